@@ -1,0 +1,129 @@
+//! Proof objects: every placement or elimination the searches find is a [`Proof`] — the
+//! rule, its family and length, the pattern as typed data, and what it concludes. A proof is
+//! plain data (serde) that [`check::check`] re-verifies from the grid state alone, sharing no
+//! code with the searches, and that [`notation`] prints as the forums write it.
+
+pub mod check;
+pub mod notation;
+pub mod serde_forms;
+
+use crate::grid::{Candidate, Cell, Digit, House};
+use serde::{Deserialize, Serialize};
+
+pub use check::{check, CheckError};
+
+/// The pattern behind a proof, with everything the checker needs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "pattern", rename_all = "kebab-case")]
+pub enum Pattern {
+    /// The cell has one candidate left.
+    NakedSingle { cell: Cell, digit: Digit },
+    /// The digit has one place left in the house.
+    HiddenSingle { house: House, digit: Digit, cell: Cell },
+    /// All candidates of `digit` in `house` lie in `into` (a block and a line that cross):
+    /// the digit is removed from the rest of `into`.
+    Interaction { digit: Digit, house: House, into: House },
+    /// `cells` of `house` hold only `digits`, as many as cells.
+    NakedSubset { house: House, cells: Vec<Cell>, digits: Vec<Digit> },
+    /// `digits` have their places in `house` only in `cells`, as many as digits.
+    HiddenSubset { house: House, digits: Vec<Digit>, cells: Vec<Cell> },
+    /// The "super-hidden" subset: every place of `digit` in the `base` lines lies in the
+    /// `cover` lines (rows against columns), as many covers as bases.
+    Fish { digit: Digit, base: Vec<House>, cover: Vec<House> },
+    /// Pivot {x y}, pincers {x z} and {y z}, each seeing the pivot: z is removed from cells
+    /// seeing both pincers.
+    XyWing { pivot: Cell, pincers: [Cell; 2], z: Digit },
+    /// Pivot {x y z}, pincers {x z} and {y z}, each seeing the pivot: z is removed from cells
+    /// seeing all three.
+    XyzWing { pivot: Cell, pincers: [Cell; 2], z: Digit },
+}
+
+/// A checked step: a pattern and what it concludes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Proof {
+    /// The rule's name as the seeds print it, e.g. `naked-pairs-in-a-row`.
+    pub rule: String,
+    /// The family, e.g. `subsets`, `fish`, `xy-wing`.
+    pub family: String,
+    /// Size or length in the family's own measure.
+    pub length: usize,
+    #[serde(flatten)]
+    pub pattern: Pattern,
+    pub eliminations: Vec<Candidate>,
+    pub assertions: Vec<Candidate>,
+}
+
+/// The name of a subset or fish size.
+pub fn subset_name(size: usize) -> &'static str {
+    match size {
+        1 => "single",
+        2 => "pairs",
+        3 => "triplets",
+        _ => "quads",
+    }
+}
+
+/// The fish name of a size.
+pub fn fish_name(size: usize) -> &'static str {
+    match size {
+        2 => "x-wing",
+        3 => "swordfish",
+        _ => "jellyfish",
+    }
+}
+
+/// `in-a-row`, `in-a-column`, `in-a-block`.
+pub fn in_a_house(h: House) -> String {
+    format!("in-a-{}", h.kind_name())
+}
+
+impl Proof {
+    /// Build a proof with its rule name derived from the pattern.
+    pub fn new(pattern: Pattern, eliminations: Vec<Candidate>, assertions: Vec<Candidate>) -> Proof {
+        let (rule, family, length) = match &pattern {
+            Pattern::NakedSingle { .. } => ("naked-single".to_string(), "singles", 1),
+            Pattern::HiddenSingle { house, .. } => {
+                (format!("hidden-single-{}", in_a_house(*house)), "singles", 1)
+            }
+            Pattern::Interaction { .. } => ("interaction".to_string(), "interactions", 1),
+            Pattern::NakedSubset { house, cells, .. } => (
+                format!("naked-{}-{}", subset_name(cells.len()), in_a_house(*house)),
+                "subsets",
+                cells.len(),
+            ),
+            Pattern::HiddenSubset { house, cells, .. } => (
+                format!("hidden-{}-{}", subset_name(cells.len()), in_a_house(*house)),
+                "subsets",
+                cells.len(),
+            ),
+            Pattern::Fish { base, .. } => {
+                let lines = if matches!(base[0], House::Row(_)) { "rows" } else { "columns" };
+                (format!("{}-in-{lines}", fish_name(base.len())), "fish", base.len())
+            }
+            Pattern::XyWing { .. } => ("xy-wing".to_string(), "xy-wing", 3),
+            Pattern::XyzWing { .. } => ("xyz-wing".to_string(), "xyz-wing", 3),
+        };
+        Proof {
+            rule,
+            family: family.to_string(),
+            length,
+            pattern,
+            eliminations,
+            assertions,
+        }
+    }
+
+    /// Eliminations as `r3c9<>8`.
+    pub fn elimination_texts(&self) -> Vec<String> {
+        self.eliminations.iter().map(|c| c.elimination()).collect()
+    }
+    /// Assertions as `r1c1=7`.
+    pub fn assertion_texts(&self) -> Vec<String> {
+        self.assertions.iter().map(|c| c.assertion()).collect()
+    }
+}
+
+/// Candidates of one digit in a cell list.
+pub fn candidates_of(cells: &[Cell], d: Digit) -> Vec<Candidate> {
+    cells.iter().map(|&c| Candidate::new(c, d)).collect()
+}
