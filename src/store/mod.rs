@@ -1,0 +1,145 @@
+//! The SQLite materialisation: puzzles, runs, grid states, their candidates and typed
+//! graphs, and the proofs found on them, as tables a user (or a notebook) can query.
+//!
+//! `store` owns every line of SQL in the crate: the schema ([`schema`]), the writers
+//! ([`Store`]'s `write_*` methods) and the query runner with the named queries of the
+//! top-level `queries/` folder ([`query`]). Nothing else opens a connection or writes SQL.
+//!
+//! Tables (see [`schema::SCHEMA`] for the columns):
+//! `puzzle` → `state` (a grid state of a puzzle, optionally within a `run`) → `candidate`,
+//! `node` and `edge` (the [`CandidateGraph`] of that state) and `proof` → `proof_item`
+//! (pattern candidates, assertions, eliminations) and `step` (state → proof → next state).
+//! The view `edge_ends` joins each edge to the kind, label, candidate and digit of its two
+//! end nodes, which is what most queries want.
+//!
+//! Every multi-row write runs in one transaction: an error leaves nothing half-written.
+//!
+//! ```
+//! use sudolink::grid::format::parse_line;
+//! use sudolink::store::{self, query};
+//!
+//! let line = "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3....";
+//! let state = parse_line(line, 1).unwrap().start_state().unwrap();
+//! let store = store::materialise(line, Some("Ocean #1"), &state).unwrap();
+//! let q = query::named("edge-counts").unwrap();
+//! let table = query::run(store.connection(), q.sql, &[]).unwrap();
+//! assert_eq!(table.columns[0], "kind");
+//! ```
+
+mod items;
+pub mod query;
+pub mod schema;
+mod write;
+
+use crate::graph::CandidateGraph;
+use crate::grid::format::{parse_line, ParseError};
+use crate::grid::State;
+use rusqlite::Connection;
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// What can go wrong in the store.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    /// The database file could not be opened or created.
+    #[error("cannot open database {path}: {source}")]
+    Open {
+        path: PathBuf,
+        source: rusqlite::Error,
+    },
+    /// The file holds a sudolink schema of another version.
+    #[error("database schema version {found}, this sudolink writes version {expected}")]
+    SchemaVersion { found: i64, expected: i64 },
+    /// A write or a pragma failed.
+    #[error("SQLite: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    /// A query was rejected by SQLite; the message is SQLite's.
+    #[error("SQL error: {message}")]
+    Sql { message: String },
+    /// The query names a parameter that was not given and has no default.
+    #[error("missing parameter :{name} (the query uses {})", colon_list(used))]
+    MissingParameter { name: String, used: Vec<String> },
+    /// A parameter was given that the query does not use.
+    #[error("unknown parameter :{name} (the query uses {})", colon_list(used))]
+    UnknownParameter { name: String, used: Vec<String> },
+    /// The query uses `?` or `?NNN` parameters, which cannot be given by name.
+    #[error("positional parameter {0} is not supported: name it, as in :max_len")]
+    PositionalParameter(String),
+    /// The text holds no statement, or more than one.
+    #[error("expected exactly one SQL statement, found {0}")]
+    StatementCount(&'static str),
+    /// Queries only read; writes go through the `write_*` methods.
+    #[error("the query would modify the database; only read-only statements are run")]
+    NotReadOnly,
+    /// A puzzle grid that is not 81 cells of `1`-`9`, `.` or `0`.
+    #[error("bad puzzle grid: {0}")]
+    BadGrid(String),
+    /// A puzzle line that does not parse.
+    #[error("bad puzzle line: {0}")]
+    BadPuzzle(#[from] ParseError),
+    /// A proof that does not serialise.
+    #[error("proof serialisation: {0}")]
+    Json(#[from] serde_json::Error),
+}
+
+fn colon_list(names: &[String]) -> String {
+    if names.is_empty() {
+        return "no parameters".to_string();
+    }
+    names
+        .iter()
+        .map(|n| format!(":{n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A sudolink SQLite database: one connection, one writer.
+pub struct Store {
+    conn: Connection,
+}
+
+impl Store {
+    /// Open `path`, creating the file and the schema if missing.
+    pub fn create(path: &Path) -> Result<Store, StoreError> {
+        let conn = Connection::open(path).map_err(|source| StoreError::Open {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Store::with_connection(conn)
+    }
+
+    /// A fresh database in memory.
+    pub fn in_memory() -> Result<Store, StoreError> {
+        Store::with_connection(Connection::open_in_memory()?)
+    }
+
+    fn with_connection(conn: Connection) -> Result<Store, StoreError> {
+        schema::prepare(&conn)?;
+        conn.set_prepared_statement_cache_capacity(32);
+        Ok(Store { conn })
+    }
+
+    /// The connection, for queries ([`query::run`]).
+    pub fn connection(&self) -> &Connection {
+        &self.conn
+    }
+}
+
+/// An in-memory store holding one puzzle, one state (step 0, no run) and that state's full
+/// candidate graph: what `sudolink query` runs the named queries on.
+///
+/// `puzzle_line` is an 81-character puzzle line, optionally followed by a name; `name`, when
+/// given, wins over the line's own.
+pub fn materialise(
+    puzzle_line: &str,
+    name: Option<&str>,
+    state: &State,
+) -> Result<Store, StoreError> {
+    let puzzle = parse_line(puzzle_line, 1)?;
+    let name = name.or(puzzle.name.as_deref());
+    let mut store = Store::in_memory()?;
+    let puzzle_id = store.write_puzzle(&puzzle.line(), name)?;
+    let state_id = store.write_state(puzzle_id, None, 0, state)?;
+    store.write_graph(state_id, &CandidateGraph::build(state))?;
+    Ok(store)
+}

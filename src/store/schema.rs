@@ -1,0 +1,158 @@
+//! The SQLite schema of the materialisation, and its creation.
+//!
+//! Every table is `STRICT` and uses only what SQLite 3.37 knows, so Python's `sqlite3`
+//! (3.40 on Debian 12) reads a store written with the bundled, newer SQLite. The schema
+//! version sits in `PRAGMA user_version`.
+
+use super::StoreError;
+use rusqlite::Connection;
+
+/// The version written to `PRAGMA user_version`; a file with another non-zero version is
+/// refused rather than misread.
+pub const SCHEMA_VERSION: i64 = 1;
+
+/// The tables and indexes, created if missing.
+///
+/// Enumerated columns are checked with `=`/`OR` chains: SQLite evaluates `x IN (...)` in a
+/// CHECK several times slower, which made writing a graph's edges cost 4 ms per thousand.
+///
+/// The edge table's key starts with `(state_id, src)`, so it doubles as the index on `src`
+/// (one index fewer to maintain per edge written).
+///
+/// Conventions: `cand` is the candidate index `(row*9 + col)*9 + digit-1` with 0-based row
+/// and column (0..729); `row`, `col`, `block` and `digit` columns are 1-based as the forums
+/// write them; labels are the forum forms (`n8r4c1`, `r3c9<>8`); node ids are petgraph node
+/// indices, unique within their state.
+pub const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS puzzle (
+    id    INTEGER PRIMARY KEY,
+    grid  TEXT NOT NULL CHECK (length(grid) = 81),
+    name  TEXT
+) STRICT;
+
+CREATE TABLE IF NOT EXISTS run (
+    id        INTEGER PRIMARY KEY,
+    kind      TEXT NOT NULL,
+    params    TEXT NOT NULL DEFAULT '{}',
+    started   TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    finished  TEXT
+) STRICT;
+
+CREATE TABLE IF NOT EXISTS state (
+    id            INTEGER PRIMARY KEY,
+    puzzle_id     INTEGER NOT NULL REFERENCES puzzle(id),
+    run_id        INTEGER REFERENCES run(id),
+    step_index    INTEGER NOT NULL,
+    grid          TEXT NOT NULL CHECK (length(grid) = 81),
+    pencil_marks  TEXT NOT NULL CHECK (length(pencil_marks) = 729)
+) STRICT;
+CREATE INDEX IF NOT EXISTS state_puzzle ON state(puzzle_id);
+CREATE INDEX IF NOT EXISTS state_run ON state(run_id);
+
+CREATE TABLE IF NOT EXISTS candidate (
+    state_id  INTEGER NOT NULL REFERENCES state(id),
+    cand      INTEGER NOT NULL CHECK (cand BETWEEN 0 AND 728),
+    digit     INTEGER NOT NULL CHECK (digit BETWEEN 1 AND 9),
+    row       INTEGER NOT NULL CHECK (row BETWEEN 1 AND 9),
+    col       INTEGER NOT NULL CHECK (col BETWEEN 1 AND 9),
+    block     INTEGER NOT NULL CHECK (block BETWEEN 1 AND 9),
+    label     TEXT NOT NULL,
+    PRIMARY KEY (state_id, cand)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS node (
+    state_id   INTEGER NOT NULL REFERENCES state(id),
+    id         INTEGER NOT NULL,
+    kind       TEXT NOT NULL
+               CHECK (kind = 'candidate' OR kind = 'group' OR kind = 'als'
+                      OR kind = 'almost_cell'),
+    label      TEXT NOT NULL,
+    candidate  INTEGER,
+    digit      INTEGER,
+    digits     TEXT,
+    house      TEXT,
+    cells      TEXT,
+    PRIMARY KEY (state_id, id),
+    FOREIGN KEY (state_id, candidate) REFERENCES candidate(state_id, cand)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS node_candidate ON node(state_id, candidate);
+CREATE INDEX IF NOT EXISTS node_kind ON node(state_id, kind);
+
+CREATE TABLE IF NOT EXISTS edge (
+    state_id  INTEGER NOT NULL REFERENCES state(id),
+    id        INTEGER NOT NULL,
+    kind      TEXT NOT NULL
+              CHECK (kind = 'nrc_link' OR kind = 'conjugate' OR kind = 'group_link'
+                     OR kind = 'als_link' OR kind = 'almost_cell_link'),
+    src       INTEGER NOT NULL,
+    dst       INTEGER NOT NULL,
+    support   TEXT NOT NULL,
+    strong    INTEGER NOT NULL CHECK (strong = 0 OR strong = 1),
+    PRIMARY KEY (state_id, src, id),
+    FOREIGN KEY (state_id, src) REFERENCES node(state_id, id),
+    FOREIGN KEY (state_id, dst) REFERENCES node(state_id, id)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS edge_kind ON edge(state_id, kind);
+CREATE INDEX IF NOT EXISTS edge_dst ON edge(state_id, dst);
+
+-- an edge with what its queries usually want of its two end nodes
+CREATE VIEW IF NOT EXISTS edge_ends AS
+SELECT e.state_id, e.id, e.kind, e.support, e.strong,
+       e.src, a.kind AS src_kind, a.label AS src_label,
+       a.candidate AS src_candidate, a.digit AS src_digit,
+       e.dst, b.kind AS dst_kind, b.label AS dst_label,
+       b.candidate AS dst_candidate, b.digit AS dst_digit
+FROM edge AS e
+JOIN node AS a ON a.state_id = e.state_id AND a.id = e.src
+JOIN node AS b ON b.state_id = e.state_id AND b.id = e.dst;
+
+CREATE TABLE IF NOT EXISTS proof (
+    id        INTEGER PRIMARY KEY,
+    state_id  INTEGER NOT NULL REFERENCES state(id),
+    rule      TEXT NOT NULL,
+    family    TEXT NOT NULL,
+    length    INTEGER NOT NULL,
+    json      TEXT NOT NULL
+) STRICT;
+CREATE INDEX IF NOT EXISTS proof_state ON proof(state_id);
+CREATE INDEX IF NOT EXISTS proof_family ON proof(family, length);
+
+CREATE TABLE IF NOT EXISTS proof_item (
+    proof_id       INTEGER NOT NULL REFERENCES proof(id),
+    position       INTEGER NOT NULL,
+    role           TEXT NOT NULL
+                   CHECK (role = 'pattern' OR role = 'assertion' OR role = 'elimination'),
+    candidate      INTEGER NOT NULL CHECK (candidate BETWEEN 0 AND 728),
+    label          TEXT NOT NULL,
+    justification  TEXT,
+    PRIMARY KEY (proof_id, position)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS proof_item_candidate ON proof_item(candidate, role);
+
+CREATE TABLE IF NOT EXISTS step (
+    id             INTEGER PRIMARY KEY,
+    state_id       INTEGER NOT NULL REFERENCES state(id),
+    proof_id       INTEGER NOT NULL REFERENCES proof(id),
+    next_state_id  INTEGER REFERENCES state(id),
+    eliminations   TEXT NOT NULL,
+    assertions     TEXT NOT NULL
+) STRICT;
+CREATE INDEX IF NOT EXISTS step_state ON step(state_id);
+CREATE INDEX IF NOT EXISTS step_proof ON step(proof_id);
+CREATE INDEX IF NOT EXISTS step_next_state ON step(next_state_id);
+";
+
+/// Turn on foreign keys, check the file's schema version and create what is missing.
+pub fn prepare(conn: &Connection) -> Result<(), StoreError> {
+    conn.pragma_update(None, "foreign_keys", true)?;
+    let version: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0))?;
+    if version != 0 && version != SCHEMA_VERSION {
+        return Err(StoreError::SchemaVersion {
+            found: version,
+            expected: SCHEMA_VERSION,
+        });
+    }
+    conn.execute_batch(SCHEMA)?;
+    conn.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+    Ok(())
+}
