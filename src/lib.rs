@@ -1,6 +1,9 @@
 //! sudolink: Sudoku logic as a typed candidate graph.
-pub mod grid;
-pub mod solver;
+pub mod export;
 pub mod graph;
+pub mod grid;
 pub mod proof;
 pub mod search;
+pub mod solver;
+pub mod store;
+pub mod study;

@@ -1,3 +1,15 @@
-fn main() {
-    println!("Hello, world!");
+//! The `sudolink` binary: a thin shell over the library (see `cli`).
+
+mod cli;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    match cli::run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
 }

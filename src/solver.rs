@@ -174,7 +174,12 @@ pub fn count_solutions(state: &State, limit: usize) -> SolveResult {
         count: 0,
         solution: None,
     };
-    if board.values.iter().zip(&board.masks).any(|(&v, &m)| v == 0 && m == 0) {
+    if board
+        .values
+        .iter()
+        .zip(&board.masks)
+        .any(|(&v, &m)| v == 0 && m == 0)
+    {
         return result;
     }
     search(&mut board, limit.max(1), &mut result);
@@ -183,7 +188,10 @@ pub fn count_solutions(state: &State, limit: usize) -> SolveResult {
 
 /// The solution's candidate for `cell`.
 pub fn solution_candidate(solution: &[u8; 81], cell: Cell) -> Candidate {
-    Candidate::new(cell, Digit::new(solution[cell.index()]).expect("full solution"))
+    Candidate::new(
+        cell,
+        Digit::new(solution[cell.index()]).expect("full solution"),
+    )
 }
 
 #[cfg(test)]

@@ -25,7 +25,9 @@ impl LinkIndex {
         let variable_open = CspVariable::all()
             .map(|v| tables::variable_set(v).intersection(&open))
             .collect();
-        let decided = CspVariable::all().map(|v| state.variable_is_decided(v)).collect();
+        let decided = CspVariable::all()
+            .map(|v| state.variable_is_decided(v))
+            .collect();
         LinkIndex {
             open,
             linked,

@@ -65,7 +65,12 @@ pub struct Als {
 impl fmt::Display for Als {
     /// `{n1 n3 n7}r2c46`-style.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{{{}}}{}", digit_list(self.digits), cell_list(&self.cells))
+        write!(
+            f,
+            "{{{}}}{}",
+            digit_list(self.digits),
+            cell_list(&self.cells)
+        )
     }
 }
 
@@ -79,7 +84,12 @@ pub struct AlmostCell {
 
 impl fmt::Display for AlmostCell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "AC{{{}}}{}", digit_list(self.digits), cell_list(&self.cells))
+        write!(
+            f,
+            "AC{{{}}}{}",
+            digit_list(self.digits),
+            cell_list(&self.cells)
+        )
     }
 }
 
@@ -104,7 +114,11 @@ pub fn cell_list(cells: &[Cell]) -> String {
         let rows: String = cells.iter().map(|c| (c.row() + 1).to_string()).collect();
         return format!("r{}c{}", rows, cells[0].col() + 1);
     }
-    cells.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+    cells
+        .iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A node of the candidate graph.
@@ -191,7 +205,10 @@ impl Edge {
     }
     /// True for strong links (conjugates and strong group links).
     pub fn is_strong(&self) -> bool {
-        matches!(self, Edge::Conjugate(_) | Edge::GroupLink { strong: true, .. })
+        matches!(
+            self,
+            Edge::Conjugate(_) | Edge::GroupLink { strong: true, .. }
+        )
     }
 }
 
@@ -311,7 +328,8 @@ impl CandidateGraph {
                 let strong = outside.len() == 1;
                 for c in outside.iter() {
                     let nc = self.candidate_nodes[c.index()].unwrap();
-                    self.graph.add_edge(*n, nc, Edge::GroupLink { strong, house });
+                    self.graph
+                        .add_edge(*n, nc, Edge::GroupLink { strong, house });
                 }
             }
         }
@@ -327,7 +345,8 @@ impl CandidateGraph {
                 if let Some(house) = shared {
                     let all = digit_in_house(open, house, a.digit);
                     let strong = all == a.candidates.union(&b.candidates);
-                    self.graph.add_edge(*na, *nb, Edge::GroupLink { strong, house });
+                    self.graph
+                        .add_edge(*na, *nb, Edge::GroupLink { strong, house });
                 }
             }
         }
@@ -391,7 +410,8 @@ impl CandidateGraph {
                 for &c in &rest {
                     for d in Digit::all().filter(|d| digits >> d.index() & 1 == 1) {
                         if let Some(nc) = self.candidate_node(Candidate::new(c, d)) {
-                            self.graph.add_edge(ac, nc, Edge::AlmostCellLink { digit: d });
+                            self.graph
+                                .add_edge(ac, nc, Edge::AlmostCellLink { digit: d });
                         }
                     }
                 }

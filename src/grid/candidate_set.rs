@@ -15,7 +15,9 @@ impl CandidateSet {
 
     /// Every one of the 729 candidates.
     pub fn full() -> CandidateSet {
-        let mut s = CandidateSet { words: [u64::MAX; 12] };
+        let mut s = CandidateSet {
+            words: [u64::MAX; 12],
+        };
         s.words[11] = (1u64 << (729 - 11 * 64)) - 1;
         s
     }
@@ -93,7 +95,10 @@ impl CandidateSet {
         }
     }
     pub fn is_subset(&self, other: &CandidateSet) -> bool {
-        self.words.iter().zip(&other.words).all(|(a, b)| a & !b == 0)
+        self.words
+            .iter()
+            .zip(&other.words)
+            .all(|(a, b)| a & !b == 0)
     }
     /// The smallest candidate in the set.
     pub fn first(&self) -> Option<Candidate> {
@@ -147,7 +152,9 @@ impl FromIterator<Candidate> for CandidateSet {
 
 impl fmt::Debug for CandidateSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter().map(|c| c.to_string())).finish()
+        f.debug_set()
+            .entries(self.iter().map(|c| c.to_string()))
+            .finish()
     }
 }
 
@@ -163,7 +170,10 @@ mod tests {
 
     #[test]
     fn set_operations() {
-        let a: CandidateSet = [1, 64, 700].map(Candidate::from_index).into_iter().collect();
+        let a: CandidateSet = [1, 64, 700]
+            .map(Candidate::from_index)
+            .into_iter()
+            .collect();
         let b: CandidateSet = [64, 5].map(Candidate::from_index).into_iter().collect();
         assert!(a.intersects(&b));
         assert_eq!(a.intersection(&b).len(), 1);

@@ -27,7 +27,9 @@ pub enum ParseErrorKind {
     WrongLength(usize),
     #[error("a pencil-mark string needs 729 characters, found {0}")]
     WrongPencilMarkLength(usize),
-    #[error("in cell {cell}, digit {digit:?} is at position {position} (digit n must be at position n)")]
+    #[error(
+        "in cell {cell}, digit {digit:?} is at position {position} (digit n must be at position n)"
+    )]
     MisplacedPencilMark {
         cell: Cell,
         digit: char,
@@ -79,24 +81,38 @@ fn cell_value(ch: char) -> Option<u8> {
     }
 }
 
-/// Parse an 81-character puzzle line, with an optional name after whitespace or a TAB.
-/// `line_no` is used in errors.
+fn is_grid_token(t: &str) -> bool {
+    t.chars().count() == 81 && t.chars().all(|c| cell_value(c).is_some())
+}
+
+/// Parse an 81-character puzzle line with an optional name after whitespace or a TAB (or
+/// before it, as in `name<TAB>grid`). `line_no` is used in errors.
 pub fn parse_line(text: &str, line_no: usize) -> Result<Puzzle, ParseError> {
     let text = text.trim_end_matches(['\r', '\n']);
-    let trimmed = text.trim_start();
-    let lead = text.len() - trimmed.len();
-    if trimmed.is_empty() {
+    let tokens: Vec<(usize, &str)> = tokens_with_columns(text)
+        .filter(|(_, t)| !t.is_empty())
+        .collect();
+    let Some(&(first_pos, first)) = tokens.first() else {
         return Err(ParseError::at(line_no, None, ParseErrorKind::Empty));
-    }
-    let grid_part: &str = trimmed
-        .split(|c: char| c.is_whitespace())
-        .next()
-        .unwrap_or("");
+    };
+    let grid_at = if is_grid_token(first) {
+        0
+    } else {
+        tokens
+            .iter()
+            .position(|(_, t)| is_grid_token(t))
+            .unwrap_or(0)
+    };
+    let (pos, grid_part) = if grid_at == 0 {
+        (first_pos, first)
+    } else {
+        tokens[grid_at]
+    };
     let mut givens = [0u8; 81];
     let mut count = 0;
     for (i, ch) in grid_part.chars().enumerate() {
         let v = cell_value(ch).ok_or_else(|| {
-            ParseError::at(line_no, Some(lead + i + 1), ParseErrorKind::BadCharacter(ch))
+            ParseError::at(line_no, Some(pos + i + 1), ParseErrorKind::BadCharacter(ch))
         })?;
         if count < 81 {
             givens[count] = v;
@@ -110,10 +126,16 @@ pub fn parse_line(text: &str, line_no: usize) -> Result<Puzzle, ParseError> {
             ParseErrorKind::WrongLength(count),
         ));
     }
-    let name = trimmed[grid_part.len()..].trim();
+    let name: Vec<&str> = tokens
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != grid_at)
+        .map(|(_, (_, t))| *t)
+        .collect();
+    let name = name.join(" ");
     Ok(Puzzle {
         givens,
-        name: (!name.is_empty()).then(|| name.to_string()),
+        name: (!name.is_empty()).then_some(name),
     })
 }
 
@@ -138,7 +160,11 @@ pub fn parse_nine_lines(text: &str, first_line_no: usize) -> Result<Puzzle, Pars
             ));
         }
         if row == 9 {
-            return Err(ParseError::at(line_no, None, ParseErrorKind::WrongLength(90)));
+            return Err(ParseError::at(
+                line_no,
+                None,
+                ParseErrorKind::WrongLength(90),
+            ));
         }
         for (col, &(pos, ch)) in cells.iter().enumerate() {
             givens[row * 9 + col] = cell_value(ch).ok_or_else(|| {
@@ -159,7 +185,9 @@ pub fn parse_nine_lines(text: &str, first_line_no: usize) -> Result<Puzzle, Pars
 
 /// Parse a file of puzzles, one 81-character line each (optional name or extra TAB columns);
 /// blank lines and lines starting with `#` are skipped. Each item carries its 1-based line.
-pub fn parse_collection(text: &str) -> impl Iterator<Item = (usize, Result<Puzzle, ParseError>)> + '_ {
+pub fn parse_collection(
+    text: &str,
+) -> impl Iterator<Item = (usize, Result<Puzzle, ParseError>)> + '_ {
     text.lines().enumerate().filter_map(|(i, line)| {
         let t = line.trim();
         if t.is_empty() || t.starts_with('#') {
@@ -254,7 +282,11 @@ pub fn parse_hodoku(text: &str, line_no: usize) -> Result<State, ParseError> {
             continue;
         }
         let v = cell_value(ch).ok_or_else(|| {
-            ParseError::at(line_no, Some(grid_col + i), ParseErrorKind::BadCharacter(ch))
+            ParseError::at(
+                line_no,
+                Some(grid_col + i),
+                ParseErrorKind::BadCharacter(ch),
+            )
         })?;
         if cell < 81 {
             values[cell] = v;
@@ -266,7 +298,11 @@ pub fn parse_hodoku(text: &str, line_no: usize) -> Result<State, ParseError> {
         cell += 1;
     }
     if cell != 81 {
-        return Err(ParseError::at(line_no, None, ParseErrorKind::WrongLength(cell)));
+        return Err(ParseError::at(
+            line_no,
+            None,
+            ParseErrorKind::WrongLength(cell),
+        ));
     }
     let mut start = State::from_parts(&values, givens, &CandidateSet::full())
         .map_err(|e| ParseError::at(line_no, None, ParseErrorKind::Contradiction(e)))?;
@@ -329,7 +365,11 @@ pub fn parse_pencil_mark_grid(text: &str, first_line_no: usize) -> Result<State,
         }
     }
     if count != 81 {
-        return Err(ParseError::at(last_line, None, ParseErrorKind::WrongCellCount(count)));
+        return Err(ParseError::at(
+            last_line,
+            None,
+            ParseErrorKind::WrongCellCount(count),
+        ));
     }
     state_from_masks(&masks, 0, first_line_no)
 }
@@ -401,9 +441,11 @@ pub fn parse_grid(text: &str) -> Result<ParsedGrid, ParseError> {
     let multi_digit = lines.iter().any(|(_, l)| {
         tokens_with_columns(l).any(|(_, t)| t.len() > 1 && t.chars().all(|c| c.is_ascii_digit()))
     });
-    let compact_rows = lines
-        .iter()
-        .all(|(_, l)| l.trim().chars().all(|c| c.is_ascii_digit() || ".|+- !".contains(c)));
+    let compact_rows = lines.iter().all(|(_, l)| {
+        l.trim()
+            .chars()
+            .all(|c| c.is_ascii_digit() || ".|+- !".contains(c))
+    });
     if !multi_digit && compact_rows && cells_per_line.iter().all(|&n| n <= 11) {
         return parse_nine_lines(&body, first_no).map(ParsedGrid::Puzzle);
     }
@@ -429,7 +471,11 @@ pub fn to_pencil_mark_string(state: &State) -> String {
     for cell in Cell::all() {
         let mask = cell_digits(state, cell);
         for d in 0..9 {
-            out.push(if mask >> d & 1 == 1 { (b'1' + d) as char } else { '.' });
+            out.push(if mask >> d & 1 == 1 {
+                (b'1' + d) as char
+            } else {
+                '.'
+            });
         }
     }
     out
@@ -477,7 +523,12 @@ fn cell_text(state: &State, cell: Cell) -> String {
 pub fn to_pencil_mark_grid(state: &State) -> String {
     let texts: Vec<String> = Cell::all().map(|c| cell_text(state, c)).collect();
     let widths: Vec<usize> = (0..9)
-        .map(|col| (0..9).map(|row| texts[row * 9 + col].len()).max().unwrap_or(1))
+        .map(|col| {
+            (0..9)
+                .map(|row| texts[row * 9 + col].len())
+                .max()
+                .unwrap_or(1)
+        })
         .collect();
     let border = {
         let mut b = String::from("+");
@@ -528,16 +579,25 @@ mod tests {
         let e = parse_line(&bad, 7).unwrap_err();
         assert_eq!(e.line, 7);
         assert_eq!(e.column, Some(5));
-        assert_eq!(e.to_string(), "line 7, column 5: bad character 'x' (expected 1-9, '.' or '0')");
+        assert_eq!(
+            e.to_string(),
+            "line 7, column 5: bad character 'x' (expected 1-9, '.' or '0')"
+        );
     }
 
     #[test]
     fn formats_round_trip() {
         let s = parse_line(OCEAN1, 1).unwrap().start_state().unwrap();
         let pm = to_pencil_mark_grid(&s);
-        assert_eq!(parse_pencil_mark_grid(&pm, 1).unwrap().candidates(), s.candidates());
+        assert_eq!(
+            parse_pencil_mark_grid(&pm, 1).unwrap().candidates(),
+            s.candidates()
+        );
         let pms = to_pencil_mark_string(&s);
-        assert_eq!(parse_pencil_mark_string(&pms, 1).unwrap().candidates(), s.candidates());
+        assert_eq!(
+            parse_pencil_mark_string(&pms, 1).unwrap().candidates(),
+            s.candidates()
+        );
         let h = to_hodoku(&s);
         assert_eq!(&parse_hodoku(&h, 1).unwrap(), &s);
     }

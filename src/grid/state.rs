@@ -275,7 +275,10 @@ mod tests {
         v[5] = 3;
         assert_eq!(
             State::from_givens(&v),
-            Err(Contradiction::DuplicateDigit(House::Row(0), Digit::new(3).unwrap()))
+            Err(Contradiction::DuplicateDigit(
+                House::Row(0),
+                Digit::new(3).unwrap()
+            ))
         );
     }
 }

@@ -310,6 +310,9 @@ mod tests {
         let c = Candidate::new(Cell::at(3, 0), Digit::new(8).unwrap());
         assert_eq!(c.to_string(), "n8r4c1");
         assert_eq!(c.elimination(), "r4c1<>8");
-        assert_eq!(CspVariable::Bn(2, Digit::new(5).unwrap()).to_string(), "b3n5");
+        assert_eq!(
+            CspVariable::Bn(2, Digit::new(5).unwrap()).to_string(),
+            "b3n5"
+        );
     }
 }

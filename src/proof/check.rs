@@ -77,7 +77,9 @@ pub fn check(state: &State, proof: &Proof) -> Result<(), CheckError> {
         }
         Pattern::HiddenSingle { house, digit, cell } => {
             if !house.contains(*cell) || open_in_house(state, *house, *digit) != vec![*cell] {
-                return fail(format!("{digit} has not exactly one place {cell} in {house}"));
+                return fail(format!(
+                    "{digit} has not exactly one place {cell} in {house}"
+                ));
             }
             expect_assertion(proof, Candidate::new(*cell, *digit))
         }
@@ -93,14 +95,22 @@ pub fn check(state: &State, proof: &Proof) -> Result<(), CheckError> {
             }
             no_assertions(proof)?;
             for &t in &proof.eliminations {
-                let ok = t.digit() == *digit && into.contains(t.cell()) && !house.contains(t.cell());
+                let ok =
+                    t.digit() == *digit && into.contains(t.cell()) && !house.contains(t.cell());
                 if !ok {
-                    return Err(conclusion(t, "not the digit in the rest of the crossing house"));
+                    return Err(conclusion(
+                        t,
+                        "not the digit in the rest of the crossing house",
+                    ));
                 }
             }
             Ok(())
         }
-        Pattern::NakedSubset { house, cells, digits } => {
+        Pattern::NakedSubset {
+            house,
+            cells,
+            digits,
+        } => {
             let n = cells.len();
             if !(1..=8).contains(&n) || digits.len() != n || !distinct(cells) || !distinct(digits) {
                 return fail("a naked subset needs as many distinct cells as digits");
@@ -109,7 +119,9 @@ pub fn check(state: &State, proof: &Proof) -> Result<(), CheckError> {
             for &c in cells {
                 let ds = cell_digits(state, c);
                 if !house.contains(c) || ds.is_empty() || !ds.is_subset(&allowed) {
-                    return fail(format!("{c} is not a cell of {house} holding only those digits"));
+                    return fail(format!(
+                        "{c} is not a cell of {house} holding only those digits"
+                    ));
                 }
             }
             no_assertions(proof)?;
@@ -123,7 +135,11 @@ pub fn check(state: &State, proof: &Proof) -> Result<(), CheckError> {
             }
             Ok(())
         }
-        Pattern::HiddenSubset { house, digits, cells } => {
+        Pattern::HiddenSubset {
+            house,
+            digits,
+            cells,
+        } => {
             let n = cells.len();
             if !(1..=8).contains(&n) || digits.len() != n || !distinct(cells) || !distinct(digits) {
                 return fail("a hidden subset needs as many distinct digits as cells");
@@ -134,7 +150,9 @@ pub fn check(state: &State, proof: &Proof) -> Result<(), CheckError> {
                     || places.is_empty()
                     || !places.iter().all(|c| cells.contains(c))
                 {
-                    return fail(format!("{d} is not confined to the subset cells in {house}"));
+                    return fail(format!(
+                        "{d} is not confined to the subset cells in {house}"
+                    ));
                 }
             }
             no_assertions(proof)?;
@@ -150,8 +168,15 @@ pub fn check(state: &State, proof: &Proof) -> Result<(), CheckError> {
             let rows = |hs: &[House]| hs.iter().all(|h| matches!(h, House::Row(_)));
             let cols = |hs: &[House]| hs.iter().all(|h| matches!(h, House::Column(_)));
             let shape = (rows(base) && cols(cover)) || (cols(base) && rows(cover));
-            if !(2..=8).contains(&n) || cover.len() != n || !shape || !distinct(base) || !distinct(cover) {
-                return fail("a fish needs n distinct base lines and n cover lines of the other kind");
+            if !(2..=8).contains(&n)
+                || cover.len() != n
+                || !shape
+                || !distinct(base)
+                || !distinct(cover)
+            {
+                return fail(
+                    "a fish needs n distinct base lines and n cover lines of the other kind",
+                );
             }
             for &b in base {
                 let places = open_in_house(state, b, *digit);
@@ -168,7 +193,10 @@ pub fn check(state: &State, proof: &Proof) -> Result<(), CheckError> {
                     && cover.iter().any(|h| h.contains(t.cell()))
                     && !base.iter().any(|h| h.contains(t.cell()));
                 if !ok {
-                    return Err(conclusion(t, "not the fish digit in a cover line outside the base"));
+                    return Err(conclusion(
+                        t,
+                        "not the fish digit in a cover line outside the base",
+                    ));
                 }
             }
             Ok(())
@@ -208,7 +236,9 @@ pub fn check(state: &State, proof: &Proof) -> Result<(), CheckError> {
                 && sees(*pivot, pincers[0])
                 && sees(*pivot, pincers[1]);
             if !shape {
-                return fail("not an xyz-wing: pivot {x y z}, pincers {x z} {y z} seeing the pivot");
+                return fail(
+                    "not an xyz-wing: pivot {x y z}, pincers {x z} {y z} seeing the pivot",
+                );
             }
             wing_targets(proof, *z, &[*pivot, pincers[0], pincers[1]])
         }
@@ -219,7 +249,10 @@ fn wing_targets(proof: &Proof, z: Digit, seen: &[Cell]) -> Result<(), CheckError
     no_assertions(proof)?;
     for &t in &proof.eliminations {
         if t.digit() != z || !seen.iter().all(|&c| sees(c, t.cell())) {
-            return Err(conclusion(t, "not the digit z in a cell seeing every wing cell"));
+            return Err(conclusion(
+                t,
+                "not the digit z in a cell seeing every wing cell",
+            ));
         }
     }
     Ok(())

@@ -19,23 +19,51 @@ pub enum Pattern {
     /// The cell has one candidate left.
     NakedSingle { cell: Cell, digit: Digit },
     /// The digit has one place left in the house.
-    HiddenSingle { house: House, digit: Digit, cell: Cell },
+    HiddenSingle {
+        house: House,
+        digit: Digit,
+        cell: Cell,
+    },
     /// All candidates of `digit` in `house` lie in `into` (a block and a line that cross):
     /// the digit is removed from the rest of `into`.
-    Interaction { digit: Digit, house: House, into: House },
+    Interaction {
+        digit: Digit,
+        house: House,
+        into: House,
+    },
     /// `cells` of `house` hold only `digits`, as many as cells.
-    NakedSubset { house: House, cells: Vec<Cell>, digits: Vec<Digit> },
+    NakedSubset {
+        house: House,
+        cells: Vec<Cell>,
+        digits: Vec<Digit>,
+    },
     /// `digits` have their places in `house` only in `cells`, as many as digits.
-    HiddenSubset { house: House, digits: Vec<Digit>, cells: Vec<Cell> },
+    HiddenSubset {
+        house: House,
+        digits: Vec<Digit>,
+        cells: Vec<Cell>,
+    },
     /// The "super-hidden" subset: every place of `digit` in the `base` lines lies in the
     /// `cover` lines (rows against columns), as many covers as bases.
-    Fish { digit: Digit, base: Vec<House>, cover: Vec<House> },
+    Fish {
+        digit: Digit,
+        base: Vec<House>,
+        cover: Vec<House>,
+    },
     /// Pivot {x y}, pincers {x z} and {y z}, each seeing the pivot: z is removed from cells
     /// seeing both pincers.
-    XyWing { pivot: Cell, pincers: [Cell; 2], z: Digit },
+    XyWing {
+        pivot: Cell,
+        pincers: [Cell; 2],
+        z: Digit,
+    },
     /// Pivot {x y z}, pincers {x z} and {y z}, each seeing the pivot: z is removed from cells
     /// seeing all three.
-    XyzWing { pivot: Cell, pincers: [Cell; 2], z: Digit },
+    XyzWing {
+        pivot: Cell,
+        pincers: [Cell; 2],
+        z: Digit,
+    },
 }
 
 /// A checked step: a pattern and what it concludes.
@@ -79,12 +107,18 @@ pub fn in_a_house(h: House) -> String {
 
 impl Proof {
     /// Build a proof with its rule name derived from the pattern.
-    pub fn new(pattern: Pattern, eliminations: Vec<Candidate>, assertions: Vec<Candidate>) -> Proof {
+    pub fn new(
+        pattern: Pattern,
+        eliminations: Vec<Candidate>,
+        assertions: Vec<Candidate>,
+    ) -> Proof {
         let (rule, family, length) = match &pattern {
             Pattern::NakedSingle { .. } => ("naked-single".to_string(), "singles", 1),
-            Pattern::HiddenSingle { house, .. } => {
-                (format!("hidden-single-{}", in_a_house(*house)), "singles", 1)
-            }
+            Pattern::HiddenSingle { house, .. } => (
+                format!("hidden-single-{}", in_a_house(*house)),
+                "singles",
+                1,
+            ),
             Pattern::Interaction { .. } => ("interaction".to_string(), "interactions", 1),
             Pattern::NakedSubset { house, cells, .. } => (
                 format!("naked-{}-{}", subset_name(cells.len()), in_a_house(*house)),
@@ -97,8 +131,16 @@ impl Proof {
                 cells.len(),
             ),
             Pattern::Fish { base, .. } => {
-                let lines = if matches!(base[0], House::Row(_)) { "rows" } else { "columns" };
-                (format!("{}-in-{lines}", fish_name(base.len())), "fish", base.len())
+                let lines = if matches!(base[0], House::Row(_)) {
+                    "rows"
+                } else {
+                    "columns"
+                };
+                (
+                    format!("{}-in-{lines}", fish_name(base.len())),
+                    "fish",
+                    base.len(),
+                )
             }
             Pattern::XyWing { .. } => ("xy-wing".to_string(), "xy-wing", 3),
             Pattern::XyzWing { .. } => ("xyz-wing".to_string(), "xyz-wing", 3),

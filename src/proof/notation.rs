@@ -57,9 +57,7 @@ fn lines(hs: &[House]) -> String {
 
 fn other_digits(state: &State, cell: Cell, first: Digit) -> Vec<Digit> {
     let mut ds = vec![first];
-    ds.extend(
-        Digit::all().filter(|&d| d != first && state.has(Candidate::new(cell, d))),
-    );
+    ds.extend(Digit::all().filter(|&d| d != first && state.has(Candidate::new(cell, d))));
     ds
 }
 
@@ -69,13 +67,35 @@ pub fn pattern_text(state: &State, proof: &Proof) -> String {
     match &proof.pattern {
         Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => proof.rule.clone(),
         Pattern::Interaction { house, into, .. } => {
-            format!("{} {house} interaction-with-{} {into}", house.kind_name(), into.kind_name())
+            format!(
+                "{} {house} interaction-with-{} {into}",
+                house.kind_name(),
+                into.kind_name()
+            )
         }
-        Pattern::NakedSubset { house, cells, digits } => {
-            format!("{} {}{}", proof.rule, digit_braces(digits), cells_in_house(*house, cells))
+        Pattern::NakedSubset {
+            house,
+            cells,
+            digits,
+        } => {
+            format!(
+                "{} {}{}",
+                proof.rule,
+                digit_braces(digits),
+                cells_in_house(*house, cells)
+            )
         }
-        Pattern::HiddenSubset { house, digits, cells } => {
-            format!("{} {}{}", proof.rule, digit_braces(digits), cells_in_house(*house, cells))
+        Pattern::HiddenSubset {
+            house,
+            digits,
+            cells,
+        } => {
+            format!(
+                "{} {}{}",
+                proof.rule,
+                digit_braces(digits),
+                cells_in_house(*house, cells)
+            )
         }
         Pattern::Fish { digit, base, cover } => {
             let (rows, cols) = if matches!(base[0], House::Row(_)) {

@@ -17,7 +17,10 @@ fn digit_at(s: &str, i: usize) -> Option<u8> {
 pub fn parse_cell(s: &str) -> Option<Cell> {
     let b = s.as_bytes();
     if b.len() == 4 && (b[0] | 0x20) == b'r' && (b[2] | 0x20) == b'c' {
-        Some(Cell::at(digit_at(s, 1)? as usize - 1, digit_at(s, 3)? as usize - 1))
+        Some(Cell::at(
+            digit_at(s, 1)? as usize - 1,
+            digit_at(s, 3)? as usize - 1,
+        ))
     } else {
         None
     }
@@ -27,7 +30,10 @@ pub fn parse_cell(s: &str) -> Option<Cell> {
 pub fn parse_candidate(s: &str) -> Option<Candidate> {
     let b = s.as_bytes();
     if b.len() == 6 && (b[0] | 0x20) == b'n' {
-        Some(Candidate::new(parse_cell(&s[2..])?, Digit::new(digit_at(s, 1)?)?))
+        Some(Candidate::new(
+            parse_cell(&s[2..])?,
+            Digit::new(digit_at(s, 1)?)?,
+        ))
     } else {
         None
     }

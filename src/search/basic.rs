@@ -109,7 +109,13 @@ fn digits_of(mask: u16) -> Vec<Digit> {
 
 /// All k-subsets of `items`, in lexicographic order.
 fn combinations(items: &[usize], k: usize, mut f: impl FnMut(&[usize])) {
-    fn rec(items: &[usize], k: usize, start: usize, cur: &mut Vec<usize>, f: &mut dyn FnMut(&[usize])) {
+    fn rec(
+        items: &[usize],
+        k: usize,
+        start: usize,
+        cur: &mut Vec<usize>,
+        f: &mut dyn FnMut(&[usize]),
+    ) {
         if cur.len() == k {
             f(cur);
             return;
@@ -143,7 +149,9 @@ pub fn find(rule: BasicRule, links: &LinkIndex) -> Vec<Proof> {
 
 /// The first step in [`BASIC_ORDER`] among `rules`, if any.
 pub fn first_step(rules: &[BasicRule], links: &LinkIndex) -> Option<Proof> {
-    rules.iter().find_map(|&r| find(r, links).into_iter().next())
+    rules
+        .iter()
+        .find_map(|&r| find(r, links).into_iter().next())
 }
 
 fn naked_singles(v: &MaskView) -> Vec<Proof> {
@@ -244,7 +252,9 @@ fn naked_subsets(v: &MaskView, n: usize) -> Vec<Proof> {
             })
             .collect();
         combinations(&eligible, n, |combo| {
-            let union = combo.iter().fold(0u16, |m, &i| m | v.cell[cells[i].index()]);
+            let union = combo
+                .iter()
+                .fold(0u16, |m, &i| m | v.cell[cells[i].index()]);
             if union.count_ones() as usize != n {
                 return;
             }
@@ -329,7 +339,9 @@ fn fish(v: &MaskView, n: usize) -> Vec<Proof> {
                 })
                 .collect();
             combinations(&eligible, n, |combo| {
-                let union = combo.iter().fold(0u16, |m, &i| m | v.places[base_of(i).index()][d]);
+                let union = combo
+                    .iter()
+                    .fold(0u16, |m, &i| m | v.places[base_of(i).index()][d]);
                 if union.count_ones() as usize != n {
                     return;
                 }
@@ -337,8 +349,11 @@ fn fish(v: &MaskView, n: usize) -> Vec<Proof> {
                 let elims: Vec<Candidate> = bits(union)
                     .flat_map(|j| {
                         let cover = cover_of(j);
-                        bits(v.places[cover.index()][d] & !combo.iter().fold(0u16, |m, &i| m | 1 << i))
-                            .map(move |k| Candidate::new(cover.cells()[k], digit))
+                        bits(
+                            v.places[cover.index()][d]
+                                & !combo.iter().fold(0u16, |m, &i| m | 1 << i),
+                        )
+                        .map(move |k| Candidate::new(cover.cells()[k], digit))
                     })
                     .collect();
                 if !elims.is_empty() {
@@ -361,7 +376,9 @@ fn fish(v: &MaskView, n: usize) -> Vec<Proof> {
 fn wings(v: &MaskView, xyz: bool) -> Vec<Proof> {
     let mut out = Vec::new();
     let pivot_size = if xyz { 3 } else { 2 };
-    let bivalue: Vec<Cell> = Cell::all().filter(|c| v.cell[c.index()].count_ones() == 2).collect();
+    let bivalue: Vec<Cell> = Cell::all()
+        .filter(|c| v.cell[c.index()].count_ones() == 2)
+        .collect();
     for pivot in Cell::all().filter(|c| v.cell[c.index()].count_ones() == pivot_size) {
         let pm = v.cell[pivot.index()];
         let wings: Vec<Cell> = bivalue
@@ -407,9 +424,17 @@ fn wings(v: &MaskView, xyz: bool) -> Vec<Proof> {
                     .collect();
                 if !elims.is_empty() {
                     let pattern = if xyz {
-                        Pattern::XyzWing { pivot, pincers: [a, b], z }
+                        Pattern::XyzWing {
+                            pivot,
+                            pincers: [a, b],
+                            z,
+                        }
                     } else {
-                        Pattern::XyWing { pivot, pincers: [a, b], z }
+                        Pattern::XyWing {
+                            pivot,
+                            pincers: [a, b],
+                            z,
+                        }
                     };
                     out.push(Proof::new(pattern, elims, vec![]));
                 }

@@ -1,0 +1,92 @@
+//! `sudolink graph`: the typed candidate graph of a state, as counts, DOT or JSON.
+
+use super::input::load;
+use anyhow::Result;
+use serde_json::json;
+use sudolink::export::dot;
+use sudolink::graph::CandidateGraph;
+use sudolink::search::basic_rules;
+use sudolink::study::resolution::solve;
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GraphFormat {
+    Summary,
+    Dot,
+    Json,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct GraphArgs {
+    /// An 81-character puzzle, or a file with one grid (default: Ocean #1)
+    pub puzzle: Option<String>,
+    /// What to print
+    #[arg(long, value_enum, default_value = "summary")]
+    pub format: GraphFormat,
+    /// With --format summary: print {"nodes": {...}, "edges": {...}} as JSON
+    #[arg(long)]
+    pub json: bool,
+    /// Materialise the state after the basic rules instead of the start state
+    #[arg(long)]
+    pub basic: bool,
+    /// Also write the state and its graph to this SQLite file
+    #[arg(long)]
+    pub sqlite: Option<std::path::PathBuf>,
+    /// Analyse a puzzle with no or several solutions
+    #[arg(long)]
+    pub allow_nonunique: bool,
+}
+
+pub fn run(args: &GraphArgs) -> Result<()> {
+    let loaded = load(args.puzzle.as_deref(), args.allow_nonunique)?;
+    let state = if args.basic {
+        solve(&loaded.state, &basic_rules(), loaded.solution.as_ref())?.final_state
+    } else {
+        loaded.state.clone()
+    };
+    let graph = CandidateGraph::build(&state);
+    if let Some(path) = &args.sqlite {
+        super::store_cmd::write_graph_db(path, &loaded, &state, &graph)?;
+    }
+    match args.format {
+        GraphFormat::Summary if args.json => {
+            let s = graph.summary();
+            println!("{}", json!({"nodes": s.nodes, "edges": s.edges}));
+        }
+        GraphFormat::Summary => {
+            let s = graph.summary();
+            println!("nodes");
+            for (k, v) in &s.nodes {
+                println!("  {k:<18} {v}");
+            }
+            println!("edges");
+            for (k, v) in &s.edges {
+                println!("  {k:<18} {v}");
+            }
+        }
+        GraphFormat::Dot => {
+            let name = loaded.name.clone().unwrap_or_else(|| loaded.line.clone());
+            println!("{}", dot::print(&dot::candidate_graph(&graph, &name)));
+        }
+        GraphFormat::Json => println!("{}", serde_json::to_string(&graph_json(&graph))?),
+    }
+    Ok(())
+}
+
+fn graph_json(g: &CandidateGraph) -> serde_json::Value {
+    let nodes: Vec<_> = g
+        .graph
+        .node_indices()
+        .map(|i| json!({"id": i.index(), "kind": g.graph[i].kind(), "label": g.graph[i].label()}))
+        .collect();
+    let edges: Vec<_> = g
+        .graph
+        .edge_indices()
+        .map(|e| {
+            let (a, b) = g.graph.edge_endpoints(e).expect("edge endpoints");
+            let w = &g.graph[e];
+            json!({"kind": w.kind(), "src": a.index(), "dst": b.index(),
+                   "support": w.support(), "strong": w.is_strong()})
+        })
+        .collect();
+    json!({"nodes": nodes, "edges": edges})
+}

@@ -1,0 +1,37 @@
+//! The command line: clap parses flags here and nowhere else; each subcommand turns its
+//! arguments into library calls and prints the result. anyhow lives only at this edge.
+
+mod graph;
+mod input;
+mod solve;
+mod store_cmd;
+
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "sudolink",
+    version,
+    about = "Explains Sudoku logic: typed candidate graphs, chains with checked proofs"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Solve with the rules simplest first and print the resolution path
+    Solve(solve::SolveArgs),
+    /// Materialise the typed candidate graph of a state
+    Graph(graph::GraphArgs),
+}
+
+pub fn run() -> Result<()> {
+    let cli = Cli::parse();
+    match &cli.command {
+        Command::Solve(a) => solve::run(a),
+        Command::Graph(a) => graph::run(a),
+    }
+}

@@ -1,0 +1,4 @@
+//! Exports: DOT (through graphviz-rust) and, later, SVG/PNG pictures. Only `export`
+//! spawns graphviz.
+
+pub mod dot;

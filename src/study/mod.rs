@@ -1,0 +1,4 @@
+//! Studies built on the searches: the resolution strategy (simplest first), and later
+//! ratings, classification and subsumption.
+
+pub mod resolution;

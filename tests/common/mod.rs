@@ -1,0 +1,43 @@
+//! Shared test helpers: reading puzzles from ../shared/data and the solution of a state.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use sudolink::grid::format::parse_collection;
+use sudolink::grid::{Puzzle, State};
+use sudolink::solver::count_solutions;
+
+/// `../shared/data/NAME`, beside the repository.
+pub fn data_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join("shared")
+        .join("data")
+        .join(name)
+}
+
+/// The first `n` puzzles of a collection file in ../shared/data.
+pub fn collection(name: &str, n: usize) -> Vec<Puzzle> {
+    let text = std::fs::read_to_string(data_path(name))
+        .unwrap_or_else(|e| panic!("cannot read {name}: {e}"));
+    parse_collection(&text)
+        .take(n)
+        .map(|(line, p)| p.unwrap_or_else(|e| panic!("{name} line {line}: {e}")))
+        .collect()
+}
+
+/// A puzzle of ../shared/data/seed_puzzles.txt by name.
+pub fn seed_puzzle(name: &str) -> Puzzle {
+    let text = std::fs::read_to_string(data_path("seed_puzzles.txt")).expect("seed_puzzles.txt");
+    let found = parse_collection(&text)
+        .map(|(_, p)| p.expect("seed puzzle parses"))
+        .find(|p| p.name.as_deref() == Some(name));
+    found.unwrap_or_else(|| panic!("no seed puzzle {name}"))
+}
+
+/// Start state and unique solution.
+pub fn start_and_solution(p: &Puzzle) -> (State, [u8; 81]) {
+    let s = p.start_state().expect("consistent givens");
+    let r = count_solutions(&s, 2);
+    assert_eq!(r.count, 1, "puzzle {} is not unique", p.line());
+    (s, r.solution.unwrap())
+}
