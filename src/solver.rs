@@ -222,9 +222,9 @@ mod tests {
             *v = i as u8 + 1;
         }
         g[9 * 4 + 8] = 9;
-        match State::from_givens(&g) {
-            Ok(s) => assert_eq!(count_solutions(&s, 2).count, 0),
-            Err(_) => {} // detected as a contradiction already
+        // either detected as a contradiction already, or the search finds nothing
+        if let Ok(s) = State::from_givens(&g) {
+            assert_eq!(count_solutions(&s, 2).count, 0);
         }
     }
 }

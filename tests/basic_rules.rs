@@ -117,6 +117,7 @@ fn each_rule_family_occurs_on_the_sample() {
                 Pattern::Fish { ref base, .. } => format!("fish{}", base.len()),
                 Pattern::XyWing { .. } => "xy-wing".to_string(),
                 Pattern::XyzWing { .. } => "xyz-wing".to_string(),
+                _ => s.proof.rule.clone(),
             });
         }
     }

@@ -53,7 +53,7 @@ fn no_solution() {
     // r1c1 can hold nothing: 1..8 in its row and 9 in its column
     let mut g = String::from(".12345678");
     g.push_str(&".".repeat(9));
-    g.push_str("9");
+    g.push('9');
     g.push_str(&".".repeat(62));
     assert_clean_error(
         &["solve", &g],

@@ -10,7 +10,7 @@ use sudolink::graph::CandidateGraph;
 use sudolink::grid::format::parse_line;
 use sudolink::grid::{Candidate, Cell, State};
 use sudolink::proof::Proof;
-use sudolink::search::basic::{first_step, BASIC_ORDER};
+use sudolink::search::{basic_rules, first_step};
 use sudolink::solver::count_solutions;
 use sudolink::store::query::{self, QueryTable};
 use sudolink::store::{self, Store, StoreError};
@@ -54,7 +54,7 @@ fn basic_path(state: State) -> (Vec<State>, Vec<Proof>) {
     while proofs.len() < 200 {
         let last = states.last().unwrap();
         let links = sudolink::graph::LinkIndex::new(last);
-        let Some(proof) = first_step(&BASIC_ORDER, &links) else {
+        let Some(proof) = first_step(&basic_rules(), &links) else {
             break;
         };
         states.push(apply(last, &proof));
@@ -322,7 +322,7 @@ fn failed_writes_leave_nothing_behind() {
     );
     assert!(store.write_graph(42, &graph).is_err(), "no state 42");
     let links = sudolink::graph::LinkIndex::new(&state);
-    let proof = first_step(&BASIC_ORDER, &links).unwrap();
+    let proof = first_step(&basic_rules(), &links).unwrap();
     assert!(store.write_proof(42, &proof, None).is_err(), "no state 42");
     for table in [
         "state",

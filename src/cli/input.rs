@@ -43,17 +43,12 @@ pub fn load(arg: Option<&str>, allow_nonunique: bool) -> Result<Loaded> {
     };
     let grid_lines = text
         .lines()
-        .filter(|l| {
-            l.trim()
-                .split_whitespace()
-                .next()
-                .is_some_and(|t| t.len() >= 81)
-        })
+        .filter(|l| l.split_whitespace().next().is_some_and(|t| t.len() >= 81))
         .count();
     if grid_lines > 1 && !text.trim_start().starts_with(':') {
         bail!("{origin}: holds {grid_lines} puzzles; this command takes one (rate and classify take files)");
     }
-    let parsed = parse_grid(&text).with_context(|| format!("{origin}"))?;
+    let parsed = parse_grid(&text).with_context(|| origin.clone())?;
     let (state, name) = match parsed {
         ParsedGrid::Puzzle(p) => (
             p.start_state().map_err(|e| match e {

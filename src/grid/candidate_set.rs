@@ -136,7 +136,7 @@ impl Iterator for CandidateSetIter {
     }
 }
 
-impl<'a> IntoIterator for &'a CandidateSet {
+impl IntoIterator for &CandidateSet {
     type Item = Candidate;
     type IntoIter = CandidateSetIter;
     fn into_iter(self) -> CandidateSetIter {

@@ -69,6 +69,8 @@ pub fn check(state: &State, proof: &Proof) -> Result<(), CheckError> {
         }
     }
     match &proof.pattern {
+        Pattern::Chain(c) => super::chain::check(state, proof, c),
+        Pattern::Whip(w) => super::whip::check(state, proof, w),
         Pattern::NakedSingle { cell, digit } => {
             if cell_digits(state, *cell) != BTreeSet::from([*digit]) {
                 return fail(format!("{cell} is not a naked single {digit}"));

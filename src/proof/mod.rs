@@ -3,9 +3,11 @@
 //! plain data (serde) that [`check::check`] re-verifies from the grid state alone, sharing no
 //! code with the searches, and that [`notation`] prints as the forums write it.
 
+pub mod chain;
 pub mod check;
 pub mod notation;
 pub mod serde_forms;
+pub mod whip;
 
 use crate::grid::{Candidate, Cell, Digit, House};
 use serde::{Deserialize, Serialize};
@@ -64,6 +66,10 @@ pub enum Pattern {
         pincers: [Cell; 2],
         z: Digit,
     },
+    /// A 2D or 3D chain or a lasso (see [`chain`]).
+    Chain(chain::ChainPattern),
+    /// A whip, braid, g-whip or g-braid (see [`whip`]).
+    Whip(whip::WhipPattern),
 }
 
 /// A checked step: a pattern and what it concludes.
@@ -144,10 +150,32 @@ impl Proof {
             }
             Pattern::XyWing { .. } => ("xy-wing".to_string(), "xy-wing", 3),
             Pattern::XyzWing { .. } => ("xyz-wing".to_string(), "xyz-wing", 3),
+            Pattern::Chain(c) => {
+                return Proof::named(c.rule_name(), pattern, eliminations, assertions)
+            }
+            Pattern::Whip(w) => {
+                return Proof::named(w.rule_name(), pattern, eliminations, assertions)
+            }
         };
         Proof {
             rule,
             family: family.to_string(),
+            length,
+            pattern,
+            eliminations,
+            assertions,
+        }
+    }
+
+    fn named(
+        (rule, family, length): (String, String, usize),
+        pattern: Pattern,
+        eliminations: Vec<Candidate>,
+        assertions: Vec<Candidate>,
+    ) -> Proof {
+        Proof {
+            rule,
+            family,
             length,
             pattern,
             eliminations,

@@ -65,6 +65,8 @@ fn other_digits(state: &State, cell: Cell, first: Digit) -> Vec<Digit> {
 /// cells' digits in chain order.
 pub fn pattern_text(state: &State, proof: &Proof) -> String {
     match &proof.pattern {
+        Pattern::Chain(c) => super::chain::pattern_text(state, proof, c),
+        Pattern::Whip(w) => super::whip::pattern_text(state, proof, w),
         Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => proof.rule.clone(),
         Pattern::Interaction { house, into, .. } => {
             format!(

@@ -147,13 +147,6 @@ pub fn find(rule: BasicRule, links: &LinkIndex) -> Vec<Proof> {
     }
 }
 
-/// The first step in [`BASIC_ORDER`] among `rules`, if any.
-pub fn first_step(rules: &[BasicRule], links: &LinkIndex) -> Option<Proof> {
-    rules
-        .iter()
-        .find_map(|&r| find(r, links).into_iter().next())
-}
-
 fn naked_singles(v: &MaskView) -> Vec<Proof> {
     Cell::all()
         .filter(|c| v.cell[c.index()].count_ones() == 1)
@@ -322,10 +315,13 @@ fn hidden_subsets(v: &MaskView, n: usize) -> Vec<Proof> {
     out
 }
 
+/// A line (row or column) from its 0-based index.
+type LineOf = fn(usize) -> House;
+
 fn fish(v: &MaskView, n: usize) -> Vec<Proof> {
     let mut out = Vec::new();
     for rows_as_base in [true, false] {
-        let (base_of, cover_of): (fn(usize) -> House, fn(usize) -> House) = if rows_as_base {
+        let (base_of, cover_of): (LineOf, LineOf) = if rows_as_base {
             (|i| House::Row(i as u8), |i| House::Column(i as u8))
         } else {
             (|i| House::Column(i as u8), |i| House::Row(i as u8))
