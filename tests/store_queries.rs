@@ -229,10 +229,11 @@ fn every_query_file_is_built_in_and_documented() {
     assert_eq!(files, built_in);
     for q in query::all_named() {
         assert!(
-            q.summary().starts_with(&format!("{}: ", q.name)),
+            q.description.starts_with(&format!("{}: ", q.name)),
             "{}",
             q.name
         );
+        assert!(!q.summary().is_empty() && !q.summary().starts_with(q.name));
         let declared: Vec<String> = q.params().iter().map(|p| p.name.clone()).collect();
         for used in ["state", "max_len", "min_len", "candidate", "puzzle"] {
             if q.sql.contains(&format!(":{used}")) {

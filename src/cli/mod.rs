@@ -3,6 +3,7 @@
 
 mod graph;
 mod input;
+mod query;
 mod solve;
 mod store_cmd;
 
@@ -26,6 +27,8 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Materialise the typed candidate graph of a state
     Graph(graph::GraphArgs),
+    /// Run a named SQL query over the SQLite materialisation of a state
+    Query(query::QueryArgs),
 }
 
 pub fn run() -> Result<()> {
@@ -33,5 +36,6 @@ pub fn run() -> Result<()> {
     match &cli.command {
         Command::Solve(a) => solve::run(a),
         Command::Graph(a) => graph::run(a),
+        Command::Query(a) => query::run(a),
     }
 }

@@ -34,8 +34,16 @@ impl NamedQuery {
     }
 
     /// The first line of the description.
-    pub fn summary(&self) -> &str {
-        self.description.lines().next().unwrap_or("")
+    pub fn summary(&self) -> String {
+        let first: Vec<&str> = self
+            .description
+            .lines()
+            .take_while(|l| !l.trim_start().starts_with("Returns") && !l.trim().is_empty())
+            .map(str::trim)
+            .collect();
+        let text = first.join(" ");
+        let prefix = format!("{}: ", self.name);
+        text.strip_prefix(&prefix).unwrap_or(&text).to_string()
     }
 
     /// The parameters its header declares.

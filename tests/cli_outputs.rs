@@ -1,0 +1,242 @@
+//! What the commands print: the resolution path and pencil-mark grids (insta snapshots),
+//! the graph summary JSON, DOT that parses back (and renders with graphviz when present),
+//! SQLite output and queries through the CLI.
+
+mod common;
+
+use common::{collection, data_path, seed_puzzle};
+use std::process::Command;
+
+fn sudolink(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_sudolink"))
+        .args(args)
+        .output()
+        .expect("run sudolink");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn ok(args: &[&str]) -> String {
+    let (code, stdout, stderr) = sudolink(args);
+    assert_eq!(code, 0, "{args:?} failed: {stderr}");
+    stdout
+}
+
+/// graphviz is installed by the README's test command; without it (a developer machine),
+/// rendering is skipped unless SUDOLINK_REQUIRE_TOOLS=1 says it must be there.
+fn dot_available() -> bool {
+    let present = Command::new("dot").arg("-V").output().is_ok();
+    if !present && std::env::var("SUDOLINK_REQUIRE_TOOLS").as_deref() == Ok("1") {
+        panic!("graphviz's dot is required (SUDOLINK_REQUIRE_TOOLS=1) but not installed");
+    }
+    present
+}
+
+#[test]
+fn ocean1_basic_path_snapshot() {
+    let line = seed_puzzle("ocean-1").line();
+    insta::assert_snapshot!("ocean1_basic_path", ok(&["solve", &line]));
+}
+
+#[test]
+fn default_puzzle_is_ocean1() {
+    let line = seed_puzzle("ocean-1").line();
+    assert_eq!(
+        ok(&["solve"]).replace(" (ocean-1)", ""),
+        ok(&["solve", &line])
+    );
+}
+
+#[test]
+fn top1465_8_is_solved_by_basic_rules_snapshot() {
+    let p = &collection("top1465.txt", 8)[7];
+    let out = ok(&["solve", &p.line()]);
+    assert!(out.ends_with("SOLVED\n") && !out.contains("NOT SOLVED"));
+    insta::assert_snapshot!("top1465_8_basic_path", out);
+}
+
+#[test]
+fn solve_json_has_the_documented_shape() {
+    let p = &collection("top1465.txt", 8)[7];
+    let v: serde_json::Value = serde_json::from_str(&ok(&["solve", &p.line(), "--json"])).unwrap();
+    assert_eq!(v["puzzle"], p.line());
+    assert_eq!(v["solved"], true);
+    let steps = v["steps"].as_array().unwrap();
+    assert!(!steps.is_empty());
+    for s in steps {
+        for key in [
+            "rule",
+            "family",
+            "length",
+            "eliminations",
+            "assertions",
+            "text",
+        ] {
+            assert!(s.get(key).is_some(), "step lacks {key}: {s}");
+        }
+    }
+    let elim = steps
+        .iter()
+        .find(|s| !s["eliminations"].as_array().unwrap().is_empty())
+        .unwrap();
+    let first = elim["eliminations"][0].as_str().unwrap();
+    assert!(first.len() == 7 && first.contains("<>"), "{first}");
+    let assert_ = steps
+        .iter()
+        .find(|s| !s["assertions"].as_array().unwrap().is_empty())
+        .unwrap();
+    assert!(assert_["assertions"][0].as_str().unwrap().contains('='));
+    assert_eq!(v["final_state"]["grid"].as_str().unwrap().len(), 81);
+    assert!(!v["final_state"]["grid"].as_str().unwrap().contains('.'));
+}
+
+#[test]
+fn graph_summary_json_is_exactly_kinds_to_counts() {
+    let line = seed_puzzle("ocean-1").line();
+    let v: serde_json::Value = serde_json::from_str(&ok(&["graph", &line, "--json"])).unwrap();
+    let obj = v.as_object().unwrap();
+    assert_eq!(obj.keys().collect::<Vec<_>>(), vec!["edges", "nodes"]);
+    let nodes: Vec<&String> = v["nodes"].as_object().unwrap().keys().collect();
+    assert_eq!(nodes, vec!["almost_cell", "als", "candidate", "group"]);
+    let edges: Vec<&String> = v["edges"].as_object().unwrap().keys().collect();
+    assert_eq!(
+        edges,
+        vec![
+            "almost_cell_link",
+            "als_link",
+            "conjugate",
+            "group_link",
+            "nrc_link"
+        ]
+    );
+    // Ocean #1 start state: 252 open candidates (as the pencil-mark grid shows)
+    assert_eq!(v["nodes"]["candidate"], 252);
+    insta::assert_snapshot!("ocean1_graph_summary", v.to_string());
+    // after the basic rules there are fewer candidates
+    let b: serde_json::Value =
+        serde_json::from_str(&ok(&["graph", &line, "--json", "--basic"])).unwrap();
+    assert!(b["nodes"]["candidate"].as_u64().unwrap() < 252);
+}
+
+#[test]
+fn graph_dot_parses_back_and_renders() {
+    let line = seed_puzzle("ocean-1").line();
+    let dot = ok(&["graph", &line, "--format", "dot"]);
+    let parsed = graphviz_rust::parse(&dot).expect("DOT parses back");
+    let graphviz_rust::dot_structures::Graph::Graph { stmts, .. } = parsed else {
+        panic!("expected an undirected graph");
+    };
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["graph", &line, "--format", "json"])).unwrap();
+    let n = json["nodes"].as_array().unwrap().len();
+    let e = json["edges"].as_array().unwrap().len();
+    assert_eq!(stmts.len(), 1 + n + e, "one label + nodes + edges");
+    if dot_available() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.dot");
+        std::fs::write(&path, &dot).unwrap();
+        let out = Command::new("dot")
+            .args(["-Tsvg", path.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(String::from_utf8_lossy(&out.stdout).contains("<svg"));
+    }
+}
+
+#[test]
+fn graph_sqlite_and_queries_through_the_cli() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ocean1.db");
+    let line = seed_puzzle("ocean-1").line();
+    ok(&["graph", &line, "--basic", "--sqlite", db.to_str().unwrap()]);
+    assert!(db.exists());
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(leftovers.len(), 1, "temporary files left behind");
+    // bivalue cells after the basic rules, from the file and by materialising
+    let from_db = ok(&[
+        "query",
+        "--db",
+        db.to_str().unwrap(),
+        "bivalue-cells",
+        "--format",
+        "json",
+    ]);
+    let direct = ok(&[
+        "query",
+        &line,
+        "bivalue-cells",
+        "--basic",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(from_db, direct);
+    let rows: serde_json::Value = serde_json::from_str(&direct).unwrap();
+    assert_eq!(rows.as_array().unwrap().len(), 5);
+    assert_eq!(rows[0]["cell"], "r1c7");
+    // a .sql file and --param
+    let sql = dir.path().join("count.sql");
+    std::fs::write(
+        &sql,
+        "SELECT count(*) AS n FROM candidate WHERE digit = :digit",
+    )
+    .unwrap();
+    let csv = ok(&[
+        "query",
+        &line,
+        sql.to_str().unwrap(),
+        "--param",
+        "digit=5",
+        "--format",
+        "csv",
+    ]);
+    assert!(csv.starts_with("n\n"), "{csv}");
+    let seen = ok(&["query", &line, "seen-by", "--param", "candidate=n5r1c1"]);
+    assert!(seen.contains("n5r1c2") || seen.contains("n5r2c1"), "{seen}");
+}
+
+#[test]
+fn query_errors_are_clean() {
+    let line = seed_puzzle("ocean-1").line();
+    for (args, expected) in [
+        (vec!["query", &line, "--sql", "SELEC 1"], "syntax error"),
+        (vec!["query", &line, "no-such-query"], "unknown query"),
+        (
+            vec!["query", &line, "seen-by"],
+            "missing parameter :candidate",
+        ),
+        (
+            vec!["query", &line, "bivalue-cells", "--param", "oops"],
+            "expected NAME=VALUE",
+        ),
+        (
+            vec!["query", "--db", "/nonexistent/x.db", "edge-counts"],
+            "does not exist",
+        ),
+    ] {
+        let (code, stdout, stderr) = sudolink(&args);
+        assert_ne!(code, 0, "{args:?}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(stdout.is_empty());
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn sqlite_failure_leaves_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing_dir = dir.path().join("no").join("such").join("dir.db");
+    let line = seed_puzzle("ocean-1").line();
+    let (code, _, stderr) = sudolink(&["graph", &line, "--sqlite", missing_dir.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(!stderr.contains("panicked"));
+    assert!(!missing_dir.exists());
+    let _ = data_path("top1465.txt");
+}
