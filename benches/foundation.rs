@@ -1,1 +1,53 @@
-fn main() {}
+//! Foundation benchmarks over ../shared/data/top1465.txt: materialising the full typed graph
+//! of a start state, counting solutions up to 2, and solving with the basic rules.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use std::path::PathBuf;
+use sudolink::graph::CandidateGraph;
+use sudolink::grid::format::parse_collection;
+use sudolink::grid::State;
+use sudolink::search::basic_rules;
+use sudolink::solver::count_solutions;
+use sudolink::study::resolution::solve;
+
+fn top1465() -> Vec<State> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/top1465.txt");
+    let text = std::fs::read_to_string(path).expect("top1465.txt");
+    parse_collection(&text)
+        .map(|(_, p)| p.unwrap().start_state().unwrap())
+        .collect()
+}
+
+fn foundation(c: &mut Criterion) {
+    let states = top1465();
+    let mut i = 0;
+    c.bench_function("graph/one top1465 start state", |b| {
+        b.iter(|| {
+            i = (i + 1) % states.len();
+            CandidateGraph::build(&states[i])
+        })
+    });
+    let mut g = c.benchmark_group("whole top1465");
+    g.sample_size(10);
+    g.bench_function("count solutions up to 2", |b| {
+        b.iter(|| {
+            states
+                .iter()
+                .map(|s| count_solutions(s, 2).count)
+                .sum::<usize>()
+        })
+    });
+    let rules = basic_rules();
+    g.bench_function("basic-rule solve", |b| {
+        b.iter(|| {
+            states
+                .iter()
+                .filter(|s| solve(s, &rules, None).unwrap().solved)
+                .count()
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, foundation);
+criterion_main!(benches);

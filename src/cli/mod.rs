@@ -1,6 +1,7 @@
 //! The command line: clap parses flags here and nowhere else; each subcommand turns its
 //! arguments into library calls and prints the result. anyhow lives only at this edge.
 
+mod bench;
 mod graph;
 mod input;
 mod query;
@@ -29,6 +30,8 @@ pub enum Command {
     Graph(graph::GraphArgs),
     /// Run a named SQL query over the SQLite materialisation of a state
     Query(query::QueryArgs),
+    /// Time the foundation operations over a puzzle collection (medians and totals)
+    Bench(bench::BenchArgs),
 }
 
 pub fn run() -> Result<()> {
@@ -37,5 +40,6 @@ pub fn run() -> Result<()> {
         Command::Solve(a) => solve::run(a),
         Command::Graph(a) => graph::run(a),
         Command::Query(a) => query::run(a),
+        Command::Bench(a) => bench::run(a),
     }
 }

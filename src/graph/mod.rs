@@ -20,7 +20,7 @@
 
 pub mod links;
 
-use crate::grid::{Candidate, CandidateSet, Cell, Digit, House, State};
+use crate::grid::{tables, Candidate, CandidateSet, Cell, Digit, House, State};
 pub use links::LinkIndex;
 use petgraph::graph::{NodeIndex, UnGraph};
 use std::collections::{BTreeMap, HashSet};
@@ -32,13 +32,25 @@ pub struct Group {
     pub digit: Digit,
     pub line: House,
     pub block: House,
-    pub candidates: CandidateSet,
+    /// The group's cells as an 81-bit mask (bit = cell index).
+    pub cells: u128,
+}
+
+impl Group {
+    /// The group's candidates, in cell order.
+    pub fn candidates(&self) -> impl Iterator<Item = Candidate> {
+        mask_candidates(self.cells, self.digit)
+    }
+    /// The group's candidates as a set.
+    pub fn candidate_set(&self) -> CandidateSet {
+        self.candidates().collect()
+    }
 }
 
 impl fmt::Display for Group {
     /// `n5r1c123`-style: digit, line and the cells of the intersection.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let cells: Vec<Cell> = self.candidates.iter().map(|c| c.cell()).collect();
+        let cells: Vec<Cell> = self.candidates().map(|c| c.cell()).collect();
         match self.line {
             House::Row(r) => {
                 let cols: String = cells.iter().map(|c| (c.col() + 1).to_string()).collect();
@@ -234,12 +246,15 @@ impl CandidateGraph {
     /// each house's k open cells (k ≤ 9).
     pub fn build(state: &State) -> CandidateGraph {
         let links = LinkIndex::new(state);
+        let open = links.open().len();
+        let nrc_links: usize = links.open().iter().map(|c| links.linked(c).len()).sum::<usize>() / 2;
+        // reserve once: regrowing the edge vector costs more than the unused tail
         let mut g = CandidateGraph {
-            graph: UnGraph::with_capacity(state.candidates().len() + 256, 4096),
+            graph: UnGraph::with_capacity(open + 1024, nrc_links + 4 * open + 8192),
             candidate_nodes: vec![None; 729],
         };
         g.add_candidates(&links);
-        g.add_groups(state, &links);
+        g.add_groups(&links);
         g.add_als(state);
         g
     }
@@ -289,64 +304,57 @@ impl CandidateGraph {
         }
     }
 
-    fn add_groups(&mut self, state: &State, links: &LinkIndex) {
-        let mut groups: Vec<(NodeIndex, Group)> = Vec::new();
+    fn add_groups(&mut self, links: &LinkIndex) {
+        let digit_cells = digit_cell_masks(links.open());
+        let mut groups: Vec<(NodeIndex, Digit, [House; 2], u128)> = Vec::new();
         for d in Digit::all() {
             for b in 0..9u8 {
                 let block = House::Block(b);
+                let in_block = digit_cells[d.index()] & tables::house_mask(block);
+                if in_block.count_ones() < 2 {
+                    continue;
+                }
                 let (r0, c0) = ((b / 3) * 3, (b % 3) * 3);
                 let lines = (0..3)
                     .map(|k| House::Row(r0 + k))
                     .chain((0..3).map(|k| House::Column(c0 + k)));
                 for line in lines {
-                    let cands: CandidateSet = line
-                        .cells()
-                        .iter()
-                        .filter(|c| block.contains(**c))
-                        .map(|&c| Candidate::new(c, d))
-                        .filter(|&c| state.has(c))
-                        .collect();
-                    if cands.len() >= 2 {
-                        let group = Group {
-                            digit: d,
-                            line,
-                            block,
-                            candidates: cands,
-                        };
-                        let n = self.graph.add_node(Node::Group(group.clone()));
-                        groups.push((n, group));
+                    let cells = in_block & tables::house_mask(line);
+                    if cells.count_ones() < 2 {
+                        continue;
                     }
+                    let group = Group {
+                        digit: d,
+                        line,
+                        block,
+                        cells,
+                    };
+                    let n = self.graph.add_node(Node::Group(group));
+                    groups.push((n, d, [line, block], cells));
                 }
             }
         }
-        let open = links.open();
         // group–candidate links
-        for (n, g) in &groups {
-            for house in [g.line, g.block] {
-                let house_cands = digit_in_house(open, house, g.digit);
-                let outside = house_cands.difference(&g.candidates);
-                let strong = outside.len() == 1;
-                for c in outside.iter() {
-                    let nc = self.candidate_nodes[c.index()].unwrap();
-                    self.graph
-                        .add_edge(*n, nc, Edge::GroupLink { strong, house });
+        for &(n, d, houses, cells) in &groups {
+            for house in houses {
+                let outside = digit_cells[d.index()] & tables::house_mask(house) & !cells;
+                let strong = outside.count_ones() == 1;
+                for c in mask_candidates(outside, d) {
+                    let nc = self.candidate_nodes[c.index()].expect("open candidate node");
+                    self.graph.add_edge(n, nc, Edge::GroupLink { strong, house });
                 }
             }
         }
         // group–group links: same digit, disjoint, sharing a house
-        for (i, (na, a)) in groups.iter().enumerate() {
-            for (nb, b) in &groups[i + 1..] {
-                if a.digit != b.digit || a.candidates.intersects(&b.candidates) {
+        for (i, &(na, d, ha, ca)) in groups.iter().enumerate() {
+            for &(nb, e, hb, cb) in &groups[i + 1..] {
+                if d != e || ca & cb != 0 {
                     continue;
                 }
-                let shared = [a.line, a.block]
-                    .into_iter()
-                    .find(|h| *h == b.line || *h == b.block);
-                if let Some(house) = shared {
-                    let all = digit_in_house(open, house, a.digit);
-                    let strong = all == a.candidates.union(&b.candidates);
-                    self.graph
-                        .add_edge(*na, *nb, Edge::GroupLink { strong, house });
+                if let Some(house) = ha.into_iter().find(|h| hb.contains(h)) {
+                    let all = digit_cells[d.index()] & tables::house_mask(house);
+                    let strong = all == ca | cb;
+                    self.graph.add_edge(na, nb, Edge::GroupLink { strong, house });
                 }
             }
         }
@@ -354,6 +362,7 @@ impl CandidateGraph {
 
     fn add_als(&mut self, state: &State) {
         let mut seen: HashSet<u128> = HashSet::new();
+        let mut union = [0u16; 512];
         for house in House::all() {
             let open_cells: Vec<Cell> = house
                 .cells()
@@ -365,55 +374,46 @@ impl CandidateGraph {
                 continue;
             }
             let masks: Vec<u16> = open_cells.iter().map(|c| state.cell_mask(*c)).collect();
-            for subset in 1u32..(1 << k) - 1 {
-                let n = subset.count_ones();
-                let digits = (0..k)
-                    .filter(|i| subset >> i & 1 == 1)
-                    .fold(0u16, |m, i| m | masks[i]);
-                if digits.count_ones() != n + 1 {
+            for subset in 1usize..(1 << k) - 1 {
+                let low = subset.trailing_zeros() as usize;
+                union[subset] = union[subset & (subset - 1)] | masks[low];
+                let digits = union[subset];
+                if digits.count_ones() != subset.count_ones() + 1 {
                     continue;
                 }
-                let cells: Vec<Cell> = (0..k)
-                    .filter(|i| subset >> i & 1 == 1)
-                    .map(|i| open_cells[i])
-                    .collect();
+                let pick = |inside: bool| -> Vec<Cell> {
+                    (0..k)
+                        .filter(|i| (subset >> i & 1 == 1) == inside)
+                        .map(|i| open_cells[i])
+                        .collect()
+                };
+                let cells = pick(true);
                 let key = cells.iter().fold(0u128, |m, c| m | 1 << c.index());
-                let first_time = seen.insert(key);
-                let als_node = if first_time {
+                if seen.insert(key) {
                     let node = self.graph.add_node(Node::Als(Als {
                         house,
                         cells: cells.clone(),
                         digits,
                     }));
-                    for &c in &cells {
-                        for d in Digit::all().filter(|d| digits >> d.index() & 1 == 1) {
-                            if let Some(nc) = self.candidate_node(Candidate::new(c, d)) {
-                                self.graph.add_edge(node, nc, Edge::AlsLink { digit: d });
-                            }
-                        }
-                    }
-                    Some(node)
-                } else {
-                    None
-                };
-                let _ = als_node;
-                // the almost-cell of this house
-                let rest: Vec<Cell> = (0..k)
-                    .filter(|i| subset >> i & 1 == 0)
-                    .map(|i| open_cells[i])
-                    .collect();
+                    self.link_cells(node, &cells, digits, |digit| Edge::AlsLink { digit });
+                }
+                let rest = pick(false);
                 let ac = self.graph.add_node(Node::AlmostCell(AlmostCell {
                     house,
                     cells: rest.clone(),
                     digits,
                 }));
-                for &c in &rest {
-                    for d in Digit::all().filter(|d| digits >> d.index() & 1 == 1) {
-                        if let Some(nc) = self.candidate_node(Candidate::new(c, d)) {
-                            self.graph
-                                .add_edge(ac, nc, Edge::AlmostCellLink { digit: d });
-                        }
-                    }
+                self.link_cells(ac, &rest, digits, |digit| Edge::AlmostCellLink { digit });
+            }
+        }
+    }
+
+    /// Link `node` to the open candidates of `cells` whose digit is in `digits`.
+    fn link_cells(&mut self, node: NodeIndex, cells: &[Cell], digits: u16, edge: impl Fn(Digit) -> Edge) {
+        for &c in cells {
+            for d in Digit::all().filter(|d| digits >> d.index() & 1 == 1) {
+                if let Some(nc) = self.candidate_node(Candidate::new(c, d)) {
+                    self.graph.add_edge(node, nc, edge(d));
                 }
             }
         }
@@ -440,13 +440,24 @@ pub struct GraphSummary {
     pub edges: BTreeMap<&'static str, usize>,
 }
 
-fn digit_in_house(open: &CandidateSet, house: House, d: Digit) -> CandidateSet {
-    house
-        .cells()
-        .iter()
-        .map(|&c| Candidate::new(c, d))
-        .filter(|c| open.contains(*c))
-        .collect()
+/// For each digit, the cells where it is open, as an 81-bit mask.
+fn digit_cell_masks(open: &CandidateSet) -> [u128; 9] {
+    let mut out = [0u128; 9];
+    for c in open.iter() {
+        out[c.digit().index()] |= 1 << c.cell().index();
+    }
+    out
+}
+
+/// The candidates of digit `d` in the cells of an 81-bit mask.
+fn mask_candidates(mut cells: u128, d: Digit) -> impl Iterator<Item = Candidate> {
+    std::iter::from_fn(move || {
+        (cells != 0).then(|| {
+            let i = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            Candidate::new(Cell::new(i), d)
+        })
+    })
 }
 
 /// The support of the nrc-link between `a` and `b`: their cell, else the first house they

@@ -185,7 +185,7 @@ fn node_columns(node: &Node) -> NodeColumns {
             digit: Some(g.digit.get()),
             digits: None,
             house: Some(g.line.to_string()),
-            cells: cell_names(g.candidates.iter().map(|c: Candidate| c.cell())),
+            cells: cell_names(g.candidates().map(|c: Candidate| c.cell())),
         },
         Node::Als(a) => set_columns(a.digits, a.house.to_string(), &a.cells),
         Node::AlmostCell(a) => set_columns(a.digits, a.house.to_string(), &a.cells),

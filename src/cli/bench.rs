@@ -1,0 +1,73 @@
+//! `sudolink bench`: timings over a puzzle collection, as medians and totals per task
+//! (materialising the typed graph of each start state, counting solutions up to 2, solving
+//! with the basic rules). Criterion benches in `benches/` measure the same operations.
+
+use anyhow::{Context, Result};
+use std::time::{Duration, Instant};
+use sudolink::graph::CandidateGraph;
+use sudolink::grid::format::parse_collection;
+use sudolink::grid::State;
+use sudolink::search::basic_rules;
+use sudolink::solver::count_solutions;
+use sudolink::study::resolution::solve;
+
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// A file of puzzles, one per line
+    pub file: std::path::PathBuf,
+    /// Only the first N puzzles
+    #[arg(long)]
+    pub limit: Option<usize>,
+}
+
+struct Timing {
+    samples: Vec<Duration>,
+}
+
+impl Timing {
+    fn report(&mut self, what: &str) {
+        self.samples.sort();
+        let n = self.samples.len().max(1);
+        let total: Duration = self.samples.iter().sum();
+        let at = |q: f64| self.samples[((n - 1) as f64 * q) as usize];
+        println!(
+            "{what:<34} n={n:<6} total={:>9.3} s  median={:>9.1} µs  p90={:>9.1} µs  max={:>9.1} µs",
+            total.as_secs_f64(),
+            at(0.5).as_secs_f64() * 1e6,
+            at(0.9).as_secs_f64() * 1e6,
+            at(1.0).as_secs_f64() * 1e6
+        );
+    }
+}
+
+fn time_each<T>(states: &[State], mut f: impl FnMut(&State) -> T) -> Timing {
+    let samples = states
+        .iter()
+        .map(|s| {
+            let t = Instant::now();
+            std::hint::black_box(f(s));
+            t.elapsed()
+        })
+        .collect();
+    Timing { samples }
+}
+
+pub fn run(args: &BenchArgs) -> Result<()> {
+    let text = std::fs::read_to_string(&args.file)
+        .with_context(|| format!("cannot read {}", args.file.display()))?;
+    let mut states = Vec::new();
+    for (line, p) in parse_collection(&text).take(args.limit.unwrap_or(usize::MAX)) {
+        let p = p.with_context(|| format!("{}", args.file.display()))?;
+        let s = p
+            .start_state()
+            .with_context(|| format!("{} line {line}", args.file.display()))?;
+        states.push(s);
+    }
+    println!("{} puzzles from {}", states.len(), args.file.display());
+    time_each(&states, CandidateGraph::build).report("graph: full typed graph per state");
+    time_each(&states, |s| count_solutions(s, 2).count).report("solver: count solutions up to 2");
+    let rules = basic_rules();
+    time_each(&states, |s| solve(s, &rules, None).map(|r| r.solved).ok())
+        .report("solve: basic rules, checked steps");
+    Ok(())
+}
