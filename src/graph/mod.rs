@@ -247,7 +247,12 @@ impl CandidateGraph {
     pub fn build(state: &State) -> CandidateGraph {
         let links = LinkIndex::new(state);
         let open = links.open().len();
-        let nrc_links: usize = links.open().iter().map(|c| links.linked(c).len()).sum::<usize>() / 2;
+        let nrc_links: usize = links
+            .open()
+            .iter()
+            .map(|c| links.linked(c).len())
+            .sum::<usize>()
+            / 2;
         // reserve once: regrowing the edge vector costs more than the unused tail
         let mut g = CandidateGraph {
             graph: UnGraph::with_capacity(open + 1024, nrc_links + 4 * open + 8192),
@@ -341,7 +346,8 @@ impl CandidateGraph {
                 let strong = outside.count_ones() == 1;
                 for c in mask_candidates(outside, d) {
                     let nc = self.candidate_nodes[c.index()].expect("open candidate node");
-                    self.graph.add_edge(n, nc, Edge::GroupLink { strong, house });
+                    self.graph
+                        .add_edge(n, nc, Edge::GroupLink { strong, house });
                 }
             }
         }
@@ -354,7 +360,8 @@ impl CandidateGraph {
                 if let Some(house) = ha.into_iter().find(|h| hb.contains(h)) {
                     let all = digit_cells[d.index()] & tables::house_mask(house);
                     let strong = all == ca | cb;
-                    self.graph.add_edge(na, nb, Edge::GroupLink { strong, house });
+                    self.graph
+                        .add_edge(na, nb, Edge::GroupLink { strong, house });
                 }
             }
         }
@@ -409,7 +416,13 @@ impl CandidateGraph {
     }
 
     /// Link `node` to the open candidates of `cells` whose digit is in `digits`.
-    fn link_cells(&mut self, node: NodeIndex, cells: &[Cell], digits: u16, edge: impl Fn(Digit) -> Edge) {
+    fn link_cells(
+        &mut self,
+        node: NodeIndex,
+        cells: &[Cell],
+        digits: u16,
+        edge: impl Fn(Digit) -> Edge,
+    ) {
         for &c in cells {
             for d in Digit::all().filter(|d| digits >> d.index() & 1 == 1) {
                 if let Some(nc) = self.candidate_node(Candidate::new(c, d)) {
