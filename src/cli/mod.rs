@@ -5,6 +5,7 @@ mod bench;
 mod graph;
 mod input;
 mod query;
+mod show;
 mod solve;
 mod store_cmd;
 
@@ -30,6 +31,8 @@ pub enum Command {
     Graph(graph::GraphArgs),
     /// Run a named SQL query over the SQLite materialisation of a state
     Query(query::QueryArgs),
+    /// Print a puzzle or state in one of the grid formats
+    Show(show::ShowArgs),
     /// Time the foundation operations over a puzzle collection (medians and totals)
     Bench(bench::BenchArgs),
 }
@@ -41,5 +44,6 @@ pub fn run() -> Result<()> {
         Command::Graph(a) => graph::run(a),
         Command::Query(a) => query::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Show(a) => show::run(a),
     }
 }

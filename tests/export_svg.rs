@@ -1,0 +1,62 @@
+//! Grid pictures: our SVG is valid (usvg parses it), the PNG decodes and shows digits
+//! (needs a font: fonts-dejavu-core), and the SVG text is snapshot-tested.
+
+mod common;
+
+use common::{seed_puzzle, start_and_solution};
+use sudolink::export::{diagram, svg};
+use sudolink::search::basic_rules;
+use sudolink::study::resolution::solve;
+
+fn ocean1_first_step() -> svg::Diagram {
+    let (start, solution) = start_and_solution(&seed_puzzle("ocean-1"));
+    let r = solve(&start, &basic_rules(), Some(&solution)).unwrap();
+    diagram::from_proof(&start, &r.steps[0].proof)
+}
+
+#[test]
+fn svg_of_the_first_swordfish_is_valid_and_stable() {
+    let d = ocean1_first_step();
+    let text = d.to_svg();
+    let tree = resvg::usvg::Tree::from_str(&text, &resvg::usvg::Options::default())
+        .expect("usvg parses our SVG");
+    assert!(tree.size().width() > 500.0);
+    // four targets struck through, the fish digit's candidates marked
+    assert_eq!(
+        text.matches(r##"stroke="#d62728" stroke-width="2"/>"##)
+            .count(),
+        4 * 2
+    );
+    insta::assert_snapshot!("ocean1_swordfish_svg", text);
+}
+
+#[test]
+fn png_decodes_and_shows_digits() {
+    let png = svg::svg_to_png(&ocean1_first_step().to_svg()).expect("PNG renders");
+    if let Ok(dir) = std::env::var("SUDOLINK_DUMP_DIR") {
+        std::fs::write(
+            std::path::Path::new(&dir).join("ocean1_swordfish.png"),
+            &png,
+        )
+        .unwrap();
+    }
+    let pixmap = resvg::tiny_skia::Pixmap::decode_png(&png).expect("PNG decodes");
+    // r1c5 holds the given 1: its cell must contain dark (glyph) pixels, and an empty
+    // margin area must not
+    let dark_in = |x0: u32, y0: u32, w: u32, h: u32| {
+        (y0..y0 + h)
+            .flat_map(|y| (x0..x0 + w).map(move |x| (x, y)))
+            .filter(|&(x, y)| {
+                let p = pixmap.pixel(x, y).unwrap();
+                p.red() < 80 && p.green() < 80 && p.blue() < 80
+            })
+            .count()
+    };
+    let (cell, margin) = (60, 28);
+    let glyph = dark_in(margin + 4 * cell + 15, margin + 10, 30, 40);
+    assert!(
+        glyph > 30,
+        "no digit drawn in r1c5 ({glyph} dark pixels): is a font installed?"
+    );
+    assert_eq!(dark_in(2, 2, 20, 15), 0);
+}
