@@ -38,7 +38,10 @@ fn dot_available() -> bool {
 #[test]
 fn ocean1_basic_path_snapshot() {
     let line = seed_puzzle("ocean-1").line();
-    insta::assert_snapshot!("ocean1_basic_path", ok(&["solve", &line]));
+    insta::assert_snapshot!(
+        "ocean1_basic_path",
+        ok(&["solve", &line, "--rules", "basic"])
+    );
 }
 
 #[test]
@@ -53,15 +56,16 @@ fn default_puzzle_is_ocean1() {
 #[test]
 fn top1465_8_is_solved_by_basic_rules_snapshot() {
     let p = &collection("top1465.txt", 8)[7];
-    let out = ok(&["solve", &p.line()]);
-    assert!(out.ends_with("SOLVED\n") && !out.contains("NOT SOLVED"));
+    let out = ok(&["solve", &p.line(), "--rules", "basic"]);
+    assert!(out.contains("\nSOLVED\n") && !out.contains("NOT SOLVED"));
     insta::assert_snapshot!("top1465_8_basic_path", out);
 }
 
 #[test]
 fn solve_json_has_the_documented_shape() {
     let p = &collection("top1465.txt", 8)[7];
-    let v: serde_json::Value = serde_json::from_str(&ok(&["solve", &p.line(), "--json"])).unwrap();
+    let v: serde_json::Value =
+        serde_json::from_str(&ok(&["solve", &p.line(), "--json", "--rules", "basic"])).unwrap();
     assert_eq!(v["puzzle"], p.line());
     assert_eq!(v["solved"], true);
     let steps = v["steps"].as_array().unwrap();
@@ -263,4 +267,56 @@ fn show_formats_round_trip_through_files() {
         assert_eq!(ok(&["show", path.to_str().unwrap()]), pm, "{format}");
     }
     assert_eq!(ok(&["show", &line, "--format", "line"]).trim(), line);
+}
+
+#[test]
+fn ocean1_is_solved_by_nrc_chains_up_to_4_as_the_seed_says() {
+    // seed 000: Ocean #1 is solved with nrc-chains of length at most 4 on top of the basic rules
+    let out = ok(&["solve", "--rules", "nrc", "--max-len", "4"]);
+    assert!(out.contains("\nSOLVED\n"), "{out}");
+    assert!(
+        out.trim_end().ends_with("MOST COMPLEX RULE = NRC4"),
+        "{out}"
+    );
+    assert!(out.contains("nrc3-chain "), "{out}");
+    let sr = ok(&[
+        "solve",
+        "--rules",
+        "nrc",
+        "--max-len",
+        "4",
+        "--notation",
+        "sudorules",
+    ]);
+    assert!(sr.contains("biv-chain[3]: "), "{sr}");
+    assert!(sr.contains("≠"), "{sr}");
+    insta::assert_snapshot!("ocean1_nrc4_path", out);
+}
+
+#[test]
+fn rate_json_lines_match_sudorules_w_on_a_sample() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(data_path("cb_controlled_bias.txt")).unwrap();
+    let rows: Vec<(String, String)> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(30)
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f[0].to_string(), f[2].to_string())
+        })
+        .collect();
+    let path = dir.path().join("sample.txt");
+    let body: String = rows.iter().map(|(g, _)| format!("{g}\n")).collect();
+    std::fs::write(&path, body).unwrap();
+    let out = ok(&["rate", path.to_str().unwrap(), "--scheme", "W", "--json"]);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), rows.len());
+    for (v, (grid, w)) in lines.iter().zip(&rows) {
+        assert_eq!(v["puzzle"], grid.as_str(), "output keeps input order");
+        assert_eq!(v["rating"].to_string(), *w, "W rating of {grid}");
+    }
 }

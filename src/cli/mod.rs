@@ -2,9 +2,12 @@
 //! arguments into library calls and prints the result. anyhow lives only at this edge.
 
 mod bench;
+mod explain;
 mod graph;
 mod input;
 mod query;
+mod rate;
+mod rules;
 mod show;
 mod solve;
 mod store_cmd;
@@ -31,6 +34,10 @@ pub enum Command {
     Graph(graph::GraphArgs),
     /// Run a named SQL query over the SQLite materialisation of a state
     Query(query::QueryArgs),
+    /// Explain an elimination: the shortest proof in every family, with exports
+    Explain(explain::ExplainArgs),
+    /// Rate puzzles: the least n whose rule set (W, B, gW, gB, L, M, N, BC) solves each
+    Rate(rate::RateArgs),
     /// Print a puzzle or state in one of the grid formats
     Show(show::ShowArgs),
     /// Time the foundation operations over a puzzle collection (medians and totals)
@@ -45,5 +52,7 @@ pub fn run() -> Result<()> {
         Command::Query(a) => query::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Show(a) => show::run(a),
+        Command::Rate(a) => rate::run(a),
+        Command::Explain(a) => explain::run(a),
     }
 }

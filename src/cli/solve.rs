@@ -1,17 +1,38 @@
-//! `sudolink solve`: the resolution path, simplest rule first.
+//! `sudolink solve`: the resolution path, simplest rule first, and the level reached.
 
 use super::input::{load, Loaded};
+use super::rules;
 use anyhow::Result;
 use serde_json::json;
 use sudolink::grid::format::{to_line, to_pencil_mark_grid, to_pencil_mark_string};
-use sudolink::search::basic_rules;
-use sudolink::study::resolution::{solve, Resolution};
+use sudolink::proof::{notation, Proof};
+use sudolink::study::rating::Scheme;
+use sudolink::study::resolution::{apply, solve, Resolution};
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notation {
+    /// The seeds' nrc notation (`nrczt4-chain n2{r7c8 r8c7} - ... ==> r7c5 <> 2`)
+    Nrc,
+    /// SudoRules' modern notation (`whip[4]: ... ==> r7c5≠2`)
+    Sudorules,
+}
 
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
     /// An 81-character puzzle, or a file with one grid in any supported format
     /// (default: Ocean #1 from seed 000)
     pub puzzle: Option<String>,
+    /// Rule set: basic, a scheme (L, M, N, W, B, gW, gB, BC) or a comma list of families
+    /// (xy, xyt, xyz, xyzt, hxy-rn, hxy-cn and t/z variants, c, nrc, nrct, nrcz, nrczt,
+    /// lasso, whip, braid, g-whip, g-braid)
+    #[arg(long, default_value = "N")]
+    pub rules: String,
+    /// Longest chain or whip to use
+    #[arg(long, default_value_t = 10)]
+    pub max_len: usize,
+    /// How to print the steps
+    #[arg(long, value_enum, default_value = "nrc")]
+    pub notation: Notation,
     /// Print one JSON object instead of the text path
     #[arg(long)]
     pub json: bool,
@@ -21,21 +42,41 @@ pub struct SolveArgs {
 }
 
 pub fn run(args: &SolveArgs) -> Result<()> {
+    let spec = rules::parse(&args.rules, args.max_len)?;
     let loaded = load(args.puzzle.as_deref(), args.allow_nonunique)?;
-    let resolution = solve(&loaded.state, &basic_rules(), loaded.solution.as_ref())?;
+    let resolution = solve(&loaded.state, &spec.rules, loaded.solution.as_ref())?;
+    let level = level_line(&resolution, spec.scheme, &args.rules);
     if args.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&json_report(&loaded, &resolution))?
-        );
+        let mut v = json_report(&loaded, &resolution);
+        v["level"] = json!(level);
+        println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
-        print!("{}", text_report(&loaded, &resolution));
+        print!("{}", text_report(&loaded, &resolution, args.notation));
+        println!("{level}");
     }
     Ok(())
 }
 
+/// The step texts in the chosen notation (replaying the states for the SudoRules form).
+fn step_texts(loaded: &Loaded, r: &Resolution, notation_kind: Notation) -> Vec<String> {
+    match notation_kind {
+        Notation::Nrc => r.steps.iter().map(|s| s.text.clone()).collect(),
+        Notation::Sudorules => {
+            let mut state = loaded.state.clone();
+            r.steps
+                .iter()
+                .map(|s| {
+                    let text = notation::sudorules_text(&state, &s.proof);
+                    apply(&mut state, &s.proof).expect("a verified step applies");
+                    text
+                })
+                .collect()
+        }
+    }
+}
+
 /// The path as text: the puzzle, one line per step, then the final grid and the verdict.
-pub fn text_report(loaded: &Loaded, r: &Resolution) -> String {
+pub fn text_report(loaded: &Loaded, r: &Resolution, notation_kind: Notation) -> String {
     let mut out = String::new();
     let name = loaded
         .name
@@ -44,8 +85,8 @@ pub fn text_report(loaded: &Loaded, r: &Resolution) -> String {
         .unwrap_or_default();
     out.push_str(&format!("Puzzle{name}: {}\n", loaded.line));
     out.push_str(&to_pencil_mark_grid(&loaded.state));
-    for step in &r.steps {
-        out.push_str(&step.text);
+    for text in step_texts(loaded, r, notation_kind) {
+        out.push_str(&text);
         out.push('\n');
     }
     if r.solved {
@@ -56,6 +97,43 @@ pub fn text_report(loaded: &Loaded, r: &Resolution) -> String {
         out.push_str(&to_pencil_mark_grid(&r.final_state));
     }
     out
+}
+
+/// Rank of a proof for "most complex": chain and whip lengths first, then family order.
+fn complexity(p: &Proof) -> (usize, usize) {
+    let chainlike = matches!(
+        p.pattern,
+        sudolink::proof::Pattern::Chain(_) | sudolink::proof::Pattern::Whip(_)
+    );
+    (
+        if chainlike { p.length } else { 0 },
+        if chainlike { 1 } else { p.length },
+    )
+}
+
+/// `LEVEL = M5, MOST COMPLEX RULE = NRCZT5` (the level is the longest chain or whip used;
+/// 0 when the basic rules or singles sufficed).
+pub fn level_line(r: &Resolution, scheme: Option<Scheme>, spec: &str) -> String {
+    let hardest = r
+        .steps
+        .iter()
+        .map(|s| &s.proof)
+        .max_by_key(|p| complexity(p));
+    let n = hardest.map(|p| complexity(p).0).unwrap_or(0);
+    let letter = scheme
+        .map(|s| s.to_string())
+        .unwrap_or_else(|| spec.to_string());
+    let rule = match hardest {
+        None => "NONE".to_string(),
+        Some(p) if complexity(p).0 > 0 => match &p.pattern {
+            sudolink::proof::Pattern::Whip(_) => {
+                format!("{}[{}]", p.family.to_uppercase(), p.length)
+            }
+            _ => format!("{}{}", p.family.to_uppercase(), p.length),
+        },
+        Some(p) => p.rule.to_uppercase(),
+    };
+    format!("LEVEL = {letter}{n}, MOST COMPLEX RULE = {rule}")
 }
 
 pub fn json_report(loaded: &Loaded, r: &Resolution) -> serde_json::Value {

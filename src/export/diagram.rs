@@ -1,7 +1,9 @@
 //! From a proof to a [`Diagram`]: which candidates to colour and which links to draw.
 
-use super::svg::{Diagram, Mark, Role};
+use super::svg::{Arrow, Diagram, Mark, Role};
 use crate::grid::{Candidate, Cell, Digit, House, State};
+use crate::proof::chain::ChainPattern;
+use crate::proof::whip::WhipPattern;
 use crate::proof::{notation, Pattern, Proof};
 
 fn open_in_cells(state: &State, cells: &[Cell], digits: Option<&[Digit]>) -> Vec<Candidate> {
@@ -37,15 +39,89 @@ fn pattern_candidates(state: &State, pattern: &Pattern) -> Vec<Candidate> {
     }
 }
 
+fn mark(candidate: Candidate, role: Role) -> Mark {
+    Mark { candidate, role }
+}
+
+/// Roles and links of a chain: L green, R blue, t/z candidates orange; L→R strong,
+/// R→next L weak.
+fn chain_parts(c: &ChainPattern) -> (Vec<Mark>, Vec<Arrow>) {
+    let mut marks = Vec::new();
+    let mut arrows = Vec::new();
+    for (k, cell) in c.cells.iter().enumerate() {
+        marks.push(mark(cell.left_linking, Role::Left));
+        marks.push(mark(cell.right_linking, Role::Right));
+        marks.extend(
+            cell.t_candidates
+                .iter()
+                .map(|t| mark(t.candidate, Role::Extra)),
+        );
+        marks.extend(cell.z_candidates.iter().map(|&z| mark(z, Role::Extra)));
+        arrows.push(Arrow {
+            from: cell.left_linking,
+            to: cell.right_linking,
+            strong: true,
+        });
+        if let Some(next) = c.cells.get(k + 1) {
+            arrows.push(Arrow {
+                from: cell.right_linking,
+                to: next.left_linking,
+                strong: false,
+            });
+        }
+    }
+    (marks, arrows)
+}
+
+/// Roles and links of a whip: the first candidate of each L and R stands for it; the other
+/// candidates of each CSP variable are the ones linked to the target or an earlier R.
+fn whip_parts(state: &State, w: &WhipPattern) -> (Vec<Mark>, Vec<Arrow>) {
+    let mut marks = Vec::new();
+    let mut arrows = Vec::new();
+    let mut previous_right: Option<Candidate> = None;
+    for cell in &w.cells {
+        let rights: &[Candidate] = cell.right_linking.as_deref().unwrap_or(&[]);
+        marks.extend(cell.left_linking.iter().map(|&c| mark(c, Role::Left)));
+        marks.extend(rights.iter().map(|&c| mark(c, Role::Right)));
+        let others = cell
+            .variable
+            .candidates()
+            .into_iter()
+            .filter(|c| state.has(*c) && !cell.left_linking.contains(c) && !rights.contains(c));
+        marks.extend(others.map(|c| mark(c, Role::Extra)));
+        let left = cell.left_linking[0];
+        if let Some(r) = previous_right {
+            arrows.push(Arrow {
+                from: r,
+                to: left,
+                strong: false,
+            });
+        }
+        if let Some(&r) = rights.first() {
+            arrows.push(Arrow {
+                from: left,
+                to: r,
+                strong: true,
+            });
+        }
+        previous_right = rights.first().copied();
+    }
+    (marks, arrows)
+}
+
 /// The diagram of `proof` on the state it applies to, captioned with its nrc notation.
 pub fn from_proof(state: &State, proof: &Proof) -> Diagram {
-    let mut marks: Vec<Mark> = pattern_candidates(state, &proof.pattern)
-        .into_iter()
-        .map(|candidate| Mark {
-            candidate,
-            role: Role::Pattern,
-        })
-        .collect();
+    let (mut marks, arrows) = match &proof.pattern {
+        Pattern::Chain(c) => chain_parts(c),
+        Pattern::Whip(w) => whip_parts(state, w),
+        other => (
+            pattern_candidates(state, other)
+                .into_iter()
+                .map(|c| mark(c, Role::Pattern))
+                .collect(),
+            vec![],
+        ),
+    };
     marks.extend(proof.eliminations.iter().map(|&candidate| Mark {
         candidate,
         role: Role::Target,
@@ -57,7 +133,7 @@ pub fn from_proof(state: &State, proof: &Proof) -> Diagram {
     Diagram {
         state: state.clone(),
         marks,
-        arrows: vec![],
+        arrows,
         caption: vec![notation::nrc_text(state, proof)],
     }
 }

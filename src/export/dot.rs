@@ -90,3 +90,53 @@ pub fn candidate_graph(g: &CandidateGraph, name: &str) -> Graph {
 pub fn print(graph: &Graph) -> String {
     graph.print(&mut PrinterContext::default())
 }
+
+/// A proof as a graph: its candidates as nodes (coloured by role, targets in red) and its
+/// links as edges (strong solid, weak dashed), laid out left to right in chain order.
+pub fn proof_graph(d: &crate::export::svg::Diagram, name: &str) -> Graph {
+    use crate::export::svg::Role;
+    let mut stmts = vec![
+        Stmt::Attribute(attr("label", name)),
+        Stmt::Attribute(attr("rankdir", "LR")),
+    ];
+    let mut seen: Vec<crate::grid::Candidate> = Vec::new();
+    for m in &d.marks {
+        if seen.contains(&m.candidate) {
+            continue;
+        }
+        seen.push(m.candidate);
+        let (fill, shape) = match m.role {
+            Role::Left => ("#8fd18b", "ellipse"),
+            Role::Right => ("#7fb4e6", "ellipse"),
+            Role::Extra => ("#f7b267", "ellipse"),
+            Role::Pattern => ("#c9a8e0", "ellipse"),
+            Role::Target => ("#ff9999", "doubleoctagon"),
+            Role::Assertion => ("#8fd18b", "doublecircle"),
+        };
+        stmts.push(Stmt::Node(DotNode::new(
+            NodeId(quoted(&m.candidate.to_string()), None),
+            vec![
+                attr("style", "filled"),
+                attr("fillcolor", fill),
+                attr("shape", shape),
+            ],
+        )));
+    }
+    for a in &d.arrows {
+        stmts.push(Stmt::Edge(DotEdge {
+            ty: EdgeTy::Pair(
+                Vertex::N(NodeId(quoted(&a.from.to_string()), None)),
+                Vertex::N(NodeId(quoted(&a.to.to_string()), None)),
+            ),
+            attributes: vec![
+                attr("style", if a.strong { "solid" } else { "dashed" }),
+                attr("label", if a.strong { "=" } else { "-" }),
+            ],
+        }));
+    }
+    Graph::DiGraph {
+        id: Id::Plain("proof".into()),
+        strict: false,
+        stmts,
+    }
+}

@@ -3,4 +3,5 @@
 
 pub mod diagram;
 pub mod dot;
+pub mod files;
 pub mod svg;

@@ -117,7 +117,16 @@ impl Diagram {
     /// The picture as an SVG document.
     pub fn to_svg(&self) -> String {
         let size = 2.0 * MARGIN + 9.0 * CELL;
-        let caption: Vec<String> = self.caption.iter().flat_map(|l| wrap(l, 68)).collect();
+        // keep "<> 3" and "= 7" together: no-break spaces around the relation
+        let caption: Vec<String> = self
+            .caption
+            .iter()
+            .map(|l| {
+                l.replace(" <> ", "\u{a0}<>\u{a0}")
+                    .replace(" = ", "\u{a0}=\u{a0}")
+            })
+            .flat_map(|l| wrap(&l, 68))
+            .collect();
         let caption_h = 22.0 * caption.len() as f64 + 10.0;
         let mut s = String::new();
         let _ = write!(

@@ -146,7 +146,10 @@ impl GroupIndex {
             digit: g.digit,
             line: g.line,
             block: g.block,
-            candidates: g.candidates,
+            cells: g
+                .members
+                .iter()
+                .fold(0u128, |m, c| m | 1u128 << c.cell().index()),
         }
     }
 }

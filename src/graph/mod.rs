@@ -18,6 +18,7 @@
 //!
 //! Each undirected edge appears once. `graph` depends only on `grid` (and petgraph).
 
+pub mod groups;
 pub mod links;
 
 use crate::grid::{tables, Candidate, CandidateSet, Cell, Digit, House, State};

@@ -132,3 +132,95 @@ pub fn pattern_text(state: &State, proof: &Proof) -> String {
 pub fn nrc_text(state: &State, proof: &Proof) -> String {
     format!("{} ==> {}", pattern_text(state, proof), conclusions(proof))
 }
+
+/// Conclusions as SudoRules' modern notation prints them: `r7c9≠3, r6c9≠3` or `r1c1=7`.
+pub fn modern_conclusions(proof: &Proof) -> String {
+    let mut parts: Vec<String> = proof.assertions.iter().map(|c| c.assertion()).collect();
+    parts.extend(
+        proof
+            .eliminations
+            .iter()
+            .map(|c| format!("{}≠{}", c.cell(), c.digit())),
+    );
+    parts.join(", ")
+}
+
+fn modern_cells(house: House, cells: &[Cell]) -> String {
+    match house {
+        House::Row(r) => {
+            let cols: Vec<String> = cells.iter().map(|c| format!("c{}", c.col() + 1)).collect();
+            format!("r{}{{{}}}", r + 1, cols.join(" "))
+        }
+        House::Column(c) => {
+            let rows: Vec<String> = cells.iter().map(|x| format!("r{}", x.row() + 1)).collect();
+            format!("c{}{{{}}}", c + 1, rows.join(" "))
+        }
+        House::Block(b) => {
+            let all: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
+            format!("b{}{{{}}}", b + 1, all.join(" "))
+        }
+    }
+}
+
+/// The whole step in SudoRules' modern notation (CSP-Rules 2): `whip[4]: ... ==> r7c5≠2`,
+/// `biv-chain[3]: ...`, `naked-pairs-in-a-row: r6{c2 c9}{n1 n7} ==> r6c8≠7`.
+pub fn sudorules_text(state: &State, proof: &Proof) -> String {
+    let pattern = match &proof.pattern {
+        Pattern::Chain(c) => return super::chain::sudorules_text(c),
+        Pattern::Whip(w) => return super::whip::sudorules_text(state, proof, w),
+        Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => proof.rule.clone(),
+        Pattern::Interaction { .. } => pattern_text(state, proof),
+        Pattern::NakedSubset {
+            house,
+            cells,
+            digits,
+        } => {
+            format!(
+                "{}: {}{}",
+                proof.rule,
+                modern_cells(*house, cells),
+                digit_braces(digits)
+            )
+        }
+        Pattern::HiddenSubset {
+            house,
+            digits,
+            cells,
+        } => {
+            let h = house.to_string();
+            let inside = modern_cells(*house, cells);
+            format!(
+                "{}: {h}{}{}",
+                proof.rule,
+                digit_braces(digits),
+                &inside[h.len()..]
+            )
+        }
+        Pattern::Fish { digit, base, cover } => {
+            format!("{}: n{digit}{}{}", proof.rule, lines(base), lines(cover))
+        }
+        Pattern::XyWing { .. } | Pattern::XyzWing { .. } => {
+            // pincer - pivot - pincer, each cell with its digits in chain order
+            let text = pattern_text(state, proof);
+            let body = text.split_once(' ').map(|(_, b)| b).unwrap_or("");
+            let cells: Vec<String> = body
+                .split(" - ")
+                .map(|part| match part.split_once('}') {
+                    Some((digits, cell)) => {
+                        let ds = digits.trim_start_matches('{').replace('n', "");
+                        format!(
+                            "{cell}{{{}}}",
+                            ds.split(' ')
+                                .map(|d| format!("n{d}"))
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        )
+                    }
+                    None => part.to_string(),
+                })
+                .collect();
+            format!("{}: {}", proof.rule, cells.join(" - "))
+        }
+    };
+    format!("{pattern} ==> {}", modern_conclusions(proof))
+}

@@ -1,32 +1,468 @@
-//! Whips and braids (and their g- versions over groups): the pattern data, its checker and
-//! its printers. The checker here re-verifies a whip from the grid state alone; it shares no
-//! code with `search::whips`.
+//! Whips and braids (and their g- versions over groups): the pattern data ([`WhipPattern`]),
+//! its checker ([`check`]) and its printers ([`pattern_text`], [`sudorules_text`]).
 //!
-//! (Skeleton: the whip helper fills this in.)
+//! A whip on target Z is a sequence of CSP variables V_1..V_n, each with a left-linking
+//! candidate L_k and (except the last) a right-linking candidate R_k, printed in SudoRules'
+//! modern notation as each variable followed by `{L R}`, the last `R` being a dot:
+//!
+//! ```text
+//! whip[4]: r7c8{n2 n3} - c5n3{r7 r2} - r2n6{c5 c7} - b3n1{r2c7 .} ==> r7c5≠2
+//! ```
+//!
+//! The conditions, exactly as SudoRules builds them (`linked` is the nrc-link):
+//! - L_1 is linked to Z; for a whip each L_k (k ≥ 2) is linked to R_{k-1}; for a braid L_k
+//!   is linked to Z or to some earlier R_i;
+//! - L_k and R_k are candidates of V_k, different from each other and from Z; V_k is none
+//!   of V_1..V_{k-1};
+//! - loopless (whips): L_k and R_k are none of the earlier L's and R's; braids only ask that
+//!   L_k is not an earlier R and R_k none of the earlier L's and R's;
+//! - every other candidate of V_k is linked to Z or to some earlier R_i;
+//! - the last variable V_n has no R: all its candidates but L_n are linked to Z or to an
+//!   earlier R. Z is then eliminated.
+//!
+//! In g-whips and g-braids an L or R may be a *g-candidate*: the open candidates of one digit
+//! in a block ∩ row or block ∩ column segment (at least two). A candidate is linked to a
+//! g-candidate when it is linked to all of its candidates (and not one of them). L's and R's
+//! are stored as candidate lists, of length 1 for plain candidates.
+//!
+//! The checker re-verifies all of this from the [`State`] alone; it shares no code with
+//! `search::whips`.
 
 use super::{CheckError, Proof};
-use crate::grid::State;
+use crate::grid::{Candidate, CspVariable, State};
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
-/// A whip, braid, g-whip or g-braid on one target.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct WhipPattern {}
+/// Which generalisation of chains: plain whips and braids, or their g- versions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WhipKind {
+    Whip,
+    Braid,
+    GWhip,
+    GBraid,
+}
 
-impl WhipPattern {
-    /// (rule name as printed, family, length).
-    pub fn rule_name(&self) -> (String, String, usize) {
-        ("whip".into(), "whip".into(), 0)
+impl WhipKind {
+    /// `whip`, `braid`, `g-whip` or `g-braid`, as SudoRules prints them.
+    pub fn name(self) -> &'static str {
+        match self {
+            WhipKind::Whip => "whip",
+            WhipKind::Braid => "braid",
+            WhipKind::GWhip => "g-whip",
+            WhipKind::GBraid => "g-braid",
+        }
+    }
+    /// True for braids and g-braids (L_k may hang on Z or on any earlier R).
+    pub fn is_braid(self) -> bool {
+        matches!(self, WhipKind::Braid | WhipKind::GBraid)
+    }
+    /// True for the g- versions (groups allowed as L and R).
+    pub fn uses_groups(self) -> bool {
+        matches!(self, WhipKind::GWhip | WhipKind::GBraid)
     }
 }
 
-/// Verify a whip proof on `state`.
-pub fn check(_state: &State, _proof: &Proof, _w: &WhipPattern) -> Result<(), CheckError> {
-    Err(CheckError::Pattern(
-        "whip checking is not implemented".into(),
-    ))
+impl fmt::Display for WhipKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
-/// The pattern part in the seeds' nrc notation (without `==> conclusions`).
-pub fn pattern_text(_state: &State, proof: &Proof, _w: &WhipPattern) -> String {
-    proof.rule.clone()
+/// One cell of a whip: its CSP variable, its left-linking candidate(s) and, except for the
+/// last cell, its right-linking candidate(s). A list of length 1 is a plain candidate; a
+/// longer one is a g-candidate.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WhipCell {
+    #[serde(with = "variable_form")]
+    pub variable: CspVariable,
+    pub left_linking: Vec<Candidate>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub right_linking: Option<Vec<Candidate>>,
+}
+
+/// A whip, braid, g-whip or g-braid on one target.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WhipPattern {
+    pub kind: WhipKind,
+    pub target: Candidate,
+    pub cells: Vec<WhipCell>,
+}
+
+impl WhipPattern {
+    /// (rule name as printed, family, length): `("whip", "whip", 4)`.
+    pub fn rule_name(&self) -> (String, String, usize) {
+        let name = self.kind.name().to_string();
+        (name.clone(), name, self.cells.len())
+    }
+}
+
+/// Serde form of a CSP variable as SudoRules prints it: `r7c8`, `r2n6`, `c5n3`, `b3n1`.
+/// Kept as `with` functions so that `grid` stays serde-free and no trait impl is claimed.
+mod variable_form {
+    use crate::grid::{Cell, CspVariable, Digit};
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &CspVariable, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&v.to_string())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<CspVariable, D::Error> {
+        let text = String::deserialize(d)?;
+        parse(&text).ok_or_else(|| D::Error::custom(format!("bad CSP variable: {text:?}")))
+    }
+
+    fn digit(b: u8) -> Option<u8> {
+        (b'1'..=b'9').contains(&b).then_some(b - b'1')
+    }
+
+    /// Parse `r7c8`, `r2n6`, `c5n3` or `b3n1`.
+    pub fn parse(s: &str) -> Option<CspVariable> {
+        let b = s.as_bytes();
+        if b.len() != 4 {
+            return None;
+        }
+        let (i, j) = (digit(b[1])?, digit(b[3])?);
+        let d = Digit::from_index(j as usize);
+        match (b[0] | 0x20, b[2] | 0x20) {
+            (b'r', b'c') => Some(CspVariable::Rc(Cell::at(i as usize, j as usize))),
+            (b'r', b'n') => Some(CspVariable::Rn(i, d)),
+            (b'c', b'n') => Some(CspVariable::Cn(i, d)),
+            (b'b', b'n') => Some(CspVariable::Bn(i, d)),
+            _ => None,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Checker
+// ---------------------------------------------------------------------------------------
+
+fn fail<T>(msg: impl Into<String>) -> Result<T, CheckError> {
+    Err(CheckError::Pattern(msg.into()))
+}
+
+/// Text of a candidate or g-candidate for messages: `n2r7c8` or `{n1r2c7 n1r2c8}`.
+fn items_text(items: &[Candidate]) -> String {
+    if items.len() == 1 {
+        items[0].to_string()
+    } else {
+        let parts: Vec<String> = items.iter().map(|c| c.to_string()).collect();
+        format!("{{{}}}", parts.join(" "))
+    }
+}
+
+/// Two candidates or g-candidates are linked when they share no candidate and every
+/// candidate of one is nrc-linked to every candidate of the other.
+fn items_linked(a: &[Candidate], b: &[Candidate]) -> bool {
+    a.iter()
+        .all(|x| b.iter().all(|y| x != y && x.is_linked(*y)))
+}
+
+fn same_items(a: &[Candidate], b: &[Candidate]) -> bool {
+    let mut x = a.to_vec();
+    let mut y = b.to_vec();
+    x.sort();
+    y.sort();
+    x == y
+}
+
+/// A list is a candidate (length 1) or, when groups are allowed, a g-candidate: at least two
+/// distinct candidates of one digit inside one block ∩ row or block ∩ column segment.
+fn check_item(
+    state: &State,
+    items: &[Candidate],
+    groups: bool,
+    what: &str,
+) -> Result<(), CheckError> {
+    if items.is_empty() {
+        return fail(format!("{what} is empty"));
+    }
+    for &c in items {
+        if !state.has(c) {
+            return Err(CheckError::NotOpen(c));
+        }
+    }
+    if items.len() == 1 {
+        return Ok(());
+    }
+    if !groups {
+        return fail(format!(
+            "{what} {} is a group, which only g-whips and g-braids allow",
+            items_text(items)
+        ));
+    }
+    let first = items[0];
+    let (d, b) = (first.digit(), first.cell().block());
+    let same_row = items.iter().all(|c| c.cell().row() == first.cell().row());
+    let same_col = items.iter().all(|c| c.cell().col() == first.cell().col());
+    let mut sorted = items.to_vec();
+    sorted.sort();
+    sorted.dedup();
+    let ok = sorted.len() == items.len()
+        && items.len() <= 3
+        && items
+            .iter()
+            .all(|c| c.digit() == d && c.cell().block() == b)
+        && (same_row || same_col);
+    if !ok {
+        return fail(format!(
+            "{what} {} is not a g-candidate (one digit in one block-line segment)",
+            items_text(items)
+        ));
+    }
+    Ok(())
+}
+
+/// The open candidates of a variable, from the state alone.
+fn open_of(state: &State, v: CspVariable) -> Vec<Candidate> {
+    v.candidates()
+        .into_iter()
+        .filter(|&c| state.has(c))
+        .collect()
+}
+
+/// Verify a whip proof on `state`: the pattern holds cell by cell as SudoRules defines it,
+/// and the proof concludes exactly the elimination of the target.
+pub fn check(state: &State, proof: &Proof, w: &WhipPattern) -> Result<(), CheckError> {
+    let z = w.target;
+    if !state.has(z) {
+        return Err(CheckError::NotOpen(z));
+    }
+    if proof.eliminations != vec![z] || !proof.assertions.is_empty() {
+        return Err(CheckError::Conclusion {
+            target: z.elimination(),
+            why: "a whip concludes exactly the elimination of its target".into(),
+        });
+    }
+    let n = w.cells.len();
+    if n == 0 {
+        return fail("a whip needs at least one cell");
+    }
+    if proof.length != n {
+        return fail(format!(
+            "the proof says length {} but the whip has {n} cells",
+            proof.length
+        ));
+    }
+    let groups = w.kind.uses_groups();
+    let braid = w.kind.is_braid();
+    // earlier L's and R's (as item lists), earlier variables
+    let mut lefts: Vec<&[Candidate]> = Vec::with_capacity(n);
+    let mut rights: Vec<&[Candidate]> = Vec::with_capacity(n);
+    let mut vars: Vec<CspVariable> = Vec::with_capacity(n);
+    let zt = [z];
+    for (k, cell) in w.cells.iter().enumerate() {
+        let pos = k + 1;
+        let v = cell.variable;
+        let l = cell.left_linking.as_slice();
+        check_item(state, l, groups, &format!("L{pos}"))?;
+        let last = pos == n;
+        let r = match (&cell.right_linking, last) {
+            (Some(r), false) => {
+                check_item(state, r, groups, &format!("R{pos}"))?;
+                Some(r.as_slice())
+            }
+            (None, true) => None,
+            (Some(_), true) => {
+                return fail("the last cell of a whip has no right-linking candidate")
+            }
+            (None, false) => return fail(format!("cell {pos} has no right-linking candidate")),
+        };
+        if vars.contains(&v) {
+            return fail(format!(
+                "cell {pos}: {v} is already used by an earlier cell"
+            ));
+        }
+        let members = open_of(state, v);
+        if members.is_empty() {
+            return fail(format!("cell {pos}: {v} has no open candidate"));
+        }
+        let in_v = |items: &[Candidate]| items.iter().all(|c| members.contains(c));
+        if !in_v(l) || !r.is_none_or(in_v) {
+            return fail(format!("cell {pos}: L and R must be candidates of {v}"));
+        }
+        if l.contains(&z) || r.is_some_and(|r| r.contains(&z)) {
+            return fail(format!("cell {pos}: the target {z} cannot be an L or an R"));
+        }
+        if let Some(r) = r {
+            if r.iter().any(|c| l.contains(c)) {
+                return fail(format!("cell {pos}: L and R must be different"));
+            }
+        }
+        // how L hangs on what precedes it
+        let hangs = if pos == 1 {
+            items_linked(l, &zt)
+        } else if braid {
+            items_linked(l, &zt) || rights.iter().any(|ri| items_linked(l, ri))
+        } else {
+            items_linked(l, rights[k - 1])
+        };
+        if !hangs {
+            let to = if pos == 1 {
+                "the target".to_string()
+            } else if braid {
+                "the target or an earlier R".to_string()
+            } else {
+                format!("R{k} {}", items_text(rights[k - 1]))
+            };
+            return fail(format!(
+                "cell {pos}: L{pos} {} is not linked to {to}",
+                items_text(l)
+            ));
+        }
+        // loopless conditions
+        let earlier_l = |x: &[Candidate]| lefts.iter().any(|e| same_items(e, x));
+        let earlier_r = |x: &[Candidate]| rights.iter().any(|e| same_items(e, x));
+        if earlier_r(l) || (!braid && earlier_l(l)) {
+            return fail(format!(
+                "cell {pos}: L{pos} {} repeats an earlier candidate of the whip",
+                items_text(l)
+            ));
+        }
+        if let Some(r) = r {
+            if earlier_r(r) || earlier_l(r) {
+                return fail(format!(
+                    "cell {pos}: R{pos} {} repeats an earlier candidate of the whip",
+                    items_text(r)
+                ));
+            }
+        }
+        // every other candidate of V_k is linked to Z or to an earlier R
+        for &x in &members {
+            if l.contains(&x) || r.is_some_and(|r| r.contains(&x)) {
+                continue;
+            }
+            let xt = [x];
+            let covered = x.is_linked(z) || rights.iter().any(|ri| items_linked(&xt, ri));
+            if !covered {
+                return fail(format!(
+                    "cell {pos}: {x} of {v} is linked neither to the target nor to an earlier R"
+                ));
+            }
+        }
+        lefts.push(l);
+        if let Some(r) = r {
+            rights.push(r);
+        }
+        vars.push(v);
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------
+// Printers
+// ---------------------------------------------------------------------------------------
+
+/// Digits of a 3-cell segment as SudoRules names g-labels: the physical segment (`789`),
+/// whichever of its cells are open.
+fn segment_digits(i: usize) -> String {
+    let s = (i / 3) * 3;
+    format!("{}{}{}", s + 1, s + 2, s + 3)
+}
+
+/// The value of a candidate or g-candidate inside its variable, as SudoRules prints it:
+/// `n2` (rc), `c5` or `c789` (rn), `r7` or `r123` (cn), `r2c7`, `r1c789` or `r123c7` (bn).
+pub fn value_text(v: CspVariable, items: &[Candidate]) -> String {
+    let first = items[0];
+    let (r, c) = (first.cell().row(), first.cell().col());
+    let group = items.len() > 1;
+    let same_row = items.iter().all(|x| x.cell().row() == r);
+    let rows = if group && !same_row {
+        segment_digits(r)
+    } else {
+        (r + 1).to_string()
+    };
+    let cols = if group && same_row {
+        segment_digits(c)
+    } else {
+        (c + 1).to_string()
+    };
+    match v {
+        CspVariable::Rc(_) => format!("n{}", first.digit()),
+        CspVariable::Rn(..) => format!("c{cols}"),
+        CspVariable::Cn(..) => format!("r{rows}"),
+        CspVariable::Bn(..) => format!("r{rows}c{cols}"),
+    }
+}
+
+/// The pattern in SudoRules' modern notation, without the conclusion:
+/// `whip[4]: r7c8{n2 n3} - c5n3{r7 r2} - r2n6{c5 c7} - b3n1{r2c7 .}`.
+pub fn pattern_text(_state: &State, _proof: &Proof, w: &WhipPattern) -> String {
+    let cells: Vec<String> = w
+        .cells
+        .iter()
+        .map(|cell| {
+            let right = match &cell.right_linking {
+                Some(r) if !r.is_empty() => value_text(cell.variable, r),
+                _ => ".".to_string(),
+            };
+            let left = if cell.left_linking.is_empty() {
+                "?".to_string()
+            } else {
+                value_text(cell.variable, &cell.left_linking)
+            };
+            format!("{}{{{left} {right}}}", cell.variable)
+        })
+        .collect();
+    format!(
+        "{}[{}]: {}",
+        w.kind.name(),
+        w.cells.len(),
+        cells.join(" - ")
+    )
+}
+
+/// The whole step as SudoRules prints it:
+/// `whip[4]: r7c8{n2 n3} - c5n3{r7 r2} - r2n6{c5 c7} - b3n1{r2c7 .} ==> r7c5≠2`.
+pub fn sudorules_text(state: &State, proof: &Proof, w: &WhipPattern) -> String {
+    let conclusions: Vec<String> = proof
+        .eliminations
+        .iter()
+        .map(|c| format!("{}≠{}", c.cell(), c.digit()))
+        .collect();
+    format!(
+        "{} ==> {}",
+        pattern_text(state, proof, w),
+        conclusions.join(", ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Cell, Digit};
+
+    fn cand(n: u8, r: usize, c: usize) -> Candidate {
+        Candidate::new(Cell::at(r - 1, c - 1), Digit::new(n).unwrap())
+    }
+
+    #[test]
+    fn variable_form_round_trips() {
+        for v in CspVariable::all() {
+            assert_eq!(variable_form::parse(&v.to_string()), Some(v));
+        }
+        assert_eq!(variable_form::parse("x1n1"), None);
+        assert_eq!(variable_form::parse("r0c1"), None);
+    }
+
+    #[test]
+    fn values_print_as_sudorules_does() {
+        let d = Digit::new(1).unwrap();
+        assert_eq!(value_text(CspVariable::Bn(2, d), &[cand(1, 2, 7)]), "r2c7");
+        assert_eq!(
+            value_text(CspVariable::Bn(2, d), &[cand(1, 1, 7), cand(1, 1, 9)]),
+            "r1c789"
+        );
+        assert_eq!(
+            value_text(CspVariable::Cn(6, d), &[cand(1, 4, 7), cand(1, 5, 7)]),
+            "r456"
+        );
+        assert_eq!(value_text(CspVariable::Rn(1, d), &[cand(1, 2, 5)]), "c5");
+        assert_eq!(
+            value_text(CspVariable::Rc(Cell::at(6, 7)), &[cand(2, 7, 8)]),
+            "n2"
+        );
+    }
 }

@@ -1,4 +1,5 @@
 //! Studies built on the searches: the resolution strategy (simplest first), and later
 //! ratings, classification and subsumption.
 
+pub mod rating;
 pub mod resolution;

@@ -1,38 +1,367 @@
-//! The chain families of seeds 000/001: 2D chains (xy, xyt, xyz, xyzt in rc-space, their
-//! hidden counterparts in rn- and cn-space, c-chains), 3D chains (nrc, nrct, nrcz, nrczt)
-//! and nrct/nrczt lassos.
+//! The chain families of seeds 000/001 as searches: 2D chains (xy, xyt, xyz, xyzt in
+//! rc-space, their hidden counterparts hxy-rn and hxy-cn, c-chains), 3D chains (nrc, nrct,
+//! nrcz, nrczt) and nrct/nrczt rl- and lr-lassos. The pattern each family looks for is
+//! defined in [`crate::proof::chain`]; for example, on EasterMonster with r4c8=7:
 //!
-//! (Skeleton: the chain helper fills this in.)
+//! ```text
+//! nrczt4-chain n2{r7c8 r8c7} - n2{r4c7 r4c1} - n2{r6c2 r6c6} - n2{r2c6 r2c5} ==> r7c5 <> 2
+//! ```
+//!
+//! # How it searches
+//!
+//! Every family is searched target by target: for a candidate Z, partial chains are grown
+//! breadth-first from a first left-linking candidate L_1 linked to Z, one cell per level.
+//! A cell is added when its left-linking candidate is linked to the last right-linking one
+//! and every other candidate of its CSP variable except one (the new right-linking
+//! candidate) is excused by the family — linked to Z (z-families) or to an earlier
+//! right-linking candidate (t-families); the t-test is one bit test against the union of
+//! the links of the right-linking candidates so far. The first level at which a partial
+//! chain closes — its last R linked to Z (chains), equal to an earlier L or linked to an
+//! earlier R (lassos) — gives Z's shortest proof. Partial chains that agree on their last
+//! right-linking candidate and on their sets of left- and right-linking candidates (and
+//! cells, for 2D chains) have the same future and are kept once. Links come from the
+//! state's [`LinkIndex`] only, restricted to the family's 2D space where it has one.
+//!
+//! For the non-z families (nrc, nrct, the 2D chains without z, c-chains, nrct-lassos) the
+//! same search with no z-candidate allowed finds the shortest chain whose targets include
+//! Z; the proof then lists every target of that chain.
+//!
+//! # Arguments, returns
+//!
+//! [`find`]`(links, family, length, limit)` returns up to `limit` proofs of exactly
+//! `length` cells: for each open candidate Z (in index order) whose **shortest** proof in
+//! the family has exactly `length` cells, that proof, with every other candidate the same
+//! chain eliminates; a candidate already eliminated by an earlier proof of the same call is
+//! skipped. So `find(n)` is empty exactly when no candidate's shortest proof has length n,
+//! and running `find(1)`, `find(2)`, ... finds each elimination at its shortest length.
+//!
+//! [`shortest_for_target`]`(links, family, target, max_len)` returns the shortest proof of
+//! at most `max_len` cells eliminating `target` (with the chain's other targets), or `None`.
+//! [`search_target`] also says whether the answer is complete.
+//!
+//! # Complexity
+//!
+//! Per target, the search visits each distinct partial chain of at most `length` cells
+//! once; each visit costs O(28 · 4 · 9) bit tests (links of the last R × CSP variables of
+//! the new L × their candidates) plus O(k) set unions to rebuild the t-set of a k-cell
+//! chain. The number of partial chains is exponential in the length in the worst case, so
+//! every search is bounded by a node budget ([`Options::max_nodes`], default
+//! [`DEFAULT_MAX_NODES`] per target); a search stopped by it reports nothing beyond the
+//! last complete level ([`TargetSearch::complete`] is false). Results per target are cached
+//! for the most recent grid states (thread-local), so the resolution strategy's `find(1)`,
+//! `find(2)`, ... on one state search each target once per length at most.
+
+mod engine;
+
+pub use crate::proof::chain::ChainFamily;
 
 use crate::graph::LinkIndex;
-use crate::proof::Proof;
+use crate::grid::{Candidate, CandidateSet, CspVariable};
+use crate::proof::chain::{ChainCell, ChainPattern, Lasso, TCandidate};
+use crate::proof::{Pattern, Proof};
+use engine::{Outcome, Spec, Tables};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
 
-/// A chain family, by its command-line name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum ChainFamily {
-    Xy,
-    Xyt,
-    Xyz,
-    Xyzt,
-    HxyRn,
-    HxytRn,
-    HxyzRn,
-    HxyztRn,
-    HxyCn,
-    HxytCn,
-    HxyzCn,
-    HxyztCn,
-    C,
-    Nrc,
-    Nrct,
-    Nrcz,
-    Nrczt,
-    NrctLasso,
-    NrcztLasso,
+/// Default node budget per target: a million partial chains (about 50 MB at the peak).
+pub const DEFAULT_MAX_NODES: usize = 1_000_000;
+
+/// Explicit limits and variants of a chain search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Options {
+    /// Partial chains kept per target before the search gives up.
+    pub max_nodes: usize,
+    /// Allow z-candidates in the first cell (seed 001, edit of 07/24/08: "In the current
+    /// version of SudoRules (version 13), this is allowed"). Default true.
+    pub z_in_first_cell: bool,
+    /// Allow a z-candidate linked to the target only by sharing its cell (any nrc-link
+    /// counts in the seeds' definition). Default true.
+    pub z_by_cell: bool,
+    /// Keep partial chains that have the same right-linking candidates but different
+    /// left-linking ones apart. Default false: Berthier notes that partial chains with the
+    /// same right-linking candidates are the same for all later purposes, and keeping one
+    /// is what makes long searches (length 25 and more) fast. The exact key can only find
+    /// more when a continuation needs a left-linking candidate that the kept partial chain
+    /// already uses.
+    pub exact_dedupe: bool,
 }
 
-/// Up to `limit` proofs of `family` with exactly `length` (cells for 2D chains, pairs for 3D
-/// chains), each eliminating at least one target.
-pub fn find(_links: &LinkIndex, _family: ChainFamily, _length: usize, _limit: usize) -> Vec<Proof> {
-    Vec::new()
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            max_nodes: DEFAULT_MAX_NODES,
+            z_in_first_cell: true,
+            z_by_cell: true,
+            exact_dedupe: false,
+        }
+    }
+}
+
+impl Options {
+    /// The z-extension as SudoRules applied it in seed 000's EasterMonster example (before
+    /// the 2008 edit of seed 001): no z-candidate in the first cell, and z-candidates linked
+    /// to the target through its digit only. With it the seed's claims about that puzzle
+    /// hold (shortest chain 25); with the full definition shorter chains exist.
+    pub fn sudorules_2008() -> Options {
+        Options {
+            z_in_first_cell: false,
+            z_by_cell: false,
+            ..Options::default()
+        }
+    }
+}
+
+/// The result of one target's search.
+#[derive(Clone, Debug)]
+pub struct TargetSearch {
+    /// The shortest proof found, if any.
+    pub proof: Option<Proof>,
+    /// True when the answer is exact up to the asked length: no budget stop.
+    pub complete: bool,
+}
+
+/// Up to `limit` proofs of `family` with exactly `length` cells: one per candidate whose
+/// shortest proof in the family has that length (see the module doc).
+pub fn find(links: &LinkIndex, family: ChainFamily, length: usize, limit: usize) -> Vec<Proof> {
+    find_with(links, family, length, limit, Options::default())
+}
+
+/// [`find`] with explicit limits.
+pub fn find_with(
+    links: &LinkIndex,
+    family: ChainFamily,
+    length: usize,
+    limit: usize,
+    options: Options,
+) -> Vec<Proof> {
+    let mut out = Vec::new();
+    if length == 0 || limit == 0 {
+        return out;
+    }
+    with_family_cache(links, family, options, |fc| {
+        let mut covered = CandidateSet::EMPTY;
+        for z in fc.tables.open.iter() {
+            if covered.contains(z) {
+                continue;
+            }
+            if let Some((m, proof)) = fc.shortest(z, length) {
+                if m == length {
+                    covered.union_with(&proof.eliminations.iter().copied().collect());
+                    out.push(proof);
+                    if out.len() >= limit {
+                        break;
+                    }
+                }
+            }
+        }
+    });
+    out
+}
+
+/// The shortest proof of `family` with at most `max_len` cells that eliminates `target`.
+pub fn shortest_for_target(
+    links: &LinkIndex,
+    family: ChainFamily,
+    target: Candidate,
+    max_len: usize,
+) -> Option<Proof> {
+    search_target(links, family, target, max_len, Options::default()).proof
+}
+
+/// [`shortest_for_target`] with explicit limits, saying whether the answer is complete.
+pub fn search_target(
+    links: &LinkIndex,
+    family: ChainFamily,
+    target: Candidate,
+    max_len: usize,
+    options: Options,
+) -> TargetSearch {
+    if max_len == 0 || !links.open().contains(target) {
+        return TargetSearch {
+            proof: None,
+            complete: true,
+        };
+    }
+    with_family_cache(links, family, options, |fc| {
+        let proof = fc.shortest(target, max_len).map(|(_, p)| p);
+        let complete =
+            proof.is_some() || !matches!(fc.memo[target.index()], Memo::None { budget: true, .. });
+        TargetSearch { proof, complete }
+    })
+}
+
+/// What is known of one target.
+#[derive(Clone)]
+enum Memo {
+    Unknown,
+    Found(usize, Proof),
+    None {
+        depth: usize,
+        exhausted: bool,
+        budget: bool,
+    },
+}
+
+struct FamilyCache {
+    family: ChainFamily,
+    tables: Rc<Tables>,
+    options: Options,
+    memo: Vec<Memo>,
+}
+
+impl FamilyCache {
+    /// The shortest proof for `z` of at most `n` cells, from the memo or a new search.
+    fn shortest(&mut self, z: Candidate, n: usize) -> Option<(usize, Proof)> {
+        match &self.memo[z.index()] {
+            Memo::Found(m, p) => return (*m <= n).then(|| (*m, p.clone())),
+            Memo::None {
+                depth,
+                exhausted,
+                budget,
+            } if *exhausted || *budget || *depth >= n => return None,
+            _ => {}
+        }
+        let outcome = engine::search(&self.tables, z, n, &self.options);
+        match outcome {
+            Outcome::Found { cells, lasso } => {
+                let proof = build_proof(&self.tables, self.family, z, &cells, lasso);
+                let m = cells.len();
+                self.memo[z.index()] = Memo::Found(m, proof.clone());
+                Some((m, proof))
+            }
+            Outcome::None {
+                depth,
+                exhausted,
+                budget,
+            } => {
+                self.memo[z.index()] = Memo::None {
+                    depth,
+                    exhausted,
+                    budget,
+                };
+                None
+            }
+        }
+    }
+}
+
+struct StateCache {
+    open: CandidateSet,
+    decided: [u64; 6],
+    families: HashMap<(ChainFamily, Options), FamilyCache>,
+}
+
+thread_local! {
+    static CACHE: RefCell<Vec<StateCache>> = const { RefCell::new(Vec::new()) };
+}
+
+/// States kept in the per-thread cache.
+const CACHED_STATES: usize = 4;
+
+fn decided_bits(links: &LinkIndex) -> [u64; 6] {
+    let mut bits = [0u64; 6];
+    for v in CspVariable::all() {
+        if links.is_decided(v) {
+            bits[v.index() / 64] |= 1 << (v.index() % 64);
+        }
+    }
+    bits
+}
+
+fn with_family_cache<R>(
+    links: &LinkIndex,
+    family: ChainFamily,
+    options: Options,
+    f: impl FnOnce(&mut FamilyCache) -> R,
+) -> R {
+    let open = *links.open();
+    let decided = decided_bits(links);
+    CACHE.with(|cell| {
+        let mut states = cell.borrow_mut();
+        let pos = states
+            .iter()
+            .position(|s| s.open == open && s.decided == decided);
+        let mut state = match pos {
+            Some(i) => states.remove(i),
+            None => StateCache {
+                open,
+                decided,
+                families: HashMap::new(),
+            },
+        };
+        let fc = state
+            .families
+            .entry((family, options))
+            .or_insert_with(|| FamilyCache {
+                family,
+                tables: Rc::new(Tables::new(links, Spec::of(family))),
+                options,
+                memo: vec![Memo::Unknown; 729],
+            });
+        let result = f(fc);
+        states.insert(0, state);
+        states.truncate(CACHED_STATES);
+        result
+    })
+}
+
+/// Turn the engine's cells into a proof: extra candidates with their justifications, and
+/// every target the chain eliminates.
+fn build_proof(
+    tables: &Tables,
+    family: ChainFamily,
+    z: Candidate,
+    cells: &[(u16, u16, u16)],
+    lasso: Option<(crate::proof::chain::LassoKind, usize)>,
+) -> Proof {
+    let spec = tables.spec;
+    let cand = |i: u16| Candidate::from_index(i as usize);
+    let mut out: Vec<ChainCell> = Vec::with_capacity(cells.len());
+    let mut used = CandidateSet::EMPTY;
+    let mut z_links = CandidateSet::full();
+    for (k, &(v, l, r)) in cells.iter().enumerate() {
+        let mut cell = ChainCell::new(CspVariable::from_index(v as usize), cand(l), cand(r));
+        for &x in tables.members_of(v as usize) {
+            if x == l || x == r {
+                continue;
+            }
+            let xc = cand(x);
+            let by = cells[..k]
+                .iter()
+                .map(|c| cand(c.2))
+                .find(|rj| spec.t && tables.links[rj.index()].contains(xc));
+            match by {
+                Some(rj) => cell.t_candidates.push(TCandidate {
+                    candidate: xc,
+                    linked_to: rj,
+                }),
+                None => {
+                    cell.z_candidates.push(xc);
+                    z_links.intersect_with(&tables.links[x as usize]);
+                }
+            }
+        }
+        used.insert(cand(l));
+        used.insert(cand(r));
+        out.push(cell);
+    }
+    let first = cells[0].1 as usize;
+    let last = cells[cells.len() - 1].2 as usize;
+    let mut targets = tables.links[first];
+    if lasso.is_none() {
+        targets.intersect_with(&tables.links[last]);
+    }
+    targets.intersect_with(&z_links);
+    targets.subtract(&used);
+
+    targets.insert(z);
+    let targets: Vec<Candidate> = targets.iter().collect();
+    let pattern = ChainPattern {
+        family,
+        cells: out,
+        lasso: lasso.map(|(kind, cell)| Lasso { kind, cell }),
+        targets: targets.clone(),
+    };
+    Proof::new(Pattern::Chain(pattern), targets, vec![])
 }

@@ -1,0 +1,127 @@
+//! Writing one proof's files for a forum post: `NAME.svg` and `NAME.png` (the grid picture),
+//! `NAME.dot` (the chain as a graph) and `NAME.graph.svg` (rendered by graphviz's `dot` when
+//! it is installed), and `NAME.txt` (nrc, SudoRules and Eureka notations and a ready-to-paste
+//! forum block). Each file is written to a temporary name and renamed into place.
+
+use super::{diagram, dot, svg};
+use crate::grid::format::to_pencil_mark_grid;
+use crate::grid::State;
+use crate::proof::{chain, notation, Pattern, Proof};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub enum ExportError {
+    #[error("cannot write {path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Picture(#[from] svg::SvgError),
+    #[error("graphviz dot failed on {path}: {message}")]
+    Graphviz { path: PathBuf, message: String },
+}
+
+/// Write `bytes` to `path` through a temporary file in the same folder.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
+    let tmp = path.with_extension(format!(
+        "{}.tmp{}",
+        path.extension().and_then(|e| e.to_str()).unwrap_or(""),
+        std::process::id()
+    ));
+    let io = |source| ExportError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    std::fs::write(&tmp, bytes).map_err(io)?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        io(e)
+    })
+}
+
+/// The text export: every notation the proof has, then a forum block.
+pub fn proof_text(state: &State, proof: &Proof) -> String {
+    let nrc = notation::nrc_text(state, proof);
+    let mut out = format!(
+        "nrc notation:\n{nrc}\n\nSudoRules notation:\n{}\n",
+        notation::sudorules_text(state, proof)
+    );
+    if let Pattern::Chain(c) = &proof.pattern {
+        if let Some(e) = chain::eureka_text(c) {
+            out.push_str(&format!("\nEureka/AIC notation:\n{e}\n"));
+        }
+    }
+    out.push_str(&format!(
+        "\nForum post:\n[code]\n{}[/code]\n{nrc}\n",
+        to_pencil_mark_grid(state)
+    ));
+    out
+}
+
+/// Where each file went.
+#[derive(Debug, Clone)]
+pub struct Written {
+    pub files: Vec<PathBuf>,
+    /// Whether graphviz rendered NAME.graph.svg (it is skipped when `dot` is not installed).
+    pub graph_rendered: bool,
+}
+
+/// Write NAME.svg, NAME.png, NAME.dot, NAME.graph.svg (when graphviz is present) and
+/// NAME.txt into `dir` for `proof` on `state`.
+pub fn write_proof(
+    dir: &Path,
+    name: &str,
+    state: &State,
+    proof: &Proof,
+) -> Result<Written, ExportError> {
+    std::fs::create_dir_all(dir).map_err(|source| ExportError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    let d = diagram::from_proof(state, proof);
+    let picture = d.to_svg();
+    let at = |ext: &str| dir.join(format!("{name}.{ext}"));
+    let mut files = Vec::new();
+    write_atomically(&at("svg"), picture.as_bytes())?;
+    files.push(at("svg"));
+    write_atomically(&at("png"), &svg::svg_to_png(&picture)?)?;
+    files.push(at("png"));
+    let dot_text = dot::print(&dot::proof_graph(&d, &proof.rule));
+    write_atomically(&at("dot"), dot_text.as_bytes())?;
+    files.push(at("dot"));
+    write_atomically(&at("txt"), proof_text(state, proof).as_bytes())?;
+    files.push(at("txt"));
+    let graph_rendered = render_dot(&at("dot"), &at("graph.svg"))?;
+    if graph_rendered {
+        files.push(at("graph.svg"));
+    }
+    Ok(Written {
+        files,
+        graph_rendered,
+    })
+}
+
+/// Render a DOT file to SVG with graphviz's `dot`; false when `dot` is not installed.
+pub fn render_dot(dot_path: &Path, svg_path: &Path) -> Result<bool, ExportError> {
+    let output = match Command::new("dot").arg("-Tsvg").arg(dot_path).output() {
+        Ok(o) => o,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
+        Err(source) => {
+            return Err(ExportError::Io {
+                path: dot_path.to_path_buf(),
+                source,
+            })
+        }
+    };
+    if !output.status.success() {
+        return Err(ExportError::Graphviz {
+            path: dot_path.to_path_buf(),
+            message: String::from_utf8_lossy(&output.stderr).trim().to_string(),
+        });
+    }
+    write_atomically(svg_path, &output.stdout)?;
+    Ok(true)
+}

@@ -1,0 +1,578 @@
+//! The breadth-first engine behind every chain family: partial chains built on one target,
+//! level by level (level k holds the partial chains of k cells), deduplicated by what
+//! decides their future (last right-linking candidate, the sets of left- and right-linking
+//! candidates, and for 2D chains the set of cells used).
+//!
+//! Everything is read from per-state tables built once from [`LinkIndex`]: the family's
+//! links of every open candidate (a 729-bit set), the usable CSP variables of every
+//! candidate and the open candidates of every variable. The inner loop is bit tests on
+//! those sets; a partial chain is 32 bytes (parent, L, R, variable, 128-bit key).
+
+use crate::graph::LinkIndex;
+use crate::grid::{Candidate, CandidateSet, CspVariable};
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::OnceLock;
+
+use super::{ChainFamily, Options};
+
+/// The space whose links a family uses.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Space {
+    Nrc,
+    Rc,
+    Rn,
+    Cn,
+}
+
+/// A family as the engine sees it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Spec {
+    pub space: Space,
+    /// Allowed variable kinds: rc, rn, cn, bn.
+    pub kinds: [bool; 4],
+    pub t: bool,
+    pub z: bool,
+    pub lasso: bool,
+    pub distinct_vars: bool,
+}
+
+impl Spec {
+    pub fn of(f: ChainFamily) -> Spec {
+        use ChainFamily::*;
+        let rc = [true, false, false, false];
+        let rn = [false, true, false, false];
+        let cn = [false, false, true, false];
+        let all = [true; 4];
+        let (space, kinds, t, z) = match f {
+            Xy => (Space::Rc, rc, false, false),
+            Xyt => (Space::Rc, rc, true, false),
+            Xyz => (Space::Rc, rc, false, true),
+            Xyzt => (Space::Rc, rc, true, true),
+            HxyRn => (Space::Rn, rn, false, false),
+            HxytRn => (Space::Rn, rn, true, false),
+            HxyzRn => (Space::Rn, rn, false, true),
+            HxyztRn => (Space::Rn, rn, true, true),
+            HxyCn => (Space::Cn, cn, false, false),
+            HxytCn => (Space::Cn, cn, true, false),
+            HxyzCn => (Space::Cn, cn, false, true),
+            HxyztCn => (Space::Cn, cn, true, true),
+            C => (Space::Rc, [false, true, true, true], false, false),
+            Nrc => (Space::Nrc, all, false, false),
+            Nrct | NrctLasso => (Space::Nrc, all, true, false),
+            Nrcz => (Space::Nrc, all, false, true),
+            Nrczt | NrcztLasso => (Space::Nrc, all, true, true),
+        };
+        Spec {
+            space,
+            kinds,
+            t,
+            z,
+            lasso: matches!(f, NrctLasso | NrcztLasso),
+            distinct_vars: !matches!(f, Nrc | Nrct | Nrcz | Nrczt | NrctLasso | NrcztLasso),
+        }
+    }
+}
+
+fn kind_of(v: CspVariable) -> usize {
+    match v {
+        CspVariable::Rc(_) => 0,
+        CspVariable::Rn(..) => 1,
+        CspVariable::Cn(..) => 2,
+        CspVariable::Bn(..) => 3,
+    }
+}
+
+/// Static masks: candidates of each digit, each row, each column.
+struct Masks {
+    digit: [CandidateSet; 9],
+    row: [CandidateSet; 9],
+    col: [CandidateSet; 9],
+}
+
+fn masks() -> &'static Masks {
+    static M: OnceLock<Masks> = OnceLock::new();
+    M.get_or_init(|| {
+        let mut m = Masks {
+            digit: [CandidateSet::EMPTY; 9],
+            row: [CandidateSet::EMPTY; 9],
+            col: [CandidateSet::EMPTY; 9],
+        };
+        for c in Candidate::all() {
+            m.digit[c.digit().index()].insert(c);
+            m.row[c.cell().row()].insert(c);
+            m.col[c.cell().col()].insert(c);
+        }
+        m
+    })
+}
+
+/// Zobrist keys (128 bits, as two words) for the dedupe of partial chains.
+struct Keys {
+    left: Vec<[u64; 2]>,
+    right: Vec<[u64; 2]>,
+    last: Vec<[u64; 2]>,
+    var: Vec<[u64; 2]>,
+    zero: Vec<[u64; 2]>,
+}
+
+fn keys() -> &'static Keys {
+    static K: OnceLock<Keys> = OnceLock::new();
+    K.get_or_init(|| {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            // splitmix64
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let mut gen = |n: usize| -> Vec<[u64; 2]> { (0..n).map(|_| [next(), next()]).collect() };
+        Keys {
+            left: gen(729),
+            right: gen(729),
+            last: gen(729),
+            var: gen(324),
+            zero: vec![[0, 0]; 729],
+        }
+    })
+}
+
+/// The per-state tables of one family.
+pub(super) struct Tables {
+    pub spec: Spec,
+    /// The family's links of each open candidate (open candidates only).
+    pub links: Vec<CandidateSet>,
+    /// Usable variables of each candidate: allowed kind, undecided, two or more open.
+    vars: Vec<[u16; 4]>,
+    nvars: Vec<u8>,
+    /// Open candidates of each variable.
+    members: Vec<[u16; 9]>,
+    nmembers: Vec<u8>,
+    pub open: CandidateSet,
+}
+
+impl Tables {
+    pub fn new(index: &LinkIndex, spec: Spec) -> Tables {
+        let m = masks();
+        let open = *index.open();
+        let mut links = vec![CandidateSet::EMPTY; 729];
+        let mut vars = vec![[0u16; 4]; 729];
+        let mut nvars = vec![0u8; 729];
+        for c in open.iter() {
+            let mut s = *index.linked(c);
+            match spec.space {
+                Space::Nrc => {}
+                Space::Rc => s.intersect_with(&m.digit[c.digit().index()]),
+                Space::Rn => s.intersect_with(&m.col[c.cell().col()]),
+                Space::Cn => s.intersect_with(&m.row[c.cell().row()]),
+            }
+            links[c.index()] = s;
+            for v in c.variables() {
+                if spec.kinds[kind_of(v)] && !index.is_decided(v) && index.variable(v).len() >= 2 {
+                    let i = c.index();
+                    vars[i][nvars[i] as usize] = v.index() as u16;
+                    nvars[i] += 1;
+                }
+            }
+        }
+        let mut members = vec![[0u16; 9]; 324];
+        let mut nmembers = vec![0u8; 324];
+        for v in CspVariable::all() {
+            for (k, c) in index.variable(v).iter().enumerate() {
+                members[v.index()][k] = c.index() as u16;
+                nmembers[v.index()] = k as u8 + 1;
+            }
+        }
+        Tables {
+            spec,
+            links,
+            vars,
+            nvars,
+            members,
+            nmembers,
+            open,
+        }
+    }
+
+    #[inline]
+    fn vars_of(&self, c: usize) -> &[u16] {
+        &self.vars[c][..self.nvars[c] as usize]
+    }
+    #[inline]
+    pub fn members_of(&self, v: usize) -> &[u16] {
+        &self.members[v][..self.nmembers[v] as usize]
+    }
+}
+
+/// A partial chain: its last cell and a link to the partial chain it extends.
+#[derive(Clone, Copy)]
+struct Node {
+    parent: u32,
+    l: u16,
+    r: u16,
+    v: u16,
+    /// Zobrist key of the L set, R set (and variable set for 2D chains).
+    key: [u64; 2],
+}
+
+/// How a search on one target ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Outcome {
+    /// The shortest closing: cells (variable, L, R) and the lasso closing, if any.
+    Found {
+        cells: Vec<(u16, u16, u16)>,
+        lasso: Option<(crate::proof::chain::LassoKind, usize)>,
+    },
+    /// Nothing up to `depth` cells; `exhausted` when no partial chain of `depth` cells
+    /// could be extended (so nothing at any length); `budget` when the node budget stopped
+    /// the search at `depth + 1`.
+    None {
+        depth: usize,
+        exhausted: bool,
+        budget: bool,
+    },
+}
+
+/// The sets a partial chain carries, rebuilt from its ancestry.
+struct Acc {
+    /// Union of the links of every right-linking candidate (the t-set).
+    t: CandidateSet,
+    /// Every left- and right-linking candidate.
+    used: CandidateSet,
+    rights: CandidateSet,
+    vars: Vec<u16>,
+}
+
+#[derive(Default)]
+struct KeyHasher(u64);
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8)) ^ b as u64;
+        }
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 ^= i;
+    }
+}
+type KeySet = HashSet<[u64; 2], BuildHasherDefault<KeyHasher>>;
+
+/// Search the shortest chain (or lasso, for the lasso families) of at most `max_len` cells
+/// eliminating `z`, keeping at most `budget` partial chains in all.
+pub(super) fn search(tables: &Tables, z: Candidate, max_len: usize, opts: &Options) -> Outcome {
+    let budget = opts.max_nodes;
+    let spec = tables.spec;
+    let keys = keys();
+    let zi = z.index();
+    let zl = &tables.links[zi];
+    let empty = CandidateSet::EMPTY;
+    // the candidates a z-candidate may be linked to the target through
+    let mut zc = *zl;
+    if !opts.z_by_cell {
+        for d in 0..9 {
+            zc.remove(Candidate::from_index(z.cell().index() * 9 + d));
+        }
+    }
+    let zset = if spec.z { &zc } else { &empty };
+    let zfirst = if spec.z && opts.z_in_first_cell {
+        &zc
+    } else {
+        &empty
+    };
+    if !tables.open.contains(z) || zl.is_empty() || max_len == 0 {
+        return Outcome::None {
+            depth: 0,
+            exhausted: true,
+            budget: false,
+        };
+    }
+    // Berthier: partial chains with the same right-linking candidates are the same for all
+    // later purposes, so by default the left-linking ones stay out of the key; the exact
+    // key has both (without t-candidates only the set of used candidates matters)
+    let zero = &keys.zero;
+    let left_keys = if opts.exact_dedupe { &keys.left } else { zero };
+    let right_keys = if spec.t || !opts.exact_dedupe {
+        &keys.right
+    } else {
+        &keys.left
+    };
+    let mut levels: Vec<Vec<Node>> = Vec::new();
+    let mut seen = KeySet::default();
+    let mut total = 0usize;
+
+    // level 1
+    let mut first = Vec::new();
+    for l in zl.iter() {
+        let li = l.index();
+        for &v in tables.vars_of(li) {
+            let mut rem = [0u16; 2];
+            let mut nrem = 0;
+            for &x in tables.members_of(v as usize) {
+                if x as usize == li || zfirst.contains(Candidate::from_index(x as usize)) {
+                    continue;
+                }
+                if nrem == 2 {
+                    nrem = 3;
+                    break;
+                }
+                rem[nrem] = x;
+                nrem += 1;
+            }
+            let choices: &[u16] = match nrem {
+                1 => &rem[..1],
+                0 => tables.members_of(v as usize),
+                _ => continue,
+            };
+            for &r in choices {
+                let ri = r as usize;
+                if ri == li || ri == zi {
+                    continue;
+                }
+                if zl.contains(Candidate::from_index(ri)) {
+                    if !spec.lasso {
+                        return Outcome::Found {
+                            cells: vec![(v, li as u16, r)],
+                            lasso: None,
+                        };
+                    }
+                    if spec.z {
+                        continue; // a chain, and R is not conjugate modulo {Z}
+                    }
+                }
+                let mut key = xor(left_keys[li], right_keys[ri]);
+                if spec.distinct_vars {
+                    key = xor(key, keys.var[v as usize]);
+                }
+                if seen.insert(xor(key, keys.last[ri])) {
+                    first.push(Node {
+                        parent: u32::MAX,
+                        l: li as u16,
+                        r,
+                        v,
+                        key,
+                    });
+                }
+            }
+        }
+    }
+    total += first.len();
+    levels.push(first);
+
+    let mut acc = Acc {
+        t: CandidateSet::EMPTY,
+        used: CandidateSet::EMPTY,
+        rights: CandidateSet::EMPTY,
+        vars: Vec::with_capacity(max_len),
+    };
+    let mut parent_acc = Acc {
+        t: CandidateSet::EMPTY,
+        used: CandidateSet::EMPTY,
+        rights: CandidateSet::EMPTY,
+        vars: Vec::with_capacity(max_len),
+    };
+    for depth in 1..max_len {
+        let prev = levels.len() - 1;
+        if levels[prev].is_empty() {
+            return Outcome::None {
+                depth: depth - 1,
+                exhausted: true,
+                budget: false,
+            };
+        }
+        seen.clear();
+        let mut next: Vec<Node> = Vec::new();
+        let mut current_parent = u32::MAX - 1;
+        for ni in 0..levels[prev].len() {
+            let node = levels[prev][ni];
+            if node.parent != current_parent || prev == 0 {
+                current_parent = node.parent;
+                if prev == 0 {
+                    parent_acc.t = CandidateSet::EMPTY;
+                    parent_acc.used = CandidateSet::EMPTY;
+                    parent_acc.rights = CandidateSet::EMPTY;
+                    parent_acc.vars.clear();
+                } else {
+                    rebuild(
+                        tables,
+                        &levels,
+                        prev - 1,
+                        node.parent as usize,
+                        &mut parent_acc,
+                    );
+                }
+            }
+            acc.t = parent_acc.t;
+            acc.used = parent_acc.used;
+            acc.rights = parent_acc.rights;
+            acc.vars.clear();
+            acc.vars.extend_from_slice(&parent_acc.vars);
+            add_cell(tables, &mut acc, node.l, node.r, node.v);
+
+            let rk = node.r as usize;
+            let mut lefts = tables.links[rk];
+            lefts.subtract(&acc.used);
+            for l in lefts.iter() {
+                let li = l.index();
+                if li == zi {
+                    continue;
+                }
+                for &v in tables.vars_of(li) {
+                    if spec.distinct_vars && acc.vars.contains(&v) {
+                        continue;
+                    }
+                    let mut rem = [0u16; 2];
+                    let mut nrem = 0;
+                    for &x in tables.members_of(v as usize) {
+                        let xc = Candidate::from_index(x as usize);
+                        if x as usize == li {
+                            continue;
+                        }
+                        if zset.contains(xc) || (spec.t && acc.t.contains(xc)) {
+                            continue;
+                        }
+                        if nrem == 2 {
+                            nrem = 3;
+                            break;
+                        }
+                        rem[nrem] = x;
+                        nrem += 1;
+                    }
+                    let choices: &[u16] = match nrem {
+                        1 => &rem[..1],
+                        0 => tables.members_of(v as usize),
+                        _ => continue,
+                    };
+                    for &r in choices {
+                        let ri = r as usize;
+                        if ri == li || ri == zi {
+                            continue;
+                        }
+                        let rc = Candidate::from_index(ri);
+                        if acc.used.contains(rc) {
+                            if spec.lasso && !acc.rights.contains(rc) {
+                                // rl-lasso: R equals an earlier L
+                                let cells = chain_of(&levels, prev, ni, (v, li as u16, r));
+                                let j = cells.iter().position(|c| c.1 as usize == ri).unwrap_or(0);
+                                return Outcome::Found {
+                                    cells,
+                                    lasso: Some((crate::proof::chain::LassoKind::Rl, j + 1)),
+                                };
+                            }
+                            continue;
+                        }
+                        let in_z = zl.contains(rc);
+                        let in_t = spec.t && acc.t.contains(rc);
+                        if in_z && !spec.lasso {
+                            let cells = chain_of(&levels, prev, ni, (v, li as u16, r));
+                            return Outcome::Found { cells, lasso: None };
+                        }
+                        if in_t && !in_z && spec.lasso {
+                            // lr-lasso: R linked to an earlier R
+                            let cells = chain_of(&levels, prev, ni, (v, li as u16, r));
+                            let j = cells
+                                .iter()
+                                .position(|c| tables.links[c.2 as usize].contains(rc))
+                                .unwrap_or(0);
+                            return Outcome::Found {
+                                cells,
+                                lasso: Some((crate::proof::chain::LassoKind::Lr, j + 1)),
+                            };
+                        }
+                        // a lasso built on Z never continues through an R linked to Z
+                        // (that partial chain is already a chain for Z)
+                        if in_z && spec.z {
+                            continue;
+                        }
+                        let mut key = xor(node.key, xor(left_keys[li], right_keys[ri]));
+                        if spec.distinct_vars {
+                            key = xor(key, keys.var[v as usize]);
+                        }
+                        if seen.insert(xor(key, keys.last[ri])) {
+                            next.push(Node {
+                                parent: ni as u32,
+                                l: li as u16,
+                                r,
+                                v,
+                                key,
+                            });
+                            total += 1;
+                            if total > budget {
+                                return Outcome::None {
+                                    depth,
+                                    exhausted: false,
+                                    budget: true,
+                                };
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        levels.push(next);
+    }
+    Outcome::None {
+        depth: max_len,
+        exhausted: levels.last().is_some_and(|l| l.is_empty()),
+        budget: false,
+    }
+}
+
+#[inline]
+fn xor(a: [u64; 2], b: [u64; 2]) -> [u64; 2] {
+    [a[0] ^ b[0], a[1] ^ b[1]]
+}
+
+#[inline]
+fn add_cell(tables: &Tables, acc: &mut Acc, l: u16, r: u16, v: u16) {
+    let rc = Candidate::from_index(r as usize);
+    acc.t.union_with(&tables.links[r as usize]);
+    acc.used.insert(Candidate::from_index(l as usize));
+    acc.used.insert(rc);
+    acc.rights.insert(rc);
+    acc.vars.push(v);
+}
+
+/// The sets of the partial chain `levels[level][idx]` (inclusive).
+fn rebuild(tables: &Tables, levels: &[Vec<Node>], level: usize, idx: usize, acc: &mut Acc) {
+    acc.t = CandidateSet::EMPTY;
+    acc.used = CandidateSet::EMPTY;
+    acc.rights = CandidateSet::EMPTY;
+    acc.vars.clear();
+    let (mut lv, mut i) = (level, idx);
+    loop {
+        let n = levels[lv][i];
+        add_cell(tables, acc, n.l, n.r, n.v);
+        if lv == 0 {
+            break;
+        }
+        lv -= 1;
+        i = n.parent as usize;
+    }
+}
+
+/// The cells of `levels[level][idx]` followed by `last`, in chain order.
+fn chain_of(
+    levels: &[Vec<Node>],
+    level: usize,
+    idx: usize,
+    last: (u16, u16, u16),
+) -> Vec<(u16, u16, u16)> {
+    let mut out = vec![last];
+    let (mut lv, mut i) = (level, idx);
+    loop {
+        let n = levels[lv][i];
+        out.push((n.v, n.l, n.r));
+        if lv == 0 {
+            break;
+        }
+        lv -= 1;
+        i = n.parent as usize;
+    }
+    out.reverse();
+    out
+}

@@ -1,0 +1,475 @@
+//! Ratings: the least n such that a scheme's rules with lengths ≤ n solve a puzzle.
+//!
+//! Schemes ([`Scheme`]):
+//! - `W`: exactly SudoRules' config W — naked and hidden singles, then whips of length
+//!   1..n (whip[1] stands for pointing and claiming), nothing else. `B` the same with
+//!   braids, `gW` with g-whips, `gB` with g-braids (SudoRules loads whips with braids and
+//!   g-whips, so each kind's search also finds the simpler kinds).
+//! - `BC`: singles, whip[1] (every SudoRules theory beyond singles has it) and bivalue
+//!   chains (`nrc` chains), by length.
+//! - `L`, `M`, `N` (seed 000's classification): the basic rules, then for each length
+//!   1..n in increasing order the 2D chain families (L), plus the 3D nrc/nrct/nrcz/nrczt
+//!   chains (M), plus the nrct/nrczt lassos (N), at each length in the order of
+//!   [`ChainFamily`].
+//!
+//! W0 means solved by singles alone; Wn that whips up to length n are needed.
+//!
+//! # Why one run gives the rating
+//!
+//! The W rating is defined by the "simplest first" strategy: singles to a fixpoint, then the
+//! shortest whip available, then singles again, and so on; the rating is the longest whip
+//! used. Whips (and braids, g-whips, g-braids) have the *confluence property*: singles plus
+//! whips of length ≤ n reach the same final state whatever the order of the eliminations.
+//! So [`rate`] keeps the longest length used so far as the current level m and applies any
+//! whip of length ≤ m (all those found in one state at once); only when none is left does it
+//! look for the shortest one, which raises m. The final m is the least n such that singles
+//! plus whips[≤ n] solve the puzzle, exactly what simplest-first computes, with far fewer
+//! restarts. Every applied step is re-checked with [`proof::check`] on the state it was
+//! found in and, when the solution is known, against it.
+//!
+//! For the chain schemes (L, M, N, BC) no such property is assumed: [`rate`] runs
+//! [`resolution::solve`] with the rules of [`rules_for`] up to the maximal length; because
+//! the rules are ordered by length, that run uses a rule of length n only when nothing
+//! shorter applies, so the longest length it uses is the least n for which the same
+//! strategy with lengths ≤ n solves the puzzle.
+//!
+//! Example: `..34......5...912.7...2.....1.5.7..86...9...7.......34..2.............9.9...61.75`
+//! (controlled-bias #2) is W5: SudoRules rates it 5.
+
+use crate::graph::LinkIndex;
+use crate::grid::{Candidate, Cell, CspVariable, Digit, House, State};
+use crate::proof::{self, Pattern, Proof};
+use crate::search::whips::{self, SearchStats, WhipKind};
+use crate::search::{basic_rules, BasicRule, ChainFamily, Rule};
+use crate::study::resolution::{self, ResolutionError};
+use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
+
+/// A rating scheme.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Scheme {
+    L,
+    M,
+    N,
+    W,
+    B,
+    GW,
+    GB,
+    BC,
+}
+
+impl Scheme {
+    /// Every scheme, in this order.
+    pub const ALL: [Scheme; 8] = [
+        Scheme::L,
+        Scheme::M,
+        Scheme::N,
+        Scheme::W,
+        Scheme::B,
+        Scheme::GW,
+        Scheme::GB,
+        Scheme::BC,
+    ];
+    /// `L`, `M`, `N`, `W`, `B`, `gW`, `gB`, `BC`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Scheme::L => "L",
+            Scheme::M => "M",
+            Scheme::N => "N",
+            Scheme::W => "W",
+            Scheme::B => "B",
+            Scheme::GW => "gW",
+            Scheme::GB => "gB",
+            Scheme::BC => "BC",
+        }
+    }
+    /// The whip kind of the W-like schemes.
+    pub fn whip_kind(self) -> Option<WhipKind> {
+        match self {
+            Scheme::W => Some(WhipKind::Whip),
+            Scheme::B => Some(WhipKind::Braid),
+            Scheme::GW => Some(WhipKind::GWhip),
+            Scheme::GB => Some(WhipKind::GBraid),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Scheme {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown scheme name.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown rating scheme {0:?} (expected L, M, N, W, B, gW, gB or BC)")]
+pub struct UnknownScheme(pub String);
+
+impl FromStr for Scheme {
+    type Err = UnknownScheme;
+    fn from_str(s: &str) -> Result<Scheme, UnknownScheme> {
+        Scheme::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| UnknownScheme(s.to_string()))
+    }
+}
+
+/// The chain families in [`ChainFamily`] order.
+const CHAIN_ORDER: [ChainFamily; 19] = [
+    ChainFamily::Xy,
+    ChainFamily::Xyt,
+    ChainFamily::Xyz,
+    ChainFamily::Xyzt,
+    ChainFamily::HxyRn,
+    ChainFamily::HxytRn,
+    ChainFamily::HxyzRn,
+    ChainFamily::HxyztRn,
+    ChainFamily::HxyCn,
+    ChainFamily::HxytCn,
+    ChainFamily::HxyzCn,
+    ChainFamily::HxyztCn,
+    ChainFamily::C,
+    ChainFamily::Nrc,
+    ChainFamily::Nrct,
+    ChainFamily::Nrcz,
+    ChainFamily::Nrczt,
+    ChainFamily::NrctLasso,
+    ChainFamily::NrcztLasso,
+];
+
+fn in_scheme(f: ChainFamily, scheme: Scheme) -> bool {
+    use ChainFamily::*;
+    let two_d = !matches!(f, Nrc | Nrct | Nrcz | Nrczt | NrctLasso | NrcztLasso);
+    let three_d = matches!(f, Nrc | Nrct | Nrcz | Nrczt);
+    let lasso = matches!(f, NrctLasso | NrcztLasso);
+    match scheme {
+        Scheme::L => two_d,
+        Scheme::M => two_d || three_d,
+        Scheme::N => two_d || three_d || lasso,
+        _ => false,
+    }
+}
+
+/// The rules of `scheme` with lengths ≤ `max_len`, simplest first.
+pub fn rules_for(scheme: Scheme, max_len: usize) -> Vec<Rule> {
+    let singles = vec![
+        Rule::Basic(BasicRule::NakedSingle),
+        Rule::Basic(BasicRule::HiddenSingle),
+    ];
+    match scheme {
+        Scheme::W | Scheme::B | Scheme::GW | Scheme::GB => {
+            let kind = scheme.whip_kind().expect("whip scheme");
+            let mut rules = singles;
+            rules.extend((1..=max_len).map(|n| Rule::Whip(kind, n)));
+            rules
+        }
+        Scheme::BC => {
+            let mut rules = singles;
+            if max_len >= 1 {
+                rules.push(Rule::Whip(WhipKind::Whip, 1));
+            }
+            rules.extend((1..=max_len).map(|n| Rule::Chain(ChainFamily::Nrc, n)));
+            rules
+        }
+        Scheme::L | Scheme::M | Scheme::N => {
+            let mut rules = basic_rules();
+            for n in 1..=max_len {
+                rules.extend(
+                    CHAIN_ORDER
+                        .iter()
+                        .filter(|f| in_scheme(**f, scheme))
+                        .map(|&f| Rule::Chain(f, n)),
+                );
+            }
+            rules
+        }
+    }
+}
+
+/// A puzzle's rating in one scheme.
+#[derive(Clone, Debug)]
+pub struct Rating {
+    pub scheme: Scheme,
+    /// The least n whose rules solve the puzzle, `None` when not solved up to the maximum.
+    pub rating: Option<usize>,
+    /// Every applied step, in order (singles included).
+    pub steps: Vec<Proof>,
+    /// The hardest rule used, as SudoRules names it (`whip[5]`, `singles`), if any step.
+    pub hardest: Option<String>,
+    /// The state reached.
+    pub final_state: State,
+    /// Whip search statistics (W-like schemes).
+    pub stats: SearchStats,
+}
+
+impl Rating {
+    /// `W5`, `B3`, or `W>20` when not solved up to `max_len`.
+    pub fn level_text(&self, max_len: usize) -> String {
+        match self.rating {
+            Some(n) => format!("{}{n}", self.scheme),
+            None => format!("{}>{max_len}", self.scheme),
+        }
+    }
+}
+
+/// Options of [`rate_with`].
+#[derive(Clone, Copy, Debug)]
+pub struct RateOptions {
+    /// Re-check every applied step with [`proof::check`] (cheap; on by default).
+    pub verify: bool,
+    /// Keep the applied steps in [`Rating::steps`] (on by default).
+    pub keep_steps: bool,
+}
+
+impl Default for RateOptions {
+    fn default() -> Self {
+        RateOptions {
+            verify: true,
+            keep_steps: true,
+        }
+    }
+}
+
+/// Rate `start` in `scheme` with lengths up to `max_len` (see the module documentation).
+/// `solution`, when given, is checked at every step.
+pub fn rate(
+    start: &State,
+    scheme: Scheme,
+    max_len: usize,
+    solution: Option<&[u8; 81]>,
+) -> Result<Rating, ResolutionError> {
+    rate_with(start, scheme, max_len, solution, &RateOptions::default())
+}
+
+/// [`rate`] with options.
+pub fn rate_with(
+    start: &State,
+    scheme: Scheme,
+    max_len: usize,
+    solution: Option<&[u8; 81]>,
+    options: &RateOptions,
+) -> Result<Rating, ResolutionError> {
+    match scheme.whip_kind() {
+        Some(kind) => rate_whips(start, scheme, kind, max_len, solution, options),
+        None => rate_by_resolution(start, scheme, max_len, solution),
+    }
+}
+
+fn rule_label(p: &Proof) -> String {
+    match p.pattern {
+        Pattern::Whip(_) | Pattern::Chain(_) => format!("{}[{}]", p.rule, p.length),
+        Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => "singles".to_string(),
+        _ => p.rule.clone(),
+    }
+}
+
+fn rate_by_resolution(
+    start: &State,
+    scheme: Scheme,
+    max_len: usize,
+    solution: Option<&[u8; 81]>,
+) -> Result<Rating, ResolutionError> {
+    let r = resolution::solve(start, &rules_for(scheme, max_len), solution)?;
+    let steps: Vec<Proof> = r.steps.into_iter().map(|s| s.proof).collect();
+    let longest = steps
+        .iter()
+        .filter(|p| matches!(p.pattern, Pattern::Chain(_) | Pattern::Whip(_)))
+        .max_by_key(|p| p.length);
+    let level = longest.map_or(0, |p| p.length);
+    let hardest = longest.map(rule_label).or_else(|| {
+        steps
+            .iter()
+            .find(|p| {
+                !matches!(
+                    p.pattern,
+                    Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. }
+                )
+            })
+            .or(steps.first())
+            .map(rule_label)
+    });
+    Ok(Rating {
+        scheme,
+        rating: r.solved.then_some(level),
+        steps,
+        hardest,
+        final_state: r.final_state,
+        stats: SearchStats::default(),
+    })
+}
+
+/// Book-keeping of the W-like loop.
+struct Run<'a> {
+    state: State,
+    solution: Option<&'a [u8; 81]>,
+    options: &'a RateOptions,
+    steps: Vec<Proof>,
+    count: usize,
+}
+
+impl Run<'_> {
+    /// Verify `proof` on `at` (the state it was found in) and apply it to the current state.
+    fn apply(&mut self, at: &State, proof: Proof) -> Result<(), ResolutionError> {
+        self.count += 1;
+        let n = self.count;
+        if self.options.verify {
+            proof::check(at, &proof).map_err(|e| ResolutionError::Unsound {
+                step: n,
+                text: proof::notation::nrc_text(at, &proof),
+                why: e.to_string(),
+            })?;
+        }
+        if let Some(sol) = self.solution {
+            let wrong = proof
+                .eliminations
+                .iter()
+                .find(|&&c| resolution::is_solution(sol, c))
+                .or_else(|| {
+                    proof
+                        .assertions
+                        .iter()
+                        .find(|&&c| !resolution::is_solution(sol, c))
+                });
+            if let Some(c) = wrong {
+                return Err(ResolutionError::AgainstSolution {
+                    step: n,
+                    text: proof::notation::nrc_text(at, &proof),
+                    candidate: c.to_string(),
+                });
+            }
+        }
+        resolution::apply(&mut self.state, &proof).map_err(|source| {
+            ResolutionError::Contradiction {
+                step: n,
+                text: proof::notation::nrc_text(at, &proof),
+                source,
+            }
+        })?;
+        if self.options.keep_steps {
+            self.steps.push(proof);
+        }
+        Ok(())
+    }
+
+    /// Naked and hidden singles to a fixpoint.
+    fn singles(&mut self) -> Result<(), ResolutionError> {
+        while let Some(p) = next_single(&self.state) {
+            let at = self.state.clone();
+            self.apply(&at, p)?;
+        }
+        Ok(())
+    }
+}
+
+/// The first naked single (cells in order), else the first hidden single (houses rows,
+/// columns, blocks; digits ascending).
+fn next_single(state: &State) -> Option<Proof> {
+    for cell in Cell::all() {
+        if state.value(cell).is_none() {
+            let m = state.cell_mask(cell);
+            if m.count_ones() == 1 {
+                let digit = Digit::from_index(m.trailing_zeros() as usize);
+                return Some(Proof::new(
+                    Pattern::NakedSingle { cell, digit },
+                    vec![],
+                    vec![Candidate::new(cell, digit)],
+                ));
+            }
+        }
+    }
+    for house in House::all() {
+        for digit in Digit::all() {
+            let v = match house {
+                House::Row(r) => CspVariable::Rn(r, digit),
+                House::Column(c) => CspVariable::Cn(c, digit),
+                House::Block(b) => CspVariable::Bn(b, digit),
+            };
+            let places = state.variable_candidates(v);
+            if places.len() == 1 {
+                let c = places.first().expect("one place");
+                return Some(Proof::new(
+                    Pattern::HiddenSingle {
+                        house,
+                        digit,
+                        cell: c.cell(),
+                    },
+                    vec![],
+                    vec![c],
+                ));
+            }
+        }
+    }
+    None
+}
+
+fn rate_whips(
+    start: &State,
+    scheme: Scheme,
+    kind: WhipKind,
+    max_len: usize,
+    solution: Option<&[u8; 81]>,
+    options: &RateOptions,
+) -> Result<Rating, ResolutionError> {
+    let mut run = Run {
+        state: start.clone(),
+        solution,
+        options,
+        steps: Vec::new(),
+        count: 0,
+    };
+    let mut stats = SearchStats::default();
+    let mut level = 0usize;
+    run.singles()?;
+    while !run.state.is_solved() {
+        let links = LinkIndex::new(&run.state);
+        let (proofs, s) = whips::shortest_batch(&links, kind, max_len);
+        stats.merge(&s);
+        if proofs.is_empty() {
+            break;
+        }
+        let at = run.state.clone();
+        for p in proofs {
+            level = level.max(p.length);
+            // a batch member may already be gone (eliminated by an earlier member's step)
+            if p.eliminations.iter().all(|&c| run.state.has(c)) {
+                run.apply(&at, p)?;
+            }
+        }
+        run.singles()?;
+    }
+    let solved = run.state.is_solved();
+    let hardest = if level > 0 {
+        Some(format!("{}[{level}]", kind_label(&run.steps, level, kind)))
+    } else if run.count > 0 {
+        Some("singles".to_string())
+    } else {
+        None
+    };
+    Ok(Rating {
+        scheme,
+        rating: solved.then_some(level),
+        steps: run.steps,
+        hardest,
+        final_state: run.state,
+        stats,
+    })
+}
+
+/// The rule name of the hardest step (`whip`, `braid`, ...): the most general kind used at
+/// the top level.
+fn kind_label(steps: &[Proof], level: usize, kind: WhipKind) -> String {
+    steps
+        .iter()
+        .filter(|p| p.length == level && matches!(p.pattern, Pattern::Whip(_)))
+        .map(|p| p.rule.clone())
+        .max_by_key(|r| match r.as_str() {
+            "whip" => 0,
+            "g-whip" => 1,
+            "braid" => 2,
+            _ => 3,
+        })
+        .unwrap_or_else(|| kind.name().to_string())
+}

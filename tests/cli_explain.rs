@@ -1,0 +1,169 @@
+//! `sudolink explain`: the shortest proof per family, clear refusals, `--all`, `--next`,
+//! and the exported files a forum post needs (SVG, PNG, DOT, text).
+
+mod common;
+
+use common::seed_puzzle;
+use std::process::Command;
+
+fn sudolink(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_sudolink"))
+        .args(args)
+        .output()
+        .expect("run sudolink");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn ok(args: &[&str]) -> String {
+    let (code, stdout, stderr) = sudolink(args);
+    assert_eq!(code, 0, "{args:?} failed: {stderr}");
+    stdout
+}
+
+fn ocean1() -> String {
+    seed_puzzle("ocean-1").line()
+}
+
+#[test]
+fn ocean1_r7c9_not_3_per_family() {
+    // seed 000: the first step of Ocean #1 is a swordfish that eliminates r7c9 <> 3
+    let out = ok(&[
+        "explain",
+        &ocean1(),
+        "--target",
+        "r7c9<>3",
+        "--max-len",
+        "6",
+    ]);
+    assert!(out.starts_with("Why r7c9<>3?\n"));
+    let line = |label: &str| {
+        out.lines()
+            .find(|l| l.split_whitespace().next() == Some(label))
+            .unwrap_or_else(|| panic!("no line for {label} in {out}"))
+            .to_string()
+    };
+    assert!(line("basic").contains("swordfish-in-rows n3{r3 r4 r8}{c3 c4 c9}"));
+    assert!(line("nrc").contains("nrc3-chain "));
+    assert!(line("xy").contains("none up to length 6"));
+    assert!(out
+        .lines()
+        .last()
+        .unwrap()
+        .starts_with("simplest: swordfish"));
+    insta::assert_snapshot!("explain_ocean1_r7c9_not_3", out);
+}
+
+#[test]
+fn refusals_are_clear() {
+    for (target, expected) in [
+        ("r7c9<>6", "r7c9<>6 cannot hold: 6 is the solution of r7c9"),
+        ("r7c9=3", "r7c9=3 cannot hold: the solution of r7c9 is 6"),
+        ("r1c5<>1", "r1c5 already holds 1"),
+        ("r1c1<>4", "4 is not a candidate of r1c1"),
+        ("r0c9<>3", "malformed target"),
+        ("nonsense", "malformed target"),
+    ] {
+        let (code, stdout, stderr) = sudolink(&["explain", &ocean1(), "--target", target]);
+        assert_ne!(code, 0, "{target}");
+        assert!(stdout.is_empty());
+        assert!(!stderr.contains("panicked"));
+        assert!(stderr.contains(expected), "{target}: {stderr}");
+    }
+}
+
+#[test]
+fn json_lists_every_family() {
+    let out = ok(&[
+        "explain",
+        &ocean1(),
+        "--target",
+        "r7c9<>3",
+        "--max-len",
+        "4",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let fams = v["families"].as_array().unwrap();
+    assert_eq!(fams.len(), 24);
+    assert_eq!(v["target"], "r7c9<>3");
+    assert!(v["simplest"]["text"]
+        .as_str()
+        .unwrap()
+        .contains("swordfish"));
+    let nrc = fams.iter().find(|f| f["family"] == "nrc").unwrap();
+    assert_eq!(nrc["length"], 3);
+    assert_eq!(nrc["proof"]["family"], "nrc");
+    let narrowed = ok(&[
+        "explain",
+        &ocean1(),
+        "--target",
+        "r7c9<>3",
+        "--families",
+        "nrc,whip",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&narrowed).unwrap();
+    assert_eq!(v["families"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn all_and_next() {
+    let all = ok(&["explain", &ocean1(), "--all", "--max-len", "3"]);
+    assert!(all.starts_with("basic: 14 elimination(s)"), "{all}");
+    assert!(all.contains("r7c9<>3"));
+    let next: serde_json::Value =
+        serde_json::from_str(&ok(&["explain", &ocean1(), "--next", "--json"])).unwrap();
+    assert_eq!(next["family"], "fish");
+    assert!(next["svg"].as_str().unwrap().starts_with("<svg"));
+    assert!(!next["highlights"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn export_writes_picture_graph_and_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    ok(&[
+        "explain",
+        &ocean1(),
+        "--target",
+        "r7c9<>3",
+        "--max-len",
+        "4",
+        "--families",
+        "basic,nrc,whip",
+        "--export",
+        out,
+    ]);
+    for name in ["basic-r7c9-not-3", "nrc-r7c9-not-3", "whip-r7c9-not-3"] {
+        let at = |ext: &str| dir.path().join(format!("{name}.{ext}"));
+        let svg = std::fs::read_to_string(at("svg")).unwrap();
+        resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default()).expect("valid SVG");
+        let png = std::fs::read(at("png")).unwrap();
+        resvg::tiny_skia::Pixmap::decode_png(&png).expect("PNG decodes");
+        let dot = std::fs::read_to_string(at("dot")).unwrap();
+        graphviz_rust::parse(&dot).expect("DOT parses back");
+        let txt = std::fs::read_to_string(at("txt")).unwrap();
+        assert!(txt.contains("nrc notation:") && txt.contains("[code]") && txt.contains("[/code]"));
+        if std::process::Command::new("dot").arg("-V").output().is_ok() {
+            assert!(std::fs::read_to_string(at("graph.svg"))
+                .unwrap()
+                .contains("<svg"));
+        }
+    }
+    let nrc_txt = std::fs::read_to_string(dir.path().join("nrc-r7c9-not-3.txt")).unwrap();
+    assert!(nrc_txt.contains("Eureka/AIC notation:"), "{nrc_txt}");
+    let dot = std::fs::read_to_string(dir.path().join("nrc-r7c9-not-3.dot")).unwrap();
+    assert!(dot.contains("dashed") && dot.contains("solid"));
+    insta::assert_snapshot!("export_nrc_r7c9_not_3_txt", nrc_txt);
+    insta::assert_snapshot!("export_nrc_r7c9_not_3_dot", dot);
+    // no temporary files left
+    assert!(std::fs::read_dir(dir.path()).unwrap().all(|e| !e
+        .unwrap()
+        .file_name()
+        .to_string_lossy()
+        .contains(".tmp")));
+}
