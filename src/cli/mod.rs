@@ -2,6 +2,7 @@
 //! arguments into library calls and prints the result. anyhow lives only at this edge.
 
 mod bench;
+mod check_path;
 mod explain;
 mod graph;
 mod input;
@@ -36,6 +37,8 @@ pub enum Command {
     Query(query::QueryArgs),
     /// Explain an elimination: the shortest proof in every family, with exports
     Explain(explain::ExplainArgs),
+    /// Verify a resolution path written in the seeds' notation, step by step
+    CheckPath(check_path::CheckPathArgs),
     /// Rate puzzles: the least n whose rule set (W, B, gW, gB, L, M, N, BC) solves each
     Rate(rate::RateArgs),
     /// Print a puzzle or state in one of the grid formats
@@ -53,6 +56,7 @@ pub fn run() -> Result<()> {
         Command::Bench(a) => bench::run(a),
         Command::Show(a) => show::run(a),
         Command::Rate(a) => rate::run(a),
+        Command::CheckPath(a) => check_path::run(a),
         Command::Explain(a) => explain::run(a),
     }
 }

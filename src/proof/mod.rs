@@ -6,6 +6,7 @@
 pub mod chain;
 pub mod check;
 pub mod notation;
+pub mod read_basic;
 pub mod serde_forms;
 pub mod whip;
 
