@@ -10,7 +10,7 @@
 
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CandidateSet, CspVariable};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
@@ -113,7 +113,6 @@ struct Keys {
     right: Vec<[u64; 2]>,
     last: Vec<[u64; 2]>,
     var: Vec<[u64; 2]>,
-    zero: Vec<[u64; 2]>,
 }
 
 fn keys() -> &'static Keys {
@@ -134,7 +133,6 @@ fn keys() -> &'static Keys {
             right: gen(729),
             last: gen(729),
             var: gen(324),
-            zero: vec![[0, 0]; 729],
         }
     })
 }
@@ -213,8 +211,11 @@ struct Node {
     l: u16,
     r: u16,
     v: u16,
-    /// Zobrist key of the L set, R set (and variable set for 2D chains).
+    /// Zobrist key of the sets of left- and right-linking candidates (and of the cells,
+    /// for 2D chains).
     key: [u64; 2],
+    /// The same without the left-linking candidates.
+    rkey: [u64; 2],
 }
 
 /// How a search on one target ended.
@@ -291,16 +292,13 @@ pub(super) fn search(tables: &Tables, z: Candidate, max_len: usize, opts: &Optio
             budget: false,
         };
     }
+    // without t-candidates only the set of used candidates matters, not their roles
+    let right_keys = if spec.t { &keys.right } else { &keys.left };
     // Berthier: partial chains with the same right-linking candidates are the same for all
-    // later purposes, so by default the left-linking ones stay out of the key; the exact
-    // key has both (without t-candidates only the set of used candidates matters)
-    let zero = &keys.zero;
-    let left_keys = if opts.exact_dedupe { &keys.left } else { zero };
-    let right_keys = if spec.t || !opts.exact_dedupe {
-        &keys.right
-    } else {
-        &keys.left
-    };
+    // later purposes (but for the no-loop condition on left-linking candidates); at most
+    // `opts.same_rights` of them are kept (0: all)
+    let mut coarse: HashMap<[u64; 2], u32, BuildHasherDefault<KeyHasher>> = HashMap::default();
+    let cap = opts.same_rights as u32;
     let mut levels: Vec<Vec<Node>> = Vec::new();
     let mut seen = KeySet::default();
     let mut total = 0usize;
@@ -344,17 +342,19 @@ pub(super) fn search(tables: &Tables, z: Candidate, max_len: usize, opts: &Optio
                         continue; // a chain, and R is not conjugate modulo {Z}
                     }
                 }
-                let mut key = xor(left_keys[li], right_keys[ri]);
+                let mut rkey = right_keys[ri];
                 if spec.distinct_vars {
-                    key = xor(key, keys.var[v as usize]);
+                    rkey = xor(rkey, keys.var[v as usize]);
                 }
-                if seen.insert(xor(key, keys.last[ri])) {
+                let key = xor(rkey, keys.left[li]);
+                if admit(&mut seen, &mut coarse, cap, key, rkey, keys.last[ri]) {
                     first.push(Node {
                         parent: u32::MAX,
                         l: li as u16,
                         r,
                         v,
                         key,
+                        rkey,
                     });
                 }
             }
@@ -385,6 +385,7 @@ pub(super) fn search(tables: &Tables, z: Candidate, max_len: usize, opts: &Optio
             };
         }
         seen.clear();
+        coarse.clear();
         let mut next: Vec<Node> = Vec::new();
         let mut current_parent = u32::MAX - 1;
         for ni in 0..levels[prev].len() {
@@ -432,7 +433,8 @@ pub(super) fn search(tables: &Tables, z: Candidate, max_len: usize, opts: &Optio
                         if x as usize == li {
                             continue;
                         }
-                        if zset.contains(xc) || (spec.t && acc.t.contains(xc)) {
+                        let chain_cand = !opts.chain_candidates_as_extras && acc.used.contains(xc);
+                        if !chain_cand && (zset.contains(xc) || (spec.t && acc.t.contains(xc))) {
                             continue;
                         }
                         if nrem == 2 {
@@ -488,17 +490,19 @@ pub(super) fn search(tables: &Tables, z: Candidate, max_len: usize, opts: &Optio
                         if in_z && spec.z {
                             continue;
                         }
-                        let mut key = xor(node.key, xor(left_keys[li], right_keys[ri]));
+                        let mut rkey = xor(node.rkey, right_keys[ri]);
                         if spec.distinct_vars {
-                            key = xor(key, keys.var[v as usize]);
+                            rkey = xor(rkey, keys.var[v as usize]);
                         }
-                        if seen.insert(xor(key, keys.last[ri])) {
+                        let key = xor(xor(node.key, xor(rkey, node.rkey)), keys.left[li]);
+                        if admit(&mut seen, &mut coarse, cap, key, rkey, keys.last[ri]) {
                             next.push(Node {
                                 parent: ni as u32,
                                 l: li as u16,
                                 r,
                                 v,
                                 key,
+                                rkey,
                             });
                             total += 1;
                             if total > budget {
@@ -520,6 +524,28 @@ pub(super) fn search(tables: &Tables, z: Candidate, max_len: usize, opts: &Optio
         exhausted: levels.last().is_some_and(|l| l.is_empty()),
         budget: false,
     }
+}
+
+/// Admit a new partial chain unless the same one (same last R, same L's and R's) is
+/// already in the level, or `cap` others with its last R and R's are.
+#[inline]
+fn admit(
+    seen: &mut KeySet,
+    coarse: &mut HashMap<[u64; 2], u32, BuildHasherDefault<KeyHasher>>,
+    cap: u32,
+    key: [u64; 2],
+    rkey: [u64; 2],
+    last: [u64; 2],
+) -> bool {
+    if cap == 0 {
+        return seen.insert(xor(key, last));
+    }
+    let count = coarse.entry(xor(rkey, last)).or_insert(0);
+    if *count >= cap || !seen.insert(xor(key, last)) {
+        return false;
+    }
+    *count += 1;
+    true
 }
 
 #[inline]

@@ -67,6 +67,10 @@ use std::rc::Rc;
 /// Default node budget per target: a million partial chains (about 50 MB at the peak).
 pub const DEFAULT_MAX_NODES: usize = 1_000_000;
 
+/// Default number of partial chains kept per last right-linking candidate and set of
+/// right-linking candidates ([`Options::same_rights`]).
+pub const DEFAULT_SAME_RIGHTS: usize = 4;
+
 /// Explicit limits and variants of a chain search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
@@ -78,13 +82,18 @@ pub struct Options {
     /// Allow a z-candidate linked to the target only by sharing its cell (any nrc-link
     /// counts in the seeds' definition). Default true.
     pub z_by_cell: bool,
-    /// Keep partial chains that have the same right-linking candidates but different
-    /// left-linking ones apart. Default false: Berthier notes that partial chains with the
-    /// same right-linking candidates are the same for all later purposes, and keeping one
-    /// is what makes long searches (length 25 and more) fast. The exact key can only find
-    /// more when a continuation needs a left-linking candidate that the kept partial chain
-    /// already uses.
-    pub exact_dedupe: bool,
+    /// How many partial chains with the same last right-linking candidate and the same set
+    /// of right-linking candidates (but different left-linking ones) a level keeps; 0 keeps
+    /// them all (exact). Berthier notes that such partial chains are the same for all later
+    /// purposes — except for the no-loop condition on left-linking candidates, which is why
+    /// a few are kept. Capping them is what makes long searches (length 25 and more) fast;
+    /// a capped search can miss a chain only when every kept partial chain already uses,
+    /// as a left-linking candidate, a candidate the chain needs later.
+    pub same_rights: usize,
+    /// Allow an earlier left- or right-linking candidate of the chain to be accounted for
+    /// as a t- or z-candidate of a later cell (the seeds' definitions do not forbid it).
+    /// Default true.
+    pub chain_candidates_as_extras: bool,
 }
 
 impl Default for Options {
@@ -93,7 +102,8 @@ impl Default for Options {
             max_nodes: DEFAULT_MAX_NODES,
             z_in_first_cell: true,
             z_by_cell: true,
-            exact_dedupe: false,
+            same_rights: DEFAULT_SAME_RIGHTS,
+            chain_candidates_as_extras: true,
         }
     }
 }
@@ -107,6 +117,7 @@ impl Options {
         Options {
             z_in_first_cell: false,
             z_by_cell: false,
+            chain_candidates_as_extras: false,
             ..Options::default()
         }
     }
