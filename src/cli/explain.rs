@@ -26,6 +26,9 @@ pub struct ExplainArgs {
     /// Explain on this pencil-mark state instead of the puzzle's start
     #[arg(long)]
     pub state: Option<PathBuf>,
+    /// Apply this resolution path (seeds' notation, as check-path reads it) first
+    #[arg(long, conflicts_with = "state")]
+    pub after: Option<PathBuf>,
     /// Longest chain or whip to search
     #[arg(long, default_value_t = 20)]
     pub max_len: usize,
@@ -229,13 +232,21 @@ fn shortest(links: &LinkIndex, family: Family, t: &Target, max_len: usize) -> Op
 
 /// Load the state to explain: the puzzle's start, or a pencil-mark file.
 fn load_state(args: &ExplainArgs) -> Result<Loaded> {
-    match &args.state {
-        None => load(args.puzzle.as_deref(), args.allow_nonunique),
+    let mut loaded = match &args.state {
+        None => load(args.puzzle.as_deref(), args.allow_nonunique)?,
         Some(path) => {
             let arg = path.to_str().context("state path is not UTF-8")?;
-            load(Some(arg), args.allow_nonunique)
+            load(Some(arg), args.allow_nonunique)?
         }
+    };
+    if let Some(path) = &args.after {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read path file {}", path.display()))?;
+        let r = sudolink::study::path::replay(&loaded.state, &text, loaded.solution.as_ref())
+            .with_context(|| format!("applying {}", path.display()))?;
+        loaded.state = r.final_state;
     }
+    Ok(loaded)
 }
 
 pub fn run(args: &ExplainArgs) -> Result<()> {

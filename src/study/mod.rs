@@ -2,4 +2,5 @@
 //! ratings, classification and subsumption.
 
 pub mod rating;
+pub mod path;
 pub mod resolution;

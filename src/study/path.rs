@@ -1,0 +1,220 @@
+//! Replaying a resolution path written in the seeds' notation: split the text into steps
+//! (lost dashes and line breaks tolerated), apply naked and hidden singles before each step
+//! (as SudoRules did — paths of that era print singles only in summary), read each step as
+//! a proof, verify it with [`proof::check`] and the solution, and apply it.
+
+use crate::graph::LinkIndex;
+use crate::grid::State;
+use crate::proof::read_basic::{read_basic_step, read_conclusions, squash};
+use crate::proof::{chain, notation, Proof};
+use crate::search::{BasicRule, Rule};
+use crate::study::resolution::{apply, verify, ResolutionError};
+use thiserror::Error;
+
+/// A step of a path that does not hold, with where it is.
+#[derive(Debug, Error)]
+pub enum PathError {
+    #[error("step {step} (line {line}) cannot be read: {why}\n  {text}")]
+    Unreadable {
+        step: usize,
+        line: usize,
+        text: String,
+        why: String,
+    },
+    #[error("step {step} (line {line}) fails: {why}\n  {text}")]
+    Fails {
+        step: usize,
+        line: usize,
+        text: String,
+        why: String,
+    },
+    #[error("singles between steps went wrong: {0}")]
+    Singles(#[from] ResolutionError),
+}
+
+/// One replayed step.
+#[derive(Clone, Debug)]
+pub struct ReplayedStep {
+    /// 1-based line of the step's first line in the path text.
+    pub line: usize,
+    /// The step as written (lines rejoined).
+    pub written: String,
+    /// The state the step applies to (after the singles that precede it).
+    pub state_before: State,
+    /// The step as a verified proof, restricted to conclusions still open; `None` for a
+    /// singles summary, or a step whose conclusions the singles already drew.
+    pub proof: Option<Proof>,
+    /// The proof in our nrc notation, or a note.
+    pub text: String,
+}
+
+/// The whole replay.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    pub steps: Vec<ReplayedStep>,
+    /// The state after the last step and the singles that follow it.
+    pub final_state: State,
+}
+
+/// Does this word start a step?
+fn starts_step(word: &str) -> bool {
+    let w = squash(word);
+    const STARTS: [&str; 17] = [
+        "nrc",
+        "xy",
+        "hxy",
+        "hidden",
+        "naked",
+        "swordfish",
+        "xwing",
+        "jellyfish",
+        "row",
+        "column",
+        "block",
+        "whip",
+        "braid",
+        "(ns+hs)",
+        "bivchain",
+        "zchain",
+        "twhip",
+    ];
+    STARTS.iter().any(|s| w.starts_with(s))
+        || (w.starts_with('c')
+            && w[1..].starts_with(|c: char| c.is_ascii_digit())
+            && w.contains("chain"))
+}
+
+/// Split a path text into steps with their first line numbers; `#` starts a comment.
+pub fn split_steps(text: &str) -> Vec<(usize, String)> {
+    let mut steps: Vec<(usize, String)> = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let first = line.split_whitespace().next().unwrap_or("");
+        match steps.last_mut() {
+            Some(last) if !starts_step(first) => {
+                last.1.push(' ');
+                last.1.push_str(line);
+            }
+            _ => steps.push((i + 1, line.to_string())),
+        }
+    }
+    steps
+}
+
+/// Apply naked and hidden singles to a fixpoint, each verified. Returns how many.
+pub fn apply_singles(
+    state: &mut State,
+    solution: Option<&[u8; 81]>,
+) -> Result<usize, ResolutionError> {
+    let rules = [
+        Rule::Basic(BasicRule::NakedSingle),
+        Rule::Basic(BasicRule::HiddenSingle),
+    ];
+    let mut n = 0;
+    loop {
+        let links = LinkIndex::new(state);
+        let Some(p) = rules.iter().find_map(|r| r.first(&links)) else {
+            return Ok(n);
+        };
+        verify(state, &p, solution, 0, "single")?;
+        apply(state, &p).map_err(|source| ResolutionError::Contradiction {
+            step: 0,
+            text: "single".into(),
+            source,
+        })?;
+        n += 1;
+    }
+}
+
+fn is_singles_summary(pattern: &str) -> bool {
+    matches!(
+        squash(&pattern.replace(' ', "")).as_str(),
+        "nakedandhiddensingles" | "hiddensingles" | "nakedsingles" | "singles" | "(ns+hs)"
+    )
+}
+
+/// Read one written step as a proof on `state`.
+pub fn read_step(state: &State, text: &str) -> Result<Proof, String> {
+    let first = squash(text.split_whitespace().next().unwrap_or(""));
+    if first.contains("chain") || first.contains("lasso") {
+        chain::proof_from_text(state, text).map_err(|e| e.to_string())
+    } else {
+        read_basic_step(text).map_err(|e| e.to_string())
+    }
+}
+
+/// Replay `text` from `start`, verifying every step.
+pub fn replay(start: &State, text: &str, solution: Option<&[u8; 81]>) -> Result<Replay, PathError> {
+    let mut steps = Vec::new();
+    let final_state = replay_into(start, text, solution, &mut steps)?;
+    Ok(Replay { steps, final_state })
+}
+
+/// [`replay`], pushing each step that holds into `steps` as it goes, so a caller still has
+/// them when a later step fails. Returns the final state.
+pub fn replay_into(
+    start: &State,
+    text: &str,
+    solution: Option<&[u8; 81]>,
+    steps: &mut Vec<ReplayedStep>,
+) -> Result<State, PathError> {
+    let mut state = start.clone();
+    for (k, (line, written)) in split_steps(text).into_iter().enumerate() {
+        let n = k + 1;
+        apply_singles(&mut state, solution)?;
+        let fails = |why: String| PathError::Fails {
+            step: n,
+            line,
+            text: written.clone(),
+            why,
+        };
+        let (pattern, conclusion) = written.split_once("==>").unwrap_or((written.as_str(), ""));
+        let mut record = ReplayedStep {
+            line,
+            written: written.clone(),
+            state_before: state.clone(),
+            proof: None,
+            text: written.clone(),
+        };
+        if is_singles_summary(pattern) {
+            if !pattern.trim().eq_ignore_ascii_case("(ns+hs)") {
+                let (_, asserts) =
+                    read_conclusions(conclusion).map_err(|e| fails(e.to_string()))?;
+                if let Some(c) = asserts
+                    .iter()
+                    .find(|c| state.value(c.cell()) != Some(c.digit()))
+                {
+                    return Err(fails(format!("singles do not give {}", c.assertion())));
+                }
+            }
+            steps.push(record);
+            continue;
+        }
+        let mut proof = read_step(&state, &written).map_err(|why| PathError::Unreadable {
+            step: n,
+            line,
+            text: written.clone(),
+            why,
+        })?;
+        // conclusions the singles already drew are not the step's to prove
+        proof.eliminations.retain(|c| state.has(*c));
+        proof.assertions.retain(|c| state.value(c.cell()).is_none());
+        if proof.eliminations.is_empty() && proof.assertions.is_empty() {
+            record.text = format!("(already drawn by singles) {written}");
+            steps.push(record);
+            continue;
+        }
+        crate::proof::check(&state, &proof).map_err(|e| fails(e.to_string()))?;
+        let text = notation::nrc_text(&state, &proof);
+        verify(&state, &proof, solution, n, &text).map_err(|e| fails(e.to_string()))?;
+        apply(&mut state, &proof).map_err(|e| fails(e.to_string()))?;
+        record.text = text;
+        record.proof = Some(proof);
+        steps.push(record);
+    }
+    apply_singles(&mut state, solution)?;
+    Ok(state)
+}
