@@ -4,6 +4,7 @@
 mod bench;
 mod check_path;
 mod explain;
+mod gallery;
 mod graph;
 mod input;
 mod query;
@@ -39,6 +40,8 @@ pub enum Command {
     Explain(explain::ExplainArgs),
     /// Verify a resolution path written in the seeds' notation, step by step
     CheckPath(check_path::CheckPathArgs),
+    /// Regenerate the gallery of exported proofs for the seeds' worked examples
+    Gallery(gallery::GalleryArgs),
     /// Rate puzzles: the least n whose rule set (W, B, gW, gB, L, M, N, BC) solves each
     Rate(rate::RateArgs),
     /// Print a puzzle or state in one of the grid formats
@@ -56,6 +59,7 @@ pub fn run() -> Result<()> {
         Command::Bench(a) => bench::run(a),
         Command::Show(a) => show::run(a),
         Command::Rate(a) => rate::run(a),
+        Command::Gallery(a) => gallery::run(a),
         Command::CheckPath(a) => check_path::run(a),
         Command::Explain(a) => explain::run(a),
     }
