@@ -13,7 +13,8 @@
 //! - L_1 is linked to Z; for a whip each L_k (k ≥ 2) is linked to R_{k-1}; for a braid L_k
 //!   is linked to Z or to some earlier R_i;
 //! - L_k and R_k are candidates of V_k, different from each other and from Z; V_k is none
-//!   of V_1..V_{k-1};
+//!   of V_1..V_{k-1} (in a g-whip, once an earlier R is a group, SudoRules only asks that
+//!   V_k differs from V_{k-1});
 //! - loopless (whips): L_k and R_k are none of the earlier L's and R's; braids only ask that
 //!   L_k is not an earlier R and R_k none of the earlier L's and R's;
 //! - every other candidate of V_k is linked to Z or to some earlier R_i;
@@ -270,7 +271,15 @@ pub fn check(state: &State, proof: &Proof, w: &WhipPattern) -> Result<(), CheckE
             }
             (None, false) => return fail(format!("cell {pos} has no right-linking candidate")),
         };
-        if vars.contains(&v) {
+        // V_k is new; in a g-whip whose earlier R's include a group, SudoRules only asks
+        // that V_k differs from V_{k-1}
+        let group_before = groups && !braid && rights.iter().any(|r| r.len() > 1);
+        let repeated = if group_before {
+            vars.last() == Some(&v)
+        } else {
+            vars.contains(&v)
+        };
+        if repeated {
             return fail(format!(
                 "cell {pos}: {v} is already used by an earlier cell"
             ));

@@ -356,6 +356,43 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// Drop from the level being built every partial whip whose last R is a group containing
+    /// the candidate R of another partial whip of the level with the same earlier R's: the
+    /// candidate one says more (SudoRules does not assert such a partial g-whip).
+    fn prune_dominated_groups(&mut self) {
+        if self.groups.is_none() {
+            return;
+        }
+        let z = zobrist();
+        let first = self.next.first;
+        let mut keep = 0usize;
+        for i in 0..self.next.tz.len() {
+            let node = self.nodes[first + i];
+            let dominated = node.r >= GROUP_BASE && {
+                let prefix = self.next.zob[i] ^ z[0][node.r as usize];
+                let g = self.groups.as_ref().expect("groups");
+                g.entry((node.r - GROUP_BASE) as usize)
+                    .members
+                    .iter()
+                    .any(|x| {
+                        let xi = x.index();
+                        let zob = prefix ^ z[0][xi];
+                        let key = if self.braid { zob } else { zob ^ z[1][xi] };
+                        self.seen.contains_key(&key)
+                    })
+            };
+            if !dominated {
+                self.nodes[first + keep] = node;
+                self.next.tz[keep] = self.next.tz[i];
+                self.next.zob[keep] = self.next.zob[i];
+                keep += 1;
+            }
+        }
+        self.nodes.truncate(first + keep);
+        self.next.tz.truncate(keep);
+        self.next.zob.truncate(keep);
+    }
+
     /// The shortest whip on `z` with min_len ≤ length ≤ max_len (breadth-first). Partial
     /// whips of length max_len are never built: the last level only looks for complete ones.
     fn search_target(&mut self, z: Candidate, min_len: usize, max_len: usize) -> Outcome {
@@ -394,6 +431,7 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
+        self.prune_dominated_groups();
         for len in 2..=max_len {
             std::mem::swap(&mut self.cur, &mut self.next);
             let first = self.nodes.len();
@@ -417,6 +455,7 @@ impl<'a> Searcher<'a> {
                     return Outcome::Found(f);
                 }
             }
+            self.prune_dominated_groups();
         }
         self.note_peak();
         Outcome::NotYet
@@ -451,7 +490,14 @@ impl<'a> Searcher<'a> {
             }
             for v in l.variables() {
                 let vi = v.index();
-                if u.has_var(vi) {
+                // SudoRules: once a partial g-whip holds a group, its next variable need only
+                // differ from the last one; before that, from all earlier ones.
+                let repeated = if u.group_rights.is_empty() {
+                    u.has_var(vi)
+                } else {
+                    vi == node.v as usize
+                };
+                if repeated {
                     continue;
                 }
                 match self.classify(vi, tz, li) {
