@@ -164,6 +164,15 @@ fn subset_cells(
     text: &str,
 ) -> Result<(House, Vec<Cell>), ReadError> {
     let bad = || malformed("subset cells", text);
+    let house_token = parts.iter().find(|p| parse_house(p).is_some());
+    let group = parts.iter().find(|p| p.starts_with('{'));
+    let ordered: Vec<String> = match (house_kind, house_token, group) {
+        ("row", Some(h), Some(g)) => vec![h.clone(), g.clone()],
+        ("column", Some(h), Some(g)) => vec![g.clone(), h.clone()],
+        ("block", _, Some(g)) => vec![g.clone()],
+        _ => return Err(bad()),
+    };
+    let parts = &ordered[..];
     match (house_kind, parts) {
         ("row", [row, cols]) => {
             let House::Row(r) = parse_house(row).ok_or_else(bad)? else {
@@ -228,6 +237,57 @@ fn wing_cells(body: &str, text: &str) -> Result<Vec<(Vec<Digit>, Cell)>, ReadErr
 const SIZES: [(&str, usize); 4] = [("single", 1), ("pairs", 2), ("triplets", 3), ("quads", 4)];
 const FISH: [(&str, usize); 3] = [("xwing", 2), ("swordfish", 3), ("jellyfish", 4)];
 
+/// The houses named in a text, in order: `r3`, `C4`, `b8` (two-character tokens).
+fn houses_named(text: &str) -> Vec<House> {
+    text.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter_map(parse_house)
+        .collect()
+}
+
+/// Read an interaction in any of the seeds' forms — `row r2 interaction-with-block b2`,
+/// `r3 interaction with b2`, `interaction row r9 with block b7 for number 9`,
+/// `number 9: c6 interaction with b2` — as one proof per eliminated digit.
+fn read_interaction(
+    pattern_part: &str,
+    elims: &[Candidate],
+    text: &str,
+) -> Result<Vec<Proof>, ReadError> {
+    let houses = houses_named(pattern_part);
+    let [house, into] = houses[..] else {
+        return Err(malformed("interaction houses", text));
+    };
+    let mut digits: Vec<Digit> = elims.iter().map(|c| c.digit()).collect();
+    digits.sort();
+    digits.dedup();
+    if digits.is_empty() {
+        return Err(malformed("interaction (no elimination)", text));
+    }
+    Ok(digits
+        .into_iter()
+        .map(|digit| {
+            let mine: Vec<Candidate> = elims
+                .iter()
+                .copied()
+                .filter(|c| c.digit() == digit)
+                .collect();
+            Proof::new(Pattern::Interaction { digit, house, into }, mine, vec![])
+        })
+        .collect())
+}
+
+/// Read one basic step as one or more proofs (an interaction written with several digits
+/// is one proof per digit).
+pub fn read_basic_steps(text: &str) -> Result<Vec<Proof>, ReadError> {
+    let (pattern_part, concl) = text
+        .split_once("==>")
+        .ok_or_else(|| malformed("step (no ==>)", text))?;
+    if squash(pattern_part).contains("interaction") {
+        let (elims, _) = read_conclusions(concl)?;
+        return read_interaction(pattern_part, &elims, text);
+    }
+    read_basic_step(text).map(|p| vec![p])
+}
+
 /// Read one basic step. Singles need only their conclusion.
 pub fn read_basic_step(text: &str) -> Result<Proof, ReadError> {
     let (pattern_part, concl) = text
@@ -238,6 +298,12 @@ pub fn read_basic_step(text: &str) -> Result<Proof, ReadError> {
     let first = squash(words.first().copied().unwrap_or(""));
     let rest = words.get(1..).unwrap_or(&[]).join(" ");
     let proof = |pattern| Ok(Proof::new(pattern, elims.clone(), asserts.clone()));
+    // "in-a-row" and "in-row" both occur
+    let first = first
+        .replace("ina", "in")
+        .replace("inrow", "inarow")
+        .replace("incolumn", "inacolumn")
+        .replace("inblock", "inablock");
     if first == "nakedsingle" || first.starts_with("hiddensinglein") {
         let [a] = asserts[..] else {
             return Err(malformed("single (one assertion)", text));
@@ -263,15 +329,11 @@ pub fn read_basic_step(text: &str) -> Result<Proof, ReadError> {
         };
         return proof(pattern);
     }
-    // "row r2 interaction-with-block b2"
-    if matches!(first.as_str(), "row" | "column" | "block") && words.len() >= 4 {
-        let house = parse_house(words[1]).ok_or_else(|| malformed("interaction house", text))?;
-        let into = parse_house(words[3]).ok_or_else(|| malformed("interaction house", text))?;
-        let digit = elims
-            .first()
-            .map(|c| c.digit())
-            .ok_or_else(|| malformed("interaction", text))?;
-        return proof(Pattern::Interaction { digit, house, into });
+    if squash(pattern_part).contains("interaction") {
+        return read_interaction(pattern_part, &elims, text)?
+            .into_iter()
+            .next()
+            .ok_or_else(|| malformed("interaction", text));
     }
     for (word, n) in SIZES.iter().skip(1) {
         for naked in [true, false] {
@@ -303,7 +365,8 @@ pub fn read_basic_step(text: &str) -> Result<Proof, ReadError> {
         }
     }
     for (word, n) in FISH {
-        if let Some(kind) = first.strip_prefix(&format!("{word}in")) {
+        let fish_name = first.replace("ina", "in");
+        if let Some(kind) = fish_name.strip_prefix(&format!("{word}in")) {
             let parts = pieces(&rest);
             let [digit_word, rows, cols] = &parts[..] else {
                 return Err(malformed("fish", text));

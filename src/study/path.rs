@@ -5,7 +5,7 @@
 
 use crate::graph::LinkIndex;
 use crate::grid::State;
-use crate::proof::read_basic::{read_basic_step, read_conclusions, squash};
+use crate::proof::read_basic::{read_basic_steps, read_conclusions, squash};
 use crate::proof::{chain, notation, Proof};
 use crate::search::{BasicRule, Rule};
 use crate::study::resolution::{apply, verify, ResolutionError};
@@ -56,9 +56,19 @@ pub struct Replay {
     pub final_state: State,
 }
 
-/// Does this word start a step?
+/// Does this word start a step? Rule names (dashes optional), house tokens (`r3
+/// interaction with b2`), `interaction`, `number(s)`, and parenthesised summaries such as
+/// `(NS+HS)` or `(45 NS)`.
 fn starts_step(word: &str) -> bool {
     let w = squash(word);
+    if w.starts_with('(')
+        || w.starts_with('`')
+        || w.starts_with("interaction")
+        || w.starts_with("number")
+        || crate::proof::serde_forms::parse_house(word.trim_end_matches(':')).is_some()
+    {
+        return true;
+    }
     const STARTS: [&str; 17] = [
         "nrc",
         "xy",
@@ -84,11 +94,23 @@ fn starts_step(word: &str) -> bool {
             && w.contains("chain"))
 }
 
+/// A line without its comment: `#` at the start or after whitespace (a `#` inside a token,
+/// as in the full nrc notation `{n2 n6 n3#n3r4c6}r4c8`, is notation).
+fn strip_comment(line: &str) -> &str {
+    let bytes = line.as_bytes();
+    let at = (0..bytes.len())
+        .find(|&i| bytes[i] == b'#' && (i == 0 || bytes[i - 1].is_ascii_whitespace()));
+    match at {
+        Some(i) => &line[..i],
+        None => line,
+    }
+}
+
 /// Split a path text into steps with their first line numbers; `#` starts a comment.
 pub fn split_steps(text: &str) -> Vec<(usize, String)> {
     let mut steps: Vec<(usize, String)> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
-        let line = raw.split('#').next().unwrap_or("").trim();
+        let line = strip_comment(raw).trim();
         if line.is_empty() {
             continue;
         }
@@ -129,20 +151,34 @@ pub fn apply_singles(
     }
 }
 
+/// `naked and hidden singles`, `nakedsingles`, `(NS+HS)`, `(45 NS)`, `...(Naked Singles)...`.
 fn is_singles_summary(pattern: &str) -> bool {
+    let letters: String = squash(pattern)
+        .chars()
+        .filter(|c| c.is_ascii_alphabetic() || *c == '+')
+        .collect();
     matches!(
-        squash(&pattern.replace(' ', "")).as_str(),
-        "nakedandhiddensingles" | "hiddensingles" | "nakedsingles" | "singles" | "(ns+hs)"
+        letters.as_str(),
+        "nakedandhiddensingles"
+            | "hiddensingles"
+            | "nakedsingles"
+            | "singles"
+            | "ns+hs"
+            | "ns"
+            | "hs"
     )
 }
 
-/// Read one written step as a proof on `state`.
-pub fn read_step(state: &State, text: &str) -> Result<Proof, String> {
+/// Read one written step as proofs on `state` (one, except an interaction written with
+/// several digits).
+pub fn read_step(state: &State, text: &str) -> Result<Vec<Proof>, String> {
     let first = squash(text.split_whitespace().next().unwrap_or(""));
     if first.contains("chain") || first.contains("lasso") {
-        chain::proof_from_text(state, text).map_err(|e| e.to_string())
+        chain::proof_from_text(state, text)
+            .map(|p| vec![p])
+            .map_err(|e| e.to_string())
     } else {
-        read_basic_step(text).map_err(|e| e.to_string())
+        read_basic_steps(text).map_err(|e| e.to_string())
     }
 }
 
@@ -180,7 +216,7 @@ pub fn replay_into(
             text: written.clone(),
         };
         if is_singles_summary(pattern) {
-            if !pattern.trim().eq_ignore_ascii_case("(ns+hs)") {
+            if !conclusion.trim().is_empty() {
                 let (_, asserts) =
                     read_conclusions(conclusion).map_err(|e| fails(e.to_string()))?;
                 if let Some(c) = asserts
@@ -193,26 +229,33 @@ pub fn replay_into(
             steps.push(record);
             continue;
         }
-        let mut proof = read_step(&state, &written).map_err(|why| PathError::Unreadable {
+        let proofs = read_step(&state, &written).map_err(|why| PathError::Unreadable {
             step: n,
             line,
             text: written.clone(),
             why,
         })?;
-        // conclusions the singles already drew are not the step's to prove
-        proof.eliminations.retain(|c| state.has(*c));
-        proof.assertions.retain(|c| state.value(c.cell()).is_none());
-        if proof.eliminations.is_empty() && proof.assertions.is_empty() {
-            record.text = format!("(already drawn by singles) {written}");
-            steps.push(record);
-            continue;
+        let mut texts = Vec::new();
+        for mut proof in proofs {
+            // conclusions the singles already drew are not the step's to prove
+            proof.eliminations.retain(|c| state.has(*c));
+            proof.assertions.retain(|c| state.value(c.cell()).is_none());
+            if proof.eliminations.is_empty() && proof.assertions.is_empty() {
+                continue;
+            }
+            crate::proof::check(&state, &proof).map_err(|e| fails(e.to_string()))?;
+            let text = notation::nrc_text(&state, &proof);
+            verify(&state, &proof, solution, n, &text).map_err(|e| fails(e.to_string()))?;
+            record.state_before = state.clone();
+            apply(&mut state, &proof).map_err(|e| fails(e.to_string()))?;
+            texts.push(text);
+            record.proof = Some(proof);
         }
-        crate::proof::check(&state, &proof).map_err(|e| fails(e.to_string()))?;
-        let text = notation::nrc_text(&state, &proof);
-        verify(&state, &proof, solution, n, &text).map_err(|e| fails(e.to_string()))?;
-        apply(&mut state, &proof).map_err(|e| fails(e.to_string()))?;
-        record.text = text;
-        record.proof = Some(proof);
+        record.text = if texts.is_empty() {
+            format!("(already drawn by singles) {written}")
+        } else {
+            texts.join(" ; ")
+        };
         steps.push(record);
     }
     apply_singles(&mut state, solution)?;
