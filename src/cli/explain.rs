@@ -32,6 +32,10 @@ pub struct ExplainArgs {
     /// Longest chain or whip to search
     #[arg(long, default_value_t = 20)]
     pub max_len: usize,
+    /// Longest g-whip / g-braid to search (their search grows fastest with length; by default
+    /// at most 16 for g-whips and 10 for g-braids, within --max-len)
+    #[arg(long)]
+    pub g_max_len: Option<usize>,
     /// Only these families (comma list: basic, xy, ..., nrczt, nrct-lasso, nrczt-lasso,
     /// lasso, whip, braid, g-whip, g-braid)
     #[arg(long)]
@@ -210,6 +214,16 @@ fn validate(t: &Target, state: &State, solution: Option<&[u8; 81]>) -> Result<()
     Ok(())
 }
 
+/// The longest length searched in `family`.
+fn length_bound(family: Family, args: &ExplainArgs) -> usize {
+    let cap = |default: usize| args.g_max_len.unwrap_or(default.min(args.max_len));
+    match family {
+        Family::Whip(WhipKind::GWhip) => cap(16),
+        Family::Whip(WhipKind::GBraid) => cap(10),
+        _ => args.max_len,
+    }
+}
+
 /// The shortest proof of the target in one family, up to `max_len`.
 fn shortest(links: &LinkIndex, family: Family, t: &Target, max_len: usize) -> Option<Proof> {
     let concludes = |p: &Proof| {
@@ -267,7 +281,7 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
     let families = selected_families(args.families.as_deref())?;
     let results: Vec<(Family, Option<Proof>)> = families
         .iter()
-        .map(|&f| (f, shortest(&links, f, &target, args.max_len)))
+        .map(|&f| (f, shortest(&links, f, &target, length_bound(f, args))))
         .collect();
     // every proof shown is re-verified from the state (and against the solution)
     for p in results.iter().filter_map(|(_, p)| p.as_ref()) {
@@ -303,7 +317,7 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
             .iter()
             .map(|(f, p)| match p {
                 Some(p) => json!({"family": f.label(), "length": p.length, "text": notation::nrc_text(&loaded.state, p), "proof": p}),
-                None => json!({"family": f.label(), "proof": null, "none_up_to": args.max_len}),
+                None => json!({"family": f.label(), "proof": null, "none_up_to": length_bound(*f, args)}),
             })
             .collect();
         let v = json!({
@@ -322,7 +336,11 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
             None if target.placement && *f != Family::Basic => {
                 println!("{:<12} none (this family only eliminates)", f.label())
             }
-            None => println!("{:<12} none up to length {}", f.label(), args.max_len),
+            None => println!(
+                "{:<12} none up to length {}",
+                f.label(),
+                length_bound(*f, args)
+            ),
         }
     }
     match simplest {
@@ -344,7 +362,9 @@ fn all_eliminations(args: &ExplainArgs, loaded: &Loaded, links: &LinkIndex) -> R
         let rules: Vec<Rule> = match f {
             Family::Basic => basic_rules(),
             Family::Chain(c) => (1..=args.max_len).map(|n| Rule::Chain(*c, n)).collect(),
-            Family::Whip(k) => (1..=args.max_len).map(|n| Rule::Whip(*k, n)).collect(),
+            Family::Whip(k) => (1..=length_bound(*f, args))
+                .map(|n| Rule::Whip(*k, n))
+                .collect(),
         };
         for rule in rules {
             for p in rule.find(links) {
