@@ -26,12 +26,30 @@ struct Example {
     path: &'static str,
 }
 
-const EXAMPLES: [Example; 2] = [
+const EXAMPLES: [Example; 5] = [
     Example {
         name: "ocean-1",
         title: "Ocean #1 (seed 000, A4): nrc chains of length at most 4",
         puzzle: "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3....",
         path: include_str!("../../tests/fixtures/seed_paths/ocean-1.path"),
+    },
+    Example {
+        name: "ocean-3",
+        title: "Ocean #3 (seed 000, A4): nrct chains of length at most 4 and 2D chains",
+        puzzle: "....1...2..1....3..4...56.......74..3.......6..89.......63...8..5....1..2...4....",
+        path: include_str!("../../tests/fixtures/seed_paths/ocean-3.path"),
+    },
+    Example {
+        name: "ocean-6",
+        title: "Ocean #6 (seed 000, A4): nrczt chains of length at most 4",
+        puzzle: "....1...2..1....3..4...56.......78..1.......5..34.......63...9..5....4..2...8....",
+        path: include_str!("../../tests/fixtures/seed_paths/ocean-6.path"),
+    },
+    Example {
+        name: "top1465-3",
+        title: "top1465 #3 (seed 000, A7): up to the nrczt28 lr-lasso",
+        puzzle: "7.8...3.....6.1...5.........4.....263...8.......1...9..9.2....4....7.5...........",
+        path: include_str!("../../tests/fixtures/seed_paths/top1465-3.path"),
     },
     Example {
         name: "eastermonster-r4c8-7",
