@@ -2,10 +2,10 @@
 //!
 //! Schemes ([`Scheme`]):
 //! - `W`: exactly SudoRules' config W — naked and hidden singles, then whips of length
-//!   1..n (whip[1] stands for pointing and claiming), nothing else. `B` the same with
+//!   1..n (`whip[1]` stands for pointing and claiming), nothing else. `B` the same with
 //!   braids, `gW` with g-whips, `gB` with g-braids (SudoRules loads whips with braids and
 //!   g-whips, so each kind's search also finds the simpler kinds).
-//! - `BC`: singles, whip[1] (every SudoRules theory beyond singles has it) and bivalue
+//! - `BC`: singles, `whip[1]` (every SudoRules theory beyond singles has it) and bivalue
 //!   chains (`nrc` chains), by length.
 //! - `L`, `M`, `N` (seed 000's classification): the basic rules, then for each length
 //!   1..n in increasing order the 2D chain families (L), plus the 3D nrc/nrct/nrcz/nrczt
@@ -26,7 +26,7 @@
 //! ([`whips::shortest_batch`], iterative deepening over all targets) and applies them all,
 //! then singles. The longest length applied is the least n such that singles plus
 //! whips[≤ n] solve the puzzle — what one-at-a-time simplest-first computes — with far fewer
-//! searches. Every applied step is re-checked with [`proof::check`] on the state it was
+//! searches. Every applied step is re-checked with [`proof::check()`] on the state it was
 //! found in and, when the solution is known, against it.
 //!
 //! Of two partial whips with the same right-linking candidates the search keeps the last
@@ -224,7 +224,7 @@ impl Rating {
 /// Options of [`rate_with`].
 #[derive(Clone, Copy, Debug)]
 pub struct RateOptions {
-    /// Re-check every applied step with [`proof::check`] (cheap; on by default).
+    /// Re-check every applied step with [`proof::check()`] (cheap; on by default).
     pub verify: bool,
     /// Keep the applied steps in [`Rating::steps`] (on by default).
     pub keep_steps: bool,
