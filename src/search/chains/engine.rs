@@ -1,12 +1,13 @@
 //! The breadth-first engine behind every chain family: partial chains built on one target,
 //! level by level (level k holds the partial chains of k cells), deduplicated by what
 //! decides their future (last right-linking candidate, the sets of left- and right-linking
-//! candidates, and for 2D chains the set of cells used).
+//! candidates, and for 2D chains the set of cells used), with at most
+//! `Options::same_rights` kept per last R and set of R's.
 //!
 //! Everything is read from per-state tables built once from [`LinkIndex`]: the family's
 //! links of every open candidate (a 729-bit set), the usable CSP variables of every
 //! candidate and the open candidates of every variable. The inner loop is bit tests on
-//! those sets; a partial chain is 32 bytes (parent, L, R, variable, 128-bit key).
+//! those sets; a partial chain is 48 bytes (parent, L, R, variable, two 128-bit keys).
 
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CandidateSet, CspVariable};
@@ -257,15 +258,57 @@ impl Hasher for KeyHasher {
             self.0 = (self.0.rotate_left(8)) ^ b as u64;
         }
     }
+    // the keys are random (Zobrist), so mixing is not needed
+    #[inline]
     fn write_u64(&mut self, i: u64) {
         self.0 ^= i;
     }
+    #[inline]
+    fn write_usize(&mut self, _: usize) {}
 }
-type KeySet = HashSet<[u64; 2], BuildHasherDefault<KeyHasher>>;
+/// A 128-bit Zobrist key; its first word is already a good hash.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Key([u64; 2]);
+impl std::hash::Hash for Key {
+    #[inline]
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.0[0]);
+    }
+}
+type KeySet = HashSet<Key, BuildHasherDefault<KeyHasher>>;
+type CoarseMap = HashMap<Key, u32, BuildHasherDefault<KeyHasher>>;
+
+thread_local! {
+    /// Dedupe sets reused from search to search (they keep their capacity).
+    static SCRATCH: std::cell::RefCell<(KeySet, CoarseMap)> =
+        std::cell::RefCell::new((KeySet::default(), CoarseMap::default()));
+}
 
 /// Search the shortest chain (or lasso, for the lasso families) of at most `max_len` cells
-/// eliminating `z`, keeping at most `budget` partial chains in all.
-pub(super) fn search(tables: &Tables, z: Candidate, max_len: usize, opts: &Options) -> Outcome {
+/// eliminating `z`, keeping at most `opts.max_nodes` partial chains in all.
+pub(super) fn search(
+    tables: &Tables,
+    z: Candidate,
+    max_len: usize,
+    opts: &Options,
+    resume: &mut Option<Frontier>,
+) -> Outcome {
+    let (mut seen, mut coarse) = SCRATCH.with(|c| c.take());
+    let out = search_with(tables, z, max_len, opts, resume, &mut seen, &mut coarse);
+    SCRATCH.with(|c| *c.borrow_mut() = (seen, coarse));
+    out
+}
+
+fn search_with(
+    tables: &Tables,
+    z: Candidate,
+    max_len: usize,
+    opts: &Options,
+    resume: &mut Option<Frontier>,
+    seen: &mut KeySet,
+    coarse: &mut CoarseMap,
+) -> Outcome {
+    let start = resume.take();
     let budget = opts.max_nodes;
     let spec = tables.spec;
     let keys = keys();
@@ -297,71 +340,82 @@ pub(super) fn search(tables: &Tables, z: Candidate, max_len: usize, opts: &Optio
     // Berthier: partial chains with the same right-linking candidates are the same for all
     // later purposes (but for the no-loop condition on left-linking candidates); at most
     // `opts.same_rights` of them are kept (0: all)
-    let mut coarse: HashMap<[u64; 2], u32, BuildHasherDefault<KeyHasher>> = HashMap::default();
+    // keys of different levels never meet (their sets differ in size), so the sets are
+    // cleared once per search; sets grown by a large search are dropped, not cleared
+    // (clearing costs their capacity)
+    if seen.capacity() > 1 << 16 {
+        *seen = KeySet::default();
+        *coarse = CoarseMap::default();
+    }
+    seen.clear();
+    coarse.clear();
     let cap = opts.same_rights as u32;
-    let mut levels: Vec<Vec<Node>> = Vec::new();
-    let mut seen = KeySet::default();
-    let mut total = 0usize;
+    let (mut levels, mut total) = match start {
+        Some(f) => (f.levels, f.total),
+        None => (Vec::new(), 0usize),
+    };
 
     // level 1
     let mut first = Vec::new();
-    for l in zl.iter() {
-        let li = l.index();
-        for &v in tables.vars_of(li) {
-            let mut rem = [0u16; 2];
-            let mut nrem = 0;
-            for &x in tables.members_of(v as usize) {
-                if x as usize == li || zfirst.contains(Candidate::from_index(x as usize)) {
-                    continue;
-                }
-                if nrem == 2 {
-                    nrem = 3;
-                    break;
-                }
-                rem[nrem] = x;
-                nrem += 1;
-            }
-            let choices: &[u16] = match nrem {
-                1 => &rem[..1],
-                0 => tables.members_of(v as usize),
-                _ => continue,
-            };
-            for &r in choices {
-                let ri = r as usize;
-                if ri == li || ri == zi {
-                    continue;
-                }
-                if zl.contains(Candidate::from_index(ri)) {
-                    if !spec.lasso {
-                        return Outcome::Found {
-                            cells: vec![(v, li as u16, r)],
-                            lasso: None,
-                        };
+    if levels.is_empty() {
+        for l in zl.iter() {
+            let li = l.index();
+            for &v in tables.vars_of(li) {
+                let mut rem = [0u16; 2];
+                let mut nrem = 0;
+                for &x in tables.members_of(v as usize) {
+                    if x as usize == li || zfirst.contains(Candidate::from_index(x as usize)) {
+                        continue;
                     }
-                    if spec.z {
-                        continue; // a chain, and R is not conjugate modulo {Z}
+                    if nrem == 2 {
+                        nrem = 3;
+                        break;
                     }
+                    rem[nrem] = x;
+                    nrem += 1;
                 }
-                let mut rkey = right_keys[ri];
-                if spec.distinct_vars {
-                    rkey = xor(rkey, keys.var[v as usize]);
-                }
-                let key = xor(rkey, keys.left[li]);
-                if admit(&mut seen, &mut coarse, cap, key, rkey, keys.last[ri]) {
-                    first.push(Node {
-                        parent: u32::MAX,
-                        l: li as u16,
-                        r,
-                        v,
-                        key,
-                        rkey,
-                    });
+                let choices: &[u16] = match nrem {
+                    1 => &rem[..1],
+                    0 => tables.members_of(v as usize),
+                    _ => continue,
+                };
+                for &r in choices {
+                    let ri = r as usize;
+                    if ri == li || ri == zi {
+                        continue;
+                    }
+                    if zl.contains(Candidate::from_index(ri)) {
+                        if !spec.lasso {
+                            return Outcome::Found {
+                                cells: vec![(v, li as u16, r)],
+                                lasso: None,
+                            };
+                        }
+                        if spec.z {
+                            continue; // a chain, and R is not conjugate modulo {Z}
+                        }
+                    }
+                    let mut rkey = right_keys[ri];
+                    if spec.distinct_vars {
+                        rkey = xor(rkey, keys.var[v as usize]);
+                    }
+                    let key = xor(rkey, keys.left[li]);
+                    if admit(seen, coarse, cap, key, rkey, keys.last[ri]) {
+                        first.push(Node {
+                            parent: u32::MAX,
+                            l: li as u16,
+                            r,
+                            v,
+                            key,
+                            rkey,
+                        });
+                    }
                 }
             }
         }
+        total += first.len();
+        levels.push(first);
     }
-    total += first.len();
-    levels.push(first);
 
     let mut acc = Acc {
         t: CandidateSet::EMPTY,
@@ -375,7 +429,7 @@ pub(super) fn search(tables: &Tables, z: Candidate, max_len: usize, opts: &Optio
         rights: CandidateSet::EMPTY,
         vars: Vec::with_capacity(max_len),
     };
-    for depth in 1..max_len {
+    for depth in levels.len()..max_len {
         let prev = levels.len() - 1;
         if levels[prev].is_empty() {
             return Outcome::None {
@@ -384,8 +438,6 @@ pub(super) fn search(tables: &Tables, z: Candidate, max_len: usize, opts: &Optio
                 budget: false,
             };
         }
-        seen.clear();
-        coarse.clear();
         let mut next: Vec<Node> = Vec::new();
         let mut current_parent = u32::MAX - 1;
         for ni in 0..levels[prev].len() {
@@ -495,7 +547,7 @@ pub(super) fn search(tables: &Tables, z: Candidate, max_len: usize, opts: &Optio
                             rkey = xor(rkey, keys.var[v as usize]);
                         }
                         let key = xor(xor(node.key, xor(rkey, node.rkey)), keys.left[li]);
-                        if admit(&mut seen, &mut coarse, cap, key, rkey, keys.last[ri]) {
+                        if admit(seen, coarse, cap, key, rkey, keys.last[ri]) {
                             next.push(Node {
                                 parent: ni as u32,
                                 l: li as u16,
@@ -519,11 +571,26 @@ pub(super) fn search(tables: &Tables, z: Candidate, max_len: usize, opts: &Optio
         }
         levels.push(next);
     }
+    let exhausted = levels.last().is_some_and(|l| l.is_empty());
+    let depth = levels.len();
+    if !exhausted && total <= RESUME_CAP {
+        *resume = Some(Frontier { levels, total });
+    }
     Outcome::None {
-        depth: max_len,
-        exhausted: levels.last().is_some_and(|l| l.is_empty()),
+        depth,
+        exhausted,
         budget: false,
     }
+}
+
+/// Partial chains kept between calls so that a longer search resumes where a shorter one
+/// stopped (only for searches of at most this many partial chains).
+const RESUME_CAP: usize = 20_000;
+
+/// The levels of a search that stopped at its length limit, to resume from.
+pub(super) struct Frontier {
+    levels: Vec<Vec<Node>>,
+    total: usize,
 }
 
 /// Admit a new partial chain unless the same one (same last R, same L's and R's) is
@@ -531,17 +598,17 @@ pub(super) fn search(tables: &Tables, z: Candidate, max_len: usize, opts: &Optio
 #[inline]
 fn admit(
     seen: &mut KeySet,
-    coarse: &mut HashMap<[u64; 2], u32, BuildHasherDefault<KeyHasher>>,
+    coarse: &mut CoarseMap,
     cap: u32,
     key: [u64; 2],
     rkey: [u64; 2],
     last: [u64; 2],
 ) -> bool {
     if cap == 0 {
-        return seen.insert(xor(key, last));
+        return seen.insert(Key(xor(key, last)));
     }
-    let count = coarse.entry(xor(rkey, last)).or_insert(0);
-    if *count >= cap || !seen.insert(xor(key, last)) {
+    let count = coarse.entry(Key(xor(rkey, last))).or_insert(0);
+    if *count >= cap || !seen.insert(Key(xor(key, last))) {
         return false;
     }
     *count += 1;
