@@ -678,3 +678,148 @@ fn seed_printers_reproduce_the_seed_text() {
     assert_eq!(notation::nrc_text(&state, &proof), text);
     assert!(sudorules_text(chain_of(&proof)).starts_with("t-whip-cn[4]: c8n4{r1 r8} - "));
 }
+
+#[test]
+fn tampered_chains_are_rejected() {
+    let state = ocean_1_before_chains();
+    let good = proof_from_text(
+        &state,
+        "nrc3chain n5{r9c8 r1c8}  {n5 n8}r2c7  {n8 n1}r9c7 ==> r9c8 <> 1",
+    )
+    .unwrap();
+    check(&state, &good).unwrap();
+    let c = chain_of(&good).clone();
+    let rejected = |why: &str, f: &dyn Fn(&mut ChainPattern)| {
+        let mut p = c.clone();
+        f(&mut p);
+        let targets = p.targets.clone();
+        let proof = Proof::new(Pattern::Chain(p), targets, vec![]);
+        let r = check(&state, &proof);
+        assert!(r.is_err(), "{why} accepted");
+    };
+    rejected("an xy chain with a column cell", &|p| p.family = F::Xy);
+    rejected("a c-chain over two digits", &|p| p.family = F::C);
+    rejected("an extra candidate in an nrc chain", &|p| {
+        p.cells[1].t_candidates.push(TCandidate {
+            candidate: cand("n5r3c9"),
+            linked_to: cand("n5r1c8"),
+        })
+    });
+    rejected("a z-candidate in an nrct chain", &|p| {
+        p.family = F::Nrct;
+        p.cells[0].z_candidates.push(cand("n5r3c9"));
+    });
+    rejected("cells out of order", &|p| p.cells.swap(1, 2));
+    rejected("a target linked to one end only", &|p| {
+        p.targets.push(cand("n5r7c8"));
+    });
+    rejected("a lasso closing on a chain", &|p| {
+        p.family = F::NrcztLasso;
+        p.lasso = Some(sudolink::proof::chain::Lasso {
+            kind: LassoKind::Lr,
+            cell: 1,
+        });
+    });
+    rejected("a lasso closing on a later cell", &|p| {
+        p.family = F::NrcztLasso;
+        p.lasso = Some(sudolink::proof::chain::Lasso {
+            kind: LassoKind::Rl,
+            cell: 3,
+        });
+    });
+    rejected("a candidate outside its variable", &|p| {
+        p.cells[0].variable = CspVariable::Rn(8, Digit::new(5).unwrap())
+    });
+    rejected("a repeated candidate", &|p| {
+        p.cells[2].right_linking = p.cells[0].left_linking;
+    });
+    // a mislabelled proof and an assertion
+    let mut q = good.clone();
+    q.rule = "nrc2-chain".into();
+    assert!(check(&state, &q).is_err());
+    let mut q = good.clone();
+    q.assertions.push(cand("n5r9c8"));
+    assert!(check(&state, &q).is_err());
+    // bad JSON is an error, not a panic
+    let json = serde_json::to_string(&good)
+        .unwrap()
+        .replace("\"c8n5\"", "\"c8n0\"");
+    assert!(serde_json::from_str::<Proof>(&json).is_err());
+}
+
+#[test]
+fn xy_and_hidden_chain_printers() {
+    let cell = |v: CspVariable, l: &str, r: &str| ChainCell::new(v, cand(l), cand(r));
+    let rc = |r: usize, c: usize| CspVariable::Rc(Cell::at(r - 1, c - 1));
+    let xy = ChainPattern {
+        family: F::Xy,
+        cells: vec![
+            cell(rc(6, 5), "n6r6c5", "n5r6c5"),
+            cell(rc(4, 4), "n5r4c4", "n1r4c4"),
+            cell(rc(4, 8), "n1r4c8", "n6r4c8"),
+        ],
+        lasso: None,
+        targets: vec![cand("n6r6c8"), cand("n6r4c5")],
+    };
+    let proof = Proof::new(Pattern::Chain(xy.clone()), xy.targets.clone(), vec![]);
+    assert_eq!(
+        notation::nrc_text(&State::empty(), &proof),
+        "xy3-chain {n6 n5}r6c5 - {n5 n1}r4c4 - {n1 n6}r4c8 ==> r6c8 <> 6, r4c5 <> 6"
+    );
+    assert_eq!(
+        sudorules_text(&xy),
+        "biv-chain-rc[3]: r6c5{n6 n5} - r4c4{n5 n1} - r4c8{n1 n6} ==> r6c8 ≠ 6, r4c5 ≠ 6"
+    );
+    assert_eq!(
+        eureka_text(&xy).unwrap(),
+        "(6=5)r6c5-(5=1)r4c4-(1=6)r4c8 => r6c8<>6, r4c5<>6"
+    );
+    let d = |n: u8| Digit::new(n).unwrap();
+    let hxy = ChainPattern {
+        family: F::HxyRn,
+        cells: vec![
+            cell(CspVariable::Rn(0, d(3)), "n3r1c2", "n3r1c6"),
+            cell(CspVariable::Rn(0, d(4)), "n4r1c6", "n4r1c8"),
+            cell(CspVariable::Rn(4, d(4)), "n4r5c8", "n4r5c3"),
+            cell(CspVariable::Rn(4, d(7)), "n7r5c3", "n7r5c2"),
+        ],
+        lasso: None,
+        targets: vec![cand("n7r1c2")],
+    };
+    let proof = Proof::new(Pattern::Chain(hxy.clone()), hxy.targets.clone(), vec![]);
+    assert_eq!(proof.rule, "hxy-rn4-chain");
+    assert_eq!(
+        notation::nrc_text(&State::empty(), &proof),
+        "hxy-rn4-chain {c2 c6}r1n3 - {c6 c8}r1n4 - {c8 c3}r5n4 - {c3 c2}r5n7 ==> r1c2 <> 7"
+    );
+    assert!(sudorules_text(&hxy).starts_with("biv-chain-rn[4]: r1n3{c2 c6} - "));
+    // an nrczt lasso's name
+    let lasso = ChainPattern {
+        family: F::NrcztLasso,
+        lasso: Some(sudolink::proof::chain::Lasso {
+            kind: LassoKind::Lr,
+            cell: 1,
+        }),
+        ..hxy
+    };
+    assert_eq!(
+        lasso.rule_name(),
+        ("nrczt4-lr-lasso".to_string(), "lasso".to_string(), 4)
+    );
+}
+
+proptest::proptest! {
+    #[test]
+    fn reading_chain_text_never_panics(s in "\\PC{0,80}") {
+        let _ = parse_step(&s);
+    }
+
+    #[test]
+    fn reading_notation_like_text_never_panics(
+        s in "(nrczt|hxyt|xy|c)[0-9]{0,2}(-?chain|lrlasso)? ([nrc0-9{} #*-]|==>|<>){0,60}"
+    ) {
+        if let Ok(step) = parse_step(&s) {
+            let _ = step.to_proof(&State::empty());
+        }
+    }
+}
