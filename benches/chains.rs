@@ -53,19 +53,17 @@ fn chains(c: &mut Criterion) {
     let r3c9 = Candidate::new(Cell::at(2, 8), Digit::new(8).unwrap());
     let mut g = c.benchmark_group("eastermonster r4c8=7");
     g.sample_size(10);
-    g.bench_function("shortest nrczt for r3c9<>8 (25, SudoRules 2008)", |b| {
+    g.bench_function("shortest nrczt for r3c9<>8 (25, narrow z)", |b| {
         b.iter(|| {
             clear_cache();
-            search_target(&links, F::Nrczt, r3c9, 30, Options::sudorules_2008())
+            search_target(&links, F::Nrczt, r3c9, 30, Options::narrow_z())
         })
     });
-    g.bench_function("every target, nrczt 1..=24 (SudoRules 2008)", |b| {
+    g.bench_function("every target, nrczt 1..=24 (narrow z)", |b| {
         b.iter(|| {
             clear_cache();
             (1..=24)
-                .map(|n| {
-                    find_with(&links, F::Nrczt, n, usize::MAX, Options::sudorules_2008()).len()
-                })
+                .map(|n| find_with(&links, F::Nrczt, n, usize::MAX, Options::narrow_z()).len())
                 .sum::<usize>()
         })
     });

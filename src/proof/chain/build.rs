@@ -173,7 +173,7 @@ impl ParsedStep {
         ChainPattern::from_pairs(state, self.family, &self.cells, &self.targets, self.lasso)
     }
 
-    /// The step as a proof on `state`, ready for [`crate::proof::check`].
+    /// The step as a proof on `state`, ready for [`crate::proof::check()`].
     pub fn to_proof(&self, state: &State) -> Result<Proof, BuildError> {
         let p = self.to_pattern(state)?;
         let targets = p.targets.clone();

@@ -42,6 +42,28 @@
 //! Lengths: a 2D chain's length is its number of cells; a 3D chain's is its number of
 //! (L, R) pairs — the same count.
 //!
+//! # Checking
+//!
+//! [`check()`] verifies exactly the definition above from the state's open candidates,
+//! with its own link test (it shares no code with `search::chains` or the link index):
+//! variables of the family's kinds holding their L and R, all L and R different (an
+//! rl-lasso's last R is its earlier L), each R_k linked to L_{k+1}, every other open
+//! candidate of every cell listed once as a t-candidate (with an earlier R it is linked to)
+//! or a z-candidate (linked to every target) as the family allows, the closing (targets
+//! linked to both ends, or the lasso's last R equal to / linked to the earlier cell it
+//! names), and the proof's rule name, length and eliminations. It takes the definition
+//! literally: a right-linking candidate that happens to be linked to an earlier one is
+//! allowed (seed 000's Sudogen0 #707 path has one), and so is an earlier chain candidate
+//! accounted for as an extra candidate of a later cell.
+//!
+//! # Reading
+//!
+//! [`parse_step`] reads a step in the seeds' notation, short or full, with or without the
+//! dashes the seed text lost; [`ParsedStep::to_proof`] / [`proof_from_text`] complete it on
+//! a state (the CSP variable of each cell and the justification of every extra candidate,
+//! which the short notation leaves implicit — see [`ChainPattern::from_pairs`]). The
+//! result still has to pass [`check()`].
+//!
 //! # Example
 //!
 //! EasterMonster with r4c8=7 (seed 000), after its hidden single, in the seed's notation:

@@ -27,8 +27,8 @@
 //! The search follows the seeds' definitions as written ([`Options::default`]): z-candidates
 //! in the first cell, z-candidates linked to the target by any nrc-link, right-linking
 //! candidates that happen to be linked to an earlier one (seed 000's Sudogen0 #707 path
-//! has one). [`Options::sudorules_2008`] narrows the z-extension to what SudoRules applied
-//! in seed 000's EasterMonster example.
+//! has one). [`Options::narrow_z`] narrows the z-extension (under it, seed 000's claims
+//! about EasterMonster hold).
 //!
 //! For the non-z families (nrc, nrct, the 2D chains without z, c-chains, nrct-lassos) the
 //! same search with no z-candidate allowed finds the shortest chain whose targets include
@@ -42,6 +42,8 @@
 //! chain eliminates; a candidate already eliminated by an earlier proof of the same call is
 //! skipped. So `find(n)` is empty exactly when no candidate's shortest proof has length n,
 //! and running `find(1)`, `find(2)`, ... finds each elimination at its shortest length.
+//! The lasso families report lassos only (a target's shortest lasso, even when a chain of
+//! the same target exists); nrct-lassos eliminate every candidate linked to their L_1.
 //!
 //! [`shortest_for_target`]`(links, family, target, max_len)` returns the shortest proof of
 //! at most `max_len` cells eliminating `target` (with the chain's other targets), or `None`.
@@ -128,11 +130,17 @@ impl Default for Options {
 }
 
 impl Options {
-    /// The z-extension as SudoRules applied it in seed 000's EasterMonster example (before
-    /// the 2008 edit of seed 001): no z-candidate in the first cell, and z-candidates linked
-    /// to the target through its digit only. With it the seed's claims about that puzzle
-    /// hold (shortest chain 25); with the full definition shorter chains exist.
-    pub fn sudorules_2008() -> Options {
+    /// A narrower z-extension: no z-candidate in the first cell, z-candidates linked to the
+    /// target through its digit only (not by sharing its cell), and no earlier chain
+    /// candidate accounted for as an extra one. Under it, seed 000's claims about
+    /// EasterMonster with r4c8=7 hold exactly (no nrczt chain shorter than 25, an nrczt25
+    /// for r3c9 <> 8, nothing after it up to 30). Under the full definition they do not:
+    /// nrczt7 chains eliminate r7c5 <> 1 and r9c5 <> 6, and r3c9 <> 8 has an nrczt23 chain.
+    /// The seed's own top1465 #3 lasso (nrczt28) needs all three freedoms (a first-cell
+    /// z-candidate, z-candidates sharing the target's cell, an earlier L reused as an
+    /// extra), so no single reading of the definition reproduces both examples; SudoRules'
+    /// search of the time may simply have missed the shorter EasterMonster chains.
+    pub fn narrow_z() -> Options {
         Options {
             z_in_first_cell: false,
             z_by_cell: false,
