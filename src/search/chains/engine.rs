@@ -339,8 +339,8 @@ fn search_with(
     let right_keys = if spec.t { &keys.right } else { &keys.left };
     // Berthier: partial chains with the same right-linking candidates are the same for all
     // later purposes (but for the no-loop condition on left-linking candidates); at most
-    // `opts.same_rights` of them are kept (0: all)
-    // keys of different levels never meet (their sets differ in size), so the sets are
+    // `opts.same_rights` of them are kept (0: all).
+    // Keys of different levels never meet (their sets differ in size), so the sets are
     // cleared once per search; sets grown by a large search are dropped, not cleared
     // (clearing costs their capacity)
     if seen.capacity() > 1 << 16 {
@@ -361,23 +361,10 @@ fn search_with(
         for l in zl.iter() {
             let li = l.index();
             for &v in tables.vars_of(li) {
-                let mut rem = [0u16; 2];
-                let mut nrem = 0;
-                for &x in tables.members_of(v as usize) {
-                    if x as usize == li || zfirst.contains(Candidate::from_index(x as usize)) {
-                        continue;
-                    }
-                    if nrem == 2 {
-                        nrem = 3;
-                        break;
-                    }
-                    rem[nrem] = x;
-                    nrem += 1;
-                }
-                let choices: &[u16] = match nrem {
-                    1 => &rem[..1],
-                    0 => tables.members_of(v as usize),
-                    _ => continue,
+                let mut one = [0u16; 1];
+                let Some(choices) = right_choices(tables, v, li, &mut one, |x| zfirst.contains(x))
+                else {
+                    continue;
                 };
                 for &r in choices {
                     let ri = r as usize;
@@ -395,11 +382,7 @@ fn search_with(
                             continue; // a chain, and R is not conjugate modulo {Z}
                         }
                     }
-                    let mut rkey = right_keys[ri];
-                    if spec.distinct_vars {
-                        rkey = xor(rkey, keys.var[v as usize]);
-                    }
-                    let key = xor(rkey, keys.left[li]);
+                    let (key, rkey) = child_keys(spec, right_keys, None, li, ri, v);
                     if admit(seen, coarse, cap, key, rkey, keys.last[ri]) {
                         first.push(Node {
                             parent: u32::MAX,
@@ -478,28 +461,13 @@ fn search_with(
                     if spec.distinct_vars && acc.vars.contains(&v) {
                         continue;
                     }
-                    let mut rem = [0u16; 2];
-                    let mut nrem = 0;
-                    for &x in tables.members_of(v as usize) {
-                        let xc = Candidate::from_index(x as usize);
-                        if x as usize == li {
-                            continue;
-                        }
-                        let chain_cand = !opts.chain_candidates_as_extras && acc.used.contains(xc);
-                        if !chain_cand && (zset.contains(xc) || (spec.t && acc.t.contains(xc))) {
-                            continue;
-                        }
-                        if nrem == 2 {
-                            nrem = 3;
-                            break;
-                        }
-                        rem[nrem] = x;
-                        nrem += 1;
-                    }
-                    let choices: &[u16] = match nrem {
-                        1 => &rem[..1],
-                        0 => tables.members_of(v as usize),
-                        _ => continue,
+                    let mut one = [0u16; 1];
+                    let excused = |x: Candidate| {
+                        let chain_cand = !opts.chain_candidates_as_extras && acc.used.contains(x);
+                        !chain_cand && (zset.contains(x) || (spec.t && acc.t.contains(x)))
+                    };
+                    let Some(choices) = right_choices(tables, v, li, &mut one, excused) else {
+                        continue;
                     };
                     for &r in choices {
                         let ri = r as usize;
@@ -542,11 +510,7 @@ fn search_with(
                         if in_z && spec.z {
                             continue;
                         }
-                        let mut rkey = xor(node.rkey, right_keys[ri]);
-                        if spec.distinct_vars {
-                            rkey = xor(rkey, keys.var[v as usize]);
-                        }
-                        let key = xor(xor(node.key, xor(rkey, node.rkey)), keys.left[li]);
+                        let (key, rkey) = child_keys(spec, right_keys, Some(&node), li, ri, v);
                         if admit(seen, coarse, cap, key, rkey, keys.last[ri]) {
                             next.push(Node {
                                 parent: ni as u32,
@@ -591,6 +555,54 @@ const RESUME_CAP: usize = 20_000;
 pub(super) struct Frontier {
     levels: Vec<Vec<Node>>,
     total: usize,
+}
+
+/// The candidates of variable `v` that can be its right-linking candidate when `l` is its
+/// left-linking one: the only other candidate not `excused` (accounted for as a t- or
+/// z-candidate), or every other candidate when all are excused; `None` when two or more
+/// are not excused.
+#[inline]
+fn right_choices<'a>(
+    tables: &'a Tables,
+    v: u16,
+    l: usize,
+    one: &'a mut [u16; 1],
+    excused: impl Fn(Candidate) -> bool,
+) -> Option<&'a [u16]> {
+    let members = tables.members_of(v as usize);
+    let mut found = false;
+    for &x in members {
+        if x as usize == l || excused(Candidate::from_index(x as usize)) {
+            continue;
+        }
+        if found {
+            return None;
+        }
+        one[0] = x;
+        found = true;
+    }
+    Some(if found { &one[..] } else { members })
+}
+
+/// The keys of a partial chain extending `parent` (or starting) with the cell (v, l, r):
+/// with and without its left-linking candidates.
+#[inline]
+fn child_keys(
+    spec: Spec,
+    right_keys: &[[u64; 2]],
+    parent: Option<&Node>,
+    l: usize,
+    r: usize,
+    v: u16,
+) -> ([u64; 2], [u64; 2]) {
+    let keys = keys();
+    let (pkey, prkey) = parent.map_or(([0, 0], [0, 0]), |p| (p.key, p.rkey));
+    let mut rkey = xor(prkey, right_keys[r]);
+    if spec.distinct_vars {
+        rkey = xor(rkey, keys.var[v as usize]);
+    }
+    let key = xor(xor(pkey, xor(rkey, prkey)), keys.left[l]);
+    (key, rkey)
 }
 
 /// Admit a new partial chain unless the same one (same last R, same L's and R's) is
