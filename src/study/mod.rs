@@ -1,6 +1,6 @@
 //! Studies built on the searches: the resolution strategy (simplest first), and later
 //! ratings, classification and subsumption.
 
-pub mod rating;
 pub mod path;
+pub mod rating;
 pub mod resolution;
