@@ -24,7 +24,7 @@ pub mod links;
 use crate::grid::{tables, Candidate, CandidateSet, Cell, Digit, House, State};
 pub use links::LinkIndex;
 use petgraph::graph::{NodeIndex, UnGraph};
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 use std::fmt;
 
 /// A group: the open candidates of one digit in the intersection of a block and a line.
@@ -369,7 +369,6 @@ impl CandidateGraph {
     }
 
     fn add_als(&mut self, state: &State) {
-        let mut seen: HashSet<u128> = HashSet::new();
         let mut union = [0u16; 512];
         for house in House::all() {
             let open_cells: Vec<Cell> = house
@@ -396,8 +395,10 @@ impl CandidateGraph {
                         .collect()
                 };
                 let cells = pick(true);
-                let key = cells.iter().fold(0u128, |m, c| m | 1 << c.index());
-                if seen.insert(key) {
+                // an ALS inside one block and one line is found once, from its block
+                let in_one_block = cells.iter().all(|c| c.block() == cells[0].block());
+                let first_time = matches!(house, House::Block(_)) || !in_one_block;
+                if first_time {
                     let node = self.graph.add_node(Node::Als(Als {
                         house,
                         cells: cells.clone(),
