@@ -3,26 +3,7 @@
 
 mod common;
 
-use common::seed_puzzle;
-use std::process::Command;
-
-fn sudolink(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_sudolink"))
-        .args(args)
-        .output()
-        .expect("run sudolink");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn ok(args: &[&str]) -> String {
-    let (code, stdout, stderr) = sudolink(args);
-    assert_eq!(code, 0, "{args:?} failed: {stderr}");
-    stdout
-}
+use common::{ok, seed_puzzle, sudolink};
 
 fn ocean1() -> String {
     seed_puzzle("ocean-1").line()

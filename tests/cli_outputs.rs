@@ -4,26 +4,8 @@
 
 mod common;
 
-use common::{collection, data_path, seed_puzzle};
+use common::{collection, data_path, ok, seed_puzzle, sudolink};
 use std::process::Command;
-
-fn sudolink(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_sudolink"))
-        .args(args)
-        .output()
-        .expect("run sudolink");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn ok(args: &[&str]) -> String {
-    let (code, stdout, stderr) = sudolink(args);
-    assert_eq!(code, 0, "{args:?} failed: {stderr}");
-    stdout
-}
 
 /// graphviz is installed by the README's test command; without it (a developer machine),
 /// rendering is skipped unless SUDOLINK_REQUIRE_TOOLS=1 says it must be there.

@@ -65,27 +65,6 @@ enum Family {
     Whip(WhipKind),
 }
 
-const CHAIN_FAMILIES: [ChainFamily; 19] = [
-    ChainFamily::Xy,
-    ChainFamily::Xyt,
-    ChainFamily::Xyz,
-    ChainFamily::Xyzt,
-    ChainFamily::HxyRn,
-    ChainFamily::HxytRn,
-    ChainFamily::HxyzRn,
-    ChainFamily::HxyztRn,
-    ChainFamily::HxyCn,
-    ChainFamily::HxytCn,
-    ChainFamily::HxyzCn,
-    ChainFamily::HxyztCn,
-    ChainFamily::C,
-    ChainFamily::Nrc,
-    ChainFamily::Nrct,
-    ChainFamily::Nrcz,
-    ChainFamily::Nrczt,
-    ChainFamily::NrctLasso,
-    ChainFamily::NrcztLasso,
-];
 const WHIP_KINDS: [WhipKind; 4] = [
     WhipKind::Whip,
     WhipKind::Braid,
@@ -96,7 +75,7 @@ const WHIP_KINDS: [WhipKind; 4] = [
 impl Family {
     fn all() -> Vec<Family> {
         let mut out = vec![Family::Basic];
-        out.extend(CHAIN_FAMILIES.map(Family::Chain));
+        out.extend(ChainFamily::ALL.map(Family::Chain));
         out.extend(WHIP_KINDS.map(Family::Whip));
         out
     }

@@ -123,29 +123,6 @@ impl FromStr for Scheme {
     }
 }
 
-/// The chain families in [`ChainFamily`] order.
-const CHAIN_ORDER: [ChainFamily; 19] = [
-    ChainFamily::Xy,
-    ChainFamily::Xyt,
-    ChainFamily::Xyz,
-    ChainFamily::Xyzt,
-    ChainFamily::HxyRn,
-    ChainFamily::HxytRn,
-    ChainFamily::HxyzRn,
-    ChainFamily::HxyztRn,
-    ChainFamily::HxyCn,
-    ChainFamily::HxytCn,
-    ChainFamily::HxyzCn,
-    ChainFamily::HxyztCn,
-    ChainFamily::C,
-    ChainFamily::Nrc,
-    ChainFamily::Nrct,
-    ChainFamily::Nrcz,
-    ChainFamily::Nrczt,
-    ChainFamily::NrctLasso,
-    ChainFamily::NrcztLasso,
-];
-
 fn in_scheme(f: ChainFamily, scheme: Scheme) -> bool {
     use ChainFamily::*;
     let two_d = !matches!(f, Nrc | Nrct | Nrcz | Nrczt | NrctLasso | NrcztLasso);
@@ -184,7 +161,7 @@ pub fn rules_for(scheme: Scheme, max_len: usize) -> Vec<Rule> {
             let mut rules = basic_rules();
             for n in 1..=max_len {
                 rules.extend(
-                    CHAIN_ORDER
+                    ChainFamily::ALL
                         .iter()
                         .filter(|f| in_scheme(**f, scheme))
                         .map(|&f| Rule::Chain(f, n)),

@@ -41,3 +41,23 @@ pub fn start_and_solution(p: &Puzzle) -> (State, [u8; 81]) {
     assert_eq!(r.count, 1, "puzzle {} is not unique", p.line());
     (s, r.solution.unwrap())
 }
+
+/// Run the sudolink binary: (exit code, stdout, stderr).
+pub fn sudolink(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sudolink"))
+        .args(args)
+        .output()
+        .expect("run sudolink");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Run the binary, expecting success; its stdout.
+pub fn ok(args: &[&str]) -> String {
+    let (code, stdout, stderr) = sudolink(args);
+    assert_eq!(code, 0, "{args:?} failed: {stderr}");
+    stdout
+}
