@@ -12,9 +12,12 @@
 
 mod common;
 
-use common::seed_puzzle;
+use common::{seed_puzzle, start_and_solution};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use sudolink::proof::chain::proof_from_text;
+use sudolink::proof::check;
+use sudolink::study::path::replay;
 
 fn fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -107,9 +110,62 @@ fn eastermonster_r4c8_7_partial_path_holds() {
 }
 
 #[test]
-#[ignore = "the chain reader cannot yet read a chain written as a list of candidates (`nrczt6chain n3r9c5, n2r9c5, ..., n3r7c9 and n3r8c9 ==> r8c6 <> 3`, step 37)"]
 fn sudogen0_707_path_holds() {
     assert_path_holds("sudogen0-707", "sudogen0-707.path", 58);
+}
+
+/// Steps 37 and 38 of the Sudogen0 #707 path are chains written as candidate lists
+/// (`nrczt6chain n3r9c5, n2r9c5, ..., n3r7c9 and n3r8c9 ==> r8c6 <> 3`): each reads as the
+/// same proof as the braces form we print for it.
+#[test]
+fn sudogen0_707_candidate_lists_read_as_the_braces_form() {
+    let puzzle = seed_puzzle("sudogen0-707");
+    let (start, solution) = start_and_solution(&puzzle);
+    let text = std::fs::read_to_string(fixture("sudogen0-707.path")).unwrap();
+    let replay = replay(&start, &text, Some(&solution)).expect("the path holds");
+    for (k, want) in [
+        (37, "nrczt6-chain {n3 n2}r9c5 - {n2 n5}r9c8 - {n5 n6}r8c9 - {n6 n4}r7c8 - {n4 n3}r7c2 - n3{r7c9 r8c9} ==> r8c6 <> 3"),
+        (38, "nrczt5-chain n3{r8c9 r7c9} - n1{r7c9 r9c7} - n7{r9c7 r8c7} - {n7 n8}r8c6 - {n8 n5}r8c1 ==> r8c9 <> 5"),
+    ] {
+        let step = &replay.steps[k - 1];
+        assert!(step.written.contains(", "), "step {k}: {}", step.written);
+        assert_eq!(step.text, want, "step {k}");
+        let braces = proof_from_text(&step.state_before, want).unwrap();
+        assert_eq!(step.proof.as_ref(), Some(&braces), "step {k}");
+        check(&step.state_before, &braces).unwrap();
+    }
+}
+
+#[test]
+fn sudogen0_707_wrong_candidate_lists_are_rejected() {
+    let cases = [
+        // L and R of cell 4 swapped: R3 n6r8c9 is no longer linked to L4
+        (
+            "n6r7c8, n4r7c8",
+            "n4r7c8, n6r7c8",
+            "fails: R_3 n6r8c9 is not linked to L_4 n4r7c8",
+        ),
+        // a candidate of another cell: the pair shares no CSP variable
+        (
+            "n5r8c9, n6r8c9",
+            "n5r8c9, n6r8c8",
+            "n5r8c9 and n6r8c8 share no CSP variable",
+        ),
+        // one candidate left out
+        ("n4r7c2, n3r7c2, ", "n4r7c2, ", "even number of candidates"),
+    ];
+    let text = std::fs::read_to_string(fixture("sudogen0-707.path")).unwrap();
+    for (right, wrong, why) in cases {
+        assert_eq!(text.matches(right).count(), 1, "{right}");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("wrong.path");
+        std::fs::write(&path, text.replacen(right, wrong, 1)).unwrap();
+        let (code, out, err) = check_path("sudogen0-707", &path);
+        assert_ne!(code, 0, "{wrong}: passed\n{out}");
+        assert!(err.contains("step 37 (line 125)"), "{wrong}: {err}");
+        assert!(err.contains(why), "{wrong}: expected {why:?} in\n{err}");
+        assert!(out.contains("ok   step 36 (line 122)"), "{out}");
+    }
 }
 
 #[test]

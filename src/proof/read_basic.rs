@@ -339,12 +339,14 @@ pub fn read_basic_step(text: &str) -> Result<Proof, ReadError> {
         for naked in [true, false] {
             let prefix = format!("{}{word}ina", if naked { "naked" } else { "hidden" });
             if let Some(kind) = first.strip_prefix(&prefix) {
-                let parts = pieces(&rest);
-                let digits = parts
-                    .first()
-                    .and_then(|p| digits_in(p))
+                let mut parts = pieces(&rest);
+                // the digits come first, or after the house (`r2 {n6 n7} {c4 c5}`)
+                let at = parts
+                    .iter()
+                    .position(|p| digits_in(p).is_some())
                     .ok_or_else(|| malformed("subset digits", text))?;
-                let (house, cells) = subset_cells(&parts[1..], kind, text)?;
+                let digits = digits_in(&parts.remove(at)).expect("checked above");
+                let (house, cells) = subset_cells(&parts, kind, text)?;
                 if digits.len() != *n || cells.len() != *n {
                     return Err(malformed("subset size", text));
                 }
@@ -431,6 +433,17 @@ mod tests {
         assert_eq!(p.eliminations.len(), 2);
         let p = read_basic_step("hidden-pairs-in-a-column {n1 n8}{r5 r9}c6 ==> r5c6 <> 7").unwrap();
         assert_eq!(p.rule, "hidden-pairs-in-a-column");
+        // Sudogen0 #707 (seed 000) writes the house before the digits, and the cells after
+        let p = read_basic_step("hiddenpairsinrow r2 {n6 n7} {c4 c5} ==> r2c4 <> 2").unwrap();
+        assert!(
+            matches!(&p.pattern, Pattern::HiddenSubset { house: House::Row(1), digits, cells }
+            if digits.len() == 2 && cells == &[Cell::at(1, 3), Cell::at(1, 4)])
+        );
+        let p = read_basic_step("hiddenpairsincolumn {n2 n8}c4{r3 r9} ==> r9c4 <> 5").unwrap();
+        assert!(
+            matches!(&p.pattern, Pattern::HiddenSubset { house: House::Column(3), cells, .. }
+            if cells == &[Cell::at(2, 3), Cell::at(8, 3)])
+        );
         let p = read_basic_step("nakedpairsinarow {n1 n7}r6{c2 c9} ==> r6c8 <> 1").unwrap();
         assert_eq!(p.rule, "naked-pairs-in-a-row");
         let p = read_basic_step("hiddentripletsinablock {n3 n5 n8}{r2c1 r3c1 r3c3} ==> r2c1 <> 4")

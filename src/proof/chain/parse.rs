@@ -2,8 +2,10 @@
 //! the dashes the seed text lost: `nrc3chain n5{r9c8 r1c8}  {n5 n8}r2c7  {n8 n1}r9c7 ==>
 //! r9c8 <> 1`, `nrczt4-chain n2{r7c8 r8c7} - n2{r4c7 r4c1} - ...`, `hxytcn4chain {r1 r8}c8n4
 //! ...`, `nrczt7lrlasso n6{r9 r1 r8*}c6 - n3{r1 r4}c6 - n4{r4 r5 r1#n6r1c6}c6 - ...`, and the
-//! older upper-case `nrc3-chain N1R9{C8 C9} - {N1 N8}R1C9 - ...`. Malformed cells (two cells
-//! run together, a candidate where a row is expected) are errors naming the token.
+//! older upper-case `nrc3-chain N1R9{C8 C9} - {N1 N8}R1C9 - ...`; and a chain written as
+//! its list of candidates L1, R1, L2, R2, ... (`nrczt6chain n3r9c5, n2r9c5, n2r9c8, ...,
+//! n3r7c9 and n3r8c9 ==> r8c6 <> 3`, seed 000's Sudogen0 #707 path). Malformed cells (two
+//! cells run together, a candidate where a row is expected) are errors naming the token.
 
 use super::{ChainFamily, LassoKind};
 use crate::grid::{Candidate, Cell, CspVariable, Digit};
@@ -314,6 +316,61 @@ fn cell_tokens(s: &str) -> Vec<String> {
     out
 }
 
+/// The candidates of a chain written as a list (seed 000's Sudogen0 #707 path:
+/// `n3r9c5, n2r9c5, n2r9c8, ..., n3r7c9 and n3r8c9`), in order, as (candidate, as written).
+/// Commas, `and`, dashes and spaces separate them, and may all be missing (`n3r9c5n2r9c5`);
+/// any other text is an error naming it.
+fn candidate_list(s: &str) -> Result<Vec<(Candidate, String)>, ParseChainError> {
+    let low = s.to_ascii_lowercase();
+    let mut out = Vec::new();
+    let mut rest = low.as_str();
+    loop {
+        rest = rest.trim_start_matches(|c: char| {
+            c.is_whitespace() || matches!(c, ',' | ';' | '-' | '—' | '–' | ':')
+        });
+        if rest.is_empty() {
+            return Ok(out);
+        }
+        if let Some(after) = rest.strip_prefix("and") {
+            rest = after;
+            continue;
+        }
+        let word = rest.get(..6).and_then(candidate_at);
+        let Some(c) = word else {
+            let token: String = rest.split_whitespace().next().unwrap_or(rest).to_string();
+            return cell_err(&token, "expected a candidate nNrRcC in the candidate list");
+        };
+        out.push((c, rest[..6].to_string()));
+        rest = &rest[6..];
+    }
+}
+
+/// A chain written as a candidate list: L1, R1, L2, R2, ... paired into cells whose
+/// variable the list leaves open (as `n2{r7c8 r8c7}` does).
+fn candidate_list_cells(s: &str) -> Result<Vec<ParsedCell>, ParseChainError> {
+    let list = candidate_list(s)?;
+    if list.len() % 2 == 1 {
+        let (_, last) = &list[list.len() - 1];
+        return cell_err(
+            last,
+            &format!(
+                "a candidate list needs an even number of candidates (L1, R1, L2, R2, ...); {} are written",
+                list.len()
+            ),
+        );
+    }
+    Ok(list
+        .chunks(2)
+        .map(|pair| ParsedCell {
+            variable: None,
+            left: pair[0].0,
+            right: pair[1].0,
+            extras: Vec::new(),
+            text: format!("{}, {}", pair[0].1, pair[1].1),
+        })
+        .collect())
+}
+
 /// `r9c8 <> 1`, `r8c5 <> n7`, `r6c6≠4`.
 fn parse_target(s: &str) -> Option<Candidate> {
     let t: String = s.to_ascii_lowercase().replace("<>", " ").replace('≠', " ");
@@ -339,10 +396,14 @@ pub fn parse_step(text: &str) -> Result<ParsedStep, ParseChainError> {
         .split_once(char::is_whitespace)
         .unwrap_or((pattern, ""));
     let (family, length, lasso) = parse_name(name)?;
-    let cells = cell_tokens(cells_text)
-        .iter()
-        .map(|t| parse_cell(t))
-        .collect::<Result<Vec<_>, _>>()?;
+    let cells = if cells_text.contains('{') {
+        cell_tokens(cells_text)
+            .iter()
+            .map(|t| parse_cell(t))
+            .collect::<Result<Vec<_>, _>>()?
+    } else {
+        candidate_list_cells(cells_text)?
+    };
     if cells.len() != length {
         return Err(ParseChainError::Length {
             said: length,
@@ -435,5 +496,60 @@ mod tests {
             e,
             Err(ParseChainError::Length { said: 4, found: 2 })
         ));
+    }
+
+    #[test]
+    fn candidate_list_form() {
+        // seed 000, Sudogen0 #707 path, step 37 (as the seed prints it, line break included)
+        let s = parse_step(
+            "nrczt6chain n3r9c5, n2r9c5, n2r9c8, n5r9c8, n5r8c9, n6r8c9,\n\
+             n6r7c8, n4r7c8, n4r7c2, n3r7c2, n3r7c9 and n3r8c9 ==>\nr8c6 <> 3",
+        )
+        .unwrap();
+        assert_eq!((s.family, s.length), (ChainFamily::Nrczt, 6));
+        let pairs: Vec<String> = s
+            .cells
+            .iter()
+            .map(|c| format!("{} {}", c.left, c.right))
+            .collect();
+        assert_eq!(
+            pairs,
+            [
+                "n3r9c5 n2r9c5",
+                "n2r9c8 n5r9c8",
+                "n5r8c9 n6r8c9",
+                "n6r7c8 n4r7c8",
+                "n4r7c2 n3r7c2",
+                "n3r7c9 n3r8c9"
+            ]
+        );
+        assert!(s.cells.iter().all(|c| c.variable.is_none()));
+        assert_eq!(s.targets[0].to_string(), "n3r8c6");
+        // lost spaces, dashes, upper case
+        let t = parse_step("nrczt2-chain N3R9C5n2r9c5 - n2r9c8,n5r9c8 => r9c9 <> 5").unwrap();
+        assert_eq!(t.cells[1].right.to_string(), "n5r9c8");
+        assert_eq!(t.cells[0].text, "n3r9c5, n2r9c5");
+    }
+
+    #[test]
+    fn malformed_candidate_lists() {
+        let odd = parse_step("nrczt2chain n3r9c5, n2r9c5, n2r9c8 ==> r8c6 <> 3");
+        assert!(
+            matches!(&odd, Err(ParseChainError::Cell { token, why })
+                if token == "n2r9c8" && why.contains("even number")),
+            "{odd:?}"
+        );
+        let junk = parse_step("nrczt1chain n3r9c5, or n2r9c5 ==> r8c6 <> 3");
+        assert!(
+            matches!(&junk, Err(ParseChainError::Cell { token, .. }) if token == "or"),
+            "{junk:?}"
+        );
+        let short = parse_step("nrczt3chain n3r9c5, n2r9c5, n2r9c8, n5r9c8 ==> r8c6 <> 3");
+        assert!(matches!(
+            short,
+            Err(ParseChainError::Length { said: 3, found: 2 })
+        ));
+        let bad_digit = parse_step("nrczt1chain n0r9c5, n2r9c5 ==> r8c6 <> 3");
+        assert!(bad_digit.is_err());
     }
 }
