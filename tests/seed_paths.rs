@@ -184,9 +184,47 @@ fn top1465_3_path_to_the_nrczt28_lasso_holds() {
 }
 
 #[test]
-#[ignore = "check-path cannot yet read the 2007 forum notation of this path: `number 8 : column C4 interaction with block B8` / `==> 8 eliminated from the candidates for R9C6`, `number 9 : hidden-single-in-row R8 ==> R8C4 = 9`, `numbers 5 and 8 : naked-pairs-in-block B9: R7C7-R8C9`, `xy-wing on cells R1C2*, R3C3 and R3C8* with numbers 1, 8 and 5`, `…(Naked Singles)…`"]
 fn hagglund_hinge_path_holds() {
+    // seed 001's 2007 forum notation: `number 8 : column C4 interaction with block B8`,
+    // `==> 8 eliminated from the candidates for R9C6`, upper-case chains, `numbers 5 and 8 :
+    // naked-pairs-in-block B9: R7C7-R8C9`, `xy-wing on cells R1C2*, R3C3 and R3C8* ...`
     assert_path_holds("hagglund-hinge", "hagglund-hinge.path", 14);
+    let (_, out, _) = check_path("hagglund-hinge", &fixture("hagglund-hinge.path"));
+    for want in [
+        "ok   step 1 (line 5): column c4 interaction-with-block b8 ==> r9c6 <> 8",
+        "ok   step 4 (line 17): nrc3-chain n1{r9c8 r9c9} - {n1 n8}r1c9 - {n8 n5}r8c9 ==> r9c8 <> 5",
+        "ok   step 12 (line 46): naked-pairs-in-a-block {n5 n8}{r7c7 r8c9} ==> r9c9 <> 5",
+        "ok   step 13 (line 50): xy-wing {n1 n8}r1c2 - {n8 n5}r3c3 - {n5 n1}r3c8 ==> r1c9 <> 1",
+    ] {
+        assert!(out.contains(want), "expected {want:?} in\n{out}");
+    }
+}
+
+/// A step whose conclusions the singles before it already drew is accepted only when they
+/// agree with the placed digits: a wrong digit for a placed cell fails at that step.
+#[test]
+fn hagglund_hinge_conclusion_against_a_placed_digit_fails() {
+    let text = std::fs::read_to_string(fixture("hagglund-hinge.path")).unwrap();
+    for (wrong, why) in [
+        (
+            "number 7 : hidden-single-in-row R8 ==> R8C4 = 7",
+            "r8c4=7 contradicts r8c4=9",
+        ),
+        (
+            "number 9 : hidden-single-in-row R8 ==> R8C4 = 9, R8C4 <> 9",
+            "r8c4<>9 contradicts r8c4=9",
+        ),
+    ] {
+        let raw = text.replacen("number 9 : hidden-single-in-row R8 ==> R8C4 = 9", wrong, 1);
+        assert_ne!(raw, text);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("wrong.path");
+        std::fs::write(&path, raw).unwrap();
+        let (code, out, err) = check_path("hagglund-hinge", &path);
+        assert_ne!(code, 0, "{wrong}: passed\n{out}");
+        assert!(err.contains("step 7 (line 29) fails"), "{err}");
+        assert!(err.contains(why), "{err}");
+    }
 }
 
 // ---- check-path points at the seed's errors ------------------------------------------------
@@ -290,7 +328,6 @@ fn top1465_3_two_cells_run_together() {
 }
 
 #[test]
-#[ignore = "needs the hagglund-hinge path to read (see hagglund_hinge_path_holds)"]
 fn hagglund_hinge_cell_that_is_a_given() {
     assert_points_at_seed_error(&Fix {
         puzzle: "hagglund-hinge",

@@ -4,6 +4,14 @@
 //! (`naked-pairs-in-a-row {n1 n7}r6{c2 c9} ==> ...`, `hidden-pairs-in-a-column
 //! {n1 n8}{r5 r9}c6 ==> ...`), fish (`swordfish-in-columns n3{r7 r1 r6}{c2 c6 c7} ==> ...`),
 //! XY- and XYZ-wings (`xy-wing {n4 n2}r6c9 - {n2 n9}r6c1 - {n9 n4}r4c3 ==> r4c7 <> 4`).
+//!
+//! Seed 001's 2007 forum notation (Hagglund's hinge puzzle) is read too: the digits named
+//! first (`number 8 : column C4 interaction with block B8`, `numbers 5 and 8 :
+//! naked-pairs-in-block B9: R7C7-R8C9`), conclusions in words (`==> 8 eliminated from the
+//! candidates for R9C6`), upper-case cells, and wings by their cells with the pincers starred
+//! (`xy-wing on cells R1C2*, R3C3 and R3C8* with numbers 1, 8 and 5`). The digits named
+//! first must agree with the conclusions.
+//!
 //! The result is a [`Proof`] for [`super::check`]; nothing here decides whether it holds.
 
 use super::serde_forms::{parse_cell, parse_house};
@@ -41,7 +49,8 @@ pub fn squash(word: &str) -> String {
 pub fn read_conclusions(text: &str) -> Result<(Vec<Candidate>, Vec<Candidate>), ReadError> {
     let mut elims: Vec<Candidate> = Vec::new();
     let mut asserts: Vec<Candidate> = Vec::new();
-    let chars: Vec<char> = text
+    let expanded = expand_eliminated(text)?;
+    let chars: Vec<char> = expanded
         .chars()
         .filter(|c| !c.is_whitespace())
         .map(|c| c.to_ascii_lowercase())
@@ -84,6 +93,83 @@ pub fn read_conclusions(text: &str) -> Result<(Vec<Candidate>, Vec<Candidate>), 
         return Err(malformed("conclusion", text.trim()));
     }
     Ok((elims, asserts))
+}
+
+/// The words of seed 001's 2007 conclusions.
+const ELIMINATED: &str = "eliminated from the candidates for";
+
+/// Rewrite seed 001's conclusions in words, `8 eliminated from the candidates for R9C6` (one
+/// or more cells after `for`), as `r9c6 <> 8`; a text without them is returned unchanged.
+fn expand_eliminated(text: &str) -> Result<String, ReadError> {
+    let joined = text
+        .to_ascii_lowercase()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let segments: Vec<&str> = joined.split(ELIMINATED).collect();
+    if segments.len() == 1 {
+        return Ok(text.to_string());
+    }
+    let words = |s: &str| -> Vec<String> {
+        s.split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let mut out = Vec::new();
+    for (k, pair) in segments.windows(2).enumerate() {
+        let digit = words(pair[0])
+            .last()
+            .map(|w| w.trim_start_matches('n').to_string())
+            .filter(|w| w.len() == 1 && (b'1'..=b'9').contains(&w.as_bytes()[0]))
+            .ok_or_else(|| malformed("digit before 'eliminated from the candidates for'", text))?;
+        let mut after = words(pair[1]);
+        if k + 2 < segments.len() {
+            after.pop(); // the next phrase's digit
+        }
+        let cells: Vec<String> = after
+            .iter()
+            .filter(|w| parse_cell(w).is_some())
+            .map(|c| format!("{c} <> {digit}"))
+            .collect();
+        if cells.is_empty() {
+            return Err(malformed(
+                "cells after 'eliminated from the candidates for'",
+                text,
+            ));
+        }
+        out.extend(cells);
+    }
+    Ok(out.join(", "))
+}
+
+/// Seed 001's 2007 prefix naming the digits of a step, `number 8 :` or `numbers 5 and 8 :`
+/// (forum backticks dropped): the digits and the rest of the pattern. A pattern without it
+/// gives no digits.
+fn numbers_prefix(pattern: &str) -> Result<(Vec<Digit>, String), ReadError> {
+    let clean = pattern.replace('`', " ");
+    let trimmed = clean.trim_start();
+    let low = trimmed.to_ascii_lowercase();
+    if !low.starts_with("number") {
+        return Ok((Vec::new(), clean));
+    }
+    let Some((head, rest)) = trimmed.split_once(':') else {
+        return Err(malformed("'number N :' prefix (no colon)", pattern));
+    };
+    let words: Vec<&str> = head
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .skip(1)
+        .filter(|w| !w.eq_ignore_ascii_case("and"))
+        .collect();
+    let digits: Option<Vec<Digit>> = words
+        .iter()
+        .map(|w| w.parse::<u8>().ok().and_then(Digit::new))
+        .collect();
+    match digits {
+        Some(d) if !d.is_empty() => Ok((d, rest.to_string())),
+        _ => Err(malformed("'number N :' prefix", pattern)),
+    }
 }
 
 /// `{n1 n7}` → digits.
@@ -234,6 +320,135 @@ fn wing_cells(body: &str, text: &str) -> Result<Vec<(Vec<Digit>, Cell)>, ReadErr
         .collect()
 }
 
+/// A naked or hidden subset of size `n` in a house of `kind` (`row`, `column`, `block`): its
+/// digits in braces (first, or after the house: `r2 {n6 n7} {c4 c5}`) or named first
+/// (`numbers 5 and 8 :`), its cells in the seeds' compact forms or listed (`B9: R7C7-R8C9`).
+fn read_subset(
+    w: &Written,
+    rest: &str,
+    kind: &str,
+    n: usize,
+    naked: bool,
+) -> Result<Pattern, ReadError> {
+    let text = w.text;
+    let mut parts = pieces(rest);
+    let digits = match parts.iter().position(|p| digits_in(p).is_some()) {
+        Some(at) => digits_in(&parts.remove(at)).expect("checked above"),
+        None if !w.numbers.is_empty() => w.numbers.clone(),
+        None => return Err(malformed("subset digits", text)),
+    };
+    let (house, cells) = if parts.iter().any(|p| p.starts_with('{')) {
+        subset_cells(&parts, kind, text)?
+    } else {
+        listed_subset_cells(rest, kind, text)?
+    };
+    if digits.len() != n || cells.len() != n {
+        return Err(malformed("subset size", text));
+    }
+    Ok(if naked {
+        Pattern::NakedSubset {
+            house,
+            cells,
+            digits,
+        }
+    } else {
+        Pattern::HiddenSubset {
+            house,
+            digits,
+            cells,
+        }
+    })
+}
+
+/// The words of a text, split at anything but letters, digits and `*`.
+fn words_of(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !c.is_ascii_alphanumeric() && c != '*')
+        .filter(|w| !w.is_empty())
+}
+
+/// Seed 001's listed subset cells, `B9: R7C7-R8C9`: the house named (or the one of `kind`
+/// holding the first cell) and the cells in order.
+fn listed_subset_cells(
+    rest: &str,
+    kind: &str,
+    text: &str,
+) -> Result<(House, Vec<Cell>), ReadError> {
+    let bad = || malformed("subset cells", text);
+    let cells: Vec<Cell> = words_of(rest).filter_map(parse_cell).collect();
+    let first = cells.first().ok_or_else(bad)?;
+    let of_kind = match kind {
+        "row" => House::Row(first.row() as u8),
+        "column" => House::Column(first.col() as u8),
+        "block" => House::Block(first.block() as u8),
+        _ => return Err(bad()),
+    };
+    let house = words_of(rest).find_map(parse_house).unwrap_or(of_kind);
+    if house != of_kind {
+        return Err(bad());
+    }
+    Ok((house, cells))
+}
+
+/// An XY- or XYZ-wing: `{n4 n2}r6c9 - {n2 n9}r6c1 - {n9 n4}r4c3` (pincer, pivot, pincer), or
+/// seed 001's `on cells R1C2*, R3C3 and R3C8* with numbers 1, 8 and 5` (the pincers starred,
+/// the eliminated digit named first or read from the conclusions).
+fn read_wing(w: &Written, rest: &str, xy: bool) -> Result<Pattern, ReadError> {
+    let text = w.text;
+    let (pivot, pincers, z) = if rest.contains('{') {
+        let cells = wing_cells(rest, text)?;
+        let [(d1, a), (_, pivot), (d3, b)] = &cells[..] else {
+            return Err(malformed("wing", text));
+        };
+        let z = *d1
+            .iter()
+            .find(|d| d3.contains(d))
+            .ok_or_else(|| malformed("wing digit", text))?;
+        (*pivot, [*a, *b], z)
+    } else {
+        let (pivot, pincers) = starred_wing_cells(rest, text)?;
+        (pivot, pincers, wing_digit(w)?)
+    };
+    Ok(if xy {
+        Pattern::XyWing { pivot, pincers, z }
+    } else {
+        Pattern::XyzWing { pivot, pincers, z }
+    })
+}
+
+/// `R1C2*, R3C3 and R3C8*`: the unstarred cell is the pivot (with no star at all, the middle
+/// one, as in the nrc form).
+fn starred_wing_cells(rest: &str, text: &str) -> Result<(Cell, [Cell; 2]), ReadError> {
+    let cells: Vec<(Cell, bool)> = words_of(rest)
+        .filter_map(|w| {
+            let starred = w.ends_with('*');
+            parse_cell(w.trim_end_matches('*')).map(|c| (c, starred))
+        })
+        .collect();
+    let [a, b, c] = cells[..] else {
+        return Err(malformed("wing (three cells)", text));
+    };
+    match (a.1, b.1, c.1) {
+        (true, false, true) | (false, false, false) => Ok((b.0, [a.0, c.0])),
+        (false, true, true) => Ok((a.0, [b.0, c.0])),
+        (true, true, false) => Ok((c.0, [a.0, b.0])),
+        _ => Err(malformed("wing (two pincers starred)", text)),
+    }
+}
+
+/// The digit a wing eliminates: the one named first, else the eliminations' one.
+fn wing_digit(w: &Written) -> Result<Digit, ReadError> {
+    let mut digits: Vec<Digit> = if w.numbers.is_empty() {
+        w.elims.iter().map(|c| c.digit()).collect()
+    } else {
+        w.numbers.clone()
+    };
+    digits.dedup();
+    match digits[..] {
+        [z] => Ok(z),
+        _ => Err(malformed("wing digit", w.text)),
+    }
+}
+
 const SIZES: [(&str, usize); 4] = [("single", 1), ("pairs", 2), ("triplets", 3), ("quads", 4)];
 const FISH: [(&str, usize); 3] = [("xwing", 2), ("swordfish", 3), ("jellyfish", 4)];
 
@@ -275,25 +490,56 @@ fn read_interaction(
         .collect())
 }
 
-/// Read one basic step as one or more proofs (an interaction written with several digits
-/// is one proof per digit).
-pub fn read_basic_steps(text: &str) -> Result<Vec<Proof>, ReadError> {
+/// A step's parts: the digits named first (seed 001's `number 8 :`; empty when none), the
+/// pattern without them, and the conclusions.
+struct Written<'a> {
+    text: &'a str,
+    numbers: Vec<Digit>,
+    pattern: String,
+    elims: Vec<Candidate>,
+    asserts: Vec<Candidate>,
+}
+
+fn split_step(text: &str) -> Result<Written<'_>, ReadError> {
     let (pattern_part, concl) = text
         .split_once("==>")
         .ok_or_else(|| malformed("step (no ==>)", text))?;
-    if squash(pattern_part).contains("interaction") {
-        let (elims, _) = read_conclusions(concl)?;
-        return read_interaction(pattern_part, &elims, text);
+    let (numbers, pattern) = numbers_prefix(pattern_part)?;
+    let (elims, asserts) = read_conclusions(concl)?;
+    let named = |c: &Candidate| numbers.is_empty() || numbers.contains(&c.digit());
+    if !elims.iter().chain(&asserts).all(named) {
+        return Err(malformed(
+            "step (its conclusions are not about the numbers it names)",
+            text,
+        ));
     }
-    read_basic_step(text).map(|p| vec![p])
+    Ok(Written {
+        text,
+        numbers,
+        pattern,
+        elims,
+        asserts,
+    })
+}
+
+/// Read one basic step as one or more proofs (an interaction written with several digits
+/// is one proof per digit).
+pub fn read_basic_steps(text: &str) -> Result<Vec<Proof>, ReadError> {
+    let w = split_step(text)?;
+    if squash(&w.pattern).contains("interaction") {
+        return read_interaction(&w.pattern, &w.elims, text);
+    }
+    read_written(&w).map(|p| vec![p])
 }
 
 /// Read one basic step. Singles need only their conclusion.
 pub fn read_basic_step(text: &str) -> Result<Proof, ReadError> {
-    let (pattern_part, concl) = text
-        .split_once("==>")
-        .ok_or_else(|| malformed("step (no ==>)", text))?;
-    let (elims, asserts) = read_conclusions(concl)?;
+    read_written(&split_step(text)?)
+}
+
+fn read_written(w: &Written) -> Result<Proof, ReadError> {
+    let (text, elims, asserts) = (w.text, &w.elims, &w.asserts);
+    let pattern_part = w.pattern.as_str();
     let words: Vec<&str> = pattern_part.split_whitespace().collect();
     let first = squash(words.first().copied().unwrap_or(""));
     let rest = words.get(1..).unwrap_or(&[]).join(" ");
@@ -330,7 +576,7 @@ pub fn read_basic_step(text: &str) -> Result<Proof, ReadError> {
         return proof(pattern);
     }
     if squash(pattern_part).contains("interaction") {
-        return read_interaction(pattern_part, &elims, text)?
+        return read_interaction(pattern_part, elims, text)?
             .into_iter()
             .next()
             .ok_or_else(|| malformed("interaction", text));
@@ -339,30 +585,8 @@ pub fn read_basic_step(text: &str) -> Result<Proof, ReadError> {
         for naked in [true, false] {
             let prefix = format!("{}{word}ina", if naked { "naked" } else { "hidden" });
             if let Some(kind) = first.strip_prefix(&prefix) {
-                let mut parts = pieces(&rest);
-                // the digits come first, or after the house (`r2 {n6 n7} {c4 c5}`)
-                let at = parts
-                    .iter()
-                    .position(|p| digits_in(p).is_some())
-                    .ok_or_else(|| malformed("subset digits", text))?;
-                let digits = digits_in(&parts.remove(at)).expect("checked above");
-                let (house, cells) = subset_cells(&parts, kind, text)?;
-                if digits.len() != *n || cells.len() != *n {
-                    return Err(malformed("subset size", text));
-                }
-                return proof(if naked {
-                    Pattern::NakedSubset {
-                        house,
-                        cells,
-                        digits,
-                    }
-                } else {
-                    Pattern::HiddenSubset {
-                        house,
-                        digits,
-                        cells,
-                    }
-                });
+                let pattern = read_subset(w, &rest, kind, *n, naked)?;
+                return proof(pattern);
             }
         }
     }
@@ -394,28 +618,7 @@ pub fn read_basic_step(text: &str) -> Result<Proof, ReadError> {
         }
     }
     if first == "xywing" || first == "xyzwing" {
-        let cells = wing_cells(&rest, text)?;
-        let [(d1, a), (_, pivot), (d3, b)] = &cells[..] else {
-            return Err(malformed("wing", text));
-        };
-        let z = *d1
-            .iter()
-            .find(|d| d3.contains(d))
-            .ok_or_else(|| malformed("wing digit", text))?;
-        let pincers = [*a, *b];
-        return proof(if first == "xywing" {
-            Pattern::XyWing {
-                pivot: *pivot,
-                pincers,
-                z,
-            }
-        } else {
-            Pattern::XyzWing {
-                pivot: *pivot,
-                pincers,
-                z,
-            }
-        });
+        return proof(read_wing(w, &rest, first == "xywing")?);
     }
     Err(ReadError::Unknown(words.first().unwrap_or(&"").to_string()))
 }
@@ -460,5 +663,88 @@ mod tests {
         let p = read_basic_step("hiddensingleinablock ==> r7c5 = 5").unwrap();
         assert_eq!(p.rule, "hidden-single-in-a-block");
         assert!(read_basic_step("frobnicate ==> r1c1 <> 2").is_err());
+    }
+
+    /// Seed 001's 2007 forum notation (Hagglund's hinge puzzle).
+    #[test]
+    fn reads_the_2007_forum_forms() {
+        let ps = read_basic_steps(
+            "`number 8 : column C4 interaction with block B8` ==> 8 eliminated from the candidates for R9C6",
+        )
+        .unwrap();
+        assert!(
+            matches!(&ps[..], [p] if matches!(p.pattern, Pattern::Interaction {
+            house: House::Column(3), into: House::Block(7), .. })
+            && p.eliminations[0].to_string() == "n8r9c6")
+        );
+        let p = read_basic_step("number 9 : hidden-single-in-row R8 ==> R8C4 = 9").unwrap();
+        assert!(matches!(
+            p.pattern,
+            Pattern::HiddenSingle {
+                house: House::Row(7),
+                ..
+            }
+        ));
+        let p = read_basic_step("number 8 : naked-single ==> R9C4 = 8").unwrap();
+        assert_eq!(p.assertions[0].to_string(), "n8r9c4");
+        let p = read_basic_step(
+            "numbers 5 and 8 : naked-pairs-in-block B9: R7C7-R8C9 ==> 5 eliminated from the candidates for R9C9",
+        )
+        .unwrap();
+        assert!(
+            matches!(&p.pattern, Pattern::NakedSubset { house: House::Block(8), cells, digits }
+            if cells == &[Cell::at(6, 6), Cell::at(7, 8)]
+                && digits.iter().map(|d| d.get()).collect::<Vec<_>>() == [5, 8])
+        );
+        let p = read_basic_step(
+            "number 1 : xy-wing on cells R1C2*, R3C3 and R3C8* with numbers 1, 8 and 5 ==> 1 eliminated from the candidates for R1C9",
+        )
+        .unwrap();
+        assert!(matches!(p.pattern, Pattern::XyWing { pivot, pincers, z }
+            if pivot == Cell::at(2, 2) && pincers == [Cell::at(0, 1), Cell::at(2, 7)] && z.get() == 1));
+    }
+
+    #[test]
+    fn eliminated_in_words() {
+        let (e, a) =
+            read_conclusions("8 eliminated from the candidates for R9C6, R8C6 and R7C6").unwrap();
+        assert_eq!(e.len(), 3);
+        assert!(a.is_empty());
+        assert!(e.iter().all(|c| c.digit().get() == 8));
+        let (e, _) = read_conclusions(
+            "8 eliminated from the candidates for R9C6; 5 eliminated from the candidates for r1c1",
+        )
+        .unwrap();
+        assert_eq!(
+            e.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+            ["n8r9c6", "n5r1c1"]
+        );
+        assert!(read_conclusions("eliminated from the candidates for R9C6").is_err());
+        assert!(read_conclusions("8 eliminated from the candidates for nothing").is_err());
+    }
+
+    #[test]
+    fn the_2007_forms_must_agree_with_the_numbers_they_name() {
+        // the digit named first is not the one concluded
+        assert!(read_basic_step("number 7 : hidden-single-in-row R8 ==> R8C4 = 9").is_err());
+        assert!(read_basic_steps(
+            "number 5 : column C4 interaction with block B8 ==> 8 eliminated from the candidates for R9C6"
+        )
+        .is_err());
+        // a subset whose house is not the one named, or not of the rule's kind
+        assert!(read_basic_step(
+            "numbers 5 and 8 : naked-pairs-in-block R7: R7C7-R8C9 ==> r9c9 <> 5"
+        )
+        .is_err());
+        // a wing with one star, or four cells
+        assert!(
+            read_basic_step("number 1 : xy-wing on cells R1C2*, R3C3 and R3C8 ==> r1c9 <> 1")
+                .is_err()
+        );
+        assert!(read_basic_step(
+            "number 1 : xy-wing on cells R1C2*, R3C3, R4C4 and R3C8* ==> r1c9 <> 1"
+        )
+        .is_err());
+        assert!(read_basic_step("number : naked-single ==> R9C4 = 8").is_err());
     }
 }

@@ -4,7 +4,7 @@
 //! a proof, verify it with [`proof::check`] and the solution, and apply it.
 
 use crate::graph::LinkIndex;
-use crate::grid::State;
+use crate::grid::{Candidate, State};
 use crate::proof::read_basic::{read_basic_steps, read_conclusions, squash};
 use crate::proof::{chain, notation, Proof};
 use crate::search::{BasicRule, Rule};
@@ -58,9 +58,10 @@ pub struct Replay {
 
 /// Does this word start a step? Rule names (dashes optional), house tokens (`r3
 /// interaction with b2`), `interaction`, `number(s)`, and parenthesised summaries such as
-/// `(NS+HS)` or `(45 NS)`.
+/// `(NS+HS)`, `(45 NS)` or `…(Naked Singles)…`.
 fn starts_step(word: &str) -> bool {
-    let w = squash(word);
+    // seed 001 prints its closing summary as `…(Naked Singles)…`
+    let w = squash(word.trim_start_matches(['…', '.']));
     if w.starts_with('(')
         || w.starts_with('`')
         || w.starts_with("interaction")
@@ -169,6 +170,34 @@ fn is_singles_summary(pattern: &str) -> bool {
     )
 }
 
+/// A conclusion that contradicts a digit already placed (by the singles before the step):
+/// `r8c4 = 7` or `r8c4 <> 9` when r8c4 holds 9. Such a conclusion is never "already drawn".
+fn contradicts_placed(state: &State, proof: &Proof) -> Option<String> {
+    let placed = |c: &Candidate| state.value(c.cell());
+    if let Some(c) = proof
+        .assertions
+        .iter()
+        .find(|c| placed(c).is_some_and(|d| d != c.digit()))
+    {
+        return Some(format!(
+            "{} contradicts {}, placed before the step",
+            c.assertion(),
+            Candidate::new(c.cell(), placed(c).expect("placed")).assertion()
+        ));
+    }
+    proof
+        .eliminations
+        .iter()
+        .find(|c| placed(c) == Some(c.digit()))
+        .map(|c| {
+            format!(
+                "{} contradicts {}, placed before the step",
+                c.elimination(),
+                c.assertion()
+            )
+        })
+}
+
 /// Read one written step as proofs on `state` (one, except an interaction written with
 /// several digits).
 pub fn read_step(state: &State, text: &str) -> Result<Vec<Proof>, String> {
@@ -237,6 +266,9 @@ pub fn replay_into(
         })?;
         let mut texts = Vec::new();
         for mut proof in proofs {
+            if let Some(why) = contradicts_placed(&state, &proof) {
+                return Err(fails(why));
+            }
             // conclusions the singles already drew are not the step's to prove
             proof.eliminations.retain(|c| state.has(*c));
             proof.assertions.retain(|c| state.value(c.cell()).is_none());

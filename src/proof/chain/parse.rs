@@ -9,6 +9,7 @@
 
 use super::{ChainFamily, LassoKind};
 use crate::grid::{Candidate, Cell, CspVariable, Digit};
+use crate::proof::read_basic::read_conclusions;
 use thiserror::Error;
 
 /// One cell as written: its variable when the notation fixes it (`{n5 n8}r2c7` is rc,
@@ -410,6 +411,25 @@ pub fn parse_step(text: &str) -> Result<ParsedStep, ParseChainError> {
             found: cells.len(),
         });
     }
+    let targets = parse_targets(conclusion)?;
+    Ok(ParsedStep {
+        family,
+        length,
+        lasso,
+        cells,
+        targets,
+    })
+}
+
+/// The targets after `==>`: `r9c8 <> 1, r8c5 <> n7`, or seed 001's words `5 eliminated from
+/// the candidates for R9C8`.
+fn parse_targets(conclusion: &str) -> Result<Vec<Candidate>, ParseChainError> {
+    if conclusion.to_ascii_lowercase().contains("eliminated") {
+        return match read_conclusions(conclusion) {
+            Ok((elims, asserts)) if asserts.is_empty() => Ok(elims),
+            _ => Err(ParseChainError::Conclusion(conclusion.to_string())),
+        };
+    }
     let mut targets = Vec::new();
     for part in conclusion.split(',') {
         if part.trim().is_empty() {
@@ -423,13 +443,7 @@ pub fn parse_step(text: &str) -> Result<ParsedStep, ParseChainError> {
     if targets.is_empty() {
         return Err(ParseChainError::Conclusion(conclusion.to_string()));
     }
-    Ok(ParsedStep {
-        family,
-        length,
-        lasso,
-        cells,
-        targets,
-    })
+    Ok(targets)
 }
 
 #[cfg(test)]
@@ -529,6 +543,22 @@ mod tests {
         let t = parse_step("nrczt2-chain N3R9C5n2r9c5 - n2r9c8,n5r9c8 => r9c9 <> 5").unwrap();
         assert_eq!(t.cells[1].right.to_string(), "n5r9c8");
         assert_eq!(t.cells[0].text, "n3r9c5, n2r9c5");
+    }
+
+    #[test]
+    fn upper_case_chain_with_conclusion_in_words() {
+        // seed 001, Hagglund's hinge puzzle (the second cell as corrected in the fixture)
+        let s = parse_step(
+            "nrc2-chain N8R1{C2 C9} - N8{R8C9 R7C7} ==> 8 eliminated from the candidates for R7C2",
+        )
+        .unwrap();
+        assert_eq!(s.cells[1].right.to_string(), "n8r7c7");
+        assert_eq!(s.targets[0].to_string(), "n8r7c2");
+        let bad = parse_step("nrc2-chain N8R1{C2 C9} - N8{R8C9 R7C7} ==> 8 eliminated from R7C2");
+        assert!(
+            matches!(bad, Err(ParseChainError::Conclusion(_))),
+            "{bad:?}"
+        );
     }
 
     #[test]
