@@ -124,7 +124,14 @@ impl Board {
     }
 }
 
-fn search(board: &mut Board, limit: usize, result: &mut SolveResult) {
+/// Depth-first search with propagation; `order` lists the digits (bits) of a branching
+/// cell's mask in the order to try them (ascending for counting, shuffled for generation).
+fn search<O: FnMut(u16) -> Vec<u16>>(
+    board: &mut Board,
+    limit: usize,
+    result: &mut SolveResult,
+    order: &mut O,
+) {
     if !board.propagate() {
         return;
     }
@@ -149,15 +156,26 @@ fn search(board: &mut Board, limit: usize, result: &mut SolveResult) {
         }
         return;
     };
-    let mut m = board.masks[cell];
-    while m != 0 && result.count < limit {
-        let bit = m & m.wrapping_neg();
-        m &= m - 1;
+    for bit in order(board.masks[cell]) {
+        if result.count >= limit {
+            break;
+        }
         let mut next = board.clone();
         if next.place(cell, bit) {
-            search(&mut next, limit, result);
+            search(&mut next, limit, result, order);
         }
     }
+}
+
+/// The bits of `mask`, lowest first.
+fn ascending_bits(mut mask: u16) -> Vec<u16> {
+    let mut bits = Vec::with_capacity(mask.count_ones() as usize);
+    while mask != 0 {
+        let bit = mask & mask.wrapping_neg();
+        mask &= mask - 1;
+        bits.push(bit);
+    }
+    bits
 }
 
 /// Count the solutions of a state (its placed digits and open candidates), stopping at
@@ -182,8 +200,50 @@ pub fn count_solutions(state: &State, limit: usize) -> SolveResult {
     {
         return result;
     }
-    search(&mut board, limit.max(1), &mut result);
+    search(&mut board, limit.max(1), &mut result, &mut ascending_bits);
     result
+}
+
+/// A board from 81 values (0 = empty), or `None` when two givens clash.
+fn board_of_values(values: &[u8; 81]) -> Option<Board> {
+    let mut board = Board {
+        masks: [0x1ff; 81],
+        values: [0; 81],
+    };
+    for (cell, &v) in values.iter().enumerate() {
+        if v != 0 && !board.place(cell, 1 << (v - 1)) {
+            return None;
+        }
+    }
+    Some(board)
+}
+
+/// [`count_solutions`] on bare givens (81 values, 0 = empty), without building a
+/// [`State`]: the uniqueness test of the puzzle generator.
+pub fn count_solutions_of_values(values: &[u8; 81], limit: usize) -> SolveResult {
+    let mut result = SolveResult {
+        count: 0,
+        solution: None,
+    };
+    if let Some(mut board) = board_of_values(values) {
+        search(&mut board, limit.max(1), &mut result, &mut ascending_bits);
+    }
+    result
+}
+
+/// The first solution of `values` when each branching cell tries its digits in the order
+/// `order` gives (a shuffle makes a random full grid from an empty one).
+pub fn solution_with_order<O: FnMut(u16) -> Vec<u16>>(
+    values: &[u8; 81],
+    mut order: O,
+) -> Option<[u8; 81]> {
+    let mut result = SolveResult {
+        count: 0,
+        solution: None,
+    };
+    let mut board = board_of_values(values)?;
+    search(&mut board, 1, &mut result, &mut order);
+    result.solution
 }
 
 /// The solution's candidate for `cell`.

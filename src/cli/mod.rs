@@ -3,16 +3,21 @@
 
 mod bench;
 mod check_path;
+mod classify;
 mod explain;
 mod gallery;
+mod generate;
 mod graph;
 mod input;
+mod output;
 mod query;
 mod rate;
 mod rules;
 mod show;
 mod solve;
 mod store_cmd;
+mod study_run;
+mod subsume;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -46,6 +51,12 @@ pub enum Command {
     Rate(rate::RateArgs),
     /// Print a puzzle or state in one of the grid formats
     Show(show::ShowArgs),
+    /// Classify a collection: puzzles solved at level <= n per scheme (the seed's table)
+    Classify(classify::ClassifyArgs),
+    /// Which family's eliminations include which: a matrix over the states of a collection
+    Subsume(subsume::SubsumeArgs),
+    /// Random minimal puzzles, reproducible from a seed
+    Generate(generate::GenerateArgs),
     /// Time the foundation operations over a puzzle collection (medians and totals)
     Bench(bench::BenchArgs),
 }
@@ -62,5 +73,8 @@ pub fn run() -> Result<()> {
         Command::Gallery(a) => gallery::run(a),
         Command::CheckPath(a) => check_path::run(a),
         Command::Explain(a) => explain::run(a),
+        Command::Generate(a) => generate::run(a),
+        Command::Classify(a) => classify::run(a),
+        Command::Subsume(a) => subsume::run(a),
     }
 }

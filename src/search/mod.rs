@@ -3,16 +3,19 @@
 //!
 //! - [`basic`]: singles, interactions, subsets, fish, XY- and XYZ-wings (L4_0);
 //! - [`chains`]: 2D chains, nrc/nrct/nrcz/nrczt chains and lassos;
-//! - [`whips`]: whips, braids and their g- versions.
+//! - [`whips`]: whips, braids and their g- versions;
+//! - [`family`]: one name for a chain family or a whip kind.
 
 pub mod basic;
 pub mod chains;
+pub mod family;
 pub mod whips;
 
 use crate::graph::LinkIndex;
 use crate::proof::Proof;
 pub use basic::{BasicRule, BASIC_ORDER};
 pub use chains::ChainFamily;
+pub use family::Family;
 pub use whips::WhipKind;
 
 /// A rule the resolution strategy can apply: a basic rule, or a chain family or whip kind at

@@ -12,6 +12,10 @@
 //! The view `edge_ends` joins each edge to the kind, label, candidate and digit of its two
 //! end nodes, which is what most queries want.
 //!
+//! Studies add `run_puzzle` (a run's input puzzles in order), `rating` (classify) and
+//! `elimination` (subsume: each family's shortest proof length per eliminated candidate
+//! of a studied state); see [`study`].
+//!
 //! Every multi-row write runs in one transaction: an error leaves nothing half-written.
 //!
 //! ```
@@ -29,6 +33,7 @@
 mod items;
 pub mod query;
 pub mod schema;
+pub mod study;
 mod write;
 
 use crate::graph::CandidateGraph;

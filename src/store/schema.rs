@@ -140,6 +140,39 @@ CREATE TABLE IF NOT EXISTS step (
 CREATE INDEX IF NOT EXISTS step_state ON step(state_id);
 CREATE INDEX IF NOT EXISTS step_proof ON step(proof_id);
 CREATE INDEX IF NOT EXISTS step_next_state ON step(next_state_id);
+
+-- studies: a run's input puzzles in input order (0-based position)
+CREATE TABLE IF NOT EXISTS run_puzzle (
+    run_id     INTEGER NOT NULL REFERENCES run(id),
+    position   INTEGER NOT NULL,
+    puzzle_id  INTEGER NOT NULL REFERENCES puzzle(id),
+    PRIMARY KEY (run_id, position)
+) STRICT, WITHOUT ROWID;
+
+-- classify: a puzzle's rating in one scheme (NULL: not solved up to the run's max_len)
+CREATE TABLE IF NOT EXISTS rating (
+    run_id    INTEGER NOT NULL,
+    position  INTEGER NOT NULL,
+    scheme    TEXT NOT NULL,
+    rating    INTEGER,
+    hardest   TEXT,
+    seconds   REAL NOT NULL,
+    error     TEXT,
+    PRIMARY KEY (run_id, position, scheme),
+    FOREIGN KEY (run_id, position) REFERENCES run_puzzle(run_id, position)
+) STRICT, WITHOUT ROWID;
+
+-- subsume: the shortest proof length of each family's eliminations in a studied state
+CREATE TABLE IF NOT EXISTS elimination (
+    run_id    INTEGER NOT NULL REFERENCES run(id),
+    state_id  INTEGER NOT NULL REFERENCES state(id),
+    family    TEXT NOT NULL,
+    cand      INTEGER NOT NULL CHECK (cand BETWEEN 0 AND 728),
+    label     TEXT NOT NULL,
+    length    INTEGER NOT NULL CHECK (length >= 1),
+    PRIMARY KEY (state_id, family, cand)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS elimination_run ON elimination(run_id, family, length);
 ";
 
 /// Turn on foreign keys, check the file's schema version and create what is missing.

@@ -116,7 +116,7 @@ impl Store {
 }
 
 /// The 81-character grid with `.` for empty cells, or why it is not one.
-fn normalised_grid(grid81: &str) -> Result<String, StoreError> {
+pub(super) fn normalised_grid(grid81: &str) -> Result<String, StoreError> {
     let count = grid81.chars().count();
     if count != 81 {
         return Err(StoreError::BadGrid(format!(

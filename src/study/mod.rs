@@ -1,6 +1,10 @@
-//! Studies built on the searches: the resolution strategy (simplest first), and later
-//! ratings, classification and subsumption.
+//! Studies built on the searches: the resolution strategy (simplest first), replaying
+//! paths, ratings, classification of collections, subsumption of families, and the random
+//! minimal puzzle generator.
 
+pub mod classify;
+pub mod generate;
 pub mod path;
 pub mod rating;
 pub mod resolution;
+pub mod subsume;

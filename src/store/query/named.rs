@@ -63,6 +63,7 @@ const QUERY_FILES: &[(&str, &str)] = query_files![
     "als-list",
     "bilocation-pairs",
     "bivalue-cells",
+    "classification",
     "conjugate-pairs",
     "edge-counts",
     "eliminations-by-family",
@@ -70,6 +71,7 @@ const QUERY_FILES: &[(&str, &str)] = query_files![
     "node-counts",
     "seen-by",
     "steps",
+    "subsumption",
     "x-chain",
 ];
 

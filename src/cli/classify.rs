@@ -1,0 +1,258 @@
+//! `sudolink classify`: rate every puzzle of a file in one or more schemes and print the
+//! seed's table (puzzles solved at level ≤ n, per scheme), on both cores with a progress
+//! bar. With `--db` every rated puzzle is stored as it is done, so an interrupted run goes
+//! on where it stopped when the same command is run again, and a finished one is read back.
+
+use super::output::progress_bar;
+use super::study_run::{open_run, StudyInput};
+use anyhow::{bail, Context, Result};
+use rayon::prelude::*;
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::str::FromStr;
+use sudolink::store::study::RatingRow;
+use sudolink::study::classify::{rate_puzzle, Table};
+use sudolink::study::rating::Scheme;
+
+#[derive(clap::Args, Debug)]
+pub struct ClassifyArgs {
+    /// A file of puzzles, one per line
+    pub input: PathBuf,
+    /// Schemes, comma separated: L, M, N, W, B, gW, gB, BC
+    #[arg(long, default_value = "L,M,N")]
+    pub scheme: String,
+    /// Longest chain or whip to try
+    #[arg(long, default_value_t = 7)]
+    pub max_len: usize,
+    /// Store the run in this SQLite file (created if missing); running the same command
+    /// again resumes an interrupted run or reads back a finished one
+    #[arg(long)]
+    pub db: Option<PathBuf>,
+    /// Print the table (and everything else) as one JSON object
+    #[arg(long)]
+    pub json: bool,
+    /// Compare with reference ratings in this TAB-separated column of the file (1 is the
+    /// grid); needs exactly one scheme; every disagreement is listed
+    #[arg(long)]
+    pub reference_column: Option<usize>,
+    /// Print the seed's table for 10,000 random minimal puzzles beside this one
+    #[arg(long)]
+    pub seed_table: bool,
+    /// Stop after rating this many more puzzles (leaves the run unfinished; for tests)
+    #[arg(long, hide = true)]
+    pub stop_after: Option<usize>,
+}
+
+/// Puzzles rated in parallel between two writes.
+const CHUNK: usize = 32;
+
+fn schemes_of(text: &str) -> Result<Vec<Scheme>> {
+    let mut out = Vec::new();
+    for name in text.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        let s = Scheme::from_str(name).map_err(|e| anyhow::anyhow!("--scheme: {e}"))?;
+        if !out.contains(&s) {
+            out.push(s);
+        }
+    }
+    if out.is_empty() {
+        bail!("--scheme names no scheme");
+    }
+    Ok(out)
+}
+
+/// A reference rating that differs from ours.
+struct Disagreement {
+    position: usize,
+    line: usize,
+    puzzle: String,
+    ours: Option<usize>,
+    reference: String,
+}
+
+pub fn run(args: &ClassifyArgs) -> Result<()> {
+    let schemes = schemes_of(&args.scheme)?;
+    if args.reference_column.is_some() && schemes.len() != 1 {
+        bail!(
+            "--reference-column compares one scheme; --scheme names {}",
+            schemes.len()
+        );
+    }
+    if args.reference_column == Some(1) || args.reference_column == Some(0) {
+        bail!("--reference-column must name a column after the grid (2 or more)");
+    }
+    let input = StudyInput::read(&args.input)?;
+    let names: Vec<&str> = schemes.iter().map(|s| s.name()).collect();
+    let params = json!({
+        "input": input.origin,
+        "schemes": names,
+        "max_len": args.max_len,
+        "puzzles": input.puzzles.len(),
+    });
+    let mut run = open_run(args.db.as_deref(), "classify", &params, &input)?;
+    let mut table = Table::new(&schemes, args.max_len);
+    let mut ours: BTreeMap<usize, Option<usize>> = BTreeMap::new();
+    let mut count = |table: &mut Table, position: usize, rows: &[RatingRow]| {
+        table.add(rows);
+        ours.insert(position, rows.first().and_then(|r| r.rating));
+    };
+
+    let todo: Vec<usize> = (0..input.puzzles.len())
+        .filter(|p| !run.done.contains(p))
+        .take(args.stop_after.unwrap_or(usize::MAX))
+        .collect();
+    let bar = progress_bar(input.puzzles.len() as u64, "puzzles");
+    bar.set_position(run.done.len() as u64);
+    for chunk in todo.chunks(CHUNK) {
+        let rated: Vec<(usize, String, Vec<RatingRow>)> = chunk
+            .par_iter()
+            .map(|&p| {
+                let puzzle = &input.puzzles[p].puzzle;
+                let rows = rate_puzzle(puzzle, &schemes, args.max_len);
+                bar.inc(1);
+                (p, puzzle.line(), rows)
+            })
+            .collect();
+        match run.store.as_mut() {
+            Some(store) => store.write_ratings(run.id, &rated)?,
+            None => rated
+                .iter()
+                .for_each(|(p, _, rows)| count(&mut table, *p, rows)),
+        }
+    }
+    bar.finish_and_clear();
+    let complete = run.done.len() + todo.len() == input.puzzles.len();
+    if let Some(store) = run.store.as_mut() {
+        if complete && !run.finished {
+            store.finish_run(run.id)?;
+        }
+        // the table of a stored run is read back from the db (this session's and earlier ones)
+        let mut by_position: BTreeMap<usize, Vec<RatingRow>> = BTreeMap::new();
+        store.for_each_rating(run.id, |p, _, row| {
+            by_position.entry(p).or_default().push(row)
+        })?;
+        for (p, rows) in by_position {
+            count(&mut table, p, &rows);
+        }
+    }
+    let disagreements = match args.reference_column {
+        Some(col) => compare(&input, col, &ours)?,
+        None => Vec::new(),
+    };
+    print(
+        args,
+        &input,
+        &table,
+        run.id_if_stored(),
+        complete,
+        &disagreements,
+    );
+    Ok(())
+}
+
+fn compare(
+    input: &StudyInput,
+    column: usize,
+    ours: &BTreeMap<usize, Option<usize>>,
+) -> Result<Vec<Disagreement>> {
+    let mut out = Vec::new();
+    for (&position, &rating) in ours {
+        let item = &input.puzzles[position];
+        let reference = item
+            .raw
+            .split('\t')
+            .nth(column - 1)
+            .map(str::trim)
+            .with_context(|| format!("line {}: no column {column}", item.line))?;
+        let agrees = match rating {
+            Some(n) => reference.parse::<usize>().ok() == Some(n),
+            None => reference.parse::<usize>().is_err(),
+        };
+        if !agrees {
+            out.push(Disagreement {
+                position,
+                line: item.line,
+                puzzle: item.puzzle.line(),
+                ours: rating,
+                reference: reference.to_string(),
+            });
+        }
+    }
+    Ok(out)
+}
+
+fn print(
+    args: &ClassifyArgs,
+    input: &StudyInput,
+    table: &Table,
+    run_id: Option<i64>,
+    complete: bool,
+    disagreements: &[Disagreement],
+) {
+    let level = |n: Option<usize>| n.map_or("none".to_string(), |n| n.to_string());
+    if args.json {
+        let columns: serde_json::Map<String, serde_json::Value> = table
+            .schemes
+            .iter()
+            .zip(&table.columns)
+            .map(|(s, c)| {
+                let at_most: Vec<usize> = (0..=table.max_len).map(|n| c.at_most(n)).collect();
+                let v = json!({"at_most": at_most, "exact": c.exact, "unsolved": c.unsolved,
+                               "errors": c.errors, "seconds": c.seconds});
+                (s.name().to_string(), v)
+            })
+            .collect();
+        let dis: Vec<serde_json::Value> = disagreements
+            .iter()
+            .map(|d| {
+                json!({"position": d.position, "line": d.line, "puzzle": d.puzzle,
+                            "ours": d.ours, "reference": d.reference})
+            })
+            .collect();
+        let v = json!({
+            "input": input.origin,
+            "puzzles": input.puzzles.len(),
+            "rated": table.puzzles,
+            "complete": complete,
+            "max_len": table.max_len,
+            "run": run_id,
+            "table": columns,
+            "disagreements": args.reference_column.map(|_| dis),
+        });
+        println!("{v}");
+        return;
+    }
+    println!(
+        "{} of {} puzzles rated (max length {}){}",
+        table.puzzles,
+        input.puzzles.len(),
+        table.max_len,
+        run_id.map_or(String::new(), |id| format!(", run {id}")),
+    );
+    println!("puzzles solved at level <= n:");
+    print!("{}", table.to_text());
+    if args.seed_table {
+        println!("\nbeside seed 000's table:");
+        print!("{}", table.seed_comparison());
+    }
+    if let Some(col) = args.reference_column {
+        println!(
+            "\nreference column {col}: {} disagreement(s) in {} puzzles",
+            disagreements.len(),
+            table.puzzles
+        );
+        for d in disagreements {
+            println!(
+                "  #{} (line {}) {}: ours {}, reference {}",
+                d.position + 1,
+                d.line,
+                d.puzzle,
+                level(d.ours),
+                d.reference
+            );
+        }
+    }
+    if !complete {
+        println!("run not finished: run the same command again to go on");
+    }
+}

@@ -1,0 +1,222 @@
+//! `sudolink subsume`: for every state along the puzzles' resolution paths (or their start
+//! states), every family's eliminations and shortest lengths; then the matrix of which
+//! family's eliminations are included in which, with the shortest counter-examples, ready
+//! to open with `explain`. With `--db` everything is stored (and a run resumes).
+
+use super::output::progress_bar;
+use super::study_run::{open_run, StudyInput};
+use anyhow::{bail, Result};
+use rayon::prelude::*;
+use serde_json::json;
+use std::path::PathBuf;
+use sudolink::search::Family;
+use sudolink::solver::count_solutions;
+use sudolink::store::study::StudiedStateRow;
+use sudolink::study::subsume::{stored, study_puzzle, Matrix, Options};
+
+#[derive(clap::Args, Debug)]
+pub struct SubsumeArgs {
+    /// A file of puzzles, one per line
+    pub input: PathBuf,
+    /// Families to compare, comma separated (xy, xyt, ..., nrc, nrct, nrcz, nrczt, lasso,
+    /// nrct-lasso, nrczt-lasso, whip, braid, g-whip, g-braid)
+    #[arg(long, default_value = "nrc,nrct,nrcz,nrczt,whip")]
+    pub families: String,
+    /// Longest chain or whip to try
+    #[arg(long, default_value_t = 7)]
+    pub max_len: usize,
+    /// Study the start states only, not the states along the resolution paths
+    #[arg(long)]
+    pub start: bool,
+    /// Store the run in this SQLite file (created if missing); running the same command
+    /// again resumes an interrupted run or reads back a finished one
+    #[arg(long)]
+    pub db: Option<PathBuf>,
+    /// Print the matrix as one JSON object
+    #[arg(long)]
+    pub json: bool,
+    /// Stop after this many more puzzles (leaves the run unfinished; for tests)
+    #[arg(long, hide = true)]
+    pub stop_after: Option<usize>,
+}
+
+const CHUNK: usize = 8;
+
+pub fn run(args: &SubsumeArgs) -> Result<()> {
+    let families =
+        Family::parse_list(&args.families).map_err(|e| anyhow::anyhow!("--families: {e}"))?;
+    if families.len() < 2 {
+        bail!("--families must name at least two families to compare");
+    }
+    if args.max_len == 0 {
+        bail!("--max-len must be at least 1");
+    }
+    let input = StudyInput::read(&args.input)?;
+    let names: Vec<&str> = families.iter().map(|f| f.name()).collect();
+    let params = json!({
+        "input": input.origin,
+        "families": names,
+        "max_len": args.max_len,
+        "start_only": args.start,
+        "puzzles": input.puzzles.len(),
+    });
+    let mut run = open_run(args.db.as_deref(), "subsume", &params, &input)?;
+    let options = Options {
+        families: families.clone(),
+        max_len: args.max_len,
+        start_only: args.start,
+    };
+    let mut matrix = Matrix::new(&families);
+    let todo: Vec<usize> = (0..input.puzzles.len())
+        .filter(|p| !run.done.contains(p))
+        .take(args.stop_after.unwrap_or(usize::MAX))
+        .collect();
+    let bar = progress_bar(input.puzzles.len() as u64, "puzzles");
+    bar.set_position(run.done.len() as u64);
+    for chunk in todo.chunks(CHUNK) {
+        let studied: Vec<Result<(usize, String, Vec<StudiedStateRow>)>> = chunk
+            .par_iter()
+            .map(|&p| {
+                let item = &input.puzzles[p];
+                let states = study_one(item, &options);
+                bar.inc(1);
+                states.map(|s| (p, item.puzzle.line(), s))
+            })
+            .collect();
+        for s in studied {
+            let (p, line, states) = s?;
+            match run.store.as_mut() {
+                Some(store) => store.write_studied_puzzle(run.id, p, &line, &states)?,
+                None => states
+                    .into_iter()
+                    .for_each(|st| matrix.add(&stored(p, &line, st))),
+            }
+        }
+    }
+    bar.finish_and_clear();
+    let complete = run.done.len() + todo.len() == input.puzzles.len();
+    if let Some(store) = run.store.as_mut() {
+        if complete && !run.finished {
+            store.finish_run(run.id)?;
+        }
+        store.for_each_studied_state(run.id, |s| matrix.add(&s))?;
+    }
+    if args.json {
+        println!(
+            "{}",
+            matrix_json(&matrix, &input, run.id_if_stored(), complete)
+        );
+    } else {
+        print_matrix(&matrix, &input, run.id_if_stored(), complete, args.max_len);
+    }
+    Ok(())
+}
+
+fn study_one(
+    item: &super::study_run::InputPuzzle,
+    options: &Options,
+) -> Result<Vec<StudiedStateRow>> {
+    let line = item.line;
+    let start = item
+        .puzzle
+        .start_state()
+        .map_err(|e| anyhow::anyhow!("line {line}: contradictory givens: {e}"))?;
+    let solved = count_solutions(&start, 2);
+    let solution = match (solved.count, solved.solution) {
+        (1, Some(s)) => s,
+        (0, _) => bail!("line {line}: the puzzle has no solution"),
+        _ => bail!("line {line}: the puzzle has several solutions"),
+    };
+    study_puzzle(&start, &solution, options)
+        .map_err(|e| anyhow::anyhow!("line {line}: {e} (please report: a proof failed its check)"))
+}
+
+fn matrix_json(
+    m: &Matrix,
+    input: &StudyInput,
+    run: Option<i64>,
+    complete: bool,
+) -> serde_json::Value {
+    let pairs: Vec<serde_json::Value> = m
+        .pairs
+        .iter()
+        .enumerate()
+        .flat_map(|(a, row)| {
+            row.iter().enumerate().filter(move |(b, _)| *b != a).map(move |(b, p)| {
+                let examples: Vec<serde_json::Value> = p
+                    .examples
+                    .iter()
+                    .map(|e| json!({"position": e.position, "puzzle": e.puzzle, "step": e.step_index,
+                                    "pencil_marks": e.pencil_marks, "target": e.target,
+                                    "length_a": e.length_a, "length_b": e.length_b}))
+                    .collect();
+                json!({"a": m.families[a], "b": m.families[b], "states_subsumed": p.states_subsumed,
+                       "misses": p.misses, "longer": p.longer, "examples": examples})
+            })
+        })
+        .collect();
+    json!({"input": input.origin, "puzzles": input.puzzles.len(), "complete": complete, "run": run,
+           "families": m.families, "states": m.states, "eliminations": m.totals, "pairs": pairs})
+}
+
+fn print_grid(m: &Matrix, title: &str, cell: impl Fn(usize, usize) -> String) {
+    let w = m.families.iter().map(|f| f.len()).max().unwrap_or(4).max(7);
+    println!("\n{title}");
+    print!("{:>w$}", "A \\ B");
+    for f in &m.families {
+        print!(" {f:>w$}");
+    }
+    println!();
+    for (a, fa) in m.families.iter().enumerate() {
+        print!("{fa:>w$}");
+        for b in 0..m.families.len() {
+            let text = if a == b { "-".to_string() } else { cell(a, b) };
+            print!(" {text:>w$}");
+        }
+        println!();
+    }
+}
+
+fn print_matrix(m: &Matrix, input: &StudyInput, run: Option<i64>, complete: bool, max_len: usize) {
+    println!(
+        "{} states studied in {} puzzles (max length {max_len}){}",
+        m.states,
+        input.puzzles.len(),
+        run.map_or(String::new(), |id| format!(", run {id}"))
+    );
+    for (f, t) in m.families.iter().zip(&m.totals) {
+        println!("  {f:<12} {t:>8} eliminations");
+    }
+    print_grid(
+        m,
+        "states where every elimination of A is one of B's:",
+        |a, b| m.pairs[a][b].states_subsumed.to_string(),
+    );
+    print_grid(m, "eliminations of A that B misses:", |a, b| {
+        m.pairs[a][b].misses.to_string()
+    });
+    print_grid(
+        m,
+        "eliminations B proves only with a longer proof than A's:",
+        |a, b| m.pairs[a][b].longer.to_string(),
+    );
+    println!("\nshortest examples (open one with: sudolink explain PENCIL_MARKS --target T --families A,B):");
+    for (a, row) in m.pairs.iter().enumerate() {
+        for (b, p) in row.iter().enumerate() {
+            for e in &p.examples {
+                let lb = e
+                    .length_b
+                    .map_or("none".to_string(), |l| format!("length {l}"));
+                println!(
+                    "  {} not in {}: puzzle #{} ({}), state {}, {}: {} length {}, {} {lb}\n    sudolink explain {} --target '{}' --families {},{}",
+                    m.families[a], m.families[b], e.position + 1, e.puzzle, e.step_index, e.target,
+                    m.families[a], e.length_a, m.families[b], e.pencil_marks, e.target,
+                    m.families[a], m.families[b]
+                );
+            }
+        }
+    }
+    if !complete {
+        println!("run not finished: run the same command again to go on");
+    }
+}

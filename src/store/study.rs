@@ -1,0 +1,334 @@
+//! The study tables: a run's puzzles (`run_puzzle`), classification ratings (`rating`) and
+//! subsumption eliminations (`elimination`, on `state` rows of the run), and the lookups a
+//! resumed run needs. Rows here are plain data; `study` turns its results into them.
+//!
+//! A puzzle's rows are written in one transaction together with its `run_puzzle` row, so a
+//! run interrupted at any moment holds whole puzzles only, and "done" means "has a
+//! `run_puzzle` row".
+
+use super::{Store, StoreError};
+use rusqlite::{params, OptionalExtension, Transaction};
+use std::collections::HashMap;
+
+/// One scheme's rating of one puzzle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingRow {
+    pub scheme: String,
+    /// `None`: not solved up to the run's maximal length (or an error).
+    pub rating: Option<usize>,
+    pub hardest: Option<String>,
+    pub seconds: f64,
+    pub error: Option<String>,
+}
+
+/// One eliminated candidate of a studied state: the family and its shortest proof length.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EliminationRow {
+    pub family: String,
+    /// Candidate index (0..729).
+    pub cand: usize,
+    /// `r4c5<>6`.
+    pub label: String,
+    pub length: usize,
+}
+
+/// One studied state of a puzzle: its index along the path, the placed digits and the
+/// 729-character pencil marks, and what every family eliminates there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StudiedStateRow {
+    pub step_index: usize,
+    pub grid: String,
+    pub pencil_marks: String,
+    pub eliminations: Vec<EliminationRow>,
+}
+
+/// A studied state read back, with its puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredState {
+    pub position: usize,
+    pub puzzle: String,
+    pub state: StudiedStateRow,
+}
+
+impl Store {
+    /// The latest run of `kind` whose parameters equal `params`: its id and whether it
+    /// finished.
+    pub fn find_run(
+        &self,
+        kind: &str,
+        params: &serde_json::Value,
+    ) -> Result<Option<(i64, bool)>, StoreError> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT id, finished IS NOT NULL FROM run WHERE kind = ?1 AND params = ?2
+                 ORDER BY id DESC LIMIT 1",
+                params![kind, params.to_string()],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
+            .optional()?)
+    }
+
+    /// The puzzles a run has finished: position → 81-character grid.
+    pub fn run_puzzles(&self, run_id: i64) -> Result<HashMap<usize, String>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT rp.position, p.grid FROM run_puzzle AS rp
+             JOIN puzzle AS p ON p.id = rp.puzzle_id WHERE rp.run_id = ?1",
+        )?;
+        let rows = stmt.query_map(params![run_id], |row| {
+            Ok((row.get::<_, i64>(0)? as usize, row.get(1)?))
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Write the ratings of several puzzles of a run, each `(position, grid, ratings)`, in
+    /// one transaction.
+    pub fn write_ratings(
+        &mut self,
+        run_id: i64,
+        puzzles: &[(usize, String, Vec<RatingRow>)],
+    ) -> Result<(), StoreError> {
+        let tx = self.conn.transaction()?;
+        for (position, grid, ratings) in puzzles {
+            insert_run_puzzle(&tx, run_id, *position, grid)?;
+            let mut stmt = tx.prepare_cached(
+                "INSERT INTO rating (run_id, position, scheme, rating, hardest, seconds, error)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            )?;
+            for r in ratings {
+                stmt.execute(params![
+                    run_id,
+                    *position as i64,
+                    r.scheme,
+                    r.rating.map(|n| n as i64),
+                    r.hardest,
+                    r.seconds,
+                    r.error
+                ])?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Every rating of a run in position order: `(position, grid, row)` to `visit`.
+    pub fn for_each_rating(
+        &self,
+        run_id: i64,
+        mut visit: impl FnMut(usize, &str, RatingRow),
+    ) -> Result<(), StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT r.position, p.grid, r.scheme, r.rating, r.hardest, r.seconds, r.error
+             FROM rating AS r
+             JOIN run_puzzle AS rp ON rp.run_id = r.run_id AND rp.position = r.position
+             JOIN puzzle AS p ON p.id = rp.puzzle_id
+             WHERE r.run_id = ?1 ORDER BY r.position, r.scheme",
+        )?;
+        let mut rows = stmt.query(params![run_id])?;
+        while let Some(row) = rows.next()? {
+            let grid: String = row.get(1)?;
+            let rating = RatingRow {
+                scheme: row.get(2)?,
+                rating: row.get::<_, Option<i64>>(3)?.map(|n| n as usize),
+                hardest: row.get(4)?,
+                seconds: row.get(5)?,
+                error: row.get(6)?,
+            };
+            visit(row.get::<_, i64>(0)? as usize, &grid, rating);
+        }
+        Ok(())
+    }
+
+    /// Write one puzzle of a subsumption run: its studied states (as `state` rows of the
+    /// run, without candidate rows: the pencil marks say it) and their eliminations, in one
+    /// transaction.
+    pub fn write_studied_puzzle(
+        &mut self,
+        run_id: i64,
+        position: usize,
+        grid: &str,
+        states: &[StudiedStateRow],
+    ) -> Result<(), StoreError> {
+        let tx = self.conn.transaction()?;
+        let puzzle_id = insert_run_puzzle(&tx, run_id, position, grid)?;
+        for s in states {
+            tx.prepare_cached(
+                "INSERT INTO state (puzzle_id, run_id, step_index, grid, pencil_marks)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+            )?
+            .execute(params![
+                puzzle_id,
+                run_id,
+                s.step_index as i64,
+                s.grid,
+                s.pencil_marks
+            ])?;
+            let state_id = tx.last_insert_rowid();
+            let mut stmt = tx.prepare_cached(
+                "INSERT INTO elimination (run_id, state_id, family, cand, label, length)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )?;
+            for e in &s.eliminations {
+                stmt.execute(params![
+                    run_id,
+                    state_id,
+                    e.family,
+                    e.cand as i64,
+                    e.label,
+                    e.length as i64
+                ])?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Every studied state of a run, in (position, step) order, with its eliminations.
+    pub fn for_each_studied_state(
+        &self,
+        run_id: i64,
+        mut visit: impl FnMut(StoredState),
+    ) -> Result<(), StoreError> {
+        let mut states = self.conn.prepare(
+            "SELECT s.id, rp.position, p.grid, s.step_index, s.grid, s.pencil_marks
+             FROM state AS s
+             JOIN run_puzzle AS rp ON rp.run_id = s.run_id AND rp.puzzle_id = s.puzzle_id
+             JOIN puzzle AS p ON p.id = s.puzzle_id
+             WHERE s.run_id = ?1 ORDER BY rp.position, s.step_index",
+        )?;
+        let mut elims = self.conn.prepare(
+            "SELECT family, cand, label, length FROM elimination WHERE state_id = ?1
+             ORDER BY family, cand",
+        )?;
+        let mut rows = states.query(params![run_id])?;
+        while let Some(row) = rows.next()? {
+            let state_id: i64 = row.get(0)?;
+            let eliminations = elims
+                .query_map(params![state_id], |e| {
+                    Ok(EliminationRow {
+                        family: e.get(0)?,
+                        cand: e.get::<_, i64>(1)? as usize,
+                        label: e.get(2)?,
+                        length: e.get::<_, i64>(3)? as usize,
+                    })
+                })?
+                .collect::<Result<Vec<_>, _>>()?;
+            visit(StoredState {
+                position: row.get::<_, i64>(1)? as usize,
+                puzzle: row.get(2)?,
+                state: StudiedStateRow {
+                    step_index: row.get::<_, i64>(3)? as usize,
+                    grid: row.get(4)?,
+                    pencil_marks: row.get(5)?,
+                    eliminations,
+                },
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Insert the puzzle and its `run_puzzle` row; returns the puzzle id.
+fn insert_run_puzzle(
+    tx: &Transaction<'_>,
+    run_id: i64,
+    position: usize,
+    grid: &str,
+) -> Result<i64, StoreError> {
+    tx.prepare_cached("INSERT INTO puzzle (grid) VALUES (?1)")?
+        .execute(params![super::write::normalised_grid(grid)?])?;
+    let puzzle_id = tx.last_insert_rowid();
+    tx.prepare_cached("INSERT INTO run_puzzle (run_id, position, puzzle_id) VALUES (?1, ?2, ?3)")?
+        .execute(params![run_id, position as i64, puzzle_id])?;
+    Ok(puzzle_id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    const GRID: &str =
+        "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3....";
+
+    #[test]
+    fn ratings_round_trip_and_runs_are_found_by_parameters() {
+        let mut store = Store::in_memory().unwrap();
+        let params = json!({"input": "x.txt", "max_len": 7});
+        assert_eq!(store.find_run("classify", &params).unwrap(), None);
+        let run = store.start_run("classify", &params).unwrap();
+        assert_eq!(
+            store.find_run("classify", &params).unwrap(),
+            Some((run, false))
+        );
+        assert_eq!(store.find_run("subsume", &params).unwrap(), None);
+        let row = RatingRow {
+            scheme: "M".into(),
+            rating: Some(4),
+            hardest: Some("nrc[4]".into()),
+            seconds: 0.5,
+            error: None,
+        };
+        store
+            .write_ratings(run, &[(3, GRID.to_string(), vec![row.clone()])])
+            .unwrap();
+        assert_eq!(store.run_puzzles(run).unwrap()[&3], GRID);
+        let mut seen = Vec::new();
+        store
+            .for_each_rating(run, |p, g, r| seen.push((p, g.to_string(), r)))
+            .unwrap();
+        assert_eq!(seen, vec![(3, GRID.to_string(), row)]);
+        store.finish_run(run).unwrap();
+        assert_eq!(
+            store.find_run("classify", &params).unwrap(),
+            Some((run, true))
+        );
+    }
+
+    #[test]
+    fn a_failed_write_leaves_no_puzzle_behind() {
+        let mut store = Store::in_memory().unwrap();
+        let run = store.start_run("classify", &json!({})).unwrap();
+        let row = RatingRow {
+            scheme: "M".into(),
+            rating: None,
+            hardest: None,
+            seconds: 0.0,
+            error: None,
+        };
+        // the same scheme twice violates the primary key: nothing of the batch stays
+        let batch = vec![(0, GRID.to_string(), vec![row.clone(), row])];
+        assert!(store.write_ratings(run, &batch).is_err());
+        assert!(store.run_puzzles(run).unwrap().is_empty());
+    }
+
+    #[test]
+    fn studied_states_round_trip() {
+        let mut store = Store::in_memory().unwrap();
+        let run = store.start_run("subsume", &json!({})).unwrap();
+        let state = StudiedStateRow {
+            step_index: 2,
+            grid: GRID.to_string(),
+            pencil_marks: "1".repeat(729),
+            eliminations: vec![EliminationRow {
+                family: "nrc".into(),
+                cand: 40,
+                label: "r1c5<>5".into(),
+                length: 3,
+            }],
+        };
+        store
+            .write_studied_puzzle(run, 0, GRID, std::slice::from_ref(&state))
+            .unwrap();
+        let mut seen = Vec::new();
+        store.for_each_studied_state(run, |s| seen.push(s)).unwrap();
+        assert_eq!(
+            seen,
+            vec![StoredState {
+                position: 0,
+                puzzle: GRID.to_string(),
+                state
+            }]
+        );
+    }
+}

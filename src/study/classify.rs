@@ -1,0 +1,269 @@
+//! Classification of a collection: every puzzle rated in one or more schemes
+//! ([`rating::rate`]), and the seed's table — for each level n, how many puzzles are solved
+//! at level ≤ n, side by side for the schemes.
+//!
+//! [`rate_puzzle`] rates one puzzle in every scheme asked (its solution found first, every
+//! step checked against it); [`Table`] tallies ratings as they stream in, whether from a
+//! fresh computation or from a stored run, so memory stays bounded by the number of levels.
+//!
+//! Seed 000's table for 10,000 random minimal puzzles (levels 4..7): L 8271 8959 9326 9472,
+//! M 9638 9893 9964 9984, N 9658 9913 9975 9991 ([`SEED_TABLE`]).
+
+use crate::grid::format::Puzzle;
+use crate::solver::count_solutions;
+use crate::store::study::RatingRow;
+use crate::study::rating::{rate_with, RateOptions, Scheme};
+use std::time::Instant;
+
+/// Seed 000's classification of 10,000 random minimal puzzles: scheme, then the number
+/// solved at levels 4, 5, 6 and 7.
+pub const SEED_TABLE: [(Scheme, [usize; 4]); 3] = [
+    (Scheme::L, [8271, 8959, 9326, 9472]),
+    (Scheme::M, [9638, 9893, 9964, 9984]),
+    (Scheme::N, [9658, 9913, 9975, 9991]),
+];
+
+/// Rate one puzzle in every scheme, up to `max_len`. A puzzle that does not parse into a
+/// state, has no or several solutions, or fails a proof check gets rows with `error` set.
+pub fn rate_puzzle(puzzle: &Puzzle, schemes: &[Scheme], max_len: usize) -> Vec<RatingRow> {
+    let failed = |why: String| -> Vec<RatingRow> {
+        schemes
+            .iter()
+            .map(|s| RatingRow {
+                scheme: s.to_string(),
+                rating: None,
+                hardest: None,
+                seconds: 0.0,
+                error: Some(why.clone()),
+            })
+            .collect()
+    };
+    let start = match puzzle.start_state() {
+        Ok(s) => s,
+        Err(e) => return failed(format!("contradictory givens: {e}")),
+    };
+    let solutions = count_solutions(&start, 2);
+    match solutions.count {
+        0 => return failed("no solution".into()),
+        1 => {}
+        _ => return failed("several solutions".into()),
+    }
+    let options = RateOptions {
+        verify: true,
+        keep_steps: false,
+    };
+    schemes
+        .iter()
+        .map(|&scheme| {
+            let t = Instant::now();
+            let r = rate_with(
+                &start,
+                scheme,
+                max_len,
+                solutions.solution.as_ref(),
+                &options,
+            );
+            let seconds = t.elapsed().as_secs_f64();
+            match r {
+                Ok(r) => RatingRow {
+                    scheme: scheme.to_string(),
+                    rating: r.rating,
+                    hardest: r.hardest,
+                    seconds,
+                    error: None,
+                },
+                Err(e) => RatingRow {
+                    scheme: scheme.to_string(),
+                    rating: None,
+                    hardest: None,
+                    seconds,
+                    error: Some(e.to_string()),
+                },
+            }
+        })
+        .collect()
+}
+
+/// One scheme's column of the table.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Column {
+    /// `exact[n]`: puzzles whose rating is exactly n (0..=max_len).
+    pub exact: Vec<usize>,
+    /// Puzzles not solved up to max_len.
+    pub unsolved: usize,
+    /// Puzzles that could not be rated (bad grid, not unique, failed check).
+    pub errors: usize,
+    /// Total seconds spent rating.
+    pub seconds: f64,
+}
+
+impl Column {
+    /// Puzzles solved at level ≤ n.
+    pub fn at_most(&self, n: usize) -> usize {
+        self.exact.iter().take(n + 1).sum()
+    }
+}
+
+/// The classification table, filled one rating at a time.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Table {
+    pub schemes: Vec<Scheme>,
+    pub max_len: usize,
+    pub puzzles: usize,
+    pub columns: Vec<Column>,
+}
+
+impl Table {
+    pub fn new(schemes: &[Scheme], max_len: usize) -> Table {
+        Table {
+            schemes: schemes.to_vec(),
+            max_len,
+            puzzles: 0,
+            columns: schemes
+                .iter()
+                .map(|_| Column {
+                    exact: vec![0; max_len + 1],
+                    ..Column::default()
+                })
+                .collect(),
+        }
+    }
+
+    /// Count one puzzle's rows (one per scheme; rows of other schemes are ignored).
+    pub fn add(&mut self, rows: &[RatingRow]) {
+        self.puzzles += 1;
+        for row in rows {
+            let Some(k) = self.schemes.iter().position(|s| s.name() == row.scheme) else {
+                continue;
+            };
+            let col = &mut self.columns[k];
+            col.seconds += row.seconds;
+            match (row.rating, &row.error) {
+                (_, Some(_)) => col.errors += 1,
+                (Some(n), None) if n <= self.max_len => col.exact[n] += 1,
+                _ => col.unsolved += 1,
+            }
+        }
+    }
+
+    /// The column of `scheme`, if the table has it.
+    pub fn column(&self, scheme: Scheme) -> Option<&Column> {
+        self.schemes
+            .iter()
+            .position(|&s| s == scheme)
+            .map(|k| &self.columns[k])
+    }
+
+    /// The table as text: a row per level n (puzzles solved at level ≤ n), a column per
+    /// scheme; then the unsolved and error counts, and seconds per puzzle.
+    pub fn to_text(&self) -> String {
+        let mut out = format!("{:>10}", "n");
+        for s in &self.schemes {
+            out += &format!(" {:>9}", s.name());
+        }
+        out.push('\n');
+        for n in 0..=self.max_len {
+            out += &format!("{:>10}", format!("<= {n}"));
+            for c in &self.columns {
+                out += &format!(" {:>9}", c.at_most(n));
+            }
+            out.push('\n');
+        }
+        let mut line = |label: &str, f: &dyn Fn(&Column) -> String| {
+            out += &format!("{label:>10}");
+            for c in &self.columns {
+                out += &format!(" {:>9}", f(c));
+            }
+            out.push('\n');
+        };
+        line(&format!("> {}", self.max_len), &|c| c.unsolved.to_string());
+        line("errors", &|c| c.errors.to_string());
+        let puzzles = self.puzzles.max(1) as f64;
+        line("ms/puzzle", &|c| {
+            format!("{:.1}", 1000.0 * c.seconds / puzzles)
+        });
+        out
+    }
+
+    /// The seed's table beside this one, for the schemes both have: per level 4..7, the
+    /// seed's count, ours scaled to 10,000 puzzles, and the difference in points of percent.
+    pub fn seed_comparison(&self) -> String {
+        let mut out =
+            String::from("level   seed (of 10,000)   ours (per 10,000)   difference (% points)\n");
+        let scale = 10_000.0 / self.puzzles.max(1) as f64;
+        for (scheme, counts) in SEED_TABLE {
+            let Some(col) = self.column(scheme) else {
+                continue;
+            };
+            for (k, &seed) in counts.iter().enumerate() {
+                let n = k + 4;
+                if n > self.max_len {
+                    continue;
+                }
+                let ours = col.at_most(n) as f64 * scale;
+                out += &format!(
+                    "{:<7} {:>16} {:>19.0} {:>+23.2}\n",
+                    format!("{scheme}{n}"),
+                    seed,
+                    ours,
+                    (ours - seed as f64) / 100.0
+                );
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::format::parse_line;
+
+    fn row(scheme: &str, rating: Option<usize>) -> RatingRow {
+        RatingRow {
+            scheme: scheme.into(),
+            rating,
+            hardest: None,
+            seconds: 0.25,
+            error: None,
+        }
+    }
+
+    #[test]
+    fn the_table_counts_puzzles_at_most_each_level() {
+        let mut t = Table::new(&[Scheme::L, Scheme::M], 3);
+        t.add(&[row("L", Some(0)), row("M", Some(0))]);
+        t.add(&[row("L", Some(3)), row("M", Some(2))]);
+        t.add(&[row("L", None), row("M", Some(3))]);
+        let l = t.column(Scheme::L).unwrap();
+        let m = t.column(Scheme::M).unwrap();
+        assert_eq!(
+            (0..=3).map(|n| l.at_most(n)).collect::<Vec<_>>(),
+            [1, 1, 1, 2]
+        );
+        assert_eq!(
+            (0..=3).map(|n| m.at_most(n)).collect::<Vec<_>>(),
+            [1, 1, 2, 3]
+        );
+        assert_eq!((l.unsolved, m.unsolved), (1, 0));
+        let text = t.to_text();
+        assert!(text.contains("      <= 3         2         3"), "{text}");
+        assert!(text.contains("       > 3         1         0"), "{text}");
+    }
+
+    #[test]
+    fn ocean_1_is_rated_in_each_scheme_and_bad_puzzles_get_errors() {
+        let ocean1 = parse_line(
+            "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3....",
+            1,
+        )
+        .unwrap();
+        let rows = rate_puzzle(&ocean1, &[Scheme::L, Scheme::M, Scheme::W], 7);
+        // seed 000: Ocean #1 is solved with nrc chains of length ≤ 4 on top of the basic rules
+        assert_eq!(rows[1].rating, Some(4), "{rows:?}");
+        assert!(rows.iter().all(|r| r.error.is_none()));
+        let several = parse_line(&format!("1{}", ".".repeat(80)), 1).unwrap();
+        let rows = rate_puzzle(&several, &[Scheme::M], 7);
+        assert_eq!(rows[0].error.as_deref(), Some("several solutions"));
+    }
+}

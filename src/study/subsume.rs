@@ -1,0 +1,342 @@
+//! Subsumption of chain families: in every state met along a puzzle's resolution path, which
+//! candidates each family eliminates and with what shortest length; then, for each ordered
+//! pair of families (A, B), in how many states A's eliminations are all B's, which
+//! eliminations A finds that B misses, and the shortest such examples.
+//!
+//! # The states studied
+//!
+//! The path is the simplest-first resolution with the basic rules (L4_0) and the families
+//! studied, up to the maximal length: basic rules to a fixpoint, then the shortest proof any
+//! family has (at equal length the first family in [`Family::all`]'s order), and again.
+//! Every state reached after the basic rules, before a chain step, is studied — those are
+//! the states where the chain families make the difference. With `start_only`, the puzzle's
+//! start state alone is studied.
+//!
+//! # What is compared
+//!
+//! In a state, `E_F(n)` is the set of candidates family F eliminates with a proof of length
+//! ≤ n (its shortest proof per target, [`Family::shortest_for_target`]). For a pair (A, B)
+//! at the maximal length N: the state is *subsumed* when `E_A(N) ⊆ E_B(N)`; a *miss* is a
+//! target in `E_A(N) \ E_B(N)`; a target is *longer* when B eliminates it, but only with a
+//! longer proof than A's (so `E_A(n) ⊄ E_B(n)` at A's length n). Per-length answers are in
+//! the stored `elimination` table (`queries/subsumption.sql`).
+//!
+//! Every proof found is re-verified with [`crate::proof::check`] and against the solution.
+
+use crate::graph::LinkIndex;
+use crate::grid::format::{to_line, to_pencil_mark_string};
+use crate::grid::{Candidate, State};
+use crate::proof::{notation, Proof};
+use crate::search::{basic_rules, first_step, Family};
+use crate::store::study::{EliminationRow, StoredState, StudiedStateRow};
+use crate::study::resolution::{self, ResolutionError};
+
+/// What to study.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub families: Vec<Family>,
+    pub max_len: usize,
+    /// Study the start state only, not the states along the path.
+    pub start_only: bool,
+}
+
+/// Study one puzzle: its states along the path (or its start), each with every family's
+/// eliminations and shortest lengths, as rows for the store.
+pub fn study_puzzle(
+    start: &State,
+    solution: &[u8; 81],
+    options: &Options,
+) -> Result<Vec<StudiedStateRow>, ResolutionError> {
+    let mut state = start.clone();
+    let mut step = 0usize;
+    let mut out = Vec::new();
+    let basic = basic_rules();
+    loop {
+        if !options.start_only {
+            while let Some(p) = first_step(&basic, &LinkIndex::new(&state)) {
+                step += 1;
+                apply_checked(&mut state, &p, solution, step)?;
+            }
+        }
+        if state.is_solved() {
+            break;
+        }
+        let (row, next) = study_state(&state, solution, options, step)?;
+        out.push(row);
+        match next {
+            Some(p) if !options.start_only => {
+                step += 1;
+                apply_checked(&mut state, &p, solution, step)?;
+            }
+            _ => break,
+        }
+    }
+    Ok(out)
+}
+
+fn apply_checked(
+    state: &mut State,
+    proof: &Proof,
+    solution: &[u8; 81],
+    step: usize,
+) -> Result<(), ResolutionError> {
+    let text = notation::nrc_text(state, proof);
+    resolution::verify(state, proof, Some(solution), step, &text)?;
+    resolution::apply(state, proof).map_err(|source| ResolutionError::Contradiction {
+        step,
+        text,
+        source,
+    })
+}
+
+/// Every family's shortest proof for every open candidate of `state`; returns the row and
+/// the simplest proof found (the next step of the path).
+fn study_state(
+    state: &State,
+    solution: &[u8; 81],
+    options: &Options,
+    step: usize,
+) -> Result<(StudiedStateRow, Option<Proof>), ResolutionError> {
+    let links = LinkIndex::new(state);
+    let order = Family::all();
+    let rank = |f: Family| order.iter().position(|&g| g == f).unwrap_or(usize::MAX);
+    let mut eliminations = Vec::new();
+    let mut simplest: Option<(usize, usize, Proof)> = None;
+    let targets: Vec<Candidate> = state.candidates().iter().collect();
+    for &family in &options.families {
+        for &z in &targets {
+            let Some(p) = family.shortest_for_target(&links, z, options.max_len) else {
+                continue;
+            };
+            let text = notation::nrc_text(state, &p);
+            resolution::verify(state, &p, Some(solution), step + 1, &text)?;
+            eliminations.push(EliminationRow {
+                family: family.name().to_string(),
+                cand: z.index(),
+                label: z.elimination(),
+                length: p.length,
+            });
+            let key = (p.length, rank(family));
+            if simplest.as_ref().is_none_or(|(l, r, _)| key < (*l, *r)) {
+                simplest = Some((key.0, key.1, p));
+            }
+        }
+    }
+    let row = StudiedStateRow {
+        step_index: step,
+        grid: to_line(state),
+        pencil_marks: to_pencil_mark_string(state),
+        eliminations,
+    };
+    Ok((row, simplest.map(|(_, _, p)| p)))
+}
+
+/// One elimination A finds that B misses (or finds only with a longer proof).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Example {
+    /// 0-based position of the puzzle in the input.
+    pub position: usize,
+    pub puzzle: String,
+    pub step_index: usize,
+    /// The state, as the 729-character pencil-mark string `explain` reads.
+    pub pencil_marks: String,
+    pub target: String,
+    pub length_a: usize,
+    pub length_b: Option<usize>,
+}
+
+/// One ordered pair (A, B) of the matrix.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pair {
+    /// States where every elimination of A is one of B's.
+    pub states_subsumed: usize,
+    /// Eliminations of A that B does not find up to the maximal length.
+    pub misses: usize,
+    /// Eliminations of A that B finds only with a longer proof.
+    pub longer: usize,
+    /// The shortest misses (by A's length, then input order), at most [`EXAMPLES`].
+    pub examples: Vec<Example>,
+}
+
+/// Examples kept per pair.
+pub const EXAMPLES: usize = 3;
+
+/// The subsumption matrix, filled one state at a time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Matrix {
+    pub families: Vec<String>,
+    pub states: usize,
+    /// Eliminations found per family (summed over states).
+    pub totals: Vec<usize>,
+    /// `pairs[a][b]`.
+    pub pairs: Vec<Vec<Pair>>,
+}
+
+impl Matrix {
+    pub fn new(families: &[Family]) -> Matrix {
+        let n = families.len();
+        Matrix {
+            families: families.iter().map(|f| f.name().to_string()).collect(),
+            states: 0,
+            totals: vec![0; n],
+            pairs: vec![vec![Pair::default(); n]; n],
+        }
+    }
+
+    /// Count one studied state.
+    pub fn add(&mut self, s: &StoredState) {
+        self.states += 1;
+        let n = self.families.len();
+        // lengths[f][cand]
+        let mut lengths = vec![vec![None; 729]; n];
+        for e in &s.state.eliminations {
+            if let Some(f) = self.families.iter().position(|x| *x == e.family) {
+                lengths[f][e.cand] = Some((e.length, &e.label));
+                self.totals[f] += 1;
+            }
+        }
+        for a in 0..n {
+            for b in (0..n).filter(|&b| b != a) {
+                let pair = &mut self.pairs[a][b];
+                let mut subsumed = true;
+                for (found_a, found_b) in lengths[a].iter().zip(&lengths[b]) {
+                    let Some((la, label)) = *found_a else {
+                        continue;
+                    };
+                    let lb = found_b.map(|(l, _)| l);
+                    match lb {
+                        Some(lb) if lb <= la => continue,
+                        Some(_) => pair.longer += 1,
+                        None => {
+                            pair.misses += 1;
+                            subsumed = false;
+                        }
+                    }
+                    let example = Example {
+                        position: s.position,
+                        puzzle: s.puzzle.clone(),
+                        step_index: s.state.step_index,
+                        pencil_marks: s.state.pencil_marks.clone(),
+                        target: label.clone(),
+                        length_a: la,
+                        length_b: lb,
+                    };
+                    keep_shortest(&mut pair.examples, example);
+                }
+                if subsumed {
+                    pair.states_subsumed += 1;
+                }
+            }
+        }
+    }
+}
+
+/// Insert `e` among the [`EXAMPLES`] shortest misses (by A's length, misses before longer
+/// ones, then input order); a target already shown for the same puzzle (in an earlier
+/// state of its path) is not shown again.
+fn keep_shortest(examples: &mut Vec<Example>, e: Example) {
+    if examples
+        .iter()
+        .any(|x| x.position == e.position && x.target == e.target)
+    {
+        return;
+    }
+    let key = |x: &Example| (x.length_a, x.length_b.is_some(), x.position, x.step_index);
+    if examples.len() == EXAMPLES && key(&e) >= key(examples.last().expect("full")) {
+        return;
+    }
+    let at = examples.partition_point(|x| key(x) <= key(&e));
+    examples.insert(at, e);
+    examples.truncate(EXAMPLES);
+}
+
+/// A studied state as it would be read back from the store.
+pub fn stored(position: usize, puzzle: &str, state: StudiedStateRow) -> StoredState {
+    StoredState {
+        position,
+        puzzle: puzzle.to_string(),
+        state,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::ChainFamily;
+
+    fn elim(family: &str, cand: usize, length: usize) -> EliminationRow {
+        EliminationRow {
+            family: family.into(),
+            cand,
+            label: format!("c{cand}"),
+            length,
+        }
+    }
+
+    #[test]
+    fn the_matrix_counts_misses_longer_proofs_and_subsumed_states() {
+        let families = [
+            Family::Chain(ChainFamily::Nrc),
+            Family::Chain(ChainFamily::Nrczt),
+        ];
+        let mut m = Matrix::new(&families);
+        let state = |elims| StudiedStateRow {
+            step_index: 1,
+            grid: ".".repeat(81),
+            pencil_marks: "1".repeat(729),
+            eliminations: elims,
+        };
+        // state 1: nrc ⊆ nrczt; nrczt finds 7 that nrc misses, and 5 with a shorter chain
+        m.add(&stored(
+            0,
+            "p",
+            state(vec![
+                elim("nrc", 5, 3),
+                elim("nrczt", 5, 2),
+                elim("nrczt", 7, 4),
+            ]),
+        ));
+        // state 2: nrczt proves 9 only with a longer chain than nrc's
+        m.add(&stored(
+            1,
+            "q",
+            state(vec![elim("nrc", 9, 2), elim("nrczt", 9, 5)]),
+        ));
+        let (nrc, nrczt) = (&m.pairs[0][1], &m.pairs[1][0]);
+        assert_eq!((m.states, m.totals.clone()), (2, vec![2, 3]));
+        assert_eq!((nrc.states_subsumed, nrc.misses, nrc.longer), (2, 0, 1));
+        assert_eq!(
+            (nrczt.states_subsumed, nrczt.misses, nrczt.longer),
+            (1, 1, 1)
+        );
+        // examples: the shortest first (c5, nrczt 2 against nrc 3), then the miss c7
+        let shown: Vec<(&str, usize, Option<usize>)> = nrczt
+            .examples
+            .iter()
+            .map(|e| (e.target.as_str(), e.length_a, e.length_b))
+            .collect();
+        assert_eq!(shown, [("c5", 2, Some(3)), ("c7", 4, None)]);
+        assert_eq!(nrc.examples[0].length_b, Some(5));
+    }
+
+    #[test]
+    fn examples_keep_the_shortest() {
+        let mut v = Vec::new();
+        for (i, len) in [5, 2, 7, 1, 3].into_iter().enumerate() {
+            keep_shortest(
+                &mut v,
+                Example {
+                    position: i,
+                    puzzle: String::new(),
+                    step_index: 0,
+                    pencil_marks: String::new(),
+                    target: String::new(),
+                    length_a: len,
+                    length_b: None,
+                },
+            );
+        }
+        let lens: Vec<usize> = v.iter().map(|e| e.length_a).collect();
+        assert_eq!(lens, [1, 2, 3]);
+    }
+}

@@ -1,0 +1,406 @@
+//! Studies over collections: `generate` (random minimal puzzles), `classify` (the seed's
+//! table, SudoRules' W ratings on a cbg-000 sample, resumable runs in SQLite) and `subsume`
+//! (which family's eliminations include which, stored per state, family and length).
+
+mod common;
+
+use common::{data_path, ok, sudolink};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use sudolink::grid::format::parse_line;
+use sudolink::study::generate::is_minimal;
+
+/// The first `n` puzzles of Berthier's cbg-000 (grid, SER, W rating), written to `dir`.
+fn cbg000_sample(dir: &Path, n: usize, filter: impl Fn(usize) -> bool) -> PathBuf {
+    let text = std::fs::read_to_string(data_path("cb_controlled_bias.txt")).unwrap();
+    let lines: Vec<&str> = text
+        .lines()
+        .skip(1)
+        .take(21_375)
+        .filter(|l| filter(l.split('\t').nth(2).unwrap().parse().unwrap()))
+        .take(n)
+        .collect();
+    let path = dir.join("cbg000.txt");
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    path
+}
+
+fn json(args: &[&str]) -> Value {
+    serde_json::from_str(&ok(args)).unwrap_or_else(|e| panic!("{args:?}: {e}"))
+}
+
+fn at_most(v: &Value, scheme: &str) -> Vec<u64> {
+    v["table"][scheme]["at_most"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no column {scheme} in {v}"))
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect()
+}
+
+fn count_rows(db: &Path, sql: &str) -> i64 {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.query_row(sql, [], |r| r.get(0)).unwrap()
+}
+
+// ---- generate ----------------------------------------------------------------------------
+
+#[test]
+fn generate_makes_reproducible_unique_minimal_puzzles() {
+    let a = ok(&["generate", "--count", "12", "--seed", "9"]);
+    let b = ok(&["generate", "--count", "12", "--seed", "9"]);
+    let c = ok(&["generate", "--count", "12", "--seed", "10"]);
+    assert_eq!(a, b, "the same seed gives the same puzzles");
+    assert_ne!(a, c);
+    let lines: Vec<&str> = a.lines().collect();
+    assert_eq!(lines.len(), 12);
+    for line in &lines {
+        let p = parse_line(line, 1).unwrap();
+        assert!(
+            is_minimal(&p.givens),
+            "{line} is not a unique minimal puzzle"
+        );
+    }
+    // a longer run starts with the same puzzles (puzzle i depends only on seed and i)
+    let longer = ok(&["generate", "--count", "20", "--seed", "9"]);
+    assert!(longer.starts_with(&a));
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("p.txt");
+    let printed = ok(&[
+        "generate",
+        "--count",
+        "12",
+        "--seed",
+        "9",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(printed.is_empty());
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), a);
+}
+
+#[test]
+fn generate_refuses_bad_arguments_without_writing() {
+    let (code, _, err) = sudolink(&["generate", "--count", "0"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--count must be at least 1"), "{err}");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("missing").join("p.txt");
+    let (code, _, err) = sudolink(&["generate", "--count", "3", "--out", out.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(err.contains("missing"), "{err}");
+    assert!(!out.exists());
+}
+
+// ---- classify ----------------------------------------------------------------------------
+
+#[test]
+fn classify_w_reproduces_sudorules_ratings_on_a_cbg000_sample() {
+    let dir = tempfile::tempdir().unwrap();
+    // puzzles of every W level in the first part of cbg-000
+    let file = cbg000_sample(dir.path(), 120, |_| true);
+    let f = file.to_str().unwrap();
+    let args = [
+        "classify",
+        f,
+        "--scheme",
+        "W",
+        "--max-len",
+        "20",
+        "--reference-column",
+        "3",
+        "--json",
+    ];
+    let v = json(&args);
+    assert_eq!(v["rated"], 120);
+    assert_eq!(v["disagreements"], serde_json::json!([]), "{v}");
+    let column = at_most(&v, "W");
+    assert_eq!(column.len(), 21);
+    assert_eq!(column[20], 120);
+    assert!(
+        column[0] > 0 && column[3] < 120,
+        "a spread of levels: {column:?}"
+    );
+
+    // a wrong reference is reported with the puzzle and both ratings
+    let text = std::fs::read_to_string(&file).unwrap();
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let (grid, w) = {
+        let cols: Vec<&str> = lines[1].split('\t').collect();
+        (cols[0].to_string(), cols[2].parse::<usize>().unwrap())
+    };
+    lines[1] = format!("{grid}\t0\t{}", w + 1);
+    std::fs::write(&file, lines.join("\n") + "\n").unwrap();
+    let out = ok(&args[..args.len() - 1]);
+    assert!(
+        out.contains("reference column 3: 1 disagreement(s) in 120 puzzles"),
+        "{out}"
+    );
+    let expected = format!("#2 (line 2) {grid}: ours {w}, reference {}", w + 1);
+    assert!(out.contains(&expected), "{out}");
+}
+
+#[test]
+fn classify_prints_the_seeds_table_side_by_side() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.txt");
+    std::fs::write(&file, ok(&["generate", "--count", "16", "--seed", "3"])).unwrap();
+    let f = file.to_str().unwrap();
+    let out = ok(&[
+        "classify",
+        f,
+        "--scheme",
+        "L,M,N",
+        "--max-len",
+        "7",
+        "--seed-table",
+    ]);
+    assert!(
+        out.contains("16 of 16 puzzles rated (max length 7)"),
+        "{out}"
+    );
+    let header = out
+        .lines()
+        .find(|l| l.trim_start().starts_with('n'))
+        .unwrap();
+    assert_eq!(
+        header.split_whitespace().collect::<Vec<_>>(),
+        ["n", "L", "M", "N"]
+    );
+    for n in 0..=7 {
+        assert!(out.contains(&format!("<= {n} ")), "{out}");
+    }
+    assert!(out.contains("beside seed 000's table"), "{out}");
+    for (row, seed) in [("L4", 8271), ("M7", 9984), ("N5", 9913)] {
+        let line = out.lines().find(|l| l.starts_with(row)).unwrap();
+        assert!(line.contains(&seed.to_string()), "{line}");
+    }
+    // the JSON columns count the same puzzles
+    let v = json(&[
+        "classify",
+        f,
+        "--scheme",
+        "L,M,N",
+        "--max-len",
+        "7",
+        "--json",
+    ]);
+    for s in ["L", "M", "N"] {
+        let col = at_most(&v, s);
+        assert!(col.windows(2).all(|w| w[0] <= w[1]), "{s}: {col:?}");
+        let unsolved = v["table"][s]["unsolved"].as_u64().unwrap();
+        assert_eq!(col[7] + unsolved, 16);
+    }
+}
+
+#[test]
+fn classify_resumes_an_interrupted_run_and_reads_back_a_finished_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.txt");
+    std::fs::write(&file, ok(&["generate", "--count", "24", "--seed", "5"])).unwrap();
+    let (f, db) = (file.to_str().unwrap(), dir.path().join("c.db"));
+    let d = db.to_str().unwrap();
+    let base = ["classify", f, "--scheme", "M,W", "--max-len", "6", "--json"];
+    let fresh = json(&base);
+
+    let first = json(&[&base[..], &["--db", d, "--stop-after", "10"]].concat());
+    assert_eq!(
+        (first["rated"].as_u64(), first["complete"].as_bool()),
+        (Some(10), Some(false))
+    );
+    assert_eq!(count_rows(&db, "SELECT count(*) FROM run_puzzle"), 10);
+    assert_eq!(
+        count_rows(&db, "SELECT count(*) FROM run WHERE finished IS NULL"),
+        1
+    );
+
+    let second = json(&[&base[..], &["--db", d]].concat());
+    assert_eq!(
+        (second["rated"].as_u64(), second["complete"].as_bool()),
+        (Some(24), Some(true))
+    );
+    assert_eq!(count_rows(&db, "SELECT count(*) FROM rating"), 48);
+    assert_eq!(count_rows(&db, "SELECT count(*) FROM run"), 1);
+    for s in ["M", "W"] {
+        assert_eq!(at_most(&second, s), at_most(&fresh, s), "{s}");
+    }
+    let third = json(&[&base[..], &["--db", d]].concat());
+    assert_eq!(third["table"], second["table"]);
+
+    // the named query gives the same table from SQL
+    let q = ok(&["query", "--db", d, "classification", "--format", "json"]);
+    let rows: Vec<Value> = serde_json::from_str(&q).unwrap();
+    let m: Vec<u64> = rows
+        .iter()
+        .filter(|r| r["scheme"] == "M")
+        .map(|r| r["solved"].as_u64().unwrap())
+        .collect();
+    assert_eq!(m, at_most(&fresh, "M"));
+
+    // a changed file is refused, naming the run and the position
+    let mut lines: Vec<String> = std::fs::read_to_string(&file)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    lines.swap(0, 1);
+    std::fs::write(&file, lines.join("\n") + "\n").unwrap();
+    let (code, _, err) = sudolink(&[&base[..], &["--db", d]].concat());
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("classify run 1") && err.contains("position 1"),
+        "{err}"
+    );
+}
+
+#[test]
+fn classify_rejects_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.txt");
+    std::fs::write(&file, "1234\n").unwrap();
+    let f = file.to_str().unwrap();
+    let (code, _, err) = sudolink(&["classify", f]);
+    assert_ne!(code, 0);
+    assert!(err.contains("line 1"), "{err}");
+    let (code, _, err) = sudolink(&["classify", f, "--scheme", "Q"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("unknown rating scheme"), "{err}");
+    let (code, _, err) = sudolink(&["classify", "no-such-file.txt"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("no-such-file.txt"), "{err}");
+}
+
+// ---- subsume -----------------------------------------------------------------------------
+
+fn pair<'a>(v: &'a Value, a: &str, b: &str) -> &'a Value {
+    v["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["a"] == a && p["b"] == b)
+        .unwrap_or_else(|| panic!("no pair {a} {b}"))
+}
+
+/// Seed 001: braids subsume nrczt chains and lassos, and whips; nrc ⊆ nrct ⊆ nrczt — at
+/// every length (no miss, and never a longer proof).
+#[test]
+fn subsume_finds_the_seeds_inclusions_on_cbg000_puzzles() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = cbg000_sample(dir.path(), 4, |w| w >= 3);
+    let v = json(&[
+        "subsume",
+        file.to_str().unwrap(),
+        "--families",
+        "nrc,nrct,nrczt,lasso,whip,braid",
+        "--max-len",
+        "5",
+        "--json",
+    ]);
+    assert!(v["states"].as_u64().unwrap() >= 8, "{}", v["states"]);
+    for (a, b) in [
+        ("nrc", "nrct"),
+        ("nrct", "nrczt"),
+        ("nrc", "braid"),
+        ("nrczt", "braid"),
+        ("nrct-lasso", "braid"),
+        ("nrczt-lasso", "braid"),
+        ("whip", "braid"),
+    ] {
+        let p = pair(&v, a, b);
+        assert_eq!(
+            (&p["misses"], &p["longer"]),
+            (&Value::from(0), &Value::from(0)),
+            "{a} ⊆ {b}: {p}"
+        );
+        assert_eq!(p["states_subsumed"], v["states"]);
+    }
+    // and the converse inclusions fail, with examples to open
+    let p = pair(&v, "nrczt", "nrc");
+    assert!(p["misses"].as_u64().unwrap() > 0, "{p}");
+    let e = &p["examples"][0];
+    assert_eq!(e["pencil_marks"].as_str().unwrap().len(), 729);
+    let target = e["target"].as_str().unwrap();
+    let explained = ok(&[
+        "explain",
+        e["pencil_marks"].as_str().unwrap(),
+        "--target",
+        target,
+        "--families",
+        "nrczt,nrc",
+        "--max-len",
+        "5",
+    ]);
+    assert!(
+        explained.contains("nrc          none up to length 5"),
+        "{explained}"
+    );
+    let len = e["length_a"].as_u64().unwrap();
+    assert!(
+        explained.contains(&format!("nrczt{len}-chain")),
+        "{explained}"
+    );
+}
+
+#[test]
+fn subsume_stores_states_and_eliminations_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.txt");
+    std::fs::write(&file, ok(&["generate", "--count", "6", "--seed", "11"])).unwrap();
+    let (f, db) = (file.to_str().unwrap(), dir.path().join("s.db"));
+    let d = db.to_str().unwrap();
+    let base = [
+        "subsume",
+        f,
+        "--families",
+        "nrc,nrczt,whip",
+        "--max-len",
+        "4",
+        "--json",
+    ];
+    let fresh = json(&base);
+    let first = json(&[&base[..], &["--db", d, "--stop-after", "2"]].concat());
+    assert_eq!(first["complete"], false);
+    let stored = json(&[&base[..], &["--db", d]].concat());
+    assert_eq!(stored["complete"], true);
+    assert_eq!(stored["pairs"], fresh["pairs"]);
+    assert_eq!(stored["eliminations"], fresh["eliminations"]);
+    let total: u64 = fresh["eliminations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .sum();
+    assert_eq!(
+        count_rows(&db, "SELECT count(*) FROM elimination") as u64,
+        total
+    );
+    assert_eq!(
+        count_rows(&db, "SELECT count(*) FROM state") as u64,
+        fresh["states"].as_u64().unwrap()
+    );
+    // the named query agrees with the matrix: nrczt's misses against nrc
+    let q = ok(&["query", "--db", d, "subsumption", "--format", "csv"]);
+    let misses: u64 = q
+        .lines()
+        .filter(|l| l.starts_with("nrczt,nrc,"))
+        .map(|l| l.rsplit(',').next().unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(
+        misses,
+        pair(&fresh, "nrczt", "nrc")["misses"].as_u64().unwrap()
+    );
+}
+
+#[test]
+fn subsume_rejects_bad_families() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.txt");
+    std::fs::write(&file, ok(&["generate", "--count", "1", "--seed", "1"])).unwrap();
+    let f = file.to_str().unwrap();
+    let (code, _, err) = sudolink(&["subsume", f, "--families", "nrc,zebra"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("unknown family \"zebra\""), "{err}");
+    let (code, _, err) = sudolink(&["subsume", f, "--families", "nrc"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("at least two"), "{err}");
+}
