@@ -64,6 +64,8 @@ fn generate_makes_reproducible_unique_minimal_puzzles() {
     // a longer run starts with the same puzzles (puzzle i depends only on seed and i)
     let longer = ok(&["generate", "--count", "20", "--seed", "9"]);
     assert!(longer.starts_with(&a));
+    let tail = ok(&["generate", "--first", "12", "--count", "8", "--seed", "9"]);
+    assert_eq!(format!("{a}{tail}"), longer);
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("p.txt");
     let printed = ok(&[

@@ -15,6 +15,10 @@ pub struct GenerateArgs {
     /// Random seed: the same seed gives the same puzzles
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Index of the first puzzle (puzzle i of a seed depends only on the seed and i, so
+    /// `--first 1000 --count 1000` is the second thousand of a longer run)
+    #[arg(long, default_value_t = 0)]
+    pub first: u64,
     /// Write the puzzles to this file (atomically) instead of stdout
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -29,9 +33,13 @@ pub fn run(args: &GenerateArgs) -> Result<()> {
     }
     let mut sink = Sink::open(args.out.as_deref())?;
     let bar = progress_bar(args.count, "puzzles");
-    let mut start = 0;
-    while start < args.count {
-        let end = (start + BLOCK).min(args.count);
+    let last = args
+        .first
+        .checked_add(args.count)
+        .ok_or_else(|| anyhow::anyhow!("--first + --count overflows"))?;
+    let mut start = args.first;
+    while start < last {
+        let end = (start + BLOCK).min(last);
         let block: Vec<String> = (start..end)
             .into_par_iter()
             .map(|i| {
