@@ -5,6 +5,9 @@ mod common;
 use common::seed_puzzle;
 use std::path::PathBuf;
 use std::process::Command;
+use sudolink::proof::chain::eureka::proof_from_eureka;
+use sudolink::proof::{check, Pattern};
+use sudolink::study::path::apply_singles;
 
 fn fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -60,4 +63,129 @@ fn a_false_elimination_fails() {
     let (code, _, err) = check_path(&seed_puzzle("ocean-1").line(), &path);
     assert_ne!(code, 0);
     assert!(err.contains("step 1 (line 3) fails"), "{err}");
+}
+
+// ---- chains pasted in Eureka (AIC) notation -----------------------------------------------
+
+/// Ruud's diagonal #4 (a seed puzzle) after its singles, where its first resolution step is
+/// `nrc4-chain n9{r4c6 r4c5} - {n9 n2}r9c5 - {n2 n3}r7c5 - {n3 n1}r7c6 ==> r4c6 <> 1`.
+fn ruud_diagonal_4_after_singles() -> sudolink::grid::State {
+    let (mut state, solution) = common::start_and_solution(&seed_puzzle("ruud-diagonal-4"));
+    apply_singles(&mut state, Some(&solution)).unwrap();
+    state
+}
+
+const RUUD4_AIC: &str = "(9)r4c6=(9)r4c5-(9=2)r9c5-(2=3)r7c5-(3=1)r7c6 => r4c6<>1";
+const RUUD4_NRC: &str =
+    "nrc4-chain n9{r4c6 r4c5} - {n9 n2}r9c5 - {n2 n3}r7c5 - {n3 n1}r7c6 ==> r4c6 <> 1";
+
+#[test]
+fn a_forum_typed_aic_is_verified() {
+    let state = ruud_diagonal_4_after_singles();
+    // typed from the other end, with spaces, a label and the `-1 r4c6` conclusion
+    let typed = "AIC: (1)r7c6 = (3)r7c6 - (3)r7c5 = (2)r7c5 - (2)r9c5 = (9)r9c5 - (9)r4c5 \
+                 = (9)r4c6 ==> -1 r4c6";
+    let proof = proof_from_eureka(&state, typed).unwrap();
+    check(&state, &proof).unwrap();
+    assert_eq!(proof.rule, "nrc4-chain");
+    assert_eq!(
+        proof
+            .eliminations
+            .iter()
+            .map(|c| c.elimination())
+            .collect::<Vec<_>>(),
+        ["r4c6<>1"]
+    );
+    // our own printing of the same chain reads as the same candidates, reversed
+    let ours = proof_from_eureka(&state, RUUD4_AIC).unwrap();
+    let (Pattern::Chain(a), Pattern::Chain(b)) = (&proof.pattern, &ours.pattern) else {
+        panic!("not chains")
+    };
+    let mut reversed = b.chain_candidates();
+    reversed.reverse();
+    assert_eq!(a.chain_candidates(), reversed);
+}
+
+#[test]
+fn a_wrong_aic_is_rejected_naming_the_link_that_fails() {
+    let state = ruud_diagonal_4_after_singles();
+    let cases = [
+        // column 6 holds three 3s: r7c6 = r5c6 is no strong link
+        (
+            "(9)r4c6=(9)r4c5-(9=2)r9c5-(2=3)r7c5-(3)r7c6=(3)r5c6 => r4c6<>1",
+            "link 7 `(3)r7c6=(3)r5c6` (column 38) fails: not a strong link: c6n3 also holds n3r1c6 n3r2c6",
+        ),
+        // a 9 and a 2 in different cells are no weak link
+        (
+            "(9)r4c6=(9)r4c5-(2=9)r9c5-(2=3)r7c5-(3=1)r7c6 => r4c6<>1",
+            "link 2 `(9)r4c5-(2)r9c5` (column 10) fails: not a weak link",
+        ),
+        // r4c6's 8 does not see the end (1)r7c6
+        (
+            "(9)r4c6=(9)r4c5-(9=2)r9c5-(2=3)r7c5-(3=1)r7c6 => r4c6<>1, r4c6<>8",
+            "target r4c6<>8 fails: it does not see the chain's end (1)r7c6",
+        ),
+        // r8c5 is 8 here
+        (
+            "(9)r4c6=(9)r4c5-(9=2)r8c5-(2=3)r7c5-(3=1)r7c6 => r4c6<>1",
+            "column 18: (9)r8c5 is not a candidate of the state: r8c5 holds 8",
+        ),
+    ];
+    for (text, why) in cases {
+        let e = proof_from_eureka(&state, text).unwrap_err();
+        assert!(e.to_string().starts_with(why), "{text}:\n{e}");
+    }
+}
+
+fn check_path_text(puzzle: &str, text: &str) -> (i32, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("forum.path");
+    std::fs::write(&path, text).unwrap();
+    check_path(&seed_puzzle(puzzle).line(), &path)
+}
+
+#[test]
+fn check_path_reads_a_file_of_one_eureka_line() {
+    let (code, out, err) = check_path_text("ruud-diagonal-4", &format!("{RUUD4_AIC}\n"));
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(&format!("ok   step 1 (line 1): {RUUD4_NRC}")),
+        "{out}"
+    );
+    assert!(out.contains("all 1 steps hold"), "{out}");
+    // a chain running over two lines, the second going on with a link
+    let (code, out, err) = check_path_text(
+        "ruud-diagonal-4",
+        "# pasted from a forum post\n(9)r4c6=(9)r4c5-(9=2)r9c5\n-(2=3)r7c5-(3=1)r7c6 ==> r4c6 <> 1\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(&format!("ok   step 1 (line 2): {RUUD4_NRC}")),
+        "{out}"
+    );
+}
+
+#[test]
+fn check_path_names_the_failing_link_of_a_eureka_line() {
+    let (code, _, err) = check_path_text(
+        "ruud-diagonal-4",
+        "(9)r4c6=(9)r4c5-(9=2)r9c5-(2=3)r7c5-(3)r7c6=(3)r5c6 => r4c6<>1\n",
+    );
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("step 1 (line 1) fails: link 7 `(3)r7c6=(3)r5c6`"),
+        "{err}"
+    );
+    let (code, _, err) = check_path_text(
+        "ruud-diagonal-4",
+        "(9)r4c6=(9)r4c5-(9)r9c56=(2)r9c5 => r4c6<>1\n",
+    );
+    assert_ne!(code, 0);
+    assert!(
+        err.contains(
+            "step 1 (line 1) cannot be read: column 17: group nodes are not supported ((9)r9c56)"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
 }

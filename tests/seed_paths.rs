@@ -15,9 +15,10 @@ mod common;
 use common::{seed_puzzle, start_and_solution};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use sudolink::proof::chain::proof_from_text;
-use sudolink::proof::check;
-use sudolink::study::path::replay;
+use sudolink::proof::chain::eureka::proof_from_eureka;
+use sudolink::proof::chain::{eureka_text, proof_from_text};
+use sudolink::proof::{check, Pattern};
+use sudolink::study::path::{replay, ReplayedStep};
 
 fn fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -224,6 +225,65 @@ fn hagglund_hinge_conclusion_against_a_placed_digit_fails() {
         assert_ne!(code, 0, "{wrong}: passed\n{out}");
         assert!(err.contains("step 7 (line 29) fails"), "{err}");
         assert!(err.contains(why), "{err}");
+    }
+}
+
+// ---- Eureka (AIC) notation -----------------------------------------------------------------
+
+/// Every chain step of a path that has a Eureka form (no t- or z-candidate, no lasso):
+/// (step number, Eureka text, the step).
+fn eureka_steps(puzzle: &str, name: &str) -> Vec<(usize, String, ReplayedStep)> {
+    let (start, solution) = start_and_solution(&seed_puzzle(puzzle));
+    let text = std::fs::read_to_string(fixture(name)).unwrap();
+    let replay = replay(&start, &text, Some(&solution)).expect("the path holds");
+    let mut out = Vec::new();
+    for (k, step) in replay.steps.into_iter().enumerate() {
+        let Some(Pattern::Chain(c)) = step.proof.as_ref().map(|p| &p.pattern) else {
+            continue;
+        };
+        if let Some(e) = eureka_text(c) {
+            out.push((k + 1, e, step));
+        }
+    }
+    out
+}
+
+/// Print → read → check: every chain step of the Ocean #1, #3 and #6 paths printed in
+/// Eureka notation reads back, on the state it applies to, as the same chain with the same
+/// eliminations, which `proof::check` accepts and which prints the same Eureka text.
+#[test]
+fn eureka_round_trip_on_the_ocean_paths() {
+    for (puzzle, name, count) in [
+        ("ocean-1", "ocean-1.path", 24),
+        ("ocean-3", "ocean-3.path", 14),
+        ("ocean-6", "ocean-6.path", 41),
+    ] {
+        let steps = eureka_steps(puzzle, name);
+        for (k, text, step) in &steps {
+            let original = step.proof.as_ref().unwrap();
+            let Pattern::Chain(c) = &original.pattern else {
+                unreachable!()
+            };
+            let back = proof_from_eureka(&step.state_before, text)
+                .unwrap_or_else(|e| panic!("{name} step {k}: {text}: {e}"));
+            check(&step.state_before, &back).unwrap();
+            let Pattern::Chain(b) = &back.pattern else {
+                panic!("{name} step {k}: not a chain")
+            };
+            assert_eq!(
+                b.chain_candidates(),
+                c.chain_candidates(),
+                "{name} step {k}"
+            );
+            assert_eq!(back.eliminations, original.eliminations, "{name} step {k}");
+            assert_eq!(
+                eureka_text(b).as_deref(),
+                Some(text.as_str()),
+                "{name} step {k}"
+            );
+        }
+        eprintln!("{name}: {} chain steps round-tripped", steps.len());
+        assert_eq!(steps.len(), count, "{name}: chain steps with a Eureka form");
     }
 }
 

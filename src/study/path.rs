@@ -5,8 +5,9 @@
 
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, State};
+use crate::proof::chain::{self, eureka};
 use crate::proof::read_basic::{read_basic_steps, read_conclusions, squash};
-use crate::proof::{chain, notation, Proof};
+use crate::proof::{notation, Proof};
 use crate::search::{BasicRule, Rule};
 use crate::study::resolution::{apply, verify, ResolutionError};
 use thiserror::Error;
@@ -60,6 +61,10 @@ pub struct Replay {
 /// interaction with b2`), `interaction`, `number(s)`, and parenthesised summaries such as
 /// `(NS+HS)`, `(45 NS)` or `…(Naked Singles)…`.
 fn starts_step(word: &str) -> bool {
+    // a Eureka chain running over several lines goes on with a link
+    if word.starts_with(['-', '=']) {
+        return false;
+    }
     // seed 001 prints its closing summary as `…(Naked Singles)…`
     let w = squash(word.trim_start_matches(['…', '.']));
     if w.starts_with('(')
@@ -198,16 +203,40 @@ fn contradicts_placed(state: &State, proof: &Proof) -> Option<String> {
         })
 }
 
+/// Why a written step gives no proof.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum StepError {
+    /// The text is not a step we can read.
+    #[error("{0}")]
+    Unreadable(String),
+    /// The text reads, but what it names does not hold on the state (a Eureka chain whose
+    /// link or target fails).
+    #[error("{0}")]
+    Fails(String),
+}
+
 /// Read one written step as proofs on `state` (one, except an interaction written with
-/// several digits).
-pub fn read_step(state: &State, text: &str) -> Result<Vec<Proof>, String> {
+/// several digits): a chain in Eureka notation (`(5)r9c8=(5)r1c8-(5=8)r2c7-(8=1)r9c7 =>
+/// r9c8<>1`, see [`eureka`]), a chain or lasso in the seeds' notation, or a basic step.
+pub fn read_step(state: &State, text: &str) -> Result<Vec<Proof>, StepError> {
     let first = squash(text.split_whitespace().next().unwrap_or(""));
-    if first.contains("chain") || first.contains("lasso") {
+    let unreadable = |e: &dyn std::fmt::Display| StepError::Unreadable(e.to_string());
+    if eureka::looks_like_eureka(text) {
+        eureka::proof_from_eureka(state, text)
+            .map(|p| vec![p])
+            .map_err(|e| {
+                if e.is_about_the_state() {
+                    StepError::Fails(e.to_string())
+                } else {
+                    unreadable(&e)
+                }
+            })
+    } else if first.contains("chain") || first.contains("lasso") {
         chain::proof_from_text(state, text)
             .map(|p| vec![p])
-            .map_err(|e| e.to_string())
+            .map_err(|e| unreadable(&e))
     } else {
-        read_basic_steps(text).map_err(|e| e.to_string())
+        read_basic_steps(text).map_err(|e| unreadable(&e))
     }
 }
 
@@ -258,11 +287,14 @@ pub fn replay_into(
             steps.push(record);
             continue;
         }
-        let proofs = read_step(&state, &written).map_err(|why| PathError::Unreadable {
-            step: n,
-            line,
-            text: written.clone(),
-            why,
+        let proofs = read_step(&state, &written).map_err(|e| match e {
+            StepError::Unreadable(why) => PathError::Unreadable {
+                step: n,
+                line,
+                text: written.clone(),
+                why,
+            },
+            StepError::Fails(why) => fails(why),
         })?;
         let mut texts = Vec::new();
         for mut proof in proofs {

@@ -78,6 +78,7 @@
 
 mod build;
 mod check;
+pub mod eureka;
 mod notation;
 mod parse;
 

@@ -1,0 +1,822 @@
+//! Reading a chain written in Eureka (AIC) notation, as forum posts and our own printer
+//! ([`super::eureka_text`]) write it, into a chain proof:
+//!
+//! ```text
+//! (5)r9c8=(5)r1c8-(5=8)r2c7-(8=1)r9c7 => r9c8<>1
+//! (6)r4c4=(6-8)r4c1=(8)r6c2-(8=5)r6c6 ==> r4c6 <> 6
+//! ```
+//!
+//! A node is `(digits)cell`; inside the parentheses `=` is a strong and `-` a weak link
+//! between two candidates of the cell (`(6=8)r4c1`, `(6-8)r4c1`); between nodes `=` is a
+//! strong and `-` a weak link. Spaces are optional, upper case is read, a leading label
+//! (`AIC:`) is skipped. The conclusion follows `=>` or `==>`: `r4c6<>6`, `r4c6 <> 6`,
+//! `r4c6≠6`, `-6 r4c6`, several targets `r4c6,r5c6<>6`, `r45c6<>6`, `r4c6<>6, r5c6<>6`.
+//!
+//! # The mapping
+//!
+//! An AIC alternates strong and weak links, starting and ending with a strong one: its
+//! candidates are L1 = R1 - L2 = R2 - ... - Ln = Rn, which is an nrc-chain whose (L, R) pairs
+//! are the strong links and whose R → L steps are the weak links; its targets see both ends.
+//! [`EurekaChain::to_proof`] builds that chain and returns the first family of nrc, nrct,
+//! nrcz, nrczt under which [`crate::proof::check`] accepts it (a "strong" link that is strong
+//! only once earlier right-linking candidates or the target are removed makes it an nrct- or
+//! nrcz-chain). Nothing is accepted without that check.
+//!
+//! Not supported, each a clear error naming the column: group nodes (`(5)r4c12`,
+//! `(5)r45c1`, several digits in one node such as an ALS `(68)r4c1`), since our chains have
+//! single candidates as nodes; loops (the chain returning to a candidate, continuous or
+//! discontinuous), chains starting or ending with a weak link, conclusions that place a
+//! digit. When a chain does not check, the error names the first link (or target) that
+//! fails on the state.
+
+use super::{ChainFamily, ChainPattern, ParsedCell};
+use crate::grid::{Candidate, Cell, CspVariable, Digit, State};
+use crate::proof::{check, Pattern, Proof};
+use thiserror::Error;
+
+/// Why a text is not a chain in Eureka notation, or does not hold.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum EurekaError {
+    #[error("column {column}: {why}")]
+    Syntax { column: usize, why: String },
+    #[error("column {column}: group nodes are not supported ({node}): our chains link single candidates")]
+    GroupNode { column: usize, node: String },
+    #[error("column {column}: {why}: loops are not supported, write the chain as an AIC from one strong link to another")]
+    Loop { column: usize, why: String },
+    #[error(
+        "column {column}: malformed conclusion {text:?} (expected r4c6<>6, -6 r4c6, r4c6,r5c6<>6)"
+    )]
+    Conclusion { column: usize, text: String },
+    #[error("column {column}: {text} is not a candidate of the state: {why}")]
+    NotACandidate {
+        column: usize,
+        text: String,
+        why: String,
+    },
+    #[error("link {link} `{text}` (column {column}) fails: {why}")]
+    Link {
+        link: usize,
+        column: usize,
+        text: String,
+        why: String,
+    },
+    #[error("target {target} fails: {why}")]
+    Target { target: String, why: String },
+    #[error("the chain does not hold as an nrc, nrct, nrcz or nrczt chain: {0}")]
+    Fails(String),
+}
+
+impl EurekaError {
+    /// True when the text reads as an AIC but the chain does not hold on the state (a
+    /// candidate, link or target that fails), false when the text itself is not a
+    /// supported AIC.
+    pub fn is_about_the_state(&self) -> bool {
+        matches!(
+            self,
+            EurekaError::NotACandidate { .. }
+                | EurekaError::Link { .. }
+                | EurekaError::Target { .. }
+                | EurekaError::Fails(_)
+        )
+    }
+}
+
+/// A link's strength.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strength {
+    /// `=`: one of the two is true.
+    Strong,
+    /// `-`: not both are true.
+    Weak,
+}
+
+impl Strength {
+    fn symbol(self) -> char {
+        match self {
+            Strength::Strong => '=',
+            Strength::Weak => '-',
+        }
+    }
+}
+
+/// A candidate as written in a node, with its 1-based column in the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrittenCandidate {
+    pub candidate: Candidate,
+    pub column: usize,
+}
+
+impl WrittenCandidate {
+    /// `(6)r4c1`.
+    fn text(&self) -> String {
+        format!("({}){}", self.candidate.digit(), self.candidate.cell())
+    }
+}
+
+/// A chain read from Eureka notation: its candidates in order, the link after each one but
+/// the last, and its targets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EurekaChain {
+    pub candidates: Vec<WrittenCandidate>,
+    pub links: Vec<Strength>,
+    pub targets: Vec<Candidate>,
+}
+
+/// Does the text look like a Eureka chain (`(5)r9c8=...`, `AIC: (5)r9c8=...`)?
+pub fn looks_like_eureka(text: &str) -> bool {
+    let t = skip_label(text.trim_start());
+    let mut chars = t.chars().filter(|c| !c.is_whitespace());
+    chars.next() == Some('(') && chars.next().is_some_and(|c| c.is_ascii_digit())
+}
+
+/// A leading `AIC:` or `Chain:` label (letters, then a colon) skipped.
+fn skip_label(text: &str) -> &str {
+    match text.split_once(':') {
+        Some((label, rest))
+            if !label.is_empty() && label.trim().chars().all(|c| c.is_ascii_alphabetic()) =>
+        {
+            rest
+        }
+        _ => text,
+    }
+}
+
+/// A character scanner over the text, with 1-based columns for errors.
+struct Scanner {
+    chars: Vec<char>,
+    pos: usize,
+}
+
+impl Scanner {
+    fn new(text: &str) -> Scanner {
+        Scanner {
+            chars: text.chars().collect(),
+            pos: 0,
+        }
+    }
+
+    fn column(&self) -> usize {
+        self.pos + 1
+    }
+
+    fn skip_spaces(&mut self) {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.pos += 1;
+        }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.pos).copied()
+    }
+
+    fn at_end(&mut self) -> bool {
+        self.skip_spaces();
+        self.pos >= self.chars.len()
+    }
+
+    fn syntax<T>(&self, why: impl Into<String>) -> Result<T, EurekaError> {
+        Err(EurekaError::Syntax {
+            column: self.column(),
+            why: why.into(),
+        })
+    }
+
+    /// A run of digits 1-9 (possibly empty).
+    fn digits(&mut self) -> Vec<u8> {
+        let mut out = Vec::new();
+        while let Some(d) = self.peek().and_then(|c| c.to_digit(10)).filter(|&d| d > 0) {
+            out.push(d as u8);
+            self.pos += 1;
+        }
+        out
+    }
+
+    /// The letter `x` (either case).
+    fn letter(&mut self, x: char) -> bool {
+        if self.peek().is_some_and(|c| c.eq_ignore_ascii_case(&x)) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// `r4c1` or a group of cells `r45c1`, `r4c12`: rows and columns.
+    fn cells(&mut self) -> Result<(Vec<u8>, Vec<u8>), EurekaError> {
+        if !self.letter('r') {
+            return self.syntax("expected a cell rRcC");
+        }
+        let rows = self.digits();
+        if !self.letter('c') {
+            return self.syntax("expected c after the row");
+        }
+        let cols = self.digits();
+        if rows.is_empty() || cols.is_empty() {
+            return self.syntax("expected a cell rRcC");
+        }
+        Ok((rows, cols))
+    }
+}
+
+fn cell_of(row: u8, col: u8) -> Cell {
+    Cell::at(row as usize - 1, col as usize - 1)
+}
+
+/// Read a chain in Eureka notation (without a state: nothing is checked here).
+pub fn parse_eureka(text: &str) -> Result<EurekaChain, EurekaError> {
+    let label_len = text.chars().count() - skip_label(text).chars().count();
+    let mut s = Scanner::new(text);
+    s.pos = label_len;
+    let mut candidates = Vec::new();
+    let mut links = Vec::new();
+    loop {
+        read_node(&mut s, &mut candidates, &mut links)?;
+        s.skip_spaces();
+        match s.peek() {
+            Some('=') if s.chars.get(s.pos + 1) == Some(&'>') => break,
+            Some('=') if s.chars.get(s.pos + 1) == Some(&'=') => break, // ==>
+            Some('=') => links.push(Strength::Strong),
+            Some('-') => links.push(Strength::Weak),
+            None => return s.syntax("expected => and the conclusion"),
+            Some(c) => return s.syntax(format!("expected a link (= or -) or =>, found {c:?}")),
+        }
+        s.pos += 1;
+    }
+    let mut chain = EurekaChain {
+        candidates,
+        links,
+        targets: Vec::new(),
+    };
+    chain.check_shape()?;
+    // the arrow
+    while s.peek() == Some('=') {
+        s.pos += 1;
+    }
+    s.pos += 1; // '>'
+    chain.targets = read_conclusion(&mut s)?;
+    Ok(chain)
+}
+
+/// One node `(6)r4c1`, `(6-8)r4c1`, `(6=8)r4c1`: its candidates and the links inside it.
+fn read_node(
+    s: &mut Scanner,
+    candidates: &mut Vec<WrittenCandidate>,
+    links: &mut Vec<Strength>,
+) -> Result<(), EurekaError> {
+    s.skip_spaces();
+    let start = s.pos;
+    if s.peek() != Some('(') {
+        return s.syntax("expected a node (digit)cell");
+    }
+    s.pos += 1;
+    let mut digits: Vec<(u8, usize)> = Vec::new();
+    let mut inner: Vec<Strength> = Vec::new();
+    loop {
+        s.skip_spaces();
+        let column = s.column();
+        let run = s.digits();
+        match run[..] {
+            [d] => digits.push((d, column)),
+            [] => return s.syntax("expected a digit 1-9"),
+            _ => return group_node(s, start),
+        }
+        s.skip_spaces();
+        match s.peek() {
+            Some(')') => break,
+            Some('=') => inner.push(Strength::Strong),
+            Some('-') => inner.push(Strength::Weak),
+            Some(',') | Some('|') => return group_node(s, start),
+            _ => return s.syntax("expected ), = or - inside the node"),
+        }
+        s.pos += 1;
+    }
+    s.pos += 1; // ')'
+    s.skip_spaces();
+    let (rows, cols) = s.cells()?;
+    if rows.len() > 1 || cols.len() > 1 {
+        return group_node(s, start);
+    }
+    let cell = cell_of(rows[0], cols[0]);
+    for (k, (d, column)) in digits.into_iter().enumerate() {
+        if k > 0 {
+            links.push(inner[k - 1]);
+        }
+        let digit = Digit::new(d).expect("digits 1-9");
+        candidates.push(WrittenCandidate {
+            candidate: Candidate::new(cell, digit),
+            column,
+        });
+    }
+    Ok(())
+}
+
+/// The group-node error for the node starting at `start`: its text runs to the first link,
+/// arrow or space after its closing parenthesis.
+fn group_node<T>(s: &Scanner, start: usize) -> Result<T, EurekaError> {
+    let close = (start..s.chars.len())
+        .find(|&i| s.chars[i] == ')')
+        .unwrap_or(s.chars.len());
+    let end = (close..s.chars.len())
+        .find(|&i| matches!(s.chars[i], '=' | '-') || s.chars[i].is_whitespace())
+        .unwrap_or(s.chars.len());
+    Err(EurekaError::GroupNode {
+        column: start + 1,
+        node: s.chars[start..end].iter().collect(),
+    })
+}
+
+fn push_target(targets: &mut Vec<Candidate>, cell: Cell, d: u8) {
+    let c = Candidate::new(cell, Digit::new(d).expect("digits 1-9"));
+    if !targets.contains(&c) {
+        targets.push(c);
+    }
+}
+
+/// The targets: `r4c6<>6`, `r4c6 <> 6`, `r4c6≠6`, `-6 r4c6`, `r4c6,r5c6<>6`, `r45c6<>6`,
+/// `r4c6<>6, r5c6<>6`.
+fn read_conclusion(s: &mut Scanner) -> Result<Vec<Candidate>, EurekaError> {
+    s.skip_spaces();
+    let start = s.pos;
+    let bad = |s: &Scanner| EurekaError::Conclusion {
+        column: start + 1,
+        text: s.chars[start..]
+            .iter()
+            .collect::<String>()
+            .trim()
+            .to_string(),
+    };
+    let mut targets: Vec<Candidate> = Vec::new();
+    let mut pending: Vec<Cell> = Vec::new(); // cells waiting for `<> d`
+    let mut digit_first: Option<Vec<u8>> = None; // `-6` waiting for its cells
+    while !s.at_end() {
+        match s.peek() {
+            Some(',') | Some(';') | Some('.') => s.pos += 1,
+            Some('r') | Some('R') => {
+                let (rows, cols) = s.cells().map_err(|_| bad(s))?;
+                let cells = rows
+                    .iter()
+                    .flat_map(|&r| cols.iter().map(move |&c| cell_of(r, c)));
+                match &digit_first {
+                    Some(ds) => {
+                        for cell in cells {
+                            for &d in ds {
+                                push_target(&mut targets, cell, d);
+                            }
+                        }
+                    }
+                    None => pending.extend(cells),
+                }
+            }
+            Some('-') => {
+                s.pos += 1;
+                s.skip_spaces();
+                let ds = s.digits();
+                if ds.is_empty() || !pending.is_empty() {
+                    return Err(bad(s));
+                }
+                digit_first = Some(ds);
+            }
+            Some('<') | Some('≠') | Some('!') => {
+                let arrow = if s.peek() == Some('≠') {
+                    1
+                } else {
+                    match s.chars.get(s.pos + 1) {
+                        Some('>') | Some('=') => 2,
+                        _ => return Err(bad(s)),
+                    }
+                };
+                s.pos += arrow;
+                s.skip_spaces();
+                s.letter('n');
+                let ds = s.digits();
+                if ds.is_empty() || pending.is_empty() {
+                    return Err(bad(s));
+                }
+                for cell in pending.drain(..) {
+                    for &d in &ds {
+                        push_target(&mut targets, cell, d);
+                    }
+                }
+                digit_first = None;
+            }
+            _ => return Err(bad(s)),
+        }
+    }
+    if targets.is_empty() || !pending.is_empty() {
+        return Err(bad(s));
+    }
+    Ok(targets)
+}
+
+impl EurekaChain {
+    /// The text of link k (0-based): `(6)r4c4=(6)r4c1`.
+    fn link_text(&self, k: usize) -> String {
+        format!(
+            "{}{}{}",
+            self.candidates[k].text(),
+            self.links[k].symbol(),
+            self.candidates[k + 1].text()
+        )
+    }
+
+    /// An AIC: no candidate twice (a loop otherwise), strong and weak links alternating from
+    /// a strong one to a strong one.
+    fn check_shape(&self) -> Result<(), EurekaError> {
+        let n = self.candidates.len();
+        for (j, b) in self.candidates.iter().enumerate() {
+            if let Some(a) = self.candidates[..j]
+                .iter()
+                .find(|a| a.candidate == b.candidate)
+            {
+                let why = if j == n - 1 && a == &self.candidates[0] {
+                    format!(
+                        "the chain returns to its first candidate {} (a continuous or discontinuous loop)",
+                        b.text()
+                    )
+                } else {
+                    format!(
+                        "{} appears twice (columns {} and {})",
+                        b.text(),
+                        a.column,
+                        b.column
+                    )
+                };
+                return Err(EurekaError::Loop {
+                    column: b.column,
+                    why,
+                });
+            }
+        }
+        for (k, &link) in self.links.iter().enumerate() {
+            let want = if k % 2 == 0 {
+                Strength::Strong
+            } else {
+                Strength::Weak
+            };
+            if link != want {
+                let why = if k == 0 {
+                    "an AIC starts with a strong link (=)".to_string()
+                } else {
+                    format!(
+                        "strong and weak links must alternate: expected {}",
+                        want.symbol()
+                    )
+                };
+                return Err(self.link_error(k, why));
+            }
+        }
+        if self.links.len().is_multiple_of(2) {
+            let column = self.candidates[n - 1].column;
+            return Err(EurekaError::Syntax {
+                column,
+                why: "an AIC ends with a strong link (=)".to_string(),
+            });
+        }
+        Ok(())
+    }
+
+    fn link_error(&self, k: usize, why: String) -> EurekaError {
+        EurekaError::Link {
+            link: k + 1,
+            column: self.candidates[k].column,
+            text: self.link_text(k),
+            why,
+        }
+    }
+
+    /// The (L, R) pairs — the strong links — as written cells, their variable left open.
+    pub fn cells(&self) -> Vec<ParsedCell> {
+        self.candidates
+            .chunks(2)
+            .map(|pair| ParsedCell {
+                variable: None,
+                left: pair[0].candidate,
+                right: pair[1].candidate,
+                extras: Vec::new(),
+                text: format!("{}={}", pair[0].text(), pair[1].text()),
+            })
+            .collect()
+    }
+
+    /// The targets still open on `state`: one already eliminated is dropped (what it says is
+    /// true), one that is its cell's placed digit is an error, and so is a chain left with
+    /// no target.
+    fn open_targets(&self, state: &State) -> Result<Vec<Candidate>, EurekaError> {
+        let target_error = |t: Candidate, why: &str| EurekaError::Target {
+            target: t.elimination(),
+            why: why.to_string(),
+        };
+        if let Some(&t) = self
+            .targets
+            .iter()
+            .find(|t| state.value(t.cell()) == Some(t.digit()))
+        {
+            return Err(target_error(t, "it is the digit placed in its cell"));
+        }
+        let open: Vec<Candidate> = self
+            .targets
+            .iter()
+            .copied()
+            .filter(|&t| state.has(t))
+            .collect();
+        if open.is_empty() {
+            return Err(target_error(
+                self.targets[0],
+                "it is not a candidate of the state (the chain concludes nothing new)",
+            ));
+        }
+        Ok(open)
+    }
+
+    /// The chain as a proof on `state`: the first of nrc, nrct, nrcz, nrczt under which
+    /// [`crate::proof::check`] accepts it, concluding the targets still open (see
+    /// `open_targets`). Otherwise the error names the first link or target that fails on the
+    /// state (or, when each looks right, the checker's reason).
+    pub fn to_proof(&self, state: &State) -> Result<Proof, EurekaError> {
+        const FAMILIES: [ChainFamily; 4] = [
+            ChainFamily::Nrc,
+            ChainFamily::Nrct,
+            ChainFamily::Nrcz,
+            ChainFamily::Nrczt,
+        ];
+        let cells = self.cells();
+        let targets = self.open_targets(state)?;
+        let mut nrc_why = None;
+        for family in FAMILIES {
+            let why = match ChainPattern::from_pairs(state, family, &cells, &targets, None) {
+                Ok(p) => {
+                    let proof = Proof::new(Pattern::Chain(p), targets.clone(), vec![]);
+                    match check(state, &proof) {
+                        Ok(()) => return Ok(proof),
+                        Err(e) => e.to_string(),
+                    }
+                }
+                Err(e) => e.to_string(),
+            };
+            nrc_why.get_or_insert(why);
+        }
+        Err(self
+            .diagnose(state, &targets)
+            .unwrap_or_else(|| EurekaError::Fails(nrc_why.unwrap_or_default())))
+    }
+
+    /// The first link or target that fails on `state`, read as a plain AIC.
+    fn diagnose(&self, state: &State, targets: &[Candidate]) -> Option<EurekaError> {
+        for w in &self.candidates {
+            if !state.has(w.candidate) {
+                let why = match state.value(w.candidate.cell()) {
+                    Some(d) => format!("{} holds {d}", w.candidate.cell()),
+                    None => "it has been eliminated".to_string(),
+                };
+                return Some(EurekaError::NotACandidate {
+                    column: w.column,
+                    text: w.text(),
+                    why,
+                });
+            }
+        }
+        for k in 0..self.links.len() {
+            let (a, b) = (
+                self.candidates[k].candidate,
+                self.candidates[k + 1].candidate,
+            );
+            let why = match self.links[k] {
+                Strength::Weak => (!a.is_linked(b)).then(|| {
+                    "not a weak link: the two are neither in one cell nor one digit in one house"
+                        .to_string()
+                }),
+                Strength::Strong => strong_link_failure(state, a, b),
+            };
+            if let Some(why) = why {
+                return Some(self.link_error(k, why));
+            }
+        }
+        let (first, last) = (
+            self.candidates[0].candidate,
+            self.candidates[self.candidates.len() - 1].candidate,
+        );
+        for &t in targets {
+            let why = if self.candidates.iter().any(|w| w.candidate == t) {
+                Some("it is a candidate of the chain".to_string())
+            } else {
+                [first, last]
+                    .into_iter()
+                    .find(|&end| !t.is_linked(end))
+                    .map(|end| {
+                        format!(
+                            "it does not see the chain's end ({}){}",
+                            end.digit(),
+                            end.cell()
+                        )
+                    })
+            };
+            if let Some(why) = why {
+                return Some(EurekaError::Target {
+                    target: t.elimination(),
+                    why,
+                });
+            }
+        }
+        None
+    }
+}
+
+/// Why `a = b` is not a strong link on `state` (none: some cell, row, column or block holds
+/// exactly these two of the digit / the cell exactly these two digits).
+fn strong_link_failure(state: &State, a: Candidate, b: Candidate) -> Option<String> {
+    let common: Vec<CspVariable> = a
+        .variables()
+        .into_iter()
+        .filter(|v| b.variables().contains(v))
+        .collect();
+    if a == b || common.is_empty() {
+        return Some("not a strong link: the two share no cell and no digit in a house".into());
+    }
+    let mut others_of = Vec::new();
+    for v in common {
+        let others: Vec<String> = v
+            .candidates()
+            .into_iter()
+            .filter(|&x| state.has(x) && x != a && x != b)
+            .map(|x| x.to_string())
+            .collect();
+        if others.is_empty() {
+            return None;
+        }
+        others_of.push(format!("{v} also holds {}", others.join(" ")));
+    }
+    Some(format!("not a strong link: {}", others_of.join("; ")))
+}
+
+/// Read a Eureka chain and make it a checked proof on `state` (see [`EurekaChain::to_proof`]).
+pub fn proof_from_eureka(state: &State, text: &str) -> Result<Proof, EurekaError> {
+    parse_eureka(text)?.to_proof(state)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chain_text(c: &EurekaChain) -> Vec<String> {
+        c.candidates
+            .iter()
+            .map(|w| w.candidate.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn reads_what_our_printer_prints() {
+        let c = parse_eureka("(5)r9c8=(5)r1c8-(5=8)r2c7-(8=1)r9c7 => r9c8<>1").unwrap();
+        assert_eq!(
+            chain_text(&c),
+            ["n5r9c8", "n5r1c8", "n5r2c7", "n8r2c7", "n8r9c7", "n1r9c7"]
+        );
+        use Strength::*;
+        assert_eq!(c.links, [Strong, Weak, Strong, Weak, Strong]);
+        assert_eq!(c.targets[0].to_string(), "n1r9c8");
+        let cells = c.cells();
+        assert_eq!(cells.len(), 3);
+        assert_eq!(cells[1].text, "(5)r2c7=(8)r2c7");
+        let two = parse_eureka("(7)r5c5=(7)r5c4 => r8c5<>7, r9c5<>7").unwrap();
+        assert_eq!(two.targets.len(), 2);
+    }
+
+    #[test]
+    fn forum_variants() {
+        let a = parse_eureka("(6)r4c4=(6-8)r4c1=(8)r6c2-(8=5)r6c6 => r4c6<>6").unwrap();
+        let b = parse_eureka(
+            "AIC: (6)R4C4 = (6)r4c1 - (8)r4c1 = (8)r6c2 - (8)r6c6 = (5)r6c6 ==> r4c6 <> 6",
+        )
+        .unwrap();
+        assert_eq!(
+            (chain_text(&a), &a.links, &a.targets),
+            (chain_text(&b), &b.links, &b.targets)
+        );
+        let c = parse_eureka("(6)r4c4=(6-8)r4c1=(8)r6c2-(8=5)r6c6 => -6 r4c6").unwrap();
+        assert_eq!(c.targets, a.targets);
+        let d = parse_eureka("(6)r4c4=(6-8)r4c1=(8)r6c2-(8=5)r6c6 => r4c6≠6").unwrap();
+        assert_eq!(d.targets, a.targets);
+        for conclusion in [
+            "r4c6,r5c6<>6",
+            "r45c6<>6",
+            "r4c6<>6, r5c6<>6",
+            "-6 r4c6 r5c6",
+        ] {
+            let e = parse_eureka(&format!(
+                "(6)r4c4=(6-8)r4c1=(8)r6c2-(8=5)r6c6 => {conclusion}"
+            ))
+            .unwrap();
+            let t: Vec<String> = e.targets.iter().map(|t| t.to_string()).collect();
+            assert_eq!(t, ["n6r4c6", "n6r5c6"], "{conclusion}");
+        }
+        assert!(looks_like_eureka(" AIC: (5)r9c8=(5)r1c8"));
+        assert!(!looks_like_eureka("nrc3-chain n5{r9c8 r1c8}"));
+    }
+
+    #[test]
+    fn group_nodes_are_refused_with_their_column() {
+        for (text, column, node) in [
+            (
+                "(5)r9c8=(5)r1c8-(5)r45c1=(5)r6c2 => r9c2<>5",
+                17,
+                "(5)r45c1",
+            ),
+            ("(5)r9c8=(5)r4c12 => r4c8<>5", 9, "(5)r4c12"),
+            ("(5)r9c8=(5)r1c8-(58=1)r2c7 => r9c7<>1", 17, "(58=1)r2c7"),
+        ] {
+            let e = parse_eureka(text).unwrap_err();
+            assert_eq!(
+                e,
+                EurekaError::GroupNode {
+                    column,
+                    node: node.to_string()
+                },
+                "{text}"
+            );
+            assert!(e.to_string().contains("group nodes are not supported"));
+        }
+    }
+
+    #[test]
+    fn loops_and_bad_alternation_are_refused_with_their_column() {
+        // a continuous loop: back to the first candidate through a weak link
+        let e = parse_eureka("(6)r4c4=(6)r4c1-(6)r6c2=(6)r6c4-(6)r4c4 => r5c4<>6").unwrap_err();
+        assert!(
+            matches!(&e, EurekaError::Loop { column: 34, why } if why.contains("returns to its first")),
+            "{e}"
+        );
+        // a discontinuous loop, concluding a placement
+        let e = parse_eureka("(6)r4c4=(6)r4c1-(6)r6c2=(6)r4c4 => r4c4=6").unwrap_err();
+        assert!(matches!(e, EurekaError::Loop { column: 26, .. }), "{e}");
+        // a candidate twice inside the chain
+        let e =
+            parse_eureka("(6)r4c4=(6)r4c1-(6)r6c2=(6)r4c1-(8)r4c1=(8)r5c1 => r5c4<>6").unwrap_err();
+        assert!(matches!(e, EurekaError::Loop { column: 26, .. }), "{e}");
+        // weak first, two strong in a row, weak last
+        let e = parse_eureka("(6)r4c4-(6)r4c1=(6)r6c2 => r5c4<>6").unwrap_err();
+        assert!(
+            matches!(
+                e,
+                EurekaError::Link {
+                    link: 1,
+                    column: 2,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        let e = parse_eureka("(6)r4c4=(6)r4c1=(6)r6c2=(6)r6c3 => r5c4<>6").unwrap_err();
+        assert!(
+            matches!(&e, EurekaError::Link { link: 2, column: 10, text, .. } if text == "(6)r4c1=(6)r6c2"),
+            "{e}"
+        );
+        let e = parse_eureka("(6)r4c4=(6)r4c1-(6)r6c2 => r5c4<>6").unwrap_err();
+        assert!(matches!(e, EurekaError::Syntax { column: 18, .. }), "{e}");
+    }
+
+    #[test]
+    fn malformed_text_is_an_error_not_a_panic() {
+        for text in [
+            "",
+            "(",
+            "()r1c1",
+            "(5)",
+            "(5)r1",
+            "(5)r1c1=(5)r1c2",
+            "(5)r1c1=(5)r1c2 =>",
+            "(5)r1c1=(5)r1c2 => r1c3",
+            "(5)r1c1=(5)r1c2 => <>5",
+            "(5)r1c1=(5)r1c2 => r1c3<>",
+            "(5)r1c1=(5)r1c2 => r1c3=5",
+            "(0)r1c1=(5)r1c2 => r1c3<>5",
+            "(5)r0c1=(5)r1c2 => r1c3<>5",
+            "(5)r1c1 * (5)r1c2 => r1c3<>5",
+            "(5)r1c1=(5)r1c2 => -5",
+            "(5)r1c1=(5)r1c2 => r1c3 -5 r1c4",
+            "(5=)r1c1 => r1c3<>5",
+            "AIC: => r1c1<>5",
+        ] {
+            assert!(parse_eureka(text).is_err(), "{text:?}");
+        }
+        assert!(matches!(
+            parse_eureka("(5)r1c1=(5)r1c2 => r1c3=5"),
+            Err(EurekaError::Conclusion { column: 20, .. })
+        ));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn reading_never_panics(s in "\\PC{0,60}") {
+            let _ = parse_eureka(&s);
+        }
+
+        #[test]
+        fn reading_eureka_like_text_never_panics(
+            s in "([(][0-9=-]{0,4}[)]r[0-9]{0,2}c[0-9]{0,2}[=-]?){0,5}(=>|==>)? ?(r[0-9]{1,2}c[0-9]{1,2}|<>|-|,| |[0-9]){0,8}"
+        ) {
+            if let Ok(chain) = parse_eureka(&s) {
+                let _ = chain.to_proof(&State::empty());
+            }
+        }
+    }
+}
