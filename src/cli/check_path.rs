@@ -1,6 +1,6 @@
-//! `sudolink check-path`: verify a resolution path written in the seeds' notation, step by
-//! step, from the puzzle's start (see `sudolink::study::path`). Exit 0 only when every step
-//! holds.
+//! `sudolink check-path`: verify a resolution path written in the seeds' notation (or chains
+//! pasted in Eureka/AIC notation), step by step, from the puzzle's start (see
+//! `sudolink::study::path`). Exit 0 only when every step holds.
 
 use super::input::load;
 use anyhow::{Context, Result};
@@ -11,7 +11,8 @@ use sudolink::study::path::replay_into;
 pub struct CheckPathArgs {
     /// The puzzle the path starts from (81 characters or a file)
     pub puzzle: String,
-    /// The path: one step per line (a step may run over several lines); `#` starts a comment
+    /// The path: one step per line (a step may run over several lines), in the seeds'
+    /// notations or as chains in Eureka (AIC) notation; `#` starts a comment
     pub path: std::path::PathBuf,
     /// Analyse a puzzle with no or several solutions
     #[arg(long)]
