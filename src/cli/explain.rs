@@ -12,6 +12,7 @@ use sudolink::export::{diagram, files};
 use sudolink::graph::LinkIndex;
 use sudolink::grid::{Candidate, Digit, State};
 use sudolink::proof::{notation, Proof};
+use sudolink::search::family::WHIP_KINDS;
 use sudolink::search::{basic_rules, chains, first_step, whips, ChainFamily, Rule, WhipKind};
 use sudolink::study::rating::{rules_for, Scheme};
 use sudolink::study::resolution::verify;
@@ -65,13 +66,6 @@ enum Family {
     Whip(WhipKind),
 }
 
-const WHIP_KINDS: [WhipKind; 4] = [
-    WhipKind::Whip,
-    WhipKind::Braid,
-    WhipKind::GWhip,
-    WhipKind::GBraid,
-];
-
 impl Family {
     fn all() -> Vec<Family> {
         let mut out = vec![Family::Basic];
@@ -79,19 +73,12 @@ impl Family {
         out.extend(WHIP_KINDS.map(Family::Whip));
         out
     }
-    fn label(self) -> String {
+    /// `basic`, or the family's command-line name (`nrczt-lasso`, `g-whip`).
+    fn label(self) -> &'static str {
         match self {
-            Family::Basic => "basic".into(),
-            Family::Chain(ChainFamily::NrctLasso) => "nrct-lasso".into(),
-            Family::Chain(ChainFamily::NrcztLasso) => "nrczt-lasso".into(),
-            Family::Chain(f) => format!("{f:?}")
-                .to_lowercase()
-                .replace("rn", "-rn")
-                .replace("cn", "-cn"),
-            Family::Whip(WhipKind::Whip) => "whip".into(),
-            Family::Whip(WhipKind::Braid) => "braid".into(),
-            Family::Whip(WhipKind::GWhip) => "g-whip".into(),
-            Family::Whip(WhipKind::GBraid) => "g-braid".into(),
+            Family::Basic => "basic",
+            Family::Chain(f) => f.name(),
+            Family::Whip(k) => k.name(),
         }
     }
 }
@@ -111,7 +98,7 @@ fn selected_families(list: Option<&str>) -> Result<Vec<Family>> {
             .filter(|f| f.label() == name || (name == "lasso" && f.label().ends_with("-lasso")))
             .collect();
         if matched.is_empty() {
-            let labels: Vec<String> = all.iter().map(|f| f.label()).collect();
+            let labels: Vec<&str> = all.iter().map(|f| f.label()).collect();
             bail!(
                 "unknown family {name:?} in --families; known: {}",
                 labels.join(", ")
@@ -378,7 +365,7 @@ fn all_eliminations(args: &ExplainArgs, loaded: &Loaded, links: &LinkIndex) -> R
     }
     for ((l, r), items) in &groups {
         let label = if *l == 0 {
-            families[*r].label()
+            families[*r].label().to_string()
         } else {
             format!("{}[{l}]", families[*r].label())
         };
