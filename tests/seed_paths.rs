@@ -15,8 +15,9 @@ mod common;
 use common::{seed_puzzle, start_and_solution};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use sudolink::grid::Candidate;
 use sudolink::proof::chain::eureka::proof_from_eureka;
-use sudolink::proof::chain::{eureka_text, proof_from_text};
+use sudolink::proof::chain::{eureka_text, proof_from_text, ChainFamily, ChainPattern};
 use sudolink::proof::{check, Pattern};
 use sudolink::study::path::{replay, ReplayedStep};
 
@@ -285,6 +286,60 @@ fn eureka_round_trip_on_the_ocean_paths() {
         eprintln!("{name}: {} chain steps round-tripped", steps.len());
         assert_eq!(steps.len(), count, "{name}: chain steps with a Eureka form");
     }
+}
+
+/// A chain's left- and right-linking candidates written as an AIC (its t- and z-candidates
+/// left out, as a forum post would): `(7)r5c5=(7)r5c4-(7)r2c4=(7)r2c1 => r8c5<>7`.
+fn aic_of(c: &ChainPattern) -> String {
+    let node = |x: Candidate| format!("({}){}", x.digit(), x.cell());
+    let links: Vec<String> = c
+        .cells
+        .iter()
+        .map(|k| format!("{}={}", node(k.left_linking), node(k.right_linking)))
+        .collect();
+    let targets: Vec<String> = c.targets.iter().map(|t| t.elimination()).collect();
+    format!("{} => {}", links.join("-"), targets.join(", "))
+}
+
+/// The t- and z-chains of the Ocean #3 and #6 paths typed as plain AICs (extra candidates
+/// left out) read as the least family that checks — never nrc, since their "strong" links
+/// hold only modulo earlier right-linking candidates or the target.
+#[test]
+fn eureka_reads_t_and_z_chains_as_the_least_family_that_checks() {
+    let mut read = 0;
+    for (puzzle, name) in [("ocean-3", "ocean-3.path"), ("ocean-6", "ocean-6.path")] {
+        let (start, solution) = start_and_solution(&seed_puzzle(puzzle));
+        let text = std::fs::read_to_string(fixture(name)).unwrap();
+        let replay = replay(&start, &text, Some(&solution)).expect("the path holds");
+        for (k, step) in replay.steps.iter().enumerate() {
+            let Some(original) = &step.proof else {
+                continue;
+            };
+            let Pattern::Chain(c) = &original.pattern else {
+                continue;
+            };
+            if !c.has_extras() || c.lasso.is_some() {
+                continue;
+            }
+            let aic = aic_of(c);
+            let back = proof_from_eureka(&step.state_before, &aic)
+                .unwrap_or_else(|e| panic!("{name} step {}: {aic}: {e}", k + 1));
+            check(&step.state_before, &back).unwrap();
+            let Pattern::Chain(b) = &back.pattern else {
+                unreachable!()
+            };
+            assert_ne!(b.family, ChainFamily::Nrc, "{name} step {}", k + 1);
+            assert!(
+                b.family <= c.family || c.family.is_2d(),
+                "{name} step {}",
+                k + 1
+            );
+            assert_eq!(b.chain_candidates(), c.chain_candidates());
+            assert_eq!(back.eliminations, original.eliminations);
+            read += 1;
+        }
+    }
+    assert_eq!(read, 17, "t/z chain steps (without lassos) of the two paths");
 }
 
 // ---- check-path points at the seed's errors ------------------------------------------------
