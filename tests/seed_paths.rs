@@ -339,7 +339,10 @@ fn eureka_reads_t_and_z_chains_as_the_least_family_that_checks() {
             read += 1;
         }
     }
-    assert_eq!(read, 17, "t/z chain steps (without lassos) of the two paths");
+    assert_eq!(
+        read, 17,
+        "t/z chain steps (without lassos) of the two paths"
+    );
 }
 
 // ---- check-path points at the seed's errors ------------------------------------------------
