@@ -747,4 +747,18 @@ mod tests {
         .is_err());
         assert!(read_basic_step("number : naked-single ==> R9C4 = 8").is_err());
     }
+
+    proptest::proptest! {
+        #[test]
+        fn reading_never_panics(s in "\\PC{0,80}") {
+            let _ = read_basic_steps(&s);
+        }
+
+        #[test]
+        fn reading_2007_like_text_never_panics(
+            s in "`?(numbers? [0-9]( and [0-9])? ?:)? ?(naked-pairs-in-block|xy-wing on cells|column|hidden-single-in-row)? ?([RCBrcb][0-9]{0,2}|[RCrc][0-9]C[0-9]\\*?|, | and |-|:){0,6} ==> ([0-9] eliminated from the candidates for|R[0-9]C[0-9]|=|<>|,| |[0-9]){0,8}"
+        ) {
+            let _ = read_basic_steps(&s);
+        }
+    }
 }
