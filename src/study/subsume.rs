@@ -121,6 +121,9 @@ fn study_state(
                 simplest = Some((key.0, key.1, p));
             }
         }
+        // each target is asked once per family: the chain searches' memo (partial-chain
+        // frontiers kept to resume longer searches) is of no further use
+        crate::search::chains::clear_cache();
     }
     let row = StudiedStateRow {
         step_index: step,
