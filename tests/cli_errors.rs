@@ -1,19 +1,9 @@
 //! Bad input on the command line: a one-line error naming the problem and where, a
 //! non-zero exit, never a panic.
 
-use std::process::Command;
+mod common;
 
-fn sudolink(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_sudolink"))
-        .args(args)
-        .output()
-        .expect("run sudolink");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::sudolink;
 
 const OCEAN1: &str =
     "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3....";

@@ -4,12 +4,11 @@
 //! on where it stopped when the same command is run again, and a finished one is read back.
 
 use super::output::progress_bar;
-use super::study_run::{open_run, StudyInput};
+use super::study_run::{open_run, StudyArgs, StudyInput};
 use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
 use serde_json::json;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 use std::str::FromStr;
 use sudolink::store::study::RatingRow;
 use sudolink::study::classify::{rate_puzzle, Table};
@@ -17,21 +16,11 @@ use sudolink::study::rating::Scheme;
 
 #[derive(clap::Args, Debug)]
 pub struct ClassifyArgs {
-    /// A file of puzzles, one per line
-    pub input: PathBuf,
+    #[command(flatten)]
+    pub study: StudyArgs,
     /// Schemes, comma separated: L, M, N, W, B, gW, gB, BC
     #[arg(long, default_value = "L,M,N")]
     pub scheme: String,
-    /// Longest chain or whip to try
-    #[arg(long, default_value_t = 7)]
-    pub max_len: usize,
-    /// Store the run in this SQLite file (created if missing); running the same command
-    /// again resumes an interrupted run or reads back a finished one
-    #[arg(long)]
-    pub db: Option<PathBuf>,
-    /// Print the table (and everything else) as one JSON object
-    #[arg(long)]
-    pub json: bool,
     /// Compare with reference ratings in this TAB-separated column of the file (1 is the
     /// grid); needs exactly one scheme; every disagreement is listed
     #[arg(long)]
@@ -39,9 +28,6 @@ pub struct ClassifyArgs {
     /// Print the seed's table for 10,000 random minimal puzzles beside this one
     #[arg(long)]
     pub seed_table: bool,
-    /// Stop after rating this many more puzzles (leaves the run unfinished; for tests)
-    #[arg(long, hide = true)]
-    pub stop_after: Option<usize>,
 }
 
 /// Puzzles rated in parallel between two writes.
@@ -81,16 +67,16 @@ pub fn run(args: &ClassifyArgs) -> Result<()> {
     if args.reference_column == Some(1) || args.reference_column == Some(0) {
         bail!("--reference-column must name a column after the grid (2 or more)");
     }
-    let input = StudyInput::read(&args.input)?;
+    let input = StudyInput::read(&args.study.input)?;
     let names: Vec<&str> = schemes.iter().map(|s| s.name()).collect();
     let params = json!({
         "input": input.origin,
         "schemes": names,
-        "max_len": args.max_len,
+        "max_len": args.study.max_len,
         "puzzles": input.puzzles.len(),
     });
-    let mut run = open_run(args.db.as_deref(), "classify", &params, &input)?;
-    let mut table = Table::new(&schemes, args.max_len);
+    let mut run = open_run(args.study.db.as_deref(), "classify", &params, &input)?;
+    let mut table = Table::new(&schemes, args.study.max_len);
     let mut ours: BTreeMap<usize, Option<usize>> = BTreeMap::new();
     let mut count = |table: &mut Table, position: usize, rows: &[RatingRow]| {
         table.add(rows);
@@ -99,7 +85,7 @@ pub fn run(args: &ClassifyArgs) -> Result<()> {
 
     let todo: Vec<usize> = (0..input.puzzles.len())
         .filter(|p| !run.done.contains(p))
-        .take(args.stop_after.unwrap_or(usize::MAX))
+        .take(args.study.stop_after.unwrap_or(usize::MAX))
         .collect();
     let bar = progress_bar(input.puzzles.len() as u64, "puzzles");
     bar.set_position(run.done.len() as u64);
@@ -108,7 +94,7 @@ pub fn run(args: &ClassifyArgs) -> Result<()> {
             .par_iter()
             .map(|&p| {
                 let puzzle = &input.puzzles[p].puzzle;
-                let rows = rate_puzzle(puzzle, &schemes, args.max_len);
+                let rows = rate_puzzle(puzzle, &schemes, args.study.max_len);
                 bar.inc(1);
                 (p, puzzle.line(), rows)
             })
@@ -190,7 +176,7 @@ fn print(
     disagreements: &[Disagreement],
 ) {
     let level = |n: Option<usize>| n.map_or("none".to_string(), |n| n.to_string());
-    if args.json {
+    if args.study.json {
         let columns: serde_json::Map<String, serde_json::Value> = table
             .schemes
             .iter()

@@ -12,6 +12,26 @@ use std::path::Path;
 use sudolink::grid::format::{parse_collection, Puzzle};
 use sudolink::store::Store;
 
+/// The arguments every study command takes (flattened into its own).
+#[derive(clap::Args, Debug)]
+pub struct StudyArgs {
+    /// A file of puzzles, one per line
+    pub input: std::path::PathBuf,
+    /// Longest chain or whip to try
+    #[arg(long, default_value_t = 7)]
+    pub max_len: usize,
+    /// Store the run in this SQLite file (created if missing); running the same command
+    /// again resumes an interrupted run or reads back a finished one
+    #[arg(long)]
+    pub db: Option<std::path::PathBuf>,
+    /// Print the result as one JSON object
+    #[arg(long)]
+    pub json: bool,
+    /// Stop after this many more puzzles (leaves the run unfinished; for tests)
+    #[arg(long, hide = true)]
+    pub stop_after: Option<usize>,
+}
+
 /// One puzzle of the input file.
 pub struct InputPuzzle {
     pub puzzle: Puzzle,

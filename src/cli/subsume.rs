@@ -4,11 +4,10 @@
 //! to open with `explain`. With `--db` everything is stored (and a run resumes).
 
 use super::output::progress_bar;
-use super::study_run::{open_run, StudyInput};
+use super::study_run::{open_run, StudyArgs, StudyInput};
 use anyhow::{bail, Result};
 use rayon::prelude::*;
 use serde_json::json;
-use std::path::PathBuf;
 use sudolink::search::Family;
 use sudolink::solver::count_solutions;
 use sudolink::store::study::StudiedStateRow;
@@ -16,28 +15,15 @@ use sudolink::study::subsume::{stored, study_puzzle, Matrix, Options};
 
 #[derive(clap::Args, Debug)]
 pub struct SubsumeArgs {
-    /// A file of puzzles, one per line
-    pub input: PathBuf,
+    #[command(flatten)]
+    pub study: StudyArgs,
     /// Families to compare, comma separated (xy, xyt, ..., nrc, nrct, nrcz, nrczt, lasso,
     /// nrct-lasso, nrczt-lasso, whip, braid, g-whip, g-braid)
     #[arg(long, default_value = "nrc,nrct,nrcz,nrczt,whip")]
     pub families: String,
-    /// Longest chain or whip to try
-    #[arg(long, default_value_t = 7)]
-    pub max_len: usize,
     /// Study the start states only, not the states along the resolution paths
     #[arg(long)]
     pub start: bool,
-    /// Store the run in this SQLite file (created if missing); running the same command
-    /// again resumes an interrupted run or reads back a finished one
-    #[arg(long)]
-    pub db: Option<PathBuf>,
-    /// Print the matrix as one JSON object
-    #[arg(long)]
-    pub json: bool,
-    /// Stop after this many more puzzles (leaves the run unfinished; for tests)
-    #[arg(long, hide = true)]
-    pub stop_after: Option<usize>,
 }
 
 const CHUNK: usize = 8;
@@ -48,28 +34,28 @@ pub fn run(args: &SubsumeArgs) -> Result<()> {
     if families.len() < 2 {
         bail!("--families must name at least two families to compare");
     }
-    if args.max_len == 0 {
+    if args.study.max_len == 0 {
         bail!("--max-len must be at least 1");
     }
-    let input = StudyInput::read(&args.input)?;
+    let input = StudyInput::read(&args.study.input)?;
     let names: Vec<&str> = families.iter().map(|f| f.name()).collect();
     let params = json!({
         "input": input.origin,
         "families": names,
-        "max_len": args.max_len,
+        "max_len": args.study.max_len,
         "start_only": args.start,
         "puzzles": input.puzzles.len(),
     });
-    let mut run = open_run(args.db.as_deref(), "subsume", &params, &input)?;
+    let mut run = open_run(args.study.db.as_deref(), "subsume", &params, &input)?;
     let options = Options {
         families: families.clone(),
-        max_len: args.max_len,
+        max_len: args.study.max_len,
         start_only: args.start,
     };
     let mut matrix = Matrix::new(&families);
     let todo: Vec<usize> = (0..input.puzzles.len())
         .filter(|p| !run.done.contains(p))
-        .take(args.stop_after.unwrap_or(usize::MAX))
+        .take(args.study.stop_after.unwrap_or(usize::MAX))
         .collect();
     let bar = progress_bar(input.puzzles.len() as u64, "puzzles");
     bar.set_position(run.done.len() as u64);
@@ -101,13 +87,19 @@ pub fn run(args: &SubsumeArgs) -> Result<()> {
         }
         store.for_each_studied_state(run.id, |s| matrix.add(&s))?;
     }
-    if args.json {
+    if args.study.json {
         println!(
             "{}",
             matrix_json(&matrix, &input, run.id_if_stored(), complete)
         );
     } else {
-        print_matrix(&matrix, &input, run.id_if_stored(), complete, args.max_len);
+        print_matrix(
+            &matrix,
+            &input,
+            run.id_if_stored(),
+            complete,
+            args.study.max_len,
+        );
     }
     Ok(())
 }
