@@ -32,7 +32,7 @@ fn svg_of_the_first_swordfish_is_valid_and_stable() {
 
 #[test]
 fn png_decodes_and_shows_digits() {
-    let png = svg::svg_to_png(&ocean1_first_step().to_svg()).expect("PNG renders");
+    let png = ocean1_first_step().to_png().expect("PNG renders");
     if let Ok(dir) = std::env::var("SUDOLINK_DUMP_DIR") {
         std::fs::write(
             std::path::Path::new(&dir).join("ocean1_swordfish.png"),
@@ -59,4 +59,38 @@ fn png_decodes_and_shows_digits() {
         "no digit drawn in r1c5 ({glyph} dark pixels): is a font installed?"
     );
     assert_eq!(dark_in(2, 2, 20, 15), 0);
+}
+
+/// The PNG draws digits from outlines laid out once; it must look like the SVG's own text
+/// rendered by resvg: the same size, and almost every pixel the same (anti-aliasing may
+/// round differently at a glyph's edge).
+#[test]
+fn png_from_digit_outlines_matches_the_svg_text() {
+    let d = ocean1_first_step();
+    let decode = |bytes: Vec<u8>| resvg::tiny_skia::Pixmap::decode_png(&bytes).unwrap();
+    let from_outlines = decode(d.to_png().unwrap());
+    let from_text = decode(svg::svg_to_png(&d.to_svg()).unwrap());
+    assert_eq!(
+        (from_outlines.width(), from_outlines.height()),
+        (from_text.width(), from_text.height())
+    );
+    let channel_diff = |a: &[u8], b: &[u8]| {
+        a.iter()
+            .zip(b)
+            .filter(|(x, y)| x.abs_diff(**y) > 24)
+            .count()
+    };
+    let differing = channel_diff(from_outlines.data(), from_text.data());
+    let total = from_text.data().len();
+    assert!(
+        differing * 1000 < total,
+        "{differing} of {total} channel values differ by more than 24"
+    );
+    // and the digits are there at all: the text rendering has plenty of dark pixels
+    let dark = from_outlines
+        .pixels()
+        .iter()
+        .filter(|p| p.red() < 80 && p.green() < 80 && p.blue() < 80)
+        .count();
+    assert!(dark > 2000, "{dark} dark pixels: digits missing?");
 }

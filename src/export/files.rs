@@ -87,7 +87,7 @@ pub fn write_proof(
     let mut files = Vec::new();
     write_atomically(&at("svg"), picture.as_bytes())?;
     files.push(at("svg"));
-    write_atomically(&at("png"), &svg::svg_to_png(&picture)?)?;
+    write_atomically(&at("png"), &d.to_png()?)?;
     files.push(at("png"));
     let dot_text = dot::print(&dot::proof_graph(&d, &proof.rule));
     write_atomically(&at("dot"), dot_text.as_bytes())?;

@@ -6,8 +6,10 @@
 //! targets struck through in red, assertions ringed in green. Strong links are solid
 //! arrows, weak links dashed.
 
-use crate::grid::{Candidate, Cell, State};
+use crate::grid::{Candidate, Cell, Digit, State};
+use resvg::usvg;
 use std::fmt::Write as _;
+use std::sync::{Arc, OnceLock};
 use thiserror::Error;
 
 /// The part a candidate plays in a proof.
@@ -114,8 +116,19 @@ impl Diagram {
         .find(|r| roles.contains(r))
     }
 
-    /// The picture as an SVG document.
+    /// The picture as an SVG document (digits as text, for posting and editing).
     pub fn to_svg(&self) -> String {
+        self.write_svg(Digits::Text)
+    }
+
+    /// The picture as PNG bytes. Rendered from the same SVG but with every digit drawn as
+    /// its glyph outline, laid out once per process ([`digit_outlines`]): laying out the
+    /// several hundred pencil-mark texts was most of the PNG's cost.
+    pub fn to_png(&self) -> Result<Vec<u8>, SvgError> {
+        svg_to_png(&self.write_svg(Digits::Outlines(digit_outlines())))
+    }
+
+    fn write_svg(&self, digits: Digits) -> String {
         let size = 2.0 * MARGIN + 9.0 * CELL;
         // keep "<> 3" and "= 7" together: no-break spaces around the relation
         let caption: Vec<String> = self
@@ -131,11 +144,19 @@ impl Diagram {
         let mut s = String::new();
         let _ = write!(
             s,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans, Arial, sans-serif">"#,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{FONT_FAMILY}"{xlink}>"#,
             w = size,
-            h = size + caption_h
+            h = size + caption_h,
+            xlink = match digits {
+                Digits::Text => "",
+                Digits::Outlines(_) => r#" xmlns:xlink="http://www.w3.org/1999/xlink""#,
+            }
         );
-        s.push_str(r##"<defs><marker id="head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#c0392b"/></marker></defs>"##);
+        s.push_str(r##"<defs><marker id="head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#c0392b"/></marker>"##);
+        if let Digits::Outlines(outlines) = digits {
+            outlines.write_defs(&mut s);
+        }
+        s.push_str("</defs>");
         let _ = write!(
             s,
             r##"<rect x="0" y="0" width="{size}" height="{}" fill="#ffffff"/>"##,
@@ -143,7 +164,7 @@ impl Diagram {
         );
         self.grid_lines(&mut s);
         self.labels(&mut s);
-        self.cells(&mut s);
+        self.cells(&mut s, digits);
         self.arrows(&mut s);
         for (i, line) in caption.iter().enumerate() {
             let _ = write!(
@@ -187,7 +208,7 @@ impl Diagram {
         }
     }
 
-    fn cells(&self, s: &mut String) {
+    fn cells(&self, s: &mut String, digits: Digits) {
         for cell in Cell::all() {
             let (x, y) = cell_origin(cell);
             if let Some(d) = self.state.value(cell) {
@@ -196,23 +217,25 @@ impl Diagram {
                 } else {
                     "#1f5fbf"
                 };
-                let _ = write!(
+                digits.write(
                     s,
-                    r#"<text x="{}" y="{}" font-size="38" text-anchor="middle" fill="{colour}">{d}</text>"#,
+                    d,
+                    VALUE_SIZE,
                     x + CELL / 2.0,
-                    y + CELL / 2.0 + 13.0
+                    y + CELL / 2.0 + 13.0,
+                    colour,
                 );
                 continue;
             }
-            for c in crate::grid::Digit::all().map(|d| Candidate::new(cell, d)) {
+            for c in Digit::all().map(|d| Candidate::new(cell, d)) {
                 if self.state.has(c) {
-                    self.candidate(s, c);
+                    self.candidate(s, c, digits);
                 }
             }
         }
     }
 
-    fn candidate(&self, s: &mut String, c: Candidate) {
+    fn candidate(&self, s: &mut String, c: Candidate, digits: Digits) {
         let (cx, cy) = candidate_centre(c);
         let role = self.role_of(c);
         if let Some(r) = role {
@@ -232,12 +255,7 @@ impl Diagram {
         } else {
             "#333333"
         };
-        let _ = write!(
-            s,
-            r#"<text x="{cx}" y="{}" font-size="14" text-anchor="middle" fill="{colour}">{}</text>"#,
-            cy + 5.0,
-            c.digit()
-        );
+        digits.write(s, c.digit(), MARK_SIZE, cx, cy + 5.0, colour);
         if role == Some(Role::Target) {
             let _ = write!(
                 s,
@@ -274,6 +292,132 @@ impl Diagram {
     }
 }
 
+/// Font size of placed digits and of pencil marks.
+const VALUE_SIZE: u32 = 38;
+const MARK_SIZE: u32 = 14;
+
+/// How a picture writes its digits: as SVG text, or as `<use>`s of glyph outlines.
+#[derive(Clone, Copy)]
+enum Digits {
+    Text,
+    Outlines(&'static DigitOutlines),
+}
+
+impl Digits {
+    /// Digit `d` of font size `size`, centred on `x`, baseline `y`.
+    fn write(self, s: &mut String, d: Digit, size: u32, x: f64, y: f64, colour: &str) {
+        let _ = match self {
+            Digits::Text => write!(
+                s,
+                r#"<text x="{x}" y="{y}" font-size="{size}" text-anchor="middle" fill="{colour}">{d}</text>"#
+            ),
+            Digits::Outlines(_) => write!(
+                s,
+                r##"<use xlink:href="#{}" x="{x}" y="{y}" fill="{colour}"/>"##,
+                DigitOutlines::id(d, size)
+            ),
+        };
+    }
+}
+
+/// The outlines of digits 1..9 at the two sizes the picture uses, as SVG path data in a
+/// frame where the text's anchor (middle of the baseline) is the origin.
+pub struct DigitOutlines {
+    /// (size, digit, path data)
+    paths: Vec<(u32, Digit, String)>,
+}
+
+impl DigitOutlines {
+    fn id(d: Digit, size: u32) -> String {
+        format!("digit{size}-{d}")
+    }
+
+    /// Lay out each digit once with usvg, in the picture's font, and keep its outline.
+    fn lay_out() -> DigitOutlines {
+        let mut paths = Vec::new();
+        for size in [VALUE_SIZE, MARK_SIZE] {
+            for d in Digit::all() {
+                let svg = format!(
+                    r#"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" font-family="{FONT_FAMILY}"><text x="0" y="0" font-size="{size}" text-anchor="middle">{d}</text></svg>"#
+                );
+                let data = usvg::Tree::from_str(&svg, &render_options())
+                    .map(|tree| outline_data(tree.root()))
+                    .unwrap_or_default();
+                paths.push((size, d, data));
+            }
+        }
+        DigitOutlines { paths }
+    }
+
+    fn write_defs(&self, s: &mut String) {
+        for (size, d, data) in &self.paths {
+            let _ = write!(s, r#"<path id="{}" d="{data}"/>"#, Self::id(*d, *size));
+        }
+    }
+}
+
+/// The digit outlines of this process, laid out on first use.
+pub fn digit_outlines() -> &'static DigitOutlines {
+    static OUTLINES: OnceLock<DigitOutlines> = OnceLock::new();
+    OUTLINES.get_or_init(DigitOutlines::lay_out)
+}
+
+/// Every path under `group` (text included, as its flattened outline), in absolute
+/// coordinates, as SVG path data.
+fn outline_data(group: &usvg::Group) -> String {
+    use resvg::tiny_skia::PathSegment;
+    let mut out = String::new();
+    for node in group.children() {
+        match node {
+            usvg::Node::Group(g) => out.push_str(&outline_data(g)),
+            usvg::Node::Text(t) => out.push_str(&outline_data(t.flattened())),
+            usvg::Node::Path(p) => {
+                let Some(path) = p.data().clone().transform(p.abs_transform()) else {
+                    continue;
+                };
+                for segment in path.segments() {
+                    let _ = match segment {
+                        PathSegment::MoveTo(a) => write!(out, "M{:.2},{:.2}", a.x, a.y),
+                        PathSegment::LineTo(a) => write!(out, "L{:.2},{:.2}", a.x, a.y),
+                        PathSegment::QuadTo(a, b) => {
+                            write!(out, "Q{:.2},{:.2} {:.2},{:.2}", a.x, a.y, b.x, b.y)
+                        }
+                        PathSegment::CubicTo(a, b, c) => write!(
+                            out,
+                            "C{:.2},{:.2} {:.2},{:.2} {:.2},{:.2}",
+                            a.x, a.y, b.x, b.y, c.x, c.y
+                        ),
+                        PathSegment::Close => write!(out, "Z"),
+                    };
+                }
+            }
+            usvg::Node::Image(_) => {}
+        }
+    }
+    out
+}
+
+const FONT_FAMILY: &str = "DejaVu Sans, Arial, sans-serif";
+
+/// The system's fonts, loaded once per process.
+fn system_fonts() -> Arc<usvg::fontdb::Database> {
+    static FONTS: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
+    FONTS
+        .get_or_init(|| {
+            let mut db = usvg::fontdb::Database::new();
+            db.load_system_fonts();
+            Arc::new(db)
+        })
+        .clone()
+}
+
+fn render_options() -> usvg::Options<'static> {
+    usvg::Options {
+        fontdb: system_fonts(),
+        ..usvg::Options::default()
+    }
+}
+
 /// Break a caption line at spaces so that no piece exceeds `width` characters (a single
 /// longer word stays whole); continuation lines are indented.
 fn wrap(line: &str, width: usize) -> Vec<String> {
@@ -305,12 +449,10 @@ pub enum SvgError {
 }
 
 /// Render SVG text to PNG bytes with resvg, using the system's fonts (digits need one:
-/// Debian's fonts-dejavu-core).
+/// Debian's fonts-dejavu-core), loaded once per process.
 pub fn svg_to_png(svg: &str) -> Result<Vec<u8>, SvgError> {
-    let mut options = resvg::usvg::Options::default();
-    options.fontdb_mut().load_system_fonts();
     let tree =
-        resvg::usvg::Tree::from_str(svg, &options).map_err(|e| SvgError::Parse(e.to_string()))?;
+        usvg::Tree::from_str(svg, &render_options()).map_err(|e| SvgError::Parse(e.to_string()))?;
     let size = tree.size().to_int_size();
     let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height())
         .ok_or(SvgError::Size(size.width(), size.height()))?;
