@@ -155,6 +155,12 @@ fn sudogen0_707_wrong_candidate_lists_are_rejected() {
         ),
         // one candidate left out
         ("n4r7c2, n3r7c2, ", "n4r7c2, ", "even number of candidates"),
+        // a candidate of a given cell (r1c1 holds the given 4)
+        (
+            "n5r8c9, n6r8c9",
+            "n5r8c9, n4r1c1",
+            "n4r1c1 is not a candidate: r1c1 is a given 4",
+        ),
     ];
     let text = std::fs::read_to_string(fixture("sudogen0-707.path")).unwrap();
     for (right, wrong, why) in cases {

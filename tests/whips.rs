@@ -805,3 +805,87 @@ fn w_rating_speed_on_top1465() {
     );
     assert!(median < 1.0);
 }
+
+// ---------------------------------------------------------------------------------------
+// SudoRules' merging of partial whips against the exact search
+// ---------------------------------------------------------------------------------------
+
+/// cbg-000 #13, in the state before step 37 of its W resolution path: SudoRules' merging
+/// (one partial whip per R set and last R) finds r9c3 <> 2 only by a whip[7]; the exact search
+/// behind `shortest_for_target` (what `explain` and `subsume` use) finds the whip[6] the
+/// literal reference finds, and it holds.
+#[test]
+fn exact_search_finds_the_whip_merging_loses() {
+    let puzzles = cbg000();
+    let (_, p, _) = &puzzles[12];
+    let (start, sol) = start_and_solution(p);
+    let r = rate(&start, Scheme::W, 20, Some(&sol)).expect("sound");
+    let mut s = start.clone();
+    for step in &r.steps[..36] {
+        apply(&mut s, step).expect("consistent");
+    }
+    let links = LinkIndex::new(&s);
+    let z = Candidate::new(Cell::at(8, 2), Digit::new(2).unwrap());
+    let merged =
+        whips::shortest_for_target_with(&links, WhipKind::Whip, z, 7, whips::Merge::SudoRules)
+            .expect("a whip[7]");
+    assert_eq!(merged.length, 7, "{}", merged.rule);
+    let exact = whips::shortest_for_target(&links, WhipKind::Whip, z, 7).expect("a whip");
+    assert_eq!(exact.length, 6, "{}", exact.rule);
+    assert_eq!(reference::shortest(&s, z, 7, false), Some(6));
+    proof::check(&s, &exact).unwrap();
+    assert!(!is_solution(&sol, z));
+    // the exact search alone, without the merged one's bound, agrees
+    let alone = whips::shortest_for_target_with(&links, WhipKind::Whip, z, 7, whips::Merge::Exact);
+    assert_eq!(alone.map(|p| p.length), Some(6));
+}
+
+/// On sampled states, the exact whip search is never longer than SudoRules' merging, finds
+/// what the literal reference finds up to length 4, and every whip it finds holds.
+#[test]
+fn exact_whips_are_never_longer_and_always_true() {
+    let puzzles: Vec<_> = cbg000()
+        .into_iter()
+        .filter(|(_, _, w)| *w >= 3)
+        .take(12)
+        .collect();
+    let mut shorter = 0;
+    let mut compared = 0;
+    for (_, p, _) in &puzzles {
+        let (start, sol) = start_and_solution(p);
+        let r = rate(&start, Scheme::W, 20, Some(&sol)).expect("sound");
+        let mut s = start.clone();
+        for (k, step) in r.steps.iter().enumerate() {
+            if matches!(step.pattern, Pattern::Whip(_)) && k % 4 == 0 {
+                let links = LinkIndex::new(&s);
+                for z in s.candidates().iter() {
+                    let merged = whips::shortest_for_target_with(
+                        &links,
+                        WhipKind::Whip,
+                        z,
+                        6,
+                        whips::Merge::SudoRules,
+                    );
+                    let exact = whips::shortest_for_target(&links, WhipKind::Whip, z, 6);
+                    compared += 1;
+                    if let Some(e) = &exact {
+                        proof::check(&s, e).unwrap_or_else(|err| panic!("{}: {err}", e.rule));
+                        assert!(!is_solution(&sol, z), "{}", e.rule);
+                    }
+                    let (m, e) = (merged.map(|p| p.length), exact.map(|p| p.length));
+                    assert!(e.is_some() || m.is_none(), "{z}: merged {m:?}, exact none");
+                    if let (Some(m), Some(e)) = (m, e) {
+                        assert!(e <= m, "{z}: merged {m}, exact {e}");
+                    }
+                    shorter += usize::from(e < m || (e.is_some() && m.is_none()));
+                    if e.is_none_or(|e| e <= 4) {
+                        assert_eq!(e, reference::shortest(&s, z, 4, false), "{z}");
+                    }
+                }
+            }
+            apply(&mut s, step).expect("consistent");
+        }
+    }
+    assert!(compared > 1000, "{compared}");
+    eprintln!("{compared} targets, exact shorter on {shorter}");
+}

@@ -24,7 +24,11 @@
 //! As SudoRules does, two partial whips with the same R's are the same for all later
 //! purposes (for whips: the same set of R's and the same last R; for braids: the same set),
 //! so each level keeps one of them (a 128-bit Zobrist key of the R set): the last one found,
-//! as SudoRules' CLIPS engine does (see `Searcher::push`).
+//! as SudoRules' CLIPS engine does (see `Searcher::push`). That is [`Merge::SudoRules`], what
+//! ratings use; it can lose a whip whose prefix lost the merge (a longer whip, or none, is
+//! found for that target). [`Merge::Exact`] merges only partial whips that are the same for
+//! every later purpose (also the same L's and variables): what [`shortest_for_target`] uses
+//! for whips, so `explain` and subsumption studies get every target's shortest whip.
 //!
 //! Over all targets, [`shortest_batch`] deepens one length at a time (every target to depth
 //! 1, then 2, ...), so that a state whose shortest whip is short never pays for the long
@@ -84,6 +88,9 @@ struct Level {
     first: usize,
     tz: Vec<CandidateSet>,
     zob: Vec<u128>,
+    /// Exact searches: the keys of the partial whip's L's and of its variables.
+    lzob: Vec<u128>,
+    vzob: Vec<u128>,
 }
 
 impl Level {
@@ -91,7 +98,29 @@ impl Level {
         self.first = first;
         self.tz.clear();
         self.zob.clear();
+        self.lzob.clear();
+        self.vzob.clear();
     }
+}
+
+/// The keys of a partial whip: of its R set, and (exact searches) of its L's and variables.
+#[derive(Clone, Copy, Default)]
+struct Keys {
+    r_set: u128,
+    l_set: u128,
+    v_set: u128,
+}
+
+/// How the search merges partial whips that reach the same R's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Merge {
+    /// As SudoRules: one partial whip per R set (and last R, for whips), the last one found.
+    /// W and B ratings then equal SudoRules', but a whip whose prefix lost the merge can be
+    /// missed (a longer one is found instead, or none).
+    SudoRules,
+    /// Only partial whips that are the same for every later purpose: every target gets its
+    /// shortest whip (what `explain` and subsumption studies need).
+    Exact,
 }
 
 /// What a bounded search on one target met.
@@ -102,6 +131,8 @@ enum Outcome {
     NotYet,
     /// The partial whips died out: no whip of any length.
     Dead,
+    /// More partial whips than the search's budget: stopped, nothing known.
+    OverBudget,
 }
 
 /// A complete whip: the partial whip it ends (or none for length 1) and its last cell.
@@ -144,8 +175,10 @@ impl SearchStats {
     }
 }
 
-fn zobrist() -> &'static [[u128; MAX_CODES]; 2] {
-    static TABLE: OnceLock<Box<[[u128; MAX_CODES]; 2]>> = OnceLock::new();
+/// Zobrist keys: row 0 an R in the R set, row 1 the last R, row 2 an L (exact searches),
+/// row 3 a variable (index v) or the last variable (index 324 + v) (exact searches).
+fn zobrist() -> &'static [[u128; MAX_CODES]; 4] {
+    static TABLE: OnceLock<Box<[[u128; MAX_CODES]; 4]>> = OnceLock::new();
     TABLE.get_or_init(|| {
         // splitmix64, fixed seed: keys are reproducible run to run
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
@@ -156,7 +189,7 @@ fn zobrist() -> &'static [[u128; MAX_CODES]; 2] {
             z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
             z ^ (z >> 31)
         };
-        let mut t = Box::new([[0u128; MAX_CODES]; 2]);
+        let mut t = Box::new([[0u128; MAX_CODES]; 4]);
         for row in t.iter_mut() {
             for k in row.iter_mut() {
                 *k = (next() as u128) << 64 | next() as u128;
@@ -206,6 +239,12 @@ impl ChainUse {
 struct Searcher<'a> {
     links: &'a LinkIndex,
     braid: bool,
+    /// Merge partial whips only when they are the same for every later purpose (same R's,
+    /// last R, L's and variables), instead of by R's as SudoRules does: slower, and it
+    /// finds the shortest whip of every target.
+    exact: bool,
+    /// Stop when the arena holds more partial whips than this.
+    budget: usize,
     groups: Option<GroupIndex>,
     /// Open candidates of each variable (indices), and how many.
     var_open: Vec<([u16; 9], u8)>,
@@ -223,7 +262,7 @@ fn cand(i: u16) -> Candidate {
 }
 
 impl<'a> Searcher<'a> {
-    fn new(links: &'a LinkIndex, kind: WhipKind) -> Searcher<'a> {
+    fn new(links: &'a LinkIndex, kind: WhipKind, merge: Merge) -> Searcher<'a> {
         let var_open = CspVariable::all()
             .map(|v| {
                 let mut list = [0u16; 9];
@@ -238,6 +277,8 @@ impl<'a> Searcher<'a> {
         Searcher {
             links,
             braid: kind.is_braid(),
+            exact: merge == Merge::Exact,
+            budget: usize::MAX,
             groups: kind.uses_groups().then(|| GroupIndex::new(links)),
             var_open,
             nodes: Vec::new(),
@@ -335,15 +376,39 @@ impl<'a> Searcher<'a> {
     /// partial whip it asserts blocks the others). The choice matters only through the
     /// loopless and new-variable conditions, and this one agrees with SudoRules' W ratings on
     /// all 21,375 puzzles of cbg-000 (keeping the first one found disagrees on one).
-    /// `parent_zob` is the key of the parent's R set (0 for none).
-    fn push(&mut self, parent: u32, parent_zob: u128, l: u16, v: u16, r: u16, tz: &CandidateSet) {
+    /// In exact searches the key holds all a partial whip's future depends on, so only
+    /// interchangeable partial whips are merged.
+    /// `parent` keys are the parent's (zero for none).
+    #[allow(clippy::too_many_arguments)]
+    fn push(&mut self, parent: u32, keys: Keys, l: u16, v: u16, r: u16, tz: &CandidateSet) {
         let z = zobrist();
-        let zob = parent_zob ^ z[0][r as usize];
-        let key = if self.braid {
+        let zob = keys.r_set ^ z[0][r as usize];
+        let l_set = keys.l_set ^ z[2][l as usize];
+        let v_set = keys.v_set ^ z[3][v as usize];
+        let mut key = if self.braid {
             zob
         } else {
             zob ^ z[1][r as usize]
         };
+        if self.exact {
+            // What the future of a partial whip depends on: its R's (and, for whips, the last
+            // R), its variables (and the last one, for g-whips' variable rule), and for
+            // whips its L's. A later R lies outside the t/z set and every L inside it, so a
+            // later R is never an earlier L: braids use their L's and last R only for a
+            // braid[2], which must be a whip[2] (L_2 is not L_1 and hangs on R_1), so their
+            // key holds those at the first level only.
+            key ^= v_set;
+            if self.groups.is_some() {
+                key ^= z[3][324 + v as usize];
+            }
+            if self.braid {
+                if parent == NO_PARENT {
+                    key ^= l_set ^ z[1][r as usize];
+                }
+            } else {
+                key ^= l_set;
+            }
+        }
         let mut t = *tz;
         t.union_with(self.linkset(r));
         let node = Node { parent, l, v, r };
@@ -353,12 +418,16 @@ impl<'a> Searcher<'a> {
                 self.nodes[self.next.first + i] = node;
                 self.next.tz[i] = t;
                 self.next.zob[i] = zob;
+                self.next.lzob[i] = l_set;
+                self.next.vzob[i] = v_set;
             }
             None => {
                 self.seen.insert(key, self.next.tz.len() as u32);
                 self.nodes.push(node);
                 self.next.tz.push(t);
                 self.next.zob.push(zob);
+                self.next.lzob.push(l_set);
+                self.next.vzob.push(v_set);
             }
         }
     }
@@ -366,8 +435,9 @@ impl<'a> Searcher<'a> {
     /// Drop from the level being built every partial whip whose last R is a group containing
     /// the candidate R of another partial whip of the level with the same earlier R's: the
     /// candidate one says more (SudoRules does not assert such a partial g-whip).
+    /// Exact searches keep them all.
     fn prune_dominated_groups(&mut self) {
-        if self.groups.is_none() {
+        if self.groups.is_none() || self.exact {
             return;
         }
         let z = zobrist();
@@ -392,12 +462,16 @@ impl<'a> Searcher<'a> {
                 self.nodes[first + keep] = node;
                 self.next.tz[keep] = self.next.tz[i];
                 self.next.zob[keep] = self.next.zob[i];
+                self.next.lzob[keep] = self.next.lzob[i];
+                self.next.vzob[keep] = self.next.vzob[i];
                 keep += 1;
             }
         }
         self.nodes.truncate(first + keep);
         self.next.tz.truncate(keep);
         self.next.zob.truncate(keep);
+        self.next.lzob.truncate(keep);
+        self.next.vzob.truncate(keep);
     }
 
     /// The shortest whip on `z` with min_len ≤ length ≤ max_len (breadth-first). Partial
@@ -427,11 +501,13 @@ impl<'a> Searcher<'a> {
                             len: 1,
                         });
                     }
-                    Rest::One(r) if grow && r != zi => self.push(NO_PARENT, 0, li, vi, r, &tz0),
+                    Rest::One(r) if grow && r != zi => {
+                        self.push(NO_PARENT, Keys::default(), li, vi, r, &tz0)
+                    }
                     Rest::Group(g) if grow => {
                         let e = self.groups.as_ref().expect("groups").entry(g as usize);
                         if !e.candidates.contains(z) {
-                            self.push(NO_PARENT, 0, li, vi, GROUP_BASE + g, &tz0)
+                            self.push(NO_PARENT, Keys::default(), li, vi, GROUP_BASE + g, &tz0)
                         }
                     }
                     _ => {}
@@ -451,15 +527,24 @@ impl<'a> Searcher<'a> {
             let grow = len < max_len;
             for i in 0..self.cur.tz.len() {
                 let p = (self.cur.first + i) as u32;
-                let (tz, zob) = (self.cur.tz[i], self.cur.zob[i]);
+                let tz = self.cur.tz[i];
+                let keys = Keys {
+                    r_set: self.cur.zob[i],
+                    l_set: self.cur.lzob[i],
+                    v_set: self.cur.vzob[i],
+                };
                 let found = if self.braid {
-                    self.expand_braid(p, &tz, zob, z, len, min_len, grow)
+                    self.expand_braid(p, &tz, keys, z, len, min_len, grow)
                 } else {
-                    self.expand_whip(p, &tz, zob, z, len, min_len, grow)
+                    self.expand_whip(p, &tz, keys, z, len, min_len, grow)
                 };
                 if let Some(f) = found {
                     self.note_peak();
                     return Outcome::Found(f);
+                }
+                if self.nodes.len() > self.budget {
+                    self.note_peak();
+                    return Outcome::OverBudget;
                 }
             }
             self.prune_dominated_groups();
@@ -480,7 +565,7 @@ impl<'a> Searcher<'a> {
         &mut self,
         p: u32,
         tz: &CandidateSet,
-        zob: u128,
+        keys: Keys,
         z: Candidate,
         len: usize,
         min_len: usize,
@@ -519,11 +604,11 @@ impl<'a> Searcher<'a> {
                     Rest::One(r) if grow => {
                         let rc = cand(r);
                         if r != zi && !u.lefts.contains(rc) && !u.rights.contains(rc) {
-                            self.push(p, zob, li, vi as u16, r, tz);
+                            self.push(p, keys, li, vi as u16, r, tz);
                         }
                     }
                     Rest::Group(g) if grow && self.group_allowed(g, z, &u) => {
-                        self.push(p, zob, li, vi as u16, GROUP_BASE + g, tz);
+                        self.push(p, keys, li, vi as u16, GROUP_BASE + g, tz);
                     }
                     _ => {}
                 }
@@ -538,7 +623,7 @@ impl<'a> Searcher<'a> {
         &mut self,
         p: u32,
         tz: &CandidateSet,
-        zob: u128,
+        keys: Keys,
         z: Candidate,
         len: usize,
         min_len: usize,
@@ -591,7 +676,7 @@ impl<'a> Searcher<'a> {
                 Rest::One(r) => {
                     let rc = cand(r);
                     if r != zi && !u.lefts.contains(rc) && !u.rights.contains(rc) {
-                        self.push(p, zob, l, vi as u16, r, tz);
+                        self.push(p, keys, l, vi as u16, r, tz);
                     }
                 }
                 Rest::Group(g) => {
@@ -610,7 +695,7 @@ impl<'a> Searcher<'a> {
                     };
                     if let Some(l) = l {
                         if self.group_allowed(g, z, &u) {
-                            self.push(p, zob, l, vi as u16, GROUP_BASE + g, tz);
+                            self.push(p, keys, l, vi as u16, GROUP_BASE + g, tz);
                         }
                     }
                 }
@@ -694,7 +779,7 @@ impl<'a> Searcher<'a> {
 /// **Complexity**: one breadth-first search of depth `length` per open candidate (see the
 /// module documentation).
 pub fn find(links: &LinkIndex, kind: WhipKind, length: usize, limit: usize) -> Vec<Proof> {
-    let mut s = Searcher::new(links, kind);
+    let mut s = Searcher::new(links, kind, Merge::SudoRules);
     let mut out = Vec::new();
     if length == 0 || limit == 0 {
         return out;
@@ -710,16 +795,50 @@ pub fn find(links: &LinkIndex, kind: WhipKind, length: usize, limit: usize) -> V
     out
 }
 
+/// Partial whips an exact search may hold before it gives up (about 13 MB, a tenth of
+/// a second).
+pub const EXACT_BUDGET: usize = 100_000;
+
 /// The shortest whip of `kind` (length ≤ `max_len`) eliminating `target`, if any.
 ///
-/// **Complexity**: one breadth-first search of depth ≤ `max_len`.
+/// Whips and g-whips: first the search with SudoRules' merging (fast; may miss a whip whose
+/// prefix lost a merge), then an exact search ([`Merge::Exact`]) for a shorter one, within
+/// [`EXACT_BUDGET`] partial whips. So the answer is the shortest whip there is unless the
+/// exact search ran out of budget (long whips on the hardest puzzles), and never worse than
+/// SudoRules' search. Braids and g-braids merge by R set as SudoRules does (an exact braid
+/// search keeps every set of variables too and costs far more); they find every whip's
+/// target at the whip's length or less on the samples tested (tests/whips.rs,
+/// tests/studies.rs).
+///
+/// **Complexity**: one breadth-first search of depth ≤ `max_len`, then for whips one more
+/// bounded by the budget.
 pub fn shortest_for_target(
     links: &LinkIndex,
     kind: WhipKind,
     target: Candidate,
     max_len: usize,
 ) -> Option<Proof> {
-    let mut s = Searcher::new(links, kind);
+    let merged = shortest_for_target_with(links, kind, target, max_len, Merge::SudoRules);
+    if kind.is_braid() {
+        return merged;
+    }
+    let shorter = merged.as_ref().map_or(max_len, |p| p.length - 1);
+    shortest_for_target_with(links, kind, target, shorter, Merge::Exact).or(merged)
+}
+
+/// The shortest whip of `kind` (length ≤ `max_len`) on `target` that a search with the given
+/// merging finds; exact searches give up (None) beyond [`EXACT_BUDGET`] partial whips.
+pub fn shortest_for_target_with(
+    links: &LinkIndex,
+    kind: WhipKind,
+    target: Candidate,
+    max_len: usize,
+    merge: Merge,
+) -> Option<Proof> {
+    let mut s = Searcher::new(links, kind, merge);
+    if merge == Merge::Exact {
+        s.budget = EXACT_BUDGET;
+    }
     match s.search_target(target, 1, max_len) {
         Outcome::Found(f) => Some(s.proof(target, kind, f)),
         _ => None,
@@ -751,7 +870,7 @@ pub fn shortest_batch(
     kind: WhipKind,
     max_len: usize,
 ) -> (Vec<Proof>, SearchStats) {
-    let mut s = Searcher::new(links, kind);
+    let mut s = Searcher::new(links, kind, Merge::SudoRules);
     let mut live = s.targets();
     for depth in 1..=max_len {
         let mut found = Vec::new();
@@ -760,7 +879,7 @@ pub fn shortest_batch(
             match s.search_target(z, depth, depth) {
                 Outcome::Found(f) => found.push(s.proof(z, kind, f)),
                 Outcome::NotYet => next.push(z),
-                Outcome::Dead => {}
+                Outcome::Dead | Outcome::OverBudget => {}
             }
         }
         if !found.is_empty() {

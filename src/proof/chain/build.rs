@@ -55,6 +55,11 @@ impl ChainPattern {
                 text: pc.text.clone(),
                 why,
             };
+            for c in [pc.left, pc.right] {
+                if !state.has(c) {
+                    return Err(err(not_a_candidate(state, c)));
+                }
+            }
             // the written form's variable first (the old short notation writes a pair in
             // a column as `n8{r8 r7}c9` even when its block makes it conjugate), then the
             // other variables the two candidates share
@@ -178,6 +183,16 @@ impl ParsedStep {
         let p = self.to_pattern(state)?;
         let targets = p.targets.clone();
         Ok(Proof::new(Pattern::Chain(p), targets, vec![]))
+    }
+}
+
+/// Why `c` is not a candidate of `state`, naming what its cell holds.
+fn not_a_candidate(state: &State, c: Candidate) -> String {
+    let cell = c.cell();
+    match state.value(cell) {
+        Some(d) if state.is_given(cell) => format!("{c} is not a candidate: {cell} is a given {d}"),
+        Some(d) => format!("{c} is not a candidate: {cell} holds {d}"),
+        None => format!("{c} is not a candidate: it was eliminated earlier"),
     }
 }
 
