@@ -284,12 +284,12 @@ fn seed_000_hard_paths() {
 
 #[test]
 fn seed_001_hagglund_path() {
-    // nrc2-chain N8R1{C2 C9} - N8{R8 R7}C9: in this state neither c9n8 (n8r1c9) nor b9n8
-    // (n8r7c7) holds only n8r8c9 and n8r7c9, so the pair is not nrc-conjugate
+    // nrc2-chain N8R1{C2 C9} - N8{R8 R7}C9: r7c9 holds the given 3, so n8r7c9 is no
+    // candidate (the seed's typo; our search proves r7c2 <> 8 anyway)
     assert_path(
         "hagglund-hinge",
         "chain_path_hagglund_hinge.txt",
-        &[(9, "n8r7c2", "is not accounted for")],
+        &[(9, "n8r7c2", "n8r7c9 is not a candidate: r7c9 is a given 3")],
     );
 }
 
