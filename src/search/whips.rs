@@ -795,9 +795,9 @@ pub fn find(links: &LinkIndex, kind: WhipKind, length: usize, limit: usize) -> V
     out
 }
 
-/// Partial whips an exact search may hold before it gives up (about 13 MB, a tenth of
+/// Partial whips an exact search may hold before it gives up (about 7 MB, a twentieth of
 /// a second).
-pub const EXACT_BUDGET: usize = 100_000;
+pub const EXACT_BUDGET: usize = 50_000;
 
 /// The shortest whip of `kind` (length ≤ `max_len`) eliminating `target`, if any.
 ///
