@@ -21,14 +21,16 @@
 //!   R. For g-versions, two or three that fill one block-line segment of V (L outside it):
 //!   the new R is that group.
 //!
-//! As SudoRules does, two partial whips with the same R's are the same for all later
-//! purposes (for whips: the same set of R's and the same last R; for braids: the same set),
-//! so each level keeps one of them (a 128-bit Zobrist key of the R set): the last one found,
-//! as SudoRules' CLIPS engine does (see `Searcher::push`). That is [`Merge::SudoRules`], what
+//! As SudoRules does, each level keeps one partial whip per sequence of R's (CSP-Rules'
+//! partial-whip rules: "do not assert different partial whips with the same sequences of
+//! rlc's"; for braids, one per set of R's), under a 128-bit key: the last one found, as
+//! SudoRules' CLIPS engine does (see `Searcher::push`). That is [`Merge::SudoRules`], what
 //! ratings use; it can lose a whip whose prefix lost the merge (a longer whip, or none, is
-//! found for that target). [`Merge::Exact`] merges only partial whips that are the same for
-//! every later purpose (also the same L's and variables): what [`shortest_for_target`] uses
-//! for whips, so `explain` and subsumption studies get every target's shortest whip.
+//! found for that target), because partial whips with the same R's but different L's can
+//! differ later through the loopless conditions. [`Merge::Exact`] merges only partial whips
+//! that are the same for every later purpose (the same set of R's, last R, L's and
+//! variables): what [`shortest_for_target`] uses for whips, so `explain` and subsumption
+//! studies get every target's shortest whip.
 //!
 //! Over all targets, [`shortest_batch`] deepens one length at a time (every target to depth
 //! 1, then 2, ...), so that a state whose shortest whip is short never pays for the long
@@ -44,9 +46,9 @@
 //!
 //! # Complexity
 //!
-//! Per target, level k holds at most as many partial whips as there are distinct R sets of
-//! size k, bounded by b^k for a branching factor b (the number of forcing (L, V) pairs of a
-//! partial whip, usually a few); expanding a partial whip visits ≤ 28 × 4 (L, V) pairs for
+//! Per target, level k holds at most as many partial whips as there are distinct R
+//! sequences (R sets, for braids) of size k, bounded by b^k for a branching factor b (the
+//! number of forcing (L, V) pairs of a partial whip, usually a few); expanding a partial whip visits ≤ 28 × 4 (L, V) pairs for
 //! whips and ≤ 324 variables for braids, each ≤ 9 bit tests, plus one walk of the chain
 //! (k steps). The length limit bounds the depth. Memory is one target's arena at a time:
 //! 12 bytes per partial whip, plus its t/z set and key (112 bytes) while it is on the
@@ -82,12 +84,14 @@ struct Node {
     r: u16,
 }
 
-/// The partial whips of one level: their arena indices, t/z sets and R-set keys.
+/// The partial whips of one level: their arena indices, t/z sets and R keys.
 #[derive(Default)]
 struct Level {
     first: usize,
     tz: Vec<CandidateSet>,
     zob: Vec<u128>,
+    /// The keys of the partial whips' R sequences (in order).
+    seq: Vec<u128>,
     /// Exact searches: the keys of the partial whip's L's and of its variables.
     lzob: Vec<u128>,
     vzob: Vec<u128>,
@@ -98,15 +102,18 @@ impl Level {
         self.first = first;
         self.tz.clear();
         self.zob.clear();
+        self.seq.clear();
         self.lzob.clear();
         self.vzob.clear();
     }
 }
 
-/// The keys of a partial whip: of its R set, and (exact searches) of its L's and variables.
+/// The keys of a partial whip: of its R set and R sequence, and (exact searches) of its L's
+/// and variables.
 #[derive(Clone, Copy, Default)]
 struct Keys {
     r_set: u128,
+    r_seq: u128,
     l_set: u128,
     v_set: u128,
 }
@@ -114,7 +121,8 @@ struct Keys {
 /// How the search merges partial whips that reach the same R's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Merge {
-    /// As SudoRules: one partial whip per R set (and last R, for whips), the last one found.
+    /// As SudoRules: one partial whip per R sequence (per R set, for braids), the last one
+    /// found.
     /// W and B ratings then equal SudoRules', but a whip whose prefix lost the merge can be
     /// missed (a longer one is found instead, or none).
     SudoRules,
@@ -197,6 +205,12 @@ fn zobrist() -> &'static [[u128; MAX_CODES]; 4] {
         }
         t
     })
+}
+
+/// The key of an R sequence extended by R code `r` (order matters, unlike the set keys).
+fn seq_key(prefix: u128, r: u16) -> u128 {
+    const ODD: u128 = 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835;
+    prefix.wrapping_mul(ODD).rotate_left(29) ^ zobrist()[0][r as usize]
 }
 
 /// The keys are random already: fold them, no further hashing.
@@ -361,6 +375,21 @@ impl<'a> Searcher<'a> {
         u
     }
 
+    /// The key under which a partial whip whose last R is `r` is merged (before the exact
+    /// search's extra terms). As SudoRules: for whips and g-whips its sequence of R's
+    /// (CSP-Rules' partial-whip rules "do not assert different partial whips with the same
+    /// sequences of rlc's"), for braids and g-braids its set of R's. Exact searches start
+    /// from the set of R's and the last R, all a whip's future depends on among its R's.
+    fn merge_key(&self, r_set: u128, r_seq: u128, r: u16) -> u128 {
+        if self.braid {
+            r_set
+        } else if self.exact {
+            r_set ^ zobrist()[1][r as usize]
+        } else {
+            r_seq
+        }
+    }
+
     /// May group `g` be a new R? Not containing Z nor an earlier candidate R, and not an
     /// earlier group R (SudoRules' `glabel-contains-none-of`).
     fn group_allowed(&self, g: u16, z: Candidate, u: &ChainUse) -> bool {
@@ -370,12 +399,13 @@ impl<'a> Searcher<'a> {
             && !u.group_rights.contains(&(GROUP_BASE + g))
     }
 
-    /// Add a partial whip to the level being built. When one with the same R's is there
-    /// already, the new one replaces it: of partial whips with the same R's, the level keeps
-    /// the last one found, as SudoRules (CLIPS fires the newest activation first, and the
-    /// partial whip it asserts blocks the others). The choice matters only through the
-    /// loopless and new-variable conditions, and this one agrees with SudoRules' W ratings on
-    /// all 21,375 puzzles of cbg-000 (keeping the first one found disagrees on one).
+    /// Add a partial whip to the level being built. When one with the same R's (sequence,
+    /// or set for braids: [`Searcher::merge_key`]) is there already, the new one replaces
+    /// it: the level keeps the last one found, as SudoRules (CLIPS fires the newest
+    /// activation first, and the partial whip it asserts blocks the others). The choice
+    /// matters only through the loopless and new-variable conditions; this one agrees with
+    /// SudoRules' W ratings on all 21,375 puzzles of cbg-000 and on 21,694 of the 21,695 of
+    /// cbg-001 (keeping the first one found disagrees on one of cbg-000, two of cbg-001).
     /// In exact searches the key holds all a partial whip's future depends on, so only
     /// interchangeable partial whips are merged.
     /// `parent` keys are the parent's (zero for none).
@@ -383,13 +413,10 @@ impl<'a> Searcher<'a> {
     fn push(&mut self, parent: u32, keys: Keys, l: u16, v: u16, r: u16, tz: &CandidateSet) {
         let z = zobrist();
         let zob = keys.r_set ^ z[0][r as usize];
+        let r_seq = seq_key(keys.r_seq, r);
         let l_set = keys.l_set ^ z[2][l as usize];
         let v_set = keys.v_set ^ z[3][v as usize];
-        let mut key = if self.braid {
-            zob
-        } else {
-            zob ^ z[1][r as usize]
-        };
+        let mut key = self.merge_key(zob, r_seq, r);
         if self.exact {
             // What the future of a partial whip depends on: its R's (and, for whips, the last
             // R), its variables (and the last one, for g-whips' variable rule), and for
@@ -418,6 +445,7 @@ impl<'a> Searcher<'a> {
                 self.nodes[self.next.first + i] = node;
                 self.next.tz[i] = t;
                 self.next.zob[i] = zob;
+                self.next.seq[i] = r_seq;
                 self.next.lzob[i] = l_set;
                 self.next.vzob[i] = v_set;
             }
@@ -426,6 +454,7 @@ impl<'a> Searcher<'a> {
                 self.nodes.push(node);
                 self.next.tz.push(t);
                 self.next.zob.push(zob);
+                self.next.seq.push(r_seq);
                 self.next.lzob.push(l_set);
                 self.next.vzob.push(v_set);
             }
@@ -447,14 +476,19 @@ impl<'a> Searcher<'a> {
             let node = self.nodes[first + i];
             let dominated = node.r >= GROUP_BASE && {
                 let prefix = self.next.zob[i] ^ z[0][node.r as usize];
+                let prefix_seq = if node.parent == NO_PARENT {
+                    0
+                } else {
+                    self.cur.seq[node.parent as usize - self.cur.first]
+                };
                 let g = self.groups.as_ref().expect("groups");
                 g.entry((node.r - GROUP_BASE) as usize)
                     .members
                     .iter()
                     .any(|x| {
-                        let xi = x.index();
-                        let zob = prefix ^ z[0][xi];
-                        let key = if self.braid { zob } else { zob ^ z[1][xi] };
+                        let xi = x.index() as u16;
+                        let key =
+                            self.merge_key(prefix ^ z[0][xi as usize], seq_key(prefix_seq, xi), xi);
                         self.seen.contains_key(&key)
                     })
             };
@@ -462,6 +496,7 @@ impl<'a> Searcher<'a> {
                 self.nodes[first + keep] = node;
                 self.next.tz[keep] = self.next.tz[i];
                 self.next.zob[keep] = self.next.zob[i];
+                self.next.seq[keep] = self.next.seq[i];
                 self.next.lzob[keep] = self.next.lzob[i];
                 self.next.vzob[keep] = self.next.vzob[i];
                 keep += 1;
@@ -470,6 +505,7 @@ impl<'a> Searcher<'a> {
         self.nodes.truncate(first + keep);
         self.next.tz.truncate(keep);
         self.next.zob.truncate(keep);
+        self.next.seq.truncate(keep);
         self.next.lzob.truncate(keep);
         self.next.vzob.truncate(keep);
     }
@@ -530,6 +566,7 @@ impl<'a> Searcher<'a> {
                 let tz = self.cur.tz[i];
                 let keys = Keys {
                     r_set: self.cur.zob[i],
+                    r_seq: self.cur.seq[i],
                     l_set: self.cur.lzob[i],
                     v_set: self.cur.vzob[i],
                 };
