@@ -23,7 +23,8 @@
 //!
 //! As SudoRules does, each level keeps one partial whip per sequence of R's (CSP-Rules'
 //! partial-whip rules: "do not assert different partial whips with the same sequences of
-//! rlc's"; for braids, one per set of R's), under a 128-bit key: the last one found, as
+//! rlc's"; for braids one per set of R's, for g-whips one per set of R's and last R, see
+//! `Searcher::merge_key`), under a 128-bit key: the last one found, as
 //! SudoRules' CLIPS engine does (see `Searcher::push`). That is [`Merge::SudoRules`], what
 //! ratings use; it can lose a whip whose prefix lost the merge (a longer whip, or none, is
 //! found for that target), because partial whips with the same R's but different L's can
@@ -46,14 +47,15 @@
 //!
 //! # Complexity
 //!
-//! Per target, level k holds at most as many partial whips as there are distinct R
-//! sequences (R sets, for braids) of size k, bounded by b^k for a branching factor b (the
-//! number of forcing (L, V) pairs of a partial whip, usually a few); expanding a partial whip visits ≤ 28 × 4 (L, V) pairs for
-//! whips and ≤ 324 variables for braids, each ≤ 9 bit tests, plus one walk of the chain
-//! (k steps). The length limit bounds the depth. Memory is one target's arena at a time:
-//! 12 bytes per partial whip, plus its t/z set and key (112 bytes) while it is on the
-//! frontier; the deepest level is never built. Measured: 265,000 partial whips and 33 MB
-//! resident at the peak of the slowest of the first 200 puzzles of top1465 (#146).
+//! Per target, level k holds at most as many partial whips as there are distinct R sequences (R
+//! sets, for braids and g-whips) of size k, bounded by b^k for a branching factor b (the number
+//! of forcing (L, V) pairs of a partial whip, usually a few); expanding a partial whip visits ≤
+//! 28 × 4 (L, V) pairs for whips and ≤ 324 variables for braids, each ≤ 9 bit tests, plus one
+//! walk of the chain (k steps). The length limit bounds the depth. Memory is one target's arena
+//! at a time: 12 bytes per partial whip, plus its t/z set and key (112 bytes) while it is on
+//! the frontier; the deepest level is never built. Measured: 135 MB resident at the peak of
+//! the slowest of the first 200 puzzles of top1465 (#146, whips up to 20, about 5 s; with a
+//! merge per R set instead of per R sequence, 46 MB and 2.5 s).
 //!
 //! [`shortest_for_target`], [`first_up_to`] and [`shortest_batch`] return the shortest proof
 //! of each target they report; [`find`] returns proofs of exactly the length asked for.
@@ -121,8 +123,8 @@ struct Keys {
 /// How the search merges partial whips that reach the same R's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Merge {
-    /// As SudoRules: one partial whip per R sequence (per R set, for braids), the last one
-    /// found.
+    /// As SudoRules: one partial whip per R sequence (per R set for braids and g-whips), the
+    /// last one found.
     /// W and B ratings then equal SudoRules', but a whip whose prefix lost the merge can be
     /// missed (a longer one is found instead, or none).
     SudoRules,
@@ -376,14 +378,16 @@ impl<'a> Searcher<'a> {
     }
 
     /// The key under which a partial whip whose last R is `r` is merged (before the exact
-    /// search's extra terms). As SudoRules: for whips and g-whips its sequence of R's
-    /// (CSP-Rules' partial-whip rules "do not assert different partial whips with the same
-    /// sequences of rlc's"), for braids and g-braids its set of R's. Exact searches start
-    /// from the set of R's and the last R, all a whip's future depends on among its R's.
+    /// search's extra terms). As SudoRules: for whips its sequence of R's (CSP-Rules'
+    /// partial-whip rules "do not assert different partial whips with the same sequences of
+    /// rlc's"); for braids and g-braids its set of R's. g-whips merge by set of R's and last
+    /// R: per sequence gives the same gW ratings on every puzzle compared (2,168 of cbg-000
+    /// and cbg-001) at about five times the cost. Exact searches start from the set of R's
+    /// and the last R, all a whip's future depends on among its R's.
     fn merge_key(&self, r_set: u128, r_seq: u128, r: u16) -> u128 {
         if self.braid {
             r_set
-        } else if self.exact {
+        } else if self.exact || self.groups.is_some() {
             r_set ^ zobrist()[1][r as usize]
         } else {
             r_seq
