@@ -46,6 +46,15 @@ fn cbg000() -> Vec<(usize, Puzzle, usize)> {
         .collect()
 }
 
+/// The first `n` puzzles of cbg-000 whose W rating is at least `min_w`.
+fn cbg000_with_w_at_least(min_w: usize, n: usize) -> Vec<(usize, Puzzle, usize)> {
+    cbg000()
+        .into_iter()
+        .filter(|(_, _, w)| *w >= min_w)
+        .take(n)
+        .collect()
+}
+
 /// The puzzles of cbg-001 (the 21,695 lines after cbg-000) with SudoRules' W rating from
 /// tests/fixtures/cbg001_w_ratings.txt, numbered from 1.
 fn cbg001() -> Vec<(usize, Puzzle, usize)> {
@@ -468,11 +477,7 @@ fn sample_states(puzzles: &[(usize, Puzzle, usize)], per_puzzle: usize) -> Vec<S
 
 #[test]
 fn braids_and_g_whips_find_everything_whips_find_at_each_length() {
-    let puzzles: Vec<_> = cbg000()
-        .into_iter()
-        .filter(|(_, _, w)| *w >= 2)
-        .take(100)
-        .collect();
+    let puzzles = cbg000_with_w_at_least(2, 100);
     let max = 6;
     let mut whip_targets = 0;
     for s in sample_states(&puzzles, 1) {
@@ -588,11 +593,7 @@ mod reference {
 }
 
 fn compare_with_reference(n_puzzles: usize, max: usize) -> (usize, Vec<String>) {
-    let puzzles: Vec<_> = cbg000()
-        .into_iter()
-        .filter(|(_, _, w)| *w >= 3)
-        .take(n_puzzles)
-        .collect();
+    let puzzles = cbg000_with_w_at_least(3, n_puzzles);
     let mut compared = 0;
     let mut bad = Vec::new();
     for s in sample_states(&puzzles, 2) {
@@ -971,11 +972,7 @@ fn exact_search_finds_the_whip_merging_loses() {
 /// what the literal reference finds up to length 4, and every whip it finds holds.
 #[test]
 fn exact_whips_are_never_longer_and_always_true() {
-    let puzzles: Vec<_> = cbg000()
-        .into_iter()
-        .filter(|(_, _, w)| *w >= 3)
-        .take(12)
-        .collect();
+    let puzzles = cbg000_with_w_at_least(3, 12);
     let mut shorter = 0;
     let mut compared = 0;
     for (_, p, _) in &puzzles {

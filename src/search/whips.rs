@@ -385,13 +385,18 @@ impl<'a> Searcher<'a> {
     /// and cbg-001) at about five times the cost. Exact searches start from the set of R's
     /// and the last R, all a whip's future depends on among its R's.
     fn merge_key(&self, r_set: u128, r_seq: u128, r: u16) -> u128 {
-        if self.braid {
-            r_set
-        } else if self.exact || self.groups.is_some() {
-            r_set ^ zobrist()[1][r as usize]
-        } else {
+        if self.merges_by_sequence() {
             r_seq
+        } else if self.braid {
+            r_set
+        } else {
+            r_set ^ zobrist()[1][r as usize]
         }
+    }
+
+    /// Plain whips under SudoRules' merge: the only search that keys on R sequences.
+    fn merges_by_sequence(&self) -> bool {
+        !self.braid && !self.exact && self.groups.is_none()
     }
 
     /// May group `g` be a new R? Not containing Z nor an earlier candidate R, and not an
@@ -404,7 +409,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// Add a partial whip to the level being built. When one with the same R's (sequence,
-    /// or set for braids: [`Searcher::merge_key`]) is there already, the new one replaces
+    /// or set for braids and g-whips: [`Searcher::merge_key`]) is there already, the new one replaces
     /// it: the level keeps the last one found, as SudoRules (CLIPS fires the newest
     /// activation first, and the partial whip it asserts blocks the others). The choice
     /// matters only through the loopless and new-variable conditions; this one agrees with
@@ -417,9 +422,17 @@ impl<'a> Searcher<'a> {
     fn push(&mut self, parent: u32, keys: Keys, l: u16, v: u16, r: u16, tz: &CandidateSet) {
         let z = zobrist();
         let zob = keys.r_set ^ z[0][r as usize];
-        let r_seq = seq_key(keys.r_seq, r);
-        let l_set = keys.l_set ^ z[2][l as usize];
-        let v_set = keys.v_set ^ z[3][v as usize];
+        // only the keys this search merges by (the others stay zero)
+        let r_seq = if self.merges_by_sequence() {
+            seq_key(keys.r_seq, r)
+        } else {
+            0
+        };
+        let (l_set, v_set) = if self.exact {
+            (keys.l_set ^ z[2][l as usize], keys.v_set ^ z[3][v as usize])
+        } else {
+            (0, 0)
+        };
         let mut key = self.merge_key(zob, r_seq, r);
         if self.exact {
             // What the future of a partial whip depends on: its R's (and, for whips, the last
@@ -480,19 +493,14 @@ impl<'a> Searcher<'a> {
             let node = self.nodes[first + i];
             let dominated = node.r >= GROUP_BASE && {
                 let prefix = self.next.zob[i] ^ z[0][node.r as usize];
-                let prefix_seq = if node.parent == NO_PARENT {
-                    0
-                } else {
-                    self.cur.seq[node.parent as usize - self.cur.first]
-                };
                 let g = self.groups.as_ref().expect("groups");
                 g.entry((node.r - GROUP_BASE) as usize)
                     .members
                     .iter()
                     .any(|x| {
                         let xi = x.index() as u16;
-                        let key =
-                            self.merge_key(prefix ^ z[0][xi as usize], seq_key(prefix_seq, xi), xi);
+                        // g-searches merge by R set (never by sequence)
+                        let key = self.merge_key(prefix ^ z[0][xi as usize], 0, xi);
                         self.seen.contains_key(&key)
                     })
             };
