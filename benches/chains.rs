@@ -1,6 +1,6 @@
 //! Chain searches: EasterMonster with r4c8=7 (seed 000's nrczt25 chain), the M4 resolution
 //! of Ocean #6, and nrczt chains up to length 6 on states of top1465. Every iteration starts
-//! from an empty result cache (`search::chains::clear_cache`).
+//! from an empty result cache (a new `search::chains::ChainCache`).
 //!
 //! Needs `[[bench]] name = "chains" harness = false` in Cargo.toml.
 
@@ -10,7 +10,7 @@ use sudolink::graph::LinkIndex;
 use sudolink::grid::format::parse_collection;
 use sudolink::grid::{Candidate, Cell, Digit, State};
 use sudolink::proof::chain::proof_from_text;
-use sudolink::search::chains::{clear_cache, find_with, search_target, ChainFamily as F, Options};
+use sudolink::search::chains::{search_target, ChainCache, ChainFamily as F, Options};
 use sudolink::search::{basic_rules, first_step, Rule};
 use sudolink::study::resolution::{apply, solve};
 
@@ -54,24 +54,29 @@ fn chains(c: &mut Criterion) {
     let mut g = c.benchmark_group("eastermonster r4c8=7");
     g.sample_size(10);
     g.bench_function("shortest nrczt for r3c9<>8 (25, narrow z)", |b| {
-        b.iter(|| {
-            clear_cache();
-            search_target(&links, F::Nrczt, r3c9, 30, Options::narrow_z())
-        })
+        b.iter(|| search_target(&links, F::Nrczt, r3c9, 30, Options::narrow_z()))
     });
     g.bench_function("every target, nrczt 1..=24 (narrow z)", |b| {
         b.iter(|| {
-            clear_cache();
+            let mut cache = ChainCache::new();
             (1..=24)
-                .map(|n| find_with(&links, F::Nrczt, n, usize::MAX, Options::narrow_z()).len())
+                .map(|n| {
+                    cache
+                        .find(&links, F::Nrczt, n, usize::MAX, Options::narrow_z())
+                        .len()
+                })
                 .sum::<usize>()
         })
     });
     g.bench_function("every target, nrczt 1..=24 (full definition)", |b| {
         b.iter(|| {
-            clear_cache();
+            let mut cache = ChainCache::new();
             (1..=24)
-                .map(|n| find_with(&links, F::Nrczt, n, usize::MAX, Options::default()).len())
+                .map(|n| {
+                    cache
+                        .find(&links, F::Nrczt, n, usize::MAX, Options::default())
+                        .len()
+                })
                 .sum::<usize>()
         })
     });
@@ -81,16 +86,13 @@ fn chains(c: &mut Criterion) {
     let mut rules = basic_rules();
     for n in 1..=4 {
         for f in [F::Nrc, F::Nrcz, F::Nrct, F::Nrczt] {
-            rules.push(Rule::Chain(f, n));
+            rules.push(Rule::chain(f, n));
         }
     }
     let mut g = c.benchmark_group("resolution");
     g.sample_size(10);
     g.bench_function("Ocean #6, basic + nrc/nrcz/nrct/nrczt up to 4", |b| {
-        b.iter(|| {
-            clear_cache();
-            solve(&ocean6, &rules, None).unwrap()
-        })
+        b.iter(|| solve(&ocean6, &rules, None).unwrap())
     });
     g.finish();
 
@@ -114,13 +116,13 @@ fn chains(c: &mut Criterion) {
             format!("20 states after the basic rules, every {name} 1..=6"),
             |b| {
                 b.iter(|| {
-                    clear_cache();
+                    let mut cache = ChainCache::new();
                     states
                         .iter()
                         .map(|s| {
                             let l = LinkIndex::new(s);
                             (1..=6)
-                                .map(|n| find_with(&l, f, n, usize::MAX, Options::default()).len())
+                                .map(|n| cache.find(&l, f, n, usize::MAX, Options::default()).len())
                                 .sum::<usize>()
                         })
                         .sum::<usize>()

@@ -152,5 +152,5 @@ fn proofs_round_trip_through_json() {
         check(&state, &back).unwrap();
         apply(&mut state, &back).unwrap();
     }
-    let _ = Rule::Basic(sudolink::search::BasicRule::Fish(2));
+    let _ = Rule::basic(sudolink::search::BasicRule::Fish(2));
 }

@@ -18,7 +18,7 @@ use sudolink::proof::chain::{
 };
 use sudolink::proof::{check, notation, Pattern, Proof};
 use sudolink::search::chains::{
-    find, find_with, search_target, shortest_for_target, ChainFamily, ChainFamily as F, Options,
+    search_target, shortest_for_target, ChainCache, ChainFamily, ChainFamily as F, Options,
 };
 use sudolink::search::{basic_rules, first_step, Rule};
 use sudolink::study::resolution::{apply, is_solution, solve, verify};
@@ -192,7 +192,7 @@ fn m_rules(max: usize, families: &[ChainFamily]) -> Vec<Rule> {
     let mut rules = basic_rules();
     for n in 1..=max {
         for &f in families {
-            rules.push(Rule::Chain(f, n));
+            rules.push(Rule::chain(f, n));
         }
     }
     rules
@@ -319,12 +319,13 @@ fn eastermonster_nrczt25_chain_under_the_narrow_z_extension() {
     let links = LinkIndex::new(&state);
     let opts = Options::narrow_z();
     let t = Instant::now();
+    let mut cache = ChainCache::new();
     for n in 1..=24 {
-        let found = find_with(&links, F::Nrczt, n, usize::MAX, opts);
+        let found = cache.find(&links, F::Nrczt, n, usize::MAX, opts);
         assert!(found.is_empty(), "an nrczt{n} chain: {}", found[0].rule);
     }
     let r3c9 = cand("n8r3c9");
-    let s = search_target(&links, F::Nrczt, r3c9, 30, opts);
+    let s = cache.search_target(&links, F::Nrczt, r3c9, 30, opts);
     assert!(s.complete);
     let proof = s.proof.unwrap();
     assert_eq!(proof.length, 25);
@@ -334,7 +335,7 @@ fn eastermonster_nrczt25_chain_under_the_narrow_z_extension() {
     apply(&mut after, &proof).unwrap();
     let links = LinkIndex::new(&after);
     for n in 1..=30 {
-        assert!(find_with(&links, F::Nrczt, n, usize::MAX, opts).is_empty());
+        assert!(cache.find(&links, F::Nrczt, n, usize::MAX, opts).is_empty());
     }
     eprintln!("EasterMonster, narrow z, lengths 1..=30: {:?}", t.elapsed());
     // the seed's own chain holds
@@ -352,10 +353,12 @@ fn eastermonster_under_the_full_nrczt_definition() {
     // nrc-link, shorter chains exist: two nrczt7 chains and an nrczt23 for r3c9 <> 8.
     let (state, solution) = eastermonster_after_nrczt4();
     let links = LinkIndex::new(&state);
+    let mut cache = ChainCache::new();
+    let full = Options::default();
     for n in 1..=6 {
-        assert!(find(&links, F::Nrczt, n, usize::MAX).is_empty());
+        assert!(cache.find(&links, F::Nrczt, n, usize::MAX, full).is_empty());
     }
-    let seven = find(&links, F::Nrczt, 7, usize::MAX);
+    let seven = cache.find(&links, F::Nrczt, 7, usize::MAX, full);
     let targets: Vec<Candidate> = seven.iter().flat_map(|p| p.eliminations.clone()).collect();
     assert_eq!(targets, vec![cand("n1r7c5"), cand("n6r9c5")]);
     for p in &seven {
@@ -538,10 +541,11 @@ fn tamperings(p: &Proof, state: &State, solution: &[u8; 81]) -> Vec<(&'static st
 /// Check every instance of every family up to `max_len` on `state`.
 fn check_every_family(state: &State, solution: &[u8; 81], max_len: usize) -> usize {
     let links = LinkIndex::new(state);
+    let mut cache = ChainCache::new();
     let mut n = 0;
     for family in F::ALL {
         for len in 1..=max_len {
-            for p in find(&links, family, len, usize::MAX) {
+            for p in cache.find(&links, family, len, usize::MAX, Options::default()) {
                 let text = notation::nrc_text(state, &p);
                 assert_eq!(p.length, len, "{text}");
                 check(state, &p).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -583,12 +587,18 @@ fn every_chain_of_every_family_on_a_sample_is_sound() {
             }
             instances += check_every_family(&state, &solution, 6);
             let links = LinkIndex::new(&state);
+            let mut cache = ChainCache::new();
             for f in F::ALL {
                 *per_family.entry(f.name()).or_insert(0) += (1..=6)
-                    .map(|n| find(&links, f, n, usize::MAX).len())
+                    .map(|n| {
+                        cache
+                            .find(&links, f, n, usize::MAX, Options::default())
+                            .len()
+                    })
                     .sum::<usize>();
             }
-            let next = (1..=8).find_map(|n| find(&links, F::Nrczt, n, 1).pop());
+            let next =
+                (1..=8).find_map(|n| cache.find(&links, F::Nrczt, n, 1, Options::default()).pop());
             match next {
                 Some(proof) => apply(&mut state, &proof).unwrap(),
                 None => break,

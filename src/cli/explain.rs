@@ -4,25 +4,29 @@
 //! forum post (`--export DIR`).
 
 use super::input::{load, Loaded};
+use super::progress::Status;
+use super::rules;
 use anyhow::{anyhow, bail, Context, Result};
 use serde_json::json;
-use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::time::Duration;
 use sudolink::export::{diagram, files};
-use sudolink::graph::LinkIndex;
-use sudolink::grid::{Candidate, Digit, State};
 use sudolink::proof::{notation, Proof};
-use sudolink::search::family::WHIP_KINDS;
-use sudolink::search::{basic_rules, chains, first_step, whips, ChainFamily, Rule, WhipKind};
+use sudolink::search::registry::{self, Class};
+use sudolink::search::{Limits, TechniqueId};
+use sudolink::study::explain::{
+    self, explain_all, explain_target, Conclusion, Explained, NoProof, Options, Progress, Row,
+    Unexplored,
+};
 use sudolink::study::rating::{rules_for, Scheme};
-use sudolink::study::resolution::verify;
+use sudolink::study::resolution::{solve_steps, verify};
 
 #[derive(clap::Args, Debug)]
 pub struct ExplainArgs {
     /// An 81-character puzzle, or a file with one grid (default: Ocean #1)
     pub puzzle: Option<String>,
     /// The conclusion to explain: r3c9<>8 (elimination) or r3c9=8 (placement)
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["all", "next"])]
     pub target: Option<String>,
     /// Explain on this pencil-mark state instead of the puzzle's start
     #[arg(long)]
@@ -30,23 +34,40 @@ pub struct ExplainArgs {
     /// Apply this resolution path (seeds' notation, as check-path reads it) first
     #[arg(long, conflicts_with = "state")]
     pub after: Option<PathBuf>,
-    /// Longest chain or whip to search
-    #[arg(long, default_value_t = 20)]
-    pub max_len: usize,
+    /// Explain on the state in which step N of the resolution path is found (the path of
+    /// `solve --rules SPEC`; step numbers as solve prints them, from 1)
+    #[arg(long, value_name = "N", requires = "rules", value_parser = clap::value_parser!(u32).range(1..))]
+    pub at_step: Option<u32>,
+    /// The rule set of the path for --at-step (basic, a scheme such as W or N, or a list)
+    #[arg(long, value_name = "SPEC")]
+    pub rules: Option<String>,
+    /// Longest chain or whip to search (1 to 81)
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=81))]
+    pub max_len: u32,
     /// Longest g-whip / g-braid to search (their search grows fastest with length; by default
     /// at most 16 for g-whips and 10 for g-braids, within --max-len)
-    #[arg(long)]
-    pub g_max_len: Option<usize>,
-    /// Only these families (comma list: basic, xy, ..., nrczt, nrct-lasso, nrczt-lasso,
-    /// lasso, whip, braid, g-whip, g-braid)
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=81))]
+    pub g_max_len: Option<u32>,
+    /// Only these techniques (comma list of names or sets: basic, xy, ..., nrczt,
+    /// nrct-lasso, nrczt-lasso, lasso, whip, braid, g-whip, g-braid, squirmbag, fish, ...)
     #[arg(long)]
     pub families: Option<String>,
     /// List every elimination of the state by its simplest family and length
-    #[arg(long)]
+    #[arg(long, conflicts_with = "next")]
     pub all: bool,
     /// The one step a hint should show next
     #[arg(long)]
     pub next: bool,
+    /// Work budget: partial chains/whips explored in all (default: 4,000,000 with --all,
+    /// none otherwise; 0 for none)
+    #[arg(long)]
+    pub budget: Option<u64>,
+    /// Time limit in seconds (default: 4 with --all, none otherwise; 0 for none)
+    #[arg(long, value_parser = parse_seconds)]
+    pub timeout: Option<f64>,
+    /// Memory ceiling in MB, respected by stopping searches (default: 280 with --all)
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub memory: Option<u64>,
     /// Write each proof's SVG, PNG, DOT and text into this folder
     #[arg(long)]
     pub export: Option<PathBuf>,
@@ -58,155 +79,63 @@ pub struct ExplainArgs {
     pub allow_nonunique: bool,
 }
 
-/// One family as explain lists it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Family {
-    Basic,
-    Chain(ChainFamily),
-    Whip(WhipKind),
+/// Default limits of `--all`: on this project's 2-core reference machine Ocean #1 and a
+/// mid-solve state answer within about 5 s and 300 MB.
+const ALL_BUDGET: u64 = 4_000_000;
+const ALL_TIMEOUT_S: f64 = 4.0;
+const ALL_MEMORY_MB: u64 = 280;
+
+fn parse_seconds(text: &str) -> std::result::Result<f64, String> {
+    let s: f64 = text
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if !s.is_finite() || s < 0.0 {
+        return Err(format!(
+            "{text:?}: the time limit must be 0 (none) or more seconds"
+        ));
+    }
+    Ok(s)
 }
 
-impl Family {
-    fn all() -> Vec<Family> {
-        let mut out = vec![Family::Basic];
-        out.extend(ChainFamily::ALL.map(Family::Chain));
-        out.extend(WHIP_KINDS.map(Family::Whip));
-        out
-    }
-    /// `basic`, or the family's command-line name (`nrczt-lasso`, `g-whip`).
-    fn label(self) -> &'static str {
-        match self {
-            Family::Basic => "basic",
-            Family::Chain(f) => f.name(),
-            Family::Whip(k) => k.name(),
+impl ExplainArgs {
+    /// The techniques asked for (default: every technique in a scheme or basic — the
+    /// registry's extras such as squirmbag only when named).
+    fn techniques(&self) -> Result<Vec<TechniqueId>> {
+        match self.families.as_deref() {
+            None => Ok(TechniqueId::all()
+                .filter(|t| t.get().class != Class::Extra)
+                .collect()),
+            Some(list) => registry::parse_list(list).map_err(|e| anyhow!("--families: {e}")),
         }
     }
-}
 
-fn selected_families(list: Option<&str>) -> Result<Vec<Family>> {
-    let all = Family::all();
-    let Some(list) = list else { return Ok(all) };
-    let mut out = Vec::new();
-    for name in list
-        .split(',')
-        .map(|n| n.trim().to_ascii_lowercase())
-        .filter(|n| !n.is_empty())
-    {
-        let matched: Vec<Family> = all
-            .iter()
-            .copied()
-            .filter(|f| f.label() == name || (name == "lasso" && f.label().ends_with("-lasso")))
-            .collect();
-        if matched.is_empty() {
-            let labels: Vec<&str> = all.iter().map(|f| f.label()).collect();
-            bail!(
-                "unknown family {name:?} in --families; known: {}",
-                labels.join(", ")
-            );
-        }
-        out.extend(matched);
-    }
-    Ok(out)
-}
-
-/// A parsed `--target`.
-#[derive(Clone, Copy, Debug)]
-pub struct Target {
-    pub candidate: Candidate,
-    pub placement: bool,
-}
-
-/// Parse `r3c9<>8`, `r3c9≠8` or `r3c9=8`.
-pub fn parse_target(text: &str) -> Result<Target> {
-    let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    let bad = || {
-        anyhow!("malformed target {text:?}: expected r3c9<>8 (elimination) or r3c9=8 (placement)")
-    };
-    let (cell, digit, placement) =
-        if let Some((c, d)) = t.split_once("<>").or_else(|| t.split_once('≠')) {
-            (c, d, false)
-        } else if let Some((c, d)) = t.split_once('=') {
-            (c, d, true)
-        } else {
-            return Err(bad());
+    fn limits(&self) -> Limits {
+        let all = self.all;
+        let budget = match self.budget {
+            Some(0) => None,
+            Some(b) => Some(b),
+            None => all.then_some(ALL_BUDGET),
         };
-    let cell = sudolink::proof::serde_forms::parse_cell(cell).ok_or_else(bad)?;
-    let digit = digit
-        .parse::<u8>()
-        .ok()
-        .and_then(Digit::new)
-        .ok_or_else(bad)?;
-    Ok(Target {
-        candidate: Candidate::new(cell, digit),
-        placement,
-    })
-}
+        let timeout = match self.timeout {
+            Some(0.0) => None,
+            Some(s) => Some(s),
+            None => all.then_some(ALL_TIMEOUT_S),
+        };
+        let memory = self.memory.or(all.then_some(ALL_MEMORY_MB));
+        Limits::new(
+            budget,
+            timeout.map(Duration::from_secs_f64),
+            memory.map(|mb| mb * 1_000_000),
+        )
+    }
 
-fn target_text(t: &Target) -> String {
-    if t.placement {
-        t.candidate.assertion()
-    } else {
-        t.candidate.elimination()
-    }
-}
-
-/// Refuse targets that are not candidates, on placed cells, or false.
-fn validate(t: &Target, state: &State, solution: Option<&[u8; 81]>) -> Result<()> {
-    let (cell, digit) = (t.candidate.cell(), t.candidate.digit());
-    if let Some(v) = state.value(cell) {
-        bail!(
-            "{} cannot be explained: {cell} already holds {v}",
-            target_text(t)
-        );
-    }
-    if !state.has(t.candidate) {
-        bail!("{digit} is not a candidate of {cell} in this state");
-    }
-    if let Some(sol) = solution {
-        let truth = sol[cell.index()];
-        if !t.placement && truth == digit.get() {
-            bail!(
-                "{} cannot hold: {digit} is the solution of {cell}",
-                target_text(t)
-            );
-        }
-        if t.placement && truth != digit.get() {
-            bail!(
-                "{} cannot hold: the solution of {cell} is {truth}",
-                target_text(t)
-            );
-        }
-    }
-    Ok(())
-}
-
-/// The longest length searched in `family`.
-fn length_bound(family: Family, args: &ExplainArgs) -> usize {
-    let cap = |default: usize| args.g_max_len.unwrap_or(default.min(args.max_len));
-    match family {
-        Family::Whip(WhipKind::GWhip) => cap(16),
-        Family::Whip(WhipKind::GBraid) => cap(10),
-        _ => args.max_len,
-    }
-}
-
-/// The shortest proof of the target in one family, up to `max_len`.
-fn shortest(links: &LinkIndex, family: Family, t: &Target, max_len: usize) -> Option<Proof> {
-    let concludes = |p: &Proof| {
-        if t.placement {
-            p.assertions.contains(&t.candidate)
-        } else {
-            p.eliminations.contains(&t.candidate)
-        }
-    };
-    match family {
-        Family::Basic => basic_rules()
-            .into_iter()
-            .flat_map(|r| r.find(links))
-            .find(|p| concludes(p)),
-        _ if t.placement => None,
-        Family::Chain(f) => chains::shortest_for_target(links, f, t.candidate, max_len),
-        Family::Whip(k) => whips::shortest_for_target(links, k, t.candidate, max_len),
+    fn options(&self) -> Result<Options> {
+        Ok(Options {
+            techniques: self.techniques()?,
+            max_len: self.max_len as usize,
+            g_max_len: self.g_max_len.map(|n| n as usize),
+            limits: self.limits(),
+        })
     }
 }
 
@@ -226,168 +155,224 @@ fn load_state(args: &ExplainArgs) -> Result<Loaded> {
             .with_context(|| format!("applying {}", path.display()))?;
         loaded.state = r.final_state;
     }
+    if let (Some(n), Some(spec)) = (args.at_step, &args.rules) {
+        let spec = rules::parse(spec, args.max_len as usize)?;
+        let path = solve_steps(
+            &loaded.state,
+            &spec.rules,
+            loaded.solution.as_ref(),
+            n as usize - 1,
+        )?;
+        if path.steps.len() < n as usize - 1 || path.final_state.is_solved() {
+            bail!(
+                "the path with --rules {} has {} step(s); there is no step {n}",
+                args.rules.as_deref().unwrap_or(""),
+                path.steps.len()
+            );
+        }
+        loaded.state = path.final_state;
+    }
     Ok(loaded)
 }
 
 pub fn run(args: &ExplainArgs) -> Result<()> {
     let loaded = load_state(args)?;
-    let links = LinkIndex::new(&loaded.state);
+    let options = args.options()?;
     if args.next {
-        return next_step(args, &loaded, &links);
+        return next_step(args, &loaded);
     }
     if args.all {
-        return all_eliminations(args, &loaded, &links);
+        return all_eliminations(args, &loaded, &options);
     }
-    let target_text_arg = args
+    let target_text = args
         .target
         .as_deref()
         .ok_or_else(|| anyhow!("give --target r3c9<>8 (or --all, or --next)"))?;
-    let target = parse_target(target_text_arg)?;
-    validate(&target, &loaded.state, loaded.solution.as_ref())?;
-    let families = selected_families(args.families.as_deref())?;
-    let results: Vec<(Family, Option<Proof>)> = families
-        .iter()
-        .map(|&f| (f, shortest(&links, f, &target, length_bound(f, args))))
-        .collect();
-    // every proof shown is re-verified from the state (and against the solution)
-    for p in results.iter().filter_map(|(_, p)| p.as_ref()) {
-        let text = notation::nrc_text(&loaded.state, p);
-        verify(&loaded.state, p, loaded.solution.as_ref(), 1, &text)?;
-    }
-    let simplest = results
-        .iter()
-        .filter_map(|(f, p)| p.as_ref().map(|p| (*f, p)))
-        .min_by_key(|(f, p)| {
-            (
-                if *f == Family::Basic { 0 } else { p.length },
-                Family::all().iter().position(|x| x == f),
-            )
-        });
+    let conclusion: Conclusion = target_text.parse()?;
+    conclusion.validate(&loaded.state, loaded.solution.as_ref())?;
+    let report = explain_target(
+        &loaded.state,
+        conclusion,
+        loaded.solution.as_ref(),
+        &options,
+    )?;
+    let max_len = options.max_len;
+    let simplest = report.simplest.map(|i| &report.rows[i]);
     if let Some(dir) = &args.export {
-        for (f, p) in results
-            .iter()
-            .filter_map(|(f, p)| p.as_ref().map(|p| (f, p)))
-        {
-            let name = format!(
-                "{}-{}",
-                f.label(),
-                target_text(&target)
+        let name_of = |label: &str| {
+            format!(
+                "{label}-{}",
+                conclusion
+                    .to_string()
                     .replace("<>", "-not-")
                     .replace('=', "-is-")
-            );
-            files::write_proof(dir, &name, &loaded.state, p)?;
+            )
+        };
+        let mut written = Vec::new();
+        for row in &report.rows {
+            if let Some(p) = &row.proof {
+                written
+                    .extend(files::write_proof(dir, &name_of(row.label), &loaded.state, p)?.files);
+            }
+        }
+        if written.is_empty() {
+            eprintln!("no proof found: nothing written to {}", dir.display());
+        } else {
+            for path in &written {
+                eprintln!("wrote {}", path.display());
+            }
         }
     }
+    let text = |p: &Proof| notation::nrc_text(&loaded.state, p);
     if args.json {
-        let per_family: Vec<serde_json::Value> = results
+        let per_family: Vec<serde_json::Value> = report
+            .rows
             .iter()
-            .map(|(f, p)| match p {
-                Some(p) => json!({"family": f.label(), "length": p.length, "text": notation::nrc_text(&loaded.state, p), "proof": p}),
-                None => json!({"family": f.label(), "proof": null, "none_up_to": length_bound(*f, args)}),
+            .map(|r| match &r.proof {
+                Some(p) => {
+                    json!({"family": r.label, "length": p.length, "text": text(p), "proof": p})
+                }
+                None => none_json(r, &options),
             })
             .collect();
         let v = json!({
             "puzzle": loaded.line,
-            "target": target_text(&target),
+            "target": conclusion.to_string(),
             "families": per_family,
-            "simplest": simplest.map(|(f, p)| json!({"family": f.label(), "text": notation::nrc_text(&loaded.state, p)})),
+            "simplest": simplest.and_then(|r| r.proof.as_ref().map(|p| json!({"family": r.label, "text": text(p)}))),
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(());
     }
-    println!("Why {}?", target_text(&target));
-    for (f, p) in &results {
-        match p {
-            Some(p) => println!("{:<12} {}", f.label(), notation::nrc_text(&loaded.state, p)),
-            None if target.placement && *f != Family::Basic => {
-                println!("{:<12} none (this family only eliminates)", f.label())
-            }
-            None => println!(
-                "{:<12} none up to length {}",
-                f.label(),
-                length_bound(*f, args)
-            ),
+    println!("Why {conclusion}?");
+    for r in &report.rows {
+        match &r.proof {
+            Some(p) => println!("{:<12} {}", r.label, text(p)),
+            None => println!("{:<12} {}", r.label, r.none.text(r.label, max_len)),
         }
     }
-    match simplest {
-        Some((f, p)) => println!(
-            "simplest: {} ({})",
-            notation::nrc_text(&loaded.state, p),
-            f.label()
-        ),
-        None => println!("simplest: none up to length {}", args.max_len),
+    match simplest.and_then(|r| r.proof.as_ref().map(|p| (r, p))) {
+        Some((r, p)) => println!("simplest: {} ({})", text(p), r.label),
+        None => {
+            let stopped = report
+                .rows
+                .iter()
+                .any(|r| matches!(r.none, NoProof::Stopped { .. }));
+            let short = report
+                .rows
+                .iter()
+                .any(|r| matches!(r.none, NoProof::UpTo(n) if n < max_len));
+            if stopped || short {
+                println!("simplest: none found (not every family was searched to length {max_len}: see above)")
+            } else {
+                println!("simplest: none up to length {max_len}")
+            }
+        }
     }
     Ok(())
 }
 
-/// Every elimination of the state, each under the simplest family and length proving it.
-fn all_eliminations(args: &ExplainArgs, loaded: &Loaded, links: &LinkIndex) -> Result<()> {
-    let families = selected_families(args.families.as_deref())?;
-    let mut best: BTreeMap<Candidate, (usize, usize, Proof)> = BTreeMap::new();
-    for (rank, f) in families.iter().enumerate() {
-        let rules: Vec<Rule> = match f {
-            Family::Basic => basic_rules(),
-            Family::Chain(c) => (1..=args.max_len).map(|n| Rule::Chain(*c, n)).collect(),
-            Family::Whip(k) => (1..=length_bound(*f, args))
-                .map(|n| Rule::Whip(*k, n))
-                .collect(),
-        };
-        for rule in rules {
-            for p in rule.find(links) {
-                let text = notation::nrc_text(&loaded.state, &p);
-                verify(&loaded.state, &p, loaded.solution.as_ref(), 1, &text)?;
-                let key = (if *f == Family::Basic { 0 } else { p.length }, rank);
-                for &c in &p.eliminations {
-                    let better = best.get(&c).is_none_or(|(l, r, _)| key < (*l, *r));
-                    if better {
-                        best.insert(c, (key.0, key.1, p.clone()));
-                    }
-                }
-            }
+/// A row without a proof as JSON: how far it searched, and why it stopped.
+fn none_json(r: &Row, options: &Options) -> serde_json::Value {
+    match &r.none {
+        NoProof::Stopped {
+            stop,
+            searched_to,
+            bound,
+        } => {
+            json!({"family": r.label, "proof": null, "none_up_to": searched_to, "bound": bound, "stopped": stop.to_string()})
+        }
+        NoProof::UpTo(n) => json!({"family": r.label, "proof": null, "none_up_to": n}),
+        NoProof::None | NoProof::OnlyEliminates | NoProof::Found => {
+            json!({"family": r.label, "proof": null, "none_up_to": options.bound(r.techniques[0])})
         }
     }
-    let mut groups: BTreeMap<(usize, usize), Vec<(Candidate, Proof)>> = BTreeMap::new();
-    for (c, (l, r, p)) in best {
-        groups.entry((l, r)).or_default().push((c, p));
-    }
+}
+
+/// Every elimination of the state, each under the simplest family and length proving it.
+fn all_eliminations(args: &ExplainArgs, loaded: &Loaded, options: &Options) -> Result<()> {
+    let status = Status::new("explain --all", "target searches");
+    let report = explain_all(
+        &loaded.state,
+        loaded.solution.as_ref(),
+        options,
+        &mut |p: Progress| {
+            status.update(p.done, p.total, &format!("{}[{}]", p.technique, p.length))
+        },
+    )?;
+    status.finish();
+    let text = |p: &Proof| notation::nrc_text(&loaded.state, p);
+    let label = |e: &Explained| {
+        let t = e.technique;
+        if t.is_basic() {
+            "basic".to_string()
+        } else if e.length == 0 {
+            t.name().to_string()
+        } else {
+            format!("{}[{}]", t.name(), e.length)
+        }
+    };
+    let capped_text = |u: &Unexplored| {
+        format!(
+            "{}: {} target(s) not searched beyond length {} of {} ({})",
+            u.technique, u.targets, u.searched_to, u.bound, u.stop
+        )
+    };
+    let stopped_text = report.stopped.map(|(stop, n, t)| {
+        format!(
+            "stopped at length {n} ({t}): {stop}; targets without a proof were searched by every family up to length {}",
+            report.complete_to
+        )
+    });
     if args.json {
-        let families = &families;
-        let v: Vec<serde_json::Value> = groups
-            .iter()
-            .flat_map(|((l, r), items)| {
-                items.iter().map(move |(c, p)| {
-                    json!({"elimination": c.elimination(), "family": families[*r].label(), "length": l, "text": notation::nrc_text(&loaded.state, p)})
-                })
-            })
-            .collect();
+        let v = json!({
+            "eliminations": report.eliminations.iter().map(|e| json!({
+                "elimination": e.candidate.elimination(),
+                "family": if e.technique.is_basic() { "basic" } else { e.technique.name() },
+                "length": e.length,
+                "text": text(&e.proof),
+            })).collect::<Vec<_>>(),
+            "complete_to": report.complete_to,
+            "stopped": stopped_text,
+            "capped": report.capped.iter().map(|u| json!({
+                "family": u.technique.name(), "targets": u.targets,
+                "searched_to": u.searched_to, "bound": u.bound, "stopped": u.stop.to_string(),
+            })).collect::<Vec<_>>(),
+            "partial_chains_explored": report.spent,
+        });
         println!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(());
     }
-    for ((l, r), items) in &groups {
-        let label = if *l == 0 {
-            families[*r].label().to_string()
-        } else {
-            format!("{}[{l}]", families[*r].label())
-        };
-        println!("{label}: {} elimination(s)", items.len());
-        for (c, p) in items {
-            println!(
-                "  {:<9} {}",
-                c.elimination(),
-                notation::nrc_text(&loaded.state, p)
-            );
+    let mut groups: Vec<(String, Vec<&Explained>)> = Vec::new();
+    for e in &report.eliminations {
+        let l = label(e);
+        match groups.last_mut() {
+            Some((last, items)) if *last == l => items.push(e),
+            _ => groups.push((l, vec![e])),
+        }
+    }
+    for (l, items) in &groups {
+        println!("{l}: {} elimination(s)", items.len());
+        for e in items {
+            println!("  {:<9} {}", e.candidate.elimination(), text(&e.proof));
         }
     }
     if groups.is_empty() {
-        println!("no elimination up to length {}", args.max_len);
+        println!("no elimination up to length {}", report.complete_to);
+    }
+    if let Some(text) = &stopped_text {
+        println!("{text} (raise --budget, --timeout or --memory to go further)");
+    }
+    for u in &report.capped {
+        println!("not explored: {}", capped_text(u));
     }
     Ok(())
 }
 
 /// The simplest step available (the N scheme's order), with its picture.
-fn next_step(args: &ExplainArgs, loaded: &Loaded, links: &LinkIndex) -> Result<()> {
-    let rules = rules_for(Scheme::N, args.max_len);
-    let Some(p) = first_step(&rules, links) else {
+fn next_step(args: &ExplainArgs, loaded: &Loaded) -> Result<()> {
+    let rules = rules_for(Scheme::N, args.max_len as usize);
+    let Some(p) = explain::next_step(&loaded.state, &rules) else {
         bail!(
             "no step applies up to length {} (rules of the N scheme)",
             args.max_len
@@ -403,7 +388,9 @@ fn next_step(args: &ExplainArgs, loaded: &Loaded, links: &LinkIndex) -> Result<(
     let d = diagram::from_proof(&loaded.state, &p);
     let svg = d.to_svg();
     if let Some(dir) = &args.export {
-        files::write_proof(dir, "next", &loaded.state, &p)?;
+        for path in files::write_proof(dir, "next", &loaded.state, &p)?.files {
+            eprintln!("wrote {}", path.display());
+        }
     }
     let text = notation::nrc_text(&loaded.state, &p);
     if args.json {

@@ -10,6 +10,7 @@ mod generate;
 mod graph;
 mod input;
 mod output;
+mod progress;
 mod query;
 mod rate;
 mod rules;

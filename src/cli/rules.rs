@@ -1,14 +1,14 @@
 //! Turning a `--rules SPEC` into the rule list the resolution strategy applies.
 //!
 //! SPEC is `basic` (the L4_0 rules), a scheme (`L`, `M`, `N`, `W`, `B`, `gW`, `gB`, `BC`),
-//! or a comma list of families (`xy`, `xyt`, `xyz`, `xyzt`, `hxy-rn`, `hxyt-rn`, `hxyz-rn`,
-//! `hxyzt-rn`, the same with `-cn`, `c`, `nrc`, `nrct`, `nrcz`, `nrczt`, `lasso`, `whip`,
-//! `braid`, `g-whip`, `g-braid`): the basic rules, then for each length 1..=max the listed
-//! families in that fixed order.
+//! or a comma list of techniques of the registry (`nrczt`, `lasso`, `whip`, `squirmbag`…):
+//! the basic rules, the listed fixed-size techniques, then for each length 1..=max the
+//! listed graded ones, all in the registry's simplest-first order
+//! ([`registry::rules_with_basic`]).
 
 use anyhow::Result;
 use std::str::FromStr;
-use sudolink::search::{basic_rules, Family, Rule};
+use sudolink::search::{basic_rules, registry, Rule};
 use sudolink::study::rating::{rules_for, Scheme};
 
 /// What a SPEC resolved to.
@@ -32,24 +32,12 @@ pub fn parse(spec: &str, max_len: usize) -> Result<RuleSpec> {
             scheme: Some(scheme),
         });
     }
-    let listed: Vec<&str> = spec
-        .split(',')
-        .map(str::trim)
-        .filter(|n| !n.eq_ignore_ascii_case("basic"))
-        .collect();
-    let mut families = Family::parse_list(&listed.join(",")).map_err(|e| {
+    let techniques = registry::parse_list(spec).map_err(|e| {
         anyhow::anyhow!(
-            "unknown rule family {:?} in --rules; use basic, a scheme (L, M, N, W, B, gW, gB, BC) or families from: lasso, {}",
-            e.name,
-            e.known
+            "--rules: {e}; use basic, a scheme (L, M, N, W, B, gW, gB, BC) or a comma list of techniques"
         )
     })?;
-    // at each length, families in their fixed order
-    families.sort();
-    let mut rules = basic_rules();
-    for n in 1..=max_len {
-        rules.extend(families.iter().map(|f| f.rule(n)));
-    }
+    let rules = registry::rules_with_basic(&techniques, max_len);
     Ok(RuleSpec {
         rules,
         scheme: None,

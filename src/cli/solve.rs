@@ -2,10 +2,13 @@
 
 use super::input::{load, Loaded};
 use super::rules;
-use anyhow::Result;
+use anyhow::{anyhow, bail, Result};
 use serde_json::json;
-use sudolink::grid::format::{to_line, to_pencil_mark_grid, to_pencil_mark_string};
+use std::path::Path;
+use sudolink::export::files;
+use sudolink::grid::format::{to_hodoku, to_line, to_pencil_mark_grid, to_pencil_mark_string};
 use sudolink::proof::{notation, Proof};
+use sudolink::search::registry::{graded_length, technique_of, LengthMeasure};
 use sudolink::study::rating::Scheme;
 use sudolink::study::resolution::{apply, solve, Resolution};
 
@@ -39,12 +42,19 @@ pub struct SolveArgs {
     /// Analyse a puzzle with no or several solutions (no solution check)
     #[arg(long)]
     pub allow_nonunique: bool,
+    /// Write the state in which step N of the path is found to FILE, as HoDoKu's library
+    /// line (every command reads it back, e.g. `explain FILE --target ...`)
+    #[arg(long, num_args = 2, value_names = ["N", "FILE"])]
+    pub save_state: Option<Vec<String>>,
 }
 
 pub fn run(args: &SolveArgs) -> Result<()> {
     let spec = rules::parse(&args.rules, args.max_len)?;
     let loaded = load(args.puzzle.as_deref(), args.allow_nonunique)?;
     let resolution = solve(&loaded.state, &spec.rules, loaded.solution.as_ref())?;
+    if let Some(save) = &args.save_state {
+        save_state(&loaded, &resolution, save)?;
+    }
     let level = level_line(&resolution, spec.scheme, &args.rules);
     if args.json {
         let mut v = json_report(&loaded, &resolution);
@@ -54,6 +64,32 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         print!("{}", text_report(&loaded, &resolution, args.notation));
         println!("{level}");
     }
+    Ok(())
+}
+
+/// `--save-state N FILE`: the state step N is found in, written atomically.
+fn save_state(loaded: &Loaded, r: &Resolution, save: &[String]) -> Result<()> {
+    let [n, file] = save else {
+        bail!("--save-state takes N and FILE");
+    };
+    let n: usize = n
+        .parse()
+        .ok()
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| anyhow!("--save-state: step {n:?} is not a number from 1"))?;
+    if n > r.steps.len() {
+        bail!(
+            "--save-state: the path has {} step(s); there is no step {n}",
+            r.steps.len()
+        );
+    }
+    let mut state = loaded.state.clone();
+    for s in &r.steps[..n - 1] {
+        apply(&mut state, &s.proof).map_err(|e| anyhow!("replaying the path: {e}"))?;
+    }
+    let line = format!("{}\n", to_hodoku(&state));
+    files::write_atomically(Path::new(file), line.as_bytes())?;
+    eprintln!("wrote the state of step {n} to {file}");
     Ok(())
 }
 
@@ -99,16 +135,10 @@ pub fn text_report(loaded: &Loaded, r: &Resolution, notation_kind: Notation) -> 
     out
 }
 
-/// Rank of a proof for "most complex": chain and whip lengths first, then family order.
+/// Rank of a proof for "most complex": graded lengths (chains, whips) first, then size.
 fn complexity(p: &Proof) -> (usize, usize) {
-    let chainlike = matches!(
-        p.pattern,
-        sudolink::proof::Pattern::Chain(_) | sudolink::proof::Pattern::Whip(_)
-    );
-    (
-        if chainlike { p.length } else { 0 },
-        if chainlike { 1 } else { p.length },
-    )
+    let graded = graded_length(p);
+    (graded, if graded > 0 { 1 } else { p.length })
 }
 
 /// `LEVEL = M5, MOST COMPLEX RULE = NRCZT5` (the level is the longest chain or whip used;
@@ -125,10 +155,8 @@ pub fn level_line(r: &Resolution, scheme: Option<Scheme>, spec: &str) -> String 
         .unwrap_or_else(|| spec.to_string());
     let rule = match hardest {
         None => "NONE".to_string(),
-        Some(p) if complexity(p).0 > 0 => match &p.pattern {
-            sudolink::proof::Pattern::Whip(_) => {
-                format!("{}[{}]", p.family.to_uppercase(), p.length)
-            }
+        Some(p) if complexity(p).0 > 0 => match technique_of(p).get().measure {
+            LengthMeasure::Variables => format!("{}[{}]", p.family.to_uppercase(), p.length),
             _ => format!("{}{}", p.family.to_uppercase(), p.length),
         },
         Some(p) => p.rule.to_uppercase(),

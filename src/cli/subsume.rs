@@ -8,7 +8,7 @@ use super::study_run::{open_run, StudyArgs, StudyInput};
 use anyhow::{bail, Result};
 use rayon::prelude::*;
 use serde_json::json;
-use sudolink::search::Family;
+use sudolink::search::registry;
 use sudolink::solver::count_solutions;
 use sudolink::store::study::StudiedStateRow;
 use sudolink::study::subsume::{stored, study_puzzle, Matrix, Options};
@@ -30,7 +30,7 @@ const CHUNK: usize = 8;
 
 pub fn run(args: &SubsumeArgs) -> Result<()> {
     let families =
-        Family::parse_list(&args.families).map_err(|e| anyhow::anyhow!("--families: {e}"))?;
+        registry::parse_list(&args.families).map_err(|e| anyhow::anyhow!("--families: {e}"))?;
     if families.len() < 2 {
         bail!("--families must name at least two families to compare");
     }

@@ -98,12 +98,15 @@ pub fn subset_name(size: usize) -> &'static str {
     }
 }
 
-/// The fish name of a size.
+/// The fish name of a size, as the forums and HoDoKu name them.
 pub fn fish_name(size: usize) -> &'static str {
     match size {
         2 => "x-wing",
         3 => "swordfish",
-        _ => "jellyfish",
+        4 => "jellyfish",
+        5 => "squirmbag",
+        6 => "whale",
+        _ => "leviathan",
     }
 }
 

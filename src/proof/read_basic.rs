@@ -450,7 +450,14 @@ fn wing_digit(w: &Written) -> Result<Digit, ReadError> {
 }
 
 const SIZES: [(&str, usize); 4] = [("single", 1), ("pairs", 2), ("triplets", 3), ("quads", 4)];
-const FISH: [(&str, usize); 3] = [("xwing", 2), ("swordfish", 3), ("jellyfish", 4)];
+const FISH: [(&str, usize); 6] = [
+    ("xwing", 2),
+    ("swordfish", 3),
+    ("jellyfish", 4),
+    ("squirmbag", 5),
+    ("whale", 6),
+    ("leviathan", 7),
+];
 
 /// The houses named in a text, in order: `r3`, `C4`, `b8` (two-character tokens).
 fn houses_named(text: &str) -> Vec<House> {

@@ -46,7 +46,7 @@ pub enum WhipKind {
 
 impl WhipKind {
     /// `whip`, `braid`, `g-whip` or `g-braid`, as SudoRules prints them.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             WhipKind::Whip => "whip",
             WhipKind::Braid => "braid",

@@ -28,26 +28,6 @@ pub enum BasicRule {
     XyzWing,
 }
 
-/// The order in which the basic rules are tried, simplest first: singles, interactions, then
-/// size by size (pairs, x-wing; triplets, swordfish; the wings, whose chains have 3 cells;
-/// quads, jellyfish), naked before hidden before fish at each size.
-pub const BASIC_ORDER: [BasicRule; 14] = [
-    BasicRule::NakedSingle,
-    BasicRule::HiddenSingle,
-    BasicRule::Interaction,
-    BasicRule::NakedSubset(2),
-    BasicRule::HiddenSubset(2),
-    BasicRule::Fish(2),
-    BasicRule::NakedSubset(3),
-    BasicRule::HiddenSubset(3),
-    BasicRule::Fish(3),
-    BasicRule::XyWing,
-    BasicRule::XyzWing,
-    BasicRule::NakedSubset(4),
-    BasicRule::HiddenSubset(4),
-    BasicRule::Fish(4),
-];
-
 /// Houses in search order: blocks first for singles (as the seeds' paths favour them),
 /// rows, columns, blocks elsewhere.
 const SINGLE_HOUSE_ORDER: [usize; 27] = [

@@ -60,6 +60,7 @@
 //! [`shortest_for_target`], [`first_up_to`] and [`shortest_batch`] return the shortest proof
 //! of each target they report; [`find`] returns proofs of exactly the length asked for.
 
+use super::limits::{Meter, Stop};
 use crate::graph::groups::GroupIndex;
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CandidateSet, CspVariable};
@@ -141,8 +142,9 @@ enum Outcome {
     NotYet,
     /// The partial whips died out: no whip of any length.
     Dead,
-    /// More partial whips than the search's budget: stopped, nothing known.
-    OverBudget,
+    /// More partial whips than the search's budget, or past its deadline: stopped; nothing
+    /// known beyond the length given (the last level searched completely).
+    OverBudget(usize),
 }
 
 /// A complete whip: the partial whip it ends (or none for length 1) and its last cell.
@@ -261,6 +263,8 @@ struct Searcher<'a> {
     exact: bool,
     /// Stop when the arena holds more partial whips than this.
     budget: usize,
+    /// Stop at this time (checked every few thousand partial whips).
+    deadline: Option<std::time::Instant>,
     groups: Option<GroupIndex>,
     /// Open candidates of each variable (indices), and how many.
     var_open: Vec<([u16; 9], u8)>,
@@ -295,6 +299,7 @@ impl<'a> Searcher<'a> {
             braid: kind.is_braid(),
             exact: merge == Merge::Exact,
             budget: usize::MAX,
+            deadline: None,
             groups: kind.uses_groups().then(|| GroupIndex::new(links)),
             var_open,
             nodes: Vec::new(),
@@ -591,15 +596,20 @@ impl<'a> Searcher<'a> {
                     self.note_peak();
                     return Outcome::Found(f);
                 }
-                if self.nodes.len() > self.budget {
+                if self.nodes.len() > self.budget || (i % 4096 == 4095 && self.past_deadline()) {
                     self.note_peak();
-                    return Outcome::OverBudget;
+                    return Outcome::OverBudget(len - 1);
                 }
             }
             self.prune_dominated_groups();
         }
         self.note_peak();
         Outcome::NotYet
+    }
+
+    fn past_deadline(&self) -> bool {
+        self.deadline
+            .is_some_and(|d| std::time::Instant::now() >= d)
     }
 
     fn note_peak(&mut self) {
@@ -894,6 +904,68 @@ pub fn shortest_for_target_with(
     }
 }
 
+/// What a metered search of one target gave.
+#[derive(Clone, Debug)]
+pub struct MeteredAnswer {
+    pub proof: Option<Proof>,
+    /// The limit that stopped the search, if any.
+    pub stopped: Option<Stop>,
+    /// With `stopped`: the length up to which the answer is complete.
+    pub depth: usize,
+    /// No whip of any length: the partial whips died out.
+    pub dead: bool,
+}
+
+/// [`shortest_for_target`] under a [`Meter`]: each search's partial whips are capped by
+/// what the meter allows and charged to it, and the deadline is checked as the search
+/// goes. A stopped search says which limit stopped it and how far it got.
+pub fn search_target_metered(
+    links: &LinkIndex,
+    kind: WhipKind,
+    target: Candidate,
+    max_len: usize,
+    meter: &mut Meter,
+) -> MeteredAnswer {
+    let run = |merge: Merge, max_len: usize, cap: usize, meter: &mut Meter| {
+        let mut s = Searcher::new(links, kind, merge);
+        s.budget = meter.per_search_nodes(cap);
+        s.deadline = meter.deadline();
+        let outcome = s.search_target(target, 1, max_len);
+        meter.spend(s.stats.partial_whips as usize);
+        match outcome {
+            Outcome::Found(f) => (Some(s.proof(target, kind, f)), None, false),
+            Outcome::OverBudget(depth) => (None, Some(depth), false),
+            Outcome::NotYet => (None, None, false),
+            Outcome::Dead => (None, None, true),
+        }
+    };
+    let (merged, stopped_at, dead) = run(Merge::SudoRules, max_len, usize::MAX, meter);
+    if let Some(depth) = stopped_at {
+        return MeteredAnswer {
+            proof: None,
+            stopped: Some(meter.check().unwrap_or(Stop::SearchBudget)),
+            depth,
+            dead: false,
+        };
+    }
+    if kind.is_braid() || dead {
+        return MeteredAnswer {
+            proof: merged,
+            stopped: None,
+            depth: max_len,
+            dead,
+        };
+    }
+    let shorter = merged.as_ref().map_or(max_len, |p| p.length - 1);
+    let (exact, _, _) = run(Merge::Exact, shorter, EXACT_BUDGET, meter);
+    MeteredAnswer {
+        proof: exact.or(merged),
+        stopped: None,
+        depth: max_len,
+        dead: false,
+    }
+}
+
 /// A shortest whip of `kind` over all targets, of length ≤ `max_len`, found by iterative
 /// deepening: every target is searched to depth 1, then 2, ... until one has a whip.
 ///
@@ -928,7 +1000,7 @@ pub fn shortest_batch(
             match s.search_target(z, depth, depth) {
                 Outcome::Found(f) => found.push(s.proof(z, kind, f)),
                 Outcome::NotYet => next.push(z),
-                Outcome::Dead | Outcome::OverBudget => {}
+                Outcome::Dead | Outcome::OverBudget(_) => {}
             }
         }
         if !found.is_empty() {

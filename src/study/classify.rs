@@ -64,8 +64,6 @@ pub fn rate_puzzle(puzzle: &Puzzle, schemes: &[Scheme], max_len: usize) -> Vec<R
                 &options,
             );
             let seconds = t.elapsed().as_secs_f64();
-            // the chain searches' memo of this puzzle's states is of no use for the next one
-            crate::search::chains::clear_cache();
             match r {
                 Ok(r) => RatingRow {
                     scheme: scheme.to_string(),

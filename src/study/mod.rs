@@ -1,8 +1,9 @@
-//! Studies built on the searches: the resolution strategy (simplest first), replaying
-//! paths, ratings, classification of collections, subsumption of families, and the random
+//! Studies built on the searches: the resolution strategy (simplest first), explaining
+//! conclusions ([`explain`]), replaying paths, ratings, classification of collections, subsumption of families, and the random
 //! minimal puzzle generator.
 
 pub mod classify;
+pub mod explain;
 pub mod generate;
 pub mod path;
 pub mod rating;

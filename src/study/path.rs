@@ -138,8 +138,8 @@ pub fn apply_singles(
     solution: Option<&[u8; 81]>,
 ) -> Result<usize, ResolutionError> {
     let rules = [
-        Rule::Basic(BasicRule::NakedSingle),
-        Rule::Basic(BasicRule::HiddenSingle),
+        Rule::basic(BasicRule::NakedSingle),
+        Rule::basic(BasicRule::HiddenSingle),
     ];
     let mut n = 0;
     loop {

@@ -45,8 +45,9 @@
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, Cell, CspVariable, Digit, House, State};
 use crate::proof::{self, Pattern, Proof};
+use crate::search::registry::{technique_of, Class};
 use crate::search::whips::{self, SearchStats, WhipKind};
-use crate::search::{basic_rules, BasicRule, ChainFamily, Rule};
+use crate::search::{ChainFamily, Rule, TechniqueId};
 use crate::study::resolution::{self, ResolutionError};
 use std::fmt;
 use std::str::FromStr;
@@ -123,53 +124,53 @@ impl FromStr for Scheme {
     }
 }
 
-fn in_scheme(f: ChainFamily, scheme: Scheme) -> bool {
-    use ChainFamily::*;
-    let two_d = !matches!(f, Nrc | Nrct | Nrcz | Nrczt | NrctLasso | NrcztLasso);
-    let three_d = matches!(f, Nrc | Nrct | Nrcz | Nrczt);
-    let lasso = matches!(f, NrctLasso | NrcztLasso);
-    match scheme {
-        Scheme::L => two_d,
-        Scheme::M => two_d || three_d,
-        Scheme::N => two_d || three_d || lasso,
-        _ => false,
+impl Scheme {
+    /// Whether a technique of `class` is in this scheme's rule set (for W-like schemes, the
+    /// singles and the scheme's own whip kind: see [`rules_for`]).
+    pub fn includes(self, class: Class) -> bool {
+        match self {
+            Scheme::L => matches!(class, Class::Singles | Class::Basic | Class::Chain2d),
+            Scheme::M => matches!(
+                class,
+                Class::Singles | Class::Basic | Class::Chain2d | Class::Chain3d
+            ),
+            Scheme::N => matches!(
+                class,
+                Class::Singles | Class::Basic | Class::Chain2d | Class::Chain3d | Class::Lasso
+            ),
+            _ => class == Class::Singles,
+        }
     }
 }
 
-/// The rules of `scheme` with lengths ≤ `max_len`, simplest first.
+/// The rules of `scheme` with lengths ≤ `max_len`, simplest first: the scheme's fixed-size
+/// techniques, then for each length its graded techniques in the registry's order.
 pub fn rules_for(scheme: Scheme, max_len: usize) -> Vec<Rule> {
-    let singles = vec![
-        Rule::Basic(BasicRule::NakedSingle),
-        Rule::Basic(BasicRule::HiddenSingle),
-    ];
+    let mut rules: Vec<Rule> = TechniqueId::all()
+        .filter(|t| t.is_fixed_size() && scheme.includes(t.get().class))
+        .map(|t| t.rule(0))
+        .collect();
     match scheme {
         Scheme::W | Scheme::B | Scheme::GW | Scheme::GB => {
             let kind = scheme.whip_kind().expect("whip scheme");
-            let mut rules = singles;
-            rules.extend((1..=max_len).map(|n| Rule::Whip(kind, n)));
-            rules
+            rules.extend((1..=max_len).map(|n| Rule::whip(kind, n)));
         }
         Scheme::BC => {
-            let mut rules = singles;
             if max_len >= 1 {
-                rules.push(Rule::Whip(WhipKind::Whip, 1));
+                rules.push(Rule::whip(WhipKind::Whip, 1));
             }
-            rules.extend((1..=max_len).map(|n| Rule::Chain(ChainFamily::Nrc, n)));
-            rules
+            rules.extend((1..=max_len).map(|n| Rule::chain(ChainFamily::Nrc, n)));
         }
         Scheme::L | Scheme::M | Scheme::N => {
-            let mut rules = basic_rules();
+            let graded: Vec<TechniqueId> = TechniqueId::all()
+                .filter(|t| !t.is_fixed_size() && scheme.includes(t.get().class))
+                .collect();
             for n in 1..=max_len {
-                rules.extend(
-                    ChainFamily::ALL
-                        .iter()
-                        .filter(|f| in_scheme(**f, scheme))
-                        .map(|&f| Rule::Chain(f, n)),
-                );
+                rules.extend(graded.iter().map(|t| t.rule(n)));
             }
-            rules
         }
     }
+    rules
 }
 
 /// A puzzle's rating in one scheme.
@@ -242,10 +243,13 @@ pub fn rate_with(
 }
 
 fn rule_label(p: &Proof) -> String {
-    match p.pattern {
-        Pattern::Whip(_) | Pattern::Chain(_) => format!("{}[{}]", p.rule, p.length),
-        Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => "singles".to_string(),
-        _ => p.rule.clone(),
+    let t = technique_of(p).get();
+    if t.graded {
+        format!("{}[{}]", p.rule, p.length)
+    } else if t.class == Class::Singles {
+        "singles".to_string()
+    } else {
+        p.rule.clone()
     }
 }
 
@@ -259,18 +263,13 @@ fn rate_by_resolution(
     let steps: Vec<Proof> = r.steps.into_iter().map(|s| s.proof).collect();
     let longest = steps
         .iter()
-        .filter(|p| matches!(p.pattern, Pattern::Chain(_) | Pattern::Whip(_)))
+        .filter(|p| technique_of(p).get().graded)
         .max_by_key(|p| p.length);
     let level = longest.map_or(0, |p| p.length);
     let hardest = longest.map(rule_label).or_else(|| {
         steps
             .iter()
-            .find(|p| {
-                !matches!(
-                    p.pattern,
-                    Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. }
-                )
-            })
+            .find(|p| technique_of(p).get().class != Class::Singles)
             .or(steps.first())
             .map(rule_label)
     });

@@ -6,7 +6,7 @@
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, Contradiction, State};
 use crate::proof::{self, notation, Proof};
-use crate::search::Rule;
+use crate::search::{Rule, Searcher};
 use thiserror::Error;
 
 /// One applied step: the proof and its text in the seeds' notation.
@@ -103,11 +103,24 @@ pub fn solve(
     rules: &[Rule],
     solution: Option<&[u8; 81]>,
 ) -> Result<Resolution, ResolutionError> {
+    solve_steps(start, rules, solution, usize::MAX)
+}
+
+/// [`solve`], stopping after at most `max_steps` steps: with `max_steps = n - 1`, the final
+/// state is the one step n of the path is found in (`explain --at-step n`).
+pub fn solve_steps(
+    start: &State,
+    rules: &[Rule],
+    solution: Option<&[u8; 81]>,
+    max_steps: usize,
+) -> Result<Resolution, ResolutionError> {
     let mut state = start.clone();
     let mut steps = Vec::new();
-    while !state.is_solved() {
+    // what the searches learn of a state serves the next rules on it; dropped at the end
+    let mut searcher = Searcher::new();
+    while !state.is_solved() && steps.len() < max_steps {
         let links = LinkIndex::new(&state);
-        let Some(proof) = crate::search::first_step(rules, &links) else {
+        let Some(proof) = searcher.first_step(rules, &links) else {
             break;
         };
         let text = notation::nrc_text(&state, &proof);

@@ -7,7 +7,7 @@
 //!
 //! The path is the simplest-first resolution with the basic rules (L4_0) and the families
 //! studied, up to the maximal length: basic rules to a fixpoint, then the shortest proof any
-//! family has (at equal length the first family in [`Family::all`]'s order), and again.
+//! family has (at equal length the first family in the registry's order), and again.
 //! Every state reached after the basic rules, before a chain step, is studied — those are
 //! the states where the chain families make the difference. With `start_only`, the puzzle's
 //! start state alone is studied.
@@ -15,7 +15,7 @@
 //! # What is compared
 //!
 //! In a state, `E_F(n)` is the set of candidates family F eliminates with a proof of length
-//! ≤ n (its shortest proof per target, [`Family::shortest_for_target`]). For a pair (A, B)
+//! ≤ n (its shortest proof per target, [`TechniqueId::shortest_for_target`]). For a pair (A, B)
 //! at the maximal length N: the state is *subsumed* when `E_A(N) ⊆ E_B(N)`; a *miss* is a
 //! target in `E_A(N) \ E_B(N)`; a target is *longer* when B eliminates it, but only with a
 //! longer proof than A's (so `E_A(n) ⊄ E_B(n)` at A's length n). Per-length answers are in
@@ -27,14 +27,14 @@ use crate::graph::LinkIndex;
 use crate::grid::format::{to_line, to_pencil_mark_string};
 use crate::grid::{Candidate, State};
 use crate::proof::{notation, Proof};
-use crate::search::{basic_rules, first_step, Family};
+use crate::search::{basic_rules, first_step, Meter, Searcher, TechniqueId};
 use crate::store::study::{EliminationRow, StoredState, StudiedStateRow};
 use crate::study::resolution::{self, ResolutionError};
 
 /// What to study.
 #[derive(Clone, Debug)]
 pub struct Options {
-    pub families: Vec<Family>,
+    pub families: Vec<TechniqueId>,
     pub max_len: usize,
     /// Study the start state only, not the states along the path.
     pub start_only: bool,
@@ -98,14 +98,17 @@ fn study_state(
     step: usize,
 ) -> Result<(StudiedStateRow, Option<Proof>), ResolutionError> {
     let links = LinkIndex::new(state);
-    let order = Family::all();
-    let rank = |f: Family| order.iter().position(|&g| g == f).unwrap_or(usize::MAX);
+    let rank = |f: TechniqueId| f.index();
     let mut eliminations = Vec::new();
     let mut simplest: Option<(usize, usize, Proof)> = None;
     let targets: Vec<Candidate> = state.candidates().iter().collect();
+    // one searcher per state: the chain searches' tables and memo serve every target
+    let mut searcher = Searcher::new();
+    let mut meter = Meter::unlimited();
     for &family in &options.families {
         for &z in &targets {
-            let Some(p) = family.shortest_for_target(&links, z, options.max_len) else {
+            let answer = searcher.search_target(family, &links, z, options.max_len, &mut meter);
+            let Some(p) = answer.proof else {
                 continue;
             };
             let text = notation::nrc_text(state, &p);
@@ -121,9 +124,6 @@ fn study_state(
                 simplest = Some((key.0, key.1, p));
             }
         }
-        // each target is asked once per family: the chain searches' memo (partial-chain
-        // frontiers kept to resume longer searches) is of no further use
-        crate::search::chains::clear_cache();
     }
     let row = StudiedStateRow {
         step_index: step,
@@ -176,7 +176,7 @@ pub struct Matrix {
 }
 
 impl Matrix {
-    pub fn new(families: &[Family]) -> Matrix {
+    pub fn new(families: &[TechniqueId]) -> Matrix {
         let n = families.len();
         Matrix {
             families: families.iter().map(|f| f.name().to_string()).collect(),
@@ -265,7 +265,6 @@ pub fn stored(position: usize, puzzle: &str, state: StudiedStateRow) -> StoredSt
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::ChainFamily;
 
     fn elim(family: &str, cand: usize, length: usize) -> EliminationRow {
         EliminationRow {
@@ -279,8 +278,8 @@ mod tests {
     #[test]
     fn the_matrix_counts_misses_longer_proofs_and_subsumed_states() {
         let families = [
-            Family::Chain(ChainFamily::Nrc),
-            Family::Chain(ChainFamily::Nrczt),
+            TechniqueId::from_name("nrc").unwrap(),
+            TechniqueId::from_name("nrczt").unwrap(),
         ];
         let mut m = Matrix::new(&families);
         let state = |elims| StudiedStateRow {

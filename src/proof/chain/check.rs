@@ -2,67 +2,17 @@
 //! links from the cells' coordinates and the state's open candidates, and shares no code
 //! with `search::chains` (nor with the link index the searches read).
 
-use super::{ChainFamily, ChainPattern, LassoKind};
+use super::{ChainDefinition, ChainFamily, ChainPattern, LassoKind};
 use crate::grid::{Candidate, CspVariable, State};
 use crate::proof::{CheckError, Proof};
 use std::collections::BTreeSet;
 
-/// The space whose links a family may use.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum Space {
-    /// Any nrc-link.
-    Nrc,
-    /// rc-space: one digit in two cells sharing a unit.
-    Rc,
-    /// rn-space: same column.
-    Rn,
-    /// cn-space: same row.
-    Cn,
-}
-
-/// What the checker requires of a family (written out here, independently of the search).
-pub(super) struct Rules {
-    pub(super) space: Space,
-    /// Allowed variable kinds: rc, rn, cn, bn.
-    pub(super) kinds: [bool; 4],
-    pub(super) t: bool,
-    pub(super) z: bool,
-    pub(super) lasso: bool,
-    pub(super) distinct_variables: bool,
-    pub(super) one_digit: bool,
-}
+/// What the checker requires of a family: its shared definition.
+pub(super) type Rules = ChainDefinition;
+pub(super) use super::LinkSpace as Space;
 
 pub(super) fn rules(f: ChainFamily) -> Rules {
-    use ChainFamily::*;
-    let all = [true; 4];
-    let (space, kinds, t, z) = match f {
-        Xy => (Space::Rc, [true, false, false, false], false, false),
-        Xyt => (Space::Rc, [true, false, false, false], true, false),
-        Xyz => (Space::Rc, [true, false, false, false], false, true),
-        Xyzt => (Space::Rc, [true, false, false, false], true, true),
-        HxyRn => (Space::Rn, [false, true, false, false], false, false),
-        HxytRn => (Space::Rn, [false, true, false, false], true, false),
-        HxyzRn => (Space::Rn, [false, true, false, false], false, true),
-        HxyztRn => (Space::Rn, [false, true, false, false], true, true),
-        HxyCn => (Space::Cn, [false, false, true, false], false, false),
-        HxytCn => (Space::Cn, [false, false, true, false], true, false),
-        HxyzCn => (Space::Cn, [false, false, true, false], false, true),
-        HxyztCn => (Space::Cn, [false, false, true, false], true, true),
-        C => (Space::Rc, [false, true, true, true], false, false),
-        Nrc => (Space::Nrc, all, false, false),
-        Nrct | NrctLasso => (Space::Nrc, all, true, false),
-        Nrcz => (Space::Nrc, all, false, true),
-        Nrczt | NrcztLasso => (Space::Nrc, all, true, true),
-    };
-    Rules {
-        space,
-        kinds,
-        t,
-        z,
-        lasso: matches!(f, NrctLasso | NrcztLasso),
-        distinct_variables: f.is_2d(),
-        one_digit: f == C,
-    }
+    f.definition()
 }
 
 fn sees(a: Candidate, b: Candidate) -> bool {

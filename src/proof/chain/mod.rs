@@ -121,6 +121,79 @@ pub enum ChainFamily {
     NrcztLasso,
 }
 
+/// The links a chain family may use: any nrc-link, or one 2D space's.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum LinkSpace {
+    /// Any nrc-link.
+    Nrc,
+    /// rc-space: one digit in two cells sharing a unit.
+    Rc,
+    /// rn-space: same column.
+    Rn,
+    /// cn-space: same row.
+    Cn,
+}
+
+/// What a chain family is, as data: the one definition the search
+/// (`search::chains`) and the checker ([`check`]) both read. Each applies it in its own
+/// code; the checker never calls the search.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct ChainDefinition {
+    /// The links the chain may use.
+    pub space: LinkSpace,
+    /// Allowed CSP variable kinds: rc, rn, cn, bn.
+    pub kinds: [bool; 4],
+    /// t-candidates allowed (excused by an earlier right-linking candidate).
+    pub t: bool,
+    /// z-candidates allowed (excused by the target).
+    pub z: bool,
+    /// The pattern is a lasso, not a chain.
+    pub lasso: bool,
+    /// Every cell a different CSP variable (the 2D chains).
+    pub distinct_variables: bool,
+    /// One digit throughout (c-chains).
+    pub one_digit: bool,
+}
+
+impl ChainFamily {
+    /// The family's definition (seeds 000/001), written once.
+    pub fn definition(self) -> ChainDefinition {
+        use ChainFamily::*;
+        const RC: [bool; 4] = [true, false, false, false];
+        const RN: [bool; 4] = [false, true, false, false];
+        const CN: [bool; 4] = [false, false, true, false];
+        const ALL: [bool; 4] = [true; 4];
+        let (space, kinds, t, z) = match self {
+            Xy => (LinkSpace::Rc, RC, false, false),
+            Xyt => (LinkSpace::Rc, RC, true, false),
+            Xyz => (LinkSpace::Rc, RC, false, true),
+            Xyzt => (LinkSpace::Rc, RC, true, true),
+            HxyRn => (LinkSpace::Rn, RN, false, false),
+            HxytRn => (LinkSpace::Rn, RN, true, false),
+            HxyzRn => (LinkSpace::Rn, RN, false, true),
+            HxyztRn => (LinkSpace::Rn, RN, true, true),
+            HxyCn => (LinkSpace::Cn, CN, false, false),
+            HxytCn => (LinkSpace::Cn, CN, true, false),
+            HxyzCn => (LinkSpace::Cn, CN, false, true),
+            HxyztCn => (LinkSpace::Cn, CN, true, true),
+            C => (LinkSpace::Rc, [false, true, true, true], false, false),
+            Nrc => (LinkSpace::Nrc, ALL, false, false),
+            Nrct | NrctLasso => (LinkSpace::Nrc, ALL, true, false),
+            Nrcz => (LinkSpace::Nrc, ALL, false, true),
+            Nrczt | NrcztLasso => (LinkSpace::Nrc, ALL, true, true),
+        };
+        ChainDefinition {
+            space,
+            kinds,
+            t,
+            z,
+            lasso: self.is_lasso(),
+            distinct_variables: self.is_2d(),
+            one_digit: self == C,
+        }
+    }
+}
+
 impl ChainFamily {
     /// Every family, in declaration order.
     pub const ALL: [ChainFamily; 19] = [
@@ -146,7 +219,7 @@ impl ChainFamily {
     ];
 
     /// The lower-case command-line name (`hxyt-cn`, `nrczt-lasso`).
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         use ChainFamily::*;
         match self {
             Xy => "xy",

@@ -15,65 +15,12 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
-use super::{ChainFamily, Options};
+use super::Options;
 
-/// The space whose links a family uses.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum Space {
-    Nrc,
-    Rc,
-    Rn,
-    Cn,
-}
+pub(super) use crate::proof::chain::LinkSpace as Space;
 
-/// A family as the engine sees it.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Spec {
-    pub space: Space,
-    /// Allowed variable kinds: rc, rn, cn, bn.
-    pub kinds: [bool; 4],
-    pub t: bool,
-    pub z: bool,
-    pub lasso: bool,
-    pub distinct_vars: bool,
-}
-
-impl Spec {
-    pub fn of(f: ChainFamily) -> Spec {
-        use ChainFamily::*;
-        let rc = [true, false, false, false];
-        let rn = [false, true, false, false];
-        let cn = [false, false, true, false];
-        let all = [true; 4];
-        let (space, kinds, t, z) = match f {
-            Xy => (Space::Rc, rc, false, false),
-            Xyt => (Space::Rc, rc, true, false),
-            Xyz => (Space::Rc, rc, false, true),
-            Xyzt => (Space::Rc, rc, true, true),
-            HxyRn => (Space::Rn, rn, false, false),
-            HxytRn => (Space::Rn, rn, true, false),
-            HxyzRn => (Space::Rn, rn, false, true),
-            HxyztRn => (Space::Rn, rn, true, true),
-            HxyCn => (Space::Cn, cn, false, false),
-            HxytCn => (Space::Cn, cn, true, false),
-            HxyzCn => (Space::Cn, cn, false, true),
-            HxyztCn => (Space::Cn, cn, true, true),
-            C => (Space::Rc, [false, true, true, true], false, false),
-            Nrc => (Space::Nrc, all, false, false),
-            Nrct | NrctLasso => (Space::Nrc, all, true, false),
-            Nrcz => (Space::Nrc, all, false, true),
-            Nrczt | NrcztLasso => (Space::Nrc, all, true, true),
-        };
-        Spec {
-            space,
-            kinds,
-            t,
-            z,
-            lasso: matches!(f, NrctLasso | NrcztLasso),
-            distinct_vars: !matches!(f, Nrc | Nrct | Nrcz | Nrczt | NrctLasso | NrcztLasso),
-        }
-    }
-}
+/// A family as the engine sees it: its shared definition.
+pub(super) type Spec = crate::proof::chain::ChainDefinition;
 
 fn kind_of(v: CspVariable) -> usize {
     match v {
@@ -292,13 +239,24 @@ pub(super) fn search(
     max_len: usize,
     opts: &Options,
     resume: &mut Option<Frontier>,
+    nodes: &mut usize,
 ) -> Outcome {
     let (mut seen, mut coarse) = SCRATCH.with(|c| c.take());
-    let out = search_with(tables, z, max_len, opts, resume, &mut seen, &mut coarse);
+    let out = search_with(
+        tables,
+        z,
+        max_len,
+        opts,
+        resume,
+        &mut seen,
+        &mut coarse,
+        nodes,
+    );
     SCRATCH.with(|c| *c.borrow_mut() = (seen, coarse));
     out
 }
 
+#[allow(clippy::too_many_arguments)]
 fn search_with(
     tables: &Tables,
     z: Candidate,
@@ -307,6 +265,7 @@ fn search_with(
     resume: &mut Option<Frontier>,
     seen: &mut KeySet,
     coarse: &mut CoarseMap,
+    nodes: &mut usize,
 ) -> Outcome {
     let start = resume.take();
     let budget = opts.max_nodes;
@@ -350,10 +309,15 @@ fn search_with(
     seen.clear();
     coarse.clear();
     let cap = opts.same_rights as u32;
-    let (mut levels, mut total) = match start {
+    let (mut levels, total) = match start {
         Some(f) => (f.levels, f.total),
         None => (Vec::new(), 0usize),
     };
+    // `total` counts the partial chains of the frontier resumed from too; `nodes` those
+    // this call builds
+    let resumed = total;
+    let total = nodes;
+    *total = resumed;
 
     // level 1
     let mut first = Vec::new();
@@ -396,7 +360,7 @@ fn search_with(
                 }
             }
         }
-        total += first.len();
+        *total += first.len();
         levels.push(first);
     }
 
@@ -458,7 +422,7 @@ fn search_with(
                     continue;
                 }
                 for &v in tables.vars_of(li) {
-                    if spec.distinct_vars && acc.vars.contains(&v) {
+                    if spec.distinct_variables && acc.vars.contains(&v) {
                         continue;
                     }
                     let mut one = [0u16; 1];
@@ -520,8 +484,8 @@ fn search_with(
                                 key,
                                 rkey,
                             });
-                            total += 1;
-                            if total > budget {
+                            *total += 1;
+                            if *total > budget {
                                 return Outcome::None {
                                     depth,
                                     exhausted: false,
@@ -537,8 +501,11 @@ fn search_with(
     }
     let exhausted = levels.last().is_some_and(|l| l.is_empty());
     let depth = levels.len();
-    if !exhausted && total <= RESUME_CAP {
-        *resume = Some(Frontier { levels, total });
+    if !exhausted && *total <= RESUME_CAP {
+        *resume = Some(Frontier {
+            levels,
+            total: *total,
+        });
     }
     Outcome::None {
         depth,
@@ -598,7 +565,7 @@ fn child_keys(
     let keys = keys();
     let (pkey, prkey) = parent.map_or(([0, 0], [0, 0]), |p| (p.key, p.rkey));
     let mut rkey = xor(prkey, right_keys[r]);
-    if spec.distinct_vars {
+    if spec.distinct_variables {
         rkey = xor(rkey, keys.var[v as usize]);
     }
     let key = xor(xor(pkey, xor(rkey, prkey)), keys.left[l]);

@@ -63,7 +63,7 @@
 //! ([`Options::max_nodes`], default [`DEFAULT_MAX_NODES`] per target); a search stopped by
 //! it reports nothing beyond the last complete level ([`TargetSearch::complete`] is false).
 //! A partial chain takes 48 bytes, so memory is bounded by the budget. Results per target
-//! are cached for the most recent grid states (thread-local; [`clear_cache`]), so the
+//! are kept for the most recent grid states in a [`ChainCache`] the caller owns, so the
 //! resolution strategy's `find(1)`, `find(2)`, ... on one state search each target once
 //! per length at most, and a target whose partial chains all die out is never searched
 //! again on that state.
@@ -80,7 +80,7 @@ use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CandidateSet, CspVariable};
 use crate::proof::chain::{ChainCell, ChainPattern, Lasso, TCandidate};
 use crate::proof::{Pattern, Proof};
-use engine::{Outcome, Spec, Tables};
+use engine::{Outcome, Tables};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -157,10 +157,15 @@ pub struct TargetSearch {
     pub proof: Option<Proof>,
     /// True when the answer is exact up to the asked length: no budget stop.
     pub complete: bool,
+    /// Partial chains this call built (the engine's work).
+    pub nodes: usize,
+    /// Up to which length the answer is exact (the asked length when complete).
+    pub depth: usize,
 }
 
 /// Up to `limit` proofs of `family` with exactly `length` cells: one per candidate whose
-/// shortest proof in the family has that length (see the module doc).
+/// shortest proof in the family has that length (see the module doc). A fresh
+/// [`ChainCache`] each call: callers that search one state at several lengths keep one.
 pub fn find(links: &LinkIndex, family: ChainFamily, length: usize, limit: usize) -> Vec<Proof> {
     find_with(links, family, length, limit, Options::default())
 }
@@ -173,28 +178,7 @@ pub fn find_with(
     limit: usize,
     options: Options,
 ) -> Vec<Proof> {
-    let mut out = Vec::new();
-    if length == 0 || limit == 0 {
-        return out;
-    }
-    with_family_cache(links, family, options, |fc| {
-        let mut covered = CandidateSet::EMPTY;
-        for z in fc.tables.open.iter() {
-            if covered.contains(z) {
-                continue;
-            }
-            if let Some((m, proof)) = fc.shortest(z, length) {
-                if m == length {
-                    covered.union_with(&proof.eliminations.iter().copied().collect());
-                    out.push(proof);
-                    if out.len() >= limit {
-                        break;
-                    }
-                }
-            }
-        }
-    });
-    out
+    ChainCache::new().find(links, family, length, limit, options)
 }
 
 /// The shortest proof of `family` with at most `max_len` cells that eliminates `target`.
@@ -215,18 +199,130 @@ pub fn search_target(
     max_len: usize,
     options: Options,
 ) -> TargetSearch {
-    if max_len == 0 || !links.open().contains(target) {
-        return TargetSearch {
-            proof: None,
-            complete: true,
-        };
+    ChainCache::new().search_target(links, family, target, max_len, options)
+}
+
+/// What the chain searches know of the most recent grid states: per family and target,
+/// the shortest proof found or how far the search went (and its frontier, to resume). The
+/// caller owns it (through [`crate::search::Searcher`]); dropping it frees everything.
+/// So the resolution strategy's `find(1)`, `find(2)`, ... on one state search each target
+/// once per length at most, and a target whose partial chains all die out is never
+/// searched again on that state.
+#[derive(Default)]
+pub struct ChainCache {
+    states: Vec<StateCache>,
+}
+
+impl ChainCache {
+    pub fn new() -> ChainCache {
+        ChainCache::default()
     }
-    with_family_cache(links, family, options, |fc| {
-        let proof = fc.shortest(target, max_len).map(|(_, p)| p);
-        let complete =
-            proof.is_some() || !matches!(fc.memo[target.index()], Memo::None { budget: true, .. });
-        TargetSearch { proof, complete }
-    })
+
+    /// [`find_with`], remembering what it learns.
+    pub fn find(
+        &mut self,
+        links: &LinkIndex,
+        family: ChainFamily,
+        length: usize,
+        limit: usize,
+        options: Options,
+    ) -> Vec<Proof> {
+        let mut out = Vec::new();
+        if length == 0 || limit == 0 {
+            return out;
+        }
+        self.with_family(links, family, options, |fc| {
+            let mut covered = CandidateSet::EMPTY;
+            for z in fc.tables.open.iter() {
+                if covered.contains(z) {
+                    continue;
+                }
+                if let Some((m, proof)) = fc.shortest(z, length, &mut 0) {
+                    if m == length {
+                        covered.union_with(&proof.eliminations.iter().copied().collect());
+                        out.push(proof);
+                        if out.len() >= limit {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        out
+    }
+
+    /// [`search_target`], remembering what it learns.
+    pub fn search_target(
+        &mut self,
+        links: &LinkIndex,
+        family: ChainFamily,
+        target: Candidate,
+        max_len: usize,
+        options: Options,
+    ) -> TargetSearch {
+        if max_len == 0 || !links.open().contains(target) {
+            return TargetSearch {
+                proof: None,
+                complete: true,
+                nodes: 0,
+                depth: max_len,
+            };
+        }
+        self.with_family(links, family, options, |fc| {
+            let mut nodes = 0;
+            let proof = fc.shortest(target, max_len, &mut nodes).map(|(_, p)| p);
+            let (complete, depth) = match &fc.memo[target.index()] {
+                Memo::None {
+                    budget: true,
+                    depth,
+                    ..
+                } if proof.is_none() => (false, *depth),
+                _ => (true, max_len),
+            };
+            TargetSearch {
+                proof,
+                complete,
+                nodes,
+                depth,
+            }
+        })
+    }
+
+    fn with_family<R>(
+        &mut self,
+        links: &LinkIndex,
+        family: ChainFamily,
+        options: Options,
+        f: impl FnOnce(&mut FamilyCache) -> R,
+    ) -> R {
+        let open = *links.open();
+        let decided = decided_bits(links);
+        let states = &mut self.states;
+        let pos = states
+            .iter()
+            .position(|s| s.open == open && s.decided == decided);
+        let mut state = match pos {
+            Some(i) => states.remove(i),
+            None => StateCache {
+                open,
+                decided,
+                families: HashMap::new(),
+            },
+        };
+        let fc = state
+            .families
+            .entry((family, options))
+            .or_insert_with(|| FamilyCache {
+                family,
+                tables: Rc::new(Tables::new(links, family.definition())),
+                options,
+                memo: vec![Memo::Unknown; 729],
+            });
+        let result = f(fc);
+        states.insert(0, state);
+        states.truncate(CACHED_STATES);
+        result
+    }
 }
 
 /// What is known of one target.
@@ -252,7 +348,7 @@ struct FamilyCache {
 
 impl FamilyCache {
     /// The shortest proof for `z` of at most `n` cells, from the memo or a new search.
-    fn shortest(&mut self, z: Candidate, n: usize) -> Option<(usize, Proof)> {
+    fn shortest(&mut self, z: Candidate, n: usize, nodes: &mut usize) -> Option<(usize, Proof)> {
         let mut resume = None;
         match &self.memo[z.index()] {
             Memo::Found(m, p) => return (*m <= n).then(|| (*m, p.clone())),
@@ -269,7 +365,7 @@ impl FamilyCache {
             }
             Memo::Unknown => {}
         }
-        let outcome = engine::search(&self.tables, z, n, &self.options, &mut resume);
+        let outcome = engine::search(&self.tables, z, n, &self.options, &mut resume, nodes);
         match outcome {
             Outcome::Found { cells, lasso } => {
                 let proof = build_proof(&self.tables, self.family, z, &cells, lasso);
@@ -300,17 +396,8 @@ struct StateCache {
     families: HashMap<(ChainFamily, Options), FamilyCache>,
 }
 
-thread_local! {
-    static CACHE: RefCell<Vec<StateCache>> = const { RefCell::new(Vec::new()) };
-}
-
-/// States kept in the per-thread cache.
+/// States a [`ChainCache`] keeps.
 const CACHED_STATES: usize = 4;
-
-/// Forget this thread's cached results (for benchmarks, or to free their memory).
-pub fn clear_cache() {
-    CACHE.with(|cell| cell.borrow_mut().clear());
-}
 
 fn decided_bits(links: &LinkIndex) -> [u64; 6] {
     let mut bits = [0u64; 6];
@@ -320,43 +407,6 @@ fn decided_bits(links: &LinkIndex) -> [u64; 6] {
         }
     }
     bits
-}
-
-fn with_family_cache<R>(
-    links: &LinkIndex,
-    family: ChainFamily,
-    options: Options,
-    f: impl FnOnce(&mut FamilyCache) -> R,
-) -> R {
-    let open = *links.open();
-    let decided = decided_bits(links);
-    CACHE.with(|cell| {
-        let mut states = cell.borrow_mut();
-        let pos = states
-            .iter()
-            .position(|s| s.open == open && s.decided == decided);
-        let mut state = match pos {
-            Some(i) => states.remove(i),
-            None => StateCache {
-                open,
-                decided,
-                families: HashMap::new(),
-            },
-        };
-        let fc = state
-            .families
-            .entry((family, options))
-            .or_insert_with(|| FamilyCache {
-                family,
-                tables: Rc::new(Tables::new(links, Spec::of(family))),
-                options,
-                memo: vec![Memo::Unknown; 729],
-            });
-        let result = f(fc);
-        states.insert(0, state);
-        states.truncate(CACHED_STATES);
-        result
-    })
 }
 
 /// Turn the engine's cells into a proof: extra candidates with their justifications, and

@@ -1,0 +1,214 @@
+//! Explicit limits of a search: a work budget (partial chains, whips or nets explored), an
+//! optional deadline and a memory ceiling, all respected by stopping — a search that stops
+//! on a limit says which one ([`Stop`]), and its caller reports how far it got instead of
+//! "none".
+//!
+//! A [`Meter`] carries the limits through one job (an `explain --all`, one target): each
+//! search asks it for its own node cap ([`Meter::per_search_nodes`], never more than the
+//! budget left or than the memory ceiling allows), reports what it spent
+//! ([`Meter::spend`]), and checks the deadline and the process's resident memory between
+//! targets ([`Meter::check`]). The maximum length is not in the meter: every search takes
+//! it as an argument.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// Bytes a partial whip or chain costs at most, with its share of the search's tables
+/// (used to turn a memory ceiling into a node cap).
+pub const BYTES_PER_NODE: u64 = 160;
+
+/// The limits of one job.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Partial chains, whips or nets explored in all; `None`: no budget.
+    pub budget: Option<u64>,
+    /// Stop at this time.
+    pub deadline: Option<Instant>,
+    /// Stop when the process's resident memory passes this many bytes.
+    pub memory_ceiling: Option<u64>,
+}
+
+impl Limits {
+    /// No limit at all (ratings: SudoRules' searches have none).
+    pub fn unlimited() -> Limits {
+        Limits::default()
+    }
+
+    /// A budget, a time limit from now and a memory ceiling in bytes.
+    pub fn new(budget: Option<u64>, timeout: Option<Duration>, memory: Option<u64>) -> Limits {
+        Limits {
+            budget,
+            deadline: timeout.map(|t| Instant::now() + t),
+            memory_ceiling: memory,
+        }
+    }
+}
+
+/// Which limit stopped a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The job's budget is spent.
+    Budget { budget: u64 },
+    /// The deadline passed.
+    Deadline,
+    /// The process's resident memory passed the ceiling.
+    Memory { ceiling: u64 },
+    /// One search's own node cap (a default per target, not the job's budget).
+    SearchBudget,
+}
+
+impl fmt::Display for Stop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Stop::Budget { budget } => {
+                write!(
+                    f,
+                    "budget of {} partial chains/whips spent",
+                    thousands(*budget)
+                )
+            }
+            Stop::Deadline => f.write_str("time limit reached"),
+            Stop::Memory { ceiling } => {
+                write!(f, "memory ceiling of {} MB reached", ceiling / 1_000_000)
+            }
+            Stop::SearchBudget => f.write_str("one search's node budget spent"),
+        }
+    }
+}
+
+/// `2,000,000`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// The limits of a job and what it has spent.
+#[derive(Clone, Debug)]
+pub struct Meter {
+    limits: Limits,
+    spent: u64,
+    stopped: Option<Stop>,
+}
+
+impl Meter {
+    pub fn new(limits: Limits) -> Meter {
+        Meter {
+            limits,
+            spent: 0,
+            stopped: None,
+        }
+    }
+
+    pub fn unlimited() -> Meter {
+        Meter::new(Limits::unlimited())
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Nodes spent so far.
+    pub fn spent(&self) -> u64 {
+        self.spent
+    }
+
+    /// Count `nodes` explored.
+    pub fn spend(&mut self, nodes: usize) {
+        self.spent = self.spent.saturating_add(nodes as u64);
+    }
+
+    /// The limit that has been reached, if any (once one is reached, it stays).
+    pub fn check(&mut self) -> Option<Stop> {
+        if self.stopped.is_none() {
+            self.stopped = self.reached();
+        }
+        self.stopped
+    }
+
+    fn reached(&self) -> Option<Stop> {
+        if let Some(budget) = self.limits.budget {
+            if self.spent >= budget {
+                return Some(Stop::Budget { budget });
+            }
+        }
+        if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Some(Stop::Deadline);
+        }
+        if let Some(ceiling) = self.limits.memory_ceiling {
+            if resident_bytes().is_some_and(|rss| rss >= ceiling) {
+                return Some(Stop::Memory { ceiling });
+            }
+        }
+        None
+    }
+
+    /// The node cap for one search whose own default cap is `default`: never more than the
+    /// budget left, nor more nodes than the memory ceiling has room for.
+    pub fn per_search_nodes(&self, default: usize) -> usize {
+        let mut cap = default as u64;
+        if let Some(budget) = self.limits.budget {
+            cap = cap.min(budget.saturating_sub(self.spent).max(1));
+        }
+        if let Some(ceiling) = self.limits.memory_ceiling {
+            let used = resident_bytes().unwrap_or(0);
+            cap = cap.min((ceiling.saturating_sub(used) / BYTES_PER_NODE).max(1));
+        }
+        cap.min(usize::MAX as u64) as usize
+    }
+
+    /// The deadline, for searches that check it themselves.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.limits.deadline
+    }
+}
+
+/// The process's resident memory in bytes (Linux; `None` elsewhere).
+pub fn resident_bytes() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    // SAFETY: sysconf has no preconditions.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    Some(pages * u64::try_from(page).ok()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_budget_stops_and_says_so() {
+        let mut m = Meter::new(Limits::new(Some(1000), None, None));
+        assert_eq!(m.check(), None);
+        assert_eq!(m.per_search_nodes(1_000_000), 1000);
+        m.spend(600);
+        assert_eq!(m.per_search_nodes(1_000_000), 400);
+        m.spend(600);
+        assert_eq!(m.check(), Some(Stop::Budget { budget: 1000 }));
+        assert_eq!(
+            m.check().unwrap().to_string(),
+            "budget of 1,000 partial chains/whips spent"
+        );
+    }
+
+    #[test]
+    fn a_passed_deadline_stops() {
+        let mut m = Meter::new(Limits::new(None, Some(Duration::ZERO), None));
+        assert_eq!(m.check(), Some(Stop::Deadline));
+    }
+
+    #[test]
+    fn a_memory_ceiling_below_the_process_stops() {
+        let mut m = Meter::new(Limits::new(None, None, Some(1)));
+        if resident_bytes().is_some() {
+            assert_eq!(m.check(), Some(Stop::Memory { ceiling: 1 }));
+            assert_eq!(m.per_search_nodes(10), 1);
+        }
+    }
+}

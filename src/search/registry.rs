@@ -1,0 +1,770 @@
+//! The technique registry: one entry per technique, the only table of techniques there is.
+//!
+//! A [`Technique`] says what users call it (its name, its aliases and the sets that name it
+//! collectively, such as `basic` or `lasso`), where it stands in the simplest-first order
+//! (its position in [`REGISTRY`]), how its length is measured, whether its length grades a
+//! puzzle (chains and whips do; the basic rules do not), which rating class it belongs to,
+//! and which search finds it ([`Search`]). Everything else — `solve --rules`,
+//! `rate --scheme`, `explain --families`, `subsume --families`, the study tables, the store
+//! and the exports — reads this table; none keeps a list of its own.
+//!
+//! A [`Rule`] is a technique at one length: what the resolution strategy applies.
+//!
+//! # Adding a technique
+//!
+//! Write its search (a module under `search/`, returning [`Proof`]s), its pattern and
+//! checker (under `proof/`, sharing no code with the search), give [`Search`] a variant if it
+//! is a new kind of search, and add one line to [`REGISTRY`] at its place in the
+//! simplest-first order.
+//!
+//! Example: `squirmbag` (fish of size 5) is the line
+//! `Technique::basic("squirmbag", &["fish-5"], &["fish"], BasicRule::Fish(5), Class::Extra, ...)`.
+
+use super::limits::{Meter, Stop};
+use super::{basic, chains, whips, BasicRule, ChainFamily, WhipKind};
+use crate::graph::LinkIndex;
+use crate::grid::Candidate;
+use crate::proof::Proof;
+use std::fmt;
+use thiserror::Error;
+
+/// How a technique's length is measured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LengthMeasure {
+    /// A fixed size (pairs 2, swordfish 3, wings 3, singles 1): the technique has no lengths
+    /// to search; it is tried once.
+    Size(usize),
+    /// Chain cells: for 2D chains the number of cells, for 3D chains and lassos the number
+    /// of (L, R) pairs (seed 000).
+    Cells,
+    /// CSP variables of a whip or braid (SudoRules' `whip[n]`).
+    Variables,
+}
+
+/// Which search finds a technique's instances. The one place that dispatches on it is
+/// this module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Search {
+    Basic(BasicRule),
+    Chain(ChainFamily),
+    Whip(WhipKind),
+}
+
+/// The rating class of a technique: which schemes include it (seed 000's L ⊂ M ⊂ N, the
+/// whip schemes, and techniques outside every scheme).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Class {
+    /// Naked and hidden singles (every scheme).
+    Singles,
+    /// The other basic rules of L4_0 (L, M, N).
+    Basic,
+    /// 2D chains (L, M, N).
+    Chain2d,
+    /// 3D nrc chains (M, N).
+    Chain3d,
+    /// Lassos (N).
+    Lasso,
+    /// Whips, braids and their g-forms (W, B, gW, gB).
+    Whip,
+    /// Available by name only (e.g. fish of size 5 to 7), in no scheme.
+    Extra,
+}
+
+/// One technique.
+#[derive(Debug)]
+pub struct Technique {
+    /// The name users write (`naked-pairs`, `nrczt`, `whip`): lower case, unique.
+    pub name: &'static str,
+    /// Other names accepted on the command line (`x-wing` for `fish-2`…).
+    pub aliases: &'static [&'static str],
+    /// Collective names that include it (`basic`, `lasso`, `fish`, `subsets`).
+    pub sets: &'static [&'static str],
+    /// The search that finds it.
+    pub search: Search,
+    pub class: Class,
+    pub measure: LengthMeasure,
+    /// Whether its length grades a puzzle (the level of `solve`, a rating).
+    pub graded: bool,
+    /// The longest length searched unless the user asks for more (`--g-max-len`): the
+    /// g-forms' searches grow fastest with length.
+    pub default_cap: Option<usize>,
+    /// One line for `--help` and listings.
+    pub summary: &'static str,
+}
+
+const BASIC_SETS: &[&str] = &["basic"];
+
+impl Technique {
+    const fn basic(
+        name: &'static str,
+        aliases: &'static [&'static str],
+        sets: &'static [&'static str],
+        rule: BasicRule,
+        class: Class,
+        size: usize,
+        summary: &'static str,
+    ) -> Technique {
+        Technique {
+            name,
+            aliases,
+            sets,
+            search: Search::Basic(rule),
+            class,
+            measure: LengthMeasure::Size(size),
+            graded: false,
+            default_cap: None,
+            summary,
+        }
+    }
+
+    const fn chain(family: ChainFamily, class: Class, sets: &'static [&'static str]) -> Technique {
+        Technique {
+            name: family.name(),
+            aliases: &[],
+            sets,
+            search: Search::Chain(family),
+            class,
+            measure: LengthMeasure::Cells,
+            graded: true,
+            default_cap: None,
+            summary: "chain of seeds 000/001",
+        }
+    }
+
+    const fn whip(kind: WhipKind, default_cap: Option<usize>) -> Technique {
+        Technique {
+            name: kind.name(),
+            aliases: &[],
+            sets: &["whips"],
+            search: Search::Whip(kind),
+            class: Class::Whip,
+            measure: LengthMeasure::Variables,
+            graded: true,
+            default_cap,
+            summary: "whip or braid as SudoRules builds it",
+        }
+    }
+}
+
+/// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
+/// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
+/// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
+pub static REGISTRY: [Technique; 40] = {
+    use BasicRule as B;
+    use ChainFamily as F;
+    use Class::*;
+    [
+        Technique::basic(
+            "naked-single",
+            &[],
+            &["basic", "singles"],
+            B::NakedSingle,
+            Singles,
+            1,
+            "the only candidate of a cell",
+        ),
+        Technique::basic(
+            "hidden-single",
+            &[],
+            &["basic", "singles"],
+            B::HiddenSingle,
+            Singles,
+            1,
+            "the only place of a digit in a house",
+        ),
+        Technique::basic(
+            "interaction",
+            &["pointing", "claiming", "locked-candidates"],
+            BASIC_SETS,
+            B::Interaction,
+            Basic,
+            1,
+            "a digit of a block in one line, or of a line in one block",
+        ),
+        Technique::basic(
+            "naked-pairs",
+            &[],
+            &["basic", "subsets"],
+            B::NakedSubset(2),
+            Basic,
+            2,
+            "two cells of a house holding two digits",
+        ),
+        Technique::basic(
+            "hidden-pairs",
+            &[],
+            &["basic", "subsets"],
+            B::HiddenSubset(2),
+            Basic,
+            2,
+            "two digits of a house in two cells",
+        ),
+        Technique::basic(
+            "x-wing",
+            &["fish-2"],
+            &["basic", "fish"],
+            B::Fish(2),
+            Basic,
+            2,
+            "a digit's places in two lines within two cross lines",
+        ),
+        Technique::basic(
+            "naked-triplets",
+            &[],
+            &["basic", "subsets"],
+            B::NakedSubset(3),
+            Basic,
+            3,
+            "three cells of a house holding three digits",
+        ),
+        Technique::basic(
+            "hidden-triplets",
+            &[],
+            &["basic", "subsets"],
+            B::HiddenSubset(3),
+            Basic,
+            3,
+            "three digits of a house in three cells",
+        ),
+        Technique::basic(
+            "swordfish",
+            &["fish-3"],
+            &["basic", "fish"],
+            B::Fish(3),
+            Basic,
+            3,
+            "a digit's places in three lines within three cross lines",
+        ),
+        Technique::basic(
+            "xy-wing",
+            &[],
+            BASIC_SETS,
+            B::XyWing,
+            Basic,
+            3,
+            "pivot {x y}, pincers {x z} and {y z}",
+        ),
+        Technique::basic(
+            "xyz-wing",
+            &[],
+            BASIC_SETS,
+            B::XyzWing,
+            Basic,
+            3,
+            "pivot {x y z}, pincers {x z} and {y z}",
+        ),
+        Technique::basic(
+            "naked-quads",
+            &[],
+            &["basic", "subsets"],
+            B::NakedSubset(4),
+            Basic,
+            4,
+            "four cells of a house holding four digits",
+        ),
+        Technique::basic(
+            "hidden-quads",
+            &[],
+            &["basic", "subsets"],
+            B::HiddenSubset(4),
+            Basic,
+            4,
+            "four digits of a house in four cells",
+        ),
+        Technique::basic(
+            "jellyfish",
+            &["fish-4"],
+            &["basic", "fish"],
+            B::Fish(4),
+            Basic,
+            4,
+            "a digit's places in four lines within four cross lines",
+        ),
+        Technique::basic(
+            "squirmbag",
+            &["fish-5"],
+            &["fish"],
+            B::Fish(5),
+            Extra,
+            5,
+            "a digit's places in five lines within five cross lines",
+        ),
+        Technique::basic(
+            "whale",
+            &["fish-6"],
+            &["fish"],
+            B::Fish(6),
+            Extra,
+            6,
+            "a digit's places in six lines within six cross lines",
+        ),
+        Technique::basic(
+            "leviathan",
+            &["fish-7"],
+            &["fish"],
+            B::Fish(7),
+            Extra,
+            7,
+            "a digit's places in seven lines within seven cross lines",
+        ),
+        Technique::chain(F::Xy, Chain2d, &["2d"]),
+        Technique::chain(F::Xyt, Chain2d, &["2d"]),
+        Technique::chain(F::Xyz, Chain2d, &["2d"]),
+        Technique::chain(F::Xyzt, Chain2d, &["2d"]),
+        Technique::chain(F::HxyRn, Chain2d, &["2d"]),
+        Technique::chain(F::HxytRn, Chain2d, &["2d"]),
+        Technique::chain(F::HxyzRn, Chain2d, &["2d"]),
+        Technique::chain(F::HxyztRn, Chain2d, &["2d"]),
+        Technique::chain(F::HxyCn, Chain2d, &["2d"]),
+        Technique::chain(F::HxytCn, Chain2d, &["2d"]),
+        Technique::chain(F::HxyzCn, Chain2d, &["2d"]),
+        Technique::chain(F::HxyztCn, Chain2d, &["2d"]),
+        Technique::chain(F::C, Chain2d, &["2d"]),
+        Technique::chain(F::Nrc, Chain3d, &["3d"]),
+        Technique::chain(F::Nrct, Chain3d, &["3d"]),
+        Technique::chain(F::Nrcz, Chain3d, &["3d"]),
+        Technique::chain(F::Nrczt, Chain3d, &["3d"]),
+        Technique::chain(F::NrctLasso, Lasso, &["lasso"]),
+        Technique::chain(F::NrcztLasso, Lasso, &["lasso"]),
+        Technique::whip(WhipKind::Whip, None),
+        Technique::whip(WhipKind::Braid, None),
+        Technique::whip(WhipKind::GWhip, Some(16)),
+        Technique::whip(WhipKind::GBraid, Some(10)),
+    ]
+};
+
+/// A technique, by its place in [`REGISTRY`] (so ordering ids is the simplest-first order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TechniqueId(u8);
+
+impl TechniqueId {
+    /// Every technique, simplest first.
+    pub fn all() -> impl Iterator<Item = TechniqueId> {
+        (0..REGISTRY.len()).map(|i| TechniqueId(i as u8))
+    }
+
+    /// The registry entry.
+    pub fn get(self) -> &'static Technique {
+        &REGISTRY[self.0 as usize]
+    }
+
+    /// The position in the simplest-first order.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The technique's name.
+    pub fn name(self) -> &'static str {
+        self.get().name
+    }
+
+    /// The technique found by `search`.
+    pub fn of(search: Search) -> TechniqueId {
+        TechniqueId::all()
+            .find(|t| t.get().search == search)
+            .expect("every search has a registry entry")
+    }
+
+    /// The technique called `name` (its name or an alias, any case).
+    pub fn from_name(name: &str) -> Option<TechniqueId> {
+        let low = name.trim().to_ascii_lowercase();
+        TechniqueId::all().find(|t| {
+            let e = t.get();
+            e.name == low || e.aliases.contains(&low.as_str())
+        })
+    }
+
+    /// A fixed-size technique (tried once) rather than one searched by length.
+    pub fn is_fixed_size(self) -> bool {
+        matches!(self.get().measure, LengthMeasure::Size(_))
+    }
+
+    /// In the basic rules of L4_0 (the set `basic`).
+    pub fn is_basic(self) -> bool {
+        self.get().sets.contains(&"basic")
+    }
+
+    /// The longest length to search when a caller allows `max_len` and, for the g-forms,
+    /// `cap` (None: the technique's default cap).
+    pub fn length_bound(self, max_len: usize, cap: Option<usize>) -> usize {
+        match (self.get().default_cap, cap) {
+            (Some(_), Some(c)) => c,
+            (Some(d), None) => d.min(max_len),
+            (None, _) => max_len,
+        }
+    }
+
+    /// This technique at length `n` (fixed-size techniques keep their size).
+    pub fn rule(self, n: usize) -> Rule {
+        let length = match self.get().measure {
+            LengthMeasure::Size(s) => s,
+            _ => n,
+        };
+        Rule {
+            technique: self,
+            length,
+        }
+    }
+
+    /// The shortest proof of this technique (length ≤ `max_len`) eliminating `target`.
+    pub fn shortest_for_target(
+        self,
+        links: &LinkIndex,
+        target: Candidate,
+        max_len: usize,
+    ) -> Option<Proof> {
+        self.search_target(links, target, max_len, &mut Meter::unlimited())
+            .proof
+    }
+
+    /// [`TechniqueId::shortest_for_target`] under a meter's limits, saying whether a limit
+    /// stopped it.
+    pub fn search_target(
+        self,
+        links: &LinkIndex,
+        target: Candidate,
+        max_len: usize,
+        meter: &mut Meter,
+    ) -> TargetAnswer {
+        self.search_target_in(
+            &mut chains::ChainCache::new(),
+            links,
+            target,
+            max_len,
+            meter,
+        )
+    }
+
+    fn search_target_in(
+        self,
+        cache: &mut chains::ChainCache,
+        links: &LinkIndex,
+        target: Candidate,
+        max_len: usize,
+        meter: &mut Meter,
+    ) -> TargetAnswer {
+        if let Some(stop) = meter.check() {
+            return TargetAnswer::stopped(stop, 0);
+        }
+        match self.get().search {
+            Search::Basic(b) => TargetAnswer::complete(
+                basic::find(b, links)
+                    .into_iter()
+                    .find(|p| p.eliminations.contains(&target)),
+            ),
+            Search::Chain(f) => {
+                let options = chains::Options {
+                    max_nodes: meter.per_search_nodes(chains::DEFAULT_MAX_NODES),
+                    ..chains::Options::default()
+                };
+                let s = cache.search_target(links, f, target, max_len, options);
+                meter.spend(s.nodes);
+                if s.complete {
+                    TargetAnswer::complete(s.proof)
+                } else {
+                    TargetAnswer {
+                        proof: s.proof,
+                        stopped: Some(meter.check().unwrap_or(Stop::SearchBudget)),
+                        searched_to: s.depth,
+                        dead: false,
+                    }
+                }
+            }
+            Search::Whip(k) => {
+                let s = whips::search_target_metered(links, k, target, max_len, meter);
+                TargetAnswer {
+                    searched_to: if s.stopped.is_some() {
+                        s.depth
+                    } else {
+                        max_len
+                    },
+                    proof: s.proof,
+                    stopped: s.stopped,
+                    dead: s.dead,
+                }
+            }
+        }
+    }
+}
+
+/// What one target's search gave.
+#[derive(Clone, Debug)]
+pub struct TargetAnswer {
+    pub proof: Option<Proof>,
+    /// The limit that stopped the search before it finished, if any.
+    pub stopped: Option<Stop>,
+    /// With `stopped`: the length up to which the answer is complete.
+    pub searched_to: usize,
+    /// Known to have no proof at any length (its partial chains or whips died out).
+    pub dead: bool,
+}
+
+impl TargetAnswer {
+    fn complete(proof: Option<Proof>) -> TargetAnswer {
+        TargetAnswer {
+            proof,
+            stopped: None,
+            searched_to: usize::MAX,
+            dead: false,
+        }
+    }
+    fn stopped(stop: Stop, searched_to: usize) -> TargetAnswer {
+        TargetAnswer {
+            proof: None,
+            stopped: Some(stop),
+            searched_to,
+            dead: false,
+        }
+    }
+}
+
+impl fmt::Display for TechniqueId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A technique name that is in the registry under no name, alias or set.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum UnknownTechnique {
+    #[error("unknown technique {name:?}; known: {known}")]
+    Unknown { name: String, known: String },
+    #[error("the list of techniques is empty")]
+    Empty,
+}
+
+/// Every name, alias and set a user may write, for error messages.
+pub fn known_names() -> String {
+    let mut names: Vec<&str> = Vec::new();
+    for t in TechniqueId::all() {
+        for s in t.get().sets {
+            if !names.contains(s) {
+                names.push(s);
+            }
+        }
+    }
+    names.extend(TechniqueId::all().map(|t| t.name()));
+    names.join(", ")
+}
+
+/// The techniques a name stands for: one (its name or alias) or a set (`basic`, `lasso`,
+/// `fish`, `subsets`, `singles`, `2d`, `3d`, `whips`), simplest first.
+pub fn expand(name: &str) -> Option<Vec<TechniqueId>> {
+    let low = name.trim().to_ascii_lowercase();
+    if let Some(t) = TechniqueId::from_name(&low) {
+        return Some(vec![t]);
+    }
+    let set: Vec<TechniqueId> = TechniqueId::all()
+        .filter(|t| t.get().sets.contains(&low.as_str()))
+        .collect();
+    (!set.is_empty()).then_some(set)
+}
+
+/// A comma list of names (case-insensitive; sets expand), without duplicates, in the
+/// order given. An empty list or an unknown name is an error.
+pub fn parse_list(text: &str) -> Result<Vec<TechniqueId>, UnknownTechnique> {
+    let mut out = Vec::new();
+    for name in text.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        let found = expand(name).ok_or_else(|| UnknownTechnique::Unknown {
+            name: name.to_ascii_lowercase(),
+            known: known_names(),
+        })?;
+        for t in found {
+            if !out.contains(&t) {
+                out.push(t);
+            }
+        }
+    }
+    if out.is_empty() {
+        return Err(UnknownTechnique::Empty);
+    }
+    Ok(out)
+}
+
+/// A technique at one length: what the resolution strategy applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rule {
+    pub technique: TechniqueId,
+    pub length: usize,
+}
+
+impl Rule {
+    /// A basic rule.
+    pub fn basic(rule: BasicRule) -> Rule {
+        TechniqueId::of(Search::Basic(rule)).rule(0)
+    }
+    /// A chain family at length `n`.
+    pub fn chain(family: ChainFamily, n: usize) -> Rule {
+        TechniqueId::of(Search::Chain(family)).rule(n)
+    }
+    /// A whip kind at length `n`.
+    pub fn whip(kind: WhipKind, n: usize) -> Rule {
+        TechniqueId::of(Search::Whip(kind)).rule(n)
+    }
+
+    /// Every instance of this rule in the state (no cache kept: see [`Searcher`]).
+    pub fn find(self, links: &LinkIndex) -> Vec<Proof> {
+        Searcher::new().find(self, links, usize::MAX)
+    }
+
+    /// The first instance of this rule in the state, if any.
+    pub fn first(self, links: &LinkIndex) -> Option<Proof> {
+        Searcher::new().find(self, links, 1).into_iter().next()
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.technique.get().measure {
+            LengthMeasure::Size(_) => f.write_str(self.technique.name()),
+            _ => write!(f, "{}[{}]", self.technique.name(), self.length),
+        }
+    }
+}
+
+/// Runs rules on states and owns what the searches remember between calls (the chain
+/// searches' per-state results). The caller keeps one per job (a resolution path, a rated
+/// puzzle) and drops it after: nothing is kept per thread.
+#[derive(Default)]
+pub struct Searcher {
+    chains: chains::ChainCache,
+}
+
+impl Searcher {
+    pub fn new() -> Searcher {
+        Searcher::default()
+    }
+
+    /// Up to `limit` instances of `rule` in the state.
+    pub fn find(&mut self, rule: Rule, links: &LinkIndex, limit: usize) -> Vec<Proof> {
+        match rule.technique.get().search {
+            Search::Basic(b) => basic::find(b, links),
+            Search::Chain(f) => {
+                self.chains
+                    .find(links, f, rule.length, limit, chains::Options::default())
+            }
+            Search::Whip(k) => whips::find(links, k, rule.length, limit),
+        }
+    }
+
+    /// The first step of the first rule (in the given order) that has one.
+    pub fn first_step(&mut self, rules: &[Rule], links: &LinkIndex) -> Option<Proof> {
+        rules
+            .iter()
+            .find_map(|&r| self.find(r, links, 1).into_iter().next())
+    }
+
+    /// [`TechniqueId::search_target`], with this searcher's chain cache.
+    pub fn search_target(
+        &mut self,
+        technique: TechniqueId,
+        links: &LinkIndex,
+        target: Candidate,
+        max_len: usize,
+        meter: &mut Meter,
+    ) -> TargetAnswer {
+        technique.search_target_in(&mut self.chains, links, target, max_len, meter)
+    }
+}
+
+/// The technique a proof is an instance of (its pattern says which search found it).
+/// A subset or fish larger than any registered size is reported as the largest registered.
+pub fn technique_of(proof: &Proof) -> TechniqueId {
+    use crate::proof::Pattern as P;
+    let search = match &proof.pattern {
+        P::NakedSingle { .. } => Search::Basic(BasicRule::NakedSingle),
+        P::HiddenSingle { .. } => Search::Basic(BasicRule::HiddenSingle),
+        P::Interaction { .. } => Search::Basic(BasicRule::Interaction),
+        P::NakedSubset { cells, .. } => Search::Basic(BasicRule::NakedSubset(cells.len())),
+        P::HiddenSubset { cells, .. } => Search::Basic(BasicRule::HiddenSubset(cells.len())),
+        P::Fish { base, .. } => Search::Basic(BasicRule::Fish(base.len())),
+        P::XyWing { .. } => Search::Basic(BasicRule::XyWing),
+        P::XyzWing { .. } => Search::Basic(BasicRule::XyzWing),
+        P::Chain(c) => Search::Chain(c.family),
+        P::Whip(w) => Search::Whip(w.kind),
+    };
+    TechniqueId::all()
+        .find(|t| t.get().search == search)
+        .unwrap_or_else(|| TechniqueId::of(Search::Basic(BasicRule::Fish(7))))
+}
+
+/// The length a proof grades a puzzle with: its length for graded techniques (chains,
+/// whips), 0 for the others.
+pub fn graded_length(proof: &Proof) -> usize {
+    if technique_of(proof).get().graded {
+        proof.length
+    } else {
+        0
+    }
+}
+
+/// The basic rules (the seeds' L4_0 level) in their order.
+pub fn basic_rules() -> Vec<Rule> {
+    TechniqueId::all()
+        .filter(|t| t.is_basic())
+        .map(|t| t.rule(0))
+        .collect()
+}
+
+/// The rules of a list of techniques, simplest first: the basic rules, the listed
+/// fixed-size techniques that are not basic, then for each length 1..=`max_len` the listed
+/// graded techniques — all in the registry's order, whatever the list's.
+pub fn rules_with_basic(techniques: &[TechniqueId], max_len: usize) -> Vec<Rule> {
+    let mut sorted = techniques.to_vec();
+    sorted.sort();
+    let mut rules = basic_rules();
+    rules.extend(
+        sorted
+            .iter()
+            .filter(|t| t.is_fixed_size() && !t.is_basic())
+            .map(|t| t.rule(0)),
+    );
+    let graded: Vec<TechniqueId> = sorted.into_iter().filter(|t| !t.is_fixed_size()).collect();
+    for n in 1..=max_len {
+        rules.extend(graded.iter().map(|t| t.rule(n)));
+    }
+    rules
+}
+
+/// The first step of the first rule (in the given order) that has one (a fresh
+/// [`Searcher`]: keep one instead when stepping through a path).
+pub fn first_step(rules: &[Rule], links: &LinkIndex) -> Option<Proof> {
+    Searcher::new().first_step(rules, links)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_round_trip() {
+        let mut seen = std::collections::HashSet::new();
+        for t in TechniqueId::all() {
+            let e = t.get();
+            for n in std::iter::once(&e.name).chain(e.aliases) {
+                assert!(seen.insert(*n), "{n} is used twice");
+                assert_eq!(TechniqueId::from_name(n), Some(t));
+            }
+            assert_eq!(TechniqueId::of(e.search), t);
+        }
+    }
+
+    #[test]
+    fn sets_expand_and_lists_refuse_unknown_or_empty() {
+        let list = parse_list("NRCZT, lasso,whip,nrczt").unwrap();
+        let names: Vec<&str> = list.iter().map(|t| t.name()).collect();
+        assert_eq!(names, ["nrczt", "nrct-lasso", "nrczt-lasso", "whip"]);
+        assert_eq!(expand("basic").unwrap().len(), 14);
+        assert_eq!(parse_list(" , ").unwrap_err(), UnknownTechnique::Empty);
+        let err = parse_list("nrc,zebra").unwrap_err();
+        assert!(err.to_string().contains("zebra") && err.to_string().contains("g-braid"));
+    }
+
+    #[test]
+    fn graded_techniques_are_the_chains_and_whips() {
+        for t in TechniqueId::all() {
+            let graded = matches!(t.get().search, Search::Chain(_) | Search::Whip(_));
+            assert_eq!(t.get().graded, graded, "{t}");
+        }
+    }
+}
