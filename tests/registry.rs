@@ -7,11 +7,18 @@ mod common;
 
 use common::{collection, ok, seed_puzzle, start_and_solution, sudolink};
 use sudolink::graph::LinkIndex;
+use sudolink::grid::{Candidate, House};
 use sudolink::proof::{check, Pattern};
 use sudolink::search::registry::{self, technique_of};
 use sudolink::search::{Limits, Rule, Stop, TechniqueId};
 use sudolink::study::explain::{explain_all, explain_target, Conclusion, NoProof, Options};
 use sudolink::study::resolution::is_solution;
+
+fn house_index(h: &House) -> usize {
+    match *h {
+        House::Row(i) | House::Column(i) | House::Block(i) => i as usize,
+    }
+}
 
 fn techniques(list: &str) -> Vec<TechniqueId> {
     registry::parse_list(list).unwrap()
@@ -56,7 +63,7 @@ fn squirmbags_whales_and_leviathans_are_sound_and_complement_smaller_fish() {
                 for &e in &proof.eliminations {
                     assert!(!is_solution(&solution, e), "{} eliminates {e}", proof.rule);
                 }
-                let Pattern::Fish { digit, base, .. } = &proof.pattern else {
+                let Pattern::Fish { digit, base, cover } = &proof.pattern else {
                     panic!("not a fish: {:?}", proof.pattern);
                 };
                 // the complement: a smaller fish of the other orientation eliminates the same
@@ -67,7 +74,39 @@ fn squirmbags_whales_and_leviathans_are_sound_and_complement_smaller_fish() {
                     })
                     .filter(|q| matches!(&q.pattern, Pattern::Fish { digit: d, base: b, .. } if d == digit && b[0].kind_name() != base[0].kind_name()))
                     .collect();
+                // lines of the other orientation holding the digit outside the cover: the
+                // complement's base; with one such line the complement is a hidden single
+                let by_rows = matches!(base[0], House::Row(_));
+                let line_of = |c: Candidate| {
+                    if by_rows {
+                        c.cell().col()
+                    } else {
+                        c.cell().row()
+                    }
+                };
+                let cross_of = |c: Candidate| {
+                    if by_rows {
+                        c.cell().row()
+                    } else {
+                        c.cell().col()
+                    }
+                };
+                let cover_lines: Vec<usize> = cover.iter().map(house_index).collect();
+                let outside: Vec<Candidate> = start
+                    .candidates()
+                    .iter()
+                    .filter(|c| c.digit() == *digit && !cover_lines.contains(&line_of(*c)))
+                    .collect();
+                let single_line = outside
+                    .iter()
+                    .map(|&c| line_of(c))
+                    .all(|l| l == line_of(outside[0]));
                 for &e in &proof.eliminations {
+                    if single_line && outside.len() == 1 {
+                        // hidden single: placing it removes the digit from its crossing line
+                        assert_eq!(cross_of(e), cross_of(outside[0]), "{}: {e}", proof.rule);
+                        continue;
+                    }
                     assert!(
                         smaller.iter().any(|q| q.eliminations.contains(&e)),
                         "{}: no complementary fish eliminates {e}",
@@ -325,6 +364,6 @@ fn numeric_and_conflicting_options_are_refused() {
         let (code, out, err) = sudolink(&args);
         assert_ne!(code, 0, "{args:?} accepted: {out}");
         assert!(!err.contains("panicked"), "{err}");
-        assert_eq!(err.trim().lines().count() > 0, true);
+        assert!(err.trim().lines().count() > 0);
     }
 }

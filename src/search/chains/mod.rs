@@ -309,15 +309,22 @@ impl ChainCache {
                 families: HashMap::new(),
             },
         };
+        // the node cap is not part of the key: a caller under a budget asks with a
+        // different cap each time, and must still find the family's tables and memo
+        let key = Options {
+            max_nodes: 0,
+            ..options
+        };
         let fc = state
             .families
-            .entry((family, options))
+            .entry((family, key))
             .or_insert_with(|| FamilyCache {
                 family,
                 tables: Rc::new(Tables::new(links, family.definition())),
                 options,
                 memo: vec![Memo::Unknown; 729],
             });
+        fc.options.max_nodes = options.max_nodes;
         let result = f(fc);
         states.insert(0, state);
         states.truncate(CACHED_STATES);
