@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 use sudolink::export::{diagram, files};
 use sudolink::proof::{notation, Proof};
-use sudolink::search::registry::{self, Class};
+use sudolink::search::registry;
 use sudolink::search::{Limits, TechniqueId};
 use sudolink::study::explain::{
     self, explain_all, explain_target, Conclusion, Explained, NoProof, Options, Progress, Row,
@@ -103,7 +103,7 @@ impl ExplainArgs {
     fn techniques(&self) -> Result<Vec<TechniqueId>> {
         match self.families.as_deref() {
             None => Ok(TechniqueId::all()
-                .filter(|t| t.get().class != Class::Extra)
+                .filter(|t| !t.get().class.by_name_only())
                 .collect()),
             Some(list) => registry::parse_list(list).map_err(|e| anyhow!("--families: {e}")),
         }

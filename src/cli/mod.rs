@@ -5,6 +5,7 @@ mod bench;
 mod check_path;
 mod classify;
 mod explain;
+mod force;
 mod gallery;
 mod generate;
 mod graph;
@@ -44,6 +45,8 @@ pub enum Command {
     Query(query::QueryArgs),
     /// Explain an elimination: the shortest proof in every family, with exports
     Explain(explain::ExplainArgs),
+    /// GNPX's force chains (cell, house, contradiction) and forcing nets on a state
+    Force(force::ForceArgs),
     /// Verify a resolution path written in the seeds' notation, step by step
     CheckPath(check_path::CheckPathArgs),
     /// Regenerate the gallery of exported proofs for the seeds' worked examples
@@ -74,6 +77,7 @@ pub fn run() -> Result<()> {
         Command::Gallery(a) => gallery::run(a),
         Command::CheckPath(a) => check_path::run(a),
         Command::Explain(a) => explain::run(a),
+        Command::Force(a) => force::run(a),
         Command::Generate(a) => generate::run(a),
         Command::Classify(a) => classify::run(a),
         Command::Subsume(a) => subsume::run(a),

@@ -3,6 +3,7 @@
 use super::svg::{Arrow, Diagram, Mark, Role};
 use crate::grid::{Candidate, Cell, Digit, House, State};
 use crate::proof::chain::ChainPattern;
+use crate::proof::net::NetPattern;
 use crate::proof::whip::WhipPattern;
 use crate::proof::{notation, Pattern, Proof};
 
@@ -35,7 +36,7 @@ fn pattern_candidates(state: &State, pattern: &Pattern) -> Vec<Candidate> {
         Pattern::XyWing { pivot, pincers, .. } | Pattern::XyzWing { pivot, pincers, .. } => {
             open_in_cells(state, &[*pivot, pincers[0], pincers[1]], None)
         }
-        Pattern::Chain(_) | Pattern::Whip(_) => vec![],
+        Pattern::Chain(_) | Pattern::Whip(_) | Pattern::Net(_) => vec![],
     }
 }
 
@@ -109,11 +110,51 @@ fn whip_parts(state: &State, w: &WhipPattern) -> (Vec<Mark>, Vec<Arrow>) {
     (marks, arrows)
 }
 
+/// Roles and links of a force chain or net: assumptions as pattern candidates, literals
+/// derived true blue (R), false green (L); an arrow per inference from its first premise,
+/// strong when it concludes a true literal.
+fn net_parts(n: &NetPattern) -> (Vec<Mark>, Vec<Arrow>) {
+    let mut marks = Vec::new();
+    let mut arrows = Vec::new();
+    for b in &n.branches {
+        marks.extend(
+            b.assumption
+                .node
+                .candidates()
+                .iter()
+                .map(|&c| mark(c, Role::Pattern)),
+        );
+        for s in &b.steps {
+            let role = if s.conclusion.value {
+                Role::Right
+            } else {
+                Role::Left
+            };
+            marks.extend(
+                s.conclusion
+                    .node
+                    .candidates()
+                    .iter()
+                    .map(|&c| mark(c, role)),
+            );
+            if let Some(p) = s.premises.first() {
+                arrows.push(Arrow {
+                    from: p.node.candidates()[0],
+                    to: s.conclusion.node.candidates()[0],
+                    strong: s.conclusion.value,
+                });
+            }
+        }
+    }
+    (marks, arrows)
+}
+
 /// The diagram of `proof` on the state it applies to, captioned with its nrc notation.
 pub fn from_proof(state: &State, proof: &Proof) -> Diagram {
     let (mut marks, arrows) = match &proof.pattern {
         Pattern::Chain(c) => chain_parts(c),
         Pattern::Whip(w) => whip_parts(state, w),
+        Pattern::Net(n) => net_parts(n),
         other => (
             pattern_candidates(state, other)
                 .into_iter()

@@ -140,3 +140,85 @@ pub fn proof_graph(d: &crate::export::svg::Diagram, name: &str) -> Graph {
         stmts,
     }
 }
+
+/// A force chain or net as a DAG: one cluster per branch, a node per literal of the branch
+/// (`r2c4/-1`; the assumption boxed, the conclusion's literal doubled), an edge per premise
+/// of each inference — strong (concluding true) solid, weak dashed, ALS links labelled with
+/// their ALS.
+pub fn net_graph(net: &crate::proof::net::NetPattern, name: &str) -> Graph {
+    use crate::proof::net::{NetConclusion, NetLink};
+    use graphviz_rust::dot_structures::Subgraph;
+    let ends: Vec<String> = match &net.conclusion {
+        NetConclusion::Verity { literal } => vec![literal.to_string()],
+        NetConclusion::Both { node } => {
+            let t = crate::proof::net::NetLiteral {
+                node: node.clone(),
+                value: true,
+            };
+            vec![t.to_string(), t.negated().to_string()]
+        }
+        NetConclusion::Empty { .. } => vec![],
+    };
+    let mut stmts = vec![
+        Stmt::Attribute(attr("label", name)),
+        Stmt::Attribute(attr("rankdir", "LR")),
+    ];
+    for (k, b) in net.branches.iter().enumerate() {
+        let id = |lit: &crate::proof::net::NetLiteral| quoted(&format!("b{}:{lit}", k + 1));
+        let mut inner = vec![Stmt::Attribute(attr(
+            "label",
+            &format!("branch {}: {} assumed", k + 1, b.assumption),
+        ))];
+        let literal_node = |lit: &crate::proof::net::NetLiteral, shape: &str| {
+            let fill = if lit.value { "#7fb4e6" } else { "#8fd18b" };
+            Stmt::Node(DotNode::new(
+                NodeId(id(lit), None),
+                vec![
+                    attr("label", &lit.to_string()),
+                    attr("style", "filled"),
+                    attr("fillcolor", fill),
+                    attr("shape", shape),
+                ],
+            ))
+        };
+        inner.push(literal_node(&b.assumption, "box"));
+        for s in &b.steps {
+            let end = ends.contains(&s.conclusion.to_string());
+            inner.push(literal_node(
+                &s.conclusion,
+                if end { "doublecircle" } else { "ellipse" },
+            ));
+            let (style, label) = match &s.link {
+                NetLink::Weak => ("dashed", String::new()),
+                NetLink::Strong { .. } => ("solid", String::new()),
+                NetLink::Subset => ("dotted", "subset".to_string()),
+                NetLink::Als { cells, .. } => (
+                    if s.conclusion.value {
+                        "solid"
+                    } else {
+                        "dashed"
+                    },
+                    format!("ALS:{}", crate::graph::cell_list(cells)),
+                ),
+            };
+            for p in &s.premises {
+                inner.push(Stmt::Edge(DotEdge {
+                    ty: EdgeTy::Pair(
+                        Vertex::N(NodeId(id(p), None)),
+                        Vertex::N(NodeId(id(&s.conclusion), None)),
+                    ),
+                    attributes: vec![attr("style", style), attr("label", &label)],
+                }));
+            }
+        }
+        stmts.push(Stmt::Subgraph(Subgraph {
+            id: Id::Plain(format!("cluster_{}", k + 1)),
+            stmts: inner,
+        }));
+    }
+    Graph::DiGraph {
+        id: Id::Plain("net".into()),
+        strict: false,
+        stmts,
+    }
+}

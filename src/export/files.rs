@@ -89,7 +89,11 @@ pub fn write_proof(
     files.push(at("svg"));
     write_atomically(&at("png"), &d.to_png()?)?;
     files.push(at("png"));
-    let dot_text = dot::print(&dot::proof_graph(&d, &proof.rule));
+    let graph = match &proof.pattern {
+        Pattern::Net(net) => dot::net_graph(net, &proof.rule),
+        _ => dot::proof_graph(&d, &proof.rule),
+    };
+    let dot_text = dot::print(&graph);
     write_atomically(&at("dot"), dot_text.as_bytes())?;
     files.push(at("dot"));
     write_atomically(&at("txt"), proof_text(state, proof).as_bytes())?;

@@ -71,6 +71,7 @@ pub fn check(state: &State, proof: &Proof) -> Result<(), CheckError> {
     match &proof.pattern {
         Pattern::Chain(c) => super::chain::check(state, proof, c),
         Pattern::Whip(w) => super::whip::check(state, proof, w),
+        Pattern::Net(n) => super::net::check(state, proof, n),
         Pattern::NakedSingle { cell, digit } => {
             if cell_digits(state, *cell) != BTreeSet::from([*digit]) {
                 return fail(format!("{cell} is not a naked single {digit}"));

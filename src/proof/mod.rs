@@ -5,6 +5,7 @@
 
 pub mod chain;
 pub mod check;
+pub mod net;
 pub mod notation;
 pub mod read_basic;
 pub mod serde_forms;
@@ -71,6 +72,8 @@ pub enum Pattern {
     Chain(chain::ChainPattern),
     /// A whip, braid, g-whip or g-braid (see [`whip`]).
     Whip(whip::WhipPattern),
+    /// A force chain or net (see [`net`]).
+    Net(net::NetPattern),
 }
 
 /// A checked step: a pattern and what it concludes.
@@ -159,6 +162,9 @@ impl Proof {
             }
             Pattern::Whip(w) => {
                 return Proof::named(w.rule_name(), pattern, eliminations, assertions)
+            }
+            Pattern::Net(n) => {
+                return Proof::named(n.rule_name(), pattern, eliminations, assertions)
             }
         };
         Proof {

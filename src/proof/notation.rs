@@ -67,6 +67,7 @@ pub fn pattern_text(state: &State, proof: &Proof) -> String {
     match &proof.pattern {
         Pattern::Chain(c) => super::chain::pattern_text(state, proof, c),
         Pattern::Whip(w) => super::whip::pattern_text(state, proof, w),
+        Pattern::Net(n) => super::net::gnpx_text(n, proof),
         Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => proof.rule.clone(),
         Pattern::Interaction { house, into, .. } => {
             format!(
@@ -168,6 +169,7 @@ pub fn sudorules_text(state: &State, proof: &Proof) -> String {
     let pattern = match &proof.pattern {
         Pattern::Chain(c) => return super::chain::sudorules_text(c),
         Pattern::Whip(w) => return super::whip::sudorules_text(state, proof, w),
+        Pattern::Net(n) => return super::net::gnpx_text(n, proof),
         Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => proof.rule.clone(),
         Pattern::Interaction { .. } => pattern_text(state, proof),
         Pattern::NakedSubset {

@@ -7,11 +7,15 @@
 //! - [`limits`]: budgets, deadlines and memory ceilings, and which one stopped a search;
 //! - [`basic`]: singles, interactions, subsets, fish, XY- and XYZ-wings (L4_0);
 //! - [`chains`]: 2D chains, nrc/nrct/nrcz/nrczt chains and lassos;
-//! - [`whips`]: whips, braids and their g- versions.
+//! - [`whips`]: whips, braids and their g- versions;
+//! - [`net`]: the net-of-inferences engine (assume, propagate, trace back);
+//! - [`force`]: GNPX's force chains and forcing nets on that engine.
 
 pub mod basic;
 pub mod chains;
+pub mod force;
 pub mod limits;
+pub mod net;
 pub mod registry;
 pub mod whips;
 

@@ -20,10 +20,12 @@
 //! Example: `squirmbag` (fish of size 5) is the line
 //! `Technique::basic("squirmbag", &["fish-5"], &["fish"], BasicRule::Fish(5), Class::Extra, ...)`.
 
+use super::force::{self, ForceSpec};
 use super::limits::{Meter, Stop};
 use super::{basic, chains, whips, BasicRule, ChainFamily, WhipKind};
 use crate::graph::LinkIndex;
 use crate::grid::Candidate;
+use crate::proof::net::{ForceMode, LinkLevel, NetForm};
 use crate::proof::Proof;
 use std::fmt;
 use thiserror::Error;
@@ -39,6 +41,8 @@ pub enum LengthMeasure {
     Cells,
     /// CSP variables of a whip or braid (SudoRules' `whip[n]`).
     Variables,
+    /// Inferences of a force chain or net, over all its branches.
+    Inferences,
 }
 
 /// Which search finds a technique's instances. The one place that dispatches on it is
@@ -48,6 +52,7 @@ pub enum Search {
     Basic(BasicRule),
     Chain(ChainFamily),
     Whip(WhipKind),
+    Force(ForceSpec),
 }
 
 /// The rating class of a technique: which schemes include it (seed 000's L ⊂ M ⊂ N, the
@@ -68,6 +73,15 @@ pub enum Class {
     Whip,
     /// Available by name only (e.g. fish of size 5 to 7), in no scheme.
     Extra,
+    /// GNPX's force chains and the forcing nets (seed 003), by name only, in no scheme.
+    Force,
+}
+
+impl Class {
+    /// Techniques used only when named (not in `explain`'s default families).
+    pub fn by_name_only(self) -> bool {
+        matches!(self, Class::Extra | Class::Force)
+    }
 }
 
 /// One technique.
@@ -146,13 +160,39 @@ impl Technique {
     }
 }
 
+const fn force(
+    name: &'static str,
+    sets: &'static [&'static str],
+    mode: ForceMode,
+    level: LinkLevel,
+    form: NetForm,
+    summary: &'static str,
+) -> Technique {
+    Technique {
+        name,
+        aliases: &[],
+        sets,
+        search: Search::Force(ForceSpec::new(mode, level, form)),
+        class: Class::Force,
+        measure: LengthMeasure::Inferences,
+        graded: true,
+        default_cap: None,
+        summary,
+    }
+}
+
+const GNPX: &[&str] = &["force", "force-chains"];
+const CHAINS: &[&str] = &["force-chains"];
+const NETS: &[&str] = &["force-nets"];
+
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 40] = {
+pub static REGISTRY: [Technique; 58] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
+    use LinkLevel::{Als, Groups, Links};
     [
         Technique::basic(
             "naked-single",
@@ -330,6 +370,150 @@ pub static REGISTRY: [Technique; 40] = {
         Technique::whip(WhipKind::Braid, None),
         Technique::whip(WhipKind::GWhip, Some(16)),
         Technique::whip(WhipKind::GBraid, Some(10)),
+        force(
+            "force-cell-links",
+            CHAINS,
+            ForceMode::Cell,
+            Links,
+            NetForm::Chain,
+            "force chain over a cell's candidates, plain links",
+        ),
+        force(
+            "force-house-links",
+            CHAINS,
+            ForceMode::House,
+            Links,
+            NetForm::Chain,
+            "force chain over a digit's places in a house, plain links",
+        ),
+        force(
+            "force-contradiction-links",
+            CHAINS,
+            ForceMode::Contradiction,
+            Links,
+            NetForm::Chain,
+            "assumption forcing a contradiction, plain links",
+        ),
+        force(
+            "force-cell-groups",
+            CHAINS,
+            ForceMode::Cell,
+            Groups,
+            NetForm::Chain,
+            "force chain over a cell's candidates, links and groups",
+        ),
+        force(
+            "force-house-groups",
+            CHAINS,
+            ForceMode::House,
+            Groups,
+            NetForm::Chain,
+            "force chain over a digit's places in a house, links and groups",
+        ),
+        force(
+            "force-contradiction-groups",
+            CHAINS,
+            ForceMode::Contradiction,
+            Groups,
+            NetForm::Chain,
+            "assumption forcing a contradiction, links and groups",
+        ),
+        force(
+            "force-cell",
+            GNPX,
+            ForceMode::Cell,
+            Als,
+            NetForm::Chain,
+            "GNPX ForceChain_Cell: links, groups and ALS super links",
+        ),
+        force(
+            "force-house",
+            GNPX,
+            ForceMode::House,
+            Als,
+            NetForm::Chain,
+            "GNPX ForceChain_House: links, groups and ALS super links",
+        ),
+        force(
+            "force-contradiction",
+            GNPX,
+            ForceMode::Contradiction,
+            Als,
+            NetForm::Chain,
+            "GNPX ForceChain_Contradiction: links, groups and ALS super links",
+        ),
+        force(
+            "force-net-cell-links",
+            NETS,
+            ForceMode::Cell,
+            Links,
+            NetForm::Net,
+            "forcing net over a cell's candidates, plain links",
+        ),
+        force(
+            "force-net-house-links",
+            NETS,
+            ForceMode::House,
+            Links,
+            NetForm::Net,
+            "forcing net over a digit's places in a house, plain links",
+        ),
+        force(
+            "force-net-contradiction-links",
+            NETS,
+            ForceMode::Contradiction,
+            Links,
+            NetForm::Net,
+            "assumption forcing a contradiction in a net, plain links",
+        ),
+        force(
+            "force-net-cell-groups",
+            NETS,
+            ForceMode::Cell,
+            Groups,
+            NetForm::Net,
+            "forcing net over a cell's candidates, links and groups",
+        ),
+        force(
+            "force-net-house-groups",
+            NETS,
+            ForceMode::House,
+            Groups,
+            NetForm::Net,
+            "forcing net over a digit's places in a house, links and groups",
+        ),
+        force(
+            "force-net-contradiction-groups",
+            NETS,
+            ForceMode::Contradiction,
+            Groups,
+            NetForm::Net,
+            "assumption forcing a contradiction in a net, links and groups",
+        ),
+        force(
+            "force-net-cell",
+            NETS,
+            ForceMode::Cell,
+            Als,
+            NetForm::Net,
+            "forcing net over a cell's candidates, with groups and ALS",
+        ),
+        force(
+            "force-net-house",
+            NETS,
+            ForceMode::House,
+            Als,
+            NetForm::Net,
+            "forcing net over a digit's places in a house, with groups and ALS",
+        ),
+        force(
+            "force-net-contradiction",
+            NETS,
+            ForceMode::Contradiction,
+            Als,
+            NetForm::Net,
+            "assumption forcing a contradiction in a net, with groups and ALS",
+        ),
     ]
 };
 
@@ -468,6 +652,15 @@ impl TechniqueId {
                         searched_to: s.depth,
                         dead: false,
                     }
+                }
+            }
+            Search::Force(spec) => {
+                let a = force::search_target(links, spec, target, max_len, meter);
+                TargetAnswer {
+                    proof: a.proofs.into_iter().next(),
+                    searched_to: if a.stopped.is_some() { 0 } else { usize::MAX },
+                    stopped: a.stopped,
+                    dead: false,
                 }
             }
             Search::Whip(k) => {
@@ -628,6 +821,26 @@ impl fmt::Display for Rule {
 #[derive(Default)]
 pub struct Searcher {
     chains: chains::ChainCache,
+    force: ForceCache,
+}
+
+/// The force proofs of the last state each force technique ran on (the resolution strategy
+/// asks for them length by length).
+#[derive(Default)]
+struct ForceCache {
+    entries: std::collections::HashMap<ForceSpec, (crate::grid::CandidateSet, Vec<Proof>)>,
+}
+
+impl ForceCache {
+    fn proofs(&mut self, spec: ForceSpec, links: &LinkIndex) -> &[Proof] {
+        let key = *links.open();
+        let fresh = self.entries.get(&spec).is_none_or(|(k, _)| *k != key);
+        if fresh {
+            let found = force::find(links, spec, None, &mut Meter::unlimited()).proofs;
+            self.entries.insert(spec, (key, found));
+        }
+        &self.entries[&spec].1
+    }
 }
 
 impl Searcher {
@@ -644,6 +857,14 @@ impl Searcher {
                     .find(links, f, rule.length, limit, chains::Options::default())
             }
             Search::Whip(k) => whips::find(links, k, rule.length, limit),
+            Search::Force(spec) => self
+                .force
+                .proofs(spec, links)
+                .iter()
+                .filter(|p| p.length == rule.length)
+                .take(limit)
+                .cloned()
+                .collect(),
         }
     }
 
@@ -682,6 +903,7 @@ pub fn technique_of(proof: &Proof) -> TechniqueId {
         P::XyzWing { .. } => Search::Basic(BasicRule::XyzWing),
         P::Chain(c) => Search::Chain(c.family),
         P::Whip(w) => Search::Whip(w.kind),
+        P::Net(n) => Search::Force(ForceSpec::new(n.mode, n.level, n.form)),
     };
     TechniqueId::all()
         .find(|t| t.get().search == search)
@@ -763,7 +985,10 @@ mod tests {
     #[test]
     fn graded_techniques_are_the_chains_and_whips() {
         for t in TechniqueId::all() {
-            let graded = matches!(t.get().search, Search::Chain(_) | Search::Whip(_));
+            let graded = matches!(
+                t.get().search,
+                Search::Chain(_) | Search::Whip(_) | Search::Force(_)
+            );
             assert_eq!(t.get().graded, graded, "{t}");
         }
     }

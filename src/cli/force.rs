@@ -1,0 +1,187 @@
+//! `sudolink force`: GNPX's force chains (seed 003) and the forcing nets on a state, printed
+//! as GNPX prints them, with JSON and per-proof exports (grid SVG/PNG, a DOT net with one
+//! cluster per branch rendered by graphviz, the text, the proof as JSON).
+
+use super::input::load;
+use anyhow::{bail, Result};
+use serde_json::json;
+use std::path::PathBuf;
+use sudolink::export::files;
+use sudolink::graph::LinkIndex;
+use sudolink::grid::format::to_pencil_mark_grid;
+use sudolink::grid::State;
+use sudolink::proof::net::{gnpx_text, ForceMode, LinkLevel, NetForm};
+use sudolink::proof::{check, Pattern, Proof};
+use sudolink::search::force::{find, ForceSpec};
+use sudolink::search::registry::basic_rules;
+use sudolink::search::Meter;
+use sudolink::study::resolution::{is_solution, solve};
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// ForceChain_Cell: every candidate of a cell forces the same literal
+    Cell,
+    /// ForceChain_House: every place of a digit in a house forces the same literal
+    House,
+    /// ForceChain_Contradiction: an assumption forcing a contradiction is false
+    Contradiction,
+    /// All three
+    All,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// Weak and strong links between candidates only
+    Links,
+    /// And groups (a digit's candidates in a block ∩ line)
+    Groups,
+    /// And ALS super links, as GNPX (the default)
+    Als,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ForceArgs {
+    /// An 81-character puzzle, or a file with one grid or pencil-mark state
+    /// (default: Ocean #1 from seed 000)
+    pub puzzle: Option<String>,
+    /// Which force technique
+    #[arg(long, value_enum, default_value = "all")]
+    pub mode: Mode,
+    /// Which links the inferences may use
+    #[arg(long, value_enum, default_value = "als")]
+    pub level: Level,
+    /// Forcing nets: an inference may need several premises at once (a variable's last
+    /// candidate after several falses, an ALS digit false in several cells). Printed as
+    /// each branch's inferences in order, since a net is not one line per branch.
+    /// Without it: force chains, one premise per inference, one GNPX line per branch.
+    #[arg(long)]
+    pub net: bool,
+    /// Work on the state as given: by default the basic rules (singles, interactions,
+    /// subsets, fish, wings) are applied first, as GNPX applies its simpler methods
+    #[arg(long)]
+    pub no_basic: bool,
+    /// Print at most N proofs per technique (shortest first; 0: all)
+    #[arg(long, default_value_t = 0)]
+    pub limit: usize,
+    /// Print one JSON array instead of the text
+    #[arg(long)]
+    pub json: bool,
+    /// Write each printed proof as force-K.{svg,png,dot,graph.svg,txt,json} into DIR
+    #[arg(long, value_name = "DIR")]
+    pub export: Option<PathBuf>,
+    /// Analyse a puzzle with several solutions (no solution check)
+    #[arg(long)]
+    pub allow_nonunique: bool,
+}
+
+fn specs(args: &ForceArgs) -> Vec<ForceSpec> {
+    let level = match args.level {
+        Level::Links => LinkLevel::Links,
+        Level::Groups => LinkLevel::Groups,
+        Level::Als => LinkLevel::Als,
+    };
+    let form = if args.net {
+        NetForm::Net
+    } else {
+        NetForm::Chain
+    };
+    let modes: &[ForceMode] = match args.mode {
+        Mode::Cell => &[ForceMode::Cell],
+        Mode::House => &[ForceMode::House],
+        Mode::Contradiction => &[ForceMode::Contradiction],
+        Mode::All => &[ForceMode::Cell, ForceMode::House, ForceMode::Contradiction],
+    };
+    modes
+        .iter()
+        .map(|&m| ForceSpec::new(m, level, form))
+        .collect()
+}
+
+/// The state the techniques run on: after the basic rules unless `--no-basic`.
+fn working_state(
+    start: &State,
+    solution: Option<&[u8; 81]>,
+    no_basic: bool,
+) -> Result<(State, usize)> {
+    if no_basic {
+        return Ok((start.clone(), 0));
+    }
+    let r = solve(start, &basic_rules(), solution)?;
+    Ok((r.final_state.clone(), r.steps.len()))
+}
+
+pub fn run(args: &ForceArgs) -> Result<()> {
+    let loaded = load(args.puzzle.as_deref(), args.allow_nonunique)?;
+    let (state, basic_steps) =
+        working_state(&loaded.state, loaded.solution.as_ref(), args.no_basic)?;
+    if state.is_solved() {
+        bail!("the basic rules solve this puzzle: no force chain is needed (use --no-basic)");
+    }
+    let links = LinkIndex::new(&state);
+    let mut printed: Vec<Proof> = Vec::new();
+    let mut text = String::new();
+    if basic_steps > 0 {
+        text.push_str(&format!(
+            "After {basic_steps} steps of the basic rules:\n{}\n",
+            to_pencil_mark_grid(&state)
+        ));
+    }
+    for spec in specs(args) {
+        let mut proofs = find(&links, spec, None, &mut Meter::unlimited()).proofs;
+        if args.limit > 0 {
+            proofs.truncate(args.limit);
+        }
+        let name = sudolink::proof::net::technique_name(spec.mode, spec.level, spec.form);
+        text.push_str(&format!("{name}: {} conclusions\n\n", proofs.len()));
+        for p in proofs {
+            check(&state, &p)
+                .map_err(|e| anyhow::anyhow!("internal error: {} fails its check: {e}", p.rule))?;
+            if let Some(sol) = &loaded.solution {
+                let wrong = p.eliminations.iter().any(|&c| is_solution(sol, c))
+                    || p.assertions.iter().any(|&c| !is_solution(sol, c));
+                if wrong {
+                    bail!("internal error: {} contradicts the solution", p.rule);
+                }
+            }
+            let Pattern::Net(net) = &p.pattern else {
+                unreachable!("force proofs are nets")
+            };
+            text.push_str(&format!(
+                "{}  [{} inferences]\n\n",
+                gnpx_text(net, &p),
+                p.length
+            ));
+            printed.push(p);
+        }
+    }
+    if let Some(dir) = &args.export {
+        for (k, p) in printed.iter().enumerate() {
+            let name = format!("force-{}", k + 1);
+            for path in files::write_proof(dir, &name, &state, p)?.files {
+                eprintln!("wrote {}", path.display());
+            }
+            let path = dir.join(format!("{name}.json"));
+            files::write_atomically(&path, serde_json::to_string_pretty(p)?.as_bytes())?;
+            eprintln!("wrote {}", path.display());
+        }
+    }
+    if args.json {
+        let v: Vec<_> = printed
+            .iter()
+            .map(|p| {
+                let Pattern::Net(net) = &p.pattern else {
+                    unreachable!("force proofs are nets")
+                };
+                json!({
+                    "technique": p.rule, "length": p.length, "text": gnpx_text(net, p),
+                    "eliminations": p.elimination_texts(), "assertions": p.assertion_texts(),
+                    "proof": p,
+                })
+            })
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        print!("{text}");
+    }
+    Ok(())
+}

@@ -1,0 +1,805 @@
+//! Nets of inferences (DESIGN.md, "Nets of inferences"): the pattern data of every proof the
+//! net engine finds ([`NetPattern`]), its checker ([`check`]) and GNPX's printed form
+//! ([`gnpx_text`]).
+//!
+//! A net starts from assumptions — one literal, or each member of a *choice* (a cell's
+//! candidates, a house's places for a digit) — and derives literals (a candidate or a group,
+//! true or false) by **inferences**, each naming its link:
+//! - *weak* (`W`): X true ⇒ Y false, every candidate of Y nrc-linked to every candidate of X;
+//! - *strong* (`S`): the other candidates of a CSP variable (a cell, or a digit in a house)
+//!   are false ⇒ the rest (a candidate, or a group in that house) is true — with one premise
+//!   this is a bivalue cell or a bilocal digit;
+//! - *subset*: a group false ⇒ each of its candidates false, or each candidate of a group
+//!   false ⇒ the group false;
+//! - *ALS* (GNPX's super link): the candidates of an almost-locked set (N cells of one house
+//!   holding N+1 digits) for one digit are false, so the ALS is locked on the rest: a digit
+//!   with one place in it is true there, and false outside wherever a cell sees all its
+//!   places. GNPX prints `[S (ALS:r2468c4) r2c4/-1 -> r4c4/+3]`.
+//!
+//! The conclusion is a **verity** (a literal derived in every branch of a choice: it holds)
+//! or a **contradiction** (a literal derived true and false, or a CSP variable with every
+//! candidate false, in the one branch: its assumption is false).
+//!
+//! In the *chain* form ([`NetForm::Chain`], GNPX's ForceChain) every inference has exactly
+//! one premise, so each branch prints as one line per derived end; the *net* form
+//! ([`NetForm::Net`], forcing nets) lets an inference need several premises at once (a
+//! variable's last candidate after several falses), which a line cannot show.
+//!
+//! [`check`] replays every inference from the grid state alone (each link must hold in the
+//! state, each premise must be the assumption or an earlier conclusion of the same branch);
+//! it shares no code with `search::net`.
+
+use super::{CheckError, Proof};
+use crate::graph::cell_list;
+use crate::grid::{Candidate, Cell, Digit, House, State};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+use std::fmt;
+
+/// Which of GNPX's force techniques: the choice behind the branches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ForceMode {
+    /// Every candidate of an unsolved cell, assumed true, forces the same literal.
+    Cell,
+    /// Every place of a digit in a house, assumed true, forces the same literal.
+    House,
+    /// An assumption that forces a contradiction is false.
+    Contradiction,
+}
+
+impl ForceMode {
+    pub const fn name(self) -> &'static str {
+        match self {
+            ForceMode::Cell => "cell",
+            ForceMode::House => "house",
+            ForceMode::Contradiction => "contradiction",
+        }
+    }
+}
+
+/// Which inferences a net may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LinkLevel {
+    /// Weak and strong links between candidates.
+    Links,
+    /// And groups (a digit's candidates in a block ∩ line).
+    Groups,
+    /// And ALS super links.
+    Als,
+}
+
+impl LinkLevel {
+    pub const fn name(self) -> &'static str {
+        match self {
+            LinkLevel::Links => "links",
+            LinkLevel::Groups => "groups",
+            LinkLevel::Als => "als",
+        }
+    }
+}
+
+/// One premise per inference (chains) or several (nets).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NetForm {
+    Chain,
+    Net,
+}
+
+/// A node of a net: a candidate, or a group (candidates of one digit in a block ∩ line).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NetNode {
+    Candidate(Candidate),
+    Group(Vec<Candidate>),
+}
+
+impl NetNode {
+    /// The node's candidates.
+    pub fn candidates(&self) -> &[Candidate] {
+        match self {
+            NetNode::Candidate(c) => std::slice::from_ref(c),
+            NetNode::Group(g) => g,
+        }
+    }
+    pub fn digit(&self) -> Digit {
+        self.candidates()[0].digit()
+    }
+    pub fn cells(&self) -> Vec<Cell> {
+        self.candidates().iter().map(|c| c.cell()).collect()
+    }
+}
+
+/// A node with a truth value.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct NetLiteral {
+    pub node: NetNode,
+    pub value: bool,
+}
+
+impl NetLiteral {
+    pub fn candidate(c: Candidate, value: bool) -> NetLiteral {
+        NetLiteral {
+            node: NetNode::Candidate(c),
+            value,
+        }
+    }
+    /// The same node with the other value.
+    pub fn negated(&self) -> NetLiteral {
+        NetLiteral {
+            node: self.node.clone(),
+            value: !self.value,
+        }
+    }
+}
+
+impl fmt::Display for NetLiteral {
+    /// GNPX's form: `r2c4/+1`, `r2c4/-8`; a group `r2c45/-1`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sign = if self.value { '+' } else { '-' };
+        write!(
+            f,
+            "{}/{sign}{}",
+            cell_list(&self.node.cells()),
+            self.node.digit()
+        )
+    }
+}
+
+/// The link an inference rests on.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "link", rename_all = "kebab-case")]
+pub enum NetLink {
+    /// The premise true ⇒ the conclusion false (nrc-link or group link).
+    Weak,
+    /// The premises false ⇒ the conclusion true: they cover every other open candidate of
+    /// the conclusion's digit in `house`, or, without a house, of the conclusion's cell.
+    Strong { house: Option<House> },
+    /// Premises false ⇒ a subset of their candidates false (a group's members, or a group
+    /// from all its members).
+    Subset,
+    /// The ALS `cells` of `house`, whose candidates of the premises' digit are all false.
+    Als { house: House, cells: Vec<Cell> },
+}
+
+/// One inference: premises ⇒ conclusion, by a link.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct NetStep {
+    pub premises: Vec<NetLiteral>,
+    pub conclusion: NetLiteral,
+    #[serde(flatten)]
+    pub link: NetLink,
+}
+
+/// One branch: an assumption and the inferences the conclusion needs, in derivation order.
+///
+/// A branch of a choice whose assumption forces a contradiction is not used for the verity
+/// (GNPX leaves it to ForceChain_Contradiction): it is *refuted*, `refuted` names its
+/// contradiction and `steps` are the inferences that reach it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NetBranch {
+    pub assumption: NetLiteral,
+    pub steps: Vec<NetStep>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refuted: Option<NetConclusion>,
+}
+
+/// What the branches are the members of.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "choice", rename_all = "kebab-case")]
+pub enum NetChoice {
+    /// One assumption (contradiction).
+    Assumption,
+    /// The candidates of a cell.
+    Cell { cell: Cell },
+    /// The places of a digit in a house.
+    House { house: House, digit: Digit },
+}
+
+/// The conclusion of a net.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "end", rename_all = "kebab-case")]
+pub enum NetConclusion {
+    /// A literal derived in every branch.
+    Verity { literal: NetLiteral },
+    /// A node derived both true and false in the one branch.
+    Both { node: NetNode },
+    /// Every open candidate of a digit in a house (or of a cell, without a house) derived
+    /// false in the one branch.
+    Empty {
+        house: Option<House>,
+        cell: Option<Cell>,
+        digit: Option<Digit>,
+    },
+}
+
+/// A force chain or net.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NetPattern {
+    pub mode: ForceMode,
+    pub level: LinkLevel,
+    pub form: NetForm,
+    #[serde(flatten)]
+    pub choice: NetChoice,
+    pub branches: Vec<NetBranch>,
+    pub conclusion: NetConclusion,
+}
+
+impl NetPattern {
+    /// The registry name of the technique: `force-cell`, `force-house-groups`,
+    /// `force-net-contradiction-links`…
+    pub fn technique_name(&self) -> String {
+        technique_name(self.mode, self.level, self.form)
+    }
+
+    /// Inferences over all branches.
+    pub fn length(&self) -> usize {
+        self.branches.iter().map(|b| b.steps.len()).sum()
+    }
+
+    pub fn rule_name(&self) -> (String, String, usize) {
+        let family = match self.form {
+            NetForm::Chain => "force-chains",
+            NetForm::Net => "force-nets",
+        };
+        (self.technique_name(), family.to_string(), self.length())
+    }
+
+    /// Every candidate the net uses (assumptions, premises and conclusions), sorted.
+    pub fn candidates(&self) -> Vec<Candidate> {
+        let mut all = BTreeSet::new();
+        for b in &self.branches {
+            all.extend(b.assumption.node.candidates());
+            for s in &b.steps {
+                all.extend(s.conclusion.node.candidates());
+                for p in &s.premises {
+                    all.extend(p.node.candidates());
+                }
+            }
+        }
+        all.into_iter().collect()
+    }
+}
+
+/// `force-cell` (GNPX: chains at the ALS level), `force-cell-links`, `force-cell-groups`,
+/// `force-net-cell`, `force-net-cell-links`…
+pub fn technique_name(mode: ForceMode, level: LinkLevel, form: NetForm) -> String {
+    let net = if form == NetForm::Net { "net-" } else { "" };
+    let level = match level {
+        LinkLevel::Als => String::new(),
+        l => format!("-{}", l.name()),
+    };
+    format!("force-{net}{}{level}", mode.name())
+}
+
+fn fail<T>(msg: impl Into<String>) -> Result<T, CheckError> {
+    Err(CheckError::Pattern(msg.into()))
+}
+
+fn nrc_linked(a: Candidate, b: Candidate) -> bool {
+    if a == b {
+        return false;
+    }
+    let (ca, cb) = (a.cell(), b.cell());
+    if ca == cb {
+        return true;
+    }
+    a.digit() == b.digit()
+        && (ca.row() == cb.row() || ca.col() == cb.col() || ca.block() == cb.block())
+}
+
+fn open_places(state: &State, house: House, d: Digit) -> BTreeSet<Candidate> {
+    house
+        .cells()
+        .into_iter()
+        .map(|c| Candidate::new(c, d))
+        .filter(|&c| state.has(c))
+        .collect()
+}
+
+fn open_in_cell(state: &State, cell: Cell) -> BTreeSet<Candidate> {
+    Digit::all()
+        .map(|d| Candidate::new(cell, d))
+        .filter(|&c| state.has(c))
+        .collect()
+}
+
+/// A node is a candidate, or a group of 2 or 3 open candidates of one digit in one block
+/// and one line.
+fn check_node(state: &State, node: &NetNode) -> Result<(), CheckError> {
+    let cands = node.candidates();
+    if cands.is_empty() {
+        return fail("an empty node");
+    }
+    for &c in cands {
+        if !state.has(c) {
+            return Err(CheckError::NotOpen(c));
+        }
+    }
+    if let NetNode::Group(g) = node {
+        let first = g[0].cell();
+        let one_block = g.iter().all(|c| c.cell().block() == first.block());
+        let one_line = g.iter().all(|c| c.cell().row() == first.row())
+            || g.iter().all(|c| c.cell().col() == first.col());
+        let distinct = g.iter().collect::<BTreeSet<_>>().len() == g.len();
+        if g.len() < 2
+            || !one_block
+            || !one_line
+            || !distinct
+            || g.iter().any(|c| c.digit() != g[0].digit())
+        {
+            return fail(format!("{} is not a group", cell_list(&node.cells())));
+        }
+    }
+    Ok(())
+}
+
+/// Does the step hold in the state, given that its premises hold?
+fn check_step(
+    state: &State,
+    step: &NetStep,
+    form: NetForm,
+    level: LinkLevel,
+) -> Result<(), CheckError> {
+    let bad = |why: &str| {
+        fail(format!(
+            "{} => {}: {why}",
+            premises_text(step),
+            step.conclusion
+        ))
+    };
+    check_node(state, &step.conclusion.node)?;
+    for p in &step.premises {
+        check_node(state, &p.node)?;
+    }
+    if step.premises.is_empty() {
+        return bad("no premise");
+    }
+    if form == NetForm::Chain && step.premises.len() != 1 {
+        return bad("a force chain's inference has one premise");
+    }
+    let uses_group = std::iter::once(&step.conclusion)
+        .chain(&step.premises)
+        .any(|l| matches!(l.node, NetNode::Group(_)));
+    if uses_group && level == LinkLevel::Links {
+        return bad("groups are not used at the links level");
+    }
+    let premise_false: BTreeSet<Candidate> = step
+        .premises
+        .iter()
+        .filter(|p| !p.value)
+        .flat_map(|p| p.node.candidates().iter().copied())
+        .collect();
+    let all_false = step.premises.iter().all(|p| !p.value);
+    let target = step.conclusion.node.candidates();
+    match &step.link {
+        NetLink::Weak => {
+            let [p] = step.premises.as_slice() else {
+                return bad("a weak link has one premise");
+            };
+            if !p.value || step.conclusion.value {
+                return bad("a weak link goes from true to false");
+            }
+            let linked = p
+                .node
+                .candidates()
+                .iter()
+                .all(|&a| target.iter().all(|&b| nrc_linked(a, b)));
+            if !linked {
+                return bad("not nrc-linked");
+            }
+        }
+        NetLink::Strong { house } => {
+            if !all_false || !step.conclusion.value {
+                return bad("a strong link goes from false to true");
+            }
+            let variable = match house {
+                Some(h) => {
+                    let d = step.conclusion.node.digit();
+                    if target.iter().any(|c| !h.cells().contains(&c.cell())) {
+                        return bad("the conclusion is not in the house");
+                    }
+                    open_places(state, *h, d)
+                }
+                None => {
+                    let [c] = target else {
+                        return bad("a cell's strong link concludes a candidate");
+                    };
+                    open_in_cell(state, c.cell())
+                }
+            };
+            let rest: Vec<&Candidate> = variable
+                .iter()
+                .filter(|c| !premise_false.contains(c) && !target.contains(c))
+                .collect();
+            if !rest.is_empty() {
+                return bad(&format!("{} is neither false nor concluded", rest[0]));
+            }
+        }
+        NetLink::Subset => {
+            if !all_false || step.conclusion.value {
+                return bad("a subset inference goes from false to false");
+            }
+            if target.iter().any(|c| !premise_false.contains(c)) {
+                return bad("the conclusion is not within the premises");
+            }
+        }
+        NetLink::Als { house, cells } => {
+            if level != LinkLevel::Als {
+                return bad("ALS links are used at the ALS level only");
+            }
+            check_als_step(state, step, *house, cells, &premise_false, all_false)
+                .or_else(|e| bad(&e))?;
+        }
+    }
+    Ok(())
+}
+
+/// The ALS inference: `cells` of `house` hold N+1 digits; the premises (false) cover every
+/// ALS candidate of at least one digit; the conclusion is a candidate of another digit,
+/// either its only place in the ALS (true) or outside, seeing all its places (false).
+fn check_als_step(
+    state: &State,
+    step: &NetStep,
+    house: House,
+    cells: &[Cell],
+    premise_false: &BTreeSet<Candidate>,
+    all_false: bool,
+) -> Result<(), String> {
+    let distinct = cells.iter().collect::<BTreeSet<_>>().len() == cells.len();
+    if cells.is_empty() || !distinct || cells.iter().any(|c| !house.cells().contains(c)) {
+        return Err("not cells of one house".into());
+    }
+    let inside: BTreeSet<Candidate> = cells.iter().flat_map(|&c| open_in_cell(state, c)).collect();
+    let digits: BTreeSet<Digit> = inside.iter().map(|c| c.digit()).collect();
+    if cells.iter().any(|&c| state.value(c).is_some()) || digits.len() != cells.len() + 1 {
+        return Err(format!("{} is not an almost-locked set", cell_list(cells)));
+    }
+    if !all_false || premise_false.iter().any(|c| !inside.contains(c)) {
+        return Err("the premises are false candidates of the ALS".into());
+    }
+    let freed: BTreeSet<Digit> = digits
+        .iter()
+        .copied()
+        .filter(|&d| {
+            inside
+                .iter()
+                .filter(|c| c.digit() == d)
+                .all(|c| premise_false.contains(c))
+        })
+        .collect();
+    if freed.is_empty() {
+        return Err("no digit of the ALS is false throughout it".into());
+    }
+    let [target] = step.conclusion.node.candidates() else {
+        return Err("an ALS concludes a candidate".into());
+    };
+    let d = target.digit();
+    if freed.contains(&d) || !digits.contains(&d) {
+        return Err("the conclusion's digit is not one the ALS is locked on".into());
+    }
+    let places: Vec<Candidate> = inside.iter().copied().filter(|c| c.digit() == d).collect();
+    if step.conclusion.value {
+        if places != [*target] {
+            return Err(format!("{target} is not the only place of {d} in the ALS"));
+        }
+    } else if inside.contains(target) || !places.iter().all(|&p| nrc_linked(p, *target)) {
+        return Err(format!(
+            "{target} does not see every place of {d} in the ALS"
+        ));
+    }
+    Ok(())
+}
+
+fn premises_text(step: &NetStep) -> String {
+    step.premises
+        .iter()
+        .map(|p| p.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Replay a branch: every premise is the assumption or an earlier conclusion. Returns the
+/// literals it derives (assumption included).
+fn replay(
+    state: &State,
+    branch: &NetBranch,
+    form: NetForm,
+    level: LinkLevel,
+) -> Result<BTreeSet<NetLiteral>, CheckError> {
+    check_node(state, &branch.assumption.node)?;
+    let mut known = BTreeSet::from([branch.assumption.clone()]);
+    for step in &branch.steps {
+        if let Some(p) = step.premises.iter().find(|p| !known.contains(p)) {
+            return fail(format!(
+                "premise {p} of the inference giving {} is not derived before it",
+                step.conclusion
+            ));
+        }
+        check_step(state, step, form, level)?;
+        known.insert(step.conclusion.clone());
+    }
+    Ok(known)
+}
+
+/// Verify a force chain or net on `state`.
+pub fn check(state: &State, proof: &Proof, net: &NetPattern) -> Result<(), CheckError> {
+    if net.branches.is_empty() {
+        return fail("a net without branches");
+    }
+    let mut derived = Vec::new();
+    for b in &net.branches {
+        derived.push(replay(state, b, net.form, net.level)?);
+    }
+    let assumptions: BTreeSet<Candidate> = net
+        .branches
+        .iter()
+        .map(|b| match (&b.assumption.node, b.assumption.value) {
+            (NetNode::Candidate(c), true) => Ok(*c),
+            _ => fail(format!(
+                "assumption {} is not a candidate assumed true",
+                b.assumption
+            )),
+        })
+        .collect::<Result<_, _>>()?;
+    if assumptions.len() != net.branches.len() {
+        return fail("two branches make the same assumption");
+    }
+    // the choice: the branches' assumptions are exactly its members
+    match (&net.choice, net.mode) {
+        (NetChoice::Assumption, ForceMode::Contradiction) => {
+            if net.branches.len() != 1 {
+                return fail("a contradiction has one branch");
+            }
+        }
+        (NetChoice::Cell { cell }, ForceMode::Cell) => {
+            if assumptions != open_in_cell(state, *cell) || assumptions.len() < 2 {
+                return fail(format!("the branches are not the candidates of {cell}"));
+            }
+        }
+        (NetChoice::House { house, digit }, ForceMode::House) => {
+            if assumptions != open_places(state, *house, *digit) || assumptions.len() < 2 {
+                return fail(format!(
+                    "the branches are not the places of {digit} in {house}"
+                ));
+            }
+        }
+        _ => return fail("the choice does not fit the technique"),
+    }
+    let concluded = |why: &str, c: Candidate| CheckError::Conclusion {
+        target: c.elimination(),
+        why: why.to_string(),
+    };
+    match &net.conclusion {
+        NetConclusion::Verity { literal } => {
+            if net.mode == ForceMode::Contradiction {
+                return fail("a contradiction concludes no verity");
+            }
+            let NetNode::Candidate(c) = literal.node else {
+                return fail("a verity is a candidate");
+            };
+            for (i, (b, k)) in net.branches.iter().zip(&derived).enumerate() {
+                match &b.refuted {
+                    None if !k.contains(literal) => {
+                        return fail(format!("branch {} does not derive {literal}", i + 1))
+                    }
+                    None => {}
+                    Some(c) => contradiction_holds(state, net.form, k, c)?,
+                }
+            }
+            if net.branches.iter().all(|b| b.refuted.is_some()) {
+                return fail("every branch is refuted");
+            }
+            let expected = if literal.value {
+                (vec![], vec![c])
+            } else {
+                (vec![c], vec![])
+            };
+            if (proof.eliminations.clone(), proof.assertions.clone()) != expected {
+                return Err(concluded("not what the verity concludes", c));
+            }
+        }
+        contradiction => {
+            if net.mode != ForceMode::Contradiction || net.branches[0].refuted.is_some() {
+                return fail("only the contradiction technique concludes from a contradiction");
+            }
+            contradiction_holds(state, net.form, &derived[0], contradiction)?;
+        }
+    }
+    if !matches!(net.conclusion, NetConclusion::Verity { .. }) {
+        let a = net.branches[0].assumption.node.candidates()[0];
+        if proof.eliminations != [a] || !proof.assertions.is_empty() {
+            return Err(concluded("a contradiction eliminates its assumption", a));
+        }
+    }
+    Ok(())
+}
+
+/// A branch's derived literals hold a contradiction: a node both true and false, or (nets)
+/// every open candidate of a variable false.
+fn contradiction_holds(
+    state: &State,
+    form: NetForm,
+    derived: &BTreeSet<NetLiteral>,
+    contradiction: &NetConclusion,
+) -> Result<(), CheckError> {
+    match contradiction {
+        NetConclusion::Verity { .. } => fail("a verity is not a contradiction"),
+        NetConclusion::Both { node } => {
+            let t = NetLiteral {
+                node: node.clone(),
+                value: true,
+            };
+            if !derived.contains(&t) || !derived.contains(&t.negated()) {
+                return fail("the node is not derived both true and false");
+            }
+            Ok(())
+        }
+        NetConclusion::Empty { house, cell, digit } => {
+            if form != NetForm::Net {
+                return fail("an emptied variable is a forcing net's contradiction");
+            }
+            let variable = match (house, cell, digit) {
+                (Some(h), None, Some(d)) => open_places(state, *h, *d),
+                (None, Some(c), None) => open_in_cell(state, *c),
+                _ => return fail("an emptied variable is a cell or a digit in a house"),
+            };
+            if let Some(c) = variable
+                .iter()
+                .find(|&&c| !derived.contains(&NetLiteral::candidate(c, false)))
+            {
+                return fail(format!("{c} is not derived false"));
+            }
+            Ok(())
+        }
+    }
+}
+
+/// GNPX's heading: `ForceChain_Cell r6c6#2 is true`, `ForceChain_House(row2#1) …`,
+/// `ForceChain_Contradiction r2c4#2 is false` (`ForceNet_…` for nets).
+pub fn gnpx_heading(net: &NetPattern, proof: &Proof) -> String {
+    let kind = match net.form {
+        NetForm::Chain => "ForceChain",
+        NetForm::Net => "ForceNet",
+    };
+    let choice = match (&net.choice, net.mode) {
+        (NetChoice::House { house, digit }, _) => {
+            let (name, i) = match house {
+                House::Row(i) => ("row", i),
+                House::Column(i) => ("col", i),
+                House::Block(i) => ("blk", i),
+            };
+            format!("House({name}{}#{digit})", i + 1)
+        }
+        (_, m) => {
+            let mut s = m.name().to_string();
+            s[..1].make_ascii_uppercase();
+            s
+        }
+    };
+    let what = match (proof.assertions.first(), proof.eliminations.first()) {
+        (Some(c), _) => format!("{}#{} is true", c.cell(), c.digit()),
+        (None, Some(c)) => format!("{}#{} is false", c.cell(), c.digit()),
+        _ => String::new(),
+    };
+    format!("{kind}_{choice} {what}")
+}
+
+/// One GNPX bracket: `[W r2c8/+1 -> r2c4/-1]`, `[S (ALS:r2468c4) r2c4/-1 -> r4c4/+3]`.
+fn bracket(step: &NetStep) -> String {
+    let letter = match step.link {
+        NetLink::Weak => "W",
+        NetLink::Strong { .. } => "S",
+        NetLink::Subset => "M",
+        NetLink::Als { .. } => {
+            if step.conclusion.value {
+                "S"
+            } else {
+                "W"
+            }
+        }
+    };
+    let als = match &step.link {
+        NetLink::Als { cells, .. } => format!("(ALS:{}) ", cell_list(cells)),
+        _ => String::new(),
+    };
+    format!(
+        "[{letter} {als}{} -> {}]",
+        premises_text(step),
+        step.conclusion
+    )
+}
+
+/// An inference inside one cell by a plain link (GNPX leaves these implicit between two
+/// brackets: `[W r3c5/+1 -> r5c5/-1] => [W r5c5/+7 -> r5c7/-7]`).
+fn in_one_cell(step: &NetStep) -> bool {
+    matches!(step.link, NetLink::Weak | NetLink::Strong { house: None })
+        && step.premises.len() == 1
+        && step.premises[0].node.cells() == step.conclusion.node.cells()
+        && step.conclusion.node.cells().len() == 1
+}
+
+/// The derivation of `end` in a chain-form branch, as a path of steps from the assumption.
+fn path_to<'a>(branch: &'a NetBranch, end: &NetLiteral) -> Vec<&'a NetStep> {
+    let mut path = Vec::new();
+    let mut at = end.clone();
+    while at != branch.assumption {
+        let Some(step) = branch.steps.iter().find(|s| s.conclusion == at) else {
+            break;
+        };
+        path.push(step);
+        at = step.premises[0].clone();
+    }
+    path.reverse();
+    path
+}
+
+/// One GNPX line: `✿[W r2c8/+2 -> r2c6/-2] => [S r2c6/-2 -> r6c6/+2]`, in-cell links
+/// between two brackets left implicit as GNPX prints them.
+fn gnpx_line(path: &[&NetStep]) -> String {
+    let last = path.len().saturating_sub(1);
+    let shown: Vec<String> = path
+        .iter()
+        .enumerate()
+        .filter(|(i, s)| *i == 0 || *i == last || !in_one_cell(s))
+        .map(|(_, s)| bracket(s))
+        .collect();
+    format!("✿{}", shown.join(" => "))
+}
+
+/// The ends each branch's lines lead to: the verity, or the contradictory node's two values
+/// (or each emptied candidate).
+fn ends(conclusion: &NetConclusion) -> Vec<NetLiteral> {
+    match conclusion {
+        NetConclusion::Verity { literal } => vec![literal.clone()],
+        NetConclusion::Both { node } => {
+            let t = NetLiteral {
+                node: node.clone(),
+                value: true,
+            };
+            vec![t.clone(), t.negated()]
+        }
+        NetConclusion::Empty { .. } => vec![],
+    }
+}
+
+/// GNPX's printed form: the heading, then one `✿…` line per branch (chains), or for nets
+/// each branch's inferences in derivation order, several premises where they need them.
+pub fn gnpx_text(net: &NetPattern, proof: &Proof) -> String {
+    let mut out = gnpx_heading(net, proof);
+    match net.form {
+        NetForm::Chain => {
+            for b in &net.branches {
+                let ends = match &b.refuted {
+                    Some(c) => ends(c),
+                    None => ends(&net.conclusion),
+                };
+                for end in ends {
+                    let path = path_to(b, &end);
+                    if !path.is_empty() {
+                        out.push('\n');
+                        out.push_str(&gnpx_line(&path));
+                    }
+                }
+            }
+        }
+        NetForm::Net => {
+            for b in &net.branches {
+                let steps: Vec<String> = b.steps.iter().map(bracket).collect();
+                let refuted = if b.refuted.is_some() {
+                    " (refuted)"
+                } else {
+                    ""
+                };
+                out.push_str(&format!(
+                    "\n✿{{{}}}{refuted} {}",
+                    b.assumption,
+                    steps.join(" => ")
+                ));
+            }
+        }
+    }
+    out
+}

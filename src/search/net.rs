@@ -1,0 +1,654 @@
+//! The net-of-inferences engine (DESIGN.md, "Nets of inferences"): assume a literal, follow
+//! what it forces breadth-first to a fixpoint, keep for each literal its first (shortest)
+//! derivation, and trace back the sub-net a conclusion needs.
+//!
+//! [`NetGraph`] is the state's inference graph at one [`LinkLevel`] and [`NetForm`], read
+//! from [`LinkIndex`] and [`GroupIndex`] only:
+//! - weak: a true candidate or group makes false every candidate and group nrc-linked to all
+//!   of it;
+//! - strong: a CSP variable split into two parts (candidates or groups): one false makes the
+//!   other true; in the net form also the last open part of a variable whose other
+//!   candidates are all false, several premises at once;
+//! - subset: a false group makes its candidates false (net form: all members false make the
+//!   group false);
+//! - ALS: an almost-locked set (N cells of one house, N+1 digits, up to [`MAX_ALS_CELLS`]
+//!   cells) whose candidates of one digit are all false is locked on the rest (chain form:
+//!   the digit has one place in it, the one premise).
+//!
+//! [`Propagation`] runs one assumption and keeps, per node, its value and the inference that
+//! first set it; a contradiction is a node derived both true and false (or, in the net form,
+//! a variable with every candidate false). Nothing here knows a technique's name: the force
+//! techniques ([`super::force`]) choose assumptions and read the results.
+//!
+//! **Memory**: one propagation holds a value and an inference index per node (at most 1,215
+//! nodes) and its inference arena (at most one inference per literal plus one conflicting
+//! one); it is reused across assumptions, never cloned per literal.
+
+use crate::graph::groups::GroupIndex;
+use crate::graph::LinkIndex;
+use crate::grid::{Candidate, CandidateSet, Cell, CspVariable, Digit, House};
+use crate::proof::net::{LinkLevel, NetBranch, NetForm, NetLink, NetLiteral, NetNode, NetStep};
+
+/// The largest ALS (cells) the ALS level uses.
+pub const MAX_ALS_CELLS: usize = 5;
+
+const UNKNOWN: u8 = 0;
+const TRUE: u8 = 1;
+const FALSE: u8 = 2;
+
+/// What a strong link rests on: a cell (bivalue) or a house (a digit's places).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Support {
+    Cell,
+    House(House),
+}
+
+fn support_of(v: CspVariable) -> Support {
+    match v {
+        CspVariable::Rc(_) => Support::Cell,
+        CspVariable::Rn(r, _) => Support::House(House::Row(r)),
+        CspVariable::Cn(c, _) => Support::House(House::Column(c)),
+        CspVariable::Bn(b, _) => Support::House(House::Block(b)),
+    }
+}
+
+/// An almost-locked set, with per digit its places and the candidates outside seeing them
+/// all.
+struct AlsEntry {
+    house: House,
+    cells: Vec<Cell>,
+    digits: u16,
+    places: [Vec<Candidate>; 9],
+    outside: [CandidateSet; 9],
+}
+
+/// The inference graph of one state at one level and form.
+pub struct NetGraph<'a> {
+    links: &'a LinkIndex,
+    pub level: LinkLevel,
+    pub form: NetForm,
+    groups: Option<GroupIndex>,
+    /// Per candidate: the groups whose every candidate is nrc-linked to it.
+    cand_weak_groups: Vec<Vec<u16>>,
+    /// Per candidate: the groups it belongs to.
+    cand_in_groups: Vec<Vec<u16>>,
+    /// Per group: the groups of its digit, disjoint from it, linked to all of it.
+    group_weak_groups: Vec<Vec<u16>>,
+    /// Per node: the other part of a two-part variable, and the variable's support.
+    strong: Vec<Vec<(u16, Support)>>,
+    als: Vec<AlsEntry>,
+    cand_als: Vec<Vec<u32>>,
+    variable_open: Vec<u8>,
+}
+
+impl<'a> NetGraph<'a> {
+    /// Build the graph. **Complexity**: the groups' links (486 segments), the strong parts
+    /// of the 324 variables, and at the ALS level every subset of up to [`MAX_ALS_CELLS`]
+    /// open cells of each house.
+    pub fn new(links: &'a LinkIndex, level: LinkLevel, form: NetForm) -> NetGraph<'a> {
+        let groups = (level >= LinkLevel::Groups).then(|| GroupIndex::new(links));
+        let n_groups = groups.as_ref().map_or(0, |g| g.len());
+        let mut g = NetGraph {
+            links,
+            level,
+            form,
+            groups,
+            cand_weak_groups: vec![Vec::new(); 729],
+            cand_in_groups: vec![Vec::new(); 729],
+            group_weak_groups: vec![Vec::new(); n_groups],
+            strong: vec![Vec::new(); 729 + n_groups],
+            als: Vec::new(),
+            cand_als: vec![Vec::new(); 729],
+            variable_open: CspVariable::all()
+                .map(|v| {
+                    if links.is_decided(v) {
+                        0
+                    } else {
+                        links.variable(v).len() as u8
+                    }
+                })
+                .collect(),
+        };
+        g.index_groups();
+        g.index_strong_parts();
+        if level == LinkLevel::Als {
+            g.index_als();
+        }
+        g
+    }
+
+    /// Nodes: the 729 candidates, then the groups.
+    pub fn node_count(&self) -> usize {
+        self.strong.len()
+    }
+
+    fn index_groups(&mut self) {
+        let Some(groups) = &self.groups else { return };
+        for (id, e) in groups.entries().iter().enumerate() {
+            for c in e.glinked.iter() {
+                self.cand_weak_groups[c.index()].push(id as u16);
+            }
+            for m in &e.members {
+                self.cand_in_groups[m.index()].push(id as u16);
+            }
+            for (other, f) in groups.entries().iter().enumerate() {
+                if f.digit == e.digit
+                    && !f.candidates.intersects(&e.candidates)
+                    && f.candidates.is_subset(&e.glinked)
+                {
+                    self.group_weak_groups[id].push(other as u16);
+                }
+            }
+        }
+    }
+
+    /// The group whose candidates are exactly `set`, if any.
+    fn group_exactly(&self, set: &CandidateSet) -> Option<usize> {
+        let groups = self.groups.as_ref()?;
+        let members: Vec<Candidate> = set.iter().collect();
+        if members.len() < 2 {
+            return None;
+        }
+        groups
+            .group_containing(&members)
+            .filter(|&id| groups.entry(id).candidates == *set)
+    }
+
+    /// The node standing for `set`: a candidate or a group.
+    fn node_of(&self, set: &CandidateSet) -> Option<usize> {
+        if set.len() == 1 {
+            return set.first().map(|c| c.index());
+        }
+        self.group_exactly(set).map(|id| 729 + id)
+    }
+
+    fn index_strong_parts(&mut self) {
+        for v in CspVariable::all() {
+            if self.links.is_decided(v) {
+                continue;
+            }
+            let open = *self.links.variable(v);
+            if open.len() < 2 {
+                continue;
+            }
+            let support = support_of(v);
+            // parts: each candidate, and each group inside the variable's house
+            let mut parts: Vec<CandidateSet> = open
+                .iter()
+                .map(|c| CandidateSet::from_candidates([c]))
+                .collect();
+            if let (Some(groups), Support::House(_)) = (&self.groups, support) {
+                parts.extend(
+                    groups
+                        .entries()
+                        .iter()
+                        .filter(|e| e.candidates.is_subset(&open) && e.candidates != open)
+                        .map(|e| e.candidates),
+                );
+            }
+            for a in &parts {
+                let rest = open.difference(a);
+                if let (Some(na), Some(nb)) = (self.node_of(a), self.node_of(&rest)) {
+                    self.strong[na].push((nb as u16, support));
+                }
+            }
+        }
+    }
+
+    fn index_als(&mut self) {
+        let mut seen = std::collections::HashSet::new();
+        for house in House::all() {
+            let cells: Vec<Cell> = house
+                .cells()
+                .into_iter()
+                .filter(|&c| !self.links.is_decided(CspVariable::Rc(c)))
+                .filter(|&c| !self.links.variable(CspVariable::Rc(c)).is_empty())
+                .collect();
+            let masks: Vec<u16> = cells.iter().map(|&c| self.cell_mask(c)).collect();
+            let k = cells.len();
+            let mut union = vec![0u16; 1 << k];
+            for subset in 1usize..(1 << k) {
+                let low = subset.trailing_zeros() as usize;
+                union[subset] = union[subset & (subset - 1)] | masks[low];
+                let n = subset.count_ones() as usize;
+                if !(2..=MAX_ALS_CELLS).contains(&n) || union[subset].count_ones() as usize != n + 1
+                {
+                    continue;
+                }
+                let members: Vec<Cell> = (0..k)
+                    .filter(|i| subset >> i & 1 == 1)
+                    .map(|i| cells[i])
+                    .collect();
+                if !seen.insert(members.clone()) {
+                    continue;
+                }
+                self.add_als(house, members, union[subset]);
+            }
+        }
+    }
+
+    fn cell_mask(&self, cell: Cell) -> u16 {
+        self.links
+            .variable(CspVariable::Rc(cell))
+            .iter()
+            .fold(0, |m, c| m | 1 << c.digit().index())
+    }
+
+    fn add_als(&mut self, house: House, cells: Vec<Cell>, digits: u16) {
+        let id = self.als.len() as u32;
+        let mut places: [Vec<Candidate>; 9] = Default::default();
+        let mut outside = [CandidateSet::EMPTY; 9];
+        let inside: CandidateSet = cells
+            .iter()
+            .flat_map(|&c| self.links.variable(CspVariable::Rc(c)).iter())
+            .collect();
+        for d in Digit::all().filter(|d| digits >> d.index() & 1 == 1) {
+            let p: Vec<Candidate> = inside.iter().filter(|c| c.digit() == d).collect();
+            let mut seeing = *self.links.linked(p[0]);
+            for x in &p[1..] {
+                seeing.intersect_with(self.links.linked(*x));
+            }
+            seeing.subtract(&inside);
+            outside[d.index()] = seeing;
+            places[d.index()] = p;
+        }
+        for c in inside.iter() {
+            self.cand_als[c.index()].push(id);
+        }
+        self.als.push(AlsEntry {
+            house,
+            cells,
+            digits,
+            places,
+            outside,
+        });
+    }
+
+    fn node_candidates(&self, node: usize) -> Vec<Candidate> {
+        if node < 729 {
+            vec![Candidate::from_index(node)]
+        } else {
+            self.groups
+                .as_ref()
+                .expect("groups")
+                .entry(node - 729)
+                .members
+                .clone()
+        }
+    }
+
+    /// The node as proof data.
+    pub fn net_node(&self, node: usize) -> NetNode {
+        if node < 729 {
+            NetNode::Candidate(Candidate::from_index(node))
+        } else {
+            NetNode::Group(self.node_candidates(node))
+        }
+    }
+
+    fn literal(&self, lit: u32) -> NetLiteral {
+        NetLiteral {
+            node: self.net_node((lit / 2) as usize),
+            value: lit & 1 == 1,
+        }
+    }
+}
+
+/// A literal: node × 2 + 1 when true.
+fn lit(node: usize, value: bool) -> u32 {
+    node as u32 * 2 + value as u32
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Why {
+    Assumption,
+    Weak,
+    Strong(Support),
+    Subset,
+    Als(u32),
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Inference {
+    conclusion: u32,
+    why: Why,
+    premises_start: u32,
+    premises_len: u32,
+}
+
+/// A contradiction met by a propagation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Contradiction {
+    /// A node derived true and false: the inference that set it and the one that opposed it.
+    Both {
+        node: usize,
+        kept: u32,
+        opposed: u32,
+    },
+    /// Every open candidate of a variable derived false (net form).
+    Empty(CspVariable),
+}
+
+/// One propagation's working memory, reused from assumption to assumption.
+pub struct Propagation {
+    value: Vec<u8>,
+    set_by: Vec<u32>,
+    arena: Vec<Inference>,
+    premises: Vec<u32>,
+    open_left: Vec<u8>,
+    frontier: Vec<u32>,
+    next: Vec<u32>,
+    /// The first contradiction met, if any.
+    pub contradiction: Option<Contradiction>,
+    /// Literals derived (the work done, for budgets).
+    pub derived: usize,
+}
+
+impl Propagation {
+    pub fn new(graph: &NetGraph) -> Propagation {
+        let n = graph.node_count();
+        Propagation {
+            value: vec![UNKNOWN; n],
+            set_by: vec![u32::MAX; n],
+            arena: Vec::new(),
+            premises: Vec::new(),
+            open_left: graph.variable_open.clone(),
+            frontier: Vec::new(),
+            next: Vec::new(),
+            contradiction: None,
+            derived: 0,
+        }
+    }
+
+    /// Propagate `assumptions` (candidates assumed true) breadth-first to a fixpoint, or to
+    /// the end of the level of the first contradiction when `stop_at_contradiction`.
+    pub fn run(&mut self, graph: &NetGraph, assumption: Candidate, stop_at_contradiction: bool) {
+        self.value.fill(UNKNOWN);
+        self.set_by.fill(u32::MAX);
+        self.arena.clear();
+        self.premises.clear();
+        self.open_left.copy_from_slice(&graph.variable_open);
+        self.contradiction = None;
+        self.derived = 0;
+        self.frontier.clear();
+        self.derive(graph, lit(assumption.index(), true), Why::Assumption, &[]);
+        std::mem::swap(&mut self.frontier, &mut self.next);
+        while !self.frontier.is_empty() {
+            let frontier = std::mem::take(&mut self.frontier);
+            for &l in &frontier {
+                self.expand(graph, l);
+            }
+            self.frontier = frontier;
+            self.frontier.clear();
+            std::mem::swap(&mut self.frontier, &mut self.next);
+            if stop_at_contradiction && self.contradiction.is_some() {
+                break;
+            }
+        }
+    }
+
+    /// The value derived for a candidate: Some(true/false) or None.
+    pub fn candidate_value(&self, c: Candidate) -> Option<bool> {
+        match self.value[c.index()] {
+            TRUE => Some(true),
+            FALSE => Some(false),
+            _ => None,
+        }
+    }
+
+    /// Candidates derived true and false.
+    pub fn candidate_sets(&self) -> (CandidateSet, CandidateSet) {
+        let (mut t, mut f) = (CandidateSet::EMPTY, CandidateSet::EMPTY);
+        for (i, &v) in self.value[..729].iter().enumerate() {
+            match v {
+                TRUE => {
+                    t.insert(Candidate::from_index(i));
+                }
+                FALSE => {
+                    f.insert(Candidate::from_index(i));
+                }
+                _ => {}
+            }
+        }
+        (t, f)
+    }
+
+    fn derive(&mut self, graph: &NetGraph, l: u32, why: Why, premises: &[u32]) {
+        let node = (l / 2) as usize;
+        let want = if l & 1 == 1 { TRUE } else { FALSE };
+        let have = self.value[node];
+        if have == want {
+            return;
+        }
+        let index = self.arena.len() as u32;
+        self.arena.push(Inference {
+            conclusion: l,
+            why,
+            premises_start: self.premises.len() as u32,
+            premises_len: premises.len() as u32,
+        });
+        self.premises.extend_from_slice(premises);
+        if have != UNKNOWN {
+            if self.contradiction.is_none() {
+                self.contradiction = Some(Contradiction::Both {
+                    node,
+                    kept: self.set_by[node],
+                    opposed: index,
+                });
+            }
+            return;
+        }
+        self.value[node] = want;
+        self.set_by[node] = index;
+        self.derived += 1;
+        self.next.push(l);
+        if want == FALSE && node < 729 && graph.form == NetForm::Net {
+            for v in Candidate::from_index(node).variables() {
+                let left = &mut self.open_left[v.index()];
+                *left = left.saturating_sub(1);
+                if *left == 0 && self.contradiction.is_none() && !graph.links.is_decided(v) {
+                    self.contradiction = Some(Contradiction::Empty(v));
+                }
+            }
+        }
+    }
+
+    fn expand(&mut self, graph: &NetGraph, l: u32) {
+        let node = (l / 2) as usize;
+        let value = l & 1 == 1;
+        match (node < 729, value) {
+            (true, true) => {
+                let c = Candidate::from_index(node);
+                for x in graph.links.linked(c).iter() {
+                    self.derive(graph, lit(x.index(), false), Why::Weak, &[l]);
+                }
+                for &g in &graph.cand_weak_groups[node] {
+                    self.derive(graph, lit(729 + g as usize, false), Why::Weak, &[l]);
+                }
+            }
+            (true, false) => {
+                self.strong_parts(graph, node, l);
+                if graph.form == NetForm::Net {
+                    self.last_parts(graph, Candidate::from_index(node));
+                }
+                if graph.level == LinkLevel::Als {
+                    self.als_links(graph, Candidate::from_index(node));
+                }
+            }
+            (false, true) => {
+                let groups = graph.groups.as_ref().expect("groups");
+                for x in groups.glinked(node - 729).iter() {
+                    self.derive(graph, lit(x.index(), false), Why::Weak, &[l]);
+                }
+                for &g in &graph.group_weak_groups[node - 729] {
+                    self.derive(graph, lit(729 + g as usize, false), Why::Weak, &[l]);
+                }
+            }
+            (false, false) => {
+                for m in graph.node_candidates(node) {
+                    self.derive(graph, lit(m.index(), false), Why::Subset, &[l]);
+                }
+                self.strong_parts(graph, node, l);
+            }
+        }
+    }
+
+    fn strong_parts(&mut self, graph: &NetGraph, node: usize, l: u32) {
+        for &(other, support) in &graph.strong[node] {
+            self.derive(graph, lit(other as usize, true), Why::Strong(support), &[l]);
+        }
+    }
+
+    /// Net form: a variable whose candidates are all false but one candidate or one group
+    /// makes that true; a group whose members are all false is false.
+    fn last_parts(&mut self, graph: &NetGraph, c: Candidate) {
+        for v in c.variables() {
+            if graph.links.is_decided(v) {
+                continue;
+            }
+            let open = *graph.links.variable(v);
+            let (mut falses, mut rest) = (Vec::new(), CandidateSet::EMPTY);
+            for x in open.iter() {
+                if self.value[x.index()] == FALSE {
+                    falses.push(lit(x.index(), false));
+                } else {
+                    rest.insert(x);
+                }
+            }
+            if falses.len() < 2 || rest.is_empty() {
+                continue; // one premise: the chain form's strong link already did it
+            }
+            let support = support_of(v);
+            if rest.len() == 1 || matches!(support, Support::House(_)) {
+                if let Some(n) = graph.node_of(&rest) {
+                    self.derive(graph, lit(n, true), Why::Strong(support), &falses);
+                }
+            }
+        }
+        for &g in &graph.cand_in_groups[c.index()] {
+            let members = graph.node_candidates(729 + g as usize);
+            if members.iter().all(|m| self.value[m.index()] == FALSE) {
+                let premises: Vec<u32> = members.iter().map(|m| lit(m.index(), false)).collect();
+                self.derive(graph, lit(729 + g as usize, false), Why::Subset, &premises);
+            }
+        }
+    }
+
+    /// ALS super links fired by `c` false: the ALS's candidates of c's digit all false.
+    fn als_links(&mut self, graph: &NetGraph, c: Candidate) {
+        let d = c.digit().index();
+        for &a in &graph.cand_als[c.index()] {
+            let e = &graph.als[a as usize];
+            let places = &e.places[d];
+            let fires = match graph.form {
+                NetForm::Chain => places.len() == 1,
+                NetForm::Net => places.iter().all(|p| self.value[p.index()] == FALSE),
+            };
+            if !fires {
+                continue;
+            }
+            let premises: Vec<u32> = places.iter().map(|p| lit(p.index(), false)).collect();
+            for b in (0..9).filter(|&b| b != d && e.digits >> b & 1 == 1) {
+                if let [only] = e.places[b].as_slice() {
+                    self.derive(graph, lit(only.index(), true), Why::Als(a), &premises);
+                }
+                for y in e.outside[b].iter() {
+                    self.derive(graph, lit(y.index(), false), Why::Als(a), &premises);
+                }
+            }
+        }
+    }
+
+    /// The inference that set a candidate's current value.
+    fn inference_of_node(&self, node: usize) -> Option<u32> {
+        (self.set_by[node] != u32::MAX).then_some(self.set_by[node])
+    }
+
+    /// The inferences `ends` need, traced back, in derivation order (the assumption's own
+    /// entry left out).
+    fn trace(&self, ends: &[u32]) -> Vec<u32> {
+        let mut needed = vec![false; self.arena.len()];
+        let mut stack: Vec<u32> = ends.to_vec();
+        while let Some(i) = stack.pop() {
+            if std::mem::replace(&mut needed[i as usize], true) {
+                continue;
+            }
+            let inf = self.arena[i as usize];
+            let start = inf.premises_start as usize;
+            for &p in &self.premises[start..start + inf.premises_len as usize] {
+                if let Some(j) = self.inference_of_node((p / 2) as usize) {
+                    stack.push(j);
+                }
+            }
+        }
+        (0..self.arena.len() as u32)
+            .filter(|&i| {
+                needed[i as usize] && !matches!(self.arena[i as usize].why, Why::Assumption)
+            })
+            .collect()
+    }
+
+    /// The inference deriving `candidate` with `value`, if this propagation derived it.
+    pub fn derivation(&self, c: Candidate, value: bool) -> Option<u32> {
+        let want = if value { TRUE } else { FALSE };
+        (self.value[c.index()] == want).then(|| self.set_by[c.index()])
+    }
+
+    /// The inferences that end a contradiction (both derivations, or each emptied
+    /// candidate's).
+    pub fn contradiction_ends(&self, graph: &NetGraph) -> Vec<u32> {
+        match self.contradiction {
+            Some(Contradiction::Both { kept, opposed, .. }) => vec![kept, opposed],
+            Some(Contradiction::Empty(v)) => graph
+                .links
+                .variable(v)
+                .iter()
+                .filter_map(|c| self.derivation(c, false))
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// The branch a conclusion needs: its assumption and the inferences traced back from
+    /// `ends`, as proof data.
+    pub fn branch(&self, graph: &NetGraph, assumption: Candidate, ends: &[u32]) -> NetBranch {
+        let steps = self
+            .trace(ends)
+            .into_iter()
+            .map(|i| self.step(graph, i))
+            .collect();
+        NetBranch {
+            assumption: NetLiteral::candidate(assumption, true),
+            steps,
+            refuted: None,
+        }
+    }
+
+    fn step(&self, graph: &NetGraph, i: u32) -> NetStep {
+        let inf = self.arena[i as usize];
+        let start = inf.premises_start as usize;
+        let premises = self.premises[start..start + inf.premises_len as usize]
+            .iter()
+            .map(|&p| graph.literal(p))
+            .collect();
+        let link = match inf.why {
+            Why::Weak => NetLink::Weak,
+            Why::Strong(Support::Cell) => NetLink::Strong { house: None },
+            Why::Strong(Support::House(h)) => NetLink::Strong { house: Some(h) },
+            Why::Subset => NetLink::Subset,
+            Why::Als(a) => {
+                let e = &graph.als[a as usize];
+                NetLink::Als {
+                    house: e.house,
+                    cells: e.cells.clone(),
+                }
+            }
+            Why::Assumption => unreachable!("assumptions are not traced as steps"),
+        };
+        NetStep {
+            premises,
+            conclusion: graph.literal(inf.conclusion),
+            link,
+        }
+    }
+}

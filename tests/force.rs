@@ -1,0 +1,577 @@
+//! Seed 003: GNPX's force chains on the net-of-inferences engine. The seed's puzzle
+//! `1526.7.893...5...4...9.3..75.8...2.6.6.....9.9.3...4.14..5.6...6...3...573.4.1962`
+//! after the basic rules (the state GNPX shows: r2c4 {1 2 8}, r2c8 {1 2}…) is the fixture;
+//! the seed's result lines (tests/fixtures/gnpx_seed_003_results.txt) are what we compare
+//! with, conclusion by conclusion and line by line.
+
+mod common;
+
+use common::{collection, ok, start_and_solution, sudolink};
+use std::collections::{BTreeMap, BTreeSet};
+use sudolink::graph::LinkIndex;
+use sudolink::grid::format::{parse_line, parse_pencil_mark_grid};
+use sudolink::grid::{Candidate, Cell, Digit, House, State};
+use sudolink::proof::net::{
+    gnpx_text, ForceMode, LinkLevel, NetChoice, NetForm, NetLink, NetNode, NetPattern,
+};
+use sudolink::proof::{check, Pattern, Proof};
+use sudolink::search::force::{find, prove_choice, search_target, ForceSpec};
+use sudolink::search::registry::{basic_rules, rules_with_basic};
+use sudolink::search::{registry, Meter};
+use sudolink::study::resolution::{is_solution, solve};
+
+const SEED_PUZZLE: &str =
+    "1526.7.893...5...4...9.3..75.8...2.6.6.....9.9.3...4.14..5.6...6...3...573.4.1962";
+
+fn seed_state() -> (State, [u8; 81]) {
+    let (_, solution) = start_and_solution(&parse_line(SEED_PUZZLE, 1).unwrap());
+    let state = parse_pencil_mark_grid(include_str!("fixtures/gnpx_force_state.txt"), 1).unwrap();
+    (state, solution)
+}
+
+const GNPX: NetForm = NetForm::Chain;
+
+fn spec(mode: ForceMode) -> ForceSpec {
+    ForceSpec::new(mode, LinkLevel::Als, GNPX)
+}
+
+/// The seed's results: heading → its `✿` lines.
+fn seed_results() -> BTreeMap<String, Vec<String>> {
+    let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut heading = String::new();
+    for line in include_str!("fixtures/gnpx_seed_003_results.txt").lines() {
+        if line.starts_with("ForceChain_") {
+            heading = line.trim().to_string();
+            out.entry(heading.clone()).or_default();
+        } else if line.starts_with('✿') {
+            out.get_mut(&heading).unwrap().push(line.trim().to_string());
+        }
+    }
+    out
+}
+
+fn net(p: &Proof) -> &NetPattern {
+    match &p.pattern {
+        Pattern::Net(n) => n,
+        other => panic!("not a net: {other:?}"),
+    }
+}
+
+/// Printed lines of a proof (after its heading).
+fn lines(p: &Proof) -> Vec<String> {
+    gnpx_text(net(p), p)
+        .lines()
+        .skip(1)
+        .map(String::from)
+        .collect()
+}
+
+fn brackets(line: &str) -> usize {
+    line.matches('[').count()
+}
+
+/// Ours no longer than the seed's: no line longer than the seed's longest, and no more
+/// brackets in all (the contradiction we find first may be another node than the seed's).
+fn assert_no_longer(ours: &[String], seed: &[String], what: &str) {
+    let a: Vec<usize> = ours.iter().map(|l| brackets(l)).collect();
+    let b: Vec<usize> = seed.iter().map(|l| brackets(l)).collect();
+    let ok = a.iter().max() <= b.iter().max() && a.iter().sum::<usize>() <= b.iter().sum();
+    assert!(
+        ok,
+        "{what}: lines of {a:?} brackets, the seed's {b:?}\n{ours:#?}"
+    );
+}
+
+fn sound(state: &State, solution: &[u8; 81], p: &Proof) {
+    check(state, p).unwrap_or_else(|e| panic!("{}: {e}\n{}", p.rule, gnpx_text(net(p), p)));
+    for &c in &p.eliminations {
+        assert!(!is_solution(solution, c), "{} eliminates {c}", p.rule);
+    }
+    for &c in &p.assertions {
+        assert!(is_solution(solution, c), "{} asserts {c}", p.rule);
+    }
+}
+
+fn cand(text: &str) -> Candidate {
+    // r2c4#2
+    let b = text.as_bytes();
+    let cell = Cell::at((b[1] - b'1') as usize, (b[3] - b'1') as usize);
+    Candidate::new(cell, Digit::new(b[5] - b'0').unwrap())
+}
+
+#[test]
+fn force_chain_contradiction_refutes_the_seeds_twenty_candidates() {
+    let (state, solution) = seed_state();
+    let links = LinkIndex::new(&state);
+    let proofs = find(
+        &links,
+        spec(ForceMode::Contradiction),
+        None,
+        &mut Meter::unlimited(),
+    )
+    .proofs;
+    let seed = seed_results();
+    let mut ours: BTreeMap<String, &Proof> = BTreeMap::new();
+    for p in &proofs {
+        sound(&state, &solution, p);
+        let heading = gnpx_text(net(p), p).lines().next().unwrap().to_string();
+        ours.insert(heading, p);
+    }
+    let seed_false: Vec<&String> = seed
+        .keys()
+        .filter(|h| h.starts_with("ForceChain_Contradiction"))
+        .collect();
+    assert_eq!(seed_false.len(), 20);
+    for h in &seed_false {
+        let p = ours.get(*h).unwrap_or_else(|| panic!("{h} not found"));
+        assert_no_longer(&lines(p), &seed[*h], h);
+    }
+    // what we find beyond the seed's list, each checked against the solution above
+    let extra: Vec<&str> = ours
+        .keys()
+        .filter(|h| !seed.contains_key(*h))
+        .map(|h| h.as_str())
+        .collect();
+    assert_eq!(
+        extra,
+        [
+            "ForceChain_Contradiction r2c4#8 is false",
+            "ForceChain_Contradiction r5c4#3 is false"
+        ]
+    );
+}
+
+#[test]
+fn force_chain_cell_r2c8_and_house_row2_1_prove_the_seeds_three_verities() {
+    let (state, solution) = seed_state();
+    let links = LinkIndex::new(&state);
+    let seed = seed_results();
+    let choices = [
+        (
+            ForceMode::Cell,
+            NetChoice::Cell {
+                cell: Cell::at(1, 7),
+            },
+            "ForceChain_Cell",
+        ),
+        (
+            ForceMode::House,
+            NetChoice::House {
+                house: House::Row(1),
+                digit: Digit::new(1).unwrap(),
+            },
+            "ForceChain_House(row2#1)",
+        ),
+    ];
+    for (mode, choice, name) in choices {
+        let proofs = prove_choice(&links, spec(mode), &choice);
+        let mut trues = BTreeSet::new();
+        for p in &proofs {
+            sound(&state, &solution, p);
+            let text = gnpx_text(net(p), p);
+            let heading = text.lines().next().unwrap();
+            if let Some(seed_lines) = seed.get(heading) {
+                assert_no_longer(&lines(p), seed_lines, heading);
+            }
+            trues.extend(
+                p.assertions
+                    .iter()
+                    .map(|c| format!("{}#{}", c.cell(), c.digit())),
+            );
+        }
+        for t in ["r6c6#2", "r2c6#8", "r6c4#8"] {
+            assert!(
+                trues.contains(t),
+                "{name} does not prove {t} true: {trues:?}"
+            );
+            assert!(seed.contains_key(&format!("{name} {t} is true")));
+        }
+    }
+}
+
+#[test]
+fn printed_exactly_as_gnpx_prints() {
+    // the seed's shorter branch of ForceChain_Cell r6c6#2, and its heading
+    let (state, _) = seed_state();
+    let links = LinkIndex::new(&state);
+    let proofs = prove_choice(
+        &links,
+        spec(ForceMode::Cell),
+        &NetChoice::Cell {
+            cell: Cell::at(1, 7),
+        },
+    );
+    let p = proofs
+        .iter()
+        .find(|p| p.assertions == [cand("r6c6#2")])
+        .expect("r6c6#2");
+    let text = gnpx_text(net(p), p);
+    assert!(
+        text.starts_with("ForceChain_Cell r6c6#2 is true\n✿[W r2c8/+1 -> "),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("\n✿[W r2c8/+2 -> r2c6/-2] => [S r2c6/-2 -> r6c6/+2]"),
+        "{text}"
+    );
+    // an ALS super link as GNPX prints it, from a contradiction
+    let r = search_target(
+        &links,
+        spec(ForceMode::Contradiction),
+        cand("r2c4#2"),
+        81,
+        &mut Meter::unlimited(),
+    );
+    let p = &r.proofs[0];
+    let text = gnpx_text(net(p), p);
+    assert!(text.starts_with("ForceChain_Contradiction r2c4#2 is false\n✿[W r2c4/+2 -> "));
+    assert!(
+        text.contains("[W (ALS:r268c4) r2c4/-1 -> r8c7/-7]"),
+        "{text}"
+    );
+    // in-cell links between two brackets stay implicit, as in the seed's lines
+    for line in text.lines().skip(1) {
+        for pair in line.split(" => ").collect::<Vec<_>>().windows(2) {
+            let end = pair[0].rsplit("-> ").next().unwrap().trim_end_matches(']');
+            let start = pair[1].split(' ').find(|t| t.contains('/')).unwrap();
+            assert_eq!(end[..4], start[..4], "{line}");
+        }
+    }
+}
+
+fn tampered(p: &Proof, edit: impl Fn(&mut NetPattern)) -> Proof {
+    let mut q = p.clone();
+    if let Pattern::Net(n) = &mut q.pattern {
+        edit(n);
+    }
+    q
+}
+
+#[test]
+fn the_checker_rejects_tampered_nets() {
+    let (state, _) = seed_state();
+    let links = LinkIndex::new(&state);
+    let all: Vec<Proof> = [ForceMode::Contradiction, ForceMode::Cell, ForceMode::House]
+        .into_iter()
+        .flat_map(|m| find(&links, spec(m), None, &mut Meter::unlimited()).proofs)
+        .collect();
+    assert!(all.len() > 50);
+    let mut tried = 0;
+    for p in &all {
+        check(&state, p).unwrap();
+        let n = net(p);
+        for (b, branch) in n.branches.iter().enumerate() {
+            for s in 0..branch.steps.len() {
+                // drop an inference: a later premise or the conclusion loses its derivation
+                let dropped = tampered(p, |n| {
+                    n.branches[b].steps.remove(s);
+                });
+                assert!(
+                    check(&state, &dropped).is_err(),
+                    "dropping step {s} of {}",
+                    p.rule
+                );
+                // change a link's kind
+                let relinked = tampered(p, |n| {
+                    let step = &mut n.branches[b].steps[s];
+                    step.link = match step.link {
+                        NetLink::Weak => NetLink::Strong { house: None },
+                        _ => NetLink::Weak,
+                    };
+                });
+                assert!(
+                    check(&state, &relinked).is_err(),
+                    "relinking step {s} of {}",
+                    p.rule
+                );
+                tried += 1;
+            }
+            // swap a premise for another literal of the branch
+            if branch.steps.len() >= 2 {
+                let swapped = tampered(p, |n| {
+                    let first = n.branches[b].steps[0].conclusion.clone();
+                    let last = n.branches[b].steps.len() - 1;
+                    n.branches[b].steps[last].premises[0] = first.negated();
+                });
+                assert!(
+                    check(&state, &swapped).is_err(),
+                    "swapping a premise of {}",
+                    p.rule
+                );
+            }
+        }
+        // a verity claimed for the wrong candidate
+        let wrong = Proof {
+            eliminations: vec![cand("r7c2#2")],
+            assertions: vec![],
+            ..p.clone()
+        };
+        if p.eliminations != wrong.eliminations {
+            assert!(check(&state, &wrong).is_err());
+        }
+    }
+    assert!(tried > 200);
+}
+
+#[test]
+fn levels_and_forms_nest_and_every_conclusion_is_sound() {
+    // more links never lose a conclusion; nets never lose one of the chains'
+    let (state, solution) = seed_state();
+    let links = LinkIndex::new(&state);
+    let mut by_spec = BTreeMap::new();
+    for mode in [ForceMode::Cell, ForceMode::House, ForceMode::Contradiction] {
+        for level in [LinkLevel::Links, LinkLevel::Groups, LinkLevel::Als] {
+            for form in [NetForm::Chain, NetForm::Net] {
+                let s = ForceSpec::new(mode, level, form);
+                let proofs = find(&links, s, None, &mut Meter::unlimited()).proofs;
+                let concluded: BTreeSet<(Vec<Candidate>, Vec<Candidate>)> = proofs
+                    .iter()
+                    .inspect(|p| sound(&state, &solution, p))
+                    .inspect(|p| {
+                        assert_eq!(net(p).level, level);
+                        if form == NetForm::Chain {
+                            assert!(net(p)
+                                .branches
+                                .iter()
+                                .flat_map(|b| &b.steps)
+                                .all(|s| s.premises.len() == 1));
+                        }
+                        if level == LinkLevel::Links {
+                            assert!(net(p).branches.iter().flat_map(|b| &b.steps).all(
+                                |s| !matches!(s.link, NetLink::Als { .. })
+                                    && s.premises
+                                        .iter()
+                                        .all(|l| matches!(l.node, NetNode::Candidate(_)))
+                            ));
+                        }
+                    })
+                    .map(|p| (p.eliminations.clone(), p.assertions.clone()))
+                    .collect();
+                by_spec.insert(s, concluded);
+            }
+        }
+    }
+    for (s, concluded) in &by_spec {
+        for (t, more) in &by_spec {
+            if s.mode == t.mode && s.level <= t.level && s.form <= t.form {
+                assert!(concluded.is_subset(more), "{s:?} finds what {t:?} does not");
+            }
+        }
+    }
+    let count = |mode, level, form| by_spec[&ForceSpec::new(mode, level, form)].len();
+    for mode in [ForceMode::Cell, ForceMode::House, ForceMode::Contradiction] {
+        assert!(
+            count(mode, LinkLevel::Links, NetForm::Chain)
+                <= count(mode, LinkLevel::Als, NetForm::Net)
+        );
+    }
+}
+
+fn force_rules() -> Vec<registry::Rule> {
+    rules_with_basic(
+        &registry::parse_list("force-chains,force-nets").unwrap(),
+        40,
+    )
+}
+
+/// Every force technique on every state along the basic + force-chain resolution path of
+/// `n` top1465 puzzles: proofs checked and agreeing with the solution. Returns (states,
+/// conclusions).
+fn soundness_over_paths(n: usize) -> (usize, usize) {
+    let specs: Vec<ForceSpec> = registry::parse_list("force-chains,force-nets")
+        .unwrap()
+        .into_iter()
+        .map(|t| match t.get().search {
+            registry::Search::Force(s) => s,
+            _ => unreachable!(),
+        })
+        .collect();
+    assert_eq!(specs.len(), 18);
+    let (mut states, mut conclusions) = (0, 0);
+    let rules = force_rules();
+    for p in collection("top1465.txt", n) {
+        let (start, solution) = start_and_solution(&p);
+        let r = solve(&start, &rules, Some(&solution)).unwrap();
+        let mut state = start.clone();
+        for step in r
+            .steps
+            .iter()
+            .filter(|s| !s.proof.family.starts_with("singles"))
+        {
+            let links = LinkIndex::new(&state);
+            states += 1;
+            for &s in &specs {
+                for proof in find(&links, s, None, &mut Meter::unlimited()).proofs {
+                    sound(&state, &solution, &proof);
+                    conclusions += 1;
+                }
+            }
+            sudolink::study::resolution::apply(&mut state, &step.proof).unwrap();
+        }
+    }
+    (states, conclusions)
+}
+
+#[test]
+fn sound_on_the_resolution_paths_of_a_top1465_sample() {
+    let (states, conclusions) = soundness_over_paths(1);
+    assert!(
+        states > 5 && conclusions > 100,
+        "{states} states, {conclusions} conclusions"
+    );
+}
+
+#[test]
+#[ignore = "whole run: top1465 #1-200, minutes; figures in the note"]
+fn sound_on_the_resolution_paths_of_top1465_first_200() {
+    let t = std::time::Instant::now();
+    let (states, conclusions) = soundness_over_paths(200);
+    eprintln!(
+        "{states} states, {conclusions} conclusions checked in {:?}",
+        t.elapsed()
+    );
+}
+
+#[test]
+fn force_chains_are_registry_families_in_explain_solve_and_rate() {
+    let dir = tempdir();
+    let state_file = dir.join("gnpx.txt");
+    std::fs::write(&state_file, include_str!("fixtures/gnpx_force_state.txt")).unwrap();
+    let f = state_file.to_str().unwrap();
+    let out = ok(&[
+        "explain",
+        f,
+        "--target",
+        "r2c4<>2",
+        "--families",
+        "force-contradiction,force-cell-links,x-wing",
+    ]);
+    assert!(
+        out.contains("ForceChain_Contradiction r2c4#2 is false"),
+        "{out}"
+    );
+    assert!(
+        out.contains("force-cell-links ForceChain_Cell r2c4#2 is false"),
+        "{out}"
+    );
+    assert!(out.contains("basic        none"), "{out}");
+    let out = ok(&["solve", SEED_PUZZLE, "--rules", "force", "--max-len", "20"]);
+    assert!(out.contains("ForceChain_"), "{out}");
+    assert!(!out.contains("NOT SOLVED"), "{out}");
+    // the library's own resolution with basic + force chains solves it too
+    let (start, solution) = start_and_solution(&parse_line(SEED_PUZZLE, 1).unwrap());
+    let r = solve(&start, &force_rules(), Some(&solution)).unwrap();
+    assert!(r.solved);
+    let _ = basic_rules();
+}
+
+fn tempdir() -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!(
+        "sudolink-force-{}-{}",
+        std::process::id(),
+        rand_suffix()
+    ));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn rand_suffix() -> u128 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos()
+}
+
+#[test]
+fn force_command_prints_gnpx_lines_json_and_exports() {
+    let out = ok(&["force", SEED_PUZZLE, "--mode", "contradiction"]);
+    assert!(
+        out.starts_with("After 26 steps of the basic rules:"),
+        "{out}"
+    );
+    for h in seed_results()
+        .keys()
+        .filter(|h| h.contains("Contradiction"))
+    {
+        assert!(out.contains(h.as_str()), "{h} missing");
+    }
+    let json = ok(&[
+        "force",
+        SEED_PUZZLE,
+        "--mode",
+        "house",
+        "--level",
+        "links",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert!(v
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|p| p["technique"] == "force-house-links"));
+    let dir = tempdir();
+    let out = ok(&[
+        "force",
+        SEED_PUZZLE,
+        "--mode",
+        "cell",
+        "--limit",
+        "1",
+        "--export",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.contains("ForceChain_Cell"));
+    for ext in ["svg", "png", "dot", "txt", "json"] {
+        assert!(dir.join(format!("force-1.{ext}")).is_file(), "{ext}");
+    }
+    let dot = std::fs::read_to_string(dir.join("force-1.dot")).unwrap();
+    assert!(
+        dot.contains("subgraph cluster_1") && dot.contains("subgraph cluster_2"),
+        "{dot}"
+    );
+    if which_dot() {
+        let svg = std::fs::read_to_string(dir.join("force-1.graph.svg")).unwrap();
+        assert!(svg.contains("<svg"));
+    }
+    let json: Proof =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("force-1.json")).unwrap()).unwrap();
+    let (state, _) = seed_state();
+    check(&state, &json).unwrap();
+    let out = ok(&[
+        "force",
+        SEED_PUZZLE,
+        "--mode",
+        "contradiction",
+        "--net",
+        "--limit",
+        "2",
+    ]);
+    assert!(out.contains("ForceNet_Contradiction"), "{out}");
+}
+
+fn which_dot() -> bool {
+    std::process::Command::new("dot").arg("-V").output().is_ok()
+}
+
+#[test]
+fn force_refuses_bad_input_without_panic_or_partial_output() {
+    let dir = tempdir();
+    let duplicate = format!("11{}", ".".repeat(79));
+    let empty = ".".repeat(81);
+    for (args, says) in [
+        (vec!["force", "12345"], "81"),
+        (vec!["force", duplicate.as_str()], "contradict"),
+        (vec!["force", empty.as_str()], "solution"),
+        (vec!["force", SEED_PUZZLE, "--mode", "sideways"], "sideways"),
+    ] {
+        let (code, out, err) = sudolink(&args);
+        assert_ne!(code, 0, "{args:?}: {out}");
+        assert!(!err.contains("panicked"), "{err}");
+        assert!(err.to_lowercase().contains(says), "{args:?}: {err}");
+    }
+    let export = dir.join("never");
+    let (code, _, _) = sudolink(&["force", "12345", "--export", export.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(!export.exists());
+}
