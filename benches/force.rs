@@ -1,0 +1,89 @@
+//! Force chains and nets (seed 003): per-state times of all three modes at every level and
+//! form on top1465's start states (median, 90th percentile, max), and the basic + force
+//! chains resolution over top1465 (share solved, time per puzzle, peak RSS).
+//!
+//! `cargo bench --bench force` (all 1465 puzzles; `SUDOLINK_BENCH_N=200` for fewer).
+
+use std::time::{Duration, Instant};
+use sudolink::graph::LinkIndex;
+use sudolink::grid::format::parse_collection;
+use sudolink::proof::net::{ForceMode, LinkLevel, NetForm};
+use sudolink::search::force::{find, ForceSpec};
+use sudolink::search::registry::{parse_list, rules_with_basic};
+use sudolink::search::Meter;
+use sudolink::study::resolution::solve;
+
+fn percentile(sorted: &[Duration], q: f64) -> Duration {
+    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
+}
+
+fn main() {
+    let n: usize = std::env::var("SUDOLINK_BENCH_N")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1465);
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/top1465.txt");
+    let text = std::fs::read_to_string(path).expect("../shared/data/top1465.txt");
+    let puzzles: Vec<_> = parse_collection(&text)
+        .take(n)
+        .filter_map(|(_, p)| p.ok())
+        .collect();
+    for form in [NetForm::Chain, NetForm::Net] {
+        let mut times = Vec::new();
+        for p in &puzzles {
+            let state = p.start_state().expect("consistent");
+            let links = LinkIndex::new(&state);
+            let t = Instant::now();
+            for level in [LinkLevel::Links, LinkLevel::Groups, LinkLevel::Als] {
+                for mode in [ForceMode::Cell, ForceMode::House, ForceMode::Contradiction] {
+                    let a = find(
+                        &links,
+                        ForceSpec::new(mode, level, form),
+                        None,
+                        &mut Meter::unlimited(),
+                    );
+                    std::hint::black_box(a.proofs.len());
+                }
+            }
+            times.push(t.elapsed());
+        }
+        times.sort();
+        println!(
+            "{form:?}: 3 modes x 3 levels per start state over {} puzzles: median {:?}, p90 {:?}, max {:?}",
+            times.len(),
+            percentile(&times, 0.5),
+            percentile(&times, 0.9),
+            times.last().unwrap()
+        );
+    }
+    let rules = rules_with_basic(&parse_list("force-chains,force-nets").unwrap(), 60);
+    let t = Instant::now();
+    let solved = puzzles
+        .iter()
+        .filter(|p| {
+            let state = p.start_state().expect("consistent");
+            solve(&state, &rules, None)
+                .map(|r| r.solved)
+                .unwrap_or(false)
+        })
+        .count();
+    let elapsed = t.elapsed();
+    println!(
+        "solve basic + force chains and nets (length <= 60): {solved} of {} solved, {:?} per puzzle, peak RSS {}",
+        puzzles.len(),
+        elapsed / puzzles.len() as u32,
+        peak_rss()
+    );
+}
+
+/// VmHWM from /proc/self/status.
+fn peak_rss() -> String {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .map(|l| l[6..].trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown".into())
+}
