@@ -405,7 +405,7 @@ fn subsume_rejects_bad_families() {
     let f = file.to_str().unwrap();
     let (code, _, err) = sudolink(&["subsume", f, "--families", "nrc,zebra"]);
     assert_ne!(code, 0);
-    assert!(err.contains("unknown family \"zebra\""), "{err}");
+    assert!(err.contains("unknown technique \"zebra\""), "{err}");
     let (code, _, err) = sudolink(&["subsume", f, "--families", "nrc"]);
     assert_ne!(code, 0);
     assert!(err.contains("at least two"), "{err}");

@@ -863,10 +863,16 @@ fn sudorules_notation() {
 #[test]
 fn rules_of_the_w_scheme_are_singles_and_whips_only() {
     let rules = rules_for(Scheme::W, 3);
-    let text = format!("{rules:?}");
+    let text: Vec<String> = rules.iter().map(|r| r.to_string()).collect();
     assert_eq!(
         text,
-        "[Basic(NakedSingle), Basic(HiddenSingle), Whip(Whip, 1), Whip(Whip, 2), Whip(Whip, 3)]"
+        [
+            "naked-single",
+            "hidden-single",
+            "whip[1]",
+            "whip[2]",
+            "whip[3]"
+        ]
     );
     for (s, name) in [
         (Scheme::L, "L"),
