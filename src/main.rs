@@ -22,7 +22,9 @@ fn one_line(error: &anyhow::Error) -> String {
     for cause in error.chain() {
         let text = cause.to_string();
         let text = text.trim();
-        if text.is_empty() || out.contains(text) {
+        // SQLite's "Error code 14: Unable to open the database file" repeats its message
+        let generic = text.starts_with("Error code ") && !out.is_empty();
+        if text.is_empty() || generic || out.to_lowercase().contains(&text.to_lowercase()) {
             continue;
         }
         if !out.is_empty() {

@@ -462,8 +462,9 @@ pub fn parse_grid(text: &str) -> Result<ParsedGrid, ParseError> {
     }
     if lines.len() == 1 {
         let token = first_t.split_whitespace().next().unwrap_or("");
-        // 729 characters, or nearer 729 than 81: meant as a pencil-mark string
-        if token.chars().count() >= 405 {
+        // digits and dots, nearer 729 than 81 of them: meant as a pencil-mark string
+        let pencil_marks = token.chars().all(|c| c.is_ascii_digit() || c == '.');
+        if pencil_marks && token.chars().count() >= 405 {
             return parse_pencil_mark_string(token, first_no).map(ParsedGrid::State);
         }
         return parse_line(first, first_no).map(ParsedGrid::Puzzle);
