@@ -9,10 +9,30 @@ fn main() -> ExitCode {
     match cli::run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", one_line(&e));
             ExitCode::FAILURE
         }
     }
+}
+
+/// The error and its causes on one line, each said once: a cause whose text an outer
+/// message already holds (SQLite's and the OS's reasons are often both) is skipped.
+fn one_line(error: &anyhow::Error) -> String {
+    let mut out = String::new();
+    for cause in error.chain() {
+        let text = cause.to_string();
+        let text = text.trim();
+        // SQLite's "Error code 14: Unable to open the database file" repeats its message
+        let generic = text.starts_with("Error code ") && !out.is_empty();
+        if text.is_empty() || generic || out.to_lowercase().contains(&text.to_lowercase()) {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push_str(": ");
+        }
+        out.push_str(text);
+    }
+    out.replace('\n', " ")
 }
 
 /// Let a closed pipe (`sudolink ... | head`) end the process quietly, as command-line

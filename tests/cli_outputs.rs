@@ -213,7 +213,7 @@ fn query_errors_are_clean() {
         ),
         (
             vec!["query", "--db", "/nonexistent/x.db", "edge-counts"],
-            "does not exist",
+            "no such file",
         ),
     ] {
         let (code, stdout, stderr) = sudolink(&args);

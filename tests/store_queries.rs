@@ -125,17 +125,70 @@ fn query_params(name: &str, latest: &State) -> Vec<(String, String)> {
     }
 }
 
-/// A table for a snapshot: the first 40 rows, and the count when there are more.
+/// A table for a snapshot: the first 40 rows, and the count when there are more. (The
+/// command line's renderers live in the binary; this plain layout keeps the snapshots
+/// about the data.)
 fn snapshot_text(table: &QueryTable) -> String {
     const SHOWN: usize = 40;
     if table.rows.len() <= SHOWN {
-        return table.to_table();
+        return aligned(&table.columns, &table.rows);
     }
-    let head = QueryTable {
-        columns: table.columns.clone(),
-        rows: table.rows[..SHOWN].to_vec(),
+    format!(
+        "{}... {} rows in all\n",
+        aligned(&table.columns, &table.rows[..SHOWN]),
+        table.rows.len()
+    )
+}
+
+/// Header, rule, rows (numbers right-aligned, NULL shown), then the row count.
+fn aligned(columns: &[String], rows: &[Vec<Value>]) -> String {
+    let text = |v: &Value| match v {
+        Value::Null => "NULL".to_string(),
+        Value::String(s) => s.replace('\r', "\\r").replace('\n', "\\n"),
+        other => other.to_string(),
     };
-    format!("{}... {} rows in all\n", head.to_table(), table.rows.len())
+    let cells: Vec<Vec<String>> = rows.iter().map(|r| r.iter().map(text).collect()).collect();
+    let widths: Vec<usize> = (0..columns.len())
+        .map(|i| {
+            let body = cells.iter().map(|r| r[i].chars().count());
+            body.chain([columns[i].chars().count()]).max().unwrap_or(0)
+        })
+        .collect();
+    let numeric: Vec<bool> = (0..columns.len())
+        .map(|i| {
+            let mut v = rows
+                .iter()
+                .map(|r| &r[i])
+                .filter(|v| !v.is_null())
+                .peekable();
+            v.peek().is_some() && v.all(Value::is_number)
+        })
+        .collect();
+    let line = |cells: &[String]| {
+        let padded: Vec<String> = cells
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let w = widths[i];
+                if numeric[i] {
+                    format!("{t:>w$}")
+                } else {
+                    format!("{t:<w$}")
+                }
+            })
+            .collect();
+        format!("{}\n", padded.join("  ").trim_end())
+    };
+    let mut out = line(columns);
+    out.push_str(&line(
+        &widths.iter().map(|w| "-".repeat(*w)).collect::<Vec<_>>(),
+    ));
+    for row in &cells {
+        out.push_str(&line(row));
+    }
+    let n = rows.len();
+    out.push_str(&format!("({n} row{})\n", if n == 1 { "" } else { "s" }));
+    out
 }
 
 #[test]
@@ -364,8 +417,14 @@ fn bad_sql_carries_sqlites_message() {
     assert!(matches!(err, StoreError::StatementCount(_)), "{err:?}");
     let err = run(&store, "  -- nothing\n", &[]).unwrap_err();
     assert!(matches!(err, StoreError::StatementCount(_)), "{err:?}");
+    // the guard refuses a write before SQLite's own read-only check sees it
     let err = run(&store, "DELETE FROM edge", &[]).unwrap_err();
-    assert!(matches!(err, StoreError::NotReadOnly), "{err:?}");
+    assert!(matches!(err, StoreError::Refused(_)), "{err:?}");
+    let err = run(&store, "ATTACH ':memory:' AS x", &[]).unwrap_err();
+    assert!(err.to_string().starts_with("ATTACH is refused"), "{err}");
+    // and the store can still be written afterwards: the guard is gone
+    let mut store = store;
+    store.write_puzzle(OCEAN_1, None).unwrap();
     let err = run(&store, "SELECT ?", &[]).unwrap_err();
     assert!(matches!(err, StoreError::PositionalParameter(_)), "{err:?}");
 }
@@ -401,22 +460,22 @@ fn parameters_are_named_typed_and_checked() {
 }
 
 #[test]
-fn renderers_round_trip() {
+fn values_keep_their_types() {
     let state = start_state(OCEAN_1);
     let store = store::materialise(OCEAN_1, None, &state).unwrap();
-    let q = query::named("conjugate-pairs").unwrap();
-    let table = query::run(store.connection(), q.sql, &[]).unwrap();
-    let parsed: Value = serde_json::from_str(&table.to_json()).unwrap();
-    let rows = parsed.as_array().unwrap();
-    assert_eq!(rows.len(), table.rows.len());
-    for (object, row) in rows.iter().zip(&table.rows) {
-        let object = object.as_object().unwrap();
-        assert_eq!(object.len(), table.columns.len());
-        assert_eq!(&object["candidate1"], &row[2]);
-    }
-    let sql = "SELECT 'a,b' AS x, 'say \"hi\"' AS y, NULL AS z, 3 AS n";
-    let csv = run(&store, sql, &[]).unwrap().to_csv();
-    assert_eq!(csv, "x,y,z,n\n\"a,b\",\"say \"\"hi\"\"\",,3\n");
+    let sql = "SELECT 'a,b' AS x, NULL AS z, 3 AS n, 2.5 AS r, x'0aff' AS b";
+    let table = run(&store, sql, &[]).unwrap();
+    assert_eq!(table.columns, ["x", "z", "n", "r", "b"]);
+    assert_eq!(
+        table.rows[0],
+        vec![
+            Value::from("a,b"),
+            Value::Null,
+            Value::from(3),
+            Value::from(2.5),
+            Value::from("0aff")
+        ]
+    );
 }
 
 #[test]
@@ -431,6 +490,12 @@ fn reopening_keeps_the_data() {
         .err()
         .unwrap();
     assert!(err.to_string().contains("cannot open database"), "{err}");
+    // the file is now marked as ours
+    let id: i64 = store
+        .connection()
+        .pragma_query_value(None, "application_id", |r| r.get(0))
+        .unwrap();
+    assert_eq!(id, store::schema::APPLICATION_ID);
 }
 
 /// Python's sqlite3 (SQLite 3.40 on Debian 12) reads every table and runs every named query

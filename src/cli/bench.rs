@@ -2,7 +2,8 @@
 //! (materialising the typed graph of each start state, counting solutions up to 2, solving
 //! with the basic rules). Criterion benches in `benches/` measure the same operations.
 
-use anyhow::{Context, Result};
+use super::input::read_text_file;
+use anyhow::{bail, Context, Result};
 use std::time::{Duration, Instant};
 use sudolink::graph::CandidateGraph;
 use sudolink::grid::format::parse_collection;
@@ -15,9 +16,9 @@ use sudolink::study::resolution::solve;
 pub struct BenchArgs {
     /// A file of puzzles, one per line
     pub file: std::path::PathBuf,
-    /// Only the first N puzzles
-    #[arg(long)]
-    pub limit: Option<usize>,
+    /// Only the first N puzzles (at least 1)
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
 }
 
 struct Timing {
@@ -25,11 +26,15 @@ struct Timing {
 }
 
 impl Timing {
+    /// One line of statistics; nothing when there are no samples.
     fn report(&mut self, what: &str) {
+        if self.samples.is_empty() {
+            return;
+        }
         self.samples.sort();
-        let n = self.samples.len().max(1);
+        let n = self.samples.len();
         let total: Duration = self.samples.iter().sum();
-        let at = |q: f64| self.samples[((n - 1) as f64 * q) as usize];
+        let at = |q: f64| self.samples[(((n - 1) as f64 * q) as usize).min(n - 1)];
         println!(
             "{what:<34} n={n:<6} total={:>9.3} s  median={:>9.1} µs  p90={:>9.1} µs  max={:>9.1} µs",
             total.as_secs_f64(),
@@ -53,15 +58,21 @@ fn time_each<T>(states: &[State], mut f: impl FnMut(&State) -> T) -> Timing {
 }
 
 pub fn run(args: &BenchArgs) -> Result<()> {
-    let text = std::fs::read_to_string(&args.file)
-        .with_context(|| format!("cannot read {}", args.file.display()))?;
+    let text = read_text_file(&args.file, "puzzle file")?;
+    let limit = args
+        .limit
+        .map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX));
     let mut states = Vec::new();
-    for (line, p) in parse_collection(&text).take(args.limit.unwrap_or(usize::MAX)) {
-        let p = p.with_context(|| format!("{}", args.file.display()))?;
+    for (line, p) in parse_collection(&text).take(limit) {
+        // the parse error names the line itself
+        let p = p.with_context(|| args.file.display().to_string())?;
         let s = p
             .start_state()
-            .with_context(|| format!("{} line {line}", args.file.display()))?;
+            .with_context(|| format!("{}: line {line}", args.file.display()))?;
         states.push(s);
+    }
+    if states.is_empty() {
+        bail!("{}: holds no puzzle", args.file.display());
     }
     println!("{} puzzles from {}", states.len(), args.file.display());
     time_each(&states, CandidateGraph::build).report("graph: full typed graph per state");

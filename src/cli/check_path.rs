@@ -14,7 +14,7 @@ pub struct CheckPathArgs {
     /// The path: one step per line (a step may run over several lines), in the seeds'
     /// notations or as chains in Eureka (AIC) notation; `#` starts a comment
     pub path: std::path::PathBuf,
-    /// Analyse a puzzle with no or several solutions
+    /// Analyse a puzzle with several solutions (one with none is still refused)
     #[arg(long)]
     pub allow_nonunique: bool,
 }

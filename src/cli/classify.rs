@@ -3,10 +3,10 @@
 //! bar. With `--db` every rated puzzle is stored as it is done, so an interrupted run goes
 //! on where it stopped when the same command is run again, and a finished one is read back.
 
-use super::output::progress_bar;
+use super::parallel::{each_as_done, Batch};
+use super::progress::Status;
 use super::study_run::{open_run, StudyArgs, StudyInput};
 use anyhow::{bail, Context, Result};
-use rayon::prelude::*;
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::str::FromStr;
@@ -29,9 +29,6 @@ pub struct ClassifyArgs {
     #[arg(long)]
     pub seed_table: bool,
 }
-
-/// Puzzles rated in parallel between two writes.
-const CHUNK: usize = 32;
 
 fn schemes_of(text: &str) -> Result<Vec<Scheme>> {
     let mut out = Vec::new();
@@ -75,7 +72,13 @@ pub fn run(args: &ClassifyArgs) -> Result<()> {
         "max_len": args.study.max_len,
         "puzzles": input.puzzles.len(),
     });
-    let mut run = open_run(args.study.db.as_deref(), "classify", &params, &input)?;
+    let mut run = open_run(
+        args.study.db.as_deref(),
+        args.study.force,
+        "classify",
+        &params,
+        &input,
+    )?;
     let mut table = Table::new(&schemes, args.study.max_len);
     let mut ours: BTreeMap<usize, Option<usize>> = BTreeMap::new();
     let mut count = |table: &mut Table, position: usize, rows: &[RatingRow]| {
@@ -87,26 +90,44 @@ pub fn run(args: &ClassifyArgs) -> Result<()> {
         .filter(|p| !run.done.contains(p))
         .take(args.study.stop_after.unwrap_or(usize::MAX))
         .collect();
-    let bar = progress_bar(input.puzzles.len() as u64, "puzzles");
-    bar.set_position(run.done.len() as u64);
-    for chunk in todo.chunks(CHUNK) {
-        let rated: Vec<(usize, String, Vec<RatingRow>)> = chunk
-            .par_iter()
-            .map(|&p| {
-                let puzzle = &input.puzzles[p].puzzle;
-                let rows = rate_puzzle(puzzle, &schemes, args.study.max_len);
-                bar.inc(1);
-                (p, puzzle.line(), rows)
-            })
-            .collect();
-        match run.store.as_mut() {
-            Some(store) => store.write_ratings(run.id, &rated)?,
-            None => rated
-                .iter()
-                .for_each(|(p, _, rows)| count(&mut table, *p, rows)),
-        }
+    let status = Status::new("classify", "puzzles");
+    let total = input.puzzles.len() as u64;
+    let mut done = run.done.len() as u64;
+    let mut batch = Batch::new();
+    let run_id = run.id;
+    let result = each_as_done(
+        &todo,
+        |&p| {
+            let puzzle = &input.puzzles[p].puzzle;
+            (
+                p,
+                puzzle.line(),
+                rate_puzzle(puzzle, &schemes, args.study.max_len),
+            )
+        },
+        |_, rated| {
+            done += 1;
+            status.update(
+                done,
+                total,
+                &format!("line {}", input.puzzles[rated.0].line),
+            );
+            match run.store.as_mut() {
+                // stored one transaction per second: a kill loses at most that second
+                Some(store) => batch.push(rated, |b| Ok(store.write_ratings(run_id, b)?)),
+                None => {
+                    count(&mut table, rated.0, &rated.2);
+                    Ok(())
+                }
+            }
+        },
+    );
+    // what was done before an error is kept
+    if let Some(store) = run.store.as_mut() {
+        batch.flush(|b| Ok(store.write_ratings(run_id, b)?))?;
     }
-    bar.finish_and_clear();
+    status.finish();
+    result?;
     let complete = run.done.len() + todo.len() == input.puzzles.len();
     if let Some(store) = run.store.as_mut() {
         if complete && !run.finished {

@@ -28,10 +28,14 @@ pub struct GraphArgs {
     /// Materialise the state after the basic rules instead of the start state
     #[arg(long)]
     pub basic: bool,
-    /// Also write the state and its graph to this SQLite file
+    /// Also write the state and its graph to this SQLite file (a new file, or an existing
+    /// sudolink store)
     #[arg(long)]
     pub sqlite: Option<std::path::PathBuf>,
-    /// Analyse a puzzle with no or several solutions
+    /// With --sqlite: write into an existing SQLite file that is not a sudolink store
+    #[arg(long, requires = "sqlite")]
+    pub force: bool,
+    /// Analyse a puzzle with several solutions (one with none is still refused)
     #[arg(long)]
     pub allow_nonunique: bool,
 }
@@ -45,7 +49,7 @@ pub fn run(args: &GraphArgs) -> Result<()> {
     };
     let graph = CandidateGraph::build(&state);
     if let Some(path) = &args.sqlite {
-        super::store_cmd::write_graph_db(path, &loaded, &state, &graph)?;
+        super::store_cmd::write_graph_db(path, &loaded, &state, &graph, args.force)?;
     }
     match args.format {
         GraphFormat::Summary if args.json => {

@@ -3,7 +3,7 @@
 
 use anyhow::{bail, Context, Result};
 use std::path::Path;
-use sudolink::grid::format::{parse_grid, to_line, ParsedGrid};
+use sudolink::grid::format::{excerpt, parse_grid, to_line, ParsedGrid};
 use sudolink::grid::{Contradiction, State};
 use sudolink::solver::count_solutions;
 
@@ -22,20 +22,62 @@ pub struct Loaded {
     pub solution: Option<[u8; 81]>,
 }
 
-/// Read the text behind a PUZZLE argument: the file's contents when it names a file.
+/// Read the text behind a PUZZLE argument: the file's contents when it names a file, the
+/// argument itself when it looks like a grid (mostly digits and dots, or a HoDoKu line);
+/// anything else is taken for a file name that does not exist.
 pub fn read_argument(arg: &str) -> Result<(String, String)> {
     let path = Path::new(arg);
     if arg.len() != 81 && path.exists() {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read puzzle file {arg}"))?;
-        Ok((text, format!("file {arg}")))
-    } else {
+        let text = read_text_file(path, "puzzle file")?;
+        Ok((text, format!("file {}", excerpt(arg, 60))))
+    } else if looks_like_grid(arg) {
         Ok((arg.to_string(), "puzzle argument".to_string()))
+    } else {
+        bail!(
+            "no such file: {} (and not a puzzle grid either)",
+            excerpt(arg, 60)
+        )
     }
 }
 
+/// True for text that is meant as a grid, even a mistyped one: a HoDoKu line, several
+/// lines, or a first word of at least 17 characters, most of them digits or dots.
+fn looks_like_grid(text: &str) -> bool {
+    let t = text.trim_start();
+    if t.starts_with(':') || t.trim_end().contains('\n') {
+        return true;
+    }
+    let first = t.split_whitespace().next().unwrap_or("");
+    let n = first.chars().count();
+    let cells = first
+        .chars()
+        .filter(|c| c.is_ascii_digit() || *c == '.')
+        .count();
+    n >= 17 && cells * 2 >= n
+}
+
+/// The text of a file, with one clear message for what goes wrong: no such file, a
+/// directory, not text, or the OS's reason.
+pub fn read_text_file(path: &Path, what: &str) -> Result<String> {
+    let shown = excerpt(&path.display().to_string(), 80);
+    if !path.exists() {
+        bail!("no such file: {shown}");
+    }
+    if path.is_dir() {
+        bail!("{shown} is a directory, not a {what}");
+    }
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {what} {shown}"))?;
+    String::from_utf8(bytes).map_err(|e| {
+        anyhow::anyhow!(
+            "{what} {shown} is not UTF-8 text (bad byte at offset {})",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
 /// Load a puzzle: parse, build its state, count solutions. `allow_nonunique` lets a puzzle
-/// with no or several solutions through (without a solution to check against).
+/// with several solutions through (without a solution to check against); one with no
+/// solution is always refused, naming that.
 pub fn load(arg: Option<&str>, allow_nonunique: bool) -> Result<Loaded> {
     let (text, origin) = match arg {
         None => (DEFAULT_PUZZLE.to_string(), "default puzzle".to_string()),
@@ -65,8 +107,11 @@ pub fn load(arg: Option<&str>, allow_nonunique: bool) -> Result<Loaded> {
     let result = count_solutions(&state, 2);
     let solution = match result.count {
         1 => result.solution,
-        _ if allow_nonunique => None,
+        0 if allow_nonunique => bail!(
+            "{origin}: the puzzle has no solution (--allow-nonunique admits several solutions, not none)"
+        ),
         0 => bail!("{origin}: the puzzle has no solution"),
+        _ if allow_nonunique => None,
         _ => bail!(
             "{origin}: the puzzle has several solutions (at least 2); pass --allow-nonunique to analyse it anyway"
         ),

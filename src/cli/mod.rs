@@ -11,6 +11,7 @@ mod generate;
 mod graph;
 mod input;
 mod output;
+mod parallel;
 mod progress;
 mod query;
 mod rate;

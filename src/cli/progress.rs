@@ -7,8 +7,17 @@ use std::cell::RefCell;
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
-/// Seconds between two status lines when stderr is not a terminal.
+/// Seconds between two status lines when stderr is not a terminal (the environment
+/// variable `SUDOLINK_STATUS_SECONDS` overrides it, for tests and impatient logs).
 const STATUS_EVERY: Duration = Duration::from_secs(5);
+
+fn status_every() -> Duration {
+    std::env::var("SUDOLINK_STATUS_SECONDS")
+        .ok()
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e6)
+        .map_or(STATUS_EVERY, Duration::from_secs_f64)
+}
 
 /// A progress display: a bar, or periodic status lines.
 pub struct Status {
@@ -17,6 +26,7 @@ pub struct Status {
     bar: Option<ProgressBar>,
     started: Instant,
     last_line: RefCell<Instant>,
+    every: Duration,
 }
 
 impl Status {
@@ -38,6 +48,7 @@ impl Status {
             bar,
             started: Instant::now(),
             last_line: RefCell::new(Instant::now()),
+            every: status_every(),
         }
     }
 
@@ -51,7 +62,7 @@ impl Status {
             }
             None => {
                 let mut last = self.last_line.borrow_mut();
-                if last.elapsed() >= STATUS_EVERY {
+                if last.elapsed() >= self.every {
                     *last = Instant::now();
                     eprintln!("{}", self.line(done, total, detail));
                 }

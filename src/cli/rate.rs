@@ -1,15 +1,18 @@
 //! `sudolink rate`: the least n whose rule set solves each puzzle (W, B, gW, gB, L, M, N,
-//! BC), over a file in parallel (rayon) with a progress bar, output in input order.
+//! BC), over a file in parallel (rayon), each result printed as soon as the puzzles before
+//! it are done (input order). Puzzles that cannot be rated (malformed, no or several
+//! solutions) are reported on stderr and make the exit status non-zero unless
+//! `--keep-going`.
 
 use super::input::read_argument;
-use anyhow::{Context, Result};
-use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
+use super::parallel::{each_as_done, InOrder};
+use super::progress::Status;
+use anyhow::{bail, Result};
 use serde_json::json;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::str::FromStr;
 use std::time::Instant;
-use sudolink::grid::format::{parse_collection, Puzzle};
+use sudolink::grid::format::{parse_collection, ParseError, Puzzle};
 use sudolink::solver::count_solutions;
 use sudolink::study::rating::{rate, Scheme};
 
@@ -26,6 +29,10 @@ pub struct RateArgs {
     /// One JSON object per line: {"puzzle": "...", "rating": n or null, ...}
     #[arg(long)]
     pub json: bool,
+    /// Exit 0 even when some puzzles could not be rated (they are still reported on
+    /// stderr, with a count)
+    #[arg(long)]
+    pub keep_going: bool,
 }
 
 /// One puzzle's result line.
@@ -58,44 +65,64 @@ fn rate_one(p: &Puzzle, scheme: Scheme, max_len: usize) -> serde_json::Value {
 }
 
 pub fn run(args: &RateArgs) -> Result<()> {
-    let scheme = Scheme::from_str(&args.scheme).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let scheme = Scheme::from_str(&args.scheme).map_err(|e| anyhow::anyhow!("--scheme: {e}"))?;
     let (text, origin) = read_argument(&args.input)?;
-    let mut puzzles = Vec::new();
-    for (line, p) in parse_collection(&text) {
-        puzzles.push(p.with_context(|| format!("{origin}: line {line}"))?);
+    // every line that is not blank or a comment: a puzzle, or a line that fails to parse
+    let items: Vec<(usize, Result<Puzzle, ParseError>)> = parse_collection(&text).collect();
+    if items.is_empty() {
+        bail!("{origin}: holds no puzzle (only blank or comment lines)");
     }
-    let bar = if std::io::stderr().is_terminal() {
-        ProgressBar::new(puzzles.len() as u64)
-    } else {
-        ProgressBar::hidden()
-    };
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {elapsed} (eta {eta})")
-            .expect("progress template"),
-    );
-    let out = std::io::stdout();
-    // rate in chunks so output streams in input order while both cores work
-    for chunk in puzzles.chunks(64) {
-        let results: Vec<serde_json::Value> = chunk
-            .par_iter()
-            .map(|p| {
-                let v = rate_one(p, scheme, args.max_len);
-                bar.inc(1);
-                v
+    let status = Status::new("rate", "puzzles");
+    let total = items.len() as u64;
+    let mut order = InOrder::new();
+    let mut done = 0u64;
+    let mut failed = 0usize;
+    let mut out = std::io::stdout().lock();
+    each_as_done(
+        &items,
+        |(line, parsed)| match parsed {
+            Ok(p) => (*line, rate_one(p, scheme, args.max_len)),
+            Err(e) => (*line, json!({"rating": null, "error": e.to_string()})),
+        },
+        |i, result| {
+            done += 1;
+            status.update(done, total, &format!("{failed} failed"));
+            order.push(i, result, |(line, v)| {
+                if let Some(error) = v["error"].as_str() {
+                    failed += 1;
+                    let puzzle = v["puzzle"]
+                        .as_str()
+                        .map_or(String::new(), |p| format!(" {p}"));
+                    // a parse error already names its line
+                    let at = if v["puzzle"].is_null() {
+                        String::new()
+                    } else {
+                        format!("line {line}: ")
+                    };
+                    eprintln!("error: {origin}: {at}{error}{puzzle}");
+                    return Ok(());
+                }
+                if args.json {
+                    writeln!(out, "{v}")?;
+                } else {
+                    let level = v["level"].as_str().unwrap_or("not rated");
+                    writeln!(out, "{} {level}", v["puzzle"].as_str().unwrap_or(""))?;
+                }
+                out.flush()?;
+                Ok(())
             })
-            .collect();
-        let mut lock = out.lock();
-        for v in results {
-            if args.json {
-                writeln!(lock, "{v}")?;
-            } else {
-                let level = v["level"].as_str().map(str::to_string).unwrap_or_else(|| {
-                    format!("error: {}", v["error"].as_str().unwrap_or("not rated"))
-                });
-                writeln!(lock, "{} {level}", v["puzzle"].as_str().unwrap_or(""))?;
-            }
+        },
+    )?;
+    status.finish();
+    if failed > 0 {
+        let summary = format!(
+            "{failed} of {} puzzle(s) could not be rated (see the errors above)",
+            items.len()
+        );
+        if !args.keep_going {
+            bail!("{summary}; pass --keep-going to exit 0 anyway");
         }
+        eprintln!("note: {summary}");
     }
-    bar.finish_and_clear();
     Ok(())
 }

@@ -22,7 +22,7 @@ pub struct ShowArgs {
     pub puzzle: Option<String>,
     #[arg(long, value_enum, default_value = "pm")]
     pub format: ShowFormat,
-    /// Analyse a puzzle with no or several solutions
+    /// Analyse a puzzle with several solutions (one with none is still refused)
     #[arg(long)]
     pub allow_nonunique: bool,
 }

@@ -39,7 +39,7 @@ pub struct SolveArgs {
     /// Print one JSON object instead of the text path
     #[arg(long)]
     pub json: bool,
-    /// Analyse a puzzle with no or several solutions (no solution check)
+    /// Analyse a puzzle with several solutions (no solution check; one with none is refused)
     #[arg(long)]
     pub allow_nonunique: bool,
     /// Write the state in which step N of the path is found to FILE, as HoDoKu's library

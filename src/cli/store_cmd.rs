@@ -11,9 +11,18 @@ use sudolink::store::Store;
 
 /// Run `write` on a store at `path`: directly when the file exists, else on a temporary
 /// file in the same folder that is renamed to `path` only when `write` succeeds.
-pub fn with_store<T>(path: &Path, write: impl FnOnce(&mut Store) -> Result<T>) -> Result<T> {
+/// An existing file must be a sudolink store unless `force` (then our tables are added).
+pub fn with_store<T>(
+    path: &Path,
+    force: bool,
+    write: impl FnOnce(&mut Store) -> Result<T>,
+) -> Result<T> {
     if path.exists() {
-        let mut store = Store::create(path)?;
+        let mut store = if force {
+            Store::open_forced(path)?
+        } else {
+            Store::create(path)?
+        };
         return write(&mut store);
     }
     let tmp = temporary_path(path);
@@ -46,12 +55,13 @@ pub fn write_graph_db(
     loaded: &Loaded,
     state: &State,
     graph: &CandidateGraph,
+    force: bool,
 ) -> Result<()> {
-    with_store(path, |store| {
+    with_store(path, force, |store| {
         let puzzle = store.write_puzzle(&loaded.line, loaded.name.as_deref())?;
         let state_id = store.write_state(puzzle, None, 0, state)?;
         store.write_graph(state_id, graph)?;
         Ok(())
     })
-    .with_context(|| format!("writing {}", path.display()))
+    .with_context(|| format!("writing the graph to {}", path.display()))
 }

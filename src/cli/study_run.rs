@@ -6,6 +6,7 @@
 //! unfinished one goes on with the puzzles it has not stored yet, after checking that the
 //! stored ones are the file's puzzles at the same positions; a finished one is read back.
 
+use super::input::read_text_file;
 use anyhow::{bail, Context, Result};
 use std::collections::HashSet;
 use std::path::Path;
@@ -21,9 +22,13 @@ pub struct StudyArgs {
     #[arg(long, default_value_t = 7)]
     pub max_len: usize,
     /// Store the run in this SQLite file (created if missing); running the same command
-    /// again resumes an interrupted run or reads back a finished one
+    /// again resumes an interrupted run or reads back a finished one. Every puzzle is
+    /// stored within about a second of being done
     #[arg(long)]
     pub db: Option<std::path::PathBuf>,
+    /// Write into an existing SQLite file that is not a sudolink store (adds our tables)
+    #[arg(long, requires = "db")]
+    pub force: bool,
     /// Print the result as one JSON object
     #[arg(long)]
     pub json: bool,
@@ -51,12 +56,12 @@ pub struct StudyInput {
 impl StudyInput {
     /// Read every puzzle of `path`; a malformed line is an error naming it.
     pub fn read(path: &Path) -> Result<StudyInput> {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read puzzle file {}", path.display()))?;
+        let text = read_text_file(path, "puzzle file")?;
         let lines: Vec<&str> = text.lines().collect();
         let mut puzzles = Vec::new();
         for (line, p) in parse_collection(&text) {
-            let puzzle = p.with_context(|| format!("{}: line {line}", path.display()))?;
+            // the parse error names the line
+            let puzzle = p.with_context(|| path.display().to_string())?;
             puzzles.push(InputPuzzle {
                 puzzle,
                 line,
@@ -64,7 +69,10 @@ impl StudyInput {
             });
         }
         if puzzles.is_empty() {
-            bail!("{}: holds no puzzle", path.display());
+            bail!(
+                "{}: holds no puzzle (only blank or comment lines)",
+                path.display()
+            );
         }
         let origin = std::path::absolute(path)
             .unwrap_or_else(|_| path.to_path_buf())
@@ -94,6 +102,7 @@ impl StudyRun {
 /// Open the run of `kind` with `params` in `db` (find, check and resume it, or start it).
 pub fn open_run(
     db: Option<&Path>,
+    force: bool,
     kind: &str,
     params: &serde_json::Value,
     input: &StudyInput,
@@ -106,7 +115,11 @@ pub fn open_run(
             finished: false,
         });
     };
-    let mut store = Store::create(db)?;
+    let mut store = if force {
+        Store::open_forced(db)?
+    } else {
+        Store::create(db)?
+    };
     let (id, finished, done) = match store.find_run(kind, params)? {
         Some((id, finished)) => {
             let stored = store.run_puzzles(id)?;

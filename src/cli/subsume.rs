@@ -3,10 +3,10 @@
 //! family's eliminations are included in which, with the shortest counter-examples, ready
 //! to open with `explain`. With `--db` everything is stored (and a run resumes).
 
-use super::output::progress_bar;
+use super::parallel::{each_as_done, Batch};
+use super::progress::Status;
 use super::study_run::{open_run, StudyArgs, StudyInput};
 use anyhow::{bail, Result};
-use rayon::prelude::*;
 use serde_json::json;
 use sudolink::search::registry;
 use sudolink::solver::count_solutions;
@@ -26,8 +26,6 @@ pub struct SubsumeArgs {
     pub start: bool,
 }
 
-const CHUNK: usize = 8;
-
 pub fn run(args: &SubsumeArgs) -> Result<()> {
     let families =
         registry::parse_list(&args.families).map_err(|e| anyhow::anyhow!("--families: {e}"))?;
@@ -46,7 +44,13 @@ pub fn run(args: &SubsumeArgs) -> Result<()> {
         "start_only": args.start,
         "puzzles": input.puzzles.len(),
     });
-    let mut run = open_run(args.study.db.as_deref(), "subsume", &params, &input)?;
+    let mut run = open_run(
+        args.study.db.as_deref(),
+        args.study.force,
+        "subsume",
+        &params,
+        &input,
+    )?;
     let options = Options {
         families: families.clone(),
         max_len: args.study.max_len,
@@ -57,29 +61,41 @@ pub fn run(args: &SubsumeArgs) -> Result<()> {
         .filter(|p| !run.done.contains(p))
         .take(args.study.stop_after.unwrap_or(usize::MAX))
         .collect();
-    let bar = progress_bar(input.puzzles.len() as u64, "puzzles");
-    bar.set_position(run.done.len() as u64);
-    for chunk in todo.chunks(CHUNK) {
-        let studied: Vec<Result<(usize, String, Vec<StudiedStateRow>)>> = chunk
-            .par_iter()
-            .map(|&p| {
-                let item = &input.puzzles[p];
-                let states = study_one(item, &options);
-                bar.inc(1);
-                states.map(|s| (p, item.puzzle.line(), s))
-            })
-            .collect();
-        for s in studied {
-            let (p, line, states) = s?;
+    let status = Status::new("subsume", "puzzles");
+    let total = input.puzzles.len() as u64;
+    let mut done = run.done.len() as u64;
+    let mut batch = Batch::new();
+    let run_id = run.id;
+    let result = each_as_done(
+        &todo,
+        |&p| {
+            let item = &input.puzzles[p];
+            study_one(item, &options).map(|s| (p, item.puzzle.line(), s))
+        },
+        |_, studied| {
+            let (p, line, states) = studied?;
+            done += 1;
+            status.update(done, total, &format!("line {}", input.puzzles[p].line));
             match run.store.as_mut() {
-                Some(store) => store.write_studied_puzzle(run.id, p, &line, &states)?,
-                None => states
-                    .into_iter()
-                    .for_each(|st| matrix.add(&stored(p, &line, st))),
+                // stored one transaction per second: a kill loses at most that second
+                Some(store) => batch.push((p, line, states), |b| {
+                    Ok(store.write_studied_puzzles(run_id, b)?)
+                }),
+                None => {
+                    states
+                        .into_iter()
+                        .for_each(|st| matrix.add(&stored(p, &line, st)));
+                    Ok(())
+                }
             }
-        }
+        },
+    );
+    // what was done before an error is kept
+    if let Some(store) = run.store.as_mut() {
+        batch.flush(|b| Ok(store.write_studied_puzzles(run_id, b)?))?;
     }
-    bar.finish_and_clear();
+    status.finish();
+    result?;
     let complete = run.done.len() + todo.len() == input.puzzles.len();
     if let Some(store) = run.store.as_mut() {
         if complete && !run.finished {

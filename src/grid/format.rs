@@ -41,8 +41,12 @@ pub enum ParseErrorKind {
     BadCandidateList { cell: Cell, text: String },
     #[error("a HoDoKu library line needs the form :code:digits:grid:deleted::, {0}")]
     BadHodoku(String),
-    #[error("bad deleted candidate {0:?} (expected digit, row, column such as 713)")]
-    BadDeletedCandidate(String),
+    #[error("HoDoKu line, field {field} ({name}): {problem}")]
+    BadHodokuField {
+        field: usize,
+        name: &'static str,
+        problem: String,
+    },
     #[error("nine-line grid: line has {0} cells, expected 9")]
     WrongRowLength(usize),
     #[error("the grid contradicts itself: {0}")]
@@ -52,6 +56,15 @@ pub enum ParseErrorKind {
 impl ParseError {
     fn at(line: usize, column: Option<usize>, kind: ParseErrorKind) -> ParseError {
         ParseError { line, column, kind }
+    }
+}
+
+/// `text` for an error message, cut to its first `max` characters with `…` when longer
+/// (a 10 MB input quoted whole would bury the message).
+pub fn excerpt(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
     }
 }
 
@@ -263,13 +276,31 @@ pub fn parse_pencil_mark_string(text: &str, line_no: usize) -> Result<State, Par
 /// candidates as digit-row-column triples (`713 715`).
 pub fn parse_hodoku(text: &str, line_no: usize) -> Result<State, ParseError> {
     let fields: Vec<&str> = text.trim().split(':').collect();
-    if fields.len() < 5 || !fields[0].is_empty() {
+    if !fields[0].is_empty() {
+        return Err(ParseError::at(
+            line_no,
+            Some(1),
+            ParseErrorKind::BadHodoku(format!(
+                "found {:?} before the first ':'",
+                excerpt(fields[0], 20)
+            )),
+        ));
+    }
+    if fields.len() < 5 {
+        let missing =
+            ["code", "digits", "grid", "deleted candidates"][fields.len() - 1..].join(", ");
         return Err(ParseError::at(
             line_no,
             None,
-            ParseErrorKind::BadHodoku(format!("found {} fields", fields.len().saturating_sub(1))),
+            ParseErrorKind::BadHodoku(format!("found {} field(s): no {missing}", fields.len() - 1)),
         ));
     }
+    let field_error =
+        |field: usize, name: &'static str, problem: String| ParseErrorKind::BadHodokuField {
+            field,
+            name,
+            problem,
+        };
     let grid = fields[3];
     let grid_col = fields[..3].iter().map(|f| f.len() + 1).sum::<usize>() + 1;
     let mut values = [0u8; 81];
@@ -285,7 +316,11 @@ pub fn parse_hodoku(text: &str, line_no: usize) -> Result<State, ParseError> {
             ParseError::at(
                 line_no,
                 Some(grid_col + i),
-                ParseErrorKind::BadCharacter(ch),
+                field_error(
+                    3,
+                    "grid",
+                    format!("bad character {ch:?} (expected 1-9, '.', '0' or '+' before a placed digit)"),
+                ),
             )
         })?;
         if cell < 81 {
@@ -301,7 +336,7 @@ pub fn parse_hodoku(text: &str, line_no: usize) -> Result<State, ParseError> {
         return Err(ParseError::at(
             line_no,
             None,
-            ParseErrorKind::WrongLength(cell),
+            field_error(3, "grid", format!("needs 81 cells, found {cell}")),
         ));
     }
     let mut start = State::from_parts(&values, givens, &CandidateSet::full())
@@ -313,7 +348,14 @@ pub fn parse_hodoku(text: &str, line_no: usize) -> Result<State, ParseError> {
             return Err(ParseError::at(
                 line_no,
                 None,
-                ParseErrorKind::BadDeletedCandidate(token.to_string()),
+                field_error(
+                    4,
+                    "deleted candidates",
+                    format!(
+                        "bad candidate {:?} (expected digit, row, column such as 713)",
+                        excerpt(token, 20)
+                    ),
+                ),
             ));
         }
         let d = Digit::new(b[0] - b'0').unwrap();
@@ -351,7 +393,7 @@ pub fn parse_pencil_mark_grid(text: &str, first_line_no: usize) -> Result<State,
                             Some(pos + 1),
                             ParseErrorKind::BadCandidateList {
                                 cell,
-                                text: token.to_string(),
+                                text: excerpt(token, 20),
                             },
                         ))
                     }
@@ -420,7 +462,9 @@ pub fn parse_grid(text: &str) -> Result<ParsedGrid, ParseError> {
     }
     if lines.len() == 1 {
         let token = first_t.split_whitespace().next().unwrap_or("");
-        if token.len() == 729 {
+        // digits and dots, nearer 729 than 81 of them: meant as a pencil-mark string
+        let pencil_marks = token.chars().all(|c| c.is_ascii_digit() || c == '.');
+        if pencil_marks && token.chars().count() >= 405 {
             return parse_pencil_mark_string(token, first_no).map(ParsedGrid::State);
         }
         return parse_line(first, first_no).map(ParsedGrid::Puzzle);

@@ -46,18 +46,51 @@ use thiserror::Error;
 /// What can go wrong in the store.
 #[derive(Debug, Error)]
 pub enum StoreError {
-    /// The database file could not be opened or created.
-    #[error("cannot open database {path}: {source}")]
+    /// The database file could not be opened or created (SQLite's reason is the source).
+    #[error("cannot open database {}", path.display())]
     Open {
         path: PathBuf,
         source: rusqlite::Error,
     },
+    /// A database to read does not exist.
+    #[error("no such file: {}", .0.display())]
+    NoSuchFile(PathBuf),
+    /// A database path names a directory.
+    #[error("{} is a directory, not a database file", .0.display())]
+    IsADirectory(PathBuf),
+    /// The file exists but is not an SQLite database.
+    #[error("{} is not an SQLite database", .0.display())]
+    NotADatabase(PathBuf),
+    /// An existing SQLite file that is not a sudolink store: writing into it would add our
+    /// tables to someone else's database.
+    #[error(
+        "{} is an SQLite database but not a sudolink store ({why}); \
+         refusing to write into it (pass --force to add sudolink's tables anyway)",
+        path.display()
+    )]
+    ForeignDatabase { path: PathBuf, why: String },
     /// The file holds a sudolink schema of another version.
     #[error("database schema version {found}, this sudolink writes version {expected}")]
     SchemaVersion { found: i64, expected: i64 },
-    /// A write or a pragma failed.
+    /// Another process holds the database's write lock past the busy timeout.
+    #[error("database {} is busy: another sudolink (or another program) is writing it; try again when it has finished", path.display())]
+    Busy { path: PathBuf },
+    /// A write or a pragma failed (SQLite's reason is the source).
     #[error("SQLite: {0}")]
     Sqlite(#[from] rusqlite::Error),
+    /// The query guard refused part of a statement.
+    #[error("{0}")]
+    Refused(String),
+    /// A statement ran past its time limit.
+    #[error("the query ran longer than its time limit of {} s and was stopped (raise --timeout)", .0.as_secs_f64())]
+    Timeout(std::time::Duration),
+    /// A parameter value of the wrong kind.
+    #[error("parameter :{name} takes {expected}, not {value:?}")]
+    BadParameter {
+        name: String,
+        value: String,
+        expected: String,
+    },
     /// A query was rejected by SQLite; the message is SQLite's.
     #[error("SQL error: {message}")]
     Sql { message: String },
@@ -87,6 +120,22 @@ pub enum StoreError {
     Json(#[from] serde_json::Error),
 }
 
+/// A busy or locked error as [`StoreError::Busy`] naming the file; others unchanged.
+pub(crate) fn busy_named(error: StoreError, path: &Path) -> StoreError {
+    let code = match &error {
+        StoreError::Sqlite(e) | StoreError::Open { source: e, .. } => e.sqlite_error_code(),
+        _ => None,
+    };
+    match code {
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => {
+            StoreError::Busy {
+                path: path.to_path_buf(),
+            }
+        }
+        _ => error,
+    }
+}
+
 fn colon_list(names: &[String]) -> String {
     if names.is_empty() {
         return "no parameters".to_string();
@@ -103,14 +152,41 @@ pub struct Store {
     conn: Connection,
 }
 
+/// How long a writer waits for another one's lock before giving up.
+pub const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+
 impl Store {
-    /// Open `path`, creating the file and the schema if missing.
+    /// Open the sudolink store at `path` for writing, creating the file and the schema if
+    /// missing. An existing SQLite file that is not a sudolink store is refused
+    /// ([`StoreError::ForeignDatabase`]) and left untouched: use [`Store::open_forced`] to
+    /// add our tables to it anyway.
     pub fn create(path: &Path) -> Result<Store, StoreError> {
+        Store::open(path, false)
+    }
+
+    /// Open `path` for writing; with `force`, an existing SQLite file that is not a
+    /// sudolink store gets our schema added (its own tables are left alone).
+    pub fn open_forced(path: &Path) -> Result<Store, StoreError> {
+        Store::open(path, true)
+    }
+
+    fn open(path: &Path, force: bool) -> Result<Store, StoreError> {
+        if path.is_dir() {
+            return Err(StoreError::IsADirectory(path.to_path_buf()));
+        }
+        let existing = std::fs::metadata(path)
+            .map(|m| m.len() > 0)
+            .unwrap_or(false);
+        if existing {
+            schema::check_ours(path, force)?;
+        }
         let conn = Connection::open(path).map_err(|source| StoreError::Open {
             path: path.to_path_buf(),
             source,
         })?;
-        Store::with_connection(conn)
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        let store = Store::with_connection(conn).map_err(|e| busy_named(e, path))?;
+        Ok(store)
     }
 
     /// A fresh database in memory.

@@ -2,7 +2,9 @@
 //!
 //! Every table is `STRICT` and uses only what SQLite 3.37 knows, so Python's `sqlite3`
 //! (3.40 on Debian 12) reads a store written with the bundled, newer SQLite. The schema
-//! version sits in `PRAGMA user_version`.
+//! version sits in `PRAGMA user_version`, and `PRAGMA application_id` says the file is a
+//! sudolink store ([`APPLICATION_ID`]): a writer checks both before it writes into an
+//! existing file ([`check_ours`]), so someone else's database is never changed by mistake.
 
 use super::StoreError;
 use rusqlite::Connection;
@@ -10,6 +12,9 @@ use rusqlite::Connection;
 /// The version written to `PRAGMA user_version`; a file with another non-zero version is
 /// refused rather than misread.
 pub const SCHEMA_VERSION: i64 = 1;
+
+/// `PRAGMA application_id` of a sudolink store: "SLNK".
+pub const APPLICATION_ID: i64 = 0x534C_4E4B;
 
 /// The tables and indexes, created if missing.
 ///
@@ -175,7 +180,8 @@ CREATE TABLE IF NOT EXISTS elimination (
 CREATE INDEX IF NOT EXISTS elimination_run ON elimination(run_id, family, length);
 ";
 
-/// Turn on foreign keys, check the file's schema version and create what is missing.
+/// Turn on foreign keys, check the file's schema version and create what is missing
+/// (nothing is written to a complete store of this version).
 pub fn prepare(conn: &Connection) -> Result<(), StoreError> {
     conn.pragma_update(None, "foreign_keys", true)?;
     let version: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0))?;
@@ -185,7 +191,59 @@ pub fn prepare(conn: &Connection) -> Result<(), StoreError> {
             expected: SCHEMA_VERSION,
         });
     }
+    let id: i64 = conn.pragma_query_value(None, "application_id", |row| row.get(0))?;
+    let tables: i64 = conn.query_row(
+        "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN \
+         ('puzzle', 'run', 'state', 'candidate', 'node', 'edge', 'proof', 'proof_item', 'step', \
+          'run_puzzle', 'rating', 'elimination')",
+        [],
+        |row| row.get(0),
+    )?;
+    if version == SCHEMA_VERSION && id == APPLICATION_ID && tables == 12 {
+        return Ok(());
+    }
     conn.execute_batch(SCHEMA)?;
     conn.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+    conn.pragma_update(None, "application_id", APPLICATION_ID)?;
     Ok(())
+}
+
+/// Check, without writing, that the existing non-empty file at `path` is a sudolink store
+/// (its `application_id`, or for a store written before that id, its `user_version` and
+/// tables), so a writer may open it. With `force`, any SQLite file passes.
+///
+/// Errors: [`StoreError::NotADatabase`] for a file that is not SQLite (whatever `force`
+/// says); [`StoreError::ForeignDatabase`] naming what differs.
+pub fn check_ours(path: &std::path::Path, force: bool) -> Result<(), StoreError> {
+    let conn = super::query::open_read_only(path)?;
+    let id: i64 = conn.pragma_query_value(None, "application_id", |row| row.get(0))?;
+    let version: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0))?;
+    let names: Vec<String> = conn
+        .prepare("SELECT name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'")?
+        .query_map([], |row| row.get(0))?
+        .collect::<Result<_, _>>()?;
+    let ours = id == APPLICATION_ID
+        || names.is_empty()
+        || (id == 0
+            && version == SCHEMA_VERSION
+            && ["puzzle", "run", "state"]
+                .iter()
+                .all(|t| names.iter().any(|n| n == t)));
+    if ours || force {
+        return Ok(());
+    }
+    let why = if id != 0 {
+        format!("its application_id is {id:#x}, not sudolink's {APPLICATION_ID:#x}")
+    } else {
+        let shown: Vec<&str> = names.iter().take(3).map(String::as_str).collect();
+        format!(
+            "it holds {} other object(s) such as {}",
+            names.len(),
+            shown.join(", ")
+        )
+    };
+    Err(StoreError::ForeignDatabase {
+        path: path.to_path_buf(),
+        why,
+    })
 }

@@ -4,7 +4,9 @@
 //!
 //! A puzzle's rows are written in one transaction together with its `run_puzzle` row, so a
 //! run interrupted at any moment holds whole puzzles only, and "done" means "has a
-//! `run_puzzle` row".
+//! `run_puzzle` row". Writers batch several puzzles in one transaction (the CLI commits
+//! about once a second); a puzzle another writer of the same run already stored is skipped,
+//! so two processes on one run both finish without a constraint error.
 
 use super::{Store, StoreError};
 use rusqlite::{params, OptionalExtension, Transaction};
@@ -90,7 +92,9 @@ impl Store {
     ) -> Result<(), StoreError> {
         let tx = self.conn.transaction()?;
         for (position, grid, ratings) in puzzles {
-            insert_run_puzzle(&tx, run_id, *position, grid)?;
+            if insert_run_puzzle(&tx, run_id, *position, grid)?.is_none() {
+                continue;
+            }
             let mut stmt = tx.prepare_cached(
                 "INSERT INTO rating (run_id, position, scheme, rating, hardest, seconds, error)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -150,34 +154,21 @@ impl Store {
         states: &[StudiedStateRow],
     ) -> Result<(), StoreError> {
         let tx = self.conn.transaction()?;
-        let puzzle_id = insert_run_puzzle(&tx, run_id, position, grid)?;
-        for s in states {
-            tx.prepare_cached(
-                "INSERT INTO state (puzzle_id, run_id, step_index, grid, pencil_marks)
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
-            )?
-            .execute(params![
-                puzzle_id,
-                run_id,
-                s.step_index as i64,
-                s.grid,
-                s.pencil_marks
-            ])?;
-            let state_id = tx.last_insert_rowid();
-            let mut stmt = tx.prepare_cached(
-                "INSERT INTO elimination (run_id, state_id, family, cand, label, length)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            )?;
-            for e in &s.eliminations {
-                stmt.execute(params![
-                    run_id,
-                    state_id,
-                    e.family,
-                    e.cand as i64,
-                    e.label,
-                    e.length as i64
-                ])?;
-            }
+        insert_studied_puzzle(&tx, run_id, position, grid, states)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Write several puzzles of a subsumption run, each `(position, grid, states)`, in one
+    /// transaction.
+    pub fn write_studied_puzzles(
+        &mut self,
+        run_id: i64,
+        puzzles: &[(usize, String, Vec<StudiedStateRow>)],
+    ) -> Result<(), StoreError> {
+        let tx = self.conn.transaction()?;
+        for (position, grid, states) in puzzles {
+            insert_studied_puzzle(&tx, run_id, *position, grid, states)?;
         }
         tx.commit()?;
         Ok(())
@@ -228,19 +219,68 @@ impl Store {
     }
 }
 
-/// Insert the puzzle and its `run_puzzle` row; returns the puzzle id.
+fn insert_studied_puzzle(
+    tx: &Transaction<'_>,
+    run_id: i64,
+    position: usize,
+    grid: &str,
+    states: &[StudiedStateRow],
+) -> Result<(), StoreError> {
+    let Some(puzzle_id) = insert_run_puzzle(tx, run_id, position, grid)? else {
+        return Ok(());
+    };
+    for s in states {
+        tx.prepare_cached(
+            "INSERT INTO state (puzzle_id, run_id, step_index, grid, pencil_marks)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?
+        .execute(params![
+            puzzle_id,
+            run_id,
+            s.step_index as i64,
+            s.grid,
+            s.pencil_marks
+        ])?;
+        let state_id = tx.last_insert_rowid();
+        let mut stmt = tx.prepare_cached(
+            "INSERT INTO elimination (run_id, state_id, family, cand, label, length)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        )?;
+        for e in &s.eliminations {
+            stmt.execute(params![
+                run_id,
+                state_id,
+                e.family,
+                e.cand as i64,
+                e.label,
+                e.length as i64
+            ])?;
+        }
+    }
+    Ok(())
+}
+
+/// Insert the puzzle and its `run_puzzle` row; returns the puzzle id, or `None` when the
+/// run already has this position (stored by another writer: nothing is inserted).
 fn insert_run_puzzle(
     tx: &Transaction<'_>,
     run_id: i64,
     position: usize,
     grid: &str,
-) -> Result<i64, StoreError> {
+) -> Result<Option<i64>, StoreError> {
+    let stored: Option<i64> = tx
+        .prepare_cached("SELECT 1 FROM run_puzzle WHERE run_id = ?1 AND position = ?2")?
+        .query_row(params![run_id, position as i64], |row| row.get(0))
+        .optional()?;
+    if stored.is_some() {
+        return Ok(None);
+    }
     tx.prepare_cached("INSERT INTO puzzle (grid) VALUES (?1)")?
         .execute(params![super::write::normalised_grid(grid)?])?;
     let puzzle_id = tx.last_insert_rowid();
     tx.prepare_cached("INSERT INTO run_puzzle (run_id, position, puzzle_id) VALUES (?1, ?2, ?3)")?
         .execute(params![run_id, position as i64, puzzle_id])?;
-    Ok(puzzle_id)
+    Ok(Some(puzzle_id))
 }
 
 #[cfg(test)]

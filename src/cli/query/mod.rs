@@ -1,11 +1,19 @@
 //! `sudolink query`: run a named query, a .sql file or SQL text over the SQLite
-//! materialisation of a state (or over an existing database with `--db`).
+//! materialisation of a state (or over an existing database with `--db`, opened read-only).
+//! The library guards the statement (read-only, no ATTACH, no file functions, a time
+//! limit); rows stream to stdout as they come ([`render`]), up to `--max-rows`.
 
-use super::input::load;
-use anyhow::{anyhow, bail, Context, Result};
+mod render;
+
+use super::input::{load, read_text_file};
+use anyhow::{anyhow, bail, Result};
+use render::{CsvSink, JsonSink, RowSink, TableSink};
+use std::cell::{Cell, RefCell};
 use std::path::PathBuf;
+use std::time::Duration;
+use sudolink::grid::format::excerpt;
 use sudolink::search::basic_rules;
-use sudolink::store::{self, query, Store};
+use sudolink::store::{self, query};
 use sudolink::study::resolution::solve;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,16 +38,23 @@ pub struct QueryArgs {
     /// Output format
     #[arg(long, value_enum, default_value = "table")]
     pub format: TableFormat,
-    /// Query this database instead of materialising a puzzle
+    /// Query this database instead of materialising a puzzle (opened read-only: no query
+    /// changes it)
     #[arg(long)]
     pub db: Option<PathBuf>,
+    /// Stop a statement that runs longer than this many seconds
+    #[arg(long, default_value_t = 5.0, value_parser = positive_seconds)]
+    pub timeout: f64,
+    /// Print at most this many rows (a note on stderr says when more were left out)
+    #[arg(long, default_value_t = 10_000)]
+    pub max_rows: usize,
     /// Materialise the state after the basic rules instead of the start state
     #[arg(long)]
     pub basic: bool,
     /// List the named queries and their parameters
     #[arg(long)]
     pub list: bool,
-    /// Analyse a puzzle with no or several solutions
+    /// Analyse a puzzle with several solutions (one with none is still refused)
     #[arg(long)]
     pub allow_nonunique: bool,
 }
@@ -54,12 +69,18 @@ pub fn run(args: &QueryArgs) -> Result<()> {
     }
     let (sql, positional_puzzle) = resolve_sql(args)?;
     let params = parse_params(&args.params)?;
-    let table = if let Some(db) = &args.db {
-        if !db.exists() {
-            bail!("database {} does not exist", db.display());
+    let limits = query::Limits {
+        timeout: Some(Duration::from_secs_f64(args.timeout)),
+        max_rows: Some(args.max_rows),
+    };
+    let conn_store;
+    let conn_file;
+    let conn = if let Some(db) = &args.db {
+        if positional_puzzle.is_some() {
+            bail!("give either a PUZZLE or --db, not both");
         }
-        let store = Store::create(db)?;
-        query::run(store.connection(), &sql, &params)?
+        conn_file = query::open_read_only(db)?;
+        &conn_file
     } else {
         let loaded = load(positional_puzzle.as_deref(), args.allow_nonunique)?;
         let state = if args.basic {
@@ -67,15 +88,49 @@ pub fn run(args: &QueryArgs) -> Result<()> {
         } else {
             loaded.state.clone()
         };
-        let store = store::materialise(&loaded.line, loaded.name.as_deref(), &state)?;
-        query::run(store.connection(), &sql, &params)?
+        conn_store = store::materialise(&loaded.line, loaded.name.as_deref(), &state)?;
+        conn_store.connection()
     };
-    match args.format {
-        TableFormat::Table => print!("{}", table.to_table()),
-        TableFormat::Csv => print!("{}", table.to_csv()),
-        TableFormat::Json => println!("{}", table.to_json()),
+    let stdout = std::io::stdout().lock();
+    let sink: Box<dyn RowSink> = match args.format {
+        TableFormat::Table => Box::new(TableSink::new(stdout)),
+        TableFormat::Csv => Box::new(CsvSink::new(stdout)),
+        TableFormat::Json => Box::new(JsonSink::new(stdout)),
+    };
+    let started = Cell::new(false);
+    let sink = RefCell::new(sink);
+    let outcome = query::stream(
+        conn,
+        &sql,
+        &params,
+        &limits,
+        |names: &[String]| {
+            started.set(true);
+            sink.borrow_mut().columns(names)
+        },
+        |row: &[serde_json::Value]| sink.borrow_mut().row(row),
+    );
+    if started.get() {
+        sink.borrow_mut().finish()?;
+    }
+    let outcome = outcome?;
+    if outcome.truncated {
+        eprintln!(
+            "note: stopped after {} rows (--max-rows {}); the query has more",
+            outcome.rows, args.max_rows
+        );
     }
     Ok(())
+}
+
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(x) if x > 0.0 && x.is_finite() && x <= 86_400.0 => Ok(x),
+        _ => Err(format!(
+            "expected a number of seconds above 0 (at most 86400), not {:?}",
+            excerpt(text, 40)
+        )),
+    }
 }
 
 /// The SQL to run and the puzzle argument. With `--sql` or `--db`, a single positional
@@ -93,15 +148,14 @@ fn resolve_sql(args: &QueryArgs) -> Result<(String, Option<String>)> {
         _ => bail!("name a query (see sudolink query --list) or give --sql"),
     };
     let path = PathBuf::from(&name);
-    if name.ends_with(".sql") && path.exists() {
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
-        return Ok((text, puzzle));
+    if name.ends_with(".sql") && query::named(&name).is_none() {
+        return Ok((read_text_file(&path, "SQL file")?, puzzle));
     }
     let q = query::named(&name).ok_or_else(|| {
         let known: Vec<&str> = query::all_named().iter().map(|q| q.name).collect();
         anyhow!(
-            "unknown query {name:?}; known queries: {}",
+            "unknown query {:?}; known queries: {}",
+            excerpt(&name, 60),
             known.join(", ")
         )
     })?;
@@ -113,7 +167,8 @@ fn parse_params(raw: &[String]) -> Result<Vec<(String, String)>> {
         .map(|p| {
             p.split_once('=')
                 .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
-                .ok_or_else(|| anyhow!("bad --param {p:?}: expected NAME=VALUE"))
+                .filter(|(k, _)| !k.trim().is_empty())
+                .ok_or_else(|| anyhow!("bad --param {:?}: expected NAME=VALUE", excerpt(p, 60)))
         })
         .collect()
 }

@@ -1,0 +1,188 @@
+//! Issue 19, point 3: every error names the real problem, once, on one line: no such file,
+//! a directory, a pencil-mark string of the wrong length, which field of a HoDoKu line;
+//! long inputs quoted only in part; `rate` reports invalid puzzles on stderr and fails
+//! unless `--keep-going`; `--allow-nonunique` still refuses a puzzle with no solution.
+
+mod common;
+
+use common::sudolink;
+
+const OCEAN1: &str =
+    "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3....";
+
+/// A failure with one error line holding every `expected` text, and no repeated prefix.
+fn one_error(args: &[&str], expected: &[&str]) -> String {
+    let (code, stdout, stderr) = sudolink(args);
+    assert_ne!(code, 0, "{args:?} succeeded: {stdout}");
+    assert_ne!(code, 101, "{args:?} panicked: {stderr}");
+    assert_eq!(stderr.trim().lines().count(), 1, "not one line: {stderr}");
+    for e in expected {
+        assert!(stderr.contains(e), "{args:?}: expected {e:?} in {stderr}");
+    }
+    assert!(!stderr.contains("line 1: line 1"), "repeated: {stderr}");
+    assert!(stderr.len() < 400, "too long: {} bytes", stderr.len());
+    stderr
+}
+
+#[test]
+fn a_missing_file_is_no_such_file() {
+    for cmd in ["solve", "show", "rate", "graph"] {
+        let err = one_error(
+            &[cmd, "missing-puzzle.txt"],
+            &["no such file", "missing-puzzle.txt"],
+        );
+        assert!(!err.contains("bad character"), "{err}");
+    }
+    one_error(&["explain", "missing.pm", "--next"], &["no such file"]);
+    for cmd in ["classify", "subsume", "bench"] {
+        one_error(&[cmd, "missing-puzzle.txt"], &["no such file"]);
+    }
+    one_error(
+        &["query", "--db", "missing.db", "--sql", "SELECT 1"],
+        &["no such file"],
+    );
+}
+
+#[test]
+fn a_directory_is_named_as_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    for cmd in ["solve", "rate", "classify", "bench"] {
+        one_error(&[cmd, d], &["is a directory"]);
+    }
+    one_error(
+        &["query", "--db", d, "--sql", "SELECT 1"],
+        &["is a directory"],
+    );
+}
+
+#[test]
+fn a_short_pencil_mark_string_says_729() {
+    let state = sudolink::grid::format::parse_line(OCEAN1, 1)
+        .unwrap()
+        .start_state()
+        .unwrap();
+    let pm = sudolink::grid::format::to_pencil_mark_string(&state);
+    let short = &pm[..728];
+    let err = one_error(
+        &["solve", short],
+        &["pencil-mark string needs 729", "found 728"],
+    );
+    assert!(!err.contains("81 cells"), "{err}");
+}
+
+#[test]
+fn hodoku_errors_name_the_field() {
+    one_error(
+        &["show", &format!(":0000:x:{}::", &OCEAN1[..80])],
+        &["HoDoKu line, field 3 (grid)", "needs 81 cells, found 80"],
+    );
+    one_error(
+        &["show", &format!(":0000:x:{OCEAN1}:712 9z9::")],
+        &["field 4 (deleted candidates)", "\"9z9\""],
+    );
+    one_error(&["show", ":0000:x"], &["found 2 field(s)", "no grid"]);
+}
+
+#[test]
+fn long_inputs_are_quoted_in_part() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = format!("{}.txt", "n".repeat(5000));
+    let err = one_error(&["solve", &name], &["no such file", "…"]);
+    assert!(err.len() < 200, "{err}");
+    let query = "q".repeat(10_000);
+    one_error(&["query", OCEAN1, &query], &["unknown query", "…"]);
+    let junk = dir.path().join("junk.txt");
+    std::fs::write(&junk, "z".repeat(1_000_000)).unwrap();
+    one_error(&["solve", junk.to_str().unwrap()], &["bad character 'z'"]);
+}
+
+#[test]
+fn sqlite_and_os_reasons_are_said_once() {
+    let err = one_error(
+        &["graph", OCEAN1, "--sqlite", "/nonexistent/dir/x.db"],
+        &["unable to open database file"],
+    );
+    assert_eq!(
+        err.to_lowercase().matches("unable to open").count(),
+        1,
+        "{err}"
+    );
+}
+
+#[test]
+fn rate_reports_invalid_puzzles_on_stderr_and_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mixed.txt");
+    let twice = format!("1{}", &OCEAN1[1..]);
+    std::fs::write(&file, format!("{OCEAN1}\n{twice}\n..bad\n{OCEAN1}\n")).unwrap();
+    let f = file.to_str().unwrap();
+    let (code, stdout, stderr) = sudolink(&["rate", f, "--scheme", "L", "--max-len", "2"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert_eq!(stdout.lines().count(), 2, "{stdout}");
+    assert!(!stdout.contains("error"), "{stdout}");
+    assert!(
+        stderr.contains("line 2: digit 1 is placed twice"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("line 3, column 3: bad character 'b'"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("2 of 4 puzzle(s) could not be rated"),
+        "{stderr}"
+    );
+    let (code, stdout, stderr) =
+        sudolink(&["rate", f, "--scheme", "L", "--max-len", "2", "--keep-going"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(stdout.lines().count(), 2);
+    assert!(
+        stderr.contains("2 of 4 puzzle(s) could not be rated"),
+        "{stderr}"
+    );
+    // empty and comment-only files are errors
+    let empty = dir.path().join("empty.txt");
+    std::fs::write(&empty, "# only a comment\n\n").unwrap();
+    one_error(&["rate", empty.to_str().unwrap()], &["holds no puzzle"]);
+}
+
+#[test]
+fn allow_nonunique_still_refuses_no_solution() {
+    // Ocean #1 with a wrong digit in r1c1: locally consistent, no solution
+    let state = sudolink::grid::format::parse_line(OCEAN1, 1)
+        .unwrap()
+        .start_state()
+        .unwrap();
+    let solution = sudolink::solver::count_solutions(&state, 2)
+        .solution
+        .unwrap();
+    let wrong = (1..=9u8)
+        .find(|&d| {
+            d != solution[0] && state.cell_mask(sudolink::grid::Cell::new(0)) >> (d - 1) & 1 == 1
+        })
+        .unwrap();
+    let g = format!("{wrong}{}", &OCEAN1[1..]);
+    one_error(
+        &["solve", &g, "--allow-nonunique"],
+        &["no solution", "admits several solutions, not none"],
+    );
+    // several solutions are still let through
+    let (code, _, _) = sudolink(&[
+        "solve",
+        &format!("1{}", ".".repeat(80)),
+        "--allow-nonunique",
+    ]);
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn bad_option_values_are_refused() {
+    one_error(
+        &["query", OCEAN1, "x-chain", "--param", "max_len=abc"],
+        &["takes an integer"],
+    );
+    one_error(&["subsume", "x.txt", "--families", ""], &["--families"]);
+    let (code, _, stderr) = sudolink(&["graph", OCEAN1, "--force"]);
+    assert_eq!(code, 2, "--force without --sqlite: {stderr}");
+}

@@ -1,0 +1,182 @@
+//! Issue 19, point 4: streaming and resumability. `rate` prints each result as soon as the
+//! puzzles before it are done; `classify --db` stores puzzles while it runs (one
+//! transaction about every second), so a kill loses only the last moments and the rerun
+//! resumes to the same table; two writers on one db both finish; long commands print a
+//! status line when stderr is not a terminal.
+
+mod common;
+
+use common::{data_path, ok, sudolink};
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The first `n` puzzles of top1465: B ratings up to length 20 take about 0.2 s each.
+fn top1465(dir: &Path, n: usize) -> String {
+    let text = std::fs::read_to_string(data_path("top1465.txt")).unwrap();
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(n)
+        .collect();
+    let path = dir.join(format!("top{n}.txt"));
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+fn stored_puzzles(db: &Path) -> i64 {
+    let Ok(conn) =
+        rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+    else {
+        return 0;
+    };
+    conn.query_row("SELECT count(*) FROM run_puzzle", [], |r| r.get(0))
+        .unwrap_or(0)
+}
+
+#[test]
+fn rate_prints_the_first_result_before_the_last_puzzle_is_done() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = top1465(dir.path(), 16);
+    let first_puzzle = std::fs::read_to_string(&f).unwrap()[..81].to_string();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudolink"))
+        .args(["rate", &f, "--scheme", "B", "--max-len", "20"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    let still_running = child.try_wait().unwrap().is_none();
+    let rest: Vec<String> = lines.map(Result::unwrap).collect();
+    child.wait().unwrap();
+    assert!(first.starts_with(&first_puzzle), "input order: {first}");
+    assert!(
+        still_running,
+        "the first line came only when every puzzle was done"
+    );
+    assert_eq!(rest.len(), 15);
+}
+
+#[test]
+fn classify_killed_mid_run_keeps_what_it_did_and_resumes_identically() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = top1465(dir.path(), 20);
+    let args = ["classify", &f, "--scheme", "B", "--max-len", "20", "--json"];
+    let db = dir.path().join("killed.db");
+    let d = db.to_str().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudolink"))
+        .args(args)
+        .args(["--db", d])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // puzzles are stored while the run goes on, not at its end
+    let t = Instant::now();
+    let mut stored = 0;
+    while t.elapsed() < Duration::from_secs(60) {
+        stored = stored_puzzles(&db);
+        if stored > 0 || child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let running = child.try_wait().unwrap().is_none();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        running && stored > 0,
+        "nothing stored while running ({stored})"
+    );
+    let after_kill = stored_puzzles(&db);
+    assert!(
+        after_kill < 30,
+        "the kill came too late to test: {after_kill}"
+    );
+    // the rerun resumes and ends with the table of an uninterrupted run
+    let resumed: serde_json::Value =
+        serde_json::from_str(&ok(&[&args[..], &["--db", d]].concat())).unwrap();
+    let fresh: serde_json::Value = serde_json::from_str(&ok(&args)).unwrap();
+    assert_eq!(resumed["complete"], true);
+    assert_eq!(resumed["rated"], 20);
+    for key in ["at_most", "exact", "unsolved", "errors"] {
+        assert_eq!(
+            resumed["table"]["B"][key], fresh["table"]["B"][key],
+            "{key}"
+        );
+    }
+}
+
+#[test]
+fn two_writers_on_one_db_both_finish() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = top1465(dir.path(), 12);
+    let db = dir.path().join("shared.db");
+    let d = db.to_str().unwrap();
+    let args = [
+        "classify",
+        &f,
+        "--scheme",
+        "gW",
+        "--max-len",
+        "12",
+        "--json",
+        "--db",
+        d,
+    ];
+    // the run exists before both start, so both work on it
+    ok(&[&args[..], &["--stop-after", "1"]].concat());
+    let spawn = || {
+        Command::new(env!("CARGO_BIN_EXE_sudolink"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let (a, b) = (spawn(), spawn());
+    for child in [a, b] {
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{stderr}");
+        assert!(!stderr.contains("UNIQUE"), "{stderr}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["rated"], 12, "{v}");
+    }
+    assert_eq!(stored_puzzles(&db), 12);
+}
+
+#[test]
+fn long_commands_print_status_lines_when_logged() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = top1465(dir.path(), 8);
+    for (cmd, extra) in [
+        ("rate", vec!["--scheme", "gW", "--max-len", "12"]),
+        ("classify", vec!["--scheme", "gW", "--max-len", "12"]),
+        (
+            "subsume",
+            vec!["--families", "nrc,whip", "--max-len", "3", "--start"],
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_sudolink"))
+            .arg(cmd)
+            .arg(&f)
+            .args(&extra)
+            .env("SUDOLINK_STATUS_SECONDS", "0")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{cmd}: {stderr}");
+        assert!(
+            stderr
+                .lines()
+                .any(|l| l.starts_with(&format!("{cmd}: ")) && l.contains("/8 puzzles")),
+            "{cmd}: no status line in {stderr}"
+        );
+    }
+    // on success without the override, a short run prints none
+    let (_, _, stderr) = sudolink(&["rate", &f, "--scheme", "L", "--max-len", "2"]);
+    assert!(stderr.is_empty(), "{stderr}");
+}
