@@ -560,7 +560,7 @@ fn force_refuses_bad_input_without_panic_or_partial_output() {
     let duplicate = format!("11{}", ".".repeat(79));
     let empty = ".".repeat(81);
     for (args, says) in [
-        (vec!["force", "12345"], "81"),
+        (vec!["force", "12345"], "not a puzzle grid"),
         (vec!["force", duplicate.as_str()], "contradict"),
         (vec!["force", empty.as_str()], "solution"),
         (vec!["force", SEED_PUZZLE, "--mode", "sideways"], "sideways"),
