@@ -74,7 +74,7 @@ pub struct ExplainArgs {
     /// JSON output
     #[arg(long)]
     pub json: bool,
-    /// Analyse a puzzle with no or several solutions
+    /// Analyse a puzzle with several solutions (no solution check); one with none is refused
     #[arg(long)]
     pub allow_nonunique: bool,
 }
