@@ -11,11 +11,11 @@ use sudolink::graph::LinkIndex;
 use sudolink::grid::format::to_pencil_mark_grid;
 use sudolink::grid::State;
 use sudolink::proof::net::{gnpx_text, ForceMode, LinkLevel, NetForm};
-use sudolink::proof::{check, Pattern, Proof};
+use sudolink::proof::{Pattern, Proof};
 use sudolink::search::force::{find, ForceSpec};
 use sudolink::search::registry::basic_rules;
 use sudolink::search::Meter;
-use sudolink::study::resolution::{is_solution, solve};
+use sudolink::study::resolution::{solve, verify};
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -134,15 +134,13 @@ pub fn run(args: &ForceArgs) -> Result<()> {
         let name = sudolink::proof::net::technique_name(spec.mode, spec.level, spec.form);
         text.push_str(&format!("{name}: {} conclusions\n\n", proofs.len()));
         for p in proofs {
-            check(&state, &p)
-                .map_err(|e| anyhow::anyhow!("internal error: {} fails its check: {e}", p.rule))?;
-            if let Some(sol) = &loaded.solution {
-                let wrong = p.eliminations.iter().any(|&c| is_solution(sol, c))
-                    || p.assertions.iter().any(|&c| !is_solution(sol, c));
-                if wrong {
-                    bail!("internal error: {} contradicts the solution", p.rule);
-                }
-            }
+            verify(
+                &state,
+                &p,
+                loaded.solution.as_ref(),
+                printed.len() + 1,
+                &p.rule,
+            )?;
             let Pattern::Net(net) = &p.pattern else {
                 unreachable!("force proofs are nets")
             };

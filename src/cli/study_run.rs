@@ -97,6 +97,15 @@ impl StudyRun {
     pub fn id_if_stored(&self) -> Option<i64> {
         self.store.as_ref().map(|_| self.id)
     }
+
+    /// The positions of `count` puzzles this session still has to study, in input order, at
+    /// most `stop_after` of them.
+    pub fn pending(&self, count: usize, stop_after: Option<usize>) -> Vec<usize> {
+        (0..count)
+            .filter(|p| !self.done.contains(p))
+            .take(stop_after.unwrap_or(usize::MAX))
+            .collect()
+    }
 }
 
 /// Open the run of `kind` with `params` in `db` (find, check and resume it, or start it).

@@ -57,10 +57,7 @@ pub fn run(args: &SubsumeArgs) -> Result<()> {
         start_only: args.start,
     };
     let mut matrix = Matrix::new(&families);
-    let todo: Vec<usize> = (0..input.puzzles.len())
-        .filter(|p| !run.done.contains(p))
-        .take(args.study.stop_after.unwrap_or(usize::MAX))
-        .collect();
+    let todo = run.pending(input.puzzles.len(), args.study.stop_after);
     let status = Status::new("subsume", "puzzles");
     let total = input.puzzles.len() as u64;
     let mut done = run.done.len() as u64;

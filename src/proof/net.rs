@@ -246,21 +246,6 @@ impl NetPattern {
         };
         (self.technique_name(), family.to_string(), self.length())
     }
-
-    /// Every candidate the net uses (assumptions, premises and conclusions), sorted.
-    pub fn candidates(&self) -> Vec<Candidate> {
-        let mut all = BTreeSet::new();
-        for b in &self.branches {
-            all.extend(b.assumption.node.candidates());
-            for s in &b.steps {
-                all.extend(s.conclusion.node.candidates());
-                for p in &s.premises {
-                    all.extend(p.node.candidates());
-                }
-            }
-        }
-        all.into_iter().collect()
-    }
 }
 
 /// `force-cell` (GNPX: chains at the ALS level), `force-cell-links`, `force-cell-groups`,
@@ -276,18 +261,6 @@ pub fn technique_name(mode: ForceMode, level: LinkLevel, form: NetForm) -> Strin
 
 fn fail<T>(msg: impl Into<String>) -> Result<T, CheckError> {
     Err(CheckError::Pattern(msg.into()))
-}
-
-fn nrc_linked(a: Candidate, b: Candidate) -> bool {
-    if a == b {
-        return false;
-    }
-    let (ca, cb) = (a.cell(), b.cell());
-    if ca == cb {
-        return true;
-    }
-    a.digit() == b.digit()
-        && (ca.row() == cb.row() || ca.col() == cb.col() || ca.block() == cb.block())
 }
 
 fn open_places(state: &State, house: House, d: Digit) -> BTreeSet<Candidate> {
@@ -386,7 +359,7 @@ fn check_step(
                 .node
                 .candidates()
                 .iter()
-                .all(|&a| target.iter().all(|&b| nrc_linked(a, b)));
+                .all(|&a| target.iter().all(|&b| a.is_linked(b)));
             if !linked {
                 return bad("not nrc-linked");
             }
@@ -485,7 +458,7 @@ fn check_als_step(
         if places != [*target] {
             return Err(format!("{target} is not the only place of {d} in the ALS"));
         }
-    } else if inside.contains(target) || !places.iter().all(|&p| nrc_linked(p, *target)) {
+    } else if inside.contains(target) || !places.iter().all(|&p| p.is_linked(*target)) {
         return Err(format!(
             "{target} does not see every place of {d} in the ALS"
         ));

@@ -56,22 +56,25 @@ fn assumable(links: &LinkIndex) -> Vec<Candidate> {
         .collect()
 }
 
-fn propagate_all(graph: &NetGraph, links: &LinkIndex, meter: &mut Meter) -> Result<Forced, Stop> {
+/// Propagate each of `assumptions` once, under the meter.
+fn propagate_each(
+    graph: &NetGraph,
+    assumptions: impl IntoIterator<Item = Candidate>,
+    meter: &mut Meter,
+) -> Result<Forced, Stop> {
     let mut p = Propagation::new(graph);
     let mut forced = Forced {
         trues: vec![CandidateSet::EMPTY; 729],
         falses: vec![CandidateSet::EMPTY; 729],
         contradictory: CandidateSet::EMPTY,
     };
-    for c in assumable(links) {
+    for c in assumptions {
         if let Some(stop) = meter.check() {
             return Err(stop);
         }
         p.run(graph, c, false);
         meter.spend(p.derived);
-        let (t, f) = p.candidate_sets();
-        forced.trues[c.index()] = t;
-        forced.falses[c.index()] = f;
+        (forced.trues[c.index()], forced.falses[c.index()]) = p.candidate_sets();
         if p.contradiction.is_some() {
             forced.contradictory.insert(c);
         }
@@ -255,7 +258,7 @@ pub fn find(
         }
         return answer(best, None);
     }
-    let forced = match propagate_all(&graph, links, meter) {
+    let forced = match propagate_each(&graph, assumable(links), meter) {
         Ok(f) => f,
         Err(stop) => return answer(best, Some(stop)),
     };
@@ -303,19 +306,10 @@ pub fn prove_choice(links: &LinkIndex, spec: ForceSpec, choice: &NetChoice) -> V
     if members.len() < 2 {
         return Vec::new();
     }
-    let mut p = Propagation::new(&graph);
-    let mut forced = Forced {
-        trues: vec![CandidateSet::EMPTY; 729],
-        falses: vec![CandidateSet::EMPTY; 729],
-        contradictory: CandidateSet::EMPTY,
+    let Ok(forced) = propagate_each(&graph, members.iter().copied(), &mut Meter::unlimited())
+    else {
+        return Vec::new();
     };
-    for &m in &members {
-        p.run(&graph, m, false);
-        (forced.trues[m.index()], forced.falses[m.index()]) = p.candidate_sets();
-        if p.contradiction.is_some() {
-            forced.contradictory.insert(m);
-        }
-    }
     let Some((trues, falses)) = common_to_branches(&forced, &members) else {
         return Vec::new();
     };

@@ -503,7 +503,8 @@ impl Propagation {
     /// makes that true; a group whose members are all false is false.
     fn last_parts(&mut self, graph: &NetGraph, c: Candidate) {
         for v in c.variables() {
-            if graph.links.is_decided(v) {
+            // what is left must be one candidate or one group (at most three candidates)
+            if graph.links.is_decided(v) || self.open_left[v.index()] > 3 {
                 continue;
             }
             let open = *graph.links.variable(v);

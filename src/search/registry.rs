@@ -833,13 +833,47 @@ struct ForceCache {
 
 impl ForceCache {
     fn proofs(&mut self, spec: ForceSpec, links: &LinkIndex) -> &[Proof] {
+        self.proofs_metered(spec, links, &mut Meter::unlimited())
+            .expect("an unlimited meter never stops")
+    }
+
+    /// The state's proofs, computed once under `meter` (not kept when a limit stopped them).
+    fn proofs_metered(
+        &mut self,
+        spec: ForceSpec,
+        links: &LinkIndex,
+        meter: &mut Meter,
+    ) -> Result<&[Proof], Stop> {
         let key = *links.open();
         let fresh = self.entries.get(&spec).is_none_or(|(k, _)| *k != key);
         if fresh {
-            let found = force::find(links, spec, None, &mut Meter::unlimited()).proofs;
-            self.entries.insert(spec, (key, found));
+            let found = force::find(links, spec, None, meter);
+            if let Some(stop) = found.stopped {
+                return Err(stop);
+            }
+            self.entries.insert(spec, (key, found.proofs));
         }
-        &self.entries[&spec].1
+        Ok(&self.entries[&spec].1)
+    }
+
+    /// The shortest cached proof eliminating `target`, of length at most `max_len`.
+    fn search_target(
+        &mut self,
+        spec: ForceSpec,
+        links: &LinkIndex,
+        target: Candidate,
+        max_len: usize,
+        meter: &mut Meter,
+    ) -> TargetAnswer {
+        match self.proofs_metered(spec, links, meter) {
+            Ok(proofs) => TargetAnswer::complete(
+                proofs
+                    .iter()
+                    .find(|p| p.eliminations.contains(&target) && p.length <= max_len)
+                    .cloned(),
+            ),
+            Err(stop) => TargetAnswer::stopped(stop, 0),
+        }
     }
 }
 
@@ -884,6 +918,12 @@ impl Searcher {
         max_len: usize,
         meter: &mut Meter,
     ) -> TargetAnswer {
+        if let Search::Force(spec) = technique.get().search {
+            // every conclusion of the state at once, kept for the state's other targets
+            return self
+                .force
+                .search_target(spec, links, target, max_len, meter);
+        }
         technique.search_target_in(&mut self.chains, links, target, max_len, meter)
     }
 }
