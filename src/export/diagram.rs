@@ -36,6 +36,8 @@ fn pattern_candidates(state: &State, pattern: &Pattern) -> Vec<Candidate> {
         Pattern::XyWing { pivot, pincers, .. } | Pattern::XyzWing { pivot, pincers, .. } => {
             open_in_cells(state, &[*pivot, pincers[0], pincers[1]], None)
         }
+        Pattern::GridLock(g) => pattern_candidates(state, &g.form),
+        Pattern::BentSubset(b) => open_in_cells(state, &b.cells, None),
         Pattern::Chain(_) | Pattern::Whip(_) | Pattern::Net(_) => vec![],
     }
 }

@@ -20,11 +20,11 @@ pub enum CheckError {
     Conclusion { target: String, why: String },
 }
 
-fn fail<T>(msg: impl Into<String>) -> Result<T, CheckError> {
+pub(super) fn fail<T>(msg: impl Into<String>) -> Result<T, CheckError> {
     Err(CheckError::Pattern(msg.into()))
 }
 
-fn open_in_house(state: &State, house: House, d: Digit) -> Vec<Cell> {
+pub(super) fn open_in_house(state: &State, house: House, d: Digit) -> Vec<Cell> {
     house
         .cells()
         .into_iter()
@@ -36,21 +36,21 @@ fn digit_placed_in(state: &State, house: House, d: Digit) -> bool {
     house.cells().iter().any(|&c| state.value(c) == Some(d))
 }
 
-fn cell_digits(state: &State, cell: Cell) -> BTreeSet<Digit> {
+pub(super) fn cell_digits(state: &State, cell: Cell) -> BTreeSet<Digit> {
     Digit::all()
         .filter(|&d| state.has(Candidate::new(cell, d)))
         .collect()
 }
 
-fn sees(a: Cell, b: Cell) -> bool {
+pub(super) fn sees(a: Cell, b: Cell) -> bool {
     a != b && (a.row() == b.row() || a.col() == b.col() || a.block() == b.block())
 }
 
-fn distinct<T: Ord + Copy>(items: &[T]) -> bool {
+pub(super) fn distinct<T: Ord + Copy>(items: &[T]) -> bool {
     items.iter().collect::<BTreeSet<_>>().len() == items.len()
 }
 
-fn conclusion(target: Candidate, why: &str) -> CheckError {
+pub(super) fn conclusion(target: Candidate, why: &str) -> CheckError {
     CheckError::Conclusion {
         target: target.elimination(),
         why: why.to_string(),
@@ -72,6 +72,8 @@ pub fn check(state: &State, proof: &Proof) -> Result<(), CheckError> {
         Pattern::Chain(c) => super::chain::check(state, proof, c),
         Pattern::Whip(w) => super::whip::check(state, proof, w),
         Pattern::Net(n) => super::net::check(state, proof, n),
+        Pattern::GridLock(g) => super::assistant::check_grid(state, proof, g),
+        Pattern::BentSubset(b) => super::assistant::check_bent(state, proof, b),
         Pattern::NakedSingle { cell, digit } => {
             if cell_digits(state, *cell) != BTreeSet::from([*digit]) {
                 return fail(format!("{cell} is not a naked single {digit}"));
@@ -261,7 +263,7 @@ fn wing_targets(proof: &Proof, z: Digit, seen: &[Cell]) -> Result<(), CheckError
     Ok(())
 }
 
-fn no_assertions(proof: &Proof) -> Result<(), CheckError> {
+pub(super) fn no_assertions(proof: &Proof) -> Result<(), CheckError> {
     match proof.assertions.first() {
         Some(a) => Err(CheckError::Conclusion {
             target: a.assertion(),

@@ -3,6 +3,7 @@
 //! plain data (serde) that [`check::check`] re-verifies from the grid state alone, sharing no
 //! code with the searches, and that [`notation`] prints as the forums write it.
 
+pub mod assistant;
 pub mod chain;
 pub mod check;
 pub mod net;
@@ -74,6 +75,10 @@ pub enum Pattern {
     Whip(whip::WhipPattern),
     /// A force chain or net (see [`net`]).
     Net(net::NetPattern),
+    /// Hanson's grid analysis: a subset or fish with its complement (see [`assistant`]).
+    GridLock(assistant::GridLock),
+    /// Hanson's bent naked subset (see [`assistant`]).
+    BentSubset(assistant::BentSubset),
 }
 
 /// A checked step: a pattern and what it concludes.
@@ -97,7 +102,11 @@ pub fn subset_name(size: usize) -> &'static str {
         1 => "single",
         2 => "pairs",
         3 => "triplets",
-        _ => "quads",
+        4 => "quads",
+        5 => "quintuplets",
+        6 => "sextuplets",
+        7 => "septuplets",
+        _ => "octuplets",
     }
 }
 
@@ -165,6 +174,12 @@ impl Proof {
             }
             Pattern::Net(n) => {
                 return Proof::named(n.rule_name(), pattern, eliminations, assertions)
+            }
+            Pattern::GridLock(g) => {
+                return Proof::named(g.rule_name(), pattern, eliminations, assertions)
+            }
+            Pattern::BentSubset(b) => {
+                return Proof::named(b.rule_name(), pattern, eliminations, assertions)
             }
         };
         Proof {

@@ -68,6 +68,8 @@ pub fn pattern_text(state: &State, proof: &Proof) -> String {
         Pattern::Chain(c) => super::chain::pattern_text(state, proof, c),
         Pattern::Whip(w) => super::whip::pattern_text(state, proof, w),
         Pattern::Net(n) => super::net::gnpx_text(n, proof),
+        Pattern::GridLock(g) => super::assistant::grid_text(state, proof, g),
+        Pattern::BentSubset(b) => super::assistant::bent_text(state, proof, b),
         Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => proof.rule.clone(),
         Pattern::Interaction { house, into, .. } => {
             format!(
@@ -170,6 +172,7 @@ pub fn sudorules_text(state: &State, proof: &Proof) -> String {
         Pattern::Chain(c) => return super::chain::sudorules_text(c),
         Pattern::Whip(w) => return super::whip::sudorules_text(state, proof, w),
         Pattern::Net(n) => return super::net::gnpx_text(n, proof),
+        Pattern::GridLock(_) | Pattern::BentSubset(_) => pattern_text(state, proof),
         Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => proof.rule.clone(),
         Pattern::Interaction { .. } => pattern_text(state, proof),
         Pattern::NakedSubset {

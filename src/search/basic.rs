@@ -11,8 +11,11 @@
 //! **Complexity**: subsets and fish of size n visit at most C(9, n) combinations per house or
 //! per digit; wings visit pairs of bivalue cells around each pivot. All polynomial.
 
+use super::grid_analysis::{
+    bits, elimination_candidates, locked_sets, pattern_of, GridView, Incidence, MaskView,
+};
 use crate::graph::LinkIndex;
-use crate::grid::{Candidate, Cell, CspVariable, Digit, House};
+use crate::grid::{Candidate, Cell, Digit, House};
 use crate::proof::{Pattern, Proof};
 
 /// One basic rule (with its size for subsets and fish).
@@ -34,83 +37,6 @@ const SINGLE_HOUSE_ORDER: [usize; 27] = [
     18, 19, 20, 21, 22, 23, 24, 25, 26, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
     17,
 ];
-
-/// A per-house, per-digit mask view of the index, built once per call.
-struct MaskView {
-    /// Open digits of each cell (bit d-1); 0 for placed cells.
-    cell: [u16; 81],
-    /// For each house and digit: the positions (0..9 within the house) where the digit is open.
-    places: [[u16; 9]; 27],
-    /// For each house: the digits already placed in it.
-    placed: [u16; 27],
-}
-
-impl MaskView {
-    fn new(links: &LinkIndex) -> MaskView {
-        let mut v = MaskView {
-            cell: [0; 81],
-            places: [[0; 9]; 27],
-            placed: [0; 27],
-        };
-        for c in links.open().iter() {
-            v.cell[c.cell().index()] |= 1 << c.digit().index();
-        }
-        for h in House::all() {
-            for (pos, cell) in h.cells().iter().enumerate() {
-                let m = v.cell[cell.index()];
-                for d in 0..9 {
-                    if m >> d & 1 == 1 {
-                        v.places[h.index()][d] |= 1 << pos;
-                    }
-                }
-            }
-            for d in Digit::all() {
-                let var = match h {
-                    House::Row(r) => CspVariable::Rn(r, d),
-                    House::Column(c) => CspVariable::Cn(c, d),
-                    House::Block(b) => CspVariable::Bn(b, d),
-                };
-                if links.is_decided(var) {
-                    v.placed[h.index()] |= 1 << d.index();
-                }
-            }
-        }
-        v
-    }
-}
-
-fn bits(mask: u16) -> impl Iterator<Item = usize> {
-    (0..9).filter(move |i| mask >> i & 1 == 1)
-}
-
-fn digits_of(mask: u16) -> Vec<Digit> {
-    bits(mask).map(Digit::from_index).collect()
-}
-
-/// All k-subsets of `items`, in lexicographic order.
-fn combinations(items: &[usize], k: usize, mut f: impl FnMut(&[usize])) {
-    fn rec(
-        items: &[usize],
-        k: usize,
-        start: usize,
-        cur: &mut Vec<usize>,
-        f: &mut dyn FnMut(&[usize]),
-    ) {
-        if cur.len() == k {
-            f(cur);
-            return;
-        }
-        for i in start..items.len() {
-            if items.len() - i < k - cur.len() {
-                break;
-            }
-            cur.push(items[i]);
-            rec(items, k, i + 1, cur, f);
-            cur.pop();
-        }
-    }
-    rec(items, k, 0, &mut Vec::with_capacity(k), &mut f);
-}
 
 /// Every instance of `rule` in the state.
 pub fn find(rule: BasicRule, links: &LinkIndex) -> Vec<Proof> {
@@ -214,139 +140,36 @@ fn interactions(v: &MaskView) -> Vec<Proof> {
     out
 }
 
-fn naked_subsets(v: &MaskView, n: usize) -> Vec<Proof> {
+/// Naked subsets, hidden subsets and fish of size `n`: the locked sets of one side of
+/// Hanson's grid analysis, among lines with at least two candidates.
+fn locked_sets_of(v: &MaskView, views: impl Iterator<Item = GridView>, n: usize) -> Vec<Proof> {
     let mut out = Vec::new();
-    for house in House::all() {
-        let cells = house.cells();
-        let eligible: Vec<usize> = (0..9)
-            .filter(|&i| {
-                let k = v.cell[cells[i].index()].count_ones() as usize;
-                k >= 2 && k <= n
-            })
-            .collect();
-        combinations(&eligible, n, |combo| {
-            let union = combo
-                .iter()
-                .fold(0u16, |m, &i| m | v.cell[cells[i].index()]);
-            if union.count_ones() as usize != n {
-                return;
-            }
-            let elims: Vec<Candidate> = (0..9)
-                .filter(|i| !combo.contains(i))
-                .flat_map(|i| {
-                    let cell = cells[i];
-                    bits(v.cell[cell.index()] & union)
-                        .map(move |d| Candidate::new(cell, Digit::from_index(d)))
-                })
-                .collect();
+    for view in views {
+        let m = Incidence::of(v, view);
+        locked_sets(&m, n, 2, |set| {
+            let elims = elimination_candidates(view, &m, set);
             if !elims.is_empty() {
-                out.push(Proof::new(
-                    Pattern::NakedSubset {
-                        house,
-                        cells: combo.iter().map(|&i| cells[i]).collect(),
-                        digits: digits_of(union),
-                    },
-                    sorted(elims),
-                    vec![],
-                ));
+                out.push(Proof::new(pattern_of(view, set), elims, vec![]));
             }
         });
     }
     out
+}
+
+fn naked_subsets(v: &MaskView, n: usize) -> Vec<Proof> {
+    locked_sets_of(v, House::all().map(GridView::CellsDigits), n)
 }
 
 fn hidden_subsets(v: &MaskView, n: usize) -> Vec<Proof> {
-    let mut out = Vec::new();
-    for house in House::all() {
-        let hi = house.index();
-        let cells = house.cells();
-        let eligible: Vec<usize> = (0..9)
-            .filter(|&d| {
-                let k = v.places[hi][d].count_ones() as usize;
-                v.placed[hi] >> d & 1 == 0 && k >= 2 && k <= n
-            })
-            .collect();
-        combinations(&eligible, n, |combo| {
-            let union = combo.iter().fold(0u16, |m, &d| m | v.places[hi][d]);
-            if union.count_ones() as usize != n {
-                return;
-            }
-            let digit_mask = combo.iter().fold(0u16, |m, &d| m | 1 << d);
-            let elims: Vec<Candidate> = bits(union)
-                .flat_map(|i| {
-                    let cell = cells[i];
-                    bits(v.cell[cell.index()] & !digit_mask)
-                        .map(move |d| Candidate::new(cell, Digit::from_index(d)))
-                })
-                .collect();
-            if !elims.is_empty() {
-                out.push(Proof::new(
-                    Pattern::HiddenSubset {
-                        house,
-                        digits: digits_of(digit_mask),
-                        cells: bits(union).map(|i| cells[i]).collect(),
-                    },
-                    sorted(elims),
-                    vec![],
-                ));
-            }
-        });
-    }
-    out
+    locked_sets_of(v, House::all().map(GridView::DigitsCells), n)
 }
 
-/// A line (row or column) from its 0-based index.
-type LineOf = fn(usize) -> House;
-
+/// Fish in rows for each digit, then fish in columns.
 fn fish(v: &MaskView, n: usize) -> Vec<Proof> {
-    let mut out = Vec::new();
-    for rows_as_base in [true, false] {
-        let (base_of, cover_of): (LineOf, LineOf) = if rows_as_base {
-            (|i| House::Row(i as u8), |i| House::Column(i as u8))
-        } else {
-            (|i| House::Column(i as u8), |i| House::Row(i as u8))
-        };
-        for d in 0..9 {
-            let eligible: Vec<usize> = (0..9)
-                .filter(|&i| {
-                    let h = base_of(i).index();
-                    let k = v.places[h][d].count_ones() as usize;
-                    v.placed[h] >> d & 1 == 0 && k >= 2 && k <= n
-                })
-                .collect();
-            combinations(&eligible, n, |combo| {
-                let union = combo
-                    .iter()
-                    .fold(0u16, |m, &i| m | v.places[base_of(i).index()][d]);
-                if union.count_ones() as usize != n {
-                    return;
-                }
-                let digit = Digit::from_index(d);
-                let elims: Vec<Candidate> = bits(union)
-                    .flat_map(|j| {
-                        let cover = cover_of(j);
-                        bits(
-                            v.places[cover.index()][d]
-                                & !combo.iter().fold(0u16, |m, &i| m | 1 << i),
-                        )
-                        .map(move |k| Candidate::new(cover.cells()[k], digit))
-                    })
-                    .collect();
-                if !elims.is_empty() {
-                    out.push(Proof::new(
-                        Pattern::Fish {
-                            digit,
-                            base: combo.iter().map(|&i| base_of(i)).collect(),
-                            cover: bits(union).map(cover_of).collect(),
-                        },
-                        sorted(elims),
-                        vec![],
-                    ));
-                }
-            });
-        }
-    }
-    out
+    let sides = [true, false]
+        .into_iter()
+        .flat_map(|rows| Digit::all().map(move |digit| GridView::Lines { digit, rows }));
+    locked_sets_of(v, sides, n)
 }
 
 fn wings(v: &MaskView, xyz: bool) -> Vec<Proof> {
@@ -418,10 +241,4 @@ fn wings(v: &MaskView, xyz: bool) -> Vec<Proof> {
         }
     }
     out
-}
-
-fn sorted(mut v: Vec<Candidate>) -> Vec<Candidate> {
-    v.sort();
-    v.dedup();
-    v
 }

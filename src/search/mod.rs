@@ -6,14 +6,20 @@
 //!   (runs rules, owns the searches' caches);
 //! - [`limits`]: budgets, deadlines and memory ceilings, and which one stopped a search;
 //! - [`basic`]: singles, interactions, subsets, fish, XY- and XYZ-wings (L4_0);
+//! - [`grid_analysis`]: Hanson's one routine for subsets and fish (the basic rules' subsets
+//!   and fish use it) and the `grid-analysis` technique with complements;
+//! - [`bent`]: Hanson's bent naked subsets; [`assistant`]: the Assistant's rules;
 //! - [`chains`]: 2D chains, nrc/nrct/nrcz/nrczt chains and lassos;
 //! - [`whips`]: whips, braids and their g- versions;
 //! - [`net`]: the net-of-inferences engine (assume, propagate, trace back);
 //! - [`force`]: GNPX's force chains and forcing nets on that engine.
 
+pub mod assistant;
 pub mod basic;
+pub mod bent;
 pub mod chains;
 pub mod force;
+pub mod grid_analysis;
 pub mod limits;
 pub mod net;
 pub mod registry;

@@ -20,6 +20,7 @@
 //! Example: `squirmbag` (fish of size 5) is the line
 //! `Technique::basic("squirmbag", &["fish-5"], &["fish"], BasicRule::Fish(5), Class::Extra, ...)`.
 
+use super::assistant::{self, AssistantRule};
 use super::force::{self, ForceSpec};
 use super::limits::{Meter, Stop};
 use super::{basic, chains, whips, BasicRule, ChainFamily, WhipKind};
@@ -53,6 +54,7 @@ pub enum Search {
     Chain(ChainFamily),
     Whip(WhipKind),
     Force(ForceSpec),
+    Assistant(AssistantRule),
 }
 
 /// The rating class of a technique: which schemes include it (seed 000's L ⊂ M ⊂ N, the
@@ -75,12 +77,14 @@ pub enum Class {
     Extra,
     /// GNPX's force chains and the forcing nets (seed 003), by name only, in no scheme.
     Force,
+    /// Hanson's Sudoku Assistant (seed 002), by name only, in no scheme.
+    Assistant,
 }
 
 impl Class {
     /// Techniques used only when named (not in `explain`'s default families).
     pub fn by_name_only(self) -> bool {
-        matches!(self, Class::Extra | Class::Force)
+        matches!(self, Class::Extra | Class::Force | Class::Assistant)
     }
 }
 
@@ -181,6 +185,26 @@ const fn force(
     }
 }
 
+const fn assistant(
+    name: &'static str,
+    aliases: &'static [&'static str],
+    rule: AssistantRule,
+    size: usize,
+    summary: &'static str,
+) -> Technique {
+    Technique {
+        name,
+        aliases,
+        sets: &["assistant"],
+        search: Search::Assistant(rule),
+        class: Class::Assistant,
+        measure: LengthMeasure::Size(size),
+        graded: false,
+        default_cap: None,
+        summary,
+    }
+}
+
 const GNPX: &[&str] = &["force", "force-chains"];
 const CHAINS: &[&str] = &["force-chains"];
 const NETS: &[&str] = &["force-nets"];
@@ -188,7 +212,7 @@ const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 58] = {
+pub static REGISTRY: [Technique; 60] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -346,6 +370,20 @@ pub static REGISTRY: [Technique; 58] = {
             Extra,
             7,
             "a digit's places in seven lines within seven cross lines",
+        ),
+        assistant(
+            "grid-analysis",
+            &["analyze-x"],
+            AssistantRule::GridAnalysis,
+            2,
+            "Hanson: n lines × n cross lines (subsets and fish of any size), with complements",
+        ),
+        assistant(
+            "bent-naked-subsets",
+            &["bent-subsets"],
+            AssistantRule::BentSubsets,
+            3,
+            "Hanson: N cells over two houses holding N digits (XY-, XYZ-, WXYZ-wings…)",
         ),
         Technique::chain(F::Xy, Chain2d, &["2d"]),
         Technique::chain(F::Xyt, Chain2d, &["2d"]),
@@ -636,6 +674,11 @@ impl TechniqueId {
                     .into_iter()
                     .find(|p| p.eliminations.contains(&target)),
             ),
+            Search::Assistant(a) => TargetAnswer::complete(
+                assistant::find(a, links)
+                    .into_iter()
+                    .find(|p| p.eliminations.contains(&target)),
+            ),
             Search::Chain(f) => {
                 let options = chains::Options {
                     max_nodes: meter.per_search_nodes(chains::DEFAULT_MAX_NODES),
@@ -886,6 +929,7 @@ impl Searcher {
     pub fn find(&mut self, rule: Rule, links: &LinkIndex, limit: usize) -> Vec<Proof> {
         match rule.technique.get().search {
             Search::Basic(b) => basic::find(b, links),
+            Search::Assistant(a) => assistant::find(a, links),
             Search::Chain(f) => {
                 self.chains
                     .find(links, f, rule.length, limit, chains::Options::default())
@@ -944,6 +988,8 @@ pub fn technique_of(proof: &Proof) -> TechniqueId {
         P::Chain(c) => Search::Chain(c.family),
         P::Whip(w) => Search::Whip(w.kind),
         P::Net(n) => Search::Force(ForceSpec::new(n.mode, n.level, n.form)),
+        P::GridLock(_) => Search::Assistant(AssistantRule::GridAnalysis),
+        P::BentSubset(_) => Search::Assistant(AssistantRule::BentSubsets),
     };
     TechniqueId::all()
         .find(|t| t.get().search == search)

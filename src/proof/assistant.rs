@@ -1,0 +1,337 @@
+//! Patterns of Hanson's Sudoku Assistant (seed 002) and their checkers and printers:
+//!
+//! - [`GridLock`]: grid analysis, a naked subset, hidden subset or fish (n lines whose
+//!   places lie in n cross lines) together with its complementary form, which concludes the
+//!   same eliminations from the other side of the grid;
+//! - [`BentSubset`]: a bent naked subset, N cells over two houses holding N digits.
+//!
+//! The checkers read only the state; they share no code with `search::grid_analysis` or
+//! `search::bent`.
+
+use super::check::{cell_digits, conclusion, distinct, fail, no_assertions, sees, CheckError};
+use super::notation::{cell_with_digits, pattern_text};
+use super::{fish_name, subset_name, Pattern, Proof};
+use crate::grid::{Cell, Digit, House, State};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+/// Grid analysis: a locked set seen from one side (`form`: a naked subset, hidden subset
+/// or fish) and, when it is one of size 2 to 8, the same lock seen from the other side
+/// (`complement`: the open lines outside against the cross lines outside).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct GridLock {
+    pub form: Box<Pattern>,
+    pub complement: Option<Box<Pattern>>,
+}
+
+/// A form as the proof it stands for, to check or print it on its own.
+fn form_proof(form: &Pattern, proof: &Proof) -> Proof {
+    Proof::new(form.clone(), proof.eliminations.clone(), vec![])
+}
+
+/// The size of a form (lines on each side of the grid).
+fn form_size(form: &Pattern) -> usize {
+    match form {
+        Pattern::NakedSubset { cells, .. } | Pattern::HiddenSubset { cells, .. } => cells.len(),
+        Pattern::Fish { base, .. } => base.len(),
+        _ => 0,
+    }
+}
+
+impl GridLock {
+    /// The form's rule name (`swordfish-in-rows`, `naked-triplets-in-a-block`), the family
+    /// `grid-analysis`, the form's size.
+    pub fn rule_name(&self) -> (String, String, usize) {
+        let p = Proof::new(*self.form.clone(), vec![], vec![]);
+        (p.rule, "grid-analysis".to_string(), p.length)
+    }
+
+    /// Hanson's description: `a 3×3 grid of 5s: rows {r2 r5 r7} × columns {c3 c6 c7}`.
+    pub fn description(&self) -> String {
+        describe(&self.form)
+    }
+}
+
+fn houses(hs: &[House]) -> String {
+    let items: Vec<String> = hs.iter().map(|h| h.to_string()).collect();
+    format!("{{{}}}", items.join(" "))
+}
+
+fn cells_text(cells: &[Cell]) -> String {
+    let items: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
+    format!("{{{}}}", items.join(" "))
+}
+
+fn digits_text(digits: &[Digit]) -> String {
+    let items: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
+    format!("{{{}}}", items.join(""))
+}
+
+fn describe(form: &Pattern) -> String {
+    let n = form_size(form);
+    match form {
+        Pattern::NakedSubset {
+            house,
+            cells,
+            digits,
+        } => format!(
+            "a {n}×{n} grid in {house}: cells {} hold only digits {}",
+            cells_text(cells),
+            digits_text(digits)
+        ),
+        Pattern::HiddenSubset {
+            house,
+            digits,
+            cells,
+        } => format!(
+            "a {n}×{n} grid in {house}: digits {} lie only in cells {}",
+            digits_text(digits),
+            cells_text(cells)
+        ),
+        Pattern::Fish { digit, base, cover } => format!(
+            "a {n}×{n} grid of {digit}s: {} × {}",
+            houses(base),
+            houses(cover)
+        ),
+        _ => String::new(),
+    }
+}
+
+/// The two sides of one grid: naked and hidden subsets of one house, or fish of one digit
+/// in rows and in columns.
+fn are_sides_of_one_grid(a: &Pattern, b: &Pattern) -> bool {
+    match (a, b) {
+        (Pattern::NakedSubset { house: h, .. }, Pattern::HiddenSubset { house: k, .. })
+        | (Pattern::HiddenSubset { house: h, .. }, Pattern::NakedSubset { house: k, .. }) => h == k,
+        (
+            Pattern::Fish {
+                digit: d, base: b1, ..
+            },
+            Pattern::Fish {
+                digit: e, base: b2, ..
+            },
+        ) => d == e && std::mem::discriminant(&b1[0]) != std::mem::discriminant(&b2[0]),
+        _ => false,
+    }
+}
+
+/// Check a grid lock: its form is a subset or fish concluding the proof's eliminations, and
+/// so is its complement, seen from the other side of the same grid.
+pub fn check_grid(state: &State, proof: &Proof, lock: &GridLock) -> Result<(), CheckError> {
+    if !matches!(
+        *lock.form,
+        Pattern::NakedSubset { .. } | Pattern::HiddenSubset { .. } | Pattern::Fish { .. }
+    ) {
+        return fail("grid analysis locks a naked subset, a hidden subset or a fish");
+    }
+    super::check(state, &form_proof(&lock.form, proof))?;
+    if let Some(c) = &lock.complement {
+        if !are_sides_of_one_grid(&lock.form, c) {
+            return fail("the complement is not the other side of the same grid");
+        }
+        super::check(state, &form_proof(c, proof))
+            .map_err(|e| CheckError::Pattern(format!("the complement does not hold: {e}")))?;
+    }
+    Ok(())
+}
+
+/// `swordfish-in-rows n5{r2 r5 r7}{c3 c6 c7} ≡ whale-in-columns n5{…}{…} (a 3×3 grid of
+/// 5s: …)`.
+pub fn grid_text(state: &State, proof: &Proof, lock: &GridLock) -> String {
+    let mut text = pattern_text(state, &form_proof(&lock.form, proof));
+    if let Some(c) = &lock.complement {
+        text.push_str(" ≡ ");
+        text.push_str(&pattern_text(state, &form_proof(c, proof)));
+    }
+    format!("{text} ({})", lock.description())
+}
+
+/// A bent naked subset (seed 002): `cells`, each in one of the two `domains` (a row and a
+/// column, a line and a block, two rows or two columns) and not all in one house, whose
+/// candidates are exactly `digits`, as many as cells. `common` is the one digit present in
+/// both parts outside the domains' intersection (rule 1), or none (rule 2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct BentSubset {
+    pub domains: [House; 2],
+    pub cells: Vec<Cell>,
+    pub digits: Vec<Digit>,
+    pub common: Option<Digit>,
+    /// The name the forums give this shape (`xy-wing`, `xyz-wing`, `wxyz-wing`), if any.
+    pub wing: Option<String>,
+}
+
+/// Whether two houses may carry a bent subset: a row and a column, a line and a block, two
+/// rows or two columns (seed 002).
+pub fn bent_domains(a: House, b: House) -> bool {
+    a != b && !matches!((a, b), (House::Block(_), House::Block(_)))
+}
+
+/// The forums' name of a bent naked subset with the given cell sizes (candidates per cell)
+/// and rule: three bivalue cells with one common digit make an XY-wing; a trivalue cell
+/// holding every digit beside two bivalue cells, an XYZ-wing; four cells with one common
+/// digit, a WXYZ-wing.
+pub fn wing_name(sizes: &[usize], common: Option<Digit>) -> Option<&'static str> {
+    common?;
+    let mut s = sizes.to_vec();
+    s.sort();
+    match s.as_slice() {
+        [2, 2, 2] => Some("xy-wing"),
+        [2, 2, 3] => Some("xyz-wing"),
+        [_, _, _, _] => Some("wxyz-wing"),
+        _ => None,
+    }
+}
+
+/// The digits present in both parts of the subset outside the domains' intersection.
+pub fn common_digits(state: &State, domains: [House; 2], cells: &[Cell]) -> BTreeSet<Digit> {
+    let part = |inside: House, outside: House| -> BTreeSet<Digit> {
+        cells
+            .iter()
+            .filter(|&&c| inside.contains(c) && !outside.contains(c))
+            .flat_map(|&c| cell_digits(state, c))
+            .collect()
+    };
+    let a = part(domains[0], domains[1]);
+    let b = part(domains[1], domains[0]);
+    a.intersection(&b).copied().collect()
+}
+
+impl BentSubset {
+    /// `bent-naked-triplets`, family `bent-naked-subsets`, the number of cells.
+    pub fn rule_name(&self) -> (String, String, usize) {
+        (
+            format!("bent-naked-{}", subset_name(self.cells.len())),
+            "bent-naked-subsets".to_string(),
+            self.cells.len(),
+        )
+    }
+}
+
+/// Check a bent naked subset and its eliminations: each eliminated candidate has the
+/// common digit (rule 1) or a subset digit (rule 2) and sees every subset cell holding it.
+pub fn check_bent(state: &State, proof: &Proof, b: &BentSubset) -> Result<(), CheckError> {
+    let n = b.cells.len();
+    let [a, c] = b.domains;
+    if !bent_domains(a, c) {
+        return fail(
+            "a bent subset lies over a row and a column, a line and a block, or two lines",
+        );
+    }
+    if !(3..=9).contains(&n) || b.digits.len() != n || !distinct(&b.cells) || !distinct(&b.digits) {
+        return fail("a bent naked subset needs as many distinct cells (three or more) as digits");
+    }
+    let allowed: BTreeSet<Digit> = b.digits.iter().copied().collect();
+    let mut union = BTreeSet::new();
+    for &cell in &b.cells {
+        let ds = cell_digits(state, cell);
+        if ds.is_empty() || !(a.contains(cell) || c.contains(cell)) {
+            return fail(format!("{cell} is not an unsolved cell of {a} or {c}"));
+        }
+        union.extend(ds);
+    }
+    if union != allowed {
+        return fail("the cells' candidates are not exactly the subset's digits");
+    }
+    let in_one_house = House::all().any(|h| b.cells.iter().all(|&x| h.contains(x)));
+    if in_one_house {
+        return fail("the cells lie in one house: a plain naked subset, not a bent one");
+    }
+    let common = common_digits(state, b.domains, &b.cells);
+    match b.common {
+        Some(k) if common != BTreeSet::from([k]) => {
+            return fail(format!(
+                "{k} is not the only digit common to both parts outside the intersection"
+            ))
+        }
+        None if !common.is_empty() => {
+            return fail("the two parts outside the intersection share a digit")
+        }
+        _ => {}
+    }
+    let sizes: Vec<usize> = b
+        .cells
+        .iter()
+        .map(|&x| cell_digits(state, x).len())
+        .collect();
+    if b.wing.as_deref() != wing_name(&sizes, b.common) {
+        return fail("the wing name does not match the cells");
+    }
+    no_assertions(proof)?;
+    for &t in &proof.eliminations {
+        let d = t.digit();
+        let allowed_digit = match b.common {
+            Some(k) => d == k,
+            None => allowed.contains(&d),
+        };
+        let holders: Vec<Cell> = b
+            .cells
+            .iter()
+            .copied()
+            .filter(|&x| cell_digits(state, x).contains(&d))
+            .collect();
+        let sees_all = !b.cells.contains(&t.cell()) && holders.iter().all(|&h| sees(h, t.cell()));
+        if !allowed_digit || !sees_all {
+            return Err(conclusion(
+                t,
+                "not a subset digit (the common one under rule 1) seeing all its subset cells",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `bent-naked-triplets (xy-wing) r4{c2 c7} + c2{r1}: {n1 n2}r1c2 {n2 n3}r4c2 {n1 n3}r4c7,
+/// common n2`.
+pub fn bent_text(state: &State, proof: &Proof, b: &BentSubset) -> String {
+    let wing = b
+        .wing
+        .as_ref()
+        .map(|w| format!(" ({w})"))
+        .unwrap_or_default();
+    let cells: Vec<String> = b
+        .cells
+        .iter()
+        .map(|&c| cell_with_digits(&cell_digits(state, c).into_iter().collect::<Vec<_>>(), c))
+        .collect();
+    let rule = match b.common {
+        Some(k) => format!("common n{k}"),
+        None => "no common digit".to_string(),
+    };
+    format!(
+        "{}{wing} {} + {}: {}, {rule}",
+        proof.rule,
+        b.domains[0],
+        b.domains[1],
+        cells.join(" ")
+    )
+}
+
+/// HoDoKu's line for the wing shapes (`XY-Wing: 1/2/3 in r1c2,r4c2,r4c7 => r1c7<>2`).
+pub fn hodoku_text(proof: &Proof, b: &BentSubset) -> Option<String> {
+    let name = match b.wing.as_deref()? {
+        "xy-wing" => "XY-Wing",
+        "xyz-wing" => "XYZ-Wing",
+        _ => "WXYZ-Wing",
+    };
+    let digits: Vec<String> = b.digits.iter().map(|d| d.to_string()).collect();
+    let cells: Vec<String> = b.cells.iter().map(|c| c.to_string()).collect();
+    let elims: Vec<String> = proof.eliminations.iter().map(|c| c.elimination()).collect();
+    Some(format!(
+        "{name}: {} in {} => {}",
+        digits.join("/"),
+        cells.join(","),
+        elims.join(", ")
+    ))
+}
+
+/// The name of a fish or subset form, as users say it (for listings).
+pub fn form_name(form: &Pattern) -> String {
+    match form {
+        Pattern::NakedSubset { cells, .. } => format!("naked-{}", subset_name(cells.len())),
+        Pattern::HiddenSubset { cells, .. } => format!("hidden-{}", subset_name(cells.len())),
+        Pattern::Fish { base, .. } => fish_name(base.len()).to_string(),
+        _ => String::new(),
+    }
+}

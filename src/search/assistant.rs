@@ -1,0 +1,23 @@
+//! Hanson's Sudoku Assistant techniques (seed 002) as the registry runs them: which rule,
+//! and the search that finds its instances.
+
+use super::{bent, grid_analysis};
+use crate::graph::LinkIndex;
+use crate::proof::Proof;
+
+/// One technique of the Assistant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AssistantRule {
+    /// Grid analysis: subsets and fish of every size as one routine, with complements.
+    GridAnalysis,
+    /// Bent naked subsets (XY-, XYZ-, WXYZ-wings and larger).
+    BentSubsets,
+}
+
+/// Every instance of `rule` in the state.
+pub fn find(rule: AssistantRule, links: &LinkIndex) -> Vec<Proof> {
+    match rule {
+        AssistantRule::GridAnalysis => grid_analysis::find(links),
+        AssistantRule::BentSubsets => bent::find(links),
+    }
+}

@@ -1,0 +1,409 @@
+//! Hanson's generalised grid analysis (seed 002, "Grid Analysis"; the Sudoku Assistant's
+//! `analyzeX`): naked subsets, hidden subsets and fish are one routine on a 9×9 incidence
+//! matrix seen from different sides.
+//!
+//! A [`GridView`] turns the state into an [`Incidence`] matrix: a house's cells against
+//! digits (naked subsets), a house's digits against cells (hidden subsets), a digit's rows
+//! against columns or columns against rows (fish). A [`LockedSet`] is n rows whose ones lie
+//! in n columns: every other one of those columns is eliminated. Its complement — the open
+//! columns outside against the open rows outside, in the transposed view — is a locked set
+//! of the complementary size with the same eliminations: a naked triplet is a hidden
+//! sextuplet, a swordfish in rows a whale in columns (seed 002: "a 5×5 hidden quintuplet
+//! … or the naked singlet").
+//!
+//! [`find`] is the `grid-analysis` technique: every locked set of every size, each reported
+//! once in its smaller form with its complement. The basic rules' subsets and fish
+//! (`search::basic`) are this routine at one size and one side.
+//!
+//! **Complexity**: per view, the n-subsets of rows with at most n ones, pruned as soon as
+//! their union exceeds n columns: at most 2⁹ per view, 72 views per state.
+
+use crate::graph::LinkIndex;
+use crate::grid::{Candidate, Cell, CspVariable, Digit, House};
+use crate::proof::assistant::GridLock;
+use crate::proof::{Pattern, Proof};
+use std::collections::HashSet;
+
+/// A per-house, per-digit mask view of the index, built once per call.
+pub struct MaskView {
+    /// Open digits of each cell (bit d-1); 0 for placed cells.
+    pub cell: [u16; 81],
+    /// For each house and digit: the positions (0..9 within the house) where the digit is open.
+    pub places: [[u16; 9]; 27],
+    /// For each house: the digits already placed in it.
+    pub placed: [u16; 27],
+}
+
+impl MaskView {
+    pub fn new(links: &LinkIndex) -> MaskView {
+        let mut v = MaskView {
+            cell: [0; 81],
+            places: [[0; 9]; 27],
+            placed: [0; 27],
+        };
+        for c in links.open().iter() {
+            v.cell[c.cell().index()] |= 1 << c.digit().index();
+        }
+        for h in House::all() {
+            for (pos, cell) in h.cells().iter().enumerate() {
+                let m = v.cell[cell.index()];
+                for d in 0..9 {
+                    if m >> d & 1 == 1 {
+                        v.places[h.index()][d] |= 1 << pos;
+                    }
+                }
+            }
+            for d in Digit::all() {
+                let var = match h {
+                    House::Row(r) => CspVariable::Rn(r, d),
+                    House::Column(c) => CspVariable::Cn(c, d),
+                    House::Block(b) => CspVariable::Bn(b, d),
+                };
+                if links.is_decided(var) {
+                    v.placed[h.index()] |= 1 << d.index();
+                }
+            }
+        }
+        v
+    }
+}
+
+/// The set bits of a 9-bit mask, ascending.
+pub fn bits(mask: u16) -> impl Iterator<Item = usize> {
+    (0..9).filter(move |i| mask >> i & 1 == 1)
+}
+
+const ALL_NINE: u16 = 0x1ff;
+
+/// All k-subsets of `items`, in lexicographic order.
+pub fn combinations(items: &[usize], k: usize, mut f: impl FnMut(&[usize])) {
+    fn rec(
+        items: &[usize],
+        k: usize,
+        start: usize,
+        cur: &mut Vec<usize>,
+        f: &mut dyn FnMut(&[usize]),
+    ) {
+        if cur.len() == k {
+            f(cur);
+            return;
+        }
+        for i in start..items.len() {
+            if items.len() - i < k - cur.len() {
+                break;
+            }
+            cur.push(items[i]);
+            rec(items, k, i + 1, cur, f);
+            cur.pop();
+        }
+    }
+    rec(items, k, 0, &mut Vec::with_capacity(k), &mut f);
+}
+
+/// One side from which the grid is seen as a 9×9 matrix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GridView {
+    /// A house's cells (rows of the matrix, by position) against digits: naked subsets.
+    CellsDigits(House),
+    /// A house's digits against its cells: hidden subsets.
+    DigitsCells(House),
+    /// A digit's rows against columns (`rows`), or columns against rows: fish.
+    Lines { digit: Digit, rows: bool },
+}
+
+impl GridView {
+    /// The same grid seen from the other side (the matrix transposed).
+    pub fn transpose(self) -> GridView {
+        match self {
+            GridView::CellsDigits(h) => GridView::DigitsCells(h),
+            GridView::DigitsCells(h) => GridView::CellsDigits(h),
+            GridView::Lines { digit, rows } => GridView::Lines { digit, rows: !rows },
+        }
+    }
+
+    /// The candidate at matrix row `r`, column `c`.
+    pub fn candidate(self, r: usize, c: usize) -> Candidate {
+        match self {
+            GridView::CellsDigits(h) => Candidate::new(h.cells()[r], Digit::from_index(c)),
+            GridView::DigitsCells(h) => Candidate::new(h.cells()[c], Digit::from_index(r)),
+            GridView::Lines { digit, rows: true } => Candidate::new(Cell::at(r, c), digit),
+            GridView::Lines { digit, rows: false } => Candidate::new(Cell::at(c, r), digit),
+        }
+    }
+
+    /// Every view of a state: naked and hidden for each house, both fish sides per digit.
+    pub fn all() -> impl Iterator<Item = GridView> {
+        House::all()
+            .flat_map(|h| [GridView::CellsDigits(h), GridView::DigitsCells(h)])
+            .chain(
+                Digit::all()
+                    .flat_map(|digit| [true, false].map(|rows| GridView::Lines { digit, rows })),
+            )
+    }
+}
+
+/// A 0/1 matrix of 9 rows by 9 columns, with which rows and columns are still open
+/// (an unsolved cell, a digit not placed in the house, a line without the digit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Incidence {
+    pub ones: [u16; 9],
+    pub open_rows: u16,
+    pub open_cols: u16,
+}
+
+impl Incidence {
+    /// The matrix of `view` on the state.
+    pub fn of(v: &MaskView, view: GridView) -> Incidence {
+        match view {
+            GridView::CellsDigits(h) => {
+                let cells = h.cells();
+                let ones = std::array::from_fn(|pos| v.cell[cells[pos].index()]);
+                Incidence {
+                    ones,
+                    open_rows: open_positions(&ones),
+                    open_cols: ALL_NINE & !v.placed[h.index()],
+                }
+            }
+            GridView::DigitsCells(h) => Incidence::of(v, GridView::CellsDigits(h)).transpose(),
+            GridView::Lines { digit, rows } => {
+                let base = |i: usize| line(rows, i);
+                let cross = |i: usize| line(!rows, i);
+                let d = digit.index();
+                let unplaced = |house: &dyn Fn(usize) -> House| {
+                    (0..9)
+                        .filter(|&i| v.placed[house(i).index()] >> d & 1 == 0)
+                        .fold(0u16, |m, i| m | 1 << i)
+                };
+                Incidence {
+                    ones: std::array::from_fn(|i| v.places[base(i).index()][d]),
+                    open_rows: unplaced(&base),
+                    open_cols: unplaced(&cross),
+                }
+            }
+        }
+    }
+
+    pub fn transpose(&self) -> Incidence {
+        let mut ones = [0u16; 9];
+        for (r, &row) in self.ones.iter().enumerate() {
+            for c in bits(row) {
+                ones[c] |= 1 << r;
+            }
+        }
+        Incidence {
+            ones,
+            open_rows: self.open_cols,
+            open_cols: self.open_rows,
+        }
+    }
+}
+
+fn open_positions(ones: &[u16; 9]) -> u16 {
+    (0..9)
+        .filter(|&i| ones[i] != 0)
+        .fold(0u16, |m, i| m | 1 << i)
+}
+
+/// n rows of a matrix whose ones all lie in n columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LockedSet {
+    pub rows: u16,
+    pub cols: u16,
+}
+
+impl LockedSet {
+    pub fn size(self) -> usize {
+        self.rows.count_ones() as usize
+    }
+
+    /// The ones of its columns outside its rows, as (row, column): what it eliminates.
+    pub fn eliminations(self, m: &Incidence) -> Vec<(usize, usize)> {
+        (0..9)
+            .filter(|r| self.rows >> r & 1 == 0)
+            .flat_map(|r| bits(m.ones[r] & self.cols).map(move |c| (r, c)))
+            .collect()
+    }
+
+    /// The complementary locked set of the transposed matrix (the open columns outside
+    /// against the open rows outside), when the matrix is square in its open lines.
+    pub fn complement(self, m: &Incidence) -> Option<LockedSet> {
+        let rows = m.open_cols & !self.cols;
+        let cols = m.open_rows & !self.rows;
+        (rows.count_ones() == cols.count_ones()).then_some(LockedSet { rows, cols })
+    }
+}
+
+/// Every locked set of size `n` among the rows with `min_ones..=n` ones, rows in
+/// lexicographic order.
+pub fn locked_sets(m: &Incidence, n: usize, min_ones: usize, mut f: impl FnMut(LockedSet)) {
+    let eligible: Vec<usize> = (0..9)
+        .filter(|&r| {
+            let k = m.ones[r].count_ones() as usize;
+            m.open_rows >> r & 1 == 1 && k >= min_ones && k <= n
+        })
+        .collect();
+    combinations(&eligible, n, |combo| {
+        let cols = combo.iter().fold(0u16, |u, &r| u | m.ones[r]);
+        if cols.count_ones() as usize == n {
+            let rows = combo.iter().fold(0u16, |u, &r| u | 1 << r);
+            f(LockedSet { rows, cols });
+        }
+    });
+}
+
+/// Row `i` (`rows`) or column `i`.
+fn line(rows: bool, i: usize) -> House {
+    if rows {
+        House::Row(i as u8)
+    } else {
+        House::Column(i as u8)
+    }
+}
+
+/// The basic rules' pattern of a locked set seen from `view` (a naked subset, a hidden
+/// subset or a fish).
+pub fn pattern_of(view: GridView, set: LockedSet) -> Pattern {
+    match view {
+        GridView::CellsDigits(house) => Pattern::NakedSubset {
+            house,
+            cells: bits(set.rows).map(|i| house.cells()[i]).collect(),
+            digits: bits(set.cols).map(Digit::from_index).collect(),
+        },
+        GridView::DigitsCells(house) => Pattern::HiddenSubset {
+            house,
+            digits: bits(set.rows).map(Digit::from_index).collect(),
+            cells: bits(set.cols).map(|i| house.cells()[i]).collect(),
+        },
+        GridView::Lines { digit, rows } => Pattern::Fish {
+            digit,
+            base: bits(set.rows).map(|i| line(rows, i)).collect(),
+            cover: bits(set.cols).map(|i| line(!rows, i)).collect(),
+        },
+    }
+}
+
+/// The eliminations of a locked set as sorted candidates.
+pub fn elimination_candidates(view: GridView, m: &Incidence, set: LockedSet) -> Vec<Candidate> {
+    let mut out: Vec<Candidate> = set
+        .eliminations(m)
+        .into_iter()
+        .map(|(r, c)| view.candidate(r, c))
+        .collect();
+    out.sort();
+    out
+}
+
+/// The largest size searched: a house or a digit has at most nine open lines, so a locked
+/// set of size n ≥ 5 always has a complement of size ≤ 4 — but the complement may hold a
+/// line with a single one (a pending single), so every size up to 8 is searched.
+pub const MAX_SIZE: usize = 8;
+
+/// The `grid-analysis` technique: every locked set with eliminations, sizes 2 to
+/// [`MAX_SIZE`], each reported once (in the smaller of its two forms, with the other as its
+/// complement when that is a subset or fish of size ≥ 2). Ordered by size, then by view.
+pub fn find(links: &LinkIndex) -> Vec<Proof> {
+    let v = MaskView::new(links);
+    let mut seen: HashSet<(GridView, Vec<Candidate>)> = HashSet::new();
+    let mut out = Vec::new();
+    for n in 2..=MAX_SIZE {
+        for view in GridView::all() {
+            let m = Incidence::of(&v, view);
+            locked_sets(&m, n, 2, |set| {
+                let elims = elimination_candidates(view, &m, set);
+                if elims.is_empty() {
+                    return;
+                }
+                // one report per pair of sides and elimination set
+                let side = canonical_side(view);
+                if !seen.insert((side, elims.clone())) {
+                    return;
+                }
+                let form = pattern_of(view, set);
+                let complement = set
+                    .complement(&m)
+                    .filter(|c| c.size() >= 2 && c.size() <= MAX_SIZE);
+                // the smaller side is the form (the complement is smaller when it has a
+                // line with one place left: a pending single)
+                let lock = match complement {
+                    Some(c) if c.size() < set.size() => GridLock {
+                        form: Box::new(pattern_of(view.transpose(), c)),
+                        complement: Some(Box::new(form)),
+                    },
+                    c => GridLock {
+                        form: Box::new(form),
+                        complement: c.map(|c| Box::new(pattern_of(view.transpose(), c))),
+                    },
+                };
+                out.push(Proof::new(Pattern::GridLock(lock), elims, vec![]));
+            });
+        }
+    }
+    out.sort_by_key(|p| p.length);
+    out
+}
+
+/// The naked or rows side of a pair of views (a locked set and its complement share it).
+fn canonical_side(view: GridView) -> GridView {
+    match view {
+        GridView::DigitsCells(h) => GridView::CellsDigits(h),
+        GridView::Lines { digit, .. } => GridView::Lines { digit, rows: true },
+        v => v,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn matrix(rows: [&str; 9]) -> Incidence {
+        let ones: [u16; 9] = std::array::from_fn(|r| {
+            rows[r]
+                .chars()
+                .filter_map(|ch| ch.to_digit(10))
+                .fold(0u16, |m, c| m | 1 << (c - 1))
+        });
+        Incidence {
+            ones,
+            open_rows: open_positions(&ones),
+            open_cols: ones.iter().fold(0, |m, r| m | r),
+        }
+    }
+
+    #[test]
+    fn the_seed_5x5_circuit_is_the_complement_of_a_single() {
+        // seed 002: the 1s by column, rows {379 469 14679 46 139 1}: five columns in the
+        // rows 3 4 6 7 9, and the column holding 1 alone
+        let m = matrix(["379", "469", "14679", "46", "139", "1", "", "", ""]);
+        let mut found = Vec::new();
+        locked_sets(&m, 1, 1, |s| found.push(s));
+        assert_eq!(
+            found,
+            [LockedSet {
+                rows: 1 << 5,
+                cols: 1
+            }]
+        );
+        let single = found[0];
+        let quintuplet = single.complement(&m).unwrap();
+        assert_eq!(quintuplet.size(), 5);
+        // the complement's eliminations are the single's: the 1s of rows 3 and 5 (matrix
+        // rows 2 and 4 hold a 1)
+        let t = m.transpose();
+        let mut from_single = single.eliminations(&m);
+        from_single.sort();
+        let mut from_quintuplet: Vec<(usize, usize)> = quintuplet
+            .eliminations(&t)
+            .into_iter()
+            .map(|(r, c)| (c, r))
+            .collect();
+        from_quintuplet.sort();
+        assert_eq!(from_single, [(2, 0), (4, 0)]);
+        assert_eq!(from_single, from_quintuplet);
+    }
+
+    #[test]
+    fn transposing_twice_gives_the_matrix_back() {
+        let m = matrix(["12", "23", "13", "456", "4", "789", "7", "8", "9"]);
+        assert_eq!(m.transpose().transpose(), m);
+    }
+}

@@ -1,0 +1,383 @@
+//! Hanson's Sudoku Assistant (seed 002), part 1: grid analysis (subsets and fish as one
+//! routine, with complements) and bent naked subsets. Every instance on the states of real
+//! resolution paths passes `proof::check`, agrees with the solution, and tampered copies
+//! are rejected; the XY- and XYZ-wings of the basic rules are bent naked triplets.
+
+mod common;
+
+use common::{collection, start_and_solution};
+use sudolink::graph::LinkIndex;
+use sudolink::grid::{Candidate, Cell, Digit, House, State};
+use sudolink::proof::assistant::{BentSubset, GridLock};
+use sudolink::proof::{check, notation, Pattern, Proof};
+use sudolink::search::registry::{parse_list, technique_of};
+use sudolink::search::{basic_rules, bent, grid_analysis};
+use sudolink::study::resolution::{is_solution, solve};
+
+/// The states of the basic-rules path of the first `n` top1465 puzzles (every fifth state
+/// and the last, where the basic rules are stuck), with the solution.
+fn path_states(n: usize) -> Vec<(State, [u8; 81])> {
+    let mut out = Vec::new();
+    for p in collection("top1465.txt", n) {
+        let (start, solution) = start_and_solution(&p);
+        let r = solve(&start, &basic_rules(), Some(&solution)).unwrap();
+        let mut state = start.clone();
+        for (k, step) in r.steps.iter().enumerate() {
+            if k % 5 == 0 {
+                out.push((state.clone(), solution));
+            }
+            sudolink::study::resolution::apply(&mut state, &step.proof).unwrap();
+        }
+        out.push((state, solution));
+    }
+    out
+}
+
+fn assert_sound(state: &State, solution: &[u8; 81], proof: &Proof) {
+    let text = notation::nrc_text(state, proof);
+    check(state, proof).unwrap_or_else(|e| panic!("{text}: {e}"));
+    for &c in &proof.eliminations {
+        assert!(
+            !is_solution(solution, c),
+            "{text} eliminates the solution {c}"
+        );
+    }
+    // an extra elimination of a solution candidate is refused
+    if let Some(victim) = Cell::all()
+        .filter(|c| state.value(*c).is_none())
+        .map(|c| Candidate::new(c, Digit::new(solution[c.index()]).unwrap()))
+        .find(|c| state.has(*c))
+    {
+        let mut bad = proof.clone();
+        bad.eliminations.push(victim);
+        assert!(
+            check(state, &bad).is_err(),
+            "accepted {victim} added to {text}"
+        );
+    }
+}
+
+fn bent_of(p: &Proof) -> &BentSubset {
+    match &p.pattern {
+        Pattern::BentSubset(b) => b,
+        other => panic!("not a bent subset: {other:?}"),
+    }
+}
+
+fn grid_of(p: &Proof) -> &GridLock {
+    match &p.pattern {
+        Pattern::GridLock(g) => g,
+        other => panic!("not a grid lock: {other:?}"),
+    }
+}
+
+#[test]
+fn every_bent_naked_subset_on_top1465_paths_is_sound() {
+    let mut by_size = [0usize; 10];
+    let mut wings = std::collections::BTreeMap::<String, usize>::new();
+    let mut rule2 = 0;
+    for (state, solution) in path_states(40) {
+        let links = LinkIndex::new(&state);
+        for proof in bent::find(&links) {
+            assert_sound(&state, &solution, &proof);
+            let b = bent_of(&proof);
+            by_size[b.cells.len()] += 1;
+            *wings.entry(b.wing.clone().unwrap_or_default()).or_default() += 1;
+            rule2 += usize::from(b.common.is_none());
+            assert_eq!(technique_of(&proof).name(), "bent-naked-subsets");
+        }
+    }
+    assert!(by_size[3] > 20, "bent triplets: {by_size:?}");
+    assert!(
+        by_size[4] > 10 && by_size[5] > 0,
+        "larger bent subsets: {by_size:?}"
+    );
+    for w in ["xy-wing", "xyz-wing", "wxyz-wing"] {
+        assert!(wings.get(w).is_some_and(|&n| n > 0), "no {w}: {wings:?}");
+    }
+    assert!(rule2 > 0, "rule 2 (no common digit) never applied");
+}
+
+#[test]
+fn every_xy_and_xyz_wing_of_the_basic_rules_is_a_bent_naked_triplet() {
+    let mut wings = 0;
+    for (state, _) in path_states(60) {
+        let links = LinkIndex::new(&state);
+        let bent = bent::find(&links);
+        for rule in basic_rules() {
+            for proof in rule.find(&links) {
+                let (pivot, pincers, name) = match proof.pattern {
+                    Pattern::XyWing { pivot, pincers, .. } => (pivot, pincers, "xy-wing"),
+                    Pattern::XyzWing { pivot, pincers, .. } => (pivot, pincers, "xyz-wing"),
+                    _ => continue,
+                };
+                let mut cells = vec![pivot, pincers[0], pincers[1]];
+                cells.sort();
+                if House::all().any(|h| cells.iter().all(|&c| h.contains(c))) {
+                    continue; // a wing inside one house is a plain naked triplet
+                }
+                let same = bent.iter().find(|p| {
+                    let b = bent_of(p);
+                    let mut bc = b.cells.clone();
+                    bc.sort();
+                    bc == cells
+                        && b.wing.as_deref() == Some(name)
+                        && proof
+                            .eliminations
+                            .iter()
+                            .all(|e| p.eliminations.contains(e))
+                });
+                assert!(
+                    same.is_some(),
+                    "{} is not found as a bent naked triplet",
+                    notation::nrc_text(&state, &proof)
+                );
+                wings += 1;
+            }
+        }
+    }
+    assert!(wings > 10, "too few wings exercised: {wings}");
+}
+
+#[test]
+fn grid_analysis_finds_every_basic_subset_and_fish_with_its_complement() {
+    let mut compared = 0;
+    let mut complements = 0;
+    for (state, solution) in path_states(40) {
+        let links = LinkIndex::new(&state);
+        let grid = grid_analysis::find(&links);
+        for proof in &grid {
+            assert_sound(&state, &solution, proof);
+            let g = grid_of(proof);
+            assert_eq!(technique_of(proof).name(), "grid-analysis");
+            if let Some(c) = &g.complement {
+                complements += 1;
+                // the smaller side is reported; the two sizes add up to the open lines
+                let size = |p: &Pattern| match p {
+                    Pattern::NakedSubset { cells, .. } | Pattern::HiddenSubset { cells, .. } => {
+                        cells.len()
+                    }
+                    Pattern::Fish { base, .. } => base.len(),
+                    _ => unreachable!(),
+                };
+                assert!(size(&g.form) <= size(c), "{}", proof.rule);
+            }
+        }
+        for rule in basic_rules() {
+            for proof in rule.find(&links) {
+                if !matches!(
+                    proof.pattern,
+                    Pattern::NakedSubset { .. }
+                        | Pattern::HiddenSubset { .. }
+                        | Pattern::Fish { .. }
+                ) {
+                    continue;
+                }
+                assert!(
+                    grid.iter().any(|g| g.eliminations == proof.eliminations),
+                    "grid analysis misses {}",
+                    notation::nrc_text(&state, &proof)
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert!(
+        compared > 50,
+        "too few subsets and fish compared: {compared}"
+    );
+    assert!(complements > 50, "too few complements: {complements}");
+}
+
+/// A state from a pencil-mark grid given row by row as digit strings (`.` for none).
+fn state_from_marks(rows: [[&str; 9]; 9]) -> State {
+    let mut text = String::new();
+    for row in rows {
+        text.push_str(&row.join(" "));
+        text.push('\n');
+    }
+    sudolink::grid::format::parse_pencil_mark_grid(&text, 1).unwrap()
+}
+
+#[test]
+fn a_swordfish_in_rows_is_a_whale_in_columns() {
+    // the seed's point: an n×n grid in rows is a (k−n)×(k−n) grid in columns. On Ocean #1,
+    // the basic path's first fish (seed 000: swordfish-in-columns n3{r7 r1 r6}{c2 c6 c7})
+    // is reported by grid analysis with its complement, a fish in rows of size 9 − 3
+    // minus the lines where 3 is placed.
+    let (start, _) = start_and_solution(&common::seed_puzzle("ocean-1"));
+    let r = solve(&start, &basic_rules(), None).unwrap();
+    let mut state = start.clone();
+    for step in &r.steps {
+        if step.proof.family == "fish" {
+            break;
+        }
+        sudolink::study::resolution::apply(&mut state, &step.proof).unwrap();
+    }
+    let basic_fish = basic_rules()
+        .into_iter()
+        .flat_map(|r| r.find(&LinkIndex::new(&state)))
+        .find(|p| p.rule == "swordfish-in-columns")
+        .expect("the basic swordfish");
+    let grid = grid_analysis::find(&LinkIndex::new(&state));
+    let sword = grid
+        .iter()
+        .find(|p| p.eliminations == basic_fish.eliminations)
+        .expect("the swordfish by grid analysis");
+    let g = grid_of(sword);
+    let Some(c) = g.complement.as_deref() else {
+        panic!("no complement")
+    };
+    let sides = [&*g.form, c];
+    let fish_in = |rows: bool| {
+        sides
+            .iter()
+            .find_map(|p| match p {
+                Pattern::Fish { base, digit, .. }
+                    if matches!(base[0], House::Row(_)) == rows && digit.get() == 3 =>
+                {
+                    Some(base.len())
+                }
+                _ => None,
+            })
+            .expect("a fish on each side")
+    };
+    let placed_rows = (0..9)
+        .filter(|&r| (0..9).any(|c| state.value(Cell::at(r, c)).map(|d| d.get()) == Some(3)))
+        .count();
+    assert_eq!(fish_in(false), 3);
+    assert_eq!(fish_in(true), 9 - placed_rows - 3);
+    let text = notation::nrc_text(&state, sword);
+    assert!(
+        text.contains("swordfish-in-columns n3{r1 r6 r7}{c2 c6 c7}")
+            && text.contains(" ≡ ")
+            && text.contains("grid of 3s"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_seeds_xy_wing_is_a_bent_naked_triplet() {
+    // seed 002, "Now consider what is referred to as an XY-Wing": three bivalue cells
+    // {12} {23} {13} bent over a row and a column. Here {12} at r1c1 (the intersection),
+    // {23} at r1c5 (row 1) and {13} at r5c1 (column 1); every other cell is open.
+    let all = "123456789";
+    let mut rows = [[all; 9]; 9];
+    rows[0][0] = "12";
+    rows[0][4] = "23";
+    rows[4][0] = "13";
+    let state = state_from_marks(rows);
+    let proofs = bent::find(&LinkIndex::new(&state));
+    let wing = proofs
+        .iter()
+        .find(|p| {
+            let b = bent_of(p);
+            b.wing.as_deref() == Some("xy-wing")
+                && b.cells.contains(&Cell::at(0, 0))
+                && b.cells.contains(&Cell::at(0, 4))
+                && b.cells.contains(&Cell::at(4, 0))
+        })
+        .expect("the bent triplet r1c1 r1c5 r5c1");
+    let b = bent_of(wing);
+    // the common digit of the two ends outside the intersection r1c1: {23}r1c5 and {13}r5c1
+    assert_eq!(b.common.map(|d| d.get()), Some(3));
+    let mut elims = wing.elimination_texts();
+    elims.sort();
+    // the cells seeing both ends holding 3: r5c5 alone (r1c1 is in the subset)
+    assert_eq!(elims, ["r5c5<>3"]);
+    check(&state, wing).unwrap();
+    assert!(sudolink::proof::assistant::hodoku_text(wing, b)
+        .unwrap()
+        .starts_with("XY-Wing: "));
+}
+
+#[test]
+fn tampered_bent_subsets_are_rejected() {
+    let mut tried = 0;
+    for (state, _) in path_states(20) {
+        for proof in bent::find(&LinkIndex::new(&state)).into_iter().take(3) {
+            let b = bent_of(&proof).clone();
+            let with = |f: &dyn Fn(&mut BentSubset)| {
+                let mut t = b.clone();
+                f(&mut t);
+                let mut p = proof.clone();
+                p.pattern = Pattern::BentSubset(t);
+                p
+            };
+            // a cell dropped, the common digit changed, two blocks as domains, a wrong name
+            let dropped = with(&|t| {
+                t.cells.pop();
+                t.digits.pop();
+            });
+            let other_common = with(&|t| {
+                t.common = match t.common {
+                    Some(_) => None,
+                    None => Some(t.digits[0]),
+                }
+            });
+            let blocks = with(&|t| t.domains = [House::Block(0), House::Block(1)]);
+            let renamed = with(&|t| {
+                t.wing = Some(if t.wing.as_deref() == Some("xy-wing") {
+                    "xyz-wing".into()
+                } else {
+                    "xy-wing".into()
+                })
+            });
+            for bad in [dropped, other_common, blocks, renamed] {
+                assert!(check(&state, &bad).is_err(), "accepted {bad:?}");
+            }
+            tried += 1;
+        }
+    }
+    assert!(tried > 10);
+}
+
+#[test]
+fn tampered_grid_locks_are_rejected() {
+    let mut tried = 0;
+    for (state, _) in path_states(20) {
+        for proof in grid_analysis::find(&LinkIndex::new(&state))
+            .into_iter()
+            .take(3)
+        {
+            let g = grid_of(&proof).clone();
+            let Some(c) = g.complement.clone() else {
+                continue;
+            };
+            // the complement swapped in for a form of another grid, or a single-line fish
+            let mut swapped = proof.clone();
+            swapped.pattern = Pattern::GridLock(GridLock {
+                form: g.form.clone(),
+                complement: Some(g.form.clone()),
+            });
+            assert!(check(&state, &swapped).is_err());
+            // one line fewer on one side than on the other
+            let mut shrunk = (*c).clone();
+            match &mut shrunk {
+                Pattern::NakedSubset { cells, .. } | Pattern::HiddenSubset { cells, .. } => {
+                    cells.pop();
+                }
+                Pattern::Fish { base, .. } => {
+                    base.pop();
+                }
+                _ => unreachable!(),
+            }
+            let mut bad = proof.clone();
+            bad.pattern = Pattern::GridLock(GridLock {
+                form: g.form.clone(),
+                complement: Some(Box::new(shrunk)),
+            });
+            assert!(check(&state, &bad).is_err(), "accepted a shrunk complement");
+            tried += 1;
+        }
+    }
+    assert!(tried > 5);
+}
+
+#[test]
+fn the_assistant_techniques_are_registry_entries() {
+    let list = parse_list("assistant").unwrap();
+    let names: Vec<&str> = list.iter().map(|t| t.name()).collect();
+    assert_eq!(names, ["grid-analysis", "bent-naked-subsets"]);
+    assert_eq!(parse_list("analyze-x,bent-subsets").unwrap(), list);
+}
