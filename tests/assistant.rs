@@ -378,6 +378,123 @@ fn tampered_grid_locks_are_rejected() {
 fn the_assistant_techniques_are_registry_entries() {
     let list = parse_list("assistant").unwrap();
     let names: Vec<&str> = list.iter().map(|t| t.name()).collect();
-    assert_eq!(names, ["grid-analysis", "bent-naked-subsets"]);
-    assert_eq!(parse_list("analyze-x,bent-subsets").unwrap(), list);
+    assert_eq!(
+        names,
+        [
+            "grid-analysis",
+            "bent-naked-subsets",
+            "als-xz",
+            "als-doubly-linked",
+            "als-xy-wing",
+            "death-blossom"
+        ]
+    );
+    assert_eq!(parse_list("als").unwrap().len(), 4);
+    assert_eq!(
+        parse_list("analyze-x,bent-subsets,als-singly-linked").unwrap(),
+        list[..3]
+    );
+}
+
+fn als_of(p: &Proof) -> &sudolink::proof::als::AlsPattern {
+    match &p.pattern {
+        Pattern::Als(a) => a,
+        other => panic!("not an ALS pattern: {other:?}"),
+    }
+}
+
+#[test]
+fn every_als_rule_instance_on_top1465_paths_is_sound() {
+    use sudolink::search::als;
+    type Finder = fn(&LinkIndex) -> Vec<Proof>;
+    let rules: [(&str, Finder); 4] = [
+        ("als-xz", als::xz),
+        ("als-doubly-linked", als::doubly_linked),
+        ("als-xy-wing", als::xy_wing),
+        ("death-blossom", als::death_blossom),
+    ];
+    let mut counts = [0usize; 4];
+    for (state, solution) in path_states(25).into_iter().step_by(2) {
+        let links = LinkIndex::new(&state);
+        for (k, (name, find)) in rules.iter().enumerate() {
+            for proof in find(&links) {
+                assert_sound(&state, &solution, &proof);
+                assert_eq!(technique_of(&proof).name(), *name);
+                let line = sudolink::proof::als::hodoku_text(&proof, als_of(&proof));
+                assert!(line.contains(" => r"), "{line}");
+                counts[k] += 1;
+            }
+        }
+    }
+    for (k, (name, _)) in rules.iter().enumerate() {
+        assert!(counts[k] > 0, "no {name} on the sample: {counts:?}");
+    }
+}
+
+#[test]
+fn an_als_xz_as_hodoku_prints_it() {
+    // A = r1c4 {13} (a bivalue cell is an ALS of one cell), B = r2c5 {23} r2c8 {12} in
+    // row 2. X = 3 is restricted (r1c4 sees r2c5 in block 2); 1 is not (r1c4 and r2c8 do
+    // not see each other), so Z = 1 leaves the cells seeing both r1c4 and r2c8.
+    let all = "123456789";
+    let mut rows = [[all; 9]; 9];
+    rows[0][3] = "13";
+    rows[1][4] = "23";
+    rows[1][7] = "12";
+    let state = state_from_marks(rows);
+    let proofs = sudolink::search::als::xz(&LinkIndex::new(&state));
+    let p = proofs
+        .iter()
+        .find(|p| {
+            let a = als_of(p);
+            a.sets[0].cells == [Cell::at(0, 3)]
+                && a.sets[1].cells == [Cell::at(1, 4), Cell::at(1, 7)]
+        })
+        .expect("the ALS-XZ r1c4 / r2c58");
+    let line = sudolink::proof::als::hodoku_text(p, als_of(p));
+    assert_eq!(
+        line,
+        "ALS-XZ: A=r1c4 {13}, B=r2c58 {123}, X=3, Z=1 => r1c7<>1, r1c8<>1, r1c9<>1, r2c4<>1, r2c6<>1"
+    );
+    check(&state, p).unwrap();
+}
+
+#[test]
+fn tampered_als_patterns_are_rejected() {
+    use sudolink::search::als;
+    let mut tried = 0;
+    for (state, _) in path_states(15) {
+        let links = LinkIndex::new(&state);
+        let sample: Vec<Proof> = [
+            als::xz(&links),
+            als::xy_wing(&links),
+            als::death_blossom(&links),
+        ]
+        .into_iter()
+        .flat_map(|v| v.into_iter().take(2))
+        .collect();
+        for proof in sample {
+            let a = als_of(&proof).clone();
+            let with = |f: &dyn Fn(&mut sudolink::proof::als::AlsPattern)| {
+                let mut t = a.clone();
+                f(&mut t);
+                let mut p = proof.clone();
+                p.pattern = Pattern::Als(t);
+                p
+            };
+            // a cell dropped from the first set, the first link's digit changed
+            let dropped = with(&|t| {
+                t.sets[0].cells.pop();
+            });
+            let relinked = with(&|t| {
+                let d = t.rccs[0].digit;
+                t.rccs[0].digit = *t.sets[0].digits.iter().find(|&&x| x != d).unwrap();
+            });
+            for bad in [dropped, relinked] {
+                assert!(check(&state, &bad).is_err(), "accepted {bad:?}");
+            }
+            tried += 1;
+        }
+    }
+    assert!(tried > 10, "{tried}");
 }

@@ -38,6 +38,14 @@ fn pattern_candidates(state: &State, pattern: &Pattern) -> Vec<Candidate> {
         }
         Pattern::GridLock(g) => pattern_candidates(state, &g.form),
         Pattern::BentSubset(b) => open_in_cells(state, &b.cells, None),
+        Pattern::Als(a) => {
+            let cells: Vec<Cell> = a.sets.iter().flat_map(|s| s.cells.clone()).collect();
+            let mut marks = open_in_cells(state, &cells, None);
+            if let Some(stem) = a.stem {
+                marks.extend(open_in_cells(state, &[stem], None));
+            }
+            marks
+        }
         Pattern::Chain(_) | Pattern::Whip(_) | Pattern::Net(_) => vec![],
     }
 }

@@ -18,6 +18,7 @@
 //!
 //! Each undirected edge appears once. `graph` depends only on `grid` (and petgraph).
 
+pub mod als;
 pub mod groups;
 pub mod links;
 

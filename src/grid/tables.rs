@@ -1,5 +1,5 @@
 //! Precomputed structure tables, built once: each candidate's nrc-linked candidates as a
-//! [`CandidateSet`], each CSP variable's candidates as a set, each cell's 20 peers.
+//! [`CandidateSet`], each CSP variable's candidates as a set, each cell's 20 peers (as a list and as an 81-bit mask).
 //! They depend only on the grid's geometry, never on a state.
 
 use super::candidate_set::CandidateSet;
@@ -11,6 +11,7 @@ struct Tables {
     variable_set: Vec<CandidateSet>,
     house_cells: Vec<u128>,
     peers: Vec<Vec<Cell>>,
+    peer_masks: Vec<u128>,
 }
 
 fn tables() -> &'static Tables {
@@ -28,11 +29,19 @@ fn tables() -> &'static Tables {
         let peers = Cell::all()
             .map(|a| Cell::all().filter(|&b| a.sees(b)).collect())
             .collect();
+        let peer_masks = Cell::all()
+            .map(|a| {
+                Cell::all()
+                    .filter(|&b| a.sees(b))
+                    .fold(0u128, |m, b| m | 1 << b.index())
+            })
+            .collect();
         Tables {
             nrc_linked,
             variable_set,
             house_cells,
             peers,
+            peer_masks,
         }
     })
 }
@@ -52,6 +61,11 @@ pub fn variable_set(v: CspVariable) -> &'static CandidateSet {
 /// The 20 cells that see `cell`.
 pub fn peers(cell: Cell) -> &'static [Cell] {
     &tables().peers[cell.index()]
+}
+
+/// The 20 cells that see `cell`, as an 81-bit mask.
+pub fn peer_mask(cell: Cell) -> u128 {
+    tables().peer_masks[cell.index()]
 }
 
 /// The house's cells as an 81-bit mask.

@@ -3,6 +3,7 @@
 //! plain data (serde) that [`check::check`] re-verifies from the grid state alone, sharing no
 //! code with the searches, and that [`notation`] prints as the forums write it.
 
+pub mod als;
 pub mod assistant;
 pub mod chain;
 pub mod check;
@@ -79,6 +80,8 @@ pub enum Pattern {
     GridLock(assistant::GridLock),
     /// Hanson's bent naked subset (see [`assistant`]).
     BentSubset(assistant::BentSubset),
+    /// An almost-locked-set rule: ALS-XZ, doubly linked, ALS-XY-wing, death blossom.
+    Als(als::AlsPattern),
 }
 
 /// A checked step: a pattern and what it concludes.
@@ -180,6 +183,9 @@ impl Proof {
             }
             Pattern::BentSubset(b) => {
                 return Proof::named(b.rule_name(), pattern, eliminations, assertions)
+            }
+            Pattern::Als(a) => {
+                return Proof::named(a.rule_name(), pattern, eliminations, assertions)
             }
         };
         Proof {

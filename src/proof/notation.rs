@@ -70,6 +70,7 @@ pub fn pattern_text(state: &State, proof: &Proof) -> String {
         Pattern::Net(n) => super::net::gnpx_text(n, proof),
         Pattern::GridLock(g) => super::assistant::grid_text(state, proof, g),
         Pattern::BentSubset(b) => super::assistant::bent_text(state, proof, b),
+        Pattern::Als(a) => super::als::pattern_text(proof, a),
         Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => proof.rule.clone(),
         Pattern::Interaction { house, into, .. } => {
             format!(
@@ -172,7 +173,9 @@ pub fn sudorules_text(state: &State, proof: &Proof) -> String {
         Pattern::Chain(c) => return super::chain::sudorules_text(c),
         Pattern::Whip(w) => return super::whip::sudorules_text(state, proof, w),
         Pattern::Net(n) => return super::net::gnpx_text(n, proof),
-        Pattern::GridLock(_) | Pattern::BentSubset(_) => pattern_text(state, proof),
+        Pattern::GridLock(_) | Pattern::BentSubset(_) | Pattern::Als(_) => {
+            pattern_text(state, proof)
+        }
         Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => proof.rule.clone(),
         Pattern::Interaction { .. } => pattern_text(state, proof),
         Pattern::NakedSubset {

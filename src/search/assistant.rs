@@ -1,7 +1,8 @@
 //! Hanson's Sudoku Assistant techniques (seed 002) as the registry runs them: which rule,
-//! and the search that finds its instances.
+//! and the search that finds its instances (HoDoKu's ALS rules, which the seed's ALS
+//! section describes, are here too).
 
-use super::{bent, grid_analysis};
+use super::{als, bent, grid_analysis};
 use crate::graph::LinkIndex;
 use crate::proof::Proof;
 
@@ -12,6 +13,14 @@ pub enum AssistantRule {
     GridAnalysis,
     /// Bent naked subsets (XY-, XYZ-, WXYZ-wings and larger).
     BentSubsets,
+    /// ALS-XZ: two ALS singly linked, with a common digit.
+    AlsXz,
+    /// Two ALS doubly linked.
+    AlsDoublyLinked,
+    /// ALS-XY-wing.
+    AlsXyWing,
+    /// Death blossom.
+    DeathBlossom,
 }
 
 /// Every instance of `rule` in the state.
@@ -19,5 +28,9 @@ pub fn find(rule: AssistantRule, links: &LinkIndex) -> Vec<Proof> {
     match rule {
         AssistantRule::GridAnalysis => grid_analysis::find(links),
         AssistantRule::BentSubsets => bent::find(links),
+        AssistantRule::AlsXz => als::xz(links),
+        AssistantRule::AlsDoublyLinked => als::doubly_linked(links),
+        AssistantRule::AlsXyWing => als::xy_wing(links),
+        AssistantRule::DeathBlossom => als::death_blossom(links),
     }
 }

@@ -8,12 +8,14 @@
 //! - [`basic`]: singles, interactions, subsets, fish, XY- and XYZ-wings (L4_0);
 //! - [`grid_analysis`]: Hanson's one routine for subsets and fish (the basic rules' subsets
 //!   and fish use it) and the `grid-analysis` technique with complements;
-//! - [`bent`]: Hanson's bent naked subsets; [`assistant`]: the Assistant's rules;
+//! - [`bent`]: Hanson's bent naked subsets; [`als`]: ALS-XZ, doubly linked pairs,
+//!   ALS-XY-wings, death blossoms; [`assistant`]: the Assistant's rules for the registry;
 //! - [`chains`]: 2D chains, nrc/nrct/nrcz/nrczt chains and lassos;
 //! - [`whips`]: whips, braids and their g- versions;
 //! - [`net`]: the net-of-inferences engine (assume, propagate, trace back);
 //! - [`force`]: GNPX's force chains and forcing nets on that engine.
 
+pub mod als;
 pub mod assistant;
 pub mod basic;
 pub mod bent;

@@ -196,42 +196,11 @@ impl<'a> NetGraph<'a> {
     }
 
     fn index_als(&mut self) {
-        let mut seen = std::collections::HashSet::new();
-        for house in House::all() {
-            let cells: Vec<Cell> = house
-                .cells()
-                .into_iter()
-                .filter(|&c| !self.links.is_decided(CspVariable::Rc(c)))
-                .filter(|&c| !self.links.variable(CspVariable::Rc(c)).is_empty())
-                .collect();
-            let masks: Vec<u16> = cells.iter().map(|&c| self.cell_mask(c)).collect();
-            let k = cells.len();
-            let mut union = vec![0u16; 1 << k];
-            for subset in 1usize..(1 << k) {
-                let low = subset.trailing_zeros() as usize;
-                union[subset] = union[subset & (subset - 1)] | masks[low];
-                let n = subset.count_ones() as usize;
-                if !(2..=MAX_ALS_CELLS).contains(&n) || union[subset].count_ones() as usize != n + 1
-                {
-                    continue;
-                }
-                let members: Vec<Cell> = (0..k)
-                    .filter(|i| subset >> i & 1 == 1)
-                    .map(|i| cells[i])
-                    .collect();
-                if !seen.insert(members.clone()) {
-                    continue;
-                }
-                self.add_als(house, members, union[subset]);
+        for als in crate::graph::als::enumerate(self.links, MAX_ALS_CELLS) {
+            if als.size() >= 2 {
+                self.add_als(als.house, als.cells, als.digits);
             }
         }
-    }
-
-    fn cell_mask(&self, cell: Cell) -> u16 {
-        self.links
-            .variable(CspVariable::Rc(cell))
-            .iter()
-            .fold(0, |m, c| m | 1 << c.digit().index())
     }
 
     fn add_als(&mut self, house: House, cells: Vec<Cell>, digits: u16) {

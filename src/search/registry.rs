@@ -188,6 +188,7 @@ const fn force(
 const fn assistant(
     name: &'static str,
     aliases: &'static [&'static str],
+    sets: &'static [&'static str],
     rule: AssistantRule,
     size: usize,
     summary: &'static str,
@@ -195,7 +196,7 @@ const fn assistant(
     Technique {
         name,
         aliases,
-        sets: &["assistant"],
+        sets,
         search: Search::Assistant(rule),
         class: Class::Assistant,
         measure: LengthMeasure::Size(size),
@@ -205,6 +206,8 @@ const fn assistant(
     }
 }
 
+const ASSISTANT: &[&str] = &["assistant"];
+const ALS: &[&str] = &["assistant", "als"];
 const GNPX: &[&str] = &["force", "force-chains"];
 const CHAINS: &[&str] = &["force-chains"];
 const NETS: &[&str] = &["force-nets"];
@@ -212,7 +215,7 @@ const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 60] = {
+pub static REGISTRY: [Technique; 64] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -374,6 +377,7 @@ pub static REGISTRY: [Technique; 60] = {
         assistant(
             "grid-analysis",
             &["analyze-x"],
+            ASSISTANT,
             AssistantRule::GridAnalysis,
             2,
             "Hanson: n lines × n cross lines (subsets and fish of any size), with complements",
@@ -381,9 +385,42 @@ pub static REGISTRY: [Technique; 60] = {
         assistant(
             "bent-naked-subsets",
             &["bent-subsets"],
+            ASSISTANT,
             AssistantRule::BentSubsets,
             3,
             "Hanson: N cells over two houses holding N digits (XY-, XYZ-, WXYZ-wings…)",
+        ),
+        assistant(
+            "als-xz",
+            &["als-singly-linked"],
+            ALS,
+            AssistantRule::AlsXz,
+            2,
+            "two ALS with a restricted common X and another common digit Z",
+        ),
+        assistant(
+            "als-doubly-linked",
+            &["als-xz-doubly-linked"],
+            ALS,
+            AssistantRule::AlsDoublyLinked,
+            2,
+            "two ALS with two restricted common digits: each is locked but for one",
+        ),
+        assistant(
+            "als-xy-wing",
+            &[],
+            ALS,
+            AssistantRule::AlsXyWing,
+            3,
+            "ALS A and B linked to a pivot ALS C by X and Y, Z common to A and B",
+        ),
+        assistant(
+            "death-blossom",
+            &["als-death-blossom"],
+            ALS,
+            AssistantRule::DeathBlossom,
+            3,
+            "a stem cell and one ALS per candidate, Z common to every petal",
         ),
         Technique::chain(F::Xy, Chain2d, &["2d"]),
         Technique::chain(F::Xyt, Chain2d, &["2d"]),
@@ -990,6 +1027,12 @@ pub fn technique_of(proof: &Proof) -> TechniqueId {
         P::Net(n) => Search::Force(ForceSpec::new(n.mode, n.level, n.form)),
         P::GridLock(_) => Search::Assistant(AssistantRule::GridAnalysis),
         P::BentSubset(_) => Search::Assistant(AssistantRule::BentSubsets),
+        P::Als(a) => Search::Assistant(match a.kind {
+            crate::proof::als::AlsKind::Xz => AssistantRule::AlsXz,
+            crate::proof::als::AlsKind::DoublyLinked => AssistantRule::AlsDoublyLinked,
+            crate::proof::als::AlsKind::XyWing => AssistantRule::AlsXyWing,
+            crate::proof::als::AlsKind::DeathBlossom => AssistantRule::DeathBlossom,
+        }),
     };
     TechniqueId::all()
         .find(|t| t.get().search == search)

@@ -1,0 +1,81 @@
+//! Hanson's Assistant, part 1 (seed 002): per-state time of each technique on top1465's
+//! start states after the basic rules (median, 90th percentile, max; target: median under
+//! 5 ms each), and `solve --rules basic,assistant` over top1465 (share solved without
+//! chains, time per puzzle).
+//!
+//! `cargo bench --bench assistant` (all 1465 puzzles; `SUDOLINK_BENCH_N=200` for fewer).
+
+use std::time::{Duration, Instant};
+use sudolink::graph::LinkIndex;
+use sudolink::grid::format::parse_collection;
+use sudolink::search::registry::{parse_list, rules_with_basic};
+use sudolink::search::{basic_rules, Searcher};
+use sudolink::study::resolution::solve;
+
+fn percentile(sorted: &[Duration], q: f64) -> Duration {
+    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
+}
+
+fn main() {
+    let n: usize = std::env::var("SUDOLINK_BENCH_N")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1465);
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/top1465.txt");
+    let text = std::fs::read_to_string(path).expect("../shared/data/top1465.txt");
+    let puzzles: Vec<_> = parse_collection(&text)
+        .take(n)
+        .filter_map(|(_, p)| p.ok())
+        .collect();
+    // the states where the basic rules are stuck
+    let states: Vec<_> = puzzles
+        .iter()
+        .map(|p| {
+            let start = p.start_state().expect("consistent");
+            solve(&start, &basic_rules(), None)
+                .expect("no contradiction")
+                .final_state
+        })
+        .filter(|s| !s.is_solved())
+        .collect();
+    let techniques = parse_list("assistant").unwrap();
+    for t in &techniques {
+        let mut times = Vec::new();
+        let mut found = 0;
+        for state in &states {
+            let links = LinkIndex::new(state);
+            let start = Instant::now();
+            found += Searcher::new().find(t.rule(0), &links, usize::MAX).len();
+            times.push(start.elapsed());
+        }
+        times.sort();
+        println!(
+            "{:<20} {} stuck states: median {:?}, p90 {:?}, max {:?}; {found} instances",
+            t.name(),
+            times.len(),
+            percentile(&times, 0.5),
+            percentile(&times, 0.9),
+            times.last().unwrap()
+        );
+    }
+    for list in ["basic", "assistant"] {
+        let rules = if list == "basic" {
+            basic_rules()
+        } else {
+            rules_with_basic(&techniques, 0)
+        };
+        let start = Instant::now();
+        let solved = puzzles
+            .iter()
+            .filter(|p| {
+                let s = p.start_state().expect("consistent");
+                solve(&s, &rules, None).map(|r| r.solved).unwrap_or(false)
+            })
+            .count();
+        let per = start.elapsed() / puzzles.len() as u32;
+        println!(
+            "solve --rules {list}: {solved}/{} solved without chains, {per:?} per puzzle",
+            puzzles.len()
+        );
+    }
+}

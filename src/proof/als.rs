@@ -1,0 +1,367 @@
+//! Almost-locked-set patterns (seed 002, "Almost-Locked Sets"; HoDoKu's names): ALS-XZ
+//! (two ALS singly linked by a restricted common digit X, with another common digit Z),
+//! the doubly linked pair (two restricted commons), ALS-XY-wing (A and B each linked to C,
+//! Z common to A and B) and the death blossom (a stem cell, one ALS per candidate).
+//!
+//! The checker rebuilds every set and link from the state alone.
+
+use super::check::{cell_digits, conclusion, distinct, fail, no_assertions, sees, CheckError};
+use super::Proof;
+use crate::grid::{Candidate, Cell, Digit, House, State};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+/// Which ALS rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AlsKind {
+    /// Two ALS, one restricted common X, eliminations of another common digit Z.
+    Xz,
+    /// Two ALS, two restricted commons: each set is locked but for one of them.
+    DoublyLinked,
+    /// A–C linked by X, B–C by Y, Z common to A and B.
+    XyWing,
+    /// A stem cell whose every candidate is the restricted common of one petal ALS.
+    DeathBlossom,
+}
+
+impl AlsKind {
+    /// The technique name (`als-xz`, `als-doubly-linked`, `als-xy-wing`, `death-blossom`).
+    pub fn name(self) -> &'static str {
+        match self {
+            AlsKind::Xz => "als-xz",
+            AlsKind::DoublyLinked => "als-doubly-linked",
+            AlsKind::XyWing => "als-xy-wing",
+            AlsKind::DeathBlossom => "death-blossom",
+        }
+    }
+
+    fn hodoku(self) -> &'static str {
+        match self {
+            AlsKind::Xz | AlsKind::DoublyLinked => "ALS-XZ",
+            AlsKind::XyWing => "ALS-XY-Wing",
+            AlsKind::DeathBlossom => "Death Blossom",
+        }
+    }
+}
+
+/// One almost-locked set: `cells` of `house` holding exactly `digits`, one more than cells.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct AlsSet {
+    pub house: House,
+    pub cells: Vec<Cell>,
+    pub digits: Vec<Digit>,
+}
+
+/// A restricted common digit between two sets (indices into the pattern's sets), or
+/// between the stem and a petal (`sets[0]` is the petal, `sets[1]` unused for blossoms).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Rcc {
+    pub sets: [usize; 2],
+    pub digit: Digit,
+}
+
+/// An ALS rule instance.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct AlsPattern {
+    pub kind: AlsKind,
+    /// A, B (and C for the wing), or the petals of a death blossom in stem-digit order.
+    pub sets: Vec<AlsSet>,
+    /// X (xz), X1 and X2 (doubly linked), A–C and B–C (wing); the stem digit of each petal
+    /// (blossom, `sets: [petal, petal]`).
+    pub rccs: Vec<Rcc>,
+    /// The stem cell of a death blossom.
+    pub stem: Option<Cell>,
+    /// The digits whose eliminations it concludes (Z), none for the doubly linked pair.
+    pub z: Vec<Digit>,
+}
+
+impl AlsPattern {
+    /// (`als-xz`, family `als`, cells in all sets).
+    pub fn rule_name(&self) -> (String, String, usize) {
+        let cells = self.sets.iter().map(|s| s.cells.len()).sum();
+        (self.kind.name().to_string(), "als".to_string(), cells)
+    }
+}
+
+/// The cells of `set` holding `d` in the state.
+fn holders(state: &State, set: &AlsSet, d: Digit) -> Vec<Cell> {
+    set.cells
+        .iter()
+        .copied()
+        .filter(|&c| state.has(Candidate::new(c, d)))
+        .collect()
+}
+
+fn check_set(state: &State, set: &AlsSet) -> Result<(), CheckError> {
+    let n = set.cells.len();
+    if n == 0 || !distinct(&set.cells) || !distinct(&set.digits) || set.digits.len() != n + 1 {
+        return fail("an ALS needs N distinct cells and N + 1 distinct digits");
+    }
+    let mut union = BTreeSet::new();
+    for &c in &set.cells {
+        let ds = cell_digits(state, c);
+        if !set.house.contains(c) || ds.is_empty() {
+            return fail(format!("{c} is not an unsolved cell of {}", set.house));
+        }
+        union.extend(ds);
+    }
+    if union != set.digits.iter().copied().collect() {
+        return fail(format!(
+            "the cells of the ALS in {} do not hold exactly its digits",
+            set.house
+        ));
+    }
+    Ok(())
+}
+
+/// Every cell of `a` holding `d` sees every cell of `b` holding `d`, and both hold it.
+fn restricted(state: &State, a: &AlsSet, b: &AlsSet, d: Digit) -> bool {
+    let (ha, hb) = (holders(state, a, d), holders(state, b, d));
+    !ha.is_empty() && !hb.is_empty() && ha.iter().all(|&x| hb.iter().all(|&y| sees(x, y)))
+}
+
+fn disjoint(a: &AlsSet, b: &AlsSet) -> bool {
+    a.cells.iter().all(|c| !b.cells.contains(c))
+}
+
+/// Each target has one of `digits` and sees every cell of `sets` holding its digit.
+fn targets_see_all(
+    state: &State,
+    proof: &Proof,
+    sets: &[&AlsSet],
+    allowed: &dyn Fn(Digit) -> bool,
+) -> Result<(), CheckError> {
+    for &t in &proof.eliminations {
+        let d = t.digit();
+        let all: Vec<Cell> = sets.iter().flat_map(|s| holders(state, s, d)).collect();
+        if !allowed(d) || all.is_empty() || !all.iter().all(|&h| sees(h, t.cell())) {
+            return Err(conclusion(
+                t,
+                "not a Z digit seeing every cell of the sets holding it",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Check an ALS pattern on the state.
+pub fn check(state: &State, proof: &Proof, p: &AlsPattern) -> Result<(), CheckError> {
+    no_assertions(proof)?;
+    for s in &p.sets {
+        check_set(state, s)?;
+    }
+    let set = |i: usize| -> Result<&AlsSet, CheckError> {
+        p.sets
+            .get(i)
+            .ok_or_else(|| CheckError::Pattern(format!("no ALS number {i}")))
+    };
+    match p.kind {
+        AlsKind::Xz | AlsKind::DoublyLinked => {
+            let want = if p.kind == AlsKind::Xz { 1 } else { 2 };
+            if p.sets.len() != 2 || p.rccs.len() != want || !disjoint(&p.sets[0], &p.sets[1]) {
+                return fail(format!(
+                    "{} needs two disjoint ALS and {want} restricted common digit(s)",
+                    p.kind.name()
+                ));
+            }
+            let (a, b) = (&p.sets[0], &p.sets[1]);
+            for r in &p.rccs {
+                if r.sets != [0, 1] || !restricted(state, a, b, r.digit) {
+                    return fail(format!("{} is not a restricted common digit", r.digit));
+                }
+            }
+            let x: Vec<Digit> = p.rccs.iter().map(|r| r.digit).collect();
+            if !distinct(&x) {
+                return fail("the two restricted common digits must differ");
+            }
+            if p.kind == AlsKind::Xz {
+                let zs: BTreeSet<Digit> = p.z.iter().copied().collect();
+                let ok =
+                    p.z.iter()
+                        .all(|z| !x.contains(z) && a.digits.contains(z) && b.digits.contains(z));
+                if !ok {
+                    return fail("each Z must be another digit common to both ALS");
+                }
+                return targets_see_all(state, proof, &[a, b], &|d| zs.contains(&d));
+            }
+            // doubly linked: each RCC seen in both sets; every other digit locked in its set
+            for &t in &proof.eliminations {
+                let d = t.digit();
+                let sees_in = |sets: &[&AlsSet]| {
+                    let all: Vec<Cell> = sets.iter().flat_map(|s| holders(state, s, d)).collect();
+                    !all.is_empty() && all.iter().all(|&h| sees(h, t.cell()))
+                };
+                let ok = if x.contains(&d) {
+                    sees_in(&[a, b])
+                } else {
+                    (a.digits.contains(&d) && sees_in(&[a]))
+                        || (b.digits.contains(&d) && sees_in(&[b]))
+                };
+                if !ok {
+                    return Err(conclusion(
+                        t,
+                        "neither a restricted common seeing both sets' places nor a locked digit seeing its set's places",
+                    ));
+                }
+            }
+            Ok(())
+        }
+        AlsKind::XyWing => {
+            if p.sets.len() != 3 || p.rccs.len() != 2 {
+                return fail("an ALS-XY-wing needs three ALS and two restricted commons");
+            }
+            let (a, b, c) = (set(0)?, set(1)?, set(2)?);
+            if !(disjoint(a, b) && disjoint(a, c) && disjoint(b, c)) {
+                return fail("the three ALS must be disjoint");
+            }
+            let (x, y) = (p.rccs[0], p.rccs[1]);
+            if x.sets != [0, 2] || y.sets != [1, 2] || x.digit == y.digit {
+                return fail("the wing needs X between A and C, Y between B and C, X ≠ Y");
+            }
+            if !restricted(state, a, c, x.digit) || !restricted(state, b, c, y.digit) {
+                return fail("X or Y is not a restricted common digit");
+            }
+            let ok = !p.z.is_empty()
+                && p.z.iter().all(|z| {
+                    *z != x.digit && *z != y.digit && a.digits.contains(z) && b.digits.contains(z)
+                });
+            if !ok {
+                return fail("each Z must be common to A and B, other than X and Y");
+            }
+            let zs: BTreeSet<Digit> = p.z.iter().copied().collect();
+            targets_see_all(state, proof, &[a, b], &|d| zs.contains(&d))
+        }
+        AlsKind::DeathBlossom => {
+            let Some(stem) = p.stem else {
+                return fail("a death blossom needs a stem cell");
+            };
+            let stem_digits = cell_digits(state, stem);
+            let petal_digits: Vec<Digit> = p.rccs.iter().map(|r| r.digit).collect();
+            if p.rccs.len() != p.sets.len()
+                || petal_digits.iter().copied().collect::<BTreeSet<_>>() != stem_digits
+                || !distinct(&petal_digits)
+            {
+                return fail("a death blossom has one petal for each candidate of its stem");
+            }
+            for (i, r) in p.rccs.iter().enumerate() {
+                let petal = set(i)?;
+                let places = holders(state, petal, r.digit);
+                if r.sets != [i, i]
+                    || petal.cells.contains(&stem)
+                    || places.is_empty()
+                    || !places.iter().all(|&h| sees(h, stem))
+                {
+                    return fail(format!(
+                        "petal {} does not hold {} only in cells seeing the stem {stem}",
+                        i + 1,
+                        r.digit
+                    ));
+                }
+            }
+            let ok = !p.z.is_empty()
+                && p.z.iter().all(|z| {
+                    !stem_digits.contains(z) && p.sets.iter().all(|s| s.digits.contains(z))
+                });
+            if !ok {
+                return fail("each Z must be in every petal and not a stem candidate");
+            }
+            let zs: BTreeSet<Digit> = p.z.iter().copied().collect();
+            let petals: Vec<&AlsSet> = p.sets.iter().collect();
+            targets_see_all(state, proof, &petals, &|d| zs.contains(&d))
+        }
+    }
+}
+
+fn set_text(s: &AlsSet) -> String {
+    let digits: String = s.digits.iter().map(|d| d.to_string()).collect();
+    format!("{} {{{digits}}}", cells_compact(&s.cells))
+}
+
+/// `r5c12`, `r12c3`, or `r1c1,r2c3` as HoDoKu writes cell lists.
+fn cells_compact(cells: &[Cell]) -> String {
+    if cells.iter().all(|c| c.row() == cells[0].row()) {
+        let cols: String = cells.iter().map(|c| (c.col() + 1).to_string()).collect();
+        return format!("r{}c{cols}", cells[0].row() + 1);
+    }
+    if cells.iter().all(|c| c.col() == cells[0].col()) {
+        let rows: String = cells.iter().map(|c| (c.row() + 1).to_string()).collect();
+        return format!("r{rows}c{}", cells[0].col() + 1);
+    }
+    cells
+        .iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+fn digits_text(ds: &[Digit]) -> String {
+    ds.iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The pattern as HoDoKu prints it, without the conclusion:
+/// `ALS-XZ: A=r4c3 {259}, B=r5c12 {2589}, X=5, Z=2`.
+pub fn hodoku_pattern(p: &AlsPattern) -> String {
+    let letters = ["A", "B", "C", "D", "E", "F", "G", "H", "I"];
+    let sets: Vec<String> = p
+        .sets
+        .iter()
+        .enumerate()
+        .map(|(i, s)| format!("{}={}", letters[i.min(8)], set_text(s)))
+        .collect();
+    let z = digits_text(&p.z);
+    match p.kind {
+        AlsKind::Xz => format!(
+            "{}: {}, X={}, Z={z}",
+            p.kind.hodoku(),
+            sets.join(", "),
+            p.rccs[0].digit
+        ),
+        AlsKind::DoublyLinked => format!(
+            "{} (doubly linked): {}, X={}",
+            p.kind.hodoku(),
+            sets.join(", "),
+            digits_text(&p.rccs.iter().map(|r| r.digit).collect::<Vec<_>>())
+        ),
+        AlsKind::XyWing => format!(
+            "{}: {}, X,Y={},{}, Z={z}",
+            p.kind.hodoku(),
+            sets.join(", "),
+            p.rccs[0].digit,
+            p.rccs[1].digit
+        ),
+        AlsKind::DeathBlossom => {
+            let petals: Vec<String> = p
+                .rccs
+                .iter()
+                .zip(&p.sets)
+                .map(|(r, s)| format!("{} {}", r.digit, set_text(s)))
+                .collect();
+            format!(
+                "{}: {}; {}, Z={z}",
+                p.kind.hodoku(),
+                p.stem.map(|c| c.to_string()).unwrap_or_default(),
+                petals.join("; ")
+            )
+        }
+    }
+}
+
+/// The whole HoDoKu line: `ALS-XZ: A=…, B=…, X=5, Z=2 => r5c3<>2`.
+pub fn hodoku_text(proof: &Proof, p: &AlsPattern) -> String {
+    let elims: Vec<String> = proof.eliminations.iter().map(|c| c.elimination()).collect();
+    format!("{} => {}", hodoku_pattern(p), elims.join(", "))
+}
+
+/// Our own line: the technique name, then HoDoKu's description of the sets.
+pub fn pattern_text(proof: &Proof, p: &AlsPattern) -> String {
+    let body = hodoku_pattern(p);
+    let body = body.split_once(": ").map(|(_, b)| b).unwrap_or(&body);
+    format!("{} {body}", proof.rule)
+}

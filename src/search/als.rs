@@ -1,0 +1,375 @@
+//! The almost-locked-set rules of seed 002 and HoDoKu on the state's ALS list
+//! (`graph::als`, enumerated once per call): ALS-XZ (singly linked with a common digit),
+//! the doubly linked pair, ALS-XY-wing and the death blossom.
+//!
+//! Two disjoint ALS A and B share a *restricted common* digit X when every cell of A
+//! holding X sees every cell of B holding X: X is in at most one of them.
+//!
+//! **Complexity**: pairs of ALS with a common digit (mask tests), triples through each
+//! C's linked sets for the wing, and for the blossom one petal per stem candidate, cut as
+//! soon as the petals share no digit or their common digits have no cell to eliminate.
+
+use crate::graph::als::{enumerate, mask_cells, seeing_all, AlsCells};
+use crate::graph::LinkIndex;
+use crate::grid::{Candidate, Cell, CspVariable, Digit};
+use crate::proof::als::{AlsKind, AlsPattern, AlsSet, Rcc};
+use crate::proof::{Pattern, Proof};
+use std::collections::HashSet;
+
+/// The largest ALS used (cells).
+pub const MAX_ALS_CELLS: usize = 8;
+/// The most candidates a death blossom's stem may have.
+pub const MAX_STEM: usize = 4;
+/// A bound on the petal combinations tried per stem.
+const MAX_BLOSSOMS_PER_STEM: usize = 20_000;
+
+/// The state's ALS and, per digit, the cells where it is open.
+struct Index {
+    sets: Vec<AlsCells>,
+    open: [u128; 9],
+}
+
+impl Index {
+    fn new(links: &LinkIndex) -> Index {
+        let mut open = [0u128; 9];
+        for c in links.open().iter() {
+            open[c.digit().index()] |= 1 << c.cell().index();
+        }
+        Index {
+            sets: enumerate(links, MAX_ALS_CELLS),
+            open,
+        }
+    }
+
+    /// The restricted common digits of two disjoint ALS (bit d-1).
+    fn rccs(&self, a: &AlsCells, b: &AlsCells) -> u16 {
+        if a.mask & b.mask != 0 {
+            return 0;
+        }
+        let mut out = 0;
+        for d in bits(a.digits & b.digits) {
+            if mask_cells(a.places[d]).all(|c| b.places[d] & !peer(c) == 0) {
+                out |= 1 << d;
+            }
+        }
+        out
+    }
+
+    /// The open candidates of digit `d` outside `sets` seeing all their cells holding `d`.
+    fn targets(&self, sets: &[&AlsCells], d: usize) -> u128 {
+        let places = sets.iter().fold(0u128, |m, s| m | s.places[d]);
+        if places == 0 {
+            return 0;
+        }
+        seeing_all(places) & self.open[d]
+    }
+}
+
+fn peer(c: Cell) -> u128 {
+    crate::grid::tables::peer_mask(c)
+}
+
+fn bits(mask: u16) -> impl Iterator<Item = usize> {
+    (0..9).filter(move |d| mask >> d & 1 == 1)
+}
+
+fn als_set(a: &AlsCells) -> AlsSet {
+    AlsSet {
+        house: a.house,
+        cells: a.cells.clone(),
+        digits: a.digit_list(),
+    }
+}
+
+fn candidates(mask: u128, d: usize) -> impl Iterator<Item = Candidate> {
+    mask_cells(mask).map(move |c| Candidate::new(c, Digit::from_index(d)))
+}
+
+fn digit_list(mask: u16) -> Vec<Digit> {
+    bits(mask).map(Digit::from_index).collect()
+}
+
+/// Collects proofs, each elimination set of each kind once.
+struct Found {
+    seen: HashSet<(AlsKind, Vec<Candidate>)>,
+    proofs: Vec<Proof>,
+}
+
+impl Found {
+    fn new() -> Found {
+        Found {
+            seen: HashSet::new(),
+            proofs: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, pattern: AlsPattern, mut elims: Vec<Candidate>) {
+        elims.sort();
+        elims.dedup();
+        if elims.is_empty() || !self.seen.insert((pattern.kind, elims.clone())) {
+            return;
+        }
+        self.proofs
+            .push(Proof::new(Pattern::Als(pattern), elims, vec![]));
+    }
+
+    /// Smallest first (cells in all sets), in finding order otherwise.
+    fn into_sorted(mut self) -> Vec<Proof> {
+        self.proofs.sort_by_key(|p| p.length);
+        self.proofs
+    }
+}
+
+/// ALS-XZ: two ALS with one restricted common X; every other common digit Z is
+/// eliminated from cells seeing all its places in both. Pairs with two restricted commons
+/// are left to [`doubly_linked`].
+pub fn xz(links: &LinkIndex) -> Vec<Proof> {
+    let ix = Index::new(links);
+    let mut found = Found::new();
+    for (i, a) in ix.sets.iter().enumerate() {
+        for b in &ix.sets[i + 1..] {
+            let rcc = ix.rccs(a, b);
+            if rcc.count_ones() != 1 {
+                continue;
+            }
+            let zs = a.digits & b.digits & !rcc;
+            let mut elims = Vec::new();
+            let mut used = 0u16;
+            for z in bits(zs) {
+                let t = ix.targets(&[a, b], z);
+                if t != 0 {
+                    used |= 1 << z;
+                    elims.extend(candidates(t, z));
+                }
+            }
+            let pattern = AlsPattern {
+                kind: AlsKind::Xz,
+                sets: vec![als_set(a), als_set(b)],
+                rccs: vec![Rcc {
+                    sets: [0, 1],
+                    digit: Digit::from_index(rcc.trailing_zeros() as usize),
+                }],
+                stem: None,
+                z: digit_list(used),
+            };
+            found.push(pattern, elims);
+        }
+    }
+    found.into_sorted()
+}
+
+/// The doubly linked pair: two ALS with two restricted commons X1, X2. Each Xi is removed
+/// from cells seeing all its places in both sets; every other digit of each set is locked
+/// in it and removed from cells seeing all its places there.
+pub fn doubly_linked(links: &LinkIndex) -> Vec<Proof> {
+    let ix = Index::new(links);
+    let mut found = Found::new();
+    for (i, a) in ix.sets.iter().enumerate() {
+        for b in &ix.sets[i + 1..] {
+            let rcc = ix.rccs(a, b);
+            if rcc.count_ones() < 2 {
+                continue;
+            }
+            // any two of the restricted commons make the pair
+            let xs: Vec<usize> = bits(rcc).collect();
+            for (k, &x1) in xs.iter().enumerate() {
+                for &x2 in &xs[k + 1..] {
+                    let pair = 1u16 << x1 | 1 << x2;
+                    let mut elims = Vec::new();
+                    for d in bits(pair) {
+                        elims.extend(candidates(ix.targets(&[a, b], d), d));
+                    }
+                    for s in [a, b] {
+                        for d in bits(s.digits & !pair) {
+                            elims.extend(candidates(ix.targets(&[s], d), d));
+                        }
+                    }
+                    let pattern = AlsPattern {
+                        kind: AlsKind::DoublyLinked,
+                        sets: vec![als_set(a), als_set(b)],
+                        rccs: [x1, x2]
+                            .map(|x| Rcc {
+                                sets: [0, 1],
+                                digit: Digit::from_index(x),
+                            })
+                            .to_vec(),
+                        stem: None,
+                        z: vec![],
+                    };
+                    found.push(pattern, elims);
+                }
+            }
+        }
+    }
+    found.into_sorted()
+}
+
+/// ALS-XY-wing: A and B each linked to a pivot ALS C by different restricted commons X
+/// and Y; a digit Z common to A and B (other than X and Y) is removed from cells seeing
+/// all its places in A and B.
+pub fn xy_wing(links: &LinkIndex) -> Vec<Proof> {
+    let ix = Index::new(links);
+    let mut found = Found::new();
+    for c in &ix.sets {
+        let linked: Vec<(&AlsCells, u16)> = ix
+            .sets
+            .iter()
+            .filter(|s| s.digits & c.digits != 0)
+            .map(|s| (s, ix.rccs(s, c)))
+            .filter(|&(_, r)| r != 0)
+            .collect();
+        for (i, &(a, ra)) in linked.iter().enumerate() {
+            for &(b, rb) in &linked[i + 1..] {
+                if a.mask & b.mask != 0 {
+                    continue;
+                }
+                for x in bits(ra) {
+                    for y in bits(rb & !(1 << x)) {
+                        let zs = a.digits & b.digits & !(1 << x | 1 << y);
+                        let mut elims = Vec::new();
+                        let mut used = 0u16;
+                        for z in bits(zs) {
+                            let t = ix.targets(&[a, b], z) & !c.mask;
+                            if t != 0 {
+                                used |= 1 << z;
+                                elims.extend(candidates(t, z));
+                            }
+                        }
+                        let pattern = AlsPattern {
+                            kind: AlsKind::XyWing,
+                            sets: vec![als_set(a), als_set(b), als_set(c)],
+                            rccs: vec![
+                                Rcc {
+                                    sets: [0, 2],
+                                    digit: Digit::from_index(x),
+                                },
+                                Rcc {
+                                    sets: [1, 2],
+                                    digit: Digit::from_index(y),
+                                },
+                            ],
+                            stem: None,
+                            z: digit_list(used),
+                        };
+                        found.push(pattern, elims);
+                    }
+                }
+            }
+        }
+    }
+    found.into_sorted()
+}
+
+/// The death blossom: a stem cell with 2 to [`MAX_STEM`] candidates and, for each, a petal
+/// ALS holding that digit only in cells seeing the stem; a digit Z in every petal and not
+/// in the stem is removed from cells seeing all its places in the petals.
+pub fn death_blossom(links: &LinkIndex) -> Vec<Proof> {
+    let ix = Index::new(links);
+    let mut found = Found::new();
+    for stem in Cell::all() {
+        if links.is_decided(CspVariable::Rc(stem)) {
+            continue;
+        }
+        let stem_digits: Vec<usize> = links
+            .variable(CspVariable::Rc(stem))
+            .iter()
+            .map(|c| c.digit().index())
+            .collect();
+        if !(2..=MAX_STEM).contains(&stem_digits.len()) {
+            continue;
+        }
+        let stem_mask = stem_digits.iter().fold(0u16, |m, &d| m | 1 << d);
+        let petals: Vec<Vec<&AlsCells>> = stem_digits
+            .iter()
+            .map(|&d| {
+                ix.sets
+                    .iter()
+                    .filter(|s| {
+                        s.mask >> stem.index() & 1 == 0
+                            && s.places[d] != 0
+                            && s.places[d] & !peer(stem) == 0
+                            && s.digits & !stem_mask != 0
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut blossom = Blossom {
+            ix: &ix,
+            stem,
+            stem_digits: &stem_digits,
+            stem_mask,
+            petals: &petals,
+            chosen: Vec::new(),
+            tried: 0,
+            found: &mut found,
+        };
+        blossom.grow(0x1ff & !stem_mask);
+    }
+    found.into_sorted()
+}
+
+struct Blossom<'a> {
+    ix: &'a Index,
+    stem: Cell,
+    stem_digits: &'a [usize],
+    stem_mask: u16,
+    petals: &'a [Vec<&'a AlsCells>],
+    chosen: Vec<&'a AlsCells>,
+    tried: usize,
+    found: &'a mut Found,
+}
+
+impl Blossom<'_> {
+    /// Choose a petal for the next stem digit, keeping the digits common to all petals.
+    fn grow(&mut self, common: u16) {
+        let k = self.chosen.len();
+        if k == self.stem_digits.len() {
+            self.conclude(common);
+            return;
+        }
+        for &p in &self.petals[k] {
+            self.tried += 1;
+            if self.tried > MAX_BLOSSOMS_PER_STEM {
+                return;
+            }
+            let c = common & p.digits & !self.stem_mask;
+            if c == 0 || self.chosen.iter().any(|q| q.mask & p.mask != 0) {
+                continue;
+            }
+            self.chosen.push(p);
+            // cut when no common digit keeps a cell to eliminate
+            if bits(c).any(|z| self.ix.targets(&self.chosen, z) != 0) {
+                self.grow(c);
+            }
+            self.chosen.pop();
+        }
+    }
+
+    fn conclude(&mut self, common: u16) {
+        let mut elims = Vec::new();
+        let mut used = 0u16;
+        for z in bits(common) {
+            let t = self.ix.targets(&self.chosen, z) & !(1 << self.stem.index());
+            if t != 0 {
+                used |= 1 << z;
+                elims.extend(candidates(t, z));
+            }
+        }
+        let pattern = AlsPattern {
+            kind: AlsKind::DeathBlossom,
+            sets: self.chosen.iter().map(|s| als_set(s)).collect(),
+            rccs: self
+                .stem_digits
+                .iter()
+                .enumerate()
+                .map(|(i, &d)| Rcc {
+                    sets: [i, i],
+                    digit: Digit::from_index(d),
+                })
+                .collect(),
+            stem: Some(self.stem),
+            z: digit_list(used),
+        };
+        self.found.push(pattern, elims);
+    }
+}
