@@ -386,7 +386,10 @@ fn the_assistant_techniques_are_registry_entries() {
             "als-xz",
             "als-doubly-linked",
             "als-xy-wing",
-            "death-blossom"
+            "death-blossom",
+            "grid-als",
+            "finned-fish",
+            "sashimi-fish"
         ]
     );
     assert_eq!(parse_list("als").unwrap().len(), 4);
@@ -497,4 +500,67 @@ fn tampered_als_patterns_are_rejected() {
         }
     }
     assert!(tried > 10, "{tried}");
+}
+
+fn grid_als_of(p: &Proof) -> &sudolink::proof::assistant::GridAls {
+    match &p.pattern {
+        Pattern::GridAls(g) => g,
+        other => panic!("not a grid ALS: {other:?}"),
+    }
+}
+
+#[test]
+fn every_grid_als_is_sound_and_has_its_complementary_sashimi() {
+    use sudolink::proof::assistant::FinKind;
+    let (mut finned, mut sashimi, mut with_complement, mut without) = (0, 0, 0, 0);
+    let mut skyscrapers = 0;
+    for (state, solution) in path_states(40) {
+        let links = LinkIndex::new(&state);
+        for proof in grid_analysis::grid_als(&links, None) {
+            assert_sound(&state, &solution, &proof);
+            let g = grid_als_of(&proof);
+            match g.kind {
+                FinKind::Finned => finned += 1,
+                FinKind::Sashimi => sashimi += 1,
+                FinKind::Skyscraper => skyscrapers += 1,
+            }
+            // seed 002: "All Sashimi in rows(columns) have complementary Sashimi in
+            // columns(rows) … and involve the same elimination" — whenever the open lines
+            // outside leave a complement at all
+            match &g.complement {
+                Some((base, cover)) => {
+                    with_complement += 1;
+                    assert_ne!(
+                        std::mem::discriminant(&base[0]),
+                        std::mem::discriminant(&g.base[0])
+                    );
+                    assert!(base.len() <= cover.len());
+                }
+                None => {
+                    assert_eq!(
+                        g.kind,
+                        FinKind::Skyscraper,
+                        "{}",
+                        notation::nrc_text(&state, &proof)
+                    );
+                    without += 1;
+                }
+            }
+            let line = sudolink::proof::assistant::grid_als_hodoku(&state, &proof, g);
+            assert!(
+                ["Finned ", "Sashimi ", "Skyscraper: "]
+                    .iter()
+                    .any(|k| line.starts_with(k)),
+                "{line}"
+            );
+        }
+    }
+    assert!(
+        finned > 5 && sashimi > 5 && skyscrapers > 0,
+        "finned {finned}, sashimi {sashimi}, skyscrapers {skyscrapers}"
+    );
+    assert!(
+        with_complement > 10,
+        "complements {with_complement}, none {without}"
+    );
 }

@@ -335,3 +335,274 @@ pub fn form_name(form: &Pattern) -> String {
         _ => String::new(),
     }
 }
+
+/// Whether a grid-based ALS is finned or sashimi (HoDoKu's names).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FinKind {
+    /// Without the fins, every base line keeps two or more places: a finned fish.
+    Finned,
+    /// Without the fins, some base line keeps one place: a sashimi fish.
+    Sashimi,
+    /// Two lines whose non-fin places share one cross line: HoDoKu's skyscraper (or
+    /// two-string kite), which the grid ALS finds too.
+    Skyscraper,
+}
+
+/// The kind of a grid ALS with these fins: `places` are the digit's places in the base.
+pub fn fin_kind(base: &[House], cover: &[House], places: &[Cell], fins: &[Cell]) -> FinKind {
+    let fish_covers = cover
+        .iter()
+        .filter(|h| places.iter().any(|&p| h.contains(p) && !fins.contains(&p)))
+        .count();
+    if base.len() == 2 && fish_covers < 2 {
+        return FinKind::Skyscraper;
+    }
+    let sashimi = base.iter().any(|&b| {
+        places
+            .iter()
+            .filter(|&&p| b.contains(p) && !fins.contains(&p))
+            .count()
+            < 2
+    });
+    if sashimi {
+        FinKind::Sashimi
+    } else {
+        FinKind::Finned
+    }
+}
+
+/// A grid-based almost-locked set (seed 002): the places of `digit` in n `base` lines lie
+/// in n + 1 `cover` lines. A candidate outside the base lines that would knock two cover
+/// lines out of it (its own cover line, and through its block the `fins`) leaves n lines
+/// fewer than n cross lines: it is eliminated. HoDoKu sees a finned or sashimi fish; the
+/// `complement` (the open cross lines outside the cover against the open lines outside the
+/// base) concludes the same.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct GridAls {
+    pub digit: Digit,
+    pub base: Vec<House>,
+    pub cover: Vec<House>,
+    pub fins: Vec<Cell>,
+    pub kind: FinKind,
+    /// (base, cover) of the complementary grid ALS, when it concludes the same.
+    pub complement: Option<(Vec<House>, Vec<House>)>,
+}
+
+impl GridAls {
+    /// (`sashimi-swordfish-in-rows`, family `grid-als`, base lines).
+    pub fn rule_name(&self) -> (String, String, usize) {
+        let lines = if matches!(self.base[0], House::Row(_)) {
+            "rows"
+        } else {
+            "columns"
+        };
+        let name = match self.kind {
+            FinKind::Finned => format!("finned-{}", fish_name(self.base.len())),
+            FinKind::Sashimi => format!("sashimi-{}", fish_name(self.base.len())),
+            FinKind::Skyscraper => "skyscraper".to_string(),
+        };
+        (
+            format!("{name}-in-{lines}"),
+            "grid-als".to_string(),
+            self.base.len(),
+        )
+    }
+}
+
+fn is_line(h: House) -> bool {
+    !matches!(h, House::Block(_))
+}
+
+/// The digit's places in `base` lines, in the state.
+fn places_in(state: &State, digit: Digit, base: &[House]) -> Vec<Cell> {
+    base.iter()
+        .flat_map(|h| h.cells())
+        .filter(|&c| state.has(crate::grid::Candidate::new(c, digit)))
+        .collect()
+}
+
+/// Check one grid ALS side: n distinct base lines of one kind, not holding the digit
+/// placed, whose places lie in distinct cover lines of the other kind (n + 1 of them for
+/// the ALS itself, any number for the complement's finned fish); each target lies outside
+/// the base lines, and the places it does not see leave some of the base lines fewer cover
+/// lines than lines.
+fn check_grid_als_side(
+    state: &State,
+    proof: &Proof,
+    digit: Digit,
+    (base, cover): (&[House], &[House]),
+    exact_als: bool,
+) -> Result<(), CheckError> {
+    let n = base.len();
+    let rows = |hs: &[House]| hs.iter().all(|h| matches!(h, House::Row(_)));
+    let cols = |hs: &[House]| hs.iter().all(|h| matches!(h, House::Column(_)));
+    let shape = (rows(base) && cols(cover)) || (cols(base) && rows(cover));
+    let sizes_ok = if exact_als {
+        cover.len() == n + 1
+    } else {
+        cover.len() >= n
+    };
+    if n == 0 || !sizes_ok || !shape || !distinct(base) || !distinct(cover) {
+        return fail("a grid ALS needs n base lines and n + 1 cover lines of the other kind");
+    }
+    for &b in base {
+        let placed = b.cells().iter().any(|&c| state.value(c) == Some(digit));
+        if placed {
+            return fail(format!("{digit} is placed in {b}"));
+        }
+    }
+    let places = places_in(state, digit, base);
+    if !places.iter().all(|&c| cover.iter().any(|h| h.contains(c))) {
+        return fail(format!(
+            "{digit} in the base lines is not within the cover lines"
+        ));
+    }
+    for &t in &proof.eliminations {
+        if t.digit() != digit || base.iter().any(|h| h.contains(t.cell())) {
+            return Err(conclusion(t, "not the digit outside the base lines"));
+        }
+        // the cover lines each base line keeps, and Hall's condition on every subset
+        let kept: Vec<BTreeSet<House>> = base
+            .iter()
+            .map(|&b| {
+                places
+                    .iter()
+                    .filter(|&&p| b.contains(p) && p != t.cell() && !sees(p, t.cell()))
+                    .flat_map(|&p| cover.iter().copied().filter(move |h| h.contains(p)))
+                    .collect()
+            })
+            .collect();
+        let deficient = (1u32..1 << n).any(|subset| {
+            let lines: Vec<&BTreeSet<House>> = (0..n)
+                .filter(|i| subset >> i & 1 == 1)
+                .map(|i| &kept[i])
+                .collect();
+            let union: BTreeSet<&House> = lines.iter().flat_map(|s| s.iter()).collect();
+            union.len() < lines.len()
+        });
+        if !deficient {
+            return Err(conclusion(
+                t,
+                "the base lines keep distinct cover lines for the digit",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Check a grid ALS, its fins and name, and its complement.
+pub fn check_grid_als(state: &State, proof: &Proof, g: &GridAls) -> Result<(), CheckError> {
+    no_assertions(proof)?;
+    if !g.base.iter().chain(&g.cover).all(|&h| is_line(h)) {
+        return fail("a grid ALS lies on rows and columns");
+    }
+    check_grid_als_side(state, proof, g.digit, (&g.base, &g.cover), true)?;
+    // the fins: the places seen by every target through its block, outside its cover line
+    let places = places_in(state, g.digit, &g.base);
+    for &t in &proof.eliminations {
+        let mut through_block: Vec<Cell> = places
+            .iter()
+            .copied()
+            .filter(|&p| {
+                p.block() == t.cell().block()
+                    && !g
+                        .cover
+                        .iter()
+                        .any(|h| h.contains(p) && h.contains(t.cell()))
+            })
+            .collect();
+        through_block.sort();
+        if through_block != g.fins {
+            return fail("the fins are not the places the targets see through their block");
+        }
+    }
+    let kind = fin_kind(&g.base, &g.cover, &places, &g.fins);
+    if kind != g.kind {
+        return fail("finned or sashimi does not match the places left without the fins");
+    }
+    if let Some((base, cover)) = &g.complement {
+        check_grid_als_side(state, proof, g.digit, (base, cover), false).map_err(|e| {
+            CheckError::Pattern(format!("the complementary grid ALS does not hold: {e}"))
+        })?;
+    }
+    Ok(())
+}
+
+/// `sashimi-x-wing-in-rows n6{r2 r9}{c1 c4 c5} fins {r2c2} (a grid ALS of 6s: 2 rows in 3
+/// columns) ≡ {c2 c3 …}{r1 r3 …}`.
+pub fn grid_als_text(proof: &Proof, g: &GridAls) -> String {
+    let fins: Vec<String> = g.fins.iter().map(|c| c.to_string()).collect();
+    let mut text = format!(
+        "{} n{}{}{} fins {{{}}} (a grid ALS of {}s: {} lines in {} cross lines)",
+        proof.rule,
+        g.digit,
+        houses(&g.base),
+        houses(&g.cover),
+        fins.join(" "),
+        g.digit,
+        g.base.len(),
+        g.cover.len()
+    );
+    if let Some((b, c)) = &g.complement {
+        text.push_str(&format!(" ≡ n{}{}{}", g.digit, houses(b), houses(c)));
+    }
+    text
+}
+
+/// HoDoKu's line: `Sashimi Swordfish: 4 c159 r247 fr1c9 => r2c8<>4` (its cover lines
+/// are the ones holding a place that is not a fin).
+pub fn grid_als_hodoku(state: &State, proof: &Proof, g: &GridAls) -> String {
+    let kind = match g.kind {
+        FinKind::Finned => "Finned",
+        FinKind::Sashimi => "Sashimi",
+        FinKind::Skyscraper => {
+            let ends: Vec<String> = g.fins.iter().map(|c| c.to_string()).collect();
+            let elims: Vec<String> = proof.eliminations.iter().map(|c| c.elimination()).collect();
+            return format!(
+                "Skyscraper: {} in {} => {}",
+                g.digit,
+                ends.join(","),
+                elims.join(", ")
+            );
+        }
+    };
+    let fish = match g.base.len() {
+        2 => "X-Wing",
+        3 => "Swordfish",
+        4 => "Jellyfish",
+        5 => "Squirmbag",
+        6 => "Whale",
+        _ => "Leviathan",
+    };
+    let compact = |hs: &[House]| -> String {
+        let letter = if matches!(hs[0], House::Row(_)) {
+            'r'
+        } else {
+            'c'
+        };
+        let nums: String = hs.iter().map(|h| (h.index() % 9 + 1).to_string()).collect();
+        format!("{letter}{nums}")
+    };
+    let places = places_in(state, g.digit, &g.base);
+    let cover: Vec<House> = g
+        .cover
+        .iter()
+        .copied()
+        .filter(|h| {
+            places
+                .iter()
+                .any(|&p| h.contains(p) && !g.fins.contains(&p))
+        })
+        .collect();
+    let fins: String = g.fins.iter().map(|c| format!(" f{c}")).collect();
+    let elims: Vec<String> = proof.eliminations.iter().map(|c| c.elimination()).collect();
+    format!(
+        "{kind} {fish}: {} {} {}{fins} => {}",
+        g.digit,
+        compact(&g.base),
+        compact(&cover),
+        elims.join(", ")
+    )
+}

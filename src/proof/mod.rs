@@ -82,6 +82,8 @@ pub enum Pattern {
     BentSubset(assistant::BentSubset),
     /// An almost-locked-set rule: ALS-XZ, doubly linked, ALS-XY-wing, death blossom.
     Als(als::AlsPattern),
+    /// A grid-based ALS: a finned or sashimi fish (see [`assistant`]).
+    GridAls(Box<assistant::GridAls>),
 }
 
 /// A checked step: a pattern and what it concludes.
@@ -186,6 +188,9 @@ impl Proof {
             }
             Pattern::Als(a) => {
                 return Proof::named(a.rule_name(), pattern, eliminations, assertions)
+            }
+            Pattern::GridAls(g) => {
+                return Proof::named(g.rule_name(), pattern, eliminations, assertions)
             }
         };
         Proof {

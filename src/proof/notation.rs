@@ -71,6 +71,7 @@ pub fn pattern_text(state: &State, proof: &Proof) -> String {
         Pattern::GridLock(g) => super::assistant::grid_text(state, proof, g),
         Pattern::BentSubset(b) => super::assistant::bent_text(state, proof, b),
         Pattern::Als(a) => super::als::pattern_text(proof, a),
+        Pattern::GridAls(g) => super::assistant::grid_als_text(proof, g),
         Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => proof.rule.clone(),
         Pattern::Interaction { house, into, .. } => {
             format!(
@@ -173,7 +174,7 @@ pub fn sudorules_text(state: &State, proof: &Proof) -> String {
         Pattern::Chain(c) => return super::chain::sudorules_text(c),
         Pattern::Whip(w) => return super::whip::sudorules_text(state, proof, w),
         Pattern::Net(n) => return super::net::gnpx_text(n, proof),
-        Pattern::GridLock(_) | Pattern::BentSubset(_) | Pattern::Als(_) => {
+        Pattern::GridLock(_) | Pattern::BentSubset(_) | Pattern::Als(_) | Pattern::GridAls(_) => {
             pattern_text(state, proof)
         }
         Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => proof.rule.clone(),

@@ -4,6 +4,7 @@
 
 use super::{als, bent, grid_analysis};
 use crate::graph::LinkIndex;
+use crate::proof::assistant::FinKind;
 use crate::proof::Proof;
 
 /// One technique of the Assistant.
@@ -21,6 +22,8 @@ pub enum AssistantRule {
     AlsXyWing,
     /// Death blossom.
     DeathBlossom,
+    /// Grid-based ALS: finned and sashimi fish, or one kind of them.
+    GridAls(Option<FinKind>),
 }
 
 /// Every instance of `rule` in the state.
@@ -32,5 +35,6 @@ pub fn find(rule: AssistantRule, links: &LinkIndex) -> Vec<Proof> {
         AssistantRule::AlsDoublyLinked => als::doubly_linked(links),
         AssistantRule::AlsXyWing => als::xy_wing(links),
         AssistantRule::DeathBlossom => als::death_blossom(links),
+        AssistantRule::GridAls(kind) => grid_analysis::grid_als(links, kind),
     }
 }

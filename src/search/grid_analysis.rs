@@ -20,7 +20,7 @@
 
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, Cell, CspVariable, Digit, House};
-use crate::proof::assistant::GridLock;
+use crate::proof::assistant::{fin_kind, FinKind, GridAls, GridLock};
 use crate::proof::{Pattern, Proof};
 use std::collections::HashSet;
 
@@ -348,6 +348,203 @@ fn canonical_side(view: GridView) -> GridView {
         GridView::DigitsCells(h) => GridView::CellsDigits(h),
         GridView::Lines { digit, .. } => GridView::Lines { digit, rows: true },
         v => v,
+    }
+}
+
+/// The largest grid-based ALS searched (base lines).
+pub const MAX_GRID_ALS: usize = 7;
+
+/// Whether placing the digit in `x` leaves the `rows` of `m` (seen from `view`) without
+/// distinct columns to hold it: the places it sees (its cross line, its block) are knocked
+/// out, and the lines left cannot be matched to distinct columns (for a grid ALS, usually
+/// because two of its n + 1 columns are gone).
+fn knocks_out(view: GridView, m: &Incidence, rows: u16, x: Cell) -> bool {
+    !has_matching(&lines_left(view, m, rows, x))
+}
+
+/// [`knocks_out`], needing every one of the `rows`: without any one of them the others
+/// keep distinct columns (a line wiped alone is an interaction, not a fish).
+fn knocks_out_all(view: GridView, m: &Incidence, rows: u16, x: Cell) -> bool {
+    let left = lines_left(view, m, rows, x);
+    !has_matching(&left)
+        && (0..left.len()).all(|i| {
+            let others: Vec<u16> = (0..left.len())
+                .filter(|&j| j != i)
+                .map(|j| left[j])
+                .collect();
+            has_matching(&others)
+        })
+}
+
+/// The columns each of `rows` keeps once the digit is placed in `x`.
+fn lines_left(view: GridView, m: &Incidence, rows: u16, x: Cell) -> Vec<u16> {
+    bits(rows)
+        .map(|r| {
+            bits(m.ones[r])
+                .filter(|&c| {
+                    let p = view.candidate(r, c).cell();
+                    p != x && !p.sees(x)
+                })
+                .fold(0u16, |k, c| k | 1 << c)
+        })
+        .collect()
+}
+
+/// Whether each line (a mask of the columns it may use) gets its own column (Kuhn's
+/// augmenting paths).
+fn has_matching(lines: &[u16]) -> bool {
+    fn augment(lines: &[u16], i: usize, seen: &mut u16, owner: &mut [Option<usize>; 9]) -> bool {
+        for c in bits(lines[i]) {
+            if *seen >> c & 1 == 1 {
+                continue;
+            }
+            *seen |= 1 << c;
+            if owner[c].is_none_or(|j| augment(lines, j, seen, owner)) {
+                owner[c] = Some(i);
+                return true;
+            }
+        }
+        false
+    }
+    let mut owner = [None; 9];
+    (0..lines.len()).all(|i| augment(lines, i, &mut 0, &mut owner))
+}
+
+/// Grid-based almost-locked sets (seed 002): for a digit, n lines whose places lie in
+/// n + 1 cross lines; a candidate outside them that would knock two cross lines out is
+/// eliminated. Each is reported as the finned or sashimi fish HoDoKu sees, with its fins
+/// and, when it concludes the same, its complementary grid ALS; `kind` keeps only finned
+/// or only sashimi ones. Each target once, from the smallest grid ALS.
+pub fn grid_als(links: &LinkIndex, kind: Option<FinKind>) -> Vec<Proof> {
+    let v = MaskView::new(links);
+    let mut done: HashSet<Candidate> = HashSet::new();
+    let mut groups: Vec<(GridAls, Vec<Candidate>)> = Vec::new();
+    for n in 2..=MAX_GRID_ALS {
+        for digit in Digit::all() {
+            for rows in [true, false] {
+                let view = GridView::Lines { digit, rows };
+                let m = Incidence::of(&v, view);
+                let eligible: Vec<usize> = (0..9)
+                    .filter(|&r| {
+                        let k = m.ones[r].count_ones() as usize;
+                        m.open_rows >> r & 1 == 1 && k >= 1 && k <= n + 1
+                    })
+                    .collect();
+                combinations(&eligible, n, |combo| {
+                    let base = combo.iter().fold(0u16, |u, &r| u | 1 << r);
+                    let cols = combo.iter().fold(0u16, |u, &r| u | m.ones[r]);
+                    if cols.count_ones() as usize != n + 1 {
+                        return;
+                    }
+                    for r in bits(m.open_rows & !base) {
+                        for c in bits(m.ones[r]) {
+                            let x = view.candidate(r, c);
+                            if done.contains(&x) || !knocks_out_all(view, &m, base, x.cell()) {
+                                continue;
+                            }
+                            let g = describe_grid_als(view, &m, base, cols, x);
+                            if kind.is_some_and(|k| k != g.kind) {
+                                continue;
+                            }
+                            done.insert(x);
+                            match groups.iter_mut().find(|(h, _)| *h == g) {
+                                Some((_, targets)) => targets.push(x),
+                                None => groups.push((g, vec![x])),
+                            }
+                        }
+                    }
+                });
+            }
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(mut g, mut targets)| {
+            targets.sort();
+            // the complement is kept only when it eliminates every target too
+            if let Some((rows_c, _)) = &g.complement {
+                let t_view = GridView::Lines {
+                    digit: g.digit,
+                    rows: matches!(rows_c[0], House::Row(_)),
+                };
+                let t = Incidence::of(&v, t_view);
+                let mask = rows_c.iter().fold(0u16, |u, h| u | 1 << (h.index() % 9));
+                let outside = |x: &Candidate| {
+                    let line = if t_view
+                        == (GridView::Lines {
+                            digit: g.digit,
+                            rows: true,
+                        }) {
+                        x.cell().row()
+                    } else {
+                        x.cell().col()
+                    };
+                    mask >> line & 1 == 0
+                };
+                if !targets
+                    .iter()
+                    .all(|x| outside(x) && knocks_out(t_view, &t, mask, x.cell()))
+                {
+                    g.complement = None;
+                }
+            }
+            Proof::new(Pattern::GridAls(Box::new(g)), targets, vec![])
+        })
+        .collect()
+}
+
+/// The finned/sashimi description of a grid ALS and one of its targets.
+fn describe_grid_als(view: GridView, m: &Incidence, base: u16, cols: u16, x: Candidate) -> GridAls {
+    let GridView::Lines { digit, rows } = view else {
+        unreachable!("grid ALS are seen on lines")
+    };
+    let x_cross = if rows { x.cell().col() } else { x.cell().row() };
+    let fins: Vec<Cell> = {
+        let mut f: Vec<Cell> = bits(base)
+            .flat_map(|r| bits(m.ones[r]).map(move |c| (r, c)))
+            .filter(|&(r, c)| {
+                let p = view.candidate(r, c).cell();
+                p.block() == x.cell().block() && c != x_cross
+            })
+            .map(|(r, c)| view.candidate(r, c).cell())
+            .collect();
+        f.sort();
+        f
+    };
+    let base_lines: Vec<House> = bits(base).map(|i| line(rows, i)).collect();
+    let cover_lines: Vec<House> = bits(cols).map(|i| line(!rows, i)).collect();
+    let places: Vec<Cell> = bits(base)
+        .flat_map(|r| bits(m.ones[r]).map(move |c| view.candidate(r, c).cell()))
+        .collect();
+    let kind = fin_kind(&base_lines, &cover_lines, &places, &fins);
+    // the complement of the fish HoDoKu sees: the open cross lines outside its covers (the
+    // cover lines holding a place that is not a fin) against the lines their places use —
+    // the open lines outside the base, and the fins' lines
+    let fish_covers = bits(base).fold(0u16, |u, r| {
+        u | bits(m.ones[r])
+            .filter(|&c| !fins.contains(&view.candidate(r, c).cell()))
+            .fold(0u16, |k, c| k | 1 << c)
+    });
+    let complement = {
+        let t = m.transpose();
+        let rows_c = m.open_cols & !fish_covers;
+        let cols_c = bits(rows_c).fold(0u16, |u, r| u | t.ones[r]);
+        (rows_c != 0 && fish_covers.count_ones() as usize == base.count_ones() as usize).then(
+            || {
+                (
+                    bits(rows_c).map(|i| line(!rows, i)).collect(),
+                    bits(cols_c).map(|i| line(rows, i)).collect(),
+                )
+            },
+        )
+    };
+    GridAls {
+        digit,
+        base: base_lines,
+        cover: cover_lines,
+        fins,
+        kind,
+        complement,
     }
 }
 

@@ -26,6 +26,7 @@ use super::limits::{Meter, Stop};
 use super::{basic, chains, whips, BasicRule, ChainFamily, WhipKind};
 use crate::graph::LinkIndex;
 use crate::grid::Candidate;
+use crate::proof::assistant::FinKind;
 use crate::proof::net::{ForceMode, LinkLevel, NetForm};
 use crate::proof::Proof;
 use std::fmt;
@@ -215,7 +216,7 @@ const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 64] = {
+pub static REGISTRY: [Technique; 67] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -421,6 +422,30 @@ pub static REGISTRY: [Technique; 64] = {
             AssistantRule::DeathBlossom,
             3,
             "a stem cell and one ALS per candidate, Z common to every petal",
+        ),
+        assistant(
+            "grid-als",
+            &["grid-based-als"],
+            ASSISTANT,
+            AssistantRule::GridAls(None),
+            2,
+            "Hanson: a digit's n lines in n + 1 cross lines; a candidate knocking two out",
+        ),
+        assistant(
+            "finned-fish",
+            &[],
+            ASSISTANT,
+            AssistantRule::GridAls(Some(FinKind::Finned)),
+            2,
+            "a fish with fins in one block (a grid ALS)",
+        ),
+        assistant(
+            "sashimi-fish",
+            &[],
+            ASSISTANT,
+            AssistantRule::GridAls(Some(FinKind::Sashimi)),
+            2,
+            "a finned fish with a base line left one place without its fins (a grid ALS)",
         ),
         Technique::chain(F::Xy, Chain2d, &["2d"]),
         Technique::chain(F::Xyt, Chain2d, &["2d"]),
@@ -1027,6 +1052,10 @@ pub fn technique_of(proof: &Proof) -> TechniqueId {
         P::Net(n) => Search::Force(ForceSpec::new(n.mode, n.level, n.form)),
         P::GridLock(_) => Search::Assistant(AssistantRule::GridAnalysis),
         P::BentSubset(_) => Search::Assistant(AssistantRule::BentSubsets),
+        P::GridAls(g) => Search::Assistant(AssistantRule::GridAls(match g.kind {
+            FinKind::Skyscraper => None,
+            kind => Some(kind),
+        })),
         P::Als(a) => Search::Assistant(match a.kind {
             crate::proof::als::AlsKind::Xz => AssistantRule::AlsXz,
             crate::proof::als::AlsKind::DoublyLinked => AssistantRule::AlsDoublyLinked,
