@@ -7,7 +7,7 @@ use serde_json::json;
 use std::path::Path;
 use sudolink::export::files;
 use sudolink::grid::format::{to_hodoku, to_line, to_pencil_mark_grid, to_pencil_mark_string};
-use sudolink::proof::{notation, Proof};
+use sudolink::proof::{hodoku, notation, Proof};
 use sudolink::search::registry::{graded_length, technique_of, LengthMeasure};
 use sudolink::study::rating::Scheme;
 use sudolink::study::resolution::{apply, solve, Resolution};
@@ -18,6 +18,9 @@ pub enum Notation {
     Nrc,
     /// SudoRules' modern notation (`whip[4]: ... ==> r7c5≠2`)
     Sudorules,
+    /// HoDoKu's step lines for the techniques HoDoKu has (`ALS-XZ: A=r4c3 {259}, ... =>
+    /// r5c3<>2`), the nrc notation for the others
+    Hodoku,
 }
 
 #[derive(clap::Args, Debug)]
@@ -25,9 +28,11 @@ pub struct SolveArgs {
     /// An 81-character puzzle, or a file with one grid in any supported format
     /// (default: Ocean #1 from seed 000)
     pub puzzle: Option<String>,
-    /// Rule set: basic, a scheme (L, M, N, W, B, gW, gB, BC) or a comma list of families
-    /// (xy, xyt, xyz, xyzt, hxy-rn, hxy-cn and t/z variants, c, nrc, nrct, nrcz, nrczt,
-    /// lasso, whip, braid, g-whip, g-braid)
+    /// Rule set: basic, a scheme (L, M, N, W, B, gW, gB, BC) or a comma list of techniques
+    /// and sets (xy, xyt, xyz, xyzt, hxy-rn, hxy-cn and t/z variants, c, nrc, nrct, nrcz,
+    /// nrczt, lasso, whip, braid, g-whip, g-braid; Hanson's `assistant`: grid-analysis,
+    /// bent-naked-subsets, als-xz, als-doubly-linked, als-xy-wing, death-blossom, grid-als,
+    /// finned-fish, sashimi-fish; GNPX's `force`, force-chains, force-nets)
     #[arg(long, default_value = "N")]
     pub rules: String,
     /// Longest chain or whip to use
@@ -97,12 +102,17 @@ fn save_state(loaded: &Loaded, r: &Resolution, save: &[String]) -> Result<()> {
 fn step_texts(loaded: &Loaded, r: &Resolution, notation_kind: Notation) -> Vec<String> {
     match notation_kind {
         Notation::Nrc => r.steps.iter().map(|s| s.text.clone()).collect(),
-        Notation::Sudorules => {
+        Notation::Sudorules | Notation::Hodoku => {
             let mut state = loaded.state.clone();
             r.steps
                 .iter()
                 .map(|s| {
-                    let text = notation::sudorules_text(&state, &s.proof);
+                    let text = match notation_kind {
+                        Notation::Hodoku => {
+                            hodoku::hodoku_text(&state, &s.proof).unwrap_or_else(|| s.text.clone())
+                        }
+                        _ => notation::sudorules_text(&state, &s.proof),
+                    };
                     apply(&mut state, &s.proof).expect("a verified step applies");
                     text
                 })

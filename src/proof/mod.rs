@@ -7,6 +7,7 @@ pub mod als;
 pub mod assistant;
 pub mod chain;
 pub mod check;
+pub mod hodoku;
 pub mod net;
 pub mod notation;
 pub mod read_basic;
