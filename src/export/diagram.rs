@@ -39,6 +39,7 @@ fn pattern_candidates(state: &State, pattern: &Pattern) -> Vec<Candidate> {
         Pattern::GridLock(g) => pattern_candidates(state, &g.form),
         Pattern::BentSubset(b) => open_in_cells(state, &b.cells, None),
         Pattern::GridAls(g) => digit_in_houses(state, &g.base, g.digit),
+        Pattern::AlmostLockedRange(r) => r.chain.clone(),
         Pattern::Als(a) => {
             let cells: Vec<Cell> = a.sets.iter().flat_map(|s| s.cells.clone()).collect();
             let mut marks = open_in_cells(state, &cells, None);

@@ -76,6 +76,7 @@ pub fn check(state: &State, proof: &Proof) -> Result<(), CheckError> {
         Pattern::BentSubset(b) => super::assistant::check_bent(state, proof, b),
         Pattern::Als(a) => super::als::check(state, proof, a),
         Pattern::GridAls(g) => super::assistant::check_grid_als(state, proof, g),
+        Pattern::AlmostLockedRange(r) => super::range::check(state, proof, r),
         Pattern::NakedSingle { cell, digit } => {
             if cell_digits(state, *cell) != BTreeSet::from([*digit]) {
                 return fail(format!("{cell} is not a naked single {digit}"));

@@ -10,6 +10,7 @@ pub mod check;
 pub mod hodoku;
 pub mod net;
 pub mod notation;
+pub mod range;
 pub mod read_basic;
 pub mod serde_forms;
 pub mod whip;
@@ -85,6 +86,8 @@ pub enum Pattern {
     Als(als::AlsPattern),
     /// A grid-based ALS: a finned or sashimi fish (see [`assistant`]).
     GridAls(Box<assistant::GridAls>),
+    /// Almost-locked ranges with a strong chain (see [`range`]).
+    AlmostLockedRange(Box<range::AlmostLockedRange>),
 }
 
 /// A checked step: a pattern and what it concludes.
@@ -192,6 +195,9 @@ impl Proof {
             }
             Pattern::GridAls(g) => {
                 return Proof::named(g.rule_name(), pattern, eliminations, assertions)
+            }
+            Pattern::AlmostLockedRange(r) => {
+                return Proof::named(r.rule_name(), pattern, eliminations, assertions)
             }
         };
         Proof {

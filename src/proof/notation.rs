@@ -72,6 +72,7 @@ pub fn pattern_text(state: &State, proof: &Proof) -> String {
         Pattern::BentSubset(b) => super::assistant::bent_text(state, proof, b),
         Pattern::Als(a) => super::als::pattern_text(proof, a),
         Pattern::GridAls(g) => super::assistant::grid_als_text(proof, g),
+        Pattern::AlmostLockedRange(r) => super::range::text(proof, r),
         Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => proof.rule.clone(),
         Pattern::Interaction { house, into, .. } => {
             format!(
@@ -174,9 +175,11 @@ pub fn sudorules_text(state: &State, proof: &Proof) -> String {
         Pattern::Chain(c) => return super::chain::sudorules_text(c),
         Pattern::Whip(w) => return super::whip::sudorules_text(state, proof, w),
         Pattern::Net(n) => return super::net::gnpx_text(n, proof),
-        Pattern::GridLock(_) | Pattern::BentSubset(_) | Pattern::Als(_) | Pattern::GridAls(_) => {
-            pattern_text(state, proof)
-        }
+        Pattern::GridLock(_)
+        | Pattern::BentSubset(_)
+        | Pattern::Als(_)
+        | Pattern::GridAls(_)
+        | Pattern::AlmostLockedRange(_) => pattern_text(state, proof),
         Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => proof.rule.clone(),
         Pattern::Interaction { .. } => pattern_text(state, proof),
         Pattern::NakedSubset {

@@ -2,7 +2,7 @@
 //! and the search that finds its instances (HoDoKu's ALS rules, which the seed's ALS
 //! section describes, are here too).
 
-use super::{als, bent, grid_analysis};
+use super::{als, bent, grid_analysis, ranges};
 use crate::graph::LinkIndex;
 use crate::proof::assistant::FinKind;
 use crate::proof::Proof;
@@ -24,6 +24,8 @@ pub enum AssistantRule {
     DeathBlossom,
     /// Grid-based ALS: finned and sashimi fish, or one kind of them.
     GridAls(Option<FinKind>),
+    /// Almost-locked ranges with strong chains.
+    AlmostLockedRanges,
 }
 
 /// Every instance of `rule` in the state.
@@ -36,5 +38,6 @@ pub fn find(rule: AssistantRule, links: &LinkIndex) -> Vec<Proof> {
         AssistantRule::AlsXyWing => als::xy_wing(links),
         AssistantRule::DeathBlossom => als::death_blossom(links),
         AssistantRule::GridAls(kind) => grid_analysis::grid_als(links, kind),
+        AssistantRule::AlmostLockedRanges => ranges::find(links),
     }
 }

@@ -9,7 +9,8 @@
 //! - [`grid_analysis`]: Hanson's one routine for subsets and fish (the basic rules' subsets
 //!   and fish use it) and the `grid-analysis` technique with complements;
 //! - [`bent`]: Hanson's bent naked subsets; [`als`]: ALS-XZ, doubly linked pairs,
-//!   ALS-XY-wings, death blossoms; [`assistant`]: the Assistant's rules for the registry;
+//!   ALS-XY-wings, death blossoms; [`ranges`]: almost-locked ranges with strong chains;
+//!   [`assistant`]: the Assistant's rules for the registry;
 //! - [`chains`]: 2D chains, nrc/nrct/nrcz/nrczt chains and lassos;
 //! - [`whips`]: whips, braids and their g- versions;
 //! - [`net`]: the net-of-inferences engine (assume, propagate, trace back);
@@ -24,6 +25,7 @@ pub mod force;
 pub mod grid_analysis;
 pub mod limits;
 pub mod net;
+pub mod ranges;
 pub mod registry;
 pub mod whips;
 

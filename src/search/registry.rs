@@ -216,7 +216,7 @@ const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 67] = {
+pub static REGISTRY: [Technique; 68] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -446,6 +446,14 @@ pub static REGISTRY: [Technique; 67] = {
             AssistantRule::GridAls(Some(FinKind::Sashimi)),
             2,
             "a finned fish with a base line left one place without its fins (a grid ALS)",
+        ),
+        assistant(
+            "almost-locked-ranges",
+            &["alr"],
+            ASSISTANT,
+            AssistantRule::AlmostLockedRanges,
+            2,
+            "Hanson: a block's digit on two line segments redirects a weak link into a strong chain",
         ),
         Technique::chain(F::Xy, Chain2d, &["2d"]),
         Technique::chain(F::Xyt, Chain2d, &["2d"]),
@@ -1052,6 +1060,7 @@ pub fn technique_of(proof: &Proof) -> TechniqueId {
         P::Net(n) => Search::Force(ForceSpec::new(n.mode, n.level, n.form)),
         P::GridLock(_) => Search::Assistant(AssistantRule::GridAnalysis),
         P::BentSubset(_) => Search::Assistant(AssistantRule::BentSubsets),
+        P::AlmostLockedRange(_) => Search::Assistant(AssistantRule::AlmostLockedRanges),
         P::GridAls(g) => Search::Assistant(AssistantRule::GridAls(match g.kind {
             FinKind::Skyscraper => None,
             kind => Some(kind),
