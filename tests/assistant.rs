@@ -387,13 +387,14 @@ fn the_assistant_techniques_are_registry_entries() {
             "als-doubly-linked",
             "als-xy-wing",
             "death-blossom",
+            "sue-de-coq",
             "grid-als",
             "finned-fish",
             "sashimi-fish",
             "almost-locked-ranges"
         ]
     );
-    assert_eq!(parse_list("als").unwrap().len(), 4);
+    assert_eq!(parse_list("als").unwrap().len(), 5);
     assert_eq!(
         parse_list("analyze-x,bent-subsets,als-singly-linked").unwrap(),
         list[..3]
@@ -411,20 +412,21 @@ fn als_of(p: &Proof) -> &sudolink::proof::als::AlsPattern {
 fn every_als_rule_instance_on_top1465_paths_is_sound() {
     use sudolink::search::als;
     type Finder = fn(&LinkIndex) -> Vec<Proof>;
-    let rules: [(&str, Finder); 4] = [
+    let rules: [(&str, Finder); 5] = [
         ("als-xz", als::xz),
         ("als-doubly-linked", als::doubly_linked),
         ("als-xy-wing", als::xy_wing),
         ("death-blossom", als::death_blossom),
+        ("sue-de-coq", als::sue_de_coq),
     ];
-    let mut counts = [0usize; 4];
+    let mut counts = [0usize; 5];
     for (state, solution) in path_states(25).into_iter().step_by(2) {
         let links = LinkIndex::new(&state);
         for (k, (name, find)) in rules.iter().enumerate() {
             for proof in find(&links) {
                 assert_sound(&state, &solution, &proof);
                 assert_eq!(technique_of(&proof).name(), *name);
-                let line = sudolink::proof::als::hodoku_text(&proof, als_of(&proof));
+                let line = sudolink::proof::hodoku::hodoku_text(&state, &proof).unwrap();
                 assert!(line.contains(" => r"), "{line}");
                 counts[k] += 1;
             }

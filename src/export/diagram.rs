@@ -40,6 +40,16 @@ fn pattern_candidates(state: &State, pattern: &Pattern) -> Vec<Candidate> {
         Pattern::BentSubset(b) => open_in_cells(state, &b.cells, None),
         Pattern::GridAls(g) => digit_in_houses(state, &g.base, g.digit),
         Pattern::AlmostLockedRange(r) => r.chain.clone(),
+        Pattern::SueDeCoq(s) => {
+            let cells: Vec<Cell> = s
+                .core
+                .iter()
+                .chain(&s.line_cells)
+                .chain(&s.box_cells)
+                .copied()
+                .collect();
+            open_in_cells(state, &cells, None)
+        }
         Pattern::Als(a) => {
             let cells: Vec<Cell> = a.sets.iter().flat_map(|s| s.cells.clone()).collect();
             let mut marks = open_in_cells(state, &cells, None);

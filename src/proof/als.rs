@@ -365,3 +365,120 @@ pub fn pattern_text(proof: &Proof, p: &AlsPattern) -> String {
     let body = body.split_once(": ").map(|(_, b)| b).unwrap_or(&body);
     format!("{} {body}", proof.rule)
 }
+
+/// Sue de Coq (HoDoKu's name; seed 002 sees two ALS on a box-line intersection): `core`,
+/// two or three cells of `line` ∩ `block` holding at least two digits more than cells;
+/// `line_cells` in the line outside the block and `box_cells` in the block outside the line,
+/// their digits disjoint, together as many cells as digits. Every digit is then placed once
+/// in these cells: the line cells' digits and the core's not in the box cells leave the rest
+/// of the line, the box cells' digits and the core's not in the line cells the rest of the
+/// block.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct SueDeCoq {
+    pub line: House,
+    pub block: House,
+    pub core: Vec<Cell>,
+    pub line_cells: Vec<Cell>,
+    pub box_cells: Vec<Cell>,
+}
+
+impl SueDeCoq {
+    /// (`sue-de-coq`, family `als`, all cells).
+    pub fn rule_name(&self) -> (String, String, usize) {
+        (
+            "sue-de-coq".to_string(),
+            "als".to_string(),
+            self.core.len() + self.line_cells.len() + self.box_cells.len(),
+        )
+    }
+}
+
+fn digits_of_cells(state: &State, cells: &[Cell]) -> BTreeSet<Digit> {
+    cells.iter().flat_map(|&c| cell_digits(state, c)).collect()
+}
+
+/// Check a Sue de Coq and its eliminations.
+pub fn check_sue_de_coq(state: &State, proof: &Proof, s: &SueDeCoq) -> Result<(), CheckError> {
+    no_assertions(proof)?;
+    let (line, block) = (s.line, s.block);
+    let shape = matches!(block, House::Block(_)) && !matches!(line, House::Block(_));
+    let all: Vec<Cell> = s
+        .core
+        .iter()
+        .chain(&s.line_cells)
+        .chain(&s.box_cells)
+        .copied()
+        .collect();
+    if !shape
+        || !(2..=3).contains(&s.core.len())
+        || s.line_cells.is_empty()
+        || s.box_cells.is_empty()
+        || !distinct(&all)
+    {
+        return fail("a Sue de Coq needs 2–3 core cells, line cells and box cells, all distinct");
+    }
+    let unsolved = |c: &Cell| !cell_digits(state, *c).is_empty();
+    let ok = all.iter().all(unsolved)
+        && s.core
+            .iter()
+            .all(|&c| line.contains(c) && block.contains(c))
+        && s.line_cells
+            .iter()
+            .all(|&c| line.contains(c) && !block.contains(c))
+        && s.box_cells
+            .iter()
+            .all(|&c| block.contains(c) && !line.contains(c));
+    if !ok {
+        return fail("the core is not in the line and the block, or a side cell is misplaced");
+    }
+    let (vc, vl, vb) = (
+        digits_of_cells(state, &s.core),
+        digits_of_cells(state, &s.line_cells),
+        digits_of_cells(state, &s.box_cells),
+    );
+    if vc.len() < s.core.len() + 2 || !vl.is_disjoint(&vb) {
+        return fail("the core needs two digits more than cells, and the sides disjoint digits");
+    }
+    let union: BTreeSet<Digit> = vc.iter().chain(&vl).chain(&vb).copied().collect();
+    if union.len() != all.len() {
+        return fail("the cells do not hold as many digits as cells");
+    }
+    for &t in &proof.eliminations {
+        let d = t.digit();
+        let in_line = line.contains(t.cell())
+            && !all.contains(&t.cell())
+            && (vl.contains(&d) || (vc.contains(&d) && !vb.contains(&d)));
+        let in_box = block.contains(t.cell())
+            && !all.contains(&t.cell())
+            && (vb.contains(&d) || (vc.contains(&d) && !vl.contains(&d)));
+        if !in_line && !in_box {
+            return Err(conclusion(
+                t,
+                "not a digit locked into the line or the block side",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// HoDoKu's line: `Sue de Coq: r7c78 - {1357} (r7c3 - {17}, r9c9 - {35}) => …`.
+pub fn sue_de_coq_hodoku(state: &State, proof: &Proof, s: &SueDeCoq) -> String {
+    let ds = |cells: &[Cell]| -> String {
+        digits_of_cells(state, cells)
+            .iter()
+            .map(|d| d.to_string())
+            .collect()
+    };
+    let elims: Vec<String> = proof.eliminations.iter().map(|c| c.elimination()).collect();
+    format!(
+        "Sue de Coq: {} - {{{}}} ({} - {{{}}}, {} - {{{}}}) => {}",
+        cells_compact(&s.core),
+        ds(&s.core),
+        cells_compact(&s.line_cells),
+        ds(&s.line_cells),
+        cells_compact(&s.box_cells),
+        ds(&s.box_cells),
+        elims.join(", ")
+    )
+}

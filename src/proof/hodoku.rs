@@ -118,6 +118,7 @@ fn basic_pattern(pattern: &Pattern) -> Option<String> {
 pub fn hodoku_text(state: &State, proof: &Proof) -> Option<String> {
     match &proof.pattern {
         Pattern::Als(a) => Some(als::hodoku_text(proof, a)),
+        Pattern::SueDeCoq(s) => Some(als::sue_de_coq_hodoku(state, proof, s)),
         Pattern::GridAls(g) => Some(assistant::grid_als_hodoku(state, proof, g)),
         Pattern::BentSubset(b) => assistant::hodoku_text(proof, b),
         Pattern::GridLock(g) => {

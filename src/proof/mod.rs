@@ -88,6 +88,8 @@ pub enum Pattern {
     GridAls(Box<assistant::GridAls>),
     /// Almost-locked ranges with a strong chain (see [`range`]).
     AlmostLockedRange(Box<range::AlmostLockedRange>),
+    /// Sue de Coq: two ALS on a box-line intersection (see [`als`]).
+    SueDeCoq(Box<als::SueDeCoq>),
 }
 
 /// A checked step: a pattern and what it concludes.
@@ -198,6 +200,9 @@ impl Proof {
             }
             Pattern::AlmostLockedRange(r) => {
                 return Proof::named(r.rule_name(), pattern, eliminations, assertions)
+            }
+            Pattern::SueDeCoq(s) => {
+                return Proof::named(s.rule_name(), pattern, eliminations, assertions)
             }
         };
         Proof {

@@ -73,6 +73,12 @@ pub fn pattern_text(state: &State, proof: &Proof) -> String {
         Pattern::Als(a) => super::als::pattern_text(proof, a),
         Pattern::GridAls(g) => super::assistant::grid_als_text(proof, g),
         Pattern::AlmostLockedRange(r) => super::range::text(proof, r),
+        Pattern::SueDeCoq(s) => {
+            let h = super::als::sue_de_coq_hodoku(state, proof, s);
+            let body = h.split_once(": ").map(|(_, b)| b).unwrap_or(&h);
+            let body = body.split_once(" => ").map(|(b, _)| b).unwrap_or(body);
+            format!("{} {body}", proof.rule)
+        }
         Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => proof.rule.clone(),
         Pattern::Interaction { house, into, .. } => {
             format!(
@@ -179,7 +185,8 @@ pub fn sudorules_text(state: &State, proof: &Proof) -> String {
         | Pattern::BentSubset(_)
         | Pattern::Als(_)
         | Pattern::GridAls(_)
-        | Pattern::AlmostLockedRange(_) => pattern_text(state, proof),
+        | Pattern::AlmostLockedRange(_)
+        | Pattern::SueDeCoq(_) => pattern_text(state, proof),
         Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => proof.rule.clone(),
         Pattern::Interaction { .. } => pattern_text(state, proof),
         Pattern::NakedSubset {

@@ -11,8 +11,8 @@
 
 use crate::graph::als::{enumerate, mask_cells, seeing_all, AlsCells};
 use crate::graph::LinkIndex;
-use crate::grid::{Candidate, Cell, CspVariable, Digit};
-use crate::proof::als::{AlsKind, AlsPattern, AlsSet, Rcc};
+use crate::grid::{Candidate, Cell, CspVariable, Digit, House};
+use crate::proof::als::{AlsKind, AlsPattern, AlsSet, Rcc, SueDeCoq};
 use crate::proof::{Pattern, Proof};
 use std::collections::HashSet;
 
@@ -372,4 +372,119 @@ impl Blossom<'_> {
         };
         self.found.push(pattern, elims);
     }
+}
+
+/// The largest side (line cells or box cells) a Sue de Coq may use.
+const MAX_SDC_SIDE: usize = 4;
+
+/// Sue de Coq: on each box-line intersection, two or three unsolved core cells with at
+/// least two digits more than cells, a set of line cells outside the box and one of box
+/// cells outside the line, their digits disjoint and each cell sharing a digit with the
+/// core, all together as many cells as digits.
+pub fn sue_de_coq(links: &LinkIndex) -> Vec<Proof> {
+    let digits = |c: Cell| crate::graph::als::cell_digits(links, c);
+    let unsolved = |c: &Cell| !links.is_decided(CspVariable::Rc(*c)) && digits(*c) != 0;
+    let mut found = Vec::new();
+    let mut seen: HashSet<Vec<Candidate>> = HashSet::new();
+    for b in 0..9u8 {
+        let block = House::Block(b);
+        let (r0, c0) = ((b / 3) * 3, (b % 3) * 3);
+        let lines = (r0..r0 + 3)
+            .map(House::Row)
+            .chain((c0..c0 + 3).map(House::Column));
+        for line in lines {
+            let inter: Vec<Cell> = line
+                .cells()
+                .into_iter()
+                .filter(|&c| block.contains(c) && unsolved(&c))
+                .collect();
+            let line_rest: Vec<Cell> = line
+                .cells()
+                .into_iter()
+                .filter(|&c| !block.contains(c) && unsolved(&c))
+                .collect();
+            let box_rest: Vec<Cell> = block
+                .cells()
+                .into_iter()
+                .filter(|&c| !line.contains(c) && unsolved(&c))
+                .collect();
+            for core_mask in 1u32..(1 << inter.len()) {
+                if !(2..=3).contains(&core_mask.count_ones()) {
+                    continue;
+                }
+                let core: Vec<Cell> = (0..inter.len())
+                    .filter(|i| core_mask >> i & 1 == 1)
+                    .map(|i| inter[i])
+                    .collect();
+                let vc = core.iter().fold(0u16, |m, &c| m | digits(c));
+                if (vc.count_ones() as usize) < core.len() + 2 {
+                    continue;
+                }
+                let sides = |pool: &[Cell]| -> Vec<(Vec<Cell>, u16)> {
+                    (1u32..(1 << pool.len()))
+                        .filter(|m| m.count_ones() as usize <= MAX_SDC_SIDE)
+                        .map(|m| {
+                            let cells: Vec<Cell> = (0..pool.len())
+                                .filter(|i| m >> i & 1 == 1)
+                                .map(|i| pool[i])
+                                .collect();
+                            let v = cells.iter().fold(0u16, |u, &c| u | digits(c));
+                            (cells, v)
+                        })
+                        .filter(|(cells, v)| {
+                            cells.iter().all(|&c| digits(c) & vc != 0)
+                                && (v.count_ones() as usize)
+                                    <= cells.len() + vc.count_ones() as usize
+                        })
+                        .collect()
+                };
+                let line_sides = sides(&line_rest);
+                let box_sides = sides(&box_rest);
+                for (lc, vl) in &line_sides {
+                    for (bc, vb) in &box_sides {
+                        if vl & vb != 0 {
+                            continue;
+                        }
+                        let n = core.len() + lc.len() + bc.len();
+                        if (vc | vl | vb).count_ones() as usize != n {
+                            continue;
+                        }
+                        let all: Vec<Cell> = core.iter().chain(lc).chain(bc).copied().collect();
+                        let mut elims = Vec::new();
+                        let line_digits = vl | (vc & !vb);
+                        let box_digits = vb | (vc & !vl);
+                        for (house, ds) in [(line, line_digits), (block, box_digits)] {
+                            for c in house.cells() {
+                                if all.contains(&c) {
+                                    continue;
+                                }
+                                for d in bits(digits(c) & ds) {
+                                    elims.push(Candidate::new(c, Digit::from_index(d)));
+                                }
+                            }
+                        }
+                        elims.sort();
+                        elims.dedup();
+                        if elims.is_empty() || !seen.insert(elims.clone()) {
+                            continue;
+                        }
+                        let pattern = SueDeCoq {
+                            line,
+                            block,
+                            core: core.clone(),
+                            line_cells: lc.clone(),
+                            box_cells: bc.clone(),
+                        };
+                        found.push(Proof::new(
+                            Pattern::SueDeCoq(Box::new(pattern)),
+                            elims,
+                            vec![],
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    found.sort_by_key(|p| p.length);
+    found
 }

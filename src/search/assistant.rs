@@ -22,6 +22,8 @@ pub enum AssistantRule {
     AlsXyWing,
     /// Death blossom.
     DeathBlossom,
+    /// Sue de Coq.
+    SueDeCoq,
     /// Grid-based ALS: finned and sashimi fish, or one kind of them.
     GridAls(Option<FinKind>),
     /// Almost-locked ranges with strong chains.
@@ -37,6 +39,7 @@ pub fn find(rule: AssistantRule, links: &LinkIndex) -> Vec<Proof> {
         AssistantRule::AlsDoublyLinked => als::doubly_linked(links),
         AssistantRule::AlsXyWing => als::xy_wing(links),
         AssistantRule::DeathBlossom => als::death_blossom(links),
+        AssistantRule::SueDeCoq => als::sue_de_coq(links),
         AssistantRule::GridAls(kind) => grid_analysis::grid_als(links, kind),
         AssistantRule::AlmostLockedRanges => ranges::find(links),
     }

@@ -216,7 +216,7 @@ const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 68] = {
+pub static REGISTRY: [Technique; 69] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -422,6 +422,14 @@ pub static REGISTRY: [Technique; 68] = {
             AssistantRule::DeathBlossom,
             3,
             "a stem cell and one ALS per candidate, Z common to every petal",
+        ),
+        assistant(
+            "sue-de-coq",
+            &["als-sue-de-coq"],
+            ALS,
+            AssistantRule::SueDeCoq,
+            4,
+            "two ALS on a box-line intersection: the core, line cells and box cells",
         ),
         assistant(
             "grid-als",
@@ -1060,6 +1068,7 @@ pub fn technique_of(proof: &Proof) -> TechniqueId {
         P::Net(n) => Search::Force(ForceSpec::new(n.mode, n.level, n.form)),
         P::GridLock(_) => Search::Assistant(AssistantRule::GridAnalysis),
         P::BentSubset(_) => Search::Assistant(AssistantRule::BentSubsets),
+        P::SueDeCoq(_) => Search::Assistant(AssistantRule::SueDeCoq),
         P::AlmostLockedRange(_) => Search::Assistant(AssistantRule::AlmostLockedRanges),
         P::GridAls(g) => Search::Assistant(AssistantRule::GridAls(match g.kind {
             FinKind::Skyscraper => None,
