@@ -38,7 +38,7 @@ fn main() {
         })
         .filter(|s| !s.is_solved())
         .collect();
-    let techniques = parse_list("assistant").unwrap();
+    let techniques = parse_list("assistant,tagging").unwrap();
     for t in &techniques {
         let mut times = Vec::new();
         let mut found = 0;

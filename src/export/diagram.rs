@@ -40,6 +40,11 @@ fn pattern_candidates(state: &State, pattern: &Pattern) -> Vec<Candidate> {
         Pattern::BentSubset(b) => open_in_cells(state, &b.cells, None),
         Pattern::GridAls(g) => digit_in_houses(state, &g.base, g.digit),
         Pattern::AlmostLockedRange(r) => r.chain.clone(),
+        Pattern::Aic(a) => a
+            .nodes
+            .iter()
+            .flat_map(|n| n.cells.iter().map(|&c| Candidate::new(c, n.digit)))
+            .collect(),
         Pattern::SueDeCoq(s) => {
             let cells: Vec<Cell> = s
                 .core

@@ -3,6 +3,7 @@
 //! plain data (serde) that [`check::check`] re-verifies from the grid state alone, sharing no
 //! code with the searches, and that [`notation`] prints as the forums write it.
 
+pub mod aic;
 pub mod als;
 pub mod assistant;
 pub mod chain;
@@ -90,6 +91,8 @@ pub enum Pattern {
     AlmostLockedRange(Box<range::AlmostLockedRange>),
     /// Sue de Coq: two ALS on a box-line intersection (see [`als`]).
     SueDeCoq(Box<als::SueDeCoq>),
+    /// An alternating inference chain over candidates and groups (see [`aic`]).
+    Aic(Box<aic::AicPattern>),
 }
 
 /// A checked step: a pattern and what it concludes.
@@ -203,6 +206,9 @@ impl Proof {
             }
             Pattern::SueDeCoq(s) => {
                 return Proof::named(s.rule_name(), pattern, eliminations, assertions)
+            }
+            Pattern::Aic(a) => {
+                return Proof::named(a.rule_name(), pattern, eliminations, assertions)
             }
         };
         Proof {

@@ -73,6 +73,7 @@ pub fn pattern_text(state: &State, proof: &Proof) -> String {
         Pattern::Als(a) => super::als::pattern_text(proof, a),
         Pattern::GridAls(g) => super::assistant::grid_als_text(proof, g),
         Pattern::AlmostLockedRange(r) => super::range::text(proof, r),
+        Pattern::Aic(a) => super::aic::chain_text(proof, a),
         Pattern::SueDeCoq(s) => {
             let h = super::als::sue_de_coq_hodoku(state, proof, s);
             let body = h.split_once(": ").map(|(_, b)| b).unwrap_or(&h);
@@ -186,7 +187,8 @@ pub fn sudorules_text(state: &State, proof: &Proof) -> String {
         | Pattern::Als(_)
         | Pattern::GridAls(_)
         | Pattern::AlmostLockedRange(_)
-        | Pattern::SueDeCoq(_) => pattern_text(state, proof),
+        | Pattern::SueDeCoq(_)
+        | Pattern::Aic(_) => pattern_text(state, proof),
         Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => proof.rule.clone(),
         Pattern::Interaction { .. } => pattern_text(state, proof),
         Pattern::NakedSubset {

@@ -11,6 +11,7 @@
 //! - [`bent`]: Hanson's bent naked subsets; [`als`]: ALS-XZ, doubly linked pairs,
 //!   ALS-XY-wings, death blossoms; [`ranges`]: almost-locked ranges with strong chains;
 //!   [`assistant`]: the Assistant's rules for the registry;
+//! - [`tagging`]: gpenet's full tagging (seed 004), level 1: layers, tags, alternate chains;
 //! - [`chains`]: 2D chains, nrc/nrct/nrcz/nrczt chains and lassos;
 //! - [`whips`]: whips, braids and their g- versions;
 //! - [`net`]: the net-of-inferences engine (assume, propagate, trace back);
@@ -27,6 +28,7 @@ pub mod limits;
 pub mod net;
 pub mod ranges;
 pub mod registry;
+pub mod tagging;
 pub mod whips;
 
 pub use basic::BasicRule;

@@ -23,7 +23,7 @@
 use super::assistant::{self, AssistantRule};
 use super::force::{self, ForceSpec};
 use super::limits::{Meter, Stop};
-use super::{basic, chains, whips, BasicRule, ChainFamily, WhipKind};
+use super::{basic, chains, tagging, whips, BasicRule, ChainFamily, WhipKind};
 use crate::graph::LinkIndex;
 use crate::grid::Candidate;
 use crate::proof::assistant::FinKind;
@@ -56,6 +56,8 @@ pub enum Search {
     Whip(WhipKind),
     Force(ForceSpec),
     Assistant(AssistantRule),
+    /// gpenet's full tagging at a level (seed 004).
+    Tagging(u8),
 }
 
 /// The rating class of a technique: which schemes include it (seed 000's L ⊂ M ⊂ N, the
@@ -80,12 +82,17 @@ pub enum Class {
     Force,
     /// Hanson's Sudoku Assistant (seed 002), by name only, in no scheme.
     Assistant,
+    /// gpenet's full tagging (seed 004), by name only, in no scheme.
+    Tagging,
 }
 
 impl Class {
     /// Techniques used only when named (not in `explain`'s default families).
     pub fn by_name_only(self) -> bool {
-        matches!(self, Class::Extra | Class::Force | Class::Assistant)
+        matches!(
+            self,
+            Class::Extra | Class::Force | Class::Assistant | Class::Tagging
+        )
     }
 }
 
@@ -216,7 +223,7 @@ const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 69] = {
+pub static REGISTRY: [Technique; 70] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -463,6 +470,17 @@ pub static REGISTRY: [Technique; 69] = {
             2,
             "Hanson: a block's digit on two line segments redirects a weak link into a strong chain",
         ),
+        Technique {
+            name: "tag1",
+            aliases: &["tagging-1"],
+            sets: &["tagging"],
+            search: Search::Tagging(1),
+            class: Tagging,
+            measure: LengthMeasure::Size(1),
+            graded: false,
+            default_cap: None,
+            summary: "gpenet: layers of strong links (groups included), tags, alternate chains",
+        },
         Technique::chain(F::Xy, Chain2d, &["2d"]),
         Technique::chain(F::Xyt, Chain2d, &["2d"]),
         Technique::chain(F::Xyz, Chain2d, &["2d"]),
@@ -757,6 +775,11 @@ impl TechniqueId {
                     .into_iter()
                     .find(|p| p.eliminations.contains(&target)),
             ),
+            Search::Tagging(_) => TargetAnswer::complete(
+                tagging::level1(links)
+                    .into_iter()
+                    .find(|p| p.eliminations.contains(&target)),
+            ),
             Search::Chain(f) => {
                 let options = chains::Options {
                     max_nodes: meter.per_search_nodes(chains::DEFAULT_MAX_NODES),
@@ -1008,6 +1031,7 @@ impl Searcher {
         match rule.technique.get().search {
             Search::Basic(b) => basic::find(b, links),
             Search::Assistant(a) => assistant::find(a, links),
+            Search::Tagging(_) => tagging::level1(links),
             Search::Chain(f) => {
                 self.chains
                     .find(links, f, rule.length, limit, chains::Options::default())
@@ -1069,6 +1093,7 @@ pub fn technique_of(proof: &Proof) -> TechniqueId {
         P::GridLock(_) => Search::Assistant(AssistantRule::GridAnalysis),
         P::BentSubset(_) => Search::Assistant(AssistantRule::BentSubsets),
         P::SueDeCoq(_) => Search::Assistant(AssistantRule::SueDeCoq),
+        P::Aic(_) => Search::Tagging(1),
         P::AlmostLockedRange(_) => Search::Assistant(AssistantRule::AlmostLockedRanges),
         P::GridAls(g) => Search::Assistant(AssistantRule::GridAls(match g.kind {
             FinKind::Skyscraper => None,

@@ -1,0 +1,268 @@
+//! Alternating inference chains over candidates and groups (a digit's candidates in one
+//! house, as the tagging seed 004 and Eureka's `(4)r45c6` use them), and their checker and
+//! Eureka printer.
+//!
+//! A strong link says at least one of two nodes is true (a bivalue cell; a digit's places
+//! in a house covered by the two groups); a weak link that they are not both true (two
+//! digits of one cell; disjoint groups of one digit in one house). Two conclusions:
+//! - [`AicConclusion::Ends`]: the chain starts and ends with a strong link, so one of its
+//!   end nodes is true; a candidate that would make both false is eliminated;
+//! - [`AicConclusion::Loop`]: the first node, assumed true, forces through alternating weak
+//!   and strong links a node weakly linked back to it: the first node is false (every
+//!   candidate of it is eliminated) — a discontinuous nice loop.
+
+use super::check::{conclusion, fail, no_assertions, CheckError};
+use super::Proof;
+use crate::grid::{Candidate, Cell, Digit, House, State};
+use serde::{Deserialize, Serialize};
+
+/// A node: a digit's candidates in `cells` (one cell for a plain candidate), all in one
+/// house.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct AicNode {
+    pub digit: Digit,
+    pub cells: Vec<Cell>,
+}
+
+impl AicNode {
+    pub fn candidate(c: Candidate) -> AicNode {
+        AicNode {
+            digit: c.digit(),
+            cells: vec![c.cell()],
+        }
+    }
+
+    pub fn is_candidate(&self) -> bool {
+        self.cells.len() == 1
+    }
+
+    /// Eureka's form: `(4)r45c6`, `(4)r4c6`, `(4)r4c6,r5c5`.
+    pub fn eureka(&self) -> String {
+        format!("({}){}", self.digit, cells_compact(&self.cells))
+    }
+}
+
+fn cells_compact(cells: &[Cell]) -> String {
+    if cells.iter().all(|c| c.row() == cells[0].row()) {
+        let cols: String = cells.iter().map(|c| (c.col() + 1).to_string()).collect();
+        return format!("r{}c{cols}", cells[0].row() + 1);
+    }
+    if cells.iter().all(|c| c.col() == cells[0].col()) {
+        let rows: String = cells.iter().map(|c| (c.row() + 1).to_string()).collect();
+        return format!("r{rows}c{}", cells[0].col() + 1);
+    }
+    cells
+        .iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// What the chain concludes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AicConclusion {
+    /// Strong first and last links: one of the two end nodes is true.
+    Ends,
+    /// Weak, strong, … weak back to the first node: the first node is false.
+    Loop,
+}
+
+/// An alternating inference chain: `nodes[0] = nodes[1] - nodes[2] = …` for
+/// [`AicConclusion::Ends`], `nodes[0] - nodes[1] = nodes[2] - … - nodes[0]` for
+/// [`AicConclusion::Loop`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct AicPattern {
+    pub nodes: Vec<AicNode>,
+    pub conclusion: AicConclusion,
+    /// The technique that found it (`tag1`), for the rule name.
+    pub technique: String,
+    /// The chain in the finder's own notation (the tagging seed's `[] AB bC`), if any.
+    pub tags: Option<String>,
+}
+
+impl AicPattern {
+    /// (technique, family `aic`, links).
+    pub fn rule_name(&self) -> (String, String, usize) {
+        let links = match self.conclusion {
+            AicConclusion::Ends => self.nodes.len() - 1,
+            AicConclusion::Loop => self.nodes.len(),
+        };
+        (self.technique.clone(), "aic".to_string(), links)
+    }
+}
+
+fn has(state: &State, d: Digit, c: Cell) -> bool {
+    state.has(Candidate::new(c, d))
+}
+
+/// The houses holding every cell of `cells`.
+fn common_houses(cells: &[Cell]) -> Vec<House> {
+    House::all()
+        .filter(|h| cells.iter().all(|&c| h.contains(c)))
+        .collect()
+}
+
+fn node_ok(state: &State, n: &AicNode) -> bool {
+    !n.cells.is_empty()
+        && n.cells.iter().all(|&c| has(state, n.digit, c))
+        && !common_houses(&n.cells).is_empty()
+        && n.cells.windows(2).all(|w| w[0] < w[1])
+}
+
+fn disjoint(a: &AicNode, b: &AicNode) -> bool {
+    a.cells.iter().all(|c| !b.cells.contains(c))
+}
+
+/// Not both true.
+pub fn weak(a: &AicNode, b: &AicNode) -> bool {
+    if a.is_candidate() && b.is_candidate() && a.cells == b.cells {
+        return a.digit != b.digit;
+    }
+    let mut all = a.cells.clone();
+    all.extend(&b.cells);
+    a.digit == b.digit && disjoint(a, b) && !common_houses(&all).is_empty()
+}
+
+/// At least one true.
+pub fn strong(state: &State, a: &AicNode, b: &AicNode) -> bool {
+    if a.is_candidate() && b.is_candidate() && a.cells == b.cells {
+        let cell = a.cells[0];
+        let open = Digit::all().filter(|&d| has(state, d, cell)).count();
+        return a.digit != b.digit && open == 2;
+    }
+    let mut all = a.cells.clone();
+    all.extend(&b.cells);
+    a.digit == b.digit
+        && disjoint(a, b)
+        && common_houses(&all).into_iter().any(|h| {
+            h.cells()
+                .into_iter()
+                .filter(|&c| has(state, a.digit, c))
+                .all(|c| all.contains(&c))
+        })
+}
+
+/// Whether `t` true would make node `n` false.
+fn kills(t: Candidate, n: &AicNode) -> bool {
+    if n.digit != t.digit() {
+        return n.cells == [t.cell()];
+    }
+    n.cells.iter().all(|&c| c != t.cell() && c.sees(t.cell()))
+}
+
+/// Check an alternating inference chain and its eliminations.
+pub fn check(state: &State, proof: &Proof, p: &AicPattern) -> Result<(), CheckError> {
+    no_assertions(proof)?;
+    let n = p.nodes.len();
+    if n < 2 || !p.nodes.iter().all(|x| node_ok(state, x)) {
+        return fail(
+            "a chain needs two or more nodes, each a digit's open candidates in one house",
+        );
+    }
+    // link k joins nodes k and k+1; Ends: strong at even k; Loop: weak at even k
+    let strong_at = |k: usize| k.is_multiple_of(2) == (p.conclusion == AicConclusion::Ends);
+    for k in 0..n - 1 {
+        let (a, b) = (&p.nodes[k], &p.nodes[k + 1]);
+        let ok = if strong_at(k) {
+            strong(state, a, b)
+        } else {
+            weak(a, b)
+        };
+        if !ok {
+            let kind = if strong_at(k) { "strong" } else { "weak" };
+            return fail(format!(
+                "{} and {} are not {kind}ly linked",
+                a.eureka(),
+                b.eureka()
+            ));
+        }
+    }
+    match p.conclusion {
+        AicConclusion::Ends => {
+            if !n.is_multiple_of(2) {
+                return fail("a chain between two ends needs a strong first and last link");
+            }
+            let (first, last) = (&p.nodes[0], &p.nodes[n - 1]);
+            for &t in &proof.eliminations {
+                let in_chain = p
+                    .nodes
+                    .iter()
+                    .any(|x| x.digit == t.digit() && x.cells.contains(&t.cell()));
+                let both = kills(t, first) && kills(t, last);
+                if in_chain || !both {
+                    return Err(conclusion(t, "it does not see both ends of the chain"));
+                }
+            }
+            Ok(())
+        }
+        AicConclusion::Loop => {
+            if n.is_multiple_of(2) || !weak(&p.nodes[n - 1], &p.nodes[0]) {
+                return fail("the loop must come back to its first node by a weak link");
+            }
+            let first = &p.nodes[0];
+            for &t in &proof.eliminations {
+                if t.digit() != first.digit || !first.cells.contains(&t.cell()) {
+                    return Err(conclusion(t, "not a candidate of the loop's first node"));
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+/// The chain without its conclusion: `tag1 (5)r9c8=(5)r1c8-(5=8)r2c7-…  [] AB bC`.
+pub fn chain_text(proof: &Proof, p: &AicPattern) -> String {
+    let full = eureka_text(proof, p);
+    let (chain, rest) = full.split_once(" => ").unwrap_or((&full, ""));
+    let tags = rest
+        .split_once("  ")
+        .map(|(_, t)| format!("  {t}"))
+        .unwrap_or_default();
+    format!("{chain}{tags}")
+}
+
+/// Eureka: `(5)r9c8=(5)r1c8-(5=8)r2c7-… => r7c5<>2`, with a cell's two digits joined as
+/// `(5=8)r2c7` when a strong link stays in one cell.
+pub fn eureka_text(proof: &Proof, p: &AicPattern) -> String {
+    let ends = p.conclusion == AicConclusion::Ends;
+    let mut out = String::new();
+    let mut k = 0;
+    while k < p.nodes.len() {
+        let a = &p.nodes[k];
+        let strong_next = k.is_multiple_of(2) == ends;
+        if k > 0 {
+            let strong_before = (k - 1).is_multiple_of(2) == ends;
+            out.push(if strong_before { '=' } else { '-' });
+        }
+        match p.nodes.get(k + 1) {
+            Some(b) if a.is_candidate() && b.is_candidate() && a.cells == b.cells => {
+                let link = if strong_next { '=' } else { '-' };
+                out.push_str(&format!(
+                    "({}{link}{}){}",
+                    a.digit,
+                    b.digit,
+                    cells_compact(&a.cells)
+                ));
+                k += 2;
+            }
+            _ => {
+                out.push_str(&a.eureka());
+                k += 1;
+            }
+        }
+    }
+    if !ends {
+        out.push('-');
+        out.push_str(&p.nodes[0].eureka());
+    }
+    let elims: Vec<String> = proof.eliminations.iter().map(|c| c.elimination()).collect();
+    let tags = p
+        .tags
+        .as_ref()
+        .map(|t| format!("  {t}"))
+        .unwrap_or_default();
+    format!("{} {out} => {}{tags}", proof.rule, elims.join(", "))
+}

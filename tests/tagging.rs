@@ -1,0 +1,174 @@
+//! gpenet's full tagging (seed 004), level 1: layers of strong links with tag pairs,
+//! alternate chains `[] AB bC` across layers, and their clearings — every one an
+//! alternating inference chain over groups that `proof::check` verifies and the solution
+//! agrees with.
+
+mod common;
+
+use common::{collection, start_and_solution};
+use sudolink::graph::LinkIndex;
+use sudolink::grid::{Candidate, Cell, Digit, State};
+use sudolink::proof::aic::{AicConclusion, AicPattern};
+use sudolink::proof::{check, notation, Pattern, Proof};
+use sudolink::search::basic_rules;
+use sudolink::search::registry::{parse_list, technique_of};
+use sudolink::search::tagging::{level1, tag_name, Tagging};
+use sudolink::study::resolution::{apply, is_solution, solve};
+
+/// The state where the basic rules stop, for the first `n` top1465 puzzles not solved by
+/// them, with the solution.
+fn stuck_states(n: usize) -> Vec<(State, [u8; 81])> {
+    collection("top1465.txt", 3 * n)
+        .iter()
+        .filter_map(|p| {
+            let (start, solution) = start_and_solution(p);
+            let r = solve(&start, &basic_rules(), Some(&solution)).unwrap();
+            (!r.solved).then_some((r.final_state, solution))
+        })
+        .take(n)
+        .collect()
+}
+
+fn aic_of(p: &Proof) -> &AicPattern {
+    match &p.pattern {
+        Pattern::Aic(a) => a,
+        other => panic!("not a chain: {other:?}"),
+    }
+}
+
+#[test]
+fn the_seeds_tag_names() {
+    // "each layer receives a letter upper and lower case … finally one letter with a
+    // prefix £ $ & …"
+    assert_eq!(tag_name(0, 0), "A");
+    assert_eq!(tag_name(0, 1), "a");
+    assert_eq!(tag_name(25, 1), "z");
+    assert_eq!(tag_name(26, 0), "£A");
+    assert_eq!(tag_name(52, 1), "$a");
+}
+
+#[test]
+fn layers_are_consistent_and_counted_as_the_seed_says() {
+    // the seed: "in basic tagging, the number of tags is in the range of 30 to 80 (15 to
+    // 40 layers)"; parity is always consistent inside a layer of a valid puzzle
+    let mut layers = Vec::new();
+    for (state, _) in stuck_states(30) {
+        let t = Tagging::new(&LinkIndex::new(&state));
+        assert_eq!(t.conflicts, 0, "a layer's colouring conflicts");
+        layers.push(t.layers);
+    }
+    layers.sort();
+    let median = layers[layers.len() / 2];
+    assert!(
+        (5..=120).contains(&median),
+        "median layers {median}: {layers:?}"
+    );
+}
+
+#[test]
+fn every_level1_clearing_is_a_checked_chain_that_keeps_the_solution() {
+    let (mut ends, mut loops, mut groups) = (0, 0, 0);
+    for (state, solution) in stuck_states(40) {
+        let links = LinkIndex::new(&state);
+        for proof in level1(&links) {
+            let text = notation::nrc_text(&state, &proof);
+            check(&state, &proof).unwrap_or_else(|e| panic!("{text}: {e}"));
+            for &c in &proof.eliminations {
+                assert!(
+                    !is_solution(&solution, c),
+                    "{text} eliminates the solution {c}"
+                );
+            }
+            assert_eq!(technique_of(&proof).name(), "tag1");
+            let a = aic_of(&proof);
+            assert!(
+                a.tags.as_deref().is_some_and(|t| t.starts_with("[] ")),
+                "{text}"
+            );
+            match a.conclusion {
+                AicConclusion::Ends => ends += 1,
+                AicConclusion::Loop => loops += 1,
+            }
+            groups += usize::from(a.nodes.iter().any(|n| n.cells.len() > 1));
+            // tampered: a node dropped breaks the alternation or a link
+            let mut bad = proof.clone();
+            if let Pattern::Aic(t) = &mut bad.pattern {
+                t.nodes.remove(t.nodes.len() / 2);
+            }
+            assert!(
+                check(&state, &bad).is_err(),
+                "accepted {text} without a node"
+            );
+        }
+    }
+    assert!(ends > 50, "chains between two ends: {ends}");
+    assert!(groups > 5, "chains through groups: {groups}");
+    eprintln!("ends {ends}, loops {loops}, with groups {groups}");
+}
+
+#[test]
+fn tagging_takes_a_resolution_further_than_the_basic_rules() {
+    let rules = sudolink::search::registry::rules_with_basic(&parse_list("tag1").unwrap(), 0);
+    let (mut basic, mut tagged) = (0, 0);
+    for p in collection("top1465.txt", 60) {
+        let (start, solution) = start_and_solution(&p);
+        basic += usize::from(
+            solve(&start, &basic_rules(), Some(&solution))
+                .unwrap()
+                .solved,
+        );
+        // every step is verified against the solution by the strategy itself
+        tagged += usize::from(solve(&start, &rules, Some(&solution)).unwrap().solved);
+    }
+    assert!(tagged > basic, "basic {basic}, with tagging {tagged}");
+}
+
+#[test]
+fn a_chain_prints_in_eureka_with_group_nodes() {
+    for (state, _) in stuck_states(20) {
+        for proof in level1(&LinkIndex::new(&state)) {
+            let a = aic_of(&proof);
+            if let Some(g) = a.nodes.iter().find(|n| n.cells.len() > 1) {
+                let text = sudolink::proof::aic::eureka_text(&proof, a);
+                assert!(text.contains(&g.eureka()), "{text}");
+                assert!(g.eureka().starts_with(&format!("({})r", g.digit)));
+                return;
+            }
+        }
+    }
+    panic!("no chain through a group on the sample");
+}
+
+#[test]
+fn a_conflicting_loop_clears_a_whole_tag() {
+    // a state with a Loop conclusion somewhere on the sample: every candidate of the
+    // first node is eliminated, and the chain closes on it by a weak link
+    for (state, _) in stuck_states(40) {
+        for proof in level1(&LinkIndex::new(&state)) {
+            let a = aic_of(&proof);
+            if a.conclusion == AicConclusion::Loop {
+                let first = &a.nodes[0];
+                let target = proof.eliminations[0];
+                assert_eq!(target.digit(), first.digit);
+                assert!(first.cells.contains(&target.cell()));
+                check(&state, &proof).unwrap();
+                return;
+            }
+        }
+    }
+    panic!("no conflicting loop on the sample");
+}
+
+#[test]
+fn level1_on_a_state_after_one_step() {
+    // the clearing applies: the next state drops the target
+    let (state, solution) = stuck_states(1).remove(0);
+    let proofs = level1(&LinkIndex::new(&state));
+    let p = proofs.first().expect("a clearing on the first stuck state");
+    let mut next = state.clone();
+    apply(&mut next, p).unwrap();
+    assert!(!next.has(p.eliminations[0]));
+    let c: Candidate = p.eliminations[0];
+    assert!(!is_solution(&solution, c));
+    let _ = (Cell::at(0, 0), Digit::new(1));
+}
