@@ -172,3 +172,27 @@ fn level1_on_a_state_after_one_step() {
     assert!(!is_solution(&solution, c));
     let _ = (Cell::at(0, 0), Digit::new(1));
 }
+
+#[test]
+fn the_tag_command_prints_the_tagged_grid_and_the_clearings() {
+    let p = &collection("top1465.txt", 1)[0];
+    let out = common::ok(&["tag", &p.line()]);
+    let rows: Vec<&str> = out.lines().take(9).collect();
+    for (r, row) in rows.iter().enumerate() {
+        // the seed's `[code]` rows: `1||23a8b _____ 24t8B_ |3A46j …`
+        assert!(row.starts_with(&format!("{}||", r + 1)), "{row}");
+        assert_eq!(row.matches(" |").count(), 2, "{row}");
+    }
+    assert!(out.contains("layers: "), "{out}");
+    assert!(out
+        .lines()
+        .any(|l| l.starts_with("tag1 (") && l.contains(" => r") && l.contains("[] ")));
+    let json = common::ok(&["tag", &p.line(), "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert!(v["layers"].as_u64().unwrap() > 0);
+    assert!(!v["clearings"].as_array().unwrap().is_empty());
+    // level 2 and 3 are refused, not faked
+    let (code, _, err) = common::sudolink(&["tag", &p.line(), "--level", "2"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("level"), "{err}");
+}

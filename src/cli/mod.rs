@@ -21,6 +21,7 @@ mod solve;
 mod store_cmd;
 mod study_run;
 mod subsume;
+mod tag;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -48,6 +49,8 @@ pub enum Command {
     Explain(explain::ExplainArgs),
     /// GNPX's force chains (cell, house, contradiction) and forcing nets on a state
     Force(force::ForceArgs),
+    /// gpenet's full tagging: the tagged grid, layers, and the alternate chains' clearings
+    Tag(tag::TagArgs),
     /// Verify a resolution path written in the seeds' notation, step by step
     CheckPath(check_path::CheckPathArgs),
     /// Regenerate the gallery of exported proofs for the seeds' worked examples
@@ -79,6 +82,7 @@ pub fn run() -> Result<()> {
         Command::CheckPath(a) => check_path::run(a),
         Command::Explain(a) => explain::run(a),
         Command::Force(a) => force::run(a),
+        Command::Tag(a) => tag::run(a),
         Command::Generate(a) => generate::run(a),
         Command::Classify(a) => classify::run(a),
         Command::Subsume(a) => subsume::run(a),

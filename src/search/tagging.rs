@@ -33,6 +33,8 @@ pub struct Tagging {
     pub layers: usize,
     /// Layers whose colouring conflicts (an odd cycle of strong links: an invalid state).
     pub conflicts: usize,
+    /// The node of each candidate (a group of one), by candidate index.
+    candidate_node: Vec<Option<usize>>,
 }
 
 /// The seed's tag names: `A`/`a` … `Z`/`z`, then `£A`/`£a` … and further prefixes.
@@ -191,12 +193,19 @@ impl Tagging {
             }
             conflicts += usize::from(conflict);
         }
+        let mut candidate_node = vec![None; 729];
+        for (i, n) in b.nodes.iter().enumerate() {
+            if let [cell] = n.cells[..] {
+                candidate_node[Candidate::new(cell, n.digit).index()] = Some(i);
+            }
+        }
         Tagging {
             nodes: b.nodes,
             strong: b.strong,
             tag,
             layers,
             conflicts,
+            candidate_node,
         }
     }
 
@@ -224,6 +233,52 @@ impl Tagging {
         }
         path.reverse();
         path
+    }
+
+    /// The tag of a candidate (`A`, `b`…), if it is in a layer.
+    pub fn candidate_tag(&self, c: Candidate) -> Option<String> {
+        let node = self.candidate_node[c.index()]?;
+        self.tag[node].map(|(l, p)| tag_name(l, p))
+    }
+
+    /// The tagged pencil-mark grid in the seed's `[code]` style: each candidate followed by
+    /// its tag, `_` for solved cells and padding, `|` between boxes
+    /// (`1||23a8b _____ 24t8B_ |3A46j …`).
+    pub fn grid_text(&self, links: &LinkIndex) -> String {
+        let cell_text = |cell: Cell| -> String {
+            links
+                .variable(CspVariable::Rc(cell))
+                .iter()
+                .map(|c| format!("{}{}", c.digit(), self.candidate_tag(c).unwrap_or_default()))
+                .collect()
+        };
+        let width = Cell::all()
+            .map(|c| cell_text(c).chars().count())
+            .max()
+            .unwrap_or(1)
+            .max(1);
+        let mut out = String::new();
+        for r in 0..9 {
+            out.push_str(&format!("{}||", r + 1));
+            for c in 0..9 {
+                let text = cell_text(Cell::at(r, c));
+                let pad = width - text.chars().count();
+                out.push_str(&text);
+                out.push_str(&"_".repeat(pad));
+                out.push(if c == 8 {
+                    '\n'
+                } else if c % 3 == 2 {
+                    '|'
+                } else {
+                    ' '
+                });
+                if c % 3 == 2 && c < 8 {
+                    // the seed writes " |" between boxes
+                    out.insert(out.len() - 1, ' ');
+                }
+            }
+        }
+        out
     }
 
     fn literal(&self, node: usize) -> Option<usize> {

@@ -1,0 +1,97 @@
+//! `sudolink tag`: gpenet's full tagging (seed 004) on a state — the tagged pencil-mark
+//! grid in the seed's `[code]` style, the layer and tag counts, and every clearing with its
+//! alternate chain (the seed's `[] AB bC` and Eureka), each verified before it is printed.
+
+use super::input::load;
+use anyhow::{bail, Result};
+use serde_json::json;
+use std::path::PathBuf;
+use sudolink::export::files;
+use sudolink::graph::LinkIndex;
+use sudolink::proof::aic::eureka_text;
+use sudolink::proof::Pattern;
+use sudolink::search::registry::basic_rules;
+use sudolink::search::tagging::{level1, Tagging};
+use sudolink::study::resolution::{solve, verify};
+
+#[derive(clap::Args, Debug)]
+pub struct TagArgs {
+    /// An 81-character puzzle, or a file with one grid or pencil-mark state
+    /// (default: Ocean #1 from seed 000)
+    pub puzzle: Option<String>,
+    /// The tagging level (1: layers of strong links and alternate chains; levels 2 and 3,
+    /// with ALS, almost cells and choices, are not built yet)
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=1))]
+    pub level: u8,
+    /// Work on the state as given: by default the basic rules are applied first, as the
+    /// seed does before tagging
+    #[arg(long)]
+    pub no_basic: bool,
+    /// Print one JSON object instead of the text
+    #[arg(long)]
+    pub json: bool,
+    /// Write each clearing as tag-K.{svg,png,dot,graph.svg,txt} into DIR
+    #[arg(long, value_name = "DIR")]
+    pub export: Option<PathBuf>,
+    /// Analyse a puzzle with several solutions (no solution check)
+    #[arg(long)]
+    pub allow_nonunique: bool,
+}
+
+pub fn run(args: &TagArgs) -> Result<()> {
+    let loaded = load(args.puzzle.as_deref(), args.allow_nonunique)?;
+    let state = if args.no_basic {
+        loaded.state.clone()
+    } else {
+        solve(&loaded.state, &basic_rules(), loaded.solution.as_ref())?.final_state
+    };
+    if state.is_solved() {
+        bail!("the basic rules solve this puzzle: nothing is left to tag (use --no-basic)");
+    }
+    let links = LinkIndex::new(&state);
+    let tagging = Tagging::new(&links);
+    if tagging.conflicts > 0 {
+        bail!(
+            "{} layer(s) of strong links have inconsistent parity: the state has no solution",
+            tagging.conflicts
+        );
+    }
+    let proofs = level1(&links);
+    for (k, p) in proofs.iter().enumerate() {
+        verify(&state, p, loaded.solution.as_ref(), k + 1, &p.rule)?;
+    }
+    let chain = |p: &sudolink::proof::Proof| match &p.pattern {
+        Pattern::Aic(a) => eureka_text(p, a),
+        _ => unreachable!("tagging proofs are chains"),
+    };
+    if let Some(dir) = &args.export {
+        for (k, p) in proofs.iter().enumerate() {
+            for path in files::write_proof(dir, &format!("tag-{}", k + 1), &state, p)?.files {
+                eprintln!("wrote {}", path.display());
+            }
+        }
+    }
+    if args.json {
+        let v = json!({
+            "layers": tagging.layers,
+            "tags": tagging.layers * 2,
+            "grid": tagging.grid_text(&links),
+            "clearings": proofs.iter().map(|p| json!({
+                "text": chain(p), "eliminations": p.elimination_texts(), "proof": p,
+            })).collect::<Vec<_>>(),
+        });
+        println!("{}", serde_json::to_string_pretty(&v)?);
+        return Ok(());
+    }
+    println!("{}", tagging.grid_text(&links));
+    println!(
+        "layers: {}, tags: {}; level 1: {} clearing(s)\n",
+        tagging.layers,
+        tagging.layers * 2,
+        proofs.len()
+    );
+    for p in &proofs {
+        println!("{}", chain(p));
+    }
+    Ok(())
+}
