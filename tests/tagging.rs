@@ -196,3 +196,21 @@ fn the_tag_command_prints_the_tagged_grid_and_the_clearings() {
     assert_ne!(code, 0);
     assert!(err.contains("level"), "{err}");
 }
+
+#[test]
+fn kites_skyscrapers_and_turbots_are_named() {
+    use std::collections::BTreeMap;
+    let mut shapes: BTreeMap<&str, usize> = BTreeMap::new();
+    for (state, _) in stuck_states(40) {
+        for proof in level1(&LinkIndex::new(&state)) {
+            if let Some(s) = sudolink::proof::aic::shape_name(&state, aic_of(&proof)) {
+                *shapes.entry(s).or_default() += 1;
+                let text = notation::nrc_text(&state, &proof);
+                assert!(text.contains(&format!("({s})")), "{text}");
+            }
+        }
+    }
+    for s in ["skyscraper", "2-string-kite", "empty-rectangle"] {
+        assert!(shapes.get(s).is_some_and(|&n| n > 0), "no {s}: {shapes:?}");
+    }
+}

@@ -213,15 +213,64 @@ pub fn check(state: &State, proof: &Proof, p: &AicPattern) -> Result<(), CheckEr
     }
 }
 
-/// The chain without its conclusion: `tag1 (5)r9c8=(5)r1c8-(5=8)r2c7-…  [] AB bC`.
-pub fn chain_text(proof: &Proof, p: &AicPattern) -> String {
+/// The chain without its conclusion: `tag1 (5)r9c8=(5)r1c8-(5=8)r2c7-…  [] AB bC`, with
+/// the forums' name of its shape when it has one (`(skyscraper)`).
+pub fn chain_text(state: &State, proof: &Proof, p: &AicPattern) -> String {
     let full = eureka_text(proof, p);
     let (chain, rest) = full.split_once(" => ").unwrap_or((&full, ""));
     let tags = rest
         .split_once("  ")
         .map(|(_, t)| format!("  {t}"))
         .unwrap_or_default();
-    format!("{chain}{tags}")
+    let shape = shape_name(state, p)
+        .map(|s| format!(" ({s})"))
+        .unwrap_or_default();
+    format!("{chain}{tags}{shape}")
+}
+
+/// The house of a link between two nodes: for a strong link, one where the two nodes hold
+/// all the digit's places; for a weak link, any holding both.
+fn link_house(state: &State, a: &AicNode, b: &AicNode, strong_link: bool) -> Option<House> {
+    let mut all = a.cells.clone();
+    all.extend(&b.cells);
+    common_houses(&all).into_iter().find(|h| {
+        !strong_link
+            || h.cells()
+                .into_iter()
+                .filter(|&c| has(state, a.digit, c))
+                .all(|c| all.contains(&c))
+    })
+}
+
+/// The name single-digit chains of two strong links have on the forums (HoDoKu's):
+/// `skyscraper` (two parallel lines joined in a line), `2-string-kite` (a row and a column
+/// joined in a box), `empty-rectangle` (a strong link between a box's groups),
+/// `turbot-fish` (any other); none for longer or multi-digit chains.
+pub fn shape_name(state: &State, p: &AicPattern) -> Option<&'static str> {
+    if p.conclusion != AicConclusion::Ends || p.nodes.len() != 4 {
+        return None;
+    }
+    let d = p.nodes[0].digit;
+    if p.nodes.iter().any(|n| n.digit != d) {
+        return None;
+    }
+    let n = &p.nodes;
+    let h1 = link_house(state, &n[0], &n[1], true)?;
+    let h2 = link_house(state, &n[1], &n[2], false)?;
+    let h3 = link_house(state, &n[2], &n[3], true)?;
+    let line = |h: House| !matches!(h, House::Block(_));
+    let box_groups = |x: &AicNode, y: &AicNode, h: House| {
+        matches!(h, House::Block(_)) && (x.cells.len() > 1 || y.cells.len() > 1)
+    };
+    if box_groups(&n[0], &n[1], h1) || box_groups(&n[2], &n[3], h3) {
+        return Some("empty-rectangle");
+    }
+    let same_kind = std::mem::discriminant(&h1) == std::mem::discriminant(&h3);
+    Some(match (line(h1), line(h3)) {
+        (true, true) if same_kind && line(h2) => "skyscraper",
+        (true, true) if !same_kind && !line(h2) => "2-string-kite",
+        _ => "turbot-fish",
+    })
 }
 
 /// Eureka: `(5)r9c8=(5)r1c8-(5=8)r2c7-… => r7c5<>2`, with a cell's two digits joined as

@@ -73,7 +73,7 @@ pub fn pattern_text(state: &State, proof: &Proof) -> String {
         Pattern::Als(a) => super::als::pattern_text(proof, a),
         Pattern::GridAls(g) => super::assistant::grid_als_text(proof, g),
         Pattern::AlmostLockedRange(r) => super::range::text(proof, r),
-        Pattern::Aic(a) => super::aic::chain_text(proof, a),
+        Pattern::Aic(a) => super::aic::chain_text(state, proof, a),
         Pattern::SueDeCoq(s) => {
             let h = super::als::sue_de_coq_hodoku(state, proof, s);
             let body = h.split_once(": ").map(|(_, b)| b).unwrap_or(&h);
