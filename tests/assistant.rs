@@ -658,3 +658,33 @@ fn top1465_250_r1c3_1_by_an_almost_locked_range_and_the_15_pair() {
     assert_eq!(ranges[0].block, House::Block(1));
     assert_eq!(a.shape.as_deref(), Some("empty-rectangle"));
 }
+
+#[test]
+fn rate_by_a_list_of_techniques() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("five.txt");
+    let lines: Vec<String> = collection("top1465.txt", 5)
+        .iter()
+        .map(|p| p.line())
+        .collect();
+    std::fs::write(&file, lines.join("\n")).unwrap();
+    let path = file.to_str().unwrap();
+    let out = common::ok(&["rate", path, "--rules", "assistant"]);
+    let levels: Vec<&str> = out.lines().map(|l| l.split(' ').nth(1).unwrap()).collect();
+    assert_eq!(levels.len(), 5, "{out}");
+    assert!(
+        levels
+            .iter()
+            .all(|l| *l == "assistant:0" || l.starts_with("assistant:")),
+        "{out}"
+    );
+    let (code, _, err) = common::sudolink(&["rate", path, "--rules", "assistant", "--scheme", "W"]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("--scheme") || err.contains("cannot be used"),
+        "{err}"
+    );
+    let (code, _, err) = common::sudolink(&["rate", path, "--rules", "zebra"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("zebra"), "{err}");
+}

@@ -13,8 +13,9 @@ use std::io::Write;
 use std::str::FromStr;
 use std::time::Instant;
 use sudolink::grid::format::{parse_collection, ParseError, Puzzle};
+use sudolink::search::{registry, Rule};
 use sudolink::solver::count_solutions;
-use sudolink::study::rating::{rate, Scheme};
+use sudolink::study::rating::{rate, rate_rules, Scheme};
 
 #[derive(clap::Args, Debug)]
 pub struct RateArgs {
@@ -23,6 +24,12 @@ pub struct RateArgs {
     /// Rating scheme: L, M, N, W, B, gW, gB or BC
     #[arg(long, default_value = "W")]
     pub scheme: String,
+    /// Rate by a comma list of techniques instead of a scheme (the basic rules, then the
+    /// listed techniques simplest first, as `solve --rules`): the rating is the longest
+    /// graded step used (chains, whips, force chains), 0 when the list solves the puzzle
+    /// with fixed-size techniques only (the Assistant's, tagging)
+    #[arg(long, value_name = "LIST", conflicts_with = "scheme")]
+    pub rules: Option<String>,
     /// Longest chain or whip to try
     #[arg(long, default_value_t = 20)]
     pub max_len: usize,
@@ -35,8 +42,14 @@ pub struct RateArgs {
     pub keep_going: bool,
 }
 
+/// What a puzzle is rated by: a scheme, or a list of techniques (with its label).
+enum By {
+    Scheme(Scheme),
+    Rules(Vec<Rule>, String),
+}
+
 /// One puzzle's result line.
-fn rate_one(p: &Puzzle, scheme: Scheme, max_len: usize) -> serde_json::Value {
+fn rate_one(p: &Puzzle, by: &By, max_len: usize) -> serde_json::Value {
     let start = match p.start_state() {
         Ok(s) => s,
         Err(e) => return json!({"puzzle": p.line(), "rating": null, "error": e.to_string()}),
@@ -51,6 +64,28 @@ fn rate_one(p: &Puzzle, scheme: Scheme, max_len: usize) -> serde_json::Value {
         return json!({"puzzle": p.line(), "rating": null, "error": why});
     }
     let t = Instant::now();
+    let scheme = match by {
+        By::Scheme(s) => *s,
+        By::Rules(rules, label) => {
+            return match rate_rules(&start, rules, solutions.solution.as_ref()) {
+                Ok(r) => json!({
+                    "puzzle": p.line(),
+                    "rating": r.rating,
+                    "rules": label,
+                    "level": match r.rating {
+                        Some(n) => format!("{label}:{n}"),
+                        None if rules.iter().any(|r| r.technique.get().graded) => {
+                            format!("{label}>{max_len}")
+                        }
+                        None => format!("{label}: not solved"),
+                    },
+                    "hardest": r.hardest,
+                    "seconds": t.elapsed().as_secs_f64(),
+                }),
+                Err(e) => json!({"puzzle": p.line(), "rating": null, "error": e.to_string()}),
+            };
+        }
+    };
     match rate(&start, scheme, max_len, solutions.solution.as_ref()) {
         Ok(r) => json!({
             "puzzle": p.line(),
@@ -65,7 +100,19 @@ fn rate_one(p: &Puzzle, scheme: Scheme, max_len: usize) -> serde_json::Value {
 }
 
 pub fn run(args: &RateArgs) -> Result<()> {
-    let scheme = Scheme::from_str(&args.scheme).map_err(|e| anyhow::anyhow!("--scheme: {e}"))?;
+    let by = match &args.rules {
+        Some(list) => {
+            let techniques =
+                registry::parse_list(list).map_err(|e| anyhow::anyhow!("--rules: {e}"))?;
+            By::Rules(
+                registry::rules_with_basic(&techniques, args.max_len),
+                list.clone(),
+            )
+        }
+        None => By::Scheme(
+            Scheme::from_str(&args.scheme).map_err(|e| anyhow::anyhow!("--scheme: {e}"))?,
+        ),
+    };
     let (text, origin) = read_argument(&args.input)?;
     // every line that is not blank or a comment: a puzzle, or a line that fails to parse
     let items: Vec<(usize, Result<Puzzle, ParseError>)> = parse_collection(&text).collect();
@@ -81,7 +128,7 @@ pub fn run(args: &RateArgs) -> Result<()> {
     each_as_done(
         &items,
         |(line, parsed)| match parsed {
-            Ok(p) => (*line, rate_one(p, scheme, args.max_len)),
+            Ok(p) => (*line, rate_one(p, &by, args.max_len)),
             Err(e) => (*line, json!({"rating": null, "error": e.to_string()})),
         },
         |i, result| {

@@ -259,7 +259,37 @@ fn rate_by_resolution(
     max_len: usize,
     solution: Option<&[u8; 81]>,
 ) -> Result<Rating, ResolutionError> {
-    let r = resolution::solve(start, &rules_for(scheme, max_len), solution)?;
+    let r = rate_rules(start, &rules_for(scheme, max_len), solution)?;
+    Ok(Rating {
+        scheme,
+        rating: r.rating,
+        steps: r.steps,
+        hardest: r.hardest,
+        final_state: r.final_state,
+        stats: SearchStats::default(),
+    })
+}
+
+/// A rating by a list of rules (`rate --rules`): see [`rate_rules`].
+#[derive(Clone, Debug)]
+pub struct ListRating {
+    /// The longest graded step used (0 when no step is graded), when the rules solve it.
+    pub rating: Option<usize>,
+    pub steps: Vec<Proof>,
+    /// The hardest rule used, as SudoRules names it.
+    pub hardest: Option<String>,
+    pub final_state: State,
+}
+
+/// Solve `start` with `rules` (simplest first) and rate it by the longest graded step
+/// used: what `rate --rules` prints for any list of techniques (the Assistant's, tagging,
+/// force chains), as the L/M/N schemes are rated.
+pub fn rate_rules(
+    start: &State,
+    rules: &[Rule],
+    solution: Option<&[u8; 81]>,
+) -> Result<ListRating, ResolutionError> {
+    let r = resolution::solve(start, rules, solution)?;
     let steps: Vec<Proof> = r.steps.into_iter().map(|s| s.proof).collect();
     let longest = steps
         .iter()
@@ -273,13 +303,11 @@ fn rate_by_resolution(
             .or(steps.first())
             .map(rule_label)
     });
-    Ok(Rating {
-        scheme,
+    Ok(ListRating {
         rating: r.solved.then_some(level),
         steps,
         hardest,
         final_state: r.final_state,
-        stats: SearchStats::default(),
     })
 }
 
