@@ -1,7 +1,8 @@
 //! Hanson's Assistant, part 1 (seed 002): per-state time of each technique on top1465's
 //! start states after the basic rules (median, 90th percentile, max; target: median under
-//! 5 ms each), and `solve --rules basic,assistant` over top1465 (share solved without
-//! chains, time per puzzle).
+//! 5 ms each; tag1: under 1 ms), and `solve --rules` with the basic rules + the Assistant's
+//! techniques, + tagging level 1, + both, over top1465 (share solved without chains, time
+//! per puzzle).
 //!
 //! `cargo bench --bench assistant` (all 1465 puzzles; `SUDOLINK_BENCH_N=200` for fewer).
 
@@ -58,11 +59,11 @@ fn main() {
             times.last().unwrap()
         );
     }
-    for list in ["basic", "assistant"] {
+    for list in ["basic", "assistant", "tagging", "assistant,tagging"] {
         let rules = if list == "basic" {
             basic_rules()
         } else {
-            rules_with_basic(&techniques, 0)
+            rules_with_basic(&parse_list(list).unwrap(), 0)
         };
         let start = Instant::now();
         let solved = puzzles

@@ -214,3 +214,21 @@ fn kites_skyscrapers_and_turbots_are_named() {
         assert!(shapes.get(s).is_some_and(|&n| n > 0), "no {s}: {shapes:?}");
     }
 }
+
+#[test]
+fn tag_exports_the_layers_as_dot_with_one_colour_per_layer() {
+    let p = &collection("top1465.txt", 1)[0];
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().join("out");
+    let (code, _, err) =
+        common::sudolink(&["tag", &p.line(), "--export", out_dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let dot = std::fs::read_to_string(out_dir.join("layers.dot")).unwrap();
+    assert!(dot.starts_with("graph layers"), "{dot}");
+    let colours: std::collections::BTreeSet<&str> = dot
+        .match_indices("color=\"#")
+        .map(|(i, _)| &dot[i + 7..i + 15])
+        .collect();
+    assert!(colours.len() > 3, "{colours:?}");
+    assert!(out_dir.join("tag-1.txt").exists());
+}

@@ -30,7 +30,8 @@ pub struct TagArgs {
     /// Print one JSON object instead of the text
     #[arg(long)]
     pub json: bool,
-    /// Write each clearing as tag-K.{svg,png,dot,graph.svg,txt} into DIR
+    /// Write the layers as layers.dot (one colour per layer; layers.svg when graphviz is
+    /// installed) and each clearing as tag-K.{svg,png,dot,graph.svg,txt} into DIR
     #[arg(long, value_name = "DIR")]
     pub export: Option<PathBuf>,
     /// Analyse a puzzle with several solutions (no solution check)
@@ -65,6 +66,19 @@ pub fn run(args: &TagArgs) -> Result<()> {
         _ => unreachable!("tagging proofs are chains"),
     };
     if let Some(dir) = &args.export {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+        let dot = sudolink::export::dot::print(&sudolink::export::dot::layers_graph(
+            &tagging,
+            &format!("{} layers of strong links", tagging.layers),
+        ));
+        let dot_path = dir.join("layers.dot");
+        files::write_atomically(&dot_path, dot.as_bytes())?;
+        eprintln!("wrote {}", dot_path.display());
+        let svg_path = dir.join("layers.svg");
+        if files::render_dot(&dot_path, &svg_path)? {
+            eprintln!("wrote {}", svg_path.display());
+        }
         for (k, p) in proofs.iter().enumerate() {
             for path in files::write_proof(dir, &format!("tag-{}", k + 1), &state, p)?.files {
                 eprintln!("wrote {}", path.display());

@@ -235,6 +235,14 @@ impl Tagging {
         path
     }
 
+    /// Every strong link, once, as a pair of node indices.
+    pub fn strong_links(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.strong
+            .iter()
+            .enumerate()
+            .flat_map(|(a, ns)| ns.iter().filter(move |&&b| a < b).map(move |&b| (a, b)))
+    }
+
     /// The tag of a candidate (`A`, `b`…), if it is in a layer.
     pub fn candidate_tag(&self, c: Candidate) -> Option<String> {
         let node = self.candidate_node[c.index()]?;
