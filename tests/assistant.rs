@@ -391,10 +391,11 @@ fn the_assistant_techniques_are_registry_entries() {
             "grid-als",
             "finned-fish",
             "sashimi-fish",
-            "almost-locked-ranges"
+            "almost-locked-ranges",
+            "aic"
         ]
     );
-    assert_eq!(parse_list("als").unwrap().len(), 5);
+    assert_eq!(parse_list("als").unwrap().len(), 6);
     assert_eq!(
         parse_list("analyze-x,bent-subsets,als-singly-linked").unwrap(),
         list[..3]
@@ -687,4 +688,46 @@ fn rate_by_a_list_of_techniques() {
     let (code, _, err) = common::sudolink(&["rate", path, "--rules", "zebra"]);
     assert_ne!(code, 0);
     assert!(err.contains("zebra"), "{err}");
+}
+
+#[test]
+fn aic_with_group_and_als_nodes_is_sound_and_printed_in_eureka() {
+    let (mut with_als, mut with_groups, mut total) = (0, 0, 0);
+    for (state, solution) in path_states(25).into_iter().step_by(3) {
+        let links = LinkIndex::new(&state);
+        for proof in sudolink::search::aic::find(&links) {
+            assert_sound(&state, &solution, &proof);
+            assert_eq!(technique_of(&proof).name(), "aic");
+            let Pattern::Aic(a) = &proof.pattern else {
+                unreachable!()
+            };
+            let text = sudolink::proof::aic::eureka_text(&proof, a);
+            assert!(text.starts_with("aic ("), "{text}");
+            total += 1;
+            with_groups += usize::from(a.nodes.iter().any(|n| n.cells.len() > 1));
+            if let Some(k) = a.als_links.iter().position(Option::is_some) {
+                with_als += 1;
+                let cells = a.als_links[k].clone().unwrap();
+                // Eureka's ALS node: (x=z) and the ALS cells
+                let token = format!("({}={})", a.nodes[k].digit, a.nodes[k + 1].digit);
+                assert!(text.contains(&token), "{text} lacks {token}");
+                // tampered: the ALS without one of its cells is no ALS link
+                if cells.len() > 1 {
+                    let mut bad = proof.clone();
+                    if let Pattern::Aic(t) = &mut bad.pattern {
+                        t.als_links[k].as_mut().unwrap().pop();
+                    }
+                    assert!(
+                        check(&state, &bad).is_err(),
+                        "accepted {text} with a cell dropped"
+                    );
+                }
+            }
+        }
+    }
+    assert!(total > 50, "{total}");
+    assert!(
+        with_groups > 5 && with_als > 5,
+        "groups {with_groups}, als {with_als} of {total}"
+    );
 }

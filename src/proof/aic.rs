@@ -81,6 +81,12 @@ pub struct AicPattern {
     pub technique: String,
     /// The chain in the finder's own notation (the tagging seed's `[] AB bC`), if any.
     pub tags: Option<String>,
+    /// For each link (between nodes k and k + 1), the cells of the almost-locked set it
+    /// passes through when it is an ALS link: the two nodes are two digits' places in the
+    /// ALS, and with one digit absent the others are locked in (Eureka's `(2=59)r4c3,r5c3`).
+    /// Empty when no link is.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub als_links: Vec<Option<Vec<Cell>>>,
 }
 
 impl AicPattern {
@@ -145,6 +151,38 @@ pub fn strong(state: &State, a: &AicNode, b: &AicNode) -> bool {
         })
 }
 
+/// An ALS strong link: `cells` are an almost-locked set (unsolved, in one house, holding
+/// one digit more than cells) and the two nodes are two of its digits' places in it.
+pub fn als_link(state: &State, cells: &[Cell], a: &AicNode, b: &AicNode) -> bool {
+    let mut sorted = cells.to_vec();
+    sorted.sort();
+    sorted.dedup();
+    if sorted.len() != cells.len() || cells.is_empty() || common_houses(cells).is_empty() {
+        return false;
+    }
+    let digits: std::collections::BTreeSet<Digit> = cells
+        .iter()
+        .flat_map(|&c| Digit::all().filter(move |&d| has(state, d, c)))
+        .collect();
+    let places = |d: Digit| -> Vec<Cell> {
+        let mut v: Vec<Cell> = cells
+            .iter()
+            .copied()
+            .filter(|&c| has(state, d, c))
+            .collect();
+        v.sort();
+        v
+    };
+    cells
+        .iter()
+        .all(|&c| Digit::all().any(|d| has(state, d, c)))
+        && digits.len() == cells.len() + 1
+        && a.digit != b.digit
+        && !places(a.digit).is_empty()
+        && places(a.digit) == a.cells
+        && places(b.digit) == b.cells
+}
+
 /// Whether `t` true would make node `n` false.
 fn kills(t: Candidate, n: &AicNode) -> bool {
     if n.digit != t.digit() {
@@ -166,10 +204,11 @@ pub fn check(state: &State, proof: &Proof, p: &AicPattern) -> Result<(), CheckEr
     let strong_at = |k: usize| k.is_multiple_of(2) == (p.conclusion == AicConclusion::Ends);
     for k in 0..n - 1 {
         let (a, b) = (&p.nodes[k], &p.nodes[k + 1]);
-        let ok = if strong_at(k) {
-            strong(state, a, b)
-        } else {
-            weak(a, b)
+        let als = p.als_links.get(k).and_then(|x| x.as_ref());
+        let ok = match als {
+            Some(cells) => strong_at(k) && als_link(state, cells, a, b),
+            None if strong_at(k) => strong(state, a, b),
+            None => weak(a, b),
         };
         if !ok {
             let kind = if strong_at(k) { "strong" } else { "weak" };
@@ -286,8 +325,24 @@ pub fn eureka_text(proof: &Proof, p: &AicPattern) -> String {
             let strong_before = (k - 1).is_multiple_of(2) == ends;
             out.push(if strong_before { '=' } else { '-' });
         }
+        let als = p.als_links.get(k).and_then(|x| x.as_ref());
         match p.nodes.get(k + 1) {
-            Some(b) if a.is_candidate() && b.is_candidate() && a.cells == b.cells => {
+            Some(b) if als.is_some() => {
+                let cells = als.expect("an ALS link");
+                out.push_str(&format!(
+                    "({}={}){}",
+                    a.digit,
+                    b.digit,
+                    cells_compact(cells)
+                ));
+                k += 2;
+            }
+            Some(b)
+                if a.is_candidate()
+                    && b.is_candidate()
+                    && a.cells == b.cells
+                    && p.als_links.get(k + 1).is_none_or(|x| x.is_none()) =>
+            {
                 let link = if strong_next { '=' } else { '-' };
                 out.push_str(&format!(
                     "({}{link}{}){}",

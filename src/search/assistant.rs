@@ -2,7 +2,7 @@
 //! and the search that finds its instances (HoDoKu's ALS rules, which the seed's ALS
 //! section describes, are here too).
 
-use super::{als, bent, grid_analysis, ranges};
+use super::{aic, als, bent, grid_analysis, ranges};
 use crate::graph::LinkIndex;
 use crate::proof::assistant::FinKind;
 use crate::proof::Proof;
@@ -28,6 +28,8 @@ pub enum AssistantRule {
     GridAls(Option<FinKind>),
     /// Almost-locked ranges with strong chains.
     AlmostLockedRanges,
+    /// Alternating inference chains with group and ALS nodes.
+    Aic,
 }
 
 /// Every instance of `rule` in the state.
@@ -42,5 +44,6 @@ pub fn find(rule: AssistantRule, links: &LinkIndex) -> Vec<Proof> {
         AssistantRule::SueDeCoq => als::sue_de_coq(links),
         AssistantRule::GridAls(kind) => grid_analysis::grid_als(links, kind),
         AssistantRule::AlmostLockedRanges => ranges::find(links),
+        AssistantRule::Aic => aic::find(links),
     }
 }

@@ -11,12 +11,14 @@
 //! - [`bent`]: Hanson's bent naked subsets; [`als`]: ALS-XZ, doubly linked pairs,
 //!   ALS-XY-wings, death blossoms; [`ranges`]: almost-locked ranges with strong chains;
 //!   [`assistant`]: the Assistant's rules for the registry;
+//! - [`aic`]: alternating inference chains with group and ALS nodes (Eureka);
 //! - [`tagging`]: gpenet's full tagging (seed 004), level 1: layers, tags, alternate chains;
 //! - [`chains`]: 2D chains, nrc/nrct/nrcz/nrczt chains and lassos;
 //! - [`whips`]: whips, braids and their g- versions;
 //! - [`net`]: the net-of-inferences engine (assume, propagate, trace back);
 //! - [`force`]: GNPX's force chains and forcing nets on that engine.
 
+pub mod aic;
 pub mod als;
 pub mod assistant;
 pub mod basic;

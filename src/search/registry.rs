@@ -223,7 +223,7 @@ const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 70] = {
+pub static REGISTRY: [Technique; 71] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -469,6 +469,14 @@ pub static REGISTRY: [Technique; 70] = {
             AssistantRule::AlmostLockedRanges,
             2,
             "Hanson: a block's digit on two line segments redirects a weak link into a strong chain",
+        ),
+        assistant(
+            "aic",
+            &["g-aic", "als-aic", "als-chain"],
+            ALS,
+            AssistantRule::Aic,
+            2,
+            "alternating inference chain through candidates, groups and ALS (Eureka)",
         ),
         Technique {
             name: "tag1",
@@ -1093,6 +1101,7 @@ pub fn technique_of(proof: &Proof) -> TechniqueId {
         P::GridLock(_) => Search::Assistant(AssistantRule::GridAnalysis),
         P::BentSubset(_) => Search::Assistant(AssistantRule::BentSubsets),
         P::SueDeCoq(_) => Search::Assistant(AssistantRule::SueDeCoq),
+        P::Aic(a) if a.technique == "aic" => Search::Assistant(AssistantRule::Aic),
         P::Aic(_) => Search::Tagging(1),
         P::AlmostLockedRange(_) => Search::Assistant(AssistantRule::AlmostLockedRanges),
         P::GridAls(g) => Search::Assistant(AssistantRule::GridAls(match g.kind {

@@ -26,7 +26,7 @@ use std::collections::{HashMap, VecDeque};
 /// The tagged state: nodes, their strong links, layers and tags.
 pub struct Tagging {
     pub nodes: Vec<AicNode>,
-    strong: Vec<Vec<usize>>,
+    pub(crate) strong: Vec<Vec<usize>>,
     /// layer and parity (0 upper, 1 lower) per node; None when in no strong link.
     pub tag: Vec<Option<(usize, u8)>>,
     /// Number of layers.
@@ -296,7 +296,7 @@ impl Tagging {
 
 /// What `t` true makes false: the candidate's cell-mates and its digit's peers (for a
 /// candidate node), or for a group the digit's candidates seeing all its cells.
-fn killers(links: &LinkIndex, n: &AicNode) -> CandidateSet {
+pub(crate) fn killers(links: &LinkIndex, n: &AicNode) -> CandidateSet {
     // the nrc-linked candidates of every candidate of the node: for one candidate its
     // cell-mates and peers, for a group the digit's candidates seeing all its cells
     let mut cands = n.cells.iter().map(|&c| Candidate::new(c, n.digit));
@@ -548,6 +548,7 @@ fn aic_proof(
         conclusion,
         technique: "tag1".to_string(),
         tags: Some(tags),
+        als_links: vec![],
     };
     Proof::new(Pattern::Aic(Box::new(pattern)), elims, vec![])
 }

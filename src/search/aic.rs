@@ -1,0 +1,216 @@
+//! Alternating inference chains with group and ALS nodes (seed 002's chains through
+//! almost-locked sets; Eureka's notation): for each target, the shortest chain
+//! `S = … = E` whose two ends the target would both make false.
+//!
+//! Nodes are the level-1 tagging's (candidates, a digit's groups in a box-line
+//! intersection, the box's extra groups) with their strong links (bivalue cells, a digit's
+//! places in a house covered by two nodes), plus ALS links: in an almost-locked set of up
+//! to [`MAX_ALS_CELLS`] cells, the places of one digit are strongly linked to those of each
+//! other digit (one absent, the rest are locked in). Weak links join disjoint nodes of a
+//! digit in one house and two digits of one cell.
+//!
+//! **Complexity**: one breadth-first search per target over (node, polarity) states, cut
+//! at [`MAX_NODES`] nodes.
+
+use super::tagging::{killers, Tagging};
+use crate::graph::als::{enumerate, mask_cells};
+use crate::graph::LinkIndex;
+use crate::grid::{Candidate, Cell, Digit, House};
+use crate::proof::aic::{AicConclusion, AicNode, AicPattern};
+use crate::proof::{Pattern, Proof};
+use std::collections::{HashMap, VecDeque};
+
+/// The largest ALS an ALS link passes through.
+pub const MAX_ALS_CELLS: usize = 4;
+/// The longest chain searched (nodes).
+pub const MAX_NODES: usize = 14;
+
+/// A strong edge: to a node, through an ALS (its cells) or not.
+#[derive(Clone)]
+struct StrongEdge {
+    to: usize,
+    als: Option<Vec<Cell>>,
+}
+
+struct Graph {
+    nodes: Vec<AicNode>,
+    strong: Vec<Vec<StrongEdge>>,
+    weak: Vec<Vec<usize>>,
+}
+
+fn node_index(nodes: &mut Vec<AicNode>, index: &mut HashMap<AicNode, usize>, n: AicNode) -> usize {
+    if let Some(&i) = index.get(&n) {
+        return i;
+    }
+    nodes.push(n.clone());
+    index.insert(n, nodes.len() - 1);
+    nodes.len() - 1
+}
+
+impl Graph {
+    fn new(links: &LinkIndex) -> Graph {
+        let t = Tagging::new(links);
+        let mut nodes = t.nodes.clone();
+        let mut index: HashMap<AicNode, usize> = nodes
+            .iter()
+            .cloned()
+            .enumerate()
+            .map(|(i, n)| (n, i))
+            .collect();
+        let mut strong: Vec<Vec<StrongEdge>> = t
+            .strong
+            .iter()
+            .map(|ns| ns.iter().map(|&to| StrongEdge { to, als: None }).collect())
+            .collect();
+        for als in enumerate(links, MAX_ALS_CELLS) {
+            let ds: Vec<usize> = (0..9).filter(|d| als.digits >> d & 1 == 1).collect();
+            let ids: Vec<usize> = ds
+                .iter()
+                .map(|&d| {
+                    let cells: Vec<Cell> = mask_cells(als.places[d]).collect();
+                    let n = AicNode {
+                        digit: Digit::from_index(d),
+                        cells,
+                    };
+                    let i = node_index(&mut nodes, &mut index, n);
+                    if strong.len() < nodes.len() {
+                        strong.resize(nodes.len(), Vec::new());
+                    }
+                    i
+                })
+                .collect();
+            for (x, &a) in ids.iter().enumerate() {
+                for &b in &ids[x + 1..] {
+                    strong[a].push(StrongEdge {
+                        to: b,
+                        als: Some(als.cells.clone()),
+                    });
+                    strong[b].push(StrongEdge {
+                        to: a,
+                        als: Some(als.cells.clone()),
+                    });
+                }
+            }
+        }
+        strong.resize(nodes.len(), Vec::new());
+        // weak links: disjoint nodes of a digit sharing a house; a cell's digits
+        let mut buckets: HashMap<(Digit, House), Vec<usize>> = HashMap::new();
+        let mut by_cell: HashMap<Cell, Vec<usize>> = HashMap::new();
+        for (i, n) in nodes.iter().enumerate() {
+            for h in House::all().filter(|h| n.cells.iter().all(|&c| h.contains(c))) {
+                buckets.entry((n.digit, h)).or_default().push(i);
+            }
+            if let [c] = n.cells[..] {
+                by_cell.entry(c).or_default().push(i);
+            }
+        }
+        let mut weak: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
+        for members in buckets.values().chain(by_cell.values()) {
+            for (x, &a) in members.iter().enumerate() {
+                for &b in &members[x + 1..] {
+                    if crate::proof::aic::weak(&nodes[a], &nodes[b]) && !weak[a].contains(&b) {
+                        weak[a].push(b);
+                        weak[b].push(a);
+                    }
+                }
+            }
+        }
+        Graph {
+            nodes,
+            strong,
+            weak,
+        }
+    }
+}
+
+/// How a (node, truth) state was reached: the previous state and the ALS a strong link
+/// went through.
+type Parent = Option<(usize, bool, Option<Vec<Cell>>)>;
+
+/// Every target with its shortest chain, shortest first.
+pub fn find(links: &LinkIndex) -> Vec<Proof> {
+    let g = Graph::new(links);
+    let kill: Vec<_> = g.nodes.iter().map(|n| killers(links, n)).collect();
+    let mut out = Vec::new();
+    for target in links.open().iter() {
+        if let Some(p) = shortest_for(&g, &kill, target) {
+            out.push(p);
+        }
+    }
+    out.sort_by(|a, b| {
+        a.length
+            .cmp(&b.length)
+            .then(a.eliminations.cmp(&b.eliminations))
+    });
+    out
+}
+
+/// The shortest chain whose two ends `target` makes false, by breadth-first search from
+/// every start node it makes false (state: node and whether it is reached true).
+fn shortest_for(g: &Graph, kill: &[crate::grid::CandidateSet], target: Candidate) -> Option<Proof> {
+    let n = g.nodes.len();
+    let in_node =
+        |i: usize| g.nodes[i].digit == target.digit() && g.nodes[i].cells.contains(&target.cell());
+    // parent of (node, true?) states: (previous state, ALS cells of the link)
+    let mut parent: Vec<[Parent; 2]> = vec![[None, None]; n];
+    let mut depth = vec![[usize::MAX; 2]; n];
+    let mut queue = VecDeque::new();
+    for s in (0..n).filter(|&i| kill[i].contains(target) && !in_node(i)) {
+        depth[s][0] = 1;
+        queue.push_back((s, false));
+    }
+    while let Some((x, truth)) = queue.pop_front() {
+        let d = depth[x][usize::from(truth)];
+        if d >= MAX_NODES {
+            continue;
+        }
+        if !truth {
+            // false ⇒ strong ⇒ true
+            for e in &g.strong[x] {
+                let y = e.to;
+                if depth[y][1] != usize::MAX || in_node(y) {
+                    continue;
+                }
+                depth[y][1] = d + 1;
+                parent[y][1] = Some((x, false, e.als.clone()));
+                if kill[y].contains(target) {
+                    return Some(build(g, &parent, (y, true), target));
+                }
+                queue.push_back((y, true));
+            }
+        } else {
+            // true ⇒ weak ⇒ false
+            for &y in &g.weak[x] {
+                if depth[y][0] != usize::MAX || in_node(y) {
+                    continue;
+                }
+                depth[y][0] = d + 1;
+                parent[y][0] = Some((x, true, None));
+                queue.push_back((y, false));
+            }
+        }
+    }
+    None
+}
+
+fn build(g: &Graph, parent: &[[Parent; 2]], end: (usize, bool), target: Candidate) -> Proof {
+    let mut nodes = vec![end.0];
+    let mut als_links = Vec::new();
+    let mut at = end;
+    while let Some((p, truth, als)) = parent[at.0][usize::from(at.1)].clone() {
+        nodes.push(p);
+        als_links.push(als);
+        at = (p, truth);
+    }
+    nodes.reverse();
+    als_links.reverse();
+    let any_als = als_links.iter().any(Option::is_some);
+    let pattern = AicPattern {
+        nodes: nodes.iter().map(|&i| g.nodes[i].clone()).collect(),
+        conclusion: AicConclusion::Ends,
+        technique: "aic".to_string(),
+        tags: None,
+        als_links: if any_als { als_links } else { vec![] },
+    };
+    Proof::new(Pattern::Aic(Box::new(pattern)), vec![target], vec![])
+}
