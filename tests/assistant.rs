@@ -731,3 +731,36 @@ fn aic_with_group_and_als_nodes_is_sound_and_printed_in_eureka() {
         "groups {with_groups}, als {with_als} of {total}"
     );
 }
+
+#[test]
+fn grouped_and_als_chains_read_back_from_eureka() {
+    use sudolink::proof::chain::eureka::proof_from_eureka;
+    let mut read = 0;
+    for (state, _) in path_states(15).into_iter().step_by(3) {
+        for proof in sudolink::search::aic::find(&LinkIndex::new(&state)) {
+            let Pattern::Aic(a) = &proof.pattern else {
+                unreachable!()
+            };
+            let grouped = a.nodes.iter().any(|n| n.cells.len() > 1);
+            if !grouped && a.als_links.is_empty() {
+                continue;
+            }
+            let text = sudolink::proof::aic::eureka_text(&proof, a);
+            let chain = text.strip_prefix("aic ").unwrap();
+            let back = proof_from_eureka(&state, chain).unwrap_or_else(|e| panic!("{chain}: {e}"));
+            assert_eq!(back.eliminations, proof.eliminations, "{chain}");
+            check(&state, &back).unwrap();
+            read += 1;
+        }
+    }
+    assert!(read > 10, "{read}");
+}
+
+#[test]
+fn a_grouped_chain_that_does_not_hold_is_refused_naming_why() {
+    use sudolink::proof::chain::eureka::proof_from_eureka;
+    let (state, _) = path_states(1).remove(0);
+    // a group of two cells in different boxes and lines is no group
+    let err = proof_from_eureka(&state, "(4)r1c1,r9c9=(4)r5c5 => r1c9<>4").unwrap_err();
+    assert!(!err.to_string().is_empty());
+}

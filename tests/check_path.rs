@@ -181,10 +181,9 @@ fn check_path_names_the_failing_link_of_a_eureka_line() {
         "(9)r4c6=(9)r4c5-(9)r9c56=(2)r9c5 => r4c6<>1\n",
     );
     assert_ne!(code, 0);
+    // a group node is read (as a grouped chain) and checked: here the group does not hold
     assert!(
-        err.contains(
-            "step 1 (line 1) cannot be read: column 17: group nodes are not supported ((9)r9c56)"
-        ),
+        err.contains("step 1 (line 1) fails: the grouped chain does not hold: (9)r9c56"),
         "{err}"
     );
     assert!(!err.contains("panicked"), "{err}");

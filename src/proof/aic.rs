@@ -195,10 +195,14 @@ fn kills(t: Candidate, n: &AicNode) -> bool {
 pub fn check(state: &State, proof: &Proof, p: &AicPattern) -> Result<(), CheckError> {
     no_assertions(proof)?;
     let n = p.nodes.len();
-    if n < 2 || !p.nodes.iter().all(|x| node_ok(state, x)) {
-        return fail(
-            "a chain needs two or more nodes, each a digit's open candidates in one house",
-        );
+    if n < 2 {
+        return fail("a chain needs two or more nodes");
+    }
+    if let Some(x) = p.nodes.iter().find(|x| !node_ok(state, x)) {
+        return fail(format!(
+            "{} is not a node: a digit's open candidates in one house",
+            x.eureka()
+        ));
     }
     // link k joins nodes k and k+1; Ends: strong at even k; Loop: weak at even k
     let strong_at = |k: usize| k.is_multiple_of(2) == (p.conclusion == AicConclusion::Ends);

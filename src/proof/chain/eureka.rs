@@ -22,9 +22,10 @@
 //! only once earlier right-linking candidates or the target are removed makes it an nrct- or
 //! nrcz-chain). Nothing is accepted without that check.
 //!
-//! Not supported, each a clear error naming the column: group nodes (`(5)r4c12`,
-//! `(5)r45c1`, several digits in one node such as an ALS `(68)r4c1`), since our chains have
-//! single candidates as nodes; loops (the chain returning to a candidate, continuous or
+//! A chain with group nodes (`(5)r4c12`, `(5)r45c1`) or ALS nodes (`(8=5)r1c4,r3c4`,
+//! `(2=59)r4c3,r5c3`) is read as a grouped alternating inference chain
+//! ([`crate::proof::aic`]) and checked as one. Not supported, each a clear error naming the
+//! column: loops (the chain returning to a candidate, continuous or
 //! discontinuous), chains starting or ending with a weak link, conclusions that place a
 //! digit. When a chain does not check, the error names the first link (or target) that
 //! fails on the state.
@@ -64,6 +65,8 @@ pub enum EurekaError {
     Target { target: String, why: String },
     #[error("the chain does not hold as an nrc, nrct, nrcz or nrczt chain: {0}")]
     Fails(String),
+    #[error("the grouped chain does not hold: {0}")]
+    GroupedFails(String),
 }
 
 impl EurekaError {
@@ -77,6 +80,7 @@ impl EurekaError {
                 | EurekaError::Link { .. }
                 | EurekaError::Target { .. }
                 | EurekaError::Fails(_)
+                | EurekaError::GroupedFails(_)
         )
     }
 }
@@ -293,7 +297,11 @@ fn read_node(
     s.pos += 1; // ')'
     s.skip_spaces();
     let (rows, cols) = s.cells()?;
-    if rows.len() > 1 || cols.len() > 1 {
+    let more_cells = s.peek() == Some(',')
+        && s.chars
+            .get(s.pos + 1)
+            .is_some_and(|c| c.eq_ignore_ascii_case(&'r'));
+    if rows.len() > 1 || cols.len() > 1 || more_cells {
         return group_node(s, start);
     }
     let cell = cell_of(rows[0], cols[0]);
@@ -650,7 +658,214 @@ fn strong_link_failure(state: &State, a: Candidate, b: Candidate) -> Option<Stri
 
 /// Read a Eureka chain and make it a checked proof on `state` (see [`EurekaChain::to_proof`]).
 pub fn proof_from_eureka(state: &State, text: &str) -> Result<Proof, EurekaError> {
-    parse_eureka(text)?.to_proof(state)
+    match parse_eureka(text) {
+        Ok(chain) => chain.to_proof(state),
+        // a chain with group or ALS nodes: read as a grouped AIC and checked as one
+        Err(EurekaError::GroupNode { .. }) => grouped_proof(state, text),
+        Err(e) => Err(e),
+    }
+}
+
+/// A node of a grouped chain as written: its digits with the link between them (an ALS
+/// or a cell when two), its cells, and its column.
+struct GroupedNode {
+    digits: Vec<u8>,
+    inner: Option<Strength>,
+    cells: Vec<Cell>,
+    column: usize,
+}
+
+/// `r45c6`, `r4c12`, `r4c3,r5c3`: the cells of a node.
+fn node_cells(s: &mut Scanner) -> Result<Vec<Cell>, EurekaError> {
+    let mut cells = Vec::new();
+    loop {
+        let (rows, cols) = s.cells()?;
+        for &r in &rows {
+            for &c in &cols {
+                cells.push(cell_of(r, c));
+            }
+        }
+        // `,r5c3` continues the node; `, ` or anything else ends it
+        if s.peek() == Some(',')
+            && s.chars
+                .get(s.pos + 1)
+                .is_some_and(|c| c.eq_ignore_ascii_case(&'r'))
+        {
+            s.pos += 1;
+        } else {
+            break;
+        }
+    }
+    cells.sort();
+    cells.dedup();
+    Ok(cells)
+}
+
+fn read_grouped_node(s: &mut Scanner) -> Result<GroupedNode, EurekaError> {
+    s.skip_spaces();
+    let column = s.column();
+    if s.peek() != Some('(') {
+        return s.syntax("expected a node (digit)cells");
+    }
+    s.pos += 1;
+    s.skip_spaces();
+    let first = s.digits();
+    if first.len() != 1 {
+        return s.syntax("expected one digit before = or - in the node");
+    }
+    s.skip_spaces();
+    let (inner, rest) = match s.peek() {
+        Some(')') => (None, vec![]),
+        Some('=') | Some('-') => {
+            let link = if s.peek() == Some('=') {
+                Strength::Strong
+            } else {
+                Strength::Weak
+            };
+            s.pos += 1;
+            s.skip_spaces();
+            let rest = s.digits();
+            if rest.is_empty() {
+                return s.syntax("expected a digit after the link inside the node");
+            }
+            (Some(link), rest)
+        }
+        _ => return s.syntax("expected ), = or - inside the node"),
+    };
+    s.skip_spaces();
+    if s.peek() != Some(')') {
+        return s.syntax("expected ) closing the node");
+    }
+    s.pos += 1;
+    s.skip_spaces();
+    let cells = node_cells(s)?;
+    let mut digits = first;
+    digits.extend(rest);
+    Ok(GroupedNode {
+        digits,
+        inner,
+        cells,
+        column,
+    })
+}
+
+/// Read and check a chain whose nodes may be groups (`(4)r45c6`) or ALS (`(8=5)r1c4,r3c4`,
+/// `(2=59)r4c3,r5c3`: the digit after `=` that the next node continues with), as an
+/// alternating inference chain (`proof::aic`) from a strong link to a strong link.
+fn grouped_proof(state: &State, text: &str) -> Result<Proof, EurekaError> {
+    use crate::proof::aic::{AicConclusion, AicNode, AicPattern};
+    let label_len = text.chars().count() - skip_label(text).chars().count();
+    let mut s = Scanner::new(text);
+    s.pos = label_len;
+    let mut written: Vec<GroupedNode> = Vec::new();
+    let mut between: Vec<Strength> = Vec::new();
+    loop {
+        written.push(read_grouped_node(&mut s)?);
+        s.skip_spaces();
+        match s.peek() {
+            Some('=') if matches!(s.chars.get(s.pos + 1), Some('>') | Some('=')) => break,
+            Some('=') => between.push(Strength::Strong),
+            Some('-') => between.push(Strength::Weak),
+            None => return s.syntax("expected => and the conclusion"),
+            Some(c) => return s.syntax(format!("expected a link (= or -) or =>, found {c:?}")),
+        }
+        s.pos += 1;
+    }
+    while s.peek() == Some('=') {
+        s.pos += 1;
+    }
+    s.pos += 1; // '>'
+    let targets = read_conclusion(&mut s)?;
+    // expand the written nodes into chain nodes and links
+    let mut nodes: Vec<AicNode> = Vec::new();
+    let mut links: Vec<Strength> = Vec::new();
+    let mut als_links: Vec<Option<Vec<Cell>>> = Vec::new();
+    let places = |d: u8, cells: &[Cell]| -> Vec<Cell> {
+        let digit = Digit::new(d).expect("digits 1-9");
+        cells
+            .iter()
+            .copied()
+            .filter(|&c| state.has(Candidate::new(c, digit)))
+            .collect()
+    };
+    for (k, w) in written.iter().enumerate() {
+        if k > 0 {
+            links.push(between[k - 1]);
+            als_links.push(None);
+        }
+        let digit = |d: u8| Digit::new(d).expect("digits 1-9");
+        match w.inner {
+            None => nodes.push(AicNode {
+                digit: digit(w.digits[0]),
+                cells: w.cells.clone(),
+            }),
+            Some(link) => {
+                let x = w.digits[0];
+                // the digit after the link: the one the next node continues with
+                let z = if w.digits.len() == 2 {
+                    w.digits[1]
+                } else {
+                    let next = written.get(k + 1).map(|n| n.digits[0]);
+                    match next.filter(|d| w.digits[1..].contains(d)) {
+                        Some(d) => d,
+                        None => {
+                            return Err(EurekaError::Syntax {
+                                column: w.column,
+                                why: "an ALS node (x=yz) must go on with one of y, z".into(),
+                            })
+                        }
+                    }
+                };
+                let als = w.cells.len() > 1;
+                let cells_of = |d: u8| {
+                    if als {
+                        places(d, &w.cells)
+                    } else {
+                        w.cells.clone()
+                    }
+                };
+                nodes.push(AicNode {
+                    digit: digit(x),
+                    cells: cells_of(x),
+                });
+                nodes.push(AicNode {
+                    digit: digit(z),
+                    cells: cells_of(z),
+                });
+                links.push(link);
+                als_links.push(als.then(|| w.cells.clone()));
+            }
+        }
+    }
+    let alternates = links
+        .iter()
+        .enumerate()
+        .all(|(k, &l)| (l == Strength::Strong) == (k % 2 == 0));
+    if !alternates || links.len() % 2 == 0 {
+        return Err(EurekaError::Syntax {
+            column: written[0].column,
+            why: "a grouped chain must alternate strong and weak links from a strong link to a strong link".into(),
+        });
+    }
+    let any_als = als_links.iter().any(Option::is_some);
+    let pattern = AicPattern {
+        nodes,
+        conclusion: AicConclusion::Ends,
+        technique: "aic".into(),
+        tags: None,
+        als_links: if any_als { als_links } else { vec![] },
+    };
+    for &t in &targets {
+        if !state.has(t) {
+            return Err(EurekaError::Target {
+                target: t.elimination(),
+                why: "not a candidate of the state".into(),
+            });
+        }
+    }
+    let proof = Proof::new(Pattern::Aic(Box::new(pattern)), targets, vec![]);
+    check(state, &proof).map_err(|e| EurekaError::GroupedFails(e.to_string()))?;
+    Ok(proof)
 }
 
 #[cfg(test)]
