@@ -186,3 +186,23 @@ fn bad_option_values_are_refused() {
     let (code, _, stderr) = sudolink(&["graph", OCEAN1, "--force"]);
     assert_eq!(code, 2, "--force without --sqlite: {stderr}");
 }
+
+#[test]
+fn check_path_on_a_junk_file_quotes_it_briefly() {
+    // issue 19: a 10 MB junk path printed a 57 KB error line
+    let dir = tempfile::tempdir().unwrap();
+    let junk = dir.path().join("junk-path.txt");
+    let text: String = (0..200_000)
+        .map(|i| format!("r{}c{} ", i % 9 + 1, i % 7 + 1))
+        .collect();
+    std::fs::write(&junk, &text).unwrap();
+    let (code, _, stderr) = sudolink(&[
+        "check-path",
+        "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3....",
+        junk.to_str().unwrap(),
+    ]);
+    assert_ne!(code, 0);
+    assert_ne!(code, 101, "panicked: {stderr}");
+    assert!(stderr.len() < 2_000, "{} bytes of error", stderr.len());
+    assert!(stderr.contains("more characters"), "{stderr}");
+}

@@ -33,6 +33,20 @@ pub enum PathError {
     Singles(#[from] ResolutionError),
 }
 
+/// `text` cut to at most `max` characters, with how much was left out: error messages
+/// quote what they read without printing a whole junk file.
+pub fn quote(text: &str, max: usize) -> String {
+    let n = text.chars().count();
+    if n <= max {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(max).collect();
+    format!("{head}… ({} more characters)", n - max)
+}
+
+/// How much of a step (and of a reason quoting it) an error prints.
+const QUOTE_CHARS: usize = 160;
+
 /// One replayed step.
 #[derive(Clone, Debug)]
 pub struct ReplayedStep {
@@ -262,8 +276,8 @@ pub fn replay_into(
         let fails = |why: String| PathError::Fails {
             step: n,
             line,
-            text: written.clone(),
-            why,
+            text: quote(&written, QUOTE_CHARS),
+            why: quote(&why, 2 * QUOTE_CHARS),
         };
         let (pattern, conclusion) = written.split_once("==>").unwrap_or((written.as_str(), ""));
         let mut record = ReplayedStep {
@@ -291,8 +305,8 @@ pub fn replay_into(
             StepError::Unreadable(why) => PathError::Unreadable {
                 step: n,
                 line,
-                text: written.clone(),
-                why,
+                text: quote(&written, QUOTE_CHARS),
+                why: quote(&why, 2 * QUOTE_CHARS),
             },
             StepError::Fails(why) => fails(why),
         })?;

@@ -840,8 +840,8 @@ fn grouped_proof(state: &State, text: &str) -> Result<Proof, EurekaError> {
     let alternates = links
         .iter()
         .enumerate()
-        .all(|(k, &l)| (l == Strength::Strong) == (k % 2 == 0));
-    if !alternates || links.len() % 2 == 0 {
+        .all(|(k, &l)| (l == Strength::Strong) == k.is_multiple_of(2));
+    if !alternates || links.len().is_multiple_of(2) {
         return Err(EurekaError::Syntax {
             column: written[0].column,
             why: "a grouped chain must alternate strong and weak links from a strong link to a strong link".into(),
