@@ -206,3 +206,32 @@ fn check_path_on_a_junk_file_quotes_it_briefly() {
     assert!(stderr.len() < 2_000, "{} bytes of error", stderr.len());
     assert!(stderr.contains("more characters"), "{stderr}");
 }
+
+#[test]
+fn a_result_says_how_far_it_searched() {
+    // issue 19: g-braids searched to 10 only were reported as "none up to length 30"
+    let easter_monster =
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+    let (code, out, err) = sudolink(&[
+        "explain",
+        easter_monster,
+        "--families",
+        "g-braid",
+        "--max-len",
+        "30",
+        "--g-max-len",
+        "3",
+        "--target",
+        "r2c1<>3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("none up to length 3 (of 30: raise --g-max-len)"),
+        "{out}"
+    );
+    assert!(!out.contains("none up to length 30"), "{out}");
+    assert!(
+        out.contains("not every family was searched to length 30"),
+        "{out}"
+    );
+}
