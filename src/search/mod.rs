@@ -4,6 +4,7 @@
 //! - [`registry`]: the technique registry — every technique's names, order, length
 //!   measure, grading and search; [`Rule`] (a technique at a length) and [`Searcher`]
 //!   (runs rules, owns the searches' caches);
+//! - [`keys`]: Zobrist keys and their hasher, shared by the chain and whip searches;
 //! - [`limits`]: budgets, deadlines and memory ceilings, and which one stopped a search;
 //! - [`basic`]: singles, interactions, subsets, fish, XY- and XYZ-wings (L4_0);
 //! - [`grid_analysis`]: Hanson's one routine for subsets and fish (the basic rules' subsets
@@ -26,6 +27,7 @@ pub mod bent;
 pub mod chains;
 pub mod force;
 pub mod grid_analysis;
+pub mod keys;
 pub mod limits;
 pub mod net;
 pub mod ranges;

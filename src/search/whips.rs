@@ -66,8 +66,6 @@ use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CandidateSet, CspVariable};
 use crate::proof::whip::{WhipCell, WhipPattern};
 use crate::proof::{Pattern, Proof};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 pub use crate::proof::whip::WhipKind;
@@ -87,27 +85,25 @@ struct Node {
     r: u16,
 }
 
-/// The partial whips of one level: their arena indices, t/z sets and R keys.
+/// A partial whip on the frontier: its t/z set and its keys (its cell is in the arena, at
+/// the level's first index plus its position).
+#[derive(Clone, Copy)]
+struct Partial {
+    tz: CandidateSet,
+    keys: Keys,
+}
+
+/// The partial whips of one level: where they start in the arena, and their frontier data.
 #[derive(Default)]
 struct Level {
     first: usize,
-    tz: Vec<CandidateSet>,
-    zob: Vec<u128>,
-    /// The keys of the partial whips' R sequences (in order).
-    seq: Vec<u128>,
-    /// Exact searches: the keys of the partial whip's L's and of its variables.
-    lzob: Vec<u128>,
-    vzob: Vec<u128>,
+    partials: Vec<Partial>,
 }
 
 impl Level {
     fn clear(&mut self, first: usize) {
         self.first = first;
-        self.tz.clear();
-        self.zob.clear();
-        self.seq.clear();
-        self.lzob.clear();
-        self.vzob.clear();
+        self.partials.clear();
     }
 }
 
@@ -193,14 +189,7 @@ fn zobrist() -> &'static [[u128; MAX_CODES]; 4] {
     static TABLE: OnceLock<Box<[[u128; MAX_CODES]; 4]>> = OnceLock::new();
     TABLE.get_or_init(|| {
         // splitmix64, fixed seed: keys are reproducible run to run
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
+        let mut next = super::keys::splitmix64();
         let mut t = Box::new([[0u128; MAX_CODES]; 4]);
         for row in t.iter_mut() {
             for k in row.iter_mut() {
@@ -217,26 +206,8 @@ fn seq_key(prefix: u128, r: u16) -> u128 {
     prefix.wrapping_mul(ODD).rotate_left(29) ^ zobrist()[0][r as usize]
 }
 
-/// The keys are random already: fold them, no further hashing.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ b as u64;
-        }
-    }
-    fn write_u128(&mut self, k: u128) {
-        self.0 = (k as u64) ^ ((k >> 64) as u64);
-    }
-}
-
 /// R-set key → position in the level being built.
-type KeyMap = HashMap<u128, u32, BuildHasherDefault<KeyHasher>>;
+type KeyMap = super::keys::KeyMap<u128, u32>;
 
 /// What a chain of partial whips uses, gathered once before expanding its last node.
 struct ChainUse {
@@ -461,24 +432,25 @@ impl<'a> Searcher<'a> {
         let mut t = *tz;
         t.union_with(self.linkset(r));
         let node = Node { parent, l, v, r };
+        let partial = Partial {
+            tz: t,
+            keys: Keys {
+                r_set: zob,
+                r_seq,
+                l_set,
+                v_set,
+            },
+        };
         match self.seen.get(&key) {
             Some(&i) => {
                 let i = i as usize;
                 self.nodes[self.next.first + i] = node;
-                self.next.tz[i] = t;
-                self.next.zob[i] = zob;
-                self.next.seq[i] = r_seq;
-                self.next.lzob[i] = l_set;
-                self.next.vzob[i] = v_set;
+                self.next.partials[i] = partial;
             }
             None => {
-                self.seen.insert(key, self.next.tz.len() as u32);
+                self.seen.insert(key, self.next.partials.len() as u32);
                 self.nodes.push(node);
-                self.next.tz.push(t);
-                self.next.zob.push(zob);
-                self.next.seq.push(r_seq);
-                self.next.lzob.push(l_set);
-                self.next.vzob.push(v_set);
+                self.next.partials.push(partial);
             }
         }
     }
@@ -494,10 +466,10 @@ impl<'a> Searcher<'a> {
         let z = zobrist();
         let first = self.next.first;
         let mut keep = 0usize;
-        for i in 0..self.next.tz.len() {
+        for i in 0..self.next.partials.len() {
             let node = self.nodes[first + i];
             let dominated = node.r >= GROUP_BASE && {
-                let prefix = self.next.zob[i] ^ z[0][node.r as usize];
+                let prefix = self.next.partials[i].keys.r_set ^ z[0][node.r as usize];
                 let g = self.groups.as_ref().expect("groups");
                 g.entry((node.r - GROUP_BASE) as usize)
                     .members
@@ -511,20 +483,12 @@ impl<'a> Searcher<'a> {
             };
             if !dominated {
                 self.nodes[first + keep] = node;
-                self.next.tz[keep] = self.next.tz[i];
-                self.next.zob[keep] = self.next.zob[i];
-                self.next.seq[keep] = self.next.seq[i];
-                self.next.lzob[keep] = self.next.lzob[i];
-                self.next.vzob[keep] = self.next.vzob[i];
+                self.next.partials[keep] = self.next.partials[i];
                 keep += 1;
             }
         }
         self.nodes.truncate(first + keep);
-        self.next.tz.truncate(keep);
-        self.next.zob.truncate(keep);
-        self.next.seq.truncate(keep);
-        self.next.lzob.truncate(keep);
-        self.next.vzob.truncate(keep);
+        self.next.partials.truncate(keep);
     }
 
     /// The shortest whip on `z` with min_len ≤ length ≤ max_len (breadth-first). Partial
@@ -572,21 +536,15 @@ impl<'a> Searcher<'a> {
             std::mem::swap(&mut self.cur, &mut self.next);
             let first = self.nodes.len();
             self.next.clear(first);
-            if self.cur.tz.is_empty() {
+            if self.cur.partials.is_empty() {
                 self.note_peak();
                 return Outcome::Dead;
             }
             self.seen.clear();
             let grow = len < max_len;
-            for i in 0..self.cur.tz.len() {
+            for i in 0..self.cur.partials.len() {
                 let p = (self.cur.first + i) as u32;
-                let tz = self.cur.tz[i];
-                let keys = Keys {
-                    r_set: self.cur.zob[i],
-                    r_seq: self.cur.seq[i],
-                    l_set: self.cur.lzob[i],
-                    v_set: self.cur.vzob[i],
-                };
+                let Partial { tz, keys } = self.cur.partials[i];
                 let found = if self.braid {
                     self.expand_braid(p, &tz, keys, z, len, min_len, grow)
                 } else {

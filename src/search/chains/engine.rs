@@ -11,8 +11,7 @@
 
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CandidateSet, CspVariable};
-use std::collections::{HashMap, HashSet};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::Hasher;
 use std::sync::OnceLock;
 
 use super::Options;
@@ -66,15 +65,7 @@ struct Keys {
 fn keys() -> &'static Keys {
     static K: OnceLock<Keys> = OnceLock::new();
     K.get_or_init(|| {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            // splitmix64
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
+        let mut next = crate::search::keys::splitmix64();
         let mut gen = |n: usize| -> Vec<[u64; 2]> { (0..n).map(|_| [next(), next()]).collect() };
         Keys {
             left: gen(729),
@@ -194,25 +185,6 @@ struct Acc {
     vars: Vec<u16>,
 }
 
-#[derive(Default)]
-struct KeyHasher(u64);
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(8)) ^ b as u64;
-        }
-    }
-    // the keys are random (Zobrist), so mixing is not needed
-    #[inline]
-    fn write_u64(&mut self, i: u64) {
-        self.0 ^= i;
-    }
-    #[inline]
-    fn write_usize(&mut self, _: usize) {}
-}
 /// A 128-bit Zobrist key; its first word is already a good hash.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Key([u64; 2]);
@@ -222,8 +194,8 @@ impl std::hash::Hash for Key {
         state.write_u64(self.0[0]);
     }
 }
-type KeySet = HashSet<Key, BuildHasherDefault<KeyHasher>>;
-type CoarseMap = HashMap<Key, u32, BuildHasherDefault<KeyHasher>>;
+type KeySet = crate::search::keys::KeySet<Key>;
+type CoarseMap = crate::search::keys::KeyMap<Key, u32>;
 
 thread_local! {
     /// Dedupe sets reused from search to search (they keep their capacity).
