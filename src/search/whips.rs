@@ -85,25 +85,27 @@ struct Node {
     r: u16,
 }
 
-/// A partial whip on the frontier: its t/z set and its keys (its cell is in the arena, at
-/// the level's first index plus its position).
-#[derive(Clone, Copy)]
-struct Partial {
-    tz: CandidateSet,
-    keys: Keys,
-}
-
-/// The partial whips of one level: where they start in the arena, and their frontier data.
+/// The partial whips of one level: their arena indices, t/z sets and R keys.
 #[derive(Default)]
 struct Level {
     first: usize,
-    partials: Vec<Partial>,
+    tz: Vec<CandidateSet>,
+    zob: Vec<u128>,
+    /// The keys of the partial whips' R sequences (in order).
+    seq: Vec<u128>,
+    /// Exact searches: the keys of the partial whip's L's and of its variables.
+    lzob: Vec<u128>,
+    vzob: Vec<u128>,
 }
 
 impl Level {
     fn clear(&mut self, first: usize) {
         self.first = first;
-        self.partials.clear();
+        self.tz.clear();
+        self.zob.clear();
+        self.seq.clear();
+        self.lzob.clear();
+        self.vzob.clear();
     }
 }
 
@@ -432,25 +434,24 @@ impl<'a> Searcher<'a> {
         let mut t = *tz;
         t.union_with(self.linkset(r));
         let node = Node { parent, l, v, r };
-        let partial = Partial {
-            tz: t,
-            keys: Keys {
-                r_set: zob,
-                r_seq,
-                l_set,
-                v_set,
-            },
-        };
         match self.seen.get(&key) {
             Some(&i) => {
                 let i = i as usize;
                 self.nodes[self.next.first + i] = node;
-                self.next.partials[i] = partial;
+                self.next.tz[i] = t;
+                self.next.zob[i] = zob;
+                self.next.seq[i] = r_seq;
+                self.next.lzob[i] = l_set;
+                self.next.vzob[i] = v_set;
             }
             None => {
-                self.seen.insert(key, self.next.partials.len() as u32);
+                self.seen.insert(key, self.next.tz.len() as u32);
                 self.nodes.push(node);
-                self.next.partials.push(partial);
+                self.next.tz.push(t);
+                self.next.zob.push(zob);
+                self.next.seq.push(r_seq);
+                self.next.lzob.push(l_set);
+                self.next.vzob.push(v_set);
             }
         }
     }
@@ -466,10 +467,10 @@ impl<'a> Searcher<'a> {
         let z = zobrist();
         let first = self.next.first;
         let mut keep = 0usize;
-        for i in 0..self.next.partials.len() {
+        for i in 0..self.next.tz.len() {
             let node = self.nodes[first + i];
             let dominated = node.r >= GROUP_BASE && {
-                let prefix = self.next.partials[i].keys.r_set ^ z[0][node.r as usize];
+                let prefix = self.next.zob[i] ^ z[0][node.r as usize];
                 let g = self.groups.as_ref().expect("groups");
                 g.entry((node.r - GROUP_BASE) as usize)
                     .members
@@ -483,12 +484,20 @@ impl<'a> Searcher<'a> {
             };
             if !dominated {
                 self.nodes[first + keep] = node;
-                self.next.partials[keep] = self.next.partials[i];
+                self.next.tz[keep] = self.next.tz[i];
+                self.next.zob[keep] = self.next.zob[i];
+                self.next.seq[keep] = self.next.seq[i];
+                self.next.lzob[keep] = self.next.lzob[i];
+                self.next.vzob[keep] = self.next.vzob[i];
                 keep += 1;
             }
         }
         self.nodes.truncate(first + keep);
-        self.next.partials.truncate(keep);
+        self.next.tz.truncate(keep);
+        self.next.zob.truncate(keep);
+        self.next.seq.truncate(keep);
+        self.next.lzob.truncate(keep);
+        self.next.vzob.truncate(keep);
     }
 
     /// The shortest whip on `z` with min_len ≤ length ≤ max_len (breadth-first). Partial
@@ -536,15 +545,21 @@ impl<'a> Searcher<'a> {
             std::mem::swap(&mut self.cur, &mut self.next);
             let first = self.nodes.len();
             self.next.clear(first);
-            if self.cur.partials.is_empty() {
+            if self.cur.tz.is_empty() {
                 self.note_peak();
                 return Outcome::Dead;
             }
             self.seen.clear();
             let grow = len < max_len;
-            for i in 0..self.cur.partials.len() {
+            for i in 0..self.cur.tz.len() {
                 let p = (self.cur.first + i) as u32;
-                let Partial { tz, keys } = self.cur.partials[i];
+                let tz = self.cur.tz[i];
+                let keys = Keys {
+                    r_set: self.cur.zob[i],
+                    r_seq: self.cur.seq[i],
+                    l_set: self.cur.lzob[i],
+                    v_set: self.cur.vzob[i],
+                };
                 let found = if self.braid {
                     self.expand_braid(p, &tz, keys, z, len, min_len, grow)
                 } else {
