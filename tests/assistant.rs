@@ -392,10 +392,11 @@ fn the_assistant_techniques_are_registry_entries() {
             "finned-fish",
             "sashimi-fish",
             "almost-locked-ranges",
-            "aic"
+            "aic",
+            "als-strong-chains"
         ]
     );
-    assert_eq!(parse_list("als").unwrap().len(), 6);
+    assert_eq!(parse_list("als").unwrap().len(), 7);
     assert_eq!(
         parse_list("analyze-x,bent-subsets,als-singly-linked").unwrap(),
         list[..3]
@@ -763,4 +764,24 @@ fn a_grouped_chain_that_does_not_hold_is_refused_naming_why() {
     // a group of two cells in different boxes and lines is no group
     let err = proof_from_eureka(&state, "(4)r1c1,r9c9=(4)r5c5 => r1c9<>4").unwrap_err();
     assert!(!err.to_string().is_empty());
+}
+
+#[test]
+fn a_strong_chain_taking_two_digits_from_an_als_is_false() {
+    // seed 002, the Assistant's step 4: "If a chain … would force two of the N candidates
+    // of the almost-locked set to be FALSE, that chain can be eliminated."
+    let mut found = 0;
+    for (state, solution) in path_states(30) {
+        for proof in sudolink::search::ranges::als_strong_chains(&LinkIndex::new(&state)) {
+            assert_sound(&state, &solution, &proof);
+            assert_eq!(technique_of(&proof).name(), "als-strong-chains");
+            let Pattern::Aic(a) = &proof.pattern else {
+                unreachable!()
+            };
+            assert!(a.als_links.iter().any(Option::is_some));
+            found += 1;
+        }
+    }
+    eprintln!("step-4 eliminations: {found}");
+    assert!(found > 0, "no step-4 elimination on the sample");
 }

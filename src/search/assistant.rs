@@ -30,6 +30,8 @@ pub enum AssistantRule {
     AlmostLockedRanges,
     /// Alternating inference chains with group and ALS nodes.
     Aic,
+    /// The Assistant's step 4: a strong chain taking two digits from an ALS.
+    AlsStrongChains,
 }
 
 /// Every instance of `rule` in the state.
@@ -45,5 +47,6 @@ pub fn find(rule: AssistantRule, links: &LinkIndex) -> Vec<Proof> {
         AssistantRule::GridAls(kind) => grid_analysis::grid_als(links, kind),
         AssistantRule::AlmostLockedRanges => ranges::find(links),
         AssistantRule::Aic => aic::find(links),
+        AssistantRule::AlsStrongChains => ranges::als_strong_chains(links),
     }
 }

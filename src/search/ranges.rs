@@ -290,3 +290,106 @@ fn shape_name(
         _ => None,
     }
 }
+
+/// The largest ALS the Assistant's step 4 looks at.
+pub const MAX_STEP4_ALS: usize = 4;
+
+/// The Assistant's step 4 (seed 002, "The Sudoku Assistant and Almost-Locked Sets"): a
+/// strong chain connected to an almost-locked set "in an impossible way" — two nodes of
+/// one colour that each see all of the ALS's places of a different digit would, if that
+/// colour were true, take two digits from the ALS: the colour is false, and every candidate
+/// of it is eliminated. Each elimination is an alternating inference chain that loops back
+/// to the candidate through the ALS (`proof::aic`).
+pub fn als_strong_chains(links: &LinkIndex) -> Vec<Proof> {
+    use crate::graph::als::{enumerate, mask_cells};
+    use crate::proof::aic::{AicConclusion, AicNode, AicPattern};
+    let chains = Chains::new(links);
+    let mut out: Vec<Proof> = Vec::new();
+    let mut done = crate::grid::CandidateSet::EMPTY;
+    // the colour classes: (chain, colour) → members
+    let mut classes: std::collections::HashMap<(u32, u8), Vec<Candidate>> = Default::default();
+    for c in links.open().iter() {
+        if let Some((id, k)) = chains.colour[c.index()] {
+            if !chains.broken[id as usize] {
+                classes.entry((id, k)).or_default().push(c);
+            }
+        }
+    }
+    let mut keys: Vec<(u32, u8)> = classes.keys().copied().collect();
+    keys.sort();
+    for als in enumerate(links, MAX_STEP4_ALS) {
+        let places: Vec<(usize, Vec<Cell>)> = (0..9)
+            .filter(|d| als.digits >> d & 1 == 1)
+            .map(|d| (d, mask_cells(als.places[d]).collect()))
+            .collect();
+        for key in &keys {
+            let members = &classes[key];
+            // for each ALS digit, a member of the colour outside the ALS seeing all its places
+            let seers: Vec<(usize, Candidate)> = places
+                .iter()
+                .filter_map(|(d, cells)| {
+                    members
+                        .iter()
+                        .find(|m| {
+                            m.digit().index() == *d
+                                && !cells.contains(&m.cell())
+                                && cells.iter().all(|&p| p.sees(m.cell()))
+                                && crate::proof::aic::weak(
+                                    &AicNode::candidate(**m),
+                                    &AicNode {
+                                        digit: m.digit(),
+                                        cells: cells.clone(),
+                                    },
+                                )
+                        })
+                        .map(|&m| (*d, m))
+                })
+                .collect();
+            let [(d1, y1), (d2, y2), ..] = seers[..] else {
+                continue;
+            };
+            let node = |d: usize| AicNode {
+                digit: Digit::from_index(d),
+                cells: places
+                    .iter()
+                    .find(|(x, _)| *x == d)
+                    .expect("ALS digit")
+                    .1
+                    .clone(),
+            };
+            for &x in members {
+                if done.contains(x) || als.mask >> x.cell().index() & 1 == 1 {
+                    continue;
+                }
+                // x - … = y1 - (d1 places) = (d2 places) - y2 = … - x
+                let mut nodes: Vec<Candidate> = chains.path(x, y1);
+                let tail = chains.path(y2, x);
+                let mut aic: Vec<AicNode> = nodes.drain(..).map(AicNode::candidate).collect();
+                let mut als_links: Vec<Option<Vec<Cell>>> = vec![None; aic.len().saturating_sub(1)];
+                aic.push(node(d1));
+                als_links.push(None);
+                aic.push(node(d2));
+                als_links.push(Some(als.cells.clone()));
+                let tail_nodes: Vec<AicNode> = tail[..tail.len() - 1]
+                    .iter()
+                    .map(|&c| AicNode::candidate(c))
+                    .collect();
+                for n in tail_nodes {
+                    als_links.push(None);
+                    aic.push(n);
+                }
+                let pattern = AicPattern {
+                    nodes: aic,
+                    conclusion: AicConclusion::Loop,
+                    technique: "als-strong-chains".to_string(),
+                    tags: None,
+                    als_links,
+                };
+                done.insert(x);
+                out.push(Proof::new(Pattern::Aic(Box::new(pattern)), vec![x], vec![]));
+            }
+        }
+    }
+    out.sort_by_key(|p| p.length);
+    out
+}

@@ -223,7 +223,7 @@ const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 71] = {
+pub static REGISTRY: [Technique; 72] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -477,6 +477,14 @@ pub static REGISTRY: [Technique; 71] = {
             AssistantRule::Aic,
             2,
             "alternating inference chain through candidates, groups and ALS (Eureka)",
+        ),
+        assistant(
+            "als-strong-chains",
+            &["assistant-step-4"],
+            ALS,
+            AssistantRule::AlsStrongChains,
+            2,
+            "Hanson's step 4: one colour of a strong chain would take two digits from an ALS",
         ),
         Technique {
             name: "tag1",
@@ -1102,6 +1110,9 @@ pub fn technique_of(proof: &Proof) -> TechniqueId {
         P::BentSubset(_) => Search::Assistant(AssistantRule::BentSubsets),
         P::SueDeCoq(_) => Search::Assistant(AssistantRule::SueDeCoq),
         P::Aic(a) if a.technique == "aic" => Search::Assistant(AssistantRule::Aic),
+        P::Aic(a) if a.technique == "als-strong-chains" => {
+            Search::Assistant(AssistantRule::AlsStrongChains)
+        }
         P::Aic(_) => Search::Tagging(1),
         P::AlmostLockedRange(_) => Search::Assistant(AssistantRule::AlmostLockedRanges),
         P::GridAls(g) => Search::Assistant(AssistantRule::GridAls(match g.kind {
