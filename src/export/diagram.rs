@@ -45,16 +45,7 @@ fn pattern_candidates(state: &State, pattern: &Pattern) -> Vec<Candidate> {
             .iter()
             .flat_map(|n| n.cells.iter().map(|&c| Candidate::new(c, n.digit)))
             .collect(),
-        Pattern::SueDeCoq(s) => {
-            let cells: Vec<Cell> = s
-                .core
-                .iter()
-                .chain(&s.line_cells)
-                .chain(&s.box_cells)
-                .copied()
-                .collect();
-            open_in_cells(state, &cells, None)
-        }
+        Pattern::SueDeCoq(s) => open_in_cells(state, &s.cells(), None),
         Pattern::Als(a) => {
             let cells: Vec<Cell> = a.sets.iter().flat_map(|s| s.cells.clone()).collect();
             let mut marks = open_in_cells(state, &cells, None);

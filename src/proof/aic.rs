@@ -43,7 +43,8 @@ impl AicNode {
     }
 }
 
-fn cells_compact(cells: &[Cell]) -> String {
+/// `r5c12`, `r12c3`, or `r1c1,r2c3`: cells as Eureka and HoDoKu write them.
+pub fn cells_compact(cells: &[Cell]) -> String {
     if cells.iter().all(|c| c.row() == cells[0].row()) {
         let cols: String = cells.iter().map(|c| (c.col() + 1).to_string()).collect();
         return format!("r{}c{cols}", cells[0].row() + 1);

@@ -5,6 +5,7 @@
 //!
 //! The checker rebuilds every set and link from the state alone.
 
+use super::aic::cells_compact;
 use super::check::{cell_digits, conclusion, distinct, fail, no_assertions, sees, CheckError};
 use super::Proof;
 use crate::grid::{Candidate, Cell, Digit, House, State};
@@ -281,23 +282,6 @@ fn set_text(s: &AlsSet) -> String {
     format!("{} {{{digits}}}", cells_compact(&s.cells))
 }
 
-/// `r5c12`, `r12c3`, or `r1c1,r2c3` as HoDoKu writes cell lists.
-fn cells_compact(cells: &[Cell]) -> String {
-    if cells.iter().all(|c| c.row() == cells[0].row()) {
-        let cols: String = cells.iter().map(|c| (c.col() + 1).to_string()).collect();
-        return format!("r{}c{cols}", cells[0].row() + 1);
-    }
-    if cells.iter().all(|c| c.col() == cells[0].col()) {
-        let rows: String = cells.iter().map(|c| (c.row() + 1).to_string()).collect();
-        return format!("r{rows}c{}", cells[0].col() + 1);
-    }
-    cells
-        .iter()
-        .map(|c| c.to_string())
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
 fn digits_text(ds: &[Digit]) -> String {
     ds.iter()
         .map(|d| d.to_string())
@@ -384,6 +368,16 @@ pub struct SueDeCoq {
 }
 
 impl SueDeCoq {
+    /// Its cells: the core, then the line cells, then the box cells.
+    pub fn cells(&self) -> Vec<Cell> {
+        self.core
+            .iter()
+            .chain(&self.line_cells)
+            .chain(&self.box_cells)
+            .copied()
+            .collect()
+    }
+
     /// (`sue-de-coq`, family `als`, all cells).
     pub fn rule_name(&self) -> (String, String, usize) {
         (
@@ -403,13 +397,7 @@ pub fn check_sue_de_coq(state: &State, proof: &Proof, s: &SueDeCoq) -> Result<()
     no_assertions(proof)?;
     let (line, block) = (s.line, s.block);
     let shape = matches!(block, House::Block(_)) && !matches!(line, House::Block(_));
-    let all: Vec<Cell> = s
-        .core
-        .iter()
-        .chain(&s.line_cells)
-        .chain(&s.box_cells)
-        .copied()
-        .collect();
+    let all = s.cells();
     if !shape
         || !(2..=3).contains(&s.core.len())
         || s.line_cells.is_empty()

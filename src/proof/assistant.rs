@@ -568,14 +568,7 @@ pub fn grid_als_hodoku(state: &State, proof: &Proof, g: &GridAls) -> String {
             );
         }
     };
-    let fish = match g.base.len() {
-        2 => "X-Wing",
-        3 => "Swordfish",
-        4 => "Jellyfish",
-        5 => "Squirmbag",
-        6 => "Whale",
-        _ => "Leviathan",
-    };
+    let fish = super::hodoku::fish_word(g.base.len());
     let compact = |hs: &[House]| -> String {
         let letter = if matches!(hs[0], House::Row(_)) {
             'r'

@@ -40,7 +40,8 @@ fn size_word(n: usize) -> &'static str {
     }
 }
 
-fn fish_word(n: usize) -> &'static str {
+/// HoDoKu's fish names by size.
+pub fn fish_word(n: usize) -> &'static str {
     match n {
         2 => "X-Wing",
         3 => "Swordfish",
