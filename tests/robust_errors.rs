@@ -235,3 +235,17 @@ fn a_result_says_how_far_it_searched() {
         "{out}"
     );
 }
+
+#[test]
+fn conflicting_explain_options_are_refused() {
+    let ocean1 =
+        "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3....";
+    for args in [
+        vec!["explain", ocean1, "--target", "r7c9<>3", "--all"],
+        vec!["explain", ocean1, "--next", "--all"],
+    ] {
+        let (code, _, stderr) = sudolink(&args);
+        assert_eq!(code, 2, "{args:?}: {stderr}");
+        assert!(stderr.contains("cannot be used with"), "{stderr}");
+    }
+}
