@@ -785,3 +785,16 @@ fn a_strong_chain_taking_two_digits_from_an_als_is_false() {
     eprintln!("step-4 eliminations: {found}");
     assert!(found > 0, "no step-4 elimination on the sample");
 }
+
+#[test]
+fn fixed_size_techniques_are_reported_without_lengths() {
+    // on the README's default puzzle (Ocean #1)
+    let out = common::ok(&["explain", "--all", "--families", "sue-de-coq"]);
+    assert!(out.contains("no elimination by these techniques"), "{out}");
+    assert!(!out.contains("up to length 0"), "{out}");
+    let out = common::ok(&["solve", "--rules", "basic,assistant"]);
+    assert!(
+        out.contains("LEVEL = basic,assistant: 0, MOST COMPLEX RULE = "),
+        "{out}"
+    );
+}

@@ -358,7 +358,12 @@ fn all_eliminations(args: &ExplainArgs, loaded: &Loaded, options: &Options) -> R
         }
     }
     if groups.is_empty() {
-        println!("no elimination up to length {}", report.complete_to);
+        // fixed-size techniques (the basic rules, the Assistant's, tagging) have no length
+        if report.complete_to == 0 {
+            println!("no elimination by these techniques");
+        } else {
+            println!("no elimination up to length {}", report.complete_to);
+        }
     }
     if let Some(text) = &stopped_text {
         println!("{text} (raise --budget, --timeout or --memory to go further)");

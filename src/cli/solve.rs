@@ -171,7 +171,13 @@ pub fn level_line(r: &Resolution, scheme: Option<Scheme>, spec: &str) -> String 
         },
         Some(p) => p.rule.to_uppercase(),
     };
-    format!("LEVEL = {letter}{n}, MOST COMPLEX RULE = {rule}")
+    // a list of techniques reads `basic,assistant: 0`, a scheme or one family `N5`, `nrc4`
+    let sep = if scheme.is_none() && spec.contains(',') {
+        ": "
+    } else {
+        ""
+    };
+    format!("LEVEL = {letter}{sep}{n}, MOST COMPLEX RULE = {rule}")
 }
 
 pub fn json_report(loaded: &Loaded, r: &Resolution) -> serde_json::Value {
