@@ -231,4 +231,15 @@ fn tag_exports_the_layers_as_dot_with_one_colour_per_layer() {
         .collect();
     assert!(colours.len() > 3, "{colours:?}");
     assert!(out_dir.join("tag-1.txt").exists());
+    // the grid coloured by layer: several layer fills, and a PNG that decodes
+    let svg = std::fs::read_to_string(out_dir.join("layers-grid.svg")).unwrap();
+    let fills: std::collections::BTreeSet<&str> = svg
+        .match_indices("fill=\"#")
+        .map(|(i, _)| &svg[i + 6..i + 13])
+        .collect();
+    assert!(fills.len() > 4, "{fills:?}");
+    assert!(svg.contains("layers of strong links"), "caption missing");
+    let png = std::fs::read(out_dir.join("layers-grid.png")).unwrap();
+    assert!(png.starts_with(b"\x89PNG"), "not a PNG");
+    assert!(err.contains("layers-grid.png"), "{err}");
 }

@@ -79,6 +79,13 @@ pub fn run(args: &TagArgs) -> Result<()> {
         if files::render_dot(&dot_path, &svg_path)? {
             eprintln!("wrote {}", svg_path.display());
         }
+        let grid = sudolink::export::diagram::tagging_diagram(&state, &tagging);
+        let grid_svg = dir.join("layers-grid.svg");
+        files::write_atomically(&grid_svg, grid.to_svg().as_bytes())?;
+        eprintln!("wrote {}", grid_svg.display());
+        let grid_png = dir.join("layers-grid.png");
+        files::write_atomically(&grid_png, &grid.to_png()?)?;
+        eprintln!("wrote {}", grid_png.display());
         for (k, p) in proofs.iter().enumerate() {
             for path in files::write_proof(dir, &format!("tag-{}", k + 1), &state, p)?.files {
                 eprintln!("wrote {}", path.display());

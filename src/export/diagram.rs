@@ -196,3 +196,31 @@ pub fn from_proof(state: &State, proof: &Proof) -> Diagram {
         caption: vec![notation::nrc_text(state, proof)],
     }
 }
+
+/// The tagged grid of a level-1 tagging (seed 004): every tagged candidate coloured by its
+/// layer, dark for the upper-case tag, light for the lower-case one.
+pub fn tagging_diagram(state: &State, t: &crate::search::tagging::Tagging) -> Diagram {
+    let marks = state
+        .candidates()
+        .iter()
+        .filter_map(|c| {
+            t.candidate_layer(c).map(|(layer, upper)| Mark {
+                candidate: c,
+                role: Role::Layer {
+                    layer: (layer % 256) as u8,
+                    upper,
+                },
+            })
+        })
+        .collect();
+    Diagram {
+        state: state.clone(),
+        marks,
+        arrows: vec![],
+        caption: vec![format!(
+            "{} layers of strong links, {} tags (full tagging, level 1)",
+            t.layers,
+            t.layers * 2
+        )],
+    }
+}

@@ -112,6 +112,7 @@ pub fn proof_graph(d: &crate::export::svg::Diagram, name: &str) -> Graph {
             Role::Pattern => ("#c9a8e0", "ellipse"),
             Role::Target => ("#ff9999", "doubleoctagon"),
             Role::Assertion => ("#8fd18b", "doublecircle"),
+            Role::Layer { .. } => ("#dddddd", "ellipse"),
         };
         stmts.push(Stmt::Node(DotNode::new(
             NodeId(quoted(&m.candidate.to_string()), None),

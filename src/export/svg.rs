@@ -27,9 +27,38 @@ pub enum Role {
     Target,
     /// An asserted candidate.
     Assertion,
+    /// A candidate of a tagging layer (seed 004): its layer, and whether it carries the
+    /// layer's upper-case tag.
+    Layer { layer: u8, upper: bool },
 }
 
+/// One colour per layer (upper-case tags); the lower-case tags get the lighter shade.
+const LAYER_COLOURS: [(&str, &str); 12] = [
+    ("#1f77b4", "#aec7e8"),
+    ("#ff7f0e", "#ffbb78"),
+    ("#2ca02c", "#98df8a"),
+    ("#d62728", "#ff9896"),
+    ("#9467bd", "#c5b0d5"),
+    ("#8c564b", "#c49c94"),
+    ("#e377c2", "#f7b6d2"),
+    ("#7f7f7f", "#c7c7c7"),
+    ("#bcbd22", "#dbdb8d"),
+    ("#17becf", "#9edae5"),
+    ("#393b79", "#9c9ede"),
+    ("#637939", "#cedb9c"),
+];
+
 impl Role {
+    /// The colour of the digit drawn on a mark: red for a target, white on a layer's dark
+    /// (upper-case) shade, dark grey otherwise.
+    fn ink(self) -> &'static str {
+        match self {
+            Role::Target => "#d62728",
+            Role::Layer { upper: true, .. } => "#ffffff",
+            _ => "#333333",
+        }
+    }
+
     fn fill(self) -> &'static str {
         match self {
             Role::Left => "#8fd18b",
@@ -38,6 +67,14 @@ impl Role {
             Role::Pattern => "#c9a8e0",
             Role::Target => "#ffffff",
             Role::Assertion => "#8fd18b",
+            Role::Layer { layer, upper } => {
+                let (dark, light) = LAYER_COLOURS[layer as usize % LAYER_COLOURS.len()];
+                if upper {
+                    dark
+                } else {
+                    light
+                }
+            }
         }
     }
 }
@@ -114,6 +151,12 @@ impl Diagram {
         ]
         .into_iter()
         .find(|r| roles.contains(r))
+        .or_else(|| {
+            roles
+                .iter()
+                .copied()
+                .find(|r| matches!(r, Role::Layer { .. }))
+        })
     }
 
     /// The picture as an SVG document (digits as text, for posting and editing).
@@ -250,11 +293,7 @@ impl Diagram {
                 r.fill()
             );
         }
-        let colour = if role == Some(Role::Target) {
-            "#d62728"
-        } else {
-            "#333333"
-        };
+        let colour = role.map_or("#333333", Role::ink);
         digits.write(s, c.digit(), MARK_SIZE, cx, cy + 5.0, colour);
         if role == Some(Role::Target) {
             let _ = write!(

@@ -243,6 +243,12 @@ impl Tagging {
             .flat_map(|(a, ns)| ns.iter().filter(move |&&b| a < b).map(move |&b| (a, b)))
     }
 
+    /// The layer of a candidate and whether its tag is the upper-case one.
+    pub fn candidate_layer(&self, c: Candidate) -> Option<(usize, bool)> {
+        let node = self.candidate_node[c.index()]?;
+        self.tag[node].map(|(l, p)| (l, p == 0))
+    }
+
     /// The tag of a candidate (`A`, `b`…), if it is in a layer.
     pub fn candidate_tag(&self, c: Candidate) -> Option<String> {
         let node = self.candidate_node[c.index()]?;
