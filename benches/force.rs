@@ -2,13 +2,16 @@
 //! form on top1465's start states (median, 90th percentile, max), and the basic + force
 //! chains resolution over top1465 (share solved, time per puzzle, peak RSS).
 //!
-//! `cargo bench --bench force` (all 1465 puzzles; `SUDOLINK_BENCH_N=200` for fewer).
+//! `cargo bench --bench force` (all 1465 puzzles; `SUDOLINK_BENCH_N=200` for fewer,
+//! `SUDOLINK_BENCH_SOLVE=0` for the per-state times only).
 
 use std::time::{Duration, Instant};
 use sudolink::graph::LinkIndex;
 use sudolink::grid::format::parse_collection;
 use sudolink::proof::net::{ForceMode, LinkLevel, NetForm};
-use sudolink::search::force::{find, ForceSpec};
+
+const MODES: [ForceMode; 3] = [ForceMode::Cell, ForceMode::House, ForceMode::Contradiction];
+use sudolink::search::force::ForceAnalysis;
 use sudolink::search::registry::{parse_list, rules_with_basic};
 use sudolink::search::Meter;
 use sudolink::study::resolution::solve;
@@ -29,32 +32,54 @@ fn main() {
         .filter_map(|(_, p)| p.ok())
         .collect();
     for form in [NetForm::Chain, NetForm::Net] {
-        let mut times = Vec::new();
+        // the three modes share one analysis per level, as the searcher runs them
+        let (mut analysed, mut proved) = (Vec::new(), Vec::new());
+        let mut conclusions = 0;
         for p in &puzzles {
             let state = p.start_state().expect("consistent");
             let links = LinkIndex::new(&state);
             let t = Instant::now();
-            for level in [LinkLevel::Links, LinkLevel::Groups, LinkLevel::Als] {
-                for mode in [ForceMode::Cell, ForceMode::House, ForceMode::Contradiction] {
-                    let a = find(
-                        &links,
-                        ForceSpec::new(mode, level, form),
-                        None,
-                        &mut Meter::unlimited(),
-                    );
-                    std::hint::black_box(a.proofs.len());
+            let analyses: Vec<ForceAnalysis> =
+                [LinkLevel::Links, LinkLevel::Groups, LinkLevel::Als]
+                    .into_iter()
+                    .map(|level| {
+                        ForceAnalysis::new(
+                            &links,
+                            level,
+                            form,
+                            &MODES,
+                            None,
+                            &mut Meter::unlimited(),
+                        )
+                    })
+                    .collect();
+            analysed.push(t.elapsed());
+            for a in &analyses {
+                for mode in MODES {
+                    let proofs = a.proofs(&links, mode, 0..a.len(mode));
+                    conclusions += proofs.len();
+                    std::hint::black_box(proofs);
                 }
             }
-            times.push(t.elapsed());
+            proved.push(t.elapsed());
         }
-        times.sort();
-        println!(
-            "{form:?}: 3 modes x 3 levels per start state over {} puzzles: median {:?}, p90 {:?}, max {:?}",
-            times.len(),
-            percentile(&times, 0.5),
-            percentile(&times, 0.9),
-            times.last().unwrap()
-        );
+        for (what, mut times) in [
+            ("conclusions and lengths", analysed),
+            ("and every proof built", proved),
+        ] {
+            times.sort();
+            println!(
+                "{form:?}: 3 modes x 3 levels per start state over {} puzzles, {what}: median {:?}, p90 {:?}, max {:?}",
+                times.len(),
+                percentile(&times, 0.5),
+                percentile(&times, 0.9),
+                times.last().unwrap()
+            );
+        }
+        println!("{form:?}: {conclusions} conclusions in all");
+    }
+    if std::env::var("SUDOLINK_BENCH_SOLVE").is_ok_and(|v| v == "0") {
+        return;
     }
     let rules = rules_with_basic(&parse_list("force-chains,force-nets").unwrap(), 60);
     let t = Instant::now();

@@ -15,7 +15,7 @@ use sudolink::proof::net::{
     gnpx_text, ForceMode, LinkLevel, NetChoice, NetForm, NetLink, NetNode, NetPattern,
 };
 use sudolink::proof::{check, Pattern, Proof};
-use sudolink::search::force::{find, prove_choice, search_target, ForceSpec};
+use sudolink::search::force::{find, prove_choice, search_target, ForceAnalysis, ForceSpec};
 use sudolink::search::registry::{basic_rules, rules_with_basic};
 use sudolink::search::{registry, Meter};
 use sudolink::study::resolution::{is_solution, solve};
@@ -365,6 +365,55 @@ fn levels_and_forms_nest_and_every_conclusion_is_sound() {
                 <= count(mode, LinkLevel::Als, NetForm::Net)
         );
     }
+}
+
+#[test]
+fn the_analysis_measures_each_proof_before_building_it() {
+    // lengths come from derivation depths (chains) or counted traces (nets), and the
+    // resolution orders by them before any proof is built: they must be the built lengths
+    let (state, _) = seed_state();
+    let mut states = vec![state];
+    for p in collection("top1465.txt", 2) {
+        let (start, solution) = start_and_solution(&p);
+        let steps = solve(&start, &force_rules(), Some(&solution))
+            .unwrap()
+            .steps;
+        let mut s = start.clone();
+        for step in steps.iter().take(12) {
+            sudolink::study::resolution::apply(&mut s, &step.proof).unwrap();
+        }
+        states.extend([start, s]);
+    }
+    let modes = [ForceMode::Cell, ForceMode::House, ForceMode::Contradiction];
+    let mut measured = 0;
+    for state in &states {
+        let links = LinkIndex::new(state);
+        for level in [LinkLevel::Links, LinkLevel::Groups, LinkLevel::Als] {
+            for form in [NetForm::Chain, NetForm::Net] {
+                let a =
+                    ForceAnalysis::new(&links, level, form, &modes, None, &mut Meter::unlimited());
+                for mode in modes {
+                    let proofs = a.proofs(&links, mode, 0..a.len(mode));
+                    assert_eq!(proofs.len(), a.len(mode));
+                    for (p, (target, value, length)) in proofs.iter().zip(a.lengths(mode)) {
+                        assert_eq!(p.length, length, "{mode:?} {level:?} {form:?}");
+                        let concluded = if value {
+                            &p.assertions
+                        } else {
+                            &p.eliminations
+                        };
+                        assert_eq!(concluded, &vec![target]);
+                        measured += 1;
+                    }
+                    // built one at a time, as the resolution asks for them, the same proofs
+                    for i in (0..a.len(mode)).step_by(17) {
+                        assert_eq!(a.proof(&links, mode, i).as_ref(), proofs.get(i));
+                    }
+                }
+            }
+        }
+    }
+    assert!(measured > 1000, "{measured} proofs measured");
 }
 
 fn force_rules() -> Vec<registry::Rule> {

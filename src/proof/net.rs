@@ -49,6 +49,15 @@ pub enum ForceMode {
 }
 
 impl ForceMode {
+    /// Cell 0, house 1, contradiction 2.
+    pub const fn index(self) -> usize {
+        match self {
+            ForceMode::Cell => 0,
+            ForceMode::House => 1,
+            ForceMode::Contradiction => 2,
+        }
+    }
+
     pub const fn name(self) -> &'static str {
         match self {
             ForceMode::Cell => "cell",

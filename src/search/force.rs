@@ -40,6 +40,45 @@ struct Forced {
     trues: Vec<CandidateSet>,
     falses: Vec<CandidateSet>,
     contradictory: CandidateSet,
+    /// Per refuted assumption: the inferences its contradiction needs.
+    refuted_len: Vec<usize>,
+    /// Chain form, per assumption: each candidate's derivation depth, which is the number
+    /// of inferences its branch needs (empty in the net form).
+    depth: Vec<Vec<u16>>,
+}
+
+impl Forced {
+    fn new(form: NetForm) -> Forced {
+        Forced {
+            trues: vec![CandidateSet::EMPTY; 729],
+            falses: vec![CandidateSet::EMPTY; 729],
+            contradictory: CandidateSet::EMPTY,
+            refuted_len: vec![0; 729],
+            depth: if form == NetForm::Chain {
+                vec![Vec::new(); 729]
+            } else {
+                Vec::new()
+            },
+        }
+    }
+
+    /// Keep what a finished propagation of `c` derived.
+    fn record(&mut self, graph: &NetGraph, p: &mut Propagation, c: Candidate) {
+        (self.trues[c.index()], self.falses[c.index()]) = p.candidate_sets();
+        if p.contradiction.is_some() {
+            self.contradictory.insert(c);
+            let ends = p.contradiction_ends(graph);
+            self.refuted_len[c.index()] = p.trace_len(&ends);
+        }
+        if graph.form == NetForm::Chain {
+            let (t, f) = p.candidate_sets();
+            let mut depth = vec![0u16; 729];
+            for x in t.union(&f).iter() {
+                depth[x.index()] = p.candidate_depth(x) as u16;
+            }
+            self.depth[c.index()] = depth;
+        }
+    }
 }
 
 /// The force proofs of a state, with the limit that stopped the search, if any.
@@ -63,21 +102,14 @@ fn propagate_each(
     meter: &mut Meter,
 ) -> Result<Forced, Stop> {
     let mut p = Propagation::new(graph);
-    let mut forced = Forced {
-        trues: vec![CandidateSet::EMPTY; 729],
-        falses: vec![CandidateSet::EMPTY; 729],
-        contradictory: CandidateSet::EMPTY,
-    };
+    let mut forced = Forced::new(graph.form);
     for c in assumptions {
         if let Some(stop) = meter.check() {
             return Err(stop);
         }
         p.run(graph, c, false);
         meter.spend(p.derived);
-        (forced.trues[c.index()], forced.falses[c.index()]) = p.candidate_sets();
-        if p.contradiction.is_some() {
-            forced.contradictory.insert(c);
-        }
+        forced.record(graph, &mut p, c);
     }
     Ok(forced)
 }
@@ -177,14 +209,14 @@ fn contradiction_proof(
 }
 
 /// Verity proofs of one choice for the given conclusions (candidate, value), re-running its
-/// branches once.
+/// branches once: one per conclusion, None where a branch does not derive it.
 fn verity_proofs(
     graph: &NetGraph,
     spec: ForceSpec,
     choice: &NetChoice,
     members: &[Candidate],
     conclusions: &[(Candidate, bool)],
-) -> Vec<Proof> {
+) -> Vec<Option<Proof>> {
     // a branch whose assumption forces a contradiction is refuted, not used for the verity
     let mut runs: Vec<(Propagation, Option<NetBranch>)> = Vec::new();
     for &m in members {
@@ -197,11 +229,11 @@ fn verity_proofs(
         runs.push((p, refuted));
     }
     if runs.iter().all(|(_, r)| r.is_some()) {
-        return Vec::new();
+        return vec![None; conclusions.len()];
     }
     conclusions
         .iter()
-        .filter_map(|&(target, value)| {
+        .map(|&(target, value)| {
             let branches = members
                 .iter()
                 .zip(&runs)
@@ -228,6 +260,282 @@ fn verity_proofs(
         .collect()
 }
 
+/// One conclusion of a force technique: its literal, its proof's length, and where the
+/// proof comes from (built only when asked for).
+#[derive(Clone, Debug)]
+struct Conclusion {
+    target: Candidate,
+    value: bool,
+    length: usize,
+    /// An index into the analysis' choices, or None for a refuted assumption.
+    choice: Option<usize>,
+}
+
+/// Everything the assumptions of one state derive at one level and form, read by the three
+/// modes at once: for each mode every conclusion with the length of its shortest proof,
+/// shortest first. Proofs are built on demand ([`ForceAnalysis::proof`]), re-running only
+/// the branches they print.
+///
+/// **Complexity**: one propagation per open candidate of an unsolved cell (each at most
+/// one derivation per literal of the graph); in the net form a second propagation of the
+/// members of the choices that conclude something, to count their inferences. Memory: in
+/// the chain form 729 depths per assumption, nothing per literal.
+pub struct ForceAnalysis {
+    pub level: LinkLevel,
+    pub form: NetForm,
+    choices: Vec<(NetChoice, Vec<Candidate>)>,
+    /// Per mode (cell, house, contradiction): conclusions, shortest first.
+    conclusions: [Vec<Conclusion>; 3],
+    /// The limit that stopped the analysis (its conclusions are then those found before).
+    pub stopped: Option<Stop>,
+}
+
+impl ForceAnalysis {
+    /// Analyse a state for `modes` (the verity modes need every assumption; the
+    /// contradiction mode alone only the targets'), keeping conclusions on `targets` only
+    /// when given.
+    pub fn new(
+        links: &LinkIndex,
+        level: LinkLevel,
+        form: NetForm,
+        modes: &[ForceMode],
+        targets: Option<&CandidateSet>,
+        meter: &mut Meter,
+    ) -> ForceAnalysis {
+        let graph = NetGraph::new(links, level, form);
+        let wanted = |c: Candidate| targets.is_none_or(|t| t.contains(c));
+        let mut analysis = ForceAnalysis {
+            level,
+            form,
+            choices: Vec::new(),
+            conclusions: Default::default(),
+            stopped: None,
+        };
+        let verities = modes.iter().any(|&m| m != ForceMode::Contradiction);
+        let assumptions: Vec<Candidate> = assumable(links)
+            .into_iter()
+            .filter(|&c| verities || wanted(c))
+            .collect();
+        let forced = match propagate_each(&graph, assumptions.iter().copied(), meter) {
+            Ok(f) => f,
+            Err(stop) => {
+                analysis.stopped = Some(stop);
+                return analysis;
+            }
+        };
+        if modes.contains(&ForceMode::Contradiction) {
+            let refuted = assumptions
+                .iter()
+                .filter(|&&c| forced.contradictory.contains(c) && wanted(c))
+                .map(|&c| Conclusion {
+                    target: c,
+                    value: false,
+                    length: forced.refuted_len[c.index()],
+                    choice: None,
+                })
+                .collect();
+            analysis.conclusions[2] = shortest_first(refuted);
+        }
+        for mode in [ForceMode::Cell, ForceMode::House] {
+            if !modes.contains(&mode) {
+                continue;
+            }
+            let first = analysis.choices.len();
+            let mut found = Vec::new();
+            for (choice, members) in choices(links, mode) {
+                let Some((trues, falses)) = common_to_branches(&forced, &members) else {
+                    continue;
+                };
+                let index = analysis.choices.len();
+                found.extend(
+                    trues
+                        .iter()
+                        .map(|c| (c, true))
+                        .chain(falses.iter().map(|c| (c, false)))
+                        .filter(|&(c, _)| links.open().contains(c) && wanted(c))
+                        .filter(|&(c, v)| !(v && links.is_decided(CspVariable::Rc(c.cell()))))
+                        .map(|(target, value)| Conclusion {
+                            target,
+                            value,
+                            length: 0,
+                            choice: Some(index),
+                        }),
+                );
+                analysis.choices.push((choice, members));
+            }
+            if let Err(stop) = measure_verities(
+                &graph,
+                &forced,
+                &analysis.choices[first..],
+                first,
+                &mut found,
+                meter,
+            ) {
+                analysis.stopped = Some(stop);
+                return analysis;
+            }
+            analysis.conclusions[mode.index()] = shortest_first(found);
+        }
+        analysis
+    }
+
+    /// The conclusions of `mode` with their proof lengths, shortest first.
+    pub fn lengths(&self, mode: ForceMode) -> impl Iterator<Item = (Candidate, bool, usize)> + '_ {
+        self.conclusions[mode.index()]
+            .iter()
+            .map(|c| (c.target, c.value, c.length))
+    }
+
+    /// How many conclusions `mode` has.
+    pub fn len(&self, mode: ForceMode) -> usize {
+        self.conclusions[mode.index()].len()
+    }
+
+    /// Whether no mode concluded anything.
+    pub fn is_empty(&self) -> bool {
+        self.conclusions.iter().all(Vec::is_empty)
+    }
+
+    /// The proof of the `i`-th conclusion of `mode` (shortest first), built from the state.
+    pub fn proof(&self, links: &LinkIndex, mode: ForceMode, i: usize) -> Option<Proof> {
+        let graph = NetGraph::new(links, self.level, self.form);
+        self.build(&graph, mode, i)
+    }
+
+    /// The proofs of `mode` selected by `pick` (indices into its conclusions), in that
+    /// order, built with one graph and one propagation per branch of each choice.
+    pub fn proofs(
+        &self,
+        links: &LinkIndex,
+        mode: ForceMode,
+        pick: impl Iterator<Item = usize>,
+    ) -> Vec<Proof> {
+        let graph = NetGraph::new(links, self.level, self.form);
+        let spec = ForceSpec::new(mode, self.level, self.form);
+        let all = &self.conclusions[mode.index()];
+        let picks: Vec<usize> = pick.filter(|&i| i < all.len()).collect();
+        // verities grouped by choice, so each choice's branches run once
+        let mut by_choice: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+        for &i in &picks {
+            if let Some(k) = all[i].choice {
+                by_choice.entry(k).or_default().push(i);
+            }
+        }
+        let mut built: BTreeMap<usize, Proof> = BTreeMap::new();
+        for (k, picked) in by_choice {
+            let (choice, members) = &self.choices[k];
+            let targets: Vec<(Candidate, bool)> = picked
+                .iter()
+                .map(|&i| (all[i].target, all[i].value))
+                .collect();
+            let proofs = verity_proofs(&graph, spec, choice, members, &targets);
+            for (&i, proof) in picked.iter().zip(proofs) {
+                built.extend(proof.map(|p| (i, p)));
+            }
+        }
+        picks
+            .into_iter()
+            .filter_map(|i| match built.remove(&i) {
+                Some(p) => Some(p),
+                None => self.build(&graph, mode, i),
+            })
+            .collect()
+    }
+
+    fn build(&self, graph: &NetGraph, mode: ForceMode, i: usize) -> Option<Proof> {
+        let c = self.conclusions[mode.index()].get(i)?;
+        let spec = ForceSpec::new(mode, self.level, self.form);
+        let proof = match c.choice {
+            None => {
+                let mut p = Propagation::new(graph);
+                p.run(graph, c.target, true);
+                contradiction_proof(graph, &p, spec, c.target)?
+            }
+            Some(k) => {
+                let (choice, members) = &self.choices[k];
+                verity_proofs(graph, spec, choice, members, &[(c.target, c.value)]).pop()??
+            }
+        };
+        debug_assert_eq!(proof.length, c.length, "a force proof's measured length");
+        Some(proof)
+    }
+}
+
+/// Best (shortest, then first found) per literal, in literal order, then stably by length:
+/// the order [`find`] returns proofs in.
+fn shortest_first(found: Vec<Conclusion>) -> Vec<Conclusion> {
+    let mut best: BTreeMap<(Candidate, bool), Conclusion> = BTreeMap::new();
+    for c in found {
+        let key = (c.target, c.value);
+        if best.get(&key).is_none_or(|b| c.length < b.length) {
+            best.insert(key, c);
+        }
+    }
+    let mut out: Vec<Conclusion> = best.into_values().collect();
+    out.sort_by_key(|c| c.length);
+    out
+}
+
+/// Set each verity's length: the inferences of every branch of its choice (a refuted
+/// branch counts its contradiction). The chain form reads the depths the first sweep
+/// kept; the net form propagates each member again and counts the traces.
+fn measure_verities(
+    graph: &NetGraph,
+    forced: &Forced,
+    choices: &[(NetChoice, Vec<Candidate>)],
+    first: usize,
+    found: &mut [Conclusion],
+    meter: &mut Meter,
+) -> Result<(), Stop> {
+    let refuted_sum = |members: &[Candidate]| -> usize {
+        members
+            .iter()
+            .filter(|m| forced.contradictory.contains(**m))
+            .map(|m| forced.refuted_len[m.index()])
+            .sum()
+    };
+    if graph.form == NetForm::Chain {
+        for c in found.iter_mut() {
+            let members = &choices[c.choice.expect("a verity") - first].1;
+            c.length = refuted_sum(members)
+                + members
+                    .iter()
+                    .filter(|m| !forced.contradictory.contains(**m))
+                    .map(|m| forced.depth[m.index()][c.target.index()] as usize)
+                    .sum::<usize>();
+        }
+        return Ok(());
+    }
+    // net form: by member, the conclusions of every choice it belongs to
+    let mut by_member: BTreeMap<Candidate, Vec<usize>> = BTreeMap::new();
+    for (i, c) in found.iter_mut().enumerate() {
+        let members = &choices[c.choice.expect("a verity") - first].1;
+        c.length = refuted_sum(members);
+        for &m in members
+            .iter()
+            .filter(|m| !forced.contradictory.contains(**m))
+        {
+            by_member.entry(m).or_default().push(i);
+        }
+    }
+    let mut p = Propagation::new(graph);
+    for (m, conclusions) in by_member {
+        if let Some(stop) = meter.check() {
+            return Err(stop);
+        }
+        p.run(graph, m, false);
+        meter.spend(p.derived);
+        for i in conclusions {
+            let c = &mut found[i];
+            let end = p
+                .derivation(c.target, c.value)
+                .expect("a verity is derived in every unrefuted branch");
+            c.length += p.trace_len(&[end]);
+        }
+    }
+    Ok(())
+}
+
 /// Every proof of a force technique in the state, shortest per conclusion, sorted by
 /// length; only conclusions on `targets` when given.
 pub fn find(
@@ -236,59 +544,11 @@ pub fn find(
     targets: Option<&CandidateSet>,
     meter: &mut Meter,
 ) -> ForceAnswer {
-    let graph = NetGraph::new(links, spec.level, spec.form);
-    let mut best: BTreeMap<(Candidate, bool), Proof> = BTreeMap::new();
-    let mut keep = |proof: Proof, key: (Candidate, bool)| {
-        if best.get(&key).is_none_or(|b| proof.length < b.length) {
-            best.insert(key, proof);
-        }
-    };
-    let wanted = |c: Candidate| targets.is_none_or(|t| t.contains(c));
-    if spec.mode == ForceMode::Contradiction {
-        let mut p = Propagation::new(&graph);
-        for c in assumable(links).into_iter().filter(|&c| wanted(c)) {
-            if let Some(stop) = meter.check() {
-                return answer(best, Some(stop));
-            }
-            p.run(&graph, c, true);
-            meter.spend(p.derived);
-            if let Some(proof) = contradiction_proof(&graph, &p, spec, c) {
-                keep(proof, (c, false));
-            }
-        }
-        return answer(best, None);
+    let analysis = ForceAnalysis::new(links, spec.level, spec.form, &[spec.mode], targets, meter);
+    ForceAnswer {
+        proofs: analysis.proofs(links, spec.mode, 0..analysis.len(spec.mode)),
+        stopped: analysis.stopped,
     }
-    let forced = match propagate_each(&graph, assumable(links), meter) {
-        Ok(f) => f,
-        Err(stop) => return answer(best, Some(stop)),
-    };
-    for (choice, members) in choices(links, spec.mode) {
-        let Some((trues, falses)) = common_to_branches(&forced, &members) else {
-            continue;
-        };
-        let conclusions: Vec<(Candidate, bool)> = trues
-            .iter()
-            .map(|c| (c, true))
-            .chain(falses.iter().map(|c| (c, false)))
-            .filter(|&(c, _)| links.open().contains(c) && wanted(c))
-            .filter(|&(c, v)| !(v && links.is_decided(CspVariable::Rc(c.cell()))))
-            .collect();
-        if conclusions.is_empty() {
-            continue;
-        }
-        if let Some(stop) = meter.check() {
-            return answer(best, Some(stop));
-        }
-        for proof in verity_proofs(&graph, spec, &choice, &members, &conclusions) {
-            let key = match (proof.assertions.first(), proof.eliminations.first()) {
-                (Some(&c), _) => (c, true),
-                (None, Some(&c)) => (c, false),
-                _ => continue,
-            };
-            keep(proof, key);
-        }
-    }
-    answer(best, None)
 }
 
 /// The verities of one choice (a cell, or a digit's places in a house): one proof per
@@ -320,12 +580,9 @@ pub fn prove_choice(links: &LinkIndex, spec: ForceSpec, choice: &NetChoice) -> V
         .filter(|&(c, _)| links.open().contains(c))
         .collect();
     verity_proofs(&graph, spec, choice, &members, &conclusions)
-}
-
-fn answer(best: BTreeMap<(Candidate, bool), Proof>, stopped: Option<Stop>) -> ForceAnswer {
-    let mut proofs: Vec<Proof> = best.into_values().collect();
-    proofs.sort_by_key(|p| p.length);
-    ForceAnswer { proofs, stopped }
+        .into_iter()
+        .flatten()
+        .collect()
 }
 
 /// The shortest proof of a force technique eliminating `target` (length ≤ `max_len`).

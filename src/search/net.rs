@@ -74,6 +74,8 @@ pub struct NetGraph<'a> {
     cand_in_groups: Vec<Vec<u16>>,
     /// Per group: the groups of its digit, disjoint from it, linked to all of it.
     group_weak_groups: Vec<Vec<u16>>,
+    /// Per candidate: the groups whose first member it is.
+    groups_by_first: Vec<Vec<u16>>,
     /// Per node: the other part of a two-part variable, and the variable's support.
     strong: Vec<Vec<(u16, Support)>>,
     als: Vec<AlsEntry>,
@@ -96,6 +98,7 @@ impl<'a> NetGraph<'a> {
             cand_weak_groups: vec![Vec::new(); 729],
             cand_in_groups: vec![Vec::new(); 729],
             group_weak_groups: vec![Vec::new(); n_groups],
+            groups_by_first: vec![Vec::new(); 729],
             strong: vec![Vec::new(); 729 + n_groups],
             als: Vec::new(),
             cand_als: vec![Vec::new(); 729],
@@ -125,6 +128,7 @@ impl<'a> NetGraph<'a> {
     fn index_groups(&mut self) {
         let Some(groups) = &self.groups else { return };
         for (id, e) in groups.entries().iter().enumerate() {
+            self.groups_by_first[e.members[0].index()].push(id as u16);
             for c in e.glinked.iter() {
                 self.cand_weak_groups[c.index()].push(id as u16);
             }
@@ -145,13 +149,10 @@ impl<'a> NetGraph<'a> {
     /// The group whose candidates are exactly `set`, if any.
     fn group_exactly(&self, set: &CandidateSet) -> Option<usize> {
         let groups = self.groups.as_ref()?;
-        let members: Vec<Candidate> = set.iter().collect();
-        if members.len() < 2 {
-            return None;
-        }
-        groups
-            .group_containing(&members)
-            .filter(|&id| groups.entry(id).candidates == *set)
+        self.groups_by_first[set.first()?.index()]
+            .iter()
+            .map(|&id| id as usize)
+            .find(|&id| groups.entry(id).candidates == *set)
     }
 
     /// The node standing for `set`: a candidate or a group.
@@ -222,7 +223,10 @@ impl<'a> NetGraph<'a> {
             places[d.index()] = p;
         }
         for c in inside.iter() {
-            self.cand_als[c.index()].push(id);
+            // the chain form fires an ALS only from a digit's one place in it
+            if self.form == NetForm::Net || places[c.digit().index()].len() == 1 {
+                self.cand_als[c.index()].push(id);
+            }
         }
         self.als.push(AlsEntry {
             house,
@@ -233,17 +237,14 @@ impl<'a> NetGraph<'a> {
         });
     }
 
-    fn node_candidates(&self, node: usize) -> Vec<Candidate> {
-        if node < 729 {
-            vec![Candidate::from_index(node)]
-        } else {
-            self.groups
-                .as_ref()
-                .expect("groups")
-                .entry(node - 729)
-                .members
-                .clone()
-        }
+    /// The candidates of a group node.
+    fn group_members(&self, node: usize) -> &[Candidate] {
+        &self
+            .groups
+            .as_ref()
+            .expect("groups")
+            .entry(node - 729)
+            .members
     }
 
     /// The node as proof data.
@@ -251,7 +252,7 @@ impl<'a> NetGraph<'a> {
         if node < 729 {
             NetNode::Candidate(Candidate::from_index(node))
         } else {
-            NetNode::Group(self.node_candidates(node))
+            NetNode::Group(self.group_members(node).to_vec())
         }
     }
 
@@ -302,6 +303,14 @@ pub enum Contradiction {
 pub struct Propagation {
     value: Vec<u8>,
     set_by: Vec<u32>,
+    /// Per node: the derivation depth of its value (0 for the assumption); in the chain
+    /// form this is also the number of inferences its trace holds.
+    depth: Vec<u16>,
+    trues: CandidateSet,
+    falses: CandidateSet,
+    /// Per inference: the generation of the last trace that counted it.
+    seen: Vec<u32>,
+    generation: u32,
     arena: Vec<Inference>,
     premises: Vec<u32>,
     open_left: Vec<u8>,
@@ -319,6 +328,11 @@ impl Propagation {
         Propagation {
             value: vec![UNKNOWN; n],
             set_by: vec![u32::MAX; n],
+            depth: vec![0; n],
+            trues: CandidateSet::EMPTY,
+            falses: CandidateSet::EMPTY,
+            seen: Vec::new(),
+            generation: 0,
             arena: Vec::new(),
             premises: Vec::new(),
             open_left: graph.variable_open.clone(),
@@ -334,6 +348,8 @@ impl Propagation {
     pub fn run(&mut self, graph: &NetGraph, assumption: Candidate, stop_at_contradiction: bool) {
         self.value.fill(UNKNOWN);
         self.set_by.fill(u32::MAX);
+        self.trues = CandidateSet::EMPTY;
+        self.falses = CandidateSet::EMPTY;
         self.arena.clear();
         self.premises.clear();
         self.open_left.copy_from_slice(&graph.variable_open);
@@ -367,19 +383,14 @@ impl Propagation {
 
     /// Candidates derived true and false.
     pub fn candidate_sets(&self) -> (CandidateSet, CandidateSet) {
-        let (mut t, mut f) = (CandidateSet::EMPTY, CandidateSet::EMPTY);
-        for (i, &v) in self.value[..729].iter().enumerate() {
-            match v {
-                TRUE => {
-                    t.insert(Candidate::from_index(i));
-                }
-                FALSE => {
-                    f.insert(Candidate::from_index(i));
-                }
-                _ => {}
-            }
-        }
-        (t, f)
+        (self.trues, self.falses)
+    }
+
+    /// The derivation depth of a candidate's value (0: the assumption; meaningless when
+    /// it has none). In the chain form every inference has one premise, so this is the
+    /// number of inferences a proof of it needs ([`Propagation::trace_len`]).
+    pub fn candidate_depth(&self, c: Candidate) -> usize {
+        self.depth[c.index()] as usize
     }
 
     fn derive(&mut self, graph: &NetGraph, l: u32, why: Why, premises: &[u32]) {
@@ -409,6 +420,19 @@ impl Propagation {
         }
         self.value[node] = want;
         self.set_by[node] = index;
+        self.depth[node] = premises
+            .iter()
+            .map(|&p| self.depth[(p / 2) as usize] + 1)
+            .max()
+            .unwrap_or(0);
+        if node < 729 {
+            let c = Candidate::from_index(node);
+            if want == TRUE {
+                self.trues.insert(c);
+            } else {
+                self.falses.insert(c);
+            }
+        }
         self.derived += 1;
         self.next.push(l);
         if want == FALSE && node < 729 && graph.form == NetForm::Net {
@@ -428,7 +452,8 @@ impl Propagation {
         match (node < 729, value) {
             (true, true) => {
                 let c = Candidate::from_index(node);
-                for x in graph.links.linked(c).iter() {
+                // those already false would derive nothing
+                for x in graph.links.linked(c).difference(&self.falses).iter() {
                     self.derive(graph, lit(x.index(), false), Why::Weak, &[l]);
                 }
                 for &g in &graph.cand_weak_groups[node] {
@@ -454,7 +479,7 @@ impl Propagation {
                 }
             }
             (false, false) => {
-                for m in graph.node_candidates(node) {
+                for &m in graph.group_members(node) {
                     self.derive(graph, lit(m.index(), false), Why::Subset, &[l]);
                 }
                 self.strong_parts(graph, node, l);
@@ -472,31 +497,38 @@ impl Propagation {
     /// makes that true; a group whose members are all false is false.
     fn last_parts(&mut self, graph: &NetGraph, c: Candidate) {
         for v in c.variables() {
-            // what is left must be one candidate or one group (at most three candidates)
-            if graph.links.is_decided(v) || self.open_left[v.index()] > 3 {
+            // what is left must be one candidate or one group (at most three candidates),
+            // after at least two falses (one premise: the chain form's strong link did it)
+            let left = self.open_left[v.index()];
+            if graph.links.is_decided(v)
+                || left == 0
+                || left > 3
+                || graph.variable_open[v.index()] < left + 2
+            {
                 continue;
             }
-            let open = *graph.links.variable(v);
-            let (mut falses, mut rest) = (Vec::new(), CandidateSet::EMPTY);
-            for x in open.iter() {
-                if self.value[x.index()] == FALSE {
-                    falses.push(lit(x.index(), false));
-                } else {
-                    rest.insert(x);
-                }
-            }
-            if falses.len() < 2 || rest.is_empty() {
-                continue; // one premise: the chain form's strong link already did it
-            }
+            let open = graph.links.variable(v);
+            let rest = open.difference(&self.falses);
             let support = support_of(v);
-            if rest.len() == 1 || matches!(support, Support::House(_)) {
-                if let Some(n) = graph.node_of(&rest) {
-                    self.derive(graph, lit(n, true), Why::Strong(support), &falses);
-                }
+            if rest.len() > 1 && support == Support::Cell {
+                continue;
             }
+            let Some(n) = graph.node_of(&rest) else {
+                continue;
+            };
+            if self.value[n] == TRUE {
+                continue;
+            }
+            let mut falses = [0u32; 9];
+            let mut k = 0;
+            for x in open.intersection(&self.falses).iter() {
+                falses[k] = lit(x.index(), false);
+                k += 1;
+            }
+            self.derive(graph, lit(n, true), Why::Strong(support), &falses[..k]);
         }
         for &g in &graph.cand_in_groups[c.index()] {
-            let members = graph.node_candidates(729 + g as usize);
+            let members = graph.group_members(729 + g as usize);
             if members.iter().all(|m| self.value[m.index()] == FALSE) {
                 let premises: Vec<u32> = members.iter().map(|m| lit(m.index(), false)).collect();
                 self.derive(graph, lit(729 + g as usize, false), Why::Subset, &premises);
@@ -517,13 +549,18 @@ impl Propagation {
             if !fires {
                 continue;
             }
-            let premises: Vec<u32> = places.iter().map(|p| lit(p.index(), false)).collect();
+            let mut premises = [0u32; MAX_ALS_CELLS];
+            for (slot, p) in premises.iter_mut().zip(places) {
+                *slot = lit(p.index(), false);
+            }
+            let premises = &premises[..places.len()];
             for b in (0..9).filter(|&b| b != d && e.digits >> b & 1 == 1) {
                 if let [only] = e.places[b].as_slice() {
-                    self.derive(graph, lit(only.index(), true), Why::Als(a), &premises);
+                    self.derive(graph, lit(only.index(), true), Why::Als(a), premises);
                 }
-                for y in e.outside[b].iter() {
-                    self.derive(graph, lit(y.index(), false), Why::Als(a), &premises);
+                // those already false would derive nothing
+                for y in e.outside[b].difference(&self.falses).iter() {
+                    self.derive(graph, lit(y.index(), false), Why::Als(a), premises);
                 }
             }
         }
@@ -556,6 +593,38 @@ impl Propagation {
                 needed[i as usize] && !matches!(self.arena[i as usize].why, Why::Assumption)
             })
             .collect()
+    }
+
+    /// How many inferences `ends` need, traced back (the assumption not counted): the
+    /// length of the branch [`Propagation::branch`] would build, without building it.
+    pub fn trace_len(&mut self, ends: &[u32]) -> usize {
+        if self.seen.len() < self.arena.len() {
+            self.seen.resize(self.arena.len(), 0);
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.seen.fill(0);
+            self.generation = 1;
+        }
+        let mut stack: Vec<u32> = ends.to_vec();
+        let mut count = 0;
+        while let Some(i) = stack.pop() {
+            if std::mem::replace(&mut self.seen[i as usize], self.generation) == self.generation {
+                continue;
+            }
+            let inf = self.arena[i as usize];
+            if matches!(inf.why, Why::Assumption) {
+                continue;
+            }
+            count += 1;
+            let start = inf.premises_start as usize;
+            for &p in &self.premises[start..start + inf.premises_len as usize] {
+                if let Some(j) = self.inference_of_node((p / 2) as usize) {
+                    stack.push(j);
+                }
+            }
+        }
+        count
     }
 
     /// The inference deriving `candidate` with `value`, if this propagation derived it.

@@ -984,39 +984,78 @@ pub struct Searcher {
     force: ForceCache,
 }
 
-/// The force proofs of the last state each force technique ran on (the resolution strategy
-/// asks for them length by length).
+/// The force analysis of the last state at each level and form (shared by the three
+/// modes), with the proofs built from it so far: the resolution strategy asks for them
+/// length by length, explain target by target.
 #[derive(Default)]
 struct ForceCache {
-    entries: std::collections::HashMap<ForceSpec, (crate::grid::CandidateSet, Vec<Proof>)>,
+    entries: std::collections::HashMap<(LinkLevel, NetForm), ForceEntry>,
+}
+
+struct ForceEntry {
+    key: crate::grid::CandidateSet,
+    analysis: force::ForceAnalysis,
+    /// Per mode: the proofs built, by conclusion index.
+    built: [std::collections::HashMap<usize, Proof>; 3],
 }
 
 impl ForceCache {
-    fn proofs(&mut self, spec: ForceSpec, links: &LinkIndex) -> &[Proof] {
-        self.proofs_metered(spec, links, &mut Meter::unlimited())
-            .expect("an unlimited meter never stops")
-    }
-
-    /// The state's proofs, computed once under `meter` (not kept when a limit stopped them).
-    fn proofs_metered(
+    /// The state's analysis for `spec`'s level and form, computed once under `meter` (not
+    /// kept when a limit stopped it).
+    fn entry(
         &mut self,
         spec: ForceSpec,
         links: &LinkIndex,
         meter: &mut Meter,
-    ) -> Result<&[Proof], Stop> {
+    ) -> Result<&mut ForceEntry, Stop> {
         let key = *links.open();
-        let fresh = self.entries.get(&spec).is_none_or(|(k, _)| *k != key);
-        if fresh {
-            let found = force::find(links, spec, None, meter);
-            if let Some(stop) = found.stopped {
+        let slot = (spec.level, spec.form);
+        if self.entries.get(&slot).is_none_or(|e| e.key != key) {
+            const MODES: [ForceMode; 3] =
+                [ForceMode::Cell, ForceMode::House, ForceMode::Contradiction];
+            let analysis =
+                force::ForceAnalysis::new(links, spec.level, spec.form, &MODES, None, meter);
+            if let Some(stop) = analysis.stopped {
                 return Err(stop);
             }
-            self.entries.insert(spec, (key, found.proofs));
+            self.entries.insert(
+                slot,
+                ForceEntry {
+                    key,
+                    analysis,
+                    built: Default::default(),
+                },
+            );
         }
-        Ok(&self.entries[&spec].1)
+        Ok(self.entries.get_mut(&slot).expect("just inserted"))
     }
 
-    /// The shortest cached proof eliminating `target`, of length at most `max_len`.
+    /// Up to `limit` proofs of `spec` of exactly `length`, in the analysis' order.
+    fn of_length(
+        &mut self,
+        spec: ForceSpec,
+        links: &LinkIndex,
+        length: usize,
+        limit: usize,
+    ) -> Vec<Proof> {
+        let entry = self
+            .entry(spec, links, &mut Meter::unlimited())
+            .expect("an unlimited meter never stops");
+        let picks: Vec<usize> = entry
+            .analysis
+            .lengths(spec.mode)
+            .enumerate()
+            .filter(|(_, (_, _, l))| *l == length)
+            .map(|(i, _)| i)
+            .take(limit)
+            .collect();
+        picks
+            .into_iter()
+            .filter_map(|i| entry.proof(links, spec.mode, i))
+            .collect()
+    }
+
+    /// The shortest proof of `spec` eliminating `target`, of length at most `max_len`.
     fn search_target(
         &mut self,
         spec: ForceSpec,
@@ -1025,15 +1064,26 @@ impl ForceCache {
         max_len: usize,
         meter: &mut Meter,
     ) -> TargetAnswer {
-        match self.proofs_metered(spec, links, meter) {
-            Ok(proofs) => TargetAnswer::complete(
-                proofs
-                    .iter()
-                    .find(|p| p.eliminations.contains(&target) && p.length <= max_len)
-                    .cloned(),
-            ),
-            Err(stop) => TargetAnswer::stopped(stop, 0),
+        let entry = match self.entry(spec, links, meter) {
+            Ok(e) => e,
+            Err(stop) => return TargetAnswer::stopped(stop, 0),
+        };
+        let pick = entry
+            .analysis
+            .lengths(spec.mode)
+            .position(|(c, value, l)| c == target && !value && l <= max_len);
+        TargetAnswer::complete(pick.and_then(|i| entry.proof(links, spec.mode, i)))
+    }
+}
+
+impl ForceEntry {
+    fn proof(&mut self, links: &LinkIndex, mode: ForceMode, i: usize) -> Option<Proof> {
+        let m = mode.index();
+        if !self.built[m].contains_key(&i) {
+            let proof = self.analysis.proof(links, mode, i)?;
+            self.built[m].insert(i, proof);
         }
+        self.built[m].get(&i).cloned()
     }
 }
 
@@ -1053,14 +1103,7 @@ impl Searcher {
                     .find(links, f, rule.length, limit, chains::Options::default())
             }
             Search::Whip(k) => whips::find(links, k, rule.length, limit),
-            Search::Force(spec) => self
-                .force
-                .proofs(spec, links)
-                .iter()
-                .filter(|p| p.length == rule.length)
-                .take(limit)
-                .cloned()
-                .collect(),
+            Search::Force(spec) => self.force.of_length(spec, links, rule.length, limit),
         }
     }
 
