@@ -144,6 +144,9 @@ fn an_endless_query_is_stopped_by_the_time_limit() {
     );
     assert!(stderr.contains("--timeout"), "{stderr}");
     assert!(t.elapsed().as_secs() < 20, "took {:?}", t.elapsed());
+    // a table that did not finish is not printed (no empty table before the error)
+    let (_, stdout, _) = sudolink(&["query", OCEAN1, "--sql", endless, "--timeout", "0.5"]);
+    assert_eq!(stdout, "", "{stdout}");
 }
 
 #[test]

@@ -110,7 +110,8 @@ pub fn run(args: &QueryArgs) -> Result<()> {
         },
         |row: &[serde_json::Value]| sink.borrow_mut().row(row),
     );
-    if started.get() {
+    // the streamed formats close what they printed; a table that failed is not printed
+    if started.get() && (outcome.is_ok() || args.format != TableFormat::Table) {
         sink.borrow_mut().finish()?;
     }
     let outcome = outcome?;
