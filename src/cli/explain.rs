@@ -15,7 +15,7 @@ use sudolink::proof::{notation, Proof};
 use sudolink::search::registry;
 use sudolink::search::{Limits, TechniqueId};
 use sudolink::study::explain::{
-    self, explain_all, explain_target, Conclusion, Explained, NoProof, Options, Progress, Row,
+    self, explain_all, explain_target, read_target, Explained, NoProof, Options, Progress, Row,
     Unexplored,
 };
 use sudolink::study::rating::{rules_for, Scheme};
@@ -188,7 +188,7 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
         .target
         .as_deref()
         .ok_or_else(|| anyhow!("give --target r3c9<>8 (or --all, or --next)"))?;
-    let conclusion: Conclusion = target_text.parse()?;
+    let conclusion = read_target(target_text)?;
     conclusion.validate(&loaded.state, loaded.solution.as_ref())?;
     let report = explain_target(
         &loaded.state,

@@ -13,7 +13,6 @@ pub mod net;
 pub mod notation;
 pub mod range;
 pub mod read_basic;
-pub mod serde_forms;
 pub mod whip;
 
 use crate::grid::{Candidate, Cell, Digit, House};

@@ -75,7 +75,6 @@ impl fmt::Display for WhipKind {
 /// longer one is a g-candidate.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WhipCell {
-    #[serde(with = "variable_form")]
     pub variable: CspVariable,
     pub left_linking: Vec<Candidate>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -95,44 +94,6 @@ impl WhipPattern {
     pub fn rule_name(&self) -> (String, String, usize) {
         let name = self.kind.name().to_string();
         (name.clone(), name, self.cells.len())
-    }
-}
-
-/// Serde form of a CSP variable as SudoRules prints it: `r7c8`, `r2n6`, `c5n3`, `b3n1`.
-/// Kept as `with` functions so that `grid` stays serde-free and no trait impl is claimed.
-mod variable_form {
-    use crate::grid::{Cell, CspVariable, Digit};
-    use serde::de::Error as _;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(v: &CspVariable, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&v.to_string())
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<CspVariable, D::Error> {
-        let text = String::deserialize(d)?;
-        parse(&text).ok_or_else(|| D::Error::custom(format!("bad CSP variable: {text:?}")))
-    }
-
-    fn digit(b: u8) -> Option<u8> {
-        (b'1'..=b'9').contains(&b).then_some(b - b'1')
-    }
-
-    /// Parse `r7c8`, `r2n6`, `c5n3` or `b3n1`.
-    pub fn parse(s: &str) -> Option<CspVariable> {
-        let b = s.as_bytes();
-        if b.len() != 4 {
-            return None;
-        }
-        let (i, j) = (digit(b[1])?, digit(b[3])?);
-        let d = Digit::from_index(j as usize);
-        match (b[0] | 0x20, b[2] | 0x20) {
-            (b'r', b'c') => Some(CspVariable::Rc(Cell::at(i as usize, j as usize))),
-            (b'r', b'n') => Some(CspVariable::Rn(i, d)),
-            (b'c', b'n') => Some(CspVariable::Cn(i, d)),
-            (b'b', b'n') => Some(CspVariable::Bn(i, d)),
-            _ => None,
-        }
     }
 }
 
@@ -449,11 +410,12 @@ mod tests {
 
     #[test]
     fn variable_form_round_trips() {
+        let parse = |s: &str| s.parse::<CspVariable>().ok();
         for v in CspVariable::all() {
-            assert_eq!(variable_form::parse(&v.to_string()), Some(v));
+            assert_eq!(parse(&v.to_string()), Some(v));
         }
-        assert_eq!(variable_form::parse("x1n1"), None);
-        assert_eq!(variable_form::parse("r0c1"), None);
+        assert_eq!(parse("x1n1"), None);
+        assert_eq!(parse("r0c1"), None);
     }
 
     #[test]

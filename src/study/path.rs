@@ -85,7 +85,10 @@ fn starts_step(word: &str) -> bool {
         || w.starts_with('`')
         || w.starts_with("interaction")
         || w.starts_with("number")
-        || crate::proof::serde_forms::parse_house(word.trim_end_matches(':')).is_some()
+        || word
+            .trim_end_matches(':')
+            .parse::<crate::grid::House>()
+            .is_ok()
     {
         return true;
     }

@@ -87,7 +87,7 @@ pub use check::check;
 pub use notation::{eureka_text, pattern_text, pattern_text_full, sudorules_text};
 pub use parse::{parse_step, ParseChainError, ParsedCell, ParsedStep};
 
-use crate::grid::{Candidate, CspVariable, Digit};
+use crate::grid::{Candidate, CspVariable};
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -298,42 +298,6 @@ impl<'de> Deserialize<'de> for ChainFamily {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let text = String::deserialize(d)?;
         text.parse().map_err(D::Error::custom)
-    }
-}
-
-/// Parse a CSP variable in its display form: `r4c1`, `r4n5`, `c4n5`, `b4n5`.
-pub fn parse_variable(s: &str) -> Option<CspVariable> {
-    let b = s.as_bytes();
-    if b.len() != 4 {
-        return None;
-    }
-    let num = |i: usize| -> Option<u8> {
-        let d = b[i];
-        (b'1'..=b'9').contains(&d).then(|| d - b'1')
-    };
-    let (x, y) = (num(1)?, num(3)?);
-    let (k0, k2) = (b[0].to_ascii_lowercase(), b[2].to_ascii_lowercase());
-    match (k0, k2) {
-        (b'r', b'c') => Some(CspVariable::Rc(crate::grid::Cell::at(
-            x as usize, y as usize,
-        ))),
-        (b'r', b'n') => Some(CspVariable::Rn(x, Digit::new(y + 1)?)),
-        (b'c', b'n') => Some(CspVariable::Cn(x, Digit::new(y + 1)?)),
-        (b'b', b'n') => Some(CspVariable::Bn(x, Digit::new(y + 1)?)),
-        _ => None,
-    }
-}
-
-impl Serialize for CspVariable {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.to_string())
-    }
-}
-
-impl<'de> Deserialize<'de> for CspVariable {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(d)?;
-        parse_variable(&text).ok_or_else(|| D::Error::custom(format!("bad CSP variable {text:?}")))
     }
 }
 

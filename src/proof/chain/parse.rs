@@ -117,28 +117,12 @@ fn digit(b: u8) -> Option<u8> {
 
 /// `r4c1`.
 fn cell_at(s: &str) -> Option<Cell> {
-    let b = s.as_bytes();
-    if b.len() == 4 && b[0] == b'r' && b[2] == b'c' {
-        Some(Cell::at(
-            digit(b[1])? as usize - 1,
-            digit(b[3])? as usize - 1,
-        ))
-    } else {
-        None
-    }
+    s.parse().ok()
 }
 
 /// `n8r4c1`.
 fn candidate_at(s: &str) -> Option<Candidate> {
-    let b = s.as_bytes();
-    if b.len() == 6 && b[0] == b'n' {
-        Some(Candidate::new(
-            cell_at(s.get(2..)?)?,
-            Digit::new(digit(b[1])?)?,
-        ))
-    } else {
-        None
-    }
+    s.parse().ok()
 }
 
 /// `x` followed by one digit: `n5`, `r3`, `c7`.
