@@ -11,7 +11,8 @@ use serde_json::json;
 use std::path::PathBuf;
 use std::time::Duration;
 use sudolink::export::{diagram, files};
-use sudolink::proof::{notation, Proof};
+use sudolink::notation::nrc;
+use sudolink::proof::Proof;
 use sudolink::search::registry;
 use sudolink::search::{Limits, TechniqueId};
 use sudolink::study::explain::{
@@ -223,7 +224,7 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
             }
         }
     }
-    let text = |p: &Proof| notation::nrc_text(&loaded.state, p);
+    let text = |p: &Proof| nrc::nrc_text(&loaded.state, p);
     if args.json {
         let per_family: Vec<serde_json::Value> = report
             .rows
@@ -301,7 +302,7 @@ fn all_eliminations(args: &ExplainArgs, loaded: &Loaded, options: &Options) -> R
         },
     )?;
     status.finish();
-    let text = |p: &Proof| notation::nrc_text(&loaded.state, p);
+    let text = |p: &Proof| nrc::nrc_text(&loaded.state, p);
     let label = |e: &Explained| {
         let t = e.technique;
         if t.is_basic() {
@@ -388,7 +389,7 @@ fn next_step(args: &ExplainArgs, loaded: &Loaded) -> Result<()> {
         &p,
         loaded.solution.as_ref(),
         1,
-        &notation::nrc_text(&loaded.state, &p),
+        &nrc::nrc_text(&loaded.state, &p),
     )?;
     let d = diagram::from_proof(&loaded.state, &p);
     let svg = d.to_svg();
@@ -397,7 +398,7 @@ fn next_step(args: &ExplainArgs, loaded: &Loaded) -> Result<()> {
             eprintln!("wrote {}", path.display());
         }
     }
-    let text = notation::nrc_text(&loaded.state, &p);
+    let text = nrc::nrc_text(&loaded.state, &p);
     if args.json {
         let v = json!({
             "rule": p.rule, "family": p.family, "length": p.length, "text": text,

@@ -134,8 +134,8 @@ pub fn digit_list(i: &mut &str) -> PResult<Vec<Digit>> {
     separated(1.., digit, one_of([',', '/'])).parse_next(i)
 }
 
-/// A digit written `n8` (the `n` optional when `optional_n`).
-fn n_digit(i: &mut &str) -> PResult<Digit> {
+/// A digit written `n8`.
+pub fn n_digit(i: &mut &str) -> PResult<Digit> {
     preceded(letter('n'), digit).parse_next(i)
 }
 

@@ -5,9 +5,10 @@
 
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, State};
-use crate::proof::chain::{self, eureka};
-use crate::proof::read_basic::{read_basic_steps, read_conclusions, squash};
-use crate::proof::{notation, Proof};
+use crate::notation::eureka;
+use crate::notation::nrc::basic::{read_basic_steps, read_conclusions, squash};
+use crate::notation::nrc::{self, chain};
+use crate::proof::Proof;
 use crate::search::{BasicRule, Rule};
 use crate::study::resolution::{apply, verify, ResolutionError};
 use thiserror::Error;
@@ -325,7 +326,7 @@ pub fn replay_into(
                 continue;
             }
             crate::proof::check(&state, &proof).map_err(|e| fails(e.to_string()))?;
-            let text = notation::nrc_text(&state, &proof);
+            let text = nrc::nrc_text(&state, &proof);
             verify(&state, &proof, solution, n, &text).map_err(|e| fails(e.to_string()))?;
             record.state_before = state.clone();
             apply(&mut state, &proof).map_err(|e| fails(e.to_string()))?;
