@@ -306,7 +306,12 @@ fn line(i: &mut &str) -> PResult<Line> {
     let assumption = opt(delimited('{', literal, '}')).parse_next(i)?;
     opt(preceded(space0, "(refuted)")).parse_next(i)?;
     space0.parse_next(i)?;
-    let brackets = separated(1.., written_bracket, (space0, "=>", space0)).parse_next(i)?;
+    // a net's branch whose assumption is the verity prints no inference
+    let brackets = if assumption.is_some() {
+        separated(0.., written_bracket, (space0, "=>", space0)).parse_next(i)?
+    } else {
+        separated(1.., written_bracket, (space0, "=>", space0)).parse_next(i)?
+    };
     Ok((assumption, brackets))
 }
 

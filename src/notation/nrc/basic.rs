@@ -341,8 +341,15 @@ fn split_step(text: &str) -> Result<Written<'_>, ReadError> {
         .ok_or_else(|| malformed("step (no ==>)", text))?;
     let (numbers, pattern) = numbers_prefix(pattern_part)?;
     let (elims, asserts) = read_conclusions(concl)?;
-    let named = |c: &Candidate| numbers.is_empty() || numbers.contains(&c.digit());
-    if !elims.iter().chain(&asserts).all(named) {
+    // a hidden subset names its digits and eliminates the others of its cells
+    let hidden =
+        squash(&pattern).trim_start().starts_with("hidden") && !squash(&pattern).contains("single");
+    let named = |c: &Candidate| numbers.is_empty() || numbers.contains(&c.digit()) != hidden;
+    if !elims.iter().all(named)
+        || !asserts
+            .iter()
+            .all(|c| numbers.is_empty() || numbers.contains(&c.digit()))
+    {
         return Err(malformed(
             "step (its conclusions are not about the numbers it names)",
             text,
