@@ -407,16 +407,11 @@ fn read_conclusion(s: &mut Scanner<'_>) -> Result<Vec<Candidate>, EurekaError> {
                 digit_first = Some(ds);
             }
             Some('<') | Some('≠') | Some('!') => {
-                let arrow = if s.peek() == Some('≠') {
-                    1
-                } else {
-                    match s.peek2() {
-                        Some('>') | Some('=') => 2,
-                        _ => return Err(bad(s)),
-                    }
-                };
-                for _ in 0..arrow {
-                    s.bump();
+                // `<>`, `≠` or `!=`, read by the lexer
+                let mut rest = s.rest();
+                match lexer::relation.parse_next(&mut rest) {
+                    Ok(false) => s.pos = s.text.len() - rest.len(),
+                    _ => return Err(bad(s)),
                 }
                 s.skip_spaces();
                 s.letter('n');

@@ -43,8 +43,7 @@ pub fn expand_eliminated(text: &str) -> Result<String, ReadError> {
     for (k, pair) in segments.windows(2).enumerate() {
         let digit = words(pair[0])
             .last()
-            .map(|w| w.trim_start_matches('n').to_string())
-            .filter(|w| w.len() == 1 && (b'1'..=b'9').contains(&w.as_bytes()[0]))
+            .and_then(|w| w.trim_start_matches('n').parse::<Digit>().ok())
             .ok_or_else(|| malformed("digit before 'eliminated from the candidates for'", text))?;
         let mut after = words(pair[1]);
         if k + 2 < segments.len() {
