@@ -276,16 +276,21 @@ fn a_tampered_gnpx_line_is_refused() {
     }
 }
 
+/// Ocean #1 (seed 000) at its start.
+fn ocean1_start() -> State {
+    parse_line(
+        "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3....",
+        1,
+    )
+    .unwrap()
+    .start_state()
+    .unwrap()
+}
+
 proptest::proptest! {
     #[test]
     fn no_reader_panics_on_random_text(s in "\\PC{0,120}") {
-        let state = parse_line(
-            "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3....",
-            1,
-        )
-        .unwrap()
-        .start_state()
-        .unwrap();
+        let state = ocean1_start();
         let _ = read_step(&state, &s);
         let _ = read_sudorules(&state, &s);
         let _ = read_gnpx(&state, &s, None);
@@ -299,13 +304,7 @@ proptest::proptest! {
     fn no_reader_panics_on_notation_like_text(
         s in "(whip\\[[0-9]\\]: |biv-chain\\[[0-9]\\]: |nrc[0-9]-chain |number [0-9] : |\\(|✿\\[W |ForceChain_Cell )?((r[0-9]c[0-9]|[rcbn][0-9]|\\{|\\}|[0-9]|/[+-]|#|\\*|\\.| - |=|-|<>|≠|, | ==> | => |\\)| -> |\\] => \\[)){0,30}"
     ) {
-        let state = parse_line(
-            "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3....",
-            1,
-        )
-        .unwrap()
-        .start_state()
-        .unwrap();
+        let state = ocean1_start();
         let _ = read_step(&state, &s);
         let _ = read_sudorules(&state, &s);
         let _ = read_gnpx(&state, &s, None);

@@ -47,21 +47,9 @@ pub fn modern_conclusions(proof: &Proof) -> String {
     parts.join(", ")
 }
 
+/// `r6{c2 c9}`, `c2{r1 r6}`, `b3{r1c7 r2c8}`: the house, then its cells.
 fn modern_cells(house: House, cells: &[Cell]) -> String {
-    match house {
-        House::Row(r) => {
-            let cols: Vec<String> = cells.iter().map(|c| format!("c{}", c.col() + 1)).collect();
-            format!("r{}{{{}}}", r + 1, cols.join(" "))
-        }
-        House::Column(c) => {
-            let rows: Vec<String> = cells.iter().map(|x| format!("r{}", x.row() + 1)).collect();
-            format!("c{}{{{}}}", c + 1, rows.join(" "))
-        }
-        House::Block(b) => {
-            let all: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
-            format!("b{}{{{}}}", b + 1, all.join(" "))
-        }
-    }
+    format!("{house}{}", nrc::cells_by_house(house, cells))
 }
 
 /// The whole step in SudoRules' modern notation (CSP-Rules 2): `whip[4]: ... ==> r7c5≠2`,

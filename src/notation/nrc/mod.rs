@@ -27,21 +27,28 @@ pub fn digit_braces(digits: &[Digit]) -> String {
     format!("{{{}}}", inner.join(" "))
 }
 
+/// `{a b c}`: items in braces, separated by spaces.
+pub fn braced<T: std::fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
+    let items: Vec<String> = items.into_iter().map(|x| x.to_string()).collect();
+    format!("{{{}}}", items.join(" "))
+}
+
+/// `{c2 c9}`, `{r1 r6}`, `{r9c4 r9c6}`: the cells of one house by what varies in it.
+pub fn cells_by_house(house: House, cells: &[Cell]) -> String {
+    match house {
+        House::Row(_) => braced(cells.iter().map(|c| format!("c{}", c.col() + 1))),
+        House::Column(_) => braced(cells.iter().map(|c| format!("r{}", c.row() + 1))),
+        House::Block(_) => braced(cells),
+    }
+}
+
 /// Cells of one house in the seeds' compact form: `r6{c2 c9}`, `{r1 r6}c2`, `{r9c4 r9c6}`.
 pub fn cells_in_house(house: House, cells: &[Cell]) -> String {
+    let inside = cells_by_house(house, cells);
     match house {
-        House::Row(r) => {
-            let cols: Vec<String> = cells.iter().map(|c| format!("c{}", c.col() + 1)).collect();
-            format!("r{}{{{}}}", r + 1, cols.join(" "))
-        }
-        House::Column(c) => {
-            let rows: Vec<String> = cells.iter().map(|x| format!("r{}", x.row() + 1)).collect();
-            format!("{{{}}}c{}", rows.join(" "), c + 1)
-        }
-        House::Block(_) => {
-            let all: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
-            format!("{{{}}}", all.join(" "))
-        }
+        House::Row(_) => format!("{house}{inside}"),
+        House::Column(_) => format!("{inside}{house}"),
+        House::Block(_) => inside,
     }
 }
 
@@ -52,8 +59,7 @@ pub fn cell_with_digits(digits: &[Digit], cell: Cell) -> String {
 
 /// `{r1 r6}`, `{c2 c6 c7}`: houses in braces.
 pub fn houses_in_braces(hs: &[House]) -> String {
-    let items: Vec<String> = hs.iter().map(|h| h.to_string()).collect();
-    format!("{{{}}}", items.join(" "))
+    braced(hs)
 }
 
 /// The conclusion part: `r7c9 <> 3, r6c9 <> 3` or `r1c1 = 7`.
