@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use sudolink::graph::LinkIndex;
 use sudolink::grid::format::parse_collection;
 use sudolink::grid::{Candidate, Cell, Digit, State};
-use sudolink::proof::chain::proof_from_text;
+use sudolink::notation::nrc::chain::proof_from_text;
 use sudolink::search::chains::{search_target, ChainCache, ChainFamily as F, Options};
 use sudolink::search::{basic_rules, first_step, Rule};
 use sudolink::study::resolution::{apply, solve};

@@ -2,6 +2,7 @@
 pub mod export;
 pub mod graph;
 pub mod grid;
+pub mod notation;
 pub mod proof;
 pub mod search;
 pub mod solver;

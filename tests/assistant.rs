@@ -8,8 +8,9 @@ mod common;
 use common::{collection, start_and_solution};
 use sudolink::graph::LinkIndex;
 use sudolink::grid::{Candidate, Cell, Digit, House, State};
+use sudolink::notation::nrc;
 use sudolink::proof::assistant::{BentSubset, GridLock};
-use sudolink::proof::{check, notation, Pattern, Proof};
+use sudolink::proof::{check, Pattern, Proof};
 use sudolink::search::registry::{parse_list, technique_of};
 use sudolink::search::{basic_rules, bent, grid_analysis};
 use sudolink::study::resolution::{is_solution, solve};
@@ -34,7 +35,7 @@ fn path_states(n: usize) -> Vec<(State, [u8; 81])> {
 }
 
 fn assert_sound(state: &State, solution: &[u8; 81], proof: &Proof) {
-    let text = notation::nrc_text(state, proof);
+    let text = nrc::nrc_text(state, proof);
     check(state, proof).unwrap_or_else(|e| panic!("{text}: {e}"));
     for &c in &proof.eliminations {
         assert!(
@@ -130,7 +131,7 @@ fn every_xy_and_xyz_wing_of_the_basic_rules_is_a_bent_naked_triplet() {
                 assert!(
                     same.is_some(),
                     "{} is not found as a bent naked triplet",
-                    notation::nrc_text(&state, &proof)
+                    nrc::nrc_text(&state, &proof)
                 );
                 wings += 1;
             }
@@ -176,7 +177,7 @@ fn grid_analysis_finds_every_basic_subset_and_fish_with_its_complement() {
                 assert!(
                     grid.iter().any(|g| g.eliminations == proof.eliminations),
                     "grid analysis misses {}",
-                    notation::nrc_text(&state, &proof)
+                    nrc::nrc_text(&state, &proof)
                 );
                 compared += 1;
             }
@@ -247,7 +248,7 @@ fn a_swordfish_in_rows_is_a_whale_in_columns() {
         .count();
     assert_eq!(fish_in(false), 3);
     assert_eq!(fish_in(true), 9 - placed_rows - 3);
-    let text = notation::nrc_text(&state, sword);
+    let text = nrc::nrc_text(&state, sword);
     assert!(
         text.contains("swordfish-in-columns n3{r1 r6 r7}{c2 c6 c7}")
             && text.contains(" ≡ ")
@@ -286,7 +287,7 @@ fn the_seeds_xy_wing_is_a_bent_naked_triplet() {
     // the cells seeing both ends holding 3: r5c5 alone (r1c1 is in the subset)
     assert_eq!(elims, ["r5c5<>3"]);
     check(&state, wing).unwrap();
-    assert!(sudolink::proof::assistant::hodoku_text(wing, b)
+    assert!(sudolink::notation::hodoku::bent_text(wing, b)
         .unwrap()
         .starts_with("XY-Wing: "));
 }
@@ -428,7 +429,7 @@ fn every_als_rule_instance_on_top1465_paths_is_sound() {
             for proof in find(&links) {
                 assert_sound(&state, &solution, &proof);
                 assert_eq!(technique_of(&proof).name(), *name);
-                let line = sudolink::proof::hodoku::hodoku_text(&state, &proof).unwrap();
+                let line = sudolink::notation::hodoku::hodoku_text(&state, &proof).unwrap();
                 assert!(line.contains(" => r"), "{line}");
                 counts[k] += 1;
             }
@@ -459,7 +460,7 @@ fn an_als_xz_as_hodoku_prints_it() {
                 && a.sets[1].cells == [Cell::at(1, 4), Cell::at(1, 7)]
         })
         .expect("the ALS-XZ r1c4 / r2c58");
-    let line = sudolink::proof::als::hodoku_text(p, als_of(p));
+    let line = sudolink::notation::hodoku::als_text(p, als_of(p));
     assert_eq!(
         line,
         "ALS-XZ: A=r1c4 {13}, B=r2c58 {123}, X=3, Z=1 => r1c7<>1, r1c8<>1, r1c9<>1, r2c4<>1, r2c6<>1"
@@ -546,12 +547,12 @@ fn every_grid_als_is_sound_and_has_its_complementary_sashimi() {
                         g.kind,
                         FinKind::Skyscraper,
                         "{}",
-                        notation::nrc_text(&state, &proof)
+                        nrc::nrc_text(&state, &proof)
                     );
                     without += 1;
                 }
             }
-            let line = sudolink::proof::assistant::grid_als_hodoku(&state, &proof, g);
+            let line = sudolink::notation::hodoku::grid_als_text(&state, &proof, g);
             assert!(
                 ["Finned ", "Sashimi ", "Skyscraper: "]
                     .iter()
@@ -702,7 +703,7 @@ fn aic_with_group_and_als_nodes_is_sound_and_printed_in_eureka() {
             let Pattern::Aic(a) = &proof.pattern else {
                 unreachable!()
             };
-            let text = sudolink::proof::aic::eureka_text(&proof, a);
+            let text = sudolink::notation::eureka::aic_eureka_text(&proof, a);
             assert!(text.starts_with("aic ("), "{text}");
             total += 1;
             with_groups += usize::from(a.nodes.iter().any(|n| n.cells.len() > 1));
@@ -735,7 +736,7 @@ fn aic_with_group_and_als_nodes_is_sound_and_printed_in_eureka() {
 
 #[test]
 fn grouped_and_als_chains_read_back_from_eureka() {
-    use sudolink::proof::chain::eureka::proof_from_eureka;
+    use sudolink::notation::eureka::proof_from_eureka;
     let mut read = 0;
     for (state, _) in path_states(15).into_iter().step_by(3) {
         for proof in sudolink::search::aic::find(&LinkIndex::new(&state)) {
@@ -746,7 +747,7 @@ fn grouped_and_als_chains_read_back_from_eureka() {
             if !grouped && a.als_links.is_empty() {
                 continue;
             }
-            let text = sudolink::proof::aic::eureka_text(&proof, a);
+            let text = sudolink::notation::eureka::aic_eureka_text(&proof, a);
             let chain = text.strip_prefix("aic ").unwrap();
             let back = proof_from_eureka(&state, chain).unwrap_or_else(|e| panic!("{chain}: {e}"));
             assert_eq!(back.eliminations, proof.eliminations, "{chain}");
@@ -759,7 +760,7 @@ fn grouped_and_als_chains_read_back_from_eureka() {
 
 #[test]
 fn a_grouped_chain_that_does_not_hold_is_refused_naming_why() {
-    use sudolink::proof::chain::eureka::proof_from_eureka;
+    use sudolink::notation::eureka::proof_from_eureka;
     let (state, _) = path_states(1).remove(0);
     // a group of two cells in different boxes and lines is no group
     let err = proof_from_eureka(&state, "(4)r1c1,r9c9=(4)r5c5 => r1c9<>4").unwrap_err();

@@ -7,7 +7,8 @@ mod common;
 use common::{collection, seed_puzzle, start_and_solution};
 use sudolink::graph::LinkIndex;
 use sudolink::grid::{Candidate, Cell, Digit, State};
-use sudolink::proof::{check, notation, Pattern, Proof};
+use sudolink::notation::nrc;
+use sudolink::proof::{check, Pattern, Proof};
 use sudolink::search::{basic_rules, first_step, Rule};
 use sudolink::study::resolution::{apply, is_solution, solve};
 
@@ -17,7 +18,7 @@ fn check_all_instances(state: &State, solution: &[u8; 81]) -> usize {
     let mut n = 0;
     for rule in basic_rules() {
         for proof in rule.find(&links) {
-            let text = notation::nrc_text(state, &proof);
+            let text = nrc::nrc_text(state, &proof);
             check(state, &proof).unwrap_or_else(|e| panic!("{text}: {e}"));
             for &c in &proof.eliminations {
                 assert!(

@@ -12,11 +12,12 @@ use common::{collection, seed_puzzle, start_and_solution};
 use std::time::Instant;
 use sudolink::graph::LinkIndex;
 use sudolink::grid::{Candidate, Cell, CspVariable, Digit, State};
-use sudolink::proof::chain::{
-    eureka_text, parse_step, pattern_text_full, proof_from_text, sudorules_text, ChainCell,
-    ChainPattern, LassoKind, TCandidate,
-};
-use sudolink::proof::{check, notation, Pattern, Proof};
+use sudolink::notation::eureka::eureka_text;
+use sudolink::notation::nrc::chain::{parse_step, pattern_text_full, proof_from_text};
+use sudolink::notation::nrc::{self, conclusions};
+use sudolink::notation::sudorules::chain_text as sudorules_text;
+use sudolink::proof::chain::{ChainCell, ChainPattern, LassoKind, TCandidate};
+use sudolink::proof::{check, Pattern, Proof};
 use sudolink::search::chains::{
     search_target, shortest_for_target, ChainCache, ChainFamily, ChainFamily as F, Options,
 };
@@ -302,7 +303,7 @@ fn eastermonster_after_nrczt4() -> (State, [u8; 81]) {
                 ==> r7c5 <> 2";
     let proof = proof_from_text(&state, step).unwrap();
     check(&state, &proof).unwrap();
-    assert_eq!(notation::nrc_text(&state, &proof), step.replace("  ", ""));
+    assert_eq!(nrc::nrc_text(&state, &proof), step.replace("  ", ""));
     apply(&mut state, &proof).unwrap();
     basic_fixpoint(&mut state, &solution);
     (state, solution)
@@ -453,7 +454,7 @@ fn ocean_1_first_chain_built_by_hand() {
         ("nrc3-chain", "nrc", 3)
     );
     assert_eq!(
-        notation::nrc_text(&state, &proof),
+        nrc::nrc_text(&state, &proof),
         "nrc3-chain n5{r9c8 r1c8} - {n5 n8}r2c7 - {n8 n1}r9c7 ==> r9c8 <> 1"
     );
     assert_eq!(
@@ -546,7 +547,7 @@ fn check_every_family(state: &State, solution: &[u8; 81], max_len: usize) -> usi
     for family in F::ALL {
         for len in 1..=max_len {
             for p in cache.find(&links, family, len, usize::MAX, Options::default()) {
-                let text = notation::nrc_text(state, &p);
+                let text = nrc::nrc_text(state, &p);
                 assert_eq!(p.length, len, "{text}");
                 check(state, &p).unwrap_or_else(|e| panic!("{text}: {e}"));
                 for &e in &p.eliminations {
@@ -666,11 +667,7 @@ fn seed_printers_reproduce_the_seed_text() {
     let c = chain_of(&proof);
     assert_eq!(c.lasso.unwrap().kind, LassoKind::Rl);
     assert_eq!(
-        format!(
-            "{} ==> {}",
-            pattern_text_full(c),
-            notation::conclusions(&proof)
-        ),
+        format!("{} ==> {}", pattern_text_full(c), conclusions(&proof)),
         written
     );
     assert_eq!(
@@ -681,7 +678,7 @@ fn seed_printers_reproduce_the_seed_text() {
         }]
     );
     assert_eq!(
-        notation::nrc_text(&state, &proof),
+        nrc::nrc_text(&state, &proof),
         "nrczt7-rl-lasso n3{r1c6 r4c6} - n4{r4c6 r5c6} - {n4 n2}r5c9 - {n2 n6}r4c8 - \
          n6{r6c9 r6c2} - n2{r6c2 r4c1} - n4{r4c1 r4c6} ==> r1c6 <> 9, r1c6 <> 7, r1c6 <> 1"
     );
@@ -695,7 +692,7 @@ fn seed_printers_reproduce_the_seed_text() {
         ==> r1c8 <> 5";
     let proof = proof_from_text(&state, text).unwrap();
     check(&state, &proof).unwrap();
-    assert_eq!(notation::nrc_text(&state, &proof), text);
+    assert_eq!(nrc::nrc_text(&state, &proof), text);
     assert!(sudorules_text(chain_of(&proof)).starts_with("t-whip-cn[4]: c8n4{r1 r8} - "));
 }
 
@@ -783,7 +780,7 @@ fn xy_and_hidden_chain_printers() {
     };
     let proof = Proof::new(Pattern::Chain(xy.clone()), xy.targets.clone(), vec![]);
     assert_eq!(
-        notation::nrc_text(&State::empty(), &proof),
+        nrc::nrc_text(&State::empty(), &proof),
         "xy3-chain {n6 n5}r6c5 - {n5 n1}r4c4 - {n1 n6}r4c8 ==> r6c8 <> 6, r4c5 <> 6"
     );
     assert_eq!(
@@ -809,7 +806,7 @@ fn xy_and_hidden_chain_printers() {
     let proof = Proof::new(Pattern::Chain(hxy.clone()), hxy.targets.clone(), vec![]);
     assert_eq!(proof.rule, "hxy-rn4-chain");
     assert_eq!(
-        notation::nrc_text(&State::empty(), &proof),
+        nrc::nrc_text(&State::empty(), &proof),
         "hxy-rn4-chain {c2 c6}r1n3 - {c6 c8}r1n4 - {c8 c3}r5n4 - {c3 c2}r5n7 ==> r1c2 <> 7"
     );
     assert!(sudorules_text(&hxy).starts_with("biv-chain-rn[4]: r1n3{c2 c6} - "));

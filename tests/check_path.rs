@@ -5,7 +5,7 @@ mod common;
 use common::seed_puzzle;
 use std::path::PathBuf;
 use std::process::Command;
-use sudolink::proof::chain::eureka::proof_from_eureka;
+use sudolink::notation::eureka::proof_from_eureka;
 use sudolink::proof::{check, Pattern};
 use sudolink::study::path::apply_singles;
 

@@ -11,8 +11,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use sudolink::graph::LinkIndex;
 use sudolink::grid::format::{parse_line, parse_pencil_mark_grid};
 use sudolink::grid::{Candidate, Cell, Digit, House, State};
+use sudolink::notation::gnpx::gnpx_text;
 use sudolink::proof::net::{
-    gnpx_text, ForceMode, LinkLevel, NetChoice, NetForm, NetLink, NetNode, NetPattern,
+    ForceMode, LinkLevel, NetChoice, NetForm, NetLink, NetNode, NetPattern,
 };
 use sudolink::proof::{check, Pattern, Proof};
 use sudolink::search::force::{find, prove_choice, search_target, ForceAnalysis, ForceSpec};

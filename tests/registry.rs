@@ -7,11 +7,12 @@ mod common;
 
 use common::{collection, ok, seed_puzzle, start_and_solution, sudolink};
 use sudolink::graph::LinkIndex;
+use sudolink::grid::Conclusion;
 use sudolink::grid::{Candidate, House};
 use sudolink::proof::{check, Pattern};
 use sudolink::search::registry::{self, technique_of};
 use sudolink::search::{Limits, Rule, Stop, TechniqueId};
-use sudolink::study::explain::{explain_all, explain_target, Conclusion, NoProof, Options};
+use sudolink::study::explain::{explain_all, explain_target, NoProof, Options};
 use sudolink::study::resolution::is_solution;
 
 fn house_index(h: &House) -> usize {

@@ -16,8 +16,9 @@ use common::{seed_puzzle, start_and_solution};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use sudolink::grid::Candidate;
-use sudolink::proof::chain::eureka::proof_from_eureka;
-use sudolink::proof::chain::{eureka_text, proof_from_text, ChainFamily, ChainPattern};
+use sudolink::notation::eureka::{eureka_text, proof_from_eureka};
+use sudolink::notation::nrc::chain::proof_from_text;
+use sudolink::proof::chain::{ChainFamily, ChainPattern};
 use sudolink::proof::{check, Pattern};
 use sudolink::study::path::{replay, ReplayedStep};
 

@@ -321,7 +321,11 @@ fn x_chain_targets(store: &Store, max_len: usize) -> Vec<Candidate> {
         .rows
         .iter()
         .map(|r| {
-            sudolink::proof::serde_forms::parse_candidate(r[target].as_str().unwrap()).unwrap()
+            r[target]
+                .as_str()
+                .unwrap()
+                .parse::<sudolink::grid::Candidate>()
+                .unwrap()
         })
         .collect()
 }

@@ -8,11 +8,13 @@ mod common;
 use common::{collection, start_and_solution};
 use sudolink::graph::LinkIndex;
 use sudolink::grid::{Candidate, Cell, Digit, State};
+use sudolink::notation::nrc;
+use sudolink::notation::tags::tag_name;
 use sudolink::proof::aic::{AicConclusion, AicPattern};
-use sudolink::proof::{check, notation, Pattern, Proof};
+use sudolink::proof::{check, Pattern, Proof};
 use sudolink::search::basic_rules;
 use sudolink::search::registry::{parse_list, technique_of};
-use sudolink::search::tagging::{level1, tag_name, Tagging};
+use sudolink::search::tagging::{level1, Tagging};
 use sudolink::study::resolution::{apply, is_solution, solve};
 
 /// The state where the basic rules stop, for the first `n` top1465 puzzles not solved by
@@ -71,7 +73,7 @@ fn every_level1_clearing_is_a_checked_chain_that_keeps_the_solution() {
     for (state, solution) in stuck_states(40) {
         let links = LinkIndex::new(&state);
         for proof in level1(&links) {
-            let text = notation::nrc_text(&state, &proof);
+            let text = nrc::nrc_text(&state, &proof);
             check(&state, &proof).unwrap_or_else(|e| panic!("{text}: {e}"));
             for &c in &proof.eliminations {
                 assert!(
@@ -129,7 +131,7 @@ fn a_chain_prints_in_eureka_with_group_nodes() {
         for proof in level1(&LinkIndex::new(&state)) {
             let a = aic_of(&proof);
             if let Some(g) = a.nodes.iter().find(|n| n.cells.len() > 1) {
-                let text = sudolink::proof::aic::eureka_text(&proof, a);
+                let text = sudolink::notation::eureka::aic_eureka_text(&proof, a);
                 assert!(text.contains(&g.eureka()), "{text}");
                 assert!(g.eureka().starts_with(&format!("({})r", g.digit)));
                 return;
@@ -205,7 +207,7 @@ fn kites_skyscrapers_and_turbots_are_named() {
         for proof in level1(&LinkIndex::new(&state)) {
             if let Some(s) = sudolink::proof::aic::shape_name(&state, aic_of(&proof)) {
                 *shapes.entry(s).or_default() += 1;
-                let text = notation::nrc_text(&state, &proof);
+                let text = nrc::nrc_text(&state, &proof);
                 assert!(text.contains(&format!("({s})")), "{text}");
             }
         }

@@ -1,5 +1,6 @@
-//! `sudolink check-path`: verify a resolution path written in the seeds' notation (or chains
-//! pasted in Eureka/AIC notation), step by step, from the puzzle's start (see
+//! `sudolink check-path`: verify a resolution path written in the seeds' notation (seed
+//! 001's 2007 forms included), chains pasted in Eureka/AIC notation or SudoRules' `whip[n]:`
+//! lines, step by step, from the puzzle's start (see
 //! `sudolink::study::path`). Exit 0 only when every step holds.
 
 use super::input::load;
@@ -12,7 +13,8 @@ pub struct CheckPathArgs {
     /// The puzzle the path starts from (81 characters or a file)
     pub puzzle: String,
     /// The path: one step per line (a step may run over several lines), in the seeds'
-    /// notations or as chains in Eureka (AIC) notation; `#` starts a comment
+    /// notations, as chains in Eureka (AIC) notation or as SudoRules' whip[n]:, braid[n]:,
+    /// biv-chain[n]: lines; `#` starts a comment
     pub path: std::path::PathBuf,
     /// Analyse a puzzle with several solutions (one with none is still refused)
     #[arg(long)]

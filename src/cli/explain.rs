@@ -11,11 +11,12 @@ use serde_json::json;
 use std::path::PathBuf;
 use std::time::Duration;
 use sudolink::export::{diagram, files};
-use sudolink::proof::{notation, Proof};
+use sudolink::notation::nrc;
+use sudolink::proof::Proof;
 use sudolink::search::registry;
 use sudolink::search::{Limits, TechniqueId};
 use sudolink::study::explain::{
-    self, explain_all, explain_target, Conclusion, Explained, NoProof, Options, Progress, Row,
+    self, explain_all, explain_target, read_target, Explained, NoProof, Options, Progress, Row,
     Unexplored,
 };
 use sudolink::study::rating::{rules_for, Scheme};
@@ -188,7 +189,7 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
         .target
         .as_deref()
         .ok_or_else(|| anyhow!("give --target r3c9<>8 (or --all, or --next)"))?;
-    let conclusion: Conclusion = target_text.parse()?;
+    let conclusion = read_target(target_text)?;
     conclusion.validate(&loaded.state, loaded.solution.as_ref())?;
     let report = explain_target(
         &loaded.state,
@@ -223,7 +224,7 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
             }
         }
     }
-    let text = |p: &Proof| notation::nrc_text(&loaded.state, p);
+    let text = |p: &Proof| nrc::nrc_text(&loaded.state, p);
     if args.json {
         let per_family: Vec<serde_json::Value> = report
             .rows
@@ -301,7 +302,7 @@ fn all_eliminations(args: &ExplainArgs, loaded: &Loaded, options: &Options) -> R
         },
     )?;
     status.finish();
-    let text = |p: &Proof| notation::nrc_text(&loaded.state, p);
+    let text = |p: &Proof| nrc::nrc_text(&loaded.state, p);
     let label = |e: &Explained| {
         let t = e.technique;
         if t.is_basic() {
@@ -388,7 +389,7 @@ fn next_step(args: &ExplainArgs, loaded: &Loaded) -> Result<()> {
         &p,
         loaded.solution.as_ref(),
         1,
-        &notation::nrc_text(&loaded.state, &p),
+        &nrc::nrc_text(&loaded.state, &p),
     )?;
     let d = diagram::from_proof(&loaded.state, &p);
     let svg = d.to_svg();
@@ -397,7 +398,7 @@ fn next_step(args: &ExplainArgs, loaded: &Loaded) -> Result<()> {
             eprintln!("wrote {}", path.display());
         }
     }
-    let text = notation::nrc_text(&loaded.state, &p);
+    let text = nrc::nrc_text(&loaded.state, &p);
     if args.json {
         let v = json!({
             "rule": p.rule, "family": p.family, "length": p.length, "text": text,

@@ -7,7 +7,8 @@ use serde_json::json;
 use std::path::Path;
 use sudolink::export::files;
 use sudolink::grid::format::{to_hodoku, to_line, to_pencil_mark_grid, to_pencil_mark_string};
-use sudolink::proof::{hodoku, notation, Proof};
+use sudolink::notation::{hodoku, sudorules};
+use sudolink::proof::Proof;
 use sudolink::search::registry::{graded_length, technique_of, LengthMeasure};
 use sudolink::study::rating::Scheme;
 use sudolink::study::resolution::{apply, solve, Resolution};
@@ -111,7 +112,7 @@ fn step_texts(loaded: &Loaded, r: &Resolution, notation_kind: Notation) -> Vec<S
                         Notation::Hodoku => {
                             hodoku::hodoku_text(&state, &s.proof).unwrap_or_else(|| s.text.clone())
                         }
-                        _ => notation::sudorules_text(&state, &s.proof),
+                        _ => sudorules::sudorules_text(&state, &s.proof),
                     };
                     apply(&mut state, &s.proof).expect("a verified step applies");
                     text

@@ -8,7 +8,7 @@ use serde_json::json;
 use std::path::PathBuf;
 use sudolink::export::files;
 use sudolink::graph::LinkIndex;
-use sudolink::proof::aic::eureka_text;
+use sudolink::notation::eureka::aic_eureka_text;
 use sudolink::proof::Pattern;
 use sudolink::search::registry::basic_rules;
 use sudolink::search::tagging::{level1, Tagging};
@@ -62,7 +62,7 @@ pub fn run(args: &TagArgs) -> Result<()> {
         verify(&state, p, loaded.solution.as_ref(), k + 1, &p.rule)?;
     }
     let chain = |p: &sudolink::proof::Proof| match &p.pattern {
-        Pattern::Aic(a) => eureka_text(p, a),
+        Pattern::Aic(a) => aic_eureka_text(p, a),
         _ => unreachable!("tagging proofs are chains"),
     };
     if let Some(dir) = &args.export {

@@ -2,10 +2,11 @@
 
 use super::svg::{Arrow, Diagram, Mark, Role};
 use crate::grid::{Candidate, Cell, Digit, House, State};
+use crate::notation::nrc;
 use crate::proof::chain::ChainPattern;
 use crate::proof::net::NetPattern;
 use crate::proof::whip::WhipPattern;
-use crate::proof::{notation, Pattern, Proof};
+use crate::proof::{Pattern, Proof};
 
 fn open_in_cells(state: &State, cells: &[Cell], digits: Option<&[Digit]>) -> Vec<Candidate> {
     cells
@@ -193,7 +194,7 @@ pub fn from_proof(state: &State, proof: &Proof) -> Diagram {
         state: state.clone(),
         marks,
         arrows,
-        caption: vec![notation::nrc_text(state, proof)],
+        caption: vec![nrc::nrc_text(state, proof)],
     }
 }
 

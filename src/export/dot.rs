@@ -236,7 +236,7 @@ pub fn layers_graph(t: &crate::search::tagging::Tagging, name: &str) -> Graph {
         let Some((layer, parity)) = t.tag[i] else {
             continue;
         };
-        let tag = crate::search::tagging::tag_name(layer, parity);
+        let tag = crate::notation::tags::tag_name(layer, parity);
         stmts.push(Stmt::Node(DotNode::new(
             node_id(i),
             vec![

@@ -6,7 +6,8 @@
 use super::{diagram, dot, svg};
 use crate::grid::format::to_pencil_mark_grid;
 use crate::grid::State;
-use crate::proof::{chain, notation, Pattern, Proof};
+use crate::notation::{eureka, nrc, sudorules};
+use crate::proof::{Pattern, Proof};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use thiserror::Error;
@@ -44,13 +45,13 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
 
 /// The text export: every notation the proof has, then a forum block.
 pub fn proof_text(state: &State, proof: &Proof) -> String {
-    let nrc = notation::nrc_text(state, proof);
+    let nrc = nrc::nrc_text(state, proof);
     let mut out = format!(
         "nrc notation:\n{nrc}\n\nSudoRules notation:\n{}\n",
-        notation::sudorules_text(state, proof)
+        sudorules::sudorules_text(state, proof)
     );
     if let Pattern::Chain(c) = &proof.pattern {
-        if let Some(e) = chain::eureka_text(c) {
+        if let Some(e) = eureka::eureka_text(c) {
             out.push_str(&format!("\nEureka/AIC notation:\n{e}\n"));
         }
     }

@@ -13,4 +13,4 @@ pub mod types;
 pub use candidate_set::CandidateSet;
 pub use format::{ParseError, ParseErrorKind, ParsedGrid, Puzzle};
 pub use state::{Contradiction, State};
-pub use types::{Candidate, Cell, CspVariable, Digit, House};
+pub use types::{Candidate, Cell, Conclusion, CspVariable, Digit, House};

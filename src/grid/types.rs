@@ -1,5 +1,6 @@
 //! Small `Copy` newtypes for the Sudoku vocabulary: [`Digit`], [`Cell`], [`Candidate`],
-//! [`House`] and [`CspVariable`] (Berthier's rc/rn/cn/bn "2D cells").
+//! [`House`], [`CspVariable`] (Berthier's rc/rn/cn/bn "2D cells") and [`Conclusion`] (a
+//! placement or an elimination). Their text forms are read by `notation::lexer` (`FromStr`).
 
 use std::fmt;
 
@@ -281,6 +282,38 @@ impl fmt::Display for CspVariable {
             CspVariable::Rn(r, d) => write!(f, "r{}n{}", r + 1, d),
             CspVariable::Cn(c, d) => write!(f, "c{}n{}", c + 1, d),
             CspVariable::Bn(b, d) => write!(f, "b{}n{}", b + 1, d),
+        }
+    }
+}
+
+/// A conclusion about one candidate: `r3c9<>8` (an elimination) or `r3c9=8` (a placement).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Conclusion {
+    pub candidate: Candidate,
+    pub placement: bool,
+}
+
+impl Conclusion {
+    pub fn elimination(candidate: Candidate) -> Conclusion {
+        Conclusion {
+            candidate,
+            placement: false,
+        }
+    }
+    pub fn placement(candidate: Candidate) -> Conclusion {
+        Conclusion {
+            candidate,
+            placement: true,
+        }
+    }
+}
+
+impl fmt::Display for Conclusion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.placement {
+            f.write_str(&self.candidate.assertion())
+        } else {
+            f.write_str(&self.candidate.elimination())
         }
     }
 }

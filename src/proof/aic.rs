@@ -1,6 +1,6 @@
 //! Alternating inference chains over candidates and groups (a digit's candidates in one
-//! house, as the tagging seed 004 and Eureka's `(4)r45c6` use them), and their checker and
-//! Eureka printer.
+//! house, as the tagging seed 004 and Eureka's `(4)r45c6` use them), and their checker;
+//! `notation::eureka` prints and reads them.
 //!
 //! A strong link says at least one of two nodes is true (a bivalue cell; a digit's places
 //! in a house covered by the two groups); a weak link that they are not both true (two
@@ -257,21 +257,6 @@ pub fn check(state: &State, proof: &Proof, p: &AicPattern) -> Result<(), CheckEr
     }
 }
 
-/// The chain without its conclusion: `tag1 (5)r9c8=(5)r1c8-(5=8)r2c7-…  [] AB bC`, with
-/// the forums' name of its shape when it has one (`(skyscraper)`).
-pub fn chain_text(state: &State, proof: &Proof, p: &AicPattern) -> String {
-    let full = eureka_text(proof, p);
-    let (chain, rest) = full.split_once(" => ").unwrap_or((&full, ""));
-    let tags = rest
-        .split_once("  ")
-        .map(|(_, t)| format!("  {t}"))
-        .unwrap_or_default();
-    let shape = shape_name(state, p)
-        .map(|s| format!(" ({s})"))
-        .unwrap_or_default();
-    format!("{chain}{tags}{shape}")
-}
-
 /// The house of a link between two nodes: for a strong link, one where the two nodes hold
 /// all the digit's places; for a weak link, any holding both.
 fn link_house(state: &State, a: &AicNode, b: &AicNode, strong_link: bool) -> Option<House> {
@@ -315,63 +300,4 @@ pub fn shape_name(state: &State, p: &AicPattern) -> Option<&'static str> {
         (true, true) if !same_kind && !line(h2) => "2-string-kite",
         _ => "turbot-fish",
     })
-}
-
-/// Eureka: `(5)r9c8=(5)r1c8-(5=8)r2c7-… => r7c5<>2`, with a cell's two digits joined as
-/// `(5=8)r2c7` when a strong link stays in one cell.
-pub fn eureka_text(proof: &Proof, p: &AicPattern) -> String {
-    let ends = p.conclusion == AicConclusion::Ends;
-    let mut out = String::new();
-    let mut k = 0;
-    while k < p.nodes.len() {
-        let a = &p.nodes[k];
-        let strong_next = k.is_multiple_of(2) == ends;
-        if k > 0 {
-            let strong_before = (k - 1).is_multiple_of(2) == ends;
-            out.push(if strong_before { '=' } else { '-' });
-        }
-        let als = p.als_links.get(k).and_then(|x| x.as_ref());
-        match p.nodes.get(k + 1) {
-            Some(b) if als.is_some() => {
-                let cells = als.expect("an ALS link");
-                out.push_str(&format!(
-                    "({}={}){}",
-                    a.digit,
-                    b.digit,
-                    cells_compact(cells)
-                ));
-                k += 2;
-            }
-            Some(b)
-                if a.is_candidate()
-                    && b.is_candidate()
-                    && a.cells == b.cells
-                    && p.als_links.get(k + 1).is_none_or(|x| x.is_none()) =>
-            {
-                let link = if strong_next { '=' } else { '-' };
-                out.push_str(&format!(
-                    "({}{link}{}){}",
-                    a.digit,
-                    b.digit,
-                    cells_compact(&a.cells)
-                ));
-                k += 2;
-            }
-            _ => {
-                out.push_str(&a.eureka());
-                k += 1;
-            }
-        }
-    }
-    if !ends {
-        out.push('-');
-        out.push_str(&p.nodes[0].eureka());
-    }
-    let elims: Vec<String> = proof.eliminations.iter().map(|c| c.elimination()).collect();
-    let tags = p
-        .tags
-        .as_ref()
-        .map(|t| format!("  {t}"))
-        .unwrap_or_default();
-    format!("{} {out} => {}{tags}", proof.rule, elims.join(", "))
 }

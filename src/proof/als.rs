@@ -5,7 +5,6 @@
 //!
 //! The checker rebuilds every set and link from the state alone.
 
-use super::aic::cells_compact;
 use super::check::{cell_digits, conclusion, distinct, fail, no_assertions, sees, CheckError};
 use super::Proof;
 use crate::grid::{Candidate, Cell, Digit, House, State};
@@ -34,14 +33,6 @@ impl AlsKind {
             AlsKind::DoublyLinked => "als-doubly-linked",
             AlsKind::XyWing => "als-xy-wing",
             AlsKind::DeathBlossom => "death-blossom",
-        }
-    }
-
-    fn hodoku(self) -> &'static str {
-        match self {
-            AlsKind::Xz | AlsKind::DoublyLinked => "ALS-XZ",
-            AlsKind::XyWing => "ALS-XY-Wing",
-            AlsKind::DeathBlossom => "Death Blossom",
         }
     }
 }
@@ -277,79 +268,6 @@ pub fn check(state: &State, proof: &Proof, p: &AlsPattern) -> Result<(), CheckEr
     }
 }
 
-fn set_text(s: &AlsSet) -> String {
-    let digits: String = s.digits.iter().map(|d| d.to_string()).collect();
-    format!("{} {{{digits}}}", cells_compact(&s.cells))
-}
-
-fn digits_text(ds: &[Digit]) -> String {
-    ds.iter()
-        .map(|d| d.to_string())
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
-/// The pattern as HoDoKu prints it, without the conclusion:
-/// `ALS-XZ: A=r4c3 {259}, B=r5c12 {2589}, X=5, Z=2`.
-pub fn hodoku_pattern(p: &AlsPattern) -> String {
-    let letters = ["A", "B", "C", "D", "E", "F", "G", "H", "I"];
-    let sets: Vec<String> = p
-        .sets
-        .iter()
-        .enumerate()
-        .map(|(i, s)| format!("{}={}", letters[i.min(8)], set_text(s)))
-        .collect();
-    let z = digits_text(&p.z);
-    match p.kind {
-        AlsKind::Xz => format!(
-            "{}: {}, X={}, Z={z}",
-            p.kind.hodoku(),
-            sets.join(", "),
-            p.rccs[0].digit
-        ),
-        AlsKind::DoublyLinked => format!(
-            "{} (doubly linked): {}, X={}",
-            p.kind.hodoku(),
-            sets.join(", "),
-            digits_text(&p.rccs.iter().map(|r| r.digit).collect::<Vec<_>>())
-        ),
-        AlsKind::XyWing => format!(
-            "{}: {}, X,Y={},{}, Z={z}",
-            p.kind.hodoku(),
-            sets.join(", "),
-            p.rccs[0].digit,
-            p.rccs[1].digit
-        ),
-        AlsKind::DeathBlossom => {
-            let petals: Vec<String> = p
-                .rccs
-                .iter()
-                .zip(&p.sets)
-                .map(|(r, s)| format!("{} {}", r.digit, set_text(s)))
-                .collect();
-            format!(
-                "{}: {}; {}, Z={z}",
-                p.kind.hodoku(),
-                p.stem.map(|c| c.to_string()).unwrap_or_default(),
-                petals.join("; ")
-            )
-        }
-    }
-}
-
-/// The whole HoDoKu line: `ALS-XZ: A=…, B=…, X=5, Z=2 => r5c3<>2`.
-pub fn hodoku_text(proof: &Proof, p: &AlsPattern) -> String {
-    let elims: Vec<String> = proof.eliminations.iter().map(|c| c.elimination()).collect();
-    format!("{} => {}", hodoku_pattern(p), elims.join(", "))
-}
-
-/// Our own line: the technique name, then HoDoKu's description of the sets.
-pub fn pattern_text(proof: &Proof, p: &AlsPattern) -> String {
-    let body = hodoku_pattern(p);
-    let body = body.split_once(": ").map(|(_, b)| b).unwrap_or(&body);
-    format!("{} {body}", proof.rule)
-}
-
 /// Sue de Coq (HoDoKu's name; seed 002 sees two ALS on a box-line intersection): `core`,
 /// two or three cells of `line` ∩ `block` holding at least two digits more than cells;
 /// `line_cells` in the line outside the block and `box_cells` in the block outside the line,
@@ -388,7 +306,7 @@ impl SueDeCoq {
     }
 }
 
-fn digits_of_cells(state: &State, cells: &[Cell]) -> BTreeSet<Digit> {
+pub(crate) fn digits_of_cells(state: &State, cells: &[Cell]) -> BTreeSet<Digit> {
     cells.iter().flat_map(|&c| cell_digits(state, c)).collect()
 }
 
@@ -448,25 +366,4 @@ pub fn check_sue_de_coq(state: &State, proof: &Proof, s: &SueDeCoq) -> Result<()
         }
     }
     Ok(())
-}
-
-/// HoDoKu's line: `Sue de Coq: r7c78 - {1357} (r7c3 - {17}, r9c9 - {35}) => …`.
-pub fn sue_de_coq_hodoku(state: &State, proof: &Proof, s: &SueDeCoq) -> String {
-    let ds = |cells: &[Cell]| -> String {
-        digits_of_cells(state, cells)
-            .iter()
-            .map(|d| d.to_string())
-            .collect()
-    };
-    let elims: Vec<String> = proof.eliminations.iter().map(|c| c.elimination()).collect();
-    format!(
-        "Sue de Coq: {} - {{{}}} ({} - {{{}}}, {} - {{{}}}) => {}",
-        cells_compact(&s.core),
-        ds(&s.core),
-        cells_compact(&s.line_cells),
-        ds(&s.line_cells),
-        cells_compact(&s.box_cells),
-        ds(&s.box_cells),
-        elims.join(", ")
-    )
 }

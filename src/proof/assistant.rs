@@ -1,4 +1,5 @@
-//! Patterns of Hanson's Sudoku Assistant (seed 002) and their checkers and printers:
+//! Patterns of Hanson's Sudoku Assistant (seed 002) and their checkers (their printers are
+//! in `notation::nrc::hanson` and `notation::hodoku`):
 //!
 //! - [`GridLock`]: grid analysis, a naked subset, hidden subset or fish (n lines whose
 //!   places lie in n cross lines) together with its complementary form, which concludes the
@@ -9,7 +10,6 @@
 //! `search::bent`.
 
 use super::check::{cell_digits, conclusion, distinct, fail, no_assertions, sees, CheckError};
-use super::notation::{cell_with_digits, pattern_text};
 use super::{fish_name, subset_name, Pattern, Proof};
 use crate::grid::{Cell, Digit, House, State};
 use serde::{Deserialize, Serialize};
@@ -26,12 +26,12 @@ pub struct GridLock {
 }
 
 /// A form as the proof it stands for, to check or print it on its own.
-fn form_proof(form: &Pattern, proof: &Proof) -> Proof {
+pub(crate) fn form_proof(form: &Pattern, proof: &Proof) -> Proof {
     Proof::new(form.clone(), proof.eliminations.clone(), vec![])
 }
 
 /// The size of a form (lines on each side of the grid).
-fn form_size(form: &Pattern) -> usize {
+pub(crate) fn form_size(form: &Pattern) -> usize {
     match form {
         Pattern::NakedSubset { cells, .. } | Pattern::HiddenSubset { cells, .. } => cells.len(),
         Pattern::Fish { base, .. } => base.len(),
@@ -45,56 +45,6 @@ impl GridLock {
     pub fn rule_name(&self) -> (String, String, usize) {
         let p = Proof::new(*self.form.clone(), vec![], vec![]);
         (p.rule, "grid-analysis".to_string(), p.length)
-    }
-
-    /// Hanson's description: `a 3×3 grid of 5s: rows {r2 r5 r7} × columns {c3 c6 c7}`.
-    pub fn description(&self) -> String {
-        describe(&self.form)
-    }
-}
-
-fn houses(hs: &[House]) -> String {
-    let items: Vec<String> = hs.iter().map(|h| h.to_string()).collect();
-    format!("{{{}}}", items.join(" "))
-}
-
-fn cells_text(cells: &[Cell]) -> String {
-    let items: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
-    format!("{{{}}}", items.join(" "))
-}
-
-fn digits_text(digits: &[Digit]) -> String {
-    let items: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
-    format!("{{{}}}", items.join(""))
-}
-
-fn describe(form: &Pattern) -> String {
-    let n = form_size(form);
-    match form {
-        Pattern::NakedSubset {
-            house,
-            cells,
-            digits,
-        } => format!(
-            "a {n}×{n} grid in {house}: cells {} hold only digits {}",
-            cells_text(cells),
-            digits_text(digits)
-        ),
-        Pattern::HiddenSubset {
-            house,
-            digits,
-            cells,
-        } => format!(
-            "a {n}×{n} grid in {house}: digits {} lie only in cells {}",
-            digits_text(digits),
-            cells_text(cells)
-        ),
-        Pattern::Fish { digit, base, cover } => format!(
-            "a {n}×{n} grid of {digit}s: {} × {}",
-            houses(base),
-            houses(cover)
-        ),
-        _ => String::new(),
     }
 }
 
@@ -134,17 +84,6 @@ pub fn check_grid(state: &State, proof: &Proof, lock: &GridLock) -> Result<(), C
             .map_err(|e| CheckError::Pattern(format!("the complement does not hold: {e}")))?;
     }
     Ok(())
-}
-
-/// `swordfish-in-rows n5{r2 r5 r7}{c3 c6 c7} ≡ whale-in-columns n5{…}{…} (a 3×3 grid of
-/// 5s: …)`.
-pub fn grid_text(state: &State, proof: &Proof, lock: &GridLock) -> String {
-    let mut text = pattern_text(state, &form_proof(&lock.form, proof));
-    if let Some(c) = &lock.complement {
-        text.push_str(" ≡ ");
-        text.push_str(&pattern_text(state, &form_proof(c, proof)));
-    }
-    format!("{text} ({})", lock.description())
 }
 
 /// A bent naked subset (seed 002): `cells`, each in one of the two `domains` (a row and a
@@ -282,50 +221,6 @@ pub fn check_bent(state: &State, proof: &Proof, b: &BentSubset) -> Result<(), Ch
     Ok(())
 }
 
-/// `bent-naked-triplets (xy-wing) r4{c2 c7} + c2{r1}: {n1 n2}r1c2 {n2 n3}r4c2 {n1 n3}r4c7,
-/// common n2`.
-pub fn bent_text(state: &State, proof: &Proof, b: &BentSubset) -> String {
-    let wing = b
-        .wing
-        .as_ref()
-        .map(|w| format!(" ({w})"))
-        .unwrap_or_default();
-    let cells: Vec<String> = b
-        .cells
-        .iter()
-        .map(|&c| cell_with_digits(&cell_digits(state, c).into_iter().collect::<Vec<_>>(), c))
-        .collect();
-    let rule = match b.common {
-        Some(k) => format!("common n{k}"),
-        None => "no common digit".to_string(),
-    };
-    format!(
-        "{}{wing} {} + {}: {}, {rule}",
-        proof.rule,
-        b.domains[0],
-        b.domains[1],
-        cells.join(" ")
-    )
-}
-
-/// HoDoKu's line for the wing shapes (`XY-Wing: 1/2/3 in r1c2,r4c2,r4c7 => r1c7<>2`).
-pub fn hodoku_text(proof: &Proof, b: &BentSubset) -> Option<String> {
-    let name = match b.wing.as_deref()? {
-        "xy-wing" => "XY-Wing",
-        "xyz-wing" => "XYZ-Wing",
-        _ => "WXYZ-Wing",
-    };
-    let digits: Vec<String> = b.digits.iter().map(|d| d.to_string()).collect();
-    let cells: Vec<String> = b.cells.iter().map(|c| c.to_string()).collect();
-    let elims: Vec<String> = proof.eliminations.iter().map(|c| c.elimination()).collect();
-    Some(format!(
-        "{name}: {} in {} => {}",
-        digits.join("/"),
-        cells.join(","),
-        elims.join(", ")
-    ))
-}
-
 /// The name of a fish or subset form, as users say it (for listings).
 pub fn form_name(form: &Pattern) -> String {
     match form {
@@ -416,7 +311,7 @@ fn is_line(h: House) -> bool {
 }
 
 /// The digit's places in `base` lines, in the state.
-fn places_in(state: &State, digit: Digit, base: &[House]) -> Vec<Cell> {
+pub(crate) fn places_in(state: &State, digit: Digit, base: &[House]) -> Vec<Cell> {
     base.iter()
         .flat_map(|h| h.cells())
         .filter(|&c| state.has(crate::grid::Candidate::new(c, digit)))
@@ -528,74 +423,4 @@ pub fn check_grid_als(state: &State, proof: &Proof, g: &GridAls) -> Result<(), C
         })?;
     }
     Ok(())
-}
-
-/// `sashimi-x-wing-in-rows n6{r2 r9}{c1 c4 c5} fins {r2c2} (a grid ALS of 6s: 2 rows in 3
-/// columns) ≡ {c2 c3 …}{r1 r3 …}`.
-pub fn grid_als_text(proof: &Proof, g: &GridAls) -> String {
-    let fins: Vec<String> = g.fins.iter().map(|c| c.to_string()).collect();
-    let mut text = format!(
-        "{} n{}{}{} fins {{{}}} (a grid ALS of {}s: {} lines in {} cross lines)",
-        proof.rule,
-        g.digit,
-        houses(&g.base),
-        houses(&g.cover),
-        fins.join(" "),
-        g.digit,
-        g.base.len(),
-        g.cover.len()
-    );
-    if let Some((b, c)) = &g.complement {
-        text.push_str(&format!(" ≡ n{}{}{}", g.digit, houses(b), houses(c)));
-    }
-    text
-}
-
-/// HoDoKu's line: `Sashimi Swordfish: 4 c159 r247 fr1c9 => r2c8<>4` (its cover lines
-/// are the ones holding a place that is not a fin).
-pub fn grid_als_hodoku(state: &State, proof: &Proof, g: &GridAls) -> String {
-    let kind = match g.kind {
-        FinKind::Finned => "Finned",
-        FinKind::Sashimi => "Sashimi",
-        FinKind::Skyscraper => {
-            let ends: Vec<String> = g.fins.iter().map(|c| c.to_string()).collect();
-            let elims: Vec<String> = proof.eliminations.iter().map(|c| c.elimination()).collect();
-            return format!(
-                "Skyscraper: {} in {} => {}",
-                g.digit,
-                ends.join(","),
-                elims.join(", ")
-            );
-        }
-    };
-    let fish = super::hodoku::fish_word(g.base.len());
-    let compact = |hs: &[House]| -> String {
-        let letter = if matches!(hs[0], House::Row(_)) {
-            'r'
-        } else {
-            'c'
-        };
-        let nums: String = hs.iter().map(|h| (h.index() % 9 + 1).to_string()).collect();
-        format!("{letter}{nums}")
-    };
-    let places = places_in(state, g.digit, &g.base);
-    let cover: Vec<House> = g
-        .cover
-        .iter()
-        .copied()
-        .filter(|h| {
-            places
-                .iter()
-                .any(|&p| h.contains(p) && !g.fins.contains(&p))
-        })
-        .collect();
-    let fins: String = g.fins.iter().map(|c| format!(" f{c}")).collect();
-    let elims: Vec<String> = proof.eliminations.iter().map(|c| c.elimination()).collect();
-    format!(
-        "{kind} {fish}: {} {} {}{fins} => {}",
-        g.digit,
-        compact(&g.base),
-        compact(&cover),
-        elims.join(", ")
-    )
 }

@@ -36,7 +36,7 @@ fn digit_placed_in(state: &State, house: House, d: Digit) -> bool {
     house.cells().iter().any(|&c| state.value(c) == Some(d))
 }
 
-pub(super) fn cell_digits(state: &State, cell: Cell) -> BTreeSet<Digit> {
+pub(crate) fn cell_digits(state: &State, cell: Cell) -> BTreeSet<Digit> {
     Digit::all()
         .filter(|&d| state.has(Candidate::new(cell, d)))
         .collect()

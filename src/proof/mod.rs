@@ -1,19 +1,16 @@
 //! Proof objects: every placement or elimination the searches find is a [`Proof`] — the
 //! rule, its family and length, the pattern as typed data, and what it concludes. A proof is
 //! plain data (serde) that [`check::check`] re-verifies from the grid state alone, sharing no
-//! code with the searches, and that [`notation`] prints as the forums write it.
+//! code with the searches, and that `crate::notation` prints (and reads) as the forums write
+//! it.
 
 pub mod aic;
 pub mod als;
 pub mod assistant;
 pub mod chain;
 pub mod check;
-pub mod hodoku;
 pub mod net;
-pub mod notation;
 pub mod range;
-pub mod read_basic;
-pub mod serde_forms;
 pub mod whip;
 
 use crate::grid::{Candidate, Cell, Digit, House};

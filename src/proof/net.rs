@@ -1,6 +1,6 @@
 //! Nets of inferences (DESIGN.md, "Nets of inferences"): the pattern data of every proof the
-//! net engine finds ([`NetPattern`]), its checker ([`check`]) and GNPX's printed form
-//! ([`gnpx_text`]).
+//! net engine finds ([`NetPattern`]) and its checker ([`check`]); GNPX's printed form is
+//! read and printed by `notation::gnpx`.
 //!
 //! A net starts from assumptions — one literal, or each member of a *choice* (a cell's
 //! candidates, a house's places for a digit) — and derives literals (a candidate or a group,
@@ -475,7 +475,7 @@ fn check_als_step(
     Ok(())
 }
 
-fn premises_text(step: &NetStep) -> String {
+pub(crate) fn premises_text(step: &NetStep) -> String {
     step.premises
         .iter()
         .map(|p| p.to_string())
@@ -637,151 +637,4 @@ fn contradiction_holds(
             Ok(())
         }
     }
-}
-
-/// GNPX's heading: `ForceChain_Cell r6c6#2 is true`, `ForceChain_House(row2#1) …`,
-/// `ForceChain_Contradiction r2c4#2 is false` (`ForceNet_…` for nets).
-pub fn gnpx_heading(net: &NetPattern, proof: &Proof) -> String {
-    let kind = match net.form {
-        NetForm::Chain => "ForceChain",
-        NetForm::Net => "ForceNet",
-    };
-    let choice = match (&net.choice, net.mode) {
-        (NetChoice::House { house, digit }, _) => {
-            let (name, i) = match house {
-                House::Row(i) => ("row", i),
-                House::Column(i) => ("col", i),
-                House::Block(i) => ("blk", i),
-            };
-            format!("House({name}{}#{digit})", i + 1)
-        }
-        (_, m) => {
-            let mut s = m.name().to_string();
-            s[..1].make_ascii_uppercase();
-            s
-        }
-    };
-    let what = match (proof.assertions.first(), proof.eliminations.first()) {
-        (Some(c), _) => format!("{}#{} is true", c.cell(), c.digit()),
-        (None, Some(c)) => format!("{}#{} is false", c.cell(), c.digit()),
-        _ => String::new(),
-    };
-    format!("{kind}_{choice} {what}")
-}
-
-/// One GNPX bracket: `[W r2c8/+1 -> r2c4/-1]`, `[S (ALS:r2468c4) r2c4/-1 -> r4c4/+3]`.
-fn bracket(step: &NetStep) -> String {
-    let letter = match step.link {
-        NetLink::Weak => "W",
-        NetLink::Strong { .. } => "S",
-        NetLink::Subset => "M",
-        NetLink::Als { .. } => {
-            if step.conclusion.value {
-                "S"
-            } else {
-                "W"
-            }
-        }
-    };
-    let als = match &step.link {
-        NetLink::Als { cells, .. } => format!("(ALS:{}) ", cell_list(cells)),
-        _ => String::new(),
-    };
-    format!(
-        "[{letter} {als}{} -> {}]",
-        premises_text(step),
-        step.conclusion
-    )
-}
-
-/// An inference inside one cell by a plain link (GNPX leaves these implicit between two
-/// brackets: `[W r3c5/+1 -> r5c5/-1] => [W r5c5/+7 -> r5c7/-7]`).
-fn in_one_cell(step: &NetStep) -> bool {
-    matches!(step.link, NetLink::Weak | NetLink::Strong { house: None })
-        && step.premises.len() == 1
-        && step.premises[0].node.cells() == step.conclusion.node.cells()
-        && step.conclusion.node.cells().len() == 1
-}
-
-/// The derivation of `end` in a chain-form branch, as a path of steps from the assumption.
-fn path_to<'a>(branch: &'a NetBranch, end: &NetLiteral) -> Vec<&'a NetStep> {
-    let mut path = Vec::new();
-    let mut at = end.clone();
-    while at != branch.assumption {
-        let Some(step) = branch.steps.iter().find(|s| s.conclusion == at) else {
-            break;
-        };
-        path.push(step);
-        at = step.premises[0].clone();
-    }
-    path.reverse();
-    path
-}
-
-/// One GNPX line: `✿[W r2c8/+2 -> r2c6/-2] => [S r2c6/-2 -> r6c6/+2]`, in-cell links
-/// between two brackets left implicit as GNPX prints them.
-fn gnpx_line(path: &[&NetStep]) -> String {
-    let last = path.len().saturating_sub(1);
-    let shown: Vec<String> = path
-        .iter()
-        .enumerate()
-        .filter(|(i, s)| *i == 0 || *i == last || !in_one_cell(s))
-        .map(|(_, s)| bracket(s))
-        .collect();
-    format!("✿{}", shown.join(" => "))
-}
-
-/// The ends each branch's lines lead to: the verity, or the contradictory node's two values
-/// (or each emptied candidate).
-fn ends(conclusion: &NetConclusion) -> Vec<NetLiteral> {
-    match conclusion {
-        NetConclusion::Verity { literal } => vec![literal.clone()],
-        NetConclusion::Both { node } => {
-            let t = NetLiteral {
-                node: node.clone(),
-                value: true,
-            };
-            vec![t.clone(), t.negated()]
-        }
-        NetConclusion::Empty { .. } => vec![],
-    }
-}
-
-/// GNPX's printed form: the heading, then one `✿…` line per branch (chains), or for nets
-/// each branch's inferences in derivation order, several premises where they need them.
-pub fn gnpx_text(net: &NetPattern, proof: &Proof) -> String {
-    let mut out = gnpx_heading(net, proof);
-    match net.form {
-        NetForm::Chain => {
-            for b in &net.branches {
-                let ends = match &b.refuted {
-                    Some(c) => ends(c),
-                    None => ends(&net.conclusion),
-                };
-                for end in ends {
-                    let path = path_to(b, &end);
-                    if !path.is_empty() {
-                        out.push('\n');
-                        out.push_str(&gnpx_line(&path));
-                    }
-                }
-            }
-        }
-        NetForm::Net => {
-            for b in &net.branches {
-                let steps: Vec<String> = b.steps.iter().map(bracket).collect();
-                let refuted = if b.refuted.is_some() {
-                    " (refuted)"
-                } else {
-                    ""
-                };
-                out.push_str(&format!(
-                    "\n✿{{{}}}{refuted} {}",
-                    b.assumption,
-                    steps.join(" => ")
-                ));
-            }
-        }
-    }
-    out
 }

@@ -1,5 +1,5 @@
 //! Whips and braids (and their g- versions over groups): the pattern data ([`WhipPattern`]),
-//! its checker ([`check`]) and its printers ([`pattern_text`], [`sudorules_text`]).
+//! and its checker ([`check`]); `notation::sudorules` prints and reads it.
 //!
 //! A whip on target Z is a sequence of CSP variables V_1..V_n, each with a left-linking
 //! candidate L_k and (except the last) a right-linking candidate R_k, printed in SudoRules'
@@ -75,7 +75,6 @@ impl fmt::Display for WhipKind {
 /// longer one is a g-candidate.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WhipCell {
-    #[serde(with = "variable_form")]
     pub variable: CspVariable,
     pub left_linking: Vec<Candidate>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -95,44 +94,6 @@ impl WhipPattern {
     pub fn rule_name(&self) -> (String, String, usize) {
         let name = self.kind.name().to_string();
         (name.clone(), name, self.cells.len())
-    }
-}
-
-/// Serde form of a CSP variable as SudoRules prints it: `r7c8`, `r2n6`, `c5n3`, `b3n1`.
-/// Kept as `with` functions so that `grid` stays serde-free and no trait impl is claimed.
-mod variable_form {
-    use crate::grid::{Cell, CspVariable, Digit};
-    use serde::de::Error as _;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(v: &CspVariable, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&v.to_string())
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<CspVariable, D::Error> {
-        let text = String::deserialize(d)?;
-        parse(&text).ok_or_else(|| D::Error::custom(format!("bad CSP variable: {text:?}")))
-    }
-
-    fn digit(b: u8) -> Option<u8> {
-        (b'1'..=b'9').contains(&b).then_some(b - b'1')
-    }
-
-    /// Parse `r7c8`, `r2n6`, `c5n3` or `b3n1`.
-    pub fn parse(s: &str) -> Option<CspVariable> {
-        let b = s.as_bytes();
-        if b.len() != 4 {
-            return None;
-        }
-        let (i, j) = (digit(b[1])?, digit(b[3])?);
-        let d = Digit::from_index(j as usize);
-        match (b[0] | 0x20, b[2] | 0x20) {
-            (b'r', b'c') => Some(CspVariable::Rc(Cell::at(i as usize, j as usize))),
-            (b'r', b'n') => Some(CspVariable::Rn(i, d)),
-            (b'c', b'n') => Some(CspVariable::Cn(i, d)),
-            (b'b', b'n') => Some(CspVariable::Bn(i, d)),
-            _ => None,
-        }
     }
 }
 
@@ -358,120 +319,4 @@ pub fn check(state: &State, proof: &Proof, w: &WhipPattern) -> Result<(), CheckE
         vars.push(v);
     }
     Ok(())
-}
-
-// ---------------------------------------------------------------------------------------
-// Printers
-// ---------------------------------------------------------------------------------------
-
-/// Digits of a 3-cell segment as SudoRules names g-labels: the physical segment (`789`),
-/// whichever of its cells are open.
-fn segment_digits(i: usize) -> String {
-    let s = (i / 3) * 3;
-    format!("{}{}{}", s + 1, s + 2, s + 3)
-}
-
-/// The value of a candidate or g-candidate inside its variable, as SudoRules prints it:
-/// `n2` (rc), `c5` or `c789` (rn), `r7` or `r123` (cn), `r2c7`, `r1c789` or `r123c7` (bn).
-pub fn value_text(v: CspVariable, items: &[Candidate]) -> String {
-    let first = items[0];
-    let (r, c) = (first.cell().row(), first.cell().col());
-    let group = items.len() > 1;
-    let same_row = items.iter().all(|x| x.cell().row() == r);
-    let rows = if group && !same_row {
-        segment_digits(r)
-    } else {
-        (r + 1).to_string()
-    };
-    let cols = if group && same_row {
-        segment_digits(c)
-    } else {
-        (c + 1).to_string()
-    };
-    match v {
-        CspVariable::Rc(_) => format!("n{}", first.digit()),
-        CspVariable::Rn(..) => format!("c{cols}"),
-        CspVariable::Cn(..) => format!("r{rows}"),
-        CspVariable::Bn(..) => format!("r{rows}c{cols}"),
-    }
-}
-
-/// The pattern in SudoRules' modern notation, without the conclusion:
-/// `whip[4]: r7c8{n2 n3} - c5n3{r7 r2} - r2n6{c5 c7} - b3n1{r2c7 .}`.
-pub fn pattern_text(_state: &State, _proof: &Proof, w: &WhipPattern) -> String {
-    let cells: Vec<String> = w
-        .cells
-        .iter()
-        .map(|cell| {
-            let right = match &cell.right_linking {
-                Some(r) if !r.is_empty() => value_text(cell.variable, r),
-                _ => ".".to_string(),
-            };
-            let left = if cell.left_linking.is_empty() {
-                "?".to_string()
-            } else {
-                value_text(cell.variable, &cell.left_linking)
-            };
-            format!("{}{{{left} {right}}}", cell.variable)
-        })
-        .collect();
-    format!(
-        "{}[{}]: {}",
-        w.kind.name(),
-        w.cells.len(),
-        cells.join(" - ")
-    )
-}
-
-/// The whole step as SudoRules prints it:
-/// `whip[4]: r7c8{n2 n3} - c5n3{r7 r2} - r2n6{c5 c7} - b3n1{r2c7 .} ==> r7c5≠2`.
-pub fn sudorules_text(state: &State, proof: &Proof, w: &WhipPattern) -> String {
-    let conclusions: Vec<String> = proof
-        .eliminations
-        .iter()
-        .map(|c| format!("{}≠{}", c.cell(), c.digit()))
-        .collect();
-    format!(
-        "{} ==> {}",
-        pattern_text(state, proof, w),
-        conclusions.join(", ")
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::grid::{Cell, Digit};
-
-    fn cand(n: u8, r: usize, c: usize) -> Candidate {
-        Candidate::new(Cell::at(r - 1, c - 1), Digit::new(n).unwrap())
-    }
-
-    #[test]
-    fn variable_form_round_trips() {
-        for v in CspVariable::all() {
-            assert_eq!(variable_form::parse(&v.to_string()), Some(v));
-        }
-        assert_eq!(variable_form::parse("x1n1"), None);
-        assert_eq!(variable_form::parse("r0c1"), None);
-    }
-
-    #[test]
-    fn values_print_as_sudorules_does() {
-        let d = Digit::new(1).unwrap();
-        assert_eq!(value_text(CspVariable::Bn(2, d), &[cand(1, 2, 7)]), "r2c7");
-        assert_eq!(
-            value_text(CspVariable::Bn(2, d), &[cand(1, 1, 7), cand(1, 1, 9)]),
-            "r1c789"
-        );
-        assert_eq!(
-            value_text(CspVariable::Cn(6, d), &[cand(1, 4, 7), cand(1, 5, 7)]),
-            "r456"
-        );
-        assert_eq!(value_text(CspVariable::Rn(1, d), &[cand(1, 2, 5)]), "c5");
-        assert_eq!(
-            value_text(CspVariable::Rc(Cell::at(6, 7)), &[cand(2, 7, 8)]),
-            "n2"
-        );
-    }
 }

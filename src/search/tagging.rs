@@ -19,6 +19,7 @@
 
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CandidateSet, Cell, CspVariable, Digit, House};
+use crate::notation::tags::{tag_chain_text, tag_name};
 use crate::proof::aic::{weak, AicConclusion, AicNode, AicPattern};
 use crate::proof::{Pattern, Proof};
 use std::collections::{HashMap, VecDeque};
@@ -35,19 +36,6 @@ pub struct Tagging {
     pub conflicts: usize,
     /// The node of each candidate (a group of one), by candidate index.
     candidate_node: Vec<Option<usize>>,
-}
-
-/// The seed's tag names: `A`/`a` … `Z`/`z`, then `£A`/`£a` … and further prefixes.
-pub fn tag_name(layer: usize, parity: u8) -> String {
-    let prefixes = ["", "£", "$", "&", "§", "%"];
-    let letter = (b'A' + (layer % 26) as u8) as char;
-    let letter = if parity == 0 {
-        letter
-    } else {
-        letter.to_ascii_lowercase()
-    };
-    let prefix = prefixes.get(layer / 26).copied().unwrap_or("#");
-    format!("{prefix}{letter}")
 }
 
 fn places(links: &LinkIndex, v: CspVariable) -> Vec<Cell> {
@@ -497,15 +485,11 @@ pub fn level1(links: &LinkIndex) -> Vec<Proof> {
 
 /// `[] AB bC`: the weak links of the implication path as tag pairs.
 fn tags_text(t: &Tagging, start: usize, steps: &[Step]) -> String {
-    let name = |l: usize| tag_name(l / 2, (l % 2) as u8);
-    if steps.is_empty() {
-        return format!("[] {}{}", name(start), name(start ^ 1));
-    }
-    let pairs: Vec<String> = steps
+    let pairs: Vec<(usize, usize)> = steps
         .iter()
-        .map(|s| format!("{}{}", name(s.from), name(t.literal(s.y).unwrap())))
+        .map(|s| (s.from, t.literal(s.y).expect("a tagged node")))
         .collect();
-    format!("[] {}", pairs.join(" "))
+    tag_chain_text(start, &pairs)
 }
 
 /// The node chain of an implication path: from `first` (a node of the start literal),

@@ -12,7 +12,6 @@
 
 use super::StoreError;
 use crate::grid::{Candidate, CandidateSet, Cell, Digit, House};
-use crate::proof::serde_forms::{parse_candidate, parse_cell, parse_house};
 use crate::proof::Proof;
 use serde_json::Value;
 
@@ -68,7 +67,7 @@ fn pattern_candidates(pattern: &Value, open: &CandidateSet) -> Vec<Candidate> {
     let mut named = Vec::new();
     collect_candidate_strings(pattern, &mut named);
     let cells: Vec<Cell> = field_strings(pattern, &["cell", "cells", "pivot", "pincers"])
-        .filter_map(parse_cell)
+        .filter_map(|s| s.parse::<Cell>().ok())
         .collect();
     let digits: Vec<Digit> = field_values(pattern, &["digit", "digits"])
         .filter_map(|v| v.as_u64())
@@ -76,7 +75,7 @@ fn pattern_candidates(pattern: &Value, open: &CandidateSet) -> Vec<Candidate> {
         .collect();
     let cells = if cells.is_empty() {
         field_strings(pattern, &["house", "base"])
-            .filter_map(parse_house)
+            .filter_map(|s| s.parse::<House>().ok())
             .flat_map(House::cells)
             .collect()
     } else {
@@ -101,7 +100,7 @@ fn first_occurrences(candidates: impl Iterator<Item = Candidate>) -> Vec<Candida
 
 fn collect_candidate_strings(value: &Value, out: &mut Vec<Candidate>) {
     match value {
-        Value::String(s) => out.extend(parse_candidate(s)),
+        Value::String(s) => out.extend(s.parse::<Candidate>().ok()),
         Value::Array(items) => items.iter().for_each(|v| collect_candidate_strings(v, out)),
         Value::Object(map) => map.values().for_each(|v| collect_candidate_strings(v, out)),
         _ => {}
@@ -132,7 +131,7 @@ mod tests {
         "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3....";
 
     fn cand(label: &str) -> Candidate {
-        parse_candidate(label).unwrap()
+        label.parse::<Candidate>().unwrap()
     }
 
     #[test]

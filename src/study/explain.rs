@@ -19,63 +19,30 @@
 //! eliminates them).
 
 use crate::graph::LinkIndex;
-use crate::grid::{Candidate, Cell, Digit, State};
+use crate::grid::{Candidate, Cell, Conclusion, Digit, State};
+use crate::notation::lexer::LexError;
 use crate::proof::Proof;
 use crate::search::registry::{graded_length, Search};
 use crate::search::{Limits, Meter, Rule, Searcher, Stop, TechniqueId};
 use crate::study::resolution::{self, ResolutionError};
 use std::collections::BTreeMap;
-use std::fmt;
-use std::str::FromStr;
 use thiserror::Error;
-
-/// A conclusion to explain: `r3c9<>8` (an elimination) or `r3c9=8` (a placement).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Conclusion {
-    pub candidate: Candidate,
-    pub placement: bool,
-}
 
 /// A conclusion that does not read as `r3c9<>8` or `r3c9=8`.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("malformed target {0:?}: expected r3c9<>8 (elimination) or r3c9=8 (placement)")]
-pub struct BadConclusion(pub String);
-
-impl FromStr for Conclusion {
-    type Err = BadConclusion;
-    /// `r3c9<>8`, `r3c9≠8`, `r3c9 <> 8`, `r3c9=8`.
-    fn from_str(text: &str) -> Result<Conclusion, BadConclusion> {
-        let bad = || BadConclusion(text.to_string());
-        let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-        let (cell, digit, placement) =
-            if let Some((c, d)) = t.split_once("<>").or_else(|| t.split_once('≠')) {
-                (c, d, false)
-            } else if let Some((c, d)) = t.split_once('=') {
-                (c, d, true)
-            } else {
-                return Err(bad());
-            };
-        let cell: Cell = crate::proof::serde_forms::parse_cell(cell).ok_or_else(bad)?;
-        let digit = digit
-            .parse::<u8>()
-            .ok()
-            .and_then(Digit::new)
-            .ok_or_else(bad)?;
-        Ok(Conclusion {
-            candidate: Candidate::new(cell, digit),
-            placement,
-        })
-    }
+#[error("malformed target {text:?}: expected r3c9<>8 (elimination) or r3c9=8 (placement) ({why})")]
+pub struct BadConclusion {
+    pub text: String,
+    pub why: LexError,
 }
 
-impl fmt::Display for Conclusion {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.placement {
-            f.write_str(&self.candidate.assertion())
-        } else {
-            f.write_str(&self.candidate.elimination())
-        }
-    }
+/// Read a conclusion to explain: `r3c9<>8`, `r3c9≠8`, `r3c9 <> 8`, `r3c9=8` (through the
+/// notation lexer).
+pub fn read_target(text: &str) -> Result<Conclusion, BadConclusion> {
+    text.parse::<Conclusion>().map_err(|why| BadConclusion {
+        text: crate::grid::format::excerpt(text, 40),
+        why,
+    })
 }
 
 /// Why a conclusion cannot be explained on a state.

@@ -5,9 +5,10 @@
 
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, State};
-use crate::proof::chain::{self, eureka};
-use crate::proof::read_basic::{read_basic_steps, read_conclusions, squash};
-use crate::proof::{notation, Proof};
+use crate::notation::nrc::basic::{read_basic_steps, read_conclusions, squash};
+use crate::notation::nrc::{self, chain};
+use crate::notation::{eureka, sudorules};
+use crate::proof::Proof;
 use crate::search::{BasicRule, Rule};
 use crate::study::resolution::{apply, verify, ResolutionError};
 use thiserror::Error;
@@ -85,11 +86,14 @@ fn starts_step(word: &str) -> bool {
         || w.starts_with('`')
         || w.starts_with("interaction")
         || w.starts_with("number")
-        || crate::proof::serde_forms::parse_house(word.trim_end_matches(':')).is_some()
+        || word
+            .trim_end_matches(':')
+            .parse::<crate::grid::House>()
+            .is_ok()
     {
         return true;
     }
-    const STARTS: [&str; 17] = [
+    const STARTS: [&str; 19] = [
         "nrc",
         "xy",
         "hxy",
@@ -102,6 +106,8 @@ fn starts_step(word: &str) -> bool {
         "column",
         "block",
         "whip",
+        "gwhip",
+        "gbraid",
         "braid",
         "(ns+hs)",
         "bivchain",
@@ -231,7 +237,9 @@ pub enum StepError {
 
 /// Read one written step as proofs on `state` (one, except an interaction written with
 /// several digits): a chain in Eureka notation (`(5)r9c8=(5)r1c8-(5=8)r2c7-(8=1)r9c7 =>
-/// r9c8<>1`, see [`eureka`]), a chain or lasso in the seeds' notation, or a basic step.
+/// r9c8<>1`, see [`eureka`]), a whip, braid or biv-chain in SudoRules' modern notation
+/// (`whip[4]: r7c8{n2 n3} - … ==> r7c5≠2`, see [`sudorules`]), a chain or lasso in the
+/// seeds' notation, or a basic step (seed 001's 2007 forms included).
 pub fn read_step(state: &State, text: &str) -> Result<Vec<Proof>, StepError> {
     let first = squash(text.split_whitespace().next().unwrap_or(""));
     let unreadable = |e: &dyn std::fmt::Display| StepError::Unreadable(e.to_string());
@@ -245,6 +253,10 @@ pub fn read_step(state: &State, text: &str) -> Result<Vec<Proof>, StepError> {
                     unreadable(&e)
                 }
             })
+    } else if first.contains('[') && first.ends_with(':') {
+        sudorules::read_sudorules(state, text)
+            .map(|p| vec![p])
+            .map_err(|e| unreadable(&e))
     } else if first.contains("chain") || first.contains("lasso") {
         chain::proof_from_text(state, text)
             .map(|p| vec![p])
@@ -322,7 +334,7 @@ pub fn replay_into(
                 continue;
             }
             crate::proof::check(&state, &proof).map_err(|e| fails(e.to_string()))?;
-            let text = notation::nrc_text(&state, &proof);
+            let text = nrc::nrc_text(&state, &proof);
             verify(&state, &proof, solution, n, &text).map_err(|e| fails(e.to_string()))?;
             record.state_before = state.clone();
             apply(&mut state, &proof).map_err(|e| fails(e.to_string()))?;

@@ -328,7 +328,7 @@ impl Run<'_> {
         if self.options.verify {
             proof::check(at, &proof).map_err(|e| ResolutionError::Unsound {
                 step: n,
-                text: proof::notation::nrc_text(at, &proof),
+                text: crate::notation::nrc::nrc_text(at, &proof),
                 why: e.to_string(),
             })?;
         }
@@ -346,7 +346,7 @@ impl Run<'_> {
             if let Some(c) = wrong {
                 return Err(ResolutionError::AgainstSolution {
                     step: n,
-                    text: proof::notation::nrc_text(at, &proof),
+                    text: crate::notation::nrc::nrc_text(at, &proof),
                     candidate: c.to_string(),
                 });
             }
@@ -354,7 +354,7 @@ impl Run<'_> {
         resolution::apply(&mut self.state, &proof).map_err(|source| {
             ResolutionError::Contradiction {
                 step: n,
-                text: proof::notation::nrc_text(at, &proof),
+                text: crate::notation::nrc::nrc_text(at, &proof),
                 source,
             }
         })?;

@@ -5,7 +5,8 @@
 
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, Contradiction, State};
-use crate::proof::{self, notation, Proof};
+use crate::notation::nrc;
+use crate::proof::{self, Proof};
 use crate::search::{Rule, Searcher};
 use thiserror::Error;
 
@@ -123,7 +124,7 @@ pub fn solve_steps(
         let Some(proof) = searcher.first_step(rules, &links) else {
             break;
         };
-        let text = notation::nrc_text(&state, &proof);
+        let text = nrc::nrc_text(&state, &proof);
         let n = steps.len() + 1;
         verify(&state, &proof, solution, n, &text)?;
         apply(&mut state, &proof).map_err(|source| ResolutionError::Contradiction {

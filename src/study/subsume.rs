@@ -26,7 +26,8 @@
 use crate::graph::LinkIndex;
 use crate::grid::format::{to_line, to_pencil_mark_string};
 use crate::grid::{Candidate, State};
-use crate::proof::{notation, Proof};
+use crate::notation::nrc;
+use crate::proof::Proof;
 use crate::search::{basic_rules, first_step, Meter, Searcher, TechniqueId};
 use crate::store::study::{EliminationRow, StoredState, StudiedStateRow};
 use crate::study::resolution::{self, ResolutionError};
@@ -80,7 +81,7 @@ fn apply_checked(
     solution: &[u8; 81],
     step: usize,
 ) -> Result<(), ResolutionError> {
-    let text = notation::nrc_text(state, proof);
+    let text = nrc::nrc_text(state, proof);
     resolution::verify(state, proof, Some(solution), step, &text)?;
     resolution::apply(state, proof).map_err(|source| ResolutionError::Contradiction {
         step,
@@ -111,7 +112,7 @@ fn study_state(
             let Some(p) = answer.proof else {
                 continue;
             };
-            let text = notation::nrc_text(state, &p);
+            let text = nrc::nrc_text(state, &p);
             resolution::verify(state, &p, Some(solution), step + 1, &text)?;
             eliminations.push(EliminationRow {
                 family: family.name().to_string(),

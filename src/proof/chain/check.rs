@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 /// What the checker requires of a family: its shared definition.
 pub(super) type Rules = ChainDefinition;
-pub(super) use super::LinkSpace as Space;
+use super::LinkSpace as Space;
 
 pub(super) fn rules(f: ChainFamily) -> Rules {
     f.definition()
@@ -21,7 +21,7 @@ fn sees(a: Candidate, b: Candidate) -> bool {
 }
 
 /// The nrc-link, then the space's restriction.
-pub(super) fn linked(space: Space, a: Candidate, b: Candidate) -> bool {
+pub(crate) fn linked(space: Space, a: Candidate, b: Candidate) -> bool {
     if a == b {
         return false;
     }
@@ -34,7 +34,7 @@ pub(super) fn linked(space: Space, a: Candidate, b: Candidate) -> bool {
     }
 }
 
-pub(super) fn kind_index(v: CspVariable) -> usize {
+pub(crate) fn kind_index(v: CspVariable) -> usize {
     match v {
         CspVariable::Rc(_) => 0,
         CspVariable::Rn(..) => 1,

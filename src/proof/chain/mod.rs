@@ -1,9 +1,10 @@
 //! The chains of seeds 000/001 (Berthier): 3D nrc-, nrct-, nrcz- and nrczt-chains, their 2D
 //! special cases (xy, xyt, xyz, xyzt in rc-space; the hidden hxy-rn and hxy-cn chains and
 //! their t/z variants; c-chains), and nrct/nrczt rl- and lr-lassos — as proof data
-//! ([`ChainPattern`]), with their checker ([`check()`]), printers ([`pattern_text`],
-//! [`pattern_text_full`], [`sudorules_text`], [`eureka_text`]) and a reader for the seeds'
-//! notation ([`parse_step`], [`ChainPattern::from_pairs`]).
+//! ([`ChainPattern`]) with their checker ([`check()`]). Their text forms live in
+//! `crate::notation`: the seeds' nrc notation (`notation::nrc::chain`, reader and printer,
+//! and `ChainPattern::from_pairs`, which completes written cells on a state), SudoRules'
+//! modern notation (`notation::sudorules`) and Eureka (`notation::eureka`).
 //!
 //! # The pattern
 //!
@@ -56,14 +57,6 @@
 //! allowed (seed 000's Sudogen0 #707 path has one), and so is an earlier chain candidate
 //! accounted for as an extra candidate of a later cell.
 //!
-//! # Reading
-//!
-//! [`parse_step`] reads a step in the seeds' notation, short or full, with or without the
-//! dashes the seed text lost; [`ParsedStep::to_proof`] / [`proof_from_text`] complete it on
-//! a state (the CSP variable of each cell and the justification of every extra candidate,
-//! which the short notation leaves implicit — see [`ChainPattern::from_pairs`]). The
-//! result still has to pass [`check()`].
-//!
 //! # Example
 //!
 //! EasterMonster with r4c8=7 (seed 000), after its hidden single, in the seed's notation:
@@ -72,22 +65,16 @@
 //! nrczt4-chain n2{r7c8 r8c7} - n2{r4c7 r4c1} - n2{r6c2 r6c6} - n2{r2c6 r2c5} ==> r7c5 <> 2
 //! ```
 //!
-//! The full notation ([`pattern_text_full`]) also shows each t-candidate with the earlier R
+//! The full notation (`notation::nrc::chain::pattern_text_full`) also shows each t-candidate with the earlier R
 //! that justifies it (`#`) and each z-candidate (`*`):
 //! `{n2 n6 n3#n3r4c6}r4c8`, `n4{r4 r5 r1*}c6`.
 
-mod build;
 mod check;
-pub mod eureka;
-mod notation;
-mod parse;
 
-pub use build::{proof_from_text, BuildError};
 pub use check::check;
-pub use notation::{eureka_text, pattern_text, pattern_text_full, sudorules_text};
-pub use parse::{parse_step, ParseChainError, ParsedCell, ParsedStep};
+pub(crate) use check::{kind_index, linked};
 
-use crate::grid::{Candidate, CspVariable, Digit};
+use crate::grid::{Candidate, CspVariable};
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -298,42 +285,6 @@ impl<'de> Deserialize<'de> for ChainFamily {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let text = String::deserialize(d)?;
         text.parse().map_err(D::Error::custom)
-    }
-}
-
-/// Parse a CSP variable in its display form: `r4c1`, `r4n5`, `c4n5`, `b4n5`.
-pub fn parse_variable(s: &str) -> Option<CspVariable> {
-    let b = s.as_bytes();
-    if b.len() != 4 {
-        return None;
-    }
-    let num = |i: usize| -> Option<u8> {
-        let d = b[i];
-        (b'1'..=b'9').contains(&d).then(|| d - b'1')
-    };
-    let (x, y) = (num(1)?, num(3)?);
-    let (k0, k2) = (b[0].to_ascii_lowercase(), b[2].to_ascii_lowercase());
-    match (k0, k2) {
-        (b'r', b'c') => Some(CspVariable::Rc(crate::grid::Cell::at(
-            x as usize, y as usize,
-        ))),
-        (b'r', b'n') => Some(CspVariable::Rn(x, Digit::new(y + 1)?)),
-        (b'c', b'n') => Some(CspVariable::Cn(x, Digit::new(y + 1)?)),
-        (b'b', b'n') => Some(CspVariable::Bn(x, Digit::new(y + 1)?)),
-        _ => None,
-    }
-}
-
-impl Serialize for CspVariable {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.to_string())
-    }
-}
-
-impl<'de> Deserialize<'de> for CspVariable {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(d)?;
-        parse_variable(&text).ok_or_else(|| D::Error::custom(format!("bad CSP variable {text:?}")))
     }
 }
 

@@ -1,5 +1,6 @@
-//! Reading a chain written in Eureka (AIC) notation, as forum posts and our own printer
-//! ([`super::eureka_text`]) write it, into a chain proof:
+//! Eureka (AIC) notation, read and printed: chains as forum posts and our printers
+//! ([`eureka_text`] for nrc-chains, [`aic_eureka_text`] for alternating inference chains
+//! over groups and ALS) write them, read into a chain proof:
 //!
 //! ```text
 //! (5)r9c8=(5)r1c8-(5=8)r2c7-(8=1)r9c7 => r9c8<>1
@@ -30,10 +31,15 @@
 //! digit. When a chain does not check, the error names the first link (or target) that
 //! fails on the state.
 
-use super::{ChainFamily, ChainPattern, ParsedCell};
+use crate::grid::format::excerpt;
 use crate::grid::{Candidate, Cell, CspVariable, Digit, State};
+use crate::notation::lexer::{self, LexError};
+use crate::notation::nrc::chain::ParsedCell;
+use crate::proof::aic::{cells_compact, AicConclusion, AicPattern};
+use crate::proof::chain::{ChainFamily, ChainPattern};
 use crate::proof::{check, Pattern, Proof};
 use thiserror::Error;
+use winnow::Parser;
 
 /// Why a text is not a chain in Eureka notation, or does not hold.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -145,37 +151,58 @@ fn skip_label(text: &str) -> &str {
     }
 }
 
-/// A character scanner over the text, with 1-based columns for errors.
-struct Scanner {
-    chars: Vec<char>,
+/// A scanner over the chain's structure (nodes, links, the arrow), with 1-based columns (in
+/// characters) for errors; cells and digits are read by the notation lexer.
+struct Scanner<'a> {
+    text: &'a str,
+    /// Byte offset.
     pos: usize,
 }
 
-impl Scanner {
-    fn new(text: &str) -> Scanner {
+impl<'a> Scanner<'a> {
+    /// A scanner past a leading `AIC:` label.
+    fn after_label(text: &'a str) -> Scanner<'a> {
         Scanner {
-            chars: text.chars().collect(),
-            pos: 0,
+            text,
+            pos: text.len() - skip_label(text).len(),
         }
+    }
+
+    fn rest(&self) -> &'a str {
+        &self.text[self.pos..]
     }
 
     fn column(&self) -> usize {
-        self.pos + 1
+        lexer::column_of(self.text, self.rest())
+    }
+
+    fn column_at(&self, pos: usize) -> usize {
+        lexer::column_of(self.text, &self.text[pos..])
     }
 
     fn skip_spaces(&mut self) {
-        while self.peek().is_some_and(char::is_whitespace) {
-            self.pos += 1;
-        }
+        let rest = self.rest();
+        self.pos += rest.len() - rest.trim_start().len();
     }
 
     fn peek(&self) -> Option<char> {
-        self.chars.get(self.pos).copied()
+        self.rest().chars().next()
+    }
+
+    /// The character after the next one.
+    fn peek2(&self) -> Option<char> {
+        self.rest().chars().nth(1)
+    }
+
+    fn bump(&mut self) {
+        if let Some(c) = self.peek() {
+            self.pos += c.len_utf8();
+        }
     }
 
     fn at_end(&mut self) -> bool {
         self.skip_spaces();
-        self.pos >= self.chars.len()
+        self.pos >= self.text.len()
     }
 
     fn syntax<T>(&self, why: impl Into<String>) -> Result<T, EurekaError> {
@@ -185,40 +212,44 @@ impl Scanner {
         })
     }
 
-    /// A run of digits 1-9 (possibly empty).
+    /// A run of digits 1-9 (possibly empty), as numbers.
     fn digits(&mut self) -> Vec<u8> {
-        let mut out = Vec::new();
-        while let Some(d) = self.peek().and_then(|c| c.to_digit(10)).filter(|&d| d > 0) {
-            out.push(d as u8);
-            self.pos += 1;
+        let mut rest = self.rest();
+        match lexer::digits.parse_next(&mut rest) {
+            Ok(ds) => {
+                self.pos = self.text.len() - rest.len();
+                ds.iter().map(|d| d.get()).collect()
+            }
+            Err(_) => Vec::new(),
         }
-        out
     }
 
     /// The letter `x` (either case).
     fn letter(&mut self, x: char) -> bool {
         if self.peek().is_some_and(|c| c.eq_ignore_ascii_case(&x)) {
-            self.pos += 1;
+            self.bump();
             true
         } else {
             false
         }
     }
 
-    /// `r4c1` or a group of cells `r45c1`, `r4c12`: rows and columns.
+    /// `r4c1` or a group of cells `r45c1`, `r4c12`: rows and columns (1-based).
     fn cells(&mut self) -> Result<(Vec<u8>, Vec<u8>), EurekaError> {
-        if !self.letter('r') {
-            return self.syntax("expected a cell rRcC");
+        let mut rest = self.rest();
+        let read = lexer::rows_and_columns.parse_next(&mut rest);
+        let column = lexer::column_of(self.text, rest);
+        self.pos = self.text.len() - rest.len();
+        match read {
+            Ok((rows, cols)) => Ok((
+                rows.iter().map(|r| r + 1).collect(),
+                cols.iter().map(|c| c + 1).collect(),
+            )),
+            Err(e) => Err(EurekaError::Syntax {
+                column,
+                why: format!("expected {}", LexError::at(self.text, rest, &e).expected),
+            }),
         }
-        let rows = self.digits();
-        if !self.letter('c') {
-            return self.syntax("expected c after the row");
-        }
-        let cols = self.digits();
-        if rows.is_empty() || cols.is_empty() {
-            return self.syntax("expected a cell rRcC");
-        }
-        Ok((rows, cols))
     }
 }
 
@@ -228,23 +259,21 @@ fn cell_of(row: u8, col: u8) -> Cell {
 
 /// Read a chain in Eureka notation (without a state: nothing is checked here).
 pub fn parse_eureka(text: &str) -> Result<EurekaChain, EurekaError> {
-    let label_len = text.chars().count() - skip_label(text).chars().count();
-    let mut s = Scanner::new(text);
-    s.pos = label_len;
+    let mut s = Scanner::after_label(text);
     let mut candidates = Vec::new();
     let mut links = Vec::new();
     loop {
         read_node(&mut s, &mut candidates, &mut links)?;
         s.skip_spaces();
         match s.peek() {
-            Some('=') if s.chars.get(s.pos + 1) == Some(&'>') => break,
-            Some('=') if s.chars.get(s.pos + 1) == Some(&'=') => break, // ==>
+            Some('=') if s.peek2() == Some('>') => break,
+            Some('=') if s.peek2() == Some('=') => break, // ==>
             Some('=') => links.push(Strength::Strong),
             Some('-') => links.push(Strength::Weak),
             None => return s.syntax("expected => and the conclusion"),
             Some(c) => return s.syntax(format!("expected a link (= or -) or =>, found {c:?}")),
         }
-        s.pos += 1;
+        s.bump();
     }
     let mut chain = EurekaChain {
         candidates,
@@ -254,16 +283,16 @@ pub fn parse_eureka(text: &str) -> Result<EurekaChain, EurekaError> {
     chain.check_shape()?;
     // the arrow
     while s.peek() == Some('=') {
-        s.pos += 1;
+        s.bump();
     }
-    s.pos += 1; // '>'
+    s.bump(); // '>'
     chain.targets = read_conclusion(&mut s)?;
     Ok(chain)
 }
 
 /// One node `(6)r4c1`, `(6-8)r4c1`, `(6=8)r4c1`: its candidates and the links inside it.
 fn read_node(
-    s: &mut Scanner,
+    s: &mut Scanner<'_>,
     candidates: &mut Vec<WrittenCandidate>,
     links: &mut Vec<Strength>,
 ) -> Result<(), EurekaError> {
@@ -272,7 +301,7 @@ fn read_node(
     if s.peek() != Some('(') {
         return s.syntax("expected a node (digit)cell");
     }
-    s.pos += 1;
+    s.bump();
     let mut digits: Vec<(u8, usize)> = Vec::new();
     let mut inner: Vec<Strength> = Vec::new();
     loop {
@@ -292,15 +321,13 @@ fn read_node(
             Some(',') | Some('|') => return group_node(s, start),
             _ => return s.syntax("expected ), = or - inside the node"),
         }
-        s.pos += 1;
+        s.bump();
     }
-    s.pos += 1; // ')'
+    s.bump(); // ')'
     s.skip_spaces();
     let (rows, cols) = s.cells()?;
-    let more_cells = s.peek() == Some(',')
-        && s.chars
-            .get(s.pos + 1)
-            .is_some_and(|c| c.eq_ignore_ascii_case(&'r'));
+    let more_cells =
+        s.peek() == Some(',') && s.peek2().is_some_and(|c| c.eq_ignore_ascii_case(&'r'));
     if rows.len() > 1 || cols.len() > 1 || more_cells {
         return group_node(s, start);
     }
@@ -321,15 +348,14 @@ fn read_node(
 /// The group-node error for the node starting at `start`: its text runs to the first link,
 /// arrow or space after its closing parenthesis.
 fn group_node<T>(s: &Scanner, start: usize) -> Result<T, EurekaError> {
-    let close = (start..s.chars.len())
-        .find(|&i| s.chars[i] == ')')
-        .unwrap_or(s.chars.len());
-    let end = (close..s.chars.len())
-        .find(|&i| matches!(s.chars[i], '=' | '-') || s.chars[i].is_whitespace())
-        .unwrap_or(s.chars.len());
+    let text = &s.text[start..];
+    let close = text.find(')').unwrap_or(text.len());
+    let end = text[close..]
+        .find(|c: char| matches!(c, '=' | '-') || c.is_whitespace())
+        .map_or(text.len(), |k| close + k);
     Err(EurekaError::GroupNode {
-        column: start + 1,
-        node: s.chars[start..end].iter().collect(),
+        column: s.column_at(start),
+        node: text[..end].to_string(),
     })
 }
 
@@ -342,23 +368,19 @@ fn push_target(targets: &mut Vec<Candidate>, cell: Cell, d: u8) {
 
 /// The targets: `r4c6<>6`, `r4c6 <> 6`, `r4c6≠6`, `-6 r4c6`, `r4c6,r5c6<>6`, `r45c6<>6`,
 /// `r4c6<>6, r5c6<>6`.
-fn read_conclusion(s: &mut Scanner) -> Result<Vec<Candidate>, EurekaError> {
+fn read_conclusion(s: &mut Scanner<'_>) -> Result<Vec<Candidate>, EurekaError> {
     s.skip_spaces();
     let start = s.pos;
     let bad = |s: &Scanner| EurekaError::Conclusion {
-        column: start + 1,
-        text: s.chars[start..]
-            .iter()
-            .collect::<String>()
-            .trim()
-            .to_string(),
+        column: s.column_at(start),
+        text: excerpt(s.text[start..].trim(), 80),
     };
     let mut targets: Vec<Candidate> = Vec::new();
     let mut pending: Vec<Cell> = Vec::new(); // cells waiting for `<> d`
     let mut digit_first: Option<Vec<u8>> = None; // `-6` waiting for its cells
     while !s.at_end() {
         match s.peek() {
-            Some(',') | Some(';') | Some('.') => s.pos += 1,
+            Some(',') | Some(';') | Some('.') => s.bump(),
             Some('r') | Some('R') => {
                 let (rows, cols) = s.cells().map_err(|_| bad(s))?;
                 let cells = rows
@@ -376,7 +398,7 @@ fn read_conclusion(s: &mut Scanner) -> Result<Vec<Candidate>, EurekaError> {
                 }
             }
             Some('-') => {
-                s.pos += 1;
+                s.bump();
                 s.skip_spaces();
                 let ds = s.digits();
                 if ds.is_empty() || !pending.is_empty() {
@@ -385,15 +407,12 @@ fn read_conclusion(s: &mut Scanner) -> Result<Vec<Candidate>, EurekaError> {
                 digit_first = Some(ds);
             }
             Some('<') | Some('≠') | Some('!') => {
-                let arrow = if s.peek() == Some('≠') {
-                    1
-                } else {
-                    match s.chars.get(s.pos + 1) {
-                        Some('>') | Some('=') => 2,
-                        _ => return Err(bad(s)),
-                    }
-                };
-                s.pos += arrow;
+                // `<>`, `≠` or `!=`, read by the lexer
+                let mut rest = s.rest();
+                match lexer::relation.parse_next(&mut rest) {
+                    Ok(false) => s.pos = s.text.len() - rest.len(),
+                    _ => return Err(bad(s)),
+                }
                 s.skip_spaces();
                 s.letter('n');
                 let ds = s.digits();
@@ -676,7 +695,7 @@ struct GroupedNode {
 }
 
 /// `r45c6`, `r4c12`, `r4c3,r5c3`: the cells of a node.
-fn node_cells(s: &mut Scanner) -> Result<Vec<Cell>, EurekaError> {
+fn node_cells(s: &mut Scanner<'_>) -> Result<Vec<Cell>, EurekaError> {
     let mut cells = Vec::new();
     loop {
         let (rows, cols) = s.cells()?;
@@ -686,12 +705,8 @@ fn node_cells(s: &mut Scanner) -> Result<Vec<Cell>, EurekaError> {
             }
         }
         // `,r5c3` continues the node; `, ` or anything else ends it
-        if s.peek() == Some(',')
-            && s.chars
-                .get(s.pos + 1)
-                .is_some_and(|c| c.eq_ignore_ascii_case(&'r'))
-        {
-            s.pos += 1;
+        if s.peek() == Some(',') && s.peek2().is_some_and(|c| c.eq_ignore_ascii_case(&'r')) {
+            s.bump();
         } else {
             break;
         }
@@ -701,13 +716,13 @@ fn node_cells(s: &mut Scanner) -> Result<Vec<Cell>, EurekaError> {
     Ok(cells)
 }
 
-fn read_grouped_node(s: &mut Scanner) -> Result<GroupedNode, EurekaError> {
+fn read_grouped_node(s: &mut Scanner<'_>) -> Result<GroupedNode, EurekaError> {
     s.skip_spaces();
     let column = s.column();
     if s.peek() != Some('(') {
         return s.syntax("expected a node (digit)cells");
     }
-    s.pos += 1;
+    s.bump();
     s.skip_spaces();
     let first = s.digits();
     if first.len() != 1 {
@@ -722,7 +737,7 @@ fn read_grouped_node(s: &mut Scanner) -> Result<GroupedNode, EurekaError> {
             } else {
                 Strength::Weak
             };
-            s.pos += 1;
+            s.bump();
             s.skip_spaces();
             let rest = s.digits();
             if rest.is_empty() {
@@ -736,7 +751,7 @@ fn read_grouped_node(s: &mut Scanner) -> Result<GroupedNode, EurekaError> {
     if s.peek() != Some(')') {
         return s.syntax("expected ) closing the node");
     }
-    s.pos += 1;
+    s.bump();
     s.skip_spaces();
     let cells = node_cells(s)?;
     let mut digits = first;
@@ -754,27 +769,25 @@ fn read_grouped_node(s: &mut Scanner) -> Result<GroupedNode, EurekaError> {
 /// alternating inference chain (`proof::aic`) from a strong link to a strong link.
 fn grouped_proof(state: &State, text: &str) -> Result<Proof, EurekaError> {
     use crate::proof::aic::{AicConclusion, AicNode, AicPattern};
-    let label_len = text.chars().count() - skip_label(text).chars().count();
-    let mut s = Scanner::new(text);
-    s.pos = label_len;
+    let mut s = Scanner::after_label(text);
     let mut written: Vec<GroupedNode> = Vec::new();
     let mut between: Vec<Strength> = Vec::new();
     loop {
         written.push(read_grouped_node(&mut s)?);
         s.skip_spaces();
         match s.peek() {
-            Some('=') if matches!(s.chars.get(s.pos + 1), Some('>') | Some('=')) => break,
+            Some('=') if matches!(s.peek2(), Some('>') | Some('=')) => break,
             Some('=') => between.push(Strength::Strong),
             Some('-') => between.push(Strength::Weak),
             None => return s.syntax("expected => and the conclusion"),
             Some(c) => return s.syntax(format!("expected a link (= or -) or =>, found {c:?}")),
         }
-        s.pos += 1;
+        s.bump();
     }
     while s.peek() == Some('=') {
-        s.pos += 1;
+        s.bump();
     }
-    s.pos += 1; // '>'
+    s.bump(); // '>'
     let targets = read_conclusion(&mut s)?;
     // expand the written nodes into chain nodes and links
     let mut nodes: Vec<AicNode> = Vec::new();
@@ -866,6 +879,108 @@ fn grouped_proof(state: &State, text: &str) -> Result<Proof, EurekaError> {
     let proof = Proof::new(Pattern::Aic(Box::new(pattern)), targets, vec![]);
     check(state, &proof).map_err(|e| EurekaError::GroupedFails(e.to_string()))?;
     Ok(proof)
+}
+
+// ---- printers ----------------------------------------------------------------------
+
+/// The step in Eureka (AIC) notation: `(5)r9c8=(5)r1c8-(5=8)r2c7-(8=1)r9c7 => r9c8<>1`.
+///
+/// Only chains without t- or z-candidates and without a lasso closing have one: an AIC is a
+/// plain alternation of strong and weak links, so nrct/nrcz/nrczt chains whose cells hold
+/// extra candidates, and every lasso, return `None` (Eureka's own extension for those are
+/// subsets — ALS nodes — which these chains do not use).
+pub fn eureka_text(c: &ChainPattern) -> Option<String> {
+    if c.has_extras() || c.lasso.is_some() {
+        return None;
+    }
+    let nodes: Vec<String> = c
+        .cells
+        .iter()
+        .map(|cell| {
+            let (l, r) = (cell.left_linking, cell.right_linking);
+            if l.cell() == r.cell() {
+                format!("({}={}){}", l.digit(), r.digit(), l.cell())
+            } else {
+                format!("({}){}=({}){}", l.digit(), l.cell(), r.digit(), r.cell())
+            }
+        })
+        .collect();
+    let concl: Vec<String> = c.targets.iter().map(|t| t.elimination()).collect();
+    Some(format!("{} => {}", nodes.join("-"), concl.join(", ")))
+}
+
+/// The chain without its conclusion: `tag1 (5)r9c8=(5)r1c8-(5=8)r2c7-…  [] AB bC`, with
+/// the forums' name of its shape when it has one (`(skyscraper)`).
+pub fn aic_chain_text(state: &State, proof: &Proof, p: &AicPattern) -> String {
+    let full = aic_eureka_text(proof, p);
+    let (chain, rest) = full.split_once(" => ").unwrap_or((&full, ""));
+    let tags = rest
+        .split_once("  ")
+        .map(|(_, t)| format!("  {t}"))
+        .unwrap_or_default();
+    let shape = crate::proof::aic::shape_name(state, p)
+        .map(|s| format!(" ({s})"))
+        .unwrap_or_default();
+    format!("{chain}{tags}{shape}")
+}
+
+/// Eureka: `(5)r9c8=(5)r1c8-(5=8)r2c7-… => r7c5<>2`, with a cell's two digits joined as
+/// `(5=8)r2c7` when a strong link stays in one cell.
+pub fn aic_eureka_text(proof: &Proof, p: &AicPattern) -> String {
+    let ends = p.conclusion == AicConclusion::Ends;
+    let mut out = String::new();
+    let mut k = 0;
+    while k < p.nodes.len() {
+        let a = &p.nodes[k];
+        let strong_next = k.is_multiple_of(2) == ends;
+        if k > 0 {
+            let strong_before = (k - 1).is_multiple_of(2) == ends;
+            out.push(if strong_before { '=' } else { '-' });
+        }
+        let als = p.als_links.get(k).and_then(|x| x.as_ref());
+        match p.nodes.get(k + 1) {
+            Some(b) if als.is_some() => {
+                let cells = als.expect("an ALS link");
+                out.push_str(&format!(
+                    "({}={}){}",
+                    a.digit,
+                    b.digit,
+                    cells_compact(cells)
+                ));
+                k += 2;
+            }
+            Some(b)
+                if a.is_candidate()
+                    && b.is_candidate()
+                    && a.cells == b.cells
+                    && p.als_links.get(k + 1).is_none_or(|x| x.is_none()) =>
+            {
+                let link = if strong_next { '=' } else { '-' };
+                out.push_str(&format!(
+                    "({}{link}{}){}",
+                    a.digit,
+                    b.digit,
+                    cells_compact(&a.cells)
+                ));
+                k += 2;
+            }
+            _ => {
+                out.push_str(&a.eureka());
+                k += 1;
+            }
+        }
+    }
+    if !ends {
+        out.push('-');
+        out.push_str(&p.nodes[0].eureka());
+    }
+    let elims: Vec<String> = proof.eliminations.iter().map(|c| c.elimination()).collect();
+    let tags = p
+        .tags
+        .as_ref()
+        .map(|t| format!("  {t}"))
+        .unwrap_or_default();
+    format!("{} {out} => {}{tags}", proof.rule, elims.join(", "))
 }
 
 #[cfg(test)]

@@ -1,0 +1,393 @@
+//! Seed 001's 2007 forum notation (Berthier on Hagglund's hinge puzzle), read and printed:
+//!
+//! ```text
+//! number 8 : column C4 interaction with block B8 ==> 8 eliminated from the candidates for R9C6
+//! numbers 5 and 8 : naked-pairs-in-block B9: R7C7-R8C9 ==> 5 eliminated from the candidates for R9C9
+//! number 1 : xy-wing on cells R1C2*, R3C3 and R3C8* with numbers 1, 8 and 5 ==> 1 eliminated from the candidates for R1C9
+//! nrc2-chain N8R1{C2 C9} - N8{R8 R7}C9 ==> 8 eliminated from the candidates for R7C2
+//! ```
+//!
+//! The digits named first (`number 8 :`, `numbers 5 and 8 :`), conclusions in words,
+//! upper-case cells, subsets by their cells listed, wings by their cells with the pincers
+//! starred. The reader is the nrc reader ([`super::nrc::basic`], [`super::nrc::chain`])
+//! with the pieces here; the digits named first must agree with the conclusions.
+//! [`forum2007_text`] prints a step this way for the rules the 2007 posts used (singles,
+//! interactions, subsets, XY-wings, chains); other rules have no 2007 form.
+
+use super::nrc::basic::{malformed, ReadError, Written};
+use crate::grid::{Candidate, Cell, Digit, House, State};
+use crate::proof::{Pattern, Proof};
+
+/// The words of seed 001's 2007 conclusions.
+const ELIMINATED: &str = "eliminated from the candidates for";
+
+/// Rewrite seed 001's conclusions in words, `8 eliminated from the candidates for R9C6` (one
+/// or more cells after `for`), as `r9c6 <> 8`; a text without them is returned unchanged.
+pub fn expand_eliminated(text: &str) -> Result<String, ReadError> {
+    let joined = text
+        .to_ascii_lowercase()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let segments: Vec<&str> = joined.split(ELIMINATED).collect();
+    if segments.len() == 1 {
+        return Ok(text.to_string());
+    }
+    let words = |s: &str| -> Vec<String> {
+        s.split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let mut out = Vec::new();
+    for (k, pair) in segments.windows(2).enumerate() {
+        let digit = words(pair[0])
+            .last()
+            .and_then(|w| w.trim_start_matches('n').parse::<Digit>().ok())
+            .ok_or_else(|| malformed("digit before 'eliminated from the candidates for'", text))?;
+        let mut after = words(pair[1]);
+        if k + 2 < segments.len() {
+            after.pop(); // the next phrase's digit
+        }
+        let cells: Vec<String> = after
+            .iter()
+            .filter(|w| w.parse::<Cell>().is_ok())
+            .map(|c| format!("{c} <> {digit}"))
+            .collect();
+        if cells.is_empty() {
+            return Err(malformed(
+                "cells after 'eliminated from the candidates for'",
+                text,
+            ));
+        }
+        out.extend(cells);
+    }
+    Ok(out.join(", "))
+}
+
+/// Seed 001's 2007 prefix naming the digits of a step, `number 8 :` or `numbers 5 and 8 :`
+/// (forum backticks dropped): the digits and the rest of the pattern. A pattern without it
+/// gives no digits.
+pub(crate) fn numbers_prefix(pattern: &str) -> Result<(Vec<Digit>, String), ReadError> {
+    let clean = pattern.replace('`', " ");
+    let trimmed = clean.trim_start();
+    let low = trimmed.to_ascii_lowercase();
+    if !low.starts_with("number") {
+        return Ok((Vec::new(), clean));
+    }
+    let Some((head, rest)) = trimmed.split_once(':') else {
+        return Err(malformed("'number N :' prefix (no colon)", pattern));
+    };
+    let words: Vec<&str> = head
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .skip(1)
+        .filter(|w| !w.eq_ignore_ascii_case("and"))
+        .collect();
+    let digits: Option<Vec<Digit>> = words.iter().map(|w| w.parse::<Digit>().ok()).collect();
+    match digits {
+        Some(d) if !d.is_empty() => Ok((d, rest.to_string())),
+        _ => Err(malformed("'number N :' prefix", pattern)),
+    }
+}
+
+/// The words of a text, split at anything but letters, digits and `*`.
+pub(crate) fn words_of(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !c.is_ascii_alphanumeric() && c != '*')
+        .filter(|w| !w.is_empty())
+}
+
+/// Seed 001's listed subset cells, `B9: R7C7-R8C9`: the house named (or the one of `kind`
+/// holding the first cell) and the cells in order.
+pub(crate) fn listed_subset_cells(
+    rest: &str,
+    kind: &str,
+    text: &str,
+) -> Result<(House, Vec<Cell>), ReadError> {
+    let bad = || malformed("subset cells", text);
+    let cells: Vec<Cell> = words_of(rest)
+        .filter_map(|w| w.parse::<Cell>().ok())
+        .collect();
+    let first = cells.first().ok_or_else(bad)?;
+    let of_kind = match kind {
+        "row" => House::Row(first.row() as u8),
+        "column" => House::Column(first.col() as u8),
+        "block" => House::Block(first.block() as u8),
+        _ => return Err(bad()),
+    };
+    let house = words_of(rest)
+        .find_map(|w| w.parse::<House>().ok())
+        .unwrap_or(of_kind);
+    if house != of_kind {
+        return Err(bad());
+    }
+    Ok((house, cells))
+}
+
+/// `R1C2*, R3C3 and R3C8*`: the unstarred cell is the pivot (with no star at all, the middle
+/// one, as in the nrc form).
+pub(crate) fn starred_wing_cells(rest: &str, text: &str) -> Result<(Cell, [Cell; 2]), ReadError> {
+    let cells: Vec<(Cell, bool)> = words_of(rest)
+        .filter_map(|w| {
+            let starred = w.ends_with('*');
+            w.trim_end_matches('*')
+                .parse::<Cell>()
+                .ok()
+                .map(|c| (c, starred))
+        })
+        .collect();
+    let [a, b, c] = cells[..] else {
+        return Err(malformed("wing (three cells)", text));
+    };
+    match (a.1, b.1, c.1) {
+        (true, false, true) | (false, false, false) => Ok((b.0, [a.0, c.0])),
+        (false, true, true) => Ok((a.0, [b.0, c.0])),
+        (true, true, false) => Ok((c.0, [a.0, b.0])),
+        _ => Err(malformed("wing (two pincers starred)", text)),
+    }
+}
+
+/// The digit a wing eliminates: the one named first, else the eliminations' one.
+pub(crate) fn wing_digit(w: &Written) -> Result<Digit, ReadError> {
+    let mut digits: Vec<Digit> = if w.numbers.is_empty() {
+        w.elims.iter().map(|c| c.digit()).collect()
+    } else {
+        w.numbers.clone()
+    };
+    digits.dedup();
+    match digits[..] {
+        [z] => Ok(z),
+        _ => Err(malformed("wing digit", w.text)),
+    }
+}
+
+/// `number 8`, `numbers 5 and 8`, `numbers 1, 8 and 5`.
+fn numbers(digits: &[Digit]) -> String {
+    let ds: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
+    match &ds[..] {
+        [d] => format!("number {d}"),
+        [init @ .., last] => format!("numbers {} and {last}", init.join(", ")),
+        [] => String::new(),
+    }
+}
+
+/// `R9C6`.
+fn upper(cell: Cell) -> String {
+    cell.to_string().to_ascii_uppercase()
+}
+
+fn upper_house(h: House) -> String {
+    h.to_string().to_ascii_uppercase()
+}
+
+/// The conclusions as the 2007 posts write them: `R8C4 = 9`, `8 eliminated from the
+/// candidates for R9C6, R8C6 and R7C6` (one phrase per run of one digit, in the proof's
+/// order, joined by `;`).
+pub fn conclusions_in_words(proof: &Proof) -> String {
+    let mut parts: Vec<String> = proof
+        .assertions
+        .iter()
+        .map(|c| format!("{} = {}", upper(c.cell()), c.digit()))
+        .collect();
+    for run in proof
+        .eliminations
+        .chunk_by(|a: &Candidate, b: &Candidate| a.digit() == b.digit())
+    {
+        let cells: Vec<String> = run.iter().map(|c| upper(c.cell())).collect();
+        let cells = match &cells[..] {
+            [init @ .., last] if !init.is_empty() => format!("{} and {last}", init.join(", ")),
+            _ => cells.join(""),
+        };
+        parts.push(format!(
+            "{} eliminated from the candidates for {cells}",
+            run[0].digit()
+        ));
+    }
+    parts.join("; ")
+}
+
+/// The step in the 2007 forum notation, for the rules its posts used (singles,
+/// interactions, subsets, fish, XY/XYZ-wings and chains); `None` for other rules.
+pub fn forum2007_text(state: &State, proof: &Proof) -> Option<String> {
+    let named = |digits: &[Digit], pattern: String| {
+        format!(
+            "{} : {pattern} ==> {}",
+            numbers(digits),
+            conclusions_in_words(proof)
+        )
+    };
+    let kind = |h: House| h.kind_name().to_string();
+    Some(match &proof.pattern {
+        Pattern::NakedSingle { digit, .. } => named(&[*digit], "naked-single".into()),
+        Pattern::HiddenSingle { house, digit, .. } => named(
+            &[*digit],
+            format!("hidden-single-in-{} {}", kind(*house), upper_house(*house)),
+        ),
+        Pattern::Interaction { digit, house, into } => named(
+            &[*digit],
+            format!(
+                "{} {} interaction with {} {}",
+                kind(*house),
+                upper_house(*house),
+                kind(*into),
+                upper_house(*into)
+            ),
+        ),
+        Pattern::NakedSubset {
+            house,
+            cells,
+            digits,
+        }
+        | Pattern::HiddenSubset {
+            house,
+            cells,
+            digits,
+        } => {
+            let naked = matches!(proof.pattern, Pattern::NakedSubset { .. });
+            let listed: Vec<String> = cells.iter().map(|&c| upper(c)).collect();
+            named(
+                digits,
+                format!(
+                    "{}-{}-in-{} {}: {}",
+                    if naked { "naked" } else { "hidden" },
+                    crate::proof::subset_name(cells.len()),
+                    kind(*house),
+                    upper_house(*house),
+                    listed.join("-")
+                ),
+            )
+        }
+        Pattern::Fish { digit, .. } => {
+            let nrc = super::nrc::basic::pattern_text(state, proof);
+            let (rule, body) = nrc.split_once(' ')?;
+            named(&[*digit], format!("{rule} {}", body.to_ascii_uppercase()))
+        }
+        Pattern::XyWing { pivot, pincers, z } | Pattern::XyzWing { pivot, pincers, z } => {
+            let digits_of = |c: Cell| -> Vec<Digit> {
+                Digit::all()
+                    .filter(|&d| state.has(Candidate::new(c, d)) && d != *z)
+                    .collect()
+            };
+            let x = digits_of(pincers[0]).first().copied()?;
+            let y = digits_of(pincers[1]).first().copied()?;
+            named(
+                &[*z],
+                format!(
+                    "{} on cells {}*, {} and {}* with numbers {z}, {x} and {y}",
+                    proof.rule,
+                    upper(pincers[0]),
+                    upper(*pivot),
+                    upper(pincers[1])
+                ),
+            )
+        }
+        Pattern::Chain(c) => {
+            let nrc = super::nrc::chain::pattern_text(state, proof, c);
+            let (rule, body) = nrc.split_once(' ')?;
+            format!(
+                "{rule} {} ==> {}",
+                body.to_ascii_uppercase(),
+                conclusions_in_words(proof)
+            )
+        }
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::nrc::basic::{read_basic_step, read_basic_steps, read_conclusions};
+
+    /// Seed 001's 2007 forum notation (Hagglund's hinge puzzle).
+    #[test]
+    fn reads_the_2007_forum_forms() {
+        let ps = read_basic_steps(
+            "`number 8 : column C4 interaction with block B8` ==> 8 eliminated from the candidates for R9C6",
+        )
+        .unwrap();
+        assert!(
+            matches!(&ps[..], [p] if matches!(p.pattern, Pattern::Interaction {
+            house: House::Column(3), into: House::Block(7), .. })
+            && p.eliminations[0].to_string() == "n8r9c6")
+        );
+        let p = read_basic_step("number 9 : hidden-single-in-row R8 ==> R8C4 = 9").unwrap();
+        assert!(matches!(
+            p.pattern,
+            Pattern::HiddenSingle {
+                house: House::Row(7),
+                ..
+            }
+        ));
+        let p = read_basic_step("number 8 : naked-single ==> R9C4 = 8").unwrap();
+        assert_eq!(p.assertions[0].to_string(), "n8r9c4");
+        let p = read_basic_step(
+            "numbers 5 and 8 : naked-pairs-in-block B9: R7C7-R8C9 ==> 5 eliminated from the candidates for R9C9",
+        )
+        .unwrap();
+        assert!(
+            matches!(&p.pattern, Pattern::NakedSubset { house: House::Block(8), cells, digits }
+            if cells == &[Cell::at(6, 6), Cell::at(7, 8)]
+                && digits.iter().map(|d| d.get()).collect::<Vec<_>>() == [5, 8])
+        );
+        let p = read_basic_step(
+            "number 1 : xy-wing on cells R1C2*, R3C3 and R3C8* with numbers 1, 8 and 5 ==> 1 eliminated from the candidates for R1C9",
+        )
+        .unwrap();
+        assert!(matches!(p.pattern, Pattern::XyWing { pivot, pincers, z }
+            if pivot == Cell::at(2, 2) && pincers == [Cell::at(0, 1), Cell::at(2, 7)] && z.get() == 1));
+    }
+
+    #[test]
+    fn eliminated_in_words() {
+        let (e, a) =
+            read_conclusions("8 eliminated from the candidates for R9C6, R8C6 and R7C6").unwrap();
+        assert_eq!(e.len(), 3);
+        assert!(a.is_empty());
+        assert!(e.iter().all(|c| c.digit().get() == 8));
+        let (e, _) = read_conclusions(
+            "8 eliminated from the candidates for R9C6; 5 eliminated from the candidates for r1c1",
+        )
+        .unwrap();
+        assert_eq!(
+            e.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+            ["n8r9c6", "n5r1c1"]
+        );
+        assert!(read_conclusions("eliminated from the candidates for R9C6").is_err());
+        assert!(read_conclusions("8 eliminated from the candidates for nothing").is_err());
+    }
+
+    #[test]
+    fn the_2007_forms_must_agree_with_the_numbers_they_name() {
+        // the digit named first is not the one concluded
+        assert!(read_basic_step("number 7 : hidden-single-in-row R8 ==> R8C4 = 9").is_err());
+        assert!(read_basic_steps(
+            "number 5 : column C4 interaction with block B8 ==> 8 eliminated from the candidates for R9C6"
+        )
+        .is_err());
+        // a subset whose house is not the one named, or not of the rule's kind
+        assert!(read_basic_step(
+            "numbers 5 and 8 : naked-pairs-in-block R7: R7C7-R8C9 ==> r9c9 <> 5"
+        )
+        .is_err());
+        // a wing with one star, or four cells
+        assert!(
+            read_basic_step("number 1 : xy-wing on cells R1C2*, R3C3 and R3C8 ==> r1c9 <> 1")
+                .is_err()
+        );
+        assert!(read_basic_step(
+            "number 1 : xy-wing on cells R1C2*, R3C3, R4C4 and R3C8* ==> r1c9 <> 1"
+        )
+        .is_err());
+        assert!(read_basic_step("number : naked-single ==> R9C4 = 8").is_err());
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn reading_2007_like_text_never_panics(
+            s in "`?(numbers? [0-9]( and [0-9])? ?:)? ?(naked-pairs-in-block|xy-wing on cells|column|hidden-single-in-row)? ?([RCBrcb][0-9]{0,2}|[RCrc][0-9]C[0-9]\\*?|, | and |-|:){0,6} ==> ([0-9] eliminated from the candidates for|R[0-9]C[0-9]|=|<>|,| |[0-9]){0,8}"
+        ) {
+            let _ = read_basic_steps(&s);
+        }
+    }
+}

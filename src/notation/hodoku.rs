@@ -1,0 +1,304 @@
+//! Printing proofs as HoDoKu's solution steps print them, for the techniques HoDoKu has:
+//! `Naked Pair: 1,7 in r6c2,r6c9 => r6c8<>7`, `Swordfish: 3 c267 r167 => r7c9<>3`,
+//! `ALS-XZ: A=r4c3 {259}, B=r5c12 {2589}, X=5, Z=2 => r5c3<>2`,
+//! `Sashimi Swordfish: 4 c159 r247 fr1c9 => r2c8<>4`. Users comparing with HoDoKu read
+//! these beside our own notation; techniques HoDoKu does not have print nothing here.
+//!
+//! Printer only: a HoDoKu line names a technique and the cells and digits it rests on, but
+//! not how its links run (an ALS-XZ names its sets, not which candidates see which), and
+//! HoDoKu's own solver is the reference for what they mean; reading them back is left to
+//! the comparison tests (tests/hodoku_reglib.rs), which compare eliminations.
+
+use crate::grid::{Cell, Digit, House, State};
+use crate::proof::aic::cells_compact;
+use crate::proof::als::{digits_of_cells, AlsKind, AlsPattern, AlsSet, SueDeCoq};
+use crate::proof::assistant::{places_in, BentSubset, FinKind, GridAls};
+use crate::proof::{Pattern, Proof};
+
+fn cells(cs: &[Cell]) -> String {
+    cs.iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+fn digits(ds: &[Digit]) -> String {
+    ds.iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// `r17`, `c26`: lines of one kind, compact.
+fn lines(hs: &[House]) -> String {
+    let letter = match hs.first() {
+        Some(House::Row(_)) => 'r',
+        Some(House::Column(_)) => 'c',
+        _ => 'b',
+    };
+    let nums: String = hs.iter().map(|h| (h.index() % 9 + 1).to_string()).collect();
+    format!("{letter}{nums}")
+}
+
+fn size_word(n: usize) -> &'static str {
+    match n {
+        2 => "Pair",
+        3 => "Triple",
+        _ => "Quadruple",
+    }
+}
+
+/// HoDoKu's fish names by size.
+pub fn fish_word(n: usize) -> &'static str {
+    match n {
+        2 => "X-Wing",
+        3 => "Swordfish",
+        4 => "Jellyfish",
+        5 => "Squirmbag",
+        6 => "Whale",
+        _ => "Leviathan",
+    }
+}
+
+fn conclusions(proof: &Proof) -> String {
+    let mut parts: Vec<String> = proof.assertions.iter().map(|c| c.assertion()).collect();
+    parts.extend(proof.eliminations.iter().map(|c| c.elimination()));
+    parts.join(", ")
+}
+
+/// The pattern part HoDoKu prints for a basic pattern, if it has one.
+fn basic_pattern(pattern: &Pattern) -> Option<String> {
+    Some(match pattern {
+        Pattern::NakedSingle { .. } => "Naked Single".to_string(),
+        Pattern::HiddenSingle { .. } => "Hidden Single".to_string(),
+        Pattern::Interaction { digit, house, .. } => match house {
+            House::Block(_) => format!("Locked Candidates Type 1 (Pointing): {digit} in {house}"),
+            _ => format!("Locked Candidates Type 2 (Claiming): {digit} in {house}"),
+        },
+        Pattern::NakedSubset {
+            cells: cs,
+            digits: ds,
+            ..
+        } if (2..=4).contains(&cs.len()) => {
+            format!(
+                "Naked {}: {} in {}",
+                size_word(cs.len()),
+                digits(ds),
+                cells(cs)
+            )
+        }
+        Pattern::HiddenSubset {
+            cells: cs,
+            digits: ds,
+            ..
+        } if (2..=4).contains(&cs.len()) => {
+            format!(
+                "Hidden {}: {} in {}",
+                size_word(cs.len()),
+                digits(ds),
+                cells(cs)
+            )
+        }
+        Pattern::Fish { digit, base, cover } => {
+            format!(
+                "{}: {digit} {} {}",
+                fish_word(base.len()),
+                lines(base),
+                lines(cover)
+            )
+        }
+        Pattern::XyWing { pivot, pincers, z } => {
+            format!(
+                "XY-Wing: {z} in {}",
+                cells(&[*pivot, pincers[0], pincers[1]])
+            )
+        }
+        Pattern::XyzWing { pivot, pincers, z } => {
+            format!(
+                "XYZ-Wing: {z} in {}",
+                cells(&[*pivot, pincers[0], pincers[1]])
+            )
+        }
+        _ => return None,
+    })
+}
+
+/// The whole step as HoDoKu prints it, or None for a technique HoDoKu does not have.
+pub fn hodoku_text(state: &State, proof: &Proof) -> Option<String> {
+    match &proof.pattern {
+        Pattern::Als(a) => Some(als_text(proof, a)),
+        Pattern::SueDeCoq(s) => Some(sue_de_coq_text(state, proof, s)),
+        Pattern::GridAls(g) => Some(grid_als_text(state, proof, g)),
+        Pattern::BentSubset(b) => bent_text(proof, b),
+        Pattern::GridLock(g) => {
+            basic_pattern(&g.form).map(|p| format!("{p} => {}", conclusions(proof)))
+        }
+        Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => {
+            basic_pattern(&proof.pattern).map(|p| format!("{p}: {}", conclusions(proof)))
+        }
+        other => basic_pattern(other).map(|p| format!("{p} => {}", conclusions(proof))),
+    }
+}
+
+fn set_text(s: &AlsSet) -> String {
+    let digits: String = s.digits.iter().map(|d| d.to_string()).collect();
+    format!("{} {{{digits}}}", cells_compact(&s.cells))
+}
+
+fn digits_comma(ds: &[Digit]) -> String {
+    ds.iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// HoDoKu's name of an ALS rule.
+fn hodoku_name(kind: AlsKind) -> &'static str {
+    match kind {
+        AlsKind::Xz | AlsKind::DoublyLinked => "ALS-XZ",
+        AlsKind::XyWing => "ALS-XY-Wing",
+        AlsKind::DeathBlossom => "Death Blossom",
+    }
+}
+
+/// The pattern as HoDoKu prints it, without the conclusion:
+/// `ALS-XZ: A=r4c3 {259}, B=r5c12 {2589}, X=5, Z=2`.
+pub fn als_pattern(p: &AlsPattern) -> String {
+    let letters = ["A", "B", "C", "D", "E", "F", "G", "H", "I"];
+    let sets: Vec<String> = p
+        .sets
+        .iter()
+        .enumerate()
+        .map(|(i, s)| format!("{}={}", letters[i.min(8)], set_text(s)))
+        .collect();
+    let z = digits_comma(&p.z);
+    match p.kind {
+        AlsKind::Xz => format!(
+            "{}: {}, X={}, Z={z}",
+            hodoku_name(p.kind),
+            sets.join(", "),
+            p.rccs[0].digit
+        ),
+        AlsKind::DoublyLinked => format!(
+            "{} (doubly linked): {}, X={}",
+            hodoku_name(p.kind),
+            sets.join(", "),
+            digits_comma(&p.rccs.iter().map(|r| r.digit).collect::<Vec<_>>())
+        ),
+        AlsKind::XyWing => format!(
+            "{}: {}, X,Y={},{}, Z={z}",
+            hodoku_name(p.kind),
+            sets.join(", "),
+            p.rccs[0].digit,
+            p.rccs[1].digit
+        ),
+        AlsKind::DeathBlossom => {
+            let petals: Vec<String> = p
+                .rccs
+                .iter()
+                .zip(&p.sets)
+                .map(|(r, s)| format!("{} {}", r.digit, set_text(s)))
+                .collect();
+            format!(
+                "{}: {}; {}, Z={z}",
+                hodoku_name(p.kind),
+                p.stem.map(|c| c.to_string()).unwrap_or_default(),
+                petals.join("; ")
+            )
+        }
+    }
+}
+
+/// The whole HoDoKu line: `ALS-XZ: A=…, B=…, X=5, Z=2 => r5c3<>2`.
+pub fn als_text(proof: &Proof, p: &AlsPattern) -> String {
+    let elims: Vec<String> = proof.eliminations.iter().map(|c| c.elimination()).collect();
+    format!("{} => {}", als_pattern(p), elims.join(", "))
+}
+
+/// HoDoKu's line: `Sue de Coq: r7c78 - {1357} (r7c3 - {17}, r9c9 - {35}) => …`.
+pub fn sue_de_coq_text(state: &State, proof: &Proof, s: &SueDeCoq) -> String {
+    let ds = |cells: &[Cell]| -> String {
+        digits_of_cells(state, cells)
+            .iter()
+            .map(|d| d.to_string())
+            .collect()
+    };
+    let elims: Vec<String> = proof.eliminations.iter().map(|c| c.elimination()).collect();
+    format!(
+        "Sue de Coq: {} - {{{}}} ({} - {{{}}}, {} - {{{}}}) => {}",
+        cells_compact(&s.core),
+        ds(&s.core),
+        cells_compact(&s.line_cells),
+        ds(&s.line_cells),
+        cells_compact(&s.box_cells),
+        ds(&s.box_cells),
+        elims.join(", ")
+    )
+}
+
+/// HoDoKu's line for the wing shapes (`XY-Wing: 1/2/3 in r1c2,r4c2,r4c7 => r1c7<>2`).
+pub fn bent_text(proof: &Proof, b: &BentSubset) -> Option<String> {
+    let name = match b.wing.as_deref()? {
+        "xy-wing" => "XY-Wing",
+        "xyz-wing" => "XYZ-Wing",
+        _ => "WXYZ-Wing",
+    };
+    let digits: Vec<String> = b.digits.iter().map(|d| d.to_string()).collect();
+    let cells: Vec<String> = b.cells.iter().map(|c| c.to_string()).collect();
+    let elims: Vec<String> = proof.eliminations.iter().map(|c| c.elimination()).collect();
+    Some(format!(
+        "{name}: {} in {} => {}",
+        digits.join("/"),
+        cells.join(","),
+        elims.join(", ")
+    ))
+}
+
+/// HoDoKu's line: `Sashimi Swordfish: 4 c159 r247 fr1c9 => r2c8<>4` (its cover lines
+/// are the ones holding a place that is not a fin).
+pub fn grid_als_text(state: &State, proof: &Proof, g: &GridAls) -> String {
+    let kind = match g.kind {
+        FinKind::Finned => "Finned",
+        FinKind::Sashimi => "Sashimi",
+        FinKind::Skyscraper => {
+            let ends: Vec<String> = g.fins.iter().map(|c| c.to_string()).collect();
+            let elims: Vec<String> = proof.eliminations.iter().map(|c| c.elimination()).collect();
+            return format!(
+                "Skyscraper: {} in {} => {}",
+                g.digit,
+                ends.join(","),
+                elims.join(", ")
+            );
+        }
+    };
+    let fish = fish_word(g.base.len());
+    let compact = |hs: &[House]| -> String {
+        let letter = if matches!(hs[0], House::Row(_)) {
+            'r'
+        } else {
+            'c'
+        };
+        let nums: String = hs.iter().map(|h| (h.index() % 9 + 1).to_string()).collect();
+        format!("{letter}{nums}")
+    };
+    let places = places_in(state, g.digit, &g.base);
+    let cover: Vec<House> = g
+        .cover
+        .iter()
+        .copied()
+        .filter(|h| {
+            places
+                .iter()
+                .any(|&p| h.contains(p) && !g.fins.contains(&p))
+        })
+        .collect();
+    let fins: String = g.fins.iter().map(|c| format!(" f{c}")).collect();
+    let elims: Vec<String> = proof.eliminations.iter().map(|c| c.elimination()).collect();
+    format!(
+        "{kind} {fish}: {} {} {}{fins} => {}",
+        g.digit,
+        compact(&g.base),
+        compact(&cover),
+        elims.join(", ")
+    )
+}

@@ -1,0 +1,30 @@
+//! Every text form of the grid types and of proofs: one [`lexer`] for cells, candidates,
+//! houses, CSP variables, digit sets and conclusions (winnow parsers, and `FromStr` on the
+//! grid types), the serde forms built on it, and one module per dialect with its reader and
+//! its printer side by side:
+//!
+//! | dialect | module | printer | reader |
+//! |---|---|---|---|
+//! | the seeds' nrc notation (basic rules, chains, lassos; our form of the Assistant's patterns) | [`nrc`] | [`nrc::nrc_text`] | [`nrc::basic::read_basic_steps`], [`nrc::chain::proof_from_text`] |
+//! | seed 001's 2007 forum notation | [`forum2007`] | [`forum2007::forum2007_text`] | the nrc readers, with its pieces |
+//! | SudoRules' modern notation | [`sudorules`] | [`sudorules::sudorules_text`] | [`sudorules::read_sudorules`] (whips, braids, g-forms, biv-chains) |
+//! | Eureka / AIC (groups, ALS nodes) | [`eureka`] | [`eureka::eureka_text`], [`eureka::aic_eureka_text`] | [`eureka::proof_from_eureka`] |
+//! | GNPX force chains and nets | [`gnpx`] | [`gnpx::gnpx_text`] | [`gnpx::read_gnpx`] |
+//! | the tagging seed's `[] AB bC` | [`tags`] | [`tags::tag_chain_text`] | [`tags::read_tag_chain`] (tag pairs only) |
+//! | HoDoKu's step lines | [`hodoku`] | [`hodoku::hodoku_text`] | none (see its doc) |
+//!
+//! `notation` owns how things are written; the proof patterns stay data in `proof` with
+//! their checkers. A reader turns text into a [`crate::proof::Proof`] that
+//! [`crate::proof::check`] still has to accept (nothing here vouches for a proof); a printer
+//! turns a proof into the text a forum would print. Readers never panic on any input
+//! (property-tested) and their errors name the column (and line) and what was expected.
+
+pub mod eureka;
+pub mod forum2007;
+pub mod gnpx;
+pub mod hodoku;
+pub mod lexer;
+pub mod nrc;
+mod serde_forms;
+pub mod sudorules;
+pub mod tags;
