@@ -355,7 +355,7 @@ fn explain_at_a_step_of_a_w_path_and_save_that_state() {
 fn numeric_and_conflicting_options_are_refused() {
     for args in [
         vec!["explain", "--all", "--max-len", "0"],
-        vec!["explain", "--all", "--max-len", "82"],
+        vec!["explain", "--all", "--max-len", "1000"],
         vec!["explain", "--all", "--timeout", "-1"],
         vec!["explain", "--all", "--next"],
         vec!["explain", "--target", "r7c9<>3", "--all"],

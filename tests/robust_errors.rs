@@ -187,6 +187,37 @@ fn bad_option_values_are_refused() {
     assert_eq!(code, 2, "--force without --sqlite: {stderr}");
 }
 
+/// `--max-len` means the same on every subcommand: a length from 1 to 999 (issue 12,
+/// point 2), refused by the argument parser before any work starts.
+#[test]
+fn every_max_len_is_validated_alike() {
+    for cmd in [
+        vec!["solve", OCEAN1],
+        vec!["rate", "x.txt"],
+        vec!["classify", "x.txt"],
+        vec!["subsume", "x.txt"],
+        vec!["explain", OCEAN1, "--target", "r1c2<>8"],
+        vec!["explain", OCEAN1, "--target", "r1c2<>8", "--g-max-len"],
+    ] {
+        for bad in ["0", "1000", "seven", "2.5"] {
+            let mut args = cmd.clone();
+            if args.last() != Some(&"--g-max-len") {
+                args.push("--max-len");
+            }
+            args.push(bad);
+            let (code, stdout, stderr) = sudolink(&args);
+            assert_eq!(code, 2, "{args:?}: {stdout} {stderr}");
+            assert!(
+                stderr.contains("expected a length from 1 to 999"),
+                "{args:?}: {stderr}"
+            );
+        }
+    }
+    let (code, stdout, stderr) = sudolink(&["solve", OCEAN1, "--max-len", "999"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("\nSOLVED\n"), "{stdout}");
+}
+
 #[test]
 fn check_path_on_a_junk_file_quotes_it_briefly() {
     // issue 19: a 10 MB junk path printed a 57 KB error line

@@ -42,13 +42,13 @@ pub struct ExplainArgs {
     /// The rule set of the path for --at-step (basic, a scheme such as W or N, or a list)
     #[arg(long, value_name = "SPEC")]
     pub rules: Option<String>,
-    /// Longest chain or whip to search (1 to 81)
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=81))]
-    pub max_len: u32,
+    /// Longest chain, whip or force net to search (1 to 999)
+    #[arg(long, default_value_t = 20, value_parser = super::numbers::max_len)]
+    pub max_len: usize,
     /// Longest g-whip / g-braid to search (their search grows fastest with length; by default
     /// at most 16 for g-whips and 10 for g-braids, within --max-len)
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=81))]
-    pub g_max_len: Option<u32>,
+    #[arg(long, value_parser = super::numbers::max_len)]
+    pub g_max_len: Option<usize>,
     /// Only these techniques (comma list of names or sets: basic, xy, ..., nrczt,
     /// nrct-lasso, nrczt-lasso, lasso, whip, braid, g-whip, g-braid, squirmbag, fish, ...)
     #[arg(long)]
@@ -64,7 +64,7 @@ pub struct ExplainArgs {
     #[arg(long)]
     pub budget: Option<u64>,
     /// Time limit in seconds (default: 4 with --all, none otherwise; 0 for none)
-    #[arg(long, value_parser = parse_seconds)]
+    #[arg(long, value_parser = super::numbers::seconds_or_none)]
     pub timeout: Option<f64>,
     /// Memory ceiling in MB, respected by stopping searches (default: 280 with --all)
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
@@ -85,18 +85,6 @@ pub struct ExplainArgs {
 const ALL_BUDGET: u64 = 4_000_000;
 const ALL_TIMEOUT_S: f64 = 4.0;
 const ALL_MEMORY_MB: u64 = 280;
-
-fn parse_seconds(text: &str) -> std::result::Result<f64, String> {
-    let s: f64 = text
-        .parse()
-        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
-    if !s.is_finite() || s < 0.0 {
-        return Err(format!(
-            "{text:?}: the time limit must be 0 (none) or more seconds"
-        ));
-    }
-    Ok(s)
-}
 
 impl ExplainArgs {
     /// The techniques asked for (default: every technique in a scheme or basic — the
@@ -133,8 +121,8 @@ impl ExplainArgs {
     fn options(&self) -> Result<Options> {
         Ok(Options {
             techniques: self.techniques()?,
-            max_len: self.max_len as usize,
-            g_max_len: self.g_max_len.map(|n| n as usize),
+            max_len: self.max_len,
+            g_max_len: self.g_max_len,
             limits: self.limits(),
         })
     }
@@ -157,7 +145,7 @@ fn load_state(args: &ExplainArgs) -> Result<Loaded> {
         loaded.state = r.final_state;
     }
     if let (Some(n), Some(spec)) = (args.at_step, &args.rules) {
-        let spec = rules::parse(spec, args.max_len as usize)?;
+        let spec = rules::parse(spec, args.max_len)?;
         let path = solve_steps(
             &loaded.state,
             &spec.rules,
@@ -377,7 +365,7 @@ fn all_eliminations(args: &ExplainArgs, loaded: &Loaded, options: &Options) -> R
 
 /// The simplest step available (the N scheme's order), with its picture.
 fn next_step(args: &ExplainArgs, loaded: &Loaded) -> Result<()> {
-    let rules = rules_for(Scheme::N, args.max_len as usize);
+    let rules = rules_for(Scheme::N, args.max_len);
     let Some(p) = explain::next_step(&loaded.state, &rules) else {
         bail!(
             "no step applies up to length {} (rules of the N scheme)",

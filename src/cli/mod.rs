@@ -10,6 +10,7 @@ mod gallery;
 mod generate;
 mod graph;
 mod input;
+mod numbers;
 mod output;
 mod parallel;
 mod progress;

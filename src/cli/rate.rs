@@ -31,7 +31,7 @@ pub struct RateArgs {
     #[arg(long, value_name = "LIST", conflicts_with = "scheme")]
     pub rules: Option<String>,
     /// Longest chain or whip to try
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = 20, value_parser = super::numbers::max_len)]
     pub max_len: usize,
     /// One JSON object per line: {"puzzle": "...", "rating": n or null, ...}
     #[arg(long)]

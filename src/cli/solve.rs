@@ -37,7 +37,7 @@ pub struct SolveArgs {
     #[arg(long, default_value = "N")]
     pub rules: String,
     /// Longest chain or whip to use
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, value_parser = super::numbers::max_len)]
     pub max_len: usize,
     /// How to print the steps
     #[arg(long, value_enum, default_value = "nrc")]

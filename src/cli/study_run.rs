@@ -19,7 +19,7 @@ pub struct StudyArgs {
     /// A file of puzzles, one per line
     pub input: std::path::PathBuf,
     /// Longest chain or whip to try
-    #[arg(long, default_value_t = 7)]
+    #[arg(long, default_value_t = 7, value_parser = super::numbers::max_len)]
     pub max_len: usize,
     /// Store the run in this SQLite file (created if missing); running the same command
     /// again resumes an interrupted run or reads back a finished one. Every puzzle is

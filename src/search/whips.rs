@@ -85,27 +85,26 @@ struct Node {
     r: u16,
 }
 
-/// The partial whips of one level: their arena indices, t/z sets and R keys.
+/// The partial whips of one level: the arena index of the first, and for each its t/z set
+/// and keys (entry i is arena node `first + i`).
 #[derive(Default)]
 struct Level {
     first: usize,
-    tz: Vec<CandidateSet>,
-    zob: Vec<u128>,
-    /// The keys of the partial whips' R sequences (in order).
-    seq: Vec<u128>,
-    /// Exact searches: the keys of the partial whip's L's and of its variables.
-    lzob: Vec<u128>,
-    vzob: Vec<u128>,
+    entries: Vec<FrontierEntry>,
+}
+
+/// What a partial whip on the frontier carries besides its arena node.
+#[derive(Clone, Copy)]
+struct FrontierEntry {
+    /// The t/z set: the target, the L's and every candidate linked to an R.
+    tz: CandidateSet,
+    keys: Keys,
 }
 
 impl Level {
     fn clear(&mut self, first: usize) {
         self.first = first;
-        self.tz.clear();
-        self.zob.clear();
-        self.seq.clear();
-        self.lzob.clear();
-        self.vzob.clear();
+        self.entries.clear();
     }
 }
 
@@ -434,24 +433,25 @@ impl<'a> Searcher<'a> {
         let mut t = *tz;
         t.union_with(self.linkset(r));
         let node = Node { parent, l, v, r };
+        let entry = FrontierEntry {
+            tz: t,
+            keys: Keys {
+                r_set: zob,
+                r_seq,
+                l_set,
+                v_set,
+            },
+        };
         match self.seen.get(&key) {
             Some(&i) => {
                 let i = i as usize;
                 self.nodes[self.next.first + i] = node;
-                self.next.tz[i] = t;
-                self.next.zob[i] = zob;
-                self.next.seq[i] = r_seq;
-                self.next.lzob[i] = l_set;
-                self.next.vzob[i] = v_set;
+                self.next.entries[i] = entry;
             }
             None => {
-                self.seen.insert(key, self.next.tz.len() as u32);
+                self.seen.insert(key, self.next.entries.len() as u32);
                 self.nodes.push(node);
-                self.next.tz.push(t);
-                self.next.zob.push(zob);
-                self.next.seq.push(r_seq);
-                self.next.lzob.push(l_set);
-                self.next.vzob.push(v_set);
+                self.next.entries.push(entry);
             }
         }
     }
@@ -467,10 +467,10 @@ impl<'a> Searcher<'a> {
         let z = zobrist();
         let first = self.next.first;
         let mut keep = 0usize;
-        for i in 0..self.next.tz.len() {
+        for i in 0..self.next.entries.len() {
             let node = self.nodes[first + i];
             let dominated = node.r >= GROUP_BASE && {
-                let prefix = self.next.zob[i] ^ z[0][node.r as usize];
+                let prefix = self.next.entries[i].keys.r_set ^ z[0][node.r as usize];
                 let g = self.groups.as_ref().expect("groups");
                 g.entry((node.r - GROUP_BASE) as usize)
                     .members
@@ -484,20 +484,12 @@ impl<'a> Searcher<'a> {
             };
             if !dominated {
                 self.nodes[first + keep] = node;
-                self.next.tz[keep] = self.next.tz[i];
-                self.next.zob[keep] = self.next.zob[i];
-                self.next.seq[keep] = self.next.seq[i];
-                self.next.lzob[keep] = self.next.lzob[i];
-                self.next.vzob[keep] = self.next.vzob[i];
+                self.next.entries[keep] = self.next.entries[i];
                 keep += 1;
             }
         }
         self.nodes.truncate(first + keep);
-        self.next.tz.truncate(keep);
-        self.next.zob.truncate(keep);
-        self.next.seq.truncate(keep);
-        self.next.lzob.truncate(keep);
-        self.next.vzob.truncate(keep);
+        self.next.entries.truncate(keep);
     }
 
     /// The shortest whip on `z` with min_len ≤ length ≤ max_len (breadth-first). Partial
@@ -545,21 +537,15 @@ impl<'a> Searcher<'a> {
             std::mem::swap(&mut self.cur, &mut self.next);
             let first = self.nodes.len();
             self.next.clear(first);
-            if self.cur.tz.is_empty() {
+            if self.cur.entries.is_empty() {
                 self.note_peak();
                 return Outcome::Dead;
             }
             self.seen.clear();
             let grow = len < max_len;
-            for i in 0..self.cur.tz.len() {
+            for i in 0..self.cur.entries.len() {
                 let p = (self.cur.first + i) as u32;
-                let tz = self.cur.tz[i];
-                let keys = Keys {
-                    r_set: self.cur.zob[i],
-                    r_seq: self.cur.seq[i],
-                    l_set: self.cur.lzob[i],
-                    v_set: self.cur.vzob[i],
-                };
+                let FrontierEntry { tz, keys } = self.cur.entries[i];
                 let found = if self.braid {
                     self.expand_braid(p, &tz, keys, z, len, min_len, grow)
                 } else {

@@ -43,7 +43,7 @@ pub struct QueryArgs {
     #[arg(long)]
     pub db: Option<PathBuf>,
     /// Stop a statement that runs longer than this many seconds
-    #[arg(long, default_value_t = 5.0, value_parser = positive_seconds)]
+    #[arg(long, default_value_t = 5.0, value_parser = super::numbers::positive_seconds)]
     pub timeout: f64,
     /// Print at most this many rows (a note on stderr says when more were left out)
     #[arg(long, default_value_t = 10_000)]
@@ -122,16 +122,6 @@ pub fn run(args: &QueryArgs) -> Result<()> {
         );
     }
     Ok(())
-}
-
-fn positive_seconds(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(x) if x > 0.0 && x.is_finite() && x <= 86_400.0 => Ok(x),
-        _ => Err(format!(
-            "expected a number of seconds above 0 (at most 86400), not {:?}",
-            excerpt(text, 40)
-        )),
-    }
 }
 
 /// The SQL to run and the puzzle argument. With `--sql` or `--db`, a single positional

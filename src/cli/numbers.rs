@@ -1,0 +1,70 @@
+//! Validated numeric command-line options: every subcommand's `--max-len` and time limits
+//! go through these parsers, so a bad number is refused by clap with one message naming
+//! the option and the accepted range.
+
+use sudolink::grid::format::excerpt;
+
+/// The longest length any search accepts. Chains and whips never need more than the 324
+/// CSP variables; force nets count inferences and stay far below this in practice.
+pub const LONGEST_MAX_LEN: usize = 999;
+
+/// `--max-len`: a whole number from 1 to [`LONGEST_MAX_LEN`].
+pub fn max_len(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=LONGEST_MAX_LEN).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "expected a length from 1 to {LONGEST_MAX_LEN}, not {:?}",
+            excerpt(text, 40)
+        )),
+    }
+}
+
+/// A time limit in seconds where 0 means none (`explain --timeout`).
+pub fn seconds_or_none(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && (0.0..=86_400.0).contains(&s) => Ok(s),
+        _ => Err(format!(
+            "expected 0 (no limit) or a number of seconds up to 86400, not {:?}",
+            excerpt(text, 40)
+        )),
+    }
+}
+
+/// A time limit in seconds above 0 (`query --timeout`).
+pub fn positive_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s > 0.0 && s.is_finite() && s <= 86_400.0 => Ok(s),
+        _ => Err(format!(
+            "expected a number of seconds above 0 (at most 86400), not {:?}",
+            excerpt(text, 40)
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn max_len_accepts_the_range_and_names_it_otherwise() {
+        assert_eq!(max_len("1"), Ok(1));
+        assert_eq!(max_len(" 60 "), Ok(60));
+        assert_eq!(max_len("999"), Ok(999));
+        for bad in ["0", "1000", "-3", "abc", "", "7.5"] {
+            let message = max_len(bad).unwrap_err();
+            assert!(message.contains("from 1 to 999"), "{bad}: {message}");
+        }
+    }
+
+    #[test]
+    fn time_limits_refuse_negative_infinite_and_text() {
+        assert_eq!(seconds_or_none("0"), Ok(0.0));
+        assert_eq!(positive_seconds("2.5"), Ok(2.5));
+        assert!(positive_seconds("0").is_err());
+        for bad in ["-1", "inf", "NaN", "soon", "1e9"] {
+            assert!(seconds_or_none(bad).is_err(), "{bad}");
+            assert!(positive_seconds(bad).is_err(), "{bad}");
+        }
+        assert!(positive_seconds(&"9".repeat(100)).unwrap_err().len() < 150);
+    }
+}
