@@ -394,10 +394,15 @@ fn the_assistant_techniques_are_registry_entries() {
             "sashimi-fish",
             "almost-locked-ranges",
             "aic",
+            "nice-loop",
             "als-strong-chains"
         ]
     );
-    assert_eq!(parse_list("als").unwrap().len(), 7);
+    assert_eq!(parse_list("als").unwrap().len(), 8);
+    assert_eq!(
+        parse_list("assistant-step-3,cnl").unwrap(),
+        parse_list("als-xz,continuous-nice-loop").unwrap()
+    );
     assert_eq!(
         parse_list("analyze-x,bent-subsets,als-singly-linked").unwrap(),
         list[..3]
@@ -798,4 +803,144 @@ fn fixed_size_techniques_are_reported_without_lengths() {
         out.contains("LEVEL = basic,assistant: 0, MOST COMPLEX RULE = "),
         "{out}"
     );
+}
+
+#[test]
+fn continuous_nice_loops_are_sound_read_back_and_printed_as_hodoku_does() {
+    use sudolink::notation::eureka::{aic_eureka_text, proof_from_eureka};
+    use sudolink::notation::hodoku::hodoku_text;
+    use sudolink::proof::aic::AicConclusion;
+    let (mut total, mut grouped, mut via_als, mut read) = (0, 0, 0, 0);
+    for (state, solution) in path_states(20).into_iter().step_by(2) {
+        for proof in sudolink::search::aic::find_loops(&LinkIndex::new(&state)) {
+            assert_sound(&state, &solution, &proof);
+            assert_eq!(technique_of(&proof).name(), "nice-loop");
+            let Pattern::Aic(a) = &proof.pattern else {
+                unreachable!()
+            };
+            assert_eq!(a.conclusion, AicConclusion::Continuous);
+            total += 1;
+            grouped += usize::from(a.nodes.iter().any(|n| n.cells.len() > 1));
+            via_als += usize::from(!a.als_links.is_empty());
+            // Eureka: the loop written back to its first node, read back as the same loop
+            let text = aic_eureka_text(&proof, a);
+            let chain = text.strip_prefix("nice-loop ").unwrap();
+            let first = a.nodes[0].eureka();
+            let (body, _) = chain.split_once(" => ").unwrap();
+            assert!(body.ends_with(&format!("-{first}")), "{chain}");
+            let back = proof_from_eureka(&state, chain).unwrap_or_else(|e| panic!("{chain}: {e}"));
+            assert_eq!(back.eliminations, proof.eliminations, "{chain}");
+            let Pattern::Aic(b) = &back.pattern else {
+                unreachable!()
+            };
+            assert_eq!(b.conclusion, AicConclusion::Continuous, "{chain}");
+            read += 1;
+            if a.als_links.is_empty() {
+                let line = hodoku_text(&state, &proof).expect("a HoDoKu line");
+                assert!(line.contains("Continuous Nice Loop: "), "{line}");
+                let start = sudolink::proof::aic::cells_compact(&a.nodes[0].cells);
+                assert!(line.contains(&format!("{start} =")), "{line}");
+            }
+            // tampered: the closing link dropped (an odd loop) or a node moved are refused
+            let mut bad = proof.clone();
+            if let Pattern::Aic(t) = &mut bad.pattern {
+                t.nodes.pop();
+            }
+            assert!(
+                check(&state, &bad).is_err(),
+                "accepted {chain} without its last node"
+            );
+            let mut bad = proof.clone();
+            if let Pattern::Aic(t) = &mut bad.pattern {
+                t.nodes.swap(1, 2);
+            }
+            assert!(
+                check(&state, &bad).is_err(),
+                "accepted {chain} with nodes 2, 3 swapped"
+            );
+        }
+    }
+    assert!(total > 30, "{total}");
+    assert!(
+        read == total && grouped > 3,
+        "grouped {grouped}, ALS {via_als}, of {total}"
+    );
+}
+
+#[test]
+fn ocean_1_x_loop_in_fives_clears_five_cells() {
+    // Ocean #1 at its start: the 5s of r1c3, r4c3, r4c4, r9c4, r9c8, r1c8 close a loop of
+    // three strong links (column 3, column 4, column 8); its weak links in rows 1, 4 and 9
+    // each become strong, so every other 5 of those rows outside the loop goes
+    let (state, solution) = start_and_solution(&common::seed_puzzle("ocean-1"));
+    let loops = sudolink::search::aic::find_loops(&LinkIndex::new(&state));
+    let proof = loops
+        .iter()
+        .find(|p| p.eliminations.iter().any(|c| c.to_string() == "n5r1c1"))
+        .expect("the loop in 5s");
+    assert_sound(&state, &solution, proof);
+    let got: Vec<String> = proof.eliminations.iter().map(|c| c.elimination()).collect();
+    assert_eq!(got, ["r1c1<>5", "r1c7<>5", "r4c1<>5", "r4c5<>5", "r9c7<>5"]);
+    let line = sudolink::notation::hodoku::hodoku_text(&state, proof).unwrap();
+    assert!(line.starts_with("Continuous Nice Loop: 5 r"), "{line}");
+}
+
+#[test]
+fn discontinuous_loops_read_from_eureka() {
+    use sudolink::notation::eureka::proof_from_eureka;
+    use sudolink::proof::aic::AicConclusion;
+    let (state, _) = start_and_solution(&common::seed_puzzle("ocean-1"));
+    // the same loop read from r1c1: 5 there would take the 5 of r1c3, force r4c3's, …,
+    // and r1c8's, which sees r1c1 — a discontinuous loop refuting r1c1's 5
+    let text = "(5)r1c1-(5)r1c3=(5)r4c3-(5)r4c4=(5)r9c4-(5)r9c8=(5)r1c8-(5)r1c1 => r1c1<>5";
+    let proof = proof_from_eureka(&state, text).unwrap_or_else(|e| panic!("{e}"));
+    let Pattern::Aic(a) = &proof.pattern else {
+        unreachable!()
+    };
+    assert_eq!(a.conclusion, AicConclusion::Loop);
+    let line = sudolink::notation::hodoku::hodoku_text(&state, &proof).unwrap();
+    assert_eq!(
+        line,
+        "Discontinuous Nice Loop: 5 r1c1 -5- r1c3 =5= r4c3 -5- r4c4 =5= r9c4 -5- r9c8 =5= r1c8 -5- r1c1 => r1c1<>5"
+    );
+    // a loop that does not alternate is refused, naming why
+    let err = proof_from_eureka(
+        &state,
+        "(5)r1c1-(5)r1c3-(5)r4c3-(5)r4c4=(5)r9c4-(5)r9c8=(5)r1c8-(5)r1c1 => r1c1<>5",
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("alternate"), "{err}");
+}
+
+#[test]
+fn an_aic_from_a_cell_back_to_it_is_hodokus_discontinuous_nice_loop() {
+    use sudolink::notation::hodoku::hodoku_text;
+    let (state, solution) = start_and_solution(&common::seed_puzzle("ocean-1"));
+    let proofs = sudolink::search::aic::find(&LinkIndex::new(&state));
+    let line_for = |target: &str| {
+        let p = proofs
+            .iter()
+            .find(|p| p.eliminations.iter().any(|c| c.elimination() == target))
+            .unwrap_or_else(|| panic!("an AIC for {target}"));
+        assert_sound(&state, &solution, p);
+        hodoku_text(&state, p).unwrap()
+    };
+    // both ends in r4c4 (3 and 5): its other digits go
+    let line = line_for("r4c4<>9");
+    assert!(
+        line.contains("Discontinuous Nice Loop: ")
+            && line.contains(" r4c4 =")
+            && line.ends_with("= r4c4 => r4c4<>9"),
+        "{line}"
+    );
+    // one end in r1c2 (3), the other the 8s of a group seeing it: the loop leaves r1c2 by 8
+    let line = line_for("r1c2<>8");
+    assert!(
+        line.contains("Discontinuous Nice Loop: 8 r1c2 -8- ")
+            && line.ends_with("=3= r1c2 => r1c2<>8"),
+        "{line}"
+    );
+    // two ends of one digit in different cells: an X-Chain
+    let line = line_for("r1c1<>5");
+    assert!(line.starts_with("X-Chain: 5 "), "{line}");
 }

@@ -11,7 +11,7 @@ use serde_json::json;
 use std::path::PathBuf;
 use std::time::Duration;
 use sudolink::export::{diagram, files};
-use sudolink::notation::nrc;
+use sudolink::notation::{hodoku, nrc};
 use sudolink::proof::Proof;
 use sudolink::search::registry;
 use sudolink::search::{Limits, TechniqueId};
@@ -236,7 +236,13 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
     println!("Why {conclusion}?");
     for r in &report.rows {
         match &r.proof {
-            Some(p) => println!("{:<12} {}", r.label, text(p)),
+            Some(p) => {
+                println!("{:<12} {}", r.label, text(p));
+                // the same step as HoDoKu prints it, for the techniques HoDoKu has
+                if let Some(line) = hodoku::hodoku_text(&loaded.state, p) {
+                    println!("{:<12} HoDoKu: {line}", "");
+                }
+            }
             None => println!("{:<12} {}", r.label, r.none.text(r.label, max_len)),
         }
     }

@@ -681,6 +681,10 @@ pub fn proof_from_eureka(state: &State, text: &str) -> Result<Proof, EurekaError
         Ok(chain) => chain.to_proof(state),
         // a chain with group or ALS nodes: read as a grouped AIC and checked as one
         Err(EurekaError::GroupNode { .. }) => grouped_proof(state, text),
+        // a chain back to its first candidate: read as a continuous or discontinuous loop
+        Err(EurekaError::Loop { ref why, .. }) if why.contains("returns to its first") => {
+            grouped_proof(state, text)
+        }
         Err(e) => Err(e),
     }
 }
@@ -768,7 +772,7 @@ fn read_grouped_node(s: &mut Scanner<'_>) -> Result<GroupedNode, EurekaError> {
 /// `(2=59)r4c3,r5c3`: the digit after `=` that the next node continues with), as an
 /// alternating inference chain (`proof::aic`) from a strong link to a strong link.
 fn grouped_proof(state: &State, text: &str) -> Result<Proof, EurekaError> {
-    use crate::proof::aic::{AicConclusion, AicNode, AicPattern};
+    use crate::proof::aic::{AicNode, AicPattern};
     let mut s = Scanner::after_label(text);
     let mut written: Vec<GroupedNode> = Vec::new();
     let mut between: Vec<Strength> = Vec::new();
@@ -850,20 +854,11 @@ fn grouped_proof(state: &State, text: &str) -> Result<Proof, EurekaError> {
             }
         }
     }
-    let alternates = links
-        .iter()
-        .enumerate()
-        .all(|(k, &l)| (l == Strength::Strong) == k.is_multiple_of(2));
-    if !alternates || links.len().is_multiple_of(2) {
-        return Err(EurekaError::Syntax {
-            column: written[0].column,
-            why: "a grouped chain must alternate strong and weak links from a strong link to a strong link".into(),
-        });
-    }
+    let conclusion = close_loop(&mut nodes, &mut links, &mut als_links, written[0].column)?;
     let any_als = als_links.iter().any(Option::is_some);
     let pattern = AicPattern {
         nodes,
-        conclusion: AicConclusion::Ends,
+        conclusion,
         technique: "aic".into(),
         tags: None,
         als_links: if any_als { als_links } else { vec![] },
@@ -879,6 +874,51 @@ fn grouped_proof(state: &State, text: &str) -> Result<Proof, EurekaError> {
     let proof = Proof::new(Pattern::Aic(Box::new(pattern)), targets, vec![]);
     check(state, &proof).map_err(|e| EurekaError::GroupedFails(e.to_string()))?;
     Ok(proof)
+}
+
+/// What a grouped chain concludes from its shape: written back to its first node by a
+/// weak link (not through an ALS), a continuous loop (strong first) or a discontinuous one (weak first), with
+/// the repeated node and the closing link dropped; otherwise an AIC from a strong link to
+/// a strong link.
+fn close_loop(
+    nodes: &mut Vec<crate::proof::aic::AicNode>,
+    links: &mut Vec<Strength>,
+    als_links: &mut Vec<Option<Vec<Cell>>>,
+    column: usize,
+) -> Result<AicConclusion, EurekaError> {
+    let alternates = |links: &[Strength], first: Strength| {
+        links
+            .iter()
+            .enumerate()
+            .all(|(k, &l)| (l == first) == k.is_multiple_of(2))
+    };
+    // back to the first node by a weak link (an AIC may also end, strongly, where it began)
+    let closes = nodes.len() > 3
+        && nodes.first() == nodes.last()
+        && links.last() == Some(&Strength::Weak)
+        && als_links.last().is_some_and(|a| a.is_none());
+    if closes {
+        nodes.pop();
+        links.pop();
+        als_links.pop();
+        let continuous = alternates(links, Strength::Strong) && !links.len().is_multiple_of(2);
+        let discontinuous = alternates(links, Strength::Weak) && links.len().is_multiple_of(2);
+        return match (continuous, discontinuous) {
+            (true, _) => Ok(AicConclusion::Continuous),
+            (_, true) => Ok(AicConclusion::Loop),
+            _ => Err(EurekaError::Syntax {
+                column,
+                why: "a loop must alternate strong and weak links: strong first (continuous) or weak first and last (discontinuous)".into(),
+            }),
+        };
+    }
+    if !alternates(links, Strength::Strong) || links.len().is_multiple_of(2) {
+        return Err(EurekaError::Syntax {
+            column,
+            why: "a grouped chain must alternate strong and weak links from a strong link to a strong link".into(),
+        });
+    }
+    Ok(AicConclusion::Ends)
 }
 
 // ---- printers ----------------------------------------------------------------------
@@ -927,7 +967,8 @@ pub fn aic_chain_text(state: &State, proof: &Proof, p: &AicPattern) -> String {
 /// Eureka: `(5)r9c8=(5)r1c8-(5=8)r2c7-… => r7c5<>2`, with a cell's two digits joined as
 /// `(5=8)r2c7` when a strong link stays in one cell.
 pub fn aic_eureka_text(proof: &Proof, p: &AicPattern) -> String {
-    let ends = p.conclusion == AicConclusion::Ends;
+    // strong links at even positions, except in a discontinuous loop (weak first)
+    let ends = p.conclusion != AicConclusion::Loop;
     let mut out = String::new();
     let mut k = 0;
     while k < p.nodes.len() {
@@ -970,7 +1011,7 @@ pub fn aic_eureka_text(proof: &Proof, p: &AicPattern) -> String {
             }
         }
     }
-    if !ends {
+    if p.conclusion != AicConclusion::Ends {
         out.push('-');
         out.push_str(&p.nodes[0].eureka());
     }

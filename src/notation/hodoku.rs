@@ -10,7 +10,7 @@
 //! the comparison tests (tests/hodoku_reglib.rs), which compare eliminations.
 
 use crate::grid::{Cell, Digit, House, State};
-use crate::proof::aic::cells_compact;
+use crate::proof::aic::{cells_compact, AicConclusion, AicNode, AicPattern};
 use crate::proof::als::{digits_of_cells, AlsKind, AlsPattern, AlsSet, SueDeCoq};
 use crate::proof::assistant::{places_in, BentSubset, FinKind, GridAls};
 use crate::proof::{Pattern, Proof};
@@ -130,6 +130,7 @@ pub fn hodoku_text(state: &State, proof: &Proof) -> Option<String> {
         Pattern::SueDeCoq(s) => Some(sue_de_coq_text(state, proof, s)),
         Pattern::GridAls(g) => Some(grid_als_text(state, proof, g)),
         Pattern::BentSubset(b) => bent_text(proof, b),
+        Pattern::Aic(a) => aic_text(proof, a),
         Pattern::GridLock(g) => {
             basic_pattern(&g.form).map(|p| format!("{p} => {}", conclusions(proof)))
         }
@@ -138,6 +139,118 @@ pub fn hodoku_text(state: &State, proof: &Proof) -> Option<String> {
         }
         other => basic_pattern(other).map(|p| format!("{p} => {}", conclusions(proof))),
     }
+}
+
+/// A chain as HoDoKu writes it: cells joined by `=d=` (strong) and `-d-` (weak) links
+/// between cells, a cell's change of digit left implicit; a loop ends on its first cell.
+fn chain_cells(p: &AicPattern, strong_at: impl Fn(usize) -> bool) -> String {
+    let mut nodes: Vec<&AicNode> = p.nodes.iter().collect();
+    if p.conclusion != AicConclusion::Ends {
+        nodes.push(&p.nodes[0]);
+    }
+    let mut out = cells_compact(&nodes[0].cells);
+    for k in 1..nodes.len() {
+        let (a, b) = (nodes[k - 1], nodes[k]);
+        if a.is_candidate() && b.is_candidate() && a.cells == b.cells {
+            continue; // inside one cell: implicit
+        }
+        let sym = if strong_at(k - 1) { '=' } else { '-' };
+        out.push_str(&format!(
+            " {sym}{}{sym} {}",
+            a.digit,
+            cells_compact(&b.cells)
+        ));
+    }
+    out
+}
+
+/// HoDoKu's line for an alternating chain: `X-Chain: 5 r1c1 =5= r1c7 -5- r4c7 =5= r4c1
+/// => …`, `AIC: 1/2 1- r1c2 =1= … -2 => …`, `Discontinuous Nice Loop: 6 r2c3 -6- … -6-
+/// r2c3 => r2c3<>6`, `Continuous Nice Loop: 2/4 r1c5 =4= … -2- r1c5 => …`, each
+/// `Grouped` when a node is a group. None for chains through an ALS (HoDoKu has no such
+/// line) or whose first or last node is a group where HoDoKu names a candidate.
+pub fn aic_text(proof: &Proof, p: &AicPattern) -> Option<String> {
+    if p.als_links.iter().any(Option::is_some) || p.nodes.len() < 2 {
+        return None;
+    }
+    let grouped = if p.nodes.iter().any(|n| !n.is_candidate()) {
+        "Grouped "
+    } else {
+        ""
+    };
+    let mut elim_digits: Vec<Digit> = proof.eliminations.iter().map(|c| c.digit()).collect();
+    elim_digits.sort();
+    elim_digits.dedup();
+    let slashed = elim_digits
+        .iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join("/");
+    let ends_strong = |k: usize| k.is_multiple_of(2);
+    let body = match p.conclusion {
+        AicConclusion::Ends if discontinuous_loop(proof, p).is_some() => {
+            let loop_cells = discontinuous_loop(proof, p).expect("checked");
+            format!("{grouped}Discontinuous Nice Loop: {slashed} {loop_cells}")
+        }
+        AicConclusion::Ends => {
+            let (first, last) = (&p.nodes[0], &p.nodes[p.nodes.len() - 1]);
+            let one_digit = p.nodes.iter().all(|n| n.digit == first.digit);
+            let cells = chain_cells(p, ends_strong);
+            if one_digit && grouped.is_empty() {
+                format!("X-Chain: {} {cells}", first.digit)
+            } else {
+                format!(
+                    "{grouped}AIC: {slashed} {}- {cells} -{}",
+                    first.digit, last.digit
+                )
+            }
+        }
+        AicConclusion::Loop => format!(
+            "{grouped}Discontinuous Nice Loop: {slashed} {}",
+            chain_cells(p, |k| !ends_strong(k))
+        ),
+        AicConclusion::Continuous => format!(
+            "{grouped}Continuous Nice Loop: {slashed} {}",
+            chain_cells(p, ends_strong)
+        ),
+    };
+    Some(format!("{body} => {}", conclusions(proof)))
+}
+
+/// An AIC whose eliminations are all in one cell where the chain begins or ends, as
+/// HoDoKu finds it: a nice loop from that cell back to it — both ends in the cell
+/// (`r4c4 =3= … =5= r4c4`), or one end there and the other the eliminated digit seeing it
+/// (`r4c4 -9- r1c5 =9= … =3= r4c4`).
+fn discontinuous_loop(proof: &Proof, p: &AicPattern) -> Option<String> {
+    let t = *proof.eliminations.first()?;
+    let cell = t.cell();
+    if proof.eliminations.iter().any(|c| c.cell() != cell) {
+        return None;
+    }
+    let in_cell = |n: &AicNode| n.cells == [cell];
+    let (first, last) = (&p.nodes[0], &p.nodes[p.nodes.len() - 1]);
+    let ends_strong = |k: usize| k.is_multiple_of(2);
+    if in_cell(first) && in_cell(last) {
+        return Some(chain_cells(p, ends_strong));
+    }
+    if proof.eliminations.len() != 1 {
+        return None;
+    }
+    // the end in the cell last: the loop leaves the cell by the eliminated digit
+    let toward_cell = match (in_cell(first), in_cell(last)) {
+        (false, true) if first.digit == t.digit() => p.clone(),
+        (true, false) if last.digit == t.digit() => {
+            let mut q = p.clone();
+            q.nodes.reverse();
+            q
+        }
+        _ => return None,
+    };
+    Some(format!(
+        "{cell} -{}- {}",
+        t.digit(),
+        chain_cells(&toward_cell, ends_strong)
+    ))
 }
 
 fn set_text(s: &AlsSet) -> String {

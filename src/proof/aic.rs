@@ -9,7 +9,12 @@
 //!   end nodes is true; a candidate that would make both false is eliminated;
 //! - [`AicConclusion::Loop`]: the first node, assumed true, forces through alternating weak
 //!   and strong links a node weakly linked back to it: the first node is false (every
-//!   candidate of it is eliminated) — a discontinuous nice loop.
+//!   candidate of it is eliminated) — a discontinuous nice loop;
+//! - [`AicConclusion::Continuous`]: strong and weak links alternate all around a closed
+//!   loop (strong first, a weak link back to the first node): either every odd node or
+//!   every even node is true, so of any two neighbours on the loop one is true, and a
+//!   candidate that would make two neighbours both false is eliminated — a continuous nice
+//!   loop (HoDoKu's "all weak links become strong").
 
 use super::check::{conclusion, fail, no_assertions, CheckError};
 use super::Proof;
@@ -68,11 +73,15 @@ pub enum AicConclusion {
     Ends,
     /// Weak, strong, … weak back to the first node: the first node is false.
     Loop,
+    /// Strong, weak, … strong, then weak back to the first node: one of any two
+    /// neighbours on the loop is true.
+    Continuous,
 }
 
 /// An alternating inference chain: `nodes[0] = nodes[1] - nodes[2] = …` for
 /// [`AicConclusion::Ends`], `nodes[0] - nodes[1] = nodes[2] - … - nodes[0]` for
-/// [`AicConclusion::Loop`].
+/// [`AicConclusion::Loop`], `nodes[0] = nodes[1] - … = nodes[n-1] - nodes[0]` for
+/// [`AicConclusion::Continuous`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct AicPattern {
@@ -95,7 +104,7 @@ impl AicPattern {
     pub fn rule_name(&self) -> (String, String, usize) {
         let links = match self.conclusion {
             AicConclusion::Ends => self.nodes.len() - 1,
-            AicConclusion::Loop => self.nodes.len(),
+            AicConclusion::Loop | AicConclusion::Continuous => self.nodes.len(),
         };
         (self.technique.clone(), "aic".to_string(), links)
     }
@@ -205,8 +214,8 @@ pub fn check(state: &State, proof: &Proof, p: &AicPattern) -> Result<(), CheckEr
             x.eureka()
         ));
     }
-    // link k joins nodes k and k+1; Ends: strong at even k; Loop: weak at even k
-    let strong_at = |k: usize| k.is_multiple_of(2) == (p.conclusion == AicConclusion::Ends);
+    // link k joins nodes k and k+1; Ends, Continuous: strong at even k; Loop: weak at even k
+    let strong_at = |k: usize| k.is_multiple_of(2) == (p.conclusion != AicConclusion::Loop);
     for k in 0..n - 1 {
         let (a, b) = (&p.nodes[k], &p.nodes[k + 1]);
         let als = p.als_links.get(k).and_then(|x| x.as_ref());
@@ -250,6 +259,30 @@ pub fn check(state: &State, proof: &Proof, p: &AicPattern) -> Result<(), CheckEr
             for &t in &proof.eliminations {
                 if t.digit() != first.digit || !first.cells.contains(&t.cell()) {
                     return Err(conclusion(t, "not a candidate of the loop's first node"));
+                }
+            }
+            Ok(())
+        }
+        AicConclusion::Continuous => {
+            if n < 4 || !n.is_multiple_of(2) || !weak(&p.nodes[n - 1], &p.nodes[0]) {
+                return fail(
+                    "a continuous loop needs an even number of nodes (four or more) and a weak link back to its first node",
+                );
+            }
+            for &t in &proof.eliminations {
+                let in_loop = p
+                    .nodes
+                    .iter()
+                    .any(|x| x.digit == t.digit() && x.cells.contains(&t.cell()));
+                let neighbours_kill = (0..n).any(|k| {
+                    let (a, b) = (&p.nodes[k], &p.nodes[(k + 1) % n]);
+                    kills(t, a) && kills(t, b)
+                });
+                if in_loop || !neighbours_kill {
+                    return Err(conclusion(
+                        t,
+                        "it does not see two neighbouring nodes of the loop",
+                    ));
                 }
             }
             Ok(())

@@ -9,8 +9,11 @@
 //! other digit (one absent, the rest are locked in). Weak links join disjoint nodes of a
 //! digit in one house and two digits of one cell.
 //!
-//! **Complexity**: one breadth-first search per target over (node, polarity) states, cut
-//! at [`MAX_NODES`] nodes.
+//! The same graph gives the continuous nice loops ([`find_loops`]): per start node, the
+//! shortest alternating paths that come back to it by a weak link.
+//!
+//! **Complexity**: one breadth-first search per target (per start node for loops) over
+//! (node, polarity) states, cut at [`MAX_NODES`] nodes.
 
 use super::tagging::{killers, Tagging};
 use crate::graph::als::{enumerate, mask_cells};
@@ -213,4 +216,148 @@ fn build(g: &Graph, parent: &[[Parent; 2]], end: (usize, bool), target: Candidat
         als_links: if any_als { als_links } else { vec![] },
     };
     Proof::new(Pattern::Aic(Box::new(pattern)), vec![target], vec![])
+}
+
+/// Every continuous nice loop of the graph with at least one elimination, shortest first:
+/// from each start node (assumed false), a breadth-first search over alternating strong
+/// and weak links; a node reached true that is weakly linked back to the start closes a
+/// loop. One loop per set of nodes; loops that visit a node twice are skipped.
+pub fn find_loops(links: &LinkIndex) -> Vec<Proof> {
+    let g = Graph::new(links);
+    let kill: Vec<_> = g.nodes.iter().map(|n| killers(links, n)).collect();
+    let mut seen: std::collections::HashSet<Vec<usize>> = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for start in 0..g.nodes.len() {
+        for (ids, als_links) in loops_from(&g, start) {
+            let mut key = ids.clone();
+            key.sort_unstable();
+            if !seen.insert(key) {
+                continue;
+            }
+            if let Some(p) = loop_proof(&g, &kill, links, &ids, als_links) {
+                out.push(p);
+            }
+        }
+    }
+    out.sort_by(|a, b| {
+        a.length
+            .cmp(&b.length)
+            .then(a.eliminations.cmp(&b.eliminations))
+    });
+    out
+}
+
+/// The loops closing on `start`: node indices from `start` (strong first) and, per link
+/// but the closing one, the ALS it passes through.
+type LoopPath = (Vec<usize>, Vec<Option<Vec<Cell>>>);
+
+fn loops_from(g: &Graph, start: usize) -> Vec<LoopPath> {
+    let n = g.nodes.len();
+    let mut parent: Vec<[Parent; 2]> = vec![[None, None]; n];
+    let mut depth = vec![[usize::MAX; 2]; n];
+    let mut queue = VecDeque::new();
+    let mut found = Vec::new();
+    depth[start][0] = 1;
+    queue.push_back((start, false));
+    while let Some((x, truth)) = queue.pop_front() {
+        let d = depth[x][usize::from(truth)];
+        if d >= MAX_NODES {
+            continue;
+        }
+        if !truth {
+            for e in &g.strong[x] {
+                let y = e.to;
+                if y == start || depth[y][1] != usize::MAX {
+                    continue;
+                }
+                depth[y][1] = d + 1;
+                parent[y][1] = Some((x, false, e.als.clone()));
+                if d + 1 >= 4 && g.weak[y].contains(&start) {
+                    if let Some(path) = simple_path(&parent, (y, true)) {
+                        found.push(path);
+                    }
+                }
+                queue.push_back((y, true));
+            }
+        } else {
+            for &y in &g.weak[x] {
+                if y == start || depth[y][0] != usize::MAX {
+                    continue;
+                }
+                depth[y][0] = d + 1;
+                parent[y][0] = Some((x, true, None));
+                queue.push_back((y, false));
+            }
+        }
+    }
+    found
+}
+
+/// The path back from `end` to the search's start, if no node is on it twice.
+fn simple_path(parent: &[[Parent; 2]], end: (usize, bool)) -> Option<LoopPath> {
+    let mut nodes = vec![end.0];
+    let mut als_links = Vec::new();
+    let mut at = end;
+    while let Some((p, truth, als)) = parent[at.0][usize::from(at.1)].clone() {
+        if nodes.contains(&p) {
+            return None;
+        }
+        nodes.push(p);
+        als_links.push(als);
+        at = (p, truth);
+    }
+    nodes.reverse();
+    als_links.reverse();
+    Some((nodes, als_links))
+}
+
+/// The loop's proof: every open candidate outside the loop that two neighbouring nodes
+/// would both make false; none when there is none, or when two nodes overlap.
+fn loop_proof(
+    g: &Graph,
+    kill: &[crate::grid::CandidateSet],
+    links: &LinkIndex,
+    ids: &[usize],
+    als_links: Vec<Option<Vec<Cell>>>,
+) -> Option<Proof> {
+    let nodes: Vec<AicNode> = ids.iter().map(|&i| g.nodes[i].clone()).collect();
+    let overlap = nodes.iter().enumerate().any(|(x, a)| {
+        nodes[x + 1..]
+            .iter()
+            .any(|b| a.digit == b.digit && a.cells.iter().any(|c| b.cells.contains(c)))
+    });
+    if overlap {
+        return None;
+    }
+    let in_loop = |t: Candidate| {
+        nodes
+            .iter()
+            .any(|x| x.digit == t.digit() && x.cells.contains(&t.cell()))
+    };
+    let n = ids.len();
+    let mut eliminations: Vec<Candidate> = links
+        .open()
+        .iter()
+        .filter(|&t| {
+            !in_loop(t)
+                && (0..n).any(|k| kill[ids[k]].contains(t) && kill[ids[(k + 1) % n]].contains(t))
+        })
+        .collect();
+    if eliminations.is_empty() {
+        return None;
+    }
+    eliminations.sort();
+    let any_als = als_links.iter().any(Option::is_some);
+    let pattern = AicPattern {
+        nodes,
+        conclusion: AicConclusion::Continuous,
+        technique: "nice-loop".to_string(),
+        tags: None,
+        als_links: if any_als { als_links } else { vec![] },
+    };
+    Some(Proof::new(
+        Pattern::Aic(Box::new(pattern)),
+        eliminations,
+        vec![],
+    ))
 }

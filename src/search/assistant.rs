@@ -30,6 +30,8 @@ pub enum AssistantRule {
     AlmostLockedRanges,
     /// Alternating inference chains with group and ALS nodes.
     Aic,
+    /// Continuous nice loops over the same nodes and links as [`AssistantRule::Aic`].
+    NiceLoop,
     /// The Assistant's step 4: a strong chain taking two digits from an ALS.
     AlsStrongChains,
 }
@@ -47,6 +49,7 @@ pub fn find(rule: AssistantRule, links: &LinkIndex) -> Vec<Proof> {
         AssistantRule::GridAls(kind) => grid_analysis::grid_als(links, kind),
         AssistantRule::AlmostLockedRanges => ranges::find(links),
         AssistantRule::Aic => aic::find(links),
+        AssistantRule::NiceLoop => aic::find_loops(links),
         AssistantRule::AlsStrongChains => ranges::als_strong_chains(links),
     }
 }

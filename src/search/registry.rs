@@ -223,7 +223,7 @@ const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 72] = {
+pub static REGISTRY: [Technique; 73] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -400,11 +400,11 @@ pub static REGISTRY: [Technique; 72] = {
         ),
         assistant(
             "als-xz",
-            &["als-singly-linked"],
+            &["als-singly-linked", "assistant-step-3"],
             ALS,
             AssistantRule::AlsXz,
             2,
-            "two ALS with a restricted common X and another common digit Z",
+            "two ALS with a restricted common X and another common digit Z (Hanson's step 3)",
         ),
         assistant(
             "als-doubly-linked",
@@ -477,6 +477,14 @@ pub static REGISTRY: [Technique; 72] = {
             AssistantRule::Aic,
             2,
             "alternating inference chain through candidates, groups and ALS (Eureka)",
+        ),
+        assistant(
+            "nice-loop",
+            &["continuous-nice-loop", "cnl"],
+            ALS,
+            AssistantRule::NiceLoop,
+            2,
+            "continuous nice loop through candidates, groups and ALS: two neighbours, one true",
         ),
         assistant(
             "als-strong-chains",
@@ -1153,6 +1161,7 @@ pub fn technique_of(proof: &Proof) -> TechniqueId {
         P::BentSubset(_) => Search::Assistant(AssistantRule::BentSubsets),
         P::SueDeCoq(_) => Search::Assistant(AssistantRule::SueDeCoq),
         P::Aic(a) if a.technique == "aic" => Search::Assistant(AssistantRule::Aic),
+        P::Aic(a) if a.technique == "nice-loop" => Search::Assistant(AssistantRule::NiceLoop),
         P::Aic(a) if a.technique == "als-strong-chains" => {
             Search::Assistant(AssistantRule::AlsStrongChains)
         }
