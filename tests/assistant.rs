@@ -883,6 +883,11 @@ fn ocean_1_x_loop_in_fives_clears_five_cells() {
     assert_eq!(got, ["r1c1<>5", "r1c7<>5", "r4c1<>5", "r4c5<>5", "r9c7<>5"]);
     let line = sudolink::notation::hodoku::hodoku_text(&state, proof).unwrap();
     assert!(line.starts_with("Continuous Nice Loop: 5 r"), "{line}");
+    // the picture draws the loop: six links, three strong, the last one closing it
+    let d = sudolink::export::diagram::from_proof(&state, proof);
+    assert_eq!(d.arrows.len(), 6);
+    assert_eq!(d.arrows.iter().filter(|a| a.strong).count(), 3);
+    assert_eq!(d.arrows[5].to, d.arrows[0].from);
 }
 
 #[test]

@@ -3,6 +3,7 @@
 use super::svg::{Arrow, Diagram, Mark, Role};
 use crate::grid::{Candidate, Cell, Digit, House, State};
 use crate::notation::nrc;
+use crate::proof::aic::{AicConclusion, AicPattern};
 use crate::proof::chain::ChainPattern;
 use crate::proof::net::NetPattern;
 use crate::proof::whip::WhipPattern;
@@ -168,12 +169,52 @@ fn net_parts(n: &NetPattern) -> (Vec<Mark>, Vec<Arrow>) {
     (marks, arrows)
 }
 
+/// Roles and links of an alternating inference chain or loop: nodes reached false green
+/// (L), true blue (R), every candidate of a group node marked; an arrow per link between
+/// the nodes' first candidates, strong or weak as the chain alternates, and the closing
+/// weak link of a loop.
+fn aic_parts(a: &AicPattern) -> (Vec<Mark>, Vec<Arrow>) {
+    // Ends and continuous loops start from a node assumed false; a discontinuous loop
+    // from one assumed true
+    let first_true = a.conclusion == AicConclusion::Loop;
+    let mut marks = Vec::new();
+    for (k, node) in a.nodes.iter().enumerate() {
+        let role = if k.is_multiple_of(2) == first_true {
+            Role::Right
+        } else {
+            Role::Left
+        };
+        marks.extend(
+            node.cells
+                .iter()
+                .map(|&c| mark(Candidate::new(c, node.digit), role)),
+        );
+    }
+    let head = |k: usize| Candidate::new(a.nodes[k].cells[0], a.nodes[k].digit);
+    let mut arrows: Vec<Arrow> = (0..a.nodes.len().saturating_sub(1))
+        .map(|k| Arrow {
+            from: head(k),
+            to: head(k + 1),
+            strong: k.is_multiple_of(2) != first_true,
+        })
+        .collect();
+    if a.conclusion != AicConclusion::Ends && a.nodes.len() > 1 {
+        arrows.push(Arrow {
+            from: head(a.nodes.len() - 1),
+            to: head(0),
+            strong: false,
+        });
+    }
+    (marks, arrows)
+}
+
 /// The diagram of `proof` on the state it applies to, captioned with its nrc notation.
 pub fn from_proof(state: &State, proof: &Proof) -> Diagram {
     let (mut marks, arrows) = match &proof.pattern {
         Pattern::Chain(c) => chain_parts(c),
         Pattern::Whip(w) => whip_parts(state, w),
         Pattern::Net(n) => net_parts(n),
+        Pattern::Aic(a) => aic_parts(a),
         other => (
             pattern_candidates(state, other)
                 .into_iter()
