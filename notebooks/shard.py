@@ -8,7 +8,7 @@ KIND is `classify`, `subsume` or `rate`. `rate` is `classify --scheme W`: the W 
 every puzzle, stored in the `rating` table (scheme 'W'), the same W as `sudolink rate`
 prints (tests/sharded.rs checks them against `rate`); `rate` itself has no `--db`. Give
 `--max-len` above the longest whip you expect: a puzzle with no whip proof up to it has
-rating NULL (classify's default, 7, suits the controlled-bias puzzles).
+rating NULL; the default is `rate`'s, 20.
 
 `run` splits COLLECTION (one puzzle per line; blank and `#` lines are not puzzles, as
 sudolink reads them) into shards of consecutive puzzles, written to WORK_DIR (default
@@ -100,7 +100,8 @@ def plan(a):
     if a.shard_size:
         size = a.shard_size
     else:
-        shards = a.shards or max(4 * a.workers, math.ceil(count / 10_000))
+        # 4 per worker, at most 10,000 puzzles each, a multiple of the workers
+        shards = a.shards or a.workers * max(4, math.ceil(count / 10_000 / a.workers))
         size = math.ceil(count / shards)
     manifest = {
         "kind": a.kind,
@@ -476,7 +477,8 @@ def main(argv=None):
     r.add_argument("--families", default="nrc,nrct,nrcz,nrczt,whip",
                    help="subsume: families (default nrc,nrct,nrcz,nrczt,whip)")
     r.add_argument("--start", action="store_true", help="subsume: start states only")
-    r.add_argument("--max-len", type=int, default=7, help="longest chain or whip (default 7)")
+    r.add_argument("--max-len", type=int, help="longest chain or whip (default: 20 for rate, "
+                   "as `sudolink rate`; 7 for classify and subsume, as they)")
     r.add_argument("--quiet", action="store_true")
     m = sub.add_parser("merge", help="merge the finished shards of a work directory again")
     m.add_argument("work")
@@ -489,6 +491,8 @@ def main(argv=None):
     if a.what == "run":
         if a.shards is not None and a.shards < 1 or a.shard_size is not None and a.shard_size < 1:
             p.error("--shards and --shard-size must be at least 1")
+        if a.max_len is None:
+            a.max_len = 20 if a.kind == "rate" else 7
         return cmd_run(a)
     if a.what == "merge":
         return cmd_merge(a)

@@ -72,12 +72,12 @@ fn a_sharded_run_survives_a_killed_worker_and_equals_one_process() {
     };
     let dir = tempfile::tempdir().unwrap();
     let puzzles = dir.path().join("cb.txt");
-    small_collection(&puzzles, 240);
+    small_collection(&puzzles, 480);
     let single = dir.path().join("single.db");
     let merged = dir.path().join("merged.db");
     let work = dir.path().join("work");
     let p = puzzles.to_str().unwrap();
-    let (scheme, max_len) = ("L,M,N", "5");
+    let (scheme, max_len) = ("L,W", "5");
     let table = ok(&[
         "classify",
         p,
@@ -144,7 +144,7 @@ fn a_sharded_run_survives_a_killed_worker_and_equals_one_process() {
         ],
     );
     assert!(same, "merged db differs from one process:\n{text}");
-    assert!(text.contains("240 puzzles, 720 ratings"), "{text}");
+    assert!(text.contains("480 puzzles, 960 ratings"), "{text}");
 
     // the merged run has the single run's parameters: classify reads it back, same table
     let again = ok(&[
