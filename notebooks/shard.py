@@ -349,6 +349,9 @@ def cmd_run(a):
                        for s in todo]
             done = len(shards) - len(todo)
             for fut in as_completed(futures):
+                if fut.status != "finished":
+                    sys.exit(f"a shard failed after {a.retries} retries: {fut.exception()}\n"
+                             f"(finished shards are kept: run the same command again)")
                 r = fut.result()
                 done += 1
                 extra = f", resumed from {r['resumed_from']}" if r["resumed_from"] else ""
@@ -381,9 +384,12 @@ def cmd_merge(a):
     return 0
 
 
+T0 = time.time()
+
+
 def say(a, text):
     if not a.quiet:
-        print(text, flush=True)
+        print(f"[{time.time() - T0:7.1f} s] {text}", flush=True)
 
 
 # ---------------------------------------------------------------- compare
