@@ -72,7 +72,7 @@ fn a_sharded_run_survives_a_killed_worker_and_equals_one_process() {
     };
     let dir = tempfile::tempdir().unwrap();
     let puzzles = dir.path().join("cb.txt");
-    small_collection(&puzzles, 480);
+    small_collection(&puzzles, 360);
     let single = dir.path().join("single.db");
     let merged = dir.path().join("merged.db");
     let work = dir.path().join("work");
@@ -144,7 +144,7 @@ fn a_sharded_run_survives_a_killed_worker_and_equals_one_process() {
         ],
     );
     assert!(same, "merged db differs from one process:\n{text}");
-    assert!(text.contains("480 puzzles, 960 ratings"), "{text}");
+    assert!(text.contains("360 puzzles, 720 ratings"), "{text}");
 
     // the merged run has the single run's parameters: classify reads it back, same table
     let again = ok(&[
@@ -157,7 +157,13 @@ fn a_sharded_run_survives_a_killed_worker_and_equals_one_process() {
         "--db",
         merged.to_str().unwrap(),
     ]);
-    assert_eq!(again, table);
+    let untimed = |t: &str| -> String {
+        t.lines()
+            .filter(|l| !l.contains("ms/puzzle"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(untimed(&again), untimed(&table));
 
     // run again: every shard and the merge are already done
     let (done, text) = shard_py(
