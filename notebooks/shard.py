@@ -121,6 +121,9 @@ def plan(a):
     path = work / MANIFEST
     if path.exists():
         old = json.loads(path.read_text())
+        same_run = all(old.get(k) == manifest[k] for k in manifest if k != "shards")
+        if same_run and not a.shards and not a.shard_size:
+            manifest = old  # the shards as first planned (for any number of workers)
         if old != manifest:
             sys.exit(f"{path}: another run (other collection, options or shards) is in this "
                      f"work directory; give another --work or delete it")
@@ -463,7 +466,9 @@ def main(argv=None):
                                 formatter_class=argparse.RawDescriptionHelpFormatter,
                                 epilog=__doc__.split("\n\n", 1)[1])
     sub = p.add_subparsers(dest="what", required=True)
-    r = sub.add_parser("run", help="run a study in shards on a Dask cluster and merge it")
+    r = sub.add_parser("run", help="run a study in shards on a Dask cluster and merge it",
+                       description=__doc__,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     r.add_argument("kind", choices=["rate", "classify", "subsume"],
                    help="rate = classify --scheme W (same W ratings as `sudolink rate`)")
     r.add_argument("collection", help="puzzle file, one per line")

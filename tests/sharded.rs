@@ -165,6 +165,24 @@ fn a_sharded_run_survives_a_killed_worker_and_equals_one_process() {
     };
     assert_eq!(untimed(&again), untimed(&table));
 
+    // shard.py's `rate` is classify --scheme W: the W column equals `sudolink rate`'s
+    let rated = ok(&["rate", p, "--max-len", max_len, "--json", "--keep-going"]);
+    let rate: Vec<Option<i64>> = rated
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["rating"].as_i64())
+        .collect();
+    let conn = rusqlite::Connection::open(&merged).unwrap();
+    let stored: Vec<Option<i64>> = conn
+        .prepare("SELECT rating FROM rating WHERE scheme = 'W' ORDER BY position")
+        .unwrap()
+        .query_map([], |row| row.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(rate.len(), 360);
+    assert_eq!(stored, rate, "classify's W differs from rate's");
+    drop(conn);
+
     // run again: every shard and the merge are already done
     let (done, text) = shard_py(
         &python,
