@@ -1,6 +1,8 @@
-"""Execute every notebook of this folder headlessly against one database.
+"""Execute the notebooks of this folder headlessly against one database.
 
-    python notebooks/run_notebooks.py STUDIES_DB OUT_DIR
+    python notebooks/run_notebooks.py STUDIES_DB OUT_DIR [NOTEBOOK.ipynb ...]
+
+Without NOTEBOOK names, every notebook of the folder runs.
 
 Each notebook runs with SUDOLINK_DB=STUDIES_DB (and SUDOLINK_QUERIES pointing at the
 repository's queries/); the executed copy goes to OUT_DIR. A cell that raises stops the run
@@ -16,7 +18,7 @@ from nbclient.exceptions import CellExecutionError
 
 
 def main() -> int:
-    if len(sys.argv) != 3:
+    if len(sys.argv) < 3:
         print(__doc__, file=sys.stderr)
         return 2
     db, out_dir = Path(sys.argv[1]).resolve(), Path(sys.argv[2])
@@ -27,7 +29,11 @@ def main() -> int:
     os.environ["SUDOLINK_DB"] = str(db)
     os.environ["SUDOLINK_QUERIES"] = str(here.parent / "queries")
     out_dir.mkdir(parents=True, exist_ok=True)
-    notebooks = sorted(here.glob("*.ipynb"))
+    notebooks = [here / name for name in sys.argv[3:]] or sorted(here.glob("*.ipynb"))
+    for path in notebooks:
+        if not path.is_file():
+            print(f"no notebook {path}", file=sys.stderr)
+            return 2
     if not notebooks:
         print(f"no notebook in {here}", file=sys.stderr)
         return 2

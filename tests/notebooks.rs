@@ -1,11 +1,12 @@
 //! The notebooks execute headlessly against a small database written by `classify` and
-//! `subsume` (a cell that raises fails the test). They run in the Python of `.venv/` (made
+//! `subsume`, and sharded_ratings.ipynb against a small db merged by notebooks/shard.py
+//! (a cell that raises fails the test). They run in the Python of `.venv/` (made
 //! by `.ci/test` from notebooks/requirements.txt) or of $SUDOLINK_PYTHON; without one the
 //! test is skipped, unless SUDOLINK_REQUIRE_TOOLS=1 says it must run.
 
 mod common;
 
-use common::ok;
+use common::{data_path, ok};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -58,6 +59,7 @@ fn notebooks_execute_on_a_fresh_study_database() {
         .arg(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("notebooks/run_notebooks.py"))
         .arg(&db)
         .arg(&out)
+        .args(["classification.ipynb", "subsumption.ipynb"])
         .output()
         .expect("run the notebooks");
     let stdout = String::from_utf8_lossy(&run.stdout);
@@ -73,4 +75,81 @@ fn notebooks_execute_on_a_fresh_study_database() {
         );
     }
     assert!(stdout.contains("1 figure(s)"), "{stdout}");
+}
+
+/// The Python of the notebooks, when it has dask.distributed (for shard.py).
+fn python_with_dask() -> Option<PathBuf> {
+    let has = |p: &PathBuf| {
+        Command::new(p)
+            .args(["-c", "import dask.distributed"])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    match python() {
+        Some(p) if has(&p) => Some(p),
+        _ if std::env::var("SUDOLINK_REQUIRE_TOOLS").as_deref() == Ok("1") => {
+            panic!("the notebooks' Python with dask.distributed is required (SUDOLINK_REQUIRE_TOOLS=1) but missing")
+        }
+        _ => {
+            eprintln!("skipped: no .venv/bin/python with dask.distributed (run .ci/test)");
+            None
+        }
+    }
+}
+
+#[test]
+fn sharded_ratings_notebook_executes_on_a_sharded_db() {
+    let Some(python) = python_with_dask() else {
+        return;
+    };
+    // 40 puzzles of each controlled-bias sub-collection (000-003; sizes in the header)
+    let text = std::fs::read_to_string(data_path("cb_controlled_bias.txt")).unwrap();
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    let mut sample = Vec::new();
+    for first in [0, 21_375, 21_375 + 21_695, 21_375 + 21_695 + 21_072] {
+        sample.extend_from_slice(&lines[first..first + 40]);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = dir.path().join("cb.txt");
+    std::fs::write(&puzzles, sample.join("\n") + "\n").unwrap();
+    let db = dir.path().join("sharded.db");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let run = Command::new(&python)
+        .arg(root.join("notebooks/shard.py"))
+        .args(["run", "rate"])
+        .arg(&puzzles)
+        .args(["--workers", "2", "--shards", "4", "--quiet", "--db"])
+        .arg(&db)
+        .arg("--bin")
+        .arg(env!("CARGO_BIN_EXE_sudolink"))
+        .output()
+        .expect("run shard.py");
+    assert!(
+        run.status.success(),
+        "shard.py failed:\n{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let out = dir.path().join("executed");
+    let run = Command::new(&python)
+        .arg(root.join("notebooks/run_notebooks.py"))
+        .arg(&db)
+        .arg(&out)
+        .arg("sharded_ratings.ipynb")
+        .output()
+        .expect("run the notebook");
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success(),
+        "sharded_ratings.ipynb failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(
+        stdout.contains("sharded_ratings.ipynb: executed") && stdout.contains("1 figure(s)"),
+        "{stdout}"
+    );
+    // the four sub-collections and SudoRules' W for 000 and 001 reach the outputs
+    let executed = std::fs::read_to_string(out.join("sharded_ratings.ipynb")).unwrap();
+    for text in ["000", "001", "002", "003", "% equal"] {
+        assert!(executed.contains(text), "{text} missing from the outputs");
+    }
 }
