@@ -320,7 +320,11 @@ async fn journey(server: SocketAddr, port: u16, chromium: &Path, shots: &Path, d
     let explain_ms = js(&c, "return window.sudolink.explainMs;").await;
     eprintln!("explain r1c2<>8 at step 7 (every family, in the page): {explain_ms} ms");
     // the pointer leaves the grid: the chain alone is shown
-    js(&c, "document.getElementById('overlay').dispatchEvent(new MouseEvent('mouseleave')); return 0;").await;
+    js(
+        &c,
+        "document.getElementById('overlay').dispatchEvent(new MouseEvent('mouseleave')); return 0;",
+    )
+    .await;
     shot(&c, shots, "4-why-r1c2-not-8").await;
 
     // 5. bivalue-cells: the cells of its rows are highlighted

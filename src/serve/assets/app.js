@@ -154,9 +154,21 @@ function select(cand) {
 function esc(t) { return String(t).replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[ch])); }
 
 function setBoard(stateText, cells, svg, proof) {
+  const changed = app.shown !== stateText;
   app.shown = stateText;
   app.cells = cells;
   app.proof = proof || null;
+  if (changed && app.sel) {
+    // the selection's links are those of the new state (or it is gone)
+    const p = parseCand(app.sel);
+    if (hasCand(p.d, p.r, p.c)) neighbourhood(app.sel).then(linksPanel).catch((e) => status(e.message, true));
+    else {
+      app.sel = null;
+      $("why").disabled = true;
+      $("sel").textContent = "—";
+      $("links").innerHTML = '<p class="muted">Hover or click a candidate.</p>';
+    }
+  }
   drawBase(svg);
 }
 
@@ -191,7 +203,10 @@ async function explain() {
   try {
     const v = await apiJson("explain", { state: app.shown, target });
     app.explainMs = performance.now() - t0;
-    const rows = v.families.map((f, i) => f.proof
+    // the proofs found first, shortest first; then the families without one
+    const order = v.families.map((f, i) => i)
+      .sort((a, b) => (v.families[a].proof ? v.families[a].length : 1e9) - (v.families[b].proof ? v.families[b].length : 1e9) || a - b);
+    const rows = order.map((i) => [v.families[i], i]).map(([f, i]) => f.proof
       ? `<tr class="clickable" data-i="${i}"><td>${esc(f.family)}</td><td>${f.length}</td><td class="mono">${esc(f.text)}</td></tr>`
       : `<tr class="muted"><td>${esc(f.family)}</td><td></td><td>none up to ${f.none_up_to}${f.stopped ? " (" + esc(f.stopped) + ")" : ""}</td></tr>`);
     const found = v.families.filter((f) => f.proof).sort((a, b) => a.length - b.length);
