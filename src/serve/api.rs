@@ -44,7 +44,7 @@ pub enum ApiError {
     NotFound(String),
     #[error("{0}")]
     TooLarge(String),
-    #[error("the request ran longer than the server's time limit of {0} s and was stopped")]
+    #[error("the request ran longer than twice the server's time limit of {0} s (--timeout) and was dropped")]
     Timeout(f64),
     #[error("internal error: {0}")]
     Internal(String),
@@ -101,14 +101,16 @@ fn body<T: DeserializeOwned>(req: Result<Bytes, BytesRejection>) -> Result<T, Ap
         .map_err(|e| ApiError::BadRequest(format!("malformed request: {e}")))
 }
 
-/// Run `work` on the blocking pool, answering 503 past `timeout` (the work is also given
-/// the limit where it can stop itself: searches and SQL).
+/// Run `work` on the blocking pool. The work is given `timeout` where it can stop itself
+/// (searches answer "stopped at length n", SQL is interrupted); past twice that (a queue on
+/// a busy machine, work without a meter) the request is answered 503 and the work's
+/// result dropped.
 async fn blocking<T: Send + 'static>(
     timeout: Duration,
     work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     let task = tokio::task::spawn_blocking(work);
-    match tokio::time::timeout(timeout + Duration::from_millis(500), task).await {
+    match tokio::time::timeout(timeout * 2 + Duration::from_secs(1), task).await {
         Ok(Ok(answer)) => answer,
         Ok(Err(join)) => Err(ApiError::Internal(format!("the work failed: {join}"))),
         Err(_) => Err(ApiError::Timeout(timeout.as_secs_f64())),
