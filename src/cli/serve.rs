@@ -56,6 +56,9 @@ pub fn run(args: &ServeArgs) -> Result<()> {
             ip => ip.to_string(),
         };
         let url = format!("http://{host}:{}/", local.port());
+        if local.ip().is_unspecified() {
+            println!("listening on {local} (every interface)");
+        }
         println!("sudolink explorer at {url} (Ctrl-C stops it)");
         if args.open {
             match std::process::Command::new("xdg-open").arg(&url).status() {
