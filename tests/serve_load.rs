@@ -4,7 +4,7 @@
 //! The binary serves on 127.0.0.1 (an ephemeral port); 50 clients ask `/api/explain` on
 //! top1465 start states (a target that is not in the solution; the chain families nrczt,
 //! whip and braid up to length 10, as a "why not?" of the page asks for an ordinary target)
-//! for 30 s, at most 20,000 requests in all. No request may fail. Printed: requests,
+//! for 30 s, at most 20,000 requests in all (SUDOLINK_LOAD_FAMILIES=all: every family). No request may fail. Printed: requests,
 //! p50/p99/max latency, the server's peak RSS, and its RSS after the first and the last
 //! third of the run (memory must not grow with the number of requests served).
 
@@ -51,6 +51,9 @@ fn post(port: u16, body: &str) -> (u16, usize) {
 #[test]
 #[ignore = "a 30 s load test: run with --ignored"]
 fn fifty_clients_explain_for_thirty_seconds() {
+    // SUDOLINK_LOAD_FAMILIES=all asks every family (g-braids and force nets included)
+    let families =
+        std::env::var("SUDOLINK_LOAD_FAMILIES").unwrap_or_else(|_| "nrczt,whip,braid".into());
     // the targets: per top1465 puzzle, its first open candidate that is not its solution
     let bodies: Vec<String> = common::collection("top1465.txt", 100)
         .iter()
@@ -61,13 +64,16 @@ fn fifty_clients_explain_for_thirty_seconds() {
                 .flat_map(|c| Digit::all().map(move |d| Candidate::new(c, d)))
                 .find(|c| state.has(*c) && sol[c.cell().index()] != c.digit().get())
                 .unwrap();
-            serde_json::json!({
+            let mut body = serde_json::json!({
                 "state": sudolink::grid::format::to_line(&state),
                 "target": format!("{}<>{}", target.cell(), target.digit()),
                 "max_len": 10,
-                "families": "nrczt,whip,braid",
-            })
-            .to_string()
+                "families": families,
+            });
+            if families == "all" {
+                body.as_object_mut().unwrap().remove("families");
+            }
+            body.to_string()
         })
         .collect();
     let mut server = Command::new(env!("CARGO_BIN_EXE_sudolink"))
