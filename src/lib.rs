@@ -5,6 +5,7 @@ pub mod grid;
 pub mod notation;
 pub mod proof;
 pub mod search;
+pub mod serve;
 pub mod solver;
 pub mod store;
 pub mod study;

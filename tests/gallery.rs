@@ -6,10 +6,13 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
 
+/// The files of `dir` (its subfolders, such as exports/explorer/, are not the gallery's).
 fn names(dir: &Path) -> BTreeSet<String> {
     std::fs::read_dir(dir)
         .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .map(|e| e.unwrap())
+        .filter(|e| e.file_type().unwrap().is_file())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect()
 }
 

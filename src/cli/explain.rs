@@ -5,22 +5,23 @@
 
 use super::input::{load, Loaded};
 use super::progress::Status;
-use super::rules;
 use anyhow::{anyhow, bail, Context, Result};
 use serde_json::json;
 use std::path::PathBuf;
 use std::time::Duration;
-use sudolink::export::{diagram, files};
+use sudolink::export::files;
+use sudolink::export::json::proof_json;
 use sudolink::notation::{hodoku, nrc};
 use sudolink::proof::Proof;
 use sudolink::search::registry;
 use sudolink::search::{Limits, TechniqueId};
 use sudolink::study::explain::{
-    self, explain_all, explain_target, read_target, Explained, NoProof, Options, Progress, Row,
+    self, explain_all, explain_target, read_target, Explained, NoProof, Options, Progress,
     Unexplored,
 };
 use sudolink::study::rating::{rules_for, Scheme};
 use sudolink::study::resolution::{solve_steps, verify};
+use sudolink::study::rules;
 
 #[derive(clap::Args, Debug)]
 pub struct ExplainArgs {
@@ -214,22 +215,7 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
     }
     let text = |p: &Proof| nrc::nrc_text(&loaded.state, p);
     if args.json {
-        let per_family: Vec<serde_json::Value> = report
-            .rows
-            .iter()
-            .map(|r| match &r.proof {
-                Some(p) => {
-                    json!({"family": r.label, "length": p.length, "text": text(p), "proof": p})
-                }
-                None => none_json(r, &options),
-            })
-            .collect();
-        let v = json!({
-            "puzzle": loaded.line,
-            "target": conclusion.to_string(),
-            "families": per_family,
-            "simplest": simplest.and_then(|r| r.proof.as_ref().map(|p| json!({"family": r.label, "text": text(p)}))),
-        });
+        let v = explain::target_json(&loaded.state, &loaded.line, &report, &options);
         println!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(());
     }
@@ -265,23 +251,6 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// A row without a proof as JSON: how far it searched, and why it stopped.
-fn none_json(r: &Row, options: &Options) -> serde_json::Value {
-    match &r.none {
-        NoProof::Stopped {
-            stop,
-            searched_to,
-            bound,
-        } => {
-            json!({"family": r.label, "proof": null, "none_up_to": searched_to, "bound": bound, "stopped": stop.to_string()})
-        }
-        NoProof::UpTo(n) => json!({"family": r.label, "proof": null, "none_up_to": n}),
-        NoProof::None | NoProof::OnlyEliminates | NoProof::Found => {
-            json!({"family": r.label, "proof": null, "none_up_to": options.bound(r.techniques[0])})
-        }
-    }
 }
 
 /// Every elimination of the state, each under the simplest family and length proving it.
@@ -385,25 +354,16 @@ fn next_step(args: &ExplainArgs, loaded: &Loaded) -> Result<()> {
         1,
         &nrc::nrc_text(&loaded.state, &p),
     )?;
-    let d = diagram::from_proof(&loaded.state, &p);
-    let svg = d.to_svg();
     if let Some(dir) = &args.export {
         for path in files::write_proof(dir, "next", &loaded.state, &p)?.files {
             eprintln!("wrote {}", path.display());
         }
     }
-    let text = nrc::nrc_text(&loaded.state, &p);
     if args.json {
-        let v = json!({
-            "rule": p.rule, "family": p.family, "length": p.length, "text": text,
-            "eliminations": p.elimination_texts(), "assertions": p.assertion_texts(),
-            "highlights": d.marks.iter().map(|m| json!({"candidate": m.candidate.to_string(), "role": format!("{:?}", m.role).to_lowercase()})).collect::<Vec<_>>(),
-            "links": d.arrows.iter().map(|a| json!({"from": a.from.to_string(), "to": a.to.to_string(), "strong": a.strong})).collect::<Vec<_>>(),
-            "svg": svg, "proof": p,
-        });
+        let v = proof_json(&loaded.state, &p);
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
-        println!("{text}");
+        println!("{}", nrc::nrc_text(&loaded.state, &p));
     }
     Ok(())
 }

@@ -3,24 +3,10 @@
 
 use anyhow::{bail, Context, Result};
 use std::path::Path;
-use sudolink::grid::format::{excerpt, parse_grid, to_line, ParsedGrid};
-use sudolink::grid::{Contradiction, State};
-use sudolink::solver::count_solutions;
+use sudolink::grid::format::excerpt;
+use sudolink::study::input::{load_text, looks_like_grid};
 
-/// Ocean #1 from seed 000, the embedded default puzzle.
-pub const DEFAULT_PUZZLE: &str =
-    "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3....";
-pub const DEFAULT_NAME: &str = "ocean-1";
-
-/// A puzzle or state ready for analysis.
-pub struct Loaded {
-    /// The 81-character line of the givens (or of the placed digits for a state).
-    pub line: String,
-    pub name: Option<String>,
-    pub state: State,
-    /// The unique solution, unless the user allowed a puzzle without one.
-    pub solution: Option<[u8; 81]>,
-}
+pub use sudolink::study::input::{Loaded, DEFAULT_NAME, DEFAULT_PUZZLE};
 
 /// Read the text behind a PUZZLE argument: the file's contents when it names a file, the
 /// argument itself when it looks like a grid (mostly digits and dots, or a HoDoKu line);
@@ -38,22 +24,6 @@ pub fn read_argument(arg: &str) -> Result<(String, String)> {
             excerpt(arg, 60)
         )
     }
-}
-
-/// True for text that is meant as a grid, even a mistyped one: a HoDoKu line, several
-/// lines, or a first word of at least 17 characters, most of them digits or dots.
-fn looks_like_grid(text: &str) -> bool {
-    let t = text.trim_start();
-    if t.starts_with(':') || t.trim_end().contains('\n') {
-        return true;
-    }
-    let first = t.split_whitespace().next().unwrap_or("");
-    let n = first.chars().count();
-    let cells = first
-        .chars()
-        .filter(|c| c.is_ascii_digit() || *c == '.')
-        .count();
-    n >= 17 && cells * 2 >= n
 }
 
 /// The text of a file, with one clear message for what goes wrong: no such file, a
@@ -83,47 +53,9 @@ pub fn load(arg: Option<&str>, allow_nonunique: bool) -> Result<Loaded> {
         None => (DEFAULT_PUZZLE.to_string(), "default puzzle".to_string()),
         Some(a) => read_argument(a)?,
     };
-    let grid_lines = text
-        .lines()
-        .filter(|l| l.split_whitespace().next().is_some_and(|t| t.len() >= 81))
-        .count();
-    if grid_lines > 1 && !text.trim_start().starts_with(':') {
-        bail!("{origin}: holds {grid_lines} puzzles; this command takes one (rate and classify take files)");
+    let mut loaded = load_text(&text, &origin, allow_nonunique)?;
+    if loaded.name.is_none() && arg.is_none() {
+        loaded.name = Some(DEFAULT_NAME.to_string());
     }
-    let parsed = parse_grid(&text).with_context(|| origin.clone())?;
-    let (state, name) = match parsed {
-        ParsedGrid::Puzzle(p) => (
-            p.start_state().map_err(|e| match e {
-                Contradiction::DuplicateDigit(..) => {
-                    anyhow::anyhow!("{origin}: the givens contradict each other: {e}")
-                }
-                _ => anyhow::anyhow!("{origin}: the puzzle has no solution: {e}"),
-            })?,
-            p.name,
-        ),
-        ParsedGrid::State(s) => (s, None),
-    };
-    let name = name.or_else(|| arg.is_none().then(|| DEFAULT_NAME.to_string()));
-    let result = count_solutions(&state, 2);
-    let solution = match result.count {
-        1 => result.solution,
-        0 if allow_nonunique => bail!(
-            "{origin}: the puzzle has no solution (--allow-nonunique admits several solutions, not none)"
-        ),
-        0 => bail!("{origin}: the puzzle has no solution"),
-        _ if allow_nonunique => None,
-        _ => bail!(
-            "{origin}: the puzzle has several solutions (at least 2); pass --allow-nonunique to analyse it anyway"
-        ),
-    };
-    let line = match &state {
-        s if s.givens_mask() != 0 => sudolink::grid::format::values_line(&s.given_values()),
-        s => to_line(s),
-    };
-    Ok(Loaded {
-        line,
-        name,
-        state,
-        solution,
-    })
+    Ok(loaded)
 }

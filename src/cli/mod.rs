@@ -16,7 +16,7 @@ mod parallel;
 mod progress;
 mod query;
 mod rate;
-mod rules;
+mod serve;
 mod show;
 mod solve;
 mod store_cmd;
@@ -66,6 +66,8 @@ pub enum Command {
     Subsume(subsume::SubsumeArgs),
     /// Random minimal puzzles, reproducible from a seed
     Generate(generate::GenerateArgs),
+    /// The explorer: a local web page and JSON API over the graph, proofs and queries
+    Serve(serve::ServeArgs),
     /// Time the foundation operations over a puzzle collection (medians and totals)
     Bench(bench::BenchArgs),
 }
@@ -87,5 +89,6 @@ pub fn run() -> Result<()> {
         Command::Generate(a) => generate::run(a),
         Command::Classify(a) => classify::run(a),
         Command::Subsume(a) => subsume::run(a),
+        Command::Serve(a) => serve::run(a),
     }
 }

@@ -1,7 +1,6 @@
 //! `sudolink solve`: the resolution path, simplest rule first, and the level reached.
 
 use super::input::{load, Loaded};
-use super::rules;
 use anyhow::{anyhow, bail, Result};
 use serde_json::json;
 use std::path::Path;
@@ -12,6 +11,7 @@ use sudolink::proof::Proof;
 use sudolink::search::registry::{graded_length, technique_of, LengthMeasure};
 use sudolink::study::rating::Scheme;
 use sudolink::study::resolution::{apply, solve, Resolution};
+use sudolink::study::rules;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Notation {

@@ -25,6 +25,7 @@ pub mod links;
 use crate::grid::{tables, Candidate, CandidateSet, Cell, Digit, House, State};
 pub use links::LinkIndex;
 use petgraph::graph::{NodeIndex, UnGraph};
+use petgraph::visit::EdgeRef;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -446,6 +447,58 @@ impl CandidateGraph {
             *edges.get_mut(e.kind()).unwrap() += 1;
         }
         GraphSummary { nodes, edges }
+    }
+}
+
+/// One link of a candidate in the graph: the node at the other end, the edge's kind and
+/// strength, its support, and what carries it (`cell`, `row`, `column`, `block`, `group`,
+/// `als` or `almost_cell`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Neighbour {
+    pub node: String,
+    pub node_kind: &'static str,
+    pub edge: &'static str,
+    pub strong: bool,
+    pub support: String,
+    pub via: &'static str,
+}
+
+impl CandidateGraph {
+    /// Every link of candidate `c` (none when it is not open), in edge order.
+    pub fn neighbourhood(&self, c: Candidate) -> Vec<Neighbour> {
+        let Some(n) = self.candidate_node(c) else {
+            return Vec::new();
+        };
+        self.graph
+            .edges(n)
+            .map(|e| {
+                let other = if e.source() == n {
+                    e.target()
+                } else {
+                    e.source()
+                };
+                let w = e.weight();
+                let via = match w {
+                    Edge::NrcLink(s) | Edge::Conjugate(s) => match s {
+                        LinkSupport::Cell(_) => "cell",
+                        LinkSupport::House(House::Row(_)) => "row",
+                        LinkSupport::House(House::Column(_)) => "column",
+                        LinkSupport::House(House::Block(_)) => "block",
+                    },
+                    Edge::GroupLink { .. } => "group",
+                    Edge::AlsLink { .. } => "als",
+                    Edge::AlmostCellLink { .. } => "almost_cell",
+                };
+                Neighbour {
+                    node: self.graph[other].label(),
+                    node_kind: self.graph[other].kind(),
+                    edge: w.kind(),
+                    strong: w.is_strong(),
+                    support: w.support(),
+                    via,
+                }
+            })
+            .collect()
     }
 }
 

@@ -25,6 +25,7 @@ use crate::proof::Proof;
 use crate::search::registry::{graded_length, Search};
 use crate::search::{Limits, Meter, Rule, Searcher, Stop, TechniqueId};
 use crate::study::resolution::{self, ResolutionError};
+use serde_json::json;
 use std::collections::BTreeMap;
 use thiserror::Error;
 
@@ -287,6 +288,51 @@ pub fn explain_target(
         rows,
         simplest,
     })
+}
+
+/// The JSON of `explain --json`: the puzzle line, the target, each row's proof (family,
+/// length, nrc text, proof) or how far it searched, and the simplest proof.
+pub fn target_json(
+    state: &State,
+    line: &str,
+    report: &TargetReport,
+    options: &Options,
+) -> serde_json::Value {
+    let text = |p: &Proof| crate::notation::nrc::nrc_text(state, p);
+    let families: Vec<serde_json::Value> = report
+        .rows
+        .iter()
+        .map(|r| match &r.proof {
+            Some(p) => {
+                json!({"family": r.label, "length": p.length, "text": text(p), "proof": p})
+            }
+            None => none_json(r, options),
+        })
+        .collect();
+    let simplest = report.simplest.map(|i| &report.rows[i]);
+    json!({
+        "puzzle": line,
+        "target": report.conclusion.to_string(),
+        "families": families,
+        "simplest": simplest.and_then(|r| r.proof.as_ref().map(|p| json!({"family": r.label, "text": text(p)}))),
+    })
+}
+
+/// A row without a proof as JSON: how far it searched, and why it stopped.
+fn none_json(r: &Row, options: &Options) -> serde_json::Value {
+    match &r.none {
+        NoProof::Stopped {
+            stop,
+            searched_to,
+            bound,
+        } => {
+            json!({"family": r.label, "proof": null, "none_up_to": searched_to, "bound": bound, "stopped": stop.to_string()})
+        }
+        NoProof::UpTo(n) => json!({"family": r.label, "proof": null, "none_up_to": n}),
+        NoProof::None | NoProof::OnlyEliminates | NoProof::Found => {
+            json!({"family": r.label, "proof": null, "none_up_to": options.bound(r.techniques[0])})
+        }
+    }
 }
 
 /// Progress of a long explanation, for a progress bar.

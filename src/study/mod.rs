@@ -3,9 +3,12 @@
 //! minimal puzzle generator.
 
 pub mod classify;
+pub mod examples;
 pub mod explain;
 pub mod generate;
+pub mod input;
 pub mod path;
 pub mod rating;
 pub mod resolution;
+pub mod rules;
 pub mod subsume;

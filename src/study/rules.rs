@@ -1,4 +1,4 @@
-//! Turning a `--rules SPEC` into the rule list the resolution strategy applies.
+//! Turning a rule SPEC into the rule list the resolution strategy applies.
 //!
 //! SPEC is `basic` (the L4_0 rules), a scheme (`L`, `M`, `N`, `W`, `B`, `gW`, `gB`, `BC`),
 //! or a comma list of techniques of the registry (`nrczt`, `lasso`, `whip`, `squirmbag`…):
@@ -6,10 +6,10 @@
 //! listed graded ones, all in the registry's simplest-first order
 //! ([`registry::rules_with_basic`]).
 
-use anyhow::Result;
+use crate::search::{basic_rules, registry, Rule};
+use crate::study::rating::{rules_for, Scheme};
 use std::str::FromStr;
-use sudolink::search::{basic_rules, registry, Rule};
-use sudolink::study::rating::{rules_for, Scheme};
+use thiserror::Error;
 
 /// What a SPEC resolved to.
 pub struct RuleSpec {
@@ -18,8 +18,17 @@ pub struct RuleSpec {
     pub scheme: Option<Scheme>,
 }
 
+/// A SPEC that names neither `basic`, a scheme nor known techniques.
+#[derive(Debug, Error)]
+#[error(
+    "--rules: {why}; use basic, a scheme (L, M, N, W, B, gW, gB, BC) or a comma list of techniques"
+)]
+pub struct BadRules {
+    pub why: String,
+}
+
 /// Parse SPEC into rules with lengths up to `max_len`.
-pub fn parse(spec: &str, max_len: usize) -> Result<RuleSpec> {
+pub fn parse(spec: &str, max_len: usize) -> Result<RuleSpec, BadRules> {
     if spec.eq_ignore_ascii_case("basic") {
         return Ok(RuleSpec {
             rules: basic_rules(),
@@ -32,14 +41,9 @@ pub fn parse(spec: &str, max_len: usize) -> Result<RuleSpec> {
             scheme: Some(scheme),
         });
     }
-    let techniques = registry::parse_list(spec).map_err(|e| {
-        anyhow::anyhow!(
-            "--rules: {e}; use basic, a scheme (L, M, N, W, B, gW, gB, BC) or a comma list of techniques"
-        )
-    })?;
-    let rules = registry::rules_with_basic(&techniques, max_len);
+    let techniques = registry::parse_list(spec).map_err(|e| BadRules { why: e.to_string() })?;
     Ok(RuleSpec {
-        rules,
+        rules: registry::rules_with_basic(&techniques, max_len),
         scheme: None,
     })
 }

@@ -1,0 +1,75 @@
+//! `sudolink serve`: the explorer, a local web page and JSON API over the library
+//! ([`sudolink::serve`]). This file only reads flags, binds, and prints where it serves.
+
+use anyhow::{bail, Context, Result};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+use std::time::Duration;
+use sudolink::serve::{serve, Config};
+
+#[derive(clap::Args, Debug)]
+pub struct ServeArgs {
+    /// Port to listen on (0: any free port)
+    #[arg(long, default_value_t = 7878)]
+    pub port: u16,
+    /// A sudolink store whose states the page can pick and query (opened read-only)
+    #[arg(long)]
+    pub db: Option<PathBuf>,
+    /// Open the page in a browser (xdg-open)
+    #[arg(long)]
+    pub open: bool,
+    /// Interface to listen on; anything but 127.0.0.1 or ::1 exposes the server to the
+    /// network (a warning is printed)
+    #[arg(long, default_value = "127.0.0.1")]
+    pub bind: IpAddr,
+    /// Time limit of one request's work (searches, SQL), in seconds
+    #[arg(long, default_value_t = 10.0, value_parser = super::numbers::positive_seconds)]
+    pub timeout: f64,
+}
+
+pub fn run(args: &ServeArgs) -> Result<()> {
+    if let Some(db) = &args.db {
+        // refuse a bad --db at start rather than on every request
+        sudolink::store::query::open_read_only(db)?;
+    }
+    if !args.bind.is_loopback() {
+        eprintln!(
+            "warning: --bind {} exposes the explorer to the network; it has no authentication",
+            args.bind
+        );
+    }
+    let config = Config {
+        db: args.db.clone(),
+        timeout: Duration::from_secs_f64(args.timeout),
+    };
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+    runtime.block_on(async {
+        let addr = SocketAddr::new(args.bind, args.port);
+        let listener = match tokio::net::TcpListener::bind(addr).await {
+            Ok(l) => l,
+            Err(e) => bail!("cannot listen on {addr}: {e}"),
+        };
+        let local = listener.local_addr()?;
+        let host = match local.ip() {
+            IpAddr::V4(ip) if ip == Ipv4Addr::UNSPECIFIED => "127.0.0.1".to_string(),
+            IpAddr::V6(ip) => format!("[{ip}]"),
+            ip => ip.to_string(),
+        };
+        let url = format!("http://{host}:{}/", local.port());
+        if local.ip().is_unspecified() {
+            println!("listening on {local} (every interface)");
+        }
+        println!("sudolink explorer at {url} (Ctrl-C stops it)");
+        if args.open {
+            match std::process::Command::new("xdg-open").arg(&url).status() {
+                Ok(s) if s.success() => {}
+                _ => eprintln!("could not open a browser (xdg-open failed): open {url} yourself"),
+            }
+        }
+        serve(listener, config, async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+        .context("the server stopped")
+    })
+}

@@ -1,0 +1,630 @@
+//! The JSON API: each handler reads its request, runs the library on the blocking pool
+//! under the configured time limit, and answers JSON (or an export's bytes). Every
+//! failure is an [`ApiError`]: a 4xx (or 503 on a time limit) with `{"error": "..."}`.
+
+use super::Config;
+use crate::export::json::proof_json_with_text;
+use crate::export::{diagram, dot, files};
+use crate::graph::CandidateGraph;
+use crate::grid::format::{excerpt, to_hodoku};
+use crate::grid::{Candidate, State};
+use crate::notation::nrc;
+use crate::proof::{self, Pattern, Proof};
+use crate::search::{registry, Limits, TechniqueId};
+use crate::store::{self, query};
+use crate::study::examples::EXAMPLES;
+use crate::study::explain::{self, explain_target, read_target, target_json, Options};
+use crate::study::input::{load_text, Loaded};
+use crate::study::resolution::{self, solve_steps};
+use crate::study::rules;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::State as Shared;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
+use thiserror::Error;
+
+type Cfg = Shared<Arc<Config>>;
+
+/// A request the API refuses, with the status it is answered with.
+#[derive(Debug, Error)]
+pub enum ApiError {
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    Unprocessable(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    TooLarge(String),
+    #[error("the request ran longer than twice the server's time limit of {0} s (--timeout) and was dropped")]
+    Timeout(f64),
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = match &self {
+            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::Timeout(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        (status, Json(json!({"error": self.to_string()}))).into_response()
+    }
+}
+
+/// A library error in a request's data: 422 with its message and causes.
+fn unprocessable(e: impl std::error::Error) -> ApiError {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        let t = s.to_string();
+        if !text.contains(&t) {
+            text.push_str(": ");
+            text.push_str(&t);
+        }
+        source = s.source();
+    }
+    ApiError::Unprocessable(text)
+}
+
+/// The body as JSON of type `T` (whatever its content type says, so `curl -d` works), or a
+/// 400 naming the problem (413 when over [`super::MAX_BODY`]).
+fn body<T: DeserializeOwned>(req: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+    let bytes = match req {
+        Ok(b) => b,
+        Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            return Err(ApiError::TooLarge(format!(
+                "request body larger than {} bytes",
+                super::MAX_BODY
+            )))
+        }
+        Err(e) => {
+            return Err(ApiError::BadRequest(format!(
+                "unreadable request: {}",
+                e.body_text()
+            )))
+        }
+    };
+    serde_json::from_slice(&bytes)
+        .map_err(|e| ApiError::BadRequest(format!("malformed request: {e}")))
+}
+
+/// Run `work` on the blocking pool. The work is given `timeout` where it can stop itself
+/// (searches answer "stopped at length n", SQL is interrupted); past twice that (a queue on
+/// a busy machine, work without a meter) the request is answered 503 and the work's
+/// result dropped.
+async fn blocking<T: Send + 'static>(
+    timeout: Duration,
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let task = tokio::task::spawn_blocking(work);
+    match tokio::time::timeout(timeout * 2 + Duration::from_secs(1), task).await {
+        Ok(Ok(answer)) => answer,
+        Ok(Err(join)) => Err(ApiError::Internal(format!("the work failed: {join}"))),
+        Err(_) => Err(ApiError::Timeout(timeout.as_secs_f64())),
+    }
+}
+
+/// Load the state text a request carries.
+fn state_of(text: &str, allow_nonunique: bool) -> Result<Loaded, ApiError> {
+    if text.trim().is_empty() {
+        return Err(ApiError::BadRequest(
+            "the request's \"state\" is empty: give a puzzle or a pencil-mark state".into(),
+        ));
+    }
+    load_text(text, "state", allow_nonunique).map_err(unprocessable)
+}
+
+fn candidate_of(text: &str) -> Result<Candidate, ApiError> {
+    text.trim().parse::<Candidate>().map_err(|e| {
+        ApiError::Unprocessable(format!(
+            "malformed candidate {:?}: expected n8r1c2 ({e})",
+            excerpt(text, 40)
+        ))
+    })
+}
+
+/// The state as the page draws it: the SVG of the exports, each cell's value and
+/// candidates, and the text to send back with later requests.
+fn view(loaded: &Loaded, state: &State) -> Value {
+    let cells: Vec<Value> = crate::grid::Cell::all()
+        .map(|c| {
+            let digits: Vec<u8> = crate::grid::Digit::all()
+                .filter(|d| state.has(Candidate::new(c, *d)))
+                .map(|d| d.get())
+                .collect();
+            json!({"cell": c.to_string(), "value": state.value(c).map(|d| d.get()),
+                   "given": state.is_given(c), "candidates": digits})
+        })
+        .collect();
+    let d = crate::export::svg::Diagram {
+        state: state.clone(),
+        marks: Vec::new(),
+        arrows: Vec::new(),
+        caption: Vec::new(),
+    };
+    json!({
+        "line": loaded.line, "name": loaded.name, "state": to_hodoku(state),
+        "solved": state.is_solved(), "unique": loaded.solution.is_some(),
+        "cells": cells, "svg": d.to_svg(),
+    })
+}
+
+pub async fn not_found() -> ApiError {
+    ApiError::NotFound("no such page or API route (the API is under /api/: see the README)".into())
+}
+
+pub async fn examples() -> Json<Value> {
+    Json(json!(EXAMPLES
+        .iter()
+        .map(|e| json!({"name": e.name, "title": e.title, "puzzle": e.puzzle}))
+        .collect::<Vec<_>>()))
+}
+
+pub async fn queries() -> Json<Value> {
+    Json(json!(query::all_named()
+        .iter()
+        .map(|q| json!({"name": q.name, "summary": q.summary(),
+            "params": q.params().iter().map(|p| json!({"name": p.name, "description": p.description, "default": p.default})).collect::<Vec<_>>()}))
+        .collect::<Vec<_>>()))
+}
+
+/// The states of the `--db` store (at most 1,000), to pick one.
+pub async fn db_states(Shared(cfg): Cfg) -> Result<Json<Value>, ApiError> {
+    let Some(db) = cfg.db.clone() else {
+        return Ok(Json(json!([])));
+    };
+    let timeout = cfg.timeout;
+    blocking(timeout, move || {
+        let conn = query::open_read_only(&db).map_err(unprocessable)?;
+        let sql = "SELECT s.id, s.run_id, s.step_index, coalesce(p.name, p.grid) AS puzzle, s.pencil_marks \
+                   FROM state s JOIN puzzle p ON p.id = s.puzzle_id ORDER BY s.id LIMIT 1000";
+        let table = run_limited(&conn, sql, &[], timeout)?;
+        Ok(Json(json!(table
+            .rows
+            .iter()
+            .map(|r| json!({"id": r[0], "run": r[1], "step": r[2], "puzzle": r[3], "state": r[4]}))
+            .collect::<Vec<_>>())))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LoadReq {
+    /// Any text the grid readers know: an 81-character line, nine lines, a pencil-mark
+    /// grid, a 729-character string, a HoDoKu line.
+    puzzle: String,
+    #[serde(default)]
+    allow_nonunique: bool,
+}
+
+pub async fn load(
+    Shared(cfg): Cfg,
+    req: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let req: LoadReq = body(req)?;
+    blocking(cfg.timeout, move || {
+        let loaded = state_of(&req.puzzle, req.allow_nonunique)?;
+        Ok(Json(view(&loaded, &loaded.state)))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StateReq {
+    state: String,
+    #[serde(default)]
+    allow_nonunique: bool,
+}
+
+pub async fn graph(
+    Shared(cfg): Cfg,
+    req: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let req: StateReq = body(req)?;
+    blocking(cfg.timeout, move || {
+        let loaded = state_of(&req.state, req.allow_nonunique)?;
+        let s = CandidateGraph::build(&loaded.state).summary();
+        Ok(Json(json!({"nodes": s.nodes, "edges": s.edges})))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NeighbourhoodReq {
+    state: String,
+    candidate: String,
+    #[serde(default)]
+    allow_nonunique: bool,
+}
+
+pub async fn neighbourhood(
+    Shared(cfg): Cfg,
+    req: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let req: NeighbourhoodReq = body(req)?;
+    blocking(cfg.timeout, move || {
+        let loaded = state_of(&req.state, req.allow_nonunique)?;
+        let c = candidate_of(&req.candidate)?;
+        if !loaded.state.has(c) {
+            return Err(ApiError::Unprocessable(format!(
+                "{c} is not a candidate of this state"
+            )));
+        }
+        let links = CandidateGraph::build(&loaded.state).neighbourhood(c);
+        let mut by_via: BTreeMap<&str, usize> = BTreeMap::new();
+        for l in &links {
+            *by_via.entry(l.via).or_default() += 1;
+        }
+        let strong = links.iter().filter(|l| l.strong).count();
+        Ok(Json(json!({
+            "candidate": c.to_string(),
+            "counts": {"strong": strong, "weak": links.len() - strong, "by_via": by_via, "total": links.len()},
+            "links": links,
+        })))
+    })
+    .await
+}
+
+fn default_max_len() -> usize {
+    20
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExplainReq {
+    state: String,
+    target: String,
+    #[serde(default = "default_max_len")]
+    max_len: usize,
+    /// A comma list of techniques (as `explain --families`); default: every family.
+    families: Option<String>,
+    #[serde(default)]
+    allow_nonunique: bool,
+}
+
+fn check_max_len(n: usize) -> Result<usize, ApiError> {
+    if (1..=999).contains(&n) {
+        Ok(n)
+    } else {
+        Err(ApiError::Unprocessable(format!(
+            "max_len {n} is out of range (1 to 999)"
+        )))
+    }
+}
+
+pub async fn explain(
+    Shared(cfg): Cfg,
+    req: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let req: ExplainReq = body(req)?;
+    let timeout = cfg.timeout;
+    blocking(timeout, move || {
+        let loaded = state_of(&req.state, req.allow_nonunique)?;
+        let conclusion = read_target(&req.target).map_err(unprocessable)?;
+        conclusion
+            .validate(&loaded.state, loaded.solution.as_ref())
+            .map_err(unprocessable)?;
+        let techniques: Vec<TechniqueId> = match req.families.as_deref() {
+            None => TechniqueId::all()
+                .filter(|t| !t.get().class.by_name_only())
+                .collect(),
+            Some(list) => registry::parse_list(list)
+                .map_err(|e| ApiError::Unprocessable(format!("families: {e}")))?,
+        };
+        let options = Options {
+            techniques,
+            max_len: check_max_len(req.max_len)?,
+            g_max_len: None,
+            // a server-wide ceiling: the meter reads the process's resident memory
+            limits: Limits::new(None, Some(timeout), Some(MEMORY_CEILING)),
+        };
+        let report = explain_target(
+            &loaded.state,
+            conclusion,
+            loaded.solution.as_ref(),
+            &options,
+        )
+        .map_err(unprocessable)?;
+        let mut v = target_json(&loaded.state, &loaded.line, &report, &options);
+        // beside explain --json's fields: each proof's picture and notations for the page
+        if let Some(rows) = v["families"].as_array_mut() {
+            for (row, r) in rows.iter_mut().zip(&report.rows) {
+                if let Some(p) = &r.proof {
+                    row["view"] = proof_json_with_text(&loaded.state, p);
+                }
+            }
+        }
+        Ok(Json(v))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StepReq {
+    state: String,
+    /// basic, a scheme (N, W, ...) or a comma list of techniques (default N).
+    rules: Option<String>,
+    #[serde(default = "default_max_len")]
+    max_len: usize,
+    /// For a path: at most this many steps (default 200).
+    max_steps: Option<usize>,
+    #[serde(default)]
+    allow_nonunique: bool,
+}
+
+fn rules_of(spec: Option<&str>, max_len: usize) -> Result<Vec<crate::search::Rule>, ApiError> {
+    rules::parse(spec.unwrap_or("N"), check_max_len(max_len)?)
+        .map(|s| s.rules)
+        .map_err(unprocessable)
+}
+
+pub async fn next(
+    Shared(cfg): Cfg,
+    req: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let req: StepReq = body(req)?;
+    blocking(cfg.timeout, move || {
+        let loaded = state_of(&req.state, req.allow_nonunique)?;
+        let rules = rules_of(req.rules.as_deref(), req.max_len)?;
+        let Some(p) = explain::next_step(&loaded.state, &rules) else {
+            return Err(ApiError::Unprocessable(
+                "no step applies with these rules".into(),
+            ));
+        };
+        let text = nrc::nrc_text(&loaded.state, &p);
+        resolution::verify(&loaded.state, &p, loaded.solution.as_ref(), 1, &text)
+            .map_err(unprocessable)?;
+        let mut after = loaded.state.clone();
+        resolution::apply(&mut after, &p).map_err(unprocessable)?;
+        let mut v = proof_json_with_text(&loaded.state, &p);
+        v["state_after"] = Value::String(to_hodoku(&after));
+        Ok(Json(v))
+    })
+    .await
+}
+
+pub async fn path(
+    Shared(cfg): Cfg,
+    req: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let req: StepReq = body(req)?;
+    blocking(cfg.timeout, move || {
+        let loaded = state_of(&req.state, req.allow_nonunique)?;
+        let rules = rules_of(req.rules.as_deref(), req.max_len)?;
+        let max_steps = req.max_steps.unwrap_or(200);
+        let r = solve_steps(&loaded.state, &rules, loaded.solution.as_ref(), max_steps)
+            .map_err(unprocessable)?;
+        // replay to give each step the state it was found in
+        let mut state = loaded.state.clone();
+        let mut steps = Vec::new();
+        for (i, s) in r.steps.iter().enumerate() {
+            let mut v = proof_json_with_text(&state, &s.proof);
+            v["step"] = json!(i + 1);
+            v["state_before"] = Value::String(to_hodoku(&state));
+            resolution::apply(&mut state, &s.proof).map_err(unprocessable)?;
+            v["state_after"] = Value::String(to_hodoku(&state));
+            steps.push(v);
+        }
+        Ok(Json(json!({
+            "steps": steps, "solved": r.solved,
+            "final_state": to_hodoku(&r.final_state),
+        })))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QueryReq {
+    /// The state to materialise; omitted with `db: true`.
+    state: Option<String>,
+    /// A named query (see /api/queries).
+    name: Option<String>,
+    /// SQL text instead of a named query.
+    sql: Option<String>,
+    #[serde(default)]
+    params: BTreeMap<String, Value>,
+    /// Query the server's `--db` instead of the state.
+    #[serde(default)]
+    db: bool,
+    #[serde(default)]
+    allow_nonunique: bool,
+}
+
+/// Searches stop when the process's resident memory passes this many bytes.
+const MEMORY_CEILING: u64 = 800_000_000;
+
+/// The most rows a query answers with.
+const MAX_ROWS: usize = 5_000;
+
+fn run_limited(
+    conn: &rusqlite::Connection,
+    sql: &str,
+    params: &[(String, String)],
+    timeout: Duration,
+) -> Result<query::QueryTable, ApiError> {
+    let limits = query::Limits {
+        timeout: Some(timeout),
+        max_rows: Some(MAX_ROWS),
+    };
+    let mut table = query::QueryTable {
+        columns: Vec::new(),
+        rows: Vec::new(),
+    };
+    let mut columns = Vec::new();
+    query::stream(
+        conn,
+        sql,
+        params,
+        &limits,
+        |c: &[String]| {
+            columns = c.to_vec();
+            Ok::<(), store::StoreError>(())
+        },
+        |row: &[Value]| {
+            table.rows.push(row.to_vec());
+            Ok(())
+        },
+    )
+    .map_err(unprocessable)?;
+    table.columns = columns;
+    Ok(table)
+}
+
+pub async fn query(
+    Shared(cfg): Cfg,
+    req: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let req: QueryReq = body(req)?;
+    let timeout = cfg.timeout;
+    let db = cfg.db.clone();
+    blocking(timeout, move || {
+        let sql: String = match (&req.name, &req.sql) {
+            (Some(_), Some(_)) => {
+                return Err(ApiError::BadRequest(
+                    "give either \"name\" or \"sql\", not both".into(),
+                ))
+            }
+            (None, None) => {
+                return Err(ApiError::BadRequest(
+                    "give \"name\" (a named query) or \"sql\"".into(),
+                ))
+            }
+            (Some(n), None) => query::named(n)
+                .ok_or_else(|| {
+                    let known: Vec<&str> = query::all_named().iter().map(|q| q.name).collect();
+                    ApiError::Unprocessable(format!(
+                        "unknown query {:?}; known queries: {}",
+                        excerpt(n, 60),
+                        known.join(", ")
+                    ))
+                })?
+                .sql
+                .to_string(),
+            (None, Some(s)) => s.clone(),
+        };
+        let params: Vec<(String, String)> = req
+            .params
+            .iter()
+            .map(|(k, v)| {
+                let v = match v {
+                    Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                (k.clone(), v)
+            })
+            .collect();
+        let table = if req.db {
+            let db = db.ok_or_else(|| {
+                ApiError::Unprocessable("the server was started without --db".into())
+            })?;
+            let conn = query::open_read_only(&db).map_err(unprocessable)?;
+            run_limited(&conn, &sql, &params, timeout)?
+        } else {
+            let text = req
+                .state
+                .as_deref()
+                .ok_or_else(|| ApiError::BadRequest("give \"state\" (or \"db\": true)".into()))?;
+            let loaded = state_of(text, req.allow_nonunique)?;
+            let givens = crate::grid::format::values_line(&loaded.state.given_values());
+            let store = store::materialise(&givens, loaded.name.as_deref(), &loaded.state)
+                .map_err(unprocessable)?;
+            run_limited(store.connection(), &sql, &params, timeout)?
+        };
+        Ok(Json(json!({
+            "columns": table.columns, "rows": table.rows,
+            "truncated": table.rows.len() >= MAX_ROWS,
+        })))
+    })
+    .await
+}
+
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    Svg,
+    Png,
+    Dot,
+    Text,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExportReq {
+    state: String,
+    /// A proof as the API returned it (re-checked on the state before it is drawn); none
+    /// for the bare grid.
+    proof: Option<Proof>,
+    format: Format,
+    #[serde(default)]
+    allow_nonunique: bool,
+}
+
+pub async fn export(
+    Shared(cfg): Cfg,
+    req: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let req: ExportReq = body(req)?;
+    blocking(cfg.timeout, move || {
+        let loaded = state_of(&req.state, req.allow_nonunique)?;
+        let state = &loaded.state;
+        let d = match &req.proof {
+            Some(p) => {
+                proof::check(state, p).map_err(|e| {
+                    ApiError::Unprocessable(format!("the proof does not hold on this state: {e}"))
+                })?;
+                diagram::from_proof(state, p)
+            }
+            None => crate::export::svg::Diagram {
+                state: state.clone(),
+                marks: Vec::new(),
+                arrows: Vec::new(),
+                caption: Vec::new(),
+            },
+        };
+        let (kind, bytes): (&str, Vec<u8>) = match req.format {
+            Format::Svg => ("image/svg+xml", d.to_svg().into_bytes()),
+            Format::Png => ("image/png", d.to_png().map_err(unprocessable)?),
+            Format::Dot => {
+                let p = req
+                    .proof
+                    .as_ref()
+                    .ok_or_else(|| ApiError::Unprocessable("a DOT export needs a proof".into()))?;
+                let graph = match &p.pattern {
+                    Pattern::Net(net) => dot::net_graph(net, &p.rule),
+                    _ => dot::proof_graph(&d, &p.rule),
+                };
+                ("text/vnd.graphviz", dot::print(&graph).into_bytes())
+            }
+            Format::Text => match &req.proof {
+                Some(p) => (
+                    "text/plain; charset=utf-8",
+                    files::proof_text(state, p).into_bytes(),
+                ),
+                None => (
+                    "text/plain; charset=utf-8",
+                    crate::grid::format::to_pencil_mark_grid(state).into_bytes(),
+                ),
+            },
+        };
+        Ok(([(header::CONTENT_TYPE, kind)], bytes).into_response())
+    })
+    .await
+}

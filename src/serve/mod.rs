@@ -1,0 +1,76 @@
+//! The explorer behind `sudolink serve`: an HTTP layer over the library, beside the
+//! command line (neither knows the other). It owns the routes, the translation of JSON
+//! requests into library calls and of their results (and errors) into JSON, the limits a
+//! server needs (request size, time per request, searches on the blocking pool), and the
+//! page (HTML/JS/CSS embedded in the binary: no build step, no CDN).
+//!
+//! The API is stateless: every request carries the puzzle or state as text (any format
+//! the grid readers know), so a script can use it as the page does. No request names a
+//! file: the only file the server reads is the `--db` it was started with, opened
+//! read-only through [`crate::store::query::open_read_only`].
+
+mod api;
+mod page;
+
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use axum::Router;
+use std::future::Future;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The largest request body accepted (a larger one is answered 413).
+pub const MAX_BODY: usize = 1 << 20;
+
+/// What the server is started with.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// A sudolink store to query and pick states from (opened read-only per request).
+    pub db: Option<PathBuf>,
+    /// The time limit of one request's work (searches, SQL).
+    pub timeout: Duration,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            db: None,
+            timeout: Duration::from_secs(10),
+        }
+    }
+}
+
+/// The routes: the page at `/`, its assets, and the JSON API under `/api/`.
+pub fn router(config: Config) -> Router {
+    let state = Arc::new(config);
+    Router::new()
+        .route("/", get(page::index))
+        .route("/app.js", get(page::script))
+        .route("/style.css", get(page::style))
+        .route("/api/examples", get(api::examples))
+        .route("/api/queries", get(api::queries))
+        .route("/api/db/states", get(api::db_states))
+        .route("/api/load", post(api::load))
+        .route("/api/graph", post(api::graph))
+        .route("/api/neighbourhood", post(api::neighbourhood))
+        .route("/api/explain", post(api::explain))
+        .route("/api/next", post(api::next))
+        .route("/api/path", post(api::path))
+        .route("/api/query", post(api::query))
+        .route("/api/export", post(api::export))
+        .fallback(api::not_found)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(state)
+}
+
+/// Serve `router(config)` on `listener` until `shutdown` completes.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, router(config))
+        .with_graceful_shutdown(shutdown)
+        .await
+}

@@ -1,0 +1,421 @@
+//! The explorer's JSON API, served in-process on an ephemeral port of 127.0.0.1 and asked
+//! over plain HTTP/1.1: loading Ocean #1, a candidate's links, explaining r1c2<>8, the
+//! path, queries (and the read-only guard), exports, and the errors a bad request gets.
+
+use serde_json::{json, Value};
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+const OCEAN_1: &str =
+    "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3....";
+
+/// The address of one server shared by the tests of this file.
+fn server() -> SocketAddr {
+    static ADDR: OnceLock<SocketAddr> = OnceLock::new();
+    *ADDR.get_or_init(|| {
+        let std_listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        std_listener.set_nonblocking(true).unwrap();
+        let addr = std_listener.local_addr().unwrap();
+        std::thread::spawn(move || {
+            let rt = tokio::runtime::Runtime::new().unwrap();
+            rt.block_on(async move {
+                let listener = tokio::net::TcpListener::from_std(std_listener).unwrap();
+                let config = sudolink::serve::Config {
+                    db: None,
+                    timeout: Duration::from_secs(20),
+                };
+                sudolink::serve::serve(listener, config, std::future::pending())
+                    .await
+                    .unwrap();
+            });
+        });
+        addr
+    })
+}
+
+/// Status, content type and body of one request.
+fn request(method: &str, path: &str, body: &[u8]) -> (u16, String, Vec<u8>) {
+    let mut s = TcpStream::connect(server()).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).unwrap();
+    // a body the server refuses early may be cut off: that is the server's right
+    let _ = s.write_all(body);
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a response head");
+    let head = String::from_utf8_lossy(&raw[..split]).to_string();
+    let status: u16 = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    let ctype = head
+        .lines()
+        .find_map(|l| {
+            l.to_ascii_lowercase()
+                .strip_prefix("content-type:")
+                .map(|v| v.trim().to_string())
+        })
+        .unwrap_or_default();
+    let mut body = raw[split + 4..].to_vec();
+    if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        body = dechunk(&body);
+    }
+    (status, ctype, body)
+}
+
+fn dechunk(mut raw: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    loop {
+        let eol = raw.windows(2).position(|w| w == b"\r\n").unwrap();
+        let n =
+            usize::from_str_radix(std::str::from_utf8(&raw[..eol]).unwrap().trim(), 16).unwrap();
+        if n == 0 {
+            return out;
+        }
+        out.extend_from_slice(&raw[eol + 2..eol + 2 + n]);
+        raw = &raw[eol + 4 + n..];
+    }
+}
+
+fn post(path: &str, body: Value) -> (u16, Value) {
+    let (status, _, bytes) = request("POST", path, body.to_string().as_bytes());
+    let v: Value = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|_| panic!("{path}: not JSON: {}", String::from_utf8_lossy(&bytes)));
+    (status, v)
+}
+
+fn ok(path: &str, body: Value) -> Value {
+    let (status, v) = post(path, body);
+    assert_eq!(status, 200, "{path}: {v}");
+    v
+}
+
+fn error_of(status: u16, v: &Value) -> String {
+    assert!((400..500).contains(&status), "status {status}: {v}");
+    v["error"].as_str().expect("a JSON error").to_string()
+}
+
+fn ocean_state() -> String {
+    ok("/api/load", json!({"puzzle": OCEAN_1}))["state"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn load_reads_every_input_format() {
+    let v = ok("/api/load", json!({"puzzle": OCEAN_1}));
+    assert_eq!(v["line"], OCEAN_1);
+    assert_eq!(v["cells"].as_array().unwrap().len(), 81);
+    assert_eq!(v["cells"][4]["value"], 1);
+    assert!(!v["cells"][0]["candidates"].as_array().unwrap().is_empty());
+    assert!(v["svg"].as_str().unwrap().starts_with("<svg"));
+    // the state it hands back loads to the same state, as does a nine-line grid
+    let again = ok("/api/load", json!({"puzzle": v["state"]}));
+    assert_eq!(again["state"], v["state"]);
+    let nine: String = OCEAN_1
+        .as_bytes()
+        .chunks(9)
+        .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
+        .collect();
+    assert_eq!(
+        ok("/api/load", json!({"puzzle": nine}))["state"],
+        v["state"]
+    );
+    // a 729-character pencil-mark string
+    let marks = sudolink::grid::format::to_pencil_mark_string(
+        &sudolink::study::input::load_text(OCEAN_1, "test", false)
+            .unwrap()
+            .state,
+    );
+    let m = ok("/api/load", json!({"puzzle": marks}));
+    assert_eq!(
+        m["cells"],
+        v["cells"]
+            .clone()
+            .as_array()
+            .map(|cells| {
+                // a pencil-mark string has no givens: compare values and candidates only
+                Value::Array(
+                    cells
+                        .iter()
+                        .map(|c| {
+                            let mut c = c.clone();
+                            c["given"] = json!(false);
+                            c
+                        })
+                        .collect(),
+                )
+            })
+            .unwrap()
+    );
+}
+
+#[test]
+fn examples_and_queries_are_listed() {
+    let (status, _, body) = request("GET", "/api/examples", b"");
+    assert_eq!(status, 200);
+    let v: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(v[0]["name"], "ocean-1");
+    assert_eq!(v[0]["puzzle"], OCEAN_1);
+    let (_, _, body) = request("GET", "/api/queries", b"");
+    let v: Value = serde_json::from_slice(&body).unwrap();
+    assert!(v
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|q| q["name"] == "bivalue-cells"));
+}
+
+#[test]
+fn graph_counts_and_neighbourhood_of_n8r1c2() {
+    let state = ocean_state();
+    let g = ok("/api/graph", json!({"state": state}));
+    assert!(g["nodes"]["candidate"].as_u64().unwrap() > 100);
+    assert!(g["edges"]["nrc_link"].as_u64().unwrap() > 0);
+    let v = ok(
+        "/api/neighbourhood",
+        json!({"state": state, "candidate": "n8r1c2"}),
+    );
+    assert_eq!(v["candidate"], "n8r1c2");
+    let links = v["links"].as_array().unwrap();
+    assert!(!links.is_empty());
+    let counts = &v["counts"];
+    assert_eq!(
+        counts["strong"].as_u64().unwrap() + counts["weak"].as_u64().unwrap(),
+        links.len() as u64
+    );
+    // the cell's other candidates are linked through the cell
+    assert!(links
+        .iter()
+        .any(|l| l["via"] == "cell" && l["node"].as_str().unwrap().ends_with("r1c2")));
+    assert!(links.iter().any(|l| l["via"] == "row"));
+    let by_via: u64 = counts["by_via"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|n| n.as_u64().unwrap())
+        .sum();
+    assert_eq!(by_via, links.len() as u64);
+}
+
+#[test]
+fn explain_r1c2_not_8_as_explain_json() {
+    let state = ocean_state();
+    let v = ok(
+        "/api/explain",
+        json!({"state": state, "target": "r1c2<>8", "max_len": 10}),
+    );
+    assert_eq!(v["target"], "r1c2<>8");
+    assert_eq!(v["puzzle"], OCEAN_1);
+    let families = v["families"].as_array().unwrap();
+    let nrc = families.iter().find(|f| f["family"] == "nrc").unwrap();
+    // at the start state the shortest nrc chain for it has length 7
+    assert_eq!(nrc["length"], 7, "{nrc}");
+    assert!(nrc["text"].as_str().unwrap().ends_with("r1c2 <> 8"));
+    assert!(nrc["view"]["svg"].as_str().unwrap().contains("marker-end"));
+    assert!(nrc["view"]["notations"]
+        .as_str()
+        .unwrap()
+        .contains("Forum post"));
+    assert!(v["simplest"]["family"].is_string());
+    // the same fields as the command line's explain --json
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sudolink"))
+        .args([
+            "explain",
+            OCEAN_1,
+            "--target",
+            "r1c2<>8",
+            "--max-len",
+            "10",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let cli: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(cli["simplest"], v["simplest"]);
+    let cli_families = cli["families"].as_array().unwrap();
+    assert_eq!(cli_families.len(), families.len());
+    for (a, b) in cli_families.iter().zip(families) {
+        assert_eq!(a["family"], b["family"]);
+        assert_eq!(a["text"], b["text"]);
+    }
+}
+
+#[test]
+fn next_path_and_export() {
+    let state = ocean_state();
+    let n = ok("/api/next", json!({"state": state, "rules": "N"}));
+    assert!(n["text"].is_string());
+    let p = ok("/api/path", json!({"state": state, "rules": "N"}));
+    assert_eq!(p["solved"], true);
+    let steps = p["steps"].as_array().unwrap();
+    assert!(steps.len() > 7);
+    assert_eq!(steps[0]["text"], n["text"]);
+    assert_eq!(steps[1]["state_before"], steps[0]["state_after"]);
+    // step 7 of the N path is found in a state where r1c2<>8 has an nrc4 chain
+    let before7 = steps[6]["state_before"].as_str().unwrap();
+    let e = ok(
+        "/api/explain",
+        json!({"state": before7, "target": "r1c2<>8", "families": "nrc", "max_len": 8}),
+    );
+    assert_eq!(e["families"][0]["length"], 4, "{e}");
+    let proof = e["families"][0]["proof"].clone();
+    for (format, kind) in [
+        ("svg", "image/svg+xml"),
+        ("png", "image/png"),
+        ("dot", "text/vnd.graphviz"),
+        ("text", "text/plain"),
+    ] {
+        let body = json!({"state": before7, "proof": proof, "format": format});
+        let (status, ctype, bytes) = request("POST", "/api/export", body.to_string().as_bytes());
+        assert_eq!(status, 200, "{format}: {}", String::from_utf8_lossy(&bytes));
+        assert!(ctype.starts_with(kind), "{format}: {ctype}");
+        if format == "png" {
+            resvg::tiny_skia::Pixmap::decode_png(&bytes).expect("PNG decodes");
+        }
+    }
+    // a proof that does not hold on the state it is sent with is refused
+    let (status, v) = post(
+        "/api/export",
+        json!({"state": state, "proof": steps[40]["proof"], "format": "svg"}),
+    );
+    assert!(error_of(status, &v).contains("does not hold"), "{v}");
+}
+
+#[test]
+fn queries_run_read_only() {
+    let state = ocean_state();
+    let v = ok(
+        "/api/query",
+        json!({"state": state, "name": "bivalue-cells"}),
+    );
+    assert_eq!(v["columns"][0], "cell");
+    let v = ok(
+        "/api/query",
+        json!({"state": state, "sql": "SELECT count(*) FROM candidate"}),
+    );
+    assert!(v["rows"][0][0].as_u64().unwrap() > 100);
+    let dir = tempfile::tempdir().unwrap();
+    let attached = dir.path().join("x.db");
+    for sql in [
+        "DELETE FROM candidate".to_string(),
+        "CREATE TABLE t(x)".to_string(),
+        format!("ATTACH DATABASE '{}' AS x", attached.display()),
+        "PRAGMA writable_schema=1".to_string(),
+    ] {
+        let (status, v) = post("/api/query", json!({"state": state, "sql": sql}));
+        let e = error_of(status, &v);
+        assert!(!e.is_empty(), "{sql}");
+    }
+    assert!(!attached.exists(), "ATTACH created a file");
+    // a runaway recursive CTE stops at the row limit, not by hanging
+    let v = ok(
+        "/api/query",
+        json!({"state": state, "sql": "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n) SELECT i FROM n"}),
+    );
+    assert_eq!(v["truncated"], true);
+    // no --db given to this server
+    let (status, v) = post("/api/query", json!({"db": true, "name": "steps"}));
+    assert!(error_of(status, &v).contains("--db"));
+}
+
+#[test]
+fn bad_requests_get_json_errors() {
+    let state = ocean_state();
+    // malformed JSON
+    let (status, _, body) = request("POST", "/api/load", b"{\"puzzle\": ");
+    assert_eq!(status, 400);
+    let v: Value = serde_json::from_slice(&body).unwrap();
+    assert!(v["error"].as_str().unwrap().contains("malformed request"));
+    // a missing field, an unknown field
+    let (status, v) = post("/api/explain", json!({"state": state}));
+    assert!(error_of(status, &v).contains("target"), "{v}");
+    let (status, v) = post(
+        "/api/load",
+        json!({"puzzle": OCEAN_1, "path": "/etc/passwd"}),
+    );
+    assert!(error_of(status, &v).contains("path"), "{v}");
+    // not a puzzle, several solutions
+    let (status, v) = post("/api/load", json!({"puzzle": "hello"}));
+    error_of(status, &v);
+    let (status, v) = post("/api/load", json!({"puzzle": ".".repeat(81)}));
+    assert!(error_of(status, &v).contains("several solutions"), "{v}");
+    // unknown and malformed targets, a candidate that is not open
+    let (status, v) = post("/api/explain", json!({"state": state, "target": "r1c1<>1"}));
+    assert!(error_of(status, &v).contains("r1c1"), "{v}");
+    let (status, v) = post("/api/explain", json!({"state": state, "target": "r0c9<>8"}));
+    assert!(error_of(status, &v).contains("malformed target"), "{v}");
+    let (status, v) = post(
+        "/api/neighbourhood",
+        json!({"state": state, "candidate": "n1r1c5"}),
+    );
+    assert!(error_of(status, &v).contains("not a candidate"), "{v}");
+    let (status, v) = post("/api/next", json!({"state": state, "rules": "nonsense"}));
+    assert!(error_of(status, &v).contains("--rules"), "{v}");
+    let (status, v) = post(
+        "/api/query",
+        json!({"state": state, "name": "no-such-query"}),
+    );
+    assert!(error_of(status, &v).contains("unknown query"), "{v}");
+    // an unknown route
+    let (status, _, body) = request("GET", "/api/nothing", b"");
+    assert_eq!(status, 404);
+    assert!(serde_json::from_slice::<Value>(&body).unwrap()["error"].is_string());
+    // a body over 1 MiB
+    let big = json!({"puzzle": "1".repeat(2 << 20)}).to_string();
+    let (status, _, body) = request("POST", "/api/load", big.as_bytes());
+    assert_eq!(status, 413);
+    let v: Value = serde_json::from_slice(&body).unwrap();
+    assert!(v["error"].as_str().unwrap().contains("larger than"), "{v}");
+}
+
+#[test]
+fn survives_clients_that_disconnect() {
+    let state = ocean_state();
+    for _ in 0..5 {
+        let mut s = TcpStream::connect(server()).unwrap();
+        let body = json!({"state": state, "target": "r1c2<>8"}).to_string();
+        let head = format!(
+            "POST /api/explain HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+            body.len() + 10
+        );
+        s.write_all(head.as_bytes()).unwrap();
+        s.write_all(&body.as_bytes()[..body.len() / 2]).unwrap();
+        drop(s);
+    }
+    // and a full request then hangs up before the answer
+    let mut s = TcpStream::connect(server()).unwrap();
+    let body = json!({"state": state, "target": "r1c2<>8"}).to_string();
+    let head = format!(
+        "POST /api/explain HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).unwrap();
+    drop(s);
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(ocean_state().len(), state.len());
+}
+
+#[test]
+fn the_page_and_its_assets_are_served() {
+    let (status, ctype, body) = request("GET", "/", b"");
+    assert_eq!(status, 200);
+    assert!(ctype.starts_with("text/html"));
+    let html = String::from_utf8(body).unwrap();
+    // nothing is fetched from elsewhere (the SVG namespace is a name, not a fetch)
+    assert!(html.contains("/app.js"));
+    assert!(!html.contains("src=\"http") && !html.contains("href=\"http"));
+    let (status, ctype, _) = request("GET", "/app.js", b"");
+    assert_eq!(status, 200);
+    assert!(ctype.starts_with("text/javascript"));
+}

@@ -1,0 +1,386 @@
+//! The explorer in a real browser: headless Chromium through chromedriver (Debian's
+//! `chromium` and `chromium-driver`), driven with fantoccini. One journey: load Ocean #1,
+//! click n8r1c2 and see its links, step through the N path (three steps, then on to step
+//! 7), ask why r1c2<>8 there and see the nrc4 chain drawn, run `bivalue-cells` and see
+//! the cells highlighted, download the PNG and decode it. Screenshots of each stage go to
+//! a temporary folder (printed); the figures (page load, hover, explain) are printed too.
+//!
+//! Without chromium or chromedriver the test is skipped with a message, unless
+//! SUDOLINK_REQUIRE_TOOLS=1 says they must be there (CI sets it).
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const OCEAN_1: &str =
+    "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3....";
+
+fn find_tool(names: &[&str]) -> Option<PathBuf> {
+    names.iter().find_map(|n| {
+        let out = Command::new("which").arg(n).output().ok()?;
+        out.status
+            .success()
+            .then(|| PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()))
+    })
+}
+
+/// chromedriver, killed when the test ends.
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn start_server() -> SocketAddr {
+    let std_listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    std_listener.set_nonblocking(true).unwrap();
+    let addr = std_listener.local_addr().unwrap();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        rt.block_on(async move {
+            let listener = tokio::net::TcpListener::from_std(std_listener).unwrap();
+            sudolink::serve::serve(
+                listener,
+                sudolink::serve::Config::default(),
+                std::future::pending(),
+            )
+            .await
+            .unwrap();
+        });
+    });
+    addr
+}
+
+async fn js(c: &Client, script: &str) -> Value {
+    c.execute(script, vec![]).await.unwrap()
+}
+
+/// Wait until `script` (an expression) is truthy, at most `secs` seconds.
+async fn until(c: &Client, script: &str, secs: u64) -> Value {
+    let start = Instant::now();
+    loop {
+        let v = js(c, &format!("return ({script});")).await;
+        if !(v.is_null() || v == json!(false) || v == json!(0) || v == json!("")) {
+            return v;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(secs),
+            "timed out waiting for {script}; status: {}",
+            js(c, "return document.getElementById('status').textContent;").await
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn shot(c: &Client, dir: &Path, name: &str) {
+    js(c, "window.scrollTo(0, 0); return 0;").await;
+    let png = c.screenshot().await.unwrap();
+    std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
+}
+
+async fn click_candidate(c: &Client, cand: &str) {
+    c.find(Locator::Css(&format!(
+        "#overlay rect.hit[data-cand=\"{cand}\"]"
+    )))
+    .await
+    .unwrap_or_else(|e| panic!("no candidate {cand} on the board: {e}"))
+    .click()
+    .await
+    .unwrap();
+}
+
+#[test]
+fn explorer_journey_in_chromium() {
+    let chromium = find_tool(&["chromium", "chromium-browser", "google-chrome"]);
+    let driver = find_tool(&["chromedriver"]);
+    let (Some(chromium), Some(driver)) = (chromium, driver) else {
+        if std::env::var("SUDOLINK_REQUIRE_TOOLS").as_deref() == Ok("1") {
+            panic!("chromium and chromedriver are required (SUDOLINK_REQUIRE_TOOLS=1) but missing: apt-get install chromium chromium-driver");
+        }
+        eprintln!("skipped: chromium or chromedriver is not installed (apt-get install chromium chromium-driver)");
+        return;
+    };
+    let server = start_server();
+    let port = free_port();
+    let _driver = Driver(
+        Command::new(&driver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts"),
+    );
+    let started = Instant::now();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "chromedriver did not listen"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let shots = std::env::temp_dir().join(format!("sudolink-explorer-{}", std::process::id()));
+    let downloads = shots.join("downloads");
+    std::fs::create_dir_all(&downloads).unwrap();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(journey(server, port, &chromium, &shots, &downloads));
+    eprintln!("screenshots in {}", shots.display());
+}
+
+async fn journey(server: SocketAddr, port: u16, chromium: &Path, shots: &Path, downloads: &Path) {
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": chromium.to_str().unwrap(),
+            "args": ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--window-size=1400,1000", "--hide-scrollbars"],
+            "prefs": {"download.default_directory": downloads.to_str().unwrap(),
+                      "download.prompt_for_download": false},
+        }),
+    );
+    let c = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await
+        .expect("a WebDriver session");
+    let url = format!("http://{server}/");
+    // 1. load: the page loads Ocean #1 (the first seed example) by itself
+    c.goto(&url).await.unwrap();
+    until(&c, "window.sudolink && window.sudolink.ready", 20).await;
+    let load_ms = js(&c, "return window.sudolink.readyAt;").await;
+    eprintln!("page load, first visit (navigation to the grid drawn with Ocean #1): {load_ms} ms");
+    // and a second visit (the browser warm, as a user reloading)
+    c.refresh().await.unwrap();
+    until(&c, "window.sudolink && window.sudolink.ready", 20).await;
+    let reload_ms = js(&c, "return window.sudolink.readyAt;").await;
+    let nav = js(&c, "const n = performance.getEntriesByType('navigation')[0]; return [Math.round(n.responseEnd), Math.round(n.domContentLoadedEventEnd), Math.round(window.sudolink.loadMs)];").await;
+    eprintln!("page load, reload: {reload_ms} ms (HTML received, DOM ready, /api/load round trip: {nav} ms)");
+    let line = js(&c, "return document.getElementById('puzzle').value;").await;
+    assert_eq!(line, OCEAN_1);
+    let marks = js(
+        &c,
+        "return document.querySelectorAll('#overlay rect.hit').length;",
+    )
+    .await;
+    assert!(marks.as_u64().unwrap() > 100, "{marks}");
+    shot(&c, shots, "1-loaded").await;
+
+    // 2. click n8r1c2: its links are drawn and counted
+    click_candidate(&c, "n8r1c2").await;
+    until(&c, "document.querySelector('#links table')", 10).await;
+    let sel = js(&c, "return document.getElementById('sel').textContent;").await;
+    assert_eq!(sel, "n8r1c2");
+    let drawn = js(
+        &c,
+        "return document.querySelectorAll('#links-g line').length;",
+    )
+    .await;
+    let rows = js(
+        &c,
+        "return document.querySelectorAll('#links table tr').length - 1;",
+    )
+    .await;
+    assert!(drawn.as_u64().unwrap() > 0);
+    assert!(rows.as_u64().unwrap() >= drawn.as_u64().unwrap());
+    let chips = js(
+        &c,
+        "return document.querySelector('#links .counts').textContent;",
+    )
+    .await;
+    let chips = chips.as_str().unwrap();
+    assert!(
+        chips.contains("strong") && chips.contains("weak") && chips.contains("cell"),
+        "{chips}"
+    );
+    shot(&c, shots, "2-links-n8r1c2").await;
+    // hover timing: a candidate's first hover (asks the server) and a repeated one (cached)
+    let hover = js(
+        &c,
+        "const ev = (c) => document.querySelector(`#overlay rect.hit[data-cand=\"${c}\"]`).dispatchEvent(new MouseEvent('mouseover', {bubbles: true})); \
+         ev('n6r1c1'); return 0;",
+    )
+    .await;
+    let _ = hover;
+    until(&c, "window.sudolink.lastHoverMs !== undefined", 5).await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let first = js(&c, "return window.sudolink.lastHoverMs;").await;
+    js(&c, "document.querySelector('#overlay rect.hit[data-cand=\"n6r1c1\"]').dispatchEvent(new MouseEvent('mouseover', {bubbles: true})); return 0;").await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let cached = js(&c, "return window.sudolink.lastHoverMs;").await;
+    eprintln!("hover highlight: {first} ms first time (server round trip), {cached} ms cached");
+
+    // 3. the N path: three steps, each with its text and proof drawn
+    c.find(Locator::Id("path-go"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    until(
+        &c,
+        "window.sudolink.path && !document.getElementById('next').disabled",
+        30,
+    )
+    .await;
+    let mut texts = Vec::new();
+    for k in 1..=3 {
+        c.find(Locator::Id("next"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        until(
+            &c,
+            &format!("document.getElementById('stepno').textContent.startsWith('step {k} ')"),
+            10,
+        )
+        .await;
+        texts.push(
+            js(
+                &c,
+                "return document.getElementById('steptext').textContent;",
+            )
+            .await,
+        );
+    }
+    assert!(texts.iter().all(|t| !t.as_str().unwrap().is_empty()));
+    assert_ne!(texts[0], texts[1]);
+    shot(&c, shots, "3-path-step3").await;
+    for k in 4..=7 {
+        c.find(Locator::Id("next"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        until(
+            &c,
+            &format!("document.getElementById('stepno').textContent.startsWith('step {k} ')"),
+            10,
+        )
+        .await;
+    }
+
+    // 4. why r1c2<>8 at step 7: select n8r1c2, press Enter; the nrc4 chain is drawn
+    click_candidate(&c, "n8r1c2").await;
+    c.find(Locator::Id("grid"))
+        .await
+        .unwrap()
+        .send_keys("\u{e007}")
+        .await
+        .unwrap();
+    until(&c, "document.querySelector('#proof-table')", 60).await;
+    let nrc = js(
+        &c,
+        "return [...document.querySelectorAll('#proof-table tr.clickable')].map(r => [...r.cells].map(c => c.textContent));",
+    )
+    .await;
+    let rows = nrc.as_array().unwrap();
+    let nrc_row = rows
+        .iter()
+        .find(|r| r[0] == "nrc")
+        .unwrap_or_else(|| panic!("no nrc proof: {nrc}"));
+    assert_eq!(nrc_row[1], "4", "{nrc_row}");
+    // click the nrc row: its chain is drawn (arrows with heads, marks by role)
+    js(&c, "[...document.querySelectorAll('#proof-table tr.clickable')].find(r => r.cells[0].textContent === 'nrc').click(); return 0;").await;
+    let arrows = until(
+        &c,
+        "document.querySelectorAll('#base svg path[marker-end]').length",
+        5,
+    )
+    .await;
+    assert!(arrows.as_u64().unwrap() >= 4, "{arrows} arrows");
+    let circles = js(
+        &c,
+        "return document.querySelectorAll('#base svg circle').length;",
+    )
+    .await;
+    assert!(circles.as_u64().unwrap() >= 5, "{circles}");
+    let text = js(
+        &c,
+        "return document.getElementById('proof-text').textContent;",
+    )
+    .await;
+    assert!(text.as_str().unwrap().contains("nrc notation"), "{text}");
+    let explain_ms = js(&c, "return window.sudolink.explainMs;").await;
+    eprintln!("explain r1c2<>8 at step 7 (every family, in the page): {explain_ms} ms");
+    // the pointer leaves the grid: the chain alone is shown
+    js(
+        &c,
+        "document.getElementById('overlay').dispatchEvent(new MouseEvent('mouseleave')); return 0;",
+    )
+    .await;
+    shot(&c, shots, "4-why-r1c2-not-8").await;
+
+    // 5. bivalue-cells: the cells of its rows are highlighted
+    c.find(Locator::Id("named"))
+        .await
+        .unwrap()
+        .select_by_value("bivalue-cells")
+        .await
+        .unwrap();
+    c.find(Locator::Id("run"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    until(&c, "document.querySelector('#result-table')", 10).await;
+    let result_rows = js(
+        &c,
+        "return document.querySelectorAll('#result-table tr.clickable').length;",
+    )
+    .await;
+    let lit = js(
+        &c,
+        "return document.querySelectorAll('#overlay rect.cellhl').length;",
+    )
+    .await;
+    assert!(result_rows.as_u64().unwrap() > 0);
+    assert_eq!(lit, result_rows, "one highlighted cell per bivalue cell");
+    shot(&c, shots, "5-bivalue-cells").await;
+
+    // 6. download the PNG of the drawn chain: a file that decodes
+    c.find(Locator::Css(".downloads button[data-fmt=\"png\"]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let start = Instant::now();
+    let png = loop {
+        let done: Vec<PathBuf> = std::fs::read_dir(downloads)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "png"))
+            .collect();
+        if let Some(p) = done.first() {
+            break p.clone();
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "no PNG downloaded"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let pixmap = resvg::tiny_skia::Pixmap::decode_png(&std::fs::read(&png).unwrap())
+        .expect("the downloaded PNG decodes");
+    assert!(pixmap.width() > 500, "{}", pixmap.width());
+    c.close().await.unwrap();
+}
