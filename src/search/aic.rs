@@ -130,6 +130,15 @@ impl Graph {
 /// went through.
 type Parent = Option<(usize, bool, Option<Vec<Cell>>)>;
 
+/// Proofs by length, then by what they eliminate.
+fn shortest_first(proofs: &mut [Proof]) {
+    proofs.sort_by(|a, b| {
+        a.length
+            .cmp(&b.length)
+            .then(a.eliminations.cmp(&b.eliminations))
+    });
+}
+
 /// Every target with its shortest chain, shortest first.
 pub fn find(links: &LinkIndex) -> Vec<Proof> {
     let g = Graph::new(links);
@@ -140,11 +149,7 @@ pub fn find(links: &LinkIndex) -> Vec<Proof> {
             out.push(p);
         }
     }
-    out.sort_by(|a, b| {
-        a.length
-            .cmp(&b.length)
-            .then(a.eliminations.cmp(&b.eliminations))
-    });
+    shortest_first(&mut out);
     out
 }
 
@@ -196,7 +201,9 @@ fn shortest_for(g: &Graph, kill: &[crate::grid::CandidateSet], target: Candidate
     None
 }
 
-fn build(g: &Graph, parent: &[[Parent; 2]], end: (usize, bool), target: Candidate) -> Proof {
+/// The path from the search's start to `end`: its node indices and, per link, the ALS it
+/// passes through.
+fn walk_back(parent: &[[Parent; 2]], end: (usize, bool)) -> LoopPath {
     let mut nodes = vec![end.0];
     let mut als_links = Vec::new();
     let mut at = end;
@@ -207,6 +214,11 @@ fn build(g: &Graph, parent: &[[Parent; 2]], end: (usize, bool), target: Candidat
     }
     nodes.reverse();
     als_links.reverse();
+    (nodes, als_links)
+}
+
+fn build(g: &Graph, parent: &[[Parent; 2]], end: (usize, bool), target: Candidate) -> Proof {
+    let (nodes, als_links) = walk_back(parent, end);
     let any_als = als_links.iter().any(Option::is_some);
     let pattern = AicPattern {
         nodes: nodes.iter().map(|&i| g.nodes[i].clone()).collect(),
@@ -239,18 +251,15 @@ pub fn find_loops(links: &LinkIndex) -> Vec<Proof> {
             }
         }
     }
-    out.sort_by(|a, b| {
-        a.length
-            .cmp(&b.length)
-            .then(a.eliminations.cmp(&b.eliminations))
-    });
+    shortest_first(&mut out);
     out
 }
 
-/// The loops closing on `start`: node indices from `start` (strong first) and, per link
-/// but the closing one, the ALS it passes through.
+/// A path of the search: node indices from its start and, per link (a loop's closing link
+/// aside), the ALS it passes through.
 type LoopPath = (Vec<usize>, Vec<Option<Vec<Cell>>>);
 
+/// The loops closing on `start`, strong link first.
 fn loops_from(g: &Graph, start: usize) -> Vec<LoopPath> {
     let n = g.nodes.len();
     let mut parent: Vec<[Parent; 2]> = vec![[None, None]; n];
@@ -295,20 +304,11 @@ fn loops_from(g: &Graph, start: usize) -> Vec<LoopPath> {
 
 /// The path back from `end` to the search's start, if no node is on it twice.
 fn simple_path(parent: &[[Parent; 2]], end: (usize, bool)) -> Option<LoopPath> {
-    let mut nodes = vec![end.0];
-    let mut als_links = Vec::new();
-    let mut at = end;
-    while let Some((p, truth, als)) = parent[at.0][usize::from(at.1)].clone() {
-        if nodes.contains(&p) {
-            return None;
-        }
-        nodes.push(p);
-        als_links.push(als);
-        at = (p, truth);
-    }
-    nodes.reverse();
-    als_links.reverse();
-    Some((nodes, als_links))
+    let path = walk_back(parent, end);
+    let mut ids = path.0.clone();
+    ids.sort_unstable();
+    ids.dedup();
+    (ids.len() == path.0.len()).then_some(path)
 }
 
 /// The loop's proof: every open candidate outside the loop that two neighbouring nodes
