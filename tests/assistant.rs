@@ -873,7 +873,16 @@ fn ocean_1_x_loop_in_fives_clears_five_cells() {
     // three strong links (column 3, column 4, column 8); its weak links in rows 1, 4 and 9
     // each become strong, so every other 5 of those rows outside the loop goes
     let (state, solution) = start_and_solution(&common::seed_puzzle("ocean-1"));
-    let loops = sudolink::search::aic::find_loops(&LinkIndex::new(&state));
+    let links = LinkIndex::new(&state);
+    let loops = sudolink::search::aic::find_loops(&links);
+    // the same loops on every call (no answer depends on hash order)
+    for _ in 0..3 {
+        assert_eq!(sudolink::search::aic::find_loops(&links), loops);
+        assert_eq!(
+            sudolink::search::aic::find(&links),
+            sudolink::search::aic::find(&links)
+        );
+    }
     let proof = loops
         .iter()
         .find(|p| p.eliminations.iter().any(|c| c.to_string() == "n5r1c1"))

@@ -118,6 +118,11 @@ impl Graph {
                 }
             }
         }
+        // the buckets come in hash order: sorted lists make the search's answers the same
+        // on every run
+        for list in &mut weak {
+            list.sort_unstable();
+        }
         Graph {
             nodes,
             strong,
