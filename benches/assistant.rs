@@ -4,7 +4,8 @@
 //! techniques, + tagging level 1, + both, over top1465 (share solved without chains, time
 //! per puzzle).
 //!
-//! `cargo bench --bench assistant` (all 1465 puzzles; `SUDOLINK_BENCH_N=200` for fewer).
+//! `cargo bench --bench assistant` (all 1465 puzzles; `SUDOLINK_BENCH_N=200` for fewer;
+//! `SUDOLINK_BENCH_ONLY=bent-naked-subsets,aic` for those techniques' times alone).
 
 use std::time::{Duration, Instant};
 use sudolink::graph::LinkIndex;
@@ -39,7 +40,8 @@ fn main() {
         })
         .filter(|s| !s.is_solved())
         .collect();
-    let techniques = parse_list("assistant,tagging").unwrap();
+    let only = std::env::var("SUDOLINK_BENCH_ONLY").ok();
+    let techniques = parse_list(only.as_deref().unwrap_or("assistant,tagging")).unwrap();
     for t in &techniques {
         let mut times = Vec::new();
         let mut found = 0;
@@ -58,6 +60,9 @@ fn main() {
             percentile(&times, 0.9),
             times.last().unwrap()
         );
+    }
+    if only.is_some() {
+        return;
     }
     for list in ["basic", "assistant", "tagging", "assistant,tagging"] {
         let rules = if list == "basic" {
