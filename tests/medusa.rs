@@ -254,6 +254,20 @@ fn a_weak_hinge_eliminates_its_weak_node() {
     );
 }
 
+#[test]
+fn a_pending_single_is_not_a_weak_hinge() {
+    // found by `explain --all --families medusa` on top1465 #1, whose states keep their
+    // singles pending: r1c2 holds only 4, so n4r1c1 (in a cell with a chain node, n6r1c1)
+    // empties r1c2 by itself. That is not a Medusa conclusion (the search once returned it
+    // with no chain, which the checker refused).
+    let state = state_with(line_without("c1", &[1, 7], "6"), &[("r1c2", "4")]);
+    let proofs = medusa::find(&LinkIndex::new(&state));
+    for p in &proofs {
+        check(&state, p).unwrap_or_else(|e| panic!("{}: {e}", nrc::nrc_text(&state, p)));
+        assert!(!medusa_of(p).chains.is_empty());
+    }
+}
+
 /// The states of the simplest-first path with the basic rules and medusa of the first `n`
 /// top1465 puzzles (every state where a rule beyond the basic ones applied, and the
 /// last), with the solution.

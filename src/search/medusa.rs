@@ -338,7 +338,8 @@ impl Colouring {
     }
 
     /// A variable around `around` (or anywhere, if None) whose every candidate the true
-    /// candidates `truth` see, none being true.
+    /// candidates `truth` see, none being true (around a target: not one whose candidates
+    /// all see the target).
     fn emptied(
         &self,
         links: &LinkIndex,
@@ -365,7 +366,8 @@ impl Colouring {
                         tried[i / 64] |= 1 << (i % 64);
                         new
                     })
-                    .find(|&v| empties(v))
+                    // one the candidate empties alone is a single's business, not Medusa's
+                    .find(|&v| empties(v) && !links.variable(v).is_subset(near))
             }
         }
     }
