@@ -397,26 +397,3 @@ fn medusa_is_a_registry_entry_under_its_forum_names() {
     let alr = parse_list("alr").unwrap()[0];
     assert!(alr < medusa[0] && medusa[0] < aic);
 }
-
-#[test]
-fn medusa_colouring_of_a_top1465_state_is_fast() {
-    // top1465 #1 after the basic rules (where they are stuck): colouring, implications,
-    // every colour and candidate rule. The figure in the note is `sudolink bench`'s; here
-    // a loose bound that a loaded machine still meets.
-    let p = &collection("top1465.txt", 1)[0];
-    let (start, _) = start_and_solution(p);
-    let stuck = solve(&start, &sudolink::search::basic_rules(), None)
-        .unwrap()
-        .final_state;
-    let links = LinkIndex::new(&stuck);
-    let mut times: Vec<std::time::Duration> = (0..21)
-        .map(|_| {
-            let t = std::time::Instant::now();
-            std::hint::black_box(medusa::find(&links));
-            t.elapsed()
-        })
-        .collect();
-    times.sort();
-    eprintln!("medusa on top1465 #1 (basic-stuck): median {:?}", times[10]);
-    assert!(times[10].as_millis() < 20, "median {:?}", times[10]);
-}
