@@ -393,6 +393,7 @@ fn the_assistant_techniques_are_registry_entries() {
             "finned-fish",
             "sashimi-fish",
             "almost-locked-ranges",
+            "medusa",
             "aic",
             "nice-loop",
             "als-strong-chains"

@@ -1,14 +1,14 @@
 //! `sudolink bench`: timings over a puzzle collection, as medians and totals per task
 //! (materialising the typed graph of each start state, counting solutions up to 2, solving
-//! with the basic rules). Criterion benches in `benches/` measure the same operations.
+//! with the basic rules, 3D Medusa where the basic rules are stuck). Criterion benches in `benches/` measure the same operations.
 
 use super::input::read_text_file;
 use anyhow::{bail, Context, Result};
 use std::time::{Duration, Instant};
-use sudolink::graph::CandidateGraph;
+use sudolink::graph::{CandidateGraph, LinkIndex};
 use sudolink::grid::format::parse_collection;
 use sudolink::grid::State;
-use sudolink::search::basic_rules;
+use sudolink::search::{basic_rules, medusa};
 use sudolink::solver::count_solutions;
 use sudolink::study::resolution::solve;
 
@@ -80,5 +80,20 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     let rules = basic_rules();
     time_each(&states, |s| solve(s, &rules, None).map(|r| r.solved).ok())
         .report("solve: basic rules, checked steps");
+    // 3D Medusa where the basic rules are stuck: colouring, weak links, every colour,
+    // corner and hinge rule (the state's link index built beforehand, as searches share it)
+    let stuck: Vec<LinkIndex> = states
+        .iter()
+        .filter_map(|s| solve(s, &rules, None).ok())
+        .filter(|r| !r.solved)
+        .map(|r| LinkIndex::new(&r.final_state))
+        .collect();
+    let mut samples = Vec::with_capacity(stuck.len());
+    for links in &stuck {
+        let t = Instant::now();
+        std::hint::black_box(medusa::find(links));
+        samples.push(t.elapsed());
+    }
+    Timing { samples }.report("medusa: all rules, basic-stuck state");
     Ok(())
 }

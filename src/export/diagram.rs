@@ -5,6 +5,7 @@ use crate::grid::{Candidate, Cell, Digit, House, State};
 use crate::notation::nrc;
 use crate::proof::aic::{AicConclusion, AicPattern};
 use crate::proof::chain::ChainPattern;
+use crate::proof::medusa::MedusaPattern;
 use crate::proof::net::NetPattern;
 use crate::proof::whip::WhipPattern;
 use crate::proof::{Pattern, Proof};
@@ -56,6 +57,7 @@ fn pattern_candidates(state: &State, pattern: &Pattern) -> Vec<Candidate> {
             }
             marks
         }
+        Pattern::Medusa(m) => m.chains.iter().flat_map(|c| c.nodes()).collect(),
         Pattern::Chain(_) | Pattern::Whip(_) | Pattern::Net(_) => vec![],
     }
 }
@@ -208,6 +210,37 @@ fn aic_parts(a: &AicPattern) -> (Vec<Mark>, Vec<Arrow>) {
     (marks, arrows)
 }
 
+/// Roles and links of a 3D Medusa pattern: each chain a layer colour, dark for its
+/// upper-case colour and light for the lower-case one; strong links solid, weak links
+/// between chains dashed.
+fn medusa_parts(m: &MedusaPattern) -> (Vec<Mark>, Vec<Arrow>) {
+    let mut marks = Vec::new();
+    for (k, chain) in m.chains.iter().enumerate() {
+        for (slot, nodes) in chain.colours.iter().enumerate() {
+            let role = Role::Layer {
+                layer: (k % 256) as u8,
+                upper: slot == 0,
+            };
+            marks.extend(nodes.iter().map(|&c| mark(c, role)));
+        }
+    }
+    let strong = m
+        .chains
+        .iter()
+        .flat_map(|c| &c.links)
+        .map(|&[from, to]| Arrow {
+            from,
+            to,
+            strong: true,
+        });
+    let weak = m.weak_links.iter().map(|&[from, to]| Arrow {
+        from,
+        to,
+        strong: false,
+    });
+    (marks, strong.chain(weak).collect())
+}
+
 /// The diagram of `proof` on the state it applies to, captioned with its nrc notation.
 pub fn from_proof(state: &State, proof: &Proof) -> Diagram {
     let (mut marks, arrows) = match &proof.pattern {
@@ -215,6 +248,7 @@ pub fn from_proof(state: &State, proof: &Proof) -> Diagram {
         Pattern::Whip(w) => whip_parts(state, w),
         Pattern::Net(n) => net_parts(n),
         Pattern::Aic(a) => aic_parts(a),
+        Pattern::Medusa(m) => medusa_parts(m),
         other => (
             pattern_candidates(state, other)
                 .into_iter()

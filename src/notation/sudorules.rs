@@ -66,6 +66,7 @@ pub fn sudorules_text(state: &State, proof: &Proof) -> String {
         | Pattern::AlmostLockedRange(_)
         | Pattern::SueDeCoq(_)
         | Pattern::Aic(_)
+        | Pattern::Medusa(_)
         | Pattern::Interaction { .. } => nrc::pattern_text(state, proof),
         Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => proof.rule.clone(),
         Pattern::NakedSubset {

@@ -9,6 +9,7 @@ pub mod als;
 pub mod assistant;
 pub mod chain;
 pub mod check;
+pub mod medusa;
 pub mod net;
 pub mod range;
 pub mod whip;
@@ -90,6 +91,8 @@ pub enum Pattern {
     SueDeCoq(Box<als::SueDeCoq>),
     /// An alternating inference chain over candidates and groups (see [`aic`]).
     Aic(Box<aic::AicPattern>),
+    /// 3D Medusa: coloured strong chains, weak links, hinges (see [`medusa`]).
+    Medusa(Box<medusa::MedusaPattern>),
 }
 
 /// A checked step: a pattern and what it concludes.
@@ -206,6 +209,9 @@ impl Proof {
             }
             Pattern::Aic(a) => {
                 return Proof::named(a.rule_name(), pattern, eliminations, assertions)
+            }
+            Pattern::Medusa(m) => {
+                return Proof::named(m.rule_name(), pattern, eliminations, assertions)
             }
         };
         Proof {

@@ -2,7 +2,7 @@
 //! and the search that finds its instances (HoDoKu's ALS rules, which the seed's ALS
 //! section describes, are here too).
 
-use super::{aic, als, bent, grid_analysis, ranges};
+use super::{aic, als, bent, grid_analysis, medusa, ranges};
 use crate::graph::LinkIndex;
 use crate::proof::assistant::FinKind;
 use crate::proof::Proof;
@@ -28,6 +28,8 @@ pub enum AssistantRule {
     GridAls(Option<FinKind>),
     /// Almost-locked ranges with strong chains.
     AlmostLockedRanges,
+    /// 3D Medusa: coloured strong chains, weak links, weak corners and hinges.
+    Medusa,
     /// Alternating inference chains with group and ALS nodes.
     Aic,
     /// Continuous nice loops over the same nodes and links as [`AssistantRule::Aic`].
@@ -48,6 +50,7 @@ pub fn find(rule: AssistantRule, links: &LinkIndex) -> Vec<Proof> {
         AssistantRule::SueDeCoq => als::sue_de_coq(links),
         AssistantRule::GridAls(kind) => grid_analysis::grid_als(links, kind),
         AssistantRule::AlmostLockedRanges => ranges::find(links),
+        AssistantRule::Medusa => medusa::find(links),
         AssistantRule::Aic => aic::find(links),
         AssistantRule::NiceLoop => aic::find_loops(links),
         AssistantRule::AlsStrongChains => ranges::als_strong_chains(links),

@@ -11,6 +11,7 @@
 //!   and fish use it) and the `grid-analysis` technique with complements;
 //! - [`bent`]: Hanson's bent naked subsets; [`als`]: ALS-XZ, doubly linked pairs,
 //!   ALS-XY-wings, death blossoms; [`ranges`]: almost-locked ranges with strong chains;
+//!   [`medusa`]: 3D Medusa colouring with weak links, weak corners and hinges;
 //!   [`assistant`]: the Assistant's rules for the registry;
 //! - [`aic`]: alternating inference chains with group and ALS nodes (Eureka);
 //! - [`tagging`]: gpenet's full tagging (seed 004), level 1: layers, tags, alternate chains;
@@ -29,6 +30,7 @@ pub mod force;
 pub mod grid_analysis;
 pub mod keys;
 pub mod limits;
+pub mod medusa;
 pub mod net;
 pub mod ranges;
 pub mod registry;

@@ -223,7 +223,7 @@ const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 73] = {
+pub static REGISTRY: [Technique; 74] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -469,6 +469,14 @@ pub static REGISTRY: [Technique; 73] = {
             AssistantRule::AlmostLockedRanges,
             2,
             "Hanson: a block's digit on two line segments redirects a weak link into a strong chain",
+        ),
+        assistant(
+            "medusa",
+            &["3d-medusa", "medusa-3d", "medusa-colouring", "medusa-coloring"],
+            ASSISTANT,
+            AssistantRule::Medusa,
+            2,
+            "Hanson's 3D Medusa: two-coloured strong chains, weak links, weak corners, hinges",
         ),
         assistant(
             "aic",
@@ -1167,6 +1175,7 @@ pub fn technique_of(proof: &Proof) -> TechniqueId {
         }
         P::Aic(_) => Search::Tagging(1),
         P::AlmostLockedRange(_) => Search::Assistant(AssistantRule::AlmostLockedRanges),
+        P::Medusa(_) => Search::Assistant(AssistantRule::Medusa),
         P::GridAls(g) => Search::Assistant(AssistantRule::GridAls(match g.kind {
             FinKind::Skyscraper => None,
             kind => Some(kind),

@@ -7,7 +7,7 @@
 //! - [`chain`]: 2D/3D chains and lassos, short and full (t/z `#` justifications) —
 //!   reader (lost dashes, run-together words, candidate lists) and printer;
 //! - [`hanson`]: our printed form of the Sudoku Assistant's patterns (grid locks, bent
-//!   subsets, grid ALS, ALS rules, ranges, Sue de Coq); the seeds never print these, so
+//!   subsets, grid ALS, ALS rules, ranges, Sue de Coq, 3D Medusa); the seeds never print these, so
 //!   there is no reader.
 //!
 //! [`nrc_text`] prints any proof: patterns of other families print in their own dialect
@@ -92,6 +92,7 @@ pub fn pattern_text(state: &State, proof: &Proof) -> String {
         Pattern::AlmostLockedRange(r) => hanson::range_text(proof, r),
         Pattern::Aic(a) => super::eureka::aic_chain_text(state, proof, a),
         Pattern::SueDeCoq(s) => hanson::sue_de_coq_text(state, proof, s),
+        Pattern::Medusa(m) => hanson::medusa_text(proof, m),
         _ => basic::pattern_text(state, proof),
     }
 }
