@@ -397,3 +397,20 @@ fn medusa_is_a_registry_entry_under_its_forum_names() {
     let alr = parse_list("alr").unwrap()[0];
     assert!(alr < medusa[0] && medusa[0] < aic);
 }
+
+/// The whole collection (`cargo test --release --test medusa -- --ignored`): every
+/// conclusion on every state where medusa applies along top1465's paths, and each path's
+/// last state.
+#[test]
+#[ignore]
+fn every_medusa_conclusion_on_all_top1465_paths_is_sound() {
+    let (mut states, mut proofs) = (0, 0);
+    for (state, solution) in path_states(1465) {
+        states += 1;
+        for proof in medusa::find(&LinkIndex::new(&state)) {
+            assert_sound(&state, &solution, &proof);
+            proofs += 1;
+        }
+    }
+    eprintln!("{proofs} medusa conclusions on {states} states, all sound");
+}

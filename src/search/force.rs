@@ -11,7 +11,7 @@
 //! the three techniques' choices; proofs re-run the few branches they print.
 
 use super::limits::{Meter, Stop};
-use super::net::{Contradiction, NetGraph, Propagation};
+use super::net::{Contradiction, Derivations, NetGraph, Propagation, TraceCounter};
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CandidateSet, CspVariable, Digit, House};
 use crate::proof::net::{
@@ -45,6 +45,9 @@ struct Forced {
     /// Chain form, per assumption: each candidate's derivation depth, which is the number
     /// of inferences its branch needs (empty in the net form).
     depth: Vec<Vec<u16>>,
+    /// Net form, per unrefuted assumption: what it derived, to measure its branches'
+    /// traces without propagating it again (empty in the chain form).
+    derivations: Vec<Option<Derivations>>,
 }
 
 impl Forced {
@@ -56,6 +59,11 @@ impl Forced {
             refuted_len: vec![0; 729],
             depth: if form == NetForm::Chain {
                 vec![Vec::new(); 729]
+            } else {
+                Vec::new()
+            },
+            derivations: if form == NetForm::Net {
+                (0..729).map(|_| None).collect()
             } else {
                 Vec::new()
             },
@@ -77,6 +85,8 @@ impl Forced {
                 depth[x.index()] = p.candidate_depth(x) as u16;
             }
             self.depth[c.index()] = depth;
+        } else if p.contradiction.is_none() {
+            self.derivations[c.index()] = Some(p.derivations());
         }
     }
 }
@@ -363,17 +373,7 @@ impl ForceAnalysis {
                 );
                 analysis.choices.push((choice, members));
             }
-            if let Err(stop) = measure_verities(
-                &graph,
-                &forced,
-                &analysis.choices[first..],
-                first,
-                &mut found,
-                meter,
-            ) {
-                analysis.stopped = Some(stop);
-                return analysis;
-            }
+            measure_verities(form, &forced, &analysis.choices[first..], first, &mut found);
             analysis.conclusions[mode.index()] = shortest_first(found);
         }
         analysis
@@ -478,15 +478,14 @@ fn shortest_first(found: Vec<Conclusion>) -> Vec<Conclusion> {
 
 /// Set each verity's length: the inferences of every branch of its choice (a refuted
 /// branch counts its contradiction). The chain form reads the depths the first sweep
-/// kept; the net form propagates each member again and counts the traces.
+/// kept; the net form counts the traces of what each member's propagation kept.
 fn measure_verities(
-    graph: &NetGraph,
+    form: NetForm,
     forced: &Forced,
     choices: &[(NetChoice, Vec<Candidate>)],
     first: usize,
     found: &mut [Conclusion],
-    meter: &mut Meter,
-) -> Result<(), Stop> {
+) {
     let refuted_sum = |members: &[Candidate]| -> usize {
         members
             .iter()
@@ -494,7 +493,7 @@ fn measure_verities(
             .map(|m| forced.refuted_len[m.index()])
             .sum()
     };
-    if graph.form == NetForm::Chain {
+    if form == NetForm::Chain {
         for c in found.iter_mut() {
             let members = &choices[c.choice.expect("a verity") - first].1;
             c.length = refuted_sum(members)
@@ -504,36 +503,26 @@ fn measure_verities(
                     .map(|m| forced.depth[m.index()][c.target.index()] as usize)
                     .sum::<usize>();
         }
-        return Ok(());
+        return;
     }
-    // net form: by member, the conclusions of every choice it belongs to
-    let mut by_member: BTreeMap<Candidate, Vec<usize>> = BTreeMap::new();
-    for (i, c) in found.iter_mut().enumerate() {
+    // net form: each unrefuted member's trace, from what its propagation kept
+    let mut counter = TraceCounter::default();
+    for c in found.iter_mut() {
         let members = &choices[c.choice.expect("a verity") - first].1;
         c.length = refuted_sum(members);
-        for &m in members
+        for m in members
             .iter()
             .filter(|m| !forced.contradictory.contains(**m))
         {
-            by_member.entry(m).or_default().push(i);
-        }
-    }
-    let mut p = Propagation::new(graph);
-    for (m, conclusions) in by_member {
-        if let Some(stop) = meter.check() {
-            return Err(stop);
-        }
-        p.run(graph, m, false);
-        meter.spend(p.derived);
-        for i in conclusions {
-            let c = &mut found[i];
-            let end = p
+            let kept = forced.derivations[m.index()]
+                .as_ref()
+                .expect("every unrefuted assumption is kept");
+            let end = kept
                 .derivation(c.target, c.value)
                 .expect("a verity is derived in every unrefuted branch");
-            c.length += p.trace_len(&[end]);
+            c.length += kept.trace_len(&mut counter, &[end]);
         }
     }
-    Ok(())
 }
 
 /// Every proof of a force technique in the state, shortest per conclusion, sorted by

@@ -127,6 +127,10 @@ impl<'a> NetGraph<'a> {
 
     fn index_groups(&mut self) {
         let Some(groups) = &self.groups else { return };
+        let mut by_digit: [Vec<usize>; 9] = Default::default();
+        for (id, e) in groups.entries().iter().enumerate() {
+            by_digit[e.digit.index()].push(id);
+        }
         for (id, e) in groups.entries().iter().enumerate() {
             self.groups_by_first[e.members[0].index()].push(id as u16);
             for c in e.glinked.iter() {
@@ -135,11 +139,9 @@ impl<'a> NetGraph<'a> {
             for m in &e.members {
                 self.cand_in_groups[m.index()].push(id as u16);
             }
-            for (other, f) in groups.entries().iter().enumerate() {
-                if f.digit == e.digit
-                    && !f.candidates.intersects(&e.candidates)
-                    && f.candidates.is_subset(&e.glinked)
-                {
+            for &other in &by_digit[e.digit.index()] {
+                let f = groups.entry(other);
+                if !f.candidates.intersects(&e.candidates) && f.candidates.is_subset(&e.glinked) {
                     self.group_weak_groups[id].push(other as u16);
                 }
             }
@@ -179,12 +181,17 @@ impl<'a> NetGraph<'a> {
                 .map(|c| CandidateSet::from_candidates([c]))
                 .collect();
             if let (Some(groups), Support::House(_)) = (&self.groups, support) {
+                // the groups inside (their first member is open), in the index's order
+                let mut inside: Vec<u16> = open
+                    .iter()
+                    .flat_map(|c| self.groups_by_first[c.index()].iter().copied())
+                    .collect();
+                inside.sort_unstable();
                 parts.extend(
-                    groups
-                        .entries()
-                        .iter()
-                        .filter(|e| e.candidates.is_subset(&open) && e.candidates != open)
-                        .map(|e| e.candidates),
+                    inside
+                        .into_iter()
+                        .map(|id| groups.entry(id as usize).candidates)
+                        .filter(|g| g.is_subset(&open) && *g != open),
                 );
             }
             for a in &parts {
@@ -308,9 +315,7 @@ pub struct Propagation {
     depth: Vec<u16>,
     trues: CandidateSet,
     falses: CandidateSet,
-    /// Per inference: the generation of the last trace that counted it.
-    seen: Vec<u32>,
-    generation: u32,
+    counter: TraceCounter,
     arena: Vec<Inference>,
     premises: Vec<u32>,
     open_left: Vec<u8>,
@@ -331,8 +336,7 @@ impl Propagation {
             depth: vec![0; n],
             trues: CandidateSet::EMPTY,
             falses: CandidateSet::EMPTY,
-            seen: Vec::new(),
-            generation: 0,
+            counter: TraceCounter::default(),
             arena: Vec::new(),
             premises: Vec::new(),
             open_left: graph.variable_open.clone(),
@@ -598,33 +602,17 @@ impl Propagation {
     /// How many inferences `ends` need, traced back (the assumption not counted): the
     /// length of the branch [`Propagation::branch`] would build, without building it.
     pub fn trace_len(&mut self, ends: &[u32]) -> usize {
-        if self.seen.len() < self.arena.len() {
-            self.seen.resize(self.arena.len(), 0);
+        self.counter
+            .count(&self.arena, &self.premises, &self.set_by, ends)
+    }
+
+    /// What this propagation derived, kept to measure traces after the next run.
+    pub fn derivations(&self) -> Derivations {
+        Derivations {
+            set_by: self.set_by.clone(),
+            arena: self.arena.clone(),
+            premises: self.premises.clone(),
         }
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.seen.fill(0);
-            self.generation = 1;
-        }
-        let mut stack: Vec<u32> = ends.to_vec();
-        let mut count = 0;
-        while let Some(i) = stack.pop() {
-            if std::mem::replace(&mut self.seen[i as usize], self.generation) == self.generation {
-                continue;
-            }
-            let inf = self.arena[i as usize];
-            if matches!(inf.why, Why::Assumption) {
-                continue;
-            }
-            count += 1;
-            let start = inf.premises_start as usize;
-            for &p in &self.premises[start..start + inf.premises_len as usize] {
-                if let Some(j) = self.inference_of_node((p / 2) as usize) {
-                    stack.push(j);
-                }
-            }
-        }
-        count
     }
 
     /// The inference deriving `candidate` with `value`, if this propagation derived it.
@@ -689,5 +677,77 @@ impl Propagation {
             conclusion: graph.literal(inf.conclusion),
             link,
         }
+    }
+}
+
+/// Counts the inferences a trace needs, marking each once per count (a generation per
+/// count, so the marks are never cleared).
+#[derive(Default)]
+pub struct TraceCounter {
+    /// Per inference: the generation of the last count that met it.
+    seen: Vec<u32>,
+    generation: u32,
+}
+
+impl TraceCounter {
+    /// How many inferences of `arena` the inferences `ends` need, traced back through
+    /// `set_by` (the inference that set each node), the assumption not counted.
+    fn count(
+        &mut self,
+        arena: &[Inference],
+        premises: &[u32],
+        set_by: &[u32],
+        ends: &[u32],
+    ) -> usize {
+        if self.seen.len() < arena.len() {
+            self.seen.resize(arena.len(), 0);
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.seen.fill(0);
+            self.generation = 1;
+        }
+        let mut stack: Vec<u32> = ends.to_vec();
+        let mut count = 0;
+        while let Some(i) = stack.pop() {
+            if std::mem::replace(&mut self.seen[i as usize], self.generation) == self.generation {
+                continue;
+            }
+            let inf = arena[i as usize];
+            if matches!(inf.why, Why::Assumption) {
+                continue;
+            }
+            count += 1;
+            let start = inf.premises_start as usize;
+            for &p in &premises[start..start + inf.premises_len as usize] {
+                let j = set_by[(p / 2) as usize];
+                if j != u32::MAX {
+                    stack.push(j);
+                }
+            }
+        }
+        count
+    }
+}
+
+/// What one propagation derived (each node's first inference and the inference arena),
+/// kept after the propagation has moved on: a trace's length is read from it without
+/// propagating again. Its size is that of the propagation's arena.
+pub struct Derivations {
+    set_by: Vec<u32>,
+    arena: Vec<Inference>,
+    premises: Vec<u32>,
+}
+
+impl Derivations {
+    /// The inference that derived `c` with `value`, if any.
+    pub fn derivation(&self, c: Candidate, value: bool) -> Option<u32> {
+        let i = self.set_by[c.index()];
+        (i != u32::MAX && self.arena[i as usize].conclusion == lit(c.index(), value)).then_some(i)
+    }
+
+    /// How many inferences `ends` need, traced back (as [`Propagation::trace_len`]).
+    pub fn trace_len(&self, counter: &mut TraceCounter, ends: &[u32]) -> usize {
+        counter.count(&self.arena, &self.premises, &self.set_by, ends)
     }
 }
