@@ -6,14 +6,17 @@
 //! The choice is a small search per link: a fixed list of bends (apex offsets on either
 //! side of the straight line) is scored by sampling the curve every few units and adding
 //! what lies under each sample ([`Board::crowding`]) and how close it runs to the curves
-//! already placed; the cheapest bend wins. Links are routed in chain order, then each is
-//! routed again against all the others, so an early link also makes room for later ones.
+//! already placed (found through a bucket grid of their samples); the cheapest bend wins.
+//! Links are routed in chain order, then each is routed again against all the others (twice),
+//! so an early link also makes room for later ones.
 //! Two links along one row or column thus bend to opposite sides, or one bends further.
 //!
-//! Complexity: for n links, O(n² · B · S²) point distance tests with B = 14 bends and S
-//! samples per curve (about one per 4 units).
+//! Complexity: for n links, O(n · P · B · S · k) distance tests with P = 3 passes, B = 42
+//! curves tried per link, S samples per curve (about one per 4 units) and k the samples of
+//! other links in the 3×3 buckets around a sample (a few, unless many links crowd one
+//! spot); a few milliseconds for the 56 links of a 28-cell lasso.
 
-use super::geometry::{candidate_centre, cell_centre, position_at, MARK_RADIUS};
+use super::geometry::{candidate_centre, cell_centre, position_at, MARK_RADIUS, PICTURE_WIDTH};
 use crate::grid::{Candidate, CandidateSet, State};
 use kurbo::{ParamCurve, Point, QuadBez, Vec2};
 
@@ -52,6 +55,12 @@ const BESIDE_LINK: f64 = 3.0;
 const LINK_CLEARANCE: f64 = 9.0;
 /// Cost per unit of apex offset: among equally clear bends, the gentlest.
 const BEND_COST: f64 = 0.03;
+/// Where along the link its apex may sit (fractions of the link from the middle), and the
+/// cost of moving it: among equally clear curves, the symmetric one.
+const SHIFTS: [f64; 3] = [0.0, -0.22, 0.22];
+const SHIFT_COST: f64 = 2.0;
+/// Routing passes: the first places links in order, the others move each against all.
+const PASSES: usize = 3;
 /// Positions tried for a link's number, as curve parameters, best first.
 const LABEL_SPOTS: [f64; 7] = [0.5, 0.4, 0.6, 0.32, 0.68, 0.25, 0.75];
 /// Two numbers closer than this overlap.
@@ -87,10 +96,11 @@ impl Board<'_> {
 }
 
 /// The curve from `a` to `b` whose apex lies `bend` units to the left of the straight
-/// line (negative: to the right), cut back to the ports at the edge of both discs.
-fn curve(a: Point, b: Point, bend: f64) -> QuadBez {
-    let along = (b - a).normalize();
-    let control = a.midpoint(b) + along.turn_90() * (2.0 * bend);
+/// line (negative: to the right), moved `shift` of the way along it towards `b` (negative:
+/// towards `a`), cut back to the ports at the edge of both discs.
+fn curve(a: Point, b: Point, bend: f64, shift: f64) -> QuadBez {
+    let along = towards(a, b);
+    let control = a.midpoint(b) + along * (shift * a.distance(b)) + along.turn_90() * (2.0 * bend);
     let port = |centre: Point, radius: f64| centre + towards(centre, control) * radius;
     QuadBez::new(port(a, PORT_RADIUS), control, port(b, PORT_RADIUS + 0.5))
 }
@@ -112,23 +122,72 @@ fn samples(q: &QuadBez) -> Vec<Point> {
     (1..n).map(|i| q.eval(i as f64 / n as f64)).collect()
 }
 
-/// How close `points` run to the curves already routed (each given by its samples).
-fn beside(points: &[Point], others: &[Vec<Point>]) -> f64 {
+/// How close `points` run to the curves already placed.
+fn beside(points: &[Point], placed: &Placed) -> f64 {
     points
         .iter()
-        .map(|p| {
-            let nearest = others
-                .iter()
-                .flatten()
-                .map(|q| p.distance(*q))
-                .fold(f64::INFINITY, f64::min);
-            BESIDE_LINK * (1.0 - nearest / LINK_CLEARANCE).max(0.0)
-        })
+        .filter_map(|&p| placed.nearest(p))
+        .map(|nearest| BESIDE_LINK * (1.0 - nearest / LINK_CLEARANCE).max(0.0))
         .sum()
 }
 
+/// The samples of the links routed so far, bucketed by position so that "how close does a
+/// point run to another link" looks at a few buckets, not at every sample.
+struct Placed {
+    buckets: Vec<Vec<(usize, Point)>>,
+}
+
+/// Side of a bucket: [`LINK_CLEARANCE`] or more, so the 3×3 buckets around a point hold
+/// every sample closer than the clearance.
+const BUCKET: f64 = 10.0;
+const BUCKETS_PER_SIDE: usize = (PICTURE_WIDTH / BUCKET) as usize + 1;
+
+impl Placed {
+    fn new() -> Placed {
+        Placed {
+            buckets: vec![Vec::new(); BUCKETS_PER_SIDE * BUCKETS_PER_SIDE],
+        }
+    }
+
+    fn bucket(p: Point) -> Option<(usize, usize)> {
+        let (x, y) = ((p.x / BUCKET).floor(), (p.y / BUCKET).floor());
+        let inside = |v: f64| v >= 0.0 && (v as usize) < BUCKETS_PER_SIDE;
+        (inside(x) && inside(y)).then_some((x as usize, y as usize))
+    }
+
+    fn insert(&mut self, link: usize, points: &[Point]) {
+        for &p in points {
+            if let Some((x, y)) = Self::bucket(p) {
+                self.buckets[y * BUCKETS_PER_SIDE + x].push((link, p));
+            }
+        }
+    }
+
+    fn remove(&mut self, link: usize) {
+        for b in &mut self.buckets {
+            b.retain(|(l, _)| *l != link);
+        }
+    }
+
+    /// The distance from `p` to the nearest sample placed in the 3×3 buckets around it
+    /// (`None` when they are empty: nothing runs within [`LINK_CLEARANCE`]).
+    fn nearest(&self, p: Point) -> Option<f64> {
+        let (x, y) = Self::bucket(p)?;
+        let mut best: Option<f64> = None;
+        for by in y.saturating_sub(1)..=(y + 1).min(BUCKETS_PER_SIDE - 1) {
+            for bx in x.saturating_sub(1)..=(x + 1).min(BUCKETS_PER_SIDE - 1) {
+                for (_, q) in &self.buckets[by * BUCKETS_PER_SIDE + bx] {
+                    let d = p.distance(*q);
+                    best = Some(best.map_or(d, |b: f64| b.min(d)));
+                }
+            }
+        }
+        best
+    }
+}
+
 /// The cheapest curve for the link `ends` given the curves of the other links.
-fn best_curve(board: &Board, ends: [Candidate; 2], others: &[Vec<Point>]) -> QuadBez {
+fn best_curve(board: &Board, ends: [Candidate; 2], placed: &Placed) -> QuadBez {
     let (a, b) = (candidate_centre(ends[0]), candidate_centre(ends[1]));
     let span = a.distance(b);
     // a link between neighbouring marks needs a visible arc: at least SHORT_BEND
@@ -139,39 +198,38 @@ fn best_curve(board: &Board, ends: [Candidate; 2], others: &[Vec<Point>]) -> Qua
     let cost = |q: &QuadBez| {
         let points = samples(q);
         let crowding: f64 = points.iter().map(|&p| board.crowding(p, &ends)).sum();
-        crowding + beside(&points, others)
+        crowding + beside(&points, placed)
     };
     bends
-        .map(|h| {
-            let q = curve(a, b, h);
-            (cost(&q) + BEND_COST * h.abs(), q)
+        .flat_map(|h| SHIFTS.map(|shift| (h, shift)))
+        .map(|(h, shift)| {
+            let q = curve(a, b, h, shift);
+            (cost(&q) + BEND_COST * h.abs() + SHIFT_COST * shift.abs(), q)
         })
         .min_by(|x, y| x.0.total_cmp(&y.0))
         .map(|(_, q)| q)
-        .unwrap_or_else(|| curve(a, b, BENDS[0]))
+        .unwrap_or_else(|| curve(a, b, BENDS[0], 0.0))
 }
 
 /// Route every link (`(from, to)` in drawing order): a curve per link, then a spot for
 /// its number.
 pub fn route_links(board: &Board, links: &[(Candidate, Candidate)]) -> Vec<Route> {
+    let mut placed = Placed::new();
     let mut curves: Vec<QuadBez> = Vec::with_capacity(links.len());
-    let mut sampled: Vec<Vec<Point>> = Vec::with_capacity(links.len());
-    for &(from, to) in links {
-        let q = best_curve(board, [from, to], &sampled);
-        sampled.push(samples(&q));
+    for (k, &(from, to)) in links.iter().enumerate() {
+        let q = best_curve(board, [from, to], &placed);
+        placed.insert(k, &samples(&q));
         curves.push(q);
     }
-    // second pass: each link again, against all the others
-    for (k, &(from, to)) in links.iter().enumerate() {
-        let others: Vec<Vec<Point>> = sampled
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| *i != k)
-            .map(|(_, s)| s.clone())
-            .collect();
-        curves[k] = best_curve(board, [from, to], &others);
-        sampled[k] = samples(&curves[k]);
+    // then each link again, against all the others
+    for _ in 1..PASSES {
+        for (k, &(from, to)) in links.iter().enumerate() {
+            placed.remove(k);
+            curves[k] = best_curve(board, [from, to], &placed);
+            placed.insert(k, &samples(&curves[k]));
+        }
     }
+    let sampled: Vec<Vec<Point>> = curves.iter().map(samples).collect();
     let labels = place_labels(board, &curves, &sampled);
     curves
         .into_iter()
@@ -236,7 +294,7 @@ mod tests {
     #[test]
     fn ports_sit_on_the_discs_edge_facing_the_curve() {
         let (a, b) = (candidate("n3r1c2"), candidate("n3r1c6"));
-        let q = curve(candidate_centre(a), candidate_centre(b), 20.0);
+        let q = curve(candidate_centre(a), candidate_centre(b), 20.0, 0.0);
         let d0 = q.p0.distance(candidate_centre(a));
         assert!((d0 - PORT_RADIUS).abs() < 1e-6, "{d0}");
         // the apex bends away from the straight row line
