@@ -360,23 +360,19 @@ const CHAIN_MEANINGS: Meanings = Meanings {
 const AIC_MEANINGS: Meanings = Meanings {
     left: "off (false)",
     right: "on (true)",
-    extra: "t/z candidate",
-    pattern: "pattern",
+    ..CHAIN_MEANINGS
 };
 
 /// Force chains and nets: the assumptions, and what each branch derives.
 const NET_MEANINGS: Meanings = Meanings {
     left: "derived false",
     right: "derived true",
-    extra: "t/z candidate",
     pattern: "assumption",
-};
-
-/// The basic patterns and the Assistant's: their cells' candidates.
-const PATTERN_MEANINGS: Meanings = Meanings {
-    pattern: "pattern",
     ..CHAIN_MEANINGS
 };
+
+/// The basic patterns and the Assistant's: their cells' candidates ("pattern").
+const PATTERN_MEANINGS: Meanings = CHAIN_MEANINGS;
 
 /// The legend of `d`: one entry per role its marks show (a candidate with two roles shows
 /// the first of target, asserted, L, R, t/z, pattern), then the line styles its links use
