@@ -238,6 +238,21 @@ pub fn route_links(board: &Board, links: &[(Candidate, Candidate)]) -> Vec<Route
         .collect()
 }
 
+/// Where a curve's number may sit, best first: on the curve at [`LABEL_SPOTS`]; a short
+/// link's number first sits just outside its arc, where it does not hide the arc.
+fn label_spots(q: &QuadBez) -> Vec<Point> {
+    let on_curve = LABEL_SPOTS.iter().map(|&t| q.eval(t));
+    if q.p0.distance(q.p2) >= SHORT_SPAN {
+        return on_curve.collect();
+    }
+    let apex = q.eval(0.5);
+    let outward = towards(q.p0.midpoint(q.p2), apex);
+    [apex + outward * 8.0, apex + outward * 12.0]
+        .into_iter()
+        .chain(on_curve)
+        .collect()
+}
+
 /// A spot on each curve for its number: the first of [`LABEL_SPOTS`] not too close to an
 /// earlier number, and as clear of digits, marks and the other links as the curve allows.
 fn place_labels(board: &Board, curves: &[QuadBez], sampled: &[Vec<Point>]) -> Vec<Point> {
@@ -258,13 +273,10 @@ fn place_labels(board: &Board, curves: &[QuadBez], sampled: &[Vec<Point>]) -> Ve
                 .sum();
             (if crowded { 100.0 } else { 0.0 }) + under + on_other_links
         };
-        let best = LABEL_SPOTS
-            .iter()
+        let best = label_spots(q)
+            .into_iter()
             .enumerate()
-            .map(|(rank, &t)| {
-                let p = q.eval(t);
-                (score(p) + 0.1 * rank as f64, p)
-            })
+            .map(|(rank, p)| (score(p) + 0.1 * rank as f64, p))
             .min_by(|x, y| x.0.total_cmp(&y.0))
             .map_or(q.eval(0.5), |(_, p)| p);
         placed.push(best);
