@@ -14,7 +14,8 @@
 //! Complexity: for n links, O(n · P · B · S · k) distance tests with P = 3 passes, B = 42
 //! curves tried per link, S samples per curve (about one per 4 units) and k the samples of
 //! other links in the 3×3 buckets around a sample (a few, unless many links crowd one
-//! spot); a few milliseconds for the 56 links of a 28-cell lasso.
+//! spot). The whole gallery (16 pictures, the largest the 56 links of a 28-cell lasso,
+//! PNGs and graphviz included) exports in about 1.2 s of CPU.
 
 use super::geometry::{candidate_centre, cell_centre, position_at, MARK_RADIUS, PICTURE_WIDTH};
 use crate::grid::{Candidate, CandidateSet, State};
