@@ -45,7 +45,7 @@ fn export_in_memory(state: &State, proof: &Proof) -> (String, Vec<u8>, String, S
     let d = diagram::from_proof(state, proof);
     let picture = d.to_svg();
     let png = d.to_png().expect("PNG");
-    let dot_text = dot::print(&dot::proof_graph(&d, &proof.rule));
+    let dot_text = dot::print(&dot::proof_graph(&d));
     (picture, png, dot_text, proof_text(state, proof))
 }
 
@@ -123,9 +123,7 @@ fn export(c: &mut Criterion) {
     g.bench_function("  of which PNG encoding", |b| {
         b.iter(|| pixmap.encode_png().unwrap())
     });
-    g.bench_function("DOT", |b| {
-        b.iter(|| dot::print(&dot::proof_graph(&d, &proof.rule)))
-    });
+    g.bench_function("DOT", |b| b.iter(|| dot::print(&dot::proof_graph(&d))));
     g.bench_function("text", |b| b.iter(|| proof_text(state, proof)));
     g.finish();
 }

@@ -148,3 +148,81 @@ fn export_writes_picture_graph_and_text() {
         .to_string_lossy()
         .contains(".tmp")));
 }
+
+/// Issue 17 part 0: `--export` names every file it wrote, `--size` sets the pictures'
+/// width, the graph is labelled with the rule and its length and links the target; with no
+/// proof it says so and writes nothing; a nonsense size is refused naming the range.
+#[test]
+fn export_prints_each_path_sizes_pictures_and_refuses_nonsense() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let (code, _, err) = sudolink(&[
+        "explain",
+        &ocean1(),
+        "--target",
+        "r7c9<>3",
+        "--max-len",
+        "4",
+        "--families",
+        "whip",
+        "--export",
+        out.to_str().unwrap(),
+        "--size",
+        "300",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let written: Vec<&str> = err
+        .lines()
+        .filter_map(|l| l.strip_prefix("wrote "))
+        .collect();
+    assert!(written.len() >= 4, "{err}");
+    for path in &written {
+        assert!(std::path::Path::new(path).is_file(), "{path} missing");
+    }
+    let at = |ext: &str| out.join(format!("whip-r7c9-not-3.{ext}"));
+    let svg = std::fs::read_to_string(at("svg")).unwrap();
+    assert!(svg.starts_with(r#"<svg xmlns="http://www.w3.org/2000/svg" width="300" "#));
+    assert!(svg.contains(">link order</text>"), "legend missing");
+    let png = resvg::tiny_skia::Pixmap::decode_png(&std::fs::read(at("png")).unwrap()).unwrap();
+    assert_eq!(png.width(), 300);
+    let dot = std::fs::read_to_string(at("dot")).unwrap();
+    assert!(dot.contains(r#"label="whip[3]""#), "{dot}");
+    assert!(
+        dot.contains(r#""n3r7c9" -> "#),
+        "the target is not linked: {dot}"
+    );
+
+    let none = dir.path().join("none");
+    let (code, stdout, err) = sudolink(&[
+        "explain",
+        &ocean1(),
+        "--target",
+        "r7c9<>3",
+        "--max-len",
+        "1",
+        "--families",
+        "nrc",
+        "--export",
+        none.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(stdout.contains("simplest: none"), "{stdout}");
+    assert!(err.contains("no proof found: nothing written"), "{err}");
+    assert!(!none.exists());
+
+    for bad in ["50", "99999", "wide"] {
+        let (code, _, err) = sudolink(&[
+            "explain",
+            &ocean1(),
+            "--target",
+            "r7c9<>3",
+            "--export",
+            none.to_str().unwrap(),
+            "--size",
+            bad,
+        ]);
+        assert_ne!(code, 0);
+        assert!(err.contains("from 200 to 4000"), "{bad}: {err}");
+        assert!(!none.exists());
+    }
+}

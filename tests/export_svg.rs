@@ -21,12 +21,14 @@ fn svg_of_the_first_swordfish_is_valid_and_stable() {
     let tree = resvg::usvg::Tree::from_str(&text, &resvg::usvg::Options::default())
         .expect("usvg parses our SVG");
     assert!(tree.size().width() > 500.0);
-    // four targets struck through, the fish digit's candidates marked
+    // four targets struck through (and the legend's sample of one), the fish digit's
+    // candidates marked
     assert_eq!(
         text.matches(r##"stroke="#d62728" stroke-width="2"/>"##)
             .count(),
-        4 * 2
+        (4 + 1) * 2
     );
+    assert!(text.contains(">eliminated</text>") && text.contains(">pattern</text>"));
     insta::assert_snapshot!("ocean1_swordfish_svg", text);
 }
 

@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 use sudolink::export::files;
 use sudolink::export::json::proof_json;
+use sudolink::export::svg::PixelWidth;
 use sudolink::notation::{hodoku, nrc};
 use sudolink::proof::Proof;
 use sudolink::search::registry;
@@ -73,6 +74,10 @@ pub struct ExplainArgs {
     /// Write each proof's SVG, PNG, DOT and text into this folder
     #[arg(long)]
     pub export: Option<PathBuf>,
+    /// Width of the exported SVG and PNG pictures in pixels (200 to 4000; default 596,
+    /// the height follows)
+    #[arg(long, value_name = "N", requires = "export", value_parser = super::numbers::picture_width)]
+    pub size: Option<PixelWidth>,
     /// JSON output
     #[arg(long)]
     pub json: bool,
@@ -201,8 +206,9 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
         let mut written = Vec::new();
         for row in &report.rows {
             if let Some(p) = &row.proof {
-                written
-                    .extend(files::write_proof(dir, &name_of(row.label), &loaded.state, p)?.files);
+                let name = name_of(row.label);
+                let files = files::write_proof(dir, &name, &loaded.state, p, args.size)?.files;
+                written.extend(files);
             }
         }
         if written.is_empty() {
@@ -355,7 +361,7 @@ fn next_step(args: &ExplainArgs, loaded: &Loaded) -> Result<()> {
         &nrc::nrc_text(&loaded.state, &p),
     )?;
     if let Some(dir) = &args.export {
-        for path in files::write_proof(dir, "next", &loaded.state, &p)?.files {
+        for path in files::write_proof(dir, "next", &loaded.state, &p, args.size)?.files {
             eprintln!("wrote {}", path.display());
         }
     }

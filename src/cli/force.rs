@@ -7,6 +7,7 @@ use anyhow::{bail, Result};
 use serde_json::json;
 use std::path::PathBuf;
 use sudolink::export::files;
+use sudolink::export::svg::PixelWidth;
 use sudolink::graph::LinkIndex;
 use sudolink::grid::format::to_pencil_mark_grid;
 use sudolink::grid::State;
@@ -70,6 +71,10 @@ pub struct ForceArgs {
     /// Write each printed proof as force-K.{svg,png,dot,graph.svg,txt,json} into DIR
     #[arg(long, value_name = "DIR")]
     pub export: Option<PathBuf>,
+    /// Width of the exported SVG and PNG pictures in pixels (200 to 4000; default 596,
+    /// the height follows)
+    #[arg(long, value_name = "N", requires = "export", value_parser = super::numbers::picture_width)]
+    pub size: Option<PixelWidth>,
     /// Analyse a puzzle with several solutions (no solution check)
     #[arg(long)]
     pub allow_nonunique: bool,
@@ -156,7 +161,7 @@ pub fn run(args: &ForceArgs) -> Result<()> {
     if let Some(dir) = &args.export {
         for (k, p) in printed.iter().enumerate() {
             let name = format!("force-{}", k + 1);
-            for path in files::write_proof(dir, &name, &state, p)?.files {
+            for path in files::write_proof(dir, &name, &state, p, args.size)?.files {
                 eprintln!("wrote {}", path.display());
             }
             let path = dir.join(format!("{name}.json"));

@@ -64,7 +64,7 @@ fn export_example(dir: &Path, ex: &Example, index: &mut String) -> Result<()> {
             .as_ref()
             .with_context(|| format!("{} step {} has no proof to export", ex.name, i + 1))?;
         let name = format!("{}-step{}", ex.name, i + 1);
-        let written = write_proof(dir, &name, &step.state_before, proof)?;
+        let written = write_proof(dir, &name, &step.state_before, proof, None)?;
         let mut links = vec![
             format!("[picture]({name}.svg)"),
             format!("[png]({name}.png)"),

@@ -2,6 +2,7 @@
 //! go through these parsers, so a bad number is refused by clap with one message naming
 //! the option and the accepted range.
 
+use sudolink::export::svg::PixelWidth;
 use sudolink::grid::format::excerpt;
 
 /// The longest length any search accepts. Chains and whips never need more than the 324
@@ -41,6 +42,23 @@ pub fn positive_seconds(text: &str) -> Result<f64, String> {
     }
 }
 
+/// `--size`: the width of exported pictures in pixels, from [`PixelWidth::MIN`] to
+/// [`PixelWidth::MAX`].
+pub fn picture_width(text: &str) -> Result<PixelWidth, String> {
+    text.trim()
+        .parse::<u32>()
+        .ok()
+        .and_then(|px| PixelWidth::new(px).ok())
+        .ok_or_else(|| {
+            format!(
+                "expected a picture width in pixels from {} to {}, not {:?}",
+                PixelWidth::MIN,
+                PixelWidth::MAX,
+                excerpt(text, 40)
+            )
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -53,6 +71,16 @@ mod tests {
         for bad in ["0", "1000", "-3", "abc", "", "7.5"] {
             let message = max_len(bad).unwrap_err();
             assert!(message.contains("from 1 to 999"), "{bad}: {message}");
+        }
+    }
+
+    #[test]
+    fn picture_width_accepts_pixels_in_range_only() {
+        assert_eq!(picture_width("1200").map(|w| w.get()), Ok(1200));
+        assert_eq!(picture_width("200").map(|w| w.get()), Ok(200));
+        for bad in ["0", "-5", "199", "4001", "12.5", "big", "", "1e3"] {
+            let message = picture_width(bad).unwrap_err();
+            assert!(message.contains("from 200 to 4000"), "{bad}: {message}");
         }
     }
 

@@ -7,6 +7,7 @@ use anyhow::{bail, Result};
 use serde_json::json;
 use std::path::PathBuf;
 use sudolink::export::files;
+use sudolink::export::svg::PixelWidth;
 use sudolink::graph::LinkIndex;
 use sudolink::notation::eureka::aic_eureka_text;
 use sudolink::proof::Pattern;
@@ -34,6 +35,10 @@ pub struct TagArgs {
     /// installed) and each clearing as tag-K.{svg,png,dot,graph.svg,txt} into DIR
     #[arg(long, value_name = "DIR")]
     pub export: Option<PathBuf>,
+    /// Width of the exported SVG and PNG pictures in pixels (200 to 4000; default 596,
+    /// the height follows)
+    #[arg(long, value_name = "N", requires = "export", value_parser = super::numbers::picture_width)]
+    pub size: Option<PixelWidth>,
     /// Analyse a puzzle with several solutions (no solution check)
     #[arg(long)]
     pub allow_nonunique: bool,
@@ -81,13 +86,15 @@ pub fn run(args: &TagArgs) -> Result<()> {
         }
         let grid = sudolink::export::diagram::tagging_diagram(&state, &tagging);
         let grid_svg = dir.join("layers-grid.svg");
-        files::write_atomically(&grid_svg, grid.to_svg().as_bytes())?;
+        files::write_atomically(&grid_svg, grid.to_svg_at(args.size).as_bytes())?;
         eprintln!("wrote {}", grid_svg.display());
         let grid_png = dir.join("layers-grid.png");
-        files::write_atomically(&grid_png, &grid.to_png()?)?;
+        files::write_atomically(&grid_png, &grid.to_png_at(args.size)?)?;
         eprintln!("wrote {}", grid_png.display());
         for (k, p) in proofs.iter().enumerate() {
-            for path in files::write_proof(dir, &format!("tag-{}", k + 1), &state, p)?.files {
+            for path in
+                files::write_proof(dir, &format!("tag-{}", k + 1), &state, p, args.size)?.files
+            {
                 eprintln!("wrote {}", path.display());
             }
         }

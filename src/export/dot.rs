@@ -1,11 +1,15 @@
 //! DOT output through graphviz-rust: the candidate graph of a state (candidates, groups,
-//! ALS and almost-cells as nodes; strong links solid, weak links dashed). All labels go
+//! ALS and almost-cells as nodes; strong links solid, weak links dashed), one proof's
+//! chain with its variables, target and t/z candidates, a force net, a tagging's layers.
+//! All labels go
 //! through [`quoted`], the one quoting helper, so text such as `(6=8)r4c1` or `{n5 n8}`
 //! never breaks `dot`.
 
+use crate::export::svg::{Diagram, Role, SupportKind};
 use crate::graph::{CandidateGraph, Edge, Node};
+use crate::grid::Candidate;
 use graphviz_rust::dot_structures::{
-    Attribute, Edge as DotEdge, EdgeTy, Graph, Id, Node as DotNode, NodeId, Stmt, Vertex,
+    Attribute, Edge as DotEdge, EdgeTy, Graph, Id, Node as DotNode, NodeId, Stmt, Subgraph, Vertex,
 };
 use graphviz_rust::printer::{DotPrinter, PrinterContext};
 
@@ -91,49 +95,69 @@ pub fn print(graph: &Graph) -> String {
     graph.print(&mut PrinterContext::default())
 }
 
-/// A proof as a graph: its candidates as nodes (coloured by role, targets in red) and its
-/// links as edges (strong solid, weak dashed), laid out left to right in chain order.
-pub fn proof_graph(d: &crate::export::svg::Diagram, name: &str) -> Graph {
-    use crate::export::svg::Role;
+/// A proof as a graph, labelled with its rule and length (`whip[5]`): its candidates as
+/// nodes coloured by role (targets in red), each CSP variable of a chain or whip a cluster
+/// holding its L, R and t/z candidates, the chain's links as edges (strong solid `=`, weak
+/// dashed `-`) laid out left to right in chain order; the target linked to the chain's
+/// first candidate (and from its last), each z-candidate to the target and each
+/// t-candidate to its earlier R (dotted, `z` / `t`), so nothing floats unconnected.
+pub fn proof_graph(d: &Diagram) -> Graph {
     let mut stmts = vec![
-        Stmt::Attribute(attr("label", name)),
+        Stmt::Attribute(attr("label", &d.title)),
         Stmt::Attribute(attr("rankdir", "LR")),
     ];
-    let mut seen: Vec<crate::grid::Candidate> = Vec::new();
-    for m in &d.marks {
-        if seen.contains(&m.candidate) {
-            continue;
+    let mut placed: Vec<Candidate> = Vec::new();
+    for (k, v) in d.variables.iter().enumerate() {
+        let mut inner = vec![
+            Stmt::Attribute(attr("label", &v.name)),
+            Stmt::Attribute(attr("style", "rounded")),
+            Stmt::Attribute(attr("color", "gray60")),
+        ];
+        for &c in &v.candidates {
+            if !placed.contains(&c) {
+                placed.push(c);
+                inner.push(candidate_node(d, c));
+            }
         }
-        seen.push(m.candidate);
-        let (fill, shape) = match m.role {
-            Role::Left => ("#8fd18b", "ellipse"),
-            Role::Right => ("#7fb4e6", "ellipse"),
-            Role::Extra => ("#f7b267", "ellipse"),
-            Role::Pattern => ("#c9a8e0", "ellipse"),
-            Role::Target => ("#ff9999", "doubleoctagon"),
-            Role::Assertion => ("#8fd18b", "doublecircle"),
-            Role::Layer { .. } => ("#dddddd", "ellipse"),
-        };
-        stmts.push(Stmt::Node(DotNode::new(
-            NodeId(quoted(&m.candidate.to_string()), None),
-            vec![
-                attr("style", "filled"),
-                attr("fillcolor", fill),
-                attr("shape", shape),
-            ],
-        )));
+        stmts.push(Stmt::Subgraph(Subgraph {
+            id: Id::Plain(format!("cluster_{}", k + 1)),
+            stmts: inner,
+        }));
+    }
+    for m in &d.marks {
+        if !placed.contains(&m.candidate) {
+            placed.push(m.candidate);
+            stmts.push(candidate_node(d, m.candidate));
+        }
     }
     for a in &d.arrows {
-        stmts.push(Stmt::Edge(DotEdge {
-            ty: EdgeTy::Pair(
-                Vertex::N(NodeId(quoted(&a.from.to_string()), None)),
-                Vertex::N(NodeId(quoted(&a.to.to_string()), None)),
-            ),
-            attributes: vec![
-                attr("style", if a.strong { "solid" } else { "dashed" }),
-                attr("label", if a.strong { "=" } else { "-" }),
+        let (style, label) = if a.strong {
+            ("solid", "=")
+        } else {
+            ("dashed", "-")
+        };
+        stmts.push(candidate_edge(
+            a.from,
+            a.to,
+            vec![attr("style", style), attr("label", label)],
+        ));
+    }
+    for s in &d.supports {
+        let (style, label, color) = match s.kind {
+            SupportKind::Start | SupportKind::End => ("dashed", "-", "#d62728"),
+            SupportKind::Z => ("dotted", "z", "#e08a1e"),
+            SupportKind::T => ("dotted", "t", "#e08a1e"),
+        };
+        stmts.push(candidate_edge(
+            s.from,
+            s.to,
+            vec![
+                attr("style", style),
+                attr("label", label),
+                attr("color", color),
+                attr("fontcolor", color),
             ],
-        }));
+        ));
     }
     Graph::DiGraph {
         id: Id::Plain("proof".into()),
@@ -142,13 +166,45 @@ pub fn proof_graph(d: &crate::export::svg::Diagram, name: &str) -> Graph {
     }
 }
 
+/// A candidate's node in the proof graph, filled with the colour of the role it is drawn
+/// in on the grid.
+fn candidate_node(d: &Diagram, c: Candidate) -> Stmt {
+    let (fill, shape) = match d.role_of(c) {
+        Some(Role::Left) | None => ("#8fd18b", "ellipse"),
+        Some(Role::Right) => ("#7fb4e6", "ellipse"),
+        Some(Role::Extra) => ("#f7b267", "ellipse"),
+        Some(Role::Pattern) => ("#c9a8e0", "ellipse"),
+        Some(Role::Target) => ("#ff9999", "doubleoctagon"),
+        Some(Role::Assertion) => ("#8fd18b", "doublecircle"),
+        Some(Role::Layer { .. }) => ("#dddddd", "ellipse"),
+    };
+    Stmt::Node(DotNode::new(
+        NodeId(quoted(&c.to_string()), None),
+        vec![
+            attr("style", "filled"),
+            attr("fillcolor", fill),
+            attr("shape", shape),
+        ],
+    ))
+}
+
+/// An edge between two candidates' nodes.
+fn candidate_edge(from: Candidate, to: Candidate, attributes: Vec<Attribute>) -> Stmt {
+    Stmt::Edge(DotEdge {
+        ty: EdgeTy::Pair(
+            Vertex::N(NodeId(quoted(&from.to_string()), None)),
+            Vertex::N(NodeId(quoted(&to.to_string()), None)),
+        ),
+        attributes,
+    })
+}
+
 /// A force chain or net as a DAG: one cluster per branch, a node per literal of the branch
 /// (`r2c4/-1`; the assumption boxed, the conclusion's literal doubled), an edge per premise
 /// of each inference — strong (concluding true) solid, weak dashed, ALS links labelled with
 /// their ALS.
 pub fn net_graph(net: &crate::proof::net::NetPattern, name: &str) -> Graph {
     use crate::proof::net::{NetConclusion, NetLink};
-    use graphviz_rust::dot_structures::Subgraph;
     let ends: Vec<String> = match &net.conclusion {
         NetConclusion::Verity { literal } => vec![literal.to_string()],
         NetConclusion::Both { node } => {

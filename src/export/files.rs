@@ -71,28 +71,30 @@ pub struct Written {
 }
 
 /// Write NAME.svg, NAME.png, NAME.dot, NAME.graph.svg (when graphviz is present) and
-/// NAME.txt into `dir` for `proof` on `state`.
+/// NAME.txt into `dir` for `proof` on `state`; the pictures `width` pixels wide (`None`:
+/// their natural width).
 pub fn write_proof(
     dir: &Path,
     name: &str,
     state: &State,
     proof: &Proof,
+    width: Option<svg::PixelWidth>,
 ) -> Result<Written, ExportError> {
     std::fs::create_dir_all(dir).map_err(|source| ExportError::Io {
         path: dir.to_path_buf(),
         source,
     })?;
     let d = diagram::from_proof(state, proof);
-    let picture = d.to_svg();
+    let picture = d.to_svg_at(width);
     let at = |ext: &str| dir.join(format!("{name}.{ext}"));
     let mut files = Vec::new();
     write_atomically(&at("svg"), picture.as_bytes())?;
     files.push(at("svg"));
-    write_atomically(&at("png"), &d.to_png()?)?;
+    write_atomically(&at("png"), &d.to_png_at(width)?)?;
     files.push(at("png"));
     let graph = match &proof.pattern {
-        Pattern::Net(net) => dot::net_graph(net, &proof.rule),
-        _ => dot::proof_graph(&d, &proof.rule),
+        Pattern::Net(net) => dot::net_graph(net, &d.title),
+        _ => dot::proof_graph(&d),
     };
     let dot_text = dot::print(&graph);
     write_atomically(&at("dot"), dot_text.as_bytes())?;

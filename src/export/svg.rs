@@ -1,12 +1,19 @@
 //! Grid pictures for forum posts: a [`Diagram`] (a state, candidates marked by role, links
-//! as arrows, a caption) rendered as SVG by hand, and as PNG through resvg.
+//! as arrows, a legend, a caption) rendered as SVG by hand, and as PNG through resvg, at
+//! the natural width ([`PICTURE_WIDTH`] pixels) or any [`PixelWidth`].
 //!
 //! Colours: left-linking candidates green, right-linking blue, t/z candidates orange (with
 //! the candidate that justifies them in the caption), other pattern candidates purple,
 //! targets struck through in red, assertions ringed in green. Strong links are solid
-//! arrows, weak links dashed.
+//! arrows, weak links dashed; each link carries its number in the chain's order, and runs
+//! where [`route`](super::route) found room for it. The legend under the grid names the
+//! marks and line styles the picture uses.
 
-use crate::grid::{Candidate, Cell, Digit, State};
+use super::geometry::{
+    candidate_centre, cell_origin, CELL, GRID_SIDE, MARGIN, MARK_RADIUS, PICTURE_WIDTH,
+};
+use super::route::{route_links, Board};
+use crate::grid::{Candidate, CandidateSet, Cell, Digit, State};
 use resvg::usvg;
 use std::fmt::Write as _;
 use std::sync::{Arc, OnceLock};
@@ -94,34 +101,95 @@ pub struct Arrow {
     pub strong: bool,
 }
 
+/// A CSP variable of a chain or whip as the proof graph groups it: its name (`r2c7`,
+/// `c5n3`) and the candidates of it the proof uses (L, R, t/z).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variable {
+    pub name: String,
+    pub candidates: Vec<Candidate>,
+}
+
+/// Why a candidate off the chain's links matters, as the proof graph draws it (the grid
+/// picture leaves these to the colours).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SupportKind {
+    /// The target is linked to the chain's first left-linking candidate.
+    Start,
+    /// The chain's last right-linking candidate is linked to the target.
+    End,
+    /// A z-candidate: linked to the target.
+    Z,
+    /// A t-candidate: linked to an earlier right-linking candidate.
+    T,
+}
+
+/// A link from `from` to `to` that is not one of the chain's own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Support {
+    pub from: Candidate,
+    pub to: Candidate,
+    pub kind: SupportKind,
+}
+
+/// What a legend entry shows beside its text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// A candidate disc in a role's colours.
+    Mark(Role),
+    /// A solid arrow.
+    StrongLink,
+    /// A dashed arrow.
+    WeakLink,
+    /// A link's number badge.
+    LinkNumber,
+}
+
+/// One entry of a picture's legend: a sample of a mark or line, and what it means.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LegendEntry {
+    pub key: Key,
+    pub text: String,
+}
+
 /// Everything a picture shows.
 #[derive(Clone, Debug)]
 pub struct Diagram {
     pub state: State,
     pub marks: Vec<Mark>,
     pub arrows: Vec<Arrow>,
+    /// Drawn under the grid, in this order; empty for a bare grid.
+    pub legend: Vec<LegendEntry>,
     pub caption: Vec<String>,
+    /// The rule with its length (`whip[5]`), the proof graph's label.
+    pub title: String,
+    /// The CSP variables of a chain or whip, for the proof graph (empty otherwise).
+    pub variables: Vec<Variable>,
+    /// The target's and the t/z candidates' links to the chain, for the proof graph.
+    pub supports: Vec<Support>,
 }
 
-const CELL: f64 = 60.0;
-const MARGIN: f64 = 28.0;
+/// The width of an exported picture in pixels (its height follows the picture's shape).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PixelWidth(u32);
 
-fn cell_origin(cell: Cell) -> (f64, f64) {
-    (
-        MARGIN + cell.col() as f64 * CELL,
-        MARGIN + cell.row() as f64 * CELL,
-    )
-}
+impl PixelWidth {
+    /// Narrowest picture: pencil marks are still legible.
+    pub const MIN: u32 = 200;
+    /// Widest picture: about 4000 × 4400 pixels, 70 MB of pixels to render.
+    pub const MAX: u32 = 4000;
 
-/// Centre of a candidate's pencil-mark position (digit n at row (n-1)/3, column (n-1)%3).
-fn candidate_centre(c: Candidate) -> (f64, f64) {
-    let (x, y) = cell_origin(c.cell());
-    let i = c.digit().index();
-    let third = CELL / 3.0;
-    (
-        x + third * ((i % 3) as f64 + 0.5),
-        y + third * ((i / 3) as f64 + 0.5),
-    )
+    /// `px` pixels wide, if it is within [`PixelWidth::MIN`]..=[`PixelWidth::MAX`].
+    pub fn new(px: u32) -> Result<PixelWidth, SvgError> {
+        if (Self::MIN..=Self::MAX).contains(&px) {
+            Ok(PixelWidth(px))
+        } else {
+            Err(SvgError::Width(px))
+        }
+    }
+
+    pub fn get(self) -> u32 {
+        self.0
+    }
 }
 
 /// Escape text for XML content and attributes.
@@ -133,7 +201,22 @@ pub fn xml_escape(text: &str) -> String {
 }
 
 impl Diagram {
-    fn role_of(&self, c: Candidate) -> Option<Role> {
+    /// The state alone: no marks, links, legend or caption.
+    pub fn grid(state: &State) -> Diagram {
+        Diagram {
+            state: state.clone(),
+            marks: Vec::new(),
+            arrows: Vec::new(),
+            legend: Vec::new(),
+            caption: Vec::new(),
+            title: "grid".to_string(),
+            variables: Vec::new(),
+            supports: Vec::new(),
+        }
+    }
+
+    /// The role a candidate is drawn in: a target or assertion wins over any other role.
+    pub(crate) fn role_of(&self, c: Candidate) -> Option<Role> {
         // a target or assertion wins over any other role the candidate has
         let roles: Vec<Role> = self
             .marks
@@ -159,20 +242,33 @@ impl Diagram {
         })
     }
 
-    /// The picture as an SVG document (digits as text, for posting and editing).
+    /// The picture as an SVG document (digits as text, for posting and editing), at its
+    /// natural width.
     pub fn to_svg(&self) -> String {
-        self.write_svg(Digits::Text)
+        self.write_svg(Digits::Text, None)
     }
 
-    /// The picture as PNG bytes. Rendered from the same SVG but with every digit drawn as
-    /// its glyph outline, laid out once per process ([`digit_outlines`]): laying out the
-    /// several hundred pencil-mark texts was most of the PNG's cost.
+    /// The picture as an SVG document `width` pixels wide (the drawing is the same: only
+    /// its displayed size changes).
+    pub fn to_svg_at(&self, width: Option<PixelWidth>) -> String {
+        self.write_svg(Digits::Text, width)
+    }
+
+    /// The picture as PNG bytes at its natural width.
     pub fn to_png(&self) -> Result<Vec<u8>, SvgError> {
-        svg_to_png(&self.write_svg(Digits::Outlines(digit_outlines())))
+        self.to_png_at(None)
     }
 
-    fn write_svg(&self, digits: Digits) -> String {
-        let size = 2.0 * MARGIN + 9.0 * CELL;
+    /// The picture as PNG bytes, `width` pixels wide. Rendered from the same SVG but with
+    /// every digit drawn as its glyph outline, laid out once per process
+    /// ([`digit_outlines`]): laying out the several hundred pencil-mark texts was most of
+    /// the PNG's cost.
+    pub fn to_png_at(&self, width: Option<PixelWidth>) -> Result<Vec<u8>, SvgError> {
+        svg_to_png(&self.write_svg(Digits::Outlines(digit_outlines()), width))
+    }
+
+    fn write_svg(&self, digits: Digits, width: Option<PixelWidth>) -> String {
+        let size = PICTURE_WIDTH;
         // keep "<> 3" and "= 7" together: no-break spaces around the relation
         let caption: Vec<String> = self
             .caption
@@ -183,13 +279,22 @@ impl Diagram {
             })
             .flat_map(|l| wrap(&l, 68))
             .collect();
+        let legend = legend_rows(&self.legend);
+        let legend_top = MARGIN + GRID_SIDE + 10.0;
+        let caption_top = if legend.is_empty() {
+            size
+        } else {
+            legend_top + LEGEND_ROW * legend.len() as f64 + 6.0
+        };
         let caption_h = 22.0 * caption.len() as f64 + 10.0;
+        let height = caption_top + caption_h;
+        let scale = width.map_or(1.0, |w| w.get() as f64 / size);
         let mut s = String::new();
         let _ = write!(
             s,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{FONT_FAMILY}"{xlink}>"#,
-            w = size,
-            h = size + caption_h,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{pw}" height="{ph}" viewBox="0 0 {size} {height}" font-family="{FONT_FAMILY}"{xlink}>"#,
+            pw = (size * scale).round(),
+            ph = (height * scale).round(),
             xlink = match digits {
                 Digits::Text => "",
                 Digits::Outlines(_) => r#" xmlns:xlink="http://www.w3.org/1999/xlink""#,
@@ -202,18 +307,18 @@ impl Diagram {
         s.push_str("</defs>");
         let _ = write!(
             s,
-            r##"<rect x="0" y="0" width="{size}" height="{}" fill="#ffffff"/>"##,
-            size + caption_h
+            r##"<rect x="0" y="0" width="{size}" height="{height}" fill="#ffffff"/>"##
         );
         self.grid_lines(&mut s);
         self.labels(&mut s);
         self.cells(&mut s, digits);
-        self.arrows(&mut s);
+        self.arrows(&mut s, digits);
+        write_legend(&mut s, &legend, legend_top, digits);
         for (i, line) in caption.iter().enumerate() {
             let _ = write!(
                 s,
                 r##"<text x="{MARGIN}" y="{}" font-size="14" fill="#222222">{}</text>"##,
-                size + 18.0 + 22.0 * i as f64,
+                caption_top + 18.0 + 22.0 * i as f64,
                 xml_escape(line)
             );
         }
@@ -229,7 +334,7 @@ impl Diagram {
             } else {
                 (1.0, "#999999")
             };
-            let end = MARGIN + 9.0 * CELL;
+            let end = MARGIN + GRID_SIDE;
             let _ = write!(
                 s,
                 r#"<line x1="{p}" y1="{MARGIN}" x2="{p}" y2="{end}" stroke="{colour}" stroke-width="{w}"/><line x1="{MARGIN}" y1="{p}" x2="{end}" y2="{p}" stroke="{colour}" stroke-width="{w}"/>"#
@@ -253,7 +358,7 @@ impl Diagram {
 
     fn cells(&self, s: &mut String, digits: Digits) {
         for cell in Cell::all() {
-            let (x, y) = cell_origin(cell);
+            let (x, y) = cell_origin(cell).into();
             if let Some(d) = self.state.value(cell) {
                 let colour = if self.state.is_given(cell) {
                     "#000000"
@@ -262,7 +367,7 @@ impl Diagram {
                 };
                 digits.write(
                     s,
-                    d,
+                    &d.to_string(),
                     VALUE_SIZE,
                     x + CELL / 2.0,
                     y + CELL / 2.0 + 13.0,
@@ -279,61 +384,170 @@ impl Diagram {
     }
 
     fn candidate(&self, s: &mut String, c: Candidate, digits: Digits) {
-        let (cx, cy) = candidate_centre(c);
+        let (cx, cy) = candidate_centre(c).into();
         let role = self.role_of(c);
         if let Some(r) = role {
-            let stroke = match r {
-                Role::Target => "#d62728",
-                Role::Assertion => "#1a7f1a",
-                _ => "none",
-            };
-            let _ = write!(
-                s,
-                r#"<circle cx="{cx}" cy="{cy}" r="9" fill="{}" stroke="{stroke}" stroke-width="2"/>"#,
-                r.fill()
-            );
+            write_disc(s, r, cx, cy);
         }
         let colour = role.map_or("#333333", Role::ink);
-        digits.write(s, c.digit(), MARK_SIZE, cx, cy + 5.0, colour);
+        digits.write(s, &c.digit().to_string(), MARK_SIZE, cx, cy + 5.0, colour);
         if role == Some(Role::Target) {
-            let _ = write!(
-                s,
-                r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#d62728" stroke-width="2"/>"##,
-                cx - 8.0,
-                cy + 8.0,
-                cx + 8.0,
-                cy - 8.0
-            );
+            write_strike(s, cx, cy);
         }
     }
 
-    fn arrows(&self, s: &mut String) {
-        for a in &self.arrows {
-            let (x1, y1) = candidate_centre(a.from);
-            let (x2, y2) = candidate_centre(a.to);
-            let (dx, dy) = (x2 - x1, y2 - y1);
-            let len = (dx * dx + dy * dy).sqrt().max(1.0);
-            // stop short of the circles and bend a little so parallel links stay apart
-            let (ux, uy) = (dx / len, dy / len);
-            let (sx, sy, ex, ey) = (x1 + ux * 9.0, y1 + uy * 9.0, x2 - ux * 10.0, y2 - uy * 10.0);
-            let bend = (len * 0.12).min(24.0);
-            let (mx, my) = ((sx + ex) / 2.0 - uy * bend, (sy + ey) / 2.0 + ux * bend);
-            let dash = if a.strong {
-                ""
-            } else {
-                r#" stroke-dasharray="5,4""#
-            };
+    /// Each link as a curve routed around digits, marks and the other links, on a white
+    /// casing so it reads over grid lines; then each link's number on top of all of them.
+    fn arrows(&self, s: &mut String, digits: Digits) {
+        let board = Board {
+            state: &self.state,
+            marked: CandidateSet::from_candidates(self.marks.iter().map(|m| m.candidate)),
+        };
+        let links: Vec<(Candidate, Candidate)> =
+            self.arrows.iter().map(|a| (a.from, a.to)).collect();
+        let routes = route_links(&board, &links);
+        for (a, r) in self.arrows.iter().zip(&routes) {
+            let q = r.curve;
+            let d = format!(
+                "M{:.1},{:.1} Q{:.1},{:.1} {:.1},{:.1}",
+                q.p0.x, q.p0.y, q.p1.x, q.p1.y, q.p2.x, q.p2.y
+            );
             let _ = write!(
                 s,
-                r##"<path d="M{sx:.1},{sy:.1} Q{mx:.1},{my:.1} {ex:.1},{ey:.1}" fill="none" stroke="#c0392b" stroke-width="2"{dash} marker-end="url(#head)"/>"##
+                r##"<path d="{d}" fill="none" stroke="#ffffff" stroke-opacity="0.75" stroke-width="5"/>"##
+            );
+            let _ = write!(
+                s,
+                r##"<path d="{d}" fill="none" stroke="{LINK_COLOUR}" stroke-width="2"{} marker-end="url(#head)"/>"##,
+                link_dash(a.strong)
+            );
+        }
+        for (k, r) in routes.iter().enumerate() {
+            write_link_number(s, k + 1, r.label.x, r.label.y, digits);
+        }
+    }
+}
+
+const LINK_COLOUR: &str = "#c0392b";
+/// Colour of a link's number.
+const NUMBER_COLOUR: &str = "#7a1a10";
+
+/// The dash pattern attribute of a weak link (none for a strong one).
+fn link_dash(strong: bool) -> &'static str {
+    if strong {
+        ""
+    } else {
+        r#" stroke-dasharray="5,4""#
+    }
+}
+
+/// The disc behind a marked candidate, in its role's colours.
+fn write_disc(s: &mut String, role: Role, cx: f64, cy: f64) {
+    let stroke = match role {
+        Role::Target => "#d62728",
+        Role::Assertion => "#1a7f1a",
+        _ => "none",
+    };
+    let _ = write!(
+        s,
+        r#"<circle cx="{cx}" cy="{cy}" r="{MARK_RADIUS}" fill="{}" stroke="{stroke}" stroke-width="2"/>"#,
+        role.fill()
+    );
+}
+
+/// The red stroke through an eliminated candidate.
+fn write_strike(s: &mut String, cx: f64, cy: f64) {
+    let _ = write!(
+        s,
+        r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#d62728" stroke-width="2"/>"##,
+        cx - 8.0,
+        cy + 8.0,
+        cx + 8.0,
+        cy - 8.0
+    );
+}
+
+/// A link's number `n` in a small white badge centred on (`x`, `y`).
+fn write_link_number(s: &mut String, n: usize, x: f64, y: f64, digits: Digits) {
+    let text = n.to_string();
+    let w = 6.0 + DIGIT_ADVANCE * LABEL_SIZE as f64 * text.len() as f64;
+    let h = 13.0;
+    let _ = write!(
+        s,
+        r##"<rect x="{:.1}" y="{:.1}" width="{w:.1}" height="{h}" rx="4" fill="#ffffff" stroke="{LINK_COLOUR}" stroke-width="1"/>"##,
+        x - w / 2.0,
+        y - h / 2.0
+    );
+    digits.write(s, &text, LABEL_SIZE, x, y + 4.0, NUMBER_COLOUR);
+}
+
+/// Height of a legend row.
+const LEGEND_ROW: f64 = 20.0;
+/// Width of a legend entry's key, and the gaps after it and after the entry.
+const LEGEND_KEY: f64 = 26.0;
+const LEGEND_GAP: f64 = 5.0;
+const LEGEND_SPACING: f64 = 16.0;
+/// Font size of the legend, and the average advance of its characters (DejaVu Sans).
+const LEGEND_FONT: f64 = 12.0;
+const LEGEND_CHAR: f64 = 0.56 * LEGEND_FONT;
+
+/// The legend's entries laid out in rows as wide as the grid: each with its left edge.
+fn legend_rows(entries: &[LegendEntry]) -> Vec<Vec<(f64, &LegendEntry)>> {
+    let mut rows: Vec<Vec<(f64, &LegendEntry)>> = Vec::new();
+    let mut x = MARGIN;
+    for e in entries {
+        let w = LEGEND_KEY + LEGEND_GAP + LEGEND_CHAR * e.text.chars().count() as f64;
+        if rows.is_empty() || (x + w > MARGIN + GRID_SIDE && x > MARGIN) {
+            rows.push(Vec::new());
+            x = MARGIN;
+        }
+        rows.last_mut().expect("a row").push((x, e));
+        x += w + LEGEND_SPACING;
+    }
+    rows
+}
+
+/// Draw the legend's rows from `top` down.
+fn write_legend(s: &mut String, rows: &[Vec<(f64, &LegendEntry)>], top: f64, digits: Digits) {
+    for (i, row) in rows.iter().enumerate() {
+        let y = top + LEGEND_ROW * (i as f64 + 0.5);
+        for &(x, e) in row {
+            let mid = x + LEGEND_KEY / 2.0;
+            match e.key {
+                Key::Mark(role) => {
+                    write_disc(s, role, mid, y);
+                    if role == Role::Target {
+                        write_strike(s, mid, y);
+                    }
+                }
+                Key::StrongLink | Key::WeakLink => {
+                    let _ = write!(
+                        s,
+                        r##"<path d="M{:.1},{y:.1} L{:.1},{y:.1}" fill="none" stroke="{LINK_COLOUR}" stroke-width="2"{}/>"##,
+                        x,
+                        x + LEGEND_KEY,
+                        link_dash(e.key == Key::StrongLink)
+                    );
+                }
+                Key::LinkNumber => write_link_number(s, 1, mid, y, digits),
+            }
+            let _ = write!(
+                s,
+                r##"<text x="{:.1}" y="{:.1}" font-size="{LEGEND_FONT}" fill="#333333">{}</text>"##,
+                x + LEGEND_KEY + LEGEND_GAP,
+                y + 4.0,
+                xml_escape(&e.text)
             );
         }
     }
 }
 
-/// Font size of placed digits and of pencil marks.
+/// Font size of placed digits, of pencil marks and of link numbers.
 const VALUE_SIZE: u32 = 38;
 const MARK_SIZE: u32 = 14;
+const LABEL_SIZE: u32 = 10;
+/// Advance of a digit in DejaVu Sans, in ems (every digit has the same).
+const DIGIT_ADVANCE: f64 = 0.636;
 
 /// How a picture writes its digits: as SVG text, or as `<use>`s of glyph outlines.
 #[derive(Clone, Copy)]
@@ -343,39 +557,54 @@ enum Digits {
 }
 
 impl Digits {
-    /// Digit `d` of font size `size`, centred on `x`, baseline `y`.
-    fn write(self, s: &mut String, d: Digit, size: u32, x: f64, y: f64, colour: &str) {
-        let _ = match self {
-            Digits::Text => write!(
-                s,
-                r#"<text x="{x}" y="{y}" font-size="{size}" text-anchor="middle" fill="{colour}">{d}</text>"#
-            ),
-            Digits::Outlines(_) => write!(
-                s,
-                r##"<use xlink:href="#{}" x="{x}" y="{y}" fill="{colour}"/>"##,
-                DigitOutlines::id(d, size)
-            ),
-        };
+    /// The digits `text` at font size `size`, centred on `x`, baseline `y`.
+    fn write(self, s: &mut String, text: &str, size: u32, x: f64, y: f64, colour: &str) {
+        match self {
+            Digits::Text => {
+                let _ = write!(
+                    s,
+                    r#"<text x="{x}" y="{y}" font-size="{size}" text-anchor="middle" fill="{colour}">{text}</text>"#
+                );
+            }
+            Digits::Outlines(_) => {
+                let advance = DIGIT_ADVANCE * size as f64;
+                let first = x - advance * (text.chars().count() as f64 - 1.0) / 2.0;
+                for (i, ch) in text.chars().enumerate() {
+                    let _ = write!(
+                        s,
+                        r##"<use xlink:href="#{}" x="{}" y="{y}" fill="{colour}"/>"##,
+                        DigitOutlines::id(ch, size),
+                        first + advance * i as f64
+                    );
+                }
+            }
+        }
     }
 }
 
-/// The outlines of digits 1..9 at the two sizes the picture uses, as SVG path data in a
-/// frame where the text's anchor (middle of the baseline) is the origin.
+/// The outlines of the digits at the sizes the picture uses (1 to 9 for values and pencil
+/// marks, 0 to 9 for link numbers), as SVG path data in a frame where the text's anchor
+/// (middle of the baseline) is the origin.
 pub struct DigitOutlines {
     /// (size, digit, path data)
-    paths: Vec<(u32, Digit, String)>,
+    paths: Vec<(u32, char, String)>,
 }
 
 impl DigitOutlines {
-    fn id(d: Digit, size: u32) -> String {
-        format!("digit{size}-{d}")
+    fn id(ch: char, size: u32) -> String {
+        format!("digit{size}-{ch}")
     }
 
     /// Lay out each digit once with usvg, in the picture's font, and keep its outline.
     fn lay_out() -> DigitOutlines {
+        let sizes = [
+            (VALUE_SIZE, '1'..='9'),
+            (MARK_SIZE, '1'..='9'),
+            (LABEL_SIZE, '0'..='9'),
+        ];
         let mut paths = Vec::new();
-        for size in [VALUE_SIZE, MARK_SIZE] {
-            for d in Digit::all() {
+        for (size, digits) in sizes {
+            for d in digits {
                 let svg = format!(
                     r#"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" font-family="{FONT_FAMILY}"><text x="0" y="0" font-size="{size}" text-anchor="middle">{d}</text></svg>"#
                 );
@@ -481,6 +710,12 @@ fn wrap(line: &str, width: usize) -> Vec<String> {
 pub enum SvgError {
     #[error("the SVG does not parse: {0}")]
     Parse(String),
+    #[error(
+        "a picture width of {0} pixels is outside {min} to {max}",
+        min = PixelWidth::MIN,
+        max = PixelWidth::MAX
+    )]
+    Width(u32),
     #[error("cannot allocate a {0}x{1} picture")]
     Size(u32, u32),
     #[error("PNG encoding failed: {0}")]

@@ -149,12 +149,7 @@ fn view(loaded: &Loaded, state: &State) -> Value {
                    "given": state.is_given(c), "candidates": digits})
         })
         .collect();
-    let d = crate::export::svg::Diagram {
-        state: state.clone(),
-        marks: Vec::new(),
-        arrows: Vec::new(),
-        caption: Vec::new(),
-    };
+    let d = crate::export::svg::Diagram::grid(state);
     json!({
         "line": loaded.line, "name": loaded.name, "state": to_hodoku(state),
         "solved": state.is_solved(), "unique": loaded.solution.is_some(),
@@ -573,6 +568,8 @@ pub struct ExportReq {
     /// for the bare grid.
     proof: Option<Proof>,
     format: Format,
+    /// Width of an SVG or PNG in pixels (their natural width when absent).
+    size: Option<u32>,
     #[serde(default)]
     allow_nonunique: bool,
 }
@@ -592,24 +589,24 @@ pub async fn export(
                 })?;
                 diagram::from_proof(state, p)
             }
-            None => crate::export::svg::Diagram {
-                state: state.clone(),
-                marks: Vec::new(),
-                arrows: Vec::new(),
-                caption: Vec::new(),
-            },
+            None => crate::export::svg::Diagram::grid(state),
         };
+        let width = req
+            .size
+            .map(crate::export::svg::PixelWidth::new)
+            .transpose()
+            .map_err(unprocessable)?;
         let (kind, bytes): (&str, Vec<u8>) = match req.format {
-            Format::Svg => ("image/svg+xml", d.to_svg().into_bytes()),
-            Format::Png => ("image/png", d.to_png().map_err(unprocessable)?),
+            Format::Svg => ("image/svg+xml", d.to_svg_at(width).into_bytes()),
+            Format::Png => ("image/png", d.to_png_at(width).map_err(unprocessable)?),
             Format::Dot => {
                 let p = req
                     .proof
                     .as_ref()
                     .ok_or_else(|| ApiError::Unprocessable("a DOT export needs a proof".into()))?;
                 let graph = match &p.pattern {
-                    Pattern::Net(net) => dot::net_graph(net, &p.rule),
-                    _ => dot::proof_graph(&d, &p.rule),
+                    Pattern::Net(net) => dot::net_graph(net, &d.title),
+                    _ => dot::proof_graph(&d),
                 };
                 ("text/vnd.graphviz", dot::print(&graph).into_bytes())
             }
