@@ -296,13 +296,10 @@ pub fn rate_rules(
         .filter(|p| technique_of(p).get().graded)
         .max_by_key(|p| p.length);
     let level = longest.map_or(0, |p| p.length);
-    let hardest = longest.map(rule_label).or_else(|| {
-        steps
-            .iter()
-            .find(|p| technique_of(p).get().class != Class::Singles)
-            .or(steps.first())
-            .map(rule_label)
-    });
+    // no graded step: the technique latest in the simplest-first order, then the longest
+    let hardest = longest
+        .or_else(|| steps.iter().max_by_key(|p| (technique_of(p), p.length)))
+        .map(rule_label);
     Ok(ListRating {
         rating: r.solved.then_some(level),
         steps,
