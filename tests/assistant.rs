@@ -13,7 +13,7 @@ use sudolink::proof::assistant::{BentSubset, GridLock};
 use sudolink::proof::{check, Pattern, Proof};
 use sudolink::search::registry::{parse_list, technique_of};
 use sudolink::search::{basic_rules, bent, grid_analysis};
-use sudolink::study::resolution::{is_solution, solve};
+use sudolink::study::resolution::solve;
 
 /// The states of the basic-rules path of the first `n` top1465 puzzles (every fifth state
 /// and the last, where the basic rules are stuck), with the solution.
@@ -35,27 +35,7 @@ fn path_states(n: usize) -> Vec<(State, [u8; 81])> {
 }
 
 fn assert_sound(state: &State, solution: &[u8; 81], proof: &Proof) {
-    let text = nrc::nrc_text(state, proof);
-    check(state, proof).unwrap_or_else(|e| panic!("{text}: {e}"));
-    for &c in &proof.eliminations {
-        assert!(
-            !is_solution(solution, c),
-            "{text} eliminates the solution {c}"
-        );
-    }
-    // an extra elimination of a solution candidate is refused
-    if let Some(victim) = Cell::all()
-        .filter(|c| state.value(*c).is_none())
-        .map(|c| Candidate::new(c, Digit::new(solution[c.index()]).unwrap()))
-        .find(|c| state.has(*c))
-    {
-        let mut bad = proof.clone();
-        bad.eliminations.push(victim);
-        assert!(
-            check(state, &bad).is_err(),
-            "accepted {victim} added to {text}"
-        );
-    }
+    common::assert_sound_against_solution(state, solution, proof);
 }
 
 fn bent_of(p: &Proof) -> &BentSubset {

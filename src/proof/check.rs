@@ -36,6 +36,24 @@ fn digit_placed_in(state: &State, house: House, d: Digit) -> bool {
     house.cells().iter().any(|&c| state.value(c) == Some(d))
 }
 
+/// `a` and `b` are conjugate (a strong link): the only two candidates of a cell, or a
+/// digit's only two places in a house where it is not placed.
+pub(super) fn conjugate(state: &State, a: Candidate, b: Candidate) -> bool {
+    if a == b || !state.has(a) || !state.has(b) {
+        return false;
+    }
+    if a.cell() == b.cell() {
+        return cell_digits(state, a.cell()).len() == 2;
+    }
+    a.digit() == b.digit()
+        && House::all().any(|h| {
+            h.contains(a.cell())
+                && h.contains(b.cell())
+                && !digit_placed_in(state, h, a.digit())
+                && open_in_house(state, h, a.digit()).len() == 2
+        })
+}
+
 pub(crate) fn cell_digits(state: &State, cell: Cell) -> BTreeSet<Digit> {
     Digit::all()
         .filter(|&d| state.has(Candidate::new(cell, d)))

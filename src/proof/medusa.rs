@@ -20,7 +20,7 @@
 //! replays the premise's consequences over the declared links only, and checks the stated
 //! contradiction.
 
-use super::check::{fail, CheckError};
+use super::check::{conjugate, fail, CheckError};
 use super::Proof;
 use crate::grid::{Candidate, CspVariable, Digit, House, State};
 use serde::{Deserialize, Serialize};
@@ -191,27 +191,6 @@ fn house_places(state: &State, h: House, d: Digit) -> (Vec<Candidate>, bool) {
     (open, placed)
 }
 
-/// `a` and `b` are the only two candidates of some CSP variable of the state.
-fn strong_link(state: &State, a: Candidate, b: Candidate) -> bool {
-    if a == b || !state.has(a) || !state.has(b) {
-        return false;
-    }
-    if a.cell() == b.cell() {
-        return Digit::all()
-            .filter(|&d| state.has(Candidate::new(a.cell(), d)))
-            .count()
-            == 2;
-    }
-    a.digit() == b.digit()
-        && House::all().any(|h| {
-            if !h.contains(a.cell()) || !h.contains(b.cell()) {
-                return false;
-            }
-            let (open, placed) = house_places(state, h, a.digit());
-            !placed && open.len() == 2
-        })
-}
-
 /// The open candidates of a variable, and whether it already has its value.
 fn variable_open(state: &State, v: CspVariable) -> (Vec<Candidate>, bool) {
     let open = v
@@ -262,7 +241,7 @@ fn check_chains(state: &State, p: &MedusaPattern) -> Result<(), CheckError> {
                     k + 1
                 ));
             }
-            if !strong_link(state, a, b) {
+            if !conjugate(state, a, b) {
                 return fail(format!("{a} = {b} is not a strong link"));
             }
             let ia = nodes.iter().position(|&n| n == a).expect("a node");

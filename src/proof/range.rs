@@ -10,7 +10,7 @@
 //! The checker replays the inferences from the state: each range's shape, the target's
 //! link into the chain, each conjugate link, and the link out of it.
 
-use super::check::{conclusion, fail, no_assertions, CheckError};
+use super::check::{conclusion, conjugate, fail, no_assertions, CheckError};
 use super::Proof;
 use crate::grid::{Candidate, Cell, Digit, House, State};
 use serde::{Deserialize, Serialize};
@@ -118,24 +118,6 @@ fn through_range(state: &State, r: &RangeLink, x: Candidate, y: Candidate) -> bo
         && outside(x)
         && outside(y)
         && (fits(r.entry, r.exit) || fits(r.exit, r.entry))
-}
-
-/// The two are conjugate: a bivalue cell's two candidates, or a digit's only two places
-/// in a house.
-fn conjugate(state: &State, a: Candidate, b: Candidate) -> bool {
-    if a == b || !state.has(a) || !state.has(b) {
-        return false;
-    }
-    if a.cell() == b.cell() {
-        return Digit::all()
-            .filter(|&d| state.has(Candidate::new(a.cell(), d)))
-            .count()
-            == 2;
-    }
-    a.digit() == b.digit()
-        && House::all().any(|h| {
-            h.contains(a.cell()) && h.contains(b.cell()) && places(state, h, a.digit()).len() == 2
-        })
 }
 
 /// Check an almost-locked-range elimination.

@@ -61,3 +61,42 @@ pub fn ok(args: &[&str]) -> String {
     assert_eq!(code, 0, "{args:?} failed: {stderr}");
     stdout
 }
+
+/// `proof` passes `proof::check` on `state`, eliminates no candidate of the solution and
+/// asserts only solution candidates, and the checker refuses it with one more elimination
+/// (a solution candidate still open).
+pub fn assert_sound_against_solution(
+    state: &State,
+    solution: &[u8; 81],
+    proof: &sudolink::proof::Proof,
+) {
+    use sudolink::grid::{Candidate, Cell, Digit};
+    use sudolink::proof::check;
+    use sudolink::study::resolution::is_solution;
+    let text = sudolink::notation::nrc::nrc_text(state, proof);
+    check(state, proof).unwrap_or_else(|e| panic!("{text}: {e}"));
+    for &c in &proof.eliminations {
+        assert!(
+            !is_solution(solution, c),
+            "{text} eliminates the solution {c}"
+        );
+    }
+    for &c in &proof.assertions {
+        assert!(
+            is_solution(solution, c),
+            "{text} asserts a non-solution {c}"
+        );
+    }
+    if let Some(victim) = Cell::all()
+        .filter(|c| state.value(*c).is_none())
+        .map(|c| Candidate::new(c, Digit::new(solution[c.index()]).unwrap()))
+        .find(|c| state.has(*c))
+    {
+        let mut bad = proof.clone();
+        bad.eliminations.push(victim);
+        assert!(
+            check(state, &bad).is_err(),
+            "accepted {victim} added to {text}"
+        );
+    }
+}
