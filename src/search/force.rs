@@ -105,7 +105,9 @@ fn assumable(links: &LinkIndex) -> Vec<Candidate> {
         .collect()
 }
 
-/// Propagate each of `assumptions` once, under the meter.
+/// Propagate each of `assumptions` once, under the meter. A refuted assumption stops at
+/// the end of the level of its first contradiction: nothing derived after it is read (Cell
+/// and House leave refuted branches out; Contradiction reads the first contradiction).
 fn propagate_each(
     graph: &NetGraph,
     assumptions: impl IntoIterator<Item = Candidate>,
@@ -117,7 +119,7 @@ fn propagate_each(
         if let Some(stop) = meter.check() {
             return Err(stop);
         }
-        p.run(graph, c, false);
+        p.run(graph, c, true);
         meter.spend(p.derived);
         forced.record(graph, &mut p, c);
     }

@@ -53,13 +53,13 @@ fn support_of(v: CspVariable) -> Support {
 }
 
 /// An almost-locked set, with per digit its places and the candidates outside seeing them
-/// all.
+/// all (a list: usually a few candidates, cheaper to walk than a 729-bit set).
 struct AlsEntry {
     house: House,
     cells: Vec<Cell>,
     digits: u16,
     places: [Vec<Candidate>; 9],
-    outside: [CandidateSet; 9],
+    outside: [Vec<Candidate>; 9],
 }
 
 /// The inference graph of one state at one level and form.
@@ -214,7 +214,7 @@ impl<'a> NetGraph<'a> {
     fn add_als(&mut self, house: House, cells: Vec<Cell>, digits: u16) {
         let id = self.als.len() as u32;
         let mut places: [Vec<Candidate>; 9] = Default::default();
-        let mut outside = [CandidateSet::EMPTY; 9];
+        let mut outside: [Vec<Candidate>; 9] = Default::default();
         let inside: CandidateSet = cells
             .iter()
             .flat_map(|&c| self.links.variable(CspVariable::Rc(c)).iter())
@@ -226,7 +226,7 @@ impl<'a> NetGraph<'a> {
                 seeing.intersect_with(self.links.linked(*x));
             }
             seeing.subtract(&inside);
-            outside[d.index()] = seeing;
+            outside[d.index()] = seeing.iter().collect();
             places[d.index()] = p;
         }
         for c in inside.iter() {
@@ -563,8 +563,10 @@ impl Propagation {
                     self.derive(graph, lit(only.index(), true), Why::Als(a), premises);
                 }
                 // those already false would derive nothing
-                for y in e.outside[b].difference(&self.falses).iter() {
-                    self.derive(graph, lit(y.index(), false), Why::Als(a), premises);
+                for y in &e.outside[b] {
+                    if self.value[y.index()] != FALSE {
+                        self.derive(graph, lit(y.index(), false), Why::Als(a), premises);
+                    }
                 }
             }
         }
@@ -687,6 +689,8 @@ pub struct TraceCounter {
     /// Per inference: the generation of the last count that met it.
     seen: Vec<u32>,
     generation: u32,
+    /// The inferences still to visit (kept between counts to reuse its memory).
+    stack: Vec<u32>,
 }
 
 impl TraceCounter {
@@ -707,9 +711,10 @@ impl TraceCounter {
             self.seen.fill(0);
             self.generation = 1;
         }
-        let mut stack: Vec<u32> = ends.to_vec();
+        self.stack.clear();
+        self.stack.extend_from_slice(ends);
         let mut count = 0;
-        while let Some(i) = stack.pop() {
+        while let Some(i) = self.stack.pop() {
             if std::mem::replace(&mut self.seen[i as usize], self.generation) == self.generation {
                 continue;
             }
@@ -722,7 +727,7 @@ impl TraceCounter {
             for &p in &premises[start..start + inf.premises_len as usize] {
                 let j = set_by[(p / 2) as usize];
                 if j != u32::MAX {
-                    stack.push(j);
+                    self.stack.push(j);
                 }
             }
         }
