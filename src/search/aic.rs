@@ -22,6 +22,7 @@ use crate::grid::{Candidate, Cell, Digit, House};
 use crate::proof::aic::{AicConclusion, AicNode, AicPattern};
 use crate::proof::{Pattern, Proof};
 use std::collections::{HashMap, VecDeque};
+use std::ops::ControlFlow;
 
 /// The largest ALS an ALS link passes through.
 pub const MAX_ALS_CELLS: usize = 4;
@@ -161,14 +162,35 @@ pub fn find(links: &LinkIndex) -> Vec<Proof> {
 /// The shortest chain whose two ends `target` makes false, by breadth-first search from
 /// every start node it makes false (state: node and whether it is reached true).
 fn shortest_for(g: &Graph, kill: &[crate::grid::CandidateSet], target: Candidate) -> Option<Proof> {
-    let n = g.nodes.len();
     let in_node =
         |i: usize| g.nodes[i].digit == target.digit() && g.nodes[i].cells.contains(&target.cell());
+    let starts = (0..g.nodes.len()).filter(|&i| kill[i].contains(target) && !in_node(i));
+    alternating_walk(g, starts, in_node, |y, _, parent| {
+        if kill[y].contains(target) {
+            ControlFlow::Break(build(g, parent, (y, true), target))
+        } else {
+            ControlFlow::Continue(())
+        }
+    })
+}
+
+/// A breadth-first walk over alternating links (false ⇒ strong ⇒ true, true ⇒ weak ⇒
+/// false) from `starts`, each assumed false as the chain's first node, meeting each (node,
+/// value) once, never entering a node `excluded` says, up to [`MAX_NODES`] nodes.
+/// `reached_true(node, nodes so far, parents)` is told of every node reached true; the walk
+/// stops at its first `Break`, which it returns.
+fn alternating_walk<B>(
+    g: &Graph,
+    starts: impl IntoIterator<Item = usize>,
+    excluded: impl Fn(usize) -> bool,
+    mut reached_true: impl FnMut(usize, usize, &[[Parent; 2]]) -> ControlFlow<B>,
+) -> Option<B> {
+    let n = g.nodes.len();
     // parent of (node, true?) states: (previous state, ALS cells of the link)
     let mut parent: Vec<[Parent; 2]> = vec![[None, None]; n];
     let mut depth = vec![[usize::MAX; 2]; n];
     let mut queue = VecDeque::new();
-    for s in (0..n).filter(|&i| kill[i].contains(target) && !in_node(i)) {
+    for s in starts {
         depth[s][0] = 1;
         queue.push_back((s, false));
     }
@@ -178,23 +200,21 @@ fn shortest_for(g: &Graph, kill: &[crate::grid::CandidateSet], target: Candidate
             continue;
         }
         if !truth {
-            // false ⇒ strong ⇒ true
             for e in &g.strong[x] {
                 let y = e.to;
-                if depth[y][1] != usize::MAX || in_node(y) {
+                if depth[y][1] != usize::MAX || excluded(y) {
                     continue;
                 }
                 depth[y][1] = d + 1;
                 parent[y][1] = Some((x, false, e.als.clone()));
-                if kill[y].contains(target) {
-                    return Some(build(g, &parent, (y, true), target));
+                if let ControlFlow::Break(b) = reached_true(y, d + 1, &parent) {
+                    return Some(b);
                 }
                 queue.push_back((y, true));
             }
         } else {
-            // true ⇒ weak ⇒ false
             for &y in &g.weak[x] {
-                if depth[y][0] != usize::MAX || in_node(y) {
+                if depth[y][0] != usize::MAX || excluded(y) {
                     continue;
                 }
                 depth[y][0] = d + 1;
@@ -266,44 +286,18 @@ type LoopPath = (Vec<usize>, Vec<Option<Vec<Cell>>>);
 
 /// The loops closing on `start`, strong link first.
 fn loops_from(g: &Graph, start: usize) -> Vec<LoopPath> {
-    let n = g.nodes.len();
-    let mut parent: Vec<[Parent; 2]> = vec![[None, None]; n];
-    let mut depth = vec![[usize::MAX; 2]; n];
-    let mut queue = VecDeque::new();
     let mut found = Vec::new();
-    depth[start][0] = 1;
-    queue.push_back((start, false));
-    while let Some((x, truth)) = queue.pop_front() {
-        let d = depth[x][usize::from(truth)];
-        if d >= MAX_NODES {
-            continue;
-        }
-        if !truth {
-            for e in &g.strong[x] {
-                let y = e.to;
-                if y == start || depth[y][1] != usize::MAX {
-                    continue;
-                }
-                depth[y][1] = d + 1;
-                parent[y][1] = Some((x, false, e.als.clone()));
-                if d + 1 >= 4 && g.weak[y].contains(&start) {
-                    if let Some(path) = simple_path(&parent, (y, true)) {
-                        found.push(path);
-                    }
-                }
-                queue.push_back((y, true));
+    alternating_walk::<()>(
+        g,
+        [start],
+        |y| y == start,
+        |y, nodes, parent| {
+            if nodes >= 4 && g.weak[y].contains(&start) {
+                found.extend(simple_path(parent, (y, true)));
             }
-        } else {
-            for &y in &g.weak[x] {
-                if y == start || depth[y][0] != usize::MAX {
-                    continue;
-                }
-                depth[y][0] = d + 1;
-                parent[y][0] = Some((x, true, None));
-                queue.push_back((y, false));
-            }
-        }
-    }
+            ControlFlow::Continue(())
+        },
+    );
     found
 }
 
