@@ -9,17 +9,26 @@ fn ocean1() -> String {
     seed_puzzle("ocean-1").line()
 }
 
+/// `sudolink explain OCEAN-1 --target r7c9<>3 EXTRA...` (seed 000's first elimination):
+/// (exit code, stdout, stderr).
+fn explain_r7c9_not_3(extra: &[&str]) -> (i32, String, String) {
+    let puzzle = ocean1();
+    let mut args = vec!["explain", puzzle.as_str(), "--target", "r7c9<>3"];
+    args.extend_from_slice(extra);
+    sudolink(&args)
+}
+
+/// [`explain_r7c9_not_3`], expecting success: its stdout.
+fn explained_r7c9_not_3(extra: &[&str]) -> String {
+    let (code, stdout, stderr) = explain_r7c9_not_3(extra);
+    assert_eq!(code, 0, "{extra:?} failed: {stderr}");
+    stdout
+}
+
 #[test]
 fn ocean1_r7c9_not_3_per_family() {
     // seed 000: the first step of Ocean #1 is a swordfish that eliminates r7c9 <> 3
-    let out = ok(&[
-        "explain",
-        &ocean1(),
-        "--target",
-        "r7c9<>3",
-        "--max-len",
-        "6",
-    ]);
+    let out = explained_r7c9_not_3(&["--max-len", "6"]);
     assert!(out.starts_with("Why r7c9<>3?\n"));
     let line = |label: &str| {
         out.lines()
@@ -58,15 +67,7 @@ fn refusals_are_clear() {
 
 #[test]
 fn json_lists_every_family() {
-    let out = ok(&[
-        "explain",
-        &ocean1(),
-        "--target",
-        "r7c9<>3",
-        "--max-len",
-        "4",
-        "--json",
-    ]);
+    let out = explained_r7c9_not_3(&["--max-len", "4", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let fams = v["families"].as_array().unwrap();
     assert_eq!(fams.len(), 24);
@@ -78,15 +79,7 @@ fn json_lists_every_family() {
     let nrc = fams.iter().find(|f| f["family"] == "nrc").unwrap();
     assert_eq!(nrc["length"], 3);
     assert_eq!(nrc["proof"]["family"], "nrc");
-    let narrowed = ok(&[
-        "explain",
-        &ocean1(),
-        "--target",
-        "r7c9<>3",
-        "--families",
-        "nrc,whip",
-        "--json",
-    ]);
+    let narrowed = explained_r7c9_not_3(&["--families", "nrc,whip", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&narrowed).unwrap();
     assert_eq!(v["families"].as_array().unwrap().len(), 2);
 }
@@ -107,11 +100,7 @@ fn all_and_next() {
 fn export_writes_picture_graph_and_text() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().to_str().unwrap();
-    ok(&[
-        "explain",
-        &ocean1(),
-        "--target",
-        "r7c9<>3",
+    explained_r7c9_not_3(&[
         "--max-len",
         "4",
         "--families",
@@ -156,11 +145,7 @@ fn export_writes_picture_graph_and_text() {
 fn export_prints_each_path_sizes_pictures_and_refuses_nonsense() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out");
-    let (code, _, err) = sudolink(&[
-        "explain",
-        &ocean1(),
-        "--target",
-        "r7c9<>3",
+    let (code, _, err) = explain_r7c9_not_3(&[
         "--max-len",
         "4",
         "--families",
@@ -193,11 +178,7 @@ fn export_prints_each_path_sizes_pictures_and_refuses_nonsense() {
     );
 
     let none = dir.path().join("none");
-    let (code, stdout, err) = sudolink(&[
-        "explain",
-        &ocean1(),
-        "--target",
-        "r7c9<>3",
+    let (code, stdout, err) = explain_r7c9_not_3(&[
         "--max-len",
         "1",
         "--families",
@@ -211,16 +192,8 @@ fn export_prints_each_path_sizes_pictures_and_refuses_nonsense() {
     assert!(!none.exists());
 
     for bad in ["50", "99999", "wide"] {
-        let (code, _, err) = sudolink(&[
-            "explain",
-            &ocean1(),
-            "--target",
-            "r7c9<>3",
-            "--export",
-            none.to_str().unwrap(),
-            "--size",
-            bad,
-        ]);
+        let (code, _, err) =
+            explain_r7c9_not_3(&["--export", none.to_str().unwrap(), "--size", bad]);
         assert_ne!(code, 0);
         assert!(err.contains("from 200 to 4000"), "{bad}: {err}");
         assert!(!none.exists());
