@@ -6,11 +6,10 @@ mod common;
 
 use common::{assert_sound_against_solution, collection, seed_puzzle, start_and_solution};
 use sudolink::graph::LinkIndex;
-use sudolink::grid::{Candidate, Cell, Digit, State};
-use sudolink::notation::nrc;
+use sudolink::grid::State;
 use sudolink::proof::{check, Pattern, Proof};
 use sudolink::search::{basic_rules, first_step, Rule};
-use sudolink::study::resolution::{apply, is_solution, solve};
+use sudolink::study::resolution::{apply, solve};
 
 /// Check every instance of every basic rule on `state` against the checker and solution.
 fn check_all_instances(state: &State, solution: &[u8; 81]) -> usize {
