@@ -289,9 +289,10 @@ struct Conclusion {
 /// the branches they print.
 ///
 /// **Complexity**: one propagation per open candidate of an unsolved cell (each at most
-/// one derivation per literal of the graph); in the net form a second propagation of the
-/// members of the choices that conclude something, to count their inferences. Memory: in
-/// the chain form 729 depths per assumption, nothing per literal.
+/// one derivation per literal of the graph; a refuted one stops after the level of its
+/// first contradiction); lengths are read from what that propagation kept, never from a
+/// second one. Memory: in the chain form 729 depths per assumption; in the net form each
+/// unrefuted assumption's derivations (one inference per literal it derived).
 pub struct ForceAnalysis {
     pub level: LinkLevel,
     pub form: NetForm,
