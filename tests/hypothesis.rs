@@ -258,3 +258,48 @@ fn hypotheses_are_registry_entries() {
     let tag = parse_list("tag1").unwrap()[0];
     assert!(medusa < h[0] && b[0] < tag);
 }
+
+/// top1465 #1 after its basic steps: `solve --rules basic,hypothesis` prints the disproof
+/// with its lettered grid (two 4 true in block 2: r3c4 is `A` and `B`), and `explain
+/// --target` finds it through the registry.
+#[test]
+fn solve_and_explain_reach_the_hypotheses_through_the_registry() {
+    let p = collection("top1465.txt", 1).remove(0).line();
+    let out = common::ok(&[
+        "solve",
+        &p,
+        "--rules",
+        "basic,hypothesis",
+        "--max-len",
+        "40",
+    ]);
+    assert!(out.contains("hypothesis[5]: r5c9=4 is false"), "{out}");
+    assert!(out.contains("| 4A/B5789 "), "{out}");
+    assert!(out.contains("contradiction: r3c4=4 (A) and r3c4<>4 (B) ==> r5c9 <> 4"));
+    let dir = std::env::temp_dir().join(format!("sudolink-hyp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let state = dir.join("state.txt");
+    let state = state.to_str().unwrap();
+    let args = [
+        "solve",
+        &p,
+        "--rules",
+        "basic,hypothesis",
+        "--max-len",
+        "40",
+    ];
+    common::ok(&[&args[..], &["--save-state", "21", state]].concat());
+    let why = common::ok(&[
+        "explain",
+        state,
+        "--target",
+        "r5c9<>4",
+        "--families",
+        "hypothesis,bivalue-hypothesis",
+    ]);
+    assert!(
+        why.contains("hypothesis   hypothesis[5]: r5c9=4 is false"),
+        "{why}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
