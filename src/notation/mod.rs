@@ -12,6 +12,7 @@
 //! | GNPX force chains and nets | [`gnpx`] | [`gnpx::gnpx_text`] | [`gnpx::read_gnpx`] |
 //! | the tagging seed's `[] AB bC` | [`tags`] | [`tags::tag_chain_text`] | [`tags::read_tag_chain`] (tag pairs only) |
 //! | HoDoKu's step lines | [`hodoku`] | [`hodoku::hodoku_text`] | none (see its doc) |
+//! | Hanson's lettered hypotheses (seed 002) | [`hypothesis`] | [`hypothesis::hypothesis_text`] | none: the letters are the net's derivation depths |
 //!
 //! `notation` owns how things are written; the proof patterns stay data in `proof` with
 //! their checkers. A reader turns text into a [`crate::proof::Proof`] that
@@ -23,6 +24,7 @@ pub mod eureka;
 pub mod forum2007;
 pub mod gnpx;
 pub mod hodoku;
+pub mod hypothesis;
 pub mod lexer;
 pub mod nrc;
 mod serde_forms;

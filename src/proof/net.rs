@@ -36,7 +36,9 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::fmt;
 
-/// Which of GNPX's force techniques: the choice behind the branches.
+/// Which technique chose the assumptions: GNPX's three force techniques (the choice behind
+/// the branches), and Hanson's two hypotheses (seed 002), which are nets of plain links in
+/// the chain form with particular choices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ForceMode {
@@ -46,15 +48,25 @@ pub enum ForceMode {
     House,
     /// An assumption that forces a contradiction is false.
     Contradiction,
+    /// Hanson's hypothesis and disproof: a candidate assumed true forces, through bivalue
+    /// cells, bilocal digits and weak links only, two true in a cell or a house (a node
+    /// both true and false) or a cell or a house's digit with every candidate false.
+    Hypothesis,
+    /// Gail Nelson's two-way hypothesis: both candidates of a bivalue cell, over the same
+    /// links as [`ForceMode::Hypothesis`], force the same literal.
+    Bivalue,
 }
 
 impl ForceMode {
-    /// Cell 0, house 1, contradiction 2.
+    /// Cell 0, house 1, contradiction 2 (GNPX's modes, which index the force analysis'
+    /// tables); hypothesis 3, bivalue 4.
     pub const fn index(self) -> usize {
         match self {
             ForceMode::Cell => 0,
             ForceMode::House => 1,
             ForceMode::Contradiction => 2,
+            ForceMode::Hypothesis => 3,
+            ForceMode::Bivalue => 4,
         }
     }
 
@@ -63,7 +75,15 @@ impl ForceMode {
             ForceMode::Cell => "cell",
             ForceMode::House => "house",
             ForceMode::Contradiction => "contradiction",
+            ForceMode::Hypothesis => "hypothesis",
+            ForceMode::Bivalue => "bivalue",
         }
+    }
+
+    /// Hanson's hypotheses: plain links in the chain form only, and a cell or a house's
+    /// digit left without a true candidate is a contradiction there too.
+    pub const fn is_hypothesis(self) -> bool {
+        matches!(self, ForceMode::Hypothesis | ForceMode::Bivalue)
     }
 }
 
@@ -250,6 +270,7 @@ impl NetPattern {
 
     pub fn rule_name(&self) -> (String, String, usize) {
         let family = match self.form {
+            _ if self.mode.is_hypothesis() => "hypothesis",
             NetForm::Chain => "force-chains",
             NetForm::Net => "force-nets",
         };
@@ -258,8 +279,14 @@ impl NetPattern {
 }
 
 /// `force-cell` (GNPX: chains at the ALS level), `force-cell-links`, `force-cell-groups`,
-/// `force-net-cell`, `force-net-cell-links`…
+/// `force-net-cell`, `force-net-cell-links`…; Hanson's `hypothesis` and
+/// `bivalue-hypothesis`.
 pub fn technique_name(mode: ForceMode, level: LinkLevel, form: NetForm) -> String {
+    match mode {
+        ForceMode::Hypothesis => return "hypothesis".into(),
+        ForceMode::Bivalue => return "bivalue-hypothesis".into(),
+        _ => {}
+    }
     let net = if form == NetForm::Net { "net-" } else { "" };
     let level = match level {
         LinkLevel::Als => String::new(),
@@ -511,6 +538,9 @@ pub fn check(state: &State, proof: &Proof, net: &NetPattern) -> Result<(), Check
     if net.branches.is_empty() {
         return fail("a net without branches");
     }
+    if net.mode.is_hypothesis() && (net.level != LinkLevel::Links || net.form != NetForm::Chain) {
+        return fail("a hypothesis uses plain links in the chain form");
+    }
     let mut derived = Vec::new();
     for b in &net.branches {
         derived.push(replay(state, b, net.form, net.level)?);
@@ -531,9 +561,14 @@ pub fn check(state: &State, proof: &Proof, net: &NetPattern) -> Result<(), Check
     }
     // the choice: the branches' assumptions are exactly its members
     match (&net.choice, net.mode) {
-        (NetChoice::Assumption, ForceMode::Contradiction) => {
+        (NetChoice::Assumption, ForceMode::Contradiction | ForceMode::Hypothesis) => {
             if net.branches.len() != 1 {
                 return fail("a contradiction has one branch");
+            }
+        }
+        (NetChoice::Cell { cell }, ForceMode::Bivalue) => {
+            if assumptions != open_in_cell(state, *cell) || assumptions.len() != 2 {
+                return fail(format!("the branches are not the two candidates of {cell}"));
             }
         }
         (NetChoice::Cell { cell }, ForceMode::Cell) => {
@@ -556,7 +591,7 @@ pub fn check(state: &State, proof: &Proof, net: &NetPattern) -> Result<(), Check
     };
     match &net.conclusion {
         NetConclusion::Verity { literal } => {
-            if net.mode == ForceMode::Contradiction {
+            if matches!(net.mode, ForceMode::Contradiction | ForceMode::Hypothesis) {
                 return fail("a contradiction concludes no verity");
             }
             let NetNode::Candidate(c) = literal.node else {
@@ -568,7 +603,7 @@ pub fn check(state: &State, proof: &Proof, net: &NetPattern) -> Result<(), Check
                         return fail(format!("branch {} does not derive {literal}", i + 1))
                     }
                     None => {}
-                    Some(c) => contradiction_holds(state, net.form, k, c)?,
+                    Some(c) => contradiction_holds(state, net, k, c)?,
                 }
             }
             if net.branches.iter().all(|b| b.refuted.is_some()) {
@@ -584,10 +619,11 @@ pub fn check(state: &State, proof: &Proof, net: &NetPattern) -> Result<(), Check
             }
         }
         contradiction => {
-            if net.mode != ForceMode::Contradiction || net.branches[0].refuted.is_some() {
+            let refutes = matches!(net.mode, ForceMode::Contradiction | ForceMode::Hypothesis);
+            if !refutes || net.branches[0].refuted.is_some() {
                 return fail("only the contradiction technique concludes from a contradiction");
             }
-            contradiction_holds(state, net.form, &derived[0], contradiction)?;
+            contradiction_holds(state, net, &derived[0], contradiction)?;
         }
     }
     if !matches!(net.conclusion, NetConclusion::Verity { .. }) {
@@ -599,11 +635,11 @@ pub fn check(state: &State, proof: &Proof, net: &NetPattern) -> Result<(), Check
     Ok(())
 }
 
-/// A branch's derived literals hold a contradiction: a node both true and false, or (nets)
-/// every open candidate of a variable false.
+/// A branch's derived literals hold a contradiction: a node both true and false, or (nets
+/// and hypotheses) every open candidate of a variable false.
 fn contradiction_holds(
     state: &State,
-    form: NetForm,
+    net: &NetPattern,
     derived: &BTreeSet<NetLiteral>,
     contradiction: &NetConclusion,
 ) -> Result<(), CheckError> {
@@ -620,8 +656,10 @@ fn contradiction_holds(
             Ok(())
         }
         NetConclusion::Empty { house, cell, digit } => {
-            if form != NetForm::Net {
-                return fail("an emptied variable is a forcing net's contradiction");
+            if net.form != NetForm::Net && !net.mode.is_hypothesis() {
+                return fail(
+                    "an emptied variable is a forcing net's or a hypothesis' contradiction",
+                );
             }
             let variable = match (house, cell, digit) {
                 (Some(h), None, Some(d)) => open_places(state, *h, *d),

@@ -144,10 +144,11 @@ fn common_to_branches(
     Some((trues, falses))
 }
 
-/// The choices of a mode: (choice, its members).
+/// The choices of a mode: (choice, its members). Hanson's hypotheses are not force
+/// techniques: `search::hypothesis` chooses their assumptions.
 fn choices(links: &LinkIndex, mode: ForceMode) -> Vec<(NetChoice, Vec<Candidate>)> {
     match mode {
-        ForceMode::Contradiction => Vec::new(),
+        ForceMode::Contradiction | ForceMode::Hypothesis | ForceMode::Bivalue => Vec::new(),
         ForceMode::Cell => crate::grid::Cell::all()
             .map(|cell| (cell, links.variable(CspVariable::Rc(cell))))
             .filter(|(cell, set)| set.len() >= 2 && !links.is_decided(CspVariable::Rc(*cell)))
@@ -183,7 +184,7 @@ fn proof_of(net: NetPattern, target: Candidate, value: bool) -> Proof {
 }
 
 /// A propagation's contradiction as proof data.
-fn contradiction_data(graph: &NetGraph, contradiction: Contradiction) -> NetConclusion {
+pub(crate) fn contradiction_data(graph: &NetGraph, contradiction: Contradiction) -> NetConclusion {
     match contradiction {
         Contradiction::Both { node, .. } => NetConclusion::Both {
             node: graph.net_node(node),

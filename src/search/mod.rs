@@ -18,7 +18,9 @@
 //! - [`chains`]: 2D chains, nrc/nrct/nrcz/nrczt chains and lassos;
 //! - [`whips`]: whips, braids and their g- versions;
 //! - [`net`]: the net-of-inferences engine (assume, propagate, trace back);
-//! - [`force`]: GNPX's force chains and forcing nets on that engine.
+//! - [`force`]: GNPX's force chains and forcing nets on that engine;
+//! - [`hypothesis`]: Hanson's hypothesis and disproof and the two-way bivalue hypothesis,
+//!   on that engine.
 
 pub mod aic;
 pub mod als;
@@ -28,6 +30,7 @@ pub mod bent;
 pub mod chains;
 pub mod force;
 pub mod grid_analysis;
+pub mod hypothesis;
 pub mod keys;
 pub mod limits;
 pub mod medusa;

@@ -81,6 +81,9 @@ pub struct NetGraph<'a> {
     als: Vec<AlsEntry>,
     cand_als: Vec<Vec<u32>>,
     variable_open: Vec<u8>,
+    /// Whether a variable with every candidate false is a contradiction in the chain form
+    /// too (it always is in the net form): Hanson's hypotheses check it.
+    empty_variables: bool,
 }
 
 impl<'a> NetGraph<'a> {
@@ -111,6 +114,7 @@ impl<'a> NetGraph<'a> {
                     }
                 })
                 .collect(),
+            empty_variables: form == NetForm::Net,
         };
         g.index_groups();
         g.index_strong_parts();
@@ -118,6 +122,14 @@ impl<'a> NetGraph<'a> {
             g.index_als();
         }
         g
+    }
+
+    /// Also report a variable with every candidate false as a contradiction in the chain
+    /// form (no inference is added: the chain form still derives a true candidate from one
+    /// false premise only).
+    pub fn with_empty_variables(mut self) -> NetGraph<'a> {
+        self.empty_variables = true;
+        self
     }
 
     /// Nodes: the 729 candidates, then the groups.
@@ -439,7 +451,7 @@ impl Propagation {
         }
         self.derived += 1;
         self.next.push(l);
-        if want == FALSE && node < 729 && graph.form == NetForm::Net {
+        if want == FALSE && node < 729 && graph.empty_variables {
             for v in Candidate::from_index(node).variables() {
                 let left = &mut self.open_left[v.index()];
                 *left = left.saturating_sub(1);

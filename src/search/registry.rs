@@ -22,6 +22,7 @@
 
 use super::assistant::{self, AssistantRule};
 use super::force::{self, ForceSpec};
+use super::hypothesis;
 use super::limits::{Meter, Stop};
 use super::{basic, chains, tagging, whips, BasicRule, ChainFamily, WhipKind};
 use crate::graph::LinkIndex;
@@ -55,6 +56,9 @@ pub enum Search {
     Chain(ChainFamily),
     Whip(WhipKind),
     Force(ForceSpec),
+    /// Hanson's hypotheses (seed 002) on the net engine: [`ForceMode::Hypothesis`] or
+    /// [`ForceMode::Bivalue`].
+    Hypothesis(ForceMode),
     Assistant(AssistantRule),
     /// gpenet's full tagging at a level (seed 004).
     Tagging(u8),
@@ -214,6 +218,25 @@ const fn assistant(
     }
 }
 
+const fn hypothesis(
+    name: &'static str,
+    aliases: &'static [&'static str],
+    mode: ForceMode,
+    summary: &'static str,
+) -> Technique {
+    Technique {
+        name,
+        aliases,
+        sets: &["hypotheses"],
+        search: Search::Hypothesis(mode),
+        class: Class::Assistant,
+        measure: LengthMeasure::Inferences,
+        graded: true,
+        default_cap: None,
+        summary,
+    }
+}
+
 const ASSISTANT: &[&str] = &["assistant"];
 const ALS: &[&str] = &["assistant", "als"];
 const GNPX: &[&str] = &["force", "force-chains"];
@@ -223,7 +246,7 @@ const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 74] = {
+pub static REGISTRY: [Technique; 76] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -501,6 +524,18 @@ pub static REGISTRY: [Technique; 74] = {
             AssistantRule::AlsStrongChains,
             2,
             "Hanson's step 4: one colour of a strong chain would take two digits from an ALS",
+        ),
+        hypothesis(
+            "hypothesis",
+            &["disproof", "hypothesis-disproof"],
+            ForceMode::Hypothesis,
+            "Hanson: a candidate assumed true, marked a/A/B… through strong chains, is disproved",
+        ),
+        hypothesis(
+            "bivalue-hypothesis",
+            &["two-way-hypothesis", "circles-and-squares"],
+            ForceMode::Bivalue,
+            "Gail Nelson: both candidates of a bivalue cell force the same literal",
         ),
         Technique {
             name: "tag1",
@@ -830,6 +865,19 @@ impl TechniqueId {
                     }
                 }
             }
+            Search::Hypothesis(mode) => {
+                let targets = crate::grid::CandidateSet::from_candidates([target]);
+                let a = hypothesis::find(mode, links, Some(&targets), meter);
+                TargetAnswer {
+                    proof: a
+                        .proofs
+                        .into_iter()
+                        .find(|p| p.eliminations.contains(&target) && p.length <= max_len),
+                    searched_to: if a.stopped.is_some() { 0 } else { usize::MAX },
+                    stopped: a.stopped,
+                    dead: false,
+                }
+            }
             Search::Force(spec) => {
                 let a = force::search_target(links, spec, target, max_len, meter);
                 TargetAnswer {
@@ -998,6 +1046,35 @@ impl fmt::Display for Rule {
 pub struct Searcher {
     chains: chains::ChainCache,
     force: ForceCache,
+    hypotheses: HypothesisCache,
+}
+
+/// Each hypothesis technique's proofs of the last state (shortest first), computed once:
+/// the resolution strategy asks for them length by length, explain target by target.
+#[derive(Default)]
+struct HypothesisCache {
+    entries: std::collections::HashMap<ForceMode, (crate::grid::CandidateSet, Vec<Proof>)>,
+}
+
+impl HypothesisCache {
+    /// The state's proofs of `mode`, computed once under `meter` (not kept when a limit
+    /// stopped it).
+    fn proofs(
+        &mut self,
+        mode: ForceMode,
+        links: &LinkIndex,
+        meter: &mut Meter,
+    ) -> Result<&[Proof], Stop> {
+        let key = *links.open();
+        if self.entries.get(&mode).is_none_or(|(k, _)| *k != key) {
+            let answer = hypothesis::find(mode, links, None, meter);
+            if let Some(stop) = answer.stopped {
+                return Err(stop);
+            }
+            self.entries.insert(mode, (key, answer.proofs));
+        }
+        Ok(&self.entries.get(&mode).expect("just inserted").1)
+    }
 }
 
 /// The force analysis of the last state at each level and form (shared by the three
@@ -1120,6 +1197,15 @@ impl Searcher {
             }
             Search::Whip(k) => whips::find(links, k, rule.length, limit),
             Search::Force(spec) => self.force.of_length(spec, links, rule.length, limit),
+            Search::Hypothesis(mode) => self
+                .hypotheses
+                .proofs(mode, links, &mut Meter::unlimited())
+                .expect("an unlimited meter never stops")
+                .iter()
+                .filter(|p| p.length == rule.length)
+                .take(limit)
+                .cloned()
+                .collect(),
         }
     }
 
@@ -1145,6 +1231,18 @@ impl Searcher {
                 .force
                 .search_target(spec, links, target, max_len, meter);
         }
+        if let Search::Hypothesis(mode) = technique.get().search {
+            // every conclusion of the state at once, kept for the state's other targets
+            return match self.hypotheses.proofs(mode, links, meter) {
+                Ok(proofs) => TargetAnswer::complete(
+                    proofs
+                        .iter()
+                        .find(|p| p.eliminations.contains(&target) && p.length <= max_len)
+                        .cloned(),
+                ),
+                Err(stop) => TargetAnswer::stopped(stop, 0),
+            };
+        }
         technique.search_target_in(&mut self.chains, links, target, max_len, meter)
     }
 }
@@ -1164,6 +1262,7 @@ pub fn technique_of(proof: &Proof) -> TechniqueId {
         P::XyzWing { .. } => Search::Basic(BasicRule::XyzWing),
         P::Chain(c) => Search::Chain(c.family),
         P::Whip(w) => Search::Whip(w.kind),
+        P::Net(n) if n.mode.is_hypothesis() => Search::Hypothesis(n.mode),
         P::Net(n) => Search::Force(ForceSpec::new(n.mode, n.level, n.form)),
         P::GridLock(_) => Search::Assistant(AssistantRule::GridAnalysis),
         P::BentSubset(_) => Search::Assistant(AssistantRule::BentSubsets),
@@ -1269,7 +1368,7 @@ mod tests {
         for t in TechniqueId::all() {
             let graded = matches!(
                 t.get().search,
-                Search::Chain(_) | Search::Whip(_) | Search::Force(_)
+                Search::Chain(_) | Search::Whip(_) | Search::Force(_) | Search::Hypothesis(_)
             );
             assert_eq!(t.get().graded, graded, "{t}");
         }

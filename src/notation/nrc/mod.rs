@@ -84,6 +84,9 @@ pub fn pattern_text(state: &State, proof: &Proof) -> String {
     match &proof.pattern {
         Pattern::Chain(c) => chain::pattern_text(state, proof, c),
         Pattern::Whip(w) => super::sudorules::whip_pattern_text(state, proof, w),
+        Pattern::Net(n) if n.mode.is_hypothesis() => {
+            super::hypothesis::hypothesis_text(state, proof, n)
+        }
         Pattern::Net(n) => super::gnpx::gnpx_text(n, proof),
         Pattern::GridLock(g) => hanson::grid_text(state, proof, g),
         Pattern::BentSubset(b) => hanson::bent_text(state, proof, b),

@@ -1,0 +1,66 @@
+//! Hanson's hypotheses (seed 002) per state: the two-way hypothesis over every bivalue
+//! cell (the target: under 50 ms a state) and the disproof of every candidate,
+//! each with every proof built, on the states where the basic rules stall along top1465
+//! (median, 90th percentile, max).
+//!
+//! `cargo bench --bench hypothesis` (all 1465 puzzles; `SUDOLINK_BENCH_N=200` for fewer).
+
+use std::time::{Duration, Instant};
+use sudolink::graph::LinkIndex;
+use sudolink::grid::format::parse_collection;
+use sudolink::search::hypothesis::{bivalue_cells, bivalue_hypotheses, hypotheses};
+use sudolink::search::registry::basic_rules;
+use sudolink::search::Meter;
+use sudolink::study::resolution::{apply, solve};
+
+fn percentile(sorted: &[Duration], q: f64) -> Duration {
+    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
+}
+
+fn main() {
+    let n: usize = std::env::var("SUDOLINK_BENCH_N")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1465);
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/top1465.txt");
+    let text = std::fs::read_to_string(path).expect("../shared/data/top1465.txt");
+    let basic = basic_rules();
+    let (mut two_way, mut disproof) = (Vec::new(), Vec::new());
+    let (mut cells, mut found2, mut found1) = (0, 0, 0);
+    for (_, p) in parse_collection(&text).take(n) {
+        let Ok(p) = p else { continue };
+        let mut state = p.start_state().expect("consistent");
+        let r = solve(&state, &basic, None).expect("basic rules");
+        for step in &r.steps {
+            apply(&mut state, &step.proof).expect("a checked step");
+        }
+        let links = LinkIndex::new(&state);
+        cells += bivalue_cells(&links).len();
+        let t = Instant::now();
+        let a = bivalue_hypotheses(&links, None, &mut Meter::unlimited());
+        two_way.push(t.elapsed());
+        found2 += a.proofs.len();
+        let t = Instant::now();
+        let a = hypotheses(&links, None, &mut Meter::unlimited());
+        disproof.push(t.elapsed());
+        found1 += a.proofs.len();
+    }
+    let states = two_way.len();
+    for (what, mut times, found) in [
+        (
+            "bivalue-hypothesis over every bivalue cell",
+            two_way,
+            found2,
+        ),
+        ("hypothesis of every candidate", disproof, found1),
+    ] {
+        times.sort();
+        println!(
+            "{what}, every proof built, per state where the basic rules stall ({states} states): median {:?}, p90 {:?}, max {:?}; {found} conclusions",
+            percentile(&times, 0.5),
+            percentile(&times, 0.9),
+            times.last().unwrap()
+        );
+    }
+    println!("{cells} bivalue cells in all");
+}

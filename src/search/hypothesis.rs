@@ -1,0 +1,244 @@
+//! Hanson's hypothesis and disproof, and Gail Nelson's two-way hypothesis from a bivalue
+//! cell (seed 002, "Hypothesis and (Dis)Proof"), as nets of the net engine ([`super::net`])
+//! with particular choices of assumption and of inferences.
+//!
+//! Both use exactly the inferences of Hanson's letter marking: plain links in the chain
+//! form — a true candidate makes every candidate it sees (same cell, or same digit in a
+//! house) false, and a false member of a bivalue cell or of a bilocal digit in a house
+//! makes the other member true. Groups, ALS and several-premise inferences are not used.
+//!
+//! - **hypothesis** (disproof): assume a candidate true and mark what follows with letters
+//!   (`a` false, `A` true, `B` false by association, …: the letter is the derivation depth,
+//!   see `notation::hypothesis`). When two candidates of a cell or of a house's digit are
+//!   both true (a node derived true and false), or every candidate of a cell or of a
+//!   house's digit is false, the hypothesis is disproved: the candidate is eliminated.
+//!   The seed's XYZ-wing: `*` in r1c1 is Z; the pincers' Z are false, so their X and Y are
+//!   true, so the pivot's X and Y are false too: the pivot has no candidate left.
+//! - **bivalue-hypothesis** (circles and squares): follow both candidates of a bivalue
+//!   cell. A literal both branches derive holds: converging on one value in a cell sets it;
+//!   converging on two different values in one cell (or one digit in two cells of a house)
+//!   makes every other candidate there false in both branches, so they are eliminated.
+//!   Any candidate false in both branches is eliminated the same way. A branch that meets
+//!   a contradiction is refuted and left out, as GNPX's ForceChain_Cell does.
+//!
+//! Every conclusion is a [`crate::proof::net::NetPattern`] (mode `hypothesis`, choice one
+//! assumption; or mode `bivalue`, choice the cell) that `proof::check` replays.
+//!
+//! **Complexity**: one propagation per open candidate of an unsolved cell (hypothesis) or
+//! per candidate of a bivalue cell (two-way), each deriving every literal at most once
+//! (1,458 literals), so O(candidates × links). Each search takes a [`Meter`]: it stops
+//! between propagations when the meter's budget or deadline is spent, and says so. Proofs
+//! are the shortest (fewest inferences) per conclusion: the engine is breadth-first.
+
+use super::limits::{Meter, Stop};
+use super::net::{NetGraph, Propagation};
+use crate::graph::LinkIndex;
+use crate::grid::{Candidate, CandidateSet, Cell, CspVariable};
+use crate::proof::net::{
+    ForceMode, LinkLevel, NetBranch, NetChoice, NetConclusion, NetForm, NetLiteral, NetPattern,
+};
+use crate::proof::{Pattern, Proof};
+use std::collections::BTreeMap;
+
+/// The proofs of a hypothesis technique in one state, shortest first, with the limit
+/// that stopped the search, if any (the proofs are then those found before).
+pub struct HypothesisAnswer {
+    pub proofs: Vec<Proof>,
+    pub stopped: Option<Stop>,
+}
+
+/// The net graph Hanson's marking uses: plain links, chain form, emptied cells and
+/// houses reported.
+pub fn graph(links: &LinkIndex) -> NetGraph<'_> {
+    NetGraph::new(links, LinkLevel::Links, NetForm::Chain).with_empty_variables()
+}
+
+fn proof_of(net: NetPattern, target: Candidate, value: bool) -> Proof {
+    let (eliminations, assertions) = if value {
+        (vec![], vec![target])
+    } else {
+        (vec![target], vec![])
+    };
+    Proof::new(Pattern::Net(net), eliminations, assertions)
+}
+
+/// The refuted branch of a finished propagation of `c`, with its contradiction.
+fn refuted_branch(graph: &NetGraph, p: &Propagation, c: Candidate) -> Option<NetBranch> {
+    let contradiction = super::force::contradiction_data(graph, p.contradiction?);
+    let mut branch = p.branch(graph, c, &p.contradiction_ends(graph));
+    branch.refuted = Some(contradiction);
+    Some(branch)
+}
+
+/// The disproof of `c` from a finished propagation of it, if it met a contradiction.
+pub fn disproof(graph: &NetGraph, p: &Propagation, c: Candidate) -> Option<Proof> {
+    let mut branch = refuted_branch(graph, p, c)?;
+    let conclusion = branch.refuted.take()?;
+    let net = NetPattern {
+        mode: ForceMode::Hypothesis,
+        level: LinkLevel::Links,
+        form: NetForm::Chain,
+        choice: NetChoice::Assumption,
+        branches: vec![branch],
+        conclusion,
+    };
+    Some(proof_of(net, c, false))
+}
+
+/// The candidates a hypothesis may assume: the open candidates of unsolved cells (on
+/// `targets` only, when given).
+fn assumable(links: &LinkIndex, targets: Option<&CandidateSet>) -> Vec<Candidate> {
+    links
+        .open()
+        .iter()
+        .filter(|c| !links.is_decided(CspVariable::Rc(c.cell())))
+        .filter(|c| targets.is_none_or(|t| t.contains(*c)))
+        .collect()
+}
+
+/// Hanson's hypothesis and disproof: every assumable candidate (on `targets` when given)
+/// whose hypothesis meets a contradiction, with its proof, shortest first.
+pub fn hypotheses(
+    links: &LinkIndex,
+    targets: Option<&CandidateSet>,
+    meter: &mut Meter,
+) -> HypothesisAnswer {
+    let graph = graph(links);
+    let mut p = Propagation::new(&graph);
+    let mut proofs = Vec::new();
+    let mut stopped = None;
+    for c in assumable(links, targets) {
+        if let Some(stop) = meter.check() {
+            stopped = Some(stop);
+            break;
+        }
+        p.run(&graph, c, true);
+        meter.spend(p.derived);
+        proofs.extend(disproof(&graph, &p, c));
+    }
+    proofs.sort_by_key(|p| p.length);
+    HypothesisAnswer { proofs, stopped }
+}
+
+/// The bivalue cells of a state (two open candidates, unsolved).
+pub fn bivalue_cells(links: &LinkIndex) -> Vec<Cell> {
+    Cell::all()
+        .filter(|&cell| {
+            let v = CspVariable::Rc(cell);
+            !links.is_decided(v) && links.variable(v).len() == 2
+        })
+        .collect()
+}
+
+/// The two-way hypothesis from one bivalue cell: one proof per literal both branches
+/// derive (a refuted branch left out), on `targets` only when given.
+pub fn two_way(
+    graph: &NetGraph,
+    links: &LinkIndex,
+    cell: Cell,
+    targets: Option<&CandidateSet>,
+    meter: &mut Meter,
+) -> Vec<Proof> {
+    let members: Vec<Candidate> = links.variable(CspVariable::Rc(cell)).iter().collect();
+    let [a, b] = members[..] else {
+        return Vec::new();
+    };
+    let mut runs = [Propagation::new(graph), Propagation::new(graph)];
+    for (p, m) in runs.iter_mut().zip([a, b]) {
+        p.run(graph, m, true);
+        meter.spend(p.derived);
+    }
+    let refuted: Vec<Option<NetBranch>> = runs
+        .iter()
+        .zip([a, b])
+        .map(|(p, m)| refuted_branch(graph, p, m))
+        .collect();
+    let (trues, falses) = match (&refuted[0], &refuted[1]) {
+        (Some(_), Some(_)) => return Vec::new(),
+        (None, None) => {
+            let (t0, f0) = runs[0].candidate_sets();
+            let (t1, f1) = runs[1].candidate_sets();
+            (t0.intersection(&t1), f0.intersection(&f1))
+        }
+        (None, Some(_)) => runs[0].candidate_sets(),
+        (Some(_), None) => runs[1].candidate_sets(),
+    };
+    let open = links.open();
+    let wanted = |c: Candidate| open.contains(c) && targets.is_none_or(|t| t.contains(c));
+    let conclusions = trues
+        .iter()
+        .filter(|c| !links.is_decided(CspVariable::Rc(c.cell())))
+        .map(|c| (c, true))
+        .chain(falses.iter().map(|c| (c, false)))
+        .filter(|&(c, _)| wanted(c) && c.cell() != cell);
+    let mut out = Vec::new();
+    for (target, value) in conclusions {
+        let branches: Option<Vec<NetBranch>> = runs
+            .iter()
+            .zip([a, b])
+            .zip(&refuted)
+            .map(|((p, m), r)| match r {
+                Some(r) => Some(r.clone()),
+                None => Some(p.branch(graph, m, &[p.derivation(target, value)?])),
+            })
+            .collect();
+        let Some(branches) = branches else { continue };
+        let net = NetPattern {
+            mode: ForceMode::Bivalue,
+            level: LinkLevel::Links,
+            form: NetForm::Chain,
+            choice: NetChoice::Cell { cell },
+            branches,
+            conclusion: NetConclusion::Verity {
+                literal: NetLiteral::candidate(target, value),
+            },
+        };
+        out.push(proof_of(net, target, value));
+    }
+    out
+}
+
+/// Gail Nelson's two-way hypothesis over every bivalue cell: the shortest proof of each
+/// literal some cell's two branches both derive (on `targets` when given), shortest first.
+pub fn bivalue_hypotheses(
+    links: &LinkIndex,
+    targets: Option<&CandidateSet>,
+    meter: &mut Meter,
+) -> HypothesisAnswer {
+    let graph = graph(links);
+    let mut best: BTreeMap<(Candidate, bool), Proof> = BTreeMap::new();
+    let mut stopped = None;
+    for cell in bivalue_cells(links) {
+        if let Some(stop) = meter.check() {
+            stopped = Some(stop);
+            break;
+        }
+        for proof in two_way(&graph, links, cell, targets, meter) {
+            let key = match (proof.assertions.first(), proof.eliminations.first()) {
+                (Some(&c), _) => (c, true),
+                (None, Some(&c)) => (c, false),
+                (None, None) => continue,
+            };
+            if best.get(&key).is_none_or(|b| proof.length < b.length) {
+                best.insert(key, proof);
+            }
+        }
+    }
+    let mut proofs: Vec<Proof> = best.into_values().collect();
+    proofs.sort_by_key(|p| p.length);
+    HypothesisAnswer { proofs, stopped }
+}
+
+/// The proofs of a hypothesis technique (`mode` is [`ForceMode::Hypothesis`] or
+/// [`ForceMode::Bivalue`]) in the state, shortest first.
+pub fn find(
+    mode: ForceMode,
+    links: &LinkIndex,
+    targets: Option<&CandidateSet>,
+    meter: &mut Meter,
+) -> HypothesisAnswer {
+    match mode {
+        ForceMode::Bivalue => bivalue_hypotheses(links, targets, meter),
+        _ => hypotheses(links, targets, meter),
+    }
+}
