@@ -2,8 +2,10 @@
 //! over plain HTTP/1.1: loading Ocean #1, a candidate's links, explaining r1c2<>8, the
 //! path, queries (and the read-only guard), exports, and the errors a bad request gets.
 
+mod common;
+
 use serde_json::{json, Value};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::net::{SocketAddr, TcpStream};
 use std::sync::OnceLock;
 use std::time::Duration;
@@ -15,75 +17,16 @@ const OCEAN_1: &str =
 fn server() -> SocketAddr {
     static ADDR: OnceLock<SocketAddr> = OnceLock::new();
     *ADDR.get_or_init(|| {
-        let std_listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        std_listener.set_nonblocking(true).unwrap();
-        let addr = std_listener.local_addr().unwrap();
-        std::thread::spawn(move || {
-            let rt = tokio::runtime::Runtime::new().unwrap();
-            rt.block_on(async move {
-                let listener = tokio::net::TcpListener::from_std(std_listener).unwrap();
-                let config = sudolink::serve::Config {
-                    db: None,
-                    timeout: Duration::from_secs(20),
-                };
-                sudolink::serve::serve(listener, config, std::future::pending())
-                    .await
-                    .unwrap();
-            });
-        });
-        addr
+        common::serve::start(sudolink::serve::Config {
+            timeout: Duration::from_secs(20),
+            ..Default::default()
+        })
     })
 }
 
-/// Status, content type and body of one request.
+/// Status, content type and body of one request to the shared server.
 fn request(method: &str, path: &str, body: &[u8]) -> (u16, String, Vec<u8>) {
-    let mut s = TcpStream::connect(server()).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
-    let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-        body.len()
-    );
-    s.write_all(head.as_bytes()).unwrap();
-    // a body the server refuses early may be cut off: that is the server's right
-    let _ = s.write_all(body);
-    let mut raw = Vec::new();
-    let _ = s.read_to_end(&mut raw);
-    let split = raw
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .expect("a response head");
-    let head = String::from_utf8_lossy(&raw[..split]).to_string();
-    let status: u16 = head.split_whitespace().nth(1).unwrap().parse().unwrap();
-    let ctype = head
-        .lines()
-        .find_map(|l| {
-            l.to_ascii_lowercase()
-                .strip_prefix("content-type:")
-                .map(|v| v.trim().to_string())
-        })
-        .unwrap_or_default();
-    let mut body = raw[split + 4..].to_vec();
-    if head
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked")
-    {
-        body = dechunk(&body);
-    }
-    (status, ctype, body)
-}
-
-fn dechunk(mut raw: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    loop {
-        let eol = raw.windows(2).position(|w| w == b"\r\n").unwrap();
-        let n =
-            usize::from_str_radix(std::str::from_utf8(&raw[..eol]).unwrap().trim(), 16).unwrap();
-        if n == 0 {
-            return out;
-        }
-        out.extend_from_slice(&raw[eol + 2..eol + 2 + n]);
-        raw = &raw[eol + 4 + n..];
-    }
+    common::serve::request(server(), method, path, body)
 }
 
 fn post(path: &str, body: Value) -> (u16, Value) {

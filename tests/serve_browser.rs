@@ -8,6 +8,8 @@
 //! Without chromium or chromedriver the test is skipped with a message, unless
 //! SUDOLINK_REQUIRE_TOOLS=1 says they must be there (CI sets it).
 
+mod common;
+
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 use std::net::{SocketAddr, TcpListener, TcpStream};
@@ -43,26 +45,6 @@ fn free_port() -> u16 {
         .local_addr()
         .unwrap()
         .port()
-}
-
-fn start_server() -> SocketAddr {
-    let std_listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    std_listener.set_nonblocking(true).unwrap();
-    let addr = std_listener.local_addr().unwrap();
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Runtime::new().unwrap();
-        rt.block_on(async move {
-            let listener = tokio::net::TcpListener::from_std(std_listener).unwrap();
-            sudolink::serve::serve(
-                listener,
-                sudolink::serve::Config::default(),
-                std::future::pending(),
-            )
-            .await
-            .unwrap();
-        });
-    });
-    addr
 }
 
 async fn js(c: &Client, script: &str) -> Value {
@@ -114,7 +96,7 @@ fn explorer_journey_in_chromium() {
         eprintln!("skipped: chromium or chromedriver is not installed (apt-get install chromium chromium-driver)");
         return;
     };
-    let server = start_server();
+    let server = common::serve::start(sudolink::serve::Config::default());
     let port = free_port();
     let _driver = Driver(
         Command::new(&driver)

@@ -10,9 +10,6 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -31,21 +28,6 @@ fn rss_kb(pid: u32, field: &str) -> u64 {
         .and_then(|l| l.split_whitespace().nth(1))
         .and_then(|n| n.parse().ok())
         .unwrap_or(0)
-}
-
-fn post(port: u16, body: &str) -> (u16, usize) {
-    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
-    let req = format!(
-        "POST /api/explain HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).unwrap();
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).unwrap();
-    let head = String::from_utf8_lossy(&raw[..raw.len().min(64)]).to_string();
-    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
-    (status, raw.len())
 }
 
 #[test]
@@ -76,22 +58,9 @@ fn fifty_clients_explain_for_thirty_seconds() {
             body.to_string()
         })
         .collect();
-    let mut server = Command::new(env!("CARGO_BIN_EXE_sudolink"))
-        .args(["serve", "--port", "0", "--timeout", "10"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let (mut server, port) = common::serve::spawn_binary(&["--timeout", "10"]);
     let pid = server.id();
-    let mut line = String::new();
-    BufReader::new(server.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let port: u16 = line
-        .split("127.0.0.1:")
-        .nth(1)
-        .and_then(|r| r.split('/').next())
-        .and_then(|p| p.parse().ok())
-        .unwrap_or_else(|| panic!("no URL in {line:?}"));
+    let addr = std::net::SocketAddr::from(([127, 0, 0, 1], port));
     let bodies = Arc::new(bodies);
     let next = Arc::new(AtomicUsize::new(0));
     let latencies = Arc::new(Mutex::new(Vec::new()));
@@ -120,7 +89,12 @@ fn fifty_clients_explain_for_thirty_seconds() {
                         break;
                     }
                     let t = Instant::now();
-                    let (status, _) = post(port, &bodies[i % bodies.len()]);
+                    let (status, _, _) = common::serve::request(
+                        addr,
+                        "POST",
+                        "/api/explain",
+                        bodies[i % bodies.len()].as_bytes(),
+                    );
                     let ms = t.elapsed().as_secs_f64() * 1000.0;
                     latencies.lock().unwrap().push(ms);
                     if status != 200 {
