@@ -10,6 +10,13 @@ use std::net::{SocketAddr, TcpStream};
 use std::sync::OnceLock;
 use std::time::Duration;
 
+use sudolink::serve::data::DataDirs;
+
+/// tests/fixtures/collections: the `--data` directory of the shared server.
+fn fixtures_collections() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/collections")
+}
+
 const OCEAN_1: &str =
     "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3....";
 
@@ -19,6 +26,7 @@ fn server() -> SocketAddr {
     *ADDR.get_or_init(|| {
         common::serve::start(sudolink::serve::Config {
             timeout: Duration::from_secs(20),
+            data: DataDirs::open(&[fixtures_collections()]).unwrap(),
             ..Default::default()
         })
     })
@@ -361,4 +369,157 @@ fn the_page_and_its_assets_are_served() {
     let (status, ctype, _) = request("GET", "/app.js", b"");
     assert_eq!(status, 200);
     assert!(ctype.starts_with("text/javascript"));
+}
+
+fn get(path: &str) -> (u16, Value) {
+    let (status, _, bytes) = request("GET", path, b"");
+    let v: Value = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|_| panic!("{path}: not JSON: {}", String::from_utf8_lossy(&bytes)));
+    (status, v)
+}
+
+#[test]
+fn collections_are_listed_and_their_puzzles_picked() {
+    let (status, v) = get("/api/collections");
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(
+        v,
+        json!([
+            {"label": "collections/malformed_line.txt", "puzzles": 2},
+            {"label": "collections/ocean_1_nine_lines.txt", "puzzles": 1},
+            {"label": "collections/top95_first5.txt", "puzzles": 5},
+        ])
+    );
+    // puzzle 2 of the top95 fixture is line 3 of the file (line 1 is a comment)
+    let (status, v) = get("/api/collection?file=collections/top95_first5.txt&n=2");
+    assert_eq!(status, 200, "{v}");
+    let top95_2 =
+        "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....";
+    assert_eq!(v["puzzle"], top95_2);
+    assert_eq!(
+        (v["n"].clone(), v["count"].clone(), v["line"].clone()),
+        (json!(2), json!(5), json!(3))
+    );
+    assert_eq!(
+        ok("/api/load", json!({"puzzle": v["puzzle"]}))["line"],
+        top95_2
+    );
+    // a label written with %2F and a number with spaces around it
+    let (status, v) = get("/api/collection?file=collections%2Ftop95_first5.txt&n=%205");
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["n"], 5);
+    // a TAB-named line gives its grid and name; a nine-line grid is one puzzle
+    let (_, v) = get("/api/collection?file=collections/malformed_line.txt&n=1");
+    assert_eq!(
+        (v["puzzle"].as_str(), v["name"].as_str()),
+        (Some(OCEAN_1), Some("ocean-1"))
+    );
+    let (status, v) = get("/api/collection?file=collections/ocean_1_nine_lines.txt&n=1");
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(
+        ok("/api/load", json!({"puzzle": v["puzzle"]}))["line"],
+        OCEAN_1
+    );
+}
+
+#[test]
+fn collection_requests_outside_the_data_directories_are_refused() {
+    let cases: [(&str, u16, &str); 14] = [
+        ("file=collections/../serve_api.rs&n=1", 400, "'..'"),
+        ("file=collections%2F..%2F..%2FCargo.toml&n=1", 400, "'..'"),
+        (
+            "file=../fixtures/collections/top95_first5.txt&n=1",
+            400,
+            "'..'",
+        ),
+        ("file=/etc/passwd&n=1", 400, "absolute path"),
+        (
+            "file=collections//top95_first5.txt&n=1",
+            400,
+            "empty or '.' component",
+        ),
+        ("file=collections/.hidden.txt&n=1", 400, "hidden"),
+        ("file=&n=1", 400, "empty"),
+        ("file=collections/nope.txt&n=1", 404, "no collection file"),
+        (
+            "file=elsewhere/top95_first5.txt&n=1",
+            404,
+            "no collection file",
+        ),
+        ("file=collections/top95_first5.txt&n=0", 422, "out of range"),
+        (
+            "file=collections/top95_first5.txt&n=6",
+            422,
+            "holds 5 puzzle(s)",
+        ),
+        (
+            "file=collections/top95_first5.txt&n=two",
+            400,
+            "not a number",
+        ),
+        ("file=collections/top95_first5.txt", 400, "give n="),
+        (
+            "file=collections/top95_first5.txt&n=1&path=/etc/passwd",
+            400,
+            "unknown parameter",
+        ),
+    ];
+    for (query, want, says) in cases {
+        let (status, v) = get(&format!("/api/collection?{query}"));
+        assert_eq!(status, want, "{query}: {v}");
+        let e = error_of(status, &v);
+        assert!(e.contains(says), "{query}: {e}");
+    }
+    // a malformed line is named with its file and line
+    let (status, v) = get("/api/collection?file=collections/malformed_line.txt&n=2");
+    let e = error_of(status, &v);
+    assert!(e.contains("malformed_line.txt line 3"), "{e}");
+}
+
+#[test]
+fn a_symlink_out_of_the_data_directory_is_refused() {
+    let outside = tempfile::tempdir().unwrap();
+    let secret = outside.path().join("secret.txt");
+    std::fs::write(&secret, format!("{OCEAN_1}\n")).unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let dir = data.path().join("puzzles");
+    std::fs::create_dir(&dir).unwrap();
+    std::fs::write(dir.join("own.txt"), format!("{OCEAN_1}\n")).unwrap();
+    std::os::unix::fs::symlink(&secret, dir.join("link.txt")).unwrap();
+    std::os::unix::fs::symlink(outside.path(), dir.join("linked-dir")).unwrap();
+    let config = sudolink::serve::Config {
+        data: DataDirs::open(std::slice::from_ref(&dir)).unwrap(),
+        ..Default::default()
+    };
+    let addr = common::serve::start(config);
+    let get_at = |path: &str| {
+        let (status, _, body) = common::serve::request(addr, "GET", path, b"");
+        (status, serde_json::from_slice::<Value>(&body).unwrap())
+    };
+    // only the file inside is listed
+    let (_, v) = get_at("/api/collections");
+    assert_eq!(v, json!([{"label": "puzzles/own.txt", "puzzles": 1}]));
+    for query in [
+        "file=puzzles/link.txt&n=1",
+        "file=puzzles/linked-dir/secret.txt&n=1",
+    ] {
+        let (status, v) = get_at(&format!("/api/collection?{query}"));
+        assert_eq!(status, 403, "{query}: {v}");
+        assert!(
+            error_of(status, &v).contains("outside its --data directory"),
+            "{v}"
+        );
+    }
+    // and a server without --data lists nothing and picks nothing
+    let bare = common::serve::start(sudolink::serve::Config::default());
+    let (status, _, body) = common::serve::request(bare, "GET", "/api/collections", b"");
+    assert_eq!((status, body.as_slice()), (200, &b"[]"[..]));
+    let (status, _, body) = common::serve::request(
+        bare,
+        "GET",
+        "/api/collection?file=collections/top95_first5.txt&n=1",
+        b"",
+    );
+    let v: Value = serde_json::from_slice(&body).unwrap();
+    assert!(error_of(status, &v).contains("no collection file"), "{v}");
 }

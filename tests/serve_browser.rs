@@ -2,8 +2,10 @@
 //! `chromium` and `chromium-driver`), driven with fantoccini. One journey: load Ocean #1,
 //! click n8r1c2 and see its links, step through the N path (three steps, then on to step
 //! 7), ask why r1c2<>8 there and see the nrc4 chain drawn, run `bivalue-cells` and see
-//! the cells highlighted, download the PNG and decode it. Screenshots of each stage go to
-//! a temporary folder (printed); the figures (page load, hover, explain) are printed too.
+//! the cells highlighted, download the PNG and decode it, pick puzzles 2 and 3 of a
+//! collection file (`--data tests/fixtures/collections`) and see the grid show them.
+//! Screenshots of each stage go to a temporary folder (printed); the figures (page load,
+//! hover, explain) are printed too.
 //!
 //! Without chromium or chromedriver the test is skipped with a message, unless
 //! SUDOLINK_REQUIRE_TOOLS=1 says they must be there (CI sets it).
@@ -19,6 +21,12 @@ use std::time::{Duration, Instant};
 
 const OCEAN_1: &str =
     "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3....";
+
+/// Puzzles 2 and 3 of tests/fixtures/collections/top95_first5.txt.
+const TOP95_2: &str =
+    "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....";
+const TOP95_3: &str =
+    "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....";
 
 fn find_tool(names: &[&str]) -> Option<PathBuf> {
     names.iter().find_map(|n| {
@@ -96,7 +104,11 @@ fn explorer_journey_in_chromium() {
         eprintln!("skipped: chromium or chromedriver is not installed (apt-get install chromium chromium-driver)");
         return;
     };
-    let server = common::serve::start(sudolink::serve::Config::default());
+    let collections = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/collections");
+    let server = common::serve::start(sudolink::serve::Config {
+        data: sudolink::serve::data::DataDirs::open(&[collections]).unwrap(),
+        ..Default::default()
+    });
     let port = free_port();
     let _driver = Driver(
         Command::new(&driver)
@@ -364,5 +376,52 @@ async fn journey(server: SocketAddr, port: u16, chromium: &Path, shots: &Path, d
     let pixmap = resvg::tiny_skia::Pixmap::decode_png(&std::fs::read(&png).unwrap())
         .expect("the downloaded PNG decodes");
     assert!(pixmap.width() > 500, "{}", pixmap.width());
+
+    // 7. pick puzzle 2 of a collection file (serve --data tests/fixtures/collections), then
+    // the next one with the ▶ button: the grid shows each
+    c.find(Locator::Id("collection"))
+        .await
+        .unwrap()
+        .select_by_value("collections/top95_first5.txt")
+        .await
+        .unwrap();
+    until(
+        &c,
+        "document.getElementById('pick-count').textContent === 'of 5'",
+        5,
+    )
+    .await;
+    let n = c.find(Locator::Id("pick-n")).await.unwrap();
+    n.clear().await.unwrap();
+    n.send_keys("2\u{e007}").await.unwrap();
+    for (k, puzzle) in [(2, TOP95_2), (3, TOP95_3)] {
+        if k == 3 {
+            c.find(Locator::Id("pick-next"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+        }
+        until(
+            &c,
+            &format!("window.sudolink.picked && window.sudolink.picked.n === {k} && window.sudolink.start && document.getElementById('status').textContent.includes('#{k} of 5')"),
+            10,
+        )
+        .await;
+        let shown = js(
+            &c,
+            "return window.sudolink.cells.map(c => c.value ? String(c.value) : '.').join('');",
+        )
+        .await;
+        assert_eq!(shown, puzzle, "the grid shows top95 #{k}");
+        let digits = js(
+            &c,
+            "return document.querySelectorAll('#base svg text').length;",
+        )
+        .await;
+        assert!(digits.as_u64().unwrap() >= 17, "{digits} digits drawn");
+    }
+    shot(&c, shots, "6-picked-top95-3").await;
     c.close().await.unwrap();
 }

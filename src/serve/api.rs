@@ -18,7 +18,8 @@ use crate::study::input::{load_text, Loaded};
 use crate::study::resolution::{self, solve_steps};
 use crate::study::rules;
 use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::Query;
 use axum::extract::State as Shared;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -43,6 +44,8 @@ pub enum ApiError {
     #[error("{0}")]
     NotFound(String),
     #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
     TooLarge(String),
     #[error("the request ran longer than twice the server's time limit of {0} s (--timeout) and was dropped")]
     Timeout(f64),
@@ -56,6 +59,7 @@ impl IntoResponse for ApiError {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Timeout(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -192,6 +196,46 @@ pub async fn db_states(Shared(cfg): Cfg) -> Result<Json<Value>, ApiError> {
             .iter()
             .map(|r| json!({"id": r[0], "run": r[1], "step": r[2], "puzzle": r[3], "state": r[4]}))
             .collect::<Vec<_>>())))
+    })
+    .await
+}
+
+/// The collection files under `--data`, with their puzzle counts.
+pub async fn collections(Shared(cfg): Cfg) -> Result<Json<Value>, ApiError> {
+    let data = cfg.data.clone();
+    blocking(cfg.timeout, move || Ok(Json(json!(data.list())))).await
+}
+
+/// Puzzle `n` of the collection file `file`: `GET /api/collection?file=LABEL&n=K`.
+pub async fn collection(
+    Shared(cfg): Cfg,
+    query: Result<Query<BTreeMap<String, String>>, QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Query(mut params) =
+        query.map_err(|e| ApiError::BadRequest(format!("malformed query string: {e}")))?;
+    if let Some(other) = params.keys().find(|k| *k != "file" && *k != "n") {
+        return Err(ApiError::BadRequest(format!(
+            "unknown parameter {:?} (give file=LABEL&n=K)",
+            excerpt(other, 40)
+        )));
+    }
+    let file = params
+        .remove("file")
+        .ok_or_else(|| ApiError::BadRequest("give file=LABEL (see /api/collections)".into()))?;
+    let n = params
+        .remove("n")
+        .ok_or_else(|| ApiError::BadRequest("give n=K, the puzzle's number from 1".into()))?;
+    let data = cfg.data.clone();
+    blocking(cfg.timeout, move || {
+        data.pick(&file, &n).map(|p| Json(json!(p))).map_err(|e| {
+            use super::data::DataError as E;
+            match e {
+                E::Unknown { .. } => ApiError::NotFound(e.to_string()),
+                E::Escapes { .. } => ApiError::Forbidden(e.to_string()),
+                E::BadLabel { .. } | E::BadNumber { .. } => ApiError::BadRequest(e.to_string()),
+                _ => unprocessable(e),
+            }
+        })
     })
     .await
 }

@@ -5,11 +5,14 @@
 //! page (HTML/JS/CSS embedded in the binary: no build step, no CDN).
 //!
 //! The API is stateless: every request carries the puzzle or state as text (any format
-//! the grid readers know), so a script can use it as the page does. No request names a
-//! file: the only file the server reads is the `--db` it was started with, opened
-//! read-only through [`crate::store::query::open_read_only`].
+//! the grid readers know), so a script can use it as the page does. The only files the
+//! server reads are the `--db` it was started with, opened read-only through
+//! [`crate::store::query::open_read_only`], and the collection files under the `--data`
+//! directories, which a request names by a label checked against those directories
+//! ([`data`]).
 
 mod api;
+pub mod data;
 mod page;
 
 use axum::extract::DefaultBodyLimit;
@@ -30,6 +33,8 @@ pub struct Config {
     pub db: Option<PathBuf>,
     /// The time limit of one request's work (searches, SQL).
     pub timeout: Duration,
+    /// The directories whose collection files the page can pick puzzles from.
+    pub data: data::DataDirs,
 }
 
 impl Default for Config {
@@ -37,6 +42,7 @@ impl Default for Config {
         Config {
             db: None,
             timeout: Duration::from_secs(10),
+            data: data::DataDirs::default(),
         }
     }
 }
@@ -51,6 +57,8 @@ pub fn router(config: Config) -> Router {
         .route("/api/examples", get(api::examples))
         .route("/api/queries", get(api::queries))
         .route("/api/db/states", get(api::db_states))
+        .route("/api/collections", get(api::collections))
+        .route("/api/collection", get(api::collection))
         .route("/api/load", post(api::load))
         .route("/api/graph", post(api::graph))
         .route("/api/neighbourhood", post(api::neighbourhood))

@@ -17,7 +17,7 @@ const app = {
   links: new Map(),  // neighbourhood cache: state + candidate -> answer
   marks: { cells: [], cands: [] },
 };
-window.sudolink = app; // for scripts and tests
+window.sudolink = app; // for scripts and tests (the functions are added below)
 
 async function api(route, body) {
   const init = body === undefined ? {} : {
@@ -180,6 +180,10 @@ async function loadText(text) {
     app.start = v.state;
     app.path = null; app.step = -1; app.sel = null;
     app.marks = { cells: [], cands: [] };
+    // a new puzzle: the previous one's links and query answer go
+    $("sel").textContent = "—";
+    $("links").innerHTML = '<p class="muted">Hover or click a candidate.</p>';
+    $("result").innerHTML = "";
     setBoard(v.state, v.cells, v.svg, null);
     $("why").disabled = true;
     $("prev").disabled = $("next").disabled = true;
@@ -189,6 +193,39 @@ async function loadText(text) {
     app.loadMs = performance.now() - t0;
     status(`${v.name || v.line} loaded in ${app.loadMs.toFixed(0)} ms`);
     $("grid").focus();
+  } catch (e) { status(e.message, true); }
+}
+
+// --- a puzzle from a collection file (serve --data) ------------------------------------
+
+function pickCount() {
+  const o = $("collection").selectedOptions[0];
+  return o && o.dataset.count ? +o.dataset.count : 0;
+}
+
+function pickShown() {
+  const count = pickCount();
+  $("pick-count").textContent = count ? `of ${count}` : "";
+  $("pick-n").max = count || "";
+  const n = +$("pick-n").value;
+  $("pick-prev").disabled = !count || n <= 1;
+  $("pick-next").disabled = !count || n >= count;
+  $("pick-load").disabled = !count;
+}
+
+async function pick(n) {
+  const file = $("collection").value;
+  if (!file) { status("choose a collection file", true); return; }
+  const count = pickCount();
+  n = Math.max(1, Math.min(count || 1, Math.round(n) || 1));
+  $("pick-n").value = n;
+  pickShown();
+  try {
+    const v = await apiJson(`collection?file=${encodeURIComponent(file)}&n=${n}`);
+    $("puzzle").value = v.puzzle;
+    app.picked = v;
+    await loadText(v.puzzle);
+    if (!$("status").classList.contains("err")) status(`${file} #${v.n} of ${v.count} (line ${v.line})${v.name ? " " + v.name : ""} loaded in ${app.loadMs.toFixed(0)} ms`);
   } catch (e) { status(e.message, true); }
 }
 
@@ -350,6 +387,12 @@ async function init() {
   $("load").addEventListener("click", () => loadText($("puzzle").value));
   $("examples").addEventListener("change", (e) => { if (e.target.value) { $("puzzle").value = e.target.value; loadText(e.target.value); } });
   $("dbstates").addEventListener("change", (e) => { if (e.target.value) { $("puzzle").value = e.target.value; loadText(e.target.value); } });
+  $("collection").addEventListener("change", () => { $("pick-n").value = 1; pickShown(); if ($("collection").value) pick(1); });
+  $("pick-n").addEventListener("input", pickShown);
+  $("pick-n").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); pick(+$("pick-n").value); } });
+  $("pick-prev").addEventListener("click", () => pick(+$("pick-n").value - 1));
+  $("pick-next").addEventListener("click", () => pick(+$("pick-n").value + 1));
+  $("pick-load").addEventListener("click", () => pick(+$("pick-n").value));
   $("why").addEventListener("click", explain);
   $("copy").addEventListener("click", async () => {
     try { await navigator.clipboard.writeText($("proof-text").textContent); status("copied"); }
@@ -366,13 +409,22 @@ async function init() {
   // beside the lists
   const first = new URLSearchParams(location.search).get("puzzle") || $("puzzle").value;
   const loading = loadText(first);
-  const [examples, queries, states] = await Promise.all([apiJson("examples"), apiJson("queries"), apiJson("db/states")]);
+  const [examples, queries, states, collections] = await Promise.all([apiJson("examples"), apiJson("queries"), apiJson("db/states"), apiJson("collections")]);
   for (const x of examples) $("examples").add(new Option(x.title, x.puzzle));
   for (const q of queries) $("named").add(new Option(`${q.name} — ${q.summary}`, q.name));
   if (states.length) {
     $("dbstates").hidden = false; $("use-db").disabled = false;
     for (const s of states) $("dbstates").add(new Option(`state ${s.id}: ${s.puzzle}, run ${s.run ?? "-"} step ${s.step}`, s.state));
   }
+  if (collections.length) {
+    $("picker").hidden = false;
+    for (const f of collections) {
+      const o = new Option(`${f.label} (${f.puzzles})`, f.label);
+      o.dataset.count = f.puzzles;
+      $("collection").add(o);
+    }
+  }
+  pickShown();
   await loading;
   // first paint with a puzzle, from the navigation's start
   await new Promise((r) => requestAnimationFrame(() => r()));
@@ -380,4 +432,5 @@ async function init() {
   app.ready = true;
 }
 
+Object.assign(app, { loadText, pick });
 init().catch((e) => status(e.message, true));
