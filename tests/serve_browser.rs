@@ -200,6 +200,19 @@ async fn journey(server: SocketAddr, port: u16, chromium: &Path, shots: &Path, d
         chips.contains("strong") && chips.contains("weak") && chips.contains("cell"),
         "{chips}"
     );
+    // one legend: the picture's (none of the page's own), and the hover's links in the
+    // picture's colour, weak ones dashed as there
+    let legend = js(
+        &c,
+        "const w = document.querySelector('#links-g .hl-weak'), s = w && getComputedStyle(w); \
+         return [document.querySelectorAll('.legend').length, s && s.stroke, s && s.strokeDasharray];",
+    )
+    .await;
+    assert_eq!(
+        legend,
+        json!([0, "rgb(192, 57, 43)", "5px, 4px"]),
+        "{legend}"
+    );
     shot(&c, shots, "2-links-n8r1c2").await;
     // hover timing: a candidate's first hover (asks the server) and a repeated one (cached)
     let hover = js(

@@ -117,7 +117,8 @@ function showLinks(answer) {
 function linksPanel(answer) {
   $("sel").textContent = answer.candidate;
   const c = answer.counts;
-  const chips = [`<span class="chip strong">strong ${c.strong}</span>`, `<span class="chip weak">weak ${c.weak}</span>`]
+  // the strong and weak chips are the hover's legend: the pictures' link colour, solid and dashed
+  const chips = [`<span class="chip strong"><i class="sw"></i>strong ${c.strong}</span>`, `<span class="chip weak"><i class="sw weak"></i>weak ${c.weak}</span>`]
     .concat(Object.entries(c.by_via).map(([k, v]) => `<span class="chip">${k} ${v}</span>`));
   const rows = answer.links.map((l) => `<tr><td>${l.strong ? "strong" : "weak"}</td><td>${l.via}</td><td><code>${esc(l.node)}</code></td><td>${esc(l.support)}</td></tr>`);
   $("links").innerHTML = `<div class="counts">${chips.join("")}</div><table><tr><th>link</th><th>by</th><th>to</th><th>support</th></tr>${rows.join("")}</table>`;
