@@ -160,6 +160,28 @@ fn graph_counts_and_neighbourhood_of_n8r1c2() {
 }
 
 #[test]
+fn links_of_every_candidate_are_their_neighbourhoods() {
+    let state = ocean_state();
+    let v = ok("/api/links", json!({"state": state}));
+    assert_eq!(v["state"], state.as_str());
+    let links = v["links"].as_object().unwrap();
+    let open: usize = ok("/api/load", json!({"puzzle": state}))["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["candidates"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(links.len(), open, "one entry per open candidate");
+    for cand in ["n8r1c2", "n6r1c1"] {
+        let one = ok(
+            "/api/neighbourhood",
+            json!({"state": state, "candidate": cand}),
+        );
+        assert_eq!(links[cand], one, "{cand}");
+    }
+}
+
+#[test]
 fn explain_r1c2_not_8_as_explain_json() {
     let state = ocean_state();
     let v = ok(

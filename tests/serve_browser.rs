@@ -5,7 +5,8 @@
 //! the cells highlighted, download the PNG and decode it, pick puzzles 2 and 3 of a
 //! collection file (`--data tests/fixtures/collections`) and see the grid show them.
 //! Screenshots of each stage go to a temporary folder (printed); the figures (page load,
-//! hover, explain) are printed too.
+//! hover, explain) are printed too. `page_timings` (ignored) measures the issue's speed
+//! figures in the page and prints them.
 //!
 //! Without chromium or chromedriver the test is skipped with a message, unless
 //! SUDOLINK_REQUIRE_TOOLS=1 says they must be there (CI sets it).
@@ -93,8 +94,14 @@ async fn click_candidate(c: &Client, cand: &str) {
     .unwrap();
 }
 
-#[test]
-fn explorer_journey_in_chromium() {
+/// Run `test` against a WebDriver session of headless Chromium (chromedriver on a free
+/// port) and an in-process server of the fixture collections (`--data
+/// tests/fixtures/collections`); skipped with a message when the tools are missing.
+fn in_chromium<F, Fut>(test: F)
+where
+    F: FnOnce(Client, SocketAddr, PathBuf, PathBuf) -> Fut,
+    Fut: std::future::Future<Output = ()>,
+{
     let chromium = find_tool(&["chromium", "chromium-browser", "google-chrome"]);
     let driver = find_tool(&["chromedriver"]);
     let (Some(chromium), Some(driver)) = (chromium, driver) else {
@@ -126,72 +133,83 @@ fn explorer_journey_in_chromium() {
         );
         std::thread::sleep(Duration::from_millis(50));
     }
-    let shots = std::env::temp_dir().join(format!("sudolink-explorer-{}", std::process::id()));
+    let shots =
+        std::env::temp_dir().join(format!("sudolink-explorer-{}-{}", std::process::id(), port));
     let downloads = shots.join("downloads");
     std::fs::create_dir_all(&downloads).unwrap();
     let rt = tokio::runtime::Runtime::new().unwrap();
-    rt.block_on(journey(server, port, &chromium, &shots, &downloads));
+    rt.block_on(async {
+        let mut caps = serde_json::Map::new();
+        caps.insert(
+            "goog:chromeOptions".into(),
+            json!({
+                "binary": chromium.to_str().unwrap(),
+                "args": ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                         "--window-size=1400,1000", "--hide-scrollbars"],
+                "prefs": {"download.default_directory": downloads.to_str().unwrap(),
+                          "download.prompt_for_download": false},
+            }),
+        );
+        let c = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(caps)
+            .connect(&format!("http://127.0.0.1:{port}"))
+            .await
+            .expect("a WebDriver session");
+        test(c.clone(), server, shots.clone(), downloads).await;
+        c.close().await.unwrap();
+    });
     eprintln!("screenshots in {}", shots.display());
 }
 
-async fn journey(server: SocketAddr, port: u16, chromium: &Path, shots: &Path, downloads: &Path) {
-    let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        json!({
-            "binary": chromium.to_str().unwrap(),
-            "args": ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--window-size=1400,1000", "--hide-scrollbars"],
-            "prefs": {"download.default_directory": downloads.to_str().unwrap(),
-                      "download.prompt_for_download": false},
-        }),
-    );
-    let c = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{port}"))
-        .await
-        .expect("a WebDriver session");
+#[test]
+fn explorer_journey_in_chromium() {
+    in_chromium(|c, server, shots, downloads| async move {
+        journey(&c, server, &shots, &downloads).await
+    });
+}
+
+async fn journey(c: &Client, server: SocketAddr, shots: &Path, downloads: &Path) {
     let url = format!("http://{server}/");
     // 1. load: the page loads Ocean #1 (the first seed example) by itself
     c.goto(&url).await.unwrap();
-    until(&c, "window.sudolink && window.sudolink.ready", 20).await;
-    let load_ms = js(&c, "return window.sudolink.readyAt;").await;
+    until(c, "window.sudolink && window.sudolink.ready", 20).await;
+    let load_ms = js(c, "return window.sudolink.readyAt;").await;
     eprintln!("page load, first visit (navigation to the grid drawn with Ocean #1): {load_ms} ms");
     // and a second visit (the browser warm, as a user reloading)
     c.refresh().await.unwrap();
-    until(&c, "window.sudolink && window.sudolink.ready", 20).await;
-    let reload_ms = js(&c, "return window.sudolink.readyAt;").await;
-    let nav = js(&c, "const n = performance.getEntriesByType('navigation')[0]; return [Math.round(n.responseEnd), Math.round(n.domContentLoadedEventEnd), Math.round(window.sudolink.loadMs)];").await;
+    until(c, "window.sudolink && window.sudolink.ready", 20).await;
+    let reload_ms = js(c, "return window.sudolink.readyAt;").await;
+    let nav = js(c, "const n = performance.getEntriesByType('navigation')[0]; return [Math.round(n.responseEnd), Math.round(n.domContentLoadedEventEnd), Math.round(window.sudolink.loadMs)];").await;
     eprintln!("page load, reload: {reload_ms} ms (HTML received, DOM ready, /api/load round trip: {nav} ms)");
-    let line = js(&c, "return document.getElementById('puzzle').value;").await;
+    let line = js(c, "return document.getElementById('puzzle').value;").await;
     assert_eq!(line, OCEAN_1);
     let marks = js(
-        &c,
+        c,
         "return document.querySelectorAll('#overlay rect.hit').length;",
     )
     .await;
     assert!(marks.as_u64().unwrap() > 100, "{marks}");
-    shot(&c, shots, "1-loaded").await;
+    shot(c, shots, "1-loaded").await;
 
     // 2. click n8r1c2: its links are drawn and counted
-    click_candidate(&c, "n8r1c2").await;
-    until(&c, "document.querySelector('#links table')", 10).await;
-    let sel = js(&c, "return document.getElementById('sel').textContent;").await;
+    click_candidate(c, "n8r1c2").await;
+    until(c, "document.querySelector('#links table')", 10).await;
+    let sel = js(c, "return document.getElementById('sel').textContent;").await;
     assert_eq!(sel, "n8r1c2");
     let drawn = js(
-        &c,
+        c,
         "return document.querySelectorAll('#links-g line').length;",
     )
     .await;
     let rows = js(
-        &c,
+        c,
         "return document.querySelectorAll('#links table tr').length - 1;",
     )
     .await;
     assert!(drawn.as_u64().unwrap() > 0);
     assert!(rows.as_u64().unwrap() >= drawn.as_u64().unwrap());
     let chips = js(
-        &c,
+        c,
         "return document.querySelector('#links .counts').textContent;",
     )
     .await;
@@ -203,7 +221,7 @@ async fn journey(server: SocketAddr, port: u16, chromium: &Path, shots: &Path, d
     // one legend: the picture's (none of the page's own), and the hover's links in the
     // picture's colour, weak ones dashed as there
     let legend = js(
-        &c,
+        c,
         "const w = document.querySelector('#links-g .hl-weak'), s = w && getComputedStyle(w); \
          return [document.querySelectorAll('.legend').length, s && s.stroke, s && s.strokeDasharray];",
     )
@@ -213,22 +231,22 @@ async fn journey(server: SocketAddr, port: u16, chromium: &Path, shots: &Path, d
         json!([0, "rgb(192, 57, 43)", "5px, 4px"]),
         "{legend}"
     );
-    shot(&c, shots, "2-links-n8r1c2").await;
-    // hover timing: a candidate's first hover (asks the server) and a repeated one (cached)
+    shot(c, shots, "2-links-n8r1c2").await;
+    // hover timing: a candidate's first hover and a repeated one (the state's links are prefetched with it)
     let hover = js(
-        &c,
+        c,
         "const ev = (c) => document.querySelector(`#overlay rect.hit[data-cand=\"${c}\"]`).dispatchEvent(new MouseEvent('mouseover', {bubbles: true})); \
          ev('n6r1c1'); return 0;",
     )
     .await;
     let _ = hover;
-    until(&c, "window.sudolink.lastHoverMs !== undefined", 5).await;
+    until(c, "window.sudolink.lastHoverMs !== undefined", 5).await;
     tokio::time::sleep(Duration::from_millis(200)).await;
-    let first = js(&c, "return window.sudolink.lastHoverMs;").await;
-    js(&c, "document.querySelector('#overlay rect.hit[data-cand=\"n6r1c1\"]').dispatchEvent(new MouseEvent('mouseover', {bubbles: true})); return 0;").await;
+    let first = js(c, "return window.sudolink.lastHoverMs;").await;
+    js(c, "document.querySelector('#overlay rect.hit[data-cand=\"n6r1c1\"]').dispatchEvent(new MouseEvent('mouseover', {bubbles: true})); return 0;").await;
     tokio::time::sleep(Duration::from_millis(100)).await;
-    let cached = js(&c, "return window.sudolink.lastHoverMs;").await;
-    eprintln!("hover highlight: {first} ms first time (server round trip), {cached} ms cached");
+    let cached = js(c, "return window.sudolink.lastHoverMs;").await;
+    eprintln!("hover highlight: {first} ms first time, {cached} ms again");
 
     // 3. the N path: three steps, each with its text and proof drawn
     c.find(Locator::Id("path-go"))
@@ -238,7 +256,7 @@ async fn journey(server: SocketAddr, port: u16, chromium: &Path, shots: &Path, d
         .await
         .unwrap();
     until(
-        &c,
+        c,
         "window.sudolink.path && !document.getElementById('next').disabled",
         30,
     )
@@ -252,22 +270,16 @@ async fn journey(server: SocketAddr, port: u16, chromium: &Path, shots: &Path, d
             .await
             .unwrap();
         until(
-            &c,
+            c,
             &format!("document.getElementById('stepno').textContent.startsWith('step {k} ')"),
             10,
         )
         .await;
-        texts.push(
-            js(
-                &c,
-                "return document.getElementById('steptext').textContent;",
-            )
-            .await,
-        );
+        texts.push(js(c, "return document.getElementById('steptext').textContent;").await);
     }
     assert!(texts.iter().all(|t| !t.as_str().unwrap().is_empty()));
     assert_ne!(texts[0], texts[1]);
-    shot(&c, shots, "3-path-step3").await;
+    shot(c, shots, "3-path-step3").await;
     for k in 4..=7 {
         c.find(Locator::Id("next"))
             .await
@@ -276,7 +288,7 @@ async fn journey(server: SocketAddr, port: u16, chromium: &Path, shots: &Path, d
             .await
             .unwrap();
         until(
-            &c,
+            c,
             &format!("document.getElementById('stepno').textContent.startsWith('step {k} ')"),
             10,
         )
@@ -284,16 +296,16 @@ async fn journey(server: SocketAddr, port: u16, chromium: &Path, shots: &Path, d
     }
 
     // 4. why r1c2<>8 at step 7: select n8r1c2, press Enter; the nrc4 chain is drawn
-    click_candidate(&c, "n8r1c2").await;
+    click_candidate(c, "n8r1c2").await;
     c.find(Locator::Id("grid"))
         .await
         .unwrap()
         .send_keys("\u{e007}")
         .await
         .unwrap();
-    until(&c, "document.querySelector('#proof-table')", 60).await;
+    until(c, "document.querySelector('#proof-table')", 60).await;
     let nrc = js(
-        &c,
+        c,
         "return [...document.querySelectorAll('#proof-table tr.clickable')].map(r => [...r.cells].map(c => c.textContent));",
     )
     .await;
@@ -304,35 +316,35 @@ async fn journey(server: SocketAddr, port: u16, chromium: &Path, shots: &Path, d
         .unwrap_or_else(|| panic!("no nrc proof: {nrc}"));
     assert_eq!(nrc_row[1], "4", "{nrc_row}");
     // click the nrc row: its chain is drawn (arrows with heads, marks by role)
-    js(&c, "[...document.querySelectorAll('#proof-table tr.clickable')].find(r => r.cells[0].textContent === 'nrc').click(); return 0;").await;
+    js(c, "[...document.querySelectorAll('#proof-table tr.clickable')].find(r => r.cells[0].textContent === 'nrc').click(); return 0;").await;
     let arrows = until(
-        &c,
+        c,
         "document.querySelectorAll('#base svg path[marker-end]').length",
         5,
     )
     .await;
     assert!(arrows.as_u64().unwrap() >= 4, "{arrows} arrows");
     let circles = js(
-        &c,
+        c,
         "return document.querySelectorAll('#base svg circle').length;",
     )
     .await;
     assert!(circles.as_u64().unwrap() >= 5, "{circles}");
     let text = js(
-        &c,
+        c,
         "return document.getElementById('proof-text').textContent;",
     )
     .await;
     assert!(text.as_str().unwrap().contains("nrc notation"), "{text}");
-    let explain_ms = js(&c, "return window.sudolink.explainMs;").await;
+    let explain_ms = js(c, "return window.sudolink.explainMs;").await;
     eprintln!("explain r1c2<>8 at step 7 (every family, in the page): {explain_ms} ms");
     // the pointer leaves the grid: the chain alone is shown
     js(
-        &c,
+        c,
         "document.getElementById('overlay').dispatchEvent(new MouseEvent('mouseleave')); return 0;",
     )
     .await;
-    shot(&c, shots, "4-why-r1c2-not-8").await;
+    shot(c, shots, "4-why-r1c2-not-8").await;
 
     // 5. bivalue-cells: the cells of its rows are highlighted
     c.find(Locator::Id("named"))
@@ -347,20 +359,20 @@ async fn journey(server: SocketAddr, port: u16, chromium: &Path, shots: &Path, d
         .click()
         .await
         .unwrap();
-    until(&c, "document.querySelector('#result-table')", 10).await;
+    until(c, "document.querySelector('#result-table')", 10).await;
     let result_rows = js(
-        &c,
+        c,
         "return document.querySelectorAll('#result-table tr.clickable').length;",
     )
     .await;
     let lit = js(
-        &c,
+        c,
         "return document.querySelectorAll('#overlay rect.cellhl').length;",
     )
     .await;
     assert!(result_rows.as_u64().unwrap() > 0);
     assert_eq!(lit, result_rows, "one highlighted cell per bivalue cell");
-    shot(&c, shots, "5-bivalue-cells").await;
+    shot(c, shots, "5-bivalue-cells").await;
 
     // 6. download the PNG of the drawn chain: a file that decodes
     c.find(Locator::Css(".downloads button[data-fmt=\"png\"]"))
@@ -399,7 +411,7 @@ async fn journey(server: SocketAddr, port: u16, chromium: &Path, shots: &Path, d
         .await
         .unwrap();
     until(
-        &c,
+        c,
         "document.getElementById('pick-count').textContent === 'of 5'",
         5,
     )
@@ -417,24 +429,163 @@ async fn journey(server: SocketAddr, port: u16, chromium: &Path, shots: &Path, d
                 .unwrap();
         }
         until(
-            &c,
+            c,
             &format!("window.sudolink.picked && window.sudolink.picked.n === {k} && window.sudolink.start && document.getElementById('status').textContent.includes('#{k} of 5')"),
             10,
         )
         .await;
         let shown = js(
-            &c,
+            c,
             "return window.sudolink.cells.map(c => c.value ? String(c.value) : '.').join('');",
         )
         .await;
         assert_eq!(shown, puzzle, "the grid shows top95 #{k}");
         let digits = js(
-            &c,
+            c,
             "return document.querySelectorAll('#base svg text').length;",
         )
         .await;
         assert!(digits.as_u64().unwrap() >= 17, "{digits} digits drawn");
     }
-    shot(&c, shots, "6-picked-top95-3").await;
-    c.close().await.unwrap();
+    shot(c, shots, "6-picked-top95-3").await;
+}
+
+/// Median and max of `figures` (milliseconds), printed as "median X ms, max Y ms (n=N)".
+fn median_max(figures: &[f64]) -> String {
+    let mut f = figures.to_vec();
+    f.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    format!(
+        "median {:.1} ms, max {:.1} ms (n={})",
+        f[f.len() / 2],
+        f[f.len() - 1],
+        f.len()
+    )
+}
+
+fn numbers(v: &Value) -> Vec<f64> {
+    v.as_array()
+        .unwrap_or_else(|| panic!("not an array: {v}"))
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect()
+}
+
+/// The issue's speed figures, measured in the page with the Performance API and printed
+/// (no assertion on time): page load (first contentful paint, and the first frame with the
+/// puzzle drawn, from the navigation's start), a candidate's hover highlight (from the
+/// mouseover event to its links drawn, layout included), and explain of an ordinary
+/// target (r1c2<>8 of Ocean #1, nrc7 at the start and nrc4 at step 7 of its N path; every
+/// family, as the page asks). Run with
+/// `cargo test --release --test serve_browser -- --ignored page_timings --nocapture`.
+#[test]
+#[ignore = "prints timings: run with --ignored page_timings --nocapture"]
+fn page_timings() {
+    in_chromium(|c, server, _, _| async move {
+        // the repeated explains may outlast chromedriver's 30 s script default
+        c.update_timeouts(fantoccini::wd::TimeoutConfiguration::new(
+            Some(Duration::from_secs(600)),
+            Some(Duration::from_secs(60)),
+            None,
+        ))
+        .await
+        .unwrap();
+        let url = format!("http://{server}/");
+        let (mut paint, mut ready) = (Vec::new(), Vec::new());
+        for _ in 0..7 {
+            c.goto(&url).await.unwrap();
+            until(&c, "window.sudolink && window.sudolink.ready", 20).await;
+            let v = js(&c, "const p = performance.getEntriesByType('paint').find(e => e.name === 'first-contentful-paint'); return [p ? p.startTime : -1, window.sudolink.readyAt];").await;
+            let v = numbers(&v);
+            paint.push(v[0]);
+            ready.push(v[1]);
+        }
+        eprintln!("page load, first contentful paint: {}", median_max(&paint));
+        eprintln!(
+            "page load, first frame with the puzzle drawn (first visit, then reloads): {}",
+            median_max(&ready)
+        );
+        eprintln!("  each: {ready:?}");
+        // hover: 30 candidates, links prefetched with the state (the page's way), then the
+        // same with the cache emptied (each hover asks the server)
+        until(
+            &c,
+            "window.sudolink.linksReady === window.sudolink.shown",
+            20,
+        )
+        .await;
+        let hover_script = r#"
+            const done = arguments[arguments.length - 1];
+            const emptyFirst = arguments[0];
+            (async () => {
+              const hits = [...document.querySelectorAll('#overlay rect.hit')].slice(0, 30);
+              const out = [];
+              for (const h of hits) {
+                if (emptyFirst) window.sudolink.links.clear();
+                const t0 = performance.now();
+                h.dispatchEvent(new MouseEvent('mouseover', {bubbles: true}));
+                await window.sudolink.hovering;
+                document.getElementById('overlay').getBoundingClientRect();
+                document.getElementById('links').getBoundingClientRect();
+                out.push(performance.now() - t0);
+              }
+              done(out);
+            })();"#;
+        let local = numbers(
+            &c.execute_async(hover_script, vec![json!(false)])
+                .await
+                .unwrap(),
+        );
+        let asking = numbers(
+            &c.execute_async(hover_script, vec![json!(true)])
+                .await
+                .unwrap(),
+        );
+        eprintln!(
+            "hover highlight, links prefetched with the state: {}",
+            median_max(&local)
+        );
+        eprintln!(
+            "hover highlight, asking the server each time: {}",
+            median_max(&asking)
+        );
+        // explain r1c2<>8: at the start state and at step 7 of the N path
+        let explain_script = r#"
+            const done = arguments[arguments.length - 1];
+            const [step, reps] = arguments;
+            (async () => {
+              const app = window.sudolink;
+              let text = app.start;
+              if (step > 0) {
+                const r = await fetch('/api/path', {method: 'POST', body: JSON.stringify({state: app.start, rules: 'N'})});
+                text = (await r.json()).steps[step - 1].state_before;
+              }
+              await app.loadText(text);
+              app.select('n8r1c2');
+              const out = [];
+              for (let i = 0; i < reps; i++) {
+                await app.explain();
+                const nrc = app.explained.families.find(f => f.family === 'nrc');
+                out.push([app.explainMs, nrc ? nrc.length : null]);
+              }
+              done(out);
+            })();"#;
+        for step in [0, 7] {
+            let v = c
+                .execute_async(explain_script, vec![json!(step), json!(7)])
+                .await
+                .unwrap();
+            let rows = v.as_array().unwrap();
+            let ms: Vec<f64> = rows.iter().map(|r| r[0].as_f64().unwrap()).collect();
+            let nrc = &rows[0][1];
+            let at = if step == 0 {
+                "the start".to_string()
+            } else {
+                format!("step {step}")
+            };
+            eprintln!(
+                "explain r1c2<>8 at {at} of Ocean #1 (every family; nrc length {nrc}): {}",
+                median_max(&ms)
+            );
+        }
+    });
 }

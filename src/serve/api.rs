@@ -305,17 +305,47 @@ pub async fn neighbourhood(
                 "{c} is not a candidate of this state"
             )));
         }
-        let links = CandidateGraph::build(&loaded.state).neighbourhood(c);
-        let mut by_via: BTreeMap<&str, usize> = BTreeMap::new();
-        for l in &links {
-            *by_via.entry(l.via).or_default() += 1;
-        }
-        let strong = links.iter().filter(|l| l.strong).count();
-        Ok(Json(json!({
-            "candidate": c.to_string(),
-            "counts": {"strong": strong, "weak": links.len() - strong, "by_via": by_via, "total": links.len()},
-            "links": links,
-        })))
+        Ok(Json(neighbourhood_json(
+            &CandidateGraph::build(&loaded.state),
+            c,
+        )))
+    })
+    .await
+}
+
+/// A candidate's links with their counts (strong/weak, and by what they go through).
+fn neighbourhood_json(graph: &CandidateGraph, c: Candidate) -> Value {
+    let links = graph.neighbourhood(c);
+    let mut by_via: BTreeMap<&str, usize> = BTreeMap::new();
+    for l in &links {
+        *by_via.entry(l.via).or_default() += 1;
+    }
+    let strong = links.iter().filter(|l| l.strong).count();
+    json!({
+        "candidate": c.to_string(),
+        "counts": {"strong": strong, "weak": links.len() - strong, "by_via": by_via, "total": links.len()},
+        "links": links,
+    })
+}
+
+/// The links of every open candidate of a state, by candidate: what the page fetches once
+/// per state so that hovering needs no request.
+pub async fn links(
+    Shared(cfg): Cfg,
+    req: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let req: StateReq = body(req)?;
+    blocking(cfg.timeout, move || {
+        let loaded = state_of(&req.state, req.allow_nonunique)?;
+        let graph = CandidateGraph::build(&loaded.state);
+        let by_candidate: serde_json::Map<String, Value> = crate::grid::Cell::all()
+            .flat_map(|cell| crate::grid::Digit::all().map(move |d| Candidate::new(cell, d)))
+            .filter(|c| loaded.state.has(*c))
+            .map(|c| (c.to_string(), neighbourhood_json(&graph, c)))
+            .collect();
+        Ok(Json(
+            json!({"state": to_hodoku(&loaded.state), "links": by_candidate}),
+        ))
     })
     .await
 }

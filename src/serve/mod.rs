@@ -62,6 +62,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/load", post(api::load))
         .route("/api/graph", post(api::graph))
         .route("/api/neighbourhood", post(api::neighbourhood))
+        .route("/api/links", post(api::links))
         .route("/api/explain", post(api::explain))
         .route("/api/next", post(api::next))
         .route("/api/path", post(api::path))

@@ -130,6 +130,22 @@ async function neighbourhood(cand) {
   return app.links.get(key);
 }
 
+// every candidate's links of a state, fetched once when the state is shown, so that
+// hovering is local (a hover before they arrive asks for its candidate alone)
+async function prefetchLinks(stateText) {
+  if (app.prefetched === stateText) return;
+  app.prefetched = stateText;
+  if (app.links.size > 20000) app.links.clear();
+  try {
+    const v = await apiJson("links", { state: stateText });
+    for (const [cand, answer] of Object.entries(v.links)) {
+      const key = stateText + "|" + cand;
+      if (!app.links.has(key)) app.links.set(key, Promise.resolve(answer));
+    }
+    if (app.shown === stateText) app.linksReady = stateText;
+  } catch (e) { app.prefetched = null; status(e.message, true); }
+}
+
 let hoverSeq = 0;
 async function hover(cand, sticky) {
   const seq = ++hoverSeq;
@@ -171,6 +187,7 @@ function setBoard(stateText, cells, svg, proof) {
     }
   }
   drawBase(svg);
+  if (changed) prefetchLinks(stateText);
 }
 
 async function loadText(text) {
@@ -372,7 +389,7 @@ function moveCursor(dr, dc) {
 
 async function init() {
   const o = $("overlay");
-  o.addEventListener("mouseover", (e) => { const c = e.target.dataset && e.target.dataset.cand; if (c && e.target.classList.contains("hit")) hover(c, false); });
+  o.addEventListener("mouseover", (e) => { const c = e.target.dataset && e.target.dataset.cand; if (c && e.target.classList.contains("hit")) app.hovering = hover(c, false); });
   // leaving the grid: back to the selection's links, or none while a proof is drawn
   o.addEventListener("mouseleave", () => {
     hoverSeq++;
@@ -433,5 +450,5 @@ async function init() {
   app.ready = true;
 }
 
-Object.assign(app, { loadText, pick });
+Object.assign(app, { loadText, select, explain, pick });
 init().catch((e) => status(e.message, true));
