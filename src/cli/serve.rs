@@ -47,6 +47,7 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         db: args.db.clone(),
         timeout: Duration::from_secs_f64(args.timeout),
         data: DataDirs::open(&args.data)?,
+        ..Config::default()
     };
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(async {

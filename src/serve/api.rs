@@ -113,12 +113,44 @@ async fn blocking<T: Send + 'static>(
     timeout: Duration,
     work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
+    let deadline = tokio::time::Instant::now() + timeout * 2 + Duration::from_secs(1);
+    blocking_until(deadline, timeout, work).await
+}
+
+async fn blocking_until<T: Send + 'static>(
+    deadline: tokio::time::Instant,
+    timeout: Duration,
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
     let task = tokio::task::spawn_blocking(work);
-    match tokio::time::timeout(timeout * 2 + Duration::from_secs(1), task).await {
+    match tokio::time::timeout_at(deadline, task).await {
         Ok(Ok(answer)) => answer,
         Ok(Err(join)) => Err(ApiError::Internal(format!("the work failed: {join}"))),
         Err(_) => Err(ApiError::Timeout(timeout.as_secs_f64())),
     }
+}
+
+/// [`blocking`] for a search: it first waits for one of the server's search permits
+/// ([`Config::searches`]), within the same deadline, and holds it until the search ends
+/// (even when the request was answered 503 before), so no more searches run at once than
+/// there are permits.
+async fn search<T: Send + 'static>(
+    cfg: &Config,
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let timeout = cfg.timeout;
+    let deadline = tokio::time::Instant::now() + timeout * 2 + Duration::from_secs(1);
+    let permit = match tokio::time::timeout_at(deadline, cfg.searches.clone().acquire_owned()).await
+    {
+        Ok(Ok(permit)) => permit,
+        Ok(Err(closed)) => return Err(ApiError::Internal(format!("no search permit: {closed}"))),
+        Err(_) => return Err(ApiError::Timeout(timeout.as_secs_f64())),
+    };
+    blocking_until(deadline, timeout, move || {
+        let _permit = permit;
+        work()
+    })
+    .await
 }
 
 /// Load the state text a request carries.
@@ -383,7 +415,7 @@ pub async fn explain(
 ) -> Result<Json<Value>, ApiError> {
     let req: ExplainReq = body(req)?;
     let timeout = cfg.timeout;
-    blocking(timeout, move || {
+    search(&cfg, move || {
         let loaded = state_of(&req.state, req.allow_nonunique)?;
         let conclusion = read_target(&req.target).map_err(unprocessable)?;
         conclusion
@@ -449,7 +481,7 @@ pub async fn next(
     req: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let req: StepReq = body(req)?;
-    blocking(cfg.timeout, move || {
+    search(&cfg, move || {
         let loaded = state_of(&req.state, req.allow_nonunique)?;
         let rules = rules_of(req.rules.as_deref(), req.max_len)?;
         let Some(p) = explain::next_step(&loaded.state, &rules) else {
@@ -474,7 +506,7 @@ pub async fn path(
     req: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let req: StepReq = body(req)?;
-    blocking(cfg.timeout, move || {
+    search(&cfg, move || {
         let loaded = state_of(&req.state, req.allow_nonunique)?;
         let rules = rules_of(req.rules.as_deref(), req.max_len)?;
         let max_steps = req.max_steps.unwrap_or(200);

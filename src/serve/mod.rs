@@ -35,6 +35,15 @@ pub struct Config {
     pub timeout: Duration,
     /// The directories whose collection files the page can pick puzzles from.
     pub data: data::DataDirs,
+    /// Permits for the searches (explain, next step, path): as many run at once as there
+    /// are permits, the others wait for one, within the request's time limit.
+    pub searches: Arc<tokio::sync::Semaphore>,
+}
+
+/// One search at a time per core: more at once only share the cores and add their memory.
+pub fn searches_per_core() -> Arc<tokio::sync::Semaphore> {
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    Arc::new(tokio::sync::Semaphore::new(cores))
 }
 
 impl Default for Config {
@@ -43,6 +52,7 @@ impl Default for Config {
             db: None,
             timeout: Duration::from_secs(10),
             data: data::DataDirs::default(),
+            searches: searches_per_core(),
         }
     }
 }
