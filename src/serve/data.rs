@@ -83,13 +83,16 @@ pub struct PickedPuzzle {
     pub name: Option<String>,
 }
 
+/// Per file read: its size and modification time when read, and its puzzle count.
+type PuzzleCounts = HashMap<PathBuf, (u64, Option<SystemTime>, usize)>;
+
 /// The `--data` directories (canonical) with their label names, and the puzzle counts of
 /// the files read so far (by path, size and modification time, so an edited file is
 /// counted again).
 #[derive(Clone, Debug, Default)]
 pub struct DataDirs {
     roots: Vec<(String, PathBuf)>,
-    counts: Arc<Mutex<HashMap<PathBuf, (u64, Option<SystemTime>, usize)>>>,
+    counts: Arc<Mutex<PuzzleCounts>>,
 }
 
 impl DataDirs {
