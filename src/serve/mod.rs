@@ -16,7 +16,7 @@ pub mod data;
 mod page;
 
 use axum::extract::DefaultBodyLimit;
-use axum::routing::{get, post};
+use axum::routing::get;
 use axum::Router;
 use std::future::Future;
 use std::path::PathBuf;
@@ -69,15 +69,15 @@ pub fn router(config: Config) -> Router {
         .route("/api/db/states", get(api::db_states))
         .route("/api/collections", get(api::collections))
         .route("/api/collection", get(api::collection))
-        .route("/api/load", post(api::load))
-        .route("/api/graph", post(api::graph))
-        .route("/api/neighbourhood", post(api::neighbourhood))
-        .route("/api/links", post(api::links))
-        .route("/api/explain", post(api::explain))
-        .route("/api/next", post(api::next))
-        .route("/api/path", post(api::path))
-        .route("/api/query", post(api::query))
-        .route("/api/export", post(api::export))
+        .route("/api/load", api::post_json(api::load))
+        .route("/api/graph", api::post_json(api::graph))
+        .route("/api/neighbourhood", api::post_json(api::neighbourhood))
+        .route("/api/links", api::post_json(api::links))
+        .route("/api/explain", api::post_search(api::explain))
+        .route("/api/next", api::post_search(api::next))
+        .route("/api/path", api::post_search(api::path))
+        .route("/api/query", api::post_json(api::query))
+        .route("/api/export", api::post_json(api::export))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)
