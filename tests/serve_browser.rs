@@ -83,6 +83,27 @@ async fn shot(c: &Client, dir: &Path, name: &str) {
     std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
 }
 
+/// Click the element `css` selects (a panic names it when there is none).
+async fn click(c: &Client, css: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no {css} on the page: {e}"))
+        .click()
+        .await
+        .unwrap();
+}
+
+/// Click `css`, then wait until `script` is truthy (at most `secs` seconds).
+async fn click_until(c: &Client, css: &str, script: &str, secs: u64) -> Value {
+    click(c, css).await;
+    until(c, script, secs).await
+}
+
+/// The script that is true once the path's step `k` is shown.
+fn step_shown(k: usize) -> String {
+    format!("document.getElementById('stepno').textContent.startsWith('step {k} ')")
+}
+
 async fn click_candidate(c: &Client, cand: &str) {
     c.find(Locator::Css(&format!(
         "#overlay rect.hit[data-cand=\"{cand}\"]"
@@ -249,50 +270,23 @@ async fn journey(c: &Client, server: SocketAddr, shots: &Path, downloads: &Path)
     eprintln!("hover highlight: {first} ms first time, {cached} ms again");
 
     // 3. the N path: three steps, each with its text and proof drawn
-    c.find(Locator::Id("path-go"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    until(
+    click_until(
         c,
+        "#path-go",
         "window.sudolink.path && !document.getElementById('next').disabled",
         30,
     )
     .await;
     let mut texts = Vec::new();
     for k in 1..=3 {
-        c.find(Locator::Id("next"))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
-        until(
-            c,
-            &format!("document.getElementById('stepno').textContent.startsWith('step {k} ')"),
-            10,
-        )
-        .await;
+        click_until(c, "#next", &step_shown(k), 10).await;
         texts.push(js(c, "return document.getElementById('steptext').textContent;").await);
     }
     assert!(texts.iter().all(|t| !t.as_str().unwrap().is_empty()));
     assert_ne!(texts[0], texts[1]);
     shot(c, shots, "3-path-step3").await;
     for k in 4..=7 {
-        c.find(Locator::Id("next"))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
-        until(
-            c,
-            &format!("document.getElementById('stepno').textContent.startsWith('step {k} ')"),
-            10,
-        )
-        .await;
+        click_until(c, "#next", &step_shown(k), 10).await;
     }
 
     // 4. why r1c2<>8 at step 7: select n8r1c2, press Enter; the nrc4 chain is drawn
@@ -353,13 +347,7 @@ async fn journey(c: &Client, server: SocketAddr, shots: &Path, downloads: &Path)
         .select_by_value("bivalue-cells")
         .await
         .unwrap();
-    c.find(Locator::Id("run"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    until(c, "document.querySelector('#result-table')", 10).await;
+    click_until(c, "#run", "document.querySelector('#result-table')", 10).await;
     let result_rows = js(
         c,
         "return document.querySelectorAll('#result-table tr.clickable').length;",
@@ -375,12 +363,7 @@ async fn journey(c: &Client, server: SocketAddr, shots: &Path, downloads: &Path)
     shot(c, shots, "5-bivalue-cells").await;
 
     // 6. download the PNG of the drawn chain: a file that decodes
-    c.find(Locator::Css(".downloads button[data-fmt=\"png\"]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(c, ".downloads button[data-fmt=\"png\"]").await;
     let start = Instant::now();
     let png = loop {
         let done: Vec<PathBuf> = std::fs::read_dir(downloads)
@@ -421,12 +404,7 @@ async fn journey(c: &Client, server: SocketAddr, shots: &Path, downloads: &Path)
     n.send_keys("2\u{e007}").await.unwrap();
     for (k, puzzle) in [(2, TOP95_2), (3, TOP95_3)] {
         if k == 3 {
-            c.find(Locator::Id("pick-next"))
-                .await
-                .unwrap()
-                .click()
-                .await
-                .unwrap();
+            click(c, "#pick-next").await;
         }
         until(
             c,
