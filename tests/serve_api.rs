@@ -2,11 +2,20 @@
 //! over plain HTTP/1.1: loading Ocean #1, a candidate's links, explaining r1c2<>8, the
 //! path, queries (and the read-only guard), exports, and the errors a bad request gets.
 
+mod common;
+
 use serde_json::{json, Value};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::net::{SocketAddr, TcpStream};
 use std::sync::OnceLock;
 use std::time::Duration;
+
+use sudolink::serve::data::DataDirs;
+
+/// tests/fixtures/collections: the `--data` directory of the shared server.
+fn fixtures_collections() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/collections")
+}
 
 const OCEAN_1: &str =
     "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3....";
@@ -15,75 +24,17 @@ const OCEAN_1: &str =
 fn server() -> SocketAddr {
     static ADDR: OnceLock<SocketAddr> = OnceLock::new();
     *ADDR.get_or_init(|| {
-        let std_listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        std_listener.set_nonblocking(true).unwrap();
-        let addr = std_listener.local_addr().unwrap();
-        std::thread::spawn(move || {
-            let rt = tokio::runtime::Runtime::new().unwrap();
-            rt.block_on(async move {
-                let listener = tokio::net::TcpListener::from_std(std_listener).unwrap();
-                let config = sudolink::serve::Config {
-                    db: None,
-                    timeout: Duration::from_secs(20),
-                };
-                sudolink::serve::serve(listener, config, std::future::pending())
-                    .await
-                    .unwrap();
-            });
-        });
-        addr
+        common::serve::start(sudolink::serve::Config {
+            timeout: Duration::from_secs(20),
+            data: DataDirs::open(&[fixtures_collections()]).unwrap(),
+            ..Default::default()
+        })
     })
 }
 
-/// Status, content type and body of one request.
+/// Status, content type and body of one request to the shared server.
 fn request(method: &str, path: &str, body: &[u8]) -> (u16, String, Vec<u8>) {
-    let mut s = TcpStream::connect(server()).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
-    let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-        body.len()
-    );
-    s.write_all(head.as_bytes()).unwrap();
-    // a body the server refuses early may be cut off: that is the server's right
-    let _ = s.write_all(body);
-    let mut raw = Vec::new();
-    let _ = s.read_to_end(&mut raw);
-    let split = raw
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .expect("a response head");
-    let head = String::from_utf8_lossy(&raw[..split]).to_string();
-    let status: u16 = head.split_whitespace().nth(1).unwrap().parse().unwrap();
-    let ctype = head
-        .lines()
-        .find_map(|l| {
-            l.to_ascii_lowercase()
-                .strip_prefix("content-type:")
-                .map(|v| v.trim().to_string())
-        })
-        .unwrap_or_default();
-    let mut body = raw[split + 4..].to_vec();
-    if head
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked")
-    {
-        body = dechunk(&body);
-    }
-    (status, ctype, body)
-}
-
-fn dechunk(mut raw: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    loop {
-        let eol = raw.windows(2).position(|w| w == b"\r\n").unwrap();
-        let n =
-            usize::from_str_radix(std::str::from_utf8(&raw[..eol]).unwrap().trim(), 16).unwrap();
-        if n == 0 {
-            return out;
-        }
-        out.extend_from_slice(&raw[eol + 2..eol + 2 + n]);
-        raw = &raw[eol + 4 + n..];
-    }
+    common::serve::request(server(), method, path, body)
 }
 
 fn post(path: &str, body: Value) -> (u16, Value) {
@@ -206,6 +157,28 @@ fn graph_counts_and_neighbourhood_of_n8r1c2() {
         .map(|n| n.as_u64().unwrap())
         .sum();
     assert_eq!(by_via, links.len() as u64);
+}
+
+#[test]
+fn links_of_every_candidate_are_their_neighbourhoods() {
+    let state = ocean_state();
+    let v = ok("/api/links", json!({"state": state}));
+    assert_eq!(v["state"], state.as_str());
+    let links = v["links"].as_object().unwrap();
+    let open: usize = ok("/api/load", json!({"puzzle": state}))["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["candidates"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(links.len(), open, "one entry per open candidate");
+    for cand in ["n8r1c2", "n6r1c1"] {
+        let one = ok(
+            "/api/neighbourhood",
+            json!({"state": state, "candidate": cand}),
+        );
+        assert_eq!(links[cand], one, "{cand}");
+    }
 }
 
 #[test]
@@ -418,4 +391,157 @@ fn the_page_and_its_assets_are_served() {
     let (status, ctype, _) = request("GET", "/app.js", b"");
     assert_eq!(status, 200);
     assert!(ctype.starts_with("text/javascript"));
+}
+
+fn get(path: &str) -> (u16, Value) {
+    let (status, _, bytes) = request("GET", path, b"");
+    let v: Value = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|_| panic!("{path}: not JSON: {}", String::from_utf8_lossy(&bytes)));
+    (status, v)
+}
+
+#[test]
+fn collections_are_listed_and_their_puzzles_picked() {
+    let (status, v) = get("/api/collections");
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(
+        v,
+        json!([
+            {"label": "collections/malformed_line.txt", "puzzles": 2},
+            {"label": "collections/ocean_1_nine_lines.txt", "puzzles": 1},
+            {"label": "collections/top95_first5.txt", "puzzles": 5},
+        ])
+    );
+    // puzzle 2 of the top95 fixture is line 3 of the file (line 1 is a comment)
+    let (status, v) = get("/api/collection?file=collections/top95_first5.txt&n=2");
+    assert_eq!(status, 200, "{v}");
+    let top95_2 =
+        "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....";
+    assert_eq!(v["puzzle"], top95_2);
+    assert_eq!(
+        (v["n"].clone(), v["count"].clone(), v["line"].clone()),
+        (json!(2), json!(5), json!(3))
+    );
+    assert_eq!(
+        ok("/api/load", json!({"puzzle": v["puzzle"]}))["line"],
+        top95_2
+    );
+    // a label written with %2F and a number with spaces around it
+    let (status, v) = get("/api/collection?file=collections%2Ftop95_first5.txt&n=%205");
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["n"], 5);
+    // a TAB-named line gives its grid and name; a nine-line grid is one puzzle
+    let (_, v) = get("/api/collection?file=collections/malformed_line.txt&n=1");
+    assert_eq!(
+        (v["puzzle"].as_str(), v["name"].as_str()),
+        (Some(OCEAN_1), Some("ocean-1"))
+    );
+    let (status, v) = get("/api/collection?file=collections/ocean_1_nine_lines.txt&n=1");
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(
+        ok("/api/load", json!({"puzzle": v["puzzle"]}))["line"],
+        OCEAN_1
+    );
+}
+
+#[test]
+fn collection_requests_outside_the_data_directories_are_refused() {
+    let cases: [(&str, u16, &str); 14] = [
+        ("file=collections/../serve_api.rs&n=1", 400, "'..'"),
+        ("file=collections%2F..%2F..%2FCargo.toml&n=1", 400, "'..'"),
+        (
+            "file=../fixtures/collections/top95_first5.txt&n=1",
+            400,
+            "'..'",
+        ),
+        ("file=/etc/passwd&n=1", 400, "absolute path"),
+        (
+            "file=collections//top95_first5.txt&n=1",
+            400,
+            "empty or '.' component",
+        ),
+        ("file=collections/.hidden.txt&n=1", 400, "hidden"),
+        ("file=&n=1", 400, "empty"),
+        ("file=collections/nope.txt&n=1", 404, "no collection file"),
+        (
+            "file=elsewhere/top95_first5.txt&n=1",
+            404,
+            "no collection file",
+        ),
+        ("file=collections/top95_first5.txt&n=0", 422, "out of range"),
+        (
+            "file=collections/top95_first5.txt&n=6",
+            422,
+            "holds 5 puzzle(s)",
+        ),
+        (
+            "file=collections/top95_first5.txt&n=two",
+            400,
+            "not a number",
+        ),
+        ("file=collections/top95_first5.txt", 400, "give n="),
+        (
+            "file=collections/top95_first5.txt&n=1&path=/etc/passwd",
+            400,
+            "unknown parameter",
+        ),
+    ];
+    for (query, want, says) in cases {
+        let (status, v) = get(&format!("/api/collection?{query}"));
+        assert_eq!(status, want, "{query}: {v}");
+        let e = error_of(status, &v);
+        assert!(e.contains(says), "{query}: {e}");
+    }
+    // a malformed line is named with its file and line
+    let (status, v) = get("/api/collection?file=collections/malformed_line.txt&n=2");
+    let e = error_of(status, &v);
+    assert!(e.contains("malformed_line.txt line 3"), "{e}");
+}
+
+#[test]
+fn a_symlink_out_of_the_data_directory_is_refused() {
+    let outside = tempfile::tempdir().unwrap();
+    let secret = outside.path().join("secret.txt");
+    std::fs::write(&secret, format!("{OCEAN_1}\n")).unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let dir = data.path().join("puzzles");
+    std::fs::create_dir(&dir).unwrap();
+    std::fs::write(dir.join("own.txt"), format!("{OCEAN_1}\n")).unwrap();
+    std::os::unix::fs::symlink(&secret, dir.join("link.txt")).unwrap();
+    std::os::unix::fs::symlink(outside.path(), dir.join("linked-dir")).unwrap();
+    let config = sudolink::serve::Config {
+        data: DataDirs::open(std::slice::from_ref(&dir)).unwrap(),
+        ..Default::default()
+    };
+    let addr = common::serve::start(config);
+    let get_at = |path: &str| {
+        let (status, _, body) = common::serve::request(addr, "GET", path, b"");
+        (status, serde_json::from_slice::<Value>(&body).unwrap())
+    };
+    // only the file inside is listed
+    let (_, v) = get_at("/api/collections");
+    assert_eq!(v, json!([{"label": "puzzles/own.txt", "puzzles": 1}]));
+    for query in [
+        "file=puzzles/link.txt&n=1",
+        "file=puzzles/linked-dir/secret.txt&n=1",
+    ] {
+        let (status, v) = get_at(&format!("/api/collection?{query}"));
+        assert_eq!(status, 403, "{query}: {v}");
+        assert!(
+            error_of(status, &v).contains("outside its --data directory"),
+            "{v}"
+        );
+    }
+    // and a server without --data lists nothing and picks nothing
+    let bare = common::serve::start(sudolink::serve::Config::default());
+    let (status, _, body) = common::serve::request(bare, "GET", "/api/collections", b"");
+    assert_eq!((status, body.as_slice()), (200, &b"[]"[..]));
+    let (status, _, body) = common::serve::request(
+        bare,
+        "GET",
+        "/api/collection?file=collections/top95_first5.txt&n=1",
+        b"",
+    );
+    let v: Value = serde_json::from_slice(&body).unwrap();
+    assert!(error_of(status, &v).contains("no collection file"), "{v}");
 }

@@ -1,18 +1,23 @@
-//! A bounded load test of the explorer (ignored by default: it runs 30 s):
+//! Bounded load tests of the explorer (ignored by default: they run 30 s and more):
 //! `cargo test --release --test serve_load -- --ignored --nocapture`.
 //!
 //! The binary serves on 127.0.0.1 (an ephemeral port); 50 clients ask `/api/explain` on
-//! top1465 start states (a target that is not in the solution; the chain families nrczt,
-//! whip and braid up to length 10, as a "why not?" of the page asks for an ordinary target)
-//! for 30 s, at most 20,000 requests in all (SUDOLINK_LOAD_FAMILIES=all: every family). No request may fail. Printed: requests,
-//! p50/p99/max latency, the server's peak RSS, and its RSS after the first and the last
-//! third of the run (memory must not grow with the number of requests served).
+//! top1465 start states (a target that is not in the solution).
+//!
+//! - `fifty_clients_explain_for_thirty_seconds`: the chain families nrczt, whip and braid up
+//!   to length 10, as a "why not?" of the page asks for an ordinary target, for 30 s, at
+//!   most 20,000 requests in all (SUDOLINK_LOAD_FAMILIES=all: every family). No request may
+//!   fail. Printed: requests, p50/p99/max latency, the server's peak RSS, and its RSS in the
+//!   first and the last third of the run (memory must not grow with the requests served).
+//! - `every_family_in_rounds`: every family (g-braids and force nets included), in rounds
+//!   of 20 s (SUDOLINK_LOAD_ROUNDS, default 5) against one server; after each round, once
+//!   the answers are in, the server's RSS is printed: a leak shows as RSS rising round
+//!   after round, a working set as a plateau.
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Command, Stdio};
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -33,29 +38,10 @@ fn rss_kb(pid: u32, field: &str) -> u64 {
         .unwrap_or(0)
 }
 
-fn post(port: u16, body: &str) -> (u16, usize) {
-    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
-    let req = format!(
-        "POST /api/explain HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).unwrap();
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).unwrap();
-    let head = String::from_utf8_lossy(&raw[..raw.len().min(64)]).to_string();
-    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
-    (status, raw.len())
-}
-
-#[test]
-#[ignore = "a 30 s load test: run with --ignored"]
-fn fifty_clients_explain_for_thirty_seconds() {
-    // SUDOLINK_LOAD_FAMILIES=all asks every family (g-braids and force nets included)
-    let families =
-        std::env::var("SUDOLINK_LOAD_FAMILIES").unwrap_or_else(|_| "nrczt,whip,braid".into());
-    // the targets: per top1465 puzzle, its first open candidate that is not its solution
-    let bodies: Vec<String> = common::collection("top1465.txt", 100)
+/// The explain requests: per top1465 puzzle (the first 100), its first open candidate
+/// that is not its solution, asked of `families` ("all": every family) up to length 10.
+fn explain_bodies(families: &str) -> Arc<Vec<String>> {
+    let bodies = common::collection("top1465.txt", 100)
         .iter()
         .map(|p| {
             let state = p.start_state().unwrap();
@@ -76,35 +62,62 @@ fn fifty_clients_explain_for_thirty_seconds() {
             body.to_string()
         })
         .collect();
-    let mut server = Command::new(env!("CARGO_BIN_EXE_sudolink"))
-        .args(["serve", "--port", "0", "--timeout", "10"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let pid = server.id();
-    let mut line = String::new();
-    BufReader::new(server.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let port: u16 = line
-        .split("127.0.0.1:")
-        .nth(1)
-        .and_then(|r| r.split('/').next())
-        .and_then(|p| p.parse().ok())
-        .unwrap_or_else(|| panic!("no URL in {line:?}"));
-    let bodies = Arc::new(bodies);
+    Arc::new(bodies)
+}
+
+/// What one round of load gave: each request's latency in ms, the statuses of the failed
+/// ones with their index, and the time it took.
+struct Round {
+    latencies: Vec<f64>,
+    failures: Vec<(usize, u16)>,
+    elapsed: Duration,
+}
+
+impl Round {
+    /// "N requests in S s (R/s): p50, p99, max".
+    fn summary(&self) -> String {
+        let mut l = self.latencies.clone();
+        l.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        let q = |p: f64| l[((l.len() as f64 * p) as usize).min(l.len() - 1)];
+        format!(
+            "{} requests in {:.1} s by {CLIENTS} clients ({:.1}/s): p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+            l.len(),
+            self.elapsed.as_secs_f64(),
+            l.len() as f64 / self.elapsed.as_secs_f64(),
+            q(0.5),
+            q(0.99),
+            l.last().unwrap(),
+        )
+    }
+
+    /// The failed requests by status, e.g. "503 x4".
+    fn failed_by_status(&self) -> String {
+        let mut by: BTreeMap<u16, usize> = BTreeMap::new();
+        for (_, s) in &self.failures {
+            *by.entry(*s).or_default() += 1;
+        }
+        if by.is_empty() {
+            return "none failed".into();
+        }
+        by.iter()
+            .map(|(s, n)| format!("{s} x{n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// `CLIENTS` clients asking `/api/explain` with `bodies` in turn until `run` has passed or
+/// `max_requests` were sent (a request under way when time is up is answered first).
+fn load_round(
+    addr: SocketAddr,
+    bodies: &Arc<Vec<String>>,
+    run: Duration,
+    max_requests: usize,
+) -> Round {
     let next = Arc::new(AtomicUsize::new(0));
     let latencies = Arc::new(Mutex::new(Vec::new()));
     let failures = Arc::new(Mutex::new(Vec::new()));
     let start = Instant::now();
-    let sampler = std::thread::spawn(move || {
-        let mut samples = Vec::new();
-        while start.elapsed() < RUN + Duration::from_secs(1) {
-            samples.push((start.elapsed(), rss_kb(pid, "VmRSS:")));
-            std::thread::sleep(Duration::from_millis(500));
-        }
-        samples
-    });
     let clients: Vec<_> = (0..CLIENTS)
         .map(|_| {
             let (bodies, next, latencies, failures) = (
@@ -114,13 +127,18 @@ fn fifty_clients_explain_for_thirty_seconds() {
                 failures.clone(),
             );
             std::thread::spawn(move || {
-                while start.elapsed() < RUN {
+                while start.elapsed() < run {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= MAX_REQUESTS {
+                    if i >= max_requests {
                         break;
                     }
                     let t = Instant::now();
-                    let (status, _) = post(port, &bodies[i % bodies.len()]);
+                    let (status, _, _) = common::serve::request(
+                        addr,
+                        "POST",
+                        "/api/explain",
+                        bodies[i % bodies.len()].as_bytes(),
+                    );
                     let ms = t.elapsed().as_secs_f64() * 1000.0;
                     latencies.lock().unwrap().push(ms);
                     if status != 200 {
@@ -134,13 +152,39 @@ fn fifty_clients_explain_for_thirty_seconds() {
         c.join().unwrap();
     }
     let elapsed = start.elapsed();
+    let latencies = latencies.lock().unwrap().clone();
+    let failures = failures.lock().unwrap().clone();
+    Round {
+        latencies,
+        failures,
+        elapsed,
+    }
+}
+
+#[test]
+#[ignore = "a 30 s load test: run with --ignored"]
+fn fifty_clients_explain_for_thirty_seconds() {
+    // SUDOLINK_LOAD_FAMILIES=all asks every family (g-braids and force nets included)
+    let families =
+        std::env::var("SUDOLINK_LOAD_FAMILIES").unwrap_or_else(|_| "nrczt,whip,braid".into());
+    let bodies = explain_bodies(&families);
+    let (mut server, port) = common::serve::spawn_binary(&["--timeout", "10"]);
+    let pid = server.id();
+    let addr = SocketAddr::from(([127, 0, 0, 1], port));
+    let start = Instant::now();
+    let sampler = std::thread::spawn(move || {
+        let mut samples = Vec::new();
+        while start.elapsed() < RUN + Duration::from_secs(1) {
+            samples.push((start.elapsed(), rss_kb(pid, "VmRSS:")));
+            std::thread::sleep(Duration::from_millis(500));
+        }
+        samples
+    });
+    let round = load_round(addr, &bodies, RUN, MAX_REQUESTS);
     let samples = sampler.join().unwrap();
     let peak = rss_kb(pid, "VmHWM:");
     let _ = server.kill();
     let _ = server.wait();
-    let mut l = latencies.lock().unwrap().clone();
-    l.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    let q = |p: f64| l[((l.len() as f64 * p) as usize).min(l.len() - 1)];
     let third = |lo: f64, hi: f64| {
         let s: Vec<u64> = samples
             .iter()
@@ -151,28 +195,54 @@ fn fifty_clients_explain_for_thirty_seconds() {
     };
     let secs = RUN.as_secs_f64();
     eprintln!(
-        "{} requests in {:.1} s by {CLIENTS} clients ({:.0}/s): p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms; server peak RSS {} MB; RSS max in the first third {} MB, last third {} MB",
-        l.len(),
-        elapsed.as_secs_f64(),
-        l.len() as f64 / elapsed.as_secs_f64(),
-        q(0.5),
-        q(0.99),
-        l.last().unwrap(),
+        "{}; server peak RSS {} MB; RSS max in the first third {} MB, last third {} MB",
+        round.summary(),
         peak / 1024,
         third(0.0, secs / 3.0) / 1024,
         third(2.0 * secs / 3.0, secs) / 1024,
     );
-    let failures = failures.lock().unwrap();
     assert!(
-        failures.is_empty(),
-        "failed requests: {:?}",
-        &failures[..failures.len().min(10)]
+        round.failures.is_empty(),
+        "failed requests ({}): {:?}",
+        round.failed_by_status(),
+        &round.failures[..round.failures.len().min(10)]
     );
-    assert!(l.len() >= CLIENTS);
+    assert!(round.latencies.len() >= CLIENTS);
     // memory does not grow with the requests served: the last third stays near the first
     let (first, last) = (third(0.0, secs / 3.0), third(2.0 * secs / 3.0, secs));
     assert!(
         last <= first + first / 2 + 50 * 1024,
         "RSS grew from {first} kB to {last} kB"
     );
+}
+
+#[test]
+#[ignore = "rounds of 20 s of every-family load: run with --ignored"]
+fn every_family_in_rounds() {
+    let rounds: usize = std::env::var("SUDOLINK_LOAD_ROUNDS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(5);
+    let bodies = explain_bodies("all");
+    let (mut server, port) = common::serve::spawn_binary(&["--timeout", "10"]);
+    let pid = server.id();
+    let addr = SocketAddr::from(([127, 0, 0, 1], port));
+    eprintln!("server started: RSS {} MB", rss_kb(pid, "VmRSS:") / 1024);
+    let mut after = Vec::new();
+    for k in 1..=rounds {
+        let round = load_round(addr, &bodies, Duration::from_secs(20), MAX_REQUESTS);
+        // the answers are in; the blocking pool's threads may still finish dropped work
+        std::thread::sleep(Duration::from_secs(2));
+        let rss = rss_kb(pid, "VmRSS:") / 1024;
+        after.push(rss);
+        eprintln!(
+            "round {k}: {} ({}); RSS after it {rss} MB, peak so far {} MB",
+            round.summary(),
+            round.failed_by_status(),
+            rss_kb(pid, "VmHWM:") / 1024
+        );
+    }
+    let _ = server.kill();
+    let _ = server.wait();
+    eprintln!("RSS after each round (MB): {after:?}");
 }

@@ -5,6 +5,7 @@ use anyhow::{bail, Context, Result};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
+use sudolink::serve::data::DataDirs;
 use sudolink::serve::{serve, Config};
 
 #[derive(clap::Args, Debug)]
@@ -15,6 +16,10 @@ pub struct ServeArgs {
     /// A sudolink store whose states the page can pick and query (opened read-only)
     #[arg(long)]
     pub db: Option<PathBuf>,
+    /// A directory whose collection files (*.txt, *.sdk, *.sdm, *.ss) the page can pick
+    /// puzzles from (repeatable); no other file is read
+    #[arg(long = "data", value_name = "DIR")]
+    pub data: Vec<PathBuf>,
     /// Open the page in a browser (xdg-open)
     #[arg(long)]
     pub open: bool,
@@ -41,6 +46,8 @@ pub fn run(args: &ServeArgs) -> Result<()> {
     let config = Config {
         db: args.db.clone(),
         timeout: Duration::from_secs_f64(args.timeout),
+        data: DataDirs::open(&args.data)?,
+        ..Config::default()
     };
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(async {

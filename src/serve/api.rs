@@ -1,6 +1,9 @@
-//! The JSON API: each handler reads its request, runs the library on the blocking pool
-//! under the configured time limit, and answers JSON (or an export's bytes). Every
-//! failure is an [`ApiError`]: a 4xx (or 503 on a time limit) with `{"error": "..."}`.
+//! The JSON API. A POST route is a plain function from its request type to its answer
+//! (`fn(Req, &Config) -> Result<T, ApiError>`), made a route by [`post_json`] or
+//! [`post_search`], which read the body as JSON, run the function on the blocking pool
+//! under the configured time limit (a search after waiting for a permit) and answer JSON
+//! (or an export's bytes). Every failure is an [`ApiError`]: a 4xx (or 503 on a time
+//! limit) with `{"error": "..."}`.
 
 use super::Config;
 use crate::export::json::proof_json_with_text;
@@ -18,10 +21,12 @@ use crate::study::input::{load_text, Loaded};
 use crate::study::resolution::{self, solve_steps};
 use crate::study::rules;
 use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::Query;
 use axum::extract::State as Shared;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
+use axum::routing::{post, MethodRouter};
 use axum::Json;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -43,6 +48,8 @@ pub enum ApiError {
     #[error("{0}")]
     NotFound(String),
     #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
     TooLarge(String),
     #[error("the request ran longer than twice the server's time limit of {0} s (--timeout) and was dropped")]
     Timeout(f64),
@@ -56,6 +63,7 @@ impl IntoResponse for ApiError {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Timeout(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -109,12 +117,88 @@ async fn blocking<T: Send + 'static>(
     timeout: Duration,
     work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
+    let deadline = tokio::time::Instant::now() + timeout * 2 + Duration::from_secs(1);
+    blocking_until(deadline, timeout, work).await
+}
+
+async fn blocking_until<T: Send + 'static>(
+    deadline: tokio::time::Instant,
+    timeout: Duration,
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
     let task = tokio::task::spawn_blocking(work);
-    match tokio::time::timeout(timeout * 2 + Duration::from_secs(1), task).await {
+    match tokio::time::timeout_at(deadline, task).await {
         Ok(Ok(answer)) => answer,
         Ok(Err(join)) => Err(ApiError::Internal(format!("the work failed: {join}"))),
         Err(_) => Err(ApiError::Timeout(timeout.as_secs_f64())),
     }
+}
+
+/// [`blocking`] for a search: it first waits for one of the server's search permits
+/// ([`Config::searches`]), within the same deadline, and holds it until the search ends
+/// (even when the request was answered 503 before), so no more searches run at once than
+/// there are permits.
+async fn search<T: Send + 'static>(
+    cfg: &Config,
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let timeout = cfg.timeout;
+    let deadline = tokio::time::Instant::now() + timeout * 2 + Duration::from_secs(1);
+    let permit = match tokio::time::timeout_at(deadline, cfg.searches.clone().acquire_owned()).await
+    {
+        Ok(Ok(permit)) => permit,
+        Ok(Err(closed)) => return Err(ApiError::Internal(format!("no search permit: {closed}"))),
+        Err(_) => return Err(ApiError::Timeout(timeout.as_secs_f64())),
+    };
+    blocking_until(deadline, timeout, move || {
+        let _permit = permit;
+        work()
+    })
+    .await
+}
+
+/// The shape every POST route of the API shares: the body read as JSON of type `R`, then
+/// `work` run with it and the server's configuration on the blocking pool under the time
+/// limit (a search first waits for a permit: [`search`]), and its answer sent back (JSON,
+/// or an export's bytes).
+fn post_route<R, T>(
+    work: fn(R, &Config) -> Result<T, ApiError>,
+    is_search: bool,
+) -> MethodRouter<Arc<Config>>
+where
+    R: DeserializeOwned + Send + 'static,
+    T: IntoResponse + Send + 'static,
+{
+    post(
+        move |Shared(cfg): Cfg, req: Result<Bytes, BytesRejection>| async move {
+            let req: R = body(req)?;
+            let config = cfg.clone();
+            let run = move || work(req, &config);
+            if is_search {
+                search(&cfg, run).await
+            } else {
+                blocking(cfg.timeout, run).await
+            }
+        },
+    )
+}
+
+/// A POST route whose work is quick (loading, the graph, queries, exports).
+pub fn post_json<R, T>(work: fn(R, &Config) -> Result<T, ApiError>) -> MethodRouter<Arc<Config>>
+where
+    R: DeserializeOwned + Send + 'static,
+    T: IntoResponse + Send + 'static,
+{
+    post_route(work, false)
+}
+
+/// A POST route whose work is a search (explain, the next step, a path).
+pub fn post_search<R, T>(work: fn(R, &Config) -> Result<T, ApiError>) -> MethodRouter<Arc<Config>>
+where
+    R: DeserializeOwned + Send + 'static,
+    T: IntoResponse + Send + 'static,
+{
+    post_route(work, true)
 }
 
 /// Load the state text a request carries.
@@ -196,6 +280,46 @@ pub async fn db_states(Shared(cfg): Cfg) -> Result<Json<Value>, ApiError> {
     .await
 }
 
+/// The collection files under `--data`, with their puzzle counts.
+pub async fn collections(Shared(cfg): Cfg) -> Result<Json<Value>, ApiError> {
+    let data = cfg.data.clone();
+    blocking(cfg.timeout, move || Ok(Json(json!(data.list())))).await
+}
+
+/// Puzzle `n` of the collection file `file`: `GET /api/collection?file=LABEL&n=K`.
+pub async fn collection(
+    Shared(cfg): Cfg,
+    query: Result<Query<BTreeMap<String, String>>, QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Query(mut params) =
+        query.map_err(|e| ApiError::BadRequest(format!("malformed query string: {e}")))?;
+    if let Some(other) = params.keys().find(|k| *k != "file" && *k != "n") {
+        return Err(ApiError::BadRequest(format!(
+            "unknown parameter {:?} (give file=LABEL&n=K)",
+            excerpt(other, 40)
+        )));
+    }
+    let file = params
+        .remove("file")
+        .ok_or_else(|| ApiError::BadRequest("give file=LABEL (see /api/collections)".into()))?;
+    let n = params
+        .remove("n")
+        .ok_or_else(|| ApiError::BadRequest("give n=K, the puzzle's number from 1".into()))?;
+    let data = cfg.data.clone();
+    blocking(cfg.timeout, move || {
+        data.pick(&file, &n).map(|p| Json(json!(p))).map_err(|e| {
+            use super::data::DataError as E;
+            match e {
+                E::Unknown { .. } => ApiError::NotFound(e.to_string()),
+                E::Escapes { .. } => ApiError::Forbidden(e.to_string()),
+                E::BadLabel { .. } | E::BadNumber { .. } => ApiError::BadRequest(e.to_string()),
+                _ => unprocessable(e),
+            }
+        })
+    })
+    .await
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LoadReq {
@@ -206,16 +330,9 @@ pub struct LoadReq {
     allow_nonunique: bool,
 }
 
-pub async fn load(
-    Shared(cfg): Cfg,
-    req: Result<Bytes, BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
-    let req: LoadReq = body(req)?;
-    blocking(cfg.timeout, move || {
-        let loaded = state_of(&req.puzzle, req.allow_nonunique)?;
-        Ok(Json(view(&loaded, &loaded.state)))
-    })
-    .await
+pub fn load(req: LoadReq, _: &Config) -> Result<Json<Value>, ApiError> {
+    let loaded = state_of(&req.puzzle, req.allow_nonunique)?;
+    Ok(Json(view(&loaded, &loaded.state)))
 }
 
 #[derive(Deserialize)]
@@ -226,17 +343,10 @@ pub struct StateReq {
     allow_nonunique: bool,
 }
 
-pub async fn graph(
-    Shared(cfg): Cfg,
-    req: Result<Bytes, BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
-    let req: StateReq = body(req)?;
-    blocking(cfg.timeout, move || {
-        let loaded = state_of(&req.state, req.allow_nonunique)?;
-        let s = CandidateGraph::build(&loaded.state).summary();
-        Ok(Json(json!({"nodes": s.nodes, "edges": s.edges})))
-    })
-    .await
+pub fn graph(req: StateReq, _: &Config) -> Result<Json<Value>, ApiError> {
+    let loaded = state_of(&req.state, req.allow_nonunique)?;
+    let s = CandidateGraph::build(&loaded.state).summary();
+    Ok(Json(json!({"nodes": s.nodes, "edges": s.edges})))
 }
 
 #[derive(Deserialize)]
@@ -248,32 +358,48 @@ pub struct NeighbourhoodReq {
     allow_nonunique: bool,
 }
 
-pub async fn neighbourhood(
-    Shared(cfg): Cfg,
-    req: Result<Bytes, BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
-    let req: NeighbourhoodReq = body(req)?;
-    blocking(cfg.timeout, move || {
-        let loaded = state_of(&req.state, req.allow_nonunique)?;
-        let c = candidate_of(&req.candidate)?;
-        if !loaded.state.has(c) {
-            return Err(ApiError::Unprocessable(format!(
-                "{c} is not a candidate of this state"
-            )));
-        }
-        let links = CandidateGraph::build(&loaded.state).neighbourhood(c);
-        let mut by_via: BTreeMap<&str, usize> = BTreeMap::new();
-        for l in &links {
-            *by_via.entry(l.via).or_default() += 1;
-        }
-        let strong = links.iter().filter(|l| l.strong).count();
-        Ok(Json(json!({
-            "candidate": c.to_string(),
-            "counts": {"strong": strong, "weak": links.len() - strong, "by_via": by_via, "total": links.len()},
-            "links": links,
-        })))
+pub fn neighbourhood(req: NeighbourhoodReq, _: &Config) -> Result<Json<Value>, ApiError> {
+    let loaded = state_of(&req.state, req.allow_nonunique)?;
+    let c = candidate_of(&req.candidate)?;
+    if !loaded.state.has(c) {
+        return Err(ApiError::Unprocessable(format!(
+            "{c} is not a candidate of this state"
+        )));
+    }
+    Ok(Json(neighbourhood_json(
+        &CandidateGraph::build(&loaded.state),
+        c,
+    )))
+}
+
+/// A candidate's links with their counts (strong/weak, and by what they go through).
+fn neighbourhood_json(graph: &CandidateGraph, c: Candidate) -> Value {
+    let links = graph.neighbourhood(c);
+    let mut by_via: BTreeMap<&str, usize> = BTreeMap::new();
+    for l in &links {
+        *by_via.entry(l.via).or_default() += 1;
+    }
+    let strong = links.iter().filter(|l| l.strong).count();
+    json!({
+        "candidate": c.to_string(),
+        "counts": {"strong": strong, "weak": links.len() - strong, "by_via": by_via, "total": links.len()},
+        "links": links,
     })
-    .await
+}
+
+/// The links of every open candidate of a state, by candidate: what the page fetches once
+/// per state so that hovering needs no request.
+pub fn links(req: StateReq, _: &Config) -> Result<Json<Value>, ApiError> {
+    let loaded = state_of(&req.state, req.allow_nonunique)?;
+    let graph = CandidateGraph::build(&loaded.state);
+    let by_candidate: serde_json::Map<String, Value> = crate::grid::Cell::all()
+        .flat_map(|cell| crate::grid::Digit::all().map(move |d| Candidate::new(cell, d)))
+        .filter(|c| loaded.state.has(*c))
+        .map(|c| (c.to_string(), neighbourhood_json(&graph, c)))
+        .collect();
+    Ok(Json(
+        json!({"state": to_hodoku(&loaded.state), "links": by_candidate}),
+    ))
 }
 
 fn default_max_len() -> usize {
@@ -303,51 +429,44 @@ fn check_max_len(n: usize) -> Result<usize, ApiError> {
     }
 }
 
-pub async fn explain(
-    Shared(cfg): Cfg,
-    req: Result<Bytes, BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
-    let req: ExplainReq = body(req)?;
+pub fn explain(req: ExplainReq, cfg: &Config) -> Result<Json<Value>, ApiError> {
     let timeout = cfg.timeout;
-    blocking(timeout, move || {
-        let loaded = state_of(&req.state, req.allow_nonunique)?;
-        let conclusion = read_target(&req.target).map_err(unprocessable)?;
-        conclusion
-            .validate(&loaded.state, loaded.solution.as_ref())
-            .map_err(unprocessable)?;
-        let techniques: Vec<TechniqueId> = match req.families.as_deref() {
-            None => TechniqueId::all()
-                .filter(|t| !t.get().class.by_name_only())
-                .collect(),
-            Some(list) => registry::parse_list(list)
-                .map_err(|e| ApiError::Unprocessable(format!("families: {e}")))?,
-        };
-        let options = Options {
-            techniques,
-            max_len: check_max_len(req.max_len)?,
-            g_max_len: None,
-            // a server-wide ceiling: the meter reads the process's resident memory
-            limits: Limits::new(None, Some(timeout), Some(MEMORY_CEILING)),
-        };
-        let report = explain_target(
-            &loaded.state,
-            conclusion,
-            loaded.solution.as_ref(),
-            &options,
-        )
+    let loaded = state_of(&req.state, req.allow_nonunique)?;
+    let conclusion = read_target(&req.target).map_err(unprocessable)?;
+    conclusion
+        .validate(&loaded.state, loaded.solution.as_ref())
         .map_err(unprocessable)?;
-        let mut v = target_json(&loaded.state, &loaded.line, &report, &options);
-        // beside explain --json's fields: each proof's picture and notations for the page
-        if let Some(rows) = v["families"].as_array_mut() {
-            for (row, r) in rows.iter_mut().zip(&report.rows) {
-                if let Some(p) = &r.proof {
-                    row["view"] = proof_json_with_text(&loaded.state, p);
-                }
+    let techniques: Vec<TechniqueId> = match req.families.as_deref() {
+        None => TechniqueId::all()
+            .filter(|t| !t.get().class.by_name_only())
+            .collect(),
+        Some(list) => registry::parse_list(list)
+            .map_err(|e| ApiError::Unprocessable(format!("families: {e}")))?,
+    };
+    let options = Options {
+        techniques,
+        max_len: check_max_len(req.max_len)?,
+        g_max_len: None,
+        // a server-wide ceiling: the meter reads the process's resident memory
+        limits: Limits::new(None, Some(timeout), Some(MEMORY_CEILING)),
+    };
+    let report = explain_target(
+        &loaded.state,
+        conclusion,
+        loaded.solution.as_ref(),
+        &options,
+    )
+    .map_err(unprocessable)?;
+    let mut v = target_json(&loaded.state, &loaded.line, &report, &options);
+    // beside explain --json's fields: each proof's picture and notations for the page
+    if let Some(rows) = v["families"].as_array_mut() {
+        for (row, r) in rows.iter_mut().zip(&report.rows) {
+            if let Some(p) = &r.proof {
+                row["view"] = proof_json_with_text(&loaded.state, p);
             }
         }
-        Ok(Json(v))
-    })
-    .await
+    }
+    Ok(Json(v))
 }
 
 #[derive(Deserialize)]
@@ -370,59 +489,45 @@ fn rules_of(spec: Option<&str>, max_len: usize) -> Result<Vec<crate::search::Rul
         .map_err(unprocessable)
 }
 
-pub async fn next(
-    Shared(cfg): Cfg,
-    req: Result<Bytes, BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
-    let req: StepReq = body(req)?;
-    blocking(cfg.timeout, move || {
-        let loaded = state_of(&req.state, req.allow_nonunique)?;
-        let rules = rules_of(req.rules.as_deref(), req.max_len)?;
-        let Some(p) = explain::next_step(&loaded.state, &rules) else {
-            return Err(ApiError::Unprocessable(
-                "no step applies with these rules".into(),
-            ));
-        };
-        let text = nrc::nrc_text(&loaded.state, &p);
-        resolution::verify(&loaded.state, &p, loaded.solution.as_ref(), 1, &text)
-            .map_err(unprocessable)?;
-        let mut after = loaded.state.clone();
-        resolution::apply(&mut after, &p).map_err(unprocessable)?;
-        let mut v = proof_json_with_text(&loaded.state, &p);
-        v["state_after"] = Value::String(to_hodoku(&after));
-        Ok(Json(v))
-    })
-    .await
+pub fn next(req: StepReq, _: &Config) -> Result<Json<Value>, ApiError> {
+    let loaded = state_of(&req.state, req.allow_nonunique)?;
+    let rules = rules_of(req.rules.as_deref(), req.max_len)?;
+    let Some(p) = explain::next_step(&loaded.state, &rules) else {
+        return Err(ApiError::Unprocessable(
+            "no step applies with these rules".into(),
+        ));
+    };
+    let text = nrc::nrc_text(&loaded.state, &p);
+    resolution::verify(&loaded.state, &p, loaded.solution.as_ref(), 1, &text)
+        .map_err(unprocessable)?;
+    let mut after = loaded.state.clone();
+    resolution::apply(&mut after, &p).map_err(unprocessable)?;
+    let mut v = proof_json_with_text(&loaded.state, &p);
+    v["state_after"] = Value::String(to_hodoku(&after));
+    Ok(Json(v))
 }
 
-pub async fn path(
-    Shared(cfg): Cfg,
-    req: Result<Bytes, BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
-    let req: StepReq = body(req)?;
-    blocking(cfg.timeout, move || {
-        let loaded = state_of(&req.state, req.allow_nonunique)?;
-        let rules = rules_of(req.rules.as_deref(), req.max_len)?;
-        let max_steps = req.max_steps.unwrap_or(200);
-        let r = solve_steps(&loaded.state, &rules, loaded.solution.as_ref(), max_steps)
-            .map_err(unprocessable)?;
-        // replay to give each step the state it was found in
-        let mut state = loaded.state.clone();
-        let mut steps = Vec::new();
-        for (i, s) in r.steps.iter().enumerate() {
-            let mut v = proof_json_with_text(&state, &s.proof);
-            v["step"] = json!(i + 1);
-            v["state_before"] = Value::String(to_hodoku(&state));
-            resolution::apply(&mut state, &s.proof).map_err(unprocessable)?;
-            v["state_after"] = Value::String(to_hodoku(&state));
-            steps.push(v);
-        }
-        Ok(Json(json!({
-            "steps": steps, "solved": r.solved,
-            "final_state": to_hodoku(&r.final_state),
-        })))
-    })
-    .await
+pub fn path(req: StepReq, _: &Config) -> Result<Json<Value>, ApiError> {
+    let loaded = state_of(&req.state, req.allow_nonunique)?;
+    let rules = rules_of(req.rules.as_deref(), req.max_len)?;
+    let max_steps = req.max_steps.unwrap_or(200);
+    let r = solve_steps(&loaded.state, &rules, loaded.solution.as_ref(), max_steps)
+        .map_err(unprocessable)?;
+    // replay to give each step the state it was found in
+    let mut state = loaded.state.clone();
+    let mut steps = Vec::new();
+    for (i, s) in r.steps.iter().enumerate() {
+        let mut v = proof_json_with_text(&state, &s.proof);
+        v["step"] = json!(i + 1);
+        v["state_before"] = Value::String(to_hodoku(&state));
+        resolution::apply(&mut state, &s.proof).map_err(unprocessable)?;
+        v["state_after"] = Value::String(to_hodoku(&state));
+        steps.push(v);
+    }
+    Ok(Json(json!({
+        "steps": steps, "solved": r.solved,
+        "final_state": to_hodoku(&r.final_state),
+    })))
 }
 
 #[derive(Deserialize)]
@@ -483,72 +588,64 @@ fn run_limited(
     Ok(table)
 }
 
-pub async fn query(
-    Shared(cfg): Cfg,
-    req: Result<Bytes, BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
-    let req: QueryReq = body(req)?;
+pub fn query(req: QueryReq, cfg: &Config) -> Result<Json<Value>, ApiError> {
     let timeout = cfg.timeout;
     let db = cfg.db.clone();
-    blocking(timeout, move || {
-        let sql: String = match (&req.name, &req.sql) {
-            (Some(_), Some(_)) => {
-                return Err(ApiError::BadRequest(
-                    "give either \"name\" or \"sql\", not both".into(),
+    let sql: String = match (&req.name, &req.sql) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::BadRequest(
+                "give either \"name\" or \"sql\", not both".into(),
+            ))
+        }
+        (None, None) => {
+            return Err(ApiError::BadRequest(
+                "give \"name\" (a named query) or \"sql\"".into(),
+            ))
+        }
+        (Some(n), None) => query::named(n)
+            .ok_or_else(|| {
+                let known: Vec<&str> = query::all_named().iter().map(|q| q.name).collect();
+                ApiError::Unprocessable(format!(
+                    "unknown query {:?}; known queries: {}",
+                    excerpt(n, 60),
+                    known.join(", ")
                 ))
-            }
-            (None, None) => {
-                return Err(ApiError::BadRequest(
-                    "give \"name\" (a named query) or \"sql\"".into(),
-                ))
-            }
-            (Some(n), None) => query::named(n)
-                .ok_or_else(|| {
-                    let known: Vec<&str> = query::all_named().iter().map(|q| q.name).collect();
-                    ApiError::Unprocessable(format!(
-                        "unknown query {:?}; known queries: {}",
-                        excerpt(n, 60),
-                        known.join(", ")
-                    ))
-                })?
-                .sql
-                .to_string(),
-            (None, Some(s)) => s.clone(),
-        };
-        let params: Vec<(String, String)> = req
-            .params
-            .iter()
-            .map(|(k, v)| {
-                let v = match v {
-                    Value::String(s) => s.clone(),
-                    other => other.to_string(),
-                };
-                (k.clone(), v)
-            })
-            .collect();
-        let table = if req.db {
-            let db = db.ok_or_else(|| {
-                ApiError::Unprocessable("the server was started without --db".into())
-            })?;
-            let conn = query::open_read_only(&db).map_err(unprocessable)?;
-            run_limited(&conn, &sql, &params, timeout)?
-        } else {
-            let text = req
-                .state
-                .as_deref()
-                .ok_or_else(|| ApiError::BadRequest("give \"state\" (or \"db\": true)".into()))?;
-            let loaded = state_of(text, req.allow_nonunique)?;
-            let givens = crate::grid::format::values_line(&loaded.state.given_values());
-            let store = store::materialise(&givens, loaded.name.as_deref(), &loaded.state)
-                .map_err(unprocessable)?;
-            run_limited(store.connection(), &sql, &params, timeout)?
-        };
-        Ok(Json(json!({
-            "columns": table.columns, "rows": table.rows,
-            "truncated": table.rows.len() >= MAX_ROWS,
-        })))
-    })
-    .await
+            })?
+            .sql
+            .to_string(),
+        (None, Some(s)) => s.clone(),
+    };
+    let params: Vec<(String, String)> = req
+        .params
+        .iter()
+        .map(|(k, v)| {
+            let v = match v {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            (k.clone(), v)
+        })
+        .collect();
+    let table = if req.db {
+        let db = db
+            .ok_or_else(|| ApiError::Unprocessable("the server was started without --db".into()))?;
+        let conn = query::open_read_only(&db).map_err(unprocessable)?;
+        run_limited(&conn, &sql, &params, timeout)?
+    } else {
+        let text = req
+            .state
+            .as_deref()
+            .ok_or_else(|| ApiError::BadRequest("give \"state\" (or \"db\": true)".into()))?;
+        let loaded = state_of(text, req.allow_nonunique)?;
+        let givens = crate::grid::format::values_line(&loaded.state.given_values());
+        let store = store::materialise(&givens, loaded.name.as_deref(), &loaded.state)
+            .map_err(unprocessable)?;
+        run_limited(store.connection(), &sql, &params, timeout)?
+    };
+    Ok(Json(json!({
+        "columns": table.columns, "rows": table.rows,
+        "truncated": table.rows.len() >= MAX_ROWS,
+    })))
 }
 
 #[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
@@ -574,54 +671,47 @@ pub struct ExportReq {
     allow_nonunique: bool,
 }
 
-pub async fn export(
-    Shared(cfg): Cfg,
-    req: Result<Bytes, BytesRejection>,
-) -> Result<Response, ApiError> {
-    let req: ExportReq = body(req)?;
-    blocking(cfg.timeout, move || {
-        let loaded = state_of(&req.state, req.allow_nonunique)?;
-        let state = &loaded.state;
-        let d = match &req.proof {
-            Some(p) => {
-                proof::check(state, p).map_err(|e| {
-                    ApiError::Unprocessable(format!("the proof does not hold on this state: {e}"))
-                })?;
-                diagram::from_proof(state, p)
-            }
-            None => crate::export::svg::Diagram::grid(state),
-        };
-        let width = req
-            .size
-            .map(crate::export::svg::PixelWidth::new)
-            .transpose()
-            .map_err(unprocessable)?;
-        let (kind, bytes): (&str, Vec<u8>) = match req.format {
-            Format::Svg => ("image/svg+xml", d.to_svg_at(width).into_bytes()),
-            Format::Png => ("image/png", d.to_png_at(width).map_err(unprocessable)?),
-            Format::Dot => {
-                let p = req
-                    .proof
-                    .as_ref()
-                    .ok_or_else(|| ApiError::Unprocessable("a DOT export needs a proof".into()))?;
-                let graph = match &p.pattern {
-                    Pattern::Net(net) => dot::net_graph(net, &d.title),
-                    _ => dot::proof_graph(&d),
-                };
-                ("text/vnd.graphviz", dot::print(&graph).into_bytes())
-            }
-            Format::Text => match &req.proof {
-                Some(p) => (
-                    "text/plain; charset=utf-8",
-                    files::proof_text(state, p).into_bytes(),
-                ),
-                None => (
-                    "text/plain; charset=utf-8",
-                    crate::grid::format::to_pencil_mark_grid(state).into_bytes(),
-                ),
-            },
-        };
-        Ok(([(header::CONTENT_TYPE, kind)], bytes).into_response())
-    })
-    .await
+pub fn export(req: ExportReq, _: &Config) -> Result<Response, ApiError> {
+    let loaded = state_of(&req.state, req.allow_nonunique)?;
+    let state = &loaded.state;
+    let d = match &req.proof {
+        Some(p) => {
+            proof::check(state, p).map_err(|e| {
+                ApiError::Unprocessable(format!("the proof does not hold on this state: {e}"))
+            })?;
+            diagram::from_proof(state, p)
+        }
+        None => crate::export::svg::Diagram::grid(state),
+    };
+    let width = req
+        .size
+        .map(crate::export::svg::PixelWidth::new)
+        .transpose()
+        .map_err(unprocessable)?;
+    let (kind, bytes): (&str, Vec<u8>) = match req.format {
+        Format::Svg => ("image/svg+xml", d.to_svg_at(width).into_bytes()),
+        Format::Png => ("image/png", d.to_png_at(width).map_err(unprocessable)?),
+        Format::Dot => {
+            let p = req
+                .proof
+                .as_ref()
+                .ok_or_else(|| ApiError::Unprocessable("a DOT export needs a proof".into()))?;
+            let graph = match &p.pattern {
+                Pattern::Net(net) => dot::net_graph(net, &d.title),
+                _ => dot::proof_graph(&d),
+            };
+            ("text/vnd.graphviz", dot::print(&graph).into_bytes())
+        }
+        Format::Text => match &req.proof {
+            Some(p) => (
+                "text/plain; charset=utf-8",
+                files::proof_text(state, p).into_bytes(),
+            ),
+            None => (
+                "text/plain; charset=utf-8",
+                crate::grid::format::to_pencil_mark_grid(state).into_bytes(),
+            ),
+        },
+    };
+    Ok(([(header::CONTENT_TYPE, kind)], bytes).into_response())
 }

@@ -127,6 +127,50 @@ pub fn load_text(text: &str, origin: &str, allow_nonunique: bool) -> Result<Load
     })
 }
 
+/// One puzzle of a collection file: its 1-based line in the file and its text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CollectionItem<'a> {
+    pub line: usize,
+    pub text: &'a str,
+}
+
+/// The puzzles of a file's text as the command line reads files: one per line, blank lines
+/// and `#` comments skipped, a name or TAB columns allowed after the grid (as `rate` and
+/// `classify` read collections); or, when the first such line is not a puzzle line but the
+/// whole text is one grid in another form (nine lines, a pencil-mark grid, a HoDoKu line,
+/// the 729-character marks, as `explain FILE` reads it), that one grid. A malformed line is
+/// still an item: loading it names the problem and the line.
+///
+/// Complexity: one pass over the text (the first line is parsed to tell the two forms
+/// apart; a whole-text grid is parsed once).
+pub fn collection_items(text: &str) -> Vec<CollectionItem<'_>> {
+    let lines: Vec<CollectionItem<'_>> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| {
+            let t = l.trim();
+            !t.is_empty() && !t.starts_with('#')
+        })
+        .map(|(i, l)| CollectionItem {
+            line: i + 1,
+            text: l,
+        })
+        .collect();
+    let Some(first) = lines.first() else {
+        return lines;
+    };
+    if lines.len() > 1
+        && crate::grid::format::parse_line(first.text, first.line).is_err()
+        && parse_grid(text).is_ok()
+    {
+        return vec![CollectionItem {
+            line: first.line,
+            text,
+        }];
+    }
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,5 +181,29 @@ mod tests {
         assert!(l.solution.is_some());
         assert_eq!(l.line, DEFAULT_PUZZLE);
         assert!(load_text("12", "request", false).is_err());
+    }
+
+    #[test]
+    fn a_collection_is_its_lines_or_one_grid_in_another_form() {
+        let text = format!("# two puzzles\n\n{DEFAULT_PUZZLE}\tocean-1\nnot a puzzle\n");
+        let items = collection_items(&text);
+        assert_eq!(items.len(), 2);
+        assert_eq!((items[0].line, items[1].line), (3, 4));
+        assert!(load_text(items[0].text, "item", false).is_ok());
+        // nine lines are one puzzle, not nine malformed lines
+        let nine: String = DEFAULT_PUZZLE
+            .as_bytes()
+            .chunks(9)
+            .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
+            .collect();
+        let items = collection_items(&nine);
+        assert_eq!(items.len(), 1);
+        assert_eq!(
+            load_text(items[0].text, "item", false).unwrap().line,
+            DEFAULT_PUZZLE
+        );
+        assert!(collection_items("# nothing\n\n").is_empty());
+        // a single line is one item whatever its form
+        assert_eq!(collection_items(DEFAULT_PUZZLE).len(), 1);
     }
 }

@@ -1,6 +1,8 @@
 //! Shared test helpers: reading puzzles from ../shared/data and the solution of a state.
 #![allow(dead_code)]
 
+pub mod serve;
+
 use std::path::PathBuf;
 use sudolink::grid::format::parse_collection;
 use sudolink::grid::{Puzzle, State};

@@ -17,7 +17,7 @@ const app = {
   links: new Map(),  // neighbourhood cache: state + candidate -> answer
   marks: { cells: [], cands: [] },
 };
-window.sudolink = app; // for scripts and tests
+window.sudolink = app; // for scripts and tests (the functions are added below)
 
 async function api(route, body) {
   const init = body === undefined ? {} : {
@@ -117,7 +117,8 @@ function showLinks(answer) {
 function linksPanel(answer) {
   $("sel").textContent = answer.candidate;
   const c = answer.counts;
-  const chips = [`<span class="chip strong">strong ${c.strong}</span>`, `<span class="chip weak">weak ${c.weak}</span>`]
+  // the strong and weak chips are the hover's legend: the pictures' link colour, solid and dashed
+  const chips = [`<span class="chip strong"><i class="sw"></i>strong ${c.strong}</span>`, `<span class="chip weak"><i class="sw weak"></i>weak ${c.weak}</span>`]
     .concat(Object.entries(c.by_via).map(([k, v]) => `<span class="chip">${k} ${v}</span>`));
   const rows = answer.links.map((l) => `<tr><td>${l.strong ? "strong" : "weak"}</td><td>${l.via}</td><td><code>${esc(l.node)}</code></td><td>${esc(l.support)}</td></tr>`);
   $("links").innerHTML = `<div class="counts">${chips.join("")}</div><table><tr><th>link</th><th>by</th><th>to</th><th>support</th></tr>${rows.join("")}</table>`;
@@ -127,6 +128,22 @@ async function neighbourhood(cand) {
   const key = app.shown + "|" + cand;
   if (!app.links.has(key)) app.links.set(key, apiJson("neighbourhood", { state: app.shown, candidate: cand }));
   return app.links.get(key);
+}
+
+// every candidate's links of a state, fetched once when the state is shown, so that
+// hovering is local (a hover before they arrive asks for its candidate alone)
+async function prefetchLinks(stateText) {
+  if (app.prefetched === stateText) return;
+  app.prefetched = stateText;
+  if (app.links.size > 20000) app.links.clear();
+  try {
+    const v = await apiJson("links", { state: stateText });
+    for (const [cand, answer] of Object.entries(v.links)) {
+      const key = stateText + "|" + cand;
+      if (!app.links.has(key)) app.links.set(key, Promise.resolve(answer));
+    }
+    if (app.shown === stateText) app.linksReady = stateText;
+  } catch (e) { app.prefetched = null; status(e.message, true); }
 }
 
 let hoverSeq = 0;
@@ -170,6 +187,7 @@ function setBoard(stateText, cells, svg, proof) {
     }
   }
   drawBase(svg);
+  if (changed) prefetchLinks(stateText);
 }
 
 async function loadText(text) {
@@ -180,6 +198,10 @@ async function loadText(text) {
     app.start = v.state;
     app.path = null; app.step = -1; app.sel = null;
     app.marks = { cells: [], cands: [] };
+    // a new puzzle: the previous one's links and query answer go
+    $("sel").textContent = "—";
+    $("links").innerHTML = '<p class="muted">Hover or click a candidate.</p>';
+    $("result").innerHTML = "";
     setBoard(v.state, v.cells, v.svg, null);
     $("why").disabled = true;
     $("prev").disabled = $("next").disabled = true;
@@ -189,6 +211,39 @@ async function loadText(text) {
     app.loadMs = performance.now() - t0;
     status(`${v.name || v.line} loaded in ${app.loadMs.toFixed(0)} ms`);
     $("grid").focus();
+  } catch (e) { status(e.message, true); }
+}
+
+// --- a puzzle from a collection file (serve --data) ------------------------------------
+
+function pickCount() {
+  const o = $("collection").selectedOptions[0];
+  return o && o.dataset.count ? +o.dataset.count : 0;
+}
+
+function pickShown() {
+  const count = pickCount();
+  $("pick-count").textContent = count ? `of ${count}` : "";
+  $("pick-n").max = count || "";
+  const n = +$("pick-n").value;
+  $("pick-prev").disabled = !count || n <= 1;
+  $("pick-next").disabled = !count || n >= count;
+  $("pick-load").disabled = !count;
+}
+
+async function pick(n) {
+  const file = $("collection").value;
+  if (!file) { status("choose a collection file", true); return; }
+  const count = pickCount();
+  n = Math.max(1, Math.min(count || 1, Math.round(n) || 1));
+  $("pick-n").value = n;
+  pickShown();
+  try {
+    const v = await apiJson(`collection?file=${encodeURIComponent(file)}&n=${n}`);
+    $("puzzle").value = v.puzzle;
+    app.picked = v;
+    await loadText(v.puzzle);
+    if (!$("status").classList.contains("err")) status(`${file} #${v.n} of ${v.count} (line ${v.line})${v.name ? " " + v.name : ""} loaded in ${app.loadMs.toFixed(0)} ms`);
   } catch (e) { status(e.message, true); }
 }
 
@@ -334,7 +389,7 @@ function moveCursor(dr, dc) {
 
 async function init() {
   const o = $("overlay");
-  o.addEventListener("mouseover", (e) => { const c = e.target.dataset && e.target.dataset.cand; if (c && e.target.classList.contains("hit")) hover(c, false); });
+  o.addEventListener("mouseover", (e) => { const c = e.target.dataset && e.target.dataset.cand; if (c && e.target.classList.contains("hit")) app.hovering = hover(c, false); });
   // leaving the grid: back to the selection's links, or none while a proof is drawn
   o.addEventListener("mouseleave", () => {
     hoverSeq++;
@@ -350,6 +405,12 @@ async function init() {
   $("load").addEventListener("click", () => loadText($("puzzle").value));
   $("examples").addEventListener("change", (e) => { if (e.target.value) { $("puzzle").value = e.target.value; loadText(e.target.value); } });
   $("dbstates").addEventListener("change", (e) => { if (e.target.value) { $("puzzle").value = e.target.value; loadText(e.target.value); } });
+  $("collection").addEventListener("change", () => { $("pick-n").value = 1; pickShown(); if ($("collection").value) pick(1); });
+  $("pick-n").addEventListener("input", pickShown);
+  $("pick-n").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); pick(+$("pick-n").value); } });
+  $("pick-prev").addEventListener("click", () => pick(+$("pick-n").value - 1));
+  $("pick-next").addEventListener("click", () => pick(+$("pick-n").value + 1));
+  $("pick-load").addEventListener("click", () => pick(+$("pick-n").value));
   $("why").addEventListener("click", explain);
   $("copy").addEventListener("click", async () => {
     try { await navigator.clipboard.writeText($("proof-text").textContent); status("copied"); }
@@ -366,13 +427,22 @@ async function init() {
   // beside the lists
   const first = new URLSearchParams(location.search).get("puzzle") || $("puzzle").value;
   const loading = loadText(first);
-  const [examples, queries, states] = await Promise.all([apiJson("examples"), apiJson("queries"), apiJson("db/states")]);
+  const [examples, queries, states, collections] = await Promise.all([apiJson("examples"), apiJson("queries"), apiJson("db/states"), apiJson("collections")]);
   for (const x of examples) $("examples").add(new Option(x.title, x.puzzle));
   for (const q of queries) $("named").add(new Option(`${q.name} — ${q.summary}`, q.name));
   if (states.length) {
     $("dbstates").hidden = false; $("use-db").disabled = false;
     for (const s of states) $("dbstates").add(new Option(`state ${s.id}: ${s.puzzle}, run ${s.run ?? "-"} step ${s.step}`, s.state));
   }
+  if (collections.length) {
+    $("picker").hidden = false;
+    for (const f of collections) {
+      const o = new Option(`${f.label} (${f.puzzles})`, f.label);
+      o.dataset.count = f.puzzles;
+      $("collection").add(o);
+    }
+  }
+  pickShown();
   await loading;
   // first paint with a puzzle, from the navigation's start
   await new Promise((r) => requestAnimationFrame(() => r()));
@@ -380,4 +450,5 @@ async function init() {
   app.ready = true;
 }
 
+Object.assign(app, { loadText, select, explain, pick });
 init().catch((e) => status(e.message, true));
