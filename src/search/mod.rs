@@ -35,6 +35,7 @@ pub mod net;
 pub mod ranges;
 pub mod registry;
 pub mod tagging;
+pub mod tagging2;
 pub mod whips;
 
 pub use basic::BasicRule;
