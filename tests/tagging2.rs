@@ -10,9 +10,9 @@ use sudolink::grid::{Candidate, Cell, Digit, State};
 use sudolink::proof::tagging::{TagLink, TagPattern};
 use sudolink::proof::{check, Pattern, Proof};
 use sudolink::search::basic_rules;
-use sudolink::search::registry::{parse_list, technique_of};
+use sudolink::search::registry::{parse_list, rules_with_basic, technique_of};
 use sudolink::search::tagging::{level1, Tagging};
-use sudolink::search::tagging2::{level2, level2_with_stats, Level2};
+use sudolink::search::tagging2::{level2, level2_merged, level2_with_stats, Level2};
 use sudolink::study::resolution::{apply, solve};
 
 /// The first `n` top1465 puzzles the basic rules do not solve: the state where they stop,
@@ -227,4 +227,102 @@ fn layer_and_tag_counts_grow_with_als_as_the_seed_says() {
     one.sort();
     two.sort();
     assert!(two[5] > one[5], "{one:?} {two:?}");
+}
+
+fn min_median_max(mut v: Vec<usize>) -> String {
+    v.sort();
+    format!(
+        "min {} median {} max {}",
+        v[0],
+        v[v.len() / 2],
+        v[v.len() - 1]
+    )
+}
+
+/// The figures of the issue: layer and tag counts at levels 1 and 2 on top1465 states
+/// where the basic rules stop, and the share solved by basic+tag1 and basic+tag2 with the
+/// time per puzzle. `TAG2_FIGURES=N` puzzles (default 100).
+#[test]
+#[ignore = "figures for the issue's note: run by hand, niced"]
+fn figures_on_top1465() {
+    let n: usize = std::env::var("TAG2_FIGURES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(100);
+    let puzzles = collection("top1465.txt", n);
+    let (mut l1, mut l2, mut als, mut merges) = (vec![], vec![], vec![], vec![]);
+    let (mut stuck, mut t2_time) = (0, std::time::Duration::ZERO);
+    let mut solved = [0usize; 2];
+    let mut times = [std::time::Duration::ZERO; 2];
+    for p in &puzzles {
+        let (start, solution) = start_and_solution(p);
+        let r = solve(&start, &basic_rules(), Some(&solution)).unwrap();
+        if !r.solved {
+            stuck += 1;
+            let links = LinkIndex::new(&r.final_state);
+            let t = std::time::Instant::now();
+            let (_, s) = level2_with_stats(&links);
+            t2_time += t.elapsed();
+            l1.push(s.level1_layers);
+            l2.push(s.layers);
+            als.push(s.als);
+            merges.push(s.merges);
+        }
+        for (k, name) in ["tag1", "tag2"].iter().enumerate() {
+            let rules = rules_with_basic(&parse_list(name).unwrap(), 0);
+            let t = std::time::Instant::now();
+            let r = solve(&start, &rules, Some(&solution)).unwrap();
+            times[k] += t.elapsed();
+            solved[k] += usize::from(r.solved);
+        }
+    }
+    let tags = |v: &[usize]| v.iter().map(|x| 2 * x).collect::<Vec<_>>();
+    println!("top1465 first {n}: {stuck} stuck after basic");
+    println!("level-1 layers {}", min_median_max(l1.clone()));
+    println!("level-1 tags {}", min_median_max(tags(&l1)));
+    println!("level-2 layers {}", min_median_max(l2.clone()));
+    println!("level-2 tags {}", min_median_max(tags(&l2)));
+    println!("level-2 ALS/AC {}", min_median_max(als));
+    println!(
+        "level-2 merges (when no clearing before) {}",
+        min_median_max(merges)
+    );
+    println!(
+        "level-2 first pass per stuck state: {:?}",
+        t2_time / stuck.max(1) as u32
+    );
+    for (k, name) in ["basic,tag1", "basic,tag2"].iter().enumerate() {
+        println!(
+            "solve --rules {name}: {}/{n} solved, {:?} per puzzle",
+            solved[k],
+            times[k] / n as u32
+        );
+    }
+}
+
+#[test]
+fn merged_tags_give_lemmas_that_the_checker_replays() {
+    // the seed: "when two tags are proven to be simultaneously in and simultaneously out of
+    // the solution, they are identical"; each merge is two lemma branches in the proofs
+    let (mut merges, mut with_lemmas) = (0, 0);
+    for (state, solution) in stuck_states(8) {
+        let links = LinkIndex::new(&state);
+        let (proofs, m) = level2_merged(&links);
+        merges += m;
+        for p in &proofs {
+            assert_sound_against_solution(&state, &solution, p);
+            let t = tag_of(p);
+            if t.branches.len() > 1 {
+                with_lemmas += 1;
+                // a lemma branch is used: dropping the lemmas breaks the proof
+                let mut bad = p.clone();
+                if let Pattern::Tagging(t) = &mut bad.pattern {
+                    t.branches.drain(..t.branches.len() - 1);
+                }
+                assert!(check(&state, &bad).is_err());
+            }
+        }
+    }
+    println!("merges {merges}, refutations using a merge {with_lemmas}");
+    assert!(merges > 0);
 }

@@ -699,6 +699,18 @@ pub fn level2_with_stats(links: &LinkIndex) -> (Vec<Proof>, Level2Stats) {
     (refute_all(&l, links, &edges, &lemmas), stats)
 }
 
+/// The level-2 clearings with the merges always made first (the seed merges while
+/// tagging): every refutation may use the merges' lemmas. Returns the proofs and the
+/// number of merges.
+pub fn level2_merged(links: &LinkIndex) -> (Vec<Proof>, usize) {
+    let l = Level2::new(links);
+    if l.conflicts > 0 {
+        return (vec![], 0);
+    }
+    let (lemmas, edges) = merges(&l, links);
+    (refute_all(&l, links, &edges, &lemmas), lemmas.len() / 2)
+}
+
 /// Every level-2 clearing of the state.
 pub fn level2(links: &LinkIndex) -> Vec<Proof> {
     level2_with_stats(links).0
