@@ -326,3 +326,21 @@ fn merged_tags_give_lemmas_that_the_checker_replays() {
     println!("merges {merges}, refutations using a merge {with_lemmas}");
     assert!(merges > 0);
 }
+
+#[test]
+fn the_tag_command_at_level_2_prints_counts_and_checked_refutations() {
+    let p = top1465_first_stuck();
+    let out = ok(&["tag", &p, "--level", "2"]);
+    assert!(out.contains("level 2: "), "{out}");
+    assert!(out.contains("ALS/AC tagged"), "{out}");
+    assert!(out
+        .lines()
+        .any(|l| l.starts_with("[] ") && l.contains(" => ")));
+    assert!(out.lines().any(|l| l.starts_with("==> r")));
+    let json = ok(&["tag", &p, "--level", "2", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["level"], 2);
+    assert!(v["layers"].as_u64().unwrap() > v["level1_layers"].as_u64().unwrap());
+    let first = &v["clearings"][0]["proof"];
+    assert_eq!(first["pattern"], "tagging", "{first}");
+}
