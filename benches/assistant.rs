@@ -1,11 +1,12 @@
 //! Hanson's Assistant, part 1 (seed 002): per-state time of each technique on top1465's
 //! start states after the basic rules (median, 90th percentile, max; target: median under
-//! 5 ms each; tag1: under 1 ms), and `solve --rules` with the basic rules + the Assistant's
-//! techniques, + tagging level 1, + both, over top1465 (share solved without chains, time
-//! per puzzle).
+//! 5 ms each; tag1: under 1 ms; tag2: under 20 ms), and `solve --rules` with the basic
+//! rules + the Assistant's techniques, + tagging (levels 1 and 2), + both, over top1465
+//! (share solved without chains, time per puzzle).
 //!
 //! `cargo bench --bench assistant` (all 1465 puzzles; `SUDOLINK_BENCH_N=200` for fewer;
-//! `SUDOLINK_BENCH_ONLY=bent-naked-subsets,aic` for those techniques' times alone).
+//! `SUDOLINK_BENCH_ONLY=bent-naked-subsets,aic` for those techniques' times alone;
+//! `SUDOLINK_BENCH_ONLY=tag1,tag2` for the tagging levels' per-state times).
 
 use std::time::{Duration, Instant};
 use sudolink::graph::LinkIndex;

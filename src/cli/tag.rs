@@ -10,9 +10,11 @@ use sudolink::export::files;
 use sudolink::export::svg::PixelWidth;
 use sudolink::graph::LinkIndex;
 use sudolink::notation::eureka::aic_eureka_text;
+use sudolink::notation::tags::tag2_text;
 use sudolink::proof::Pattern;
 use sudolink::search::registry::basic_rules;
 use sudolink::search::tagging::{level1, Tagging};
+use sudolink::search::tagging2::level2_with_stats;
 use sudolink::study::resolution::{solve, verify};
 
 #[derive(clap::Args, Debug)]
@@ -20,9 +22,9 @@ pub struct TagArgs {
     /// An 81-character puzzle, or a file with one grid or pencil-mark state
     /// (default: Ocean #1 from seed 000)
     pub puzzle: Option<String>,
-    /// The tagging level (1: layers of strong links and alternate chains; levels 2 and 3,
-    /// with ALS, almost cells and choices, are not built yet)
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=1))]
+    /// The tagging level (1: layers of strong links and alternate chains; 2: with ALS,
+    /// almost cells, choices and merged tags; level 3 is not built yet)
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
     pub level: u8,
     /// Work on the state as given: by default the basic rules are applied first, as the
     /// seed does before tagging
@@ -62,13 +64,21 @@ pub fn run(args: &TagArgs) -> Result<()> {
             tagging.conflicts
         );
     }
-    let proofs = level1(&links);
+    let (proofs, stats) = if args.level == 2 {
+        let (proofs, stats) = level2_with_stats(&links);
+        (proofs, Some(stats))
+    } else {
+        (level1(&links), None)
+    };
     for (k, p) in proofs.iter().enumerate() {
         verify(&state, p, loaded.solution.as_ref(), k + 1, &p.rule)?;
     }
     let chain = |p: &sudolink::proof::Proof| match &p.pattern {
         Pattern::Aic(a) => aic_eureka_text(p, a),
-        _ => unreachable!("tagging proofs are chains"),
+        Pattern::Tagging(t) => {
+            format!("{}\n==> {}", tag2_text(t), p.elimination_texts().join(", "))
+        }
+        _ => unreachable!("tagging proofs are chains or refutations"),
     };
     if let Some(dir) = &args.export {
         std::fs::create_dir_all(dir)
@@ -101,8 +111,12 @@ pub fn run(args: &TagArgs) -> Result<()> {
     }
     if args.json {
         let v = json!({
-            "layers": tagging.layers,
-            "tags": tagging.layers * 2,
+            "level": args.level,
+            "layers": stats.map_or(tagging.layers, |s| s.layers),
+            "tags": stats.map_or(tagging.layers, |s| s.layers) * 2,
+            "level1_layers": tagging.layers,
+            "als": stats.map(|s| s.als),
+            "merges": stats.map(|s| s.merges),
             "grid": tagging.grid_text(&links),
             "clearings": proofs.iter().map(|p| json!({
                 "text": chain(p), "eliminations": p.elimination_texts(), "proof": p,
@@ -112,12 +126,25 @@ pub fn run(args: &TagArgs) -> Result<()> {
         return Ok(());
     }
     println!("{}", tagging.grid_text(&links));
-    println!(
-        "layers: {}, tags: {}; level 1: {} clearing(s)\n",
-        tagging.layers,
-        tagging.layers * 2,
-        proofs.len()
-    );
+    match stats {
+        Some(s) => println!(
+            "level 1: {} layers, {} tags; level 2: {} ALS/AC tagged, {} layers, {} tags, \
+             {} merge(s); {} clearing(s)\n",
+            tagging.layers,
+            tagging.layers * 2,
+            s.als,
+            s.layers,
+            s.layers * 2,
+            s.merges,
+            proofs.len()
+        ),
+        None => println!(
+            "layers: {}, tags: {}; level 1: {} clearing(s)\n",
+            tagging.layers,
+            tagging.layers * 2,
+            proofs.len()
+        ),
+    }
     for p in &proofs {
         println!("{}", chain(p));
     }

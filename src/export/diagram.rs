@@ -61,6 +61,7 @@ fn pattern_candidates(state: &State, pattern: &Pattern) -> Vec<Candidate> {
             marks
         }
         Pattern::Medusa(m) => m.chains.iter().flat_map(|c| c.nodes()).collect(),
+        Pattern::Tagging(t) => t.nodes.iter().flat_map(|n| n.candidates()).collect(),
         Pattern::Chain(_) | Pattern::Whip(_) | Pattern::Net(_) => vec![],
     }
 }
@@ -428,7 +429,7 @@ fn legend(d: &Diagram, meanings: &Meanings) -> Vec<LegendEntry> {
 pub fn rule_label(proof: &Proof) -> String {
     match &proof.pattern {
         Pattern::Whip(w) => format!("{}[{}]", w.kind.name(), w.cells.len()),
-        Pattern::Aic(_) | Pattern::Net(_) | Pattern::AlmostLockedRange(_) => {
+        Pattern::Aic(_) | Pattern::Net(_) | Pattern::AlmostLockedRange(_) | Pattern::Tagging(_) => {
             format!("{}[{}]", proof.rule, proof.length)
         }
         _ => proof.rule.clone(),

@@ -67,6 +67,7 @@ pub fn sudorules_text(state: &State, proof: &Proof) -> String {
         | Pattern::SueDeCoq(_)
         | Pattern::Aic(_)
         | Pattern::Medusa(_)
+        | Pattern::Tagging(_)
         | Pattern::Interaction { .. } => nrc::pattern_text(state, proof),
         Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => proof.rule.clone(),
         Pattern::NakedSubset {

@@ -13,6 +13,7 @@
 //! it.
 
 use crate::notation::lexer::{self, parse_all, PResult};
+use crate::proof::tagging::{TagContradiction, TagLink, TagLiteral, TagPattern, TagStep};
 use winnow::ascii::multispace1;
 use winnow::combinator::{alt, opt, preceded, separated};
 use winnow::token::one_of;
@@ -68,6 +69,79 @@ pub fn read_tag_chain(text: &str) -> Result<Vec<(usize, usize)>, lexer::LexError
         preceded(("[]", multispace1), separated(1.., (tag, tag), multispace1)),
         text,
     )
+}
+
+fn literal_text(t: &TagPattern, l: TagLiteral) -> String {
+    format!("{}{}", t.nodes[l.node], if l.value { '+' } else { '-' })
+}
+
+fn cells_text(cells: &[crate::grid::Cell]) -> String {
+    cells
+        .iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// One inference in the seed's spirit: `/` a weak link, `_` a strong link (or a choice's
+/// last member), `<` within a group, `|*r4c3 r5c3` the almost cell (ALS) it goes through,
+/// `|#2` an earlier lemma (`|#2'` as its contrapositive).
+fn step_text(t: &TagPattern, s: &TagStep) -> String {
+    let premises: Vec<String> = s.premises.iter().map(|&p| literal_text(t, p)).collect();
+    let link = match &s.link {
+        TagLink::Weak => "/".to_string(),
+        TagLink::Strong { .. } => "_".to_string(),
+        TagLink::Within => "<".to_string(),
+        TagLink::AlsLock { cells, .. } | TagLink::AlsFull { cells, .. } => {
+            format!("|*{}", cells_text(cells))
+        }
+        TagLink::Lemma {
+            index,
+            contrapositive,
+        } => format!("|#{}{}", index + 1, if *contrapositive { "'" } else { "" }),
+    };
+    format!(
+        "{} {link} {}",
+        premises.join(" "),
+        literal_text(t, s.conclusion)
+    )
+}
+
+/// A level-2 clearing: each lemma as `#[1] a => b: steps`, then the refutation
+/// `[] target+: steps => contradiction`, inferences separated by `;`.
+pub fn tag2_text(t: &TagPattern) -> String {
+    let mut lines = Vec::new();
+    for (k, b) in t.branches.iter().enumerate() {
+        let steps: Vec<String> = b.steps.iter().map(|s| step_text(t, s)).collect();
+        let head = if k + 1 < t.branches.len() {
+            let last = b.steps.last().map(|s| literal_text(t, s.conclusion));
+            format!(
+                "#[{}] {} => {}:",
+                k + 1,
+                literal_text(t, b.assumption),
+                last.unwrap_or_default()
+            )
+        } else {
+            format!("[] {}:", literal_text(t, b.assumption))
+        };
+        let end = if k + 1 == t.branches.len() {
+            match &t.contradiction {
+                TagContradiction::Both { node } => format!(" => {} both", t.nodes[*node]),
+                TagContradiction::Empty { house, cell, digit } => match (house, cell, digit) {
+                    (Some(h), _, Some(d)) => format!(" => no {d} in {h}"),
+                    (_, Some(c), _) => format!(" => {c} empty"),
+                    _ => " => empty".to_string(),
+                },
+            }
+        } else {
+            String::new()
+        };
+        lines.push(format!("{head} {}{end}", steps.join("; ")));
+    }
+    if let Some(tags) = &t.tags {
+        lines.push(tags.clone());
+    }
+    lines.join("\n")
 }
 
 #[cfg(test)]

@@ -98,6 +98,7 @@ pub fn check(state: &State, proof: &Proof) -> Result<(), CheckError> {
         Pattern::SueDeCoq(s) => super::als::check_sue_de_coq(state, proof, s),
         Pattern::Aic(a) => super::aic::check(state, proof, a),
         Pattern::Medusa(m) => super::medusa::check(state, proof, m),
+        Pattern::Tagging(t) => super::tagging::check(state, proof, t),
         Pattern::NakedSingle { cell, digit } => {
             if cell_digits(state, *cell) != BTreeSet::from([*digit]) {
                 return fail(format!("{cell} is not a naked single {digit}"));

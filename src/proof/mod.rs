@@ -12,6 +12,7 @@ pub mod check;
 pub mod medusa;
 pub mod net;
 pub mod range;
+pub mod tagging;
 pub mod whip;
 
 use crate::grid::{Candidate, Cell, Digit, House};
@@ -93,6 +94,8 @@ pub enum Pattern {
     Aic(Box<aic::AicPattern>),
     /// 3D Medusa: coloured strong chains, weak links, hinges (see [`medusa`]).
     Medusa(Box<medusa::MedusaPattern>),
+    /// A level-2 full tagging clearing: lemmas and a refutation (see [`tagging`]).
+    Tagging(Box<tagging::TagPattern>),
 }
 
 /// A checked step: a pattern and what it concludes.
@@ -212,6 +215,9 @@ impl Proof {
             }
             Pattern::Medusa(m) => {
                 return Proof::named(m.rule_name(), pattern, eliminations, assertions)
+            }
+            Pattern::Tagging(t) => {
+                return Proof::named(t.rule_name(), pattern, eliminations, assertions)
             }
         };
         Proof {

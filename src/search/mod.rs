@@ -38,6 +38,7 @@ pub mod net;
 pub mod ranges;
 pub mod registry;
 pub mod tagging;
+pub mod tagging2;
 pub mod whips;
 
 pub use basic::BasicRule;

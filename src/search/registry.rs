@@ -24,7 +24,7 @@ use super::assistant::{self, AssistantRule};
 use super::force::{self, ForceSpec};
 use super::hypothesis;
 use super::limits::{Meter, Stop};
-use super::{basic, chains, tagging, whips, BasicRule, ChainFamily, WhipKind};
+use super::{basic, chains, tagging, tagging2, whips, BasicRule, ChainFamily, WhipKind};
 use crate::graph::LinkIndex;
 use crate::grid::Candidate;
 use crate::proof::assistant::FinKind;
@@ -246,7 +246,7 @@ const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 76] = {
+pub static REGISTRY: [Technique; 77] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -548,6 +548,17 @@ pub static REGISTRY: [Technique; 76] = {
             default_cap: None,
             summary: "gpenet: layers of strong links (groups included), tags, alternate chains",
         },
+        Technique {
+            name: "tag2",
+            aliases: &["tagging-2", "full-tagging"],
+            sets: &["tagging"],
+            search: Search::Tagging(2),
+            class: Tagging,
+            measure: LengthMeasure::Size(2),
+            graded: false,
+            default_cap: None,
+            summary: "gpenet: tagging with ALS and almost cells, choices and merged tags",
+        },
         Technique::chain(F::Xy, Chain2d, &["2d"]),
         Technique::chain(F::Xyt, Chain2d, &["2d"]),
         Technique::chain(F::Xyz, Chain2d, &["2d"]),
@@ -842,8 +853,8 @@ impl TechniqueId {
                     .into_iter()
                     .find(|p| p.eliminations.contains(&target)),
             ),
-            Search::Tagging(_) => TargetAnswer::complete(
-                tagging::level1(links)
+            Search::Tagging(level) => TargetAnswer::complete(
+                tagging_find(level, links)
                     .into_iter()
                     .find(|p| p.eliminations.contains(&target)),
             ),
@@ -1190,7 +1201,7 @@ impl Searcher {
         match rule.technique.get().search {
             Search::Basic(b) => basic::find(b, links),
             Search::Assistant(a) => assistant::find(a, links),
-            Search::Tagging(_) => tagging::level1(links),
+            Search::Tagging(level) => tagging_find(level, links),
             Search::Chain(f) => {
                 self.chains
                     .find(links, f, rule.length, limit, chains::Options::default())
@@ -1247,6 +1258,14 @@ impl Searcher {
     }
 }
 
+/// The clearings of full tagging at a level (1 or 2).
+fn tagging_find(level: u8, links: &LinkIndex) -> Vec<Proof> {
+    match level {
+        1 => tagging::level1(links),
+        _ => tagging2::level2(links),
+    }
+}
+
 /// The technique a proof is an instance of (its pattern says which search found it).
 /// A subset or fish larger than any registered size is reported as the largest registered.
 pub fn technique_of(proof: &Proof) -> TechniqueId {
@@ -1275,6 +1294,7 @@ pub fn technique_of(proof: &Proof) -> TechniqueId {
         P::Aic(_) => Search::Tagging(1),
         P::AlmostLockedRange(_) => Search::Assistant(AssistantRule::AlmostLockedRanges),
         P::Medusa(_) => Search::Assistant(AssistantRule::Medusa),
+        P::Tagging(_) => Search::Tagging(2),
         P::GridAls(g) => Search::Assistant(AssistantRule::GridAls(match g.kind {
             FinKind::Skyscraper => None,
             kind => Some(kind),

@@ -96,6 +96,7 @@ pub fn pattern_text(state: &State, proof: &Proof) -> String {
         Pattern::Aic(a) => super::eureka::aic_chain_text(state, proof, a),
         Pattern::SueDeCoq(s) => hanson::sue_de_coq_text(state, proof, s),
         Pattern::Medusa(m) => hanson::medusa_text(proof, m),
+        Pattern::Tagging(t) => super::tags::tag2_text(t),
         _ => basic::pattern_text(state, proof),
     }
 }

@@ -1,0 +1,460 @@
+//! Level-2 full tagging (seed 004, gpenet): the proof of a clearing and its checker.
+//!
+//! Level 2 tags, beside level 1's groups, the two sides of every almost-locked set (ALS) of
+//! a house: for an ALS `A` (N cells, N+1 digits) and one of its digits `d`, the group
+//! `d(A)` and its complement `d(H\A)` in the house (the **almost cell**, AC, side) are a
+//! strong link. A **choice** is a set of groups of which exactly one is true: a cell's
+//! candidates, a digit's places in a house, an almost cell's digits.
+//!
+//! The proof is data over **nodes** (a digit's open candidates in one house: a candidate,
+//! a group, an ALS or AC side) and **literals** (a node with a truth value: true means one
+//! of its candidates is the solution's). A [`TagBranch`] assumes a literal and derives
+//! literals, each by a [`TagStep`] whose premises are the assumption or earlier
+//! conclusions of the branch:
+//! - `weak`: a true node makes false a node whose every candidate is nrc-linked to every
+//!   candidate of it;
+//! - `strong`: false premises covering every open candidate of a cell (or of a digit in a
+//!   house) but the conclusion's make the conclusion true (a strong link, or a choice's
+//!   last member);
+//! - `within`: a true node makes true a node holding it; false nodes make false a node
+//!   they cover;
+//! - `als-lock`: one digit of an ALS false throughout it, the ALS holds each of its other
+//!   digits: a node holding the ALS's places of one of them is true;
+//! - `als-full`: N digits of an ALS of N cells true in it: its last digit is not, a node
+//!   inside its places of that digit is false (this and `als-lock` are the almost cell's
+//!   choice: one of its digits, exactly, is in the AC);
+//! - `lemma`: an earlier branch proved `a ⇒ b` (a merge of two tags is two such lemmas);
+//!   applied forwards or as its contrapositive `¬b ⇒ ¬a`.
+//!
+//! Every branch but the last is a lemma (its assumption implies its last conclusion); the
+//! last assumes the target true and ends in a contradiction: a node derived true and false,
+//! or a cell or a digit in a house with every open candidate derived false.
+//!
+//! [`check`] replays all of it from the grid state alone; it shares no code with
+//! `search::tagging2`.
+
+use super::check::fail;
+use super::{CheckError, Proof};
+use crate::grid::{Candidate, Cell, Digit, House, State};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+use std::fmt;
+
+/// A node: a digit's candidates (open, at least one) in cells of one house.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct TagNode {
+    pub digit: Digit,
+    pub cells: Vec<Cell>,
+}
+
+impl TagNode {
+    pub fn candidates(&self) -> impl Iterator<Item = Candidate> + '_ {
+        self.cells.iter().map(|&c| Candidate::new(c, self.digit))
+    }
+}
+
+impl fmt::Display for TagNode {
+    /// The seed's form: `2r2c7`, `2(r2c7 r3c7)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let [c] = self.cells[..] {
+            return write!(f, "{}{c}", self.digit);
+        }
+        let cells: Vec<String> = self.cells.iter().map(|c| c.to_string()).collect();
+        write!(f, "{}({})", self.digit, cells.join(" "))
+    }
+}
+
+/// A node (index into [`TagPattern::nodes`]) with a truth value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct TagLiteral {
+    pub node: usize,
+    pub value: bool,
+}
+
+impl TagLiteral {
+    pub fn negated(self) -> TagLiteral {
+        TagLiteral {
+            node: self.node,
+            value: !self.value,
+        }
+    }
+}
+
+/// What an inference rests on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "link", rename_all = "kebab-case")]
+pub enum TagLink {
+    Weak,
+    /// The variable: a digit in `house`, or (no house) the cell of the conclusion.
+    Strong {
+        house: Option<House>,
+    },
+    Within,
+    AlsLock {
+        house: House,
+        cells: Vec<Cell>,
+    },
+    AlsFull {
+        house: House,
+        cells: Vec<Cell>,
+    },
+    Lemma {
+        index: usize,
+        contrapositive: bool,
+    },
+}
+
+/// One inference.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TagStep {
+    pub premises: Vec<TagLiteral>,
+    pub conclusion: TagLiteral,
+    #[serde(flatten)]
+    pub link: TagLink,
+}
+
+/// An assumption and its inferences.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TagBranch {
+    pub assumption: TagLiteral,
+    pub steps: Vec<TagStep>,
+}
+
+/// How the last branch ends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "end", rename_all = "kebab-case")]
+pub enum TagContradiction {
+    /// A node derived true and false.
+    Both { node: usize },
+    /// Every open candidate of a digit in a house, or (no house) of a cell, derived false.
+    Empty {
+        house: Option<House>,
+        cell: Option<Cell>,
+        digit: Option<Digit>,
+    },
+}
+
+/// A level-2 tagging clearing: lemmas (the merges it uses), then the refutation of the
+/// target.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TagPattern {
+    pub nodes: Vec<TagNode>,
+    /// Lemmas first, the target's refutation last.
+    pub branches: Vec<TagBranch>,
+    pub contradiction: TagContradiction,
+    /// The seed's tags of the state, for the reader (`[] AB bC` of the merges and of the
+    /// refutation); not checked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tags: Option<String>,
+}
+
+impl TagPattern {
+    /// Inferences over all branches.
+    pub fn length(&self) -> usize {
+        self.branches.iter().map(|b| b.steps.len()).sum()
+    }
+
+    pub fn rule_name(&self) -> (String, String, usize) {
+        ("tag2".to_string(), "tagging".to_string(), self.length())
+    }
+}
+
+/// An unsolved cell's candidates (none for a solved cell).
+fn open_cell(state: &State, cell: Cell) -> BTreeSet<Candidate> {
+    if state.value(cell).is_some() {
+        return BTreeSet::new();
+    }
+    Digit::all()
+        .map(|d| Candidate::new(cell, d))
+        .filter(|&c| state.has(c))
+        .collect()
+}
+
+/// A digit's places in a house (none when the digit is placed in it).
+fn open_house(state: &State, house: House, d: Digit) -> BTreeSet<Candidate> {
+    if house.cells().iter().any(|&c| state.value(c) == Some(d)) {
+        return BTreeSet::new();
+    }
+    house
+        .cells()
+        .into_iter()
+        .map(|c| Candidate::new(c, d))
+        .filter(|&c| state.has(c))
+        .collect()
+}
+
+fn check_nodes(state: &State, nodes: &[TagNode]) -> Result<(), CheckError> {
+    for n in nodes {
+        let distinct = n.cells.iter().collect::<BTreeSet<_>>().len() == n.cells.len();
+        let one_house = House::all().any(|h| n.cells.iter().all(|&c| h.contains(c)));
+        if n.cells.is_empty() || !distinct || !one_house {
+            return fail(format!("{n} is not a digit's cells in one house"));
+        }
+        if let Some(c) = n.candidates().find(|&c| !state.has(c)) {
+            return Err(CheckError::NotOpen(c));
+        }
+    }
+    Ok(())
+}
+
+/// An ALS: distinct unsolved cells of one house holding one digit more than cells. Returns
+/// its candidates.
+fn als(state: &State, house: House, cells: &[Cell]) -> Result<BTreeSet<Candidate>, String> {
+    let distinct = cells.iter().collect::<BTreeSet<_>>().len() == cells.len();
+    if cells.is_empty() || !distinct || cells.iter().any(|&c| !house.contains(c)) {
+        return Err("not cells of one house".into());
+    }
+    let inside: BTreeSet<Candidate> = cells.iter().flat_map(|&c| open_cell(state, c)).collect();
+    let digits: BTreeSet<Digit> = inside.iter().map(|c| c.digit()).collect();
+    if cells.iter().any(|&c| state.value(c).is_some()) || digits.len() != cells.len() + 1 {
+        return Err("not an almost-locked set".into());
+    }
+    Ok(inside)
+}
+
+struct Ctx<'a> {
+    state: &'a State,
+    nodes: &'a [TagNode],
+    /// Per lemma branch: (assumption, last conclusion).
+    lemmas: &'a [(TagLiteral, TagLiteral)],
+}
+
+impl Ctx<'_> {
+    fn cands(&self, l: TagLiteral) -> BTreeSet<Candidate> {
+        self.nodes[l.node].candidates().collect()
+    }
+
+    fn step(&self, step: &TagStep) -> Result<(), String> {
+        let target = self.cands(step.conclusion);
+        let value = step.conclusion.value;
+        let all_false = step.premises.iter().all(|p| !p.value);
+        let all_true = step.premises.iter().all(|p| p.value);
+        let false_cands: BTreeSet<Candidate> = step
+            .premises
+            .iter()
+            .filter(|p| !p.value)
+            .flat_map(|&p| self.cands(p))
+            .collect();
+        if step.premises.is_empty() {
+            return Err("no premise".into());
+        }
+        match &step.link {
+            TagLink::Weak => {
+                let [p] = step.premises[..] else {
+                    return Err("a weak link has one premise".into());
+                };
+                if !p.value || value {
+                    return Err("a weak link goes from true to false".into());
+                }
+                let from = self.cands(p);
+                if !from.iter().all(|a| target.iter().all(|&b| a.is_linked(b))) {
+                    return Err("not nrc-linked".into());
+                }
+            }
+            TagLink::Strong { house } => {
+                if !all_false || !value {
+                    return Err("a strong link goes from false to true".into());
+                }
+                let variable = match house {
+                    Some(h) => open_house(self.state, *h, self.nodes[step.conclusion.node].digit),
+                    None => {
+                        let [c] = self.nodes[step.conclusion.node].cells[..] else {
+                            return Err("a cell's strong link concludes a candidate".into());
+                        };
+                        open_cell(self.state, c)
+                    }
+                };
+                if let Some(c) = variable
+                    .iter()
+                    .find(|c| !false_cands.contains(c) && !target.contains(c))
+                {
+                    return Err(format!("{c} is neither false nor concluded"));
+                }
+                if !variable.iter().any(|c| target.contains(c)) {
+                    return Err("the conclusion is not in the variable".into());
+                }
+            }
+            TagLink::Within => {
+                if value {
+                    let [p] = step.premises[..] else {
+                        return Err("a node is true within one true node".into());
+                    };
+                    if !p.value || !self.cands(p).is_subset(&target) {
+                        return Err("the premise is not a true part of the conclusion".into());
+                    }
+                } else if !all_false || !target.is_subset(&false_cands) {
+                    return Err("the conclusion is not covered by false premises".into());
+                }
+            }
+            TagLink::AlsLock { house, cells } => {
+                let inside = als(self.state, *house, cells)?;
+                if !all_false || !value {
+                    return Err("an ALS locks from false to true".into());
+                }
+                let freed: BTreeSet<Digit> = inside
+                    .iter()
+                    .map(|c| c.digit())
+                    .filter(|&d| {
+                        inside
+                            .iter()
+                            .filter(|c| c.digit() == d)
+                            .all(|c| false_cands.contains(c))
+                    })
+                    .collect();
+                let d = self.nodes[step.conclusion.node].digit;
+                if freed.is_empty() || freed.contains(&d) {
+                    return Err("no other digit of the ALS is false throughout it".into());
+                }
+                let places: BTreeSet<Candidate> =
+                    inside.iter().copied().filter(|c| c.digit() == d).collect();
+                if places.is_empty() || !places.is_subset(&target) {
+                    return Err("the conclusion does not hold the ALS's places".into());
+                }
+            }
+            TagLink::AlsFull { house, cells } => {
+                let inside = als(self.state, *house, cells)?;
+                if !all_true || value {
+                    return Err("a full ALS goes from true to false".into());
+                }
+                let mut present = BTreeSet::new();
+                for &p in &step.premises {
+                    let cs = self.cands(p);
+                    if !cs.is_subset(&inside) {
+                        return Err("a premise is not inside the ALS".into());
+                    }
+                    present.insert(self.nodes[p.node].digit);
+                }
+                let d = self.nodes[step.conclusion.node].digit;
+                if present.len() != cells.len() || present.contains(&d) {
+                    return Err("the premises are not as many digits as cells".into());
+                }
+                if !target.is_subset(&inside) {
+                    return Err("the conclusion is not inside the ALS".into());
+                }
+            }
+            TagLink::Lemma {
+                index,
+                contrapositive,
+            } => {
+                let [p] = step.premises[..] else {
+                    return Err("a lemma has one premise".into());
+                };
+                let Some(&(a, b)) = self.lemmas.get(*index) else {
+                    return Err(format!("no earlier lemma {index}"));
+                };
+                let (from, to) = if *contrapositive {
+                    (b.negated(), a.negated())
+                } else {
+                    (a, b)
+                };
+                if p != from || step.conclusion != to {
+                    return Err(format!("not what lemma {index} proves"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Replay a branch; returns the literals it derives (assumption first).
+    fn replay(&self, b: &TagBranch) -> Result<Vec<TagLiteral>, CheckError> {
+        let mut known = vec![b.assumption];
+        for s in &b.steps {
+            if s.premises.iter().any(|p| !known.contains(p)) {
+                return fail(format!(
+                    "a premise of the inference giving {} is not derived before it",
+                    self.text(s.conclusion)
+                ));
+            }
+            self.step(s)
+                .or_else(|why| fail(format!("{}: {why}", self.text(s.conclusion))))?;
+            known.push(s.conclusion);
+        }
+        Ok(known)
+    }
+
+    fn text(&self, l: TagLiteral) -> String {
+        let sign = if l.value { '+' } else { '-' };
+        match self.nodes.get(l.node) {
+            Some(n) => format!("{n}{sign}"),
+            None => format!("node {}{sign}", l.node),
+        }
+    }
+}
+
+/// Verify a level-2 tagging clearing on `state`.
+pub fn check(state: &State, proof: &Proof, t: &TagPattern) -> Result<(), CheckError> {
+    check_nodes(state, &t.nodes)?;
+    let Some((main, lemma_branches)) = t.branches.split_last() else {
+        return fail("no branch");
+    };
+    let in_range = |l: &TagLiteral| l.node < t.nodes.len();
+    let all_literals = t.branches.iter().all(|b| {
+        in_range(&b.assumption)
+            && b.steps
+                .iter()
+                .all(|s| in_range(&s.conclusion) && s.premises.iter().all(in_range))
+    });
+    if !all_literals {
+        return fail("a literal names no node");
+    }
+    let mut lemmas: Vec<(TagLiteral, TagLiteral)> = Vec::new();
+    for b in lemma_branches {
+        let ctx = Ctx {
+            state,
+            nodes: &t.nodes,
+            lemmas: &lemmas,
+        };
+        ctx.replay(b)?;
+        let Some(last) = b.steps.last() else {
+            return fail("a lemma proves nothing");
+        };
+        lemmas.push((b.assumption, last.conclusion));
+    }
+    let ctx = Ctx {
+        state,
+        nodes: &t.nodes,
+        lemmas: &lemmas,
+    };
+    let known = ctx.replay(main)?;
+    match &t.contradiction {
+        TagContradiction::Both { node } => {
+            let l = TagLiteral {
+                node: *node,
+                value: true,
+            };
+            if !known.contains(&l) || !known.contains(&l.negated()) {
+                return fail("the node is not derived both true and false");
+            }
+        }
+        TagContradiction::Empty { house, cell, digit } => {
+            let variable = match (house, cell, digit) {
+                (Some(h), None, Some(d)) => open_house(state, *h, *d),
+                (None, Some(c), None) => open_cell(state, *c),
+                _ => return fail("an emptied variable is a cell or a digit in a house"),
+            };
+            let false_cands: BTreeSet<Candidate> = known
+                .iter()
+                .filter(|l| !l.value)
+                .flat_map(|&l| ctx.cands(l))
+                .collect();
+            if variable.is_empty() {
+                return fail("the emptied variable is decided in the state");
+            }
+            if let Some(c) = variable.iter().find(|c| !false_cands.contains(c)) {
+                return fail(format!("{c} is not derived false"));
+            }
+        }
+    }
+    let assumed = &t.nodes[main.assumption.node];
+    let target = match assumed.cells[..] {
+        [cell] if main.assumption.value => Candidate::new(cell, assumed.digit),
+        _ => return fail("the refutation assumes a candidate true"),
+    };
+    if proof.eliminations != [target] || !proof.assertions.is_empty() {
+        return Err(CheckError::Conclusion {
+            target: target.elimination(),
+            why: "the refutation eliminates its assumption only".into(),
+        });
+    }
+    Ok(())
+}

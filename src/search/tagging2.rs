@@ -1,0 +1,810 @@
+//! gpenet's full tagging, level 2 (seed 004): level 1's groups and strong links, and beside
+//! them every **almost-locked set** of a house (N cells, N+1 digits, up to
+//! [`MAX_ALS_CELLS`] cells) with its **almost cell** (AC, the house's other cells): for each
+//! digit `d` of the ALS `A` in house `H`, `d(A)` and `d(H\A)` are a strong link (unless
+//! `d(H\A)` is empty: `d` is compulsory in the ALS). Layers are the connected sets of all
+//! these strong links, each with a tag pair; the seed's row
+//! `r6||12467 125 4567 |_ _ 45 |4567 _ 12467` gives the ALS `r6c367` {4567} and the AC
+//! `r6c129`, tagged `{4b 5c 6d 7e}` and `{4B 5C 6D 7E}`.
+//!
+//! **Choices** (exactly one member true): a cell's candidates, a digit's groups in a house
+//! covering all its places, an AC's digits. The clearing is the seed's level-2 processing
+//! read as propagation over tags: assume a candidate (its tag) true and follow
+//! - the alternate chains (a true group makes false every group weakly linked to it; a
+//!   false group makes its layer partner true),
+//! - the choices (all members false but one: the last is true — the forced tag; a member
+//!   true: the others false — saturation and subsets follow: a choice's members forced
+//!   false by a tag make that tag false),
+//! - the ALS/AC links (one ALS digit false in it: its other digits are in it; N of them in
+//!   it: the last is not, its AC group is true),
+//! - and the **merges** of tags proven equal (`c ⇒ d` and `d ⇒ c`, which covers both of
+//!   the seed's rules: choices `{X c}` `{X d}`, and a choice `{a b c}` with `a`, `b` weakly
+//!   linked to `d` and `c` to `D`), each kept as two lemmas so that its contrapositive
+//!   `¬c ⇒ ¬d` can be used too.
+//!
+//! A contradiction (a group true and false, or a cell or a digit in a house with no place
+//! left) clears the assumed candidate. The proof ([`crate::proof::tagging`]) holds the
+//! inferences the contradiction needs, traced back, and the merges' derivations as lemma
+//! branches; `proof::check` replays it from the state.
+//!
+//! **Complexity**: the ALS enumeration visits every subset of up to [`MAX_ALS_CELLS`]
+//! unsolved cells of each house (at most 255 per house); one propagation per open
+//! candidate (and, for merges, two per layer), each linear in the inferences it makes
+//! (each node is set once). Each clearing is the first contradiction found breadth-first,
+//! so its refutation is a shortest one in inference rounds, not necessarily in
+//! inferences.
+
+use super::tagging::{killers, Tagging};
+use crate::graph::LinkIndex;
+use crate::grid::{Candidate, CandidateSet, Cell, CspVariable, Digit, House};
+use crate::notation::tags::tag_name;
+use crate::proof::aic::AicNode;
+use crate::proof::tagging::{
+    TagBranch, TagContradiction, TagLink, TagLiteral, TagNode, TagPattern, TagStep,
+};
+use crate::proof::{Pattern, Proof};
+use std::collections::{HashMap, VecDeque};
+
+/// The largest ALS (cells) level 2 tags.
+pub const MAX_ALS_CELLS: usize = 4;
+
+/// The most merges (tag equalities) kept per state.
+pub const MAX_MERGES: usize = 400;
+
+struct AlsEntry {
+    house: House,
+    cells: Vec<Cell>,
+    /// Per digit of the ALS: the node of its places in the ALS.
+    inside: Vec<usize>,
+}
+
+/// The level-2 tagged state.
+pub struct Level2 {
+    pub nodes: Vec<AicNode>,
+    sets: Vec<CandidateSet>,
+    index: HashMap<AicNode, usize>,
+    strong: Vec<Vec<usize>>,
+    /// Layer and parity of each node in a strong link.
+    pub tag: Vec<Option<(usize, u8)>>,
+    pub layers: usize,
+    /// Layers with an odd cycle of strong links (an invalid state).
+    pub conflicts: usize,
+    /// Level 1's layer count (groups and bivalue cells only).
+    pub level1_layers: usize,
+    /// ALS (with their almost cells) tagged.
+    pub als_count: usize,
+    als: Vec<AlsEntry>,
+    /// Per node: (ALS, digit position) where it is the ALS's places of that digit.
+    als_of: Vec<Vec<(usize, usize)>>,
+    /// Per candidate: its node.
+    cand_node: Vec<usize>,
+    /// Per candidate: the groups (2+ candidates) holding it.
+    cand_groups: Vec<Vec<usize>>,
+    /// Per candidate: the groups whose first candidate it is.
+    first_groups: Vec<Vec<usize>>,
+    kill: Vec<CandidateSet>,
+}
+
+impl Level2 {
+    /// Tag the state at level 2.
+    pub fn new(links: &LinkIndex) -> Level2 {
+        let t1 = Tagging::new(links);
+        let mut l = Level2 {
+            nodes: Vec::new(),
+            sets: Vec::new(),
+            index: HashMap::new(),
+            strong: Vec::new(),
+            tag: Vec::new(),
+            layers: 0,
+            conflicts: 0,
+            level1_layers: t1.layers,
+            als_count: 0,
+            als: Vec::new(),
+            als_of: Vec::new(),
+            cand_node: vec![usize::MAX; 729],
+            cand_groups: vec![Vec::new(); 729],
+            first_groups: vec![Vec::new(); 729],
+            kill: Vec::new(),
+        };
+        for n in &t1.nodes {
+            l.node(n.digit, n.cells.clone());
+        }
+        for (a, b) in t1.strong_links() {
+            l.link(a, b);
+        }
+        for c in links.open().iter() {
+            l.node(c.digit(), vec![c.cell()]);
+        }
+        l.add_als(links);
+        l.colour();
+        for (i, n) in l.nodes.iter().enumerate() {
+            let mut cs = n.cells.iter().map(|&c| Candidate::new(c, n.digit));
+            let first = cs.next().expect("a node has a cell");
+            if n.cells.len() == 1 {
+                l.cand_node[first.index()] = i;
+            } else {
+                l.first_groups[first.index()].push(i);
+                for c in std::iter::once(first).chain(cs) {
+                    l.cand_groups[c.index()].push(i);
+                }
+            }
+        }
+        l.kill = l.nodes.iter().map(|n| killers(links, n)).collect();
+        l
+    }
+
+    fn node(&mut self, digit: Digit, mut cells: Vec<Cell>) -> usize {
+        cells.sort();
+        let n = AicNode { digit, cells };
+        if let Some(&i) = self.index.get(&n) {
+            return i;
+        }
+        self.sets.push(CandidateSet::from_candidates(
+            n.cells.iter().map(|&c| Candidate::new(c, digit)),
+        ));
+        self.nodes.push(n.clone());
+        self.strong.push(Vec::new());
+        self.als_of.push(Vec::new());
+        self.index.insert(n, self.nodes.len() - 1);
+        self.nodes.len() - 1
+    }
+
+    fn link(&mut self, a: usize, b: usize) {
+        if a != b && !self.strong[a].contains(&b) {
+            self.strong[a].push(b);
+            self.strong[b].push(a);
+        }
+    }
+
+    fn add_als(&mut self, links: &LinkIndex) {
+        for house in House::all() {
+            let open: Vec<Cell> = house
+                .cells()
+                .into_iter()
+                .filter(|&c| !links.variable(CspVariable::Rc(c)).is_empty())
+                .collect();
+            let digits_of = |c: Cell| {
+                links
+                    .variable(CspVariable::Rc(c))
+                    .iter()
+                    .fold(0u16, |m, x| m | 1 << x.digit().index())
+            };
+            let n = open.len();
+            for mask in 1u32..(1 << n) {
+                let size = mask.count_ones() as usize;
+                if size > MAX_ALS_CELLS || size >= n {
+                    continue;
+                }
+                let cells: Vec<Cell> = (0..n)
+                    .filter(|i| mask & 1 << i != 0)
+                    .map(|i| open[i])
+                    .collect();
+                let digits = cells.iter().fold(0u16, |m, &c| m | digits_of(c));
+                if digits.count_ones() as usize != size + 1 {
+                    continue;
+                }
+                let mut inside = Vec::new();
+                for d in Digit::all().filter(|d| digits & 1 << d.index() != 0) {
+                    let places: Vec<Cell> = house
+                        .cells()
+                        .into_iter()
+                        .filter(|&c| links.open().contains(Candidate::new(c, d)))
+                        .collect();
+                    let (a, ac): (Vec<Cell>, Vec<Cell>) =
+                        places.into_iter().partition(|c| cells.contains(c));
+                    let na = self.node(d, a);
+                    inside.push(na);
+                    if !ac.is_empty() {
+                        let nc = self.node(d, ac);
+                        self.link(na, nc);
+                    }
+                }
+                let k = self.als.len();
+                for (pos, &na) in inside.iter().enumerate() {
+                    self.als_of[na].push((k, pos));
+                }
+                self.als.push(AlsEntry {
+                    house,
+                    cells,
+                    inside,
+                });
+            }
+        }
+        self.als_count = self.als.len();
+    }
+
+    fn colour(&mut self) {
+        let n = self.nodes.len();
+        self.tag = vec![None; n];
+        for start in 0..n {
+            if self.tag[start].is_some() || self.strong[start].is_empty() {
+                continue;
+            }
+            let layer = self.layers;
+            self.layers += 1;
+            self.tag[start] = Some((layer, 0));
+            let mut queue = VecDeque::from([start]);
+            let mut conflict = false;
+            while let Some(x) = queue.pop_front() {
+                let (_, p) = self.tag[x].expect("tagged");
+                for k in 0..self.strong[x].len() {
+                    let y = self.strong[x][k];
+                    match self.tag[y] {
+                        None => {
+                            self.tag[y] = Some((layer, 1 - p));
+                            queue.push_back(y);
+                        }
+                        Some((_, q)) if q == p => conflict = true,
+                        _ => {}
+                    }
+                }
+            }
+            self.conflicts += usize::from(conflict);
+        }
+    }
+
+    /// The tag of a node (`A`, `b`, `£c`…).
+    pub fn node_tag(&self, i: usize) -> Option<String> {
+        self.tag[i].map(|(l, p)| tag_name(l, p))
+    }
+
+    /// Tags (two per layer).
+    pub fn tags(&self) -> usize {
+        self.layers * 2
+    }
+}
+
+/// A derivation: premises, conclusion, link.
+#[derive(Clone)]
+struct Derived {
+    premises: Vec<(usize, bool)>,
+    conclusion: (usize, bool),
+    link: TagLink,
+}
+
+/// The lemma edges leaving each node literal.
+type LemmaEdges = HashMap<(usize, bool), Vec<LemmaEdge>>;
+
+/// A lemma in force: `from ⇒ to` at node level, proven by `lemma` (an index into the
+/// state's lemma list), maybe as its contrapositive.
+#[derive(Clone, Copy)]
+struct LemmaEdge {
+    to: (usize, bool),
+    lemma: usize,
+    contrapositive: bool,
+}
+
+enum End {
+    Both(usize),
+    Empty(Option<House>, Option<Cell>, Option<Digit>, Vec<usize>),
+}
+
+/// One propagation from an assumption.
+struct Run<'a> {
+    l: &'a Level2,
+    links: &'a LinkIndex,
+    lemma_edges: &'a LemmaEdges,
+    value: Vec<u8>,
+    why: Vec<u32>,
+    arena: Vec<Derived>,
+    queue: VecDeque<(usize, bool)>,
+    present: HashMap<usize, u16>,
+    end: Option<End>,
+    /// The step that set the opposite value of the contradiction's node.
+    clash: Option<u32>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl<'a> Run<'a> {
+    fn new(l: &'a Level2, links: &'a LinkIndex, lemma_edges: &'a LemmaEdges) -> Run<'a> {
+        Run {
+            l,
+            links,
+            lemma_edges,
+            value: vec![0; l.nodes.len()],
+            why: vec![NONE; l.nodes.len()],
+            arena: Vec::new(),
+            queue: VecDeque::new(),
+            present: HashMap::new(),
+            end: None,
+            clash: None,
+        }
+    }
+
+    fn set(&mut self, node: usize, v: bool, premises: Vec<(usize, bool)>, link: TagLink) {
+        if self.end.is_some() {
+            return;
+        }
+        let code = if v { 1 } else { 2 };
+        if self.value[node] == code {
+            return;
+        }
+        self.arena.push(Derived {
+            premises,
+            conclusion: (node, v),
+            link,
+        });
+        let id = (self.arena.len() - 1) as u32;
+        if self.value[node] != 0 {
+            self.end = Some(End::Both(node));
+            self.clash = Some(id);
+            return;
+        }
+        self.value[node] = code;
+        self.why[node] = id;
+        self.queue.push_back((node, v));
+    }
+
+    fn is_false(&self, node: usize) -> bool {
+        self.value[node] == 2
+    }
+
+    /// Propagate from `assume`; stops at the first contradiction.
+    fn run(&mut self, assume: (usize, bool)) {
+        let (n, v) = assume;
+        self.value[n] = if v { 1 } else { 2 };
+        self.queue.push_back(assume);
+        while let Some((x, v)) = self.queue.pop_front() {
+            if self.end.is_some() {
+                break;
+            }
+            if v {
+                self.on_true(x);
+            } else {
+                self.on_false(x);
+            }
+            if let Some(edges) = self.lemma_edges.get(&(x, v)) {
+                for e in edges.clone() {
+                    self.set(
+                        e.to.0,
+                        e.to.1,
+                        vec![(x, v)],
+                        TagLink::Lemma {
+                            index: e.lemma,
+                            contrapositive: e.contrapositive,
+                        },
+                    );
+                }
+            }
+        }
+    }
+
+    fn on_true(&mut self, x: usize) {
+        let l = self.l;
+        let kill = &l.kill[x];
+        for c in kill.iter() {
+            let s = l.cand_node[c.index()];
+            if s != usize::MAX && s != x {
+                self.set(s, false, vec![(x, true)], TagLink::Weak);
+            }
+            for &y in &l.first_groups[c.index()] {
+                if y != x && l.sets[y].is_subset(kill) {
+                    self.set(y, false, vec![(x, true)], TagLink::Weak);
+                }
+            }
+        }
+        if l.nodes[x].cells.len() == 1 {
+            let c = Candidate::new(l.nodes[x].cells[0], l.nodes[x].digit);
+            for &y in &l.cand_groups[c.index()] {
+                self.set(y, true, vec![(x, true)], TagLink::Within);
+            }
+        }
+        for &(a, pos) in &l.als_of[x] {
+            let e = &l.als[a];
+            let m = self.present.entry(a).or_insert(0);
+            *m |= 1 << pos;
+            let m = *m;
+            if m.count_ones() as usize == e.cells.len() {
+                let last = (0..e.inside.len())
+                    .find(|p| m & 1 << p == 0)
+                    .expect("one digit left");
+                let premises = (0..e.inside.len())
+                    .filter(|p| m & 1 << p != 0)
+                    .map(|p| (e.inside[p], true))
+                    .collect();
+                self.set(
+                    e.inside[last],
+                    false,
+                    premises,
+                    TagLink::AlsFull {
+                        house: e.house,
+                        cells: e.cells.clone(),
+                    },
+                );
+            }
+        }
+    }
+
+    fn on_false(&mut self, x: usize) {
+        let l = self.l;
+        if l.nodes[x].cells.len() > 1 {
+            for c in l.sets[x].iter() {
+                let s = l.cand_node[c.index()];
+                self.set(s, false, vec![(x, false)], TagLink::Within);
+            }
+        } else {
+            let c = Candidate::new(l.nodes[x].cells[0], l.nodes[x].digit);
+            for v in c.variables() {
+                self.variable(v);
+            }
+            for &y in &l.cand_groups[c.index()] {
+                if !self.is_false(y)
+                    && l.sets[y]
+                        .iter()
+                        .all(|m| self.is_false(l.cand_node[m.index()]))
+                {
+                    let premises = l.sets[y]
+                        .iter()
+                        .map(|m| (l.cand_node[m.index()], false))
+                        .collect();
+                    self.set(y, false, premises, TagLink::Within);
+                }
+            }
+        }
+        for &(a, pos) in &l.als_of[x] {
+            let e = &l.als[a];
+            for (p, &na) in e.inside.iter().enumerate() {
+                if p != pos {
+                    self.set(
+                        na,
+                        true,
+                        vec![(x, false)],
+                        TagLink::AlsLock {
+                            house: e.house,
+                            cells: e.cells.clone(),
+                        },
+                    );
+                }
+            }
+        }
+    }
+
+    /// A variable with a candidate just made false: its last member is true, or it is empty.
+    fn variable(&mut self, v: CspVariable) {
+        let l = self.l;
+        if self.links.is_decided(v) {
+            return;
+        }
+        let open = *self.links.variable(v);
+        let mut rest = open;
+        let mut premises = Vec::new();
+        for c in open.iter() {
+            let s = l.cand_node[c.index()];
+            if self.is_false(s) {
+                rest.remove(c);
+                premises.push((s, false));
+            }
+        }
+        let house = match v {
+            CspVariable::Rc(_) => None,
+            CspVariable::Rn(r, _) => Some(House::Row(r)),
+            CspVariable::Cn(c, _) => Some(House::Column(c)),
+            CspVariable::Bn(b, _) => Some(House::Block(b)),
+        };
+        if rest.is_empty() {
+            if self.end.is_none() {
+                let (cell, digit) = match v {
+                    CspVariable::Rc(c) => (Some(c), None),
+                    CspVariable::Rn(_, d) | CspVariable::Cn(_, d) | CspVariable::Bn(_, d) => {
+                        (None, Some(d))
+                    }
+                };
+                let nodes = premises.iter().map(|p| p.0).collect();
+                self.end = Some(End::Empty(house, cell, digit, nodes));
+            }
+            return;
+        }
+        let target = if rest.len() == 1 {
+            Some(l.cand_node[rest.first().expect("one").index()])
+        } else if house.is_some() {
+            let first = rest.first().expect("some");
+            l.first_groups[first.index()]
+                .iter()
+                .copied()
+                .find(|&g| l.sets[g] == rest)
+        } else {
+            None
+        };
+        if let Some(t) = target {
+            self.set(t, true, premises, TagLink::Strong { house });
+        }
+    }
+
+    /// The derivations a contradiction needs, in derivation order.
+    fn trace(&self, extra: &[u32]) -> Vec<&Derived> {
+        let mut need = vec![false; self.arena.len()];
+        let mut stack: Vec<u32> = extra.to_vec();
+        while let Some(id) = stack.pop() {
+            if id == NONE || need[id as usize] {
+                continue;
+            }
+            need[id as usize] = true;
+            for &(n, _) in &self.arena[id as usize].premises {
+                stack.push(self.why[n]);
+            }
+        }
+        (0..self.arena.len())
+            .filter(|&i| need[i])
+            .map(|i| &self.arena[i])
+            .collect()
+    }
+
+    /// The derivation of `node`'s value (the assumption has none).
+    fn why_of(&self, node: usize) -> u32 {
+        self.why[node]
+    }
+}
+
+/// A lemma: `from ⇒ to`, and its derivation.
+struct Lemma {
+    from: (usize, bool),
+    steps: Vec<Derived>,
+}
+
+/// Builds the proof's node table as the derivations name nodes.
+struct ProofNodes<'a> {
+    l: &'a Level2,
+    map: HashMap<usize, usize>,
+    nodes: Vec<TagNode>,
+}
+
+impl ProofNodes<'_> {
+    fn id(&mut self, n: usize) -> usize {
+        if let Some(&i) = self.map.get(&n) {
+            return i;
+        }
+        let a = &self.l.nodes[n];
+        self.nodes.push(TagNode {
+            digit: a.digit,
+            cells: a.cells.clone(),
+        });
+        self.map.insert(n, self.nodes.len() - 1);
+        self.nodes.len() - 1
+    }
+
+    fn lit(&mut self, (n, v): (usize, bool)) -> TagLiteral {
+        TagLiteral {
+            node: self.id(n),
+            value: v,
+        }
+    }
+
+    fn branch(
+        &mut self,
+        assume: (usize, bool),
+        steps: &[&Derived],
+        renumber: &HashMap<usize, usize>,
+    ) -> TagBranch {
+        TagBranch {
+            assumption: self.lit(assume),
+            steps: steps
+                .iter()
+                .map(|d| TagStep {
+                    premises: d.premises.iter().map(|&p| self.lit(p)).collect(),
+                    conclusion: self.lit(d.conclusion),
+                    link: match &d.link {
+                        TagLink::Lemma {
+                            index,
+                            contrapositive,
+                        } => TagLink::Lemma {
+                            index: renumber[index],
+                            contrapositive: *contrapositive,
+                        },
+                        other => other.clone(),
+                    },
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The refutation of `target` from one run, with the lemmas it uses.
+fn refutation(run: &Run, l: &Level2, target: usize, lemmas: &[Lemma]) -> Proof {
+    let (extra, contradiction_node) = match run.end.as_ref().expect("a contradiction") {
+        End::Both(n) => (
+            vec![run.why_of(*n), run.clash.expect("the clash")],
+            Some(*n),
+        ),
+        End::Empty(_, _, _, nodes) => (nodes.iter().map(|&n| run.why_of(n)).collect(), None),
+    };
+    let steps = run.trace(&extra);
+    let mut used: Vec<usize> = steps
+        .iter()
+        .filter_map(|d| match d.link {
+            TagLink::Lemma { index, .. } => Some(index),
+            _ => None,
+        })
+        .collect();
+    used.sort();
+    used.dedup();
+    let renumber: HashMap<usize, usize> = used.iter().enumerate().map(|(k, &i)| (i, k)).collect();
+    let mut pn = ProofNodes {
+        l,
+        map: HashMap::new(),
+        nodes: Vec::new(),
+    };
+    let mut branches = Vec::new();
+    for &i in &used {
+        let lemma = &lemmas[i];
+        let refs: Vec<&Derived> = lemma.steps.iter().collect();
+        branches.push(pn.branch(lemma.from, &refs, &HashMap::new()));
+    }
+    branches.push(pn.branch((target, true), &steps, &renumber));
+    let contradiction = match run.end.as_ref().expect("a contradiction") {
+        End::Both(_) => TagContradiction::Both {
+            node: pn.id(contradiction_node.expect("a node")),
+        },
+        End::Empty(house, cell, digit, _) => TagContradiction::Empty {
+            house: *house,
+            cell: *cell,
+            digit: *digit,
+        },
+    };
+    let tags = tags_line(l, &pn);
+    let pattern = TagPattern {
+        nodes: pn.nodes,
+        branches,
+        contradiction,
+        tags: Some(tags),
+    };
+    let t = &l.nodes[target];
+    let c = Candidate::new(t.cells[0], t.digit);
+    Proof::new(Pattern::Tagging(Box::new(pattern)), vec![c], vec![])
+}
+
+/// `tags: 2r2c7=A 2(r2c7 r3c7)=c …`: the seed's tags of the proof's nodes.
+fn tags_line(l: &Level2, pn: &ProofNodes) -> String {
+    let mut pairs: Vec<(usize, usize)> = pn.map.iter().map(|(&n, &i)| (i, n)).collect();
+    pairs.sort();
+    let tagged: Vec<String> = pairs
+        .iter()
+        .filter_map(|&(i, n)| l.node_tag(n).map(|t| format!("{}={t}", pn.nodes[i])))
+        .collect();
+    format!("tags: {}", tagged.join(" "))
+}
+
+/// What the level-2 search reports besides its clearings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Level2Stats {
+    pub level1_layers: usize,
+    pub layers: usize,
+    pub als: usize,
+    pub merges: usize,
+}
+
+/// Every level-2 clearing of the state (one proof per cleared candidate), with the counts.
+pub fn level2_with_stats(links: &LinkIndex) -> (Vec<Proof>, Level2Stats) {
+    let l = Level2::new(links);
+    let mut stats = Level2Stats {
+        level1_layers: l.level1_layers,
+        layers: l.layers,
+        als: l.als_count,
+        merges: 0,
+    };
+    if l.conflicts > 0 {
+        return (vec![], stats);
+    }
+    let none = HashMap::new();
+    let out = refute_all(&l, links, &none, &[]);
+    if !out.is_empty() {
+        return (out, stats);
+    }
+    // merges: tags proven equal, each as two lemmas
+    let (lemmas, edges) = merges(&l, links);
+    stats.merges = lemmas.len() / 2;
+    if lemmas.is_empty() {
+        return (vec![], stats);
+    }
+    (refute_all(&l, links, &edges, &lemmas), stats)
+}
+
+/// The level-2 clearings with the merges always made first (the seed merges while
+/// tagging): every refutation may use the merges' lemmas. Returns the proofs and the
+/// number of merges.
+pub fn level2_merged(links: &LinkIndex) -> (Vec<Proof>, usize) {
+    let l = Level2::new(links);
+    if l.conflicts > 0 {
+        return (vec![], 0);
+    }
+    let (lemmas, edges) = merges(&l, links);
+    (refute_all(&l, links, &edges, &lemmas), lemmas.len() / 2)
+}
+
+/// Every level-2 clearing of the state.
+pub fn level2(links: &LinkIndex) -> Vec<Proof> {
+    level2_with_stats(links).0
+}
+
+fn refute_all(l: &Level2, links: &LinkIndex, edges: &LemmaEdges, lemmas: &[Lemma]) -> Vec<Proof> {
+    let mut out = Vec::new();
+    for c in links.open().iter() {
+        let n = l.cand_node[c.index()];
+        let mut run = Run::new(l, links, edges);
+        run.run((n, true));
+        if run.end.is_some() {
+            out.push(refutation(&run, l, n, lemmas));
+        }
+    }
+    out.sort_by(|a, b| {
+        a.length
+            .cmp(&b.length)
+            .then(a.eliminations.cmp(&b.eliminations))
+    });
+    out
+}
+
+/// Tags proven equal: `c ⇒ d` and `d ⇒ c` for tags of two layers, each implication a
+/// propagation from one of the tag's groups (the layer's first). Returns the lemmas (two
+/// per merge) and the edges they add: both directions and both contrapositives.
+fn merges(l: &Level2, links: &LinkIndex) -> (Vec<Lemma>, LemmaEdges) {
+    let mut rep = vec![usize::MAX; l.layers];
+    for (i, t) in l.tag.iter().enumerate() {
+        if let Some((layer, 0)) = t {
+            if rep[*layer] == usize::MAX {
+                rep[*layer] = i;
+            }
+        }
+    }
+    // a representative of each tag: (node, value) — the lower tag is the node false
+    let none = HashMap::new();
+    let run_from = |lit: usize| {
+        let mut run = Run::new(l, links, &none);
+        run.run((rep[lit / 2], lit.is_multiple_of(2)));
+        run
+    };
+    // per tag: the values its propagation reaches (None when it ends in a contradiction)
+    let reach: Vec<Option<Vec<u8>>> = (0..l.layers * 2)
+        .map(|lit| {
+            let run = run_from(lit);
+            run.end.is_none().then_some(run.value)
+        })
+        .collect();
+    let holds = |lit: usize, other: usize| -> bool {
+        reach[lit]
+            .as_ref()
+            .is_some_and(|r| r[rep[other / 2]] == if other.is_multiple_of(2) { 1 } else { 2 })
+    };
+    let mut lemmas = Vec::new();
+    let mut edges: LemmaEdges = HashMap::new();
+    for c in 0..l.layers * 2 {
+        for d in (c + 1)..l.layers * 2 {
+            if c / 2 == d / 2 || !holds(c, d) || !holds(d, c) {
+                continue;
+            }
+            if lemmas.len() / 2 >= MAX_MERGES {
+                break;
+            }
+            let lit = |t: usize| (rep[t / 2], t.is_multiple_of(2));
+            let (lc, ld) = (lit(c), lit(d));
+            for (from, to) in [(c, d), (d, c)] {
+                let run = run_from(from);
+                let steps: Vec<Derived> = run
+                    .trace(&[run.why_of(rep[to / 2])])
+                    .into_iter()
+                    .cloned()
+                    .collect();
+                lemmas.push(Lemma {
+                    from: lit(from),
+                    steps,
+                });
+            }
+            let (i, j) = (lemmas.len() - 2, lemmas.len() - 1);
+            // i: c ⇒ d, j: d ⇒ c; contrapositives: ¬d ⇒ ¬c (i), ¬c ⇒ ¬d (j)
+            let flip = |(n, v): (usize, bool)| (n, !v);
+            for (from, to, lemma, contrapositive) in [
+                (lc, ld, i, false),
+                (ld, lc, j, false),
+                (flip(ld), flip(lc), i, true),
+                (flip(lc), flip(ld), j, true),
+            ] {
+                edges.entry(from).or_default().push(LemmaEdge {
+                    to,
+                    lemma,
+                    contrapositive,
+                });
+            }
+        }
+    }
+    (lemmas, edges)
+}
