@@ -195,6 +195,50 @@ fn classify_prints_the_seeds_table_side_by_side() {
     }
 }
 
+/// The L, M and N classification of 200 generated puzzles (`generate --seed 2026`) as the
+/// code rated them before L, M and N shared one pass per puzzle: ratings and hardest rules
+/// must not change (52 of them have different L, M and N ratings).
+#[test]
+fn classify_lmn_in_one_pass_keeps_the_ratings_of_separate_runs() {
+    use rayon::prelude::*;
+    use sudolink::study::classify::rate_puzzle;
+    use sudolink::study::rating::Scheme;
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/classify_lmn_generate_2026.tsv");
+    let text = std::fs::read_to_string(path).unwrap();
+    let expected: Vec<Vec<&str>> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split('\t').collect())
+        .collect();
+    assert_eq!(expected.len(), 200);
+    let schemes = [Scheme::L, Scheme::M, Scheme::N];
+    let wrong: Vec<String> = expected
+        .par_iter()
+        .enumerate()
+        .filter_map(|(k, want)| {
+            let puzzle = parse_line(want[0], k + 1).unwrap();
+            let rows = rate_puzzle(&puzzle, &schemes, 7);
+            let got: Vec<String> = rows
+                .iter()
+                .flat_map(|r| {
+                    assert!(r.error.is_none(), "#{}: {r:?}", k + 1);
+                    let rating = r.rating.map_or("none".to_string(), |n| n.to_string());
+                    [rating, r.hardest.clone().unwrap_or_default()]
+                })
+                .collect();
+            (got != want[1..])
+                .then(|| format!("#{} {}: {got:?}, was {:?}", k + 1, want[0], &want[1..]))
+        })
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "{} changed:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
 #[test]
 fn classify_resumes_an_interrupted_run_and_reads_back_a_finished_one() {
     let dir = tempfile::tempdir().unwrap();

@@ -3,7 +3,7 @@
 //! at level ≤ n, side by side for the schemes.
 //!
 //! [`rate_puzzle`] rates one puzzle in every scheme asked (its solution found first, every
-//! step checked against it); [`Table`] tallies ratings as they stream in, whether from a
+//! step checked against it; L, M and N in one shared pass, [`rate_schemes`]); [`Table`] tallies ratings as they stream in, whether from a
 //! fresh computation or from a stored run, so memory stays bounded by the number of levels.
 //!
 //! Seed 000's table for 10,000 random minimal puzzles (levels 4..7): L 8271 8959 9326 9472,
@@ -12,8 +12,7 @@
 use crate::grid::format::Puzzle;
 use crate::solver::count_solutions;
 use crate::store::study::RatingRow;
-use crate::study::rating::{rate_with, RateOptions, Scheme};
-use std::time::Instant;
+use crate::study::rating::{rate_schemes, RateOptions, Scheme};
 
 /// Seed 000's classification of 10,000 random minimal puzzles: scheme, then the number
 /// solved at levels 4, 5, 6 and 7.
@@ -52,36 +51,35 @@ pub fn rate_puzzle(puzzle: &Puzzle, schemes: &[Scheme], max_len: usize) -> Vec<R
         verify: true,
         keep_steps: false,
     };
-    schemes
-        .iter()
-        .map(|&scheme| {
-            let t = Instant::now();
-            let r = rate_with(
-                &start,
-                scheme,
-                max_len,
-                solutions.solution.as_ref(),
-                &options,
-            );
-            let seconds = t.elapsed().as_secs_f64();
-            match r {
-                Ok(r) => RatingRow {
-                    scheme: scheme.to_string(),
-                    rating: r.rating,
-                    hardest: r.hardest,
-                    seconds,
-                    error: None,
-                },
-                Err(e) => RatingRow {
-                    scheme: scheme.to_string(),
-                    rating: None,
-                    hardest: None,
-                    seconds,
-                    error: Some(e.to_string()),
-                },
-            }
-        })
-        .collect()
+    rate_schemes(
+        &start,
+        schemes,
+        max_len,
+        solutions.solution.as_ref(),
+        &options,
+    )
+    .into_iter()
+    .zip(schemes)
+    .map(|((r, took), scheme)| {
+        let seconds = took.as_secs_f64();
+        match r {
+            Ok(r) => RatingRow {
+                scheme: scheme.to_string(),
+                rating: r.rating,
+                hardest: r.hardest,
+                seconds,
+                error: None,
+            },
+            Err(e) => RatingRow {
+                scheme: scheme.to_string(),
+                rating: None,
+                hardest: None,
+                seconds,
+                error: Some(e.to_string()),
+            },
+        }
+    })
+    .collect()
 }
 
 /// One scheme's column of the table.

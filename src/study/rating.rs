@@ -51,6 +51,7 @@ use crate::search::{ChainFamily, Rule, TechniqueId};
 use crate::study::resolution::{self, ResolutionError};
 use std::fmt;
 use std::str::FromStr;
+use std::time::{Duration, Instant};
 use thiserror::Error;
 
 /// A rating scheme.
@@ -291,6 +292,11 @@ pub fn rate_rules(
 ) -> Result<ListRating, ResolutionError> {
     let r = resolution::solve(start, rules, solution)?;
     let steps: Vec<Proof> = r.steps.into_iter().map(|s| s.proof).collect();
+    Ok(list_rating(steps, r.solved, r.final_state))
+}
+
+/// The rating of a path: its longest graded step, and the hardest rule it used.
+fn list_rating(steps: Vec<Proof>, solved: bool, final_state: State) -> ListRating {
     let longest = steps
         .iter()
         .filter(|p| technique_of(p).get().graded)
@@ -300,12 +306,68 @@ pub fn rate_rules(
     let hardest = longest
         .or_else(|| steps.iter().max_by_key(|p| (technique_of(p), p.length)))
         .map(rule_label);
-    Ok(ListRating {
-        rating: r.solved.then_some(level),
+    ListRating {
+        rating: solved.then_some(level),
         steps,
         hardest,
-        final_state: r.final_state,
-    })
+        final_state,
+    }
+}
+
+/// Rate `start` in several schemes, each as [`rate_with`] would, with the time each took.
+/// The chain schemes (L, M, N, BC) share one pass ([`resolution::solve_shared`]): seed
+/// 000's L, M and N search each rule once per state while their paths agree; a scheme's
+/// time is from the start of that pass until its own path ended.
+pub fn rate_schemes(
+    start: &State,
+    schemes: &[Scheme],
+    max_len: usize,
+    solution: Option<&[u8; 81]>,
+    options: &RateOptions,
+) -> Vec<(Result<Rating, ResolutionError>, Duration)> {
+    let mut out: Vec<Option<(Result<Rating, ResolutionError>, Duration)>> =
+        vec![None; schemes.len()];
+    let chained: Vec<usize> = (0..schemes.len())
+        .filter(|&k| schemes[k].whip_kind().is_none())
+        .collect();
+    let lists: Vec<Vec<Rule>> = chained
+        .iter()
+        .map(|&k| rules_for(schemes[k], max_len))
+        .collect();
+    for (&k, path) in chained
+        .iter()
+        .zip(resolution::solve_shared(start, &lists, solution))
+    {
+        out[k] = Some(match path {
+            Ok(p) => {
+                let r = list_rating(p.steps, p.solved, p.final_state);
+                let rating = Rating {
+                    scheme: schemes[k],
+                    rating: r.rating,
+                    steps: if options.keep_steps {
+                        r.steps
+                    } else {
+                        Vec::new()
+                    },
+                    hardest: r.hardest,
+                    final_state: r.final_state,
+                    stats: SearchStats::default(),
+                };
+                (Ok(rating), p.elapsed)
+            }
+            Err(e) => (Err(e), Duration::ZERO),
+        });
+    }
+    for (k, &scheme) in schemes.iter().enumerate() {
+        if out[k].is_none() {
+            let t = Instant::now();
+            let r = rate_with(start, scheme, max_len, solution, options);
+            out[k] = Some((r, t.elapsed()));
+        }
+    }
+    out.into_iter()
+        .map(|r| r.expect("every scheme rated"))
+        .collect()
 }
 
 /// Book-keeping of the W-like loop.

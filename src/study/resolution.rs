@@ -2,12 +2,16 @@
 //! after every step, until the puzzle is solved or nothing applies. Every step is re-verified
 //! with [`crate::proof::check`] before it is applied and, when the solution is known, checked
 //! against it: a wrong elimination stops the run with [`ResolutionError::Unsound`].
+//!
+//! [`solve_shared`] runs several rule lists in one pass (seed 000's L, M and N at once): while
+//! their paths agree they share the states, and each rule is searched at most once per state.
 
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, Contradiction, State};
 use crate::notation::nrc;
 use crate::proof::{self, Proof};
 use crate::search::{Rule, Searcher};
+use std::time::{Duration, Instant};
 use thiserror::Error;
 
 /// One applied step: the proof and its text in the seeds' notation.
@@ -25,7 +29,7 @@ pub struct Resolution {
     pub solved: bool,
 }
 
-#[derive(Debug, Error)]
+#[derive(Clone, Debug, Error)]
 pub enum ResolutionError {
     #[error("step {step} ({text}) fails its proof check: {why}")]
     Unsound {
@@ -140,4 +144,198 @@ pub fn solve_steps(
         final_state: state,
         solved,
     })
+}
+
+/// One rule list's path in [`solve_shared`].
+#[derive(Clone, Debug)]
+pub struct SharedPath {
+    /// The applied proofs, in order.
+    pub steps: Vec<Proof>,
+    pub final_state: State,
+    pub solved: bool,
+    /// From the start of the shared run until this list's path ended.
+    pub elapsed: Duration,
+}
+
+/// [`solve`] for several rule lists at once, with the same results as one [`solve`] per
+/// list. The lists whose rules all appear in one common simplest-first order (a rule's
+/// fixed size before lengths, then length, then the registry's order: seed 000's L ⊂ M ⊂ N
+/// lists do) run together: in each state their rules are tried once each in that order, a
+/// rule only while some list that has it has no step yet, and each list takes the first
+/// step of its own rules, as [`solve`] would (one [`Searcher`] per state, so the chain
+/// searches' memo serves all of them). Lists that took the same step go on together on the
+/// next state; lists that took different steps go on apart. Other lists run alone.
+///
+/// Each list's sequence of searches on a state is a prefix of the shared one, family by
+/// family, so every search answers as it would in that list's own run.
+pub fn solve_shared(
+    start: &State,
+    lists: &[Vec<Rule>],
+    solution: Option<&[u8; 81]>,
+) -> Vec<Result<SharedPath, ResolutionError>> {
+    let t0 = Instant::now();
+    let key = |r: &Rule| {
+        (
+            !r.technique.is_fixed_size(),
+            if r.technique.is_fixed_size() {
+                0
+            } else {
+                r.length
+            },
+            r.technique,
+        )
+    };
+    let mut order: Vec<Rule> = lists.iter().flatten().copied().collect();
+    order.sort_by_key(key);
+    order.dedup();
+    // membership of each list's rules in `order`, when the list follows it
+    let member = |list: &[Rule]| -> Option<Vec<bool>> {
+        let mut m = vec![false; order.len()];
+        let mut from = 0;
+        for r in list {
+            let i = from + order[from..].iter().position(|o| o == r)?;
+            m[i] = true;
+            from = i + 1;
+        }
+        Some(m)
+    };
+    let mut out: Vec<Option<Result<SharedPath, ResolutionError>>> = vec![None; lists.len()];
+    let mut together = Vec::new();
+    let mut memberships = Vec::new();
+    for (k, list) in lists.iter().enumerate() {
+        match member(list) {
+            Some(m) => {
+                together.push(k);
+                memberships.push(m);
+            }
+            None => {
+                let alone = run_lanes(start, list, &[k], &[vec![true; list.len()]], solution, t0);
+                for (k, r) in alone {
+                    out[k] = Some(r);
+                }
+            }
+        }
+    }
+    for (k, r) in run_lanes(start, &order, &together, &memberships, solution, t0) {
+        out[k] = Some(r);
+    }
+    out.into_iter()
+        .map(|r| r.expect("every list is solved"))
+        .collect()
+}
+
+/// Lists (positions `i` in `ids`; `members[i][j]`: list `ids[i]` has rule `order[j]`) on the
+/// same path so far.
+struct Lane {
+    lists: Vec<usize>,
+    state: State,
+    steps: Vec<Proof>,
+}
+
+fn run_lanes(
+    start: &State,
+    order: &[Rule],
+    ids: &[usize],
+    members: &[Vec<bool>],
+    solution: Option<&[u8; 81]>,
+    t0: Instant,
+) -> Vec<(usize, Result<SharedPath, ResolutionError>)> {
+    let mut done = Vec::new();
+    if ids.is_empty() {
+        return done;
+    }
+    let mut lanes = vec![Lane {
+        lists: (0..ids.len()).collect(),
+        state: start.clone(),
+        steps: Vec::new(),
+    }];
+    while let Some(lane) = lanes.pop() {
+        let finish = |lane: &Lane, lists: &[usize], done: &mut Vec<_>| {
+            for &i in lists {
+                done.push((
+                    ids[i],
+                    Ok(SharedPath {
+                        steps: lane.steps.clone(),
+                        final_state: lane.state.clone(),
+                        solved: lane.state.is_solved(),
+                        elapsed: t0.elapsed(),
+                    }),
+                ));
+            }
+        };
+        if lane.state.is_solved() {
+            finish(&lane, &lane.lists, &mut done);
+            continue;
+        }
+        let links = LinkIndex::new(&lane.state);
+        // what the searches learn serves this state only: a path never comes back to a state
+        let mut searcher = Searcher::new();
+        // each list's first step: the index in `order` of the rule that gave it
+        let mut first: Vec<Option<usize>> = vec![None; lane.lists.len()];
+        let mut proofs: Vec<(usize, Proof)> = Vec::new();
+        let mut waiting = lane.lists.len();
+        for (j, &rule) in order.iter().enumerate() {
+            let wanted = |first: &[Option<usize>]| {
+                lane.lists
+                    .iter()
+                    .zip(first)
+                    .any(|(&i, f)| f.is_none() && members[i][j])
+            };
+            if !wanted(&first) {
+                continue;
+            }
+            if let Some(p) = searcher.find(rule, &links, 1).into_iter().next() {
+                for (f, &i) in first.iter_mut().zip(&lane.lists) {
+                    if f.is_none() && members[i][j] {
+                        *f = Some(j);
+                        waiting -= 1;
+                    }
+                }
+                proofs.push((j, p));
+                if waiting == 0 {
+                    break;
+                }
+            }
+        }
+        let stuck: Vec<usize> = lane
+            .lists
+            .iter()
+            .zip(&first)
+            .filter(|(_, f)| f.is_none())
+            .map(|(&i, _)| i)
+            .collect();
+        finish(&lane, &stuck, &mut done);
+        // one lane per step taken
+        for (j, proof) in proofs {
+            let lists: Vec<usize> = lane
+                .lists
+                .iter()
+                .zip(&first)
+                .filter(|(_, f)| **f == Some(j))
+                .map(|(&i, _)| i)
+                .collect();
+            let mut state = lane.state.clone();
+            let text = nrc::nrc_text(&state, &proof);
+            let n = lane.steps.len() + 1;
+            let applied = verify(&state, &proof, solution, n, &text).and_then(|()| {
+                apply(&mut state, &proof).map_err(|source| ResolutionError::Contradiction {
+                    step: n,
+                    text: text.clone(),
+                    source,
+                })
+            });
+            if let Err(e) = applied {
+                done.extend(lists.iter().map(|&i| (ids[i], Err(e.clone()))));
+                continue;
+            }
+            let mut steps = lane.steps.clone();
+            steps.push(proof);
+            lanes.push(Lane {
+                lists,
+                state,
+                steps,
+            });
+        }
+    }
+    done
 }

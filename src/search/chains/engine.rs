@@ -224,9 +224,25 @@ pub(super) fn search(
         &mut coarse,
         nodes,
     );
+    // emptied now, at a cost in proportion to this search's own work: a table much larger
+    // than what the search used is dropped (clearing costs its whole capacity, and most
+    // searches are small)
+    if seen.capacity() > SCRATCH_KEEP && seen.len() * 8 < seen.capacity() {
+        seen = KeySet::default();
+    } else {
+        seen.clear();
+    }
+    if coarse.capacity() > SCRATCH_KEEP && coarse.len() * 8 < coarse.capacity() {
+        coarse = CoarseMap::default();
+    } else {
+        coarse.clear();
+    }
     SCRATCH.with(|c| *c.borrow_mut() = (seen, coarse));
     out
 }
+
+/// Capacity of a dedupe table that is always kept between searches.
+const SCRATCH_KEEP: usize = 1024;
 
 #[allow(clippy::too_many_arguments)]
 fn search_with(
@@ -272,8 +288,8 @@ fn search_with(
     // later purposes (but for the no-loop condition on left-linking candidates); at most
     // `opts.same_rights` of them are kept (0: all).
     // Keys of different levels never meet (their sets differ in size), so the sets are
-    // cleared once per search; sets grown by a large search are dropped, not cleared
-    // (clearing costs their capacity)
+    // emptied once per search ([`search`] empties them after each; clearing an empty table
+    // costs nothing)
     if seen.capacity() > 1 << 16 {
         *seen = KeySet::default();
         *coarse = CoarseMap::default();
