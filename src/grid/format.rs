@@ -566,6 +566,13 @@ fn cell_text(state: &State, cell: Cell) -> String {
 /// bands, `|` between stacks, each column padded to its widest cell.
 pub fn to_pencil_mark_grid(state: &State) -> String {
     let texts: Vec<String> = Cell::all().map(|c| cell_text(state, c)).collect();
+    bordered_grid(&texts)
+}
+
+/// 81 cell texts (row by row) as a grid in the style SudoRules and HoDoKu print: `+---+`
+/// borders between bands, `|` between stacks, each column padded to its widest cell; one
+/// line per row, each ending in a newline.
+pub fn bordered_grid(texts: &[String]) -> String {
     let widths: Vec<usize> = (0..9)
         .map(|col| {
             (0..9)

@@ -96,38 +96,10 @@ pub fn lettered_grid(state: &State, letters: &BTreeMap<NetLiteral, String>) -> S
                 .collect(),
         })
         .collect();
-    let widths: Vec<usize> = (0..9)
-        .map(|col| {
-            (0..9)
-                .map(|row| texts[row * 9 + col].len())
-                .max()
-                .unwrap_or(1)
-        })
-        .collect();
-    let mut border = String::from("+");
-    for stack in 0..3 {
-        let w: usize = (0..3).map(|k| widths[stack * 3 + k] + 2).sum::<usize>() + 1;
-        border.push_str(&"-".repeat(w));
-        border.push('+');
-    }
-    let mut out = String::from("[code]\n");
-    for row in 0..9 {
-        if row % 3 == 0 {
-            out.push_str(&border);
-            out.push('\n');
-        }
-        out.push('|');
-        for col in 0..9 {
-            out.push_str(&format!(" {:<w$} ", texts[row * 9 + col], w = widths[col]));
-            if col % 3 == 2 {
-                out.push_str(" |");
-            }
-        }
-        out.push('\n');
-    }
-    out.push_str(&border);
-    out.push_str("\n[/code]");
-    out
+    format!(
+        "[code]\n{}[/code]",
+        crate::grid::format::bordered_grid(&texts)
+    )
 }
 
 /// Why an inference holds, in words, with its premises' letters.
