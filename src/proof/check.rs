@@ -60,6 +60,24 @@ pub(crate) fn cell_digits(state: &State, cell: Cell) -> BTreeSet<Digit> {
         .collect()
 }
 
+/// The digits of an almost-locked set's candidates `inside` whose every place in it is
+/// false: what locks the ALS on its other digits.
+pub(super) fn digits_false_throughout(
+    inside: &BTreeSet<Candidate>,
+    false_cands: &BTreeSet<Candidate>,
+) -> BTreeSet<Digit> {
+    inside
+        .iter()
+        .map(|c| c.digit())
+        .filter(|&d| {
+            inside
+                .iter()
+                .filter(|c| c.digit() == d)
+                .all(|c| false_cands.contains(c))
+        })
+        .collect()
+}
+
 pub(super) fn sees(a: Cell, b: Cell) -> bool {
     a != b && (a.row() == b.row() || a.col() == b.col() || a.block() == b.block())
 }

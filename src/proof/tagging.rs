@@ -291,16 +291,7 @@ impl Ctx<'_> {
                 if !all_false || !value {
                     return Err("an ALS locks from false to true".into());
                 }
-                let freed: BTreeSet<Digit> = inside
-                    .iter()
-                    .map(|c| c.digit())
-                    .filter(|&d| {
-                        inside
-                            .iter()
-                            .filter(|c| c.digit() == d)
-                            .all(|c| false_cands.contains(c))
-                    })
-                    .collect();
+                let freed = super::check::digits_false_throughout(&inside, &false_cands);
                 let d = self.nodes[step.conclusion.node].digit;
                 if freed.is_empty() || freed.contains(&d) {
                     return Err("no other digit of the ALS is false throughout it".into());
