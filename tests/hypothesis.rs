@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{collection, start_and_solution};
+use common::collection;
 use sudolink::graph::LinkIndex;
 use sudolink::grid::{Candidate, Cell, State};
 use sudolink::notation::hypothesis::{letter, letters};
@@ -16,8 +16,7 @@ use sudolink::proof::net::{ForceMode, LinkLevel, NetConclusion, NetPattern};
 use sudolink::proof::{check, Pattern, Proof};
 use sudolink::search::hypothesis::{bivalue_hypotheses, hypotheses};
 use sudolink::search::limits::Meter;
-use sudolink::search::registry::{parse_list, rules_with_basic, technique_of};
-use sudolink::study::resolution::{apply, solve};
+use sudolink::search::registry::{parse_list, technique_of};
 
 fn cand(text: &str) -> Candidate {
     text.parse().unwrap()
@@ -129,21 +128,7 @@ fn two_way_hypothesis_from_the_xy_wing_pivot() {
 /// first `n` top1465 puzzles (every state where a hypothesis applied, and the last), with
 /// the solution.
 fn path_states(n: usize) -> Vec<(State, [u8; 81])> {
-    let rules = rules_with_basic(&parse_list("hypotheses").unwrap(), 40);
-    let mut out = Vec::new();
-    for p in collection("top1465.txt", n) {
-        let (start, solution) = start_and_solution(&p);
-        let r = solve(&start, &rules, Some(&solution)).unwrap();
-        let mut state = start.clone();
-        for step in &r.steps {
-            if step.proof.family == "hypothesis" {
-                out.push((state.clone(), solution));
-            }
-            apply(&mut state, &step.proof).unwrap();
-        }
-        out.push((state, solution));
-    }
-    out
+    common::path_states_where("hypotheses", 40, "hypothesis", n)
 }
 
 fn all_sound(states: &[(State, [u8; 81])]) -> (usize, usize) {

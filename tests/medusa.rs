@@ -7,7 +7,6 @@
 
 mod common;
 
-use common::{collection, start_and_solution};
 use std::collections::BTreeMap;
 use sudolink::export::diagram;
 use sudolink::export::svg::Role;
@@ -17,8 +16,7 @@ use sudolink::notation::nrc;
 use sudolink::proof::medusa::{MedusaContradiction, MedusaPattern, MedusaPremise};
 use sudolink::proof::{check, Pattern, Proof};
 use sudolink::search::medusa;
-use sudolink::search::registry::{parse_list, rules_with_basic, technique_of};
-use sudolink::study::resolution::{apply, solve};
+use sudolink::search::registry::{parse_list, technique_of};
 
 fn cand(text: &str) -> Candidate {
     text.parse().unwrap()
@@ -272,21 +270,7 @@ fn a_pending_single_is_not_a_weak_hinge() {
 /// top1465 puzzles (every state where a rule beyond the basic ones applied, and the
 /// last), with the solution.
 fn path_states(n: usize) -> Vec<(State, [u8; 81])> {
-    let rules = rules_with_basic(&parse_list("medusa").unwrap(), 0);
-    let mut out = Vec::new();
-    for p in collection("top1465.txt", n) {
-        let (start, solution) = start_and_solution(&p);
-        let r = solve(&start, &rules, Some(&solution)).unwrap();
-        let mut state = start.clone();
-        for step in &r.steps {
-            if step.proof.family == "medusa" {
-                out.push((state.clone(), solution));
-            }
-            apply(&mut state, &step.proof).unwrap();
-        }
-        out.push((state, solution));
-    }
-    out
+    common::path_states_where("medusa", 0, "medusa", n)
 }
 
 fn assert_sound(state: &State, solution: &[u8; 81], proof: &Proof) {

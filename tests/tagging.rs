@@ -17,18 +17,8 @@ use sudolink::search::registry::{parse_list, technique_of};
 use sudolink::search::tagging::{level1, Tagging};
 use sudolink::study::resolution::{apply, is_solution, solve};
 
-/// The state where the basic rules stop, for the first `n` top1465 puzzles not solved by
-/// them, with the solution.
 fn stuck_states(n: usize) -> Vec<(State, [u8; 81])> {
-    collection("top1465.txt", 3 * n)
-        .iter()
-        .filter_map(|p| {
-            let (start, solution) = start_and_solution(p);
-            let r = solve(&start, &basic_rules(), Some(&solution)).unwrap();
-            (!r.solved).then_some((r.final_state, solution))
-        })
-        .take(n)
-        .collect()
+    common::basic_stuck_states(n)
 }
 
 fn aic_of(p: &Proof) -> &AicPattern {

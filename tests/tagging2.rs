@@ -15,18 +15,8 @@ use sudolink::search::tagging::{level1, Tagging};
 use sudolink::search::tagging2::{level2, level2_merged, level2_with_stats, Level2};
 use sudolink::study::resolution::{apply, solve};
 
-/// The first `n` top1465 puzzles the basic rules do not solve: the state where they stop,
-/// with the solution.
 fn stuck_states(n: usize) -> Vec<(State, [u8; 81])> {
-    collection("top1465.txt", 3 * n)
-        .iter()
-        .filter_map(|p| {
-            let (start, solution) = start_and_solution(p);
-            let r = solve(&start, &basic_rules(), Some(&solution)).unwrap();
-            (!r.solved).then_some((r.final_state, solution))
-        })
-        .take(n)
-        .collect()
+    common::basic_stuck_states(n)
 }
 
 fn tag_of(p: &Proof) -> &TagPattern {

@@ -102,3 +102,47 @@ pub fn assert_sound_against_solution(
         );
     }
 }
+
+/// The states of the simplest-first path (the basic rules and the techniques `set` names,
+/// up to `max_len`) of the first `n` top1465 puzzles where a step of `family` applied, and
+/// each path's last state, with the solution.
+pub fn path_states_where(
+    set: &str,
+    max_len: usize,
+    family: &str,
+    n: usize,
+) -> Vec<(State, [u8; 81])> {
+    use sudolink::search::registry::{parse_list, rules_with_basic};
+    use sudolink::study::resolution::{apply, solve};
+    let rules = rules_with_basic(&parse_list(set).expect("a known set"), max_len);
+    let mut out = Vec::new();
+    for p in collection("top1465.txt", n) {
+        let (start, solution) = start_and_solution(&p);
+        let r = solve(&start, &rules, Some(&solution)).expect("the path is sound");
+        let mut state = start.clone();
+        for step in &r.steps {
+            if step.proof.family == family {
+                out.push((state.clone(), solution));
+            }
+            apply(&mut state, &step.proof).expect("a step applies");
+        }
+        out.push((state, solution));
+    }
+    out
+}
+
+/// The first `n` top1465 puzzles the basic rules do not solve: the state where they stop,
+/// with the solution.
+pub fn basic_stuck_states(n: usize) -> Vec<(State, [u8; 81])> {
+    use sudolink::search::basic_rules;
+    use sudolink::study::resolution::solve;
+    collection("top1465.txt", 3 * n)
+        .iter()
+        .filter_map(|p| {
+            let (start, solution) = start_and_solution(p);
+            let r = solve(&start, &basic_rules(), Some(&solution)).expect("the path is sound");
+            (!r.solved).then_some((r.final_state, solution))
+        })
+        .take(n)
+        .collect()
+}
