@@ -299,7 +299,8 @@ fn fail<T>(msg: impl Into<String>) -> Result<T, CheckError> {
     Err(CheckError::Pattern(msg.into()))
 }
 
-fn open_places(state: &State, house: House, d: Digit) -> BTreeSet<Candidate> {
+/// A digit's open candidates in a house.
+pub(super) fn open_places(state: &State, house: House, d: Digit) -> BTreeSet<Candidate> {
     house
         .cells()
         .into_iter()

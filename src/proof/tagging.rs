@@ -175,12 +175,7 @@ fn open_house(state: &State, house: House, d: Digit) -> BTreeSet<Candidate> {
     if house.cells().iter().any(|&c| state.value(c) == Some(d)) {
         return BTreeSet::new();
     }
-    house
-        .cells()
-        .into_iter()
-        .map(|c| Candidate::new(c, d))
-        .filter(|&c| state.has(c))
-        .collect()
+    super::net::open_places(state, house, d)
 }
 
 fn check_nodes(state: &State, nodes: &[TagNode]) -> Result<(), CheckError> {

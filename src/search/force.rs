@@ -174,7 +174,8 @@ fn house_variable(house: House, digit: Digit) -> CspVariable {
     }
 }
 
-fn proof_of(net: NetPattern, target: Candidate, value: bool) -> Proof {
+/// The proof of a net concluding `target` true (an assertion) or false (an elimination).
+pub(crate) fn proof_of(net: NetPattern, target: Candidate, value: bool) -> Proof {
     let (eliminations, assertions) = if value {
         (vec![], vec![target])
     } else {

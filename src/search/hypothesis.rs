@@ -30,6 +30,7 @@
 //! between propagations when the meter's budget or deadline is spent, and says so. Proofs
 //! are the shortest (fewest inferences) per conclusion: the engine is breadth-first.
 
+use super::force::proof_of;
 use super::limits::{Meter, Stop};
 use super::net::{NetGraph, Propagation};
 use crate::graph::LinkIndex;
@@ -37,7 +38,7 @@ use crate::grid::{Candidate, CandidateSet, Cell, CspVariable};
 use crate::proof::net::{
     ForceMode, LinkLevel, NetBranch, NetChoice, NetConclusion, NetForm, NetLiteral, NetPattern,
 };
-use crate::proof::{Pattern, Proof};
+use crate::proof::Proof;
 use std::collections::BTreeMap;
 
 /// The proofs of a hypothesis technique in one state, shortest first, with the limit
@@ -51,15 +52,6 @@ pub struct HypothesisAnswer {
 /// houses reported.
 pub fn graph(links: &LinkIndex) -> NetGraph<'_> {
     NetGraph::new(links, LinkLevel::Links, NetForm::Chain).with_empty_variables()
-}
-
-fn proof_of(net: NetPattern, target: Candidate, value: bool) -> Proof {
-    let (eliminations, assertions) = if value {
-        (vec![], vec![target])
-    } else {
-        (vec![target], vec![])
-    };
-    Proof::new(Pattern::Net(net), eliminations, assertions)
 }
 
 /// The refuted branch of a finished propagation of `c`, with its contradiction.
