@@ -13,7 +13,7 @@ use sudolink::grid::format::{parse_line, parse_pencil_mark_grid};
 use sudolink::grid::{Candidate, Cell, Digit, House, State};
 use sudolink::notation::gnpx::gnpx_text;
 use sudolink::proof::net::{
-    ForceMode, LinkLevel, NetChoice, NetForm, NetLink, NetNode, NetPattern,
+    ForceMode, LinkLevel, NetChoice, NetConclusion, NetForm, NetLink, NetNode, NetPattern,
 };
 use sudolink::proof::{check, Pattern, Proof};
 use sudolink::search::force::{find, prove_choice, search_target, ForceAnalysis, ForceSpec};
@@ -624,4 +624,45 @@ fn force_refuses_bad_input_without_panic_or_partial_output() {
     let (code, _, _) = sudolink(&["force", "12345", "--export", export.to_str().unwrap()]);
     assert_ne!(code, 0);
     assert!(!export.exists());
+}
+
+#[test]
+fn an_emptied_variable_must_have_open_candidates() {
+    // a digit already placed in a house, or a solved cell, has no open candidate: "every
+    // candidate false" holds vacuously there and refutes nothing
+    let (state, _) = seed_state();
+    let links = LinkIndex::new(&state);
+    let p = find(
+        &links,
+        ForceSpec::new(ForceMode::Contradiction, LinkLevel::Links, NetForm::Net),
+        None,
+        &mut Meter::unlimited(),
+    )
+    .proofs
+    .into_iter()
+    .next()
+    .expect("a forcing net contradiction in the seed's state");
+    check(&state, &p).unwrap();
+    // r1c1 holds the given 1: row 1's 1 and the cell r1c1 are decided
+    let r1c1 = Cell::at(0, 0);
+    let placed = tampered(&p, |n| {
+        n.branches[0].steps.clear();
+        n.conclusion = NetConclusion::Empty {
+            house: Some(House::Row(0)),
+            cell: None,
+            digit: Digit::new(1),
+        };
+    });
+    let err = check(&state, &placed).unwrap_err().to_string();
+    assert!(err.contains("no open candidate"), "{err}");
+    let solved = tampered(&p, |n| {
+        n.branches[0].steps.clear();
+        n.conclusion = NetConclusion::Empty {
+            house: None,
+            cell: Some(r1c1),
+            digit: None,
+        };
+    });
+    let err = check(&state, &solved).unwrap_err().to_string();
+    assert!(err.contains("no open candidate"), "{err}");
 }

@@ -653,11 +653,19 @@ fn contradiction_holds(
                     "an emptied variable is a forcing net's or a hypothesis' contradiction",
                 );
             }
-            let variable = match (house, cell, digit) {
-                (Some(h), None, Some(d)) => open_places(state, *h, *d),
-                (None, Some(c), None) => open_in_cell(state, *c),
+            let (variable, decided) = match (house, cell, digit) {
+                (Some(h), None, Some(d)) => (
+                    open_places(state, *h, *d),
+                    h.cells().into_iter().any(|c| state.value(c) == Some(*d)),
+                ),
+                (None, Some(c), None) => (open_in_cell(state, *c), state.value(*c).is_some()),
                 _ => return fail("an emptied variable is a cell or a digit in a house"),
             };
+            // a solved cell or a digit placed in the house is decided: "every candidate
+            // false" would hold vacuously there
+            if decided || variable.is_empty() {
+                return fail("the emptied variable has no open candidate (it is decided)");
+            }
             if let Some(c) = variable
                 .iter()
                 .find(|&&c| !derived.contains(&NetLiteral::candidate(c, false)))
