@@ -12,8 +12,10 @@ use sudolink::export::diagram;
 use sudolink::export::svg::Role;
 use sudolink::graph::LinkIndex;
 use sudolink::grid::{Candidate, Cell, State};
+use sudolink::notation::gnpx::gnpx_text;
 use sudolink::notation::nrc;
 use sudolink::proof::medusa::{MedusaContradiction, MedusaPattern, MedusaPremise};
+use sudolink::proof::medusa_net::refutation_net;
 use sudolink::proof::{check, Pattern, Proof};
 use sudolink::search::medusa;
 use sudolink::search::registry::{parse_list, technique_of};
@@ -371,4 +373,56 @@ fn every_medusa_conclusion_on_all_top1465_paths_is_sound() {
         }
     }
     eprintln!("{proofs} medusa conclusions on {states} states, all sound");
+}
+
+#[test]
+fn the_seeds_xy_wing_corner_is_a_hypothesis_net() {
+    // the weak corner n3r5c5 assumed true: it sees the Zs of both ends, r1c5 and r5c1,
+    // which become Y and X (GNPX leaves a bivalue cell's strong link implicit between two
+    // brackets); Y at r1c5 removes Y from r1c1 (row 1), which becomes X; X at r5c1 removes
+    // X from r1c1 (column 1): r1c1's 1 is both true and false
+    let state = marks(&[], &[("r1c1", "12"), ("r1c5", "23"), ("r5c1", "13")]);
+    let proofs = medusa::find(&LinkIndex::new(&state));
+    let p = find_rule(&proofs, "medusa-weak-corner", cand("n3r5c5"));
+    let net = refutation_net(&state, medusa_of(p), cand("n3r5c5")).unwrap();
+    check(&state, &net).unwrap();
+    let Pattern::Net(n) = &net.pattern else {
+        panic!("not a net")
+    };
+    assert_eq!(net.rule, "hypothesis");
+    assert_eq!(
+        gnpx_text(n, &net),
+        "ForceChain_Hypothesis r5c5#3 is false\n\
+         ✿[W r5c5/+3 -> r1c5/-3] => [W r1c5/+2 -> r1c1/-2] => [S r1c1/-2 -> r1c1/+1]\n\
+         ✿[W r5c5/+3 -> r5c1/-3] => [W r5c1/+1 -> r1c1/-1]"
+    );
+    // the text export prints the nets after the colouring
+    let text = sudolink::export::files::proof_text(&state, p);
+    assert!(
+        text.contains("ForceChain_Hypothesis r5c5#3 is false"),
+        "{text}"
+    );
+}
+
+#[test]
+fn every_medusa_elimination_on_top1465_paths_is_a_checked_net() {
+    let mut nets = 0;
+    for (state, _) in path_states(12) {
+        for proof in medusa::find(&LinkIndex::new(&state)) {
+            for &t in &proof.eliminations {
+                let net = refutation_net(&state, medusa_of(&proof), t)
+                    .unwrap_or_else(|e| panic!("{}: {t}: {e}", proof.rule));
+                check(&state, &net).unwrap_or_else(|e| panic!("{}: {t}: {e}", proof.rule));
+                assert!(net.length >= 1);
+                // the net refutes exactly the eliminated candidate, nothing else
+                let mut wrong = net.clone();
+                wrong.eliminations = vec![proof.assertions.first().copied().unwrap_or(t)];
+                if wrong.eliminations != [t] {
+                    assert!(check(&state, &wrong).is_err());
+                }
+                nets += 1;
+            }
+        }
+    }
+    assert!(nets > 50, "{nets}");
 }

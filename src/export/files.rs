@@ -6,8 +6,8 @@
 use super::{diagram, dot, svg};
 use crate::grid::format::to_pencil_mark_grid;
 use crate::grid::State;
-use crate::notation::{eureka, nrc, sudorules};
-use crate::proof::{Pattern, Proof};
+use crate::notation::{eureka, gnpx, nrc, sudorules};
+use crate::proof::{medusa_net, Pattern, Proof};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use thiserror::Error;
@@ -53,6 +53,16 @@ pub fn proof_text(state: &State, proof: &Proof) -> String {
     if let Pattern::Chain(c) = &proof.pattern {
         if let Some(e) = eureka::eureka_text(c) {
             out.push_str(&format!("\nEureka/AIC notation:\n{e}\n"));
+        }
+    }
+    if let Pattern::Medusa(m) = &proof.pattern {
+        out.push_str("\nAs nets of inferences (GNPX notation), one per elimination:\n");
+        for &t in &proof.eliminations {
+            if let Ok(net_proof) = medusa_net::refutation_net(state, m, t) {
+                if let Pattern::Net(net) = &net_proof.pattern {
+                    out.push_str(&format!("{}\n", gnpx::gnpx_text(net, &net_proof)));
+                }
+            }
         }
     }
     out.push_str(&format!(

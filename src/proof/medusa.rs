@@ -367,8 +367,22 @@ fn contradiction_holds(state: &State, p: &MedusaPattern, f: &Forced) -> Result<(
     }
 }
 
-/// Check a 3D Medusa proof on `state`.
+/// Check a 3D Medusa proof on `state`: the colouring and its replay, then each
+/// elimination's refutation as a net of inferences through the net checker.
 pub fn check(state: &State, proof: &Proof, p: &MedusaPattern) -> Result<(), CheckError> {
+    check_colouring(state, proof, p)?;
+    for &t in &proof.eliminations {
+        let refutation = super::medusa_net::refutation_net(state, p, t)
+            .map_err(|why| super::check::conclusion(t, &why))?;
+        if let super::Pattern::Net(net) = &refutation.pattern {
+            super::net::check(state, &refutation, net)?;
+        }
+    }
+    Ok(())
+}
+
+/// The colouring: chains, weak links, the premise's replay and its contradiction.
+fn check_colouring(state: &State, proof: &Proof, p: &MedusaPattern) -> Result<(), CheckError> {
     if p.chains.is_empty() {
         return fail("a medusa pattern needs a strong chain");
     }

@@ -10,6 +10,7 @@ pub mod assistant;
 pub mod chain;
 pub mod check;
 pub mod medusa;
+pub mod medusa_net;
 pub mod net;
 pub mod range;
 pub mod tagging;
