@@ -394,7 +394,7 @@ fn the_analysis_measures_each_proof_before_building_it() {
                 let a =
                     ForceAnalysis::new(&links, level, form, &modes, None, &mut Meter::unlimited());
                 for mode in modes {
-                    let proofs = a.proofs(&links, mode, 0..a.len(mode));
+                    let proofs = a.proofs(mode, 0..a.len(mode));
                     assert_eq!(proofs.len(), a.len(mode));
                     for (p, (target, value, length)) in proofs.iter().zip(a.lengths(mode)) {
                         assert_eq!(p.length, length, "{mode:?} {level:?} {form:?}");
@@ -408,13 +408,60 @@ fn the_analysis_measures_each_proof_before_building_it() {
                     }
                     // built one at a time, as the resolution asks for them, the same proofs
                     for i in (0..a.len(mode)).step_by(17) {
-                        assert_eq!(a.proof(&links, mode, i).as_ref(), proofs.get(i));
+                        assert_eq!(a.proof(mode, i).as_ref(), proofs.get(i));
                     }
                 }
             }
         }
     }
     assert!(measured > 1000, "{measured} proofs measured");
+}
+
+#[test]
+fn the_lazy_analysis_lists_bound_by_bound_what_the_full_one_lists() {
+    // the resolution asks length by length: up to each bound, the lazy analysis (only the
+    // propagation levels the bound needs) must list exactly the full analysis' conclusions
+    // of those lengths, in its order, with the same proofs
+    let (state, _) = seed_state();
+    let mut states = vec![state];
+    for p in collection("top1465.txt", 3) {
+        let (start, solution) = start_and_solution(&p);
+        let steps = solve(&start, &force_rules(), Some(&solution))
+            .unwrap()
+            .steps;
+        let mut s = start.clone();
+        for step in steps.iter().take(8) {
+            sudolink::study::resolution::apply(&mut s, &step.proof).unwrap();
+        }
+        states.extend([start, s]);
+    }
+    let modes = [ForceMode::Cell, ForceMode::House, ForceMode::Contradiction];
+    let mut compared = 0;
+    for state in &states {
+        let links = LinkIndex::new(state);
+        for level in [LinkLevel::Links, LinkLevel::Groups, LinkLevel::Als] {
+            for form in [NetForm::Chain, NetForm::Net] {
+                let full =
+                    ForceAnalysis::new(&links, level, form, &modes, None, &mut Meter::unlimited());
+                let mut lazy = ForceAnalysis::lazy(&links, level, form);
+                for bound in 1..=30 {
+                    lazy.up_to(bound);
+                    for mode in modes {
+                        let want: Vec<_> = full.lengths(mode).filter(|c| c.2 <= bound).collect();
+                        let have: Vec<_> = lazy.lengths(mode).collect();
+                        assert_eq!(have, want, "{mode:?} {level:?} {form:?} up to {bound}");
+                        compared += have.len();
+                    }
+                }
+                lazy.up_to(usize::MAX);
+                for mode in modes {
+                    let all = 0..full.len(mode);
+                    assert_eq!(lazy.proofs(mode, all.clone()), full.proofs(mode, all));
+                }
+            }
+        }
+    }
+    assert!(compared > 1000, "{compared} conclusions compared");
 }
 
 fn force_rules() -> Vec<registry::Rule> {

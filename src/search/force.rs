@@ -11,7 +11,7 @@
 //! the three techniques' choices; proofs re-run the few branches they print.
 
 use super::limits::{Meter, Stop};
-use super::net::{Contradiction, Derivations, NetGraph, Propagation, TraceCounter};
+use super::net::{Contradiction, NetGraph, Propagation};
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CandidateSet, CspVariable, Digit, House};
 use crate::proof::net::{
@@ -35,59 +35,43 @@ impl ForceSpec {
     }
 }
 
-/// What every assumption of a state derives (candidates only), computed once.
-struct Forced {
-    trues: Vec<CandidateSet>,
-    falses: Vec<CandidateSet>,
-    contradictory: CandidateSet,
-    /// Per refuted assumption: the inferences its contradiction needs.
-    refuted_len: Vec<usize>,
-    /// Chain form, per assumption: each candidate's derivation depth, which is the number
-    /// of inferences its branch needs (empty in the net form).
-    depth: Vec<Vec<u16>>,
-    /// Net form, per unrefuted assumption: what it derived, to measure its branches'
-    /// traces without propagating it again (empty in the chain form).
-    derivations: Vec<Option<Derivations>>,
+/// One assumption's propagation, derived level by level as far as the analysis needs.
+struct Branch {
+    p: Propagation,
+    /// The inferences its contradiction needs, once one is met.
+    refuted_len: Option<usize>,
 }
 
-impl Forced {
-    fn new(form: NetForm) -> Forced {
-        Forced {
-            trues: vec![CandidateSet::EMPTY; 729],
-            falses: vec![CandidateSet::EMPTY; 729],
-            contradictory: CandidateSet::EMPTY,
-            refuted_len: vec![0; 729],
-            depth: if form == NetForm::Chain {
-                vec![Vec::new(); 729]
-            } else {
-                Vec::new()
-            },
-            derivations: if form == NetForm::Net {
-                (0..729).map(|_| None).collect()
-            } else {
-                Vec::new()
-            },
+impl Branch {
+    fn start(graph: &NetGraph, c: Candidate) -> Branch {
+        let mut p = Propagation::new(graph);
+        p.start(graph, c);
+        Branch {
+            p,
+            refuted_len: None,
         }
     }
 
-    /// Keep what a finished propagation of `c` derived.
-    fn record(&mut self, graph: &NetGraph, p: &mut Propagation, c: Candidate) {
-        (self.trues[c.index()], self.falses[c.index()]) = p.candidate_sets();
-        if p.contradiction.is_some() {
-            self.contradictory.insert(c);
-            let ends = p.contradiction_ends(graph);
-            self.refuted_len[c.index()] = p.trace_len(&ends);
+    /// Derive up to `levels` levels (stopping at the level of its first contradiction).
+    fn advance(&mut self, graph: &NetGraph, levels: usize) {
+        if self.p.is_finished() {
+            return;
         }
-        if graph.form == NetForm::Chain {
-            let (t, f) = p.candidate_sets();
-            let mut depth = vec![0u16; 729];
-            for x in t.union(&f).iter() {
-                depth[x.index()] = p.candidate_depth(x) as u16;
-            }
-            self.depth[c.index()] = depth;
-        } else if p.contradiction.is_none() {
-            self.derivations[c.index()] = Some(p.derivations());
+        self.p.advance(graph, levels, true);
+        if self.p.contradiction.is_some() {
+            let ends = self.p.contradiction_ends(graph);
+            self.refuted_len = Some(self.p.trace_len(&ends));
         }
+    }
+
+    /// The inferences its branch needs to derive `target` with `value` (None if it does
+    /// not): the derivation depth in the chain form, the trace in the net form.
+    fn length_of(&mut self, form: NetForm, target: Candidate, value: bool) -> Option<usize> {
+        let end = self.p.derivation(target, value)?;
+        Some(match form {
+            NetForm::Chain => self.p.candidate_depth(target),
+            NetForm::Net => self.p.trace_len(&[end]),
+        })
     }
 }
 
@@ -105,41 +89,16 @@ fn assumable(links: &LinkIndex) -> Vec<Candidate> {
         .collect()
 }
 
-/// Propagate each of `assumptions` once, under the meter. A refuted assumption stops at
-/// the end of the level of its first contradiction: nothing derived after it is read (Cell
-/// and House leave refuted branches out; Contradiction reads the first contradiction).
-fn propagate_each(
-    graph: &NetGraph,
-    assumptions: impl IntoIterator<Item = Candidate>,
-    meter: &mut Meter,
-) -> Result<Forced, Stop> {
-    let mut p = Propagation::new(graph);
-    let mut forced = Forced::new(graph.form);
-    for c in assumptions {
-        if let Some(stop) = meter.check() {
-            return Err(stop);
-        }
-        p.run(graph, c, true);
-        meter.spend(p.derived);
-        forced.record(graph, &mut p, c);
-    }
-    Ok(forced)
-}
-
-/// What every branch of a choice derives, its refuted branches left out (None when every
-/// branch is refuted).
-fn common_to_branches(
-    forced: &Forced,
-    members: &[Candidate],
+/// What every unrefuted branch of a choice derives (None when every branch is refuted).
+fn common_to_branches<'b>(
+    mut branches: impl Iterator<Item = &'b Propagation>,
 ) -> Option<(CandidateSet, CandidateSet)> {
-    let mut used = members
-        .iter()
-        .filter(|m| !forced.contradictory.contains(**m));
-    let first = used.next()?;
-    let (mut trues, mut falses) = (forced.trues[first.index()], forced.falses[first.index()]);
-    for m in used {
-        trues.intersect_with(&forced.trues[m.index()]);
-        falses.intersect_with(&forced.falses[m.index()]);
+    let mut used = branches.by_ref().filter(|p| p.contradiction.is_none());
+    let (mut trues, mut falses) = used.next()?.candidate_sets();
+    for p in used {
+        let (t, f) = p.candidate_sets();
+        trues.intersect_with(&t);
+        falses.intersect_with(&f);
     }
     Some((trues, falses))
 }
@@ -290,16 +249,40 @@ struct Conclusion {
 /// shortest first. Proofs are built on demand ([`ForceAnalysis::proof`]), re-running only
 /// the branches they print.
 ///
-/// **Complexity**: one propagation per open candidate of an unsolved cell (each at most
-/// one derivation per literal of the graph; a refuted one stops after the level of its
+/// **Lazy, by length**: a conclusion of length L needs only literals of propagation level
+/// ≤ L (a literal's level is at most its derivation depth, which is at most its trace), and
+/// a literal's first derivation is the same whether the propagation stops at level L or
+/// runs on. So [`ForceAnalysis::lazy`] starts every assumption and
+/// [`ForceAnalysis::up_to`] derives only the levels a bound needs; the conclusions up to a
+/// bound are exactly the full analysis' conclusions of those lengths, in the same order
+/// (its prefix). A choice whose branch has met no contradiction yet but might later (which
+/// would leave the branch out and change the choice's conclusions) has those branches run
+/// to their end before a conclusion of it within the bound is listed.
+///
+/// **Complexity**: at most one propagation per open candidate of an unsolved cell (each at
+/// most one derivation per literal of the graph; a refuted one stops after the level of its
 /// first contradiction); lengths are read from what that propagation kept, never from a
-/// second one. Memory: in the chain form 729 depths per assumption; in the net form each
-/// unrefuted assumption's derivations (one inference per literal it derived).
+/// second one. Memory: each assumption's propagation (one inference per literal it
+/// derived), kept while the analysis is.
 pub struct ForceAnalysis {
     pub level: LinkLevel,
     pub form: NetForm,
+    graph: NetGraph<'static>,
+    /// Per candidate: its branch, for the assumptions.
+    branches: Vec<Option<Branch>>,
+    assumptions: Vec<Candidate>,
+    modes: Vec<ForceMode>,
+    targets: Option<CandidateSet>,
+    /// The cell choices, then the house choices (of the modes asked).
     choices: Vec<(NetChoice, Vec<Candidate>)>,
-    /// Per mode (cell, house, contradiction): conclusions, shortest first.
+    /// Per verity mode (cell, house): its range of `choices`.
+    ranges: [std::ops::Range<usize>; 2],
+    /// Per choice: all its conclusions with their lengths, once every branch is finished
+    /// (or known never to be needed).
+    settled: Vec<Option<Vec<Conclusion>>>,
+    /// The length up to which `conclusions` are complete.
+    bound: usize,
+    /// Per mode (cell, house, contradiction): conclusions up to `bound`, shortest first.
     conclusions: [Vec<Conclusion>; 3],
     /// The limit that stopped the analysis (its conclusions are then those found before).
     pub stopped: Option<Stop>,
@@ -308,7 +291,7 @@ pub struct ForceAnalysis {
 impl ForceAnalysis {
     /// Analyse a state for `modes` (the verity modes need every assumption; the
     /// contradiction mode alone only the targets'), keeping conclusions on `targets` only
-    /// when given.
+    /// when given: every assumption propagated to its end under `meter`.
     pub fn new(
         links: &LinkIndex,
         level: LinkLevel,
@@ -317,71 +300,218 @@ impl ForceAnalysis {
         targets: Option<&CandidateSet>,
         meter: &mut Meter,
     ) -> ForceAnalysis {
-        let graph = NetGraph::new(links, level, form);
+        let mut analysis = ForceAnalysis::lazy_for(links, level, form, modes, targets);
+        if let Err(stop) = analysis.finish(meter) {
+            analysis.stopped = Some(stop);
+            return analysis;
+        }
+        analysis.up_to(usize::MAX);
+        analysis
+    }
+
+    /// The three modes' analysis with nothing derived yet: [`ForceAnalysis::up_to`] derives
+    /// what a bound on the length needs.
+    pub fn lazy(links: &LinkIndex, level: LinkLevel, form: NetForm) -> ForceAnalysis {
+        const MODES: [ForceMode; 3] = [ForceMode::Cell, ForceMode::House, ForceMode::Contradiction];
+        ForceAnalysis::lazy_for(links, level, form, &MODES, None)
+    }
+
+    fn lazy_for(
+        links: &LinkIndex,
+        level: LinkLevel,
+        form: NetForm,
+        modes: &[ForceMode],
+        targets: Option<&CandidateSet>,
+    ) -> ForceAnalysis {
+        let graph = NetGraph::owned(links, level, form);
         let wanted = |c: Candidate| targets.is_none_or(|t| t.contains(c));
-        let mut analysis = ForceAnalysis {
-            level,
-            form,
-            choices: Vec::new(),
-            conclusions: Default::default(),
-            stopped: None,
-        };
         let verities = modes.iter().any(|&m| m != ForceMode::Contradiction);
         let assumptions: Vec<Candidate> = assumable(links)
             .into_iter()
             .filter(|&c| verities || wanted(c))
             .collect();
-        let forced = match propagate_each(&graph, assumptions.iter().copied(), meter) {
-            Ok(f) => f,
-            Err(stop) => {
-                analysis.stopped = Some(stop);
-                return analysis;
+        let mut branches: Vec<Option<Branch>> = (0..729).map(|_| None).collect();
+        for &c in &assumptions {
+            branches[c.index()] = Some(Branch::start(&graph, c));
+        }
+        let mut choices = Vec::new();
+        let mut ranges: [std::ops::Range<usize>; 2] = [0..0, 0..0];
+        for (slot, mode) in [ForceMode::Cell, ForceMode::House].into_iter().enumerate() {
+            let first = choices.len();
+            if modes.contains(&mode) {
+                choices.extend(self::choices(links, mode));
             }
-        };
-        if modes.contains(&ForceMode::Contradiction) {
-            let refuted = assumptions
+            ranges[slot] = first..choices.len();
+        }
+        ForceAnalysis {
+            level,
+            form,
+            graph,
+            branches,
+            assumptions,
+            modes: modes.to_vec(),
+            targets: targets.copied(),
+            settled: vec![None; choices.len()],
+            choices,
+            ranges,
+            bound: 0,
+            conclusions: Default::default(),
+            stopped: None,
+        }
+    }
+
+    /// Propagate every assumption to its end under `meter` (each charged what its whole
+    /// propagation derives, as when it runs at once).
+    pub fn finish(&mut self, meter: &mut Meter) -> Result<(), Stop> {
+        for &c in &self.assumptions {
+            if let Some(stop) = meter.check() {
+                return Err(stop);
+            }
+            let b = self.branches[c.index()].as_mut().expect("an assumption");
+            b.advance(&self.graph, usize::MAX);
+            meter.spend(b.p.derived);
+        }
+        Ok(())
+    }
+
+    /// Whether every assumption is propagated to its end.
+    pub fn is_finished(&self) -> bool {
+        self.assumptions
+            .iter()
+            .all(|c| self.branch(*c).p.is_finished())
+    }
+
+    fn branch(&self, c: Candidate) -> &Branch {
+        self.branches[c.index()].as_ref().expect("an assumption")
+    }
+
+    fn branch_mut(&mut self, c: Candidate) -> &mut Branch {
+        self.branches[c.index()].as_mut().expect("an assumption")
+    }
+
+    fn wanted(&self, c: Candidate) -> bool {
+        self.targets.is_none_or(|t| t.contains(c))
+    }
+
+    /// Make the conclusions of every length up to `bound` known (deriving the levels they
+    /// need); those longer stay unlisted until a later call raises the bound.
+    pub fn up_to(&mut self, bound: usize) {
+        if bound <= self.bound {
+            return;
+        }
+        for &c in &self.assumptions {
+            let b = self.branches[c.index()].as_mut().expect("an assumption");
+            b.advance(&self.graph, bound);
+        }
+        if self.modes.contains(&ForceMode::Contradiction) {
+            let refuted = self
+                .assumptions
                 .iter()
-                .filter(|&&c| forced.contradictory.contains(c) && wanted(c))
-                .map(|&c| Conclusion {
-                    target: c,
-                    value: false,
-                    length: forced.refuted_len[c.index()],
-                    choice: None,
+                .filter(|&&c| self.wanted(c))
+                .filter_map(|&c| {
+                    let length = self.branch(c).refuted_len?;
+                    (length <= bound).then_some(Conclusion {
+                        target: c,
+                        value: false,
+                        length,
+                        choice: None,
+                    })
                 })
                 .collect();
-            analysis.conclusions[2] = shortest_first(refuted);
+            self.conclusions[2] = shortest_first(refuted);
         }
-        for mode in [ForceMode::Cell, ForceMode::House] {
-            if !modes.contains(&mode) {
+        for (slot, mode) in [ForceMode::Cell, ForceMode::House].into_iter().enumerate() {
+            if !self.modes.contains(&mode) {
                 continue;
             }
-            let first = analysis.choices.len();
             let mut found = Vec::new();
-            for (choice, members) in choices(links, mode) {
-                let Some((trues, falses)) = common_to_branches(&forced, &members) else {
-                    continue;
-                };
-                let index = analysis.choices.len();
-                found.extend(
-                    trues
-                        .iter()
-                        .map(|c| (c, true))
-                        .chain(falses.iter().map(|c| (c, false)))
-                        .filter(|&(c, _)| links.open().contains(c) && wanted(c))
-                        .filter(|&(c, v)| !(v && links.is_decided(CspVariable::Rc(c.cell()))))
-                        .map(|(target, value)| Conclusion {
-                            target,
-                            value,
-                            length: 0,
-                            choice: Some(index),
-                        }),
-                );
-                analysis.choices.push((choice, members));
+            for k in self.ranges[slot].clone() {
+                if self.settled[k].is_none() && self.within(k, bound) {
+                    self.settle(k);
+                }
+                if let Some(settled) = &self.settled[k] {
+                    found.extend(settled.iter().filter(|c| c.length <= bound).cloned());
+                }
             }
-            measure_verities(form, &forced, &analysis.choices[first..], first, &mut found);
-            analysis.conclusions[mode.index()] = shortest_first(found);
+            self.conclusions[mode.index()] = shortest_first(found);
         }
-        analysis
+        self.bound = bound;
+    }
+
+    /// The literals a choice's branches all derive (so far), as conclusions, refuted
+    /// branches left out (None when every branch is refuted).
+    fn candidates(&self, k: usize) -> Option<Vec<(Candidate, bool)>> {
+        let members = &self.choices[k].1;
+        let (trues, falses) = common_to_branches(members.iter().map(|m| &self.branch(*m).p))?;
+        let links = self.graph.links();
+        Some(
+            trues
+                .iter()
+                .map(|c| (c, true))
+                .chain(falses.iter().map(|c| (c, false)))
+                .filter(|&(c, _)| links.open().contains(c) && self.wanted(c))
+                .filter(|&(c, v)| !(v && links.is_decided(CspVariable::Rc(c.cell()))))
+                .collect(),
+        )
+    }
+
+    /// A literal's length in choice `k`: every branch's inferences (a refuted branch counts
+    /// its contradiction).
+    fn length_in(&mut self, k: usize, target: Candidate, value: bool) -> usize {
+        let form = self.form;
+        let members = std::mem::take(&mut self.choices[k].1);
+        let mut length = 0;
+        for &m in &members {
+            let b = self.branch_mut(m);
+            length += match b.refuted_len {
+                Some(l) => l,
+                None => b
+                    .length_of(form, target, value)
+                    .expect("a conclusion is derived in every unrefuted branch"),
+            };
+        }
+        self.choices[k].1 = members;
+        length
+    }
+
+    /// Whether choice `k` may have a conclusion of length ≤ `bound` (true once every branch
+    /// is finished): if its unfinished branches derive nothing longer, none of them can be
+    /// refuted within the bound (a refutation costs more than its level) and what they
+    /// derive later is longer than the bound.
+    fn within(&mut self, k: usize, bound: usize) -> bool {
+        if self.choices[k]
+            .1
+            .iter()
+            .all(|m| self.branch(*m).p.is_finished())
+        {
+            return true;
+        }
+        let Some(candidates) = self.candidates(k) else {
+            return true;
+        };
+        candidates
+            .into_iter()
+            .any(|(target, value)| self.length_in(k, target, value) <= bound)
+    }
+
+    /// Finish choice `k`'s branches and keep all its conclusions with their lengths.
+    fn settle(&mut self, k: usize) {
+        for m in self.choices[k].1.clone() {
+            let b = self.branches[m.index()].as_mut().expect("an assumption");
+            b.advance(&self.graph, usize::MAX);
+        }
+        let conclusions = self
+            .candidates(k)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(target, value)| Conclusion {
+                target,
+                value,
+                length: self.length_in(k, target, value),
+                choice: Some(k),
+            })
+            .collect();
+        self.settled[k] = Some(conclusions);
     }
 
     /// The conclusions of `mode` with their proof lengths, shortest first.
@@ -402,20 +532,14 @@ impl ForceAnalysis {
     }
 
     /// The proof of the `i`-th conclusion of `mode` (shortest first), built from the state.
-    pub fn proof(&self, links: &LinkIndex, mode: ForceMode, i: usize) -> Option<Proof> {
-        let graph = NetGraph::new(links, self.level, self.form);
-        self.build(&graph, mode, i)
+    pub fn proof(&self, mode: ForceMode, i: usize) -> Option<Proof> {
+        self.build(&self.graph, mode, i)
     }
 
     /// The proofs of `mode` selected by `pick` (indices into its conclusions), in that
     /// order, built with one graph and one propagation per branch of each choice.
-    pub fn proofs(
-        &self,
-        links: &LinkIndex,
-        mode: ForceMode,
-        pick: impl Iterator<Item = usize>,
-    ) -> Vec<Proof> {
-        let graph = NetGraph::new(links, self.level, self.form);
+    pub fn proofs(&self, mode: ForceMode, pick: impl Iterator<Item = usize>) -> Vec<Proof> {
+        let graph = &self.graph;
         let spec = ForceSpec::new(mode, self.level, self.form);
         let all = &self.conclusions[mode.index()];
         let picks: Vec<usize> = pick.filter(|&i| i < all.len()).collect();
@@ -433,7 +557,7 @@ impl ForceAnalysis {
                 .iter()
                 .map(|&i| (all[i].target, all[i].value))
                 .collect();
-            let proofs = verity_proofs(&graph, spec, choice, members, &targets);
+            let proofs = verity_proofs(graph, spec, choice, members, &targets);
             for (&i, proof) in picked.iter().zip(proofs) {
                 built.extend(proof.map(|p| (i, p)));
             }
@@ -442,7 +566,7 @@ impl ForceAnalysis {
             .into_iter()
             .filter_map(|i| match built.remove(&i) {
                 Some(p) => Some(p),
-                None => self.build(&graph, mode, i),
+                None => self.build(graph, mode, i),
             })
             .collect()
     }
@@ -481,55 +605,6 @@ fn shortest_first(found: Vec<Conclusion>) -> Vec<Conclusion> {
     out
 }
 
-/// Set each verity's length: the inferences of every branch of its choice (a refuted
-/// branch counts its contradiction). The chain form reads the depths the first sweep
-/// kept; the net form counts the traces of what each member's propagation kept.
-fn measure_verities(
-    form: NetForm,
-    forced: &Forced,
-    choices: &[(NetChoice, Vec<Candidate>)],
-    first: usize,
-    found: &mut [Conclusion],
-) {
-    let refuted_sum = |members: &[Candidate]| -> usize {
-        members
-            .iter()
-            .filter(|m| forced.contradictory.contains(**m))
-            .map(|m| forced.refuted_len[m.index()])
-            .sum()
-    };
-    if form == NetForm::Chain {
-        for c in found.iter_mut() {
-            let members = &choices[c.choice.expect("a verity") - first].1;
-            c.length = refuted_sum(members)
-                + members
-                    .iter()
-                    .filter(|m| !forced.contradictory.contains(**m))
-                    .map(|m| forced.depth[m.index()][c.target.index()] as usize)
-                    .sum::<usize>();
-        }
-        return;
-    }
-    // net form: each unrefuted member's trace, from what its propagation kept
-    let mut counter = TraceCounter::default();
-    for c in found.iter_mut() {
-        let members = &choices[c.choice.expect("a verity") - first].1;
-        c.length = refuted_sum(members);
-        for m in members
-            .iter()
-            .filter(|m| !forced.contradictory.contains(**m))
-        {
-            let kept = forced.derivations[m.index()]
-                .as_ref()
-                .expect("every unrefuted assumption is kept");
-            let end = kept
-                .derivation(c.target, c.value)
-                .expect("a verity is derived in every unrefuted branch");
-            c.length += kept.trace_len(&mut counter, &[end]);
-        }
-    }
-}
-
 /// Every proof of a force technique in the state, shortest per conclusion, sorted by
 /// length; only conclusions on `targets` when given.
 pub fn find(
@@ -540,7 +615,7 @@ pub fn find(
 ) -> ForceAnswer {
     let analysis = ForceAnalysis::new(links, spec.level, spec.form, &[spec.mode], targets, meter);
     ForceAnswer {
-        proofs: analysis.proofs(links, spec.mode, 0..analysis.len(spec.mode)),
+        proofs: analysis.proofs(spec.mode, 0..analysis.len(spec.mode)),
         stopped: analysis.stopped,
     }
 }
@@ -560,11 +635,15 @@ pub fn prove_choice(links: &LinkIndex, spec: ForceSpec, choice: &NetChoice) -> V
     if members.len() < 2 {
         return Vec::new();
     }
-    let Ok(forced) = propagate_each(&graph, members.iter().copied(), &mut Meter::unlimited())
-    else {
-        return Vec::new();
-    };
-    let Some((trues, falses)) = common_to_branches(&forced, &members) else {
+    let runs: Vec<Propagation> = members
+        .iter()
+        .map(|&m| {
+            let mut p = Propagation::new(&graph);
+            p.run(&graph, m, true);
+            p
+        })
+        .collect();
+    let Some((trues, falses)) = common_to_branches(runs.iter()) else {
         return Vec::new();
     };
     let conclusions: Vec<(Candidate, bool)> = trues

@@ -28,6 +28,7 @@ use crate::graph::groups::GroupIndex;
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CandidateSet, Cell, CspVariable, Digit, House};
 use crate::proof::net::{LinkLevel, NetBranch, NetForm, NetLink, NetLiteral, NetNode, NetStep};
+use std::borrow::Cow;
 
 /// The largest ALS (cells) the ALS level uses.
 pub const MAX_ALS_CELLS: usize = 5;
@@ -64,7 +65,7 @@ struct AlsEntry {
 
 /// The inference graph of one state at one level and form.
 pub struct NetGraph<'a> {
-    links: &'a LinkIndex,
+    links: Cow<'a, LinkIndex>,
     pub level: LinkLevel,
     pub form: NetForm,
     groups: Option<GroupIndex>,
@@ -91,8 +92,27 @@ impl<'a> NetGraph<'a> {
     /// of the 324 variables, and at the ALS level every subset of up to [`MAX_ALS_CELLS`]
     /// open cells of each house.
     pub fn new(links: &'a LinkIndex, level: LinkLevel, form: NetForm) -> NetGraph<'a> {
-        let groups = (level >= LinkLevel::Groups).then(|| GroupIndex::new(links));
+        NetGraph::build(Cow::Borrowed(links), level, form)
+    }
+
+    /// The graph with its own copy of the state's links, to be kept beyond the caller's
+    /// borrow (a per-state cache).
+    pub fn owned(links: &LinkIndex, level: LinkLevel, form: NetForm) -> NetGraph<'static> {
+        NetGraph::build(Cow::Owned(links.clone()), level, form)
+    }
+
+    fn build(links: Cow<'a, LinkIndex>, level: LinkLevel, form: NetForm) -> NetGraph<'a> {
+        let groups = (level >= LinkLevel::Groups).then(|| GroupIndex::new(&links));
         let n_groups = groups.as_ref().map_or(0, |g| g.len());
+        let variable_open = CspVariable::all()
+            .map(|v| {
+                if links.is_decided(v) {
+                    0
+                } else {
+                    links.variable(v).len() as u8
+                }
+            })
+            .collect();
         let mut g = NetGraph {
             links,
             level,
@@ -105,15 +125,7 @@ impl<'a> NetGraph<'a> {
             strong: vec![Vec::new(); 729 + n_groups],
             als: Vec::new(),
             cand_als: vec![Vec::new(); 729],
-            variable_open: CspVariable::all()
-                .map(|v| {
-                    if links.is_decided(v) {
-                        0
-                    } else {
-                        links.variable(v).len() as u8
-                    }
-                })
-                .collect(),
+            variable_open,
             empty_variables: form == NetForm::Net,
         };
         g.index_groups();
@@ -130,6 +142,11 @@ impl<'a> NetGraph<'a> {
     pub fn with_empty_variables(mut self) -> NetGraph<'a> {
         self.empty_variables = true;
         self
+    }
+
+    /// The state's links the graph reads.
+    pub fn links(&self) -> &LinkIndex {
+        &self.links
     }
 
     /// Nodes: the 729 candidates, then the groups.
@@ -216,7 +233,7 @@ impl<'a> NetGraph<'a> {
     }
 
     fn index_als(&mut self) {
-        for als in crate::graph::als::enumerate(self.links, MAX_ALS_CELLS) {
+        for als in crate::graph::als::enumerate(&self.links, MAX_ALS_CELLS) {
             if als.size() >= 2 {
                 self.add_als(als.house, als.cells, als.digits);
             }
@@ -333,6 +350,8 @@ pub struct Propagation {
     open_left: Vec<u8>,
     frontier: Vec<u32>,
     next: Vec<u32>,
+    /// The levels derived so far.
+    levels: usize,
     /// The first contradiction met, if any.
     pub contradiction: Option<Contradiction>,
     /// Literals derived (the work done, for budgets).
@@ -354,16 +373,30 @@ impl Propagation {
             open_left: graph.variable_open.clone(),
             frontier: Vec::new(),
             next: Vec::new(),
+            levels: 0,
             contradiction: None,
             derived: 0,
         }
     }
 
-    /// Propagate `assumptions` (candidates assumed true) breadth-first to a fixpoint, or to
+    /// Propagate `assumption` (a candidate assumed true) breadth-first to a fixpoint, or to
     /// the end of the level of the first contradiction when `stop_at_contradiction`.
     pub fn run(&mut self, graph: &NetGraph, assumption: Candidate, stop_at_contradiction: bool) {
-        self.value.fill(UNKNOWN);
-        self.set_by.fill(u32::MAX);
+        self.start(graph, assumption);
+        self.advance(graph, usize::MAX, stop_at_contradiction);
+    }
+
+    /// Start a propagation of `assumption` (a candidate assumed true): nothing derived from
+    /// it yet; [`Propagation::advance`] derives it level by level. Levels derived in several
+    /// calls are those one [`Propagation::run`] derives: each literal's first derivation
+    /// is the same whether the propagation stops at a level or runs on.
+    pub fn start(&mut self, graph: &NetGraph, assumption: Candidate) {
+        // only the nodes the last propagation set are reset (each has an inference)
+        for inf in &self.arena {
+            let node = (inf.conclusion / 2) as usize;
+            self.value[node] = UNKNOWN;
+            self.set_by[node] = u32::MAX;
+        }
         self.trues = CandidateSet::EMPTY;
         self.falses = CandidateSet::EMPTY;
         self.arena.clear();
@@ -371,10 +404,21 @@ impl Propagation {
         self.open_left.copy_from_slice(&graph.variable_open);
         self.contradiction = None;
         self.derived = 0;
+        self.levels = 0;
         self.frontier.clear();
+        self.next.clear();
         self.derive(graph, lit(assumption.index(), true), Why::Assumption, &[]);
         std::mem::swap(&mut self.frontier, &mut self.next);
-        while !self.frontier.is_empty() {
+    }
+
+    /// Derive the next levels breadth-first until `levels` levels are derived in all (a
+    /// literal of level k is derived from one of level k - 1), the fixpoint is reached, or
+    /// the level of the first contradiction is done when `stop_at_contradiction`.
+    pub fn advance(&mut self, graph: &NetGraph, levels: usize, stop_at_contradiction: bool) {
+        while self.levels < levels
+            && !self.frontier.is_empty()
+            && !(stop_at_contradiction && self.contradiction.is_some())
+        {
             let frontier = std::mem::take(&mut self.frontier);
             for &l in &frontier {
                 self.expand(graph, l);
@@ -382,10 +426,14 @@ impl Propagation {
             self.frontier = frontier;
             self.frontier.clear();
             std::mem::swap(&mut self.frontier, &mut self.next);
-            if stop_at_contradiction && self.contradiction.is_some() {
-                break;
-            }
+            self.levels += 1;
         }
+    }
+
+    /// Whether nothing more can be derived: the fixpoint, or a contradiction (a propagation
+    /// stopping at its first contradiction derives nothing after that level).
+    pub fn is_finished(&self) -> bool {
+        self.frontier.is_empty() || self.contradiction.is_some()
     }
 
     /// The value derived for a candidate: Some(true/false) or None.
@@ -546,8 +594,13 @@ impl Propagation {
         for &g in &graph.cand_in_groups[c.index()] {
             let members = graph.group_members(729 + g as usize);
             if members.iter().all(|m| self.value[m.index()] == FALSE) {
-                let premises: Vec<u32> = members.iter().map(|m| lit(m.index(), false)).collect();
-                self.derive(graph, lit(729 + g as usize, false), Why::Subset, &premises);
+                // a group holds at most three candidates
+                let mut premises = [0u32; 3];
+                for (slot, m) in premises.iter_mut().zip(members) {
+                    *slot = lit(m.index(), false);
+                }
+                let premises = &premises[..members.len()];
+                self.derive(graph, lit(729 + g as usize, false), Why::Subset, premises);
             }
         }
     }
@@ -620,15 +673,6 @@ impl Propagation {
             .count(&self.arena, &self.premises, &self.set_by, ends)
     }
 
-    /// What this propagation derived, kept to measure traces after the next run.
-    pub fn derivations(&self) -> Derivations {
-        Derivations {
-            set_by: self.set_by.clone(),
-            arena: self.arena.clone(),
-            premises: self.premises.clone(),
-        }
-    }
-
     /// The inference deriving `candidate` with `value`, if this propagation derived it.
     pub fn derivation(&self, c: Candidate, value: bool) -> Option<u32> {
         let want = if value { TRUE } else { FALSE };
@@ -697,7 +741,7 @@ impl Propagation {
 /// Counts the inferences a trace needs, marking each once per count (a generation per
 /// count, so the marks are never cleared).
 #[derive(Default)]
-pub struct TraceCounter {
+struct TraceCounter {
     /// Per inference: the generation of the last count that met it.
     seen: Vec<u32>,
     generation: u32,
@@ -744,27 +788,5 @@ impl TraceCounter {
             }
         }
         count
-    }
-}
-
-/// What one propagation derived (each node's first inference and the inference arena),
-/// kept after the propagation has moved on: a trace's length is read from it without
-/// propagating again. Its size is that of the propagation's arena.
-pub struct Derivations {
-    set_by: Vec<u32>,
-    arena: Vec<Inference>,
-    premises: Vec<u32>,
-}
-
-impl Derivations {
-    /// The inference that derived `c` with `value`, if any.
-    pub fn derivation(&self, c: Candidate, value: bool) -> Option<u32> {
-        let i = self.set_by[c.index()];
-        (i != u32::MAX && self.arena[i as usize].conclusion == lit(c.index(), value)).then_some(i)
-    }
-
-    /// How many inferences `ends` need, traced back (as [`Propagation::trace_len`]).
-    pub fn trace_len(&self, counter: &mut TraceCounter, ends: &[u32]) -> usize {
-        counter.count(&self.arena, &self.premises, &self.set_by, ends)
     }
 }

@@ -1090,7 +1090,8 @@ impl HypothesisCache {
 
 /// The force analysis of the last state at each level and form (shared by the three
 /// modes), with the proofs built from it so far: the resolution strategy asks for them
-/// length by length, explain target by target.
+/// length by length, so the analysis derives only what each length needs
+/// ([`force::ForceAnalysis::up_to`]); explain asks target by target, for every length.
 #[derive(Default)]
 struct ForceCache {
     entries: std::collections::HashMap<(LinkLevel, NetForm), ForceEntry>,
@@ -1104,34 +1105,23 @@ struct ForceEntry {
 }
 
 impl ForceCache {
-    /// The state's analysis for `spec`'s level and form, computed once under `meter` (not
-    /// kept when a limit stopped it).
-    fn entry(
-        &mut self,
-        spec: ForceSpec,
-        links: &LinkIndex,
-        meter: &mut Meter,
-    ) -> Result<&mut ForceEntry, Stop> {
+    /// The state's analysis for `spec`'s level and form, started lazily, and whether it is
+    /// new.
+    fn entry(&mut self, spec: ForceSpec, links: &LinkIndex) -> (&mut ForceEntry, bool) {
         let key = *links.open();
         let slot = (spec.level, spec.form);
-        if self.entries.get(&slot).is_none_or(|e| e.key != key) {
-            const MODES: [ForceMode; 3] =
-                [ForceMode::Cell, ForceMode::House, ForceMode::Contradiction];
-            let analysis =
-                force::ForceAnalysis::new(links, spec.level, spec.form, &MODES, None, meter);
-            if let Some(stop) = analysis.stopped {
-                return Err(stop);
-            }
+        let fresh = self.entries.get(&slot).is_none_or(|e| e.key != key);
+        if fresh {
             self.entries.insert(
                 slot,
                 ForceEntry {
                     key,
-                    analysis,
+                    analysis: force::ForceAnalysis::lazy(links, spec.level, spec.form),
                     built: Default::default(),
                 },
             );
         }
-        Ok(self.entries.get_mut(&slot).expect("just inserted"))
+        (self.entries.get_mut(&slot).expect("just inserted"), fresh)
     }
 
     /// Up to `limit` proofs of `spec` of exactly `length`, in the analysis' order.
@@ -1142,9 +1132,8 @@ impl ForceCache {
         length: usize,
         limit: usize,
     ) -> Vec<Proof> {
-        let entry = self
-            .entry(spec, links, &mut Meter::unlimited())
-            .expect("an unlimited meter never stops");
+        let (entry, _) = self.entry(spec, links);
+        entry.analysis.up_to(length);
         let picks: Vec<usize> = entry
             .analysis
             .lengths(spec.mode)
@@ -1155,11 +1144,13 @@ impl ForceCache {
             .collect();
         picks
             .into_iter()
-            .filter_map(|i| entry.proof(links, spec.mode, i))
+            .filter_map(|i| entry.proof(spec.mode, i))
             .collect()
     }
 
-    /// The shortest proof of `spec` eliminating `target`, of length at most `max_len`.
+    /// The shortest proof of `spec` eliminating `target`, of length at most `max_len`. A
+    /// new state's analysis is finished under `meter` (and not kept when a limit stops it);
+    /// one the resolution already started is finished without charging it.
     fn search_target(
         &mut self,
         spec: ForceSpec,
@@ -1168,23 +1159,30 @@ impl ForceCache {
         max_len: usize,
         meter: &mut Meter,
     ) -> TargetAnswer {
-        let entry = match self.entry(spec, links, meter) {
-            Ok(e) => e,
-            Err(stop) => return TargetAnswer::stopped(stop, 0),
+        let (entry, fresh) = self.entry(spec, links);
+        let finished = if fresh {
+            entry.analysis.finish(meter)
+        } else {
+            entry.analysis.finish(&mut Meter::unlimited())
         };
+        if let Err(stop) = finished {
+            self.entries.remove(&(spec.level, spec.form));
+            return TargetAnswer::stopped(stop, 0);
+        }
+        entry.analysis.up_to(max_len);
         let pick = entry
             .analysis
             .lengths(spec.mode)
             .position(|(c, value, l)| c == target && !value && l <= max_len);
-        TargetAnswer::complete(pick.and_then(|i| entry.proof(links, spec.mode, i)))
+        TargetAnswer::complete(pick.and_then(|i| entry.proof(spec.mode, i)))
     }
 }
 
 impl ForceEntry {
-    fn proof(&mut self, links: &LinkIndex, mode: ForceMode, i: usize) -> Option<Proof> {
+    fn proof(&mut self, mode: ForceMode, i: usize) -> Option<Proof> {
         let m = mode.index();
         if !self.built[m].contains_key(&i) {
-            let proof = self.analysis.proof(links, mode, i)?;
+            let proof = self.analysis.proof(mode, i)?;
             self.built[m].insert(i, proof);
         }
         self.built[m].get(&i).cloned()
