@@ -33,6 +33,7 @@ pub mod grid_analysis;
 pub mod hypothesis;
 pub mod keys;
 pub mod limits;
+pub mod locked_sets;
 pub mod medusa;
 pub mod net;
 pub mod ranges;
