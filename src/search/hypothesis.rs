@@ -21,8 +21,16 @@
 //!   Any candidate false in both branches is eliminated the same way. A branch that meets
 //!   a contradiction is refuted and left out, as GNPX's ForceChain_Cell does.
 //!
+//! - **depth** and **depth2** (Hanson's +depth and ++depth, seed 002 "Depth"): a hypothesis
+//!   that reaches a dead end is restarted on the hypothetical state with singles and locked
+//!   candidates (+depth), and also naked/hidden subsets and fish up to size 4 (++depth):
+//!   the net form at the links level (a single from several falses is one inference) and
+//!   [`Propagation::run_deep`] with [`super::locked_sets`]; a contradiction eliminates the
+//!   assumption.
+//!
 //! Every conclusion is a [`crate::proof::net::NetPattern`] (mode `hypothesis`, choice one
-//! assumption; or mode `bivalue`, choice the cell) that `proof::check` replays.
+//! assumption; or mode `bivalue`, choice the cell; or mode `depth`/`depth2`, one
+//! assumption, net form) that `proof::check` replays.
 //!
 //! **Complexity**: one propagation per open candidate of an unsolved cell (hypothesis) or
 //! per candidate of a bivalue cell (two-way), each deriving every literal at most once

@@ -17,6 +17,7 @@
 //! of size n, the subsets of n among the 9 rows of 72 planes (27 houses × naked/hidden, 9
 //! digits × rows/columns), C(9, n) each — a few thousand mask tests for n ≤ 4.
 
+use crate::grid::tables::variable_set;
 use crate::grid::{Candidate, CandidateSet, Cell, CspVariable, Digit, House};
 
 /// One locked set found on a hypothetical state.
@@ -71,13 +72,14 @@ fn find_one(
     cover: &[CspVariable],
 ) -> Option<LockedFind> {
     let set = |vs: &[CspVariable]| -> CandidateSet {
-        vs.iter()
-            .flat_map(|v| v.candidates())
-            .filter(|&c| open.contains(c))
-            .collect()
+        let mut s = CandidateSet::EMPTY;
+        for &v in vs {
+            s.union_with(variable_set(v));
+        }
+        s.intersection(open)
     };
     let (b, c) = (set(base), set(cover));
-    if !b.intersection(possible).is_subset(&c) {
+    if b.is_empty() || !b.intersection(possible).is_subset(&c) {
         return None;
     }
     let premises: Vec<Candidate> = b.difference(&c).iter().collect();
@@ -135,61 +137,90 @@ fn planes() -> &'static [Plane] {
     })
 }
 
-/// Naked and hidden subsets and fish of exactly `size` (2 to 4) base variables.
-pub fn locked_sets(open: &CandidateSet, falses: &CandidateSet, size: usize) -> Vec<LockedFind> {
+/// The smallest naked and hidden subsets and fish (2 to `max_size` base variables) that
+/// make something false: every find of the least size that has one (none when no size
+/// has).
+pub fn smallest_locked_sets(
+    open: &CandidateSet,
+    falses: &CandidateSet,
+    max_size: usize,
+) -> Vec<LockedFind> {
     let possible = open.difference(falses);
-    let mut out = Vec::new();
-    for plane in planes() {
-        // per row: the columns open, and the columns still possible
-        let mut open_mask = [0u16; 9];
-        let mut mask = [0u16; 9];
-        for (i, (om, m)) in open_mask.iter_mut().zip(mask.iter_mut()).enumerate() {
-            for j in 0..9 {
-                let c = plane.at[i][j];
-                if open.contains(c) {
-                    *om |= 1 << j;
-                    if possible.contains(c) {
-                        *m |= 1 << j;
+    // per plane and row: the columns open, and the columns still possible
+    let masks: Vec<([u16; 9], [u16; 9])> = planes()
+        .iter()
+        .map(|plane| {
+            let mut open_mask = [0u16; 9];
+            let mut mask = [0u16; 9];
+            for i in 0..9 {
+                for j in 0..9 {
+                    let c = plane.at[i][j];
+                    if open.contains(c) {
+                        open_mask[i] |= 1 << j;
+                        if possible.contains(c) {
+                            mask[i] |= 1 << j;
+                        }
                     }
                 }
             }
+            (open_mask, mask)
+        })
+        .collect();
+    for size in 2..=max_size {
+        let mut out = Vec::new();
+        for (plane, (open_mask, mask)) in planes().iter().zip(&masks) {
+            sets_of_size(plane, open_mask, mask, size, &mut out);
         }
-        // rows that can take part: 2 to `size` columns possible
-        let rows: Vec<usize> = (0..9)
-            .filter(|&i| (2..=size as u32).contains(&mask[i].count_ones()))
-            .collect();
-        for_each_subset(&rows, size, &mut |subset| {
-            let union = subset.iter().fold(0u16, |u, &i| u | mask[i]);
-            if union.count_ones() as usize != size {
-                return;
-            }
-            let premises: Vec<Candidate> = subset
-                .iter()
-                .flat_map(|&i| (0..9).map(move |j| (i, j)))
-                .filter(|&(i, j)| open_mask[i] >> j & 1 == 1 && union >> j & 1 == 0)
-                .map(|(i, j)| plane.at[i][j])
-                .collect();
-            let conclusions: Vec<Candidate> = (0..9)
-                .filter(|i| !subset.contains(i))
-                .flat_map(|i| (0..9).map(move |j| (i, j)))
-                .filter(|&(i, j)| union >> j & 1 == 1 && mask[i] >> j & 1 == 1)
-                .map(|(i, j)| plane.at[i][j])
-                .collect();
-            if premises.is_empty() || conclusions.is_empty() {
-                return;
-            }
-            out.push(LockedFind {
-                base: subset.iter().map(|&i| plane.rows[i]).collect(),
-                cover: (0..9)
-                    .filter(|j| union >> j & 1 == 1)
-                    .map(|j| plane.columns[j])
-                    .collect(),
-                premises,
-                conclusions,
-            });
-        });
+        if !out.is_empty() {
+            return out;
+        }
     }
-    out
+    Vec::new()
+}
+
+/// The sets of `size` rows of one plane (`open_mask`, `mask`: per row, the columns open
+/// and still possible) whose possible columns are `size` columns.
+fn sets_of_size(
+    plane: &Plane,
+    open_mask: &[u16; 9],
+    mask: &[u16; 9],
+    size: usize,
+    out: &mut Vec<LockedFind>,
+) {
+    // rows that can take part: 2 to `size` columns possible
+    let rows: Vec<usize> = (0..9)
+        .filter(|&i| (2..=size as u32).contains(&mask[i].count_ones()))
+        .collect();
+    for_each_subset(&rows, size, &mut |subset| {
+        let union = subset.iter().fold(0u16, |u, &i| u | mask[i]);
+        if union.count_ones() as usize != size {
+            return;
+        }
+        let premises: Vec<Candidate> = subset
+            .iter()
+            .flat_map(|&i| (0..9).map(move |j| (i, j)))
+            .filter(|&(i, j)| open_mask[i] >> j & 1 == 1 && union >> j & 1 == 0)
+            .map(|(i, j)| plane.at[i][j])
+            .collect();
+        let conclusions: Vec<Candidate> = (0..9)
+            .filter(|i| !subset.contains(i))
+            .flat_map(|i| (0..9).map(move |j| (i, j)))
+            .filter(|&(i, j)| union >> j & 1 == 1 && mask[i] >> j & 1 == 1)
+            .map(|(i, j)| plane.at[i][j])
+            .collect();
+        if premises.is_empty() || conclusions.is_empty() {
+            return;
+        }
+        out.push(LockedFind {
+            base: subset.iter().map(|&i| plane.rows[i]).collect(),
+            cover: (0..9)
+                .filter(|j| union >> j & 1 == 1)
+                .map(|j| plane.columns[j])
+                .collect(),
+            premises,
+            conclusions,
+        });
+    });
 }
 
 /// Call `f` on every subset of `items` of exactly `k` elements.
@@ -238,7 +269,7 @@ mod tests {
                 falses.insert(Candidate::new(cell, Digit::new(d).unwrap()));
             }
         }
-        let finds = locked_sets(&open, &falses, 2);
+        let finds = smallest_locked_sets(&open, &falses, 4);
         let row = finds
             .iter()
             .find(|f| {

@@ -400,7 +400,8 @@ impl Propagation {
             let finds = if size == 1 {
                 super::locked_sets::locked_candidates(&open, &self.falses)
             } else {
-                super::locked_sets::locked_sets(&open, &self.falses, size)
+                // every larger size at once: the plane masks are computed once
+                super::locked_sets::smallest_locked_sets(&open, &self.falses, max_locked)
             };
             for f in finds {
                 let id = self.locked.len() as u32;
@@ -414,6 +415,9 @@ impl Propagation {
             }
             if !self.next.is_empty() || self.contradiction.is_some() {
                 return true;
+            }
+            if size >= 2 {
+                break;
             }
         }
         false
