@@ -35,6 +35,7 @@ fn depth_and_depth2_are_registry_entries() {
     let d2 = parse_list("depth2").unwrap();
     assert_eq!(parse_list("+depth").unwrap(), d);
     assert_eq!(parse_list("++depth").unwrap(), d2);
+    assert_eq!(parse_list("depths").unwrap(), [d[0], d2[0]]);
     let bivalue = parse_list("bivalue-hypothesis").unwrap()[0];
     let tag = parse_list("tag1").unwrap()[0];
     assert!(bivalue < d[0] && d[0] < d2[0] && d2[0] < tag);

@@ -227,7 +227,11 @@ const fn hypothesis(
     Technique {
         name,
         aliases,
-        sets: &["hypotheses"],
+        sets: if mode.is_depth() {
+            &["depths"]
+        } else {
+            &["hypotheses"]
+        },
         search: Search::Hypothesis(mode),
         class: Class::Assistant,
         measure: LengthMeasure::Inferences,
