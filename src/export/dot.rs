@@ -249,6 +249,10 @@ pub fn net_graph(net: &crate::proof::net::NetPattern, name: &str) -> Graph {
                 NetLink::Weak => ("dashed", String::new()),
                 NetLink::Strong { .. } => ("solid", String::new()),
                 NetLink::Subset => ("dotted", "subset".to_string()),
+                NetLink::Locked { base, cover } => (
+                    "dotted",
+                    crate::notation::depth::locked_set_text(base, cover),
+                ),
                 NetLink::Als { cells, .. } => (
                     if s.conclusion.value {
                         "solid"

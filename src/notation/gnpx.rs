@@ -81,7 +81,7 @@ fn bracket(step: &NetStep) -> String {
     let letter = match step.link {
         NetLink::Weak => "W",
         NetLink::Strong { .. } => "S",
-        NetLink::Subset => "M",
+        NetLink::Subset | NetLink::Locked { .. } => "M",
         NetLink::Als { .. } => {
             if step.conclusion.value {
                 "S"

@@ -66,7 +66,7 @@ pub fn letters(branch: &NetBranch) -> BTreeMap<NetLiteral, String> {
 }
 
 /// `r1c3<>5` or `r1c3=7` (a group: `r1c123<>5`).
-fn literal_text(l: &NetLiteral) -> String {
+pub(super) fn literal_text(l: &NetLiteral) -> String {
     let cells = crate::graph::cell_list(&l.node.cells());
     let op = if l.value { "=" } else { "<>" };
     format!("{cells}{op}{}", l.node.digit())
@@ -103,7 +103,7 @@ pub fn lettered_grid(state: &State, letters: &BTreeMap<NetLiteral, String>) -> S
 }
 
 /// Why an inference holds, in words, with its premises' letters.
-fn reason(step: &NetStep, letters: &BTreeMap<NetLiteral, String>) -> String {
+pub(super) fn reason(step: &NetStep, letters: &BTreeMap<NetLiteral, String>) -> String {
     let premises = |sep: &str| {
         step.premises
             .iter()
@@ -127,11 +127,16 @@ fn reason(step: &NetStep, letters: &BTreeMap<NetLiteral, String>) -> String {
         ),
         NetLink::Subset => format!("within {}", premises(", ")),
         NetLink::Als { .. } => format!("an ALS: {}", premises(", ")),
+        NetLink::Locked { base, cover } => format!(
+            "{}: {}",
+            super::depth::locked_set_text(base, cover),
+            premises(", ")
+        ),
     }
 }
 
 /// The contradiction a branch reaches, in words.
-fn contradiction_text(
+pub(super) fn contradiction_text(
     state: &State,
     c: &NetConclusion,
     letters: &BTreeMap<NetLiteral, String>,

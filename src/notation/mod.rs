@@ -13,6 +13,7 @@
 //! | the tagging seed's `[] AB bC` | [`tags`] | [`tags::tag_chain_text`] | [`tags::read_tag_chain`] (tag pairs only) |
 //! | HoDoKu's step lines | [`hodoku`] | [`hodoku::hodoku_text`] | none (see its doc) |
 //! | Hanson's lettered hypotheses (seed 002) | [`hypothesis`] | [`hypothesis::hypothesis_text`] | none: the letters are the net's derivation depths |
+//! | Hanson's +depth and ++depth (seed 002) as a proof tree | [`depth`] | [`depth::depth_text`] | none: the nesting is the net's derivation |
 //!
 //! `notation` owns how things are written; the proof patterns stay data in `proof` with
 //! their checkers. A reader turns text into a [`crate::proof::Proof`] that
@@ -20,6 +21,7 @@
 //! turns a proof into the text a forum would print. Readers never panic on any input
 //! (property-tested) and their errors name the column (and line) and what was expected.
 
+pub mod depth;
 pub mod eureka;
 pub mod forum2007;
 pub mod gnpx;

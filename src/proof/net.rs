@@ -31,7 +31,7 @@
 
 use super::{CheckError, Proof};
 use crate::graph::cell_list;
-use crate::grid::{Candidate, Cell, Digit, House, State};
+use crate::grid::{Candidate, Cell, CspVariable, Digit, House, State};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::fmt;
@@ -55,7 +55,17 @@ pub enum ForceMode {
     /// Gail Nelson's two-way hypothesis: both candidates of a bivalue cell, over the same
     /// links as [`ForceMode::Hypothesis`], force the same literal.
     Bivalue,
+    /// Hanson's +depth: a candidate assumed true forces a contradiction through plain
+    /// links, singles (several premises) and locked candidates ([`NetLink::Locked`] of one
+    /// base and one cover variable) applied on the hypothetical state.
+    Depth,
+    /// Hanson's ++depth: as [`ForceMode::Depth`], with locked sets of up to
+    /// [`MAX_LOCKED_SIZE`] variables (naked and hidden subsets, fish: Hanson's grids).
+    Depth2,
 }
+
+/// The largest locked set (base variables) ++depth uses: subsets and fish up to size 4.
+pub const MAX_LOCKED_SIZE: usize = 4;
 
 impl ForceMode {
     /// Cell 0, house 1, contradiction 2 (GNPX's modes, which index the force analysis'
@@ -67,6 +77,8 @@ impl ForceMode {
             ForceMode::Contradiction => 2,
             ForceMode::Hypothesis => 3,
             ForceMode::Bivalue => 4,
+            ForceMode::Depth => 5,
+            ForceMode::Depth2 => 6,
         }
     }
 
@@ -77,6 +89,8 @@ impl ForceMode {
             ForceMode::Contradiction => "contradiction",
             ForceMode::Hypothesis => "hypothesis",
             ForceMode::Bivalue => "bivalue",
+            ForceMode::Depth => "depth",
+            ForceMode::Depth2 => "depth2",
         }
     }
 
@@ -84,6 +98,36 @@ impl ForceMode {
     /// digit left without a true candidate is a contradiction there too.
     pub const fn is_hypothesis(self) -> bool {
         matches!(self, ForceMode::Hypothesis | ForceMode::Bivalue)
+    }
+
+    /// Hanson's +depth and ++depth: one assumption refuted by plain links and the rules
+    /// allowed on the hypothetical state, in the net form.
+    pub const fn is_depth(self) -> bool {
+        matches!(self, ForceMode::Depth | ForceMode::Depth2)
+    }
+
+    /// Seed 002's techniques on the net engine (hypotheses and depth), which the registry
+    /// finds through `search::hypothesis`.
+    pub const fn is_assistant(self) -> bool {
+        self.is_hypothesis() || self.is_depth()
+    }
+
+    /// The largest locked set ([`NetLink::Locked`]) the mode's inferences may use: none
+    /// outside depth, locked candidates (1) for +depth, [`MAX_LOCKED_SIZE`] for ++depth.
+    pub const fn max_locked(self) -> usize {
+        match self {
+            ForceMode::Depth => 1,
+            ForceMode::Depth2 => MAX_LOCKED_SIZE,
+            _ => 0,
+        }
+    }
+
+    /// Refutes its one assumption from a contradiction.
+    pub const fn refutes(self) -> bool {
+        matches!(
+            self,
+            ForceMode::Contradiction | ForceMode::Hypothesis | ForceMode::Depth | ForceMode::Depth2
+        )
     }
 }
 
@@ -191,6 +235,17 @@ pub enum NetLink {
     Subset,
     /// The ALS `cells` of `house`, whose candidates of the premises' digit are all false.
     Als { house: House, cells: Vec<Cell> },
+    /// A locked set (Hanson's grids; Berthier's subsets in the four spaces): `base` are N
+    /// CSP variables sharing no open candidate, `cover` N CSP variables; every open
+    /// candidate of the base outside the cover is a premise (false), so the base's N true
+    /// candidates fill the N covers, and the conclusion — a candidate of a cover outside
+    /// the base — is false. One block and one line of a digit: locked candidates; N cells
+    /// and N house-digits: a naked subset; N house-digits and N cells: a hidden subset; N
+    /// rows (columns) of a digit and N columns (rows): a fish.
+    Locked {
+        base: Vec<CspVariable>,
+        cover: Vec<CspVariable>,
+    },
 }
 
 /// One inference: premises ⇒ conclusion, by a link.
@@ -271,6 +326,7 @@ impl NetPattern {
     pub fn rule_name(&self) -> (String, String, usize) {
         let family = match self.form {
             _ if self.mode.is_hypothesis() => "hypothesis",
+            _ if self.mode.is_depth() => "depth",
             NetForm::Chain => "force-chains",
             NetForm::Net => "force-nets",
         };
@@ -285,6 +341,7 @@ pub fn technique_name(mode: ForceMode, level: LinkLevel, form: NetForm) -> Strin
     match mode {
         ForceMode::Hypothesis => return "hypothesis".into(),
         ForceMode::Bivalue => return "bivalue-hypothesis".into(),
+        ForceMode::Depth | ForceMode::Depth2 => return mode.name().into(),
         _ => {}
     }
     let net = if form == NetForm::Net { "net-" } else { "" };
@@ -352,6 +409,7 @@ fn check_step(
     step: &NetStep,
     form: NetForm,
     level: LinkLevel,
+    max_locked: usize,
 ) -> Result<(), CheckError> {
     let bad = |why: &str| {
         fail(format!(
@@ -443,6 +501,69 @@ fn check_step(
             check_als_step(state, step, *house, cells, &premise_false, all_false)
                 .or_else(|e| bad(&e))?;
         }
+        NetLink::Locked { base, cover } => {
+            if base.len() > max_locked {
+                return bad(&format!(
+                    "a locked set of {} variables is beyond this technique ({max_locked})",
+                    base.len()
+                ));
+            }
+            check_locked_step(state, step, base, cover, &premise_false, all_false)
+                .or_else(|e| bad(&e))?;
+        }
+    }
+    Ok(())
+}
+
+/// The open candidates of a CSP variable.
+fn open_of(state: &State, v: CspVariable) -> BTreeSet<Candidate> {
+    v.candidates()
+        .into_iter()
+        .filter(|&c| state.has(c))
+        .collect()
+}
+
+/// The locked-set inference: `base` and `cover` have as many variables; the base's
+/// variables share no open candidate; each open candidate of the base is in a cover or a
+/// premise (false); the conclusion is an open candidate of a cover outside the base,
+/// concluded false.
+fn check_locked_step(
+    state: &State,
+    step: &NetStep,
+    base: &[CspVariable],
+    cover: &[CspVariable],
+    premise_false: &BTreeSet<Candidate>,
+    all_false: bool,
+) -> Result<(), String> {
+    if base.is_empty() || base.len() != cover.len() {
+        return Err("a locked set has as many cover as base variables".into());
+    }
+    if !all_false || step.conclusion.value {
+        return Err("a locked set goes from false to false".into());
+    }
+    let mut in_base = BTreeSet::new();
+    for &v in base {
+        for c in open_of(state, v) {
+            if !in_base.insert(c) {
+                return Err(format!("{c} is in two base variables"));
+            }
+        }
+    }
+    let covered: BTreeSet<Candidate> = cover.iter().flat_map(|&v| open_of(state, v)).collect();
+    if let Some(c) = in_base
+        .iter()
+        .find(|c| !covered.contains(c) && !premise_false.contains(c))
+    {
+        return Err(format!("{c} of the base is neither covered nor false"));
+    }
+    if let Some(c) = premise_false.iter().find(|c| !in_base.contains(c)) {
+        return Err(format!("premise {c} is not in the base"));
+    }
+    let [target] = step.conclusion.node.candidates() else {
+        return Err("a locked set concludes a candidate".into());
+    };
+    if !covered.contains(target) || in_base.contains(target) {
+        return Err(format!("{target} is not in the cover outside the base"));
     }
     Ok(())
 }
@@ -509,6 +630,7 @@ fn replay(
     branch: &NetBranch,
     form: NetForm,
     level: LinkLevel,
+    max_locked: usize,
 ) -> Result<BTreeSet<NetLiteral>, CheckError> {
     check_node(state, &branch.assumption.node)?;
     let mut known = BTreeSet::from([branch.assumption.clone()]);
@@ -519,7 +641,7 @@ fn replay(
                 step.conclusion
             ));
         }
-        check_step(state, step, form, level)?;
+        check_step(state, step, form, level, max_locked)?;
         known.insert(step.conclusion.clone());
     }
     Ok(known)
@@ -533,9 +655,18 @@ pub fn check(state: &State, proof: &Proof, net: &NetPattern) -> Result<(), Check
     if net.mode.is_hypothesis() && (net.level != LinkLevel::Links || net.form != NetForm::Chain) {
         return fail("a hypothesis uses plain links in the chain form");
     }
+    if net.mode.is_depth() && (net.level != LinkLevel::Links || net.form != NetForm::Net) {
+        return fail("depth uses plain links in the net form");
+    }
     let mut derived = Vec::new();
     for b in &net.branches {
-        derived.push(replay(state, b, net.form, net.level)?);
+        derived.push(replay(
+            state,
+            b,
+            net.form,
+            net.level,
+            net.mode.max_locked(),
+        )?);
     }
     let assumptions: BTreeSet<Candidate> = net
         .branches
@@ -553,7 +684,7 @@ pub fn check(state: &State, proof: &Proof, net: &NetPattern) -> Result<(), Check
     }
     // the choice: the branches' assumptions are exactly its members
     match (&net.choice, net.mode) {
-        (NetChoice::Assumption, ForceMode::Contradiction | ForceMode::Hypothesis) => {
+        (NetChoice::Assumption, m) if m.refutes() => {
             if net.branches.len() != 1 {
                 return fail("a contradiction has one branch");
             }
@@ -583,7 +714,7 @@ pub fn check(state: &State, proof: &Proof, net: &NetPattern) -> Result<(), Check
     };
     match &net.conclusion {
         NetConclusion::Verity { literal } => {
-            if matches!(net.mode, ForceMode::Contradiction | ForceMode::Hypothesis) {
+            if net.mode.refutes() {
                 return fail("a contradiction concludes no verity");
             }
             let NetNode::Candidate(c) = literal.node else {
@@ -611,8 +742,7 @@ pub fn check(state: &State, proof: &Proof, net: &NetPattern) -> Result<(), Check
             }
         }
         contradiction => {
-            let refutes = matches!(net.mode, ForceMode::Contradiction | ForceMode::Hypothesis);
-            if !refutes || net.branches[0].refuted.is_some() {
+            if !net.mode.refutes() || net.branches[0].refuted.is_some() {
                 return fail("only the contradiction technique concludes from a contradiction");
             }
             contradiction_holds(state, net, &derived[0], contradiction)?;

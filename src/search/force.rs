@@ -107,7 +107,11 @@ fn common_to_branches<'b>(
 /// techniques: `search::hypothesis` chooses their assumptions.
 fn choices(links: &LinkIndex, mode: ForceMode) -> Vec<(NetChoice, Vec<Candidate>)> {
     match mode {
-        ForceMode::Contradiction | ForceMode::Hypothesis | ForceMode::Bivalue => Vec::new(),
+        ForceMode::Contradiction
+        | ForceMode::Hypothesis
+        | ForceMode::Bivalue
+        | ForceMode::Depth
+        | ForceMode::Depth2 => Vec::new(),
         ForceMode::Cell => crate::grid::Cell::all()
             .map(|cell| (cell, links.variable(CspVariable::Rc(cell))))
             .filter(|(cell, set)| set.len() >= 2 && !links.is_decided(CspVariable::Rc(*cell)))

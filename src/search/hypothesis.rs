@@ -21,8 +21,16 @@
 //!   Any candidate false in both branches is eliminated the same way. A branch that meets
 //!   a contradiction is refuted and left out, as GNPX's ForceChain_Cell does.
 //!
+//! - **depth** and **depth2** (Hanson's +depth and ++depth, seed 002 "Depth"): a hypothesis
+//!   that reaches a dead end is restarted on the hypothetical state with singles and locked
+//!   candidates (+depth), and also naked/hidden subsets and fish up to size 4 (++depth):
+//!   the net form at the links level (a single from several falses is one inference) and
+//!   [`Propagation::run_deep`] with [`super::locked_sets`]; a contradiction eliminates the
+//!   assumption.
+//!
 //! Every conclusion is a [`crate::proof::net::NetPattern`] (mode `hypothesis`, choice one
-//! assumption; or mode `bivalue`, choice the cell) that `proof::check` replays.
+//! assumption; or mode `bivalue`, choice the cell; or mode `depth`/`depth2`, one
+//! assumption, net form) that `proof::check` replays.
 //!
 //! **Complexity**: one propagation per open candidate of an unsolved cell (hypothesis) or
 //! per candidate of a bivalue cell (two-way), each deriving every literal at most once
@@ -64,12 +72,18 @@ fn refuted_branch(graph: &NetGraph, p: &Propagation, c: Candidate) -> Option<Net
 
 /// The disproof of `c` from a finished propagation of it, if it met a contradiction.
 pub fn disproof(graph: &NetGraph, p: &Propagation, c: Candidate) -> Option<Proof> {
+    disproof_in(ForceMode::Hypothesis, graph, p, c)
+}
+
+/// The disproof of `c` in `mode` (hypothesis, +depth or ++depth: the graph's form) from a
+/// finished propagation of it, if it met a contradiction.
+fn disproof_in(mode: ForceMode, graph: &NetGraph, p: &Propagation, c: Candidate) -> Option<Proof> {
     let mut branch = refuted_branch(graph, p, c)?;
     let conclusion = branch.refuted.take()?;
     let net = NetPattern {
-        mode: ForceMode::Hypothesis,
+        mode,
         level: LinkLevel::Links,
-        form: NetForm::Chain,
+        form: graph.form,
         choice: NetChoice::Assumption,
         branches: vec![branch],
         conclusion,
@@ -221,8 +235,49 @@ pub fn bivalue_hypotheses(
     HypothesisAnswer { proofs, stopped }
 }
 
-/// The proofs of a hypothesis technique (`mode` is [`ForceMode::Hypothesis`] or
-/// [`ForceMode::Bivalue`]) in the state, shortest first.
+/// The net graph of +depth and ++depth: plain links in the net form (a cell's or a house
+/// digit's last candidate after several falses is true: the singles), emptied cells and
+/// houses reported.
+pub fn depth_graph(links: &LinkIndex) -> NetGraph<'_> {
+    NetGraph::new(links, LinkLevel::Links, NetForm::Net)
+}
+
+/// Hanson's +depth ([`ForceMode::Depth`]) or ++depth ([`ForceMode::Depth2`]): every
+/// assumable candidate (on `targets` when given) whose hypothesis, propagated through
+/// links and singles and restarted at each dead end with the mode's locked sets
+/// ([`Propagation::run_deep`]), meets a contradiction, with its proof, shortest first.
+///
+/// **Complexity**: one deep propagation per open candidate of an unsolved cell; each
+/// derives every literal at most once, and each dead end tries the locked sets (locked
+/// candidates; ++depth also subsets and fish up to size 4, a few thousand mask tests).
+/// The meter is charged the literals derived and 100 per restart, and checked between
+/// propagations.
+pub fn depth_disproofs(
+    mode: ForceMode,
+    links: &LinkIndex,
+    targets: Option<&CandidateSet>,
+    meter: &mut Meter,
+) -> HypothesisAnswer {
+    let graph = depth_graph(links);
+    let mut p = Propagation::new(&graph);
+    let mut proofs = Vec::new();
+    let mut stopped = None;
+    for c in assumable(links, targets) {
+        if let Some(stop) = meter.check() {
+            stopped = Some(stop);
+            break;
+        }
+        p.run_deep(&graph, c, mode.max_locked());
+        meter.spend(p.derived + 100 * p.rounds);
+        proofs.extend(disproof_in(mode, &graph, &p, c));
+    }
+    proofs.sort_by_key(|p| p.length);
+    HypothesisAnswer { proofs, stopped }
+}
+
+/// The proofs of a hypothesis technique (`mode` is [`ForceMode::Hypothesis`],
+/// [`ForceMode::Bivalue`], [`ForceMode::Depth`] or [`ForceMode::Depth2`]) in the state,
+/// shortest first.
 pub fn find(
     mode: ForceMode,
     links: &LinkIndex,
@@ -231,6 +286,7 @@ pub fn find(
 ) -> HypothesisAnswer {
     match mode {
         ForceMode::Bivalue => bivalue_hypotheses(links, targets, meter),
+        ForceMode::Depth | ForceMode::Depth2 => depth_disproofs(mode, links, targets, meter),
         _ => hypotheses(links, targets, meter),
     }
 }

@@ -19,8 +19,9 @@
 //! - [`whips`]: whips, braids and their g- versions;
 //! - [`net`]: the net-of-inferences engine (assume, propagate, trace back);
 //! - [`force`]: GNPX's force chains and forcing nets on that engine;
-//! - [`hypothesis`]: Hanson's hypothesis and disproof and the two-way bivalue hypothesis,
-//!   on that engine.
+//! - [`hypothesis`]: Hanson's hypothesis and disproof, the two-way bivalue hypothesis, and
+//!   +depth/++depth, on that engine; [`locked_sets`]: the locked candidates, subsets and
+//!   fish depth restarts with on a hypothetical state.
 
 pub mod aic;
 pub mod als;
@@ -33,6 +34,7 @@ pub mod grid_analysis;
 pub mod hypothesis;
 pub mod keys;
 pub mod limits;
+pub mod locked_sets;
 pub mod medusa;
 pub mod net;
 pub mod ranges;

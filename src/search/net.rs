@@ -312,6 +312,9 @@ enum Why {
     Strong(Support),
     Subset,
     Als(u32),
+    /// A locked set found on the hypothetical state (an index into the propagation's
+    /// locked sets).
+    Locked(u32),
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -352,10 +355,14 @@ pub struct Propagation {
     next: Vec<u32>,
     /// The levels derived so far.
     levels: usize,
+    /// The locked sets (base, cover) the last run used, for [`Why::Locked`].
+    locked: Vec<(Vec<CspVariable>, Vec<CspVariable>)>,
     /// The first contradiction met, if any.
     pub contradiction: Option<Contradiction>,
     /// Literals derived (the work done, for budgets).
     pub derived: usize,
+    /// Dead ends a deep run restarted from with the locked-set rules.
+    pub rounds: usize,
 }
 
 impl Propagation {
@@ -374,8 +381,10 @@ impl Propagation {
             frontier: Vec::new(),
             next: Vec::new(),
             levels: 0,
+            locked: Vec::new(),
             contradiction: None,
             derived: 0,
+            rounds: 0,
         }
     }
 
@@ -384,6 +393,54 @@ impl Propagation {
     pub fn run(&mut self, graph: &NetGraph, assumption: Candidate, stop_at_contradiction: bool) {
         self.start(graph, assumption);
         self.advance(graph, usize::MAX, stop_at_contradiction);
+    }
+
+    /// Hanson's depth: propagate `assumption` as [`Propagation::run`] does (stopping at a
+    /// contradiction), and at each dead end restart from the hypothetical state with the
+    /// locked sets of up to `max_locked` base variables (locked candidates first, then
+    /// larger sets, the smallest size that derives something), until a contradiction or a
+    /// dead end no locked set opens. Never loops: every round derives a new literal, and
+    /// there are at most 1,458. The graph is meant to be the net form (singles from several
+    /// falses) at the links level.
+    pub fn run_deep(&mut self, graph: &NetGraph, assumption: Candidate, max_locked: usize) {
+        self.start(graph, assumption);
+        self.advance(graph, usize::MAX, true);
+        while self.contradiction.is_none() && self.locked_round(graph, max_locked) {
+            self.rounds += 1;
+            std::mem::swap(&mut self.frontier, &mut self.next);
+            self.advance(graph, usize::MAX, true);
+        }
+    }
+
+    /// One restart at a dead end: the smallest locked sets that make something false on the
+    /// hypothetical state, derived (into the next frontier). False when there is none.
+    fn locked_round(&mut self, graph: &NetGraph, max_locked: usize) -> bool {
+        let open = *graph.links.open();
+        for size in 1..=max_locked {
+            let finds = if size == 1 {
+                super::locked_sets::locked_candidates(&open, &self.falses)
+            } else {
+                // every larger size at once: the plane masks are computed once
+                super::locked_sets::smallest_locked_sets(&open, &self.falses, max_locked)
+            };
+            for f in finds {
+                let id = self.locked.len() as u32;
+                self.locked.push((f.base, f.cover));
+                let premises: Vec<u32> = f.premises.iter().map(|p| lit(p.index(), false)).collect();
+                for c in f.conclusions {
+                    if self.value[c.index()] != FALSE {
+                        self.derive(graph, lit(c.index(), false), Why::Locked(id), &premises);
+                    }
+                }
+            }
+            if !self.next.is_empty() || self.contradiction.is_some() {
+                return true;
+            }
+            if size >= 2 {
+                break;
+            }
+        }
+        false
     }
 
     /// Start a propagation of `assumption` (a candidate assumed true): nothing derived from
@@ -405,6 +462,8 @@ impl Propagation {
         self.contradiction = None;
         self.derived = 0;
         self.levels = 0;
+        self.rounds = 0;
+        self.locked.clear();
         self.frontier.clear();
         self.next.clear();
         self.derive(graph, lit(assumption.index(), true), Why::Assumption, &[]);
@@ -726,6 +785,13 @@ impl Propagation {
                 NetLink::Als {
                     house: e.house,
                     cells: e.cells.clone(),
+                }
+            }
+            Why::Locked(i) => {
+                let (base, cover) = &self.locked[i as usize];
+                NetLink::Locked {
+                    base: base.clone(),
+                    cover: cover.clone(),
                 }
             }
             Why::Assumption => unreachable!("assumptions are not traced as steps"),

@@ -227,7 +227,11 @@ const fn hypothesis(
     Technique {
         name,
         aliases,
-        sets: &["hypotheses"],
+        sets: if mode.is_depth() {
+            &["depths"]
+        } else {
+            &["hypotheses"]
+        },
         search: Search::Hypothesis(mode),
         class: Class::Assistant,
         measure: LengthMeasure::Inferences,
@@ -246,7 +250,7 @@ const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 77] = {
+pub static REGISTRY: [Technique; 79] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -536,6 +540,18 @@ pub static REGISTRY: [Technique; 77] = {
             &["two-way-hypothesis", "circles-and-squares"],
             ForceMode::Bivalue,
             "Gail Nelson: both candidates of a bivalue cell force the same literal",
+        ),
+        hypothesis(
+            "depth",
+            &["+depth", "plus-depth"],
+            ForceMode::Depth,
+            "Hanson's +depth: a hypothesis restarted at dead ends with singles and locked candidates",
+        ),
+        hypothesis(
+            "depth2",
+            &["++depth", "plus-plus-depth"],
+            ForceMode::Depth2,
+            "Hanson's ++depth: +depth with naked and hidden subsets and fish (grids) up to size 4",
         ),
         Technique {
             name: "tag1",
@@ -1279,7 +1295,7 @@ pub fn technique_of(proof: &Proof) -> TechniqueId {
         P::XyzWing { .. } => Search::Basic(BasicRule::XyzWing),
         P::Chain(c) => Search::Chain(c.family),
         P::Whip(w) => Search::Whip(w.kind),
-        P::Net(n) if n.mode.is_hypothesis() => Search::Hypothesis(n.mode),
+        P::Net(n) if n.mode.is_assistant() => Search::Hypothesis(n.mode),
         P::Net(n) => Search::Force(ForceSpec::new(n.mode, n.level, n.form)),
         P::GridLock(_) => Search::Assistant(AssistantRule::GridAnalysis),
         P::BentSubset(_) => Search::Assistant(AssistantRule::BentSubsets),

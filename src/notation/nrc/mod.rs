@@ -87,6 +87,7 @@ pub fn pattern_text(state: &State, proof: &Proof) -> String {
         Pattern::Net(n) if n.mode.is_hypothesis() => {
             super::hypothesis::hypothesis_text(state, proof, n)
         }
+        Pattern::Net(n) if n.mode.is_depth() => super::depth::depth_text(state, proof, n),
         Pattern::Net(n) => super::gnpx::gnpx_text(n, proof),
         Pattern::GridLock(g) => hanson::grid_text(state, proof, g),
         Pattern::BentSubset(b) => hanson::bent_text(state, proof, b),

@@ -1,0 +1,318 @@
+//! Hanson's +depth and ++depth (seed 002, "Depth"): a hypothesis restarted at each dead
+//! end with singles and locked candidates (+depth), and with subsets and fish (++depth), as
+//! refutation nets. Easter Monster needs ++depth, as the seed says of "the hardest known
+//! Sudoku"; every conclusion on basic-stuck top1465 states passes `proof::check` and agrees
+//! with the solution; tampered proofs (an inference dropped, a literal flipped, a locked
+//! set altered, a locked set beyond +depth) are refused; `solve --rules basic,depth2`
+//! solves a sample of top1465 with every step checked.
+
+mod common;
+
+use common::{collection, seed_puzzle, start_and_solution};
+use sudolink::graph::LinkIndex;
+use sudolink::grid::State;
+use sudolink::proof::net::{ForceMode, NetLink, NetPattern};
+use sudolink::proof::{check, Pattern, Proof};
+use sudolink::search::hypothesis::depth_disproofs;
+use sudolink::search::limits::{Limits, Meter};
+use sudolink::search::registry::{parse_list, rules_with_basic, technique_of};
+use sudolink::study::resolution::solve;
+
+fn net(p: &Proof) -> &NetPattern {
+    match &p.pattern {
+        Pattern::Net(n) => n,
+        other => panic!("not a net: {other:?}"),
+    }
+}
+
+fn depth_proofs(mode: ForceMode, state: &State) -> Vec<Proof> {
+    depth_disproofs(mode, &LinkIndex::new(state), None, &mut Meter::unlimited()).proofs
+}
+
+#[test]
+fn depth_and_depth2_are_registry_entries() {
+    let d = parse_list("depth").unwrap();
+    let d2 = parse_list("depth2").unwrap();
+    assert_eq!(parse_list("+depth").unwrap(), d);
+    assert_eq!(parse_list("++depth").unwrap(), d2);
+    assert_eq!(parse_list("depths").unwrap(), [d[0], d2[0]]);
+    let bivalue = parse_list("bivalue-hypothesis").unwrap()[0];
+    let tag = parse_list("tag1").unwrap()[0];
+    assert!(bivalue < d[0] && d[0] < d2[0] && d2[0] < tag);
+}
+
+/// "This puzzle and also what I consider the hardest known Sudoku both require ++depth":
+/// Easter Monster stalls with +depth and is solved with ++depth, every step checked and
+/// agreeing with the solution (resolution::solve verifies each).
+#[test]
+fn easter_monster_needs_plus_plus_depth() {
+    let (start, solution) = start_and_solution(&seed_puzzle("eastermonster-r4c8-7"));
+    let with = |set: &str| {
+        let rules = rules_with_basic(&parse_list(set).unwrap(), 999);
+        solve(&start, &rules, Some(&solution)).expect("every step sound")
+    };
+    assert!(!with("depth").solved, "+depth is not enough");
+    let r = with("depth2");
+    assert!(r.solved);
+    let nested = r
+        .steps
+        .iter()
+        .filter(|s| technique_of(&s.proof).name() == "depth2")
+        .filter(|s| {
+            net(&s.proof).branches[0]
+                .steps
+                .iter()
+                .any(|x| matches!(&x.link, NetLink::Locked { base, .. } if base.len() > 1))
+        })
+        .count();
+    assert!(nested > 0, "some step uses a subset or a fish");
+}
+
+fn all_sound(mode: ForceMode, states: &[(State, [u8; 81])]) -> usize {
+    let mut n = 0;
+    for (state, solution) in states {
+        for proof in depth_proofs(mode, state) {
+            common::assert_sound_against_solution(state, solution, &proof);
+            assert_eq!(technique_of(&proof).name(), mode.name());
+            n += 1;
+        }
+    }
+    n
+}
+
+#[test]
+fn every_depth_conclusion_on_basic_stuck_top1465_states_is_sound() {
+    let states = common::basic_stuck_states(8);
+    let (d, d2) = (
+        all_sound(ForceMode::Depth, &states),
+        all_sound(ForceMode::Depth2, &states),
+    );
+    eprintln!(
+        "{d} +depth, {d2} ++depth disproofs on {} states",
+        states.len()
+    );
+    assert!(d > 50 && d2 >= d, "{d} {d2}");
+}
+
+#[test]
+fn depth_conclusions_along_depth2_paths_are_sound() {
+    let states = common::path_states_where("depth2", 999, "depth", 4);
+    assert!(states.len() > 4);
+    assert!(all_sound(ForceMode::Depth2, &states) > 20);
+}
+
+#[test]
+fn tampered_depth_proofs_are_rejected() {
+    let (mut dropped, mut flipped, mut altered, mut beyond) = (0, 0, 0, 0);
+    for (state, _) in common::basic_stuck_states(6) {
+        let mut proofs = depth_proofs(ForceMode::Depth2, &state);
+        // the longest first: they hold the locked sets
+        proofs.reverse();
+        proofs.truncate(10);
+        for proof in proofs {
+            let n = net(&proof).clone();
+            let with = |f: &dyn Fn(&mut NetPattern)| {
+                let mut m = n.clone();
+                f(&mut m);
+                let mut bad = proof.clone();
+                bad.pattern = Pattern::Net(m);
+                check(&state, &bad)
+            };
+            assert!(
+                with(&|m| {
+                    m.branches[0].steps.remove(0);
+                })
+                .is_err(),
+                "accepted a dropped inference"
+            );
+            dropped += 1;
+            assert!(
+                with(&|m| {
+                    let s = m.branches[0].steps.last_mut().unwrap();
+                    s.conclusion = s.conclusion.negated();
+                })
+                .is_err(),
+                "accepted a flipped literal"
+            );
+            flipped += 1;
+            let Some(i) = n.branches[0]
+                .steps
+                .iter()
+                .position(|s| matches!(s.link, NetLink::Locked { .. }))
+            else {
+                continue;
+            };
+            // a premise dropped from a locked set: its base is no longer covered
+            assert!(
+                with(&|m| {
+                    m.branches[0].steps[i].premises.pop();
+                })
+                .is_err()
+                    || n.branches[0].steps[i].premises.len() == 1,
+                "accepted a locked set without one of its premises"
+            );
+            // the cover swapped for the base: the conclusion is not in the cover
+            assert!(
+                with(&|m| {
+                    if let NetLink::Locked { base, cover } = &mut m.branches[0].steps[i].link {
+                        std::mem::swap(base, cover);
+                    }
+                })
+                .is_err(),
+                "accepted a base and cover swapped"
+            );
+            altered += 1;
+            let size = match &n.branches[0].steps[i].link {
+                NetLink::Locked { base, .. } => base.len(),
+                _ => unreachable!(),
+            };
+            if size > 1 {
+                assert!(
+                    with(&|m| m.mode = ForceMode::Depth).is_err(),
+                    "+depth accepted a locked set of {size}"
+                );
+                assert!(with(&|m| m.mode = ForceMode::Hypothesis).is_err());
+                beyond += 1;
+            }
+        }
+    }
+    assert!(
+        dropped > 10 && flipped > 10 && altered > 5 && beyond > 0,
+        "{dropped} {flipped} {altered} {beyond}"
+    );
+}
+
+/// A spent budget stops the search and says so: nothing is claimed beyond it.
+#[test]
+fn a_spent_budget_stops_depth_and_says_so() {
+    let (state, _) = common::basic_stuck_states(1).remove(0);
+    let mut meter = Meter::new(Limits::new(Some(1), None, None));
+    let a = depth_disproofs(ForceMode::Depth2, &LinkIndex::new(&state), None, &mut meter);
+    assert!(a.stopped.is_some());
+    assert!(a.proofs.len() <= 1);
+}
+
+/// `solve --rules basic,depth2` solves a sample of top1465 (every fifth of the first 100),
+/// each step checked by `proof::check` and against the solution (the command refuses an
+/// unsound step), and prints the proof tree.
+#[test]
+fn solve_with_depth2_solves_a_sample_of_top1465() {
+    let sample: Vec<_> = collection("top1465.txt", 100)
+        .into_iter()
+        .step_by(5)
+        .collect();
+    let mut nested = 0;
+    for p in &sample {
+        let out = common::ok(&[
+            "solve",
+            &p.line(),
+            "--rules",
+            "basic,depth2",
+            "--max-len",
+            "999",
+        ]);
+        assert!(out.contains("SOLVED"), "{}\n{out}", p.line());
+        nested += out.contains("(nesting 1)") as usize;
+    }
+    assert!(nested > 0, "some proof restarts the analysis");
+}
+
+/// CPU seconds of the calling thread (not wall time: the machine may be shared).
+fn thread_cpu_seconds() -> f64 {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes the timespec it is given.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
+}
+
+/// The table of which level each top1465 puzzle needs (basic, then hypothesis,
+/// bivalue-hypothesis, +depth, ++depth, each with the ones before), and the CPU time of
+/// `basic,depth2` per puzzle (`cargo test --release --test depth -- --ignored --nocapture`;
+/// SUDOLINK_DEPTH_N=k for the first k puzzles, SUDOLINK_DEPTH_STEP=s for every s-th).
+#[test]
+#[ignore]
+fn top1465_levels_table() {
+    use rayon::prelude::*;
+    let n = std::env::var("SUDOLINK_DEPTH_N")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1465);
+    let step = std::env::var("SUDOLINK_DEPTH_STEP")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
+    let ladder = [
+        "hypothesis",
+        "hypothesis,bivalue-hypothesis",
+        "hypothesis,bivalue-hypothesis,depth",
+    ];
+    let names = [
+        "basic",
+        "hypothesis",
+        "bivalue-hypothesis",
+        "depth",
+        "depth2",
+        "none",
+    ];
+    let puzzles: Vec<(usize, _)> = collection("top1465.txt", n)
+        .into_iter()
+        .enumerate()
+        .step_by(step)
+        .collect();
+    let rows: Vec<(usize, usize, f64, bool)> = puzzles
+        .par_iter()
+        .map(|(i, p)| {
+            let i = *i;
+            let (start, solution) = start_and_solution(p);
+            let run = |rules: &[sudolink::search::Rule]| {
+                solve(&start, rules, Some(&solution))
+                    .unwrap_or_else(|e| panic!("#{}: {e}", i + 1))
+                    .solved
+            };
+            let t0 = thread_cpu_seconds();
+            let d2 = run(&rules_with_basic(&parse_list("depth2").unwrap(), 999));
+            let seconds = thread_cpu_seconds() - t0;
+            // the last rung is the run just timed (basic,depth2 alone: it finds what hypothesis
+            // and +depth find)
+            let level = if run(&sudolink::search::basic_rules()) {
+                0
+            } else {
+                ladder
+                    .iter()
+                    .position(|set| run(&rules_with_basic(&parse_list(set).unwrap(), 999)))
+                    .map_or(if d2 { 4 } else { 5 }, |k| k + 1)
+            };
+            eprintln!("#{} {} {seconds:.2}s", i + 1, names[level]);
+            (i + 1, level, seconds, d2)
+        })
+        .collect();
+    let mut counts = [0usize; 6];
+    for r in &rows {
+        counts[r.1] += 1;
+    }
+    println!(
+        "level needed (each with the ones before), {} puzzles:",
+        rows.len()
+    );
+    for (name, c) in names.iter().zip(counts) {
+        println!(
+            "  {name:<20} {c:>5}  {:5.1}%",
+            100.0 * c as f64 / rows.len() as f64
+        );
+    }
+    let solved = rows.iter().filter(|r| r.3).count();
+    let worst = rows.iter().max_by(|a, b| a.2.total_cmp(&b.2)).unwrap();
+    let mut times: Vec<f64> = rows.iter().map(|r| r.2).collect();
+    times.sort_by(f64::total_cmp);
+    println!(
+        "basic,depth2 solves {solved}/{}; CPU per puzzle: median {:.3} s, 99th percentile {:.2} s, worst {:.2} s (#{})",
+        rows.len(),
+        times[times.len() / 2],
+        times[times.len() * 99 / 100],
+        worst.2,
+        worst.0
+    );
+}
