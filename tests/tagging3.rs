@@ -172,6 +172,10 @@ fn tamper(
 #[test]
 fn tampered_extensions_are_rejected() {
     let (state, p) = first_extension_proof();
+    // the proof survives JSON (the store and the explorer keep it so)
+    let json = serde_json::to_string(&p).unwrap();
+    let back: Proof = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, p);
     // a member dropped: the others no longer cover the choice
     let bad = tamper(&p, |_, members| {
         members.pop();
