@@ -325,3 +325,23 @@ fn figures_on_top1465_and_top95() {
         }
     }
 }
+
+#[test]
+fn the_grid_at_levels_2_and_3_shows_the_als_and_ac_tags() {
+    // the seed: "any cell is fully tagged" once ALS and ACs are; the grid printed at
+    // levels 2 and 3 carries those tags, not only level 1's
+    let p = collection("top1465.txt", 1)[0].line();
+    let tagged = |level: &str| -> (String, usize) {
+        let json = ok(&["tag", &p, "--level", level, "--json"]);
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let grid = v["grid"].as_str().unwrap().to_string();
+        let letters = grid.chars().filter(|c| c.is_alphabetic()).count();
+        (grid, letters)
+    };
+    let (one, l1) = tagged("1");
+    let (two, l2) = tagged("2");
+    let (three, _) = tagged("3");
+    assert!(l2 > l1, "level 1:\n{one}\nlevel 2:\n{two}");
+    assert_eq!(two, three);
+    assert!(two.starts_with("1||"));
+}

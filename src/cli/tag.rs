@@ -14,7 +14,7 @@ use sudolink::notation::tags::tag2_text;
 use sudolink::proof::Pattern;
 use sudolink::search::registry::basic_rules;
 use sudolink::search::tagging::{level1, Tagging};
-use sudolink::search::tagging2::{level2_with_stats, Level2Stats};
+use sudolink::search::tagging2::{level2_with_stats, Level2, Level2Stats};
 use sudolink::search::tagging3::{level3_with_stats, Level3Stats};
 use sudolink::study::resolution::{solve, verify};
 
@@ -83,6 +83,12 @@ pub fn run(args: &TagArgs) -> Result<()> {
         }
         _ => (level1(&links), None, None),
     };
+    // the grid with the level's own tags (levels 2 and 3 tag ALS and almost cells too)
+    let grid = if args.level >= 2 {
+        Level2::new(&links).grid_text(&links)
+    } else {
+        tagging.grid_text(&links)
+    };
     for (k, p) in proofs.iter().enumerate() {
         verify(&state, p, loaded.solution.as_ref(), k + 1, &p.rule)?;
     }
@@ -132,7 +138,7 @@ pub fn run(args: &TagArgs) -> Result<()> {
             "merges": stats.map(|s| s.merges),
             "passes": passes.map(|s: Level3Stats| s.passes),
             "extensions": passes.map(|s: Level3Stats| s.extensions),
-            "grid": tagging.grid_text(&links),
+            "grid": grid,
             "clearings": proofs.iter().map(|p| json!({
                 "text": chain(p), "eliminations": p.elimination_texts(), "proof": p,
             })).collect::<Vec<_>>(),
@@ -140,7 +146,7 @@ pub fn run(args: &TagArgs) -> Result<()> {
         println!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(());
     }
-    println!("{}", tagging.grid_text(&links));
+    println!("{grid}");
     if let Some(p) = passes {
         println!(
             "level 3: {} extension pass(es), {} weak link(s) extended",

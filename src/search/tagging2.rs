@@ -256,6 +256,12 @@ impl Level2 {
         self.tag[i].map(|(l, p)| tag_name(l, p))
     }
 
+    /// The seed's `[code]` grid with level 2's tags (each candidate's own, ALS/AC layers
+    /// included).
+    pub fn grid_text(&self, links: &LinkIndex) -> String {
+        super::tagging::tagged_grid_text(links, |c| self.node_tag(self.cand_node[c.index()]))
+    }
+
     /// Tags (two per layer).
     pub fn tags(&self) -> usize {
         self.layers * 2
