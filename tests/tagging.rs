@@ -186,8 +186,8 @@ fn the_tag_command_prints_the_tagged_grid_and_the_clearings() {
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert!(v["layers"].as_u64().unwrap() > 0);
     assert!(!v["clearings"].as_array().unwrap().is_empty());
-    // level 3 is refused, not faked (level 2: tests/tagging2.rs)
-    let (code, _, err) = common::sudolink(&["tag", &p.line(), "--level", "3"]);
+    // level 4 is refused, not faked (levels 2 and 3: tests/tagging2.rs, tests/tagging3.rs)
+    let (code, _, err) = common::sudolink(&["tag", &p.line(), "--level", "4"]);
     assert_ne!(code, 0);
     assert!(err.contains("level"), "{err}");
 }

@@ -14,7 +14,8 @@ use sudolink::notation::tags::tag2_text;
 use sudolink::proof::Pattern;
 use sudolink::search::registry::basic_rules;
 use sudolink::search::tagging::{level1, Tagging};
-use sudolink::search::tagging2::level2_with_stats;
+use sudolink::search::tagging2::{level2_with_stats, Level2, Level2Stats};
+use sudolink::search::tagging3::{level3_with_stats, Level3Stats};
 use sudolink::study::resolution::{solve, verify};
 
 #[derive(clap::Args, Debug)]
@@ -23,8 +24,9 @@ pub struct TagArgs {
     /// (default: Ocean #1 from seed 000)
     pub puzzle: Option<String>,
     /// The tagging level (1: layers of strong links and alternate chains; 2: with ALS,
-    /// almost cells, choices and merged tags; level 3 is not built yet)
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+    /// almost cells, choices and merged tags; 3: weak links extended through choices,
+    /// pass by pass)
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
     pub level: u8,
     /// Work on the state as given: by default the basic rules are applied first, as the
     /// seed does before tagging
@@ -64,11 +66,28 @@ pub fn run(args: &TagArgs) -> Result<()> {
             tagging.conflicts
         );
     }
-    let (proofs, stats) = if args.level == 2 {
-        let (proofs, stats) = level2_with_stats(&links);
-        (proofs, Some(stats))
+    let (proofs, stats, passes) = match args.level {
+        3 => {
+            let (proofs, s) = level3_with_stats(&links);
+            let as2 = Level2Stats {
+                level1_layers: tagging.layers,
+                layers: s.layers,
+                als: s.als,
+                merges: s.merges,
+            };
+            (proofs, Some(as2), Some(s))
+        }
+        2 => {
+            let (proofs, stats) = level2_with_stats(&links);
+            (proofs, Some(stats), None)
+        }
+        _ => (level1(&links), None, None),
+    };
+    // the grid with the level's own tags (levels 2 and 3 tag ALS and almost cells too)
+    let grid = if args.level >= 2 {
+        Level2::new(&links).grid_text(&links)
     } else {
-        (level1(&links), None)
+        tagging.grid_text(&links)
     };
     for (k, p) in proofs.iter().enumerate() {
         verify(&state, p, loaded.solution.as_ref(), k + 1, &p.rule)?;
@@ -117,7 +136,9 @@ pub fn run(args: &TagArgs) -> Result<()> {
             "level1_layers": tagging.layers,
             "als": stats.map(|s| s.als),
             "merges": stats.map(|s| s.merges),
-            "grid": tagging.grid_text(&links),
+            "passes": passes.map(|s: Level3Stats| s.passes),
+            "extensions": passes.map(|s: Level3Stats| s.extensions),
+            "grid": grid,
             "clearings": proofs.iter().map(|p| json!({
                 "text": chain(p), "eliminations": p.elimination_texts(), "proof": p,
             })).collect::<Vec<_>>(),
@@ -125,7 +146,13 @@ pub fn run(args: &TagArgs) -> Result<()> {
         println!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(());
     }
-    println!("{}", tagging.grid_text(&links));
+    println!("{grid}");
+    if let Some(p) = passes {
+        println!(
+            "level 3: {} extension pass(es), {} weak link(s) extended",
+            p.passes, p.extensions
+        );
+    }
     match stats {
         Some(s) => println!(
             "level 1: {} layers, {} tags; level 2: {} ALS/AC tagged, {} layers, {} tags, \

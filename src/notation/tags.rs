@@ -13,7 +13,9 @@
 //! it.
 
 use crate::notation::lexer::{self, parse_all, PResult};
-use crate::proof::tagging::{TagContradiction, TagLink, TagLiteral, TagPattern, TagStep};
+use crate::proof::tagging::{
+    TagBranch, TagChoice, TagContradiction, TagLink, TagLiteral, TagPattern, TagStep,
+};
 use winnow::ascii::multispace1;
 use winnow::combinator::{alt, opt, preceded, separated};
 use winnow::token::one_of;
@@ -99,6 +101,7 @@ fn step_text(t: &TagPattern, s: &TagStep) -> String {
             index,
             contrapositive,
         } => format!("|#{}{}", index + 1, if *contrapositive { "'" } else { "" }),
+        TagLink::Choice { choice, members } => choice_source(t, choice, members),
     };
     format!(
         "{} {link} {}",
@@ -107,11 +110,74 @@ fn step_text(t: &TagPattern, s: &TagStep) -> String {
     )
 }
 
-/// A level-2 clearing: each lemma as `#[1] a => b: steps`, then the refutation
+/// Where an extended weak link comes from, as the seed marks it: `|*r4c3 r5c3` for an
+/// almost cell (its cells), `|*r4c3` for a cell (the simplest AC), `|*7 in r4` for a
+/// digit's places in a house.
+fn choice_source(t: &TagPattern, choice: &TagChoice, members: &[TagBranch]) -> String {
+    match choice {
+        TagChoice::Cell { cell } => format!("|*{cell}"),
+        TagChoice::House { house, digit } => format!("|*{digit} in {house}"),
+        TagChoice::AlmostCell { .. } => {
+            let cells: std::collections::BTreeSet<crate::grid::Cell> = members
+                .iter()
+                .flat_map(|m| t.nodes[m.assumption.node].cells.iter().copied())
+                .collect();
+            format!("|*{}", cells_text(&cells.into_iter().collect::<Vec<_>>()))
+        }
+    }
+}
+
+/// A level-3 lemma, the seed's `#[] 1r5c4/8r4c7 |*r4c3 r5c3` followed by its chains (one
+/// per member of the choice, each ending in one end of the weak link); a forced tag (both
+/// ends the same) as `#[] 1r5c4 forced false`.
+fn extension_lines(t: &TagPattern, k: usize, b: &TagBranch) -> Option<Vec<String>> {
+    let [s] = &b.steps[..] else { return None };
+    let TagLink::Choice { choice, members } = &s.link else {
+        return None;
+    };
+    let (from, to) = (b.assumption, s.conclusion);
+    let link = if from.node == to.node && from.value != to.value {
+        format!(
+            "{} forced {}",
+            t.nodes[from.node],
+            if to.value { "true" } else { "false" }
+        )
+    } else if from.value && !to.value {
+        format!("{}/{}", t.nodes[from.node], t.nodes[to.node])
+    } else {
+        format!("{} => {}", literal_text(t, from), literal_text(t, to))
+    };
+    let mut lines = vec![format!(
+        "#[{}] {link} {}",
+        k + 1,
+        choice_source(t, choice, members)
+    )];
+    for m in members {
+        let steps: Vec<String> = m.steps.iter().map(|s| step_text(t, s)).collect();
+        let last = m.steps.last().map_or(String::new(), |s| {
+            format!(" => {}", literal_text(t, s.conclusion))
+        });
+        lines.push(format!(
+            "  {}: {}{last}",
+            literal_text(t, m.assumption),
+            steps.join("; ")
+        ));
+    }
+    Some(lines)
+}
+
+/// A level-2 or level-3 clearing: each lemma as `#[1] a => b: steps` (a level-3 weak link
+/// as `#[2] 1r5c4/8r4c7 |*r4c3 r5c3` and its chains), then the refutation
 /// `[] target+: steps => contradiction`, inferences separated by `;`.
 pub fn tag2_text(t: &TagPattern) -> String {
     let mut lines = Vec::new();
     for (k, b) in t.branches.iter().enumerate() {
+        if k + 1 < t.branches.len() {
+            if let Some(ext) = extension_lines(t, k, b) {
+                lines.extend(ext);
+                continue;
+            }
+        }
         let steps: Vec<String> = b.steps.iter().map(|s| step_text(t, s)).collect();
         let head = if k + 1 < t.branches.len() {
             let last = b.steps.last().map(|s| literal_text(t, s.conclusion));

@@ -102,6 +102,28 @@ pub enum TagLink {
         index: usize,
         contrapositive: bool,
     },
+    /// Level 3's extended weak link: one member of `choice` is true, and each member's
+    /// branch (assuming it true) derives the premise's negation or the conclusion; so the
+    /// premise implies the conclusion (the seed's `{abcd}`, `a` and `b` force `e`, `c` and
+    /// `d` force `f`: a weak link `E–F`).
+    Choice {
+        choice: TagChoice,
+        members: Vec<TagBranch>,
+    },
+}
+
+/// A set of nodes of which one at least is true (its members are the branches' assumed
+/// nodes, which must cover it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "choice", rename_all = "kebab-case")]
+pub enum TagChoice {
+    /// A cell's open candidates.
+    Cell { cell: Cell },
+    /// A digit's open places in a house.
+    House { house: House, digit: Digit },
+    /// The almost cell of the ALS `cells` of `house`: one of the ALS's digits is in the
+    /// house's other cells (the ALS holds all its digits but one).
+    AlmostCell { house: House, cells: Vec<Cell> },
 }
 
 /// One inference.
@@ -151,12 +173,58 @@ pub struct TagPattern {
 impl TagPattern {
     /// Inferences over all branches.
     pub fn length(&self) -> usize {
-        self.branches.iter().map(|b| b.steps.len()).sum()
+        self.branches.iter().map(branch_length).sum()
+    }
+
+    /// The tagging level the proof needs: 3 when a lemma extends a weak link through a
+    /// choice, else 2.
+    pub fn level(&self) -> u8 {
+        let extends = self.branches.iter().any(|b| {
+            b.steps
+                .iter()
+                .any(|s| matches!(s.link, TagLink::Choice { .. }))
+        });
+        if extends {
+            3
+        } else {
+            2
+        }
     }
 
     pub fn rule_name(&self) -> (String, String, usize) {
-        ("tag2".to_string(), "tagging".to_string(), self.length())
+        (
+            format!("tag{}", self.level()),
+            "tagging".to_string(),
+            self.length(),
+        )
     }
+}
+
+/// A branch's inferences, a choice's members' included.
+fn branch_length(b: &TagBranch) -> usize {
+    b.steps
+        .iter()
+        .map(|s| match &s.link {
+            TagLink::Choice { members, .. } => 1 + members.iter().map(branch_length).sum::<usize>(),
+            _ => 1,
+        })
+        .sum()
+}
+
+/// Every literal of a branch (a choice's members' included) names one of `n` nodes.
+fn literals_in_range(b: &TagBranch, n: usize) -> bool {
+    let ok = |l: &TagLiteral| l.node < n;
+    ok(&b.assumption)
+        && b.steps.iter().all(|s| {
+            ok(&s.conclusion)
+                && s.premises.iter().all(ok)
+                && match &s.link {
+                    TagLink::Choice { members, .. } => {
+                        members.iter().all(|m| literals_in_range(m, n))
+                    }
+                    _ => true,
+                }
+        })
 }
 
 /// An unsolved cell's candidates (none for a solved cell).
@@ -337,8 +405,68 @@ impl Ctx<'_> {
                     return Err(format!("not what lemma {index} proves"));
                 }
             }
+            TagLink::Choice { choice, members } => {
+                let [p] = step.premises[..] else {
+                    return Err("a choice's weak link has one premise".into());
+                };
+                let covered: BTreeSet<Candidate> = members
+                    .iter()
+                    .filter(|m| m.assumption.value)
+                    .flat_map(|m| self.cands(m.assumption))
+                    .collect();
+                if members.iter().any(|m| !m.assumption.value) {
+                    return Err("a choice's member is assumed true".into());
+                }
+                let needed = self.choice_places(choice)?;
+                if let Some(c) = needed.iter().find(|c| !covered.contains(c)) {
+                    return Err(format!("{c} is in the choice but in no member"));
+                }
+                for m in members {
+                    let known = self.replay(m).map_err(|e| e.to_string())?;
+                    if !known.contains(&p.negated()) && !known.contains(&step.conclusion) {
+                        return Err(format!(
+                            "the member {} forces neither {} nor {}",
+                            self.text(m.assumption),
+                            self.text(p.negated()),
+                            self.text(step.conclusion)
+                        ));
+                    }
+                }
+            }
         }
         Ok(())
+    }
+
+    /// The candidates a choice's members must cover (one of them is true).
+    fn choice_places(&self, choice: &TagChoice) -> Result<BTreeSet<Candidate>, String> {
+        let places = match choice {
+            TagChoice::Cell { cell } => open_cell(self.state, *cell),
+            TagChoice::House { house, digit } => open_house(self.state, *house, *digit),
+            TagChoice::AlmostCell { house, cells } => {
+                let inside = als(self.state, *house, cells)?;
+                let digits: BTreeSet<Digit> = inside.iter().map(|c| c.digit()).collect();
+                let mut ac = BTreeSet::new();
+                for d in digits {
+                    let placed = house
+                        .cells()
+                        .iter()
+                        .any(|&c| self.state.value(c) == Some(d));
+                    if placed {
+                        return Err(format!("{d} of the ALS is placed in {house}"));
+                    }
+                    ac.extend(
+                        open_house(self.state, *house, d)
+                            .into_iter()
+                            .filter(|c| !cells.contains(&c.cell())),
+                    );
+                }
+                ac
+            }
+        };
+        if places.is_empty() {
+            return Err("the choice is empty or decided in the state".into());
+        }
+        Ok(places)
     }
 
     /// Replay a branch; returns the literals it derives (assumption first).
@@ -373,14 +501,11 @@ pub fn check(state: &State, proof: &Proof, t: &TagPattern) -> Result<(), CheckEr
     let Some((main, lemma_branches)) = t.branches.split_last() else {
         return fail("no branch");
     };
-    let in_range = |l: &TagLiteral| l.node < t.nodes.len();
-    let all_literals = t.branches.iter().all(|b| {
-        in_range(&b.assumption)
-            && b.steps
-                .iter()
-                .all(|s| in_range(&s.conclusion) && s.premises.iter().all(in_range))
-    });
-    if !all_literals {
+    if !t
+        .branches
+        .iter()
+        .all(|b| literals_in_range(b, t.nodes.len()))
+    {
         return fail("a literal names no node");
     }
     let mut lemmas: Vec<(TagLiteral, TagLiteral)> = Vec::new();

@@ -41,6 +41,7 @@ pub mod ranges;
 pub mod registry;
 pub mod tagging;
 pub mod tagging2;
+pub mod tagging3;
 pub mod whips;
 
 pub use basic::BasicRule;

@@ -24,7 +24,7 @@ use super::assistant::{self, AssistantRule};
 use super::force::{self, ForceSpec};
 use super::hypothesis;
 use super::limits::{Meter, Stop};
-use super::{basic, chains, tagging, tagging2, whips, BasicRule, ChainFamily, WhipKind};
+use super::{basic, chains, tagging, tagging2, tagging3, whips, BasicRule, ChainFamily, WhipKind};
 use crate::graph::LinkIndex;
 use crate::grid::Candidate;
 use crate::proof::assistant::FinKind;
@@ -250,7 +250,7 @@ const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 79] = {
+pub static REGISTRY: [Technique; 80] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -574,6 +574,17 @@ pub static REGISTRY: [Technique; 79] = {
             graded: false,
             default_cap: None,
             summary: "gpenet: tagging with ALS and almost cells, choices and merged tags",
+        },
+        Technique {
+            name: "tag3",
+            aliases: &["tagging-3"],
+            sets: &["tagging"],
+            search: Search::Tagging(3),
+            class: Tagging,
+            measure: LengthMeasure::Size(3),
+            graded: false,
+            default_cap: None,
+            summary: "gpenet: tagging whose weak links are extended through choices, pass by pass",
         },
         Technique::chain(F::Xy, Chain2d, &["2d"]),
         Technique::chain(F::Xyt, Chain2d, &["2d"]),
@@ -1272,11 +1283,12 @@ impl Searcher {
     }
 }
 
-/// The clearings of full tagging at a level (1 or 2).
+/// The clearings of full tagging at a level (1, 2 or 3).
 fn tagging_find(level: u8, links: &LinkIndex) -> Vec<Proof> {
     match level {
         1 => tagging::level1(links),
-        _ => tagging2::level2(links),
+        2 => tagging2::level2(links),
+        _ => tagging3::level3(links),
     }
 }
 
@@ -1308,7 +1320,7 @@ pub fn technique_of(proof: &Proof) -> TechniqueId {
         P::Aic(_) => Search::Tagging(1),
         P::AlmostLockedRange(_) => Search::Assistant(AssistantRule::AlmostLockedRanges),
         P::Medusa(_) => Search::Assistant(AssistantRule::Medusa),
-        P::Tagging(_) => Search::Tagging(2),
+        P::Tagging(t) => Search::Tagging(t.level()),
         P::GridAls(g) => Search::Assistant(AssistantRule::GridAls(match g.kind {
             FinKind::Skyscraper => None,
             kind => Some(kind),

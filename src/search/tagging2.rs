@@ -40,7 +40,7 @@ use crate::grid::{Candidate, CandidateSet, Cell, CspVariable, Digit, House};
 use crate::notation::tags::tag_name;
 use crate::proof::aic::AicNode;
 use crate::proof::tagging::{
-    TagBranch, TagContradiction, TagLink, TagLiteral, TagNode, TagPattern, TagStep,
+    TagBranch, TagChoice, TagContradiction, TagLink, TagLiteral, TagNode, TagPattern, TagStep,
 };
 use crate::proof::{Pattern, Proof};
 use std::collections::{HashMap, VecDeque};
@@ -51,11 +51,14 @@ pub const MAX_ALS_CELLS: usize = 4;
 /// The most merges (tag equalities) kept per state.
 pub const MAX_MERGES: usize = 400;
 
-struct AlsEntry {
-    house: House,
-    cells: Vec<Cell>,
+pub(crate) struct AlsEntry {
+    pub(crate) house: House,
+    pub(crate) cells: Vec<Cell>,
     /// Per digit of the ALS: the node of its places in the ALS.
-    inside: Vec<usize>,
+    pub(crate) inside: Vec<usize>,
+    /// Per digit of the ALS: the node of its places in the almost cell (none when the
+    /// digit is compulsory in the ALS).
+    pub(crate) ac: Vec<Option<usize>>,
 }
 
 /// The level-2 tagged state.
@@ -73,11 +76,11 @@ pub struct Level2 {
     pub level1_layers: usize,
     /// ALS (with their almost cells) tagged.
     pub als_count: usize,
-    als: Vec<AlsEntry>,
+    pub(crate) als: Vec<AlsEntry>,
     /// Per node: (ALS, digit position) where it is the ALS's places of that digit.
     als_of: Vec<Vec<(usize, usize)>>,
     /// Per candidate: its node.
-    cand_node: Vec<usize>,
+    pub(crate) cand_node: Vec<usize>,
     /// Per candidate: the groups (2+ candidates) holding it.
     cand_groups: Vec<Vec<usize>>,
     /// Per candidate: the groups whose first candidate it is.
@@ -184,6 +187,7 @@ impl Level2 {
                     continue;
                 }
                 let mut inside = Vec::new();
+                let mut ac_nodes = Vec::new();
                 for d in Digit::all().filter(|d| digits & 1 << d.index() != 0) {
                     let places: Vec<Cell> = house
                         .cells()
@@ -194,9 +198,12 @@ impl Level2 {
                         places.into_iter().partition(|c| cells.contains(c));
                     let na = self.node(d, a);
                     inside.push(na);
-                    if !ac.is_empty() {
+                    if ac.is_empty() {
+                        ac_nodes.push(None);
+                    } else {
                         let nc = self.node(d, ac);
                         self.link(na, nc);
+                        ac_nodes.push(Some(nc));
                     }
                 }
                 let k = self.als.len();
@@ -207,6 +214,7 @@ impl Level2 {
                     house,
                     cells,
                     inside,
+                    ac: ac_nodes,
                 });
             }
         }
@@ -248,6 +256,12 @@ impl Level2 {
         self.tag[i].map(|(l, p)| tag_name(l, p))
     }
 
+    /// The seed's `[code]` grid with level 2's tags (each candidate's own, ALS/AC layers
+    /// included).
+    pub fn grid_text(&self, links: &LinkIndex) -> String {
+        super::tagging::tagged_grid_text(links, |c| self.node_tag(self.cand_node[c.index()]))
+    }
+
     /// Tags (two per layer).
     pub fn tags(&self) -> usize {
         self.layers * 2
@@ -256,40 +270,61 @@ impl Level2 {
 
 /// A derivation: premises, conclusion, link.
 #[derive(Clone)]
-struct Derived {
+pub(crate) struct Derived {
     premises: Vec<(usize, bool)>,
     conclusion: (usize, bool),
     link: TagLink,
 }
 
 /// The lemma edges leaving each node literal.
-type LemmaEdges = HashMap<(usize, bool), Vec<LemmaEdge>>;
+pub(crate) type LemmaEdges = HashMap<(usize, bool), Vec<LemmaEdge>>;
 
 /// A lemma in force: `from ⇒ to` at node level, proven by `lemma` (an index into the
 /// state's lemma list), maybe as its contrapositive.
 #[derive(Clone, Copy)]
-struct LemmaEdge {
-    to: (usize, bool),
-    lemma: usize,
-    contrapositive: bool,
+pub(crate) struct LemmaEdge {
+    pub(crate) to: (usize, bool),
+    pub(crate) lemma: usize,
+    pub(crate) contrapositive: bool,
 }
 
-enum End {
+/// Add lemma `lemma` (`from ⇒ to`) to the edges: forwards and as its contrapositive.
+pub(crate) fn add_lemma_edges(
+    edges: &mut LemmaEdges,
+    from: (usize, bool),
+    to: (usize, bool),
+    lemma: usize,
+) {
+    let flip = |(n, v): (usize, bool)| (n, !v);
+    edges.entry(from).or_default().push(LemmaEdge {
+        to,
+        lemma,
+        contrapositive: false,
+    });
+    edges.entry(flip(to)).or_default().push(LemmaEdge {
+        to: flip(from),
+        lemma,
+        contrapositive: true,
+    });
+}
+
+pub(crate) enum End {
     Both(usize),
     Empty(Option<House>, Option<Cell>, Option<Digit>, Vec<usize>),
 }
 
 /// One propagation from an assumption.
-struct Run<'a> {
+pub(crate) struct Run<'a> {
     l: &'a Level2,
     links: &'a LinkIndex,
     lemma_edges: &'a LemmaEdges,
-    value: Vec<u8>,
+    /// Per node: 0 unknown, 1 true, 2 false.
+    pub(crate) value: Vec<u8>,
     why: Vec<u32>,
     arena: Vec<Derived>,
     queue: VecDeque<(usize, bool)>,
     present: HashMap<usize, u16>,
-    end: Option<End>,
+    pub(crate) end: Option<End>,
     /// The step that set the opposite value of the contradiction's node.
     clash: Option<u32>,
 }
@@ -297,7 +332,7 @@ struct Run<'a> {
 const NONE: u32 = u32::MAX;
 
 impl<'a> Run<'a> {
-    fn new(l: &'a Level2, links: &'a LinkIndex, lemma_edges: &'a LemmaEdges) -> Run<'a> {
+    pub(crate) fn new(l: &'a Level2, links: &'a LinkIndex, lemma_edges: &'a LemmaEdges) -> Run<'a> {
         Run {
             l,
             links,
@@ -341,7 +376,7 @@ impl<'a> Run<'a> {
     }
 
     /// Propagate from `assume`; stops at the first contradiction.
-    fn run(&mut self, assume: (usize, bool)) {
+    pub(crate) fn run(&mut self, assume: (usize, bool)) {
         let (n, v) = assume;
         self.value[n] = if v { 1 } else { 2 };
         self.queue.push_back(assume);
@@ -512,7 +547,7 @@ impl<'a> Run<'a> {
     }
 
     /// The derivations a contradiction needs, in derivation order.
-    fn trace(&self, extra: &[u32]) -> Vec<&Derived> {
+    pub(crate) fn trace(&self, extra: &[u32]) -> Vec<&Derived> {
         let mut need = vec![false; self.arena.len()];
         let mut stack: Vec<u32> = extra.to_vec();
         while let Some(id) = stack.pop() {
@@ -531,15 +566,30 @@ impl<'a> Run<'a> {
     }
 
     /// The derivation of `node`'s value (the assumption has none).
-    fn why_of(&self, node: usize) -> u32 {
+    pub(crate) fn why_of(&self, node: usize) -> u32 {
         self.why[node]
     }
 }
 
 /// A lemma: `from ⇒ to`, and its derivation.
-struct Lemma {
-    from: (usize, bool),
-    steps: Vec<Derived>,
+pub(crate) struct Lemma {
+    pub(crate) from: (usize, bool),
+    pub(crate) body: LemmaBody,
+}
+
+/// How a lemma is derived.
+pub(crate) enum LemmaBody {
+    /// One propagation from `from` (a merge's half).
+    Steps(Vec<Derived>),
+    /// Level 3's extended weak link: every member of a choice forces `from` false or
+    /// `to`; each member's propagation is rebuilt when a proof uses the lemma, with the
+    /// lemmas before `before` (those in force when the link was found).
+    Choice {
+        choice: TagChoice,
+        members: Vec<usize>,
+        to: (usize, bool),
+        before: usize,
+    },
 }
 
 /// Builds the proof's node table as the derivations name nodes.
@@ -599,8 +649,104 @@ impl ProofNodes<'_> {
     }
 }
 
+/// What a lemma proves: `from ⇒ to`.
+fn lemma_to(lemma: &Lemma) -> (usize, bool) {
+    match &lemma.body {
+        LemmaBody::Steps(steps) => steps.last().expect("a lemma derives something").conclusion,
+        LemmaBody::Choice { to, .. } => *to,
+    }
+}
+
+/// The edges of the first `count` lemmas.
+pub(crate) fn edges_of(lemmas: &[Lemma], count: usize) -> LemmaEdges {
+    let mut edges = LemmaEdges::new();
+    for (i, lemma) in lemmas[..count].iter().enumerate() {
+        add_lemma_edges(&mut edges, lemma.from, lemma_to(lemma), i);
+    }
+    edges
+}
+
+/// A lemma's derivations as a proof needs them.
+enum LemmaTrace {
+    Steps(Vec<Derived>),
+    /// Per member of the choice: its propagation to `¬from` or `to`.
+    Choice(Vec<(usize, Vec<Derived>)>),
+}
+
+impl LemmaTrace {
+    fn derivations(&self) -> Box<dyn Iterator<Item = &Derived> + '_> {
+        match self {
+            LemmaTrace::Steps(s) => Box::new(s.iter()),
+            LemmaTrace::Choice(m) => Box::new(m.iter().flat_map(|(_, s)| s.iter())),
+        }
+    }
+}
+
+/// The lemmas named by derivations.
+fn lemmas_named<'a>(steps: impl Iterator<Item = &'a Derived>) -> Vec<usize> {
+    steps
+        .filter_map(|d| match d.link {
+            TagLink::Lemma { index, .. } => Some(index),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The traces of every lemma `first` needs, transitively (a choice lemma's members may
+/// use earlier lemmas).
+fn lemma_traces(
+    l: &Level2,
+    links: &LinkIndex,
+    lemmas: &[Lemma],
+    first: Vec<usize>,
+) -> HashMap<usize, LemmaTrace> {
+    let mut traces: HashMap<usize, LemmaTrace> = HashMap::new();
+    let mut edges_before: HashMap<usize, LemmaEdges> = HashMap::new();
+    let mut stack = first;
+    while let Some(i) = stack.pop() {
+        if traces.contains_key(&i) {
+            continue;
+        }
+        let lemma = &lemmas[i];
+        let trace = match &lemma.body {
+            LemmaBody::Steps(steps) => LemmaTrace::Steps(steps.clone()),
+            LemmaBody::Choice {
+                members,
+                to,
+                before,
+                ..
+            } => {
+                let edges = edges_before
+                    .entry(*before)
+                    .or_insert_with(|| edges_of(lemmas, *before));
+                let not_from = (lemma.from.0, !lemma.from.1);
+                let per_member = members
+                    .iter()
+                    .map(|&m| {
+                        let mut run = Run::new(l, links, edges);
+                        run.run((m, true));
+                        let reached = |(n, v): (usize, bool)| run.value[n] == if v { 1 } else { 2 };
+                        let goal = if reached(not_from) { not_from } else { *to };
+                        assert!(reached(goal), "a choice member forces one end");
+                        let steps = run
+                            .trace(&[run.why_of(goal.0)])
+                            .into_iter()
+                            .cloned()
+                            .collect();
+                        (m, steps)
+                    })
+                    .collect();
+                LemmaTrace::Choice(per_member)
+            }
+        };
+        stack.extend(lemmas_named(trace.derivations()));
+        traces.insert(i, trace);
+    }
+    traces
+}
+
 /// The refutation of `target` from one run, with the lemmas it uses.
-fn refutation(run: &Run, l: &Level2, target: usize, lemmas: &[Lemma]) -> Proof {
+fn refutation(run: &Run, l: &Level2, links: &LinkIndex, target: usize, lemmas: &[Lemma]) -> Proof {
     let (extra, contradiction_node) = match run.end.as_ref().expect("a contradiction") {
         End::Both(n) => (
             vec![run.why_of(*n), run.clash.expect("the clash")],
@@ -609,15 +755,9 @@ fn refutation(run: &Run, l: &Level2, target: usize, lemmas: &[Lemma]) -> Proof {
         End::Empty(_, _, _, nodes) => (nodes.iter().map(|&n| run.why_of(n)).collect(), None),
     };
     let steps = run.trace(&extra);
-    let mut used: Vec<usize> = steps
-        .iter()
-        .filter_map(|d| match d.link {
-            TagLink::Lemma { index, .. } => Some(index),
-            _ => None,
-        })
-        .collect();
+    let traces = lemma_traces(l, links, lemmas, lemmas_named(steps.iter().copied()));
+    let mut used: Vec<usize> = traces.keys().copied().collect();
     used.sort();
-    used.dedup();
     let renumber: HashMap<usize, usize> = used.iter().enumerate().map(|(k, &i)| (i, k)).collect();
     let mut pn = ProofNodes {
         l,
@@ -627,8 +767,35 @@ fn refutation(run: &Run, l: &Level2, target: usize, lemmas: &[Lemma]) -> Proof {
     let mut branches = Vec::new();
     for &i in &used {
         let lemma = &lemmas[i];
-        let refs: Vec<&Derived> = lemma.steps.iter().collect();
-        branches.push(pn.branch(lemma.from, &refs, &HashMap::new()));
+        let branch = match (&traces[&i], &lemma.body) {
+            (LemmaTrace::Steps(s), _) => {
+                let refs: Vec<&Derived> = s.iter().collect();
+                pn.branch(lemma.from, &refs, &renumber)
+            }
+            (LemmaTrace::Choice(per_member), LemmaBody::Choice { choice, to, .. }) => {
+                let members = per_member
+                    .iter()
+                    .map(|(m, s)| {
+                        let refs: Vec<&Derived> = s.iter().collect();
+                        pn.branch((*m, true), &refs, &renumber)
+                    })
+                    .collect();
+                let from = pn.lit(lemma.from);
+                TagBranch {
+                    assumption: from,
+                    steps: vec![TagStep {
+                        premises: vec![from],
+                        conclusion: pn.lit(*to),
+                        link: TagLink::Choice {
+                            choice: choice.clone(),
+                            members,
+                        },
+                    }],
+                }
+            }
+            _ => unreachable!("a trace has its lemma's kind"),
+        };
+        branches.push(branch);
     }
     branches.push(pn.branch((target, true), &steps, &renumber));
     let contradiction = match run.end.as_ref().expect("a contradiction") {
@@ -716,14 +883,19 @@ pub fn level2(links: &LinkIndex) -> Vec<Proof> {
     level2_with_stats(links).0
 }
 
-fn refute_all(l: &Level2, links: &LinkIndex, edges: &LemmaEdges, lemmas: &[Lemma]) -> Vec<Proof> {
+pub(crate) fn refute_all(
+    l: &Level2,
+    links: &LinkIndex,
+    edges: &LemmaEdges,
+    lemmas: &[Lemma],
+) -> Vec<Proof> {
     let mut out = Vec::new();
     for c in links.open().iter() {
         let n = l.cand_node[c.index()];
         let mut run = Run::new(l, links, edges);
         run.run((n, true));
         if run.end.is_some() {
-            out.push(refutation(&run, l, n, lemmas));
+            out.push(refutation(&run, l, links, n, lemmas));
         }
     }
     out.sort_by(|a, b| {
@@ -737,7 +909,7 @@ fn refute_all(l: &Level2, links: &LinkIndex, edges: &LemmaEdges, lemmas: &[Lemma
 /// Tags proven equal: `c ⇒ d` and `d ⇒ c` for tags of two layers, each implication a
 /// propagation from one of the tag's groups (the layer's first). Returns the lemmas (two
 /// per merge) and the edges they add: both directions and both contrapositives.
-fn merges(l: &Level2, links: &LinkIndex) -> (Vec<Lemma>, LemmaEdges) {
+pub(crate) fn merges(l: &Level2, links: &LinkIndex) -> (Vec<Lemma>, LemmaEdges) {
     let mut rep = vec![usize::MAX; l.layers];
     for (i, t) in l.tag.iter().enumerate() {
         if let Some((layer, 0)) = t {
@@ -776,7 +948,6 @@ fn merges(l: &Level2, links: &LinkIndex) -> (Vec<Lemma>, LemmaEdges) {
                 break;
             }
             let lit = |t: usize| (rep[t / 2], t.is_multiple_of(2));
-            let (lc, ld) = (lit(c), lit(d));
             for (from, to) in [(c, d), (d, c)] {
                 let run = run_from(from);
                 let steps: Vec<Derived> = run
@@ -786,23 +957,10 @@ fn merges(l: &Level2, links: &LinkIndex) -> (Vec<Lemma>, LemmaEdges) {
                     .collect();
                 lemmas.push(Lemma {
                     from: lit(from),
-                    steps,
+                    body: LemmaBody::Steps(steps),
                 });
-            }
-            let (i, j) = (lemmas.len() - 2, lemmas.len() - 1);
-            // i: c ⇒ d, j: d ⇒ c; contrapositives: ¬d ⇒ ¬c (i), ¬c ⇒ ¬d (j)
-            let flip = |(n, v): (usize, bool)| (n, !v);
-            for (from, to, lemma, contrapositive) in [
-                (lc, ld, i, false),
-                (ld, lc, j, false),
-                (flip(ld), flip(lc), i, true),
-                (flip(lc), flip(ld), j, true),
-            ] {
-                edges.entry(from).or_default().push(LemmaEdge {
-                    to,
-                    lemma,
-                    contrapositive,
-                });
+                let k = lemmas.len() - 1;
+                add_lemma_edges(&mut edges, lit(from), lit(to), k);
             }
         }
     }
