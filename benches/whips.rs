@@ -1,4 +1,4 @@
-//! Whip benchmarks (issue 3): W and B ratings of named puzzles, the shortest-whip search on
+//! Whip benchmarks (issue 3): W, B and gB ratings of named puzzles, the shortest-whip search on
 //! one state, and the W rating of the first 20 puzzles of ../shared/data/top1465.txt with
 //! whips up to length 20. The 200-puzzle figure (total, median, slowest) is printed by the
 //! ignored test `w_rating_speed_on_top1465` in tests/whips.rs.
@@ -35,6 +35,7 @@ fn whips(c: &mut Criterion) {
         ("W of cbg-000 #2 (W5)", &cbg[1], Scheme::W),
         ("W of cbg-000 #16845 (W12)", &cbg[16844], Scheme::W),
         ("B of cbg-000 #2 (B5)", &cbg[1], Scheme::B),
+        ("gB of cbg-000 #2 (gB5)", &cbg[1], Scheme::GB),
         ("W of top1465 #1 (W10)", &top[0], Scheme::W),
     ] {
         g.bench_function(name, |b| {

@@ -101,6 +101,12 @@ impl CandidateSet {
             .all(|(a, b)| a & !b == 0)
     }
     /// The smallest candidate in the set.
+    /// The 12 words of the set (bit `i % 64` of word `i / 64` is candidate index `i`), for
+    /// searches that test many candidates of one word at once.
+    #[inline]
+    pub fn words(&self) -> &[u64; 12] {
+        &self.words
+    }
     pub fn first(&self) -> Option<Candidate> {
         self.iter().next()
     }

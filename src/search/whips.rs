@@ -35,7 +35,10 @@
 //!
 //! Over all targets, [`shortest_batch`] deepens one length at a time (every target to depth
 //! 1, then 2, ...), so that a state whose shortest whip is short never pays for the long
-//! searches of targets that are true (those never end in a contradiction).
+//! searches of targets that are true (those never end in a contradiction). The partial whips
+//! of lengths below d do not depend on the depth asked for, so a target's search that ends at
+//! depth d without a whip is suspended (its arena and its last level, within
+//! `SUSPENDED_BYTES` per batch) and resumed one level deeper at depth d + 1.
 //!
 //! For g-whips the search follows SudoRules' g-whip rules too: a group R is not used when a
 //! partial whip with the same earlier R's has a candidate R inside that group, and once a
@@ -50,9 +53,11 @@
 //! Per target, level k holds at most as many partial whips as there are distinct R sequences (R
 //! sets, for braids and g-whips) of size k, bounded by b^k for a branching factor b (the number
 //! of forcing (L, V) pairs of a partial whip, usually a few); expanding a partial whip visits ≤
-//! 28 × 4 (L, V) pairs for whips and ≤ 324 variables for braids, each ≤ 9 bit tests, plus one
-//! walk of the chain (k steps). The length limit bounds the depth. Memory is one target's arena
-//! at a time: 12 bytes per partial whip, plus its t/z set and key (112 bytes) while it is on
+//! 28 × 4 (L, V) pairs for whips and, for braids, the variables that may extend it (kept with
+//! each partial braid and recounted only for the candidates linked to its last R), each ≤ 9
+//! bit tests, plus one walk of the chain (k steps). The length limit bounds the depth. Memory
+//! is one target's arena at a time, plus the suspended searches of a batch (≤ 48 MB): 12 bytes
+//! per partial whip, plus its t/z set, keys and (braids) variables (208 bytes) while it is on
 //! the frontier; the deepest level is never built. Measured: 135 MB resident at the peak of
 //! the slowest of the first 200 puzzles of top1465 (#146, whips up to 20, about 5 s; with a
 //! merge per R set instead of per R sequence, 46 MB and 2.5 s).
@@ -71,6 +76,8 @@ use std::sync::OnceLock;
 pub use crate::proof::whip::WhipKind;
 
 const NO_PARENT: u32 = u32::MAX;
+/// No candidate (candidate indices are < 729).
+const NO_CANDIDATE: u16 = u16::MAX;
 /// R codes ≥ GROUP_BASE are groups (code − GROUP_BASE is the group id).
 const GROUP_BASE: u16 = 729;
 const MAX_CODES: usize = 729 + 486;
@@ -99,6 +106,9 @@ struct FrontierEntry {
     /// The t/z set: the target, the L's and every candidate linked to an R.
     tz: CandidateSet,
     keys: Keys,
+    /// Braids: the variables that may extend its parent (see [`Searcher::open_vars`]); its
+    /// own are these with the variables of the candidates linked to its last R refreshed.
+    parent_vars: [u64; 6],
 }
 
 impl Level {
@@ -214,7 +224,9 @@ type KeyMap = super::keys::KeyMap<u128, u32>;
 struct ChainUse {
     lefts: CandidateSet,
     rights: CandidateSet,
-    group_rights: Vec<u16>,
+    /// The group R's, by group id (at most 486 groups).
+    group_rights: [u64; 8],
+    has_group_right: bool,
     vars: [u64; 6],
 }
 
@@ -223,7 +235,93 @@ impl ChainUse {
     fn has_var(&self, v: usize) -> bool {
         self.vars[v >> 6] >> (v & 63) & 1 == 1
     }
+    #[inline]
+    fn has_group_right(&self, g: u16) -> bool {
+        self.group_rights[g as usize >> 6] >> (g & 63) & 1 == 1
+    }
 }
+
+/// The indices of the four CSP variables of each candidate (rc, rn, cn, bn), by candidate
+/// index: the searches' inner loops read them instead of building the variables.
+fn variables_of() -> &'static [[u16; 4]; 729] {
+    static TABLE: OnceLock<Box<[[u16; 4]; 729]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = Box::new([[0u16; 4]; 729]);
+        for (i, vs) in t.iter_mut().enumerate() {
+            *vs = Candidate::from_index(i)
+                .variables()
+                .map(|v| v.index() as u16);
+        }
+        t
+    })
+}
+
+/// Where a variable's open candidates lie in a [`CandidateSet`]'s words: the braid search
+/// counts how many of them a t/z set holds with one AND and popcount per word.
+struct VarWords {
+    /// (word index, mask of the variable's open candidates in that word), per variable in
+    /// `spans` ranges.
+    words: Vec<(u8, u64)>,
+    /// Per variable: the start of its run in `words` and its length.
+    spans: Vec<(u16, u8)>,
+}
+
+impl VarWords {
+    fn new(var_open: &[([u16; 9], u8)]) -> VarWords {
+        let mut words: Vec<(u8, u64)> = Vec::new();
+        let mut spans = Vec::with_capacity(var_open.len());
+        for (list, n) in var_open {
+            let start = words.len();
+            for &c in &list[..*n as usize] {
+                let (w, bit) = ((c >> 6) as u8, 1u64 << (c & 63));
+                let last = words.len().checked_sub(1).filter(|&k| k >= start);
+                match last {
+                    Some(k) if words[k].0 == w => words[k].1 |= bit,
+                    _ => words.push((w, bit)),
+                }
+            }
+            spans.push((start as u16, (words.len() - start) as u8));
+        }
+        VarWords { words, spans }
+    }
+
+    /// How many open candidates of variable `v` lie outside `tz`, when at most `max` do
+    /// and at least one lies inside; else `None`. (Counted bit by bit: `count_ones` is not
+    /// one instruction on every x86-64.)
+    #[inline]
+    fn outside_if_few(&self, v: usize, tz: &CandidateSet, max: usize) -> Option<usize> {
+        let (start, len) = self.spans[v];
+        let tw = tz.words();
+        let mut outside = 0;
+        let mut inside = false;
+        for &(w, m) in &self.words[start as usize..start as usize + len as usize] {
+            let t = tw[w as usize];
+            inside |= t & m != 0;
+            let mut rest = m & !t;
+            while rest != 0 {
+                outside += 1;
+                if outside > max {
+                    return None;
+                }
+                rest &= rest - 1;
+            }
+        }
+        inside.then_some(outside)
+    }
+}
+
+/// A search of one target stopped after some depth, to be resumed one level deeper
+/// ([`Searcher::suspend`]).
+struct Suspended {
+    nodes: Vec<Node>,
+    /// The partial whips of length `depth - 1`.
+    frontier: Level,
+    depth: usize,
+}
+
+/// The memory [`shortest_batch`] may keep in suspended searches between depths; a target's
+/// search that does not fit is run again from length 1 at the next depth (same answer).
+const SUSPENDED_BYTES: usize = 48 << 20;
 
 /// The search state for one grid state and one kind.
 struct Searcher<'a> {
@@ -240,12 +338,33 @@ struct Searcher<'a> {
     groups: Option<GroupIndex>,
     /// Open candidates of each variable (indices), and how many.
     var_open: Vec<([u16; 9], u8)>,
+    /// The same, as word masks (braids only).
+    var_words: Option<VarWords>,
+    /// The variables of each candidate.
+    var_of: &'static [[u16; 4]; 729],
     nodes: Vec<Node>,
     /// The level being expanded and the level being built.
     cur: Level,
     next: Level,
     seen: KeyMap,
     stats: SearchStats,
+    /// Braids: the open variables of the partial braid being extended, stored with the
+    /// partial braids [`Searcher::push`] makes from it.
+    parent_vars: [u64; 6],
+}
+
+/// The set bits of a 384-bit set, in increasing order.
+fn bits(set: &[u64; 6]) -> impl Iterator<Item = usize> + '_ {
+    set.iter().enumerate().flat_map(|(k, &w)| {
+        let mut w = w;
+        std::iter::from_fn(move || {
+            (w != 0).then(|| {
+                let b = w.trailing_zeros() as usize;
+                w &= w - 1;
+                k * 64 + b
+            })
+        })
+    })
 }
 
 #[inline]
@@ -255,7 +374,7 @@ fn cand(i: u16) -> Candidate {
 
 impl<'a> Searcher<'a> {
     fn new(links: &'a LinkIndex, kind: WhipKind, merge: Merge) -> Searcher<'a> {
-        let var_open = CspVariable::all()
+        let var_open: Vec<([u16; 9], u8)> = CspVariable::all()
             .map(|v| {
                 let mut list = [0u16; 9];
                 let mut n = 0u8;
@@ -266,6 +385,7 @@ impl<'a> Searcher<'a> {
                 (list, n)
             })
             .collect();
+        let var_words = kind.is_braid().then(|| VarWords::new(&var_open));
         Searcher {
             links,
             braid: kind.is_braid(),
@@ -274,11 +394,14 @@ impl<'a> Searcher<'a> {
             deadline: None,
             groups: kind.uses_groups().then(|| GroupIndex::new(links)),
             var_open,
+            var_words,
+            var_of: variables_of(),
             nodes: Vec::new(),
             cur: Level::default(),
             next: Level::default(),
             seen: KeyMap::default(),
             stats: SearchStats::default(),
+            parent_vars: [0; 6],
         }
     }
 
@@ -297,10 +420,33 @@ impl<'a> Searcher<'a> {
 
     /// The candidates of variable `v` outside `tz`, classified. `l` is the cell's L (in tz
     /// for every extension, so never part of the rest).
-    #[inline]
+    #[inline(always)]
     fn classify(&self, v: usize, tz: &CandidateSet, l: u16) -> Rest {
         let (list, n) = &self.var_open[v];
-        let max = if self.groups.is_some() { 3 } else { 1 };
+        if self.groups.is_none() {
+            // whips and braids: at most one candidate outside
+            let mut one = NO_CANDIDATE;
+            for &c in &list[..*n as usize] {
+                if c != l && !tz.contains(cand(c)) {
+                    if one != NO_CANDIDATE {
+                        return Rest::Open;
+                    }
+                    one = c;
+                }
+            }
+            return if one == NO_CANDIDATE {
+                Rest::Empty
+            } else {
+                Rest::One(one)
+            };
+        }
+        self.classify_with_groups(v, tz, l)
+    }
+
+    /// [`Searcher::classify`] for g-searches: up to three candidates outside, in one group.
+    fn classify_with_groups(&self, v: usize, tz: &CandidateSet, l: u16) -> Rest {
+        let (list, n) = &self.var_open[v];
+        let max = 3;
         let mut out = [0u16; 3];
         let mut count = 0usize;
         for &c in &list[..*n as usize] {
@@ -322,8 +468,11 @@ impl<'a> Searcher<'a> {
                 if v < 81 {
                     return Rest::Open;
                 }
-                let rest: Vec<Candidate> = out[..count].iter().map(|&c| cand(c)).collect();
-                match groups.group_containing(&rest) {
+                let mut rest = [cand(0); 3];
+                for (r, &c) in rest.iter_mut().zip(&out[..count]) {
+                    *r = cand(c);
+                }
+                match groups.group_containing(&rest[..count]) {
                     Some(g) if !groups.entry(g).candidates.contains(cand(l)) => {
                         Rest::Group(g as u16)
                     }
@@ -337,7 +486,8 @@ impl<'a> Searcher<'a> {
         let mut u = ChainUse {
             lefts: CandidateSet::EMPTY,
             rights: CandidateSet::EMPTY,
-            group_rights: Vec::new(),
+            group_rights: [0; 8],
+            has_group_right: false,
             vars: [0; 6],
         };
         while p != NO_PARENT {
@@ -346,7 +496,9 @@ impl<'a> Searcher<'a> {
             if n.r < GROUP_BASE {
                 u.rights.insert(cand(n.r));
             } else {
-                u.group_rights.push(n.r);
+                let g = n.r - GROUP_BASE;
+                u.group_rights[g as usize >> 6] |= 1 << (g & 63);
+                u.has_group_right = true;
             }
             u.vars[n.v as usize >> 6] |= 1 << (n.v & 63);
             p = n.parent;
@@ -380,9 +532,7 @@ impl<'a> Searcher<'a> {
     /// earlier group R (SudoRules' `glabel-contains-none-of`).
     fn group_allowed(&self, g: u16, z: Candidate, u: &ChainUse) -> bool {
         let e = self.groups.as_ref().expect("groups").entry(g as usize);
-        !e.candidates.contains(z)
-            && !e.candidates.intersects(&u.rights)
-            && !u.group_rights.contains(&(GROUP_BASE + g))
+        !e.candidates.contains(z) && !e.candidates.intersects(&u.rights) && !u.has_group_right(g)
     }
 
     /// Add a partial whip to the level being built. When one with the same R's (sequence,
@@ -434,6 +584,7 @@ impl<'a> Searcher<'a> {
         t.union_with(self.linkset(r));
         let node = Node { parent, l, v, r };
         let entry = FrontierEntry {
+            parent_vars: self.parent_vars,
             tz: t,
             keys: Keys {
                 r_set: zob,
@@ -505,11 +656,13 @@ impl<'a> Searcher<'a> {
         let zi = z.index() as u16;
         let tz0 = *self.links.linked(z);
         let grow = max_len > 1;
+        if self.braid {
+            self.parent_vars = self.open_vars(&tz0, [0; 6], &[u64::MAX; 6]);
+        }
         // level 1
         for l in tz0.iter() {
             let li = l.index() as u16;
-            for v in l.variables() {
-                let vi = v.index() as u16;
+            for &vi in &self.var_of[li as usize] {
                 match self.classify(vi as usize, &tz0, li) {
                     Rest::Empty if min_len <= 1 => {
                         return Outcome::Found(Found {
@@ -533,7 +686,16 @@ impl<'a> Searcher<'a> {
             }
         }
         self.prune_dominated_groups();
-        for len in 2..=max_len {
+        self.deepen(z, 2, min_len, max_len)
+    }
+
+    /// Levels `from..=max_len` of [`Searcher::search_target`], from the partial whips of
+    /// length `from - 1` in the level being built (`self.next`). When the answer is
+    /// [`Outcome::NotYet`] and `max_len ≥ 2`, `self.cur` holds the partial whips of length
+    /// `max_len - 1`, as every search of `z` to a greater depth builds them: see
+    /// [`Searcher::suspend`].
+    fn deepen(&mut self, z: Candidate, from: usize, min_len: usize, max_len: usize) -> Outcome {
+        for len in from..=max_len {
             std::mem::swap(&mut self.cur, &mut self.next);
             let first = self.nodes.len();
             self.next.clear(first);
@@ -545,9 +707,13 @@ impl<'a> Searcher<'a> {
             let grow = len < max_len;
             for i in 0..self.cur.entries.len() {
                 let p = (self.cur.first + i) as u32;
-                let FrontierEntry { tz, keys } = self.cur.entries[i];
+                let FrontierEntry {
+                    tz,
+                    keys,
+                    parent_vars,
+                } = self.cur.entries[i];
                 let found = if self.braid {
-                    self.expand_braid(p, &tz, keys, z, len, min_len, grow)
+                    self.expand_braid(p, &tz, keys, parent_vars, z, len, min_len, grow)
                 } else {
                     self.expand_whip(p, &tz, keys, z, len, min_len, grow)
                 };
@@ -564,6 +730,61 @@ impl<'a> Searcher<'a> {
         }
         self.note_peak();
         Outcome::NotYet
+    }
+
+    /// After a search of `z` to depth `depth` ≥ 2 answered [`Outcome::NotYet`]: its arena
+    /// and its partial whips of length `depth - 1`, from which [`Searcher::resume`] searches
+    /// to depth `depth + 1` without building the shorter levels again.
+    /// (Copies, so that the searcher keeps its grown buffers: see
+    /// [`Searcher::suspended_bytes`].)
+    fn suspend(&self, depth: usize) -> Suspended {
+        Suspended {
+            nodes: self.nodes.clone(),
+            frontier: Level {
+                first: self.cur.first,
+                entries: self.cur.entries.clone(),
+            },
+            depth,
+        }
+    }
+
+    /// What [`Searcher::suspend`] would keep, in bytes.
+    fn suspended_bytes(&self) -> usize {
+        self.nodes.len() * std::mem::size_of::<Node>()
+            + self.cur.entries.len() * std::mem::size_of::<FrontierEntry>()
+    }
+
+    /// [`Searcher::search_target`] of `z` with `max_len = saved.depth + 1` from a suspended
+    /// search of the same target in the same state: the levels below `saved.depth` are those
+    /// the full search would build again (they do not depend on the depth asked for), so the
+    /// answer is the full search's.
+    fn resume(&mut self, z: Candidate, saved: Suspended, min_len: usize) -> Outcome {
+        self.stats.targets += 1;
+        self.seen.clear();
+        self.nodes.clear();
+        self.nodes.extend_from_slice(&saved.nodes);
+        self.next.first = saved.frontier.first;
+        self.next.entries.clear();
+        self.next.entries.extend_from_slice(&saved.frontier.entries);
+        self.deepen(z, saved.depth, min_len, saved.depth + 1)
+    }
+
+    /// Braids: the variables V with an open candidate in `tz` and at most one (three with
+    /// groups) outside it — the only ones that may extend a partial braid whose t/z set is
+    /// `tz`. `known` holds the answer for every variable outside `recount`.
+    fn open_vars(&self, tz: &CandidateSet, known: [u64; 6], recount: &[u64; 6]) -> [u64; 6] {
+        let max = if self.groups.is_some() { 3 } else { 1 };
+        let words = self.var_words.as_ref().expect("braids count by words");
+        let mut vars = known;
+        for v in bits(recount).take_while(|&v| v < 324) {
+            let open = self.var_open[v].1 > 0 && words.outside_if_few(v, tz, max).is_some();
+            if open {
+                vars[v >> 6] |= 1 << (v & 63);
+            } else {
+                vars[v >> 6] &= !(1 << (v & 63));
+            }
+        }
+        vars
     }
 
     fn past_deadline(&self) -> bool {
@@ -598,11 +819,11 @@ impl<'a> Searcher<'a> {
             if li == zi || u.lefts.contains(l) || u.rights.contains(l) {
                 continue;
             }
-            for v in l.variables() {
-                let vi = v.index();
+            for &vi in &self.var_of[li as usize] {
+                let vi = vi as usize;
                 // SudoRules: once a partial g-whip holds a group, its next variable need only
                 // differ from the last one; before that, from all earlier ones.
-                let repeated = if u.group_rights.is_empty() {
+                let repeated = if !u.has_group_right {
                     u.has_var(vi)
                 } else {
                     vi == node.v as usize
@@ -642,6 +863,7 @@ impl<'a> Searcher<'a> {
         p: u32,
         tz: &CandidateSet,
         keys: Keys,
+        parent_vars: [u64; 6],
         z: Candidate,
         len: usize,
         min_len: usize,
@@ -652,20 +874,32 @@ impl<'a> Searcher<'a> {
         let last = self.nodes[p as usize].r;
         // A braid[2] must be a whip[2]: its last L hangs on R_1 and is not L_1.
         let whip_final = len == 2;
-        for vi in 0..324usize {
+        let max = if self.groups.is_some() { 3 } else { 1 };
+        // the open variables: the parent's, with those of the candidates linked to the last
+        // R (the only ones whose candidates tz gained) counted again
+        let mut dirty = [0u64; 6];
+        for c in self.linkset(last).iter() {
+            for &v in &self.var_of[c.index()] {
+                dirty[v as usize >> 6] |= 1 << (v & 63);
+            }
+        }
+        let vars = self.open_vars(tz, parent_vars, &dirty);
+        self.parent_vars = vars;
+        for vi in bits(&vars) {
+            if u.has_var(vi) {
+                continue;
+            }
+            // candidates of V outside tz: at most one (three with groups), not all of them
+            let few = self
+                .var_words
+                .as_ref()
+                .expect("braids count by words")
+                .outside_if_few(vi, tz, max);
+            let Some(outside) = few else { continue };
+            if !grow && outside > 0 {
+                continue;
+            }
             let (list, n) = self.var_open[vi];
-            if n == 0 || u.has_var(vi) {
-                continue;
-            }
-            // candidates of V outside tz: at most one (three with groups)
-            let max = if self.groups.is_some() { 3 } else { 1 };
-            let outside = list[..n as usize]
-                .iter()
-                .filter(|&&c| !tz.contains(cand(c)))
-                .count();
-            if outside > max || outside == n as usize || (!grow && outside > 0) {
-                continue;
-            }
             // an L: in V and tz, not Z, not an earlier candidate R
             let pick = |whip_style: bool| {
                 list[..n as usize].iter().copied().find(|&c| {
@@ -951,14 +1185,32 @@ pub fn shortest_batch(
     max_len: usize,
 ) -> (Vec<Proof>, SearchStats) {
     let mut s = Searcher::new(links, kind, Merge::SudoRules);
-    let mut live = s.targets();
+    // live targets, each with its search suspended at the last depth if it fitted in memory
+    let mut live: Vec<(Candidate, Option<Suspended>)> =
+        s.targets().into_iter().map(|z| (z, None)).collect();
     for depth in 1..=max_len {
         let mut found = Vec::new();
         let mut next = Vec::with_capacity(live.len());
-        for &z in &live {
-            match s.search_target(z, depth, depth) {
+        let mut kept = 0usize;
+        for (z, saved) in live {
+            let outcome = match saved {
+                Some(saved) => s.resume(z, saved, depth),
+                None => s.search_target(z, depth, depth),
+            };
+            match outcome {
                 Outcome::Found(f) => found.push(s.proof(z, kind, f)),
-                Outcome::NotYet => next.push(z),
+                Outcome::NotYet => {
+                    // once a target has a whip at this depth there is no next depth
+                    let mut saved = None;
+                    if depth >= 2
+                        && found.is_empty()
+                        && kept + s.suspended_bytes() <= SUSPENDED_BYTES
+                    {
+                        kept += s.suspended_bytes();
+                        saved = Some(s.suspend(depth));
+                    }
+                    next.push((z, saved));
+                }
                 Outcome::Dead | Outcome::OverBudget(_) => {}
             }
         }

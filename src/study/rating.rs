@@ -43,7 +43,7 @@
 //! (controlled-bias #2) is W5: SudoRules rates it 5.
 
 use crate::graph::LinkIndex;
-use crate::grid::{Candidate, Cell, CspVariable, Digit, House, State};
+use crate::grid::{tables, Candidate, Cell, Digit, House, State};
 use crate::proof::{self, Pattern, Proof};
 use crate::search::registry::{technique_of, Class};
 use crate::search::whips::{self, SearchStats, WhipKind};
@@ -434,39 +434,52 @@ impl Run<'_> {
 }
 
 /// The first naked single (cells in order), else the first hidden single (houses rows,
-/// columns, blocks; digits ascending).
+/// columns, blocks; digits ascending). Reads the candidates as words: one pass gives every
+/// cell's open digits and every digit's open cells.
 fn next_single(state: &State) -> Option<Proof> {
-    for cell in Cell::all() {
-        if state.value(cell).is_none() {
-            let m = state.cell_mask(cell);
-            if m.count_ones() == 1 {
-                let digit = Digit::from_index(m.trailing_zeros() as usize);
-                return Some(Proof::new(
-                    Pattern::NakedSingle { cell, digit },
-                    vec![],
-                    vec![Candidate::new(cell, digit)],
-                ));
-            }
+    let words = state.candidates().words();
+    let values = state.values();
+    // the 9 candidate bits of cell i (candidate index 9i + digit - 1)
+    let cell_bits = |i: usize| -> u16 {
+        let (w, b) = (i * 9 / 64, i * 9 % 64);
+        let mut bits = words[w] >> b;
+        if b > 55 {
+            bits |= words[w + 1] << (64 - b);
+        }
+        (bits & 0x1ff) as u16
+    };
+    let mut masks = [0u16; 81];
+    for (i, m) in masks.iter_mut().enumerate() {
+        *m = cell_bits(i);
+        if values[i] == 0 && m.count_ones() == 1 {
+            let cell = Cell::new(i);
+            let digit = Digit::from_index(m.trailing_zeros() as usize);
+            return Some(Proof::new(
+                Pattern::NakedSingle { cell, digit },
+                vec![],
+                vec![Candidate::new(cell, digit)],
+            ));
+        }
+    }
+    // each digit's open cells (81-bit masks)
+    let mut places = [0u128; 9];
+    for (i, &m) in masks.iter().enumerate() {
+        let mut m = m;
+        while m != 0 {
+            places[m.trailing_zeros() as usize] |= 1u128 << i;
+            m &= m - 1;
         }
     }
     for house in House::all() {
+        let cells = tables::house_mask(house);
         for digit in Digit::all() {
-            let v = match house {
-                House::Row(r) => CspVariable::Rn(r, digit),
-                House::Column(c) => CspVariable::Cn(c, digit),
-                House::Block(b) => CspVariable::Bn(b, digit),
-            };
-            let places = state.variable_candidates(v);
-            if places.len() == 1 {
-                let c = places.first().expect("one place");
+            let here = cells & places[digit.index()];
+            if here.count_ones() == 1 {
+                let cell = Cell::new(here.trailing_zeros() as usize);
                 return Some(Proof::new(
-                    Pattern::HiddenSingle {
-                        house,
-                        digit,
-                        cell: c.cell(),
-                    },
+                    Pattern::HiddenSingle { house, digit, cell },
                     vec![],
-                    vec![c],
+                    vec![Candidate::new(cell, digit)],
                 ));
             }
         }
