@@ -109,6 +109,50 @@ fn classify_killed_mid_run_keeps_what_it_did_and_resumes_identically() {
     }
 }
 
+/// A copy of `db` as a writer killed mid-transaction leaves it: the file with some pages
+/// already changed and the rollback journal holding their old contents (a hot journal: no
+/// process holds its lock).
+fn with_hot_journal(db: &Path, copy: &Path) {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    // a one-page cache spills changed pages to the file before any commit
+    conn.execute_batch(
+        "PRAGMA journal_mode = DELETE; PRAGMA cache_size = 1; BEGIN IMMEDIATE; \
+         DELETE FROM rating; DELETE FROM run_puzzle;",
+    )
+    .unwrap();
+    let journal = |p: &Path| {
+        let mut name = p.as_os_str().to_owned();
+        name.push("-journal");
+        std::path::PathBuf::from(name)
+    };
+    std::fs::copy(db, copy).unwrap();
+    std::fs::copy(journal(db), journal(copy)).unwrap();
+    conn.execute_batch("ROLLBACK").unwrap();
+    assert!(journal(copy).exists());
+}
+
+#[test]
+fn a_killed_writers_hot_journal_is_rolled_back_and_the_run_resumes() {
+    // found by the sharded test: a retried shard reopened a db whose writer had been killed
+    // mid-transaction, and the read-only check of the file failed ("attempt to write a
+    // readonly database") instead of letting SQLite roll the journal back
+    let dir = tempfile::tempdir().unwrap();
+    let f = top1465(dir.path(), 6);
+    let args = ["classify", &f, "--scheme", "W", "--max-len", "8", "--json"];
+    let db = dir.path().join("done.db");
+    let fresh: serde_json::Value =
+        serde_json::from_str(&ok(&[&args[..], &["--db", db.to_str().unwrap()]].concat())).unwrap();
+    let hot = dir.path().join("hot.db");
+    with_hot_journal(&db, &hot);
+    let (code, out, err) = sudolink(&[&args[..], &["--db", hot.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    let resumed: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(resumed["rated"], 6);
+    assert_eq!(resumed["table"], fresh["table"]);
+    // the journal was rolled back: the run's committed puzzles are all there
+    assert_eq!(stored_puzzles(&hot), 6);
+}
+
 #[test]
 fn two_writers_on_one_db_both_finish() {
     let dir = tempfile::tempdir().unwrap();

@@ -177,14 +177,15 @@ impl Store {
         let existing = std::fs::metadata(path)
             .map(|m| m.len() > 0)
             .unwrap_or(false);
-        if existing {
-            schema::check_ours(path, force)?;
-        }
         let conn = Connection::open(path).map_err(|source| StoreError::Open {
             path: path.to_path_buf(),
             source,
         })?;
         conn.busy_timeout(BUSY_TIMEOUT)?;
+        if existing {
+            // nothing is written before this check: someone else's file stays as it is
+            schema::check_ours(&conn, path, force).map_err(|e| busy_named(e, path))?;
+        }
         let store = Store::with_connection(conn).map_err(|e| busy_named(e, path))?;
         Ok(store)
     }

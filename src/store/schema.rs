@@ -208,14 +208,31 @@ pub fn prepare(conn: &Connection) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Check, without writing, that the existing non-empty file at `path` is a sudolink store
-/// (its `application_id`, or for a store written before that id, its `user_version` and
-/// tables), so a writer may open it. With `force`, any SQLite file passes.
+/// Check, without writing, that the existing non-empty file at `path`, opened as `conn`,
+/// is a sudolink store (its `application_id`, or for a store written before that id, its
+/// `user_version` and tables), so a writer may go on. With `force`, any SQLite file passes.
+///
+/// `conn` is the writer's own read-write connection: a writer killed mid-transaction
+/// leaves a hot journal, which only a connection allowed to write can roll back (a
+/// read-only one fails with "attempt to write a readonly database"). Rolling it back
+/// restores the file's last committed state, as any SQLite client opening it would.
 ///
 /// Errors: [`StoreError::NotADatabase`] for a file that is not SQLite (whatever `force`
 /// says); [`StoreError::ForeignDatabase`] naming what differs.
-pub fn check_ours(path: &std::path::Path, force: bool) -> Result<(), StoreError> {
-    let conn = super::query::open_read_only(path)?;
+pub fn check_ours(
+    conn: &Connection,
+    path: &std::path::Path,
+    force: bool,
+) -> Result<(), StoreError> {
+    // the first read: a file that is not SQLite fails here
+    conn.query_row("SELECT count(*) FROM sqlite_schema", [], |_| Ok(()))
+        .map_err(|e| match e.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::NotADatabase) => StoreError::NotADatabase(path.to_path_buf()),
+            _ => StoreError::Open {
+                path: path.to_path_buf(),
+                source: e,
+            },
+        })?;
     let id: i64 = conn.pragma_query_value(None, "application_id", |row| row.get(0))?;
     let version: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0))?;
     let names: Vec<String> = conn
