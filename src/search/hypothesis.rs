@@ -110,7 +110,31 @@ pub fn hypotheses(
     meter: &mut Meter,
 ) -> HypothesisAnswer {
     let graph = graph(links);
-    let mut p = Propagation::new(&graph);
+    disproofs(
+        ForceMode::Hypothesis,
+        &graph,
+        links,
+        targets,
+        meter,
+        |p, c| {
+            p.run(&graph, c, true);
+            p.derived
+        },
+    )
+}
+
+/// Every assumable candidate (on `targets` when given) propagated on `graph` by `run`,
+/// which returns the work to charge, and its disproof in `mode` when it meets a
+/// contradiction, shortest first. The meter is checked between assumptions.
+fn disproofs(
+    mode: ForceMode,
+    graph: &NetGraph,
+    links: &LinkIndex,
+    targets: Option<&CandidateSet>,
+    meter: &mut Meter,
+    run: impl Fn(&mut Propagation, Candidate) -> usize,
+) -> HypothesisAnswer {
+    let mut p = Propagation::new(graph);
     let mut proofs = Vec::new();
     let mut stopped = None;
     for c in assumable(links, targets) {
@@ -118,9 +142,8 @@ pub fn hypotheses(
             stopped = Some(stop);
             break;
         }
-        p.run(&graph, c, true);
-        meter.spend(p.derived);
-        proofs.extend(disproof(&graph, &p, c));
+        meter.spend(run(&mut p, c));
+        proofs.extend(disproof_in(mode, graph, &p, c));
     }
     proofs.sort_by_key(|p| p.length);
     HypothesisAnswer { proofs, stopped }
@@ -259,20 +282,10 @@ pub fn depth_disproofs(
     meter: &mut Meter,
 ) -> HypothesisAnswer {
     let graph = depth_graph(links);
-    let mut p = Propagation::new(&graph);
-    let mut proofs = Vec::new();
-    let mut stopped = None;
-    for c in assumable(links, targets) {
-        if let Some(stop) = meter.check() {
-            stopped = Some(stop);
-            break;
-        }
+    disproofs(mode, &graph, links, targets, meter, |p, c| {
         p.run_deep(&graph, c, mode.max_locked());
-        meter.spend(p.derived + 100 * p.rounds);
-        proofs.extend(disproof_in(mode, &graph, &p, c));
-    }
-    proofs.sort_by_key(|p| p.length);
-    HypothesisAnswer { proofs, stopped }
+        p.derived + 100 * p.rounds
+    })
 }
 
 /// The proofs of a hypothesis technique (`mode` is [`ForceMode::Hypothesis`],
