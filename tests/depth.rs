@@ -316,3 +316,57 @@ fn top1465_levels_table() {
         worst.0
     );
 }
+
+/// A ++depth proof exports like every other: the grid picture (SVG, PNG), the net as DOT
+/// with one cluster for the hypothesis and the locked sets as labelled dotted edges from
+/// each premise, graphviz's rendering of it, and the proof tree in the text file.
+#[test]
+fn a_depth2_proof_exports_its_net_with_the_locked_sets_labelled() {
+    let dir = tempfile::tempdir().unwrap();
+    let top1 = collection("top1465.txt", 1).remove(0).line();
+    // step 23 of top1465 #1's basic,depth2 path is the state of the README's example
+    common::ok(&[
+        "explain",
+        &top1,
+        "--target",
+        "r8c7<>2",
+        "--families",
+        "depth2",
+        "--at-step",
+        "23",
+        "--rules",
+        "basic,depth2",
+        "--max-len",
+        "999",
+        "--export",
+        dir.path().to_str().unwrap(),
+    ]);
+    let at = |ext: &str| dir.path().join(format!("depth2-r8c7-not-2.{ext}"));
+    let dot = std::fs::read_to_string(at("dot")).unwrap();
+    graphviz_rust::parse(&dot).expect("DOT parses back");
+    assert!(dot.contains("subgraph cluster_1"), "{dot}");
+    assert!(
+        dot.contains("\"b1:r4c4/-3\" -> \"b1:r1c4/-7\" [style=\"dotted\" label=\"naked pair {7 8} in r48c4\"]"),
+        "{dot}"
+    );
+    // the last locked set rests on three premises: three edges into each of its conclusions
+    let into_r1c7_not_5 = dot
+        .lines()
+        .filter(|l| l.contains("-> \"b1:r1c7/-5\"") && l.contains("naked pair {5 9} in r1c24"))
+        .count();
+    assert_eq!(into_r1c7_not_5, 3, "{dot}");
+    let svg = std::fs::read_to_string(at("svg")).unwrap();
+    resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default()).expect("valid SVG");
+    resvg::tiny_skia::Pixmap::decode_png(&std::fs::read(at("png")).unwrap()).expect("PNG");
+    assert!(std::fs::read_to_string(at("graph.svg"))
+        .expect("graphviz renders the net (the README's test command installs it)")
+        .contains("<svg"));
+    let txt = std::fs::read_to_string(at("txt")).unwrap();
+    assert!(
+        txt.contains(
+            " | | 10  r1c7<>9  naked pair {5 9} in r1c24: r1c2<>6 (6), r1c4<>7 (7), r1c4<>8 (8)"
+        ),
+        "{txt}"
+    );
+    assert!(txt.contains("ForceNet_Depth2 r8c7#2 is false"), "{txt}");
+}
