@@ -48,7 +48,7 @@ fn notebooks_execute_on_a_fresh_study_database() {
         "subsume",
         p,
         "--families",
-        "nrc,nrct,nrczt,lasso,whip",
+        "nrc,nrct,nrczt,lasso,whip,depth2,g-braid",
         "--max-len",
         "4",
         "--db",
@@ -75,6 +75,13 @@ fn notebooks_execute_on_a_fresh_study_database() {
         );
     }
     assert!(stdout.contains("1 figure(s)"), "{stdout}");
+    // the pairwise verdicts answer "is ++depth stronger than g-braids?" on the run's data
+    // (depth2 finds nothing within length 4 here: a family without eliminations is a column)
+    let executed = std::fs::read_to_string(out.join("subsumption.ipynb")).unwrap();
+    assert!(
+        executed.contains("depth2 vs g-braid: 0 only by depth2"),
+        "no verdict for depth2 vs g-braid"
+    );
 }
 
 /// The Python of the notebooks, when it has dask.distributed (for shard.py).
