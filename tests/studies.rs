@@ -454,3 +454,72 @@ fn subsume_rejects_bad_families() {
     assert_ne!(code, 0);
     assert!(err.contains("at least two"), "{err}");
 }
+
+/// `NAME:N` searches one family further than `--max-len`: a net's length counts inferences,
+/// a whip's CSP variables, so "++depth against whips up to 4" needs ++depth's own bound.
+#[test]
+fn subsume_searches_each_family_to_its_own_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("top1.txt");
+    let top1 = common::collection("top1465.txt", 1).remove(0).line();
+    std::fs::write(&file, format!("{top1}\n")).unwrap();
+    let (f, db) = (file.to_str().unwrap(), dir.path().join("s.db"));
+    let run = |families: &str| {
+        json(&[
+            "subsume",
+            f,
+            "--start",
+            "--families",
+            families,
+            "--max-len",
+            "4",
+            "--json",
+        ])
+    };
+    let (same, own) = (run("whip,depth2"), run("whip,depth2:40"));
+    let depth2 = |v: &Value| v["eliminations"][1].as_u64().unwrap();
+    assert_eq!(
+        same["eliminations"][0], own["eliminations"][0],
+        "whip unchanged"
+    );
+    assert!(
+        depth2(&own) > depth2(&same),
+        "{} vs {}",
+        depth2(&own),
+        depth2(&same)
+    );
+    ok(&[
+        "subsume",
+        f,
+        "--start",
+        "--families",
+        "whip,depth2:40",
+        "--max-len",
+        "4",
+        "--db",
+        db.to_str().unwrap(),
+    ]);
+    let longest = |family: &str| {
+        count_rows(
+            &db,
+            &format!("SELECT max(length) FROM elimination WHERE family = '{family}'"),
+        )
+    };
+    assert!(longest("whip") <= 4 && longest("depth2") > 4 && longest("depth2") <= 40);
+    let params: String = rusqlite::Connection::open(&db)
+        .unwrap()
+        .query_row("SELECT params FROM run", [], |r| r.get(0))
+        .unwrap();
+    assert!(
+        params.contains(r#""family_max_len":{"depth2":40}"#),
+        "{params}"
+    );
+    for (bad, says) in [("whip,depth2:0", "depth2:0"), ("whip,depth2:x", "depth2:x")] {
+        let (code, _, err) = sudolink(&["subsume", f, "--families", bad]);
+        assert_ne!(code, 0);
+        assert!(
+            err.contains(says) && err.contains("expected a length"),
+            "{err}"
+        );
+    }
+}

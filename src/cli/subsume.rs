@@ -3,6 +3,7 @@
 //! family's eliminations are included in which, with the shortest counter-examples, ready
 //! to open with `explain`. With `--db` everything is stored (and a run resumes).
 
+use super::numbers;
 use super::parallel::{each_as_done, Batch};
 use super::progress::Status;
 use super::study_run::{open_run, StudyArgs, StudyInput};
@@ -11,14 +12,17 @@ use serde_json::json;
 use sudolink::search::registry;
 use sudolink::solver::count_solutions;
 use sudolink::store::study::StudiedStateRow;
-use sudolink::study::subsume::{stored, study_puzzle, Matrix, Options};
+use sudolink::study::subsume::{stored, study_puzzle, Matrix, Options, Studied};
 
 #[derive(clap::Args, Debug)]
 pub struct SubsumeArgs {
     #[command(flatten)]
     pub study: StudyArgs,
     /// Families to compare, comma separated (xy, xyt, ..., nrc, nrct, nrcz, nrczt, lasso,
-    /// nrct-lasso, nrczt-lasso, whip, braid, g-whip, g-braid)
+    /// nrct-lasso, nrczt-lasso, whip, braid, g-whip, g-braid, medusa, hypothesis, depth2,
+    /// force-cell, ...); NAME:N searches that family (or set) up to length N instead of
+    /// --max-len, e.g. depth2:60,g-braid:10 (a net's length counts inferences, a whip's CSP
+    /// variables)
     #[arg(long, default_value = "nrc,nrct,nrcz,nrczt,whip")]
     pub families: String,
     /// Study the start states only, not the states along the resolution paths
@@ -26,24 +30,55 @@ pub struct SubsumeArgs {
     pub start: bool,
 }
 
-pub fn run(args: &SubsumeArgs) -> Result<()> {
-    let families =
-        registry::parse_list(&args.families).map_err(|e| anyhow::anyhow!("--families: {e}"))?;
-    if families.len() < 2 {
+/// `--families`: names or sets, each with an optional `:N` bound (else `max_len`); a family
+/// named twice keeps its first bound.
+fn parse_families(text: &str, max_len: usize) -> Result<Vec<Studied>> {
+    let mut out: Vec<Studied> = Vec::new();
+    for item in text.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+        let (name, bound) = match item.split_once(':') {
+            Some((name, n)) => (
+                name,
+                numbers::max_len(n).map_err(|e| anyhow::anyhow!("--families {item}: {e}"))?,
+            ),
+            None => (item, max_len),
+        };
+        let found = registry::parse_list(name).map_err(|e| anyhow::anyhow!("--families: {e}"))?;
+        for family in found {
+            if !out.iter().any(|s| s.family == family) {
+                out.push(Studied {
+                    family,
+                    max_len: bound,
+                });
+            }
+        }
+    }
+    if out.len() < 2 {
         bail!("--families must name at least two families to compare");
     }
-    if args.study.max_len == 0 {
-        bail!("--max-len must be at least 1");
-    }
+    Ok(out)
+}
+
+pub fn run(args: &SubsumeArgs) -> Result<()> {
+    let studied = parse_families(&args.families, args.study.max_len)?;
+    let families: Vec<_> = studied.iter().map(|s| s.family).collect();
     let input = StudyInput::read(&args.study.input)?;
     let names: Vec<&str> = families.iter().map(|f| f.name()).collect();
-    let params = json!({
+    let mut params = json!({
         "input": input.origin,
         "families": names,
         "max_len": args.study.max_len,
         "start_only": args.start,
         "puzzles": input.puzzles.len(),
     });
+    // only when some family has its own bound, so runs stored before bounds existed resume
+    let own: serde_json::Map<String, serde_json::Value> = studied
+        .iter()
+        .filter(|s| s.max_len != args.study.max_len)
+        .map(|s| (s.family.name().to_string(), json!(s.max_len)))
+        .collect();
+    if !own.is_empty() {
+        params["family_max_len"] = serde_json::Value::Object(own);
+    }
     let mut run = open_run(
         args.study.db.as_deref(),
         args.study.force,
@@ -52,8 +87,7 @@ pub fn run(args: &SubsumeArgs) -> Result<()> {
         &input,
     )?;
     let options = Options {
-        families: families.clone(),
-        max_len: args.study.max_len,
+        families: studied.clone(),
         start_only: args.start,
     };
     let mut matrix = Matrix::new(&families);
@@ -112,6 +146,7 @@ pub fn run(args: &SubsumeArgs) -> Result<()> {
             run.id_if_stored(),
             complete,
             args.study.max_len,
+            &studied,
         );
     }
     Ok(())
@@ -182,15 +217,27 @@ fn print_grid(m: &Matrix, title: &str, cell: impl Fn(usize, usize) -> String) {
     }
 }
 
-fn print_matrix(m: &Matrix, input: &StudyInput, run: Option<i64>, complete: bool, max_len: usize) {
+fn print_matrix(
+    m: &Matrix,
+    input: &StudyInput,
+    run: Option<i64>,
+    complete: bool,
+    max_len: usize,
+    studied: &[Studied],
+) {
     println!(
         "{} states studied in {} puzzles (max length {max_len}){}",
         m.states,
         input.puzzles.len(),
         run.map_or(String::new(), |id| format!(", run {id}"))
     );
-    for (f, t) in m.families.iter().zip(&m.totals) {
-        println!("  {f:<12} {t:>8} eliminations");
+    for ((f, t), s) in m.families.iter().zip(&m.totals).zip(studied) {
+        let bound = if s.max_len == max_len {
+            String::new()
+        } else {
+            format!(" (length ≤ {})", s.max_len)
+        };
+        println!("  {f:<12} {t:>8} eliminations{bound}");
     }
     print_grid(
         m,

@@ -15,11 +15,14 @@
 //! # What is compared
 //!
 //! In a state, `E_F(n)` is the set of candidates family F eliminates with a proof of length
-//! ≤ n (its shortest proof per target, [`TechniqueId::shortest_for_target`]). For a pair (A, B)
-//! at the maximal length N: the state is *subsumed* when `E_A(N) ⊆ E_B(N)`; a *miss* is a
-//! target in `E_A(N) \ E_B(N)`; a target is *longer* when B eliminates it, but only with a
-//! longer proof than A's (so `E_A(n) ⊄ E_B(n)` at A's length n). Per-length answers are in
-//! the stored `elimination` table (`queries/subsumption.sql`).
+//! ≤ n (its shortest proof per target, [`TechniqueId::shortest_for_target`]). Each family is
+//! searched up to its own bound `N_F` ([`Studied::max_len`]: the run's maximal length unless
+//! given, so that families whose lengths count different things — a whip's CSP variables, a
+//! net's inferences — can each be searched as far as is meaningful). For a pair (A, B): the
+//! state is *subsumed* when `E_A(N_A) ⊆ E_B(N_B)`; a *miss* is a target in
+//! `E_A(N_A) \ E_B(N_B)`; a target is *longer* when B eliminates it, but only with a longer
+//! proof than A's (so `E_A(n) ⊄ E_B(n)` at A's length n). Per-length answers are in the
+//! stored `elimination` table (`queries/subsumption.sql`).
 //!
 //! Every proof found is re-verified with [`crate::proof::check`] and against the solution.
 
@@ -32,11 +35,17 @@ use crate::search::{basic_rules, first_step, Meter, Searcher, TechniqueId};
 use crate::store::study::{EliminationRow, StoredState, StudiedStateRow};
 use crate::study::resolution::{self, ResolutionError};
 
+/// A family studied, and the longest proof searched for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Studied {
+    pub family: TechniqueId,
+    pub max_len: usize,
+}
+
 /// What to study.
 #[derive(Clone, Debug)]
 pub struct Options {
-    pub families: Vec<TechniqueId>,
-    pub max_len: usize,
+    pub families: Vec<Studied>,
     /// Study the start state only, not the states along the path.
     pub start_only: bool,
 }
@@ -106,9 +115,9 @@ fn study_state(
     // one searcher per state: the chain searches' tables and memo serve every target
     let mut searcher = Searcher::new();
     let mut meter = Meter::unlimited();
-    for &family in &options.families {
+    for &Studied { family, max_len } in &options.families {
         for &z in &targets {
-            let answer = searcher.search_target(family, &links, z, options.max_len, &mut meter);
+            let answer = searcher.search_target(family, &links, z, max_len, &mut meter);
             let Some(p) = answer.proof else {
                 continue;
             };
