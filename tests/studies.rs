@@ -523,3 +523,61 @@ fn subsume_searches_each_family_to_its_own_bound() {
         );
     }
 }
+
+/// `--stuck` studies the first state of the path alone: the start state after the basic
+/// rules, with the same eliminations as the path run's first state.
+#[test]
+fn subsume_stuck_studies_the_first_state_of_the_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("top3.txt");
+    let lines: Vec<String> = common::collection("top1465.txt", 3)
+        .iter()
+        .map(|p| p.line())
+        .collect();
+    std::fs::write(&file, lines.join("\n") + "\n").unwrap();
+    let f = file.to_str().unwrap();
+    let (path_db, stuck_db) = (dir.path().join("path.db"), dir.path().join("stuck.db"));
+    for (db, how) in [(&path_db, None), (&stuck_db, Some("--stuck"))] {
+        let mut args = vec![
+            "subsume",
+            f,
+            "--families",
+            "nrc,whip",
+            "--max-len",
+            "3",
+            "--db",
+            db.to_str().unwrap(),
+        ];
+        args.extend(how);
+        ok(&args);
+    }
+    let first_states = |db: &Path| -> Vec<(String, i64, i64)> {
+        let c = rusqlite::Connection::open(db).unwrap();
+        let mut q = c
+            .prepare(
+                "SELECT s.pencil_marks, s.step_index,
+                        (SELECT count(*) FROM elimination e WHERE e.state_id = s.id)
+                 FROM state s
+                 WHERE s.step_index = (SELECT min(step_index) FROM state t
+                                       WHERE t.puzzle_id = s.puzzle_id)
+                 ORDER BY s.puzzle_id",
+            )
+            .unwrap();
+        q.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
+    };
+    let stuck = first_states(&stuck_db);
+    assert_eq!(stuck.len(), 3);
+    assert_eq!(count_rows(&stuck_db, "SELECT count(*) FROM state"), 3);
+    assert!(count_rows(&path_db, "SELECT count(*) FROM state") > 3);
+    assert!(
+        stuck.iter().all(|(_, step, _)| *step > 0),
+        "basic steps applied"
+    );
+    assert_eq!(stuck, first_states(&path_db));
+    let (code, _, err) = sudolink(&["subsume", f, "--stuck", "--start"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("cannot be used with"), "{err}");
+}

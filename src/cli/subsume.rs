@@ -12,7 +12,7 @@ use serde_json::json;
 use sudolink::search::registry;
 use sudolink::solver::count_solutions;
 use sudolink::store::study::StudiedStateRow;
-use sudolink::study::subsume::{stored, study_puzzle, Matrix, Options, Studied};
+use sudolink::study::subsume::{stored, study_puzzle, Matrix, Options, States, Studied};
 
 #[derive(clap::Args, Debug)]
 pub struct SubsumeArgs {
@@ -26,8 +26,12 @@ pub struct SubsumeArgs {
     #[arg(long, default_value = "nrc,nrct,nrcz,nrczt,whip")]
     pub families: String,
     /// Study the start states only, not the states along the resolution paths
-    #[arg(long)]
+    #[arg(long, conflicts_with = "stuck")]
     pub start: bool,
+    /// Study the first state where the basic rules are stuck (singles, locked candidates,
+    /// subsets, fish), not the later states along the resolution paths
+    #[arg(long)]
+    pub stuck: bool,
 }
 
 /// `--families`: names or sets, each with an optional `:N` bound (else `max_len`); a family
@@ -70,7 +74,10 @@ pub fn run(args: &SubsumeArgs) -> Result<()> {
         "start_only": args.start,
         "puzzles": input.puzzles.len(),
     });
-    // only when some family has its own bound, so runs stored before bounds existed resume
+    // both only when used, so runs stored before these options existed resume
+    if args.stuck {
+        params["first_stuck"] = json!(true);
+    }
     let own: serde_json::Map<String, serde_json::Value> = studied
         .iter()
         .filter(|s| s.max_len != args.study.max_len)
@@ -88,7 +95,13 @@ pub fn run(args: &SubsumeArgs) -> Result<()> {
     )?;
     let options = Options {
         families: studied.clone(),
-        start_only: args.start,
+        states: if args.start {
+            States::Start
+        } else if args.stuck {
+            States::FirstStuck
+        } else {
+            States::Path
+        },
     };
     let mut matrix = Matrix::new(&families);
     let todo = run.pending(input.puzzles.len(), args.study.stop_after);

@@ -9,8 +9,9 @@
 //! studied, up to the maximal length: basic rules to a fixpoint, then the shortest proof any
 //! family has (at equal length the first family in the registry's order), and again.
 //! Every state reached after the basic rules, before a chain step, is studied — those are
-//! the states where the chain families make the difference. With `start_only`, the puzzle's
-//! start state alone is studied.
+//! the states where the chain families make the difference. With [`States::Start`], the
+//! puzzle's start state alone is studied; with [`States::FirstStuck`], the first state where
+//! the basic rules are stuck (the first state of the path).
 //!
 //! # What is compared
 //!
@@ -42,12 +43,22 @@ pub struct Studied {
     pub max_len: usize,
 }
 
+/// Which states of a puzzle are studied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum States {
+    /// Every state along the path where the basic rules are stuck.
+    Path,
+    /// The puzzle's start state only (no basic rule applied).
+    Start,
+    /// The first state where the basic rules are stuck: the first state of the path.
+    FirstStuck,
+}
+
 /// What to study.
 #[derive(Clone, Debug)]
 pub struct Options {
     pub families: Vec<Studied>,
-    /// Study the start state only, not the states along the path.
-    pub start_only: bool,
+    pub states: States,
 }
 
 /// Study one puzzle: its states along the path (or its start), each with every family's
@@ -62,7 +73,7 @@ pub fn study_puzzle(
     let mut out = Vec::new();
     let basic = basic_rules();
     loop {
-        if !options.start_only {
+        if options.states != States::Start {
             while let Some(p) = first_step(&basic, &LinkIndex::new(&state)) {
                 step += 1;
                 apply_checked(&mut state, &p, solution, step)?;
@@ -74,7 +85,7 @@ pub fn study_puzzle(
         let (row, next) = study_state(&state, solution, options, step)?;
         out.push(row);
         match next {
-            Some(p) if !options.start_only => {
+            Some(p) if options.states == States::Path => {
                 step += 1;
                 apply_checked(&mut state, &p, solution, step)?;
             }
