@@ -22,7 +22,9 @@
 //! end; the pairs of ends are found per choice by bucketing the ends by the set of members
 //! that force them; at most [`MAX_EXTENSIONS_PER_PASS`] new links per pass.
 
-use super::tagging2::{add_lemma_edges, merges, refute_all, Lemma, LemmaBody, Level2, Run};
+use super::tagging2::{
+    add_lemma_edges, merges, refute_all, Lemma, LemmaBody, LemmaEdges, Level2, Run,
+};
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CspVariable, House};
 use crate::proof::tagging::TagChoice;
@@ -131,28 +133,34 @@ fn extend(
     l: &Level2,
     links: &LinkIndex,
     lemmas: &[Lemma],
-    edges: &super::tagging2::LemmaEdges,
+    edges: &LemmaEdges,
     choices: &[Choice],
     ends: &[usize],
 ) -> Vec<Lemma> {
     let before = lemmas.len();
-    let mut reach: HashMap<usize, Option<Vec<u8>>> = HashMap::new();
-    let mut reach_of = |n: usize| -> Option<Vec<u8>> {
-        reach
-            .entry(n)
-            .or_insert_with(|| {
-                let mut run = Run::new(l, links, edges);
-                run.run((n, true));
-                run.end.is_none().then_some(run.value)
-            })
-            .clone()
+    // per node, once propagated: the values its truth reaches (None: a contradiction)
+    let mut reach: Vec<Option<Option<Vec<u8>>>> = vec![None; l.nodes.len()];
+    let mut run = Run::new(l, links, edges);
+    let mut propagate = |reach: &mut Vec<Option<Option<Vec<u8>>>>, n: usize| {
+        if reach[n].is_none() {
+            run.reset();
+            run.run((n, true));
+            reach[n] = Some(run.end.is_none().then(|| run.value.clone()));
+        }
     };
     let layer_of = |n: usize| l.tag[n].map(|(layer, _)| layer);
     let mut found: HashSet<(usize, usize)> = HashSet::new();
     let mut units = Vec::new();
     let mut pairs = Vec::new();
     for (ci, ch) in choices.iter().enumerate() {
-        let Some(members): Option<Vec<Vec<u8>>> = ch.members.iter().map(|&m| reach_of(m)).collect()
+        for &m in &ch.members {
+            propagate(&mut reach, m);
+        }
+        let Some(members): Option<Vec<&Vec<u8>>> = ch
+            .members
+            .iter()
+            .map(|&m| reach[m].as_ref().expect("propagated").as_ref())
+            .collect()
         else {
             continue;
         };
@@ -199,7 +207,8 @@ fn extend(
         if out.len() >= MAX_EXTENSIONS_PER_PASS {
             break;
         }
-        let known = match reach_of(u) {
+        propagate(&mut reach, u);
+        let known = match reach[u].as_ref().expect("propagated") {
             None => true,
             Some(r) => u != v && r[v] == 2,
         };
@@ -232,7 +241,7 @@ pub fn level3_with_stats(links: &LinkIndex) -> (Vec<Proof>, Level3Stats) {
     if l.conflicts > 0 {
         return (vec![], stats);
     }
-    let none = HashMap::new();
+    let none = LemmaEdges::new();
     let out = refute_all(&l, links, &none, &[]);
     if !out.is_empty() {
         return (out, stats);
