@@ -43,7 +43,7 @@ use crate::proof::tagging::{
     TagBranch, TagChoice, TagContradiction, TagLink, TagLiteral, TagNode, TagPattern, TagStep,
 };
 use crate::proof::{Pattern, Proof};
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 /// The largest ALS (cells) level 2 tags.
 pub const MAX_ALS_CELLS: usize = 4;
@@ -1001,30 +1001,55 @@ pub struct Level2Stats {
     pub merges: usize,
 }
 
+/// Level 2 up to its merges, as levels 2 and 3 both begin: the clearings without merges,
+/// else the merges (as lemmas, with their edges) and the clearings with them. Nothing when
+/// the state's layers conflict (an invalid state).
+pub(crate) struct UpToMerges {
+    pub(crate) proofs: Vec<Proof>,
+    pub(crate) lemmas: Vec<Lemma>,
+    pub(crate) edges: LemmaEdges,
+    /// The tag pairs merged (lower tag first).
+    pub(crate) merged: HashSet<(usize, usize)>,
+}
+
+pub(crate) fn up_to_merges(l: &Level2, links: &LinkIndex) -> UpToMerges {
+    let mut state = UpToMerges {
+        proofs: Vec::new(),
+        lemmas: Vec::new(),
+        edges: LemmaEdges::new(),
+        merged: HashSet::new(),
+    };
+    if l.conflicts > 0 {
+        return state;
+    }
+    state.proofs = refute_all(l, links, &state.edges, &[]);
+    if !state.proofs.is_empty() {
+        return state;
+    }
+    merge_tags(
+        l,
+        links,
+        &mut state.lemmas,
+        &mut state.edges,
+        &mut state.merged,
+    );
+    if !state.lemmas.is_empty() {
+        state.proofs = refute_all(l, links, &state.edges, &state.lemmas);
+    }
+    state
+}
+
 /// Every level-2 clearing of the state (one proof per cleared candidate), with the counts.
 pub fn level2_with_stats(links: &LinkIndex) -> (Vec<Proof>, Level2Stats) {
     let l = Level2::new(links);
-    let mut stats = Level2Stats {
+    let state = up_to_merges(&l, links);
+    let stats = Level2Stats {
         level1_layers: l.level1_layers,
         layers: l.layers,
         als: l.als_count,
-        merges: 0,
+        merges: state.merged.len(),
     };
-    if l.conflicts > 0 {
-        return (vec![], stats);
-    }
-    let none = LemmaEdges::new();
-    let out = refute_all(&l, links, &none, &[]);
-    if !out.is_empty() {
-        return (out, stats);
-    }
-    // merges: tags proven equal, each as two lemmas
-    let (lemmas, edges) = merges(&l, links);
-    stats.merges = lemmas.len() / 2;
-    if lemmas.is_empty() {
-        return (vec![], stats);
-    }
-    (refute_all(&l, links, &edges, &lemmas), stats)
+    (state.proofs, stats)
 }
 
 /// The level-2 clearings with the merges always made first (the seed merges while
@@ -1073,6 +1098,22 @@ pub(crate) fn refute_all(
 /// propagation from one of the tag's groups (the layer's first). Returns the lemmas (two
 /// per merge) and the edges they add: both directions and both contrapositives.
 pub(crate) fn merges(l: &Level2, links: &LinkIndex) -> (Vec<Lemma>, LemmaEdges) {
+    let mut lemmas = Vec::new();
+    let mut edges = LemmaEdges::new();
+    merge_tags(l, links, &mut lemmas, &mut edges, &mut HashSet::new());
+    (lemmas, edges)
+}
+
+/// The merges the lemmas in force give (the propagations use `edges`) besides those in
+/// `merged`: each new merge is two lemmas added to `lemmas` with their edges, its tag pair
+/// added to `merged` (at most [`MAX_MERGES`] in all). Returns the number of new merges.
+pub(crate) fn merge_tags(
+    l: &Level2,
+    links: &LinkIndex,
+    lemmas: &mut Vec<Lemma>,
+    edges: &mut LemmaEdges,
+    merged: &mut HashSet<(usize, usize)>,
+) -> usize {
     let mut rep = vec![usize::MAX; l.layers];
     for (i, t) in l.tag.iter().enumerate() {
         if let Some((layer, 0)) = t {
@@ -1082,9 +1123,9 @@ pub(crate) fn merges(l: &Level2, links: &LinkIndex) -> (Vec<Lemma>, LemmaEdges) 
         }
     }
     // a representative of each tag: (node, value) — the lower tag is the node false
-    let none = LemmaEdges::new();
+    let in_force = edges.clone();
     let run_from = |lit: usize| {
-        let mut run = Run::new(l, links, &none);
+        let mut run = Run::new(l, links, &in_force);
         run.run((rep[lit / 2], lit.is_multiple_of(2)));
         run
     };
@@ -1100,16 +1141,17 @@ pub(crate) fn merges(l: &Level2, links: &LinkIndex) -> (Vec<Lemma>, LemmaEdges) 
             .as_ref()
             .is_some_and(|r| r[rep[other / 2]] == if other.is_multiple_of(2) { 1 } else { 2 })
     };
-    let mut lemmas = Vec::new();
-    let mut edges = LemmaEdges::new();
+    let mut new = 0;
     for c in 0..l.layers * 2 {
         for d in (c + 1)..l.layers * 2 {
-            if c / 2 == d / 2 || !holds(c, d) || !holds(d, c) {
+            if c / 2 == d / 2 || merged.contains(&(c, d)) || !holds(c, d) || !holds(d, c) {
                 continue;
             }
-            if lemmas.len() / 2 >= MAX_MERGES {
+            if merged.len() >= MAX_MERGES {
                 break;
             }
+            merged.insert((c, d));
+            new += 1;
             let lit = |t: usize| (rep[t / 2], t.is_multiple_of(2));
             for (from, to) in [(c, d), (d, c)] {
                 let run = run_from(from);
@@ -1119,9 +1161,9 @@ pub(crate) fn merges(l: &Level2, links: &LinkIndex) -> (Vec<Lemma>, LemmaEdges) 
                     body: LemmaBody::Steps(steps),
                 });
                 let k = lemmas.len() - 1;
-                add_lemma_edges(&mut edges, lit(from), lit(to), k);
+                add_lemma_edges(edges, lit(from), lit(to), k);
             }
         }
     }
-    (lemmas, edges)
+    new
 }
