@@ -20,7 +20,7 @@ use sudolink::proof::tagging::{TagChoice, TagLink, TagPattern};
 use sudolink::proof::{check, Pattern, Proof};
 use sudolink::search::basic_rules;
 use sudolink::search::registry::{parse_list, rules_with_basic, technique_of};
-use sudolink::search::tagging2::level2;
+use sudolink::search::tagging2::{level2, level2_with_stats};
 use sudolink::search::tagging3::{level3, level3_with_stats};
 use sudolink::study::resolution::{apply, solve};
 
@@ -344,4 +344,83 @@ fn the_grid_at_levels_2_and_3_shows_the_als_and_ac_tags() {
     assert!(l2 > l1, "level 1:\n{one}\nlevel 2:\n{two}");
     assert_eq!(two, three);
     assert!(two.starts_with("1||"));
+}
+
+#[test]
+fn level_3_gives_the_same_proofs_each_time_it_runs() {
+    // the pairs of ends are taken in the order of their members' masks, so the extended
+    // links, their lemma numbers and the proofs do not depend on a hash map's order
+    let (state, _) = level2_stuck_states(1).remove(0);
+    let links = LinkIndex::new(&state);
+    let (first, stats) = level3_with_stats(&links);
+    assert!(stats.extensions > 0, "{stats:?}");
+    for _ in 0..3 {
+        assert_eq!(level3_with_stats(&links), (first.clone(), stats));
+    }
+}
+
+#[test]
+fn level_3_begins_as_level_2_does_and_merges_again_after_each_pass() {
+    // levels 2 and 3 share their beginning (clearings, else merges and clearings): the
+    // same layers, ALS and merges; the merges made after the passes are counted apart
+    for (state, solution) in level2_stuck_states(3) {
+        let links = LinkIndex::new(&state);
+        let (two, s2) = level2_with_stats(&links);
+        let (three, s3) = level3_with_stats(&links);
+        assert_eq!(
+            (s3.layers, s3.als, s3.merges),
+            (s2.layers, s2.als, s2.merges)
+        );
+        if !two.is_empty() {
+            assert_eq!(three, two);
+            assert_eq!(s3.passes, 0);
+        }
+        assert!(s3.later_merges == 0 || s3.passes > 0, "{s3:?}");
+        for p in &three {
+            assert_sound_against_solution(&state, &solution, p);
+        }
+    }
+}
+
+/// A proof's lemma branches that are merges made through an extended weak link: a merge
+/// lemma (a chain of steps) using a choice lemma.
+fn merges_through_extensions(t: &TagPattern) -> usize {
+    let lemma_branches = &t.branches[..t.branches.len() - 1];
+    let is_choice = |b: &sudolink::proof::tagging::TagBranch| {
+        b.steps.len() == 1 && matches!(b.steps[0].link, TagLink::Choice { .. })
+    };
+    lemma_branches
+        .iter()
+        .filter(|b| !is_choice(b))
+        .filter(|b| {
+            b.steps.iter().any(|s| match s.link {
+                TagLink::Lemma { index, .. } => is_choice(&lemma_branches[index]),
+                _ => false,
+            })
+        })
+        .count()
+}
+
+#[test]
+fn after_a_pass_tags_the_new_weak_links_prove_equal_are_merged() {
+    // the 36th puzzle of the forum's hardest list where basic,tag2 stops: level 2 has no
+    // merge; the first pass's extended weak links prove two tags equal, and a clearing
+    // uses that merge
+    let (state, solution) = level2_stuck_states(36).remove(35);
+    let links = LinkIndex::new(&state);
+    let (two, s2) = level2_with_stats(&links);
+    assert!(two.is_empty());
+    let (proofs, stats) = level3_with_stats(&links);
+    assert_eq!(s2.merges, stats.merges);
+    assert!(stats.later_merges > 0, "{stats:?}");
+    assert!(!proofs.is_empty(), "{stats:?}");
+    for p in &proofs {
+        assert_sound_against_solution(&state, &solution, p);
+    }
+    assert!(
+        proofs
+            .iter()
+            .any(|p| merges_through_extensions(tag_of(p)) > 0),
+        "a clearing uses a merge made after the pass"
+    );
 }

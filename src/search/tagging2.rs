@@ -43,7 +43,7 @@ use crate::proof::tagging::{
     TagBranch, TagChoice, TagContradiction, TagLink, TagLiteral, TagNode, TagPattern, TagStep,
 };
 use crate::proof::{Pattern, Proof};
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 /// The largest ALS (cells) level 2 tags.
 pub const MAX_ALS_CELLS: usize = 4;
@@ -85,7 +85,15 @@ pub struct Level2 {
     cand_groups: Vec<Vec<usize>>,
     /// Per candidate: the groups whose first candidate it is.
     first_groups: Vec<Vec<usize>>,
-    kill: Vec<CandidateSet>,
+    /// Per node: the nodes its truth makes false (weakly linked: each candidate it
+    /// kills, then each group whose first candidate that is and which it kills whole), in
+    /// the order propagation sets them.
+    weak_targets: Vec<Vec<u32>>,
+    /// Per node of 2+ candidates: its candidates' nodes, in candidate order.
+    group_members: Vec<Vec<u32>>,
+    /// Per CSP variable (by index): its open candidates with their nodes, in candidate
+    /// order.
+    var_members: Vec<Vec<(Candidate, u32)>>,
 }
 
 impl Level2 {
@@ -107,7 +115,9 @@ impl Level2 {
             cand_node: vec![usize::MAX; 729],
             cand_groups: vec![Vec::new(); 729],
             first_groups: vec![Vec::new(); 729],
-            kill: Vec::new(),
+            weak_targets: Vec::new(),
+            group_members: Vec::new(),
+            var_members: Vec::new(),
         };
         for n in &t1.nodes {
             l.node(n.digit, n.cells.clone());
@@ -132,8 +142,47 @@ impl Level2 {
                 }
             }
         }
-        l.kill = l.nodes.iter().map(|n| killers(links, n)).collect();
+        l.weak_targets = (0..l.nodes.len())
+            .map(|x| l.weak_targets_of(x, &killers(links, &l.nodes[x])))
+            .collect();
+        l.group_members = (0..l.nodes.len())
+            .map(|x| {
+                if l.nodes[x].cells.len() == 1 {
+                    return Vec::new();
+                }
+                l.sets[x]
+                    .iter()
+                    .map(|c| l.cand_node[c.index()] as u32)
+                    .collect()
+            })
+            .collect();
+        l.var_members = CspVariable::all()
+            .map(|v| {
+                links
+                    .variable(v)
+                    .iter()
+                    .map(|c| (c, l.cand_node[c.index()] as u32))
+                    .collect()
+            })
+            .collect();
         l
+    }
+
+    /// The nodes node `x` (killing `kill`) makes false, in propagation order.
+    fn weak_targets_of(&self, x: usize, kill: &CandidateSet) -> Vec<u32> {
+        let mut out = Vec::new();
+        for c in kill.iter() {
+            let s = self.cand_node[c.index()];
+            if s != usize::MAX && s != x {
+                out.push(s as u32);
+            }
+            for &y in &self.first_groups[c.index()] {
+                if y != x && self.sets[y].is_subset(kill) {
+                    out.push(y as u32);
+                }
+            }
+        }
+        out
     }
 
     fn node(&mut self, digit: Digit, mut cells: Vec<Cell>) -> usize {
@@ -276,8 +325,32 @@ pub(crate) struct Derived {
     link: TagLink,
 }
 
-/// The lemma edges leaving each node literal.
-pub(crate) type LemmaEdges = HashMap<(usize, bool), Vec<LemmaEdge>>;
+/// The lemma edges leaving each node literal (indexed by `node * 2 + value`).
+#[derive(Clone, Default)]
+pub(crate) struct LemmaEdges {
+    by_literal: Vec<Vec<LemmaEdge>>,
+}
+
+impl LemmaEdges {
+    pub(crate) fn new() -> LemmaEdges {
+        LemmaEdges::default()
+    }
+
+    /// The edges leaving a literal, in the order they were added.
+    fn of(&self, (n, v): (usize, bool)) -> &[LemmaEdge] {
+        self.by_literal
+            .get(n * 2 + usize::from(v))
+            .map_or(&[], |e| e.as_slice())
+    }
+
+    fn push(&mut self, (n, v): (usize, bool), edge: LemmaEdge) {
+        let k = n * 2 + usize::from(v);
+        if self.by_literal.len() <= k {
+            self.by_literal.resize_with(k + 1, Vec::new);
+        }
+        self.by_literal[k].push(edge);
+    }
+}
 
 /// A lemma in force: `from ⇒ to` at node level, proven by `lemma` (an index into the
 /// state's lemma list), maybe as its contrapositive.
@@ -296,21 +369,47 @@ pub(crate) fn add_lemma_edges(
     lemma: usize,
 ) {
     let flip = |(n, v): (usize, bool)| (n, !v);
-    edges.entry(from).or_default().push(LemmaEdge {
-        to,
-        lemma,
-        contrapositive: false,
-    });
-    edges.entry(flip(to)).or_default().push(LemmaEdge {
-        to: flip(from),
-        lemma,
-        contrapositive: true,
-    });
+    edges.push(
+        from,
+        LemmaEdge {
+            to,
+            lemma,
+            contrapositive: false,
+        },
+    );
+    edges.push(
+        flip(to),
+        LemmaEdge {
+            to: flip(from),
+            lemma,
+            contrapositive: true,
+        },
+    );
 }
 
 pub(crate) enum End {
     Both(usize),
     Empty(Option<House>, Option<Cell>, Option<Digit>, Vec<usize>),
+}
+
+/// A propagation's link, compact: an ALS by its index (made a [`TagLink`] only when a
+/// proof needs the step).
+#[derive(Clone, Copy)]
+enum StepLink {
+    Weak,
+    Strong { house: Option<House> },
+    Within,
+    AlsLock { als: u32 },
+    AlsFull { als: u32 },
+    Lemma { index: u32, contrapositive: bool },
+}
+
+/// A propagation's derivation, compact: its premises are a range of the run's pool.
+#[derive(Clone, Copy)]
+struct Step {
+    premises: (u32, u32),
+    conclusion: (u32, bool),
+    link: StepLink,
 }
 
 /// One propagation from an assumption.
@@ -321,9 +420,13 @@ pub(crate) struct Run<'a> {
     /// Per node: 0 unknown, 1 true, 2 false.
     pub(crate) value: Vec<u8>,
     why: Vec<u32>,
-    arena: Vec<Derived>,
+    arena: Vec<Step>,
+    pool: Vec<(usize, bool)>,
     queue: VecDeque<(usize, bool)>,
-    present: HashMap<usize, u16>,
+    /// Per ALS: its digit positions made true in it.
+    present: Vec<u16>,
+    /// A variable's false members (kept to spare an allocation per variable).
+    scratch: Vec<(usize, bool)>,
     pub(crate) end: Option<End>,
     /// The step that set the opposite value of the contradiction's node.
     clash: Option<u32>,
@@ -340,14 +443,33 @@ impl<'a> Run<'a> {
             value: vec![0; l.nodes.len()],
             why: vec![NONE; l.nodes.len()],
             arena: Vec::new(),
+            pool: Vec::new(),
             queue: VecDeque::new(),
-            present: HashMap::new(),
+            present: vec![0; l.als.len()],
+            scratch: Vec::new(),
             end: None,
             clash: None,
         }
     }
 
-    fn set(&mut self, node: usize, v: bool, premises: Vec<(usize, bool)>, link: TagLink) {
+    /// Forget the last propagation, keeping the buffers.
+    pub(crate) fn reset(&mut self) {
+        self.value.fill(0);
+        self.why.fill(NONE);
+        self.arena.clear();
+        self.pool.clear();
+        self.queue.clear();
+        self.present.fill(0);
+        self.end = None;
+        self.clash = None;
+    }
+
+    /// Set `node` to `v` from one premise (nothing when it already has that value).
+    fn set1(&mut self, node: usize, v: bool, premise: (usize, bool), link: StepLink) {
+        self.set(node, v, std::slice::from_ref(&premise), link);
+    }
+
+    fn set(&mut self, node: usize, v: bool, premises: &[(usize, bool)], link: StepLink) {
         if self.end.is_some() {
             return;
         }
@@ -355,9 +477,11 @@ impl<'a> Run<'a> {
         if self.value[node] == code {
             return;
         }
-        self.arena.push(Derived {
-            premises,
-            conclusion: (node, v),
+        let start = self.pool.len() as u32;
+        self.pool.extend_from_slice(premises);
+        self.arena.push(Step {
+            premises: (start, self.pool.len() as u32),
+            conclusion: (node as u32, v),
             link,
         });
         let id = (self.arena.len() - 1) as u32;
@@ -380,6 +504,7 @@ impl<'a> Run<'a> {
         let (n, v) = assume;
         self.value[n] = if v { 1 } else { 2 };
         self.queue.push_back(assume);
+        let lemma_edges: &'a LemmaEdges = self.lemma_edges;
         while let Some((x, v)) = self.queue.pop_front() {
             if self.end.is_some() {
                 break;
@@ -389,63 +514,48 @@ impl<'a> Run<'a> {
             } else {
                 self.on_false(x);
             }
-            if let Some(edges) = self.lemma_edges.get(&(x, v)) {
-                for e in edges.clone() {
-                    self.set(
-                        e.to.0,
-                        e.to.1,
-                        vec![(x, v)],
-                        TagLink::Lemma {
-                            index: e.lemma,
-                            contrapositive: e.contrapositive,
-                        },
-                    );
-                }
+            for e in lemma_edges.of((x, v)) {
+                self.set1(
+                    e.to.0,
+                    e.to.1,
+                    (x, v),
+                    StepLink::Lemma {
+                        index: e.lemma as u32,
+                        contrapositive: e.contrapositive,
+                    },
+                );
             }
         }
     }
 
     fn on_true(&mut self, x: usize) {
         let l = self.l;
-        let kill = &l.kill[x];
-        for c in kill.iter() {
-            let s = l.cand_node[c.index()];
-            if s != usize::MAX && s != x {
-                self.set(s, false, vec![(x, true)], TagLink::Weak);
-            }
-            for &y in &l.first_groups[c.index()] {
-                if y != x && l.sets[y].is_subset(kill) {
-                    self.set(y, false, vec![(x, true)], TagLink::Weak);
-                }
-            }
+        for &y in &l.weak_targets[x] {
+            self.set1(y as usize, false, (x, true), StepLink::Weak);
         }
         if l.nodes[x].cells.len() == 1 {
             let c = Candidate::new(l.nodes[x].cells[0], l.nodes[x].digit);
             for &y in &l.cand_groups[c.index()] {
-                self.set(y, true, vec![(x, true)], TagLink::Within);
+                self.set1(y, true, (x, true), StepLink::Within);
             }
         }
         for &(a, pos) in &l.als_of[x] {
             let e = &l.als[a];
-            let m = self.present.entry(a).or_insert(0);
-            *m |= 1 << pos;
-            let m = *m;
+            self.present[a] |= 1 << pos;
+            let m = self.present[a];
             if m.count_ones() as usize == e.cells.len() {
                 let last = (0..e.inside.len())
                     .find(|p| m & 1 << p == 0)
                     .expect("one digit left");
-                let premises = (0..e.inside.len())
+                let premises: Vec<(usize, bool)> = (0..e.inside.len())
                     .filter(|p| m & 1 << p != 0)
                     .map(|p| (e.inside[p], true))
                     .collect();
                 self.set(
                     e.inside[last],
                     false,
-                    premises,
-                    TagLink::AlsFull {
-                        house: e.house,
-                        cells: e.cells.clone(),
-                    },
+                    &premises,
+                    StepLink::AlsFull { als: a as u32 },
                 );
             }
         }
@@ -454,9 +564,8 @@ impl<'a> Run<'a> {
     fn on_false(&mut self, x: usize) {
         let l = self.l;
         if l.nodes[x].cells.len() > 1 {
-            for c in l.sets[x].iter() {
-                let s = l.cand_node[c.index()];
-                self.set(s, false, vec![(x, false)], TagLink::Within);
+            for &s in &l.group_members[x] {
+                self.set1(s as usize, false, (x, false), StepLink::Within);
             }
         } else {
             let c = Candidate::new(l.nodes[x].cells[0], l.nodes[x].digit);
@@ -465,15 +574,15 @@ impl<'a> Run<'a> {
             }
             for &y in &l.cand_groups[c.index()] {
                 if !self.is_false(y)
-                    && l.sets[y]
+                    && l.group_members[y]
                         .iter()
-                        .all(|m| self.is_false(l.cand_node[m.index()]))
+                        .all(|&m| self.is_false(m as usize))
                 {
-                    let premises = l.sets[y]
+                    let premises: Vec<(usize, bool)> = l.group_members[y]
                         .iter()
-                        .map(|m| (l.cand_node[m.index()], false))
+                        .map(|&m| (m as usize, false))
                         .collect();
-                    self.set(y, false, premises, TagLink::Within);
+                    self.set(y, false, &premises, StepLink::Within);
                 }
             }
         }
@@ -481,15 +590,7 @@ impl<'a> Run<'a> {
             let e = &l.als[a];
             for (p, &na) in e.inside.iter().enumerate() {
                 if p != pos {
-                    self.set(
-                        na,
-                        true,
-                        vec![(x, false)],
-                        TagLink::AlsLock {
-                            house: e.house,
-                            cells: e.cells.clone(),
-                        },
-                    );
+                    self.set1(na, true, (x, false), StepLink::AlsLock { als: a as u32 });
                 }
             }
         }
@@ -501,14 +602,18 @@ impl<'a> Run<'a> {
         if self.links.is_decided(v) {
             return;
         }
-        let open = *self.links.variable(v);
-        let mut rest = open;
-        let mut premises = Vec::new();
-        for c in open.iter() {
-            let s = l.cand_node[c.index()];
+        let members = &l.var_members[v.index()];
+        let mut premises = std::mem::take(&mut self.scratch);
+        premises.clear();
+        let mut live = 0;
+        let mut last_live = usize::MAX;
+        for &(_, s) in members {
+            let s = s as usize;
             if self.is_false(s) {
-                rest.remove(c);
                 premises.push((s, false));
+            } else {
+                live += 1;
+                last_live = s;
             }
         }
         let house = match v {
@@ -517,7 +622,7 @@ impl<'a> Run<'a> {
             CspVariable::Cn(c, _) => Some(House::Column(c)),
             CspVariable::Bn(b, _) => Some(House::Block(b)),
         };
-        if rest.is_empty() {
+        if live == 0 {
             if self.end.is_none() {
                 let (cell, digit) = match v {
                     CspVariable::Rc(c) => (Some(c), None),
@@ -528,11 +633,18 @@ impl<'a> Run<'a> {
                 let nodes = premises.iter().map(|p| p.0).collect();
                 self.end = Some(End::Empty(house, cell, digit, nodes));
             }
+            self.scratch = premises;
             return;
         }
-        let target = if rest.len() == 1 {
-            Some(l.cand_node[rest.first().expect("one").index()])
+        let target = if live == 1 {
+            Some(last_live)
         } else if house.is_some() {
+            let mut rest = CandidateSet::EMPTY;
+            for &(c, s) in members {
+                if !self.is_false(s as usize) {
+                    rest.insert(c);
+                }
+            }
             let first = rest.first().expect("some");
             l.first_groups[first.index()]
                 .iter()
@@ -542,12 +654,43 @@ impl<'a> Run<'a> {
             None
         };
         if let Some(t) = target {
-            self.set(t, true, premises, TagLink::Strong { house });
+            self.set(t, true, &premises, StepLink::Strong { house });
+        }
+        self.scratch = premises;
+    }
+
+    /// A step as a proof names it.
+    fn derived(&self, s: &Step) -> Derived {
+        let l = self.l;
+        let als = |a: u32| &l.als[a as usize];
+        Derived {
+            premises: self.pool[s.premises.0 as usize..s.premises.1 as usize].to_vec(),
+            conclusion: (s.conclusion.0 as usize, s.conclusion.1),
+            link: match s.link {
+                StepLink::Weak => TagLink::Weak,
+                StepLink::Strong { house } => TagLink::Strong { house },
+                StepLink::Within => TagLink::Within,
+                StepLink::AlsLock { als: a } => TagLink::AlsLock {
+                    house: als(a).house,
+                    cells: als(a).cells.clone(),
+                },
+                StepLink::AlsFull { als: a } => TagLink::AlsFull {
+                    house: als(a).house,
+                    cells: als(a).cells.clone(),
+                },
+                StepLink::Lemma {
+                    index,
+                    contrapositive,
+                } => TagLink::Lemma {
+                    index: index as usize,
+                    contrapositive,
+                },
+            },
         }
     }
 
     /// The derivations a contradiction needs, in derivation order.
-    pub(crate) fn trace(&self, extra: &[u32]) -> Vec<&Derived> {
+    pub(crate) fn trace(&self, extra: &[u32]) -> Vec<Derived> {
         let mut need = vec![false; self.arena.len()];
         let mut stack: Vec<u32> = extra.to_vec();
         while let Some(id) = stack.pop() {
@@ -555,13 +698,14 @@ impl<'a> Run<'a> {
                 continue;
             }
             need[id as usize] = true;
-            for &(n, _) in &self.arena[id as usize].premises {
+            let s = &self.arena[id as usize];
+            for &(n, _) in &self.pool[s.premises.0 as usize..s.premises.1 as usize] {
                 stack.push(self.why[n]);
             }
         }
         (0..self.arena.len())
             .filter(|&i| need[i])
-            .map(|i| &self.arena[i])
+            .map(|i| self.derived(&self.arena[i]))
             .collect()
     }
 
@@ -623,7 +767,7 @@ impl ProofNodes<'_> {
     fn branch(
         &mut self,
         assume: (usize, bool),
-        steps: &[&Derived],
+        steps: &[Derived],
         renumber: &HashMap<usize, usize>,
     ) -> TagBranch {
         TagBranch {
@@ -692,23 +836,45 @@ fn lemmas_named<'a>(steps: impl Iterator<Item = &'a Derived>) -> Vec<usize> {
         .collect()
 }
 
-/// The traces of every lemma `first` needs, transitively (a choice lemma's members may
-/// use earlier lemmas).
-fn lemma_traces(
-    l: &Level2,
-    links: &LinkIndex,
-    lemmas: &[Lemma],
-    first: Vec<usize>,
-) -> HashMap<usize, LemmaTrace> {
-    let mut traces: HashMap<usize, LemmaTrace> = HashMap::new();
-    let mut edges_before: HashMap<usize, LemmaEdges> = HashMap::new();
-    let mut stack = first;
-    while let Some(i) = stack.pop() {
-        if traces.contains_key(&i) {
-            continue;
+/// The lemmas' traces built so far (a lemma's trace does not depend on the proof using it,
+/// so the refutations of one state share them), with the edges in force before each
+/// extension pass.
+#[derive(Default)]
+pub(crate) struct LemmaTraces {
+    traces: HashMap<usize, LemmaTrace>,
+    edges_before: HashMap<usize, LemmaEdges>,
+}
+
+impl LemmaTraces {
+    /// Every lemma `first` needs, transitively (a choice lemma's members may use earlier
+    /// lemmas), in index order; their traces are built as needed.
+    fn needed(
+        &mut self,
+        l: &Level2,
+        links: &LinkIndex,
+        lemmas: &[Lemma],
+        first: Vec<usize>,
+    ) -> Vec<usize> {
+        let mut used: Vec<usize> = Vec::new();
+        let mut stack = first;
+        while let Some(i) = stack.pop() {
+            if used.contains(&i) {
+                continue;
+            }
+            used.push(i);
+            if !self.traces.contains_key(&i) {
+                let trace = self.build(l, links, lemmas, i);
+                self.traces.insert(i, trace);
+            }
+            stack.extend(lemmas_named(self.traces[&i].derivations()));
         }
+        used.sort();
+        used
+    }
+
+    fn build(&mut self, l: &Level2, links: &LinkIndex, lemmas: &[Lemma], i: usize) -> LemmaTrace {
         let lemma = &lemmas[i];
-        let trace = match &lemma.body {
+        match &lemma.body {
             LemmaBody::Steps(steps) => LemmaTrace::Steps(steps.clone()),
             LemmaBody::Choice {
                 members,
@@ -716,37 +882,39 @@ fn lemma_traces(
                 before,
                 ..
             } => {
-                let edges = edges_before
+                let edges = self
+                    .edges_before
                     .entry(*before)
                     .or_insert_with(|| edges_of(lemmas, *before));
                 let not_from = (lemma.from.0, !lemma.from.1);
+                let mut run = Run::new(l, links, edges);
                 let per_member = members
                     .iter()
                     .map(|&m| {
-                        let mut run = Run::new(l, links, edges);
+                        run.reset();
                         run.run((m, true));
                         let reached = |(n, v): (usize, bool)| run.value[n] == if v { 1 } else { 2 };
                         let goal = if reached(not_from) { not_from } else { *to };
                         assert!(reached(goal), "a choice member forces one end");
-                        let steps = run
-                            .trace(&[run.why_of(goal.0)])
-                            .into_iter()
-                            .cloned()
-                            .collect();
+                        let steps = run.trace(&[run.why_of(goal.0)]);
                         (m, steps)
                     })
                     .collect();
                 LemmaTrace::Choice(per_member)
             }
-        };
-        stack.extend(lemmas_named(trace.derivations()));
-        traces.insert(i, trace);
+        }
     }
-    traces
 }
 
 /// The refutation of `target` from one run, with the lemmas it uses.
-fn refutation(run: &Run, l: &Level2, links: &LinkIndex, target: usize, lemmas: &[Lemma]) -> Proof {
+fn refutation(
+    run: &Run,
+    l: &Level2,
+    links: &LinkIndex,
+    target: usize,
+    lemmas: &[Lemma],
+    cache: &mut LemmaTraces,
+) -> Proof {
     let (extra, contradiction_node) = match run.end.as_ref().expect("a contradiction") {
         End::Both(n) => (
             vec![run.why_of(*n), run.clash.expect("the clash")],
@@ -755,9 +923,8 @@ fn refutation(run: &Run, l: &Level2, links: &LinkIndex, target: usize, lemmas: &
         End::Empty(_, _, _, nodes) => (nodes.iter().map(|&n| run.why_of(n)).collect(), None),
     };
     let steps = run.trace(&extra);
-    let traces = lemma_traces(l, links, lemmas, lemmas_named(steps.iter().copied()));
-    let mut used: Vec<usize> = traces.keys().copied().collect();
-    used.sort();
+    let used = cache.needed(l, links, lemmas, lemmas_named(steps.iter()));
+    let traces = &cache.traces;
     let renumber: HashMap<usize, usize> = used.iter().enumerate().map(|(k, &i)| (i, k)).collect();
     let mut pn = ProofNodes {
         l,
@@ -768,17 +935,11 @@ fn refutation(run: &Run, l: &Level2, links: &LinkIndex, target: usize, lemmas: &
     for &i in &used {
         let lemma = &lemmas[i];
         let branch = match (&traces[&i], &lemma.body) {
-            (LemmaTrace::Steps(s), _) => {
-                let refs: Vec<&Derived> = s.iter().collect();
-                pn.branch(lemma.from, &refs, &renumber)
-            }
+            (LemmaTrace::Steps(s), _) => pn.branch(lemma.from, s, &renumber),
             (LemmaTrace::Choice(per_member), LemmaBody::Choice { choice, to, .. }) => {
                 let members = per_member
                     .iter()
-                    .map(|(m, s)| {
-                        let refs: Vec<&Derived> = s.iter().collect();
-                        pn.branch((*m, true), &refs, &renumber)
-                    })
+                    .map(|(m, s)| pn.branch((*m, true), s, &renumber))
                     .collect();
                 let from = pn.lit(lemma.from);
                 TagBranch {
@@ -840,30 +1001,55 @@ pub struct Level2Stats {
     pub merges: usize,
 }
 
+/// Level 2 up to its merges, as levels 2 and 3 both begin: the clearings without merges,
+/// else the merges (as lemmas, with their edges) and the clearings with them. Nothing when
+/// the state's layers conflict (an invalid state).
+pub(crate) struct UpToMerges {
+    pub(crate) proofs: Vec<Proof>,
+    pub(crate) lemmas: Vec<Lemma>,
+    pub(crate) edges: LemmaEdges,
+    /// The tag pairs merged (lower tag first).
+    pub(crate) merged: HashSet<(usize, usize)>,
+}
+
+pub(crate) fn up_to_merges(l: &Level2, links: &LinkIndex) -> UpToMerges {
+    let mut state = UpToMerges {
+        proofs: Vec::new(),
+        lemmas: Vec::new(),
+        edges: LemmaEdges::new(),
+        merged: HashSet::new(),
+    };
+    if l.conflicts > 0 {
+        return state;
+    }
+    state.proofs = refute_all(l, links, &state.edges, &[]);
+    if !state.proofs.is_empty() {
+        return state;
+    }
+    merge_tags(
+        l,
+        links,
+        &mut state.lemmas,
+        &mut state.edges,
+        &mut state.merged,
+    );
+    if !state.lemmas.is_empty() {
+        state.proofs = refute_all(l, links, &state.edges, &state.lemmas);
+    }
+    state
+}
+
 /// Every level-2 clearing of the state (one proof per cleared candidate), with the counts.
 pub fn level2_with_stats(links: &LinkIndex) -> (Vec<Proof>, Level2Stats) {
     let l = Level2::new(links);
-    let mut stats = Level2Stats {
+    let state = up_to_merges(&l, links);
+    let stats = Level2Stats {
         level1_layers: l.level1_layers,
         layers: l.layers,
         als: l.als_count,
-        merges: 0,
+        merges: state.merged.len(),
     };
-    if l.conflicts > 0 {
-        return (vec![], stats);
-    }
-    let none = HashMap::new();
-    let out = refute_all(&l, links, &none, &[]);
-    if !out.is_empty() {
-        return (out, stats);
-    }
-    // merges: tags proven equal, each as two lemmas
-    let (lemmas, edges) = merges(&l, links);
-    stats.merges = lemmas.len() / 2;
-    if lemmas.is_empty() {
-        return (vec![], stats);
-    }
-    (refute_all(&l, links, &edges, &lemmas), stats)
+    (state.proofs, stats)
 }
 
 /// The level-2 clearings with the merges always made first (the seed merges while
@@ -890,12 +1076,14 @@ pub(crate) fn refute_all(
     lemmas: &[Lemma],
 ) -> Vec<Proof> {
     let mut out = Vec::new();
+    let mut cache = LemmaTraces::default();
+    let mut run = Run::new(l, links, edges);
     for c in links.open().iter() {
         let n = l.cand_node[c.index()];
-        let mut run = Run::new(l, links, edges);
+        run.reset();
         run.run((n, true));
         if run.end.is_some() {
-            out.push(refutation(&run, l, links, n, lemmas));
+            out.push(refutation(&run, l, links, n, lemmas, &mut cache));
         }
     }
     out.sort_by(|a, b| {
@@ -910,6 +1098,22 @@ pub(crate) fn refute_all(
 /// propagation from one of the tag's groups (the layer's first). Returns the lemmas (two
 /// per merge) and the edges they add: both directions and both contrapositives.
 pub(crate) fn merges(l: &Level2, links: &LinkIndex) -> (Vec<Lemma>, LemmaEdges) {
+    let mut lemmas = Vec::new();
+    let mut edges = LemmaEdges::new();
+    merge_tags(l, links, &mut lemmas, &mut edges, &mut HashSet::new());
+    (lemmas, edges)
+}
+
+/// The merges the lemmas in force give (the propagations use `edges`) besides those in
+/// `merged`: each new merge is two lemmas added to `lemmas` with their edges, its tag pair
+/// added to `merged` (at most [`MAX_MERGES`] in all). Returns the number of new merges.
+pub(crate) fn merge_tags(
+    l: &Level2,
+    links: &LinkIndex,
+    lemmas: &mut Vec<Lemma>,
+    edges: &mut LemmaEdges,
+    merged: &mut HashSet<(usize, usize)>,
+) -> usize {
     let mut rep = vec![usize::MAX; l.layers];
     for (i, t) in l.tag.iter().enumerate() {
         if let Some((layer, 0)) = t {
@@ -919,9 +1123,9 @@ pub(crate) fn merges(l: &Level2, links: &LinkIndex) -> (Vec<Lemma>, LemmaEdges) 
         }
     }
     // a representative of each tag: (node, value) — the lower tag is the node false
-    let none = HashMap::new();
+    let in_force = edges.clone();
     let run_from = |lit: usize| {
-        let mut run = Run::new(l, links, &none);
+        let mut run = Run::new(l, links, &in_force);
         run.run((rep[lit / 2], lit.is_multiple_of(2)));
         run
     };
@@ -937,32 +1141,29 @@ pub(crate) fn merges(l: &Level2, links: &LinkIndex) -> (Vec<Lemma>, LemmaEdges) 
             .as_ref()
             .is_some_and(|r| r[rep[other / 2]] == if other.is_multiple_of(2) { 1 } else { 2 })
     };
-    let mut lemmas = Vec::new();
-    let mut edges: LemmaEdges = HashMap::new();
+    let mut new = 0;
     for c in 0..l.layers * 2 {
         for d in (c + 1)..l.layers * 2 {
-            if c / 2 == d / 2 || !holds(c, d) || !holds(d, c) {
+            if c / 2 == d / 2 || merged.contains(&(c, d)) || !holds(c, d) || !holds(d, c) {
                 continue;
             }
-            if lemmas.len() / 2 >= MAX_MERGES {
+            if merged.len() >= MAX_MERGES {
                 break;
             }
+            merged.insert((c, d));
+            new += 1;
             let lit = |t: usize| (rep[t / 2], t.is_multiple_of(2));
             for (from, to) in [(c, d), (d, c)] {
                 let run = run_from(from);
-                let steps: Vec<Derived> = run
-                    .trace(&[run.why_of(rep[to / 2])])
-                    .into_iter()
-                    .cloned()
-                    .collect();
+                let steps = run.trace(&[run.why_of(rep[to / 2])]);
                 lemmas.push(Lemma {
                     from: lit(from),
                     body: LemmaBody::Steps(steps),
                 });
                 let k = lemmas.len() - 1;
-                add_lemma_edges(&mut edges, lit(from), lit(to), k);
+                add_lemma_edges(edges, lit(from), lit(to), k);
             }
         }
     }
-    (lemmas, edges)
+    new
 }

@@ -6,10 +6,11 @@
 //! by its chains, `|*r4c3 r5c3` when the choice is an almost cell). When every member
 //! forces the same `e`, `e` is a forced tag (`E` false).
 //!
-//! The process, as the seed runs it: tag at level 2 (merges made first), look for
-//! clearings; when there are none, one **pass** finds every new weak link the choices give
-//! (the ends `E`, `F` are the tags, one group per tag, and the candidates in no layer),
-//! adds them as lemmas and looks for clearings again; it **fails when a pass extends
+//! The process, as the seed runs it: level 2 up to its merges (the same function as level
+//! 2's: clearings, else merges and clearings); when there are none, one **pass** finds
+//! every new weak link the choices give (the ends `E`, `F` are the tags, one group per tag,
+//! and the candidates in no layer), adds them as lemmas, **merges again** the tags they
+//! prove equal (the seed loops back to its basic analysis) and looks for clearings again; it **fails when a pass extends
 //! nothing** (or after [`MAX_PASSES`]). The solver loops back to the basic rules after each
 //! clearing (`solve --rules basic,tag3`).
 //!
@@ -22,12 +23,15 @@
 //! end; the pairs of ends are found per choice by bucketing the ends by the set of members
 //! that force them; at most [`MAX_EXTENSIONS_PER_PASS`] new links per pass.
 
-use super::tagging2::{add_lemma_edges, merges, refute_all, Lemma, LemmaBody, Level2, Run};
+use super::tagging2::{
+    add_lemma_edges, merge_tags, refute_all, up_to_merges, Lemma, LemmaBody, LemmaEdges, Level2,
+    Run, UpToMerges,
+};
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CspVariable, House};
 use crate::proof::tagging::TagChoice;
 use crate::proof::Proof;
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashSet};
 
 /// Passes of extension before level 3 gives up.
 pub const MAX_PASSES: usize = 6;
@@ -45,6 +49,8 @@ pub struct Level3Stats {
     pub passes: usize,
     /// Weak links (and forced tags) added by the passes.
     pub extensions: usize,
+    /// Merges made after a pass (tags proven equal through its weak links).
+    pub later_merges: usize,
 }
 
 /// A choice: its proof form and its members (nodes, one at least true).
@@ -131,33 +137,40 @@ fn extend(
     l: &Level2,
     links: &LinkIndex,
     lemmas: &[Lemma],
-    edges: &super::tagging2::LemmaEdges,
+    edges: &LemmaEdges,
     choices: &[Choice],
     ends: &[usize],
 ) -> Vec<Lemma> {
     let before = lemmas.len();
-    let mut reach: HashMap<usize, Option<Vec<u8>>> = HashMap::new();
-    let mut reach_of = |n: usize| -> Option<Vec<u8>> {
-        reach
-            .entry(n)
-            .or_insert_with(|| {
-                let mut run = Run::new(l, links, edges);
-                run.run((n, true));
-                run.end.is_none().then_some(run.value)
-            })
-            .clone()
+    // per node, once propagated: the values its truth reaches (None: a contradiction)
+    let mut reach: Vec<Option<Option<Vec<u8>>>> = vec![None; l.nodes.len()];
+    let mut run = Run::new(l, links, edges);
+    let mut propagate = |reach: &mut Vec<Option<Option<Vec<u8>>>>, n: usize| {
+        if reach[n].is_none() {
+            run.reset();
+            run.run((n, true));
+            reach[n] = Some(run.end.is_none().then(|| run.value.clone()));
+        }
     };
     let layer_of = |n: usize| l.tag[n].map(|(layer, _)| layer);
     let mut found: HashSet<(usize, usize)> = HashSet::new();
     let mut units = Vec::new();
     let mut pairs = Vec::new();
     for (ci, ch) in choices.iter().enumerate() {
-        let Some(members): Option<Vec<Vec<u8>>> = ch.members.iter().map(|&m| reach_of(m)).collect()
+        for &m in &ch.members {
+            propagate(&mut reach, m);
+        }
+        let Some(members): Option<Vec<&Vec<u8>>> = ch
+            .members
+            .iter()
+            .map(|&m| reach[m].as_ref().expect("propagated").as_ref())
+            .collect()
         else {
             continue;
         };
         let full: u16 = (1 << members.len()) - 1;
-        let mut by_mask: HashMap<u16, Vec<usize>> = HashMap::new();
+        // ordered by mask, so that the pairs (and the lemmas' order) are the same each run
+        let mut by_mask: BTreeMap<u16, Vec<usize>> = BTreeMap::new();
         for &e in ends {
             let mask = members
                 .iter()
@@ -199,7 +212,8 @@ fn extend(
         if out.len() >= MAX_EXTENSIONS_PER_PASS {
             break;
         }
-        let known = match reach_of(u) {
+        propagate(&mut reach, u);
+        let known = match reach[u].as_ref().expect("propagated") {
             None => true,
             Some(r) => u != v && r[v] == 2,
         };
@@ -221,29 +235,25 @@ fn extend(
 }
 
 /// Every level-3 clearing of the state (one proof per cleared candidate): level 2's when
-/// it has some, else those of the first extension pass that gives any.
+/// it has some, else those of the first extension pass that gives any. After each pass the
+/// merges are made again with the new weak links in force (the seed loops back to its basic
+/// analysis), so a pass can also merge tags.
 pub fn level3_with_stats(links: &LinkIndex) -> (Vec<Proof>, Level3Stats) {
     let l = Level2::new(links);
+    let UpToMerges {
+        proofs,
+        mut lemmas,
+        mut edges,
+        mut merged,
+    } = up_to_merges(&l, links);
     let mut stats = Level3Stats {
         layers: l.layers,
         als: l.als_count,
+        merges: merged.len(),
         ..Level3Stats::default()
     };
-    if l.conflicts > 0 {
-        return (vec![], stats);
-    }
-    let none = HashMap::new();
-    let out = refute_all(&l, links, &none, &[]);
-    if !out.is_empty() {
-        return (out, stats);
-    }
-    let (mut lemmas, mut edges) = merges(&l, links);
-    stats.merges = lemmas.len() / 2;
-    if !lemmas.is_empty() {
-        let out = refute_all(&l, links, &edges, &lemmas);
-        if !out.is_empty() {
-            return (out, stats);
-        }
+    if l.conflicts > 0 || !proofs.is_empty() {
+        return (proofs, stats);
     }
     let choices = choices(&l, links);
     let ends = ends(&l);
@@ -261,6 +271,7 @@ pub fn level3_with_stats(links: &LinkIndex) -> (Vec<Proof>, Level3Stats) {
             add_lemma_edges(&mut edges, lemma.from, to, lemmas.len());
             lemmas.push(lemma);
         }
+        stats.later_merges += merge_tags(&l, links, &mut lemmas, &mut edges, &mut merged);
         let out = refute_all(&l, links, &edges, &lemmas);
         if !out.is_empty() {
             return (out, stats);
