@@ -76,9 +76,23 @@ fn keys() -> &'static Keys {
     })
 }
 
-/// The per-state tables of one family.
+/// The per-state tables of one family: its definition, and the tables it reads, which
+/// depend only on its link space and variable kinds (shared by the families that agree on
+/// those: nrc, nrct, nrcz, nrczt and the lassos read the same).
 pub(super) struct Tables {
     pub spec: Spec,
+    shared: std::rc::Rc<SpaceTables>,
+}
+
+impl std::ops::Deref for Tables {
+    type Target = SpaceTables;
+    fn deref(&self) -> &SpaceTables {
+        &self.shared
+    }
+}
+
+/// What [`Tables`] reads of a state for one link space and set of variable kinds.
+pub(super) struct SpaceTables {
     /// The family's links of each open candidate (open candidates only).
     pub links: Vec<CandidateSet>,
     /// Usable variables of each candidate: allowed kind, undecided, two or more open.
@@ -91,7 +105,21 @@ pub(super) struct Tables {
 }
 
 impl Tables {
-    pub fn new(index: &LinkIndex, spec: Spec) -> Tables {
+    /// The tables of `spec` on the state of `index`, from `shared` when it was built for
+    /// the same state, link space and kinds.
+    pub fn new(index: &LinkIndex, spec: Spec, shared: Option<std::rc::Rc<SpaceTables>>) -> Tables {
+        let shared = shared.unwrap_or_else(|| std::rc::Rc::new(SpaceTables::new(index, spec)));
+        Tables { spec, shared }
+    }
+
+    /// The shared part, to build another family's tables from.
+    pub fn shared(&self) -> std::rc::Rc<SpaceTables> {
+        self.shared.clone()
+    }
+}
+
+impl SpaceTables {
+    fn new(index: &LinkIndex, spec: Spec) -> SpaceTables {
         let m = masks();
         let open = *index.open();
         let mut links = vec![CandidateSet::EMPTY; 729];
@@ -122,8 +150,7 @@ impl Tables {
                 nmembers[v.index()] = k as u8 + 1;
             }
         }
-        Tables {
-            spec,
+        SpaceTables {
             links,
             vars,
             nvars,
@@ -176,13 +203,13 @@ pub(super) enum Outcome {
 }
 
 /// The sets a partial chain carries, rebuilt from its ancestry.
-struct Acc {
+struct Acc<'a> {
     /// Union of the links of every right-linking candidate (the t-set).
     t: CandidateSet,
     /// Every left- and right-linking candidate.
     used: CandidateSet,
     rights: CandidateSet,
-    vars: Vec<u16>,
+    vars: &'a mut Vec<u16>,
 }
 
 /// A 128-bit Zobrist key; its first word is already a good hash.
@@ -197,10 +224,37 @@ impl std::hash::Hash for Key {
 type KeySet = crate::search::keys::KeySet<Key>;
 type CoarseMap = crate::search::keys::KeyMap<Key, u32>;
 
+/// What a search allocates, kept from search to search on the thread (each buffer keeps
+/// its capacity): the dedupe sets, the levels, emptied level vectors to reuse, and the
+/// variables of the two partial chains being extended.
+#[derive(Default)]
+struct Scratch {
+    seen: KeySet,
+    coarse: CoarseMap,
+    levels: Vec<Vec<Node>>,
+    pool: Vec<Vec<Node>>,
+    vars: [Vec<u16>; 2],
+}
+
+impl Scratch {
+    /// Give back the levels of a finished search (a frontier kept for resuming took its
+    /// own); vectors grown very large are dropped.
+    fn recycle_levels(&mut self) {
+        for mut level in self.levels.drain(..) {
+            if self.pool.len() < POOL_KEEP && level.capacity() <= LEVEL_KEEP {
+                level.clear();
+                self.pool.push(level);
+            }
+        }
+    }
+}
+
+/// Level vectors kept for reuse, and the largest capacity (in partial chains) kept.
+const POOL_KEEP: usize = 64;
+const LEVEL_KEEP: usize = 1 << 14;
+
 thread_local! {
-    /// Dedupe sets reused from search to search (they keep their capacity).
-    static SCRATCH: std::cell::RefCell<(KeySet, CoarseMap)> =
-        std::cell::RefCell::new((KeySet::default(), CoarseMap::default()));
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
 }
 
 /// Search the shortest chain (or lasso, for the lasso families) of at most `max_len` cells
@@ -213,31 +267,24 @@ pub(super) fn search(
     resume: &mut Option<Frontier>,
     nodes: &mut usize,
 ) -> Outcome {
-    let (mut seen, mut coarse) = SCRATCH.with(|c| c.take());
-    let out = search_with(
-        tables,
-        z,
-        max_len,
-        opts,
-        resume,
-        &mut seen,
-        &mut coarse,
-        nodes,
-    );
+    let mut scratch = SCRATCH.with(|c| c.take());
+    let out = search_with(tables, z, max_len, opts, resume, &mut scratch, nodes);
+    scratch.recycle_levels();
+    let Scratch { seen, coarse, .. } = &mut scratch;
     // emptied now, at a cost in proportion to this search's own work: a table much larger
     // than what the search used is dropped (clearing costs its whole capacity, and most
     // searches are small)
     if seen.capacity() > SCRATCH_KEEP && seen.len() * 8 < seen.capacity() {
-        seen = KeySet::default();
+        *seen = KeySet::default();
     } else {
         seen.clear();
     }
     if coarse.capacity() > SCRATCH_KEEP && coarse.len() * 8 < coarse.capacity() {
-        coarse = CoarseMap::default();
+        *coarse = CoarseMap::default();
     } else {
         coarse.clear();
     }
-    SCRATCH.with(|c| *c.borrow_mut() = (seen, coarse));
+    SCRATCH.with(|c| *c.borrow_mut() = scratch);
     out
 }
 
@@ -251,11 +298,17 @@ fn search_with(
     max_len: usize,
     opts: &Options,
     resume: &mut Option<Frontier>,
-    seen: &mut KeySet,
-    coarse: &mut CoarseMap,
+    scratch: &mut Scratch,
     nodes: &mut usize,
 ) -> Outcome {
     let start = resume.take();
+    let Scratch {
+        seen,
+        coarse,
+        levels,
+        pool,
+        vars: [acc_vars, parent_vars],
+    } = scratch;
     let budget = opts.max_nodes;
     let spec = tables.spec;
     let keys = keys();
@@ -297,9 +350,13 @@ fn search_with(
     seen.clear();
     coarse.clear();
     let cap = opts.same_rights as u32;
-    let (mut levels, total) = match start {
-        Some(f) => (f.levels, f.total),
-        None => (Vec::new(), 0usize),
+    levels.clear();
+    let total = match start {
+        Some(f) => {
+            *levels = f.levels;
+            f.total
+        }
+        None => 0usize,
     };
     // `total` counts the partial chains of the frontier resumed from too; `nodes` those
     // this call builds
@@ -308,8 +365,8 @@ fn search_with(
     *total = resumed;
 
     // level 1
-    let mut first = Vec::new();
     if levels.is_empty() {
+        let mut first = pool.pop().unwrap_or_default();
         for l in zl.iter() {
             let li = l.index();
             for &v in tables.vars_of(li) {
@@ -352,17 +409,19 @@ fn search_with(
         levels.push(first);
     }
 
+    acc_vars.clear();
+    parent_vars.clear();
     let mut acc = Acc {
         t: CandidateSet::EMPTY,
         used: CandidateSet::EMPTY,
         rights: CandidateSet::EMPTY,
-        vars: Vec::with_capacity(max_len),
+        vars: acc_vars,
     };
     let mut parent_acc = Acc {
         t: CandidateSet::EMPTY,
         used: CandidateSet::EMPTY,
         rights: CandidateSet::EMPTY,
-        vars: Vec::with_capacity(max_len),
+        vars: parent_vars,
     };
     for depth in levels.len()..max_len {
         let prev = levels.len() - 1;
@@ -373,7 +432,7 @@ fn search_with(
                 budget: false,
             };
         }
-        let mut next: Vec<Node> = Vec::new();
+        let mut next: Vec<Node> = pool.pop().unwrap_or_default();
         let mut current_parent = u32::MAX - 1;
         for ni in 0..levels[prev].len() {
             let node = levels[prev][ni];
@@ -387,7 +446,7 @@ fn search_with(
                 } else {
                     rebuild(
                         tables,
-                        &levels,
+                        levels,
                         prev - 1,
                         node.parent as usize,
                         &mut parent_acc,
@@ -398,7 +457,7 @@ fn search_with(
             acc.used = parent_acc.used;
             acc.rights = parent_acc.rights;
             acc.vars.clear();
-            acc.vars.extend_from_slice(&parent_acc.vars);
+            acc.vars.extend_from_slice(parent_acc.vars);
             add_cell(tables, &mut acc, node.l, node.r, node.v);
 
             let rk = node.r as usize;
@@ -430,7 +489,7 @@ fn search_with(
                         if acc.used.contains(rc) {
                             if spec.lasso && !acc.rights.contains(rc) {
                                 // rl-lasso: R equals an earlier L
-                                let cells = chain_of(&levels, prev, ni, (v, li as u16, r));
+                                let cells = chain_of(levels, prev, ni, (v, li as u16, r));
                                 let j = cells.iter().position(|c| c.1 as usize == ri).unwrap_or(0);
                                 return Outcome::Found {
                                     cells,
@@ -442,12 +501,12 @@ fn search_with(
                         let in_z = zl.contains(rc);
                         let in_t = spec.t && acc.t.contains(rc);
                         if in_z && !spec.lasso {
-                            let cells = chain_of(&levels, prev, ni, (v, li as u16, r));
+                            let cells = chain_of(levels, prev, ni, (v, li as u16, r));
                             return Outcome::Found { cells, lasso: None };
                         }
                         if in_t && !in_z && spec.lasso {
                             // lr-lasso: R linked to an earlier R
-                            let cells = chain_of(&levels, prev, ni, (v, li as u16, r));
+                            let cells = chain_of(levels, prev, ni, (v, li as u16, r));
                             let j = cells
                                 .iter()
                                 .position(|c| tables.links[c.2 as usize].contains(rc))
@@ -491,7 +550,7 @@ fn search_with(
     let depth = levels.len();
     if !exhausted && *total <= RESUME_CAP {
         *resume = Some(Frontier {
-            levels,
+            levels: std::mem::take(levels),
             total: *total,
         });
     }

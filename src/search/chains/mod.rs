@@ -237,13 +237,12 @@ impl ChainCache {
                 if covered.contains(z) {
                     continue;
                 }
-                if let Some((m, proof)) = fc.shortest(z, length, &mut 0) {
-                    if m == length {
-                        covered.union_with(&proof.eliminations.iter().copied().collect());
-                        out.push(proof);
-                        if out.len() >= limit {
-                            break;
-                        }
+                // a target whose shortest proof is shorter was reported at its own length
+                if let Some((_, proof)) = fc.shortest_of(z, length, length, &mut 0) {
+                    covered.union_with(&proof.eliminations.iter().copied().collect());
+                    out.push(proof);
+                    if out.len() >= limit {
+                        break;
                     }
                 }
             }
@@ -315,12 +314,19 @@ impl ChainCache {
             max_nodes: 0,
             ..options
         };
+        let spec = family.definition();
+        let space = (spec.space, spec.kinds);
+        let shared = state
+            .families
+            .values()
+            .find(|fc| (fc.tables.spec.space, fc.tables.spec.kinds) == space)
+            .map(|fc| fc.tables.shared());
         let fc = state
             .families
             .entry((family, key))
             .or_insert_with(|| FamilyCache {
                 family,
-                tables: Rc::new(Tables::new(links, family.definition())),
+                tables: Rc::new(Tables::new(links, spec, shared)),
                 options,
                 memo: vec![Memo::Unknown; 729],
             });
@@ -356,9 +362,21 @@ struct FamilyCache {
 impl FamilyCache {
     /// The shortest proof for `z` of at most `n` cells, from the memo or a new search.
     fn shortest(&mut self, z: Candidate, n: usize, nodes: &mut usize) -> Option<(usize, Proof)> {
+        self.shortest_of(z, 1, n, nodes)
+    }
+
+    /// [`FamilyCache::shortest`] when its length is at least `least` (the proof is cloned
+    /// only then).
+    fn shortest_of(
+        &mut self,
+        z: Candidate,
+        least: usize,
+        n: usize,
+        nodes: &mut usize,
+    ) -> Option<(usize, Proof)> {
         let mut resume = None;
         match &self.memo[z.index()] {
-            Memo::Found(m, p) => return (*m <= n).then(|| (*m, p.clone())),
+            Memo::Found(m, p) => return (least..=n).contains(m).then(|| (*m, p.clone())),
             Memo::None {
                 depth,
                 exhausted,
@@ -378,7 +396,7 @@ impl FamilyCache {
                 let proof = build_proof(&self.tables, self.family, z, &cells, lasso);
                 let m = cells.len();
                 self.memo[z.index()] = Memo::Found(m, proof.clone());
-                Some((m, proof))
+                (m >= least).then_some((m, proof))
             }
             Outcome::None {
                 depth,
