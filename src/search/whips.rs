@@ -443,6 +443,28 @@ impl<'a> Searcher<'a> {
         self.classify_with_groups(v, tz, l)
     }
 
+    /// Every open candidate of variable `v` lies in `tz` (the cell ends a whip): what
+    /// [`Searcher::classify`] calls [`Rest::Empty`] for an L in `tz`, with no count.
+    #[inline(always)]
+    fn all_inside(&self, v: usize, tz: &CandidateSet) -> bool {
+        let (list, n) = &self.var_open[v];
+        list[..*n as usize].iter().all(|&c| tz.contains(cand(c)))
+    }
+
+    /// The variables (rc, rn, cn, bn) of candidate R, or none for a group. R lies outside
+    /// the t/z set of the partial whips it ends (it is not linked to itself) and is one of
+    /// their R's, so a variable holding it never extends them: counted outside, it is
+    /// [`Rest::One`] R (an earlier R), or a group holding R (not allowed), never
+    /// [`Rest::Empty`].
+    #[inline]
+    fn vars_holding(&self, r: u16) -> [u16; 4] {
+        if r < GROUP_BASE {
+            self.var_of[r as usize]
+        } else {
+            [u16::MAX; 4]
+        }
+    }
+
     /// [`Searcher::classify`] for g-searches: up to three candidates outside, in one group.
     fn classify_with_groups(&self, v: usize, tz: &CandidateSet, l: u16) -> Rest {
         let (list, n) = &self.var_open[v];
@@ -660,9 +682,14 @@ impl<'a> Searcher<'a> {
             self.parent_vars = self.open_vars(&tz0, [0; 6], &[u64::MAX; 6]);
         }
         // level 1
+        // a variable holding Z has Z outside tz0: never a cell of a whip on Z
+        let z_vars = self.var_of[zi as usize];
         for l in tz0.iter() {
             let li = l.index() as u16;
-            for &vi in &self.var_of[li as usize] {
+            for (&vi, &zv) in self.var_of[li as usize].iter().zip(&z_vars) {
+                if vi == zv {
+                    continue;
+                }
                 match self.classify(vi as usize, &tz0, li) {
                     Rest::Empty if min_len <= 1 => {
                         return Outcome::Found(Found {
@@ -811,15 +838,22 @@ impl<'a> Searcher<'a> {
         grow: bool,
     ) -> Option<Found> {
         let node = self.nodes[p as usize];
+        if !grow && len < min_len {
+            return None;
+        }
         let u = self.chain_use(p);
         let zi = z.index() as u16;
         let ls = *self.linkset(node.r);
+        let r_vars = self.vars_holding(node.r);
         for l in ls.iter() {
             let li = l.index() as u16;
             if li == zi || u.lefts.contains(l) || u.rights.contains(l) {
                 continue;
             }
-            for &vi in &self.var_of[li as usize] {
+            for (&vi, &rv) in self.var_of[li as usize].iter().zip(&r_vars) {
+                if vi == rv {
+                    continue;
+                }
                 let vi = vi as usize;
                 // SudoRules: once a partial g-whip holds a group, its next variable need only
                 // differ from the last one; before that, from all earlier ones.
@@ -829,6 +863,18 @@ impl<'a> Searcher<'a> {
                     vi == node.v as usize
                 };
                 if repeated {
+                    continue;
+                }
+                if !grow {
+                    // the last level: only a complete whip counts
+                    if self.all_inside(vi, tz) {
+                        return Some(Found {
+                            parent: p,
+                            l: li,
+                            v: vi as u16,
+                            len,
+                        });
+                    }
                     continue;
                 }
                 match self.classify(vi, tz, li) {
