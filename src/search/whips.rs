@@ -972,8 +972,20 @@ impl<'a> Searcher<'a> {
                 dirty[v as usize >> 6] |= 1 << (v & 63);
             }
         }
-        let vars = self.open_vars(tz, parent_vars, &dirty);
-        self.parent_vars = vars;
+        let vars = if grow {
+            let vars = self.open_vars(tz, parent_vars, &dirty);
+            self.parent_vars = vars;
+            vars
+        } else {
+            // the last level: only a variable with every open candidate in tz ends a braid;
+            // it is among the parent's open variables or the recounted ones (no need to
+            // recount them all: the loop tests each for completeness)
+            if len < min_len {
+                return None;
+            }
+            std::array::from_fn(|k| parent_vars[k] | dirty[k])
+        };
+        let max = if grow { max } else { 0 };
         for vi in bits(&vars) {
             if u.has_var(vi) {
                 continue;
