@@ -282,6 +282,52 @@ mod tests {
         assert_eq!(empty.count, 2);
     }
 
+    /// A solved grid (rows are shifts of 123456789).
+    fn full_grid() -> [u8; 81] {
+        std::array::from_fn(|i| {
+            let (r, c) = (i / 9, i % 9);
+            ((r * 3 + r / 3 + c) % 9 + 1) as u8
+        })
+    }
+
+    /// The six cells of rows 1 and 2 in columns 1, 4 and 7 of [`full_grid`] (1 4 7 / 4 7 1):
+    /// emptied, they take either that cycle or 4 7 1 / 1 4 7.
+    const CYCLE: [usize; 6] = [0, 3, 6, 9, 12, 15];
+
+    #[test]
+    fn a_state_with_two_solutions_has_several() {
+        let mut g = full_grid();
+        for i in CYCLE {
+            g[i] = 0;
+        }
+        let s = State::from_givens(&g).expect("no clash");
+        let r = count_solutions(&s, 2);
+        assert_eq!(r.count, 2);
+        assert_eq!(count_solutions(&s, 5).count, 2);
+        assert_eq!(count_solutions_of_values(&g, 5).count, 2);
+    }
+
+    #[test]
+    fn a_state_without_its_two_solutions_has_none() {
+        let mut g = full_grid();
+        for i in CYCLE {
+            g[i] = 0;
+        }
+        let mut s = State::from_givens(&g).expect("no clash");
+        // r1c1=1 is in one solution, r1c4=7 in the other
+        for (cell, digit) in [(0, 1), (3, 7)] {
+            s.eliminate(Candidate::new(Cell::new(cell), Digit::new(digit).unwrap()))
+                .expect("another candidate stays");
+        }
+        assert_eq!(
+            count_solutions(&s, 2),
+            SolveResult {
+                count: 0,
+                solution: None
+            }
+        );
+    }
+
     #[test]
     fn no_solution() {
         // r1c1..r1c8 hold 1..8 and column 9 has a 9 elsewhere: r1c9 has no candidate.

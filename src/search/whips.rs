@@ -256,8 +256,8 @@ fn variables_of() -> &'static [[u16; 4]; 729] {
     })
 }
 
-/// Where a variable's open candidates lie in a [`CandidateSet`]'s words: the braid search
-/// counts how many of them a t/z set holds with one AND and popcount per word.
+/// Where a variable's open candidates lie in a [`CandidateSet`]'s words: the searches count
+/// how many of them lie outside a t/z set with one AND per word.
 struct VarWords {
     /// (word index, mask of the variable's open candidates in that word), per variable in
     /// `spans` ranges.
@@ -283,6 +283,13 @@ impl VarWords {
             spans.push((start as u16, (words.len() - start) as u8));
         }
         VarWords { words, spans }
+    }
+
+    /// The (word index, mask) pairs of variable `v`'s open candidates.
+    #[inline(always)]
+    fn of(&self, v: usize) -> &[(u8, u64)] {
+        let (start, len) = self.spans[v];
+        &self.words[start as usize..start as usize + len as usize]
     }
 
     /// How many open candidates of variable `v` lie outside `tz`, when at most `max` do
@@ -338,8 +345,8 @@ struct Searcher<'a> {
     groups: Option<GroupIndex>,
     /// Open candidates of each variable (indices), and how many.
     var_open: Vec<([u16; 9], u8)>,
-    /// The same, as word masks (braids only).
-    var_words: Option<VarWords>,
+    /// The same, as word masks.
+    var_words: VarWords,
     /// The variables of each candidate.
     var_of: &'static [[u16; 4]; 729],
     nodes: Vec<Node>,
@@ -385,7 +392,7 @@ impl<'a> Searcher<'a> {
                 (list, n)
             })
             .collect();
-        let var_words = kind.is_braid().then(|| VarWords::new(&var_open));
+        let var_words = VarWords::new(&var_open);
         Searcher {
             links,
             braid: kind.is_braid(),
@@ -422,16 +429,18 @@ impl<'a> Searcher<'a> {
     /// for every extension, so never part of the rest).
     #[inline(always)]
     fn classify(&self, v: usize, tz: &CandidateSet, l: u16) -> Rest {
-        let (list, n) = &self.var_open[v];
         if self.groups.is_none() {
-            // whips and braids: at most one candidate outside
+            // whips and braids: at most one candidate outside, read a word at a time
+            debug_assert!(tz.contains(cand(l)));
+            let tw = tz.words();
             let mut one = NO_CANDIDATE;
-            for &c in &list[..*n as usize] {
-                if c != l && !tz.contains(cand(c)) {
-                    if one != NO_CANDIDATE {
+            for &(w, m) in self.var_words.of(v) {
+                let rest = m & !tw[w as usize];
+                if rest != 0 {
+                    if one != NO_CANDIDATE || rest & (rest - 1) != 0 {
                         return Rest::Open;
                     }
-                    one = c;
+                    one = w as u16 * 64 + rest.trailing_zeros() as u16;
                 }
             }
             return if one == NO_CANDIDATE {
@@ -441,6 +450,31 @@ impl<'a> Searcher<'a> {
             };
         }
         self.classify_with_groups(v, tz, l)
+    }
+
+    /// Every open candidate of variable `v` lies in `tz` (the cell ends a whip): what
+    /// [`Searcher::classify`] calls [`Rest::Empty`] for an L in `tz`, with no count.
+    #[inline(always)]
+    fn all_inside(&self, v: usize, tz: &CandidateSet) -> bool {
+        let tw = tz.words();
+        self.var_words
+            .of(v)
+            .iter()
+            .all(|&(w, m)| m & !tw[w as usize] == 0)
+    }
+
+    /// The variables (rc, rn, cn, bn) of candidate R, or none for a group. R lies outside
+    /// the t/z set of the partial whips it ends (it is not linked to itself) and is one of
+    /// their R's, so a variable holding it never extends them: counted outside, it is
+    /// [`Rest::One`] R (an earlier R), or a group holding R (not allowed), never
+    /// [`Rest::Empty`].
+    #[inline]
+    fn vars_holding(&self, r: u16) -> [u16; 4] {
+        if r < GROUP_BASE {
+            self.var_of[r as usize]
+        } else {
+            [u16::MAX; 4]
+        }
     }
 
     /// [`Searcher::classify`] for g-searches: up to three candidates outside, in one group.
@@ -660,9 +694,14 @@ impl<'a> Searcher<'a> {
             self.parent_vars = self.open_vars(&tz0, [0; 6], &[u64::MAX; 6]);
         }
         // level 1
+        // a variable holding Z has Z outside tz0: never a cell of a whip on Z
+        let z_vars = self.var_of[zi as usize];
         for l in tz0.iter() {
             let li = l.index() as u16;
-            for &vi in &self.var_of[li as usize] {
+            for (&vi, &zv) in self.var_of[li as usize].iter().zip(&z_vars) {
+                if vi == zv {
+                    continue;
+                }
                 match self.classify(vi as usize, &tz0, li) {
                     Rest::Empty if min_len <= 1 => {
                         return Outcome::Found(Found {
@@ -774,7 +813,7 @@ impl<'a> Searcher<'a> {
     /// `tz`. `known` holds the answer for every variable outside `recount`.
     fn open_vars(&self, tz: &CandidateSet, known: [u64; 6], recount: &[u64; 6]) -> [u64; 6] {
         let max = if self.groups.is_some() { 3 } else { 1 };
-        let words = self.var_words.as_ref().expect("braids count by words");
+        let words = &self.var_words;
         let mut vars = known;
         for v in bits(recount).take_while(|&v| v < 324) {
             let open = self.var_open[v].1 > 0 && words.outside_if_few(v, tz, max).is_some();
@@ -810,16 +849,23 @@ impl<'a> Searcher<'a> {
         min_len: usize,
         grow: bool,
     ) -> Option<Found> {
+        if !grow {
+            return (len >= min_len).then(|| self.complete_whip(p, tz, z, len))?;
+        }
         let node = self.nodes[p as usize];
         let u = self.chain_use(p);
         let zi = z.index() as u16;
         let ls = *self.linkset(node.r);
+        let r_vars = self.vars_holding(node.r);
         for l in ls.iter() {
             let li = l.index() as u16;
             if li == zi || u.lefts.contains(l) || u.rights.contains(l) {
                 continue;
             }
-            for &vi in &self.var_of[li as usize] {
+            for (&vi, &rv) in self.var_of[li as usize].iter().zip(&r_vars) {
+                if vi == rv {
+                    continue;
+                }
                 let vi = vi as usize;
                 // SudoRules: once a partial g-whip holds a group, its next variable need only
                 // differ from the last one; before that, from all earlier ones.
@@ -856,6 +902,49 @@ impl<'a> Searcher<'a> {
         None
     }
 
+    /// The last level of a whip search: the first cell hanging on the last R of partial whip
+    /// `p` that ends it (in [`Searcher::expand_whip`]'s order: L's in candidate order, then
+    /// their variables), when every open candidate of its variable lies in `tz`. The
+    /// chain's conditions (L not Z nor an earlier L or R, a new variable) are read only for
+    /// such a cell, which is rare, so the chain is walked only then.
+    fn complete_whip(&self, p: u32, tz: &CandidateSet, z: Candidate, len: usize) -> Option<Found> {
+        let node = self.nodes[p as usize];
+        let zi = z.index() as u16;
+        let r_vars = self.vars_holding(node.r);
+        let mut used: Option<ChainUse> = None;
+        for l in self.linkset(node.r).iter() {
+            let li = l.index() as u16;
+            if li == zi {
+                continue;
+            }
+            for (&vi, &rv) in self.var_of[li as usize].iter().zip(&r_vars) {
+                let vi = vi as usize;
+                if vi == rv as usize || !self.all_inside(vi, tz) {
+                    continue;
+                }
+                let u = used.get_or_insert_with(|| self.chain_use(p));
+                if u.lefts.contains(l) || u.rights.contains(l) {
+                    break;
+                }
+                // as in expand_whip: after a group R, only the last variable is excluded
+                let repeated = if !u.has_group_right {
+                    u.has_var(vi)
+                } else {
+                    vi == node.v as usize
+                };
+                if !repeated {
+                    return Some(Found {
+                        parent: p,
+                        l: li,
+                        v: vi as u16,
+                        len,
+                    });
+                }
+            }
+        }
+        None
+    }
+
     /// Extend partial braid `p` by one cell whose L hangs on Z or on any of its R's.
     #[allow(clippy::too_many_arguments)]
     fn expand_braid(
@@ -883,18 +972,26 @@ impl<'a> Searcher<'a> {
                 dirty[v as usize >> 6] |= 1 << (v & 63);
             }
         }
-        let vars = self.open_vars(tz, parent_vars, &dirty);
-        self.parent_vars = vars;
+        let vars = if grow {
+            let vars = self.open_vars(tz, parent_vars, &dirty);
+            self.parent_vars = vars;
+            vars
+        } else {
+            // the last level: only a variable with every open candidate in tz ends a braid;
+            // it is among the parent's open variables or the recounted ones (no need to
+            // recount them all: the loop tests each for completeness)
+            if len < min_len {
+                return None;
+            }
+            std::array::from_fn(|k| parent_vars[k] | dirty[k])
+        };
+        let max = if grow { max } else { 0 };
         for vi in bits(&vars) {
             if u.has_var(vi) {
                 continue;
             }
             // candidates of V outside tz: at most one (three with groups), not all of them
-            let few = self
-                .var_words
-                .as_ref()
-                .expect("braids count by words")
-                .outside_if_few(vi, tz, max);
+            let few = self.var_words.outside_if_few(vi, tz, max);
             let Some(outside) = few else { continue };
             if !grow && outside > 0 {
                 continue;
