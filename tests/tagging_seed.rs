@@ -432,3 +432,42 @@ proptest::proptest! {
         let _ = sudolink::notation::tags::read_extended_link(&s);
     }
 }
+
+#[test]
+fn level1_chains_print_and_read_back_in_the_classic_form() {
+    // "reading is easier with the classic form. So tags are replaced by the relevant group
+    // of candidates … 1r2c3==2r2c7/.._.."
+    use sudolink::notation::tags::{classic_chain_text, read_classic_chain};
+    use sudolink::proof::aic::AicConclusion;
+    use sudolink::proof::Pattern;
+    let mut read = 0;
+    for (state, _) in common::basic_stuck_states(12) {
+        for p in level1(&LinkIndex::new(&state)) {
+            let Pattern::Aic(a) = &p.pattern else {
+                panic!("a level-1 chain")
+            };
+            let text = classic_chain_text(a);
+            let c = read_classic_chain(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+            let mut nodes: Vec<(Digit, Vec<Cell>)> =
+                a.nodes.iter().map(|n| (n.digit, n.cells.clone())).collect();
+            if a.conclusion != AicConclusion::Ends {
+                nodes.push(nodes[0].clone()); // a loop closes on its first group
+            }
+            let back: Vec<(Digit, Vec<Cell>)> =
+                c.nodes.iter().map(|n| (n.digit, n.cells.clone())).collect();
+            assert_eq!(back, nodes, "{text}");
+            // the links alternate as the conclusion says
+            let strong_first = a.conclusion != AicConclusion::Loop;
+            for (k, s) in c.strong.iter().enumerate() {
+                assert_eq!(*s, (k % 2 == 0) == strong_first, "{text}");
+            }
+            read += 1;
+        }
+    }
+    assert!(read > 0);
+    // the seed's own example, its start point before '=='
+    let c = read_classic_chain("1r2c3==2r2c7/2r3c7_2(r3c1 r3c2)").unwrap();
+    assert_eq!(c.start.unwrap().to_string(), "1r2c3");
+    assert_eq!(c.nodes[2].to_string(), "2(r3c1 r3c2)");
+    assert_eq!(c.strong, [false, true]);
+}

@@ -21,6 +21,7 @@
 
 use crate::grid::{Candidate, Cell, Digit, House};
 use crate::notation::lexer::{self, parse_all, PResult};
+use crate::proof::aic::{AicConclusion, AicNode, AicPattern};
 use crate::proof::tagging::TagNode;
 use crate::proof::tagging::{
     TagBranch, TagChoice, TagContradiction, TagLink, TagLiteral, TagPattern, TagStep,
@@ -375,6 +376,76 @@ pub fn read_extended_link(
             opt(preceded(multispace0, link_source)),
         )
             .map(|(_, link, source)| (link, source)),
+        text,
+    )
+}
+
+/// The seed's classic form of an alternate chain: its groups with `_` for a strong link and
+/// `/` for a weak one (`2r2c7_2r3c7/2r3c1_…`), as read "when we get out of the basic
+/// tagging". An `Ends` chain starts and ends with a strong link; a `Loop` starts weak and
+/// closes on its first group; a `Continuous` loop starts strong and closes weakly.
+pub fn classic_chain_text(a: &AicPattern) -> String {
+    let mut out = String::new();
+    let strong_first = !matches!(a.conclusion, AicConclusion::Loop);
+    for (k, n) in a.nodes.iter().enumerate() {
+        if k > 0 {
+            out.push(if (k % 2 == 1) == strong_first {
+                '_'
+            } else {
+                '/'
+            });
+        }
+        out.push_str(&aic_node_text(n));
+    }
+    if !matches!(a.conclusion, AicConclusion::Ends) {
+        out.push('/');
+        out.push_str(&aic_node_text(&a.nodes[0]));
+    }
+    out
+}
+
+fn aic_node_text(n: &AicNode) -> String {
+    TagNode {
+        digit: n.digit,
+        cells: n.cells.clone(),
+    }
+    .to_string()
+}
+
+/// A chain in the classic form, read back: the seed's start point before `==` (same tag as
+/// the chain's first group, `1r2c3==2r2c7/.._..`) if any, the groups, and each link
+/// (`true` strong `_`, `false` weak `/`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClassicChain {
+    pub start: Option<TagNode>,
+    pub nodes: Vec<TagNode>,
+    pub strong: Vec<bool>,
+}
+
+/// Read the classic form, `1r2c3==2r2c7/2r3c7_2(r3c1 r3c2)`.
+pub fn read_classic_chain(text: &str) -> Result<ClassicChain, lexer::LexError> {
+    let link = alt(('_'.value(true), '/'.value(false)));
+    parse_all(
+        (
+            opt((read_node, "==").map(|(n, _)| n.node)),
+            read_node,
+            repeat(0.., (link, read_node)),
+        )
+            .map(
+                |(start, first, rest): (_, ReadNode, Vec<(bool, ReadNode)>)| {
+                    let mut nodes = vec![first.node];
+                    let mut strong = Vec::new();
+                    for (s, n) in rest {
+                        strong.push(s);
+                        nodes.push(n.node);
+                    }
+                    ClassicChain {
+                        start,
+                        nodes,
+                        strong,
+                    }
+                },
+            ),
         text,
     )
 }
