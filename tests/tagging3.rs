@@ -424,3 +424,46 @@ fn after_a_pass_tags_the_new_weak_links_prove_equal_are_merged() {
         "a clearing uses a merge made after the pass"
     );
 }
+
+#[test]
+fn level3_headers_read_back() {
+    // print -> read: every `#[k] …` header of a level-3 proof names its lemma's link
+    use sudolink::notation::tags::{read_extension_header, ExtendedLink, LinkSource};
+    let (_, p) = first_extension_proof();
+    let t = tag_of(&p);
+    let text = tag2_text(t);
+    let mut read = 0;
+    for line in text.lines().filter(|l| l.starts_with("#[")) {
+        let h = read_extension_header(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+        let k = h.index.expect("ours are numbered");
+        let b = &t.branches[k];
+        let [s] = &b.steps[..] else { continue };
+        let TagLink::Choice { choice, .. } = &s.link else {
+            continue;
+        };
+        let (from, to) = (&t.nodes[b.assumption.node], &t.nodes[s.conclusion.node]);
+        match &h.link {
+            ExtendedLink::Weak(a, c) => {
+                assert_eq!((&a.node, &c.node), (from, to), "{line}");
+            }
+            ExtendedLink::Forced(a, v) => {
+                assert_eq!(&a.node, from);
+                assert_eq!(*v, s.conclusion.value);
+            }
+            ExtendedLink::Implies((a, va), (c, vc)) => {
+                assert_eq!((&a.node, *va), (from, b.assumption.value));
+                assert_eq!((&c.node, *vc), (to, s.conclusion.value));
+            }
+        }
+        match (choice, h.source.expect("a source")) {
+            (TagChoice::Cell { cell }, LinkSource::Cells(cs)) => assert_eq!(cs, [*cell]),
+            (TagChoice::House { house, digit }, LinkSource::House(d, hh)) => {
+                assert_eq!((d, hh), (*digit, *house))
+            }
+            (TagChoice::AlmostCell { .. }, LinkSource::Cells(cs)) => assert!(!cs.is_empty()),
+            (c, s) => panic!("{c:?} read as {s:?}"),
+        }
+        read += 1;
+    }
+    assert!(read > 0, "{text}");
+}

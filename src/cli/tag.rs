@@ -10,7 +10,7 @@ use sudolink::export::files;
 use sudolink::export::svg::PixelWidth;
 use sudolink::graph::LinkIndex;
 use sudolink::notation::eureka::aic_eureka_text;
-use sudolink::notation::tags::tag2_text;
+use sudolink::notation::tags::{classic_chain_text, tag2_text};
 use sudolink::proof::Pattern;
 use sudolink::search::registry::basic_rules;
 use sudolink::search::tagging::{level1, Tagging};
@@ -93,7 +93,11 @@ pub fn run(args: &TagArgs) -> Result<()> {
         verify(&state, p, loaded.solution.as_ref(), k + 1, &p.rule)?;
     }
     let chain = |p: &sudolink::proof::Proof| match &p.pattern {
-        Pattern::Aic(a) => aic_eureka_text(p, a),
+        Pattern::Aic(a) => format!(
+            "{}\n   classic: {}",
+            aic_eureka_text(p, a),
+            classic_chain_text(a)
+        ),
         Pattern::Tagging(t) => {
             format!("{}\n==> {}", tag2_text(t), p.elimination_texts().join(", "))
         }

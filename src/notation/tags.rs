@@ -3,6 +3,13 @@
 //! alternate chain, `[] AB bC`: the weak links of an implication path between layers, each
 //! written as the tag it leaves and the tag it reaches (`[] Aa` for a layer's own OR).
 //!
+//! Readers for what the seed and we print: [`read_tagged_grid`] (the `[code]` grid,
+//! `1||23a8b _____ 24t8B_ |3A46j …`, each candidate followed by its tag; the seed's forum
+//! lines, which drop a row's trailing solved cells, read too), [`read_extension_header`]
+//! (level 3's `#[2] 1r5c4/8r4c7 |*r4c3 r5c3`, the seed's `#[] 1r5c4/8r4c7`) and
+//! [`read_extended_link`] (a link where a chain uses it: `1r5c4/8r4c7|#`,
+//! `[]1(r6c4;r5c4 r7c4)/1r4c2|#`). Errors carry the column (and, for a grid, the line).
+//!
 //! A tag is a literal of our own tagging: `layer * 2 + parity` (0 upper case, 1 lower).
 //! [`tag_chain_text`] prints a path; [`read_tag_chain`] reads the tag pairs back. The form
 //! does not carry enough to rebuild the chain itself: a tag names a whole layer (every
@@ -12,18 +19,23 @@
 //! not a reading. A proof carries its chain as nodes (`proof::aic`), with this text beside
 //! it.
 
+use crate::grid::{Candidate, Cell, Digit, House};
 use crate::notation::lexer::{self, parse_all, PResult};
+use crate::proof::aic::{AicConclusion, AicNode, AicPattern};
+use crate::proof::tagging::TagNode;
 use crate::proof::tagging::{
     TagBranch, TagChoice, TagContradiction, TagLink, TagLiteral, TagPattern, TagStep,
 };
-use winnow::ascii::multispace1;
-use winnow::combinator::{alt, opt, preceded, separated};
+use winnow::ascii::{multispace0, multispace1};
+use winnow::combinator::{alt, delimited, opt, preceded, repeat, separated};
 use winnow::token::one_of;
 use winnow::Parser;
 
 const PREFIXES: [&str; 6] = ["", "£", "$", "&", "§", "%"];
 
-/// The seed's tag name of a layer's upper (`parity` 0) or lower (1) tag.
+/// The seed's tag name of a layer's upper (`parity` 0) or lower (1) tag: a letter, then
+/// with a prefix `£ $ & § %`, then `#`, `##`, … (one more `#` per 26 layers), so that every
+/// layer has its own name and a name reads back to its layer.
 pub fn tag_name(layer: usize, parity: u8) -> String {
     let letter = (b'A' + (layer % 26) as u8) as char;
     let letter = if parity == 0 {
@@ -31,7 +43,11 @@ pub fn tag_name(layer: usize, parity: u8) -> String {
     } else {
         letter.to_ascii_lowercase()
     };
-    let prefix = PREFIXES.get(layer / 26).copied().unwrap_or("#");
+    let block = layer / 26;
+    let prefix = match PREFIXES.get(block) {
+        Some(p) => p.to_string(),
+        None => "#".repeat(block - PREFIXES.len() + 1),
+    };
     format!("{prefix}{letter}")
 }
 
@@ -55,13 +71,133 @@ pub fn tag_chain_text(start: usize, pairs: &[(usize, usize)]) -> String {
 
 /// One tag: an optional prefix and a letter, as a literal.
 fn tag(i: &mut &str) -> PResult<usize> {
-    let prefix = opt(alt(("£", "$", "&", "§", "%"))).parse_next(i)?;
+    let block = opt(alt((
+        alt(("£", "$", "&", "§", "%"))
+            .map(|p: &str| PREFIXES.iter().position(|&x| x == p).unwrap_or(0)),
+        repeat(1.., '#').map(|n: usize| PREFIXES.len() - 1 + n),
+    )))
+    .parse_next(i)?
+    .unwrap_or(0);
     let letter: char = one_of(|c: char| c.is_ascii_alphabetic())
         .context(lexer::expected("a tag letter"))
         .parse_next(i)?;
-    let block = prefix.map_or(0, |p| PREFIXES.iter().position(|&x| x == p).unwrap_or(0));
     let layer = block * 26 + (letter.to_ascii_uppercase() as u8 - b'A') as usize;
     Ok(layer * 2 + usize::from(letter.is_ascii_lowercase()))
+}
+
+/// One cell of the seed's tagged pencil-mark grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TaggedCell {
+    /// All `_` (or left out at the end of a row, as the seed's forum lines do).
+    Solved,
+    /// Its candidates in order, each with its tag literal (`layer * 2 + parity`) if any.
+    Open(Vec<(Digit, Option<usize>)>),
+}
+
+/// The seed's `[code]` grid read back: 81 cells, row by row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TaggedGrid {
+    pub cells: Vec<TaggedCell>,
+}
+
+impl TaggedGrid {
+    /// The open candidates the grid lists.
+    pub fn candidates(&self) -> impl Iterator<Item = (Candidate, Option<usize>)> + '_ {
+        self.cells.iter().enumerate().flat_map(|(k, c)| {
+            let list: &[(Digit, Option<usize>)] = match c {
+                TaggedCell::Solved => &[],
+                TaggedCell::Open(l) => l,
+            };
+            list.iter()
+                .map(move |&(d, t)| (Candidate::new(Cell::new(k), d), t))
+        })
+    }
+}
+
+/// What is wrong with a tagged grid: where (1-based line, and the column inside it) and
+/// what was expected, or a row missing or given twice.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TagGridError {
+    #[error("line {line}, {error}")]
+    Syntax {
+        line: usize,
+        #[source]
+        error: lexer::LexError,
+    },
+    #[error("row {0} is missing")]
+    MissingRow(usize),
+    #[error("line {line}: row {row} is given twice")]
+    RepeatedRow { line: usize, row: usize },
+}
+
+/// A cell of a tagged row: `_` padding alone (solved), or candidates each followed by its
+/// tag, then padding.
+fn tagged_cell(i: &mut &str) -> PResult<TaggedCell> {
+    alt((
+        (
+            repeat(1.., (lexer::digit, opt(tag))),
+            repeat(0.., '_').map(|()| ()),
+        )
+            .map(|(list, ())| TaggedCell::Open(list)),
+        repeat(1.., '_').map(|()| TaggedCell::Solved),
+    ))
+    .context(lexer::expected("a cell: candidates with their tags, or _"))
+    .parse_next(i)
+}
+
+/// `r6||` or `6||`: the row (0-based).
+fn row_head(i: &mut &str) -> PResult<usize> {
+    (opt(lexer::letter('r')), lexer::index, "||")
+        .map(|(_, r, _)| r as usize)
+        .context(expected_row())
+        .parse_next(i)
+}
+
+fn expected_row() -> winnow::error::StrContext {
+    lexer::expected("a row head such as 1|| or r6||")
+}
+
+/// One row of the seed's `[code]` grid, `1||23a8b _____ 24t8B_ |3A46j …` (the seed's
+/// `r6||12467 125 4567 |_ _ 45 |4567 _ 12467` too): its row (0-based) and nine cells;
+/// cells left out at the end are solved (the seed's forum lines drop them).
+pub fn read_tagged_row(text: &str) -> Result<(usize, Vec<TaggedCell>), lexer::LexError> {
+    let separator = alt(((multispace1, opt('|')).void(), '|'.void()));
+    let (row, mut cells): (usize, Vec<TaggedCell>) = parse_all(
+        (
+            row_head,
+            separated(1..=9, tagged_cell, separator),
+            opt('|').void(),
+        )
+            .map(|(r, cells, ())| (r, cells)),
+        text.trim().trim_matches('`'),
+    )?;
+    cells.resize(9, TaggedCell::Solved);
+    Ok((row, cells))
+}
+
+/// The seed's `[code]` grid (our [`crate::search::tagging::tagged_grid_text`], or the
+/// seed's own lines): nine rows, each once, in any order; lines without `||` are skipped.
+pub fn read_tagged_grid(text: &str) -> Result<TaggedGrid, TagGridError> {
+    let mut rows: Vec<Option<Vec<TaggedCell>>> = vec![None; 9];
+    for (k, line) in text.lines().enumerate() {
+        if !line.contains("||") {
+            continue;
+        }
+        let (row, cells) =
+            read_tagged_row(line).map_err(|error| TagGridError::Syntax { line: k + 1, error })?;
+        if rows[row].is_some() {
+            return Err(TagGridError::RepeatedRow {
+                line: k + 1,
+                row: row + 1,
+            });
+        }
+        rows[row] = Some(cells);
+    }
+    let mut cells = Vec::with_capacity(81);
+    for (r, row) in rows.into_iter().enumerate() {
+        cells.extend(row.ok_or(TagGridError::MissingRow(r + 1))?);
+    }
+    Ok(TaggedGrid { cells })
 }
 
 /// Read `[] AB bC` back into its tag pairs (the tags it names; see the module doc for why
@@ -69,6 +205,247 @@ fn tag(i: &mut &str) -> PResult<usize> {
 pub fn read_tag_chain(text: &str) -> Result<Vec<(usize, usize)>, lexer::LexError> {
     parse_all(
         preceded(("[]", multispace1), separated(1.., (tag, tag), multispace1)),
+        text,
+    )
+}
+
+/// A node as the seed writes one in a weak link: `1r5c4`, `1(r5c4 r6c4 r7c4)`, or with one
+/// component stressed by `;` after it, `1(r6c4;r5c4 r7c4)` (the seed's "group
+/// simplification").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadNode {
+    pub node: TagNode,
+    pub stressed: Option<Cell>,
+}
+
+/// An extended weak link as level 3 prints it: `1r5c4/8r4c7` (a weak link), `1r5c4
+/// forced false` (a forced tag), `2r2c7+ => 3r3c1-` (any other implication).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExtendedLink {
+    Weak(ReadNode, ReadNode),
+    Forced(ReadNode, bool),
+    Implies((ReadNode, bool), (ReadNode, bool)),
+}
+
+/// Where a link comes from: `|*r4c3 r5c3` (an almost cell, or `|*r4c3` a cell), `|*7 in
+/// r4` (a digit's places in a house), `|#` or `|#2'` (an extended link, by its lemma
+/// number, `'` for its contrapositive).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkSource {
+    Cells(Vec<Cell>),
+    House(Digit, House),
+    Lemma {
+        index: Option<usize>,
+        contrapositive: bool,
+    },
+}
+
+/// A level-3 header, `#[2] 1r5c4/8r4c7 |*r4c3 r5c3` (ours) or the seed's `#[]
+/// 1r5c4/8r4c7`, `# [] 1(r5c4 r6c4 r7c4)/1r4c2`: the lemma's number (1-based, none in
+/// the seed's), the link and its source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExtensionHeader {
+    pub index: Option<usize>,
+    pub link: ExtendedLink,
+    pub source: Option<LinkSource>,
+}
+
+fn number(i: &mut &str) -> PResult<usize> {
+    winnow::ascii::dec_uint::<_, u32, _>
+        .map(|n| n as usize)
+        .parse_next(i)
+}
+
+fn read_node(i: &mut &str) -> PResult<ReadNode> {
+    let group = (
+        lexer::digit,
+        '(',
+        multispace0,
+        lexer::cell,
+        alt((
+            delimited(multispace0, ';', multispace0).value(true),
+            multispace1.value(false),
+        )),
+        separated(1.., lexer::cell, multispace1),
+        multispace0,
+        ')',
+    )
+        .map(
+            |(digit, _, _, first, semi, rest, _, _): (_, _, _, Cell, bool, Vec<Cell>, _, _)| {
+                let mut cells = vec![first];
+                cells.extend(rest);
+                cells.sort();
+                ReadNode {
+                    node: TagNode { digit, cells },
+                    stressed: semi.then_some(first),
+                }
+            },
+        );
+    alt((
+        group,
+        lexer::candidate_digit_first.map(|c| ReadNode {
+            node: TagNode {
+                digit: c.digit(),
+                cells: vec![c.cell()],
+            },
+            stressed: None,
+        }),
+    ))
+    .context(lexer::expected("a node 1r5c4 or 1(r5c4 r6c4)"))
+    .parse_next(i)
+}
+
+fn read_literal(i: &mut &str) -> PResult<(ReadNode, bool)> {
+    (read_node, one_of(['+', '-']))
+        .map(|(n, s)| (n, s == '+'))
+        .parse_next(i)
+}
+
+fn extended_link(i: &mut &str) -> PResult<ExtendedLink> {
+    alt((
+        (read_literal, multispace0, "=>", multispace0, read_literal)
+            .map(|(a, _, _, _, b)| ExtendedLink::Implies(a, b)),
+        (read_node, '/', read_node).map(|(a, _, b)| ExtendedLink::Weak(a, b)),
+        (
+            read_node,
+            multispace1,
+            "forced",
+            multispace1,
+            alt(("true".value(true), "false".value(false))),
+        )
+            .map(|(n, _, _, _, v)| ExtendedLink::Forced(n, v)),
+    ))
+    .context(lexer::expected("a link 1r5c4/8r4c7"))
+    .parse_next(i)
+}
+
+fn link_source(i: &mut &str) -> PResult<LinkSource> {
+    preceded(
+        '|',
+        alt((
+            preceded(
+                '*',
+                alt((
+                    (lexer::digit, multispace1, "in", multispace1, lexer::house)
+                        .map(|(d, _, _, _, h)| LinkSource::House(d, h)),
+                    separated(1.., lexer::cell, multispace1).map(LinkSource::Cells),
+                )),
+            ),
+            preceded('#', (opt(number), opt('\''))).map(|(n, q)| LinkSource::Lemma {
+                index: n.map(|n| n.saturating_sub(1)),
+                contrapositive: q.is_some(),
+            }),
+        )),
+    )
+    .context(lexer::expected("a source |*r4c3 r5c3, |*7 in r4 or |#"))
+    .parse_next(i)
+}
+
+/// Read a level-3 header line: `#[2] 1r5c4/8r4c7 |*r4c3 r5c3`, the seed's `#[]
+/// 1r5c4/8r4c7` or `# [] 1(r5c4 r6c4 r7c4)/1r4c2`.
+pub fn read_extension_header(text: &str) -> Result<ExtensionHeader, lexer::LexError> {
+    parse_all(
+        (
+            '#',
+            multispace0,
+            '[',
+            opt(number),
+            ']',
+            multispace0,
+            extended_link,
+            opt(preceded(multispace0, link_source)),
+        )
+            .map(|(_, _, _, n, _, _, link, source)| ExtensionHeader {
+                index: n.map(|n: usize| n.saturating_sub(1)),
+                link,
+                source,
+            }),
+        text,
+    )
+}
+
+/// Read an extended link where a chain uses it, as the seed writes it: `1r5c4/8r4c7|#`,
+/// `2(r4c3 r5c3)/9(r4c3 r5c3)|*r4c3 r5c3`, `[]1(r6c4;r5c4 r7c4)/1r4c2|#`.
+pub fn read_extended_link(
+    text: &str,
+) -> Result<(ExtendedLink, Option<LinkSource>), lexer::LexError> {
+    parse_all(
+        (
+            opt(("[]", multispace0)),
+            extended_link,
+            opt(preceded(multispace0, link_source)),
+        )
+            .map(|(_, link, source)| (link, source)),
+        text,
+    )
+}
+
+/// The seed's classic form of an alternate chain: its groups with `_` for a strong link and
+/// `/` for a weak one (`2r2c7_2r3c7/2r3c1_…`), as read "when we get out of the basic
+/// tagging". An `Ends` chain starts and ends with a strong link; a `Loop` starts weak and
+/// closes on its first group; a `Continuous` loop starts strong and closes weakly.
+pub fn classic_chain_text(a: &AicPattern) -> String {
+    let mut out = String::new();
+    let strong_first = !matches!(a.conclusion, AicConclusion::Loop);
+    for (k, n) in a.nodes.iter().enumerate() {
+        if k > 0 {
+            out.push(if (k % 2 == 1) == strong_first {
+                '_'
+            } else {
+                '/'
+            });
+        }
+        out.push_str(&aic_node_text(n));
+    }
+    if !matches!(a.conclusion, AicConclusion::Ends) {
+        out.push('/');
+        out.push_str(&aic_node_text(&a.nodes[0]));
+    }
+    out
+}
+
+fn aic_node_text(n: &AicNode) -> String {
+    TagNode {
+        digit: n.digit,
+        cells: n.cells.clone(),
+    }
+    .to_string()
+}
+
+/// A chain in the classic form, read back: the seed's start point before `==` (same tag as
+/// the chain's first group, `1r2c3==2r2c7/.._..`) if any, the groups, and each link
+/// (`true` strong `_`, `false` weak `/`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClassicChain {
+    pub start: Option<TagNode>,
+    pub nodes: Vec<TagNode>,
+    pub strong: Vec<bool>,
+}
+
+/// Read the classic form, `1r2c3==2r2c7/2r3c7_2(r3c1 r3c2)`.
+pub fn read_classic_chain(text: &str) -> Result<ClassicChain, lexer::LexError> {
+    let link = alt(('_'.value(true), '/'.value(false)));
+    parse_all(
+        (
+            opt((read_node, "==").map(|(n, _)| n.node)),
+            read_node,
+            repeat(0.., (link, read_node)),
+        )
+            .map(
+                |(start, first, rest): (_, ReadNode, Vec<(bool, ReadNode)>)| {
+                    let mut nodes = vec![first.node];
+                    let mut strong = Vec::new();
+                    for (s, n) in rest {
+                        strong.push(s);
+                        nodes.push(n.node);
+                    }
+                    ClassicChain {
+                        start,
+                        nodes,
+                        strong,
+                    }
+                },
+            ),
         text,
     )
 }
