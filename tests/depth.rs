@@ -370,3 +370,37 @@ fn a_depth2_proof_exports_its_net_with_the_locked_sets_labelled() {
     );
     assert!(txt.contains("ForceNet_Depth2 r8c7#2 is false"), "{txt}");
 }
+
+/// `--scheme` takes a family (or a list) as well as the fixed schemes: the rating is the
+/// longest step the basic rules plus the list need, and `hardest` names its family.
+#[test]
+fn rate_scheme_names_a_family_as_rules_does() {
+    let top1 = collection("top1465.txt", 1).remove(0).line();
+    let rated = |how: &str, list: &str| -> serde_json::Value {
+        let out = common::ok(&["rate", &top1, how, list, "--max-len", "99", "--json"]);
+        serde_json::from_str(out.trim()).unwrap()
+    };
+    let by_scheme = rated("--scheme", "depth2");
+    let by_rules = rated("--rules", "depth2");
+    assert_eq!(by_scheme["rating"], by_rules["rating"]);
+    assert!(by_scheme["rating"].as_u64().unwrap() > 0);
+    assert_eq!(
+        by_scheme["level"],
+        format!("depth2:{}", by_scheme["rating"])
+    );
+    assert!(
+        by_scheme["hardest"]
+            .as_str()
+            .unwrap()
+            .starts_with("depth2["),
+        "{by_scheme}"
+    );
+    let listed = rated("--scheme", "hypothesis,depth2");
+    assert!(listed["hardest"].as_str().is_some(), "{listed}");
+    let (code, _, err) = common::sudolink(&["rate", &top1, "--scheme", "zebra"]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("unknown rating scheme \"zebra\"") && err.contains("list of techniques"),
+        "{err}"
+    );
+}

@@ -21,7 +21,9 @@ use sudolink::study::rating::{rate, rate_rules, Scheme};
 pub struct RateArgs {
     /// A file of puzzles (one per line) or one 81-character puzzle
     pub input: String,
-    /// Rating scheme: L, M, N, W, B, gW, gB or BC
+    /// Rating scheme: L, M, N, W, B, gW, gB or BC; or a family or comma list of techniques
+    /// (e.g. depth2, hypothesis,depth2: the basic rules then the list, as --rules), rated by
+    /// the longest step it needs
     #[arg(long, default_value = "W")]
     pub scheme: String,
     /// Rate by a comma list of techniques instead of a scheme (the basic rules, then the
@@ -109,9 +111,17 @@ pub fn run(args: &RateArgs) -> Result<()> {
                 list.clone(),
             )
         }
-        None => By::Scheme(
-            Scheme::from_str(&args.scheme).map_err(|e| anyhow::anyhow!("--scheme: {e}"))?,
-        ),
+        None => match Scheme::from_str(&args.scheme) {
+            Ok(scheme) => By::Scheme(scheme),
+            // not one of the fixed schemes: a family or a list of techniques, as --rules
+            Err(e) => match registry::parse_list(&args.scheme) {
+                Ok(techniques) => By::Rules(
+                    registry::rules_with_basic(&techniques, args.max_len),
+                    args.scheme.clone(),
+                ),
+                Err(_) => bail!("--scheme: {e}, or a technique or list of techniques"),
+            },
+        },
     };
     let (text, origin) = read_argument(&args.input)?;
     // every line that is not blank or a comment: a puzzle, or a line that fails to parse
