@@ -62,7 +62,10 @@ fn rate_prints_the_first_result_before_the_last_puzzle_is_done() {
 #[test]
 fn classify_killed_mid_run_keeps_what_it_did_and_resumes_identically() {
     let dir = tempfile::tempdir().unwrap();
-    let f = top1465(dir.path(), 20);
+    // 100 puzzles: several seconds of B rating even on a quiet machine, so the run is
+    // still going when its first puzzles are stored (20 could all finish within the first
+    // second's commit)
+    let f = top1465(dir.path(), 100);
     let args = ["classify", &f, "--scheme", "B", "--max-len", "20", "--json"];
     let db = dir.path().join("killed.db");
     let d = db.to_str().unwrap();
@@ -92,7 +95,7 @@ fn classify_killed_mid_run_keeps_what_it_did_and_resumes_identically() {
     );
     let after_kill = stored_puzzles(&db);
     assert!(
-        after_kill < 30,
+        after_kill < 100,
         "the kill came too late to test: {after_kill}"
     );
     // the rerun resumes and ends with the table of an uninterrupted run
@@ -100,7 +103,7 @@ fn classify_killed_mid_run_keeps_what_it_did_and_resumes_identically() {
         serde_json::from_str(&ok(&[&args[..], &["--db", d]].concat())).unwrap();
     let fresh: serde_json::Value = serde_json::from_str(&ok(&args)).unwrap();
     assert_eq!(resumed["complete"], true);
-    assert_eq!(resumed["rated"], 20);
+    assert_eq!(resumed["rated"], 100);
     for key in ["at_most", "exact", "unsolved", "errors"] {
         assert_eq!(
             resumed["table"]["B"][key], fresh["table"]["B"][key],
