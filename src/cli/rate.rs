@@ -101,26 +101,24 @@ fn rate_one(p: &Puzzle, by: &By, max_len: usize) -> serde_json::Value {
     }
 }
 
+/// Rate by the basic rules then `list`'s techniques, labelled by `list`.
+fn by_rules(list: &str, max_len: usize) -> Result<By, registry::UnknownTechnique> {
+    let techniques = registry::parse_list(list)?;
+    Ok(By::Rules(
+        registry::rules_with_basic(&techniques, max_len),
+        list.to_string(),
+    ))
+}
+
 pub fn run(args: &RateArgs) -> Result<()> {
     let by = match &args.rules {
-        Some(list) => {
-            let techniques =
-                registry::parse_list(list).map_err(|e| anyhow::anyhow!("--rules: {e}"))?;
-            By::Rules(
-                registry::rules_with_basic(&techniques, args.max_len),
-                list.clone(),
-            )
-        }
+        Some(list) => by_rules(list, args.max_len).map_err(|e| anyhow::anyhow!("--rules: {e}"))?,
         None => match Scheme::from_str(&args.scheme) {
             Ok(scheme) => By::Scheme(scheme),
             // not one of the fixed schemes: a family or a list of techniques, as --rules
-            Err(e) => match registry::parse_list(&args.scheme) {
-                Ok(techniques) => By::Rules(
-                    registry::rules_with_basic(&techniques, args.max_len),
-                    args.scheme.clone(),
-                ),
-                Err(_) => bail!("--scheme: {e}, or a technique or list of techniques"),
-            },
+            Err(e) => by_rules(&args.scheme, args.max_len).map_err(|_| {
+                anyhow::anyhow!("--scheme: {e}, or a technique or list of techniques")
+            })?,
         },
     };
     let (text, origin) = read_argument(&args.input)?;
