@@ -268,6 +268,14 @@ fn the_tag_command_at_level_3_prints_extended_weak_links() {
     assert_eq!(v["level"], 3);
     assert!(v["passes"].as_u64().unwrap() >= 1);
     assert!(v["extensions"].as_u64().unwrap() > 0);
+    // merges made after the passes are reported (a count, possibly 0), as the text says
+    let later = v["later_merges"]
+        .as_u64()
+        .expect("later_merges in the JSON");
+    assert!(
+        out.contains(&format!("{later} merge(s) after passes")),
+        "{out}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 

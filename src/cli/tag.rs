@@ -142,6 +142,7 @@ pub fn run(args: &TagArgs) -> Result<()> {
             "merges": stats.map(|s| s.merges),
             "passes": passes.map(|s: Level3Stats| s.passes),
             "extensions": passes.map(|s: Level3Stats| s.extensions),
+            "later_merges": passes.map(|s: Level3Stats| s.later_merges),
             "grid": grid,
             "clearings": proofs.iter().map(|p| json!({
                 "text": chain(p), "eliminations": p.elimination_texts(), "proof": p,
@@ -153,8 +154,8 @@ pub fn run(args: &TagArgs) -> Result<()> {
     println!("{grid}");
     if let Some(p) = passes {
         println!(
-            "level 3: {} extension pass(es), {} weak link(s) extended",
-            p.passes, p.extensions
+            "level 3: {} extension pass(es), {} weak link(s) extended, {} merge(s) after passes",
+            p.passes, p.extensions, p.later_merges
         );
     }
     match stats {
