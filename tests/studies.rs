@@ -584,3 +584,52 @@ fn subsume_stuck_studies_the_first_state_of_the_path() {
     assert_ne!(code, 0);
     assert!(err.contains("cannot be used with"), "{err}");
 }
+
+/// The study skips two kinds of search whose answer is known (the solution's candidates,
+/// and a chain family for a target a whip or braid search left uneliminated): every row
+/// must still be what searching every family for every open candidate gives.
+#[test]
+fn subsume_rows_equal_a_search_of_every_family_for_every_candidate() {
+    use sudolink::graph::LinkIndex;
+    use sudolink::grid::format::parse_pencil_mark_string;
+    use sudolink::search::registry::parse_list;
+    use sudolink::study::subsume::{study_puzzle, Options, States, Studied};
+    let families: Vec<Studied> =
+        parse_list("nrc,nrct,nrczt,nrct-lasso,nrczt-lasso,whip,braid,xyzt")
+            .unwrap()
+            .into_iter()
+            .map(|family| Studied { family, max_len: 5 })
+            .collect();
+    let options = Options {
+        families: families.clone(),
+        states: States::Path,
+    };
+    let (mut states, mut eliminations) = (0, 0);
+    for p in common::collection("cb_controlled_bias.txt", 12) {
+        let (start, solution) = common::start_and_solution(&p);
+        for row in study_puzzle(&start, &solution, &options).unwrap() {
+            let state = parse_pencil_mark_string(&row.pencil_marks, 1).unwrap();
+            let links = LinkIndex::new(&state);
+            let mut expected = Vec::new();
+            for s in &families {
+                for z in state.candidates().iter() {
+                    if let Some(proof) = s.family.shortest_for_target(&links, z, s.max_len) {
+                        expected.push((s.family.name().to_string(), z.index(), proof.length));
+                    }
+                }
+            }
+            let got: Vec<_> = row
+                .eliminations
+                .iter()
+                .map(|e| (e.family.clone(), e.cand, e.length))
+                .collect();
+            assert_eq!(got, expected, "{}", row.pencil_marks);
+            states += 1;
+            eliminations += got.len();
+        }
+    }
+    assert!(
+        states >= 10 && eliminations >= 200,
+        "{states} states, {eliminations}"
+    );
+}

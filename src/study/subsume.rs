@@ -112,6 +112,13 @@ fn apply_checked(
 
 /// Every family's shortest proof for every open candidate of `state`; returns the row and
 /// the simplest proof found (the next step of the path).
+///
+/// Two searches are skipped because their answer is known to be "none": a candidate of the
+/// solution (no sound proof eliminates it; every proof found is checked against the
+/// solution anyway), and a family for a target that a family containing it
+/// ([`TechniqueId::contains_family`], searched as far or further) has searched to the end
+/// without a proof — so braids and whips are searched first. The rows come out in the
+/// families' given order, as if each had been searched for every target.
 fn study_state(
     state: &State,
     solution: &[u8; 81],
@@ -119,17 +126,43 @@ fn study_state(
     step: usize,
 ) -> Result<(StudiedStateRow, Option<Proof>), ResolutionError> {
     let links = LinkIndex::new(state);
-    let rank = |f: TechniqueId| f.index();
-    let mut eliminations = Vec::new();
-    let mut simplest: Option<(usize, usize, Proof)> = None;
-    let targets: Vec<Candidate> = state.candidates().iter().collect();
+    let targets: Vec<Candidate> = state
+        .candidates()
+        .iter()
+        .filter(|&z| !resolution::is_solution(solution, z))
+        .collect();
+    let families = &options.families;
     // one searcher per state: the chain searches' tables and memo serve every target
     let mut searcher = Searcher::new();
     let mut meter = Meter::unlimited();
-    for &Studied { family, max_len } in &options.families {
-        for &z in &targets {
+    // proofs[f][t]; none_to[f][t]: f's search for t ended with no proof up to its bound
+    let mut proofs: Vec<Vec<Option<Proof>>> = vec![vec![None; targets.len()]; families.len()];
+    let mut none_to: Vec<Vec<bool>> = vec![vec![false; targets.len()]; families.len()];
+    for f in containers_first(families) {
+        let Studied { family, max_len } = families[f];
+        let containers: Vec<usize> = (0..families.len())
+            .filter(|&g| {
+                g != f
+                    && families[g].family.contains_family(family)
+                    && families[g].max_len >= max_len
+            })
+            .collect();
+        for (t, &z) in targets.iter().enumerate() {
+            if containers.iter().any(|&g| none_to[g][t]) {
+                continue;
+            }
             let answer = searcher.search_target(family, &links, z, max_len, &mut meter);
-            let Some(p) = answer.proof else {
+            none_to[f][t] = answer.proof.is_none() && answer.stopped.is_none();
+            proofs[f][t] = answer.proof;
+        }
+    }
+    let rank = |f: TechniqueId| f.index();
+    let mut eliminations = Vec::new();
+    let mut simplest: Option<(usize, usize, Proof)> = None;
+    for (f, found) in proofs.into_iter().enumerate() {
+        let family = families[f].family;
+        for (p, &z) in found.into_iter().zip(&targets) {
+            let Some(p) = p else {
                 continue;
             };
             let text = nrc::nrc_text(state, &p);
@@ -153,6 +186,20 @@ fn study_state(
         eliminations,
     };
     Ok((row, simplest.map(|(_, _, p)| p)))
+}
+
+/// The families' positions in search order: a family after every family that contains it
+/// (braids, then whips, then the rest in the given order).
+fn containers_first(families: &[Studied]) -> Vec<usize> {
+    let contained = |f: usize| {
+        families
+            .iter()
+            .filter(|g| g.family.contains_family(families[f].family))
+            .count()
+    };
+    let mut order: Vec<usize> = (0..families.len()).collect();
+    order.sort_by_key(|&f| contained(f));
+    order
 }
 
 /// One elimination A finds that B misses (or finds only with a longer proof).
