@@ -345,13 +345,13 @@ pub fn level1(links: &LinkIndex) -> Vec<Proof> {
             .filter(|h| t.nodes[i].cells.iter().all(|&c| h.contains(c)))
             .fold(0u32, |m, h| m | 1 << h.index())
     };
-    let masks: HashMap<usize, (u128, u32)> = tagged
-        .iter()
-        .map(|&i| (i, (cells_of(i), houses_of(i))))
-        .collect();
+    let mut masks: Vec<(u128, u32)> = vec![(0, 0); t.nodes.len()];
+    for &i in &tagged {
+        masks[i] = (cells_of(i), houses_of(i));
+    }
     let fast_weak = |x: usize, y: usize| {
         let (a, b) = (&t.nodes[x], &t.nodes[y]);
-        let ((cx, hx), (cy, hy)) = (masks[&x], masks[&y]);
+        let ((cx, hx), (cy, hy)) = (masks[x], masks[y]);
         if a.digit != b.digit {
             return cx == cy && a.cells.len() == 1;
         }
@@ -389,11 +389,15 @@ pub fn level1(links: &LinkIndex) -> Vec<Proof> {
             })
         })
         .collect();
-    let mut best: HashMap<Candidate, Proof> = HashMap::new();
-    let mut offer = |p: Proof| {
-        let target = p.eliminations[0];
-        if best.get(&target).is_none_or(|q| q.length > p.length) {
-            best.insert(target, p);
+    // the shortest proof per target (the first found of that length); a proof is built
+    // only when it would be kept
+    let mut best: Vec<Option<Proof>> = vec![None; 729];
+    let mut offer = |target: Candidate, length: usize, build: &dyn Fn() -> Proof| {
+        let kept = &mut best[target.index()];
+        if kept.as_ref().is_none_or(|q| q.length > length) {
+            let p = build();
+            debug_assert_eq!(p.length, length);
+            *kept = Some(p);
         }
     };
     for start in 0..literals {
@@ -434,13 +438,15 @@ pub fn level1(links: &LinkIndex) -> Vec<Proof> {
                         .iter()
                         .map(|&c| Candidate::new(c, t.nodes[x].digit))
                     {
-                        offer(aic_proof(
-                            &t,
-                            chain.clone(),
-                            AicConclusion::Loop,
-                            vec![c],
-                            tags_text(&t, start, &steps_to(v)),
-                        ));
+                        offer(c, chain.len(), &|| {
+                            aic_proof(
+                                &t,
+                                chain.clone(),
+                                AicConclusion::Loop,
+                                vec![c],
+                                tags_text(&t, start, &steps_to(v)),
+                            )
+                        });
                     }
                 }
                 continue;
@@ -467,20 +473,22 @@ pub fn level1(links: &LinkIndex) -> Vec<Proof> {
                                 && t.nodes[i].cells.contains(&target.cell())
                         });
                         if !on_chain {
-                            offer(aic_proof(
-                                &t,
-                                chain.clone(),
-                                AicConclusion::Ends,
-                                vec![target],
-                                tags_text(&t, start, &steps),
-                            ));
+                            offer(target, chain.len() - 1, &|| {
+                                aic_proof(
+                                    &t,
+                                    chain.clone(),
+                                    AicConclusion::Ends,
+                                    vec![target],
+                                    tags_text(&t, start, &steps),
+                                )
+                            });
                         }
                     }
                 }
             }
         }
     }
-    let mut out: Vec<Proof> = best.into_values().collect();
+    let mut out: Vec<Proof> = best.into_iter().flatten().collect();
     out.sort_by(|a, b| {
         a.length
             .cmp(&b.length)
