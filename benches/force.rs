@@ -14,7 +14,8 @@ const MODES: [ForceMode; 3] = [ForceMode::Cell, ForceMode::House, ForceMode::Con
 use sudolink::search::force::ForceAnalysis;
 use sudolink::search::registry::{parse_list, rules_with_basic};
 use sudolink::search::Meter;
-use sudolink::study::resolution::solve;
+use sudolink::solver::count_solutions;
+use sudolink::study::resolution::{solve, solve_all_at_once};
 
 fn percentile(sorted: &[Duration], q: f64) -> Duration {
     sorted[((sorted.len() - 1) as f64 * q).round() as usize]
@@ -82,23 +83,36 @@ fn main() {
         return;
     }
     let rules = rules_with_basic(&parse_list("force-chains,force-nets").unwrap(), 60);
-    let t = Instant::now();
-    let solved = puzzles
+    // the default resolution (one step per state), then `solve --all-at-once` (every
+    // instance of the first rule that applies in a state, at once)
+    // every step is checked against the solution, found before the clock starts
+    let solutions: Vec<_> = puzzles
         .iter()
-        .filter(|p| {
-            let state = p.start_state().expect("consistent");
-            solve(&state, &rules, None)
-                .map(|r| r.solved)
-                .unwrap_or(false)
-        })
-        .count();
-    let elapsed = t.elapsed();
-    println!(
-        "solve basic + force chains and nets (length <= 60): {solved} of {} solved, {:?} per puzzle, peak RSS {}",
-        puzzles.len(),
-        elapsed / puzzles.len() as u32,
-        peak_rss()
-    );
+        .map(|p| count_solutions(&p.start_state().expect("consistent"), 2).solution)
+        .collect();
+    for (what, all_at_once) in [("", false), (" --all-at-once", true)] {
+        let t = Instant::now();
+        let solved = puzzles
+            .iter()
+            .zip(&solutions)
+            .filter(|(p, solution)| {
+                let state = p.start_state().expect("consistent");
+                let run = if all_at_once {
+                    solve_all_at_once(&state, &rules, solution.as_ref())
+                } else {
+                    solve(&state, &rules, solution.as_ref())
+                };
+                run.expect("every step is sound").solved
+            })
+            .count();
+        let elapsed = t.elapsed();
+        println!(
+            "solve{what} basic + force chains and nets (length <= 60): {solved} of {} solved, {:?} per puzzle, peak RSS {}",
+            puzzles.len(),
+            elapsed / puzzles.len() as u32,
+            peak_rss()
+        );
+    }
 }
 
 /// VmHWM from /proc/self/status.

@@ -19,7 +19,7 @@ use sudolink::proof::{check, Pattern, Proof};
 use sudolink::search::force::{find, prove_choice, search_target, ForceAnalysis, ForceSpec};
 use sudolink::search::registry::{basic_rules, rules_with_basic};
 use sudolink::search::{registry, Meter};
-use sudolink::study::resolution::{is_solution, solve};
+use sudolink::study::resolution::{is_solution, solve, solve_all_at_once};
 
 const SEED_PUZZLE: &str =
     "1526.7.893...5...4...9.3..75.8...2.6.6.....9.9.3...4.14..5.6...6...3...573.4.1962";
@@ -462,6 +462,55 @@ fn the_lazy_analysis_lists_bound_by_bound_what_the_full_one_lists() {
         }
     }
     assert!(compared > 1000, "{compared} conclusions compared");
+}
+
+#[test]
+fn a_path_with_recycled_propagations_takes_the_steps_fresh_searches_take() {
+    // the resolution's searcher reuses one state's propagations and links for the next
+    // state's analyses: each state's first step must be the one a fresh search finds
+    let rules = force_rules();
+    for p in collection("top1465.txt", 2) {
+        let (start, solution) = start_and_solution(&p);
+        let path = solve(&start, &rules, Some(&solution)).unwrap();
+        assert!(path.steps.iter().any(|s| s.proof.family.contains("force")));
+        let mut state = start.clone();
+        for step in &path.steps {
+            let fresh = registry::first_step(&rules, &LinkIndex::new(&state)).unwrap();
+            assert_eq!(fresh, step.proof);
+            sudolink::study::resolution::apply(&mut state, &step.proof).unwrap();
+        }
+    }
+}
+
+#[test]
+fn all_at_once_solves_with_every_step_checked() {
+    // `solve --all-at-once`: every conclusion of the least length in a state applied at
+    // once, each verified on the state it was found in and against the solution (an
+    // unsound one would be an error)
+    let rules = force_rules();
+    for p in collection("top1465.txt", 3) {
+        let (start, solution) = start_and_solution(&p);
+        let one = solve(&start, &rules, Some(&solution)).unwrap();
+        let all = solve_all_at_once(&start, &rules, Some(&solution)).unwrap();
+        assert!(one.solved && all.solved);
+        for step in &all.steps {
+            assert!(step
+                .proof
+                .eliminations
+                .iter()
+                .all(|&c| !is_solution(&solution, c)));
+            assert!(step
+                .proof
+                .assertions
+                .iter()
+                .all(|&c| is_solution(&solution, c)));
+        }
+    }
+    let out = ok(&["solve", SEED_PUZZLE, "--rules", "force", "--all-at-once"]);
+    assert!(
+        out.contains("ForceChain_") && !out.contains("NOT SOLVED"),
+        "{out}"
+    );
 }
 
 fn force_rules() -> Vec<registry::Rule> {

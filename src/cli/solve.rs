@@ -10,7 +10,7 @@ use sudolink::notation::{hodoku, sudorules};
 use sudolink::proof::Proof;
 use sudolink::search::registry::{graded_length, technique_of, LengthMeasure};
 use sudolink::study::rating::Scheme;
-use sudolink::study::resolution::{apply, solve, Resolution};
+use sudolink::study::resolution::{apply, solve, solve_all_at_once, Resolution};
 use sudolink::study::rules;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,12 +52,21 @@ pub struct SolveArgs {
     /// line (every command reads it back, e.g. `explain FILE --target ...`)
     #[arg(long, num_args = 2, value_names = ["N", "FILE"])]
     pub save_state: Option<Vec<String>>,
+    /// Not the default path: in each state apply at once every instance the first rule
+    /// that applies finds there (each still checked against the state and the solution);
+    /// fewer states to search (e.g. force chains), a different path
+    #[arg(long)]
+    pub all_at_once: bool,
 }
 
 pub fn run(args: &SolveArgs) -> Result<()> {
     let spec = rules::parse(&args.rules, args.max_len)?;
     let loaded = load(args.puzzle.as_deref(), args.allow_nonunique)?;
-    let resolution = solve(&loaded.state, &spec.rules, loaded.solution.as_ref())?;
+    let resolution = if args.all_at_once {
+        solve_all_at_once(&loaded.state, &spec.rules, loaded.solution.as_ref())?
+    } else {
+        solve(&loaded.state, &spec.rules, loaded.solution.as_ref())?
+    };
     if let Some(save) = &args.save_state {
         save_state(&loaded, &resolution, save)?;
     }

@@ -20,6 +20,7 @@ use crate::proof::net::{
 };
 use crate::proof::{Pattern, Proof};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// One force technique: mode, level and form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -43,8 +44,8 @@ struct Branch {
 }
 
 impl Branch {
-    fn start(graph: &NetGraph, c: Candidate) -> Branch {
-        let mut p = Propagation::new(graph);
+    /// Start `c`'s propagation in `p` (a new one, or one recycled from an earlier state).
+    fn start(graph: &NetGraph, c: Candidate, mut p: Propagation) -> Branch {
         p.start(graph, c);
         Branch {
             p,
@@ -272,8 +273,10 @@ pub struct ForceAnalysis {
     pub level: LinkLevel,
     pub form: NetForm,
     graph: NetGraph<'static>,
-    /// Per candidate: its branch, for the assumptions.
-    branches: Vec<Option<Branch>>,
+    /// The assumptions' branches, in the order of `assumptions`.
+    branches: Vec<Branch>,
+    /// Per candidate: its branch's index in `branches` (`u16::MAX` for none).
+    branch_of: Vec<u16>,
     assumptions: Vec<Candidate>,
     modes: Vec<ForceMode>,
     targets: Option<CandidateSet>,
@@ -304,7 +307,9 @@ impl ForceAnalysis {
         targets: Option<&CandidateSet>,
         meter: &mut Meter,
     ) -> ForceAnalysis {
-        let mut analysis = ForceAnalysis::lazy_for(links, level, form, modes, targets);
+        let shared = Arc::new(links.clone());
+        let mut analysis =
+            ForceAnalysis::lazy_for(shared, level, form, modes, targets, &mut Vec::new());
         if let Err(stop) = analysis.finish(meter) {
             analysis.stopped = Some(stop);
             return analysis;
@@ -316,27 +321,50 @@ impl ForceAnalysis {
     /// The three modes' analysis with nothing derived yet: [`ForceAnalysis::up_to`] derives
     /// what a bound on the length needs.
     pub fn lazy(links: &LinkIndex, level: LinkLevel, form: NetForm) -> ForceAnalysis {
+        ForceAnalysis::lazy_shared(Arc::new(links.clone()), level, form, &mut Vec::new())
+    }
+
+    /// [`ForceAnalysis::lazy`] on links shared with the state's other analyses, its
+    /// propagations' memory taken from `pool` (filled by [`ForceAnalysis::recycle`]) before
+    /// any is allocated. The same analysis whatever the pool holds: a propagation is reset
+    /// when it starts.
+    pub fn lazy_shared(
+        links: Arc<LinkIndex>,
+        level: LinkLevel,
+        form: NetForm,
+        pool: &mut Vec<Propagation>,
+    ) -> ForceAnalysis {
         const MODES: [ForceMode; 3] = [ForceMode::Cell, ForceMode::House, ForceMode::Contradiction];
-        ForceAnalysis::lazy_for(links, level, form, &MODES, None)
+        ForceAnalysis::lazy_for(links, level, form, &MODES, None, pool)
+    }
+
+    /// Give this analysis' propagations to `pool`, for the next state's analyses.
+    pub fn recycle(self, pool: &mut Vec<Propagation>) {
+        pool.extend(self.branches.into_iter().map(|b| b.p));
     }
 
     fn lazy_for(
-        links: &LinkIndex,
+        links: Arc<LinkIndex>,
         level: LinkLevel,
         form: NetForm,
         modes: &[ForceMode],
         targets: Option<&CandidateSet>,
+        pool: &mut Vec<Propagation>,
     ) -> ForceAnalysis {
-        let graph = NetGraph::owned(links, level, form);
+        let graph = NetGraph::shared(links, level, form);
+        let links = graph.links();
         let wanted = |c: Candidate| targets.is_none_or(|t| t.contains(c));
         let verities = modes.iter().any(|&m| m != ForceMode::Contradiction);
         let assumptions: Vec<Candidate> = assumable(links)
             .into_iter()
             .filter(|&c| verities || wanted(c))
             .collect();
-        let mut branches: Vec<Option<Branch>> = (0..729).map(|_| None).collect();
+        let mut branch_of = vec![u16::MAX; 729];
+        let mut branches = Vec::with_capacity(assumptions.len());
         for &c in &assumptions {
-            branches[c.index()] = Some(Branch::start(&graph, c));
+            let p = pool.pop().unwrap_or_else(|| Propagation::new(&graph));
+            branch_of[c.index()] = branches.len() as u16;
+            branches.push(Branch::start(&graph, c, p));
         }
         let mut choices = Vec::new();
         let mut ranges: [std::ops::Range<usize>; 2] = [0..0, 0..0];
@@ -352,6 +380,7 @@ impl ForceAnalysis {
             form,
             graph,
             branches,
+            branch_of,
             assumptions,
             modes: modes.to_vec(),
             targets: targets.copied(),
@@ -367,11 +396,10 @@ impl ForceAnalysis {
     /// Propagate every assumption to its end under `meter` (each charged what its whole
     /// propagation derives, as when it runs at once).
     pub fn finish(&mut self, meter: &mut Meter) -> Result<(), Stop> {
-        for &c in &self.assumptions {
+        for b in &mut self.branches {
             if let Some(stop) = meter.check() {
                 return Err(stop);
             }
-            let b = self.branches[c.index()].as_mut().expect("an assumption");
             b.advance(&self.graph, usize::MAX);
             meter.spend(b.p.derived);
         }
@@ -386,11 +414,11 @@ impl ForceAnalysis {
     }
 
     fn branch(&self, c: Candidate) -> &Branch {
-        self.branches[c.index()].as_ref().expect("an assumption")
+        &self.branches[self.branch_of[c.index()] as usize]
     }
 
     fn branch_mut(&mut self, c: Candidate) -> &mut Branch {
-        self.branches[c.index()].as_mut().expect("an assumption")
+        &mut self.branches[self.branch_of[c.index()] as usize]
     }
 
     fn wanted(&self, c: Candidate) -> bool {
@@ -403,8 +431,7 @@ impl ForceAnalysis {
         if bound <= self.bound {
             return;
         }
-        for &c in &self.assumptions {
-            let b = self.branches[c.index()].as_mut().expect("an assumption");
+        for b in &mut self.branches {
             b.advance(&self.graph, bound);
         }
         if self.modes.contains(&ForceMode::Contradiction) {
@@ -501,7 +528,7 @@ impl ForceAnalysis {
     /// Finish choice `k`'s branches and keep all its conclusions with their lengths.
     fn settle(&mut self, k: usize) {
         for m in self.choices[k].1.clone() {
-            let b = self.branches[m.index()].as_mut().expect("an assumption");
+            let b = &mut self.branches[self.branch_of[m.index()] as usize];
             b.advance(&self.graph, usize::MAX);
         }
         let conclusions = self

@@ -28,7 +28,7 @@ use crate::graph::groups::GroupIndex;
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CandidateSet, Cell, CspVariable, Digit, House};
 use crate::proof::net::{LinkLevel, NetBranch, NetForm, NetLink, NetLiteral, NetNode, NetStep};
-use std::borrow::Cow;
+use std::sync::Arc;
 
 /// The largest ALS (cells) the ALS level uses.
 pub const MAX_ALS_CELLS: usize = 5;
@@ -63,9 +63,26 @@ struct AlsEntry {
     outside: [Vec<Candidate>; 9],
 }
 
+/// The state's links a graph reads: borrowed, or shared by the graphs a per-state cache
+/// keeps (one copy for all its levels and forms).
+enum Links<'a> {
+    Borrowed(&'a LinkIndex),
+    Shared(Arc<LinkIndex>),
+}
+
+impl std::ops::Deref for Links<'_> {
+    type Target = LinkIndex;
+    fn deref(&self) -> &LinkIndex {
+        match self {
+            Links::Borrowed(l) => l,
+            Links::Shared(l) => l,
+        }
+    }
+}
+
 /// The inference graph of one state at one level and form.
 pub struct NetGraph<'a> {
-    links: Cow<'a, LinkIndex>,
+    links: Links<'a>,
     pub level: LinkLevel,
     pub form: NetForm,
     groups: Option<GroupIndex>,
@@ -92,16 +109,16 @@ impl<'a> NetGraph<'a> {
     /// of the 324 variables, and at the ALS level every subset of up to [`MAX_ALS_CELLS`]
     /// open cells of each house.
     pub fn new(links: &'a LinkIndex, level: LinkLevel, form: NetForm) -> NetGraph<'a> {
-        NetGraph::build(Cow::Borrowed(links), level, form)
+        NetGraph::build(Links::Borrowed(links), level, form)
     }
 
-    /// The graph with its own copy of the state's links, to be kept beyond the caller's
-    /// borrow (a per-state cache).
-    pub fn owned(links: &LinkIndex, level: LinkLevel, form: NetForm) -> NetGraph<'static> {
-        NetGraph::build(Cow::Owned(links.clone()), level, form)
+    /// The graph on a shared copy of the state's links, to be kept beyond the caller's
+    /// borrow (a per-state cache: its graphs of every level and form share one copy).
+    pub fn shared(links: Arc<LinkIndex>, level: LinkLevel, form: NetForm) -> NetGraph<'static> {
+        NetGraph::build(Links::Shared(links), level, form)
     }
 
-    fn build(links: Cow<'a, LinkIndex>, level: LinkLevel, form: NetForm) -> NetGraph<'a> {
+    fn build(links: Links<'a>, level: LinkLevel, form: NetForm) -> NetGraph<'a> {
         let groups = (level >= LinkLevel::Groups).then(|| GroupIndex::new(&links));
         let n_groups = groups.as_ref().map_or(0, |g| g.len());
         let variable_open = CspVariable::all()
@@ -177,56 +194,88 @@ impl<'a> NetGraph<'a> {
         }
     }
 
-    /// The group whose candidates are exactly `set`, if any.
-    fn group_exactly(&self, set: &CandidateSet) -> Option<usize> {
-        let groups = self.groups.as_ref()?;
-        self.groups_by_first[set.first()?.index()]
-            .iter()
-            .map(|&id| id as usize)
-            .find(|&id| groups.entry(id).candidates == *set)
-    }
-
     /// The node standing for `set`: a candidate or a group.
     fn node_of(&self, set: &CandidateSet) -> Option<usize> {
-        if set.len() == 1 {
-            return set.first().map(|c| c.index());
+        // a group holds two or three candidates
+        if !(1..=3).contains(&set.len()) {
+            return None;
         }
-        self.group_exactly(set).map(|id| 729 + id)
+        let mut members = [Candidate::from_index(0); 3];
+        let mut k = 0;
+        for c in set.iter() {
+            members[k] = c;
+            k += 1;
+        }
+        self.node_of_members(&members[..k])
     }
 
+    /// The node standing for these candidates (in increasing order): a candidate or a group.
+    fn node_of_members(&self, members: &[Candidate]) -> Option<usize> {
+        match members {
+            [c] => Some(c.index()),
+            [first, _] | [first, _, _] => {
+                let groups = self.groups.as_ref()?;
+                self.groups_by_first[first.index()]
+                    .iter()
+                    .map(|&id| id as usize)
+                    .find(|&id| groups.entry(id).members == members)
+                    .map(|id| 729 + id)
+            }
+            _ => None,
+        }
+    }
+
+    /// Per variable, each part (each candidate, then each group inside the variable's
+    /// house, in the group index's order) strongly linked to the rest when the rest is one
+    /// node.
     fn index_strong_parts(&mut self) {
+        let mut rest: Vec<Candidate> = Vec::with_capacity(9);
+        let mut inside: Vec<u16> = Vec::new();
         for v in CspVariable::all() {
             if self.links.is_decided(v) {
                 continue;
             }
             let open = *self.links.variable(v);
-            if open.len() < 2 {
+            let members: Vec<Candidate> = open.iter().collect();
+            if members.len() < 2 {
                 continue;
             }
             let support = support_of(v);
-            // parts: each candidate, and each group inside the variable's house
-            let mut parts: Vec<CandidateSet> = open
-                .iter()
-                .map(|c| CandidateSet::from_candidates([c]))
-                .collect();
-            if let (Some(groups), Support::House(_)) = (&self.groups, support) {
-                // the groups inside (their first member is open), in the index's order
-                let mut inside: Vec<u16> = open
-                    .iter()
-                    .flat_map(|c| self.groups_by_first[c.index()].iter().copied())
-                    .collect();
-                inside.sort_unstable();
-                parts.extend(
-                    inside
-                        .into_iter()
-                        .map(|id| groups.entry(id as usize).candidates)
-                        .filter(|g| g.is_subset(&open) && *g != open),
-                );
+            // each candidate against the others (one node only when at most three are left)
+            if members.len() <= 4 {
+                for &a in &members {
+                    rest.clear();
+                    rest.extend(members.iter().copied().filter(|&m| m != a));
+                    if let Some(nb) = self.node_of_members(&rest) {
+                        self.strong[a.index()].push((nb as u16, support));
+                    }
+                }
             }
-            for a in &parts {
-                let rest = open.difference(a);
-                if let (Some(na), Some(nb)) = (self.node_of(a), self.node_of(&rest)) {
-                    self.strong[na].push((nb as u16, support));
+            let (Some(groups), Support::House(_)) = (&self.groups, support) else {
+                continue;
+            };
+            // the groups inside (their first member is open), in the index's order
+            inside.clear();
+            inside.extend(
+                members
+                    .iter()
+                    .flat_map(|c| self.groups_by_first[c.index()].iter().copied()),
+            );
+            inside.sort_unstable();
+            for &id in &inside {
+                let g = groups.entry(id as usize);
+                if !g.candidates.is_subset(&open) || g.members.len() == members.len() {
+                    continue;
+                }
+                rest.clear();
+                rest.extend(
+                    members
+                        .iter()
+                        .copied()
+                        .filter(|m| !g.candidates.contains(*m)),
+                );
+                if let Some(nb) = self.node_of_members(&rest) {
+                    self.strong[729 + id as usize].push((nb as u16, support));
                 }
             }
         }
@@ -248,15 +297,17 @@ impl<'a> NetGraph<'a> {
             .iter()
             .flat_map(|&c| self.links.variable(CspVariable::Rc(c)).iter())
             .collect();
+        for c in inside.iter() {
+            places[c.digit().index()].push(c);
+        }
         for d in Digit::all().filter(|d| digits >> d.index() & 1 == 1) {
-            let p: Vec<Candidate> = inside.iter().filter(|c| c.digit() == d).collect();
+            let p = &places[d.index()];
             let mut seeing = *self.links.linked(p[0]);
             for x in &p[1..] {
                 seeing.intersect_with(self.links.linked(*x));
             }
             seeing.subtract(&inside);
             outside[d.index()] = seeing.iter().collect();
-            places[d.index()] = p;
         }
         for c in inside.iter() {
             // the chain form fires an ALS only from a digit's one place in it
@@ -453,6 +504,13 @@ impl Propagation {
             let node = (inf.conclusion / 2) as usize;
             self.value[node] = UNKNOWN;
             self.set_by[node] = u32::MAX;
+        }
+        // a propagation recycled from another state's graph: every entry is clean now
+        let n = graph.node_count();
+        if self.value.len() != n {
+            self.value.resize(n, UNKNOWN);
+            self.set_by.resize(n, u32::MAX);
+            self.depth.resize(n, 0);
         }
         self.trues = CandidateSet::EMPTY;
         self.falses = CandidateSet::EMPTY;

@@ -1138,6 +1138,11 @@ impl HypothesisCache {
 #[derive(Default)]
 struct ForceCache {
     entries: std::collections::HashMap<(LinkLevel, NetForm), ForceEntry>,
+    /// The last state's links, shared by its analyses.
+    links: Option<std::sync::Arc<LinkIndex>>,
+    /// Propagations of earlier states' analyses, reused by the next ones (their memory
+    /// only: each is reset when it starts).
+    pool: Vec<super::net::Propagation>,
 }
 
 struct ForceEntry {
@@ -1155,11 +1160,27 @@ impl ForceCache {
         let slot = (spec.level, spec.form);
         let fresh = self.entries.get(&slot).is_none_or(|e| e.key != key);
         if fresh {
+            if let Some(old) = self.entries.remove(&slot) {
+                old.analysis.recycle(&mut self.pool);
+            }
+            let shared = match &self.links {
+                Some(l) if l.open() == links.open() => l.clone(),
+                _ => {
+                    let l = std::sync::Arc::new(links.clone());
+                    self.links = Some(l.clone());
+                    l
+                }
+            };
             self.entries.insert(
                 slot,
                 ForceEntry {
                     key,
-                    analysis: force::ForceAnalysis::lazy(links, spec.level, spec.form),
+                    analysis: force::ForceAnalysis::lazy_shared(
+                        shared,
+                        spec.level,
+                        spec.form,
+                        &mut self.pool,
+                    ),
                     built: Default::default(),
                 },
             );

@@ -146,6 +146,73 @@ pub fn solve_steps(
     })
 }
 
+/// **Not the default resolution**: [`solve`] in rounds rather than steps. In each state the
+/// first rule (in the given order) that applies gives every instance it finds there, and
+/// when its length grades (chains, whips, force techniques at length n: the least length
+/// in the state) every other graded rule of that length gives its instances too; all are
+/// applied at once (those an earlier one of the round already did left out) before the
+/// next state is searched. Each is
+/// still verified ([`verify`]: `proof::check` on the state it was found in, and the
+/// solution when known) before any is applied, and recorded as one step with its text on
+/// that state. The path is shorter in states than [`solve`]'s, and its steps differ from
+/// the second step of a round on; a puzzle it solves is solved without guessing, as with
+/// [`solve`]. `solve --all-at-once` and the force bench report it beside the default.
+pub fn solve_all_at_once(
+    start: &State,
+    rules: &[Rule],
+    solution: Option<&[u8; 81]>,
+) -> Result<Resolution, ResolutionError> {
+    let mut state = start.clone();
+    let mut steps: Vec<Step> = Vec::new();
+    let mut searcher = Searcher::new();
+    while !state.is_solved() {
+        let links = LinkIndex::new(&state);
+        let Some((first, mut proofs)) = rules.iter().enumerate().find_map(|(i, &r)| {
+            let found = searcher.find(r, &links, usize::MAX);
+            (!found.is_empty()).then_some((i, found))
+        }) else {
+            break;
+        };
+        // a graded rule: the other techniques of the same length too
+        let length = rules[first].length;
+        if rules[first].technique.get().graded {
+            for &r in rules[first + 1..]
+                .iter()
+                .filter(|r| r.length == length && r.technique.get().graded)
+            {
+                proofs.extend(searcher.find(r, &links, usize::MAX));
+            }
+        }
+        let found_in = state.clone();
+        for proof in proofs {
+            // one that an earlier proof of the round already did is left out
+            let new = proof.eliminations.iter().any(|&c| state.has(c))
+                || proof
+                    .assertions
+                    .iter()
+                    .any(|&c| state.value(c.cell()).is_none());
+            if !new {
+                continue;
+            }
+            let text = nrc::nrc_text(&found_in, &proof);
+            let n = steps.len() + 1;
+            verify(&found_in, &proof, solution, n, &text)?;
+            apply(&mut state, &proof).map_err(|source| ResolutionError::Contradiction {
+                step: n,
+                text: text.clone(),
+                source,
+            })?;
+            steps.push(Step { proof, text });
+        }
+    }
+    let solved = state.is_solved();
+    Ok(Resolution {
+        steps,
+        final_state: state,
+        solved,
+    })
+}
+
 /// One rule list's path in [`solve_shared`].
 #[derive(Clone, Debug)]
 pub struct SharedPath {
