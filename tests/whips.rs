@@ -1020,3 +1020,81 @@ fn exact_whips_are_never_longer_and_always_true() {
     assert!(compared > 1000, "{compared}");
     eprintln!("{compared} targets, exact shorter on {shorter}");
 }
+
+// ---------------------------------------------------------------------------------------
+// Every whip is a g-whip, every braid a g-braid
+// ---------------------------------------------------------------------------------------
+
+/// A puzzle's first state where the basic rules (singles, locked candidates, subsets, fish)
+/// are stuck: the state `subsume --stuck` studies.
+fn first_stuck_state(p: &Puzzle) -> (State, [u8; 81]) {
+    use sudolink::search::{basic_rules, first_step};
+    let (mut s, sol) = start_and_solution(p);
+    let basic = basic_rules();
+    while let Some(step) = first_step(&basic, &LinkIndex::new(&s)) {
+        apply(&mut s, &step).expect("consistent");
+    }
+    (s, sol)
+}
+
+/// top1465 #1226 (line 1227), first stuck state: r1c2<>7 has a whip[9]
+/// (`c1n7{r1 r7} - b8n7{r7c5 r9c4} - …`). The exact g-whip search alone gives up there (it
+/// needs about 75,000 partial whips, over its budget) and SudoRules' merging finds only a
+/// g-whip[11]; the g-whip search still answers with a proof of length ≤ 9, since every whip
+/// is a g-whip.
+#[test]
+fn the_g_whip_search_finds_a_whip_the_exact_g_search_gives_up_on() {
+    let p = &collection("top1465.txt", 1226)[1225];
+    let (s, sol) = first_stuck_state(p);
+    let links = LinkIndex::new(&s);
+    let z = Candidate::new(Cell::at(0, 1), Digit::new(7).unwrap());
+    let whip = whips::shortest_for_target(&links, WhipKind::Whip, z, 12).expect("a whip");
+    assert_eq!(whip.length, 9, "{}", whip.rule);
+    let merged =
+        whips::shortest_for_target_with(&links, WhipKind::GWhip, z, 12, whips::Merge::SudoRules)
+            .expect("a g-whip");
+    assert!(merged.length > 9, "{}", merged.rule);
+    let g = whips::shortest_for_target(&links, WhipKind::GWhip, z, 12).expect("a g-whip");
+    assert!(g.length <= 9, "{}", g.rule);
+    common::assert_sound_against_solution(&s, &sol, &g);
+    assert!(!is_solution(&sol, z));
+}
+
+/// On the first stuck states of a sample of top1465, for every target: the shortest g-whip
+/// is no longer than the shortest whip, the shortest g-braid no longer than the shortest
+/// braid (lengths ≤ 5), and every g-proof holds.
+#[test]
+fn g_whips_and_g_braids_are_never_longer_than_whips_and_braids() {
+    let max = 5;
+    let (mut whip_targets, mut braid_targets) = (0, 0);
+    for p in collection("top1465.txt", 1465).iter().step_by(60) {
+        let (s, sol) = first_stuck_state(p);
+        if s.is_solved() {
+            continue;
+        }
+        let links = LinkIndex::new(&s);
+        for z in s.candidates().iter() {
+            for (plain, g) in [
+                (WhipKind::Whip, WhipKind::GWhip),
+                (WhipKind::Braid, WhipKind::GBraid),
+            ] {
+                let Some(p) = whips::shortest_for_target(&links, plain, z, max) else {
+                    continue;
+                };
+                let gp = whips::shortest_for_target(&links, g, z, max)
+                    .unwrap_or_else(|| panic!("{z}: {} but no {g}", p.rule));
+                assert!(gp.length <= p.length, "{z}: {} {}", p.rule, gp.rule);
+                proof::check(&s, &gp).unwrap_or_else(|e| panic!("{}: {e}", gp.rule));
+                assert!(!is_solution(&sol, z), "{}", gp.rule);
+                match plain {
+                    WhipKind::Whip => whip_targets += 1,
+                    _ => braid_targets += 1,
+                }
+            }
+        }
+    }
+    assert!(
+        whip_targets > 100 && braid_targets > whip_targets,
+        "only {whip_targets} whip and {braid_targets} braid targets"
+    );
+}

@@ -256,6 +256,40 @@ fn variables_of() -> &'static [[u16; 4]; 729] {
     })
 }
 
+/// Per candidate, its block-row and block-column segments, numbered as
+/// [`GroupIndex`] numbers them: digit × 54 + block × 6 + k, k the row (0..3) or 3 + the
+/// column (3..6) within the block.
+fn segments_of() -> &'static [[u16; 2]; 729] {
+    static TABLE: OnceLock<Box<[[u16; 2]; 729]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = Box::new([[0u16; 2]; 729]);
+        for (i, segs) in t.iter_mut().enumerate() {
+            let c = Candidate::from_index(i);
+            let (row, col) = (c.cell().row(), c.cell().col());
+            let base = c.digit().index() * 54 + (row / 3 * 3 + col / 3) * 6;
+            *segs = [(base + row % 3) as u16, (base + 3 + col % 3) as u16];
+        }
+        t
+    })
+}
+
+/// No group in a segment.
+const NO_GROUP: u16 = u16::MAX;
+
+/// Segment number (see [`segments_of`]) → group id, or [`NO_GROUP`].
+fn group_of_segment(groups: Option<&GroupIndex>) -> Vec<u16> {
+    let mut by_segment = vec![NO_GROUP; 486];
+    for (id, e) in groups.map_or(&[][..], |g| g.entries()).iter().enumerate() {
+        let [row, col] = segments_of()[e.members[0].index()];
+        let seg = match e.line {
+            crate::grid::House::Row(_) => row,
+            _ => col,
+        };
+        by_segment[seg as usize] = id as u16;
+    }
+    by_segment
+}
+
 /// Where a variable's open candidates lie in a [`CandidateSet`]'s words: the searches count
 /// how many of them lie outside a t/z set with one AND per word.
 struct VarWords {
@@ -358,6 +392,29 @@ struct Searcher<'a> {
     /// Braids: the open variables of the partial braid being extended, stored with the
     /// partial braids [`Searcher::push`] makes from it.
     parent_vars: [u64; 6],
+    /// g-searches: segment → group id ([`group_of_segment`]).
+    group_of_segment: Vec<u16>,
+    /// Braids: per R code, the variables holding a candidate linked to it (those whose
+    /// count outside a t/z set changes when the R is added).
+    near: Vec<[u64; 6]>,
+    /// Every target searched was searched for complete whips at every shorter length
+    /// (iterative deepening): see [`Searcher::expand_braid`]'s last level.
+    shorter_searched: bool,
+}
+
+/// The set bits of `set` not in `used`, in increasing order.
+fn bits_outside(set: &[u64; 6], used: &[u64; 6]) -> impl Iterator<Item = usize> {
+    let rest: [u64; 6] = std::array::from_fn(|k| set[k] & !used[k]);
+    (0..6).flat_map(move |k| {
+        let mut w = rest[k];
+        std::iter::from_fn(move || {
+            (w != 0).then(|| {
+                let b = w.trailing_zeros() as usize;
+                w &= w - 1;
+                k * 64 + b
+            })
+        })
+    })
 }
 
 /// The set bits of a 384-bit set, in increasing order.
@@ -379,6 +436,30 @@ fn cand(i: u16) -> Candidate {
     Candidate::from_index(i as usize)
 }
 
+/// Per R code (candidate or group), the variables holding a candidate linked to it.
+fn near_variables(links: &LinkIndex, groups: Option<&GroupIndex>) -> Vec<[u64; 6]> {
+    let var_of = variables_of();
+    let vars_of_set = |set: &CandidateSet| {
+        let mut vars = [0u64; 6];
+        for c in set.iter() {
+            for &v in &var_of[c.index()] {
+                vars[v as usize >> 6] |= 1 << (v & 63);
+            }
+        }
+        vars
+    };
+    let mut near = vec![[0u64; 6]; MAX_CODES];
+    for c in links.open().iter() {
+        near[c.index()] = vars_of_set(links.linked(c));
+    }
+    if let Some(g) = groups {
+        for id in 0..g.len() {
+            near[GROUP_BASE as usize + id] = vars_of_set(g.glinked(id));
+        }
+    }
+    near
+}
+
 impl<'a> Searcher<'a> {
     fn new(links: &'a LinkIndex, kind: WhipKind, merge: Merge) -> Searcher<'a> {
         let var_open: Vec<([u16; 9], u8)> = CspVariable::all()
@@ -393,13 +474,20 @@ impl<'a> Searcher<'a> {
             })
             .collect();
         let var_words = VarWords::new(&var_open);
+        let groups = kind.uses_groups().then(|| GroupIndex::new(links));
+        let by_segment = group_of_segment(groups.as_ref());
+        let near = if kind.is_braid() {
+            near_variables(links, groups.as_ref())
+        } else {
+            Vec::new()
+        };
         Searcher {
             links,
             braid: kind.is_braid(),
             exact: merge == Merge::Exact,
             budget: usize::MAX,
             deadline: None,
-            groups: kind.uses_groups().then(|| GroupIndex::new(links)),
+            groups,
             var_open,
             var_words,
             var_of: variables_of(),
@@ -409,7 +497,16 @@ impl<'a> Searcher<'a> {
             seen: KeyMap::default(),
             stats: SearchStats::default(),
             parent_vars: [0; 6],
+            group_of_segment: by_segment,
+            near,
+            shorter_searched: false,
         }
+    }
+
+    /// The variables holding a candidate linked to R code `r` (braids).
+    #[inline]
+    fn vars_near(&self, r: u16) -> [u64; 6] {
+        self.near[r as usize]
     }
 
     /// The candidates linked to an R (candidate or group).
@@ -477,40 +574,51 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// [`Searcher::classify`] for g-searches: up to three candidates outside, in one group.
+    /// [`Searcher::classify`] for g-searches: up to three candidates outside, in one group
+    /// (the block-line segment of the first holds them all; its group must not hold L).
     fn classify_with_groups(&self, v: usize, tz: &CandidateSet, l: u16) -> Rest {
-        let (list, n) = &self.var_open[v];
-        let max = 3;
+        let tw = tz.words();
         let mut out = [0u16; 3];
         let mut count = 0usize;
-        for &c in &list[..*n as usize] {
-            if c != l && !tz.contains(cand(c)) {
-                if count == max {
+        for &(w, m) in self.var_words.of(v) {
+            let mut rest = m & !tw[w as usize];
+            if w as u16 == l >> 6 {
+                rest &= !(1u64 << (l & 63));
+            }
+            while rest != 0 {
+                if count == 3 {
                     return Rest::Open;
                 }
-                out[count] = c;
+                out[count] = w as u16 * 64 + rest.trailing_zeros() as u16;
                 count += 1;
+                rest &= rest - 1;
             }
         }
         match count {
             0 => Rest::Empty,
             1 => Rest::One(out[0]),
+            _ if v < 81 => Rest::Open,
             _ => {
-                let Some(groups) = &self.groups else {
+                let segs = segments_of();
+                let rest = &out[..count];
+                let [row, col] = segs[rest[0] as usize];
+                let seg = if rest.iter().all(|&c| segs[c as usize][0] == row) {
+                    row
+                } else if rest.iter().all(|&c| segs[c as usize][1] == col) {
+                    col
+                } else {
                     return Rest::Open;
                 };
-                if v < 81 {
-                    return Rest::Open;
-                }
-                let mut rest = [cand(0); 3];
-                for (r, &c) in rest.iter_mut().zip(&out[..count]) {
-                    *r = cand(c);
-                }
-                match groups.group_containing(&rest[..count]) {
-                    Some(g) if !groups.entry(g).candidates.contains(cand(l)) => {
-                        Rest::Group(g as u16)
+                match self.group_of_segment[seg as usize] {
+                    NO_GROUP => Rest::Open,
+                    g => {
+                        let groups = self.groups.as_ref().expect("groups");
+                        if groups.entry(g as usize).candidates.contains(cand(l)) {
+                            Rest::Open
+                        } else {
+                            Rest::Group(g)
+                        }
                     }
-                    _ => Rest::Open,
                 }
             }
         }
@@ -690,8 +798,15 @@ impl<'a> Searcher<'a> {
         let zi = z.index() as u16;
         let tz0 = *self.links.linked(z);
         let grow = max_len > 1;
-        if self.braid {
-            self.parent_vars = self.open_vars(&tz0, [0; 6], &[u64::MAX; 6]);
+        if self.braid && grow {
+            // only a variable holding a candidate of tz0 may be open
+            let mut near = [0u64; 6];
+            for c in tz0.iter() {
+                for &v in &self.var_of[c.index()] {
+                    near[v as usize >> 6] |= 1 << (v & 63);
+                }
+            }
+            self.parent_vars = self.open_vars(&tz0, [0; 6], &near);
         }
         // level 1
         // a variable holding Z has Z outside tz0: never a cell of a whip on Z
@@ -963,15 +1078,9 @@ impl<'a> Searcher<'a> {
         let last = self.nodes[p as usize].r;
         // A braid[2] must be a whip[2]: its last L hangs on R_1 and is not L_1.
         let whip_final = len == 2;
-        let max = if self.groups.is_some() { 3 } else { 1 };
         // the open variables: the parent's, with those of the candidates linked to the last
         // R (the only ones whose candidates tz gained) counted again
-        let mut dirty = [0u64; 6];
-        for c in self.linkset(last).iter() {
-            for &v in &self.var_of[c.index()] {
-                dirty[v as usize >> 6] |= 1 << (v & 63);
-            }
-        }
+        let dirty = self.vars_near(last);
         let vars = if grow {
             let vars = self.open_vars(tz, parent_vars, &dirty);
             self.parent_vars = vars;
@@ -979,21 +1088,24 @@ impl<'a> Searcher<'a> {
         } else {
             // the last level: only a variable with every open candidate in tz ends a braid;
             // it is among the parent's open variables or the recounted ones (no need to
-            // recount them all: the loop tests each for completeness)
+            // recount them all: the loop tests each for completeness). When the shorter
+            // lengths were searched for complete braids, a variable that ends this one
+            // holds a candidate linked to the last R: one that does not would end the parent
+            // with the same L (tz gained only the candidates linked to R), and the parent
+            // has none. (Not at length 3: a braid[2] must be a whip[2].)
             if len < min_len {
                 return None;
             }
-            std::array::from_fn(|k| parent_vars[k] | dirty[k])
-        };
-        let max = if grow { max } else { 0 };
-        for vi in bits(&vars) {
-            if u.has_var(vi) {
-                continue;
+            if len > 3 && (len > min_len || self.shorter_searched) {
+                dirty
+            } else {
+                std::array::from_fn(|k| parent_vars[k] | dirty[k])
             }
+        };
+        for vi in bits_outside(&vars, &u.vars) {
             // candidates of V outside tz: at most one (three with groups), not all of them
-            let few = self.var_words.outside_if_few(vi, tz, max);
-            let Some(outside) = few else { continue };
-            if !grow && outside > 0 {
+            // (the grown level's variables are those: open_vars); none at the last level
+            if !grow && self.var_words.outside_if_few(vi, tz, 0) != Some(0) {
                 continue;
             }
             let (list, n) = self.var_open[vi];
@@ -1148,6 +1260,16 @@ pub fn find(links: &LinkIndex, kind: WhipKind, length: usize, limit: usize) -> V
 /// a second).
 pub const EXACT_BUDGET: usize = 50_000;
 
+/// The kind without groups that a g-kind contains: every whip is a g-whip, every braid a
+/// g-braid.
+fn without_groups(kind: WhipKind) -> Option<WhipKind> {
+    match kind {
+        WhipKind::GWhip => Some(WhipKind::Whip),
+        WhipKind::GBraid => Some(WhipKind::Braid),
+        WhipKind::Whip | WhipKind::Braid => None,
+    }
+}
+
 /// The shortest whip of `kind` (length ≤ `max_len`) eliminating `target`, if any.
 ///
 /// Whips and g-whips: first the search with SudoRules' merging (fast; may miss a whip whose
@@ -1159,9 +1281,32 @@ pub const EXACT_BUDGET: usize = 50_000;
 /// target at the whip's length or less on the samples tested (tests/whips.rs,
 /// tests/studies.rs).
 ///
+/// g-whips and g-braids: first the search of the same kind without groups (its whips and
+/// braids are g-whips and g-braids), then the g-search up to that length. An exact g-search
+/// holds many more partial whips than an exact whip search and may give up where the whip
+/// search does not (top1465 #1226's first stuck state: r1c2<>7 has a whip[9], the exact
+/// g-search needs 75,000 partial whips for it), so this is what makes a g-kind's answer
+/// never longer than its plain kind's.
+///
 /// **Complexity**: one breadth-first search of depth ≤ `max_len`, then for whips one more
-/// bounded by the budget.
+/// bounded by the budget; twice that for the g-kinds (the g-search bounded by the plain
+/// kind's answer).
 pub fn shortest_for_target(
+    links: &LinkIndex,
+    kind: WhipKind,
+    target: Candidate,
+    max_len: usize,
+) -> Option<Proof> {
+    let Some(plain) = without_groups(kind) else {
+        return shortest_of_kind(links, kind, target, max_len);
+    };
+    let base = shortest_of_kind(links, plain, target, max_len);
+    let bound = base.as_ref().map_or(max_len, |p| p.length);
+    shortest_of_kind(links, kind, target, bound).or(base)
+}
+
+/// [`shortest_for_target`] of `kind`'s own search alone.
+fn shortest_of_kind(
     links: &LinkIndex,
     kind: WhipKind,
     target: Candidate,
@@ -1208,8 +1353,39 @@ pub struct MeteredAnswer {
 
 /// [`shortest_for_target`] under a [`Meter`]: each search's partial whips are capped by
 /// what the meter allows and charged to it, and the deadline is checked as the search
-/// goes. A stopped search says which limit stopped it and how far it got.
+/// goes. A stopped search says which limit stopped it and how far it got. As there, the
+/// g-kinds search their kind without groups first, then the g-search up to its answer.
 pub fn search_target_metered(
+    links: &LinkIndex,
+    kind: WhipKind,
+    target: Candidate,
+    max_len: usize,
+    meter: &mut Meter,
+) -> MeteredAnswer {
+    let Some(plain) = without_groups(kind) else {
+        return metered_of_kind(links, kind, target, max_len, meter);
+    };
+    let base = metered_of_kind(links, plain, target, max_len, meter);
+    let Some(found) = base.proof else {
+        // none up to max_len (or stopped): the g-search alone answers
+        return metered_of_kind(links, kind, target, max_len, meter);
+    };
+    let own = metered_of_kind(links, kind, target, found.length, meter);
+    MeteredAnswer {
+        proof: own.proof.or(Some(found)),
+        stopped: own.stopped,
+        depth: if own.stopped.is_some() {
+            own.depth
+        } else {
+            max_len
+        },
+        dead: false,
+    }
+}
+
+/// [`shortest_of_kind`] under a [`Meter`] (what [`search_target_metered`] runs for one
+/// kind).
+fn metered_of_kind(
     links: &LinkIndex,
     kind: WhipKind,
     target: Candidate,
@@ -1282,6 +1458,8 @@ pub fn shortest_batch(
     max_len: usize,
 ) -> (Vec<Proof>, SearchStats) {
     let mut s = Searcher::new(links, kind, Merge::SudoRules);
+    // every depth d is searched after depth d - 1 found no whip on any live target
+    s.shorter_searched = true;
     // live targets, each with its search suspended at the last depth if it fitted in memory
     let mut live: Vec<(Candidate, Option<Suspended>)> =
         s.targets().into_iter().map(|z| (z, None)).collect();
