@@ -803,12 +803,12 @@ impl TechniqueId {
     }
 
     /// Whether every proof of `other` of length n is also a proof of this technique of
-    /// length ≤ n, as the seeds define them and as the searches find them: braids contain
-    /// whips, and whips contain every chain family of seeds 000/001 (2D and 3D chains and
-    /// lassos, one CSP variable per cell: seed 001, "nrczt-chains and lassos have been
-    /// subsumed by whips"). A study may skip `other` for a target this technique's complete
-    /// search leaves uneliminated. The g-forms are left out: the g-whip search is not
-    /// known to find every whip (on top1465 #246 it misses a whip[9]).
+    /// length ≤ n, as the seeds define them: braids contain whips, and whips contain every
+    /// chain family of seeds 000/001 (2D and 3D chains and lassos, one CSP variable per
+    /// cell: seed 001, "nrczt-chains and lassos have been subsumed by whips"). A study may
+    /// skip `other` for a target where this technique's search proves that no proof exists
+    /// ([`TargetAnswer::proven_none`]: only an exhaustive search does, today the whips'
+    /// exact search; a merged search's "none" is not proof).
     pub fn contains_family(self, other: TechniqueId) -> bool {
         use WhipKind::{Braid, Whip};
         matches!(
@@ -916,6 +916,7 @@ impl TechniqueId {
                         stopped: Some(meter.check().unwrap_or(Stop::SearchBudget)),
                         searched_to: s.depth,
                         dead: false,
+                        proven_none: false,
                     }
                 }
             }
@@ -930,6 +931,7 @@ impl TechniqueId {
                     searched_to: if a.stopped.is_some() { 0 } else { usize::MAX },
                     stopped: a.stopped,
                     dead: false,
+                    proven_none: false,
                 }
             }
             Search::Force(spec) => {
@@ -939,6 +941,7 @@ impl TechniqueId {
                     searched_to: if a.stopped.is_some() { 0 } else { usize::MAX },
                     stopped: a.stopped,
                     dead: false,
+                    proven_none: false,
                 }
             }
             Search::Whip(k) => {
@@ -952,6 +955,7 @@ impl TechniqueId {
                     proof: s.proof,
                     stopped: s.stopped,
                     dead: s.dead,
+                    proven_none: s.proven_none,
                 }
             }
         }
@@ -968,6 +972,10 @@ pub struct TargetAnswer {
     pub searched_to: usize,
     /// Known to have no proof at any length (its partial chains or whips died out).
     pub dead: bool,
+    /// No proof up to the length searched exists: an exhaustive search found none (set by
+    /// the whip searches' exact search; false whenever that is not known, e.g. for a search
+    /// that merges or caps its partial chains).
+    pub proven_none: bool,
 }
 
 impl TargetAnswer {
@@ -977,6 +985,7 @@ impl TargetAnswer {
             stopped: None,
             searched_to: usize::MAX,
             dead: false,
+            proven_none: false,
         }
     }
     fn stopped(stop: Stop, searched_to: usize) -> TargetAnswer {
@@ -985,6 +994,7 @@ impl TargetAnswer {
             stopped: Some(stop),
             searched_to,
             dead: false,
+            proven_none: false,
         }
     }
 }

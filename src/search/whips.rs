@@ -1349,6 +1349,10 @@ pub struct MeteredAnswer {
     pub depth: usize,
     /// No whip of any length: the partial whips died out.
     pub dead: bool,
+    /// No whip of this kind up to `max_len` exists: an exact search (every distinct partial
+    /// whip kept, no merging) ran to the end within its budget and found none. False when
+    /// only the merged search answered (braids; a merged search may lose a whip).
+    pub proven_none: bool,
 }
 
 /// [`shortest_for_target`] under a [`Meter`]: each search's partial whips are capped by
@@ -1380,6 +1384,7 @@ pub fn search_target_metered(
             max_len
         },
         dead: false,
+        proven_none: false,
     }
 }
 
@@ -1412,6 +1417,7 @@ fn metered_of_kind(
             stopped: Some(meter.check().unwrap_or(Stop::SearchBudget)),
             depth,
             dead: false,
+            proven_none: false,
         };
     }
     if kind.is_braid() || dead {
@@ -1420,11 +1426,13 @@ fn metered_of_kind(
             stopped: None,
             depth: max_len,
             dead,
+            proven_none: false,
         };
     }
     let shorter = merged.as_ref().map_or(max_len, |p| p.length - 1);
-    let (exact, _, _) = run(Merge::Exact, shorter, EXACT_BUDGET, meter);
+    let (exact, exact_stopped, _) = run(Merge::Exact, shorter, EXACT_BUDGET, meter);
     MeteredAnswer {
+        proven_none: merged.is_none() && exact.is_none() && exact_stopped.is_none(),
         proof: exact.or(merged),
         stopped: None,
         depth: max_len,

@@ -115,9 +115,10 @@ fn apply_checked(
 ///
 /// Two searches are skipped because their answer is known to be "none": a candidate of the
 /// solution (no sound proof eliminates it; every proof found is checked against the
-/// solution anyway), and a family for a target that a family containing it
-/// ([`TechniqueId::contains_family`], searched as far or further) has searched to the end
-/// without a proof — so braids and whips are searched first. The rows come out in the
+/// solution anyway), and a family for a target where a family containing it
+/// ([`TechniqueId::contains_family`], searched as far or further) proved that it has no
+/// proof ([`crate::search::TargetAnswer::proven_none`]: whips' exact search) — so braids
+/// and whips are searched first. The rows come out in the
 /// families' given order, as if each had been searched for every target.
 fn study_state(
     state: &State,
@@ -135,7 +136,7 @@ fn study_state(
     // one searcher per state: the chain searches' tables and memo serve every target
     let mut searcher = Searcher::new();
     let mut meter = Meter::unlimited();
-    // proofs[f][t]; none_to[f][t]: f's search for t ended with no proof up to its bound
+    // proofs[f][t]; none_to[f][t]: f's search proved t has no proof up to f's bound
     let mut proofs: Vec<Vec<Option<Proof>>> = vec![vec![None; targets.len()]; families.len()];
     let mut none_to: Vec<Vec<bool>> = vec![vec![false; targets.len()]; families.len()];
     for f in containers_first(families) {
@@ -152,7 +153,7 @@ fn study_state(
                 continue;
             }
             let answer = searcher.search_target(family, &links, z, max_len, &mut meter);
-            none_to[f][t] = answer.proof.is_none() && answer.stopped.is_none();
+            none_to[f][t] = answer.proven_none;
             proofs[f][t] = answer.proof;
         }
     }
