@@ -19,7 +19,8 @@ use sudolink::notation::sudorules::chain_text as sudorules_text;
 use sudolink::proof::chain::{ChainCell, ChainPattern, LassoKind, TCandidate};
 use sudolink::proof::{check, Pattern, Proof};
 use sudolink::search::chains::{
-    search_target, shortest_for_target, ChainCache, ChainFamily, ChainFamily as F, Options,
+    find_with, search_target, shortest_for_target, ChainCache, ChainFamily, ChainFamily as F,
+    Options,
 };
 use sudolink::search::{basic_rules, first_step, Rule};
 use sudolink::study::resolution::{apply, is_solution, solve, verify};
@@ -649,6 +650,31 @@ fn capped_and_exact_dedupe_agree_on_a_sample() {
         }
     }
     assert!(compared > 1000);
+}
+
+#[test]
+fn lassos_searched_along_with_their_chains_are_those_searched_alone() {
+    // one cache answers nrct, nrczt and then their lassos, in the resolution's order (the
+    // lasso searches go on from the chain searches); each lasso family alone, in a fresh
+    // cache, must give the same proofs
+    let mut lassos = 0;
+    for p in collection("top1465.txt", 12) {
+        let (mut state, solution) = start_and_solution(&p);
+        basic_fixpoint(&mut state, &solution);
+        let links = LinkIndex::new(&state);
+        let mut cache = ChainCache::new();
+        for n in 1..=7 {
+            for f in [F::Nrct, F::Nrczt, F::NrctLasso, F::NrcztLasso] {
+                let shared = cache.find(&links, f, n, usize::MAX, Options::default());
+                if f.is_lasso() {
+                    let alone = find_with(&links, f, n, usize::MAX, Options::default());
+                    assert_eq!(shared, alone, "{f} at length {n}");
+                    lassos += shared.len();
+                }
+            }
+        }
+    }
+    assert!(lassos > 10, "{lassos}");
 }
 
 #[test]

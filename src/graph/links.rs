@@ -59,6 +59,11 @@ impl LinkIndex {
     pub fn is_decided(&self, v: CspVariable) -> bool {
         self.decided[v.index()]
     }
+    /// Whether each CSP variable is decided, by variable index.
+    #[inline]
+    pub fn decided_flags(&self) -> &[bool] {
+        &self.decided
+    }
     /// The nrc-conjugate of `c` through variable `v`: the other candidate when `v` has exactly
     /// two open candidates, one of them `c`.
     pub fn conjugate_in(&self, c: Candidate, v: CspVariable) -> Option<Candidate> {

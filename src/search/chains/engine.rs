@@ -202,6 +202,15 @@ pub(super) enum Outcome {
     },
 }
 
+impl Outcome {
+    /// Stands for the outcome of a search that was not asked for.
+    const NOTHING: Outcome = Outcome::None {
+        depth: 0,
+        exhausted: true,
+        budget: false,
+    };
+}
+
 /// The sets a partial chain carries, rebuilt from its ancestry.
 struct Acc<'a> {
     /// Union of the links of every right-linking candidate (the t-set).
@@ -267,8 +276,66 @@ pub(super) fn search(
     resume: &mut Option<Frontier>,
     nodes: &mut usize,
 ) -> Outcome {
+    let wanted = if tables.spec.lasso {
+        Wanted::Lasso
+    } else {
+        Wanted::Chain
+    };
+    let [chain, lasso] = search_wanted(tables, z, max_len, opts, resume, nodes, wanted);
+    if tables.spec.lasso {
+        lasso
+    } else {
+        chain
+    }
+}
+
+/// [`search`] for a chain family (`tables.spec`, not a lasso one) and its lasso family
+/// (the same definition as a lasso: nrct and nrct-lasso, nrczt and nrczt-lasso) at once:
+/// the outcome of each, as two separate searches would give them. Their searches build the
+/// same partial chains, in the same order, until one of them closes (the extension rules
+/// are the same; only what closes or stops a partial chain differs, see `search_with`), and
+/// from there the other goes on alone; `resume`, when left, is the frontier of both when
+/// neither closed.
+pub(super) fn search_pair(
+    tables: &Tables,
+    z: Candidate,
+    max_len: usize,
+    opts: &Options,
+    resume: &mut Option<Frontier>,
+    nodes: &mut usize,
+) -> [Outcome; 2] {
+    debug_assert!(!tables.spec.lasso);
+    search_wanted(tables, z, max_len, opts, resume, nodes, Wanted::Both)
+}
+
+/// Which patterns a search looks for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wanted {
+    Chain,
+    Lasso,
+    Both,
+}
+
+fn search_wanted(
+    tables: &Tables,
+    z: Candidate,
+    max_len: usize,
+    opts: &Options,
+    resume: &mut Option<Frontier>,
+    nodes: &mut usize,
+    wanted: Wanted,
+) -> [Outcome; 2] {
     let mut scratch = SCRATCH.with(|c| c.take());
-    let out = search_with(tables, z, max_len, opts, resume, &mut scratch, nodes);
+    let out = search_with(
+        tables,
+        z,
+        max_len,
+        opts,
+        resume,
+        &mut scratch,
+        nodes,
+        wanted,
+    );
     scratch.recycle_levels();
     let Scratch { seen, coarse, .. } = &mut scratch;
     // emptied now, at a cost in proportion to this search's own work: a table much larger
@@ -291,6 +358,12 @@ pub(super) fn search(
 /// Capacity of a dedupe table that is always kept between searches.
 const SCRATCH_KEEP: usize = 1024;
 
+/// The outcomes of the chain and the lasso searches (the one not `wanted` is meaningless).
+/// A chain closes when its last R is linked to Z; a lasso when its last R equals an earlier
+/// L (rl) or is linked to an earlier R and not to Z (lr). A partial chain whose last R is
+/// an earlier L or R never continues; one whose last R is linked to Z is a chain, and a
+/// z-lasso does not continue it. Every other partial chain continues in both searches, so
+/// the two agree until one closes.
 #[allow(clippy::too_many_arguments)]
 fn search_with(
     tables: &Tables,
@@ -300,7 +373,16 @@ fn search_with(
     resume: &mut Option<Frontier>,
     scratch: &mut Scratch,
     nodes: &mut usize,
-) -> Outcome {
+    wanted: Wanted,
+) -> [Outcome; 2] {
+    // the searches still going on, and what the others found
+    let mut chain_on = wanted != Wanted::Lasso;
+    let mut lasso_on = wanted != Wanted::Chain;
+    let mut found: [Option<Outcome>; 2] = [None, None];
+    let done = |found: [Option<Outcome>; 2], rest: Outcome| -> [Outcome; 2] {
+        let [c, l] = found;
+        [c.unwrap_or_else(|| rest.clone()), l.unwrap_or(rest)]
+    };
     let start = resume.take();
     let Scratch {
         seen,
@@ -329,11 +411,12 @@ fn search_with(
         &empty
     };
     if !tables.open.contains(z) || zl.is_empty() || max_len == 0 {
-        return Outcome::None {
+        let none = Outcome::None {
             depth: 0,
             exhausted: true,
             budget: false,
         };
+        return [none.clone(), none];
     }
     // without t-candidates only the set of used candidates matters, not their roles
     let right_keys = if spec.t { &keys.right } else { &keys.left };
@@ -381,11 +464,15 @@ fn search_with(
                         continue;
                     }
                     if zl.contains(Candidate::from_index(ri)) {
-                        if !spec.lasso {
-                            return Outcome::Found {
+                        if chain_on {
+                            chain_on = false;
+                            found[0] = Some(Outcome::Found {
                                 cells: vec![(v, li as u16, r)],
                                 lasso: None,
-                            };
+                            });
+                            if !lasso_on {
+                                return done(found, Outcome::NOTHING);
+                            }
                         }
                         if spec.z {
                             continue; // a chain, and R is not conjugate modulo {Z}
@@ -426,11 +513,12 @@ fn search_with(
     for depth in levels.len()..max_len {
         let prev = levels.len() - 1;
         if levels[prev].is_empty() {
-            return Outcome::None {
+            let none = Outcome::None {
                 depth: depth - 1,
                 exhausted: true,
                 budget: false,
             };
+            return done(found, none);
         }
         let mut next: Vec<Node> = pool.pop().unwrap_or_default();
         let mut current_parent = u32::MAX - 1;
@@ -487,37 +575,50 @@ fn search_with(
                         }
                         let rc = Candidate::from_index(ri);
                         if acc.used.contains(rc) {
-                            if spec.lasso && !acc.rights.contains(rc) {
+                            if lasso_on && !acc.rights.contains(rc) {
                                 // rl-lasso: R equals an earlier L
                                 let cells = chain_of(levels, prev, ni, (v, li as u16, r));
                                 let j = cells.iter().position(|c| c.1 as usize == ri).unwrap_or(0);
-                                return Outcome::Found {
+                                lasso_on = false;
+                                found[1] = Some(Outcome::Found {
                                     cells,
                                     lasso: Some((crate::proof::chain::LassoKind::Rl, j + 1)),
-                                };
+                                });
+                                if !chain_on {
+                                    return done(found, Outcome::NOTHING);
+                                }
                             }
                             continue;
                         }
                         let in_z = zl.contains(rc);
                         let in_t = spec.t && acc.t.contains(rc);
-                        if in_z && !spec.lasso {
+                        if in_z && chain_on {
                             let cells = chain_of(levels, prev, ni, (v, li as u16, r));
-                            return Outcome::Found { cells, lasso: None };
+                            chain_on = false;
+                            found[0] = Some(Outcome::Found { cells, lasso: None });
+                            if !lasso_on {
+                                return done(found, Outcome::NOTHING);
+                            }
                         }
-                        if in_t && !in_z && spec.lasso {
+                        if in_t && !in_z && lasso_on {
                             // lr-lasso: R linked to an earlier R
                             let cells = chain_of(levels, prev, ni, (v, li as u16, r));
                             let j = cells
                                 .iter()
                                 .position(|c| tables.links[c.2 as usize].contains(rc))
                                 .unwrap_or(0);
-                            return Outcome::Found {
+                            lasso_on = false;
+                            found[1] = Some(Outcome::Found {
                                 cells,
                                 lasso: Some((crate::proof::chain::LassoKind::Lr, j + 1)),
-                            };
+                            });
+                            if !chain_on {
+                                return done(found, Outcome::NOTHING);
+                            }
                         }
                         // a lasso built on Z never continues through an R linked to Z
-                        // (that partial chain is already a chain for Z)
+                        // (that partial chain is already a chain for Z; a chain search
+                        // closed on it above)
                         if in_z && spec.z {
                             continue;
                         }
@@ -533,11 +634,12 @@ fn search_with(
                             });
                             *total += 1;
                             if *total > budget {
-                                return Outcome::None {
+                                let none = Outcome::None {
                                     depth,
                                     exhausted: false,
                                     budget: true,
                                 };
+                                return done(found, none);
                             }
                         }
                     }
@@ -554,11 +656,12 @@ fn search_with(
             total: *total,
         });
     }
-    Outcome::None {
+    let none = Outcome::None {
         depth,
         exhausted,
         budget: false,
-    }
+    };
+    done(found, none)
 }
 
 /// Partial chains kept between calls so that a longer search resumes where a shorter one

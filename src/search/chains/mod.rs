@@ -24,6 +24,12 @@
 //! there: Berthier's "same right-linking candidates, same partial chain"). Links come from
 //! the state's [`LinkIndex`] only, restricted to the family's 2D space where it has one.
 //!
+//! A chain family and its lasso family (nrct and nrct-lasso, nrczt and nrczt-lasso) grow
+//! the same partial chains in the same order until one of them closes, so [`ChainCache`]
+//! searches a target for both at once when their memos for it stand at the same point
+//! (`engine::search_pair`): the chain family's `find` also answers its lassos, as separate
+//! searches would.
+//!
 //! The search follows the seeds' definitions as written ([`Options::default`]): z-candidates
 //! in the first cell, z-candidates linked to the target by any nrc-link, right-linking
 //! candidates that happen to be linked to an earlier one (seed 000's Sudogen0 #707 path
@@ -231,20 +237,28 @@ impl ChainCache {
         if length == 0 || limit == 0 {
             return out;
         }
-        self.with_family(links, family, options, |fc| {
+        self.with_state(links, |state| {
+            // the lasso family whose searches go along with this chain family's
+            let mut partner = lasso_of(family).map(|l| state.take_family(links, l, options));
+            let fc = state.family(links, family, options);
             let mut covered = CandidateSet::EMPTY;
             for z in fc.tables.open.iter() {
                 if covered.contains(z) {
                     continue;
                 }
                 // a target whose shortest proof is shorter was reported at its own length
-                if let Some((_, proof)) = fc.shortest_of(z, length, length, &mut 0) {
+                if let Some((_, proof)) =
+                    fc.shortest_of(z, length, length, &mut 0, partner.as_mut())
+                {
                     covered.union_with(&proof.eliminations.iter().copied().collect());
                     out.push(proof);
                     if out.len() >= limit {
                         break;
                     }
                 }
+            }
+            if let Some(p) = partner {
+                state.put_family(p);
             }
         });
         out
@@ -294,6 +308,11 @@ impl ChainCache {
         options: Options,
         f: impl FnOnce(&mut FamilyCache) -> R,
     ) -> R {
+        self.with_state(links, |state| f(state.family(links, family, options)))
+    }
+
+    /// Run `f` on the cache of the state of `links` (made the most recent one).
+    fn with_state<R>(&mut self, links: &LinkIndex, f: impl FnOnce(&mut StateCache) -> R) -> R {
         let open = *links.open();
         let decided = decided_bits(links);
         let states = &mut self.states;
@@ -308,33 +327,81 @@ impl ChainCache {
                 families: HashMap::new(),
             },
         };
-        // the node cap is not part of the key: a caller under a budget asks with a
-        // different cap each time, and must still find the family's tables and memo
-        let key = Options {
-            max_nodes: 0,
-            ..options
-        };
-        let spec = family.definition();
-        let space = (spec.space, spec.kinds);
-        let shared = state
-            .families
-            .values()
-            .find(|fc| (fc.tables.spec.space, fc.tables.spec.kinds) == space)
-            .map(|fc| fc.tables.shared());
-        let fc = state
-            .families
-            .entry((family, key))
-            .or_insert_with(|| FamilyCache {
-                family,
-                tables: Rc::new(Tables::new(links, spec, shared)),
-                options,
-                memo: vec![Memo::Unknown; 729],
-            });
-        fc.options.max_nodes = options.max_nodes;
-        let result = f(fc);
+        let result = f(&mut state);
         states.insert(0, state);
         states.truncate(CACHED_STATES);
         result
+    }
+}
+
+/// The lasso family searched along with a chain family ([`engine::search_pair`]).
+fn lasso_of(family: ChainFamily) -> Option<ChainFamily> {
+    match family {
+        ChainFamily::Nrct => Some(ChainFamily::NrctLasso),
+        ChainFamily::Nrczt => Some(ChainFamily::NrcztLasso),
+        _ => None,
+    }
+}
+
+/// The key of a family's cache: the node cap is not part of it (a caller under a budget
+/// asks with a different cap each time, and must still find the family's tables and memo).
+fn cache_key(family: ChainFamily, options: Options) -> (ChainFamily, Options) {
+    (
+        family,
+        Options {
+            max_nodes: 0,
+            ..options
+        },
+    )
+}
+
+impl StateCache {
+    /// The cache of `family` searched with `options` on this state.
+    fn family(
+        &mut self,
+        links: &LinkIndex,
+        family: ChainFamily,
+        options: Options,
+    ) -> &mut FamilyCache {
+        let key = cache_key(family, options);
+        if !self.families.contains_key(&key) {
+            let spec = family.definition();
+            let space = (spec.space, spec.kinds);
+            let shared = self
+                .families
+                .values()
+                .find(|fc| (fc.tables.spec.space, fc.tables.spec.kinds) == space)
+                .map(|fc| fc.tables.shared());
+            self.families.insert(
+                key,
+                FamilyCache {
+                    family,
+                    tables: Rc::new(Tables::new(links, spec, shared)),
+                    options,
+                    memo: vec![Memo::Unknown; 729],
+                },
+            );
+        }
+        let fc = self.families.get_mut(&key).expect("just inserted");
+        fc.options.max_nodes = options.max_nodes;
+        fc
+    }
+
+    /// [`StateCache::family`], taken out of the state until [`StateCache::put_family`].
+    fn take_family(
+        &mut self,
+        links: &LinkIndex,
+        family: ChainFamily,
+        options: Options,
+    ) -> FamilyCache {
+        self.family(links, family, options);
+        self.families
+            .remove(&cache_key(family, options))
+            .expect("just made")
+    }
+
+    fn put_family(&mut self, fc: FamilyCache) {
+        self.families.insert(cache_key(fc.family, fc.options), fc);
     }
 }
 
@@ -342,7 +409,7 @@ impl ChainCache {
 #[derive(Clone)]
 enum Memo {
     Unknown,
-    Found(usize, Proof),
+    Found(usize, Box<Proof>),
     None {
         depth: usize,
         exhausted: bool,
@@ -362,21 +429,25 @@ struct FamilyCache {
 impl FamilyCache {
     /// The shortest proof for `z` of at most `n` cells, from the memo or a new search.
     fn shortest(&mut self, z: Candidate, n: usize, nodes: &mut usize) -> Option<(usize, Proof)> {
-        self.shortest_of(z, 1, n, nodes)
+        self.shortest_of(z, 1, n, nodes, None)
     }
 
     /// [`FamilyCache::shortest`] when its length is at least `least` (the proof is cloned
-    /// only then).
+    /// only then). `lasso`, the cache of this chain family's lasso family on the same
+    /// state, learns its own answer for `z` from the same search when both stand at the
+    /// same point for `z` ([`engine::search_pair`]).
     fn shortest_of(
         &mut self,
         z: Candidate,
         least: usize,
         n: usize,
         nodes: &mut usize,
+        lasso: Option<&mut FamilyCache>,
     ) -> Option<(usize, Proof)> {
+        let zi = z.index();
         let mut resume = None;
-        match &self.memo[z.index()] {
-            Memo::Found(m, p) => return (least..=n).contains(m).then(|| (*m, p.clone())),
+        match &self.memo[zi] {
+            Memo::Found(m, p) => return (least..=n).contains(m).then(|| (*m, p.as_ref().clone())),
             Memo::None {
                 depth,
                 exhausted,
@@ -390,13 +461,38 @@ impl FamilyCache {
             }
             Memo::Unknown => {}
         }
-        let outcome = engine::search(&self.tables, z, n, &self.options, &mut resume, nodes);
+        let lasso = lasso.filter(|l| in_step(&self.memo[zi], &l.memo[zi]));
+        let (outcome, frontier) = match lasso {
+            Some(l) => {
+                let [chain, lasso_outcome] =
+                    engine::search_pair(&self.tables, z, n, &self.options, &mut resume, nodes);
+                let frontier = resume.map(|f| Rc::new(RefCell::new(Some(f))));
+                l.record(z, lasso_outcome, frontier.clone());
+                (chain, frontier)
+            }
+            None => {
+                let outcome = engine::search(&self.tables, z, n, &self.options, &mut resume, nodes);
+                (outcome, resume.map(|f| Rc::new(RefCell::new(Some(f)))))
+            }
+        };
+        self.record(z, outcome, frontier)
+            .filter(|(m, _)| *m >= least)
+    }
+
+    /// Remember the outcome of a search for `z` (and the frontier to resume it from), and
+    /// give its proof, if any.
+    fn record(
+        &mut self,
+        z: Candidate,
+        outcome: Outcome,
+        frontier: Option<Rc<RefCell<Option<engine::Frontier>>>>,
+    ) -> Option<(usize, Proof)> {
         match outcome {
             Outcome::Found { cells, lasso } => {
                 let proof = build_proof(&self.tables, self.family, z, &cells, lasso);
                 let m = cells.len();
-                self.memo[z.index()] = Memo::Found(m, proof.clone());
-                (m >= least).then_some((m, proof))
+                self.memo[z.index()] = Memo::Found(m, Box::new(proof.clone()));
+                Some((m, proof))
             }
             Outcome::None {
                 depth,
@@ -407,11 +503,30 @@ impl FamilyCache {
                     depth,
                     exhausted,
                     budget,
-                    frontier: resume.map(|f| Rc::new(RefCell::new(Some(f)))),
+                    frontier,
                 };
                 None
             }
         }
+    }
+}
+
+/// True when a chain family's search for a target and its lasso family's stand at the same
+/// point (neither searched yet, or both stopped at the same length with the same frontier
+/// to resume from), so that one search can go on for both.
+fn in_step(chain: &Memo, lasso: &Memo) -> bool {
+    let open = |m: &Memo| match m {
+        Memo::None {
+            depth,
+            exhausted: false,
+            budget: false,
+            frontier,
+        } => Some((*depth, frontier.as_ref().map(Rc::as_ptr))),
+        _ => None,
+    };
+    match (chain, lasso) {
+        (Memo::Unknown, Memo::Unknown) => true,
+        _ => open(chain).is_some() && open(chain) == open(lasso),
     }
 }
 
@@ -426,10 +541,8 @@ const CACHED_STATES: usize = 4;
 
 fn decided_bits(links: &LinkIndex) -> [u64; 6] {
     let mut bits = [0u64; 6];
-    for v in CspVariable::all() {
-        if links.is_decided(v) {
-            bits[v.index() / 64] |= 1 << (v.index() % 64);
-        }
+    for (i, &decided) in links.decided_flags().iter().enumerate() {
+        bits[i / 64] |= (decided as u64) << (i % 64);
     }
     bits
 }
