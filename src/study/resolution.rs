@@ -128,15 +128,8 @@ pub fn solve_steps(
         let Some(proof) = searcher.first_step(rules, &links) else {
             break;
         };
-        let text = nrc::nrc_text(&state, &proof);
-        let n = steps.len() + 1;
-        verify(&state, &proof, solution, n, &text)?;
-        apply(&mut state, &proof).map_err(|source| ResolutionError::Contradiction {
-            step: n,
-            text: text.clone(),
-            source,
-        })?;
-        steps.push(Step { proof, text });
+        let at = state.clone();
+        take_step(&at, &mut state, proof, solution, &mut steps)?;
     }
     let solved = state.is_solved();
     Ok(Resolution {
@@ -144,6 +137,27 @@ pub fn solve_steps(
         final_state: state,
         solved,
     })
+}
+
+/// Verify `proof` on `at` (the state it was found in: [`verify`]), apply it to `state` and
+/// record it as the next step, with its text on `at`.
+fn take_step(
+    at: &State,
+    state: &mut State,
+    proof: Proof,
+    solution: Option<&[u8; 81]>,
+    steps: &mut Vec<Step>,
+) -> Result<(), ResolutionError> {
+    let text = nrc::nrc_text(at, &proof);
+    let n = steps.len() + 1;
+    verify(at, &proof, solution, n, &text)?;
+    apply(state, &proof).map_err(|source| ResolutionError::Contradiction {
+        step: n,
+        text: text.clone(),
+        source,
+    })?;
+    steps.push(Step { proof, text });
+    Ok(())
 }
 
 /// **Not the default resolution**: [`solve`] in rounds rather than steps. In each state the
@@ -191,18 +205,9 @@ pub fn solve_all_at_once(
                     .assertions
                     .iter()
                     .any(|&c| state.value(c.cell()).is_none());
-            if !new {
-                continue;
+            if new {
+                take_step(&found_in, &mut state, proof, solution, &mut steps)?;
             }
-            let text = nrc::nrc_text(&found_in, &proof);
-            let n = steps.len() + 1;
-            verify(&found_in, &proof, solution, n, &text)?;
-            apply(&mut state, &proof).map_err(|source| ResolutionError::Contradiction {
-                step: n,
-                text: text.clone(),
-                source,
-            })?;
-            steps.push(Step { proof, text });
         }
     }
     let solved = state.is_solved();
