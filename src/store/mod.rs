@@ -39,7 +39,7 @@ mod write;
 use crate::graph::CandidateGraph;
 use crate::grid::format::{parse_line, ParseError};
 use crate::grid::State;
-use rusqlite::Connection;
+use rusqlite::{Connection, Transaction, TransactionBehavior};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
@@ -154,6 +154,14 @@ pub struct Store {
 
 /// How long a writer waits for another one's lock before giving up.
 pub const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// A write transaction, begun IMMEDIATE: it takes the write lock at once, waiting up to
+/// [`BUSY_TIMEOUT`] for another writer. A deferred one begins as a reader; two writers that
+/// both read before writing then each wait for the other to let go, and SQLite answers that
+/// deadlock with "database is locked" at once, without waiting.
+fn write_transaction(conn: &mut Connection) -> rusqlite::Result<Transaction<'_>> {
+    conn.transaction_with_behavior(TransactionBehavior::Immediate)
+}
 
 impl Store {
     /// Open the sudolink store at `path` for writing, creating the file and the schema if

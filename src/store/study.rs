@@ -8,7 +8,7 @@
 //! about once a second); a puzzle another writer of the same run already stored is skipped,
 //! so two processes on one run both finish without a constraint error.
 
-use super::{Store, StoreError};
+use super::{write_transaction, Store, StoreError};
 use rusqlite::{params, OptionalExtension, Transaction};
 use std::collections::HashMap;
 
@@ -90,7 +90,7 @@ impl Store {
         run_id: i64,
         puzzles: &[(usize, String, Vec<RatingRow>)],
     ) -> Result<(), StoreError> {
-        let tx = self.conn.transaction()?;
+        let tx = write_transaction(&mut self.conn)?;
         for (position, grid, ratings) in puzzles {
             if insert_run_puzzle(&tx, run_id, *position, grid)?.is_none() {
                 continue;
@@ -153,7 +153,7 @@ impl Store {
         grid: &str,
         states: &[StudiedStateRow],
     ) -> Result<(), StoreError> {
-        let tx = self.conn.transaction()?;
+        let tx = write_transaction(&mut self.conn)?;
         insert_studied_puzzle(&tx, run_id, position, grid, states)?;
         tx.commit()?;
         Ok(())
@@ -166,7 +166,7 @@ impl Store {
         run_id: i64,
         puzzles: &[(usize, String, Vec<StudiedStateRow>)],
     ) -> Result<(), StoreError> {
-        let tx = self.conn.transaction()?;
+        let tx = write_transaction(&mut self.conn)?;
         for (position, grid, states) in puzzles {
             insert_studied_puzzle(&tx, run_id, *position, grid, states)?;
         }

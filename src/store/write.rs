@@ -1,7 +1,7 @@
 //! The writers: one method per table group, each in one transaction with cached statements.
 
 use super::items::proof_items;
-use super::{Store, StoreError};
+use super::{write_transaction, Store, StoreError};
 use crate::graph::{CandidateGraph, Node};
 use crate::grid::format::{to_line, to_pencil_mark_string};
 use crate::grid::{Candidate, CandidateSet, Cell, State};
@@ -48,7 +48,7 @@ impl Store {
         step_index: usize,
         state: &State,
     ) -> Result<i64, StoreError> {
-        let tx = self.conn.transaction()?;
+        let tx = write_transaction(&mut self.conn)?;
         tx.execute(
             "INSERT INTO state (puzzle_id, run_id, step_index, grid, pencil_marks)
              VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -69,7 +69,7 @@ impl Store {
     /// Write the graph of a state already written: one `node` row per node (its petgraph
     /// index as id) and one `edge` row per undirected edge.
     pub fn write_graph(&mut self, state_id: i64, graph: &CandidateGraph) -> Result<(), StoreError> {
-        let tx = self.conn.transaction()?;
+        let tx = write_transaction(&mut self.conn)?;
         insert_nodes(&tx, state_id, graph)?;
         insert_edges(&tx, state_id, graph)?;
         tx.commit()?;
@@ -85,7 +85,7 @@ impl Store {
         proof: &Proof,
         next_state_id: Option<i64>,
     ) -> Result<i64, StoreError> {
-        let tx = self.conn.transaction()?;
+        let tx = write_transaction(&mut self.conn)?;
         let open = open_candidates(&tx, state_id)?;
         tx.execute(
             "INSERT INTO proof (state_id, rule, family, length, json) VALUES (?1, ?2, ?3, ?4, ?5)",
