@@ -199,3 +199,53 @@ fn export_prints_each_path_sizes_pictures_and_refuses_nonsense() {
         assert!(!none.exists());
     }
 }
+
+/// The length of the proof on `label`'s line of an explanation (`nrczt6-chain` → 6).
+fn row_length(out: &str, label: &str) -> usize {
+    let line = out
+        .lines()
+        .find(|l| l.split_whitespace().next() == Some(label))
+        .unwrap_or_else(|| panic!("no line for {label} in {out}"));
+    let name = line.split_whitespace().nth(1).expect("a proof");
+    let digits: String = name
+        .trim_start_matches(|c: char| !c.is_ascii_digit())
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits
+        .parse()
+        .unwrap_or_else(|_| panic!("no length in {line}"))
+}
+
+#[test]
+fn a_target_is_explained_by_an_exact_chain_search() {
+    // tests/fixtures/nrczt_capped_state.txt: a search keeping at most 4 partial chains per
+    // last right-linking candidate and set of right-linking candidates (what `solve`,
+    // `rate` and `classify` do) finds no nrczt-chain for r7c8<>4 up to length 6 there;
+    // explain searches every partial chain, so every nrct-chain, being an nrczt-chain,
+    // bounds the nrczt row
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/nrczt_capped_state.txt"
+    );
+    let text = std::fs::read_to_string(path).expect("fixture");
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    let out = ok(&[
+        "explain",
+        lines[0],
+        "--state",
+        lines[1],
+        "--target",
+        "r7c8<>4",
+        "--families",
+        "nrct,nrczt,whip",
+        "--max-len",
+        "6",
+    ]);
+    assert_eq!(row_length(&out, "nrct"), 6, "{out}");
+    assert!(row_length(&out, "nrczt") <= 6, "{out}");
+    assert!(
+        row_length(&out, "whip") <= row_length(&out, "nrczt"),
+        "{out}"
+    );
+}

@@ -846,6 +846,9 @@ impl TechniqueId {
     }
 
     /// The shortest proof of this technique (length ≤ `max_len`) eliminating `target`.
+    /// Chain families are searched exactly here (every partial chain kept, see
+    /// [`chains::Options::same_rights`]), so a `None` means none exists up to `max_len`
+    /// unless the node budget stopped the search ([`TechniqueId::search_target`] says so).
     pub fn shortest_for_target(
         self,
         links: &LinkIndex,
@@ -902,8 +905,12 @@ impl TechniqueId {
                     .find(|p| p.eliminations.contains(&target)),
             ),
             Search::Chain(f) => {
+                // a question about one target is answered exactly: every partial chain is
+                // kept (no `same_rights` cap, which can miss the shortest chain), within
+                // the node budget; the resolution strategy's `find` keeps the cap
                 let options = chains::Options {
                     max_nodes: meter.per_search_nodes(chains::DEFAULT_MAX_NODES),
+                    same_rights: 0,
                     ..chains::Options::default()
                 };
                 let s = cache.search_target(links, f, target, max_len, options);
