@@ -56,9 +56,10 @@
 //! 28 × 4 (L, V) pairs for whips and, for braids, the variables that may extend it (kept with
 //! each partial braid and recounted only for the candidates linked to its last R), each ≤ 9
 //! bit tests, plus one walk of the chain (k steps). The length limit bounds the depth. Memory
-//! is one target's arena at a time, plus the suspended searches of a batch (≤ 48 MB): 12 bytes
-//! per partial whip, plus its t/z set, keys and (braids) variables (208 bytes) while it is on
-//! the frontier; the deepest level is never built. Measured: 135 MB resident at the peak of
+//! is one target's arena at a time (one per thread in [`shortest_batch`]), plus the suspended
+//! searches of a batch (≤ 48 MB): 12 bytes per partial whip, plus its keys while its level is
+//! built, and its t/z set, keys and (braids) variables (208 bytes) while it is on the
+//! frontier; the deepest level is never built. Measured: 135 MB resident at the peak of
 //! the slowest of the first 200 puzzles of top1465 (#146, whips up to 20, about 5 s; with a
 //! merge per R set instead of per R sequence, 46 MB and 2.5 s).
 //!
@@ -71,7 +72,9 @@ use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CandidateSet, CspVariable};
 use crate::proof::whip::{WhipCell, WhipPattern};
 use crate::proof::{Pattern, Proof};
-use std::sync::OnceLock;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 
 pub use crate::proof::whip::WhipKind;
 
@@ -217,8 +220,112 @@ fn seq_key(prefix: u128, r: u16) -> u128 {
     prefix.wrapping_mul(ODD).rotate_left(29) ^ zobrist()[0][r as usize]
 }
 
-/// R-set key → position in the level being built.
-type KeyMap = super::keys::KeyMap<u128, u32>;
+/// Merge key → position in the level being built: open addressing with linear probing
+/// over 24-byte slots, emptied in O(1) by a generation count (a search clears it once per
+/// level), and a slot's memory can be fetched ahead of its lookup ([`LevelMap::prefetch`]).
+/// Keys are random (Zobrist), so their folded words index the slots directly.
+#[derive(Default)]
+struct LevelMap {
+    slots: Vec<Slot>,
+    /// The generation of the live slots (a slot of another generation is empty); never 0.
+    generation: u32,
+    len: usize,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    key: [u64; 2],
+    value: u32,
+    generation: u32,
+}
+
+impl LevelMap {
+    const MIN_SLOTS: usize = 1 << 10;
+
+    #[inline(always)]
+    fn home(&self, key: u128) -> usize {
+        ((key as u64) ^ ((key >> 64) as u64)) as usize & (self.slots.len() - 1)
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.slots.iter_mut().for_each(|s| s.generation = 0);
+            self.generation = 1;
+        }
+    }
+
+    /// Ask the processor for the slot where a lookup of `key` starts.
+    #[inline(always)]
+    fn prefetch(&self, key: u128) {
+        #[cfg(target_arch = "x86_64")]
+        if !self.slots.is_empty() {
+            let slot: *const Slot = &self.slots[self.home(key)];
+            // SAFETY: a prefetch of a valid address has no effect on the program's state.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                    slot as *const i8,
+                )
+            };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    /// The slot holding `key`, or the empty slot where it would go.
+    #[inline(always)]
+    fn find(&self, key: u128) -> (usize, bool) {
+        let words = [key as u64, (key >> 64) as u64];
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(key);
+        loop {
+            let s = &self.slots[i];
+            if s.generation != self.generation {
+                return (i, false);
+            }
+            if s.key == words {
+                return (i, true);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn contains(&self, key: u128) -> bool {
+        !self.slots.is_empty() && self.find(key).1
+    }
+
+    /// The value of `key` if present; else `value` is stored for it and `None` returned.
+    #[inline]
+    fn get_or_insert(&mut self, key: u128, value: u32) -> Option<u32> {
+        if (self.len + 1) * 2 > self.slots.len() {
+            self.grow();
+        }
+        let (i, found) = self.find(key);
+        if found {
+            return Some(self.slots[i].value);
+        }
+        self.slots[i] = Slot {
+            key: [key as u64, (key >> 64) as u64],
+            value,
+            generation: self.generation,
+        };
+        self.len += 1;
+        None
+    }
+
+    fn grow(&mut self) {
+        let size = (self.slots.len() * 2).max(Self::MIN_SLOTS);
+        let old = std::mem::replace(&mut self.slots, vec![Slot::default(); size]);
+        let live = self.generation.max(1);
+        self.generation = 1;
+        for s in old.into_iter().filter(|s| s.generation == live) {
+            let key = s.key[0] as u128 | (s.key[1] as u128) << 64;
+            let (i, _) = self.find(key);
+            self.slots[i] = Slot { generation: 1, ..s };
+        }
+    }
+}
 
 /// What a chain of partial whips uses, gathered once before expanding its last node.
 struct ChainUse {
@@ -364,18 +471,15 @@ struct Suspended {
 /// search that does not fit is run again from length 1 at the next depth (same answer).
 const SUSPENDED_BYTES: usize = 48 << 20;
 
-/// The search state for one grid state and one kind.
-struct Searcher<'a> {
+/// What the searches of one grid state and one kind read and never change: built once per
+/// state, shared by the searchers of every target (and every thread: [`shortest_batch`]).
+struct Tables<'a> {
     links: &'a LinkIndex,
     braid: bool,
     /// Merge partial whips only when they are the same for every later purpose (same R's,
     /// last R, L's and variables), instead of by R's as SudoRules does: slower, and it
     /// finds the shortest whip of every target.
     exact: bool,
-    /// Stop when the arena holds more partial whips than this.
-    budget: usize,
-    /// Stop at this time (checked every few thousand partial whips).
-    deadline: Option<std::time::Instant>,
     groups: Option<GroupIndex>,
     /// Open candidates of each variable (indices), and how many.
     var_open: Vec<([u16; 9], u8)>,
@@ -383,20 +487,89 @@ struct Searcher<'a> {
     var_words: VarWords,
     /// The variables of each candidate.
     var_of: &'static [[u16; 4]; 729],
-    nodes: Vec<Node>,
-    /// The level being expanded and the level being built.
-    cur: Level,
-    next: Level,
-    seen: KeyMap,
-    stats: SearchStats,
-    /// Braids: the open variables of the partial braid being extended, stored with the
-    /// partial braids [`Searcher::push`] makes from it.
-    parent_vars: [u64; 6],
     /// g-searches: segment → group id ([`group_of_segment`]).
     group_of_segment: Vec<u16>,
     /// Braids: per R code, the variables holding a candidate linked to it (those whose
     /// count outside a t/z set changes when the R is added).
     near: Vec<[u64; 6]>,
+}
+
+impl<'a> Tables<'a> {
+    fn new(links: &'a LinkIndex, kind: WhipKind, merge: Merge) -> Tables<'a> {
+        let var_open: Vec<([u16; 9], u8)> = CspVariable::all()
+            .map(|v| {
+                let mut list = [0u16; 9];
+                let mut n = 0u8;
+                for c in links.variable(v).iter() {
+                    list[n as usize] = c.index() as u16;
+                    n += 1;
+                }
+                (list, n)
+            })
+            .collect();
+        let var_words = VarWords::new(&var_open);
+        let groups = kind.uses_groups().then(|| GroupIndex::new(links));
+        let by_segment = group_of_segment(groups.as_ref());
+        let near = if kind.is_braid() {
+            near_variables(links, groups.as_ref())
+        } else {
+            Vec::new()
+        };
+        Tables {
+            links,
+            braid: kind.is_braid(),
+            exact: merge == Merge::Exact,
+            groups,
+            var_open,
+            var_words,
+            var_of: variables_of(),
+            group_of_segment: by_segment,
+            near,
+        }
+    }
+}
+
+/// A partial whip made by [`Searcher::push`], waiting for [`Searcher::flush`] to merge it
+/// into the level being built (the pushes of one expansion are gathered so that the memory
+/// of their merge keys is fetched at once).
+#[derive(Clone, Copy)]
+struct Staged {
+    key: u128,
+    node: Node,
+    keys: Keys,
+}
+
+/// The search state for one grid state and one kind.
+struct Searcher<'a> {
+    t: Arc<Tables<'a>>,
+    /// Stop when the arena holds more partial whips than this.
+    budget: usize,
+    /// Stop at this time (checked every few thousand partial whips).
+    deadline: Option<std::time::Instant>,
+    nodes: Vec<Node>,
+    /// The level being expanded and the level being built.
+    cur: Level,
+    next: Level,
+    seen: LevelMap,
+    /// The pushes of the expansion under way, in order.
+    staged: Vec<Staged>,
+    stats: SearchStats,
+    /// Braids: the open variables of the partial braid being extended (see
+    /// [`Searcher::open_vars`]), recorded per partial braid of the level expanded in
+    /// `cur_vars`.
+    parent_vars: [u64; 6],
+    /// Braids: the open variables of each partial braid of `cur` (entry i), as expanded:
+    /// what the partial braids of `next` made from it start from.
+    cur_vars: Vec<[u64; 6]>,
+    /// The keys of the partial whips of the level being built (entry i is arena node
+    /// `next.first + i`): a partial whip is recorded by its node and keys only, and its t/z
+    /// set and variables are made from its parent's once the level is complete
+    /// ([`Searcher::complete_level`]), so a merge costs no copy of them.
+    pending: Vec<Keys>,
+    /// The t/z set and open variables of the empty partial whip (the target's links): the
+    /// parent of the first level.
+    root_tz: CandidateSet,
+    root_vars: [u64; 6],
     /// Every target searched was searched for complete whips at every shorter length
     /// (iterative deepening): see [`Searcher::expand_braid`]'s last level.
     shorter_searched: bool,
@@ -462,43 +635,26 @@ fn near_variables(links: &LinkIndex, groups: Option<&GroupIndex>) -> Vec<[u64; 6
 
 impl<'a> Searcher<'a> {
     fn new(links: &'a LinkIndex, kind: WhipKind, merge: Merge) -> Searcher<'a> {
-        let var_open: Vec<([u16; 9], u8)> = CspVariable::all()
-            .map(|v| {
-                let mut list = [0u16; 9];
-                let mut n = 0u8;
-                for c in links.variable(v).iter() {
-                    list[n as usize] = c.index() as u16;
-                    n += 1;
-                }
-                (list, n)
-            })
-            .collect();
-        let var_words = VarWords::new(&var_open);
-        let groups = kind.uses_groups().then(|| GroupIndex::new(links));
-        let by_segment = group_of_segment(groups.as_ref());
-        let near = if kind.is_braid() {
-            near_variables(links, groups.as_ref())
-        } else {
-            Vec::new()
-        };
+        Searcher::with_tables(Arc::new(Tables::new(links, kind, merge)))
+    }
+
+    /// A searcher with empty buffers over `t`.
+    fn with_tables(t: Arc<Tables<'a>>) -> Searcher<'a> {
         Searcher {
-            links,
-            braid: kind.is_braid(),
-            exact: merge == Merge::Exact,
+            t,
             budget: usize::MAX,
             deadline: None,
-            groups,
-            var_open,
-            var_words,
-            var_of: variables_of(),
             nodes: Vec::new(),
             cur: Level::default(),
             next: Level::default(),
-            seen: KeyMap::default(),
+            seen: LevelMap::default(),
+            staged: Vec::new(),
             stats: SearchStats::default(),
             parent_vars: [0; 6],
-            group_of_segment: by_segment,
-            near,
+            cur_vars: Vec::new(),
+            pending: Vec::new(),
+            root_tz: CandidateSet::EMPTY,
+            root_vars: [0; 6],
             shorter_searched: false,
         }
     }
@@ -506,16 +662,17 @@ impl<'a> Searcher<'a> {
     /// The variables holding a candidate linked to R code `r` (braids).
     #[inline]
     fn vars_near(&self, r: u16) -> [u64; 6] {
-        self.near[r as usize]
+        self.t.near[r as usize]
     }
 
     /// The candidates linked to an R (candidate or group).
     #[inline]
     fn linkset(&self, r: u16) -> &CandidateSet {
         if r < GROUP_BASE {
-            self.links.linked(cand(r))
+            self.t.links.linked(cand(r))
         } else {
-            self.groups
+            self.t
+                .groups
                 .as_ref()
                 .expect("group codes only with groups")
                 .glinked((r - GROUP_BASE) as usize)
@@ -526,12 +683,12 @@ impl<'a> Searcher<'a> {
     /// for every extension, so never part of the rest).
     #[inline(always)]
     fn classify(&self, v: usize, tz: &CandidateSet, l: u16) -> Rest {
-        if self.groups.is_none() {
+        if self.t.groups.is_none() {
             // whips and braids: at most one candidate outside, read a word at a time
             debug_assert!(tz.contains(cand(l)));
             let tw = tz.words();
             let mut one = NO_CANDIDATE;
-            for &(w, m) in self.var_words.of(v) {
+            for &(w, m) in self.t.var_words.of(v) {
                 let rest = m & !tw[w as usize];
                 if rest != 0 {
                     if one != NO_CANDIDATE || rest & (rest - 1) != 0 {
@@ -554,7 +711,8 @@ impl<'a> Searcher<'a> {
     #[inline(always)]
     fn all_inside(&self, v: usize, tz: &CandidateSet) -> bool {
         let tw = tz.words();
-        self.var_words
+        self.t
+            .var_words
             .of(v)
             .iter()
             .all(|&(w, m)| m & !tw[w as usize] == 0)
@@ -568,7 +726,7 @@ impl<'a> Searcher<'a> {
     #[inline]
     fn vars_holding(&self, r: u16) -> [u16; 4] {
         if r < GROUP_BASE {
-            self.var_of[r as usize]
+            self.t.var_of[r as usize]
         } else {
             [u16::MAX; 4]
         }
@@ -580,7 +738,7 @@ impl<'a> Searcher<'a> {
         let tw = tz.words();
         let mut out = [0u16; 3];
         let mut count = 0usize;
-        for &(w, m) in self.var_words.of(v) {
+        for &(w, m) in self.t.var_words.of(v) {
             let mut rest = m & !tw[w as usize];
             if w as u16 == l >> 6 {
                 rest &= !(1u64 << (l & 63));
@@ -609,10 +767,10 @@ impl<'a> Searcher<'a> {
                 } else {
                     return Rest::Open;
                 };
-                match self.group_of_segment[seg as usize] {
+                match self.t.group_of_segment[seg as usize] {
                     NO_GROUP => Rest::Open,
                     g => {
-                        let groups = self.groups.as_ref().expect("groups");
+                        let groups = self.t.groups.as_ref().expect("groups");
                         if groups.entry(g as usize).candidates.contains(cand(l)) {
                             Rest::Open
                         } else {
@@ -658,7 +816,7 @@ impl<'a> Searcher<'a> {
     fn merge_key(&self, r_set: u128, r_seq: u128, r: u16) -> u128 {
         if self.merges_by_sequence() {
             r_seq
-        } else if self.braid {
+        } else if self.t.braid {
             r_set
         } else {
             r_set ^ zobrist()[1][r as usize]
@@ -667,13 +825,13 @@ impl<'a> Searcher<'a> {
 
     /// Plain whips under SudoRules' merge: the only search that keys on R sequences.
     fn merges_by_sequence(&self) -> bool {
-        !self.braid && !self.exact && self.groups.is_none()
+        !self.t.braid && !self.t.exact && self.t.groups.is_none()
     }
 
     /// May group `g` be a new R? Not containing Z nor an earlier candidate R, and not an
     /// earlier group R (SudoRules' `glabel-contains-none-of`).
     fn group_allowed(&self, g: u16, z: Candidate, u: &ChainUse) -> bool {
-        let e = self.groups.as_ref().expect("groups").entry(g as usize);
+        let e = self.t.groups.as_ref().expect("groups").entry(g as usize);
         !e.candidates.contains(z) && !e.candidates.intersects(&u.rights) && !u.has_group_right(g)
     }
 
@@ -688,7 +846,7 @@ impl<'a> Searcher<'a> {
     /// interchangeable partial whips are merged.
     /// `parent` keys are the parent's (zero for none).
     #[allow(clippy::too_many_arguments)]
-    fn push(&mut self, parent: u32, keys: Keys, l: u16, v: u16, r: u16, tz: &CandidateSet) {
+    fn push(&mut self, parent: u32, keys: Keys, l: u16, v: u16, r: u16) {
         let z = zobrist();
         let zob = keys.r_set ^ z[0][r as usize];
         // only the keys this search merges by (the others stay zero)
@@ -697,13 +855,13 @@ impl<'a> Searcher<'a> {
         } else {
             0
         };
-        let (l_set, v_set) = if self.exact {
+        let (l_set, v_set) = if self.t.exact {
             (keys.l_set ^ z[2][l as usize], keys.v_set ^ z[3][v as usize])
         } else {
             (0, 0)
         };
         let mut key = self.merge_key(zob, r_seq, r);
-        if self.exact {
+        if self.t.exact {
             // What the future of a partial whip depends on: its R's (and, for whips, the last
             // R), its variables (and the last one, for g-whips' variable rule), and for
             // whips its L's. A later R lies outside the t/z set and every L inside it, so a
@@ -711,10 +869,10 @@ impl<'a> Searcher<'a> {
             // braid[2], which must be a whip[2] (L_2 is not L_1 and hangs on R_1), so their
             // key holds those at the first level only.
             key ^= v_set;
-            if self.groups.is_some() {
+            if self.t.groups.is_some() {
                 key ^= z[3][324 + v as usize];
             }
-            if self.braid {
+            if self.t.braid {
                 if parent == NO_PARENT {
                     key ^= l_set ^ z[1][r as usize];
                 }
@@ -722,31 +880,65 @@ impl<'a> Searcher<'a> {
                 key ^= l_set;
             }
         }
-        let mut t = *tz;
-        t.union_with(self.linkset(r));
         let node = Node { parent, l, v, r };
-        let entry = FrontierEntry {
-            parent_vars: self.parent_vars,
-            tz: t,
-            keys: Keys {
-                r_set: zob,
-                r_seq,
-                l_set,
-                v_set,
-            },
+        let keys = Keys {
+            r_set: zob,
+            r_seq,
+            l_set,
+            v_set,
         };
-        match self.seen.get(&key) {
-            Some(&i) => {
-                let i = i as usize;
-                self.nodes[self.next.first + i] = node;
-                self.next.entries[i] = entry;
-            }
-            None => {
-                self.seen.insert(key, self.next.entries.len() as u32);
-                self.nodes.push(node);
-                self.next.entries.push(entry);
+        self.seen.prefetch(key);
+        self.staged.push(Staged { key, node, keys });
+    }
+
+    /// Merge the staged pushes into the level being built, in the order they were made (so
+    /// the result is that of merging each as it was made).
+    fn flush(&mut self) {
+        for k in 0..self.staged.len() {
+            let Staged { key, node, keys } = self.staged[k];
+            let fresh = self.pending.len() as u32;
+            match self.seen.get_or_insert(key, fresh) {
+                Some(i) => {
+                    let i = i as usize;
+                    self.nodes[self.next.first + i] = node;
+                    self.pending[i] = keys;
+                }
+                None => {
+                    self.nodes.push(node);
+                    self.pending.push(keys);
+                }
             }
         }
+        self.staged.clear();
+    }
+
+    /// The level being built is complete (merged and pruned): give each of its partial
+    /// whips its t/z set (its parent's with the candidates linked to its last R) and the
+    /// open variables of its parent, from the level it was expanded from (`cur`, or the
+    /// root for the first level).
+    fn complete_level(&mut self) {
+        let first = self.next.first;
+        let mut entries = std::mem::take(&mut self.next.entries);
+        entries.clear();
+        entries.extend(self.pending.iter().enumerate().map(|(i, &keys)| {
+            let node = self.nodes[first + i];
+            let (parent_tz, parent_vars) = if node.parent == NO_PARENT {
+                (&self.root_tz, self.root_vars)
+            } else {
+                let j = node.parent as usize - self.cur.first;
+                let vars = self.cur_vars.get(j).copied().unwrap_or([0; 6]);
+                (&self.cur.entries[j].tz, vars)
+            };
+            let mut tz = *parent_tz;
+            tz.union_with(self.linkset(node.r));
+            FrontierEntry {
+                tz,
+                keys,
+                parent_vars,
+            }
+        }));
+        self.next.entries = entries;
+        self.pending.clear();
     }
 
     /// Drop from the level being built every partial whip whose last R is a group containing
@@ -754,17 +946,17 @@ impl<'a> Searcher<'a> {
     /// candidate one says more (SudoRules does not assert such a partial g-whip).
     /// Exact searches keep them all.
     fn prune_dominated_groups(&mut self) {
-        if self.groups.is_none() || self.exact {
+        if self.t.groups.is_none() || self.t.exact {
             return;
         }
         let z = zobrist();
         let first = self.next.first;
         let mut keep = 0usize;
-        for i in 0..self.next.entries.len() {
+        for i in 0..self.pending.len() {
             let node = self.nodes[first + i];
             let dominated = node.r >= GROUP_BASE && {
-                let prefix = self.next.entries[i].keys.r_set ^ z[0][node.r as usize];
-                let g = self.groups.as_ref().expect("groups");
+                let prefix = self.pending[i].r_set ^ z[0][node.r as usize];
+                let g = self.t.groups.as_ref().expect("groups");
                 g.entry((node.r - GROUP_BASE) as usize)
                     .members
                     .iter()
@@ -772,17 +964,17 @@ impl<'a> Searcher<'a> {
                         let xi = x.index() as u16;
                         // g-searches merge by R set (never by sequence)
                         let key = self.merge_key(prefix ^ z[0][xi as usize], 0, xi);
-                        self.seen.contains_key(&key)
+                        self.seen.contains(key)
                     })
             };
             if !dominated {
                 self.nodes[first + keep] = node;
-                self.next.entries[keep] = self.next.entries[i];
+                self.pending[keep] = self.pending[i];
                 keep += 1;
             }
         }
         self.nodes.truncate(first + keep);
-        self.next.entries.truncate(keep);
+        self.pending.truncate(keep);
     }
 
     /// The shortest whip on `z` with min_len ≤ length ≤ max_len (breadth-first). Partial
@@ -790,30 +982,34 @@ impl<'a> Searcher<'a> {
     fn search_target(&mut self, z: Candidate, min_len: usize, max_len: usize) -> Outcome {
         self.nodes.clear();
         self.next.clear(0);
+        self.pending.clear();
+        self.staged.clear();
         self.seen.clear();
         self.stats.targets += 1;
-        if max_len == 0 || !self.links.open().contains(z) {
+        if max_len == 0 || !self.t.links.open().contains(z) {
             return Outcome::Dead;
         }
         let zi = z.index() as u16;
-        let tz0 = *self.links.linked(z);
+        let tz0 = *self.t.links.linked(z);
         let grow = max_len > 1;
-        if self.braid && grow {
+        if self.t.braid && grow {
             // only a variable holding a candidate of tz0 may be open
             let mut near = [0u64; 6];
             for c in tz0.iter() {
-                for &v in &self.var_of[c.index()] {
+                for &v in &self.t.var_of[c.index()] {
                     near[v as usize >> 6] |= 1 << (v & 63);
                 }
             }
             self.parent_vars = self.open_vars(&tz0, [0; 6], &near);
         }
+        self.root_tz = tz0;
+        self.root_vars = self.parent_vars;
         // level 1
         // a variable holding Z has Z outside tz0: never a cell of a whip on Z
-        let z_vars = self.var_of[zi as usize];
+        let z_vars = self.t.var_of[zi as usize];
         for l in tz0.iter() {
             let li = l.index() as u16;
-            for (&vi, &zv) in self.var_of[li as usize].iter().zip(&z_vars) {
+            for (&vi, &zv) in self.t.var_of[li as usize].iter().zip(&z_vars) {
                 if vi == zv {
                     continue;
                 }
@@ -827,19 +1023,21 @@ impl<'a> Searcher<'a> {
                         });
                     }
                     Rest::One(r) if grow && r != zi => {
-                        self.push(NO_PARENT, Keys::default(), li, vi, r, &tz0)
+                        self.push(NO_PARENT, Keys::default(), li, vi, r)
                     }
                     Rest::Group(g) if grow => {
-                        let e = self.groups.as_ref().expect("groups").entry(g as usize);
+                        let e = self.t.groups.as_ref().expect("groups").entry(g as usize);
                         if !e.candidates.contains(z) {
-                            self.push(NO_PARENT, Keys::default(), li, vi, GROUP_BASE + g, &tz0)
+                            self.push(NO_PARENT, Keys::default(), li, vi, GROUP_BASE + g)
                         }
                     }
                     _ => {}
                 }
             }
         }
+        self.flush();
         self.prune_dominated_groups();
+        self.complete_level();
         self.deepen(z, 2, min_len, max_len)
     }
 
@@ -858,6 +1056,8 @@ impl<'a> Searcher<'a> {
                 return Outcome::Dead;
             }
             self.seen.clear();
+            self.pending.clear();
+            self.cur_vars.clear();
             let grow = len < max_len;
             for i in 0..self.cur.entries.len() {
                 let p = (self.cur.first + i) as u32;
@@ -866,11 +1066,16 @@ impl<'a> Searcher<'a> {
                     keys,
                     parent_vars,
                 } = self.cur.entries[i];
-                let found = if self.braid {
-                    self.expand_braid(p, &tz, keys, parent_vars, z, len, min_len, grow)
+                let found = if self.t.braid {
+                    let f = self.expand_braid(p, &tz, keys, parent_vars, z, len, min_len, grow);
+                    if grow {
+                        self.cur_vars.push(self.parent_vars);
+                    }
+                    f
                 } else {
                     self.expand_whip(p, &tz, keys, z, len, min_len, grow)
                 };
+                self.flush();
                 if let Some(f) = found {
                     self.note_peak();
                     return Outcome::Found(f);
@@ -881,6 +1086,7 @@ impl<'a> Searcher<'a> {
                 }
             }
             self.prune_dominated_groups();
+            self.complete_level();
         }
         self.note_peak();
         Outcome::NotYet
@@ -917,6 +1123,7 @@ impl<'a> Searcher<'a> {
         self.seen.clear();
         self.nodes.clear();
         self.nodes.extend_from_slice(&saved.nodes);
+        self.pending.clear();
         self.next.first = saved.frontier.first;
         self.next.entries.clear();
         self.next.entries.extend_from_slice(&saved.frontier.entries);
@@ -927,11 +1134,11 @@ impl<'a> Searcher<'a> {
     /// groups) outside it — the only ones that may extend a partial braid whose t/z set is
     /// `tz`. `known` holds the answer for every variable outside `recount`.
     fn open_vars(&self, tz: &CandidateSet, known: [u64; 6], recount: &[u64; 6]) -> [u64; 6] {
-        let max = if self.groups.is_some() { 3 } else { 1 };
-        let words = &self.var_words;
+        let max = if self.t.groups.is_some() { 3 } else { 1 };
+        let words = &self.t.var_words;
         let mut vars = known;
         for v in bits(recount).take_while(|&v| v < 324) {
-            let open = self.var_open[v].1 > 0 && words.outside_if_few(v, tz, max).is_some();
+            let open = self.t.var_open[v].1 > 0 && words.outside_if_few(v, tz, max).is_some();
             if open {
                 vars[v >> 6] |= 1 << (v & 63);
             } else {
@@ -977,7 +1184,7 @@ impl<'a> Searcher<'a> {
             if li == zi || u.lefts.contains(l) || u.rights.contains(l) {
                 continue;
             }
-            for (&vi, &rv) in self.var_of[li as usize].iter().zip(&r_vars) {
+            for (&vi, &rv) in self.t.var_of[li as usize].iter().zip(&r_vars) {
                 if vi == rv {
                     continue;
                 }
@@ -1004,11 +1211,11 @@ impl<'a> Searcher<'a> {
                     Rest::One(r) if grow => {
                         let rc = cand(r);
                         if r != zi && !u.lefts.contains(rc) && !u.rights.contains(rc) {
-                            self.push(p, keys, li, vi as u16, r, tz);
+                            self.push(p, keys, li, vi as u16, r);
                         }
                     }
                     Rest::Group(g) if grow && self.group_allowed(g, z, &u) => {
-                        self.push(p, keys, li, vi as u16, GROUP_BASE + g, tz);
+                        self.push(p, keys, li, vi as u16, GROUP_BASE + g);
                     }
                     _ => {}
                 }
@@ -1032,7 +1239,7 @@ impl<'a> Searcher<'a> {
             if li == zi {
                 continue;
             }
-            for (&vi, &rv) in self.var_of[li as usize].iter().zip(&r_vars) {
+            for (&vi, &rv) in self.t.var_of[li as usize].iter().zip(&r_vars) {
                 let vi = vi as usize;
                 if vi == rv as usize || !self.all_inside(vi, tz) {
                     continue;
@@ -1105,10 +1312,10 @@ impl<'a> Searcher<'a> {
         for vi in bits_outside(&vars, &u.vars) {
             // candidates of V outside tz: at most one (three with groups), not all of them
             // (the grown level's variables are those: open_vars); none at the last level
-            if !grow && self.var_words.outside_if_few(vi, tz, 0) != Some(0) {
+            if !grow && self.t.var_words.outside_if_few(vi, tz, 0) != Some(0) {
                 continue;
             }
-            let (list, n) = self.var_open[vi];
+            let (list, n) = self.t.var_open[vi];
             // an L: in V and tz, not Z, not an earlier candidate R
             let pick = |whip_style: bool| {
                 list[..n as usize].iter().copied().find(|&c| {
@@ -1119,7 +1326,25 @@ impl<'a> Searcher<'a> {
                         && (!whip_style || (self.linkset(last).contains(x) && !u.lefts.contains(x)))
                 })
             };
-            let Some(l) = pick(false) else { continue };
+            // pick(false), a word at a time: the first candidate of V in tz, not Z, not an
+            // earlier candidate R (V's words are in candidate order)
+            let first_l = {
+                let (tw, rw) = (tz.words(), u.rights.words());
+                let mut first = None;
+                for &(w, m) in self.t.var_words.of(vi) {
+                    let mut c = m & tw[w as usize] & !rw[w as usize];
+                    if w as u16 == zi >> 6 {
+                        c &= !(1u64 << (zi & 63));
+                    }
+                    if c != 0 {
+                        first = Some(w as u16 * 64 + c.trailing_zeros() as u16);
+                        break;
+                    }
+                }
+                first
+            };
+            debug_assert_eq!(first_l, pick(false));
+            let Some(l) = first_l else { continue };
             match self.classify(vi, tz, l) {
                 Rest::Empty => {
                     if len >= min_len {
@@ -1137,12 +1362,12 @@ impl<'a> Searcher<'a> {
                 Rest::One(r) => {
                     let rc = cand(r);
                     if r != zi && !u.lefts.contains(rc) && !u.rights.contains(rc) {
-                        self.push(p, keys, l, vi as u16, r, tz);
+                        self.push(p, keys, l, vi as u16, r);
                     }
                 }
                 Rest::Group(g) => {
                     // L must lie outside the group: pick again if needed
-                    let e = self.groups.as_ref().expect("groups").entry(g as usize);
+                    let e = self.t.groups.as_ref().expect("groups").entry(g as usize);
                     let l = if e.candidates.contains(cand(l)) {
                         list[..n as usize].iter().copied().find(|&c| {
                             let x = cand(c);
@@ -1156,7 +1381,7 @@ impl<'a> Searcher<'a> {
                     };
                     if let Some(l) = l {
                         if self.group_allowed(g, z, &u) {
-                            self.push(p, keys, l, vi as u16, GROUP_BASE + g, tz);
+                            self.push(p, keys, l, vi as u16, GROUP_BASE + g);
                         }
                     }
                 }
@@ -1170,7 +1395,8 @@ impl<'a> Searcher<'a> {
         if r < GROUP_BASE {
             vec![cand(r)]
         } else {
-            self.groups
+            self.t
+                .groups
                 .as_ref()
                 .expect("groups")
                 .entry((r - GROUP_BASE) as usize)
@@ -1227,7 +1453,7 @@ impl<'a> Searcher<'a> {
     }
 
     fn targets(&self) -> Vec<Candidate> {
-        self.links.open().iter().collect()
+        self.t.links.open().iter().collect()
     }
 }
 
@@ -1459,7 +1685,8 @@ pub fn first_up_to(links: &LinkIndex, kind: WhipKind, max_len: usize) -> Option<
 /// **Complexity**: iterative deepening — for each depth d up to the answer, one depth-d
 /// breadth-first search per live target (targets whose partial whips die out are dropped).
 /// The deepest level is never materialised, so memory is the largest single-target arena
-/// below the answer's depth.
+/// below the answer's depth (per thread: from depth [`PARALLEL_FROM_DEPTH`] the targets are
+/// searched on every thread of the rayon pool; the answer does not depend on it).
 pub fn shortest_batch(
     links: &LinkIndex,
     kind: WhipKind,
@@ -1468,42 +1695,131 @@ pub fn shortest_batch(
     let mut s = Searcher::new(links, kind, Merge::SudoRules);
     // every depth d is searched after depth d - 1 found no whip on any live target
     s.shorter_searched = true;
+    let mut stats = SearchStats::default();
     // live targets, each with its search suspended at the last depth if it fitted in memory
     let mut live: Vec<(Candidate, Option<Suspended>)> =
         s.targets().into_iter().map(|z| (z, None)).collect();
+    // searchers (their grown buffers) for the threads, reused target after target
+    let t = Arc::clone(&s.t);
+    let fresh = || {
+        let mut w = Searcher::with_tables(Arc::clone(&t));
+        w.shorter_searched = true;
+        w
+    };
+    let mut pool: Mutex<Vec<Searcher<'_>>> = Mutex::new(vec![s]);
     for depth in 1..=max_len {
-        let mut found = Vec::new();
-        let mut next = Vec::with_capacity(live.len());
-        let mut kept = 0usize;
-        for (z, saved) in live {
-            let outcome = match saved {
-                Some(saved) => s.resume(z, saved, depth),
-                None => s.search_target(z, depth, depth),
+        let budget = SuspendBudget {
+            found: AtomicBool::new(false),
+            kept: AtomicUsize::new(0),
+        };
+        let one = |s: &mut Searcher<'_>, (z, saved): (Candidate, Option<Suspended>)| {
+            search_at_depth(s, kind, z, saved, depth, &budget)
+        };
+        // the targets' searches are independent: deep ones on every thread (a hard
+        // puzzle's last states are most of a rating run's time), in candidate order
+        let results: Vec<(AtDepth, SearchStats)> = if depth >= PARALLEL_FROM_DEPTH {
+            let take = || {
+                let w = pool.lock().unwrap_or_else(|e| e.into_inner()).pop();
+                w.unwrap_or_else(fresh)
             };
-            match outcome {
-                Outcome::Found(f) => found.push(s.proof(z, kind, f)),
-                Outcome::NotYet => {
-                    // once a target has a whip at this depth there is no next depth
-                    let mut saved = None;
-                    if depth >= 2
-                        && found.is_empty()
-                        && kept + s.suspended_bytes() <= SUSPENDED_BYTES
-                    {
-                        kept += s.suspended_bytes();
-                        saved = Some(s.suspend(depth));
-                    }
-                    next.push((z, saved));
-                }
-                Outcome::Dead | Outcome::OverBudget(_) => {}
+            live.into_par_iter()
+                .with_max_len(1)
+                .map(|item| {
+                    let mut w = take();
+                    let r = one(&mut w, item);
+                    pool.lock().unwrap_or_else(|e| e.into_inner()).push(w);
+                    r
+                })
+                .collect()
+        } else {
+            let searchers = pool.get_mut().unwrap_or_else(|e| e.into_inner());
+            if searchers.is_empty() {
+                searchers.push(fresh());
+            }
+            let w = &mut searchers[0];
+            live.into_iter().map(|item| one(w, item)).collect()
+        };
+        let mut found = Vec::new();
+        let mut next = Vec::with_capacity(results.len());
+        for (r, st) in results {
+            stats.merge(&st);
+            match r {
+                AtDepth::Found(p) => found.push(p),
+                AtDepth::Live(z, saved) => next.push((z, saved)),
+                AtDepth::Gone => {}
             }
         }
         if !found.is_empty() {
-            return (found, s.stats);
+            return (found, stats);
         }
         live = next;
         if live.is_empty() {
             break;
         }
     }
-    (Vec::new(), s.stats)
+    (Vec::new(), stats)
+}
+
+/// From this depth on, [`shortest_batch`] searches its targets on every thread (below it a
+/// target's search is too short to be worth handing over).
+const PARALLEL_FROM_DEPTH: usize = 3;
+
+/// What one depth of [`shortest_batch`] shares among its targets' searches: whether one
+/// found a whip (then no search is suspended: there is no next depth), and the memory the
+/// suspended searches hold. (Which searches are suspended only changes the time taken.)
+struct SuspendBudget {
+    found: AtomicBool,
+    kept: AtomicUsize,
+}
+
+/// A target's search at one depth of [`shortest_batch`].
+enum AtDepth {
+    Found(Proof),
+    /// No whip at this depth, partial whips alive: searched again one deeper, resumed when
+    /// suspended.
+    Live(Candidate, Option<Suspended>),
+    /// No whip at any depth (or over budget).
+    Gone,
+}
+
+/// Search `z` at exactly `depth` (resuming its suspended search if any) with searcher `s`;
+/// the statistics are this search's.
+fn search_at_depth(
+    s: &mut Searcher<'_>,
+    kind: WhipKind,
+    z: Candidate,
+    saved: Option<Suspended>,
+    depth: usize,
+    budget: &SuspendBudget,
+) -> (AtDepth, SearchStats) {
+    s.stats = SearchStats::default();
+    let outcome = match saved {
+        Some(saved) => s.resume(z, saved, depth),
+        None => s.search_target(z, depth, depth),
+    };
+    let r = match outcome {
+        Outcome::Found(f) => {
+            budget.found.store(true, Ordering::Relaxed);
+            AtDepth::Found(s.proof(z, kind, f))
+        }
+        Outcome::NotYet => {
+            // once a target has a whip at this depth there is no next depth
+            let mut saved = None;
+            if depth >= 2 && !budget.found.load(Ordering::Relaxed) {
+                let bytes = s.suspended_bytes();
+                let fits = budget
+                    .kept
+                    .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |k| {
+                        (k + bytes <= SUSPENDED_BYTES).then_some(k + bytes)
+                    })
+                    .is_ok();
+                if fits {
+                    saved = Some(s.suspend(depth));
+                }
+            }
+            AtDepth::Live(z, saved)
+        }
+        Outcome::Dead | Outcome::OverBudget(_) => AtDepth::Gone,
+    };
+    (r, s.stats)
 }
