@@ -3,7 +3,7 @@
 //! open candidates. The materialised graph ([`super::CandidateGraph`]) is built from this
 //! same index, so graph and searches agree by construction.
 
-use crate::grid::{tables, Candidate, CandidateSet, CspVariable, State};
+use crate::grid::{tables, Candidate, CandidateSet, Cell, CspVariable, State};
 
 /// The links of one state, precomputed for the searches.
 #[derive(Clone)]
@@ -25,9 +25,7 @@ impl LinkIndex {
         let variable_open = CspVariable::all()
             .map(|v| tables::variable_set(v).intersection(&open))
             .collect();
-        let decided = CspVariable::all()
-            .map(|v| state.variable_is_decided(v))
-            .collect();
+        let decided = decided_variables(state);
         LinkIndex {
             open,
             linked,
@@ -78,5 +76,45 @@ impl LinkIndex {
     #[inline]
     pub fn linked_to_any(&self, c: Candidate, s: &CandidateSet) -> bool {
         self.linked[c.index()].intersects(s)
+    }
+}
+
+/// Whether each CSP variable (by index) has its value in `state`: a cell's value decides
+/// its rc-variable and the rn-, cn- and bn-variables of its digit in its houses (the same
+/// as [`State::variable_is_decided`] for every variable, in one pass over the cells).
+fn decided_variables(state: &State) -> Vec<bool> {
+    let mut decided = vec![false; 324];
+    for (i, &value) in state.values().iter().enumerate() {
+        if value == 0 {
+            continue;
+        }
+        let cell = Cell::new(i);
+        let d = value as usize - 1;
+        decided[i] = true;
+        decided[81 + cell.row() * 9 + d] = true;
+        decided[162 + cell.col() * 9 + d] = true;
+        decided[243 + cell.block() * 9 + d] = true;
+    }
+    decided
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::format::parse_line;
+
+    #[test]
+    fn decided_variables_are_the_states_own_answer_for_every_variable() {
+        let ocean1 = parse_line(
+            "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3....",
+            1,
+        )
+        .unwrap();
+        let state = ocean1.start_state().unwrap();
+        let decided = decided_variables(&state);
+        for v in CspVariable::all() {
+            assert_eq!(decided[v.index()], state.variable_is_decided(v), "{v}");
+        }
+        assert_eq!(decided.iter().filter(|&&d| d).count(), 4 * 20);
     }
 }

@@ -46,11 +46,11 @@ impl MaskView {
         }
         for h in House::all() {
             for (pos, cell) in h.cells().iter().enumerate() {
-                let m = v.cell[cell.index()];
-                for d in 0..9 {
-                    if m >> d & 1 == 1 {
-                        v.places[h.index()][d] |= 1 << pos;
-                    }
+                let mut m = v.cell[cell.index()];
+                while m != 0 {
+                    let d = m.trailing_zeros() as usize;
+                    v.places[h.index()][d] |= 1 << pos;
+                    m &= m - 1;
                 }
             }
             for d in Digit::all() {

@@ -49,6 +49,107 @@ pub type KeyMap<K, V> = HashMap<K, V, BuildHasherDefault<KeyHasher>>;
 /// A set of random keys.
 pub type KeySet<K> = HashSet<K, BuildHasherDefault<KeyHasher>>;
 
+/// A map from random 128-bit keys to counts, for searches that empty it after every use:
+/// open addressing on the key's first word, and a stamp per slot, so that emptying it is
+/// one increment (no pass over its slots) and a search that fits never allocates.
+#[derive(Clone)]
+pub struct StampedKeyMap {
+    slots: Vec<StampedSlot>,
+    /// The stamp of the slots in use; never 0 (the stamp of fresh slots).
+    stamp: u32,
+    len: usize,
+}
+
+#[derive(Clone, Copy, Default)]
+struct StampedSlot {
+    key: [u64; 2],
+    stamp: u32,
+    value: u32,
+}
+
+impl Default for StampedKeyMap {
+    fn default() -> Self {
+        StampedKeyMap {
+            slots: Vec::new(),
+            stamp: 1,
+            len: 0,
+        }
+    }
+}
+
+impl StampedKeyMap {
+    /// Slots of a map's first allocation.
+    const MIN_SLOTS: usize = 256;
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Slots allocated (twice the most keys held before growing).
+    pub fn capacity(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Forget every key, keeping the slots.
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            for s in &mut self.slots {
+                s.stamp = 0;
+            }
+            self.stamp = 1;
+        }
+    }
+
+    /// The count of `key` (0 when it was absent: it is inserted) and whether it was absent.
+    #[inline]
+    pub fn entry(&mut self, key: [u64; 2]) -> (&mut u32, bool) {
+        if (self.len + 1) * 2 > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = key[0] as usize & mask;
+        loop {
+            let slot = self.slots[i];
+            if slot.stamp != self.stamp {
+                self.slots[i] = StampedSlot {
+                    key,
+                    stamp: self.stamp,
+                    value: 0,
+                };
+                self.len += 1;
+                return (&mut self.slots[i].value, true);
+            }
+            if slot.key == key {
+                return (&mut self.slots[i].value, false);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Insert `key`; true when it was absent.
+    #[inline]
+    pub fn insert(&mut self, key: [u64; 2]) -> bool {
+        self.entry(key).1
+    }
+
+    fn grow(&mut self) {
+        let slots = (self.slots.len() * 2).max(Self::MIN_SLOTS);
+        let old = std::mem::replace(&mut self.slots, vec![StampedSlot::default(); slots]);
+        let (stamp, fresh) = (self.stamp, 1);
+        self.stamp = fresh;
+        self.len = 0;
+        for s in old.into_iter().filter(|s| s.stamp == stamp) {
+            *self.entry(s.key).0 = s.value;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -69,5 +170,25 @@ mod tests {
         let mut a = splitmix64();
         let mut b = splitmix64();
         assert_eq!((a(), a()), (b(), b()));
+    }
+
+    #[test]
+    fn a_stamped_map_counts_keys_and_forgets_them_when_cleared() {
+        let mut m = StampedKeyMap::default();
+        let mut next = splitmix64();
+        let keys: Vec<[u64; 2]> = (0..1000).map(|_| [next(), next()]).collect();
+        for k in &keys {
+            assert!(m.insert(*k));
+        }
+        for k in &keys {
+            *m.entry(*k).0 += 2;
+        }
+        assert!(keys.iter().all(|k| !m.insert(*k)));
+        assert_eq!((m.len(), *m.entry(keys[7]).0), (1000, 2));
+        // same first word, other second word: another key
+        assert!(m.insert([keys[3][0], !keys[3][1]]));
+        m.clear();
+        assert!(m.is_empty());
+        assert_eq!(m.entry(keys[7]), (&mut 0, true));
     }
 }

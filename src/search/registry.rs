@@ -26,7 +26,7 @@ use super::hypothesis;
 use super::limits::{Meter, Stop};
 use super::{basic, chains, tagging, tagging2, tagging3, whips, BasicRule, ChainFamily, WhipKind};
 use crate::graph::LinkIndex;
-use crate::grid::Candidate;
+use crate::grid::{Candidate, CandidateSet};
 use crate::proof::assistant::FinKind;
 use crate::proof::net::{ForceMode, LinkLevel, NetForm};
 use crate::proof::Proof;
@@ -1273,6 +1273,18 @@ impl ForceEntry {
 impl Searcher {
     pub fn new() -> Searcher {
         Searcher::default()
+    }
+
+    /// A searcher whose chain searches never take one of `known_true` as a target: the
+    /// candidates of the puzzle's solution, which no sound proof eliminates (a caller that
+    /// knows the solution checks every proof against it too). Every other target's answer
+    /// is the same as [`Searcher::new`]'s, so a `find` gives the same proofs unless one of
+    /// them would have eliminated a true candidate.
+    pub fn sparing(known_true: CandidateSet) -> Searcher {
+        Searcher {
+            chains: chains::ChainCache::sparing(known_true),
+            ..Searcher::default()
+        }
     }
 
     /// Up to `limit` instances of `rule` in the state.

@@ -7,7 +7,7 @@
 //! their paths agree they share the states, and each rule is searched at most once per state.
 
 use crate::graph::LinkIndex;
-use crate::grid::{Candidate, Contradiction, State};
+use crate::grid::{Candidate, CandidateSet, Contradiction, State};
 use crate::notation::nrc;
 use crate::proof::{self, Proof};
 use crate::search::{Rule, Searcher};
@@ -69,6 +69,11 @@ pub fn apply(state: &mut State, proof: &Proof) -> Result<(), Contradiction> {
 /// True when `c` is the solution's digit in its cell.
 pub fn is_solution(solution: &[u8; 81], c: Candidate) -> bool {
     solution[c.cell().index()] == c.digit().get()
+}
+
+/// The candidates of `open` that are the solution's values.
+pub fn true_candidates(solution: &[u8; 81], open: &CandidateSet) -> CandidateSet {
+    open.iter().filter(|&c| is_solution(solution, c)).collect()
 }
 
 /// Verify a step on `state`: the proof checker, then (if known) the solution.
@@ -340,8 +345,13 @@ fn run_lanes(
             continue;
         }
         let links = LinkIndex::new(&lane.state);
-        // what the searches learn serves this state only: a path never comes back to a state
-        let mut searcher = Searcher::new();
+        // what the searches learn serves this state only: a path never comes back to a state;
+        // with the solution known, the chain searches spare its candidates (no sound proof
+        // eliminates one, and every proof is checked against the solution below)
+        let mut searcher = match solution {
+            Some(sol) => Searcher::sparing(true_candidates(sol, links.open())),
+            None => Searcher::new(),
+        };
         // each list's first step: the index in `order` of the rule that gave it
         let mut first: Vec<Option<usize>> = vec![None; lane.lists.len()];
         let mut proofs: Vec<(usize, Proof)> = Vec::new();

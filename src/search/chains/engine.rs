@@ -11,7 +11,6 @@
 
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CandidateSet, CspVariable};
-use std::hash::Hasher;
 use std::sync::OnceLock;
 
 use super::Options;
@@ -221,46 +220,20 @@ struct Acc<'a> {
     vars: &'a mut Vec<u16>,
 }
 
-/// A 128-bit Zobrist key; its first word is already a good hash.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Key([u64; 2]);
-impl std::hash::Hash for Key {
-    #[inline]
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u64(self.0[0]);
-    }
-}
-type KeySet = crate::search::keys::KeySet<Key>;
-type CoarseMap = crate::search::keys::KeyMap<Key, u32>;
+type KeyMap = crate::search::keys::StampedKeyMap;
 
 /// What a search allocates, kept from search to search on the thread (each buffer keeps
-/// its capacity): the dedupe sets, the levels, emptied level vectors to reuse, and the
-/// variables of the two partial chains being extended.
+/// its capacity): the dedupe tables, the partial chains of every level in one vector
+/// (`starts[k]`: where level k begins), and the variables of the two partial chains being
+/// extended.
 #[derive(Default)]
 struct Scratch {
-    seen: KeySet,
-    coarse: CoarseMap,
-    levels: Vec<Vec<Node>>,
-    pool: Vec<Vec<Node>>,
+    seen: KeyMap,
+    coarse: KeyMap,
+    nodes: Vec<Node>,
+    starts: Vec<u32>,
     vars: [Vec<u16>; 2],
 }
-
-impl Scratch {
-    /// Give back the levels of a finished search (a frontier kept for resuming took its
-    /// own); vectors grown very large are dropped.
-    fn recycle_levels(&mut self) {
-        for mut level in self.levels.drain(..) {
-            if self.pool.len() < POOL_KEEP && level.capacity() <= LEVEL_KEEP {
-                level.clear();
-                self.pool.push(level);
-            }
-        }
-    }
-}
-
-/// Level vectors kept for reuse, and the largest capacity (in partial chains) kept.
-const POOL_KEEP: usize = 64;
-const LEVEL_KEEP: usize = 1 << 14;
 
 thread_local! {
     static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
@@ -325,38 +298,28 @@ fn search_wanted(
     nodes: &mut usize,
     wanted: Wanted,
 ) -> [Outcome; 2] {
-    let mut scratch = SCRATCH.with(|c| c.take());
-    let out = search_with(
-        tables,
-        z,
-        max_len,
-        opts,
-        resume,
-        &mut scratch,
-        nodes,
-        wanted,
-    );
-    scratch.recycle_levels();
-    let Scratch { seen, coarse, .. } = &mut scratch;
-    // emptied now, at a cost in proportion to this search's own work: a table much larger
-    // than what the search used is dropped (clearing costs its whole capacity, and most
-    // searches are small)
-    if seen.capacity() > SCRATCH_KEEP && seen.len() * 8 < seen.capacity() {
-        *seen = KeySet::default();
-    } else {
-        seen.clear();
-    }
-    if coarse.capacity() > SCRATCH_KEEP && coarse.len() * 8 < coarse.capacity() {
-        *coarse = CoarseMap::default();
-    } else {
-        coarse.clear();
-    }
-    SCRATCH.with(|c| *c.borrow_mut() = scratch);
-    out
+    SCRATCH.with(|cell| {
+        let scratch = &mut *cell.borrow_mut();
+        let out = search_with(tables, z, max_len, opts, resume, scratch, nodes, wanted);
+        // emptied in O(1) (stamps); a table grown very large by one search is dropped
+        for table in [&mut scratch.seen, &mut scratch.coarse] {
+            if table.capacity() > SCRATCH_KEEP {
+                *table = KeyMap::default();
+            } else {
+                table.clear();
+            }
+        }
+        if scratch.nodes.capacity() > NODES_KEEP {
+            scratch.nodes = Vec::new();
+        }
+        out
+    })
 }
 
-/// Capacity of a dedupe table that is always kept between searches.
-const SCRATCH_KEEP: usize = 1024;
+/// Slots of a dedupe table kept between searches.
+const SCRATCH_KEEP: usize = 1 << 16;
+/// Partial chains the level vector keeps room for between searches.
+const NODES_KEEP: usize = 1 << 17;
 
 /// The outcomes of the chain and the lasso searches (the one not `wanted` is meaningless).
 /// A chain closes when its last R is linked to Z; a lasso when its last R equals an earlier
@@ -387,8 +350,8 @@ fn search_with(
     let Scratch {
         seen,
         coarse,
-        levels,
-        pool,
+        nodes: chains,
+        starts,
         vars: [acc_vars, parent_vars],
     } = scratch;
     let budget = opts.max_nodes;
@@ -423,20 +386,15 @@ fn search_with(
     // Berthier: partial chains with the same right-linking candidates are the same for all
     // later purposes (but for the no-loop condition on left-linking candidates); at most
     // `opts.same_rights` of them are kept (0: all).
-    // Keys of different levels never meet (their sets differ in size), so the sets are
-    // emptied once per search ([`search`] empties them after each; clearing an empty table
-    // costs nothing)
-    if seen.capacity() > 1 << 16 {
-        *seen = KeySet::default();
-        *coarse = CoarseMap::default();
-    }
-    seen.clear();
-    coarse.clear();
+    // Keys of different levels never meet (their sets differ in size), so the tables are
+    // emptied once per search ([`search_wanted`] empties them after each)
     let cap = opts.same_rights as u32;
-    levels.clear();
+    chains.clear();
+    starts.clear();
     let total = match start {
         Some(f) => {
-            *levels = f.levels;
+            chains.extend_from_slice(&f.nodes);
+            starts.extend_from_slice(&f.starts);
             f.total
         }
         None => 0usize,
@@ -448,14 +406,13 @@ fn search_with(
     *total = resumed;
 
     // level 1
-    if levels.is_empty() {
-        let mut first = pool.pop().unwrap_or_default();
+    if starts.is_empty() {
+        starts.push(0);
         for l in zl.iter() {
             let li = l.index();
             for &v in tables.vars_of(li) {
                 let mut one = [0u16; 1];
-                let Some(choices) = right_choices(tables, v, li, &mut one, |x| zfirst.contains(x))
-                else {
+                let Some(choices) = right_choices(tables, v, li, &mut one, zfirst) else {
                     continue;
                 };
                 for &r in choices {
@@ -480,8 +437,8 @@ fn search_with(
                     }
                     let (key, rkey) = child_keys(spec, right_keys, None, li, ri, v);
                     if admit(seen, coarse, cap, key, rkey, keys.last[ri]) {
-                        first.push(Node {
-                            parent: u32::MAX,
+                        chains.push(Node {
+                            parent: NO_PARENT,
                             l: li as u16,
                             r,
                             v,
@@ -492,8 +449,7 @@ fn search_with(
                 }
             }
         }
-        *total += first.len();
-        levels.push(first);
+        *total += chains.len();
     }
 
     acc_vars.clear();
@@ -510,9 +466,9 @@ fn search_with(
         rights: CandidateSet::EMPTY,
         vars: parent_vars,
     };
-    for depth in levels.len()..max_len {
-        let prev = levels.len() - 1;
-        if levels[prev].is_empty() {
+    for depth in starts.len()..max_len {
+        let (from, to) = (*starts.last().expect("level 1") as usize, chains.len());
+        if from == to {
             let none = Outcome::None {
                 depth: depth - 1,
                 exhausted: true,
@@ -520,25 +476,19 @@ fn search_with(
             };
             return done(found, none);
         }
-        let mut next: Vec<Node> = pool.pop().unwrap_or_default();
-        let mut current_parent = u32::MAX - 1;
-        for ni in 0..levels[prev].len() {
-            let node = levels[prev][ni];
-            if node.parent != current_parent || prev == 0 {
+        starts.push(to as u32);
+        let mut current_parent = NO_PARENT - 1;
+        for ni in from..to {
+            let node = chains[ni];
+            if node.parent != current_parent {
                 current_parent = node.parent;
-                if prev == 0 {
+                if node.parent == NO_PARENT {
                     parent_acc.t = CandidateSet::EMPTY;
                     parent_acc.used = CandidateSet::EMPTY;
                     parent_acc.rights = CandidateSet::EMPTY;
                     parent_acc.vars.clear();
                 } else {
-                    rebuild(
-                        tables,
-                        levels,
-                        prev - 1,
-                        node.parent as usize,
-                        &mut parent_acc,
-                    );
+                    rebuild(tables, chains, node.parent as usize, &mut parent_acc);
                 }
             }
             acc.t = parent_acc.t;
@@ -547,6 +497,15 @@ fn search_with(
             acc.vars.clear();
             acc.vars.extend_from_slice(parent_acc.vars);
             add_cell(tables, &mut acc, node.l, node.r, node.v);
+            // the candidates a new cell may leave out of its choice of R: z-candidates and
+            // t-candidates, and earlier chain candidates only when they may be extras
+            let mut excused = *zset;
+            if spec.t {
+                excused.union_with(&acc.t);
+            }
+            if !opts.chain_candidates_as_extras {
+                excused.subtract(&acc.used);
+            }
 
             let rk = node.r as usize;
             let mut lefts = tables.links[rk];
@@ -561,11 +520,7 @@ fn search_with(
                         continue;
                     }
                     let mut one = [0u16; 1];
-                    let excused = |x: Candidate| {
-                        let chain_cand = !opts.chain_candidates_as_extras && acc.used.contains(x);
-                        !chain_cand && (zset.contains(x) || (spec.t && acc.t.contains(x)))
-                    };
-                    let Some(choices) = right_choices(tables, v, li, &mut one, excused) else {
+                    let Some(choices) = right_choices(tables, v, li, &mut one, &excused) else {
                         continue;
                     };
                     for &r in choices {
@@ -577,7 +532,7 @@ fn search_with(
                         if acc.used.contains(rc) {
                             if lasso_on && !acc.rights.contains(rc) {
                                 // rl-lasso: R equals an earlier L
-                                let cells = chain_of(levels, prev, ni, (v, li as u16, r));
+                                let cells = chain_of(chains, ni, (v, li as u16, r));
                                 let j = cells.iter().position(|c| c.1 as usize == ri).unwrap_or(0);
                                 lasso_on = false;
                                 found[1] = Some(Outcome::Found {
@@ -593,7 +548,7 @@ fn search_with(
                         let in_z = zl.contains(rc);
                         let in_t = spec.t && acc.t.contains(rc);
                         if in_z && chain_on {
-                            let cells = chain_of(levels, prev, ni, (v, li as u16, r));
+                            let cells = chain_of(chains, ni, (v, li as u16, r));
                             chain_on = false;
                             found[0] = Some(Outcome::Found { cells, lasso: None });
                             if !lasso_on {
@@ -602,7 +557,7 @@ fn search_with(
                         }
                         if in_t && !in_z && lasso_on {
                             // lr-lasso: R linked to an earlier R
-                            let cells = chain_of(levels, prev, ni, (v, li as u16, r));
+                            let cells = chain_of(chains, ni, (v, li as u16, r));
                             let j = cells
                                 .iter()
                                 .position(|c| tables.links[c.2 as usize].contains(rc))
@@ -624,7 +579,7 @@ fn search_with(
                         }
                         let (key, rkey) = child_keys(spec, right_keys, Some(&node), li, ri, v);
                         if admit(seen, coarse, cap, key, rkey, keys.last[ri]) {
-                            next.push(Node {
+                            chains.push(Node {
                                 parent: ni as u32,
                                 l: li as u16,
                                 r,
@@ -646,13 +601,14 @@ fn search_with(
                 }
             }
         }
-        levels.push(next);
     }
-    let exhausted = levels.last().is_some_and(|l| l.is_empty());
-    let depth = levels.len();
+    let last = *starts.last().expect("level 1") as usize;
+    let exhausted = last == chains.len();
+    let depth = starts.len();
     if !exhausted && *total <= RESUME_CAP {
         *resume = Some(Frontier {
-            levels: std::mem::take(levels),
+            nodes: chains.as_slice().into(),
+            starts: starts.as_slice().into(),
             total: *total,
         });
     }
@@ -664,13 +620,18 @@ fn search_with(
     done(found, none)
 }
 
+/// The parent of a partial chain of one cell.
+const NO_PARENT: u32 = u32::MAX;
+
 /// Partial chains kept between calls so that a longer search resumes where a shorter one
 /// stopped (only for searches of at most this many partial chains).
 const RESUME_CAP: usize = 20_000;
 
-/// The levels of a search that stopped at its length limit, to resume from.
+/// The levels of a search that stopped at its length limit, to resume from: every partial
+/// chain, and where each level begins.
 pub(super) struct Frontier {
-    levels: Vec<Vec<Node>>,
+    nodes: Box<[Node]>,
+    starts: Box<[u32]>,
     total: usize,
 }
 
@@ -684,12 +645,12 @@ fn right_choices<'a>(
     v: u16,
     l: usize,
     one: &'a mut [u16; 1],
-    excused: impl Fn(Candidate) -> bool,
+    excused: &CandidateSet,
 ) -> Option<&'a [u16]> {
     let members = tables.members_of(v as usize);
     let mut found = false;
     for &x in members {
-        if x as usize == l || excused(Candidate::from_index(x as usize)) {
+        if x as usize == l || excused.contains(Candidate::from_index(x as usize)) {
             continue;
         }
         if found {
@@ -726,18 +687,18 @@ fn child_keys(
 /// already in the level, or `cap` others with its last R and R's are.
 #[inline]
 fn admit(
-    seen: &mut KeySet,
-    coarse: &mut CoarseMap,
+    seen: &mut KeyMap,
+    coarse: &mut KeyMap,
     cap: u32,
     key: [u64; 2],
     rkey: [u64; 2],
     last: [u64; 2],
 ) -> bool {
     if cap == 0 {
-        return seen.insert(Key(xor(key, last)));
+        return seen.insert(xor(key, last));
     }
-    let count = coarse.entry(Key(xor(rkey, last))).or_insert(0);
-    if *count >= cap || !seen.insert(Key(xor(key, last))) {
+    let (count, _) = coarse.entry(xor(rkey, last));
+    if *count >= cap || !seen.insert(xor(key, last)) {
         return false;
     }
     *count += 1;
@@ -759,40 +720,33 @@ fn add_cell(tables: &Tables, acc: &mut Acc, l: u16, r: u16, v: u16) {
     acc.vars.push(v);
 }
 
-/// The sets of the partial chain `levels[level][idx]` (inclusive).
-fn rebuild(tables: &Tables, levels: &[Vec<Node>], level: usize, idx: usize, acc: &mut Acc) {
+/// The sets of the partial chain `chains[idx]` (inclusive).
+fn rebuild(tables: &Tables, chains: &[Node], idx: usize, acc: &mut Acc) {
     acc.t = CandidateSet::EMPTY;
     acc.used = CandidateSet::EMPTY;
     acc.rights = CandidateSet::EMPTY;
     acc.vars.clear();
-    let (mut lv, mut i) = (level, idx);
+    let mut i = idx;
     loop {
-        let n = levels[lv][i];
+        let n = chains[i];
         add_cell(tables, acc, n.l, n.r, n.v);
-        if lv == 0 {
+        if n.parent == NO_PARENT {
             break;
         }
-        lv -= 1;
         i = n.parent as usize;
     }
 }
 
-/// The cells of `levels[level][idx]` followed by `last`, in chain order.
-fn chain_of(
-    levels: &[Vec<Node>],
-    level: usize,
-    idx: usize,
-    last: (u16, u16, u16),
-) -> Vec<(u16, u16, u16)> {
+/// The cells of `chains[idx]` followed by `last`, in chain order.
+fn chain_of(chains: &[Node], idx: usize, last: (u16, u16, u16)) -> Vec<(u16, u16, u16)> {
     let mut out = vec![last];
-    let (mut lv, mut i) = (level, idx);
+    let mut i = idx;
     loop {
-        let n = levels[lv][i];
+        let n = chains[i];
         out.push((n.v, n.l, n.r));
-        if lv == 0 {
+        if n.parent == NO_PARENT {
             break;
         }
-        lv -= 1;
         i = n.parent as usize;
     }
     out.reverse();

@@ -217,11 +217,24 @@ pub fn search_target(
 #[derive(Default)]
 pub struct ChainCache {
     states: Vec<StateCache>,
+    /// Targets [`ChainCache::find`] never searches (true candidates, see
+    /// [`ChainCache::sparing`]).
+    spared: CandidateSet,
 }
 
 impl ChainCache {
     pub fn new() -> ChainCache {
         ChainCache::default()
+    }
+
+    /// A cache whose `find` never searches a target in `known_true` (the candidates of the
+    /// puzzle's solution: no sound chain eliminates one, so their searches, the longest of
+    /// a state since they never close, can only answer nothing).
+    pub fn sparing(known_true: CandidateSet) -> ChainCache {
+        ChainCache {
+            spared: known_true,
+            ..ChainCache::default()
+        }
     }
 
     /// [`find_with`], remembering what it learns.
@@ -237,12 +250,15 @@ impl ChainCache {
         if length == 0 || limit == 0 {
             return out;
         }
+        let spared = self.spared;
         self.with_state(links, |state| {
             // the lasso family whose searches go along with this chain family's
             let mut partner = lasso_of(family).map(|l| state.take_family(links, l, options));
             let fc = state.family(links, family, options);
+            let mut targets = fc.tables.open;
+            targets.subtract(&spared);
             let mut covered = CandidateSet::EMPTY;
-            for z in fc.tables.open.iter() {
+            for z in targets.iter() {
                 if covered.contains(z) {
                     continue;
                 }
