@@ -689,13 +689,22 @@ impl Propagation {
         self.depth[c.index()] as usize
     }
 
+    /// Derive literal `l` by `why` from `premises`: nothing when it already holds (checked
+    /// here, inlined at every call: most calls end there), a contradiction when its
+    /// opposite does, else its first derivation.
+    #[inline]
     fn derive(&mut self, graph: &NetGraph, l: u32, why: Why, premises: &[u32]) {
+        let want = if l & 1 == 1 { TRUE } else { FALSE };
+        if self.value[(l / 2) as usize] != want {
+            self.derive_new(graph, l, why, premises);
+        }
+    }
+
+    #[inline(never)]
+    fn derive_new(&mut self, graph: &NetGraph, l: u32, why: Why, premises: &[u32]) {
         let node = (l / 2) as usize;
         let want = if l & 1 == 1 { TRUE } else { FALSE };
         let have = self.value[node];
-        if have == want {
-            return;
-        }
         let index = self.arena.len() as u32;
         self.arena.push(Inference {
             conclusion: l,
@@ -703,7 +712,10 @@ impl Propagation {
             premises_start: self.premises.len() as u32,
             premises_len: premises.len() as u32,
         });
-        self.premises.extend_from_slice(premises);
+        match premises {
+            [one] => self.premises.push(*one),
+            _ => self.premises.extend_from_slice(premises),
+        }
         if have != UNKNOWN {
             if self.contradiction.is_none() {
                 self.contradiction = Some(Contradiction::Both {
@@ -1043,11 +1055,11 @@ mod tests {
 
     #[test]
     fn variables_table_matches_candidate_variables() {
-        for i in 0..729 {
+        for (i, indices) in VARIABLES_OF.iter().enumerate() {
             let expected = Candidate::from_index(i)
                 .variables()
                 .map(|v| v.index() as u16);
-            assert_eq!(VARIABLES_OF[i], expected, "candidate {i}");
+            assert_eq!(*indices, expected, "candidate {i}");
         }
     }
 }
