@@ -17,6 +17,7 @@ use sudolink::proof::net::{
 };
 use sudolink::proof::{check, Pattern, Proof};
 use sudolink::search::force::{find, prove_choice, search_target, ForceAnalysis, ForceSpec};
+use sudolink::search::net::StateGraphs;
 use sudolink::search::registry::{basic_rules, rules_with_basic};
 use sudolink::search::{registry, Meter};
 use sudolink::study::resolution::{is_solution, solve, solve_all_at_once};
@@ -761,4 +762,53 @@ fn an_emptied_variable_must_have_open_candidates() {
     });
     let err = check(&state, &solved).unwrap_err().to_string();
     assert!(err.contains("no open candidate"), "{err}");
+}
+
+#[test]
+fn analyses_on_one_states_shared_graph_parts_equal_analyses_on_their_own_graphs() {
+    // the searcher's cache builds a state's six graphs on parts built once (the groups'
+    // shared by the groups and ALS levels, the ALS sets by both forms): each analysis must
+    // be the one on a graph of its own
+    let (seed, _) = seed_state();
+    let mut states = vec![seed];
+    for p in collection("top1465.txt", 3) {
+        let (start, solution) = start_and_solution(&p);
+        let steps = solve(&start, &force_rules(), Some(&solution))
+            .unwrap()
+            .steps;
+        let mut s = start.clone();
+        for step in steps.iter().take(5) {
+            sudolink::study::resolution::apply(&mut s, &step.proof).unwrap();
+        }
+        states.extend([start, s]);
+    }
+    let modes = [ForceMode::Cell, ForceMode::House, ForceMode::Contradiction];
+    let mut pool = Vec::new();
+    let mut compared = 0;
+    for state in &states {
+        let links = LinkIndex::new(state);
+        let mut graphs = StateGraphs::new(std::sync::Arc::new(links.clone()));
+        // the ALS level first, so the lower levels read parts it built
+        for level in [LinkLevel::Als, LinkLevel::Links, LinkLevel::Groups] {
+            for form in [NetForm::Net, NetForm::Chain] {
+                let mut shared = ForceAnalysis::lazy_shared(graphs.graph(level, form), &mut pool);
+                shared.up_to(usize::MAX);
+                let alone =
+                    ForceAnalysis::new(&links, level, form, &modes, None, &mut Meter::unlimited());
+                for mode in modes {
+                    let have: Vec<_> = shared.lengths(mode).collect();
+                    let want: Vec<_> = alone.lengths(mode).collect();
+                    assert_eq!(have, want, "{mode:?} {level:?} {form:?}");
+                    let first = 0..have.len().min(3);
+                    assert_eq!(
+                        shared.proofs(mode, first.clone()),
+                        alone.proofs(mode, first)
+                    );
+                    compared += have.len();
+                }
+                shared.recycle(&mut pool);
+            }
+        }
+    }
+    assert!(compared > 500, "{compared} conclusions compared");
 }

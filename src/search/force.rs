@@ -307,9 +307,8 @@ impl ForceAnalysis {
         targets: Option<&CandidateSet>,
         meter: &mut Meter,
     ) -> ForceAnalysis {
-        let shared = Arc::new(links.clone());
-        let mut analysis =
-            ForceAnalysis::lazy_for(shared, level, form, modes, targets, &mut Vec::new());
+        let graph = NetGraph::shared(Arc::new(links.clone()), level, form);
+        let mut analysis = ForceAnalysis::lazy_for(graph, modes, targets, &mut Vec::new());
         if let Err(stop) = analysis.finish(meter) {
             analysis.stopped = Some(stop);
             return analysis;
@@ -321,21 +320,17 @@ impl ForceAnalysis {
     /// The three modes' analysis with nothing derived yet: [`ForceAnalysis::up_to`] derives
     /// what a bound on the length needs.
     pub fn lazy(links: &LinkIndex, level: LinkLevel, form: NetForm) -> ForceAnalysis {
-        ForceAnalysis::lazy_shared(Arc::new(links.clone()), level, form, &mut Vec::new())
+        let graph = NetGraph::shared(Arc::new(links.clone()), level, form);
+        ForceAnalysis::lazy_shared(graph, &mut Vec::new())
     }
 
-    /// [`ForceAnalysis::lazy`] on links shared with the state's other analyses, its
-    /// propagations' memory taken from `pool` (filled by [`ForceAnalysis::recycle`]) before
-    /// any is allocated. The same analysis whatever the pool holds: a propagation is reset
-    /// when it starts.
-    pub fn lazy_shared(
-        links: Arc<LinkIndex>,
-        level: LinkLevel,
-        form: NetForm,
-        pool: &mut Vec<Propagation>,
-    ) -> ForceAnalysis {
+    /// [`ForceAnalysis::lazy`] on a graph whose parts are shared with the state's other
+    /// analyses ([`super::net::StateGraphs`]), its propagations' memory taken from `pool` (filled by
+    /// [`ForceAnalysis::recycle`]) before any is allocated. The same analysis whatever the
+    /// pool holds: a propagation is reset when it starts.
+    pub fn lazy_shared(graph: NetGraph<'static>, pool: &mut Vec<Propagation>) -> ForceAnalysis {
         const MODES: [ForceMode; 3] = [ForceMode::Cell, ForceMode::House, ForceMode::Contradiction];
-        ForceAnalysis::lazy_for(links, level, form, &MODES, None, pool)
+        ForceAnalysis::lazy_for(graph, &MODES, None, pool)
     }
 
     /// Give this analysis' propagations to `pool`, for the next state's analyses.
@@ -344,14 +339,12 @@ impl ForceAnalysis {
     }
 
     fn lazy_for(
-        links: Arc<LinkIndex>,
-        level: LinkLevel,
-        form: NetForm,
+        graph: NetGraph<'static>,
         modes: &[ForceMode],
         targets: Option<&CandidateSet>,
         pool: &mut Vec<Propagation>,
     ) -> ForceAnalysis {
-        let graph = NetGraph::shared(links, level, form);
+        let (level, form) = (graph.level, graph.form);
         let links = graph.links();
         let wanted = |c: Candidate| targets.is_none_or(|t| t.contains(c));
         let verities = modes.iter().any(|&m| m != ForceMode::Contradiction);
@@ -470,18 +463,37 @@ impl ForceAnalysis {
     }
 
     /// The literals a choice's branches all derive (so far), as conclusions, refuted
-    /// branches left out (None when every branch is refuted).
-    fn candidates(&self, k: usize) -> Option<Vec<(Candidate, bool)>> {
+    /// branches left out (None when every branch is refuted): open candidates derived true
+    /// (outside decided cells), then those derived false, each in candidate order; on the
+    /// targets only when given.
+    fn common(&self, k: usize) -> Option<(CandidateSet, CandidateSet)> {
         let members = &self.choices[k].1;
-        let (trues, falses) = common_to_branches(members.iter().map(|m| &self.branch(*m).p))?;
+        let (mut trues, mut falses) =
+            common_to_branches(members.iter().map(|m| &self.branch(*m).p))?;
         let links = self.graph.links();
+        for set in [&mut trues, &mut falses] {
+            set.intersect_with(links.open());
+            if let Some(t) = &self.targets {
+                set.intersect_with(t);
+            }
+        }
+        let derived_true = trues;
+        for c in derived_true.iter() {
+            if links.is_decided(CspVariable::Rc(c.cell())) {
+                trues.remove(c);
+            }
+        }
+        Some((trues, falses))
+    }
+
+    /// [`ForceAnalysis::common`] as a list of (candidate, value).
+    fn candidates(&self, k: usize) -> Option<Vec<(Candidate, bool)>> {
+        let (trues, falses) = self.common(k)?;
         Some(
             trues
                 .iter()
                 .map(|c| (c, true))
                 .chain(falses.iter().map(|c| (c, false)))
-                .filter(|&(c, _)| links.open().contains(c) && self.wanted(c))
-                .filter(|&(c, v)| !(v && links.is_decided(CspVariable::Rc(c.cell()))))
                 .collect(),
         )
     }
@@ -517,11 +529,13 @@ impl ForceAnalysis {
         {
             return true;
         }
-        let Some(candidates) = self.candidates(k) else {
+        let Some((trues, falses)) = self.common(k) else {
             return true;
         };
-        candidates
-            .into_iter()
+        trues
+            .iter()
+            .map(|c| (c, true))
+            .chain(falses.iter().map(|c| (c, false)))
             .any(|(target, value)| self.length_in(k, target, value) <= bound)
     }
 

@@ -80,11 +80,10 @@ impl std::ops::Deref for Links<'_> {
     }
 }
 
-/// The inference graph of one state at one level and form.
-pub struct NetGraph<'a> {
-    links: Links<'a>,
-    pub level: LinkLevel,
-    pub form: NetForm,
+/// The parts of a state's inference graph that do not depend on the form: the plain links'
+/// (and, from the groups level on, the groups'). Built once per state and level by
+/// [`StateGraphs`] and shared by the chain and net forms, and by the groups and ALS levels.
+struct LevelParts {
     groups: Option<GroupIndex>,
     /// Per candidate: the groups whose every candidate is nrc-linked to it.
     cand_weak_groups: Vec<Vec<u16>>,
@@ -96,9 +95,71 @@ pub struct NetGraph<'a> {
     groups_by_first: Vec<Vec<u16>>,
     /// Per node: the other part of a two-part variable, and the variable's support.
     strong: Vec<Vec<(u16, Support)>>,
-    als: Vec<AlsEntry>,
-    cand_als: Vec<Vec<u32>>,
     variable_open: Vec<u8>,
+}
+
+/// The ALS level's almost-locked sets, shared by both forms.
+struct AlsParts {
+    als: Vec<AlsEntry>,
+    /// Per candidate: the sets it is inside (the net form fires them).
+    cand_als: Vec<Vec<u32>>,
+    /// Per candidate: the sets where it is its digit's one place (the chain form fires an
+    /// ALS only from such a place).
+    cand_als_single: Vec<Vec<u32>>,
+}
+
+/// A state's graph parts, built on first use and shared by the graphs of every level and
+/// form asked of it (the force techniques' per-state cache asks for all six).
+pub struct StateGraphs {
+    links: Arc<LinkIndex>,
+    plain: Option<Arc<LevelParts>>,
+    grouped: Option<Arc<LevelParts>>,
+    als: Option<Arc<AlsParts>>,
+}
+
+impl StateGraphs {
+    pub fn new(links: Arc<LinkIndex>) -> StateGraphs {
+        StateGraphs {
+            links,
+            plain: None,
+            grouped: None,
+            als: None,
+        }
+    }
+
+    /// The state's links.
+    pub fn links(&self) -> &Arc<LinkIndex> {
+        &self.links
+    }
+
+    /// The graph at `level` and `form`, on parts built once for the state.
+    pub fn graph(&mut self, level: LinkLevel, form: NetForm) -> NetGraph<'static> {
+        let links = &self.links;
+        let parts = if level >= LinkLevel::Groups {
+            self.grouped
+                .get_or_insert_with(|| Arc::new(LevelParts::new(links, true)))
+        } else {
+            self.plain
+                .get_or_insert_with(|| Arc::new(LevelParts::new(links, false)))
+        }
+        .clone();
+        let als = (level == LinkLevel::Als).then(|| {
+            self.als
+                .get_or_insert_with(|| Arc::new(AlsParts::new(links)))
+                .clone()
+        });
+        NetGraph::from_parts(Links::Shared(self.links.clone()), level, form, parts, als)
+    }
+}
+
+/// The inference graph of one state at one level and form.
+pub struct NetGraph<'a> {
+    links: Links<'a>,
+    pub level: LinkLevel,
+    pub form: NetForm,
+    parts: Arc<LevelParts>,
+    /// The ALS level's sets (None below it).
+    als: Option<Arc<AlsParts>>,
     /// Whether a variable with every candidate false is a contradiction in the chain form
     /// too (it always is in the net form): Hanson's hypotheses check it.
     empty_variables: bool,
@@ -109,48 +170,32 @@ impl<'a> NetGraph<'a> {
     /// of the 324 variables, and at the ALS level every subset of up to [`MAX_ALS_CELLS`]
     /// open cells of each house.
     pub fn new(links: &'a LinkIndex, level: LinkLevel, form: NetForm) -> NetGraph<'a> {
-        NetGraph::build(Links::Borrowed(links), level, form)
+        let parts = Arc::new(LevelParts::new(links, level >= LinkLevel::Groups));
+        let als = (level == LinkLevel::Als).then(|| Arc::new(AlsParts::new(links)));
+        NetGraph::from_parts(Links::Borrowed(links), level, form, parts, als)
     }
 
     /// The graph on a shared copy of the state's links, to be kept beyond the caller's
-    /// borrow (a per-state cache: its graphs of every level and form share one copy).
+    /// borrow ([`StateGraphs`] shares the parts of several levels and forms).
     pub fn shared(links: Arc<LinkIndex>, level: LinkLevel, form: NetForm) -> NetGraph<'static> {
-        NetGraph::build(Links::Shared(links), level, form)
+        StateGraphs::new(links).graph(level, form)
     }
 
-    fn build(links: Links<'a>, level: LinkLevel, form: NetForm) -> NetGraph<'a> {
-        let groups = (level >= LinkLevel::Groups).then(|| GroupIndex::new(&links));
-        let n_groups = groups.as_ref().map_or(0, |g| g.len());
-        let variable_open = CspVariable::all()
-            .map(|v| {
-                if links.is_decided(v) {
-                    0
-                } else {
-                    links.variable(v).len() as u8
-                }
-            })
-            .collect();
-        let mut g = NetGraph {
+    fn from_parts(
+        links: Links<'a>,
+        level: LinkLevel,
+        form: NetForm,
+        parts: Arc<LevelParts>,
+        als: Option<Arc<AlsParts>>,
+    ) -> NetGraph<'a> {
+        NetGraph {
             links,
             level,
             form,
-            groups,
-            cand_weak_groups: vec![Vec::new(); 729],
-            cand_in_groups: vec![Vec::new(); 729],
-            group_weak_groups: vec![Vec::new(); n_groups],
-            groups_by_first: vec![Vec::new(); 729],
-            strong: vec![Vec::new(); 729 + n_groups],
-            als: Vec::new(),
-            cand_als: vec![Vec::new(); 729],
-            variable_open,
+            parts,
+            als,
             empty_variables: form == NetForm::Net,
-        };
-        g.index_groups();
-        g.index_strong_parts();
-        if level == LinkLevel::Als {
-            g.index_als();
         }
-        g
     }
 
     /// Also report a variable with every candidate false as a contradiction in the chain
@@ -168,7 +213,65 @@ impl<'a> NetGraph<'a> {
 
     /// Nodes: the 729 candidates, then the groups.
     pub fn node_count(&self) -> usize {
-        self.strong.len()
+        self.parts.strong.len()
+    }
+
+    /// The node standing for `set`: a candidate or a group.
+    fn node_of(&self, set: &CandidateSet) -> Option<usize> {
+        self.parts.node_of(set)
+    }
+
+    /// The candidates of a group node.
+    fn group_members(&self, node: usize) -> &[Candidate] {
+        self.parts.group_members(node)
+    }
+
+    fn als(&self) -> &AlsParts {
+        self.als.as_deref().expect("the ALS level's sets")
+    }
+
+    /// The node as proof data.
+    pub fn net_node(&self, node: usize) -> NetNode {
+        if node < 729 {
+            NetNode::Candidate(Candidate::from_index(node))
+        } else {
+            NetNode::Group(self.group_members(node).to_vec())
+        }
+    }
+
+    fn literal(&self, lit: u32) -> NetLiteral {
+        NetLiteral {
+            node: self.net_node((lit / 2) as usize),
+            value: lit & 1 == 1,
+        }
+    }
+}
+
+impl LevelParts {
+    fn new(links: &LinkIndex, with_groups: bool) -> LevelParts {
+        let groups = with_groups.then(|| GroupIndex::new(links));
+        let n_groups = groups.as_ref().map_or(0, |g| g.len());
+        let variable_open = CspVariable::all()
+            .map(|v| {
+                if links.is_decided(v) {
+                    0
+                } else {
+                    links.variable(v).len() as u8
+                }
+            })
+            .collect();
+        let mut parts = LevelParts {
+            groups,
+            cand_weak_groups: vec![Vec::new(); 729],
+            cand_in_groups: vec![Vec::new(); 729],
+            group_weak_groups: vec![Vec::new(); n_groups],
+            groups_by_first: vec![Vec::new(); 729],
+            strong: vec![Vec::new(); 729 + n_groups],
+            variable_open,
+        };
+        parts.index_groups();
+        parts.index_strong_parts(links);
+        parts
     }
 
     fn index_groups(&mut self) {
@@ -228,14 +331,14 @@ impl<'a> NetGraph<'a> {
     /// Per variable, each part (each candidate, then each group inside the variable's
     /// house, in the group index's order) strongly linked to the rest when the rest is one
     /// node.
-    fn index_strong_parts(&mut self) {
+    fn index_strong_parts(&mut self, links: &LinkIndex) {
         let mut rest: Vec<Candidate> = Vec::with_capacity(9);
         let mut inside: Vec<u16> = Vec::new();
         for v in CspVariable::all() {
-            if self.links.is_decided(v) {
+            if links.is_decided(v) {
                 continue;
             }
-            let open = *self.links.variable(v);
+            let open = *links.variable(v);
             let members: Vec<Candidate> = open.iter().collect();
             if members.len() < 2 {
                 continue;
@@ -281,38 +384,56 @@ impl<'a> NetGraph<'a> {
         }
     }
 
-    fn index_als(&mut self) {
-        for als in crate::graph::als::enumerate(&self.links, MAX_ALS_CELLS) {
+    /// The candidates of a group node.
+    fn group_members(&self, node: usize) -> &[Candidate] {
+        &self
+            .groups
+            .as_ref()
+            .expect("groups")
+            .entry(node - 729)
+            .members
+    }
+}
+
+impl AlsParts {
+    fn new(links: &LinkIndex) -> AlsParts {
+        let mut parts = AlsParts {
+            als: Vec::new(),
+            cand_als: vec![Vec::new(); 729],
+            cand_als_single: vec![Vec::new(); 729],
+        };
+        for als in crate::graph::als::enumerate(links, MAX_ALS_CELLS) {
             if als.size() >= 2 {
-                self.add_als(als.house, als.cells, als.digits);
+                parts.add_als(links, als.house, als.cells, als.digits);
             }
         }
+        parts
     }
 
-    fn add_als(&mut self, house: House, cells: Vec<Cell>, digits: u16) {
+    fn add_als(&mut self, links: &LinkIndex, house: House, cells: Vec<Cell>, digits: u16) {
         let id = self.als.len() as u32;
         let mut places: [Vec<Candidate>; 9] = Default::default();
         let mut outside: [Vec<Candidate>; 9] = Default::default();
         let inside: CandidateSet = cells
             .iter()
-            .flat_map(|&c| self.links.variable(CspVariable::Rc(c)).iter())
+            .flat_map(|&c| links.variable(CspVariable::Rc(c)).iter())
             .collect();
         for c in inside.iter() {
             places[c.digit().index()].push(c);
         }
         for d in Digit::all().filter(|d| digits >> d.index() & 1 == 1) {
             let p = &places[d.index()];
-            let mut seeing = *self.links.linked(p[0]);
+            let mut seeing = *links.linked(p[0]);
             for x in &p[1..] {
-                seeing.intersect_with(self.links.linked(*x));
+                seeing.intersect_with(links.linked(*x));
             }
             seeing.subtract(&inside);
             outside[d.index()] = seeing.iter().collect();
         }
         for c in inside.iter() {
-            // the chain form fires an ALS only from a digit's one place in it
-            if self.form == NetForm::Net || places[c.digit().index()].len() == 1 {
-                self.cand_als[c.index()].push(id);
+            self.cand_als[c.index()].push(id);
+            if places[c.digit().index()].len() == 1 {
+                self.cand_als_single[c.index()].push(id);
             }
         }
         self.als.push(AlsEntry {
@@ -323,33 +444,27 @@ impl<'a> NetGraph<'a> {
             outside,
         });
     }
-
-    /// The candidates of a group node.
-    fn group_members(&self, node: usize) -> &[Candidate] {
-        &self
-            .groups
-            .as_ref()
-            .expect("groups")
-            .entry(node - 729)
-            .members
-    }
-
-    /// The node as proof data.
-    pub fn net_node(&self, node: usize) -> NetNode {
-        if node < 729 {
-            NetNode::Candidate(Candidate::from_index(node))
-        } else {
-            NetNode::Group(self.group_members(node).to_vec())
-        }
-    }
-
-    fn literal(&self, lit: u32) -> NetLiteral {
-        NetLiteral {
-            node: self.net_node((lit / 2) as usize),
-            value: lit & 1 == 1,
-        }
-    }
 }
+
+/// Per candidate: the indices of its four CSP variables (rc, rn, cn, bn), as
+/// [`Candidate::variables`] gives them, read in the propagation's inner loop.
+const VARIABLES_OF: [[u16; 4]; 729] = {
+    let mut table = [[0u16; 4]; 729];
+    let mut i = 0;
+    while i < 729 {
+        let (cell, d) = (i / 9, i % 9);
+        let (r, c) = (cell / 9, cell % 9);
+        let b = (r / 3) * 3 + c / 3;
+        table[i] = [
+            cell as u16,
+            (81 + r * 9 + d) as u16,
+            (162 + c * 9 + d) as u16,
+            (243 + b * 9 + d) as u16,
+        ];
+        i += 1;
+    }
+    table
+};
 
 /// A literal: node × 2 + 1 when true.
 fn lit(node: usize, value: bool) -> u32 {
@@ -428,7 +543,7 @@ impl Propagation {
             counter: TraceCounter::default(),
             arena: Vec::new(),
             premises: Vec::new(),
-            open_left: graph.variable_open.clone(),
+            open_left: graph.parts.variable_open.clone(),
             frontier: Vec::new(),
             next: Vec::new(),
             levels: 0,
@@ -516,7 +631,7 @@ impl Propagation {
         self.falses = CandidateSet::EMPTY;
         self.arena.clear();
         self.premises.clear();
-        self.open_left.copy_from_slice(&graph.variable_open);
+        self.open_left.copy_from_slice(&graph.parts.variable_open);
         self.contradiction = None;
         self.derived = 0;
         self.levels = 0;
@@ -574,13 +689,22 @@ impl Propagation {
         self.depth[c.index()] as usize
     }
 
+    /// Derive literal `l` by `why` from `premises`: nothing when it already holds (checked
+    /// here, inlined at every call: most calls end there), a contradiction when its
+    /// opposite does, else its first derivation.
+    #[inline]
     fn derive(&mut self, graph: &NetGraph, l: u32, why: Why, premises: &[u32]) {
+        let want = if l & 1 == 1 { TRUE } else { FALSE };
+        if self.value[(l / 2) as usize] != want {
+            self.derive_new(graph, l, why, premises);
+        }
+    }
+
+    #[inline(never)]
+    fn derive_new(&mut self, graph: &NetGraph, l: u32, why: Why, premises: &[u32]) {
         let node = (l / 2) as usize;
         let want = if l & 1 == 1 { TRUE } else { FALSE };
         let have = self.value[node];
-        if have == want {
-            return;
-        }
         let index = self.arena.len() as u32;
         self.arena.push(Inference {
             conclusion: l,
@@ -588,7 +712,10 @@ impl Propagation {
             premises_start: self.premises.len() as u32,
             premises_len: premises.len() as u32,
         });
-        self.premises.extend_from_slice(premises);
+        match premises {
+            [one] => self.premises.push(*one),
+            _ => self.premises.extend_from_slice(premises),
+        }
         if have != UNKNOWN {
             if self.contradiction.is_none() {
                 self.contradiction = Some(Contradiction::Both {
@@ -617,11 +744,14 @@ impl Propagation {
         self.derived += 1;
         self.next.push(l);
         if want == FALSE && node < 729 && graph.empty_variables {
-            for v in Candidate::from_index(node).variables() {
-                let left = &mut self.open_left[v.index()];
+            for &v in &VARIABLES_OF[node] {
+                let left = &mut self.open_left[v as usize];
                 *left = left.saturating_sub(1);
-                if *left == 0 && self.contradiction.is_none() && !graph.links.is_decided(v) {
-                    self.contradiction = Some(Contradiction::Empty(v));
+                if *left == 0 && self.contradiction.is_none() {
+                    let v = CspVariable::from_index(v as usize);
+                    if !graph.links.is_decided(v) {
+                        self.contradiction = Some(Contradiction::Empty(v));
+                    }
                 }
             }
         }
@@ -637,7 +767,7 @@ impl Propagation {
                 for x in graph.links.linked(c).difference(&self.falses).iter() {
                     self.derive(graph, lit(x.index(), false), Why::Weak, &[l]);
                 }
-                for &g in &graph.cand_weak_groups[node] {
+                for &g in &graph.parts.cand_weak_groups[node] {
                     self.derive(graph, lit(729 + g as usize, false), Why::Weak, &[l]);
                 }
             }
@@ -651,11 +781,11 @@ impl Propagation {
                 }
             }
             (false, true) => {
-                let groups = graph.groups.as_ref().expect("groups");
+                let groups = graph.parts.groups.as_ref().expect("groups");
                 for x in groups.glinked(node - 729).iter() {
                     self.derive(graph, lit(x.index(), false), Why::Weak, &[l]);
                 }
-                for &g in &graph.group_weak_groups[node - 729] {
+                for &g in &graph.parts.group_weak_groups[node - 729] {
                     self.derive(graph, lit(729 + g as usize, false), Why::Weak, &[l]);
                 }
             }
@@ -669,7 +799,7 @@ impl Propagation {
     }
 
     fn strong_parts(&mut self, graph: &NetGraph, node: usize, l: u32) {
-        for &(other, support) in &graph.strong[node] {
+        for &(other, support) in &graph.parts.strong[node] {
             self.derive(graph, lit(other as usize, true), Why::Strong(support), &[l]);
         }
     }
@@ -677,17 +807,16 @@ impl Propagation {
     /// Net form: a variable whose candidates are all false but one candidate or one group
     /// makes that true; a group whose members are all false is false.
     fn last_parts(&mut self, graph: &NetGraph, c: Candidate) {
-        for v in c.variables() {
+        let decided = graph.links.decided_flags();
+        for &vi in &VARIABLES_OF[c.index()] {
+            let vi = vi as usize;
             // what is left must be one candidate or one group (at most three candidates),
             // after at least two falses (one premise: the chain form's strong link did it)
-            let left = self.open_left[v.index()];
-            if graph.links.is_decided(v)
-                || left == 0
-                || left > 3
-                || graph.variable_open[v.index()] < left + 2
-            {
+            let left = self.open_left[vi];
+            if decided[vi] || left == 0 || left > 3 || graph.parts.variable_open[vi] < left + 2 {
                 continue;
             }
+            let v = CspVariable::from_index(vi);
             let open = graph.links.variable(v);
             let rest = open.difference(&self.falses);
             let support = support_of(v);
@@ -708,7 +837,7 @@ impl Propagation {
             }
             self.derive(graph, lit(n, true), Why::Strong(support), &falses[..k]);
         }
-        for &g in &graph.cand_in_groups[c.index()] {
+        for &g in &graph.parts.cand_in_groups[c.index()] {
             let members = graph.group_members(729 + g as usize);
             if members.iter().all(|m| self.value[m.index()] == FALSE) {
                 // a group holds at most three candidates
@@ -725,8 +854,13 @@ impl Propagation {
     /// ALS super links fired by `c` false: the ALS's candidates of c's digit all false.
     fn als_links(&mut self, graph: &NetGraph, c: Candidate) {
         let d = c.digit().index();
-        for &a in &graph.cand_als[c.index()] {
-            let e = &graph.als[a as usize];
+        let als = graph.als();
+        let fired = match graph.form {
+            NetForm::Chain => &als.cand_als_single[c.index()],
+            NetForm::Net => &als.cand_als[c.index()],
+        };
+        for &a in fired {
+            let e = &als.als[a as usize];
             let places = &e.places[d];
             let fires = match graph.form {
                 NetForm::Chain => places.len() == 1,
@@ -839,7 +973,7 @@ impl Propagation {
             Why::Strong(Support::House(h)) => NetLink::Strong { house: Some(h) },
             Why::Subset => NetLink::Subset,
             Why::Als(a) => {
-                let e = &graph.als[a as usize];
+                let e = &graph.als().als[a as usize];
                 NetLink::Als {
                     house: e.house,
                     cells: e.cells.clone(),
@@ -912,5 +1046,20 @@ impl TraceCounter {
             }
         }
         count
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variables_table_matches_candidate_variables() {
+        for (i, indices) in VARIABLES_OF.iter().enumerate() {
+            let expected = Candidate::from_index(i)
+                .variables()
+                .map(|v| v.index() as u16);
+            assert_eq!(*indices, expected, "candidate {i}");
+        }
     }
 }

@@ -1155,8 +1155,8 @@ impl HypothesisCache {
 #[derive(Default)]
 struct ForceCache {
     entries: std::collections::HashMap<(LinkLevel, NetForm), ForceEntry>,
-    /// The last state's links, shared by its analyses.
-    links: Option<std::sync::Arc<LinkIndex>>,
+    /// The last state's graph parts (and links), shared by its analyses.
+    graphs: Option<super::net::StateGraphs>,
     /// Propagations of earlier states' analyses, reused by the next ones (their memory
     /// only: each is reset when it starts).
     pool: Vec<super::net::Propagation>,
@@ -1180,24 +1180,24 @@ impl ForceCache {
             if let Some(old) = self.entries.remove(&slot) {
                 old.analysis.recycle(&mut self.pool);
             }
-            let shared = match &self.links {
-                Some(l) if l.open() == links.open() => l.clone(),
-                _ => {
-                    let l = std::sync::Arc::new(links.clone());
-                    self.links = Some(l.clone());
-                    l
-                }
-            };
+            if self
+                .graphs
+                .as_ref()
+                .is_none_or(|g| g.links().open() != links.open())
+            {
+                let shared = std::sync::Arc::new(links.clone());
+                self.graphs = Some(super::net::StateGraphs::new(shared));
+            }
+            let graph = self
+                .graphs
+                .as_mut()
+                .expect("just set")
+                .graph(spec.level, spec.form);
             self.entries.insert(
                 slot,
                 ForceEntry {
                     key,
-                    analysis: force::ForceAnalysis::lazy_shared(
-                        shared,
-                        spec.level,
-                        spec.form,
-                        &mut self.pool,
-                    ),
+                    analysis: force::ForceAnalysis::lazy_shared(graph, &mut self.pool),
                     built: Default::default(),
                 },
             );
