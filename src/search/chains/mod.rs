@@ -115,7 +115,9 @@ pub struct Options {
     /// purposes — except for the no-loop condition on left-linking candidates, which is why
     /// a few are kept. Capping them is what makes long searches (length 25 and more) fast;
     /// a capped search can miss a chain only when every kept partial chain already uses,
-    /// as a left-linking candidate, a candidate the chain needs later.
+    /// as a left-linking candidate, a candidate the chain needs later. The resolution
+    /// strategy's searches keep the default; the registry's per-target searches (`explain`,
+    /// `subsume`) use 0.
     pub same_rights: usize,
     /// Allow an earlier left- or right-linking candidate of the chain to be accounted for
     /// as a t- or z-candidate of a later cell (the seeds' definitions do not forbid it).
