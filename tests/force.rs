@@ -369,23 +369,30 @@ fn levels_and_forms_nest_and_every_conclusion_is_sound() {
     }
 }
 
-#[test]
-fn the_analysis_measures_each_proof_before_building_it() {
-    // lengths come from derivation depths (chains) or counted traces (nets), and the
-    // resolution orders by them before any proof is built: they must be the built lengths
-    let (state, _) = seed_state();
-    let mut states = vec![state];
-    for p in collection("top1465.txt", 2) {
+/// The seed's state, then for each of top1465's first `puzzles` its start state and the
+/// state after `steps` steps of the force-chain resolution.
+fn seed_and_path_states(puzzles: usize, steps: usize) -> Vec<State> {
+    let (seed, _) = seed_state();
+    let mut states = vec![seed];
+    for p in collection("top1465.txt", puzzles) {
         let (start, solution) = start_and_solution(&p);
-        let steps = solve(&start, &force_rules(), Some(&solution))
+        let path = solve(&start, &force_rules(), Some(&solution))
             .unwrap()
             .steps;
         let mut s = start.clone();
-        for step in steps.iter().take(12) {
+        for step in path.iter().take(steps) {
             sudolink::study::resolution::apply(&mut s, &step.proof).unwrap();
         }
         states.extend([start, s]);
     }
+    states
+}
+
+#[test]
+fn the_analysis_measures_each_proof_before_building_it() {
+    // lengths come from derivation depths (chains) or counted traces (nets), and the
+    // resolution orders by them before any proof is built: they must be the built lengths
+    let states = seed_and_path_states(2, 12);
     let modes = [ForceMode::Cell, ForceMode::House, ForceMode::Contradiction];
     let mut measured = 0;
     for state in &states {
@@ -769,19 +776,7 @@ fn analyses_on_one_states_shared_graph_parts_equal_analyses_on_their_own_graphs(
     // the searcher's cache builds a state's six graphs on parts built once (the groups'
     // shared by the groups and ALS levels, the ALS sets by both forms): each analysis must
     // be the one on a graph of its own
-    let (seed, _) = seed_state();
-    let mut states = vec![seed];
-    for p in collection("top1465.txt", 3) {
-        let (start, solution) = start_and_solution(&p);
-        let steps = solve(&start, &force_rules(), Some(&solution))
-            .unwrap()
-            .steps;
-        let mut s = start.clone();
-        for step in steps.iter().take(5) {
-            sudolink::study::resolution::apply(&mut s, &step.proof).unwrap();
-        }
-        states.extend([start, s]);
-    }
+    let states = seed_and_path_states(3, 5);
     let modes = [ForceMode::Cell, ForceMode::House, ForceMode::Contradiction];
     let mut pool = Vec::new();
     let mut compared = 0;
