@@ -211,28 +211,83 @@ impl Outcome {
 }
 
 /// The sets a partial chain carries, rebuilt from its ancestry.
-struct Acc<'a> {
+#[derive(Clone, Copy)]
+struct Acc {
     /// Union of the links of every right-linking candidate (the t-set).
     t: CandidateSet,
     /// Every left- and right-linking candidate.
     used: CandidateSet,
     rights: CandidateSet,
-    vars: &'a mut Vec<u16>,
+    /// The CSP variables of its cells.
+    vars: VarSet,
+}
+
+/// A set of CSP variables (by index, 324 bits).
+#[derive(Clone, Copy)]
+struct VarSet([u64; 6]);
+
+impl VarSet {
+    const EMPTY: VarSet = VarSet([0; 6]);
+
+    #[inline]
+    fn contains(&self, v: u16) -> bool {
+        self.0[v as usize / 64] >> (v % 64) & 1 != 0
+    }
+
+    #[inline]
+    fn insert(&mut self, v: u16) {
+        self.0[v as usize / 64] |= 1 << (v % 64);
+    }
+
+    /// Insert the four variables of candidate `c` (rc, rn, cn, bn).
+    #[inline]
+    fn insert_variables_of(&mut self, c: usize) {
+        for v in VARIABLES_OF[c] {
+            self.insert(v);
+        }
+    }
+}
+
+/// The indices of the four CSP variables of each candidate (rc, rn, cn, bn), as
+/// [`CspVariable::index`] numbers them.
+const VARIABLES_OF: [[u16; 4]; 729] = {
+    let mut t = [[0u16; 4]; 729];
+    let mut c = 0;
+    while c < 729 {
+        let (cell, d) = (c / 9, c % 9);
+        let (row, col) = (cell / 9, cell % 9);
+        let block = row / 3 * 3 + col / 3;
+        t[c] = [
+            cell as u16,
+            (81 + row * 9 + d) as u16,
+            (162 + col * 9 + d) as u16,
+            (243 + block * 9 + d) as u16,
+        ];
+        c += 1;
+    }
+    t
+};
+
+impl Acc {
+    const EMPTY: Acc = Acc {
+        t: CandidateSet::EMPTY,
+        used: CandidateSet::EMPTY,
+        rights: CandidateSet::EMPTY,
+        vars: VarSet::EMPTY,
+    };
 }
 
 type KeyMap = crate::search::keys::StampedKeyMap;
 
 /// What a search allocates, kept from search to search on the thread (each buffer keeps
-/// its capacity): the dedupe tables, the partial chains of every level in one vector
-/// (`starts[k]`: where level k begins), and the variables of the two partial chains being
-/// extended.
+/// its capacity): the dedupe tables, and the partial chains of every level in one vector
+/// (`starts[k]`: where level k begins).
 #[derive(Default)]
 struct Scratch {
     seen: KeyMap,
     coarse: KeyMap,
     nodes: Vec<Node>,
     starts: Vec<u32>,
-    vars: [Vec<u16>; 2],
 }
 
 thread_local! {
@@ -352,7 +407,6 @@ fn search_with(
         coarse,
         nodes: chains,
         starts,
-        vars: [acc_vars, parent_vars],
     } = scratch;
     let budget = opts.max_nodes;
     let spec = tables.spec;
@@ -408,9 +462,16 @@ fn search_with(
     // level 1
     if starts.is_empty() {
         starts.push(0);
+        let mut blocked = VarSet::EMPTY;
+        if !zfirst.contains(z) {
+            blocked.insert_variables_of(zi);
+        }
         for l in zl.iter() {
             let li = l.index();
             for &v in tables.vars_of(li) {
+                if blocked.contains(v) {
+                    continue;
+                }
                 let mut one = [0u16; 1];
                 let Some(choices) = right_choices(tables, v, li, &mut one, zfirst) else {
                     continue;
@@ -452,20 +513,7 @@ fn search_with(
         *total += chains.len();
     }
 
-    acc_vars.clear();
-    parent_vars.clear();
-    let mut acc = Acc {
-        t: CandidateSet::EMPTY,
-        used: CandidateSet::EMPTY,
-        rights: CandidateSet::EMPTY,
-        vars: acc_vars,
-    };
-    let mut parent_acc = Acc {
-        t: CandidateSet::EMPTY,
-        used: CandidateSet::EMPTY,
-        rights: CandidateSet::EMPTY,
-        vars: parent_vars,
-    };
+    let mut parent_acc = Acc::EMPTY;
     for depth in starts.len()..max_len {
         let (from, to) = (*starts.last().expect("level 1") as usize, chains.len());
         if from == to {
@@ -482,41 +530,50 @@ fn search_with(
             let node = chains[ni];
             if node.parent != current_parent {
                 current_parent = node.parent;
-                if node.parent == NO_PARENT {
-                    parent_acc.t = CandidateSet::EMPTY;
-                    parent_acc.used = CandidateSet::EMPTY;
-                    parent_acc.rights = CandidateSet::EMPTY;
-                    parent_acc.vars.clear();
-                } else {
-                    rebuild(tables, chains, node.parent as usize, &mut parent_acc);
-                }
+                rebuild(tables, chains, node.parent, &mut parent_acc);
             }
-            acc.t = parent_acc.t;
-            acc.used = parent_acc.used;
-            acc.rights = parent_acc.rights;
-            acc.vars.clear();
-            acc.vars.extend_from_slice(parent_acc.vars);
-            add_cell(tables, &mut acc, node.l, node.r, node.v);
+            // the sets of this partial chain are its parent's and its last cell's (read
+            // without copying them)
+            let (lk, rk) = (node.l as usize, node.r as usize);
+            let r_links = &tables.links[rk];
+            let parent = &parent_acc;
+            let is_used =
+                |c: Candidate| parent.used.contains(c) || c.index() == lk || c.index() == rk;
             // the candidates a new cell may leave out of its choice of R: z-candidates and
             // t-candidates, and earlier chain candidates only when they may be extras
             let mut excused = *zset;
             if spec.t {
-                excused.union_with(&acc.t);
+                excused.union_with(&parent.t);
+                excused.union_with(r_links);
             }
             if !opts.chain_candidates_as_extras {
-                excused.subtract(&acc.used);
+                excused.subtract(&parent.used);
+                excused.remove(Candidate::from_index(lk));
+                excused.remove(Candidate::from_index(rk));
             }
 
-            let rk = node.r as usize;
-            let mut lefts = tables.links[rk];
-            lefts.subtract(&acc.used);
+            // a variable holding R or Z where that one is not excused offers it as the
+            // only possible right-linking candidate (or none): R is used (it closes
+            // nothing: it is no earlier L), Z is never an R; such variables are skipped
+            let mut blocked = VarSet::EMPTY;
+            if !excused.contains(Candidate::from_index(rk)) {
+                blocked.insert_variables_of(rk);
+            }
+            if !excused.contains(z) {
+                blocked.insert_variables_of(zi);
+            }
+            let mut lefts = *r_links;
+            lefts.subtract(&parent.used);
+            lefts.remove(Candidate::from_index(lk));
             for l in lefts.iter() {
                 let li = l.index();
                 if li == zi {
                     continue;
                 }
                 for &v in tables.vars_of(li) {
-                    if spec.distinct_variables && acc.vars.contains(&v) {
+                    if blocked.contains(v)
+                        || (spec.distinct_variables && (parent.vars.contains(v) || v == node.v))
+                    {
                         continue;
                     }
                     let mut one = [0u16; 1];
@@ -529,8 +586,8 @@ fn search_with(
                             continue;
                         }
                         let rc = Candidate::from_index(ri);
-                        if acc.used.contains(rc) {
-                            if lasso_on && !acc.rights.contains(rc) {
+                        if is_used(rc) {
+                            if lasso_on && !parent.rights.contains(rc) && ri != rk {
                                 // rl-lasso: R equals an earlier L
                                 let cells = chain_of(chains, ni, (v, li as u16, r));
                                 let j = cells.iter().position(|c| c.1 as usize == ri).unwrap_or(0);
@@ -546,7 +603,7 @@ fn search_with(
                             continue;
                         }
                         let in_z = zl.contains(rc);
-                        let in_t = spec.t && acc.t.contains(rc);
+                        let in_t = spec.t && (parent.t.contains(rc) || r_links.contains(rc));
                         if in_z && chain_on {
                             let cells = chain_of(chains, ni, (v, li as u16, r));
                             chain_on = false;
@@ -717,23 +774,21 @@ fn add_cell(tables: &Tables, acc: &mut Acc, l: u16, r: u16, v: u16) {
     acc.used.insert(Candidate::from_index(l as usize));
     acc.used.insert(rc);
     acc.rights.insert(rc);
-    acc.vars.push(v);
+    acc.vars.insert(v);
 }
 
-/// The sets of the partial chain `chains[idx]` (inclusive).
-fn rebuild(tables: &Tables, chains: &[Node], idx: usize, acc: &mut Acc) {
+/// The sets of the partial chain `chains[idx]` (inclusive; empty for [`NO_PARENT`]) into
+/// `acc`.
+fn rebuild(tables: &Tables, chains: &[Node], idx: u32, acc: &mut Acc) {
     acc.t = CandidateSet::EMPTY;
     acc.used = CandidateSet::EMPTY;
     acc.rights = CandidateSet::EMPTY;
-    acc.vars.clear();
+    acc.vars = VarSet::EMPTY;
     let mut i = idx;
-    loop {
-        let n = chains[i];
+    while i != NO_PARENT {
+        let n = chains[i as usize];
         add_cell(tables, acc, n.l, n.r, n.v);
-        if n.parent == NO_PARENT {
-            break;
-        }
-        i = n.parent as usize;
+        i = n.parent;
     }
 }
 
@@ -751,4 +806,22 @@ fn chain_of(chains: &[Node], idx: usize, last: (u16, u16, u16)) -> Vec<(u16, u16
     }
     out.reverse();
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variables_of_each_candidate_are_its_csp_variables() {
+        for c in Candidate::all() {
+            let expected: Vec<u16> = c.variables().iter().map(|v| v.index() as u16).collect();
+            assert_eq!(VARIABLES_OF[c.index()].to_vec(), expected, "{c:?}");
+            let mut set = VarSet::EMPTY;
+            set.insert_variables_of(c.index());
+            for v in 0..324u16 {
+                assert_eq!(set.contains(v), expected.contains(&v));
+            }
+        }
+    }
 }

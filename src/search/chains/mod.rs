@@ -302,7 +302,7 @@ impl ChainCache {
         self.with_family(links, family, options, |fc| {
             let mut nodes = 0;
             let proof = fc.shortest(target, max_len, &mut nodes).map(|(_, p)| p);
-            let (complete, depth) = match &fc.memo[target.index()] {
+            let (complete, depth) = match fc.memo.get(target.index()) {
                 Memo::None {
                     budget: true,
                     depth,
@@ -396,7 +396,7 @@ impl StateCache {
                     family,
                     tables: Rc::new(Tables::new(links, spec, shared)),
                     options,
-                    memo: vec![Memo::Unknown; 729],
+                    memo: Memos::default(),
                 },
             );
         }
@@ -437,11 +437,42 @@ enum Memo {
     },
 }
 
+/// The memos of the targets a family searched on one state (most targets are never
+/// searched: a slot per candidate, an entry per target searched).
+#[derive(Default)]
+struct Memos {
+    /// 1 + the entry of each candidate, 0 when never searched (all-zero: cheap to make).
+    slot: Vec<u16>,
+    entries: Vec<Memo>,
+}
+
+impl Memos {
+    fn get(&self, i: usize) -> &Memo {
+        match self.slot.get(i) {
+            Some(&s) if s > 0 => &self.entries[s as usize - 1],
+            _ => &Memo::Unknown,
+        }
+    }
+
+    fn set(&mut self, i: usize, memo: Memo) {
+        if self.slot.is_empty() {
+            self.slot = vec![0; 729];
+        }
+        match self.slot[i] {
+            0 => {
+                self.entries.push(memo);
+                self.slot[i] = self.entries.len() as u16;
+            }
+            s => self.entries[s as usize - 1] = memo,
+        }
+    }
+}
+
 struct FamilyCache {
     family: ChainFamily,
     tables: Rc<Tables>,
     options: Options,
-    memo: Vec<Memo>,
+    memo: Memos,
 }
 
 impl FamilyCache {
@@ -464,7 +495,7 @@ impl FamilyCache {
     ) -> Option<(usize, Proof)> {
         let zi = z.index();
         let mut resume = None;
-        match &self.memo[zi] {
+        match self.memo.get(zi) {
             Memo::Found(m, p) => return (least..=n).contains(m).then(|| (*m, p.as_ref().clone())),
             Memo::None {
                 depth,
@@ -479,7 +510,7 @@ impl FamilyCache {
             }
             Memo::Unknown => {}
         }
-        let lasso = lasso.filter(|l| in_step(&self.memo[zi], &l.memo[zi]));
+        let lasso = lasso.filter(|l| in_step(self.memo.get(zi), l.memo.get(zi)));
         let (outcome, frontier) = match lasso {
             Some(l) => {
                 let [chain, lasso_outcome] =
@@ -509,7 +540,8 @@ impl FamilyCache {
             Outcome::Found { cells, lasso } => {
                 let proof = build_proof(&self.tables, self.family, z, &cells, lasso);
                 let m = cells.len();
-                self.memo[z.index()] = Memo::Found(m, Box::new(proof.clone()));
+                self.memo
+                    .set(z.index(), Memo::Found(m, Box::new(proof.clone())));
                 Some((m, proof))
             }
             Outcome::None {
@@ -517,12 +549,15 @@ impl FamilyCache {
                 exhausted,
                 budget,
             } => {
-                self.memo[z.index()] = Memo::None {
-                    depth,
-                    exhausted,
-                    budget,
-                    frontier,
-                };
+                self.memo.set(
+                    z.index(),
+                    Memo::None {
+                        depth,
+                        exhausted,
+                        budget,
+                        frontier,
+                    },
+                );
                 None
             }
         }
