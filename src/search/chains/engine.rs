@@ -448,7 +448,7 @@ fn search_with(
     let total = match start {
         Some(f) => {
             chains.extend_from_slice(&f.nodes);
-            starts.extend_from_slice(&f.starts);
+            level_starts(chains, starts);
             f.total
         }
         None => 0usize,
@@ -665,7 +665,6 @@ fn search_with(
     if !exhausted && *total <= RESUME_CAP {
         *resume = Some(Frontier {
             nodes: chains.as_slice().into(),
-            starts: starts.as_slice().into(),
             total: *total,
         });
     }
@@ -685,11 +684,34 @@ const NO_PARENT: u32 = u32::MAX;
 const RESUME_CAP: usize = 20_000;
 
 /// The levels of a search that stopped at its length limit, to resume from: every partial
-/// chain, and where each level begins.
+/// chain, level after level (where each begins follows from their parents: see
+/// [`level_starts`]), in one allocation shared by the memos of a chain family and its
+/// lasso family when one search answered both.
+#[derive(Clone)]
 pub(super) struct Frontier {
-    nodes: Box<[Node]>,
-    starts: Box<[u32]>,
+    nodes: std::rc::Rc<[Node]>,
     total: usize,
+}
+
+impl Frontier {
+    /// Tells frontiers apart (the same for the clones of one).
+    pub fn id(&self) -> usize {
+        self.nodes.as_ptr() as usize
+    }
+}
+
+/// Where each level of `nodes` begins (`starts[k]`: the first partial chain of k + 1
+/// cells), for levels stored one after the other, each non-empty: a partial chain begins
+/// a new level exactly when its parent is in the level before it, the last one begun.
+fn level_starts(nodes: &[Node], starts: &mut Vec<u32>) {
+    starts.clear();
+    starts.push(0);
+    for (i, n) in nodes.iter().enumerate() {
+        let last = *starts.last().expect("level 1");
+        if n.parent != NO_PARENT && n.parent >= last {
+            starts.push(i as u32);
+        }
+    }
 }
 
 /// The candidates of variable `v` that can be its right-linking candidate when `l` is its

@@ -87,7 +87,6 @@ use crate::grid::{Candidate, CandidateSet, CspVariable};
 use crate::proof::chain::{ChainCell, ChainPattern, Lasso, TCandidate};
 use crate::proof::{Pattern, Proof};
 use engine::{Outcome, Tables};
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -433,7 +432,7 @@ enum Memo {
         exhausted: bool,
         budget: bool,
         /// The partial chains to resume from, when small.
-        frontier: Option<Rc<RefCell<Option<engine::Frontier>>>>,
+        frontier: Option<engine::Frontier>,
     },
 }
 
@@ -506,7 +505,7 @@ impl FamilyCache {
                 if *exhausted || *budget || *depth >= n {
                     return None;
                 }
-                resume = frontier.as_ref().and_then(|f| f.borrow_mut().take());
+                resume = frontier.clone();
             }
             Memo::Unknown => {}
         }
@@ -515,13 +514,12 @@ impl FamilyCache {
             Some(l) => {
                 let [chain, lasso_outcome] =
                     engine::search_pair(&self.tables, z, n, &self.options, &mut resume, nodes);
-                let frontier = resume.map(|f| Rc::new(RefCell::new(Some(f))));
-                l.record(z, lasso_outcome, frontier.clone());
-                (chain, frontier)
+                l.record(z, lasso_outcome, resume.clone());
+                (chain, resume)
             }
             None => {
                 let outcome = engine::search(&self.tables, z, n, &self.options, &mut resume, nodes);
-                (outcome, resume.map(|f| Rc::new(RefCell::new(Some(f)))))
+                (outcome, resume)
             }
         };
         self.record(z, outcome, frontier)
@@ -534,7 +532,7 @@ impl FamilyCache {
         &mut self,
         z: Candidate,
         outcome: Outcome,
-        frontier: Option<Rc<RefCell<Option<engine::Frontier>>>>,
+        frontier: Option<engine::Frontier>,
     ) -> Option<(usize, Proof)> {
         match outcome {
             Outcome::Found { cells, lasso } => {
@@ -574,7 +572,7 @@ fn in_step(chain: &Memo, lasso: &Memo) -> bool {
             exhausted: false,
             budget: false,
             frontier,
-        } => Some((*depth, frontier.as_ref().map(Rc::as_ptr))),
+        } => Some((*depth, frontier.as_ref().map(engine::Frontier::id))),
         _ => None,
     };
     match (chain, lasso) {
