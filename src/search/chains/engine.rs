@@ -239,14 +239,29 @@ impl VarSet {
         self.0[v as usize / 64] |= 1 << (v % 64);
     }
 
-    /// Insert the four variables of candidate `c` (rc, rn, cn, bn).
     #[inline]
-    fn insert_variables_of(&mut self, c: usize) {
-        for v in VARIABLES_OF[c] {
-            self.insert(v);
+    fn union_with(&mut self, other: &VarSet) {
+        for (a, b) in self.0.iter_mut().zip(&other.0) {
+            *a |= b;
         }
     }
 }
+
+/// The four CSP variables of each candidate as a set.
+static VAR_SETS: [VarSet; 729] = {
+    let mut t = [VarSet::EMPTY; 729];
+    let mut c = 0;
+    while c < 729 {
+        let mut k = 0;
+        while k < 4 {
+            let v = VARIABLES_OF[c][k] as usize;
+            t[c].0[v / 64] |= 1 << (v % 64);
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+};
 
 /// The indices of the four CSP variables of each candidate (rc, rn, cn, bn), as
 /// [`CspVariable::index`] numbers them.
@@ -435,6 +450,10 @@ fn search_with(
         };
         return [none.clone(), none];
     }
+    // the variables of Z (see `blocked` below)
+    let z_vars = VAR_SETS[zi];
+    // families without t- and z-candidates excuse nothing
+    let none_excused = !spec.t && zset.is_empty();
     // without t-candidates only the set of used candidates matters, not their roles
     let right_keys = if spec.t { &keys.right } else { &keys.left };
     // Berthier: partial chains with the same right-linking candidates are the same for all
@@ -462,10 +481,11 @@ fn search_with(
     // level 1
     if starts.is_empty() {
         starts.push(0);
-        let mut blocked = VarSet::EMPTY;
-        if !zfirst.contains(z) {
-            blocked.insert_variables_of(zi);
-        }
+        let blocked = if zfirst.contains(z) {
+            VarSet::EMPTY
+        } else {
+            z_vars
+        };
         for l in zl.iter() {
             let li = l.index();
             for &v in tables.vars_of(li) {
@@ -473,7 +493,9 @@ fn search_with(
                     continue;
                 }
                 let mut one = [0u16; 1];
-                let Some(choices) = right_choices(tables, v, li, &mut one, zfirst) else {
+                let Some(choices) =
+                    right_choices(tables, v, li, &mut one, zfirst, zfirst.is_empty())
+                else {
                     continue;
                 };
                 for &r in choices {
@@ -555,12 +577,13 @@ fn search_with(
             // a variable holding R or Z where that one is not excused offers it as the
             // only possible right-linking candidate (or none): R is used (it closes
             // nothing: it is no earlier L), Z is never an R; such variables are skipped
-            let mut blocked = VarSet::EMPTY;
+            let mut blocked = if excused.contains(z) {
+                VarSet::EMPTY
+            } else {
+                z_vars
+            };
             if !excused.contains(Candidate::from_index(rk)) {
-                blocked.insert_variables_of(rk);
-            }
-            if !excused.contains(z) {
-                blocked.insert_variables_of(zi);
+                blocked.union_with(&VAR_SETS[rk]);
             }
             let mut lefts = *r_links;
             lefts.subtract(&parent.used);
@@ -577,7 +600,9 @@ fn search_with(
                         continue;
                     }
                     let mut one = [0u16; 1];
-                    let Some(choices) = right_choices(tables, v, li, &mut one, &excused) else {
+                    let Some(choices) =
+                        right_choices(tables, v, li, &mut one, &excused, none_excused)
+                    else {
                         continue;
                     };
                     for &r in choices {
@@ -718,15 +743,28 @@ fn level_starts(nodes: &[Node], starts: &mut Vec<u32>) {
 /// left-linking one: the only other candidate not `excused` (accounted for as a t- or
 /// z-candidate), or every other candidate when all are excused; `None` when two or more
 /// are not excused.
-#[inline]
+/// `none_excused` says that `excused` is empty (families without t and z): then the
+/// choice is the other candidate of a bivalue variable.
+#[inline(always)]
 fn right_choices<'a>(
     tables: &'a Tables,
     v: u16,
     l: usize,
     one: &'a mut [u16; 1],
     excused: &CandidateSet,
+    none_excused: bool,
 ) -> Option<&'a [u16]> {
     let members = tables.members_of(v as usize);
+    if none_excused {
+        // `l` is one of the two (a usable variable of `l` has two or more)
+        return match *members {
+            [a, b] => {
+                one[0] = if a as usize == l { b } else { a };
+                Some(&one[..])
+            }
+            _ => None,
+        };
+    }
     let mut found = false;
     for &x in members {
         if x as usize == l || excused.contains(Candidate::from_index(x as usize)) {
@@ -839,8 +877,7 @@ mod tests {
         for c in Candidate::all() {
             let expected: Vec<u16> = c.variables().iter().map(|v| v.index() as u16).collect();
             assert_eq!(VARIABLES_OF[c.index()].to_vec(), expected, "{c:?}");
-            let mut set = VarSet::EMPTY;
-            set.insert_variables_of(c.index());
+            let set = VAR_SETS[c.index()];
             for v in 0..324u16 {
                 assert_eq!(set.contains(v), expected.contains(&v));
             }
