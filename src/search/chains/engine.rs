@@ -121,6 +121,20 @@ impl SpaceTables {
     fn new(index: &LinkIndex, spec: Spec) -> SpaceTables {
         let m = masks();
         let open = *index.open();
+        // the open candidates of each variable, ascending (one pass over the candidates)
+        let mut members = vec![[0u16; 9]; 324];
+        let mut nmembers = vec![0u8; 324];
+        for c in open.iter() {
+            for v in VARIABLES_OF[c.index()] {
+                let v = v as usize;
+                members[v][nmembers[v] as usize] = c.index() as u16;
+                nmembers[v] += 1;
+            }
+        }
+        // usable variables: of an allowed kind, undecided, two or more open candidates
+        let usable: Vec<bool> = CspVariable::all()
+            .map(|v| spec.kinds[kind_of(v)] && !index.is_decided(v) && nmembers[v.index()] >= 2)
+            .collect();
         let mut links = vec![CandidateSet::EMPTY; 729];
         let mut vars = vec![[0u16; 4]; 729];
         let mut nvars = vec![0u8; 729];
@@ -132,21 +146,13 @@ impl SpaceTables {
                 Space::Rn => s.intersect_with(&m.col[c.cell().col()]),
                 Space::Cn => s.intersect_with(&m.row[c.cell().row()]),
             }
-            links[c.index()] = s;
-            for v in c.variables() {
-                if spec.kinds[kind_of(v)] && !index.is_decided(v) && index.variable(v).len() >= 2 {
-                    let i = c.index();
-                    vars[i][nvars[i] as usize] = v.index() as u16;
+            let i = c.index();
+            links[i] = s;
+            for v in VARIABLES_OF[i] {
+                if usable[v as usize] {
+                    vars[i][nvars[i] as usize] = v;
                     nvars[i] += 1;
                 }
-            }
-        }
-        let mut members = vec![[0u16; 9]; 324];
-        let mut nmembers = vec![0u8; 324];
-        for v in CspVariable::all() {
-            for (k, c) in index.variable(v).iter().enumerate() {
-                members[v.index()][k] = c.index() as u16;
-                nmembers[v.index()] = k as u8 + 1;
             }
         }
         SpaceTables {
