@@ -22,9 +22,13 @@ impl LinkIndex {
         for c in open.iter() {
             linked[c.index()] = tables::nrc_linked(c).intersection(&open);
         }
-        let variable_open = CspVariable::all()
-            .map(|v| tables::variable_set(v).intersection(&open))
-            .collect();
+        // each open candidate into its four variables (one pass over the open candidates)
+        let mut variable_open = vec![CandidateSet::EMPTY; 324];
+        for c in open.iter() {
+            for v in c.variables() {
+                variable_open[v.index()].insert(c);
+            }
+        }
         let decided = decided_variables(state);
         LinkIndex {
             open,

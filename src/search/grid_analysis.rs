@@ -19,7 +19,7 @@
 //! their union exceeds n columns: at most 2⁹ per view, 72 views per state.
 
 use crate::graph::LinkIndex;
-use crate::grid::{Candidate, Cell, CspVariable, Digit, House};
+use crate::grid::{Candidate, Cell, Digit, House};
 use crate::proof::assistant::{fin_kind, FinKind, GridAls, GridLock};
 use crate::proof::{Pattern, Proof};
 use std::collections::HashSet;
@@ -35,6 +35,8 @@ pub struct MaskView {
 }
 
 impl MaskView {
+    /// **Complexity**: one pass over the open candidates, one over the cells' digits and
+    /// one over the 243 house-digit variables.
     pub fn new(links: &LinkIndex) -> MaskView {
         let mut v = MaskView {
             cell: [0; 81],
@@ -42,25 +44,29 @@ impl MaskView {
             placed: [0; 27],
         };
         for c in links.open().iter() {
-            v.cell[c.cell().index()] |= 1 << c.digit().index();
+            let i = c.index();
+            v.cell[i / 9] |= 1 << (i % 9);
         }
-        for h in House::all() {
-            for (pos, cell) in h.cells().iter().enumerate() {
-                let mut m = v.cell[cell.index()];
-                while m != 0 {
-                    let d = m.trailing_zeros() as usize;
-                    v.places[h.index()][d] |= 1 << pos;
-                    m &= m - 1;
-                }
+        // each cell's digits into its row, column and block, at its position there (as
+        // `House::cells` orders them)
+        for (ci, &mask) in v.cell.iter().enumerate() {
+            let (r, c) = (ci / 9, ci % 9);
+            let (b, in_b) = (r / 3 * 3 + c / 3, r % 3 * 3 + c % 3);
+            let mut m = mask;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                v.places[r][d] |= 1 << c;
+                v.places[9 + c][d] |= 1 << r;
+                v.places[18 + b][d] |= 1 << in_b;
+                m &= m - 1;
             }
-            for d in Digit::all() {
-                let var = match h {
-                    House::Row(r) => CspVariable::Rn(r, d),
-                    House::Column(c) => CspVariable::Cn(c, d),
-                    House::Block(b) => CspVariable::Bn(b, d),
-                };
-                if links.is_decided(var) {
-                    v.placed[h.index()] |= 1 << d.index();
+        }
+        // house h's digit d is the variable 81 + 9h + d (rn, cn, bn in house order)
+        let decided = links.decided_flags();
+        for (h, placed) in v.placed.iter_mut().enumerate() {
+            for d in 0..9 {
+                if decided[81 + h * 9 + d] {
+                    *placed |= 1 << d;
                 }
             }
         }
@@ -551,6 +557,70 @@ fn describe_grid_als(view: GridView, m: &Incidence, base: u16, cols: u16, x: Can
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::CspVariable;
+
+    /// The view as its fields are defined: each house's cells in `House::cells` order, the
+    /// house-digit variables decided in the index.
+    fn view_by_definition(links: &LinkIndex) -> MaskView {
+        let mut v = MaskView {
+            cell: [0; 81],
+            places: [[0; 9]; 27],
+            placed: [0; 27],
+        };
+        for c in links.open().iter() {
+            v.cell[c.cell().index()] |= 1 << c.digit().index();
+        }
+        for h in House::all() {
+            for (pos, cell) in h.cells().iter().enumerate() {
+                for d in 0..9 {
+                    if v.cell[cell.index()] >> d & 1 == 1 {
+                        v.places[h.index()][d] |= 1 << pos;
+                    }
+                }
+            }
+            for d in Digit::all() {
+                let var = match h {
+                    House::Row(r) => CspVariable::Rn(r, d),
+                    House::Column(c) => CspVariable::Cn(c, d),
+                    House::Block(b) => CspVariable::Bn(b, d),
+                };
+                if links.is_decided(var) {
+                    v.placed[h.index()] |= 1 << d.index();
+                }
+            }
+        }
+        v
+    }
+
+    #[test]
+    fn mask_view_matches_its_definition() {
+        let lines = [
+            "..34......5...912.7...2.....1.5.7..86...9...7.......34..2.............9.9...61.75",
+            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+        ];
+        for line in lines {
+            let puzzle = crate::grid::format::parse_line(line, 1).expect("puzzle");
+            let mut state = puzzle.start_state().expect("consistent");
+            // and a state with more of the grid decided: a few placements of its singles
+            for round in 0..2 {
+                let links = LinkIndex::new(&state);
+                let (fast, slow) = (MaskView::new(&links), view_by_definition(&links));
+                assert_eq!(fast.cell, slow.cell, "{line} round {round}");
+                assert_eq!(fast.places, slow.places, "{line} round {round}");
+                assert_eq!(fast.placed, slow.placed, "{line} round {round}");
+                let singles: Vec<Cell> = Cell::all()
+                    .filter(|c| fast.cell[c.index()].count_ones() == 1)
+                    .take(3)
+                    .collect();
+                for cell in singles {
+                    let d = Digit::from_index(fast.cell[cell.index()].trailing_zeros() as usize);
+                    state
+                        .place(Candidate::new(cell, d))
+                        .expect("a naked single places");
+                }
+            }
+        }
+    }
 
     fn matrix(rows: [&str; 9]) -> Incidence {
         let ones: [u16; 9] = std::array::from_fn(|r| {

@@ -387,18 +387,23 @@ fn run_lanes(
             .map(|(&i, _)| i)
             .collect();
         finish(&lane, &stuck, &mut done);
-        // one lane per step taken
-        for (j, proof) in proofs {
-            let lists: Vec<usize> = lane
-                .lists
+        // one lane per step taken; the last takes the lane's steps (the others copy them)
+        let Lane {
+            lists: lane_lists,
+            state: lane_state,
+            steps: mut lane_steps,
+        } = lane;
+        let last = proofs.len().saturating_sub(1);
+        for (k, (j, proof)) in proofs.into_iter().enumerate() {
+            let lists: Vec<usize> = lane_lists
                 .iter()
                 .zip(&first)
                 .filter(|(_, f)| **f == Some(j))
                 .map(|(&i, _)| i)
                 .collect();
-            let mut state = lane.state.clone();
+            let mut state = lane_state.clone();
             let text = nrc::nrc_text(&state, &proof);
-            let n = lane.steps.len() + 1;
+            let n = lane_steps.len() + 1;
             let applied = verify(&state, &proof, solution, n, &text).and_then(|()| {
                 apply(&mut state, &proof).map_err(|source| ResolutionError::Contradiction {
                     step: n,
@@ -410,7 +415,11 @@ fn run_lanes(
                 done.extend(lists.iter().map(|&i| (ids[i], Err(e.clone()))));
                 continue;
             }
-            let mut steps = lane.steps.clone();
+            let mut steps = if k == last {
+                std::mem::take(&mut lane_steps)
+            } else {
+                lane_steps.clone()
+            };
             steps.push(proof);
             lanes.push(Lane {
                 lists,

@@ -121,6 +121,20 @@ impl SpaceTables {
     fn new(index: &LinkIndex, spec: Spec) -> SpaceTables {
         let m = masks();
         let open = *index.open();
+        // the open candidates of each variable, ascending (one pass over the candidates)
+        let mut members = vec![[0u16; 9]; 324];
+        let mut nmembers = vec![0u8; 324];
+        for c in open.iter() {
+            for v in VARIABLES_OF[c.index()] {
+                let v = v as usize;
+                members[v][nmembers[v] as usize] = c.index() as u16;
+                nmembers[v] += 1;
+            }
+        }
+        // usable variables: of an allowed kind, undecided, two or more open candidates
+        let usable: Vec<bool> = CspVariable::all()
+            .map(|v| spec.kinds[kind_of(v)] && !index.is_decided(v) && nmembers[v.index()] >= 2)
+            .collect();
         let mut links = vec![CandidateSet::EMPTY; 729];
         let mut vars = vec![[0u16; 4]; 729];
         let mut nvars = vec![0u8; 729];
@@ -132,21 +146,13 @@ impl SpaceTables {
                 Space::Rn => s.intersect_with(&m.col[c.cell().col()]),
                 Space::Cn => s.intersect_with(&m.row[c.cell().row()]),
             }
-            links[c.index()] = s;
-            for v in c.variables() {
-                if spec.kinds[kind_of(v)] && !index.is_decided(v) && index.variable(v).len() >= 2 {
-                    let i = c.index();
-                    vars[i][nvars[i] as usize] = v.index() as u16;
+            let i = c.index();
+            links[i] = s;
+            for v in VARIABLES_OF[i] {
+                if usable[v as usize] {
+                    vars[i][nvars[i] as usize] = v;
                     nvars[i] += 1;
                 }
-            }
-        }
-        let mut members = vec![[0u16; 9]; 324];
-        let mut nmembers = vec![0u8; 324];
-        for v in CspVariable::all() {
-            for (k, c) in index.variable(v).iter().enumerate() {
-                members[v.index()][k] = c.index() as u16;
-                nmembers[v.index()] = k as u8 + 1;
             }
         }
         SpaceTables {
@@ -211,28 +217,98 @@ impl Outcome {
 }
 
 /// The sets a partial chain carries, rebuilt from its ancestry.
-struct Acc<'a> {
+#[derive(Clone, Copy)]
+struct Acc {
     /// Union of the links of every right-linking candidate (the t-set).
     t: CandidateSet,
     /// Every left- and right-linking candidate.
     used: CandidateSet,
     rights: CandidateSet,
-    vars: &'a mut Vec<u16>,
+    /// The CSP variables of its cells.
+    vars: VarSet,
+}
+
+/// A set of CSP variables (by index, 324 bits).
+#[derive(Clone, Copy)]
+struct VarSet([u64; 6]);
+
+impl VarSet {
+    const EMPTY: VarSet = VarSet([0; 6]);
+
+    #[inline]
+    fn contains(&self, v: u16) -> bool {
+        self.0[v as usize / 64] >> (v % 64) & 1 != 0
+    }
+
+    #[inline]
+    fn insert(&mut self, v: u16) {
+        self.0[v as usize / 64] |= 1 << (v % 64);
+    }
+
+    #[inline]
+    fn union_with(&mut self, other: &VarSet) {
+        for (a, b) in self.0.iter_mut().zip(&other.0) {
+            *a |= b;
+        }
+    }
+}
+
+/// The four CSP variables of each candidate as a set.
+static VAR_SETS: [VarSet; 729] = {
+    let mut t = [VarSet::EMPTY; 729];
+    let mut c = 0;
+    while c < 729 {
+        let mut k = 0;
+        while k < 4 {
+            let v = VARIABLES_OF[c][k] as usize;
+            t[c].0[v / 64] |= 1 << (v % 64);
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// The indices of the four CSP variables of each candidate (rc, rn, cn, bn), as
+/// [`CspVariable::index`] numbers them.
+const VARIABLES_OF: [[u16; 4]; 729] = {
+    let mut t = [[0u16; 4]; 729];
+    let mut c = 0;
+    while c < 729 {
+        let (cell, d) = (c / 9, c % 9);
+        let (row, col) = (cell / 9, cell % 9);
+        let block = row / 3 * 3 + col / 3;
+        t[c] = [
+            cell as u16,
+            (81 + row * 9 + d) as u16,
+            (162 + col * 9 + d) as u16,
+            (243 + block * 9 + d) as u16,
+        ];
+        c += 1;
+    }
+    t
+};
+
+impl Acc {
+    const EMPTY: Acc = Acc {
+        t: CandidateSet::EMPTY,
+        used: CandidateSet::EMPTY,
+        rights: CandidateSet::EMPTY,
+        vars: VarSet::EMPTY,
+    };
 }
 
 type KeyMap = crate::search::keys::StampedKeyMap;
 
 /// What a search allocates, kept from search to search on the thread (each buffer keeps
-/// its capacity): the dedupe tables, the partial chains of every level in one vector
-/// (`starts[k]`: where level k begins), and the variables of the two partial chains being
-/// extended.
+/// its capacity): the dedupe tables, and the partial chains of every level in one vector
+/// (`starts[k]`: where level k begins).
 #[derive(Default)]
 struct Scratch {
     seen: KeyMap,
     coarse: KeyMap,
     nodes: Vec<Node>,
     starts: Vec<u32>,
-    vars: [Vec<u16>; 2],
 }
 
 thread_local! {
@@ -352,7 +428,6 @@ fn search_with(
         coarse,
         nodes: chains,
         starts,
-        vars: [acc_vars, parent_vars],
     } = scratch;
     let budget = opts.max_nodes;
     let spec = tables.spec;
@@ -381,6 +456,10 @@ fn search_with(
         };
         return [none.clone(), none];
     }
+    // the variables of Z (see `blocked` below)
+    let z_vars = VAR_SETS[zi];
+    // families without t- and z-candidates excuse nothing
+    let none_excused = !spec.t && zset.is_empty();
     // without t-candidates only the set of used candidates matters, not their roles
     let right_keys = if spec.t { &keys.right } else { &keys.left };
     // Berthier: partial chains with the same right-linking candidates are the same for all
@@ -394,7 +473,7 @@ fn search_with(
     let total = match start {
         Some(f) => {
             chains.extend_from_slice(&f.nodes);
-            starts.extend_from_slice(&f.starts);
+            level_starts(chains, starts);
             f.total
         }
         None => 0usize,
@@ -408,11 +487,21 @@ fn search_with(
     // level 1
     if starts.is_empty() {
         starts.push(0);
+        let blocked = if zfirst.contains(z) {
+            VarSet::EMPTY
+        } else {
+            z_vars
+        };
         for l in zl.iter() {
             let li = l.index();
             for &v in tables.vars_of(li) {
+                if blocked.contains(v) {
+                    continue;
+                }
                 let mut one = [0u16; 1];
-                let Some(choices) = right_choices(tables, v, li, &mut one, zfirst) else {
+                let Some(choices) =
+                    right_choices(tables, v, li, &mut one, zfirst, zfirst.is_empty())
+                else {
                     continue;
                 };
                 for &r in choices {
@@ -452,20 +541,7 @@ fn search_with(
         *total += chains.len();
     }
 
-    acc_vars.clear();
-    parent_vars.clear();
-    let mut acc = Acc {
-        t: CandidateSet::EMPTY,
-        used: CandidateSet::EMPTY,
-        rights: CandidateSet::EMPTY,
-        vars: acc_vars,
-    };
-    let mut parent_acc = Acc {
-        t: CandidateSet::EMPTY,
-        used: CandidateSet::EMPTY,
-        rights: CandidateSet::EMPTY,
-        vars: parent_vars,
-    };
+    let mut parent_acc = Acc::EMPTY;
     for depth in starts.len()..max_len {
         let (from, to) = (*starts.last().expect("level 1") as usize, chains.len());
         if from == to {
@@ -482,45 +558,57 @@ fn search_with(
             let node = chains[ni];
             if node.parent != current_parent {
                 current_parent = node.parent;
-                if node.parent == NO_PARENT {
-                    parent_acc.t = CandidateSet::EMPTY;
-                    parent_acc.used = CandidateSet::EMPTY;
-                    parent_acc.rights = CandidateSet::EMPTY;
-                    parent_acc.vars.clear();
-                } else {
-                    rebuild(tables, chains, node.parent as usize, &mut parent_acc);
-                }
+                rebuild(tables, chains, node.parent, &mut parent_acc);
             }
-            acc.t = parent_acc.t;
-            acc.used = parent_acc.used;
-            acc.rights = parent_acc.rights;
-            acc.vars.clear();
-            acc.vars.extend_from_slice(parent_acc.vars);
-            add_cell(tables, &mut acc, node.l, node.r, node.v);
+            // the sets of this partial chain are its parent's and its last cell's (read
+            // without copying them)
+            let (lk, rk) = (node.l as usize, node.r as usize);
+            let r_links = &tables.links[rk];
+            let parent = &parent_acc;
+            let is_used =
+                |c: Candidate| parent.used.contains(c) || c.index() == lk || c.index() == rk;
             // the candidates a new cell may leave out of its choice of R: z-candidates and
             // t-candidates, and earlier chain candidates only when they may be extras
             let mut excused = *zset;
             if spec.t {
-                excused.union_with(&acc.t);
+                excused.union_with(&parent.t);
+                excused.union_with(r_links);
             }
             if !opts.chain_candidates_as_extras {
-                excused.subtract(&acc.used);
+                excused.subtract(&parent.used);
+                excused.remove(Candidate::from_index(lk));
+                excused.remove(Candidate::from_index(rk));
             }
 
-            let rk = node.r as usize;
-            let mut lefts = tables.links[rk];
-            lefts.subtract(&acc.used);
+            // a variable holding R or Z where that one is not excused offers it as the
+            // only possible right-linking candidate (or none): R is used (it closes
+            // nothing: it is no earlier L), Z is never an R; such variables are skipped
+            let mut blocked = if excused.contains(z) {
+                VarSet::EMPTY
+            } else {
+                z_vars
+            };
+            if !excused.contains(Candidate::from_index(rk)) {
+                blocked.union_with(&VAR_SETS[rk]);
+            }
+            let mut lefts = *r_links;
+            lefts.subtract(&parent.used);
+            lefts.remove(Candidate::from_index(lk));
             for l in lefts.iter() {
                 let li = l.index();
                 if li == zi {
                     continue;
                 }
                 for &v in tables.vars_of(li) {
-                    if spec.distinct_variables && acc.vars.contains(&v) {
+                    if blocked.contains(v)
+                        || (spec.distinct_variables && (parent.vars.contains(v) || v == node.v))
+                    {
                         continue;
                     }
                     let mut one = [0u16; 1];
-                    let Some(choices) = right_choices(tables, v, li, &mut one, &excused) else {
+                    let Some(choices) =
+                        right_choices(tables, v, li, &mut one, &excused, none_excused)
+                    else {
                         continue;
                     };
                     for &r in choices {
@@ -529,8 +617,8 @@ fn search_with(
                             continue;
                         }
                         let rc = Candidate::from_index(ri);
-                        if acc.used.contains(rc) {
-                            if lasso_on && !acc.rights.contains(rc) {
+                        if is_used(rc) {
+                            if lasso_on && !parent.rights.contains(rc) && ri != rk {
                                 // rl-lasso: R equals an earlier L
                                 let cells = chain_of(chains, ni, (v, li as u16, r));
                                 let j = cells.iter().position(|c| c.1 as usize == ri).unwrap_or(0);
@@ -546,7 +634,7 @@ fn search_with(
                             continue;
                         }
                         let in_z = zl.contains(rc);
-                        let in_t = spec.t && acc.t.contains(rc);
+                        let in_t = spec.t && (parent.t.contains(rc) || r_links.contains(rc));
                         if in_z && chain_on {
                             let cells = chain_of(chains, ni, (v, li as u16, r));
                             chain_on = false;
@@ -608,7 +696,6 @@ fn search_with(
     if !exhausted && *total <= RESUME_CAP {
         *resume = Some(Frontier {
             nodes: chains.as_slice().into(),
-            starts: starts.as_slice().into(),
             total: *total,
         });
     }
@@ -628,26 +715,62 @@ const NO_PARENT: u32 = u32::MAX;
 const RESUME_CAP: usize = 20_000;
 
 /// The levels of a search that stopped at its length limit, to resume from: every partial
-/// chain, and where each level begins.
+/// chain, level after level (where each begins follows from their parents: see
+/// [`level_starts`]), in one allocation shared by the memos of a chain family and its
+/// lasso family when one search answered both.
+#[derive(Clone)]
 pub(super) struct Frontier {
-    nodes: Box<[Node]>,
-    starts: Box<[u32]>,
+    nodes: std::rc::Rc<[Node]>,
     total: usize,
+}
+
+impl Frontier {
+    /// Tells frontiers apart (the same for the clones of one).
+    pub fn id(&self) -> usize {
+        self.nodes.as_ptr() as usize
+    }
+}
+
+/// Where each level of `nodes` begins (`starts[k]`: the first partial chain of k + 1
+/// cells), for levels stored one after the other, each non-empty: a partial chain begins
+/// a new level exactly when its parent is in the level before it, the last one begun.
+fn level_starts(nodes: &[Node], starts: &mut Vec<u32>) {
+    starts.clear();
+    starts.push(0);
+    for (i, n) in nodes.iter().enumerate() {
+        let last = *starts.last().expect("level 1");
+        if n.parent != NO_PARENT && n.parent >= last {
+            starts.push(i as u32);
+        }
+    }
 }
 
 /// The candidates of variable `v` that can be its right-linking candidate when `l` is its
 /// left-linking one: the only other candidate not `excused` (accounted for as a t- or
 /// z-candidate), or every other candidate when all are excused; `None` when two or more
 /// are not excused.
-#[inline]
+/// `none_excused` says that `excused` is empty (families without t and z): then the
+/// choice is the other candidate of a bivalue variable.
+#[inline(always)]
 fn right_choices<'a>(
     tables: &'a Tables,
     v: u16,
     l: usize,
     one: &'a mut [u16; 1],
     excused: &CandidateSet,
+    none_excused: bool,
 ) -> Option<&'a [u16]> {
     let members = tables.members_of(v as usize);
+    if none_excused {
+        // `l` is one of the two (a usable variable of `l` has two or more)
+        return match *members {
+            [a, b] => {
+                one[0] = if a as usize == l { b } else { a };
+                Some(&one[..])
+            }
+            _ => None,
+        };
+    }
     let mut found = false;
     for &x in members {
         if x as usize == l || excused.contains(Candidate::from_index(x as usize)) {
@@ -717,23 +840,21 @@ fn add_cell(tables: &Tables, acc: &mut Acc, l: u16, r: u16, v: u16) {
     acc.used.insert(Candidate::from_index(l as usize));
     acc.used.insert(rc);
     acc.rights.insert(rc);
-    acc.vars.push(v);
+    acc.vars.insert(v);
 }
 
-/// The sets of the partial chain `chains[idx]` (inclusive).
-fn rebuild(tables: &Tables, chains: &[Node], idx: usize, acc: &mut Acc) {
+/// The sets of the partial chain `chains[idx]` (inclusive; empty for [`NO_PARENT`]) into
+/// `acc`.
+fn rebuild(tables: &Tables, chains: &[Node], idx: u32, acc: &mut Acc) {
     acc.t = CandidateSet::EMPTY;
     acc.used = CandidateSet::EMPTY;
     acc.rights = CandidateSet::EMPTY;
-    acc.vars.clear();
+    acc.vars = VarSet::EMPTY;
     let mut i = idx;
-    loop {
-        let n = chains[i];
+    while i != NO_PARENT {
+        let n = chains[i as usize];
         add_cell(tables, acc, n.l, n.r, n.v);
-        if n.parent == NO_PARENT {
-            break;
-        }
-        i = n.parent as usize;
+        i = n.parent;
     }
 }
 
@@ -751,4 +872,21 @@ fn chain_of(chains: &[Node], idx: usize, last: (u16, u16, u16)) -> Vec<(u16, u16
     }
     out.reverse();
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variables_of_each_candidate_are_its_csp_variables() {
+        for c in Candidate::all() {
+            let expected: Vec<u16> = c.variables().iter().map(|v| v.index() as u16).collect();
+            assert_eq!(VARIABLES_OF[c.index()].to_vec(), expected, "{c:?}");
+            let set = VAR_SETS[c.index()];
+            for v in 0..324u16 {
+                assert_eq!(set.contains(v), expected.contains(&v));
+            }
+        }
+    }
 }

@@ -87,7 +87,6 @@ use crate::grid::{Candidate, CandidateSet, CspVariable};
 use crate::proof::chain::{ChainCell, ChainPattern, Lasso, TCandidate};
 use crate::proof::{Pattern, Proof};
 use engine::{Outcome, Tables};
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -302,7 +301,7 @@ impl ChainCache {
         self.with_family(links, family, options, |fc| {
             let mut nodes = 0;
             let proof = fc.shortest(target, max_len, &mut nodes).map(|(_, p)| p);
-            let (complete, depth) = match &fc.memo[target.index()] {
+            let (complete, depth) = match fc.memo.get(target.index()) {
                 Memo::None {
                     budget: true,
                     depth,
@@ -396,7 +395,7 @@ impl StateCache {
                     family,
                     tables: Rc::new(Tables::new(links, spec, shared)),
                     options,
-                    memo: vec![Memo::Unknown; 729],
+                    memo: Memos::default(),
                 },
             );
         }
@@ -433,15 +432,46 @@ enum Memo {
         exhausted: bool,
         budget: bool,
         /// The partial chains to resume from, when small.
-        frontier: Option<Rc<RefCell<Option<engine::Frontier>>>>,
+        frontier: Option<engine::Frontier>,
     },
+}
+
+/// The memos of the targets a family searched on one state (most targets are never
+/// searched: a slot per candidate, an entry per target searched).
+#[derive(Default)]
+struct Memos {
+    /// 1 + the entry of each candidate, 0 when never searched (all-zero: cheap to make).
+    slot: Vec<u16>,
+    entries: Vec<Memo>,
+}
+
+impl Memos {
+    fn get(&self, i: usize) -> &Memo {
+        match self.slot.get(i) {
+            Some(&s) if s > 0 => &self.entries[s as usize - 1],
+            _ => &Memo::Unknown,
+        }
+    }
+
+    fn set(&mut self, i: usize, memo: Memo) {
+        if self.slot.is_empty() {
+            self.slot = vec![0; 729];
+        }
+        match self.slot[i] {
+            0 => {
+                self.entries.push(memo);
+                self.slot[i] = self.entries.len() as u16;
+            }
+            s => self.entries[s as usize - 1] = memo,
+        }
+    }
 }
 
 struct FamilyCache {
     family: ChainFamily,
     tables: Rc<Tables>,
     options: Options,
-    memo: Vec<Memo>,
+    memo: Memos,
 }
 
 impl FamilyCache {
@@ -464,7 +494,7 @@ impl FamilyCache {
     ) -> Option<(usize, Proof)> {
         let zi = z.index();
         let mut resume = None;
-        match &self.memo[zi] {
+        match self.memo.get(zi) {
             Memo::Found(m, p) => return (least..=n).contains(m).then(|| (*m, p.as_ref().clone())),
             Memo::None {
                 depth,
@@ -475,22 +505,21 @@ impl FamilyCache {
                 if *exhausted || *budget || *depth >= n {
                     return None;
                 }
-                resume = frontier.as_ref().and_then(|f| f.borrow_mut().take());
+                resume = frontier.clone();
             }
             Memo::Unknown => {}
         }
-        let lasso = lasso.filter(|l| in_step(&self.memo[zi], &l.memo[zi]));
+        let lasso = lasso.filter(|l| in_step(self.memo.get(zi), l.memo.get(zi)));
         let (outcome, frontier) = match lasso {
             Some(l) => {
                 let [chain, lasso_outcome] =
                     engine::search_pair(&self.tables, z, n, &self.options, &mut resume, nodes);
-                let frontier = resume.map(|f| Rc::new(RefCell::new(Some(f))));
-                l.record(z, lasso_outcome, frontier.clone());
-                (chain, frontier)
+                l.record(z, lasso_outcome, resume.clone());
+                (chain, resume)
             }
             None => {
                 let outcome = engine::search(&self.tables, z, n, &self.options, &mut resume, nodes);
-                (outcome, resume.map(|f| Rc::new(RefCell::new(Some(f)))))
+                (outcome, resume)
             }
         };
         self.record(z, outcome, frontier)
@@ -503,13 +532,14 @@ impl FamilyCache {
         &mut self,
         z: Candidate,
         outcome: Outcome,
-        frontier: Option<Rc<RefCell<Option<engine::Frontier>>>>,
+        frontier: Option<engine::Frontier>,
     ) -> Option<(usize, Proof)> {
         match outcome {
             Outcome::Found { cells, lasso } => {
                 let proof = build_proof(&self.tables, self.family, z, &cells, lasso);
                 let m = cells.len();
-                self.memo[z.index()] = Memo::Found(m, Box::new(proof.clone()));
+                self.memo
+                    .set(z.index(), Memo::Found(m, Box::new(proof.clone())));
                 Some((m, proof))
             }
             Outcome::None {
@@ -517,12 +547,15 @@ impl FamilyCache {
                 exhausted,
                 budget,
             } => {
-                self.memo[z.index()] = Memo::None {
-                    depth,
-                    exhausted,
-                    budget,
-                    frontier,
-                };
+                self.memo.set(
+                    z.index(),
+                    Memo::None {
+                        depth,
+                        exhausted,
+                        budget,
+                        frontier,
+                    },
+                );
                 None
             }
         }
@@ -539,7 +572,7 @@ fn in_step(chain: &Memo, lasso: &Memo) -> bool {
             exhausted: false,
             budget: false,
             frontier,
-        } => Some((*depth, frontier.as_ref().map(Rc::as_ptr))),
+        } => Some((*depth, frontier.as_ref().map(engine::Frontier::id))),
         _ => None,
     };
     match (chain, lasso) {
