@@ -1,10 +1,32 @@
 //! Precomputed structure tables, built once: each candidate's nrc-linked candidates as a
-//! [`CandidateSet`], each CSP variable's candidates as a set, each cell's 20 peers (as a list and as an 81-bit mask).
+//! [`CandidateSet`], each CSP variable's candidates as a set, each cell's 20 peers (as a list and as an 81-bit mask),
+//! each candidate's four CSP variable indices (a const table).
 //! They depend only on the grid's geometry, never on a state.
 
 use super::candidate_set::CandidateSet;
 use super::types::{Candidate, Cell, CspVariable, House};
 use std::sync::OnceLock;
+
+/// Per candidate index: the indices of its four CSP variables (rc, rn, cn, bn), as
+/// [`Candidate::variables`] and [`CspVariable::index`] give them; a const table for the
+/// searches' inner loops.
+pub const VARIABLES_OF: [[u16; 4]; 729] = {
+    let mut table = [[0u16; 4]; 729];
+    let mut i = 0;
+    while i < 729 {
+        let (cell, d) = (i / 9, i % 9);
+        let (r, c) = (cell / 9, cell % 9);
+        let b = (r / 3) * 3 + c / 3;
+        table[i] = [
+            cell as u16,
+            (81 + r * 9 + d) as u16,
+            (162 + c * 9 + d) as u16,
+            (243 + b * 9 + d) as u16,
+        ];
+        i += 1;
+    }
+    table
+};
 
 struct Tables {
     nrc_linked: Vec<CandidateSet>,
@@ -84,5 +106,15 @@ mod tests {
             assert_eq!(nrc_linked(c).len(), 28);
         }
         assert_eq!(peers(Cell::new(40)).len(), 20);
+    }
+
+    #[test]
+    fn variables_table_matches_candidate_variables() {
+        for (i, indices) in VARIABLES_OF.iter().enumerate() {
+            let expected = Candidate::from_index(i)
+                .variables()
+                .map(|v| v.index() as u16);
+            assert_eq!(*indices, expected, "candidate {i}");
+        }
     }
 }

@@ -26,6 +26,7 @@
 
 use crate::graph::groups::GroupIndex;
 use crate::graph::LinkIndex;
+use crate::grid::tables::VARIABLES_OF;
 use crate::grid::{Candidate, CandidateSet, Cell, CspVariable, Digit, House};
 use crate::proof::net::{LinkLevel, NetBranch, NetForm, NetLink, NetLiteral, NetNode, NetStep};
 use std::sync::Arc;
@@ -445,26 +446,6 @@ impl AlsParts {
         });
     }
 }
-
-/// Per candidate: the indices of its four CSP variables (rc, rn, cn, bn), as
-/// [`Candidate::variables`] gives them, read in the propagation's inner loop.
-const VARIABLES_OF: [[u16; 4]; 729] = {
-    let mut table = [[0u16; 4]; 729];
-    let mut i = 0;
-    while i < 729 {
-        let (cell, d) = (i / 9, i % 9);
-        let (r, c) = (cell / 9, cell % 9);
-        let b = (r / 3) * 3 + c / 3;
-        table[i] = [
-            cell as u16,
-            (81 + r * 9 + d) as u16,
-            (162 + c * 9 + d) as u16,
-            (243 + b * 9 + d) as u16,
-        ];
-        i += 1;
-    }
-    table
-};
 
 /// A literal: node × 2 + 1 when true.
 fn lit(node: usize, value: bool) -> u32 {
@@ -1046,20 +1027,5 @@ impl TraceCounter {
             }
         }
         count
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn variables_table_matches_candidate_variables() {
-        for (i, indices) in VARIABLES_OF.iter().enumerate() {
-            let expected = Candidate::from_index(i)
-                .variables()
-                .map(|v| v.index() as u16);
-            assert_eq!(*indices, expected, "candidate {i}");
-        }
     }
 }

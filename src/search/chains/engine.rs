@@ -10,6 +10,7 @@
 //! those sets; a partial chain is 48 bytes (parent, L, R, variable, two 128-bit keys).
 
 use crate::graph::LinkIndex;
+use crate::grid::tables::VARIABLES_OF;
 use crate::grid::{Candidate, CandidateSet, CspVariable};
 use std::sync::OnceLock;
 
@@ -264,26 +265,6 @@ static VAR_SETS: [VarSet; 729] = {
             t[c].0[v / 64] |= 1 << (v % 64);
             k += 1;
         }
-        c += 1;
-    }
-    t
-};
-
-/// The indices of the four CSP variables of each candidate (rc, rn, cn, bn), as
-/// [`CspVariable::index`] numbers them.
-const VARIABLES_OF: [[u16; 4]; 729] = {
-    let mut t = [[0u16; 4]; 729];
-    let mut c = 0;
-    while c < 729 {
-        let (cell, d) = (c / 9, c % 9);
-        let (row, col) = (cell / 9, cell % 9);
-        let block = row / 3 * 3 + col / 3;
-        t[c] = [
-            cell as u16,
-            (81 + row * 9 + d) as u16,
-            (162 + col * 9 + d) as u16,
-            (243 + block * 9 + d) as u16,
-        ];
         c += 1;
     }
     t
