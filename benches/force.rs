@@ -32,6 +32,8 @@ fn main() {
         .take(n)
         .filter_map(|(_, p)| p.ok())
         .collect();
+    // per start state, both forms' times (conclusions and lengths; every proof built)
+    let mut both = vec![(Duration::ZERO, Duration::ZERO); puzzles.len()];
     for form in [NetForm::Chain, NetForm::Net] {
         // the three modes share one analysis per level, as the searcher runs them
         let (mut analysed, mut proved) = (Vec::new(), Vec::new());
@@ -55,6 +57,7 @@ fn main() {
                     })
                     .collect();
             analysed.push(t.elapsed());
+            both[analysed.len() - 1].0 += t.elapsed();
             for a in &analyses {
                 for mode in MODES {
                     let proofs = a.proofs(mode, 0..a.len(mode));
@@ -63,6 +66,7 @@ fn main() {
                 }
             }
             proved.push(t.elapsed());
+            both[proved.len() - 1].1 += t.elapsed();
         }
         for (what, mut times) in [
             ("conclusions and lengths", analysed),
@@ -78,6 +82,22 @@ fn main() {
             );
         }
         println!("{form:?}: {conclusions} conclusions in all");
+    }
+    for (what, mut times) in [
+        (
+            "conclusions and lengths",
+            both.iter().map(|b| b.0).collect::<Vec<_>>(),
+        ),
+        ("and every proof built", both.iter().map(|b| b.1).collect()),
+    ] {
+        times.sort();
+        println!(
+            "Chain + Net: 3 modes x 3 levels x 2 forms per start state over {} puzzles, {what}: median {:?}, p90 {:?}, max {:?}",
+            times.len(),
+            percentile(&times, 0.5),
+            percentile(&times, 0.9),
+            times.last().unwrap()
+        );
     }
     if std::env::var("SUDOLINK_BENCH_SOLVE").is_ok_and(|v| v == "0") {
         return;

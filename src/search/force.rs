@@ -517,6 +517,21 @@ impl ForceAnalysis {
         length
     }
 
+    /// A lower bound of [`ForceAnalysis::length_in`] for a literal on `target` that every
+    /// unrefuted branch of choice `k` derives, read from the derivation depths (a
+    /// branch's trace of a literal holds at least its depth in inferences; in the chain
+    /// form exactly that).
+    fn length_at_least(&self, k: usize, target: Candidate) -> usize {
+        self.choices[k]
+            .1
+            .iter()
+            .map(|&m| {
+                let b = self.branch(m);
+                b.refuted_len.unwrap_or_else(|| b.p.candidate_depth(target))
+            })
+            .sum()
+    }
+
     /// Whether choice `k` may have a conclusion of length ≤ `bound` (true once every branch
     /// is finished): if its unfinished branches derive nothing longer, none of them can be
     /// refuted within the bound (a refutation costs more than its level) and what they
@@ -536,7 +551,10 @@ impl ForceAnalysis {
             .iter()
             .map(|c| (c, true))
             .chain(falses.iter().map(|c| (c, false)))
-            .any(|(target, value)| self.length_in(k, target, value) <= bound)
+            .any(|(target, value)| {
+                self.length_at_least(k, target) <= bound
+                    && self.length_in(k, target, value) <= bound
+            })
     }
 
     /// Finish choice `k`'s branches and keep all its conclusions with their lengths.

@@ -38,6 +38,10 @@ const UNKNOWN: u8 = 0;
 const TRUE: u8 = 1;
 const FALSE: u8 = 2;
 
+/// The count of an ALS-digit slot of [`Propagation`] that has fired (a digit has at most
+/// [`MAX_ALS_CELLS`] places in a set).
+const ALS_FIRED: u32 = 0xFF;
+
 /// What a strong link rests on: a cell (bivalue) or a house (a digit's places).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Support {
@@ -229,6 +233,13 @@ impl<'a> NetGraph<'a> {
 
     fn als(&self) -> &AlsParts {
         self.als.as_deref().expect("the ALS level's sets")
+    }
+
+    /// Whether a propagation counts each set's places per digit down (the net form at the
+    /// ALS level fires a set when the count reaches zero).
+    #[inline]
+    fn counts_als_places(&self) -> bool {
+        self.form == NetForm::Net && self.als.is_some()
     }
 
     /// The node as proof data.
@@ -498,6 +509,16 @@ pub struct Propagation {
     arena: Vec<Inference>,
     premises: Vec<u32>,
     open_left: Vec<u8>,
+    /// Net form, per variable: the `open_left` its last-part rule last looked at (a look
+    /// at the same count would find the same part again and derive nothing new).
+    last_part_seen: Vec<u8>,
+    /// Net form at the ALS level, per set and digit (`set × 9 + digit`): this run's stamp
+    /// (bits 8 and up; an older stamp reads as no place false) and how many of the digit's
+    /// places in the set are derived false, or [`ALS_FIRED`] once the set has fired for
+    /// that digit (a second firing would derive nothing new). Stamped, so a start clears
+    /// nothing.
+    als_falses: Vec<u32>,
+    als_stamp: u32,
     frontier: Vec<u32>,
     next: Vec<u32>,
     /// The levels derived so far.
@@ -525,6 +546,9 @@ impl Propagation {
             arena: Vec::new(),
             premises: Vec::new(),
             open_left: graph.parts.variable_open.clone(),
+            last_part_seen: graph.parts.variable_open.clone(),
+            als_falses: Vec::new(),
+            als_stamp: 0,
             frontier: Vec::new(),
             next: Vec::new(),
             levels: 0,
@@ -613,6 +637,19 @@ impl Propagation {
         self.arena.clear();
         self.premises.clear();
         self.open_left.copy_from_slice(&graph.parts.variable_open);
+        self.last_part_seen
+            .copy_from_slice(&graph.parts.variable_open);
+        if graph.counts_als_places() {
+            self.als_stamp += 1;
+            if self.als_stamp >= 1 << 24 {
+                self.als_falses.fill(0);
+                self.als_stamp = 1;
+            }
+            let slots = graph.als().als.len() * 9;
+            if self.als_falses.len() < slots {
+                self.als_falses.resize(slots, 0);
+            }
+        }
         self.contradiction = None;
         self.derived = 0;
         self.levels = 0;
@@ -724,6 +761,18 @@ impl Propagation {
         }
         self.derived += 1;
         self.next.push(l);
+        if want == FALSE && node < 729 && graph.counts_als_places() {
+            let d = node % 9;
+            let stamp = self.als_stamp << 8;
+            for &a in &graph.als().cand_als[node] {
+                // a place is derived false once, so a fired slot (all false) is never met
+                let slot = &mut self.als_falses[a as usize * 9 + d];
+                if *slot & !ALS_FIRED != stamp {
+                    *slot = stamp;
+                }
+                *slot += 1;
+            }
+        }
         if want == FALSE && node < 729 && graph.empty_variables {
             for &v in &VARIABLES_OF[node] {
                 let left = &mut self.open_left[v as usize];
@@ -797,6 +846,10 @@ impl Propagation {
             if decided[vi] || left == 0 || left > 3 || graph.parts.variable_open[vi] < left + 2 {
                 continue;
             }
+            // the same count as the last look: the same part, already derived (or opposed)
+            if std::mem::replace(&mut self.last_part_seen[vi], left) == left {
+                continue;
+            }
             let v = CspVariable::from_index(vi);
             let open = graph.links.variable(v);
             let rest = open.difference(&self.falses);
@@ -845,7 +898,15 @@ impl Propagation {
             let places = &e.places[d];
             let fires = match graph.form {
                 NetForm::Chain => places.len() == 1,
-                NetForm::Net => places.iter().all(|p| self.value[p.index()] == FALSE),
+                // every place false, and not fired yet
+                NetForm::Net => {
+                    let stamp = self.als_stamp << 8;
+                    let slot = &mut self.als_falses[a as usize * 9 + d];
+                    *slot == stamp | places.len() as u32 && {
+                        *slot = stamp | ALS_FIRED;
+                        true
+                    }
+                }
             };
             if !fires {
                 continue;
@@ -1027,5 +1088,63 @@ impl TraceCounter {
             }
         }
         count
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Everything a run leaves that the force techniques read: values, depths, the
+    /// contradiction, and the length of its trace.
+    fn outcome(graph: &NetGraph, p: &mut Propagation) -> (Vec<u8>, Vec<u16>, Option<usize>) {
+        let n = graph.node_count();
+        let depths = (0..n)
+            .map(|i| if p.value[i] == UNKNOWN { 0 } else { p.depth[i] })
+            .collect();
+        let refuted = p.contradiction.map(|_| {
+            let ends = p.contradiction_ends(graph);
+            p.trace_len(&ends)
+        });
+        (p.value[..n].to_vec(), depths, refuted)
+    }
+
+    /// One propagation reused for every assumption of two states, at every level and form
+    /// in turn (so its stamps, counts and arrays carry over from other graphs), derives
+    /// exactly what a fresh propagation derives for each.
+    #[test]
+    fn a_recycled_propagation_derives_what_a_fresh_one_does() {
+        let lines = [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "1526.7.893...5...4...9.3..75.8...2.6.6.....9.9.3...4.14..5.6...6...3...573.4.1962",
+        ];
+        let mut recycled: Option<Propagation> = None;
+        let mut runs = 0;
+        for line in lines {
+            let puzzle = crate::grid::format::parse_line(line, 1).expect("puzzle");
+            let links = LinkIndex::new(&puzzle.start_state().expect("consistent"));
+            for level in [LinkLevel::Links, LinkLevel::Groups, LinkLevel::Als] {
+                for form in [NetForm::Chain, NetForm::Net] {
+                    let graph = NetGraph::new(&links, level, form);
+                    let mut p = recycled.take().unwrap_or_else(|| Propagation::new(&graph));
+                    for c in links.open().iter() {
+                        if links.is_decided(CspVariable::Rc(c.cell())) {
+                            continue;
+                        }
+                        let mut fresh = Propagation::new(&graph);
+                        fresh.run(&graph, c, true);
+                        p.run(&graph, c, true);
+                        assert_eq!(
+                            outcome(&graph, &mut p),
+                            outcome(&graph, &mut fresh),
+                            "{line}: {c:?} at {level:?}, {form:?}"
+                        );
+                        runs += 1;
+                    }
+                    recycled = Some(p);
+                }
+            }
+        }
+        assert!(runs > 600, "{runs} runs");
     }
 }
