@@ -21,6 +21,18 @@ fn percentile(sorted: &[Duration], q: f64) -> Duration {
     sorted[((sorted.len() - 1) as f64 * q).round() as usize]
 }
 
+/// One line of per-start-state times: median, 90th percentile and max.
+fn print_times(label: &str, what: &str, mut times: Vec<Duration>) {
+    times.sort();
+    println!(
+        "{label} per start state over {} puzzles, {what}: median {:?}, p90 {:?}, max {:?}",
+        times.len(),
+        percentile(&times, 0.5),
+        percentile(&times, 0.9),
+        times.last().unwrap()
+    );
+}
+
 fn main() {
     let n: usize = std::env::var("SUDOLINK_BENCH_N")
         .ok()
@@ -68,37 +80,22 @@ fn main() {
             proved.push(t.elapsed());
             both[proved.len() - 1].1 += t.elapsed();
         }
-        for (what, mut times) in [
-            ("conclusions and lengths", analysed),
-            ("and every proof built", proved),
-        ] {
-            times.sort();
-            println!(
-                "{form:?}: 3 modes x 3 levels per start state over {} puzzles, {what}: median {:?}, p90 {:?}, max {:?}",
-                times.len(),
-                percentile(&times, 0.5),
-                percentile(&times, 0.9),
-                times.last().unwrap()
-            );
-        }
+        let label = format!("{form:?}: 3 modes x 3 levels");
+        print_times(&label, "conclusions and lengths", analysed);
+        print_times(&label, "and every proof built", proved);
         println!("{form:?}: {conclusions} conclusions in all");
     }
-    for (what, mut times) in [
-        (
-            "conclusions and lengths",
-            both.iter().map(|b| b.0).collect::<Vec<_>>(),
-        ),
-        ("and every proof built", both.iter().map(|b| b.1).collect()),
-    ] {
-        times.sort();
-        println!(
-            "Chain + Net: 3 modes x 3 levels x 2 forms per start state over {} puzzles, {what}: median {:?}, p90 {:?}, max {:?}",
-            times.len(),
-            percentile(&times, 0.5),
-            percentile(&times, 0.9),
-            times.last().unwrap()
-        );
-    }
+    let label = "Chain + Net: 3 modes x 3 levels x 2 forms";
+    print_times(
+        label,
+        "conclusions and lengths",
+        both.iter().map(|b| b.0).collect(),
+    );
+    print_times(
+        label,
+        "and every proof built",
+        both.iter().map(|b| b.1).collect(),
+    );
     if std::env::var("SUDOLINK_BENCH_SOLVE").is_ok_and(|v| v == "0") {
         return;
     }
