@@ -179,16 +179,20 @@ def _die_with_parent():
         pass
 
 
-def run_shard(shard, command, args, binary):
-    """Run one shard to completion (skipped when its db is complete); a summary dict."""
+def run_shard(shard, command, args, binary, threads=None):
+    """Run one shard to completion (skipped when its db is complete); a summary dict.
+    `threads`: the sudolink process's threads (RAYON_NUM_THREADS), None for all cores."""
     start = time.time()
     stored, done = shard_progress(shard, command)
     summary = {"index": shard["index"], "pid": os.getpid(), "resumed_from": stored,
                "skipped": done}
     if not done:
+        env = dict(os.environ)
+        if threads:
+            env["RAYON_NUM_THREADS"] = str(threads)
         proc = subprocess.run(
             [binary, command, shard["file"], *args, "--db", shard["db"]],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env,
             preexec_fn=_die_with_parent if sys.platform == "linux" else None)
         if proc.returncode != 0:
             raise RuntimeError(f"shard {shard['index']}: sudolink exited with "
@@ -277,10 +281,29 @@ def merge(manifest, out):
 
 # ---------------------------------------------------------------- the cluster
 
+def shard_threads(a):
+    """Threads per shard process: --threads-per-shard, else on a LocalCluster the machine's
+    cores shared among its workers (each runs one shard at a time: more threads than cores
+    would only make them wait on each other), else None (sudolink uses its node's cores)."""
+    if a.threads_per_shard:
+        return a.threads_per_shard
+    if a.scheduler:
+        return None
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1, (cores or 1) // a.workers)
+
+
 def cluster_client(a):
+    import dask
     from dask.distributed import Client, LocalCluster
     if a.scheduler:
         return Client(a.scheduler), None
+    # the workers only wait on their shard's subprocess: no statistical profiler sampling
+    # them every 10 ms, a slower event-loop watchdog and memory monitor (together about
+    # 5% of a core per worker otherwise, taken from the shards)
+    dask.config.set({"distributed.worker.profile.enabled": False,
+                     "distributed.admin.tick.interval": "1s",
+                     "distributed.worker.memory.monitor-interval": "1s"})
     cluster = LocalCluster(n_workers=a.workers, threads_per_worker=1, processes=True,
                            dashboard_address=a.dashboard, silence_logs=40)
     return Client(cluster), cluster
@@ -344,9 +367,12 @@ def cmd_run(a):
         try:
             t_start = time.time()
             pids = sorted(client.run(os.getpid).values())
+            threads = shard_threads(a)
+            per_shard = (f"{threads} thread{'s' if threads > 1 else ''} per shard"
+                         if threads else "all cores per shard")
             say(a, f"cluster ready in {t_start - t_cluster:.1f} s: "
-                   f"{len(pids)} workers, pids {' '.join(map(str, pids))}")
-            futures = [client.submit(run_shard, s, command, manifest["args"], binary,
+                   f"{len(pids)} workers, {per_shard}, pids {' '.join(map(str, pids))}")
+            futures = [client.submit(run_shard, s, command, manifest["args"], binary, threads,
                                      key=f"shard-{s['index']:04}-{manifest['sha256'][:12]}",
                                      retries=a.retries, pure=False)
                        for s in todo]
@@ -482,6 +508,9 @@ def main(argv=None):
     r.add_argument("--dashboard", default=None,
                    help="LocalCluster dashboard address (default: none)")
     r.add_argument("--retries", type=int, default=3, help="retries of a failed shard task")
+    r.add_argument("--threads-per-shard", type=int,
+                   help="threads of each shard's sudolink process (default: on a LocalCluster "
+                   "the cores divided among the workers; with --scheduler all of a node's)")
     r.add_argument("--bin", help="sudolink binary (default $SUDOLINK_BIN, else "
                    "target/release/sudolink)")
     r.add_argument("--scheme", default="L,M,N", help="classify: schemes (default L,M,N)")
@@ -502,6 +531,8 @@ def main(argv=None):
     if a.what == "run":
         if a.shards is not None and a.shards < 1 or a.shard_size is not None and a.shard_size < 1:
             p.error("--shards and --shard-size must be at least 1")
+        if a.threads_per_shard is not None and a.threads_per_shard < 1:
+            p.error("--threads-per-shard must be at least 1")
         if a.max_len is None:
             a.max_len = 20 if a.kind == "rate" else 7
         return cmd_run(a)

@@ -136,6 +136,14 @@ fn a_sharded_run_survives_a_killed_worker_and_equals_one_process() {
     let victim = killed.unwrap_or_else(|| panic!("no shard finished:\n{log}"));
     eprintln!("killed worker {victim}\n{log}");
     assert_eq!(log.matches(" done in ").count(), 6, "{log}");
+    // a LocalCluster's shards share the cores: each sudolink gets its share, not all of them
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let share = (cores / 2).max(1);
+    let per_shard = format!(
+        "{share} thread{} per shard",
+        if share > 1 { "s" } else { "" }
+    );
+    assert!(log.contains(&per_shard), "{per_shard}?\n{log}");
     assert!(log.contains("merged into"), "{log}");
 
     let (same, text) = shard_py(
@@ -210,4 +218,24 @@ fn a_sharded_run_survives_a_killed_worker_and_equals_one_process() {
         ],
     );
     assert!(done && text.contains("already holds this run"), "{text}");
+
+    // a shard needs at least one thread
+    let (refused, text) = shard_py(
+        &python,
+        &[
+            "run",
+            "rate",
+            p,
+            "--db",
+            "never.db",
+            "--threads-per-shard",
+            "0",
+        ],
+    );
+    assert!(!refused, "{text}");
+    assert!(
+        text.contains("--threads-per-shard must be at least 1"),
+        "{text}"
+    );
+    assert!(!Path::new("never.db").exists());
 }
