@@ -637,8 +637,11 @@ impl Propagation {
         self.arena.clear();
         self.premises.clear();
         self.open_left.copy_from_slice(&graph.parts.variable_open);
-        self.last_part_seen
-            .copy_from_slice(&graph.parts.variable_open);
+        if graph.form == NetForm::Net {
+            // only the net form's last-part rule reads it
+            self.last_part_seen
+                .copy_from_slice(&graph.parts.variable_open);
+        }
         if graph.counts_als_places() {
             self.als_stamp += 1;
             if self.als_stamp >= 1 << 24 {
