@@ -1,9 +1,12 @@
 //! Force chains and nets (seed 003): per-state times of all three modes at every level and
 //! form on top1465's start states (median, 90th percentile, max), and the basic + force
-//! chains resolution over top1465 (share solved, time per puzzle, peak RSS).
+//! chains and nets resolution over top1465 (share solved, time per puzzle, peak RSS), in
+//! the simplest-first order and in HoDoKu's (`--order listed`: force chains of any length
+//! before force nets), one step per state and `--all-at-once`.
 //!
 //! `cargo bench --bench force` (all 1465 puzzles; `SUDOLINK_BENCH_N=200` for fewer,
-//! `SUDOLINK_BENCH_SOLVE=0` for the per-state times only).
+//! `SUDOLINK_BENCH_SOLVE=0` for the per-state times only, `SUDOLINK_BENCH_SOLVE=listed` for
+//! the listed order's solves only).
 
 use std::time::{Duration, Instant};
 use sudolink::graph::LinkIndex;
@@ -12,10 +15,10 @@ use sudolink::proof::net::{ForceMode, LinkLevel, NetForm};
 
 const MODES: [ForceMode; 3] = [ForceMode::Cell, ForceMode::House, ForceMode::Contradiction];
 use sudolink::search::force::ForceAnalysis;
-use sudolink::search::registry::{parse_list, rules_with_basic};
 use sudolink::search::Meter;
 use sudolink::solver::count_solutions;
 use sudolink::study::resolution::{solve, solve_all_at_once};
+use sudolink::study::rules::{list_rules, RuleOrder};
 
 fn percentile(sorted: &[Duration], q: f64) -> Duration {
     sorted[((sorted.len() - 1) as f64 * q).round() as usize]
@@ -96,39 +99,49 @@ fn main() {
         "and every proof built",
         both.iter().map(|b| b.1).collect(),
     );
-    if std::env::var("SUDOLINK_BENCH_SOLVE").is_ok_and(|v| v == "0") {
+    let only = std::env::var("SUDOLINK_BENCH_SOLVE").unwrap_or_default();
+    if only == "0" {
         return;
     }
-    let rules = rules_with_basic(&parse_list("force-chains,force-nets").unwrap(), 60);
-    // the default resolution (one step per state), then `solve --all-at-once` (every
-    // instance of the first rule that applies in a state, at once)
     // every step is checked against the solution, found before the clock starts
     let solutions: Vec<_> = puzzles
         .iter()
         .map(|p| count_solutions(&p.start_state().expect("consistent"), 2).solution)
         .collect();
-    for (what, all_at_once) in [("", false), (" --all-at-once", true)] {
-        let t = Instant::now();
-        let solved = puzzles
-            .iter()
-            .zip(&solutions)
-            .filter(|(p, solution)| {
-                let state = p.start_state().expect("consistent");
-                let run = if all_at_once {
-                    solve_all_at_once(&state, &rules, solution.as_ref())
-                } else {
-                    solve(&state, &rules, solution.as_ref())
-                };
-                run.expect("every step is sound").solved
-            })
-            .count();
-        let elapsed = t.elapsed();
-        println!(
-            "solve{what} basic + force chains and nets (length <= 60): {solved} of {} solved, {:?} per puzzle, peak RSS {}",
-            puzzles.len(),
-            elapsed / puzzles.len() as u32,
-            peak_rss()
-        );
+    let orders = [
+        (RuleOrder::Length, "simplest first"),
+        (RuleOrder::Listed, "HoDoKu's order, chains before nets"),
+    ];
+    for (order, order_name) in orders {
+        if only == "listed" && order != RuleOrder::Listed {
+            continue;
+        }
+        let rules = list_rules("force-chains,force-nets", 60, order).expect("known techniques");
+        // the default resolution (one step per state), then `solve --all-at-once` (every
+        // instance of the first rule that applies in a state, at once)
+        for (what, all_at_once) in [("", false), (" --all-at-once", true)] {
+            let t = Instant::now();
+            let solved = puzzles
+                .iter()
+                .zip(&solutions)
+                .filter(|(p, solution)| {
+                    let state = p.start_state().expect("consistent");
+                    let run = if all_at_once {
+                        solve_all_at_once(&state, &rules, solution.as_ref())
+                    } else {
+                        solve(&state, &rules, solution.as_ref())
+                    };
+                    run.expect("every step is sound").solved
+                })
+                .count();
+            let elapsed = t.elapsed();
+            println!(
+                "solve{what} basic + force chains and nets (length <= 60, {order_name}): {solved} of {} solved, {:?} per puzzle, peak RSS {}",
+                puzzles.len(),
+                elapsed / puzzles.len() as u32,
+                peak_rss()
+            );
+        }
     }
 }
 

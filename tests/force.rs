@@ -521,6 +521,93 @@ fn all_at_once_solves_with_every_step_checked() {
     );
 }
 
+/// top1465 #64: after the basic rules its first force step (simplest first) is a force net
+/// of length 3, shorter than any force chain there.
+const NET_FIRST_PUZZLE: &str =
+    "85.....7.....41...3..........1...4.6.7.5...........2..742.6.......8...3..........";
+
+#[test]
+fn the_listed_order_tries_force_chains_of_any_length_before_force_nets() {
+    // simplest first: the net of length 3 comes before any chain (none is shorter than 4)
+    let by_length = ok(&[
+        "solve",
+        NET_FIRST_PUZZLE,
+        "--rules",
+        "force-chains,force-nets",
+        "--max-len",
+        "60",
+    ]);
+    let first_force = |out: &str| {
+        out.lines()
+            .find(|l| l.starts_with("Force"))
+            .map(str::to_string)
+            .unwrap_or_default()
+    };
+    assert!(
+        first_force(&by_length).starts_with("ForceNet_"),
+        "{by_length}"
+    );
+    assert!(
+        by_length.contains("MOST COMPLEX RULE = FORCE-NETS3"),
+        "{by_length}"
+    );
+    // HoDoKu's order: force chains at every length first; this puzzle then needs no net
+    let listed = ok(&[
+        "solve",
+        NET_FIRST_PUZZLE,
+        "--rules",
+        "force-chains,force-nets",
+        "--max-len",
+        "60",
+        "--order",
+        "listed",
+    ]);
+    assert!(first_force(&listed).starts_with("ForceChain_"), "{listed}");
+    assert!(
+        !listed.contains("ForceNet_") && listed.contains("\nSOLVED"),
+        "{listed}"
+    );
+    assert!(
+        listed.contains("MOST COMPLEX RULE = FORCE-CHAINS4"),
+        "{listed}"
+    );
+    // the library's path: every step checked against the solution, chains before nets
+    let (start, solution) = start_and_solution(&parse_line(NET_FIRST_PUZZLE, 1).unwrap());
+    let tiers = registry::parse_tiers("force-chains,force-nets").unwrap();
+    let rules = registry::rules_in_tiers(&tiers, 60);
+    let r = solve(&start, &rules, Some(&solution)).unwrap();
+    assert!(r.solved);
+    assert!(r.steps.iter().all(|s| s.proof.family != "force-nets"));
+    let all = solve_all_at_once(&start, &rules, Some(&solution)).unwrap();
+    assert!(all.solved);
+    // rate orders the list the same way; a scheme's order is fixed
+    let rated = ok(&[
+        "rate",
+        NET_FIRST_PUZZLE,
+        "--rules",
+        "force-chains,force-nets",
+        "--max-len",
+        "60",
+        "--order",
+        "listed",
+        "--json",
+    ]);
+    assert!(
+        rated.contains("\"level\":\"force-chains,force-nets:4\""),
+        "{rated}"
+    );
+    let (code, _, stderr) = sudolink(&[
+        "solve",
+        NET_FIRST_PUZZLE,
+        "--rules",
+        "N",
+        "--order",
+        "listed",
+    ]);
+    assert_ne!(code, 0);
+    assert!(stderr.contains("\"N\" has a fixed order"), "{stderr}");
+}
+
 fn force_rules() -> Vec<registry::Rule> {
     rules_with_basic(
         &registry::parse_list("force-chains,force-nets").unwrap(),

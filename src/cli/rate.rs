@@ -7,6 +7,7 @@
 use super::input::read_argument;
 use super::parallel::{each_as_done, InOrder};
 use super::progress::Status;
+use super::solve::Order;
 use anyhow::{bail, Result};
 use serde_json::json;
 use std::io::Write;
@@ -16,6 +17,7 @@ use sudolink::grid::format::{parse_collection, ParseError, Puzzle};
 use sudolink::search::{registry, Rule};
 use sudolink::solver::count_solutions;
 use sudolink::study::rating::{rate, rate_rules, Scheme};
+use sudolink::study::rules::list_rules;
 
 #[derive(clap::Args, Debug)]
 pub struct RateArgs {
@@ -32,6 +34,10 @@ pub struct RateArgs {
     /// with fixed-size techniques only (the Assistant's, tagging)
     #[arg(long, value_name = "LIST", conflicts_with = "scheme")]
     pub rules: Option<String>,
+    /// How a list of techniques is tried: `length` (simplest first) or `listed` (each name
+    /// at every length before the next: HoDoKu's order), as `solve --order`
+    #[arg(long, value_enum, default_value = "length")]
+    pub order: Order,
     /// Longest chain or whip to try
     #[arg(long, default_value_t = 20, value_parser = super::numbers::max_len)]
     pub max_len: usize,
@@ -101,22 +107,27 @@ fn rate_one(p: &Puzzle, by: &By, max_len: usize) -> serde_json::Value {
     }
 }
 
-/// Rate by the basic rules then `list`'s techniques, labelled by `list`.
-fn by_rules(list: &str, max_len: usize) -> Result<By, registry::UnknownTechnique> {
-    let techniques = registry::parse_list(list)?;
-    Ok(By::Rules(
-        registry::rules_with_basic(&techniques, max_len),
-        list.to_string(),
-    ))
+/// Rate by the basic rules then `list`'s techniques in `order`, labelled by `list`.
+fn by_rules(list: &str, max_len: usize, order: Order) -> Result<By, registry::UnknownTechnique> {
+    let rules = list_rules(list, max_len, order.into())?;
+    Ok(By::Rules(rules, list.to_string()))
 }
 
 pub fn run(args: &RateArgs) -> Result<()> {
     let by = match &args.rules {
-        Some(list) => by_rules(list, args.max_len).map_err(|e| anyhow::anyhow!("--rules: {e}"))?,
+        Some(list) => {
+            by_rules(list, args.max_len, args.order).map_err(|e| anyhow::anyhow!("--rules: {e}"))?
+        }
         None => match Scheme::from_str(&args.scheme) {
+            Ok(_) if args.order == Order::Listed => {
+                bail!(
+                    "--order listed orders a comma list of techniques; {:?} has a fixed order",
+                    args.scheme
+                )
+            }
             Ok(scheme) => By::Scheme(scheme),
             // not one of the fixed schemes: a family or a list of techniques, as --rules
-            Err(e) => by_rules(&args.scheme, args.max_len).map_err(|_| {
+            Err(e) => by_rules(&args.scheme, args.max_len, args.order).map_err(|_| {
                 anyhow::anyhow!("--scheme: {e}, or a technique or list of techniques")
             })?,
         },

@@ -11,7 +11,7 @@ use sudolink::proof::Proof;
 use sudolink::search::registry::{graded_length, technique_of, LengthMeasure};
 use sudolink::study::rating::Scheme;
 use sudolink::study::resolution::{apply, solve, solve_all_at_once, Resolution};
-use sudolink::study::rules;
+use sudolink::study::rules::{self, RuleOrder};
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Notation {
@@ -22,6 +22,27 @@ pub enum Notation {
     /// HoDoKu's step lines for the techniques HoDoKu has (`ALS-XZ: A=r4c3 {259}, ... =>
     /// r5c3<>2`), the nrc notation for the others
     Hodoku,
+}
+
+/// `--order`: how a comma list of techniques is tried ([`RuleOrder`]).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Order {
+    /// Simplest first: length by length, every listed technique at each length (a shorter
+    /// force net before a longer force chain)
+    #[default]
+    Length,
+    /// Each name of the list at every length before the next (HoDoKu's order:
+    /// `force-chains,force-nets` tries force chains of any length before force nets)
+    Listed,
+}
+
+impl From<Order> for RuleOrder {
+    fn from(o: Order) -> RuleOrder {
+        match o {
+            Order::Length => RuleOrder::Length,
+            Order::Listed => RuleOrder::Listed,
+        }
+    }
 }
 
 #[derive(clap::Args, Debug)]
@@ -36,6 +57,11 @@ pub struct SolveArgs {
     /// finned-fish, sashimi-fish; GNPX's `force`, force-chains, force-nets)
     #[arg(long, default_value = "N")]
     pub rules: String,
+    /// How a comma list of techniques is tried: `length` (simplest first, length by length)
+    /// or `listed` (each name at every length before the next, as HoDoKu orders forcing
+    /// chains before forcing nets)
+    #[arg(long, value_enum, default_value = "length")]
+    pub order: Order,
     /// Longest chain or whip to use
     #[arg(long, default_value_t = 10, value_parser = super::numbers::max_len)]
     pub max_len: usize,
@@ -60,7 +86,7 @@ pub struct SolveArgs {
 }
 
 pub fn run(args: &SolveArgs) -> Result<()> {
-    let spec = rules::parse(&args.rules, args.max_len)?;
+    let spec = rules::parse_in_order(&args.rules, args.max_len, args.order.into())?;
     let loaded = load(args.puzzle.as_deref(), args.allow_nonunique)?;
     let resolution = if args.all_at_once {
         solve_all_at_once(&loaded.state, &spec.rules, loaded.solution.as_ref())?

@@ -1051,22 +1051,35 @@ pub fn expand(name: &str) -> Option<Vec<TechniqueId>> {
 /// A comma list of names (case-insensitive; sets expand), without duplicates, in the
 /// order given. An empty list or an unknown name is an error.
 pub fn parse_list(text: &str) -> Result<Vec<TechniqueId>, UnknownTechnique> {
-    let mut out = Vec::new();
+    Ok(parse_tiers(text)?.concat())
+}
+
+/// A comma list of names as tiers, one per name in the order given: the techniques the
+/// name stands for (a set expands), less those an earlier name already gave (a name that
+/// adds nothing adds no tier). An empty list or an unknown name is an error.
+pub fn parse_tiers(text: &str) -> Result<Vec<Vec<TechniqueId>>, UnknownTechnique> {
+    let mut seen = Vec::new();
+    let mut tiers = Vec::new();
     for name in text.split(',').map(str::trim).filter(|n| !n.is_empty()) {
         let found = expand(name).ok_or_else(|| UnknownTechnique::Unknown {
             name: name.to_ascii_lowercase(),
             known: known_names(),
         })?;
+        let mut tier = Vec::new();
         for t in found {
-            if !out.contains(&t) {
-                out.push(t);
+            if !seen.contains(&t) {
+                seen.push(t);
+                tier.push(t);
             }
         }
+        if !tier.is_empty() {
+            tiers.push(tier);
+        }
     }
-    if out.is_empty() {
+    if tiers.is_empty() {
         return Err(UnknownTechnique::Empty);
     }
-    Ok(out)
+    Ok(tiers)
 }
 
 /// A technique at one length: what the resolution strategy applies.
@@ -1425,15 +1438,34 @@ pub fn basic_rules() -> Vec<Rule> {
 /// fixed-size techniques that are not basic, then for each length 1..=`max_len` the listed
 /// graded techniques — all in the registry's order, whatever the list's.
 pub fn rules_with_basic(techniques: &[TechniqueId], max_len: usize) -> Vec<Rule> {
+    let mut rules = basic_rules();
+    rules.extend(tier_rules(techniques, max_len));
+    rules
+}
+
+/// The rules of tiers of techniques (see [`parse_tiers`]): the basic rules, then each tier
+/// in turn, whole — its fixed-size techniques that are not basic, then its graded ones
+/// length by length 1..=`max_len`, in the registry's order within the tier. A later tier
+/// is tried only where no rule of an earlier one applies, at any length: HoDoKu's order,
+/// where forcing chains of every length come before forcing nets. One tier gives
+/// [`rules_with_basic`]'s list.
+pub fn rules_in_tiers(tiers: &[Vec<TechniqueId>], max_len: usize) -> Vec<Rule> {
+    let mut rules = basic_rules();
+    for tier in tiers {
+        rules.extend(tier_rules(tier, max_len));
+    }
+    rules
+}
+
+/// One tier's rules (no basic rule): fixed-size techniques, then graded ones by length.
+fn tier_rules(techniques: &[TechniqueId], max_len: usize) -> Vec<Rule> {
     let mut sorted = techniques.to_vec();
     sorted.sort();
-    let mut rules = basic_rules();
-    rules.extend(
-        sorted
-            .iter()
-            .filter(|t| t.is_fixed_size() && !t.is_basic())
-            .map(|t| t.rule(0)),
-    );
+    let mut rules: Vec<Rule> = sorted
+        .iter()
+        .filter(|t| t.is_fixed_size() && !t.is_basic())
+        .map(|t| t.rule(0))
+        .collect();
     let graded: Vec<TechniqueId> = sorted.into_iter().filter(|t| !t.is_fixed_size()).collect();
     for n in 1..=max_len {
         rules.extend(graded.iter().map(|t| t.rule(n)));
@@ -1473,6 +1505,34 @@ mod tests {
         assert_eq!(parse_list(" , ").unwrap_err(), UnknownTechnique::Empty);
         let err = parse_list("nrc,zebra").unwrap_err();
         assert!(err.to_string().contains("zebra") && err.to_string().contains("g-braid"));
+    }
+
+    #[test]
+    fn tiers_keep_each_name_whole_and_in_the_order_given() {
+        let tiers = parse_tiers("force-nets, force-chains, force-net-cell, x-wing").unwrap();
+        // force-net-cell was already in the first tier: it adds no tier
+        assert_eq!(tiers.len(), 3);
+        assert!(tiers[0].iter().all(|t| t.name().starts_with("force-net")));
+        assert!(tiers[1].iter().all(|t| !t.name().starts_with("force-net")));
+        assert_eq!(tiers[0].len() + tiers[1].len(), 18);
+        assert_eq!(tiers[2], [TechniqueId::from_name("x-wing").unwrap()]);
+        assert_eq!(parse_tiers(" , ").unwrap_err(), UnknownTechnique::Empty);
+        // each tier whole, at every length, before the next
+        let rules = rules_in_tiers(&tiers[..2], 2);
+        let basic = basic_rules().len();
+        assert_eq!(rules.len(), basic + 2 * 18);
+        let shape: Vec<(bool, usize)> = rules[basic..]
+            .iter()
+            .map(|r| (r.technique.name().starts_with("force-net"), r.length))
+            .collect();
+        let expected: Vec<(bool, usize)> = [(true, 1), (true, 2), (false, 1), (false, 2)]
+            .into_iter()
+            .flat_map(|k| std::iter::repeat_n(k, 9))
+            .collect();
+        assert_eq!(shape, expected);
+        // one tier is the simplest-first list
+        let one = parse_tiers("force").unwrap();
+        assert_eq!(rules_in_tiers(&one, 5), rules_with_basic(&one.concat(), 5));
     }
 
     #[test]

@@ -168,7 +168,8 @@ fn take_step(
 /// **Not the default resolution**: [`solve`] in rounds rather than steps. In each state the
 /// first rule (in the given order) that applies gives every instance it finds there, and
 /// when its length grades (chains, whips, force techniques at length n: the least length
-/// in the state) every other graded rule of that length gives its instances too; all are
+/// in the state) every other graded rule of that length that follows it in the list (in
+/// the same tier of a listed order) gives its instances too; all are
 /// applied at once (those an earlier one of the round already did left out) before the
 /// next state is searched. Each is
 /// still verified ([`verify`]: `proof::check` on the state it was found in, and the
@@ -192,11 +193,13 @@ pub fn solve_all_at_once(
         }) else {
             break;
         };
-        // a graded rule: the other techniques of the same length too
+        // a graded rule: the other techniques of the same length too (those that follow it
+        // at that length: a later tier of a listed order starts again at length 1)
         let length = rules[first].length;
         if rules[first].technique.get().graded {
             for &r in rules[first + 1..]
                 .iter()
+                .take_while(|r| r.length >= length)
                 .filter(|r| r.length == length && r.technique.get().graded)
             {
                 proofs.extend(searcher.find(r, &links, usize::MAX));

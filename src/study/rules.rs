@@ -4,12 +4,26 @@
 //! or a comma list of techniques of the registry (`nrczt`, `lasso`, `whip`, `squirmbag`…):
 //! the basic rules, the listed fixed-size techniques, then for each length 1..=max the
 //! listed graded ones, all in the registry's simplest-first order
-//! ([`registry::rules_with_basic`]).
+//! ([`registry::rules_with_basic`]). With [`RuleOrder::Listed`] each name of the list is a
+//! tier tried in full, at every length, before the next ([`registry::rules_in_tiers`]):
+//! HoDoKu's order, forcing chains before forcing nets.
 
 use crate::search::{basic_rules, registry, Rule};
 use crate::study::rating::{rules_for, Scheme};
 use std::str::FromStr;
 use thiserror::Error;
+
+/// How the rules of a comma list of techniques are ordered.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RuleOrder {
+    /// Simplest first: length by length, the listed techniques in the registry's order at
+    /// each length (SudoRules' strategy; a shorter net comes before a longer chain).
+    #[default]
+    Length,
+    /// Each name of the list in turn, at every length, before the next name (HoDoKu's
+    /// order: `force-chains,force-nets` tries forcing chains of any length first).
+    Listed,
+}
 
 /// What a SPEC resolved to.
 pub struct RuleSpec {
@@ -18,17 +32,33 @@ pub struct RuleSpec {
     pub scheme: Option<Scheme>,
 }
 
-/// A SPEC that names neither `basic`, a scheme nor known techniques.
+/// A SPEC that cannot be turned into rules.
 #[derive(Debug, Error)]
-#[error(
-    "--rules: {why}; use basic, a scheme (L, M, N, W, B, gW, gB, BC) or a comma list of techniques"
-)]
-pub struct BadRules {
-    pub why: String,
+pub enum BadRules {
+    /// It names neither `basic`, a scheme nor known techniques.
+    #[error(
+        "--rules: {why}; use basic, a scheme (L, M, N, W, B, gW, gB, BC) or a comma list of techniques"
+    )]
+    Unknown { why: String },
+    /// The listed order asked of `basic` or a scheme.
+    #[error("--order listed orders a comma list of techniques; {spec:?} has a fixed order")]
+    FixedOrder { spec: String },
 }
 
-/// Parse SPEC into rules with lengths up to `max_len`.
+/// Parse SPEC into rules with lengths up to `max_len`, simplest first.
 pub fn parse(spec: &str, max_len: usize) -> Result<RuleSpec, BadRules> {
+    parse_in_order(spec, max_len, RuleOrder::Length)
+}
+
+/// Parse SPEC into rules with lengths up to `max_len`, in `order`. [`RuleOrder::Listed`]
+/// orders a comma list: with `basic` or a scheme (whose order is fixed) it is refused.
+pub fn parse_in_order(spec: &str, max_len: usize, order: RuleOrder) -> Result<RuleSpec, BadRules> {
+    let fixed = spec.eq_ignore_ascii_case("basic") || Scheme::from_str(spec).is_ok();
+    if fixed && order == RuleOrder::Listed {
+        return Err(BadRules::FixedOrder {
+            spec: spec.to_string(),
+        });
+    }
     if spec.eq_ignore_ascii_case("basic") {
         return Ok(RuleSpec {
             rules: basic_rules(),
@@ -41,9 +71,23 @@ pub fn parse(spec: &str, max_len: usize) -> Result<RuleSpec, BadRules> {
             scheme: Some(scheme),
         });
     }
-    let techniques = registry::parse_list(spec).map_err(|e| BadRules { why: e.to_string() })?;
     Ok(RuleSpec {
-        rules: registry::rules_with_basic(&techniques, max_len),
+        rules: list_rules(spec, max_len, order)
+            .map_err(|e| BadRules::Unknown { why: e.to_string() })?,
         scheme: None,
+    })
+}
+
+/// The rules of a comma list of techniques (no scheme): the basic rules, then the list's
+/// in `order`.
+pub fn list_rules(
+    list: &str,
+    max_len: usize,
+    order: RuleOrder,
+) -> Result<Vec<Rule>, registry::UnknownTechnique> {
+    let tiers = registry::parse_tiers(list)?;
+    Ok(match order {
+        RuleOrder::Length => registry::rules_with_basic(&tiers.concat(), max_len),
+        RuleOrder::Listed => registry::rules_in_tiers(&tiers, max_len),
     })
 }
