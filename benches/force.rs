@@ -10,7 +10,7 @@
 
 use std::time::{Duration, Instant};
 use sudolink::graph::LinkIndex;
-use sudolink::grid::format::parse_collection;
+use sudolink::grid::format::{parse_collection, Puzzle};
 use sudolink::proof::net::{ForceMode, LinkLevel, NetForm};
 
 const MODES: [ForceMode; 3] = [ForceMode::Cell, ForceMode::House, ForceMode::Contradiction];
@@ -47,13 +47,65 @@ fn main() {
         .take(n)
         .filter_map(|(_, p)| p.ok())
         .collect();
+    let only = std::env::var("SUDOLINK_BENCH_SOLVE").unwrap_or_default();
+    if only != "listed" {
+        per_state_times(&puzzles);
+    }
+    if only == "0" {
+        return;
+    }
+    // every step is checked against the solution, found before the clock starts
+    let solutions: Vec<_> = puzzles
+        .iter()
+        .map(|p| count_solutions(&p.start_state().expect("consistent"), 2).solution)
+        .collect();
+    let orders = [
+        (RuleOrder::Length, "simplest first"),
+        (RuleOrder::Listed, "HoDoKu's order, chains before nets"),
+    ];
+    for (order, order_name) in orders {
+        if only == "listed" && order != RuleOrder::Listed {
+            continue;
+        }
+        let rules = list_rules("force-chains,force-nets", 60, order).expect("known techniques");
+        // the default resolution (one step per state), then `solve --all-at-once` (every
+        // instance of the first rule that applies in a state, at once)
+        for (what, all_at_once) in [("", false), (" --all-at-once", true)] {
+            let t = Instant::now();
+            let solved = puzzles
+                .iter()
+                .zip(&solutions)
+                .filter(|(p, solution)| {
+                    let state = p.start_state().expect("consistent");
+                    let run = if all_at_once {
+                        solve_all_at_once(&state, &rules, solution.as_ref())
+                    } else {
+                        solve(&state, &rules, solution.as_ref())
+                    };
+                    run.expect("every step is sound").solved
+                })
+                .count();
+            let elapsed = t.elapsed();
+            println!(
+                "solve{what} basic + force chains and nets (length <= 60, {order_name}): {solved} of {} solved, {:?} per puzzle, peak RSS {}",
+                puzzles.len(),
+                elapsed / puzzles.len() as u32,
+                peak_rss()
+            );
+        }
+    }
+}
+
+/// Per start state, each form's and both forms' times (conclusions and lengths; every
+/// proof built).
+fn per_state_times(puzzles: &[Puzzle]) {
     // per start state, both forms' times (conclusions and lengths; every proof built)
     let mut both = vec![(Duration::ZERO, Duration::ZERO); puzzles.len()];
     for form in [NetForm::Chain, NetForm::Net] {
         // the three modes share one analysis per level, as the searcher runs them
         let (mut analysed, mut proved) = (Vec::new(), Vec::new());
         let mut conclusions = 0;
-        for p in &puzzles {
+        for p in puzzles {
             let state = p.start_state().expect("consistent");
             let links = LinkIndex::new(&state);
             let t = Instant::now();
@@ -99,50 +151,6 @@ fn main() {
         "and every proof built",
         both.iter().map(|b| b.1).collect(),
     );
-    let only = std::env::var("SUDOLINK_BENCH_SOLVE").unwrap_or_default();
-    if only == "0" {
-        return;
-    }
-    // every step is checked against the solution, found before the clock starts
-    let solutions: Vec<_> = puzzles
-        .iter()
-        .map(|p| count_solutions(&p.start_state().expect("consistent"), 2).solution)
-        .collect();
-    let orders = [
-        (RuleOrder::Length, "simplest first"),
-        (RuleOrder::Listed, "HoDoKu's order, chains before nets"),
-    ];
-    for (order, order_name) in orders {
-        if only == "listed" && order != RuleOrder::Listed {
-            continue;
-        }
-        let rules = list_rules("force-chains,force-nets", 60, order).expect("known techniques");
-        // the default resolution (one step per state), then `solve --all-at-once` (every
-        // instance of the first rule that applies in a state, at once)
-        for (what, all_at_once) in [("", false), (" --all-at-once", true)] {
-            let t = Instant::now();
-            let solved = puzzles
-                .iter()
-                .zip(&solutions)
-                .filter(|(p, solution)| {
-                    let state = p.start_state().expect("consistent");
-                    let run = if all_at_once {
-                        solve_all_at_once(&state, &rules, solution.as_ref())
-                    } else {
-                        solve(&state, &rules, solution.as_ref())
-                    };
-                    run.expect("every step is sound").solved
-                })
-                .count();
-            let elapsed = t.elapsed();
-            println!(
-                "solve{what} basic + force chains and nets (length <= 60, {order_name}): {solved} of {} solved, {:?} per puzzle, peak RSS {}",
-                puzzles.len(),
-                elapsed / puzzles.len() as u32,
-                peak_rss()
-            );
-        }
-    }
 }
 
 /// VmHWM from /proc/self/status.
