@@ -11,7 +11,7 @@
 //! the three techniques' choices; proofs re-run the few branches they print.
 
 use super::limits::{Meter, Stop};
-use super::net::{Contradiction, NetGraph, Propagation};
+use super::net::{Contradiction, NetGraph, Propagation, PropagationPool};
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CandidateSet, CspVariable, Digit, House};
 use crate::proof::net::{
@@ -38,14 +38,15 @@ impl ForceSpec {
 
 /// One assumption's propagation, derived level by level as far as the analysis needs.
 struct Branch {
-    p: Propagation,
+    /// Boxed: analyses hand their propagations on to the next state's, by pointer.
+    p: Box<Propagation>,
     /// The inferences its contradiction needs, once one is met.
     refuted_len: Option<usize>,
 }
 
 impl Branch {
     /// Start `c`'s propagation in `p` (a new one, or one recycled from an earlier state).
-    fn start(graph: &NetGraph, c: Candidate, mut p: Propagation) -> Branch {
+    fn start(graph: &NetGraph, c: Candidate, mut p: Box<Propagation>) -> Branch {
         p.start(graph, c);
         Branch {
             p,
@@ -328,13 +329,13 @@ impl ForceAnalysis {
     /// analyses ([`super::net::StateGraphs`]), its propagations' memory taken from `pool` (filled by
     /// [`ForceAnalysis::recycle`]) before any is allocated. The same analysis whatever the
     /// pool holds: a propagation is reset when it starts.
-    pub fn lazy_shared(graph: NetGraph<'static>, pool: &mut Vec<Propagation>) -> ForceAnalysis {
+    pub fn lazy_shared(graph: NetGraph<'static>, pool: &mut PropagationPool) -> ForceAnalysis {
         const MODES: [ForceMode; 3] = [ForceMode::Cell, ForceMode::House, ForceMode::Contradiction];
         ForceAnalysis::lazy_for(graph, &MODES, None, pool)
     }
 
     /// Give this analysis' propagations to `pool`, for the next state's analyses.
-    pub fn recycle(self, pool: &mut Vec<Propagation>) {
+    pub fn recycle(self, pool: &mut PropagationPool) {
         pool.extend(self.branches.into_iter().map(|b| b.p));
     }
 
@@ -342,7 +343,7 @@ impl ForceAnalysis {
         graph: NetGraph<'static>,
         modes: &[ForceMode],
         targets: Option<&CandidateSet>,
-        pool: &mut Vec<Propagation>,
+        pool: &mut PropagationPool,
     ) -> ForceAnalysis {
         let (level, form) = (graph.level, graph.form);
         let links = graph.links();
@@ -355,7 +356,9 @@ impl ForceAnalysis {
         let mut branch_of = vec![u16::MAX; 729];
         let mut branches = Vec::with_capacity(assumptions.len());
         for &c in &assumptions {
-            let p = pool.pop().unwrap_or_else(|| Propagation::new(&graph));
+            let p = pool
+                .pop()
+                .unwrap_or_else(|| Box::new(Propagation::new(&graph)));
             branch_of[c.index()] = branches.len() as u16;
             branches.push(Branch::start(&graph, c, p));
         }
@@ -469,7 +472,7 @@ impl ForceAnalysis {
     fn common(&self, k: usize) -> Option<(CandidateSet, CandidateSet)> {
         let members = &self.choices[k].1;
         let (mut trues, mut falses) =
-            common_to_branches(members.iter().map(|m| &self.branch(*m).p))?;
+            common_to_branches(members.iter().map(|m| &*self.branch(*m).p))?;
         let links = self.graph.links();
         for set in [&mut trues, &mut falses] {
             set.intersect_with(links.open());

@@ -27,7 +27,7 @@
 use crate::graph::groups::GroupIndex;
 use crate::graph::LinkIndex;
 use crate::grid::tables::VARIABLES_OF;
-use crate::grid::{Candidate, CandidateSet, Cell, CspVariable, Digit, House};
+use crate::grid::{Candidate, CandidateSet, CspVariable, Digit, House};
 use crate::proof::net::{LinkLevel, NetBranch, NetForm, NetLink, NetLiteral, NetNode, NetStep};
 use std::sync::Arc;
 
@@ -58,14 +58,18 @@ fn support_of(v: CspVariable) -> Support {
     }
 }
 
-/// An almost-locked set, with per digit its places and the candidates outside seeing them
-/// all (a list: usually a few candidates, cheaper to walk than a 729-bit set).
+/// An almost-locked set: its house, cells and digits, and per digit where its places and
+/// the candidates outside seeing them all are in [`AlsParts::cands`] (usually a few
+/// candidates, cheaper to walk than a 729-bit set).
 struct AlsEntry {
     house: House,
-    cells: Vec<Cell>,
+    /// Its cells as a mask (bit = cell index).
+    mask: u128,
     digits: u16,
-    places: [Vec<Candidate>; 9],
-    outside: [Vec<Candidate>; 9],
+    /// Digit d's places are `cands[places_at[d]..outside_at[d]]`, the candidates outside
+    /// seeing them all `cands[outside_at[d]..places_at[d + 1]]`.
+    places_at: [u32; 10],
+    outside_at: [u32; 9],
 }
 
 /// The state's links a graph reads: borrowed, or shared by the graphs a per-state cache
@@ -103,14 +107,51 @@ struct LevelParts {
     variable_open: Vec<u8>,
 }
 
-/// The ALS level's almost-locked sets, shared by both forms.
+/// The ALS level's almost-locked sets, shared by both forms, in flat lists (a state has
+/// hundreds of sets: no list of its own for each).
 struct AlsParts {
     als: Vec<AlsEntry>,
-    /// Per candidate: the sets it is inside (the net form fires them).
-    cand_als: Vec<Vec<u32>>,
+    /// The sets' places and outside candidates, digit by digit ([`AlsEntry`]).
+    cands: Vec<Candidate>,
+    /// Per candidate: the sets it is inside (the net form fires them), in set order.
+    cand_als: Adjacency,
     /// Per candidate: the sets where it is its digit's one place (the chain form fires an
-    /// ALS only from such a place).
-    cand_als_single: Vec<Vec<u32>>,
+    /// ALS only from such a place), in set order.
+    cand_als_single: Adjacency,
+}
+
+/// Per candidate (or node), a list of ids, all in one array: the lists of a state's
+/// graph are built once and only read.
+#[derive(Default)]
+struct Adjacency {
+    /// List `i` is `ids[at[i]..at[i + 1]]`.
+    at: Vec<u32>,
+    ids: Vec<u32>,
+}
+
+impl Adjacency {
+    /// The lists of `n` keys from (key, id) pairs, each list in the pairs' order.
+    fn from_pairs(n: usize, pairs: &[(u32, u32)]) -> Adjacency {
+        let mut at = vec![0u32; n + 1];
+        for &(key, _) in pairs {
+            at[key as usize + 1] += 1;
+        }
+        for i in 0..n {
+            at[i + 1] += at[i];
+        }
+        let mut next = at.clone();
+        let mut ids = vec![0u32; pairs.len()];
+        for &(key, id) in pairs {
+            ids[next[key as usize] as usize] = id;
+            next[key as usize] += 1;
+        }
+        Adjacency { at, ids }
+    }
+
+    #[inline]
+    fn of(&self, key: usize) -> &[u32] {
+        &self.ids[self.at[key] as usize..self.at[key + 1] as usize]
+    }
 }
 
 /// A state's graph parts, built on first use and shared by the graphs of every level and
@@ -409,52 +450,74 @@ impl LevelParts {
 
 impl AlsParts {
     fn new(links: &LinkIndex) -> AlsParts {
-        let mut parts = AlsParts {
-            als: Vec::new(),
-            cand_als: vec![Vec::new(); 729],
-            cand_als_single: vec![Vec::new(); 729],
-        };
-        for als in crate::graph::als::enumerate(links, MAX_ALS_CELLS) {
-            if als.size() >= 2 {
-                parts.add_als(links, als.house, als.cells, als.digits);
+        let mut als = Vec::new();
+        let mut cands = Vec::new();
+        // (candidate, set) for every place, and for the places that are their digit's one
+        let (mut inside, mut single) = (Vec::new(), Vec::new());
+        crate::graph::als::for_each(links, MAX_ALS_CELLS, |a| {
+            if a.mask.count_ones() < 2 {
+                return;
             }
+            let id = als.len() as u32;
+            let mut places_at = [0u32; 10];
+            let mut outside_at = [0u32; 9];
+            let cells_of = |m: u128| crate::graph::als::mask_cells(m);
+            let inside_set: CandidateSet = cells_of(a.mask)
+                .flat_map(|c| links.variable(CspVariable::Rc(c)).iter())
+                .collect();
+            for d in 0..9 {
+                places_at[d] = cands.len() as u32;
+                let digit = Digit::from_index(d);
+                let first = cands.len();
+                cands.extend(cells_of(a.places[d]).map(|c| Candidate::new(c, digit)));
+                outside_at[d] = cands.len() as u32;
+                let places = &cands[first..];
+                if let Some((&p0, rest)) = places.split_first() {
+                    let mut seeing = *links.linked(p0);
+                    for x in rest {
+                        seeing.intersect_with(links.linked(*x));
+                    }
+                    seeing.subtract(&inside_set);
+                    cands.extend(seeing.iter());
+                }
+            }
+            places_at[9] = cands.len() as u32;
+            for d in 0..9 {
+                let places = &cands[places_at[d] as usize..outside_at[d] as usize];
+                for c in places {
+                    inside.push((c.index() as u32, id));
+                    if places.len() == 1 {
+                        single.push((c.index() as u32, id));
+                    }
+                }
+            }
+            als.push(AlsEntry {
+                house: a.house,
+                mask: a.mask,
+                digits: a.digits,
+                places_at,
+                outside_at,
+            });
+        });
+        // each candidate's sets in set order (the pairs are in set order, then digit order)
+        AlsParts {
+            als,
+            cands,
+            cand_als: Adjacency::from_pairs(729, &inside),
+            cand_als_single: Adjacency::from_pairs(729, &single),
         }
-        parts
     }
 
-    fn add_als(&mut self, links: &LinkIndex, house: House, cells: Vec<Cell>, digits: u16) {
-        let id = self.als.len() as u32;
-        let mut places: [Vec<Candidate>; 9] = Default::default();
-        let mut outside: [Vec<Candidate>; 9] = Default::default();
-        let inside: CandidateSet = cells
-            .iter()
-            .flat_map(|&c| links.variable(CspVariable::Rc(c)).iter())
-            .collect();
-        for c in inside.iter() {
-            places[c.digit().index()].push(c);
-        }
-        for d in Digit::all().filter(|d| digits >> d.index() & 1 == 1) {
-            let p = &places[d.index()];
-            let mut seeing = *links.linked(p[0]);
-            for x in &p[1..] {
-                seeing.intersect_with(links.linked(*x));
-            }
-            seeing.subtract(&inside);
-            outside[d.index()] = seeing.iter().collect();
-        }
-        for c in inside.iter() {
-            self.cand_als[c.index()].push(id);
-            if places[c.digit().index()].len() == 1 {
-                self.cand_als_single[c.index()].push(id);
-            }
-        }
-        self.als.push(AlsEntry {
-            house,
-            cells,
-            digits,
-            places,
-            outside,
-        });
+    /// Set `e`'s places of digit `d` (index 0-8).
+    #[inline]
+    fn places(&self, e: &AlsEntry, d: usize) -> &[Candidate] {
+        &self.cands[e.places_at[d] as usize..e.outside_at[d] as usize]
+    }
+
+    /// The candidates outside set `e` that see all its places of digit `d`.
+    #[inline]
+    fn outside(&self, e: &AlsEntry, d: usize) -> &[Candidate] {
+        &self.cands[e.outside_at[d] as usize..e.places_at[d + 1] as usize]
     }
 }
 
@@ -495,6 +558,11 @@ pub enum Contradiction {
     /// Every open candidate of a variable derived false (net form).
     Empty(CspVariable),
 }
+
+/// Propagations kept for reuse (their memory only), boxed: handing one on moves a pointer,
+/// not its few hundred bytes of vectors and sets.
+#[allow(clippy::vec_box)]
+pub type PropagationPool = Vec<Box<Propagation>>;
 
 /// One propagation's working memory, reused from assumption to assumption.
 pub struct Propagation {
@@ -767,7 +835,7 @@ impl Propagation {
         if want == FALSE && node < 729 && graph.counts_als_places() {
             let d = node % 9;
             let stamp = self.als_stamp << 8;
-            for &a in &graph.als().cand_als[node] {
+            for &a in graph.als().cand_als.of(node) {
                 // a place is derived false once, so a fired slot (all false) is never met
                 let slot = &mut self.als_falses[a as usize * 9 + d];
                 if *slot & !ALS_FIRED != stamp {
@@ -893,12 +961,12 @@ impl Propagation {
         let d = c.digit().index();
         let als = graph.als();
         let fired = match graph.form {
-            NetForm::Chain => &als.cand_als_single[c.index()],
-            NetForm::Net => &als.cand_als[c.index()],
+            NetForm::Chain => als.cand_als_single.of(c.index()),
+            NetForm::Net => als.cand_als.of(c.index()),
         };
         for &a in fired {
             let e = &als.als[a as usize];
-            let places = &e.places[d];
+            let places = als.places(e, d);
             let fires = match graph.form {
                 NetForm::Chain => places.len() == 1,
                 // every place false, and not fired yet
@@ -920,11 +988,11 @@ impl Propagation {
             }
             let premises = &premises[..places.len()];
             for b in (0..9).filter(|&b| b != d && e.digits >> b & 1 == 1) {
-                if let [only] = e.places[b].as_slice() {
+                if let [only] = als.places(e, b) {
                     self.derive(graph, lit(only.index(), true), Why::Als(a), premises);
                 }
                 // those already false would derive nothing
-                for y in &e.outside[b] {
+                for y in als.outside(e, b) {
                     if self.value[y.index()] != FALSE {
                         self.derive(graph, lit(y.index(), false), Why::Als(a), premises);
                     }
@@ -1021,7 +1089,7 @@ impl Propagation {
                 let e = &graph.als().als[a as usize];
                 NetLink::Als {
                     house: e.house,
-                    cells: e.cells.clone(),
+                    cells: crate::graph::als::mask_cells(e.mask).collect(),
                 }
             }
             Why::Locked(i) => {

@@ -1165,14 +1165,52 @@ impl HypothesisCache {
 /// modes), with the proofs built from it so far: the resolution strategy asks for them
 /// length by length, so the analysis derives only what each length needs
 /// ([`force::ForceAnalysis::up_to`]); explain asks target by target, for every length.
-#[derive(Default)]
 struct ForceCache {
     entries: std::collections::HashMap<(LinkLevel, NetForm), ForceEntry>,
     /// The last state's graph parts (and links), shared by its analyses.
     graphs: Option<super::net::StateGraphs>,
     /// Propagations of earlier states' analyses, reused by the next ones (their memory
-    /// only: each is reset when it starts).
-    pool: Vec<super::net::Propagation>,
+    /// only: each is reset when it starts). Taken from the thread's spares when the cache
+    /// is made, and given back to them when it is dropped.
+    pool: super::net::PropagationPool,
+}
+
+/// The most propagations a thread keeps between searchers (a state's six analyses start
+/// about 1,200; each holds a few tens of kilobytes at most).
+const MAX_SPARE_PROPAGATIONS: usize = 1_500;
+
+thread_local! {
+    /// Propagations a dropped [`ForceCache`] left on this thread, for the next one: a
+    /// collection's puzzles (one searcher each) reuse their memory instead of growing
+    /// new ones.
+    static SPARE_PROPAGATIONS: std::cell::RefCell<super::net::PropagationPool> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Default for ForceCache {
+    fn default() -> ForceCache {
+        ForceCache {
+            entries: Default::default(),
+            graphs: None,
+            pool: SPARE_PROPAGATIONS.with(|spare| std::mem::take(&mut *spare.borrow_mut())),
+        }
+    }
+}
+
+impl Drop for ForceCache {
+    fn drop(&mut self) {
+        let mut pool = std::mem::take(&mut self.pool);
+        for (_, entry) in self.entries.drain() {
+            entry.analysis.recycle(&mut pool);
+        }
+        pool.truncate(MAX_SPARE_PROPAGATIONS);
+        SPARE_PROPAGATIONS.with(|spare| {
+            let mut spare = spare.borrow_mut();
+            if spare.len() < pool.len() {
+                *spare = pool;
+            }
+        });
+    }
 }
 
 struct ForceEntry {
