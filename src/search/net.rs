@@ -43,8 +43,9 @@ const FALSE: u8 = 2;
 const ALS_FIRED: u32 = 0xFF;
 
 /// What a strong link rests on: a cell (bivalue) or a house (a digit's places).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum Support {
+    #[default]
     Cell,
     House(House),
 }
@@ -95,15 +96,15 @@ impl std::ops::Deref for Links<'_> {
 struct LevelParts {
     groups: Option<GroupIndex>,
     /// Per candidate: the groups whose every candidate is nrc-linked to it.
-    cand_weak_groups: Vec<Vec<u16>>,
+    cand_weak_groups: Adjacency<u16>,
     /// Per candidate: the groups it belongs to.
-    cand_in_groups: Vec<Vec<u16>>,
+    cand_in_groups: Adjacency<u16>,
     /// Per group: the groups of its digit, disjoint from it, linked to all of it.
-    group_weak_groups: Vec<Vec<u16>>,
+    group_weak_groups: Adjacency<u16>,
     /// Per candidate: the groups whose first member it is.
-    groups_by_first: Vec<Vec<u16>>,
+    groups_by_first: Adjacency<u16>,
     /// Per node: the other part of a two-part variable, and the variable's support.
-    strong: Vec<Vec<(u16, Support)>>,
+    strong: Adjacency<(u16, Support)>,
     variable_open: Vec<u8>,
 }
 
@@ -114,24 +115,23 @@ struct AlsParts {
     /// The sets' places and outside candidates, digit by digit ([`AlsEntry`]).
     cands: Vec<Candidate>,
     /// Per candidate: the sets it is inside (the net form fires them), in set order.
-    cand_als: Adjacency,
+    cand_als: Adjacency<u32>,
     /// Per candidate: the sets where it is its digit's one place (the chain form fires an
     /// ALS only from such a place), in set order.
-    cand_als_single: Adjacency,
+    cand_als_single: Adjacency<u32>,
 }
 
-/// Per candidate (or node), a list of ids, all in one array: the lists of a state's
+/// Per candidate (or node), a list of items, all in one array: the lists of a state's
 /// graph are built once and only read.
-#[derive(Default)]
-struct Adjacency {
-    /// List `i` is `ids[at[i]..at[i + 1]]`.
+struct Adjacency<T = u32> {
+    /// List `i` is `items[at[i]..at[i + 1]]`.
     at: Vec<u32>,
-    ids: Vec<u32>,
+    items: Vec<T>,
 }
 
-impl Adjacency {
-    /// The lists of `n` keys from (key, id) pairs, each list in the pairs' order.
-    fn from_pairs(n: usize, pairs: &[(u32, u32)]) -> Adjacency {
+impl<T: Copy + Default> Adjacency<T> {
+    /// The lists of `n` keys from (key, item) pairs, each list in the pairs' order.
+    fn from_pairs(n: usize, pairs: &[(u32, T)]) -> Adjacency<T> {
         let mut at = vec![0u32; n + 1];
         for &(key, _) in pairs {
             at[key as usize + 1] += 1;
@@ -140,17 +140,22 @@ impl Adjacency {
             at[i + 1] += at[i];
         }
         let mut next = at.clone();
-        let mut ids = vec![0u32; pairs.len()];
-        for &(key, id) in pairs {
-            ids[next[key as usize] as usize] = id;
+        let mut items = vec![T::default(); pairs.len()];
+        for &(key, item) in pairs {
+            items[next[key as usize] as usize] = item;
             next[key as usize] += 1;
         }
-        Adjacency { at, ids }
+        Adjacency { at, items }
     }
 
     #[inline]
-    fn of(&self, key: usize) -> &[u32] {
-        &self.ids[self.at[key] as usize..self.at[key + 1] as usize]
+    fn of(&self, key: usize) -> &[T] {
+        &self.items[self.at[key] as usize..self.at[key + 1] as usize]
+    }
+
+    /// How many keys it has lists for.
+    fn keys(&self) -> usize {
+        self.at.len() - 1
     }
 }
 
@@ -259,7 +264,7 @@ impl<'a> NetGraph<'a> {
 
     /// Nodes: the 729 candidates, then the groups.
     pub fn node_count(&self) -> usize {
-        self.parts.strong.len()
+        self.parts.strong.keys()
     }
 
     /// The node standing for `set`: a candidate or a group.
@@ -313,41 +318,59 @@ impl LevelParts {
                 }
             })
             .collect();
+        let empty = || Adjacency::from_pairs(0, &[]);
         let mut parts = LevelParts {
             groups,
-            cand_weak_groups: vec![Vec::new(); 729],
-            cand_in_groups: vec![Vec::new(); 729],
-            group_weak_groups: vec![Vec::new(); n_groups],
-            groups_by_first: vec![Vec::new(); 729],
-            strong: vec![Vec::new(); 729 + n_groups],
+            cand_weak_groups: empty(),
+            cand_in_groups: empty(),
+            group_weak_groups: empty(),
+            groups_by_first: empty(),
+            strong: Adjacency::from_pairs(0, &[]),
             variable_open,
         };
-        parts.index_groups();
-        parts.index_strong_parts(links);
+        parts.index_groups(n_groups);
+        parts.index_strong_parts(links, n_groups);
         parts
     }
 
-    fn index_groups(&mut self) {
-        let Some(groups) = &self.groups else { return };
-        let mut by_digit: [Vec<usize>; 9] = Default::default();
-        for (id, e) in groups.entries().iter().enumerate() {
-            by_digit[e.digit.index()].push(id);
-        }
-        for (id, e) in groups.entries().iter().enumerate() {
-            self.groups_by_first[e.members[0].index()].push(id as u16);
-            for c in e.glinked.iter() {
-                self.cand_weak_groups[c.index()].push(id as u16);
+    fn index_groups(&mut self, n_groups: usize) {
+        let (mut weak, mut inside, mut group_weak, mut first) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        if let Some(groups) = &self.groups {
+            // per group, its cells and the cells of its digit linked to all of it (a group's
+            // candidates are of one digit, so are those linked to all of its two or three)
+            let cells =
+                |set: &CandidateSet| set.iter().fold(0u128, |m, c| m | 1 << c.cell().index());
+            let masks: Vec<(u128, u128)> = groups
+                .entries()
+                .iter()
+                .map(|e| (cells(&e.candidates), cells(&e.glinked)))
+                .collect();
+            let mut by_digit: [Vec<usize>; 9] = Default::default();
+            for (id, e) in groups.entries().iter().enumerate() {
+                by_digit[e.digit.index()].push(id);
             }
-            for m in &e.members {
-                self.cand_in_groups[m.index()].push(id as u16);
-            }
-            for &other in &by_digit[e.digit.index()] {
-                let f = groups.entry(other);
-                if !f.candidates.intersects(&e.candidates) && f.candidates.is_subset(&e.glinked) {
-                    self.group_weak_groups[id].push(other as u16);
+            for (id, e) in groups.entries().iter().enumerate() {
+                first.push((e.members[0].index() as u32, id as u16));
+                for c in e.glinked.iter() {
+                    weak.push((c.index() as u32, id as u16));
+                }
+                for m in &e.members {
+                    inside.push((m.index() as u32, id as u16));
+                }
+                let (ours, linked) = masks[id];
+                for &other in &by_digit[e.digit.index()] {
+                    let (theirs, _) = masks[other];
+                    if theirs & ours == 0 && theirs & !linked == 0 {
+                        group_weak.push((id as u32, other as u16));
+                    }
                 }
             }
         }
+        self.groups_by_first = Adjacency::from_pairs(729, &first);
+        self.cand_weak_groups = Adjacency::from_pairs(729, &weak);
+        self.cand_in_groups = Adjacency::from_pairs(729, &inside);
+        self.group_weak_groups = Adjacency::from_pairs(n_groups, &group_weak);
     }
 
     /// The node standing for `set`: a candidate or a group.
@@ -371,7 +394,8 @@ impl LevelParts {
             [c] => Some(c.index()),
             [first, _] | [first, _, _] => {
                 let groups = self.groups.as_ref()?;
-                self.groups_by_first[first.index()]
+                self.groups_by_first
+                    .of(first.index())
                     .iter()
                     .map(|&id| id as usize)
                     .find(|&id| groups.entry(id).members == members)
@@ -384,15 +408,18 @@ impl LevelParts {
     /// Per variable, each part (each candidate, then each group inside the variable's
     /// house, in the group index's order) strongly linked to the rest when the rest is one
     /// node.
-    fn index_strong_parts(&mut self, links: &LinkIndex) {
+    fn index_strong_parts(&mut self, links: &LinkIndex, n_groups: usize) {
         let mut rest: Vec<Candidate> = Vec::with_capacity(9);
+        let mut members: Vec<Candidate> = Vec::with_capacity(9);
         let mut inside: Vec<u16> = Vec::new();
+        let mut strong: Vec<(u32, (u16, Support))> = Vec::new();
         for v in CspVariable::all() {
             if links.is_decided(v) {
                 continue;
             }
             let open = *links.variable(v);
-            let members: Vec<Candidate> = open.iter().collect();
+            members.clear();
+            members.extend(open.iter());
             if members.len() < 2 {
                 continue;
             }
@@ -403,7 +430,7 @@ impl LevelParts {
                     rest.clear();
                     rest.extend(members.iter().copied().filter(|&m| m != a));
                     if let Some(nb) = self.node_of_members(&rest) {
-                        self.strong[a.index()].push((nb as u16, support));
+                        strong.push((a.index() as u32, (nb as u16, support)));
                     }
                 }
             }
@@ -415,7 +442,7 @@ impl LevelParts {
             inside.extend(
                 members
                     .iter()
-                    .flat_map(|c| self.groups_by_first[c.index()].iter().copied()),
+                    .flat_map(|c| self.groups_by_first.of(c.index()).iter().copied()),
             );
             inside.sort_unstable();
             for &id in &inside {
@@ -431,10 +458,11 @@ impl LevelParts {
                         .filter(|m| !g.candidates.contains(*m)),
                 );
                 if let Some(nb) = self.node_of_members(&rest) {
-                    self.strong[729 + id as usize].push((nb as u16, support));
+                    strong.push((729 + id as u32, (nb as u16, support)));
                 }
             }
         }
+        self.strong = Adjacency::from_pairs(729 + n_groups, &strong);
     }
 
     /// The candidates of a group node.
@@ -868,7 +896,7 @@ impl Propagation {
                 for x in graph.links.linked(c).difference(&self.falses).iter() {
                     self.derive(graph, lit(x.index(), false), Why::Weak, &[l]);
                 }
-                for &g in &graph.parts.cand_weak_groups[node] {
+                for &g in graph.parts.cand_weak_groups.of(node) {
                     self.derive(graph, lit(729 + g as usize, false), Why::Weak, &[l]);
                 }
             }
@@ -886,7 +914,7 @@ impl Propagation {
                 for x in groups.glinked(node - 729).iter() {
                     self.derive(graph, lit(x.index(), false), Why::Weak, &[l]);
                 }
-                for &g in &graph.parts.group_weak_groups[node - 729] {
+                for &g in graph.parts.group_weak_groups.of(node - 729) {
                     self.derive(graph, lit(729 + g as usize, false), Why::Weak, &[l]);
                 }
             }
@@ -900,7 +928,7 @@ impl Propagation {
     }
 
     fn strong_parts(&mut self, graph: &NetGraph, node: usize, l: u32) {
-        for &(other, support) in &graph.parts.strong[node] {
+        for &(other, support) in graph.parts.strong.of(node) {
             self.derive(graph, lit(other as usize, true), Why::Strong(support), &[l]);
         }
     }
@@ -942,7 +970,7 @@ impl Propagation {
             }
             self.derive(graph, lit(n, true), Why::Strong(support), &falses[..k]);
         }
-        for &g in &graph.parts.cand_in_groups[c.index()] {
+        for &g in graph.parts.cand_in_groups.of(c.index()) {
             let members = graph.group_members(729 + g as usize);
             if members.iter().all(|m| self.value[m.index()] == FALSE) {
                 // a group holds at most three candidates
