@@ -16,7 +16,9 @@ use sudolink::proof::net::{
     ForceMode, LinkLevel, NetChoice, NetConclusion, NetForm, NetLink, NetNode, NetPattern,
 };
 use sudolink::proof::{check, Pattern, Proof};
-use sudolink::search::force::{find, prove_choice, search_target, ForceAnalysis, ForceSpec};
+use sudolink::search::force::{
+    find, prove_choice, search_target, ForceAnalysis, ForceSpec, StateChoices,
+};
 use sudolink::search::net::StateGraphs;
 use sudolink::search::registry::{basic_rules, rules_with_basic};
 use sudolink::search::{registry, Meter};
@@ -870,10 +872,12 @@ fn analyses_on_one_states_shared_graph_parts_equal_analyses_on_their_own_graphs(
     for state in &states {
         let links = LinkIndex::new(state);
         let mut graphs = StateGraphs::new(std::sync::Arc::new(links.clone()));
+        let choices = StateChoices::new(&links);
         // the ALS level first, so the lower levels read parts it built
         for level in [LinkLevel::Als, LinkLevel::Links, LinkLevel::Groups] {
             for form in [NetForm::Net, NetForm::Chain] {
-                let mut shared = ForceAnalysis::lazy_shared(graphs.graph(level, form), &mut pool);
+                let mut shared =
+                    ForceAnalysis::lazy_shared(graphs.graph(level, form), &choices, &mut pool);
                 shared.up_to(usize::MAX);
                 let alone =
                     ForceAnalysis::new(&links, level, form, &modes, None, &mut Meter::unlimited());

@@ -239,6 +239,53 @@ fn verity_proofs(
         .collect()
 }
 
+const ALL_MODES: [ForceMode; 3] = [ForceMode::Cell, ForceMode::House, ForceMode::Contradiction];
+
+/// A state's assumptions (the open candidates of its unsolved cells) and its choices (the
+/// cells', then the houses'), built once and shared by the state's analyses.
+pub struct StateChoices {
+    assumptions: Vec<Candidate>,
+    choices: Arc<Vec<(NetChoice, Vec<Candidate>)>>,
+    /// Per verity mode (cell, house): its range of `choices`.
+    ranges: [std::ops::Range<usize>; 2],
+}
+
+impl StateChoices {
+    /// Every assumption and choice of the state, for all three modes.
+    pub fn new(links: &LinkIndex) -> StateChoices {
+        StateChoices::of_modes(links, &ALL_MODES, None)
+    }
+
+    /// Those `modes` need (the verity modes every assumption; the contradiction mode alone
+    /// only the targets', when given).
+    fn of_modes(
+        links: &LinkIndex,
+        modes: &[ForceMode],
+        targets: Option<&CandidateSet>,
+    ) -> StateChoices {
+        let wanted = |c: Candidate| targets.is_none_or(|t| t.contains(c));
+        let verities = modes.iter().any(|&m| m != ForceMode::Contradiction);
+        let assumptions: Vec<Candidate> = assumable(links)
+            .into_iter()
+            .filter(|&c| verities || wanted(c))
+            .collect();
+        let mut choices = Vec::new();
+        let mut ranges: [std::ops::Range<usize>; 2] = [0..0, 0..0];
+        for (slot, mode) in [ForceMode::Cell, ForceMode::House].into_iter().enumerate() {
+            let first = choices.len();
+            if modes.contains(&mode) {
+                choices.extend(self::choices(links, mode));
+            }
+            ranges[slot] = first..choices.len();
+        }
+        StateChoices {
+            assumptions,
+            choices: Arc::new(choices),
+            ranges,
+        }
+    }
+}
+
 /// One conclusion of a force technique: its literal, its proof's length, and where the
 /// proof comes from (built only when asked for).
 #[derive(Clone, Debug)]
@@ -281,8 +328,9 @@ pub struct ForceAnalysis {
     assumptions: Vec<Candidate>,
     modes: Vec<ForceMode>,
     targets: Option<CandidateSet>,
-    /// The cell choices, then the house choices (of the modes asked).
-    choices: Vec<(NetChoice, Vec<Candidate>)>,
+    /// The cell choices, then the house choices (of the modes asked; those of a state's
+    /// analyses are shared).
+    choices: Arc<Vec<(NetChoice, Vec<Candidate>)>>,
     /// Per verity mode (cell, house): its range of `choices`.
     ranges: [std::ops::Range<usize>; 2],
     /// Per choice: all its conclusions with their lengths, once every branch is finished
@@ -309,7 +357,8 @@ impl ForceAnalysis {
         meter: &mut Meter,
     ) -> ForceAnalysis {
         let graph = NetGraph::shared(Arc::new(links.clone()), level, form);
-        let mut analysis = ForceAnalysis::lazy_for(graph, modes, targets, &mut Vec::new());
+        let state = StateChoices::of_modes(links, modes, targets);
+        let mut analysis = ForceAnalysis::lazy_for(graph, modes, targets, &state, &mut Vec::new());
         if let Err(stop) = analysis.finish(meter) {
             analysis.stopped = Some(stop);
             return analysis;
@@ -322,16 +371,20 @@ impl ForceAnalysis {
     /// what a bound on the length needs.
     pub fn lazy(links: &LinkIndex, level: LinkLevel, form: NetForm) -> ForceAnalysis {
         let graph = NetGraph::shared(Arc::new(links.clone()), level, form);
-        ForceAnalysis::lazy_shared(graph, &mut Vec::new())
+        ForceAnalysis::lazy_shared(graph, &StateChoices::new(links), &mut Vec::new())
     }
 
     /// [`ForceAnalysis::lazy`] on a graph whose parts are shared with the state's other
-    /// analyses ([`super::net::StateGraphs`]), its propagations' memory taken from `pool` (filled by
+    /// analyses ([`super::net::StateGraphs`]), as are its assumptions and choices (`state`,
+    /// of the graph's state), its propagations' memory taken from `pool` (filled by
     /// [`ForceAnalysis::recycle`]) before any is allocated. The same analysis whatever the
     /// pool holds: a propagation is reset when it starts.
-    pub fn lazy_shared(graph: NetGraph<'static>, pool: &mut PropagationPool) -> ForceAnalysis {
-        const MODES: [ForceMode; 3] = [ForceMode::Cell, ForceMode::House, ForceMode::Contradiction];
-        ForceAnalysis::lazy_for(graph, &MODES, None, pool)
+    pub fn lazy_shared(
+        graph: NetGraph<'static>,
+        state: &StateChoices,
+        pool: &mut PropagationPool,
+    ) -> ForceAnalysis {
+        ForceAnalysis::lazy_for(graph, &ALL_MODES, None, state, pool)
     }
 
     /// Give this analysis' propagations to `pool`, for the next state's analyses.
@@ -343,16 +396,11 @@ impl ForceAnalysis {
         graph: NetGraph<'static>,
         modes: &[ForceMode],
         targets: Option<&CandidateSet>,
+        state: &StateChoices,
         pool: &mut PropagationPool,
     ) -> ForceAnalysis {
         let (level, form) = (graph.level, graph.form);
-        let links = graph.links();
-        let wanted = |c: Candidate| targets.is_none_or(|t| t.contains(c));
-        let verities = modes.iter().any(|&m| m != ForceMode::Contradiction);
-        let assumptions: Vec<Candidate> = assumable(links)
-            .into_iter()
-            .filter(|&c| verities || wanted(c))
-            .collect();
+        let assumptions = state.assumptions.clone();
         let mut branch_of = vec![u16::MAX; 729];
         let mut branches = Vec::with_capacity(assumptions.len());
         for &c in &assumptions {
@@ -361,15 +409,6 @@ impl ForceAnalysis {
                 .unwrap_or_else(|| Box::new(Propagation::new(&graph)));
             branch_of[c.index()] = branches.len() as u16;
             branches.push(Branch::start(&graph, c, p));
-        }
-        let mut choices = Vec::new();
-        let mut ranges: [std::ops::Range<usize>; 2] = [0..0, 0..0];
-        for (slot, mode) in [ForceMode::Cell, ForceMode::House].into_iter().enumerate() {
-            let first = choices.len();
-            if modes.contains(&mode) {
-                choices.extend(self::choices(links, mode));
-            }
-            ranges[slot] = first..choices.len();
         }
         ForceAnalysis {
             level,
@@ -380,9 +419,9 @@ impl ForceAnalysis {
             assumptions,
             modes: modes.to_vec(),
             targets: targets.copied(),
-            settled: vec![None; choices.len()],
-            choices,
-            ranges,
+            settled: vec![None; state.choices.len()],
+            choices: Arc::clone(&state.choices),
+            ranges: state.ranges.clone(),
             bound: 0,
             conclusions: Default::default(),
             stopped: None,
@@ -505,9 +544,9 @@ impl ForceAnalysis {
     /// its contradiction).
     fn length_in(&mut self, k: usize, target: Candidate, value: bool) -> usize {
         let form = self.form;
-        let members = std::mem::take(&mut self.choices[k].1);
+        let choices = Arc::clone(&self.choices);
         let mut length = 0;
-        for &m in &members {
+        for &m in &choices[k].1 {
             let b = self.branch_mut(m);
             length += match b.refuted_len {
                 Some(l) => l,
@@ -516,7 +555,6 @@ impl ForceAnalysis {
                     .expect("a conclusion is derived in every unrefuted branch"),
             };
         }
-        self.choices[k].1 = members;
         length
     }
 
@@ -535,11 +573,18 @@ impl ForceAnalysis {
             .sum()
     }
 
-    /// Whether choice `k` may have a conclusion of length ≤ `bound` (true once every branch
-    /// is finished): if its unfinished branches derive nothing longer, none of them can be
-    /// refuted within the bound (a refutation costs more than its level) and what they
+    /// Whether choice `k` may have a conclusion of length ≤ `bound`: not with more than
+    /// `bound + 1` members (each but one adds an inference); else true once every branch
+    /// is finished; else if its unfinished branches derive nothing longer, none of them can
+    /// be refuted within the bound (a refutation costs more than its level) and what they
     /// derive later is longer than the bound.
     fn within(&mut self, k: usize, bound: usize) -> bool {
+        // every branch but one adds an inference at least: the exception is a branch whose
+        // assumption is the literal itself, which every other branch then opposes (their
+        // assumption is in the same variable) and so must refute
+        if self.choices[k].1.len() - 1 > bound {
+            return false;
+        }
         if self.choices[k]
             .1
             .iter()
@@ -562,7 +607,8 @@ impl ForceAnalysis {
 
     /// Finish choice `k`'s branches and keep all its conclusions with their lengths.
     fn settle(&mut self, k: usize) {
-        for m in self.choices[k].1.clone() {
+        let choices = Arc::clone(&self.choices);
+        for &m in &choices[k].1 {
             let b = &mut self.branches[self.branch_of[m.index()] as usize];
             b.advance(&self.graph, usize::MAX);
         }

@@ -1165,52 +1165,17 @@ impl HypothesisCache {
 /// modes), with the proofs built from it so far: the resolution strategy asks for them
 /// length by length, so the analysis derives only what each length needs
 /// ([`force::ForceAnalysis::up_to`]); explain asks target by target, for every length.
+#[derive(Default)]
 struct ForceCache {
     entries: std::collections::HashMap<(LinkLevel, NetForm), ForceEntry>,
-    /// The last state's graph parts (and links), shared by its analyses.
-    graphs: Option<super::net::StateGraphs>,
+    /// The last state's graph parts (and links), and its assumptions and choices, shared
+    /// by its analyses.
+    graphs: Option<(super::net::StateGraphs, force::StateChoices)>,
     /// Propagations of earlier states' analyses, reused by the next ones (their memory
-    /// only: each is reset when it starts). Taken from the thread's spares when the cache
-    /// is made, and given back to them when it is dropped.
+    /// only: each is reset when it starts). Not kept beyond the searcher: propagations
+    /// kept from puzzle to puzzle on a thread made a collection's solve slower (the
+    /// memory of the largest runs stays in use) and doubled its peak memory.
     pool: super::net::PropagationPool,
-}
-
-/// The most propagations a thread keeps between searchers (a state's six analyses start
-/// about 1,200; each holds a few tens of kilobytes at most).
-const MAX_SPARE_PROPAGATIONS: usize = 1_500;
-
-thread_local! {
-    /// Propagations a dropped [`ForceCache`] left on this thread, for the next one: a
-    /// collection's puzzles (one searcher each) reuse their memory instead of growing
-    /// new ones.
-    static SPARE_PROPAGATIONS: std::cell::RefCell<super::net::PropagationPool> =
-        const { std::cell::RefCell::new(Vec::new()) };
-}
-
-impl Default for ForceCache {
-    fn default() -> ForceCache {
-        ForceCache {
-            entries: Default::default(),
-            graphs: None,
-            pool: SPARE_PROPAGATIONS.with(|spare| std::mem::take(&mut *spare.borrow_mut())),
-        }
-    }
-}
-
-impl Drop for ForceCache {
-    fn drop(&mut self) {
-        let mut pool = std::mem::take(&mut self.pool);
-        for (_, entry) in self.entries.drain() {
-            entry.analysis.recycle(&mut pool);
-        }
-        pool.truncate(MAX_SPARE_PROPAGATIONS);
-        SPARE_PROPAGATIONS.with(|spare| {
-            let mut spare = spare.borrow_mut();
-            if spare.len() < pool.len() {
-                *spare = pool;
-            }
-        });
-    }
 }
 
 struct ForceEntry {
@@ -1234,21 +1199,21 @@ impl ForceCache {
             if self
                 .graphs
                 .as_ref()
-                .is_none_or(|g| g.links().open() != links.open())
+                .is_none_or(|(g, _)| g.links().open() != links.open())
             {
                 let shared = std::sync::Arc::new(links.clone());
-                self.graphs = Some(super::net::StateGraphs::new(shared));
+                self.graphs = Some((
+                    super::net::StateGraphs::new(shared),
+                    force::StateChoices::new(links),
+                ));
             }
-            let graph = self
-                .graphs
-                .as_mut()
-                .expect("just set")
-                .graph(spec.level, spec.form);
+            let (graphs, choices) = self.graphs.as_mut().expect("just set");
+            let graph = graphs.graph(spec.level, spec.form);
             self.entries.insert(
                 slot,
                 ForceEntry {
                     key,
-                    analysis: force::ForceAnalysis::lazy_shared(graph, &mut self.pool),
+                    analysis: force::ForceAnalysis::lazy_shared(graph, choices, &mut self.pool),
                     built: Default::default(),
                 },
             );
