@@ -240,7 +240,8 @@ impl LockedSet {
 }
 
 /// Every locked set of size `n` among the rows with `min_ones..=n` ones, rows in
-/// lexicographic order.
+/// lexicographic order. A partial choice of rows whose ones already span more than `n`
+/// columns is not extended (no locked set contains it).
 pub fn locked_sets(m: &Incidence, n: usize, min_ones: usize, mut f: impl FnMut(LockedSet)) {
     let eligible: Vec<usize> = (0..9)
         .filter(|&r| {
@@ -248,13 +249,42 @@ pub fn locked_sets(m: &Incidence, n: usize, min_ones: usize, mut f: impl FnMut(L
             m.open_rows >> r & 1 == 1 && k >= min_ones && k <= n
         })
         .collect();
-    combinations(&eligible, n, |combo| {
-        let cols = combo.iter().fold(0u16, |u, &r| u | m.ones[r]);
-        if cols.count_ones() as usize == n {
-            let rows = combo.iter().fold(0u16, |u, &r| u | 1 << r);
-            f(LockedSet { rows, cols });
+    struct Search<'a> {
+        m: &'a Incidence,
+        eligible: &'a [usize],
+        n: usize,
+    }
+    fn extend(
+        s: &Search,
+        start: usize,
+        chosen: usize,
+        rows: u16,
+        cols: u16,
+        f: &mut dyn FnMut(LockedSet),
+    ) {
+        if chosen == s.n {
+            if cols.count_ones() as usize == s.n {
+                f(LockedSet { rows, cols });
+            }
+            return;
         }
-    });
+        for i in start..s.eligible.len() {
+            if s.eligible.len() - i < s.n - chosen {
+                break;
+            }
+            let r = s.eligible[i];
+            let spanned = cols | s.m.ones[r];
+            if spanned.count_ones() as usize <= s.n {
+                extend(s, i + 1, chosen + 1, rows | 1 << r, spanned, f);
+            }
+        }
+    }
+    let search = Search {
+        m,
+        eligible: &eligible,
+        n,
+    };
+    extend(&search, 0, 0, 0, 0, &mut f);
 }
 
 /// Row `i` (`rows`) or column `i`.

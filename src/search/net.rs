@@ -482,6 +482,11 @@ impl AlsParts {
         let mut cands = Vec::new();
         // (candidate, set) for every place, and for the places that are their digit's one
         let (mut inside, mut single) = (Vec::new(), Vec::new());
+        // per digit, the cells where it is open
+        let mut digit_cells = [0u128; 9];
+        for c in links.open().iter() {
+            digit_cells[c.digit().index()] |= 1 << c.cell().index();
+        }
         crate::graph::als::for_each(links, MAX_ALS_CELLS, |a| {
             if a.mask.count_ones() < 2 {
                 return;
@@ -490,23 +495,18 @@ impl AlsParts {
             let mut places_at = [0u32; 10];
             let mut outside_at = [0u32; 9];
             let cells_of = |m: u128| crate::graph::als::mask_cells(m);
-            let inside_set: CandidateSet = cells_of(a.mask)
-                .flat_map(|c| links.variable(CspVariable::Rc(c)).iter())
-                .collect();
             for d in 0..9 {
                 places_at[d] = cands.len() as u32;
                 let digit = Digit::from_index(d);
-                let first = cands.len();
                 cands.extend(cells_of(a.places[d]).map(|c| Candidate::new(c, digit)));
                 outside_at[d] = cands.len() as u32;
-                let places = &cands[first..];
-                if let Some((&p0, rest)) = places.split_first() {
-                    let mut seeing = *links.linked(p0);
-                    for x in rest {
-                        seeing.intersect_with(links.linked(*x));
-                    }
-                    seeing.subtract(&inside_set);
-                    cands.extend(seeing.iter());
+                if a.places[d] != 0 {
+                    // the open candidates of the digit linked to all its places: in the cells
+                    // seeing them all (those of a place's cell are inside the set)
+                    let seeing = crate::graph::als::seeing_all(a.places[d]) & !a.mask;
+                    cands.extend(
+                        cells_of(seeing & digit_cells[d]).map(|c| Candidate::new(c, digit)),
+                    );
                 }
             }
             places_at[9] = cands.len() as u32;
