@@ -528,17 +528,24 @@ fn all_at_once_solves_with_every_step_checked() {
 const NET_FIRST_PUZZLE: &str =
     "85.....7.....41...3..........1...4.6.7.5...........2..742.6.......8...3..........";
 
-#[test]
-fn the_listed_order_tries_force_chains_of_any_length_before_force_nets() {
-    // simplest first: the net of length 3 comes before any chain (none is shorter than 4)
-    let by_length = ok(&[
-        "solve",
+/// `sudolink COMMAND NET_FIRST_PUZZLE --rules force-chains,force-nets --max-len 60 EXTRA…`
+fn on_net_first_puzzle(command: &str, extra: &[&str]) -> String {
+    let mut args = vec![
+        command,
         NET_FIRST_PUZZLE,
         "--rules",
         "force-chains,force-nets",
         "--max-len",
         "60",
-    ]);
+    ];
+    args.extend_from_slice(extra);
+    ok(&args)
+}
+
+#[test]
+fn the_listed_order_tries_force_chains_of_any_length_before_force_nets() {
+    // simplest first: the net of length 3 comes before any chain (none is shorter than 4)
+    let by_length = on_net_first_puzzle("solve", &[]);
     let first_force = |out: &str| {
         out.lines()
             .find(|l| l.starts_with("Force"))
@@ -554,16 +561,7 @@ fn the_listed_order_tries_force_chains_of_any_length_before_force_nets() {
         "{by_length}"
     );
     // HoDoKu's order: force chains at every length first; this puzzle then needs no net
-    let listed = ok(&[
-        "solve",
-        NET_FIRST_PUZZLE,
-        "--rules",
-        "force-chains,force-nets",
-        "--max-len",
-        "60",
-        "--order",
-        "listed",
-    ]);
+    let listed = on_net_first_puzzle("solve", &["--order", "listed"]);
     assert!(first_force(&listed).starts_with("ForceChain_"), "{listed}");
     assert!(
         !listed.contains("ForceNet_") && listed.contains("\nSOLVED"),
@@ -583,17 +581,7 @@ fn the_listed_order_tries_force_chains_of_any_length_before_force_nets() {
     let all = solve_all_at_once(&start, &rules, Some(&solution)).unwrap();
     assert!(all.solved);
     // rate orders the list the same way; a scheme's order is fixed
-    let rated = ok(&[
-        "rate",
-        NET_FIRST_PUZZLE,
-        "--rules",
-        "force-chains,force-nets",
-        "--max-len",
-        "60",
-        "--order",
-        "listed",
-        "--json",
-    ]);
+    let rated = on_net_first_puzzle("rate", &["--order", "listed", "--json"]);
     assert!(
         rated.contains("\"level\":\"force-chains,force-nets:4\""),
         "{rated}"
