@@ -17,7 +17,7 @@ use sudolink::grid::format::{parse_collection, ParseError, Puzzle};
 use sudolink::search::{registry, Rule};
 use sudolink::solver::count_solutions;
 use sudolink::study::rating::{rate, rate_rules, Scheme};
-use sudolink::study::rules::list_rules;
+use sudolink::study::rules::{list_rules, order_applies};
 
 #[derive(clap::Args, Debug)]
 pub struct RateArgs {
@@ -119,13 +119,10 @@ pub fn run(args: &RateArgs) -> Result<()> {
             by_rules(list, args.max_len, args.order).map_err(|e| anyhow::anyhow!("--rules: {e}"))?
         }
         None => match Scheme::from_str(&args.scheme) {
-            Ok(_) if args.order == Order::Listed => {
-                bail!(
-                    "--order listed orders a comma list of techniques; {:?} has a fixed order",
-                    args.scheme
-                )
+            Ok(scheme) => {
+                order_applies(&args.scheme, args.order.into())?;
+                By::Scheme(scheme)
             }
-            Ok(scheme) => By::Scheme(scheme),
             // not one of the fixed schemes: a family or a list of techniques, as --rules
             Err(e) => by_rules(&args.scheme, args.max_len, args.order).map_err(|_| {
                 anyhow::anyhow!("--scheme: {e}, or a technique or list of techniques")

@@ -24,6 +24,7 @@
 //! nodes) and its inference arena (at most one inference per literal plus one conflicting
 //! one); it is reused across assumptions, never cloned per literal.
 
+use crate::graph::als::{mask_cells, seeing_all};
 use crate::graph::groups::GroupIndex;
 use crate::graph::LinkIndex;
 use crate::grid::tables::VARIABLES_OF;
@@ -127,6 +128,16 @@ struct Adjacency<T = u32> {
     /// List `i` is `items[at[i]..at[i + 1]]`.
     at: Vec<u32>,
     items: Vec<T>,
+}
+
+/// No keys: what a level without groups has for its group lists, until they are built.
+impl<T> Default for Adjacency<T> {
+    fn default() -> Adjacency<T> {
+        Adjacency {
+            at: vec![0],
+            items: Vec::new(),
+        }
+    }
 }
 
 impl<T: Copy + Default> Adjacency<T> {
@@ -318,14 +329,13 @@ impl LevelParts {
                 }
             })
             .collect();
-        let empty = || Adjacency::from_pairs(0, &[]);
         let mut parts = LevelParts {
             groups,
-            cand_weak_groups: empty(),
-            cand_in_groups: empty(),
-            group_weak_groups: empty(),
-            groups_by_first: empty(),
-            strong: Adjacency::from_pairs(0, &[]),
+            cand_weak_groups: Adjacency::default(),
+            cand_in_groups: Adjacency::default(),
+            group_weak_groups: Adjacency::default(),
+            groups_by_first: Adjacency::default(),
+            strong: Adjacency::default(),
             variable_open,
         };
         parts.index_groups(n_groups);
@@ -494,18 +504,17 @@ impl AlsParts {
             let id = als.len() as u32;
             let mut places_at = [0u32; 10];
             let mut outside_at = [0u32; 9];
-            let cells_of = |m: u128| crate::graph::als::mask_cells(m);
             for d in 0..9 {
                 places_at[d] = cands.len() as u32;
                 let digit = Digit::from_index(d);
-                cands.extend(cells_of(a.places[d]).map(|c| Candidate::new(c, digit)));
+                cands.extend(mask_cells(a.places[d]).map(|c| Candidate::new(c, digit)));
                 outside_at[d] = cands.len() as u32;
                 if a.places[d] != 0 {
                     // the open candidates of the digit linked to all its places: in the cells
                     // seeing them all (those of a place's cell are inside the set)
-                    let seeing = crate::graph::als::seeing_all(a.places[d]) & !a.mask;
+                    let seeing = seeing_all(a.places[d]) & !a.mask;
                     cands.extend(
-                        cells_of(seeing & digit_cells[d]).map(|c| Candidate::new(c, digit)),
+                        mask_cells(seeing & digit_cells[d]).map(|c| Candidate::new(c, digit)),
                     );
                 }
             }
@@ -1117,7 +1126,7 @@ impl Propagation {
                 let e = &graph.als().als[a as usize];
                 NetLink::Als {
                     house: e.house,
-                    cells: crate::graph::als::mask_cells(e.mask).collect(),
+                    cells: mask_cells(e.mask).collect(),
                 }
             }
             Why::Locked(i) => {

@@ -53,12 +53,7 @@ pub fn parse(spec: &str, max_len: usize) -> Result<RuleSpec, BadRules> {
 /// Parse SPEC into rules with lengths up to `max_len`, in `order`. [`RuleOrder::Listed`]
 /// orders a comma list: with `basic` or a scheme (whose order is fixed) it is refused.
 pub fn parse_in_order(spec: &str, max_len: usize, order: RuleOrder) -> Result<RuleSpec, BadRules> {
-    let fixed = spec.eq_ignore_ascii_case("basic") || Scheme::from_str(spec).is_ok();
-    if fixed && order == RuleOrder::Listed {
-        return Err(BadRules::FixedOrder {
-            spec: spec.to_string(),
-        });
-    }
+    order_applies(spec, order)?;
     if spec.eq_ignore_ascii_case("basic") {
         return Ok(RuleSpec {
             rules: basic_rules(),
@@ -76,6 +71,18 @@ pub fn parse_in_order(spec: &str, max_len: usize, order: RuleOrder) -> Result<Ru
             .map_err(|e| BadRules::Unknown { why: e.to_string() })?,
         scheme: None,
     })
+}
+
+/// Whether `order` can order SPEC: [`RuleOrder::Listed`] is refused for `basic` and the
+/// schemes, whose order is fixed.
+pub fn order_applies(spec: &str, order: RuleOrder) -> Result<(), BadRules> {
+    let fixed = spec.eq_ignore_ascii_case("basic") || Scheme::from_str(spec).is_ok();
+    if fixed && order == RuleOrder::Listed {
+        return Err(BadRules::FixedOrder {
+            spec: spec.to_string(),
+        });
+    }
+    Ok(())
 }
 
 /// The rules of a comma list of techniques (no scheme): the basic rules, then the list's
