@@ -99,7 +99,6 @@ fn main() {
 /// Per start state, each form's and both forms' times (conclusions and lengths; every
 /// proof built).
 fn per_state_times(puzzles: &[Puzzle]) {
-    // per start state, both forms' times (conclusions and lengths; every proof built)
     let mut both = vec![(Duration::ZERO, Duration::ZERO); puzzles.len()];
     for form in [NetForm::Chain, NetForm::Net] {
         // the three modes share one analysis per level, as the searcher runs them
