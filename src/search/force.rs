@@ -11,7 +11,7 @@
 //! the three techniques' choices; proofs re-run the few branches they print.
 
 use super::limits::{Meter, Stop};
-use super::net::{Contradiction, NetGraph, Propagation, PropagationPool};
+use super::net::{ChainSweep, Contradiction, NetGraph, Propagation, PropagationPool};
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CandidateSet, CspVariable, Digit, House};
 use crate::proof::net::{
@@ -67,13 +67,144 @@ impl Branch {
     }
 
     /// The inferences its branch needs to derive `target` with `value` (None if it does
-    /// not): the derivation depth in the chain form, the trace in the net form.
-    fn length_of(&mut self, form: NetForm, target: Candidate, value: bool) -> Option<usize> {
+    /// not): the net form's trace (the chain form's branches are swept).
+    fn length_of(&mut self, target: Candidate, value: bool) -> Option<usize> {
         let end = self.p.derivation(target, value)?;
-        Some(match form {
-            NetForm::Chain => self.p.candidate_depth(target),
-            NetForm::Net => self.p.trace_len(&[end]),
-        })
+        Some(self.p.trace_len(&[end]))
+    }
+}
+
+/// The assumptions' propagations, by branch index (the order of the assumptions): one
+/// [`Propagation`] each in the net form; swept 64 at a time in the chain form
+/// ([`ChainSweep`], which derives the same values, depths and contradictions).
+enum Branches {
+    Each(Vec<Branch>),
+    Swept(Vec<ChainSweep>),
+}
+
+impl Branches {
+    /// Start every assumption's propagation (the net form's memory taken from `pool`).
+    fn start(graph: &NetGraph, assumptions: &[Candidate], pool: &mut PropagationPool) -> Branches {
+        match graph.form {
+            NetForm::Chain => Branches::Swept(
+                assumptions
+                    .chunks(64)
+                    .map(|chunk| ChainSweep::new(graph, chunk))
+                    .collect(),
+            ),
+            NetForm::Net => Branches::Each(
+                assumptions
+                    .iter()
+                    .map(|&c| {
+                        let p = pool
+                            .pop()
+                            .unwrap_or_else(|| Box::new(Propagation::new(graph)));
+                        Branch::start(graph, c, p)
+                    })
+                    .collect(),
+            ),
+        }
+    }
+
+    /// Derive up to `levels` levels of the branches `which` (all when None), each stopping
+    /// at its fixpoint or first contradiction; `meter` checked as the work goes and charged
+    /// what it derives.
+    fn advance(
+        &mut self,
+        graph: &NetGraph,
+        which: Option<&[usize]>,
+        levels: usize,
+        meter: &mut Meter,
+    ) -> Result<(), Stop> {
+        match self {
+            Branches::Each(branches) => {
+                let mut one = |b: &mut Branch| {
+                    if let Some(stop) = meter.check() {
+                        return Err(stop);
+                    }
+                    let before = b.p.derived;
+                    b.advance(graph, levels);
+                    meter.spend(b.p.derived - before);
+                    Ok(())
+                };
+                match which {
+                    None => branches.iter_mut().try_for_each(one),
+                    Some(which) => which.iter().try_for_each(|&i| one(&mut branches[i])),
+                }
+            }
+            Branches::Swept(sweeps) => {
+                let mut masks = vec![0u64; sweeps.len()];
+                match which {
+                    None => {
+                        for (mask, sweep) in masks.iter_mut().zip(sweeps.iter()) {
+                            *mask = u64::MAX >> (64 - sweep.len());
+                        }
+                    }
+                    Some(which) => {
+                        for &i in which {
+                            masks[i / 64] |= 1 << (i % 64);
+                        }
+                    }
+                }
+                for (sweep, mask) in sweeps.iter_mut().zip(masks) {
+                    if mask != 0 {
+                        sweep.advance(graph, mask, levels, meter)?;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn is_finished(&self, i: usize) -> bool {
+        match self {
+            Branches::Each(b) => b[i].p.is_finished(),
+            Branches::Swept(s) => s[i / 64].is_finished(i % 64),
+        }
+    }
+
+    /// The inferences branch `i`'s contradiction needs, once it has met one.
+    fn refuted_len(&self, i: usize) -> Option<usize> {
+        match self {
+            Branches::Each(b) => b[i].refuted_len,
+            Branches::Swept(s) => s[i / 64].refuted_len(i % 64),
+        }
+    }
+
+    /// The candidates branch `i` derived true and false, None once it is refuted.
+    fn candidate_sets(&self, i: usize) -> Option<(&CandidateSet, &CandidateSet)> {
+        match self {
+            Branches::Each(b) => (b[i].p.contradiction.is_none()).then(|| b[i].p.candidate_sets()),
+            Branches::Swept(s) => {
+                (s[i / 64].refuted_len(i % 64).is_none()).then(|| s[i / 64].candidate_sets(i % 64))
+            }
+        }
+    }
+
+    /// The derivation depth of `c`'s value in branch `i`.
+    fn candidate_depth(&self, i: usize, c: Candidate) -> usize {
+        match self {
+            Branches::Each(b) => b[i].p.candidate_depth(c),
+            Branches::Swept(s) => s[i / 64].candidate_depth(i % 64, c),
+        }
+    }
+
+    /// The inferences branch `i` needs to derive `target` with `value` (None if it does
+    /// not): the derivation depth in the chain form, the trace in the net form.
+    fn length_of(&mut self, i: usize, target: Candidate, value: bool) -> Option<usize> {
+        match self {
+            Branches::Each(b) => b[i].length_of(target, value),
+            Branches::Swept(s) => s[i / 64]
+                .derived(i % 64, target, value)
+                .then(|| s[i / 64].candidate_depth(i % 64, target)),
+        }
+    }
+
+    /// Give the propagations to `pool`, for the next state's analyses.
+    fn recycle(self, pool: &mut PropagationPool) {
+        if let Branches::Each(branches) = self {
+            pool.extend(branches.into_iter().map(|b| b.p));
+        }
     }
 }
 
@@ -92,15 +223,16 @@ fn assumable(links: &LinkIndex) -> Vec<Candidate> {
 }
 
 /// What every unrefuted branch of a choice derives (None when every branch is refuted).
+/// Each branch gives its (trues, falses), None when refuted.
 fn common_to_branches<'b>(
-    mut branches: impl Iterator<Item = &'b Propagation>,
+    branches: impl Iterator<Item = Option<(&'b CandidateSet, &'b CandidateSet)>>,
 ) -> Option<(CandidateSet, CandidateSet)> {
-    let mut used = branches.by_ref().filter(|p| p.contradiction.is_none());
-    let (mut trues, mut falses) = used.next()?.candidate_sets();
-    for p in used {
-        let (t, f) = p.candidate_sets();
-        trues.intersect_with(&t);
-        falses.intersect_with(&f);
+    let mut used = branches.flatten();
+    let (t, f) = used.next()?;
+    let (mut trues, mut falses) = (*t, *f);
+    for (t, f) in used {
+        trues.intersect_with(t);
+        falses.intersect_with(f);
     }
     Some((trues, falses))
 }
@@ -316,13 +448,14 @@ struct Conclusion {
 /// most one derivation per literal of the graph; a refuted one stops after the level of its
 /// first contradiction); lengths are read from what that propagation kept, never from a
 /// second one. Memory: each assumption's propagation (one inference per literal it
-/// derived), kept while the analysis is.
+/// derived; in the chain form a few words per literal and 64 branches), kept while the
+/// analysis is.
 pub struct ForceAnalysis {
     pub level: LinkLevel,
     pub form: NetForm,
     graph: NetGraph<'static>,
     /// The assumptions' branches, in the order of `assumptions`.
-    branches: Vec<Branch>,
+    branches: Branches,
     /// Per candidate: its branch's index in `branches` (`u16::MAX` for none).
     branch_of: Vec<u16>,
     assumptions: Vec<Candidate>,
@@ -389,7 +522,7 @@ impl ForceAnalysis {
 
     /// Give this analysis' propagations to `pool`, for the next state's analyses.
     pub fn recycle(self, pool: &mut PropagationPool) {
-        pool.extend(self.branches.into_iter().map(|b| b.p));
+        self.branches.recycle(pool);
     }
 
     fn lazy_for(
@@ -402,14 +535,10 @@ impl ForceAnalysis {
         let (level, form) = (graph.level, graph.form);
         let assumptions = state.assumptions.clone();
         let mut branch_of = vec![u16::MAX; 729];
-        let mut branches = Vec::with_capacity(assumptions.len());
-        for &c in &assumptions {
-            let p = pool
-                .pop()
-                .unwrap_or_else(|| Box::new(Propagation::new(&graph)));
-            branch_of[c.index()] = branches.len() as u16;
-            branches.push(Branch::start(&graph, c, p));
+        for (i, c) in assumptions.iter().enumerate() {
+            branch_of[c.index()] = i as u16;
         }
+        let branches = Branches::start(&graph, &assumptions, pool);
         ForceAnalysis {
             level,
             form,
@@ -431,29 +560,17 @@ impl ForceAnalysis {
     /// Propagate every assumption to its end under `meter` (each charged what its whole
     /// propagation derives, as when it runs at once).
     pub fn finish(&mut self, meter: &mut Meter) -> Result<(), Stop> {
-        for b in &mut self.branches {
-            if let Some(stop) = meter.check() {
-                return Err(stop);
-            }
-            b.advance(&self.graph, usize::MAX);
-            meter.spend(b.p.derived);
-        }
-        Ok(())
+        self.branches.advance(&self.graph, None, usize::MAX, meter)
     }
 
     /// Whether every assumption is propagated to its end.
     pub fn is_finished(&self) -> bool {
-        self.assumptions
-            .iter()
-            .all(|c| self.branch(*c).p.is_finished())
+        (0..self.assumptions.len()).all(|i| self.branches.is_finished(i))
     }
 
-    fn branch(&self, c: Candidate) -> &Branch {
-        &self.branches[self.branch_of[c.index()] as usize]
-    }
-
-    fn branch_mut(&mut self, c: Candidate) -> &mut Branch {
-        &mut self.branches[self.branch_of[c.index()] as usize]
+    /// The index of `c`'s branch.
+    fn branch(&self, c: Candidate) -> usize {
+        self.branch_of[c.index()] as usize
     }
 
     fn wanted(&self, c: Candidate) -> bool {
@@ -466,16 +583,16 @@ impl ForceAnalysis {
         if bound <= self.bound {
             return;
         }
-        for b in &mut self.branches {
-            b.advance(&self.graph, bound);
-        }
+        self.branches
+            .advance(&self.graph, None, bound, &mut Meter::unlimited())
+            .expect("an unlimited meter never stops");
         if self.modes.contains(&ForceMode::Contradiction) {
             let refuted = self
                 .assumptions
                 .iter()
                 .filter(|&&c| self.wanted(c))
                 .filter_map(|&c| {
-                    let length = self.branch(c).refuted_len?;
+                    let length = self.branches.refuted_len(self.branch(c))?;
                     (length <= bound).then_some(Conclusion {
                         target: c,
                         value: false,
@@ -510,8 +627,11 @@ impl ForceAnalysis {
     /// targets only when given.
     fn common(&self, k: usize) -> Option<(CandidateSet, CandidateSet)> {
         let members = &self.choices[k].1;
-        let (mut trues, mut falses) =
-            common_to_branches(members.iter().map(|m| &*self.branch(*m).p))?;
+        let (mut trues, mut falses) = common_to_branches(
+            members
+                .iter()
+                .map(|m| self.branches.candidate_sets(self.branch(*m))),
+        )?;
         let links = self.graph.links();
         for set in [&mut trues, &mut falses] {
             set.intersect_with(links.open());
@@ -543,15 +663,15 @@ impl ForceAnalysis {
     /// A literal's length in choice `k`: every branch's inferences (a refuted branch counts
     /// its contradiction).
     fn length_in(&mut self, k: usize, target: Candidate, value: bool) -> usize {
-        let form = self.form;
         let choices = Arc::clone(&self.choices);
         let mut length = 0;
         for &m in &choices[k].1 {
-            let b = self.branch_mut(m);
-            length += match b.refuted_len {
+            let i = self.branch(m);
+            length += match self.branches.refuted_len(i) {
                 Some(l) => l,
-                None => b
-                    .length_of(form, target, value)
+                None => self
+                    .branches
+                    .length_of(i, target, value)
                     .expect("a conclusion is derived in every unrefuted branch"),
             };
         }
@@ -567,8 +687,9 @@ impl ForceAnalysis {
             .1
             .iter()
             .map(|&m| {
-                let b = self.branch(m);
-                b.refuted_len.unwrap_or_else(|| b.p.candidate_depth(target))
+                let i = self.branch(m);
+                (self.branches.refuted_len(i))
+                    .unwrap_or_else(|| self.branches.candidate_depth(i, target))
             })
             .sum()
     }
@@ -588,7 +709,7 @@ impl ForceAnalysis {
         if self.choices[k]
             .1
             .iter()
-            .all(|m| self.branch(*m).p.is_finished())
+            .all(|m| self.branches.is_finished(self.branch(*m)))
         {
             return true;
         }
@@ -607,11 +728,15 @@ impl ForceAnalysis {
 
     /// Finish choice `k`'s branches and keep all its conclusions with their lengths.
     fn settle(&mut self, k: usize) {
-        let choices = Arc::clone(&self.choices);
-        for &m in &choices[k].1 {
-            let b = &mut self.branches[self.branch_of[m.index()] as usize];
-            b.advance(&self.graph, usize::MAX);
-        }
+        let members: Vec<usize> = self.choices[k].1.iter().map(|&m| self.branch(m)).collect();
+        self.branches
+            .advance(
+                &self.graph,
+                Some(&members),
+                usize::MAX,
+                &mut Meter::unlimited(),
+            )
+            .expect("an unlimited meter never stops");
         let conclusions = self
             .candidates(k)
             .unwrap_or_default()
@@ -755,7 +880,10 @@ pub fn prove_choice(links: &LinkIndex, spec: ForceSpec, choice: &NetChoice) -> V
             p
         })
         .collect();
-    let Some((trues, falses)) = common_to_branches(runs.iter()) else {
+    let Some((trues, falses)) = common_to_branches(
+        runs.iter()
+            .map(|p| p.contradiction.is_none().then(|| p.candidate_sets())),
+    ) else {
         return Vec::new();
     };
     let conclusions: Vec<(Candidate, bool)> = trues

@@ -187,10 +187,17 @@ pub fn two_way(
         (None, None) => {
             let (t0, f0) = runs[0].candidate_sets();
             let (t1, f1) = runs[1].candidate_sets();
-            (t0.intersection(&t1), f0.intersection(&f1))
+            (t0.intersection(t1), f0.intersection(f1))
         }
-        (None, Some(_)) => runs[0].candidate_sets(),
-        (Some(_), None) => runs[1].candidate_sets(),
+        (None, Some(_)) | (Some(_), None) => {
+            let kept = if refuted[0].is_none() {
+                &runs[0]
+            } else {
+                &runs[1]
+            };
+            let (t, f) = kept.candidate_sets();
+            (*t, *f)
+        }
     };
     let open = links.open();
     let wanted = |c: Candidate| open.contains(c) && targets.is_none_or(|t| t.contains(c));

@@ -32,6 +32,9 @@ use crate::grid::{Candidate, CandidateSet, CspVariable, Digit, House};
 use crate::proof::net::{LinkLevel, NetBranch, NetForm, NetLink, NetLiteral, NetNode, NetStep};
 use std::sync::Arc;
 
+mod sweep;
+pub use sweep::ChainSweep;
+
 /// The largest ALS (cells) the ALS level uses.
 pub const MAX_ALS_CELLS: usize = 5;
 
@@ -314,6 +317,64 @@ impl<'a> NetGraph<'a> {
             value: lit & 1 == 1,
         }
     }
+
+    /// Hand `f` each inference of one premise from literal `l` (its conclusion and why), in
+    /// the order a propagation derives them: a true candidate's or group's weak links (to
+    /// candidates not in `skip`: those already false derive nothing), a false one's strong
+    /// parts (a false group's members first), and at the chain form's ALS level the sets
+    /// where a false candidate is its digit's one place. The chain form has no other
+    /// inferences; the net form adds those of several premises ([`Propagation`]).
+    #[inline]
+    fn single_premise(&self, l: u32, skip: &CandidateSet, mut f: impl FnMut(u32, Why)) {
+        let node = (l / 2) as usize;
+        match (node < 729, l & 1 == 1) {
+            (true, true) => {
+                let c = Candidate::from_index(node);
+                for x in self.links.linked(c).difference(skip).iter() {
+                    f(lit(x.index(), false), Why::Weak);
+                }
+                for &g in self.parts.cand_weak_groups.of(node) {
+                    f(lit(729 + g as usize, false), Why::Weak);
+                }
+            }
+            (true, false) => {
+                self.strong_parts(node, &mut f);
+                if self.form == NetForm::Chain && self.level == LinkLevel::Als {
+                    let d = node % 9;
+                    let als = self.als();
+                    for &a in als.cand_als_single.of(node) {
+                        let e = &als.als[a as usize];
+                        if als.places(e, d).len() == 1 {
+                            als.locked_on_the_rest(e, d, skip, |y| f(y, Why::Als(a)));
+                        }
+                    }
+                }
+            }
+            (false, true) => {
+                let groups = self.parts.groups.as_ref().expect("groups");
+                for x in groups.glinked(node - 729).iter() {
+                    f(lit(x.index(), false), Why::Weak);
+                }
+                for &g in self.parts.group_weak_groups.of(node - 729) {
+                    f(lit(729 + g as usize, false), Why::Weak);
+                }
+            }
+            (false, false) => {
+                for &m in self.group_members(node) {
+                    f(lit(m.index(), false), Why::Subset);
+                }
+                self.strong_parts(node, &mut f);
+            }
+        }
+    }
+
+    /// A false node's strong links: the other part of each two-part variable it is in.
+    #[inline]
+    fn strong_parts(&self, node: usize, f: &mut impl FnMut(u32, Why)) {
+        for &(other, support) in self.parts.strong.of(node) {
+            f(lit(other as usize, true), Why::Strong(support));
+        }
+    }
 }
 
 impl LevelParts {
@@ -555,6 +616,29 @@ impl AlsParts {
     #[inline]
     fn outside(&self, e: &AlsEntry, d: usize) -> &[Candidate] {
         &self.cands[e.outside_at[d] as usize..e.places_at[d + 1] as usize]
+    }
+
+    /// What set `e` locked on its digits but `d` (its candidates of `d` all false) makes
+    /// hold: each digit's one place true, and the candidates outside seeing all its places
+    /// false (those in `skip` left out: already false, they derive nothing).
+    #[inline]
+    fn locked_on_the_rest(
+        &self,
+        e: &AlsEntry,
+        d: usize,
+        skip: &CandidateSet,
+        mut f: impl FnMut(u32),
+    ) {
+        for b in (0..9).filter(|&b| b != d && e.digits >> b & 1 == 1) {
+            if let [only] = self.places(e, b) {
+                f(lit(only.index(), true));
+            }
+            for y in self.outside(e, b) {
+                if !skip.contains(*y) {
+                    f(lit(y.index(), false));
+                }
+            }
+        }
     }
 }
 
@@ -804,8 +888,8 @@ impl Propagation {
     }
 
     /// Candidates derived true and false.
-    pub fn candidate_sets(&self) -> (CandidateSet, CandidateSet) {
-        (self.trues, self.falses)
+    pub fn candidate_sets(&self) -> (&CandidateSet, &CandidateSet) {
+        (&self.trues, &self.falses)
     }
 
     /// The derivation depth of a candidate's value (0: the assumption; meaningless when
@@ -896,49 +980,15 @@ impl Propagation {
     }
 
     fn expand(&mut self, graph: &NetGraph, l: u32) {
-        let node = (l / 2) as usize;
-        let value = l & 1 == 1;
-        match (node < 729, value) {
-            (true, true) => {
-                let c = Candidate::from_index(node);
-                // those already false would derive nothing
-                for x in graph.links.linked(c).difference(&self.falses).iter() {
-                    self.derive(graph, lit(x.index(), false), Why::Weak, &[l]);
-                }
-                for &g in graph.parts.cand_weak_groups.of(node) {
-                    self.derive(graph, lit(729 + g as usize, false), Why::Weak, &[l]);
-                }
+        // those already false would derive nothing
+        let skip = self.falses;
+        graph.single_premise(l, &skip, |y, why| self.derive(graph, y, why, &[l]));
+        if graph.form == NetForm::Net && l & 1 == 0 && l / 2 < 729 {
+            let c = Candidate::from_index((l / 2) as usize);
+            self.last_parts(graph, c);
+            if graph.level == LinkLevel::Als {
+                self.als_links(graph, c);
             }
-            (true, false) => {
-                self.strong_parts(graph, node, l);
-                if graph.form == NetForm::Net {
-                    self.last_parts(graph, Candidate::from_index(node));
-                }
-                if graph.level == LinkLevel::Als {
-                    self.als_links(graph, Candidate::from_index(node));
-                }
-            }
-            (false, true) => {
-                let groups = graph.parts.groups.as_ref().expect("groups");
-                for x in groups.glinked(node - 729).iter() {
-                    self.derive(graph, lit(x.index(), false), Why::Weak, &[l]);
-                }
-                for &g in graph.parts.group_weak_groups.of(node - 729) {
-                    self.derive(graph, lit(729 + g as usize, false), Why::Weak, &[l]);
-                }
-            }
-            (false, false) => {
-                for &m in graph.group_members(node) {
-                    self.derive(graph, lit(m.index(), false), Why::Subset, &[l]);
-                }
-                self.strong_parts(graph, node, l);
-            }
-        }
-    }
-
-    fn strong_parts(&mut self, graph: &NetGraph, node: usize, l: u32) {
-        for &(other, support) in graph.parts.strong.of(node) {
-            self.derive(graph, lit(other as usize, true), Why::Strong(support), &[l]);
         }
     }
 
@@ -993,48 +1043,30 @@ impl Propagation {
         }
     }
 
-    /// ALS super links fired by `c` false: the ALS's candidates of c's digit all false.
+    /// Net form: ALS super links fired by `c` false, the set's candidates of c's digit all
+    /// false (the chain form's, from a digit's one place, are [`NetGraph::single_premise`]'s).
     fn als_links(&mut self, graph: &NetGraph, c: Candidate) {
         let d = c.digit().index();
         let als = graph.als();
-        let fired = match graph.form {
-            NetForm::Chain => als.cand_als_single.of(c.index()),
-            NetForm::Net => als.cand_als.of(c.index()),
-        };
-        for &a in fired {
+        for &a in als.cand_als.of(c.index()) {
             let e = &als.als[a as usize];
             let places = als.places(e, d);
-            let fires = match graph.form {
-                NetForm::Chain => places.len() == 1,
-                // every place false, and not fired yet
-                NetForm::Net => {
-                    let stamp = self.als_stamp << 8;
-                    let slot = &mut self.als_falses[a as usize * 9 + d];
-                    *slot == stamp | places.len() as u32 && {
-                        *slot = stamp | ALS_FIRED;
-                        true
-                    }
-                }
-            };
-            if !fires {
+            // every place false, and not fired yet
+            let stamp = self.als_stamp << 8;
+            let slot = &mut self.als_falses[a as usize * 9 + d];
+            if *slot != stamp | places.len() as u32 {
                 continue;
             }
+            *slot = stamp | ALS_FIRED;
             let mut premises = [0u32; MAX_ALS_CELLS];
             for (slot, p) in premises.iter_mut().zip(places) {
                 *slot = lit(p.index(), false);
             }
             let premises = &premises[..places.len()];
-            for b in (0..9).filter(|&b| b != d && e.digits >> b & 1 == 1) {
-                if let [only] = als.places(e, b) {
-                    self.derive(graph, lit(only.index(), true), Why::Als(a), premises);
-                }
-                // those already false would derive nothing
-                for y in als.outside(e, b) {
-                    if self.value[y.index()] != FALSE {
-                        self.derive(graph, lit(y.index(), false), Why::Als(a), premises);
-                    }
-                }
-            }
+            let skip = self.falses;
+            als.locked_on_the_rest(e, d, &skip, |y| {
+                self.derive(graph, y, Why::Als(a), premises)
+            });
         }
     }
 
