@@ -89,7 +89,13 @@ impl Branches {
             NetForm::Chain => Branches::Swept(
                 assumptions
                     .chunks(64)
-                    .map(|chunk| ChainSweep::new(graph, chunk))
+                    .map(|chunk| match pool.sweeps.pop() {
+                        Some(mut sweep) => {
+                            sweep.start(graph, chunk);
+                            sweep
+                        }
+                        None => ChainSweep::new(graph, chunk),
+                    })
                     .collect(),
             ),
             NetForm::Net => Branches::Each(
@@ -97,6 +103,7 @@ impl Branches {
                     .iter()
                     .map(|&c| {
                         let p = pool
+                            .propagations
                             .pop()
                             .unwrap_or_else(|| Box::new(Propagation::new(graph)));
                         Branch::start(graph, c, p)
@@ -202,8 +209,9 @@ impl Branches {
 
     /// Give the propagations to `pool`, for the next state's analyses.
     fn recycle(self, pool: &mut PropagationPool) {
-        if let Branches::Each(branches) = self {
-            pool.extend(branches.into_iter().map(|b| b.p));
+        match self {
+            Branches::Each(branches) => pool.propagations.extend(branches.into_iter().map(|b| b.p)),
+            Branches::Swept(sweeps) => pool.sweeps.extend(sweeps),
         }
     }
 }
@@ -491,7 +499,13 @@ impl ForceAnalysis {
     ) -> ForceAnalysis {
         let graph = NetGraph::shared(Arc::new(links.clone()), level, form);
         let state = StateChoices::of_modes(links, modes, targets);
-        let mut analysis = ForceAnalysis::lazy_for(graph, modes, targets, &state, &mut Vec::new());
+        let mut analysis = ForceAnalysis::lazy_for(
+            graph,
+            modes,
+            targets,
+            &state,
+            &mut PropagationPool::default(),
+        );
         if let Err(stop) = analysis.finish(meter) {
             analysis.stopped = Some(stop);
             return analysis;
@@ -504,7 +518,11 @@ impl ForceAnalysis {
     /// what a bound on the length needs.
     pub fn lazy(links: &LinkIndex, level: LinkLevel, form: NetForm) -> ForceAnalysis {
         let graph = NetGraph::shared(Arc::new(links.clone()), level, form);
-        ForceAnalysis::lazy_shared(graph, &StateChoices::new(links), &mut Vec::new())
+        ForceAnalysis::lazy_shared(
+            graph,
+            &StateChoices::new(links),
+            &mut PropagationPool::default(),
+        )
     }
 
     /// [`ForceAnalysis::lazy`] on a graph whose parts are shared with the state's other

@@ -680,10 +680,15 @@ pub enum Contradiction {
     Empty(CspVariable),
 }
 
-/// Propagations kept for reuse (their memory only), boxed: handing one on moves a pointer,
-/// not its few hundred bytes of vectors and sets.
-#[allow(clippy::vec_box)]
-pub type PropagationPool = Vec<Box<Propagation>>;
+/// Propagations and sweeps kept for reuse (their memory only: each is reset when it
+/// starts). Propagations are boxed: handing one on moves a pointer, not its few hundred
+/// bytes of vectors and sets.
+#[derive(Default)]
+pub struct PropagationPool {
+    #[allow(clippy::vec_box)]
+    pub propagations: Vec<Box<Propagation>>,
+    pub sweeps: Vec<ChainSweep>,
+}
 
 /// One propagation's working memory, reused from assumption to assumption.
 pub struct Propagation {

@@ -57,36 +57,65 @@ impl ChainSweep {
     /// Start the propagations of `assumptions` (at most 64, each a candidate assumed true)
     /// on a chain-form graph: nothing derived from them yet.
     pub fn new(graph: &NetGraph, assumptions: &[Candidate]) -> ChainSweep {
+        let mut sweep = ChainSweep {
+            assumptions: Vec::with_capacity(64),
+            known: Vec::new(),
+            frontier: Vec::new(),
+            next: Vec::new(),
+            active: Vec::new(),
+            touched: Vec::new(),
+            levels: [0; 64],
+            finished: 0,
+            refuted_len: [None; 64],
+            depth: Vec::new(),
+            trues: Vec::new(),
+            falses: Vec::new(),
+            derived: 0,
+            exact: None,
+        };
+        sweep.start(graph, assumptions);
+        sweep
+    }
+
+    /// [`ChainSweep::new`] in this sweep's memory (of any earlier graph): only what the
+    /// last sweep set is cleared (a depth is read only where its branch derived the
+    /// candidate, so depths are not).
+    pub fn start(&mut self, graph: &NetGraph, assumptions: &[Candidate]) {
         assert!(assumptions.len() <= 64, "a sweep holds at most 64 branches");
         debug_assert!(graph.form == NetForm::Chain && !graph.empty_variables);
         let literals = graph.node_count() * 2;
         let n = assumptions.len();
-        let mut sweep = ChainSweep {
-            assumptions: assumptions.to_vec(),
-            known: vec![0; literals],
-            frontier: vec![0; literals],
-            next: vec![0; literals],
-            active: Vec::with_capacity(literals),
-            touched: Vec::with_capacity(literals),
-            levels: [0; 64],
-            finished: 0,
-            refuted_len: [None; 64],
-            depth: vec![0; n * 729],
-            trues: vec![CandidateSet::EMPTY; n],
-            falses: vec![CandidateSet::EMPTY; n],
-            derived: n,
-            exact: None,
-        };
+        for &x in &self.active {
+            self.frontier[x as usize] = 0;
+        }
+        self.active.clear();
+        self.known.clear();
+        self.known.resize(literals, 0);
+        self.frontier.resize(literals, 0);
+        self.next.resize(literals, 0);
+        if self.depth.len() < n * 729 {
+            self.depth.resize(n * 729, 0);
+        }
+        self.trues.clear();
+        self.trues.resize(n, CandidateSet::EMPTY);
+        self.falses.clear();
+        self.falses.resize(n, CandidateSet::EMPTY);
+        self.assumptions.clear();
+        self.assumptions.extend_from_slice(assumptions);
+        self.levels = [0; 64];
+        self.finished = 0;
+        self.refuted_len = [None; 64];
+        self.derived = n;
         for (i, c) in assumptions.iter().enumerate() {
             let l = super::lit(c.index(), true) as usize;
-            if sweep.frontier[l] == 0 {
-                sweep.active.push(l as u32);
+            if self.frontier[l] == 0 {
+                self.active.push(l as u32);
             }
-            sweep.known[l] |= 1 << i;
-            sweep.frontier[l] |= 1 << i;
-            sweep.trues[i].insert(*c);
+            self.known[l] |= 1 << i;
+            self.frontier[l] |= 1 << i;
+            self.trues[i].insert(*c);
+            self.depth[i * 729 + c.index()] = 0;
         }
-        sweep
     }
 
     /// How many branches it holds.
@@ -267,9 +296,9 @@ mod tests {
     use crate::grid::CspVariable;
     use crate::proof::net::LinkLevel;
 
-    /// Every assumption of three states at every level, swept in chunks of 64 and advanced
-    /// unevenly (a few levels, one branch to its end, then all), derives what a
-    /// [`Propagation`] of it derives: the same values and depths, the same fixpoint or
+    /// Every assumption of three states at every level, swept in chunks of 64 (in one
+    /// sweep's memory, reused) and advanced unevenly (a few levels, one branch to its end,
+    /// then all), derives what a [`Propagation`] of it derives: the same values and depths, the same fixpoint or
     /// first contradiction, and the same contradiction length.
     #[test]
     fn a_sweep_derives_what_each_propagation_does() {
@@ -279,6 +308,8 @@ mod tests {
             "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
         ];
         let (mut compared, mut refuted) = (0, 0);
+        // one sweep's memory reused for every chunk after the first, across levels and states
+        let mut reused: Option<ChainSweep> = None;
         for line in lines {
             let puzzle = crate::grid::format::parse_line(line, 1).expect("puzzle");
             let links = LinkIndex::new(&puzzle.start_state().expect("consistent"));
@@ -290,7 +321,13 @@ mod tests {
             for level in [LinkLevel::Links, LinkLevel::Groups, LinkLevel::Als] {
                 let graph = NetGraph::new(&links, level, NetForm::Chain);
                 for chunk in assumptions.chunks(64) {
-                    let mut sweep = ChainSweep::new(&graph, chunk);
+                    let mut sweep = match reused.take() {
+                        Some(mut sweep) => {
+                            sweep.start(&graph, chunk);
+                            sweep
+                        }
+                        None => ChainSweep::new(&graph, chunk),
+                    };
                     let meter = &mut Meter::unlimited();
                     let all = u64::MAX >> (64 - chunk.len());
                     sweep.advance(&graph, all, 2, meter).expect("unlimited");
@@ -318,6 +355,7 @@ mod tests {
                         }
                         compared += 1;
                     }
+                    reused = Some(sweep);
                 }
             }
         }
