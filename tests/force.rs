@@ -19,7 +19,7 @@ use sudolink::proof::{check, Pattern, Proof};
 use sudolink::search::force::{
     find, prove_choice, search_target, ForceAnalysis, ForceSpec, StateChoices,
 };
-use sudolink::search::net::StateGraphs;
+use sudolink::search::net::{PropagationPool, StateGraphs};
 use sudolink::search::registry::{basic_rules, rules_with_basic};
 use sudolink::search::{registry, Meter};
 use sudolink::study::resolution::{is_solution, solve, solve_all_at_once};
@@ -855,7 +855,7 @@ fn analyses_on_one_states_shared_graph_parts_equal_analyses_on_their_own_graphs(
     // be the one on a graph of its own
     let states = seed_and_path_states(3, 5);
     let modes = [ForceMode::Cell, ForceMode::House, ForceMode::Contradiction];
-    let mut pool = Vec::new();
+    let mut pool = PropagationPool::default();
     let mut compared = 0;
     for state in &states {
         let links = LinkIndex::new(state);
