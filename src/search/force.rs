@@ -469,6 +469,9 @@ pub struct ForceAnalysis {
     assumptions: Vec<Candidate>,
     modes: Vec<ForceMode>,
     targets: Option<CandidateSet>,
+    /// The candidates a verity may conclude false and true: the open ones (on the targets
+    /// when given), those of decided cells left out of the trues.
+    concludable: [CandidateSet; 2],
     /// The cell choices, then the house choices (of the modes asked; those of a state's
     /// analyses are shared).
     choices: Arc<Vec<(NetChoice, Vec<Candidate>)>>,
@@ -557,6 +560,17 @@ impl ForceAnalysis {
             branch_of[c.index()] = i as u16;
         }
         let branches = Branches::start(&graph, &assumptions, pool);
+        let links = graph.links();
+        let mut falses = *links.open();
+        if let Some(t) = targets {
+            falses.intersect_with(t);
+        }
+        let mut trues = falses;
+        for c in falses.iter() {
+            if links.is_decided(CspVariable::Rc(c.cell())) {
+                trues.remove(c);
+            }
+        }
         ForceAnalysis {
             level,
             form,
@@ -566,6 +580,7 @@ impl ForceAnalysis {
             assumptions,
             modes: modes.to_vec(),
             targets: targets.copied(),
+            concludable: [falses, trues],
             settled: vec![None; state.choices.len()],
             choices: Arc::clone(&state.choices),
             ranges: state.ranges.clone(),
@@ -650,19 +665,8 @@ impl ForceAnalysis {
                 .iter()
                 .map(|m| self.branches.candidate_sets(self.branch(*m))),
         )?;
-        let links = self.graph.links();
-        for set in [&mut trues, &mut falses] {
-            set.intersect_with(links.open());
-            if let Some(t) = &self.targets {
-                set.intersect_with(t);
-            }
-        }
-        let derived_true = trues;
-        for c in derived_true.iter() {
-            if links.is_decided(CspVariable::Rc(c.cell())) {
-                trues.remove(c);
-            }
-        }
+        trues.intersect_with(&self.concludable[1]);
+        falses.intersect_with(&self.concludable[0]);
         Some((trues, falses))
     }
 
@@ -739,8 +743,9 @@ impl ForceAnalysis {
             .map(|c| (c, true))
             .chain(falses.iter().map(|c| (c, false)))
             .any(|(target, value)| {
+                // in the chain form the lower bound is the length
                 self.length_at_least(k, target) <= bound
-                    && self.length_in(k, target, value) <= bound
+                    && (self.form == NetForm::Chain || self.length_in(k, target, value) <= bound)
             })
     }
 

@@ -369,7 +369,7 @@ impl<'a> NetGraph<'a> {
     }
 
     /// A false node's strong links: the other part of each two-part variable it is in.
-    #[inline]
+    #[inline(always)]
     fn strong_parts(&self, node: usize, f: &mut impl FnMut(u32, Why)) {
         for &(other, support) in self.parts.strong.of(node) {
             f(lit(other as usize, true), Why::Strong(support));
