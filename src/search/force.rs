@@ -11,7 +11,7 @@
 //! the three techniques' choices; proofs re-run the few branches they print.
 
 use super::limits::{Meter, Stop};
-use super::net::{ChainSweep, Contradiction, NetGraph, Propagation, PropagationPool};
+use super::net::{ChainSweep, Contradiction, NetGraph, Propagation, PropagationPool, SWEEP_WIDTH};
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CandidateSet, CspVariable, Digit, House};
 use crate::proof::net::{
@@ -75,7 +75,7 @@ impl Branch {
 }
 
 /// The assumptions' propagations, by branch index (the order of the assumptions): one
-/// [`Propagation`] each in the net form; swept 64 at a time in the chain form
+/// [`Propagation`] each in the net form; swept [`SWEEP_WIDTH`] at a time in the chain form
 /// ([`ChainSweep`], which derives the same values, depths and contradictions).
 enum Branches {
     Each(Vec<Branch>),
@@ -88,7 +88,7 @@ impl Branches {
         match graph.form {
             NetForm::Chain => Branches::Swept(
                 assumptions
-                    .chunks(64)
+                    .chunks(SWEEP_WIDTH)
                     .map(|chunk| match pool.sweeps.pop() {
                         Some(mut sweep) => {
                             sweep.start(graph, chunk);
@@ -140,22 +140,15 @@ impl Branches {
                 }
             }
             Branches::Swept(sweeps) => {
-                let mut masks = vec![0u64; sweeps.len()];
-                match which {
-                    None => {
-                        for (mask, sweep) in masks.iter_mut().zip(sweeps.iter()) {
-                            *mask = u64::MAX >> (64 - sweep.len());
-                        }
-                    }
-                    Some(which) => {
-                        for &i in which {
-                            masks[i / 64] |= 1 << (i % 64);
-                        }
-                    }
-                }
-                for (sweep, mask) in sweeps.iter_mut().zip(masks) {
-                    if mask != 0 {
-                        sweep.advance(graph, mask, levels, meter)?;
+                for (s, sweep) in sweeps.iter_mut().enumerate() {
+                    let local: Option<Vec<usize>> = which.map(|which| {
+                        (which.iter())
+                            .filter(|&&i| i / SWEEP_WIDTH == s)
+                            .map(|&i| i % SWEEP_WIDTH)
+                            .collect()
+                    });
+                    if local.as_ref().is_none_or(|l| !l.is_empty()) {
+                        sweep.advance(graph, local.as_deref(), levels, meter)?;
                     }
                 }
                 Ok(())
@@ -166,7 +159,7 @@ impl Branches {
     fn is_finished(&self, i: usize) -> bool {
         match self {
             Branches::Each(b) => b[i].p.is_finished(),
-            Branches::Swept(s) => s[i / 64].is_finished(i % 64),
+            Branches::Swept(s) => s[i / SWEEP_WIDTH].is_finished(i % SWEEP_WIDTH),
         }
     }
 
@@ -174,7 +167,7 @@ impl Branches {
     fn refuted_len(&self, i: usize) -> Option<usize> {
         match self {
             Branches::Each(b) => b[i].refuted_len,
-            Branches::Swept(s) => s[i / 64].refuted_len(i % 64),
+            Branches::Swept(s) => s[i / SWEEP_WIDTH].refuted_len(i % SWEEP_WIDTH),
         }
     }
 
@@ -182,9 +175,8 @@ impl Branches {
     fn candidate_sets(&self, i: usize) -> Option<(&CandidateSet, &CandidateSet)> {
         match self {
             Branches::Each(b) => (b[i].p.contradiction.is_none()).then(|| b[i].p.candidate_sets()),
-            Branches::Swept(s) => {
-                (s[i / 64].refuted_len(i % 64).is_none()).then(|| s[i / 64].candidate_sets(i % 64))
-            }
+            Branches::Swept(s) => (s[i / SWEEP_WIDTH].refuted_len(i % SWEEP_WIDTH).is_none())
+                .then(|| s[i / SWEEP_WIDTH].candidate_sets(i % SWEEP_WIDTH)),
         }
     }
 
@@ -192,7 +184,7 @@ impl Branches {
     fn candidate_depth(&self, i: usize, c: Candidate) -> usize {
         match self {
             Branches::Each(b) => b[i].p.candidate_depth(c),
-            Branches::Swept(s) => s[i / 64].candidate_depth(i % 64, c),
+            Branches::Swept(s) => s[i / SWEEP_WIDTH].candidate_depth(i % SWEEP_WIDTH, c),
         }
     }
 
@@ -201,9 +193,9 @@ impl Branches {
     fn length_of(&mut self, i: usize, target: Candidate, value: bool) -> Option<usize> {
         match self {
             Branches::Each(b) => b[i].length_of(target, value),
-            Branches::Swept(s) => s[i / 64]
-                .derived(i % 64, target, value)
-                .then(|| s[i / 64].candidate_depth(i % 64, target)),
+            Branches::Swept(s) => s[i / SWEEP_WIDTH]
+                .derived(i % SWEEP_WIDTH, target, value)
+                .then(|| s[i / SWEEP_WIDTH].candidate_depth(i % SWEEP_WIDTH, target)),
         }
     }
 
@@ -456,7 +448,7 @@ struct Conclusion {
 /// most one derivation per literal of the graph; a refuted one stops after the level of its
 /// first contradiction); lengths are read from what that propagation kept, never from a
 /// second one. Memory: each assumption's propagation (one inference per literal it
-/// derived; in the chain form a few words per literal and 64 branches), kept while the
+/// derived; in the chain form a few words per literal and 256 branches), kept while the
 /// analysis is.
 pub struct ForceAnalysis {
     pub level: LinkLevel,

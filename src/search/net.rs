@@ -33,7 +33,7 @@ use crate::proof::net::{LinkLevel, NetBranch, NetForm, NetLink, NetLiteral, NetN
 use std::sync::Arc;
 
 mod sweep;
-pub use sweep::ChainSweep;
+pub use sweep::{ChainSweep, SWEEP_WIDTH};
 
 /// The largest ALS (cells) the ALS level uses.
 pub const MAX_ALS_CELLS: usize = 5;

@@ -1,11 +1,11 @@
-//! The chain form's propagations of up to 64 assumptions at once, bit-parallel.
+//! The chain form's propagations of up to 256 assumptions at once, bit-parallel.
 //!
 //! In the chain form every inference has one premise ([`NetGraph::single_premise`]), so a
 //! propagation is a breadth-first search of a fixed implication graph between literals, and
 //! what it derives (each literal and the level it is first derived at, and the level of the
 //! first contradiction) does not depend on the order it derives them in. A sweep keeps, per
 //! literal, one bit per assumption: which branches derived it, and which derived it at their
-//! last level (their frontier). A step expands each literal once for every branch whose
+//! last level (their frontier). A step expands each literal once for all the branches whose
 //! frontier holds it, where [`Propagation`] expands it once per branch.
 //!
 //! What does depend on the order is which contradiction a branch meets first, and so the
@@ -13,34 +13,137 @@
 //! level, which measures it exactly as before (a small share of the branches: about 2 % of
 //! them on top1465's resolution paths).
 //!
-//! **Memory**: three words per literal (at most 2,430 literals), a derivation depth per
-//! branch and candidate, and each branch's true and false candidates.
+//! **Memory**: three sets of [`SWEEP_WIDTH`] bits per literal (at most 2,430 literals), a
+//! derivation depth per branch and candidate, and each branch's true and false candidates.
 
 use super::{NetGraph, Propagation};
 use crate::grid::{Candidate, CandidateSet};
 use crate::proof::net::NetForm;
 use crate::search::limits::{Meter, Stop};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
-/// The propagations of up to 64 assumptions (branch `i` is `assumptions[i]`, bit `i` of
-/// every mask), each derived level by level as far as it is advanced.
+/// How many branches a sweep holds (a state has rarely more assumptions).
+pub const SWEEP_WIDTH: usize = 256;
+
+/// One bit per branch of a sweep.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Lanes([u64; 4]);
+
+impl Lanes {
+    const EMPTY: Lanes = Lanes([0; 4]);
+
+    /// Branches 0 to n - 1.
+    fn first(n: usize) -> Lanes {
+        let mut lanes = Lanes::EMPTY;
+        for (w, word) in lanes.0.iter_mut().enumerate() {
+            let bits = n.saturating_sub(w * 64).min(64);
+            *word = if bits == 64 {
+                u64::MAX
+            } else {
+                (1 << bits) - 1
+            };
+        }
+        lanes
+    }
+
+    fn one(i: usize) -> Lanes {
+        let mut lanes = Lanes::EMPTY;
+        lanes.0[i / 64] = 1 << (i % 64);
+        lanes
+    }
+
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+
+    #[inline]
+    fn contains(&self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    fn count(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// The branches it holds, lowest first.
+    fn iter(self) -> impl Iterator<Item = usize> {
+        self.0.into_iter().enumerate().flat_map(|(w, mut word)| {
+            std::iter::from_fn(move || {
+                (word != 0).then(|| {
+                    let i = word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    w * 64 + i
+                })
+            })
+        })
+    }
+}
+
+impl BitOr for Lanes {
+    type Output = Lanes;
+    #[inline]
+    fn bitor(mut self, other: Lanes) -> Lanes {
+        self |= other;
+        self
+    }
+}
+
+impl BitOrAssign for Lanes {
+    #[inline]
+    fn bitor_assign(&mut self, other: Lanes) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a |= b;
+        }
+    }
+}
+
+impl BitAnd for Lanes {
+    type Output = Lanes;
+    #[inline]
+    fn bitand(mut self, other: Lanes) -> Lanes {
+        self &= other;
+        self
+    }
+}
+
+impl BitAndAssign for Lanes {
+    #[inline]
+    fn bitand_assign(&mut self, other: Lanes) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a &= b;
+        }
+    }
+}
+
+impl Not for Lanes {
+    type Output = Lanes;
+    #[inline]
+    fn not(self) -> Lanes {
+        Lanes(self.0.map(|w| !w))
+    }
+}
+
+/// The propagations of up to [`SWEEP_WIDTH`] assumptions (branch `i` is `assumptions[i]`),
+/// each derived level by level as far as it is advanced.
 pub struct ChainSweep {
     assumptions: Vec<Candidate>,
     /// Per literal: the branches that derived it.
-    known: Vec<u64>,
+    known: Vec<Lanes>,
     /// Per literal: the branches whose last level derived it (their next level expands it).
-    frontier: Vec<u64>,
+    frontier: Vec<Lanes>,
     /// Per literal: the branches the current step derives it in.
-    next: Vec<u64>,
+    next: Vec<Lanes>,
     /// The literals some branch's frontier holds, each once.
     active: Vec<u32>,
     /// The literals the current step derived something in.
     touched: Vec<u32>,
     /// Per branch: the levels derived so far.
-    levels: [u16; 64],
+    levels: Vec<u16>,
     /// The branches at their fixpoint or their first contradiction.
-    finished: u64,
+    finished: Lanes,
     /// Per branch: the inferences its first contradiction needs, once one is met.
-    refuted_len: [Option<u32>; 64],
+    refuted_len: Vec<Option<u32>>,
     /// Per branch and candidate (`branch × 729 + candidate`): the level it was first
     /// derived at (meaningful only where the branch derived it).
     depth: Vec<u16>,
@@ -54,19 +157,19 @@ pub struct ChainSweep {
 }
 
 impl ChainSweep {
-    /// Start the propagations of `assumptions` (at most 64, each a candidate assumed true)
-    /// on a chain-form graph: nothing derived from them yet.
+    /// Start the propagations of `assumptions` (at most [`SWEEP_WIDTH`], each a candidate
+    /// assumed true) on a chain-form graph: nothing derived from them yet.
     pub fn new(graph: &NetGraph, assumptions: &[Candidate]) -> ChainSweep {
         let mut sweep = ChainSweep {
-            assumptions: Vec::with_capacity(64),
+            assumptions: Vec::new(),
             known: Vec::new(),
             frontier: Vec::new(),
             next: Vec::new(),
             active: Vec::new(),
             touched: Vec::new(),
-            levels: [0; 64],
-            finished: 0,
-            refuted_len: [None; 64],
+            levels: Vec::new(),
+            finished: Lanes::EMPTY,
+            refuted_len: Vec::new(),
             depth: Vec::new(),
             trues: Vec::new(),
             falses: Vec::new(),
@@ -81,18 +184,21 @@ impl ChainSweep {
     /// last sweep set is cleared (a depth is read only where its branch derived the
     /// candidate, so depths are not).
     pub fn start(&mut self, graph: &NetGraph, assumptions: &[Candidate]) {
-        assert!(assumptions.len() <= 64, "a sweep holds at most 64 branches");
+        assert!(
+            assumptions.len() <= SWEEP_WIDTH,
+            "a sweep holds at most {SWEEP_WIDTH} branches"
+        );
         debug_assert!(graph.form == NetForm::Chain && !graph.empty_variables);
         let literals = graph.node_count() * 2;
         let n = assumptions.len();
         for &x in &self.active {
-            self.frontier[x as usize] = 0;
+            self.frontier[x as usize] = Lanes::EMPTY;
         }
         self.active.clear();
         self.known.clear();
-        self.known.resize(literals, 0);
-        self.frontier.resize(literals, 0);
-        self.next.resize(literals, 0);
+        self.known.resize(literals, Lanes::EMPTY);
+        self.frontier.resize(literals, Lanes::EMPTY);
+        self.next.resize(literals, Lanes::EMPTY);
         if self.depth.len() < n * 729 {
             self.depth.resize(n * 729, 0);
         }
@@ -102,17 +208,19 @@ impl ChainSweep {
         self.falses.resize(n, CandidateSet::EMPTY);
         self.assumptions.clear();
         self.assumptions.extend_from_slice(assumptions);
-        self.levels = [0; 64];
-        self.finished = 0;
-        self.refuted_len = [None; 64];
+        self.levels.clear();
+        self.levels.resize(n, 0);
+        self.refuted_len.clear();
+        self.refuted_len.resize(n, None);
+        self.finished = Lanes::EMPTY;
         self.derived = n;
         for (i, c) in assumptions.iter().enumerate() {
             let l = super::lit(c.index(), true) as usize;
-            if self.frontier[l] == 0 {
+            if self.frontier[l].is_empty() {
                 self.active.push(l as u32);
             }
-            self.known[l] |= 1 << i;
-            self.frontier[l] |= 1 << i;
+            self.known[l] |= Lanes::one(i);
+            self.frontier[l] |= Lanes::one(i);
             self.trues[i].insert(*c);
             self.depth[i * 729 + c.index()] = 0;
         }
@@ -128,35 +236,40 @@ impl ChainSweep {
         self.assumptions.is_empty()
     }
 
-    /// Derive the next levels of the branches in `mask` until each has `levels` levels in
-    /// all, its fixpoint, or the level of its first contradiction, checking `meter` before
-    /// each step and charging it what the step derives.
+    /// Derive the next levels of the branches `which` (all when None) until each has
+    /// `levels` levels in all, its fixpoint, or the level of its first contradiction,
+    /// checking `meter` before each step and charging it what the step derives.
     pub fn advance(
         &mut self,
         graph: &NetGraph,
-        mask: u64,
+        which: Option<&[usize]>,
         levels: usize,
         meter: &mut Meter,
     ) -> Result<(), Stop> {
+        let mask = match which {
+            None => Lanes::first(self.len()),
+            Some(which) => which.iter().fold(Lanes::EMPTY, |m, &i| m | Lanes::one(i)),
+        };
         loop {
-            let mut pending = 0u64;
+            let mut pending = Lanes::EMPTY;
             let mut lowest = usize::MAX;
-            for i in bits(mask & !self.finished) {
+            for i in (mask & !self.finished).iter() {
                 let level = self.levels[i] as usize;
                 if level < levels {
-                    pending |= 1 << i;
+                    pending |= Lanes::one(i);
                     lowest = lowest.min(level);
                 }
             }
-            if pending == 0 {
+            if pending.is_empty() {
                 return Ok(());
             }
             if let Some(stop) = meter.check() {
                 return Err(stop);
             }
-            let at_lowest = bits(pending)
+            let at_lowest = pending
+                .iter()
                 .filter(|&i| self.levels[i] as usize == lowest)
-                .fold(0u64, |m, i| m | 1 << i);
+                .fold(Lanes::EMPTY, |m, i| m | Lanes::one(i));
             let before = self.derived;
             self.step(graph, at_lowest, lowest);
             meter.spend(self.derived - before);
@@ -164,44 +277,44 @@ impl ChainSweep {
     }
 
     /// Expand the frontier of the branches in `mask` (all at `level` levels): one level more.
-    fn step(&mut self, graph: &NetGraph, mask: u64, level: usize) {
+    fn step(&mut self, graph: &NetGraph, mask: Lanes, level: usize) {
         let (frontier, next, touched) = (&mut self.frontier, &mut self.next, &mut self.touched);
         touched.clear();
         for &x in &self.active {
             let from = frontier[x as usize] & mask;
-            if from == 0 {
+            if from.is_empty() {
                 continue;
             }
             frontier[x as usize] &= !mask;
             graph.single_premise(x, &CandidateSet::EMPTY, |y, _| {
                 let slot = &mut next[y as usize];
-                if *slot == 0 {
+                if slot.is_empty() {
                     touched.push(y);
                 }
                 *slot |= from;
             });
         }
-        self.active.retain(|&x| frontier[x as usize] != 0);
-        let (mut derived_in, mut refuted) = (0u64, 0u64);
+        self.active.retain(|&x| !frontier[x as usize].is_empty());
+        let (mut derived_in, mut refuted) = (Lanes::EMPTY, Lanes::EMPTY);
         for &y in &self.touched {
             let y = y as usize;
             let new = std::mem::take(&mut self.next[y]) & !self.known[y];
-            if new == 0 {
+            if new.is_empty() {
                 continue;
             }
             self.known[y] |= new;
             // the opposite literal derived before, or earlier in this step
             refuted |= new & self.known[y ^ 1];
             derived_in |= new;
-            if self.frontier[y] == 0 {
+            if self.frontier[y].is_empty() {
                 self.active.push(y as u32);
             }
             self.frontier[y] |= new;
-            self.derived += new.count_ones() as usize;
+            self.derived += new.count();
             let node = y / 2;
             if node < 729 {
                 let c = Candidate::from_index(node);
-                for i in bits(new) {
+                for i in new.iter() {
                     self.depth[i * 729 + node] = level as u16 + 1;
                     if y & 1 == 1 {
                         self.trues[i].insert(c);
@@ -211,12 +324,12 @@ impl ChainSweep {
                 }
             }
         }
-        for i in bits(mask) {
+        for i in mask.iter() {
             self.levels[i] += 1;
         }
         // a branch whose step derived nothing is at its fixpoint
         self.finished |= mask & !derived_in;
-        if refuted != 0 {
+        if !refuted.is_empty() {
             self.refute(graph, refuted, level + 1);
         }
     }
@@ -224,17 +337,17 @@ impl ChainSweep {
     /// Stop the branches in `refuted` (each met its first contradiction at `level`), and
     /// measure each contradiction by running the branch again (its first contradiction
     /// depends on the order of derivation, which [`Propagation`] defines).
-    fn refute(&mut self, graph: &NetGraph, refuted: u64, level: usize) {
+    fn refute(&mut self, graph: &NetGraph, refuted: Lanes, level: usize) {
         self.finished |= refuted;
         for &x in &self.active {
             self.frontier[x as usize] &= !refuted;
         }
         let frontier = &self.frontier;
-        self.active.retain(|&x| frontier[x as usize] != 0);
+        self.active.retain(|&x| !frontier[x as usize].is_empty());
         let exact = self
             .exact
             .get_or_insert_with(|| Box::new(Propagation::new(graph)));
-        for i in bits(refuted) {
+        for i in refuted.iter() {
             exact.start(graph, self.assumptions[i]);
             exact.advance(graph, level, true);
             debug_assert!(
@@ -248,7 +361,7 @@ impl ChainSweep {
 
     /// Whether branch `i` is at its fixpoint or its first contradiction.
     pub fn is_finished(&self, i: usize) -> bool {
-        self.finished >> i & 1 == 1
+        self.finished.contains(i)
     }
 
     /// The inferences branch `i`'s first contradiction needs, once it has met one.
@@ -278,17 +391,6 @@ impl ChainSweep {
     }
 }
 
-/// The indices of the set bits of `mask`, lowest first.
-fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let i = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            i
-        })
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -296,10 +398,11 @@ mod tests {
     use crate::grid::CspVariable;
     use crate::proof::net::LinkLevel;
 
-    /// Every assumption of three states at every level, swept in chunks of 64 (in one
-    /// sweep's memory, reused) and advanced unevenly (a few levels, one branch to its end,
-    /// then all), derives what a [`Propagation`] of it derives: the same values and depths, the same fixpoint or
-    /// first contradiction, and the same contradiction length.
+    /// Every assumption of three states at every level, swept whole and in chunks of 100
+    /// (in one sweep's memory, reused) and advanced unevenly (two levels, one branch to
+    /// its end, then all), derives what a [`Propagation`] of it derives: the same values
+    /// and depths, the same fixpoint or first contradiction, and the same contradiction
+    /// length.
     #[test]
     fn a_sweep_derives_what_each_propagation_does() {
         let lines = [
@@ -318,9 +421,13 @@ mod tests {
                 .iter()
                 .filter(|c| !links.is_decided(CspVariable::Rc(c.cell())))
                 .collect();
-            for level in [LinkLevel::Links, LinkLevel::Groups, LinkLevel::Als] {
+            let levels = [LinkLevel::Links, LinkLevel::Groups, LinkLevel::Als];
+            for (level, width) in levels
+                .into_iter()
+                .flat_map(|l| [(l, SWEEP_WIDTH), (l, 100)])
+            {
                 let graph = NetGraph::new(&links, level, NetForm::Chain);
-                for chunk in assumptions.chunks(64) {
+                for chunk in assumptions.chunks(width) {
                     let mut sweep = match reused.take() {
                         Some(mut sweep) => {
                             sweep.start(&graph, chunk);
@@ -329,14 +436,10 @@ mod tests {
                         None => ChainSweep::new(&graph, chunk),
                     };
                     let meter = &mut Meter::unlimited();
-                    let all = u64::MAX >> (64 - chunk.len());
-                    sweep.advance(&graph, all, 2, meter).expect("unlimited");
-                    sweep
-                        .advance(&graph, 1, usize::MAX, meter)
-                        .expect("unlimited");
-                    sweep
-                        .advance(&graph, all, usize::MAX, meter)
-                        .expect("unlimited");
+                    sweep.advance(&graph, None, 2, meter).expect("unlimited");
+                    let one = [chunk.len() / 2];
+                    (sweep.advance(&graph, Some(&one), usize::MAX, meter)).expect("unlimited");
+                    (sweep.advance(&graph, None, usize::MAX, meter)).expect("unlimited");
                     for (i, &c) in chunk.iter().enumerate() {
                         let mut p = Propagation::new(&graph);
                         p.run(&graph, c, true);
@@ -360,7 +463,7 @@ mod tests {
             }
         }
         assert!(
-            compared > 400 && refuted > 100,
+            compared > 800 && refuted > 200,
             "{compared} compared, {refuted} refuted"
         );
     }
