@@ -98,6 +98,9 @@ impl std::ops::Deref for Links<'_> {
 /// (and, from the groups level on, the groups'). Built once per state and level by
 /// [`StateGraphs`] and shared by the chain and net forms, and by the groups and ALS levels.
 struct LevelParts {
+    /// Per candidate: the open candidates nrc-linked to it, in candidate order (a list is
+    /// quicker to walk than a 729-bit set).
+    linked: Arc<Adjacency<u16>>,
     groups: Option<GroupIndex>,
     /// Per candidate: the groups whose every candidate is nrc-linked to it.
     cand_weak_groups: Adjacency<u16>,
@@ -200,14 +203,17 @@ impl StateGraphs {
     /// The graph at `level` and `form`, on parts built once for the state.
     pub fn graph(&mut self, level: LinkLevel, form: NetForm) -> NetGraph<'static> {
         let links = &self.links;
-        let parts = if level >= LinkLevel::Groups {
-            self.grouped
-                .get_or_insert_with(|| Arc::new(LevelParts::new(links, true)))
+        // the linked lists are the same at both levels: built once
+        let with_groups = level >= LinkLevel::Groups;
+        let (slot, other) = if with_groups {
+            (&mut self.grouped, &self.plain)
         } else {
-            self.plain
-                .get_or_insert_with(|| Arc::new(LevelParts::new(links, false)))
-        }
-        .clone();
+            (&mut self.plain, &self.grouped)
+        };
+        let linked = other.as_ref().map(|p| p.linked.clone());
+        let parts = slot
+            .get_or_insert_with(|| Arc::new(LevelParts::new(links, with_groups, linked)))
+            .clone();
         let als = (level == LinkLevel::Als).then(|| {
             self.als
                 .get_or_insert_with(|| Arc::new(AlsParts::new(links)))
@@ -235,7 +241,7 @@ impl<'a> NetGraph<'a> {
     /// of the 324 variables, and at the ALS level every subset of up to [`MAX_ALS_CELLS`]
     /// open cells of each house.
     pub fn new(links: &'a LinkIndex, level: LinkLevel, form: NetForm) -> NetGraph<'a> {
-        let parts = Arc::new(LevelParts::new(links, level >= LinkLevel::Groups));
+        let parts = Arc::new(LevelParts::new(links, level >= LinkLevel::Groups, None));
         let als = (level == LinkLevel::Als).then(|| Arc::new(AlsParts::new(links)));
         NetGraph::from_parts(Links::Borrowed(links), level, form, parts, als)
     }
@@ -320,18 +326,17 @@ impl<'a> NetGraph<'a> {
 
     /// Hand `f` each inference of one premise from literal `l` (its conclusion and why), in
     /// the order a propagation derives them: a true candidate's or group's weak links (to
-    /// candidates not in `skip`: those already false derive nothing), a false one's strong
+    /// open candidates, in candidate order), a false one's strong
     /// parts (a false group's members first), and at the chain form's ALS level the sets
     /// where a false candidate is its digit's one place. The chain form has no other
     /// inferences; the net form adds those of several premises ([`Propagation`]).
     #[inline]
-    fn single_premise(&self, l: u32, skip: &CandidateSet, mut f: impl FnMut(u32, Why)) {
+    fn single_premise(&self, l: u32, mut f: impl FnMut(u32, Why)) {
         let node = (l / 2) as usize;
         match (node < 729, l & 1 == 1) {
             (true, true) => {
-                let c = Candidate::from_index(node);
-                for x in self.links.linked(c).difference(skip).iter() {
-                    f(lit(x.index(), false), Why::Weak);
+                for &x in self.parts.linked.of(node) {
+                    f(lit(x as usize, false), Why::Weak);
                 }
                 for &g in self.parts.cand_weak_groups.of(node) {
                     f(lit(729 + g as usize, false), Why::Weak);
@@ -345,7 +350,7 @@ impl<'a> NetGraph<'a> {
                     for &a in als.cand_als_single.of(node) {
                         let e = &als.als[a as usize];
                         if als.places(e, d).len() == 1 {
-                            als.locked_on_the_rest(e, d, skip, |y| f(y, Why::Als(a)));
+                            als.locked_on_the_rest(e, d, |y| f(y, Why::Als(a)));
                         }
                     }
                 }
@@ -377,8 +382,29 @@ impl<'a> NetGraph<'a> {
     }
 }
 
+/// Per candidate, the open candidates nrc-linked to it, in candidate order.
+fn linked_lists(links: &LinkIndex) -> Adjacency<u16> {
+    let mut at = Vec::with_capacity(730);
+    let mut items = Vec::new();
+    for i in 0..729 {
+        at.push(items.len() as u32);
+        let c = Candidate::from_index(i);
+        if links.open().contains(c) {
+            items.extend(links.linked(c).iter().map(|x| x.index() as u16));
+        }
+    }
+    at.push(items.len() as u32);
+    Adjacency { at, items }
+}
+
 impl LevelParts {
-    fn new(links: &LinkIndex, with_groups: bool) -> LevelParts {
+    /// The parts of a level (with the groups' or not), on the state's linked lists when
+    /// another level built them.
+    fn new(
+        links: &LinkIndex,
+        with_groups: bool,
+        linked: Option<Arc<Adjacency<u16>>>,
+    ) -> LevelParts {
         let groups = with_groups.then(|| GroupIndex::new(links));
         let n_groups = groups.as_ref().map_or(0, |g| g.len());
         let variable_open = CspVariable::all()
@@ -391,6 +417,7 @@ impl LevelParts {
             })
             .collect();
         let mut parts = LevelParts {
+            linked: linked.unwrap_or_else(|| Arc::new(linked_lists(links))),
             groups,
             cand_weak_groups: Adjacency::default(),
             cand_in_groups: Adjacency::default(),
@@ -620,23 +647,15 @@ impl AlsParts {
 
     /// What set `e` locked on its digits but `d` (its candidates of `d` all false) makes
     /// hold: each digit's one place true, and the candidates outside seeing all its places
-    /// false (those in `skip` left out: already false, they derive nothing).
+    /// false.
     #[inline]
-    fn locked_on_the_rest(
-        &self,
-        e: &AlsEntry,
-        d: usize,
-        skip: &CandidateSet,
-        mut f: impl FnMut(u32),
-    ) {
+    fn locked_on_the_rest(&self, e: &AlsEntry, d: usize, mut f: impl FnMut(u32)) {
         for b in (0..9).filter(|&b| b != d && e.digits >> b & 1 == 1) {
             if let [only] = self.places(e, b) {
                 f(lit(only.index(), true));
             }
             for y in self.outside(e, b) {
-                if !skip.contains(*y) {
-                    f(lit(y.index(), false));
-                }
+                f(lit(y.index(), false));
             }
         }
     }
@@ -986,8 +1005,7 @@ impl Propagation {
 
     fn expand(&mut self, graph: &NetGraph, l: u32) {
         // those already false would derive nothing
-        let skip = self.falses;
-        graph.single_premise(l, &skip, |y, why| self.derive(graph, y, why, &[l]));
+        graph.single_premise(l, |y, why| self.derive(graph, y, why, &[l]));
         if graph.form == NetForm::Net && l & 1 == 0 && l / 2 < 729 {
             let c = Candidate::from_index((l / 2) as usize);
             self.last_parts(graph, c);
@@ -1068,10 +1086,7 @@ impl Propagation {
                 *slot = lit(p.index(), false);
             }
             let premises = &premises[..places.len()];
-            let skip = self.falses;
-            als.locked_on_the_rest(e, d, &skip, |y| {
-                self.derive(graph, y, Why::Als(a), premises)
-            });
+            als.locked_on_the_rest(e, d, |y| self.derive(graph, y, Why::Als(a), premises));
         }
     }
 

@@ -286,7 +286,7 @@ impl ChainSweep {
                 continue;
             }
             frontier[x as usize] &= !mask;
-            graph.single_premise(x, &CandidateSet::EMPTY, |y, _| {
+            graph.single_premise(x, |y, _| {
                 let slot = &mut next[y as usize];
                 if slot.is_empty() {
                     touched.push(y);
