@@ -692,51 +692,53 @@ impl ForceAnalysis {
         length
     }
 
-    /// A lower bound of [`ForceAnalysis::length_in`] for a literal on `target` that every
-    /// unrefuted branch of choice `k` derives, read from the derivation depths (a
-    /// branch's trace of a literal holds at least its depth in inferences; in the chain
-    /// form exactly that).
-    fn length_at_least(&self, k: usize, target: Candidate) -> usize {
-        self.choices[k]
-            .1
-            .iter()
-            .map(|&m| {
-                let i = self.branch(m);
-                (self.branches.refuted_len(i))
-                    .unwrap_or_else(|| self.branches.candidate_depth(i, target))
-            })
-            .sum()
-    }
-
-    /// Whether choice `k` may have a conclusion of length ≤ `bound`: not with more than
-    /// `bound + 1` members (each but one adds an inference); else true once every branch
-    /// is finished; else if its unfinished branches derive nothing longer, none of them can
-    /// be refuted within the bound (a refutation costs more than its level) and what they
-    /// derive later is longer than the bound.
+    /// Whether choice `k` may have a conclusion of length ≤ `bound`: not when its refuted
+    /// branches' contradictions and one inference for each unrefuted branch but one are
+    /// already longer (the exception is a branch whose assumption is the literal itself);
+    /// else true once every branch is finished; else if its unfinished branches derive
+    /// nothing longer, none of them can be refuted within the bound (a refutation costs
+    /// more than its level) and what they derive later is longer than the bound.
     fn within(&mut self, k: usize, bound: usize) -> bool {
-        // every branch but one adds an inference at least: the exception is a branch whose
-        // assumption is the literal itself, which every other branch then opposes (their
-        // assumption is in the same variable) and so must refute
-        if self.choices[k].1.len() - 1 > bound {
+        let members = &self.choices[k].1;
+        if members.len() - 1 > bound {
             return false;
         }
-        if self.choices[k]
-            .1
-            .iter()
-            .all(|m| self.branches.is_finished(self.branch(*m)))
-        {
+        // the unrefuted branches (a choice has at most nine members)
+        let mut unrefuted = [0usize; 9];
+        let (mut n, mut refuted_len, mut finished) = (0, 0, true);
+        for &m in members {
+            let i = self.branch(m);
+            match self.branches.refuted_len(i) {
+                Some(l) => refuted_len += l,
+                None => {
+                    unrefuted[n] = i;
+                    n += 1;
+                }
+            }
+            finished &= self.branches.is_finished(i);
+        }
+        if refuted_len + n.saturating_sub(1) > bound {
+            return false;
+        }
+        if finished {
             return true;
         }
         let Some((trues, falses)) = self.common(k) else {
             return true;
         };
+        let unrefuted = &unrefuted[..n];
         trues
             .iter()
             .map(|c| (c, true))
             .chain(falses.iter().map(|c| (c, false)))
             .any(|(target, value)| {
-                // in the chain form the lower bound is the length
-                self.length_at_least(k, target) <= bound
+                // a lower bound of the length (in the chain form the length)
+                let at_least = refuted_len
+                    + unrefuted
+                        .iter()
+                        .map(|&i| self.branches.candidate_depth(i, target))
+                        .sum::<usize>();
+                at_least <= bound
                     && (self.form == NetForm::Chain || self.length_in(k, target, value) <= bound)
             })
     }
