@@ -10,7 +10,7 @@ use common::{collection, ok, start_and_solution, sudolink};
 use std::collections::{BTreeMap, BTreeSet};
 use sudolink::graph::LinkIndex;
 use sudolink::grid::format::{parse_line, parse_pencil_mark_grid};
-use sudolink::grid::{Candidate, Cell, Digit, House, State};
+use sudolink::grid::{Candidate, Cell, CspVariable, Digit, House, State};
 use sudolink::notation::gnpx::gnpx_text;
 use sudolink::proof::net::{
     ForceMode, LinkLevel, NetChoice, NetConclusion, NetForm, NetLink, NetNode, NetPattern,
@@ -19,7 +19,7 @@ use sudolink::proof::{check, Pattern, Proof};
 use sudolink::search::force::{
     find, prove_choice, search_target, ForceAnalysis, ForceSpec, StateChoices,
 };
-use sudolink::search::net::{PropagationPool, StateGraphs};
+use sudolink::search::net::{NetGraph, Propagation, PropagationPool, StateGraphs, SWEEP_WIDTH};
 use sudolink::search::registry::{basic_rules, rules_with_basic};
 use sudolink::search::{registry, Meter};
 use sudolink::study::resolution::{is_solution, solve, solve_all_at_once};
@@ -885,4 +885,103 @@ fn analyses_on_one_states_shared_graph_parts_equal_analyses_on_their_own_graphs(
         }
     }
     assert!(compared > 500, "{compared} conclusions compared");
+}
+
+/// top1465 #1123, whose start state has 313 open candidates: more assumptions than one
+/// sweep holds.
+const WIDE_PUZZLE: &str =
+    "2.3.8....8..7...........1...6.5.7...4......3....1............82.5....6...1.......";
+
+/// The chain form's analysis of a state with more assumptions than one sweep holds (its
+/// branches swept in two) gives, at every level, the conclusions and lengths that one
+/// propagation per assumption gives: each contradiction with its trace, each cell verity
+/// with the least sum of its branches' depths (refuted branches counting their
+/// contradiction) over the cells whose unrefuted branches all derive it.
+#[test]
+fn a_state_swept_in_two_concludes_what_its_propagations_do() {
+    let links = LinkIndex::new(&parse_line(WIDE_PUZZLE, 1).unwrap().start_state().unwrap());
+    let assumptions: Vec<Candidate> = links
+        .open()
+        .iter()
+        .filter(|c| !links.is_decided(CspVariable::Rc(c.cell())))
+        .collect();
+    assert!(assumptions.len() > SWEEP_WIDTH, "{}", assumptions.len());
+    let modes = [ForceMode::Cell, ForceMode::Contradiction];
+    for level in [LinkLevel::Links, LinkLevel::Groups, LinkLevel::Als] {
+        let analysis = ForceAnalysis::new(
+            &links,
+            level,
+            NetForm::Chain,
+            &modes,
+            None,
+            &mut Meter::unlimited(),
+        );
+        let graph = NetGraph::new(&links, level, NetForm::Chain);
+        let mut runs: BTreeMap<Candidate, Propagation> = assumptions
+            .iter()
+            .map(|&c| {
+                let mut p = Propagation::new(&graph);
+                p.run(&graph, c, true);
+                (c, p)
+            })
+            .collect();
+        let mut want_refuted = BTreeMap::new();
+        for (&c, p) in runs.iter_mut() {
+            if p.contradiction.is_some() {
+                let ends = p.contradiction_ends(&graph);
+                want_refuted.insert(c, p.trace_len(&ends));
+            }
+        }
+        let have_refuted: BTreeMap<Candidate, usize> = analysis
+            .lengths(ForceMode::Contradiction)
+            .map(|(c, _, l)| (c, l))
+            .collect();
+        assert_eq!(have_refuted, want_refuted, "{level:?}");
+        let mut want_cell: BTreeMap<(Candidate, bool), usize> = BTreeMap::new();
+        for cell in Cell::all() {
+            let members: Vec<Candidate> = assumptions
+                .iter()
+                .copied()
+                .filter(|c| c.cell() == cell)
+                .collect();
+            if members.len() < 2 {
+                continue;
+            }
+            let used: Vec<&Propagation> = members
+                .iter()
+                .map(|m| &runs[m])
+                .filter(|p| p.contradiction.is_none())
+                .collect();
+            if used.is_empty() {
+                continue;
+            }
+            for c in links.open().iter() {
+                for value in [true, false] {
+                    if value && links.is_decided(CspVariable::Rc(c.cell())) {
+                        continue;
+                    }
+                    if !used.iter().all(|p| p.candidate_value(c) == Some(value)) {
+                        continue;
+                    }
+                    let length: usize = (members.iter())
+                        .map(|m| match want_refuted.get(m) {
+                            Some(&l) => l,
+                            None => runs[m].candidate_depth(c),
+                        })
+                        .sum();
+                    let best = want_cell.entry((c, value)).or_insert(length);
+                    *best = (*best).min(length);
+                }
+            }
+        }
+        let have_cell: BTreeMap<(Candidate, bool), usize> = analysis
+            .lengths(ForceMode::Cell)
+            .map(|(c, v, l)| ((c, v), l))
+            .collect();
+        assert_eq!(have_cell, want_cell, "{level:?}");
+        assert!(
+            !want_refuted.is_empty() && !want_cell.is_empty(),
+            "{level:?}"
+        );
+    }
 }
