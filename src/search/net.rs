@@ -326,9 +326,9 @@ impl<'a> NetGraph<'a> {
 
     /// Hand `f` each inference of one premise from literal `l` (its conclusion and why), in
     /// the order a propagation derives them: a true candidate's or group's weak links (to
-    /// open candidates, in candidate order), a false one's strong
-    /// parts (a false group's members first), and at the chain form's ALS level the sets
-    /// where a false candidate is its digit's one place. The chain form has no other
+    /// open candidates, in candidate order), a false one's strong parts (a false group's
+    /// members first), and at the chain form's ALS level the sets where a false candidate
+    /// is its digit's one place. The chain form has no other
     /// inferences; the net form adds those of several premises ([`Propagation`]).
     #[inline]
     fn single_premise(&self, l: u32, mut f: impl FnMut(u32, Why)) {
@@ -388,10 +388,9 @@ fn linked_lists(links: &LinkIndex) -> Adjacency<u16> {
     let mut items = Vec::new();
     for i in 0..729 {
         at.push(items.len() as u32);
-        let c = Candidate::from_index(i);
-        if links.open().contains(c) {
-            items.extend(links.linked(c).iter().map(|x| x.index() as u16));
-        }
+        // empty for a candidate that is not open
+        let linked = links.linked(Candidate::from_index(i));
+        items.extend(linked.iter().map(|x| x.index() as u16));
     }
     at.push(items.len() as u32);
     Adjacency { at, items }
@@ -1004,7 +1003,7 @@ impl Propagation {
     }
 
     fn expand(&mut self, graph: &NetGraph, l: u32) {
-        // those already false would derive nothing
+        // a literal that already holds derives nothing: `derive` checks it first
         graph.single_premise(l, |y, why| self.derive(graph, y, why, &[l]));
         if graph.form == NetForm::Net && l & 1 == 0 && l / 2 < 729 {
             let c = Candidate::from_index((l / 2) as usize);

@@ -150,8 +150,8 @@ pub struct ChainSweep {
     /// Per branch: the candidates it derived true and false.
     trues: Vec<CandidateSet>,
     falses: Vec<CandidateSet>,
-    /// Literals derived in all branches so far (the work done, for budgets).
-    pub derived: usize,
+    /// Literals derived in all branches so far (the work done, charged to budgets).
+    work: usize,
     /// The propagation that measures a refuted branch's contradiction.
     exact: Option<Box<Propagation>>,
 }
@@ -173,7 +173,7 @@ impl ChainSweep {
             depth: Vec::new(),
             trues: Vec::new(),
             falses: Vec::new(),
-            derived: 0,
+            work: 0,
             exact: None,
         };
         sweep.start(graph, assumptions);
@@ -213,7 +213,7 @@ impl ChainSweep {
         self.refuted_len.clear();
         self.refuted_len.resize(n, None);
         self.finished = Lanes::EMPTY;
-        self.derived = n;
+        self.work = n;
         for (i, c) in assumptions.iter().enumerate() {
             let l = super::lit(c.index(), true) as usize;
             if self.frontier[l].is_empty() {
@@ -270,9 +270,9 @@ impl ChainSweep {
                 .iter()
                 .filter(|&i| self.levels[i] as usize == lowest)
                 .fold(Lanes::EMPTY, |m, i| m | Lanes::one(i));
-            let before = self.derived;
+            let before = self.work;
             self.step(graph, at_lowest, lowest);
-            meter.spend(self.derived - before);
+            meter.spend(self.work - before);
         }
     }
 
@@ -310,7 +310,7 @@ impl ChainSweep {
                 self.active.push(y as u32);
             }
             self.frontier[y] |= new;
-            self.derived += new.count();
+            self.work += new.count();
             let node = y / 2;
             if node < 729 {
                 let c = Candidate::from_index(node);
