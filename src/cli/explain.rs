@@ -51,9 +51,10 @@ pub struct ExplainArgs {
     /// at most 16 for g-whips and 10 for g-braids, within --max-len)
     #[arg(long, value_parser = super::numbers::max_len)]
     pub g_max_len: Option<usize>,
-    /// Only these techniques (comma list of names or sets: basic, xy, ..., nrczt,
-    /// nrct-lasso, nrczt-lasso, lasso, whip, braid, g-whip, g-braid, squirmbag, fish, ...)
-    #[arg(long)]
+    /// Only these techniques: a comma list of names and sets (default: every technique of
+    /// the registry, grouped by system; `sudolink techniques` lists them with their
+    /// difficulty)
+    #[arg(long, long_help = families_help())]
     pub families: Option<String>,
     /// List every elimination of the state by its simplest family and length
     #[arg(long, conflicts_with = "next")]
@@ -61,14 +62,15 @@ pub struct ExplainArgs {
     /// The one step a hint should show next
     #[arg(long)]
     pub next: bool,
-    /// Work budget: partial chains/whips explored in all (default: 4,000,000 with --all,
-    /// none otherwise; 0 for none)
+    /// Work budget: partial chains/whips explored in all, shared among the families
+    /// (default: 4,000,000 with --all, none otherwise; 0 for none)
     #[arg(long)]
     pub budget: Option<u64>,
-    /// Time limit in seconds (default: 4 with --all, none otherwise; 0 for none)
+    /// Time limit in seconds, shared among the families (default: 1.5 for a target, 4
+    /// with --all; 0 for none)
     #[arg(long, value_parser = super::numbers::seconds_or_none)]
     pub timeout: Option<f64>,
-    /// Memory ceiling in MB, respected by stopping searches (default: 280 with --all)
+    /// Memory ceiling in MB, respected by stopping searches (default: 280)
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub memory: Option<u64>,
     /// Write each proof's SVG, PNG, DOT and text into this folder
@@ -78,28 +80,32 @@ pub struct ExplainArgs {
     /// the height follows)
     #[arg(long, value_name = "N", requires = "export", value_parser = super::numbers::picture_width)]
     pub size: Option<PixelWidth>,
-    /// JSON output
+    /// JSON output (one target: the schema `--json-schema` prints)
     #[arg(long)]
     pub json: bool,
+    /// Print the JSON Schema of `--json` for one target, and nothing else
+    #[arg(long)]
+    pub json_schema: bool,
     /// Analyse a puzzle with several solutions (no solution check); one with none is refused
     #[arg(long)]
     pub allow_nonunique: bool,
 }
 
-/// Default limits of `--all`: on this project's 2-core reference machine Ocean #1 and a
-/// mid-solve state answer within about 5 s and 300 MB.
-const ALL_BUDGET: u64 = 4_000_000;
-const ALL_TIMEOUT_S: f64 = 4.0;
-const ALL_MEMORY_MB: u64 = 280;
+/// The long help of `--families`: every set and its techniques, from the registry.
+fn families_help() -> String {
+    format!(
+        "Only these techniques: a comma list of names and sets (default: every technique of \
+         the registry, grouped by system; `sudolink techniques` lists them with their \
+         difficulty). Sets: {}",
+        registry::sets_help()
+    )
+}
 
 impl ExplainArgs {
-    /// The techniques asked for (default: every technique in a scheme or basic — the
-    /// registry's extras such as squirmbag only when named).
+    /// The techniques asked for (default: every technique of the registry).
     fn techniques(&self) -> Result<Vec<TechniqueId>> {
         match self.families.as_deref() {
-            None => Ok(TechniqueId::all()
-                .filter(|t| !t.get().class.by_name_only())
-                .collect()),
+            None => Ok(explain::default_techniques()),
             Some(list) => registry::parse_list(list).map_err(|e| anyhow!("--families: {e}")),
         }
     }
@@ -109,14 +115,16 @@ impl ExplainArgs {
         let budget = match self.budget {
             Some(0) => None,
             Some(b) => Some(b),
-            None => all.then_some(ALL_BUDGET),
+            None => all.then_some(explain::ALL_BUDGET),
         };
         let timeout = match self.timeout {
             Some(0.0) => None,
             Some(s) => Some(s),
-            None => all.then_some(ALL_TIMEOUT_S),
+            None if all => Some(explain::ALL_TIMEOUT_S),
+            None if self.next => None,
+            None => Some(explain::TARGET_TIMEOUT_S),
         };
-        let memory = self.memory.or(all.then_some(ALL_MEMORY_MB));
+        let memory = self.memory.or(Some(explain::MEMORY_MB));
         Limits::new(
             budget,
             timeout.map(Duration::from_secs_f64),
@@ -171,6 +179,10 @@ fn load_state(args: &ExplainArgs) -> Result<Loaded> {
 }
 
 pub fn run(args: &ExplainArgs) -> Result<()> {
+    if args.json_schema {
+        print!("{}", explain::JSON_SCHEMA);
+        return Ok(());
+    }
     let loaded = load_state(args)?;
     let options = args.options()?;
     if args.next {
@@ -192,7 +204,6 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
         &options,
     )?;
     let max_len = options.max_len;
-    let simplest = report.simplest.map(|i| &report.rows[i]);
     if let Some(dir) = &args.export {
         let name_of = |label: &str| {
             format!(
@@ -204,12 +215,19 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
             )
         };
         let mut written = Vec::new();
-        for row in &report.rows {
-            if let Some(p) = &row.proof {
-                let name = name_of(row.label);
-                let files = files::write_proof(dir, &name, &loaded.state, p, args.size)?.files;
-                written.extend(files);
-            }
+        let composite = match &report.composite {
+            Some(Ok(p)) => Some(("composite", p)),
+            _ => None,
+        };
+        let proofs = report
+            .rows
+            .iter()
+            .filter_map(|r| r.proof.as_ref().map(|p| (r.label, p)))
+            .chain(composite);
+        for (label, p) in proofs {
+            let name = name_of(label);
+            let files = files::write_proof(dir, &name, &loaded.state, p, args.size)?.files;
+            written.extend(files);
         }
         if written.is_empty() {
             eprintln!("no proof found: nothing written to {}", dir.display());
@@ -226,20 +244,65 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
         return Ok(());
     }
     println!("Why {conclusion}?");
-    for r in &report.rows {
+    let w = report
+        .rows
+        .iter()
+        .map(|r| r.label.len() + 1)
+        .max()
+        .unwrap_or(0)
+        .max(12);
+    let mut system = None;
+    for (i, r) in report.rows.iter().enumerate() {
+        if system != Some(r.system) {
+            system = Some(r.system);
+            println!("[{}]", r.system.title());
+        }
         match &r.proof {
             Some(p) => {
-                println!("{:<12} {}", r.label, text(p));
+                println!("{:<w$} {}", r.label, text(p));
                 // the same step as HoDoKu prints it, for the techniques HoDoKu has
                 if let Some(line) = hodoku::hodoku_text(&loaded.state, p) {
-                    println!("{:<12} HoDoKu: {line}", "");
+                    println!("{:<w$} HoDoKu: {line}", "");
                 }
             }
-            None => println!("{:<12} {}", r.label, r.none.text(r.label, max_len)),
+            // a placement: the families that only eliminate on one line per system
+            None if r.none == NoProof::OnlyEliminates => {
+                let first = i == 0
+                    || report.rows[i - 1].system != r.system
+                    || report.rows[i - 1].none != NoProof::OnlyEliminates;
+                if first {
+                    let names: Vec<&str> = report.rows[i..]
+                        .iter()
+                        .take_while(|o| o.system == r.system && o.none == NoProof::OnlyEliminates)
+                        .map(|o| o.label)
+                        .collect();
+                    println!(
+                        "{:<w$} only eliminate (see the composite proof): {}",
+                        "",
+                        names.join(", ")
+                    );
+                }
+            }
+            None => println!("{:<w$} {}", r.label, r.none.text(r.label, max_len)),
         }
     }
-    match simplest.and_then(|r| r.proof.as_ref().map(|p| (r, p))) {
-        Some((r, p)) => println!("simplest: {} ({})", text(p), r.label),
+    match &report.composite {
+        Some(Ok(p)) => {
+            println!("[composite]");
+            println!("{}", text(p));
+        }
+        Some(Err(none)) => {
+            println!("[composite]");
+            println!("{:<w$} {}", "composite", none.text("composite", max_len));
+        }
+        None => {}
+    }
+    match report.simplest_proof() {
+        Some((label, p)) => println!(
+            "simplest: {} ({label}, difficulty {})",
+            text(p),
+            registry::difficulty(p)
+        ),
         None => {
             let stopped = report
                 .rows
@@ -300,6 +363,7 @@ fn all_eliminations(args: &ExplainArgs, loaded: &Loaded, options: &Options) -> R
                 "elimination": e.candidate.elimination(),
                 "family": if e.technique.is_basic() { "basic" } else { e.technique.name() },
                 "length": e.length,
+                "difficulty": e.difficulty,
                 "text": text(&e.proof),
             })).collect::<Vec<_>>(),
             "complete_to": report.complete_to,
@@ -324,7 +388,9 @@ fn all_eliminations(args: &ExplainArgs, loaded: &Loaded, options: &Options) -> R
     for (l, items) in &groups {
         println!("{l}: {} elimination(s)", items.len());
         for e in items {
-            println!("  {:<9} {}", e.candidate.elimination(), text(&e.proof));
+            // a proof of several lines (nets, tagging) stays under its elimination
+            let body = text(&e.proof).replace('\n', "\n            ");
+            println!("  {:<9} {body}", e.candidate.elimination());
         }
     }
     if groups.is_empty() {

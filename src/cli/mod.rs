@@ -23,6 +23,7 @@ mod store_cmd;
 mod study_run;
 mod subsume;
 mod tag;
+mod techniques;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -46,7 +47,7 @@ pub enum Command {
     Graph(graph::GraphArgs),
     /// Run a named SQL query over the SQLite materialisation of a state
     Query(query::QueryArgs),
-    /// Explain an elimination: the shortest proof in every family, with exports
+    /// Explain an elimination or a placement: the shortest proof in every family, with exports
     Explain(explain::ExplainArgs),
     /// GNPX's force chains (cell, house, contradiction) and forcing nets on a state
     Force(force::ForceArgs),
@@ -70,6 +71,8 @@ pub enum Command {
     Serve(serve::ServeArgs),
     /// Time the foundation operations over a puzzle collection (medians and totals)
     Bench(bench::BenchArgs),
+    /// Every technique with its system, sets and difficulty (the one difficulty scale)
+    Techniques(techniques::TechniquesArgs),
 }
 
 pub fn run() -> Result<()> {
@@ -90,5 +93,6 @@ pub fn run() -> Result<()> {
         Command::Classify(a) => classify::run(a),
         Command::Subsume(a) => subsume::run(a),
         Command::Serve(a) => serve::run(a),
+        Command::Techniques(a) => techniques::run(a),
     }
 }

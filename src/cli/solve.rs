@@ -7,8 +7,7 @@ use std::path::Path;
 use sudolink::export::files;
 use sudolink::grid::format::{to_hodoku, to_line, to_pencil_mark_grid, to_pencil_mark_string};
 use sudolink::notation::{hodoku, sudorules};
-use sudolink::proof::Proof;
-use sudolink::search::registry::{graded_length, technique_of, LengthMeasure};
+use sudolink::search::registry::{self, graded_length, technique_of, LengthMeasure};
 use sudolink::study::rating::Scheme;
 use sudolink::study::resolution::{apply, solve, solve_all_at_once, Resolution};
 use sudolink::study::rules::{self, RuleOrder};
@@ -181,27 +180,27 @@ pub fn text_report(loaded: &Loaded, r: &Resolution, notation_kind: Notation) -> 
     out
 }
 
-/// Rank of a proof for "most complex": graded lengths (chains, whips) first, then size.
-fn complexity(p: &Proof) -> (usize, usize) {
-    let graded = graded_length(p);
-    (graded, if graded > 0 { 1 } else { p.length })
-}
-
-/// `LEVEL = M5, MOST COMPLEX RULE = NRCZT5` (the level is the longest chain or whip used;
-/// 0 when the basic rules or singles sufficed).
+/// `LEVEL = M5, MOST COMPLEX RULE = NRCZT5` (the level is the longest chain or whip used,
+/// 0 when the basic rules or singles sufficed; the rule is the hardest step on the
+/// registry's difficulty scale, the last of equally hard ones).
 pub fn level_line(r: &Resolution, scheme: Option<Scheme>, spec: &str) -> String {
     let hardest = r
         .steps
         .iter()
         .map(|s| &s.proof)
-        .max_by_key(|p| complexity(p));
-    let n = hardest.map(|p| complexity(p).0).unwrap_or(0);
+        .max_by_key(|p| registry::rank(p));
+    let n = r
+        .steps
+        .iter()
+        .map(|s| graded_length(&s.proof))
+        .max()
+        .unwrap_or(0);
     let letter = scheme
         .map(|s| s.to_string())
         .unwrap_or_else(|| spec.to_string());
     let rule = match hardest {
         None => "NONE".to_string(),
-        Some(p) if complexity(p).0 > 0 => match technique_of(p).get().measure {
+        Some(p) if graded_length(p) > 0 => match technique_of(p).get().measure {
             LengthMeasure::Variables => format!("{}[{}]", p.family.to_uppercase(), p.length),
             _ => format!("{}{}", p.family.to_uppercase(), p.length),
         },

@@ -62,6 +62,9 @@ fn pattern_candidates(state: &State, pattern: &Pattern) -> Vec<Candidate> {
         }
         Pattern::Medusa(m) => m.chains.iter().flat_map(|c| c.nodes()).collect(),
         Pattern::Tagging(t) => t.nodes.iter().flat_map(|n| n.candidates()).collect(),
+        // a composite draws its eliminations and its placement (each part has its own
+        // picture)
+        Pattern::Composite(_) => vec![],
         Pattern::Chain(_) | Pattern::Whip(_) | Pattern::Net(_) => vec![],
     }
 }

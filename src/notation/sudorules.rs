@@ -59,6 +59,7 @@ pub fn sudorules_text(state: &State, proof: &Proof) -> String {
         Pattern::Chain(c) => return chain_text(c),
         Pattern::Whip(w) => return whip_text(state, proof, w),
         Pattern::Net(n) => return super::gnpx::gnpx_text(n, proof),
+        Pattern::Composite(c) => nrc::composite_text(c, |part| sudorules_text(state, part)),
         Pattern::GridLock(_)
         | Pattern::BentSubset(_)
         | Pattern::Als(_)

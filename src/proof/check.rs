@@ -117,6 +117,7 @@ pub fn check(state: &State, proof: &Proof) -> Result<(), CheckError> {
         Pattern::Aic(a) => super::aic::check(state, proof, a),
         Pattern::Medusa(m) => super::medusa::check(state, proof, m),
         Pattern::Tagging(t) => super::tagging::check(state, proof, t),
+        Pattern::Composite(c) => super::composite::check(state, proof, c),
         Pattern::NakedSingle { cell, digit } => {
             if cell_digits(state, *cell) != BTreeSet::from([*digit]) {
                 return fail(format!("{cell} is not a naked single {digit}"));

@@ -9,6 +9,7 @@ pub mod als;
 pub mod assistant;
 pub mod chain;
 pub mod check;
+pub mod composite;
 pub mod medusa;
 pub mod medusa_net;
 pub mod net;
@@ -97,6 +98,9 @@ pub enum Pattern {
     Medusa(Box<medusa::MedusaPattern>),
     /// A level-2 full tagging clearing: lemmas and a refutation (see [`tagging`]).
     Tagging(Box<tagging::TagPattern>),
+    /// A placement proved by eliminating every other candidate of its cell or every other
+    /// place of its digit in a house, one proof per part (see [`composite`]).
+    Composite(Box<composite::CompositePattern>),
 }
 
 /// A checked step: a pattern and what it concludes.
@@ -219,6 +223,9 @@ impl Proof {
             }
             Pattern::Tagging(t) => {
                 return Proof::named(t.rule_name(), pattern, eliminations, assertions)
+            }
+            Pattern::Composite(c) => {
+                return Proof::named(c.rule_name(), pattern, eliminations, assertions)
             }
         };
         Proof {

@@ -100,6 +100,85 @@ impl Class {
     }
 }
 
+/// The system a technique comes from: `explain` groups its rows by it, in this order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum System {
+    /// The basic rules: singles, interactions, subsets, fish, wings (seed 000's L4_0 and
+    /// the larger fish).
+    Basic,
+    /// Berthier's chains of seeds 000/001: 2D chains, nrc(z)(t) chains and lassos.
+    Chains,
+    /// Whips, braids and their g-forms as SudoRules builds them.
+    Whips,
+    /// Hanson's Sudoku Assistant (seed 002): grid analysis, ALS rules, Medusa, AIC.
+    Assistant,
+    /// Hanson's hypotheses and +depth/++depth (seed 002).
+    Hypotheses,
+    /// gpenet's full tagging (seed 004).
+    Tagging,
+    /// GNPX's force chains and the forcing nets (seed 003).
+    Force,
+}
+
+impl System {
+    /// Every system, in `explain`'s order.
+    pub const ALL: [System; 7] = [
+        System::Basic,
+        System::Chains,
+        System::Whips,
+        System::Assistant,
+        System::Hypotheses,
+        System::Tagging,
+        System::Force,
+    ];
+
+    /// The heading `explain` prints.
+    pub fn title(self) -> &'static str {
+        match self {
+            System::Basic => "basic rules",
+            System::Chains => "chains",
+            System::Whips => "whips and braids",
+            System::Assistant => "Sudoku Assistant",
+            System::Hypotheses => "hypotheses and depth",
+            System::Tagging => "tagging",
+            System::Force => "force chains and nets",
+        }
+    }
+
+    /// The name in JSON.
+    pub fn key(self) -> &'static str {
+        match self {
+            System::Basic => "basic",
+            System::Chains => "chains",
+            System::Whips => "whips",
+            System::Assistant => "assistant",
+            System::Hypotheses => "hypotheses",
+            System::Tagging => "tagging",
+            System::Force => "force",
+        }
+    }
+}
+
+/// A technique's place on sudolink's one difficulty scale: a proof of length `n` is
+/// `base + per_length × n` hard (see [`difficulty`]). The scale is HoDoKu's step scores
+/// for the human techniques (hidden single 14, x-wing 140, ALS-XZ 300, templates 10,000)
+/// and, for the graded techniques, Berthier's length: 100 per CSP variable or chain cell
+/// for chains and whips (so every chain of length 2 is harder than every basic rule), 10
+/// per inference for nets (force chains from 500, forcing nets from 700). The README's
+/// table is [`difficulty_table`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Difficulty {
+    pub base: u32,
+    pub per_length: u32,
+}
+
+impl Difficulty {
+    /// The difficulty of a proof of length `length`.
+    pub const fn at(self, length: usize) -> u32 {
+        self.base + self.per_length * length as u32
+    }
+}
+
 /// One technique.
 #[derive(Debug)]
 pub struct Technique {
@@ -120,6 +199,10 @@ pub struct Technique {
     pub default_cap: Option<usize>,
     /// One line for `--help` and listings.
     pub summary: &'static str,
+    /// Where `explain` lists it.
+    pub system: System,
+    /// Its place on the difficulty scale (set by [`Technique::rated`]).
+    pub difficulty: Difficulty,
 }
 
 const BASIC_SETS: &[&str] = &["basic"];
@@ -144,7 +227,18 @@ impl Technique {
             graded: false,
             default_cap: None,
             summary,
+            system: System::Basic,
+            difficulty: Difficulty {
+                base: 0,
+                per_length: 0,
+            },
         }
+    }
+
+    /// This technique at `base + per_length × length` on the difficulty scale.
+    const fn rated(mut self, base: u32, per_length: u32) -> Technique {
+        self.difficulty = Difficulty { base, per_length };
+        self
     }
 
     const fn chain(family: ChainFamily, class: Class, sets: &'static [&'static str]) -> Technique {
@@ -158,6 +252,11 @@ impl Technique {
             graded: true,
             default_cap: None,
             summary: "chain of seeds 000/001",
+            system: System::Chains,
+            difficulty: Difficulty {
+                base: 0,
+                per_length: 0,
+            },
         }
     }
 
@@ -172,6 +271,11 @@ impl Technique {
             graded: true,
             default_cap,
             summary: "whip or braid as SudoRules builds it",
+            system: System::Whips,
+            difficulty: Difficulty {
+                base: 0,
+                per_length: 0,
+            },
         }
     }
 }
@@ -194,6 +298,11 @@ const fn force(
         graded: true,
         default_cap: None,
         summary,
+        system: System::Force,
+        difficulty: Difficulty {
+            base: 0,
+            per_length: 0,
+        },
     }
 }
 
@@ -215,6 +324,11 @@ const fn assistant(
         graded: false,
         default_cap: None,
         summary,
+        system: System::Assistant,
+        difficulty: Difficulty {
+            base: 0,
+            per_length: 0,
+        },
     }
 }
 
@@ -238,6 +352,11 @@ const fn hypothesis(
         graded: true,
         default_cap: None,
         summary,
+        system: System::Hypotheses,
+        difficulty: Difficulty {
+            base: 0,
+            per_length: 0,
+        },
     }
 }
 
@@ -264,7 +383,8 @@ pub static REGISTRY: [Technique; 80] = {
             Singles,
             1,
             "the only candidate of a cell",
-        ),
+        )
+        .rated(4, 0),
         Technique::basic(
             "hidden-single",
             &[],
@@ -273,7 +393,8 @@ pub static REGISTRY: [Technique; 80] = {
             Singles,
             1,
             "the only place of a digit in a house",
-        ),
+        )
+        .rated(14, 0),
         Technique::basic(
             "interaction",
             &["pointing", "claiming", "locked-candidates"],
@@ -282,7 +403,8 @@ pub static REGISTRY: [Technique; 80] = {
             Basic,
             1,
             "a digit of a block in one line, or of a line in one block",
-        ),
+        )
+        .rated(50, 0),
         Technique::basic(
             "naked-pairs",
             &[],
@@ -291,7 +413,8 @@ pub static REGISTRY: [Technique; 80] = {
             Basic,
             2,
             "two cells of a house holding two digits",
-        ),
+        )
+        .rated(60, 0),
         Technique::basic(
             "hidden-pairs",
             &[],
@@ -300,7 +423,8 @@ pub static REGISTRY: [Technique; 80] = {
             Basic,
             2,
             "two digits of a house in two cells",
-        ),
+        )
+        .rated(70, 0),
         Technique::basic(
             "x-wing",
             &["fish-2"],
@@ -309,7 +433,8 @@ pub static REGISTRY: [Technique; 80] = {
             Basic,
             2,
             "a digit's places in two lines within two cross lines",
-        ),
+        )
+        .rated(140, 0),
         Technique::basic(
             "naked-triplets",
             &[],
@@ -318,7 +443,8 @@ pub static REGISTRY: [Technique; 80] = {
             Basic,
             3,
             "three cells of a house holding three digits",
-        ),
+        )
+        .rated(80, 0),
         Technique::basic(
             "hidden-triplets",
             &[],
@@ -327,7 +453,8 @@ pub static REGISTRY: [Technique; 80] = {
             Basic,
             3,
             "three digits of a house in three cells",
-        ),
+        )
+        .rated(100, 0),
         Technique::basic(
             "swordfish",
             &["fish-3"],
@@ -336,7 +463,8 @@ pub static REGISTRY: [Technique; 80] = {
             Basic,
             3,
             "a digit's places in three lines within three cross lines",
-        ),
+        )
+        .rated(150, 0),
         Technique::basic(
             "xy-wing",
             &[],
@@ -345,7 +473,8 @@ pub static REGISTRY: [Technique; 80] = {
             Basic,
             3,
             "pivot {x y}, pincers {x z} and {y z}",
-        ),
+        )
+        .rated(160, 0),
         Technique::basic(
             "xyz-wing",
             &[],
@@ -354,7 +483,8 @@ pub static REGISTRY: [Technique; 80] = {
             Basic,
             3,
             "pivot {x y z}, pincers {x z} and {y z}",
-        ),
+        )
+        .rated(180, 0),
         Technique::basic(
             "naked-quads",
             &[],
@@ -363,7 +493,8 @@ pub static REGISTRY: [Technique; 80] = {
             Basic,
             4,
             "four cells of a house holding four digits",
-        ),
+        )
+        .rated(120, 0),
         Technique::basic(
             "hidden-quads",
             &[],
@@ -372,7 +503,8 @@ pub static REGISTRY: [Technique; 80] = {
             Basic,
             4,
             "four digits of a house in four cells",
-        ),
+        )
+        .rated(150, 0),
         Technique::basic(
             "jellyfish",
             &["fish-4"],
@@ -381,7 +513,8 @@ pub static REGISTRY: [Technique; 80] = {
             Basic,
             4,
             "a digit's places in four lines within four cross lines",
-        ),
+        )
+        .rated(160, 0),
         Technique::basic(
             "squirmbag",
             &["fish-5"],
@@ -390,7 +523,8 @@ pub static REGISTRY: [Technique; 80] = {
             Extra,
             5,
             "a digit's places in five lines within five cross lines",
-        ),
+        )
+        .rated(470, 0),
         Technique::basic(
             "whale",
             &["fish-6"],
@@ -399,7 +533,8 @@ pub static REGISTRY: [Technique; 80] = {
             Extra,
             6,
             "a digit's places in six lines within six cross lines",
-        ),
+        )
+        .rated(470, 0),
         Technique::basic(
             "leviathan",
             &["fish-7"],
@@ -408,7 +543,8 @@ pub static REGISTRY: [Technique; 80] = {
             Extra,
             7,
             "a digit's places in seven lines within seven cross lines",
-        ),
+        )
+        .rated(470, 0),
         assistant(
             "grid-analysis",
             &["analyze-x"],
@@ -416,7 +552,8 @@ pub static REGISTRY: [Technique; 80] = {
             AssistantRule::GridAnalysis,
             2,
             "Hanson: n lines × n cross lines (subsets and fish of any size), with complements",
-        ),
+        )
+        .rated(100, 30),
         assistant(
             "bent-naked-subsets",
             &["bent-subsets"],
@@ -424,7 +561,8 @@ pub static REGISTRY: [Technique; 80] = {
             AssistantRule::BentSubsets,
             3,
             "Hanson: N cells over two houses holding N digits (XY-, XYZ-, WXYZ-wings…)",
-        ),
+        )
+        .rated(70, 30),
         assistant(
             "als-xz",
             &["als-singly-linked", "assistant-step-3"],
@@ -432,7 +570,8 @@ pub static REGISTRY: [Technique; 80] = {
             AssistantRule::AlsXz,
             2,
             "two ALS with a restricted common X and another common digit Z (Hanson's step 3)",
-        ),
+        )
+        .rated(300, 0),
         assistant(
             "als-doubly-linked",
             &["als-xz-doubly-linked"],
@@ -440,7 +579,8 @@ pub static REGISTRY: [Technique; 80] = {
             AssistantRule::AlsDoublyLinked,
             2,
             "two ALS with two restricted common digits: each is locked but for one",
-        ),
+        )
+        .rated(300, 0),
         assistant(
             "als-xy-wing",
             &[],
@@ -448,7 +588,8 @@ pub static REGISTRY: [Technique; 80] = {
             AssistantRule::AlsXyWing,
             3,
             "ALS A and B linked to a pivot ALS C by X and Y, Z common to A and B",
-        ),
+        )
+        .rated(320, 0),
         assistant(
             "death-blossom",
             &["als-death-blossom"],
@@ -456,7 +597,8 @@ pub static REGISTRY: [Technique; 80] = {
             AssistantRule::DeathBlossom,
             3,
             "a stem cell and one ALS per candidate, Z common to every petal",
-        ),
+        )
+        .rated(360, 0),
         assistant(
             "sue-de-coq",
             &["als-sue-de-coq"],
@@ -464,7 +606,8 @@ pub static REGISTRY: [Technique; 80] = {
             AssistantRule::SueDeCoq,
             4,
             "two ALS on a box-line intersection: the core, line cells and box cells",
-        ),
+        )
+        .rated(250, 0),
         assistant(
             "grid-als",
             &["grid-based-als"],
@@ -472,7 +615,8 @@ pub static REGISTRY: [Technique; 80] = {
             AssistantRule::GridAls(None),
             2,
             "Hanson: a digit's n lines in n + 1 cross lines; a candidate knocking two out",
-        ),
+        )
+        .rated(90, 40),
         assistant(
             "finned-fish",
             &[],
@@ -480,7 +624,8 @@ pub static REGISTRY: [Technique; 80] = {
             AssistantRule::GridAls(Some(FinKind::Finned)),
             2,
             "a fish with fins in one block (a grid ALS)",
-        ),
+        )
+        .rated(50, 40),
         assistant(
             "sashimi-fish",
             &[],
@@ -488,7 +633,8 @@ pub static REGISTRY: [Technique; 80] = {
             AssistantRule::GridAls(Some(FinKind::Sashimi)),
             2,
             "a finned fish with a base line left one place without its fins (a grid ALS)",
-        ),
+        )
+        .rated(70, 40),
         assistant(
             "almost-locked-ranges",
             &["alr"],
@@ -496,7 +642,8 @@ pub static REGISTRY: [Technique; 80] = {
             AssistantRule::AlmostLockedRanges,
             2,
             "Hanson: a block's digit on two line segments redirects a weak link into a strong chain",
-        ),
+        )
+        .rated(280, 0),
         assistant(
             "medusa",
             &["3d-medusa", "medusa-3d", "medusa-colouring", "medusa-coloring"],
@@ -504,7 +651,8 @@ pub static REGISTRY: [Technique; 80] = {
             AssistantRule::Medusa,
             2,
             "Hanson's 3D Medusa: two-coloured strong chains, weak links, weak corners, hinges",
-        ),
+        )
+        .rated(320, 0),
         assistant(
             "aic",
             &["g-aic", "als-aic", "als-chain"],
@@ -512,7 +660,8 @@ pub static REGISTRY: [Technique; 80] = {
             AssistantRule::Aic,
             2,
             "alternating inference chain through candidates, groups and ALS (Eureka)",
-        ),
+        )
+        .rated(280, 0),
         assistant(
             "nice-loop",
             &["continuous-nice-loop", "cnl"],
@@ -520,7 +669,8 @@ pub static REGISTRY: [Technique; 80] = {
             AssistantRule::NiceLoop,
             2,
             "continuous nice loop through candidates, groups and ALS: two neighbours, one true",
-        ),
+        )
+        .rated(280, 0),
         assistant(
             "als-strong-chains",
             &["assistant-step-4"],
@@ -528,31 +678,36 @@ pub static REGISTRY: [Technique; 80] = {
             AssistantRule::AlsStrongChains,
             2,
             "Hanson's step 4: one colour of a strong chain would take two digits from an ALS",
-        ),
+        )
+        .rated(340, 0),
         hypothesis(
             "hypothesis",
             &["disproof", "hypothesis-disproof"],
             ForceMode::Hypothesis,
             "Hanson: a candidate assumed true, marked a/A/B… through strong chains, is disproved",
-        ),
+        )
+        .rated(400, 10),
         hypothesis(
             "bivalue-hypothesis",
             &["two-way-hypothesis", "circles-and-squares"],
             ForceMode::Bivalue,
             "Gail Nelson: both candidates of a bivalue cell force the same literal",
-        ),
+        )
+        .rated(410, 10),
         hypothesis(
             "depth",
             &["+depth", "plus-depth"],
             ForceMode::Depth,
             "Hanson's +depth: a hypothesis restarted at dead ends with singles and locked candidates",
-        ),
+        )
+        .rated(600, 10),
         hypothesis(
             "depth2",
             &["++depth", "plus-plus-depth"],
             ForceMode::Depth2,
             "Hanson's ++depth: +depth with naked and hidden subsets and fish (grids) up to size 4",
-        ),
+        )
+        .rated(650, 10),
         Technique {
             name: "tag1",
             aliases: &["tagging-1"],
@@ -563,7 +718,13 @@ pub static REGISTRY: [Technique; 80] = {
             graded: false,
             default_cap: None,
             summary: "gpenet: layers of strong links (groups included), tags, alternate chains",
-        },
+            system: System::Tagging,
+            difficulty: Difficulty {
+                base: 0,
+                per_length: 0,
+            },
+        }
+        .rated(300, 0),
         Technique {
             name: "tag2",
             aliases: &["tagging-2", "full-tagging"],
@@ -574,7 +735,13 @@ pub static REGISTRY: [Technique; 80] = {
             graded: false,
             default_cap: None,
             summary: "gpenet: tagging with ALS and almost cells, choices and merged tags",
-        },
+            system: System::Tagging,
+            difficulty: Difficulty {
+                base: 0,
+                per_length: 0,
+            },
+        }
+        .rated(450, 0),
         Technique {
             name: "tag3",
             aliases: &["tagging-3"],
@@ -585,30 +752,59 @@ pub static REGISTRY: [Technique; 80] = {
             graded: false,
             default_cap: None,
             summary: "gpenet: tagging whose weak links are extended through choices, pass by pass",
-        },
-        Technique::chain(F::Xy, Chain2d, &["2d"]),
-        Technique::chain(F::Xyt, Chain2d, &["2d"]),
-        Technique::chain(F::Xyz, Chain2d, &["2d"]),
-        Technique::chain(F::Xyzt, Chain2d, &["2d"]),
-        Technique::chain(F::HxyRn, Chain2d, &["2d"]),
-        Technique::chain(F::HxytRn, Chain2d, &["2d"]),
-        Technique::chain(F::HxyzRn, Chain2d, &["2d"]),
-        Technique::chain(F::HxyztRn, Chain2d, &["2d"]),
-        Technique::chain(F::HxyCn, Chain2d, &["2d"]),
-        Technique::chain(F::HxytCn, Chain2d, &["2d"]),
-        Technique::chain(F::HxyzCn, Chain2d, &["2d"]),
-        Technique::chain(F::HxyztCn, Chain2d, &["2d"]),
-        Technique::chain(F::C, Chain2d, &["2d"]),
-        Technique::chain(F::Nrc, Chain3d, &["3d"]),
-        Technique::chain(F::Nrct, Chain3d, &["3d"]),
-        Technique::chain(F::Nrcz, Chain3d, &["3d"]),
-        Technique::chain(F::Nrczt, Chain3d, &["3d"]),
-        Technique::chain(F::NrctLasso, Lasso, &["lasso"]),
-        Technique::chain(F::NrcztLasso, Lasso, &["lasso"]),
-        Technique::whip(WhipKind::Whip, None),
-        Technique::whip(WhipKind::Braid, None),
-        Technique::whip(WhipKind::GWhip, Some(16)),
-        Technique::whip(WhipKind::GBraid, Some(10)),
+            system: System::Tagging,
+            difficulty: Difficulty {
+                base: 0,
+                per_length: 0,
+            },
+        }
+        .rated(600, 0),
+        Technique::chain(F::Xy, Chain2d, &["2d", "chains"])
+        .rated(0, 100),
+        Technique::chain(F::Xyt, Chain2d, &["2d", "chains"])
+        .rated(1, 100),
+        Technique::chain(F::Xyz, Chain2d, &["2d", "chains"])
+        .rated(2, 100),
+        Technique::chain(F::Xyzt, Chain2d, &["2d", "chains"])
+        .rated(3, 100),
+        Technique::chain(F::HxyRn, Chain2d, &["2d", "chains"])
+        .rated(4, 100),
+        Technique::chain(F::HxytRn, Chain2d, &["2d", "chains"])
+        .rated(5, 100),
+        Technique::chain(F::HxyzRn, Chain2d, &["2d", "chains"])
+        .rated(6, 100),
+        Technique::chain(F::HxyztRn, Chain2d, &["2d", "chains"])
+        .rated(7, 100),
+        Technique::chain(F::HxyCn, Chain2d, &["2d", "chains"])
+        .rated(8, 100),
+        Technique::chain(F::HxytCn, Chain2d, &["2d", "chains"])
+        .rated(9, 100),
+        Technique::chain(F::HxyzCn, Chain2d, &["2d", "chains"])
+        .rated(10, 100),
+        Technique::chain(F::HxyztCn, Chain2d, &["2d", "chains"])
+        .rated(11, 100),
+        Technique::chain(F::C, Chain2d, &["2d", "chains"])
+        .rated(12, 100),
+        Technique::chain(F::Nrc, Chain3d, &["3d", "chains"])
+        .rated(13, 100),
+        Technique::chain(F::Nrct, Chain3d, &["3d", "chains"])
+        .rated(14, 100),
+        Technique::chain(F::Nrcz, Chain3d, &["3d", "chains"])
+        .rated(15, 100),
+        Technique::chain(F::Nrczt, Chain3d, &["3d", "chains"])
+        .rated(16, 100),
+        Technique::chain(F::NrctLasso, Lasso, &["lasso", "chains"])
+        .rated(17, 100),
+        Technique::chain(F::NrcztLasso, Lasso, &["lasso", "chains"])
+        .rated(18, 100),
+        Technique::whip(WhipKind::Whip, None)
+        .rated(20, 100),
+        Technique::whip(WhipKind::Braid, None)
+        .rated(22, 100),
+        Technique::whip(WhipKind::GWhip, Some(16))
+        .rated(21, 100),
+        Technique::whip(WhipKind::GBraid, Some(10))
+        .rated(23, 100),
         force(
             "force-cell-links",
             CHAINS,
@@ -616,7 +812,8 @@ pub static REGISTRY: [Technique; 80] = {
             Links,
             NetForm::Chain,
             "force chain over a cell's candidates, plain links",
-        ),
+        )
+        .rated(500, 10),
         force(
             "force-house-links",
             CHAINS,
@@ -624,7 +821,8 @@ pub static REGISTRY: [Technique; 80] = {
             Links,
             NetForm::Chain,
             "force chain over a digit's places in a house, plain links",
-        ),
+        )
+        .rated(501, 10),
         force(
             "force-contradiction-links",
             CHAINS,
@@ -632,7 +830,8 @@ pub static REGISTRY: [Technique; 80] = {
             Links,
             NetForm::Chain,
             "assumption forcing a contradiction, plain links",
-        ),
+        )
+        .rated(502, 10),
         force(
             "force-cell-groups",
             CHAINS,
@@ -640,7 +839,8 @@ pub static REGISTRY: [Technique; 80] = {
             Groups,
             NetForm::Chain,
             "force chain over a cell's candidates, links and groups",
-        ),
+        )
+        .rated(510, 10),
         force(
             "force-house-groups",
             CHAINS,
@@ -648,7 +848,8 @@ pub static REGISTRY: [Technique; 80] = {
             Groups,
             NetForm::Chain,
             "force chain over a digit's places in a house, links and groups",
-        ),
+        )
+        .rated(511, 10),
         force(
             "force-contradiction-groups",
             CHAINS,
@@ -656,7 +857,8 @@ pub static REGISTRY: [Technique; 80] = {
             Groups,
             NetForm::Chain,
             "assumption forcing a contradiction, links and groups",
-        ),
+        )
+        .rated(512, 10),
         force(
             "force-cell",
             GNPX,
@@ -664,7 +866,8 @@ pub static REGISTRY: [Technique; 80] = {
             Als,
             NetForm::Chain,
             "GNPX ForceChain_Cell: links, groups and ALS super links",
-        ),
+        )
+        .rated(520, 10),
         force(
             "force-house",
             GNPX,
@@ -672,7 +875,8 @@ pub static REGISTRY: [Technique; 80] = {
             Als,
             NetForm::Chain,
             "GNPX ForceChain_House: links, groups and ALS super links",
-        ),
+        )
+        .rated(521, 10),
         force(
             "force-contradiction",
             GNPX,
@@ -680,7 +884,8 @@ pub static REGISTRY: [Technique; 80] = {
             Als,
             NetForm::Chain,
             "GNPX ForceChain_Contradiction: links, groups and ALS super links",
-        ),
+        )
+        .rated(522, 10),
         force(
             "force-net-cell-links",
             NETS,
@@ -688,7 +893,8 @@ pub static REGISTRY: [Technique; 80] = {
             Links,
             NetForm::Net,
             "forcing net over a cell's candidates, plain links",
-        ),
+        )
+        .rated(700, 10),
         force(
             "force-net-house-links",
             NETS,
@@ -696,7 +902,8 @@ pub static REGISTRY: [Technique; 80] = {
             Links,
             NetForm::Net,
             "forcing net over a digit's places in a house, plain links",
-        ),
+        )
+        .rated(701, 10),
         force(
             "force-net-contradiction-links",
             NETS,
@@ -704,7 +911,8 @@ pub static REGISTRY: [Technique; 80] = {
             Links,
             NetForm::Net,
             "assumption forcing a contradiction in a net, plain links",
-        ),
+        )
+        .rated(702, 10),
         force(
             "force-net-cell-groups",
             NETS,
@@ -712,7 +920,8 @@ pub static REGISTRY: [Technique; 80] = {
             Groups,
             NetForm::Net,
             "forcing net over a cell's candidates, links and groups",
-        ),
+        )
+        .rated(710, 10),
         force(
             "force-net-house-groups",
             NETS,
@@ -720,7 +929,8 @@ pub static REGISTRY: [Technique; 80] = {
             Groups,
             NetForm::Net,
             "forcing net over a digit's places in a house, links and groups",
-        ),
+        )
+        .rated(711, 10),
         force(
             "force-net-contradiction-groups",
             NETS,
@@ -728,7 +938,8 @@ pub static REGISTRY: [Technique; 80] = {
             Groups,
             NetForm::Net,
             "assumption forcing a contradiction in a net, links and groups",
-        ),
+        )
+        .rated(712, 10),
         force(
             "force-net-cell",
             NETS,
@@ -736,7 +947,8 @@ pub static REGISTRY: [Technique; 80] = {
             Als,
             NetForm::Net,
             "forcing net over a cell's candidates, with groups and ALS",
-        ),
+        )
+        .rated(720, 10),
         force(
             "force-net-house",
             NETS,
@@ -744,7 +956,8 @@ pub static REGISTRY: [Technique; 80] = {
             Als,
             NetForm::Net,
             "forcing net over a digit's places in a house, with groups and ALS",
-        ),
+        )
+        .rated(721, 10),
         force(
             "force-net-contradiction",
             NETS,
@@ -752,7 +965,8 @@ pub static REGISTRY: [Technique; 80] = {
             Als,
             NetForm::Net,
             "assumption forcing a contradiction in a net, with groups and ALS",
-        ),
+        )
+        .rated(722, 10),
     ]
 };
 
@@ -776,6 +990,17 @@ impl TechniqueId {
         self.0 as usize
     }
 
+    /// Where `explain` lists it.
+    pub fn system(self) -> System {
+        self.get().system
+    }
+
+    /// The difficulty of this technique's proofs of length `length` (fixed-size techniques
+    /// whose proofs carry a size, such as grid analysis, use it too).
+    pub fn difficulty(self, length: usize) -> u32 {
+        self.get().difficulty.at(length)
+    }
+
     /// The technique's name.
     pub fn name(self) -> &'static str {
         self.get().name
@@ -795,6 +1020,20 @@ impl TechniqueId {
             let e = t.get();
             e.name == low || e.aliases.contains(&low.as_str())
         })
+    }
+
+    /// Whether the technique can assert a value (a placement), not only eliminate: the
+    /// singles, the force chains and nets in cell and house mode (their verities) and the
+    /// two-way bivalue hypothesis. Hanson's disproofs and depth, chains, whips, tagging and
+    /// the other rules only eliminate: a placement they explain is a composite of
+    /// eliminations.
+    pub fn may_place(self) -> bool {
+        match self.get().search {
+            Search::Basic(b) => matches!(b, BasicRule::NakedSingle | BasicRule::HiddenSingle),
+            Search::Force(spec) => spec.mode != ForceMode::Contradiction,
+            Search::Hypothesis(mode) => mode == ForceMode::Bivalue,
+            Search::Chain(_) | Search::Whip(_) | Search::Assistant(_) | Search::Tagging(_) => false,
+        }
     }
 
     /// A fixed-size technique (tried once) rather than one searched by length.
@@ -1245,14 +1484,16 @@ impl ForceCache {
             .collect()
     }
 
-    /// The shortest proof of `spec` eliminating `target`, of length at most `max_len`. A
+    /// The shortest proof of `spec` concluding `target` false (`value` false: an
+    /// elimination) or true (a placement, from a cell or house verity), of length at most
+    /// `max_len`. A
     /// new state's analysis is finished under `meter` (and not kept when a limit stops it);
     /// one the resolution already started is finished without charging it.
     fn search_target(
         &mut self,
         spec: ForceSpec,
         links: &LinkIndex,
-        target: Candidate,
+        (target, value): (Candidate, bool),
         max_len: usize,
         meter: &mut Meter,
     ) -> TargetAnswer {
@@ -1270,7 +1511,7 @@ impl ForceCache {
         let pick = entry
             .analysis
             .lengths(spec.mode)
-            .position(|(c, value, l)| c == target && !value && l <= max_len);
+            .position(|(c, v, l)| c == target && v == value && l <= max_len);
         TargetAnswer::complete(pick.and_then(|i| entry.proof(spec.mode, i)))
     }
 }
@@ -1347,7 +1588,7 @@ impl Searcher {
             // every conclusion of the state at once, kept for the state's other targets
             return self
                 .force
-                .search_target(spec, links, target, max_len, meter);
+                .search_target(spec, links, (target, false), max_len, meter);
         }
         if let Search::Hypothesis(mode) = technique.get().search {
             // every conclusion of the state at once, kept for the state's other targets
@@ -1362,6 +1603,42 @@ impl Searcher {
             };
         }
         technique.search_target_in(&mut self.chains, links, target, max_len, meter)
+    }
+
+    /// The shortest proof of `technique` placing `target` (length ≤ `max_len`, a
+    /// fixed-size technique's first proof asserting it), for the techniques that can assert
+    /// a value ([`TechniqueId::may_place`]); an empty answer for the others.
+    pub fn search_placement(
+        &mut self,
+        technique: TechniqueId,
+        links: &LinkIndex,
+        target: Candidate,
+        max_len: usize,
+        meter: &mut Meter,
+    ) -> TargetAnswer {
+        if let Some(stop) = meter.check() {
+            return TargetAnswer::stopped(stop, 0);
+        }
+        match technique.get().search {
+            Search::Force(spec) if spec.mode != ForceMode::Contradiction => self
+                .force
+                .search_target(spec, links, (target, true), max_len, meter),
+            Search::Hypothesis(mode) => match self.hypotheses.proofs(mode, links, meter) {
+                Ok(proofs) => TargetAnswer::complete(
+                    proofs
+                        .iter()
+                        .find(|p| p.assertions.contains(&target) && p.length <= max_len)
+                        .cloned(),
+                ),
+                Err(stop) => TargetAnswer::stopped(stop, 0),
+            },
+            _ if technique.is_fixed_size() => TargetAnswer::complete(
+                self.find(technique.rule(0), links, usize::MAX)
+                    .into_iter()
+                    .find(|p| p.assertions.contains(&target)),
+            ),
+            _ => TargetAnswer::complete(None),
+        }
     }
 }
 
@@ -1403,6 +1680,15 @@ pub fn technique_of(proof: &Proof) -> TechniqueId {
         P::AlmostLockedRange(_) => Search::Assistant(AssistantRule::AlmostLockedRanges),
         P::Medusa(_) => Search::Assistant(AssistantRule::Medusa),
         P::Tagging(t) => Search::Tagging(t.level()),
+        // a composite placement is as hard as its hardest part
+        P::Composite(c) => {
+            return c
+                .parts
+                .iter()
+                .max_by_key(|p| difficulty(p))
+                .map(technique_of)
+                .unwrap_or_else(|| TechniqueId::of(Search::Basic(BasicRule::NakedSingle)))
+        }
         P::GridAls(g) => Search::Assistant(AssistantRule::GridAls(match g.kind {
             FinKind::Skyscraper => None,
             kind => Some(kind),
@@ -1417,6 +1703,74 @@ pub fn technique_of(proof: &Proof) -> TechniqueId {
     TechniqueId::all()
         .find(|t| t.get().search == search)
         .unwrap_or_else(|| TechniqueId::of(Search::Basic(BasicRule::Fish(7))))
+}
+
+/// How hard a proof is on sudolink's one difficulty scale (see [`Difficulty`]): its
+/// technique's difficulty at its length. Every ranking of proofs reads this function —
+/// `explain`'s simplest proof and its `--all` list, `solve`'s most complex rule, `rate`'s
+/// hardest rule and the explorer — through [`rank`].
+pub fn difficulty(proof: &Proof) -> u32 {
+    if let crate::proof::Pattern::Composite(c) = &proof.pattern {
+        return c.parts.iter().map(difficulty).max().unwrap_or(0);
+    }
+    technique_of(proof).difficulty(proof.length)
+}
+
+/// The order of proofs from simplest to hardest: difficulty, then the technique's place in
+/// the registry (so of two equally hard proofs the one of the earlier technique is simpler).
+pub fn rank(proof: &Proof) -> (u32, TechniqueId) {
+    (difficulty(proof), technique_of(proof))
+}
+
+/// The difficulty scale as a Markdown table, one row per technique in registry order
+/// (the README prints it; `sudolink techniques` too).
+pub fn difficulty_table() -> String {
+    let mut out = String::from(
+        "| technique | system | sets | difficulty | what it is |\n|---|---|---|---|---|\n",
+    );
+    for t in TechniqueId::all() {
+        let e = t.get();
+        let d = e.difficulty;
+        let scale = match (e.measure, d.per_length) {
+            (_, 0) => d.base.to_string(),
+            (LengthMeasure::Size(_), p) => format!("{} + {p} × size", d.base),
+            (LengthMeasure::Inferences, p) => format!("{} + {p} × inferences", d.base),
+            (LengthMeasure::Variables, p) => format!("{} + {p} × variables", d.base),
+            (LengthMeasure::Cells, p) => format!("{} + {p} × length", d.base),
+        };
+        out.push_str(&format!(
+            "| {} | {} | {} | {scale} | {} |\n",
+            e.name,
+            e.system.title(),
+            e.sets.join(", "),
+            e.summary.replace('|', "/"),
+        ));
+    }
+    out
+}
+
+/// The sets a user may name (`basic`, `chains`, `force`, ...), each with its techniques, for
+/// `--help`.
+pub fn sets_help() -> String {
+    let mut sets: Vec<&str> = Vec::new();
+    for t in TechniqueId::all() {
+        for s in t.get().sets {
+            if !sets.contains(s) {
+                sets.push(s);
+            }
+        }
+    }
+    sets.iter()
+        .map(|s| {
+            let names: Vec<&str> = expand(s)
+                .unwrap_or_default()
+                .iter()
+                .map(|t| t.name())
+                .collect();
+            format!("{s} = {}", names.join(" "))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// The length a proof grades a puzzle with: its length for graded techniques (chains,
@@ -1536,6 +1890,32 @@ mod tests {
         // one tier is the simplest-first list
         let one = parse_tiers("force").unwrap();
         assert_eq!(rules_in_tiers(&one, 5), rules_with_basic(&one.concat(), 5));
+    }
+
+    #[test]
+    fn every_technique_is_rated_and_the_scale_keeps_the_documented_order() {
+        for t in TechniqueId::all() {
+            assert!(
+                t.get().difficulty.base > 0 || t.get().difficulty.per_length > 0,
+                "{t}"
+            );
+        }
+        let d = |name: &str, n: usize| TechniqueId::from_name(name).unwrap().difficulty(n);
+        // HoDoKu's scores for the human techniques
+        assert!(d("naked-single", 1) < d("hidden-single", 1));
+        assert!(d("interaction", 1) < d("naked-pairs", 2));
+        assert!(d("x-wing", 2) < d("xy-wing", 3));
+        assert!(d("als-xz", 2) < d("death-blossom", 3));
+        // Berthier's length for chains and whips: every chain of length 2 is harder than
+        // every basic rule, and within a length the registry's order holds
+        for b in TechniqueId::all().filter(|t| t.is_basic()) {
+            assert!(d("xy", 2) > b.difficulty(4), "{b}");
+        }
+        assert!(d("nrczt", 5) < d("whip", 5) && d("whip", 5) < d("nrczt", 6));
+        assert!(d("force-cell-links", 10) < d("force-net-cell-links", 10));
+        let table = difficulty_table();
+        assert_eq!(table.lines().count(), REGISTRY.len() + 2);
+        assert!(table.contains("| whip | whips and braids | whips | 20 + 100 × variables |"));
     }
 
     #[test]

@@ -437,9 +437,7 @@ pub fn explain(req: ExplainReq, cfg: &Config) -> Result<Json<Value>, ApiError> {
         .validate(&loaded.state, loaded.solution.as_ref())
         .map_err(unprocessable)?;
     let techniques: Vec<TechniqueId> = match req.families.as_deref() {
-        None => TechniqueId::all()
-            .filter(|t| !t.get().class.by_name_only())
-            .collect(),
+        None => explain::default_techniques(),
         Some(list) => registry::parse_list(list)
             .map_err(|e| ApiError::Unprocessable(format!("families: {e}")))?,
     };
@@ -447,8 +445,15 @@ pub fn explain(req: ExplainReq, cfg: &Config) -> Result<Json<Value>, ApiError> {
         techniques,
         max_len: check_max_len(req.max_len)?,
         g_max_len: None,
-        // a server-wide ceiling: the meter reads the process's resident memory
-        limits: Limits::new(None, Some(timeout), Some(MEMORY_CEILING)),
+        // explain's own default share of time, within the request's; a server-wide
+        // memory ceiling: the meter reads the process's resident memory
+        limits: Limits::new(
+            None,
+            Some(timeout.min(std::time::Duration::from_secs_f64(
+                explain::TARGET_TIMEOUT_S,
+            ))),
+            Some(MEMORY_CEILING),
+        ),
     };
     let report = explain_target(
         &loaded.state,
@@ -465,6 +470,9 @@ pub fn explain(req: ExplainReq, cfg: &Config) -> Result<Json<Value>, ApiError> {
                 row["view"] = proof_json_with_text(&loaded.state, p);
             }
         }
+    }
+    if let Some(Ok(p)) = &report.composite {
+        v["composite"]["view"] = proof_json_with_text(&loaded.state, p);
     }
     Ok(Json(v))
 }

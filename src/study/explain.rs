@@ -1,28 +1,49 @@
-//! Explaining conclusions on one state: why does `r3c9<>8` hold (the shortest proof in
-//! every technique asked for, or how far each searched), every elimination of a state under
-//! its simplest technique (`explain --all`), and the next step a hint would show.
+//! Explaining conclusions on one state: why does `r3c9<>8` (or `r1c4=9`) hold — the
+//! shortest proof in every technique asked for (by default every technique of the registry,
+//! grouped by system), or how far each searched —, every elimination of a state under its
+//! simplest technique (`explain --all`), and the next step a hint would show.
 //!
 //! Everything here reads the technique registry ([`crate::search::registry`]) and runs under
 //! explicit [`Limits`]: a search stopped by a limit is reported as such ("stopped at length
-//! 9: budget of 2,000,000 partial chains/whips spent"), never as "none". The command line
-//! only renders what these functions return.
+//! 9: budget of 2,000,000 partial chains/whips spent", "not searched: time limit reached"),
+//! never as "none". The command line and the explorer only render what these functions
+//! return.
+//!
+//! # Budgets
+//!
+//! One target's explanation shares its limits among its rows: each row (the basic rules
+//! together, then every other technique in the systems' order) gets the time and work left
+//! divided by the rows left, so a row that finishes early leaves its share to the next and a
+//! slow family cannot starve the others; a row cut by its share says so.
+//!
+//! # Placements
+//!
+//! A placement `r1c4=9` is explained by every technique that can assert a value
+//! ([`TechniqueId::may_place`]: the singles, force chains and nets in cell and house mode,
+//! the bivalue hypothesis) and by a composite proof
+//! ([`crate::proof::composite`]): each other candidate of the cell, or each other place of
+//! the digit in one of its houses, eliminated by its simplest proof (found by
+//! [`explain_all`] on those targets only); of the four forms the one whose hardest part is
+//! simplest is kept.
 //!
 //! # Simplest first
 //!
-//! A proof's rank is (its graded length — 0 for the basic and other fixed-size techniques —,
-//! its technique's place in the registry). [`explain_all`] runs the fixed-size techniques
-//! first, then each graded technique in registry order, and searches a target only up to the
-//! length that could still beat the best proof it has: once a target has a proof of length
-//! n, a later technique is searched for it only below n. The g-forms (g-whips, g-braids),
-//! whose searches grow fastest, run only on targets nothing simpler proved. When the
-//! solution is known, candidates of the solution are not searched at all (no sound proof
-//! eliminates them).
+//! Proofs are ranked by the registry's one difficulty scale
+//! ([`crate::search::registry::rank`]: difficulty, then registry order). [`explain_all`] runs
+//! the fixed-size techniques first, then every (graded technique, length) pass in order of
+//! difficulty, and searches a target in a pass only while the pass could still beat the
+//! best proof it has: a target proved at difficulty d is never searched by a harder pass.
+//! So the g-forms (g-whips, g-braids), whose searches grow fastest and which come last at
+//! each length, run only on targets nothing simpler proved. When the solution is known,
+//! candidates of the solution are not searched at all (no sound proof eliminates them).
 
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, Cell, Conclusion, Digit, State};
 use crate::notation::lexer::LexError;
+use crate::proof::composite::CompositePattern;
+use crate::proof::Pattern;
 use crate::proof::Proof;
-use crate::search::registry::{graded_length, Search};
+use crate::search::registry::{self, System};
 use crate::search::{Limits, Meter, Rule, Searcher, Stop, TechniqueId};
 use crate::study::resolution::{self, ResolutionError};
 use serde_json::json;
@@ -126,11 +147,32 @@ impl Options {
     }
 }
 
+/// The JSON Schema of [`target_json`] (`explain --json` of one target, the explorer's
+/// `/api/explain`).
+pub const JSON_SCHEMA: &str = include_str!("explain.schema.json");
+
+/// The techniques `explain` asks when none are named: every technique of the registry.
+pub fn default_techniques() -> Vec<TechniqueId> {
+    TechniqueId::all().collect()
+}
+
+/// Default time limit of one target's explanation, shared among its rows (seconds): on
+/// this project's 2-core reference machine every state of top1465 and of HoDoKu's library
+/// answers within 2 s and 300 MB, start-up included.
+pub const TARGET_TIMEOUT_S: f64 = 1.5;
+/// Default limits of `--all` (every technique): within 5 s and 300 MB.
+pub const ALL_BUDGET: u64 = 4_000_000;
+pub const ALL_TIMEOUT_S: f64 = 4.0;
+/// Default memory ceiling (MB) of both.
+pub const MEMORY_MB: u64 = 280;
+
 /// One row of an explanation: the basic rules together (`basic`), or one technique.
 #[derive(Clone, Debug)]
 pub struct Row {
     /// `basic`, or the technique's name.
     pub label: &'static str,
+    /// The system the row belongs to.
+    pub system: System,
     /// The techniques searched for this row.
     pub techniques: Vec<TechniqueId>,
     pub proof: Option<Proof>,
@@ -149,7 +191,7 @@ pub enum NoProof {
     UpTo(usize),
     /// The technique only eliminates, and the conclusion is a placement.
     OnlyEliminates,
-    /// A limit stopped the search: exact up to `searched_to` of `bound`.
+    /// A limit stopped the search: exact up to `searched_to` of `bound` (0: not searched).
     Stopped {
         stop: Stop,
         searched_to: usize,
@@ -159,7 +201,8 @@ pub enum NoProof {
 
 impl NoProof {
     /// `none up to length 10`, `none: g-braid searched to length 10 of 30; raise
-    /// --g-max-len`, `stopped at length 9 of 20: budget ... spent`.
+    /// --g-max-len`, `stopped at length 9 of 20: budget ... spent`, `not searched: time
+    /// limit reached (its share of the time limit)`.
     pub fn text(&self, label: &str, max_len: usize) -> String {
         match self {
             NoProof::Found => String::new(),
@@ -170,6 +213,11 @@ impl NoProof {
             NoProof::UpTo(n) => format!("none up to length {n}"),
             NoProof::OnlyEliminates => "none (this family only eliminates)".to_string(),
             NoProof::Stopped {
+                stop, searched_to, ..
+            } if *searched_to == 0 => {
+                format!("not searched: {stop} (its share of the limits); raise --timeout or --budget")
+            }
+            NoProof::Stopped {
                 stop,
                 searched_to,
                 bound,
@@ -178,13 +226,24 @@ impl NoProof {
             ),
         }
     }
+
+    /// The JSON status word: `proof`, `none`, `only_eliminates` or `not_searched`.
+    pub fn status(&self) -> &'static str {
+        match self {
+            NoProof::Found => "proof",
+            NoProof::None | NoProof::UpTo(_) => "none",
+            NoProof::OnlyEliminates => "only_eliminates",
+            NoProof::Stopped { .. } => "not_searched",
+        }
+    }
 }
 
-/// The rows of an explanation in display order: `basic` first when any basic rule is
-/// asked for, then each other technique.
+/// The rows of an explanation in display order, grouped by system in [`System::ALL`]'s
+/// order: `basic` first when any basic rule is asked for, then each other technique in
+/// registry order.
 pub fn rows_for(techniques: &[TechniqueId]) -> Vec<(&'static str, Vec<TechniqueId>)> {
     let mut sorted = techniques.to_vec();
-    sorted.sort();
+    sorted.sort_by_key(|t| (t.system(), *t));
     sorted.dedup();
     let basic: Vec<TechniqueId> = sorted.iter().copied().filter(|t| t.is_basic()).collect();
     let mut rows = Vec::new();
@@ -200,11 +259,6 @@ pub fn rows_for(techniques: &[TechniqueId]) -> Vec<(&'static str, Vec<TechniqueI
     rows
 }
 
-/// The rank of a proof found by `t`: graded length, then registry order.
-fn rank(t: TechniqueId, p: &Proof) -> (usize, usize) {
-    (graded_length(p), t.index())
-}
-
 /// Every instance of a fixed-size technique.
 fn fixed_size_proofs(searcher: &mut Searcher, t: TechniqueId, links: &LinkIndex) -> Vec<Proof> {
     searcher.find(t.rule(0), links, usize::MAX)
@@ -215,12 +269,56 @@ fn fixed_size_proofs(searcher: &mut Searcher, t: TechniqueId, links: &LinkIndex)
 pub struct TargetReport {
     pub conclusion: Conclusion,
     pub rows: Vec<Row>,
-    /// The index in `rows` of the simplest proof, if any.
-    pub simplest: Option<usize>,
+    /// For a placement: the composite proof (every other candidate of the cell, or every
+    /// other place of the digit in a house, eliminated by its simplest proof), or why none.
+    pub composite: Option<Result<Proof, NoProof>>,
+    /// The simplest proof of all (a row's or the composite), by the difficulty scale.
+    pub simplest: Option<Simplest>,
+}
+
+/// Where the simplest proof of a report is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Simplest {
+    /// A row (its index in `rows`).
+    Row(usize),
+    /// The composite placement.
+    Composite,
+}
+
+impl TargetReport {
+    /// The simplest proof and its label (the row's, or `composite`).
+    pub fn simplest_proof(&self) -> Option<(&str, &Proof)> {
+        match self.simplest? {
+            Simplest::Row(i) => {
+                let r = &self.rows[i];
+                r.proof.as_ref().map(|p| (r.label, p))
+            }
+            Simplest::Composite => match &self.composite {
+                Some(Ok(p)) => Some(("composite", p)),
+                _ => None,
+            },
+        }
+    }
+}
+
+/// A share of the limits left: the time and work left divided among `rows_left` rows.
+fn share(limits: &Limits, spent: u64, rows_left: usize) -> Limits {
+    let now = std::time::Instant::now();
+    let rows = rows_left.max(1) as u64;
+    Limits {
+        budget: limits
+            .budget
+            .map(|b| (b.saturating_sub(spent) / rows).max(1)),
+        deadline: limits
+            .deadline
+            .map(|d| now + d.saturating_duration_since(now) / rows as u32),
+        memory_ceiling: limits.memory_ceiling,
+    }
 }
 
 /// The shortest proof of `conclusion` in every row of `options.techniques`, each verified
-/// with [`crate::proof::check`] and against the solution when it is known.
+/// with [`crate::proof::check`] and against the solution when it is known; for a placement
+/// also the composite proof. The limits are shared among the rows (see the module doc).
 pub fn explain_target(
     state: &State,
     conclusion: Conclusion,
@@ -229,7 +327,6 @@ pub fn explain_target(
 ) -> Result<TargetReport, ResolutionError> {
     let links = LinkIndex::new(state);
     let mut searcher = Searcher::new();
-    let mut meter = Meter::new(options.limits);
     let z = conclusion.candidate;
     let concludes = |p: &Proof| {
         if conclusion.placement {
@@ -238,21 +335,34 @@ pub fn explain_target(
             p.eliminations.contains(&z)
         }
     };
+    let plan = rows_for(&options.techniques);
+    // a placement's composite takes one share more
+    let shares = plan.len() + usize::from(conclusion.placement);
+    let mut spent = 0u64;
     let mut rows = Vec::new();
-    for (label, techniques) in rows_for(&options.techniques) {
+    for (i, (label, techniques)) in plan.into_iter().enumerate() {
         let first = techniques[0];
+        let mut meter = Meter::new(share(&options.limits, spent, shares - i));
         let (proof, none) = if first.is_fixed_size() {
-            let proof = techniques.iter().find_map(|&t| {
-                fixed_size_proofs(&mut searcher, t, &links)
-                    .into_iter()
-                    .find(|p| concludes(p))
-            });
-            (proof, NoProof::None)
-        } else if conclusion.placement {
+            if conclusion.placement && !techniques.iter().any(|t| t.may_place()) {
+                (None, NoProof::OnlyEliminates)
+            } else {
+                let proof = techniques.iter().find_map(|&t| {
+                    fixed_size_proofs(&mut searcher, t, &links)
+                        .into_iter()
+                        .find(|p| concludes(p))
+                });
+                (proof, NoProof::None)
+            }
+        } else if conclusion.placement && !first.may_place() {
             (None, NoProof::OnlyEliminates)
         } else {
             let bound = options.bound(first);
-            let answer = searcher.search_target(first, &links, z, bound, &mut meter);
+            let answer = if conclusion.placement {
+                searcher.search_placement(first, &links, z, bound, &mut meter)
+            } else {
+                searcher.search_target(first, &links, z, bound, &mut meter)
+            };
             let none = match answer.stopped {
                 Some(stop) => NoProof::Stopped {
                     stop,
@@ -263,11 +373,13 @@ pub fn explain_target(
             };
             (answer.proof, none)
         };
+        spent += meter.spent();
         if let Some(p) = &proof {
             resolution::verify(state, p, solution, 1, &p.rule)?;
         }
         rows.push(Row {
             label,
+            system: first.system(),
             none: if proof.is_some() {
                 NoProof::Found
             } else {
@@ -277,21 +389,121 @@ pub fn explain_target(
             proof,
         });
     }
-    let simplest = rows
+    let composite = if conclusion.placement {
+        let limits = share(&options.limits, spent, 1);
+        Some(composite_placement(state, z, solution, options, limits)?)
+    } else {
+        None
+    };
+    let mut candidates: Vec<(Simplest, &Proof)> = rows
         .iter()
         .enumerate()
-        .filter_map(|(i, r)| r.proof.as_ref().map(|p| (i, rank(r.techniques[0], p))))
-        .min_by_key(|(_, key)| *key)
-        .map(|(i, _)| i);
+        .filter_map(|(i, r)| r.proof.as_ref().map(|p| (Simplest::Row(i), p)))
+        .collect();
+    if let Some(Ok(p)) = &composite {
+        candidates.push((Simplest::Composite, p));
+    }
+    let simplest = candidates
+        .into_iter()
+        .min_by_key(|(_, p)| registry::rank(p))
+        .map(|(s, _)| s);
     Ok(TargetReport {
         conclusion,
         rows,
+        composite,
         simplest,
     })
 }
 
-/// The JSON of `explain --json`: the puzzle line, the target, each row's proof (family,
-/// length, nrc text, proof) or how far it searched, and the simplest proof.
+/// The composite proof of placing `z`: of the four forms (the cell's other candidates,
+/// the digit's other places in its row, column and block), the one whose hardest part is
+/// simplest, every part the simplest proof [`explain_all`] finds within `limits`; or why
+/// there is none.
+fn composite_placement(
+    state: &State,
+    z: Candidate,
+    solution: Option<&[u8; 81]>,
+    options: &Options,
+    limits: Limits,
+) -> Result<Result<Proof, NoProof>, ResolutionError> {
+    let cell = z.cell();
+    let forms: Vec<Option<crate::grid::House>> = std::iter::once(None)
+        .chain(
+            [
+                crate::grid::House::Row(cell.row() as u8),
+                crate::grid::House::Column(cell.col() as u8),
+                crate::grid::House::Block(cell.block() as u8),
+            ]
+            .into_iter()
+            .map(Some),
+        )
+        .collect();
+    let others = |house: Option<crate::grid::House>| {
+        CompositePattern {
+            placement: z,
+            house,
+            parts: vec![],
+        }
+        .others(state)
+    };
+    let mut targets: Vec<Candidate> = forms.iter().flat_map(|&h| others(h)).collect();
+    targets.sort();
+    targets.dedup();
+    let options = Options {
+        limits,
+        ..options.clone()
+    };
+    let all = explain_all_targets(state, solution, &options, Some(&targets), &mut |_| {})?;
+    let best: BTreeMap<Candidate, &Explained> =
+        all.eliminations.iter().map(|e| (e.candidate, e)).collect();
+    let mut choices = Vec::new();
+    for house in forms {
+        let needed = others(house);
+        if needed.is_empty() || !needed.iter().all(|c| best.contains_key(c)) {
+            continue;
+        }
+        // one part per distinct proof, in the order of the candidates they eliminate
+        let mut parts: Vec<Proof> = Vec::new();
+        for c in &needed {
+            let p = &best[c].proof;
+            if !parts.contains(p) {
+                parts.push(p.clone());
+            }
+        }
+        let hardest = parts.iter().map(registry::rank).max();
+        choices.push((hardest, parts.len(), house, parts));
+    }
+    let Some((_, _, house, parts)) = choices
+        .into_iter()
+        .min_by_key(|(hardest, n, _, _)| (*hardest, *n))
+    else {
+        return Ok(Err(match all.stopped {
+            Some((stop, n, _)) => NoProof::Stopped {
+                stop,
+                searched_to: n.saturating_sub(1),
+                bound: options.max_len,
+            },
+            None => NoProof::UpTo(all.complete_to),
+        }));
+    };
+    let proof = Proof::new(
+        Pattern::Composite(Box::new(CompositePattern {
+            placement: z,
+            house,
+            parts,
+        })),
+        vec![],
+        vec![z],
+    );
+    resolution::verify(state, &proof, solution, 1, &proof.rule)?;
+    Ok(Ok(proof))
+}
+
+/// The JSON of `explain --json` (schema: [`JSON_SCHEMA`], `src/study/explain.schema.json`): the puzzle line,
+/// the state (its 729-character pencil-mark line), the target and its
+/// kind, each row's proof (family, system, length, difficulty, text, proof) or how far it
+/// searched (`none_up_to`, or `not_searched` with the reason), the composite for a
+/// placement, and the simplest proof with its difficulty.
 pub fn target_json(
     state: &State,
     line: &str,
@@ -302,19 +514,57 @@ pub fn target_json(
     let families: Vec<serde_json::Value> = report
         .rows
         .iter()
-        .map(|r| match &r.proof {
-            Some(p) => {
-                json!({"family": r.label, "length": p.length, "text": text(p), "proof": p})
-            }
-            None => none_json(r, options),
+        .map(|r| {
+            let mut v = match &r.proof {
+                Some(p) => json!({
+                    "family": r.label,
+                    "length": p.length,
+                    "difficulty": registry::difficulty(p),
+                    "text": text(p),
+                    "proof": p,
+                }),
+                None => none_json(r, options),
+            };
+            v["system"] = json!(r.system.key());
+            v["status"] = json!(r.none.status());
+            v
         })
         .collect();
-    let simplest = report.simplest.map(|i| &report.rows[i]);
+    let composite = match &report.composite {
+        None => serde_json::Value::Null,
+        Some(Ok(p)) => json!({
+            "status": "proof",
+            "length": p.length,
+            "difficulty": registry::difficulty(p),
+            "text": text(p),
+            "proof": p,
+        }),
+        Some(Err(none)) => {
+            let mut v = json!({"status": none.status(), "proof": null});
+            match none {
+                NoProof::Stopped { stop, .. } => v["not_searched"] = json!(stop.to_string()),
+                NoProof::UpTo(n) => v["none_up_to"] = json!(n),
+                _ => {}
+            }
+            v
+        }
+    };
+    let simplest = report.simplest_proof();
     json!({
+        "schema": "sudolink-explain/1",
         "puzzle": line,
+        "state": crate::grid::format::to_pencil_mark_string(state),
         "target": report.conclusion.to_string(),
+        "kind": if report.conclusion.placement { "placement" } else { "elimination" },
         "families": families,
-        "simplest": simplest.and_then(|r| r.proof.as_ref().map(|p| json!({"family": r.label, "text": text(p)}))),
+        "composite": composite,
+        "simplest": simplest.map(|(label, p)| json!({
+            "family": label,
+            "text": text(p),
+            "length": p.length,
+            "difficulty": registry::difficulty(p),
+        })),
+        "difficulty": simplest.map(|(_, p)| registry::difficulty(p)),
     })
 }
 
@@ -326,10 +576,11 @@ fn none_json(r: &Row, options: &Options) -> serde_json::Value {
             searched_to,
             bound,
         } => {
-            json!({"family": r.label, "proof": null, "none_up_to": searched_to, "bound": bound, "stopped": stop.to_string()})
+            json!({"family": r.label, "proof": null, "none_up_to": searched_to, "bound": bound, "stopped": stop.to_string(), "not_searched": stop.to_string()})
         }
         NoProof::UpTo(n) => json!({"family": r.label, "proof": null, "none_up_to": n}),
-        NoProof::None | NoProof::OnlyEliminates | NoProof::Found => {
+        NoProof::OnlyEliminates => json!({"family": r.label, "proof": null}),
+        NoProof::None | NoProof::Found => {
             json!({"family": r.label, "proof": null, "none_up_to": options.bound(r.techniques[0])})
         }
     }
@@ -353,6 +604,8 @@ pub struct Explained {
     pub technique: TechniqueId,
     /// The graded length (0 for fixed-size techniques).
     pub length: usize,
+    /// The proof's difficulty ([`registry::difficulty`]).
+    pub difficulty: u32,
     pub proof: Proof,
 }
 
@@ -372,7 +625,7 @@ pub struct Unexplored {
 /// Every elimination found, and how far the search went.
 #[derive(Clone, Debug)]
 pub struct AllReport {
-    /// By (length, technique order), then candidate.
+    /// By (difficulty, technique order), then candidate.
     pub eliminations: Vec<Explained>,
     /// Every target without a proof was searched by every technique up to this length
     /// (within each technique's bound).
@@ -386,15 +639,25 @@ pub struct AllReport {
 }
 
 /// Every elimination of the state under its simplest technique, within `options.limits`
-/// (see the module doc). Breadth-first by length across techniques: the fixed-size
-/// techniques first, then length 1 of every graded technique in registry order, then
-/// length 2, and so on — so a budget is spent on the simplest proofs first, and a target is
-/// searched at length n only while it has no proof of length < n. `progress` is called
-/// after every (length, technique) pass.
+/// (see the module doc). The fixed-size techniques first, then every (graded technique,
+/// length) pass in order of difficulty — so a budget is spent on the simplest proofs
+/// first, and a target is searched in a pass only while it has no proof as simple.
+/// `progress` is called after every pass.
 pub fn explain_all(
     state: &State,
     solution: Option<&[u8; 81]>,
     options: &Options,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<AllReport, ResolutionError> {
+    explain_all_targets(state, solution, options, None, progress)
+}
+
+/// [`explain_all`] on some targets only (all the open candidates when `None`).
+pub fn explain_all_targets(
+    state: &State,
+    solution: Option<&[u8; 81]>,
+    options: &Options,
+    only: Option<&[Candidate]>,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<AllReport, ResolutionError> {
     let links = LinkIndex::new(state);
@@ -408,21 +671,24 @@ pub fn explain_all(
     let targets: Vec<Candidate> = state
         .candidates()
         .iter()
+        .filter(|&c| only.is_none_or(|o| o.contains(&c)))
         .filter(|&c| solution.is_none_or(|sol| !resolution::is_solution(sol, c)))
         .collect();
+    let wanted = |c: &Candidate| targets.binary_search(c).is_ok();
     let record = |best: &mut BTreeMap<Candidate, Explained>, t: TechniqueId, p: &Proof| {
-        let key = rank(t, p);
-        for &c in &p.eliminations {
+        let key = registry::rank(p);
+        for &c in p.eliminations.iter().filter(|c| wanted(c)) {
             let better = best
                 .get(&c)
-                .is_none_or(|e| key < (e.length, e.technique.index()));
+                .is_none_or(|e| key < (e.difficulty, e.technique));
             if better {
                 best.insert(
                     c,
                     Explained {
                         candidate: c,
                         technique: t,
-                        length: key.0,
+                        length: if t.get().graded { p.length } else { 0 },
+                        difficulty: key.0,
                         proof: p.clone(),
                     },
                 );
@@ -430,74 +696,86 @@ pub fn explain_all(
         }
     };
     for &t in techniques.iter().filter(|t| t.is_fixed_size()) {
+        if meter.check().is_some() {
+            break;
+        }
         for p in fixed_size_proofs(&mut searcher, t, &links) {
             resolution::verify(state, &p, solution, 1, &p.rule)?;
             record(&mut best, t, &p);
         }
     }
-    let graded: Vec<TechniqueId> = techniques
+    // every (graded technique, length) pass, simplest first
+    let mut passes: Vec<(u32, TechniqueId, usize)> = techniques
         .iter()
-        .copied()
         .filter(|t| !t.is_fixed_size())
+        .flat_map(|&t| (1..=options.bound(t)).map(move |n| (t.difficulty(n), t, n)))
         .collect();
-    let longest = graded.iter().map(|&t| options.bound(t)).max().unwrap_or(0);
-    let total: u64 = (1..=longest)
-        .map(|n| graded.iter().filter(|&&t| options.bound(t) >= n).count() as u64)
-        .sum();
+    passes.sort();
+    let longest = passes.iter().map(|p| p.2).max().unwrap_or(0);
+    let total = passes.len() as u64;
     // (technique, target) pairs with no proof at any length
     let mut dead = std::collections::HashSet::new();
     let mut capped: BTreeMap<TechniqueId, Unexplored> = BTreeMap::new();
     let mut stopped = None;
     let mut complete_to = longest;
-    let mut done = 0u64;
-    'lengths: for n in 1..=longest {
-        for &t in graded.iter().filter(|&&t| options.bound(t) >= n) {
-            for &z in &targets {
-                if best.contains_key(&z) || dead.contains(&(t, z)) {
-                    continue;
-                }
-                if let Some(stop) = meter.check() {
-                    stopped = Some((stop, n, t));
-                    complete_to = n - 1;
-                    break 'lengths;
-                }
-                let answer = searcher.search_target(t, &links, z, n, &mut meter);
-                if answer.dead {
-                    dead.insert((t, z));
-                }
-                if let Some(p) = &answer.proof {
-                    resolution::verify(state, p, solution, 1, &p.rule)?;
-                    record(&mut best, t, p);
-                } else if let Some(stop) = answer.stopped {
-                    if stop != Stop::SearchBudget {
-                        stopped = Some((stop, n, t));
-                        complete_to = n - 1;
-                        break 'lengths;
-                    }
-                    let u = capped.entry(t).or_insert(Unexplored {
-                        technique: t,
-                        targets: 0,
-                        searched_to: n,
-                        bound: options.bound(t),
-                        stop,
-                    });
-                    u.targets += 1;
-                    u.searched_to = u.searched_to.min(answer.searched_to);
-                    // not searched again at greater lengths: reported as capped
-                    dead.insert((t, z));
-                }
+    for (done, &(d, t, n)) in passes.iter().enumerate() {
+        for &z in &targets {
+            if best
+                .get(&z)
+                .is_some_and(|e| (e.difficulty, e.technique) <= (d, t))
+                || dead.contains(&(t, z))
+            {
+                continue;
             }
-            done += 1;
-            progress(Progress {
-                done,
-                total,
-                technique: t,
-                length: n,
-            });
+            if let Some(stop) = meter.check() {
+                stopped = Some((stop, n, t));
+                break;
+            }
+            let answer = searcher.search_target(t, &links, z, n, &mut meter);
+            if answer.dead {
+                dead.insert((t, z));
+            }
+            if let Some(p) = &answer.proof {
+                resolution::verify(state, p, solution, 1, &p.rule)?;
+                record(&mut best, t, p);
+            } else if let Some(stop) = answer.stopped {
+                if stop != Stop::SearchBudget {
+                    stopped = Some((stop, n, t));
+                    break;
+                }
+                let u = capped.entry(t).or_insert(Unexplored {
+                    technique: t,
+                    targets: 0,
+                    searched_to: n,
+                    bound: options.bound(t),
+                    stop,
+                });
+                u.targets += 1;
+                u.searched_to = u.searched_to.min(answer.searched_to);
+                // not searched again at greater lengths: reported as capped
+                dead.insert((t, z));
+            }
         }
+        if let Some((_, n, _)) = stopped {
+            // every pass of a length below n came before this one unless it is harder:
+            // the answer is complete up to the lengths of the passes all done
+            complete_to = passes[done..]
+                .iter()
+                .map(|p| p.2)
+                .min()
+                .unwrap_or(n)
+                .saturating_sub(1);
+            break;
+        }
+        progress(Progress {
+            done: done as u64 + 1,
+            total,
+            technique: t,
+            length: n,
+        });
     }
     let mut eliminations: Vec<Explained> = best.into_values().collect();
-    eliminations.sort_by_key(|e| (e.length, e.technique, e.candidate));
+    eliminations.sort_by_key(|e| (e.difficulty, e.technique, e.candidate));
     Ok(AllReport {
         eliminations,
         complete_to,
@@ -512,9 +790,9 @@ pub fn next_step(state: &State, rules: &[Rule]) -> Option<Proof> {
     Searcher::new().first_step(rules, &LinkIndex::new(state))
 }
 
-/// Whether a technique's search can conclude placements (only fixed-size ones can).
+/// Whether a technique's search can conclude placements.
 pub fn may_place(t: TechniqueId) -> bool {
-    matches!(t.get().search, Search::Basic(_))
+    t.may_place()
 }
 
 #[cfg(test)]

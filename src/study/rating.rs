@@ -297,14 +297,16 @@ pub fn rate_rules(
 
 /// The rating of a path: its longest graded step, and the hardest rule it used.
 fn list_rating(steps: Vec<Proof>, solved: bool, final_state: State) -> ListRating {
-    let longest = steps
+    let level = steps
         .iter()
         .filter(|p| technique_of(p).get().graded)
-        .max_by_key(|p| p.length);
-    let level = longest.map_or(0, |p| p.length);
-    // no graded step: the technique latest in the simplest-first order, then the longest
-    let hardest = longest
-        .or_else(|| steps.iter().max_by_key(|p| (technique_of(p), p.length)))
+        .map(|p| p.length)
+        .max()
+        .unwrap_or(0);
+    // the hardest step on the registry's difficulty scale (the last of equally hard ones)
+    let hardest = steps
+        .iter()
+        .max_by_key(|p| crate::search::registry::rank(p))
         .map(rule_label);
     ListRating {
         rating: solved.then_some(level),
@@ -540,18 +542,14 @@ fn rate_whips(
     })
 }
 
-/// The rule name of the hardest step (`whip`, `braid`, ...): the most general kind used at
-/// the top level.
+/// The rule name of the hardest step (`whip`, `braid`, ...): the hardest kind used at the
+/// top level on the registry's difficulty scale (whip, g-whip, braid, g-braid, as
+/// CSP-Rules orders them).
 fn kind_label(steps: &[Proof], level: usize, kind: WhipKind) -> String {
     steps
         .iter()
         .filter(|p| p.length == level && matches!(p.pattern, Pattern::Whip(_)))
+        .max_by_key(|p| crate::search::registry::rank(p))
         .map(|p| p.rule.clone())
-        .max_by_key(|r| match r.as_str() {
-            "whip" => 0,
-            "g-whip" => 1,
-            "braid" => 2,
-            _ => 3,
-        })
         .unwrap_or_else(|| kind.name().to_string())
 }

@@ -98,8 +98,33 @@ pub fn pattern_text(state: &State, proof: &Proof) -> String {
         Pattern::SueDeCoq(s) => hanson::sue_de_coq_text(state, proof, s),
         Pattern::Medusa(m) => hanson::medusa_text(proof, m),
         Pattern::Tagging(t) => super::tags::tag2_text(t),
+        Pattern::Composite(c) => composite_text(c, |part| nrc_text(state, part)),
         _ => basic::pattern_text(state, proof),
     }
+}
+
+/// A composite placement: its reason, then one line per part in a dialect (`part_text`),
+/// indented: `r1c4=9 because each other candidate of r1c4 is eliminated:` and
+/// `  r1c4<>3  <the part's step>`. Every dialect prints a composite this way.
+pub fn composite_text(
+    c: &crate::proof::composite::CompositePattern,
+    part_text: impl Fn(&Proof) -> String,
+) -> String {
+    let mut out = format!(
+        "{} because {} is eliminated:",
+        c.placement.assertion(),
+        c.reason()
+    );
+    for part in &c.parts {
+        let eliminated: Vec<String> = part.eliminations.iter().map(|e| e.elimination()).collect();
+        out.push_str(&format!(
+            "\n  {}  {}",
+            eliminated.join(","),
+            part_text(part)
+        ));
+    }
+    out.push('\n');
+    out
 }
 
 /// The whole step in nrc notation.
