@@ -50,11 +50,8 @@ pub struct SolveArgs {
     /// (default: Ocean #1 from seed 000)
     pub puzzle: Option<String>,
     /// Rule set: basic, a scheme (L, M, N, W, B, gW, gB, BC) or a comma list of techniques
-    /// and sets (xy, xyt, xyz, xyzt, hxy-rn, hxy-cn and t/z variants, c, nrc, nrct, nrcz,
-    /// nrczt, lasso, whip, braid, g-whip, g-braid; Hanson's `assistant`: grid-analysis,
-    /// bent-naked-subsets, als-xz, als-doubly-linked, als-xy-wing, death-blossom, grid-als,
-    /// finned-fish, sashimi-fish; GNPX's `force`, force-chains, force-nets)
-    #[arg(long, default_value = "N")]
+    /// and sets (`sudolink techniques` lists every technique)
+    #[arg(long, default_value = "N", long_help = rules_help())]
     pub rules: String,
     /// How a comma list of techniques is tried: `length` (simplest first, length by length)
     /// or `listed` (each name at every length before the next, as HoDoKu orders forcing
@@ -82,6 +79,19 @@ pub struct SolveArgs {
     /// fewer states to search (e.g. force chains), a different path
     #[arg(long)]
     pub all_at_once: bool,
+}
+
+/// The long help of `--rules`: the schemes, then every set and technique of the registry.
+pub fn rules_help() -> String {
+    format!(
+        "Rule set: basic, a scheme (L, M, N, W, B, gW, gB, BC) or a comma list of techniques \
+         and sets; the basic rules are applied first. Sets: {}. Techniques: {}",
+        registry::sets_help(),
+        sudolink::search::TechniqueId::all()
+            .map(|t| t.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
 }
 
 pub fn run(args: &SolveArgs) -> Result<()> {

@@ -1342,6 +1342,11 @@ impl Rule {
         TechniqueId::of(Search::Whip(kind)).rule(n)
     }
 
+    /// This rule's place on the difficulty scale.
+    pub fn difficulty(self) -> u32 {
+        self.technique.difficulty(self.length)
+    }
+
     /// Every instance of this rule in the state (no cache kept: see [`Searcher`]).
     pub fn find(self, links: &LinkIndex) -> Vec<Proof> {
         Searcher::new().find(self, links, usize::MAX)

@@ -785,9 +785,20 @@ pub fn explain_all_targets(
     })
 }
 
-/// The simplest step of `rules` on the state (the next hint).
+/// The simplest step of `rules` on the state (the next hint): the rules tried in order of
+/// difficulty ([`Rule::difficulty`]; the registry's order among equals), and of the first
+/// rule that applies, its simplest proof on the scale.
 pub fn next_step(state: &State, rules: &[Rule]) -> Option<Proof> {
-    Searcher::new().first_step(rules, &LinkIndex::new(state))
+    let mut ordered = rules.to_vec();
+    ordered.sort_by_key(|r| (r.difficulty(), r.technique, r.length));
+    let links = LinkIndex::new(state);
+    let mut searcher = Searcher::new();
+    ordered.iter().find_map(|&r| {
+        searcher
+            .find(r, &links, usize::MAX)
+            .into_iter()
+            .min_by_key(registry::rank)
+    })
 }
 
 /// Whether a technique's search can conclude placements.
