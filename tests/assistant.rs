@@ -943,21 +943,25 @@ fn an_aic_from_a_cell_back_to_it_is_hodokus_discontinuous_nice_loop() {
 #[test]
 fn rate_rules_names_the_hardest_technique_of_an_ungraded_path() {
     // the Assistant's techniques are not graded by length: the hardest rule rate --rules
-    // reports is the one latest in the simplest-first order that the path used (HoDoKu's
+    // reports is the path's hardest step on the registry's difficulty scale (HoDoKu's
     // comparison on top1465 found "interaction" printed for paths that needed AICs)
-    use sudolink::search::registry::rules_with_basic;
+    use sudolink::search::registry::{rank, rules_with_basic};
     use sudolink::study::rating::rate_rules;
     let rules = rules_with_basic(&parse_list("assistant").unwrap(), 0);
     let p = &collection("top1465.txt", 30)[29];
     let (start, solution) = start_and_solution(p);
     let r = rate_rules(&start, &rules, Some(&solution)).unwrap();
-    let latest = r.steps.iter().map(technique_of).max().unwrap();
-    assert!(!latest.get().sets.contains(&"basic"), "{}", latest.name());
+    let hardest_step = r.steps.iter().max_by_key(|s| rank(s)).unwrap();
+    assert!(
+        !technique_of(hardest_step).get().sets.contains(&"basic"),
+        "{}",
+        hardest_step.rule
+    );
     let hardest = r.hardest.unwrap();
     let names: Vec<String> = r
         .steps
         .iter()
-        .filter(|s| technique_of(s) == latest)
+        .filter(|s| rank(s) == rank(hardest_step))
         .map(|s| s.rule.clone())
         .collect();
     assert!(names.contains(&hardest), "{hardest} not among {names:?}");

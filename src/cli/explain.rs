@@ -56,6 +56,10 @@ pub struct ExplainArgs {
     /// difficulty)
     #[arg(long, long_help = families_help())]
     pub families: Option<String>,
+    /// Also the uniqueness techniques (unique rectangles, BUG...), which assume the puzzle
+    /// has one solution: by default they are asked only by name
+    #[arg(long)]
+    pub uniqueness: bool,
     /// List every elimination of the state by its simplest family and length
     #[arg(long, conflicts_with = "next")]
     pub all: bool,
@@ -105,8 +109,19 @@ impl ExplainArgs {
     /// The techniques asked for (default: every technique of the registry).
     fn techniques(&self) -> Result<Vec<TechniqueId>> {
         match self.families.as_deref() {
-            None => Ok(explain::default_techniques()),
-            Some(list) => registry::parse_list(list).map_err(|e| anyhow!("--families: {e}")),
+            None => Ok(explain::default_techniques_with(self.uniqueness)),
+            Some(list) => {
+                let mut named =
+                    registry::parse_list(list).map_err(|e| anyhow!("--families: {e}"))?;
+                if self.uniqueness {
+                    named.extend(
+                        explain::default_techniques_with(true)
+                            .into_iter()
+                            .filter(|t| t.get().sets.contains(&"uniqueness")),
+                    );
+                }
+                Ok(named)
+            }
         }
     }
 

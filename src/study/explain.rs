@@ -151,9 +151,18 @@ impl Options {
 /// `/api/explain`).
 pub const JSON_SCHEMA: &str = include_str!("explain.schema.json");
 
-/// The techniques `explain` asks when none are named: every technique of the registry.
+/// The techniques `explain` asks when none are named: every technique of the registry but
+/// the uniqueness techniques (the set `uniqueness`), which assume that the puzzle has one
+/// solution and are asked only by name or with `uniqueness` true.
+pub fn default_techniques_with(uniqueness: bool) -> Vec<TechniqueId> {
+    TechniqueId::all()
+        .filter(|t| uniqueness || !t.get().sets.contains(&"uniqueness"))
+        .collect()
+}
+
+/// [`default_techniques_with`] without the uniqueness techniques.
 pub fn default_techniques() -> Vec<TechniqueId> {
-    TechniqueId::all().collect()
+    default_techniques_with(false)
 }
 
 /// Default time limit of one target's explanation, shared among its rows (seconds): on
