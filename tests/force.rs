@@ -682,7 +682,11 @@ fn force_chains_are_registry_families_in_explain_solve_and_rate() {
         "{out}"
     );
     // the rows' labels are padded to the longest: compare with single spaces
-    let spaced = out.split(' ').filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ");
+    let spaced = out
+        .split(' ')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
     assert!(
         spaced.contains("force-cell-links ForceChain_Cell r2c4#2 is false"),
         "{out}"

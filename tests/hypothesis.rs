@@ -283,7 +283,11 @@ fn solve_and_explain_reach_the_hypotheses_through_the_registry() {
         "hypothesis,bivalue-hypothesis",
     ]);
     // the rows' labels are padded to the longest: compare with single spaces
-    let spaced = why.split(' ').filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ");
+    let spaced = why
+        .split(' ')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
     assert!(
         spaced.contains("hypothesis hypothesis[5]: r5c9=4 is false"),
         "{why}"
