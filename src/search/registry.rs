@@ -1270,14 +1270,63 @@ pub fn known_names() -> String {
             }
         }
     }
+    names.push(HODOKU_SET);
     names.extend(TechniqueId::all().map(|t| t.name()));
     names.join(", ")
 }
+
+/// The name of HoDoKu's order as a rule set: `solve --rules basic,hodoku`.
+pub const HODOKU_SET: &str = "hodoku";
+
+/// HoDoKu's solver order (the steps its default configuration enables, by their index in
+/// HoDoKu's step table), as our techniques, each a tier tried whole before the next:
+/// singles; locked candidates; naked and hidden pairs, triples, quads; x-wing, swordfish,
+/// jellyfish; XY- and XYZ-wing; finned and sashimi fish; Sue de Coq; X-, XY-chains and
+/// nice loops (our AIC, which also finds HoDoKu's ALS chains, and nice loops); ALS-XZ,
+/// ALS-XY-wing; forcing chains, then forcing nets. Uniqueness steps (enabled in HoDoKu) are
+/// left out: they join only when named (`hodoku,uniqueness`). HoDoKu's remote pairs,
+/// skyscraper, 2-string kite, turbot fish, W-wing and colouring have no technique of their
+/// own here: the AIC tier finds them (they are short X-/XY-chains and AICs).
+pub const HODOKU_ORDER: &[&str] = &[
+    "naked-single",
+    "hidden-single",
+    "interaction",
+    "naked-pairs",
+    "naked-triplets",
+    "hidden-pairs",
+    "hidden-triplets",
+    "naked-quads",
+    "hidden-quads",
+    "x-wing",
+    "swordfish",
+    "jellyfish",
+    "xy-wing",
+    "xyz-wing",
+    "finned-fish",
+    "sashimi-fish",
+    "sue-de-coq",
+    "aic",
+    "nice-loop",
+    "als-xz",
+    "als-xy-wing",
+    "force-chains",
+    "force-nets",
+];
 
 /// The techniques a name stands for: one (its name or alias) or a set (`basic`, `lasso`,
 /// `fish`, `subsets`, `singles`, `2d`, `3d`, `whips`), simplest first.
 pub fn expand(name: &str) -> Option<Vec<TechniqueId>> {
     let low = name.trim().to_ascii_lowercase();
+    if low == HODOKU_SET {
+        let mut all: Vec<TechniqueId> = HODOKU_ORDER
+            .iter()
+            .filter_map(|n| expand(n))
+            .flatten()
+            .collect();
+        all.sort();
+        all.dedup();
+        return Some(all);
+    }
     if let Some(t) = TechniqueId::from_name(&low) {
         return Some(vec![t]);
     }
@@ -1299,7 +1348,15 @@ pub fn parse_list(text: &str) -> Result<Vec<TechniqueId>, UnknownTechnique> {
 pub fn parse_tiers(text: &str) -> Result<Vec<Vec<TechniqueId>>, UnknownTechnique> {
     let mut seen = Vec::new();
     let mut tiers = Vec::new();
-    for name in text.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+    // `hodoku` stands for HoDoKu's order: one name (tier) per step, in its order
+    let names = text.split(',').map(str::trim).flat_map(|n| {
+        if n.eq_ignore_ascii_case(HODOKU_SET) {
+            HODOKU_ORDER.to_vec()
+        } else {
+            vec![n]
+        }
+    });
+    for name in names.filter(|n| !n.is_empty()) {
         let found = expand(name).ok_or_else(|| UnknownTechnique::Unknown {
             name: name.to_ascii_lowercase(),
             known: known_names(),
@@ -1765,6 +1822,7 @@ pub fn sets_help() -> String {
             }
         }
     }
+    sets.push(HODOKU_SET);
     sets.iter()
         .map(|s| {
             let names: Vec<&str> = expand(s)
@@ -1921,6 +1979,24 @@ mod tests {
         let table = difficulty_table();
         assert_eq!(table.lines().count(), REGISTRY.len() + 2);
         assert!(table.contains("| whip | whips and braids | whips | 20 + 100 × variables |"));
+    }
+
+    #[test]
+    fn hodoku_names_its_order_tier_by_tier() {
+        for name in HODOKU_ORDER {
+            assert!(expand(name).is_some(), "{name}");
+        }
+        let tiers = parse_tiers("hodoku").unwrap();
+        assert_eq!(tiers[0], [TechniqueId::from_name("naked-single").unwrap()]);
+        assert!(tiers
+            .last()
+            .unwrap()
+            .iter()
+            .all(|t| t.name().starts_with("force-net")));
+        assert_eq!(
+            parse_list("hodoku").unwrap().len(),
+            expand("hodoku").unwrap().len()
+        );
     }
 
     #[test]

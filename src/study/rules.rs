@@ -86,13 +86,18 @@ pub fn order_applies(spec: &str, order: RuleOrder) -> Result<(), BadRules> {
 }
 
 /// The rules of a comma list of techniques (no scheme): the basic rules, then the list's
-/// in `order`.
+/// in `order` (always listed when it names `hodoku`, HoDoKu's order).
 pub fn list_rules(
     list: &str,
     max_len: usize,
     order: RuleOrder,
 ) -> Result<Vec<Rule>, registry::UnknownTechnique> {
     let tiers = registry::parse_tiers(list)?;
+    // HoDoKu's order is an order: a list naming it is tried tier by tier
+    let hodoku = list
+        .split(',')
+        .any(|n| n.trim().eq_ignore_ascii_case(registry::HODOKU_SET));
+    let order = if hodoku { RuleOrder::Listed } else { order };
     Ok(match order {
         RuleOrder::Length => registry::rules_with_basic(&tiers.concat(), max_len),
         RuleOrder::Listed => registry::rules_in_tiers(&tiers, max_len),
