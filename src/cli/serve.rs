@@ -30,6 +30,13 @@ pub struct ServeArgs {
     /// Time limit of one request's work (searches, SQL), in seconds
     #[arg(long, default_value_t = 10.0, value_parser = super::numbers::positive_seconds)]
     pub timeout: f64,
+    /// How long a connection may take to send a request's headers, in seconds (then it is
+    /// closed)
+    #[arg(long, default_value_t = 10.0, value_parser = super::numbers::positive_seconds)]
+    pub header_timeout: f64,
+    /// How long a request may take to send its body, in seconds (then it is answered 408)
+    #[arg(long, default_value_t = 10.0, value_parser = super::numbers::positive_seconds)]
+    pub body_timeout: f64,
 }
 
 pub fn run(args: &ServeArgs) -> Result<()> {
@@ -46,6 +53,8 @@ pub fn run(args: &ServeArgs) -> Result<()> {
     let config = Config {
         db: args.db.clone(),
         timeout: Duration::from_secs_f64(args.timeout),
+        header_timeout: Duration::from_secs_f64(args.header_timeout),
+        body_timeout: Duration::from_secs_f64(args.body_timeout),
         data: DataDirs::open(&args.data)?,
         ..Config::default()
     };

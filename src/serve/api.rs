@@ -51,6 +51,8 @@ pub enum ApiError {
     Forbidden(String),
     #[error("{0}")]
     TooLarge(String),
+    #[error("the request's body did not arrive within {0} s")]
+    SlowBody(f64),
     #[error("the request ran longer than twice the server's time limit of {0} s (--timeout) and was dropped")]
     Timeout(f64),
     #[error("internal error: {0}")]
@@ -65,11 +67,64 @@ impl IntoResponse for ApiError {
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::SlowBody(_) => StatusCode::REQUEST_TIMEOUT,
             ApiError::Timeout(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
         (status, Json(json!({"error": self.to_string()}))).into_response()
     }
+}
+
+/// Every request's body read whole before its handler runs, within `body_timeout` (408
+/// past it, with the connection closed) and [`super::MAX_BODY`] (413 at once when the
+/// declared length is larger): a client that declares more than it sends, or sends it a
+/// byte at a time, holds nothing for long.
+pub async fn bounded_body(
+    Shared(cfg): Shared<Arc<Config>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let declared = request
+        .headers()
+        .get(axum::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > super::MAX_BODY as u64) {
+        let mut response = ApiError::TooLarge(format!(
+            "the request body is larger than {} bytes",
+            super::MAX_BODY
+        ))
+        .into_response();
+        close_after(&mut response);
+        return response;
+    }
+    let (parts, body) = request.into_parts();
+    let read = axum::body::to_bytes(body, super::MAX_BODY);
+    match tokio::time::timeout(cfg.body_timeout, read).await {
+        Ok(Ok(bytes)) => {
+            next.run(axum::extract::Request::from_parts(parts, bytes.into()))
+                .await
+        }
+        Ok(Err(e)) => {
+            let mut response =
+                ApiError::BadRequest(format!("cannot read the request body: {e}")).into_response();
+            close_after(&mut response);
+            response
+        }
+        Err(_) => {
+            let mut response = ApiError::SlowBody(cfg.body_timeout.as_secs_f64()).into_response();
+            close_after(&mut response);
+            response
+        }
+    }
+}
+
+/// Ask the connection to close after this response (its request was not read whole).
+fn close_after(response: &mut Response) {
+    response.headers_mut().insert(
+        axum::http::header::CONNECTION,
+        axum::http::HeaderValue::from_static("close"),
+    );
 }
 
 /// A library error in a request's data: 422 with its message and causes.

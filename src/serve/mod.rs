@@ -10,6 +10,13 @@
 //! [`crate::store::query::open_read_only`], and the collection files under the `--data`
 //! directories, which a request names by a label checked against those directories
 //! ([`data`]).
+//!
+//! The server never dies of a client: SIGPIPE is ignored while it serves (a write to a
+//! closed connection is an error of that connection, not a signal to the process); each
+//! connection has a deadline for its request headers ([`Config::header_timeout`]) and each
+//! request for its body ([`Config::body_timeout`], 408 past it; a declared length over
+//! [`MAX_BODY`] is refused at once, 413); a connection's failure ends that connection
+//! only; accept errors (too many open files) are waited out, never returned.
 
 mod api;
 pub mod data;
@@ -38,6 +45,11 @@ pub struct Config {
     /// Permits for the searches (explain, next step, path): as many run at once as there
     /// are permits, the others wait for one, within the request's time limit.
     pub searches: Arc<tokio::sync::Semaphore>,
+    /// How long a connection may take to send a request's headers (from its first byte,
+    /// or from the end of the previous response) before it is closed.
+    pub header_timeout: Duration,
+    /// How long a request may take to send its body before it is answered 408.
+    pub body_timeout: Duration,
 }
 
 /// One search at a time per core: more at once only share the cores and add their memory.
@@ -53,6 +65,8 @@ impl Default for Config {
             timeout: Duration::from_secs(10),
             data: data::DataDirs::default(),
             searches: searches_per_core(),
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
         }
     }
 }
@@ -79,17 +93,64 @@ pub fn router(config: Config) -> Router {
         .route("/api/query", api::post_json(api::query))
         .route("/api/export", api::post_json(api::export))
         .fallback(api::not_found)
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&state),
+            api::bounded_body,
+        ))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)
 }
 
-/// Serve `router(config)` on `listener` until `shutdown` completes.
+/// Serve `router(config)` on `listener` until `shutdown` completes: one HTTP/1.1
+/// connection per task, each with the header deadline of `config`; a failed connection
+/// (reset, closed mid-request or mid-response, too slow) ends alone. On shutdown the
+/// connections in flight are given a few seconds to finish.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(config))
-        .with_graceful_shutdown(shutdown)
-        .await
+    ignore_sigpipe();
+    let header_timeout = config.header_timeout;
+    let app = router(config);
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    tokio::pin!(shutdown);
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                // out of file descriptors, a connection reset before it was accepted:
+                // wait a little and go on accepting
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        let connection = hyper::server::conn::http1::Builder::new()
+            .timer(hyper_util::rt::TokioTimer::new())
+            .header_read_timeout(header_timeout)
+            .serve_connection(hyper_util::rt::TokioIo::new(stream), service);
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            // a client's failure is that connection's end, nothing more
+            let _ = connection.await;
+        });
+    }
+    let _ = tokio::time::timeout(Duration::from_secs(5), graceful.shutdown()).await;
+    Ok(())
+}
+
+/// A write to a connection its client closed must fail on that connection (EPIPE), not
+/// end the process: the command line restores SIGPIPE's default for `sudolink ... | head`,
+/// the server sets it back to ignored.
+fn ignore_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: setting SIGPIPE's disposition to ignored has no precondition; it is
+    // process-wide, which is what the server needs.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
 }
