@@ -991,3 +991,87 @@ fn a_state_swept_in_two_concludes_what_its_propagations_do() {
         );
     }
 }
+
+/// GNPX's per-choice lists from the command line: the seed's `ForceChain_Cell` list of
+/// r2c8 and `ForceChain_House(row2#1)` list (each proving r6c6#2, r2c6#8 and r6c4#8) and its
+/// `ForceChain_Contradiction` list, printed as GNPX prints them, every proof checked; every
+/// choice's list with `--every-choice`; bad choices refused in one line.
+#[test]
+fn the_seeds_per_choice_lists_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let state_file = dir.path().join("gnpx_state.txt");
+    std::fs::write(&state_file, include_str!("fixtures/gnpx_force_state.txt")).unwrap();
+    let f = state_file.to_str().unwrap();
+    let seed = seed_results();
+    let headings = |out: &str| -> BTreeSet<String> {
+        out.lines()
+            .filter(|l| l.starts_with("ForceChain_"))
+            .map(str::to_string)
+            .collect()
+    };
+    for (choice, mode, name) in [
+        ("r2c8", "cell", "ForceChain_Cell"),
+        ("row2#1", "house", "ForceChain_House(row2#1)"),
+    ] {
+        let out = ok(&["force", f, "--no-basic", "--mode", mode, "--choice", choice]);
+        assert!(
+            out.starts_with(&format!("force-{mode} {choice}: ")),
+            "{out}"
+        );
+        let listed = headings(&out);
+        for t in ["r6c6#2", "r2c6#8", "r6c4#8"] {
+            let heading = format!("{name} {t} is true");
+            assert!(seed.contains_key(&heading), "{heading}");
+            assert!(listed.contains(&heading), "{heading} not in {listed:?}");
+        }
+        // the mode follows from the choice when not given
+        assert_eq!(ok(&["force", f, "--no-basic", "--choice", choice]), out);
+        // JSON: every conclusion of the choice, with its choice named
+        let v: serde_json::Value = serde_json::from_str(&ok(&[
+            "force",
+            f,
+            "--no-basic",
+            "--choice",
+            choice,
+            "--json",
+        ]))
+        .unwrap();
+        assert_eq!(v.as_array().unwrap().len(), listed.len());
+        assert!(v.as_array().unwrap().iter().all(|c| c["choice"] == choice));
+    }
+    // the contradiction list: every heading of the seed's is ours
+    let out = ok(&["force", f, "--no-basic", "--mode", "contradiction"]);
+    let listed = headings(&out);
+    for heading in seed
+        .keys()
+        .filter(|h| h.starts_with("ForceChain_Contradiction"))
+    {
+        assert!(listed.contains(heading), "{heading} not in {listed:?}");
+    }
+    // every choice's list holds the two above
+    let every = ok(&["force", f, "--no-basic", "--every-choice"]);
+    assert!(every.contains("force-cell r2c8: "), "{every}");
+    assert!(every.contains("force-house row2#1: "), "{every}");
+    assert!(every.lines().last().unwrap().ends_with("with conclusions"));
+    // bad choices: one line naming the problem, non-zero exit
+    for (args, words) in [
+        (vec!["--choice", "zz"], "--choice: column 1"),
+        (vec!["--choice", "r1c1"], "r1c1 is already placed"),
+        (
+            vec!["--choice", "r2c8", "--mode", "contradiction"],
+            "not contradiction",
+        ),
+        (
+            vec!["--choice", "row2#1", "--mode", "cell"],
+            "not a choice of ForceChain_Cell",
+        ),
+    ] {
+        let mut all = vec!["force", f, "--no-basic"];
+        all.extend(args);
+        let (code, stdout, err) = common::sudolink(&all);
+        assert_ne!(code, 0, "{all:?}");
+        assert!(stdout.is_empty());
+        assert!(err.contains(words), "{err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+}

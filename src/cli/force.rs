@@ -11,10 +11,10 @@ use sudolink::export::svg::PixelWidth;
 use sudolink::graph::LinkIndex;
 use sudolink::grid::format::to_pencil_mark_grid;
 use sudolink::grid::State;
-use sudolink::notation::gnpx::gnpx_text;
-use sudolink::proof::net::{ForceMode, LinkLevel, NetForm};
+use sudolink::notation::gnpx::{choice_name, gnpx_text, read_choice};
+use sudolink::proof::net::{ForceMode, LinkLevel, NetChoice, NetForm};
 use sudolink::proof::{Pattern, Proof};
-use sudolink::search::force::{find, ForceSpec};
+use sudolink::search::force::{choice_members, every_choice, find, prove_choice, ForceSpec};
 use sudolink::search::registry::basic_rules;
 use sudolink::search::Meter;
 use sudolink::study::resolution::{solve, verify};
@@ -65,6 +65,13 @@ pub struct ForceArgs {
     /// Print at most N proofs per technique (shortest first; 0: all)
     #[arg(long, default_value_t = 0)]
     pub limit: usize,
+    /// Only this choice's conclusions, as GNPX lists them: a cell (`r2c8`, the cell mode)
+    /// or a house and digit (`row2#1`, `col3#5`, `blk4#2`, the house mode)
+    #[arg(long, value_name = "CHOICE", conflicts_with = "every_choice")]
+    pub choice: Option<String>,
+    /// Every choice's conclusions, choice by choice (the cell and house modes)
+    #[arg(long)]
+    pub every_choice: bool,
     /// Print one JSON array instead of the text
     #[arg(long)]
     pub json: bool,
@@ -132,6 +139,10 @@ pub fn run(args: &ForceArgs) -> Result<()> {
             to_pencil_mark_grid(&state)
         ));
     }
+    if args.choice.is_some() || args.every_choice {
+        let listed = choice_lists(args, &links)?;
+        return print_choice_lists(args, &state, &loaded, &listed, text);
+    }
     for spec in specs(args) {
         let mut proofs = find(&links, spec, None, &mut Meter::unlimited()).proofs;
         if args.limit > 0 {
@@ -184,6 +195,109 @@ pub fn run(args: &ForceArgs) -> Result<()> {
             })
             .collect();
         println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        print!("{text}");
+    }
+    Ok(())
+}
+
+/// The choices asked for (`--choice`, or every choice of the cell and house modes asked by
+/// `--mode`), each with its conclusions: GNPX's per-choice lists.
+fn choice_lists(
+    args: &ForceArgs,
+    links: &LinkIndex,
+) -> Result<Vec<(ForceSpec, NetChoice, Vec<Proof>)>> {
+    let level = specs(args)[0].level;
+    let form = specs(args)[0].form;
+    let mut asked: Vec<(ForceMode, NetChoice)> = Vec::new();
+    if let Some(text) = &args.choice {
+        let choice = read_choice(text).map_err(|e| anyhow::anyhow!("--choice: {e}"))?;
+        let mode = match (args.mode, &choice) {
+            (Mode::Contradiction, _) => {
+                bail!("--choice lists a cell's or a house's conclusions: it takes --mode cell or house, not contradiction")
+            }
+            (Mode::Cell, _) => ForceMode::Cell,
+            (Mode::House, _) => ForceMode::House,
+            (Mode::All, NetChoice::House { .. }) => ForceMode::House,
+            (Mode::All, _) => ForceMode::Cell,
+        };
+        choice_members(links, mode, &choice).map_err(|e| anyhow::anyhow!("--choice: {e}"))?;
+        asked.push((mode, choice));
+    } else {
+        let modes: &[ForceMode] = match args.mode {
+            Mode::Cell => &[ForceMode::Cell],
+            Mode::House => &[ForceMode::House],
+            Mode::All => &[ForceMode::Cell, ForceMode::House],
+            Mode::Contradiction => {
+                bail!("--every-choice lists the cell and house modes' choices: not contradiction")
+            }
+        };
+        for &mode in modes {
+            asked.extend(every_choice(links, mode).into_iter().map(|c| (mode, c)));
+        }
+    }
+    Ok(asked
+        .into_iter()
+        .map(|(mode, choice)| {
+            let spec = ForceSpec::new(mode, level, form);
+            let mut proofs = prove_choice(links, spec, &choice);
+            proofs.sort_by_key(|p| p.length);
+            if args.limit > 0 {
+                proofs.truncate(args.limit);
+            }
+            (spec, choice, proofs)
+        })
+        .collect())
+}
+
+/// Print the per-choice lists: each choice with conclusions under its heading, every proof
+/// checked.
+fn print_choice_lists(
+    args: &ForceArgs,
+    state: &State,
+    loaded: &super::input::Loaded,
+    listed: &[(ForceSpec, NetChoice, Vec<Proof>)],
+    mut text: String,
+) -> Result<()> {
+    let mut k = 0;
+    let mut json_rows = Vec::new();
+    let concluding = listed.iter().filter(|(_, _, p)| !p.is_empty()).count();
+    for (spec, choice, proofs) in listed {
+        let name = sudolink::proof::net::technique_name(spec.mode, spec.level, spec.form);
+        if proofs.is_empty() && args.every_choice {
+            continue;
+        }
+        text.push_str(&format!(
+            "{name} {}: {} conclusions\n\n",
+            choice_name(choice),
+            proofs.len()
+        ));
+        for p in proofs {
+            k += 1;
+            verify(state, p, loaded.solution.as_ref(), k, &p.rule)?;
+            let Pattern::Net(net) = &p.pattern else {
+                unreachable!("force proofs are nets")
+            };
+            text.push_str(&format!(
+                "{}  [{} inferences]\n\n",
+                gnpx_text(net, p),
+                p.length
+            ));
+            json_rows.push(json!({
+                "choice": choice_name(choice), "technique": p.rule, "length": p.length,
+                "text": gnpx_text(net, p), "eliminations": p.elimination_texts(),
+                "assertions": p.assertion_texts(), "proof": p,
+            }));
+        }
+    }
+    if args.every_choice {
+        text.push_str(&format!(
+            "{} choices, {concluding} with conclusions\n",
+            listed.len()
+        ));
+    }
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&json_rows)?);
     } else {
         print!("{text}");
     }

@@ -54,14 +54,7 @@ pub fn gnpx_heading(net: &NetPattern, proof: &Proof) -> String {
         NetForm::Net => "ForceNet",
     };
     let choice = match (&net.choice, net.mode) {
-        (NetChoice::House { house, digit }, _) => {
-            let (name, i) = match house {
-                House::Row(i) => ("row", i),
-                House::Column(i) => ("col", i),
-                House::Block(i) => ("blk", i),
-            };
-            format!("House({name}{}#{digit})", i + 1)
-        }
+        (c @ NetChoice::House { .. }, _) => format!("House({})", choice_name(c)),
         (_, m) => {
             let mut s = m.name().to_string();
             s[..1].make_ascii_uppercase();
@@ -74,6 +67,22 @@ pub fn gnpx_heading(net: &NetPattern, proof: &Proof) -> String {
         _ => String::new(),
     };
     format!("{kind}_{choice} {what}")
+}
+
+/// A choice as GNPX names it: `r2c8` (a cell), `row2#1` (a digit's places in a house).
+pub fn choice_name(choice: &NetChoice) -> String {
+    match choice {
+        NetChoice::Cell { cell } => cell.to_string(),
+        NetChoice::House { house, digit } => {
+            let (name, i) = match house {
+                House::Row(i) => ("row", i),
+                House::Column(i) => ("col", i),
+                House::Block(i) => ("blk", i),
+            };
+            format!("{name}{}#{digit}", i + 1)
+        }
+        NetChoice::Assumption => "assumption".to_string(),
+    }
 }
 
 /// One GNPX bracket: `[W r2c8/+1 -> r2c4/-1]`, `[S (ALS:r2468c4) r2c4/-1 -> r4c4/+3]`.
@@ -204,6 +213,20 @@ pub enum GnpxError {
     Shape { line: usize, why: String },
     #[error("{0}")]
     Net(String),
+}
+
+/// A choice as GNPX names it: a cell `r2c8` (its candidates) or a house and digit
+/// `row2#1`, `col3#5`, `blk4#2` (the digit's places; `r2#1`, `c3#5`, `b4#2` too).
+pub fn read_choice(text: &str) -> Result<NetChoice, LexError> {
+    lexer::parse_all(
+        alt((
+            (lexer::house, '#', lexer::digit)
+                .map(|(house, _, digit)| NetChoice::House { house, digit }),
+            lexer::cell.map(|cell| NetChoice::Cell { cell }),
+        ))
+        .context(lexer::expected("a cell r2c8 or a house and digit row2#1")),
+        text,
+    )
 }
 
 /// The heading: form, mode, choice (a House heading's), the literal that holds.

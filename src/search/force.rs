@@ -874,6 +874,64 @@ pub fn find(
     }
 }
 
+/// Every choice of a verity mode on the state, in GNPX's order (cells by position; houses
+/// rows, columns, blocks, each digit in turn): the cells with two candidates or more, the
+/// house digits with two places or more. Empty for the other modes.
+pub fn every_choice(links: &LinkIndex, mode: ForceMode) -> Vec<NetChoice> {
+    choices(links, mode).into_iter().map(|(c, _)| c).collect()
+}
+
+/// Why a choice has no branches to force anything with.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ChoiceError {
+    #[error("{choice} is not a choice of ForceChain_{mode}: a cell (r2c8) is one of the cell mode, a house and digit (row2#1) of the house mode")]
+    WrongMode { choice: String, mode: &'static str },
+    #[error("{choice} has {members} place(s) or candidate(s) left: a choice needs two or more")]
+    TooFew { choice: String, members: usize },
+    #[error("{choice} is already placed: it is no choice")]
+    Placed { choice: String },
+}
+
+/// The members of `choice` on the state (its branches' assumptions), checked against the
+/// mode: a cell's open candidates in the cell mode, a digit's open places in a house in the
+/// house mode, at least two.
+pub fn choice_members(
+    links: &LinkIndex,
+    mode: ForceMode,
+    choice: &NetChoice,
+) -> Result<Vec<Candidate>, ChoiceError> {
+    let text = match choice {
+        NetChoice::Cell { cell } => cell.to_string(),
+        NetChoice::House { house, digit } => format!("{house}#{digit}"),
+        NetChoice::Assumption => "an assumption".to_string(),
+    };
+    let variable = match (choice, mode) {
+        (NetChoice::Cell { cell }, ForceMode::Cell) => CspVariable::Rc(*cell),
+        (NetChoice::House { house, digit }, ForceMode::House) => house_variable(*house, *digit),
+        _ => {
+            return Err(ChoiceError::WrongMode {
+                choice: text,
+                mode: if mode == ForceMode::House {
+                    "House"
+                } else {
+                    "Cell"
+                },
+            })
+        }
+    };
+    let members: Vec<Candidate> = links.variable(variable).iter().collect();
+    if links.is_decided(variable) {
+        return Err(ChoiceError::Placed { choice: text });
+    }
+    if members.len() < 2 {
+        return Err(ChoiceError::TooFew {
+            choice: text,
+            members: members.len(),
+        });
+    }
+    Ok(members)
+}
+
 /// The verities of one choice (a cell, or a digit's places in a house): one proof per
 /// literal derived in every branch, as GNPX lists them for that choice.
 pub fn prove_choice(links: &LinkIndex, spec: ForceSpec, choice: &NetChoice) -> Vec<Proof> {
