@@ -332,6 +332,40 @@ async fn journey(c: &Client, server: SocketAddr, shots: &Path, downloads: &Path)
     assert!(text.as_str().unwrap().contains("nrc notation"), "{text}");
     let explain_ms = js(c, "return window.sudolink.explainMs;").await;
     eprintln!("explain r1c2<>8 at step 7 (every family, in the page): {explain_ms} ms");
+    // 4b. a placement, asked with the page's controls: r1c2=3 (Ocean #1's solution), every
+    // technique, then one family and a max length from the picker
+    click_candidate(c, "n3r1c2").await;
+    js(c, "document.getElementById('proofs').innerHTML = ''; document.getElementById('why-kind').value = '='; document.getElementById('why').click(); return 0;").await;
+    until(c, "document.querySelector('#proof-table')", 60).await;
+    let head = js(c, "return document.querySelector('#proofs p').textContent;").await;
+    assert!(head.as_str().unwrap().starts_with("Why r1c2=3?"), "{head}");
+    let placed = js(
+        c,
+        "return [...document.querySelectorAll('#proof-table tr')].map(r => r.textContent);",
+    )
+    .await;
+    let placed = placed.to_string();
+    assert!(placed.contains("only eliminate"), "{placed}");
+    assert!(
+        head.as_str().unwrap().contains("simplest"),
+        "{head} / {placed}"
+    );
+    let picked = js(c, "const s = document.getElementById('why-families'); s.value = 'whips'; document.getElementById('why-maxlen').value = '5'; document.getElementById('why-kind').value = '<>'; return [...s.options].length;").await;
+    assert!(
+        picked.as_u64().unwrap() > 80,
+        "{picked} options in the family picker"
+    );
+    click_candidate(c, "n8r1c2").await;
+    js(c, "document.getElementById('proofs').innerHTML = ''; document.getElementById('why').click(); return 0;").await;
+    until(c, "document.querySelector('#proof-table')", 60).await;
+    let families = js(
+        c,
+        "return [...document.querySelectorAll('#proof-table tr')].slice(1).map(r => r.cells[0].textContent);",
+    )
+    .await;
+    let families = families.as_array().unwrap();
+    assert_eq!(families.len(), 4, "{families:?}");
+    js(c, "document.getElementById('why-families').value = ''; document.getElementById('why-maxlen').value = '20'; return 0;").await;
     // the pointer leaves the grid: the chain alone is shown
     js(
         c,

@@ -307,6 +307,37 @@ pub async fn examples() -> Json<Value> {
         .collect::<Vec<_>>()))
 }
 
+/// The registry for the page's family picker: every set (with its techniques) and every
+/// technique with its system, difficulty and whether it can place a value, and explain's
+/// defaults.
+pub async fn techniques() -> Json<Value> {
+    let mut sets: Vec<&str> = Vec::new();
+    for t in TechniqueId::all() {
+        for s in t.get().sets {
+            if !sets.contains(s) {
+                sets.push(s);
+            }
+        }
+    }
+    sets.push(registry::HODOKU_SET);
+    let techniques: Vec<Value> = TechniqueId::all()
+        .map(|t| {
+            let e = t.get();
+            json!({"name": e.name, "system": e.system.key(), "summary": e.summary,
+                "difficulty": {"base": e.difficulty.base, "per_length": e.difficulty.per_length},
+                "may_place": t.may_place()})
+        })
+        .collect();
+    Json(json!({
+        "sets": sets.iter().map(|s| json!({
+            "name": s,
+            "techniques": registry::expand(s).unwrap_or_default().iter().map(|t| t.name()).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "techniques": techniques,
+        "defaults": {"max_len": default_max_len(), "timeout_s": explain::TARGET_TIMEOUT_S},
+    }))
+}
+
 pub async fn queries() -> Json<Value> {
     Json(json!(query::all_named()
         .iter()

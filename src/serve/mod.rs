@@ -80,6 +80,7 @@ pub fn router(config: Config) -> Router {
         .route("/style.css", get(page::style))
         .route("/api/examples", get(api::examples))
         .route("/api/queries", get(api::queries))
+        .route("/api/techniques", get(api::techniques))
         .route("/api/db/states", get(api::db_states))
         .route("/api/collections", get(api::collections))
         .route("/api/collection", get(api::collection))

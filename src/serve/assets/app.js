@@ -252,30 +252,65 @@ async function pick(n) {
 async function explain() {
   if (!app.sel) return;
   const p = parseCand(app.sel);
-  const target = `${cellName(p.r, p.c)}<>${p.d}`;
+  const kind = $("why-kind").value === "=" ? "=" : "<>";
+  const target = `${cellName(p.r, p.c)}${kind}${p.d}`;
+  const body = { state: app.shown, target, max_len: Math.max(1, Math.min(999, +$("why-maxlen").value || 20)) };
+  if ($("why-families").value) body.families = $("why-families").value;
   $("proofs").innerHTML = `<p class="muted">searching why ${target}…</p>`;
   const t0 = performance.now();
   try {
-    const v = await apiJson("explain", { state: app.shown, target });
+    const v = await apiJson("explain", body);
     app.explainMs = performance.now() - t0;
-    // the proofs found first, shortest first; then the families without one
+    // the proofs found first, simplest first on the one difficulty scale; then the
+    // families without one (the ones that only eliminate, for a placement, on one line)
     const order = v.families.map((f, i) => i)
-      .sort((a, b) => (v.families[a].proof ? v.families[a].length : 1e9) - (v.families[b].proof ? v.families[b].length : 1e9) || a - b);
-    const rows = order.map((i) => [v.families[i], i]).map(([f, i]) => f.proof
-      ? `<tr class="clickable" data-i="${i}"><td>${esc(f.family)}</td><td>${f.length}</td><td class="mono">${esc(f.text)}</td></tr>`
-      : `<tr class="muted"><td>${esc(f.family)}</td><td></td><td>none up to ${f.none_up_to}${f.stopped ? " (" + esc(f.stopped) + ")" : ""}</td></tr>`);
-    const found = v.families.filter((f) => f.proof).sort((a, b) => a.length - b.length);
-    $("proofs").innerHTML = `<p>Why ${esc(v.target)}? ${v.simplest ? "simplest: <b>" + esc(v.simplest.family) + "</b>" : "no proof found"} <span class="muted">(${app.explainMs.toFixed(0)} ms)</span></p>` +
-      `<table id="proof-table"><tr><th>family</th><th>length</th><th>proof</th></tr>${rows.join("")}</table>`;
-    app.explained = v;
-    for (const tr of document.querySelectorAll("#proof-table tr.clickable")) {
-      tr.addEventListener("click", () => drawProof(v.families[+tr.dataset.i], tr));
+      .sort((a, b) => (v.families[a].proof ? v.families[a].difficulty : 1e9) - (v.families[b].proof ? v.families[b].difficulty : 1e9) || a - b);
+    const why = (f) => f.status === "not_searched" ? `not searched: ${esc(f.not_searched)}`
+      : `none up to ${f.none_up_to}`;
+    const rows = order.map((i) => [v.families[i], i]).filter(([f]) => f.status !== "only_eliminates").map(([f, i]) => f.proof
+      ? `<tr class="clickable" data-i="${i}"><td>${esc(f.family)}</td><td>${f.length}</td><td>${f.difficulty}</td><td class="mono">${esc(f.text)}</td></tr>`
+      : `<tr class="muted"><td>${esc(f.family)}</td><td></td><td></td><td>${why(f)}</td></tr>`);
+    const only = v.families.filter((f) => f.status === "only_eliminates").map((f) => f.family);
+    if (only.length) rows.push(`<tr class="muted"><td colspan="3">${only.length} families</td><td>only eliminate (see the composite proof): ${esc(only.join(", "))}</td></tr>`);
+    if (v.composite && v.composite.proof) {
+      rows.unshift(`<tr class="clickable" data-i="composite"><td>composite</td><td>${v.composite.length}</td><td>${v.composite.difficulty}</td><td class="mono">${esc(v.composite.text)}</td></tr>`);
+    } else if (v.composite) {
+      rows.push(`<tr class="muted"><td>composite</td><td></td><td></td><td>${why(v.composite)}</td></tr>`);
     }
-    if (found.length) {
-      const i = v.families.indexOf(found[0]);
-      drawProof(found[0], document.querySelector(`#proof-table tr[data-i="${i}"]`));
+    $("proofs").innerHTML = `<p>Why ${esc(v.target)}? ${v.simplest ? "simplest: <b>" + esc(v.simplest.family) + "</b> (difficulty " + v.simplest.difficulty + ")" : "no proof found"} <span class="muted">(${app.explainMs.toFixed(0)} ms)</span></p>` +
+      `<table id="proof-table"><tr><th>family</th><th>length</th><th>difficulty</th><th>proof</th></tr>${rows.join("")}</table>`;
+    app.explained = v;
+    const rowOf = (i) => i === "composite" ? v.composite : v.families[+i];
+    for (const tr of document.querySelectorAll("#proof-table tr.clickable")) {
+      tr.addEventListener("click", () => drawProof(rowOf(tr.dataset.i), tr));
+    }
+    if (v.simplest) {
+      const i = v.simplest.family === "composite" ? "composite" : String(v.families.findIndex((f) => f.family === v.simplest.family));
+      drawProof(rowOf(i), document.querySelector(`#proof-table tr[data-i="${i}"]`));
     }
   } catch (e) { $("proofs").innerHTML = `<p class="err">${esc(e.message)}</p>`; }
+}
+
+// The family picker: explain's default (every technique), then the registry's sets, then
+// every technique, from /api/techniques.
+async function loadFamilies() {
+  try {
+    const v = await apiJson("techniques");
+    const sel = $("why-families");
+    const group = (label, items) => {
+      const g = document.createElement("optgroup");
+      g.label = label;
+      for (const [value, text] of items) {
+        const o = document.createElement("option");
+        o.value = value; o.textContent = text;
+        g.appendChild(o);
+      }
+      sel.appendChild(g);
+    };
+    group("sets", v.sets.map((s) => [s.name, `${s.name} (${s.techniques.length})`]));
+    group("techniques", v.techniques.map((t) => [t.name, t.name]));
+    $("why-maxlen").value = v.defaults.max_len;
+  } catch (e) { status(e.message, true); }
 }
 
 function drawProof(f, tr) {
@@ -412,6 +447,7 @@ async function init() {
   $("pick-next").addEventListener("click", () => pick(+$("pick-n").value + 1));
   $("pick-load").addEventListener("click", () => pick(+$("pick-n").value));
   $("why").addEventListener("click", explain);
+  loadFamilies();
   $("copy").addEventListener("click", async () => {
     try { await navigator.clipboard.writeText($("proof-text").textContent); status("copied"); }
     catch (_) { const r = document.createRange(); r.selectNodeContents($("proof-text")); getSelection().removeAllRanges(); getSelection().addRange(r); document.execCommand("copy"); status("copied"); }
