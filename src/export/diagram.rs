@@ -65,6 +65,15 @@ fn pattern_candidates(state: &State, pattern: &Pattern) -> Vec<Candidate> {
         // a composite draws its eliminations and its placement (each part has its own
         // picture)
         Pattern::Composite(_) => vec![],
+        // the box's group and each conjugate pair
+        Pattern::EmptyRectangle(e) => {
+            let mut marks = digit_in_houses(state, &[e.house()], e.digit);
+            for l in &e.links {
+                marks.push(Candidate::new(l.a, e.digit));
+                marks.push(Candidate::new(l.b, e.digit));
+            }
+            marks
+        }
         Pattern::Chain(_) | Pattern::Whip(_) | Pattern::Net(_) => vec![],
     }
 }

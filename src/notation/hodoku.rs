@@ -131,6 +131,22 @@ pub fn hodoku_text(state: &State, proof: &Proof) -> Option<String> {
         Pattern::GridAls(g) => Some(grid_als_text(state, proof, g)),
         Pattern::BentSubset(b) => bent_text(proof, b),
         Pattern::Aic(a) => aic_text(proof, a),
+        Pattern::EmptyRectangle(e) => {
+            // `Empty Rectangle: 9 in b5 (r4c8/r6c8) => r6c5<>9`
+            let pairs: Vec<String> = e.links.iter().map(|l| format!("{}/{}", l.a, l.b)).collect();
+            let name = if e.links.len() > 1 {
+                "Dual Empty Rectangle"
+            } else {
+                "Empty Rectangle"
+            };
+            Some(format!(
+                "{name}: {} in {} ({}) => {}",
+                e.digit,
+                e.house(),
+                pairs.join(", "),
+                conclusions(proof)
+            ))
+        }
         Pattern::GridLock(g) => {
             basic_pattern(&g.form).map(|p| format!("{p} => {}", conclusions(proof)))
         }

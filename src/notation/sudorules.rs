@@ -69,6 +69,7 @@ pub fn sudorules_text(state: &State, proof: &Proof) -> String {
         | Pattern::Aic(_)
         | Pattern::Medusa(_)
         | Pattern::Tagging(_)
+        | Pattern::EmptyRectangle(_)
         | Pattern::Interaction { .. } => nrc::pattern_text(state, proof),
         Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => proof.rule.clone(),
         Pattern::NakedSubset {

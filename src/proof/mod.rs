@@ -10,6 +10,7 @@ pub mod assistant;
 pub mod chain;
 pub mod check;
 pub mod composite;
+pub mod empty_rectangle;
 pub mod medusa;
 pub mod medusa_net;
 pub mod net;
@@ -101,6 +102,8 @@ pub enum Pattern {
     /// A placement proved by eliminating every other candidate of its cell or every other
     /// place of its digit in a house, one proof per part (see [`composite`]).
     Composite(Box<composite::CompositePattern>),
+    /// HoDoKu's empty rectangle, single or dual (see [`empty_rectangle`]).
+    EmptyRectangle(Box<empty_rectangle::EmptyRectanglePattern>),
 }
 
 /// A checked step: a pattern and what it concludes.
@@ -226,6 +229,9 @@ impl Proof {
             }
             Pattern::Composite(c) => {
                 return Proof::named(c.rule_name(), pattern, eliminations, assertions)
+            }
+            Pattern::EmptyRectangle(e) => {
+                return Proof::named(e.rule_name(), pattern, eliminations, assertions)
             }
         };
         Proof {

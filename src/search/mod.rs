@@ -29,6 +29,7 @@ pub mod assistant;
 pub mod basic;
 pub mod bent;
 pub mod chains;
+pub mod empty_rectangle;
 pub mod force;
 pub mod grid_analysis;
 pub mod hypothesis;

@@ -62,6 +62,24 @@ pub enum Search {
     Assistant(AssistantRule),
     /// gpenet's full tagging at a level (seed 004).
     Tagging(u8),
+    /// A technique of HoDoKu's catalogue with no other home.
+    Hodoku(HodokuRule),
+}
+
+/// HoDoKu's techniques searched on their own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HodokuRule {
+    /// Empty rectangle (`dual`: two on one block, as one step).
+    EmptyRectangle { dual: bool },
+}
+
+impl HodokuRule {
+    /// Every instance in the state.
+    fn find(self, links: &LinkIndex) -> Vec<Proof> {
+        match self {
+            HodokuRule::EmptyRectangle { dual } => super::empty_rectangle::find(links, dual),
+        }
+    }
 }
 
 /// The rating class of a technique: which schemes include it (seed 000's L ⊂ M ⊂ N, the
@@ -112,6 +130,8 @@ pub enum System {
     Whips,
     /// Hanson's Sudoku Assistant (seed 002): grid analysis, ALS rules, Medusa, AIC.
     Assistant,
+    /// HoDoKu's catalogue: its techniques that no seed system has (empty rectangles...).
+    Hodoku,
     /// Hanson's hypotheses and +depth/++depth (seed 002).
     Hypotheses,
     /// gpenet's full tagging (seed 004).
@@ -122,11 +142,12 @@ pub enum System {
 
 impl System {
     /// Every system, in `explain`'s order.
-    pub const ALL: [System; 7] = [
+    pub const ALL: [System; 8] = [
         System::Basic,
         System::Chains,
         System::Whips,
         System::Assistant,
+        System::Hodoku,
         System::Hypotheses,
         System::Tagging,
         System::Force,
@@ -142,6 +163,7 @@ impl System {
             System::Hypotheses => "hypotheses and depth",
             System::Tagging => "tagging",
             System::Force => "force chains and nets",
+            System::Hodoku => "HoDoKu's catalogue",
         }
     }
 
@@ -155,6 +177,7 @@ impl System {
             System::Hypotheses => "hypotheses",
             System::Tagging => "tagging",
             System::Force => "force",
+            System::Hodoku => "hodoku",
         }
     }
 }
@@ -360,6 +383,30 @@ const fn hypothesis(
     }
 }
 
+const fn hodoku(
+    name: &'static str,
+    aliases: &'static [&'static str],
+    rule: HodokuRule,
+    summary: &'static str,
+) -> Technique {
+    Technique {
+        name,
+        aliases,
+        sets: &["single-digit", "hodoku-catalogue"],
+        search: Search::Hodoku(rule),
+        class: Class::Extra,
+        measure: LengthMeasure::Size(1),
+        graded: false,
+        default_cap: None,
+        summary,
+        system: System::Hodoku,
+        difficulty: Difficulty {
+            base: 0,
+            per_length: 0,
+        },
+    }
+}
+
 const ASSISTANT: &[&str] = &["assistant"];
 const ALS: &[&str] = &["assistant", "als"];
 const GNPX: &[&str] = &["force", "force-chains"];
@@ -369,7 +416,7 @@ const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 80] = {
+pub static REGISTRY: [Technique; 82] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -545,6 +592,20 @@ pub static REGISTRY: [Technique; 80] = {
             "a digit's places in seven lines within seven cross lines",
         )
         .rated(470, 0),
+        hodoku(
+            "empty-rectangle",
+            &["er"],
+            HodokuRule::EmptyRectangle { dual: false },
+            "a block's digit in one row and column, with a conjugate pair (HoDoKu)",
+        )
+        .rated(120, 0),
+        hodoku(
+            "dual-empty-rectangle",
+            &["dual-er"],
+            HodokuRule::EmptyRectangle { dual: true },
+            "two empty rectangles on one block with two eliminations, one step (HoDoKu)",
+        )
+        .rated(121, 0),
         assistant(
             "grid-analysis",
             &["analyze-x"],
@@ -1032,7 +1093,11 @@ impl TechniqueId {
             Search::Basic(b) => matches!(b, BasicRule::NakedSingle | BasicRule::HiddenSingle),
             Search::Force(spec) => spec.mode != ForceMode::Contradiction,
             Search::Hypothesis(mode) => mode == ForceMode::Bivalue,
-            Search::Chain(_) | Search::Whip(_) | Search::Assistant(_) | Search::Tagging(_) => false,
+            Search::Chain(_)
+            | Search::Whip(_)
+            | Search::Assistant(_)
+            | Search::Tagging(_)
+            | Search::Hodoku(_) => false,
         }
     }
 
@@ -1140,6 +1205,11 @@ impl TechniqueId {
             ),
             Search::Tagging(level) => TargetAnswer::complete(
                 tagging_find(level, links)
+                    .into_iter()
+                    .find(|p| p.eliminations.contains(&target)),
+            ),
+            Search::Hodoku(rule) => TargetAnswer::complete(
+                rule.find(links)
                     .into_iter()
                     .find(|p| p.eliminations.contains(&target)),
             ),
@@ -1300,6 +1370,7 @@ pub const HODOKU_ORDER: &[&str] = &[
     "x-wing",
     "swordfish",
     "jellyfish",
+    "empty-rectangle",
     "xy-wing",
     "xyz-wing",
     "finned-fish",
@@ -1612,6 +1683,7 @@ impl Searcher {
             Search::Basic(b) => basic::find(b, links),
             Search::Assistant(a) => assistant::find(a, links),
             Search::Tagging(level) => tagging_find(level, links),
+            Search::Hodoku(rule) => rule.find(links),
             Search::Chain(f) => {
                 self.chains
                     .find(links, f, rule.length, limit, chains::Options::default())
@@ -1742,6 +1814,9 @@ pub fn technique_of(proof: &Proof) -> TechniqueId {
         P::AlmostLockedRange(_) => Search::Assistant(AssistantRule::AlmostLockedRanges),
         P::Medusa(_) => Search::Assistant(AssistantRule::Medusa),
         P::Tagging(t) => Search::Tagging(t.level()),
+        P::EmptyRectangle(e) => Search::Hodoku(HodokuRule::EmptyRectangle {
+            dual: e.links.len() > 1,
+        }),
         // a composite placement is as hard as its hardest part
         P::Composite(c) => {
             return c

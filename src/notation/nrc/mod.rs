@@ -99,6 +99,7 @@ pub fn pattern_text(state: &State, proof: &Proof) -> String {
         Pattern::Medusa(m) => hanson::medusa_text(proof, m),
         Pattern::Tagging(t) => super::tags::tag2_text(t),
         Pattern::Composite(c) => composite_text(c, |part| nrc_text(state, part)),
+        Pattern::EmptyRectangle(e) => empty_rectangle_text(e),
         _ => basic::pattern_text(state, proof),
     }
 }
@@ -125,6 +126,37 @@ pub fn composite_text(
     }
     out.push('\n');
     out
+}
+
+/// `empty-rectangle: 9 in b5{r4 c5}: 9r4c8 = 9r6c8` (a dual one lists both links): the
+/// block with the row and column of its group, each conjugate pair with the end on the
+/// ER's line first.
+pub fn empty_rectangle_text(e: &crate::proof::empty_rectangle::EmptyRectanglePattern) -> String {
+    let links: Vec<String> = e
+        .links
+        .iter()
+        .map(|l| {
+            format!(
+                "{}{{r{} c{}}}: {d}{} = {d}{}",
+                e.house(),
+                l.row + 1,
+                l.col + 1,
+                l.a,
+                l.b,
+                d = e.digit
+            )
+        })
+        .collect();
+    format!(
+        "{}: {} in {}",
+        if e.links.len() > 1 {
+            "dual-empty-rectangle"
+        } else {
+            "empty-rectangle"
+        },
+        e.digit,
+        links.join(", ")
+    )
 }
 
 /// The whole step in nrc notation.
