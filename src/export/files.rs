@@ -46,10 +46,17 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
 /// The text export: every notation the proof has, then a forum block.
 pub fn proof_text(state: &State, proof: &Proof) -> String {
     let nrc = nrc::nrc_text(state, proof);
-    let mut out = format!(
-        "nrc notation:\n{nrc}\n\nSudoRules notation:\n{}\n",
-        sudorules::sudorules_text(state, proof)
-    );
+    let dialect = nrc::text_dialect(proof);
+    let mut out = format!("{dialect} notation:\n{nrc}\n");
+    if dialect != "SudoRules" {
+        out.push_str(&format!(
+            "\nSudoRules notation:\n{}\n",
+            sudorules::sudorules_text(state, proof)
+        ));
+    }
+    if let Some(line) = crate::notation::hodoku::hodoku_text(state, proof) {
+        out.push_str(&format!("\nHoDoKu notation:\n{line}\n"));
+    }
     if let Pattern::Chain(c) = &proof.pattern {
         if let Some(e) = eureka::eureka_text(c) {
             out.push_str(&format!("\nEureka/AIC notation:\n{e}\n"));

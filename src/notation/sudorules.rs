@@ -58,7 +58,14 @@ pub fn sudorules_text(state: &State, proof: &Proof) -> String {
     let pattern = match &proof.pattern {
         Pattern::Chain(c) => return chain_text(c),
         Pattern::Whip(w) => return whip_text(state, proof, w),
-        Pattern::Net(n) => return super::gnpx::gnpx_text(n, proof),
+        // SudoRules has no force chains: GNPX's lines, with the conclusion SudoRules' way
+        Pattern::Net(n) => {
+            return format!(
+                "{} ==> {}",
+                super::gnpx::gnpx_text(n, proof),
+                modern_conclusions(proof)
+            )
+        }
         Pattern::Composite(c) => nrc::composite_text(c, |part| sudorules_text(state, part)),
         Pattern::GridLock(_)
         | Pattern::BentSubset(_)

@@ -159,6 +159,39 @@ pub fn empty_rectangle_text(e: &crate::proof::empty_rectangle::EmptyRectanglePat
     )
 }
 
+/// Whose notation [`nrc_text`] prints for a proof: the seeds' nrc notation where the seeds
+/// define one (basic rules, chains), otherwise the notation of the system the pattern comes
+/// from (SudoRules for whips, GNPX for force chains and nets, Hanson's for the Assistant's
+/// patterns and hypotheses, Eureka for AIC, gpenet's tags for tagging, HoDoKu's for its
+/// catalogue). Exhaustive: a new pattern must say.
+pub fn text_dialect(proof: &Proof) -> &'static str {
+    match &proof.pattern {
+        Pattern::NakedSingle { .. }
+        | Pattern::HiddenSingle { .. }
+        | Pattern::Interaction { .. }
+        | Pattern::NakedSubset { .. }
+        | Pattern::HiddenSubset { .. }
+        | Pattern::Fish { .. }
+        | Pattern::XyWing { .. }
+        | Pattern::XyzWing { .. }
+        | Pattern::Chain(_) => "nrc",
+        Pattern::Whip(_) => "SudoRules",
+        Pattern::Net(n) if n.mode.is_hypothesis() || n.mode.is_depth() => "Hanson",
+        Pattern::Net(_) => "GNPX",
+        Pattern::GridLock(_)
+        | Pattern::BentSubset(_)
+        | Pattern::Als(_)
+        | Pattern::GridAls(_)
+        | Pattern::AlmostLockedRange(_)
+        | Pattern::SueDeCoq(_)
+        | Pattern::Medusa(_) => "Hanson",
+        Pattern::Aic(_) => "Eureka",
+        Pattern::Tagging(_) => "tags (gpenet)",
+        Pattern::EmptyRectangle(_) => "ours (HoDoKu's below)",
+        Pattern::Composite(_) => "ours, one line per part",
+    }
+}
+
 /// The whole step in nrc notation.
 pub fn nrc_text(state: &State, proof: &Proof) -> String {
     format!("{} ==> {}", pattern_text(state, proof), conclusions(proof))
