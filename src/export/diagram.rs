@@ -65,6 +65,12 @@ fn pattern_candidates(state: &State, pattern: &Pattern) -> Vec<Candidate> {
         // a composite draws its eliminations and its placement (each part has its own
         // picture)
         Pattern::Composite(_) => vec![],
+        // the digit's candidates (its templates' cells)
+        Pattern::Template(t) => state
+            .candidates()
+            .iter()
+            .filter(|c| c.digit() == t.digit)
+            .collect(),
         // the box's group and each conjugate pair
         Pattern::EmptyRectangle(e) => {
             let mut marks = digit_in_houses(state, &[e.house()], e.digit);

@@ -12,6 +12,8 @@ pub struct LinkIndex {
     linked: Vec<CandidateSet>,
     variable_open: Vec<CandidateSet>,
     decided: Vec<bool>,
+    /// The placed digits (0: none), for the searches that read placements (templates).
+    values: [u8; 81],
 }
 
 impl LinkIndex {
@@ -35,7 +37,13 @@ impl LinkIndex {
             linked,
             variable_open,
             decided,
+            values: *state.values(),
         }
+    }
+    /// The digit placed in `cell`, if any.
+    #[inline]
+    pub fn value(&self, cell: Cell) -> Option<crate::grid::Digit> {
+        crate::grid::Digit::new(self.values[cell.index()])
     }
     /// The open candidates.
     #[inline]

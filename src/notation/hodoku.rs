@@ -131,6 +131,16 @@ pub fn hodoku_text(state: &State, proof: &Proof) -> Option<String> {
         Pattern::GridAls(g) => Some(grid_als_text(state, proof, g)),
         Pattern::BentSubset(b) => bent_text(proof, b),
         Pattern::Aic(a) => aic_text(proof, a),
+        // `Template Set: r1c4=9`, `Template Delete: r2c3<>5, r2c7<>5`
+        Pattern::Template(t) => Some(format!(
+            "{}: {}",
+            if t.set {
+                "Template Set"
+            } else {
+                "Template Delete"
+            },
+            conclusions(proof)
+        )),
         Pattern::EmptyRectangle(e) => {
             // `Empty Rectangle: 9 in b5 (r4c8/r6c8) => r6c5<>9`
             let pairs: Vec<String> = e.links.iter().map(|l| format!("{}/{}", l.a, l.b)).collect();

@@ -16,6 +16,7 @@ pub mod medusa_net;
 pub mod net;
 pub mod range;
 pub mod tagging;
+pub mod template;
 pub mod whip;
 
 use crate::grid::{Candidate, Cell, Digit, House};
@@ -104,6 +105,8 @@ pub enum Pattern {
     Composite(Box<composite::CompositePattern>),
     /// HoDoKu's empty rectangle, single or dual (see [`empty_rectangle`]).
     EmptyRectangle(Box<empty_rectangle::EmptyRectanglePattern>),
+    /// HoDoKu's template set or template delete (see [`template`]).
+    Template(Box<template::TemplatePattern>),
 }
 
 /// A checked step: a pattern and what it concludes.
@@ -232,6 +235,9 @@ impl Proof {
             }
             Pattern::EmptyRectangle(e) => {
                 return Proof::named(e.rule_name(), pattern, eliminations, assertions)
+            }
+            Pattern::Template(t) => {
+                return Proof::named(t.rule_name(), pattern, eliminations, assertions)
             }
         };
         Proof {

@@ -43,6 +43,7 @@ pub mod registry;
 pub mod tagging;
 pub mod tagging2;
 pub mod tagging3;
+pub mod templates;
 pub mod whips;
 
 pub use basic::BasicRule;

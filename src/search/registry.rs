@@ -71,6 +71,8 @@ pub enum Search {
 pub enum HodokuRule {
     /// Empty rectangle (`dual`: two on one block, as one step).
     EmptyRectangle { dual: bool },
+    /// Template set (`set`) or template delete.
+    Template { set: bool },
 }
 
 impl HodokuRule {
@@ -78,6 +80,7 @@ impl HodokuRule {
     fn find(self, links: &LinkIndex) -> Vec<Proof> {
         match self {
             HodokuRule::EmptyRectangle { dual } => super::empty_rectangle::find(links, dual),
+            HodokuRule::Template { set } => super::templates::find(links, set),
         }
     }
 }
@@ -392,7 +395,10 @@ const fn hodoku(
     Technique {
         name,
         aliases,
-        sets: &["single-digit", "hodoku-catalogue"],
+        sets: match rule {
+            HodokuRule::EmptyRectangle { .. } => &["single-digit", "hodoku-catalogue"],
+            HodokuRule::Template { .. } => &["templates", "hodoku-catalogue"],
+        },
         search: Search::Hodoku(rule),
         class: Class::Extra,
         measure: LengthMeasure::Size(1),
@@ -416,7 +422,7 @@ const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 82] = {
+pub static REGISTRY: [Technique; 84] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -1028,6 +1034,20 @@ pub static REGISTRY: [Technique; 82] = {
             "assumption forcing a contradiction in a net, with groups and ALS",
         )
         .rated(722, 10),
+        hodoku(
+            "template-set",
+            &["templates-set"],
+            HodokuRule::Template { set: true },
+            "a digit's cells common to all its templates are placed (HoDoKu)",
+        )
+        .rated(10_000, 0),
+        hodoku(
+            "template-delete",
+            &["template-del"],
+            HodokuRule::Template { set: false },
+            "a digit's candidates in none of its templates are eliminated (HoDoKu)",
+        )
+        .rated(10_001, 0),
     ]
 };
 
@@ -1097,7 +1117,8 @@ impl TechniqueId {
             | Search::Whip(_)
             | Search::Assistant(_)
             | Search::Tagging(_)
-            | Search::Hodoku(_) => false,
+            | Search::Hodoku(HodokuRule::EmptyRectangle { .. }) => false,
+            Search::Hodoku(HodokuRule::Template { set }) => set,
         }
     }
 
@@ -1817,6 +1838,7 @@ pub fn technique_of(proof: &Proof) -> TechniqueId {
         P::EmptyRectangle(e) => Search::Hodoku(HodokuRule::EmptyRectangle {
             dual: e.links.len() > 1,
         }),
+        P::Template(t) => Search::Hodoku(HodokuRule::Template { set: t.set }),
         // a composite placement is as hard as its hardest part
         P::Composite(c) => {
             return c

@@ -100,6 +100,18 @@ pub fn pattern_text(state: &State, proof: &Proof) -> String {
         Pattern::Tagging(t) => super::tags::tag2_text(t),
         Pattern::Composite(c) => composite_text(c, |part| nrc_text(state, part)),
         Pattern::EmptyRectangle(e) => empty_rectangle_text(e),
+        Pattern::Template(t) => format!(
+            "{}: {} in {} of its {} templates ({} refinement pass(es))",
+            if t.set {
+                "template-set"
+            } else {
+                "template-delete"
+            },
+            t.digit,
+            if t.set { "every one" } else { "none" },
+            t.templates,
+            t.passes
+        ),
         _ => basic::pattern_text(state, proof),
     }
 }
@@ -187,7 +199,7 @@ pub fn text_dialect(proof: &Proof) -> &'static str {
         | Pattern::Medusa(_) => "Hanson",
         Pattern::Aic(_) => "Eureka",
         Pattern::Tagging(_) => "tags (gpenet)",
-        Pattern::EmptyRectangle(_) => "ours (HoDoKu's below)",
+        Pattern::EmptyRectangle(_) | Pattern::Template(_) => "ours (HoDoKu's below)",
         Pattern::Composite(_) => "ours, one line per part",
     }
 }
