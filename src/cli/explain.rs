@@ -117,7 +117,7 @@ impl ExplainArgs {
                     named.extend(
                         explain::default_techniques_with(true)
                             .into_iter()
-                            .filter(|t| t.get().sets.contains(&"uniqueness")),
+                            .filter(|t| t.assumes_uniqueness()),
                     );
                 }
                 Ok(named)
@@ -198,8 +198,13 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
         print!("{}", explain::JSON_SCHEMA);
         return Ok(());
     }
-    let loaded = load_state(args)?;
     let options = args.options()?;
+    rules::refuse_uniqueness(options.techniques.iter().copied(), args.allow_nonunique)?;
+    if let Some(spec) = &args.rules {
+        let spec = rules::parse(spec, args.max_len)?;
+        rules::refuse_uniqueness(spec.rules.iter().map(|r| r.technique), args.allow_nonunique)?;
+    }
+    let loaded = load_state(args)?;
     if args.next {
         return next_step(args, &loaded);
     }

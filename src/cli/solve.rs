@@ -96,6 +96,7 @@ pub fn rules_help() -> String {
 
 pub fn run(args: &SolveArgs) -> Result<()> {
     let spec = rules::parse_in_order(&args.rules, args.max_len, args.order.into())?;
+    rules::refuse_uniqueness(spec.rules.iter().map(|r| r.technique), args.allow_nonunique)?;
     let loaded = load(args.puzzle.as_deref(), args.allow_nonunique)?;
     let resolution = if args.all_at_once {
         solve_all_at_once(&loaded.state, &spec.rules, loaded.solution.as_ref())?

@@ -80,6 +80,11 @@ fn pattern_candidates(state: &State, pattern: &Pattern) -> Vec<Candidate> {
             }
             marks
         }
+        // the rectangle's (or BUG+1's cell's) candidates, and a type 3's subset
+        Pattern::Uniqueness(u) => {
+            let cells: Vec<Cell> = u.cells.iter().chain(&u.subset).copied().collect();
+            open_in_cells(state, &cells, None)
+        }
         Pattern::Chain(_) | Pattern::Whip(_) | Pattern::Net(_) => vec![],
     }
 }

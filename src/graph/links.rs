@@ -14,6 +14,8 @@ pub struct LinkIndex {
     decided: Vec<bool>,
     /// The placed digits (0: none), for the searches that read placements (templates).
     values: [u8; 81],
+    /// The givens, bit per cell (the uniqueness rules tell them from placed digits).
+    givens: u128,
 }
 
 impl LinkIndex {
@@ -38,12 +40,18 @@ impl LinkIndex {
             variable_open,
             decided,
             values: *state.values(),
+            givens: state.givens_mask(),
         }
     }
     /// The digit placed in `cell`, if any.
     #[inline]
     pub fn value(&self, cell: Cell) -> Option<crate::grid::Digit> {
         crate::grid::Digit::new(self.values[cell.index()])
+    }
+    /// Whether `cell` holds a given (not a digit placed since).
+    #[inline]
+    pub fn is_given(&self, cell: Cell) -> bool {
+        self.givens >> cell.index() & 1 == 1
     }
     /// The open candidates.
     #[inline]

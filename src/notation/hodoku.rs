@@ -40,6 +40,24 @@ fn lines(hs: &[House]) -> String {
     format!("{letter}{nums}")
 }
 
+/// `r2c15,r4c15`: a rectangle row by row, HoDoKu's way.
+fn rectangle_rows(cs: &[Cell]) -> String {
+    let mut rows: Vec<usize> = cs.iter().map(|c| c.row()).collect();
+    rows.sort();
+    rows.dedup();
+    rows.iter()
+        .map(|&r| {
+            let cols: String = cs
+                .iter()
+                .filter(|c| c.row() == r)
+                .map(|c| (c.col() + 1).to_string())
+                .collect();
+            format!("r{}c{cols}", r + 1)
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 fn size_word(n: usize) -> &'static str {
     match n {
         2 => "Pair",
@@ -140,6 +158,23 @@ pub fn hodoku_text(state: &State, proof: &Proof) -> Option<String> {
                 "Template Delete"
             },
             conclusions(proof)
+        )),
+        // `Uniqueness Test 1: 4/7 in r2c15,r4c15 => r2c5<>4, r2c5<>7`
+        Pattern::Uniqueness(u) => Some(format!(
+            "{}{} => {} ({})",
+            u.kind.hodoku_name(),
+            if u.kind == crate::proof::uniqueness::UniquenessKind::BugPlus1 {
+                String::new()
+            } else {
+                format!(
+                    ": {}/{} in {}",
+                    u.digits[0],
+                    u.digits[1],
+                    rectangle_rows(&u.cells)
+                )
+            },
+            conclusions(proof),
+            crate::proof::uniqueness::ASSUMPTION
         )),
         Pattern::EmptyRectangle(e) => {
             // `Empty Rectangle: 9 in b5 (r4c8/r6c8) => r6c5<>9`

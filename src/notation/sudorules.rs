@@ -77,6 +77,7 @@ pub fn sudorules_text(state: &State, proof: &Proof) -> String {
         | Pattern::Medusa(_)
         | Pattern::Tagging(_)
         | Pattern::EmptyRectangle(_)
+        | Pattern::Uniqueness(_)
         | Pattern::Template(_)
         | Pattern::Interaction { .. } => nrc::pattern_text(state, proof),
         Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => proof.rule.clone(),

@@ -17,6 +17,7 @@ pub mod net;
 pub mod range;
 pub mod tagging;
 pub mod template;
+pub mod uniqueness;
 pub mod whip;
 
 use crate::grid::{Candidate, Cell, Digit, House};
@@ -107,6 +108,9 @@ pub enum Pattern {
     EmptyRectangle(Box<empty_rectangle::EmptyRectanglePattern>),
     /// HoDoKu's template set or template delete (see [`template`]).
     Template(Box<template::TemplatePattern>),
+    /// A uniqueness rule: unique, hidden or avoidable rectangle, BUG+1; it assumes the
+    /// puzzle has one solution (see [`uniqueness`]).
+    Uniqueness(Box<uniqueness::UniquenessPattern>),
 }
 
 /// A checked step: a pattern and what it concludes.
@@ -238,6 +242,9 @@ impl Proof {
             }
             Pattern::Template(t) => {
                 return Proof::named(t.rule_name(), pattern, eliminations, assertions)
+            }
+            Pattern::Uniqueness(u) => {
+                return Proof::named(u.rule_name(), pattern, eliminations, assertions)
             }
         };
         Proof {

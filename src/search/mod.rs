@@ -44,6 +44,7 @@ pub mod tagging;
 pub mod tagging2;
 pub mod tagging3;
 pub mod templates;
+pub mod uniqueness;
 pub mod whips;
 
 pub use basic::BasicRule;

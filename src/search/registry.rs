@@ -29,6 +29,7 @@ use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CandidateSet};
 use crate::proof::assistant::FinKind;
 use crate::proof::net::{ForceMode, LinkLevel, NetForm};
+use crate::proof::uniqueness::UniquenessKind;
 use crate::proof::Proof;
 use std::fmt;
 use thiserror::Error;
@@ -73,6 +74,8 @@ pub enum HodokuRule {
     EmptyRectangle { dual: bool },
     /// Template set (`set`) or template delete.
     Template { set: bool },
+    /// A uniqueness rule (opt-in: it assumes the puzzle has one solution).
+    Uniqueness(UniquenessKind),
 }
 
 impl HodokuRule {
@@ -81,6 +84,7 @@ impl HodokuRule {
         match self {
             HodokuRule::EmptyRectangle { dual } => super::empty_rectangle::find(links, dual),
             HodokuRule::Template { set } => super::templates::find(links, set),
+            HodokuRule::Uniqueness(kind) => super::uniqueness::find(links, kind),
         }
     }
 }
@@ -398,6 +402,8 @@ const fn hodoku(
         sets: match rule {
             HodokuRule::EmptyRectangle { .. } => &["single-digit", "hodoku-catalogue"],
             HodokuRule::Template { .. } => &["templates", "hodoku-catalogue"],
+            // never in a set the user did not name for them
+            HodokuRule::Uniqueness(_) => &[UNIQUENESS_SET],
         },
         search: Search::Hodoku(rule),
         class: Class::Extra,
@@ -422,7 +428,7 @@ const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 84] = {
+pub static REGISTRY: [Technique; 94] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -612,6 +618,76 @@ pub static REGISTRY: [Technique; 84] = {
             "two empty rectangles on one block with two eliminations, one step (HoDoKu)",
         )
         .rated(121, 0),
+        hodoku(
+            "bug+1",
+            &["bug-plus-1", "bug1"],
+            HodokuRule::Uniqueness(UniquenessKind::BugPlus1),
+            "every open cell bivalue but one, every digit twice per house but one: that cell takes the digit placed three times (assumes a unique solution)",
+        )
+        .rated(100, 0),
+        hodoku(
+            "unique-rectangle-1",
+            &["ur1", "uniqueness-test-1"],
+            HodokuRule::Uniqueness(UniquenessKind::Ur1),
+            "a deadly rectangle with one cell holding other digits: that cell is neither (assumes a unique solution)",
+        )
+        .rated(101, 0),
+        hodoku(
+            "unique-rectangle-2",
+            &["ur2", "uniqueness-test-2"],
+            HodokuRule::Uniqueness(UniquenessKind::Ur2),
+            "a deadly rectangle whose two aligned roof cells add one digit: it leaves their common peers (assumes a unique solution)",
+        )
+        .rated(102, 0),
+        hodoku(
+            "unique-rectangle-3",
+            &["ur3", "uniqueness-test-3"],
+            HodokuRule::Uniqueness(UniquenessKind::Ur3),
+            "a deadly rectangle's roof as one cell of a naked subset (assumes a unique solution)",
+        )
+        .rated(103, 0),
+        hodoku(
+            "unique-rectangle-4",
+            &["ur4", "uniqueness-test-4"],
+            HodokuRule::Uniqueness(UniquenessKind::Ur4),
+            "a deadly rectangle's roof holding one digit's every place in a house: the other digit leaves the roof (assumes a unique solution)",
+        )
+        .rated(104, 0),
+        hodoku(
+            "unique-rectangle-5",
+            &["ur5", "uniqueness-test-5"],
+            HodokuRule::Uniqueness(UniquenessKind::Ur5),
+            "a deadly rectangle whose diagonal or three roof cells add one digit: it leaves their common peers (assumes a unique solution)",
+        )
+        .rated(105, 0),
+        hodoku(
+            "unique-rectangle-6",
+            &["ur6", "uniqueness-test-6"],
+            HodokuRule::Uniqueness(UniquenessKind::Ur6),
+            "a deadly rectangle with a digit an x-wing on it and a diagonal roof: the digit leaves the roof (assumes a unique solution)",
+        )
+        .rated(106, 0),
+        hodoku(
+            "hidden-rectangle",
+            &["hr"],
+            HodokuRule::Uniqueness(UniquenessKind::HiddenRectangle),
+            "a deadly rectangle with a digit confined in the far corner's row and column (assumes a unique solution)",
+        )
+        .rated(107, 0),
+        hodoku(
+            "avoidable-rectangle-1",
+            &["ar1"],
+            HodokuRule::Uniqueness(UniquenessKind::Ar1),
+            "a rectangle of placed non-givens that one open cell would make deadly (assumes a unique solution)",
+        )
+        .rated(108, 0),
+        hodoku(
+            "avoidable-rectangle-2",
+            &["ar2"],
+            HodokuRule::Uniqueness(UniquenessKind::Ar2),
+            "a rectangle of placed non-givens whose two open cells add one digit (assumes a unique solution)",
+        )
+        .rated(109, 0),
         assistant(
             "grid-analysis",
             &["analyze-x"],
@@ -1117,9 +1193,15 @@ impl TechniqueId {
             | Search::Whip(_)
             | Search::Assistant(_)
             | Search::Tagging(_)
-            | Search::Hodoku(HodokuRule::EmptyRectangle { .. }) => false,
+            | Search::Hodoku(HodokuRule::EmptyRectangle { .. })
+            | Search::Hodoku(HodokuRule::Uniqueness(_)) => false,
             Search::Hodoku(HodokuRule::Template { set }) => set,
         }
+    }
+
+    /// A uniqueness rule (the `uniqueness` set): it assumes the puzzle has one solution.
+    pub fn assumes_uniqueness(self) -> bool {
+        self.get().sets.contains(&UNIQUENESS_SET)
     }
 
     /// A fixed-size technique (tried once) rather than one searched by length.
@@ -1369,6 +1451,10 @@ pub fn known_names() -> String {
 /// The name of HoDoKu's order as a rule set: `solve --rules basic,hodoku`.
 pub const HODOKU_SET: &str = "hodoku";
 
+/// The set of the uniqueness rules: named only by the user (no default set, scheme or
+/// `explain` default holds them; they assume the puzzle has one solution).
+pub const UNIQUENESS_SET: &str = "uniqueness";
+
 /// HoDoKu's solver order (the steps its default configuration enables, by their index in
 /// HoDoKu's step table), as our techniques, each a tier tried whole before the next:
 /// singles; locked candidates; naked and hidden pairs, triples, quads; x-wing, swordfish,
@@ -1391,9 +1477,19 @@ pub const HODOKU_ORDER: &[&str] = &[
     "x-wing",
     "swordfish",
     "jellyfish",
+    "bug+1",
     "empty-rectangle",
     "xy-wing",
     "xyz-wing",
+    "unique-rectangle-1",
+    "unique-rectangle-2",
+    "unique-rectangle-3",
+    "unique-rectangle-4",
+    "unique-rectangle-5",
+    "unique-rectangle-6",
+    "hidden-rectangle",
+    "avoidable-rectangle-1",
+    "avoidable-rectangle-2",
     "finned-fish",
     "sashimi-fish",
     "sue-de-coq",
@@ -1414,6 +1510,7 @@ pub fn expand(name: &str) -> Option<Vec<TechniqueId>> {
             .iter()
             .filter_map(|n| expand(n))
             .flatten()
+            .filter(|t| !t.assumes_uniqueness())
             .collect();
         all.sort();
         all.dedup();
@@ -1440,10 +1537,22 @@ pub fn parse_list(text: &str) -> Result<Vec<TechniqueId>, UnknownTechnique> {
 pub fn parse_tiers(text: &str) -> Result<Vec<Vec<TechniqueId>>, UnknownTechnique> {
     let mut seen = Vec::new();
     let mut tiers = Vec::new();
-    // `hodoku` stands for HoDoKu's order: one name (tier) per step, in its order
+    // `hodoku` stands for HoDoKu's order: one name (tier) per step, in its order; its
+    // uniqueness rules only when the list names them too (they are opt-in), then at
+    // HoDoKu's places
+    let with_uniqueness = text
+        .split(',')
+        .any(|n| expand(n).is_some_and(|ts| ts.iter().any(|t| t.assumes_uniqueness())));
     let names = text.split(',').map(str::trim).flat_map(|n| {
         if n.eq_ignore_ascii_case(HODOKU_SET) {
-            HODOKU_ORDER.to_vec()
+            HODOKU_ORDER
+                .iter()
+                .copied()
+                .filter(|step| {
+                    with_uniqueness
+                        || !TechniqueId::from_name(step).is_some_and(|t| t.assumes_uniqueness())
+                })
+                .collect()
         } else {
             vec![n]
         }
@@ -1839,6 +1948,7 @@ pub fn technique_of(proof: &Proof) -> TechniqueId {
             dual: e.links.len() > 1,
         }),
         P::Template(t) => Search::Hodoku(HodokuRule::Template { set: t.set }),
+        P::Uniqueness(u) => Search::Hodoku(HodokuRule::Uniqueness(u.kind)),
         // a composite placement is as hard as its hardest part
         P::Composite(c) => {
             return c

@@ -325,7 +325,7 @@ pub async fn techniques() -> Json<Value> {
             let e = t.get();
             json!({"name": e.name, "system": e.system.key(), "summary": e.summary,
                 "difficulty": {"base": e.difficulty.base, "per_length": e.difficulty.per_length},
-                "may_place": t.may_place()})
+                "may_place": t.may_place(), "assumes_uniqueness": t.assumes_uniqueness()})
         })
         .collect();
     Json(json!({
@@ -527,6 +527,8 @@ pub fn explain(req: ExplainReq, cfg: &Config) -> Result<Json<Value>, ApiError> {
         Some(list) => registry::parse_list(list)
             .map_err(|e| ApiError::Unprocessable(format!("families: {e}")))?,
     };
+    rules::refuse_uniqueness(techniques.iter().copied(), req.allow_nonunique)
+        .map_err(unprocessable)?;
     let options = Options {
         techniques,
         max_len: check_max_len(req.max_len)?,
@@ -586,6 +588,8 @@ fn rules_of(spec: Option<&str>, max_len: usize) -> Result<Vec<crate::search::Rul
 pub fn next(req: StepReq, _: &Config) -> Result<Json<Value>, ApiError> {
     let loaded = state_of(&req.state, req.allow_nonunique)?;
     let rules = rules_of(req.rules.as_deref(), req.max_len)?;
+    rules::refuse_uniqueness(rules.iter().map(|r| r.technique), req.allow_nonunique)
+        .map_err(unprocessable)?;
     let Some(p) = explain::next_step(&loaded.state, &rules) else {
         return Err(ApiError::Unprocessable(
             "no step applies with these rules".into(),
@@ -604,6 +608,8 @@ pub fn next(req: StepReq, _: &Config) -> Result<Json<Value>, ApiError> {
 pub fn path(req: StepReq, _: &Config) -> Result<Json<Value>, ApiError> {
     let loaded = state_of(&req.state, req.allow_nonunique)?;
     let rules = rules_of(req.rules.as_deref(), req.max_len)?;
+    rules::refuse_uniqueness(rules.iter().map(|r| r.technique), req.allow_nonunique)
+        .map_err(unprocessable)?;
     let max_steps = req.max_steps.unwrap_or(200);
     let r = solve_steps(&loaded.state, &rules, loaded.solution.as_ref(), max_steps)
         .map_err(unprocessable)?;

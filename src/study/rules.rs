@@ -103,3 +103,39 @@ pub fn list_rules(
         RuleOrder::Listed => registry::rules_in_tiers(&tiers, max_len),
     })
 }
+
+/// Uniqueness rules asked of a puzzle whose several solutions are allowed.
+#[derive(Debug, Error)]
+#[error(
+    "{} {} the puzzle has one solution: {} refused when several solutions are allowed",
+    names.join(", "),
+    if names.len() == 1 { "assumes" } else { "assume" },
+    if names.len() == 1 { "it is" } else { "they are" }
+)]
+pub struct UniquenessRefused {
+    /// The uniqueness techniques asked for.
+    pub names: Vec<&'static str>,
+}
+
+/// Refuse the uniqueness rules (the registry's `uniqueness` set) among `techniques` when
+/// the puzzle is analysed with several solutions allowed: they assume one solution, and on
+/// a puzzle with two their conclusions can be false.
+pub fn refuse_uniqueness(
+    techniques: impl IntoIterator<Item = registry::TechniqueId>,
+    several_solutions_allowed: bool,
+) -> Result<(), UniquenessRefused> {
+    if !several_solutions_allowed {
+        return Ok(());
+    }
+    let mut names: Vec<&'static str> = techniques
+        .into_iter()
+        .filter(|t| t.get().sets.contains(&registry::UNIQUENESS_SET))
+        .map(|t| t.name())
+        .collect();
+    names.dedup();
+    if names.is_empty() {
+        Ok(())
+    } else {
+        Err(UniquenessRefused { names })
+    }
+}

@@ -100,6 +100,7 @@ pub fn pattern_text(state: &State, proof: &Proof) -> String {
         Pattern::Tagging(t) => super::tags::tag2_text(t),
         Pattern::Composite(c) => composite_text(c, |part| nrc_text(state, part)),
         Pattern::EmptyRectangle(e) => empty_rectangle_text(e),
+        Pattern::Uniqueness(u) => uniqueness_text(state, u),
         Pattern::Template(t) => format!(
             "{}: {} in {} of its {} templates ({} refinement pass(es))",
             if t.set {
@@ -171,6 +172,87 @@ pub fn empty_rectangle_text(e: &crate::proof::empty_rectangle::EmptyRectanglePat
     )
 }
 
+/// `4/7 in r24c15`: a rectangle's digits and its rows and columns.
+pub fn rectangle_text(u: &crate::proof::uniqueness::UniquenessPattern) -> String {
+    let mut rows: Vec<usize> = u.cells.iter().map(|c| c.row() + 1).collect();
+    let mut cols: Vec<usize> = u.cells.iter().map(|c| c.col() + 1).collect();
+    rows.dedup();
+    cols.sort();
+    cols.dedup();
+    let join = |v: &[usize]| v.iter().map(|n| n.to_string()).collect::<String>();
+    format!(
+        "{}/{} in r{}c{}",
+        u.digits[0],
+        u.digits[1],
+        join(&rows),
+        join(&cols)
+    )
+}
+
+/// A uniqueness step: `unique-rectangle-1: 4/7 in r24c15, roof r2c5 (assumes a unique
+/// solution)`, each kind naming what it rests on (the roof and its extra digit, the
+/// subset, the confined digit, the placed cells, BUG+1's trivalue cell).
+pub fn uniqueness_text(state: &State, u: &crate::proof::uniqueness::UniquenessPattern) -> String {
+    use crate::proof::uniqueness::{UniquenessKind as K, ASSUMPTION};
+    let roof = u.roof(state);
+    let roof_text = crate::graph::cell_list(&roof);
+    let extra = || {
+        let digits: std::collections::BTreeSet<String> = roof
+            .iter()
+            .flat_map(|&c| {
+                crate::grid::Digit::all()
+                    .filter(move |&d| {
+                        !u.digits.contains(&d) && state.has(crate::grid::Candidate::new(c, d))
+                    })
+                    .map(|d| d.to_string())
+            })
+            .collect();
+        digits.into_iter().collect::<Vec<_>>().join("")
+    };
+    let detail = match u.kind {
+        K::BugPlus1 => {
+            return format!(
+                "bug+1: {} takes {}, three times in its row, column and block, every other open cell bivalue ({ASSUMPTION})",
+                u.cells[0], u.digits[0]
+            )
+        }
+        K::Ur1 => format!("roof {roof_text}"),
+        K::Ur2 | K::Ur5 | K::Ar2 => format!("roof {roof_text} adds {}", extra()),
+        K::Ur3 => format!(
+            "roof {roof_text} with {} in {}: naked subset of {}",
+            crate::graph::cell_list(&u.subset),
+            u.house.map(|h| h.to_string()).unwrap_or_default(),
+            extra()
+        ),
+        K::Ur4 => format!(
+            "roof {roof_text}, {} only there in {}",
+            u.locked.map(|d| d.to_string()).unwrap_or_default(),
+            u.house.map(|h| h.to_string()).unwrap_or_default()
+        ),
+        K::Ur6 => format!(
+            "roof {roof_text}, {} an x-wing on the rectangle",
+            u.locked.map(|d| d.to_string()).unwrap_or_default()
+        ),
+        K::HiddenRectangle => format!(
+            "{} only in the rectangle in the far corner's row and column",
+            u.locked.map(|d| d.to_string()).unwrap_or_default()
+        ),
+        K::Ar1 => {
+            let placed: Vec<String> = u
+                .cells
+                .iter()
+                .filter_map(|&c| state.value(c).map(|d| format!("{c}={d}")))
+                .collect();
+            format!("placed {}", placed.join(" "))
+        }
+    };
+    format!(
+        "{}: {}, {detail} ({ASSUMPTION})",
+        u.kind.rule(),
+        rectangle_text(u)
+    )
+}
+
 /// Whose notation [`nrc_text`] prints for a proof: the seeds' nrc notation where the seeds
 /// define one (basic rules, chains), otherwise the notation of the system the pattern comes
 /// from (SudoRules for whips, GNPX for force chains and nets, Hanson's for the Assistant's
@@ -199,7 +281,9 @@ pub fn text_dialect(proof: &Proof) -> &'static str {
         | Pattern::Medusa(_) => "Hanson",
         Pattern::Aic(_) => "Eureka",
         Pattern::Tagging(_) => "tags (gpenet)",
-        Pattern::EmptyRectangle(_) | Pattern::Template(_) => "ours (HoDoKu's below)",
+        Pattern::EmptyRectangle(_) | Pattern::Template(_) | Pattern::Uniqueness(_) => {
+            "ours (HoDoKu's below)"
+        }
         Pattern::Composite(_) => "ours, one line per part",
     }
 }

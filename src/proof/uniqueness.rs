@@ -1,0 +1,468 @@
+//! The uniqueness patterns (HoDoKu's uniqueness tests 1–6, hidden rectangle, avoidable
+//! rectangles 1–2, BUG+1) and their checker. Every one of them **assumes the puzzle has a
+//! unique solution**; each proof says so in every notation.
+//!
+//! **Deadly pattern.** Four cells on two rows, two columns and two blocks, none a given:
+//! if the solution put only the digits a and b there (necessarily as a/b, b/a), swapping
+//! a and b in the four cells would give a second solution agreeing with every given. So,
+//! for a puzzle with one solution, *at least one of the four cells takes a digit other than
+//! a and b*. A placed cell (not a given) holding a or b counts as taking it: that is the
+//! avoidable rectangle. The cells with a candidate other than a or b — the *roof* — must
+//! hold that escape; the others — the *floor* — have no candidate but a or b.
+//!
+//! From that one principle, re-derived here from the state, each kind concludes:
+//! - **type 1** (one roof cell): the roof cell is neither a nor b;
+//! - **types 2 and 5** (every roof cell's extra digits are one digit x): a roof cell is x,
+//!   so x leaves every cell that sees all the roof cells; the avoidable rectangle type 2 is
+//!   the same with placed cells in the rectangle;
+//! - **type 3** (the roof's extra digits E, and k more cells of a house holding the roof,
+//!   whose candidates with E make k + 1 digits U): one roof cell takes a digit of E, the k
+//!   cells k more of U, so U is placed in those cells and leaves the rest of the house (and
+//!   of any other house holding them all);
+//! - **type 4** (a roof of two cells in a house where the digit u has no other place): u
+//!   is in the roof, so the other digit v is not (the roof would be u/v, the floor too);
+//! - **type 6** (a diagonal roof; in the rectangle's rows and columns, u only in the
+//!   rectangle): u is an x-wing there; on the roof's diagonal it would leave the floor v,
+//!   so u is on the floor's and leaves the roof;
+//! - **hidden rectangle** (a floor corner C; in the row and column of the opposite corner
+//!   D, u only in the rectangle): D = v would put u in D's row and column partners, v in
+//!   C, a deadly pattern; so D is not v.
+//!
+//! **BUG+1** rests on the bivalue universal grave instead: when every open cell but one has
+//! two candidates and every digit has two places in every house, except the digit d with
+//! three places in each house of the trivalue cell T, removing d from T would leave a grave
+//! whose solutions come in pairs (every cell switched to its other candidate is one too);
+//! one solution means T = d, so T's other candidates go.
+
+use super::check::{conclusion, fail, CheckError};
+use super::Proof;
+use crate::grid::{Candidate, Cell, Digit, House, State};
+use serde::{Deserialize, Serialize};
+
+/// Which uniqueness rule a proof uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum UniquenessKind {
+    /// Unique rectangle type 1: one roof cell.
+    Ur1,
+    /// Type 2: the roof's one extra digit, the roof on one line.
+    Ur2,
+    /// Type 3: the roof as a virtual cell of a naked subset.
+    Ur3,
+    /// Type 4: a roof digit with no other place in the roof's house.
+    Ur4,
+    /// Type 5: the roof's one extra digit, the roof diagonal or three cells.
+    Ur5,
+    /// Type 6: a digit an x-wing on the rectangle, the roof diagonal.
+    Ur6,
+    /// Hidden rectangle.
+    HiddenRectangle,
+    /// Avoidable rectangle type 1: one open cell among placed ones.
+    Ar1,
+    /// Avoidable rectangle type 2: two open cells with one extra digit.
+    Ar2,
+    /// Bivalue universal grave + 1.
+    BugPlus1,
+}
+
+impl UniquenessKind {
+    /// Every kind, in HoDoKu's order (BUG+1 first, as HoDoKu tries it).
+    pub const ALL: [UniquenessKind; 10] = [
+        UniquenessKind::BugPlus1,
+        UniquenessKind::Ur1,
+        UniquenessKind::Ur2,
+        UniquenessKind::Ur3,
+        UniquenessKind::Ur4,
+        UniquenessKind::Ur5,
+        UniquenessKind::Ur6,
+        UniquenessKind::HiddenRectangle,
+        UniquenessKind::Ar1,
+        UniquenessKind::Ar2,
+    ];
+
+    /// Our rule name.
+    pub fn rule(self) -> &'static str {
+        match self {
+            UniquenessKind::Ur1 => "unique-rectangle-1",
+            UniquenessKind::Ur2 => "unique-rectangle-2",
+            UniquenessKind::Ur3 => "unique-rectangle-3",
+            UniquenessKind::Ur4 => "unique-rectangle-4",
+            UniquenessKind::Ur5 => "unique-rectangle-5",
+            UniquenessKind::Ur6 => "unique-rectangle-6",
+            UniquenessKind::HiddenRectangle => "hidden-rectangle",
+            UniquenessKind::Ar1 => "avoidable-rectangle-1",
+            UniquenessKind::Ar2 => "avoidable-rectangle-2",
+            UniquenessKind::BugPlus1 => "bug+1",
+        }
+    }
+
+    /// HoDoKu's name of the step.
+    pub fn hodoku_name(self) -> &'static str {
+        match self {
+            UniquenessKind::Ur1 => "Uniqueness Test 1",
+            UniquenessKind::Ur2 => "Uniqueness Test 2",
+            UniquenessKind::Ur3 => "Uniqueness Test 3",
+            UniquenessKind::Ur4 => "Uniqueness Test 4",
+            UniquenessKind::Ur5 => "Uniqueness Test 5",
+            UniquenessKind::Ur6 => "Uniqueness Test 6",
+            UniquenessKind::HiddenRectangle => "Hidden Rectangle",
+            UniquenessKind::Ar1 => "Avoidable Rectangle Type 1",
+            UniquenessKind::Ar2 => "Avoidable Rectangle Type 2",
+            UniquenessKind::BugPlus1 => "Bivalue Universal Grave + 1",
+        }
+    }
+}
+
+/// What every uniqueness proof's text says of its assumption.
+pub const ASSUMPTION: &str = "assumes a unique solution";
+
+/// A uniqueness step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UniquenessPattern {
+    pub kind: UniquenessKind,
+    /// The deadly pattern's digits a and b (BUG+1: the trivalue cell's digit d twice).
+    pub digits: [Digit; 2],
+    /// The rectangle's four cells, row by row (BUG+1: the trivalue cell).
+    pub cells: Vec<Cell>,
+    /// Type 4, type 6 and the hidden rectangle: the digit u confined to the rectangle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub locked: Option<Digit>,
+    /// Type 3: the house of the naked subset; type 4: the house where u is confined.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub house: Option<House>,
+    /// Type 3: the subset's other cells.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub subset: Vec<Cell>,
+}
+
+impl UniquenessPattern {
+    /// `(rule, family, length)`: the family is `uniqueness`; a type 3's length is its
+    /// subset's size (the roof and its cells), the others 1.
+    pub fn rule_name(&self) -> (String, String, usize) {
+        let length = if self.kind == UniquenessKind::Ur3 {
+            self.subset.len() + 1
+        } else {
+            1
+        };
+        (
+            self.kind.rule().to_string(),
+            "uniqueness".to_string(),
+            length,
+        )
+    }
+
+    /// The roof on `state`: the rectangle's open cells with a candidate other than a or b.
+    pub fn roof(&self, state: &State) -> Vec<Cell> {
+        self.cells
+            .iter()
+            .copied()
+            .filter(|&c| state.value(c).is_none() && extras(state, c, self.digits) != 0)
+            .collect()
+    }
+}
+
+/// The candidates of `cell` other than a and b, as a mask (bit d-1 for digit d).
+fn extras(state: &State, cell: Cell, [a, b]: [Digit; 2]) -> u16 {
+    let mut m = 0u16;
+    for d in Digit::all() {
+        if d != a && d != b && state.has(Candidate::new(cell, d)) {
+            m |= 1 << d.index();
+        }
+    }
+    m
+}
+
+fn cell_mask(state: &State, cell: Cell) -> u16 {
+    Digit::all()
+        .filter(|&d| state.has(Candidate::new(cell, d)))
+        .fold(0, |m, d| m | 1 << d.index())
+}
+
+fn placed_in(state: &State, h: House, d: Digit) -> bool {
+    h.cells().iter().any(|&c| state.value(c) == Some(d))
+}
+
+/// Verify a uniqueness proof on `state` (see the module doc).
+pub(super) fn check(state: &State, proof: &Proof, p: &UniquenessPattern) -> Result<(), CheckError> {
+    if p.kind == UniquenessKind::BugPlus1 {
+        return check_bug(state, proof, p);
+    }
+    let [a, b] = p.digits;
+    if a == b {
+        return fail("a deadly pattern has two digits");
+    }
+    check_rectangle(state, p)?;
+    let roof = p.roof(state);
+    let floor: Vec<Cell> = p
+        .cells
+        .iter()
+        .copied()
+        .filter(|c| !roof.contains(c))
+        .collect();
+    let in_rectangle = |c: Cell| p.cells.contains(&c);
+    let ab = |d: Digit| d == a || d == b;
+    let implied: Box<dyn Fn(Candidate) -> bool> = match p.kind {
+        UniquenessKind::Ur1 | UniquenessKind::Ar1 => {
+            if roof.len() != 1 {
+                return fail(format!(
+                    "{} needs one cell of the rectangle with another digit, not {}",
+                    p.kind.rule(),
+                    roof.len()
+                ));
+            }
+            let r = roof[0];
+            Box::new(move |c: Candidate| c.cell() == r && ab(c.digit()))
+        }
+        UniquenessKind::Ur2 | UniquenessKind::Ur5 | UniquenessKind::Ar2 => {
+            let all: u16 = roof.iter().fold(0, |m, &c| m | extras(state, c, p.digits));
+            if roof.is_empty() || all.count_ones() != 1 {
+                return fail("the roof's cells do not share one extra digit");
+            }
+            let x = Digit::from_index(all.trailing_zeros() as usize);
+            let roof = roof.clone();
+            Box::new(move |c: Candidate| {
+                c.digit() == x && !in_rectangle(c.cell()) && roof.iter().all(|&r| r.sees(c.cell()))
+            })
+        }
+        UniquenessKind::Ur3 => {
+            let Some(house) = p.house else {
+                return fail("a type 3 names its house");
+            };
+            if roof.is_empty() || !roof.iter().all(|&r| house.contains(r)) {
+                return fail(format!("the roof is not in {house}"));
+            }
+            if p.subset.is_empty()
+                || p.subset
+                    .iter()
+                    .any(|&c| !house.contains(c) || in_rectangle(c) || state.value(c).is_some())
+                || !super::check::distinct(&p.subset)
+            {
+                return fail(format!(
+                    "the subset's cells are not open cells of {house} off the rectangle"
+                ));
+            }
+            let mut digits: u16 = roof.iter().fold(0, |m, &c| m | extras(state, c, p.digits));
+            for &c in &p.subset {
+                digits |= cell_mask(state, c);
+            }
+            if digits.count_ones() as usize != p.subset.len() + 1 {
+                return fail(format!(
+                    "the roof's extra digits and the subset's {} cells hold {} digits, not {}",
+                    p.subset.len(),
+                    digits.count_ones(),
+                    p.subset.len() + 1
+                ));
+            }
+            let holders: Vec<Cell> = roof.iter().chain(&p.subset).copied().collect();
+            Box::new(move |c: Candidate| {
+                digits >> c.digit().index() & 1 == 1
+                    && !holders.contains(&c.cell())
+                    && !in_rectangle(c.cell())
+                    && House::all()
+                        .any(|h| h.contains(c.cell()) && holders.iter().all(|&x| h.contains(x)))
+            })
+        }
+        UniquenessKind::Ur4 => {
+            let (Some(u), Some(house)) = (p.locked, p.house) else {
+                return fail("a type 4 names its digit and house");
+            };
+            if !ab(u) {
+                return fail(format!("{u} is not a digit of the rectangle"));
+            }
+            if roof.len() != 2 || !roof.iter().all(|&r| house.contains(r)) {
+                return fail(format!("the roof is not two cells of {house}"));
+            }
+            if placed_in(state, house, u)
+                || house
+                    .cells()
+                    .iter()
+                    .any(|&c| !roof.contains(&c) && state.has(Candidate::new(c, u)))
+            {
+                return fail(format!("{u} has places in {house} off the roof"));
+            }
+            let v = if u == a { b } else { a };
+            let roof = roof.clone();
+            Box::new(move |c: Candidate| c.digit() == v && roof.contains(&c.cell()))
+        }
+        UniquenessKind::Ur6 => {
+            let Some(u) = p.locked else {
+                return fail("a type 6 names its digit");
+            };
+            if !ab(u) {
+                return fail(format!("{u} is not a digit of the rectangle"));
+            }
+            if roof.len() != 2 || roof[0].row() == roof[1].row() || roof[0].col() == roof[1].col() {
+                return fail("a type 6's roof is two diagonal cells");
+            }
+            confined_to_rectangle(state, p, u, &rectangle_lines(p))?;
+            let roof = roof.clone();
+            Box::new(move |c: Candidate| c.digit() == u && roof.contains(&c.cell()))
+        }
+        UniquenessKind::HiddenRectangle => {
+            let Some(u) = p.locked else {
+                return fail("a hidden rectangle names its digit");
+            };
+            if !ab(u) {
+                return fail(format!("{u} is not a digit of the rectangle"));
+            }
+            let v = if u == a { b } else { a };
+            let floor = floor.clone();
+            let cells = p.cells.clone();
+            // the opposite corner of a floor corner, with u confined in its row and column
+            let targets: Vec<Cell> = floor
+                .iter()
+                .filter(|&&f| state.value(f).is_none())
+                .filter_map(|&f| {
+                    let d = *cells
+                        .iter()
+                        .find(|&&c| c.row() != f.row() && c.col() != f.col())?;
+                    confined_to_rectangle(
+                        state,
+                        p,
+                        u,
+                        &[House::Row(d.row() as u8), House::Column(d.col() as u8)],
+                    )
+                    .ok()
+                    .map(|_| d)
+                })
+                .collect();
+            Box::new(move |c: Candidate| c.digit() == v && targets.contains(&c.cell()))
+        }
+        UniquenessKind::BugPlus1 => unreachable!("checked above"),
+    };
+    if proof.eliminations.is_empty() || !proof.assertions.is_empty() {
+        return fail("a uniqueness rule eliminates, and eliminates something");
+    }
+    for &c in &proof.eliminations {
+        if !state.has(c) {
+            return Err(CheckError::NotOpen(c));
+        }
+        if !implied(c) {
+            return Err(conclusion(
+                c,
+                &format!("{} does not reach it", p.kind.rule()),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The rectangle: four distinct cells on two rows, two columns and two blocks, none a
+/// given, each open or placed with a or b (only an avoidable rectangle has placed cells).
+fn check_rectangle(state: &State, p: &UniquenessPattern) -> Result<(), CheckError> {
+    let c = &p.cells;
+    if c.len() != 4 || !super::check::distinct(c) {
+        return fail("a deadly pattern has four cells");
+    }
+    let mut rows: Vec<usize> = c.iter().map(|c| c.row()).collect();
+    let mut cols: Vec<usize> = c.iter().map(|c| c.col()).collect();
+    let mut blocks: Vec<usize> = c.iter().map(|c| c.block()).collect();
+    for v in [&mut rows, &mut cols, &mut blocks] {
+        v.sort();
+        v.dedup();
+    }
+    if rows.len() != 2 || cols.len() != 2 || blocks.len() != 2 {
+        return fail(format!(
+            "{} are not a rectangle on two rows, two columns and two blocks",
+            crate::graph::cell_list(c)
+        ));
+    }
+    let avoidable = matches!(p.kind, UniquenessKind::Ar1 | UniquenessKind::Ar2);
+    let mut open = 0;
+    for &cell in c {
+        if state.is_given(cell) {
+            return fail(format!(
+                "{cell} is a given: swapping it makes no second solution"
+            ));
+        }
+        match state.value(cell) {
+            None => open += 1,
+            Some(d) if avoidable && p.digits.contains(&d) => {}
+            Some(d) => return fail(format!("{cell} holds {d}, outside the deadly pattern")),
+        }
+    }
+    if avoidable && open == 4 {
+        return fail("an avoidable rectangle has placed cells");
+    }
+    Ok(())
+}
+
+/// The rectangle's two rows and two columns.
+fn rectangle_lines(p: &UniquenessPattern) -> Vec<House> {
+    let mut hs: Vec<House> = p
+        .cells
+        .iter()
+        .flat_map(|c| [House::Row(c.row() as u8), House::Column(c.col() as u8)])
+        .collect();
+    hs.sort_by_key(|h| h.index());
+    hs.dedup();
+    hs
+}
+
+/// In each of `lines`, `u` is not placed and has candidates only in the rectangle.
+fn confined_to_rectangle(
+    state: &State,
+    p: &UniquenessPattern,
+    u: Digit,
+    lines: &[House],
+) -> Result<(), CheckError> {
+    for &h in lines {
+        if placed_in(state, h, u)
+            || h.cells()
+                .iter()
+                .any(|&c| !p.cells.contains(&c) && state.has(Candidate::new(c, u)))
+        {
+            return fail(format!("{u} has places in {h} off the rectangle"));
+        }
+    }
+    Ok(())
+}
+
+/// BUG+1: every open cell bivalue but the trivalue cell T; every digit with 0 or 2 places
+/// in every house, except d in T's three houses, with 3; the eliminations are T's other
+/// candidates.
+fn check_bug(state: &State, proof: &Proof, p: &UniquenessPattern) -> Result<(), CheckError> {
+    let ([t], d) = (p.cells.as_slice(), p.digits[0]) else {
+        return fail("a BUG+1 names its trivalue cell");
+    };
+    for cell in Cell::all() {
+        if state.value(cell).is_some() {
+            continue;
+        }
+        let n = cell_mask(state, cell).count_ones();
+        let want = if cell == *t { 3 } else { 2 };
+        if n != want {
+            return fail(format!("{cell} has {n} candidates, not {want}"));
+        }
+    }
+    if !state.has(Candidate::new(*t, d)) {
+        return Err(CheckError::NotOpen(Candidate::new(*t, d)));
+    }
+    for h in House::all() {
+        for digit in Digit::all() {
+            let places = h
+                .cells()
+                .iter()
+                .filter(|&&c| state.has(Candidate::new(c, digit)))
+                .count();
+            let want = if digit == d && h.contains(*t) { 3 } else { 2 };
+            if places != 0 && places != want {
+                return fail(format!("{digit} has {places} places in {h}, not {want}"));
+            }
+            if digit == d && h.contains(*t) && places != 3 {
+                return fail(format!("{d} has {places} places in {h}, not 3"));
+            }
+        }
+    }
+    if proof.eliminations.is_empty() || !proof.assertions.is_empty() {
+        return fail("a BUG+1 eliminates the trivalue cell's other candidates");
+    }
+    for &c in &proof.eliminations {
+        if !state.has(c) {
+            return Err(CheckError::NotOpen(c));
+        }
+        if c.cell() != *t || c.digit() == d {
+            return Err(conclusion(c, "not another candidate of the trivalue cell"));
+        }
+    }
+    Ok(())
+}
