@@ -402,10 +402,12 @@ fn every_als_rule_instance_on_top1465_paths_is_sound() {
     use sudolink::search::als;
     type Finder = fn(&LinkIndex) -> Vec<Proof>;
     let rules: [(&str, Finder); 5] = [
-        ("als-xz", als::xz),
+        ("als-xz", |l| als::xz(l, als::Overlap::Disjoint)),
         ("als-doubly-linked", als::doubly_linked),
-        ("als-xy-wing", als::xy_wing),
-        ("death-blossom", als::death_blossom),
+        ("als-xy-wing", |l| als::xy_wing(l, als::Overlap::Disjoint)),
+        ("death-blossom", |l| {
+            als::death_blossom(l, als::Overlap::Disjoint)
+        }),
         ("sue-de-coq", als::sue_de_coq),
     ];
     let mut counts = [0usize; 5];
@@ -437,7 +439,10 @@ fn an_als_xz_as_hodoku_prints_it() {
     rows[1][4] = "23";
     rows[1][7] = "12";
     let state = state_from_marks(rows);
-    let proofs = sudolink::search::als::xz(&LinkIndex::new(&state));
+    let proofs = sudolink::search::als::xz(
+        &LinkIndex::new(&state),
+        sudolink::search::als::Overlap::Disjoint,
+    );
     let p = proofs
         .iter()
         .find(|p| {
@@ -461,9 +466,9 @@ fn tampered_als_patterns_are_rejected() {
     for (state, _) in path_states(15) {
         let links = LinkIndex::new(&state);
         let sample: Vec<Proof> = [
-            als::xz(&links),
-            als::xy_wing(&links),
-            als::death_blossom(&links),
+            als::xz(&links, als::Overlap::Disjoint),
+            als::xy_wing(&links, als::Overlap::Disjoint),
+            als::death_blossom(&links, als::Overlap::Disjoint),
         ]
         .into_iter()
         .flat_map(|v| v.into_iter().take(2))

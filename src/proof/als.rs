@@ -69,13 +69,23 @@ pub struct AlsPattern {
     pub stem: Option<Cell>,
     /// The digits whose eliminations it concludes (Z), none for the doubly linked pair.
     pub z: Vec<Digit>,
+    /// Some sets share cells (HoDoKu's "allow overlap"): allowed when no restricted common
+    /// digit lies in a shared cell. Rule names get `-overlap`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub overlap: bool,
 }
 
 impl AlsPattern {
-    /// (`als-xz`, family `als`, cells in all sets).
+    /// (`als-xz`, or `als-xz-overlap` when sets share cells; family `als`; cells in all
+    /// sets).
     pub fn rule_name(&self) -> (String, String, usize) {
         let cells = self.sets.iter().map(|s| s.cells.len()).sum();
-        (self.kind.name().to_string(), "als".to_string(), cells)
+        let name = if self.overlap {
+            format!("{}-overlap", self.kind.name())
+        } else {
+            self.kind.name().to_string()
+        };
+        (name, "als".to_string(), cells)
     }
 }
 
@@ -120,6 +130,28 @@ fn disjoint(a: &AlsSet, b: &AlsSet) -> bool {
     a.cells.iter().all(|c| !b.cells.contains(c))
 }
 
+/// Two sets of one pattern: disjoint, or, when the pattern allows overlap, different sets
+/// (a shared cell never carries a restricted common: [`restricted`] asks every place of
+/// the digit to see every other, and a cell does not see itself).
+fn may_pair(p: &AlsPattern, a: &AlsSet, b: &AlsSet) -> bool {
+    if p.overlap {
+        let (mut x, mut y) = (a.cells.clone(), b.cells.clone());
+        x.sort();
+        y.sort();
+        x != y
+    } else {
+        disjoint(a, b)
+    }
+}
+
+/// Whether some two of the pattern's sets share a cell.
+fn any_overlap(p: &AlsPattern) -> bool {
+    p.sets
+        .iter()
+        .enumerate()
+        .any(|(i, a)| p.sets[i + 1..].iter().any(|b| !disjoint(a, b)))
+}
+
 /// Each target has one of `digits` and sees every cell of `sets` holding its digit.
 fn targets_see_all(
     state: &State,
@@ -146,6 +178,12 @@ pub fn check(state: &State, proof: &Proof, p: &AlsPattern) -> Result<(), CheckEr
     for s in &p.sets {
         check_set(state, s)?;
     }
+    if p.overlap != any_overlap(p) {
+        return fail("the pattern's overlap flag does not match its sets");
+    }
+    if p.overlap && p.kind == AlsKind::DoublyLinked {
+        return fail("a doubly linked pair needs disjoint sets");
+    }
     let set = |i: usize| -> Result<&AlsSet, CheckError> {
         p.sets
             .get(i)
@@ -154,9 +192,9 @@ pub fn check(state: &State, proof: &Proof, p: &AlsPattern) -> Result<(), CheckEr
     match p.kind {
         AlsKind::Xz | AlsKind::DoublyLinked => {
             let want = if p.kind == AlsKind::Xz { 1 } else { 2 };
-            if p.sets.len() != 2 || p.rccs.len() != want || !disjoint(&p.sets[0], &p.sets[1]) {
+            if p.sets.len() != 2 || p.rccs.len() != want || !may_pair(p, &p.sets[0], &p.sets[1]) {
                 return fail(format!(
-                    "{} needs two disjoint ALS and {want} restricted common digit(s)",
+                    "{} needs two disjoint (or, with overlap, different) ALS and {want} restricted common digit(s)",
                     p.kind.name()
                 ));
             }
@@ -207,8 +245,8 @@ pub fn check(state: &State, proof: &Proof, p: &AlsPattern) -> Result<(), CheckEr
                 return fail("an ALS-XY-wing needs three ALS and two restricted commons");
             }
             let (a, b, c) = (set(0)?, set(1)?, set(2)?);
-            if !(disjoint(a, b) && disjoint(a, c) && disjoint(b, c)) {
-                return fail("the three ALS must be disjoint");
+            if !(may_pair(p, a, b) && may_pair(p, a, c) && may_pair(p, b, c)) {
+                return fail("the three ALS must be disjoint (or, with overlap, different)");
             }
             let (x, y) = (p.rccs[0], p.rccs[1]);
             if x.sets != [0, 2] || y.sets != [1, 2] || x.digit == y.digit {
@@ -238,6 +276,16 @@ pub fn check(state: &State, proof: &Proof, p: &AlsPattern) -> Result<(), CheckEr
                 || !distinct(&petal_digits)
             {
                 return fail("a death blossom has one petal for each candidate of its stem");
+            }
+            // petals may share cells, or be one set for two stem digits, when overlap is
+            // allowed: each petal is locked on its own once its stem digit is true
+            let petals_disjoint = p
+                .sets
+                .iter()
+                .enumerate()
+                .all(|(i, a)| p.sets[i + 1..].iter().all(|b| disjoint(a, b)));
+            if !p.overlap && !petals_disjoint {
+                return fail("the petals must be disjoint");
             }
             for (i, r) in p.rccs.iter().enumerate() {
                 let petal = set(i)?;

@@ -5,6 +5,13 @@
 //! Two disjoint ALS A and B share a *restricted common* digit X when every cell of A
 //! holding X sees every cell of B holding X: X is in at most one of them.
 //!
+//! **Overlap** ([`Overlap::Allowed`], HoDoKu's "allow overlap" option): two different ALS
+//! may share cells provided no restricted common digit lies in a shared cell (every X
+//! place still sees every other, so X is true in at most one of the sets, and the set
+//! without it is locked); the petals of a death blossom may share cells (each petal is
+//! locked on its own when its stem digit is true). Eliminations still need a cell seeing
+//! every place of Z in the sets, outside them.
+//!
 //! **Complexity**: pairs of ALS with a common digit (mask tests), triples through each
 //! C's linked sets for the wing, and for the blossom one petal per stem candidate, cut as
 //! soon as the petals share no digit or their common digits have no cell to eliminate.
@@ -23,14 +30,24 @@ pub const MAX_STEM: usize = 4;
 /// A bound on the petal combinations tried per stem.
 const MAX_BLOSSOMS_PER_STEM: usize = 20_000;
 
+/// Whether the ALS of one pattern may share cells (HoDoKu's "allow overlap").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Overlap {
+    /// Disjoint sets only (HoDoKu's default, seed 002's rule).
+    Disjoint,
+    /// Sets may share cells that hold no restricted common digit.
+    Allowed,
+}
+
 /// The state's ALS and, per digit, the cells where it is open.
 struct Index {
     sets: Vec<AlsCells>,
     open: [u128; 9],
+    overlap: Overlap,
 }
 
 impl Index {
-    fn new(links: &LinkIndex) -> Index {
+    fn new(links: &LinkIndex, overlap: Overlap) -> Index {
         let mut open = [0u128; 9];
         for c in links.open().iter() {
             open[c.digit().index()] |= 1 << c.cell().index();
@@ -38,12 +55,22 @@ impl Index {
         Index {
             sets: enumerate(links, MAX_ALS_CELLS),
             open,
+            overlap,
         }
     }
 
-    /// The restricted common digits of two disjoint ALS (bit d-1).
+    /// Whether two sets may stand in one pattern: disjoint, or (overlap allowed) different.
+    fn may_pair(&self, a: &AlsCells, b: &AlsCells) -> bool {
+        match self.overlap {
+            Overlap::Disjoint => a.mask & b.mask == 0,
+            Overlap::Allowed => a.mask != b.mask,
+        }
+    }
+
+    /// The restricted common digits of two ALS that may pair (bit d-1): a shared cell
+    /// holding the digit sees no other place of it in its own cell, so it never qualifies.
     fn rccs(&self, a: &AlsCells, b: &AlsCells) -> u16 {
-        if a.mask & b.mask != 0 {
+        if !self.may_pair(a, b) {
             return 0;
         }
         let mut out = 0;
@@ -71,6 +98,13 @@ fn peer(c: Cell) -> u128 {
 
 fn bits(mask: u16) -> impl Iterator<Item = usize> {
     (0..9).filter(move |d| mask >> d & 1 == 1)
+}
+
+/// Whether some two of `sets` share a cell.
+fn overlapping(sets: &[&AlsCells]) -> bool {
+    sets.iter()
+        .enumerate()
+        .any(|(i, a)| sets[i + 1..].iter().any(|b| a.mask & b.mask != 0))
 }
 
 fn als_set(a: &AlsCells) -> AlsSet {
@@ -123,8 +157,8 @@ impl Found {
 /// ALS-XZ: two ALS with one restricted common X; every other common digit Z is
 /// eliminated from cells seeing all its places in both. Pairs with two restricted commons
 /// are left to [`doubly_linked`].
-pub fn xz(links: &LinkIndex) -> Vec<Proof> {
-    let ix = Index::new(links);
+pub fn xz(links: &LinkIndex, overlap: Overlap) -> Vec<Proof> {
+    let ix = Index::new(links, overlap);
     let mut found = Found::new();
     for (i, a) in ix.sets.iter().enumerate() {
         for b in &ix.sets[i + 1..] {
@@ -151,6 +185,7 @@ pub fn xz(links: &LinkIndex) -> Vec<Proof> {
                 }],
                 stem: None,
                 z: digit_list(used),
+                overlap: overlapping(&[a, b]),
             };
             found.push(pattern, elims);
         }
@@ -162,7 +197,7 @@ pub fn xz(links: &LinkIndex) -> Vec<Proof> {
 /// from cells seeing all its places in both sets; every other digit of each set is locked
 /// in it and removed from cells seeing all its places there.
 pub fn doubly_linked(links: &LinkIndex) -> Vec<Proof> {
-    let ix = Index::new(links);
+    let ix = Index::new(links, Overlap::Disjoint);
     let mut found = Found::new();
     for (i, a) in ix.sets.iter().enumerate() {
         for b in &ix.sets[i + 1..] {
@@ -195,6 +230,7 @@ pub fn doubly_linked(links: &LinkIndex) -> Vec<Proof> {
                             .to_vec(),
                         stem: None,
                         z: vec![],
+                        overlap: false,
                     };
                     found.push(pattern, elims);
                 }
@@ -207,8 +243,8 @@ pub fn doubly_linked(links: &LinkIndex) -> Vec<Proof> {
 /// ALS-XY-wing: A and B each linked to a pivot ALS C by different restricted commons X
 /// and Y; a digit Z common to A and B (other than X and Y) is removed from cells seeing
 /// all its places in A and B.
-pub fn xy_wing(links: &LinkIndex) -> Vec<Proof> {
-    let ix = Index::new(links);
+pub fn xy_wing(links: &LinkIndex, overlap: Overlap) -> Vec<Proof> {
+    let ix = Index::new(links, overlap);
     let mut found = Found::new();
     for c in &ix.sets {
         let linked: Vec<(&AlsCells, u16)> = ix
@@ -220,7 +256,7 @@ pub fn xy_wing(links: &LinkIndex) -> Vec<Proof> {
             .collect();
         for (i, &(a, ra)) in linked.iter().enumerate() {
             for &(b, rb) in &linked[i + 1..] {
-                if a.mask & b.mask != 0 {
+                if !ix.may_pair(a, b) {
                     continue;
                 }
                 for x in bits(ra) {
@@ -250,6 +286,7 @@ pub fn xy_wing(links: &LinkIndex) -> Vec<Proof> {
                             ],
                             stem: None,
                             z: digit_list(used),
+                            overlap: overlapping(&[a, b, c]),
                         };
                         found.push(pattern, elims);
                     }
@@ -263,8 +300,8 @@ pub fn xy_wing(links: &LinkIndex) -> Vec<Proof> {
 /// The death blossom: a stem cell with 2 to [`MAX_STEM`] candidates and, for each, a petal
 /// ALS holding that digit only in cells seeing the stem; a digit Z in every petal and not
 /// in the stem is removed from cells seeing all its places in the petals.
-pub fn death_blossom(links: &LinkIndex) -> Vec<Proof> {
-    let ix = Index::new(links);
+pub fn death_blossom(links: &LinkIndex, overlap: Overlap) -> Vec<Proof> {
+    let ix = Index::new(links, overlap);
     let mut found = Found::new();
     for stem in Cell::all() {
         if links.is_decided(CspVariable::Rc(stem)) {
@@ -333,7 +370,9 @@ impl Blossom<'_> {
                 return;
             }
             let c = common & p.digits & !self.stem_mask;
-            if c == 0 || self.chosen.iter().any(|q| q.mask & p.mask != 0) {
+            let clash = self.ix.overlap == Overlap::Disjoint
+                && self.chosen.iter().any(|q| q.mask & p.mask != 0);
+            if c == 0 || clash {
                 continue;
             }
             self.chosen.push(p);
@@ -369,6 +408,7 @@ impl Blossom<'_> {
                 .collect(),
             stem: Some(self.stem),
             z: digit_list(used),
+            overlap: overlapping(&self.chosen),
         };
         self.found.push(pattern, elims);
     }

@@ -43,10 +43,10 @@ pub fn find(rule: AssistantRule, links: &LinkIndex) -> Vec<Proof> {
     match rule {
         AssistantRule::GridAnalysis => grid_analysis::find(links),
         AssistantRule::BentSubsets => bent::find(links),
-        AssistantRule::AlsXz => als::xz(links),
+        AssistantRule::AlsXz => als::xz(links, als::Overlap::Disjoint),
         AssistantRule::AlsDoublyLinked => als::doubly_linked(links),
-        AssistantRule::AlsXyWing => als::xy_wing(links),
-        AssistantRule::DeathBlossom => als::death_blossom(links),
+        AssistantRule::AlsXyWing => als::xy_wing(links, als::Overlap::Disjoint),
+        AssistantRule::DeathBlossom => als::death_blossom(links, als::Overlap::Disjoint),
         AssistantRule::SueDeCoq => als::sue_de_coq(links),
         AssistantRule::GridAls(kind) => grid_analysis::grid_als(links, kind),
         AssistantRule::AlmostLockedRanges => ranges::find(links),

@@ -27,6 +27,7 @@ use super::limits::{Meter, Stop};
 use super::{basic, chains, tagging, tagging2, tagging3, whips, BasicRule, ChainFamily, WhipKind};
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CandidateSet};
+use crate::proof::als::AlsKind;
 use crate::proof::assistant::FinKind;
 use crate::proof::net::{ForceMode, LinkLevel, NetForm};
 use crate::proof::uniqueness::UniquenessKind;
@@ -76,6 +77,9 @@ pub enum HodokuRule {
     Template { set: bool },
     /// A uniqueness rule (opt-in: it assumes the puzzle has one solution).
     Uniqueness(UniquenessKind),
+    /// ALS-XZ, ALS-XY-wing or death blossom whose sets may share cells (HoDoKu's "allow
+    /// overlap"): the same routines as the Assistant's, with [`super::als::Overlap::Allowed`].
+    AlsOverlap(AlsKind),
 }
 
 impl HodokuRule {
@@ -85,6 +89,15 @@ impl HodokuRule {
             HodokuRule::EmptyRectangle { dual } => super::empty_rectangle::find(links, dual),
             HodokuRule::Template { set } => super::templates::find(links, set),
             HodokuRule::Uniqueness(kind) => super::uniqueness::find(links, kind),
+            HodokuRule::AlsOverlap(kind) => {
+                let overlap = super::als::Overlap::Allowed;
+                match kind {
+                    AlsKind::Xz => super::als::xz(links, overlap),
+                    AlsKind::XyWing => super::als::xy_wing(links, overlap),
+                    AlsKind::DeathBlossom => super::als::death_blossom(links, overlap),
+                    AlsKind::DoublyLinked => Vec::new(),
+                }
+            }
         }
     }
 }
@@ -404,10 +417,15 @@ const fn hodoku(
             HodokuRule::Template { .. } => &["templates", "hodoku-catalogue"],
             // never in a set the user did not name for them
             HodokuRule::Uniqueness(_) => &[UNIQUENESS_SET],
+            HodokuRule::AlsOverlap(_) => &["als-overlap", "hodoku-catalogue"],
         },
         search: Search::Hodoku(rule),
         class: Class::Extra,
-        measure: LengthMeasure::Size(1),
+        measure: LengthMeasure::Size(match rule {
+            HodokuRule::AlsOverlap(AlsKind::Xz) => 2,
+            HodokuRule::AlsOverlap(_) => 3,
+            _ => 1,
+        }),
         graded: false,
         default_cap: None,
         summary,
@@ -428,7 +446,7 @@ const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 94] = {
+pub static REGISTRY: [Technique; 97] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -618,6 +636,27 @@ pub static REGISTRY: [Technique; 94] = {
             "two empty rectangles on one block with two eliminations, one step (HoDoKu)",
         )
         .rated(121, 0),
+        hodoku(
+            "als-xz-overlap",
+            &["als-xz-allow-overlap"],
+            HodokuRule::AlsOverlap(AlsKind::Xz),
+            "ALS-XZ whose two ALS may share cells holding no X (HoDoKu's allow overlap)",
+        )
+        .rated(305, 0),
+        hodoku(
+            "als-xy-wing-overlap",
+            &["als-xy-wing-allow-overlap"],
+            HodokuRule::AlsOverlap(AlsKind::XyWing),
+            "ALS-XY-wing whose ALS may share cells holding no X or Y (HoDoKu's allow overlap)",
+        )
+        .rated(325, 0),
+        hodoku(
+            "death-blossom-overlap",
+            &["death-blossom-allow-overlap"],
+            HodokuRule::AlsOverlap(AlsKind::DeathBlossom),
+            "a death blossom whose petals may share cells (HoDoKu's allow overlap)",
+        )
+        .rated(365, 0),
         hodoku(
             "bug+1",
             &["bug-plus-1", "bug1"],
@@ -1194,7 +1233,8 @@ impl TechniqueId {
             | Search::Assistant(_)
             | Search::Tagging(_)
             | Search::Hodoku(HodokuRule::EmptyRectangle { .. })
-            | Search::Hodoku(HodokuRule::Uniqueness(_)) => false,
+            | Search::Hodoku(HodokuRule::Uniqueness(_))
+            | Search::Hodoku(HodokuRule::AlsOverlap(_)) => false,
             Search::Hodoku(HodokuRule::Template { set }) => set,
         }
     }
@@ -1962,11 +2002,12 @@ pub fn technique_of(proof: &Proof) -> TechniqueId {
             FinKind::Skyscraper => None,
             kind => Some(kind),
         })),
+        P::Als(a) if a.overlap => Search::Hodoku(HodokuRule::AlsOverlap(a.kind)),
         P::Als(a) => Search::Assistant(match a.kind {
-            crate::proof::als::AlsKind::Xz => AssistantRule::AlsXz,
-            crate::proof::als::AlsKind::DoublyLinked => AssistantRule::AlsDoublyLinked,
-            crate::proof::als::AlsKind::XyWing => AssistantRule::AlsXyWing,
-            crate::proof::als::AlsKind::DeathBlossom => AssistantRule::DeathBlossom,
+            AlsKind::Xz => AssistantRule::AlsXz,
+            AlsKind::DoublyLinked => AssistantRule::AlsDoublyLinked,
+            AlsKind::XyWing => AssistantRule::AlsXyWing,
+            AlsKind::DeathBlossom => AssistantRule::DeathBlossom,
         }),
     };
     TechniqueId::all()
