@@ -73,7 +73,7 @@ fn json_lists_every_family() {
     // every technique by default (but the opt-in uniqueness rules): the basic rules in one
     // row, every other in its own
     let rows = 1 + sudolink::search::TechniqueId::all()
-        .filter(|t| !t.is_basic() && !t.assumes_uniqueness())
+        .filter(|t| !t.is_basic() && !t.by_name_only())
         .count();
     assert_eq!(fams.len(), rows);
     assert_eq!(v["target"], "r7c9<>3");

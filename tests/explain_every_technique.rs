@@ -49,7 +49,7 @@ fn by_default_every_technique_answers_grouped_by_system() {
     // every technique but the opt-in uniqueness rules
     let expected = rows_for(
         &TechniqueId::all()
-            .filter(|t| !t.assumes_uniqueness())
+            .filter(|t| !t.by_name_only())
             .collect::<Vec<_>>(),
     );
     let labels: Vec<&str> = families

@@ -85,6 +85,8 @@ fn pattern_candidates(state: &State, pattern: &Pattern) -> Vec<Candidate> {
             let cells: Vec<Cell> = u.cells.iter().chain(&u.subset).copied().collect();
             open_in_cells(state, &cells, None)
         }
+        // the digit's places in the base houses
+        Pattern::GeneralFish(f) => digit_in_houses(state, &f.base, f.digit),
         Pattern::Chain(_) | Pattern::Whip(_) | Pattern::Net(_) => vec![],
     }
 }

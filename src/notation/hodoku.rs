@@ -66,6 +66,67 @@ fn size_word(n: usize) -> &'static str {
     }
 }
 
+/// HoDoKu's houses of a fish side, rows then columns then blocks: `r25b4`.
+fn entities(hs: &[House]) -> String {
+    let mut out = String::new();
+    for (letter, kind) in [('r', 0), ('c', 1), ('b', 2)] {
+        let nums: String = hs
+            .iter()
+            .filter(|h| h.index() / 9 == kind)
+            .map(|h| (h.index() % 9 + 1).to_string())
+            .collect();
+        if !nums.is_empty() {
+            out.push(letter);
+            out.push_str(&nums);
+        }
+    }
+    out
+}
+
+/// HoDoKu's line for a generalised fish: `Finned Franken Swordfish: 4 r25b4 c148 fr5c9
+/// efr4c2 => r8c1<>4`; a Siamese fish gives both covers and fin sets, `/` between them.
+pub fn fish_text(proof: &Proof, f: &crate::proof::fish::FishPattern) -> String {
+    use crate::proof::fish::FishShape;
+    let mut name: Vec<&str> = Vec::new();
+    if f.bodies.len() > 1 {
+        name.push("Siamese");
+    }
+    if f.sashimi {
+        name.push("Sashimi");
+    } else if f.finned() {
+        name.push("Finned");
+    }
+    match f.shape {
+        FishShape::Basic => {}
+        FishShape::Franken => name.push("Franken"),
+        FishShape::Mutant => name.push("Mutant"),
+    }
+    name.push(fish_word(f.base.len()));
+    let covers: Vec<String> = f.bodies.iter().map(|b| entities(&b.cover)).collect();
+    let fins: Vec<String> = f
+        .bodies
+        .iter()
+        .map(|b| {
+            let mut s: Vec<String> = b.fins.iter().map(|c| format!("f{c}")).collect();
+            s.extend(b.endo_fins.iter().map(|c| format!("ef{c}")));
+            s.join(" ")
+        })
+        .filter(|s| !s.is_empty())
+        .collect();
+    let mut text = format!(
+        "{}: {} {} {}",
+        name.join(" "),
+        f.digit,
+        entities(&f.base),
+        covers.join("/")
+    );
+    if !fins.is_empty() {
+        text.push(' ');
+        text.push_str(&fins.join("/"));
+    }
+    format!("{text} => {}", conclusions(proof))
+}
+
 /// HoDoKu's fish names by size.
 pub fn fish_word(n: usize) -> &'static str {
     match n {
@@ -159,6 +220,8 @@ pub fn hodoku_text(state: &State, proof: &Proof) -> Option<String> {
             },
             conclusions(proof)
         )),
+        // `Finned Franken Swordfish: 4 r25b4 c148 fr5c9 efr4c2 => r8c1<>4`
+        Pattern::GeneralFish(f) => Some(fish_text(proof, f)),
         // `Uniqueness Test 1: 4/7 in r2c15,r4c15 => r2c5<>4, r2c5<>7`
         Pattern::Uniqueness(u) => Some(format!(
             "{}{} => {} ({})",

@@ -78,6 +78,7 @@ pub fn sudorules_text(state: &State, proof: &Proof) -> String {
         | Pattern::Tagging(_)
         | Pattern::EmptyRectangle(_)
         | Pattern::Uniqueness(_)
+        | Pattern::GeneralFish(_)
         | Pattern::Template(_)
         | Pattern::Interaction { .. } => nrc::pattern_text(state, proof),
         Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => proof.rule.clone(),

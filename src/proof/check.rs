@@ -120,6 +120,7 @@ pub fn check(state: &State, proof: &Proof) -> Result<(), CheckError> {
         Pattern::Composite(c) => super::composite::check(state, proof, c),
         Pattern::EmptyRectangle(e) => super::empty_rectangle::check(state, proof, e),
         Pattern::Uniqueness(u) => super::uniqueness::check(state, proof, u),
+        Pattern::GeneralFish(f) => super::fish::check(state, proof, f),
         Pattern::Template(t) => super::template::check(state, proof, t),
         Pattern::NakedSingle { cell, digit } => {
             if cell_digits(state, *cell) != BTreeSet::from([*digit]) {

@@ -11,6 +11,7 @@ pub mod chain;
 pub mod check;
 pub mod composite;
 pub mod empty_rectangle;
+pub mod fish;
 pub mod medusa;
 pub mod medusa_net;
 pub mod net;
@@ -111,6 +112,8 @@ pub enum Pattern {
     /// A uniqueness rule: unique, hidden or avoidable rectangle, BUG+1; it assumes the
     /// puzzle has one solution (see [`uniqueness`]).
     Uniqueness(Box<uniqueness::UniquenessPattern>),
+    /// HoDoKu's generalised fish: Franken, mutant, finned, sashimi, Siamese (see [`fish`]).
+    GeneralFish(Box<fish::FishPattern>),
 }
 
 /// A checked step: a pattern and what it concludes.
@@ -245,6 +248,9 @@ impl Proof {
             }
             Pattern::Uniqueness(u) => {
                 return Proof::named(u.rule_name(), pattern, eliminations, assertions)
+            }
+            Pattern::GeneralFish(f) => {
+                return Proof::named(f.rule_name(), pattern, eliminations, assertions)
             }
         };
         Proof {

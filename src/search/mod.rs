@@ -30,6 +30,7 @@ pub mod basic;
 pub mod bent;
 pub mod chains;
 pub mod empty_rectangle;
+pub mod fish;
 pub mod force;
 pub mod grid_analysis;
 pub mod hypothesis;

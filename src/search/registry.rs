@@ -29,6 +29,7 @@ use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CandidateSet};
 use crate::proof::als::AlsKind;
 use crate::proof::assistant::FinKind;
+use crate::proof::fish::FishShape;
 use crate::proof::net::{ForceMode, LinkLevel, NetForm};
 use crate::proof::uniqueness::UniquenessKind;
 use crate::proof::Proof;
@@ -80,6 +81,11 @@ pub enum HodokuRule {
     /// ALS-XZ, ALS-XY-wing or death blossom whose sets may share cells (HoDoKu's "allow
     /// overlap"): the same routines as the Assistant's, with [`super::als::Overlap::Allowed`].
     AlsOverlap(AlsKind),
+    /// Franken or mutant fish, basic and finned (`search::fish`): sizes 2 to 4, or
+    /// (`large`) 5 to 7.
+    Fish { shape: FishShape, large: bool },
+    /// Two finned fish of any shape on one base, one step.
+    SiameseFish,
 }
 
 impl HodokuRule {
@@ -97,6 +103,18 @@ impl HodokuRule {
                     AlsKind::DeathBlossom => super::als::death_blossom(links, overlap),
                     AlsKind::DoublyLinked => Vec::new(),
                 }
+            }
+            HodokuRule::Fish { shape, large } => {
+                let sizes = if large { 5..=7 } else { 2..=4 };
+                super::fish::search(links, shape, false, sizes).proofs
+            }
+            HodokuRule::SiameseFish => {
+                let mut all: Vec<Proof> = [FishShape::Basic, FishShape::Franken, FishShape::Mutant]
+                    .into_iter()
+                    .flat_map(|shape| super::fish::search(links, shape, true, 2..=4).proofs)
+                    .collect();
+                all.sort_by_key(|p| p.length);
+                all
             }
         }
     }
@@ -418,12 +436,16 @@ const fn hodoku(
             // never in a set the user did not name for them
             HodokuRule::Uniqueness(_) => &[UNIQUENESS_SET],
             HodokuRule::AlsOverlap(_) => &["als-overlap", "hodoku-catalogue"],
+            HodokuRule::Fish { .. } | HodokuRule::SiameseFish => {
+                &[FISH_HODOKU_SET, "hodoku-catalogue"]
+            }
         },
         search: Search::Hodoku(rule),
         class: Class::Extra,
         measure: LengthMeasure::Size(match rule {
             HodokuRule::AlsOverlap(AlsKind::Xz) => 2,
             HodokuRule::AlsOverlap(_) => 3,
+            HodokuRule::Fish { .. } | HodokuRule::SiameseFish => 7,
             _ => 1,
         }),
         graded: false,
@@ -446,7 +468,7 @@ const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 97] = {
+pub static REGISTRY: [Technique; 102] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -657,6 +679,53 @@ pub static REGISTRY: [Technique; 97] = {
             "a death blossom whose petals may share cells (HoDoKu's allow overlap)",
         )
         .rated(365, 0),
+        hodoku(
+            "siamese-fish",
+            &["siamese-finned-fish"],
+            HodokuRule::SiameseFish,
+            "two finned or sashimi fish (of any shape) on one base with different eliminations, one step (HoDoKu)",
+        )
+        .rated(150, 10),
+        hodoku(
+            "franken-fish",
+            &["franken"],
+            HodokuRule::Fish {
+                shape: FishShape::Franken,
+                large: false,
+            },
+            "a fish whose base or cover takes blocks (rows and blocks against columns and blocks), basic or finned, size 2 to 4 (HoDoKu)",
+        )
+        .rated(300, 10),
+        hodoku(
+            "mutant-fish",
+            &["mutant"],
+            HodokuRule::Fish {
+                shape: FishShape::Mutant,
+                large: false,
+            },
+            "a fish of any houses on either side (rows and columns on one side), basic or finned, size 2 to 4 (HoDoKu)",
+        )
+        .rated(450, 10),
+        hodoku(
+            "large-franken-fish",
+            &["franken-squirmbag", "franken-whale", "franken-leviathan"],
+            HodokuRule::Fish {
+                shape: FishShape::Franken,
+                large: true,
+            },
+            "Franken fish of size 5 to 7, basic or finned (HoDoKu)",
+        )
+        .rated(310, 10),
+        hodoku(
+            "large-mutant-fish",
+            &["mutant-squirmbag", "mutant-whale", "mutant-leviathan"],
+            HodokuRule::Fish {
+                shape: FishShape::Mutant,
+                large: true,
+            },
+            "mutant fish of size 5 to 7, basic or finned (HoDoKu)",
+        )
+        .rated(460, 10),
         hodoku(
             "bug+1",
             &["bug-plus-1", "bug1"],
@@ -1234,7 +1303,9 @@ impl TechniqueId {
             | Search::Tagging(_)
             | Search::Hodoku(HodokuRule::EmptyRectangle { .. })
             | Search::Hodoku(HodokuRule::Uniqueness(_))
-            | Search::Hodoku(HodokuRule::AlsOverlap(_)) => false,
+            | Search::Hodoku(HodokuRule::AlsOverlap(_))
+            | Search::Hodoku(HodokuRule::Fish { .. })
+            | Search::Hodoku(HodokuRule::SiameseFish) => false,
             Search::Hodoku(HodokuRule::Template { set }) => set,
         }
     }
@@ -1242,6 +1313,13 @@ impl TechniqueId {
     /// A uniqueness rule (the `uniqueness` set): it assumes the puzzle has one solution.
     pub fn assumes_uniqueness(self) -> bool {
         self.get().sets.contains(&UNIQUENESS_SET)
+    }
+
+    /// Asked only by name, never in a default (`explain`'s default families): the
+    /// uniqueness rules (they assume one solution) and HoDoKu's generalised fish (the set
+    /// `fish-hodoku`: tens to hundreds of milliseconds a state, see `search::fish`).
+    pub fn by_name_only(self) -> bool {
+        self.assumes_uniqueness() || self.get().sets.contains(&FISH_HODOKU_SET)
     }
 
     /// A fixed-size technique (tried once) rather than one searched by length.
@@ -1490,6 +1568,9 @@ pub fn known_names() -> String {
 
 /// The name of HoDoKu's order as a rule set: `solve --rules basic,hodoku`.
 pub const HODOKU_SET: &str = "hodoku";
+
+/// HoDoKu's generalised fish (Franken, mutant, Siamese): asked by name only.
+pub const FISH_HODOKU_SET: &str = "fish-hodoku";
 
 /// The set of the uniqueness rules: named only by the user (no default set, scheme or
 /// `explain` default holds them; they assume the puzzle has one solution).
@@ -2003,6 +2084,11 @@ pub fn technique_of(proof: &Proof) -> TechniqueId {
             kind => Some(kind),
         })),
         P::Als(a) if a.overlap => Search::Hodoku(HodokuRule::AlsOverlap(a.kind)),
+        P::GeneralFish(f) if f.bodies.len() > 1 => Search::Hodoku(HodokuRule::SiameseFish),
+        P::GeneralFish(f) => Search::Hodoku(HodokuRule::Fish {
+            shape: f.shape,
+            large: f.base.len() > 4,
+        }),
         P::Als(a) => Search::Assistant(match a.kind {
             AlsKind::Xz => AssistantRule::AlsXz,
             AlsKind::DoublyLinked => AssistantRule::AlsDoublyLinked,

@@ -325,7 +325,7 @@ pub async fn techniques() -> Json<Value> {
             let e = t.get();
             json!({"name": e.name, "system": e.system.key(), "summary": e.summary,
                 "difficulty": {"base": e.difficulty.base, "per_length": e.difficulty.per_length},
-                "may_place": t.may_place(), "assumes_uniqueness": t.assumes_uniqueness()})
+                "may_place": t.may_place(), "assumes_uniqueness": t.assumes_uniqueness(), "by_name_only": t.by_name_only()})
         })
         .collect();
     Json(json!({

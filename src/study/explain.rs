@@ -152,11 +152,12 @@ impl Options {
 pub const JSON_SCHEMA: &str = include_str!("explain.schema.json");
 
 /// The techniques `explain` asks when none are named: every technique of the registry but
-/// the uniqueness techniques (the set `uniqueness`), which assume that the puzzle has one
-/// solution and are asked only by name or with `uniqueness` true.
+/// those asked by name only ([`TechniqueId::by_name_only`]: the uniqueness techniques,
+/// which assume that the puzzle has one solution and join with `uniqueness` true, and
+/// HoDoKu's generalised fish, too slow for every question).
 pub fn default_techniques_with(uniqueness: bool) -> Vec<TechniqueId> {
     TechniqueId::all()
-        .filter(|t| uniqueness || !t.get().sets.contains(&"uniqueness"))
+        .filter(|t| !t.by_name_only() || (uniqueness && t.assumes_uniqueness()))
         .collect()
 }
 

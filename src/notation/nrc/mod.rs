@@ -101,6 +101,7 @@ pub fn pattern_text(state: &State, proof: &Proof) -> String {
         Pattern::Composite(c) => composite_text(c, |part| nrc_text(state, part)),
         Pattern::EmptyRectangle(e) => empty_rectangle_text(e),
         Pattern::Uniqueness(u) => uniqueness_text(state, u),
+        Pattern::GeneralFish(f) => fish_text(proof, f),
         Pattern::Template(t) => format!(
             "{}: {} in {} of its {} templates ({} refinement pass(es))",
             if t.set {
@@ -173,6 +174,44 @@ pub fn empty_rectangle_text(e: &crate::proof::empty_rectangle::EmptyRectanglePat
 }
 
 /// `4/7 in r24c15`: a rectangle's digits and its rows and columns.
+/// `finned-franken-swordfish: n4 base r25b4, cover c148, fins r5c9, endo fins r4c2` (a
+/// Siamese fish: its two covers and fins, `|` between them).
+pub fn fish_text(proof: &Proof, f: &crate::proof::fish::FishPattern) -> String {
+    let houses = |hs: &[crate::grid::House]| {
+        hs.iter()
+            .map(|h| h.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let cells = |cs: &[crate::grid::Cell]| {
+        cs.iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let bodies: Vec<String> = f
+        .bodies
+        .iter()
+        .map(|b| {
+            let mut text = format!("cover {}", houses(&b.cover));
+            if !b.fins.is_empty() {
+                text.push_str(&format!(", fins {}", cells(&b.fins)));
+            }
+            if !b.endo_fins.is_empty() {
+                text.push_str(&format!(", endo fins {}", cells(&b.endo_fins)));
+            }
+            text
+        })
+        .collect();
+    format!(
+        "{}: n{} base {}, {}",
+        proof.rule,
+        f.digit,
+        houses(&f.base),
+        bodies.join(" | ")
+    )
+}
+
 pub fn rectangle_text(u: &crate::proof::uniqueness::UniquenessPattern) -> String {
     let mut rows: Vec<usize> = u.cells.iter().map(|c| c.row() + 1).collect();
     let mut cols: Vec<usize> = u.cells.iter().map(|c| c.col() + 1).collect();
@@ -281,9 +320,10 @@ pub fn text_dialect(proof: &Proof) -> &'static str {
         | Pattern::Medusa(_) => "Hanson",
         Pattern::Aic(_) => "Eureka",
         Pattern::Tagging(_) => "tags (gpenet)",
-        Pattern::EmptyRectangle(_) | Pattern::Template(_) | Pattern::Uniqueness(_) => {
-            "ours (HoDoKu's below)"
-        }
+        Pattern::EmptyRectangle(_)
+        | Pattern::Template(_)
+        | Pattern::Uniqueness(_)
+        | Pattern::GeneralFish(_) => "ours (HoDoKu's below)",
         Pattern::Composite(_) => "ours, one line per part",
     }
 }
