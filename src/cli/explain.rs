@@ -317,6 +317,11 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
         }
         None => {}
     }
+    if args.families.is_none() {
+        if let Some(line) = not_asked(&options.techniques) {
+            println!("{line}");
+        }
+    }
     match report.simplest_proof() {
         Some((label, p)) => println!(
             "simplest: {} ({label}, difficulty {})",
@@ -340,6 +345,28 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The techniques asked by name only that this question left out, said so (never a silent
+/// omission): `not asked (by name only): franken-fish, …; the uniqueness rules
+/// (--uniqueness)`.
+fn not_asked(asked: &[TechniqueId]) -> Option<String> {
+    let left: Vec<TechniqueId> = TechniqueId::all()
+        .filter(|t| t.by_name_only() && !asked.contains(t))
+        .collect();
+    let mut parts: Vec<String> = Vec::new();
+    let named: Vec<&str> = left
+        .iter()
+        .filter(|t| !t.assumes_uniqueness())
+        .map(|t| t.name())
+        .collect();
+    if !named.is_empty() {
+        parts.push(named.join(", "));
+    }
+    if left.iter().any(|t| t.assumes_uniqueness()) {
+        parts.push("the uniqueness rules (--uniqueness)".to_string());
+    }
+    (!parts.is_empty()).then(|| format!("not asked (by name only): {}", parts.join("; ")))
 }
 
 /// Every elimination of the state, each under the simplest family and length proving it.

@@ -20,7 +20,7 @@
 
 use crate::graph::als::{mask_cells, seeing_all};
 use crate::graph::LinkIndex;
-use crate::grid::{Candidate, Cell, Digit, House};
+use crate::grid::{Candidate, Digit, House};
 use crate::proof::fish::{FishBody, FishPattern, FishShape};
 use crate::proof::{Pattern, Proof};
 use std::collections::HashSet;
@@ -368,11 +368,4 @@ fn siamese_pairs(found: &[(FishPattern, u128)]) -> Vec<Proof> {
         }
     }
     out
-}
-
-/// Whether a cell is a fin of the pattern (for pictures).
-pub fn is_fin(p: &FishPattern, c: Cell) -> bool {
-    p.bodies
-        .iter()
-        .any(|b| b.fins.contains(&c) || b.endo_fins.contains(&c))
 }
