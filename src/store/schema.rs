@@ -202,9 +202,14 @@ pub fn prepare(conn: &Connection) -> Result<(), StoreError> {
     if version == SCHEMA_VERSION && id == APPLICATION_ID && tables == 12 {
         return Ok(());
     }
-    conn.execute_batch(SCHEMA)?;
-    conn.pragma_update(None, "user_version", SCHEMA_VERSION)?;
-    conn.pragma_update(None, "application_id", APPLICATION_ID)?;
+    // one transaction: a writer killed while creating the schema (a study's shard whose
+    // worker dies) leaves either nothing or a whole store marked as ours, never tables
+    // without the mark that the next writer would refuse as a foreign database
+    let tx = conn.unchecked_transaction()?;
+    tx.execute_batch(SCHEMA)?;
+    tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+    tx.pragma_update(None, "application_id", APPLICATION_ID)?;
+    tx.commit()?;
     Ok(())
 }
 
