@@ -312,7 +312,7 @@ fn hodoku_catalogue_on_top1465_is_sound() {
 /// on 4: they take tens of milliseconds to a second a state) are sound too.
 #[test]
 fn hodoku_fish_on_top1465_is_sound() {
-    catalogue_is_sound("franken-fish,mutant-fish,siamese-fish", 40);
+    catalogue_is_sound("franken-fish,mutant-fish,siamese-fish,kraken-fish", 40);
     catalogue_is_sound("large-franken-fish,large-mutant-fish", 4);
 }
 
@@ -355,6 +355,16 @@ fn catalogue_is_sound(names: &str, states: usize) {
                         }
                         assert!(check(&state, &finless).is_err(), "{}", p.rule);
                     }
+                    common::assert_sound_against_solution(&state, &solution, &p);
+                }
+                if let sudolink::proof::Pattern::KrakenFish(k) = &p.pattern {
+                    // a fin's chain left out: refused
+                    let mut short = p.clone();
+                    if let sudolink::proof::Pattern::KrakenFish(k2) = &mut short.pattern {
+                        k2.branches.pop();
+                    }
+                    assert!(check(&state, &short).is_err(), "{}", p.rule);
+                    assert!(!k.branches.is_empty());
                     common::assert_sound_against_solution(&state, &solution, &p);
                 }
             }

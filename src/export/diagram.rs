@@ -87,6 +87,7 @@ fn pattern_candidates(state: &State, pattern: &Pattern) -> Vec<Candidate> {
         }
         // the digit's places in the base houses
         Pattern::GeneralFish(f) => digit_in_houses(state, &f.base, f.digit),
+        Pattern::KrakenFish(k) => digit_in_houses(state, &k.fish.base, k.fish.digit),
         Pattern::Chain(_) | Pattern::Whip(_) | Pattern::Net(_) => vec![],
     }
 }

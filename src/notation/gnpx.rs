@@ -147,6 +147,11 @@ fn gnpx_line(path: &[&NetStep]) -> String {
     format!("✿{}", shown.join(" => "))
 }
 
+/// One chain-form branch's line to `end`: `✿[W r1c9/+4 -> r1c2/-4] => …`.
+pub fn branch_line(branch: &NetBranch, end: &NetLiteral) -> String {
+    gnpx_line(&path_to(branch, end))
+}
+
 /// The ends each branch's lines lead to: the verity, or the contradictory node's two values
 /// (or each emptied candidate).
 fn ends(conclusion: &NetConclusion) -> Vec<NetLiteral> {

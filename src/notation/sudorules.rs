@@ -79,6 +79,7 @@ pub fn sudorules_text(state: &State, proof: &Proof) -> String {
         | Pattern::EmptyRectangle(_)
         | Pattern::Uniqueness(_)
         | Pattern::GeneralFish(_)
+        | Pattern::KrakenFish(_)
         | Pattern::Template(_)
         | Pattern::Interaction { .. } => nrc::pattern_text(state, proof),
         Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => proof.rule.clone(),

@@ -121,6 +121,7 @@ pub fn check(state: &State, proof: &Proof) -> Result<(), CheckError> {
         Pattern::EmptyRectangle(e) => super::empty_rectangle::check(state, proof, e),
         Pattern::Uniqueness(u) => super::uniqueness::check(state, proof, u),
         Pattern::GeneralFish(f) => super::fish::check(state, proof, f),
+        Pattern::KrakenFish(k) => super::kraken::check(state, proof, k),
         Pattern::Template(t) => super::template::check(state, proof, t),
         Pattern::NakedSingle { cell, digit } => {
             if cell_digits(state, *cell) != BTreeSet::from([*digit]) {

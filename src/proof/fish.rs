@@ -126,7 +126,7 @@ fn distinct(hs: &[House]) -> bool {
 }
 
 /// Base places, the base places lying in two base houses (endo fins).
-fn base_places(
+pub(super) fn base_places(
     state: &State,
     p: &FishPattern,
 ) -> Result<(BTreeSet<Cell>, BTreeSet<Cell>), CheckError> {
@@ -158,6 +158,23 @@ fn body_eliminations(
     base: &BTreeSet<Cell>,
     endo: &BTreeSet<Cell>,
 ) -> Result<BTreeSet<Cell>, CheckError> {
+    let (fins, unfinned) = body_parts(state, p, body, base, endo)?;
+    Ok(unfinned
+        .into_iter()
+        .filter(|c| fins.iter().all(|&f| sees(f, *c)))
+        .collect())
+}
+
+/// One body checked on the state: its fins (exo and endo) and the places it would
+/// eliminate if it had none (cover places outside the base and cannibalistic base
+/// places, fins excluded).
+pub(super) fn body_parts(
+    state: &State,
+    p: &FishPattern,
+    body: &FishBody,
+    base: &BTreeSet<Cell>,
+    endo: &BTreeSet<Cell>,
+) -> Result<(Vec<Cell>, BTreeSet<Cell>), CheckError> {
     let n = p.base.len();
     if body.cover.len() != n || !distinct(&body.cover) {
         return fail(format!(
@@ -190,12 +207,13 @@ fn body_eliminations(
         return fail("the fins are not the base places outside the covers and in two bases");
     }
     let fins: Vec<Cell> = exo.union(endo).copied().collect();
-    Ok(covered
+    let unfinned = covered
         .iter()
         .copied()
         .filter(|c| !base.contains(c) || cannibals.contains(c))
-        .filter(|c| !fins.contains(c) && fins.iter().all(|&f| sees(f, *c)))
-        .collect())
+        .filter(|c| !fins.contains(c))
+        .collect();
+    Ok((fins, unfinned))
 }
 
 /// Whether a basic fish is sashimi: some base house has at most one place that is no fin.

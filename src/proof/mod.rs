@@ -12,6 +12,7 @@ pub mod check;
 pub mod composite;
 pub mod empty_rectangle;
 pub mod fish;
+pub mod kraken;
 pub mod medusa;
 pub mod medusa_net;
 pub mod net;
@@ -114,6 +115,9 @@ pub enum Pattern {
     Uniqueness(Box<uniqueness::UniquenessPattern>),
     /// HoDoKu's generalised fish: Franken, mutant, finned, sashimi, Siamese (see [`fish`]).
     GeneralFish(Box<fish::FishPattern>),
+    /// HoDoKu's kraken fish (type 1): a finned fish whose every fin forces the target
+    /// false through a chain (see [`kraken`]).
+    KrakenFish(Box<kraken::KrakenPattern>),
 }
 
 /// A checked step: a pattern and what it concludes.
@@ -251,6 +255,9 @@ impl Proof {
             }
             Pattern::GeneralFish(f) => {
                 return Proof::named(f.rule_name(), pattern, eliminations, assertions)
+            }
+            Pattern::KrakenFish(k) => {
+                return Proof::named(k.rule_name(), pattern, eliminations, assertions)
             }
         };
         Proof {

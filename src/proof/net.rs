@@ -625,7 +625,7 @@ pub(crate) fn premises_text(step: &NetStep) -> String {
 
 /// Replay a branch: every premise is the assumption or an earlier conclusion. Returns the
 /// literals it derives (assumption included).
-fn replay(
+pub(super) fn replay(
     state: &State,
     branch: &NetBranch,
     form: NetForm,

@@ -73,6 +73,8 @@ struct Digitwise<'a> {
     found: &'a mut Vec<(FishPattern, u128)>,
     /// The cells of the eligible covers of the current base set.
     reach: u128,
+    /// Collect kraken candidates: finned fish with the places their fins keep.
+    kraken: bool,
 }
 
 impl Digitwise<'_> {
@@ -147,7 +149,8 @@ impl Digitwise<'_> {
         }
         // or make x a fin: no cover of the set may hold it
         let fins_x = fins | xbit;
-        if fins_x.count_ones() <= MAX_FINS && seeing_all(fins_x) & self.open & self.reach != 0 {
+        let clustered = self.kraken || seeing_all(fins_x) & self.open & self.reach != 0;
+        if fins_x.count_ones() <= MAX_FINS && clustered {
             let off = holders.iter().fold(0u32, |m, &h| m | 1 << h);
             self.extend(
                 base,
@@ -172,11 +175,19 @@ impl Digitwise<'_> {
             cannibals |= covered & m & base;
             covered |= m;
         }
-        let mut elims = (covered & !base) | cannibals;
-        if fins != 0 {
-            elims &= seeing_all(fins);
-        }
-        elims &= !fins;
+        let unfinned = ((covered & !base) | cannibals) & !fins;
+        // what it eliminates, or (kraken) what it would without the fins that a fin
+        // does not see
+        let elims = if self.kraken {
+            if fins == 0 {
+                return;
+            }
+            unfinned & !seeing_all(fins)
+        } else if fins != 0 {
+            unfinned & seeing_all(fins)
+        } else {
+            unfinned
+        };
         if elims == 0 {
             return;
         }
@@ -280,6 +291,28 @@ pub fn search(
     siamese: bool,
     sizes: RangeInclusive<usize>,
 ) -> FishSearch {
+    let (per_digit, cut) = fishes(links, shape, sizes, false);
+    let mut proofs: Vec<Proof> = Vec::new();
+    for found in per_digit {
+        proofs.extend(if siamese {
+            siamese_pairs(&found)
+        } else {
+            unique(found)
+        });
+    }
+    proofs.sort_by_key(|p| p.length);
+    FishSearch { proofs, cut }
+}
+
+/// Per digit, every fish of `shape` with a size in `sizes` and the places it eliminates
+/// (`kraken`: every finned fish and the places it would eliminate without fins that its
+/// fins do not see); the digits whose search was cut.
+fn fishes(
+    links: &LinkIndex,
+    shape: FishShape,
+    sizes: RangeInclusive<usize>,
+    kraken: bool,
+) -> (Vec<Vec<(FishPattern, u128)>>, Vec<Digit>) {
     let mut open = [0u128; 9];
     for c in links.open().iter() {
         open[c.digit().index()] |= 1 << c.cell().index();
@@ -288,7 +321,7 @@ pub fn search(
     for (i, m) in masks.iter_mut().enumerate() {
         *m = house_mask(House::from_index(i));
     }
-    let mut proofs = Vec::new();
+    let mut per_digit = Vec::new();
     let mut cut = Vec::new();
     for (d, &digit_open) in open.iter().enumerate() {
         if digit_open == 0 {
@@ -314,6 +347,7 @@ pub fn search(
                     cover_pool: &cover_side,
                     found: &mut found,
                     reach: 0,
+                    kraken,
                 };
                 if !bases(&mut w, &pool, 0, 0, 0, &mut tried) {
                     cut.push(digit);
@@ -321,14 +355,75 @@ pub fn search(
                 }
             }
         }
-        proofs.extend(if siamese {
-            siamese_pairs(&found)
-        } else {
-            unique(found)
-        });
+        per_digit.push(found);
+    }
+    (per_digit, cut)
+}
+
+/// HoDoKu's kraken fish, type 1, on basic finned fish of size 2 to 4: for each place a
+/// finned fish would eliminate but for fins it does not see, each fin is assumed true and
+/// propagated (the net engine, ALS level, chain form: one propagation per fin, shared by
+/// every fish); if every fin forces the place false, it goes. One proof per place, from
+/// the first (smallest) fish found for it.
+pub fn kraken(links: &LinkIndex) -> Vec<Proof> {
+    use crate::proof::kraken::KrakenPattern;
+    use crate::proof::net::{LinkLevel, NetForm};
+    use crate::search::net::{NetGraph, Propagation};
+    use std::collections::HashMap;
+    let (per_digit, _) = fishes(links, FishShape::Basic, 2..=4, true);
+    let (level, form) = (LinkLevel::Als, NetForm::Chain);
+    let graph = NetGraph::new(links, level, form);
+    let mut runs: HashMap<Candidate, Propagation> = HashMap::new();
+    let mut done: HashSet<Candidate> = HashSet::new();
+    let mut proofs = Vec::new();
+    for (fish, targets) in per_digit.into_iter().flatten() {
+        let body = &fish.bodies[0];
+        let fins: Vec<Candidate> = body
+            .fins
+            .iter()
+            .chain(&body.endo_fins)
+            .map(|&c| Candidate::new(c, fish.digit))
+            .collect();
+        for &f in &fins {
+            runs.entry(f).or_insert_with(|| {
+                let mut p = Propagation::new(&graph);
+                p.run(&graph, f, false);
+                p
+            });
+        }
+        for target in candidates(fish.digit, targets) {
+            if done.contains(&target)
+                || !fins
+                    .iter()
+                    .all(|f| runs[f].candidate_value(target) == Some(false))
+            {
+                continue;
+            }
+            let branches = fins
+                .iter()
+                .map(|f| {
+                    let p = &runs[f];
+                    let end = p.derivation(target, false).expect("derived false");
+                    p.branch(&graph, *f, &[end])
+                })
+                .collect();
+            done.insert(target);
+            let pattern = KrakenPattern {
+                fish: fish.clone(),
+                target,
+                level,
+                form,
+                branches,
+            };
+            proofs.push(Proof::new(
+                Pattern::KrakenFish(Box::new(pattern)),
+                vec![target],
+                vec![],
+            ));
+        }
     }
     proofs.sort_by_key(|p| p.length);
-    FishSearch { proofs, cut }
+    proofs
 }
 
 fn candidates(digit: Digit, mask: u128) -> Vec<Candidate> {

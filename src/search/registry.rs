@@ -86,6 +86,8 @@ pub enum HodokuRule {
     Fish { shape: FishShape, large: bool },
     /// Two finned fish of any shape on one base, one step.
     SiameseFish,
+    /// Kraken fish type 1 (`search::fish::kraken`).
+    KrakenFish,
 }
 
 impl HodokuRule {
@@ -108,6 +110,7 @@ impl HodokuRule {
                 let sizes = if large { 5..=7 } else { 2..=4 };
                 super::fish::search(links, shape, false, sizes).proofs
             }
+            HodokuRule::KrakenFish => super::fish::kraken(links),
             HodokuRule::SiameseFish => {
                 let mut all: Vec<Proof> = [FishShape::Basic, FishShape::Franken, FishShape::Mutant]
                     .into_iter()
@@ -436,7 +439,7 @@ const fn hodoku(
             // never in a set the user did not name for them
             HodokuRule::Uniqueness(_) => &[UNIQUENESS_SET],
             HodokuRule::AlsOverlap(_) => &["als-overlap", "hodoku-catalogue"],
-            HodokuRule::Fish { .. } | HodokuRule::SiameseFish => {
+            HodokuRule::Fish { .. } | HodokuRule::SiameseFish | HodokuRule::KrakenFish => {
                 &[FISH_HODOKU_SET, "hodoku-catalogue"]
             }
         },
@@ -445,7 +448,7 @@ const fn hodoku(
         measure: LengthMeasure::Size(match rule {
             HodokuRule::AlsOverlap(AlsKind::Xz) => 2,
             HodokuRule::AlsOverlap(_) => 3,
-            HodokuRule::Fish { .. } | HodokuRule::SiameseFish => 7,
+            HodokuRule::Fish { .. } | HodokuRule::SiameseFish | HodokuRule::KrakenFish => 7,
             _ => 1,
         }),
         graded: false,
@@ -468,7 +471,7 @@ const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 102] = {
+pub static REGISTRY: [Technique; 103] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -706,6 +709,13 @@ pub static REGISTRY: [Technique; 102] = {
             "a fish of any houses on either side (rows and columns on one side), basic or finned, size 2 to 4 (HoDoKu)",
         )
         .rated(450, 10),
+        hodoku(
+            "kraken-fish",
+            &["kraken-fish-type-1", "kraken"],
+            HodokuRule::KrakenFish,
+            "a finned fish (rows against columns, size 2 to 4) whose every fin forces a place it would eliminate without fins false through a chain (HoDoKu's kraken type 1)",
+        )
+        .rated(500, 0),
         hodoku(
             "large-franken-fish",
             &["franken-squirmbag", "franken-whale", "franken-leviathan"],
@@ -1305,7 +1315,8 @@ impl TechniqueId {
             | Search::Hodoku(HodokuRule::Uniqueness(_))
             | Search::Hodoku(HodokuRule::AlsOverlap(_))
             | Search::Hodoku(HodokuRule::Fish { .. })
-            | Search::Hodoku(HodokuRule::SiameseFish) => false,
+            | Search::Hodoku(HodokuRule::SiameseFish)
+            | Search::Hodoku(HodokuRule::KrakenFish) => false,
             Search::Hodoku(HodokuRule::Template { set }) => set,
         }
     }
@@ -2085,6 +2096,7 @@ pub fn technique_of(proof: &Proof) -> TechniqueId {
         })),
         P::Als(a) if a.overlap => Search::Hodoku(HodokuRule::AlsOverlap(a.kind)),
         P::GeneralFish(f) if f.bodies.len() > 1 => Search::Hodoku(HodokuRule::SiameseFish),
+        P::KrakenFish(_) => Search::Hodoku(HodokuRule::KrakenFish),
         P::GeneralFish(f) => Search::Hodoku(HodokuRule::Fish {
             shape: f.shape,
             large: f.base.len() > 4,

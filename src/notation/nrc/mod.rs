@@ -101,7 +101,8 @@ pub fn pattern_text(state: &State, proof: &Proof) -> String {
         Pattern::Composite(c) => composite_text(c, |part| nrc_text(state, part)),
         Pattern::EmptyRectangle(e) => empty_rectangle_text(e),
         Pattern::Uniqueness(u) => uniqueness_text(state, u),
-        Pattern::GeneralFish(f) => fish_text(proof, f),
+        Pattern::GeneralFish(f) => fish_text(f),
+        Pattern::KrakenFish(k) => kraken_text(k),
         Pattern::Template(t) => format!(
             "{}: {} in {} of its {} templates ({} refinement pass(es))",
             if t.set {
@@ -176,7 +177,7 @@ pub fn empty_rectangle_text(e: &crate::proof::empty_rectangle::EmptyRectanglePat
 /// `4/7 in r24c15`: a rectangle's digits and its rows and columns.
 /// `finned-franken-swordfish: n4 base r25b4, cover c148, fins r5c9, endo fins r4c2` (a
 /// Siamese fish: its two covers and fins, `|` between them).
-pub fn fish_text(proof: &Proof, f: &crate::proof::fish::FishPattern) -> String {
+pub fn fish_text(f: &crate::proof::fish::FishPattern) -> String {
     let houses = |hs: &[crate::grid::House]| {
         hs.iter()
             .map(|h| h.to_string())
@@ -205,10 +206,34 @@ pub fn fish_text(proof: &Proof, f: &crate::proof::fish::FishPattern) -> String {
         .collect();
     format!(
         "{}: n{} base {}, {}",
-        proof.rule,
+        f.rule_name().0,
         f.digit,
         houses(&f.base),
         bodies.join(" | ")
+    )
+}
+
+/// `kraken-fish: finned-swordfish: n4 base …, fins r1c9; target r5c8#4; fin r1c9#4:
+/// ✿[W r1c9/+4 -> …] => …` — the fish, then each fin's chain to the target false (GNPX's
+/// bracket form).
+pub fn kraken_text(k: &crate::proof::kraken::KrakenPattern) -> String {
+    let end = k.end();
+    let chains: Vec<String> = k
+        .branches
+        .iter()
+        .map(|b| {
+            format!(
+                "fin {}: {}",
+                b.assumption.node.candidates()[0],
+                super::gnpx::branch_line(b, &end)
+            )
+        })
+        .collect();
+    format!(
+        "kraken-fish: {}; target {}; {}",
+        fish_text(&k.fish),
+        k.target,
+        chains.join("; ")
     )
 }
 
@@ -323,7 +348,8 @@ pub fn text_dialect(proof: &Proof) -> &'static str {
         Pattern::EmptyRectangle(_)
         | Pattern::Template(_)
         | Pattern::Uniqueness(_)
-        | Pattern::GeneralFish(_) => "ours (HoDoKu's below)",
+        | Pattern::GeneralFish(_)
+        | Pattern::KrakenFish(_) => "ours (HoDoKu's below)",
         Pattern::Composite(_) => "ours, one line per part",
     }
 }
