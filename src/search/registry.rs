@@ -439,6 +439,11 @@ const fn hodoku(
             // never in a set the user did not name for them
             HodokuRule::Uniqueness(_) => &[UNIQUENESS_SET],
             HodokuRule::AlsOverlap(_) => &["als-overlap", "hodoku-catalogue"],
+            // HoDoKu's basic fish search is fast (about 1 ms a state): asked by default
+            HodokuRule::Fish {
+                shape: FishShape::Basic,
+                ..
+            } => &["hodoku-catalogue"],
             HodokuRule::Fish { .. } | HodokuRule::SiameseFish | HodokuRule::KrakenFish => {
                 &[FISH_HODOKU_SET, "hodoku-catalogue"]
             }
@@ -471,7 +476,7 @@ const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 103] = {
+pub static REGISTRY: [Technique; 104] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -689,6 +694,16 @@ pub static REGISTRY: [Technique; 103] = {
             "two finned or sashimi fish (of any shape) on one base with different eliminations, one step (HoDoKu)",
         )
         .rated(150, 10),
+        hodoku(
+            "hodoku-finned-fish",
+            &["hodoku-fish"],
+            HodokuRule::Fish {
+                shape: FishShape::Basic,
+                large: false,
+            },
+            "basic, finned and sashimi fish of rows against columns, size 2 to 4, as HoDoKu's fish search finds them (cannibalism included)",
+        )
+        .rated(290, 10),
         hodoku(
             "franken-fish",
             &["franken"],
