@@ -149,16 +149,6 @@ pub enum Class {
     Tagging,
 }
 
-impl Class {
-    /// Techniques used only when named (not in `explain`'s default families).
-    pub fn by_name_only(self) -> bool {
-        matches!(
-            self,
-            Class::Extra | Class::Force | Class::Assistant | Class::Tagging
-        )
-    }
-}
-
 /// The system a technique comes from: `explain` groups its rows by it, in this order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum System {
