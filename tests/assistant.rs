@@ -11,7 +11,7 @@ use sudolink::grid::{Candidate, Cell, Digit, House, State};
 use sudolink::notation::nrc;
 use sudolink::proof::assistant::{BentSubset, GridLock};
 use sudolink::proof::{check, Pattern, Proof};
-use sudolink::search::registry::{parse_list, technique_of};
+use sudolink::search::registry::{parse_list, TechniqueId};
 use sudolink::search::{basic_rules, bent, grid_analysis};
 use sudolink::study::resolution::solve;
 
@@ -59,13 +59,12 @@ fn every_bent_naked_subset_on_top1465_paths_is_sound() {
     let mut rule2 = 0;
     for (state, solution) in path_states(40) {
         let links = LinkIndex::new(&state);
-        for proof in bent::find(&links) {
+        for proof in common::technique_proofs("bent-naked-subsets", &links) {
             assert_sound(&state, &solution, &proof);
             let b = bent_of(&proof);
             by_size[b.cells.len()] += 1;
             *wings.entry(b.wing.clone().unwrap_or_default()).or_default() += 1;
             rule2 += usize::from(b.common.is_none());
-            assert_eq!(technique_of(&proof).name(), "bent-naked-subsets");
         }
     }
     assert!(by_size[3] > 20, "bent triplets: {by_size:?}");
@@ -126,11 +125,10 @@ fn grid_analysis_finds_every_basic_subset_and_fish_with_its_complement() {
     let mut complements = 0;
     for (state, solution) in path_states(40) {
         let links = LinkIndex::new(&state);
-        let grid = grid_analysis::find(&links);
+        let grid = common::technique_proofs("grid-analysis", &links);
         for proof in &grid {
             assert_sound(&state, &solution, proof);
             let g = grid_of(proof);
-            assert_eq!(technique_of(proof).name(), "grid-analysis");
             if let Some(c) = &g.complement {
                 complements += 1;
                 // the smaller side is reported; the two sizes add up to the open lines
@@ -399,31 +397,26 @@ fn als_of(p: &Proof) -> &sudolink::proof::als::AlsPattern {
 
 #[test]
 fn every_als_rule_instance_on_top1465_paths_is_sound() {
-    use sudolink::search::als;
-    type Finder = fn(&LinkIndex) -> Vec<Proof>;
-    let rules: [(&str, Finder); 5] = [
-        ("als-xz", |l| als::xz(l, als::Overlap::Disjoint)),
-        ("als-doubly-linked", als::doubly_linked),
-        ("als-xy-wing", |l| als::xy_wing(l, als::Overlap::Disjoint)),
-        ("death-blossom", |l| {
-            als::death_blossom(l, als::Overlap::Disjoint)
-        }),
-        ("sue-de-coq", als::sue_de_coq),
+    let rules = [
+        "als-xz",
+        "als-doubly-linked",
+        "als-xy-wing",
+        "death-blossom",
+        "sue-de-coq",
     ];
     let mut counts = [0usize; 5];
     for (state, solution) in path_states(25).into_iter().step_by(2) {
         let links = LinkIndex::new(&state);
-        for (k, (name, find)) in rules.iter().enumerate() {
-            for proof in find(&links) {
+        for (k, name) in rules.iter().enumerate() {
+            for proof in common::technique_proofs(name, &links) {
                 assert_sound(&state, &solution, &proof);
-                assert_eq!(technique_of(&proof).name(), *name);
                 let line = sudolink::notation::hodoku::hodoku_text(&state, &proof).unwrap();
                 assert!(line.contains(" => r"), "{line}");
                 counts[k] += 1;
             }
         }
     }
-    for (k, (name, _)) in rules.iter().enumerate() {
+    for (k, name) in rules.iter().enumerate() {
         assert!(counts[k] > 0, "no {name} on the sample: {counts:?}");
     }
 }
@@ -568,9 +561,8 @@ fn every_almost_locked_range_elimination_is_sound() {
     let (mut found, mut turning, mut parallel) = (0, 0, 0);
     for (state, solution) in path_states(40) {
         let links = LinkIndex::new(&state);
-        for proof in sudolink::search::ranges::find(&links) {
+        for proof in common::technique_proofs("almost-locked-ranges", &links) {
             assert_sound(&state, &solution, &proof);
-            assert_eq!(technique_of(&proof).name(), "almost-locked-ranges");
             let Pattern::AlmostLockedRange(r) = &proof.pattern else {
                 unreachable!()
             };
@@ -688,9 +680,8 @@ fn aic_with_group_and_als_nodes_is_sound_and_printed_in_eureka() {
     let (mut with_als, mut with_groups, mut total) = (0, 0, 0);
     for (state, solution) in path_states(25).into_iter().step_by(3) {
         let links = LinkIndex::new(&state);
-        for proof in sudolink::search::aic::find(&links) {
+        for proof in common::technique_proofs("aic", &links) {
             assert_sound(&state, &solution, &proof);
-            assert_eq!(technique_of(&proof).name(), "aic");
             let Pattern::Aic(a) = &proof.pattern else {
                 unreachable!()
             };
@@ -764,9 +755,8 @@ fn a_strong_chain_taking_two_digits_from_an_als_is_false() {
     // of the almost-locked set to be FALSE, that chain can be eliminated."
     let mut found = 0;
     for (state, solution) in path_states(30) {
-        for proof in sudolink::search::ranges::als_strong_chains(&LinkIndex::new(&state)) {
+        for proof in common::technique_proofs("als-strong-chains", &LinkIndex::new(&state)) {
             assert_sound(&state, &solution, &proof);
-            assert_eq!(technique_of(&proof).name(), "als-strong-chains");
             let Pattern::Aic(a) = &proof.pattern else {
                 unreachable!()
             };
@@ -798,9 +788,8 @@ fn continuous_nice_loops_are_sound_read_back_and_printed_as_hodoku_does() {
     use sudolink::proof::aic::AicConclusion;
     let (mut total, mut grouped, mut via_als, mut read) = (0, 0, 0, 0);
     for (state, solution) in path_states(20).into_iter().step_by(2) {
-        for proof in sudolink::search::aic::find_loops(&LinkIndex::new(&state)) {
+        for proof in common::technique_proofs("nice-loop", &LinkIndex::new(&state)) {
             assert_sound(&state, &solution, &proof);
-            assert_eq!(technique_of(&proof).name(), "nice-loop");
             let Pattern::Aic(a) = &proof.pattern else {
                 unreachable!()
             };
@@ -958,7 +947,10 @@ fn rate_rules_names_the_hardest_technique_of_an_ungraded_path() {
     let r = rate_rules(&start, &rules, Some(&solution)).unwrap();
     let hardest_step = r.steps.iter().max_by_key(|s| rank(s)).unwrap();
     assert!(
-        !technique_of(hardest_step).get().sets.contains(&"basic"),
+        !TechniqueId::of_proof(hardest_step)
+            .get()
+            .sets
+            .contains(&"basic"),
         "{}",
         hardest_step.rule
     );

@@ -15,7 +15,7 @@ use sudolink::proof::net::{ForceMode, NetLink, NetPattern};
 use sudolink::proof::{check, Pattern, Proof};
 use sudolink::search::hypothesis::depth_disproofs;
 use sudolink::search::limits::{Limits, Meter};
-use sudolink::search::registry::{parse_list, rules_with_basic, technique_of};
+use sudolink::search::registry::{parse_list, rules_with_basic, TechniqueId};
 use sudolink::study::resolution::solve;
 
 fn net(p: &Proof) -> &NetPattern {
@@ -57,7 +57,7 @@ fn easter_monster_needs_plus_plus_depth() {
     let nested = r
         .steps
         .iter()
-        .filter(|s| technique_of(&s.proof).name() == "depth2")
+        .filter(|s| TechniqueId::of_proof(&s.proof).name() == "depth2")
         .filter(|s| {
             net(&s.proof).branches[0]
                 .steps
@@ -73,7 +73,7 @@ fn all_sound(mode: ForceMode, states: &[(State, [u8; 81])]) -> usize {
     for (state, solution) in states {
         for proof in depth_proofs(mode, state) {
             common::assert_sound_against_solution(state, solution, &proof);
-            assert_eq!(technique_of(&proof).name(), mode.name());
+            assert_eq!(TechniqueId::of_proof(&proof).name(), mode.name());
             n += 1;
         }
     }

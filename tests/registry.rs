@@ -10,7 +10,7 @@ use sudolink::graph::LinkIndex;
 use sudolink::grid::Conclusion;
 use sudolink::grid::{Candidate, House};
 use sudolink::proof::{check, Pattern};
-use sudolink::search::registry::{self, technique_of};
+use sudolink::search::registry;
 use sudolink::search::{Limits, Rule, Stop, TechniqueId};
 use sudolink::study::explain::{explain_all, explain_target, NoProof, Options};
 use sudolink::study::resolution::is_solution;
@@ -36,7 +36,7 @@ fn every_proof_names_its_registry_entry() {
     assert!(r.solved);
     let mut graded = 0;
     for s in &r.steps {
-        let t = technique_of(&s.proof);
+        let t = TechniqueId::of_proof(&s.proof);
         assert!(rules.iter().any(|r| r.technique == t), "{} not in N", t);
         if t.get().graded {
             graded += 1;
@@ -44,6 +44,42 @@ fn every_proof_names_its_registry_entry() {
         }
     }
     assert!(graded > 0);
+}
+
+#[test]
+fn every_way_of_asking_records_the_technique_in_the_proof() {
+    // the searcher stamps each proof with its technique when it returns it, whichever
+    // entry point asked: every instance, one target's shortest proof, one placement; the
+    // name travels in the proof's JSON
+    let (state, _) = common::basic_stuck_states(1).remove(0);
+    let links = LinkIndex::new(&state);
+    let mut searcher = registry::Searcher::new();
+    let mut seen = 0;
+    for name in [
+        "x-wing",
+        "aic",
+        "als-xz",
+        "nrc",
+        "whip",
+        "hodoku-finned-fish",
+    ] {
+        let t = TechniqueId::from_name(name).unwrap();
+        for n in 1..=6 {
+            for proof in searcher.find(t.rule(n), &links, usize::MAX) {
+                assert_eq!(proof.technique.as_deref(), Some(t.name()), "{}", proof.rule);
+                assert_eq!(TechniqueId::of_proof(&proof), t);
+                let target = proof.eliminations[0];
+                let mut meter = sudolink::search::limits::Meter::unlimited();
+                let answer = searcher.search_target(t, &links, target, n, &mut meter);
+                let shortest = answer.proof.expect("the proof just found proves it");
+                assert_eq!(shortest.technique.as_deref(), Some(t.name()));
+                let json = serde_json::to_value(&shortest).unwrap();
+                assert_eq!(json["technique"], t.name());
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen > 3, "{seen}");
 }
 
 #[test]

@@ -7,7 +7,7 @@ use std::path::Path;
 use sudolink::export::files;
 use sudolink::grid::format::{to_hodoku, to_line, to_pencil_mark_grid, to_pencil_mark_string};
 use sudolink::notation::{hodoku, sudorules};
-use sudolink::search::registry::{self, graded_length, technique_of, LengthMeasure};
+use sudolink::search::registry::{self, graded_length, LengthMeasure, TechniqueId};
 use sudolink::study::rating::Scheme;
 use sudolink::study::resolution::{apply, solve, solve_all_at_once, Resolution};
 use sudolink::study::rules::{self, RuleOrder};
@@ -211,7 +211,7 @@ pub fn level_line(r: &Resolution, scheme: Option<Scheme>, spec: &str) -> String 
         .unwrap_or_else(|| spec.to_string());
     let rule = match hardest {
         None => "NONE".to_string(),
-        Some(p) if graded_length(p) > 0 => match technique_of(p).get().measure {
+        Some(p) if graded_length(p) > 0 => match TechniqueId::of_proof(p).get().measure {
             LengthMeasure::Variables => format!("{}[{}]", p.family.to_uppercase(), p.length),
             _ => format!("{}{}", p.family.to_uppercase(), p.length),
         },

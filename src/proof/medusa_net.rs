@@ -178,6 +178,7 @@ pub fn refutation_net(
         pattern: Pattern::Net(net),
         eliminations: vec![target],
         assertions: vec![],
+        technique: None,
     })
 }
 

@@ -133,6 +133,11 @@ pub struct Proof {
     pub pattern: Pattern,
     pub eliminations: Vec<Candidate>,
     pub assertions: Vec<Candidate>,
+    /// The registry name of the technique whose search made the proof, recorded by the
+    /// search dispatcher when it returns the proof (`search::registry`); `None` only for a
+    /// proof made by calling a search routine directly.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub technique: Option<std::borrow::Cow<'static, str>>,
 }
 
 /// The name of a subset or fish size.
@@ -267,6 +272,7 @@ impl Proof {
             pattern,
             eliminations,
             assertions,
+            technique: None,
         }
     }
 
@@ -283,7 +289,14 @@ impl Proof {
             pattern,
             eliminations,
             assertions,
+            technique: None,
         }
+    }
+
+    /// The proof, recording that `technique` (a registry name) made it.
+    pub fn made_by(mut self, technique: &'static str) -> Proof {
+        self.technique = Some(std::borrow::Cow::Borrowed(technique));
+        self
     }
 
     /// Eliminations as `r3c9<>8`.

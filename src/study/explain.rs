@@ -496,6 +496,13 @@ fn composite_placement(
             None => NoProof::UpTo(all.complete_to),
         }));
     };
+    // a composite placement is as hard as its hardest part, and records that part's technique
+    let hardest = registry::TechniqueId::of_proof(
+        parts
+            .iter()
+            .max_by_key(|p| registry::rank(p))
+            .expect("a composite has a part"),
+    );
     let proof = Proof::new(
         Pattern::Composite(Box::new(CompositePattern {
             placement: z,
@@ -504,7 +511,8 @@ fn composite_placement(
         })),
         vec![],
         vec![z],
-    );
+    )
+    .made_by(hardest.name());
     resolution::verify(state, &proof, solution, 1, &proof.rule)?;
     Ok(Ok(proof))
 }

@@ -45,9 +45,9 @@
 use crate::graph::LinkIndex;
 use crate::grid::{tables, Candidate, Cell, Digit, House, State};
 use crate::proof::{self, Pattern, Proof};
-use crate::search::registry::{technique_of, Class};
+use crate::search::registry::{Class, Search};
 use crate::search::whips::{self, SearchStats, WhipKind};
-use crate::search::{ChainFamily, Rule, TechniqueId};
+use crate::search::{BasicRule, ChainFamily, Rule, TechniqueId};
 use crate::study::resolution::{self, ResolutionError};
 use std::fmt;
 use std::str::FromStr;
@@ -244,7 +244,7 @@ pub fn rate_with(
 }
 
 fn rule_label(p: &Proof) -> String {
-    let t = technique_of(p).get();
+    let t = TechniqueId::of_proof(p).get();
     if t.graded {
         format!("{}[{}]", p.rule, p.length)
     } else if t.class == Class::Singles {
@@ -299,7 +299,7 @@ pub fn rate_rules(
 fn list_rating(steps: Vec<Proof>, solved: bool, final_state: State) -> ListRating {
     let level = steps
         .iter()
-        .filter(|p| technique_of(p).get().graded)
+        .filter(|p| TechniqueId::of_proof(p).get().graded)
         .map(|p| p.length)
         .max()
         .unwrap_or(0);
@@ -438,6 +438,11 @@ impl Run<'_> {
 /// The first naked single (cells in order), else the first hidden single (houses rows,
 /// columns, blocks; digits ascending). Reads the candidates as words: one pass gives every
 /// cell's open digits and every digit's open cells.
+/// The registry name of a basic rule, which the fast paths' proofs record.
+fn basic_name(rule: BasicRule) -> &'static str {
+    TechniqueId::of(Search::Basic(rule)).name()
+}
+
 fn next_single(state: &State) -> Option<Proof> {
     let words = state.candidates().words();
     let values = state.values();
@@ -456,11 +461,14 @@ fn next_single(state: &State) -> Option<Proof> {
         if values[i] == 0 && m.count_ones() == 1 {
             let cell = Cell::new(i);
             let digit = Digit::from_index(m.trailing_zeros() as usize);
-            return Some(Proof::new(
-                Pattern::NakedSingle { cell, digit },
-                vec![],
-                vec![Candidate::new(cell, digit)],
-            ));
+            return Some(
+                Proof::new(
+                    Pattern::NakedSingle { cell, digit },
+                    vec![],
+                    vec![Candidate::new(cell, digit)],
+                )
+                .made_by(basic_name(BasicRule::NakedSingle)),
+            );
         }
     }
     // each digit's open cells (81-bit masks)
@@ -478,11 +486,14 @@ fn next_single(state: &State) -> Option<Proof> {
             let here = cells & places[digit.index()];
             if here.count_ones() == 1 {
                 let cell = Cell::new(here.trailing_zeros() as usize);
-                return Some(Proof::new(
-                    Pattern::HiddenSingle { house, digit, cell },
-                    vec![],
-                    vec![Candidate::new(cell, digit)],
-                ));
+                return Some(
+                    Proof::new(
+                        Pattern::HiddenSingle { house, digit, cell },
+                        vec![],
+                        vec![Candidate::new(cell, digit)],
+                    )
+                    .made_by(basic_name(BasicRule::HiddenSingle)),
+                );
             }
         }
     }
@@ -515,7 +526,9 @@ fn rate_whips(
             break;
         }
         let at = run.state.clone();
+        let made_by = TechniqueId::of(Search::Whip(kind)).name();
         for p in proofs {
+            let p = p.made_by(made_by);
             level = level.max(p.length);
             // a batch member may already be gone (eliminated by an earlier member's step)
             if p.eliminations.iter().all(|&c| run.state.has(c)) {

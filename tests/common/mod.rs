@@ -146,3 +146,16 @@ pub fn basic_stuck_states(n: usize) -> Vec<(State, [u8; 81])> {
         .take(n)
         .collect()
 }
+
+/// Every proof of the fixed-size technique `name` in the state, as the registry's searcher
+/// returns them (each recording its technique).
+#[allow(dead_code)]
+pub fn technique_proofs(
+    name: &str,
+    links: &sudolink::graph::LinkIndex,
+) -> Vec<sudolink::proof::Proof> {
+    sudolink::search::registry::TechniqueId::from_name(name)
+        .unwrap_or_else(|| panic!("no technique {name}"))
+        .rule(0)
+        .find(links)
+}

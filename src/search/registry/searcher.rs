@@ -1,0 +1,633 @@
+//! Running techniques on a state: a [`Rule`] (a technique at one length), the caching
+//! [`Searcher`] that dispatches each [`Search`] to its search module, one target's answer
+//! ([`TargetAnswer`]), and the rule lists the resolution strategy applies. Every proof
+//! leaving this module records the technique that made it ([`Proof::made_by`]).
+
+use super::*;
+
+impl HodokuRule {
+    /// Every instance in the state.
+    fn find(self, links: &LinkIndex) -> Vec<Proof> {
+        match self {
+            HodokuRule::EmptyRectangle { dual } => {
+                crate::search::empty_rectangle::find(links, dual)
+            }
+            HodokuRule::Template { set } => crate::search::templates::find(links, set),
+            HodokuRule::Uniqueness(kind) => crate::search::uniqueness::find(links, kind),
+            HodokuRule::AlsOverlap(kind) => {
+                let overlap = crate::search::als::Overlap::Allowed;
+                match kind {
+                    AlsKind::Xz => crate::search::als::xz(links, overlap),
+                    AlsKind::XyWing => crate::search::als::xy_wing(links, overlap),
+                    AlsKind::DeathBlossom => crate::search::als::death_blossom(links, overlap),
+                    AlsKind::DoublyLinked => Vec::new(),
+                }
+            }
+            HodokuRule::Fish { shape, large } => {
+                let sizes = if large { 5..=7 } else { 2..=4 };
+                crate::search::fish::search(links, shape, false, sizes).proofs
+            }
+            HodokuRule::KrakenFish => crate::search::fish::kraken(links),
+            HodokuRule::SiameseFish => {
+                let mut all: Vec<Proof> = [FishShape::Basic, FishShape::Franken, FishShape::Mutant]
+                    .into_iter()
+                    .flat_map(|shape| crate::search::fish::search(links, shape, true, 2..=4).proofs)
+                    .collect();
+                all.sort_by_key(|p| p.length);
+                all
+            }
+        }
+    }
+}
+
+impl TechniqueId {
+    /// The shortest proof of this technique (length ≤ `max_len`) eliminating `target`.
+    /// Chain families are searched exactly here (every partial chain kept, see
+    /// [`chains::Options::same_rights`]), so a `None` means none exists up to `max_len`
+    /// unless the node budget stopped the search ([`TechniqueId::search_target`] says so).
+    pub fn shortest_for_target(
+        self,
+        links: &LinkIndex,
+        target: Candidate,
+        max_len: usize,
+    ) -> Option<Proof> {
+        self.search_target(links, target, max_len, &mut Meter::unlimited())
+            .proof
+    }
+
+    /// [`TechniqueId::shortest_for_target`] under a meter's limits, saying whether a limit
+    /// stopped it.
+    pub fn search_target(
+        self,
+        links: &LinkIndex,
+        target: Candidate,
+        max_len: usize,
+        meter: &mut Meter,
+    ) -> TargetAnswer {
+        self.search_target_in(
+            &mut chains::ChainCache::new(),
+            links,
+            target,
+            max_len,
+            meter,
+        )
+        .made_by(self)
+    }
+
+    fn search_target_in(
+        self,
+        cache: &mut chains::ChainCache,
+        links: &LinkIndex,
+        target: Candidate,
+        max_len: usize,
+        meter: &mut Meter,
+    ) -> TargetAnswer {
+        if let Some(stop) = meter.check() {
+            return TargetAnswer::stopped(stop, 0);
+        }
+        match self.get().search {
+            Search::Basic(b) => TargetAnswer::complete(
+                basic::find(b, links)
+                    .into_iter()
+                    .find(|p| p.eliminations.contains(&target)),
+            ),
+            Search::Assistant(a) => TargetAnswer::complete(
+                assistant::find(a, links)
+                    .into_iter()
+                    .find(|p| p.eliminations.contains(&target)),
+            ),
+            Search::Tagging(level) => TargetAnswer::complete(
+                tagging_find(level, links)
+                    .into_iter()
+                    .find(|p| p.eliminations.contains(&target)),
+            ),
+            Search::Hodoku(rule) => TargetAnswer::complete(
+                rule.find(links)
+                    .into_iter()
+                    .find(|p| p.eliminations.contains(&target)),
+            ),
+            Search::Chain(f) => {
+                // a question about one target is answered exactly: every partial chain is
+                // kept (no `same_rights` cap, which can miss the shortest chain), within
+                // the node budget; the resolution strategy's `find` keeps the cap
+                let options = chains::Options {
+                    max_nodes: meter.per_search_nodes(chains::DEFAULT_MAX_NODES),
+                    same_rights: 0,
+                    ..chains::Options::default()
+                };
+                let s = cache.search_target(links, f, target, max_len, options);
+                meter.spend(s.nodes);
+                if s.complete {
+                    TargetAnswer::complete(s.proof)
+                } else {
+                    TargetAnswer {
+                        proof: s.proof,
+                        stopped: Some(meter.check().unwrap_or(Stop::SearchBudget)),
+                        searched_to: s.depth,
+                        dead: false,
+                        proven_none: false,
+                    }
+                }
+            }
+            Search::Hypothesis(mode) => {
+                let targets = crate::grid::CandidateSet::from_candidates([target]);
+                let a = hypothesis::find(mode, links, Some(&targets), meter);
+                TargetAnswer {
+                    proof: a
+                        .proofs
+                        .into_iter()
+                        .find(|p| p.eliminations.contains(&target) && p.length <= max_len),
+                    searched_to: if a.stopped.is_some() { 0 } else { usize::MAX },
+                    stopped: a.stopped,
+                    dead: false,
+                    proven_none: false,
+                }
+            }
+            Search::Force(spec) => {
+                let a = force::search_target(links, spec, target, max_len, meter);
+                TargetAnswer {
+                    proof: a.proofs.into_iter().next(),
+                    searched_to: if a.stopped.is_some() { 0 } else { usize::MAX },
+                    stopped: a.stopped,
+                    dead: false,
+                    proven_none: false,
+                }
+            }
+            Search::Whip(k) => {
+                let s = whips::search_target_metered(links, k, target, max_len, meter);
+                TargetAnswer {
+                    searched_to: if s.stopped.is_some() {
+                        s.depth
+                    } else {
+                        max_len
+                    },
+                    proof: s.proof,
+                    stopped: s.stopped,
+                    dead: s.dead,
+                    proven_none: s.proven_none,
+                }
+            }
+        }
+    }
+}
+
+/// What one target's search gave.
+#[derive(Clone, Debug)]
+pub struct TargetAnswer {
+    pub proof: Option<Proof>,
+    /// The limit that stopped the search before it finished, if any.
+    pub stopped: Option<Stop>,
+    /// With `stopped`: the length up to which the answer is complete.
+    pub searched_to: usize,
+    /// Known to have no proof at any length (its partial chains or whips died out).
+    pub dead: bool,
+    /// No proof up to the length searched exists: an exhaustive search found none (set by
+    /// the whip searches' exact search; false whenever that is not known, e.g. for a search
+    /// that merges or caps its partial chains).
+    pub proven_none: bool,
+}
+
+impl TargetAnswer {
+    /// The answer, its proof recording that `technique` made it.
+    fn made_by(mut self, technique: TechniqueId) -> TargetAnswer {
+        self.proof = self.proof.map(|p| p.made_by(technique.name()));
+        self
+    }
+    fn complete(proof: Option<Proof>) -> TargetAnswer {
+        TargetAnswer {
+            proof,
+            stopped: None,
+            searched_to: usize::MAX,
+            dead: false,
+            proven_none: false,
+        }
+    }
+    fn stopped(stop: Stop, searched_to: usize) -> TargetAnswer {
+        TargetAnswer {
+            proof: None,
+            stopped: Some(stop),
+            searched_to,
+            dead: false,
+            proven_none: false,
+        }
+    }
+}
+
+/// A technique at one length: what the resolution strategy applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rule {
+    pub technique: TechniqueId,
+    pub length: usize,
+}
+
+impl Rule {
+    /// A basic rule.
+    pub fn basic(rule: BasicRule) -> Rule {
+        TechniqueId::of(Search::Basic(rule)).rule(0)
+    }
+    /// A chain family at length `n`.
+    pub fn chain(family: ChainFamily, n: usize) -> Rule {
+        TechniqueId::of(Search::Chain(family)).rule(n)
+    }
+    /// A whip kind at length `n`.
+    pub fn whip(kind: WhipKind, n: usize) -> Rule {
+        TechniqueId::of(Search::Whip(kind)).rule(n)
+    }
+
+    /// This rule's place on the difficulty scale.
+    pub fn difficulty(self) -> u32 {
+        self.technique.difficulty(self.length)
+    }
+
+    /// Every instance of this rule in the state (no cache kept: see [`Searcher`]).
+    pub fn find(self, links: &LinkIndex) -> Vec<Proof> {
+        Searcher::new().find(self, links, usize::MAX)
+    }
+
+    /// The first instance of this rule in the state, if any.
+    pub fn first(self, links: &LinkIndex) -> Option<Proof> {
+        Searcher::new().find(self, links, 1).into_iter().next()
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.technique.get().measure {
+            LengthMeasure::Size(_) => f.write_str(self.technique.name()),
+            _ => write!(f, "{}[{}]", self.technique.name(), self.length),
+        }
+    }
+}
+
+/// Runs rules on states and owns what the searches remember between calls (the chain
+/// searches' per-state results). The caller keeps one per job (a resolution path, a rated
+/// puzzle) and drops it after: nothing is kept per thread.
+#[derive(Default)]
+pub struct Searcher {
+    chains: chains::ChainCache,
+    force: ForceCache,
+    hypotheses: HypothesisCache,
+}
+
+/// Each hypothesis technique's proofs of the last state (shortest first), computed once:
+/// the resolution strategy asks for them length by length, explain target by target.
+#[derive(Default)]
+struct HypothesisCache {
+    entries: std::collections::HashMap<ForceMode, (crate::grid::CandidateSet, Vec<Proof>)>,
+}
+
+impl HypothesisCache {
+    /// The state's proofs of `mode`, computed once under `meter` (not kept when a limit
+    /// stopped it).
+    fn proofs(
+        &mut self,
+        mode: ForceMode,
+        links: &LinkIndex,
+        meter: &mut Meter,
+    ) -> Result<&[Proof], Stop> {
+        let key = *links.open();
+        if self.entries.get(&mode).is_none_or(|(k, _)| *k != key) {
+            let answer = hypothesis::find(mode, links, None, meter);
+            if let Some(stop) = answer.stopped {
+                return Err(stop);
+            }
+            self.entries.insert(mode, (key, answer.proofs));
+        }
+        Ok(&self.entries.get(&mode).expect("just inserted").1)
+    }
+}
+
+/// The force analysis of the last state at each level and form (shared by the three
+/// modes), with the proofs built from it so far: the resolution strategy asks for them
+/// length by length, so the analysis derives only what each length needs
+/// ([`force::ForceAnalysis::up_to`]); explain asks target by target, for every length.
+#[derive(Default)]
+struct ForceCache {
+    entries: std::collections::HashMap<(LinkLevel, NetForm), ForceEntry>,
+    /// The last state's graph parts (and links), and its assumptions and choices, shared
+    /// by its analyses.
+    graphs: Option<(crate::search::net::StateGraphs, force::StateChoices)>,
+    /// Propagations of earlier states' analyses, reused by the next ones (their memory
+    /// only: each is reset when it starts). Not kept beyond the searcher: propagations
+    /// kept from puzzle to puzzle on a thread made a collection's solve slower (the
+    /// memory of the largest runs stays in use) and doubled its peak memory.
+    pool: crate::search::net::PropagationPool,
+}
+
+struct ForceEntry {
+    key: crate::grid::CandidateSet,
+    analysis: force::ForceAnalysis,
+    /// Per mode: the proofs built, by conclusion index.
+    built: [std::collections::HashMap<usize, Proof>; 3],
+}
+
+impl ForceCache {
+    /// The state's analysis for `spec`'s level and form, started lazily, and whether it is
+    /// new.
+    fn entry(&mut self, spec: ForceSpec, links: &LinkIndex) -> (&mut ForceEntry, bool) {
+        let key = *links.open();
+        let slot = (spec.level, spec.form);
+        let fresh = self.entries.get(&slot).is_none_or(|e| e.key != key);
+        if fresh {
+            if let Some(old) = self.entries.remove(&slot) {
+                old.analysis.recycle(&mut self.pool);
+            }
+            if self
+                .graphs
+                .as_ref()
+                .is_none_or(|(g, _)| g.links().open() != links.open())
+            {
+                let shared = std::sync::Arc::new(links.clone());
+                self.graphs = Some((
+                    crate::search::net::StateGraphs::new(shared),
+                    force::StateChoices::new(links),
+                ));
+            }
+            let (graphs, choices) = self.graphs.as_mut().expect("just set");
+            let graph = graphs.graph(spec.level, spec.form);
+            self.entries.insert(
+                slot,
+                ForceEntry {
+                    key,
+                    analysis: force::ForceAnalysis::lazy_shared(graph, choices, &mut self.pool),
+                    built: Default::default(),
+                },
+            );
+        }
+        (self.entries.get_mut(&slot).expect("just inserted"), fresh)
+    }
+
+    /// Up to `limit` proofs of `spec` of exactly `length`, in the analysis' order.
+    fn of_length(
+        &mut self,
+        spec: ForceSpec,
+        links: &LinkIndex,
+        length: usize,
+        limit: usize,
+    ) -> Vec<Proof> {
+        let (entry, _) = self.entry(spec, links);
+        entry.analysis.up_to(length);
+        let picks: Vec<usize> = entry
+            .analysis
+            .lengths(spec.mode)
+            .enumerate()
+            .filter(|(_, (_, _, l))| *l == length)
+            .map(|(i, _)| i)
+            .take(limit)
+            .collect();
+        picks
+            .into_iter()
+            .filter_map(|i| entry.proof(spec.mode, i))
+            .collect()
+    }
+
+    /// The shortest proof of `spec` concluding `target` false (`value` false: an
+    /// elimination) or true (a placement, from a cell or house verity), of length at most
+    /// `max_len`. A
+    /// new state's analysis is finished under `meter` (and not kept when a limit stops it);
+    /// one the resolution already started is finished without charging it.
+    fn search_target(
+        &mut self,
+        spec: ForceSpec,
+        links: &LinkIndex,
+        (target, value): (Candidate, bool),
+        max_len: usize,
+        meter: &mut Meter,
+    ) -> TargetAnswer {
+        let (entry, fresh) = self.entry(spec, links);
+        let finished = if fresh {
+            entry.analysis.finish(meter)
+        } else {
+            entry.analysis.finish(&mut Meter::unlimited())
+        };
+        if let Err(stop) = finished {
+            self.entries.remove(&(spec.level, spec.form));
+            return TargetAnswer::stopped(stop, 0);
+        }
+        entry.analysis.up_to(max_len);
+        let pick = entry
+            .analysis
+            .lengths(spec.mode)
+            .position(|(c, v, l)| c == target && v == value && l <= max_len);
+        TargetAnswer::complete(pick.and_then(|i| entry.proof(spec.mode, i)))
+    }
+}
+
+impl ForceEntry {
+    fn proof(&mut self, mode: ForceMode, i: usize) -> Option<Proof> {
+        let m = mode.index();
+        if !self.built[m].contains_key(&i) {
+            let proof = self.analysis.proof(mode, i)?;
+            self.built[m].insert(i, proof);
+        }
+        self.built[m].get(&i).cloned()
+    }
+}
+
+impl Searcher {
+    pub fn new() -> Searcher {
+        Searcher::default()
+    }
+
+    /// A searcher whose chain searches never take one of `known_true` as a target: the
+    /// candidates of the puzzle's solution, which no sound proof eliminates (a caller that
+    /// knows the solution checks every proof against it too). Every other target's answer
+    /// is the same as [`Searcher::new`]'s, so a `find` gives the same proofs unless one of
+    /// them would have eliminated a true candidate.
+    pub fn sparing(known_true: CandidateSet) -> Searcher {
+        Searcher {
+            chains: chains::ChainCache::sparing(known_true),
+            ..Searcher::default()
+        }
+    }
+
+    /// Up to `limit` instances of `rule` in the state, each recording its technique.
+    pub fn find(&mut self, rule: Rule, links: &LinkIndex, limit: usize) -> Vec<Proof> {
+        let name = rule.technique.name();
+        let proofs = self.find_unrecorded(rule, links, limit);
+        proofs.into_iter().map(|p| p.made_by(name)).collect()
+    }
+
+    fn find_unrecorded(&mut self, rule: Rule, links: &LinkIndex, limit: usize) -> Vec<Proof> {
+        match rule.technique.get().search {
+            Search::Basic(b) => basic::find(b, links),
+            Search::Assistant(a) => assistant::find(a, links),
+            Search::Tagging(level) => tagging_find(level, links),
+            Search::Hodoku(rule) => rule.find(links),
+            Search::Chain(f) => {
+                self.chains
+                    .find(links, f, rule.length, limit, chains::Options::default())
+            }
+            Search::Whip(k) => whips::find(links, k, rule.length, limit),
+            Search::Force(spec) => self.force.of_length(spec, links, rule.length, limit),
+            Search::Hypothesis(mode) => self
+                .hypotheses
+                .proofs(mode, links, &mut Meter::unlimited())
+                .expect("an unlimited meter never stops")
+                .iter()
+                .filter(|p| p.length == rule.length)
+                .take(limit)
+                .cloned()
+                .collect(),
+        }
+    }
+
+    /// The first step of the first rule (in the given order) that has one.
+    pub fn first_step(&mut self, rules: &[Rule], links: &LinkIndex) -> Option<Proof> {
+        rules
+            .iter()
+            .find_map(|&r| self.find(r, links, 1).into_iter().next())
+    }
+
+    /// [`TechniqueId::search_target`], with this searcher's chain cache.
+    pub fn search_target(
+        &mut self,
+        technique: TechniqueId,
+        links: &LinkIndex,
+        target: Candidate,
+        max_len: usize,
+        meter: &mut Meter,
+    ) -> TargetAnswer {
+        self.search_target_unrecorded(technique, links, target, max_len, meter)
+            .made_by(technique)
+    }
+
+    fn search_target_unrecorded(
+        &mut self,
+        technique: TechniqueId,
+        links: &LinkIndex,
+        target: Candidate,
+        max_len: usize,
+        meter: &mut Meter,
+    ) -> TargetAnswer {
+        if let Search::Force(spec) = technique.get().search {
+            // every conclusion of the state at once, kept for the state's other targets
+            return self
+                .force
+                .search_target(spec, links, (target, false), max_len, meter);
+        }
+        if let Search::Hypothesis(mode) = technique.get().search {
+            // every conclusion of the state at once, kept for the state's other targets
+            return match self.hypotheses.proofs(mode, links, meter) {
+                Ok(proofs) => TargetAnswer::complete(
+                    proofs
+                        .iter()
+                        .find(|p| p.eliminations.contains(&target) && p.length <= max_len)
+                        .cloned(),
+                ),
+                Err(stop) => TargetAnswer::stopped(stop, 0),
+            };
+        }
+        technique.search_target_in(&mut self.chains, links, target, max_len, meter)
+    }
+
+    /// The shortest proof of `technique` placing `target` (length ≤ `max_len`, a
+    /// fixed-size technique's first proof asserting it), for the techniques that can assert
+    /// a value ([`TechniqueId::may_place`]); an empty answer for the others.
+    pub fn search_placement(
+        &mut self,
+        technique: TechniqueId,
+        links: &LinkIndex,
+        target: Candidate,
+        max_len: usize,
+        meter: &mut Meter,
+    ) -> TargetAnswer {
+        self.search_placement_unrecorded(technique, links, target, max_len, meter)
+            .made_by(technique)
+    }
+
+    fn search_placement_unrecorded(
+        &mut self,
+        technique: TechniqueId,
+        links: &LinkIndex,
+        target: Candidate,
+        max_len: usize,
+        meter: &mut Meter,
+    ) -> TargetAnswer {
+        if let Some(stop) = meter.check() {
+            return TargetAnswer::stopped(stop, 0);
+        }
+        match technique.get().search {
+            Search::Force(spec) if spec.mode != ForceMode::Contradiction => self
+                .force
+                .search_target(spec, links, (target, true), max_len, meter),
+            Search::Hypothesis(mode) => match self.hypotheses.proofs(mode, links, meter) {
+                Ok(proofs) => TargetAnswer::complete(
+                    proofs
+                        .iter()
+                        .find(|p| p.assertions.contains(&target) && p.length <= max_len)
+                        .cloned(),
+                ),
+                Err(stop) => TargetAnswer::stopped(stop, 0),
+            },
+            _ if technique.is_fixed_size() => TargetAnswer::complete(
+                self.find(technique.rule(0), links, usize::MAX)
+                    .into_iter()
+                    .find(|p| p.assertions.contains(&target)),
+            ),
+            _ => TargetAnswer::complete(None),
+        }
+    }
+}
+
+/// The clearings of full tagging at a level (1, 2 or 3).
+fn tagging_find(level: u8, links: &LinkIndex) -> Vec<Proof> {
+    match level {
+        1 => tagging::level1(links),
+        2 => tagging2::level2(links),
+        _ => tagging3::level3(links),
+    }
+}
+
+/// The basic rules (the seeds' L4_0 level) in their order.
+pub fn basic_rules() -> Vec<Rule> {
+    TechniqueId::all()
+        .filter(|t| t.is_basic())
+        .map(|t| t.rule(0))
+        .collect()
+}
+
+/// The rules of a list of techniques, simplest first: the basic rules, the listed
+/// fixed-size techniques that are not basic, then for each length 1..=`max_len` the listed
+/// graded techniques — all in the registry's order, whatever the list's.
+pub fn rules_with_basic(techniques: &[TechniqueId], max_len: usize) -> Vec<Rule> {
+    let mut rules = basic_rules();
+    rules.extend(tier_rules(techniques, max_len));
+    rules
+}
+
+/// The rules of tiers of techniques (see [`parse_tiers`]): the basic rules, then each tier
+/// in turn, whole — its fixed-size techniques that are not basic, then its graded ones
+/// length by length 1..=`max_len`, in the registry's order within the tier. A later tier
+/// is tried only where no rule of an earlier one applies, at any length: HoDoKu's order,
+/// where forcing chains of every length come before forcing nets. One tier gives
+/// [`rules_with_basic`]'s list.
+pub fn rules_in_tiers(tiers: &[Vec<TechniqueId>], max_len: usize) -> Vec<Rule> {
+    let mut rules = basic_rules();
+    for tier in tiers {
+        rules.extend(tier_rules(tier, max_len));
+    }
+    rules
+}
+
+/// One tier's rules (no basic rule): fixed-size techniques, then graded ones by length.
+fn tier_rules(techniques: &[TechniqueId], max_len: usize) -> Vec<Rule> {
+    let mut sorted = techniques.to_vec();
+    sorted.sort();
+    let mut rules: Vec<Rule> = sorted
+        .iter()
+        .filter(|t| t.is_fixed_size() && !t.is_basic())
+        .map(|t| t.rule(0))
+        .collect();
+    let graded: Vec<TechniqueId> = sorted.into_iter().filter(|t| !t.is_fixed_size()).collect();
+    for n in 1..=max_len {
+        rules.extend(graded.iter().map(|t| t.rule(n)));
+    }
+    rules
+}
+
+/// The first step of the first rule (in the given order) that has one (a fresh
+/// [`Searcher`]: keep one instead when stepping through a path).
+pub fn first_step(rules: &[Rule], links: &LinkIndex) -> Option<Proof> {
+    Searcher::new().first_step(rules, links)
+}

@@ -1,0 +1,796 @@
+//! The catalogue: every technique, simplest first, one entry each.
+
+use super::*;
+
+pub(super) const ASSISTANT: &[&str] = &["assistant"];
+pub(super) const ALS: &[&str] = &["assistant", "als"];
+pub(super) const GNPX: &[&str] = &["force", "force-chains"];
+pub(super) const CHAINS: &[&str] = &["force-chains"];
+pub(super) const NETS: &[&str] = &["force-nets"];
+
+/// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
+/// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
+/// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
+pub static REGISTRY: [Technique; 104] = {
+    use BasicRule as B;
+    use ChainFamily as F;
+    use Class::*;
+    use LinkLevel::{Als, Groups, Links};
+    [
+        Technique::basic(
+            "naked-single",
+            &[],
+            &["basic", "singles"],
+            B::NakedSingle,
+            Singles,
+            1,
+            "the only candidate of a cell",
+        )
+        .rated(4, 0),
+        Technique::basic(
+            "hidden-single",
+            &[],
+            &["basic", "singles"],
+            B::HiddenSingle,
+            Singles,
+            1,
+            "the only place of a digit in a house",
+        )
+        .rated(14, 0),
+        Technique::basic(
+            "interaction",
+            &["pointing", "claiming", "locked-candidates"],
+            BASIC_SETS,
+            B::Interaction,
+            Basic,
+            1,
+            "a digit of a block in one line, or of a line in one block",
+        )
+        .rated(50, 0),
+        Technique::basic(
+            "naked-pairs",
+            &[],
+            &["basic", "subsets"],
+            B::NakedSubset(2),
+            Basic,
+            2,
+            "two cells of a house holding two digits",
+        )
+        .rated(60, 0),
+        Technique::basic(
+            "hidden-pairs",
+            &[],
+            &["basic", "subsets"],
+            B::HiddenSubset(2),
+            Basic,
+            2,
+            "two digits of a house in two cells",
+        )
+        .rated(70, 0),
+        Technique::basic(
+            "x-wing",
+            &["fish-2"],
+            &["basic", "fish"],
+            B::Fish(2),
+            Basic,
+            2,
+            "a digit's places in two lines within two cross lines",
+        )
+        .rated(140, 0),
+        Technique::basic(
+            "naked-triplets",
+            &[],
+            &["basic", "subsets"],
+            B::NakedSubset(3),
+            Basic,
+            3,
+            "three cells of a house holding three digits",
+        )
+        .rated(80, 0),
+        Technique::basic(
+            "hidden-triplets",
+            &[],
+            &["basic", "subsets"],
+            B::HiddenSubset(3),
+            Basic,
+            3,
+            "three digits of a house in three cells",
+        )
+        .rated(100, 0),
+        Technique::basic(
+            "swordfish",
+            &["fish-3"],
+            &["basic", "fish"],
+            B::Fish(3),
+            Basic,
+            3,
+            "a digit's places in three lines within three cross lines",
+        )
+        .rated(150, 0),
+        Technique::basic(
+            "xy-wing",
+            &[],
+            BASIC_SETS,
+            B::XyWing,
+            Basic,
+            3,
+            "pivot {x y}, pincers {x z} and {y z}",
+        )
+        .rated(160, 0),
+        Technique::basic(
+            "xyz-wing",
+            &[],
+            BASIC_SETS,
+            B::XyzWing,
+            Basic,
+            3,
+            "pivot {x y z}, pincers {x z} and {y z}",
+        )
+        .rated(180, 0),
+        Technique::basic(
+            "naked-quads",
+            &[],
+            &["basic", "subsets"],
+            B::NakedSubset(4),
+            Basic,
+            4,
+            "four cells of a house holding four digits",
+        )
+        .rated(120, 0),
+        Technique::basic(
+            "hidden-quads",
+            &[],
+            &["basic", "subsets"],
+            B::HiddenSubset(4),
+            Basic,
+            4,
+            "four digits of a house in four cells",
+        )
+        .rated(150, 0),
+        Technique::basic(
+            "jellyfish",
+            &["fish-4"],
+            &["basic", "fish"],
+            B::Fish(4),
+            Basic,
+            4,
+            "a digit's places in four lines within four cross lines",
+        )
+        .rated(160, 0),
+        Technique::basic(
+            "squirmbag",
+            &["fish-5"],
+            &["fish"],
+            B::Fish(5),
+            Extra,
+            5,
+            "a digit's places in five lines within five cross lines",
+        )
+        .rated(470, 0),
+        Technique::basic(
+            "whale",
+            &["fish-6"],
+            &["fish"],
+            B::Fish(6),
+            Extra,
+            6,
+            "a digit's places in six lines within six cross lines",
+        )
+        .rated(470, 0),
+        Technique::basic(
+            "leviathan",
+            &["fish-7"],
+            &["fish"],
+            B::Fish(7),
+            Extra,
+            7,
+            "a digit's places in seven lines within seven cross lines",
+        )
+        .rated(470, 0),
+        hodoku(
+            "empty-rectangle",
+            &["er"],
+            HodokuRule::EmptyRectangle { dual: false },
+            "a block's digit in one row and column, with a conjugate pair (HoDoKu)",
+        )
+        .rated(120, 0),
+        hodoku(
+            "dual-empty-rectangle",
+            &["dual-er"],
+            HodokuRule::EmptyRectangle { dual: true },
+            "two empty rectangles on one block with two eliminations, one step (HoDoKu)",
+        )
+        .rated(121, 0),
+        hodoku(
+            "als-xz-overlap",
+            &["als-xz-allow-overlap"],
+            HodokuRule::AlsOverlap(AlsKind::Xz),
+            "ALS-XZ whose two ALS may share cells holding no X (HoDoKu's allow overlap)",
+        )
+        .rated(305, 0),
+        hodoku(
+            "als-xy-wing-overlap",
+            &["als-xy-wing-allow-overlap"],
+            HodokuRule::AlsOverlap(AlsKind::XyWing),
+            "ALS-XY-wing whose ALS may share cells holding no X or Y (HoDoKu's allow overlap)",
+        )
+        .rated(325, 0),
+        hodoku(
+            "death-blossom-overlap",
+            &["death-blossom-allow-overlap"],
+            HodokuRule::AlsOverlap(AlsKind::DeathBlossom),
+            "a death blossom whose petals may share cells (HoDoKu's allow overlap)",
+        )
+        .rated(365, 0),
+        hodoku(
+            "siamese-fish",
+            &["siamese-finned-fish"],
+            HodokuRule::SiameseFish,
+            "two finned or sashimi fish (of any shape) on one base with different eliminations, one step (HoDoKu)",
+        )
+        .rated(150, 10),
+        hodoku(
+            "hodoku-finned-fish",
+            &["hodoku-fish"],
+            HodokuRule::Fish {
+                shape: FishShape::Basic,
+                large: false,
+            },
+            "basic, finned and sashimi fish of rows against columns, size 2 to 4, as HoDoKu's fish search finds them (cannibalism included)",
+        )
+        .rated(290, 10),
+        hodoku(
+            "franken-fish",
+            &["franken"],
+            HodokuRule::Fish {
+                shape: FishShape::Franken,
+                large: false,
+            },
+            "a fish whose base or cover takes blocks (rows and blocks against columns and blocks), basic or finned, size 2 to 4 (HoDoKu)",
+        )
+        .rated(300, 10),
+        hodoku(
+            "mutant-fish",
+            &["mutant"],
+            HodokuRule::Fish {
+                shape: FishShape::Mutant,
+                large: false,
+            },
+            "a fish of any houses on either side (rows and columns on one side), basic or finned, size 2 to 4 (HoDoKu)",
+        )
+        .rated(450, 10),
+        hodoku(
+            "kraken-fish",
+            &["kraken-fish-type-1", "kraken"],
+            HodokuRule::KrakenFish,
+            "a finned fish (rows against columns, size 2 to 4) whose every fin forces a place it would eliminate without fins false through a chain (HoDoKu's kraken type 1)",
+        )
+        .rated(500, 0),
+        hodoku(
+            "large-franken-fish",
+            &["franken-squirmbag", "franken-whale", "franken-leviathan"],
+            HodokuRule::Fish {
+                shape: FishShape::Franken,
+                large: true,
+            },
+            "Franken fish of size 5 to 7, basic or finned (HoDoKu)",
+        )
+        .rated(310, 10),
+        hodoku(
+            "large-mutant-fish",
+            &["mutant-squirmbag", "mutant-whale", "mutant-leviathan"],
+            HodokuRule::Fish {
+                shape: FishShape::Mutant,
+                large: true,
+            },
+            "mutant fish of size 5 to 7, basic or finned (HoDoKu)",
+        )
+        .rated(460, 10),
+        hodoku(
+            "bug+1",
+            &["bug-plus-1", "bug1"],
+            HodokuRule::Uniqueness(UniquenessKind::BugPlus1),
+            "every open cell bivalue but one, every digit twice per house but one: that cell takes the digit placed three times (assumes a unique solution)",
+        )
+        .rated(100, 0),
+        hodoku(
+            "unique-rectangle-1",
+            &["ur1", "uniqueness-test-1"],
+            HodokuRule::Uniqueness(UniquenessKind::Ur1),
+            "a deadly rectangle with one cell holding other digits: that cell is neither (assumes a unique solution)",
+        )
+        .rated(101, 0),
+        hodoku(
+            "unique-rectangle-2",
+            &["ur2", "uniqueness-test-2"],
+            HodokuRule::Uniqueness(UniquenessKind::Ur2),
+            "a deadly rectangle whose two aligned roof cells add one digit: it leaves their common peers (assumes a unique solution)",
+        )
+        .rated(102, 0),
+        hodoku(
+            "unique-rectangle-3",
+            &["ur3", "uniqueness-test-3"],
+            HodokuRule::Uniqueness(UniquenessKind::Ur3),
+            "a deadly rectangle's roof as one cell of a naked subset (assumes a unique solution)",
+        )
+        .rated(103, 0),
+        hodoku(
+            "unique-rectangle-4",
+            &["ur4", "uniqueness-test-4"],
+            HodokuRule::Uniqueness(UniquenessKind::Ur4),
+            "a deadly rectangle's roof holding one digit's every place in a house: the other digit leaves the roof (assumes a unique solution)",
+        )
+        .rated(104, 0),
+        hodoku(
+            "unique-rectangle-5",
+            &["ur5", "uniqueness-test-5"],
+            HodokuRule::Uniqueness(UniquenessKind::Ur5),
+            "a deadly rectangle whose diagonal or three roof cells add one digit: it leaves their common peers (assumes a unique solution)",
+        )
+        .rated(105, 0),
+        hodoku(
+            "unique-rectangle-6",
+            &["ur6", "uniqueness-test-6"],
+            HodokuRule::Uniqueness(UniquenessKind::Ur6),
+            "a deadly rectangle with a digit an x-wing on it and a diagonal roof: the digit leaves the roof (assumes a unique solution)",
+        )
+        .rated(106, 0),
+        hodoku(
+            "hidden-rectangle",
+            &["hr"],
+            HodokuRule::Uniqueness(UniquenessKind::HiddenRectangle),
+            "a deadly rectangle with a digit confined in the far corner's row and column (assumes a unique solution)",
+        )
+        .rated(107, 0),
+        hodoku(
+            "avoidable-rectangle-1",
+            &["ar1"],
+            HodokuRule::Uniqueness(UniquenessKind::Ar1),
+            "a rectangle of placed non-givens that one open cell would make deadly (assumes a unique solution)",
+        )
+        .rated(108, 0),
+        hodoku(
+            "avoidable-rectangle-2",
+            &["ar2"],
+            HodokuRule::Uniqueness(UniquenessKind::Ar2),
+            "a rectangle of placed non-givens whose two open cells add one digit (assumes a unique solution)",
+        )
+        .rated(109, 0),
+        assistant(
+            "grid-analysis",
+            &["analyze-x"],
+            ASSISTANT,
+            AssistantRule::GridAnalysis,
+            2,
+            "Hanson: n lines × n cross lines (subsets and fish of any size), with complements",
+        )
+        .rated(100, 30),
+        assistant(
+            "bent-naked-subsets",
+            &["bent-subsets"],
+            ASSISTANT,
+            AssistantRule::BentSubsets,
+            3,
+            "Hanson: N cells over two houses holding N digits (XY-, XYZ-, WXYZ-wings…)",
+        )
+        .rated(70, 30),
+        assistant(
+            "als-xz",
+            &["als-singly-linked", "assistant-step-3"],
+            ALS,
+            AssistantRule::AlsXz,
+            2,
+            "two ALS with a restricted common X and another common digit Z (Hanson's step 3)",
+        )
+        .rated(300, 0),
+        assistant(
+            "als-doubly-linked",
+            &["als-xz-doubly-linked"],
+            ALS,
+            AssistantRule::AlsDoublyLinked,
+            2,
+            "two ALS with two restricted common digits: each is locked but for one",
+        )
+        .rated(300, 0),
+        assistant(
+            "als-xy-wing",
+            &[],
+            ALS,
+            AssistantRule::AlsXyWing,
+            3,
+            "ALS A and B linked to a pivot ALS C by X and Y, Z common to A and B",
+        )
+        .rated(320, 0),
+        assistant(
+            "death-blossom",
+            &["als-death-blossom"],
+            ALS,
+            AssistantRule::DeathBlossom,
+            3,
+            "a stem cell and one ALS per candidate, Z common to every petal",
+        )
+        .rated(360, 0),
+        assistant(
+            "sue-de-coq",
+            &["als-sue-de-coq"],
+            ALS,
+            AssistantRule::SueDeCoq,
+            4,
+            "two ALS on a box-line intersection: the core, line cells and box cells",
+        )
+        .rated(250, 0),
+        assistant(
+            "grid-als",
+            &["grid-based-als"],
+            ASSISTANT,
+            AssistantRule::GridAls(None),
+            2,
+            "Hanson: a digit's n lines in n + 1 cross lines; a candidate knocking two out",
+        )
+        .rated(90, 40),
+        assistant(
+            "finned-fish",
+            &[],
+            ASSISTANT,
+            AssistantRule::GridAls(Some(FinKind::Finned)),
+            2,
+            "a fish with fins in one block (a grid ALS)",
+        )
+        .rated(50, 40),
+        assistant(
+            "sashimi-fish",
+            &[],
+            ASSISTANT,
+            AssistantRule::GridAls(Some(FinKind::Sashimi)),
+            2,
+            "a finned fish with a base line left one place without its fins (a grid ALS)",
+        )
+        .rated(70, 40),
+        assistant(
+            "almost-locked-ranges",
+            &["alr"],
+            ASSISTANT,
+            AssistantRule::AlmostLockedRanges,
+            2,
+            "Hanson: a block's digit on two line segments redirects a weak link into a strong chain",
+        )
+        .rated(280, 0),
+        assistant(
+            "medusa",
+            &["3d-medusa", "medusa-3d", "medusa-colouring", "medusa-coloring"],
+            ASSISTANT,
+            AssistantRule::Medusa,
+            2,
+            "Hanson's 3D Medusa: two-coloured strong chains, weak links, weak corners, hinges",
+        )
+        .rated(320, 0),
+        assistant(
+            "aic",
+            &["g-aic", "als-aic", "als-chain"],
+            ALS,
+            AssistantRule::Aic,
+            2,
+            "alternating inference chain through candidates, groups and ALS (Eureka)",
+        )
+        .rated(280, 0),
+        assistant(
+            "nice-loop",
+            &["continuous-nice-loop", "cnl"],
+            ALS,
+            AssistantRule::NiceLoop,
+            2,
+            "continuous nice loop through candidates, groups and ALS: two neighbours, one true",
+        )
+        .rated(280, 0),
+        assistant(
+            "als-strong-chains",
+            &["assistant-step-4"],
+            ALS,
+            AssistantRule::AlsStrongChains,
+            2,
+            "Hanson's step 4: one colour of a strong chain would take two digits from an ALS",
+        )
+        .rated(340, 0),
+        hypothesis(
+            "hypothesis",
+            &["disproof", "hypothesis-disproof"],
+            ForceMode::Hypothesis,
+            "Hanson: a candidate assumed true, marked a/A/B… through strong chains, is disproved",
+        )
+        .rated(400, 10),
+        hypothesis(
+            "bivalue-hypothesis",
+            &["two-way-hypothesis", "circles-and-squares"],
+            ForceMode::Bivalue,
+            "Gail Nelson: both candidates of a bivalue cell force the same literal",
+        )
+        .rated(410, 10),
+        hypothesis(
+            "depth",
+            &["+depth", "plus-depth"],
+            ForceMode::Depth,
+            "Hanson's +depth: a hypothesis restarted at dead ends with singles and locked candidates",
+        )
+        .rated(600, 10),
+        hypothesis(
+            "depth2",
+            &["++depth", "plus-plus-depth"],
+            ForceMode::Depth2,
+            "Hanson's ++depth: +depth with naked and hidden subsets and fish (grids) up to size 4",
+        )
+        .rated(650, 10),
+        Technique {
+            name: "tag1",
+            aliases: &["tagging-1"],
+            sets: &["tagging"],
+            search: Search::Tagging(1),
+            class: Tagging,
+            measure: LengthMeasure::Size(1),
+            graded: false,
+            default_cap: None,
+            summary: "gpenet: layers of strong links (groups included), tags, alternate chains",
+            system: System::Tagging,
+            difficulty: Difficulty {
+                base: 0,
+                per_length: 0,
+            },
+        }
+        .rated(300, 0),
+        Technique {
+            name: "tag2",
+            aliases: &["tagging-2", "full-tagging"],
+            sets: &["tagging"],
+            search: Search::Tagging(2),
+            class: Tagging,
+            measure: LengthMeasure::Size(2),
+            graded: false,
+            default_cap: None,
+            summary: "gpenet: tagging with ALS and almost cells, choices and merged tags",
+            system: System::Tagging,
+            difficulty: Difficulty {
+                base: 0,
+                per_length: 0,
+            },
+        }
+        .rated(450, 0),
+        Technique {
+            name: "tag3",
+            aliases: &["tagging-3"],
+            sets: &["tagging"],
+            search: Search::Tagging(3),
+            class: Tagging,
+            measure: LengthMeasure::Size(3),
+            graded: false,
+            default_cap: None,
+            summary: "gpenet: tagging whose weak links are extended through choices, pass by pass",
+            system: System::Tagging,
+            difficulty: Difficulty {
+                base: 0,
+                per_length: 0,
+            },
+        }
+        .rated(600, 0),
+        Technique::chain(F::Xy, Chain2d, &["2d", "chains"])
+        .rated(0, 100),
+        Technique::chain(F::Xyt, Chain2d, &["2d", "chains"])
+        .rated(1, 100),
+        Technique::chain(F::Xyz, Chain2d, &["2d", "chains"])
+        .rated(2, 100),
+        Technique::chain(F::Xyzt, Chain2d, &["2d", "chains"])
+        .rated(3, 100),
+        Technique::chain(F::HxyRn, Chain2d, &["2d", "chains"])
+        .rated(4, 100),
+        Technique::chain(F::HxytRn, Chain2d, &["2d", "chains"])
+        .rated(5, 100),
+        Technique::chain(F::HxyzRn, Chain2d, &["2d", "chains"])
+        .rated(6, 100),
+        Technique::chain(F::HxyztRn, Chain2d, &["2d", "chains"])
+        .rated(7, 100),
+        Technique::chain(F::HxyCn, Chain2d, &["2d", "chains"])
+        .rated(8, 100),
+        Technique::chain(F::HxytCn, Chain2d, &["2d", "chains"])
+        .rated(9, 100),
+        Technique::chain(F::HxyzCn, Chain2d, &["2d", "chains"])
+        .rated(10, 100),
+        Technique::chain(F::HxyztCn, Chain2d, &["2d", "chains"])
+        .rated(11, 100),
+        Technique::chain(F::C, Chain2d, &["2d", "chains"])
+        .rated(12, 100),
+        Technique::chain(F::Nrc, Chain3d, &["3d", "chains"])
+        .rated(13, 100),
+        Technique::chain(F::Nrct, Chain3d, &["3d", "chains"])
+        .rated(14, 100),
+        Technique::chain(F::Nrcz, Chain3d, &["3d", "chains"])
+        .rated(15, 100),
+        Technique::chain(F::Nrczt, Chain3d, &["3d", "chains"])
+        .rated(16, 100),
+        Technique::chain(F::NrctLasso, Lasso, &["lasso", "chains"])
+        .rated(17, 100),
+        Technique::chain(F::NrcztLasso, Lasso, &["lasso", "chains"])
+        .rated(18, 100),
+        Technique::whip(WhipKind::Whip, None)
+        .rated(20, 100),
+        Technique::whip(WhipKind::Braid, None)
+        .rated(22, 100),
+        Technique::whip(WhipKind::GWhip, Some(16))
+        .rated(21, 100),
+        Technique::whip(WhipKind::GBraid, Some(10))
+        .rated(23, 100),
+        force(
+            "force-cell-links",
+            CHAINS,
+            ForceMode::Cell,
+            Links,
+            NetForm::Chain,
+            "force chain over a cell's candidates, plain links",
+        )
+        .rated(500, 10),
+        force(
+            "force-house-links",
+            CHAINS,
+            ForceMode::House,
+            Links,
+            NetForm::Chain,
+            "force chain over a digit's places in a house, plain links",
+        )
+        .rated(501, 10),
+        force(
+            "force-contradiction-links",
+            CHAINS,
+            ForceMode::Contradiction,
+            Links,
+            NetForm::Chain,
+            "assumption forcing a contradiction, plain links",
+        )
+        .rated(502, 10),
+        force(
+            "force-cell-groups",
+            CHAINS,
+            ForceMode::Cell,
+            Groups,
+            NetForm::Chain,
+            "force chain over a cell's candidates, links and groups",
+        )
+        .rated(510, 10),
+        force(
+            "force-house-groups",
+            CHAINS,
+            ForceMode::House,
+            Groups,
+            NetForm::Chain,
+            "force chain over a digit's places in a house, links and groups",
+        )
+        .rated(511, 10),
+        force(
+            "force-contradiction-groups",
+            CHAINS,
+            ForceMode::Contradiction,
+            Groups,
+            NetForm::Chain,
+            "assumption forcing a contradiction, links and groups",
+        )
+        .rated(512, 10),
+        force(
+            "force-cell",
+            GNPX,
+            ForceMode::Cell,
+            Als,
+            NetForm::Chain,
+            "GNPX ForceChain_Cell: links, groups and ALS super links",
+        )
+        .rated(520, 10),
+        force(
+            "force-house",
+            GNPX,
+            ForceMode::House,
+            Als,
+            NetForm::Chain,
+            "GNPX ForceChain_House: links, groups and ALS super links",
+        )
+        .rated(521, 10),
+        force(
+            "force-contradiction",
+            GNPX,
+            ForceMode::Contradiction,
+            Als,
+            NetForm::Chain,
+            "GNPX ForceChain_Contradiction: links, groups and ALS super links",
+        )
+        .rated(522, 10),
+        force(
+            "force-net-cell-links",
+            NETS,
+            ForceMode::Cell,
+            Links,
+            NetForm::Net,
+            "forcing net over a cell's candidates, plain links",
+        )
+        .rated(700, 10),
+        force(
+            "force-net-house-links",
+            NETS,
+            ForceMode::House,
+            Links,
+            NetForm::Net,
+            "forcing net over a digit's places in a house, plain links",
+        )
+        .rated(701, 10),
+        force(
+            "force-net-contradiction-links",
+            NETS,
+            ForceMode::Contradiction,
+            Links,
+            NetForm::Net,
+            "assumption forcing a contradiction in a net, plain links",
+        )
+        .rated(702, 10),
+        force(
+            "force-net-cell-groups",
+            NETS,
+            ForceMode::Cell,
+            Groups,
+            NetForm::Net,
+            "forcing net over a cell's candidates, links and groups",
+        )
+        .rated(710, 10),
+        force(
+            "force-net-house-groups",
+            NETS,
+            ForceMode::House,
+            Groups,
+            NetForm::Net,
+            "forcing net over a digit's places in a house, links and groups",
+        )
+        .rated(711, 10),
+        force(
+            "force-net-contradiction-groups",
+            NETS,
+            ForceMode::Contradiction,
+            Groups,
+            NetForm::Net,
+            "assumption forcing a contradiction in a net, links and groups",
+        )
+        .rated(712, 10),
+        force(
+            "force-net-cell",
+            NETS,
+            ForceMode::Cell,
+            Als,
+            NetForm::Net,
+            "forcing net over a cell's candidates, with groups and ALS",
+        )
+        .rated(720, 10),
+        force(
+            "force-net-house",
+            NETS,
+            ForceMode::House,
+            Als,
+            NetForm::Net,
+            "forcing net over a digit's places in a house, with groups and ALS",
+        )
+        .rated(721, 10),
+        force(
+            "force-net-contradiction",
+            NETS,
+            ForceMode::Contradiction,
+            Als,
+            NetForm::Net,
+            "assumption forcing a contradiction in a net, with groups and ALS",
+        )
+        .rated(722, 10),
+        hodoku(
+            "template-set",
+            &["templates-set"],
+            HodokuRule::Template { set: true },
+            "a digit's cells common to all its templates are placed (HoDoKu)",
+        )
+        .rated(10_000, 0),
+        hodoku(
+            "template-delete",
+            &["template-del"],
+            HodokuRule::Template { set: false },
+            "a digit's candidates in none of its templates are eliminated (HoDoKu)",
+        )
+        .rated(10_001, 0),
+    ]
+};
