@@ -18,7 +18,7 @@ use sudolink::proof::medusa::{MedusaContradiction, MedusaPattern, MedusaPremise}
 use sudolink::proof::medusa_net::refutation_net;
 use sudolink::proof::{check, Pattern, Proof};
 use sudolink::search::medusa;
-use sudolink::search::registry::{parse_list, TechniqueId};
+use sudolink::search::registry::parse_list;
 
 fn cand(text: &str) -> Candidate {
     text.parse().unwrap()
@@ -277,7 +277,6 @@ fn path_states(n: usize) -> Vec<(State, [u8; 81])> {
 
 fn assert_sound(state: &State, solution: &[u8; 81], proof: &Proof) {
     common::assert_sound_against_solution(state, solution, proof);
-    assert_eq!(TechniqueId::of_proof(proof).name(), "medusa");
 }
 
 #[test]

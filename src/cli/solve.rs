@@ -84,8 +84,9 @@ pub struct SolveArgs {
 /// The long help of `--rules`: the schemes, then every set and technique of the registry.
 pub fn rules_help() -> String {
     format!(
-        "Rule set: basic, a scheme (L, M, N, W, B, gW, gB, BC) or a comma list of techniques \
-         and sets; the basic rules are applied first. Sets: {}. Techniques: {}",
+        "Rule set: basic, a scheme ({}) or a comma list of techniques and sets; the basic \
+         rules are applied first. Sets: {}. Techniques: {}",
+        sudolink::study::rating::Scheme::names(),
         registry::sets_help(),
         sudolink::search::TechniqueId::all()
             .map(|t| t.name())

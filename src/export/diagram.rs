@@ -458,7 +458,27 @@ pub fn rule_label(proof: &Proof) -> String {
         Pattern::Aic(_) | Pattern::Net(_) | Pattern::AlmostLockedRange(_) | Pattern::Tagging(_) => {
             format!("{}[{}]", proof.rule, proof.length)
         }
-        _ => proof.rule.clone(),
+        Pattern::NakedSingle { .. }
+        | Pattern::HiddenSingle { .. }
+        | Pattern::Interaction { .. }
+        | Pattern::NakedSubset { .. }
+        | Pattern::HiddenSubset { .. }
+        | Pattern::Fish { .. }
+        | Pattern::XyWing { .. }
+        | Pattern::XyzWing { .. }
+        | Pattern::Chain(_)
+        | Pattern::GridLock(_)
+        | Pattern::BentSubset(_)
+        | Pattern::Als(_)
+        | Pattern::GridAls(_)
+        | Pattern::SueDeCoq(_)
+        | Pattern::Medusa(_)
+        | Pattern::Composite(_)
+        | Pattern::EmptyRectangle(_)
+        | Pattern::Template(_)
+        | Pattern::Uniqueness(_)
+        | Pattern::GeneralFish(_)
+        | Pattern::KrakenFish(_) => proof.rule.clone(),
     }
 }
 
@@ -509,7 +529,27 @@ pub fn from_proof(state: &State, proof: &Proof) -> Diagram {
             };
             (parts, &PATTERN_MEANINGS)
         }
-        other => (
+        other @ (Pattern::NakedSingle { .. }
+        | Pattern::HiddenSingle { .. }
+        | Pattern::Interaction { .. }
+        | Pattern::NakedSubset { .. }
+        | Pattern::HiddenSubset { .. }
+        | Pattern::Fish { .. }
+        | Pattern::XyWing { .. }
+        | Pattern::XyzWing { .. }
+        | Pattern::GridLock(_)
+        | Pattern::BentSubset(_)
+        | Pattern::Als(_)
+        | Pattern::GridAls(_)
+        | Pattern::AlmostLockedRange(_)
+        | Pattern::SueDeCoq(_)
+        | Pattern::Tagging(_)
+        | Pattern::Composite(_)
+        | Pattern::EmptyRectangle(_)
+        | Pattern::Template(_)
+        | Pattern::Uniqueness(_)
+        | Pattern::GeneralFish(_)
+        | Pattern::KrakenFish(_)) => (
             Parts {
                 marks: pattern_candidates(state, other)
                     .into_iter()

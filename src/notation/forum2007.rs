@@ -290,7 +290,23 @@ pub fn forum2007_text(state: &State, proof: &Proof) -> Option<String> {
                 conclusions_in_words(proof)
             )
         }
-        _ => return None,
+        Pattern::Whip(_)
+        | Pattern::Net(_)
+        | Pattern::GridLock(_)
+        | Pattern::BentSubset(_)
+        | Pattern::Als(_)
+        | Pattern::GridAls(_)
+        | Pattern::AlmostLockedRange(_)
+        | Pattern::SueDeCoq(_)
+        | Pattern::Aic(_)
+        | Pattern::Medusa(_)
+        | Pattern::Tagging(_)
+        | Pattern::Composite(_)
+        | Pattern::EmptyRectangle(_)
+        | Pattern::Template(_)
+        | Pattern::Uniqueness(_)
+        | Pattern::GeneralFish(_)
+        | Pattern::KrakenFish(_) => return None,
     })
 }
 

@@ -198,7 +198,26 @@ fn basic_pattern(pattern: &Pattern) -> Option<String> {
                 cells(&[*pivot, pincers[0], pincers[1]])
             )
         }
-        _ => return None,
+        // HoDoKu has no subset of another size
+        Pattern::NakedSubset { .. } | Pattern::HiddenSubset { .. } => return None,
+        Pattern::Chain(_)
+        | Pattern::Whip(_)
+        | Pattern::Net(_)
+        | Pattern::GridLock(_)
+        | Pattern::BentSubset(_)
+        | Pattern::Als(_)
+        | Pattern::GridAls(_)
+        | Pattern::AlmostLockedRange(_)
+        | Pattern::SueDeCoq(_)
+        | Pattern::Aic(_)
+        | Pattern::Medusa(_)
+        | Pattern::Tagging(_)
+        | Pattern::Composite(_)
+        | Pattern::EmptyRectangle(_)
+        | Pattern::Template(_)
+        | Pattern::Uniqueness(_)
+        | Pattern::GeneralFish(_)
+        | Pattern::KrakenFish(_) => return None,
     })
 }
 
@@ -265,7 +284,22 @@ pub fn hodoku_text(state: &State, proof: &Proof) -> Option<String> {
         Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => {
             basic_pattern(&proof.pattern).map(|p| format!("{p}: {}", conclusions(proof)))
         }
-        other => basic_pattern(other).map(|p| format!("{p} => {}", conclusions(proof))),
+        Pattern::Interaction { .. }
+        | Pattern::NakedSubset { .. }
+        | Pattern::HiddenSubset { .. }
+        | Pattern::Fish { .. }
+        | Pattern::XyWing { .. }
+        | Pattern::XyzWing { .. } => {
+            basic_pattern(&proof.pattern).map(|p| format!("{p} => {}", conclusions(proof)))
+        }
+        // techniques HoDoKu does not have
+        Pattern::Chain(_)
+        | Pattern::Whip(_)
+        | Pattern::Net(_)
+        | Pattern::AlmostLockedRange(_)
+        | Pattern::Medusa(_)
+        | Pattern::Tagging(_)
+        | Pattern::Composite(_) => None,
     }
 }
 

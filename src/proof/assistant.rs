@@ -35,7 +35,30 @@ pub(crate) fn form_size(form: &Pattern) -> usize {
     match form {
         Pattern::NakedSubset { cells, .. } | Pattern::HiddenSubset { cells, .. } => cells.len(),
         Pattern::Fish { base, .. } => base.len(),
-        _ => 0,
+        // a grid analysis's form is a subset or a fish
+        Pattern::NakedSingle { .. }
+        | Pattern::HiddenSingle { .. }
+        | Pattern::Interaction { .. }
+        | Pattern::XyWing { .. }
+        | Pattern::XyzWing { .. }
+        | Pattern::Chain(_)
+        | Pattern::Whip(_)
+        | Pattern::Net(_)
+        | Pattern::GridLock(_)
+        | Pattern::BentSubset(_)
+        | Pattern::Als(_)
+        | Pattern::GridAls(_)
+        | Pattern::AlmostLockedRange(_)
+        | Pattern::SueDeCoq(_)
+        | Pattern::Aic(_)
+        | Pattern::Medusa(_)
+        | Pattern::Tagging(_)
+        | Pattern::Composite(_)
+        | Pattern::EmptyRectangle(_)
+        | Pattern::Template(_)
+        | Pattern::Uniqueness(_)
+        | Pattern::GeneralFish(_)
+        | Pattern::KrakenFish(_) => 0,
     }
 }
 
@@ -227,7 +250,29 @@ pub fn form_name(form: &Pattern) -> String {
         Pattern::NakedSubset { cells, .. } => format!("naked-{}", subset_name(cells.len())),
         Pattern::HiddenSubset { cells, .. } => format!("hidden-{}", subset_name(cells.len())),
         Pattern::Fish { base, .. } => fish_name(base.len()).to_string(),
-        _ => String::new(),
+        Pattern::NakedSingle { .. }
+        | Pattern::HiddenSingle { .. }
+        | Pattern::Interaction { .. }
+        | Pattern::XyWing { .. }
+        | Pattern::XyzWing { .. }
+        | Pattern::Chain(_)
+        | Pattern::Whip(_)
+        | Pattern::Net(_)
+        | Pattern::GridLock(_)
+        | Pattern::BentSubset(_)
+        | Pattern::Als(_)
+        | Pattern::GridAls(_)
+        | Pattern::AlmostLockedRange(_)
+        | Pattern::SueDeCoq(_)
+        | Pattern::Aic(_)
+        | Pattern::Medusa(_)
+        | Pattern::Tagging(_)
+        | Pattern::Composite(_)
+        | Pattern::EmptyRectangle(_)
+        | Pattern::Template(_)
+        | Pattern::Uniqueness(_)
+        | Pattern::GeneralFish(_)
+        | Pattern::KrakenFish(_) => String::new(),
     }
 }
 

@@ -24,8 +24,8 @@
 //! As SudoRules does, each level keeps one partial whip per sequence of R's (CSP-Rules'
 //! partial-whip rules: "do not assert different partial whips with the same sequences of
 //! rlc's"; for braids one per set of R's, for g-whips one per set of R's and last R, see
-//! `Searcher::merge_key`), under a 128-bit key: the last one found, as
-//! SudoRules' CLIPS engine does (see `Searcher::push`). That is [`Merge::SudoRules`], what
+//! `WhipSearch::merge_key`), under a 128-bit key: the last one found, as
+//! SudoRules' CLIPS engine does (see `WhipSearch::push`). That is [`Merge::SudoRules`], what
 //! ratings use; it can lose a whip whose prefix lost the merge (a longer whip, or none, is
 //! found for that target), because partial whips with the same R's but different L's can
 //! differ later through the loopless conditions. [`Merge::Exact`] merges only partial whips
@@ -109,7 +109,7 @@ struct FrontierEntry {
     /// The t/z set: the target, the L's and every candidate linked to an R.
     tz: CandidateSet,
     keys: Keys,
-    /// Braids: the variables that may extend its parent (see [`Searcher::open_vars`]); its
+    /// Braids: the variables that may extend its parent (see [`WhipSearch::open_vars`]); its
     /// own are these with the variables of the candidates linked to its last R refreshed.
     parent_vars: [u64; 6],
 }
@@ -459,7 +459,7 @@ impl VarWords {
 }
 
 /// A search of one target stopped after some depth, to be resumed one level deeper
-/// ([`Searcher::suspend`]).
+/// ([`WhipSearch::suspend`]).
 struct Suspended {
     nodes: Vec<Node>,
     /// The partial whips of length `depth - 1`.
@@ -529,7 +529,7 @@ impl<'a> Tables<'a> {
     }
 }
 
-/// A partial whip made by [`Searcher::push`], waiting for [`Searcher::flush`] to merge it
+/// A partial whip made by [`WhipSearch::push`], waiting for [`WhipSearch::flush`] to merge it
 /// into the level being built (the pushes of one expansion are gathered so that the memory
 /// of their merge keys is fetched at once).
 #[derive(Clone, Copy)]
@@ -539,8 +539,10 @@ struct Staged {
     keys: Keys,
 }
 
-/// The search state for one grid state and one kind.
-struct Searcher<'a> {
+/// One breadth-first whip (braid, g-whip, g-braid) search: its tables, the partial whips
+/// level by level, and its budget, for one grid state and one kind (not the registry's
+/// [`crate::search::registry::Searcher`], which dispatches to it).
+struct WhipSearch<'a> {
     t: Arc<Tables<'a>>,
     /// Stop when the arena holds more partial whips than this.
     budget: usize,
@@ -555,7 +557,7 @@ struct Searcher<'a> {
     staged: Vec<Staged>,
     stats: SearchStats,
     /// Braids: the open variables of the partial braid being extended (see
-    /// [`Searcher::open_vars`]), recorded per partial braid of the level expanded in
+    /// [`WhipSearch::open_vars`]), recorded per partial braid of the level expanded in
     /// `cur_vars`.
     parent_vars: [u64; 6],
     /// Braids: the open variables of each partial braid of `cur` (entry i), as expanded:
@@ -564,14 +566,14 @@ struct Searcher<'a> {
     /// The keys of the partial whips of the level being built (entry i is arena node
     /// `next.first + i`): a partial whip is recorded by its node and keys only, and its t/z
     /// set and variables are made from its parent's once the level is complete
-    /// ([`Searcher::complete_level`]), so a merge costs no copy of them.
+    /// ([`WhipSearch::complete_level`]), so a merge costs no copy of them.
     pending: Vec<Keys>,
     /// The t/z set and open variables of the empty partial whip (the target's links): the
     /// parent of the first level.
     root_tz: CandidateSet,
     root_vars: [u64; 6],
     /// Every target searched was searched for complete whips at every shorter length
-    /// (iterative deepening): see [`Searcher::expand_braid`]'s last level.
+    /// (iterative deepening): see [`WhipSearch::expand_braid`]'s last level.
     shorter_searched: bool,
 }
 
@@ -633,14 +635,14 @@ fn near_variables(links: &LinkIndex, groups: Option<&GroupIndex>) -> Vec<[u64; 6
     near
 }
 
-impl<'a> Searcher<'a> {
-    fn new(links: &'a LinkIndex, kind: WhipKind, merge: Merge) -> Searcher<'a> {
-        Searcher::with_tables(Arc::new(Tables::new(links, kind, merge)))
+impl<'a> WhipSearch<'a> {
+    fn new(links: &'a LinkIndex, kind: WhipKind, merge: Merge) -> WhipSearch<'a> {
+        WhipSearch::with_tables(Arc::new(Tables::new(links, kind, merge)))
     }
 
     /// A searcher with empty buffers over `t`.
-    fn with_tables(t: Arc<Tables<'a>>) -> Searcher<'a> {
-        Searcher {
+    fn with_tables(t: Arc<Tables<'a>>) -> WhipSearch<'a> {
+        WhipSearch {
             t,
             budget: usize::MAX,
             deadline: None,
@@ -707,7 +709,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// Every open candidate of variable `v` lies in `tz` (the cell ends a whip): what
-    /// [`Searcher::classify`] calls [`Rest::Empty`] for an L in `tz`, with no count.
+    /// [`WhipSearch::classify`] calls [`Rest::Empty`] for an L in `tz`, with no count.
     #[inline(always)]
     fn all_inside(&self, v: usize, tz: &CandidateSet) -> bool {
         let tw = tz.words();
@@ -732,7 +734,7 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// [`Searcher::classify`] for g-searches: up to three candidates outside, in one group
+    /// [`WhipSearch::classify`] for g-searches: up to three candidates outside, in one group
     /// (the block-line segment of the first holds them all; its group must not hold L).
     fn classify_with_groups(&self, v: usize, tz: &CandidateSet, l: u16) -> Rest {
         let tw = tz.words();
@@ -836,7 +838,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// Add a partial whip to the level being built. When one with the same R's (sequence,
-    /// or set for braids and g-whips: [`Searcher::merge_key`]) is there already, the new one replaces
+    /// or set for braids and g-whips: [`WhipSearch::merge_key`]) is there already, the new one replaces
     /// it: the level keeps the last one found, as SudoRules (CLIPS fires the newest
     /// activation first, and the partial whip it asserts blocks the others). The choice
     /// matters only through the loopless and new-variable conditions; this one agrees with
@@ -1041,11 +1043,11 @@ impl<'a> Searcher<'a> {
         self.deepen(z, 2, min_len, max_len)
     }
 
-    /// Levels `from..=max_len` of [`Searcher::search_target`], from the partial whips of
+    /// Levels `from..=max_len` of [`WhipSearch::search_target`], from the partial whips of
     /// length `from - 1` in the level being built (`self.next`). When the answer is
     /// [`Outcome::NotYet`] and `max_len ≥ 2`, `self.cur` holds the partial whips of length
     /// `max_len - 1`, as every search of `z` to a greater depth builds them: see
-    /// [`Searcher::suspend`].
+    /// [`WhipSearch::suspend`].
     fn deepen(&mut self, z: Candidate, from: usize, min_len: usize, max_len: usize) -> Outcome {
         for len in from..=max_len {
             std::mem::swap(&mut self.cur, &mut self.next);
@@ -1093,10 +1095,10 @@ impl<'a> Searcher<'a> {
     }
 
     /// After a search of `z` to depth `depth` ≥ 2 answered [`Outcome::NotYet`]: its arena
-    /// and its partial whips of length `depth - 1`, from which [`Searcher::resume`] searches
+    /// and its partial whips of length `depth - 1`, from which [`WhipSearch::resume`] searches
     /// to depth `depth + 1` without building the shorter levels again.
     /// (Copies, so that the searcher keeps its grown buffers: see
-    /// [`Searcher::suspended_bytes`].)
+    /// [`WhipSearch::suspended_bytes`].)
     fn suspend(&self, depth: usize) -> Suspended {
         Suspended {
             nodes: self.nodes.clone(),
@@ -1108,13 +1110,13 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// What [`Searcher::suspend`] would keep, in bytes.
+    /// What [`WhipSearch::suspend`] would keep, in bytes.
     fn suspended_bytes(&self) -> usize {
         self.nodes.len() * std::mem::size_of::<Node>()
             + self.cur.entries.len() * std::mem::size_of::<FrontierEntry>()
     }
 
-    /// [`Searcher::search_target`] of `z` with `max_len = saved.depth + 1` from a suspended
+    /// [`WhipSearch::search_target`] of `z` with `max_len = saved.depth + 1` from a suspended
     /// search of the same target in the same state: the levels below `saved.depth` are those
     /// the full search would build again (they do not depend on the depth asked for), so the
     /// answer is the full search's.
@@ -1225,7 +1227,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// The last level of a whip search: the first cell hanging on the last R of partial whip
-    /// `p` that ends it (in [`Searcher::expand_whip`]'s order: L's in candidate order, then
+    /// `p` that ends it (in [`WhipSearch::expand_whip`]'s order: L's in candidate order, then
     /// their variables), when every open candidate of its variable lies in `tz`. The
     /// chain's conditions (L not Z nor an earlier L or R, a new variable) are read only for
     /// such a cell, which is rare, so the chain is walked only then.
@@ -1466,7 +1468,7 @@ impl<'a> Searcher<'a> {
 /// **Complexity**: one breadth-first search of depth `length` per open candidate (see the
 /// module documentation).
 pub fn find(links: &LinkIndex, kind: WhipKind, length: usize, limit: usize) -> Vec<Proof> {
-    let mut s = Searcher::new(links, kind, Merge::SudoRules);
+    let mut s = WhipSearch::new(links, kind, Merge::SudoRules);
     let mut out = Vec::new();
     if length == 0 || limit == 0 {
         return out;
@@ -1555,7 +1557,7 @@ pub fn shortest_for_target_with(
     max_len: usize,
     merge: Merge,
 ) -> Option<Proof> {
-    let mut s = Searcher::new(links, kind, merge);
+    let mut s = WhipSearch::new(links, kind, merge);
     if merge == Merge::Exact {
         s.budget = EXACT_BUDGET;
     }
@@ -1624,7 +1626,7 @@ fn metered_of_kind(
     meter: &mut Meter,
 ) -> MeteredAnswer {
     let run = |merge: Merge, max_len: usize, cap: usize, meter: &mut Meter| {
-        let mut s = Searcher::new(links, kind, merge);
+        let mut s = WhipSearch::new(links, kind, merge);
         s.budget = meter.per_search_nodes(cap);
         s.deadline = meter.deadline();
         let outcome = s.search_target(target, 1, max_len);
@@ -1692,7 +1694,7 @@ pub fn shortest_batch(
     kind: WhipKind,
     max_len: usize,
 ) -> (Vec<Proof>, SearchStats) {
-    let mut s = Searcher::new(links, kind, Merge::SudoRules);
+    let mut s = WhipSearch::new(links, kind, Merge::SudoRules);
     // every depth d is searched after depth d - 1 found no whip on any live target
     s.shorter_searched = true;
     let mut stats = SearchStats::default();
@@ -1702,17 +1704,17 @@ pub fn shortest_batch(
     // searchers (their grown buffers) for the threads, reused target after target
     let t = Arc::clone(&s.t);
     let fresh = || {
-        let mut w = Searcher::with_tables(Arc::clone(&t));
+        let mut w = WhipSearch::with_tables(Arc::clone(&t));
         w.shorter_searched = true;
         w
     };
-    let mut pool: Mutex<Vec<Searcher<'_>>> = Mutex::new(vec![s]);
+    let mut pool: Mutex<Vec<WhipSearch<'_>>> = Mutex::new(vec![s]);
     for depth in 1..=max_len {
         let budget = SuspendBudget {
             found: AtomicBool::new(false),
             kept: AtomicUsize::new(0),
         };
-        let one = |s: &mut Searcher<'_>, (z, saved): (Candidate, Option<Suspended>)| {
+        let one = |s: &mut WhipSearch<'_>, (z, saved): (Candidate, Option<Suspended>)| {
             search_at_depth(s, kind, z, saved, depth, &budget)
         };
         // the targets' searches are independent: deep ones on every thread (a hard
@@ -1785,7 +1787,7 @@ enum AtDepth {
 /// Search `z` at exactly `depth` (resuming its suspended search if any) with searcher `s`;
 /// the statistics are this search's.
 fn search_at_depth(
-    s: &mut Searcher<'_>,
+    s: &mut WhipSearch<'_>,
     kind: WhipKind,
     z: Candidate,
     saved: Option<Suspended>,

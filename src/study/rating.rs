@@ -104,6 +104,14 @@ impl Scheme {
     }
 }
 
+impl Scheme {
+    /// Every scheme's name, comma separated (`L, M, N, W, B, gW, gB, BC`), for help texts
+    /// and errors.
+    pub fn names() -> String {
+        Scheme::ALL.map(Scheme::name).join(", ")
+    }
+}
+
 impl fmt::Display for Scheme {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -112,7 +120,7 @@ impl fmt::Display for Scheme {
 
 /// An unknown scheme name.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("unknown rating scheme {0:?} (expected L, M, N, W, B, gW, gB or BC)")]
+#[error("unknown rating scheme {0:?} (expected one of {names})", names = Scheme::names())]
 pub struct UnknownScheme(pub String);
 
 impl FromStr for Scheme {

@@ -37,7 +37,8 @@ pub struct RuleSpec {
 pub enum BadRules {
     /// It names neither `basic`, a scheme nor known techniques.
     #[error(
-        "--rules: {why}; use basic, a scheme (L, M, N, W, B, gW, gB, BC) or a comma list of techniques"
+        "--rules: {why}; use basic, a scheme ({schemes}) or a comma list of techniques",
+        schemes = Scheme::names()
     )]
     Unknown { why: String },
     /// The listed order asked of `basic` or a scheme.

@@ -533,7 +533,26 @@ pub fn pattern_text(state: &State, proof: &Proof) -> String {
                 cell_with_digits(&b, pincers[1]),
             )
         }
-        _ => proof.rule.clone(),
+        Pattern::NakedSingle { .. }
+        | Pattern::HiddenSingle { .. }
+        | Pattern::Chain(_)
+        | Pattern::Whip(_)
+        | Pattern::Net(_)
+        | Pattern::GridLock(_)
+        | Pattern::BentSubset(_)
+        | Pattern::Als(_)
+        | Pattern::GridAls(_)
+        | Pattern::AlmostLockedRange(_)
+        | Pattern::SueDeCoq(_)
+        | Pattern::Aic(_)
+        | Pattern::Medusa(_)
+        | Pattern::Tagging(_)
+        | Pattern::Composite(_)
+        | Pattern::EmptyRectangle(_)
+        | Pattern::Template(_)
+        | Pattern::Uniqueness(_)
+        | Pattern::GeneralFish(_)
+        | Pattern::KrakenFish(_) => proof.rule.clone(),
     }
 }
 

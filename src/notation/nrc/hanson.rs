@@ -54,7 +54,30 @@ pub fn describe(form: &Pattern) -> String {
             houses_in_braces(base),
             houses_in_braces(cover)
         ),
-        _ => String::new(),
+        // a grid analysis's form is a subset or a fish
+        Pattern::NakedSingle { .. }
+        | Pattern::HiddenSingle { .. }
+        | Pattern::Interaction { .. }
+        | Pattern::XyWing { .. }
+        | Pattern::XyzWing { .. }
+        | Pattern::Chain(_)
+        | Pattern::Whip(_)
+        | Pattern::Net(_)
+        | Pattern::GridLock(_)
+        | Pattern::BentSubset(_)
+        | Pattern::Als(_)
+        | Pattern::GridAls(_)
+        | Pattern::AlmostLockedRange(_)
+        | Pattern::SueDeCoq(_)
+        | Pattern::Aic(_)
+        | Pattern::Medusa(_)
+        | Pattern::Tagging(_)
+        | Pattern::Composite(_)
+        | Pattern::EmptyRectangle(_)
+        | Pattern::Template(_)
+        | Pattern::Uniqueness(_)
+        | Pattern::GeneralFish(_)
+        | Pattern::KrakenFish(_) => String::new(),
     }
 }
 

@@ -115,7 +115,14 @@ pub fn pattern_text(state: &State, proof: &Proof) -> String {
             t.templates,
             t.passes
         ),
-        _ => basic::pattern_text(state, proof),
+        Pattern::NakedSingle { .. }
+        | Pattern::HiddenSingle { .. }
+        | Pattern::Interaction { .. }
+        | Pattern::NakedSubset { .. }
+        | Pattern::HiddenSubset { .. }
+        | Pattern::Fish { .. }
+        | Pattern::XyWing { .. }
+        | Pattern::XyzWing { .. } => basic::pattern_text(state, proof),
     }
 }
 
