@@ -148,6 +148,60 @@ fn rate_reports_invalid_puzzles_on_stderr_and_fails() {
 }
 
 #[test]
+fn classify_and_subsume_fail_as_rate_does_on_puzzles_they_cannot_study() {
+    // one rule for every study: each puzzle that cannot be studied is named with its line,
+    // the result of the others is printed, and the command fails unless --keep-going; a
+    // stored run read back fails the same way
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mixed.txt");
+    let twice = format!("1{}", &OCEAN1[1..]);
+    std::fs::write(&file, format!("{OCEAN1}\n{twice}\n")).unwrap();
+    let f = file.to_str().unwrap();
+    let db = dir.path().join("runs.db");
+    let db = db.to_str().unwrap();
+    let classify = ["classify", f, "--scheme", "L", "--max-len", "2", "--db", db];
+    for _ in 0..2 {
+        let (code, stdout, stderr) = sudolink(&classify);
+        assert_eq!(code, 1, "{stdout}{stderr}");
+        assert!(
+            stdout.starts_with("1 of 2 puzzles rated, 1 could not be"),
+            "{stdout}"
+        );
+        assert!(
+            stderr.contains("line 2: contradictory givens: digit 1 is placed twice"),
+            "{stderr}"
+        );
+        assert!(
+            stderr.contains("1 of 2 puzzle(s) could not be rated"),
+            "{stderr}"
+        );
+    }
+    let mut keep_going = classify.to_vec();
+    keep_going.push("--keep-going");
+    let (code, _, stderr) = sudolink(&keep_going);
+    assert_eq!(code, 0, "{stderr}");
+    let subsume = [
+        "subsume",
+        f,
+        "--families",
+        "xy,nrc",
+        "--max-len",
+        "3",
+        "--start",
+    ];
+    let (code, stdout, stderr) = sudolink(&subsume);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(
+        stdout.starts_with("1 states studied in 2 puzzles"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("1 of 2 puzzle(s) could not be studied"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn allow_nonunique_still_refuses_no_solution() {
     // Ocean #1 with a wrong digit in r1c1: locally consistent, no solution
     let state = sudolink::grid::format::parse_line(OCEAN1, 1)

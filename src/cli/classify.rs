@@ -3,16 +3,14 @@
 //! bar. With `--db` every rated puzzle is stored as it is done, so an interrupted run goes
 //! on where it stopped when the same command is run again, and a finished one is read back.
 
-use super::parallel::{each_as_done, Batch};
-use super::progress::Status;
-use super::study_run::{open_run, StudyArgs, StudyInput};
+use super::study_run::StudyArgs;
 use anyhow::{bail, Context, Result};
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::str::FromStr;
-use sudolink::store::study::RatingRow;
-use sudolink::study::classify::{rate_puzzle, Table};
+use sudolink::study::classify::{Classified, Classify, Table};
 use sudolink::study::rating::Scheme;
+use sudolink::study::run::StudyInput;
 
 #[derive(clap::Args, Debug)]
 pub struct ClassifyArgs {
@@ -64,94 +62,23 @@ pub fn run(args: &ClassifyArgs) -> Result<()> {
     if args.reference_column == Some(1) || args.reference_column == Some(0) {
         bail!("--reference-column must name a column after the grid (2 or more)");
     }
-    let input = StudyInput::read(&args.study.input)?;
-    let names: Vec<&str> = schemes.iter().map(|s| s.name()).collect();
-    let params = json!({
-        "input": input.origin,
-        "schemes": names,
-        "max_len": args.study.max_len,
-        "puzzles": input.puzzles.len(),
-    });
-    let mut run = open_run(
-        args.study.db.as_deref(),
-        args.study.force,
-        "classify",
-        &params,
-        &input,
-    )?;
-    let mut table = Table::new(&schemes, args.study.max_len);
-    let mut ours: BTreeMap<usize, Option<usize>> = BTreeMap::new();
-    let mut count = |table: &mut Table, position: usize, rows: &[RatingRow]| {
-        table.add(rows);
-        ours.insert(position, rows.first().and_then(|r| r.rating));
+    let input = args.study.read_input()?;
+    let study = Classify {
+        schemes: schemes.clone(),
+        max_len: args.study.max_len,
     };
-
-    let todo = run.pending(input.puzzles.len(), args.study.stop_after);
-    let status = Status::new("classify", "puzzles");
-    let total = input.puzzles.len() as u64;
-    let mut done = run.done.len() as u64;
-    let mut batch = Batch::new();
-    let run_id = run.id;
-    let result = each_as_done(
-        &todo,
-        |&p| {
-            let puzzle = &input.puzzles[p].puzzle;
-            (
-                p,
-                puzzle.line(),
-                rate_puzzle(puzzle, &schemes, args.study.max_len),
-            )
-        },
-        |_, rated| {
-            done += 1;
-            status.update(
-                done,
-                total,
-                &format!("line {}", input.puzzles[rated.0].line),
-            );
-            match run.store.as_mut() {
-                // stored one transaction per second: a kill loses at most that second
-                Some(store) => batch.push(rated, |b| Ok(store.write_ratings(run_id, b)?)),
-                None => {
-                    count(&mut table, rated.0, &rated.2);
-                    Ok(())
-                }
-            }
-        },
-    );
-    // what was done before an error is kept
-    if let Some(store) = run.store.as_mut() {
-        batch.flush(|b| Ok(store.write_ratings(run_id, b)?))?;
-    }
-    status.finish();
-    result?;
-    let complete = run.done.len() + todo.len() == input.puzzles.len();
-    if let Some(store) = run.store.as_mut() {
-        if complete && !run.finished {
-            store.finish_run(run.id)?;
-        }
-        // the table of a stored run is read back from the db (this session's and earlier ones)
-        let mut by_position: BTreeMap<usize, Vec<RatingRow>> = BTreeMap::new();
-        store.for_each_rating(run.id, |p, _, row| {
-            by_position.entry(p).or_default().push(row)
-        })?;
-        for (p, rows) in by_position {
-            count(&mut table, p, &rows);
-        }
-    }
+    let mut classified = Classified::new(&schemes, args.study.max_len);
+    let outcome = args.study.drive(&study, &mut classified, &input)?;
+    let ours = &classified.first_scheme;
+    let table = &classified.table;
+    let complete = outcome.complete;
     let disagreements = match args.reference_column {
-        Some(col) => compare(&input, col, &ours)?,
+        Some(col) => compare(&input, col, ours)?,
         None => Vec::new(),
     };
-    print(
-        args,
-        &input,
-        &table,
-        run.id_if_stored(),
-        complete,
-        &disagreements,
-    );
-    Ok(())
+    print(args, &input, table, outcome.run, complete, &disagreements);
+    args.study
+        .judge(&outcome.failures, input.puzzles.len(), "rated")
 }
 
 fn compare(
@@ -226,10 +153,16 @@ fn print(
         println!("{v}");
         return;
     }
+    let unrated = table.columns.iter().map(|c| c.errors).max().unwrap_or(0);
     println!(
-        "{} of {} puzzles rated (max length {}){}",
-        table.puzzles,
+        "{} of {} puzzles rated{} (max length {}){}",
+        table.puzzles - unrated,
         input.puzzles.len(),
+        if unrated > 0 {
+            format!(", {unrated} could not be")
+        } else {
+            String::new()
+        },
         table.max_len,
         run_id.map_or(String::new(), |id| format!(", run {id}")),
     );

@@ -12,7 +12,6 @@ mod graph;
 mod input;
 mod numbers;
 mod output;
-mod parallel;
 mod progress;
 mod query;
 mod rate;

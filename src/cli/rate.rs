@@ -5,7 +5,6 @@
 //! `--keep-going`.
 
 use super::input::read_argument;
-use super::parallel::{each_as_done, InOrder};
 use super::progress::Status;
 use super::solve::Order;
 use anyhow::{bail, Result};
@@ -16,6 +15,7 @@ use std::time::Instant;
 use sudolink::grid::format::{parse_collection, ParseError, Puzzle};
 use sudolink::search::{registry, Rule};
 use sudolink::solver::count_solutions;
+use sudolink::study::parallel::{each_as_done, InOrder};
 use sudolink::study::rating::{rate, rate_rules, Scheme};
 use sudolink::study::rules::{list_rules, order_applies};
 
@@ -172,7 +172,7 @@ pub fn run(args: &RateArgs) -> Result<()> {
                     writeln!(out, "{} {level}", v["puzzle"].as_str().unwrap_or(""))?;
                 }
                 out.flush()?;
-                Ok(())
+                Ok::<(), anyhow::Error>(())
             })
         },
     )?;

@@ -4,15 +4,12 @@
 //! to open with `explain`. With `--db` everything is stored (and a run resumes).
 
 use super::numbers;
-use super::parallel::{each_as_done, Batch};
-use super::progress::Status;
-use super::study_run::{open_run, StudyArgs, StudyInput};
+use super::study_run::StudyArgs;
 use anyhow::{bail, Result};
 use serde_json::json;
 use sudolink::search::registry;
-use sudolink::solver::count_solutions;
-use sudolink::store::study::StudiedStateRow;
-use sudolink::study::subsume::{stored, study_puzzle, Matrix, Options, States, Studied};
+use sudolink::study::run::StudyInput;
+use sudolink::study::subsume::{Matrix, Options, States, Studied, Subsume};
 
 #[derive(clap::Args, Debug)]
 pub struct SubsumeArgs {
@@ -65,123 +62,37 @@ fn parse_families(text: &str, max_len: usize) -> Result<Vec<Studied>> {
 pub fn run(args: &SubsumeArgs) -> Result<()> {
     let studied = parse_families(&args.families, args.study.max_len)?;
     let families: Vec<_> = studied.iter().map(|s| s.family).collect();
-    let input = StudyInput::read(&args.study.input)?;
-    let names: Vec<&str> = families.iter().map(|f| f.name()).collect();
-    let mut params = json!({
-        "input": input.origin,
-        "families": names,
-        "max_len": args.study.max_len,
-        "start_only": args.start,
-        "puzzles": input.puzzles.len(),
-    });
-    // both only when used, so runs stored before these options existed resume
-    if args.stuck {
-        params["first_stuck"] = json!(true);
-    }
-    let own: serde_json::Map<String, serde_json::Value> = studied
-        .iter()
-        .filter(|s| s.max_len != args.study.max_len)
-        .map(|s| (s.family.name().to_string(), json!(s.max_len)))
-        .collect();
-    if !own.is_empty() {
-        params["family_max_len"] = serde_json::Value::Object(own);
-    }
-    let mut run = open_run(
-        args.study.db.as_deref(),
-        args.study.force,
-        "subsume",
-        &params,
-        &input,
-    )?;
-    let options = Options {
-        families: studied.clone(),
-        states: if args.start {
-            States::Start
-        } else if args.stuck {
-            States::FirstStuck
-        } else {
-            States::Path
+    let input = args.study.read_input()?;
+    let study = Subsume {
+        options: Options {
+            families: studied.clone(),
+            states: if args.start {
+                States::Start
+            } else if args.stuck {
+                States::FirstStuck
+            } else {
+                States::Path
+            },
         },
+        max_len: args.study.max_len,
     };
     let mut matrix = Matrix::new(&families);
-    let todo = run.pending(input.puzzles.len(), args.study.stop_after);
-    let status = Status::new("subsume", "puzzles");
-    let total = input.puzzles.len() as u64;
-    let mut done = run.done.len() as u64;
-    let mut batch = Batch::new();
-    let run_id = run.id;
-    let result = each_as_done(
-        &todo,
-        |&p| {
-            let item = &input.puzzles[p];
-            study_one(item, &options).map(|s| (p, item.puzzle.line(), s))
-        },
-        |_, studied| {
-            let (p, line, states) = studied?;
-            done += 1;
-            status.update(done, total, &format!("line {}", input.puzzles[p].line));
-            match run.store.as_mut() {
-                // stored one transaction per second: a kill loses at most that second
-                Some(store) => batch.push((p, line, states), |b| {
-                    Ok(store.write_studied_puzzles(run_id, b)?)
-                }),
-                None => {
-                    states
-                        .into_iter()
-                        .for_each(|st| matrix.add(&stored(p, &line, st)));
-                    Ok(())
-                }
-            }
-        },
-    );
-    // what was done before an error is kept
-    if let Some(store) = run.store.as_mut() {
-        batch.flush(|b| Ok(store.write_studied_puzzles(run_id, b)?))?;
-    }
-    status.finish();
-    result?;
-    let complete = run.done.len() + todo.len() == input.puzzles.len();
-    if let Some(store) = run.store.as_mut() {
-        if complete && !run.finished {
-            store.finish_run(run.id)?;
-        }
-        store.for_each_studied_state(run.id, |s| matrix.add(&s))?;
-    }
+    let outcome = args.study.drive(&study, &mut matrix, &input)?;
+    let complete = outcome.complete;
     if args.study.json {
-        println!(
-            "{}",
-            matrix_json(&matrix, &input, run.id_if_stored(), complete)
-        );
+        println!("{}", matrix_json(&matrix, &input, outcome.run, complete));
     } else {
         print_matrix(
             &matrix,
             &input,
-            run.id_if_stored(),
+            outcome.run,
             complete,
             args.study.max_len,
             &studied,
         );
     }
-    Ok(())
-}
-
-fn study_one(
-    item: &super::study_run::InputPuzzle,
-    options: &Options,
-) -> Result<Vec<StudiedStateRow>> {
-    let line = item.line;
-    let start = item
-        .puzzle
-        .start_state()
-        .map_err(|e| anyhow::anyhow!("line {line}: contradictory givens: {e}"))?;
-    let solved = count_solutions(&start, 2);
-    let solution = match (solved.count, solved.solution) {
-        (1, Some(s)) => s,
-        (0, _) => bail!("line {line}: the puzzle has no solution"),
-        _ => bail!("line {line}: the puzzle has several solutions"),
-    };
-    study_puzzle(&start, &solution, options)
-        .map_err(|e| anyhow::anyhow!("line {line}: {e} (please report: a proof failed its check)"))
+    args.study
+        .judge(&outcome.failures, input.puzzles.len(), "studied")
 }
 
 fn matrix_json(

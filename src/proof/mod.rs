@@ -120,8 +120,10 @@ pub enum Pattern {
     KrakenFish(Box<kraken::KrakenPattern>),
 }
 
-/// A checked step: a pattern and what it concludes.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// A checked step: a pattern and what it concludes. Two proofs are equal when they are the
+/// same step (rule, pattern, conclusions), whichever technique recorded finding them: a
+/// proof read back from its text equals the one printed.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Proof {
     /// The rule's name as the seeds print it, e.g. `naked-pairs-in-a-row`.
     pub rule: String,
@@ -170,6 +172,28 @@ pub fn fish_name(size: usize) -> &'static str {
 pub fn in_a_house(h: House) -> String {
     format!("in-a-{}", h.kind_name())
 }
+
+impl PartialEq for Proof {
+    fn eq(&self, other: &Proof) -> bool {
+        let Proof {
+            rule,
+            family,
+            length,
+            pattern,
+            eliminations,
+            assertions,
+            technique: _,
+        } = self;
+        *rule == other.rule
+            && *family == other.family
+            && *length == other.length
+            && *pattern == other.pattern
+            && *eliminations == other.eliminations
+            && *assertions == other.assertions
+    }
+}
+
+impl Eq for Proof {}
 
 impl Proof {
     /// Build a proof with its rule name derived from the pattern.

@@ -12,7 +12,93 @@
 use crate::grid::format::Puzzle;
 use crate::solver::count_solutions;
 use crate::store::study::RatingRow;
+use crate::store::{Store, StoreError};
 use crate::study::rating::{rate_schemes, RateOptions, Scheme};
+use crate::study::run::{InputPuzzle, Study, StudyInput, Tally};
+use serde_json::json;
+use std::collections::BTreeMap;
+
+/// `classify` as a study run ([`crate::study::run::drive`]): every puzzle rated in the
+/// schemes, up to `max_len`.
+pub struct Classify {
+    pub schemes: Vec<Scheme>,
+    pub max_len: usize,
+}
+
+impl Study for Classify {
+    type Output = Vec<RatingRow>;
+    const KIND: &'static str = "classify";
+
+    fn params(&self, input: &StudyInput) -> serde_json::Value {
+        let names: Vec<&str> = self.schemes.iter().map(|s| s.name()).collect();
+        json!({
+            "input": input.origin,
+            "schemes": names,
+            "max_len": self.max_len,
+            "puzzles": input.puzzles.len(),
+        })
+    }
+
+    /// Always a row per scheme: a puzzle that cannot be rated is stored with its error.
+    fn study(&self, item: &InputPuzzle) -> Result<Vec<RatingRow>, String> {
+        Ok(rate_puzzle(&item.puzzle, &self.schemes, self.max_len))
+    }
+
+    fn write(
+        store: &mut Store,
+        run: i64,
+        batch: &[(usize, String, Vec<RatingRow>)],
+    ) -> Result<(), StoreError> {
+        store.write_ratings(run, batch)
+    }
+}
+
+/// What `classify` adds up: the table, and each puzzle's rating in the first scheme (for
+/// `--reference-column`).
+pub struct Classified {
+    pub table: Table,
+    pub first_scheme: BTreeMap<usize, Option<usize>>,
+    /// The puzzles whose rows record an error: position, the first error.
+    pub errors: Vec<(usize, String)>,
+}
+
+impl Classified {
+    pub fn new(schemes: &[Scheme], max_len: usize) -> Classified {
+        Classified {
+            table: Table::new(schemes, max_len),
+            first_scheme: BTreeMap::new(),
+            errors: Vec::new(),
+        }
+    }
+
+    fn count(&mut self, position: usize, rows: &[RatingRow]) {
+        self.table.add(rows);
+        self.first_scheme
+            .insert(position, rows.first().and_then(|r| r.rating));
+        if let Some(why) = rows.iter().find_map(|r| r.error.clone()) {
+            self.errors.push((position, why));
+        }
+    }
+}
+
+impl Tally<Vec<RatingRow>> for Classified {
+    fn add(&mut self, position: usize, _grid: &str, rows: Vec<RatingRow>) {
+        self.count(position, &rows);
+    }
+
+    fn read_back(&mut self, store: &Store, run: i64) -> Result<(), StoreError> {
+        let mut by_position: BTreeMap<usize, Vec<RatingRow>> = BTreeMap::new();
+        store.for_each_rating(run, |p, _, row| by_position.entry(p).or_default().push(row))?;
+        for (p, rows) in by_position {
+            self.count(p, &rows);
+        }
+        Ok(())
+    }
+
+    fn failed(&self) -> Vec<(usize, String)> {
+        self.errors.clone()
+    }
+}
 
 /// Seed 000's classification of 10,000 random minimal puzzles: scheme, then the number
 /// solved at levels 4, 5, 6 and 7.

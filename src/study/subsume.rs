@@ -34,7 +34,10 @@ use crate::notation::nrc;
 use crate::proof::Proof;
 use crate::search::{basic_rules, first_step, Meter, Searcher, TechniqueId};
 use crate::store::study::{EliminationRow, StoredState, StudiedStateRow};
+use crate::store::{Store, StoreError};
 use crate::study::resolution::{self, ResolutionError};
+use crate::study::run::{InputPuzzle, Study, StudyInput, Tally};
+use serde_json::json;
 
 /// A family studied, and the longest proof searched for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,6 +62,84 @@ pub enum States {
 pub struct Options {
     pub families: Vec<Studied>,
     pub states: States,
+}
+
+/// `subsume` as a study run ([`crate::study::run::drive`]): each puzzle's states studied
+/// with `options`; `max_len` is the bound of every family without its own.
+pub struct Subsume {
+    pub options: Options,
+    pub max_len: usize,
+}
+
+impl Study for Subsume {
+    type Output = Vec<StudiedStateRow>;
+    const KIND: &'static str = "subsume";
+
+    fn params(&self, input: &StudyInput) -> serde_json::Value {
+        let names: Vec<&str> = self
+            .options
+            .families
+            .iter()
+            .map(|s| s.family.name())
+            .collect();
+        let mut params = json!({
+            "input": input.origin,
+            "families": names,
+            "max_len": self.max_len,
+            "start_only": self.options.states == States::Start,
+            "puzzles": input.puzzles.len(),
+        });
+        // both only when used, so runs stored before these options existed resume
+        if self.options.states == States::FirstStuck {
+            params["first_stuck"] = json!(true);
+        }
+        let own: serde_json::Map<String, serde_json::Value> = self
+            .options
+            .families
+            .iter()
+            .filter(|s| s.max_len != self.max_len)
+            .map(|s| (s.family.name().to_string(), json!(s.max_len)))
+            .collect();
+        if !own.is_empty() {
+            params["family_max_len"] = serde_json::Value::Object(own);
+        }
+        params
+    }
+
+    fn study(&self, item: &InputPuzzle) -> Result<Vec<StudiedStateRow>, String> {
+        let start = item
+            .puzzle
+            .start_state()
+            .map_err(|e| format!("contradictory givens: {e}"))?;
+        let solved = crate::solver::count_solutions(&start, 2);
+        let solution = match (solved.count, solved.solution) {
+            (1, Some(s)) => s,
+            (0, _) => return Err("the puzzle has no solution".into()),
+            _ => return Err("the puzzle has several solutions".into()),
+        };
+        study_puzzle(&start, &solution, &self.options)
+            .map_err(|e| format!("{e} (please report: a proof failed its check)"))
+    }
+
+    fn write(
+        store: &mut Store,
+        run: i64,
+        batch: &[(usize, String, Vec<StudiedStateRow>)],
+    ) -> Result<(), StoreError> {
+        store.write_studied_puzzles(run, batch)
+    }
+}
+
+impl Tally<Vec<StudiedStateRow>> for Matrix {
+    fn add(&mut self, position: usize, grid: &str, states: Vec<StudiedStateRow>) {
+        for state in states {
+            Matrix::add(self, &stored(position, grid, state));
+        }
+    }
+
+    fn read_back(&mut self, store: &Store, run: i64) -> Result<(), StoreError> {
+        store.for_each_studied_state(run, |s| Matrix::add(self, &s))
+    }
 }
 
 /// Study one puzzle: its states along the path (or its start), each with every family's

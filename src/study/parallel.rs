@@ -1,8 +1,7 @@
 //! Work on a rayon pool, results on the calling thread as each is done: what lets `rate`
-//! print in input order without waiting for a chunk, and `classify`/`subsume` store every
-//! puzzle within a second of finishing it.
+//! print in input order without waiting for a chunk, and a study run ([`super::run`]) store
+//! every puzzle within a second of finishing it.
 
-use anyhow::Result;
 use rayon::iter::{ParallelBridge, ParallelIterator};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -12,11 +11,11 @@ use std::time::{Duration, Instant};
 /// Run `work` on every item on the rayon pool (items are taken in order, so early items
 /// finish first) and hand each `(index, result)` to `done` on this thread as it arrives.
 /// An error from `done` stops the pool from starting more items and is returned.
-pub fn each_as_done<T: Sync, R: Send>(
+pub fn each_as_done<T: Sync, R: Send, E>(
     items: &[T],
     work: impl Fn(&T) -> R + Sync,
-    mut done: impl FnMut(usize, R) -> Result<()>,
-) -> Result<()> {
+    mut done: impl FnMut(usize, R) -> Result<(), E>,
+) -> Result<(), E> {
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<(usize, R)>();
     std::thread::scope(|scope| {
@@ -52,6 +51,12 @@ pub struct InOrder<R> {
     waiting: BTreeMap<usize, R>,
 }
 
+impl<R> Default for InOrder<R> {
+    fn default() -> InOrder<R> {
+        InOrder::new()
+    }
+}
+
 impl<R> InOrder<R> {
     pub fn new() -> InOrder<R> {
         InOrder {
@@ -61,7 +66,12 @@ impl<R> InOrder<R> {
     }
 
     /// Take result `i`; hand every result now in order to `emit`.
-    pub fn push(&mut self, i: usize, r: R, mut emit: impl FnMut(R) -> Result<()>) -> Result<()> {
+    pub fn push<E>(
+        &mut self,
+        i: usize,
+        r: R,
+        mut emit: impl FnMut(R) -> Result<(), E>,
+    ) -> Result<(), E> {
         self.waiting.insert(i, r);
         while let Some(r) = self.waiting.remove(&self.next) {
             self.next += 1;
@@ -80,6 +90,12 @@ pub struct Batch<R> {
     since: Instant,
 }
 
+impl<R> Default for Batch<R> {
+    fn default() -> Batch<R> {
+        Batch::new()
+    }
+}
+
 impl<R> Batch<R> {
     pub fn new() -> Batch<R> {
         Batch {
@@ -89,7 +105,7 @@ impl<R> Batch<R> {
     }
 
     /// Add `r`; when the batch is due, hand it to `write`.
-    pub fn push(&mut self, r: R, write: impl FnOnce(&[R]) -> Result<()>) -> Result<()> {
+    pub fn push<E>(&mut self, r: R, write: impl FnOnce(&[R]) -> Result<(), E>) -> Result<(), E> {
         self.pending.push(r);
         if self.since.elapsed() >= COMMIT_EVERY {
             self.flush(write)?;
@@ -98,7 +114,7 @@ impl<R> Batch<R> {
     }
 
     /// Hand what is pending to `write` (nothing when empty).
-    pub fn flush(&mut self, write: impl FnOnce(&[R]) -> Result<()>) -> Result<()> {
+    pub fn flush<E>(&mut self, write: impl FnOnce(&[R]) -> Result<(), E>) -> Result<(), E> {
         if !self.pending.is_empty() {
             write(&self.pending)?;
             self.pending.clear();
@@ -120,7 +136,7 @@ mod tests {
             order
                 .push(i, i * 10, |r| {
                     out.push(r);
-                    Ok(())
+                    Ok::<(), ()>(())
                 })
                 .unwrap();
         }
@@ -137,7 +153,7 @@ mod tests {
             |i, r| {
                 assert_eq!(r, i * 2);
                 seen[i] += 1;
-                Ok(())
+                Ok::<(), ()>(())
             },
         )
         .unwrap();
