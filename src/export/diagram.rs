@@ -4,92 +4,28 @@
 //! target hang on the chain ([`Support`]).
 
 use super::svg::{Arrow, Diagram, Key, LegendEntry, Mark, Role, Support, SupportKind, Variable};
-use crate::grid::{Candidate, Cell, Digit, House, State};
+use crate::grid::{Candidate, State};
 use crate::notation::nrc;
 use crate::proof::aic::{AicConclusion, AicPattern};
+use crate::proof::candidates::pattern_candidates;
 use crate::proof::chain::{ChainPattern, LassoKind};
 use crate::proof::medusa::MedusaPattern;
 use crate::proof::net::NetPattern;
 use crate::proof::whip::WhipPattern;
 use crate::proof::{Pattern, Proof};
 
-fn open_in_cells(state: &State, cells: &[Cell], digits: Option<&[Digit]>) -> Vec<Candidate> {
-    cells
-        .iter()
-        .flat_map(|&cell| Digit::all().map(move |d| Candidate::new(cell, d)))
-        .filter(|c| state.has(*c))
-        .filter(|c| digits.is_none_or(|ds| ds.contains(&c.digit())))
-        .collect()
-}
-
-fn digit_in_houses(state: &State, houses: &[House], d: Digit) -> Vec<Candidate> {
-    houses
-        .iter()
-        .flat_map(|h| h.cells())
-        .map(|c| Candidate::new(c, d))
-        .filter(|c| state.has(*c))
-        .collect()
-}
-
-/// The candidates a basic pattern is made of.
-fn pattern_candidates(state: &State, pattern: &Pattern) -> Vec<Candidate> {
-    match pattern {
-        Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => vec![],
-        Pattern::Interaction { digit, house, .. } => digit_in_houses(state, &[*house], *digit),
-        Pattern::NakedSubset { cells, .. } => open_in_cells(state, cells, None),
-        Pattern::HiddenSubset { cells, digits, .. } => open_in_cells(state, cells, Some(digits)),
-        Pattern::Fish { digit, base, .. } => digit_in_houses(state, base, *digit),
-        Pattern::XyWing { pivot, pincers, .. } | Pattern::XyzWing { pivot, pincers, .. } => {
-            open_in_cells(state, &[*pivot, pincers[0], pincers[1]], None)
-        }
-        Pattern::GridLock(g) => pattern_candidates(state, &g.form),
-        Pattern::BentSubset(b) => open_in_cells(state, &b.cells, None),
-        Pattern::GridAls(g) => digit_in_houses(state, &g.base, g.digit),
-        Pattern::AlmostLockedRange(r) => r.chain.clone(),
-        Pattern::Aic(a) => a
-            .nodes
-            .iter()
-            .flat_map(|n| n.cells.iter().map(|&c| Candidate::new(c, n.digit)))
-            .collect(),
-        Pattern::SueDeCoq(s) => open_in_cells(state, &s.cells(), None),
-        Pattern::Als(a) => {
-            let cells: Vec<Cell> = a.sets.iter().flat_map(|s| s.cells.clone()).collect();
-            let mut marks = open_in_cells(state, &cells, None);
-            if let Some(stem) = a.stem {
-                marks.extend(open_in_cells(state, &[stem], None));
-            }
-            marks
-        }
-        Pattern::Medusa(m) => m.chains.iter().flat_map(|c| c.nodes()).collect(),
-        Pattern::Tagging(t) => t.nodes.iter().flat_map(|n| n.candidates()).collect(),
-        // a composite draws its eliminations and its placement (each part has its own
-        // picture)
-        Pattern::Composite(_) => vec![],
-        // the digit's candidates (its templates' cells)
-        Pattern::Template(t) => state
-            .candidates()
-            .iter()
-            .filter(|c| c.digit() == t.digit)
-            .collect(),
-        // the box's group and each conjugate pair
-        Pattern::EmptyRectangle(e) => {
-            let mut marks = digit_in_houses(state, &[e.house()], e.digit);
-            for l in &e.links {
-                marks.push(Candidate::new(l.a, e.digit));
-                marks.push(Candidate::new(l.b, e.digit));
-            }
-            marks
-        }
-        // the rectangle's (or BUG+1's cell's) candidates, and a type 3's subset
-        Pattern::Uniqueness(u) => {
-            let cells: Vec<Cell> = u.cells.iter().chain(&u.subset).copied().collect();
-            open_in_cells(state, &cells, None)
-        }
-        // the digit's places in the base houses
-        Pattern::GeneralFish(f) => digit_in_houses(state, &f.base, f.digit),
-        Pattern::KrakenFish(k) => digit_in_houses(state, &k.fish.base, k.fish.digit),
-        Pattern::Chain(_) | Pattern::Whip(_) | Pattern::Net(_) => vec![],
+/// The candidates a pattern drawn as marks only is made of ([`pattern_candidates`]); a
+/// single and a composite placement draw none (their placement is drawn as asserted, and
+/// each part of a composite has its own picture).
+fn pattern_marks(state: &State, pattern: &Pattern) -> Vec<Candidate> {
+    let drawn_otherwise = matches!(
+        pattern,
+        Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } | Pattern::Composite(_)
+    );
+    if drawn_otherwise {
+        return vec![];
     }
+    pattern_candidates(pattern, state.candidates())
 }
 
 fn mark(candidate: Candidate, role: Role) -> Mark {
@@ -551,7 +487,7 @@ pub fn from_proof(state: &State, proof: &Proof) -> Diagram {
         | Pattern::GeneralFish(_)
         | Pattern::KrakenFish(_)) => (
             Parts {
-                marks: pattern_candidates(state, other)
+                marks: pattern_marks(state, other)
                     .into_iter()
                     .map(|c| mark(c, Role::Pattern))
                     .collect(),

@@ -7,6 +7,7 @@
 pub mod aic;
 pub mod als;
 pub mod assistant;
+pub mod candidates;
 pub mod chain;
 pub mod check;
 pub mod composite;

@@ -283,7 +283,7 @@ fn insert_proof_items(
         "INSERT INTO proof_item (proof_id, position, role, candidate, label, justification)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?;
-    for (position, item) in proof_items(proof, open)?.iter().enumerate() {
+    for (position, item) in proof_items(proof, open).iter().enumerate() {
         insert.execute(params![
             proof_id,
             position as i64,
