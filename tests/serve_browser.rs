@@ -632,6 +632,8 @@ async fn edit_journey(c: &Client, server: SocketAddr, shots: &Path) {
     until(c, "!document.getElementById('edit-err').hidden", 10).await;
     let e = error_in(c, "edit-err").await;
     assert!(e.contains("without a solution"), "{e}");
+    let seen = js(c, "const r = document.getElementById('edit-err').getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight;").await;
+    assert_eq!(seen, json!(true), "the edit's error is on screen");
     shot(c, shots, "d2-wrong-value").await;
     // the right one: r1c2 = 3
     click_candidate(c, "n3r1c2").await;

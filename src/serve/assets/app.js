@@ -269,7 +269,7 @@ async function prefetchLinks(stateText) {
 }
 
 let hoverSeq = 0;
-async function hover(cand, sticky) {
+async function hover(cand, sticky, quiet) {
   const seq = ++hoverSeq;
   const t0 = performance.now();
   const p = parseCand(cand);
@@ -277,7 +277,8 @@ async function hover(cand, sticky) {
   try {
     const answer = await neighbourhood(cand);
     if (seq !== hoverSeq && !sticky) return;
-    showLinks(answer);
+    // quiet: the panel only (a new board with a proof drawn keeps the proof alone)
+    if (!quiet) showLinks(answer);
     if (sticky || !app.sel) linksPanel(answer);
     app.lastHoverMs = performance.now() - t0;
   } catch (e) { if (sticky) fail("edit-err", e); }
@@ -325,7 +326,7 @@ function setBoard(stateText, cells, svg, proof) {
     // the selection's links are those of the new state (or it is gone)
     const p = parseCand(app.sel);
     if (!isEmpty(p.r, p.c)) app.sel = null;
-    hover(app.sel || "", true);
+    hover(app.sel || "", true, !!proof);
   }
   selectionChanged();
   if (changed) prefetchLinks(stateText);
