@@ -632,4 +632,24 @@ fn each_notation_is_named() {
         whip["view"]["notation_list"][0]["name"], "SudoRules",
         "{whip}"
     );
+    // a force chain: its GNPX line once, not again under SudoRules' name
+    let v = ok(
+        "/api/explain",
+        json!({"state": state, "target": "r1c2<>8", "families": "force-cell-links"}),
+    );
+    let list = &v["families"][0]["view"]["notation_list"];
+    let texts: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(list[0]["name"], "GNPX", "{list}");
+    assert!(
+        texts
+            .iter()
+            .enumerate()
+            .all(|(i, t)| !texts[..i].contains(t)),
+        "{list}"
+    );
 }

@@ -483,6 +483,8 @@ async fn journey(c: &Client, server: SocketAddr, shots: &Path, downloads: &Path,
         assert_eq!(shown, puzzle, "the grid shows top95 #{k}");
         let boxed = js(c, "return document.getElementById('puzzle').value;").await;
         assert_eq!(boxed, puzzle, "the text box shows top95 #{k}");
+        let sel = js(c, "return document.getElementById('sel').textContent;").await;
+        assert_eq!(sel, "—", "no links of the previous puzzle");
     }
     shot(c, shots, "6-picked-top95-3").await;
 }

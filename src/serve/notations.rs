@@ -1,7 +1,8 @@
 //! A proof's text in each notation it has, named as the forums name them, for the page's
 //! one-box-per-notation view with its copy buttons. The texts are the library's printers
 //! ([`crate::notation`]); this module only picks which apply and names them: our own
-//! (nrc) form, SudoRules, HoDoKu, Eureka, GNPX (a Medusa step's nets), tags.
+//! (nrc) form, SudoRules, HoDoKu, Eureka, GNPX (a force chain's, a Medusa step's nets),
+//! tags; a text another printer falls back to is not repeated under a second name.
 
 use crate::grid::State;
 use crate::notation::{eureka, gnpx, hodoku, nrc, sudorules};
@@ -72,6 +73,14 @@ pub fn named_texts(state: &State, proof: &Proof) -> Vec<NamedText> {
             });
         }
     }
-    out.retain(|n| !n.text.trim().is_empty());
+    // a printer without a form of its own for a pattern falls back to another's text
+    // (SudoRules prints a force chain's GNPX line): that text is shown once, under the
+    // name of the notation it is in
+    let mut seen: Vec<String> = Vec::new();
+    out.retain(|n| {
+        let fresh = !n.text.trim().is_empty() && !seen.contains(&n.text);
+        seen.push(n.text.clone());
+        fresh
+    });
     out
 }

@@ -357,6 +357,7 @@ async function loadText(text, opts) {
     app.puzzleState = app.base = v.state;
     app.undo = []; app.redo = [];
     app.sel = null;
+    clearLinksPanel();
     resetViews();
     setBoard(v.state, v.cells, v.svg, null);
     editButtons();
