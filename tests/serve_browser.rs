@@ -950,7 +950,8 @@ fn numbers(v: &Value) -> Vec<f64> {
 /// puzzle drawn, from the navigation's start), a candidate's hover highlight (from the
 /// mouseover event to its links drawn, layout included), and explain of an ordinary
 /// target (r1c2<>8 of Ocean #1, nrc7 at the start and nrc4 at step 7 of its N path; every
-/// family, as the page asks). Run with
+/// family, as the page asks), and an edit (remove or restore a candidate), at both sizes.
+/// Run with
 /// `cargo test --release --test serve_browser -- --ignored page_timings --nocapture`.
 #[test]
 #[ignore = "prints timings: run with --ignored page_timings --nocapture"]
@@ -964,102 +965,127 @@ fn page_timings() {
         ))
         .await
         .unwrap();
-        let url = format!("http://{server}/");
-        let (mut paint, mut ready) = (Vec::new(), Vec::new());
-        for _ in 0..7 {
-            c.goto(&url).await.unwrap();
-            until(&c, "window.sudolink && window.sudolink.ready", 20).await;
-            let v = js(&c, "const p = performance.getEntriesByType('paint').find(e => e.name === 'first-contentful-paint'); return [p ? p.startTime : -1, window.sudolink.readyAt];").await;
-            let v = numbers(&v);
-            paint.push(v[0]);
-            ready.push(v[1]);
-        }
-        eprintln!("page load, first contentful paint: {}", median_max(&paint));
-        eprintln!(
-            "page load, first frame with the puzzle drawn (first visit, then reloads): {}",
-            median_max(&ready)
-        );
-        eprintln!("  each: {ready:?}");
-        // hover: 30 candidates, links prefetched with the state (the page's way), then the
-        // same with the cache emptied (each hover asks the server)
-        until(
-            &c,
-            "window.sudolink.linksReady === window.sudolink.shown",
-            20,
-        )
-        .await;
-        let hover_script = r#"
-            const done = arguments[arguments.length - 1];
-            const emptyFirst = arguments[0];
-            (async () => {
-              const hits = [...document.querySelectorAll('#overlay rect.hit')].slice(0, 30);
-              const out = [];
-              for (const h of hits) {
-                if (emptyFirst) window.sudolink.links.clear();
-                const t0 = performance.now();
-                h.dispatchEvent(new MouseEvent('mouseover', {bubbles: true}));
-                await window.sudolink.hovering;
-                document.getElementById('overlay').getBoundingClientRect();
-                document.getElementById('links').getBoundingClientRect();
-                out.push(performance.now() - t0);
-              }
-              done(out);
-            })();"#;
-        let local = numbers(
-            &c.execute_async(hover_script, vec![json!(false)])
-                .await
-                .unwrap(),
-        );
-        let asking = numbers(
-            &c.execute_async(hover_script, vec![json!(true)])
-                .await
-                .unwrap(),
-        );
-        eprintln!(
-            "hover highlight, links prefetched with the state: {}",
-            median_max(&local)
-        );
-        eprintln!(
-            "hover highlight, asking the server each time: {}",
-            median_max(&asking)
-        );
-        // explain r1c2<>8: at the start state and at step 7 of the N path
-        let explain_script = r#"
-            const done = arguments[arguments.length - 1];
-            const [step, reps] = arguments;
-            (async () => {
-              const app = window.sudolink;
-              let text = app.start;
-              if (step > 0) {
-                const r = await fetch('/api/path', {method: 'POST', body: JSON.stringify({state: app.start, rules: 'N'})});
-                text = (await r.json()).steps[step - 1].state_before;
-              }
-              await app.loadText(text);
-              app.select('n8r1c2');
-              const out = [];
-              for (let i = 0; i < reps; i++) {
-                await app.explain();
-                const nrc = app.explained.families.find(f => f.family === 'nrc');
-                out.push([app.explainMs, nrc ? nrc.length : null]);
-              }
-              done(out);
-            })();"#;
-        for step in [0, 7] {
-            let v = c
-                .execute_async(explain_script, vec![json!(step), json!(7)])
-                .await
-                .unwrap();
-            let rows = v.as_array().unwrap();
-            let ms: Vec<f64> = rows.iter().map(|r| r[0].as_f64().unwrap()).collect();
-            let nrc = &rows[0][1];
-            let at = if step == 0 {
-                "the start".to_string()
-            } else {
-                format!("step {step}")
-            };
+        for (size, w, h) in SIZES {
+            viewport(&c, server, w, h).await;
+            eprintln!("--- {size} {w}×{h}");
+            let url = format!("http://{server}/");
+            let (mut paint, mut ready) = (Vec::new(), Vec::new());
+            for _ in 0..7 {
+                c.goto(&url).await.unwrap();
+                until(&c, "window.sudolink && window.sudolink.ready", 20).await;
+                let v = js(&c, "const p = performance.getEntriesByType('paint').find(e => e.name === 'first-contentful-paint'); return [p ? p.startTime : -1, window.sudolink.readyAt];").await;
+                let v = numbers(&v);
+                paint.push(v[0]);
+                ready.push(v[1]);
+            }
+            eprintln!("page load, first contentful paint: {}", median_max(&paint));
             eprintln!(
-                "explain r1c2<>8 at {at} of Ocean #1 (every family; nrc length {nrc}): {}",
-                median_max(&ms)
+                "page load, first frame with the puzzle drawn (first visit, then reloads): {}",
+                median_max(&ready)
+            );
+            eprintln!("  each: {ready:?}");
+            // hover: 30 candidates, links prefetched with the state (the page's way), then the
+            // same with the cache emptied (each hover asks the server)
+            until(
+                &c,
+                "window.sudolink.linksReady === window.sudolink.shown",
+                20,
+            )
+            .await;
+            let hover_script = r#"
+                const done = arguments[arguments.length - 1];
+                const emptyFirst = arguments[0];
+                (async () => {
+                  const hits = [...document.querySelectorAll('#overlay rect.hit')].slice(0, 30);
+                  const out = [];
+                  for (const h of hits) {
+                    if (emptyFirst) window.sudolink.links.clear();
+                    const t0 = performance.now();
+                    h.dispatchEvent(new MouseEvent('mouseover', {bubbles: true}));
+                    await window.sudolink.hovering;
+                    document.getElementById('overlay').getBoundingClientRect();
+                    document.getElementById('links').getBoundingClientRect();
+                    out.push(performance.now() - t0);
+                  }
+                  done(out);
+                })();"#;
+            let local = numbers(
+                &c.execute_async(hover_script, vec![json!(false)])
+                    .await
+                    .unwrap(),
+            );
+            let asking = numbers(
+                &c.execute_async(hover_script, vec![json!(true)])
+                    .await
+                    .unwrap(),
+            );
+            eprintln!(
+                "hover highlight, links prefetched with the state: {}",
+                median_max(&local)
+            );
+            eprintln!(
+                "hover highlight, asking the server each time: {}",
+                median_max(&asking)
+            );
+            // explain r1c2<>8: at the start state and at step 7 of the N path
+            let explain_script = r#"
+                const done = arguments[arguments.length - 1];
+                const [step, reps] = arguments;
+                (async () => {
+                  const app = window.sudolink;
+                  let text = app.base;
+                  if (step > 0) {
+                    const r = await fetch('/api/path', {method: 'POST', body: JSON.stringify({state: app.base, rules: 'N'})});
+                    text = (await r.json()).steps[step - 1].state_before;
+                  }
+                  await app.loadText(text);
+                  app.select('n8r1c2');
+                  const out = [];
+                  for (let i = 0; i < reps; i++) {
+                    await app.explain();
+                    const nrc = app.explained.families.find(f => f.family === 'nrc');
+                    out.push([app.explainMs, nrc ? nrc.length : null]);
+                  }
+                  done(out);
+                })();"#;
+            for step in [0, 7] {
+                let v = c
+                    .execute_async(explain_script, vec![json!(step), json!(7)])
+                    .await
+                    .unwrap();
+                let rows = v.as_array().unwrap();
+                let ms: Vec<f64> = rows.iter().map(|r| r[0].as_f64().unwrap()).collect();
+                let nrc = &rows[0][1];
+                let at = if step == 0 {
+                    "the start".to_string()
+                } else {
+                    format!("step {step}")
+                };
+                eprintln!(
+                    "explain r1c2<>8 at {at} of Ocean #1 (every family; nrc length {nrc}): {}",
+                    median_max(&ms)
+                );
+            }
+            // an edit: remove n8r1c2, restore it, ten times (each answered with the new
+            // state drawn)
+            let edit_script = r#"
+                const done = arguments[arguments.length - 1];
+                (async () => {
+                  const app = window.sudolink;
+                  await app.loadText(app.defaultPuzzle);
+                  const out = [];
+                  for (let i = 0; i < 10; i++) {
+                    app.select('n8r1c2');
+                    await app.edit('eliminate'); out.push(app.editMs);
+                    app.select('n8r1c2');
+                    await app.edit('restore'); out.push(app.editMs);
+                  }
+                  done(out);
+                })();"#;
+            let edits = numbers(&c.execute_async(edit_script, vec![]).await.unwrap());
+            eprintln!(
+                "edit (remove or restore a candidate, in the page): {}",
+                median_max(&edits)
             );
         }
     });

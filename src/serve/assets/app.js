@@ -329,7 +329,17 @@ function setBoard(stateText, cells, svg, proof) {
     hover(app.sel || "", true, !!proof);
   }
   selectionChanged();
-  if (changed) prefetchLinks(stateText);
+  if (changed) schedulePrefetch(stateText);
+}
+
+// After an edit the next edit may come at once: the whole state's links (the largest
+// answer) are fetched once the edits pause, hovers meanwhile ask for their candidate.
+let prefetchTimer = null;
+function schedulePrefetch(stateText) {
+  clearTimeout(prefetchTimer);
+  const delay = app.editedAt && performance.now() - app.editedAt < 1000 ? 400 : 0;
+  if (delay === 0) prefetchLinks(stateText);
+  else prefetchTimer = setTimeout(() => { if (app.shown === stateText) prefetchLinks(stateText); }, delay);
 }
 
 // --- loading, editing ---------------------------------------------------------------------
@@ -393,6 +403,7 @@ async function edit(kind) {
   try {
     const v = await apiJson("edit", withState({ state: app.shown, edit: kind, candidate: app.sel }));
     app.editMs = performance.now() - t0;
+    app.editedAt = performance.now();
     app.undo.push(app.base); app.redo = [];
     const sel = app.sel;
     app.base = v.state;
@@ -414,6 +425,7 @@ async function undoRedo(from, to) {
   try {
     const state = from.pop();
     to.push(app.base);
+    app.editedAt = performance.now();
     await showBase(state);
     pushUrl(false);
   } catch (e) { fail("edit-err", e); }
