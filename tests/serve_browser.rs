@@ -531,6 +531,22 @@ async fn errors_journey(c: &Client, server: SocketAddr, shots: &Path) {
     rules.clear().await.unwrap();
     rules.send_keys("N").await.unwrap();
     assert_eq!(error_in(c, "path-err").await, "");
+    // the way out the load error names: "several solutions" loads that puzzle
+    js(
+        c,
+        &format!("document.getElementById('puzzle').value = '{several}'; return 0;"),
+    )
+    .await;
+    click(c, "#nonunique").await;
+    until(
+        c,
+        "document.getElementById('status').textContent.includes('loaded')",
+        10,
+    )
+    .await;
+    assert_eq!(error_in(c, "load-err").await, "");
+    let url = js(c, "return location.search;").await;
+    assert!(url.as_str().unwrap().contains("nonunique=1"), "{url}");
 }
 
 /// Screenshot with the element `id` scrolled into view (the phone's long page).
