@@ -930,6 +930,8 @@ async fn layout_and_keys_journey(c: &Client, server: SocketAddr, shots: &Path, w
     grid.send_keys("\u{e012}").await.unwrap(); // ←
     grid.send_keys("3").await.unwrap();
     assert_eq!(js(c, "return window.sudolink.sel;").await, "n3r1c2");
+    grid.send_keys("8").await.unwrap();
+    assert_eq!(js(c, "return window.sudolink.sel;").await, "n8r1c2");
     grid.send_keys("n").await.unwrap();
     until(c, &step_shown(1), 10).await;
     grid.send_keys("n").await.unwrap();
@@ -937,7 +939,12 @@ async fn layout_and_keys_journey(c: &Client, server: SocketAddr, shots: &Path, w
     grid.send_keys("p").await.unwrap();
     until(c, &step_shown(1), 10).await;
     grid.send_keys("\u{e007}").await.unwrap();
-    until(c, "window.sudolink.explained && window.sudolink.explained.target === 'r1c2<>3' || !document.getElementById('why-err').hidden", 30).await;
+    until(
+        c,
+        "window.sudolink.explained && window.sudolink.explained.target === 'r1c2<>8'",
+        30,
+    )
+    .await;
     shot(c, shots, "k1-keys").await;
 }
 
