@@ -599,6 +599,12 @@ async fn url_journey(c: &Client, server: SocketAddr, shots: &Path) {
     until(c, &step_shown(7), 10).await;
     c.forward().await.unwrap();
     until(c, &step_shown(8), 10).await;
+    // a broken link: the page opens, says what is wrong beside Load, shows the puzzle
+    open(c, server, "?state=%3A0000%3Ax%3Anonsense").await;
+    let e = error_in(c, "load-err").await;
+    assert!(!e.is_empty(), "no error for a broken state");
+    let shown = js(c, "return window.sudolink.cells.length;").await;
+    assert_eq!(shown, json!(81));
 }
 
 /// Editing: remove, restore, set a value; undo, redo, reset; a refused edit says why
