@@ -1,6 +1,7 @@
 //! The explorer's JSON API, served in-process on an ephemeral port of 127.0.0.1 and asked
 //! over plain HTTP/1.1: loading Ocean #1, a candidate's links, explaining r1c2<>8, the
-//! path, queries (and the read-only guard), exports, and the errors a bad request gets.
+//! path, queries (and the read-only guard), exports, pencil-mark edits, each notation by
+//! name, and the errors a bad request gets (in the page's words, no command-line flags).
 
 mod common;
 
@@ -299,7 +300,7 @@ fn queries_run_read_only() {
     assert_eq!(v["truncated"], true);
     // no --db given to this server
     let (status, v) = post("/api/query", json!({"db": true, "name": "steps"}));
-    assert!(error_of(status, &v).contains("--db"));
+    assert!(error_of(status, &v).contains("no database"), "{v}");
 }
 
 #[test]
@@ -334,7 +335,7 @@ fn bad_requests_get_json_errors() {
     );
     assert!(error_of(status, &v).contains("not a candidate"), "{v}");
     let (status, v) = post("/api/next", json!({"state": state, "rules": "nonsense"}));
-    assert!(error_of(status, &v).contains("--rules"), "{v}");
+    assert!(error_of(status, &v).starts_with("Rules: "), "{v}");
     let (status, v) = post(
         "/api/query",
         json!({"state": state, "name": "no-such-query"}),
@@ -544,4 +545,111 @@ fn a_symlink_out_of_the_data_directory_is_refused() {
     );
     let v: Value = serde_json::from_slice(&body).unwrap();
     assert!(error_of(status, &v).contains("no collection file"), "{v}");
+}
+
+#[test]
+fn edits_place_remove_and_restore_and_say_why_not() {
+    let state = ocean_state();
+    let edit = |state: &str, kind: &str, cand: &str| {
+        post(
+            "/api/edit",
+            json!({"state": state, "edit": kind, "candidate": cand}),
+        )
+    };
+    let (status, removed) = edit(&state, "eliminate", "n8r1c2");
+    assert_eq!(status, 200, "{removed}");
+    assert!(!removed["cells"][1]["candidates"]
+        .as_array()
+        .unwrap()
+        .contains(&json!(8)));
+    // the links follow the edited state
+    let removed_state = removed["state"].as_str().unwrap().to_string();
+    let links = ok("/api/links", json!({"state": removed_state}));
+    assert!(links["links"]["n8r1c2"].is_null());
+    let (status, back) = edit(&removed_state, "restore", "n8r1c2");
+    assert_eq!(status, 200, "{back}");
+    assert_eq!(back["state"].as_str().unwrap(), state);
+    let (status, placed) = edit(&state, "place", "n3r1c2");
+    assert_eq!(status, 200, "{placed}");
+    assert_eq!(placed["cells"][1]["value"], json!(3));
+    // refused, with the reason
+    for (s, kind, cand, says) in [
+        (state.as_str(), "place", "n8r1c2", "without a solution"),
+        (state.as_str(), "eliminate", "n1r1c5", "already holds"),
+        (state.as_str(), "restore", "n8r1c2", "already a candidate"),
+        (
+            removed_state.as_str(),
+            "place",
+            "n8r1c2",
+            "restore it first",
+        ),
+    ] {
+        let (status, v) = edit(s, kind, cand);
+        assert!(error_of(status, &v).contains(says), "{kind} {cand}: {v}");
+    }
+    let (status, v) = edit(&state, "paint", "n8r1c2");
+    assert_eq!(status, 400, "{v}");
+}
+
+#[test]
+fn errors_are_in_the_page_words_and_writes_named_by_their_keyword() {
+    let state = ocean_state();
+    let (status, v) = post("/api/load", json!({"puzzle": ".".repeat(81)}));
+    let e = error_of(status, &v);
+    assert!(!e.contains("--"), "{e}");
+    let (status, v) = post("/api/path", json!({"state": state, "rules": "x-wings"}));
+    let e = error_of(status, &v);
+    assert!(e.contains("did you mean x-wing?") && e.len() < 300, "{e}");
+    let (status, v) = post(
+        "/api/query",
+        json!({"state": state, "sql": "DROP TABLE candidate"}),
+    );
+    assert_eq!(error_of(status, &v), "DROP is refused: queries only read");
+}
+
+#[test]
+fn each_notation_is_named() {
+    let state = ocean_state();
+    let v = ok("/api/next", json!({"state": state, "rules": "N"}));
+    let names: Vec<&str> = v["notation_list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["ours (nrc)", "SudoRules", "HoDoKu"]);
+    let v = ok(
+        "/api/explain",
+        json!({"state": state, "target": "r1c2<>8", "families": "whips", "max_len": 10}),
+    );
+    let whip = v["families"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["proof"].is_object())
+        .expect("a whip");
+    assert_eq!(
+        whip["view"]["notation_list"][0]["name"], "SudoRules",
+        "{whip}"
+    );
+    // a force chain: its GNPX line once, not again under SudoRules' name
+    let v = ok(
+        "/api/explain",
+        json!({"state": state, "target": "r1c2<>8", "families": "force-cell-links"}),
+    );
+    let list = &v["families"][0]["view"]["notation_list"];
+    let texts: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(list[0]["name"], "GNPX", "{list}");
+    assert!(
+        texts
+            .iter()
+            .enumerate()
+            .all(|(i, t)| !texts[..i].contains(t)),
+        "{list}"
+    );
 }

@@ -5,6 +5,8 @@
 //! (or an export's bytes). Every failure is an [`ApiError`]: a 4xx (or 503 on a time
 //! limit) with `{"error": "..."}`.
 
+use super::notations::named_texts;
+use super::words::{for_the_page, write_keyword};
 use super::Config;
 use crate::export::json::proof_json_with_text;
 use crate::export::{diagram, dot, files};
@@ -12,7 +14,7 @@ use crate::graph::CandidateGraph;
 use crate::grid::format::{excerpt, to_hodoku};
 use crate::grid::{Candidate, State};
 use crate::notation::nrc;
-use crate::proof::{self, Pattern, Proof};
+use crate::proof::{self, Proof};
 use crate::search::{registry, Limits, TechniqueId};
 use crate::store::{self, query};
 use crate::study::examples::EXAMPLES;
@@ -71,7 +73,8 @@ impl IntoResponse for ApiError {
             ApiError::Timeout(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
-        (status, Json(json!({"error": self.to_string()}))).into_response()
+        let text = super::words::for_the_page(&self.to_string());
+        (status, Json(json!({"error": text}))).into_response()
     }
 }
 
@@ -266,6 +269,14 @@ fn state_of(text: &str, allow_nonunique: bool) -> Result<Loaded, ApiError> {
     load_text(text, "state", allow_nonunique).map_err(unprocessable)
 }
 
+/// A proof as the page draws it: the exports' JSON (picture, marks, every notation in one
+/// text) and each notation apart, under its name ([`named_texts`]).
+fn proof_view(state: &State, p: &Proof) -> Value {
+    let mut v = proof_json_with_text(state, p);
+    v["notation_list"] = json!(named_texts(state, p));
+    v
+}
+
 fn candidate_of(text: &str) -> Result<Candidate, ApiError> {
     text.trim().parse::<Candidate>().map_err(|e| {
         ApiError::Unprocessable(format!(
@@ -423,6 +434,26 @@ pub fn load(req: LoadReq, _: &Config) -> Result<Json<Value>, ApiError> {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+pub struct EditReq {
+    state: String,
+    edit: super::edit::EditKind,
+    candidate: String,
+    #[serde(default)]
+    allow_nonunique: bool,
+}
+
+/// One pencil-mark edit (`place`, `eliminate` or `restore` a candidate): the edited state
+/// as [`load`] answers, or 422 saying why the edit is refused.
+pub fn edit(req: EditReq, _: &Config) -> Result<Json<Value>, ApiError> {
+    let loaded = state_of(&req.state, req.allow_nonunique)?;
+    let c = candidate_of(&req.candidate)?;
+    let after = super::edit::apply(&loaded.state, req.edit, c, req.allow_nonunique)
+        .map_err(|e| ApiError::Unprocessable(e.to_string()))?;
+    Ok(Json(view(&after, &after.state)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct StateReq {
     state: String,
     #[serde(default)]
@@ -551,18 +582,33 @@ pub fn explain(req: ExplainReq, cfg: &Config) -> Result<Json<Value>, ApiError> {
     )
     .map_err(unprocessable)?;
     let mut v = target_json(&loaded.state, &loaded.line, &report, &options);
+    page_words_in(&mut v);
     // beside explain --json's fields: each proof's picture and notations for the page
     if let Some(rows) = v["families"].as_array_mut() {
         for (row, r) in rows.iter_mut().zip(&report.rows) {
             if let Some(p) = &r.proof {
-                row["view"] = proof_json_with_text(&loaded.state, p);
+                row["view"] = proof_view(&loaded.state, p);
             }
         }
     }
     if let Some(Ok(p)) = &report.composite {
-        v["composite"]["view"] = proof_json_with_text(&loaded.state, p);
+        v["composite"]["view"] = proof_view(&loaded.state, p);
     }
     Ok(Json(v))
+}
+
+/// Every string of `v` in the page's words ([`for_the_page`]): explain's notes on the
+/// families it did not search to the end name the command line's flags.
+fn page_words_in(v: &mut Value) {
+    match v {
+        Value::String(s) if s.contains("--") => *s = for_the_page(s),
+        Value::Array(items) => items.iter_mut().for_each(page_words_in),
+        Value::Object(map) => map
+            .iter_mut()
+            .filter(|(k, _)| k.as_str() != "view")
+            .for_each(|(_, x)| page_words_in(x)),
+        _ => {}
+    }
 }
 
 #[derive(Deserialize)]
@@ -582,7 +628,53 @@ pub struct StepReq {
 fn rules_of(spec: Option<&str>, max_len: usize) -> Result<Vec<crate::search::Rule>, ApiError> {
     rules::parse(spec.unwrap_or("N"), check_max_len(max_len)?)
         .map(|s| s.rules)
-        .map_err(unprocessable)
+        .map_err(|e| match e {
+            rules::BadRules::Unknown { why } => ApiError::Unprocessable(format!(
+                "Rules: {}; use basic, a scheme (L, M, N, W, B, gW, gB, BC) or a comma list of techniques",
+                short_why(&why)
+            )),
+            other => unprocessable(other),
+        })
+}
+
+/// A rules error without the list of every technique the library appends (a page cannot
+/// show 150 names beside a text field), with the nearest known name when there is one.
+fn short_why(why: &str) -> String {
+    let Some((head, _)) = why.split_once("; known:") else {
+        return why.to_string();
+    };
+    let asked = head.split('"').nth(1).unwrap_or("");
+    let sets = TechniqueId::all().flat_map(|t| t.get().sets.iter().copied());
+    let names = TechniqueId::all()
+        .map(|t| t.name())
+        .chain(sets)
+        .chain([registry::HODOKU_SET, "basic"]);
+    match names
+        .map(|n| (edit_distance(asked, n), n))
+        .min()
+        .filter(|(d, _)| *d <= 2)
+    {
+        Some((_, n)) => format!("{head} (did you mean {n}?)"),
+        None => head.to_string(),
+    }
+}
+
+/// Levenshtein distance between two short names.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let here = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb))
+                .min(row[j] + 1)
+                .min(here + 1);
+            prev = here;
+        }
+    }
+    row[b.len()]
 }
 
 pub fn next(req: StepReq, _: &Config) -> Result<Json<Value>, ApiError> {
@@ -600,7 +692,7 @@ pub fn next(req: StepReq, _: &Config) -> Result<Json<Value>, ApiError> {
         .map_err(unprocessable)?;
     let mut after = loaded.state.clone();
     resolution::apply(&mut after, &p).map_err(unprocessable)?;
-    let mut v = proof_json_with_text(&loaded.state, &p);
+    let mut v = proof_view(&loaded.state, &p);
     v["state_after"] = Value::String(to_hodoku(&after));
     Ok(Json(v))
 }
@@ -617,7 +709,7 @@ pub fn path(req: StepReq, _: &Config) -> Result<Json<Value>, ApiError> {
     let mut state = loaded.state.clone();
     let mut steps = Vec::new();
     for (i, s) in r.steps.iter().enumerate() {
-        let mut v = proof_json_with_text(&state, &s.proof);
+        let mut v = proof_view(&state, &s.proof);
         v["step"] = json!(i + 1);
         v["state_before"] = Value::String(to_hodoku(&state));
         resolution::apply(&mut state, &s.proof).map_err(unprocessable)?;
@@ -688,7 +780,65 @@ fn run_limited(
     Ok(table)
 }
 
-pub fn query(req: QueryReq, cfg: &Config) -> Result<Json<Value>, ApiError> {
+/// `POST /api/query`: [`query`] on the blocking pool, interrupted (SQLite stops at its
+/// next step) when the request is dropped before its answer: the page's Cancel aborts its
+/// fetch, the connection closes, and the query stops instead of running to its time limit.
+pub async fn query_route(
+    Shared(cfg): Cfg,
+    req: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let req: QueryReq = body(req)?;
+    let interrupt = InterruptOnDrop::default();
+    let slot = interrupt.slot.clone();
+    let config = cfg.clone();
+    let answer = blocking(cfg.timeout, move || query(req, &config, &slot)).await;
+    interrupt.disarm();
+    answer
+}
+
+/// Where a running query leaves its connection's interrupt handle.
+type InterruptSlot = Arc<std::sync::Mutex<Option<rusqlite::InterruptHandle>>>;
+
+/// Interrupts the query whose handle is in its slot when dropped armed (the request
+/// future dropped: its client went away).
+#[derive(Default)]
+struct InterruptOnDrop {
+    slot: InterruptSlot,
+    done: bool,
+}
+
+impl InterruptOnDrop {
+    fn disarm(mut self) {
+        self.done = true;
+    }
+}
+
+impl Drop for InterruptOnDrop {
+    fn drop(&mut self) {
+        if self.done {
+            return;
+        }
+        let slot = self.slot.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(handle) = slot.as_ref() {
+            handle.interrupt();
+        }
+    }
+}
+
+fn run_interruptible(
+    conn: &rusqlite::Connection,
+    sql: &str,
+    params: &[(String, String)],
+    timeout: Duration,
+    slot: &InterruptSlot,
+) -> Result<query::QueryTable, ApiError> {
+    *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(conn.get_interrupt_handle());
+    let answer = run_limited(conn, sql, params, timeout);
+    *slot.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    answer
+}
+
+pub fn query(req: QueryReq, cfg: &Config, slot: &InterruptSlot) -> Result<Json<Value>, ApiError> {
     let timeout = cfg.timeout;
     let db = cfg.db.clone();
     let sql: String = match (&req.name, &req.sql) {
@@ -715,6 +865,11 @@ pub fn query(req: QueryReq, cfg: &Config) -> Result<Json<Value>, ApiError> {
             .to_string(),
         (None, Some(s)) => s.clone(),
     };
+    if let Some(word) = write_keyword(&sql) {
+        return Err(ApiError::Unprocessable(format!(
+            "{word} is refused: queries only read"
+        )));
+    }
     let params: Vec<(String, String)> = req
         .params
         .iter()
@@ -730,7 +885,7 @@ pub fn query(req: QueryReq, cfg: &Config) -> Result<Json<Value>, ApiError> {
         let db = db
             .ok_or_else(|| ApiError::Unprocessable("the server was started without --db".into()))?;
         let conn = query::open_read_only(&db).map_err(unprocessable)?;
-        run_limited(&conn, &sql, &params, timeout)?
+        run_interruptible(&conn, &sql, &params, timeout, slot)?
     } else {
         let text = req
             .state
@@ -740,7 +895,7 @@ pub fn query(req: QueryReq, cfg: &Config) -> Result<Json<Value>, ApiError> {
         let givens = crate::grid::format::values_line(&loaded.state.given_values());
         let store = store::materialise(&givens, loaded.name.as_deref(), &loaded.state)
             .map_err(unprocessable)?;
-        run_limited(store.connection(), &sql, &params, timeout)?
+        run_interruptible(store.connection(), &sql, &params, timeout, slot)?
     };
     Ok(Json(json!({
         "columns": table.columns, "rows": table.rows,
@@ -796,10 +951,7 @@ pub fn export(req: ExportReq, _: &Config) -> Result<Response, ApiError> {
                 .proof
                 .as_ref()
                 .ok_or_else(|| ApiError::Unprocessable("a DOT export needs a proof".into()))?;
-            let graph = match &p.pattern {
-                Pattern::Net(net) => dot::net_graph(net, &d.title),
-                _ => dot::proof_graph(&d),
-            };
+            let graph = dot::graph_of(p, &d);
             ("text/vnd.graphviz", dot::print(&graph).into_bytes())
         }
         Format::Text => match &req.proof {

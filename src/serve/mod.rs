@@ -20,7 +20,10 @@
 
 mod api;
 pub mod data;
+mod edit;
+mod notations;
 mod page;
+mod words;
 
 use axum::extract::DefaultBodyLimit;
 use axum::routing::get;
@@ -85,13 +88,14 @@ pub fn router(config: Config) -> Router {
         .route("/api/collections", get(api::collections))
         .route("/api/collection", get(api::collection))
         .route("/api/load", api::post_json(api::load))
+        .route("/api/edit", api::post_json(api::edit))
         .route("/api/graph", api::post_json(api::graph))
         .route("/api/neighbourhood", api::post_json(api::neighbourhood))
         .route("/api/links", api::post_json(api::links))
         .route("/api/explain", api::post_search(api::explain))
         .route("/api/next", api::post_search(api::next))
         .route("/api/path", api::post_search(api::path))
-        .route("/api/query", api::post_json(api::query))
+        .route("/api/query", axum::routing::post(api::query_route))
         .route("/api/export", api::post_json(api::export))
         .fallback(api::not_found)
         .layer(axum::middleware::from_fn_with_state(

@@ -1,5 +1,10 @@
 // sudolink explorer: the page over /api/. Every request carries the state as text; the
 // server answers JSON (or an export's bytes). No framework, no build step.
+//
+// What the page keeps: the puzzle as loaded (`puzzleState`), the state edits made of it
+// (`base`, with undo and redo stacks), a resolution path from `base` and the step shown,
+// the selected candidate, and the explain asked. All of it is in the URL (`urlOf`), so a
+// link opens the same view and back/forward walk the views (`applyUrl`).
 "use strict";
 
 const CELL = 60, MARGIN = 28, THIRD = 20;
@@ -7,21 +12,27 @@ const $ = (id) => document.getElementById(id);
 const SVGNS = "http://www.w3.org/2000/svg";
 
 const app = {
+  defaultPuzzle: null, // the puzzle the server wrote into the page (Ocean #1)
+  puzzleText: null,  // the text loaded (the text box's)
+  puzzleState: null, // its state as loaded: "reset to the puzzle" goes back to it
+  base: null,        // the state the edits made (the path starts here)
+  undo: [], redo: [],
   shown: null,       // the state text the board shows (what explain/query/links use)
-  start: null,       // the loaded state text (the path starts here)
   cells: [],         // [{cell, value, given, candidates}] of the shown state
-  sel: null,         // selected candidate "n8r1c2"
+  sel: null,         // selected candidate "n8r1c2" (open, or removed: then Restore)
   cursor: { r: 0, c: 0, d: 1 },
   proof: null,       // the proof drawn on the board, for downloads
-  path: null, step: -1,
+  path: null, pathOf: null, step: -1,
+  why: null,         // the explain shown: {target, family}
   links: new Map(),  // neighbourhood cache: state + candidate -> answer
-  marks: { cells: [], cands: [] },
+  marks: { cells: [], cands: [], chains: [] },
+  applying: false,   // while the URL is being applied, nothing is pushed
 };
 window.sudolink = app; // for scripts and tests (the functions are added below)
 
-async function api(route, body) {
+async function api(route, body, signal) {
   const init = body === undefined ? {} : {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal,
   };
   const res = await fetch("/api/" + route, init);
   if (!res.ok) {
@@ -31,36 +42,80 @@ async function api(route, body) {
   }
   return res;
 }
-const apiJson = async (route, body) => (await api(route, body)).json();
+const apiJson = async (route, body, signal) => (await api(route, body, signal)).json();
+// a request about a state: with the "several solutions" choice
+const withState = (body) => Object.assign(body, $("nonunique").checked ? { allow_nonunique: true } : {});
 
-function status(text, err) {
-  const s = $("status");
-  s.textContent = text || "";
-  s.className = err ? "err" : "";
+function status(text) { $("status").textContent = text || ""; }
+
+// --- errors next to their control ---------------------------------------------------------
+
+// Each control group has its error slot; an error stays until the user acts again.
+function fail(slot, e) {
+  const s = $(slot);
+  s.textContent = e && e.message !== undefined ? e.message : String(e);
+  s.hidden = false;
 }
+function clearErrors() { for (const s of document.querySelectorAll(".err-note")) { s.hidden = true; s.textContent = ""; } }
+
+// --- names and geometry -----------------------------------------------------------------
 
 const cellName = (r, c) => `r${r + 1}c${c + 1}`;
 const candName = (d, r, c) => `n${d}r${r + 1}c${c + 1}`;
 function parseCand(t) {
-  const m = /^n(\d)r(\d)c(\d)$/.exec(t);
+  const m = /^n(\d)r(\d)c(\d)$/.exec(t || "");
   return m ? { d: +m[1], r: +m[2] - 1, c: +m[3] - 1 } : null;
 }
 function centre(d, r, c) {
   const i = d - 1;
   return [MARGIN + c * CELL + THIRD * ((i % 3) + 0.5), MARGIN + r * CELL + THIRD * (Math.floor(i / 3) + 0.5)];
 }
+const cellCentre = (r, c) => [MARGIN + c * CELL + CELL / 2, MARGIN + r * CELL + CELL / 2];
 function el(name, attrs, parent) {
   const e = document.createElementNS(SVGNS, name);
   for (const k in attrs) e.setAttribute(k, attrs[k]);
   if (parent) parent.appendChild(e);
   return e;
 }
+const cellOf = (r, c) => app.cells[r * 9 + c];
 const hasCand = (d, r, c) => {
-  const cell = app.cells[r * 9 + c];
+  const cell = cellOf(r, c);
   return cell && cell.value == null && cell.candidates.includes(d);
 };
+const isEmpty = (r, c) => { const cell = cellOf(r, c); return cell && cell.value == null; };
+function esc(t) { return String(t).replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[ch])); }
 
-// --- the board -------------------------------------------------------------------------
+// The far end of a link as the graph labels it: a candidate (n8r1c2), a group (n5r1c123,
+// n5r123c1), an ALS ({n1 n3 n7}r2c46, or cells listed one by one) or an almost-cell
+// (AC{n1 n3}r2c46): its digits and cells.
+function parseEnd(label) {
+  const cand = parseCand(label);
+  if (cand) return { kind: "candidate", digits: [cand.d], cells: [[cand.r, cand.c]] };
+  let m = /^n(\d)r(\d+)c(\d+)$/.exec(label);
+  if (m) return { kind: "group", digits: [+m[1]], cells: cross(m[2], m[3]) };
+  m = /^(AC)?\{([^}]*)\}(.*)$/.exec(label);
+  if (!m) return null;
+  const digits = (m[2].match(/\d/g) || []).map(Number);
+  const cells = [];
+  for (const t of m[3].trim().split(/\s+/)) { const x = /^r(\d+)c(\d+)$/.exec(t); if (x) cells.push(...cross(x[1], x[2])); }
+  return { kind: m[1] ? "almost_cell" : "als", digits, cells };
+}
+function cross(rows, cols) {
+  const out = [];
+  for (const r of rows) for (const c of cols) out.push([+r - 1, +c - 1]);
+  return out;
+}
+
+// A link drawn as a curve: bent to one side by a share of its length, so links along one
+// row or column (from one candidate to several) stay apart instead of merging in a line.
+function curve(x0, y0, x1, y1, side) {
+  const dx = x1 - x0, dy = y1 - y0, len = Math.hypot(dx, dy) || 1;
+  const bend = (0.16 * len + 5) * (side || 1);
+  const mx = (x0 + x1) / 2 - (dy / len) * bend, my = (y0 + y1) / 2 + (dx / len) * bend;
+  return `M${x0.toFixed(1)},${y0.toFixed(1)} Q${mx.toFixed(1)},${my.toFixed(1)} ${x1.toFixed(1)},${y1.toFixed(1)}`;
+}
+
+// --- the board --------------------------------------------------------------------------
 
 function drawBase(svg) {
   $("base").innerHTML = svg;
@@ -69,64 +124,131 @@ function drawBase(svg) {
   drawOverlay();
 }
 
-function drawOverlay() {
-  const o = $("overlay");
-  o.innerHTML = "";
-  const hl = el("g", { id: "hl" }, o);
+function drawMarks(g) {
   for (const t of app.marks.cells) {
     const m = /^r(\d)c(\d)$/.exec(t);
-    if (m) el("rect", { class: "cellhl", x: MARGIN + (m[2] - 1) * CELL + 2, y: MARGIN + (m[1] - 1) * CELL + 2, width: CELL - 4, height: CELL - 4, "data-cell": t }, hl);
+    if (m) el("rect", { class: "cellhl", x: MARGIN + (m[2] - 1) * CELL + 2, y: MARGIN + (m[1] - 1) * CELL + 2, width: CELL - 4, height: CELL - 4, "data-cell": t }, g);
   }
   for (const t of app.marks.cands) {
     const p = parseCand(t);
-    if (p) { const [x, y] = centre(p.d, p.r, p.c); el("circle", { class: "candhl", cx: x, cy: y, r: 9, "data-cand": t }, hl); }
+    if (p) { const [x, y] = centre(p.d, p.r, p.c); el("circle", { class: "candhl", cx: x, cy: y, r: 9, "data-cand": t }, g); }
   }
+  for (const chain of app.marks.chains) {
+    for (const l of chain) {
+      const [x0, y0] = centre(l.from.d, l.from.r, l.from.c), [x1, y1] = centre(l.to.d, l.to.r, l.to.c);
+      el("path", { class: "chain" + (l.strong ? "" : " weak"), d: curve(x0, y0, x1, y1, 1) }, g);
+    }
+  }
+}
+
+function drawOverlay() {
+  const o = $("overlay");
+  o.innerHTML = "";
+  drawMarks(el("g", { id: "hl" }, o));
   el("g", { id: "links-g" }, o);
   const { r, c } = app.cursor;
   el("rect", { class: "cursor", x: MARGIN + c * CELL + 1.5, y: MARGIN + r * CELL + 1.5, width: CELL - 3, height: CELL - 3 }, o);
   if (app.sel) {
     const p = parseCand(app.sel);
     const [x, y] = centre(p.d, p.r, p.c);
-    el("circle", { class: "sel", cx: x, cy: y, r: 9.5 }, o);
+    el("circle", { class: hasCand(p.d, p.r, p.c) ? "sel" : "ghostsel", cx: x, cy: y, r: 9.5 }, o);
   }
+  // every digit place of an empty cell can be pointed at: an open candidate (class hit) or
+  // a removed one (hit ghost, to restore it); a placed cell as a whole moves the cursor
   const hits = el("g", { id: "hits" }, o);
-  for (let r = 0; r < 9; r++) for (let c = 0; c < 9; c++) for (let d = 1; d <= 9; d++) {
-    if (!hasCand(d, r, c)) continue;
-    const [x, y] = centre(d, r, c);
-    const h = el("rect", { class: "hit", x: x - 10, y: y - 10, width: 20, height: 20, "data-cand": candName(d, r, c) }, hits);
-    el("title", {}, h).textContent = candName(d, r, c);
+  for (let r = 0; r < 9; r++) for (let c = 0; c < 9; c++) {
+    if (!isEmpty(r, c)) {
+      el("rect", { class: "hitcell", x: MARGIN + c * CELL, y: MARGIN + r * CELL, width: CELL, height: CELL, "data-cell": cellName(r, c) }, hits);
+      continue;
+    }
+    for (let d = 1; d <= 9; d++) {
+      const [x, y] = centre(d, r, c);
+      const open = hasCand(d, r, c);
+      const h = el("rect", { class: open ? "hit" : "hit ghost", x: x - 10, y: y - 10, width: 20, height: 20, "data-cand": candName(d, r, c) }, hits);
+      el("title", {}, h).textContent = candName(d, r, c) + (open ? "" : " (removed)");
+    }
   }
 }
 
+// Every link of a candidate: candidate ends as curves, group ends as their candidates
+// outlined, ALS and almost-cell ends as their cells outlined (almost-cells dashed), each
+// kind in its colour; strong links solid, weak dashed.
 function showLinks(answer) {
   const g = $("links-g");
   if (!g) return;
   g.innerHTML = "";
   const p = parseCand(answer.candidate);
+  if (!p) return;
   const [x0, y0] = centre(p.d, p.r, p.c);
-  for (const l of answer.links) {
-    const q = parseCand(l.node);
-    if (!q) continue; // group/ALS ends are listed, not drawn
-    const [x, y] = centre(q.d, q.r, q.c);
-    const kind = l.strong ? "hl-strong" : "hl-weak";
-    el("line", { class: "ln " + kind, x1: x0, y1: y0, x2: x, y2: y }, g);
-    el("circle", { class: "hl " + kind, cx: x, cy: y, r: 9, "data-link": l.node }, g);
-  }
+  // links to one point (several ALS sharing a cell) fan out: each bends further, on
+  // alternate sides
+  const toPoint = new Map();
+  answer.links.forEach((l, i) => {
+    const end = parseEnd(l.node);
+    if (!end || !end.cells.length) return;
+    const kind = (l.strong ? "hl-strong" : "hl-weak") + " via-" + l.via;
+    const lg = el("g", { "data-i": i, "data-link": l.node }, g);
+    let x, y;
+    if (end.kind === "candidate") {
+      [x, y] = centre(end.digits[0], end.cells[0][0], end.cells[0][1]);
+      el("circle", { class: "hl " + kind, cx: x, cy: y, r: 9 }, lg);
+    } else if (end.kind === "group") {
+      const pts = end.cells.map(([r, c]) => centre(end.digits[0], r, c));
+      const xs = pts.map((q) => q[0]), ys = pts.map((q) => q[1]);
+      el("rect", { class: "end-group", x: Math.min(...xs) - 10, y: Math.min(...ys) - 10, width: Math.max(...xs) - Math.min(...xs) + 20, height: Math.max(...ys) - Math.min(...ys) + 20, rx: 8 }, lg);
+      x = xs.reduce((a, b) => a + b) / xs.length; y = ys.reduce((a, b) => a + b) / ys.length;
+    } else {
+      for (const [r, c] of end.cells) el("rect", { class: "end-" + end.kind, x: MARGIN + c * CELL + 4, y: MARGIN + r * CELL + 4, width: CELL - 8, height: CELL - 8, rx: 7 }, lg);
+      // to the middle of the end's cells
+      const pts = end.cells.map(([r, c]) => cellCentre(r, c));
+      x = pts.reduce((a, q) => a + q[0], 0) / pts.length; y = pts.reduce((a, q) => a + q[1], 0) / pts.length;
+    }
+    const key = `${Math.round(x)},${Math.round(y)}`;
+    const k = toPoint.get(key) || 0;
+    toPoint.set(key, k + 1);
+    el("path", { class: "ln " + kind, d: curve(x0, y0, x, y, (k % 2 ? -1 : 1) * (1 + Math.floor(k / 2) * 0.7)) }, lg);
+  });
+}
+
+function focusLink(i, on) {
+  for (const e of document.querySelectorAll(`#links-g g[data-i="${i}"] > *`)) e.classList.toggle("focus", on);
 }
 
 function linksPanel(answer) {
   $("sel").textContent = answer.candidate;
   const c = answer.counts;
-  // the strong and weak chips are the hover's legend: the pictures' link colour, solid and dashed
+  // the chips are the links' legend: the pictures' link colour, solid and dashed, and the
+  // colours of the group, ALS and almost-cell ends
   const chips = [`<span class="chip strong"><i class="sw"></i>strong ${c.strong}</span>`, `<span class="chip weak"><i class="sw weak"></i>weak ${c.weak}</span>`]
-    .concat(Object.entries(c.by_via).map(([k, v]) => `<span class="chip">${k} ${v}</span>`));
-  const rows = answer.links.map((l) => `<tr><td>${l.strong ? "strong" : "weak"}</td><td>${l.via}</td><td><code>${esc(l.node)}</code></td><td>${esc(l.support)}</td></tr>`);
-  $("links").innerHTML = `<div class="counts">${chips.join("")}</div><table><tr><th>link</th><th>by</th><th>to</th><th>support</th></tr>${rows.join("")}</table>`;
+    .concat(Object.entries(c.by_via).map(([k, v]) => `<span class="chip via-${esc(k)}">${esc(k.replace("_", "-"))} ${v}</span>`));
+  const rows = answer.links.map((l, i) => `<tr class="clickable" data-i="${i}" data-node="${esc(l.node)}"><td>${l.strong ? "strong" : "weak"}</td><td>${esc(l.via.replace("_", "-"))}</td><td><code>${esc(l.node)}</code></td><td>${esc(l.support)}</td></tr>`);
+  $("links").innerHTML = `<div class="counts">${chips.join("")}</div><table id="links-table"><tr><th>link</th><th>by</th><th>to</th><th>support</th></tr>${rows.join("")}</table>`;
+  for (const tr of document.querySelectorAll("#links-table tr.clickable")) {
+    tr.addEventListener("mouseenter", () => { showLinks(answer); focusLink(tr.dataset.i, true); });
+    tr.addEventListener("mouseleave", () => focusLink(tr.dataset.i, false));
+    // a candidate end: go to it; another end: show it alone, emphasised
+    tr.addEventListener("click", () => {
+      if (parseCand(tr.dataset.node)) { select(tr.dataset.node, true); return; }
+      for (const a of document.querySelectorAll("#links-table tr.active")) a.classList.remove("active");
+      tr.classList.add("active");
+      showLinks({ candidate: answer.candidate, links: [answer.links[+tr.dataset.i]] });
+      focusLink(0, true);
+    });
+  }
+}
+
+function clearLinksPanel() {
+  $("sel").textContent = app.sel || "—";
+  $("links").innerHTML = app.sel ? '<p class="muted">Removed here: Restore brings it back.</p>' : '<p class="muted">Hover or click a candidate.</p>';
 }
 
 async function neighbourhood(cand) {
   const key = app.shown + "|" + cand;
-  if (!app.links.has(key)) app.links.set(key, apiJson("neighbourhood", { state: app.shown, candidate: cand }));
+  if (!app.links.has(key)) {
+    const asked = apiJson("neighbourhood", withState({ state: app.shown, candidate: cand }));
+    asked.catch(() => app.links.delete(key));
+    app.links.set(key, asked);
+  }
   return app.links.get(key);
 }
 
@@ -137,81 +259,183 @@ async function prefetchLinks(stateText) {
   app.prefetched = stateText;
   if (app.links.size > 20000) app.links.clear();
   try {
-    const v = await apiJson("links", { state: stateText });
+    const v = await apiJson("links", withState({ state: stateText }));
     for (const [cand, answer] of Object.entries(v.links)) {
       const key = stateText + "|" + cand;
       if (!app.links.has(key)) app.links.set(key, Promise.resolve(answer));
     }
     if (app.shown === stateText) app.linksReady = stateText;
-  } catch (e) { app.prefetched = null; status(e.message, true); }
+  } catch (e) { app.prefetched = null; }
 }
 
 let hoverSeq = 0;
-async function hover(cand, sticky) {
+async function hover(cand, sticky, quiet) {
   const seq = ++hoverSeq;
   const t0 = performance.now();
+  const p = parseCand(cand);
+  if (!p || !hasCand(p.d, p.r, p.c)) { const g = $("links-g"); if (g) g.innerHTML = ""; if (sticky) clearLinksPanel(); return; }
   try {
     const answer = await neighbourhood(cand);
     if (seq !== hoverSeq && !sticky) return;
-    showLinks(answer);
+    // quiet: the panel only (a new board with a proof drawn keeps the proof alone)
+    if (!quiet) showLinks(answer);
     if (sticky || !app.sel) linksPanel(answer);
     app.lastHoverMs = performance.now() - t0;
-  } catch (e) { status(e.message, true); }
+  } catch (e) { if (sticky) fail("edit-err", e); }
 }
 
-function select(cand) {
-  app.sel = cand;
+// Select a candidate (open or removed): the cursor goes to it, the edit buttons and the
+// query parameters follow. `push`: a view of its own in the history (a click; the arrow
+// keys replace the current one).
+function select(cand, push) {
   const p = parseCand(cand);
+  if (!p) return;
+  app.sel = cand;
   app.cursor = { r: p.r, c: p.c, d: p.d };
-  $("why").disabled = false;
-  drawOverlay();
+  selectionChanged();
   hover(cand, true);
+  pushUrl(!push);
 }
 
-function esc(t) { return String(t).replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[ch])); }
+function selectCell(r, c, push) {
+  app.cursor = { r, c, d: app.cursor.d };
+  app.sel = null;
+  selectionChanged();
+  clearLinksPanel();
+  pushUrl(!push);
+}
+
+function selectionChanged() {
+  const p = parseCand(app.sel);
+  const open = p && hasCand(p.d, p.r, p.c);
+  $("why").disabled = !open;
+  $("ed-place").disabled = $("ed-remove").disabled = !open;
+  $("ed-restore").disabled = !p || open || !isEmpty(p.r, p.c);
+  for (const b of document.querySelectorAll("#pad button")) b.classList.toggle("on", !!p && +b.dataset.d === p.d);
+  fillParams();
+  drawOverlay();
+}
 
 function setBoard(stateText, cells, svg, proof) {
   const changed = app.shown !== stateText;
   app.shown = stateText;
   app.cells = cells;
   app.proof = proof || null;
+  drawBase(svg);
   if (changed && app.sel) {
     // the selection's links are those of the new state (or it is gone)
     const p = parseCand(app.sel);
-    if (hasCand(p.d, p.r, p.c)) neighbourhood(app.sel).then(linksPanel).catch((e) => status(e.message, true));
-    else {
-      app.sel = null;
-      $("why").disabled = true;
-      $("sel").textContent = "—";
-      $("links").innerHTML = '<p class="muted">Hover or click a candidate.</p>';
-    }
+    if (!isEmpty(p.r, p.c)) app.sel = null;
+    hover(app.sel || "", true, !!proof);
   }
-  drawBase(svg);
-  if (changed) prefetchLinks(stateText);
+  selectionChanged();
+  if (changed) schedulePrefetch(stateText);
 }
 
-async function loadText(text) {
+// After an edit the next edit may come at once: the whole state's links (the largest
+// answer) are fetched once the edits pause, hovers meanwhile ask for their candidate.
+let prefetchTimer = null;
+function schedulePrefetch(stateText) {
+  clearTimeout(prefetchTimer);
+  const delay = app.editedAt && performance.now() - app.editedAt < 1000 ? 400 : 0;
+  if (delay === 0) prefetchLinks(stateText);
+  else prefetchTimer = setTimeout(() => { if (app.shown === stateText) prefetchLinks(stateText); }, delay);
+}
+
+// --- loading, editing ---------------------------------------------------------------------
+
+function resetViews() {
+  app.path = null; app.pathOf = null; app.step = -1; app.why = null;
+  app.marks = { cells: [], cands: [], chains: [] };
+  $("prev").disabled = $("next").disabled = true;
+  $("stepno").textContent = ""; $("steptext").textContent = ""; $("stuck").hidden = true;
+  $("step-notations").innerHTML = ""; $("why-notations").innerHTML = "";
+  $("proofs").innerHTML = '<p class="muted">Select a candidate, then Explain (or press Enter).</p>';
+  $("result").innerHTML = "";
+}
+
+// Load a puzzle (or a state) typed, picked or linked: it becomes the puzzle the edits
+// start from. Errors go next to Load.
+async function loadText(text, opts) {
+  opts = opts || {};
   status("loading…");
   const t0 = performance.now();
   try {
-    const v = await apiJson("load", { puzzle: text });
-    app.start = v.state;
-    app.path = null; app.step = -1; app.sel = null;
-    app.marks = { cells: [], cands: [] };
-    // a new puzzle: the previous one's links and query answer go
-    $("sel").textContent = "—";
-    $("links").innerHTML = '<p class="muted">Hover or click a candidate.</p>';
-    $("result").innerHTML = "";
+    const v = await apiJson("load", withState({ puzzle: text }));
+    app.puzzleText = text;
+    $("puzzle").value = text;
+    app.puzzleState = app.base = v.state;
+    app.undo = []; app.redo = [];
+    app.sel = null;
+    clearLinksPanel();
+    resetViews();
     setBoard(v.state, v.cells, v.svg, null);
-    $("why").disabled = true;
-    $("prev").disabled = $("next").disabled = true;
-    $("stepno").textContent = ""; $("steptext").textContent = "";
-    $("proofs").innerHTML = '<p class="muted">Select a candidate, then Explain (or press Enter).</p>';
-    $("proof-text").hidden = $("copy").hidden = true;
+    editButtons();
     app.loadMs = performance.now() - t0;
     status(`${v.name || v.line} loaded in ${app.loadMs.toFixed(0)} ms`);
-    $("grid").focus();
-  } catch (e) { status(e.message, true); }
+    if (!opts.keepFocus) $("grid").focus({ preventScroll: true });
+    if (!opts.noPush) pushUrl(false);
+    return true;
+  } catch (e) { status(""); fail("load-err", e); return false; }
+}
+
+// Show `state` as the edited state (no history entry: the callers keep it).
+async function showBase(state) {
+  const v = await apiJson("load", withState({ puzzle: state }));
+  app.base = v.state;
+  resetViews();
+  setBoard(v.state, v.cells, v.svg, null);
+  editButtons();
+}
+
+function editButtons() {
+  $("undo").disabled = !app.undo.length;
+  $("redo").disabled = !app.redo.length;
+  $("reset").disabled = app.base === app.puzzleState;
+}
+
+// One edit of the selected candidate: the server answers the edited state (checked to
+// keep a solution); the previous one goes on the undo stack. Edits apply to the state the
+// board shows, so an edit at a path's step starts from that step.
+async function edit(kind) {
+  if (!app.sel) { fail("edit-err", "Select a candidate first (click it, or move with the arrows and choose a digit)."); return; }
+  const t0 = performance.now();
+  try {
+    const v = await apiJson("edit", withState({ state: app.shown, edit: kind, candidate: app.sel }));
+    app.editMs = performance.now() - t0;
+    app.editedAt = performance.now();
+    app.undo.push(app.base); app.redo = [];
+    const sel = app.sel;
+    app.base = v.state;
+    resetViews();
+    setBoard(v.state, v.cells, v.svg, null);
+    editButtons();
+    const p = parseCand(sel);
+    app.cursor = { r: p.r, c: p.c, d: p.d };
+    app.sel = kind === "place" ? null : sel;
+    selectionChanged();
+    if (app.sel) hover(sel, true); else clearLinksPanel();
+    status(`${{ place: "set", eliminate: "removed", restore: "restored" }[kind]} ${sel} (${app.editMs.toFixed(0)} ms)`);
+    pushUrl(false);
+  } catch (e) { fail("edit-err", e); }
+}
+
+async function undoRedo(from, to) {
+  if (!from.length) return;
+  try {
+    const state = from.pop();
+    to.push(app.base);
+    app.editedAt = performance.now();
+    await showBase(state);
+    pushUrl(false);
+  } catch (e) { fail("edit-err", e); }
+}
+
+async function resetToPuzzle() {
+  if (app.base === app.puzzleState) return;
+  app.undo.push(app.base); app.redo = [];
+  await showBase(app.puzzleState);
+  pushUrl(false);
 }
 
 // --- a puzzle from a collection file (serve --data) ------------------------------------
@@ -233,30 +457,51 @@ function pickShown() {
 
 async function pick(n) {
   const file = $("collection").value;
-  if (!file) { status("choose a collection file", true); return; }
+  if (!file) { fail("load-err", "Choose a collection file."); return; }
   const count = pickCount();
   n = Math.max(1, Math.min(count || 1, Math.round(n) || 1));
   $("pick-n").value = n;
   pickShown();
   try {
     const v = await apiJson(`collection?file=${encodeURIComponent(file)}&n=${n}`);
-    $("puzzle").value = v.puzzle;
     app.picked = v;
-    await loadText(v.puzzle);
-    if (!$("status").classList.contains("err")) status(`${file} #${v.n} of ${v.count} (line ${v.line})${v.name ? " " + v.name : ""} loaded in ${app.loadMs.toFixed(0)} ms`);
-  } catch (e) { status(e.message, true); }
+    if (await loadText(v.puzzle)) status(`${file} #${v.n} of ${v.count} (line ${v.line})${v.name ? " " + v.name : ""} loaded in ${app.loadMs.toFixed(0)} ms`);
+  } catch (e) { fail("load-err", e); }
 }
 
 // --- explain ---------------------------------------------------------------------------
 
-async function explain() {
-  if (!app.sel) return;
+function notationsHtml(list, where) {
+  return (list || []).map((n, i) => `<div class="notation"><h3>${esc(n.name)} <button class="copy" data-where="${where}" data-i="${i}" aria-label="copy the ${esc(n.name)} text">Copy</button></h3><pre data-notation="${esc(n.name)}">${esc(n.text)}</pre></div>`).join("");
+}
+
+function showNotations(box, list) {
+  $(box).innerHTML = notationsHtml(list, box);
+  for (const b of $(box).querySelectorAll("button.copy")) {
+    b.addEventListener("click", () => copyText(list[+b.dataset.i].text, list[+b.dataset.i].name));
+  }
+}
+
+async function copyText(text, name) {
+  try { await navigator.clipboard.writeText(text); }
+  catch (_) {
+    const t = document.createElement("textarea");
+    t.value = text; document.body.appendChild(t); t.select(); document.execCommand("copy"); t.remove();
+  }
+  app.copied = text;
+  status(`copied the ${name} text`);
+}
+
+async function explain(opts) {
+  opts = opts || {};
   const p = parseCand(app.sel);
+  if (!p || !hasCand(p.d, p.r, p.c)) { fail("why-err", "Select an open candidate first."); return; }
   const kind = $("why-kind").value === "=" ? "=" : "<>";
   const target = `${cellName(p.r, p.c)}${kind}${p.d}`;
-  const body = { state: app.shown, target, max_len: Math.max(1, Math.min(999, +$("why-maxlen").value || 20)) };
+  const body = withState({ state: app.shown, target, max_len: Math.max(1, Math.min(999, +$("why-maxlen").value || 20)) });
   if ($("why-families").value) body.families = $("why-families").value;
   $("proofs").innerHTML = `<p class="muted">searching why ${target}…</p>`;
+  $("why-notations").innerHTML = "";
   const t0 = performance.now();
   try {
     const v = await apiJson("explain", body);
@@ -268,12 +513,12 @@ async function explain() {
     const why = (f) => f.status === "not_searched" ? `not searched: ${esc(f.not_searched)}`
       : `none up to ${f.none_up_to}`;
     const rows = order.map((i) => [v.families[i], i]).filter(([f]) => f.status !== "only_eliminates").map(([f, i]) => f.proof
-      ? `<tr class="clickable" data-i="${i}"><td>${esc(f.family)}</td><td>${f.length}</td><td>${f.difficulty}</td><td class="mono">${esc(f.text)}</td></tr>`
+      ? `<tr class="clickable" data-i="${i}" data-family="${esc(f.family)}"><td>${esc(f.family)}</td><td>${f.length}</td><td>${f.difficulty}</td><td class="mono">${esc(f.text)}</td></tr>`
       : `<tr class="muted"><td>${esc(f.family)}</td><td></td><td></td><td>${why(f)}</td></tr>`);
     const only = v.families.filter((f) => f.status === "only_eliminates").map((f) => f.family);
     if (only.length) rows.push(`<tr class="muted"><td colspan="3">${only.length} families</td><td>only eliminate (see the composite proof): ${esc(only.join(", "))}</td></tr>`);
     if (v.composite && v.composite.proof) {
-      rows.unshift(`<tr class="clickable" data-i="composite"><td>composite</td><td>${v.composite.length}</td><td>${v.composite.difficulty}</td><td class="mono">${esc(v.composite.text)}</td></tr>`);
+      rows.unshift(`<tr class="clickable" data-i="composite" data-family="composite"><td>composite</td><td>${v.composite.length}</td><td>${v.composite.difficulty}</td><td class="mono">${esc(v.composite.text)}</td></tr>`);
     } else if (v.composite) {
       rows.push(`<tr class="muted"><td>composite</td><td></td><td></td><td>${why(v.composite)}</td></tr>`);
     }
@@ -282,120 +527,209 @@ async function explain() {
     app.explained = v;
     const rowOf = (i) => i === "composite" ? v.composite : v.families[+i];
     for (const tr of document.querySelectorAll("#proof-table tr.clickable")) {
-      tr.addEventListener("click", () => drawProof(rowOf(tr.dataset.i), tr));
+      tr.addEventListener("click", () => { drawProof(rowOf(tr.dataset.i), tr); pushUrl(true); });
     }
-    if (v.simplest) {
-      const i = v.simplest.family === "composite" ? "composite" : String(v.families.findIndex((f) => f.family === v.simplest.family));
-      drawProof(rowOf(i), document.querySelector(`#proof-table tr[data-i="${i}"]`));
-    }
-  } catch (e) { $("proofs").innerHTML = `<p class="err">${esc(e.message)}</p>`; }
+    app.why = { target, family: null };
+    const wanted = opts.family && document.querySelector(`#proof-table tr.clickable[data-family="${CSS.escape(opts.family)}"]`);
+    const first = wanted || (v.simplest && document.querySelector(`#proof-table tr.clickable[data-family="${CSS.escape(v.simplest.family)}"]`));
+    if (first) drawProof(rowOf(first.dataset.i), first);
+    if (!opts.noPush) pushUrl(false);
+  } catch (e) {
+    $("proofs").innerHTML = "";
+    fail("why-err", e);
+  }
 }
 
 // The family picker: explain's default (every technique), then the registry's sets, then
 // every technique, from /api/techniques.
 async function loadFamilies() {
-  try {
-    const v = await apiJson("techniques");
-    const sel = $("why-families");
-    const group = (label, items) => {
-      const g = document.createElement("optgroup");
-      g.label = label;
-      for (const [value, text] of items) {
-        const o = document.createElement("option");
-        o.value = value; o.textContent = text;
-        g.appendChild(o);
-      }
-      sel.appendChild(g);
-    };
-    group("sets", v.sets.map((s) => [s.name, `${s.name} (${s.techniques.length})`]));
-    group("techniques", v.techniques.map((t) => [t.name, t.name]));
-    $("why-maxlen").value = v.defaults.max_len;
-  } catch (e) { status(e.message, true); }
+  const v = await apiJson("techniques");
+  const sel = $("why-families");
+  const group = (label, items) => {
+    const g = document.createElement("optgroup");
+    g.label = label;
+    for (const [value, text] of items) {
+      const o = document.createElement("option");
+      o.value = value; o.textContent = text;
+      g.appendChild(o);
+    }
+    sel.appendChild(g);
+  };
+  group("sets", v.sets.map((s) => [s.name, `${s.name} (${s.techniques.length})`]));
+  group("techniques", v.techniques.map((t) => [t.name, t.name]));
+  if (!new URLSearchParams(location.search).get("maxlen")) $("why-maxlen").value = v.defaults.max_len;
 }
 
 function drawProof(f, tr) {
   for (const r of document.querySelectorAll("#proof-table tr.active")) r.classList.remove("active");
   if (tr) tr.classList.add("active");
   app.proof = f.proof;
+  if (app.why) app.why.family = tr ? tr.dataset.family : null;
   drawBase(f.view.svg);
-  $("proof-text").textContent = f.view.notations;
-  $("proof-text").hidden = $("copy").hidden = false;
+  showNotations("why-notations", f.view.notation_list);
 }
 
 // --- the path --------------------------------------------------------------------------
 
-async function solvePath() {
+async function solvePath(opts) {
+  opts = opts || {};
   status("solving…");
+  const rules = $("rules").value.trim() || "N";
   try {
-    const v = await apiJson("path", { state: app.start, rules: $("rules").value || "N" });
-    app.path = v;
+    const v = await apiJson("path", withState({ state: app.base, rules }));
+    app.path = v; app.pathOf = { base: app.base, rules };
     status(`${v.steps.length} steps${v.solved ? ", solved" : ", stuck"}`);
-    showStep(-1);
-  } catch (e) { status(e.message, true); }
+    await showStep(opts.step === undefined ? -1 : opts.step - 1, { noPush: true });
+    if (!opts.noPush) pushUrl(false);
+  } catch (e) { status(""); fail("path-err", e); }
 }
 
-async function showStep(k) {
+// The path's step k (0-based; -1 the start): the state it is found in, its proof drawn and
+// its text in each notation below the buttons (which stay where they are).
+async function showStep(k, opts) {
+  opts = opts || {};
   const steps = app.path.steps;
   app.step = Math.max(-1, Math.min(k, steps.length - 1));
   $("prev").disabled = app.step < 0;
   $("next").disabled = app.step >= steps.length - 1;
-  app.marks = { cells: [], cands: [] };
-  if (app.step < 0) {
-    const v = await apiJson("load", { puzzle: app.start });
-    setBoard(v.state, v.cells, v.svg, null);
-    $("stepno").textContent = `start (of ${steps.length})`;
-    $("steptext").textContent = "";
-    return;
+  app.marks = { cells: [], cands: [], chains: [] };
+  // a path that does not solve says so from its start, and again at its last step
+  const stuck = !app.path.solved;
+  const here = app.step === steps.length - 1 ? "Stuck here" : "Stuck";
+  $("stuck").hidden = !stuck;
+  $("stuck").textContent = stuck ? `${here}: after ${steps.length} step(s) no rule of “${app.pathOf.rules}” applies. Try wider rules (e.g. W or B) or explain a candidate.` : "";
+  try {
+    if (app.step < 0) {
+      const v = await apiJson("load", withState({ puzzle: app.pathOf.base }));
+      setBoard(v.state, v.cells, v.svg, null);
+      $("stepno").textContent = `start (of ${steps.length})`;
+      $("steptext").textContent = "";
+      $("step-notations").innerHTML = "";
+    } else {
+      const s = steps[app.step];
+      // the board shows the state the step is found in, with its proof drawn
+      const v = await apiJson("load", withState({ puzzle: s.state_before }));
+      setBoard(v.state, v.cells, s.svg, s.proof);
+      $("stepno").textContent = `step ${s.step} of ${steps.length}`;
+      $("steptext").textContent = s.text;
+      showNotations("step-notations", s.notation_list);
+    }
+    if (!opts.noPush) pushUrl(false);
+  } catch (e) { fail("path-err", e); }
+}
+
+// Step by `n`, the pressed button kept where it is on screen (above it, the board may
+// grow by a caption: the page scrolls by as much, so the next press lands on it again).
+async function stepBy(n, button) {
+  if (!app.path) { fail("path-err", "Solve first: the path's steps are then shown one by one."); return; }
+  const top = button ? button.getBoundingClientRect().top : null;
+  await showStep(app.step + n);
+  if (button) {
+    const moved = button.getBoundingClientRect().top - top;
+    if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
   }
-  const s = steps[app.step];
-  // the board shows the state the step is found in, with its proof drawn
-  const v = await apiJson("load", { puzzle: s.state_before });
-  setBoard(v.state, v.cells, s.svg, s.proof);
-  $("stepno").textContent = `step ${s.step} of ${steps.length}`;
-  $("steptext").textContent = s.text;
-  $("proof-text").textContent = s.notations;
-  $("proof-text").hidden = $("copy").hidden = false;
 }
 
 // --- queries ---------------------------------------------------------------------------
 
+// Each named query's declared parameters, from /api/queries.
+const queryParams = new Map();
+
+// The parameter fields of the chosen named query; a field the selection can fill
+// (candidate, cell, digit) follows it until the user types into it.
+function paramFields() {
+  const q = queryParams.get($("named").value) || [];
+  $("params").innerHTML = q.filter((p) => p.name !== "state" || $("use-db").checked).map((p) =>
+    `<label title="${esc(p.description || "")}">${esc(p.name)} <input data-param="${esc(p.name)}" data-auto="1" placeholder="${esc(p.default == null ? "" : p.default)}" aria-label="parameter ${esc(p.name)}"></label>`).join("");
+  for (const i of $("params").querySelectorAll("input")) i.addEventListener("input", () => { i.dataset.auto = "0"; });
+  fillParams();
+}
+
+function fillParams() {
+  const p = parseCand(app.sel);
+  const { r, c } = app.cursor;
+  const from = { candidate: app.sel || "", cell: cellName(r, c), digit: p ? String(p.d) : "" };
+  for (const i of $("params").querySelectorAll("input[data-auto='1']")) {
+    if (from[i.dataset.param] !== undefined) i.value = from[i.dataset.param];
+  }
+}
+
+// Candidates, cells and Eureka chains ((8)r1c2=r1c7-r3c8=r3c1) named in a result row.
+function namedIn(row) {
+  const text = row.map((x) => (x == null ? "" : String(x))).join(" ");
+  const chains = [];
+  for (const m of text.matchAll(/\((\d)\)r\dc\d(?:[=-](?:\(\d\))?r\dc\d)+/g)) {
+    const parts = m[0].split(/([=-])/);
+    let d = +m[1];
+    const nodes = [], kinds = [];
+    for (const t of parts) {
+      if (t === "=" || t === "-") { kinds.push(t === "="); continue; }
+      const x = /^(?:\((\d)\))?r(\d)c(\d)$/.exec(t);
+      if (!x) continue;
+      if (x[1]) d = +x[1];
+      nodes.push({ d, r: +x[2] - 1, c: +x[3] - 1 });
+    }
+    chains.push(nodes.slice(1).map((to, i) => ({ from: nodes[i], to, strong: kinds[i] })));
+  }
+  const bare = text.replace(/\(\d\)r\dc\d(?:[=-](?:\(\d\))?r\dc\d)+/g, " ");
+  return {
+    cands: bare.match(/n\dr\dc\d/g) || [],
+    cells: bare.replace(/n\dr\dc\d/g, " ").match(/r\dc\d/g) || [],
+    chains,
+  };
+}
+
+let running = null;
 async function runQuery() {
   const name = $("named").value, sql = $("sql").value.trim();
   const body = { db: $("use-db").checked };
-  if (sql) body.sql = sql; else if (name) body.name = name; else { status("choose a named query or write SQL", true); return; }
-  if (!body.db) body.state = app.shown;
+  if (name) body.name = name; else if (sql) body.sql = sql;
+  else { fail("query-err", "Choose a named query or write SQL."); return; }
+  if (!body.db) { body.state = app.shown; withState(body); }
+  const params = {};
+  for (const i of $("params").querySelectorAll("input")) if (i.value.trim()) params[i.dataset.param] = i.value.trim();
+  if (Object.keys(params).length) body.params = params;
+  if (running) running.abort();
+  const ctl = new AbortController();
+  running = ctl;
+  $("cancel").hidden = false;
+  $("result").innerHTML = '<p class="muted">running…</p>';
+  const t0 = performance.now();
   try {
-    const v = await apiJson("query", body);
-    const named = (row) => {
-      const text = row.map((x) => (x == null ? "" : String(x))).join(" ");
-      return {
-        cands: text.match(/n\dr\dc\d/g) || [],
-        cells: (text.replace(/n\dr\dc\d/g, " ").match(/r\dc\d/g) || []),
-      };
-    };
+    const v = await apiJson("query", body, ctl.signal);
+    app.queryMs = performance.now() - t0;
     const head = `<tr>${v.columns.map((c) => `<th>${esc(c)}</th>`).join("")}</tr>`;
     const rows = v.rows.map((r, i) => `<tr class="clickable" data-i="${i}">${r.map((x) => `<td>${esc(x == null ? "" : x)}</td>`).join("")}</tr>`);
-    $("result").innerHTML = `<p class="muted">${v.rows.length} row(s)${v.truncated ? " (truncated)" : ""}</p><table id="result-table">${head}${rows.join("")}</table>`;
-    const all = { cells: [], cands: [] };
-    for (const r of v.rows) { const n = named(r); all.cells.push(...n.cells); all.cands.push(...n.cands); }
-    app.marks = { cells: [...new Set(all.cells)], cands: [...new Set(all.cands)] };
+    $("result").innerHTML = `<p class="muted">${v.rows.length} row(s)${v.truncated ? " (truncated)" : ""} in ${app.queryMs.toFixed(0)} ms</p><table id="result-table">${head}${rows.join("")}</table>`;
+    const all = { cells: [], cands: [], chains: [] };
+    for (const r of v.rows) { const n = namedIn(r); all.cells.push(...n.cells); all.cands.push(...n.cands); all.chains.push(...n.chains); }
+    app.marks = { cells: [...new Set(all.cells)], cands: [...new Set(all.cands)], chains: all.chains.slice(0, 60) };
     drawOverlay();
     for (const tr of document.querySelectorAll("#result-table tr.clickable")) {
       tr.addEventListener("click", () => {
         for (const a of document.querySelectorAll("#result-table tr.active")) a.classList.remove("active");
         tr.classList.add("active");
-        app.marks = named(v.rows[+tr.dataset.i]);
+        app.marks = namedIn(v.rows[+tr.dataset.i]);
         drawOverlay();
       });
     }
-  } catch (e) { $("result").innerHTML = `<p class="err">${esc(e.message)}</p>`; }
+  } catch (e) {
+    // no highlight of an earlier answer stays beside an error
+    app.marks = { cells: [], cands: [], chains: [] };
+    drawOverlay();
+    $("result").innerHTML = "";
+    if (e.name === "AbortError") status("query cancelled");
+    else fail("query-err", e);
+  } finally {
+    if (running === ctl) { running = null; $("cancel").hidden = true; }
+  }
 }
 
 // --- downloads -------------------------------------------------------------------------
 
 async function download(fmt) {
   try {
-    const res = await api("export", { state: app.shown, proof: app.proof, format: fmt });
+    const res = await api("export", withState({ state: app.shown, proof: app.proof, format: fmt }));
     const blob = await res.blob();
     const ext = { svg: "svg", png: "png", dot: "dot", text: "txt" }[fmt];
     const name = (app.proof ? app.proof.rule.replace(/[^A-Za-z0-9]+/g, "-") : "grid") + "." + ext;
@@ -407,22 +741,132 @@ async function download(fmt) {
     a.remove();
     app.lastDownload = { name, size: blob.size, type: blob.type };
     status(`downloaded ${name} (${blob.size} bytes)`);
-  } catch (e) { status(e.message, true); }
+  } catch (e) { fail("dl-err", e); }
+}
+
+// --- the URL ---------------------------------------------------------------------------
+
+// The view as a query string: the puzzle (unless the default), the edited state, the
+// rules and step of a path, the selection, and the explain asked with the family drawn.
+function urlOf() {
+  const q = new URLSearchParams();
+  if (app.puzzleText && app.puzzleText !== app.defaultPuzzle) q.set("puzzle", app.puzzleText);
+  if ($("nonunique").checked) q.set("nonunique", "1");
+  if (app.base && app.base !== app.puzzleState) q.set("state", app.base);
+  if (app.path) { q.set("rules", app.pathOf.rules); q.set("step", String(app.step + 1)); }
+  if (app.sel) q.set("sel", app.sel);
+  else if (app.cursor.r || app.cursor.c) q.set("cell", cellName(app.cursor.r, app.cursor.c));
+  if (app.why) {
+    q.set("why", app.why.target);
+    if ($("why-families").value) q.set("families", $("why-families").value);
+    if (+$("why-maxlen").value !== 20) q.set("maxlen", $("why-maxlen").value);
+    if (app.why.family) q.set("family", app.why.family);
+  }
+  const s = q.toString();
+  return s ? "?" + s : location.pathname;
+}
+
+function pushUrl(replace) {
+  if (app.applying) return;
+  const url = urlOf();
+  if (url === location.search || (url === location.pathname && !location.search)) return;
+  if (replace) history.replaceState(null, "", url); else history.pushState(null, "", url);
+}
+
+// Open the view a query string describes (a link, or back/forward): what is already
+// shown is kept, the rest asked again.
+async function applyUrl(search) {
+  const q = new URLSearchParams(search);
+  app.applying = true;
+  try {
+    $("nonunique").checked = q.get("nonunique") === "1";
+    const puzzle = q.get("puzzle") || app.defaultPuzzle;
+    $("puzzle").value = puzzle;
+    if (puzzle !== app.puzzleText || !app.puzzleState) {
+      if (!(await loadText(puzzle, { noPush: true, keepFocus: true }))) return;
+    }
+    const base = q.get("state") || app.puzzleState;
+    const rules = q.get("rules"), step = q.get("step");
+    const samePath = rules && app.path && app.pathOf.base === base && app.pathOf.rules === rules;
+    if (base !== app.base || (!rules && app.path) || (app.path && !samePath)) await showBase(base);
+    if (rules) {
+      $("rules").value = rules;
+      const k = Math.max(0, +step || 0);
+      if (samePath) await showStep(k - 1, { noPush: true });
+      else await solvePath({ step: k, noPush: true });
+    }
+    const sel = q.get("sel"), cell = /^r(\d)c(\d)$/.exec(q.get("cell") || "");
+    if (parseCand(sel)) { const p = parseCand(sel); app.sel = sel; app.cursor = { r: p.r, c: p.c, d: p.d }; selectionChanged(); hover(sel, true); }
+    else { app.sel = null; app.cursor = cell ? { r: +cell[1] - 1, c: +cell[2] - 1, d: app.cursor.d } : { r: 0, c: 0, d: app.cursor.d }; selectionChanged(); clearLinksPanel(); }
+    const why = q.get("why");
+    if (why && app.sel) {
+      await app.familiesLoaded;
+      $("why-kind").value = why.includes("<>") ? "<>" : "=";
+      $("why-families").value = q.get("families") || "";
+      if (q.get("maxlen")) $("why-maxlen").value = q.get("maxlen");
+      await explain({ family: q.get("family"), noPush: true });
+    } else if (app.why) {
+      app.why = null;
+      $("proofs").innerHTML = '<p class="muted">Select a candidate, then Explain (or press Enter).</p>';
+      $("why-notations").innerHTML = "";
+    }
+  } catch (e) { fail("load-err", e); } finally { app.applying = false; }
+}
+
+// --- keys ------------------------------------------------------------------------------
+
+function moveCursor(dr, dc) {
+  const r = (app.cursor.r + dr + 9) % 9, c = (app.cursor.c + dc + 9) % 9;
+  const cell = cellOf(r, c);
+  if (cell && cell.value == null && cell.candidates.length) {
+    const d = cell.candidates.includes(app.cursor.d) ? app.cursor.d : cell.candidates[0];
+    select(candName(d, r, c), false);
+  } else selectCell(r, c, false);
+}
+
+function chooseDigit(d) {
+  const { r, c } = app.cursor;
+  if (!isEmpty(r, c)) { fail("edit-err", `${cellName(r, c)} already holds a digit: move to an empty cell.`); return; }
+  app.cursor.d = d;
+  select(candName(d, r, c), true);
+}
+
+// Keys anywhere on the page but in a text field: arrows, digits, Enter/E explain, S set,
+// Delete/Backspace/X remove, R restore, N/P (or ]/[) next/previous step, Ctrl+Z/Y.
+function onKey(e) {
+  const t = e.target;
+  if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT")) return;
+  if ((e.ctrlKey || e.metaKey) && !e.altKey) {
+    const k = e.key.toLowerCase();
+    if (k === "z" && !e.shiftKey) { e.preventDefault(); undoRedo(app.undo, app.redo); }
+    else if (k === "y" || (k === "z" && e.shiftKey)) { e.preventDefault(); undoRedo(app.redo, app.undo); }
+    return;
+  }
+  if (e.altKey) return;
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  const inGrid = t === $("grid") || t === document.body;
+  if (moves[e.key]) { if (!inGrid) return; e.preventDefault(); moveCursor(...moves[e.key]); return; }
+  if (/^[1-9]$/.test(e.key)) { e.preventDefault(); chooseDigit(+e.key); return; }
+  const k = e.key.toLowerCase();
+  const act = {
+    enter: () => explain(), e: () => explain(),
+    s: () => edit("place"), delete: () => edit("eliminate"), backspace: () => edit("eliminate"), x: () => edit("eliminate"),
+    r: () => edit("restore"), n: () => stepBy(1), "]": () => stepBy(1), pagedown: () => stepBy(1),
+    p: () => stepBy(-1), "[": () => stepBy(-1), pageup: () => stepBy(-1),
+  }[k];
+  if (!act || (k === "enter" && t && t.tagName === "BUTTON")) return;
+  e.preventDefault();
+  act();
 }
 
 // --- wiring ----------------------------------------------------------------------------
 
-function moveCursor(dr, dc) {
-  const r = (app.cursor.r + dr + 9) % 9, c = (app.cursor.c + dc + 9) % 9;
-  app.cursor = { r, c, d: app.cursor.d };
-  const cell = app.cells[r * 9 + c];
-  if (cell && cell.value == null && cell.candidates.length) {
-    const d = cell.candidates.includes(app.cursor.d) ? app.cursor.d : cell.candidates[0];
-    select(candName(d, r, c));
-  } else { app.sel = null; $("why").disabled = true; drawOverlay(); }
-}
-
 async function init() {
+  app.defaultPuzzle = $("puzzle").value;
+  // any act of the user clears the errors shown for an earlier one
+  for (const kind of ["click", "keydown", "change"]) {
+    document.addEventListener(kind, (e) => { if (!(kind === "keydown" && ["Shift", "Control", "Alt", "Meta", "Tab"].includes(e.key))) clearErrors(); }, true);
+  }
   const o = $("overlay");
   o.addEventListener("mouseover", (e) => { const c = e.target.dataset && e.target.dataset.cand; if (c && e.target.classList.contains("hit")) app.hovering = hover(c, false); });
   // leaving the grid: back to the selection's links, or none while a proof is drawn
@@ -431,41 +875,62 @@ async function init() {
     if (app.sel && !app.proof) hover(app.sel, true);
     else { const g = $("links-g"); if (g) g.innerHTML = ""; }
   });
-  o.addEventListener("click", (e) => { const c = e.target.dataset && e.target.dataset.cand; if (c && e.target.classList.contains("hit")) select(c); $("grid").focus(); });
-  $("grid").addEventListener("keydown", (e) => {
-    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-    if (moves[e.key]) { e.preventDefault(); moveCursor(...moves[e.key]); }
-    else if (e.key === "Enter") { e.preventDefault(); explain(); }
+  o.addEventListener("click", (e) => {
+    const d = e.target.dataset || {};
+    if (d.cand) select(d.cand, true);
+    else if (d.cell) { const m = /^r(\d)c(\d)$/.exec(d.cell); selectCell(+m[1] - 1, +m[2] - 1, true); }
+    $("grid").focus({ preventScroll: true });
   });
+  document.addEventListener("keydown", onKey);
+  for (let d = 1; d <= 9; d++) {
+    const b = document.createElement("button");
+    b.textContent = d; b.dataset.d = d; b.setAttribute("aria-label", `digit ${d} in the cursor's cell`);
+    b.addEventListener("click", () => chooseDigit(d));
+    $("pad").appendChild(b);
+  }
   $("load").addEventListener("click", () => loadText($("puzzle").value));
-  $("examples").addEventListener("change", (e) => { if (e.target.value) { $("puzzle").value = e.target.value; loadText(e.target.value); } });
-  $("dbstates").addEventListener("change", (e) => { if (e.target.value) { $("puzzle").value = e.target.value; loadText(e.target.value); } });
+  $("nonunique").addEventListener("change", () => { if ($("nonunique").checked) loadText($("puzzle").value); });
+  $("examples").addEventListener("change", (e) => { if (e.target.value) loadText(e.target.value); });
+  $("dbstates").addEventListener("change", (e) => { if (e.target.value) loadText(e.target.value); });
   $("collection").addEventListener("change", () => { $("pick-n").value = 1; pickShown(); if ($("collection").value) pick(1); });
   $("pick-n").addEventListener("input", pickShown);
   $("pick-n").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); pick(+$("pick-n").value); } });
   $("pick-prev").addEventListener("click", () => pick(+$("pick-n").value - 1));
   $("pick-next").addEventListener("click", () => pick(+$("pick-n").value + 1));
   $("pick-load").addEventListener("click", () => pick(+$("pick-n").value));
-  $("why").addEventListener("click", explain);
-  loadFamilies();
-  $("copy").addEventListener("click", async () => {
-    try { await navigator.clipboard.writeText($("proof-text").textContent); status("copied"); }
-    catch (_) { const r = document.createRange(); r.selectNodeContents($("proof-text")); getSelection().removeAllRanges(); getSelection().addRange(r); document.execCommand("copy"); status("copied"); }
-  });
-  $("path-go").addEventListener("click", solvePath);
-  $("prev").addEventListener("click", () => showStep(app.step - 1));
-  $("next").addEventListener("click", () => showStep(app.step + 1));
+  $("ed-place").addEventListener("click", () => edit("place"));
+  $("ed-remove").addEventListener("click", () => edit("eliminate"));
+  $("ed-restore").addEventListener("click", () => edit("restore"));
+  $("undo").addEventListener("click", () => undoRedo(app.undo, app.redo));
+  $("redo").addEventListener("click", () => undoRedo(app.redo, app.undo));
+  $("reset").addEventListener("click", resetToPuzzle);
+  $("why").addEventListener("click", () => explain());
+  $("path-go").addEventListener("click", () => solvePath());
+  $("rules").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); solvePath(); } });
+  $("prev").addEventListener("click", () => stepBy(-1, $("prev")));
+  $("next").addEventListener("click", () => stepBy(1, $("next")));
   $("run").addEventListener("click", runQuery);
-  $("named").addEventListener("change", () => { $("sql").value = ""; });
+  $("cancel").addEventListener("click", () => { if (running) running.abort(); });
+  // the query run is the one shown: a named query empties the SQL box, typed SQL unsets
+  // the named query (and its fields)
+  $("named").addEventListener("change", () => { $("sql").value = ""; paramFields(); });
+  $("sql").addEventListener("input", () => { if ($("named").value) { $("named").value = ""; paramFields(); } });
+  $("use-db").addEventListener("change", paramFields);
   for (const b of document.querySelectorAll(".downloads button")) b.addEventListener("click", () => download(b.dataset.fmt));
+  window.addEventListener("popstate", () => applyUrl(location.search).catch((e) => fail("load-err", e)));
 
-  // the puzzle in the URL, else the default the server wrote into the page: loaded at once,
+  // the view in the URL (by default the puzzle the server wrote into the page), at once,
   // beside the lists
-  const first = new URLSearchParams(location.search).get("puzzle") || $("puzzle").value;
-  const loading = loadText(first);
-  const [examples, queries, states, collections] = await Promise.all([apiJson("examples"), apiJson("queries"), apiJson("db/states"), apiJson("collections")]);
+  app.familiesLoaded = loadFamilies();
+  const opening = applyUrl(location.search);
+  const lists = Promise.all([apiJson("examples"), apiJson("queries"), apiJson("db/states"), apiJson("collections"), app.familiesLoaded]);
+  await opening;
+  // first paint with a puzzle, from the navigation's start
+  await new Promise((r) => requestAnimationFrame(() => r()));
+  app.readyAt = Math.round(performance.now());
+  const [examples, queries, states, collections] = await lists;
   for (const x of examples) $("examples").add(new Option(x.title, x.puzzle));
-  for (const q of queries) $("named").add(new Option(`${q.name} — ${q.summary}`, q.name));
+  for (const q of queries) { $("named").add(new Option(`${q.name} — ${q.summary}`, q.name)); queryParams.set(q.name, q.params); }
   if (states.length) {
     $("dbstates").hidden = false; $("use-db").disabled = false;
     for (const s of states) $("dbstates").add(new Option(`state ${s.id}: ${s.puzzle}, run ${s.run ?? "-"} step ${s.step}`, s.state));
@@ -479,12 +944,8 @@ async function init() {
     }
   }
   pickShown();
-  await loading;
-  // first paint with a puzzle, from the navigation's start
-  await new Promise((r) => requestAnimationFrame(() => r()));
-  app.readyAt = Math.round(performance.now());
   app.ready = true;
 }
 
-Object.assign(app, { loadText, select, explain, pick });
-init().catch((e) => status(e.message, true));
+Object.assign(app, { loadText, select, explain, pick, edit, applyUrl, urlOf, parseEnd, namedIn });
+init().catch((e) => fail("load-err", e));
