@@ -15,9 +15,8 @@ use sudolink::notation::gnpx::{choice_name, gnpx_text, read_choice};
 use sudolink::proof::net::{ForceMode, LinkLevel, NetChoice, NetForm};
 use sudolink::proof::{Pattern, Proof};
 use sudolink::search::force::{choice_members, every_choice, find, prove_choice, ForceSpec};
-use sudolink::search::registry::basic_rules;
 use sudolink::search::Meter;
-use sudolink::study::resolution::{solve, verify};
+use sudolink::study::resolution::{verify, working_state};
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -110,23 +109,10 @@ fn specs(args: &ForceArgs) -> Vec<ForceSpec> {
         .collect()
 }
 
-/// The state the techniques run on: after the basic rules unless `--no-basic`.
-fn working_state(
-    start: &State,
-    solution: Option<&[u8; 81]>,
-    no_basic: bool,
-) -> Result<(State, usize)> {
-    if no_basic {
-        return Ok((start.clone(), 0));
-    }
-    let r = solve(start, &basic_rules(), solution)?;
-    Ok((r.final_state.clone(), r.steps.len()))
-}
-
 pub fn run(args: &ForceArgs) -> Result<()> {
     let loaded = load(args.puzzle.as_deref(), args.allow_nonunique)?;
     let (state, basic_steps) =
-        working_state(&loaded.state, loaded.solution.as_ref(), args.no_basic)?;
+        working_state(&loaded.state, loaded.solution.as_ref(), !args.no_basic)?;
     if state.is_solved() {
         bail!("the basic rules solve this puzzle: no force chain is needed (use --no-basic)");
     }

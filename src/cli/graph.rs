@@ -5,8 +5,7 @@ use anyhow::Result;
 use serde_json::json;
 use sudolink::export::dot;
 use sudolink::graph::CandidateGraph;
-use sudolink::search::basic_rules;
-use sudolink::study::resolution::solve;
+use sudolink::study::resolution::working_state;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GraphFormat {
@@ -42,11 +41,7 @@ pub struct GraphArgs {
 
 pub fn run(args: &GraphArgs) -> Result<()> {
     let loaded = load(args.puzzle.as_deref(), args.allow_nonunique)?;
-    let state = if args.basic {
-        solve(&loaded.state, &basic_rules(), loaded.solution.as_ref())?.final_state
-    } else {
-        loaded.state.clone()
-    };
+    let (state, _) = working_state(&loaded.state, loaded.solution.as_ref(), args.basic)?;
     let graph = CandidateGraph::build(&state);
     if let Some(path) = &args.sqlite {
         super::store_cmd::write_graph_db(path, &loaded, &state, &graph, args.force)?;

@@ -12,11 +12,10 @@ use sudolink::graph::LinkIndex;
 use sudolink::notation::eureka::aic_eureka_text;
 use sudolink::notation::tags::{classic_chain_text, tag2_text};
 use sudolink::proof::Pattern;
-use sudolink::search::registry::basic_rules;
 use sudolink::search::tagging::{level1, Tagging};
 use sudolink::search::tagging2::{level2_with_stats, Level2, Level2Stats};
 use sudolink::search::tagging3::{level3_with_stats, Level3Stats};
-use sudolink::study::resolution::{solve, verify};
+use sudolink::study::resolution::{verify, working_state};
 
 #[derive(clap::Args, Debug)]
 pub struct TagArgs {
@@ -50,11 +49,7 @@ pub struct TagArgs {
 
 pub fn run(args: &TagArgs) -> Result<()> {
     let loaded = load(args.puzzle.as_deref(), args.allow_nonunique)?;
-    let state = if args.no_basic {
-        loaded.state.clone()
-    } else {
-        solve(&loaded.state, &basic_rules(), loaded.solution.as_ref())?.final_state
-    };
+    let (state, _) = working_state(&loaded.state, loaded.solution.as_ref(), !args.no_basic)?;
     if state.is_solved() {
         bail!("the basic rules solve this puzzle: nothing is left to tag (use --no-basic)");
     }

@@ -106,6 +106,21 @@ pub fn verify(
     Ok(())
 }
 
+/// The working state of the commands that study one state (`force`, `tag`, `graph`,
+/// `query`): `start` after the basic rules when `basic`, else `start` itself; and how many
+/// basic steps led there.
+pub fn working_state(
+    start: &State,
+    solution: Option<&[u8; 81]>,
+    basic: bool,
+) -> Result<(State, usize), ResolutionError> {
+    if !basic {
+        return Ok((start.clone(), 0));
+    }
+    let r = solve(start, &crate::search::basic_rules(), solution)?;
+    Ok((r.final_state, r.steps.len()))
+}
+
 /// Solve `start` with `rules` (tried in the given order, simplest first), restarting from
 /// the first rule after each step. `solution`, when given, is checked at every step.
 pub fn solve(

@@ -12,9 +12,8 @@ use std::cell::{Cell, RefCell};
 use std::path::PathBuf;
 use std::time::Duration;
 use sudolink::grid::format::excerpt;
-use sudolink::search::basic_rules;
 use sudolink::store::{self, query};
-use sudolink::study::resolution::solve;
+use sudolink::study::resolution::working_state;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TableFormat {
@@ -83,11 +82,7 @@ pub fn run(args: &QueryArgs) -> Result<()> {
         &conn_file
     } else {
         let loaded = load(positional_puzzle.as_deref(), args.allow_nonunique)?;
-        let state = if args.basic {
-            solve(&loaded.state, &basic_rules(), loaded.solution.as_ref())?.final_state
-        } else {
-            loaded.state.clone()
-        };
+        let (state, _) = working_state(&loaded.state, loaded.solution.as_ref(), args.basic)?;
         conn_store = store::materialise(&loaded.line, loaded.name.as_deref(), &state)?;
         conn_store.connection()
     };
