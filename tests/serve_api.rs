@@ -196,12 +196,19 @@ fn explain_r1c2_not_8_as_explain_json() {
     // at the start state the shortest nrc chain for it has length 7
     assert_eq!(nrc["length"], 7, "{nrc}");
     assert!(nrc["text"].as_str().unwrap().ends_with("r1c2 <> 8"));
-    assert!(nrc["view"]["svg"].as_str().unwrap().contains("marker-end"));
-    assert!(nrc["view"]["notations"]
-        .as_str()
-        .unwrap()
-        .contains("Forum post"));
-    assert!(v["simplest"]["family"].is_string());
+    // the simplest proof comes drawn; any other row's picture is asked of /api/view
+    let simplest = v["simplest"]["family"].as_str().unwrap();
+    let drawn: Vec<&Value> = families.iter().filter(|f| f["view"].is_object()).collect();
+    assert_eq!(drawn.len(), 1, "only the simplest row is drawn");
+    assert_eq!(drawn[0]["family"], simplest);
+    let view = ok("/api/view", json!({"state": state, "proof": nrc["proof"]}));
+    assert!(view["svg"].as_str().unwrap().contains("marker-end"));
+    assert!(view["notations"].as_str().unwrap().contains("Forum post"));
+    // a proof that does not hold on the state is refused, not drawn
+    let mut wrong = nrc["proof"].clone();
+    wrong["eliminations"] = json!(["n9r1c2"]);
+    let (code, body) = post("/api/view", json!({"state": state, "proof": wrong}));
+    assert_eq!(code, 422, "{body}");
     // the same fields as the command line's explain --json
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_sudolink"))
         .args([

@@ -583,11 +583,16 @@ pub fn explain(req: ExplainReq, cfg: &Config) -> Result<Json<Value>, ApiError> {
     .map_err(unprocessable)?;
     let mut v = target_json(&loaded.state, &loaded.line, &report, &options);
     page_words_in(&mut v);
-    // beside explain --json's fields: each proof's picture and notations for the page
+    // beside explain --json's fields: the simplest proof's picture and notations for the
+    // page (another row's are asked of /api/view when it is clicked: drawing every row
+    // made an answer of ~100 rows 1.6 MB and twice as slow)
+    let simplest = v["simplest"]["family"].as_str().map(str::to_string);
     if let Some(rows) = v["families"].as_array_mut() {
         for (row, r) in rows.iter_mut().zip(&report.rows) {
             if let Some(p) = &r.proof {
-                row["view"] = proof_view(&loaded.state, p);
+                if row["family"].as_str() == simplest.as_deref() {
+                    row["view"] = proof_view(&loaded.state, p);
+                }
             }
         }
     }
@@ -924,6 +929,25 @@ pub struct ExportReq {
     size: Option<u32>,
     #[serde(default)]
     allow_nonunique: bool,
+}
+
+/// `POST /api/view`: a proof's picture and notations on a state (what explain gives its
+/// simplest proof), for a row the page shows later.
+#[derive(Deserialize)]
+pub struct ViewReq {
+    state: String,
+    /// A proof as the API returned it (re-checked on the state before it is drawn).
+    proof: Proof,
+    #[serde(default)]
+    allow_nonunique: bool,
+}
+
+pub fn proof_view_of(req: ViewReq, _: &Config) -> Result<Json<Value>, ApiError> {
+    let loaded = state_of(&req.state, req.allow_nonunique)?;
+    proof::check(&loaded.state, &req.proof).map_err(|e| {
+        ApiError::Unprocessable(format!("the proof does not hold on this state: {e}"))
+    })?;
+    Ok(Json(proof_view(&loaded.state, &req.proof)))
 }
 
 pub fn export(req: ExportReq, _: &Config) -> Result<Response, ApiError> {

@@ -97,6 +97,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/path", api::post_search(api::path))
         .route("/api/query", axum::routing::post(api::query_route))
         .route("/api/export", api::post_json(api::export))
+        .route("/api/view", api::post_json(api::proof_view_of))
         .fallback(api::not_found)
         .layer(axum::middleware::from_fn_with_state(
             Arc::clone(&state),

@@ -560,11 +560,19 @@ async function loadFamilies() {
   if (!new URLSearchParams(location.search).get("maxlen")) $("why-maxlen").value = v.defaults.max_len;
 }
 
-function drawProof(f, tr) {
+// A proof row drawn: its picture and notations (explain sends the simplest row's; another
+// row's are asked of /api/view the first time it is shown, then kept).
+async function drawProof(f, tr) {
   for (const r of document.querySelectorAll("#proof-table tr.active")) r.classList.remove("active");
   if (tr) tr.classList.add("active");
   app.proof = f.proof;
   if (app.why) app.why.family = tr ? tr.dataset.family : null;
+  if (!f.view) {
+    try {
+      f.view = await apiJson("view", withState({ state: app.explained.state, proof: f.proof }));
+    } catch (e) { fail("why-err", e); return; }
+  }
+  if (app.proof !== f.proof) return; // another row was chosen meanwhile
   drawBase(f.view.svg);
   showNotations("why-notations", f.view.notation_list);
 }
