@@ -96,3 +96,32 @@ fn png_from_digit_outlines_matches_the_svg_text() {
         .count();
     assert!(dark > 2000, "{dark} dark pixels: digits missing?");
 }
+
+#[test]
+fn a_force_chain_draws_what_it_derives_in_colours_no_chain_uses() {
+    // derived true and derived false have their own roles and legend lines; nothing of a
+    // force chain is drawn as a chain's L or R
+    use sudolink::export::svg::{Key, Role};
+    let (start, _) = start_and_solution(&seed_puzzle("ocean-1"));
+    let links = sudolink::graph::LinkIndex::new(&start);
+    let target = "n8r1c2".parse().unwrap();
+    let t = sudolink::search::TechniqueId::from_name("force-contradiction-links").unwrap();
+    let proof = t
+        .shortest_for_target(&links, target, 20)
+        .expect("a force chain");
+    let d = diagram::from_proof(&start, &proof);
+    let roles: Vec<Role> = d.marks.iter().map(|m| m.role).collect();
+    assert!(roles.contains(&Role::DerivedTrue) && roles.contains(&Role::DerivedFalse));
+    assert!(!roles.contains(&Role::Left) && !roles.contains(&Role::Right));
+    for (role, text) in [
+        (Role::DerivedTrue, "derived true"),
+        (Role::DerivedFalse, "derived false"),
+    ] {
+        assert!(
+            d.legend
+                .iter()
+                .any(|e| e.key == Key::Mark(role) && e.text == text),
+            "{text}"
+        );
+    }
+}

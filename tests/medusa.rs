@@ -279,12 +279,41 @@ fn assert_sound(state: &State, solution: &[u8; 81], proof: &Proof) {
     common::assert_sound_against_solution(state, solution, proof);
 }
 
+/// The picture's legend has a swatch for each chain colour the grid shows, in the chain's
+/// own hue: a layer-k mark (chain k+1) drawn in its colour has its line, `chain 2: colour b`.
+fn legend_names_each_chain_in_its_own_hue(state: &State, proof: &Proof) {
+    use sudolink::export::svg::Key;
+    let d = diagram::from_proof(state, proof);
+    let mut shown = 0;
+    for m in &d.marks {
+        let Role::Layer { layer, upper } = m.role else {
+            continue;
+        };
+        if d.role_of(m.candidate) != Some(m.role) {
+            continue; // drawn as eliminated or asserted
+        }
+        let letter = (b'A' + layer) as char;
+        let letter = if upper {
+            letter
+        } else {
+            letter.to_ascii_lowercase()
+        };
+        let want = format!("chain {}: colour {letter}", layer + 1);
+        let entry = d.legend.iter().find(|e| e.text == want);
+        let entry = entry.unwrap_or_else(|| panic!("no {want:?} in {:?}", d.legend));
+        assert_eq!(entry.key, Key::Mark(m.role));
+        shown += 1;
+    }
+    assert!(shown > 0, "a colouring shows some chain");
+}
+
 #[test]
 fn every_medusa_conclusion_on_top1465_paths_is_sound() {
     let mut by_rule: BTreeMap<String, usize> = BTreeMap::new();
     for (state, solution) in path_states(30) {
         for proof in medusa::find(&LinkIndex::new(&state)) {
             assert_sound(&state, &solution, &proof);
+            legend_names_each_chain_in_its_own_hue(&state, &proof);
             let base = proof
                 .rule
                 .trim_end_matches("-through-weak-links")

@@ -234,9 +234,9 @@ fn net_parts(n: &NetPattern) -> Parts {
         );
         for s in &b.steps {
             let role = if s.conclusion.value {
-                Role::Right
+                Role::DerivedTrue
             } else {
-                Role::Left
+                Role::DerivedFalse
             };
             marks.extend(
                 s.conclusion
@@ -328,10 +328,9 @@ const AIC_MEANINGS: Meanings = Meanings {
     ..CHAIN_MEANINGS
 };
 
-/// Force chains and nets: the assumptions, and what each branch derives.
+/// Force chains and nets: the assumptions (what each branch derives has its own roles,
+/// [`Role::DerivedTrue`] and [`Role::DerivedFalse`], in colours no chain uses).
 const NET_MEANINGS: Meanings = Meanings {
-    left: "derived false",
-    right: "derived true",
     pattern: "assumption",
     ..CHAIN_MEANINGS
 };
@@ -357,6 +356,8 @@ fn legend(d: &Diagram, meanings: &Meanings) -> Vec<LegendEntry> {
         (Role::Assertion, "asserted"),
         (Role::Left, meanings.left),
         (Role::Right, meanings.right),
+        (Role::DerivedTrue, "derived true"),
+        (Role::DerivedFalse, "derived false"),
         (Role::Extra, meanings.extra),
         (Role::Pattern, meanings.pattern),
     ]
@@ -364,13 +365,29 @@ fn legend(d: &Diagram, meanings: &Meanings) -> Vec<LegendEntry> {
     .filter(|(role, _)| shown.contains(role))
     .map(|(role, text)| entry(Key::Mark(role), text))
     .collect();
-    // colourings (3D Medusa): a hue per chain, dark and light for its two colours
-    if shown.iter().any(|r| matches!(r, Role::Layer { .. })) {
-        for (upper, text) in [
-            (true, "a chain's upper-case colour"),
-            (false, "its lower-case colour (a hue per chain)"),
-        ] {
-            entries.push(entry(Key::Mark(Role::Layer { layer: 0, upper }), text));
+    // colourings (3D Medusa): each chain in its own hue, dark for its upper-case colour and
+    // light for its lower-case one, each swatch the one drawn
+    let mut chains: Vec<u8> = shown
+        .iter()
+        .filter_map(|r| match r {
+            Role::Layer { layer, .. } => Some(*layer),
+            _ => None,
+        })
+        .collect();
+    chains.sort_unstable();
+    chains.dedup();
+    for layer in chains {
+        let name = |upper: bool| {
+            let letter = (b'A' + layer % 26) as char;
+            if upper {
+                letter
+            } else {
+                letter.to_ascii_lowercase()
+            }
+        };
+        for upper in [true, false] {
+            let text = format!("chain {}: colour {}", layer + 1, name(upper));
+            entries.push(entry(Key::Mark(Role::Layer { layer, upper }), &text));
         }
     }
     if d.arrows.iter().any(|a| a.strong) {

@@ -209,7 +209,9 @@ fn candidate_node(d: &Diagram, c: Candidate) -> Stmt {
         Some(Role::Extra) => ("#f7b267", "ellipse"),
         Some(Role::Pattern) => ("#c9a8e0", "ellipse"),
         Some(Role::Target) => ("#ff9999", "doubleoctagon"),
-        Some(Role::Assertion) => ("#8fd18b", "doublecircle"),
+        Some(Role::Assertion) => ("#ffc83d", "doublecircle"),
+        Some(Role::DerivedTrue) => ("#fff59d", "ellipse"),
+        Some(Role::DerivedFalse) => ("#d4d4d4", "ellipse"),
         Some(Role::Layer { .. }) => ("#dddddd", "ellipse"),
     };
     Stmt::Node(DotNode::new(

@@ -34,6 +34,10 @@ pub enum Role {
     Target,
     /// An asserted candidate.
     Assertion,
+    /// A candidate a force chain or net derives true in a branch.
+    DerivedTrue,
+    /// A candidate a force chain or net derives false in a branch.
+    DerivedFalse,
     /// A candidate of a tagging layer (seed 004): its layer, and whether it carries the
     /// layer's upper-case tag.
     Layer { layer: u8, upper: bool },
@@ -73,7 +77,10 @@ impl Role {
             Role::Extra => "#f7b267",
             Role::Pattern => "#c9a8e0",
             Role::Target => "#ffffff",
-            Role::Assertion => "#8fd18b",
+            // gold, ringed: no chain role is drawn in it
+            Role::Assertion => "#ffc83d",
+            Role::DerivedTrue => "#fff59d",
+            Role::DerivedFalse => "#d4d4d4",
             Role::Layer { layer, upper } => {
                 let (dark, light) = LAYER_COLOURS[layer as usize % LAYER_COLOURS.len()];
                 if upper {
@@ -216,7 +223,7 @@ impl Diagram {
     }
 
     /// The role a candidate is drawn in: a target or assertion wins over any other role.
-    pub(crate) fn role_of(&self, c: Candidate) -> Option<Role> {
+    pub fn role_of(&self, c: Candidate) -> Option<Role> {
         // a target or assertion wins over any other role the candidate has
         let roles: Vec<Role> = self
             .marks
@@ -229,6 +236,8 @@ impl Diagram {
             Role::Assertion,
             Role::Left,
             Role::Right,
+            Role::DerivedTrue,
+            Role::DerivedFalse,
             Role::Extra,
             Role::Pattern,
         ]
@@ -445,7 +454,7 @@ fn link_dash(strong: bool) -> &'static str {
 fn write_disc(s: &mut String, role: Role, cx: f64, cy: f64) {
     let stroke = match role {
         Role::Target => "#d62728",
-        Role::Assertion => "#1a7f1a",
+        Role::Assertion => "#8a6200",
         _ => "none",
     };
     let _ = write!(
