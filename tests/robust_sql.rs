@@ -81,6 +81,17 @@ fn attach_is_refused_everywhere_and_creates_no_file() {
     let sql_file = dir.path().join("attach.sql");
     std::fs::write(&sql_file, &attach).unwrap();
     fails_with(&["query", OCEAN1, "--sql", &attach], "ATTACH is refused");
+    // a DROP is named as what it is, not as the DELETE from the schema table it implies
+    for sql in ["DROP TABLE candidate", "CREATE TABLE t (x)"] {
+        fails_with(
+            &["query", OCEAN1, "--sql", sql],
+            "changing the schema (CREATE, DROP, ALTER) is refused",
+        );
+    }
+    fails_with(
+        &["query", OCEAN1, "--sql", "ALTER TABLE candidate ADD y"],
+        "ALTER TABLE is refused",
+    );
     fails_with(&["query", "--db", g, "--sql", &attach], "ATTACH is refused");
     fails_with(
         &["query", OCEAN1, sql_file.to_str().unwrap()],

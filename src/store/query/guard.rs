@@ -198,11 +198,32 @@ fn authorize(action: &AuthAction<'_>) -> Result<(), String> {
             Err("ATTACH is refused: queries read only the database they were given".into())
         }
         AuthAction::Detach { .. } => Err("DETACH is refused".into()),
+        // a DROP (or CREATE, ALTER) is first authorized as a write to the schema table: name
+        // what the user wrote, not the DELETE it implies
+        AuthAction::Delete { table_name }
+        | AuthAction::Insert { table_name }
+        | AuthAction::Update { table_name, .. }
+            if is_schema_table(table_name) =>
+        {
+            Err("changing the schema (CREATE, DROP, ALTER) is refused: queries only read".into())
+        }
         other => Err(format!(
             "{} is refused: queries only read",
             action_name(other)
         )),
     }
+}
+
+/// SQLite's own table of the schema, under its old and new names.
+fn is_schema_table(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    [
+        "sqlite_master",
+        "sqlite_schema",
+        "sqlite_temp_master",
+        "sqlite_temp_schema",
+    ]
+    .contains(&name.as_str())
 }
 
 fn action_name(action: &AuthAction<'_>) -> String {
