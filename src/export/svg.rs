@@ -695,23 +695,86 @@ fn render_options() -> usvg::Options<'static> {
     }
 }
 
-/// Break a caption line at spaces so that no piece exceeds `width` characters (a single
-/// longer word stays whole); continuation lines are indented.
+/// Break a caption line at spaces so that no piece exceeds `width` characters;
+/// continuation lines are indented. A word too long for a line (an AIC written without
+/// spaces, `r4c4=3=r4c5-3-…`) is cut after one of its links' marks (`-`, `=`, `)`), or
+/// anywhere when it has none.
 fn wrap(line: &str, width: usize) -> Vec<String> {
+    const INDENT: &str = "    ";
+    let room = width - INDENT.len();
     let mut out: Vec<String> = Vec::new();
     let mut current = String::new();
     for word in line.split(' ') {
-        if !current.is_empty() && current.chars().count() + 1 + word.chars().count() > width {
-            out.push(std::mem::take(&mut current));
-            current.push_str("    ");
+        for (k, part) in cut_word(word, room).into_iter().enumerate() {
+            // the first part of a word follows a space; the others continue the word
+            let joiner = usize::from(k == 0 && !current.is_empty() && current != INDENT);
+            if !current.is_empty()
+                && current != INDENT
+                && current.chars().count() + joiner + part.chars().count() > width
+            {
+                out.push(std::mem::take(&mut current));
+                current.push_str(INDENT);
+            } else if joiner == 1 {
+                current.push(' ');
+            }
+            current.push_str(&part);
         }
-        if !current.is_empty() && !current.ends_with("    ") {
-            current.push(' ');
-        }
-        current.push_str(word);
     }
     out.push(current);
     out
+}
+
+/// `word` in pieces of at most `room` characters, each cut after a `-`, `=` or `)` where
+/// one is in reach (the word whole when it fits).
+fn cut_word(word: &str, room: usize) -> Vec<String> {
+    let chars: Vec<char> = word.chars().collect();
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    while chars.len() - start > room {
+        let window = &chars[start..start + room];
+        let cut = window
+            .iter()
+            .rposition(|c| matches!(c, '-' | '=' | ')'))
+            .map_or(room, |i| i + 1);
+        pieces.push(chars[start..start + cut].iter().collect());
+        start += cut;
+    }
+    pieces.push(chars[start..].iter().collect());
+    pieces
+}
+
+#[cfg(test)]
+mod wrap_tests {
+    use super::*;
+
+    #[test]
+    fn a_chain_written_without_spaces_is_cut_after_its_links() {
+        let aic = "r4c4=3=r4c5-3-r1c5=3=r1c9-3-r2c9=3=r2c1-3-r6c1=3=r6c4-3-r4c4".repeat(2);
+        let line = format!("AIC: {aic} => r4c4<>3");
+        let lines = wrap(&line, 40);
+        assert!(lines.len() > 2, "{lines:?}");
+        assert!(lines.iter().all(|l| l.chars().count() <= 40), "{lines:?}");
+        // nothing lost or added but the breaks and indents
+        let squeeze = |t: &str| t.split_whitespace().collect::<String>();
+        assert_eq!(squeeze(&lines.concat()), squeeze(&line));
+        // each cut inside the chain falls after a link's mark
+        for l in &lines[..lines.len() - 1] {
+            assert!(l.ends_with('-') || l.ends_with('='), "{lines:?}");
+        }
+    }
+
+    #[test]
+    fn words_that_fit_wrap_at_spaces_as_before() {
+        let lines = wrap("whip[4]: r8n7{c1 c5} - r8n4{c5 c9} ==> r1c2 <> 8", 20);
+        assert_eq!(
+            lines,
+            [
+                "whip[4]: r8n7{c1 c5}",
+                "    - r8n4{c5 c9}",
+                "    ==> r1c2 <> 8"
+            ]
+        );
+    }
 }
 
 /// Errors of picture export.
