@@ -43,7 +43,7 @@ impl StudyArgs {
         Ok(StudyInput::parse(&self.input, &text)?)
     }
 
-    /// Run `study` over `input` into `tally`, with a progress bar named `name`.
+    /// Run `study` over `input` into `tally`, with a progress bar named after the study.
     pub fn drive<S: Study, T: Tally<S::Output>>(
         &self,
         study: &S,

@@ -45,9 +45,10 @@ impl<'a> Collected<'a> {
 
     /// The open candidates of `digits` (every digit when `None`) in `cells`, cell by cell.
     fn spanned(&mut self, cells: &[Cell], digits: Option<&[Digit]>) {
+        let all: Vec<Digit> = Digit::all().collect();
+        let digits = digits.unwrap_or(&all);
         for &cell in cells {
-            let all: Vec<Digit> = Digit::all().collect();
-            for &d in digits.unwrap_or(&all) {
+            for &d in digits {
                 let c = Candidate::new(cell, d);
                 if self.open.contains(c) && self.seen.insert(c) {
                     self.list.push(c);

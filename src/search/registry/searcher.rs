@@ -508,15 +508,9 @@ impl Searcher {
         }
         if let Search::Hypothesis(mode) = technique.get().search {
             // every conclusion of the state at once, kept for the state's other targets
-            return match self.hypotheses.proofs(mode, links, meter) {
-                Ok(proofs) => TargetAnswer::complete(
-                    proofs
-                        .iter()
-                        .find(|p| p.eliminations.contains(&target) && p.length <= max_len)
-                        .cloned(),
-                ),
-                Err(stop) => TargetAnswer::stopped(stop, 0),
-            };
+            return self.hypothesis_answer(mode, links, meter, |p| {
+                p.eliminations.contains(&target) && p.length <= max_len
+            });
         }
         technique.search_target_in(&mut self.chains, links, target, max_len, meter)
     }
@@ -536,6 +530,21 @@ impl Searcher {
             .made_by(technique)
     }
 
+    /// The first of the state's hypothesis proofs (computed once a state) that `wanted`
+    /// accepts.
+    fn hypothesis_answer(
+        &mut self,
+        mode: ForceMode,
+        links: &LinkIndex,
+        meter: &mut Meter,
+        wanted: impl Fn(&Proof) -> bool,
+    ) -> TargetAnswer {
+        match self.hypotheses.proofs(mode, links, meter) {
+            Ok(proofs) => TargetAnswer::complete(proofs.iter().find(|p| wanted(p)).cloned()),
+            Err(stop) => TargetAnswer::stopped(stop, 0),
+        }
+    }
+
     fn search_placement_unrecorded(
         &mut self,
         technique: TechniqueId,
@@ -551,15 +560,9 @@ impl Searcher {
             Search::Force(spec) if spec.mode != ForceMode::Contradiction => self
                 .force
                 .search_target(spec, links, (target, true), max_len, meter),
-            Search::Hypothesis(mode) => match self.hypotheses.proofs(mode, links, meter) {
-                Ok(proofs) => TargetAnswer::complete(
-                    proofs
-                        .iter()
-                        .find(|p| p.assertions.contains(&target) && p.length <= max_len)
-                        .cloned(),
-                ),
-                Err(stop) => TargetAnswer::stopped(stop, 0),
-            },
+            Search::Hypothesis(mode) => self.hypothesis_answer(mode, links, meter, |p| {
+                p.assertions.contains(&target) && p.length <= max_len
+            }),
             _ if technique.is_fixed_size() => TargetAnswer::complete(
                 self.find(technique.rule(0), links, usize::MAX)
                     .into_iter()
