@@ -41,6 +41,7 @@ pub mod medusa;
 pub mod net;
 pub mod ranges;
 pub mod registry;
+pub mod ser;
 pub mod tagging;
 pub mod tagging2;
 pub mod tagging3;

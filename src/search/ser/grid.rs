@@ -1,0 +1,211 @@
+//! The grid view Sudoku Explainer's rules read: per cell its value and candidate mask, per
+//! region the positions of a value — with SE's region types and their orders. SE's results
+//! depend on the order it visits cells, regions and positions, so the rules enumerate
+//! through this view rather than through `LinkIndex`.
+
+use crate::grid::{Candidate, Cell, Digit, House, State};
+
+/// SE's region types. A block's positions are its cells in reading order, a row's its
+/// columns, a column's its rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RegionType {
+    Block,
+    Row,
+    Column,
+}
+
+/// SE's usual order of region types (`Grid.getRegionTypes`): block, row, column.
+pub const BLOCK_ROW_COLUMN: [RegionType; 3] =
+    [RegionType::Block, RegionType::Row, RegionType::Column];
+/// The order of the hidden single, hidden and naked sets: block, column, row.
+pub const BLOCK_COLUMN_ROW: [RegionType; 3] =
+    [RegionType::Block, RegionType::Column, RegionType::Row];
+
+/// One region: a type and its index 0..9.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Region {
+    pub kind: RegionType,
+    pub index: usize,
+}
+
+impl Region {
+    pub fn new(kind: RegionType, index: usize) -> Region {
+        Region { kind, index }
+    }
+    /// The region of this type holding `cell`.
+    pub fn of(kind: RegionType, cell: usize) -> Region {
+        let (r, c) = (cell / 9, cell % 9);
+        let index = match kind {
+            RegionType::Block => (r / 3) * 3 + c / 3,
+            RegionType::Row => r,
+            RegionType::Column => c,
+        };
+        Region { kind, index }
+    }
+    /// The cell (0..81) at `position` (0..9) of the region.
+    pub fn cell(self, position: usize) -> usize {
+        match self.kind {
+            RegionType::Block => {
+                let (br, bc) = (self.index / 3, self.index % 3);
+                (br * 3 + position / 3) * 9 + bc * 3 + position % 3
+            }
+            RegionType::Row => self.index * 9 + position,
+            RegionType::Column => position * 9 + self.index,
+        }
+    }
+    /// The position (0..9) of `cell` in the region (which must hold it).
+    pub fn position_of(self, cell: usize) -> usize {
+        let (r, c) = (cell / 9, cell % 9);
+        match self.kind {
+            RegionType::Block => (r % 3) * 3 + c % 3,
+            RegionType::Row => c,
+            RegionType::Column => r,
+        }
+    }
+    pub fn contains(self, cell: usize) -> bool {
+        Region::of(self.kind, cell) == self
+    }
+    /// The region's cells in position order.
+    pub fn cells(self) -> [usize; 9] {
+        std::array::from_fn(|p| self.cell(p))
+    }
+    /// The same region as a [`House`].
+    pub fn house(self) -> House {
+        let i = self.index as u8;
+        match self.kind {
+            RegionType::Block => House::Block(i),
+            RegionType::Row => House::Row(i),
+            RegionType::Column => House::Column(i),
+        }
+    }
+}
+
+/// Values and candidates: `cands[cell]` has bit `v` (1..=9) for each candidate value `v`;
+/// a filled cell has value `values[cell]` and no candidate.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SeGrid {
+    pub values: [u8; 81],
+    pub cands: [u16; 81],
+}
+
+impl SeGrid {
+    /// The state's placed digits and open candidates.
+    pub fn from_state(state: &State) -> SeGrid {
+        let mut values = [0u8; 81];
+        let mut cands = [0u16; 81];
+        for cell in Cell::all() {
+            let i = cell.index();
+            values[i] = state.values()[i];
+            if values[i] == 0 {
+                cands[i] = state.cell_mask(cell) << 1;
+            }
+        }
+        SeGrid { values, cands }
+    }
+    #[inline]
+    pub fn has(&self, cell: usize, value: u8) -> bool {
+        self.cands[cell] & (1 << value) != 0
+    }
+    #[inline]
+    pub fn count(&self, cell: usize) -> u32 {
+        self.cands[cell].count_ones()
+    }
+    #[inline]
+    pub fn is_empty_cell(&self, cell: usize) -> bool {
+        self.values[cell] == 0
+    }
+    pub fn remove(&mut self, cell: usize, value: u8) {
+        self.cands[cell] &= !(1 << value);
+    }
+    /// Place `value` in `cell` and remove it from the cell's peers (SE's
+    /// `setValueAndCancel`).
+    pub fn place(&mut self, cell: usize, value: u8) {
+        self.values[cell] = value;
+        self.cands[cell] = 0;
+        for kind in BLOCK_ROW_COLUMN {
+            for other in Region::of(kind, cell).cells() {
+                self.remove(other, value);
+            }
+        }
+    }
+    /// The positions (bit p = position p) of `value` among the region's candidates.
+    pub fn positions(&self, region: Region, value: u8) -> u16 {
+        let mut mask = 0;
+        for p in 0..9 {
+            if self.has(region.cell(p), value) {
+                mask |= 1 << p;
+            }
+        }
+        mask
+    }
+    /// Empty cells of the region.
+    pub fn empty_cells(&self, region: Region) -> usize {
+        region
+            .cells()
+            .iter()
+            .filter(|&&c| self.values[c] == 0)
+            .count()
+    }
+    /// Is `value` placed somewhere in the region?
+    pub fn region_has_value(&self, region: Region, value: u8) -> bool {
+        region.cells().iter().any(|&c| self.values[c] == value)
+    }
+}
+
+/// Our candidate for (cell, value).
+pub fn candidate(cell: usize, value: u8) -> Candidate {
+    Candidate::new(Cell::new(cell), Digit::new(value).expect("a value 1..=9"))
+}
+
+/// SE's name of a cell: column letter A..I, then row 1..9 (`F7` = r7c6).
+pub fn se_cell_name(cell: usize) -> String {
+    format!("{}{}", (b'A' + (cell % 9) as u8) as char, cell / 9 + 1)
+}
+
+/// The peers of a cell in SE's `getHouseCells` order: block cells, then row cells, then
+/// column cells, each once, without the cell.
+pub fn house_cells(cell: usize) -> Vec<usize> {
+    let mut out = Vec::with_capacity(20);
+    for kind in BLOCK_ROW_COLUMN {
+        for other in Region::of(kind, cell).cells() {
+            if other != cell && !out.contains(&other) {
+                out.push(other);
+            }
+        }
+    }
+    out
+}
+
+/// Two distinct cells share a region.
+pub fn sees(a: usize, b: usize) -> bool {
+    a != b
+        && (a / 9 == b / 9
+            || a % 9 == b % 9
+            || Region::of(RegionType::Block, a) == Region::of(RegionType::Block, b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regions_map_positions_to_cells_and_back() {
+        for kind in BLOCK_ROW_COLUMN {
+            for index in 0..9 {
+                let region = Region::new(kind, index);
+                for p in 0..9 {
+                    let cell = region.cell(p);
+                    assert_eq!(Region::of(kind, cell), region);
+                    assert_eq!(region.position_of(cell), p);
+                }
+                assert_eq!(
+                    region.cells().map(Cell::new),
+                    region.house().cells(),
+                    "{region:?}"
+                );
+            }
+        }
+        assert_eq!(se_cell_name(6 * 9 + 5), "F7");
+        assert_eq!(house_cells(0).len(), 20);
+    }
+}

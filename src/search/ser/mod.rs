@@ -1,0 +1,159 @@
+//! Sudoku Explainer 1.2.1's hint producers (the rating the forums quote as SER), in SE's
+//! order and with SE's difficulties, each hint carried by our proofs.
+//!
+//! SE asks its producers in a fixed order and takes the first hint of the first producer
+//! that has one ([`PRODUCERS`]); each producer enumerates cells, regions, positions and
+//! values in SE's own order, so which hint comes first — and hence the rating — depends on
+//! those orders, which the rules here keep. Difficulties are SE's f64 sums (ties between
+//! chains depend on them). The rating loop (ER, EP, ED) is `study::ser`.
+//!
+//! - [`grid`]: the view SE's rules read ([`SeGrid`]: values and candidate masks, regions
+//!   with SE's position order);
+//! - [`basic`]: singles, direct hints, locking, naked and hidden sets, fish, XY/XYZ-wings;
+//! - [`unique`]: unique rectangles and loops, the bivalue universal grave;
+//! - [`aligned`]: aligned pair and triplet exclusion;
+//! - [`chaining`]: forcing chains and cycles, Nishio, multiple and dynamic forcing chains,
+//!   and the nested levels.
+
+pub mod aligned;
+pub mod basic;
+pub mod chaining;
+pub mod grid;
+pub mod unique;
+
+pub use grid::SeGrid;
+
+use crate::grid::Candidate;
+use crate::proof::Proof;
+
+/// One SE hint: its name and difficulty as SE prints them, what it removes and places,
+/// and the proofs that carry it — checked in order, each on the state the previous ones
+/// leave (a direct pointing is an interaction, then a hidden single).
+#[derive(Clone, Debug)]
+pub struct SeStep {
+    /// SE's hint name: `Hidden Single`, `Direct Pointing`, `Forcing Chain`…
+    pub name: String,
+    /// SE's difficulty, the f64 it computes (print with [`tenths`]).
+    pub difficulty: f64,
+    /// Candidates the hint removes (SE's removable potentials).
+    pub eliminations: Vec<Candidate>,
+    /// The value the hint places, if any.
+    pub placement: Option<Candidate>,
+    /// The proofs, in order; together they conclude exactly the eliminations and the
+    /// placement.
+    pub proofs: Vec<Proof>,
+    /// The chain length SE counts ("complexity"), for chaining hints.
+    pub complexity: Option<usize>,
+}
+
+/// A difficulty in tenths as SE prints it: `(int)((x + 0.05) * 10)`.
+pub fn tenths(x: f64) -> u32 {
+    ((x + 0.05) * 10.0) as u32
+}
+
+/// A difficulty as SE prints it: `7.1`.
+pub fn difficulty_text(x: f64) -> String {
+    let t = tenths(x);
+    format!("{}.{}", t / 10, t % 10)
+}
+
+/// The chaining producers' parameters (SE's `Chaining(multiple, dynamic, nishio, level)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChainingMode {
+    pub multiple: bool,
+    pub dynamic: bool,
+    pub nishio: bool,
+    pub level: u8,
+}
+
+/// One hint producer in SE's list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Producer {
+    HiddenSingle,
+    DirectLocking,
+    DirectHiddenSet(usize),
+    NakedSingle,
+    Locking,
+    NakedSet(usize),
+    Fish(usize),
+    HiddenSet(usize),
+    XyWing,
+    XyzWing,
+    UniqueLoops,
+    Bug,
+    AlignedPairExclusion,
+    AlignedTripletExclusion,
+    Chaining(ChainingMode),
+}
+
+const fn chaining(multiple: bool, dynamic: bool, nishio: bool, level: u8) -> Producer {
+    Producer::Chaining(ChainingMode {
+        multiple,
+        dynamic,
+        nishio,
+        level,
+    })
+}
+
+/// SE 1.2.1's producers in the order its solver asks them.
+pub const PRODUCERS: [Producer; 30] = [
+    Producer::HiddenSingle,
+    Producer::DirectLocking,
+    Producer::DirectHiddenSet(2),
+    Producer::NakedSingle,
+    Producer::DirectHiddenSet(3),
+    Producer::Locking,
+    Producer::NakedSet(2),
+    Producer::Fish(2),
+    Producer::HiddenSet(2),
+    Producer::NakedSet(3),
+    Producer::Fish(3),
+    Producer::HiddenSet(3),
+    Producer::XyWing,
+    Producer::XyzWing,
+    Producer::UniqueLoops,
+    Producer::NakedSet(4),
+    Producer::Fish(4),
+    Producer::HiddenSet(4),
+    Producer::Bug,
+    Producer::AlignedPairExclusion,
+    chaining(false, false, false, 0),
+    Producer::AlignedTripletExclusion,
+    chaining(false, true, true, 0),
+    chaining(true, false, false, 0),
+    chaining(true, true, false, 0),
+    chaining(true, true, false, 1),
+    chaining(true, true, false, 2),
+    chaining(true, true, false, 3),
+    chaining(true, true, false, 4),
+    chaining(true, true, false, 5),
+];
+
+impl Producer {
+    /// The producer's first hint on the grid, in its own order (sorted producers: their
+    /// easiest).
+    pub fn first_hint(self, grid: &SeGrid) -> Option<SeStep> {
+        match self {
+            Producer::HiddenSingle => basic::hidden_single(grid),
+            Producer::DirectLocking => basic::locking(grid, true),
+            Producer::DirectHiddenSet(n) => basic::hidden_set(grid, n, true),
+            Producer::NakedSingle => basic::naked_single(grid),
+            Producer::Locking => basic::locking(grid, false),
+            Producer::NakedSet(n) => basic::naked_set(grid, n),
+            Producer::Fish(n) => basic::fish(grid, n),
+            Producer::HiddenSet(n) => basic::hidden_set(grid, n, false),
+            Producer::XyWing => basic::xy_wing(grid, false),
+            Producer::XyzWing => basic::xy_wing(grid, true),
+            Producer::UniqueLoops => unique::unique_loops(grid),
+            Producer::Bug => unique::bug(grid),
+            Producer::AlignedPairExclusion => aligned::aligned_exclusion(grid, 2),
+            Producer::AlignedTripletExclusion => aligned::aligned_exclusion(grid, 3),
+            Producer::Chaining(mode) => chaining::first_hint(grid, mode),
+        }
+    }
+}
+
+/// The first hint of the first producer that has one: SE's next step.
+pub fn next_step(grid: &SeGrid) -> Option<SeStep> {
+    PRODUCERS.iter().find_map(|p| p.first_hint(grid))
+}
