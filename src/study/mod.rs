@@ -13,4 +13,5 @@ pub mod rating;
 pub mod resolution;
 pub mod rules;
 pub mod run;
+pub mod ser;
 pub mod subsume;

@@ -1,23 +1,485 @@
-//! (being written)
-use super::{SeGrid, SeStep};
-pub fn hidden_single(_g: &SeGrid) -> Option<SeStep> {
+//! SE's basic producers, each in SE's enumeration order: hidden and naked singles, direct
+//! pointing and claiming, direct hidden pairs and triplets, pointing and claiming, naked
+//! and hidden sets, X-wing, swordfish and jellyfish, XY- and XYZ-wings. Each returns the
+//! first hint it meets, carried by our basic patterns (a direct hint is an elimination
+//! proof followed by the hidden single it leaves).
+
+use super::grid::{candidate, house_cells, Region, RegionType, SeGrid, BLOCK_COLUMN_ROW};
+use super::SeStep;
+use crate::grid::{Cell, Digit};
+use crate::proof::{Pattern, Proof};
+
+/// k-subsets of {0..n} as bitmasks in SE's order (increasing integers: colex order).
+pub fn combinations(n: usize, k: usize) -> impl Iterator<Item = u32> {
+    let limit = 1u32 << n;
+    let first = if k == 0 || k > n {
+        limit
+    } else {
+        (1u32 << k) - 1
+    };
+    std::iter::successors(Some(first), move |&v| {
+        let low = v & v.wrapping_neg();
+        let ripple = v + low;
+        let next = (((ripple ^ v) >> 2) / low) | ripple;
+        Some(next)
+    })
+    .take_while(move |&v| v < limit)
+}
+
+/// The set bits of a mask, lowest first.
+pub fn bits(mask: u32) -> impl Iterator<Item = usize> {
+    (0..32).filter(move |&i| mask & (1 << i) != 0)
+}
+
+fn digit(value: u8) -> Digit {
+    Digit::new(value).expect("a value 1..=9")
+}
+
+fn step(name: impl Into<String>, difficulty: f64, proofs: Vec<Proof>) -> SeStep {
+    let eliminations = proofs.iter().flat_map(|p| p.eliminations.clone()).collect();
+    let placement = proofs.iter().flat_map(|p| p.assertions.clone()).next();
+    SeStep {
+        name: name.into(),
+        difficulty,
+        eliminations,
+        placement,
+        proofs,
+        complexity: None,
+    }
+}
+
+/// A direct hint: SE applies only its placement (its eliminations are shown, not applied);
+/// the proofs still carry the eliminations the placement rests on.
+fn direct_step(name: impl Into<String>, difficulty: f64, proofs: Vec<Proof>) -> SeStep {
+    SeStep {
+        eliminations: Vec::new(),
+        ..step(name, difficulty, proofs)
+    }
+}
+
+fn hidden_single_proof(region: Region, cell: usize, value: u8) -> Proof {
+    Proof::new(
+        Pattern::HiddenSingle {
+            house: region.house(),
+            digit: digit(value),
+            cell: Cell::new(cell),
+        },
+        vec![],
+        vec![candidate(cell, value)],
+    )
+}
+
+/// Hidden singles: first in regions with one empty cell (1.0), then blocks (1.2), columns
+/// and rows (1.5); region types block, column, row.
+pub fn hidden_single(grid: &SeGrid) -> Option<SeStep> {
+    for alone_only in [true, false] {
+        for kind in BLOCK_COLUMN_ROW {
+            for index in 0..9 {
+                let region = Region::new(kind, index);
+                for value in 1..=9u8 {
+                    let positions = grid.positions(region, value);
+                    if positions.count_ones() != 1 {
+                        continue;
+                    }
+                    let alone = grid.empty_cells(region) == 1;
+                    if alone != alone_only {
+                        continue;
+                    }
+                    let cell = region.cell(positions.trailing_zeros() as usize);
+                    let difficulty = match (alone, kind) {
+                        (true, _) => 1.0,
+                        (false, RegionType::Block) => 1.2,
+                        (false, _) => 1.5,
+                    };
+                    let proof = hidden_single_proof(region, cell, value);
+                    return Some(step("Hidden Single", difficulty, vec![proof]));
+                }
+            }
+        }
+    }
     None
 }
-pub fn naked_single(_g: &SeGrid) -> Option<SeStep> {
+
+/// Naked singles, cells in reading order (2.3).
+pub fn naked_single(grid: &SeGrid) -> Option<SeStep> {
+    (0..81).find(|&c| grid.count(c) == 1).map(|cell| {
+        let value = grid.cands[cell].trailing_zeros() as u8;
+        let proof = Proof::new(
+            Pattern::NakedSingle {
+                cell: Cell::new(cell),
+                digit: digit(value),
+            },
+            vec![],
+            vec![candidate(cell, value)],
+        );
+        step("Naked Single", 2.3, vec![proof])
+    })
+}
+
+fn crosses(a: Region, b: Region) -> bool {
+    a.cells().iter().any(|&c| b.contains(c))
+}
+
+/// The value's candidates in `into` outside `from`.
+fn removable_in(grid: &SeGrid, into: Region, from: Region, value: u8) -> Vec<usize> {
+    into.cells()
+        .into_iter()
+        .filter(|&c| !from.contains(c) && grid.has(c, value))
+        .collect()
+}
+
+/// Pointing and claiming (2.6, 2.8), or in direct mode the pointing or claiming that
+/// leaves a hidden single in another region of the first region's type (1.7, 1.9).
+pub fn locking(grid: &SeGrid, direct: bool) -> Option<SeStep> {
+    use RegionType::*;
+    for (type1, type2) in [(Block, Column), (Block, Row), (Column, Block), (Row, Block)] {
+        for i1 in 0..9 {
+            for i2 in 0..9 {
+                let (region1, region2) = (Region::new(type1, i1), Region::new(type2, i2));
+                if !crosses(region1, region2) {
+                    continue;
+                }
+                for value in 1..=9u8 {
+                    let positions = grid.positions(region1, value);
+                    let inside = bits(positions as u32).all(|p| region2.contains(region1.cell(p)));
+                    if positions.count_ones() < 2 || !inside {
+                        continue;
+                    }
+                    if let Some(s) = locking_hint(grid, direct, region1, region2, value) {
+                        return Some(s);
+                    }
+                }
+            }
+        }
+    }
     None
 }
-pub fn locking(_g: &SeGrid, _direct: bool) -> Option<SeStep> {
+
+fn locking_hint(
+    grid: &SeGrid,
+    direct: bool,
+    region1: Region,
+    region2: Region,
+    value: u8,
+) -> Option<SeStep> {
+    let removable = removable_in(grid, region2, region1, value);
+    if removable.is_empty() {
+        return None;
+    }
+    let interaction = Proof::new(
+        Pattern::Interaction {
+            digit: digit(value),
+            house: region1.house(),
+            into: region2.house(),
+        },
+        removable.iter().map(|&c| candidate(c, value)).collect(),
+        vec![],
+    );
+    let pointing = region1.kind == RegionType::Block;
+    if !direct {
+        let (name, difficulty) = if pointing {
+            ("Pointing", 2.6)
+        } else {
+            ("Claiming", 2.8)
+        };
+        return Some(step(name, difficulty, vec![interaction]));
+    }
+    for i3 in (0..9).filter(|&i| i != region1.index) {
+        let region3 = Region::new(region1.kind, i3);
+        if !crosses(region3, region2) {
+            continue;
+        }
+        let positions = grid.positions(region3, value);
+        if positions.count_ones() < 2 {
+            continue;
+        }
+        let outside: Vec<usize> = bits(positions as u32)
+            .map(|p| region3.cell(p))
+            .filter(|&c| !region2.contains(c))
+            .collect();
+        if let [cell] = outside[..] {
+            let (name, difficulty) = if pointing {
+                ("Direct Pointing", 1.7)
+            } else {
+                ("Direct Claiming", 1.9)
+            };
+            let single = hidden_single_proof(region3, cell, value);
+            return Some(direct_step(name, difficulty, vec![interaction, single]));
+        }
+    }
     None
 }
-pub fn hidden_set(_g: &SeGrid, _n: usize, _direct: bool) -> Option<SeStep> {
+
+/// SE's common tuple: every member has at least two elements and the union has exactly
+/// `degree` elements.
+fn common_tuple(members: &[u16], degree: usize) -> Option<u16> {
+    let mut union = 0;
+    for &m in members {
+        if m.count_ones() <= 1 {
+            return None;
+        }
+        union |= m;
+    }
+    (union.count_ones() as usize == degree).then_some(union)
+}
+
+const SET_NAMES: [&str; 3] = ["Pair", "Triplet", "Quad"];
+
+/// Naked pairs, triplets and quads (3.0, 3.6, 5.0): regions with at least twice the
+/// degree of empty cells, position tuples in SE's order.
+pub fn naked_set(grid: &SeGrid, degree: usize) -> Option<SeStep> {
+    for kind in BLOCK_COLUMN_ROW {
+        for index in 0..9 {
+            let region = Region::new(kind, index);
+            if grid.empty_cells(region) < degree * 2 {
+                continue;
+            }
+            for tuple in combinations(9, degree) {
+                let cells: Vec<usize> = bits(tuple).map(|p| region.cell(p)).collect();
+                let values: Vec<u16> = cells.iter().map(|&c| grid.cands[c]).collect();
+                let Some(common) = common_tuple(&values, degree) else {
+                    continue;
+                };
+                let eliminations: Vec<_> = region
+                    .cells()
+                    .into_iter()
+                    .filter(|c| !cells.contains(c))
+                    .flat_map(|c| {
+                        bits(common as u32)
+                            .filter(move |&v| grid.has(c, v as u8))
+                            .map(move |v| candidate(c, v as u8))
+                    })
+                    .collect();
+                if eliminations.is_empty() {
+                    continue;
+                }
+                let proof = Proof::new(
+                    Pattern::NakedSubset {
+                        house: region.house(),
+                        cells: cells.iter().map(|&c| Cell::new(c)).collect(),
+                        digits: bits(common as u32).map(|v| digit(v as u8)).collect(),
+                    },
+                    eliminations,
+                    vec![],
+                );
+                let difficulty = [3.0, 3.6, 5.0][degree - 2];
+                let name = format!("Naked {}", SET_NAMES[degree - 2]);
+                return Some(step(name, difficulty, vec![proof]));
+            }
+        }
+    }
     None
 }
-pub fn naked_set(_g: &SeGrid, _n: usize) -> Option<SeStep> {
+
+/// Hidden pairs, triplets and quads (3.4, 4.0, 5.4: regions with more than twice the
+/// degree of empty cells), or in direct mode (more empty cells than the degree) the hidden
+/// pair or triplet that leaves a hidden single in its region (2.0, 2.5).
+pub fn hidden_set(grid: &SeGrid, degree: usize, direct: bool) -> Option<SeStep> {
+    for kind in BLOCK_COLUMN_ROW {
+        for index in 0..9 {
+            let region = Region::new(kind, index);
+            let empty = grid.empty_cells(region);
+            if !(empty > degree * 2 || (direct && empty > degree)) {
+                continue;
+            }
+            for tuple in combinations(9, degree) {
+                let values: Vec<u8> = bits(tuple).map(|v| v as u8 + 1).collect();
+                let positions: Vec<u16> =
+                    values.iter().map(|&v| grid.positions(region, v)).collect();
+                let Some(common) = common_tuple(&positions, degree) else {
+                    continue;
+                };
+                if let Some(s) = hidden_set_hint(grid, region, &values, common, direct) {
+                    return Some(s);
+                }
+            }
+        }
+    }
     None
 }
-pub fn fish(_g: &SeGrid, _n: usize) -> Option<SeStep> {
+
+fn hidden_set_hint(
+    grid: &SeGrid,
+    region: Region,
+    values: &[u8],
+    common: u16,
+    direct: bool,
+) -> Option<SeStep> {
+    let degree = values.len();
+    let cells: Vec<usize> = bits(common as u32).map(|p| region.cell(p)).collect();
+    let eliminations: Vec<_> = cells
+        .iter()
+        .flat_map(|&c| {
+            (1..=9u8)
+                .filter(move |v| !values.contains(v) && grid.has(c, *v))
+                .map(move |v| candidate(c, v))
+        })
+        .collect();
+    let subset = || {
+        Proof::new(
+            Pattern::HiddenSubset {
+                house: region.house(),
+                digits: values.iter().map(|&v| digit(v)).collect(),
+                cells: cells.iter().map(|&c| Cell::new(c)).collect(),
+            },
+            eliminations.clone(),
+            vec![],
+        )
+    };
+    if !direct {
+        if eliminations.is_empty() {
+            return None;
+        }
+        let difficulty = [3.4, 4.0, 5.4][degree - 2];
+        let name = format!("Hidden {}", SET_NAMES[degree - 2]);
+        return Some(step(name, difficulty, vec![subset()]));
+    }
+    for value in (1..=9u8).filter(|v| !values.contains(v)) {
+        let positions = grid.positions(region, value);
+        if positions.count_ones() > 1 && (positions & !common).count_ones() == 1 {
+            let cell = region.cell((positions & !common).trailing_zeros() as usize);
+            let single = hidden_single_proof(region, cell, value);
+            let difficulty = [2.0, 2.5, 4.3][degree - 2];
+            let name = format!("Direct Hidden {}", SET_NAMES[degree - 2]);
+            return Some(direct_step(name, difficulty, vec![subset(), single]));
+        }
+    }
     None
 }
-pub fn xy_wing(_g: &SeGrid, _z: bool) -> Option<SeStep> {
+
+/// X-wing, swordfish, jellyfish (3.2, 3.8, 5.2): base columns (cover rows) first, then base
+/// rows; base tuples in SE's order, values ascending, a value only while fewer than
+/// 9 − 2·degree copies are placed.
+pub fn fish(grid: &SeGrid, degree: usize) -> Option<SeStep> {
+    let mut placed = [0usize; 10];
+    for &v in &grid.values {
+        placed[v as usize] += 1;
+    }
+    for (base_type, cover_type) in [
+        (RegionType::Column, RegionType::Row),
+        (RegionType::Row, RegionType::Column),
+    ] {
+        for tuple in combinations(9, degree) {
+            for value in 1..=9u8 {
+                if placed[value as usize] + degree * 2 > 9 {
+                    continue;
+                }
+                let positions: Vec<u16> = bits(tuple)
+                    .map(|i| grid.positions(Region::new(base_type, i), value))
+                    .collect();
+                let Some(covers) = common_tuple(&positions, degree) else {
+                    continue;
+                };
+                let eliminations: Vec<_> = bits(covers as u32)
+                    .flat_map(|i| {
+                        let cover = Region::new(cover_type, i);
+                        (0..9)
+                            .filter(move |&p| tuple & (1 << p) == 0)
+                            .map(move |p| cover.cell(p))
+                    })
+                    .filter(|&c| grid.has(c, value))
+                    .map(|c| candidate(c, value))
+                    .collect();
+                if eliminations.is_empty() {
+                    continue;
+                }
+                let proof = Proof::new(
+                    Pattern::Fish {
+                        digit: digit(value),
+                        base: bits(tuple)
+                            .map(|i| Region::new(base_type, i).house())
+                            .collect(),
+                        cover: bits(covers as u32)
+                            .map(|i| Region::new(cover_type, i).house())
+                            .collect(),
+                    },
+                    eliminations,
+                    vec![],
+                );
+                let (name, difficulty) =
+                    [("X-Wing", 3.2), ("Swordfish", 3.8), ("Jellyfish", 5.2)][degree - 2];
+                return Some(step(name, difficulty, vec![proof]));
+            }
+        }
+    }
     None
+}
+
+/// XY-wing (4.2) or XYZ-wing (4.4): pivots in reading order, pincers among the pivot's
+/// peers in SE's house order.
+pub fn xy_wing(grid: &SeGrid, xyz: bool) -> Option<SeStep> {
+    let pivot_size = if xyz { 3 } else { 2 };
+    for pivot in 0..81 {
+        let xy = grid.cands[pivot];
+        if xy.count_ones() != pivot_size {
+            continue;
+        }
+        let peers = house_cells(pivot);
+        for &xz_cell in &peers {
+            let xz = grid.cands[xz_cell];
+            if xz.count_ones() != 2 || (xy & !xz).count_ones() != 1 {
+                continue;
+            }
+            for &yz_cell in &peers {
+                let yz = grid.cands[yz_cell];
+                if yz.count_ones() != 2 {
+                    continue;
+                }
+                let union = (xy | xz | yz).count_ones();
+                let inter = (xy & xz & yz).count_ones();
+                if union != 3 || inter != if xyz { 1 } else { 0 } {
+                    continue;
+                }
+                if let Some(s) = wing_hint(grid, xyz, pivot, xz_cell, yz_cell) {
+                    return Some(s);
+                }
+            }
+        }
+    }
+    None
+}
+
+fn wing_hint(grid: &SeGrid, xyz: bool, pivot: usize, xz: usize, yz: usize) -> Option<SeStep> {
+    let z = (grid.cands[xz] & grid.cands[yz]).trailing_zeros() as u8;
+    let yz_peers = house_cells(yz);
+    let pivot_peers = house_cells(pivot);
+    let eliminations: Vec<_> = house_cells(xz)
+        .into_iter()
+        .filter(|c| yz_peers.contains(c) && (!xyz || pivot_peers.contains(c)))
+        .filter(|&c| c != pivot && c != xz && c != yz && grid.has(c, z))
+        .map(|c| candidate(c, z))
+        .collect();
+    if eliminations.is_empty() {
+        return None;
+    }
+    let (pivot, pincers) = (Cell::new(pivot), [Cell::new(xz), Cell::new(yz)]);
+    let z = digit(z);
+    let pattern = if xyz {
+        Pattern::XyzWing { pivot, pincers, z }
+    } else {
+        Pattern::XyWing { pivot, pincers, z }
+    };
+    let (name, difficulty) = if xyz {
+        ("XYZ-Wing", 4.4)
+    } else {
+        ("XY-Wing", 4.2)
+    };
+    Some(step(
+        name,
+        difficulty,
+        vec![Proof::new(pattern, eliminations, vec![])],
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn combinations_come_in_colex_order() {
+        let pairs: Vec<u32> = combinations(4, 2).collect();
+        assert_eq!(pairs, vec![0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100]);
+        assert_eq!(combinations(9, 3).count(), 84);
+        assert_eq!(combinations(9, 0).count(), 0);
+    }
 }

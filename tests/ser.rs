@@ -1,0 +1,100 @@
+//! The Sudoku Explainer rating (issue 39): our SE121 producers and rating loop against
+//! Sudoku Explainer 1.2.1's own resolution paths (benches/ser/paths: SE's step, difficulty,
+//! hint name and placement for each step, and its ER/EP/ED).
+
+use sudolink::grid::format::parse_line;
+use sudolink::grid::State;
+use sudolink::search::ser::{difficulty_text, grid::se_cell_name};
+use sudolink::solver::count_solutions;
+use sudolink::study::ser::rate;
+
+/// One step of SE's printed path.
+#[derive(Debug, PartialEq)]
+struct SeLine {
+    difficulty: String,
+    name: String,
+    places: Option<String>,
+}
+
+struct SePath {
+    puzzle: String,
+    steps: Vec<SeLine>,
+    rating: String,
+}
+
+fn read_path(name: &str) -> SePath {
+    let path = format!(
+        "{}/benches/ser/paths/{name}.path.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut puzzle = String::new();
+    let mut steps = Vec::new();
+    let mut rating = String::new();
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("# puzzle ") {
+            puzzle = rest.split_whitespace().nth(1).unwrap().to_string();
+        } else if let Some(rest) = line.strip_prefix("# ER/EP/ED ") {
+            rating = rest.split_whitespace().next().unwrap().to_string();
+        } else if !line.starts_with('\t') && !line.is_empty() {
+            let cols: Vec<&str> = line.split('\t').collect();
+            let places = cols.iter().find_map(|c| {
+                c.strip_prefix("[places ")
+                    .map(|p| p.trim_end_matches(']').to_string())
+            });
+            steps.push(SeLine {
+                difficulty: cols[1].to_string(),
+                name: cols[2].to_string(),
+                places,
+            });
+        }
+    }
+    SePath {
+        puzzle,
+        steps,
+        rating,
+    }
+}
+
+/// Rate SE's puzzle and compare our path with SE's, step by step.
+fn assert_same_path(name: &str) {
+    let se = read_path(name);
+    let puzzle = parse_line(&se.puzzle, 1).unwrap();
+    let state = State::from_givens(&puzzle.givens).unwrap();
+    let solution = count_solutions(&state, 2)
+        .solution
+        .expect("a unique solution");
+    let ours = rate(&state, Some(&solution)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    for (i, (s, o)) in se.steps.iter().zip(&ours.steps).enumerate() {
+        let mine = SeLine {
+            difficulty: difficulty_text(o.difficulty),
+            name: o.name.clone(),
+            places: o
+                .placement
+                .map(|c| format!("{}={}", se_cell_name(c.cell().index()), c.digit())),
+        };
+        assert_eq!(&mine, s, "{name}: step {} differs", i + 1);
+    }
+    assert_eq!(ours.steps.len(), se.steps.len(), "{name}: number of steps");
+    assert_eq!(ours.text(), se.rating, "{name}: ER/EP/ED");
+}
+
+#[test]
+fn singles_and_direct_hints_rate_2_0_as_se() {
+    assert_same_path("01_cb001_er2.0");
+}
+
+#[test]
+fn an_xy_wing_puzzle_rates_4_2_as_se() {
+    assert_same_path("02_cb018_er4.2");
+}
+
+#[test]
+fn a_unique_rectangle_puzzle_rates_4_5_as_se() {
+    assert_same_path("03_cb028_er4.5");
+}
+
+#[test]
+fn a_bug_puzzle_rates_5_7_as_se() {
+    assert_same_path("04_cb034_er5.7");
+}
