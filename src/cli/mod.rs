@@ -15,6 +15,7 @@ mod output;
 mod progress;
 mod query;
 mod rate;
+mod ser;
 mod serve;
 mod show;
 mod solve;

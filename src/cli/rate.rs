@@ -23,7 +23,8 @@ use sudolink::study::rules::{list_rules, order_applies};
 pub struct RateArgs {
     /// A file of puzzles (one per line) or one 81-character puzzle
     pub input: String,
-    /// Rating scheme: L, M, N, W, B, gW, gB or BC; or a family or comma list of techniques
+    /// Rating scheme: L, M, N, W, B, gW, gB or BC; SER (Sudoku Explainer 1.2.1's ER/EP/ED,
+    /// printed as `ER/EP/ED`); or a family or comma list of techniques
     /// (e.g. depth2, hypothesis,depth2: the basic rules then the list, as --rules), rated by
     /// the longest step it needs
     #[arg(long, default_value = "W")]
@@ -53,6 +54,8 @@ pub struct RateArgs {
 /// What a puzzle is rated by: a scheme, or a list of techniques (with its label).
 enum By {
     Scheme(Scheme),
+    /// Sudoku Explainer 1.2.1's rating: ER/EP/ED.
+    Ser,
     Rules(Vec<Rule>, String),
 }
 
@@ -74,6 +77,7 @@ fn rate_one(p: &Puzzle, by: &By, max_len: usize) -> serde_json::Value {
     let t = Instant::now();
     let scheme = match by {
         By::Scheme(s) => *s,
+        By::Ser => return super::ser::rate_json(p.line(), &start, solutions.solution.as_ref()),
         By::Rules(rules, label) => {
             return match rate_rules(&start, rules, solutions.solution.as_ref()) {
                 Ok(r) => json!({
@@ -118,6 +122,7 @@ pub fn run(args: &RateArgs) -> Result<()> {
         Some(list) => {
             by_rules(list, args.max_len, args.order).map_err(|e| anyhow::anyhow!("--rules: {e}"))?
         }
+        None if super::ser::is_ser(&args.scheme) => By::Ser,
         None => match Scheme::from_str(&args.scheme) {
             Ok(scheme) => {
                 order_applies(&args.scheme, args.order.into())?;

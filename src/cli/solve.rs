@@ -84,7 +84,8 @@ pub struct SolveArgs {
 /// The long help of `--rules`: the schemes, then every set and technique of the registry.
 pub fn rules_help() -> String {
     format!(
-        "Rule set: basic, a scheme ({}) or a comma list of techniques and sets; the basic \
+        "Rule set: basic, a scheme ({}), ser (Sudoku Explainer 1.2.1's rules and order: its \
+         path with SE's step names and difficulties) or a comma list of techniques and sets; the basic \
          rules are applied first. Sets: {}. Techniques: {}",
         sudolink::study::rating::Scheme::names(),
         registry::sets_help(),
@@ -96,6 +97,9 @@ pub fn rules_help() -> String {
 }
 
 pub fn run(args: &SolveArgs) -> Result<()> {
+    if super::ser::is_ser(&args.rules) {
+        return super::ser::solve(args);
+    }
     let spec = rules::parse_in_order(&args.rules, args.max_len, args.order.into())?;
     rules::refuse_uniqueness(spec.rules.iter().map(|r| r.technique), args.allow_nonunique)?;
     let loaded = load(args.puzzle.as_deref(), args.allow_nonunique)?;

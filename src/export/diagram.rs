@@ -431,7 +431,8 @@ pub fn rule_label(proof: &Proof) -> String {
         | Pattern::Template(_)
         | Pattern::Uniqueness(_)
         | Pattern::GeneralFish(_)
-        | Pattern::KrakenFish(_) => proof.rule.clone(),
+        | Pattern::KrakenFish(_)
+        | Pattern::AlignedExclusion(_) => proof.rule.clone(),
     }
 }
 
@@ -502,7 +503,8 @@ pub fn from_proof(state: &State, proof: &Proof) -> Diagram {
         | Pattern::Template(_)
         | Pattern::Uniqueness(_)
         | Pattern::GeneralFish(_)
-        | Pattern::KrakenFish(_)) => (
+        | Pattern::KrakenFish(_)
+        | Pattern::AlignedExclusion(_)) => (
             Parts {
                 marks: pattern_marks(state, other)
                     .into_iter()

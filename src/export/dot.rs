@@ -125,7 +125,8 @@ pub fn graph_of(proof: &crate::proof::Proof, d: &Diagram) -> Graph {
         | Pattern::Template(_)
         | Pattern::Uniqueness(_)
         | Pattern::GeneralFish(_)
-        | Pattern::KrakenFish(_) => proof_graph(d),
+        | Pattern::KrakenFish(_)
+        | Pattern::AlignedExclusion(_) => proof_graph(d),
     }
 }
 

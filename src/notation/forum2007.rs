@@ -306,7 +306,8 @@ pub fn forum2007_text(state: &State, proof: &Proof) -> Option<String> {
         | Pattern::Template(_)
         | Pattern::Uniqueness(_)
         | Pattern::GeneralFish(_)
-        | Pattern::KrakenFish(_) => return None,
+        | Pattern::KrakenFish(_)
+        | Pattern::AlignedExclusion(_) => return None,
     })
 }
 

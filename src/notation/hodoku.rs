@@ -217,7 +217,8 @@ fn basic_pattern(pattern: &Pattern) -> Option<String> {
         | Pattern::Template(_)
         | Pattern::Uniqueness(_)
         | Pattern::GeneralFish(_)
-        | Pattern::KrakenFish(_) => return None,
+        | Pattern::KrakenFish(_)
+        | Pattern::AlignedExclusion(_) => return None,
     })
 }
 
@@ -245,6 +246,8 @@ pub fn hodoku_text(state: &State, proof: &Proof) -> Option<String> {
         Pattern::KrakenFish(k) => {
             Some(format!("Kraken Fish Type 1: {}", fish_text(proof, &k.fish)))
         }
+        // HoDoKu has no aligned exclusion
+        Pattern::AlignedExclusion(_) => None,
         // `Uniqueness Test 1: 4/7 in r2c15,r4c15 => r2c5<>4, r2c5<>7`
         Pattern::Uniqueness(u) => Some(format!(
             "{}{} => {} ({})",

@@ -80,6 +80,7 @@ pub fn sudorules_text(state: &State, proof: &Proof) -> String {
         | Pattern::Uniqueness(_)
         | Pattern::GeneralFish(_)
         | Pattern::KrakenFish(_)
+        | Pattern::AlignedExclusion(_)
         | Pattern::Template(_)
         | Pattern::Interaction { .. } => nrc::pattern_text(state, proof),
         Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => proof.rule.clone(),

@@ -58,7 +58,8 @@ pub(crate) fn form_size(form: &Pattern) -> usize {
         | Pattern::Template(_)
         | Pattern::Uniqueness(_)
         | Pattern::GeneralFish(_)
-        | Pattern::KrakenFish(_) => 0,
+        | Pattern::KrakenFish(_)
+        | Pattern::AlignedExclusion(_) => 0,
     }
 }
 
@@ -272,7 +273,8 @@ pub fn form_name(form: &Pattern) -> String {
         | Pattern::Template(_)
         | Pattern::Uniqueness(_)
         | Pattern::GeneralFish(_)
-        | Pattern::KrakenFish(_) => String::new(),
+        | Pattern::KrakenFish(_)
+        | Pattern::AlignedExclusion(_) => String::new(),
     }
 }
 

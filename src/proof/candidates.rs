@@ -164,6 +164,10 @@ fn collect(pattern: &Pattern, out: &mut Collected) {
             out.digit_in(&k.fish.base, k.fish.digit);
             out.branches(&k.branches);
         }
+        Pattern::AlignedExclusion(a) => {
+            let cells: Vec<Cell> = a.cells.iter().chain(&a.excluders).copied().collect();
+            out.spanned(&cells, None);
+        }
     }
 }
 

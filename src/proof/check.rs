@@ -123,6 +123,7 @@ pub fn check(state: &State, proof: &Proof) -> Result<(), CheckError> {
         Pattern::GeneralFish(f) => super::fish::check(state, proof, f),
         Pattern::KrakenFish(k) => super::kraken::check(state, proof, k),
         Pattern::Template(t) => super::template::check(state, proof, t),
+        Pattern::AlignedExclusion(a) => super::aligned::check(state, proof, a),
         Pattern::NakedSingle { cell, digit } => {
             if cell_digits(state, *cell) != BTreeSet::from([*digit]) {
                 return fail(format!("{cell} is not a naked single {digit}"));

@@ -5,6 +5,7 @@
 //! it.
 
 pub mod aic;
+pub mod aligned;
 pub mod als;
 pub mod assistant;
 pub mod candidates;
@@ -119,6 +120,8 @@ pub enum Pattern {
     /// HoDoKu's kraken fish (type 1): a finned fish whose every fin forces the target
     /// false through a chain (see [`kraken`]).
     KrakenFish(Box<kraken::KrakenPattern>),
+    /// Sudoku Explainer's aligned pair or triplet exclusion (see [`aligned`]).
+    AlignedExclusion(Box<aligned::AlignedExclusionPattern>),
 }
 
 /// A checked step: a pattern and what it concludes. Two proofs are equal when they are the
@@ -288,6 +291,9 @@ impl Proof {
             }
             Pattern::KrakenFish(k) => {
                 return Proof::named(k.rule_name(), pattern, eliminations, assertions)
+            }
+            Pattern::AlignedExclusion(a) => {
+                return Proof::named(a.rule_name(), pattern, eliminations, assertions)
             }
         };
         Proof {

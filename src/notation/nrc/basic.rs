@@ -552,7 +552,8 @@ pub fn pattern_text(state: &State, proof: &Proof) -> String {
         | Pattern::Template(_)
         | Pattern::Uniqueness(_)
         | Pattern::GeneralFish(_)
-        | Pattern::KrakenFish(_) => proof.rule.clone(),
+        | Pattern::KrakenFish(_)
+        | Pattern::AlignedExclusion(_) => proof.rule.clone(),
     }
 }
 

@@ -77,7 +77,8 @@ pub fn describe(form: &Pattern) -> String {
         | Pattern::Template(_)
         | Pattern::Uniqueness(_)
         | Pattern::GeneralFish(_)
-        | Pattern::KrakenFish(_) => String::new(),
+        | Pattern::KrakenFish(_)
+        | Pattern::AlignedExclusion(_) => String::new(),
     }
 }
 

@@ -103,6 +103,12 @@ pub fn pattern_text(state: &State, proof: &Proof) -> String {
         Pattern::Uniqueness(u) => uniqueness_text(state, u),
         Pattern::GeneralFish(f) => fish_text(f),
         Pattern::KrakenFish(k) => kraken_text(k),
+        Pattern::AlignedExclusion(a) => format!(
+            "{}: cells {} excluded by {}",
+            proof.rule,
+            crate::graph::cell_list(&a.cells),
+            crate::graph::cell_list(&a.excluders)
+        ),
         Pattern::Template(t) => format!(
             "{}: {} in {} of its {} templates ({} refinement pass(es))",
             if t.set {
@@ -356,7 +362,8 @@ pub fn text_dialect(proof: &Proof) -> &'static str {
         | Pattern::Template(_)
         | Pattern::Uniqueness(_)
         | Pattern::GeneralFish(_)
-        | Pattern::KrakenFish(_) => "ours (HoDoKu's below)",
+        | Pattern::KrakenFish(_)
+        | Pattern::AlignedExclusion(_) => "ours (HoDoKu's below)",
         Pattern::Composite(_) => "ours, one line per part",
     }
 }

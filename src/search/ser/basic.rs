@@ -9,8 +9,10 @@ use super::SeStep;
 use crate::grid::{Cell, Digit};
 use crate::proof::{Pattern, Proof};
 
-/// k-subsets of {0..n} as bitmasks in SE's order (increasing integers: colex order).
+/// k-subsets of {0..n} as bitmasks in SE's order (increasing integers: colex order);
+/// `n` at most 31.
 pub fn combinations(n: usize, k: usize) -> impl Iterator<Item = u32> {
+    assert!(n < 32, "combinations of at most 31 items");
     let limit = 1u32 << n;
     let first = if k == 0 || k > n {
         limit
