@@ -415,6 +415,9 @@ fn a_sharded_ser_run_on_a_real_scheduler_survives_a_killed_worker() {
         v["address"].as_str().map(str::to_string)
     });
     assert!(address.starts_with("tcp://127.0.0.1:"), "{address}");
+    // the workers' scratch space in the test's directory, not the system's temporary one
+    let scratch = dir.path().join("scratch");
+    let scratch = scratch.to_str().unwrap();
     let worker_logs: Vec<PathBuf> = (1..=2)
         .map(|i| dir.path().join(format!("worker{i}.log")))
         .collect();
@@ -435,6 +438,8 @@ fn a_sharded_ser_run_on_a_real_scheduler_survives_a_killed_worker() {
                 "127.0.0.1:0",
                 "--death-timeout",
                 "60s",
+                "--local-directory",
+                scratch,
                 "--name",
                 &name,
             ],
