@@ -1,5 +1,5 @@
 //! `sudolink rate`: the least n whose rule set solves each puzzle (W, B, gW, gB, L, M, N,
-//! BC), over a file in parallel (rayon), each result printed as soon as the puzzles before
+//! BC), or Sudoku Explainer's ER/EP/ED (SER), over a file in parallel (rayon), each result printed as soon as the puzzles before
 //! it are done (input order). Puzzles that cannot be rated (malformed, no or several
 //! solutions) are reported on stderr and make the exit status non-zero unless
 //! `--keep-going`.
@@ -16,7 +16,7 @@ use sudolink::grid::format::{parse_collection, ParseError, Puzzle};
 use sudolink::search::{registry, Rule};
 use sudolink::solver::count_solutions;
 use sudolink::study::parallel::{each_as_done, InOrder};
-use sudolink::study::rating::{rate, rate_rules, Scheme};
+use sudolink::study::rating::{rate, rate_rules, RatingScheme};
 use sudolink::study::rules::{list_rules, order_applies};
 
 #[derive(clap::Args, Debug)]
@@ -51,11 +51,10 @@ pub struct RateArgs {
     pub keep_going: bool,
 }
 
-/// What a puzzle is rated by: a scheme, or a list of techniques (with its label).
+/// What a puzzle is rated by: a scheme (SER included), or a list of techniques (with its
+/// label).
 enum By {
-    Scheme(Scheme),
-    /// Sudoku Explainer 1.2.1's rating: ER/EP/ED.
-    Ser,
+    Scheme(RatingScheme),
     Rules(Vec<Rule>, String),
 }
 
@@ -76,8 +75,11 @@ fn rate_one(p: &Puzzle, by: &By, max_len: usize) -> serde_json::Value {
     }
     let t = Instant::now();
     let scheme = match by {
-        By::Scheme(s) => *s,
-        By::Ser => return super::ser::rate_json(p.line(), &start, solutions.solution.as_ref()),
+        By::Scheme(RatingScheme::Level(s)) => *s,
+        // Sudoku Explainer 1.2.1's rating: `ER/EP/ED` as the level, ER as the rating
+        By::Scheme(RatingScheme::Ser) => {
+            return super::ser::rate_json(p.line(), &start, solutions.solution.as_ref())
+        }
         By::Rules(rules, label) => {
             return match rate_rules(&start, rules, solutions.solution.as_ref()) {
                 Ok(r) => json!({
@@ -122,8 +124,7 @@ pub fn run(args: &RateArgs) -> Result<()> {
         Some(list) => {
             by_rules(list, args.max_len, args.order).map_err(|e| anyhow::anyhow!("--rules: {e}"))?
         }
-        None if super::ser::is_ser(&args.scheme) => By::Ser,
-        None => match Scheme::from_str(&args.scheme) {
+        None => match RatingScheme::from_str(&args.scheme) {
             Ok(scheme) => {
                 order_applies(&args.scheme, args.order.into())?;
                 By::Scheme(scheme)

@@ -133,6 +133,63 @@ impl FromStr for Scheme {
     }
 }
 
+/// What a study rates by: a level scheme ([`Scheme`]: the least n whose rules solve the
+/// puzzle) or Sudoku Explainer 1.2.1's rating, SER ([`crate::study::ser`]: ER/EP/ED).
+/// `classify` and `rate` take either; the store keeps a level as an INTEGER rating and SER's
+/// ER as a REAL one, with EP and ED beside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RatingScheme {
+    Level(Scheme),
+    Ser,
+}
+
+impl RatingScheme {
+    /// A level scheme's name, or `SER`.
+    pub fn name(self) -> &'static str {
+        match self {
+            RatingScheme::Level(s) => s.name(),
+            RatingScheme::Ser => "SER",
+        }
+    }
+
+    /// The level scheme, if this is one.
+    pub fn level(self) -> Option<Scheme> {
+        match self {
+            RatingScheme::Level(s) => Some(s),
+            RatingScheme::Ser => None,
+        }
+    }
+
+    /// Every scheme's name, comma separated (`L, M, N, W, B, gW, gB, BC, SER`).
+    pub fn names() -> String {
+        format!("{}, SER", Scheme::names())
+    }
+}
+
+impl fmt::Display for RatingScheme {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown rating scheme name.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown rating scheme {0:?} (expected one of {names})", names = RatingScheme::names())]
+pub struct UnknownRatingScheme(pub String);
+
+impl FromStr for RatingScheme {
+    type Err = UnknownRatingScheme;
+    /// A level scheme's name as written (`gW`), or `SER` in any case.
+    fn from_str(s: &str) -> Result<RatingScheme, UnknownRatingScheme> {
+        if s.eq_ignore_ascii_case("ser") {
+            return Ok(RatingScheme::Ser);
+        }
+        Scheme::from_str(s)
+            .map(RatingScheme::Level)
+            .map_err(|_| UnknownRatingScheme(s.to_string()))
+    }
+}
+
 impl Scheme {
     /// Whether a technique of `class` is in this scheme's rule set (for W-like schemes, the
     /// singles and the scheme's own whip kind: see [`rules_for`]).
