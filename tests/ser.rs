@@ -98,3 +98,59 @@ fn a_unique_rectangle_puzzle_rates_4_5_as_se() {
 fn a_bug_puzzle_rates_5_7_as_se() {
     assert_same_path("04_cb034_er5.7");
 }
+
+/// The state SE's step `index` (0-based) starts from.
+fn state_before(start: &State, steps: &[sudolink::search::ser::SeStep]) -> State {
+    let mut state = start.clone();
+    for step in steps {
+        for &c in &step.eliminations {
+            state.eliminate(c).unwrap();
+        }
+        if let Some(c) = step.placement {
+            state.place(c).unwrap();
+        }
+    }
+    state
+}
+
+#[test]
+fn a_bug_type_2_proof_needs_its_grave_and_reaches_only_common_peers() {
+    use sudolink::proof::{check, Pattern};
+    let se = read_path("04_cb034_er5.7");
+    let puzzle = parse_line(&se.puzzle, 1).unwrap();
+    let start = State::from_givens(&puzzle.givens).unwrap();
+    let rating = rate(&start, None).unwrap();
+    let at = rating
+        .steps
+        .iter()
+        .position(|s| s.name == "BUG type 2")
+        .expect("a BUG type 2 step");
+    let state = state_before(&start, &rating.steps[..at]);
+    let proof = &rating.steps[at].proofs[0];
+    check(&state, proof).unwrap();
+    let Pattern::Uniqueness(u) = &proof.pattern else {
+        panic!("a uniqueness pattern")
+    };
+    assert!(sudolink::notation::nrc::nrc_text(&state, proof).contains("assumes a unique solution"));
+    // one extra candidate fewer: no grave
+    let mut fewer = proof.clone();
+    let Pattern::Uniqueness(v) = &mut fewer.pattern else {
+        unreachable!()
+    };
+    v.extras.pop();
+    assert!(check(&state, &fewer).is_err());
+    // a candidate of the extra digit that does not see every BUG cell
+    let digit = u.extras[0].digit();
+    let far = state
+        .candidates()
+        .iter()
+        .find(|c| {
+            c.digit() == digit
+                && !u.cells.contains(&c.cell())
+                && !u.cells.iter().all(|b| b.sees(c.cell()))
+        })
+        .expect("a far candidate");
+    let mut wider = proof.clone();
+    wider.eliminations.push(far);
+    assert!(check(&state, &wider).is_err());
+}

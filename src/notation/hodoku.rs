@@ -252,7 +252,7 @@ pub fn hodoku_text(state: &State, proof: &Proof) -> Option<String> {
         Pattern::Uniqueness(u) => Some(format!(
             "{}{} => {} ({})",
             u.kind.hodoku_name(),
-            if u.kind == crate::proof::uniqueness::UniquenessKind::BugPlus1 {
+            if u.kind.is_grave() {
                 String::new()
             } else {
                 format!(

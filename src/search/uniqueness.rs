@@ -152,6 +152,8 @@ impl<'a> View<'a> {
             locked: None,
             house: None,
             subset: Vec::new(),
+            hidden: Vec::new(),
+            extras: Vec::new(),
         };
         let mut out = Vec::new();
         match kind {
@@ -386,6 +388,8 @@ impl<'a> View<'a> {
                         locked: None,
                         house: None,
                         subset: Vec::new(),
+                        hidden: Vec::new(),
+                        extras: Vec::new(),
                     };
                     out.extend(proof(p, elims));
                 }
@@ -440,6 +444,8 @@ impl<'a> View<'a> {
             locked: None,
             house: None,
             subset: Vec::new(),
+            hidden: Vec::new(),
+            extras: Vec::new(),
         };
         proof(p, self.in_cells(&[t], self.mask(t) & !bit(d)))
     }

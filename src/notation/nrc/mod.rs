@@ -293,15 +293,45 @@ pub fn uniqueness_text(state: &State, u: &crate::proof::uniqueness::UniquenessPa
                 u.cells[0], u.digits[0]
             )
         }
-        K::Ur1 => format!("roof {roof_text}"),
-        K::Ur2 | K::Ur5 | K::Ar2 => format!("roof {roof_text} adds {}", extra()),
-        K::Ur3 => format!(
+        K::Bug1 | K::Bug2 | K::Bug3 | K::Bug4 => {
+            let extras: Vec<String> = u.extras.iter().map(|c| c.to_string()).collect();
+            let detail = match u.kind {
+                K::Bug1 => "the BUG cell takes one".to_string(),
+                K::Bug2 => "one of them is true in a cell seeing all".to_string(),
+                K::Bug3 => format!(
+                    "with {} in {}: naked subset",
+                    crate::graph::cell_list(&u.subset),
+                    u.house.map(|h| h.to_string()).unwrap_or_default()
+                ),
+                _ => format!(
+                    "{} only in the BUG cells in {}",
+                    u.locked.map(|d| d.to_string()).unwrap_or_default(),
+                    u.house.map(|h| h.to_string()).unwrap_or_default()
+                ),
+            };
+            return format!(
+                "{}: grave without {}, {detail} ({ASSUMPTION})",
+                u.kind.rule(),
+                extras.join(" ")
+            );
+        }
+        K::Ul3Hidden => format!(
+            "roof {roof_text} as one place in {}: {}{}{} hidden in {}",
+            u.house.map(|h| h.to_string()).unwrap_or_default(),
+            u.digits[0],
+            u.digits[1],
+            u.hidden.iter().map(|d| d.to_string()).collect::<String>(),
+            crate::graph::cell_list(&u.subset)
+        ),
+        K::Ur1 | K::Ul1 => format!("roof {roof_text}"),
+        K::Ur2 | K::Ur5 | K::Ar2 | K::Ul2 => format!("roof {roof_text} adds {}", extra()),
+        K::Ur3 | K::Ul3 => format!(
             "roof {roof_text} with {} in {}: naked subset of {}",
             crate::graph::cell_list(&u.subset),
             u.house.map(|h| h.to_string()).unwrap_or_default(),
             extra()
         ),
-        K::Ur4 => format!(
+        K::Ur4 | K::Ul4 => format!(
             "roof {roof_text}, {} only there in {}",
             u.locked.map(|d| d.to_string()).unwrap_or_default(),
             u.house.map(|h| h.to_string()).unwrap_or_default()
@@ -323,11 +353,17 @@ pub fn uniqueness_text(state: &State, u: &crate::proof::uniqueness::UniquenessPa
             format!("placed {}", placed.join(" "))
         }
     };
-    format!(
-        "{}: {}, {detail} ({ASSUMPTION})",
-        u.kind.rule(),
+    let shape = if u.kind.is_loop() {
+        format!(
+            "{}/{} in {}",
+            u.digits[0],
+            u.digits[1],
+            crate::graph::cell_list(&u.cells)
+        )
+    } else {
         rectangle_text(u)
-    )
+    };
+    format!("{}: {shape}, {detail} ({ASSUMPTION})", u.kind.rule())
 }
 
 /// Whose notation [`nrc_text`] prints for a proof: the seeds' nrc notation where the seeds

@@ -6,7 +6,6 @@ use super::basic::{bits, combinations};
 use super::grid::{candidate, house_cells, Region, SeGrid, BLOCK_ROW_COLUMN};
 use super::SeStep;
 use crate::grid::Candidate;
-use crate::proof::Proof;
 
 mod proofs;
 
@@ -119,8 +118,7 @@ pub fn unique_loops(grid: &SeGrid) -> Option<SeStep> {
     });
     let hint = hints.into_iter().next()?;
     let name = loop_name(hint.loop_cells.len(), hint.kind.type_number());
-    let proof: Option<Proof> = proofs::loop_proof(
-        grid,
+    let proof = proofs::loop_proof(
         &hint.loop_cells,
         hint.v1,
         hint.v2,
@@ -132,7 +130,7 @@ pub fn unique_loops(grid: &SeGrid) -> Option<SeStep> {
         difficulty: hint.difficulty,
         eliminations: hint.eliminations,
         placement: None,
-        proofs: proof.into_iter().collect(),
+        proofs: vec![proof],
         complexity: None,
     })
 }
@@ -620,13 +618,13 @@ pub fn bug(grid: &SeGrid) -> Option<SeStep> {
         BugKind::Type3 { .. } => "BUG type 3",
         BugKind::Type4 { .. } => "BUG type 4",
     };
-    let proof = proofs::bug_proof(grid, &g.cells, &g.extras, &kind, &eliminations);
+    let proof = proofs::bug_proof(&g.cells, &g.extras, &kind, &eliminations);
     Some(SeStep {
         name: name.into(),
         difficulty,
         eliminations,
         placement: None,
-        proofs: proof.into_iter().collect(),
+        proofs: vec![proof],
         complexity: None,
     })
 }
