@@ -8,7 +8,7 @@ use serde_json::json;
 use std::path::PathBuf;
 use sudolink::export::files;
 use sudolink::export::svg::PixelWidth;
-use sudolink::notation::tags::clearing_text;
+use sudolink::notation::clearing_text;
 use sudolink::study::tagging::{tag_report, TagReport};
 
 #[derive(clap::Args, Debug)]

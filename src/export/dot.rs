@@ -288,7 +288,7 @@ pub fn net_graph(net: &crate::proof::net::NetPattern, name: &str) -> Graph {
                 NetLink::Subset => ("dotted", "subset".to_string()),
                 NetLink::Locked { base, cover } => (
                     "dotted",
-                    crate::notation::depth::locked_set_text(base, cover),
+                    crate::notation::hypothesis::locked_set_text(base, cover),
                 ),
                 NetLink::Als { cells, .. } => (
                     if s.conclusion.value {

@@ -592,28 +592,6 @@ pub fn tag2_text(t: &TagPattern) -> String {
     lines.join("\n")
 }
 
-/// A clearing as `sudolink tag` prints it: an alternate chain in Eureka with the seed's
-/// classic form under it, or a level-2 refutation with its conclusion (a proof of another
-/// kind in our notation).
-pub fn clearing_text(state: &crate::grid::State, proof: &crate::proof::Proof) -> String {
-    use crate::proof::Pattern;
-    if let Pattern::Aic(a) = &proof.pattern {
-        format!(
-            "{}\n   classic: {}",
-            super::eureka::aic_eureka_text(proof, a),
-            classic_chain_text(a)
-        )
-    } else if let Pattern::Tagging(t) = &proof.pattern {
-        format!(
-            "{}\n==> {}",
-            tag2_text(t),
-            proof.elimination_texts().join(", ")
-        )
-    } else {
-        super::nrc::nrc_text(state, proof)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

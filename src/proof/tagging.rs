@@ -33,7 +33,7 @@
 //! [`check`] replays all of it from the grid state alone; it shares no code with
 //! `search::tagging2`.
 
-use super::check::fail;
+use super::facts::fail;
 use super::{CheckError, Proof};
 use crate::grid::{Candidate, Cell, Digit, House, State};
 use serde::{Deserialize, Serialize};
@@ -354,7 +354,7 @@ impl Ctx<'_> {
                 if !all_false || !value {
                     return Err("an ALS locks from false to true".into());
                 }
-                let freed = super::check::digits_false_throughout(&inside, &false_cands);
+                let freed = super::facts::digits_false_throughout(&inside, &false_cands);
                 let d = self.nodes[step.conclusion.node].digit;
                 if freed.is_empty() || freed.contains(&d) {
                     return Err("no other digit of the ALS is false throughout it".into());

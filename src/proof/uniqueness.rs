@@ -34,7 +34,7 @@
 //! whose solutions come in pairs (every cell switched to its other candidate is one too);
 //! one solution means T = d, so T's other candidates go.
 
-use super::check::{conclusion, fail, CheckError};
+use super::facts::{conclusion, fail, CheckError};
 use super::Proof;
 use crate::grid::{Candidate, Cell, Digit, House, State};
 use serde::{Deserialize, Serialize};
@@ -234,7 +234,7 @@ pub(super) fn check(state: &State, proof: &Proof, p: &UniquenessPattern) -> Resu
                 || p.subset
                     .iter()
                     .any(|&c| !house.contains(c) || in_rectangle(c) || state.value(c).is_some())
-                || !super::check::distinct(&p.subset)
+                || !super::facts::distinct(&p.subset)
             {
                 return fail(format!(
                     "the subset's cells are not open cells of {house} off the rectangle"
@@ -350,7 +350,7 @@ pub(super) fn check(state: &State, proof: &Proof, p: &UniquenessPattern) -> Resu
 /// given, each open or placed with a or b (only an avoidable rectangle has placed cells).
 fn check_rectangle(state: &State, p: &UniquenessPattern) -> Result<(), CheckError> {
     let c = &p.cells;
-    if c.len() != 4 || !super::check::distinct(c) {
+    if c.len() != 4 || !super::facts::distinct(c) {
         return fail("a deadly pattern has four cells");
     }
     let mut rows: Vec<usize> = c.iter().map(|c| c.row()).collect();
