@@ -8,16 +8,14 @@ use super::progress::Status;
 use anyhow::{anyhow, bail, Context, Result};
 use serde_json::json;
 use std::path::PathBuf;
-use std::time::Duration;
 use sudolink::export::files;
 use sudolink::export::json::proof_json;
 use sudolink::export::svg::PixelWidth;
 use sudolink::notation::{hodoku, nrc};
 use sudolink::proof::Proof;
-use sudolink::search::registry;
-use sudolink::search::{Limits, TechniqueId};
+use sudolink::search::registry::{self, TechniqueId};
 use sudolink::study::explain::{
-    self, explain_all, explain_target, read_target, Explained, NoProof, Options, Progress,
+    self, explain_all, explain_target, read_target, Explained, Limits, NoProof, Options, Progress,
     Unexplored,
 };
 use sudolink::study::rating::{rules_for, Scheme};
@@ -45,7 +43,7 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "SPEC")]
     pub rules: Option<String>,
     /// Longest chain, whip or force net to search (1 to 999)
-    #[arg(long, default_value_t = 20, value_parser = super::numbers::max_len)]
+    #[arg(long, default_value_t = explain::MAX_LEN, value_parser = super::numbers::max_len)]
     pub max_len: usize,
     /// Longest g-whip / g-braid to search (their search grows fastest with length; by default
     /// at most 16 for g-whips and 10 for g-braids, within --max-len)
@@ -126,25 +124,14 @@ impl ExplainArgs {
     }
 
     fn limits(&self) -> Limits {
-        let all = self.all;
-        let budget = match self.budget {
-            Some(0) => None,
-            Some(b) => Some(b),
-            None => all.then_some(explain::ALL_BUDGET),
+        let asked = if self.all {
+            explain::Asked::All
+        } else if self.next {
+            explain::Asked::Next
+        } else {
+            explain::Asked::Target
         };
-        let timeout = match self.timeout {
-            Some(0.0) => None,
-            Some(s) => Some(s),
-            None if all => Some(explain::ALL_TIMEOUT_S),
-            None if self.next => None,
-            None => Some(explain::TARGET_TIMEOUT_S),
-        };
-        let memory = self.memory.or(Some(explain::MEMORY_MB));
-        Limits::new(
-            budget,
-            timeout.map(Duration::from_secs_f64),
-            memory.map(|mb| mb * 1_000_000),
-        )
+        explain::limits(asked, self.budget, self.timeout, self.memory)
     }
 
     fn options(&self) -> Result<Options> {

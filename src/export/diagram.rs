@@ -545,7 +545,7 @@ pub fn from_proof(state: &State, proof: &Proof) -> Diagram {
 
 /// The tagged grid of a level-1 tagging (seed 004): every tagged candidate coloured by its
 /// layer, dark for the upper-case tag, light for the lower-case one.
-pub fn tagging_diagram(state: &State, t: &crate::search::tagging::Tagging) -> Diagram {
+pub fn tagging_diagram(state: &State, t: &crate::proof::tagging::TagLayers) -> Diagram {
     let marks = state
         .candidates()
         .iter()

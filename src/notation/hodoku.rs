@@ -282,7 +282,7 @@ pub fn hodoku_text(state: &State, proof: &Proof) -> Option<String> {
             ))
         }
         Pattern::GridLock(g) => {
-            basic_pattern(&g.form).map(|p| format!("{p} => {}", conclusions(proof)))
+            basic_pattern(&g.form.pattern()).map(|p| format!("{p} => {}", conclusions(proof)))
         }
         Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => {
             basic_pattern(&proof.pattern).map(|p| format!("{p}: {}", conclusions(proof)))

@@ -24,8 +24,12 @@
 //! [`crate::proof::check`].
 
 use crate::grid::{Candidate, Cell, CspVariable, House, State};
+use crate::notation::common::{
+    cells_by_house, composite_text, digit_braces, houses_in_braces, wing_digits,
+};
+pub use crate::notation::common::{value_text, whip_pattern_text};
 use crate::notation::lexer::{self, LexError};
-use crate::notation::nrc::{self, basic::wing_digits, digit_braces, houses_in_braces};
+use crate::notation::nrc;
 use crate::proof::chain::{ChainCell, ChainFamily, ChainPattern};
 use crate::proof::whip::{WhipCell, WhipKind, WhipPattern};
 use crate::proof::{Pattern, Proof};
@@ -49,7 +53,7 @@ pub fn modern_conclusions(proof: &Proof) -> String {
 
 /// `r6{c2 c9}`, `c2{r1 r6}`, `b3{r1c7 r2c8}`: the house, then its cells.
 fn modern_cells(house: House, cells: &[Cell]) -> String {
-    format!("{house}{}", nrc::cells_by_house(house, cells))
+    format!("{house}{}", cells_by_house(house, cells))
 }
 
 /// The whole step in SudoRules' modern notation (CSP-Rules 2): `whip[4]: ... ==> r7c5≠2`,
@@ -66,7 +70,7 @@ pub fn sudorules_text(state: &State, proof: &Proof) -> String {
                 modern_conclusions(proof)
             )
         }
-        Pattern::Composite(c) => nrc::composite_text(c, |part| sudorules_text(state, part)),
+        Pattern::Composite(c) => composite_text(c, |part| sudorules_text(state, part)),
         Pattern::GridLock(_)
         | Pattern::BentSubset(_)
         | Pattern::Als(_)
@@ -213,65 +217,6 @@ pub fn chain_text(c: &ChainPattern) -> String {
         modern_name(c.family),
         cells.join(" - "),
         concl.join(", ")
-    )
-}
-
-/// Digits of a 3-cell segment as SudoRules names g-labels: the physical segment (`789`),
-/// whichever of its cells are open.
-fn segment_digits(i: usize) -> String {
-    let s = (i / 3) * 3;
-    format!("{}{}{}", s + 1, s + 2, s + 3)
-}
-
-/// The value of a candidate or g-candidate inside its variable, as SudoRules prints it:
-/// `n2` (rc), `c5` or `c789` (rn), `r7` or `r123` (cn), `r2c7`, `r1c789` or `r123c7` (bn).
-pub fn value_text(v: CspVariable, items: &[Candidate]) -> String {
-    let first = items[0];
-    let (r, c) = (first.cell().row(), first.cell().col());
-    let group = items.len() > 1;
-    let same_row = items.iter().all(|x| x.cell().row() == r);
-    let rows = if group && !same_row {
-        segment_digits(r)
-    } else {
-        (r + 1).to_string()
-    };
-    let cols = if group && same_row {
-        segment_digits(c)
-    } else {
-        (c + 1).to_string()
-    };
-    match v {
-        CspVariable::Rc(_) => format!("n{}", first.digit()),
-        CspVariable::Rn(..) => format!("c{cols}"),
-        CspVariable::Cn(..) => format!("r{rows}"),
-        CspVariable::Bn(..) => format!("r{rows}c{cols}"),
-    }
-}
-
-/// The pattern in SudoRules' modern notation, without the conclusion:
-/// `whip[4]: r7c8{n2 n3} - c5n3{r7 r2} - r2n6{c5 c7} - b3n1{r2c7 .}`.
-pub fn whip_pattern_text(_state: &State, _proof: &Proof, w: &WhipPattern) -> String {
-    let cells: Vec<String> = w
-        .cells
-        .iter()
-        .map(|cell| {
-            let right = match &cell.right_linking {
-                Some(r) if !r.is_empty() => value_text(cell.variable, r),
-                _ => ".".to_string(),
-            };
-            let left = if cell.left_linking.is_empty() {
-                "?".to_string()
-            } else {
-                value_text(cell.variable, &cell.left_linking)
-            };
-            format!("{}{{{left} {right}}}", cell.variable)
-        })
-        .collect();
-    format!(
-        "{}[{}]: {}",
-        w.kind.name(),
-        w.cells.len(),
-        cells.join(" - ")
     )
 }
 

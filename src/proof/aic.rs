@@ -16,7 +16,7 @@
 //!   candidate that would make two neighbours both false is eliminated — a continuous nice
 //!   loop (HoDoKu's "all weak links become strong").
 
-use super::check::{conclusion, fail, no_assertions, CheckError};
+use super::facts::{conclusion, fail, no_assertions, CheckError};
 use super::Proof;
 use crate::grid::{Candidate, Cell, Digit, House, State};
 use serde::{Deserialize, Serialize};

@@ -5,7 +5,7 @@
 //!
 //! The checker rebuilds every set and link from the state alone.
 
-use super::check::{cell_digits, conclusion, distinct, fail, no_assertions, sees, CheckError};
+use super::facts::{cell_digits, conclusion, distinct, fail, no_assertions, sees, CheckError};
 use super::Proof;
 use crate::grid::{Candidate, Cell, Digit, House, State};
 use serde::{Deserialize, Serialize};

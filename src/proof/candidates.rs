@@ -112,7 +112,7 @@ fn collect(pattern: &Pattern, out: &mut Collected) {
                 NetConclusion::Empty { .. } => {}
             }
         }
-        Pattern::GridLock(g) => collect(&g.form, out),
+        Pattern::GridLock(g) => collect(&g.form.pattern(), out),
         Pattern::BentSubset(b) => out.spanned(&b.cells, Some(&b.digits)),
         Pattern::Als(a) => {
             for set in &a.sets {

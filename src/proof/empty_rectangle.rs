@@ -12,7 +12,7 @@
 //! The checker re-derives the block's candidates from the state, re-checks every link's
 //! conjugate pair and target, and shares no code with the search.
 
-use super::check::{conclusion, conjugate, fail, CheckError};
+use super::facts::{conclusion, conjugate, fail, CheckError};
 use super::Proof;
 use crate::grid::{Candidate, Cell, Digit, House, State};
 use serde::{Deserialize, Serialize};

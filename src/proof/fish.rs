@@ -13,7 +13,7 @@
 //!
 //! The checker derives base places, covers, fins and cannibals from the state alone.
 
-use super::check::{fail, no_assertions, sees, CheckError};
+use super::facts::{fail, no_assertions, sees, CheckError};
 use super::{fish_name, Proof};
 use crate::grid::{Candidate, Cell, Digit, House, State};
 use serde::{Deserialize, Serialize};
@@ -262,7 +262,7 @@ pub fn check(state: &State, proof: &Proof, p: &FishPattern) -> Result<(), CheckE
     }
     for &t in &proof.eliminations {
         if t.digit() != p.digit || !allowed.contains(&t.cell()) {
-            return Err(super::check::conclusion(
+            return Err(super::facts::conclusion(
                 t,
                 "not a cover place outside the base (or a base place in two covers) seeing every fin",
             ));

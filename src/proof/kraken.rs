@@ -7,7 +7,7 @@
 //! branch per fin (exo and endo), each assuming its fin true, and replays every branch's
 //! inferences with the net checker's replay: each must derive the target false.
 
-use super::check::{conclusion, fail, no_assertions, CheckError};
+use super::facts::{conclusion, fail, no_assertions, CheckError};
 use super::fish::{base_places, body_parts, FishPattern};
 use super::net::{replay, LinkLevel, NetBranch, NetForm, NetLiteral, NetNode};
 use super::Proof;

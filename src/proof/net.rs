@@ -591,7 +591,7 @@ fn check_als_step(
     if !all_false || premise_false.iter().any(|c| !inside.contains(c)) {
         return Err("the premises are false candidates of the ALS".into());
     }
-    let freed = super::check::digits_false_throughout(&inside, premise_false);
+    let freed = super::facts::digits_false_throughout(&inside, premise_false);
     if freed.is_empty() {
         return Err("no digit of the ALS is false throughout it".into());
     }

@@ -10,7 +10,7 @@
 //! The checker replays the inferences from the state: each range's shape, the target's
 //! link into the chain, each conjugate link, and the link out of it.
 
-use super::check::{conclusion, conjugate, fail, no_assertions, CheckError};
+use super::facts::{conclusion, conjugate, fail, no_assertions, CheckError};
 use super::Proof;
 use crate::grid::{Candidate, Cell, Digit, House, State};
 use serde::{Deserialize, Serialize};

@@ -8,7 +8,7 @@
 //! list updated in turn), and then requires each placed cell to be in every template of the
 //! digit, and each eliminated candidate to be in none.
 
-use super::check::{conclusion, fail, CheckError};
+use super::facts::{conclusion, fail, CheckError};
 use super::Proof;
 use crate::grid::{Candidate, Cell, Digit, State};
 use serde::{Deserialize, Serialize};

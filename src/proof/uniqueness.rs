@@ -50,7 +50,7 @@
 //! subset; type 4: two BUG cells hold the only places of a digit u in a house, so each
 //! holds u or one of its extras.
 
-use super::check::{conclusion, fail, CheckError};
+use super::facts::{conclusion, fail, CheckError};
 use super::Proof;
 use crate::grid::{Candidate, Cell, Digit, House, State};
 use serde::{Deserialize, Serialize};
@@ -329,7 +329,7 @@ pub(super) fn check(state: &State, proof: &Proof, p: &UniquenessPattern) -> Resu
                 || p.subset
                     .iter()
                     .any(|&c| !house.contains(c) || in_rectangle(c) || state.value(c).is_some())
-                || !super::check::distinct(&p.subset)
+                || !super::facts::distinct(&p.subset)
             {
                 return fail(format!(
                     "the subset's cells are not open cells of {house} off the rectangle"
@@ -530,7 +530,7 @@ fn hidden_set_cells(
 /// given, each open or placed with a or b (only an avoidable rectangle has placed cells).
 fn check_rectangle(state: &State, p: &UniquenessPattern) -> Result<(), CheckError> {
     let c = &p.cells;
-    if c.len() != 4 || !super::check::distinct(c) {
+    if c.len() != 4 || !super::facts::distinct(c) {
         return fail("a deadly pattern has four cells");
     }
     let mut rows: Vec<usize> = c.iter().map(|c| c.row()).collect();

@@ -37,8 +37,8 @@
 use super::tagging::{killers, Tagging};
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CandidateSet, Cell, CspVariable, Digit, House};
-use crate::notation::tags::tag_name;
 use crate::proof::aic::AicNode;
+use crate::proof::tagging::tag_name;
 use crate::proof::tagging::{
     TagBranch, TagChoice, TagContradiction, TagLink, TagLiteral, TagNode, TagPattern, TagStep,
 };
@@ -305,10 +305,9 @@ impl Level2 {
         self.tag[i].map(|(l, p)| tag_name(l, p))
     }
 
-    /// The seed's `[code]` grid with level 2's tags (each candidate's own, ALS/AC layers
-    /// included).
-    pub fn grid_text(&self, links: &LinkIndex) -> String {
-        super::tagging::tagged_grid_text(links, |c| self.node_tag(self.cand_node[c.index()]))
+    /// The tag of each candidate (`A`, `b`…): its own node's, ALS/AC layers included.
+    pub fn candidate_tag(&self, c: Candidate) -> Option<String> {
+        self.node_tag(self.cand_node[c.index()])
     }
 
     /// Tags (two per layer).

@@ -520,7 +520,7 @@ pub fn links(req: StateReq, _: &Config) -> Result<Json<Value>, ApiError> {
 }
 
 fn default_max_len() -> usize {
-    20
+    explain::MAX_LEN
 }
 
 #[derive(Deserialize)]
@@ -537,11 +537,12 @@ pub struct ExplainReq {
 }
 
 fn check_max_len(n: usize) -> Result<usize, ApiError> {
-    if (1..=999).contains(&n) {
+    if (1..=rules::LONGEST_MAX_LEN).contains(&n) {
         Ok(n)
     } else {
         Err(ApiError::Unprocessable(format!(
-            "max_len {n} is out of range (1 to 999)"
+            "max_len {n} is out of range (1 to {})",
+            rules::LONGEST_MAX_LEN
         )))
     }
 }

@@ -44,7 +44,8 @@ use crate::proof::composite::CompositePattern;
 use crate::proof::Pattern;
 use crate::proof::Proof;
 use crate::search::registry::{self, System};
-use crate::search::{Limits, Meter, Rule, Searcher, Stop, TechniqueId};
+pub use crate::search::Limits;
+use crate::search::{Meter, Rule, Searcher, Stop, TechniqueId};
 use crate::study::resolution::{self, ResolutionError};
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -175,6 +176,46 @@ pub const ALL_BUDGET: u64 = 4_000_000;
 pub const ALL_TIMEOUT_S: f64 = 4.0;
 /// Default memory ceiling (MB) of both.
 pub const MEMORY_MB: u64 = 280;
+/// Default longest chain, whip or force net of an explanation (the command line's and the
+/// page's).
+pub const MAX_LEN: usize = 20;
+
+/// What an explanation asks: one target, every elimination (`--all`), or the next step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asked {
+    Target,
+    All,
+    Next,
+}
+
+/// The limits of an explanation: each one given (`Some(0)` for none), or its default for
+/// what is asked ([`ALL_BUDGET`] and [`ALL_TIMEOUT_S`] for every elimination,
+/// [`TARGET_TIMEOUT_S`] for a target, no time limit for the next step; [`MEMORY_MB`]).
+pub fn limits(
+    asked: Asked,
+    budget: Option<u64>,
+    timeout_s: Option<f64>,
+    memory_mb: Option<u64>,
+) -> Limits {
+    let budget = match budget {
+        Some(0) => None,
+        Some(b) => Some(b),
+        None => (asked == Asked::All).then_some(ALL_BUDGET),
+    };
+    let timeout = match (timeout_s, asked) {
+        (Some(s), _) if s == 0.0 => None,
+        (Some(s), _) => Some(s),
+        (None, Asked::All) => Some(ALL_TIMEOUT_S),
+        (None, Asked::Next) => None,
+        (None, Asked::Target) => Some(TARGET_TIMEOUT_S),
+    };
+    let memory = memory_mb.or(Some(MEMORY_MB));
+    Limits::new(
+        budget,
+        timeout.map(std::time::Duration::from_secs_f64),
+        memory.map(|mb| mb * 1_000_000),
+    )
+}
 
 /// One row of an explanation: the basic rules together (`basic`), or one technique.
 #[derive(Clone, Debug)]

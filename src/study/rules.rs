@@ -13,6 +13,11 @@ use crate::study::rating::{rules_for, RatingScheme, Scheme};
 use std::str::FromStr;
 use thiserror::Error;
 
+/// The longest length any search accepts (`--max-len`, the page's max_len): chains and
+/// whips never need more than the 324 CSP variables; force nets count inferences and stay
+/// far below this in practice.
+pub const LONGEST_MAX_LEN: usize = 999;
+
 /// How the rules of a comma list of techniques are ordered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum RuleOrder {

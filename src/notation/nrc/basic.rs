@@ -12,37 +12,16 @@
 //! A read step is a [`Proof`] for [`crate::proof::check`]; nothing here decides whether it
 //! holds.
 
-use super::{cell_with_digits, cells_in_house, digit_braces, houses_in_braces};
 use crate::grid::{Candidate, Cell, Digit, House, State};
-use crate::notation::forum2007::{
+use crate::notation::common::{
+    cell_with_digits, cells_in_house, digit_braces, houses_in_braces, malformed, Written,
+};
+pub use crate::notation::common::{squash, wing_digits, ReadError};
+use crate::notation::forum2007::read::{
     expand_eliminated, listed_subset_cells, numbers_prefix, starred_wing_cells, wing_digit,
 };
 use crate::notation::lexer::{self, parse_all};
 use crate::proof::{Pattern, Proof};
-use thiserror::Error;
-
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum ReadError {
-    #[error("not a basic rule: {0:?}")]
-    Unknown(String),
-    #[error("malformed {what} in {text:?}")]
-    Malformed { what: &'static str, text: String },
-}
-
-pub(crate) fn malformed(what: &'static str, text: &str) -> ReadError {
-    ReadError::Malformed {
-        what,
-        text: text.to_string(),
-    }
-}
-
-/// The rule-name word without dashes, lower case: `hiddenpairsinarow`.
-pub fn squash(word: &str) -> String {
-    word.chars()
-        .filter(|c| *c != '-' && *c != '_')
-        .flat_map(char::to_lowercase)
-        .collect()
-}
 
 /// The conclusions after `==>`: `r7c9 <> 3, r6c9 <> 3` or `r1c1 = 7` (spaces optional,
 /// `≠` accepted). Every `rXcY <> N` / `rXcY = N` in the text counts; anything else between
@@ -325,16 +304,6 @@ fn read_interaction(
         .collect())
 }
 
-/// A step's parts: the digits named first (seed 001's `number 8 :`; empty when none), the
-/// pattern without them, and the conclusions.
-pub(crate) struct Written<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) numbers: Vec<Digit>,
-    pub(crate) pattern: String,
-    pub(crate) elims: Vec<Candidate>,
-    pub(crate) asserts: Vec<Candidate>,
-}
-
 fn split_step(text: &str) -> Result<Written<'_>, ReadError> {
     let (pattern_part, concl) = text
         .split_once("==>")
@@ -460,26 +429,6 @@ fn read_written(w: &Written) -> Result<Proof, ReadError> {
         return proof(read_wing(w, &rest, first == "xywing")?);
     }
     Err(ReadError::Unknown(words.first().unwrap_or(&"").to_string()))
-}
-
-fn other_digits(state: &State, cell: Cell, first: Digit) -> Vec<Digit> {
-    let mut ds = vec![first];
-    ds.extend(Digit::all().filter(|&d| d != first && state.has(Candidate::new(cell, d))));
-    ds
-}
-
-/// The digits of a wing's three cells in chain order: pincer1 {z x}, pivot {x y (z)},
-/// pincer2 {y z}.
-pub fn wing_digits(state: &State, pivot: Cell, pincers: [Cell; 2], z: Digit) -> [Vec<Digit>; 3] {
-    let a = other_digits(state, pincers[0], z);
-    let x = a[1];
-    let mut p = other_digits(state, pivot, x);
-    if p.len() == 3 {
-        p.retain(|&d| d != z);
-        p.push(z);
-    }
-    let y = p[1];
-    [a, p, vec![y, z]]
 }
 
 /// The pattern part of a basic step, without the conclusion (wings need the state to show

@@ -18,72 +18,19 @@ pub mod basic;
 pub mod chain;
 pub mod hanson;
 
-use crate::grid::{Cell, Digit, House, State};
+pub use super::common::{
+    braced, cell_with_digits, cells_by_house, cells_in_house, composite_text, conclusions,
+    digit_braces, houses_in_braces,
+};
+use crate::grid::State;
 use crate::proof::{Pattern, Proof};
-
-/// `{n1 n7}`.
-pub fn digit_braces(digits: &[Digit]) -> String {
-    let inner: Vec<String> = digits.iter().map(|d| format!("n{d}")).collect();
-    format!("{{{}}}", inner.join(" "))
-}
-
-/// `{a b c}`: items in braces, separated by spaces.
-pub fn braced<T: std::fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
-    let items: Vec<String> = items.into_iter().map(|x| x.to_string()).collect();
-    format!("{{{}}}", items.join(" "))
-}
-
-/// `{c2 c9}`, `{r1 r6}`, `{r9c4 r9c6}`: the cells of one house by what varies in it.
-pub fn cells_by_house(house: House, cells: &[Cell]) -> String {
-    match house {
-        House::Row(_) => braced(cells.iter().map(|c| format!("c{}", c.col() + 1))),
-        House::Column(_) => braced(cells.iter().map(|c| format!("r{}", c.row() + 1))),
-        House::Block(_) => braced(cells),
-    }
-}
-
-/// Cells of one house in the seeds' compact form: `r6{c2 c9}`, `{r1 r6}c2`, `{r9c4 r9c6}`.
-pub fn cells_in_house(house: House, cells: &[Cell]) -> String {
-    let inside = cells_by_house(house, cells);
-    match house {
-        House::Row(_) => format!("{house}{inside}"),
-        House::Column(_) => format!("{inside}{house}"),
-        House::Block(_) => inside,
-    }
-}
-
-/// `{n4 n2}r6c9`: a cell with its digits in the given order.
-pub fn cell_with_digits(digits: &[Digit], cell: Cell) -> String {
-    format!("{}{cell}", digit_braces(digits))
-}
-
-/// `{r1 r6}`, `{c2 c6 c7}`: houses in braces.
-pub fn houses_in_braces(hs: &[House]) -> String {
-    braced(hs)
-}
-
-/// The conclusion part: `r7c9 <> 3, r6c9 <> 3` or `r1c1 = 7`.
-pub fn conclusions(proof: &Proof) -> String {
-    let mut parts: Vec<String> = proof
-        .assertions
-        .iter()
-        .map(|c| format!("{} = {}", c.cell(), c.digit()))
-        .collect();
-    parts.extend(
-        proof
-            .eliminations
-            .iter()
-            .map(|c| format!("{} <> {}", c.cell(), c.digit())),
-    );
-    parts.join(", ")
-}
 
 /// The pattern part of a proof, without the conclusion. Wings need the state to show the
 /// cells' digits in chain order.
 pub fn pattern_text(state: &State, proof: &Proof) -> String {
     match &proof.pattern {
         Pattern::Chain(c) => chain::pattern_text(state, proof, c),
-        Pattern::Whip(w) => super::sudorules::whip_pattern_text(state, proof, w),
+        Pattern::Whip(w) => super::common::whip_pattern_text(state, proof, w),
         Pattern::Net(n) if n.mode.is_hypothesis() => {
             super::hypothesis::hypothesis_text(state, proof, n)
         }
@@ -130,30 +77,6 @@ pub fn pattern_text(state: &State, proof: &Proof) -> String {
         | Pattern::XyWing { .. }
         | Pattern::XyzWing { .. } => basic::pattern_text(state, proof),
     }
-}
-
-/// A composite placement: its reason, then one line per part in a dialect (`part_text`),
-/// indented: `r1c4=9 because each other candidate of r1c4 is eliminated:` and
-/// `  r1c4<>3  <the part's step>`. Every dialect prints a composite this way.
-pub fn composite_text(
-    c: &crate::proof::composite::CompositePattern,
-    part_text: impl Fn(&Proof) -> String,
-) -> String {
-    let mut out = format!(
-        "{} because {} is eliminated:",
-        c.placement.assertion(),
-        c.reason()
-    );
-    for part in &c.parts {
-        let eliminated: Vec<String> = part.eliminations.iter().map(|e| e.elimination()).collect();
-        out.push_str(&format!(
-            "\n  {}  {}",
-            eliminated.join(","),
-            part_text(part)
-        ));
-    }
-    out.push('\n');
-    out
 }
 
 /// `empty-rectangle: 9 in b5{r4 c5}: 9r4c8 = 9r6c8` (a dual one lists both links): the
