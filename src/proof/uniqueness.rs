@@ -458,7 +458,7 @@ fn bit(d: Digit) -> u16 {
 /// every house holding none or two of them.
 fn check_loop(state: &State, p: &UniquenessPattern) -> Result<(), CheckError> {
     let c = &p.cells;
-    if c.len() < 4 || c.len() % 2 != 0 || !super::check::distinct(c) {
+    if c.len() < 4 || c.len() % 2 != 0 || !super::facts::distinct(c) {
         return fail("a deadly loop has an even number of cells, at least four");
     }
     for &cell in c {
@@ -491,7 +491,7 @@ fn hidden_set_cells(
     }
     let on_loop = |c: Cell| p.cells.contains(&c);
     if p.subset.is_empty()
-        || !super::check::distinct(&p.subset)
+        || !super::facts::distinct(&p.subset)
         || p.subset
             .iter()
             .any(|&c| !house.contains(c) || on_loop(c) || state.value(c).is_some())
@@ -501,7 +501,7 @@ fn hidden_set_cells(
         ));
     }
     let digits: Vec<Digit> = p.digits.iter().chain(&p.hidden).copied().collect();
-    if !super::check::distinct(&digits) || digits.len() != p.subset.len() + 1 {
+    if !super::facts::distinct(&digits) || digits.len() != p.subset.len() + 1 {
         return fail(format!(
             "{} digits hidden in {} cells and the roof",
             digits.len(),
@@ -652,7 +652,7 @@ fn check_bug(state: &State, proof: &Proof, p: &UniquenessPattern) -> Result<(), 
 /// house, so one extra candidate is true; each type concludes from that.
 fn check_grave(state: &State, proof: &Proof, p: &UniquenessPattern) -> Result<(), CheckError> {
     let bug_cells = &p.cells;
-    if bug_cells.is_empty() || !super::check::distinct(bug_cells) {
+    if bug_cells.is_empty() || !super::facts::distinct(bug_cells) {
         return fail("a BUG names its cells");
     }
     for &e in &p.extras {
@@ -719,7 +719,7 @@ fn check_grave(state: &State, proof: &Proof, p: &UniquenessPattern) -> Result<()
                 return fail(format!("the BUG cells are not in {house}"));
             }
             if p.subset.is_empty()
-                || !super::check::distinct(&p.subset)
+                || !super::facts::distinct(&p.subset)
                 || p.subset.iter().any(|&c| {
                     !house.contains(c) || bug_cells.contains(&c) || state.value(c).is_some()
                 })
