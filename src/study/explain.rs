@@ -203,7 +203,7 @@ pub fn limits(
         None => (asked == Asked::All).then_some(ALL_BUDGET),
     };
     let timeout = match (timeout_s, asked) {
-        (Some(s), _) if s == 0.0 => None,
+        (Some(0.0), _) => None,
         (Some(s), _) => Some(s),
         (None, Asked::All) => Some(ALL_TIMEOUT_S),
         (None, Asked::Next) => None,
