@@ -6,7 +6,6 @@
 use super::input::{load, Loaded};
 use super::progress::Status;
 use anyhow::{anyhow, bail, Context, Result};
-use serde_json::json;
 use std::path::PathBuf;
 use sudolink::export::files;
 use sudolink::export::json::proof_json;
@@ -16,7 +15,6 @@ use sudolink::proof::Proof;
 use sudolink::search::registry::{self, TechniqueId};
 use sudolink::study::explain::{
     self, explain_all, explain_target, read_target, Explained, Limits, NoProof, Options, Progress,
-    Unexplored,
 };
 use sudolink::study::rating::{rules_for, Scheme};
 use sudolink::study::resolution::{solve_steps, verify};
@@ -379,35 +377,9 @@ fn all_eliminations(args: &ExplainArgs, loaded: &Loaded, options: &Options) -> R
             format!("{}[{}]", t.name(), e.length)
         }
     };
-    let capped_text = |u: &Unexplored| {
-        format!(
-            "{}: {} target(s) not searched beyond length {} of {} ({})",
-            u.technique, u.targets, u.searched_to, u.bound, u.stop
-        )
-    };
-    let stopped_text = report.stopped.map(|(stop, n, t)| {
-        format!(
-            "stopped at length {n} ({t}): {stop}; targets without a proof were searched by every family up to length {}",
-            report.complete_to
-        )
-    });
+    let stopped_text = report.stopped_text();
     if args.json {
-        let v = json!({
-            "eliminations": report.eliminations.iter().map(|e| json!({
-                "elimination": e.candidate.elimination(),
-                "family": if e.technique.is_basic() { "basic" } else { e.technique.name() },
-                "length": e.length,
-                "difficulty": e.difficulty,
-                "text": text(&e.proof),
-            })).collect::<Vec<_>>(),
-            "complete_to": report.complete_to,
-            "stopped": stopped_text,
-            "capped": report.capped.iter().map(|u| json!({
-                "family": u.technique.name(), "targets": u.targets,
-                "searched_to": u.searched_to, "bound": u.bound, "stopped": u.stop.to_string(),
-            })).collect::<Vec<_>>(),
-            "partial_chains_explored": report.spent,
-        });
+        let v = explain::all_json(&loaded.state, &report);
         println!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(());
     }
@@ -439,7 +411,7 @@ fn all_eliminations(args: &ExplainArgs, loaded: &Loaded, options: &Options) -> R
         println!("{text} (raise --budget, --timeout or --memory to go further)");
     }
     for u in &report.capped {
-        println!("not explored: {}", capped_text(u));
+        println!("not explored: {}", u.text());
     }
     Ok(())
 }

@@ -5,7 +5,6 @@
 use super::input::load;
 use anyhow::{bail, Result};
 use serde_json::json;
-use std::path::PathBuf;
 use sudolink::export::files;
 use sudolink::export::svg::PixelWidth;
 use sudolink::grid::format::to_pencil_mark_grid;
@@ -53,10 +52,6 @@ pub struct ForceArgs {
     /// Without it: force chains, one premise per inference, one GNPX line per branch.
     #[arg(long)]
     pub net: bool,
-    /// Work on the state as given: by default the basic rules (singles, interactions,
-    /// subsets, fish, wings) are applied first, as GNPX applies its simpler methods
-    #[arg(long)]
-    pub no_basic: bool,
     /// Print at most N proofs per technique (shortest first; 0: all)
     #[arg(long, default_value_t = 0)]
     pub limit: usize,
@@ -67,19 +62,8 @@ pub struct ForceArgs {
     /// Every choice's conclusions, choice by choice (the cell and house modes)
     #[arg(long)]
     pub every_choice: bool,
-    /// Print one JSON array instead of the text
-    #[arg(long)]
-    pub json: bool,
-    /// Write each printed proof as force-K.{svg,png,dot,graph.svg,txt,json} into DIR
-    #[arg(long, value_name = "DIR")]
-    pub export: Option<PathBuf>,
-    /// Width of the exported SVG and PNG pictures in pixels (200 to 4000; default 596,
-    /// the height follows)
-    #[arg(long, value_name = "N", requires = "export", value_parser = super::numbers::picture_width)]
-    pub size: Option<PixelWidth>,
-    /// Analyse a puzzle with several solutions (no solution check)
-    #[arg(long)]
-    pub allow_nonunique: bool,
+    #[command(flatten)]
+    pub state: super::input::WorkingStateArgs,
 }
 
 /// The link level and form asked.
@@ -132,12 +116,12 @@ fn ask(args: &ForceArgs) -> Result<ForceAsk> {
 }
 
 pub fn run(args: &ForceArgs) -> Result<()> {
-    let loaded = load(args.puzzle.as_deref(), args.allow_nonunique)?;
+    let loaded = load(args.puzzle.as_deref(), args.state.allow_nonunique)?;
     let ask = ask(args)?;
     let report = force_report(
         &loaded.state,
         loaded.solution.as_ref(),
-        !args.no_basic,
+        !args.state.no_basic,
         level_and_form(args),
         &ask,
         args.limit,
@@ -146,11 +130,11 @@ pub fn run(args: &ForceArgs) -> Result<()> {
         ForceError::Choice(e) => anyhow::anyhow!("--choice: {e}"),
         e => e.into(),
     })?;
-    if let Some(dir) = &args.export {
-        export(dir, &report, args.size)?;
+    if let Some(dir) = &args.state.export {
+        export(dir, &report, args.state.size)?;
     }
     let by_choice = !matches!(ask, ForceAsk::Techniques(_));
-    if args.json {
+    if args.state.json {
         println!(
             "{}",
             serde_json::to_string_pretty(&report_json(&report, by_choice))?

@@ -5,7 +5,6 @@
 use super::input::load;
 use anyhow::Result;
 use serde_json::json;
-use std::path::PathBuf;
 use sudolink::export::files;
 use sudolink::export::svg::PixelWidth;
 use sudolink::notation::clearing_text;
@@ -21,38 +20,22 @@ pub struct TagArgs {
     /// pass by pass)
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
     pub level: u8,
-    /// Work on the state as given: by default the basic rules are applied first, as the
-    /// seed does before tagging
-    #[arg(long)]
-    pub no_basic: bool,
-    /// Print one JSON object instead of the text
-    #[arg(long)]
-    pub json: bool,
-    /// Write the layers as layers.dot (one colour per layer; layers.svg when graphviz is
-    /// installed) and each clearing as tag-K.{svg,png,dot,graph.svg,txt} into DIR
-    #[arg(long, value_name = "DIR")]
-    pub export: Option<PathBuf>,
-    /// Width of the exported SVG and PNG pictures in pixels (200 to 4000; default 596,
-    /// the height follows)
-    #[arg(long, value_name = "N", requires = "export", value_parser = super::numbers::picture_width)]
-    pub size: Option<PixelWidth>,
-    /// Analyse a puzzle with several solutions (no solution check)
-    #[arg(long)]
-    pub allow_nonunique: bool,
+    #[command(flatten)]
+    pub state: super::input::WorkingStateArgs,
 }
 
 pub fn run(args: &TagArgs) -> Result<()> {
-    let loaded = load(args.puzzle.as_deref(), args.allow_nonunique)?;
+    let loaded = load(args.puzzle.as_deref(), args.state.allow_nonunique)?;
     let report = tag_report(
         &loaded.state,
         loaded.solution.as_ref(),
-        !args.no_basic,
+        !args.state.no_basic,
         args.level,
     )?;
-    if let Some(dir) = &args.export {
-        export(dir, &report, args.size)?;
+    if let Some(dir) = &args.state.export {
+        export(dir, &report, args.state.size)?;
     }
-    if args.json {
+    if args.state.json {
         println!("{}", serde_json::to_string_pretty(&report_json(&report))?);
     } else {
         print!("{}", report_text(&report));

@@ -201,3 +201,17 @@ pub fn whip_pattern_text(_state: &State, _proof: &Proof, w: &WhipPattern) -> Str
         cells.join(" - ")
     )
 }
+
+/// One cell as written: its variable when the notation fixes it (`{n5 n8}r2c7` is rc,
+/// `n7r5{c6 c4}` rn, `n6{r9 r1}c6` cn; `n2{r7c8 r8c7}` leaves it open), its two linking
+/// candidates and the extra candidates of the full notation with their marks (`#R` gives the
+/// justifying right-linking candidate, `*` a z-candidate: `None`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsedCell {
+    pub variable: Option<CspVariable>,
+    pub left: Candidate,
+    pub right: Candidate,
+    pub extras: Vec<(Candidate, Option<Candidate>)>,
+    /// The token as written.
+    pub text: String,
+}

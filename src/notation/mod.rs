@@ -22,6 +22,7 @@
 //! (property-tested) and their errors name the column (and line) and what was expected.
 
 pub mod common;
+mod composite;
 pub mod depth;
 pub mod eureka;
 pub mod forum2007;
@@ -31,6 +32,7 @@ pub mod hypothesis;
 pub mod lexer;
 pub mod nrc;
 mod serde_forms;
+pub mod shown;
 pub mod steps;
 pub mod sudorules;
 pub mod tags;
@@ -87,7 +89,8 @@ fn first_name(dialect: &str) -> &'static str {
 /// Eureka for a chain, and a 3D Medusa step's refutations as nets in GNPX's notation. The
 /// text export prints them all under their headings; the page shows each once.
 pub fn texts(state: &crate::grid::State, proof: &crate::proof::Proof) -> Vec<NamedText> {
-    use crate::proof::{medusa_net, Pattern};
+    use crate::proof::on_pattern;
+    use shown::Shown;
     let dialect = nrc::text_dialect(proof);
     let mut out = vec![NamedText {
         name: first_name(dialect),
@@ -108,32 +111,6 @@ pub fn texts(state: &crate::grid::State, proof: &crate::proof::Proof) -> Vec<Nam
             text,
         });
     }
-    if let Pattern::Chain(c) = &proof.pattern {
-        if let Some(text) = eureka::eureka_text(c) {
-            out.push(NamedText {
-                name: "Eureka",
-                heading: "Eureka/AIC notation:".into(),
-                text,
-            });
-        }
-    }
-    if let Pattern::Medusa(m) = &proof.pattern {
-        let nets: Vec<String> = proof
-            .eliminations
-            .iter()
-            .filter_map(|&t| medusa_net::refutation_net(state, m, t).ok())
-            .filter_map(|p| match &p.pattern {
-                Pattern::Net(net) => Some(gnpx::gnpx_text(net, &p)),
-                _ => None,
-            })
-            .collect();
-        if !nets.is_empty() {
-            out.push(NamedText {
-                name: "GNPX",
-                heading: "As nets of inferences (GNPX notation), one per elimination:".into(),
-                text: nets.join("\n"),
-            });
-        }
-    }
+    out.extend(on_pattern!(&proof.pattern, x => x.more_texts(state, proof)));
     out
 }

@@ -20,13 +20,17 @@
 //! it.
 
 use crate::graph::LinkIndex;
+use crate::grid::State;
 use crate::grid::{Candidate, Cell, CspVariable, Digit, House};
 use crate::notation::lexer::{self, parse_all, PResult};
+use crate::notation::shown::Shown;
+use crate::notation::NamedText;
 use crate::proof::aic::{AicConclusion, AicNode, AicPattern};
 use crate::proof::tagging::TagNode;
 use crate::proof::tagging::{
     TagBranch, TagChoice, TagContradiction, TagLink, TagLiteral, TagPattern, TagStep,
 };
+use crate::proof::Proof;
 use winnow::ascii::{multispace0, multispace1};
 use winnow::combinator::{alt, delimited, opt, preceded, repeat, separated};
 use winnow::token::one_of;
@@ -590,6 +594,32 @@ pub fn tag2_text(t: &TagPattern) -> String {
         lines.push(tags.clone());
     }
     lines.join("\n")
+}
+
+impl Shown for TagPattern {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        let _ = (state, proof);
+        tag2_text(self)
+    }
+    fn dialect(&self) -> &'static str {
+        "tags (gpenet)"
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
+        let _ = (state, proof);
+        Vec::new()
+    }
 }
 
 #[cfg(test)]

@@ -334,3 +334,23 @@ pub fn shape_name(state: &State, p: &AicPattern) -> Option<&'static str> {
         _ => "turbot-fish",
     })
 }
+
+impl crate::proof::PatternKind for AicPattern {
+    fn rule_name(&self) -> (String, String, usize) {
+        AicPattern::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        for n in &self.nodes {
+            out.named(n.cells.iter().map(|&c| Candidate::new(c, n.digit)));
+        }
+    }
+}

@@ -126,3 +126,22 @@ pub(super) fn check(
     }
     Ok(())
 }
+
+impl crate::proof::PatternKind for AlignedExclusionPattern {
+    fn rule_name(&self) -> (String, String, usize) {
+        AlignedExclusionPattern::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        let cells: Vec<Cell> = self.cells.iter().chain(&self.excluders).copied().collect();
+        out.spanned(&cells, None);
+    }
+}

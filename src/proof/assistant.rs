@@ -488,3 +488,57 @@ pub fn check_grid_als(state: &State, proof: &Proof, g: &GridAls) -> Result<(), C
     }
     Ok(())
 }
+
+impl crate::proof::PatternKind for GridLock {
+    fn rule_name(&self) -> (String, String, usize) {
+        GridLock::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check_grid(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        super::on_pattern!(&self.form.pattern(), x => x.collect_candidates(out))
+    }
+}
+
+impl crate::proof::PatternKind for BentSubset {
+    fn rule_name(&self) -> (String, String, usize) {
+        BentSubset::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check_bent(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        out.spanned(&self.cells, Some(&self.digits))
+    }
+}
+
+impl crate::proof::PatternKind for GridAls {
+    fn rule_name(&self) -> (String, String, usize) {
+        GridAls::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check_grid_als(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        out.digit_in(&self.base, self.digit)
+    }
+}

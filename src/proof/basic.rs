@@ -1,14 +1,178 @@
 //! The basic rules' patterns (seed 000's L4_0 rules): singles, interactions, naked and
-//! hidden subsets, fish of rows against columns, XY- and XYZ-wings — one checker each,
-//! reading only the state.
+//! hidden subsets, fish of rows against columns, XY- and XYZ-wings — a view of each
+//! variant's fields (what [`crate::proof::on_pattern`] binds) and one checker each, reading
+//! only the state.
 
+use super::candidates::Collected;
 use super::facts::{
     cell_digits, conclusion, digit_placed_in, distinct, fail, no_assertions, open_in_house, sees,
     CheckError,
 };
-use super::Proof;
+use super::{fish_name, in_a_house, subset_name, PatternKind, Proof};
 use crate::grid::{Candidate, Cell, Digit, House, State};
 use std::collections::BTreeSet;
+
+/// A naked single's fields, as [`crate::proof::on_pattern`] shows the variant.
+pub struct NakedSingle {
+    pub cell: Cell,
+    pub digit: Digit,
+}
+
+/// A hidden single's fields.
+pub struct HiddenSingle {
+    pub house: House,
+    pub digit: Digit,
+    pub cell: Cell,
+}
+
+/// An interaction's fields.
+pub struct Interaction {
+    pub digit: Digit,
+    pub house: House,
+    pub into: House,
+}
+
+/// A naked subset's fields.
+pub struct NakedSubset<'a> {
+    pub house: House,
+    pub cells: &'a [Cell],
+    pub digits: &'a [Digit],
+}
+
+/// A hidden subset's fields.
+pub struct HiddenSubset<'a> {
+    pub house: House,
+    pub digits: &'a [Digit],
+    pub cells: &'a [Cell],
+}
+
+/// A fish of rows against columns: its fields.
+pub struct LineFish<'a> {
+    pub digit: Digit,
+    pub base: &'a [House],
+    pub cover: &'a [House],
+}
+
+/// An XY-wing's fields.
+pub struct XyWing {
+    pub pivot: Cell,
+    pub pincers: [Cell; 2],
+    pub z: Digit,
+}
+
+/// An XYZ-wing's fields.
+pub struct XyzWing {
+    pub pivot: Cell,
+    pub pincers: [Cell; 2],
+    pub z: Digit,
+}
+
+impl PatternKind for NakedSingle {
+    fn rule_name(&self) -> (String, String, usize) {
+        ("naked-single".into(), "singles".into(), 1)
+    }
+    fn check(&self, state: &State, proof: &Proof) -> Result<(), CheckError> {
+        naked_single(state, proof, &self.cell, &self.digit)
+    }
+    fn collect_candidates(&self, out: &mut Collected) {
+        out.named([Candidate::new(self.cell, self.digit)])
+    }
+}
+
+impl PatternKind for HiddenSingle {
+    fn rule_name(&self) -> (String, String, usize) {
+        let name = format!("hidden-single-{}", in_a_house(self.house));
+        (name, "singles".into(), 1)
+    }
+    fn check(&self, state: &State, proof: &Proof) -> Result<(), CheckError> {
+        hidden_single(state, proof, &self.house, &self.digit, &self.cell)
+    }
+    fn collect_candidates(&self, out: &mut Collected) {
+        out.named([Candidate::new(self.cell, self.digit)])
+    }
+}
+
+impl PatternKind for Interaction {
+    fn rule_name(&self) -> (String, String, usize) {
+        ("interaction".into(), "interactions".into(), 1)
+    }
+    fn check(&self, state: &State, proof: &Proof) -> Result<(), CheckError> {
+        interaction(state, proof, &self.digit, &self.house, &self.into)
+    }
+    fn collect_candidates(&self, out: &mut Collected) {
+        out.digit_in(&[self.house], self.digit)
+    }
+}
+
+impl PatternKind for NakedSubset<'_> {
+    fn rule_name(&self) -> (String, String, usize) {
+        let n = self.cells.len();
+        let name = format!("naked-{}-{}", subset_name(n), in_a_house(self.house));
+        (name, "subsets".into(), n)
+    }
+    fn check(&self, state: &State, proof: &Proof) -> Result<(), CheckError> {
+        naked_subset(state, proof, &self.house, self.cells, self.digits)
+    }
+    fn collect_candidates(&self, out: &mut Collected) {
+        out.spanned(self.cells, Some(self.digits))
+    }
+}
+
+impl PatternKind for HiddenSubset<'_> {
+    fn rule_name(&self) -> (String, String, usize) {
+        let n = self.cells.len();
+        let name = format!("hidden-{}-{}", subset_name(n), in_a_house(self.house));
+        (name, "subsets".into(), n)
+    }
+    fn check(&self, state: &State, proof: &Proof) -> Result<(), CheckError> {
+        hidden_subset(state, proof, &self.house, self.digits, self.cells)
+    }
+    fn collect_candidates(&self, out: &mut Collected) {
+        out.spanned(self.cells, Some(self.digits))
+    }
+}
+
+impl PatternKind for LineFish<'_> {
+    fn rule_name(&self) -> (String, String, usize) {
+        let lines = if matches!(self.base[0], House::Row(_)) {
+            "rows"
+        } else {
+            "columns"
+        };
+        let n = self.base.len();
+        (format!("{}-in-{lines}", fish_name(n)), "fish".into(), n)
+    }
+    fn check(&self, state: &State, proof: &Proof) -> Result<(), CheckError> {
+        fish(state, proof, &self.digit, self.base, self.cover)
+    }
+    fn collect_candidates(&self, out: &mut Collected) {
+        out.digit_in(self.base, self.digit)
+    }
+}
+
+impl PatternKind for XyWing {
+    fn rule_name(&self) -> (String, String, usize) {
+        ("xy-wing".into(), "xy-wing".into(), 3)
+    }
+    fn check(&self, state: &State, proof: &Proof) -> Result<(), CheckError> {
+        xy_wing(state, proof, &self.pivot, &self.pincers, &self.z)
+    }
+    fn collect_candidates(&self, out: &mut Collected) {
+        out.spanned(&[self.pivot, self.pincers[0], self.pincers[1]], None)
+    }
+}
+
+impl PatternKind for XyzWing {
+    fn rule_name(&self) -> (String, String, usize) {
+        ("xyz-wing".into(), "xyz-wing".into(), 3)
+    }
+    fn check(&self, state: &State, proof: &Proof) -> Result<(), CheckError> {
+        xyz_wing(state, proof, &self.pivot, &self.pincers, &self.z)
+    }
+    fn collect_candidates(&self, out: &mut Collected) {
+        out.spanned(&[self.pivot, self.pincers[0], self.pincers[1]], None)
+    }
+}
 
 /// A naked single: the cell has one candidate left, and the proof places it.
 pub(super) fn naked_single(

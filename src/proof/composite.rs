@@ -119,3 +119,23 @@ pub(super) fn check(
     }
     Ok(())
 }
+
+impl crate::proof::PatternKind for CompositePattern {
+    fn rule_name(&self) -> (String, String, usize) {
+        CompositePattern::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check(state, proof, self, super::check)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        for part in &self.parts {
+            super::on_pattern!(&part.pattern, x => x.collect_candidates(out));
+        }
+    }
+}

@@ -150,3 +150,27 @@ pub(super) fn check(
     }
     Ok(())
 }
+
+impl crate::proof::PatternKind for EmptyRectanglePattern {
+    fn rule_name(&self) -> (String, String, usize) {
+        EmptyRectanglePattern::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        out.digit_in(&[self.house()], self.digit);
+        for l in &self.links {
+            out.named([
+                Candidate::new(l.a, self.digit),
+                Candidate::new(l.b, self.digit),
+            ]);
+        }
+    }
+}

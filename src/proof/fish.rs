@@ -273,3 +273,21 @@ pub fn check(state: &State, proof: &Proof, p: &FishPattern) -> Result<(), CheckE
     }
     Ok(())
 }
+
+impl crate::proof::PatternKind for FishPattern {
+    fn rule_name(&self) -> (String, String, usize) {
+        FishPattern::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        out.digit_in(&self.base, self.digit)
+    }
+}

@@ -96,3 +96,22 @@ pub fn check(state: &State, proof: &Proof, k: &KrakenPattern) -> Result<(), Chec
     }
     Ok(())
 }
+
+impl crate::proof::PatternKind for KrakenPattern {
+    fn rule_name(&self) -> (String, String, usize) {
+        KrakenPattern::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        out.digit_in(&self.fish.base, self.fish.digit);
+        super::net::collect_branches(out, &self.branches);
+    }
+}

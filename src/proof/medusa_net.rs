@@ -268,3 +268,23 @@ fn contradiction(
         }
     }
 }
+
+impl crate::proof::PatternKind for MedusaPattern {
+    fn rule_name(&self) -> (String, String, usize) {
+        MedusaPattern::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        for chain in &self.chains {
+            out.named(chain.nodes());
+        }
+    }
+}

@@ -169,3 +169,21 @@ pub fn check(state: &State, proof: &Proof, p: &AlmostLockedRange) -> Result<(), 
     }
     Ok(())
 }
+
+impl crate::proof::PatternKind for AlmostLockedRange {
+    fn rule_name(&self) -> (String, String, usize) {
+        AlmostLockedRange::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        out.named(self.chain.iter().copied())
+    }
+}

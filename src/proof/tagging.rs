@@ -636,3 +636,23 @@ pub fn tag_chain_text(start: usize, pairs: &[(usize, usize)]) -> String {
         .collect();
     format!("[] {}", pairs.join(" "))
 }
+
+impl crate::proof::PatternKind for TagPattern {
+    fn rule_name(&self) -> (String, String, usize) {
+        TagPattern::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        for n in &self.nodes {
+            out.named(n.candidates());
+        }
+    }
+}

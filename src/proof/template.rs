@@ -174,3 +174,26 @@ pub(super) fn check(state: &State, proof: &Proof, p: &TemplatePattern) -> Result
     }
     Ok(())
 }
+
+impl crate::proof::PatternKind for TemplatePattern {
+    fn rule_name(&self) -> (String, String, usize) {
+        TemplatePattern::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        let digit: Vec<Candidate> = out
+            .open()
+            .iter()
+            .filter(|c| c.digit() == self.digit)
+            .collect();
+        out.named(digit);
+    }
+}

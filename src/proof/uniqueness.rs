@@ -794,3 +794,22 @@ fn check_grave(state: &State, proof: &Proof, p: &UniquenessPattern) -> Result<()
     }
     Ok(())
 }
+
+impl crate::proof::PatternKind for UniquenessPattern {
+    fn rule_name(&self) -> (String, String, usize) {
+        UniquenessPattern::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        out.spanned(&self.cells, None);
+        out.spanned(&self.subset, None);
+    }
+}

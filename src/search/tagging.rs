@@ -66,23 +66,42 @@ struct Builder {
 }
 
 impl Builder {
-    fn node(&mut self, digit: Digit, mut cells: Vec<Cell>) -> usize {
-        cells.sort();
-        let n = AicNode { digit, cells };
-        if let Some(&i) = self.index.get(&n) {
-            return i;
+    fn node(&mut self, digit: Digit, cells: Vec<Cell>) -> usize {
+        let (i, new) = intern_node(&mut self.nodes, &mut self.index, digit, cells);
+        if new {
+            self.strong.push(Vec::new());
         }
-        self.nodes.push(n.clone());
-        self.strong.push(Vec::new());
-        self.index.insert(n, self.nodes.len() - 1);
-        self.nodes.len() - 1
+        i
     }
 
     fn link(&mut self, a: usize, b: usize) {
-        if a != b && !self.strong[a].contains(&b) {
-            self.strong[a].push(b);
-            self.strong[b].push(a);
-        }
+        link_strongly(&mut self.strong, a, b);
+    }
+}
+
+/// The node of `digit` in `cells` (sorted), added when new: its index, and whether it was
+/// added (level 1's and level 2's builders keep their own per-node lists beside).
+pub(crate) fn intern_node(
+    nodes: &mut Vec<AicNode>,
+    index: &mut HashMap<AicNode, usize>,
+    digit: Digit,
+    mut cells: Vec<Cell>,
+) -> (usize, bool) {
+    cells.sort();
+    let n = AicNode { digit, cells };
+    if let Some(&i) = index.get(&n) {
+        return (i, false);
+    }
+    nodes.push(n.clone());
+    index.insert(n, nodes.len() - 1);
+    (nodes.len() - 1, true)
+}
+
+/// A strong link between nodes `a` and `b`, once.
+pub(crate) fn link_strongly(strong: &mut [Vec<usize>], a: usize, b: usize) {
+    if a != b && !strong[a].contains(&b) {
+        strong[a].push(b);
+        strong[b].push(a);
     }
 }
 

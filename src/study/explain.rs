@@ -865,6 +865,49 @@ pub fn may_place(t: TechniqueId) -> bool {
     t.may_place()
 }
 
+impl AllReport {
+    /// Where the job's limit stopped it, in words.
+    pub fn stopped_text(&self) -> Option<String> {
+        self.stopped.map(|(stop, n, t)| {
+            format!(
+                "stopped at length {n} ({t}): {stop}; targets without a proof were searched by every family up to length {}",
+                self.complete_to
+            )
+        })
+    }
+}
+
+impl Unexplored {
+    /// `nrczt: 3 target(s) not searched beyond length 9 of 20 (budget)`.
+    pub fn text(&self) -> String {
+        format!(
+            "{}: {} target(s) not searched beyond length {} of {} ({})",
+            self.technique, self.targets, self.searched_to, self.bound, self.stop
+        )
+    }
+}
+
+/// `explain --all`'s JSON: every elimination with its simplest technique, length,
+/// difficulty and text, how far the search went and what was cut.
+pub fn all_json(state: &State, report: &AllReport) -> serde_json::Value {
+    json!({
+        "eliminations": report.eliminations.iter().map(|e| json!({
+            "elimination": e.candidate.elimination(),
+            "family": if e.technique.is_basic() { "basic" } else { e.technique.name() },
+            "length": e.length,
+            "difficulty": e.difficulty,
+            "text": crate::notation::nrc::nrc_text(state, &e.proof),
+        })).collect::<Vec<_>>(),
+        "complete_to": report.complete_to,
+        "stopped": report.stopped_text(),
+        "capped": report.capped.iter().map(|u| json!({
+            "family": u.technique.name(), "targets": u.targets,
+            "searched_to": u.searched_to, "bound": u.bound, "stopped": u.stop.to_string(),
+        })).collect::<Vec<_>>(),
+        "partial_chains_explored": report.spent,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,7 +17,8 @@
 pub mod read;
 
 use crate::grid::{Candidate, Cell, Digit, House, State};
-use crate::proof::{Pattern, Proof};
+use crate::notation::shown::Shown;
+use crate::proof::{on_pattern, Proof};
 pub use read::expand_eliminated;
 
 /// `number 8`, `numbers 5 and 8`, `numbers 1, 8 and 5`.
@@ -31,11 +32,11 @@ fn numbers(digits: &[Digit]) -> String {
 }
 
 /// `R9C6`.
-fn upper(cell: Cell) -> String {
+pub(crate) fn upper(cell: Cell) -> String {
     cell.to_string().to_ascii_uppercase()
 }
 
-fn upper_house(h: House) -> String {
+pub(crate) fn upper_house(h: House) -> String {
     h.to_string().to_ascii_uppercase()
 }
 
@@ -68,112 +69,73 @@ pub fn conclusions_in_words(proof: &Proof) -> String {
 /// The step in the 2007 forum notation, for the rules its posts used (singles,
 /// interactions, subsets, fish, XY/XYZ-wings and chains); `None` for other rules.
 pub fn forum2007_text(state: &State, proof: &Proof) -> Option<String> {
-    let named = |digits: &[Digit], pattern: String| {
-        format!(
-            "{} : {pattern} ==> {}",
-            numbers(digits),
-            conclusions_in_words(proof)
-        )
+    on_pattern!(&proof.pattern, x => x.forum2007(state, proof))
+}
+
+/// A step with its digits named first and its conclusions in words: `numbers 5 and 8 :
+/// <pattern> ==> 5 eliminated from the candidates for R9C9`.
+pub(crate) fn numbered(proof: &Proof, digits: &[Digit], pattern: &str) -> String {
+    format!(
+        "{} : {pattern} ==> {}",
+        numbers(digits),
+        conclusions_in_words(proof)
+    )
+}
+
+/// An nrc text with its body upper-cased, as the 2007 posts wrote cells: `swordfish-in-rows
+/// N3{R1 R5}{C2 C7}`.
+pub(crate) fn upper_body(nrc: &str) -> Option<String> {
+    let (rule, body) = nrc.split_once(' ')?;
+    Some(format!("{rule} {}", body.to_ascii_uppercase()))
+}
+
+/// A subset: `naked-pairs-in-block B9: R7C7-R8C9`.
+pub(crate) fn subset_form(naked: bool, house: House, cells: &[Cell]) -> String {
+    let listed: Vec<String> = cells.iter().map(|&c| upper(c)).collect();
+    format!(
+        "{}-{}-in-{} {}: {}",
+        if naked { "naked" } else { "hidden" },
+        crate::proof::subset_name(cells.len()),
+        house.kind_name(),
+        upper_house(house),
+        listed.join("-")
+    )
+}
+
+/// A wing with its pincers starred: `xy-wing on cells R1C2*, R3C3 and R3C8* with numbers
+/// 1, 8 and 5`; none when a pincer has no other digit.
+pub(crate) fn wing_form(
+    state: &State,
+    proof: &Proof,
+    pivot: Cell,
+    pincers: [Cell; 2],
+    z: Digit,
+) -> Option<String> {
+    let digits_of = |c: Cell| -> Vec<Digit> {
+        Digit::all()
+            .filter(|&d| state.has(Candidate::new(c, d)) && d != z)
+            .collect()
     };
-    let kind = |h: House| h.kind_name().to_string();
-    Some(match &proof.pattern {
-        Pattern::NakedSingle { digit, .. } => named(&[*digit], "naked-single".into()),
-        Pattern::HiddenSingle { house, digit, .. } => named(
-            &[*digit],
-            format!("hidden-single-in-{} {}", kind(*house), upper_house(*house)),
+    let x = digits_of(pincers[0]).first().copied()?;
+    let y = digits_of(pincers[1]).first().copied()?;
+    Some(numbered(
+        proof,
+        &[z],
+        &format!(
+            "{} on cells {}*, {} and {}* with numbers {z}, {x} and {y}",
+            proof.rule,
+            upper(pincers[0]),
+            upper(pivot),
+            upper(pincers[1])
         ),
-        Pattern::Interaction { digit, house, into } => named(
-            &[*digit],
-            format!(
-                "{} {} interaction with {} {}",
-                kind(*house),
-                upper_house(*house),
-                kind(*into),
-                upper_house(*into)
-            ),
-        ),
-        Pattern::NakedSubset {
-            house,
-            cells,
-            digits,
-        }
-        | Pattern::HiddenSubset {
-            house,
-            cells,
-            digits,
-        } => {
-            let naked = matches!(proof.pattern, Pattern::NakedSubset { .. });
-            let listed: Vec<String> = cells.iter().map(|&c| upper(c)).collect();
-            named(
-                digits,
-                format!(
-                    "{}-{}-in-{} {}: {}",
-                    if naked { "naked" } else { "hidden" },
-                    crate::proof::subset_name(cells.len()),
-                    kind(*house),
-                    upper_house(*house),
-                    listed.join("-")
-                ),
-            )
-        }
-        Pattern::Fish { digit, .. } => {
-            let nrc = super::nrc::basic::pattern_text(state, proof);
-            let (rule, body) = nrc.split_once(' ')?;
-            named(&[*digit], format!("{rule} {}", body.to_ascii_uppercase()))
-        }
-        Pattern::XyWing { pivot, pincers, z } | Pattern::XyzWing { pivot, pincers, z } => {
-            let digits_of = |c: Cell| -> Vec<Digit> {
-                Digit::all()
-                    .filter(|&d| state.has(Candidate::new(c, d)) && d != *z)
-                    .collect()
-            };
-            let x = digits_of(pincers[0]).first().copied()?;
-            let y = digits_of(pincers[1]).first().copied()?;
-            named(
-                &[*z],
-                format!(
-                    "{} on cells {}*, {} and {}* with numbers {z}, {x} and {y}",
-                    proof.rule,
-                    upper(pincers[0]),
-                    upper(*pivot),
-                    upper(pincers[1])
-                ),
-            )
-        }
-        Pattern::Chain(c) => {
-            let nrc = super::nrc::chain::pattern_text(state, proof, c);
-            let (rule, body) = nrc.split_once(' ')?;
-            format!(
-                "{rule} {} ==> {}",
-                body.to_ascii_uppercase(),
-                conclusions_in_words(proof)
-            )
-        }
-        Pattern::Whip(_)
-        | Pattern::Net(_)
-        | Pattern::GridLock(_)
-        | Pattern::BentSubset(_)
-        | Pattern::Als(_)
-        | Pattern::GridAls(_)
-        | Pattern::AlmostLockedRange(_)
-        | Pattern::SueDeCoq(_)
-        | Pattern::Aic(_)
-        | Pattern::Medusa(_)
-        | Pattern::Tagging(_)
-        | Pattern::Composite(_)
-        | Pattern::EmptyRectangle(_)
-        | Pattern::Template(_)
-        | Pattern::Uniqueness(_)
-        | Pattern::GeneralFish(_)
-        | Pattern::KrakenFish(_)
-        | Pattern::AlignedExclusion(_) => return None,
-    })
+    ))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::notation::nrc::basic::{read_basic_step, read_basic_steps, read_conclusions};
+    use crate::proof::Pattern;
 
     /// Seed 001's 2007 forum notation (Hagglund's hinge puzzle).
     #[test]

@@ -8,6 +8,8 @@
 
 use crate::grid::{Candidate, Cell, Digit, State};
 use crate::notation::common::{braced, cell_with_digits, houses_in_braces};
+use crate::notation::shown::Shown;
+use crate::notation::{gnpx, hodoku, NamedText};
 use crate::proof::als::{AlsPattern, SueDeCoq};
 use crate::proof::assistant::{BentSubset, GridAls, GridForm, GridLock};
 use crate::proof::facts::cell_digits;
@@ -15,7 +17,7 @@ use crate::proof::medusa::{
     Colour, MedusaContradiction, MedusaPattern, MedusaPremise, StrongChain,
 };
 use crate::proof::range::{AlmostLockedRange, RangeStep};
-use crate::proof::Proof;
+use crate::proof::{medusa_net, Pattern, Proof};
 
 fn cells_text(cells: &[Cell]) -> String {
     let items: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
@@ -60,10 +62,10 @@ pub fn describe(form: &GridForm) -> String {
 /// `swordfish-in-rows n5{r2 r5 r7}{c3 c6 c7} ≡ whale-in-columns n5{…}{…} (a 3×3 grid of
 /// 5s: …)`.
 pub fn grid_text(state: &State, proof: &Proof, lock: &GridLock) -> String {
-    let mut text = super::basic::pattern_text(state, &lock.form.proof(proof));
+    let mut text = super::pattern_text(state, &lock.form.proof(proof));
     if let Some(c) = &lock.complement {
         text.push_str(" ≡ ");
-        text.push_str(&super::basic::pattern_text(state, &c.proof(proof)));
+        text.push_str(&super::pattern_text(state, &c.proof(proof)));
     }
     format!("{text} ({})", describe(&lock.form))
 }
@@ -237,4 +239,204 @@ pub fn medusa_text(proof: &Proof, p: &MedusaPattern) -> String {
     };
     text.push_str(&format!("; {premise} ⇒ {contradiction}"));
     text
+}
+
+impl Shown for GridLock {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        grid_text(state, proof, self)
+    }
+    fn dialect(&self) -> &'static str {
+        "Hanson"
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = state;
+        let line = match &*self.form {
+            GridForm::NakedSubset { cells, digits, .. } => hodoku::subset_line(true, cells, digits),
+            GridForm::HiddenSubset { cells, digits, .. } => {
+                hodoku::subset_line(false, cells, digits)
+            }
+            GridForm::Fish { digit, base, cover } => Some(hodoku::fish_line(*digit, base, cover)),
+        };
+        line.map(|p| format!("{p} => {}", hodoku::conclusions(proof)))
+    }
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
+        let _ = (state, proof);
+        Vec::new()
+    }
+}
+
+impl Shown for BentSubset {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        bent_text(state, proof, self)
+    }
+    fn dialect(&self) -> &'static str {
+        "Hanson"
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = state;
+        hodoku::bent_text(proof, self)
+    }
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
+        let _ = (state, proof);
+        Vec::new()
+    }
+}
+
+impl Shown for AlsPattern {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        let _ = state;
+        als_text(proof, self)
+    }
+    fn dialect(&self) -> &'static str {
+        "Hanson"
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = state;
+        Some(hodoku::als_text(proof, self))
+    }
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
+        let _ = (state, proof);
+        Vec::new()
+    }
+}
+
+impl Shown for GridAls {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        let _ = state;
+        grid_als_text(proof, self)
+    }
+    fn dialect(&self) -> &'static str {
+        "Hanson"
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        Some(hodoku::grid_als_text(state, proof, self))
+    }
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
+        let _ = (state, proof);
+        Vec::new()
+    }
+}
+
+impl Shown for AlmostLockedRange {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        let _ = state;
+        range_text(proof, self)
+    }
+    fn dialect(&self) -> &'static str {
+        "Hanson"
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
+        let _ = (state, proof);
+        Vec::new()
+    }
+}
+
+impl Shown for SueDeCoq {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        sue_de_coq_text(state, proof, self)
+    }
+    fn dialect(&self) -> &'static str {
+        "Hanson"
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        Some(hodoku::sue_de_coq_text(state, proof, self))
+    }
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
+        let _ = (state, proof);
+        Vec::new()
+    }
+}
+
+impl Shown for MedusaPattern {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        let _ = state;
+        medusa_text(proof, self)
+    }
+    fn dialect(&self) -> &'static str {
+        "Hanson"
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
+        // each elimination's refutation as a net of inferences, in GNPX's notation
+        let nets: Vec<String> = proof
+            .eliminations
+            .iter()
+            .filter_map(|&t| medusa_net::refutation_net(state, self, t).ok())
+            .filter_map(|p| match &p.pattern {
+                Pattern::Net(net) => Some(gnpx::gnpx_text(net, &p)),
+                _ => None,
+            })
+            .collect();
+        if nets.is_empty() {
+            return Vec::new();
+        }
+        vec![NamedText {
+            name: "GNPX",
+            heading: "As nets of inferences (GNPX notation), one per elimination:".into(),
+            text: nets.join("\n"),
+        }]
+    }
 }
