@@ -153,6 +153,8 @@ impl ExplainArgs {
             max_len: self.max_len,
             g_max_len: self.g_max_len,
             limits: self.limits(),
+            // one target's rows on every core (under a --budget, in order on one)
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         })
     }
 }

@@ -560,7 +560,13 @@ pub fn explain(req: ExplainReq, cfg: &Config) -> Result<Json<Value>, ApiError> {
     };
     rules::refuse_uniqueness(techniques.iter().copied(), req.allow_nonunique)
         .map_err(unprocessable)?;
+    // this search holds one permit; the free ones are more threads for its rows (given
+    // back when it ends), so no more search threads run than there are permits
+    let spare: Vec<_> = std::iter::from_fn(|| cfg.searches.clone().try_acquire_owned().ok())
+        .take(std::thread::available_parallelism().map_or(1, |n| n.get()) - 1)
+        .collect();
     let options = Options {
+        threads: 1 + spare.len(),
         techniques,
         max_len: check_max_len(req.max_len)?,
         g_max_len: None,
