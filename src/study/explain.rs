@@ -347,6 +347,9 @@ fn share(limits: &Limits, spent: u64, rows_left: usize) -> Limits {
     }
 }
 
+/// A row searched: the row and the work it spent, or why its proof failed verification.
+type RowAnswer = Result<(Row, u64), ResolutionError>;
+
 /// One conclusion to explain on one state: what every row's search reads.
 struct Question<'a> {
     state: &'a State,
@@ -365,7 +368,7 @@ impl Question<'_> {
         label: &'static str,
         techniques: Vec<TechniqueId>,
         limits: Limits,
-    ) -> Result<(Row, u64), ResolutionError> {
+    ) -> RowAnswer {
         let (links, conclusion) = (self.links, self.conclusion);
         let z = conclusion.candidate;
         let concludes = |p: &Proof| {
@@ -448,9 +451,7 @@ impl Question<'_> {
             }
         }
         groups.reverse();
-        let plan: Vec<Mutex<Option<(&'static str, Vec<TechniqueId>)>>> =
-            plan.into_iter().map(|row| Mutex::new(Some(row))).collect();
-        let results: Vec<Mutex<Option<Result<(Row, u64), ResolutionError>>>> =
+        let results: Vec<Mutex<Option<RowAnswer>>> =
             plan.iter().map(|_| Mutex::new(None)).collect();
         let (next_group, started) = (AtomicUsize::new(0), AtomicUsize::new(0));
         let lane = || {
@@ -459,12 +460,8 @@ impl Question<'_> {
                 for &i in rows {
                     let rows_left = shares - started.fetch_add(1, Ordering::Relaxed);
                     let limits = share(&self.options.limits, 0, rows_left.div_ceil(lanes));
-                    let (label, techniques) = plan[i]
-                        .lock()
-                        .expect("no lane panicked")
-                        .take()
-                        .expect("each row is searched once");
-                    let answer = self.row(&mut searcher, label, techniques, limits);
+                    let (label, techniques) = &plan[i];
+                    let answer = self.row(&mut searcher, label, techniques.clone(), limits);
                     *results[i].lock().expect("no lane panicked") = Some(answer);
                 }
             }
