@@ -80,6 +80,10 @@ pub struct ExplainArgs {
     /// the height follows)
     #[arg(long, value_name = "N", requires = "export", value_parser = super::numbers::picture_width)]
     pub size: Option<PixelWidth>,
+    /// With --export, also draw each branch of a force chain, force net or tagging, and
+    /// each chain of a 3D Medusa, alone: NAME.part-K.svg and .png (K from 1)
+    #[arg(long, requires = "export")]
+    pub parts: bool,
     /// JSON output (one target: the schema `--json-schema` prints)
     #[arg(long)]
     pub json: bool,
@@ -138,6 +142,8 @@ impl ExplainArgs {
             max_len: self.max_len,
             g_max_len: self.g_max_len,
             limits: self.limits(),
+            // one target's rows on every core (under a --budget, in order on one)
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         })
     }
 }
@@ -233,6 +239,9 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
             let name = name_of(label);
             let files = files::write_proof(dir, &name, &loaded.state, p, args.size)?.files;
             written.extend(files);
+            if args.parts {
+                written.extend(files::write_parts(dir, &name, &loaded.state, p, args.size)?);
+            }
         }
         if written.is_empty() {
             eprintln!("no proof found: nothing written to {}", dir.display());
@@ -433,7 +442,17 @@ fn next_step(args: &ExplainArgs, loaded: &Loaded) -> Result<()> {
         &nrc::nrc_text(&loaded.state, &p),
     )?;
     if let Some(dir) = &args.export {
-        for path in files::write_proof(dir, "next", &loaded.state, &p, args.size)?.files {
+        let mut written = files::write_proof(dir, "next", &loaded.state, &p, args.size)?.files;
+        if args.parts {
+            written.extend(files::write_parts(
+                dir,
+                "next",
+                &loaded.state,
+                &p,
+                args.size,
+            )?);
+        }
+        for path in written {
             eprintln!("wrote {}", path.display());
         }
     }

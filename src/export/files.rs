@@ -106,6 +106,32 @@ pub fn write_proof(
     })
 }
 
+/// Write the picture of each part of `proof` that can be drawn alone (a force chain or
+/// net's branches, a tagging's, a 3D Medusa's chains: [`diagram::parts`]) as
+/// NAME.part-K.svg and NAME.part-K.png (K from 1) into `dir`; nothing for a proof drawn
+/// whole only.
+pub fn write_parts(
+    dir: &Path,
+    name: &str,
+    state: &State,
+    proof: &Proof,
+    width: Option<svg::PixelWidth>,
+) -> Result<Vec<PathBuf>, ExportError> {
+    let mut files = Vec::new();
+    for k in 1..=diagram::parts(proof).len() {
+        let d = diagram::from_proof_part(state, proof, Some(k)).expect("a part it has");
+        for (ext, bytes) in [
+            ("svg", d.to_svg_at(width).into_bytes()),
+            ("png", d.to_png_at(width)?),
+        ] {
+            let path = dir.join(format!("{name}.part-{k}.{ext}"));
+            write_atomically(&path, &bytes)?;
+            files.push(path);
+        }
+    }
+    Ok(files)
+}
+
 /// Render a DOT file to SVG with graphviz's `dot`; false when `dot` is not installed.
 pub fn render_dot(dot_path: &Path, svg_path: &Path) -> Result<bool, ExportError> {
     let output = match Command::new("dot").arg("-Tsvg").arg(dot_path).output() {
