@@ -14,6 +14,8 @@ struct SeLine {
     difficulty: String,
     name: String,
     places: Option<String>,
+    /// A chaining hint's complexity, when SE's text gives it.
+    complexity: Option<usize>,
 }
 
 struct SePath {
@@ -42,10 +44,16 @@ fn read_path(name: &str) -> SePath {
                 c.strip_prefix("[places ")
                     .map(|p| p.trim_end_matches(']').to_string())
             });
+            let complexity = cols[3].split("{complexity ").nth(1).map(|rest| {
+                rest.trim_end_matches('}')
+                    .parse()
+                    .expect("a complexity number")
+            });
             steps.push(SeLine {
                 difficulty: cols[1].to_string(),
                 name: cols[2].to_string(),
                 places,
+                complexity,
             });
         }
     }
@@ -72,6 +80,7 @@ fn assert_same_path(name: &str) {
             places: o
                 .placement
                 .map(|c| format!("{}={}", se_cell_name(c.cell().index()), c.digit())),
+            complexity: s.complexity.and(o.complexity),
         };
         assert_eq!(&mine, s, "{name}: step {} differs", i + 1);
     }
@@ -97,6 +106,26 @@ fn a_unique_rectangle_puzzle_rates_4_5_as_se() {
 #[test]
 fn a_bug_puzzle_rates_5_7_as_se() {
     assert_same_path("04_cb034_er5.7");
+}
+
+#[test]
+fn a_turbot_fish_puzzle_rates_6_6_as_se() {
+    assert_same_path("05_cb020_er6.6");
+}
+
+#[test]
+fn forcing_chains_and_a_y_cycle_rate_7_1_as_se() {
+    assert_same_path("06_cb003_er7.1");
+}
+
+#[test]
+fn a_nishio_puzzle_rates_7_9_as_se() {
+    assert_same_path("07_cb044_er7.9");
+}
+
+#[test]
+fn region_and_cell_forcing_chains_rate_8_3_as_se() {
+    assert_same_path("08_cb002_er8.3");
 }
 
 /// The state SE's step `index` (0-based) starts from.

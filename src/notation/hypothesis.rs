@@ -132,6 +132,7 @@ pub(super) fn reason(step: &NetStep, letters: &BTreeMap<NetLiteral, String>) -> 
             super::depth::locked_set_text(base, cover),
             premises(", ")
         ),
+        NetLink::Nested { proof } => format!("nested {}: {}", proof.rule, premises(", ")),
     }
 }
 

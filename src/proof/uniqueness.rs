@@ -458,7 +458,7 @@ fn bit(d: Digit) -> u16 {
 /// every house holding none or two of them.
 fn check_loop(state: &State, p: &UniquenessPattern) -> Result<(), CheckError> {
     let c = &p.cells;
-    if c.len() < 4 || c.len() % 2 != 0 || !super::check::distinct(c) {
+    if c.len() < 4 || !c.len().is_multiple_of(2) || !super::check::distinct(c) {
         return fail("a deadly loop has an even number of cells, at least four");
     }
     for &cell in c {

@@ -30,7 +30,14 @@ pub fn combinations(n: usize, k: usize) -> impl Iterator<Item = u32> {
 
 /// The set bits of a mask, lowest first.
 pub fn bits(mask: u32) -> impl Iterator<Item = usize> {
-    (0..32).filter(move |&i| mask & (1 << i) != 0)
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            i
+        })
+    })
 }
 
 fn digit(value: u8) -> Digit {
@@ -119,7 +126,29 @@ pub fn naked_single(grid: &SeGrid) -> Option<SeStep> {
 }
 
 fn crosses(a: Region, b: Region) -> bool {
-    a.cells().iter().any(|&c| b.contains(c))
+    let block_line = |block: usize, line: Region| match line.kind {
+        RegionType::Row => line.index / 3 == block / 3,
+        RegionType::Column => line.index / 3 == block % 3,
+        RegionType::Block => line.index == block,
+    };
+    match (a.kind, b.kind) {
+        (RegionType::Block, _) => block_line(a.index, b),
+        (_, RegionType::Block) => block_line(b.index, a),
+        _ => a.cells().iter().any(|&c| b.contains(c)),
+    }
+}
+
+/// SE's common tuple over masks, without allocating: every member has at least two
+/// elements and their union has exactly `degree` elements.
+fn common_of(members: impl Iterator<Item = u16>, degree: usize) -> Option<u16> {
+    let mut union = 0;
+    for m in members {
+        if m.count_ones() <= 1 {
+            return None;
+        }
+        union |= m;
+    }
+    (union.count_ones() as usize == degree).then_some(union)
 }
 
 /// The value's candidates in `into` outside `from`.
@@ -141,10 +170,13 @@ pub fn locking(grid: &SeGrid, direct: bool) -> Option<SeStep> {
                 if !crosses(region1, region2) {
                     continue;
                 }
+                // region1's positions inside region2
+                let shared = (0..9)
+                    .filter(|&p| region2.contains(region1.cell(p)))
+                    .fold(0u16, |m, p| m | 1 << p);
                 for value in 1..=9u8 {
                     let positions = grid.positions(region1, value);
-                    let inside = bits(positions as u32).all(|p| region2.contains(region1.cell(p)));
-                    if positions.count_ones() < 2 || !inside {
+                    if positions.count_ones() < 2 || positions & !shared != 0 {
                         continue;
                     }
                     if let Some(s) = locking_hint(grid, direct, region1, region2, value) {
@@ -168,15 +200,17 @@ fn locking_hint(
     if removable.is_empty() {
         return None;
     }
-    let interaction = Proof::new(
-        Pattern::Interaction {
-            digit: digit(value),
-            house: region1.house(),
-            into: region2.house(),
-        },
-        removable.iter().map(|&c| candidate(c, value)).collect(),
-        vec![],
-    );
+    let interaction = || {
+        Proof::new(
+            Pattern::Interaction {
+                digit: digit(value),
+                house: region1.house(),
+                into: region2.house(),
+            },
+            removable.iter().map(|&c| candidate(c, value)).collect(),
+            vec![],
+        )
+    };
     let pointing = region1.kind == RegionType::Block;
     if !direct {
         let (name, difficulty) = if pointing {
@@ -184,7 +218,7 @@ fn locking_hint(
         } else {
             ("Claiming", 2.8)
         };
-        return Some(step(name, difficulty, vec![interaction]));
+        return Some(step(name, difficulty, vec![interaction()]));
     }
     for i3 in (0..9).filter(|&i| i != region1.index) {
         let region3 = Region::new(region1.kind, i3);
@@ -195,34 +229,20 @@ fn locking_hint(
         if positions.count_ones() < 2 {
             continue;
         }
-        let outside: Vec<usize> = bits(positions as u32)
+        let mut outside = bits(positions as u32)
             .map(|p| region3.cell(p))
-            .filter(|&c| !region2.contains(c))
-            .collect();
-        if let [cell] = outside[..] {
+            .filter(|&c| !region2.contains(c));
+        if let (Some(cell), None) = (outside.next(), outside.next()) {
             let (name, difficulty) = if pointing {
                 ("Direct Pointing", 1.7)
             } else {
                 ("Direct Claiming", 1.9)
             };
             let single = hidden_single_proof(region3, cell, value);
-            return Some(direct_step(name, difficulty, vec![interaction, single]));
+            return Some(direct_step(name, difficulty, vec![interaction(), single]));
         }
     }
     None
-}
-
-/// SE's common tuple: every member has at least two elements and the union has exactly
-/// `degree` elements.
-fn common_tuple(members: &[u16], degree: usize) -> Option<u16> {
-    let mut union = 0;
-    for &m in members {
-        if m.count_ones() <= 1 {
-            return None;
-        }
-        union |= m;
-    }
-    (union.count_ones() as usize == degree).then_some(union)
 }
 
 const SET_NAMES: [&str; 3] = ["Pair", "Triplet", "Quad"];
@@ -237,11 +257,12 @@ pub fn naked_set(grid: &SeGrid, degree: usize) -> Option<SeStep> {
                 continue;
             }
             for tuple in combinations(9, degree) {
-                let cells: Vec<usize> = bits(tuple).map(|p| region.cell(p)).collect();
-                let values: Vec<u16> = cells.iter().map(|&c| grid.cands[c]).collect();
-                let Some(common) = common_tuple(&values, degree) else {
+                let Some(common) =
+                    common_of(bits(tuple).map(|p| grid.cands[region.cell(p)]), degree)
+                else {
                     continue;
                 };
+                let cells: Vec<usize> = bits(tuple).map(|p| region.cell(p)).collect();
                 let eliminations: Vec<_> = region
                     .cells()
                     .into_iter()
@@ -285,12 +306,11 @@ pub fn hidden_set(grid: &SeGrid, degree: usize, direct: bool) -> Option<SeStep> 
                 continue;
             }
             for tuple in combinations(9, degree) {
-                let values: Vec<u8> = bits(tuple).map(|v| v as u8 + 1).collect();
-                let positions: Vec<u16> =
-                    values.iter().map(|&v| grid.positions(region, v)).collect();
-                let Some(common) = common_tuple(&positions, degree) else {
+                let places = bits(tuple).map(|v| grid.positions(region, v as u8 + 1));
+                let Some(common) = common_of(places, degree) else {
                     continue;
                 };
+                let values: Vec<u8> = bits(tuple).map(|v| v as u8 + 1).collect();
                 if let Some(s) = hidden_set_hint(grid, region, &values, common, direct) {
                     return Some(s);
                 }
@@ -366,10 +386,8 @@ pub fn fish(grid: &SeGrid, degree: usize) -> Option<SeStep> {
                 if placed[value as usize] + degree * 2 > 9 {
                     continue;
                 }
-                let positions: Vec<u16> = bits(tuple)
-                    .map(|i| grid.positions(Region::new(base_type, i), value))
-                    .collect();
-                let Some(covers) = common_tuple(&positions, degree) else {
+                let places = bits(tuple).map(|i| grid.positions(Region::new(base_type, i), value));
+                let Some(covers) = common_of(places, degree) else {
                     continue;
                 };
                 let eliminations: Vec<_> = bits(covers as u32)
