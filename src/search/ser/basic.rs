@@ -6,7 +6,7 @@
 
 use super::grid::{candidate, house_cells, Region, RegionType, SeGrid, BLOCK_COLUMN_ROW};
 use super::SeStep;
-use crate::grid::{Cell, Digit};
+use crate::grid::{Candidate, Cell, Digit};
 use crate::proof::{Pattern, Proof};
 
 /// k-subsets of {0..n} as bitmasks in SE's order (increasing integers: colex order);
@@ -159,9 +159,102 @@ fn removable_in(grid: &SeGrid, into: Region, from: Region, value: u8) -> Vec<usi
         .collect()
 }
 
-/// Pointing and claiming (2.6, 2.8), or in direct mode the pointing or claiming that
-/// leaves a hidden single in another region of the first region's type (1.7, 1.9).
-pub fn locking(grid: &SeGrid, direct: bool) -> Option<SeStep> {
+/// A locked set as SE's rules find it (the rules inside chains read every one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LockedSet {
+    /// The value's places (two or more) in `region1` all lie in `region2`: pointing when
+    /// `region1` is a block, claiming when it is a line.
+    Locking {
+        region1: Region,
+        region2: Region,
+        value: u8,
+    },
+    /// The cells at `positions` of `region` hold only `values` (as many).
+    Naked {
+        region: Region,
+        positions: u16,
+        values: u16,
+    },
+    /// `values` have no places in `region` but `positions` (as many).
+    Hidden {
+        region: Region,
+        values: u16,
+        positions: u16,
+    },
+    /// `value`'s places in the `base` lines (bit i: line i of `base_type`) lie in the
+    /// `cover` lines.
+    Fish {
+        base_type: RegionType,
+        cover_type: RegionType,
+        base: u16,
+        cover: u16,
+        value: u8,
+    },
+}
+
+impl LockedSet {
+    /// What the set removes, in reading order.
+    pub fn removable(&self, grid: &SeGrid) -> Vec<Candidate> {
+        let mut out: Vec<Candidate> = match *self {
+            LockedSet::Locking {
+                region1,
+                region2,
+                value,
+            } => removable_in(grid, region2, region1, value)
+                .into_iter()
+                .map(|c| candidate(c, value))
+                .collect(),
+            LockedSet::Naked {
+                region,
+                positions,
+                values,
+            } => (0..9)
+                .filter(|&p| positions & (1 << p) == 0)
+                .flat_map(|p| {
+                    let c = region.cell(p);
+                    bits(values as u32)
+                        .filter(move |&v| grid.has(c, v as u8))
+                        .map(move |v| candidate(c, v as u8))
+                })
+                .collect(),
+            LockedSet::Hidden {
+                region,
+                values,
+                positions,
+            } => bits(positions as u32)
+                .flat_map(|p| {
+                    let c = region.cell(p);
+                    (1..=9u8)
+                        .filter(move |&v| values & (1 << v) == 0 && grid.has(c, v))
+                        .map(move |v| candidate(c, v))
+                })
+                .collect(),
+            LockedSet::Fish {
+                cover_type,
+                base,
+                cover,
+                value,
+                ..
+            } => bits(cover as u32)
+                .flat_map(|i| {
+                    let line = Region::new(cover_type, i);
+                    (0..9)
+                        .filter(move |&p| base & (1 << p) == 0)
+                        .map(move |p| line.cell(p))
+                })
+                .filter(|&c| grid.has(c, value))
+                .map(|c| candidate(c, value))
+                .collect(),
+        };
+        out.sort();
+        out
+    }
+}
+
+/// Every intersection in SE's order: region pairs (block, column), (block, row), (column,
+/// block), (row, block), indices ascending, values ascending; `f` stops the walk with a
+/// result.
+pub fn each_locking<R>(grid: &SeGrid, mut f: impl FnMut(LockedSet) -> Option<R>) -> Option<R> {
     use RegionType::*;
     for (type1, type2) in [(Block, Column), (Block, Row), (Column, Block), (Row, Block)] {
         for i1 in 0..9 {
@@ -179,14 +272,32 @@ pub fn locking(grid: &SeGrid, direct: bool) -> Option<SeStep> {
                     if positions.count_ones() < 2 || positions & !shared != 0 {
                         continue;
                     }
-                    if let Some(s) = locking_hint(grid, direct, region1, region2, value) {
-                        return Some(s);
+                    let set = LockedSet::Locking {
+                        region1,
+                        region2,
+                        value,
+                    };
+                    if let Some(r) = f(set) {
+                        return Some(r);
                     }
                 }
             }
         }
     }
     None
+}
+
+/// Pointing and claiming (2.6, 2.8), or in direct mode the pointing or claiming that
+/// leaves a hidden single in another region of the first region's type (1.7, 1.9).
+pub fn locking(grid: &SeGrid, direct: bool) -> Option<SeStep> {
+    each_locking(grid, |set| match set {
+        LockedSet::Locking {
+            region1,
+            region2,
+            value,
+        } => locking_hint(grid, direct, region1, region2, value),
+        _ => None,
+    })
 }
 
 fn locking_hint(
@@ -247,9 +358,13 @@ fn locking_hint(
 
 const SET_NAMES: [&str; 3] = ["Pair", "Triplet", "Quad"];
 
-/// Naked pairs, triplets and quads (3.0, 3.6, 5.0): regions with at least twice the
-/// degree of empty cells, position tuples in SE's order.
-pub fn naked_set(grid: &SeGrid, degree: usize) -> Option<SeStep> {
+/// Every naked set of `degree` cells in SE's order: region types block, column, row, only
+/// regions with at least twice the degree of empty cells, position tuples in SE's order.
+pub fn each_naked<R>(
+    grid: &SeGrid,
+    degree: usize,
+    mut f: impl FnMut(LockedSet) -> Option<R>,
+) -> Option<R> {
     for kind in BLOCK_COLUMN_ROW {
         for index in 0..9 {
             let region = Region::new(kind, index);
@@ -257,47 +372,64 @@ pub fn naked_set(grid: &SeGrid, degree: usize) -> Option<SeStep> {
                 continue;
             }
             for tuple in combinations(9, degree) {
-                let Some(common) =
-                    common_of(bits(tuple).map(|p| grid.cands[region.cell(p)]), degree)
-                else {
-                    continue;
-                };
-                let cells: Vec<usize> = bits(tuple).map(|p| region.cell(p)).collect();
-                let eliminations: Vec<_> = region
-                    .cells()
-                    .into_iter()
-                    .filter(|c| !cells.contains(c))
-                    .flat_map(|c| {
-                        bits(common as u32)
-                            .filter(move |&v| grid.has(c, v as u8))
-                            .map(move |v| candidate(c, v as u8))
-                    })
-                    .collect();
-                if eliminations.is_empty() {
-                    continue;
+                let members = bits(tuple).map(|p| grid.cands[region.cell(p)]);
+                if let Some(values) = common_of(members, degree) {
+                    let set = LockedSet::Naked {
+                        region,
+                        positions: tuple as u16,
+                        values,
+                    };
+                    if let Some(r) = f(set) {
+                        return Some(r);
+                    }
                 }
-                let proof = Proof::new(
-                    Pattern::NakedSubset {
-                        house: region.house(),
-                        cells: cells.iter().map(|&c| Cell::new(c)).collect(),
-                        digits: bits(common as u32).map(|v| digit(v as u8)).collect(),
-                    },
-                    eliminations,
-                    vec![],
-                );
-                let difficulty = [3.0, 3.6, 5.0][degree - 2];
-                let name = format!("Naked {}", SET_NAMES[degree - 2]);
-                return Some(step(name, difficulty, vec![proof]));
             }
         }
     }
     None
 }
 
-/// Hidden pairs, triplets and quads (3.4, 4.0, 5.4: regions with more than twice the
-/// degree of empty cells), or in direct mode (more empty cells than the degree) the hidden
-/// pair or triplet that leaves a hidden single in its region (2.0, 2.5).
-pub fn hidden_set(grid: &SeGrid, degree: usize, direct: bool) -> Option<SeStep> {
+/// Naked pairs, triplets and quads (3.0, 3.6, 5.0).
+pub fn naked_set(grid: &SeGrid, degree: usize) -> Option<SeStep> {
+    each_naked(grid, degree, |set| {
+        let LockedSet::Naked {
+            region,
+            positions,
+            values,
+        } = set
+        else {
+            return None;
+        };
+        let eliminations = set.removable(grid);
+        if eliminations.is_empty() {
+            return None;
+        }
+        let proof = Proof::new(
+            Pattern::NakedSubset {
+                house: region.house(),
+                cells: bits(positions as u32)
+                    .map(|p| Cell::new(region.cell(p)))
+                    .collect(),
+                digits: bits(values as u32).map(|v| digit(v as u8)).collect(),
+            },
+            eliminations,
+            vec![],
+        );
+        let difficulty = [3.0, 3.6, 5.0][degree - 2];
+        let name = format!("Naked {}", SET_NAMES[degree - 2]);
+        Some(step(name, difficulty, vec![proof]))
+    })
+}
+
+/// Every hidden set of `degree` values in SE's order: region types block, column, row,
+/// regions with more than twice the degree of empty cells (in direct mode more than the
+/// degree), value tuples in SE's order.
+pub fn each_hidden<R>(
+    grid: &SeGrid,
+    degree: usize,
+    direct: bool,
+    mut f: impl FnMut(LockedSet) -> Option<R>,
+) -> Option<R> {
     for kind in BLOCK_COLUMN_ROW {
         for index in 0..9 {
             let region = Region::new(kind, index);
@@ -307,17 +439,37 @@ pub fn hidden_set(grid: &SeGrid, degree: usize, direct: bool) -> Option<SeStep> 
             }
             for tuple in combinations(9, degree) {
                 let places = bits(tuple).map(|v| grid.positions(region, v as u8 + 1));
-                let Some(common) = common_of(places, degree) else {
-                    continue;
-                };
-                let values: Vec<u8> = bits(tuple).map(|v| v as u8 + 1).collect();
-                if let Some(s) = hidden_set_hint(grid, region, &values, common, direct) {
-                    return Some(s);
+                if let Some(positions) = common_of(places, degree) {
+                    let set = LockedSet::Hidden {
+                        region,
+                        values: (tuple as u16) << 1,
+                        positions,
+                    };
+                    if let Some(r) = f(set) {
+                        return Some(r);
+                    }
                 }
             }
         }
     }
     None
+}
+
+/// Hidden pairs, triplets and quads (3.4, 4.0, 5.4), or in direct mode the hidden pair or
+/// triplet that leaves a hidden single in its region (2.0, 2.5).
+pub fn hidden_set(grid: &SeGrid, degree: usize, direct: bool) -> Option<SeStep> {
+    each_hidden(grid, degree, direct, |set| {
+        let LockedSet::Hidden {
+            region,
+            values,
+            positions,
+        } = set
+        else {
+            return None;
+        };
+        let values: Vec<u8> = bits(values as u32).map(|v| v as u8).collect();
+        hidden_set_hint(grid, region, &values, positions, direct)
+    })
 }
 
 fn hidden_set_hint(
@@ -369,10 +521,14 @@ fn hidden_set_hint(
     None
 }
 
-/// X-wing, swordfish, jellyfish (3.2, 3.8, 5.2): base columns (cover rows) first, then base
+/// Every fish of `degree` lines in SE's order: base columns (cover rows) first, then base
 /// rows; base tuples in SE's order, values ascending, a value only while fewer than
 /// 9 − 2·degree copies are placed.
-pub fn fish(grid: &SeGrid, degree: usize) -> Option<SeStep> {
+pub fn each_fish<R>(
+    grid: &SeGrid,
+    degree: usize,
+    mut f: impl FnMut(LockedSet) -> Option<R>,
+) -> Option<R> {
     let mut placed = [0usize; 10];
     for &v in &grid.values {
         placed[v as usize] += 1;
@@ -387,42 +543,58 @@ pub fn fish(grid: &SeGrid, degree: usize) -> Option<SeStep> {
                     continue;
                 }
                 let places = bits(tuple).map(|i| grid.positions(Region::new(base_type, i), value));
-                let Some(covers) = common_of(places, degree) else {
-                    continue;
-                };
-                let eliminations: Vec<_> = bits(covers as u32)
-                    .flat_map(|i| {
-                        let cover = Region::new(cover_type, i);
-                        (0..9)
-                            .filter(move |&p| tuple & (1 << p) == 0)
-                            .map(move |p| cover.cell(p))
-                    })
-                    .filter(|&c| grid.has(c, value))
-                    .map(|c| candidate(c, value))
-                    .collect();
-                if eliminations.is_empty() {
-                    continue;
+                if let Some(cover) = common_of(places, degree) {
+                    let set = LockedSet::Fish {
+                        base_type,
+                        cover_type,
+                        base: tuple as u16,
+                        cover,
+                        value,
+                    };
+                    if let Some(r) = f(set) {
+                        return Some(r);
+                    }
                 }
-                let proof = Proof::new(
-                    Pattern::Fish {
-                        digit: digit(value),
-                        base: bits(tuple)
-                            .map(|i| Region::new(base_type, i).house())
-                            .collect(),
-                        cover: bits(covers as u32)
-                            .map(|i| Region::new(cover_type, i).house())
-                            .collect(),
-                    },
-                    eliminations,
-                    vec![],
-                );
-                let (name, difficulty) =
-                    [("X-Wing", 3.2), ("Swordfish", 3.8), ("Jellyfish", 5.2)][degree - 2];
-                return Some(step(name, difficulty, vec![proof]));
             }
         }
     }
     None
+}
+
+/// X-wing, swordfish, jellyfish (3.2, 3.8, 5.2).
+pub fn fish(grid: &SeGrid, degree: usize) -> Option<SeStep> {
+    each_fish(grid, degree, |set| {
+        let LockedSet::Fish {
+            base_type,
+            cover_type,
+            base,
+            cover,
+            value,
+        } = set
+        else {
+            return None;
+        };
+        let eliminations = set.removable(grid);
+        if eliminations.is_empty() {
+            return None;
+        }
+        let proof = Proof::new(
+            Pattern::Fish {
+                digit: digit(value),
+                base: bits(base as u32)
+                    .map(|i| Region::new(base_type, i).house())
+                    .collect(),
+                cover: bits(cover as u32)
+                    .map(|i| Region::new(cover_type, i).house())
+                    .collect(),
+            },
+            eliminations,
+            vec![],
+        );
+        let (name, difficulty) =
+            [("X-Wing", 3.2), ("Swordfish", 3.8), ("Jellyfish", 5.2)][degree - 2];
+        Some(step(name, difficulty, vec![proof]))
+    })
 }
 
 /// XY-wing (4.2) or XYZ-wing (4.4): pivots in reading order, pincers among the pivot's

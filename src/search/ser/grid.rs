@@ -113,6 +113,11 @@ impl SeGrid {
                 cands[i] = state.cell_mask(cell) << 1;
             }
         }
+        SeGrid::from_parts(values, cands)
+    }
+
+    /// A grid of these values and candidate masks (a chain's working grid).
+    pub fn from_parts(values: [u8; 81], cands: [u16; 81]) -> SeGrid {
         let mut grid = SeGrid {
             values,
             cands,

@@ -27,6 +27,7 @@ use crate::proof::net::{NetBranch, NetChoice, NetConclusion, NetNode};
 use crate::proof::Proof;
 use crate::search::ser::grid::{Region, SeGrid, BLOCK_ROW_COLUMN};
 use crate::search::ser::{ChainingMode, SeStep};
+use std::rc::Rc;
 
 /// What a hint concludes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,56 +50,62 @@ pub struct Hint {
     pub kind: Kind,
     pub start: Pot,
     pub result: Pot,
-    pub branches: Vec<(usize, u32)>,
+    pub branches: Vec<(Rc<Chain>, u32)>,
     pub rank: Rank,
 }
 
 /// One run of a producer on a grid: its propagations and hints.
 pub struct Run<'a> {
+    /// The candidates the producer runs on, and the grid's placed values (SE's rules inside
+    /// the chains count empty cells).
     pub grid: &'a [u16; 81],
+    pub values: &'a [u8; 81],
     pub mode: ChainingMode,
-    pub chains: Vec<Chain>,
-    on_chains: Vec<Option<usize>>,
+    on_chains: Vec<Option<Rc<Chain>>>,
     pub rules: Rules,
 }
 
 impl<'a> Run<'a> {
-    pub fn new(grid: &'a [u16; 81], mode: ChainingMode) -> Run<'a> {
+    pub fn new(grid: &'a [u16; 81], values: &'a [u8; 81], mode: ChainingMode) -> Run<'a> {
         Run {
             grid,
+            values,
             mode,
-            chains: Vec::new(),
             on_chains: vec![None; 729],
             rules: Rules::default(),
         }
     }
 
-    fn chain(&mut self, start: Pot) -> usize {
+    fn chain(&mut self, start: Pot) -> Rc<Chain> {
         let key = start.index() / 2;
         if start.on() {
-            if let Some(i) = self.on_chains[key] {
-                return i;
+            if let Some(c) = &self.on_chains[key] {
+                return c.clone();
             }
         }
-        let chain = propagate(self.grid, start, self.mode, &mut self.rules);
-        self.chains.push(chain);
-        let i = self.chains.len() - 1;
+        let chain = Rc::new(propagate(
+            self.grid,
+            self.values,
+            start,
+            self.mode,
+            &mut self.rules,
+        ));
         if start.on() {
-            self.on_chains[key] = Some(i);
+            self.on_chains[key] = Some(chain.clone());
         }
-        i
+        chain
     }
 
     fn base(&self) -> f64 {
         base_difficulty(self.mode)
     }
 
-    fn hint(&self, kind: Kind, start: Pot, result: Pot, branches: Vec<(usize, u32)>) -> Hint {
+    fn hint(&self, kind: Kind, start: Pot, result: Pot, branches: Vec<(Rc<Chain>, u32)>) -> Hint {
         let complexity: usize = branches
             .iter()
-            .map(|&(c, n)| self.chains[c].ancestor_count(n))
+            .map(|(c, n)| c.ancestor_count(*n))
             .sum::<usize>()
-            + self.nested_complexity(&branches);
+            + super::advanced::nested_complexity(&branches);
         let sort_key = match kind {
             Kind::Double => 1,
             Kind::Cell => 5,
@@ -114,10 +121,6 @@ impl<'a> Run<'a> {
         }
     }
 
-    fn nested_complexity(&self, branches: &[(usize, u32)]) -> usize {
-        super::advanced::nested_complexity(&self.chains, branches)
-    }
-
     /// Every hint in SE's generation order.
     pub fn hints(&mut self, mut emit: impl FnMut(&Run, Hint)) {
         let mode = self.mode;
@@ -126,60 +129,42 @@ impl<'a> Run<'a> {
             if count < 2 || !(count > 2 || mode.dynamic) {
                 continue;
             }
-            let mut value_chains: Vec<usize> = Vec::new();
+            let mut value_chains: Vec<Rc<Chain>> = Vec::new();
             for value in 1..=9u8 {
                 if self.grid[cell] & (1 << value) == 0 {
                     continue;
                 }
                 let on = Pot::new(cell, value, true);
                 let on_chain = self.chain(on);
-                // the off propagation serves contradictions and double forcing only
-                let off_chain = if mode.dynamic || mode.nishio {
-                    self.chain(on.negated())
-                } else {
-                    usize::MAX
-                };
-                // contradictions
+                // contradictions and double forcing read the off propagation
                 if mode.dynamic || mode.nishio {
-                    if let Some((a, b)) = self.chains[on_chain].contradiction {
-                        let h = self.hint(
-                            Kind::Contradiction,
-                            on,
-                            on.negated(),
-                            vec![(on_chain, a), (on_chain, b)],
-                        );
+                    let off_chain = self.chain(on.negated());
+                    if let Some((a, b)) = on_chain.contradiction {
+                        let branches = vec![(on_chain.clone(), a), (on_chain.clone(), b)];
+                        let h = self.hint(Kind::Contradiction, on, on.negated(), branches);
                         emit(self, h);
                     }
-                    if let Some((a, b)) = self.chains[off_chain].contradiction {
-                        let h = self.hint(
-                            Kind::Contradiction,
-                            on.negated(),
-                            on,
-                            vec![(off_chain, a), (off_chain, b)],
-                        );
+                    if let Some((a, b)) = off_chain.contradiction {
+                        let branches = vec![(off_chain.clone(), a), (off_chain.clone(), b)];
+                        let h = self.hint(Kind::Contradiction, on.negated(), on, branches);
                         emit(self, h);
                     }
-                }
-                // double forcing
-                if count >= 3 && !mode.nishio && mode.dynamic {
-                    for polarity in [true, false] {
-                        let from_on: Vec<u32> = self.chains[on_chain].nodes_of(polarity).collect();
-                        for a in from_on {
-                            let p = self.chains[on_chain].nodes[a as usize].pot;
-                            if let Some(b) = self.chains[off_chain].get(p) {
-                                let h = self.hint(
-                                    Kind::Double,
-                                    on,
-                                    p,
-                                    vec![(on_chain, a), (off_chain, b)],
-                                );
-                                emit(self, h);
+                    if count >= 3 && !mode.nishio {
+                        for polarity in [true, false] {
+                            for a in on_chain.nodes_of(polarity) {
+                                let p = on_chain.nodes[a as usize].pot;
+                                if let Some(b) = off_chain.get(p) {
+                                    let branches =
+                                        vec![(on_chain.clone(), a), (off_chain.clone(), b)];
+                                    let h = self.hint(Kind::Double, on, p, branches);
+                                    emit(self, h);
+                                }
                             }
                         }
                     }
                 }
                 if !mode.nishio {
-                    self.region_hints(cell, value, on_chain, &mut emit);
+                    self.region_hints(cell, value, &on_chain, &mut emit);
                 }
                 value_chains.push(on_chain);
             }
@@ -187,8 +172,8 @@ impl<'a> Run<'a> {
                 let first_value = (self.grid[cell] & !1).trailing_zeros() as u8;
                 let start = Pot::new(cell, first_value, true);
                 for polarity in [true, false] {
-                    for target in self.common(&value_chains, polarity) {
-                        let branches = self.branches_of(&value_chains, target);
+                    for target in common(&value_chains, polarity) {
+                        let branches = branches_of(&value_chains, target);
                         let h = self.hint(Kind::Cell, start, target, branches);
                         emit(self, h);
                     }
@@ -197,30 +182,13 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// The potentials of `polarity` in every chain, in the first chain's order.
-    fn common(&self, chains: &[usize], polarity: bool) -> Vec<Pot> {
-        let first = &self.chains[chains[0]];
-        first
-            .nodes_of(polarity)
-            .map(|n| first.nodes[n as usize].pot)
-            .filter(|&p| chains[1..].iter().all(|&c| self.chains[c].get(p).is_some()))
-            .collect()
-    }
-
-    fn branches_of(&self, chains: &[usize], target: Pot) -> Vec<(usize, u32)> {
-        chains
-            .iter()
-            .map(|&c| (c, self.chains[c].get(target).expect("a common potential")))
-            .collect()
-    }
-
     /// SE's `doRegionChainings` from (cell, value): in each region where the cell is the
     /// value's first place (of two or more), the potentials every place gives.
     fn region_hints(
         &mut self,
         cell: usize,
         value: u8,
-        on_chain: usize,
+        on_chain: &Rc<Chain>,
         emit: &mut impl FnMut(&Run, Hint),
     ) {
         for kind in BLOCK_ROW_COLUMN {
@@ -236,7 +204,7 @@ impl<'a> Run<'a> {
                 }
                 let other = other as usize;
                 chains.push(if other == cell {
-                    on_chain
+                    on_chain.clone()
                 } else {
                     self.chain(Pot::new(other, value, true))
                 });
@@ -244,14 +212,31 @@ impl<'a> Run<'a> {
             let region = Region::of(kind, cell);
             let start = Pot::new(cell, value, true);
             for polarity in [true, false] {
-                for target in self.common(&chains, polarity) {
-                    let branches = self.branches_of(&chains, target);
+                for target in common(&chains, polarity) {
+                    let branches = branches_of(&chains, target);
                     let h = self.hint(Kind::Region(region), start, target, branches);
                     emit(self, h);
                 }
             }
         }
     }
+}
+
+/// The potentials of `polarity` in every chain, in the first chain's order.
+fn common(chains: &[Rc<Chain>], polarity: bool) -> Vec<Pot> {
+    let first = &chains[0];
+    first
+        .nodes_of(polarity)
+        .map(|n| first.nodes[n as usize].pot)
+        .filter(|&p| chains[1..].iter().all(|c| c.get(p).is_some()))
+        .collect()
+}
+
+fn branches_of(chains: &[Rc<Chain>], target: Pot) -> Vec<(Rc<Chain>, u32)> {
+    chains
+        .iter()
+        .map(|c| (c.clone(), c.get(target).expect("a common potential")))
+        .collect()
 }
 
 /// SE's name of a hint of this producer.
@@ -275,7 +260,7 @@ pub fn hint_name(mode: ChainingMode, kind: Kind) -> String {
 
 /// The producer's first hint.
 pub fn first_hint(grid: &SeGrid, mode: ChainingMode) -> Option<SeStep> {
-    let mut run = Run::new(&grid.cands, mode);
+    let mut run = Run::new(&grid.cands, &grid.values, mode);
     let mut best: Option<Hint> = None;
     run.hints(|_, h| {
         if best.as_ref().is_none_or(|b| h.rank.before(&b.rank)) {
@@ -283,11 +268,11 @@ pub fn first_hint(grid: &SeGrid, mode: ChainingMode) -> Option<SeStep> {
         }
     });
     let best = best?;
-    Some(step(grid, &run, &best))
+    Some(step(&grid.cands, mode, &best))
 }
 
-fn step(grid: &SeGrid, run: &Run, hint: &Hint) -> SeStep {
-    let proof = proof(grid, run, hint);
+fn step(grid: &[u16; 81], mode: ChainingMode, hint: &Hint) -> SeStep {
+    let proof = proof(grid, hint);
     let result = hint.result;
     let (eliminations, placement) = if result.on() {
         (Vec::new(), Some(result.candidate()))
@@ -295,7 +280,7 @@ fn step(grid: &SeGrid, run: &Run, hint: &Hint) -> SeStep {
         (vec![result.candidate()], None)
     };
     SeStep {
-        name: hint_name(run.mode, hint.kind),
+        name: hint_name(mode, hint.kind),
         difficulty: hint.rank.difficulty,
         eliminations,
         placement,
@@ -304,15 +289,16 @@ fn step(grid: &SeGrid, run: &Run, hint: &Hint) -> SeStep {
     }
 }
 
-/// The hint's net: a contradiction, or a choice whose every branch gives the result.
-pub fn proof(grid: &SeGrid, run: &Run, hint: &Hint) -> Proof {
-    let steps = |(c, n): (usize, u32)| proofs::chain_steps(run, c, &[n]);
+/// The hint's net on the grid it was found on: a contradiction, or a choice whose every
+/// branch gives the result.
+pub fn proof(grid: &[u16; 81], hint: &Hint) -> Proof {
+    let steps = |(c, n): &(Rc<Chain>, u32)| proofs::chain_steps(c, &[*n], grid);
     match hint.kind {
         Kind::Contradiction => {
-            let (chain, a) = hint.branches[0];
-            let (_, b) = hint.branches[1];
-            let node = run.chains[chain].nodes[a as usize].pot.candidate();
-            let all = proofs::chain_steps(run, chain, &[a, b]);
+            let (chain, a) = &hint.branches[0];
+            let (_, b) = &hint.branches[1];
+            let node = chain.nodes[*a as usize].pot.candidate();
+            let all = proofs::chain_steps(chain, &[*a, *b], grid);
             if hint.start.on() {
                 proofs::contradiction(hint.start, all, node)
             } else {
@@ -331,8 +317,8 @@ pub fn proof(grid: &SeGrid, run: &Run, hint: &Hint) -> Proof {
             }
         }
         Kind::Double => {
-            let on_steps = steps(hint.branches[0]);
-            let off_steps = steps(hint.branches[1]);
+            let on_steps = steps(&hint.branches[0]);
+            let off_steps = steps(&hint.branches[1]);
             let branches = proofs::cell_branches(grid, hint.start, on_steps, &off_steps, None);
             let cell = Cell::new(hint.start.cell());
             proofs::verity(NetChoice::Cell { cell }, branches, hint.result)
@@ -341,13 +327,10 @@ pub fn proof(grid: &SeGrid, run: &Run, hint: &Hint) -> Proof {
             let branches: Vec<NetBranch> = hint
                 .branches
                 .iter()
-                .map(|&(c, n)| {
-                    let root = run.chains[c].nodes[0].pot;
-                    NetBranch {
-                        assumption: proofs::literal(root),
-                        steps: steps((c, n)),
-                        refuted: None,
-                    }
+                .map(|b| NetBranch {
+                    assumption: proofs::literal(b.0.nodes[0].pot),
+                    steps: steps(b),
+                    refuted: None,
                 })
                 .collect();
             let choice = match hint.kind {

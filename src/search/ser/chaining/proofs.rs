@@ -9,15 +9,15 @@
 //! - a cycle's elimination x: x true turns off an *on* potential of the cycle; walking the
 //!   cycle backwards each *off* potential becomes true, up to one that x sees: x false.
 
-use super::multiple::Run;
 use super::potential::{Cause, Pot};
+use super::propagate::Chain;
 use crate::grid::{Candidate, Cell};
 use crate::proof::net::{
     ForceMode, LinkLevel, NetBranch, NetChoice, NetConclusion, NetForm, NetLink, NetLiteral,
     NetNode, NetPattern, NetStep,
 };
 use crate::proof::{Pattern, Proof};
-use crate::search::ser::grid::{Region, SeGrid};
+use crate::search::ser::grid::Region;
 
 pub fn literal(p: Pot) -> NetLiteral {
     NetLiteral::candidate(p.candidate(), p.on())
@@ -127,7 +127,7 @@ pub fn verity(choice: NetChoice, branches: Vec<NetBranch>, target: Pot) -> Proof
 /// derives what `on_steps` derive, every other candidate turns `start` off (a weak link)
 /// and derives what `off_steps` derive, refuted by `refuted` if given.
 pub fn cell_branches(
-    grid: &SeGrid,
+    grid: &[u16; 81],
     start: Pot,
     on_steps: Vec<NetStep>,
     off_steps: &[NetStep],
@@ -135,7 +135,7 @@ pub fn cell_branches(
 ) -> Vec<NetBranch> {
     let cell = start.cell();
     (1..=9u8)
-        .filter(|&v| grid.has(cell, v))
+        .filter(|&v| grid[cell] & (1 << v) != 0)
         .map(|v| {
             let here = Pot::new(cell, v, true);
             if v == start.value() {
@@ -169,7 +169,7 @@ pub fn contradiction_by_path(path: &[(Pot, Cause)]) -> Proof {
 
 /// A forcing chain from its start off to the start on: every candidate of the start's cell
 /// gives the start (the others through the start off).
-pub fn placement_by_path(grid: &SeGrid, path: &[(Pot, Cause)]) -> Proof {
+pub fn placement_by_path(grid: &[u16; 81], path: &[(Pot, Cause)]) -> Proof {
     let start = path[0].0;
     let on = start.negated();
     let branches = cell_branches(grid, on, vec![], &path_steps(path), None);
@@ -229,24 +229,43 @@ pub fn cycle_elimination(path: &[(Pot, Cause)], x: Candidate) -> Proof {
     contradiction(x_on, steps, x)
 }
 
-/// The inferences deriving `ends` in chain `chain` of a run: every ancestor in derivation
-/// order (the assumption itself excluded).
-pub fn chain_steps(run: &Run, chain: usize, ends: &[u32]) -> Vec<NetStep> {
-    let c = &run.chains[chain];
-    c.ancestry(ends)
+/// The inferences deriving `ends` in `chain` (propagated on `source`): every potential
+/// they rest on, in derivation order (the assumption itself excluded). A rule's potential
+/// rests on SE's rule parents; a nested hint's on every candidate the chain had removed
+/// when it was found (the nested proof is checked on exactly that grid).
+pub fn chain_steps(chain: &Chain, ends: &[u32], source: &[u16; 81]) -> Vec<NetStep> {
+    let premises = |n: u32| -> Vec<u32> {
+        match chain.nodes[n as usize].cause {
+            Cause::Advanced(i) => {
+                super::advanced::proof_premises(chain, &chain.advanced[i as usize], n, source)
+            }
+            _ => chain.parents(n).to_vec(),
+        }
+    };
+    // the closure over the proof's premises, in derivation order
+    let mut seen = vec![false; chain.nodes.len()];
+    let mut stack: Vec<u32> = ends.to_vec();
+    let mut order = Vec::new();
+    while let Some(n) = stack.pop() {
+        if std::mem::replace(&mut seen[n as usize], true) {
+            continue;
+        }
+        order.push(n);
+        stack.extend(premises(n));
+    }
+    order.sort_unstable();
+    order
         .into_iter()
         .filter_map(|n| {
-            let node = &c.nodes[n as usize];
-            let parents: Vec<Pot> = c
-                .parents(n)
+            let node = &chain.nodes[n as usize];
+            let parents: Vec<Pot> = premises(n)
                 .iter()
-                .map(|&p| c.nodes[p as usize].pot)
+                .map(|&p| chain.nodes[p as usize].pot)
                 .collect();
             match node.cause {
                 Cause::Start => None,
                 Cause::Advanced(i) => Some(super::advanced::proof_step(
-                    run,
-                    &c.advanced[i as usize],
+                    &chain.advanced[i as usize],
                     &parents,
                     node.pot,
                 )),

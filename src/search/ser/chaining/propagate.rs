@@ -50,6 +50,18 @@ impl Chain {
         }
     }
 
+    /// A chain holding one path (its start first), each potential derived from the one
+    /// before; a potential met again is not registered again.
+    pub fn from_path(path: &[(Pot, Cause)]) -> Chain {
+        let mut chain = Chain::new();
+        for (i, &(pot, cause)) in path.iter().enumerate() {
+            let parents: &[u32] = if i == 0 { &[] } else { &[i as u32 - 1] };
+            let register = chain.get(pot).is_none();
+            chain.push(pot, cause, parents, register);
+        }
+        chain
+    }
+
     /// The node of a potential, if the propagation reached it.
     #[inline]
     pub fn get(&self, p: Pot) -> Option<u32> {
@@ -117,7 +129,13 @@ impl Chain {
 
 /// SE's propagation on `grid` from `start` under `mode`: the chain it builds (partial when
 /// it stops at a contradiction).
-pub fn propagate(grid: &[u16; 81], start: Pot, mode: ChainingMode, rules: &mut Rules) -> Chain {
+pub fn propagate(
+    grid: &[u16; 81],
+    values: &[u8; 81],
+    start: Pot,
+    mode: ChainingMode,
+    rules: &mut Rules,
+) -> Chain {
     let y = !mode.nishio;
     let dynamic = mode.dynamic;
     let mut work = *grid;
@@ -175,8 +193,8 @@ pub fn propagate(grid: &[u16; 81], start: Pot, mode: ChainingMode, rules: &mut R
             if mode.level == 0 {
                 break;
             }
-            for (pot, hint, rule_parents) in advanced::potentials(&work, grid, &chain, mode, rules)
-            {
+            let found = advanced::potentials(&work, values, grid, &chain, mode, rules);
+            for (pot, hint, rule_parents) in found {
                 if chain.get(pot).is_none() {
                     let index = chain.advanced.len() as u32;
                     chain.advanced.push(hint.clone());

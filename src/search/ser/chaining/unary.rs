@@ -69,15 +69,17 @@ struct Inst {
 
 const ROOT: u32 = u32::MAX;
 
-/// The best hint so far.
-struct Best {
-    rank: Rank,
-    pass: Pass,
-    cycle: bool,
+/// A hint of the producer.
+#[derive(Clone, Debug)]
+pub struct Found {
+    pub rank: Rank,
+    pub pass: Pass,
+    pub cycle: bool,
     /// The potentials from the start to the end (a cycle's end is its start again), with
     /// the cause of each.
-    path: Vec<(Pot, Cause)>,
-    eliminations: Vec<Candidate>,
+    pub path: Vec<(Pot, Cause)>,
+    /// A cycle's eliminations; a forcing chain's target when off.
+    pub eliminations: Vec<Candidate>,
 }
 
 struct Search<'a> {
@@ -88,14 +90,27 @@ struct Search<'a> {
     stamp: u32,
     pending_on: VecDeque<u32>,
     pending_off: VecDeque<u32>,
-    best: Option<Best>,
+    best: Option<Found>,
+    /// Every hint in generation order, when asked for all (no search is cut then).
+    all: Option<Vec<Found>>,
 }
 
 /// The producer's first hint: the best by SE's sort, the earliest among equals.
 pub fn first_hint(grid: &SeGrid) -> Option<SeStep> {
-    let links = StaticLinks::new(&grid.cands);
+    let best = search(&grid.cands, false).best?;
+    Some(step(&grid.cands, best))
+}
+
+/// Every hint of the producer on `grid`, in SE's generation order.
+pub fn all_hints(grid: &[u16; 81]) -> Vec<Found> {
+    search(grid, true).all.unwrap_or_default()
+}
+
+/// The three passes over every start.
+fn search(grid: &[u16; 81], all: bool) -> SearchResult {
+    let links = StaticLinks::new(grid);
     let mut s = Search {
-        cands: &grid.cands,
+        cands: grid,
         links: &links,
         insts: Vec::with_capacity(512),
         seen: vec![0; POTS],
@@ -103,22 +118,30 @@ pub fn first_hint(grid: &SeGrid) -> Option<SeStep> {
         pending_on: VecDeque::new(),
         pending_off: VecDeque::new(),
         best: None,
+        all: all.then(Vec::new),
     };
     for pass in PASSES {
-        for cell in 0..81 {
-            let count = grid.count(cell);
-            if grid.values[cell] != 0 || count < 2 || (count > 2 && !pass.x) {
+        for (cell, &cands) in grid.iter().enumerate() {
+            let count = cands.count_ones();
+            if count < 2 || (count > 2 && !pass.x) {
                 continue;
             }
             for value in 1..=9u8 {
-                if grid.has(cell, value) {
+                if cands & (1 << value) != 0 {
                     s.unary(Pot::new(cell, value, true), pass);
                 }
             }
         }
     }
-    let best = s.best?;
-    Some(step(grid, best))
+    SearchResult {
+        best: s.best,
+        all: s.all,
+    }
+}
+
+struct SearchResult {
+    best: Option<Found>,
+    all: Option<Vec<Found>>,
 }
 
 impl Search<'_> {
@@ -176,8 +199,19 @@ impl Search<'_> {
         out
     }
 
+    /// The rank a new hint must beat (none when every hint is wanted).
     fn best_rank(&self) -> Option<&Rank> {
-        self.best.as_ref().map(|b| &b.rank)
+        match self.all {
+            Some(_) => None,
+            None => self.best.as_ref().map(|b| &b.rank),
+        }
+    }
+
+    fn found(&mut self, found: Found) {
+        match &mut self.all {
+            Some(all) => all.push(found),
+            None => self.best = Some(found),
+        }
     }
 
     /// SE's `doUnaryChaining` from `root` on: cycles, then (with x links) forcing chains
@@ -265,7 +299,7 @@ impl Search<'_> {
             return;
         }
         eliminations.sort();
-        self.best = Some(Best {
+        self.found(Found {
             rank,
             pass,
             cycle: true,
@@ -347,25 +381,27 @@ impl Search<'_> {
         } else {
             vec![target_pot.candidate()]
         };
-        self.best = Some(Best {
+        let path = self.path(target);
+        self.found(Found {
             rank,
             pass,
             cycle: false,
-            path: self.path(target),
+            path,
             eliminations,
         });
     }
 }
 
-fn step(grid: &SeGrid, best: Best) -> SeStep {
-    let Best {
+/// SE's name of a hint of this producer.
+pub fn hint_name(found: &Found) -> &'static str {
+    let Found {
         rank,
         pass,
         cycle,
         path,
-        eliminations,
-    } = best;
-    let name = if cycle {
+        ..
+    } = found;
+    if *cycle {
         let cells: std::collections::BTreeSet<usize> =
             path[1..].iter().map(|(p, _)| p.cell()).collect();
         match (pass.x, pass.y) {
@@ -380,26 +416,36 @@ fn step(grid: &SeGrid, best: Best) -> SeStep {
         "Turbot Fish"
     } else {
         "Forcing X-Chain"
-    };
-    let target = path.last().expect("a path").0;
-    let (proofs, placement) = if cycle {
-        let proofs = eliminations
+    }
+}
+
+/// A hint's proofs on the grid it was found on (a cycle: one per elimination) and its
+/// placement.
+pub fn proofs_of(grid: &[u16; 81], found: &Found) -> (Vec<crate::proof::Proof>, Option<Candidate>) {
+    let target = found.path.last().expect("a path").0;
+    if found.cycle {
+        let proofs = found
+            .eliminations
             .iter()
-            .map(|&x| proofs::cycle_elimination(&path, x))
+            .map(|&x| proofs::cycle_elimination(&found.path, x))
             .collect();
         (proofs, None)
     } else if target.on() {
-        let proof = proofs::placement_by_path(grid, &path);
+        let proof = proofs::placement_by_path(grid, &found.path);
         (vec![proof], Some(target.candidate()))
     } else {
-        (vec![proofs::contradiction_by_path(&path)], None)
-    };
+        (vec![proofs::contradiction_by_path(&found.path)], None)
+    }
+}
+
+fn step(grid: &[u16; 81], found: Found) -> SeStep {
+    let (proofs, placement) = proofs_of(grid, &found);
     SeStep {
-        name: name.into(),
-        difficulty: rank.difficulty,
-        eliminations,
+        name: hint_name(&found).into(),
+        difficulty: found.rank.difficulty,
+        eliminations: found.eliminations,
         placement,
         proofs,
-        complexity: Some(rank.complexity),
+        complexity: Some(found.rank.complexity),
     }
 }
