@@ -290,6 +290,7 @@ pub fn net_graph(net: &crate::proof::net::NetPattern, name: &str) -> Graph {
                     "dotted",
                     crate::notation::hypothesis::locked_set_text(base, cover),
                 ),
+                NetLink::Nested { proof } => ("dotted", format!("nested {}", proof.rule)),
                 NetLink::Als { cells, .. } => (
                     if s.conclusion.value {
                         "solid"

@@ -92,7 +92,7 @@ fn bracket(step: &NetStep) -> String {
     let letter = match step.link {
         NetLink::Weak => "W",
         NetLink::Strong { .. } => "S",
-        NetLink::Subset | NetLink::Locked { .. } => "M",
+        NetLink::Subset | NetLink::Locked { .. } | NetLink::Nested { .. } => "M",
         NetLink::Als { .. } => {
             if step.conclusion.value {
                 "S"

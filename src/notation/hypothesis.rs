@@ -131,6 +131,7 @@ pub(super) fn reason(step: &NetStep, letters: &BTreeMap<NetLiteral, String>) -> 
         NetLink::Locked { base, cover } => {
             format!("{}: {}", locked_set_text(base, cover), premises(", "))
         }
+        NetLink::Nested { proof } => format!("nested {}: {}", proof.rule, premises(", ")),
     }
 }
 

@@ -285,7 +285,7 @@ fn loop_hints(grid: &SeGrid, loop_cells: Vec<usize>, v1: u8, v2: u8) -> Vec<Loop
 
 /// Cells seeing every one of `cells` (SE's house order of the first), outside them.
 fn common_peers(cells: &[usize]) -> Vec<usize> {
-    let mut common = house_cells(cells[0]);
+    let mut common = house_cells(cells[0]).to_vec();
     for &c in &cells[1..] {
         let peers = house_cells(c);
         common.retain(|x| peers.contains(x));
@@ -548,7 +548,7 @@ fn find_grave(grid: &SeGrid) -> Option<Grave> {
                         temp.remove(cell, value);
                         let peers = house_cells(cell);
                         let mut common = match g.common.take() {
-                            None => peers,
+                            None => peers.to_vec(),
                             Some(mut c) => {
                                 c.retain(|x| peers.contains(x));
                                 c
