@@ -76,7 +76,17 @@ impl<'a> Labels<'a> {
             });
             given.chain(around)
         });
-        let best = self.cheapest(size, near, own_line).or_else(|| {
+        // a spot off the given ones costs at least OFF_SPOT + PER_UNIT_OFF * NEAR[0]: when a
+        // given spot costs less, the spots around them need not be scored
+        let given = spots
+            .iter()
+            .enumerate()
+            .map(|(rank, &spot)| (spot, PER_RANK * rank as f64));
+        let cheap = self
+            .cheapest(size, given, own_line)
+            .filter(|(cost, _)| *cost < OFF_SPOT + PER_UNIT_OFF * NEAR[0]);
+        let best = cheap.or_else(|| self.cheapest(size, near, own_line));
+        let best = best.map(|(_, r)| r).or_else(|| {
             let rings = (1..)
                 .map(|k| NEAR[NEAR.len() - 1] + RING_STEP * k as f64)
                 .take_while(|&r| r <= FARTHEST);
@@ -88,7 +98,7 @@ impl<'a> Labels<'a> {
                         OFF_SPOT + PER_UNIT_OFF * r,
                     )
                 });
-                self.cheapest(size, ring, own_line)
+                self.cheapest(size, ring, own_line).map(|(_, r)| r)
             })
         });
         let rect = best.unwrap_or_else(|| Rect::from_center_size(first, size));
@@ -96,20 +106,20 @@ impl<'a> Labels<'a> {
         rect
     }
 
-    /// The cheapest free box of `size` centred on one of `spots` (each with its own cost).
+    /// The cheapest free box of `size` centred on one of `spots` (each with its own cost),
+    /// with its cost (the first of equally cheap ones).
     fn cheapest(
         &self,
         size: Size,
         spots: impl Iterator<Item = (Point, f64)>,
         own_line: Option<usize>,
-    ) -> Option<Rect> {
+    ) -> Option<(f64, Rect)> {
         let frame = Rect::new(0.0, 0.0, PICTURE_WIDTH, PICTURE_WIDTH);
         spots
             .map(|(p, cost)| (Rect::from_center_size(p, size), cost))
             .filter(|(r, _)| frame.contains_rect(*r) && self.is_free(*r))
             .map(|(r, cost)| (cost + self.hidden(r, own_line), r))
             .min_by(|a, b| a.0.total_cmp(&b.0))
-            .map(|(_, r)| r)
     }
 
     fn is_free(&self, r: Rect) -> bool {

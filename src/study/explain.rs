@@ -496,7 +496,7 @@ impl Question<'_> {
             plan.iter().map(|_| Mutex::new(None)).collect();
         let (next_group, started) = (AtomicUsize::new(0), AtomicUsize::new(0));
         let lane = || {
-            let mut searcher = Searcher::new();
+            let mut searcher = Searcher::for_one_target();
             while let Some((_, rows)) = groups.get(next_group.fetch_add(1, Ordering::Relaxed)) {
                 for &i in rows {
                     let rows_left = shares - started.fetch_add(1, Ordering::Relaxed);
@@ -547,7 +547,7 @@ pub fn explain_target(
     };
     let lanes = options.lanes().min(plan.len().max(1));
     let searched = if lanes <= 1 {
-        let mut searcher = Searcher::new();
+        let mut searcher = Searcher::for_one_target();
         let mut spent = 0u64;
         let mut searched = Vec::with_capacity(plan.len());
         for (i, (label, techniques)) in plan.into_iter().enumerate() {

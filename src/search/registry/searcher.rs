@@ -299,6 +299,8 @@ pub struct Searcher {
     force: ForceCache,
     hypotheses: HypothesisCache,
     tagging: TaggingCache,
+    /// Whether it answers questions about one target of a state only ([`Searcher::for_one_target`]).
+    one_target: bool,
 }
 
 /// Level 2's clearings of the last state. Level 3 starts with level 2's search and stops
@@ -499,6 +501,17 @@ impl Searcher {
         }
     }
 
+    /// A searcher for one target's question on a state (explain's rows): its disproof
+    /// searches (hypothesis, depth, depth2) assume the target alone instead of every
+    /// candidate of the state (which a searcher keeps for the state's other targets). Each
+    /// assumption's disproof is a proof of its own, so the answers are the same.
+    pub fn for_one_target() -> Searcher {
+        Searcher {
+            one_target: true,
+            ..Searcher::default()
+        }
+    }
+
     /// Up to `limit` instances of `rule` in the state, each recording its technique.
     pub fn find(&mut self, rule: Rule, links: &LinkIndex, limit: usize) -> Vec<Proof> {
         let name = rule.technique.name();
@@ -565,6 +578,10 @@ impl Searcher {
                 .search_target(spec, links, (target, false), max_len, meter);
         }
         if let Search::Hypothesis(mode) = technique.get().search {
+            let disproof = mode == ForceMode::Hypothesis || mode.is_depth();
+            if self.one_target && disproof {
+                return technique.search_target_in(&mut self.chains, links, target, max_len, meter);
+            }
             // every conclusion of the state at once, kept for the state's other targets
             return self.hypothesis_answer(mode, links, meter, |p| {
                 p.eliminations.contains(&target) && p.length <= max_len
