@@ -9,6 +9,7 @@
 //! at a time ([`parts`], [`from_proof_part`]): the part's marks, sets and links, the
 //! conclusions, and a legend line saying which part is shown.
 
+use super::dot;
 use super::svg::{
     Arrow, Diagram, Key, LegendEntry, Mark, Role, SetKind, SetOutline, Support, SupportKind,
     Variable,
@@ -16,14 +17,26 @@ use super::svg::{
 use crate::grid::{Candidate, Cell, Digit, State};
 use crate::notation::nrc;
 use crate::proof::aic::{cells_compact, AicConclusion, AicPattern};
+use crate::proof::aligned::AlignedExclusionPattern;
 use crate::proof::als::AlsPattern;
+use crate::proof::als::SueDeCoq;
+use crate::proof::assistant::{BentSubset, GridAls, GridLock};
+use crate::proof::basic;
 use crate::proof::candidates::pattern_candidates;
 use crate::proof::chain::{ChainPattern, LassoKind};
+use crate::proof::composite::CompositePattern;
+use crate::proof::empty_rectangle::EmptyRectanglePattern;
+use crate::proof::fish::FishPattern;
+use crate::proof::kraken::KrakenPattern;
 use crate::proof::medusa::{Colour, MedusaPattern};
 use crate::proof::net::{NetLink, NetPattern};
+use crate::proof::range::AlmostLockedRange;
 use crate::proof::tagging::{TagLink, TagPattern};
+use crate::proof::template::TemplatePattern;
+use crate::proof::uniqueness::UniquenessPattern;
 use crate::proof::whip::WhipPattern;
-use crate::proof::{Pattern, Proof};
+use crate::proof::{on_pattern, Pattern, Proof};
+use graphviz_rust::dot_structures::Graph;
 use thiserror::Error;
 
 /// A part asked of a proof that does not have it.
@@ -35,18 +48,20 @@ pub enum PartError {
     OutOfRange { asked: usize, count: usize },
 }
 
-/// The candidates a pattern drawn as marks only is made of ([`pattern_candidates`]); a
-/// single and a composite placement draw none (their placement is drawn as asserted, and
-/// each part of a composite has its own picture).
+/// The candidates a pattern drawn as marks only is made of ([`pattern_candidates`]).
 fn pattern_marks(state: &State, pattern: &Pattern) -> Vec<Candidate> {
-    let drawn_otherwise = matches!(
-        pattern,
-        Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } | Pattern::Composite(_)
-    );
-    if drawn_otherwise {
-        return vec![];
-    }
     pattern_candidates(pattern, state.candidates())
+}
+
+/// A pattern drawn as marks on the candidates it is made of.
+fn marks_parts(state: &State, pattern: &Pattern) -> Parts {
+    Parts {
+        marks: pattern_marks(state, pattern)
+            .into_iter()
+            .map(|c| mark(c, Role::Pattern))
+            .collect(),
+        ..Parts::default()
+    }
 }
 
 fn mark(candidate: Candidate, role: Role) -> Mark {
@@ -500,13 +515,7 @@ fn aic_parts(state: &State, a: &AicPattern) -> Parts {
 /// Marks and sets of an ALS rule: its cells' candidates as pattern candidates, each set
 /// outlined and named (`ALS A: {2 5 9} r4c3,r5c3`).
 fn als_rule_parts(state: &State, pattern: &Pattern, a: &AlsPattern) -> Parts {
-    let mut parts = Parts {
-        marks: pattern_marks(state, pattern)
-            .into_iter()
-            .map(|c| mark(c, Role::Pattern))
-            .collect(),
-        ..Parts::default()
-    };
+    let mut parts = marks_parts(state, pattern);
     for set in &a.sets {
         let digits: Vec<String> = set.digits.iter().map(|d| d.to_string()).collect();
         let what = format!("{{{}}} {}", digits.join(" "), cells_compact(&set.cells));
@@ -647,34 +656,12 @@ fn legend(
 /// `nrczt7-chain` (a chain's name already holds its length), `x-chain[6]`,
 /// `force-cell[9]`, `swordfish`.
 pub fn rule_label(proof: &Proof) -> String {
-    match &proof.pattern {
-        Pattern::Whip(w) => format!("{}[{}]", w.kind.name(), w.cells.len()),
-        Pattern::Aic(_) | Pattern::Net(_) | Pattern::AlmostLockedRange(_) | Pattern::Tagging(_) => {
-            format!("{}[{}]", proof.rule, proof.length)
-        }
-        Pattern::NakedSingle { .. }
-        | Pattern::HiddenSingle { .. }
-        | Pattern::Interaction { .. }
-        | Pattern::NakedSubset { .. }
-        | Pattern::HiddenSubset { .. }
-        | Pattern::Fish { .. }
-        | Pattern::XyWing { .. }
-        | Pattern::XyzWing { .. }
-        | Pattern::Chain(_)
-        | Pattern::GridLock(_)
-        | Pattern::BentSubset(_)
-        | Pattern::Als(_)
-        | Pattern::GridAls(_)
-        | Pattern::SueDeCoq(_)
-        | Pattern::Medusa(_)
-        | Pattern::Composite(_)
-        | Pattern::EmptyRectangle(_)
-        | Pattern::Template(_)
-        | Pattern::Uniqueness(_)
-        | Pattern::GeneralFish(_)
-        | Pattern::KrakenFish(_)
-        | Pattern::AlignedExclusion(_) => proof.rule.clone(),
-    }
+    on_pattern!(&proof.pattern, x => x.label(proof))
+}
+
+/// The rule with the proof's length: `x-chain[6]`, `force-cell[9]`.
+fn rule_and_length(proof: &Proof) -> String {
+    format!("{}[{}]", proof.rule, proof.length)
 }
 
 /// Roles and links of a 3D Medusa pattern (of its chain `only`, 0-based, when given, with
@@ -736,12 +723,7 @@ fn medusa_part_names(m: &MedusaPattern) -> Vec<String> {
 /// branches, a 3D Medusa's chains. Empty for a proof drawn whole only (and for one of a
 /// single part).
 pub fn parts(proof: &Proof) -> Vec<String> {
-    let names = match &proof.pattern {
-        Pattern::Net(n) => net_part_names(n),
-        Pattern::Tagging(t) => tag_part_names(t),
-        Pattern::Medusa(m) => medusa_part_names(m),
-        _ => Vec::new(),
-    };
+    let names = on_pattern!(&proof.pattern, x => x.part_names());
     if names.len() > 1 {
         names
     } else {
@@ -774,44 +756,7 @@ pub fn from_proof_part(
         }
         Some(k) => Some(k - 1),
     };
-    let (parts, meanings) = match &proof.pattern {
-        Pattern::Chain(c) => (chain_parts(c), &CHAIN_MEANINGS),
-        Pattern::Whip(w) => (whip_parts(state, w), &CHAIN_MEANINGS),
-        Pattern::Net(n) => (net_parts(state, n, only), &NET_MEANINGS),
-        Pattern::Tagging(t) => (tag_parts(state, t, only), &NET_MEANINGS),
-        Pattern::Aic(a) => (aic_parts(state, a), &AIC_MEANINGS),
-        Pattern::Medusa(m) => (medusa_parts(m, only), &PATTERN_MEANINGS),
-        Pattern::Als(a) => (als_rule_parts(state, &proof.pattern, a), &PATTERN_MEANINGS),
-        other @ (Pattern::NakedSingle { .. }
-        | Pattern::HiddenSingle { .. }
-        | Pattern::Interaction { .. }
-        | Pattern::NakedSubset { .. }
-        | Pattern::HiddenSubset { .. }
-        | Pattern::Fish { .. }
-        | Pattern::XyWing { .. }
-        | Pattern::XyzWing { .. }
-        | Pattern::GridLock(_)
-        | Pattern::BentSubset(_)
-        | Pattern::GridAls(_)
-        | Pattern::AlmostLockedRange(_)
-        | Pattern::SueDeCoq(_)
-        | Pattern::Composite(_)
-        | Pattern::EmptyRectangle(_)
-        | Pattern::Template(_)
-        | Pattern::Uniqueness(_)
-        | Pattern::GeneralFish(_)
-        | Pattern::KrakenFish(_)
-        | Pattern::AlignedExclusion(_)) => (
-            Parts {
-                marks: pattern_marks(state, other)
-                    .into_iter()
-                    .map(|c| mark(c, Role::Pattern))
-                    .collect(),
-                ..Parts::default()
-            },
-            &PATTERN_MEANINGS,
-        ),
-    };
+    let (parts, meanings) = on_pattern!(&proof.pattern, x => x.picture(state, proof, only));
     let Parts {
         mut marks,
         arrows,
@@ -891,3 +836,158 @@ pub fn tagging_diagram(state: &State, t: &crate::proof::tagging::TagLayers) -> D
         )],
     }
 }
+
+/// How each kind of pattern is drawn, said once per kind: implemented for every kind
+/// [`on_pattern`] names, so a new kind of pattern does not compile until it says how it is
+/// drawn. The defaults draw the pattern as marks on the candidates it is made of, label it
+/// with its rule, draw it whole and graph it as its diagram's chain.
+trait Drawn {
+    /// The rule with its length as the forums print it ([`rule_label`]).
+    fn label(&self, proof: &Proof) -> String {
+        proof.rule.clone()
+    }
+    /// The parts that can be drawn one at a time, by name ([`parts`]).
+    fn part_names(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// The picture's marks, links and sets (of its part `only`, 0-based, when given) and
+    /// what its colours mean.
+    fn picture(
+        &self,
+        state: &State,
+        proof: &Proof,
+        only: Option<usize>,
+    ) -> (Parts, &'static Meanings) {
+        let _ = only;
+        (marks_parts(state, &proof.pattern), &PATTERN_MEANINGS)
+    }
+    /// The DOT graph of the proof drawn as `d` ([`graph_of`]).
+    fn graph(&self, d: &Diagram) -> Graph {
+        dot::proof_graph(d)
+    }
+}
+
+/// The graph of a proof drawn as `d`: a force chain or net as its inference graph
+/// ([`dot::net_graph`]), every other proof as its diagram's chain ([`dot::proof_graph`]).
+pub fn graph_of(proof: &Proof, d: &Diagram) -> Graph {
+    on_pattern!(&proof.pattern, x => x.graph(d))
+}
+
+/// A single's placement is drawn as asserted: no marks.
+impl Drawn for basic::NakedSingle {
+    fn picture(&self, _: &State, _: &Proof, _: Option<usize>) -> (Parts, &'static Meanings) {
+        (Parts::default(), &PATTERN_MEANINGS)
+    }
+}
+
+impl Drawn for basic::HiddenSingle {
+    fn picture(&self, _: &State, _: &Proof, _: Option<usize>) -> (Parts, &'static Meanings) {
+        (Parts::default(), &PATTERN_MEANINGS)
+    }
+}
+
+/// Each part of a composite has its own picture; the whole draws its conclusions only.
+impl Drawn for CompositePattern {
+    fn picture(&self, _: &State, _: &Proof, _: Option<usize>) -> (Parts, &'static Meanings) {
+        (Parts::default(), &PATTERN_MEANINGS)
+    }
+}
+
+impl Drawn for ChainPattern {
+    fn picture(&self, _: &State, _: &Proof, _: Option<usize>) -> (Parts, &'static Meanings) {
+        (chain_parts(self), &CHAIN_MEANINGS)
+    }
+}
+
+/// `whip[5]`, `braid[5]`.
+impl Drawn for WhipPattern {
+    fn label(&self, _: &Proof) -> String {
+        format!("{}[{}]", self.kind.name(), self.cells.len())
+    }
+    fn picture(&self, state: &State, _: &Proof, _: Option<usize>) -> (Parts, &'static Meanings) {
+        (whip_parts(state, self), &CHAIN_MEANINGS)
+    }
+}
+
+impl Drawn for NetPattern {
+    fn label(&self, proof: &Proof) -> String {
+        rule_and_length(proof)
+    }
+    fn part_names(&self) -> Vec<String> {
+        net_part_names(self)
+    }
+    fn picture(&self, state: &State, _: &Proof, only: Option<usize>) -> (Parts, &'static Meanings) {
+        (net_parts(state, self, only), &NET_MEANINGS)
+    }
+    fn graph(&self, d: &Diagram) -> Graph {
+        dot::net_graph(self, &d.title)
+    }
+}
+
+impl Drawn for TagPattern {
+    fn label(&self, proof: &Proof) -> String {
+        rule_and_length(proof)
+    }
+    fn part_names(&self) -> Vec<String> {
+        tag_part_names(self)
+    }
+    fn picture(&self, state: &State, _: &Proof, only: Option<usize>) -> (Parts, &'static Meanings) {
+        (tag_parts(state, self, only), &NET_MEANINGS)
+    }
+}
+
+impl Drawn for AicPattern {
+    fn label(&self, proof: &Proof) -> String {
+        rule_and_length(proof)
+    }
+    fn picture(&self, state: &State, _: &Proof, _: Option<usize>) -> (Parts, &'static Meanings) {
+        (aic_parts(state, self), &AIC_MEANINGS)
+    }
+}
+
+impl Drawn for AlmostLockedRange {
+    fn label(&self, proof: &Proof) -> String {
+        rule_and_length(proof)
+    }
+}
+
+impl Drawn for MedusaPattern {
+    fn part_names(&self) -> Vec<String> {
+        medusa_part_names(self)
+    }
+    fn picture(&self, _: &State, _: &Proof, only: Option<usize>) -> (Parts, &'static Meanings) {
+        (medusa_parts(self, only), &PATTERN_MEANINGS)
+    }
+}
+
+impl Drawn for AlsPattern {
+    fn picture(
+        &self,
+        state: &State,
+        proof: &Proof,
+        _: Option<usize>,
+    ) -> (Parts, &'static Meanings) {
+        (
+            als_rule_parts(state, &proof.pattern, self),
+            &PATTERN_MEANINGS,
+        )
+    }
+}
+
+/// Drawn as marks on their candidates, labelled with their rule.
+impl Drawn for basic::Interaction {}
+impl Drawn for basic::NakedSubset<'_> {}
+impl Drawn for basic::HiddenSubset<'_> {}
+impl Drawn for basic::LineFish<'_> {}
+impl Drawn for basic::XyWing {}
+impl Drawn for basic::XyzWing {}
+impl Drawn for GridLock {}
+impl Drawn for BentSubset {}
+impl Drawn for GridAls {}
+impl Drawn for SueDeCoq {}
+impl Drawn for EmptyRectanglePattern {}
+impl Drawn for TemplatePattern {}
+impl Drawn for UniquenessPattern {}
+impl Drawn for FishPattern {}
+impl Drawn for KrakenPattern {}
+impl Drawn for AlignedExclusionPattern {}

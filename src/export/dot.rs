@@ -95,41 +95,6 @@ pub fn print(graph: &Graph) -> String {
     graph.print(&mut PrinterContext::default())
 }
 
-/// The graph of a proof drawn as `d`: a force chain or net as its inference graph
-/// ([`net_graph`]), every other proof as its diagram's chain ([`proof_graph`]).
-pub fn graph_of(proof: &crate::proof::Proof, d: &Diagram) -> Graph {
-    use crate::proof::Pattern;
-    match &proof.pattern {
-        Pattern::Net(net) => net_graph(net, &d.title),
-        Pattern::NakedSingle { .. }
-        | Pattern::HiddenSingle { .. }
-        | Pattern::Interaction { .. }
-        | Pattern::NakedSubset { .. }
-        | Pattern::HiddenSubset { .. }
-        | Pattern::Fish { .. }
-        | Pattern::XyWing { .. }
-        | Pattern::XyzWing { .. }
-        | Pattern::Chain(_)
-        | Pattern::Whip(_)
-        | Pattern::GridLock(_)
-        | Pattern::BentSubset(_)
-        | Pattern::Als(_)
-        | Pattern::GridAls(_)
-        | Pattern::AlmostLockedRange(_)
-        | Pattern::SueDeCoq(_)
-        | Pattern::Aic(_)
-        | Pattern::Medusa(_)
-        | Pattern::Tagging(_)
-        | Pattern::Composite(_)
-        | Pattern::EmptyRectangle(_)
-        | Pattern::Template(_)
-        | Pattern::Uniqueness(_)
-        | Pattern::GeneralFish(_)
-        | Pattern::KrakenFish(_)
-        | Pattern::AlignedExclusion(_) => proof_graph(d),
-    }
-}
-
 /// A proof as a graph, labelled with its rule and length (`whip[5]`): its candidates as
 /// nodes coloured by role (targets in red), each CSP variable of a chain or whip a cluster
 /// holding its L, R and t/z candidates, the chain's links as edges (strong solid `=`, weak

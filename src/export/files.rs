@@ -90,7 +90,7 @@ pub fn write_proof(
     files.push(at("svg"));
     write_atomically(&at("png"), &d.to_png_at(width)?)?;
     files.push(at("png"));
-    let graph = dot::graph_of(proof, &d);
+    let graph = diagram::graph_of(proof, &d);
     let dot_text = dot::print(&graph);
     write_atomically(&at("dot"), dot_text.as_bytes())?;
     files.push(at("dot"));

@@ -996,7 +996,7 @@ pub fn export(req: ExportReq, _: &Config) -> Result<Response, ApiError> {
                 .proof
                 .as_ref()
                 .ok_or_else(|| ApiError::Unprocessable("a DOT export needs a proof".into()))?;
-            let graph = dot::graph_of(p, &d);
+            let graph = diagram::graph_of(p, &d);
             ("text/vnd.graphviz", dot::print(&graph).into_bytes())
         }
         Format::Text => match &req.proof {
