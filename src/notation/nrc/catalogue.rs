@@ -4,8 +4,8 @@
 //! the technique.
 
 use crate::grid::State;
+use crate::notation::hodoku;
 use crate::notation::shown::Shown;
-use crate::notation::{hodoku, NamedText};
 use crate::proof::aligned::AlignedExclusionPattern;
 use crate::proof::empty_rectangle::EmptyRectanglePattern;
 use crate::proof::fish::FishPattern;
@@ -232,21 +232,9 @@ impl Shown for EmptyRectanglePattern {
     fn dialect(&self) -> &'static str {
         "ours (HoDoKu's below)"
     }
-    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
     fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
         let _ = state;
         Some(hodoku::empty_rectangle_line(proof, self))
-    }
-    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
     }
 }
 
@@ -269,21 +257,9 @@ impl Shown for TemplatePattern {
     fn dialect(&self) -> &'static str {
         "ours (HoDoKu's below)"
     }
-    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
     fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
         let _ = state;
         Some(hodoku::template_line(proof, self.set))
-    }
-    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
     }
 }
 
@@ -295,21 +271,9 @@ impl Shown for UniquenessPattern {
     fn dialect(&self) -> &'static str {
         "ours (HoDoKu's below)"
     }
-    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
     fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
         let _ = state;
         Some(hodoku::uniqueness_line(proof, self))
-    }
-    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
     }
 }
 
@@ -321,21 +285,9 @@ impl Shown for FishPattern {
     fn dialect(&self) -> &'static str {
         "ours (HoDoKu's below)"
     }
-    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
     fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
         let _ = state;
         Some(hodoku::fish_text(proof, self))
-    }
-    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
     }
 }
 
@@ -347,21 +299,9 @@ impl Shown for KrakenPattern {
     fn dialect(&self) -> &'static str {
         "ours (HoDoKu's below)"
     }
-    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
     fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
         let _ = state;
         Some(hodoku::kraken_line(proof, self))
-    }
-    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
     }
 }
 
@@ -378,21 +318,9 @@ impl Shown for AlignedExclusionPattern {
     fn dialect(&self) -> &'static str {
         "ours (HoDoKu's below)"
     }
-    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
     fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
         // HoDoKu has no aligned exclusion
         let _ = (state, proof);
         None
-    }
-    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
     }
 }
