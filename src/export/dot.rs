@@ -288,7 +288,7 @@ pub fn net_graph(net: &crate::proof::net::NetPattern, name: &str) -> Graph {
                 NetLink::Subset => ("dotted", "subset".to_string()),
                 NetLink::Locked { base, cover } => (
                     "dotted",
-                    crate::notation::depth::locked_set_text(base, cover),
+                    crate::notation::hypothesis::locked_set_text(base, cover),
                 ),
                 NetLink::Nested { proof } => ("dotted", format!("nested {}", proof.rule)),
                 NetLink::Als { cells, .. } => (
@@ -324,17 +324,17 @@ pub fn net_graph(net: &crate::proof::net::NetPattern, name: &str) -> Graph {
 
 /// The layers of a level-1 tagging (seed 004): each tagged group a node labelled with its
 /// Eureka form and tag, each strong link an edge, one colour per layer.
-pub fn layers_graph(t: &crate::search::tagging::Tagging, name: &str) -> Graph {
+pub fn layers_graph(t: &crate::proof::tagging::TagLayers, name: &str) -> Graph {
     const PALETTE: [&str; 12] = [
         "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
         "#bcbd22", "#17becf", "#393b79", "#637939",
     ];
     let mut stmts = vec![Stmt::Attribute(attr("label", name))];
     for (i, node) in t.nodes.iter().enumerate() {
-        let Some((layer, parity)) = t.tag[i] else {
+        let Some((layer, parity)) = t.tags[i] else {
             continue;
         };
-        let tag = crate::notation::tags::tag_name(layer, parity);
+        let tag = crate::proof::tagging::tag_name(layer, parity);
         stmts.push(Stmt::Node(DotNode::new(
             node_id(i),
             vec![
@@ -354,8 +354,8 @@ pub fn layers_graph(t: &crate::search::tagging::Tagging, name: &str) -> Graph {
             ],
         )));
     }
-    for (a, b) in t.strong_links() {
-        let (layer, _) = t.tag[a].expect("a strong link's nodes are tagged");
+    for &(a, b) in &t.strong_links {
+        let (layer, _) = t.tags[a].expect("a strong link's nodes are tagged");
         stmts.push(Stmt::Edge(DotEdge {
             ty: EdgeTy::Pair(Vertex::N(node_id(a)), Vertex::N(node_id(b))),
             attributes: vec![attr("color", PALETTE[layer % PALETTE.len()])],

@@ -7,7 +7,7 @@
 //! branch per fin (exo and endo), each assuming its fin true, and replays every branch's
 //! inferences with the net checker's replay: each must derive the target false.
 
-use super::check::{conclusion, fail, no_assertions, CheckError};
+use super::facts::{conclusion, fail, no_assertions, CheckError};
 use super::fish::{base_places, body_parts, FishPattern};
 use super::net::{replay, LinkLevel, NetBranch, NetForm, NetLiteral, NetNode};
 use super::Proof;
@@ -95,4 +95,23 @@ pub fn check(state: &State, proof: &Proof, k: &KrakenPattern) -> Result<(), Chec
         }
     }
     Ok(())
+}
+
+impl crate::proof::PatternKind for KrakenPattern {
+    fn rule_name(&self) -> (String, String, usize) {
+        KrakenPattern::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        out.digit_in(&self.fish.base, self.fish.digit);
+        super::net::collect_branches(out, &self.branches);
+    }
 }

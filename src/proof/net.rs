@@ -650,7 +650,7 @@ fn check_als_step(
     if !all_false || premise_false.iter().any(|c| !inside.contains(c)) {
         return Err("the premises are false candidates of the ALS".into());
     }
-    let freed = super::check::digits_false_throughout(&inside, premise_false);
+    let freed = super::facts::digits_false_throughout(&inside, premise_false);
     if freed.is_empty() {
         return Err("no digit of the ALS is false throughout it".into());
     }
@@ -862,6 +862,48 @@ fn contradiction_holds(
                 return fail(format!("{c} is not derived false"));
             }
             Ok(())
+        }
+    }
+}
+
+impl crate::proof::PatternKind for NetPattern {
+    fn rule_name(&self) -> (String, String, usize) {
+        NetPattern::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        collect_branches(out, &self.branches);
+        match &self.conclusion {
+            NetConclusion::Verity { literal } => collect_literal(out, literal),
+            NetConclusion::Both { node } => out.named(node.candidates().iter().copied()),
+            NetConclusion::Empty { .. } => {}
+        }
+    }
+}
+
+/// A literal's candidates, into a pattern's candidates.
+fn collect_literal(out: &mut crate::proof::candidates::Collected, l: &NetLiteral) {
+    out.named(l.node.candidates().iter().copied());
+}
+
+/// Every branch's assumption, premises and conclusions, into a pattern's candidates.
+pub(crate) fn collect_branches(
+    out: &mut crate::proof::candidates::Collected,
+    branches: &[NetBranch],
+) {
+    for b in branches {
+        collect_literal(out, &b.assumption);
+        for s in &b.steps {
+            s.premises.iter().for_each(|p| collect_literal(out, p));
+            collect_literal(out, &s.conclusion);
         }
     }
 }

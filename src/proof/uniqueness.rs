@@ -50,7 +50,7 @@
 //! subset; type 4: two BUG cells hold the only places of a digit u in a house, so each
 //! holds u or one of its extras.
 
-use super::check::{conclusion, fail, CheckError};
+use super::facts::{conclusion, fail, CheckError};
 use super::Proof;
 use crate::grid::{Candidate, Cell, Digit, House, State};
 use serde::{Deserialize, Serialize};
@@ -329,7 +329,7 @@ pub(super) fn check(state: &State, proof: &Proof, p: &UniquenessPattern) -> Resu
                 || p.subset
                     .iter()
                     .any(|&c| !house.contains(c) || in_rectangle(c) || state.value(c).is_some())
-                || !super::check::distinct(&p.subset)
+                || !super::facts::distinct(&p.subset)
             {
                 return fail(format!(
                     "the subset's cells are not open cells of {house} off the rectangle"
@@ -458,7 +458,7 @@ fn bit(d: Digit) -> u16 {
 /// every house holding none or two of them.
 fn check_loop(state: &State, p: &UniquenessPattern) -> Result<(), CheckError> {
     let c = &p.cells;
-    if c.len() < 4 || !c.len().is_multiple_of(2) || !super::check::distinct(c) {
+    if c.len() < 4 || !c.len().is_multiple_of(2) || !super::facts::distinct(c) {
         return fail("a deadly loop has an even number of cells, at least four");
     }
     for &cell in c {
@@ -491,7 +491,7 @@ fn hidden_set_cells(
     }
     let on_loop = |c: Cell| p.cells.contains(&c);
     if p.subset.is_empty()
-        || !super::check::distinct(&p.subset)
+        || !super::facts::distinct(&p.subset)
         || p.subset
             .iter()
             .any(|&c| !house.contains(c) || on_loop(c) || state.value(c).is_some())
@@ -501,7 +501,7 @@ fn hidden_set_cells(
         ));
     }
     let digits: Vec<Digit> = p.digits.iter().chain(&p.hidden).copied().collect();
-    if !super::check::distinct(&digits) || digits.len() != p.subset.len() + 1 {
+    if !super::facts::distinct(&digits) || digits.len() != p.subset.len() + 1 {
         return fail(format!(
             "{} digits hidden in {} cells and the roof",
             digits.len(),
@@ -530,7 +530,7 @@ fn hidden_set_cells(
 /// given, each open or placed with a or b (only an avoidable rectangle has placed cells).
 fn check_rectangle(state: &State, p: &UniquenessPattern) -> Result<(), CheckError> {
     let c = &p.cells;
-    if c.len() != 4 || !super::check::distinct(c) {
+    if c.len() != 4 || !super::facts::distinct(c) {
         return fail("a deadly pattern has four cells");
     }
     let mut rows: Vec<usize> = c.iter().map(|c| c.row()).collect();
@@ -652,7 +652,7 @@ fn check_bug(state: &State, proof: &Proof, p: &UniquenessPattern) -> Result<(), 
 /// house, so one extra candidate is true; each type concludes from that.
 fn check_grave(state: &State, proof: &Proof, p: &UniquenessPattern) -> Result<(), CheckError> {
     let bug_cells = &p.cells;
-    if bug_cells.is_empty() || !super::check::distinct(bug_cells) {
+    if bug_cells.is_empty() || !super::facts::distinct(bug_cells) {
         return fail("a BUG names its cells");
     }
     for &e in &p.extras {
@@ -719,7 +719,7 @@ fn check_grave(state: &State, proof: &Proof, p: &UniquenessPattern) -> Result<()
                 return fail(format!("the BUG cells are not in {house}"));
             }
             if p.subset.is_empty()
-                || !super::check::distinct(&p.subset)
+                || !super::facts::distinct(&p.subset)
                 || p.subset.iter().any(|&c| {
                     !house.contains(c) || bug_cells.contains(&c) || state.value(c).is_some()
                 })
@@ -793,4 +793,23 @@ fn check_grave(state: &State, proof: &Proof, p: &UniquenessPattern) -> Result<()
         }
     }
     Ok(())
+}
+
+impl crate::proof::PatternKind for UniquenessPattern {
+    fn rule_name(&self) -> (String, String, usize) {
+        UniquenessPattern::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        out.spanned(&self.cells, None);
+        out.spanned(&self.subset, None);
+    }
 }

@@ -10,6 +10,7 @@
 use crate::grid::{Candidate, State};
 use crate::proof::{self, CheckError, Proof};
 use crate::search::ser::{self, SeGrid, SeStep};
+pub use crate::search::ser::{difficulty_text, tenths};
 use serde::Serialize;
 use thiserror::Error;
 
