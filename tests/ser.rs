@@ -1,6 +1,8 @@
 //! The Sudoku Explainer rating (issue 39): our SE121 producers and rating loop against
 //! Sudoku Explainer 1.2.1's own resolution paths (benches/ser/paths: SE's step, difficulty,
-//! hint name and placement for each step, and its ER/EP/ED).
+//! hint name and placement for each step, and its ER/EP/ED), and against SE 1.2.1's
+//! ER/EP/ED on 300 puzzles of each of two collections (tests/fixtures/ser_*_300.tsv), every
+//! step's proofs replayed with `proof::check`.
 
 use sudolink::grid::format::parse_line;
 use sudolink::grid::State;
@@ -213,4 +215,125 @@ fn a_bug_type_2_proof_needs_its_grave_and_reaches_only_common_peers() {
     let mut wider = proof.clone();
     wider.eliminations.push(far);
     assert!(check(&state, &wider).is_err());
+}
+
+/// One puzzle of a collection fixture: its line in the collection, the published SER and
+/// Sudoku Explainer 1.2.1's own ER/EP/ED.
+struct FixtureLine {
+    line: usize,
+    puzzle: String,
+    published: String,
+    se121: String,
+}
+
+fn read_fixture(name: &str) -> Vec<FixtureLine> {
+    let path = format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| {
+            let cols: Vec<&str> = l.split('\t').collect();
+            assert_eq!(cols.len(), 4, "{path}: {l}");
+            FixtureLine {
+                line: cols[0].parse().expect("a line number"),
+                puzzle: cols[1].to_string(),
+                published: cols[2].to_string(),
+                se121: cols[3].to_string(),
+            }
+        })
+        .collect()
+}
+
+/// Replay every step's proofs with `proof::check` on the state the previous steps leave,
+/// each conclusion against the solution, and the step's own conclusions after them.
+fn replay_proofs(start: &State, rating: &sudolink::study::ser::SerRating, solution: &[u8; 81]) {
+    use sudolink::proof::check;
+    let mut state = start.clone();
+    for (i, step) in rating.steps.iter().enumerate() {
+        let mut scratch = state.clone();
+        assert!(!step.proofs.is_empty(), "step {}: no proof", i + 1);
+        for proof in &step.proofs {
+            check(&scratch, proof)
+                .unwrap_or_else(|e| panic!("step {} ({}): {e}", i + 1, step.name));
+            for c in &proof.eliminations {
+                assert_ne!(
+                    solution[c.cell().index()],
+                    c.digit().get(),
+                    "step {}",
+                    i + 1
+                );
+                if scratch.has(*c) {
+                    scratch.eliminate(*c).unwrap();
+                }
+            }
+            for c in &proof.assertions {
+                assert_eq!(
+                    solution[c.cell().index()],
+                    c.digit().get(),
+                    "step {}",
+                    i + 1
+                );
+                if scratch.value(c.cell()).is_none() {
+                    scratch.place(*c).unwrap();
+                }
+            }
+        }
+        for &c in &step.eliminations {
+            if state.has(c) {
+                state.eliminate(c).unwrap();
+            }
+        }
+        if let Some(c) = step.placement {
+            state.place(c).unwrap();
+        }
+    }
+    assert!(
+        state.values().iter().all(|&v| v != 0) || rating.stuck,
+        "the steps leave the grid unsolved"
+    );
+}
+
+/// Rate every puzzle of a collection fixture, replay its proofs, and compare ER/EP/ED with
+/// Sudoku Explainer 1.2.1's; returns how many ER equal the published SER.
+fn assert_fixture_rates_as_se121(name: &str) -> usize {
+    let fixture = read_fixture(name);
+    assert_eq!(fixture.len(), 300, "{name}: puzzles");
+    let mut differ = Vec::new();
+    let mut published_equal = 0;
+    for f in &fixture {
+        let puzzle = parse_line(&f.puzzle, f.line).unwrap();
+        let state = State::from_givens(&puzzle.givens).unwrap();
+        let solution = count_solutions(&state, 2)
+            .solution
+            .expect("a unique solution");
+        let rating =
+            rate(&state, Some(&solution)).unwrap_or_else(|e| panic!("{name} line {}: {e}", f.line));
+        replay_proofs(&state, &rating, &solution);
+        let ours = rating.text();
+        if ours != f.se121 {
+            differ.push(format!("line {}: ours {ours}, SE {}", f.line, f.se121));
+        }
+        if ours.split('/').next() == Some(f.published.as_str()) {
+            published_equal += 1;
+        }
+    }
+    assert!(differ.is_empty(), "{name}: {}", differ.join("; "));
+    published_equal
+}
+
+/// 300 puzzles spread over the controlled-bias collection (every 284th line): ER/EP/ED
+/// equal to SE 1.2.1's on each, every step's proof replayed; the published SER is SE's.
+#[test]
+fn controlled_bias_fixture_rates_as_se121() {
+    let published = assert_fixture_rates_as_se121("ser_cb_300.tsv");
+    assert_eq!(published, 300, "ER equal to the published SER");
+}
+
+/// 300 of Royle's 17-clue puzzles spread over the collection (every 163rd line): ER/EP/ED
+/// equal to SE 1.2.1's on each, every step's proof replayed. On one (line 17697) the
+/// published SER (5.7) is lower than SE 1.2.1's (6.6), as on about 0.4% of the collection.
+#[test]
+fn royle_17_fixture_rates_as_se121() {
+    let published = assert_fixture_rates_as_se121("ser_royle17_300.tsv");
+    assert_eq!(published, 299, "ER equal to the published SER");
 }
