@@ -337,3 +337,43 @@ fn royle_17_fixture_rates_as_se121() {
     let published = assert_fixture_rates_as_se121("ser_royle17_300.tsv");
     assert_eq!(published, 299, "ER equal to the published SER");
 }
+
+/// The README's SER example (Extra252hard, "Its SER is 9.1" in Berthier's seed): every line
+/// of its excerpt is a line of `solve --rules ser`'s output, in order (a line ending in `…`
+/// the start of one).
+#[test]
+fn the_readme_ser_example_is_solve_output() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    let section = readme
+        .split("### Sudoku Explainer's rating (SER)")
+        .nth(1)
+        .expect("the README's SER section");
+    let command = section
+        .lines()
+        .find_map(|l| l.strip_prefix("sudolink solve --rules ser "))
+        .expect("the solve command");
+    let excerpt: Vec<&str> = section
+        .split("```text\n")
+        .nth(1)
+        .and_then(|t| t.split("```").next())
+        .expect("the output excerpt")
+        .lines()
+        .filter(|l| *l != "...")
+        .collect();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sudolink"))
+        .args(["solve", "--rules", "ser", command.trim()])
+        .output()
+        .expect("sudolink runs");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut lines = text.lines();
+    for want in &excerpt {
+        let found = match want.strip_suffix(" …") {
+            Some(start) => lines.any(|l| l.starts_with(start)),
+            None => lines.any(|l| l == *want),
+        };
+        assert!(found, "README line not in the output (in order): {want}");
+    }
+    assert!(excerpt.len() >= 10);
+}
