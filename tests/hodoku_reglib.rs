@@ -309,15 +309,14 @@ fn hodoku_catalogue_on_top1465_is_sound() {
     );
 }
 
-/// HoDoKu's generalised fish (Franken, mutant, Siamese; sizes 2 to 4 on 40 states, 5 to 7
-/// on 4: they take tens of milliseconds to a second a state) are sound too.
+/// HoDoKu's generalised fish (Franken, mutant, Siamese, sizes 2 to 7) and kraken fish
+/// (types 1 and 2) are sound too, on the same 200 states.
 #[test]
 fn hodoku_fish_on_top1465_is_sound() {
     catalogue_is_sound(
-        "hodoku-finned-fish,franken-fish,mutant-fish,siamese-fish,kraken-fish",
-        40,
+        "hodoku-finned-fish,franken-fish,mutant-fish,siamese-fish,large-franken-fish,large-mutant-fish,kraken-fish,kraken-fish-type-2",
+        200,
     );
-    catalogue_is_sound("large-franken-fish,large-mutant-fish", 4);
 }
 
 fn catalogue_is_sound(names: &str, states: usize) {
@@ -390,4 +389,58 @@ fn catalogue_is_sound(names: &str, states: usize) {
             assert!(overlapping[k] > 0, "{t}: no proof with overlapping sets");
         }
     }
+}
+
+/// Kraken fish type 2 on top1465's first basic-stuck state that has one: HoDoKu's line,
+/// ours with a chain per member of the cover's choice, and the checker refusing a chain
+/// left out, another cover, or a target in a member's cell.
+#[test]
+fn a_kraken_fish_of_type_2_printed_and_checked() {
+    use sudolink::notation::nrc::nrc_text;
+    use sudolink::proof::{Pattern, Proof};
+    let technique = parse_list("kraken-fish-type-2").unwrap()[0];
+    let (state, solution, proof) = common::basic_stuck_states(40)
+        .into_iter()
+        .find_map(|(state, solution)| {
+            let links = LinkIndex::new(&state);
+            let proofs = Searcher::new().find(technique.rule(0), &links, usize::MAX);
+            let p = proofs.into_iter().next()?;
+            Some((state, solution, p))
+        })
+        .expect("a kraken fish of type 2 in the first 40 states");
+    common::assert_sound_against_solution(&state, &solution, &proof);
+    let text = hodoku::hodoku_text(&state, &proof).unwrap();
+    assert!(text.starts_with("Kraken Fish Type 2: "), "{text}");
+    let Pattern::KrakenFish(k) = &proof.pattern else {
+        panic!("not a kraken fish")
+    };
+    let cover = k.cover.expect("type 2 names its cover");
+    let ours = nrc_text(&state, &proof);
+    assert!(
+        ours.starts_with("kraken-fish-type-2: ") && ours.contains(&format!("; cover {cover}; ")),
+        "{ours}"
+    );
+    let body = &k.fish.bodies[0];
+    assert!(k.branches.len() > body.fins.len() + body.endo_fins.len());
+    let tampered = |edit: &dyn Fn(&mut sudolink::proof::kraken::KrakenPattern), elims| {
+        let mut k2 = (**k).clone();
+        edit(&mut k2);
+        Proof::new(Pattern::KrakenFish(Box::new(k2)), elims, vec![])
+    };
+    let short = tampered(&|k| drop(k.branches.pop()), proof.eliminations.clone());
+    assert!(check(&state, &short).is_err());
+    let other = body.cover.iter().find(|&&h| h != cover).copied().unwrap();
+    let moved = tampered(&|k| k.cover = Some(other), proof.eliminations.clone());
+    assert!(check(&state, &moved).is_err());
+    // a target in the cell of the choice's first member
+    let member = match &k.branches[0].assumption.node {
+        sudolink::proof::net::NetNode::Candidate(c) => *c,
+        other => panic!("{other:?}"),
+    };
+    let inside = Digit::all()
+        .map(|d| Candidate::new(member.cell(), d))
+        .find(|&c| c != member && state.has(c))
+        .unwrap();
+    let wrong = tampered(&|k| k.target = inside, vec![inside]);
+    assert!(check(&state, &wrong).is_err());
 }

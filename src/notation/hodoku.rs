@@ -243,12 +243,18 @@ pub fn hodoku_text(state: &State, proof: &Proof) -> Option<String> {
         // `Finned Franken Swordfish: 4 r25b4 c148 fr5c9 efr4c2 => r8c1<>4`
         Pattern::GeneralFish(f) => Some(fish_text(proof, f)),
         // `Kraken Fish Type 1: Finned Swordfish: 4 r147 c258 fr1c9 => r5c8<>4`
-        Pattern::KrakenFish(k) => {
-            Some(format!("Kraken Fish Type 1: {}", fish_text(proof, &k.fish)))
-        }
+        Pattern::KrakenFish(k) => Some(format!(
+            "Kraken Fish Type {}: {}",
+            k.kind(),
+            fish_text(proof, &k.fish)
+        )),
         // HoDoKu has no aligned exclusion
         Pattern::AlignedExclusion(_) => None,
         // `Uniqueness Test 1: 4/7 in r2c15,r4c15 => r2c5<>4, r2c5<>7`
+        // HoDoKu lists BUG lite (0620) in its library but has no such step
+        Pattern::Uniqueness(u) if u.kind == crate::proof::uniqueness::UniquenessKind::BugLite => {
+            None
+        }
         Pattern::Uniqueness(u) => Some(format!(
             "{}{} => {} ({})",
             u.kind.hodoku_name(),

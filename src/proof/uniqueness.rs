@@ -33,6 +33,15 @@
 //! three places in each house of the trivalue cell T, removing d from T would leave a grave
 //! whose solutions come in pairs (every cell switched to its other candidate is one too);
 //! one solution means T = d, so T's other candidates go.
+//!
+//! **BUG lite** is the deadly pattern of any size: open cells, each given a pair of its
+//! digits, such that in every house holding some of them each digit is in the pairs of
+//! none or two. If the solution took only pair digits there, each house's pattern cells
+//! would hold its pattern digits once each, so every cell switched to the other digit of
+//! its pair would be a second solution. One solution: some cell takes a digit outside its
+//! pair. With every cell but the *roof* bivalue (its pair), the roof takes another digit:
+//! its pair's digits go (`bug-lite: {12}r1c1 {23}r1c5 … roof r1c1`). A rectangle of four
+//! cells is unique rectangle type 1, so a BUG lite has six cells or more.
 
 use super::check::{conclusion, fail, CheckError};
 use super::Proof;
@@ -62,11 +71,13 @@ pub enum UniquenessKind {
     Ar2,
     /// Bivalue universal grave + 1.
     BugPlus1,
+    /// BUG lite: a deadly pattern of bivalue cells and one roof cell.
+    BugLite,
 }
 
 impl UniquenessKind {
     /// Every kind, in HoDoKu's order (BUG+1 first, as HoDoKu tries it).
-    pub const ALL: [UniquenessKind; 10] = [
+    pub const ALL: [UniquenessKind; 11] = [
         UniquenessKind::BugPlus1,
         UniquenessKind::Ur1,
         UniquenessKind::Ur2,
@@ -77,6 +88,7 @@ impl UniquenessKind {
         UniquenessKind::HiddenRectangle,
         UniquenessKind::Ar1,
         UniquenessKind::Ar2,
+        UniquenessKind::BugLite,
     ];
 
     /// Our rule name.
@@ -92,6 +104,7 @@ impl UniquenessKind {
             UniquenessKind::Ar1 => "avoidable-rectangle-1",
             UniquenessKind::Ar2 => "avoidable-rectangle-2",
             UniquenessKind::BugPlus1 => "bug+1",
+            UniquenessKind::BugLite => "bug-lite",
         }
     }
 
@@ -108,6 +121,7 @@ impl UniquenessKind {
             UniquenessKind::Ar1 => "Avoidable Rectangle Type 1",
             UniquenessKind::Ar2 => "Avoidable Rectangle Type 2",
             UniquenessKind::BugPlus1 => "Bivalue Universal Grave + 1",
+            UniquenessKind::BugLite => "BUG Lite",
         }
     }
 }
@@ -119,9 +133,11 @@ pub const ASSUMPTION: &str = "assumes a unique solution";
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UniquenessPattern {
     pub kind: UniquenessKind,
-    /// The deadly pattern's digits a and b (BUG+1: the trivalue cell's digit d twice).
+    /// The deadly pattern's digits a and b (BUG+1: the trivalue cell's digit d twice; BUG
+    /// lite: the roof's pair).
     pub digits: [Digit; 2],
-    /// The rectangle's four cells, row by row (BUG+1: the trivalue cell).
+    /// The rectangle's four cells, row by row (BUG+1: the trivalue cell; BUG lite: the
+    /// roof, then the bivalue cells in order).
     pub cells: Vec<Cell>,
     /// Type 4, type 6 and the hidden rectangle: the digit u confined to the rectangle.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -185,6 +201,9 @@ fn placed_in(state: &State, h: House, d: Digit) -> bool {
 pub(super) fn check(state: &State, proof: &Proof, p: &UniquenessPattern) -> Result<(), CheckError> {
     if p.kind == UniquenessKind::BugPlus1 {
         return check_bug(state, proof, p);
+    }
+    if p.kind == UniquenessKind::BugLite {
+        return check_bug_lite(state, proof, p);
     }
     let [a, b] = p.digits;
     if a == b {
@@ -327,7 +346,7 @@ pub(super) fn check(state: &State, proof: &Proof, p: &UniquenessPattern) -> Resu
                 .collect();
             Box::new(move |c: Candidate| c.digit() == v && targets.contains(&c.cell()))
         }
-        UniquenessKind::BugPlus1 => unreachable!("checked above"),
+        UniquenessKind::BugPlus1 | UniquenessKind::BugLite => unreachable!("checked above"),
     };
     if proof.eliminations.is_empty() || !proof.assertions.is_empty() {
         return fail("a uniqueness rule eliminates, and eliminates something");
@@ -462,6 +481,60 @@ fn check_bug(state: &State, proof: &Proof, p: &UniquenessPattern) -> Result<(), 
         }
         if c.cell() != *t || c.digit() == d {
             return Err(conclusion(c, "not another candidate of the trivalue cell"));
+        }
+    }
+    Ok(())
+}
+
+/// BUG lite: the roof (first cell) open with both pair digits and another; every other
+/// cell open and bivalue; in every house holding pattern cells, each digit in the pairs of
+/// none or two of them; the eliminations are the roof's pair digits.
+fn check_bug_lite(state: &State, proof: &Proof, p: &UniquenessPattern) -> Result<(), CheckError> {
+    let [a, b] = p.digits;
+    let Some((&roof, rest)) = p.cells.split_first() else {
+        return fail("a BUG lite names its cells");
+    };
+    if a == b || p.cells.len() < 6 || !super::check::distinct(&p.cells) {
+        return fail("a BUG lite has six distinct cells or more and a pair of two digits");
+    }
+    let pair = |d: Digit| 1u16 << d.index();
+    let roof_mask = cell_mask(state, roof);
+    if state.value(roof).is_some() || roof_mask & (pair(a) | pair(b)) != pair(a) | pair(b) {
+        return fail(format!("{roof} is not open with {a} and {b}"));
+    }
+    if roof_mask.count_ones() < 3 {
+        return fail(format!("{roof} holds no digit outside its pair"));
+    }
+    let mut pairs: Vec<(Cell, u16)> = vec![(roof, pair(a) | pair(b))];
+    for &c in rest {
+        let m = cell_mask(state, c);
+        if state.value(c).is_some() || m.count_ones() != 2 {
+            return fail(format!("{c} is not an open bivalue cell"));
+        }
+        pairs.push((c, m));
+    }
+    for h in House::all() {
+        for d in Digit::all() {
+            let n = pairs
+                .iter()
+                .filter(|(c, m)| h.contains(*c) && m & pair(d) != 0)
+                .count();
+            if n != 0 && n != 2 {
+                return fail(format!(
+                    "{d} is in the pairs of {n} pattern cells of {h}: not a deadly pattern"
+                ));
+            }
+        }
+    }
+    if proof.eliminations.is_empty() || !proof.assertions.is_empty() {
+        return fail("a BUG lite eliminates the roof's pair");
+    }
+    for &c in &proof.eliminations {
+        if !state.has(c) {
+            return Err(CheckError::NotOpen(c));
+        }
+        if c.cell() != roof || (c.digit() != a && c.digit() != b) {
+            return Err(conclusion(c, "not a digit of the roof's pair in the roof"));
         }
     }
     Ok(())
