@@ -114,6 +114,8 @@ fn main() {
                     Some(Duration::from_secs_f64(TARGET_TIMEOUT_S)),
                     Some(MEMORY_MB * 1_000_000),
                 ),
+                // one thread: the figures are one target's work, comparable over time
+                threads: 1,
             };
             let t = Instant::now();
             let report =
@@ -186,6 +188,7 @@ fn main() {
                 Some(Duration::from_secs_f64(ALL_TIMEOUT_S)),
                 Some(MEMORY_MB * 1_000_000),
             ),
+            threads: 1,
         };
         let t = Instant::now();
         let r = explain_all(state, Some(solution), &options, &mut |_| {}).expect("explained");

@@ -9,7 +9,7 @@ use sudolink::grid::format::parse_line;
 use sudolink::grid::format::values_line;
 use sudolink::study::classify::rate_puzzle;
 use sudolink::study::generate;
-use sudolink::study::rating::Scheme;
+use sudolink::study::rating::{RatingScheme, Scheme};
 
 fn studies(c: &mut Criterion) {
     let mut g = c.benchmark_group("generate");
@@ -40,7 +40,7 @@ fn studies(c: &mut Criterion) {
         b.iter(|| {
             puzzles
                 .par_iter()
-                .map(|p| rate_puzzle(p, &[Scheme::M, Scheme::N], 7))
+                .map(|p| rate_puzzle(p, &[Scheme::M, Scheme::N].map(RatingScheme::Level), 7))
                 .collect::<Vec<_>>()
         })
     });

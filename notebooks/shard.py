@@ -4,17 +4,22 @@
     python notebooks/shard.py merge WORK_DIR --db OUT.db
     python notebooks/shard.py compare A.db B.db [--kind KIND]
 
-KIND is `classify`, `subsume` or `rate`. `rate` is `classify --scheme W`: the W rating of
-every puzzle, stored in the `rating` table (scheme 'W'), the same W as `sudolink rate`
-prints (tests/sharded.rs checks them against `rate`); `rate` itself has no `--db`. Give
-`--max-len` above the longest whip you expect: a puzzle with no whip proof up to it has
-rating NULL; the default is `rate`'s, 20.
+KIND is `classify`, `subsume` or `rate`. `rate` is `classify` with one scheme, `--scheme W`
+by default: the W rating of every puzzle, stored in the `rating` table (scheme 'W'), the
+same W as `sudolink rate` prints (tests/sharded.rs checks them against `rate`); `rate`
+itself has no `--db`. Give `--max-len` above the longest whip you expect: a puzzle with no
+whip proof up to it has rating NULL; the default is `rate`'s, 20. `--scheme SER` rates by
+Sudoku Explainer 1.2.1 (the rating column holds ER, a REAL; EP and ED beside it), with
+`rate` or among `classify`'s schemes (`--scheme W,SER`).
 
 `run` splits COLLECTION (one puzzle per line; blank and `#` lines are not puzzles, as
 sudolink reads them) into shards of consecutive puzzles, written to WORK_DIR (default
 OUT.db.shards/) with a manifest (manifest.json: the collection's digest, the command, the
 shards). Each shard is one Dask task that runs `sudolink KIND shard-NNNN.txt ... --db
-shard-NNNN.db` as a subprocess. A task whose shard db already holds its finished run is
+shard-NNNN.db --keep-going` as a subprocess (a puzzle that cannot be rated, with no or
+several solutions, is stored with its error and does not fail the shard; once merged, such
+puzzles make the command exit 1 unless `--keep-going`, as sudolink does). A task whose shard
+db already holds its finished run is
 skipped; a partial one resumes (sudolink stores each puzzle within a second and goes on
 where a run stopped), so a task retried after its worker died, or the whole command run
 again after an interruption, redoes at most a second of work per shard. When every shard is
@@ -32,7 +37,8 @@ $SUDOLINK_BIN, else target/release/sudolink of this repository.
 
 `compare A B` exits 0 when the latest run of KIND (default: the kind of A's latest run) in
 the two dbs has the same parameters (the input path aside) and the same results per
-position (ratings, hardest step, errors; studied states and eliminations), times aside.
+position (ratings with SER's EP and ED, hardest step, errors; studied states and
+eliminations), times aside.
 """
 import argparse
 import hashlib
@@ -77,9 +83,7 @@ def digest(path):
 
 def sudolink_args(kind, a):
     """The study options of the sudolink command a shard runs (after the input)."""
-    if kind == "rate":
-        return ["--scheme", "W", "--max-len", str(a.max_len)]
-    if kind == "classify":
+    if kind in ("rate", "classify"):
         return ["--scheme", a.scheme, "--max-len", str(a.max_len)]
     out = ["--families", a.families, "--max-len", str(a.max_len)]
     return out + (["--start"] if a.start else [])
@@ -193,8 +197,10 @@ def run_shard(shard, command, args, binary, threads=None):
         env.pop("MALLOC_TRIM_THRESHOLD_", None)
         if threads:
             env["RAYON_NUM_THREADS"] = str(threads)
+        # --keep-going: a puzzle that cannot be rated is a row with its error, not a failed
+        # shard (the merged db's error rows are reported once, after the merge)
         proc = subprocess.run(
-            [binary, command, shard["file"], *args, "--db", shard["db"]],
+            [binary, command, shard["file"], *args, "--db", shard["db"], "--keep-going"],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env,
             preexec_fn=_die_with_parent if sys.platform == "linux" else None)
         if proc.returncode != 0:
@@ -209,6 +215,11 @@ def run_shard(shard, command, args, binary, threads=None):
 
 
 # ---------------------------------------------------------------- the merge
+
+def table_columns(con, schema, table):
+    """The column names of `schema`.`table` (an attached db's, or main's)."""
+    return [row[1] for row in con.execute(f'PRAGMA "{schema}".table_info("{table}")')]
+
 
 STUDY_TABLES = ("puzzle", "run", "run_puzzle", "rating", "state", "elimination")
 
@@ -259,9 +270,11 @@ def merge(manifest, out):
         con.execute("INSERT INTO main.run_puzzle (run_id, position, puzzle_id) "
                     "SELECT 1, position + :first, puzzle_id + :poff FROM s.run_puzzle "
                     "WHERE run_id = :run", v)
-        con.execute("INSERT INTO main.rating "
-                    "(run_id, position, scheme, rating, hardest, seconds, error) "
-                    "SELECT 1, position + :first, scheme, rating, hardest, seconds, error "
+        # the columns both schemas have (a shard written by an older sudolink lacks SER's)
+        cols = [c for c in table_columns(con, "s", "rating")
+                if c not in ("run_id", "position") and c in table_columns(con, "main", "rating")]
+        con.execute(f"INSERT INTO main.rating (run_id, position, {', '.join(cols)}) "
+                    f"SELECT 1, position + :first, {', '.join(cols)} "
                     "FROM s.rating WHERE run_id = :run", v)
         con.execute("INSERT INTO main.state "
                     "(id, puzzle_id, run_id, step_index, grid, pencil_marks) "
@@ -358,7 +371,7 @@ def cmd_run(a):
     manifest, work = plan(a)
     if merged_already(a.db, manifest):
         say(a, f"{a.db} already holds this run, merged")
-        return 0
+        return judge_errors(a, a.db)
     shards = manifest["shards"]
     command = manifest["command"]
     todo = [s for s in shards if not shard_progress(s, command)[1]]
@@ -399,6 +412,26 @@ def cmd_run(a):
     t_end = time.time()
     say(a, f"merged into {a.db} in {t_end - t_merge:.1f} s; total {t_end - t0:.1f} s "
            f"(cluster start {t_start - t_cluster:.1f} s, shards {t_merge - t_start:.1f} s)")
+    return judge_errors(a, a.db)
+
+
+def judge_errors(a, db):
+    """sudolink's rule for puzzles that could not be rated (no or several solutions, a
+    failed check): each named on stderr, then exit 1 unless --keep-going."""
+    con = open_ro(db)
+    rows = con.execute("SELECT r.position, min(r.error) FROM rating AS r "
+                       "WHERE r.error IS NOT NULL GROUP BY r.position "
+                       "ORDER BY r.position").fetchall()
+    con.close()
+    if not rows:
+        return 0
+    for position, error in rows[:20]:
+        print(f"error: puzzle {position + 1} of the collection: {error}", file=sys.stderr)
+    summary = f"{len(rows)} puzzle(s) could not be rated (error rows in {db})"
+    if not a.keep_going:
+        print(f"{summary}; pass --keep-going to exit 0 anyway", file=sys.stderr)
+        return 1
+    print(f"note: {summary}", file=sys.stderr)
     return 0
 
 
@@ -441,6 +474,10 @@ def study_of(path, kind):
     run, params, finished = row
     params = json.loads(params)
     params.pop("input", None)
+    # SER's EP and ED (ER is the rating); NULL in a store written before SER, as in a
+    # level scheme's row
+    has_ep = "ep" in table_columns(con, "main", "rating")
+    ser_columns = ", ep, ed" if has_ep else ", NULL, NULL"
     q = lambda sql: sorted(con.execute(sql, (run,)).fetchall(), key=repr)  # noqa: E731
     study = {
         "kind": kind,
@@ -448,8 +485,8 @@ def study_of(path, kind):
         "finished": finished is not None,
         "puzzles": q("SELECT rp.position, p.grid FROM run_puzzle AS rp "
                      "JOIN puzzle AS p ON p.id = rp.puzzle_id WHERE rp.run_id = ?"),
-        "ratings": q("SELECT position, scheme, rating, hardest, error FROM rating "
-                     "WHERE run_id = ?"),
+        "ratings": q(f"SELECT position, scheme, rating, hardest, error{ser_columns} "
+                     "FROM rating WHERE run_id = ?"),
         "states": q("SELECT rp.position, s.step_index, s.grid, s.pencil_marks FROM state AS s "
                     "JOIN run_puzzle AS rp ON rp.run_id = s.run_id "
                     "AND rp.puzzle_id = s.puzzle_id WHERE s.run_id = ?"),
@@ -500,7 +537,8 @@ def main(argv=None):
                        description=__doc__,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     r.add_argument("kind", choices=["rate", "classify", "subsume"],
-                   help="rate = classify --scheme W (same W ratings as `sudolink rate`)")
+                   help="rate = classify with one scheme, W unless --scheme says (same "
+                   "ratings as `sudolink rate`)")
     r.add_argument("collection", help="puzzle file, one per line")
     r.add_argument("--db", required=True, help="the merged SQLite file to write (new)")
     r.add_argument("--work", help="shard files, shard dbs and manifest (default OUT.db.shards)")
@@ -517,12 +555,15 @@ def main(argv=None):
                    "the cores divided among the workers; with --scheduler all of a node's)")
     r.add_argument("--bin", help="sudolink binary (default $SUDOLINK_BIN, else "
                    "target/release/sudolink)")
-    r.add_argument("--scheme", default="L,M,N", help="classify: schemes (default L,M,N)")
+    r.add_argument("--scheme", help="rate: the scheme (default W; SER for Sudoku "
+                   "Explainer's ER/EP/ED); classify: schemes, comma separated (default L,M,N)")
     r.add_argument("--families", default="nrc,nrct,nrcz,nrczt,whip",
                    help="subsume: families (default nrc,nrct,nrcz,nrczt,whip)")
     r.add_argument("--start", action="store_true", help="subsume: start states only")
     r.add_argument("--max-len", type=int, help="longest chain or whip (default: 20 for rate, "
                    "as `sudolink rate`; 7 for classify and subsume, as they)")
+    r.add_argument("--keep-going", action="store_true",
+                   help="exit 0 even when some puzzles could not be rated (as sudolink's)")
     r.add_argument("--quiet", action="store_true")
     m = sub.add_parser("merge", help="merge the finished shards of a work directory again")
     m.add_argument("work")
@@ -539,6 +580,10 @@ def main(argv=None):
             p.error("--threads-per-shard must be at least 1")
         if a.max_len is None:
             a.max_len = 20 if a.kind == "rate" else 7
+        if a.scheme is None:
+            a.scheme = "W" if a.kind == "rate" else "L,M,N"
+        if a.kind == "rate" and "," in a.scheme:
+            p.error("rate takes one scheme; rate several with classify --scheme")
         return cmd_run(a)
     if a.what == "merge":
         return cmd_merge(a)

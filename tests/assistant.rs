@@ -9,7 +9,7 @@ use common::{collection, start_and_solution};
 use sudolink::graph::LinkIndex;
 use sudolink::grid::{Candidate, Cell, Digit, House, State};
 use sudolink::notation::nrc;
-use sudolink::proof::assistant::{BentSubset, GridLock};
+use sudolink::proof::assistant::{BentSubset, GridForm, GridLock};
 use sudolink::proof::{check, Pattern, Proof};
 use sudolink::search::registry::{parse_list, TechniqueId};
 use sudolink::search::{basic_rules, bent, grid_analysis};
@@ -132,14 +132,7 @@ fn grid_analysis_finds_every_basic_subset_and_fish_with_its_complement() {
             if let Some(c) = &g.complement {
                 complements += 1;
                 // the smaller side is reported; the two sizes add up to the open lines
-                let size = |p: &Pattern| match p {
-                    Pattern::NakedSubset { cells, .. } | Pattern::HiddenSubset { cells, .. } => {
-                        cells.len()
-                    }
-                    Pattern::Fish { base, .. } => base.len(),
-                    _ => unreachable!(),
-                };
-                assert!(size(&g.form) <= size(c), "{}", proof.rule);
+                assert!(g.form.size() <= c.size(), "{}", proof.rule);
             }
         }
         for rule in basic_rules() {
@@ -212,7 +205,7 @@ fn a_swordfish_in_rows_is_a_whale_in_columns() {
         sides
             .iter()
             .find_map(|p| match p {
-                Pattern::Fish { base, digit, .. }
+                GridForm::Fish { base, digit, .. }
                     if matches!(base[0], House::Row(_)) == rows && digit.get() == 3 =>
                 {
                     Some(base.len())
@@ -333,13 +326,12 @@ fn tampered_grid_locks_are_rejected() {
             // one line fewer on one side than on the other
             let mut shrunk = (*c).clone();
             match &mut shrunk {
-                Pattern::NakedSubset { cells, .. } | Pattern::HiddenSubset { cells, .. } => {
+                GridForm::NakedSubset { cells, .. } | GridForm::HiddenSubset { cells, .. } => {
                     cells.pop();
                 }
-                Pattern::Fish { base, .. } => {
+                GridForm::Fish { base, .. } => {
                     base.pop();
                 }
-                _ => unreachable!(),
             }
             let mut bad = proof.clone();
             bad.pattern = Pattern::GridLock(GridLock {

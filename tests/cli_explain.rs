@@ -262,3 +262,41 @@ fn a_target_is_explained_by_an_exact_chain_search() {
         "{out}"
     );
 }
+
+/// Issue 38: `--parts` also draws each branch of a force chain alone (the picture's
+/// legend says which), and nothing more for a proof drawn whole; it needs --export.
+#[test]
+fn export_parts_draws_each_branch_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let out_arg = out.to_str().unwrap();
+    let args = [
+        "explain",
+        "--target",
+        "r1c2<>8",
+        "--families",
+        "force-cell-groups,nrc",
+        "--export",
+        out_arg,
+        "--parts",
+    ];
+    let (code, _, err) = sudolink(&args);
+    assert_eq!(code, 0, "{err}");
+    for k in 1..=3 {
+        let at = |ext: &str| out.join(format!("force-cell-groups-r1c2-not-8.part-{k}.{ext}"));
+        let svg = std::fs::read_to_string(at("svg")).unwrap();
+        assert!(
+            svg.contains(&format!(">shown: branch {k} of 3: ")),
+            "part {k}"
+        );
+        resvg::tiny_skia::Pixmap::decode_png(&std::fs::read(at("png")).unwrap()).unwrap();
+        assert!(err.contains(&format!("part-{k}.png")), "{err}");
+    }
+    assert!(!out.join("force-cell-groups-r1c2-not-8.part-4.svg").exists());
+    // a chain is drawn whole only
+    assert!(out.join("nrc-r1c2-not-8.svg").exists());
+    assert!(!out.join("nrc-r1c2-not-8.part-1.svg").exists());
+    let (code, _, err) = sudolink(&["explain", "--target", "r1c2<>8", "--parts"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--export"), "{err}");
+}

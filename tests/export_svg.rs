@@ -125,3 +125,137 @@ fn a_force_chain_draws_what_it_derives_in_colours_no_chain_uses() {
         );
     }
 }
+
+/// The `k`th step (from 1) of top1465 puzzle `n`'s simplest-first path with the basic rules
+/// and `set`: the state it is found in and its proof.
+fn path_step(n: usize, set: &str, k: usize) -> (sudolink::grid::State, sudolink::proof::Proof) {
+    use sudolink::search::registry::{parse_list, rules_with_basic};
+    use sudolink::study::resolution::apply;
+    let p = common::collection("top1465.txt", n).pop().unwrap();
+    let (start, solution) = start_and_solution(&p);
+    let rules = rules_with_basic(&parse_list(set).unwrap(), 20);
+    let r = solve(&start, &rules, Some(&solution)).unwrap();
+    let mut state = start;
+    for step in &r.steps[..k - 1] {
+        apply(&mut state, &step.proof).unwrap();
+    }
+    (state, r.steps[k - 1].proof.clone())
+}
+
+/// No two labels of `d` (link numbers, set names) overlap, nor the row and column names;
+/// every link has its number.
+fn assert_labels_apart(d: &svg::Diagram, what: &str) {
+    let layout = d.layout();
+    assert_eq!(layout.routes.len(), d.arrows.len());
+    let boxes = layout.label_boxes();
+    let names = sudolink::export::route::grid_name_boxes();
+    for (i, a) in boxes.iter().enumerate() {
+        for b in &boxes[i + 1..] {
+            assert!(!a.overlaps(*b), "{what}: labels {a:?} and {b:?} overlap");
+        }
+        for n in &names {
+            assert!(
+                !a.overlaps(*n),
+                "{what}: label {a:?} on a row or column name"
+            );
+        }
+    }
+}
+
+#[test]
+fn labels_never_overlap_on_dense_proofs() {
+    // top1465 #73's densest 3D Medusa step (71 links, 3 chains), a force net of #3 (four
+    // ALS) and a level-2 tagging of #7, whole and one part at a time
+    for (n, set, k, at_least, parts) in [
+        (73, "medusa", 49, 60, 3),
+        (3, "force-nets", 19, 12, 2),
+        (7, "tagging", 35, 15, 0),
+    ] {
+        let (state, proof) = path_step(n, set, k);
+        assert_eq!(diagram::parts(&proof).len(), parts, "#{n} step {k}");
+        let whole = diagram::from_proof(&state, &proof);
+        assert!(
+            whole.arrows.len() >= at_least,
+            "#{n} step {k}: {} links",
+            whole.arrows.len()
+        );
+        assert_labels_apart(&whole, &format!("#{n} step {k}"));
+        // each part draws some of the links, all of them together
+        let mut drawn = 0;
+        for part in 1..=diagram::parts(&proof).len() {
+            let d = diagram::from_proof_part(&state, &proof, Some(part)).unwrap();
+            assert!(d.arrows.len() <= whole.arrows.len());
+            drawn += d.arrows.len();
+            assert_labels_apart(&d, &format!("#{n} step {k} part {part}"));
+        }
+        assert!(drawn >= whole.arrows.len() || diagram::parts(&proof).is_empty());
+    }
+}
+
+#[test]
+fn one_branch_at_a_time_says_which_in_the_legend() {
+    use sudolink::export::svg::Key;
+    let (state, proof) = path_step(73, "medusa", 49);
+    let names = diagram::parts(&proof);
+    assert_eq!(names.len(), 3, "{names:?}");
+    assert_eq!(names[1], "chain 2 of 3: colours B/b");
+    let d = diagram::from_proof_part(&state, &proof, Some(2)).unwrap();
+    assert_eq!(d.legend[0].key, Key::Note);
+    assert_eq!(d.legend[0].text, "shown: chain 2 of 3: colours B/b");
+    assert!(d
+        .to_svg()
+        .contains(">shown: chain 2 of 3: colours B/b</text>"));
+    // the conclusions stay; no part 0 or 4
+    assert_eq!(
+        d.marks
+            .iter()
+            .filter(|m| m.role == svg::Role::Target)
+            .count(),
+        proof.eliminations.len()
+    );
+    assert!(diagram::from_proof_part(&state, &proof, Some(0)).is_err());
+    assert!(diagram::from_proof_part(&state, &proof, Some(4)).is_err());
+    // a chain is drawn whole only
+    let chain = ocean1_first_step();
+    assert!(chain.legend.iter().all(|e| e.key != Key::Note));
+}
+
+#[test]
+fn a_force_chains_als_and_groups_are_outlined_sets_its_links_end_on() {
+    use sudolink::export::svg::SetKind;
+    let (start, _) = start_and_solution(&seed_puzzle("ocean-1"));
+    let links = sudolink::graph::LinkIndex::new(&start);
+    let target = "n8r1c2".parse().unwrap();
+    let proof = |name: &str| {
+        sudolink::search::TechniqueId::from_name(name)
+            .unwrap()
+            .shortest_for_target(&links, target, 20)
+            .unwrap()
+    };
+    // force-house: [W (ALS:r7c1 r7c2 r8c3 r9c2 r9c3) r9c2/-8 -> r5c3/-4]
+    let d = diagram::from_proof(&start, &proof("force-house"));
+    let als: Vec<_> = d.sets.iter().filter(|s| s.kind == SetKind::Als).collect();
+    assert_eq!(als.len(), 1);
+    assert_eq!(als[0].name.as_deref(), Some("A"));
+    let i = d.sets.iter().position(|s| s.kind == SetKind::Als).unwrap();
+    let from_als: Vec<_> = d.arrows.iter().filter(|a| a.from_set == Some(i)).collect();
+    assert_eq!(from_als.len(), 1);
+    assert_eq!(from_als[0].to.to_string(), "n4r5c3");
+    assert!(d
+        .legend
+        .iter()
+        .any(|e| e.text == "ALS A: r7c1,r7c2,r8c3,r9c2,r9c3"));
+    // force-cell-groups: r123c1/+8, a group node, both links on its outline
+    let d = diagram::from_proof(&start, &proof("force-cell-groups"));
+    let g = d
+        .sets
+        .iter()
+        .position(|s| s.kind == SetKind::Group)
+        .expect("a group");
+    assert_eq!(d.sets[g].candidates.len(), 3);
+    assert_eq!(d.arrows.iter().filter(|a| a.to_set == Some(g)).count(), 1);
+    assert_eq!(d.arrows.iter().filter(|a| a.from_set == Some(g)).count(), 1);
+    // the outline is drawn, under the candidates
+    let text = d.to_svg();
+    assert!(text.contains(r##"fill="#3d4f9f""##));
+}

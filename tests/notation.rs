@@ -13,12 +13,12 @@ use sudolink::notation::gnpx::{gnpx_text, read_gnpx, split_listing};
 use sudolink::notation::nrc::basic::read_basic_steps;
 use sudolink::notation::nrc::chain::{pattern_text_full, proof_from_text};
 use sudolink::notation::nrc::{conclusions, nrc_text};
+use sudolink::notation::read_step;
 use sudolink::notation::sudorules::{read_sudorules, sudorules_text};
 use sudolink::notation::tags::{read_tag_chain, tag_chain_text};
 use sudolink::proof::net::NetPattern;
 use sudolink::proof::{check, Pattern, Proof};
 use sudolink::search::registry::{parse_list, rules_with_basic};
-use sudolink::study::path::read_step;
 use sudolink::study::resolution::{apply, is_solution, solve};
 
 /// Every step (with the state it applies to) of the resolution paths of the first `n`

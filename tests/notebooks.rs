@@ -1,6 +1,6 @@
-//! The notebooks execute headlessly against a small database written by `classify` and
-//! `subsume`, and sharded_ratings.ipynb against a small db merged by notebooks/shard.py
-//! (a cell that raises fails the test). They run in the Python of `.venv/` (made
+//! The notebooks execute headlessly against a small database written by `classify` (SER
+//! among its schemes) and `subsume`, and sharded_ratings.ipynb (W against SER) against a
+//! small db merged by notebooks/shard.py (a cell that raises fails the test). They run in the Python of `.venv/` (made
 //! by `.ci/test` from notebooks/requirements.txt) or of $SUDOLINK_PYTHON; without one the
 //! test is skipped, unless SUDOLINK_REQUIRE_TOOLS=1 says it must run.
 
@@ -34,15 +34,17 @@ fn notebooks_execute_on_a_fresh_study_database() {
     let db = dir.path().join("studies.db");
     let (p, d) = (puzzles.to_str().unwrap(), db.to_str().unwrap());
     ok(&["generate", "--count", "24", "--seed", "4", "--out", p]);
+    // SER's rows may record errors (kept by --keep-going): the notebooks read them too
     ok(&[
         "classify",
         p,
         "--scheme",
-        "L,M,N,W",
+        "L,M,N,W,SER",
         "--max-len",
         "7",
         "--db",
         d,
+        "--keep-going",
     ]);
     ok(&[
         "subsume",
@@ -74,7 +76,14 @@ fn notebooks_execute_on_a_fresh_study_database() {
             "{name} not executed:\n{stdout}"
         );
     }
+    // the level chart and SER's; the subsumption heat map
+    assert!(
+        stdout.contains("classification.ipynb: executed") && stdout.contains("2 figure(s)"),
+        "{stdout}"
+    );
     assert!(stdout.contains("1 figure(s)"), "{stdout}");
+    let executed = std::fs::read_to_string(out.join("classification.ipynb")).unwrap();
+    assert!(executed.contains("SER of "), "no SER distribution");
     // the pairwise verdicts answer "is ++depth stronger than g-braids?" on the run's data
     // (depth2 finds nothing within length 4 here: a family without eliminations is a column)
     let executed = std::fs::read_to_string(out.join("subsumption.ipynb")).unwrap();
@@ -121,10 +130,12 @@ fn sharded_ratings_notebook_executes_on_a_sharded_db() {
     std::fs::write(&puzzles, sample.join("\n") + "\n").unwrap();
     let db = dir.path().join("sharded.db");
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    // W (as `rate`'s: max length 20) and SER, in one classify run
     let run = Command::new(&python)
         .arg(root.join("notebooks/shard.py"))
-        .args(["run", "rate"])
+        .args(["run", "classify"])
         .arg(&puzzles)
+        .args(["--scheme", "W,SER", "--max-len", "20", "--keep-going"])
         .args(["--workers", "2", "--shards", "4", "--quiet", "--db"])
         .arg(&db)
         .arg("--bin")
@@ -156,7 +167,17 @@ fn sharded_ratings_notebook_executes_on_a_sharded_db() {
     );
     // the four sub-collections and SudoRules' W for 000 and 001 reach the outputs
     let executed = std::fs::read_to_string(out.join("sharded_ratings.ipynb")).unwrap();
-    for text in ["000", "001", "002", "003", "% equal"] {
+    // and W against SER: our SER where computed, the published one elsewhere
+    for text in [
+        "000",
+        "001",
+        "002",
+        "003",
+        "% equal",
+        "correlation coefficient W-SER",
+        "SER range",
+        "'ours'",
+    ] {
         assert!(executed.contains(text), "{text} missing from the outputs");
     }
 }

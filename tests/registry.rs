@@ -186,6 +186,7 @@ fn a_budget_stops_explain_all_and_says_how_far_it_got() {
         max_len: 20,
         g_max_len: None,
         limits: Limits::new(Some(20_000), None, None),
+        threads: 1,
     };
     let report = explain_all(&start, Some(&solution), &options, &mut |_| {}).unwrap();
     let (stop, length, _) = report
@@ -218,6 +219,7 @@ fn explain_all_agrees_with_each_targets_shortest_proof() {
         max_len: 5,
         g_max_len: None,
         limits: Limits::unlimited(),
+        threads: 1,
     };
     let report = explain_all(&start, Some(&solution), &options, &mut |_| {}).unwrap();
     assert!(report.stopped.is_none());
@@ -298,6 +300,8 @@ fn a_stopped_target_search_is_not_reported_as_none() {
         max_len: 30,
         g_max_len: None,
         limits: Limits::new(Some(1_000), None, None),
+        // a budget keeps the rows in order whatever the threads (Options::lanes)
+        threads: 2,
     };
     let z = "r3c9<>8".parse::<Conclusion>().unwrap();
     let report = explain_target(&start, z, Some(&solution), &options).unwrap();

@@ -660,3 +660,55 @@ fn each_notation_is_named() {
         "{list}"
     );
 }
+
+#[test]
+fn a_proof_is_drawn_one_branch_at_a_time() {
+    // Ocean #1's force-cell-groups proof of r1c2<>8 has three branches
+    let state = ocean_state();
+    let v = ok(
+        "/api/explain",
+        json!({"state": state, "target": "r1c2<>8", "families": "force-cell-groups"}),
+    );
+    let row = &v["families"][0];
+    let parts = row["view"]["parts"].as_array().unwrap();
+    assert_eq!(parts.len(), 3, "{row}");
+    assert!(parts[0].as_str().unwrap().starts_with("branch 1 of 3: "));
+    let whole = row["view"]["svg"].as_str().unwrap();
+    for k in 1..=3 {
+        let view = ok(
+            "/api/view",
+            json!({"state": state, "proof": row["proof"], "part": k}),
+        );
+        let svg = view["svg"].as_str().unwrap();
+        assert!(svg.contains(&format!(">shown: branch {k} of 3: ")), "{k}");
+        assert!(svg.matches("marker-end").count() < whole.matches("marker-end").count());
+        assert_eq!(view["part"], k);
+        // the export draws the same part
+        let body = json!({"state": state, "proof": row["proof"], "format": "svg", "part": k});
+        let (status, _, bytes) = request("POST", "/api/export", body.to_string().as_bytes());
+        assert_eq!(status, 200);
+        assert_eq!(String::from_utf8(bytes).unwrap(), svg);
+    }
+    // no part 4, none of a chain, none without a proof: each says why
+    let (status, e) = post(
+        "/api/view",
+        json!({"state": state, "proof": row["proof"], "part": 4}),
+    );
+    assert!(error_of(status, &e).contains("no part 4"), "{e}");
+    let chain = ok(
+        "/api/explain",
+        json!({"state": state, "target": "r1c2<>8", "families": "nrc"}),
+    );
+    let proof = &chain["families"][0]["proof"];
+    assert_eq!(chain["families"][0]["view"]["parts"], json!([]));
+    let (status, e) = post(
+        "/api/view",
+        json!({"state": state, "proof": proof, "part": 1}),
+    );
+    assert!(error_of(status, &e).contains("drawn whole"), "{e}");
+    let (status, e) = post(
+        "/api/export",
+        json!({"state": state, "format": "png", "part": 1}),
+    );
+    assert!(error_of(status, &e).contains("give the proof"), "{e}");
+}

@@ -9,7 +9,8 @@
 //! DROP refused, stale highlights cleared, a long query cancelled); each notation named
 //! with its copy button, Next ▶ kept under the pointer, a stuck path; every link of a
 //! candidate drawn; the layout (no element past the right edge, tap targets of 32 px) and
-//! the keys. Screenshots of each stage go to a temporary folder, or to
+//! the keys; a proof drawn one branch or chain at a time (◀ All ▶, the keys, the URL, the
+//! download). Screenshots of each stage go to a temporary folder, or to
 //! `$SUDOLINK_EXPLORER_SHOTS/{desktop,phone}/` (`exports/explorer` keeps the committed
 //! ones); the figures (page load, hover, explain, edit) are printed. `page_timings`
 //! (ignored) measures the speed figures in the page and prints them.
@@ -252,6 +253,7 @@ fn explorer_journeys_in_chromium() {
             proof_journey(&c, server, &shots).await;
             links_journey(&c, server, &shots).await;
             layout_and_keys_journey(&c, server, &shots, w).await;
+            parts_journey(&c, server, &shots, &downloads, w).await;
         }
     });
 }
@@ -361,6 +363,13 @@ async fn journey(c: &Client, server: SocketAddr, shots: &Path, downloads: &Path,
         .unwrap_or_else(|| panic!("no nrc proof: {nrc}"));
     assert_eq!(nrc_row[1], "4", "{nrc_row}");
     js(c, "[...document.querySelectorAll('#proof-table tr.clickable')].find(r => r.cells[0].textContent === 'nrc').click(); return 0;").await;
+    // the nrc row's picture and notations (asked of /api/view) replace the simplest row's
+    until(
+        c,
+        "[...document.querySelectorAll('#why-notations pre')].some(p => p.textContent.startsWith('nrc4-chain'))",
+        10,
+    )
+    .await;
     let arrows = until(
         c,
         "document.querySelectorAll('#base svg path[marker-end]').length",
@@ -551,9 +560,15 @@ async fn errors_journey(c: &Client, server: SocketAddr, shots: &Path) {
 
 /// Screenshot with the element `id` scrolled into view (the phone's long page).
 async fn shot_at(c: &Client, dir: &Path, name: &str, id: &str) {
+    shot_scrolled(c, dir, name, id, "start").await;
+}
+
+/// A screenshot with the element `id` scrolled to `block` of the window (`start`: its top
+/// at the window's top; `end`: its bottom at the window's bottom, what is above it in view).
+async fn shot_scrolled(c: &Client, dir: &Path, name: &str, id: &str, block: &str) {
     js(
         c,
-        &format!("document.getElementById('{id}').scrollIntoView({{block: 'start'}}); return 0;"),
+        &format!("document.getElementById('{id}').scrollIntoView({{block: '{block}'}}); return 0;"),
     )
     .await;
     let png = c.screenshot().await.unwrap();
@@ -952,6 +967,168 @@ async fn layout_and_keys_journey(c: &Client, server: SocketAddr, shots: &Path, w
     )
     .await;
     shot(c, shots, "k1-keys").await;
+}
+
+/// The picture of the proof drawn, as its SVG text.
+const BASE_SVG: &str = "document.querySelector('#base svg').outerHTML";
+
+/// One branch or chain at a time: an explained force chain's branches with ◀ All ▶ and
+/// the keys, the part in the URL (a link opens it), downloaded as shown; a path step's 3D
+/// Medusa chain by chain; the controls fit the window.
+async fn parts_journey(c: &Client, server: SocketAddr, shots: &Path, downloads: &Path, width: u32) {
+    open(
+        c,
+        server,
+        "?sel=n8r1c2&why=r1c2%3C%3E8&families=force-cell-groups",
+    )
+    .await;
+    until(c, "!document.getElementById('parts').hidden", 30).await;
+    let name = || {
+        js(
+            c,
+            "return document.getElementById('part-name').textContent;",
+        )
+    };
+    assert_eq!(
+        name().await,
+        "the whole proof: 3 parts to see one at a time"
+    );
+    let whole = js(c, &format!("return {BASE_SVG};")).await;
+    // ▶: branch 1 alone, its legend says so, the URL has it
+    click_until(
+        c,
+        "#part-next",
+        &format!("{BASE_SVG}.includes('>shown: branch 1 of 3: ')"),
+        10,
+    )
+    .await;
+    assert!(name()
+        .await
+        .as_str()
+        .unwrap()
+        .starts_with("branch 1 of 3: r1c7/+4"));
+    let url = js(c, "return location.search;").await;
+    assert!(url.as_str().unwrap().contains("part=1"), "{url}");
+    let links = |svg: &Value| svg.as_str().unwrap().matches("marker-end").count();
+    let one = js(c, &format!("return {BASE_SVG};")).await;
+    assert!(links(&one) < links(&whole));
+    shot_scrolled(c, shots, "b1-branch-1-of-3", "parts", "end").await;
+    // ▶ ▶: branch 3; the download is branch 3's picture
+    click_until(
+        c,
+        "#part-next",
+        &format!("{BASE_SVG}.includes('>shown: branch 2 of 3: ')"),
+        10,
+    )
+    .await;
+    click_until(
+        c,
+        "#part-next",
+        &format!("{BASE_SVG}.includes('>shown: branch 3 of 3: ')"),
+        10,
+    )
+    .await;
+    if width > 1000 {
+        click(c, ".downloads button[data-fmt='svg']").await;
+        let start = Instant::now();
+        let file = loop {
+            let done = std::fs::read_dir(downloads)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .find(|p| p.to_string_lossy().ends_with("-part-3.svg"));
+            if let Some(p) = done {
+                break p;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "no part-3 SVG downloaded"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        };
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let svg = std::fs::read_to_string(&file).unwrap();
+        assert!(
+            svg.contains(">shown: branch 3 of 3: "),
+            "{}",
+            file.display()
+        );
+    }
+    // ▶ past the last: the whole proof again; the keys step back and forth
+    click_until(
+        c,
+        "#part-next",
+        "document.getElementById('part-name').textContent.startsWith('the whole proof')",
+        10,
+    )
+    .await;
+    assert_eq!(js(c, &format!("return {BASE_SVG};")).await, whole);
+    let grid = c.find(Locator::Id("grid")).await.unwrap();
+    js(c, "document.getElementById('grid').focus(); return 0;").await;
+    grid.send_keys(",").await.unwrap();
+    until(c, "window.sudolink.part === 3", 10).await;
+    grid.send_keys(",").await.unwrap();
+    until(
+        c,
+        &format!("{BASE_SVG}.includes('>shown: branch 2 of 3: ')"),
+        10,
+    )
+    .await;
+    grid.send_keys("a").await.unwrap();
+    until(
+        c,
+        "window.sudolink.part === 0 && document.getElementById('part-all').disabled",
+        10,
+    )
+    .await;
+    // a link opens the part it names
+    open(
+        c,
+        server,
+        "?sel=n8r1c2&why=r1c2%3C%3E8&families=force-cell-groups&part=2",
+    )
+    .await;
+    until(
+        c,
+        &format!("{BASE_SVG}.includes('>shown: branch 2 of 3: ')"),
+        30,
+    )
+    .await;
+    // a path step's 3D Medusa, chain by chain (Ocean #1's step 4 of basic,medusa)
+    open(c, server, "?rules=basic%2Cmedusa&step=4").await;
+    until(c, "!document.getElementById('parts').hidden", 30).await;
+    let total = name().await;
+    assert!(
+        total.as_str().unwrap().starts_with("the whole proof: "),
+        "{total}"
+    );
+    click_until(
+        c,
+        "#part-next",
+        &format!("{BASE_SVG}.includes('>shown: chain 1 of ')"),
+        10,
+    )
+    .await;
+    click_until(
+        c,
+        "#part-next",
+        &format!("{BASE_SVG}.includes('>shown: chain 2 of ')"),
+        10,
+    )
+    .await;
+    let v = js(c, "const p = document.getElementById('parts').getBoundingClientRect(); return [Math.round(p.right), document.documentElement.scrollWidth];").await;
+    assert!(
+        v[0].as_u64().unwrap() <= u64::from(width) && v[1].as_u64().unwrap() <= u64::from(width),
+        "{v}"
+    );
+    shot_scrolled(c, shots, "b2-medusa-chain-2", "parts", "end").await;
+    // another step has its own parts, or none: the controls follow
+    click_until(c, "#next", &step_shown(5), 10).await;
+    let hidden = js(
+        c,
+        "return [document.getElementById('parts').hidden, window.sudolink.part];",
+    )
+    .await;
+    assert_eq!(hidden[1], 0, "{hidden}");
 }
 
 /// Median and max of `figures` (milliseconds), printed as "median X ms, max Y ms (n=N)".

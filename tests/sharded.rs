@@ -1,9 +1,10 @@
-//! The sharded study driver (notebooks/shard.py) on a Dask LocalCluster of 2 workers: one
-//! worker process is killed with SIGKILL while it runs a shard, Dask retries that shard on a
-//! live worker, the shard's db resumes, and the merged db must hold the same results as one
-//! `classify --db` process over the whole collection (shard.py compare). Runs in the Python
-//! of `.venv/` (made by `.ci/test`) or of $SUDOLINK_PYTHON; skipped when it lacks
-//! dask.distributed, unless SUDOLINK_REQUIRE_TOOLS=1 says it must run.
+//! The sharded study driver (notebooks/shard.py) on a Dask LocalCluster of 2 workers, and on
+//! a real cluster (`dask scheduler` and two `dask worker` processes over TCP on 127.0.0.1,
+//! rating SER): one worker process is killed with SIGKILL while it runs a shard, Dask retries
+//! that shard on a live worker, the shard's db resumes, and the merged db must hold the same
+//! results as one `classify --db` process over the whole collection (shard.py compare). Runs
+//! in the Python of `.venv/` (made by `.ci/test`) or of $SUDOLINK_PYTHON; skipped when it
+//! lacks dask.distributed, unless SUDOLINK_REQUIRE_TOOLS=1 says it must run.
 
 mod common;
 
@@ -11,6 +12,7 @@ use common::{data_path, ok};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -65,6 +67,46 @@ fn shard_py(python: &Path, args: &[&str]) -> (bool, String) {
     (out.status.success(), text)
 }
 
+/// Start `shard.py run ARGS OPTIONS` into `merged` through `work`, with this build's binary;
+/// its stdout piped, its stderr in `errors` (a file, not a pipe nobody reads while the run
+/// goes on: Dask's warnings).
+fn start_run(
+    python: &Path,
+    args: &[&str],
+    options: &[&str],
+    (merged, work, errors): (&Path, &Path, &Path),
+) -> std::process::Child {
+    Command::new(python)
+        .arg(root().join("notebooks/shard.py"))
+        .arg("run")
+        .args(args)
+        .args(options)
+        .arg("--db")
+        .arg(merged)
+        .arg("--work")
+        .arg(work)
+        .arg("--bin")
+        .arg(env!("CARGO_BIN_EXE_sudolink"))
+        .stdout(Stdio::piped())
+        .stderr(std::fs::File::create(errors).unwrap())
+        .spawn()
+        .expect("start shard.py")
+}
+
+/// `shard.py compare`: the merged db holds the one process's results, `counts` of them.
+fn same_as_one_process(python: &Path, single: &Path, merged: &Path, counts: &str) {
+    let (same, text) = shard_py(
+        python,
+        &[
+            "compare",
+            single.to_str().unwrap(),
+            merged.to_str().unwrap(),
+        ],
+    );
+    assert!(same, "merged db differs from one process:\n{text}");
+    assert!(text.contains(counts), "{text}");
+}
+
 #[test]
 fn a_sharded_run_survives_a_killed_worker_and_equals_one_process() {
     let Some(python) = python_with_dask() else {
@@ -91,21 +133,12 @@ fn a_sharded_run_survives_a_killed_worker_and_equals_one_process() {
     ]);
 
     // the sharded run: kill the other worker when the first shard is done
-    let mut child = Command::new(&python)
-        .arg(root().join("notebooks/shard.py"))
-        .args(["run", "classify", p, "--workers", "2", "--shards", "6"])
-        .args(["--scheme", scheme, "--max-len", max_len])
-        .arg("--db")
-        .arg(&merged)
-        .arg("--work")
-        .arg(&work)
-        .arg("--bin")
-        .arg(env!("CARGO_BIN_EXE_sudolink"))
-        .stdout(Stdio::piped())
-        // a file, not a pipe nobody reads while the run goes on (Dask's warnings)
-        .stderr(std::fs::File::create(&errors).unwrap())
-        .spawn()
-        .expect("start shard.py");
+    let mut child = start_run(
+        &python,
+        &["classify", p, "--workers", "2", "--shards", "6"],
+        &["--scheme", scheme, "--max-len", max_len],
+        (&merged, &work, &errors),
+    );
     let mut log = String::new();
     let mut pids: Vec<String> = Vec::new();
     let mut killed = None;
@@ -146,16 +179,7 @@ fn a_sharded_run_survives_a_killed_worker_and_equals_one_process() {
     assert!(log.contains(&per_shard), "{per_shard}?\n{log}");
     assert!(log.contains("merged into"), "{log}");
 
-    let (same, text) = shard_py(
-        &python,
-        &[
-            "compare",
-            single.to_str().unwrap(),
-            merged.to_str().unwrap(),
-        ],
-    );
-    assert!(same, "merged db differs from one process:\n{text}");
-    assert!(text.contains("360 puzzles, 720 ratings"), "{text}");
+    same_as_one_process(&python, &single, &merged, "360 puzzles, 720 ratings");
 
     // the merged run has the single run's parameters: classify reads it back, same table
     let again = ok(&[
@@ -238,4 +262,310 @@ fn a_sharded_run_survives_a_killed_worker_and_equals_one_process() {
         "{text}"
     );
     assert!(!Path::new("never.db").exists());
+}
+
+// ---- a real cluster: `dask scheduler` and two `dask worker` processes over TCP ----------
+
+/// Run `python -m dask ARGS` so that it dies with the thread that starts it (Linux's parent
+/// death signal survives the exec): a test that dies without unwinding leaves no scheduler.
+const DASK_DYING_WITH_TEST: &str = "import ctypes, os, signal, sys; \
+     ctypes.CDLL('libc.so.6').prctl(1, signal.SIGKILL); \
+     os.execv(sys.executable, [sys.executable, '-m', 'dask'] + sys.argv[1:])";
+
+/// The test's processes, killed (SIGKILL) and reaped when it ends, passing or panicking.
+struct Reaper(Vec<std::process::Child>);
+
+impl Drop for Reaper {
+    fn drop(&mut self) {
+        for child in &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// Start `python -m dask ARGS` with its output in `log`.
+fn dask(python: &Path, args: &[&str], log: &Path) -> std::process::Child {
+    let out = std::fs::File::create(log).unwrap();
+    Command::new(python)
+        .args(["-c", DASK_DYING_WITH_TEST])
+        .args(args)
+        .stdout(out.try_clone().unwrap())
+        .stderr(out)
+        .spawn()
+        .expect("start dask")
+}
+
+/// Wait (polling) until `ready` returns something, at most `seconds`; else panic with `what`.
+fn wait_for<T>(seconds: u64, what: &str, mut ready: impl FnMut() -> Option<T>) -> T {
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    loop {
+        if let Some(t) = ready() {
+            return t;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The first `n` puzzles of the controlled-bias collection whose published SER is below
+/// 6.0 (TAB columns kept): SE rates them without chains, so the run's time does not depend
+/// on the chaining rules.
+fn chainless_sample(path: &Path, n: usize) {
+    let text = std::fs::read_to_string(data_path("cb_controlled_bias.txt")).unwrap();
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter(|l| l.split('\t').nth(1).unwrap().parse::<f64>().unwrap() < 6.0)
+        .take(n)
+        .collect();
+    assert_eq!(lines.len(), n);
+    std::fs::write(path, lines.join("\n") + "\n").unwrap();
+}
+
+/// The puzzles a shard db holds (0 while it has no run, or while its writer holds a lock).
+fn stored(db: &Path) -> i64 {
+    let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY;
+    rusqlite::Connection::open_with_flags(db, flags)
+        .and_then(|c| c.query_row("SELECT count(*) FROM run_puzzle", [], |r| r.get(0)))
+        .unwrap_or(0)
+}
+
+/// The process running `sudolink … SHARD_FILE …` and its parent (the worker): read in /proc.
+fn sudolink_on(shard_file: &str) -> Option<(u32, u32)> {
+    for entry in std::fs::read_dir("/proc").ok()?.flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
+            continue;
+        };
+        let args: Vec<&[u8]> = cmdline.split(|&b| b == 0).collect();
+        let is_shard = args.first().is_some_and(|a| a.ends_with(b"sudolink"))
+            && args.contains(&shard_file.as_bytes());
+        if !is_shard {
+            continue;
+        }
+        let status = std::fs::read_to_string(entry.path().join("status")).ok()?;
+        let parent = status
+            .lines()
+            .find_map(|l| l.strip_prefix("PPid:"))
+            .and_then(|p| p.trim().parse().ok())?;
+        return Some((pid, parent));
+    }
+    None
+}
+
+#[test]
+fn a_sharded_ser_run_on_a_real_scheduler_survives_a_killed_worker() {
+    let Some(python) = python_with_dask() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = dir.path().join("cb.txt");
+    let (count, shards) = (12_000, 4);
+    chainless_sample(&puzzles, count);
+    let p = puzzles.to_str().unwrap();
+    let single = dir.path().join("single.db");
+    let merged = dir.path().join("merged.db");
+    let work = dir.path().join("work");
+
+    // one process: what `shard.py run rate --scheme SER` stores (classify, max length 20)
+    let t = Instant::now();
+    let (code, _, stderr) = common::sudolink(&[
+        "classify",
+        p,
+        "--scheme",
+        "SER",
+        "--max-len",
+        "20",
+        "--db",
+        single.to_str().unwrap(),
+        "--keep-going",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let single_seconds = t.elapsed().as_secs_f64();
+
+    // the cluster: a scheduler on a free port (the OS's), two workers without nannies (a
+    // killed worker stays dead), one thread each, all on 127.0.0.1
+    let scheduler_file = dir.path().join("scheduler.json");
+    let sf = scheduler_file.to_str().unwrap();
+    let t = Instant::now();
+    let mut reaper = Reaper(Vec::new());
+    reaper.0.push(dask(
+        &python,
+        &[
+            "scheduler",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--dashboard-address",
+            "127.0.0.1:0",
+            "--scheduler-file",
+            sf,
+            "--idle-timeout",
+            "300s",
+        ],
+        &dir.path().join("scheduler.log"),
+    ));
+    let address: String = wait_for(60, "the scheduler file", || {
+        let text = std::fs::read_to_string(&scheduler_file).ok()?;
+        let v: serde_json::Value = serde_json::from_str(&text).ok()?;
+        v["address"].as_str().map(str::to_string)
+    });
+    assert!(address.starts_with("tcp://127.0.0.1:"), "{address}");
+    // the workers' scratch space in the test's directory, not the system's temporary one
+    let scratch = dir.path().join("scratch");
+    let scratch = scratch.to_str().unwrap();
+    let worker_logs: Vec<PathBuf> = (1..=2)
+        .map(|i| dir.path().join(format!("worker{i}.log")))
+        .collect();
+    for (i, log) in worker_logs.iter().enumerate() {
+        let name = format!("worker{}", i + 1);
+        reaper.0.push(dask(
+            &python,
+            &[
+                "worker",
+                "--scheduler-file",
+                sf,
+                "--host",
+                "127.0.0.1",
+                "--no-nanny",
+                "--nthreads",
+                "1",
+                "--dashboard-address",
+                "127.0.0.1:0",
+                "--death-timeout",
+                "60s",
+                "--local-directory",
+                scratch,
+                "--name",
+                &name,
+            ],
+            log,
+        ));
+    }
+    wait_for(60, "two workers registered", || {
+        worker_logs
+            .iter()
+            .all(|l| std::fs::read_to_string(l).is_ok_and(|t| t.contains("Registered to:")))
+            .then_some(())
+    });
+    let cluster_seconds = t.elapsed().as_secs_f64();
+    let workers: Vec<u32> = reaper.0[1..].iter().map(|c| c.id()).collect();
+
+    // the sharded run through the scheduler
+    let t = Instant::now();
+    let errors = dir.path().join("shard.stderr");
+    reaper.0.push(start_run(
+        &python,
+        &["rate", p, "--scheme", "SER", "--scheduler", &address],
+        &[
+            "--shards",
+            &shards.to_string(),
+            "--threads-per-shard",
+            "1",
+            "--keep-going",
+        ],
+        (&merged, &work, &errors),
+    ));
+    let stdout = reaper.0[3].stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let lines: Vec<String> = BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+            .collect();
+        lines.join("\n")
+    });
+
+    // kill the worker of a shard that has stored puzzles and is not done, so the shard must
+    // be resumed on the other worker; should every shard be too quick to be seen so, kill
+    // the worker of a running shard once another shard is done (retried from the start)
+    let size = count / shards;
+    let shard = |i: usize, ext: &str| work.join(format!("shard-{i:04}.{ext}"));
+    let (victim, victim_shard, progress, orphan) = wait_for(120, "a shard mid-run", || {
+        if let Some(status) = reaper.0[3].try_wait().unwrap() {
+            let stderr = std::fs::read_to_string(&errors).unwrap_or_default();
+            panic!("shard.py ended ({status}) before a worker was killed:\n{stderr}");
+        }
+        let mut running = Vec::new();
+        let mut one_done = false;
+        for i in 0..shards {
+            let done = stored(&shard(i, "db"));
+            one_done |= done == size as i64;
+            if let Some((sudolink, worker)) = sudolink_on(shard(i, "txt").to_str().unwrap()) {
+                if workers.contains(&worker) && done < size as i64 {
+                    running.push((worker, i, done, sudolink));
+                }
+            }
+        }
+        running.sort_by_key(|r| std::cmp::Reverse(r.2));
+        running.into_iter().find(|r| r.2 > 0 || one_done)
+    });
+    let k = workers.iter().position(|&w| w == victim).unwrap() + 1;
+    reaper.0[k].kill().unwrap();
+    let killed_at = t.elapsed().as_secs_f64();
+    // its sudolink dies with it (the parent death signal shard.py sets)
+    wait_for(10, "the killed worker's sudolink to die", || {
+        (!Path::new(&format!("/proc/{orphan}")).exists()
+            || std::fs::read_to_string(format!("/proc/{orphan}/status"))
+                .is_ok_and(|s| s.contains("State:\tZ")))
+        .then_some(())
+    });
+    let survivor = workers[2 - k];
+
+    let status = wait_for(120, "shard.py to finish", || {
+        reaper.0[3].try_wait().unwrap()
+    });
+    let sharded_seconds = t.elapsed().as_secs_f64();
+    let log = reader.join().unwrap();
+    let stderr = std::fs::read_to_string(&errors).unwrap_or_default();
+    assert!(status.success(), "shard.py failed:\n{log}\n{stderr}");
+    assert!(log.contains("2 workers"), "{log}");
+    assert_eq!(log.matches(" done in ").count(), shards, "{log}");
+    let redone = log
+        .lines()
+        .find(|l| l.contains(&format!("shard {victim_shard} done in ")))
+        .unwrap_or_else(|| panic!("shard {victim_shard} never done:\n{log}"));
+    assert!(
+        redone.contains(&format!("by worker pid {survivor}")),
+        "shard {victim_shard} of the killed worker {victim} not redone by {survivor}:\n{log}"
+    );
+    let resumed_from: i64 = redone
+        .split("resumed from ")
+        .nth(1)
+        .map_or(0, |r| r.split_whitespace().next().unwrap().parse().unwrap());
+    assert!(
+        resumed_from >= progress,
+        "shard {victim_shard} had {progress} puzzles stored when its worker died, \
+         resumed from {resumed_from}:\n{log}"
+    );
+    let resumed = log.matches("resumed from").count();
+    eprintln!(
+        "real scheduler: {count} puzzles (SER), {shards} shards; one process {single_seconds:.1} s; \
+         cluster up in {cluster_seconds:.1} s; sharded run {sharded_seconds:.1} s, worker {victim} \
+         killed at {killed_at:.1} s with shard {victim_shard} at {progress}/{size}; \
+         {resumed} shard(s) resumed (shard {victim_shard} from {resumed_from})\n{log}"
+    );
+
+    same_as_one_process(
+        &python,
+        &single,
+        &merged,
+        &format!("{count} puzzles, {count} ratings"),
+    );
+    // SER's numbers are stored: ER as a REAL rating, with EP and ED
+    let conn = rusqlite::Connection::open(&merged).unwrap();
+    let (reals, with_ep): (i64, i64) = conn
+        .query_row(
+            "SELECT count(*) FILTER (WHERE typeof(rating) = 'real'),
+                    count(*) FILTER (WHERE ep IS NOT NULL AND ed IS NOT NULL)
+             FROM rating WHERE scheme = 'SER'",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!(reals, with_ep);
+    assert!(reals > count as i64 / 2, "{reals} SER ratings of {count}");
 }

@@ -202,7 +202,7 @@ fn classify_prints_the_seeds_table_side_by_side() {
 fn classify_lmn_in_one_pass_keeps_the_ratings_of_separate_runs() {
     use rayon::prelude::*;
     use sudolink::study::classify::rate_puzzle;
-    use sudolink::study::rating::Scheme;
+    use sudolink::study::rating::{RatingScheme, Scheme};
     let path =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/classify_lmn_generate_2026.tsv");
     let text = std::fs::read_to_string(path).unwrap();
@@ -212,7 +212,7 @@ fn classify_lmn_in_one_pass_keeps_the_ratings_of_separate_runs() {
         .map(|l| l.split('\t').collect())
         .collect();
     assert_eq!(expected.len(), 200);
-    let schemes = [Scheme::L, Scheme::M, Scheme::N];
+    let schemes = [Scheme::L, Scheme::M, Scheme::N].map(RatingScheme::Level);
     let wrong: Vec<String> = expected
         .par_iter()
         .enumerate()
@@ -299,6 +299,158 @@ fn classify_resumes_an_interrupted_run_and_reads_back_a_finished_one() {
     );
 }
 
+/// A SER row: ER, EP, ED and the error.
+type SerRow = (Option<f64>, Option<f64>, Option<f64>, Option<String>);
+
+/// Each puzzle's SER row in the latest run, by grid.
+fn ser_rows(db: &Path) -> std::collections::HashMap<String, SerRow> {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let mut stmt = conn
+        .prepare(
+            "SELECT p.grid, r.rating, r.ep, r.ed, r.error FROM rating AS r
+             JOIN run_puzzle AS rp ON rp.run_id = r.run_id AND rp.position = r.position
+             JOIN puzzle AS p ON p.id = rp.puzzle_id
+             WHERE r.scheme = 'SER' AND r.run_id = (SELECT max(id) FROM run)",
+        )
+        .unwrap();
+    let rows = stmt
+        .query_map([], |r| {
+            Ok((r.get(0)?, (r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))
+        })
+        .unwrap();
+    rows.collect::<Result<_, _>>().unwrap()
+}
+
+#[test]
+fn classify_ser_stores_what_rate_prints_and_resumes_like_any_scheme() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = cbg000_sample(dir.path(), 60, |_| true);
+    let f = file.to_str().unwrap();
+    let (db, whole) = (dir.path().join("ser.db"), dir.path().join("whole.db"));
+    let base = [
+        "classify",
+        f,
+        "--scheme",
+        "W,ser",
+        "--max-len",
+        "20",
+        "--json",
+        "--keep-going",
+    ];
+    // interrupted after 25 puzzles, then resumed: the same rows as one whole run
+    let first = json(
+        &[
+            &base[..],
+            &["--db", db.to_str().unwrap(), "--stop-after", "25"],
+        ]
+        .concat(),
+    );
+    assert_eq!(first["complete"], false);
+    let resumed = json(&[&base[..], &["--db", db.to_str().unwrap()]].concat());
+    let once = json(&[&base[..], &["--db", whole.to_str().unwrap()]].concat());
+    assert_eq!(resumed["complete"], true);
+    assert_eq!(count_rows(&db, "SELECT count(*) FROM run"), 1);
+    let ser = ser_rows(&db);
+    assert_eq!(ser.len(), 60);
+    assert_eq!(ser, ser_rows(&whole));
+    for key in ["er", "unsolved", "errors"] {
+        assert_eq!(
+            resumed["table"]["SER"][key], once["table"]["SER"][key],
+            "{key}"
+        );
+    }
+    assert_eq!(at_most(&resumed, "W"), at_most(&once, "W"));
+    // the run's parameters name the schemes as stored
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let params: String = conn
+        .query_row("SELECT params FROM run", [], |r| r.get(0))
+        .unwrap();
+    let params: Value = serde_json::from_str(&params).unwrap();
+    assert_eq!(params["schemes"], serde_json::json!(["W", "SER"]));
+    assert_eq!(
+        (params["max_len"].as_u64(), params["puzzles"].as_u64()),
+        (Some(20), Some(60))
+    );
+
+    // each stored ER/EP/ED is what `rate --scheme SER` prints, for every puzzle it rates;
+    // the puzzles it cannot rate are the rows with an error
+    let (_, rated, _) = sudolink(&["rate", f, "--scheme", "SER", "--json", "--keep-going"]);
+    let mut printed = 0;
+    for line in rated.lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        let grid = v["puzzle"].as_str().unwrap();
+        let (er, ep, ed, error) = &ser[grid];
+        assert_eq!(*error, None, "{grid}");
+        assert_eq!(
+            (*er, *ep, *ed),
+            (v["er"].as_f64(), v["ep"].as_f64(), v["ed"].as_f64()),
+            "{grid}"
+        );
+        let level = format!("{:.1}/{:.1}/{:.1}", er.unwrap(), ep.unwrap(), ed.unwrap());
+        assert_eq!(v["level"], level.as_str(), "{grid}");
+        printed += 1;
+    }
+    let errors = ser.values().filter(|r| r.3.is_some()).count();
+    assert_eq!(printed + errors, 60);
+    assert_eq!(
+        resumed["table"]["SER"]["errors"].as_u64(),
+        Some(errors as u64)
+    );
+
+    // SER's ER against the file's published SER (column 2): each disagreement listed
+    let (_, text, _) = sudolink(&[
+        "classify",
+        f,
+        "--scheme",
+        "SER",
+        "--reference-column",
+        "2",
+        "--keep-going",
+    ]);
+    let listed = text.lines().filter(|l| l.contains(", reference ")).count();
+    assert!(
+        text.contains(&format!(
+            "reference column 2: {listed} disagreement(s) in 60 puzzles"
+        )),
+        "{text}"
+    );
+    for line in text.lines().filter(|l| l.contains(", reference ")) {
+        let (ours, reference) = line
+            .split_once(": ours ")
+            .unwrap()
+            .1
+            .split_once(", reference ")
+            .unwrap();
+        assert_ne!(ours, reference, "{line}");
+    }
+}
+
+#[test]
+fn classify_ser_refuses_a_puzzle_without_one_solution_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("two.txt");
+    let several = format!("1{}", ".".repeat(80));
+    let unique =
+        "...456..9..6.......891..45.2.........7..9.....35......397...5.......4.72.....5361";
+    std::fs::write(&file, format!("{unique}\n{several}\n")).unwrap();
+    let f = file.to_str().unwrap();
+    for command in ["classify", "rate"] {
+        let (code, _, err) = sudolink(&[command, f, "--scheme", "SER"]);
+        assert_ne!(code, 0, "{command}");
+        let named: Vec<&str> = err.lines().filter(|l| l.contains("line 2")).collect();
+        assert_eq!(named.len(), 1, "{command}: {err}");
+        assert!(named[0].contains("several solutions"), "{command}: {err}");
+        assert!(
+            err.contains("1 of 2 puzzle(s) could not be rated"),
+            "{command}: {err}"
+        );
+    }
+    // SER's order is fixed: `--order listed` is refused
+    let (code, _, err) = sudolink(&["rate", f, "--scheme", "ser", "--order", "listed"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("fixed order"), "{err}");
+}
+
 #[test]
 fn classify_rejects_bad_input() {
     let dir = tempfile::tempdir().unwrap();
@@ -311,6 +463,10 @@ fn classify_rejects_bad_input() {
     let (code, _, err) = sudolink(&["classify", f, "--scheme", "Q"]);
     assert_ne!(code, 0);
     assert!(err.contains("unknown rating scheme"), "{err}");
+    assert!(
+        err.contains("BC, SER"),
+        "the schemes, SER among them: {err}"
+    );
     let (code, _, err) = sudolink(&["classify", "no-such-file.txt"]);
     assert_ne!(code, 0);
     assert!(err.contains("no-such-file.txt"), "{err}");

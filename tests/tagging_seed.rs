@@ -17,7 +17,9 @@ mod common;
 use std::collections::HashMap;
 use sudolink::graph::LinkIndex;
 use sudolink::grid::{Candidate, CandidateSet, Cell, Digit, State};
-use sudolink::notation::tags::{read_tagged_grid, read_tagged_row, TaggedCell, TaggedGrid};
+use sudolink::notation::tags::{
+    read_tagged_grid, read_tagged_row, tagged_grid_text, TaggedCell, TaggedGrid,
+};
 use sudolink::proof::check;
 use sudolink::search::tagging::{level1, Tagging};
 use sudolink::search::tagging2::{level2_merged, Level2};
@@ -122,7 +124,8 @@ fn our_basic_tagging_of_the_seeds_state_is_the_seeds_tag_for_tag() {
     assert!(level1(&links).is_empty(), "level 1 is exhausted");
     let t = Tagging::new(&links);
     assert_eq!(t.conflicts, 0);
-    let ours = read_tagged_grid(&t.grid_text(&links)).expect("our grid reads back");
+    let ours = read_tagged_grid(&tagged_grid_text(&links, |c| t.candidate_tag(c)))
+        .expect("our grid reads back");
     let ours: HashMap<Candidate, Option<usize>> = ours.candidates().collect();
     let mut names: HashMap<usize, usize> = HashMap::new();
     for (c, seed_tag) in seed_grid().candidates() {
@@ -301,12 +304,12 @@ fn printed_tagged_grids_read_back_on_top1465() {
         let l2 = Level2::new(&links);
         for (text, tag_of) in [
             (
-                t.grid_text(&links),
+                tagged_grid_text(&links, |c| t.candidate_tag(c)),
                 Box::new(|c: Candidate| t.candidate_tag(c))
                     as Box<dyn Fn(Candidate) -> Option<String>>,
             ),
             (
-                l2.grid_text(&links),
+                tagged_grid_text(&links, |c| l2.candidate_tag(c)),
                 Box::new(|c: Candidate| {
                     let want = vec![c.cell()];
                     l2.nodes

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use sudolink::graph::{CandidateGraph, LinkIndex};
 use sudolink::grid::format::parse_collection;
 use sudolink::grid::State;
-use sudolink::search::{basic_rules, medusa};
+use sudolink::search::registry::{basic_rules, TechniqueId};
 use sudolink::solver::count_solutions;
 use sudolink::study::resolution::solve;
 
@@ -88,10 +88,13 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         .filter(|r| !r.solved)
         .map(|r| LinkIndex::new(&r.final_state))
         .collect();
+    let medusa = TechniqueId::from_name("medusa")
+        .expect("the registry has 3D Medusa")
+        .rule(0);
     let mut samples = Vec::with_capacity(stuck.len());
     for links in &stuck {
         let t = Instant::now();
-        std::hint::black_box(medusa::find(links));
+        std::hint::black_box(medusa.find(links));
         samples.push(t.elapsed());
     }
     Timing { samples }.report("medusa: all rules, basic-stuck state");

@@ -2,21 +2,26 @@
 //! seed's table (puzzles solved at level ≤ n, per scheme), on both cores with a progress
 //! bar. With `--db` every rated puzzle is stored as it is done, so an interrupted run goes
 //! on where it stopped when the same command is run again, and a finished one is read back.
+//! SER (Sudoku Explainer's ER/EP/ED) is a scheme like the others: its ER distribution is
+//! printed beside the level table.
 
 use super::study_run::StudyArgs;
 use anyhow::{bail, Context, Result};
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::str::FromStr;
-use sudolink::study::classify::{Classified, Classify, Table};
-use sudolink::study::rating::Scheme;
+use sudolink::search::ser::tenths;
+use sudolink::store::study::RatingValue;
+use sudolink::study::classify::{Classified, Classify};
+use sudolink::study::rating::RatingScheme;
 use sudolink::study::run::StudyInput;
 
 #[derive(clap::Args, Debug)]
 pub struct ClassifyArgs {
     #[command(flatten)]
     pub study: StudyArgs,
-    /// Schemes, comma separated: L, M, N, W, B, gW, gB, BC
+    /// Schemes, comma separated: L, M, N, W, B, gW, gB, BC, or SER (Sudoku Explainer 1.2.1's
+    /// ER/EP/ED; --max-len does not bound it)
     #[arg(long, default_value = "L,M,N")]
     pub scheme: String,
     /// Compare with reference ratings in this TAB-separated column of the file (1 is the
@@ -28,10 +33,10 @@ pub struct ClassifyArgs {
     pub seed_table: bool,
 }
 
-fn schemes_of(text: &str) -> Result<Vec<Scheme>> {
+fn schemes_of(text: &str) -> Result<Vec<RatingScheme>> {
     let mut out = Vec::new();
     for name in text.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-        let s = Scheme::from_str(name).map_err(|e| anyhow::anyhow!("--scheme: {e}"))?;
+        let s = RatingScheme::from_str(name).map_err(|e| anyhow::anyhow!("--scheme: {e}"))?;
         if !out.contains(&s) {
             out.push(s);
         }
@@ -47,7 +52,7 @@ struct Disagreement {
     position: usize,
     line: usize,
     puzzle: String,
-    ours: Option<usize>,
+    ours: Option<RatingValue>,
     reference: String,
 }
 
@@ -69,14 +74,18 @@ pub fn run(args: &ClassifyArgs) -> Result<()> {
     };
     let mut classified = Classified::new(&schemes, args.study.max_len);
     let outcome = args.study.drive(&study, &mut classified, &input)?;
-    let ours = &classified.first_scheme;
-    let table = &classified.table;
-    let complete = outcome.complete;
     let disagreements = match args.reference_column {
-        Some(col) => compare(&input, col, ours)?,
+        Some(col) => compare(&input, col, &classified.first_scheme)?,
         None => Vec::new(),
     };
-    print(args, &input, table, outcome.run, complete, &disagreements);
+    print(
+        args,
+        &input,
+        &classified,
+        outcome.run,
+        outcome.complete,
+        &disagreements,
+    );
     args.study
         .judge(&outcome.failures, input.puzzles.len(), "rated")
 }
@@ -84,7 +93,7 @@ pub fn run(args: &ClassifyArgs) -> Result<()> {
 fn compare(
     input: &StudyInput,
     column: usize,
-    ours: &BTreeMap<usize, Option<usize>>,
+    ours: &BTreeMap<usize, Option<RatingValue>>,
 ) -> Result<Vec<Disagreement>> {
     let mut out = Vec::new();
     for (&position, &rating) in ours {
@@ -95,8 +104,12 @@ fn compare(
             .nth(column - 1)
             .map(str::trim)
             .with_context(|| format!("line {}: no column {column}", item.line))?;
+        // an ER agrees to SE's tenths (the reference printed `7.1`)
         let agrees = match rating {
-            Some(n) => reference.parse::<usize>().ok() == Some(n),
+            Some(RatingValue::Level(n)) => reference.parse::<usize>().ok() == Some(n),
+            Some(RatingValue::Er(er)) => reference
+                .parse::<f64>()
+                .is_ok_and(|r| r >= 0.0 && tenths(r) == tenths(er)),
             None => reference.parse::<usize>().is_err(),
         };
         if !agrees {
@@ -115,14 +128,15 @@ fn compare(
 fn print(
     args: &ClassifyArgs,
     input: &StudyInput,
-    table: &Table,
+    classified: &Classified,
     run_id: Option<i64>,
     complete: bool,
     disagreements: &[Disagreement],
 ) {
-    let level = |n: Option<usize>| n.map_or("none".to_string(), |n| n.to_string());
+    let table = &classified.table;
+    let level = |n: Option<RatingValue>| n.map_or("none".to_string(), |n| n.to_string());
     if args.study.json {
-        let columns: serde_json::Map<String, serde_json::Value> = table
+        let mut columns: serde_json::Map<String, serde_json::Value> = table
             .schemes
             .iter()
             .zip(&table.columns)
@@ -133,11 +147,27 @@ fn print(
                 (s.name().to_string(), v)
             })
             .collect();
+        if let Some(ser) = &classified.ser {
+            let er: serde_json::Map<String, serde_json::Value> = ser
+                .er
+                .iter()
+                .map(|(t, n)| (format!("{}.{}", t / 10, t % 10), json!(n)))
+                .collect();
+            columns.insert(
+                RatingScheme::Ser.name().to_string(),
+                json!({"er": er, "unsolved": ser.unsolved, "errors": ser.errors,
+                       "seconds": ser.seconds}),
+            );
+        }
         let dis: Vec<serde_json::Value> = disagreements
             .iter()
             .map(|d| {
                 json!({"position": d.position, "line": d.line, "puzzle": d.puzzle,
-                            "ours": d.ours, "reference": d.reference})
+                            "ours": d.ours.map(|r| match r {
+                                RatingValue::Level(n) => json!(n),
+                                RatingValue::Er(er) => json!(er),
+                            }),
+                            "reference": d.reference})
             })
             .collect();
         let v = json!({
@@ -153,10 +183,18 @@ fn print(
         println!("{v}");
         return;
     }
-    let unrated = table.columns.iter().map(|c| c.errors).max().unwrap_or(0);
+    // every puzzle counts in the level table, whichever schemes it has
+    let rated = table.puzzles;
+    let unrated = table
+        .columns
+        .iter()
+        .map(|c| c.errors)
+        .chain(classified.ser.as_ref().map(|s| s.errors))
+        .max()
+        .unwrap_or(0);
     println!(
         "{} of {} puzzles rated{} (max length {}){}",
-        table.puzzles - unrated,
+        rated - unrated,
         input.puzzles.len(),
         if unrated > 0 {
             format!(", {unrated} could not be")
@@ -166,8 +204,14 @@ fn print(
         table.max_len,
         run_id.map_or(String::new(), |id| format!(", run {id}")),
     );
-    println!("puzzles solved at level <= n:");
-    print!("{}", table.to_text());
+    if !table.schemes.is_empty() {
+        println!("puzzles solved at level <= n:");
+        print!("{}", table.to_text());
+    }
+    if let Some(ser) = &classified.ser {
+        println!("SER (Sudoku Explainer's ER; 20.0: its rules do not solve the puzzle):");
+        print!("{}", ser.to_text());
+    }
     if args.seed_table {
         println!("\nbeside seed 000's table:");
         print!("{}", table.seed_comparison());
@@ -176,7 +220,7 @@ fn print(
         println!(
             "\nreference column {col}: {} disagreement(s) in {} puzzles",
             disagreements.len(),
-            table.puzzles
+            rated
         );
         for d in disagreements {
             println!(

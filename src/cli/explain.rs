@@ -6,19 +6,15 @@
 use super::input::{load, Loaded};
 use super::progress::Status;
 use anyhow::{anyhow, bail, Context, Result};
-use serde_json::json;
 use std::path::PathBuf;
-use std::time::Duration;
 use sudolink::export::files;
 use sudolink::export::json::proof_json;
 use sudolink::export::svg::PixelWidth;
 use sudolink::notation::{hodoku, nrc};
 use sudolink::proof::Proof;
-use sudolink::search::registry;
-use sudolink::search::{Limits, TechniqueId};
+use sudolink::search::registry::{self, TechniqueId};
 use sudolink::study::explain::{
-    self, explain_all, explain_target, read_target, Explained, NoProof, Options, Progress,
-    Unexplored,
+    self, explain_all, explain_target, read_target, Explained, Limits, NoProof, Options, Progress,
 };
 use sudolink::study::rating::{rules_for, Scheme};
 use sudolink::study::resolution::{solve_steps, verify};
@@ -45,7 +41,7 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "SPEC")]
     pub rules: Option<String>,
     /// Longest chain, whip or force net to search (1 to 999)
-    #[arg(long, default_value_t = 20, value_parser = super::numbers::max_len)]
+    #[arg(long, default_value_t = explain::MAX_LEN, value_parser = super::numbers::max_len)]
     pub max_len: usize,
     /// Longest g-whip / g-braid to search (their search grows fastest with length; by default
     /// at most 16 for g-whips and 10 for g-braids, within --max-len)
@@ -84,6 +80,10 @@ pub struct ExplainArgs {
     /// the height follows)
     #[arg(long, value_name = "N", requires = "export", value_parser = super::numbers::picture_width)]
     pub size: Option<PixelWidth>,
+    /// With --export, also draw each branch of a force chain, force net or tagging, and
+    /// each chain of a 3D Medusa, alone: NAME.part-K.svg and .png (K from 1)
+    #[arg(long, requires = "export")]
+    pub parts: bool,
     /// JSON output (one target: the schema `--json-schema` prints)
     #[arg(long)]
     pub json: bool,
@@ -126,25 +126,14 @@ impl ExplainArgs {
     }
 
     fn limits(&self) -> Limits {
-        let all = self.all;
-        let budget = match self.budget {
-            Some(0) => None,
-            Some(b) => Some(b),
-            None => all.then_some(explain::ALL_BUDGET),
+        let asked = if self.all {
+            explain::Asked::All
+        } else if self.next {
+            explain::Asked::Next
+        } else {
+            explain::Asked::Target
         };
-        let timeout = match self.timeout {
-            Some(0.0) => None,
-            Some(s) => Some(s),
-            None if all => Some(explain::ALL_TIMEOUT_S),
-            None if self.next => None,
-            None => Some(explain::TARGET_TIMEOUT_S),
-        };
-        let memory = self.memory.or(Some(explain::MEMORY_MB));
-        Limits::new(
-            budget,
-            timeout.map(Duration::from_secs_f64),
-            memory.map(|mb| mb * 1_000_000),
-        )
+        explain::limits(asked, self.budget, self.timeout, self.memory)
     }
 
     fn options(&self) -> Result<Options> {
@@ -153,6 +142,8 @@ impl ExplainArgs {
             max_len: self.max_len,
             g_max_len: self.g_max_len,
             limits: self.limits(),
+            // one target's rows on every core (under a --budget, in order on one)
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         })
     }
 }
@@ -248,6 +239,9 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
             let name = name_of(label);
             let files = files::write_proof(dir, &name, &loaded.state, p, args.size)?.files;
             written.extend(files);
+            if args.parts {
+                written.extend(files::write_parts(dir, &name, &loaded.state, p, args.size)?);
+            }
         }
         if written.is_empty() {
             eprintln!("no proof found: nothing written to {}", dir.display());
@@ -392,35 +386,9 @@ fn all_eliminations(args: &ExplainArgs, loaded: &Loaded, options: &Options) -> R
             format!("{}[{}]", t.name(), e.length)
         }
     };
-    let capped_text = |u: &Unexplored| {
-        format!(
-            "{}: {} target(s) not searched beyond length {} of {} ({})",
-            u.technique, u.targets, u.searched_to, u.bound, u.stop
-        )
-    };
-    let stopped_text = report.stopped.map(|(stop, n, t)| {
-        format!(
-            "stopped at length {n} ({t}): {stop}; targets without a proof were searched by every family up to length {}",
-            report.complete_to
-        )
-    });
+    let stopped_text = report.stopped_text();
     if args.json {
-        let v = json!({
-            "eliminations": report.eliminations.iter().map(|e| json!({
-                "elimination": e.candidate.elimination(),
-                "family": if e.technique.is_basic() { "basic" } else { e.technique.name() },
-                "length": e.length,
-                "difficulty": e.difficulty,
-                "text": text(&e.proof),
-            })).collect::<Vec<_>>(),
-            "complete_to": report.complete_to,
-            "stopped": stopped_text,
-            "capped": report.capped.iter().map(|u| json!({
-                "family": u.technique.name(), "targets": u.targets,
-                "searched_to": u.searched_to, "bound": u.bound, "stopped": u.stop.to_string(),
-            })).collect::<Vec<_>>(),
-            "partial_chains_explored": report.spent,
-        });
+        let v = explain::all_json(&loaded.state, &report);
         println!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(());
     }
@@ -452,7 +420,7 @@ fn all_eliminations(args: &ExplainArgs, loaded: &Loaded, options: &Options) -> R
         println!("{text} (raise --budget, --timeout or --memory to go further)");
     }
     for u in &report.capped {
-        println!("not explored: {}", capped_text(u));
+        println!("not explored: {}", u.text());
     }
     Ok(())
 }
@@ -474,7 +442,17 @@ fn next_step(args: &ExplainArgs, loaded: &Loaded) -> Result<()> {
         &nrc::nrc_text(&loaded.state, &p),
     )?;
     if let Some(dir) = &args.export {
-        for path in files::write_proof(dir, "next", &loaded.state, &p, args.size)?.files {
+        let mut written = files::write_proof(dir, "next", &loaded.state, &p, args.size)?.files;
+        if args.parts {
+            written.extend(files::write_parts(
+                dir,
+                "next",
+                &loaded.state,
+                &p,
+                args.size,
+            )?);
+        }
+        for path in written {
             eprintln!("wrote {}", path.display());
         }
     }

@@ -5,18 +5,13 @@
 use super::input::load;
 use anyhow::{bail, Result};
 use serde_json::json;
-use std::path::PathBuf;
 use sudolink::export::files;
 use sudolink::export::svg::PixelWidth;
-use sudolink::graph::LinkIndex;
 use sudolink::grid::format::to_pencil_mark_grid;
-use sudolink::grid::State;
-use sudolink::notation::gnpx::{choice_name, gnpx_text, read_choice};
+use sudolink::notation::gnpx::{choice_name, read_choice};
+use sudolink::notation::nrc::pattern_text;
 use sudolink::proof::net::{ForceMode, LinkLevel, NetChoice, NetForm};
-use sudolink::proof::{Pattern, Proof};
-use sudolink::search::force::{choice_members, every_choice, find, prove_choice, ForceSpec};
-use sudolink::search::Meter;
-use sudolink::study::resolution::{verify, working_state};
+use sudolink::study::force::{force_report, ForceAsk, ForceError, ForceReport};
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -57,10 +52,6 @@ pub struct ForceArgs {
     /// Without it: force chains, one premise per inference, one GNPX line per branch.
     #[arg(long)]
     pub net: bool,
-    /// Work on the state as given: by default the basic rules (singles, interactions,
-    /// subsets, fish, wings) are applied first, as GNPX applies its simpler methods
-    #[arg(long)]
-    pub no_basic: bool,
     /// Print at most N proofs per technique (shortest first; 0: all)
     #[arg(long, default_value_t = 0)]
     pub limit: usize,
@@ -71,22 +62,12 @@ pub struct ForceArgs {
     /// Every choice's conclusions, choice by choice (the cell and house modes)
     #[arg(long)]
     pub every_choice: bool,
-    /// Print one JSON array instead of the text
-    #[arg(long)]
-    pub json: bool,
-    /// Write each printed proof as force-K.{svg,png,dot,graph.svg,txt,json} into DIR
-    #[arg(long, value_name = "DIR")]
-    pub export: Option<PathBuf>,
-    /// Width of the exported SVG and PNG pictures in pixels (200 to 4000; default 596,
-    /// the height follows)
-    #[arg(long, value_name = "N", requires = "export", value_parser = super::numbers::picture_width)]
-    pub size: Option<PixelWidth>,
-    /// Analyse a puzzle with several solutions (no solution check)
-    #[arg(long)]
-    pub allow_nonunique: bool,
+    #[command(flatten)]
+    pub state: super::input::WorkingStateArgs,
 }
 
-fn specs(args: &ForceArgs) -> Vec<ForceSpec> {
+/// The link level and form asked.
+fn level_and_form(args: &ForceArgs) -> (LinkLevel, NetForm) {
     let level = match args.level {
         Level::Links => LinkLevel::Links,
         Level::Groups => LinkLevel::Groups,
@@ -97,105 +78,11 @@ fn specs(args: &ForceArgs) -> Vec<ForceSpec> {
     } else {
         NetForm::Chain
     };
-    let modes: &[ForceMode] = match args.mode {
-        Mode::Cell => &[ForceMode::Cell],
-        Mode::House => &[ForceMode::House],
-        Mode::Contradiction => &[ForceMode::Contradiction],
-        Mode::All => &[ForceMode::Cell, ForceMode::House, ForceMode::Contradiction],
-    };
-    modes
-        .iter()
-        .map(|&m| ForceSpec::new(m, level, form))
-        .collect()
+    (level, form)
 }
 
-pub fn run(args: &ForceArgs) -> Result<()> {
-    let loaded = load(args.puzzle.as_deref(), args.allow_nonunique)?;
-    let (state, basic_steps) =
-        working_state(&loaded.state, loaded.solution.as_ref(), !args.no_basic)?;
-    if state.is_solved() {
-        bail!("the basic rules solve this puzzle: no force chain is needed (use --no-basic)");
-    }
-    let links = LinkIndex::new(&state);
-    let mut printed: Vec<Proof> = Vec::new();
-    let mut text = String::new();
-    if basic_steps > 0 {
-        text.push_str(&format!(
-            "After {basic_steps} steps of the basic rules:\n{}\n",
-            to_pencil_mark_grid(&state)
-        ));
-    }
-    if args.choice.is_some() || args.every_choice {
-        let listed = choice_lists(args, &links)?;
-        return print_choice_lists(args, &state, &loaded, &listed, text);
-    }
-    for spec in specs(args) {
-        let mut proofs = find(&links, spec, None, &mut Meter::unlimited()).proofs;
-        if args.limit > 0 {
-            proofs.truncate(args.limit);
-        }
-        let name = sudolink::proof::net::technique_name(spec.mode, spec.level, spec.form);
-        text.push_str(&format!("{name}: {} conclusions\n\n", proofs.len()));
-        for p in proofs {
-            verify(
-                &state,
-                &p,
-                loaded.solution.as_ref(),
-                printed.len() + 1,
-                &p.rule,
-            )?;
-            let Pattern::Net(net) = &p.pattern else {
-                unreachable!("force proofs are nets")
-            };
-            text.push_str(&format!(
-                "{}  [{} inferences]\n\n",
-                gnpx_text(net, &p),
-                p.length
-            ));
-            printed.push(p);
-        }
-    }
-    if let Some(dir) = &args.export {
-        for (k, p) in printed.iter().enumerate() {
-            let name = format!("force-{}", k + 1);
-            for path in files::write_proof(dir, &name, &state, p, args.size)?.files {
-                eprintln!("wrote {}", path.display());
-            }
-            let path = dir.join(format!("{name}.json"));
-            files::write_atomically(&path, serde_json::to_string_pretty(p)?.as_bytes())?;
-            eprintln!("wrote {}", path.display());
-        }
-    }
-    if args.json {
-        let v: Vec<_> = printed
-            .iter()
-            .map(|p| {
-                let Pattern::Net(net) = &p.pattern else {
-                    unreachable!("force proofs are nets")
-                };
-                json!({
-                    "technique": p.rule, "length": p.length, "text": gnpx_text(net, p),
-                    "eliminations": p.elimination_texts(), "assertions": p.assertion_texts(),
-                    "proof": p,
-                })
-            })
-            .collect();
-        println!("{}", serde_json::to_string_pretty(&v)?);
-    } else {
-        print!("{text}");
-    }
-    Ok(())
-}
-
-/// The choices asked for (`--choice`, or every choice of the cell and house modes asked by
-/// `--mode`), each with its conclusions: GNPX's per-choice lists.
-fn choice_lists(
-    args: &ForceArgs,
-    links: &LinkIndex,
-) -> Result<Vec<(ForceSpec, NetChoice, Vec<Proof>)>> {
-    let level = specs(args)[0].level;
-    let form = specs(args)[0].form;
-    let mut asked: Vec<(ForceMode, NetChoice)> = Vec::new();
+/// What `--mode`, `--choice` and `--every-choice` ask for.
+fn ask(args: &ForceArgs) -> Result<ForceAsk> {
     if let Some(text) = &args.choice {
         let choice = read_choice(text).map_err(|e| anyhow::anyhow!("--choice: {e}"))?;
         let mode = match (args.mode, &choice) {
@@ -207,85 +94,140 @@ fn choice_lists(
             (Mode::All, NetChoice::House { .. }) => ForceMode::House,
             (Mode::All, _) => ForceMode::Cell,
         };
-        choice_members(links, mode, &choice).map_err(|e| anyhow::anyhow!("--choice: {e}"))?;
-        asked.push((mode, choice));
-    } else {
-        let modes: &[ForceMode] = match args.mode {
-            Mode::Cell => &[ForceMode::Cell],
-            Mode::House => &[ForceMode::House],
-            Mode::All => &[ForceMode::Cell, ForceMode::House],
+        return Ok(ForceAsk::Choice(mode, choice));
+    }
+    if args.every_choice {
+        let modes = match args.mode {
+            Mode::Cell => vec![ForceMode::Cell],
+            Mode::House => vec![ForceMode::House],
+            Mode::All => vec![ForceMode::Cell, ForceMode::House],
             Mode::Contradiction => {
                 bail!("--every-choice lists the cell and house modes' choices: not contradiction")
             }
         };
-        for &mode in modes {
-            asked.extend(every_choice(links, mode).into_iter().map(|c| (mode, c)));
-        }
+        return Ok(ForceAsk::EveryChoice(modes));
     }
-    Ok(asked
-        .into_iter()
-        .map(|(mode, choice)| {
-            let spec = ForceSpec::new(mode, level, form);
-            let mut proofs = prove_choice(links, spec, &choice);
-            proofs.sort_by_key(|p| p.length);
-            if args.limit > 0 {
-                proofs.truncate(args.limit);
-            }
-            (spec, choice, proofs)
-        })
-        .collect())
+    Ok(ForceAsk::Techniques(match args.mode {
+        Mode::Cell => vec![ForceMode::Cell],
+        Mode::House => vec![ForceMode::House],
+        Mode::Contradiction => vec![ForceMode::Contradiction],
+        Mode::All => vec![ForceMode::Cell, ForceMode::House, ForceMode::Contradiction],
+    }))
 }
 
-/// Print the per-choice lists: each choice with conclusions under its heading, every proof
-/// checked.
-fn print_choice_lists(
-    args: &ForceArgs,
-    state: &State,
-    loaded: &super::input::Loaded,
-    listed: &[(ForceSpec, NetChoice, Vec<Proof>)],
-    mut text: String,
-) -> Result<()> {
-    let mut k = 0;
-    let mut json_rows = Vec::new();
-    let concluding = listed.iter().filter(|(_, _, p)| !p.is_empty()).count();
-    for (spec, choice, proofs) in listed {
-        let name = sudolink::proof::net::technique_name(spec.mode, spec.level, spec.form);
-        if proofs.is_empty() && args.every_choice {
-            continue;
-        }
-        text.push_str(&format!(
-            "{name} {}: {} conclusions\n\n",
-            choice_name(choice),
-            proofs.len()
-        ));
-        for p in proofs {
-            k += 1;
-            verify(state, p, loaded.solution.as_ref(), k, &p.rule)?;
-            let Pattern::Net(net) = &p.pattern else {
-                unreachable!("force proofs are nets")
-            };
-            text.push_str(&format!(
-                "{}  [{} inferences]\n\n",
-                gnpx_text(net, p),
-                p.length
-            ));
-            json_rows.push(json!({
-                "choice": choice_name(choice), "technique": p.rule, "length": p.length,
-                "text": gnpx_text(net, p), "eliminations": p.elimination_texts(),
-                "assertions": p.assertion_texts(), "proof": p,
-            }));
-        }
+pub fn run(args: &ForceArgs) -> Result<()> {
+    let loaded = load(args.puzzle.as_deref(), args.state.allow_nonunique)?;
+    let ask = ask(args)?;
+    let report = force_report(
+        &loaded.state,
+        loaded.solution.as_ref(),
+        !args.state.no_basic,
+        level_and_form(args),
+        &ask,
+        args.limit,
+    )
+    .map_err(|e| match e {
+        ForceError::Choice(e) => anyhow::anyhow!("--choice: {e}"),
+        e => e.into(),
+    })?;
+    if let Some(dir) = &args.state.export {
+        export(dir, &report, args.state.size)?;
     }
-    if args.every_choice {
-        text.push_str(&format!(
-            "{} choices, {concluding} with conclusions\n",
-            listed.len()
-        ));
-    }
-    if args.json {
-        println!("{}", serde_json::to_string_pretty(&json_rows)?);
+    let by_choice = !matches!(ask, ForceAsk::Techniques(_));
+    if args.state.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report_json(&report, by_choice))?
+        );
     } else {
-        print!("{text}");
+        print!("{}", report_text(&report, args.every_choice));
     }
     Ok(())
+}
+
+/// Each printed proof's files, numbered in order (`force-K.*`, with its JSON).
+fn export(dir: &std::path::Path, report: &ForceReport, size: Option<PixelWidth>) -> Result<()> {
+    let proofs = report.sections.iter().flat_map(|s| &s.proofs);
+    for (k, p) in proofs.enumerate() {
+        let name = format!("force-{}", k + 1);
+        for path in files::write_proof(dir, &name, &report.state, p, size)?.files {
+            eprintln!("wrote {}", path.display());
+        }
+        let path = dir.join(format!("{name}.json"));
+        files::write_atomically(&path, serde_json::to_string_pretty(p)?.as_bytes())?;
+        eprintln!("wrote {}", path.display());
+    }
+    Ok(())
+}
+
+/// One JSON row per proof; a choice's rows name it.
+fn report_json(report: &ForceReport, by_choice: bool) -> serde_json::Value {
+    let rows: Vec<serde_json::Value> = report
+        .sections
+        .iter()
+        .flat_map(|s| s.proofs.iter().map(move |p| (s, p)))
+        .map(|(s, p)| {
+            let text = pattern_text(&report.state, p);
+            let mut row = json!({
+                "technique": p.rule, "length": p.length, "text": text,
+                "eliminations": p.elimination_texts(), "assertions": p.assertion_texts(),
+                "proof": p,
+            });
+            if by_choice {
+                let choice = s.choice.as_ref().map(choice_name);
+                row.as_object_mut()
+                    .expect("an object")
+                    .insert("choice".into(), json!(choice));
+            }
+            row
+        })
+        .collect();
+    json!(rows)
+}
+
+/// GNPX's lists: the state after the basic rules, then each section's heading and proofs
+/// (with `--every-choice`, choices without conclusions left out and counted at the end).
+fn report_text(report: &ForceReport, every_choice: bool) -> String {
+    let mut text = String::new();
+    if report.basic_steps > 0 {
+        text.push_str(&format!(
+            "After {} steps of the basic rules:\n{}\n",
+            report.basic_steps,
+            to_pencil_mark_grid(&report.state)
+        ));
+    }
+    for s in &report.sections {
+        if s.proofs.is_empty() && every_choice {
+            continue;
+        }
+        let choice = s
+            .choice
+            .as_ref()
+            .map(|c| format!(" {}", choice_name(c)))
+            .unwrap_or_default();
+        text.push_str(&format!(
+            "{}{choice}: {} conclusions\n\n",
+            s.technique,
+            s.proofs.len()
+        ));
+        for p in &s.proofs {
+            text.push_str(&format!(
+                "{}  [{} inferences]\n\n",
+                pattern_text(&report.state, p),
+                p.length
+            ));
+        }
+    }
+    if every_choice {
+        let concluding = report
+            .sections
+            .iter()
+            .filter(|s| !s.proofs.is_empty())
+            .count();
+        text.push_str(&format!(
+            "{} choices, {concluding} with conclusions\n",
+            report.sections.len()
+        ));
+    }
+    text
 }

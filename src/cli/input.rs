@@ -59,3 +59,28 @@ pub fn load(arg: Option<&str>, allow_nonunique: bool) -> Result<Loaded> {
     }
     Ok(loaded)
 }
+
+/// The options the commands that work on one state share (`force`, `tag`): the state after
+/// the basic rules or as given, and the outputs.
+#[derive(clap::Args, Debug)]
+pub struct WorkingStateArgs {
+    /// Work on the state as given: by default the basic rules (singles, interactions,
+    /// subsets, fish, wings) are applied first, as GNPX applies its simpler methods and
+    /// the tagging seed tags after them
+    #[arg(long)]
+    pub no_basic: bool,
+    /// Print one JSON value instead of the text
+    #[arg(long)]
+    pub json: bool,
+    /// Write each proof's picture (SVG, PNG), graph (DOT, and SVG when graphviz is
+    /// installed) and text into DIR (tag: the layers too)
+    #[arg(long, value_name = "DIR")]
+    pub export: Option<std::path::PathBuf>,
+    /// Width of the exported SVG and PNG pictures in pixels (200 to 4000; default 596,
+    /// the height follows)
+    #[arg(long, value_name = "N", requires = "export", value_parser = super::numbers::picture_width)]
+    pub size: Option<sudolink::export::svg::PixelWidth>,
+    /// Analyse a puzzle with several solutions (no solution check)
+    #[arg(long)]
+    pub allow_nonunique: bool,
+}

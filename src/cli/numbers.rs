@@ -5,9 +5,7 @@
 use sudolink::export::svg::PixelWidth;
 use sudolink::grid::format::excerpt;
 
-/// The longest length any search accepts. Chains and whips never need more than the 324
-/// CSP variables; force nets count inferences and stay far below this in practice.
-pub const LONGEST_MAX_LEN: usize = 999;
+use sudolink::study::rules::LONGEST_MAX_LEN;
 
 /// `--max-len`: a whole number from 1 to [`LONGEST_MAX_LEN`].
 pub fn max_len(text: &str) -> Result<usize, String> {

@@ -1,5 +1,5 @@
 //! `sudolink rate`: the least n whose rule set solves each puzzle (W, B, gW, gB, L, M, N,
-//! BC), over a file in parallel (rayon), each result printed as soon as the puzzles before
+//! BC), or Sudoku Explainer's ER/EP/ED (SER), over a file in parallel (rayon), each result printed as soon as the puzzles before
 //! it are done (input order). Puzzles that cannot be rated (malformed, no or several
 //! solutions) are reported on stderr and make the exit status non-zero unless
 //! `--keep-going`.
@@ -8,15 +8,12 @@ use super::input::read_argument;
 use super::progress::Status;
 use super::solve::Order;
 use anyhow::{bail, Result};
-use serde_json::json;
 use std::io::Write;
 use std::str::FromStr;
-use std::time::Instant;
 use sudolink::grid::format::{parse_collection, ParseError, Puzzle};
-use sudolink::search::{registry, Rule};
-use sudolink::solver::count_solutions;
+use sudolink::search::registry;
 use sudolink::study::parallel::{each_as_done, InOrder};
-use sudolink::study::rating::{rate, rate_rules, Scheme};
+use sudolink::study::rating::{rate_puzzle, RateBy, RateLine, RatingScheme};
 use sudolink::study::rules::{list_rules, order_applies};
 
 #[derive(clap::Args, Debug)]
@@ -51,70 +48,14 @@ pub struct RateArgs {
     pub keep_going: bool,
 }
 
-/// What a puzzle is rated by: a scheme, or a list of techniques (with its label).
-enum By {
-    Scheme(Scheme),
-    /// Sudoku Explainer 1.2.1's rating: ER/EP/ED.
-    Ser,
-    Rules(Vec<Rule>, String),
-}
-
-/// One puzzle's result line.
-fn rate_one(p: &Puzzle, by: &By, max_len: usize) -> serde_json::Value {
-    let start = match p.start_state() {
-        Ok(s) => s,
-        Err(e) => return json!({"puzzle": p.line(), "rating": null, "error": e.to_string()}),
-    };
-    let solutions = count_solutions(&start, 2);
-    if solutions.count != 1 {
-        let why = if solutions.count == 0 {
-            "no solution"
-        } else {
-            "several solutions"
-        };
-        return json!({"puzzle": p.line(), "rating": null, "error": why});
-    }
-    let t = Instant::now();
-    let scheme = match by {
-        By::Scheme(s) => *s,
-        By::Ser => return super::ser::rate_json(p.line(), &start, solutions.solution.as_ref()),
-        By::Rules(rules, label) => {
-            return match rate_rules(&start, rules, solutions.solution.as_ref()) {
-                Ok(r) => json!({
-                    "puzzle": p.line(),
-                    "rating": r.rating,
-                    "rules": label,
-                    "level": match r.rating {
-                        Some(n) => format!("{label}:{n}"),
-                        None if rules.iter().any(|r| r.technique.get().graded) => {
-                            format!("{label}>{max_len}")
-                        }
-                        None => format!("{label}: not solved"),
-                    },
-                    "hardest": r.hardest,
-                    "seconds": t.elapsed().as_secs_f64(),
-                }),
-                Err(e) => json!({"puzzle": p.line(), "rating": null, "error": e.to_string()}),
-            };
-        }
-    };
-    match rate(&start, scheme, max_len, solutions.solution.as_ref()) {
-        Ok(r) => json!({
-            "puzzle": p.line(),
-            "rating": r.rating,
-            "scheme": scheme.to_string(),
-            "level": r.level_text(max_len),
-            "hardest": r.hardest,
-            "seconds": t.elapsed().as_secs_f64(),
-        }),
-        Err(e) => json!({"puzzle": p.line(), "rating": null, "error": e.to_string()}),
-    }
-}
-
 /// Rate by the basic rules then `list`'s techniques in `order`, labelled by `list`.
-fn by_rules(list: &str, max_len: usize, order: Order) -> Result<By, registry::UnknownTechnique> {
+fn by_rules(
+    list: &str,
+    max_len: usize,
+    order: Order,
+) -> Result<RateBy, registry::UnknownTechnique> {
     let rules = list_rules(list, max_len, order.into())?;
-    Ok(By::Rules(rules, list.to_string()))
+    Ok(RateBy::Rules(rules, list.to_string()))
 }
 
 pub fn run(args: &RateArgs) -> Result<()> {
@@ -122,11 +63,10 @@ pub fn run(args: &RateArgs) -> Result<()> {
         Some(list) => {
             by_rules(list, args.max_len, args.order).map_err(|e| anyhow::anyhow!("--rules: {e}"))?
         }
-        None if super::ser::is_ser(&args.scheme) => By::Ser,
-        None => match Scheme::from_str(&args.scheme) {
+        None => match RatingScheme::from_str(&args.scheme) {
             Ok(scheme) => {
                 order_applies(&args.scheme, args.order.into())?;
-                By::Scheme(scheme)
+                RateBy::Scheme(scheme)
             }
             // not one of the fixed schemes: a family or a list of techniques, as --rules
             Err(e) => by_rules(&args.scheme, args.max_len, args.order).map_err(|_| {
@@ -149,32 +89,31 @@ pub fn run(args: &RateArgs) -> Result<()> {
     each_as_done(
         &items,
         |(line, parsed)| match parsed {
-            Ok(p) => (*line, rate_one(p, &by, args.max_len)),
-            Err(e) => (*line, json!({"rating": null, "error": e.to_string()})),
+            Ok(p) => (*line, rate_puzzle(p, &by, args.max_len)),
+            Err(e) => (*line, RateLine::failed(None, e.to_string())),
         },
         |i, result| {
             done += 1;
             status.update(done, total, &format!("{failed} failed"));
-            order.push(i, result, |(line, v)| {
-                if let Some(error) = v["error"].as_str() {
-                    failed += 1;
-                    let puzzle = v["puzzle"]
-                        .as_str()
-                        .map_or(String::new(), |p| format!(" {p}"));
-                    // a parse error already names its line
-                    let at = if v["puzzle"].is_null() {
-                        String::new()
-                    } else {
-                        format!("line {line}: ")
-                    };
-                    eprintln!("error: {origin}: {at}{error}{puzzle}");
-                    return Ok(());
-                }
+            order.push(i, result, |(line, rated)| {
+                let level = match rated.outcome() {
+                    Ok(level) => level,
+                    Err(error) => {
+                        failed += 1;
+                        // a parse error already names its line
+                        let (at, puzzle) = match rated.puzzle() {
+                            Some(p) => (format!("line {line}: "), format!(" {p}")),
+                            None => (String::new(), String::new()),
+                        };
+                        eprintln!("error: {origin}: {at}{error}{puzzle}");
+                        return Ok(());
+                    }
+                };
                 if args.json {
-                    writeln!(out, "{v}")?;
+                    // as a JSON value: its keys in order, as every JSON line prints them
+                    writeln!(out, "{}", serde_json::to_value(&rated)?)?;
                 } else {
-                    let level = v["level"].as_str().unwrap_or("not rated");
-                    writeln!(out, "{} {level}", v["puzzle"].as_str().unwrap_or(""))?;
+                    writeln!(out, "{} {level}", rated.puzzle().unwrap_or(""))?;
                 }
                 out.flush()?;
                 Ok::<(), anyhow::Error>(())

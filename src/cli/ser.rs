@@ -9,7 +9,7 @@ use serde_json::json;
 use sudolink::grid::format::to_pencil_mark_grid;
 use sudolink::grid::State;
 use sudolink::notation::{hodoku, nrc, sudorules};
-use sudolink::search::ser::{difficulty_text, tenths};
+use sudolink::study::ser::{difficulty_text, tenths};
 use sudolink::study::ser::{rate, SerRating};
 
 /// Is this rule set or scheme name Sudoku Explainer's?
@@ -145,28 +145,4 @@ pub fn solve(args: &SolveArgs) -> Result<()> {
     }
     println!("{}", summary_line(&rating));
     Ok(())
-}
-
-/// `rate --scheme ser`'s result for one puzzle with its solution.
-pub fn rate_json(line: String, start: &State, solution: Option<&[u8; 81]>) -> serde_json::Value {
-    let t = std::time::Instant::now();
-    match rate(start, solution) {
-        Ok(r) => {
-            let s = r.summary();
-            json!({
-                "puzzle": line,
-                "rating": s.er,
-                "scheme": "SER",
-                "level": r.text(),
-                "er": s.er,
-                "ep": s.ep,
-                "ed": s.ed,
-                "hardest": r.steps.iter().find(|st| st.difficulty == r.er).map(|st| st.name.clone()),
-                "steps": s.steps,
-                "solved": !r.stuck,
-                "seconds": t.elapsed().as_secs_f64(),
-            })
-        }
-        Err(e) => json!({"puzzle": line, "rating": null, "error": e.to_string()}),
-    }
 }

@@ -1,31 +1,67 @@
-//! From a proof to a [`Diagram`]: which candidates to colour, which links to draw (in the
-//! order the proof reads), what the legend says each colour means, and — for the proof
-//! graph — which CSP variable each candidate belongs to and why each t/z candidate and the
-//! target hang on the chain ([`Support`]).
+//! From a proof to a [`Diagram`]: which candidates to colour, which sets of candidates to
+//! outline as one node (groups, ALS), which links to draw (in the order the proof reads),
+//! what the legend says each colour means, and — for the proof graph — which CSP variable
+//! each candidate belongs to and why each t/z candidate and the target hang on the chain
+//! ([`Support`]).
+//!
+//! A proof made of several branches or chains (a force chain or net's branches, a level-2
+//! or 3 tagging's lemmas and refutation, a 3D Medusa's strong chains) can be drawn one part
+//! at a time ([`parts`], [`from_proof_part`]): the part's marks, sets and links, the
+//! conclusions, and a legend line saying which part is shown.
 
-use super::svg::{Arrow, Diagram, Key, LegendEntry, Mark, Role, Support, SupportKind, Variable};
-use crate::grid::{Candidate, State};
+use super::dot;
+use super::svg::{
+    Arrow, Diagram, Key, LegendEntry, Mark, Role, SetKind, SetOutline, Support, SupportKind,
+    Variable,
+};
+use crate::grid::{Candidate, Cell, Digit, State};
 use crate::notation::nrc;
-use crate::proof::aic::{AicConclusion, AicPattern};
+use crate::proof::aic::{cells_compact, AicConclusion, AicPattern};
+use crate::proof::aligned::AlignedExclusionPattern;
+use crate::proof::als::AlsPattern;
+use crate::proof::als::SueDeCoq;
+use crate::proof::assistant::{BentSubset, GridAls, GridLock};
+use crate::proof::basic;
 use crate::proof::candidates::pattern_candidates;
 use crate::proof::chain::{ChainPattern, LassoKind};
-use crate::proof::medusa::MedusaPattern;
-use crate::proof::net::NetPattern;
+use crate::proof::composite::CompositePattern;
+use crate::proof::empty_rectangle::EmptyRectanglePattern;
+use crate::proof::fish::FishPattern;
+use crate::proof::kraken::KrakenPattern;
+use crate::proof::medusa::{Colour, MedusaPattern};
+use crate::proof::net::{NetLink, NetPattern};
+use crate::proof::range::AlmostLockedRange;
+use crate::proof::tagging::{TagLink, TagPattern};
+use crate::proof::template::TemplatePattern;
+use crate::proof::uniqueness::UniquenessPattern;
 use crate::proof::whip::WhipPattern;
-use crate::proof::{Pattern, Proof};
+use crate::proof::{on_pattern, Pattern, Proof};
+use graphviz_rust::dot_structures::Graph;
+use thiserror::Error;
 
-/// The candidates a pattern drawn as marks only is made of ([`pattern_candidates`]); a
-/// single and a composite placement draw none (their placement is drawn as asserted, and
-/// each part of a composite has its own picture).
+/// A part asked of a proof that does not have it.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PartError {
+    #[error("this proof is drawn whole: it has no branches or chains to show one at a time")]
+    Whole,
+    #[error("there is no part {asked}: this proof has {count} (1 to {count})")]
+    OutOfRange { asked: usize, count: usize },
+}
+
+/// The candidates a pattern drawn as marks only is made of ([`pattern_candidates`]).
 fn pattern_marks(state: &State, pattern: &Pattern) -> Vec<Candidate> {
-    let drawn_otherwise = matches!(
-        pattern,
-        Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } | Pattern::Composite(_)
-    );
-    if drawn_otherwise {
-        return vec![];
-    }
     pattern_candidates(pattern, state.candidates())
+}
+
+/// A pattern drawn as marks on the candidates it is made of.
+fn marks_parts(state: &State, pattern: &Pattern) -> Parts {
+    Parts {
+        marks: pattern_marks(state, pattern)
+            .into_iter()
+            .map(|c| mark(c, Role::Pattern))
+            .collect(),
+        ..Parts::default()
+    }
 }
 
 fn mark(candidate: Candidate, role: Role) -> Mark {
@@ -39,6 +75,81 @@ struct Parts {
     arrows: Vec<Arrow>,
     variables: Vec<Variable>,
     supports: Vec<Support>,
+    sets: Vec<SetOutline>,
+    /// The legend's line for each named set, by set.
+    set_texts: Vec<Option<String>>,
+}
+
+impl Parts {
+    /// The set of `candidates` of `kind` (the same one when it is already there).
+    fn set(&mut self, kind: SetKind, candidates: Vec<Candidate>) -> usize {
+        if let Some(i) = self
+            .sets
+            .iter()
+            .position(|s| s.kind == kind && s.candidates == candidates)
+        {
+            return i;
+        }
+        self.sets.push(SetOutline {
+            kind,
+            candidates,
+            name: None,
+            hue: 0,
+        });
+        self.set_texts.push(None);
+        self.sets.len() - 1
+    }
+
+    /// The outlined group of a node of several candidates; `None` for one candidate.
+    fn group(&mut self, candidates: &[Candidate]) -> Option<usize> {
+        (candidates.len() > 1).then(|| self.set(SetKind::Group, candidates.to_vec()))
+    }
+
+    /// The ALS of `cells` (its open candidates), named with the next letter (`A`, `B`, …)
+    /// when new; the legend says `ALS A:` and `what` (its cells by default).
+    fn als(&mut self, state: &State, cells: &[Cell], what: Option<String>) -> usize {
+        let candidates: Vec<Candidate> = cells
+            .iter()
+            .flat_map(|&cell| Digit::all().map(move |d| Candidate::new(cell, d)))
+            .filter(|&c| state.has(c))
+            .collect();
+        let before = self.sets.len();
+        let i = self.set(SetKind::Als, candidates);
+        if i == before {
+            let named = self.sets.iter().filter(|s| s.name.is_some()).count();
+            let name = set_letter(named);
+            let what = what.unwrap_or_else(|| cells_compact(cells));
+            self.set_texts[i] = Some(format!("ALS {name}: {what}"));
+            self.sets[i].name = Some(name);
+            self.sets[i].hue = named;
+        }
+        i
+    }
+
+    /// A link between two nodes: each a candidate, or the set it stands for.
+    fn link(
+        &mut self,
+        from: (&[Candidate], Option<usize>),
+        to: (&[Candidate], Option<usize>),
+        strong: bool,
+    ) {
+        self.arrows.push(Arrow {
+            from: from.0[0],
+            to: to.0[0],
+            strong,
+            from_set: from.1,
+            to_set: to.1,
+        });
+    }
+}
+
+/// `A`, `B`, … `Z`, `A2`, … (as 3D Medusa names its colours).
+fn set_letter(k: usize) -> String {
+    Colour {
+        chain: k,
+        upper: true,
+    }
+    .letter()
 }
 
 /// Roles and links of a chain: L green, R blue, t/z candidates orange; L→R strong,
@@ -58,17 +169,13 @@ fn chain_parts(c: &ChainPattern) -> Parts {
         parts
             .marks
             .extend(cell.z_candidates.iter().map(|&z| mark(z, Role::Extra)));
-        parts.arrows.push(Arrow {
-            from: cell.left_linking,
-            to: cell.right_linking,
-            strong: true,
-        });
+        parts
+            .arrows
+            .push(Arrow::new(cell.left_linking, cell.right_linking, true));
         if let Some(next) = c.cells.get(k + 1) {
-            parts.arrows.push(Arrow {
-                from: cell.right_linking,
-                to: next.left_linking,
-                strong: false,
-            });
+            parts
+                .arrows
+                .push(Arrow::new(cell.right_linking, next.left_linking, false));
         }
         let mut candidates = vec![cell.left_linking, cell.right_linking];
         candidates.extend(cell.t_candidates.iter().map(|t| t.candidate));
@@ -96,11 +203,9 @@ fn chain_parts(c: &ChainPattern) -> Parts {
     }
     if let (Some(lasso), Some(last)) = (c.lasso, c.cells.last()) {
         if let (LassoKind::Lr, Some(earlier)) = (lasso.kind, c.cells.get(lasso.cell - 1)) {
-            parts.arrows.push(Arrow {
-                from: last.right_linking,
-                to: earlier.right_linking,
-                strong: false,
-            });
+            parts
+                .arrows
+                .push(Arrow::new(last.right_linking, earlier.right_linking, false));
         }
     }
     if let (Some(first), Some(last)) = (c.cells.first(), c.cells.last()) {
@@ -128,10 +233,11 @@ fn all_linked(a: &[Candidate], b: &[Candidate]) -> bool {
     a.iter().all(|x| b.iter().all(|y| x.is_linked(*y)))
 }
 
-/// Roles and links of a whip or braid: every candidate of each L and R is marked, the
-/// first stands for it in the links; the other candidates of each CSP variable are the
-/// ones linked to the target (z) or to an earlier R (t). A whip's L_k hangs on R_{k-1}; a
-/// braid's on the latest earlier R it is linked to, or on the target.
+/// Roles and links of a whip or braid: every candidate of each L and R is marked, a
+/// g-candidate (several) outlined as one group, on which its links end; the other
+/// candidates of each CSP variable are the ones linked to the target (z) or to an earlier R
+/// (t). A whip's L_k hangs on R_{k-1}; a braid's on the latest earlier R it is linked to,
+/// or on the target.
 fn whip_parts(state: &State, w: &WhipPattern) -> Parts {
     let mut parts = Parts::default();
     let mut rights: Vec<&[Candidate]> = Vec::new();
@@ -168,7 +274,7 @@ fn whip_parts(state: &State, w: &WhipPattern) -> Parts {
                 })
             } else {
                 latest_linked(&rights, &[other]).map(|r| Support {
-                    from: r,
+                    from: r[0],
                     to: other,
                     kind: SupportKind::T,
                 })
@@ -176,12 +282,13 @@ fn whip_parts(state: &State, w: &WhipPattern) -> Parts {
             parts.supports.extend(support);
         }
         let left = cell.left_linking[0];
-        let source = if k == 0 {
+        let left_set = parts.group(&cell.left_linking);
+        let source: Option<&[Candidate]> = if k == 0 {
             None
         } else if w.kind.is_braid() {
-            latest_linked(&rights, &cell.left_linking).or(Some(w.target))
+            latest_linked(&rights, &cell.left_linking).or(Some(std::slice::from_ref(&w.target)))
         } else {
-            rights.last().and_then(|r| r.first().copied())
+            rights.last().copied().filter(|r| !r.is_empty())
         };
         if k == 0 {
             parts.supports.push(Support {
@@ -191,117 +298,230 @@ fn whip_parts(state: &State, w: &WhipPattern) -> Parts {
             });
         }
         if let Some(from) = source {
-            parts.arrows.push(Arrow {
-                from,
-                to: left,
-                strong: false,
-            });
+            let from_set = parts.group(from);
+            parts.link((from, from_set), (&cell.left_linking, left_set), false);
         }
-        if let Some(&r) = right.first() {
-            parts.arrows.push(Arrow {
-                from: left,
-                to: r,
-                strong: true,
-            });
+        if !right.is_empty() {
+            let right_set = parts.group(right);
+            parts.link((&cell.left_linking, left_set), (right, right_set), true);
         }
         rights.push(right);
     }
     parts
 }
 
-/// The first candidate of the latest R in `rights` linked to all of `candidates`.
-fn latest_linked(rights: &[&[Candidate]], candidates: &[Candidate]) -> Option<Candidate> {
+/// The latest R in `rights` linked to all of `candidates`.
+fn latest_linked<'a>(
+    rights: &[&'a [Candidate]],
+    candidates: &[Candidate],
+) -> Option<&'a [Candidate]> {
     rights
         .iter()
         .rev()
         .find(|r| !r.is_empty() && all_linked(r, candidates))
-        .map(|r| r[0])
+        .copied()
 }
 
-/// Roles and links of a force chain or net: assumptions as pattern candidates, literals
-/// derived true blue (R), false green (L); an arrow per inference from its first premise,
-/// strong when it concludes a true literal.
-fn net_parts(n: &NetPattern) -> Parts {
-    let mut marks = Vec::new();
-    let mut arrows = Vec::new();
-    for b in &n.branches {
-        marks.extend(
-            b.assumption
-                .node
-                .candidates()
-                .iter()
-                .map(|&c| mark(c, Role::Pattern)),
-        );
-        for s in &b.steps {
-            let role = if s.conclusion.value {
+/// One inference of a branch as a picture draws it: the candidates of its first premise's
+/// node and of its conclusion's, the conclusion's value, and the cells of the ALS it passes
+/// through, if it does.
+struct Inference<'a> {
+    from: Option<Vec<Candidate>>,
+    to: Vec<Candidate>,
+    value: bool,
+    als: Option<&'a [Cell]>,
+}
+
+/// Roles and links of branches of inferences (a force chain or net, a tagging), each given
+/// by its assumption's candidates and its inferences: the assumptions as pattern
+/// candidates, what is derived true and false in their own colours, a node of several
+/// candidates outlined as a group, an ALS an inference passes through outlined and named;
+/// an arrow per inference from its first premise (from the ALS, for an ALS inference) to
+/// its conclusion, strong when it concludes a true literal.
+fn inference_parts<'a>(
+    state: &State,
+    branches: impl Iterator<Item = (Vec<Candidate>, Vec<Inference<'a>>)>,
+) -> Parts {
+    let mut parts = Parts::default();
+    for (assumed, steps) in branches {
+        parts.group(&assumed);
+        parts
+            .marks
+            .extend(assumed.iter().map(|&c| mark(c, Role::Pattern)));
+        for s in steps {
+            let role = if s.value {
                 Role::DerivedTrue
             } else {
                 Role::DerivedFalse
             };
-            marks.extend(
-                s.conclusion
-                    .node
-                    .candidates()
-                    .iter()
-                    .map(|&c| mark(c, role)),
-            );
-            if let Some(p) = s.premises.first() {
-                arrows.push(Arrow {
-                    from: p.node.candidates()[0],
-                    to: s.conclusion.node.candidates()[0],
-                    strong: s.conclusion.value,
-                });
-            }
+            parts.marks.extend(s.to.iter().map(|&c| mark(c, role)));
+            let to_set = parts.group(&s.to);
+            let Some(from) = s.from else {
+                continue;
+            };
+            let from_set = match s.als {
+                Some(cells) => Some(parts.als(state, cells, None)),
+                None => parts.group(&from),
+            };
+            parts.link((&from, from_set), (&s.to, to_set), s.value);
         }
     }
-    Parts {
-        marks,
-        arrows,
-        ..Parts::default()
-    }
+    parts
+}
+
+/// Roles and links of a force chain or net (of its branch `only`, 0-based, when given):
+/// its branches' inferences ([`inference_parts`]).
+fn net_parts(state: &State, n: &NetPattern, only: Option<usize>) -> Parts {
+    let branches = n
+        .branches
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| only.is_none_or(|o| o == *k))
+        .map(|(_, b)| {
+            let steps = b
+                .steps
+                .iter()
+                .map(|s| Inference {
+                    from: s.premises.first().map(|p| p.node.candidates().to_vec()),
+                    to: s.conclusion.node.candidates().to_vec(),
+                    value: s.conclusion.value,
+                    als: match &s.link {
+                        NetLink::Als { cells, .. } => Some(&cells[..]),
+                        _ => None,
+                    },
+                })
+                .collect();
+            (b.assumption.node.candidates().to_vec(), steps)
+        });
+    inference_parts(state, branches)
+}
+
+/// The branches of a force chain or net: `branch 2 of 3: r1c7/+4`.
+fn net_part_names(n: &NetPattern) -> Vec<String> {
+    let count = n.branches.len();
+    n.branches
+        .iter()
+        .enumerate()
+        .map(|(k, b)| {
+            let refuted = if b.refuted.is_some() {
+                " (refuted)"
+            } else {
+                ""
+            };
+            format!("branch {} of {count}: {}{refuted}", k + 1, b.assumption)
+        })
+        .collect()
+}
+
+/// Roles and links of a level-2 or 3 tagging (of its branch `only`, 0-based, when given):
+/// its branches' inferences ([`inference_parts`]), an ALS lock or fullness drawn from its
+/// ALS.
+fn tag_parts(state: &State, t: &TagPattern, only: Option<usize>) -> Parts {
+    let node = |i: usize| -> Vec<Candidate> { t.nodes[i].candidates().collect() };
+    let branches = t
+        .branches
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| only.is_none_or(|o| o == *k))
+        .map(|(_, b)| {
+            let steps = b
+                .steps
+                .iter()
+                .map(|s| Inference {
+                    from: s.premises.first().map(|p| node(p.node)),
+                    to: node(s.conclusion.node),
+                    value: s.conclusion.value,
+                    als: match &s.link {
+                        TagLink::AlsLock { cells, .. } | TagLink::AlsFull { cells, .. } => {
+                            Some(&cells[..])
+                        }
+                        _ => None,
+                    },
+                })
+                .collect();
+            (node(b.assumption.node), steps)
+        });
+    inference_parts(state, branches)
+}
+
+/// The branches of a tagging: its lemmas, then the target's refutation.
+fn tag_part_names(t: &TagPattern) -> Vec<String> {
+    let count = t.branches.len();
+    t.branches
+        .iter()
+        .enumerate()
+        .map(|(k, b)| {
+            let what = if k + 1 == count {
+                "the target refuted"
+            } else {
+                "a lemma"
+            };
+            let sign = if b.assumption.value { '+' } else { '-' };
+            format!(
+                "branch {} of {count} ({what}): {}{sign}",
+                k + 1,
+                t.nodes[b.assumption.node]
+            )
+        })
+        .collect()
 }
 
 /// Roles and links of an alternating inference chain or loop: nodes reached false green
-/// (L), true blue (R), every candidate of a group node marked; an arrow per link between
-/// the nodes' first candidates, strong or weak as the chain alternates, and the closing
+/// (L), true blue (R), every candidate of a group node marked and the node outlined; an
+/// ALS a link passes through outlined and named; an arrow per link between the nodes
+/// (ending on a group's outline), strong or weak as the chain alternates, and the closing
 /// weak link of a loop.
-fn aic_parts(a: &AicPattern) -> Parts {
+fn aic_parts(state: &State, a: &AicPattern) -> Parts {
     // Ends and continuous loops start from a node assumed false; a discontinuous loop
     // from one assumed true
     let first_true = a.conclusion == AicConclusion::Loop;
-    let mut marks = Vec::new();
+    let mut parts = Parts::default();
     for (k, node) in a.nodes.iter().enumerate() {
         let role = if k.is_multiple_of(2) == first_true {
             Role::Right
         } else {
             Role::Left
         };
-        marks.extend(
+        parts.marks.extend(
             node.cells
                 .iter()
                 .map(|&c| mark(Candidate::new(c, node.digit), role)),
         );
     }
-    let head = |k: usize| Candidate::new(a.nodes[k].cells[0], a.nodes[k].digit);
-    let mut arrows: Vec<Arrow> = (0..a.nodes.len().saturating_sub(1))
-        .map(|k| Arrow {
-            from: head(k),
-            to: head(k + 1),
-            strong: k.is_multiple_of(2) != first_true,
+    for cells in a.als_links.iter().flatten() {
+        parts.als(state, cells, None);
+    }
+    let nodes: Vec<Vec<Candidate>> = a
+        .nodes
+        .iter()
+        .map(|n| {
+            n.cells
+                .iter()
+                .map(|&c| Candidate::new(c, n.digit))
+                .collect()
         })
         .collect();
+    let sets: Vec<Option<usize>> = nodes.iter().map(|n| parts.group(n)).collect();
+    let end = |k: usize| (&nodes[k][..], sets[k]);
+    for k in 0..a.nodes.len().saturating_sub(1) {
+        parts.link(end(k), end(k + 1), k.is_multiple_of(2) != first_true);
+    }
     if a.conclusion != AicConclusion::Ends && a.nodes.len() > 1 {
-        arrows.push(Arrow {
-            from: head(a.nodes.len() - 1),
-            to: head(0),
-            strong: false,
-        });
+        parts.link(end(a.nodes.len() - 1), end(0), false);
     }
-    Parts {
-        marks,
-        arrows,
-        ..Parts::default()
+    parts
+}
+
+/// Marks and sets of an ALS rule: its cells' candidates as pattern candidates, each set
+/// outlined and named (`ALS A: {2 5 9} r4c3,r5c3`).
+fn als_rule_parts(state: &State, pattern: &Pattern, a: &AlsPattern) -> Parts {
+    let mut parts = marks_parts(state, pattern);
+    for set in &a.sets {
+        let digits: Vec<String> = set.digits.iter().map(|d| d.to_string()).collect();
+        let what = format!("{{{}}} {}", digits.join(" "), cells_compact(&set.cells));
+        parts.als(state, &set.cells, Some(what));
     }
+    parts
 }
 
 /// What each colour means in a picture of one kind of proof (the legend's words).
@@ -338,10 +558,16 @@ const NET_MEANINGS: Meanings = Meanings {
 /// The basic patterns and the Assistant's: their cells' candidates ("pattern").
 const PATTERN_MEANINGS: Meanings = CHAIN_MEANINGS;
 
-/// The legend of `d`: one entry per role its marks show (a candidate with two roles shows
-/// the first of target, asserted, L, R, t/z, pattern), then the line styles its links use
-/// and their numbering.
-fn legend(d: &Diagram, meanings: &Meanings) -> Vec<LegendEntry> {
+/// The legend of `d`: the part shown (`note`), when one is; one entry per role its marks
+/// show (a candidate with two roles shows the first of target, asserted, L, R, t/z,
+/// pattern); the groups and each named ALS (`set_texts`, by set); then the line styles its
+/// links use and their numbering.
+fn legend(
+    d: &Diagram,
+    meanings: &Meanings,
+    set_texts: &[Option<String>],
+    note: Option<String>,
+) -> Vec<LegendEntry> {
     let shown: Vec<Role> = d
         .marks
         .iter()
@@ -351,20 +577,28 @@ fn legend(d: &Diagram, meanings: &Meanings) -> Vec<LegendEntry> {
         key,
         text: text.to_string(),
     };
-    let mut entries: Vec<LegendEntry> = [
-        (Role::Target, "eliminated"),
-        (Role::Assertion, "asserted"),
-        (Role::Left, meanings.left),
-        (Role::Right, meanings.right),
-        (Role::DerivedTrue, "derived true"),
-        (Role::DerivedFalse, "derived false"),
-        (Role::Extra, meanings.extra),
-        (Role::Pattern, meanings.pattern),
-    ]
-    .into_iter()
-    .filter(|(role, _)| shown.contains(role))
-    .map(|(role, text)| entry(Key::Mark(role), text))
-    .collect();
+    let mut entries: Vec<LegendEntry> = note
+        .map(|text| LegendEntry {
+            key: Key::Note,
+            text,
+        })
+        .into_iter()
+        .collect();
+    entries.extend(
+        [
+            (Role::Target, "eliminated"),
+            (Role::Assertion, "asserted"),
+            (Role::Left, meanings.left),
+            (Role::Right, meanings.right),
+            (Role::DerivedTrue, "derived true"),
+            (Role::DerivedFalse, "derived false"),
+            (Role::Extra, meanings.extra),
+            (Role::Pattern, meanings.pattern),
+        ]
+        .into_iter()
+        .filter(|(role, _)| shown.contains(role))
+        .map(|(role, text)| entry(Key::Mark(role), text)),
+    );
     // colourings (3D Medusa): each chain in its own hue, dark for its upper-case colour and
     // light for its lower-case one, each swatch the one drawn
     let mut chains: Vec<u8> = shown
@@ -390,6 +624,22 @@ fn legend(d: &Diagram, meanings: &Meanings) -> Vec<LegendEntry> {
             entries.push(entry(Key::Mark(Role::Layer { layer, upper }), &text));
         }
     }
+    if d.sets.iter().any(|s| s.kind == SetKind::Group) {
+        let key = Key::Set {
+            kind: SetKind::Group,
+            hue: 0,
+        };
+        entries.push(entry(key, "group: a digit's candidates taken as one"));
+    }
+    for (set, text) in d.sets.iter().zip(set_texts) {
+        if let Some(text) = text {
+            let key = Key::Set {
+                kind: set.kind,
+                hue: set.hue,
+            };
+            entries.push(entry(key, text));
+        }
+    }
     if d.arrows.iter().any(|a| a.strong) {
         entries.push(entry(Key::StrongLink, "strong link"));
     }
@@ -406,120 +656,114 @@ fn legend(d: &Diagram, meanings: &Meanings) -> Vec<LegendEntry> {
 /// `nrczt7-chain` (a chain's name already holds its length), `x-chain[6]`,
 /// `force-cell[9]`, `swordfish`.
 pub fn rule_label(proof: &Proof) -> String {
-    match &proof.pattern {
-        Pattern::Whip(w) => format!("{}[{}]", w.kind.name(), w.cells.len()),
-        Pattern::Aic(_) | Pattern::Net(_) | Pattern::AlmostLockedRange(_) | Pattern::Tagging(_) => {
-            format!("{}[{}]", proof.rule, proof.length)
-        }
-        Pattern::NakedSingle { .. }
-        | Pattern::HiddenSingle { .. }
-        | Pattern::Interaction { .. }
-        | Pattern::NakedSubset { .. }
-        | Pattern::HiddenSubset { .. }
-        | Pattern::Fish { .. }
-        | Pattern::XyWing { .. }
-        | Pattern::XyzWing { .. }
-        | Pattern::Chain(_)
-        | Pattern::GridLock(_)
-        | Pattern::BentSubset(_)
-        | Pattern::Als(_)
-        | Pattern::GridAls(_)
-        | Pattern::SueDeCoq(_)
-        | Pattern::Medusa(_)
-        | Pattern::Composite(_)
-        | Pattern::EmptyRectangle(_)
-        | Pattern::Template(_)
-        | Pattern::Uniqueness(_)
-        | Pattern::GeneralFish(_)
-        | Pattern::KrakenFish(_)
-        | Pattern::AlignedExclusion(_) => proof.rule.clone(),
-    }
+    on_pattern!(&proof.pattern, x => x.label(proof))
 }
 
-/// Roles and links of a 3D Medusa pattern: each chain a layer colour, dark for its
-/// upper-case colour and light for the lower-case one; strong links solid, weak links
-/// between chains dashed.
-fn medusa_parts(m: &MedusaPattern) -> (Vec<Mark>, Vec<Arrow>) {
-    let mut marks = Vec::new();
+/// The rule with the proof's length: `x-chain[6]`, `force-cell[9]`.
+fn rule_and_length(proof: &Proof) -> String {
+    format!("{}[{}]", proof.rule, proof.length)
+}
+
+/// Roles and links of a 3D Medusa pattern (of its chain `only`, 0-based, when given, with
+/// the weak links that touch it and the nodes at their other ends): each chain a layer
+/// colour, dark for its upper-case colour and light for the lower-case one; strong links
+/// solid, weak links between chains dashed.
+fn medusa_parts(m: &MedusaPattern, only: Option<usize>) -> Parts {
+    let mut parts = Parts::default();
+    let shown = |k: usize| only.is_none_or(|o| o == k);
+    let chain_of = |c: Candidate| m.chains.iter().position(|ch| ch.nodes().any(|n| n == c));
+    let weak: Vec<[Candidate; 2]> = m
+        .weak_links
+        .iter()
+        .copied()
+        .filter(|ends| ends.iter().any(|&c| chain_of(c).is_some_and(shown)))
+        .collect();
     for (k, chain) in m.chains.iter().enumerate() {
         for (slot, nodes) in chain.colours.iter().enumerate() {
             let role = Role::Layer {
                 layer: (k % 256) as u8,
                 upper: slot == 0,
             };
-            marks.extend(nodes.iter().map(|&c| mark(c, role)));
+            let drawn = |c: &&Candidate| shown(k) || weak.iter().any(|w| w.contains(c));
+            parts
+                .marks
+                .extend(nodes.iter().filter(drawn).map(|&c| mark(c, role)));
         }
     }
     let strong = m
         .chains
         .iter()
-        .flat_map(|c| &c.links)
-        .map(|&[from, to]| Arrow {
-            from,
-            to,
-            strong: true,
-        });
-    let weak = m.weak_links.iter().map(|&[from, to]| Arrow {
-        from,
-        to,
-        strong: false,
-    });
-    (marks, strong.chain(weak).collect())
+        .enumerate()
+        .filter(|(k, _)| shown(*k))
+        .flat_map(|(_, c)| &c.links)
+        .map(|&[from, to]| Arrow::new(from, to, true));
+    let weak = weak.iter().map(|&[from, to]| Arrow::new(from, to, false));
+    parts.arrows = strong.chain(weak).collect();
+    parts
+}
+
+/// The chains of a 3D Medusa pattern: `chain 2 of 6: colours B/b`.
+fn medusa_part_names(m: &MedusaPattern) -> Vec<String> {
+    let count = m.chains.len();
+    (0..count)
+        .map(|k| {
+            let colour = |upper| Colour { chain: k, upper }.letter();
+            format!(
+                "chain {} of {count}: colours {}/{}",
+                k + 1,
+                colour(true),
+                colour(false)
+            )
+        })
+        .collect()
+}
+
+/// The parts of `proof` that can be drawn one at a time, by name, in order (numbered from
+/// 1 in [`from_proof_part`]): a force chain or net's branches, a level-2 or 3 tagging's
+/// branches, a 3D Medusa's chains. Empty for a proof drawn whole only (and for one of a
+/// single part).
+pub fn parts(proof: &Proof) -> Vec<String> {
+    let names = on_pattern!(&proof.pattern, x => x.part_names());
+    if names.len() > 1 {
+        names
+    } else {
+        Vec::new()
+    }
 }
 
 /// The diagram of `proof` on the state it applies to, captioned with its nrc notation.
 pub fn from_proof(state: &State, proof: &Proof) -> Diagram {
-    let (parts, meanings) = match &proof.pattern {
-        Pattern::Chain(c) => (chain_parts(c), &CHAIN_MEANINGS),
-        Pattern::Whip(w) => (whip_parts(state, w), &CHAIN_MEANINGS),
-        Pattern::Net(n) => (net_parts(n), &NET_MEANINGS),
-        Pattern::Aic(a) => (aic_parts(a), &AIC_MEANINGS),
-        Pattern::Medusa(m) => {
-            let (marks, arrows) = medusa_parts(m);
-            let parts = Parts {
-                marks,
-                arrows,
-                ..Parts::default()
-            };
-            (parts, &PATTERN_MEANINGS)
+    from_proof_part(state, proof, None).expect("the whole proof is always drawn")
+}
+
+/// The diagram of `proof`, or of its part `part` only (from 1, as [`parts`] lists them):
+/// that branch's or chain's marks, sets and links, the proof's conclusions, and a legend
+/// line saying which part is shown.
+pub fn from_proof_part(
+    state: &State,
+    proof: &Proof,
+    part: Option<usize>,
+) -> Result<Diagram, PartError> {
+    let names = parts(proof);
+    let only = match part {
+        None => None,
+        Some(_) if names.is_empty() => return Err(PartError::Whole),
+        Some(k) if k == 0 || k > names.len() => {
+            return Err(PartError::OutOfRange {
+                asked: k,
+                count: names.len(),
+            })
         }
-        other @ (Pattern::NakedSingle { .. }
-        | Pattern::HiddenSingle { .. }
-        | Pattern::Interaction { .. }
-        | Pattern::NakedSubset { .. }
-        | Pattern::HiddenSubset { .. }
-        | Pattern::Fish { .. }
-        | Pattern::XyWing { .. }
-        | Pattern::XyzWing { .. }
-        | Pattern::GridLock(_)
-        | Pattern::BentSubset(_)
-        | Pattern::Als(_)
-        | Pattern::GridAls(_)
-        | Pattern::AlmostLockedRange(_)
-        | Pattern::SueDeCoq(_)
-        | Pattern::Tagging(_)
-        | Pattern::Composite(_)
-        | Pattern::EmptyRectangle(_)
-        | Pattern::Template(_)
-        | Pattern::Uniqueness(_)
-        | Pattern::GeneralFish(_)
-        | Pattern::KrakenFish(_)
-        | Pattern::AlignedExclusion(_)) => (
-            Parts {
-                marks: pattern_marks(state, other)
-                    .into_iter()
-                    .map(|c| mark(c, Role::Pattern))
-                    .collect(),
-                ..Parts::default()
-            },
-            &PATTERN_MEANINGS,
-        ),
+        Some(k) => Some(k - 1),
     };
+    let (parts, meanings) = on_pattern!(&proof.pattern, x => x.picture(state, proof, only));
     let Parts {
         mut marks,
         arrows,
         variables,
         supports,
+        sets,
+        set_texts,
     } = parts;
     marks.extend(proof.eliminations.iter().map(|&candidate| Mark {
         candidate,
@@ -538,14 +782,16 @@ pub fn from_proof(state: &State, proof: &Proof) -> Diagram {
         title: rule_label(proof),
         variables,
         supports,
+        sets,
     };
-    d.legend = legend(&d, meanings);
-    d
+    let note = only.map(|k| format!("shown: {}", names[k]));
+    d.legend = legend(&d, meanings, &set_texts, note);
+    Ok(d)
 }
 
 /// The tagged grid of a level-1 tagging (seed 004): every tagged candidate coloured by its
 /// layer, dark for the upper-case tag, light for the lower-case one.
-pub fn tagging_diagram(state: &State, t: &crate::search::tagging::Tagging) -> Diagram {
+pub fn tagging_diagram(state: &State, t: &crate::proof::tagging::TagLayers) -> Diagram {
     let marks = state
         .candidates()
         .iter()
@@ -582,6 +828,7 @@ pub fn tagging_diagram(state: &State, t: &crate::search::tagging::Tagging) -> Di
         title: "tagging".to_string(),
         variables: Vec::new(),
         supports: Vec::new(),
+        sets: Vec::new(),
         caption: vec![format!(
             "{} layers of strong links, {} tags (full tagging, level 1)",
             t.layers,
@@ -589,3 +836,158 @@ pub fn tagging_diagram(state: &State, t: &crate::search::tagging::Tagging) -> Di
         )],
     }
 }
+
+/// How each kind of pattern is drawn, said once per kind: implemented for every kind
+/// [`on_pattern`] names, so a new kind of pattern does not compile until it says how it is
+/// drawn. The defaults draw the pattern as marks on the candidates it is made of, label it
+/// with its rule, draw it whole and graph it as its diagram's chain.
+trait Drawn {
+    /// The rule with its length as the forums print it ([`rule_label`]).
+    fn label(&self, proof: &Proof) -> String {
+        proof.rule.clone()
+    }
+    /// The parts that can be drawn one at a time, by name ([`parts`]).
+    fn part_names(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// The picture's marks, links and sets (of its part `only`, 0-based, when given) and
+    /// what its colours mean.
+    fn picture(
+        &self,
+        state: &State,
+        proof: &Proof,
+        only: Option<usize>,
+    ) -> (Parts, &'static Meanings) {
+        let _ = only;
+        (marks_parts(state, &proof.pattern), &PATTERN_MEANINGS)
+    }
+    /// The DOT graph of the proof drawn as `d` ([`graph_of`]).
+    fn graph(&self, d: &Diagram) -> Graph {
+        dot::proof_graph(d)
+    }
+}
+
+/// The graph of a proof drawn as `d`: a force chain or net as its inference graph
+/// ([`dot::net_graph`]), every other proof as its diagram's chain ([`dot::proof_graph`]).
+pub fn graph_of(proof: &Proof, d: &Diagram) -> Graph {
+    on_pattern!(&proof.pattern, x => x.graph(d))
+}
+
+/// A single's placement is drawn as asserted: no marks.
+impl Drawn for basic::NakedSingle {
+    fn picture(&self, _: &State, _: &Proof, _: Option<usize>) -> (Parts, &'static Meanings) {
+        (Parts::default(), &PATTERN_MEANINGS)
+    }
+}
+
+impl Drawn for basic::HiddenSingle {
+    fn picture(&self, _: &State, _: &Proof, _: Option<usize>) -> (Parts, &'static Meanings) {
+        (Parts::default(), &PATTERN_MEANINGS)
+    }
+}
+
+/// Each part of a composite has its own picture; the whole draws its conclusions only.
+impl Drawn for CompositePattern {
+    fn picture(&self, _: &State, _: &Proof, _: Option<usize>) -> (Parts, &'static Meanings) {
+        (Parts::default(), &PATTERN_MEANINGS)
+    }
+}
+
+impl Drawn for ChainPattern {
+    fn picture(&self, _: &State, _: &Proof, _: Option<usize>) -> (Parts, &'static Meanings) {
+        (chain_parts(self), &CHAIN_MEANINGS)
+    }
+}
+
+/// `whip[5]`, `braid[5]`.
+impl Drawn for WhipPattern {
+    fn label(&self, _: &Proof) -> String {
+        format!("{}[{}]", self.kind.name(), self.cells.len())
+    }
+    fn picture(&self, state: &State, _: &Proof, _: Option<usize>) -> (Parts, &'static Meanings) {
+        (whip_parts(state, self), &CHAIN_MEANINGS)
+    }
+}
+
+impl Drawn for NetPattern {
+    fn label(&self, proof: &Proof) -> String {
+        rule_and_length(proof)
+    }
+    fn part_names(&self) -> Vec<String> {
+        net_part_names(self)
+    }
+    fn picture(&self, state: &State, _: &Proof, only: Option<usize>) -> (Parts, &'static Meanings) {
+        (net_parts(state, self, only), &NET_MEANINGS)
+    }
+    fn graph(&self, d: &Diagram) -> Graph {
+        dot::net_graph(self, &d.title)
+    }
+}
+
+impl Drawn for TagPattern {
+    fn label(&self, proof: &Proof) -> String {
+        rule_and_length(proof)
+    }
+    fn part_names(&self) -> Vec<String> {
+        tag_part_names(self)
+    }
+    fn picture(&self, state: &State, _: &Proof, only: Option<usize>) -> (Parts, &'static Meanings) {
+        (tag_parts(state, self, only), &NET_MEANINGS)
+    }
+}
+
+impl Drawn for AicPattern {
+    fn label(&self, proof: &Proof) -> String {
+        rule_and_length(proof)
+    }
+    fn picture(&self, state: &State, _: &Proof, _: Option<usize>) -> (Parts, &'static Meanings) {
+        (aic_parts(state, self), &AIC_MEANINGS)
+    }
+}
+
+impl Drawn for AlmostLockedRange {
+    fn label(&self, proof: &Proof) -> String {
+        rule_and_length(proof)
+    }
+}
+
+impl Drawn for MedusaPattern {
+    fn part_names(&self) -> Vec<String> {
+        medusa_part_names(self)
+    }
+    fn picture(&self, _: &State, _: &Proof, only: Option<usize>) -> (Parts, &'static Meanings) {
+        (medusa_parts(self, only), &PATTERN_MEANINGS)
+    }
+}
+
+impl Drawn for AlsPattern {
+    fn picture(
+        &self,
+        state: &State,
+        proof: &Proof,
+        _: Option<usize>,
+    ) -> (Parts, &'static Meanings) {
+        (
+            als_rule_parts(state, &proof.pattern, self),
+            &PATTERN_MEANINGS,
+        )
+    }
+}
+
+/// Drawn as marks on their candidates, labelled with their rule.
+impl Drawn for basic::Interaction {}
+impl Drawn for basic::NakedSubset<'_> {}
+impl Drawn for basic::HiddenSubset<'_> {}
+impl Drawn for basic::LineFish<'_> {}
+impl Drawn for basic::XyWing {}
+impl Drawn for basic::XyzWing {}
+impl Drawn for GridLock {}
+impl Drawn for BentSubset {}
+impl Drawn for GridAls {}
+impl Drawn for SueDeCoq {}
+impl Drawn for EmptyRectanglePattern {}
+impl Drawn for TemplatePattern {}
+impl Drawn for UniquenessPattern {}
+impl Drawn for FishPattern {}
+impl Drawn for KrakenPattern {}
+impl Drawn for AlignedExclusionPattern {}

@@ -95,41 +95,6 @@ pub fn print(graph: &Graph) -> String {
     graph.print(&mut PrinterContext::default())
 }
 
-/// The graph of a proof drawn as `d`: a force chain or net as its inference graph
-/// ([`net_graph`]), every other proof as its diagram's chain ([`proof_graph`]).
-pub fn graph_of(proof: &crate::proof::Proof, d: &Diagram) -> Graph {
-    use crate::proof::Pattern;
-    match &proof.pattern {
-        Pattern::Net(net) => net_graph(net, &d.title),
-        Pattern::NakedSingle { .. }
-        | Pattern::HiddenSingle { .. }
-        | Pattern::Interaction { .. }
-        | Pattern::NakedSubset { .. }
-        | Pattern::HiddenSubset { .. }
-        | Pattern::Fish { .. }
-        | Pattern::XyWing { .. }
-        | Pattern::XyzWing { .. }
-        | Pattern::Chain(_)
-        | Pattern::Whip(_)
-        | Pattern::GridLock(_)
-        | Pattern::BentSubset(_)
-        | Pattern::Als(_)
-        | Pattern::GridAls(_)
-        | Pattern::AlmostLockedRange(_)
-        | Pattern::SueDeCoq(_)
-        | Pattern::Aic(_)
-        | Pattern::Medusa(_)
-        | Pattern::Tagging(_)
-        | Pattern::Composite(_)
-        | Pattern::EmptyRectangle(_)
-        | Pattern::Template(_)
-        | Pattern::Uniqueness(_)
-        | Pattern::GeneralFish(_)
-        | Pattern::KrakenFish(_)
-        | Pattern::AlignedExclusion(_) => proof_graph(d),
-    }
-}
-
 /// A proof as a graph, labelled with its rule and length (`whip[5]`): its candidates as
 /// nodes coloured by role (targets in red), each CSP variable of a chain or whip a cluster
 /// holding its L, R and t/z candidates, the chain's links as edges (strong solid `=`, weak
@@ -288,8 +253,9 @@ pub fn net_graph(net: &crate::proof::net::NetPattern, name: &str) -> Graph {
                 NetLink::Subset => ("dotted", "subset".to_string()),
                 NetLink::Locked { base, cover } => (
                     "dotted",
-                    crate::notation::depth::locked_set_text(base, cover),
+                    crate::notation::hypothesis::locked_set_text(base, cover),
                 ),
+                NetLink::Nested { proof } => ("dotted", format!("nested {}", proof.rule)),
                 NetLink::Als { cells, .. } => (
                     if s.conclusion.value {
                         "solid"
@@ -323,17 +289,17 @@ pub fn net_graph(net: &crate::proof::net::NetPattern, name: &str) -> Graph {
 
 /// The layers of a level-1 tagging (seed 004): each tagged group a node labelled with its
 /// Eureka form and tag, each strong link an edge, one colour per layer.
-pub fn layers_graph(t: &crate::search::tagging::Tagging, name: &str) -> Graph {
+pub fn layers_graph(t: &crate::proof::tagging::TagLayers, name: &str) -> Graph {
     const PALETTE: [&str; 12] = [
         "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
         "#bcbd22", "#17becf", "#393b79", "#637939",
     ];
     let mut stmts = vec![Stmt::Attribute(attr("label", name))];
     for (i, node) in t.nodes.iter().enumerate() {
-        let Some((layer, parity)) = t.tag[i] else {
+        let Some((layer, parity)) = t.tags[i] else {
             continue;
         };
-        let tag = crate::notation::tags::tag_name(layer, parity);
+        let tag = crate::proof::tagging::tag_name(layer, parity);
         stmts.push(Stmt::Node(DotNode::new(
             node_id(i),
             vec![
@@ -353,8 +319,8 @@ pub fn layers_graph(t: &crate::search::tagging::Tagging, name: &str) -> Graph {
             ],
         )));
     }
-    for (a, b) in t.strong_links() {
-        let (layer, _) = t.tag[a].expect("a strong link's nodes are tagged");
+    for &(a, b) in &t.strong_links {
+        let (layer, _) = t.tags[a].expect("a strong link's nodes are tagged");
         stmts.push(Stmt::Edge(DotEdge {
             ty: EdgeTy::Pair(Vertex::N(node_id(a)), Vertex::N(node_id(b))),
             attributes: vec![attr("color", PALETTE[layer % PALETTE.len()])],

@@ -6,8 +6,7 @@
 use super::{diagram, dot, svg};
 use crate::grid::format::to_pencil_mark_grid;
 use crate::grid::State;
-use crate::notation::{eureka, gnpx, nrc, sudorules};
-use crate::proof::{medusa_net, Pattern, Proof};
+use crate::proof::Proof;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use thiserror::Error;
@@ -43,38 +42,20 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
     })
 }
 
-/// The text export: every notation the proof has, then a forum block.
+/// The text export: every notation the proof has under its heading, then a forum block.
 pub fn proof_text(state: &State, proof: &Proof) -> String {
-    let nrc = nrc::nrc_text(state, proof);
-    let dialect = nrc::text_dialect(proof);
-    let mut out = format!("{dialect} notation:\n{nrc}\n");
-    if dialect != "SudoRules" {
-        out.push_str(&format!(
-            "\nSudoRules notation:\n{}\n",
-            sudorules::sudorules_text(state, proof)
-        ));
-    }
-    if let Some(line) = crate::notation::hodoku::hodoku_text(state, proof) {
-        out.push_str(&format!("\nHoDoKu notation:\n{line}\n"));
-    }
-    if let Pattern::Chain(c) = &proof.pattern {
-        if let Some(e) = eureka::eureka_text(c) {
-            out.push_str(&format!("\nEureka/AIC notation:\n{e}\n"));
+    let texts = crate::notation::texts(state, proof);
+    let mut out = String::new();
+    for (k, t) in texts.iter().enumerate() {
+        if k > 0 {
+            out.push('\n');
         }
-    }
-    if let Pattern::Medusa(m) = &proof.pattern {
-        out.push_str("\nAs nets of inferences (GNPX notation), one per elimination:\n");
-        for &t in &proof.eliminations {
-            if let Ok(net_proof) = medusa_net::refutation_net(state, m, t) {
-                if let Pattern::Net(net) = &net_proof.pattern {
-                    out.push_str(&format!("{}\n", gnpx::gnpx_text(net, &net_proof)));
-                }
-            }
-        }
+        out.push_str(&format!("{}\n{}\n", t.heading, t.text));
     }
     out.push_str(&format!(
-        "\nForum post:\n[code]\n{}[/code]\n{nrc}\n",
-        to_pencil_mark_grid(state)
+        "\nForum post:\n[code]\n{}[/code]\n{}\n",
+        to_pencil_mark_grid(state),
+        texts[0].text
     ));
     out
 }
@@ -109,7 +90,7 @@ pub fn write_proof(
     files.push(at("svg"));
     write_atomically(&at("png"), &d.to_png_at(width)?)?;
     files.push(at("png"));
-    let graph = dot::graph_of(proof, &d);
+    let graph = diagram::graph_of(proof, &d);
     let dot_text = dot::print(&graph);
     write_atomically(&at("dot"), dot_text.as_bytes())?;
     files.push(at("dot"));
@@ -123,6 +104,32 @@ pub fn write_proof(
         files,
         graph_rendered,
     })
+}
+
+/// Write the picture of each part of `proof` that can be drawn alone (a force chain or
+/// net's branches, a tagging's, a 3D Medusa's chains: [`diagram::parts`]) as
+/// NAME.part-K.svg and NAME.part-K.png (K from 1) into `dir`; nothing for a proof drawn
+/// whole only.
+pub fn write_parts(
+    dir: &Path,
+    name: &str,
+    state: &State,
+    proof: &Proof,
+    width: Option<svg::PixelWidth>,
+) -> Result<Vec<PathBuf>, ExportError> {
+    let mut files = Vec::new();
+    for k in 1..=diagram::parts(proof).len() {
+        let d = diagram::from_proof_part(state, proof, Some(k)).expect("a part it has");
+        for (ext, bytes) in [
+            ("svg", d.to_svg_at(width).into_bytes()),
+            ("png", d.to_png_at(width)?),
+        ] {
+            let path = dir.join(format!("{name}.part-{k}.{ext}"));
+            write_atomically(&path, &bytes)?;
+            files.push(path);
+        }
+    }
+    Ok(files)
 }
 
 /// Render a DOT file to SVG with graphviz's `dot`; false when `dot` is not installed.

@@ -1,7 +1,9 @@
-//! Where a picture's links run: each link is a quadratic Bézier curve from one candidate
-//! to another, bent to the side and by the amount that keeps it off placed digits, off
-//! other marked candidates and off the links already routed, with its ends on the edge of
-//! the candidates' discs facing the curve (ports), and a spot on it for its number.
+//! Where a picture's links run: each link is a quadratic Bézier curve from one end to the
+//! other — a candidate, or a set of candidates drawn as one outlined node (a group, an
+//! ALS) —, bent to the side and by the amount that keeps it off placed digits, off other
+//! marked candidates and off the links already routed, with its ends on the edge of the
+//! candidates' discs or of the sets' outlines facing the curve (ports). Each link's number
+//! is then placed by [`Labels`] where it overlaps no other label ([`number_links`]).
 //!
 //! The choice is a small search per link: a fixed list of bends (apex offsets on either
 //! side of the straight line) is scored by sampling the curve every few units and adding
@@ -17,16 +19,21 @@
 //! spot). The whole gallery (16 pictures, the largest the 56 links of a 28-cell lasso,
 //! PNGs and graphviz included) exports in about 1.2 s of CPU.
 
-use super::geometry::{candidate_centre, cell_centre, position_at, MARK_RADIUS, PICTURE_WIDTH};
+use super::geometry::{
+    candidate_centre, cell_centre, position_at, MARGIN, MARK_RADIUS, PICTURE_WIDTH,
+};
+use super::labels::Labels;
 use crate::grid::{Candidate, CandidateSet, State};
-use kurbo::{ParamCurve, Point, QuadBez, Vec2};
+use kurbo::{ParamCurve, Point, QuadBez, Rect, Size, Vec2};
 
-/// One link's curve as drawn: from the port of its first candidate, through `control`, to
-/// the port of its second; `label` is where its number sits.
+/// One link's curve as drawn: from the port of its first end, through `control`, to the
+/// port of its second; `label` is the box of its number, and `leader` the point of the
+/// curve a number placed off it points at.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Route {
     pub curve: QuadBez,
-    pub label: Point,
+    pub label: Rect,
+    pub leader: Option<Point>,
 }
 
 /// What the links must avoid: the state's placed digits and open candidates, and which of
@@ -36,6 +43,88 @@ pub struct Board<'a> {
     pub marked: CandidateSet,
 }
 
+/// One end of a link: a candidate (its disc), or a set of candidates drawn as one node
+/// (the boxes of its outline, and its candidates, which the link may cross).
+#[derive(Clone, Debug, PartialEq)]
+pub enum End {
+    Candidate(Candidate),
+    Set {
+        boxes: Vec<Rect>,
+        candidates: Vec<Candidate>,
+    },
+}
+
+impl End {
+    fn candidates(&self) -> &[Candidate] {
+        match self {
+            End::Candidate(c) => std::slice::from_ref(c),
+            End::Set { candidates, .. } => candidates,
+        }
+    }
+
+    /// Where the link leaves this end towards `other`: a candidate's centre, or the centre
+    /// of the set's box nearest to `other`; with the shape the port sits on.
+    fn anchor(&self, other: Point) -> (Point, Shape) {
+        match self {
+            End::Candidate(c) => (candidate_centre(*c), Shape::Disc),
+            End::Set { boxes, .. } => {
+                let nearest = boxes
+                    .iter()
+                    .min_by(|a, b| {
+                        a.center()
+                            .distance(other)
+                            .total_cmp(&b.center().distance(other))
+                    })
+                    .expect("a set has a box");
+                (nearest.center(), Shape::Box(*nearest))
+            }
+        }
+    }
+
+    /// A point standing for the end when the other end chooses its box.
+    fn middle(&self) -> Point {
+        match self {
+            End::Candidate(c) => candidate_centre(*c),
+            End::Set { boxes, .. } => {
+                let sum = boxes
+                    .iter()
+                    .fold(Vec2::ZERO, |s, b| s + b.center().to_vec2());
+                (sum / boxes.len() as f64).to_point()
+            }
+        }
+    }
+}
+
+/// What a port sits on the edge of.
+#[derive(Clone, Copy, Debug)]
+enum Shape {
+    Disc,
+    Box(Rect),
+}
+
+/// A link to route: its two ends, in drawing order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Link {
+    pub from: End,
+    pub to: End,
+}
+
+impl Link {
+    /// A link between two candidates.
+    pub fn between(from: Candidate, to: Candidate) -> Link {
+        Link {
+            from: End::Candidate(from),
+            to: End::Candidate(to),
+        }
+    }
+
+    fn ends(&self) -> Vec<Candidate> {
+        let mut all = self.from.candidates().to_vec();
+        all.extend_from_slice(self.to.candidates());
+        all
+    }
+}
+
 /// Apex offsets tried for each link, in user units, smallest first (each on both sides).
 const BENDS: [f64; 7] = [9.0, 16.0, 25.0, 36.0, 50.0, 68.0, 90.0];
 /// Links shorter than this (neighbouring marks of one cell) bend at least [`SHORT_BEND`].
@@ -43,6 +132,8 @@ const SHORT_SPAN: f64 = 30.0;
 const SHORT_BEND: f64 = 16.0;
 /// Distance from a candidate's centre to a port: just outside its disc.
 const PORT_RADIUS: f64 = MARK_RADIUS + 1.0;
+/// Distance from a set's outline to a port.
+const PORT_GAP: f64 = 1.5;
 /// Spacing of the samples scored along a curve.
 const SAMPLE_STEP: f64 = 4.0;
 /// Cost per sample over a placed digit's glyph, a marked disc, an unmarked pencil mark,
@@ -64,14 +155,12 @@ const SHIFT_COST: f64 = 2.0;
 const PASSES: usize = 3;
 /// Positions tried for a link's number, as curve parameters, best first.
 const LABEL_SPOTS: [f64; 7] = [0.5, 0.4, 0.6, 0.32, 0.68, 0.25, 0.75];
-/// Two numbers closer than this overlap.
-const LABEL_CLEARANCE: f64 = 17.0;
 
 impl Board<'_> {
     /// The cost of a curve passing at `p` (not counting the link's own ends): a placed
     /// digit's glyph or a marked candidate's disc costs most, an unmarked pencil mark a
     /// little, leaving the grid as much as a digit.
-    fn crowding(&self, p: Point, ends: &[Candidate]) -> f64 {
+    pub fn crowding(&self, p: Point, ends: &[Candidate]) -> f64 {
         let Some(c) = position_at(p) else {
             return OUTSIDE_GRID;
         };
@@ -96,14 +185,42 @@ impl Board<'_> {
     }
 }
 
+/// The point where the ray from `centre` towards `towards_point` leaves `shape` (a disc of
+/// [`PORT_RADIUS`], or a box), moved `extra` further out.
+fn port(centre: Point, shape: Shape, towards_point: Point, extra: f64) -> Point {
+    let d = towards(centre, towards_point);
+    match shape {
+        Shape::Disc => centre + d * (PORT_RADIUS + extra),
+        Shape::Box(b) => {
+            let (hw, hh) = (b.width() / 2.0, b.height() / 2.0);
+            let tx = if d.x.abs() < 1e-9 {
+                f64::INFINITY
+            } else {
+                hw / d.x.abs()
+            };
+            let ty = if d.y.abs() < 1e-9 {
+                f64::INFINITY
+            } else {
+                hh / d.y.abs()
+            };
+            centre + d * (tx.min(ty) + PORT_GAP + extra)
+        }
+    }
+}
+
 /// The curve from `a` to `b` whose apex lies `bend` units to the left of the straight
 /// line (negative: to the right), moved `shift` of the way along it towards `b` (negative:
-/// towards `a`), cut back to the ports at the edge of both discs.
-fn curve(a: Point, b: Point, bend: f64, shift: f64) -> QuadBez {
-    let along = towards(a, b);
-    let control = a.midpoint(b) + along * (shift * a.distance(b)) + along.turn_90() * (2.0 * bend);
-    let port = |centre: Point, radius: f64| centre + towards(centre, control) * radius;
-    QuadBez::new(port(a, PORT_RADIUS), control, port(b, PORT_RADIUS + 0.5))
+/// towards `a`), cut back to the ports at the edge of both ends' shapes.
+fn curve(a: (Point, Shape), b: (Point, Shape), bend: f64, shift: f64) -> QuadBez {
+    let ((pa, sa), (pb, sb)) = (a, b);
+    let along = towards(pa, pb);
+    let control =
+        pa.midpoint(pb) + along * (shift * pa.distance(pb)) + along.turn_90() * (2.0 * bend);
+    QuadBez::new(
+        port(pa, sa, control, 0.0),
+        control,
+        port(pb, sb, control, 0.5),
+    )
 }
 
 /// The unit vector from `from` towards `to` (any unit vector when they coincide).
@@ -134,7 +251,7 @@ fn beside(points: &[Point], placed: &Placed) -> f64 {
 
 /// The samples of the links routed so far, bucketed by position so that "how close does a
 /// point run to another link" looks at a few buckets, not at every sample.
-struct Placed {
+pub struct Placed {
     buckets: Vec<Vec<(usize, Point)>>,
 }
 
@@ -144,7 +261,7 @@ const BUCKET: f64 = 10.0;
 const BUCKETS_PER_SIDE: usize = (PICTURE_WIDTH / BUCKET) as usize + 1;
 
 impl Placed {
-    fn new() -> Placed {
+    pub fn new() -> Placed {
         Placed {
             buckets: vec![Vec::new(); BUCKETS_PER_SIDE * BUCKETS_PER_SIDE],
         }
@@ -156,7 +273,7 @@ impl Placed {
         (inside(x) && inside(y)).then_some((x as usize, y as usize))
     }
 
-    fn insert(&mut self, link: usize, points: &[Point]) {
+    pub fn insert(&mut self, link: usize, points: &[Point]) {
         for &p in points {
             if let Some((x, y)) = Self::bucket(p) {
                 self.buckets[y * BUCKETS_PER_SIDE + x].push((link, p));
@@ -185,12 +302,44 @@ impl Placed {
         }
         best
     }
+
+    /// How many samples of links other than `except` lie inside `r`.
+    pub fn count_in(&self, r: Rect, except: Option<usize>) -> usize {
+        let (Some((x0, y0)), Some((x1, y1))) = (
+            Self::bucket(Point::new(r.x0.max(0.0), r.y0.max(0.0))),
+            Self::bucket(Point::new(
+                r.x1.min(PICTURE_WIDTH - 0.01),
+                r.y1.min(PICTURE_WIDTH - 0.01),
+            )),
+        ) else {
+            return 0;
+        };
+        let mut n = 0;
+        for by in y0..=y1 {
+            for bx in x0..=x1 {
+                n += self.buckets[by * BUCKETS_PER_SIDE + bx]
+                    .iter()
+                    .filter(|(l, q)| Some(*l) != except && r.contains(*q))
+                    .count();
+            }
+        }
+        n
+    }
 }
 
-/// The cheapest curve for the link `ends` given the curves of the other links.
-fn best_curve(board: &Board, ends: [Candidate; 2], placed: &Placed) -> QuadBez {
-    let (a, b) = (candidate_centre(ends[0]), candidate_centre(ends[1]));
-    let span = a.distance(b);
+impl Default for Placed {
+    fn default() -> Placed {
+        Placed::new()
+    }
+}
+
+/// The cheapest curve for `link` given the curves of the other links.
+fn best_curve(board: &Board, link: &Link, placed: &Placed) -> QuadBez {
+    let a = link.from.anchor(link.to.middle());
+    let b = link.to.anchor(a.0);
+    let a = link.from.anchor(b.0);
+    let ends = link.ends();
+    let span = a.0.distance(b.0);
     // a link between neighbouring marks needs a visible arc: at least SHORT_BEND
     let bends = BENDS
         .iter()
@@ -212,31 +361,76 @@ fn best_curve(board: &Board, ends: [Candidate; 2], placed: &Placed) -> QuadBez {
         .unwrap_or_else(|| curve(a, b, BENDS[0], 0.0))
 }
 
-/// Route every link (`(from, to)` in drawing order): a curve per link, then a spot for
-/// its number.
-pub fn route_links(board: &Board, links: &[(Candidate, Candidate)]) -> Vec<Route> {
+/// The curve of every link, in drawing order, each routed around digits, marks and the
+/// other links.
+pub fn route_curves(board: &Board, links: &[Link]) -> Vec<QuadBez> {
     let mut placed = Placed::new();
     let mut curves: Vec<QuadBez> = Vec::with_capacity(links.len());
-    for (k, &(from, to)) in links.iter().enumerate() {
-        let q = best_curve(board, [from, to], &placed);
+    for (k, link) in links.iter().enumerate() {
+        let q = best_curve(board, link, &placed);
         placed.insert(k, &samples(&q));
         curves.push(q);
     }
     // then each link again, against all the others
     for _ in 1..PASSES {
-        for (k, &(from, to)) in links.iter().enumerate() {
+        for (k, link) in links.iter().enumerate() {
             placed.remove(k);
-            curves[k] = best_curve(board, [from, to], &placed);
+            curves[k] = best_curve(board, link, &placed);
             placed.insert(k, &samples(&curves[k]));
         }
     }
-    let sampled: Vec<Vec<Point>> = curves.iter().map(samples).collect();
-    let labels = place_labels(board, &curves, &sampled);
     curves
-        .into_iter()
-        .zip(labels)
-        .map(|(curve, label)| Route { curve, label })
+}
+
+/// The samples of each curve in a bucket grid ([`Placed`]), for the labels to keep off.
+pub fn sampled(curves: &[QuadBez]) -> Placed {
+    let mut placed = Placed::new();
+    for (k, q) in curves.iter().enumerate() {
+        placed.insert(k, &samples(q));
+    }
+    placed
+}
+
+/// The size of link number `n`'s badge.
+pub fn number_size(n: usize) -> Size {
+    Size::new(6.0 + NUMBER_ADVANCE * n.to_string().len() as f64, 13.0)
+}
+
+/// The advance of one digit of a link number (DejaVu Sans at the numbers' size).
+pub const NUMBER_ADVANCE: f64 = 0.636 * 10.0;
+
+/// Each curve (in drawing order) with its number placed among `labels` (which keeps the
+/// labels already placed and the links' samples): its box, and where it points at the
+/// curve when it had to move away from it.
+pub fn number_links(curves: &[QuadBez], labels: &mut Labels) -> Vec<Route> {
+    curves
+        .iter()
+        .enumerate()
+        .map(|(k, &curve)| {
+            let label = labels.place(number_size(k + 1), &label_spots(&curve), Some(k));
+            // a number that does not touch its curve points at the nearest point of it
+            let nearest = samples(&curve)
+                .into_iter()
+                .chain([curve.p0, curve.p2])
+                .map(|p| (distance_to(label, p), p))
+                .min_by(|a, b| a.0.total_cmp(&b.0));
+            Route {
+                curve,
+                label,
+                leader: nearest.filter(|(d, _)| *d > LEADER_FROM).map(|(_, p)| p),
+            }
+        })
         .collect()
+}
+
+/// A number further than this from its curve gets a leader to it.
+const LEADER_FROM: f64 = 6.0;
+
+/// The distance from `p` to the box `r` (0 inside).
+fn distance_to(r: Rect, p: Point) -> f64 {
+    let dx = (r.x0 - p.x).max(p.x - r.x1).max(0.0);
+    let dy = (r.y0 - p.y).max(p.y - r.y1).max(0.0);
+    dx.hypot(dy)
 }
 
 /// Where a curve's number may sit, best first: on the curve at [`LABEL_SPOTS`]; a short
@@ -254,35 +448,17 @@ fn label_spots(q: &QuadBez) -> Vec<Point> {
         .collect()
 }
 
-/// A spot on each curve for its number: the first of [`LABEL_SPOTS`] not too close to an
-/// earlier number, and as clear of digits, marks and the other links as the curve allows.
-fn place_labels(board: &Board, curves: &[QuadBez], sampled: &[Vec<Point>]) -> Vec<Point> {
-    let mut placed: Vec<Point> = Vec::with_capacity(curves.len());
-    for (k, q) in curves.iter().enumerate() {
-        let score = |p: Point| {
-            let crowded = placed.iter().any(|o| o.distance(p) < LABEL_CLEARANCE);
-            let on_other_links = sampled
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| *i != k)
-                .flat_map(|(_, s)| s)
-                .filter(|o| o.distance(p) < LABEL_CLEARANCE / 2.0)
-                .count() as f64;
-            let under: f64 = [(0.0, 0.0), (-5.0, 0.0), (5.0, 0.0), (0.0, -5.0), (0.0, 5.0)]
-                .iter()
-                .map(|&d| board.crowding(p + d, &[]))
-                .sum();
-            (if crowded { 100.0 } else { 0.0 }) + under + on_other_links
-        };
-        let best = label_spots(q)
-            .into_iter()
-            .enumerate()
-            .map(|(rank, p)| (score(p) + 0.1 * rank as f64, p))
-            .min_by(|x, y| x.0.total_cmp(&y.0))
-            .map_or(q.eval(0.5), |(_, p)| p);
-        placed.push(best);
-    }
-    placed
+/// The boxes of the row and column names around the grid (labels keep off them).
+pub fn grid_name_boxes() -> Vec<Rect> {
+    (0..9)
+        .flat_map(|i| {
+            let mid = MARGIN + (i as f64 + 0.5) * super::geometry::CELL;
+            [
+                Rect::from_center_size((mid, MARGIN - 13.0), (18.0, 14.0)),
+                Rect::from_center_size((MARGIN / 2.0, mid), (18.0, 14.0)),
+            ]
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -304,14 +480,49 @@ mod tests {
         text.parse().unwrap()
     }
 
+    fn disc(c: Candidate) -> (Point, Shape) {
+        (candidate_centre(c), Shape::Disc)
+    }
+
     #[test]
     fn ports_sit_on_the_discs_edge_facing_the_curve() {
         let (a, b) = (candidate("n3r1c2"), candidate("n3r1c6"));
-        let q = curve(candidate_centre(a), candidate_centre(b), 20.0, 0.0);
+        let q = curve(disc(a), disc(b), 20.0, 0.0);
         let d0 = q.p0.distance(candidate_centre(a));
         assert!((d0 - PORT_RADIUS).abs() < 1e-6, "{d0}");
         // the apex bends away from the straight row line
         assert!((q.eval(0.5).y - candidate_centre(a).y).abs() > 15.0);
+    }
+
+    #[test]
+    fn a_link_to_a_set_ends_on_its_outline() {
+        let group: Vec<Candidate> = ["n8r1c1", "n8r2c1", "n8r3c1"]
+            .iter()
+            .map(|t| candidate(t))
+            .collect();
+        let shape = super::super::geometry::set_shape(&group);
+        let link = Link {
+            from: End::Candidate(candidate("n8r9c2")),
+            to: End::Set {
+                boxes: shape.boxes.clone(),
+                candidates: group,
+            },
+        };
+        let state = ocean1();
+        let board = Board {
+            state: &state,
+            marked: CandidateSet::default(),
+        };
+        let q = route_curves(&board, &[link])[0];
+        // the end is just outside the nearest box (r3c1's), not on a candidate's disc
+        let nearest = shape.boxes[2];
+        assert!(!nearest.contains(q.p2), "{q:?}");
+        assert!(
+            nearest
+                .inflate(PORT_GAP + 1.0, PORT_GAP + 1.0)
+                .contains(q.p2),
+            "{q:?}"
+        );
     }
 
     #[test]
@@ -322,12 +533,21 @@ mod tests {
             marked: CandidateSet::default(),
         };
         let links = [
-            (candidate("n3r1c2"), candidate("n3r1c6")),
-            (candidate("n3r1c6"), candidate("n3r1c2")),
+            Link::between(candidate("n3r1c2"), candidate("n3r1c6")),
+            Link::between(candidate("n3r1c6"), candidate("n3r1c2")),
         ];
-        let routes = route_links(&board, &links);
+        let curves = route_curves(&board, &links);
+        let mut labels = Labels::new(&board, sampled(&curves), vec![]);
+        let routes = number_links(&curves, &mut labels);
         let (p, q) = (routes[0].curve.eval(0.5), routes[1].curve.eval(0.5));
         assert!(p.distance(q) > 2.0 * LINK_CLEARANCE, "{p:?} {q:?}");
-        assert!(routes[0].label.distance(routes[1].label) >= LABEL_CLEARANCE);
+        assert!(!routes[0].label.overlaps(routes[1].label));
+        // each number on its curve, or pointing at it
+        for r in &routes {
+            let on = samples(&r.curve)
+                .iter()
+                .any(|&p| distance_to(r.label, p) <= LEADER_FROM);
+            assert!(on || r.leader.is_some(), "{r:?}");
+        }
     }
 }

@@ -4,16 +4,25 @@
 //!
 //! Colours: left-linking candidates green, right-linking blue, t/z candidates orange (with
 //! the candidate that justifies them in the caption), other pattern candidates purple,
-//! targets struck through in red, assertions ringed in green. Strong links are solid
-//! arrows, weak links dashed; each link carries its number in the chain's order, and runs
-//! where [`route`](super::route) found room for it. The legend under the grid names the
-//! marks and line styles the picture uses.
+//! targets struck through in red, assertions gold and ringed. A set of candidates that is
+//! one node of the proof (a group, an almost-locked set) is outlined as one shape
+//! ([`SetOutline`]; ALS named A, B, …), and links end on its outline. Strong links are
+//! solid arrows, weak links dashed; each link carries its number in the chain's order, and
+//! runs where [`route`](super::route) found room for it; no two labels (numbers, set
+//! names) overlap ([`Layout`], [`labels`](super::labels)). The legend under the grid names
+//! the marks, sets and line styles the picture uses, and which part of the proof it shows
+//! when it shows one branch or chain only.
 
 use super::geometry::{
-    candidate_centre, cell_origin, CELL, GRID_SIDE, MARGIN, MARK_RADIUS, PICTURE_WIDTH,
+    candidate_centre, cell_origin, set_shape, SetShape, CELL, GRID_SIDE, MARGIN, MARK_RADIUS,
+    PICTURE_WIDTH,
 };
-use super::route::{route_links, Board};
+use super::labels::Labels;
+use super::route::{
+    grid_name_boxes, number_links, route_curves, sampled, Board, End, Link, Route, NUMBER_ADVANCE,
+};
 use crate::grid::{Candidate, CandidateSet, Cell, Digit, State};
+use kurbo::{Point, Rect, Size};
 use resvg::usvg;
 use std::fmt::Write as _;
 use std::sync::{Arc, OnceLock};
@@ -100,12 +109,72 @@ pub struct Mark {
     pub role: Role,
 }
 
-/// A link drawn between two candidates.
+/// A link drawn between two candidates, or from or to a set's outline (`from` and `to`
+/// are then a candidate of the set, which the proof graph draws).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Arrow {
     pub from: Candidate,
     pub to: Candidate,
     pub strong: bool,
+    /// The set (index into [`Diagram::sets`]) the link starts from, if not `from` alone.
+    pub from_set: Option<usize>,
+    /// The set the link ends on, if not `to` alone.
+    pub to_set: Option<usize>,
+}
+
+impl Arrow {
+    /// A link between two candidates.
+    pub fn new(from: Candidate, to: Candidate, strong: bool) -> Arrow {
+        Arrow {
+            from,
+            to,
+            strong,
+            from_set: None,
+            to_set: None,
+        }
+    }
+}
+
+/// What kind of node an outlined set is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetKind {
+    /// A digit's candidates in one house taken as one node (a g-candidate).
+    Group,
+    /// An almost-locked set: N cells of one house holding N + 1 digits.
+    Als,
+}
+
+/// The outline and fill colours of the ALS (one hue per set, cycling), none a role or a
+/// layer uses.
+const ALS_COLOURS: [(&str, &str); 5] = [
+    ("#17776f", "#dcf1ee"),
+    ("#8a5a14", "#f6ecd9"),
+    ("#56680f", "#eef3d7"),
+    ("#7a2f62", "#f5e3ee"),
+    ("#3f5560", "#e3eaed"),
+];
+/// The groups' outline and fill.
+const GROUP_COLOURS: (&str, &str) = ("#3d4f9f", "#e4e8f7");
+
+impl SetKind {
+    /// The outline's colour and the fill inside it for a set of this kind with `hue`.
+    fn colours(self, hue: usize) -> (&'static str, &'static str) {
+        match self {
+            SetKind::Group => GROUP_COLOURS,
+            SetKind::Als => ALS_COLOURS[hue % ALS_COLOURS.len()],
+        }
+    }
+}
+
+/// A set of candidates drawn as one outlined node.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetOutline {
+    pub kind: SetKind,
+    pub candidates: Vec<Candidate>,
+    /// Written beside the outline (ALS: `A`, `B`, …), and said in the legend.
+    pub name: Option<String>,
+    /// Which of its kind's colours it is drawn in (the ALS of a picture differ).
+    pub hue: usize,
 }
 
 /// A CSP variable of a chain or whip as the proof graph groups it: its name (`r2c7`,
@@ -141,8 +210,12 @@ pub struct Support {
 /// What a legend entry shows beside its text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Key {
+    /// Nothing: the text alone (which part of the proof is shown).
+    Note,
     /// A candidate disc in a role's colours.
     Mark(Role),
+    /// A set's outline in its colours.
+    Set { kind: SetKind, hue: usize },
     /// A solid arrow.
     StrongLink,
     /// A dashed arrow.
@@ -173,7 +246,42 @@ pub struct Diagram {
     pub variables: Vec<Variable>,
     /// The target's and the t/z candidates' links to the chain, for the proof graph.
     pub supports: Vec<Support>,
+    /// The sets of candidates drawn as outlined nodes (groups, ALS), under everything else.
+    pub sets: Vec<SetOutline>,
 }
+
+/// Where the grid part of a picture puts its sets, labels and links: each set's outline and
+/// name, and each link's curve, number and leader. No two labels overlap, nor the row and
+/// column names.
+pub struct Layout {
+    pub shapes: Vec<SetShape>,
+    /// The box of each set's name (`None`: the set has none).
+    pub names: Vec<Option<Rect>>,
+    pub routes: Vec<Route>,
+}
+
+impl Layout {
+    /// Every label's box: the sets' names, then the links' numbers.
+    pub fn label_boxes(&self) -> Vec<Rect> {
+        self.names
+            .iter()
+            .flatten()
+            .copied()
+            .chain(self.routes.iter().map(|r| r.label))
+            .collect()
+    }
+}
+
+/// How far an ALS's outline is drawn inside each larger ALS sharing a cell with it.
+const NESTED_INSET: f64 = 3.0;
+
+/// The size of a set's name badge.
+fn name_size(name: &str) -> Size {
+    Size::new(7.0 + NAME_ADVANCE * name.chars().count() as f64, 14.0)
+}
+/// The advance of a set name's letter (DejaVu Sans Bold at the names' size, about).
+const NAME_ADVANCE: f64 = 8.0;
+const NAME_SIZE: u32 = 11;
 
 /// The width of an exported picture in pixels (its height follows the picture's shape).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -219,6 +327,96 @@ impl Diagram {
             title: "grid".to_string(),
             variables: Vec::new(),
             supports: Vec::new(),
+            sets: Vec::new(),
+        }
+    }
+
+    /// Each set's outline: an ALS drawn inside another one (sharing a cell with an ALS of
+    /// more candidates, which is drawn first) is inset by [`NESTED_INSET`] per such set, so
+    /// each outline shows.
+    fn set_shapes(&self) -> Vec<SetShape> {
+        let cells =
+            |set: &SetOutline| -> Vec<Cell> { set.candidates.iter().map(|c| c.cell()).collect() };
+        let sets = &self.sets;
+        let mut shapes: Vec<SetShape> = sets.iter().map(|s| set_shape(&s.candidates)).collect();
+        for (i, (set, shape)) in sets.iter().zip(&mut shapes).enumerate() {
+            if set.kind != SetKind::Als {
+                continue;
+            }
+            let mine = cells(set);
+            let outer = sets
+                .iter()
+                .enumerate()
+                .filter(|&(j, other)| {
+                    j != i
+                        && other.kind == SetKind::Als
+                        && (other.candidates.len(), i) > (set.candidates.len(), j)
+                        && cells(other).iter().any(|c| mine.contains(c))
+                })
+                .count();
+            let inset = NESTED_INSET * outer as f64;
+            for b in &mut shape.boxes {
+                let smaller = b.inflate(-inset, -inset);
+                // never smaller than a candidate's disc
+                if smaller.width() >= 2.0 * MARK_RADIUS && smaller.height() >= 2.0 * MARK_RADIUS {
+                    *b = smaller;
+                }
+            }
+        }
+        shapes
+    }
+
+    /// Where the sets, links and labels go ([`Layout`]): the links are routed first, then
+    /// the sets' names are placed beside their outlines, then each link's number.
+    pub fn layout(&self) -> Layout {
+        let board = Board {
+            state: &self.state,
+            marked: CandidateSet::from_candidates(self.marks.iter().map(|m| m.candidate)),
+        };
+        let shapes = self.set_shapes();
+        let end = |c: Candidate, set: Option<usize>| match set {
+            Some(i) => End::Set {
+                boxes: shapes[i].boxes.clone(),
+                candidates: self.sets[i].candidates.clone(),
+            },
+            None => End::Candidate(c),
+        };
+        let links: Vec<Link> = self
+            .arrows
+            .iter()
+            .map(|a| Link {
+                from: end(a.from, a.from_set),
+                to: end(a.to, a.to_set),
+            })
+            .collect();
+        let curves = route_curves(&board, &links);
+        let mut labels = Labels::new(&board, sampled(&curves), grid_name_boxes());
+        let names = self
+            .sets
+            .iter()
+            .zip(&shapes)
+            .map(|(set, shape)| {
+                let name = set.name.as_deref()?;
+                let size = name_size(name);
+                // outside the outline's first box, at a corner, above first
+                let b = shape.boxes[0];
+                let (dx, dy) = (size.width / 2.0 + 1.0, size.height / 2.0 + 1.0);
+                let spots = [
+                    Point::new(b.x0 + dx, b.y0 - dy),
+                    Point::new(b.x1 - dx, b.y0 - dy),
+                    Point::new(b.x0 + dx, b.y1 + dy),
+                    Point::new(b.x1 - dx, b.y1 + dy),
+                    Point::new(b.x0 - dx, b.center().y),
+                    Point::new(b.x1 + dx, b.center().y),
+                ];
+                Some(labels.place(size, &spots, None))
+            })
+            .collect();
+        let routes = number_links(&curves, &mut labels);
+        Layout {
+            shapes,
+            names,
+            routes,
         }
     }
 
@@ -318,10 +516,12 @@ impl Diagram {
             s,
             r##"<rect x="0" y="0" width="{size}" height="{height}" fill="#ffffff"/>"##
         );
+        let layout = self.layout();
+        self.outlines(&mut s, &layout);
         self.grid_lines(&mut s);
         self.labels(&mut s);
         self.cells(&mut s, digits);
-        self.arrows(&mut s, digits);
+        self.arrows(&mut s, &layout, digits);
         write_legend(&mut s, &legend, legend_top, digits);
         for (i, line) in caption.iter().enumerate() {
             let _ = write!(
@@ -405,17 +605,44 @@ impl Diagram {
         }
     }
 
+    /// Each set's outline as one shape: its boxes and connectors stroked in the outline's
+    /// colour, then filled over, so only the union's edge shows; larger sets first.
+    fn outlines(&self, s: &mut String, layout: &Layout) {
+        let mut order: Vec<usize> = (0..self.sets.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(self.sets[i].candidates.len()));
+        for i in order {
+            let set = &self.sets[i];
+            let (line, fill) = set.kind.colours(set.hue);
+            let shape = &layout.shapes[i];
+            for (colour, grow, width) in [(line, 2.0, 9.0), (fill, 0.0, 5.0)] {
+                for c in &shape.connectors {
+                    let _ = write!(
+                        s,
+                        r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{colour}" stroke-width="{width}"/>"#,
+                        c.p0.x, c.p0.y, c.p1.x, c.p1.y
+                    );
+                }
+                for b in &shape.boxes {
+                    let b = b.inflate(grow, grow);
+                    let _ = write!(
+                        s,
+                        r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="{:.1}" fill="{colour}"/>"#,
+                        b.x0,
+                        b.y0,
+                        b.width(),
+                        b.height(),
+                        6.0 + grow
+                    );
+                }
+            }
+        }
+    }
+
     /// Each link as a curve routed around digits, marks and the other links, on a white
-    /// casing so it reads over grid lines; then each link's number on top of all of them.
-    fn arrows(&self, s: &mut String, digits: Digits) {
-        let board = Board {
-            state: &self.state,
-            marked: CandidateSet::from_candidates(self.marks.iter().map(|m| m.candidate)),
-        };
-        let links: Vec<(Candidate, Candidate)> =
-            self.arrows.iter().map(|a| (a.from, a.to)).collect();
-        let routes = route_links(&board, &links);
-        for (a, r) in self.arrows.iter().zip(&routes) {
+    /// casing so it reads over grid lines; then each set's name and each link's number on
+    /// top of all of them (a number moved off its link points at it with a leader).
+    fn arrows(&self, s: &mut String, layout: &Layout, digits: Digits) {
+        for (a, r) in self.arrows.iter().zip(&layout.routes) {
             let q = r.curve;
             let d = format!(
                 "M{:.1},{:.1} Q{:.1},{:.1} {:.1},{:.1}",
@@ -431,10 +658,46 @@ impl Diagram {
                 link_dash(a.strong)
             );
         }
-        for (k, r) in routes.iter().enumerate() {
-            write_link_number(s, k + 1, r.label.x, r.label.y, digits);
+        for (set, name) in self.sets.iter().zip(&layout.names) {
+            if let (Some(text), Some(r)) = (&set.name, name) {
+                write_set_name(s, set.kind.colours(set.hue).0, text, *r);
+            }
+        }
+        for r in &layout.routes {
+            if let Some(at) = r.leader {
+                let from = nearest_on(r.label, at);
+                let _ = write!(
+                    s,
+                    r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{LINK_COLOUR}" stroke-width="1" stroke-dasharray="2,2"/>"#,
+                    from.x, from.y, at.x, at.y
+                );
+            }
+        }
+        for (k, r) in layout.routes.iter().enumerate() {
+            let c = r.label.center();
+            write_link_number(s, k + 1, c.x, c.y, digits);
         }
     }
+}
+
+/// The point of `r`'s edge nearest to `p`.
+fn nearest_on(r: Rect, p: Point) -> Point {
+    Point::new(p.x.clamp(r.x0, r.x1), p.y.clamp(r.y0, r.y1))
+}
+
+/// A set's name in a badge of its outline's colour (`line`) filling `r`.
+fn write_set_name(s: &mut String, line: &str, name: &str, r: Rect) {
+    let _ = write!(
+        s,
+        r##"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="4" fill="{line}"/><text x="{:.1}" y="{:.1}" font-size="{NAME_SIZE}" font-weight="bold" text-anchor="middle" fill="#ffffff">{}</text>"##,
+        r.x0,
+        r.y0,
+        r.width(),
+        r.height(),
+        r.center().x,
+        r.center().y + 4.0,
+        xml_escape(name)
+    );
 }
 
 const LINK_COLOUR: &str = "#c0392b";
@@ -476,10 +739,11 @@ fn write_strike(s: &mut String, cx: f64, cy: f64) {
     );
 }
 
-/// A link's number `n` in a small white badge centred on (`x`, `y`).
+/// A link's number `n` in a small white badge centred on (`x`, `y`), as large as
+/// [`number_size`](super::route::number_size) says.
 fn write_link_number(s: &mut String, n: usize, x: f64, y: f64, digits: Digits) {
     let text = n.to_string();
-    let w = 6.0 + DIGIT_ADVANCE * LABEL_SIZE as f64 * text.len() as f64;
+    let w = 6.0 + NUMBER_ADVANCE * text.len() as f64;
     let h = 13.0;
     let _ = write!(
         s,
@@ -505,7 +769,11 @@ fn legend_rows(entries: &[LegendEntry]) -> Vec<Vec<(f64, &LegendEntry)>> {
     let mut rows: Vec<Vec<(f64, &LegendEntry)>> = Vec::new();
     let mut x = MARGIN;
     for e in entries {
-        let w = LEGEND_KEY + LEGEND_GAP + LEGEND_CHAR * e.text.chars().count() as f64;
+        let key = match e.key {
+            Key::Note => 0.0,
+            _ => LEGEND_KEY + LEGEND_GAP,
+        };
+        let w = key + LEGEND_CHAR * e.text.chars().count() as f64;
         if rows.is_empty() || (x + w > MARGIN + GRID_SIDE && x > MARGIN) {
             rows.push(Vec::new());
             x = MARGIN;
@@ -522,7 +790,21 @@ fn write_legend(s: &mut String, rows: &[Vec<(f64, &LegendEntry)>], top: f64, dig
         let y = top + LEGEND_ROW * (i as f64 + 0.5);
         for &(x, e) in row {
             let mid = x + LEGEND_KEY / 2.0;
+            let text_x = match e.key {
+                Key::Note => x,
+                _ => x + LEGEND_KEY + LEGEND_GAP,
+            };
             match e.key {
+                Key::Note => {}
+                Key::Set { kind, hue } => {
+                    let (line, fill) = kind.colours(hue);
+                    let _ = write!(
+                        s,
+                        r#"<rect x="{:.1}" y="{:.1}" width="{LEGEND_KEY}" height="14" rx="5" fill="{fill}" stroke="{line}" stroke-width="2"/>"#,
+                        x,
+                        y - 7.0
+                    );
+                }
                 Key::Mark(role) => {
                     write_disc(s, role, mid, y);
                     if role == Role::Target {
@@ -543,7 +825,7 @@ fn write_legend(s: &mut String, rows: &[Vec<(f64, &LegendEntry)>], top: f64, dig
             let _ = write!(
                 s,
                 r##"<text x="{:.1}" y="{:.1}" font-size="{LEGEND_FONT}" fill="#333333">{}</text>"##,
-                x + LEGEND_KEY + LEGEND_GAP,
+                text_x,
                 y + 4.0,
                 xml_escape(&e.text)
             );

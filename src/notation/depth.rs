@@ -17,78 +17,9 @@
 use super::hypothesis::{contradiction_text, literal_text, reason};
 use crate::graph::cell_list;
 use crate::grid::State;
-use crate::grid::{CspVariable, House};
 use crate::proof::net::{NetLink, NetLiteral, NetPattern, NetStep};
-use crate::proof::{fish_name, Proof};
+use crate::proof::Proof;
 use std::collections::BTreeMap;
-
-/// The house of a house-digit variable, and its digit.
-fn house_of(v: CspVariable) -> Option<(House, crate::grid::Digit)> {
-    match v {
-        CspVariable::Rn(r, d) => Some((House::Row(r), d)),
-        CspVariable::Cn(c, d) => Some((House::Column(c), d)),
-        CspVariable::Bn(b, d) => Some((House::Block(b), d)),
-        CspVariable::Rc(_) => None,
-    }
-}
-
-/// A locked set in the forums' words: `locked candidates: 3 of b5 only in r5`,
-/// `naked pair {1 2} in r1c12`, `hidden triple {1 4 7} of c3 in r189c3`,
-/// `x-wing 5 in r14 and c27`; other shapes as `locked set b1n5 r2n5 within …`.
-pub fn locked_set_text(base: &[CspVariable], cover: &[CspVariable]) -> String {
-    let n = base.len();
-    let cells = |vs: &[CspVariable]| {
-        let cells: Vec<_> = vs
-            .iter()
-            .filter_map(|v| match v {
-                CspVariable::Rc(c) => Some(*c),
-                _ => None,
-            })
-            .collect();
-        (cells.len() == vs.len()).then(|| cell_list(&cells))
-    };
-    let houses = |vs: &[CspVariable]| -> Option<Vec<(House, crate::grid::Digit)>> {
-        vs.iter().map(|&v| house_of(v)).collect()
-    };
-    let tuple = ["single", "pair", "triple", "quad"]
-        .get(n.saturating_sub(1))
-        .copied()
-        .unwrap_or("subset");
-    let digits = |hs: &[(House, crate::grid::Digit)]| {
-        let d: Vec<String> = hs.iter().map(|(_, d)| d.to_string()).collect();
-        format!("{{{}}}", d.join(" "))
-    };
-    let lines = |hs: &[(House, crate::grid::Digit)]| {
-        let names: Vec<String> = hs.iter().map(|(h, _)| h.to_string()).collect();
-        names.join("")
-    };
-    match (cells(base), houses(base), cells(cover), houses(cover)) {
-        (_, Some(b), _, Some(c)) if n == 1 => format!(
-            "locked candidates: {} of {} only in {}",
-            b[0].1, b[0].0, c[0].0
-        ),
-        (Some(bc), _, _, Some(c)) => format!("naked {tuple} {} in {bc}", digits(&c)),
-        (_, Some(b), Some(cc), _) => {
-            format!("hidden {tuple} {} of {} in {cc}", digits(&b), b[0].0)
-        }
-        (_, Some(b), _, Some(c)) => format!(
-            "{} {} in {} and {}",
-            fish_name(n),
-            b[0].1,
-            lines(&b),
-            lines(&c)
-        ),
-        _ => {
-            let list = |vs: &[CspVariable]| {
-                vs.iter()
-                    .map(|v| v.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            };
-            format!("locked set {} within {}", list(base), list(cover))
-        }
-    }
-}
 
 /// Why a step holds, premises cited by their labels.
 fn step_reason(step: &NetStep, labels: &BTreeMap<NetLiteral, String>) -> String {

@@ -33,8 +33,10 @@
 
 use crate::grid::format::excerpt;
 use crate::grid::{Candidate, Cell, CspVariable, Digit, State};
+use crate::notation::common::ParsedCell;
 use crate::notation::lexer::{self, LexError};
-use crate::notation::nrc::chain::ParsedCell;
+use crate::notation::shown::Shown;
+use crate::notation::NamedText;
 use crate::proof::aic::{cells_compact, AicConclusion, AicPattern};
 use crate::proof::chain::{ChainFamily, ChainPattern};
 use crate::proof::{check, Pattern, Proof};
@@ -1022,6 +1024,31 @@ pub fn aic_eureka_text(proof: &Proof, p: &AicPattern) -> String {
         .map(|t| format!("  {t}"))
         .unwrap_or_default();
     format!("{} {out} => {}{tags}", proof.rule, elims.join(", "))
+}
+
+impl Shown for AicPattern {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        aic_chain_text(state, proof, self)
+    }
+    fn dialect(&self) -> &'static str {
+        "Eureka"
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = state;
+        super::hodoku::aic_text(proof, self)
+    }
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
+        let _ = (state, proof);
+        Vec::new()
+    }
 }
 
 #[cfg(test)]

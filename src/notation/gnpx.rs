@@ -33,6 +33,8 @@
 use crate::graph::cell_list;
 use crate::grid::{Candidate, Cell, CspVariable, Digit, House, State};
 use crate::notation::lexer::{self, LexError, PResult};
+use crate::notation::shown::Shown;
+use crate::notation::NamedText;
 use crate::proof::net::{
     premises_text, ForceMode, LinkLevel, NetBranch, NetChoice, NetConclusion, NetForm, NetLink,
     NetLiteral, NetNode, NetPattern, NetStep,
@@ -90,7 +92,7 @@ fn bracket(step: &NetStep) -> String {
     let letter = match step.link {
         NetLink::Weak => "W",
         NetLink::Strong { .. } => "S",
-        NetLink::Subset | NetLink::Locked { .. } => "M",
+        NetLink::Subset | NetLink::Locked { .. } | NetLink::Nested { .. } => "M",
         NetLink::Als { .. } => {
             if step.conclusion.value {
                 "S"
@@ -711,6 +713,46 @@ pub fn split_listing(text: &str) -> Vec<String> {
         }
     }
     out
+}
+
+impl Shown for NetPattern {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        if self.mode.is_hypothesis() {
+            super::hypothesis::hypothesis_text(state, proof, self)
+        } else if self.mode.is_depth() {
+            super::depth::depth_text(state, proof, self)
+        } else {
+            gnpx_text(self, proof)
+        }
+    }
+    fn dialect(&self) -> &'static str {
+        if self.mode.is_hypothesis() || self.mode.is_depth() {
+            "Hanson"
+        } else {
+            "GNPX"
+        }
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        // SudoRules has no force chains: GNPX's lines, with the conclusion SudoRules' way
+        let _ = state;
+        Some(format!(
+            "{} ==> {}",
+            gnpx_text(self, proof),
+            super::sudorules::modern_conclusions(proof)
+        ))
+    }
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
+        let _ = (state, proof);
+        Vec::new()
+    }
 }
 
 #[cfg(test)]

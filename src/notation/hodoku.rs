@@ -10,10 +10,11 @@
 //! the comparison tests (tests/hodoku_reglib.rs), which compare eliminations.
 
 use crate::grid::{Cell, Digit, House, State};
+use crate::notation::shown::Shown;
 use crate::proof::aic::{cells_compact, AicConclusion, AicNode, AicPattern};
 use crate::proof::als::{digits_of_cells, AlsKind, AlsPattern, AlsSet, SueDeCoq};
 use crate::proof::assistant::{places_in, BentSubset, FinKind, GridAls};
-use crate::proof::{Pattern, Proof};
+use crate::proof::{on_pattern, Proof};
 
 fn cells(cs: &[Cell]) -> String {
     cs.iter()
@@ -139,177 +140,123 @@ pub fn fish_word(n: usize) -> &'static str {
     }
 }
 
-fn conclusions(proof: &Proof) -> String {
+pub(crate) fn conclusions(proof: &Proof) -> String {
     let mut parts: Vec<String> = proof.assertions.iter().map(|c| c.assertion()).collect();
     parts.extend(proof.eliminations.iter().map(|c| c.elimination()));
     parts.join(", ")
 }
 
-/// The pattern part HoDoKu prints for a basic pattern, if it has one.
-fn basic_pattern(pattern: &Pattern) -> Option<String> {
-    Some(match pattern {
-        Pattern::NakedSingle { .. } => "Naked Single".to_string(),
-        Pattern::HiddenSingle { .. } => "Hidden Single".to_string(),
-        Pattern::Interaction { digit, house, .. } => match house {
-            House::Block(_) => format!("Locked Candidates Type 1 (Pointing): {digit} in {house}"),
-            _ => format!("Locked Candidates Type 2 (Claiming): {digit} in {house}"),
-        },
-        Pattern::NakedSubset {
-            cells: cs,
-            digits: ds,
-            ..
-        } if (2..=4).contains(&cs.len()) => {
-            format!(
-                "Naked {}: {} in {}",
-                size_word(cs.len()),
-                digits(ds),
-                cells(cs)
-            )
-        }
-        Pattern::HiddenSubset {
-            cells: cs,
-            digits: ds,
-            ..
-        } if (2..=4).contains(&cs.len()) => {
-            format!(
-                "Hidden {}: {} in {}",
-                size_word(cs.len()),
-                digits(ds),
-                cells(cs)
-            )
-        }
-        Pattern::Fish { digit, base, cover } => {
-            format!(
-                "{}: {digit} {} {}",
-                fish_word(base.len()),
-                lines(base),
-                lines(cover)
-            )
-        }
-        Pattern::XyWing { pivot, pincers, z } => {
-            format!(
-                "XY-Wing: {z} in {}",
-                cells(&[*pivot, pincers[0], pincers[1]])
-            )
-        }
-        Pattern::XyzWing { pivot, pincers, z } => {
-            format!(
-                "XYZ-Wing: {z} in {}",
-                cells(&[*pivot, pincers[0], pincers[1]])
-            )
-        }
-        // HoDoKu has no subset of another size
-        Pattern::NakedSubset { .. } | Pattern::HiddenSubset { .. } => return None,
-        Pattern::Chain(_)
-        | Pattern::Whip(_)
-        | Pattern::Net(_)
-        | Pattern::GridLock(_)
-        | Pattern::BentSubset(_)
-        | Pattern::Als(_)
-        | Pattern::GridAls(_)
-        | Pattern::AlmostLockedRange(_)
-        | Pattern::SueDeCoq(_)
-        | Pattern::Aic(_)
-        | Pattern::Medusa(_)
-        | Pattern::Tagging(_)
-        | Pattern::Composite(_)
-        | Pattern::EmptyRectangle(_)
-        | Pattern::Template(_)
-        | Pattern::Uniqueness(_)
-        | Pattern::GeneralFish(_)
-        | Pattern::KrakenFish(_)
-        | Pattern::AlignedExclusion(_) => return None,
+/// `Locked Candidates Type 1 (Pointing): 5 in b4` (a block's places in one line), `Type 2
+/// (Claiming)` (a line's in one block).
+pub(crate) fn locked_line(digit: Digit, house: House) -> String {
+    match house {
+        House::Block(_) => format!("Locked Candidates Type 1 (Pointing): {digit} in {house}"),
+        _ => format!("Locked Candidates Type 2 (Claiming): {digit} in {house}"),
+    }
+}
+
+/// `Naked Pair: 1,7 in r6c29`, `Hidden Triple: …`; none for a size HoDoKu has not (it has
+/// pairs to quadruples).
+pub(crate) fn subset_line(naked: bool, cs: &[Cell], ds: &[Digit]) -> Option<String> {
+    (2..=4).contains(&cs.len()).then(|| {
+        format!(
+            "{} {}: {} in {}",
+            if naked { "Naked" } else { "Hidden" },
+            size_word(cs.len()),
+            digits(ds),
+            cells(cs)
+        )
     })
+}
+
+/// `Swordfish: 3 r147 c258`.
+pub(crate) fn fish_line(digit: Digit, base: &[House], cover: &[House]) -> String {
+    format!(
+        "{}: {digit} {} {}",
+        fish_word(base.len()),
+        lines(base),
+        lines(cover)
+    )
+}
+
+/// `XY-Wing: 4 in r4c3,r6c1,r6c9` (pivot first), `XYZ-Wing: …`.
+pub(crate) fn wing_line(xyz: bool, pivot: Cell, pincers: [Cell; 2], z: Digit) -> String {
+    format!(
+        "{}: {z} in {}",
+        if xyz { "XYZ-Wing" } else { "XY-Wing" },
+        cells(&[pivot, pincers[0], pincers[1]])
+    )
+}
+
+/// `Template Set: r1c4=9`, `Template Delete: r2c3<>5, r2c7<>5`.
+pub(crate) fn template_line(proof: &Proof, set: bool) -> String {
+    format!(
+        "{}: {}",
+        if set {
+            "Template Set"
+        } else {
+            "Template Delete"
+        },
+        conclusions(proof)
+    )
+}
+
+/// `Uniqueness Test 1: 4/7 in r2c15,r4c15 => r2c5<>4, r2c5<>7 (assumes a unique solution)`.
+pub(crate) fn uniqueness_line(
+    proof: &Proof,
+    u: &crate::proof::uniqueness::UniquenessPattern,
+) -> String {
+    format!(
+        "{}{} => {} ({})",
+        u.kind.hodoku_name(),
+        if u.kind.is_grave() {
+            String::new()
+        } else {
+            format!(
+                ": {}/{} in {}",
+                u.digits[0],
+                u.digits[1],
+                rectangle_rows(&u.cells)
+            )
+        },
+        conclusions(proof),
+        crate::proof::uniqueness::ASSUMPTION
+    )
+}
+
+/// `Empty Rectangle: 9 in b5 (r4c8/r6c8) => r6c5<>9`, `Dual Empty Rectangle: …`.
+pub(crate) fn empty_rectangle_line(
+    proof: &Proof,
+    e: &crate::proof::empty_rectangle::EmptyRectanglePattern,
+) -> String {
+    let pairs: Vec<String> = e.links.iter().map(|l| format!("{}/{}", l.a, l.b)).collect();
+    let name = if e.links.len() > 1 {
+        "Dual Empty Rectangle"
+    } else {
+        "Empty Rectangle"
+    };
+    format!(
+        "{name}: {} in {} ({}) => {}",
+        e.digit,
+        e.house(),
+        pairs.join(", "),
+        conclusions(proof)
+    )
+}
+
+/// `Kraken Fish Type 1: Finned Swordfish: 4 r147 c258 fr1c9 => r5c8<>4`, `Kraken Fish
+/// Type 2: Sashimi X-Wing: 4 c79 r26 fr3c7 => r2c6<>1`.
+pub(crate) fn kraken_line(proof: &Proof, k: &crate::proof::kraken::KrakenPattern) -> String {
+    format!(
+        "Kraken Fish Type {}: {}",
+        k.kind(),
+        fish_text(proof, &k.fish)
+    )
 }
 
 /// The whole step as HoDoKu prints it, or None for a technique HoDoKu does not have.
 pub fn hodoku_text(state: &State, proof: &Proof) -> Option<String> {
-    match &proof.pattern {
-        Pattern::Als(a) => Some(als_text(proof, a)),
-        Pattern::SueDeCoq(s) => Some(sue_de_coq_text(state, proof, s)),
-        Pattern::GridAls(g) => Some(grid_als_text(state, proof, g)),
-        Pattern::BentSubset(b) => bent_text(proof, b),
-        Pattern::Aic(a) => aic_text(proof, a),
-        // `Template Set: r1c4=9`, `Template Delete: r2c3<>5, r2c7<>5`
-        Pattern::Template(t) => Some(format!(
-            "{}: {}",
-            if t.set {
-                "Template Set"
-            } else {
-                "Template Delete"
-            },
-            conclusions(proof)
-        )),
-        // `Finned Franken Swordfish: 4 r25b4 c148 fr5c9 efr4c2 => r8c1<>4`
-        Pattern::GeneralFish(f) => Some(fish_text(proof, f)),
-        // `Kraken Fish Type 1: Finned Swordfish: 4 r147 c258 fr1c9 => r5c8<>4`
-        Pattern::KrakenFish(k) => Some(format!(
-            "Kraken Fish Type {}: {}",
-            k.kind(),
-            fish_text(proof, &k.fish)
-        )),
-        // HoDoKu has no aligned exclusion
-        Pattern::AlignedExclusion(_) => None,
-        // `Uniqueness Test 1: 4/7 in r2c15,r4c15 => r2c5<>4, r2c5<>7`
-        // HoDoKu lists BUG lite (0620) in its library but has no such step
-        Pattern::Uniqueness(u) if u.kind == crate::proof::uniqueness::UniquenessKind::BugLite => {
-            None
-        }
-        Pattern::Uniqueness(u) => Some(format!(
-            "{}{} => {} ({})",
-            u.kind.hodoku_name(),
-            if u.kind == crate::proof::uniqueness::UniquenessKind::BugPlus1 {
-                String::new()
-            } else {
-                format!(
-                    ": {}/{} in {}",
-                    u.digits[0],
-                    u.digits[1],
-                    rectangle_rows(&u.cells)
-                )
-            },
-            conclusions(proof),
-            crate::proof::uniqueness::ASSUMPTION
-        )),
-        Pattern::EmptyRectangle(e) => {
-            // `Empty Rectangle: 9 in b5 (r4c8/r6c8) => r6c5<>9`
-            let pairs: Vec<String> = e.links.iter().map(|l| format!("{}/{}", l.a, l.b)).collect();
-            let name = if e.links.len() > 1 {
-                "Dual Empty Rectangle"
-            } else {
-                "Empty Rectangle"
-            };
-            Some(format!(
-                "{name}: {} in {} ({}) => {}",
-                e.digit,
-                e.house(),
-                pairs.join(", "),
-                conclusions(proof)
-            ))
-        }
-        Pattern::GridLock(g) => {
-            basic_pattern(&g.form).map(|p| format!("{p} => {}", conclusions(proof)))
-        }
-        Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => {
-            basic_pattern(&proof.pattern).map(|p| format!("{p}: {}", conclusions(proof)))
-        }
-        Pattern::Interaction { .. }
-        | Pattern::NakedSubset { .. }
-        | Pattern::HiddenSubset { .. }
-        | Pattern::Fish { .. }
-        | Pattern::XyWing { .. }
-        | Pattern::XyzWing { .. } => {
-            basic_pattern(&proof.pattern).map(|p| format!("{p} => {}", conclusions(proof)))
-        }
-        // techniques HoDoKu does not have
-        Pattern::Chain(_)
-        | Pattern::Whip(_)
-        | Pattern::Net(_)
-        | Pattern::AlmostLockedRange(_)
-        | Pattern::Medusa(_)
-        | Pattern::Tagging(_)
-        | Pattern::Composite(_) => None,
-    }
+    on_pattern!(&proof.pattern, x => x.hodoku(state, proof))
 }
 
 /// A chain as HoDoKu writes it: cells joined by `=d=` (strong) and `-d-` (weak) links

@@ -26,11 +26,12 @@
 //! (`A/c`). Gail Nelson's two-way hypothesis prints one grid per branch: the circle
 //! (first candidate) and the square (second).
 
-use crate::grid::{Candidate, Cell, Digit, State};
+use crate::graph::cell_list;
+use crate::grid::{Candidate, Cell, CspVariable, Digit, House, State};
 use crate::proof::net::{
     ForceMode, NetBranch, NetChoice, NetConclusion, NetLink, NetLiteral, NetPattern, NetStep,
 };
-use crate::proof::Proof;
+use crate::proof::{fish_name, Proof};
 use std::collections::BTreeMap;
 
 /// The letter of a node derived at `depth` with `value` (depth ≥ 1).
@@ -127,11 +128,10 @@ pub(super) fn reason(step: &NetStep, letters: &BTreeMap<NetLiteral, String>) -> 
         ),
         NetLink::Subset => format!("within {}", premises(", ")),
         NetLink::Als { .. } => format!("an ALS: {}", premises(", ")),
-        NetLink::Locked { base, cover } => format!(
-            "{}: {}",
-            super::depth::locked_set_text(base, cover),
-            premises(", ")
-        ),
+        NetLink::Locked { base, cover } => {
+            format!("{}: {}", locked_set_text(base, cover), premises(", "))
+        }
+        NetLink::Nested { proof } => format!("nested {}: {}", proof.rule, premises(", ")),
     }
 }
 
@@ -212,7 +212,7 @@ fn branch_text(state: &State, branch: &NetBranch, end: &NetConclusion) -> String
 /// Hanson's lettered form of a hypothesis proof (any net: the two-way hypothesis prints
 /// one lettered grid per branch).
 pub fn hypothesis_text(state: &State, proof: &Proof, net: &NetPattern) -> String {
-    let conclusion = super::nrc::conclusions(proof);
+    let conclusion = super::common::conclusions(proof);
     let mut out = match (&net.choice, net.mode) {
         (NetChoice::Cell { cell }, ForceMode::Bivalue) => {
             let digits: Vec<String> = net
@@ -252,4 +252,72 @@ pub fn hypothesis_text(state: &State, proof: &Proof, net: &NetPattern) -> String
         out.push_str(&branch_text(state, b, end));
     }
     out
+}
+
+/// The house of a house-digit variable, and its digit.
+fn house_of(v: CspVariable) -> Option<(House, crate::grid::Digit)> {
+    match v {
+        CspVariable::Rn(r, d) => Some((House::Row(r), d)),
+        CspVariable::Cn(c, d) => Some((House::Column(c), d)),
+        CspVariable::Bn(b, d) => Some((House::Block(b), d)),
+        CspVariable::Rc(_) => None,
+    }
+}
+
+/// A locked set in the forums' words: `locked candidates: 3 of b5 only in r5`,
+/// `naked pair {1 2} in r1c12`, `hidden triple {1 4 7} of c3 in r189c3`,
+/// `x-wing 5 in r14 and c27`; other shapes as `locked set b1n5 r2n5 within …`.
+pub fn locked_set_text(base: &[CspVariable], cover: &[CspVariable]) -> String {
+    let n = base.len();
+    let cells = |vs: &[CspVariable]| {
+        let cells: Vec<_> = vs
+            .iter()
+            .filter_map(|v| match v {
+                CspVariable::Rc(c) => Some(*c),
+                _ => None,
+            })
+            .collect();
+        (cells.len() == vs.len()).then(|| cell_list(&cells))
+    };
+    let houses = |vs: &[CspVariable]| -> Option<Vec<(House, crate::grid::Digit)>> {
+        vs.iter().map(|&v| house_of(v)).collect()
+    };
+    let tuple = ["single", "pair", "triple", "quad"]
+        .get(n.saturating_sub(1))
+        .copied()
+        .unwrap_or("subset");
+    let digits = |hs: &[(House, crate::grid::Digit)]| {
+        let d: Vec<String> = hs.iter().map(|(_, d)| d.to_string()).collect();
+        format!("{{{}}}", d.join(" "))
+    };
+    let lines = |hs: &[(House, crate::grid::Digit)]| {
+        let names: Vec<String> = hs.iter().map(|(h, _)| h.to_string()).collect();
+        names.join("")
+    };
+    match (cells(base), houses(base), cells(cover), houses(cover)) {
+        (_, Some(b), _, Some(c)) if n == 1 => format!(
+            "locked candidates: {} of {} only in {}",
+            b[0].1, b[0].0, c[0].0
+        ),
+        (Some(bc), _, _, Some(c)) => format!("naked {tuple} {} in {bc}", digits(&c)),
+        (_, Some(b), Some(cc), _) => {
+            format!("hidden {tuple} {} of {} in {cc}", digits(&b), b[0].0)
+        }
+        (_, Some(b), _, Some(c)) => format!(
+            "{} {} in {} and {}",
+            fish_name(n),
+            b[0].1,
+            lines(&b),
+            lines(&c)
+        ),
+        _ => {
+            let list = |vs: &[CspVariable]| {
+                vs.iter()
+                    .map(|v| v.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            format!("locked set {} within {}", list(base), list(cover))
+        }
+    }
 }

@@ -21,6 +21,8 @@
 //! turns a proof into the text a forum would print. Readers never panic on any input
 //! (property-tested) and their errors name the column (and line) and what was expected.
 
+pub mod common;
+mod composite;
 pub mod depth;
 pub mod eureka;
 pub mod forum2007;
@@ -30,5 +32,85 @@ pub mod hypothesis;
 pub mod lexer;
 pub mod nrc;
 mod serde_forms;
+pub mod shown;
+pub mod steps;
 pub mod sudorules;
 pub mod tags;
+
+pub use steps::read_step;
+
+/// A clearing as `sudolink tag` prints it: an alternate chain in Eureka with the seed's
+/// classic form under it, or a level-2 refutation with its conclusion (a proof of another
+/// kind in our notation).
+pub fn clearing_text(state: &crate::grid::State, proof: &crate::proof::Proof) -> String {
+    use crate::proof::Pattern;
+    if let Pattern::Aic(a) = &proof.pattern {
+        format!(
+            "{}\n   classic: {}",
+            eureka::aic_eureka_text(proof, a),
+            tags::classic_chain_text(a)
+        )
+    } else if let Pattern::Tagging(t) = &proof.pattern {
+        format!(
+            "{}\n==> {}",
+            tags::tag2_text(t),
+            proof.elimination_texts().join(", ")
+        )
+    } else {
+        nrc::nrc_text(state, proof)
+    }
+}
+
+/// One text of a proof: the notation's name as the page shows it, the heading the text
+/// export gives it, and the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NamedText {
+    pub name: &'static str,
+    pub heading: String,
+    pub text: String,
+}
+
+/// The page's name for the notation [`nrc::nrc_text`] prints a proof in.
+fn first_name(dialect: &str) -> &'static str {
+    match dialect {
+        "nrc" => "ours (nrc)",
+        "SudoRules" => "SudoRules",
+        "Eureka" => "Eureka",
+        "GNPX" => "GNPX",
+        "Hanson" => "ours (Hanson)",
+        d if d.starts_with("tags") => "tags",
+        _ => "ours",
+    }
+}
+
+/// Every text `proof` has on `state`, ours first: our notation (the seeds' nrc where they
+/// define one, otherwise the notation of the system the pattern comes from), SudoRules'
+/// modern notation unless ours is it, HoDoKu's step line where HoDoKu has the technique,
+/// Eureka for a chain, and a 3D Medusa step's refutations as nets in GNPX's notation. The
+/// text export prints them all under their headings; the page shows each once.
+pub fn texts(state: &crate::grid::State, proof: &crate::proof::Proof) -> Vec<NamedText> {
+    use crate::proof::on_pattern;
+    use shown::Shown;
+    let dialect = nrc::text_dialect(proof);
+    let mut out = vec![NamedText {
+        name: first_name(dialect),
+        heading: format!("{dialect} notation:"),
+        text: nrc::nrc_text(state, proof),
+    }];
+    if dialect != "SudoRules" {
+        out.push(NamedText {
+            name: "SudoRules",
+            heading: "SudoRules notation:".into(),
+            text: sudorules::sudorules_text(state, proof),
+        });
+    }
+    if let Some(text) = hodoku::hodoku_text(state, proof) {
+        out.push(NamedText {
+            name: "HoDoKu",
+            heading: "HoDoKu notation:".into(),
+            text,
+        });
+    }
+    out.extend(on_pattern!(&proof.pattern, x => x.more_texts(state, proof)));
+    out
+}

@@ -24,11 +24,15 @@
 //! [`crate::proof::check`].
 
 use crate::grid::{Candidate, Cell, CspVariable, House, State};
+use crate::notation::common::cells_by_house;
+pub use crate::notation::common::{value_text, whip_pattern_text};
 use crate::notation::lexer::{self, LexError};
-use crate::notation::nrc::{self, basic::wing_digits, digit_braces, houses_in_braces};
+use crate::notation::nrc;
+use crate::notation::shown::Shown;
+use crate::notation::NamedText;
 use crate::proof::chain::{ChainCell, ChainFamily, ChainPattern};
 use crate::proof::whip::{WhipCell, WhipKind, WhipPattern};
-use crate::proof::{Pattern, Proof};
+use crate::proof::{on_pattern, Pattern, Proof};
 use thiserror::Error;
 use winnow::ascii::{multispace0, multispace1};
 use winnow::combinator::separated;
@@ -48,91 +52,21 @@ pub fn modern_conclusions(proof: &Proof) -> String {
 }
 
 /// `r6{c2 c9}`, `c2{r1 r6}`, `b3{r1c7 r2c8}`: the house, then its cells.
-fn modern_cells(house: House, cells: &[Cell]) -> String {
-    format!("{house}{}", nrc::cells_by_house(house, cells))
+pub(crate) fn modern_cells(house: House, cells: &[Cell]) -> String {
+    format!("{house}{}", cells_by_house(house, cells))
 }
 
 /// The whole step in SudoRules' modern notation (CSP-Rules 2): `whip[4]: ... ==> r7c5≠2`,
-/// `biv-chain[3]: ...`, `naked-pairs-in-a-row: r6{c2 c9}{n1 n7} ==> r6c8≠7`.
+/// `biv-chain[3]: ...`, `naked-pairs-in-a-row: r6{c2 c9}{n1 n7} ==> r6c8≠7`; a pattern
+/// SudoRules has no form for in our notation, with SudoRules' conclusions.
 pub fn sudorules_text(state: &State, proof: &Proof) -> String {
-    let pattern = match &proof.pattern {
-        Pattern::Chain(c) => return chain_text(c),
-        Pattern::Whip(w) => return whip_text(state, proof, w),
-        // SudoRules has no force chains: GNPX's lines, with the conclusion SudoRules' way
-        Pattern::Net(n) => {
-            return format!(
-                "{} ==> {}",
-                super::gnpx::gnpx_text(n, proof),
-                modern_conclusions(proof)
-            )
-        }
-        Pattern::Composite(c) => nrc::composite_text(c, |part| sudorules_text(state, part)),
-        Pattern::GridLock(_)
-        | Pattern::BentSubset(_)
-        | Pattern::Als(_)
-        | Pattern::GridAls(_)
-        | Pattern::AlmostLockedRange(_)
-        | Pattern::SueDeCoq(_)
-        | Pattern::Aic(_)
-        | Pattern::Medusa(_)
-        | Pattern::Tagging(_)
-        | Pattern::EmptyRectangle(_)
-        | Pattern::Uniqueness(_)
-        | Pattern::GeneralFish(_)
-        | Pattern::KrakenFish(_)
-        | Pattern::AlignedExclusion(_)
-        | Pattern::Template(_)
-        | Pattern::Interaction { .. } => nrc::pattern_text(state, proof),
-        Pattern::NakedSingle { .. } | Pattern::HiddenSingle { .. } => proof.rule.clone(),
-        Pattern::NakedSubset {
-            house,
-            cells,
-            digits,
-        } => {
-            format!(
-                "{}: {}{}",
-                proof.rule,
-                modern_cells(*house, cells),
-                digit_braces(digits)
-            )
-        }
-        Pattern::HiddenSubset {
-            house,
-            digits,
-            cells,
-        } => {
-            let h = house.to_string();
-            let inside = modern_cells(*house, cells);
-            format!(
-                "{}: {h}{}{}",
-                proof.rule,
-                digit_braces(digits),
-                &inside[h.len()..]
-            )
-        }
-        Pattern::Fish { digit, base, cover } => {
-            format!(
-                "{}: n{digit}{}{}",
-                proof.rule,
-                houses_in_braces(base),
-                houses_in_braces(cover)
-            )
-        }
-        Pattern::XyWing { pivot, pincers, z } | Pattern::XyzWing { pivot, pincers, z } => {
-            // pincer - pivot - pincer, each cell with its digits in chain order
-            let digits = wing_digits(state, *pivot, *pincers, *z);
-            let cells: Vec<String> = [pincers[0], *pivot, pincers[1]]
-                .iter()
-                .zip(&digits)
-                .map(|(cell, ds)| {
-                    let ds: Vec<String> = ds.iter().map(|d| format!("n{d}")).collect();
-                    format!("{cell}{{{}}}", ds.join(" "))
-                })
-                .collect();
-            format!("{}: {}", proof.rule, cells.join(" - "))
-        }
-    };
-    format!("{pattern} ==> {}", modern_conclusions(proof))
+    on_pattern!(&proof.pattern, x => x.sudorules(state, proof)).unwrap_or_else(|| {
+        format!(
+            "{} ==> {}",
+            nrc::pattern_text(state, proof),
+            modern_conclusions(proof)
+        )
+    })
 }
 
 /// SudoRules' (CSP-Rules') modern name for the family.
@@ -213,65 +147,6 @@ pub fn chain_text(c: &ChainPattern) -> String {
         modern_name(c.family),
         cells.join(" - "),
         concl.join(", ")
-    )
-}
-
-/// Digits of a 3-cell segment as SudoRules names g-labels: the physical segment (`789`),
-/// whichever of its cells are open.
-fn segment_digits(i: usize) -> String {
-    let s = (i / 3) * 3;
-    format!("{}{}{}", s + 1, s + 2, s + 3)
-}
-
-/// The value of a candidate or g-candidate inside its variable, as SudoRules prints it:
-/// `n2` (rc), `c5` or `c789` (rn), `r7` or `r123` (cn), `r2c7`, `r1c789` or `r123c7` (bn).
-pub fn value_text(v: CspVariable, items: &[Candidate]) -> String {
-    let first = items[0];
-    let (r, c) = (first.cell().row(), first.cell().col());
-    let group = items.len() > 1;
-    let same_row = items.iter().all(|x| x.cell().row() == r);
-    let rows = if group && !same_row {
-        segment_digits(r)
-    } else {
-        (r + 1).to_string()
-    };
-    let cols = if group && same_row {
-        segment_digits(c)
-    } else {
-        (c + 1).to_string()
-    };
-    match v {
-        CspVariable::Rc(_) => format!("n{}", first.digit()),
-        CspVariable::Rn(..) => format!("c{cols}"),
-        CspVariable::Cn(..) => format!("r{rows}"),
-        CspVariable::Bn(..) => format!("r{rows}c{cols}"),
-    }
-}
-
-/// The pattern in SudoRules' modern notation, without the conclusion:
-/// `whip[4]: r7c8{n2 n3} - c5n3{r7 r2} - r2n6{c5 c7} - b3n1{r2c7 .}`.
-pub fn whip_pattern_text(_state: &State, _proof: &Proof, w: &WhipPattern) -> String {
-    let cells: Vec<String> = w
-        .cells
-        .iter()
-        .map(|cell| {
-            let right = match &cell.right_linking {
-                Some(r) if !r.is_empty() => value_text(cell.variable, r),
-                _ => ".".to_string(),
-            };
-            let left = if cell.left_linking.is_empty() {
-                "?".to_string()
-            } else {
-                value_text(cell.variable, &cell.left_linking)
-            };
-            format!("{}{{{left} {right}}}", cell.variable)
-        })
-        .collect();
-    format!(
-        "{}[{}]: {}",
-        w.kind.name(),
-        w.cells.len(),
-        cells.join(" - ")
     )
 }
 
@@ -409,6 +284,30 @@ pub fn read_sudorules(state: &State, text: &str) -> Result<Proof, SudoRulesError
             };
             Ok(Proof::new(Pattern::Chain(pattern), targets, vec![]))
         }
+    }
+}
+
+impl Shown for WhipPattern {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        whip_pattern_text(state, proof, self)
+    }
+    fn dialect(&self) -> &'static str {
+        "SudoRules"
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        Some(whip_text(state, proof, self))
+    }
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
+        let _ = (state, proof);
+        Vec::new()
     }
 }
 

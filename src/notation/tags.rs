@@ -19,54 +19,63 @@
 //! not a reading. A proof carries its chain as nodes (`proof::aic`), with this text beside
 //! it.
 
-use crate::grid::{Candidate, Cell, Digit, House};
+use crate::graph::LinkIndex;
+use crate::grid::State;
+use crate::grid::{Candidate, Cell, CspVariable, Digit, House};
 use crate::notation::lexer::{self, parse_all, PResult};
+use crate::notation::shown::Shown;
+use crate::notation::NamedText;
 use crate::proof::aic::{AicConclusion, AicNode, AicPattern};
 use crate::proof::tagging::TagNode;
 use crate::proof::tagging::{
     TagBranch, TagChoice, TagContradiction, TagLink, TagLiteral, TagPattern, TagStep,
 };
+use crate::proof::Proof;
 use winnow::ascii::{multispace0, multispace1};
 use winnow::combinator::{alt, delimited, opt, preceded, repeat, separated};
 use winnow::token::one_of;
 use winnow::Parser;
 
-const PREFIXES: [&str; 6] = ["", "£", "$", "&", "§", "%"];
+use crate::proof::tagging::TAG_PREFIXES as PREFIXES;
+pub use crate::proof::tagging::{literal_name, tag_chain_text, tag_name};
 
-/// The seed's tag name of a layer's upper (`parity` 0) or lower (1) tag: a letter, then
-/// with a prefix `£ $ & § %`, then `#`, `##`, … (one more `#` per 26 layers), so that every
-/// layer has its own name and a name reads back to its layer.
-pub fn tag_name(layer: usize, parity: u8) -> String {
-    let letter = (b'A' + (layer % 26) as u8) as char;
-    let letter = if parity == 0 {
-        letter
-    } else {
-        letter.to_ascii_lowercase()
+/// The seed's `[code]` grid: each row `1||…`, each candidate followed by its tag (`tag_of`),
+/// cells padded with `_` to one width, ` |` between boxes.
+pub fn tagged_grid_text(links: &LinkIndex, tag_of: impl Fn(Candidate) -> Option<String>) -> String {
+    let cell_text = |cell: Cell| -> String {
+        links
+            .variable(CspVariable::Rc(cell))
+            .iter()
+            .map(|c| format!("{}{}", c.digit(), tag_of(c).unwrap_or_default()))
+            .collect()
     };
-    let block = layer / 26;
-    let prefix = match PREFIXES.get(block) {
-        Some(p) => p.to_string(),
-        None => "#".repeat(block - PREFIXES.len() + 1),
-    };
-    format!("{prefix}{letter}")
-}
-
-/// The name of a tag literal (`layer * 2 + parity`).
-pub fn literal_name(literal: usize) -> String {
-    tag_name(literal / 2, (literal % 2) as u8)
-}
-
-/// `[] AB bC`: a path's weak links as (from, to) tag literals; with none, the start layer's
-/// own OR `[] Aa`.
-pub fn tag_chain_text(start: usize, pairs: &[(usize, usize)]) -> String {
-    if pairs.is_empty() {
-        return format!("[] {}{}", literal_name(start), literal_name(start ^ 1));
+    let width = Cell::all()
+        .map(|c| cell_text(c).chars().count())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let mut out = String::new();
+    for r in 0..9 {
+        out.push_str(&format!("{}||", r + 1));
+        for c in 0..9 {
+            let text = cell_text(Cell::at(r, c));
+            let pad = width - text.chars().count();
+            out.push_str(&text);
+            out.push_str(&"_".repeat(pad));
+            out.push(if c == 8 {
+                '\n'
+            } else if c % 3 == 2 {
+                '|'
+            } else {
+                ' '
+            });
+            if c % 3 == 2 && c < 8 {
+                // the seed writes " |" between boxes
+                out.insert(out.len() - 1, ' ');
+            }
+        }
     }
-    let pairs: Vec<String> = pairs
-        .iter()
-        .map(|&(a, b)| format!("{}{}", literal_name(a), literal_name(b)))
-        .collect();
-    format!("[] {}", pairs.join(" "))
+    out
 }
 
 /// One tag: an optional prefix and a letter, as a literal.
@@ -585,6 +594,32 @@ pub fn tag2_text(t: &TagPattern) -> String {
         lines.push(tags.clone());
     }
     lines.join("\n")
+}
+
+impl Shown for TagPattern {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        let _ = (state, proof);
+        tag2_text(self)
+    }
+    fn dialect(&self) -> &'static str {
+        "tags (gpenet)"
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
+        let _ = (state, proof);
+        Vec::new()
+    }
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@
 //!   candidate that would make two neighbours both false is eliminated — a continuous nice
 //!   loop (HoDoKu's "all weak links become strong").
 
-use super::check::{conclusion, fail, no_assertions, CheckError};
+use super::facts::{conclusion, fail, no_assertions, CheckError};
 use super::Proof;
 use crate::grid::{Candidate, Cell, Digit, House, State};
 use serde::{Deserialize, Serialize};
@@ -333,4 +333,24 @@ pub fn shape_name(state: &State, p: &AicPattern) -> Option<&'static str> {
         (true, true) if !same_kind && !line(h2) => "2-string-kite",
         _ => "turbot-fish",
     })
+}
+
+impl crate::proof::PatternKind for AicPattern {
+    fn rule_name(&self) -> (String, String, usize) {
+        AicPattern::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        for n in &self.nodes {
+            out.named(n.cells.iter().map(|&c| Candidate::new(c, n.digit)));
+        }
+    }
 }

@@ -8,7 +8,7 @@
 //! belongs to no possible combination is false. The checker enumerates the combinations
 //! again from the state.
 
-use super::check::{conclusion, fail, CheckError};
+use super::facts::{conclusion, fail, CheckError};
 use super::Proof;
 use crate::grid::{Candidate, Cell, Digit, State};
 use serde::{Deserialize, Serialize};
@@ -100,7 +100,7 @@ pub(super) fn check(
     p: &AlignedExclusionPattern,
 ) -> Result<(), CheckError> {
     let all: Vec<Cell> = p.cells.iter().chain(&p.excluders).copied().collect();
-    if p.cells.len() < 2 || !super::check::distinct(&all) {
+    if p.cells.len() < 2 || !super::facts::distinct(&all) {
         return fail("an aligned exclusion has two or more base cells and distinct excluders");
     }
     for &c in &all {
@@ -125,4 +125,23 @@ pub(super) fn check(
         }
     }
     Ok(())
+}
+
+impl crate::proof::PatternKind for AlignedExclusionPattern {
+    fn rule_name(&self) -> (String, String, usize) {
+        AlignedExclusionPattern::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        let cells: Vec<Cell> = self.cells.iter().chain(&self.excluders).copied().collect();
+        out.spanned(&cells, None);
+    }
 }

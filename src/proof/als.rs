@@ -5,7 +5,7 @@
 //!
 //! The checker rebuilds every set and link from the state alone.
 
-use super::check::{cell_digits, conclusion, distinct, fail, no_assertions, sees, CheckError};
+use super::facts::{cell_digits, conclusion, distinct, fail, no_assertions, sees, CheckError};
 use super::Proof;
 use crate::grid::{Candidate, Cell, Digit, House, State};
 use serde::{Deserialize, Serialize};
@@ -414,4 +414,45 @@ pub fn check_sue_de_coq(state: &State, proof: &Proof, s: &SueDeCoq) -> Result<()
         }
     }
     Ok(())
+}
+
+impl crate::proof::PatternKind for AlsPattern {
+    fn rule_name(&self) -> (String, String, usize) {
+        AlsPattern::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        for set in &self.sets {
+            out.spanned(&set.cells, Some(&set.digits));
+        }
+        if let Some(stem) = self.stem {
+            out.spanned(&[stem], None);
+        }
+    }
+}
+
+impl crate::proof::PatternKind for SueDeCoq {
+    fn rule_name(&self) -> (String, String, usize) {
+        SueDeCoq::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check_sue_de_coq(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        out.spanned(&self.cells(), None)
+    }
 }

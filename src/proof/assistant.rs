@@ -9,7 +9,8 @@
 //! The checkers read only the state; they share no code with `search::grid_analysis` or
 //! `search::bent`.
 
-use super::check::{cell_digits, conclusion, distinct, fail, no_assertions, sees, CheckError};
+use super::basic;
+use super::facts::{cell_digits, conclusion, distinct, fail, no_assertions, sees, CheckError};
 use super::{fish_name, subset_name, Pattern, Proof};
 use crate::grid::{Cell, Digit, House, State};
 use serde::{Deserialize, Serialize};
@@ -21,45 +22,98 @@ use std::collections::BTreeSet;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct GridLock {
-    pub form: Box<Pattern>,
-    pub complement: Option<Box<Pattern>>,
+    pub form: Box<GridForm>,
+    pub complement: Option<Box<GridForm>>,
 }
 
-/// A form as the proof it stands for, to check or print it on its own.
-pub(crate) fn form_proof(form: &Pattern, proof: &Proof) -> Proof {
-    Proof::new(form.clone(), proof.eliminations.clone(), vec![])
+/// One side of a grid lock: a naked subset, a hidden subset or a fish of rows against
+/// columns (serialised as the basic pattern it is).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "pattern", rename_all = "kebab-case")]
+pub enum GridForm {
+    NakedSubset {
+        house: House,
+        cells: Vec<Cell>,
+        digits: Vec<Digit>,
+    },
+    HiddenSubset {
+        house: House,
+        digits: Vec<Digit>,
+        cells: Vec<Cell>,
+    },
+    Fish {
+        digit: Digit,
+        base: Vec<House>,
+        cover: Vec<House>,
+    },
 }
 
-/// The size of a form (lines on each side of the grid).
-pub(crate) fn form_size(form: &Pattern) -> usize {
-    match form {
-        Pattern::NakedSubset { cells, .. } | Pattern::HiddenSubset { cells, .. } => cells.len(),
-        Pattern::Fish { base, .. } => base.len(),
-        // a grid analysis's form is a subset or a fish
-        Pattern::NakedSingle { .. }
-        | Pattern::HiddenSingle { .. }
-        | Pattern::Interaction { .. }
-        | Pattern::XyWing { .. }
-        | Pattern::XyzWing { .. }
-        | Pattern::Chain(_)
-        | Pattern::Whip(_)
-        | Pattern::Net(_)
-        | Pattern::GridLock(_)
-        | Pattern::BentSubset(_)
-        | Pattern::Als(_)
-        | Pattern::GridAls(_)
-        | Pattern::AlmostLockedRange(_)
-        | Pattern::SueDeCoq(_)
-        | Pattern::Aic(_)
-        | Pattern::Medusa(_)
-        | Pattern::Tagging(_)
-        | Pattern::Composite(_)
-        | Pattern::EmptyRectangle(_)
-        | Pattern::Template(_)
-        | Pattern::Uniqueness(_)
-        | Pattern::GeneralFish(_)
-        | Pattern::KrakenFish(_)
-        | Pattern::AlignedExclusion(_) => 0,
+impl GridForm {
+    /// The basic pattern this side is.
+    pub fn pattern(&self) -> Pattern {
+        match self.clone() {
+            GridForm::NakedSubset {
+                house,
+                cells,
+                digits,
+            } => Pattern::NakedSubset {
+                house,
+                cells,
+                digits,
+            },
+            GridForm::HiddenSubset {
+                house,
+                digits,
+                cells,
+            } => Pattern::HiddenSubset {
+                house,
+                digits,
+                cells,
+            },
+            GridForm::Fish { digit, base, cover } => Pattern::Fish { digit, base, cover },
+        }
+    }
+
+    /// Lines on each side of the grid.
+    pub fn size(&self) -> usize {
+        match self {
+            GridForm::NakedSubset { cells, .. } | GridForm::HiddenSubset { cells, .. } => {
+                cells.len()
+            }
+            GridForm::Fish { base, .. } => base.len(),
+        }
+    }
+
+    /// The form's name, as users say it (for listings): `naked-triplet`, `swordfish`.
+    pub fn name(&self) -> String {
+        match self {
+            GridForm::NakedSubset { cells, .. } => format!("naked-{}", subset_name(cells.len())),
+            GridForm::HiddenSubset { cells, .. } => format!("hidden-{}", subset_name(cells.len())),
+            GridForm::Fish { base, .. } => fish_name(base.len()).to_string(),
+        }
+    }
+
+    /// This side as the proof it stands for, to check or print it on its own.
+    pub fn proof(&self, proof: &Proof) -> Proof {
+        Proof::new(self.pattern(), proof.eliminations.clone(), vec![])
+    }
+
+    /// Check this side on its own (its conclusions are the lock's).
+    fn check(&self, state: &State, proof: &Proof) -> Result<(), CheckError> {
+        let p = self.proof(proof);
+        match self {
+            GridForm::NakedSubset {
+                house,
+                cells,
+                digits,
+            } => basic::naked_subset(state, &p, house, cells, digits),
+            GridForm::HiddenSubset {
+                house,
+                digits,
+                cells,
+            } => basic::hidden_subset(state, &p, house, digits, cells),
+            GridForm::Fish { digit, base, cover } => basic::fish(state, &p, digit, base, cover),
+        }
     }
 }
 
@@ -67,22 +121,24 @@ impl GridLock {
     /// The form's rule name (`swordfish-in-rows`, `naked-triplets-in-a-block`), the family
     /// `grid-analysis`, the form's size.
     pub fn rule_name(&self) -> (String, String, usize) {
-        let p = Proof::new(*self.form.clone(), vec![], vec![]);
+        let p = Proof::new(self.form.pattern(), vec![], vec![]);
         (p.rule, "grid-analysis".to_string(), p.length)
     }
 }
 
 /// The two sides of one grid: naked and hidden subsets of one house, or fish of one digit
 /// in rows and in columns.
-fn are_sides_of_one_grid(a: &Pattern, b: &Pattern) -> bool {
+fn are_sides_of_one_grid(a: &GridForm, b: &GridForm) -> bool {
     match (a, b) {
-        (Pattern::NakedSubset { house: h, .. }, Pattern::HiddenSubset { house: k, .. })
-        | (Pattern::HiddenSubset { house: h, .. }, Pattern::NakedSubset { house: k, .. }) => h == k,
+        (GridForm::NakedSubset { house: h, .. }, GridForm::HiddenSubset { house: k, .. })
+        | (GridForm::HiddenSubset { house: h, .. }, GridForm::NakedSubset { house: k, .. }) => {
+            h == k
+        }
         (
-            Pattern::Fish {
+            GridForm::Fish {
                 digit: d, base: b1, ..
             },
-            Pattern::Fish {
+            GridForm::Fish {
                 digit: e, base: b2, ..
             },
         ) => d == e && std::mem::discriminant(&b1[0]) != std::mem::discriminant(&b2[0]),
@@ -93,18 +149,12 @@ fn are_sides_of_one_grid(a: &Pattern, b: &Pattern) -> bool {
 /// Check a grid lock: its form is a subset or fish concluding the proof's eliminations, and
 /// so is its complement, seen from the other side of the same grid.
 pub fn check_grid(state: &State, proof: &Proof, lock: &GridLock) -> Result<(), CheckError> {
-    if !matches!(
-        *lock.form,
-        Pattern::NakedSubset { .. } | Pattern::HiddenSubset { .. } | Pattern::Fish { .. }
-    ) {
-        return fail("grid analysis locks a naked subset, a hidden subset or a fish");
-    }
-    super::check(state, &form_proof(&lock.form, proof))?;
+    lock.form.check(state, proof)?;
     if let Some(c) = &lock.complement {
         if !are_sides_of_one_grid(&lock.form, c) {
             return fail("the complement is not the other side of the same grid");
         }
-        super::check(state, &form_proof(c, proof))
+        c.check(state, proof)
             .map_err(|e| CheckError::Pattern(format!("the complement does not hold: {e}")))?;
     }
     Ok(())
@@ -243,39 +293,6 @@ pub fn check_bent(state: &State, proof: &Proof, b: &BentSubset) -> Result<(), Ch
         }
     }
     Ok(())
-}
-
-/// The name of a fish or subset form, as users say it (for listings).
-pub fn form_name(form: &Pattern) -> String {
-    match form {
-        Pattern::NakedSubset { cells, .. } => format!("naked-{}", subset_name(cells.len())),
-        Pattern::HiddenSubset { cells, .. } => format!("hidden-{}", subset_name(cells.len())),
-        Pattern::Fish { base, .. } => fish_name(base.len()).to_string(),
-        Pattern::NakedSingle { .. }
-        | Pattern::HiddenSingle { .. }
-        | Pattern::Interaction { .. }
-        | Pattern::XyWing { .. }
-        | Pattern::XyzWing { .. }
-        | Pattern::Chain(_)
-        | Pattern::Whip(_)
-        | Pattern::Net(_)
-        | Pattern::GridLock(_)
-        | Pattern::BentSubset(_)
-        | Pattern::Als(_)
-        | Pattern::GridAls(_)
-        | Pattern::AlmostLockedRange(_)
-        | Pattern::SueDeCoq(_)
-        | Pattern::Aic(_)
-        | Pattern::Medusa(_)
-        | Pattern::Tagging(_)
-        | Pattern::Composite(_)
-        | Pattern::EmptyRectangle(_)
-        | Pattern::Template(_)
-        | Pattern::Uniqueness(_)
-        | Pattern::GeneralFish(_)
-        | Pattern::KrakenFish(_)
-        | Pattern::AlignedExclusion(_) => String::new(),
-    }
 }
 
 /// Whether a grid-based ALS is finned or sashimi (HoDoKu's names).
@@ -470,4 +487,58 @@ pub fn check_grid_als(state: &State, proof: &Proof, g: &GridAls) -> Result<(), C
         })?;
     }
     Ok(())
+}
+
+impl crate::proof::PatternKind for GridLock {
+    fn rule_name(&self) -> (String, String, usize) {
+        GridLock::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check_grid(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        super::on_pattern!(&self.form.pattern(), x => x.collect_candidates(out))
+    }
+}
+
+impl crate::proof::PatternKind for BentSubset {
+    fn rule_name(&self) -> (String, String, usize) {
+        BentSubset::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check_bent(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        out.spanned(&self.cells, Some(&self.digits))
+    }
+}
+
+impl crate::proof::PatternKind for GridAls {
+    fn rule_name(&self) -> (String, String, usize) {
+        GridAls::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check_grid_als(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        out.digit_in(&self.base, self.digit)
+    }
 }

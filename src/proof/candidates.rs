@@ -1,32 +1,36 @@
 //! The candidates a pattern is made of, each once in order of appearance: what the store
 //! keeps as a proof's `pattern` items and what a diagram marks for a pattern it draws as
-//! marks only. One arm per [`Pattern`] variant, so a new pattern is asked about here.
+//! marks only. Each kind says which in its own module ([`PatternKind::collect_candidates`]).
 //!
 //! A pattern given by cells or houses (a subset, a fish, an ALS, a rectangle) is made of the
 //! open candidates it spans in the state; a chain, a whip, a net or a colouring is made of
 //! the candidates it names. A proof's conclusions are its own items (assertions and
 //! eliminations), not the pattern's, unless the pattern names them as links.
 
-use super::net::{NetBranch, NetConclusion, NetLiteral};
-use super::Pattern;
+use super::{on_pattern, Pattern, PatternKind};
 use crate::grid::{Candidate, CandidateSet, Cell, Digit, House};
 
 /// The candidates of `pattern` on a state whose open candidates are `open`.
 pub fn pattern_candidates(pattern: &Pattern, open: &CandidateSet) -> Vec<Candidate> {
     let mut out = Collected::new(open);
-    collect(pattern, &mut out);
+    on_pattern!(pattern, x => x.collect_candidates(&mut out));
     out.list
 }
 
-/// Candidates gathered once each, in order.
-struct Collected<'a> {
+/// Candidates gathered once each, in order: what [`PatternKind::collect_candidates`] fills.
+pub struct Collected<'a> {
     open: &'a CandidateSet,
     seen: CandidateSet,
     list: Vec<Candidate>,
 }
 
 impl<'a> Collected<'a> {
-    fn new(open: &'a CandidateSet) -> Collected<'a> {
+    /// The state's open candidates.
+    pub(crate) fn open(&self) -> &CandidateSet {
+        self.open
+    }
+
+    pub(crate) fn new(open: &'a CandidateSet) -> Collected<'a> {
         Collected {
             open,
             seen: CandidateSet::EMPTY,
@@ -35,7 +39,7 @@ impl<'a> Collected<'a> {
     }
 
     /// Named candidates (kept whether open or not: a chain names what it uses).
-    fn named(&mut self, candidates: impl IntoIterator<Item = Candidate>) {
+    pub(crate) fn named(&mut self, candidates: impl IntoIterator<Item = Candidate>) {
         for c in candidates {
             if self.seen.insert(c) {
                 self.list.push(c);
@@ -44,7 +48,7 @@ impl<'a> Collected<'a> {
     }
 
     /// The open candidates of `digits` (every digit when `None`) in `cells`, cell by cell.
-    fn spanned(&mut self, cells: &[Cell], digits: Option<&[Digit]>) {
+    pub(crate) fn spanned(&mut self, cells: &[Cell], digits: Option<&[Digit]>) {
         let all: Vec<Digit> = Digit::all().collect();
         let digits = digits.unwrap_or(&all);
         for &cell in cells {
@@ -58,115 +62,9 @@ impl<'a> Collected<'a> {
     }
 
     /// The open candidates of `digit` in `houses`.
-    fn digit_in(&mut self, houses: &[House], digit: Digit) {
+    pub(crate) fn digit_in(&mut self, houses: &[House], digit: Digit) {
         for h in houses {
             self.spanned(&h.cells(), Some(&[digit]));
-        }
-    }
-
-    fn literal(&mut self, l: &NetLiteral) {
-        self.named(l.node.candidates().iter().copied());
-    }
-
-    fn branches(&mut self, branches: &[NetBranch]) {
-        for b in branches {
-            self.literal(&b.assumption);
-            for s in &b.steps {
-                s.premises.iter().for_each(|p| self.literal(p));
-                self.literal(&s.conclusion);
-            }
-        }
-    }
-}
-
-fn collect(pattern: &Pattern, out: &mut Collected) {
-    match pattern {
-        Pattern::NakedSingle { cell, digit } | Pattern::HiddenSingle { cell, digit, .. } => {
-            out.named([Candidate::new(*cell, *digit)])
-        }
-        Pattern::Interaction { digit, house, .. } => out.digit_in(&[*house], *digit),
-        Pattern::NakedSubset { cells, digits, .. }
-        | Pattern::HiddenSubset { cells, digits, .. } => out.spanned(cells, Some(digits)),
-        Pattern::Fish { digit, base, .. } => out.digit_in(base, *digit),
-        Pattern::XyWing { pivot, pincers, .. } | Pattern::XyzWing { pivot, pincers, .. } => {
-            out.spanned(&[*pivot, pincers[0], pincers[1]], None)
-        }
-        Pattern::Chain(c) => {
-            for cell in &c.cells {
-                out.named([cell.left_linking, cell.right_linking]);
-                out.named(cell.t_candidates.iter().map(|t| t.candidate));
-                out.named(cell.z_candidates.iter().copied());
-            }
-        }
-        Pattern::Whip(w) => {
-            for cell in &w.cells {
-                out.named(cell.left_linking.iter().copied());
-                out.named(cell.right_linking.iter().flatten().copied());
-            }
-        }
-        Pattern::Net(n) => {
-            out.branches(&n.branches);
-            match &n.conclusion {
-                NetConclusion::Verity { literal } => out.literal(literal),
-                NetConclusion::Both { node } => out.named(node.candidates().iter().copied()),
-                NetConclusion::Empty { .. } => {}
-            }
-        }
-        Pattern::GridLock(g) => collect(&g.form, out),
-        Pattern::BentSubset(b) => out.spanned(&b.cells, Some(&b.digits)),
-        Pattern::Als(a) => {
-            for set in &a.sets {
-                out.spanned(&set.cells, Some(&set.digits));
-            }
-            if let Some(stem) = a.stem {
-                out.spanned(&[stem], None);
-            }
-        }
-        Pattern::GridAls(g) => out.digit_in(&g.base, g.digit),
-        Pattern::AlmostLockedRange(r) => out.named(r.chain.iter().copied()),
-        Pattern::SueDeCoq(s) => out.spanned(&s.cells(), None),
-        Pattern::Aic(a) => {
-            for n in &a.nodes {
-                out.named(n.cells.iter().map(|&c| Candidate::new(c, n.digit)));
-            }
-        }
-        Pattern::Medusa(m) => {
-            for chain in &m.chains {
-                out.named(chain.nodes());
-            }
-        }
-        Pattern::Tagging(t) => {
-            for n in &t.nodes {
-                out.named(n.candidates());
-            }
-        }
-        Pattern::Composite(c) => {
-            for part in &c.parts {
-                collect(&part.pattern, out);
-            }
-        }
-        Pattern::EmptyRectangle(e) => {
-            out.digit_in(&[e.house()], e.digit);
-            for l in &e.links {
-                out.named([Candidate::new(l.a, e.digit), Candidate::new(l.b, e.digit)]);
-            }
-        }
-        Pattern::Template(t) => {
-            let digit: Vec<Candidate> = out.open.iter().filter(|c| c.digit() == t.digit).collect();
-            out.named(digit);
-        }
-        Pattern::Uniqueness(u) => {
-            out.spanned(&u.cells, None);
-            out.spanned(&u.subset, None);
-        }
-        Pattern::GeneralFish(f) => out.digit_in(&f.base, f.digit),
-        Pattern::KrakenFish(k) => {
-            out.digit_in(&k.fish.base, k.fish.digit);
-            out.branches(&k.branches);
-        }
-        Pattern::AlignedExclusion(a) => {
-            let cells: Vec<Cell> = a.cells.iter().chain(&a.excluders).copied().collect();
-            out.spanned(&cells, None);
         }
     }
 }

@@ -14,7 +14,7 @@
 //! every other open candidate of the cell (or every other open place of the digit in the
 //! house), so the placement is the only one left.
 
-use super::check::{fail, CheckError};
+use super::facts::{fail, CheckError};
 use super::Proof;
 use crate::grid::{Candidate, Digit, House, State};
 use serde::{Deserialize, Serialize};
@@ -77,6 +77,7 @@ pub(super) fn check(
     state: &State,
     proof: &Proof,
     pattern: &CompositePattern,
+    check_part: impl Fn(&State, &Proof) -> Result<(), CheckError>,
 ) -> Result<(), CheckError> {
     let z = pattern.placement;
     if proof.assertions != [z] || !proof.eliminations.is_empty() {
@@ -100,7 +101,7 @@ pub(super) fn check(
         if part.eliminations.contains(&z) {
             return fail(format!("part {} eliminates the placement {z}", i + 1));
         }
-        super::check(state, part).map_err(|e| {
+        check_part(state, part).map_err(|e| {
             CheckError::Pattern(format!("part {} ({}) does not hold: {e}", i + 1, part.rule))
         })?;
     }
@@ -110,11 +111,31 @@ pub(super) fn check(
             .iter()
             .any(|p| p.eliminations.contains(&other))
         {
-            return Err(super::check::conclusion(
+            return Err(super::facts::conclusion(
                 z,
                 &format!("no part eliminates {}", other.elimination()),
             ));
         }
     }
     Ok(())
+}
+
+impl crate::proof::PatternKind for CompositePattern {
+    fn rule_name(&self) -> (String, String, usize) {
+        CompositePattern::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check(state, proof, self, super::check)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        for part in &self.parts {
+            super::on_pattern!(&part.pattern, x => x.collect_candidates(out));
+        }
+    }
 }

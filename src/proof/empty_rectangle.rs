@@ -12,7 +12,7 @@
 //! The checker re-derives the block's candidates from the state, re-checks every link's
 //! conjugate pair and target, and shares no code with the search.
 
-use super::check::{conclusion, conjugate, fail, CheckError};
+use super::facts::{conclusion, conjugate, fail, CheckError};
 use super::Proof;
 use crate::grid::{Candidate, Cell, Digit, House, State};
 use serde::{Deserialize, Serialize};
@@ -149,4 +149,28 @@ pub(super) fn check(
         return fail("an empty rectangle eliminates its links' targets and nothing else");
     }
     Ok(())
+}
+
+impl crate::proof::PatternKind for EmptyRectanglePattern {
+    fn rule_name(&self) -> (String, String, usize) {
+        EmptyRectanglePattern::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        out.digit_in(&[self.house()], self.digit);
+        for l in &self.links {
+            out.named([
+                Candidate::new(l.a, self.digit),
+                Candidate::new(l.b, self.digit),
+            ]);
+        }
+    }
 }

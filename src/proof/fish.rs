@@ -13,7 +13,7 @@
 //!
 //! The checker derives base places, covers, fins and cannibals from the state alone.
 
-use super::check::{fail, no_assertions, sees, CheckError};
+use super::facts::{fail, no_assertions, sees, CheckError};
 use super::{fish_name, Proof};
 use crate::grid::{Candidate, Cell, Digit, House, State};
 use serde::{Deserialize, Serialize};
@@ -262,7 +262,7 @@ pub fn check(state: &State, proof: &Proof, p: &FishPattern) -> Result<(), CheckE
     }
     for &t in &proof.eliminations {
         if t.digit() != p.digit || !allowed.contains(&t.cell()) {
-            return Err(super::check::conclusion(
+            return Err(super::facts::conclusion(
                 t,
                 "not a cover place outside the base (or a base place in two covers) seeing every fin",
             ));
@@ -272,4 +272,22 @@ pub fn check(state: &State, proof: &Proof, p: &FishPattern) -> Result<(), CheckE
         return fail("the fish eliminates nothing");
     }
     Ok(())
+}
+
+impl crate::proof::PatternKind for FishPattern {
+    fn rule_name(&self) -> (String, String, usize) {
+        FishPattern::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        out.digit_in(&self.base, self.digit)
+    }
 }

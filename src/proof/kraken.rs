@@ -15,7 +15,7 @@
 //! the cover's choice (type 2), each assuming its candidate true, and replays every
 //! branch's inferences with the net checker's replay: each must derive the target false.
 
-use super::check::{conclusion, fail, no_assertions, CheckError};
+use super::facts::{conclusion, fail, no_assertions, CheckError};
 use super::fish::{base_places, body_parts, places, FishPattern};
 use super::net::{replay, LinkLevel, NetBranch, NetForm, NetLiteral, NetNode};
 use super::Proof;
@@ -165,4 +165,23 @@ pub fn check(state: &State, proof: &Proof, k: &KrakenPattern) -> Result<(), Chec
         }
     }
     Ok(())
+}
+
+impl crate::proof::PatternKind for KrakenPattern {
+    fn rule_name(&self) -> (String, String, usize) {
+        KrakenPattern::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        out.digit_in(&self.fish.base, self.fish.digit);
+        super::net::collect_branches(out, &self.branches);
+    }
 }

@@ -20,7 +20,7 @@
 //! replays the premise's consequences over the declared links only, and checks the stated
 //! contradiction.
 
-use super::check::{conjugate, fail, CheckError};
+use super::facts::{conjugate, fail, CheckError};
 use super::Proof;
 use crate::grid::{Candidate, CspVariable, Digit, House, State};
 use serde::{Deserialize, Serialize};
@@ -367,22 +367,12 @@ fn contradiction_holds(state: &State, p: &MedusaPattern, f: &Forced) -> Result<(
     }
 }
 
-/// Check a 3D Medusa proof on `state`: the colouring and its replay, then each
-/// elimination's refutation as a net of inferences through the net checker.
-pub fn check(state: &State, proof: &Proof, p: &MedusaPattern) -> Result<(), CheckError> {
-    check_colouring(state, proof, p)?;
-    for &t in &proof.eliminations {
-        let refutation = super::medusa_net::refutation_net(state, p, t)
-            .map_err(|why| super::check::conclusion(t, &why))?;
-        if let super::Pattern::Net(net) = &refutation.pattern {
-            super::net::check(state, &refutation, net)?;
-        }
-    }
-    Ok(())
-}
-
 /// The colouring: chains, weak links, the premise's replay and its contradiction.
-fn check_colouring(state: &State, proof: &Proof, p: &MedusaPattern) -> Result<(), CheckError> {
+pub(super) fn check_colouring(
+    state: &State,
+    proof: &Proof,
+    p: &MedusaPattern,
+) -> Result<(), CheckError> {
     if p.chains.is_empty() {
         return fail("a medusa pattern needs a strong chain");
     }
@@ -398,7 +388,7 @@ fn check_colouring(state: &State, proof: &Proof, p: &MedusaPattern) -> Result<()
             let false_nodes = p.nodes_of(k);
             let true_nodes = p.nodes_of(k.other());
             if let Some(c) = proof.eliminations.iter().find(|c| !false_nodes.contains(c)) {
-                return Err(super::check::conclusion(
+                return Err(super::facts::conclusion(
                     *c,
                     "not a node of the false colour",
                 ));
@@ -412,11 +402,11 @@ fn check_colouring(state: &State, proof: &Proof, p: &MedusaPattern) -> Result<()
             Ok(())
         }
         MedusaPremise::Targets => {
-            super::check::no_assertions(proof)?;
+            super::facts::no_assertions(proof)?;
             for &t in &proof.eliminations {
                 let forced = replay(p, None, Some(t));
                 contradiction_holds(state, p, &forced)
-                    .map_err(|why| super::check::conclusion(t, &why))?;
+                    .map_err(|why| super::facts::conclusion(t, &why))?;
             }
             Ok(())
         }

@@ -17,6 +17,7 @@
 //! The Medusa checker replays every such net with [`super::net::check`], so Medusa shares
 //! the net engine's checker, and the text export prints them in GNPX's notation.
 
+use super::facts::CheckError;
 use super::medusa::{MedusaContradiction, MedusaPattern};
 use super::net::{
     ForceMode, LinkLevel, NetBranch, NetChoice, NetConclusion, NetForm, NetLink, NetLiteral,
@@ -25,6 +26,20 @@ use super::net::{
 use super::{Pattern, Proof};
 use crate::grid::{Candidate, CspVariable, House, State};
 use std::collections::{HashMap, VecDeque};
+
+/// Check a 3D Medusa proof on `state`: the colouring and its replay, then each
+/// elimination's refutation as a net of inferences through the net checker.
+pub fn check(state: &State, proof: &Proof, p: &MedusaPattern) -> Result<(), CheckError> {
+    super::medusa::check_colouring(state, proof, p)?;
+    for &t in &proof.eliminations {
+        let refutation =
+            refutation_net(state, p, t).map_err(|why| super::facts::conclusion(t, &why))?;
+        if let super::Pattern::Net(net) = &refutation.pattern {
+            super::net::check(state, &refutation, net)?;
+        }
+    }
+    Ok(())
+}
 
 /// A literal of the search: a candidate and its value.
 type Lit = (Candidate, bool);
@@ -250,6 +265,26 @@ fn contradiction(
             };
             let ends = open.iter().map(|&c| (c, false)).collect();
             Ok((NetConclusion::Empty { house, cell, digit }, ends))
+        }
+    }
+}
+
+impl crate::proof::PatternKind for MedusaPattern {
+    fn rule_name(&self) -> (String, String, usize) {
+        MedusaPattern::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        for chain in &self.chains {
+            out.named(chain.nodes());
         }
     }
 }

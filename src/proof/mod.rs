@@ -8,11 +8,13 @@ pub mod aic;
 pub mod aligned;
 pub mod als;
 pub mod assistant;
+pub mod basic;
 pub mod candidates;
 pub mod chain;
 pub mod check;
 pub mod composite;
 pub mod empty_rectangle;
+pub mod facts;
 pub mod fish;
 pub mod kraken;
 pub mod medusa;
@@ -24,7 +26,7 @@ pub mod template;
 pub mod uniqueness;
 pub mod whip;
 
-use crate::grid::{Candidate, Cell, Digit, House};
+use crate::grid::{Candidate, Cell, Digit, House, State};
 use serde::{Deserialize, Serialize};
 
 pub use check::{check, CheckError};
@@ -124,6 +126,122 @@ pub enum Pattern {
     AlignedExclusion(Box<aligned::AlignedExclusionPattern>),
 }
 
+/// Evaluates `$body` with `$x` bound to the data of `$pattern`'s kind (`$pattern` a
+/// `&Pattern`): a reference to its payload or, for a basic rule, a view of the variant's
+/// fields ([`basic`]). This is the one list of the kinds of pattern: every per-kind trait —
+/// [`PatternKind`] here, `notation`'s and `export`'s — is reached through it, so a new kind
+/// is one line here and the compiler then asks for each trait's impl.
+#[macro_export]
+macro_rules! on_pattern {
+    ($pattern:expr, $x:ident => $body:expr) => {
+        match $pattern {
+            $crate::proof::Pattern::NakedSingle { cell, digit } => {
+                let $x = &$crate::proof::basic::NakedSingle {
+                    cell: *cell,
+                    digit: *digit,
+                };
+                $body
+            }
+            $crate::proof::Pattern::HiddenSingle { house, digit, cell } => {
+                let $x = &$crate::proof::basic::HiddenSingle {
+                    house: *house,
+                    digit: *digit,
+                    cell: *cell,
+                };
+                $body
+            }
+            $crate::proof::Pattern::Interaction { digit, house, into } => {
+                let $x = &$crate::proof::basic::Interaction {
+                    digit: *digit,
+                    house: *house,
+                    into: *into,
+                };
+                $body
+            }
+            $crate::proof::Pattern::NakedSubset {
+                house,
+                cells,
+                digits,
+            } => {
+                let $x = &$crate::proof::basic::NakedSubset {
+                    house: *house,
+                    cells,
+                    digits,
+                };
+                $body
+            }
+            $crate::proof::Pattern::HiddenSubset {
+                house,
+                digits,
+                cells,
+            } => {
+                let $x = &$crate::proof::basic::HiddenSubset {
+                    house: *house,
+                    digits,
+                    cells,
+                };
+                $body
+            }
+            $crate::proof::Pattern::Fish { digit, base, cover } => {
+                let $x = &$crate::proof::basic::LineFish {
+                    digit: *digit,
+                    base,
+                    cover,
+                };
+                $body
+            }
+            $crate::proof::Pattern::XyWing { pivot, pincers, z } => {
+                let $x = &$crate::proof::basic::XyWing {
+                    pivot: *pivot,
+                    pincers: *pincers,
+                    z: *z,
+                };
+                $body
+            }
+            $crate::proof::Pattern::XyzWing { pivot, pincers, z } => {
+                let $x = &$crate::proof::basic::XyzWing {
+                    pivot: *pivot,
+                    pincers: *pincers,
+                    z: *z,
+                };
+                $body
+            }
+            $crate::proof::Pattern::Chain($x) => $body,
+            $crate::proof::Pattern::Whip($x) => $body,
+            $crate::proof::Pattern::Net($x) => $body,
+            $crate::proof::Pattern::GridLock($x) => $body,
+            $crate::proof::Pattern::BentSubset($x) => $body,
+            $crate::proof::Pattern::Als($x) => $body,
+            $crate::proof::Pattern::GridAls($x) => $body,
+            $crate::proof::Pattern::AlmostLockedRange($x) => $body,
+            $crate::proof::Pattern::SueDeCoq($x) => $body,
+            $crate::proof::Pattern::Aic($x) => $body,
+            $crate::proof::Pattern::Medusa($x) => $body,
+            $crate::proof::Pattern::Tagging($x) => $body,
+            $crate::proof::Pattern::Composite($x) => $body,
+            $crate::proof::Pattern::EmptyRectangle($x) => $body,
+            $crate::proof::Pattern::Template($x) => $body,
+            $crate::proof::Pattern::Uniqueness($x) => $body,
+            $crate::proof::Pattern::GeneralFish($x) => $body,
+            $crate::proof::Pattern::KrakenFish($x) => $body,
+            $crate::proof::Pattern::AlignedExclusion($x) => $body,
+        }
+    };
+}
+pub use on_pattern;
+
+/// What each kind of pattern says of itself, beside its data in its own module: its rule
+/// name, its check from the state alone, and the candidates it is made of.
+pub trait PatternKind {
+    /// The rule's name as the seeds print it, its family and its length.
+    fn rule_name(&self) -> (String, String, usize);
+    /// Whether a proof of this pattern holds on `state` (its conclusions are open
+    /// candidates: [`check()`] has seen to that).
+    fn check(&self, state: &State, proof: &Proof) -> Result<(), CheckError>;
+    /// The candidates it is made of, each once, in order ([`candidates`]).
+    fn collect_candidates(&self, out: &mut candidates::Collected);
+}
+
 /// A checked step: a pattern and what it concludes. Two proofs are equal when they are the
 /// same step (rule, pattern, conclusions), whichever technique recorded finding them: a
 /// proof read back from its text equals the one printed.
@@ -206,105 +324,8 @@ impl Proof {
         eliminations: Vec<Candidate>,
         assertions: Vec<Candidate>,
     ) -> Proof {
-        let (rule, family, length) = match &pattern {
-            Pattern::NakedSingle { .. } => ("naked-single".to_string(), "singles", 1),
-            Pattern::HiddenSingle { house, .. } => (
-                format!("hidden-single-{}", in_a_house(*house)),
-                "singles",
-                1,
-            ),
-            Pattern::Interaction { .. } => ("interaction".to_string(), "interactions", 1),
-            Pattern::NakedSubset { house, cells, .. } => (
-                format!("naked-{}-{}", subset_name(cells.len()), in_a_house(*house)),
-                "subsets",
-                cells.len(),
-            ),
-            Pattern::HiddenSubset { house, cells, .. } => (
-                format!("hidden-{}-{}", subset_name(cells.len()), in_a_house(*house)),
-                "subsets",
-                cells.len(),
-            ),
-            Pattern::Fish { base, .. } => {
-                let lines = if matches!(base[0], House::Row(_)) {
-                    "rows"
-                } else {
-                    "columns"
-                };
-                (
-                    format!("{}-in-{lines}", fish_name(base.len())),
-                    "fish",
-                    base.len(),
-                )
-            }
-            Pattern::XyWing { .. } => ("xy-wing".to_string(), "xy-wing", 3),
-            Pattern::XyzWing { .. } => ("xyz-wing".to_string(), "xyz-wing", 3),
-            Pattern::Chain(c) => {
-                return Proof::named(c.rule_name(), pattern, eliminations, assertions)
-            }
-            Pattern::Whip(w) => {
-                return Proof::named(w.rule_name(), pattern, eliminations, assertions)
-            }
-            Pattern::Net(n) => {
-                return Proof::named(n.rule_name(), pattern, eliminations, assertions)
-            }
-            Pattern::GridLock(g) => {
-                return Proof::named(g.rule_name(), pattern, eliminations, assertions)
-            }
-            Pattern::BentSubset(b) => {
-                return Proof::named(b.rule_name(), pattern, eliminations, assertions)
-            }
-            Pattern::Als(a) => {
-                return Proof::named(a.rule_name(), pattern, eliminations, assertions)
-            }
-            Pattern::GridAls(g) => {
-                return Proof::named(g.rule_name(), pattern, eliminations, assertions)
-            }
-            Pattern::AlmostLockedRange(r) => {
-                return Proof::named(r.rule_name(), pattern, eliminations, assertions)
-            }
-            Pattern::SueDeCoq(s) => {
-                return Proof::named(s.rule_name(), pattern, eliminations, assertions)
-            }
-            Pattern::Aic(a) => {
-                return Proof::named(a.rule_name(), pattern, eliminations, assertions)
-            }
-            Pattern::Medusa(m) => {
-                return Proof::named(m.rule_name(), pattern, eliminations, assertions)
-            }
-            Pattern::Tagging(t) => {
-                return Proof::named(t.rule_name(), pattern, eliminations, assertions)
-            }
-            Pattern::Composite(c) => {
-                return Proof::named(c.rule_name(), pattern, eliminations, assertions)
-            }
-            Pattern::EmptyRectangle(e) => {
-                return Proof::named(e.rule_name(), pattern, eliminations, assertions)
-            }
-            Pattern::Template(t) => {
-                return Proof::named(t.rule_name(), pattern, eliminations, assertions)
-            }
-            Pattern::Uniqueness(u) => {
-                return Proof::named(u.rule_name(), pattern, eliminations, assertions)
-            }
-            Pattern::GeneralFish(f) => {
-                return Proof::named(f.rule_name(), pattern, eliminations, assertions)
-            }
-            Pattern::KrakenFish(k) => {
-                return Proof::named(k.rule_name(), pattern, eliminations, assertions)
-            }
-            Pattern::AlignedExclusion(a) => {
-                return Proof::named(a.rule_name(), pattern, eliminations, assertions)
-            }
-        };
-        Proof {
-            rule,
-            family: family.to_string(),
-            length,
-            pattern,
-            eliminations,
-            assertions,
-            technique: None,
-        }
+        let naming = on_pattern!(&pattern, x => x.rule_name());
+        Proof::named(naming, pattern, eliminations, assertions)
     }
 
     fn named(

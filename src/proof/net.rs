@@ -141,7 +141,15 @@ pub enum LinkLevel {
     Groups,
     /// And ALS super links.
     Als,
+    /// Plain links and Sudoku Explainer's rules applied on the hypothetical state (its
+    /// dynamic + and nested levels): locked sets of up to [`RULES_MAX_LOCKED`] variables
+    /// (pointing, claiming, naked and hidden pairs, X-wing) and nested nets
+    /// ([`NetLink::Nested`]).
+    Rules,
 }
+
+/// The largest locked set the [`LinkLevel::Rules`] level uses: pairs and X-wings.
+pub const RULES_MAX_LOCKED: usize = 2;
 
 impl LinkLevel {
     pub const fn name(self) -> &'static str {
@@ -149,6 +157,7 @@ impl LinkLevel {
             LinkLevel::Links => "links",
             LinkLevel::Groups => "groups",
             LinkLevel::Als => "als",
+            LinkLevel::Rules => "rules",
         }
     }
 }
@@ -222,7 +231,7 @@ impl fmt::Display for NetLiteral {
 }
 
 /// The link an inference rests on.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "link", rename_all = "kebab-case")]
 pub enum NetLink {
     /// The premise true ⇒ the conclusion false (nrc-link or group link).
@@ -246,10 +255,14 @@ pub enum NetLink {
         base: Vec<CspVariable>,
         cover: Vec<CspVariable>,
     },
+    /// A nested proof (Sudoku Explainer's nested levels): the premises are false; on the
+    /// state they leave (the state without their candidates) `proof` holds, and it
+    /// eliminates the conclusion (false) or asserts a candidate linked to it.
+    Nested { proof: Box<Proof> },
 }
 
 /// One inference: premises ⇒ conclusion, by a link.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NetStep {
     pub premises: Vec<NetLiteral>,
     pub conclusion: NetLiteral,
@@ -431,8 +444,8 @@ fn check_step(
     let uses_group = std::iter::once(&step.conclusion)
         .chain(&step.premises)
         .any(|l| matches!(l.node, NetNode::Group(_)));
-    if uses_group && level == LinkLevel::Links {
-        return bad("groups are not used at the links level");
+    if uses_group && !matches!(level, LinkLevel::Groups | LinkLevel::Als) {
+        return bad("groups are used at the groups and ALS levels only");
     }
     let premise_false: BTreeSet<Candidate> = step
         .premises
@@ -502,6 +515,11 @@ fn check_step(
                 .or_else(|e| bad(&e))?;
         }
         NetLink::Locked { base, cover } => {
+            let max_locked = if level == LinkLevel::Rules {
+                max_locked.max(RULES_MAX_LOCKED)
+            } else {
+                max_locked
+            };
             if base.len() > max_locked {
                 return bad(&format!(
                     "a locked set of {} variables is beyond this technique ({max_locked})",
@@ -511,6 +529,47 @@ fn check_step(
             check_locked_step(state, step, base, cover, &premise_false, all_false)
                 .or_else(|e| bad(&e))?;
         }
+        NetLink::Nested { proof } => {
+            if level != LinkLevel::Rules {
+                return bad("nested proofs are used at the rules level only");
+            }
+            check_nested_step(state, step, proof, &premise_false, all_false)
+                .or_else(|e| bad(&e))?;
+        }
+    }
+    Ok(())
+}
+
+/// The nested inference: the premises are false candidates, the conclusion a false
+/// candidate; without the premises' candidates the nested proof holds and concludes it.
+fn check_nested_step(
+    state: &State,
+    step: &NetStep,
+    nested: &Proof,
+    premise_false: &BTreeSet<Candidate>,
+    all_false: bool,
+) -> Result<(), String> {
+    if !all_false || step.conclusion.value {
+        return Err("a nested proof goes from false to false".into());
+    }
+    let [target] = step.conclusion.node.candidates() else {
+        return Err("a nested proof concludes a candidate".into());
+    };
+    let mut hypothetical = state.clone();
+    for &c in premise_false {
+        // a variable left empty makes the hypothesis contradictory: the nested proof is
+        // still checked on what remains
+        let _ = hypothetical.eliminate(c);
+    }
+    super::check::check(&hypothetical, nested)
+        .map_err(|e| format!("the nested proof does not hold without the premises: {e}"))?;
+    let reaches = nested.eliminations.contains(target)
+        || nested
+            .assertions
+            .iter()
+            .any(|a| a != target && a.is_linked(*target));
+    if !reaches {
+        return Err(format!("the nested proof does not conclude {target} false"));
     }
     Ok(())
 }
@@ -591,7 +650,7 @@ fn check_als_step(
     if !all_false || premise_false.iter().any(|c| !inside.contains(c)) {
         return Err("the premises are false candidates of the ALS".into());
     }
-    let freed = super::check::digits_false_throughout(&inside, premise_false);
+    let freed = super::facts::digits_false_throughout(&inside, premise_false);
     if freed.is_empty() {
         return Err("no digit of the ALS is false throughout it".into());
     }
@@ -803,6 +862,48 @@ fn contradiction_holds(
                 return fail(format!("{c} is not derived false"));
             }
             Ok(())
+        }
+    }
+}
+
+impl crate::proof::PatternKind for NetPattern {
+    fn rule_name(&self) -> (String, String, usize) {
+        NetPattern::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        collect_branches(out, &self.branches);
+        match &self.conclusion {
+            NetConclusion::Verity { literal } => collect_literal(out, literal),
+            NetConclusion::Both { node } => out.named(node.candidates().iter().copied()),
+            NetConclusion::Empty { .. } => {}
+        }
+    }
+}
+
+/// A literal's candidates, into a pattern's candidates.
+fn collect_literal(out: &mut crate::proof::candidates::Collected, l: &NetLiteral) {
+    out.named(l.node.candidates().iter().copied());
+}
+
+/// Every branch's assumption, premises and conclusions, into a pattern's candidates.
+pub(crate) fn collect_branches(
+    out: &mut crate::proof::candidates::Collected,
+    branches: &[NetBranch],
+) {
+    for b in branches {
+        collect_literal(out, &b.assumption);
+        for s in &b.steps {
+            s.premises.iter().for_each(|p| collect_literal(out, p));
+            collect_literal(out, &s.conclusion);
         }
     }
 }

@@ -10,7 +10,7 @@
 //! The checker replays the inferences from the state: each range's shape, the target's
 //! link into the chain, each conjugate link, and the link out of it.
 
-use super::check::{conclusion, conjugate, fail, no_assertions, CheckError};
+use super::facts::{conclusion, conjugate, fail, no_assertions, CheckError};
 use super::Proof;
 use crate::grid::{Candidate, Cell, Digit, House, State};
 use serde::{Deserialize, Serialize};
@@ -168,4 +168,22 @@ pub fn check(state: &State, proof: &Proof, p: &AlmostLockedRange) -> Result<(), 
         ));
     }
     Ok(())
+}
+
+impl crate::proof::PatternKind for AlmostLockedRange {
+    fn rule_name(&self) -> (String, String, usize) {
+        AlmostLockedRange::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        out.named(self.chain.iter().copied())
+    }
 }

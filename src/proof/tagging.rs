@@ -33,7 +33,7 @@
 //! [`check`] replays all of it from the grid state alone; it shares no code with
 //! `search::tagging2`.
 
-use super::check::fail;
+use super::facts::fail;
 use super::{CheckError, Proof};
 use crate::grid::{Candidate, Cell, Digit, House, State};
 use serde::{Deserialize, Serialize};
@@ -354,7 +354,7 @@ impl Ctx<'_> {
                 if !all_false || !value {
                     return Err("an ALS locks from false to true".into());
                 }
-                let freed = super::check::digits_false_throughout(&inside, &false_cands);
+                let freed = super::facts::digits_false_throughout(&inside, &false_cands);
                 let d = self.nodes[step.conclusion.node].digit;
                 if freed.is_empty() || freed.contains(&d) {
                     return Err("no other digit of the ALS is false throughout it".into());
@@ -568,4 +568,91 @@ pub fn check(state: &State, proof: &Proof, t: &TagPattern) -> Result<(), CheckEr
         });
     }
     Ok(())
+}
+
+/// Level 1's layers as plain data, what the tagged grid's picture and the layers graph
+/// show: each node (a candidate, or a group of one digit's candidates) with its tag (layer
+/// and parity, 0 for the upper-case tag; none when the node is in no strong link), and
+/// the strong links, each once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TagLayers {
+    pub nodes: Vec<super::aic::AicNode>,
+    pub tags: Vec<Option<(usize, u8)>>,
+    pub strong_links: Vec<(usize, usize)>,
+    /// How many layers (two tags each).
+    pub layers: usize,
+}
+
+impl TagLayers {
+    /// The layer of a candidate (a node of one cell) and whether its tag is the upper-case
+    /// one.
+    pub fn candidate_layer(&self, c: Candidate) -> Option<(usize, bool)> {
+        self.nodes
+            .iter()
+            .position(|n| n.digit == c.digit() && n.cells[..] == [c.cell()])
+            .and_then(|i| self.tags[i])
+            .map(|(layer, parity)| (layer, parity == 0))
+    }
+}
+
+// Tag names: the display forms of a tag literal (`layer * 2 + parity`, parity 0 for the
+// upper-case tag), as the seed writes them; notation::tags reads them back.
+
+/// The prefixes of the seed's tag names after the first 26 layers.
+pub const TAG_PREFIXES: [&str; 6] = ["", "£", "$", "&", "§", "%"];
+
+/// The seed's tag name of a layer's upper (`parity` 0) or lower (1) tag: a letter, then
+/// with a prefix `£ $ & § %`, then `#`, `##`, … (one more `#` per 26 layers), so that every
+/// layer has its own name and a name reads back to its layer.
+pub fn tag_name(layer: usize, parity: u8) -> String {
+    let letter = (b'A' + (layer % 26) as u8) as char;
+    let letter = if parity == 0 {
+        letter
+    } else {
+        letter.to_ascii_lowercase()
+    };
+    let block = layer / 26;
+    let prefix = match TAG_PREFIXES.get(block) {
+        Some(p) => p.to_string(),
+        None => "#".repeat(block - TAG_PREFIXES.len() + 1),
+    };
+    format!("{prefix}{letter}")
+}
+
+/// The name of a tag literal (`layer * 2 + parity`).
+pub fn literal_name(literal: usize) -> String {
+    tag_name(literal / 2, (literal % 2) as u8)
+}
+
+/// `[] AB bC`: a path's weak links as (from, to) tag literals; with none, the start layer's
+/// own OR `[] Aa`.
+pub fn tag_chain_text(start: usize, pairs: &[(usize, usize)]) -> String {
+    if pairs.is_empty() {
+        return format!("[] {}{}", literal_name(start), literal_name(start ^ 1));
+    }
+    let pairs: Vec<String> = pairs
+        .iter()
+        .map(|&(a, b)| format!("{}{}", literal_name(a), literal_name(b)))
+        .collect();
+    format!("[] {}", pairs.join(" "))
+}
+
+impl crate::proof::PatternKind for TagPattern {
+    fn rule_name(&self) -> (String, String, usize) {
+        TagPattern::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        for n in &self.nodes {
+            out.named(n.candidates());
+        }
+    }
 }

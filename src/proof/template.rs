@@ -8,7 +8,7 @@
 //! list updated in turn), and then requires each placed cell to be in every template of the
 //! digit, and each eliminated candidate to be in none.
 
-use super::check::{conclusion, fail, CheckError};
+use super::facts::{conclusion, fail, CheckError};
 use super::Proof;
 use crate::grid::{Candidate, Cell, Digit, State};
 use serde::{Deserialize, Serialize};
@@ -173,4 +173,27 @@ pub(super) fn check(state: &State, proof: &Proof, p: &TemplatePattern) -> Result
         }
     }
     Ok(())
+}
+
+impl crate::proof::PatternKind for TemplatePattern {
+    fn rule_name(&self) -> (String, String, usize) {
+        TemplatePattern::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        let digit: Vec<Candidate> = out
+            .open()
+            .iter()
+            .filter(|c| c.digit() == self.digit)
+            .collect();
+        out.named(digit);
+    }
 }

@@ -34,6 +34,22 @@
 //! whose solutions come in pairs (every cell switched to its other candidate is one too);
 //! one solution means T = d, so T's other candidates go.
 //!
+//! **Sudoku Explainer's loops and graves.** A *deadly loop* generalises the rectangle: an
+//! even number of open cells, every house holding none or two of them. If the solution
+//! put only a and b there, the two cells of each such house would be a/b, and swapping a
+//! and b throughout would give a second solution; so a loop cell takes another digit, and
+//! the unique loops' types 1–4 conclude as the rectangle's. The hidden type 3 counts the
+//! two roof cells of a house as one place (one of them escapes a and b): a, b and k − 2
+//! digits that are not roof candidates, confined in the house to the roof and k − 1 more
+//! cells, fill those cells, whose other candidates go. A *grave* with extras: removing
+//! the extra candidates of the BUG cells leaves every open cell bivalue and every digit
+//! with 0 or 2 places in every house; such a grid's solutions come in pairs (each cell
+//! switched to its other candidate), so one extra candidate is true. Type 1: the one BUG
+//! cell takes one of its extras; type 2: all extras are one digit x, which leaves the cells
+//! seeing every BUG cell; type 3: the BUG cells of one house act as one cell of a naked
+//! subset; type 4: two BUG cells hold the only places of a digit u in a house, so each
+//! holds u or one of its extras.
+//!
 //! **BUG lite** is the deadly pattern of any size: open cells, each given a pair of its
 //! digits, such that in every house holding some of them each digit is in the pairs of
 //! none or two. If the solution took only pair digits there, each house's pattern cells
@@ -43,7 +59,7 @@
 //! its pair's digits go (`bug-lite: {12}r1c1 {23}r1c5 … roof r1c1`). A rectangle of four
 //! cells is unique rectangle type 1, so a BUG lite has six cells or more.
 
-use super::check::{conclusion, fail, CheckError};
+use super::facts::{conclusion, fail, CheckError};
 use super::Proof;
 use crate::grid::{Candidate, Cell, Digit, House, State};
 use serde::{Deserialize, Serialize};
@@ -71,12 +87,35 @@ pub enum UniquenessKind {
     Ar2,
     /// Bivalue universal grave + 1.
     BugPlus1,
+    /// Unique loop type 1 (Sudoku Explainer): a deadly loop of any even length, one roof
+    /// cell.
+    Ul1,
+    /// Unique loop type 2: the roof's one extra digit.
+    Ul2,
+    /// Unique loop type 3: the roof as a virtual cell of a naked subset.
+    Ul3,
+    /// Unique loop type 4: a loop digit with no other place in the roof's house.
+    Ul4,
+    /// Unique loop (or rectangle) type 3, hidden form: a and b with more digits hidden in a
+    /// house, the two roof cells counting as one place.
+    Ul3Hidden,
+    /// BUG type 1 (Sudoku Explainer): one BUG cell, which takes one of its extra digits.
+    Bug1,
+    /// BUG type 2: every extra candidate the same digit, which leaves the cells seeing all
+    /// the BUG cells.
+    Bug2,
+    /// BUG type 3: the BUG cells as one virtual cell of a naked subset.
+    Bug3,
+    /// BUG type 4: two BUG cells holding a digit's only places in a house.
+    Bug4,
     /// BUG lite: a deadly pattern of bivalue cells and one roof cell.
     BugLite,
 }
 
 impl UniquenessKind {
-    /// Every kind, in HoDoKu's order (BUG+1 first, as HoDoKu tries it).
+    /// HoDoKu's kinds, in HoDoKu's order (BUG+1 first, as HoDoKu tries it), then BUG lite
+    /// (in HoDoKu's library, not its solver); the unique loops and the BUG types 1–4 are
+    /// Sudoku Explainer's (`search::ser`).
     pub const ALL: [UniquenessKind; 11] = [
         UniquenessKind::BugPlus1,
         UniquenessKind::Ur1,
@@ -104,6 +143,15 @@ impl UniquenessKind {
             UniquenessKind::Ar1 => "avoidable-rectangle-1",
             UniquenessKind::Ar2 => "avoidable-rectangle-2",
             UniquenessKind::BugPlus1 => "bug+1",
+            UniquenessKind::Ul1 => "unique-loop-1",
+            UniquenessKind::Ul2 => "unique-loop-2",
+            UniquenessKind::Ul3 => "unique-loop-3",
+            UniquenessKind::Ul4 => "unique-loop-4",
+            UniquenessKind::Ul3Hidden => "unique-loop-3-hidden",
+            UniquenessKind::Bug1 => "bug-1",
+            UniquenessKind::Bug2 => "bug-2",
+            UniquenessKind::Bug3 => "bug-3",
+            UniquenessKind::Bug4 => "bug-4",
             UniquenessKind::BugLite => "bug-lite",
         }
     }
@@ -121,6 +169,15 @@ impl UniquenessKind {
             UniquenessKind::Ar1 => "Avoidable Rectangle Type 1",
             UniquenessKind::Ar2 => "Avoidable Rectangle Type 2",
             UniquenessKind::BugPlus1 => "Bivalue Universal Grave + 1",
+            UniquenessKind::Ul1 => "Unique Loop Type 1",
+            UniquenessKind::Ul2 => "Unique Loop Type 2",
+            UniquenessKind::Ul3 => "Unique Loop Type 3",
+            UniquenessKind::Ul4 => "Unique Loop Type 4",
+            UniquenessKind::Ul3Hidden => "Unique Loop Type 3 (hidden)",
+            UniquenessKind::Bug1 => "BUG Type 1",
+            UniquenessKind::Bug2 => "BUG Type 2",
+            UniquenessKind::Bug3 => "BUG Type 3",
+            UniquenessKind::Bug4 => "BUG Type 4",
             UniquenessKind::BugLite => "BUG Lite",
         }
     }
@@ -148,13 +205,45 @@ pub struct UniquenessPattern {
     /// Type 3: the subset's other cells.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub subset: Vec<Cell>,
+    /// The hidden type 3: the hidden set's digits besides a and b.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hidden: Vec<Digit>,
+    /// BUG types 1–4: the BUG cells' extra candidates, whose removal leaves a grave.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extras: Vec<Candidate>,
+}
+
+impl UniquenessKind {
+    /// Sudoku Explainer's bivalue universal grave types, which rest on a grave rather than
+    /// on a deadly loop.
+    pub fn is_grave(self) -> bool {
+        matches!(
+            self,
+            UniquenessKind::BugPlus1
+                | UniquenessKind::Bug1
+                | UniquenessKind::Bug2
+                | UniquenessKind::Bug3
+                | UniquenessKind::Bug4
+        )
+    }
+    /// The kinds whose deadly pattern is a loop of any even length.
+    pub fn is_loop(self) -> bool {
+        matches!(
+            self,
+            UniquenessKind::Ul1
+                | UniquenessKind::Ul2
+                | UniquenessKind::Ul3
+                | UniquenessKind::Ul4
+                | UniquenessKind::Ul3Hidden
+        )
+    }
 }
 
 impl UniquenessPattern {
     /// `(rule, family, length)`: the family is `uniqueness`; a type 3's length is its
     /// subset's size (the roof and its cells), the others 1.
     pub fn rule_name(&self) -> (String, String, usize) {
-        let length = if self.kind == UniquenessKind::Ur3 {
+        let length = if matches!(self.kind, UniquenessKind::Ur3 | UniquenessKind::Ul3) {
             self.subset.len() + 1
         } else {
             1
@@ -202,6 +291,9 @@ pub(super) fn check(state: &State, proof: &Proof, p: &UniquenessPattern) -> Resu
     if p.kind == UniquenessKind::BugPlus1 {
         return check_bug(state, proof, p);
     }
+    if p.kind.is_grave() {
+        return check_grave(state, proof, p);
+    }
     if p.kind == UniquenessKind::BugLite {
         return check_bug_lite(state, proof, p);
     }
@@ -209,7 +301,11 @@ pub(super) fn check(state: &State, proof: &Proof, p: &UniquenessPattern) -> Resu
     if a == b {
         return fail("a deadly pattern has two digits");
     }
-    check_rectangle(state, p)?;
+    if p.kind.is_loop() {
+        check_loop(state, p)?;
+    } else {
+        check_rectangle(state, p)?;
+    }
     let roof = p.roof(state);
     let floor: Vec<Cell> = p
         .cells
@@ -220,7 +316,7 @@ pub(super) fn check(state: &State, proof: &Proof, p: &UniquenessPattern) -> Resu
     let in_rectangle = |c: Cell| p.cells.contains(&c);
     let ab = |d: Digit| d == a || d == b;
     let implied: Box<dyn Fn(Candidate) -> bool> = match p.kind {
-        UniquenessKind::Ur1 | UniquenessKind::Ar1 => {
+        UniquenessKind::Ur1 | UniquenessKind::Ar1 | UniquenessKind::Ul1 => {
             if roof.len() != 1 {
                 return fail(format!(
                     "{} needs one cell of the rectangle with another digit, not {}",
@@ -231,7 +327,7 @@ pub(super) fn check(state: &State, proof: &Proof, p: &UniquenessPattern) -> Resu
             let r = roof[0];
             Box::new(move |c: Candidate| c.cell() == r && ab(c.digit()))
         }
-        UniquenessKind::Ur2 | UniquenessKind::Ur5 | UniquenessKind::Ar2 => {
+        UniquenessKind::Ur2 | UniquenessKind::Ur5 | UniquenessKind::Ar2 | UniquenessKind::Ul2 => {
             let all: u16 = roof.iter().fold(0, |m, &c| m | extras(state, c, p.digits));
             if roof.is_empty() || all.count_ones() != 1 {
                 return fail("the roof's cells do not share one extra digit");
@@ -242,7 +338,7 @@ pub(super) fn check(state: &State, proof: &Proof, p: &UniquenessPattern) -> Resu
                 c.digit() == x && !in_rectangle(c.cell()) && roof.iter().all(|&r| r.sees(c.cell()))
             })
         }
-        UniquenessKind::Ur3 => {
+        UniquenessKind::Ur3 | UniquenessKind::Ul3 => {
             let Some(house) = p.house else {
                 return fail("a type 3 names its house");
             };
@@ -253,7 +349,7 @@ pub(super) fn check(state: &State, proof: &Proof, p: &UniquenessPattern) -> Resu
                 || p.subset
                     .iter()
                     .any(|&c| !house.contains(c) || in_rectangle(c) || state.value(c).is_some())
-                || !super::check::distinct(&p.subset)
+                || !super::facts::distinct(&p.subset)
             {
                 return fail(format!(
                     "the subset's cells are not open cells of {house} off the rectangle"
@@ -280,7 +376,7 @@ pub(super) fn check(state: &State, proof: &Proof, p: &UniquenessPattern) -> Resu
                         .any(|h| h.contains(c.cell()) && holders.iter().all(|&x| h.contains(x)))
             })
         }
-        UniquenessKind::Ur4 => {
+        UniquenessKind::Ur4 | UniquenessKind::Ul4 => {
             let (Some(u), Some(house)) = (p.locked, p.house) else {
                 return fail("a type 4 names its digit and house");
             };
@@ -346,7 +442,17 @@ pub(super) fn check(state: &State, proof: &Proof, p: &UniquenessPattern) -> Resu
                 .collect();
             Box::new(move |c: Candidate| c.digit() == v && targets.contains(&c.cell()))
         }
-        UniquenessKind::BugPlus1 | UniquenessKind::BugLite => unreachable!("checked above"),
+        UniquenessKind::Ul3Hidden => {
+            let cells = hidden_set_cells(state, p, &roof)?;
+            let digits: u16 = p.hidden.iter().chain(&p.digits).fold(0, |m, &d| m | bit(d));
+            Box::new(move |c: Candidate| cells.contains(&c.cell()) && digits & bit(c.digit()) == 0)
+        }
+        UniquenessKind::BugPlus1
+        | UniquenessKind::Bug1
+        | UniquenessKind::Bug2
+        | UniquenessKind::Bug3
+        | UniquenessKind::Bug4
+        | UniquenessKind::BugLite => unreachable!("checked above"),
     };
     if proof.eliminations.is_empty() || !proof.assertions.is_empty() {
         return fail("a uniqueness rule eliminates, and eliminates something");
@@ -365,11 +471,87 @@ pub(super) fn check(state: &State, proof: &Proof, p: &UniquenessPattern) -> Resu
     Ok(())
 }
 
+fn bit(d: Digit) -> u16 {
+    1 << d.index()
+}
+
+/// A deadly loop: an even number (at least four) of distinct open cells, none a given,
+/// every house holding none or two of them.
+fn check_loop(state: &State, p: &UniquenessPattern) -> Result<(), CheckError> {
+    let c = &p.cells;
+    if c.len() < 4 || !c.len().is_multiple_of(2) || !super::facts::distinct(c) {
+        return fail("a deadly loop has an even number of cells, at least four");
+    }
+    for &cell in c {
+        if state.is_given(cell) || state.value(cell).is_some() {
+            return fail(format!("{cell} is not an open cell"));
+        }
+    }
+    for h in House::all() {
+        let n = c.iter().filter(|&&x| h.contains(x)).count();
+        if n != 0 && n != 2 {
+            return fail(format!("{h} holds {n} cells of the loop, not 0 or 2"));
+        }
+    }
+    Ok(())
+}
+
+/// The hidden type 3: the roof is two cells of `house`; a, b and the `hidden` digits (none
+/// a candidate of the roof) have no place in the house outside the roof and the subset,
+/// which has one cell fewer than there are digits. Returns the subset.
+fn hidden_set_cells(
+    state: &State,
+    p: &UniquenessPattern,
+    roof: &[Cell],
+) -> Result<Vec<Cell>, CheckError> {
+    let Some(house) = p.house else {
+        return fail("a hidden type 3 names its house");
+    };
+    if roof.len() != 2 || !roof.iter().all(|&r| house.contains(r)) {
+        return fail(format!("the roof is not two cells of {house}"));
+    }
+    let on_loop = |c: Cell| p.cells.contains(&c);
+    if p.subset.is_empty()
+        || !super::facts::distinct(&p.subset)
+        || p.subset
+            .iter()
+            .any(|&c| !house.contains(c) || on_loop(c) || state.value(c).is_some())
+    {
+        return fail(format!(
+            "the subset's cells are not open cells of {house} off the loop"
+        ));
+    }
+    let digits: Vec<Digit> = p.digits.iter().chain(&p.hidden).copied().collect();
+    if !super::facts::distinct(&digits) || digits.len() != p.subset.len() + 1 {
+        return fail(format!(
+            "{} digits hidden in {} cells and the roof",
+            digits.len(),
+            p.subset.len()
+        ));
+    }
+    for &d in &p.hidden {
+        if roof.iter().any(|&r| state.has(Candidate::new(r, d))) {
+            return fail(format!("{d} is a candidate of the roof"));
+        }
+    }
+    for &d in &digits {
+        let outside = house.cells().into_iter().find(|&c| {
+            state.has(Candidate::new(c, d)) && !roof.contains(&c) && !p.subset.contains(&c)
+        });
+        if placed_in(state, house, d) || outside.is_some() {
+            return fail(format!(
+                "{d} has places in {house} off the roof and the subset"
+            ));
+        }
+    }
+    Ok(p.subset.clone())
+}
+
 /// The rectangle: four distinct cells on two rows, two columns and two blocks, none a
 /// given, each open or placed with a or b (only an avoidable rectangle has placed cells).
 fn check_rectangle(state: &State, p: &UniquenessPattern) -> Result<(), CheckError> {
     let c = &p.cells;
-    if c.len() != 4 || !super::check::distinct(c) {
+    if c.len() != 4 || !super::facts::distinct(c) {
         return fail("a deadly pattern has four cells");
     }
     let mut rows: Vec<usize> = c.iter().map(|c| c.row()).collect();
@@ -486,6 +668,154 @@ fn check_bug(state: &State, proof: &Proof, p: &UniquenessPattern) -> Result<(), 
     Ok(())
 }
 
+/// Sudoku Explainer's BUG types 1–4: the extra candidates lie in the BUG cells (each has
+/// one); without them every open cell is bivalue and every digit has 0 or 2 places in every
+/// house, so one extra candidate is true; each type concludes from that.
+fn check_grave(state: &State, proof: &Proof, p: &UniquenessPattern) -> Result<(), CheckError> {
+    let bug_cells = &p.cells;
+    if bug_cells.is_empty() || !super::facts::distinct(bug_cells) {
+        return fail("a BUG names its cells");
+    }
+    for &e in &p.extras {
+        if !state.has(e) {
+            return Err(CheckError::NotOpen(e));
+        }
+        if !bug_cells.contains(&e.cell()) {
+            return fail(format!("{e} is not in a BUG cell"));
+        }
+    }
+    if let Some(c) = bug_cells
+        .iter()
+        .find(|&&c| !p.extras.iter().any(|e| e.cell() == c))
+    {
+        return fail(format!("BUG cell {c} has no extra candidate"));
+    }
+    let open = |c: Candidate| state.has(c) && !p.extras.contains(&c);
+    for cell in Cell::all() {
+        let n = Digit::all()
+            .filter(|&d| open(Candidate::new(cell, d)))
+            .count();
+        if state.value(cell).is_none() && n != 2 {
+            return fail(format!(
+                "without the extra candidates {cell} has {n} candidates, not 2"
+            ));
+        }
+    }
+    for h in House::all() {
+        for d in Digit::all() {
+            let n = h
+                .cells()
+                .iter()
+                .filter(|&&c| open(Candidate::new(c, d)))
+                .count();
+            if n != 0 && n != 2 {
+                return fail(format!(
+                    "without the extra candidates {d} has {n} places in {h}, not 0 or 2"
+                ));
+            }
+        }
+    }
+    let extra_digits: u16 = p.extras.iter().fold(0, |m, e| m | bit(e.digit()));
+    let extras = p.extras.clone();
+    let cells = bug_cells.clone();
+    let sees_all = move |c: Cell| !cells.contains(&c) && cells.iter().all(|&b| b.sees(c));
+    let implied: Box<dyn Fn(Candidate) -> bool> = match p.kind {
+        UniquenessKind::Bug1 => {
+            if bug_cells.len() != 1 {
+                return fail("a BUG type 1 has one BUG cell");
+            }
+            Box::new(move |c: Candidate| !extras.contains(&c))
+        }
+        UniquenessKind::Bug2 => {
+            if extra_digits.count_ones() != 1 {
+                return fail("the extra candidates are not one digit");
+            }
+            Box::new(move |c: Candidate| bit(c.digit()) == extra_digits && sees_all(c.cell()))
+        }
+        UniquenessKind::Bug3 => {
+            let Some(house) = p.house else {
+                return fail("a BUG type 3 names its house");
+            };
+            if !bug_cells.iter().all(|&c| house.contains(c)) {
+                return fail(format!("the BUG cells are not in {house}"));
+            }
+            if p.subset.is_empty()
+                || !super::facts::distinct(&p.subset)
+                || p.subset.iter().any(|&c| {
+                    !house.contains(c) || bug_cells.contains(&c) || state.value(c).is_some()
+                })
+            {
+                return fail(format!(
+                    "the subset's cells are not open cells of {house} off the BUG cells"
+                ));
+            }
+            let digits = p
+                .subset
+                .iter()
+                .fold(extra_digits, |m, &c| m | cell_mask(state, c));
+            if digits.count_ones() as usize != p.subset.len() + 1 {
+                return fail(format!(
+                    "the extra digits and the subset's {} cells hold {} digits, not {}",
+                    p.subset.len(),
+                    digits.count_ones(),
+                    p.subset.len() + 1
+                ));
+            }
+            let holders: Vec<Cell> = bug_cells.iter().chain(&p.subset).copied().collect();
+            Box::new(move |c: Candidate| {
+                digits & bit(c.digit()) != 0
+                    && !holders.contains(&c.cell())
+                    && House::all()
+                        .any(|h| h.contains(c.cell()) && holders.iter().all(|&x| h.contains(x)))
+            })
+        }
+        UniquenessKind::Bug4 => {
+            let (Some(u), Some(house)) = (p.locked, p.house) else {
+                return fail("a BUG type 4 names its digit and house");
+            };
+            if bug_cells.len() != 2 || !bug_cells.iter().all(|&c| house.contains(c)) {
+                return fail(format!("a BUG type 4 has two BUG cells in {house}"));
+            }
+            if extras.iter().any(|e| e.digit() == u) {
+                return fail(format!("{u} is an extra candidate"));
+            }
+            let places: Vec<Cell> = house
+                .cells()
+                .into_iter()
+                .filter(|&c| state.has(Candidate::new(c, u)))
+                .collect();
+            if placed_in(state, house, u)
+                || places.len() != 2
+                || !places.iter().all(|c| bug_cells.contains(c))
+            {
+                return fail(format!(
+                    "{u} has other places in {house} than the BUG cells"
+                ));
+            }
+            let cells = bug_cells.clone();
+            Box::new(move |c: Candidate| {
+                cells.contains(&c.cell()) && c.digit() != u && !extras.contains(&c)
+            })
+        }
+        _ => unreachable!("only the grave kinds come here"),
+    };
+    if proof.eliminations.is_empty() || !proof.assertions.is_empty() {
+        return fail("a BUG rule eliminates, and eliminates something");
+    }
+    for &c in &proof.eliminations {
+        if !state.has(c) {
+            return Err(CheckError::NotOpen(c));
+        }
+        if !implied(c) {
+            return Err(conclusion(
+                c,
+                &format!("{} does not reach it", p.kind.rule()),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// BUG lite: the roof (first cell) open with both pair digits and another; every other
 /// cell open and bivalue; in every house holding pattern cells, each digit in the pairs of
 /// none or two of them; the eliminations are the roof's pair digits.
@@ -494,7 +824,7 @@ fn check_bug_lite(state: &State, proof: &Proof, p: &UniquenessPattern) -> Result
     let Some((&roof, rest)) = p.cells.split_first() else {
         return fail("a BUG lite names its cells");
     };
-    if a == b || p.cells.len() < 6 || !super::check::distinct(&p.cells) {
+    if a == b || p.cells.len() < 6 || !super::facts::distinct(&p.cells) {
         return fail("a BUG lite has six distinct cells or more and a pair of two digits");
     }
     let pair = |d: Digit| 1u16 << d.index();
@@ -538,4 +868,23 @@ fn check_bug_lite(state: &State, proof: &Proof, p: &UniquenessPattern) -> Result
         }
     }
     Ok(())
+}
+
+impl crate::proof::PatternKind for UniquenessPattern {
+    fn rule_name(&self) -> (String, String, usize) {
+        UniquenessPattern::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        out.spanned(&self.cells, None);
+        out.spanned(&self.subset, None);
+    }
 }

@@ -320,3 +320,24 @@ pub fn check(state: &State, proof: &Proof, w: &WhipPattern) -> Result<(), CheckE
     }
     Ok(())
 }
+
+impl crate::proof::PatternKind for WhipPattern {
+    fn rule_name(&self) -> (String, String, usize) {
+        WhipPattern::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        for cell in &self.cells {
+            out.named(cell.left_linking.iter().copied());
+            out.named(cell.right_linking.iter().flatten().copied());
+        }
+    }
+}

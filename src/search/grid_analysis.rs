@@ -20,7 +20,7 @@
 
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, Cell, Digit, House};
-use crate::proof::assistant::{fin_kind, FinKind, GridAls, GridLock};
+use crate::proof::assistant::{fin_kind, FinKind, GridAls, GridForm, GridLock};
 use crate::proof::{Pattern, Proof};
 use std::collections::HashSet;
 
@@ -299,18 +299,23 @@ fn line(rows: bool, i: usize) -> House {
 /// The basic rules' pattern of a locked set seen from `view` (a naked subset, a hidden
 /// subset or a fish).
 pub fn pattern_of(view: GridView, set: LockedSet) -> Pattern {
+    form_of(view, set).pattern()
+}
+
+/// A locked set as one side of a grid lock.
+pub fn form_of(view: GridView, set: LockedSet) -> GridForm {
     match view {
-        GridView::CellsDigits(house) => Pattern::NakedSubset {
+        GridView::CellsDigits(house) => GridForm::NakedSubset {
             house,
             cells: bits(set.rows).map(|i| house.cells()[i]).collect(),
             digits: bits(set.cols).map(Digit::from_index).collect(),
         },
-        GridView::DigitsCells(house) => Pattern::HiddenSubset {
+        GridView::DigitsCells(house) => GridForm::HiddenSubset {
             house,
             digits: bits(set.rows).map(Digit::from_index).collect(),
             cells: bits(set.cols).map(|i| house.cells()[i]).collect(),
         },
-        GridView::Lines { digit, rows } => Pattern::Fish {
+        GridView::Lines { digit, rows } => GridForm::Fish {
             digit,
             base: bits(set.rows).map(|i| line(rows, i)).collect(),
             cover: bits(set.cols).map(|i| line(!rows, i)).collect(),
@@ -354,7 +359,7 @@ pub fn find(links: &LinkIndex) -> Vec<Proof> {
                 if !seen.insert((side, elims.clone())) {
                     return;
                 }
-                let form = pattern_of(view, set);
+                let form = form_of(view, set);
                 let complement = set
                     .complement(&m)
                     .filter(|c| c.size() >= 2 && c.size() <= MAX_SIZE);
@@ -362,12 +367,12 @@ pub fn find(links: &LinkIndex) -> Vec<Proof> {
                 // line with one place left: a pending single)
                 let lock = match complement {
                     Some(c) if c.size() < set.size() => GridLock {
-                        form: Box::new(pattern_of(view.transpose(), c)),
+                        form: Box::new(form_of(view.transpose(), c)),
                         complement: Some(Box::new(form)),
                     },
                     c => GridLock {
                         form: Box::new(form),
-                        complement: c.map(|c| Box::new(pattern_of(view.transpose(), c))),
+                        complement: c.map(|c| Box::new(form_of(view.transpose(), c))),
                     },
                 };
                 out.push(Proof::new(Pattern::GridLock(lock), elims, vec![]));

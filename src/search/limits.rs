@@ -9,8 +9,14 @@
 //! ([`Meter::spend`]), and checks the deadline and the process's resident memory between
 //! targets ([`Meter::check`]). The maximum length is not in the meter: every search takes
 //! it as an argument.
+//!
+//! The resident memory is read from `/proc` at most once every [`MEMORY_SAMPLE`] in the
+//! whole process ([`recent_resident_bytes`]): force chains check their meter once per
+//! branch, and reading `/proc/self/statm` that often was an eighth of an explanation's time.
 
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// Bytes a partial whip or chain costs at most, with its share of the search's tables
@@ -142,7 +148,7 @@ impl Meter {
             return Some(Stop::Deadline);
         }
         if let Some(ceiling) = self.limits.memory_ceiling {
-            if resident_bytes().is_some_and(|rss| rss >= ceiling) {
+            if recent_resident_bytes().is_some_and(|rss| rss >= ceiling) {
                 return Some(Stop::Memory { ceiling });
             }
         }
@@ -157,7 +163,7 @@ impl Meter {
             cap = cap.min(budget.saturating_sub(self.spent).max(1));
         }
         if let Some(ceiling) = self.limits.memory_ceiling {
-            let used = resident_bytes().unwrap_or(0);
+            let used = recent_resident_bytes().unwrap_or(0);
             cap = cap.min((ceiling.saturating_sub(used) / BYTES_PER_NODE).max(1));
         }
         cap.min(usize::MAX as u64) as usize
@@ -167,6 +173,29 @@ impl Meter {
     pub fn deadline(&self) -> Option<Instant> {
         self.limits.deadline
     }
+}
+
+/// How old a reading of the resident memory may be when a meter checks its ceiling.
+pub const MEMORY_SAMPLE: Duration = Duration::from_millis(2);
+
+/// The process's resident memory as read at most [`MEMORY_SAMPLE`] ago (by any thread),
+/// read again when older: a search cannot allocate much in that time, and reading `/proc`
+/// costs tens of microseconds.
+pub fn recent_resident_bytes() -> Option<u64> {
+    // the last reading (bytes + 1; 0: none) and when, in nanoseconds since `EPOCH`
+    static LAST_BYTES: AtomicU64 = AtomicU64::new(0);
+    static LAST_AT: AtomicU64 = AtomicU64::new(0);
+    static EPOCH: OnceLock<Instant> = OnceLock::new();
+    let now = EPOCH.get_or_init(Instant::now).elapsed().as_nanos() as u64;
+    let bytes = LAST_BYTES.load(Ordering::Acquire);
+    let at = LAST_AT.load(Ordering::Acquire);
+    if bytes != 0 && now.saturating_sub(at) < MEMORY_SAMPLE.as_nanos() as u64 {
+        return Some(bytes - 1);
+    }
+    let read = resident_bytes()?;
+    LAST_BYTES.store(read + 1, Ordering::Release);
+    LAST_AT.store(now, Ordering::Release);
+    Some(read)
 }
 
 /// The process's resident memory in bytes (Linux; `None` elsewhere).

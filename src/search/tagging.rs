@@ -19,8 +19,8 @@
 
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CandidateSet, Cell, CspVariable, Digit, House};
-use crate::notation::tags::{tag_chain_text, tag_name};
 use crate::proof::aic::{weak, AicConclusion, AicNode, AicPattern};
+use crate::proof::tagging::{tag_chain_text, tag_name, TagLayers};
 use crate::proof::{Pattern, Proof};
 use std::collections::{HashMap, VecDeque};
 
@@ -66,23 +66,42 @@ struct Builder {
 }
 
 impl Builder {
-    fn node(&mut self, digit: Digit, mut cells: Vec<Cell>) -> usize {
-        cells.sort();
-        let n = AicNode { digit, cells };
-        if let Some(&i) = self.index.get(&n) {
-            return i;
+    fn node(&mut self, digit: Digit, cells: Vec<Cell>) -> usize {
+        let (i, new) = intern_node(&mut self.nodes, &mut self.index, digit, cells);
+        if new {
+            self.strong.push(Vec::new());
         }
-        self.nodes.push(n.clone());
-        self.strong.push(Vec::new());
-        self.index.insert(n, self.nodes.len() - 1);
-        self.nodes.len() - 1
+        i
     }
 
     fn link(&mut self, a: usize, b: usize) {
-        if a != b && !self.strong[a].contains(&b) {
-            self.strong[a].push(b);
-            self.strong[b].push(a);
-        }
+        link_strongly(&mut self.strong, a, b);
+    }
+}
+
+/// The node of `digit` in `cells` (sorted), added when new: its index, and whether it was
+/// added (level 1's and level 2's builders keep their own per-node lists beside).
+pub(crate) fn intern_node(
+    nodes: &mut Vec<AicNode>,
+    index: &mut HashMap<AicNode, usize>,
+    digit: Digit,
+    mut cells: Vec<Cell>,
+) -> (usize, bool) {
+    cells.sort();
+    let n = AicNode { digit, cells };
+    if let Some(&i) = index.get(&n) {
+        return (i, false);
+    }
+    nodes.push(n.clone());
+    index.insert(n, nodes.len() - 1);
+    (nodes.len() - 1, true)
+}
+
+/// A strong link between nodes `a` and `b`, once.
+pub(crate) fn link_strongly(strong: &mut [Vec<usize>], a: usize, b: usize) {
+    if a != b && !strong[a].contains(&b) {
+        strong[a].push(b);
+        strong[b].push(a);
     }
 }
 
@@ -243,55 +262,19 @@ impl Tagging {
         self.tag[node].map(|(l, p)| tag_name(l, p))
     }
 
-    /// The tagged pencil-mark grid in the seed's `[code]` style: each candidate followed by
-    /// its tag, `_` for solved cells and padding, `|` between boxes
-    /// (`1||23a8b _____ 24t8B_ |3A46j …`).
-    pub fn grid_text(&self, links: &LinkIndex) -> String {
-        tagged_grid_text(links, |c| self.candidate_tag(c))
+    /// The layers as plain data (for the pictures and the layers graph).
+    pub fn layers_view(&self) -> TagLayers {
+        TagLayers {
+            nodes: self.nodes.clone(),
+            tags: self.tag.clone(),
+            strong_links: self.strong_links().collect(),
+            layers: self.layers,
+        }
     }
 
     fn literal(&self, node: usize) -> Option<usize> {
         self.tag[node].map(|(l, p)| l * 2 + p as usize)
     }
-}
-
-/// The seed's `[code]` grid: each row `1||…`, each candidate followed by its tag (`tag_of`),
-/// cells padded with `_` to one width, ` |` between boxes.
-pub fn tagged_grid_text(links: &LinkIndex, tag_of: impl Fn(Candidate) -> Option<String>) -> String {
-    let cell_text = |cell: Cell| -> String {
-        links
-            .variable(CspVariable::Rc(cell))
-            .iter()
-            .map(|c| format!("{}{}", c.digit(), tag_of(c).unwrap_or_default()))
-            .collect()
-    };
-    let width = Cell::all()
-        .map(|c| cell_text(c).chars().count())
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    let mut out = String::new();
-    for r in 0..9 {
-        out.push_str(&format!("{}||", r + 1));
-        for c in 0..9 {
-            let text = cell_text(Cell::at(r, c));
-            let pad = width - text.chars().count();
-            out.push_str(&text);
-            out.push_str(&"_".repeat(pad));
-            out.push(if c == 8 {
-                '\n'
-            } else if c % 3 == 2 {
-                '|'
-            } else {
-                ' '
-            });
-            if c % 3 == 2 && c < 8 {
-                // the seed writes " |" between boxes
-                out.insert(out.len() - 1, ' ');
-            }
-        }
-    }
-    out
 }
 
 /// What `t` true makes false: the candidate's cell-mates and its digit's peers (for a

@@ -34,11 +34,11 @@
 //! so its refutation is a shortest one in inference rounds, not necessarily in
 //! inferences.
 
-use super::tagging::{killers, Tagging};
+use super::tagging::{intern_node, killers, link_strongly, Tagging};
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CandidateSet, Cell, CspVariable, Digit, House};
-use crate::notation::tags::tag_name;
 use crate::proof::aic::AicNode;
+use crate::proof::tagging::tag_name;
 use crate::proof::tagging::{
     TagBranch, TagChoice, TagContradiction, TagLink, TagLiteral, TagNode, TagPattern, TagStep,
 };
@@ -185,27 +185,21 @@ impl Level2 {
         out
     }
 
-    fn node(&mut self, digit: Digit, mut cells: Vec<Cell>) -> usize {
-        cells.sort();
-        let n = AicNode { digit, cells };
-        if let Some(&i) = self.index.get(&n) {
-            return i;
+    fn node(&mut self, digit: Digit, cells: Vec<Cell>) -> usize {
+        let (i, new) = intern_node(&mut self.nodes, &mut self.index, digit, cells);
+        if new {
+            let n = &self.nodes[i];
+            self.sets.push(CandidateSet::from_candidates(
+                n.cells.iter().map(|&c| Candidate::new(c, digit)),
+            ));
+            self.strong.push(Vec::new());
+            self.als_of.push(Vec::new());
         }
-        self.sets.push(CandidateSet::from_candidates(
-            n.cells.iter().map(|&c| Candidate::new(c, digit)),
-        ));
-        self.nodes.push(n.clone());
-        self.strong.push(Vec::new());
-        self.als_of.push(Vec::new());
-        self.index.insert(n, self.nodes.len() - 1);
-        self.nodes.len() - 1
+        i
     }
 
     fn link(&mut self, a: usize, b: usize) {
-        if a != b && !self.strong[a].contains(&b) {
-            self.strong[a].push(b);
-            self.strong[b].push(a);
-        }
+        link_strongly(&mut self.strong, a, b);
     }
 
     fn add_als(&mut self, links: &LinkIndex) {
@@ -305,10 +299,9 @@ impl Level2 {
         self.tag[i].map(|(l, p)| tag_name(l, p))
     }
 
-    /// The seed's `[code]` grid with level 2's tags (each candidate's own, ALS/AC layers
-    /// included).
-    pub fn grid_text(&self, links: &LinkIndex) -> String {
-        super::tagging::tagged_grid_text(links, |c| self.node_tag(self.cand_node[c.index()]))
+    /// The tag of each candidate (`A`, `b`…): its own node's, ALS/AC layers included.
+    pub fn candidate_tag(&self, c: Candidate) -> Option<String> {
+        self.node_tag(self.cand_node[c.index()])
     }
 
     /// Tags (two per layer).

@@ -163,6 +163,8 @@ impl<'a> View<'a> {
             locked: None,
             house: None,
             subset: Vec::new(),
+            hidden: Vec::new(),
+            extras: Vec::new(),
         };
         let mut out = Vec::new();
         match kind {
@@ -397,6 +399,8 @@ impl<'a> View<'a> {
                         locked: None,
                         house: None,
                         subset: Vec::new(),
+                        hidden: Vec::new(),
+                        extras: Vec::new(),
                     };
                     out.extend(proof(p, elims));
                 }
@@ -451,6 +455,8 @@ impl<'a> View<'a> {
             locked: None,
             house: None,
             subset: Vec::new(),
+            hidden: Vec::new(),
+            extras: Vec::new(),
         };
         proof(p, self.in_cells(&[t], self.mask(t) & !bit(d)))
     }
@@ -541,6 +547,8 @@ impl View<'_> {
                             locked: None,
                             house: None,
                             subset: Vec::new(),
+                            hidden: Vec::new(),
+                            extras: Vec::new(),
                         };
                         let elims = self.in_cells(&[roof], 1 << a | 1 << b);
                         out.extend(proof(p, elims));

@@ -272,9 +272,14 @@ fn state_of(text: &str, allow_nonunique: bool) -> Result<Loaded, ApiError> {
 /// A proof as the page draws it: the exports' JSON (picture, marks, every notation in one
 /// text) and each notation apart, under its name ([`named_texts`]).
 fn proof_view(state: &State, p: &Proof) -> Value {
-    let mut v = proof_json_with_text(state, p);
+    proof_view_part(state, p, None).expect("the whole proof is always drawn")
+}
+
+/// [`proof_view`] with the picture of part `part` only (a branch or chain, from 1).
+fn proof_view_part(state: &State, p: &Proof, part: Option<usize>) -> Result<Value, ApiError> {
+    let mut v = proof_json_with_text(state, p, part).map_err(unprocessable)?;
     v["notation_list"] = json!(named_texts(state, p));
-    v
+    Ok(v)
 }
 
 fn candidate_of(text: &str) -> Result<Candidate, ApiError> {
@@ -520,7 +525,7 @@ pub fn links(req: StateReq, _: &Config) -> Result<Json<Value>, ApiError> {
 }
 
 fn default_max_len() -> usize {
-    20
+    explain::MAX_LEN
 }
 
 #[derive(Deserialize)]
@@ -537,11 +542,12 @@ pub struct ExplainReq {
 }
 
 fn check_max_len(n: usize) -> Result<usize, ApiError> {
-    if (1..=999).contains(&n) {
+    if (1..=rules::LONGEST_MAX_LEN).contains(&n) {
         Ok(n)
     } else {
         Err(ApiError::Unprocessable(format!(
-            "max_len {n} is out of range (1 to 999)"
+            "max_len {n} is out of range (1 to {})",
+            rules::LONGEST_MAX_LEN
         )))
     }
 }
@@ -560,7 +566,13 @@ pub fn explain(req: ExplainReq, cfg: &Config) -> Result<Json<Value>, ApiError> {
     };
     rules::refuse_uniqueness(techniques.iter().copied(), req.allow_nonunique)
         .map_err(unprocessable)?;
+    // this search holds one permit; the free ones are more threads for its rows (given
+    // back when it ends), so no more search threads run than there are permits
+    let spare: Vec<_> = std::iter::from_fn(|| cfg.searches.clone().try_acquire_owned().ok())
+        .take(std::thread::available_parallelism().map_or(1, |n| n.get()) - 1)
+        .collect();
     let options = Options {
+        threads: 1 + spare.len(),
         techniques,
         max_len: check_max_len(req.max_len)?,
         g_max_len: None,
@@ -927,6 +939,8 @@ pub struct ExportReq {
     format: Format,
     /// Width of an SVG or PNG in pixels (their natural width when absent).
     size: Option<u32>,
+    /// Draw only this part of the proof (a branch or chain, from 1).
+    part: Option<usize>,
     #[serde(default)]
     allow_nonunique: bool,
 }
@@ -938,6 +952,8 @@ pub struct ViewReq {
     state: String,
     /// A proof as the API returned it (re-checked on the state before it is drawn).
     proof: Proof,
+    /// Draw only this part of it (a branch or chain, from 1: the proof's `parts`).
+    part: Option<usize>,
     #[serde(default)]
     allow_nonunique: bool,
 }
@@ -947,7 +963,7 @@ pub fn proof_view_of(req: ViewReq, _: &Config) -> Result<Json<Value>, ApiError> 
     proof::check(&loaded.state, &req.proof).map_err(|e| {
         ApiError::Unprocessable(format!("the proof does not hold on this state: {e}"))
     })?;
-    Ok(Json(proof_view(&loaded.state, &req.proof)))
+    Ok(Json(proof_view_part(&loaded.state, &req.proof, req.part)?))
 }
 
 pub fn export(req: ExportReq, _: &Config) -> Result<Response, ApiError> {
@@ -958,7 +974,12 @@ pub fn export(req: ExportReq, _: &Config) -> Result<Response, ApiError> {
             proof::check(state, p).map_err(|e| {
                 ApiError::Unprocessable(format!("the proof does not hold on this state: {e}"))
             })?;
-            diagram::from_proof(state, p)
+            diagram::from_proof_part(state, p, req.part).map_err(unprocessable)?
+        }
+        None if req.part.is_some() => {
+            return Err(ApiError::Unprocessable(
+                "a part is drawn of a proof: give the proof".into(),
+            ))
         }
         None => crate::export::svg::Diagram::grid(state),
     };
@@ -975,7 +996,7 @@ pub fn export(req: ExportReq, _: &Config) -> Result<Response, ApiError> {
                 .proof
                 .as_ref()
                 .ok_or_else(|| ApiError::Unprocessable("a DOT export needs a proof".into()))?;
-            let graph = dot::graph_of(p, &d);
+            let graph = diagram::graph_of(p, &d);
             ("text/vnd.graphviz", dot::print(&graph).into_bytes())
         }
         Format::Text => match &req.proof {

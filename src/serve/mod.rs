@@ -46,7 +46,9 @@ pub struct Config {
     /// The directories whose collection files the page can pick puzzles from.
     pub data: data::DataDirs,
     /// Permits for the searches (explain, next step, path): as many run at once as there
-    /// are permits, the others wait for one, within the request's time limit.
+    /// are permits, the others wait for one, within the request's time limit. A permit is a
+    /// thread: an explain holding one also takes the permits no one waits for, and runs
+    /// its rows on as many threads.
     pub searches: Arc<tokio::sync::Semaphore>,
     /// How long a connection may take to send a request's headers (from its first byte,
     /// or from the end of the previous response) before it is closed.

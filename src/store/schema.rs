@@ -10,8 +10,14 @@ use super::StoreError;
 use rusqlite::Connection;
 
 /// The version written to `PRAGMA user_version`; a file with another non-zero version is
-/// refused rather than misread.
-pub const SCHEMA_VERSION: i64 = 1;
+/// refused rather than misread, except version 1, which a writer upgrades ([`prepare`]).
+///
+/// Version 2: `rating.rating` holds a level (INTEGER) or SER's ER (REAL), and `rating` has
+/// SER's `ep` and `ed` (version 1: `rating INTEGER`, no `ep`, `ed`).
+pub const SCHEMA_VERSION: i64 = 2;
+
+/// The version before `rating` held SER: upgraded in place by the first writer.
+const VERSION_1: i64 = 1;
 
 /// `PRAGMA application_id` of a sudolink store: "SLNK".
 pub const APPLICATION_ID: i64 = 0x534C_4E4B;
@@ -154,17 +160,25 @@ CREATE TABLE IF NOT EXISTS run_puzzle (
     PRIMARY KEY (run_id, position)
 ) STRICT, WITHOUT ROWID;
 
--- classify: a puzzle's rating in one scheme (NULL: not solved up to the run's max_len)
+-- classify: a puzzle's rating in one scheme. A level scheme (L, M, N, W, ...) stores its
+-- level, an INTEGER (NULL: not solved up to the run's max_len); SER stores Sudoku
+-- Explainer's ER, a REAL with one decimal (20.0: SE's rules do not solve the puzzle), with
+-- its EP and ED (NULL for the level schemes). An error leaves rating, ep and ed NULL.
 CREATE TABLE IF NOT EXISTS rating (
     run_id    INTEGER NOT NULL,
     position  INTEGER NOT NULL,
     scheme    TEXT NOT NULL,
-    rating    INTEGER,
+    rating    ANY,
     hardest   TEXT,
     seconds   REAL NOT NULL,
     error     TEXT,
+    ep        REAL,
+    ed        REAL,
     PRIMARY KEY (run_id, position, scheme),
-    FOREIGN KEY (run_id, position) REFERENCES run_puzzle(run_id, position)
+    FOREIGN KEY (run_id, position) REFERENCES run_puzzle(run_id, position),
+    CHECK ((rating IS NULL OR typeof(rating) = 'integer') AND ep IS NULL AND ed IS NULL
+           OR (rating IS NULL OR typeof(rating) = 'real') AND ep IS NOT NULL
+              AND ed IS NOT NULL)
 ) STRICT, WITHOUT ROWID;
 
 -- subsume: the shortest proof length of each family's eliminations in a studied state
@@ -185,7 +199,7 @@ CREATE INDEX IF NOT EXISTS elimination_run ON elimination(run_id, family, length
 pub fn prepare(conn: &Connection) -> Result<(), StoreError> {
     conn.pragma_update(None, "foreign_keys", true)?;
     let version: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0))?;
-    if version != 0 && version != SCHEMA_VERSION {
+    if version != 0 && version != VERSION_1 && version != SCHEMA_VERSION {
         return Err(StoreError::SchemaVersion {
             found: version,
             expected: SCHEMA_VERSION,
@@ -206,11 +220,34 @@ pub fn prepare(conn: &Connection) -> Result<(), StoreError> {
     // worker dies) leaves either nothing or a whole store marked as ours, never tables
     // without the mark that the next writer would refuse as a foreign database
     let tx = conn.unchecked_transaction()?;
+    let old_rating = old_rating_table(&tx)?;
+    if old_rating {
+        tx.execute_batch("ALTER TABLE rating RENAME TO rating_version_1")?;
+    }
     tx.execute_batch(SCHEMA)?;
+    if old_rating {
+        tx.execute_batch(
+            "INSERT INTO rating (run_id, position, scheme, rating, hardest, seconds, error)
+             SELECT run_id, position, scheme, rating, hardest, seconds, error
+             FROM rating_version_1;
+             DROP TABLE rating_version_1;",
+        )?;
+    }
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
     tx.pragma_update(None, "application_id", APPLICATION_ID)?;
     tx.commit()?;
     Ok(())
+}
+
+/// Whether the store's `rating` table is version 1's (an INTEGER `rating`, no `ep`): a
+/// STRICT column's type cannot change, so [`prepare`] renames it, creates version 2's and
+/// copies the rows (their integer levels are version 2's too).
+fn old_rating_table(conn: &Connection) -> Result<bool, StoreError> {
+    let columns: Vec<String> = conn
+        .prepare("SELECT name FROM pragma_table_info('rating')")?
+        .query_map([], |row| row.get(0))?
+        .collect::<Result<_, _>>()?;
+    Ok(!columns.is_empty() && !columns.iter().any(|c| c == "ep"))
 }
 
 /// Check, without writing, that the existing non-empty file at `path`, opened as `conn`,
@@ -247,7 +284,7 @@ pub fn check_ours(
     let ours = id == APPLICATION_ID
         || names.is_empty()
         || (id == 0
-            && version == SCHEMA_VERSION
+            && (version == SCHEMA_VERSION || version == VERSION_1)
             && ["puzzle", "run", "state"]
                 .iter()
                 .all(|t| names.iter().any(|n| n == t)));

@@ -9,18 +9,72 @@
 //! so two processes on one run both finish without a constraint error.
 
 use super::{write_transaction, Store, StoreError};
-use rusqlite::{params, OptionalExtension, Transaction};
+use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSqlOutput, Value, ValueRef};
+use rusqlite::{params, OptionalExtension, ToSql, Transaction};
 use std::collections::HashMap;
 
 /// One scheme's rating of one puzzle.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingRow {
     pub scheme: String,
-    /// `None`: not solved up to the run's maximal length (or an error).
-    pub rating: Option<usize>,
+    /// `None`: not solved up to the run's maximal length (level schemes), or an error.
+    pub rating: Option<RatingValue>,
+    /// SER's EP and ED, as SE prints them (`None` for the level schemes and errors).
+    pub ep: Option<f64>,
+    pub ed: Option<f64>,
     pub hardest: Option<String>,
     pub seconds: f64,
     pub error: Option<String>,
+}
+
+/// A rating as the `rating` column holds it: a level scheme's least n (INTEGER), or Sudoku
+/// Explainer's ER (REAL, one decimal; 20.0 when SE's rules do not solve the puzzle).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RatingValue {
+    Level(usize),
+    Er(f64),
+}
+
+impl RatingValue {
+    /// The level of a level scheme.
+    pub fn level(self) -> Option<usize> {
+        match self {
+            RatingValue::Level(n) => Some(n),
+            RatingValue::Er(_) => None,
+        }
+    }
+}
+
+impl std::fmt::Display for RatingValue {
+    /// `5` for a level, `7.1` for an ER.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RatingValue::Level(n) => write!(f, "{n}"),
+            RatingValue::Er(er) => write!(f, "{er:.1}"),
+        }
+    }
+}
+
+impl ToSql for RatingValue {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::Owned(match *self {
+            RatingValue::Level(n) => Value::Integer(n as i64),
+            RatingValue::Er(er) => Value::Real(er),
+        }))
+    }
+}
+
+impl FromSql for RatingValue {
+    /// INTEGER a level, REAL an ER (NULL is `Option`'s `None`).
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<RatingValue> {
+        match value {
+            ValueRef::Integer(n) => usize::try_from(n)
+                .map(RatingValue::Level)
+                .map_err(|_| FromSqlError::OutOfRange(n)),
+            ValueRef::Real(er) => Ok(RatingValue::Er(er)),
+            _ => Err(FromSqlError::InvalidType),
+        }
+    }
 }
 
 /// One eliminated candidate of a studied state: the family and its shortest proof length.
@@ -96,18 +150,21 @@ impl Store {
                 continue;
             }
             let mut stmt = tx.prepare_cached(
-                "INSERT INTO rating (run_id, position, scheme, rating, hardest, seconds, error)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                "INSERT INTO rating
+                 (run_id, position, scheme, rating, hardest, seconds, error, ep, ed)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             )?;
             for r in ratings {
                 stmt.execute(params![
                     run_id,
                     *position as i64,
                     r.scheme,
-                    r.rating.map(|n| n as i64),
+                    r.rating,
                     r.hardest,
                     r.seconds,
-                    r.error
+                    r.error,
+                    r.ep,
+                    r.ed
                 ])?;
             }
         }
@@ -122,7 +179,8 @@ impl Store {
         mut visit: impl FnMut(usize, &str, RatingRow),
     ) -> Result<(), StoreError> {
         let mut stmt = self.conn.prepare_cached(
-            "SELECT r.position, p.grid, r.scheme, r.rating, r.hardest, r.seconds, r.error
+            "SELECT r.position, p.grid, r.scheme, r.rating, r.hardest, r.seconds, r.error,
+                    r.ep, r.ed
              FROM rating AS r
              JOIN run_puzzle AS rp ON rp.run_id = r.run_id AND rp.position = r.position
              JOIN puzzle AS p ON p.id = rp.puzzle_id
@@ -133,7 +191,9 @@ impl Store {
             let grid: String = row.get(1)?;
             let rating = RatingRow {
                 scheme: row.get(2)?,
-                rating: row.get::<_, Option<i64>>(3)?.map(|n| n as usize),
+                rating: row.get(3)?,
+                ep: row.get(7)?,
+                ed: row.get(8)?,
                 hardest: row.get(4)?,
                 seconds: row.get(5)?,
                 error: row.get(6)?,
@@ -291,6 +351,98 @@ mod tests {
     const GRID: &str =
         "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3....";
 
+    fn level_row(scheme: &str, level: Option<usize>) -> RatingRow {
+        RatingRow {
+            scheme: scheme.into(),
+            rating: level.map(RatingValue::Level),
+            ep: None,
+            ed: None,
+            hardest: Some("nrc[4]".into()),
+            seconds: 0.5,
+            error: None,
+        }
+    }
+
+    fn ser_row(er: f64, ep: f64, ed: f64) -> RatingRow {
+        RatingRow {
+            scheme: "SER".into(),
+            rating: Some(RatingValue::Er(er)),
+            ep: Some(ep),
+            ed: Some(ed),
+            hardest: Some("Forcing Chain".into()),
+            seconds: 0.01,
+            error: None,
+        }
+    }
+
+    #[test]
+    fn a_rating_row_mixing_a_level_with_ser_numbers_is_refused() {
+        let mut store = Store::in_memory().unwrap();
+        let run = store.start_run("classify", &json!({})).unwrap();
+        let mut mixed = level_row("W", Some(3));
+        mixed.ep = Some(1.2);
+        mixed.ed = Some(1.2);
+        let mut no_ep = ser_row(7.1, 1.2, 1.2);
+        no_ep.ep = None;
+        for row in [mixed, no_ep] {
+            let batch = vec![(0, GRID.to_string(), vec![row.clone()])];
+            assert!(store.write_ratings(run, &batch).is_err(), "{row:?}");
+        }
+        assert!(store.run_puzzles(run).unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_version_1_store_is_upgraded_by_its_first_writer_keeping_its_ratings() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("v1.db");
+        // version 1's rating table, as sudolink wrote it before SER
+        let run = {
+            let mut store = Store::create(&path).unwrap();
+            let run = store
+                .start_run("classify", &json!({"schemes": ["W"]}))
+                .unwrap();
+            store
+                .write_ratings(run, &[(0, GRID.to_string(), vec![level_row("W", Some(5))])])
+                .unwrap();
+            store
+                .conn
+                .execute_batch(
+                    "PRAGMA foreign_keys = OFF;
+                     ALTER TABLE rating RENAME TO r2;
+                     CREATE TABLE rating (
+                         run_id INTEGER NOT NULL, position INTEGER NOT NULL,
+                         scheme TEXT NOT NULL, rating INTEGER, hardest TEXT,
+                         seconds REAL NOT NULL, error TEXT,
+                         PRIMARY KEY (run_id, position, scheme),
+                         FOREIGN KEY (run_id, position) REFERENCES run_puzzle(run_id, position)
+                     ) STRICT, WITHOUT ROWID;
+                     INSERT INTO rating SELECT run_id, position, scheme, rating, hardest,
+                         seconds, error FROM r2;
+                     DROP TABLE r2;
+                     PRAGMA user_version = 1;",
+                )
+                .unwrap();
+            run
+        };
+        let mut store = Store::create(&path).unwrap();
+        let version: i64 = store
+            .conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .unwrap();
+        assert_eq!(version, super::super::schema::SCHEMA_VERSION);
+        store
+            .write_ratings(run, &[(1, GRID.to_string(), vec![ser_row(2.0, 2.0, 1.2)])])
+            .unwrap();
+        let mut seen = Vec::new();
+        store
+            .for_each_rating(run, |p, _, r| seen.push((p, r)))
+            .unwrap();
+        assert_eq!(
+            seen,
+            [(0, level_row("W", Some(5))), (1, ser_row(2.0, 2.0, 1.2))]
+        );
+    }
+
     #[test]
     fn ratings_round_trip_and_runs_are_found_by_parameters() {
         let mut store = Store::in_memory().unwrap();
@@ -302,22 +454,33 @@ mod tests {
             Some((run, false))
         );
         assert_eq!(store.find_run("subsume", &params).unwrap(), None);
-        let row = RatingRow {
-            scheme: "M".into(),
-            rating: Some(4),
-            hardest: Some("nrc[4]".into()),
-            seconds: 0.5,
-            error: None,
-        };
+        let rows = vec![level_row("M", Some(4)), ser_row(7.1, 1.2, 1.2)];
         store
-            .write_ratings(run, &[(3, GRID.to_string(), vec![row.clone()])])
+            .write_ratings(run, &[(3, GRID.to_string(), rows.clone())])
             .unwrap();
         assert_eq!(store.run_puzzles(run).unwrap()[&3], GRID);
         let mut seen = Vec::new();
         store
             .for_each_rating(run, |p, g, r| seen.push((p, g.to_string(), r)))
             .unwrap();
-        assert_eq!(seen, vec![(3, GRID.to_string(), row)]);
+        let expected: Vec<_> = rows.into_iter().map(|r| (3, GRID.to_string(), r)).collect();
+        assert_eq!(seen, expected);
+        // the level is an INTEGER, the ER a REAL: what Python's sqlite3 reads as int, float
+        let types: Vec<(String, String)> = store
+            .conn
+            .prepare("SELECT scheme, typeof(rating) FROM rating ORDER BY scheme")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(
+            types,
+            [
+                ("M".into(), "integer".into()),
+                ("SER".into(), "real".into())
+            ]
+        );
         store.finish_run(run).unwrap();
         assert_eq!(
             store.find_run("classify", &params).unwrap(),
@@ -329,13 +492,7 @@ mod tests {
     fn a_failed_write_leaves_no_puzzle_behind() {
         let mut store = Store::in_memory().unwrap();
         let run = store.start_run("classify", &json!({})).unwrap();
-        let row = RatingRow {
-            scheme: "M".into(),
-            rating: None,
-            hardest: None,
-            seconds: 0.0,
-            error: None,
-        };
+        let row = level_row("M", None);
         // the same scheme twice violates the primary key: nothing of the batch stays
         let batch = vec![(0, GRID.to_string(), vec![row.clone(), row])];
         assert!(store.write_ratings(run, &batch).is_err());

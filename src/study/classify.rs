@@ -1,27 +1,33 @@
 //! Classification of a collection: every puzzle rated in one or more schemes
-//! ([`rating::rate`]), and the seed's table — for each level n, how many puzzles are solved
-//! at level ≤ n, side by side for the schemes.
+//! ([`rating::rate`], and SER: [`ser::rate`]), and the seed's table — for each level n, how
+//! many puzzles are solved at level ≤ n, side by side for the level schemes — with SER's
+//! distribution of ER beside it ([`SerTable`]).
 //!
 //! [`rate_puzzle`] rates one puzzle in every scheme asked (its solution found first, every
-//! step checked against it; L, M and N in one shared pass, [`rate_schemes`]); [`Table`] tallies ratings as they stream in, whether from a
-//! fresh computation or from a stored run, so memory stays bounded by the number of levels.
+//! step checked against it; L, M and N in one shared pass, [`rate_schemes`]); [`Table`] and
+//! [`SerTable`] tally ratings as they stream in, whether from a fresh computation or from a
+//! stored run, so memory stays bounded by the number of levels.
 //!
 //! Seed 000's table for 10,000 random minimal puzzles (levels 4..7): L 8271 8959 9326 9472,
 //! M 9638 9893 9964 9984, N 9658 9913 9975 9991 ([`SEED_TABLE`]).
 
 use crate::grid::format::Puzzle;
+use crate::grid::State;
+use crate::search::ser::tenths;
 use crate::solver::count_solutions;
-use crate::store::study::RatingRow;
+use crate::store::study::{RatingRow, RatingValue};
 use crate::store::{Store, StoreError};
-use crate::study::rating::{rate_schemes, RateOptions, Scheme};
+use crate::study::rating::{rate_schemes, RateOptions, RatingScheme, Scheme};
 use crate::study::run::{InputPuzzle, Study, StudyInput, Tally};
+use crate::study::ser;
 use serde_json::json;
 use std::collections::BTreeMap;
+use std::time::Instant;
 
 /// `classify` as a study run ([`crate::study::run::drive`]): every puzzle rated in the
-/// schemes, up to `max_len`.
+/// schemes, the level schemes up to `max_len`.
 pub struct Classify {
-    pub schemes: Vec<Scheme>,
+    pub schemes: Vec<RatingScheme>,
     pub max_len: usize,
 }
 
@@ -53,19 +59,22 @@ impl Study for Classify {
     }
 }
 
-/// What `classify` adds up: the table, and each puzzle's rating in the first scheme (for
-/// `--reference-column`).
+/// What `classify` adds up: the level schemes' table, SER's (when asked), and each puzzle's
+/// rating in the first scheme (for `--reference-column`).
 pub struct Classified {
     pub table: Table,
-    pub first_scheme: BTreeMap<usize, Option<usize>>,
+    pub ser: Option<SerTable>,
+    pub first_scheme: BTreeMap<usize, Option<RatingValue>>,
     /// The puzzles whose rows record an error: position, the first error.
     pub errors: Vec<(usize, String)>,
 }
 
 impl Classified {
-    pub fn new(schemes: &[Scheme], max_len: usize) -> Classified {
+    pub fn new(schemes: &[RatingScheme], max_len: usize) -> Classified {
+        let levels: Vec<Scheme> = schemes.iter().filter_map(|s| s.level()).collect();
         Classified {
-            table: Table::new(schemes, max_len),
+            table: Table::new(&levels, max_len),
+            ser: schemes.contains(&RatingScheme::Ser).then(SerTable::default),
             first_scheme: BTreeMap::new(),
             errors: Vec::new(),
         }
@@ -73,6 +82,9 @@ impl Classified {
 
     fn count(&mut self, position: usize, rows: &[RatingRow]) {
         self.table.add(rows);
+        if let Some(ser) = &mut self.ser {
+            ser.add(rows);
+        }
         self.first_scheme
             .insert(position, rows.first().and_then(|r| r.rating));
         if let Some(why) = rows.iter().find_map(|r| r.error.clone()) {
@@ -108,19 +120,14 @@ pub const SEED_TABLE: [(Scheme, [usize; 4]); 3] = [
     (Scheme::N, [9658, 9913, 9975, 9991]),
 ];
 
-/// Rate one puzzle in every scheme, up to `max_len`. A puzzle that does not parse into a
-/// state, has no or several solutions, or fails a proof check gets rows with `error` set.
-pub fn rate_puzzle(puzzle: &Puzzle, schemes: &[Scheme], max_len: usize) -> Vec<RatingRow> {
+/// Rate one puzzle in every scheme, the level schemes up to `max_len`. A puzzle that does
+/// not parse into a state, has no or several solutions (SE's uniqueness rules, like every
+/// rating here, need one), or fails a proof check gets rows with `error` set.
+pub fn rate_puzzle(puzzle: &Puzzle, schemes: &[RatingScheme], max_len: usize) -> Vec<RatingRow> {
     let failed = |why: String| -> Vec<RatingRow> {
         schemes
             .iter()
-            .map(|s| RatingRow {
-                scheme: s.to_string(),
-                rating: None,
-                hardest: None,
-                seconds: 0.0,
-                error: Some(why.clone()),
-            })
+            .map(|s| error_row(*s, why.clone(), 0.0))
             .collect()
     };
     let start = match puzzle.start_state() {
@@ -133,39 +140,134 @@ pub fn rate_puzzle(puzzle: &Puzzle, schemes: &[Scheme], max_len: usize) -> Vec<R
         1 => {}
         _ => return failed("several solutions".into()),
     }
+    let solution = solutions.solution.as_ref();
+    let levels: Vec<Scheme> = schemes.iter().filter_map(|s| s.level()).collect();
     let options = RateOptions {
         verify: true,
         keep_steps: false,
     };
-    rate_schemes(
-        &start,
-        schemes,
-        max_len,
-        solutions.solution.as_ref(),
-        &options,
-    )
-    .into_iter()
-    .zip(schemes)
-    .map(|((r, took), scheme)| {
-        let seconds = took.as_secs_f64();
-        match r {
-            Ok(r) => RatingRow {
-                scheme: scheme.to_string(),
-                rating: r.rating,
-                hardest: r.hardest,
+    let mut level_rows = rate_schemes(&start, &levels, max_len, solution, &options)
+        .into_iter()
+        .zip(&levels)
+        .map(|((r, took), scheme)| {
+            let seconds = took.as_secs_f64();
+            match r {
+                Ok(r) => RatingRow {
+                    scheme: scheme.to_string(),
+                    rating: r.rating.map(RatingValue::Level),
+                    ep: None,
+                    ed: None,
+                    hardest: r.hardest,
+                    seconds,
+                    error: None,
+                },
+                Err(e) => error_row(RatingScheme::Level(*scheme), e.to_string(), seconds),
+            }
+        });
+    schemes
+        .iter()
+        .map(|s| match s {
+            RatingScheme::Level(_) => level_rows.next().expect("a row per level scheme"),
+            RatingScheme::Ser => ser_row(&start, solution),
+        })
+        .collect()
+}
+
+fn error_row(scheme: RatingScheme, why: String, seconds: f64) -> RatingRow {
+    RatingRow {
+        scheme: scheme.to_string(),
+        rating: None,
+        ep: None,
+        ed: None,
+        hardest: None,
+        seconds,
+        error: Some(why),
+    }
+}
+
+/// SER's row: ER as the rating (20.0 when SE's rules do not solve it), EP, ED as SE prints
+/// them, and the hardest step's SE name (the first step as hard as ER).
+fn ser_row(start: &State, solution: Option<&[u8; 81]>) -> RatingRow {
+    let t = Instant::now();
+    let rated = ser::rate(start, solution);
+    let seconds = t.elapsed().as_secs_f64();
+    match rated {
+        Ok(r) => {
+            let s = r.summary();
+            RatingRow {
+                scheme: RatingScheme::Ser.to_string(),
+                rating: Some(RatingValue::Er(s.er)),
+                ep: Some(s.ep),
+                ed: Some(s.ed),
+                hardest: r
+                    .steps
+                    .iter()
+                    .find(|step| step.difficulty == r.er)
+                    .map(|step| step.name.clone()),
                 seconds,
                 error: None,
-            },
-            Err(e) => RatingRow {
-                scheme: scheme.to_string(),
-                rating: None,
-                hardest: None,
-                seconds,
-                error: Some(e.to_string()),
-            },
+            }
         }
-    })
-    .collect()
+        Err(e) => error_row(RatingScheme::Ser, e.to_string(), seconds),
+    }
+}
+
+/// SER's column: how many puzzles have each ER (in SE's tenths), how many SE's rules do
+/// not solve (ER 20.0), and errors.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SerTable {
+    /// Puzzles per ER in tenths (71: ER 7.1), below 20.0.
+    pub er: BTreeMap<u32, usize>,
+    /// Puzzles SE's rules do not solve (ER 20.0).
+    pub unsolved: usize,
+    /// Puzzles that could not be rated.
+    pub errors: usize,
+    pub puzzles: usize,
+    /// Total seconds spent rating.
+    pub seconds: f64,
+}
+
+/// SER's ER of a grid SE's rules do not solve.
+pub const SER_NOT_SOLVED: f64 = 20.0;
+
+impl SerTable {
+    /// Count one puzzle's rows (the SER row; other schemes' rows are ignored).
+    pub fn add(&mut self, rows: &[RatingRow]) {
+        let Some(row) = rows.iter().find(|r| r.scheme == RatingScheme::Ser.name()) else {
+            return;
+        };
+        self.puzzles += 1;
+        self.seconds += row.seconds;
+        match (row.rating, &row.error) {
+            (_, Some(_)) | (None, None) => self.errors += 1,
+            (Some(RatingValue::Er(er)), None) if er < SER_NOT_SOLVED => {
+                *self.er.entry(tenths(er)).or_default() += 1
+            }
+            (Some(_), None) => self.unsolved += 1,
+        }
+    }
+
+    /// The distribution as text: a row per ER (puzzles with that ER, and with ER at most
+    /// it), then the unsolved and error counts, and milliseconds per puzzle.
+    pub fn to_text(&self) -> String {
+        let mut out = format!("{:>10} {:>9} {:>9}\n", "ER", "puzzles", "<= ER");
+        let mut total = 0;
+        for (&t, &n) in &self.er {
+            total += n;
+            out += &format!(
+                "{:>10} {n:>9} {total:>9}\n",
+                format!("{}.{}", t / 10, t % 10)
+            );
+        }
+        out += &format!("{:>10} {:>9}\n", "20.0", self.unsolved);
+        out += &format!("{:>10} {:>9}\n", "errors", self.errors);
+        out += &format!(
+            "{:>10} {:>9.1}\n",
+            "ms/puzzle",
+            1000.0 * self.seconds / self.puzzles.max(1) as f64
+        );
+        out
+    }
 }
 
 /// One scheme's column of the table.
@@ -222,7 +324,7 @@ impl Table {
             };
             let col = &mut self.columns[k];
             col.seconds += row.seconds;
-            match (row.rating, &row.error) {
+            match (row.rating.and_then(RatingValue::level), &row.error) {
                 (_, Some(_)) => col.errors += 1,
                 (Some(n), None) if n <= self.max_len => col.exact[n] += 1,
                 _ => col.unsolved += 1,
@@ -306,7 +408,9 @@ mod tests {
     fn row(scheme: &str, rating: Option<usize>) -> RatingRow {
         RatingRow {
             scheme: scheme.into(),
-            rating,
+            rating: rating.map(RatingValue::Level),
+            ep: None,
+            ed: None,
             hardest: None,
             seconds: 0.25,
             error: None,
@@ -342,12 +446,53 @@ mod tests {
             1,
         )
         .unwrap();
-        let rows = rate_puzzle(&ocean1, &[Scheme::L, Scheme::M, Scheme::W], 7);
+        let schemes = [Scheme::L, Scheme::M, Scheme::W].map(RatingScheme::Level);
+        let rows = rate_puzzle(&ocean1, &schemes, 7);
         // seed 000: Ocean #1 is solved with nrc chains of length ≤ 4 on top of the basic rules
-        assert_eq!(rows[1].rating, Some(4), "{rows:?}");
+        assert_eq!(rows[1].rating, Some(RatingValue::Level(4)), "{rows:?}");
         assert!(rows.iter().all(|r| r.error.is_none()));
         let several = parse_line(&format!("1{}", ".".repeat(80)), 1).unwrap();
-        let rows = rate_puzzle(&several, &[Scheme::M], 7);
-        assert_eq!(rows[0].error.as_deref(), Some("several solutions"));
+        let rows = rate_puzzle(
+            &several,
+            &[RatingScheme::Level(Scheme::M), RatingScheme::Ser],
+            7,
+        );
+        assert_eq!(rows.len(), 2);
+        for row in rows {
+            assert_eq!(row.error.as_deref(), Some("several solutions"));
+        }
+    }
+
+    #[test]
+    fn ser_rows_keep_se_s_numbers_in_the_asked_order() {
+        // controlled-bias #1 (published SER 2.0): singles only
+        let p = parse_line(
+            "...456..9..6.......891..45.2.........7..9.....35......397...5.......4.72.....5361",
+            1,
+        )
+        .unwrap();
+        let schemes = [
+            RatingScheme::Ser,
+            RatingScheme::Level(Scheme::W),
+            RatingScheme::Level(Scheme::L),
+        ];
+        let rows = rate_puzzle(&p, &schemes, 7);
+        let names: Vec<&str> = rows.iter().map(|r| r.scheme.as_str()).collect();
+        assert_eq!(names, ["SER", "W", "L"]);
+        let start = p.start_state().unwrap();
+        let solution = count_solutions(&start, 2).solution.unwrap();
+        let se = ser::rate(&start, Some(&solution)).unwrap().summary();
+        let ser = &rows[0];
+        assert_eq!(ser.rating, Some(RatingValue::Er(se.er)), "{ser:?}");
+        assert_eq!((ser.ep, ser.ed), (Some(se.ep), Some(se.ed)));
+        assert_eq!(rows[1].rating, Some(RatingValue::Level(0)));
+        assert_eq!((rows[1].ep, rows[1].ed), (None, None));
+        let mut table = SerTable::default();
+        table.add(&rows);
+        assert_eq!(table.puzzles, 1);
+        assert_eq!(
+            table.er.values().sum::<usize>() + table.unsolved + table.errors,
+            1
+        );
     }
 }

@@ -16,6 +16,12 @@
 //! divided by the rows left, so a row that finishes early leaves its share to the next and a
 //! slow family cannot starve the others; a row cut by its share says so.
 //!
+//! The rows may run on several threads at once ([`Options::threads`]), each thread with its
+//! own [`Searcher`] and the rows that share a searcher's work on one thread; a row then gets
+//! the time left divided by the rows its thread still has. The answers are those of one
+//! thread. A work budget keeps the rows in order on one thread, so that where it stops
+//! does not depend on timing.
+//!
 //! # Placements
 //!
 //! A placement `r1c4=9` is explained by every technique that can assert a value
@@ -43,8 +49,10 @@ use crate::notation::lexer::LexError;
 use crate::proof::composite::CompositePattern;
 use crate::proof::Pattern;
 use crate::proof::Proof;
+use crate::search::registry::SearcherShare;
 use crate::search::registry::{self, System};
-use crate::search::{Limits, Meter, Rule, Searcher, Stop, TechniqueId};
+pub use crate::search::Limits;
+use crate::search::{Meter, Rule, Searcher, Stop, TechniqueId};
 use crate::study::resolution::{self, ResolutionError};
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -138,9 +146,23 @@ pub struct Options {
     /// The longest g-whip / g-braid searched (default: each one's cap within `max_len`).
     pub g_max_len: Option<usize>,
     pub limits: Limits,
+    /// Threads one target's rows may run on at once (1: in order on the caller's thread);
+    /// see [`Options::lanes`].
+    pub threads: usize,
 }
 
 impl Options {
+    /// The threads one target's rows run on: `threads`, but one under a work budget — the
+    /// budget is shared in the rows' order (each row gets the work left divided by the rows
+    /// left), so that where it stops does not depend on which thread finished first.
+    pub fn lanes(&self) -> usize {
+        if self.limits.budget.is_some() {
+            1
+        } else {
+            self.threads.max(1)
+        }
+    }
+
     /// The longest length searched in `t`.
     pub fn bound(&self, t: TechniqueId) -> usize {
         t.length_bound(self.max_len, self.g_max_len)
@@ -175,6 +197,46 @@ pub const ALL_BUDGET: u64 = 4_000_000;
 pub const ALL_TIMEOUT_S: f64 = 4.0;
 /// Default memory ceiling (MB) of both.
 pub const MEMORY_MB: u64 = 280;
+/// Default longest chain, whip or force net of an explanation (the command line's and the
+/// page's).
+pub const MAX_LEN: usize = 20;
+
+/// What an explanation asks: one target, every elimination (`--all`), or the next step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asked {
+    Target,
+    All,
+    Next,
+}
+
+/// The limits of an explanation: each one given (`Some(0)` for none), or its default for
+/// what is asked ([`ALL_BUDGET`] and [`ALL_TIMEOUT_S`] for every elimination,
+/// [`TARGET_TIMEOUT_S`] for a target, no time limit for the next step; [`MEMORY_MB`]).
+pub fn limits(
+    asked: Asked,
+    budget: Option<u64>,
+    timeout_s: Option<f64>,
+    memory_mb: Option<u64>,
+) -> Limits {
+    let budget = match budget {
+        Some(0) => None,
+        Some(b) => Some(b),
+        None => (asked == Asked::All).then_some(ALL_BUDGET),
+    };
+    let timeout = match (timeout_s, asked) {
+        (Some(0.0), _) => None,
+        (Some(s), _) => Some(s),
+        (None, Asked::All) => Some(ALL_TIMEOUT_S),
+        (None, Asked::Next) => None,
+        (None, Asked::Target) => Some(TARGET_TIMEOUT_S),
+    };
+    let memory = memory_mb.or(Some(MEMORY_MB));
+    Limits::new(
+        budget,
+        timeout.map(std::time::Duration::from_secs_f64),
+        memory.map(|mb| mb * 1_000_000),
+    )
+}
 
 /// One row of an explanation: the basic rules together (`basic`), or one technique.
 #[derive(Clone, Debug)]
@@ -326,39 +388,45 @@ fn share(limits: &Limits, spent: u64, rows_left: usize) -> Limits {
     }
 }
 
-/// The shortest proof of `conclusion` in every row of `options.techniques`, each verified
-/// with [`crate::proof::check`] and against the solution when it is known; for a placement
-/// also the composite proof. The limits are shared among the rows (see the module doc).
-pub fn explain_target(
-    state: &State,
+/// A row searched: the row and the work it spent, or why its proof failed verification.
+type RowAnswer = Result<(Row, u64), ResolutionError>;
+
+/// One conclusion to explain on one state: what every row's search reads.
+struct Question<'a> {
+    state: &'a State,
+    links: &'a LinkIndex,
     conclusion: Conclusion,
-    solution: Option<&[u8; 81]>,
-    options: &Options,
-) -> Result<TargetReport, ResolutionError> {
-    let links = LinkIndex::new(state);
-    let mut searcher = Searcher::new();
-    let z = conclusion.candidate;
-    let concludes = |p: &Proof| {
-        if conclusion.placement {
-            p.assertions.contains(&z)
-        } else {
-            p.eliminations.contains(&z)
-        }
-    };
-    let plan = rows_for(&options.techniques);
-    // a placement's composite takes one share more
-    let shares = plan.len() + usize::from(conclusion.placement);
-    let mut spent = 0u64;
-    let mut rows = Vec::new();
-    for (i, (label, techniques)) in plan.into_iter().enumerate() {
+    solution: Option<&'a [u8; 81]>,
+    options: &'a Options,
+}
+
+impl Question<'_> {
+    /// One row searched within `limits` on `searcher`, its proof verified: the row and the
+    /// work it spent.
+    fn row(
+        &self,
+        searcher: &mut Searcher,
+        label: &'static str,
+        techniques: Vec<TechniqueId>,
+        limits: Limits,
+    ) -> RowAnswer {
+        let (links, conclusion) = (self.links, self.conclusion);
+        let z = conclusion.candidate;
+        let concludes = |p: &Proof| {
+            if conclusion.placement {
+                p.assertions.contains(&z)
+            } else {
+                p.eliminations.contains(&z)
+            }
+        };
         let first = techniques[0];
-        let mut meter = Meter::new(share(&options.limits, spent, shares - i));
+        let mut meter = Meter::new(limits);
         let (proof, none) = if first.is_fixed_size() {
             if conclusion.placement && !techniques.iter().any(|t| t.may_place()) {
                 (None, NoProof::OnlyEliminates)
             } else {
                 let proof = techniques.iter().find_map(|&t| {
-                    fixed_size_proofs(&mut searcher, t, &links)
+                    fixed_size_proofs(searcher, t, links)
                         .into_iter()
                         .find(|p| concludes(p))
                 });
@@ -367,11 +435,11 @@ pub fn explain_target(
         } else if conclusion.placement && !first.may_place() {
             (None, NoProof::OnlyEliminates)
         } else {
-            let bound = options.bound(first);
+            let bound = self.options.bound(first);
             let answer = if conclusion.placement {
-                searcher.search_placement(first, &links, z, bound, &mut meter)
+                searcher.search_placement(first, links, z, bound, &mut meter)
             } else {
-                searcher.search_target(first, &links, z, bound, &mut meter)
+                searcher.search_target(first, links, z, bound, &mut meter)
             };
             let none = match answer.stopped {
                 Some(stop) => NoProof::Stopped {
@@ -383,11 +451,10 @@ pub fn explain_target(
             };
             (answer.proof, none)
         };
-        spent += meter.spent();
         if let Some(p) = &proof {
-            resolution::verify(state, p, solution, 1, &p.rule)?;
+            resolution::verify(self.state, p, self.solution, 1, &p.rule)?;
         }
-        rows.push(Row {
+        let row = Row {
             label,
             system: first.system(),
             none: if proof.is_some() {
@@ -397,11 +464,113 @@ pub fn explain_target(
             },
             techniques,
             proof,
-        });
+        };
+        Ok((row, meter.spent()))
     }
+
+    /// The rows of `plan` searched on `lanes` threads (this one and `lanes - 1` more), each
+    /// lane with its own [`Searcher`]: rows whose techniques share a searcher's work
+    /// ([`TechniqueId::searcher_share`]) go to one lane together, the groups hardest first
+    /// (the registry's last systems), each to the next free lane. Each row gets the time
+    /// left divided by the rows its lane still has to search (its share of the rows not yet
+    /// started); there is no work budget here ([`Options::lanes`]). The rows come back in
+    /// `plan`'s order.
+    fn rows_in_lanes(
+        &self,
+        plan: Vec<(&'static str, Vec<TechniqueId>)>,
+        shares: usize,
+        lanes: usize,
+    ) -> Result<Vec<(Row, u64)>, ResolutionError> {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        use std::sync::Mutex;
+        let mut groups: Vec<(SearcherShare, Vec<usize>)> = Vec::new();
+        for (i, (_, techniques)) in plan.iter().enumerate() {
+            let key = techniques[0].searcher_share();
+            match groups.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, rows)) => rows.push(i),
+                None => groups.push((key, vec![i])),
+            }
+        }
+        groups.reverse();
+        let results: Vec<Mutex<Option<RowAnswer>>> =
+            plan.iter().map(|_| Mutex::new(None)).collect();
+        let (next_group, started) = (AtomicUsize::new(0), AtomicUsize::new(0));
+        let lane = || {
+            let mut searcher = Searcher::for_one_target();
+            while let Some((_, rows)) = groups.get(next_group.fetch_add(1, Ordering::Relaxed)) {
+                for &i in rows {
+                    let rows_left = shares - started.fetch_add(1, Ordering::Relaxed);
+                    let limits = share(&self.options.limits, 0, rows_left.div_ceil(lanes));
+                    let (label, techniques) = &plan[i];
+                    let answer = self.row(&mut searcher, label, techniques.clone(), limits);
+                    *results[i].lock().expect("no lane panicked") = Some(answer);
+                }
+            }
+        };
+        std::thread::scope(|scope| {
+            for _ in 1..lanes {
+                scope.spawn(lane);
+            }
+            lane();
+        });
+        results
+            .into_iter()
+            .map(|r| {
+                r.into_inner()
+                    .expect("no lane panicked")
+                    .expect("every row is searched")
+            })
+            .collect()
+    }
+}
+
+/// The shortest proof of `conclusion` in every row of `options.techniques`, each verified
+/// with [`crate::proof::check`] and against the solution when it is known; for a placement
+/// also the composite proof. The limits are shared among the rows (see the module doc);
+/// the rows run on up to `options.threads` threads ([`Options::lanes`]).
+pub fn explain_target(
+    state: &State,
+    conclusion: Conclusion,
+    solution: Option<&[u8; 81]>,
+    options: &Options,
+) -> Result<TargetReport, ResolutionError> {
+    let links = LinkIndex::new(state);
+    let plan = rows_for(&options.techniques);
+    // a placement's composite takes one share more
+    let shares = plan.len() + usize::from(conclusion.placement);
+    let question = Question {
+        state,
+        links: &links,
+        conclusion,
+        solution,
+        options,
+    };
+    let lanes = options.lanes().min(plan.len().max(1));
+    let searched = if lanes <= 1 {
+        let mut searcher = Searcher::for_one_target();
+        let mut spent = 0u64;
+        let mut searched = Vec::with_capacity(plan.len());
+        for (i, (label, techniques)) in plan.into_iter().enumerate() {
+            let limits = share(&options.limits, spent, shares - i);
+            let (row, used) = question.row(&mut searcher, label, techniques, limits)?;
+            spent += used;
+            searched.push((row, used));
+        }
+        searched
+    } else {
+        question.rows_in_lanes(plan, shares, lanes)?
+    };
+    let spent: u64 = searched.iter().map(|(_, used)| used).sum();
+    let rows: Vec<Row> = searched.into_iter().map(|(row, _)| row).collect();
     let composite = if conclusion.placement {
         let limits = share(&options.limits, spent, 1);
-        Some(composite_placement(state, z, solution, options, limits)?)
+        Some(composite_placement(
+            state,
+            conclusion.candidate,
+            solution,
+            options,
+            limits,
+        )?)
     } else {
         None
     };
@@ -822,6 +991,49 @@ pub fn next_step(state: &State, rules: &[Rule]) -> Option<Proof> {
 /// Whether a technique's search can conclude placements.
 pub fn may_place(t: TechniqueId) -> bool {
     t.may_place()
+}
+
+impl AllReport {
+    /// Where the job's limit stopped it, in words.
+    pub fn stopped_text(&self) -> Option<String> {
+        self.stopped.map(|(stop, n, t)| {
+            format!(
+                "stopped at length {n} ({t}): {stop}; targets without a proof were searched by every family up to length {}",
+                self.complete_to
+            )
+        })
+    }
+}
+
+impl Unexplored {
+    /// `nrczt: 3 target(s) not searched beyond length 9 of 20 (budget)`.
+    pub fn text(&self) -> String {
+        format!(
+            "{}: {} target(s) not searched beyond length {} of {} ({})",
+            self.technique, self.targets, self.searched_to, self.bound, self.stop
+        )
+    }
+}
+
+/// `explain --all`'s JSON: every elimination with its simplest technique, length,
+/// difficulty and text, how far the search went and what was cut.
+pub fn all_json(state: &State, report: &AllReport) -> serde_json::Value {
+    json!({
+        "eliminations": report.eliminations.iter().map(|e| json!({
+            "elimination": e.candidate.elimination(),
+            "family": if e.technique.is_basic() { "basic" } else { e.technique.name() },
+            "length": e.length,
+            "difficulty": e.difficulty,
+            "text": crate::notation::nrc::nrc_text(state, &e.proof),
+        })).collect::<Vec<_>>(),
+        "complete_to": report.complete_to,
+        "stopped": report.stopped_text(),
+        "capped": report.capped.iter().map(|u| json!({
+            "family": u.technique.name(), "targets": u.targets,
+            "searched_to": u.searched_to, "bound": u.bound, "stopped": u.stop.to_string(),
+        })).collect::<Vec<_>>(),
+        "partial_chains_explored": report.spent,
+    })
 }
 
 #[cfg(test)]

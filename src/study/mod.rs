@@ -5,6 +5,7 @@
 pub mod classify;
 pub mod examples;
 pub mod explain;
+pub mod force;
 pub mod generate;
 pub mod input;
 pub mod parallel;
@@ -15,3 +16,4 @@ pub mod rules;
 pub mod run;
 pub mod ser;
 pub mod subsume;
+pub mod tagging;

@@ -43,12 +43,14 @@
 //! (controlled-bias #2) is W5: SudoRules rates it 5.
 
 use crate::graph::LinkIndex;
+use crate::grid::format::Puzzle;
 use crate::grid::{tables, Candidate, Cell, Digit, House, State};
 use crate::proof::{self, Pattern, Proof};
 use crate::search::registry::{Class, Search};
 use crate::search::whips::{self, SearchStats, WhipKind};
 use crate::search::{BasicRule, ChainFamily, Rule, TechniqueId};
 use crate::study::resolution::{self, ResolutionError};
+use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
@@ -130,6 +132,63 @@ impl FromStr for Scheme {
             .into_iter()
             .find(|k| k.name() == s)
             .ok_or_else(|| UnknownScheme(s.to_string()))
+    }
+}
+
+/// What a study rates by: a level scheme ([`Scheme`]: the least n whose rules solve the
+/// puzzle) or Sudoku Explainer 1.2.1's rating, SER ([`crate::study::ser`]: ER/EP/ED).
+/// `classify` and `rate` take either; the store keeps a level as an INTEGER rating and SER's
+/// ER as a REAL one, with EP and ED beside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RatingScheme {
+    Level(Scheme),
+    Ser,
+}
+
+impl RatingScheme {
+    /// A level scheme's name, or `SER`.
+    pub fn name(self) -> &'static str {
+        match self {
+            RatingScheme::Level(s) => s.name(),
+            RatingScheme::Ser => "SER",
+        }
+    }
+
+    /// The level scheme, if this is one.
+    pub fn level(self) -> Option<Scheme> {
+        match self {
+            RatingScheme::Level(s) => Some(s),
+            RatingScheme::Ser => None,
+        }
+    }
+
+    /// Every scheme's name, comma separated (`L, M, N, W, B, gW, gB, BC, SER`).
+    pub fn names() -> String {
+        format!("{}, SER", Scheme::names())
+    }
+}
+
+impl fmt::Display for RatingScheme {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown rating scheme name.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown rating scheme {0:?} (expected one of {names})", names = RatingScheme::names())]
+pub struct UnknownRatingScheme(pub String);
+
+impl FromStr for RatingScheme {
+    type Err = UnknownRatingScheme;
+    /// A level scheme's name as written (`gW`), or `SER` in any case.
+    fn from_str(s: &str) -> Result<RatingScheme, UnknownRatingScheme> {
+        if s.eq_ignore_ascii_case("ser") {
+            return Ok(RatingScheme::Ser);
+        }
+        Scheme::from_str(s)
+            .map(RatingScheme::Level)
+            .map_err(|_| UnknownRatingScheme(s.to_string()))
     }
 }
 
@@ -321,6 +380,167 @@ fn list_rating(steps: Vec<Proof>, solved: bool, final_state: State) -> ListRatin
         steps,
         hardest,
         final_state,
+    }
+}
+
+/// What `rate` rates puzzles by: a scheme (SER included), or a list of rules with the
+/// label it was asked by.
+pub enum RateBy {
+    Scheme(RatingScheme),
+    Rules(Vec<Rule>, String),
+}
+
+/// One puzzle's result as `rate` reports it (its `--json` line).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum RateLine {
+    /// A level scheme's rating: `W5`, or `W>20` when not solved up to the maximum.
+    Level {
+        puzzle: String,
+        rating: Option<usize>,
+        scheme: String,
+        level: String,
+        hardest: Option<String>,
+        seconds: f64,
+    },
+    /// A list of rules' rating: its longest graded step (`hodoku:7`, `hodoku: not solved`).
+    Rules {
+        puzzle: String,
+        rating: Option<usize>,
+        rules: String,
+        level: String,
+        hardest: Option<String>,
+        seconds: f64,
+    },
+    /// Sudoku Explainer's rating: ER as the rating, `ER/EP/ED` as the level.
+    Ser {
+        puzzle: String,
+        rating: f64,
+        scheme: &'static str,
+        level: String,
+        er: f64,
+        ep: f64,
+        ed: f64,
+        hardest: Option<String>,
+        steps: usize,
+        solved: bool,
+        seconds: f64,
+    },
+    /// A puzzle that cannot be rated (malformed: no puzzle text; no or several solutions;
+    /// a step that does not hold).
+    Failed {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        puzzle: Option<String>,
+        /// Always null.
+        rating: Option<usize>,
+        error: String,
+    },
+}
+
+impl RateLine {
+    /// A line that cannot be rated.
+    pub fn failed(puzzle: Option<String>, error: impl Into<String>) -> RateLine {
+        RateLine::Failed {
+            puzzle,
+            rating: None,
+            error: error.into(),
+        }
+    }
+
+    /// The puzzle's line, when it was read.
+    pub fn puzzle(&self) -> Option<&str> {
+        match self {
+            RateLine::Level { puzzle, .. }
+            | RateLine::Rules { puzzle, .. }
+            | RateLine::Ser { puzzle, .. } => Some(puzzle),
+            RateLine::Failed { puzzle, .. } => puzzle.as_deref(),
+        }
+    }
+
+    /// The level text (`W5`, `7.1/1.2/1.2`), or the error.
+    pub fn outcome(&self) -> Result<&str, &str> {
+        match self {
+            RateLine::Level { level, .. }
+            | RateLine::Rules { level, .. }
+            | RateLine::Ser { level, .. } => Ok(level),
+            RateLine::Failed { error, .. } => Err(error),
+        }
+    }
+}
+
+/// Rate one puzzle: its start state, its solution (a puzzle with none or several is not
+/// rated), then the scheme or the rules, timed.
+pub fn rate_puzzle(p: &Puzzle, by: &RateBy, max_len: usize) -> RateLine {
+    let start = match p.start_state() {
+        Ok(s) => s,
+        Err(e) => return RateLine::failed(Some(p.line()), e.to_string()),
+    };
+    let solutions = crate::solver::count_solutions(&start, 2);
+    if solutions.count != 1 {
+        let why = if solutions.count == 0 {
+            "no solution"
+        } else {
+            "several solutions"
+        };
+        return RateLine::failed(Some(p.line()), why);
+    }
+    let solution = solutions.solution.as_ref();
+    let t = std::time::Instant::now();
+    let puzzle = p.line();
+    match by {
+        RateBy::Scheme(RatingScheme::Level(scheme)) => {
+            match rate(&start, *scheme, max_len, solution) {
+                Ok(r) => RateLine::Level {
+                    rating: r.rating,
+                    scheme: scheme.to_string(),
+                    level: r.level_text(max_len),
+                    hardest: r.hardest,
+                    seconds: t.elapsed().as_secs_f64(),
+                    puzzle,
+                },
+                Err(e) => RateLine::failed(Some(puzzle), e.to_string()),
+            }
+        }
+        RateBy::Scheme(RatingScheme::Ser) => match super::ser::rate(&start, solution) {
+            Ok(r) => {
+                let s = r.summary();
+                RateLine::Ser {
+                    rating: s.er,
+                    scheme: "SER",
+                    level: r.text(),
+                    er: s.er,
+                    ep: s.ep,
+                    ed: s.ed,
+                    hardest: r
+                        .steps
+                        .iter()
+                        .find(|st| st.difficulty == r.er)
+                        .map(|st| st.name.clone()),
+                    steps: s.steps,
+                    solved: !r.stuck,
+                    seconds: t.elapsed().as_secs_f64(),
+                    puzzle,
+                }
+            }
+            Err(e) => RateLine::failed(Some(puzzle), e.to_string()),
+        },
+        RateBy::Rules(rules, label) => match rate_rules(&start, rules, solution) {
+            Ok(r) => RateLine::Rules {
+                rating: r.rating,
+                rules: label.clone(),
+                level: match r.rating {
+                    Some(n) => format!("{label}:{n}"),
+                    None if rules.iter().any(|r| r.technique.get().graded) => {
+                        format!("{label}>{max_len}")
+                    }
+                    None => format!("{label}: not solved"),
+                },
+                hardest: r.hardest,
+                seconds: t.elapsed().as_secs_f64(),
+                puzzle,
+            },
+            Err(e) => RateLine::failed(Some(puzzle), e.to_string()),
+        },
     }
 }
 

@@ -9,9 +9,14 @@
 //! HoDoKu's order, forcing chains before forcing nets.
 
 use crate::search::{basic_rules, registry, Rule};
-use crate::study::rating::{rules_for, Scheme};
+use crate::study::rating::{rules_for, RatingScheme, Scheme};
 use std::str::FromStr;
 use thiserror::Error;
+
+/// The longest length any search accepts (`--max-len`, the page's max_len): chains and
+/// whips never need more than the 324 CSP variables; force nets count inferences and stay
+/// far below this in practice.
+pub const LONGEST_MAX_LEN: usize = 999;
 
 /// How the rules of a comma list of techniques are ordered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -75,9 +80,9 @@ pub fn parse_in_order(spec: &str, max_len: usize, order: RuleOrder) -> Result<Ru
 }
 
 /// Whether `order` can order SPEC: [`RuleOrder::Listed`] is refused for `basic` and the
-/// schemes, whose order is fixed.
+/// schemes (SER included), whose order is fixed.
 pub fn order_applies(spec: &str, order: RuleOrder) -> Result<(), BadRules> {
-    let fixed = spec.eq_ignore_ascii_case("basic") || Scheme::from_str(spec).is_ok();
+    let fixed = spec.eq_ignore_ascii_case("basic") || RatingScheme::from_str(spec).is_ok();
     if fixed && order == RuleOrder::Listed {
         return Err(BadRules::FixedOrder {
             spec: spec.to_string(),

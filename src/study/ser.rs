@@ -10,6 +10,7 @@
 use crate::grid::{Candidate, State};
 use crate::proof::{self, CheckError, Proof};
 use crate::search::ser::{self, SeGrid, SeStep};
+pub use crate::search::ser::{difficulty_text, tenths};
 use serde::Serialize;
 use thiserror::Error;
 
@@ -103,7 +104,7 @@ pub fn rate(state: &State, solution: Option<&[u8; 81]>) -> Result<SerRating, Ser
         let number = rating.steps.len() + 1;
         apply_proofs(&mut state, &step, number, solution)?;
         apply_to_grid(&mut grid, &step);
-        if grid != SeGrid::from_state(&state) {
+        if !grid.agrees_with(&state) {
             return Err(SerError::Mismatch {
                 step: number,
                 name: step.name.clone(),

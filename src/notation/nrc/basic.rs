@@ -12,37 +12,21 @@
 //! A read step is a [`Proof`] for [`crate::proof::check`]; nothing here decides whether it
 //! holds.
 
-use super::{cell_with_digits, cells_in_house, digit_braces, houses_in_braces};
 use crate::grid::{Candidate, Cell, Digit, House, State};
-use crate::notation::forum2007::{
+use crate::notation::common::{
+    cell_with_digits, cells_in_house, digit_braces, houses_in_braces, malformed, Written,
+};
+pub use crate::notation::common::{squash, wing_digits, ReadError};
+use crate::notation::forum2007::read::{
     expand_eliminated, listed_subset_cells, numbers_prefix, starred_wing_cells, wing_digit,
 };
 use crate::notation::lexer::{self, parse_all};
+use crate::notation::shown::Shown;
+use crate::notation::{forum2007, hodoku, sudorules, NamedText};
+use crate::proof::basic::{
+    HiddenSingle, HiddenSubset, Interaction, LineFish, NakedSingle, NakedSubset, XyWing, XyzWing,
+};
 use crate::proof::{Pattern, Proof};
-use thiserror::Error;
-
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum ReadError {
-    #[error("not a basic rule: {0:?}")]
-    Unknown(String),
-    #[error("malformed {what} in {text:?}")]
-    Malformed { what: &'static str, text: String },
-}
-
-pub(crate) fn malformed(what: &'static str, text: &str) -> ReadError {
-    ReadError::Malformed {
-        what,
-        text: text.to_string(),
-    }
-}
-
-/// The rule-name word without dashes, lower case: `hiddenpairsinarow`.
-pub fn squash(word: &str) -> String {
-    word.chars()
-        .filter(|c| *c != '-' && *c != '_')
-        .flat_map(char::to_lowercase)
-        .collect()
-}
 
 /// The conclusions after `==>`: `r7c9 <> 3, r6c9 <> 3` or `r1c1 = 7` (spaces optional,
 /// `≠` accepted). Every `rXcY <> N` / `rXcY = N` in the text counts; anything else between
@@ -325,16 +309,6 @@ fn read_interaction(
         .collect())
 }
 
-/// A step's parts: the digits named first (seed 001's `number 8 :`; empty when none), the
-/// pattern without them, and the conclusions.
-pub(crate) struct Written<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) numbers: Vec<Digit>,
-    pub(crate) pattern: String,
-    pub(crate) elims: Vec<Candidate>,
-    pub(crate) asserts: Vec<Candidate>,
-}
-
 fn split_step(text: &str) -> Result<Written<'_>, ReadError> {
     let (pattern_part, concl) = text
         .split_once("==>")
@@ -462,98 +436,315 @@ fn read_written(w: &Written) -> Result<Proof, ReadError> {
     Err(ReadError::Unknown(words.first().unwrap_or(&"").to_string()))
 }
 
-fn other_digits(state: &State, cell: Cell, first: Digit) -> Vec<Digit> {
-    let mut ds = vec![first];
-    ds.extend(Digit::all().filter(|&d| d != first && state.has(Candidate::new(cell, d))));
-    ds
+/// A wing's nrc form: `xy-wing {n4 n2}r6c9 - {n2 n9}r6c1 - {n9 n4}r4c3`, each cell with its
+/// digits in chain order.
+fn wing_text(state: &State, proof: &Proof, pivot: Cell, pincers: [Cell; 2], z: Digit) -> String {
+    let [a, p, b] = wing_digits(state, pivot, pincers, z);
+    format!(
+        "{} {} - {} - {}",
+        proof.rule,
+        cell_with_digits(&a, pincers[0]),
+        cell_with_digits(&p, pivot),
+        cell_with_digits(&b, pincers[1]),
+    )
 }
 
-/// The digits of a wing's three cells in chain order: pincer1 {z x}, pivot {x y (z)},
-/// pincer2 {y z}.
-pub fn wing_digits(state: &State, pivot: Cell, pincers: [Cell; 2], z: Digit) -> [Vec<Digit>; 3] {
-    let a = other_digits(state, pincers[0], z);
-    let x = a[1];
-    let mut p = other_digits(state, pivot, x);
-    if p.len() == 3 {
-        p.retain(|&d| d != z);
-        p.push(z);
+/// A wing in SudoRules' modern notation: `xy-wing: r6c9{n4 n2} - r6c1{n2 n9} - r4c3{n9 n4}`.
+fn modern_wing(state: &State, proof: &Proof, pivot: Cell, pincers: [Cell; 2], z: Digit) -> String {
+    // pincer - pivot - pincer, each cell with its digits in chain order
+    let digits = wing_digits(state, pivot, pincers, z);
+    let cells: Vec<String> = [pincers[0], pivot, pincers[1]]
+        .iter()
+        .zip(&digits)
+        .map(|(cell, ds)| {
+            let ds: Vec<String> = ds.iter().map(|d| format!("n{d}")).collect();
+            format!("{cell}{{{}}}", ds.join(" "))
+        })
+        .collect();
+    format!(
+        "{}: {} ==> {}",
+        proof.rule,
+        cells.join(" - "),
+        sudorules::modern_conclusions(proof)
+    )
+}
+
+/// A subset's nrc form: `naked-pairs-in-a-row {n1 n7}r6{c2 c9}`.
+fn subset_text(proof: &Proof, house: House, cells: &[Cell], digits: &[Digit]) -> String {
+    format!(
+        "{} {}{}",
+        proof.rule,
+        digit_braces(digits),
+        cells_in_house(house, cells)
+    )
+}
+
+impl Shown for NakedSingle {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        let _ = state;
+        proof.rule.clone()
     }
-    let y = p[1];
-    [a, p, vec![y, z]]
+    fn dialect(&self) -> &'static str {
+        "nrc"
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = state;
+        Some(format!(
+            "{} ==> {}",
+            proof.rule,
+            sudorules::modern_conclusions(proof)
+        ))
+    }
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = state;
+        Some(format!("Naked Single: {}", hodoku::conclusions(proof)))
+    }
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = state;
+        Some(forum2007::numbered(proof, &[self.digit], "naked-single"))
+    }
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
+        let _ = (state, proof);
+        Vec::new()
+    }
 }
 
-/// The pattern part of a basic step, without the conclusion (wings need the state to show
-/// the cells' digits in chain order).
-pub fn pattern_text(state: &State, proof: &Proof) -> String {
-    match &proof.pattern {
-        Pattern::Interaction { house, into, .. } => {
-            format!(
-                "{} {house} interaction-with-{} {into}",
-                house.kind_name(),
-                into.kind_name()
-            )
-        }
-        Pattern::NakedSubset {
-            house,
-            cells,
-            digits,
-        }
-        | Pattern::HiddenSubset {
-            house,
-            digits,
-            cells,
-        } => {
-            format!(
-                "{} {}{}",
-                proof.rule,
-                digit_braces(digits),
-                cells_in_house(*house, cells)
-            )
-        }
-        Pattern::Fish { digit, base, cover } => {
-            let (rows, cols) = if matches!(base[0], House::Row(_)) {
-                (base, cover)
-            } else {
-                (cover, base)
-            };
-            format!(
-                "{} n{digit}{}{}",
-                proof.rule,
-                houses_in_braces(rows),
-                houses_in_braces(cols)
-            )
-        }
-        Pattern::XyWing { pivot, pincers, z } | Pattern::XyzWing { pivot, pincers, z } => {
-            let [a, p, b] = wing_digits(state, *pivot, *pincers, *z);
-            format!(
-                "{} {} - {} - {}",
-                proof.rule,
-                cell_with_digits(&a, pincers[0]),
-                cell_with_digits(&p, *pivot),
-                cell_with_digits(&b, pincers[1]),
-            )
-        }
-        Pattern::NakedSingle { .. }
-        | Pattern::HiddenSingle { .. }
-        | Pattern::Chain(_)
-        | Pattern::Whip(_)
-        | Pattern::Net(_)
-        | Pattern::GridLock(_)
-        | Pattern::BentSubset(_)
-        | Pattern::Als(_)
-        | Pattern::GridAls(_)
-        | Pattern::AlmostLockedRange(_)
-        | Pattern::SueDeCoq(_)
-        | Pattern::Aic(_)
-        | Pattern::Medusa(_)
-        | Pattern::Tagging(_)
-        | Pattern::Composite(_)
-        | Pattern::EmptyRectangle(_)
-        | Pattern::Template(_)
-        | Pattern::Uniqueness(_)
-        | Pattern::GeneralFish(_)
-        | Pattern::KrakenFish(_)
-        | Pattern::AlignedExclusion(_) => proof.rule.clone(),
+impl Shown for HiddenSingle {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        let _ = state;
+        proof.rule.clone()
+    }
+    fn dialect(&self) -> &'static str {
+        "nrc"
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = state;
+        Some(format!(
+            "{} ==> {}",
+            proof.rule,
+            sudorules::modern_conclusions(proof)
+        ))
+    }
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = state;
+        Some(format!("Hidden Single: {}", hodoku::conclusions(proof)))
+    }
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = state;
+        let house = self.house;
+        let pattern = format!(
+            "hidden-single-in-{} {}",
+            house.kind_name(),
+            forum2007::upper_house(house)
+        );
+        Some(forum2007::numbered(proof, &[self.digit], &pattern))
+    }
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
+        let _ = (state, proof);
+        Vec::new()
+    }
+}
+
+impl Shown for Interaction {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        let _ = (state, proof);
+        let (house, into) = (self.house, self.into);
+        format!(
+            "{} {house} interaction-with-{} {into}",
+            house.kind_name(),
+            into.kind_name()
+        )
+    }
+    fn dialect(&self) -> &'static str {
+        "nrc"
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = state;
+        let line = hodoku::locked_line(self.digit, self.house);
+        Some(format!("{line} => {}", hodoku::conclusions(proof)))
+    }
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = state;
+        let (house, into) = (self.house, self.into);
+        let pattern = format!(
+            "{} {} interaction with {} {}",
+            house.kind_name(),
+            forum2007::upper_house(house),
+            into.kind_name(),
+            forum2007::upper_house(into)
+        );
+        Some(forum2007::numbered(proof, &[self.digit], &pattern))
+    }
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
+        let _ = (state, proof);
+        Vec::new()
+    }
+}
+
+impl Shown for NakedSubset<'_> {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        let _ = state;
+        subset_text(proof, self.house, self.cells, self.digits)
+    }
+    fn dialect(&self) -> &'static str {
+        "nrc"
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = state;
+        Some(format!(
+            "{}: {}{} ==> {}",
+            proof.rule,
+            sudorules::modern_cells(self.house, self.cells),
+            digit_braces(self.digits),
+            sudorules::modern_conclusions(proof)
+        ))
+    }
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = state;
+        let line = hodoku::subset_line(true, self.cells, self.digits)?;
+        Some(format!("{line} => {}", hodoku::conclusions(proof)))
+    }
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = state;
+        let pattern = forum2007::subset_form(true, self.house, self.cells);
+        Some(forum2007::numbered(proof, self.digits, &pattern))
+    }
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
+        let _ = (state, proof);
+        Vec::new()
+    }
+}
+
+impl Shown for HiddenSubset<'_> {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        let _ = state;
+        subset_text(proof, self.house, self.cells, self.digits)
+    }
+    fn dialect(&self) -> &'static str {
+        "nrc"
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = state;
+        let h = self.house.to_string();
+        let inside = sudorules::modern_cells(self.house, self.cells);
+        Some(format!(
+            "{}: {h}{}{} ==> {}",
+            proof.rule,
+            digit_braces(self.digits),
+            &inside[h.len()..],
+            sudorules::modern_conclusions(proof)
+        ))
+    }
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = state;
+        let line = hodoku::subset_line(false, self.cells, self.digits)?;
+        Some(format!("{line} => {}", hodoku::conclusions(proof)))
+    }
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = state;
+        let pattern = forum2007::subset_form(false, self.house, self.cells);
+        Some(forum2007::numbered(proof, self.digits, &pattern))
+    }
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
+        let _ = (state, proof);
+        Vec::new()
+    }
+}
+
+impl Shown for LineFish<'_> {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        let _ = state;
+        let (rows, cols) = if matches!(self.base[0], House::Row(_)) {
+            (self.base, self.cover)
+        } else {
+            (self.cover, self.base)
+        };
+        format!(
+            "{} n{}{}{}",
+            proof.rule,
+            self.digit,
+            houses_in_braces(rows),
+            houses_in_braces(cols)
+        )
+    }
+    fn dialect(&self) -> &'static str {
+        "nrc"
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = state;
+        Some(format!(
+            "{}: n{}{}{} ==> {}",
+            proof.rule,
+            self.digit,
+            houses_in_braces(self.base),
+            houses_in_braces(self.cover),
+            sudorules::modern_conclusions(proof)
+        ))
+    }
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = state;
+        let line = hodoku::fish_line(self.digit, self.base, self.cover);
+        Some(format!("{line} => {}", hodoku::conclusions(proof)))
+    }
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
+        let pattern = forum2007::upper_body(&self.ours(state, proof))?;
+        Some(forum2007::numbered(proof, &[self.digit], &pattern))
+    }
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
+        let _ = (state, proof);
+        Vec::new()
+    }
+}
+
+impl Shown for XyWing {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        wing_text(state, proof, self.pivot, self.pincers, self.z)
+    }
+    fn dialect(&self) -> &'static str {
+        "nrc"
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        Some(modern_wing(state, proof, self.pivot, self.pincers, self.z))
+    }
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = state;
+        let line = hodoku::wing_line(false, self.pivot, self.pincers, self.z);
+        Some(format!("{line} => {}", hodoku::conclusions(proof)))
+    }
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
+        forum2007::wing_form(state, proof, self.pivot, self.pincers, self.z)
+    }
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
+        let _ = (state, proof);
+        Vec::new()
+    }
+}
+
+impl Shown for XyzWing {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        wing_text(state, proof, self.pivot, self.pincers, self.z)
+    }
+    fn dialect(&self) -> &'static str {
+        "nrc"
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        Some(modern_wing(state, proof, self.pivot, self.pincers, self.z))
+    }
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = state;
+        let line = hodoku::wing_line(true, self.pivot, self.pincers, self.z);
+        Some(format!("{line} => {}", hodoku::conclusions(proof)))
+    }
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
+        forum2007::wing_form(state, proof, self.pivot, self.pincers, self.z)
+    }
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
+        let _ = (state, proof);
+        Vec::new()
     }
 }
 

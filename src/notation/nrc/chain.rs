@@ -19,28 +19,17 @@
 //! earlier right-linking candidate that justifies it (`#`) and every z-candidate (`*`).
 
 use crate::grid::{Candidate, CspVariable, State};
+pub use crate::notation::common::ParsedCell;
 use crate::notation::lexer::{self, parse_all, Mark};
 use crate::notation::nrc::basic::read_conclusions;
+use crate::notation::shown::Shown;
+use crate::notation::{eureka, forum2007, sudorules, NamedText};
 use crate::proof::chain::{
     kind_index, linked, ChainCell, ChainFamily, ChainPattern, Lasso, LassoKind, TCandidate,
 };
 use crate::proof::{Pattern, Proof};
 use thiserror::Error;
 use winnow::Parser;
-
-/// One cell as written: its variable when the notation fixes it (`{n5 n8}r2c7` is rc,
-/// `n7r5{c6 c4}` rn, `n6{r9 r1}c6` cn; `n2{r7c8 r8c7}` leaves it open), its two linking
-/// candidates and the extra candidates of the full notation with their marks (`#R` gives the
-/// justifying right-linking candidate, `*` a z-candidate: `None`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParsedCell {
-    pub variable: Option<CspVariable>,
-    pub left: Candidate,
-    pub right: Candidate,
-    pub extras: Vec<(Candidate, Option<Candidate>)>,
-    /// The token as written.
-    pub text: String,
-}
 
 /// One chain step: family, length, lasso kind, cells and eliminated targets.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -608,6 +597,42 @@ pub fn pattern_text(_state: &State, proof: &Proof, c: &ChainPattern) -> String {
 /// `nrczt7-rl-lasso n3{r1 r4}c6 - n4{r4 r5 r1*}c6 - {n4 n2}r5c9 - {n2 n6 n3#n3r4c6}r4c8 - ...`.
 pub fn pattern_text_full(c: &ChainPattern) -> String {
     format!("{} {}", c.rule_name().0, join_cells(c, true))
+}
+
+impl Shown for ChainPattern {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        pattern_text(state, proof, self)
+    }
+    fn dialect(&self) -> &'static str {
+        "nrc"
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        Some(sudorules::chain_text(self))
+    }
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
+        let nrc = pattern_text(state, proof, self);
+        let body = forum2007::upper_body(&nrc)?;
+        Some(format!(
+            "{body} ==> {}",
+            forum2007::conclusions_in_words(proof)
+        ))
+    }
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
+        let _ = (state, proof);
+        eureka::eureka_text(self)
+            .map(|text| NamedText {
+                name: "Eureka",
+                heading: "Eureka/AIC notation:".into(),
+                text,
+            })
+            .into_iter()
+            .collect()
+    }
 }
 
 #[cfg(test)]

@@ -6,16 +6,18 @@
 //! between chains, the premise and its contradiction). Neither the seeds nor the forums print these in nrc notation, so
 //! there is no reader; HoDoKu's own lines for them are in [`crate::notation::hodoku`].
 
-use super::{braced, cell_with_digits, houses_in_braces};
 use crate::grid::{Candidate, Cell, Digit, State};
+use crate::notation::common::{braced, cell_with_digits, houses_in_braces};
+use crate::notation::shown::Shown;
+use crate::notation::{gnpx, hodoku, NamedText};
 use crate::proof::als::{AlsPattern, SueDeCoq};
-use crate::proof::assistant::{form_proof, form_size, BentSubset, GridAls, GridLock};
-use crate::proof::check::cell_digits;
+use crate::proof::assistant::{BentSubset, GridAls, GridForm, GridLock};
+use crate::proof::facts::cell_digits;
 use crate::proof::medusa::{
     Colour, MedusaContradiction, MedusaPattern, MedusaPremise, StrongChain,
 };
 use crate::proof::range::{AlmostLockedRange, RangeStep};
-use crate::proof::{Pattern, Proof};
+use crate::proof::{medusa_net, Pattern, Proof};
 
 fn cells_text(cells: &[Cell]) -> String {
     let items: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
@@ -28,10 +30,10 @@ fn digits_text(digits: &[Digit]) -> String {
 }
 
 /// Hanson's description of a grid lock: `a 3×3 grid of 5s: {r2 r5 r7} × {c3 c6 c7}`.
-pub fn describe(form: &Pattern) -> String {
-    let n = form_size(form);
+pub fn describe(form: &GridForm) -> String {
+    let n = form.size();
     match form {
-        Pattern::NakedSubset {
+        GridForm::NakedSubset {
             house,
             cells,
             digits,
@@ -40,7 +42,7 @@ pub fn describe(form: &Pattern) -> String {
             cells_text(cells),
             digits_text(digits)
         ),
-        Pattern::HiddenSubset {
+        GridForm::HiddenSubset {
             house,
             digits,
             cells,
@@ -49,46 +51,21 @@ pub fn describe(form: &Pattern) -> String {
             digits_text(digits),
             cells_text(cells)
         ),
-        Pattern::Fish { digit, base, cover } => format!(
+        GridForm::Fish { digit, base, cover } => format!(
             "a {n}×{n} grid of {digit}s: {} × {}",
             houses_in_braces(base),
             houses_in_braces(cover)
         ),
-        // a grid analysis's form is a subset or a fish
-        Pattern::NakedSingle { .. }
-        | Pattern::HiddenSingle { .. }
-        | Pattern::Interaction { .. }
-        | Pattern::XyWing { .. }
-        | Pattern::XyzWing { .. }
-        | Pattern::Chain(_)
-        | Pattern::Whip(_)
-        | Pattern::Net(_)
-        | Pattern::GridLock(_)
-        | Pattern::BentSubset(_)
-        | Pattern::Als(_)
-        | Pattern::GridAls(_)
-        | Pattern::AlmostLockedRange(_)
-        | Pattern::SueDeCoq(_)
-        | Pattern::Aic(_)
-        | Pattern::Medusa(_)
-        | Pattern::Tagging(_)
-        | Pattern::Composite(_)
-        | Pattern::EmptyRectangle(_)
-        | Pattern::Template(_)
-        | Pattern::Uniqueness(_)
-        | Pattern::GeneralFish(_)
-        | Pattern::KrakenFish(_)
-        | Pattern::AlignedExclusion(_) => String::new(),
     }
 }
 
 /// `swordfish-in-rows n5{r2 r5 r7}{c3 c6 c7} ≡ whale-in-columns n5{…}{…} (a 3×3 grid of
 /// 5s: …)`.
 pub fn grid_text(state: &State, proof: &Proof, lock: &GridLock) -> String {
-    let mut text = super::basic::pattern_text(state, &form_proof(&lock.form, proof));
+    let mut text = super::pattern_text(state, &lock.form.proof(proof));
     if let Some(c) = &lock.complement {
         text.push_str(" ≡ ");
-        text.push_str(&super::basic::pattern_text(state, &form_proof(c, proof)));
+        text.push_str(&super::pattern_text(state, &c.proof(proof)));
     }
     format!("{text} ({})", describe(&lock.form))
 }
@@ -262,4 +239,204 @@ pub fn medusa_text(proof: &Proof, p: &MedusaPattern) -> String {
     };
     text.push_str(&format!("; {premise} ⇒ {contradiction}"));
     text
+}
+
+impl Shown for GridLock {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        grid_text(state, proof, self)
+    }
+    fn dialect(&self) -> &'static str {
+        "Hanson"
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = state;
+        let line = match &*self.form {
+            GridForm::NakedSubset { cells, digits, .. } => hodoku::subset_line(true, cells, digits),
+            GridForm::HiddenSubset { cells, digits, .. } => {
+                hodoku::subset_line(false, cells, digits)
+            }
+            GridForm::Fish { digit, base, cover } => Some(hodoku::fish_line(*digit, base, cover)),
+        };
+        line.map(|p| format!("{p} => {}", hodoku::conclusions(proof)))
+    }
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
+        let _ = (state, proof);
+        Vec::new()
+    }
+}
+
+impl Shown for BentSubset {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        bent_text(state, proof, self)
+    }
+    fn dialect(&self) -> &'static str {
+        "Hanson"
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = state;
+        hodoku::bent_text(proof, self)
+    }
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
+        let _ = (state, proof);
+        Vec::new()
+    }
+}
+
+impl Shown for AlsPattern {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        let _ = state;
+        als_text(proof, self)
+    }
+    fn dialect(&self) -> &'static str {
+        "Hanson"
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = state;
+        Some(hodoku::als_text(proof, self))
+    }
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
+        let _ = (state, proof);
+        Vec::new()
+    }
+}
+
+impl Shown for GridAls {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        let _ = state;
+        grid_als_text(proof, self)
+    }
+    fn dialect(&self) -> &'static str {
+        "Hanson"
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        Some(hodoku::grid_als_text(state, proof, self))
+    }
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
+        let _ = (state, proof);
+        Vec::new()
+    }
+}
+
+impl Shown for AlmostLockedRange {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        let _ = state;
+        range_text(proof, self)
+    }
+    fn dialect(&self) -> &'static str {
+        "Hanson"
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
+        let _ = (state, proof);
+        Vec::new()
+    }
+}
+
+impl Shown for SueDeCoq {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        sue_de_coq_text(state, proof, self)
+    }
+    fn dialect(&self) -> &'static str {
+        "Hanson"
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        Some(hodoku::sue_de_coq_text(state, proof, self))
+    }
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
+        let _ = (state, proof);
+        Vec::new()
+    }
+}
+
+impl Shown for MedusaPattern {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        let _ = state;
+        medusa_text(proof, self)
+    }
+    fn dialect(&self) -> &'static str {
+        "Hanson"
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
+        // each elimination's refutation as a net of inferences, in GNPX's notation
+        let nets: Vec<String> = proof
+            .eliminations
+            .iter()
+            .filter_map(|&t| medusa_net::refutation_net(state, self, t).ok())
+            .filter_map(|p| match &p.pattern {
+                Pattern::Net(net) => Some(gnpx::gnpx_text(net, &p)),
+                _ => None,
+            })
+            .collect();
+        if nets.is_empty() {
+            return Vec::new();
+        }
+        vec![NamedText {
+            name: "GNPX",
+            heading: "As nets of inferences (GNPX notation), one per elimination:".into(),
+            text: nets.join("\n"),
+        }]
+    }
 }

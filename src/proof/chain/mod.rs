@@ -413,3 +413,25 @@ pub fn rule_name_of(
     };
     (rule, fam, n)
 }
+
+impl crate::proof::PatternKind for ChainPattern {
+    fn rule_name(&self) -> (String, String, usize) {
+        ChainPattern::rule_name(self)
+    }
+
+    fn check(
+        &self,
+        state: &crate::grid::State,
+        proof: &crate::proof::Proof,
+    ) -> Result<(), crate::proof::CheckError> {
+        check::check(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        for cell in &self.cells {
+            out.named([cell.left_linking, cell.right_linking]);
+            out.named(cell.t_candidates.iter().map(|t| t.candidate));
+            out.named(cell.z_candidates.iter().copied());
+        }
+    }
+}

@@ -260,6 +260,37 @@ impl fmt::Display for Rule {
     }
 }
 
+/// What of a [`Searcher`] a technique's searches fill and another technique's reuse on the
+/// same state: the chain families share the chain memo and tables, every force chain and
+/// net the state's net graphs and analyses (three modes on one analysis), tagging levels 2
+/// and 3 level 2's clearings ([`TaggingCache`]); any other
+/// technique keeps nothing another one reads. A caller that splits a state's techniques
+/// among several searchers (explain's lanes) keeps techniques with one key on one searcher;
+/// the answers are the same either way, only the work repeated differs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SearcherShare {
+    Chains,
+    Force,
+    Tagging,
+    Own(TechniqueId),
+}
+
+impl TechniqueId {
+    /// What of a searcher this technique's searches share ([`SearcherShare`]).
+    pub fn searcher_share(self) -> SearcherShare {
+        match self.get().search {
+            Search::Chain(_) => SearcherShare::Chains,
+            Search::Force(_) => SearcherShare::Force,
+            Search::Tagging(_) => SearcherShare::Tagging,
+            Search::Basic(_)
+            | Search::Whip(_)
+            | Search::Hypothesis(_)
+            | Search::Assistant(_)
+            | Search::Hodoku(_) => SearcherShare::Own(self),
+        }
+    }
+}
+
 /// Runs rules on states and owns what the searches remember between calls (the chain
 /// searches' per-state results). The caller keeps one per job (a resolution path, a rated
 /// puzzle) and drops it after: nothing is kept per thread.
@@ -268,6 +299,35 @@ pub struct Searcher {
     chains: chains::ChainCache,
     force: ForceCache,
     hypotheses: HypothesisCache,
+    tagging: TaggingCache,
+    /// Whether it answers questions about one target of a state only ([`Searcher::for_one_target`]).
+    one_target: bool,
+}
+
+/// Level 2's clearings of the last state. Level 3 starts with level 2's search and stops
+/// there when it has clearings ([`tagging3::level3_with_stats`]), so tag3 reads them here
+/// instead of searching level 2 again.
+#[derive(Default)]
+struct TaggingCache {
+    level2: Option<(crate::grid::CandidateSet, Vec<Proof>)>,
+}
+
+impl TaggingCache {
+    /// The clearings of full tagging at `level` (1, 2 or 3), those of [`tagging_find`].
+    fn find(&mut self, level: u8, links: &LinkIndex) -> Vec<Proof> {
+        if level == 1 {
+            return tagging::level1(links);
+        }
+        let key = *links.open();
+        if self.level2.as_ref().is_none_or(|(k, _)| *k != key) {
+            self.level2 = Some((key, tagging2::level2(links)));
+        }
+        let two = &self.level2.as_ref().expect("just set").1;
+        if level == 2 || !two.is_empty() {
+            return two.clone();
+        }
+        tagging3::level3(links)
+    }
 }
 
 /// Each hypothesis technique's proofs of the last state (shortest first), computed once:
@@ -442,6 +502,17 @@ impl Searcher {
         }
     }
 
+    /// A searcher for one target's question on a state (explain's rows): its disproof
+    /// searches (hypothesis, depth, depth2) assume the target alone instead of every
+    /// candidate of the state (which a searcher keeps for the state's other targets). Each
+    /// assumption's disproof is a proof of its own, so the answers are the same.
+    pub fn for_one_target() -> Searcher {
+        Searcher {
+            one_target: true,
+            ..Searcher::default()
+        }
+    }
+
     /// Up to `limit` instances of `rule` in the state, each recording its technique.
     pub fn find(&mut self, rule: Rule, links: &LinkIndex, limit: usize) -> Vec<Proof> {
         let name = rule.technique.name();
@@ -453,7 +524,7 @@ impl Searcher {
         match rule.technique.get().search {
             Search::Basic(b) => basic::find(b, links),
             Search::Assistant(a) => assistant::find(a, links),
-            Search::Tagging(level) => tagging_find(level, links),
+            Search::Tagging(level) => self.tagging.find(level, links),
             Search::Hodoku(rule) => rule.find(links),
             Search::Chain(f) => {
                 self.chains
@@ -508,10 +579,25 @@ impl Searcher {
                 .search_target(spec, links, (target, false), max_len, meter);
         }
         if let Search::Hypothesis(mode) = technique.get().search {
+            let disproof = mode == ForceMode::Hypothesis || mode.is_depth();
+            if self.one_target && disproof {
+                return technique.search_target_in(&mut self.chains, links, target, max_len, meter);
+            }
             // every conclusion of the state at once, kept for the state's other targets
             return self.hypothesis_answer(mode, links, meter, |p| {
                 p.eliminations.contains(&target) && p.length <= max_len
             });
+        }
+        if let Search::Tagging(level) = technique.get().search {
+            if let Some(stop) = meter.check() {
+                return TargetAnswer::stopped(stop, 0);
+            }
+            return TargetAnswer::complete(
+                self.tagging
+                    .find(level, links)
+                    .into_iter()
+                    .find(|p| p.eliminations.contains(&target)),
+            );
         }
         technique.search_target_in(&mut self.chains, links, target, max_len, meter)
     }

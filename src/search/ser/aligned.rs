@@ -11,36 +11,27 @@ use crate::grid::{Candidate, Cell};
 use crate::proof::aligned::AlignedExclusionPattern;
 use crate::proof::{Pattern, Proof};
 
-/// The candidates of each base cell that no allowed combination uses.
+/// The candidates of each base cell (two or three) that no allowed combination uses.
 fn excluded(grid: &SeGrid, cells: &[usize], excluders: &[usize]) -> Vec<Candidate> {
-    let values: Vec<Vec<u8>> = cells
-        .iter()
-        .map(|&c| bits(grid.cands[c] as u32).map(|v| v as u8).collect())
-        .collect();
-    let mut allowed = vec![0u16; cells.len()];
-    let mut combo = vec![0u8; cells.len()];
-    let mut index = vec![0usize; cells.len()];
-    loop {
-        for (i, k) in index.iter().enumerate() {
-            combo[i] = values[i][*k];
-        }
-        if is_allowed(grid, cells, excluders, &combo) {
-            for (i, &v) in combo.iter().enumerate() {
-                allowed[i] |= 1 << v;
+    let mut allowed = [0u16; 3];
+    let values = |i: usize| bits(grid.cands[cells[i]] as u32).map(|v| v as u8);
+    let third: Vec<Option<u8>> = if cells.len() == 3 {
+        values(2).map(Some).collect()
+    } else {
+        vec![None]
+    };
+    for v0 in values(0) {
+        for v1 in values(1) {
+            for &v2 in &third {
+                let combo = [Some(v0), Some(v1), v2];
+                if is_allowed(grid, cells, excluders, &combo) {
+                    for (i, v) in combo.iter().enumerate() {
+                        if let Some(v) = v {
+                            allowed[i] |= 1 << v;
+                        }
+                    }
+                }
             }
-        }
-        // the next combination (odometer)
-        let mut i = 0;
-        while i < cells.len() {
-            index[i] += 1;
-            if index[i] < values[i].len() {
-                break;
-            }
-            index[i] = 0;
-            i += 1;
-        }
-        if i == cells.len() {
-            break;
         }
     }
     cells
@@ -53,7 +44,12 @@ fn excluded(grid: &SeGrid, cells: &[usize], excluders: &[usize]) -> Vec<Candidat
         .collect()
 }
 
-fn is_allowed(grid: &SeGrid, cells: &[usize], excluders: &[usize], combo: &[u8]) -> bool {
+fn is_allowed(
+    grid: &SeGrid,
+    cells: &[usize],
+    excluders: &[usize],
+    combo: &[Option<u8>; 3],
+) -> bool {
     for i in 0..cells.len() {
         for j in i + 1..cells.len() {
             if combo[i] == combo[j] && sees(cells[i], cells[j]) {
@@ -61,7 +57,7 @@ fn is_allowed(grid: &SeGrid, cells: &[usize], excluders: &[usize], combo: &[u8])
             }
         }
     }
-    let used: u16 = combo.iter().fold(0, |m, &v| m | 1 << v);
+    let used: u16 = combo.iter().flatten().fold(0, |m, &v| m | 1 << v);
     !excluders.iter().any(|&e| grid.cands[e] & !used == 0)
 }
 
@@ -95,33 +91,45 @@ pub fn aligned_exclusion(grid: &SeGrid, degree: usize) -> Option<SeStep> {
     if base.len() < degree {
         return None;
     }
-    let is_base = |c: usize| base.iter().any(|(b, _)| *b == c);
+    let mask = |cells: &[usize]| cells.iter().fold(0u128, |m, &c| m | 1 << c);
+    let masks: Vec<u128> = base.iter().map(|(_, ex)| mask(ex)).collect();
+    let base_mask = base.iter().fold(0u128, |m, (c, _)| m | 1 << c);
+    let index_of = |c: usize| base.iter().position(|(b, _)| *b == c).expect("a base cell");
     // pairs in SE's (colex) order: {0,1}, {0,2}, {1,2}, {0,3}…
     let pairs = (1..base.len()).flat_map(|i1| (0..i1).map(move |i0| (i0, i1)));
     for (i0, i1) in pairs {
         let (c0, c1) = (base[i0].0, base[i1].0);
+        let pair_common = masks[i0] & masks[i1];
         let tails: Vec<Option<usize>> = if degree == 2 {
+            if pair_common.count_ones() < 2 {
+                continue;
+            }
             vec![None]
         } else {
             let mut twin: Vec<usize> = Vec::new();
             for &e in base[i0].1.iter().chain(&base[i1].1) {
-                if !twin.contains(&e) && is_base(e) && e != c0 && e != c1 {
+                if !twin.contains(&e) && base_mask & (1 << e) != 0 && e != c0 && e != c1 {
                     twin.push(e);
                 }
             }
             twin.into_iter().map(Some).collect()
         };
         for tail in tails {
-            let cells: Vec<usize> = [Some(c0), Some(c1), tail].into_iter().flatten().collect();
-            let excluders_of = |c: usize| &base.iter().find(|(b, _)| *b == c).unwrap().1;
-            let mut common: Vec<usize> = excluders_of(cells[0]).clone();
-            for &c in &cells[1..] {
-                let ex = excluders_of(c);
-                common.retain(|e| ex.contains(e));
-            }
-            if common.len() < 2 {
+            let common_mask = match tail {
+                Some(t) => pair_common & masks[index_of(t)],
+                None => pair_common,
+            };
+            if common_mask.count_ones() < 2 {
                 continue;
             }
+            let cells: Vec<usize> = [Some(c0), Some(c1), tail].into_iter().flatten().collect();
+            // SE's order of the common excluders: the first cell's
+            let common: Vec<usize> = base[i0]
+                .1
+                .iter()
+                .copied()
+                .filter(|&e| common_mask & (1 << e) != 0)
+                .collect();
             let eliminations = excluded(grid, &cells, &common);
             if eliminations.is_empty() {
                 continue;

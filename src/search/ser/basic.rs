@@ -6,7 +6,7 @@
 
 use super::grid::{candidate, house_cells, Region, RegionType, SeGrid, BLOCK_COLUMN_ROW};
 use super::SeStep;
-use crate::grid::{Cell, Digit};
+use crate::grid::{Candidate, Cell, Digit};
 use crate::proof::{Pattern, Proof};
 
 /// k-subsets of {0..n} as bitmasks in SE's order (increasing integers: colex order);
@@ -30,7 +30,14 @@ pub fn combinations(n: usize, k: usize) -> impl Iterator<Item = u32> {
 
 /// The set bits of a mask, lowest first.
 pub fn bits(mask: u32) -> impl Iterator<Item = usize> {
-    (0..32).filter(move |&i| mask & (1 << i) != 0)
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            i
+        })
+    })
 }
 
 fn digit(value: u8) -> Digit {
@@ -119,7 +126,29 @@ pub fn naked_single(grid: &SeGrid) -> Option<SeStep> {
 }
 
 fn crosses(a: Region, b: Region) -> bool {
-    a.cells().iter().any(|&c| b.contains(c))
+    let block_line = |block: usize, line: Region| match line.kind {
+        RegionType::Row => line.index / 3 == block / 3,
+        RegionType::Column => line.index / 3 == block % 3,
+        RegionType::Block => line.index == block,
+    };
+    match (a.kind, b.kind) {
+        (RegionType::Block, _) => block_line(a.index, b),
+        (_, RegionType::Block) => block_line(b.index, a),
+        _ => a.cells().iter().any(|&c| b.contains(c)),
+    }
+}
+
+/// SE's common tuple over masks, without allocating: every member has at least two
+/// elements and their union has exactly `degree` elements.
+fn common_of(members: impl Iterator<Item = u16>, degree: usize) -> Option<u16> {
+    let mut union = 0;
+    for m in members {
+        if m.count_ones() <= 1 {
+            return None;
+        }
+        union |= m;
+    }
+    (union.count_ones() as usize == degree).then_some(union)
 }
 
 /// The value's candidates in `into` outside `from`.
@@ -130,9 +159,102 @@ fn removable_in(grid: &SeGrid, into: Region, from: Region, value: u8) -> Vec<usi
         .collect()
 }
 
-/// Pointing and claiming (2.6, 2.8), or in direct mode the pointing or claiming that
-/// leaves a hidden single in another region of the first region's type (1.7, 1.9).
-pub fn locking(grid: &SeGrid, direct: bool) -> Option<SeStep> {
+/// A locked set as SE's rules find it (the rules inside chains read every one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LockedSet {
+    /// The value's places (two or more) in `region1` all lie in `region2`: pointing when
+    /// `region1` is a block, claiming when it is a line.
+    Locking {
+        region1: Region,
+        region2: Region,
+        value: u8,
+    },
+    /// The cells at `positions` of `region` hold only `values` (as many).
+    Naked {
+        region: Region,
+        positions: u16,
+        values: u16,
+    },
+    /// `values` have no places in `region` but `positions` (as many).
+    Hidden {
+        region: Region,
+        values: u16,
+        positions: u16,
+    },
+    /// `value`'s places in the `base` lines (bit i: line i of `base_type`) lie in the
+    /// `cover` lines.
+    Fish {
+        base_type: RegionType,
+        cover_type: RegionType,
+        base: u16,
+        cover: u16,
+        value: u8,
+    },
+}
+
+impl LockedSet {
+    /// What the set removes, in reading order.
+    pub fn removable(&self, grid: &SeGrid) -> Vec<Candidate> {
+        let mut out: Vec<Candidate> = match *self {
+            LockedSet::Locking {
+                region1,
+                region2,
+                value,
+            } => removable_in(grid, region2, region1, value)
+                .into_iter()
+                .map(|c| candidate(c, value))
+                .collect(),
+            LockedSet::Naked {
+                region,
+                positions,
+                values,
+            } => (0..9)
+                .filter(|&p| positions & (1 << p) == 0)
+                .flat_map(|p| {
+                    let c = region.cell(p);
+                    bits(values as u32)
+                        .filter(move |&v| grid.has(c, v as u8))
+                        .map(move |v| candidate(c, v as u8))
+                })
+                .collect(),
+            LockedSet::Hidden {
+                region,
+                values,
+                positions,
+            } => bits(positions as u32)
+                .flat_map(|p| {
+                    let c = region.cell(p);
+                    (1..=9u8)
+                        .filter(move |&v| values & (1 << v) == 0 && grid.has(c, v))
+                        .map(move |v| candidate(c, v))
+                })
+                .collect(),
+            LockedSet::Fish {
+                cover_type,
+                base,
+                cover,
+                value,
+                ..
+            } => bits(cover as u32)
+                .flat_map(|i| {
+                    let line = Region::new(cover_type, i);
+                    (0..9)
+                        .filter(move |&p| base & (1 << p) == 0)
+                        .map(move |p| line.cell(p))
+                })
+                .filter(|&c| grid.has(c, value))
+                .map(|c| candidate(c, value))
+                .collect(),
+        };
+        out.sort();
+        out
+    }
+}
+
+/// Every intersection in SE's order: region pairs (block, column), (block, row), (column,
+/// block), (row, block), indices ascending, values ascending; `f` stops the walk with a
+/// result.
+pub fn each_locking<R>(grid: &SeGrid, mut f: impl FnMut(LockedSet) -> Option<R>) -> Option<R> {
     use RegionType::*;
     for (type1, type2) in [(Block, Column), (Block, Row), (Column, Block), (Row, Block)] {
         for i1 in 0..9 {
@@ -141,20 +263,41 @@ pub fn locking(grid: &SeGrid, direct: bool) -> Option<SeStep> {
                 if !crosses(region1, region2) {
                     continue;
                 }
+                // region1's positions inside region2
+                let shared = (0..9)
+                    .filter(|&p| region2.contains(region1.cell(p)))
+                    .fold(0u16, |m, p| m | 1 << p);
                 for value in 1..=9u8 {
                     let positions = grid.positions(region1, value);
-                    let inside = bits(positions as u32).all(|p| region2.contains(region1.cell(p)));
-                    if positions.count_ones() < 2 || !inside {
+                    if positions.count_ones() < 2 || positions & !shared != 0 {
                         continue;
                     }
-                    if let Some(s) = locking_hint(grid, direct, region1, region2, value) {
-                        return Some(s);
+                    let set = LockedSet::Locking {
+                        region1,
+                        region2,
+                        value,
+                    };
+                    if let Some(r) = f(set) {
+                        return Some(r);
                     }
                 }
             }
         }
     }
     None
+}
+
+/// Pointing and claiming (2.6, 2.8), or in direct mode the pointing or claiming that
+/// leaves a hidden single in another region of the first region's type (1.7, 1.9).
+pub fn locking(grid: &SeGrid, direct: bool) -> Option<SeStep> {
+    each_locking(grid, |set| match set {
+        LockedSet::Locking {
+            region1,
+            region2,
+            value,
+        } => locking_hint(grid, direct, region1, region2, value),
+        _ => None,
+    })
 }
 
 fn locking_hint(
@@ -168,15 +311,17 @@ fn locking_hint(
     if removable.is_empty() {
         return None;
     }
-    let interaction = Proof::new(
-        Pattern::Interaction {
-            digit: digit(value),
-            house: region1.house(),
-            into: region2.house(),
-        },
-        removable.iter().map(|&c| candidate(c, value)).collect(),
-        vec![],
-    );
+    let interaction = || {
+        Proof::new(
+            Pattern::Interaction {
+                digit: digit(value),
+                house: region1.house(),
+                into: region2.house(),
+            },
+            removable.iter().map(|&c| candidate(c, value)).collect(),
+            vec![],
+        )
+    };
     let pointing = region1.kind == RegionType::Block;
     if !direct {
         let (name, difficulty) = if pointing {
@@ -184,7 +329,7 @@ fn locking_hint(
         } else {
             ("Claiming", 2.8)
         };
-        return Some(step(name, difficulty, vec![interaction]));
+        return Some(step(name, difficulty, vec![interaction()]));
     }
     for i3 in (0..9).filter(|&i| i != region1.index) {
         let region3 = Region::new(region1.kind, i3);
@@ -195,41 +340,31 @@ fn locking_hint(
         if positions.count_ones() < 2 {
             continue;
         }
-        let outside: Vec<usize> = bits(positions as u32)
+        let mut outside = bits(positions as u32)
             .map(|p| region3.cell(p))
-            .filter(|&c| !region2.contains(c))
-            .collect();
-        if let [cell] = outside[..] {
+            .filter(|&c| !region2.contains(c));
+        if let (Some(cell), None) = (outside.next(), outside.next()) {
             let (name, difficulty) = if pointing {
                 ("Direct Pointing", 1.7)
             } else {
                 ("Direct Claiming", 1.9)
             };
             let single = hidden_single_proof(region3, cell, value);
-            return Some(direct_step(name, difficulty, vec![interaction, single]));
+            return Some(direct_step(name, difficulty, vec![interaction(), single]));
         }
     }
     None
 }
 
-/// SE's common tuple: every member has at least two elements and the union has exactly
-/// `degree` elements.
-fn common_tuple(members: &[u16], degree: usize) -> Option<u16> {
-    let mut union = 0;
-    for &m in members {
-        if m.count_ones() <= 1 {
-            return None;
-        }
-        union |= m;
-    }
-    (union.count_ones() as usize == degree).then_some(union)
-}
-
 const SET_NAMES: [&str; 3] = ["Pair", "Triplet", "Quad"];
 
-/// Naked pairs, triplets and quads (3.0, 3.6, 5.0): regions with at least twice the
-/// degree of empty cells, position tuples in SE's order.
-pub fn naked_set(grid: &SeGrid, degree: usize) -> Option<SeStep> {
+/// Every naked set of `degree` cells in SE's order: region types block, column, row, only
+/// regions with at least twice the degree of empty cells, position tuples in SE's order.
+pub fn each_naked<R>(
+    grid: &SeGrid,
+    degree: usize,
+    mut f: impl FnMut(LockedSet) -> Option<R>,
+) -> Option<R> {
     for kind in BLOCK_COLUMN_ROW {
         for index in 0..9 {
             let region = Region::new(kind, index);
@@ -237,46 +372,64 @@ pub fn naked_set(grid: &SeGrid, degree: usize) -> Option<SeStep> {
                 continue;
             }
             for tuple in combinations(9, degree) {
-                let cells: Vec<usize> = bits(tuple).map(|p| region.cell(p)).collect();
-                let values: Vec<u16> = cells.iter().map(|&c| grid.cands[c]).collect();
-                let Some(common) = common_tuple(&values, degree) else {
-                    continue;
-                };
-                let eliminations: Vec<_> = region
-                    .cells()
-                    .into_iter()
-                    .filter(|c| !cells.contains(c))
-                    .flat_map(|c| {
-                        bits(common as u32)
-                            .filter(move |&v| grid.has(c, v as u8))
-                            .map(move |v| candidate(c, v as u8))
-                    })
-                    .collect();
-                if eliminations.is_empty() {
-                    continue;
+                let members = bits(tuple).map(|p| grid.cands[region.cell(p)]);
+                if let Some(values) = common_of(members, degree) {
+                    let set = LockedSet::Naked {
+                        region,
+                        positions: tuple as u16,
+                        values,
+                    };
+                    if let Some(r) = f(set) {
+                        return Some(r);
+                    }
                 }
-                let proof = Proof::new(
-                    Pattern::NakedSubset {
-                        house: region.house(),
-                        cells: cells.iter().map(|&c| Cell::new(c)).collect(),
-                        digits: bits(common as u32).map(|v| digit(v as u8)).collect(),
-                    },
-                    eliminations,
-                    vec![],
-                );
-                let difficulty = [3.0, 3.6, 5.0][degree - 2];
-                let name = format!("Naked {}", SET_NAMES[degree - 2]);
-                return Some(step(name, difficulty, vec![proof]));
             }
         }
     }
     None
 }
 
-/// Hidden pairs, triplets and quads (3.4, 4.0, 5.4: regions with more than twice the
-/// degree of empty cells), or in direct mode (more empty cells than the degree) the hidden
-/// pair or triplet that leaves a hidden single in its region (2.0, 2.5).
-pub fn hidden_set(grid: &SeGrid, degree: usize, direct: bool) -> Option<SeStep> {
+/// Naked pairs, triplets and quads (3.0, 3.6, 5.0).
+pub fn naked_set(grid: &SeGrid, degree: usize) -> Option<SeStep> {
+    each_naked(grid, degree, |set| {
+        let LockedSet::Naked {
+            region,
+            positions,
+            values,
+        } = set
+        else {
+            return None;
+        };
+        let eliminations = set.removable(grid);
+        if eliminations.is_empty() {
+            return None;
+        }
+        let proof = Proof::new(
+            Pattern::NakedSubset {
+                house: region.house(),
+                cells: bits(positions as u32)
+                    .map(|p| Cell::new(region.cell(p)))
+                    .collect(),
+                digits: bits(values as u32).map(|v| digit(v as u8)).collect(),
+            },
+            eliminations,
+            vec![],
+        );
+        let difficulty = [3.0, 3.6, 5.0][degree - 2];
+        let name = format!("Naked {}", SET_NAMES[degree - 2]);
+        Some(step(name, difficulty, vec![proof]))
+    })
+}
+
+/// Every hidden set of `degree` values in SE's order: region types block, column, row,
+/// regions with more than twice the degree of empty cells (in direct mode more than the
+/// degree), value tuples in SE's order.
+pub fn each_hidden<R>(
+    grid: &SeGrid,
+    degree: usize,
+    direct: bool,
+    mut f: impl FnMut(LockedSet) -> Option<R>,
+) -> Option<R> {
     for kind in BLOCK_COLUMN_ROW {
         for index in 0..9 {
             let region = Region::new(kind, index);
@@ -285,19 +438,38 @@ pub fn hidden_set(grid: &SeGrid, degree: usize, direct: bool) -> Option<SeStep> 
                 continue;
             }
             for tuple in combinations(9, degree) {
-                let values: Vec<u8> = bits(tuple).map(|v| v as u8 + 1).collect();
-                let positions: Vec<u16> =
-                    values.iter().map(|&v| grid.positions(region, v)).collect();
-                let Some(common) = common_tuple(&positions, degree) else {
-                    continue;
-                };
-                if let Some(s) = hidden_set_hint(grid, region, &values, common, direct) {
-                    return Some(s);
+                let places = bits(tuple).map(|v| grid.positions(region, v as u8 + 1));
+                if let Some(positions) = common_of(places, degree) {
+                    let set = LockedSet::Hidden {
+                        region,
+                        values: (tuple as u16) << 1,
+                        positions,
+                    };
+                    if let Some(r) = f(set) {
+                        return Some(r);
+                    }
                 }
             }
         }
     }
     None
+}
+
+/// Hidden pairs, triplets and quads (3.4, 4.0, 5.4), or in direct mode the hidden pair or
+/// triplet that leaves a hidden single in its region (2.0, 2.5).
+pub fn hidden_set(grid: &SeGrid, degree: usize, direct: bool) -> Option<SeStep> {
+    each_hidden(grid, degree, direct, |set| {
+        let LockedSet::Hidden {
+            region,
+            values,
+            positions,
+        } = set
+        else {
+            return None;
+        };
+        let values: Vec<u8> = bits(values as u32).map(|v| v as u8).collect();
+        hidden_set_hint(grid, region, &values, positions, direct)
+    })
 }
 
 fn hidden_set_hint(
@@ -349,10 +521,14 @@ fn hidden_set_hint(
     None
 }
 
-/// X-wing, swordfish, jellyfish (3.2, 3.8, 5.2): base columns (cover rows) first, then base
+/// Every fish of `degree` lines in SE's order: base columns (cover rows) first, then base
 /// rows; base tuples in SE's order, values ascending, a value only while fewer than
 /// 9 − 2·degree copies are placed.
-pub fn fish(grid: &SeGrid, degree: usize) -> Option<SeStep> {
+pub fn each_fish<R>(
+    grid: &SeGrid,
+    degree: usize,
+    mut f: impl FnMut(LockedSet) -> Option<R>,
+) -> Option<R> {
     let mut placed = [0usize; 10];
     for &v in &grid.values {
         placed[v as usize] += 1;
@@ -366,45 +542,59 @@ pub fn fish(grid: &SeGrid, degree: usize) -> Option<SeStep> {
                 if placed[value as usize] + degree * 2 > 9 {
                     continue;
                 }
-                let positions: Vec<u16> = bits(tuple)
-                    .map(|i| grid.positions(Region::new(base_type, i), value))
-                    .collect();
-                let Some(covers) = common_tuple(&positions, degree) else {
-                    continue;
-                };
-                let eliminations: Vec<_> = bits(covers as u32)
-                    .flat_map(|i| {
-                        let cover = Region::new(cover_type, i);
-                        (0..9)
-                            .filter(move |&p| tuple & (1 << p) == 0)
-                            .map(move |p| cover.cell(p))
-                    })
-                    .filter(|&c| grid.has(c, value))
-                    .map(|c| candidate(c, value))
-                    .collect();
-                if eliminations.is_empty() {
-                    continue;
+                let places = bits(tuple).map(|i| grid.positions(Region::new(base_type, i), value));
+                if let Some(cover) = common_of(places, degree) {
+                    let set = LockedSet::Fish {
+                        base_type,
+                        cover_type,
+                        base: tuple as u16,
+                        cover,
+                        value,
+                    };
+                    if let Some(r) = f(set) {
+                        return Some(r);
+                    }
                 }
-                let proof = Proof::new(
-                    Pattern::Fish {
-                        digit: digit(value),
-                        base: bits(tuple)
-                            .map(|i| Region::new(base_type, i).house())
-                            .collect(),
-                        cover: bits(covers as u32)
-                            .map(|i| Region::new(cover_type, i).house())
-                            .collect(),
-                    },
-                    eliminations,
-                    vec![],
-                );
-                let (name, difficulty) =
-                    [("X-Wing", 3.2), ("Swordfish", 3.8), ("Jellyfish", 5.2)][degree - 2];
-                return Some(step(name, difficulty, vec![proof]));
             }
         }
     }
     None
+}
+
+/// X-wing, swordfish, jellyfish (3.2, 3.8, 5.2).
+pub fn fish(grid: &SeGrid, degree: usize) -> Option<SeStep> {
+    each_fish(grid, degree, |set| {
+        let LockedSet::Fish {
+            base_type,
+            cover_type,
+            base,
+            cover,
+            value,
+        } = set
+        else {
+            return None;
+        };
+        let eliminations = set.removable(grid);
+        if eliminations.is_empty() {
+            return None;
+        }
+        let proof = Proof::new(
+            Pattern::Fish {
+                digit: digit(value),
+                base: bits(base as u32)
+                    .map(|i| Region::new(base_type, i).house())
+                    .collect(),
+                cover: bits(cover as u32)
+                    .map(|i| Region::new(cover_type, i).house())
+                    .collect(),
+            },
+            eliminations,
+            vec![],
+        );
+        let (name, difficulty) =
+            [("X-Wing", 3.2), ("Swordfish", 3.8), ("Jellyfish", 5.2)][degree - 2];
+        Some(step(name, difficulty, vec![proof]))
+    })
 }
 
 /// XY-wing (4.2) or XYZ-wing (4.4): pivots in reading order, pincers among the pivot's

@@ -81,11 +81,24 @@ impl Region {
 }
 
 /// Values and candidates: `cands[cell]` has bit `v` (1..=9) for each candidate value `v`;
-/// a filled cell has value `values[cell]` and no candidate.
+/// a filled cell has value `values[cell]` and no candidate. `places` caches each region's
+/// positions of each value (bit p = position p), kept in step by [`SeGrid::remove`] and
+/// [`SeGrid::place`], the only writers.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SeGrid {
     pub values: [u8; 81],
     pub cands: [u16; 81],
+    places: [[u16; 10]; 27],
+}
+
+/// The slot of a region in [`SeGrid`]'s cache: blocks 0..9, rows 9..18, columns 18..27.
+fn slot(region: Region) -> usize {
+    let kind = match region.kind {
+        RegionType::Block => 0,
+        RegionType::Row => 1,
+        RegionType::Column => 2,
+    };
+    kind * 9 + region.index
 }
 
 impl SeGrid {
@@ -100,7 +113,41 @@ impl SeGrid {
                 cands[i] = state.cell_mask(cell) << 1;
             }
         }
-        SeGrid { values, cands }
+        SeGrid::from_parts(values, cands)
+    }
+
+    /// A grid of these values and candidate masks (a chain's working grid).
+    pub fn from_parts(values: [u8; 81], cands: [u16; 81]) -> SeGrid {
+        let mut grid = SeGrid {
+            values,
+            cands,
+            places: [[0; 10]; 27],
+        };
+        for kind in BLOCK_ROW_COLUMN {
+            for index in 0..9 {
+                let region = Region::new(kind, index);
+                for (p, cell) in region.cells().into_iter().enumerate() {
+                    for v in 1..=9u8 {
+                        if grid.has(cell, v) {
+                            grid.places[slot(region)][v as usize] |= 1 << p;
+                        }
+                    }
+                }
+            }
+        }
+        grid
+    }
+    /// Same placed digits and open candidates as the state.
+    pub fn agrees_with(&self, state: &State) -> bool {
+        Cell::all().all(|cell| {
+            let i = cell.index();
+            let cands = if self.values[i] == 0 {
+                state.cell_mask(cell) << 1
+            } else {
+                0
+            };
+            self.values[i] == state.values()[i] && self.cands[i] == cands
+        })
     }
     #[inline]
     pub fn has(&self, cell: usize, value: u8) -> bool {
@@ -115,13 +162,22 @@ impl SeGrid {
         self.values[cell] == 0
     }
     pub fn remove(&mut self, cell: usize, value: u8) {
+        if self.cands[cell] & (1 << value) == 0 {
+            return;
+        }
         self.cands[cell] &= !(1 << value);
+        for kind in BLOCK_ROW_COLUMN {
+            let region = Region::of(kind, cell);
+            self.places[slot(region)][value as usize] &= !(1 << region.position_of(cell));
+        }
     }
     /// Place `value` in `cell` and remove it from the cell's peers (SE's
     /// `setValueAndCancel`).
     pub fn place(&mut self, cell: usize, value: u8) {
         self.values[cell] = value;
-        self.cands[cell] = 0;
+        for v in 1..=9u8 {
+            self.remove(cell, v);
+        }
         for kind in BLOCK_ROW_COLUMN {
             for other in Region::of(kind, cell).cells() {
                 self.remove(other, value);
@@ -129,14 +185,9 @@ impl SeGrid {
         }
     }
     /// The positions (bit p = position p) of `value` among the region's candidates.
+    #[inline]
     pub fn positions(&self, region: Region, value: u8) -> u16 {
-        let mut mask = 0;
-        for p in 0..9 {
-            if self.has(region.cell(p), value) {
-                mask |= 1 << p;
-            }
-        }
-        mask
+        self.places[slot(region)][value as usize]
     }
     /// Empty cells of the region.
     pub fn empty_cells(&self, region: Region) -> usize {
@@ -162,18 +213,52 @@ pub fn se_cell_name(cell: usize) -> String {
     format!("{}{}", (b'A' + (cell % 9) as u8) as char, cell / 9 + 1)
 }
 
+const fn house_cell_table() -> [[u8; 20]; 81] {
+    let mut t = [[0u8; 20]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (r, c) = (cell / 9, cell % 9);
+        let (br, bc) = (r / 3 * 3, c / 3 * 3);
+        let mut n = 0;
+        // block cells, then the row's, then the column's, each once, without the cell
+        let mut p = 0;
+        while p < 9 {
+            let other = (br + p / 3) * 9 + bc + p % 3;
+            if other != cell {
+                t[cell][n] = other as u8;
+                n += 1;
+            }
+            p += 1;
+        }
+        p = 0;
+        while p < 9 {
+            let other = r * 9 + p;
+            if other != cell && p / 3 * 3 != bc {
+                t[cell][n] = other as u8;
+                n += 1;
+            }
+            p += 1;
+        }
+        p = 0;
+        while p < 9 {
+            let other = p * 9 + c;
+            if other != cell && p / 3 * 3 != br {
+                t[cell][n] = other as u8;
+                n += 1;
+            }
+            p += 1;
+        }
+        cell += 1;
+    }
+    t
+}
+
+const HOUSE_CELLS: [[u8; 20]; 81] = house_cell_table();
+
 /// The peers of a cell in SE's `getHouseCells` order: block cells, then row cells, then
 /// column cells, each once, without the cell.
-pub fn house_cells(cell: usize) -> Vec<usize> {
-    let mut out = Vec::with_capacity(20);
-    for kind in BLOCK_ROW_COLUMN {
-        for other in Region::of(kind, cell).cells() {
-            if other != cell && !out.contains(&other) {
-                out.push(other);
-            }
-        }
-    }
-    out
+pub fn house_cells(cell: usize) -> [usize; 20] {
+    HOUSE_CELLS[cell].map(|c| c as usize)
 }
 
 /// Two distinct cells share a region.
@@ -203,9 +288,20 @@ mod tests {
                     region.house().cells(),
                     "{region:?}"
                 );
+                assert!(slot(region) < 27);
             }
         }
         assert_eq!(se_cell_name(6 * 9 + 5), "F7");
-        assert_eq!(house_cells(0).len(), 20);
+        for cell in 0..81 {
+            let mut expected = Vec::new();
+            for kind in BLOCK_ROW_COLUMN {
+                for other in Region::of(kind, cell).cells() {
+                    if other != cell && !expected.contains(&other) {
+                        expected.push(other);
+                    }
+                }
+            }
+            assert_eq!(house_cells(cell).to_vec(), expected);
+        }
     }
 }

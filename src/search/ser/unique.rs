@@ -6,7 +6,6 @@ use super::basic::{bits, combinations};
 use super::grid::{candidate, house_cells, Region, SeGrid, BLOCK_ROW_COLUMN};
 use super::SeStep;
 use crate::grid::Candidate;
-use crate::proof::Proof;
 
 mod proofs;
 
@@ -119,8 +118,7 @@ pub fn unique_loops(grid: &SeGrid) -> Option<SeStep> {
     });
     let hint = hints.into_iter().next()?;
     let name = loop_name(hint.loop_cells.len(), hint.kind.type_number());
-    let proof: Option<Proof> = proofs::loop_proof(
-        grid,
+    let proof = proofs::loop_proof(
         &hint.loop_cells,
         hint.v1,
         hint.v2,
@@ -132,7 +130,7 @@ pub fn unique_loops(grid: &SeGrid) -> Option<SeStep> {
         difficulty: hint.difficulty,
         eliminations: hint.eliminations,
         placement: None,
-        proofs: proof.into_iter().collect(),
+        proofs: vec![proof],
         complexity: None,
     })
 }
@@ -287,7 +285,7 @@ fn loop_hints(grid: &SeGrid, loop_cells: Vec<usize>, v1: u8, v2: u8) -> Vec<Loop
 
 /// Cells seeing every one of `cells` (SE's house order of the first), outside them.
 fn common_peers(cells: &[usize]) -> Vec<usize> {
-    let mut common = house_cells(cells[0]);
+    let mut common = house_cells(cells[0]).to_vec();
     for &c in &cells[1..] {
         let peers = house_cells(c);
         common.retain(|x| peers.contains(x));
@@ -550,7 +548,7 @@ fn find_grave(grid: &SeGrid) -> Option<Grave> {
                         temp.remove(cell, value);
                         let peers = house_cells(cell);
                         let mut common = match g.common.take() {
-                            None => peers,
+                            None => peers.to_vec(),
                             Some(mut c) => {
                                 c.retain(|x| peers.contains(x));
                                 c
@@ -620,13 +618,13 @@ pub fn bug(grid: &SeGrid) -> Option<SeStep> {
         BugKind::Type3 { .. } => "BUG type 3",
         BugKind::Type4 { .. } => "BUG type 4",
     };
-    let proof = proofs::bug_proof(grid, &g.cells, &g.extras, &kind, &eliminations);
+    let proof = proofs::bug_proof(&g.cells, &g.extras, &kind, &eliminations);
     Some(SeStep {
         name: name.into(),
         difficulty,
         eliminations,
         placement: None,
-        proofs: proof.into_iter().collect(),
+        proofs: vec![proof],
         complexity: None,
     })
 }

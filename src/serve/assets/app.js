@@ -22,6 +22,8 @@ const app = {
   sel: null,         // selected candidate "n8r1c2" (open, or removed: then Restore)
   cursor: { r: 0, c: 0, d: 1 },
   proof: null,       // the proof drawn on the board, for downloads
+  parts: null,       // its parts that can be drawn alone: {view, state, svgs} (or null)
+  part: 0,           // the part drawn (from 1; 0: the whole proof)
   path: null, pathOf: null, step: -1,
   why: null,         // the explain shown: {target, family}
   links: new Map(),  // neighbourhood cache: state + candidate -> answer
@@ -321,6 +323,7 @@ function setBoard(stateText, cells, svg, proof) {
   app.shown = stateText;
   app.cells = cells;
   app.proof = proof || null;
+  proofShown(null);
   drawBase(svg);
   if (changed && app.sel) {
     // the selection's links are those of the new state (or it is gone)
@@ -532,7 +535,7 @@ async function explain(opts) {
     app.why = { target, family: null };
     const wanted = opts.family && document.querySelector(`#proof-table tr.clickable[data-family="${CSS.escape(opts.family)}"]`);
     const first = wanted || (v.simplest && document.querySelector(`#proof-table tr.clickable[data-family="${CSS.escape(v.simplest.family)}"]`));
-    if (first) drawProof(rowOf(first.dataset.i), first);
+    if (first) await drawProof(rowOf(first.dataset.i), first);
     if (!opts.noPush) pushUrl(false);
   } catch (e) {
     $("proofs").innerHTML = "";
@@ -574,7 +577,49 @@ async function drawProof(f, tr) {
   }
   if (app.proof !== f.proof) return; // another row was chosen meanwhile
   drawBase(f.view.svg);
+  proofShown(f.view, app.explained.state);
   showNotations("why-notations", f.view.notation_list);
+}
+
+// --- one branch or chain at a time -------------------------------------------------------
+
+// A proof drawn on the board whose picture can show one part at a time (a force chain or
+// net's branches, a tagging's, a 3D Medusa's chains: the view's `parts`) gets ◀ All ▶
+// under the grid; each part's picture is asked of /api/view once, then kept.
+function proofShown(view, stateText) {
+  app.parts = view && view.parts && view.parts.length > 1 ? { view, state: stateText, svgs: new Map([[0, view.svg]]) } : null;
+  app.part = 0;
+  partControls();
+}
+
+function partControls() {
+  const p = app.parts;
+  $("parts").hidden = !p;
+  if (!p) return;
+  const n = p.view.parts.length;
+  $("part-all").disabled = app.part === 0;
+  $("part-name").textContent = app.part ? p.view.parts[app.part - 1] : `the whole proof: ${n} parts to see one at a time`;
+}
+
+// Show part k (0: the whole proof); ◀ and ▶ go round: whole, 1, …, n, whole.
+async function showPart(k, opts) {
+  opts = opts || {};
+  const p = app.parts;
+  if (!p) { if (!opts.quiet) fail("part-err", "This picture shows its proof whole: only force chains and nets, taggings and 3D Medusa have branches or chains to show one at a time."); return; }
+  const n = p.view.parts.length;
+  k = ((k % (n + 1)) + n + 1) % (n + 1);
+  app.part = k;
+  partControls();
+  let svg = p.svgs.get(k);
+  if (!svg) {
+    try {
+      svg = (await apiJson("view", withState({ state: p.state, proof: p.view.proof, part: k }))).svg;
+      p.svgs.set(k, svg);
+    } catch (e) { fail("part-err", e); return; }
+  }
+  if (app.parts !== p || app.part !== k) return; // another proof or part meanwhile
+  drawBase(svg);
+  if (!opts.noPush) pushUrl(true);
 }
 
 // --- the path --------------------------------------------------------------------------
@@ -618,6 +663,7 @@ async function showStep(k, opts) {
       // the board shows the state the step is found in, with its proof drawn
       const v = await apiJson("load", withState({ puzzle: s.state_before }));
       setBoard(v.state, v.cells, s.svg, s.proof);
+      proofShown(s, s.state_before);
       $("stepno").textContent = `step ${s.step} of ${steps.length}`;
       $("steptext").textContent = s.text;
       showNotations("step-notations", s.notation_list);
@@ -737,10 +783,12 @@ async function runQuery() {
 
 async function download(fmt) {
   try {
-    const res = await api("export", withState({ state: app.shown, proof: app.proof, format: fmt }));
+    // the picture shown: one part of the proof when one is
+    const part = app.proof && app.part && (fmt === "svg" || fmt === "png") ? app.part : undefined;
+    const res = await api("export", withState({ state: app.shown, proof: app.proof, format: fmt, part }));
     const blob = await res.blob();
     const ext = { svg: "svg", png: "png", dot: "dot", text: "txt" }[fmt];
-    const name = (app.proof ? app.proof.rule.replace(/[^A-Za-z0-9]+/g, "-") : "grid") + "." + ext;
+    const name = (app.proof ? app.proof.rule.replace(/[^A-Za-z0-9]+/g, "-") : "grid") + (part ? `-part-${part}` : "") + "." + ext;
     const a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
     a.download = name;
@@ -770,6 +818,7 @@ function urlOf() {
     if (+$("why-maxlen").value !== 20) q.set("maxlen", $("why-maxlen").value);
     if (app.why.family) q.set("family", app.why.family);
   }
+  if (app.parts && app.part) q.set("part", String(app.part));
   const s = q.toString();
   return s ? "?" + s : location.pathname;
 }
@@ -818,6 +867,8 @@ async function applyUrl(search) {
       $("proofs").innerHTML = '<p class="muted">Select a candidate, then Explain (or press Enter).</p>';
       $("why-notations").innerHTML = "";
     }
+    const part = Math.max(0, +q.get("part") || 0);
+    if (app.parts && part !== app.part) await showPart(part, { noPush: true });
   } catch (e) { fail("load-err", e); } finally { app.applying = false; }
 }
 
@@ -840,7 +891,8 @@ function chooseDigit(d) {
 }
 
 // Keys anywhere on the page but in a text field: arrows, digits, Enter/E explain, S set,
-// Delete/Backspace/X remove, R restore, N/P (or ]/[) next/previous step, Ctrl+Z/Y.
+// Delete/Backspace/X remove, R restore, N/P (or ]/[) next/previous step, ,/. previous/next
+// part of the proof drawn (A: all of it), Ctrl+Z/Y.
 function onKey(e) {
   const t = e.target;
   if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT")) return;
@@ -861,6 +913,7 @@ function onKey(e) {
     s: () => edit("place"), delete: () => edit("eliminate"), backspace: () => edit("eliminate"), x: () => edit("eliminate"),
     r: () => edit("restore"), n: () => stepBy(1), "]": () => stepBy(1), pagedown: () => stepBy(1),
     p: () => stepBy(-1), "[": () => stepBy(-1), pageup: () => stepBy(-1),
+    ",": () => showPart(app.part - 1), ".": () => showPart(app.part + 1), a: () => showPart(0, { quiet: true }),
   }[k];
   if (!act || (k === "enter" && t && t.tagName === "BUTTON")) return;
   e.preventDefault();
@@ -917,6 +970,9 @@ async function init() {
   $("rules").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); solvePath(); } });
   $("prev").addEventListener("click", () => stepBy(-1, $("prev")));
   $("next").addEventListener("click", () => stepBy(1, $("next")));
+  $("part-prev").addEventListener("click", () => showPart(app.part - 1));
+  $("part-next").addEventListener("click", () => showPart(app.part + 1));
+  $("part-all").addEventListener("click", () => showPart(0));
   $("run").addEventListener("click", runQuery);
   $("cancel").addEventListener("click", () => { if (running) running.abort(); });
   // the query run is the one shown: a named query empties the SQL box, typed SQL unsets
@@ -955,5 +1011,5 @@ async function init() {
   app.ready = true;
 }
 
-Object.assign(app, { loadText, select, explain, pick, edit, applyUrl, urlOf, parseEnd, namedIn });
+Object.assign(app, { loadText, select, explain, pick, edit, applyUrl, urlOf, parseEnd, namedIn, showPart });
 init().catch((e) => fail("load-err", e));

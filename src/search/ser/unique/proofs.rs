@@ -1,13 +1,13 @@
 //! The proofs of SE's uniqueness hints, as our uniqueness patterns (which state their
-//! assumption of a unique solution). A rectangle's types 1, 2, naked 3 and 4 and a BUG
-//! type 1 on a trivalue cell have one; loops of six cells or more, hidden type 3 and BUG
-//! types 2–4 have none yet (the rating then stops with an error naming the step).
+//! assumption of a unique solution): rectangles as unique rectangles, longer loops as
+//! unique loops (the same deadly-pattern argument on any even loop), the hidden type 3 as
+//! its own kind, and the four BUG types as graves with their extra candidates.
 
 use super::{BugKind, LoopKind};
 use crate::grid::{Candidate, Cell, Digit};
-use crate::proof::uniqueness::{UniquenessKind, UniquenessPattern};
+use crate::proof::uniqueness::{UniquenessKind as K, UniquenessPattern};
 use crate::proof::{Pattern, Proof};
-use crate::search::ser::SeGrid;
+use crate::search::ser::grid::candidate;
 
 fn digit(v: u8) -> Digit {
     Digit::new(v).expect("a value 1..=9")
@@ -21,78 +21,112 @@ fn uniqueness(p: UniquenessPattern, eliminations: &[Candidate]) -> Proof {
     )
 }
 
-/// The rectangle's cells row by row, as our patterns list them.
-fn rectangle(loop_cells: &[usize]) -> Vec<Cell> {
-    let mut cells: Vec<Cell> = loop_cells.iter().map(|&c| Cell::new(c)).collect();
-    cells.sort();
-    cells
+fn cells_of(cells: &[usize]) -> Vec<Cell> {
+    cells.iter().map(|&c| Cell::new(c)).collect()
 }
 
+fn pattern(kind: K, digits: [Digit; 2], cells: Vec<Cell>) -> UniquenessPattern {
+    UniquenessPattern {
+        kind,
+        digits,
+        cells,
+        locked: None,
+        house: None,
+        subset: Vec::new(),
+        hidden: Vec::new(),
+        extras: Vec::new(),
+    }
+}
+
+/// A unique rectangle (four cells, row by row) or loop (its cells in loop order).
 pub(super) fn loop_proof(
-    _grid: &SeGrid,
     loop_cells: &[usize],
     v1: u8,
     v2: u8,
     kind: &LoopKind,
     eliminations: &[Candidate],
-) -> Option<Proof> {
-    if loop_cells.len() != 4 {
-        return None;
+) -> Proof {
+    let rectangle = loop_cells.len() == 4;
+    let mut cells = cells_of(loop_cells);
+    if rectangle {
+        cells.sort();
     }
-    let mut p = UniquenessPattern {
-        kind: UniquenessKind::Ur1,
-        digits: [digit(v1), digit(v2)],
-        cells: rectangle(loop_cells),
-        locked: None,
-        house: None,
-        subset: Vec::new(),
-    };
+    let pick = |ur: K, ul: K| if rectangle { ur } else { ul };
+    let mut p = pattern(K::Ul1, [digit(v1), digit(v2)], cells);
     match kind {
-        LoopKind::Type1 { .. } => {}
+        LoopKind::Type1 { .. } => p.kind = pick(K::Ur1, K::Ul1),
         LoopKind::Type2 { cells, .. } => {
             let (a, b) = (cells[0], cells[cells.len() - 1]);
             let one_line = cells.len() == 2 && (a / 9 == b / 9 || a % 9 == b % 9);
-            p.kind = if one_line {
-                UniquenessKind::Ur2
-            } else {
-                UniquenessKind::Ur5
+            p.kind = match (rectangle, one_line) {
+                (true, true) => K::Ur2,
+                (true, false) => K::Ur5,
+                (false, _) => K::Ul2,
             };
         }
         LoopKind::Type3Naked { region, cells, .. } => {
-            p.kind = UniquenessKind::Ur3;
+            p.kind = pick(K::Ur3, K::Ul3);
             p.house = Some(region.house());
-            p.subset = cells.iter().map(|&c| Cell::new(c)).collect();
+            p.subset = cells_of(cells);
         }
-        LoopKind::Type3Hidden { .. } => return None,
+        LoopKind::Type3Hidden {
+            region,
+            cells,
+            values,
+            ..
+        } => {
+            p.kind = K::Ul3Hidden;
+            p.house = Some(region.house());
+            p.subset = cells_of(cells);
+            p.hidden = (1..=9u8)
+                .filter(|&v| values & (1 << v) != 0 && v != v1 && v != v2)
+                .map(digit)
+                .collect();
+        }
         LoopKind::Type4 { region, locked, .. } => {
-            p.kind = UniquenessKind::Ur4;
+            p.kind = pick(K::Ur4, K::Ul4);
             p.house = Some(region.house());
             p.locked = Some(digit(*locked));
         }
     }
-    Some(uniqueness(p, eliminations))
+    uniqueness(p, eliminations)
 }
 
+/// A BUG: its cells and their extra candidates (`extras[i]`: the values of `cells[i]`).
 pub(super) fn bug_proof(
-    grid: &SeGrid,
     cells: &[usize],
     extras: &[u16],
     kind: &BugKind,
     eliminations: &[Candidate],
-) -> Option<Proof> {
-    match (kind, cells, extras) {
-        (BugKind::Type1, [cell], [extra]) if extra.count_ones() == 1 && grid.count(*cell) == 3 => {
-            let d = digit(extra.trailing_zeros() as u8);
-            let p = UniquenessPattern {
-                kind: UniquenessKind::BugPlus1,
-                digits: [d, d],
-                cells: vec![Cell::new(*cell)],
-                locked: None,
-                house: None,
-                subset: Vec::new(),
-            };
-            Some(uniqueness(p, eliminations))
+) -> Proof {
+    let extra_candidates: Vec<Candidate> = cells
+        .iter()
+        .zip(extras)
+        .flat_map(|(&c, &m)| {
+            (1..=9u8)
+                .filter(move |&v| m & (1 << v) != 0)
+                .map(move |v| candidate(c, v))
+        })
+        .collect();
+    let first = extra_candidates
+        .first()
+        .map(|c| c.digit())
+        .unwrap_or(Digit::new(1).expect("1 is a digit"));
+    let mut p = pattern(K::Bug1, [first, first], cells_of(cells));
+    p.extras = extra_candidates;
+    match kind {
+        BugKind::Type1 => {}
+        BugKind::Type2 { .. } => p.kind = K::Bug2,
+        BugKind::Type3 { region, cells, .. } => {
+            p.kind = K::Bug3;
+            p.house = Some(region.house());
+            p.subset = cells_of(cells);
         }
-        _ => None,
+        BugKind::Type4 { region, value } => {
+            p.kind = K::Bug4;
+            p.house = Some(region.house());
+            p.locked = Some(digit(*value));
+        }
     }
+    uniqueness(p, eliminations)
 }

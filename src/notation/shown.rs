@@ -1,0 +1,30 @@
+//! How each kind of pattern is written: the [`Shown`] trait, implemented for each kind
+//! beside its own printer — the basic rules in `nrc::basic`, chains in `nrc::chain`, whips
+//! in `sudorules`, force chains and nets in `gnpx`, the Assistant's patterns in
+//! `nrc::hanson`, AIC in `eureka`, tagging in `tags`, HoDoKu's catalogue and SE's aligned
+//! exclusion in `nrc::catalogue`, a composite placement in `common` — and reached through
+//! [`crate::proof::on_pattern`], so a new kind of pattern must say how it is written in
+//! every dialect (the methods have no defaults).
+
+use super::NamedText;
+use crate::grid::State;
+use crate::proof::Proof;
+
+/// How one kind of pattern is written in each dialect.
+pub trait Shown {
+    /// The pattern part of our text, without the conclusions: the seeds' nrc notation where
+    /// they define a form, otherwise the notation of the system the pattern comes from.
+    fn ours(&self, state: &State, proof: &Proof) -> String;
+    /// Whose notation [`Shown::ours`] is (`nrc`, `SudoRules`, `GNPX`, `Hanson`, …).
+    fn dialect(&self) -> &'static str;
+    /// The whole step in SudoRules' modern notation, when SudoRules has a form of its own
+    /// (otherwise SudoRules' text is ours with SudoRules' conclusions).
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String>;
+    /// HoDoKu's step line, when HoDoKu has the technique.
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String>;
+    /// Seed 001's 2007 forum form, for the rules its posts used.
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String>;
+    /// Further texts the pattern has (a chain in Eureka, a 3D Medusa step's refutations
+    /// as GNPX nets).
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText>;
+}

@@ -1,0 +1,348 @@
+//! SE's Nishio, multiple and dynamic forcing chains (`getMultipleChainsHintList`): for
+//! every cell in reading order (more than two candidates; two suffice in the dynamic
+//! modes), every value ascending, SE propagates the candidate on and off
+//! ([`super::propagate`]) and reads its hints in this order:
+//! - contradictions (Nishio, dynamic): the candidate on gives a potential both on and off
+//!   (the candidate goes), or off does (it is placed);
+//! - double forcing (dynamic, cells of three candidates or more): a potential given both by
+//!   the candidate on and by it off;
+//! - region forcing (not Nishio), at the first place of the value in each block, row and
+//!   column: a potential given by every place of the value there;
+//! - then, after the cell's values, cell forcing (not Nishio): a potential given by every
+//!   value of the cell.
+//!
+//! A hint's complexity is the sum of its branches' ancestor counts (plus its nested hints'
+//! at levels ≥ 2); SE reports the hint that sorts first by difficulty, complexity and sort
+//! key, the earliest among equals.
+//!
+//! Complexity: two propagations per candidate (each candidate's *on* propagation is kept
+//! for the region hints of the cells before it), then intersections of their results.
+
+use super::advanced::Rules;
+use super::potential::{positions, region_of, Pot};
+use super::propagate::{propagate, Chain};
+use super::{base_difficulty, nested_suffix, proofs, Rank};
+use crate::grid::{Cell, Digit};
+use crate::proof::net::{NetBranch, NetChoice, NetConclusion, NetNode};
+use crate::proof::Proof;
+use crate::search::ser::grid::{Region, SeGrid, BLOCK_ROW_COLUMN};
+use crate::search::ser::{ChainingMode, SeStep};
+use std::rc::Rc;
+
+/// What a hint concludes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// The start on (or off) gives a contradiction.
+    Contradiction,
+    /// The start on and the start off give the same potential.
+    Double,
+    /// Every value of a cell gives the same potential.
+    Cell,
+    /// Every place of a value in a region gives the same potential.
+    Region(Region),
+}
+
+/// One hint: its kind, its start (the candidate assumed on or off; a cell forcing's cell
+/// with its first value; a region forcing's first place), the potential it concludes, and
+/// each branch's chain and node for that potential.
+#[derive(Clone, Debug)]
+pub struct Hint {
+    pub kind: Kind,
+    pub start: Pot,
+    pub result: Pot,
+    pub branches: Vec<(Rc<Chain>, u32)>,
+    pub rank: Rank,
+}
+
+/// One run of a producer on a grid: its propagations and hints.
+pub struct Run<'a> {
+    /// The candidates the producer runs on, and the grid's placed values (SE's rules inside
+    /// the chains count empty cells).
+    pub grid: &'a [u16; 81],
+    pub values: &'a [u8; 81],
+    pub mode: ChainingMode,
+    on_chains: Vec<Option<Rc<Chain>>>,
+    pub rules: Rules,
+}
+
+impl<'a> Run<'a> {
+    pub fn new(grid: &'a [u16; 81], values: &'a [u8; 81], mode: ChainingMode) -> Run<'a> {
+        Run {
+            grid,
+            values,
+            mode,
+            on_chains: vec![None; 729],
+            rules: Rules::default(),
+        }
+    }
+
+    fn chain(&mut self, start: Pot) -> Rc<Chain> {
+        let key = start.index() / 2;
+        if start.on() {
+            if let Some(c) = &self.on_chains[key] {
+                return c.clone();
+            }
+        }
+        let chain = Rc::new(propagate(
+            self.grid,
+            self.values,
+            start,
+            self.mode,
+            &mut self.rules,
+        ));
+        if start.on() {
+            self.on_chains[key] = Some(chain.clone());
+        }
+        chain
+    }
+
+    fn base(&self) -> f64 {
+        base_difficulty(self.mode)
+    }
+
+    fn hint(&self, kind: Kind, start: Pot, result: Pot, branches: Vec<(Rc<Chain>, u32)>) -> Hint {
+        let complexity: usize = branches
+            .iter()
+            .map(|(c, n)| c.ancestor_count(*n))
+            .sum::<usize>()
+            + super::advanced::nested_complexity(&branches);
+        let sort_key = match kind {
+            Kind::Double => 1,
+            Kind::Cell => 5,
+            Kind::Region(_) => 6,
+            Kind::Contradiction => 7,
+        };
+        Hint {
+            kind,
+            start,
+            result,
+            branches,
+            rank: Rank::new(self.base(), complexity, sort_key),
+        }
+    }
+
+    /// Every hint in SE's generation order.
+    pub fn hints(&mut self, mut emit: impl FnMut(&Run, Hint)) {
+        let mode = self.mode;
+        for cell in 0..81 {
+            let count = self.grid[cell].count_ones();
+            if count < 2 || !(count > 2 || mode.dynamic) {
+                continue;
+            }
+            let mut value_chains: Vec<Rc<Chain>> = Vec::new();
+            for value in 1..=9u8 {
+                if self.grid[cell] & (1 << value) == 0 {
+                    continue;
+                }
+                let on = Pot::new(cell, value, true);
+                let on_chain = self.chain(on);
+                // contradictions and double forcing read the off propagation
+                if mode.dynamic || mode.nishio {
+                    let off_chain = self.chain(on.negated());
+                    if let Some((a, b)) = on_chain.contradiction {
+                        let branches = vec![(on_chain.clone(), a), (on_chain.clone(), b)];
+                        let h = self.hint(Kind::Contradiction, on, on.negated(), branches);
+                        emit(self, h);
+                    }
+                    if let Some((a, b)) = off_chain.contradiction {
+                        let branches = vec![(off_chain.clone(), a), (off_chain.clone(), b)];
+                        let h = self.hint(Kind::Contradiction, on.negated(), on, branches);
+                        emit(self, h);
+                    }
+                    if count >= 3 && !mode.nishio {
+                        for polarity in [true, false] {
+                            for a in on_chain.nodes_of(polarity) {
+                                let p = on_chain.nodes[a as usize].pot;
+                                if let Some(b) = off_chain.get(p) {
+                                    let branches =
+                                        vec![(on_chain.clone(), a), (off_chain.clone(), b)];
+                                    let h = self.hint(Kind::Double, on, p, branches);
+                                    emit(self, h);
+                                }
+                            }
+                        }
+                    }
+                }
+                if !mode.nishio {
+                    self.region_hints(cell, value, &on_chain, &mut emit);
+                }
+                value_chains.push(on_chain);
+            }
+            if !mode.nishio && (count == 2 || (mode.multiple && count > 2)) {
+                let first_value = (self.grid[cell] & !1).trailing_zeros() as u8;
+                let start = Pot::new(cell, first_value, true);
+                for polarity in [true, false] {
+                    for target in common(&value_chains, polarity) {
+                        let branches = branches_of(&value_chains, target);
+                        let h = self.hint(Kind::Cell, start, target, branches);
+                        emit(self, h);
+                    }
+                }
+            }
+        }
+    }
+
+    /// SE's `doRegionChainings` from (cell, value): in each region where the cell is the
+    /// value's first place (of two or more), the potentials every place gives.
+    fn region_hints(
+        &mut self,
+        cell: usize,
+        value: u8,
+        on_chain: &Rc<Chain>,
+        emit: &mut impl FnMut(&Run, Hint),
+    ) {
+        for kind in BLOCK_ROW_COLUMN {
+            let cells = region_of(kind, cell);
+            let places = positions(self.grid, cells, value);
+            if places.count_ones() < 2 || cells[places.trailing_zeros() as usize] as usize != cell {
+                continue;
+            }
+            let mut chains = Vec::new();
+            for (p, &other) in cells.iter().enumerate() {
+                if places & (1 << p) == 0 {
+                    continue;
+                }
+                let other = other as usize;
+                chains.push(if other == cell {
+                    on_chain.clone()
+                } else {
+                    self.chain(Pot::new(other, value, true))
+                });
+            }
+            let region = Region::of(kind, cell);
+            let start = Pot::new(cell, value, true);
+            for polarity in [true, false] {
+                for target in common(&chains, polarity) {
+                    let branches = branches_of(&chains, target);
+                    let h = self.hint(Kind::Region(region), start, target, branches);
+                    emit(self, h);
+                }
+            }
+        }
+    }
+}
+
+/// The potentials of `polarity` in every chain, in the first chain's order.
+fn common(chains: &[Rc<Chain>], polarity: bool) -> Vec<Pot> {
+    let first = &chains[0];
+    first
+        .nodes_of(polarity)
+        .map(|n| first.nodes[n as usize].pot)
+        .filter(|&p| chains[1..].iter().all(|c| c.get(p).is_some()))
+        .collect()
+}
+
+fn branches_of(chains: &[Rc<Chain>], target: Pot) -> Vec<(Rc<Chain>, u32)> {
+    chains
+        .iter()
+        .map(|c| (c.clone(), c.get(target).expect("a common potential")))
+        .collect()
+}
+
+/// SE's name of a hint of this producer.
+pub fn hint_name(mode: ChainingMode, kind: Kind) -> String {
+    let prefix = if mode.level > 0 || (mode.dynamic && !mode.nishio) {
+        "Dynamic "
+    } else if mode.nishio {
+        "Nishio "
+    } else {
+        ""
+    };
+    let body = match kind {
+        Kind::Contradiction if mode.nishio => "Forcing",
+        Kind::Contradiction => "Contradiction Forcing",
+        Kind::Double => "Double Forcing",
+        Kind::Cell => "Cell Forcing",
+        Kind::Region(_) => "Region Forcing",
+    };
+    format!("{prefix}{body} Chains{}", nested_suffix(mode.level))
+}
+
+/// The producer's first hint.
+pub fn first_hint(grid: &SeGrid, mode: ChainingMode) -> Option<SeStep> {
+    let mut run = Run::new(&grid.cands, &grid.values, mode);
+    let mut best: Option<Hint> = None;
+    run.hints(|_, h| {
+        if best.as_ref().is_none_or(|b| h.rank.before(&b.rank)) {
+            best = Some(h);
+        }
+    });
+    let best = best?;
+    Some(step(&grid.cands, mode, &best))
+}
+
+fn step(grid: &[u16; 81], mode: ChainingMode, hint: &Hint) -> SeStep {
+    let proof = proof(grid, hint);
+    let result = hint.result;
+    let (eliminations, placement) = if result.on() {
+        (Vec::new(), Some(result.candidate()))
+    } else {
+        (vec![result.candidate()], None)
+    };
+    SeStep {
+        name: hint_name(mode, hint.kind),
+        difficulty: hint.rank.difficulty,
+        eliminations,
+        placement,
+        proofs: vec![proof],
+        complexity: Some(hint.rank.complexity),
+    }
+}
+
+/// The hint's net on the grid it was found on: a contradiction, or a choice whose every
+/// branch gives the result.
+pub fn proof(grid: &[u16; 81], hint: &Hint) -> Proof {
+    let steps = |(c, n): &(Rc<Chain>, u32)| proofs::chain_steps(c, &[*n], grid);
+    match hint.kind {
+        Kind::Contradiction => {
+            let (chain, a) = &hint.branches[0];
+            let (_, b) = &hint.branches[1];
+            let node = chain.nodes[*a as usize].pot.candidate();
+            let all = proofs::chain_steps(chain, &[*a, *b], grid);
+            if hint.start.on() {
+                proofs::contradiction(hint.start, all, node)
+            } else {
+                let refuted = NetConclusion::Both {
+                    node: NetNode::Candidate(node),
+                };
+                let on = hint.start.negated();
+                let branches = proofs::cell_branches(grid, on, vec![], &all, Some(refuted));
+                proofs::verity(
+                    NetChoice::Cell {
+                        cell: Cell::new(on.cell()),
+                    },
+                    branches,
+                    on,
+                )
+            }
+        }
+        Kind::Double => {
+            let on_steps = steps(&hint.branches[0]);
+            let off_steps = steps(&hint.branches[1]);
+            let branches = proofs::cell_branches(grid, hint.start, on_steps, &off_steps, None);
+            let cell = Cell::new(hint.start.cell());
+            proofs::verity(NetChoice::Cell { cell }, branches, hint.result)
+        }
+        Kind::Cell | Kind::Region(_) => {
+            let branches: Vec<NetBranch> = hint
+                .branches
+                .iter()
+                .map(|b| NetBranch {
+                    assumption: proofs::literal(b.0.nodes[0].pot),
+                    steps: steps(b),
+                    refuted: None,
+                })
+                .collect();
+            let choice = match hint.kind {
+                Kind::Region(region) => NetChoice::House {
+                    house: region.house(),
+                    digit: Digit::new(hint.start.value()).expect("a value"),
+                },
+                _ => NetChoice::Cell {
+                    cell: Cell::new(hint.start.cell()),
+                },
+            };
+            proofs::verity(choice, branches, hint.result)
+        }
+    }
+}

@@ -1,0 +1,266 @@
+//! SE's potentials (a candidate assumed on or off) and the links between them, read from a
+//! grid of candidate masks in SE's orders (`getOnToOff`, `getOffToOn`).
+
+use crate::grid::Candidate;
+use crate::search::ser::grid::{candidate, Region, RegionType, BLOCK_ROW_COLUMN};
+
+/// A candidate with a polarity: *on* (the cell holds the value) or *off*. Two potentials
+/// are equal when cell, value and polarity are (SE's `Potential.equals`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pot(u16);
+
+/// Number of distinct potentials: 81 cells × 9 values × 2 polarities.
+pub const POTS: usize = 1458;
+
+impl Pot {
+    pub fn new(cell: usize, value: u8, on: bool) -> Pot {
+        Pot(((cell * 9 + value as usize - 1) * 2 + on as usize) as u16)
+    }
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+    #[inline]
+    pub fn cell(self) -> usize {
+        self.0 as usize / 18
+    }
+    #[inline]
+    pub fn value(self) -> u8 {
+        (self.0 as usize / 2 % 9) as u8 + 1
+    }
+    #[inline]
+    pub fn on(self) -> bool {
+        self.0 & 1 == 1
+    }
+    /// The same candidate with the other polarity (SE's conjugate).
+    #[inline]
+    pub fn negated(self) -> Pot {
+        Pot(self.0 ^ 1)
+    }
+    pub fn candidate(self) -> Candidate {
+        candidate(self.cell(), self.value())
+    }
+    /// SE's text: `D4.6+` (column letter, row, value, polarity).
+    pub fn se_text(self) -> String {
+        format!(
+            "{}.{}{}",
+            crate::search::ser::grid::se_cell_name(self.cell()),
+            self.value(),
+            if self.on() { '+' } else { '-' }
+        )
+    }
+}
+
+/// Why a potential follows from its parents (SE's `Potential.Cause`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cause {
+    /// An assumption: no parent.
+    Start,
+    /// The cell rule: an *on* excludes the cell's other values; an *off* in a bivalue cell
+    /// turns the other value on (SE's "naked single").
+    Cell,
+    /// The region rule in a region of this type: an *on* excludes the value's other places;
+    /// an *off* with two places turns the other on (SE's "hidden" causes).
+    Region(RegionType),
+    /// An advanced rule applied on the chain's grid (levels ≥ 1): the index of the rule's
+    /// hint in the propagation's list.
+    Advanced(u32),
+}
+
+const fn region_cells() -> [[[u8; 9]; 9]; 3] {
+    let mut t = [[[0u8; 9]; 9]; 3];
+    let mut i = 0;
+    while i < 9 {
+        let mut p = 0;
+        while p < 9 {
+            let (br, bc) = (i / 3, i % 3);
+            t[0][i][p] = ((br * 3 + p / 3) * 9 + bc * 3 + p % 3) as u8;
+            t[1][i][p] = (i * 9 + p) as u8;
+            t[2][i][p] = (p * 9 + i) as u8;
+            p += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+/// `REGION_CELLS[type][index][position]`: the cell at a region position (types block, row,
+/// column as [`kind_index`]).
+pub const REGION_CELLS: [[[u8; 9]; 9]; 3] = region_cells();
+
+pub fn kind_index(kind: RegionType) -> usize {
+    match kind {
+        RegionType::Block => 0,
+        RegionType::Row => 1,
+        RegionType::Column => 2,
+    }
+}
+
+/// The index of the region of type `kind` holding `cell`.
+#[inline]
+pub fn region_index(kind: RegionType, cell: usize) -> usize {
+    match kind {
+        RegionType::Block => (cell / 27) * 3 + (cell % 9) / 3,
+        RegionType::Row => cell / 9,
+        RegionType::Column => cell % 9,
+    }
+}
+
+/// The cells of the region of type `kind` holding `cell`, in position order.
+#[inline]
+pub fn region_of(kind: RegionType, cell: usize) -> &'static [u8; 9] {
+    &REGION_CELLS[kind_index(kind)][region_index(kind, cell)]
+}
+
+#[inline]
+pub fn has(cands: &[u16; 81], cell: usize, value: u8) -> bool {
+    cands[cell] & (1 << value) != 0
+}
+
+/// The positions (bit p) of `value` in a region.
+#[inline]
+pub fn positions(cands: &[u16; 81], cells: &[u8; 9], value: u8) -> u16 {
+    let mut m = 0;
+    for (p, &c) in cells.iter().enumerate() {
+        if cands[c as usize] & (1 << value) != 0 {
+            m |= 1 << p;
+        }
+    }
+    m
+}
+
+/// SE's `getOnToOff`: what `p` on turns off, in SE's order — with `y`, the cell's other
+/// values ascending (cause [`Cause::Cell`]); then the value's other places in the block,
+/// row and column, each once (the first region naming it gives the cause).
+pub fn on_to_off(cands: &[u16; 81], p: Pot, y: bool, out: &mut Vec<(Pot, Cause)>) {
+    out.clear();
+    let (cell, value) = (p.cell(), p.value());
+    if y {
+        for v in 1..=9u8 {
+            if v != value && has(cands, cell, v) {
+                out.push((Pot::new(cell, v, false), Cause::Cell));
+            }
+        }
+    }
+    let mut seen: u128 = 1 << cell;
+    for kind in BLOCK_ROW_COLUMN {
+        for &other in region_of(kind, cell) {
+            let other = other as usize;
+            if seen & (1 << other) == 0 && has(cands, other, value) {
+                seen |= 1 << other;
+                out.push((Pot::new(other, value, false), Cause::Region(kind)));
+            }
+        }
+    }
+}
+
+/// SE's `getOffToOn` without its hidden parents: what `p` off turns on — with `y`, the other
+/// value of a bivalue cell; with `x`, the other place of the value in each block, row and
+/// column where it has two (each potential once, the first rule naming it kept).
+pub fn off_to_on(cands: &[u16; 81], p: Pot, y: bool, x: bool, out: &mut Vec<(Pot, Cause)>) {
+    out.clear();
+    let (cell, value) = (p.cell(), p.value());
+    if y && cands[cell].count_ones() == 2 {
+        let other = (cands[cell] & !(1 << value)).trailing_zeros() as u8;
+        out.push((Pot::new(cell, other, true), Cause::Cell));
+    }
+    if x {
+        for kind in BLOCK_ROW_COLUMN {
+            let cells = region_of(kind, cell);
+            let places = positions(cands, cells, value);
+            if places.count_ones() == 2 {
+                let other = (places & !(1 << Region::of(kind, cell).position_of(cell)))
+                    .trailing_zeros() as usize;
+                let on = Pot::new(cells[other] as usize, value, true);
+                if !out.iter().any(|&(q, _)| q == on) {
+                    out.push((on, Cause::Region(kind)));
+                }
+            }
+        }
+    }
+}
+
+/// The links of a fixed grid, each potential's lists computed once in SE's order (the
+/// static producers ask them for every start).
+pub struct StaticLinks {
+    weak: Vec<(Pot, Cause)>,
+    /// Per candidate: where its cell rule's offs start, its region rule's, and the end.
+    weak_at: Vec<[u32; 3]>,
+    strong: Vec<(Pot, Cause)>,
+    strong_at: Vec<[u32; 3]>,
+}
+
+impl StaticLinks {
+    pub fn new(cands: &[u16; 81]) -> StaticLinks {
+        let mut links = StaticLinks {
+            weak: Vec::with_capacity(4096),
+            weak_at: vec![[0; 3]; 729],
+            strong: Vec::with_capacity(1024),
+            strong_at: vec![[0; 3]; 729],
+        };
+        let mut buf = Vec::with_capacity(32);
+        for cell in 0..81 {
+            for value in 1..=9u8 {
+                if !has(cands, cell, value) {
+                    continue;
+                }
+                let i = cell * 9 + value as usize - 1;
+                let on = Pot::new(cell, value, true);
+                on_to_off(cands, on, true, &mut buf);
+                let a = links.weak.len() as u32;
+                let cell_offs = buf.iter().filter(|(_, c)| *c == Cause::Cell).count() as u32;
+                links.weak.extend_from_slice(&buf);
+                links.weak_at[i] = [a, a + cell_offs, links.weak.len() as u32];
+                off_to_on(cands, on.negated(), true, true, &mut buf);
+                let a = links.strong.len() as u32;
+                let cell_ons = buf.iter().filter(|(_, c)| *c == Cause::Cell).count() as u32;
+                links.strong.extend_from_slice(&buf);
+                links.strong_at[i] = [a, a + cell_ons, links.strong.len() as u32];
+            }
+        }
+        links
+    }
+
+    /// [`on_to_off`] of `p` (on).
+    #[inline]
+    pub fn on_to_off(&self, p: Pot, y: bool) -> &[(Pot, Cause)] {
+        let [a, b, c] = self.weak_at[p.index() / 2];
+        let from = if y { a } else { b };
+        &self.weak[from as usize..c as usize]
+    }
+
+    /// [`off_to_on`] of `p` (off).
+    #[inline]
+    pub fn off_to_on(&self, p: Pot, y: bool, x: bool) -> &[(Pot, Cause)] {
+        let [a, b, c] = self.strong_at[p.index() / 2];
+        let (from, to) = match (y, x) {
+            (true, true) => (a, c),
+            (true, false) => (a, b),
+            (false, true) => (b, c),
+            (false, false) => (a, a),
+        };
+        &self.strong[from as usize..to as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn potentials_encode_cell_value_and_polarity() {
+        let p = Pot::new(58, 6, true);
+        assert_eq!((p.cell(), p.value(), p.on()), (58, 6, true));
+        assert_eq!(p.negated(), Pot::new(58, 6, false));
+        assert_eq!(p.se_text(), "E7.6+");
+        for kind in BLOCK_ROW_COLUMN {
+            for cell in 0..81 {
+                assert!(region_of(kind, cell).contains(&(cell as u8)));
+                assert_eq!(
+                    region_of(kind, cell).map(|c| c as usize),
+                    Region::of(kind, cell).cells()
+                );
+            }
+        }
+    }
+}

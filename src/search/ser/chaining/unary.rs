@@ -1,0 +1,451 @@
+//! SE's "Forcing Chains & Cycles" (static, `Chaining(false, false, false, 0)`): from every
+//! candidate assumed on, bidirectional cycles and forcing chains over the grid's own links.
+//!
+//! Three passes, in SE's order: X links only (a value's bilocal regions: X-cycles, forcing
+//! X-chains, turbot fish), Y links only (bivalue cells, starting from bivalue cells:
+//! Y-cycles), then both (cycles and forcing chains). In each pass, cells in reading order,
+//! values ascending, each start is searched breadth first, *on* layer then *off* layer, as
+//! SE searches it (`doCycles`, `doForcingChains`): the first derivation of a potential is
+//! kept, so the paths are SE's. A cycle's complexity is its number of potentials, a forcing
+//! chain's its potentials from the start to the target.
+//!
+//! Complexity: per start, a breadth-first search over at most 1,458 potentials with their
+//! ≤ 28 links; a start's search stops at the depth past which no hint could sort before the
+//! best found so far (SE sorts by difficulty, which grows with the length), which keeps
+//! most searches to a few layers.
+
+use super::potential::{Cause, Pot, StaticLinks, POTS};
+use super::{proofs, Rank};
+use crate::grid::Candidate;
+use crate::search::ser::grid::{candidate, house_cells};
+use crate::search::ser::{SeGrid, SeStep};
+use std::collections::VecDeque;
+
+/// Which links a pass uses: `x` a value's two places in a region, `y` the cell rule (a
+/// bivalue cell's other value, a cell's other values off).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pass {
+    pub y: bool,
+    pub x: bool,
+}
+
+const PASSES: [Pass; 3] = [
+    Pass { y: false, x: true },
+    Pass { y: true, x: false },
+    Pass { y: true, x: true },
+];
+
+impl Pass {
+    fn sort_key(self) -> u8 {
+        match (self.x, self.y) {
+            (true, true) => 4,
+            (false, true) => 3,
+            _ => 2,
+        }
+    }
+    fn cycle_base(self) -> f64 {
+        if self.x && self.y {
+            7.0
+        } else {
+            6.5
+        }
+    }
+    fn chain_base(self) -> f64 {
+        if self.y {
+            7.0
+        } else {
+            6.6
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Inst {
+    pot: Pot,
+    cause: Cause,
+    parent: u32,
+    depth: u32,
+}
+
+const ROOT: u32 = u32::MAX;
+
+/// A hint of the producer.
+#[derive(Clone, Debug)]
+pub struct Found {
+    pub rank: Rank,
+    pub pass: Pass,
+    pub cycle: bool,
+    /// The potentials from the start to the end (a cycle's end is its start again), with
+    /// the cause of each.
+    pub path: Vec<(Pot, Cause)>,
+    /// A cycle's eliminations; a forcing chain's target when off.
+    pub eliminations: Vec<Candidate>,
+}
+
+struct Search<'a> {
+    cands: &'a [u16; 81],
+    links: &'a StaticLinks,
+    insts: Vec<Inst>,
+    seen: Vec<u32>,
+    stamp: u32,
+    pending_on: VecDeque<u32>,
+    pending_off: VecDeque<u32>,
+    best: Option<Found>,
+    /// Every hint in generation order, when asked for all (no search is cut then).
+    all: Option<Vec<Found>>,
+}
+
+/// The producer's first hint: the best by SE's sort, the earliest among equals.
+pub fn first_hint(grid: &SeGrid) -> Option<SeStep> {
+    let best = search(&grid.cands, false).best?;
+    Some(step(&grid.cands, best))
+}
+
+/// Every hint of the producer on `grid`, in SE's generation order.
+pub fn all_hints(grid: &[u16; 81]) -> Vec<Found> {
+    search(grid, true).all.unwrap_or_default()
+}
+
+/// The three passes over every start.
+fn search(grid: &[u16; 81], all: bool) -> SearchResult {
+    let links = StaticLinks::new(grid);
+    let mut s = Search {
+        cands: grid,
+        links: &links,
+        insts: Vec::with_capacity(512),
+        seen: vec![0; POTS],
+        stamp: 0,
+        pending_on: VecDeque::new(),
+        pending_off: VecDeque::new(),
+        best: None,
+        all: all.then(Vec::new),
+    };
+    for pass in PASSES {
+        for (cell, &cands) in grid.iter().enumerate() {
+            let count = cands.count_ones();
+            if count < 2 || (count > 2 && !pass.x) {
+                continue;
+            }
+            for value in 1..=9u8 {
+                if cands & (1 << value) != 0 {
+                    s.unary(Pot::new(cell, value, true), pass);
+                }
+            }
+        }
+    }
+    SearchResult {
+        best: s.best,
+        all: s.all,
+    }
+}
+
+struct SearchResult {
+    best: Option<Found>,
+    all: Option<Vec<Found>>,
+}
+
+impl Search<'_> {
+    fn reset(&mut self, root: Pot) {
+        self.stamp += 1;
+        self.insts.clear();
+        self.pending_on.clear();
+        self.pending_off.clear();
+        self.insts.push(Inst {
+            pot: root,
+            cause: Cause::Start,
+            parent: ROOT,
+            depth: 0,
+        });
+        self.seen[root.index()] = self.stamp;
+    }
+
+    fn push(&mut self, pot: Pot, cause: Cause, parent: u32) -> u32 {
+        let depth = self.insts[parent as usize].depth + 1;
+        self.insts.push(Inst {
+            pot,
+            cause,
+            parent,
+            depth,
+        });
+        (self.insts.len() - 1) as u32
+    }
+
+    fn seen(&self, p: Pot) -> bool {
+        self.seen[p.index()] == self.stamp
+    }
+
+    /// Is `p` on the first-parent chain above `child` (SE's `isParent`)?
+    fn is_parent(&self, child: u32, p: Pot) -> bool {
+        let mut t = self.insts[child as usize].parent;
+        while t != ROOT {
+            let inst = &self.insts[t as usize];
+            if inst.pot == p {
+                return true;
+            }
+            t = inst.parent;
+        }
+        false
+    }
+
+    fn path(&self, end: u32) -> Vec<(Pot, Cause)> {
+        let mut out = Vec::new();
+        let mut t = end;
+        while t != ROOT {
+            let inst = &self.insts[t as usize];
+            out.push((inst.pot, inst.cause));
+            t = inst.parent;
+        }
+        out.reverse();
+        out
+    }
+
+    /// The rank a new hint must beat (none when every hint is wanted).
+    fn best_rank(&self) -> Option<&Rank> {
+        match self.all {
+            Some(_) => None,
+            None => self.best.as_ref().map(|b| &b.rank),
+        }
+    }
+
+    fn found(&mut self, found: Found) {
+        match &mut self.all {
+            Some(all) => all.push(found),
+            None => self.best = Some(found),
+        }
+    }
+
+    /// SE's `doUnaryChaining` from `root` on: cycles, then (with x links) forcing chains
+    /// from `root` on and from `root` off.
+    fn unary(&mut self, root: Pot, pass: Pass) {
+        self.cycles(root, pass);
+        if pass.x {
+            let mut targets = Vec::new();
+            self.forcing_chains(root, pass, &mut targets);
+            self.forcing_chains(root.negated(), pass, &mut targets);
+        }
+    }
+
+    /// SE's `doCycles`: layers of *on* then *off* potentials; offs are not merged (each
+    /// path keeps its own), ons are; an *off* turning the start on again at length ≥ 4
+    /// closes a cycle.
+    fn cycles(&mut self, root: Pot, pass: Pass) {
+        let limit = Rank::max_complexity(pass.cycle_base(), pass.sort_key(), self.best_rank());
+        if limit < 4 {
+            return;
+        }
+        self.reset(root);
+        self.pending_on.push_back(0);
+        let mut length = 0usize;
+        while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
+            let limit = Rank::max_complexity(pass.cycle_base(), pass.sort_key(), self.best_rank());
+            if length + 2 > limit {
+                return;
+            }
+            length += 1;
+            let links = self.links;
+            while let Some(q) = self.pending_on.pop_front() {
+                for &(o, cause) in links.on_to_off(self.insts[q as usize].pot, pass.y) {
+                    if !self.is_parent(q, o) {
+                        let idx = self.push(o, cause, q);
+                        self.pending_off.push_back(idx);
+                    }
+                }
+            }
+            length += 1;
+            while let Some(q) = self.pending_off.pop_front() {
+                for &(n, cause) in links.off_to_on(self.insts[q as usize].pot, pass.y, pass.x) {
+                    if length >= 4 && n == root {
+                        let idx = self.push(n, cause, q);
+                        self.cycle_found(idx, pass);
+                    }
+                    if !self.seen(n) {
+                        self.seen[n.index()] = self.stamp;
+                        let idx = self.push(n, cause, q);
+                        self.pending_on.push_back(idx);
+                    }
+                }
+            }
+        }
+    }
+
+    /// A cycle through `end` (the start again): its eliminations are the candidates seeing
+    /// both an *on* and an *off* potential of the cycle, with their value, off the cycle.
+    fn cycle_found(&mut self, end: u32, pass: Pass) {
+        let complexity = self.insts[end as usize].depth as usize;
+        let rank = Rank::new(pass.cycle_base(), complexity, pass.sort_key());
+        if !self.best_rank().is_none_or(|b| rank.before(b)) {
+            return;
+        }
+        let path = self.path(end);
+        let cells: Vec<usize> = path[1..].iter().map(|(p, _)| p.cell()).collect();
+        let mut forward: Vec<Candidate> = Vec::new();
+        let mut backward: Vec<Candidate> = Vec::new();
+        for &(p, _) in &path[1..] {
+            for h in house_cells(p.cell()) {
+                if !cells.contains(&h) && self.cands[h] & (1 << p.value()) != 0 {
+                    let c = candidate(h, p.value());
+                    let side = if p.on() { &mut forward } else { &mut backward };
+                    if !side.contains(&c) {
+                        side.push(c);
+                    }
+                }
+            }
+        }
+        let mut eliminations: Vec<Candidate> = forward
+            .into_iter()
+            .filter(|c| backward.contains(c))
+            .collect();
+        if eliminations.is_empty() {
+            return;
+        }
+        eliminations.sort();
+        self.found(Found {
+            rank,
+            pass,
+            cycle: true,
+            path,
+            eliminations,
+        });
+    }
+
+    /// SE's `doForcingChains` from `start` (on or off): a potential whose conjugate is the
+    /// start is a target (start on ⇒ start off: the start is false; start off ⇒ start on:
+    /// it is true); `targets` are recorded once for both searches of a start.
+    fn forcing_chains(&mut self, start: Pot, pass: Pass, targets: &mut Vec<Pot>) {
+        let base = pass.chain_base();
+        let key = pass.sort_key();
+        if Rank::max_complexity(base, key, self.best_rank()) < 2 {
+            return;
+        }
+        self.reset(start);
+        if start.on() {
+            self.pending_on.push_back(0);
+        } else {
+            self.pending_off.push_back(0);
+        }
+        while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
+            if let Some(&q) = self.pending_on.front() {
+                let depth = self.insts[q as usize].depth as usize;
+                if depth + 2 > Rank::max_complexity(base, key, self.best_rank()) {
+                    return;
+                }
+            }
+            let links = self.links;
+            while let Some(q) = self.pending_on.pop_front() {
+                for &(o, cause) in links.on_to_off(self.insts[q as usize].pot, pass.y) {
+                    if o.negated() == start && !targets.contains(&o) {
+                        targets.push(o);
+                        let idx = self.push(o, cause, q);
+                        self.chain_found(idx, pass);
+                    }
+                    // every ancestor is seen: SE's ancestor test adds nothing here
+                    if !self.seen(o) {
+                        self.seen[o.index()] = self.stamp;
+                        let idx = self.push(o, cause, q);
+                        self.pending_off.push_back(idx);
+                    }
+                }
+            }
+            if let Some(&q) = self.pending_off.front() {
+                let depth = self.insts[q as usize].depth as usize;
+                if depth + 2 > Rank::max_complexity(base, key, self.best_rank()) {
+                    return;
+                }
+            }
+            while let Some(q) = self.pending_off.pop_front() {
+                for &(n, cause) in links.off_to_on(self.insts[q as usize].pot, pass.y, true) {
+                    if n.negated() == start && !targets.contains(&n) {
+                        targets.push(n);
+                        let idx = self.push(n, cause, q);
+                        self.chain_found(idx, pass);
+                    }
+                    if !self.seen(n) {
+                        self.seen[n.index()] = self.stamp;
+                        let idx = self.push(n, cause, q);
+                        self.pending_on.push_back(idx);
+                    }
+                }
+            }
+        }
+    }
+
+    fn chain_found(&mut self, target: u32, pass: Pass) {
+        let complexity = self.insts[target as usize].depth as usize + 1;
+        let rank = Rank::new(pass.chain_base(), complexity, pass.sort_key());
+        if !self.best_rank().is_none_or(|b| rank.before(b)) {
+            return;
+        }
+        let target_pot = self.insts[target as usize].pot;
+        let eliminations = if target_pot.on() {
+            Vec::new()
+        } else {
+            vec![target_pot.candidate()]
+        };
+        let path = self.path(target);
+        self.found(Found {
+            rank,
+            pass,
+            cycle: false,
+            path,
+            eliminations,
+        });
+    }
+}
+
+/// SE's name of a hint of this producer.
+pub fn hint_name(found: &Found) -> &'static str {
+    let Found {
+        rank,
+        pass,
+        cycle,
+        path,
+        ..
+    } = found;
+    if *cycle {
+        let cells: std::collections::BTreeSet<usize> =
+            path[1..].iter().map(|(p, _)| p.cell()).collect();
+        match (pass.x, pass.y) {
+            (true, true) => "Bidirectional Cycle",
+            (false, true) => "Bidirectional Y-Cycle",
+            _ if cells.len() == 4 => "Generalized X-Wing",
+            _ => "Bidirectional X-Cycle",
+        }
+    } else if pass.y {
+        "Forcing Chain"
+    } else if rank.complexity == 6 {
+        "Turbot Fish"
+    } else {
+        "Forcing X-Chain"
+    }
+}
+
+/// A hint's proofs on the grid it was found on (a cycle: one per elimination) and its
+/// placement.
+pub fn proofs_of(grid: &[u16; 81], found: &Found) -> (Vec<crate::proof::Proof>, Option<Candidate>) {
+    let target = found.path.last().expect("a path").0;
+    if found.cycle {
+        let proofs = found
+            .eliminations
+            .iter()
+            .map(|&x| proofs::cycle_elimination(&found.path, x))
+            .collect();
+        (proofs, None)
+    } else if target.on() {
+        let proof = proofs::placement_by_path(grid, &found.path);
+        (vec![proof], Some(target.candidate()))
+    } else {
+        (vec![proofs::contradiction_by_path(&found.path)], None)
+    }
+}
+
+fn step(grid: &[u16; 81], found: Found) -> SeStep {
+    let (proofs, placement) = proofs_of(grid, &found);
+    SeStep {
+        name: hint_name(&found).into(),
+        difficulty: found.rank.difficulty,
+        eliminations: found.eliminations,
+        placement,
+        proofs,
+        complexity: Some(found.rank.complexity),
+    }
+}
