@@ -3,7 +3,7 @@
 
 use super::common::{composite_text, conclusions};
 use super::shown::Shown;
-use super::{sudorules, NamedText};
+use super::sudorules;
 use crate::grid::State;
 use crate::proof::composite::CompositePattern;
 use crate::proof::{on_pattern, Proof};
@@ -26,17 +26,5 @@ impl Shown for CompositePattern {
             "{text} ==> {}",
             sudorules::modern_conclusions(proof)
         ))
-    }
-    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
     }
 }

@@ -36,7 +36,6 @@ use crate::grid::{Candidate, Cell, CspVariable, Digit, State};
 use crate::notation::common::ParsedCell;
 use crate::notation::lexer::{self, LexError};
 use crate::notation::shown::Shown;
-use crate::notation::NamedText;
 use crate::proof::aic::{cells_compact, AicConclusion, AicPattern};
 use crate::proof::chain::{ChainFamily, ChainPattern};
 use crate::proof::{check, Pattern, Proof};
@@ -1033,21 +1032,9 @@ impl Shown for AicPattern {
     fn dialect(&self) -> &'static str {
         "Eureka"
     }
-    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
     fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
         let _ = state;
         super::hodoku::aic_text(proof, self)
-    }
-    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
     }
 }
 

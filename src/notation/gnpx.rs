@@ -34,7 +34,6 @@ use crate::graph::cell_list;
 use crate::grid::{Candidate, Cell, CspVariable, Digit, House, State};
 use crate::notation::lexer::{self, LexError, PResult};
 use crate::notation::shown::Shown;
-use crate::notation::NamedText;
 use crate::proof::net::{
     premises_text, ForceMode, LinkLevel, NetBranch, NetChoice, NetConclusion, NetForm, NetLink,
     NetLiteral, NetNode, NetPattern, NetStep,
@@ -740,18 +739,6 @@ impl Shown for NetPattern {
             gnpx_text(self, proof),
             super::sudorules::modern_conclusions(proof)
         ))
-    }
-    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
     }
 }
 

@@ -4,7 +4,9 @@
 //! `nrc::hanson`, AIC in `eureka`, tagging in `tags`, HoDoKu's catalogue and SE's aligned
 //! exclusion in `nrc::catalogue`, a composite placement in `common` — and reached through
 //! [`crate::proof::on_pattern`], so a new kind of pattern must say how it is written in
-//! every dialect (the methods have no defaults).
+//! every dialect it has a form in: its own text and whose notation that is have no default;
+//! a dialect that has no form for it (SudoRules, HoDoKu, the 2007 forum) is `None` by
+//! default, and further texts none.
 
 use super::NamedText;
 use crate::grid::State;
@@ -19,12 +21,24 @@ pub trait Shown {
     fn dialect(&self) -> &'static str;
     /// The whole step in SudoRules' modern notation, when SudoRules has a form of its own
     /// (otherwise SudoRules' text is ours with SudoRules' conclusions).
-    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String>;
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
     /// HoDoKu's step line, when HoDoKu has the technique.
-    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String>;
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
     /// Seed 001's 2007 forum form, for the rules its posts used.
-    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String>;
+    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = (state, proof);
+        None
+    }
     /// Further texts the pattern has (a chain in Eureka, a 3D Medusa step's refutations
     /// as GNPX nets).
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText>;
+    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
+        let _ = (state, proof);
+        Vec::new()
+    }
 }

@@ -29,7 +29,6 @@ pub use crate::notation::common::{value_text, whip_pattern_text};
 use crate::notation::lexer::{self, LexError};
 use crate::notation::nrc;
 use crate::notation::shown::Shown;
-use crate::notation::NamedText;
 use crate::proof::chain::{ChainCell, ChainFamily, ChainPattern};
 use crate::proof::whip::{WhipCell, WhipKind, WhipPattern};
 use crate::proof::{on_pattern, Pattern, Proof};
@@ -296,18 +295,6 @@ impl Shown for WhipPattern {
     }
     fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
         Some(whip_text(state, proof, self))
-    }
-    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
     }
 }
 

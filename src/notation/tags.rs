@@ -24,7 +24,6 @@ use crate::grid::State;
 use crate::grid::{Candidate, Cell, CspVariable, Digit, House};
 use crate::notation::lexer::{self, parse_all, PResult};
 use crate::notation::shown::Shown;
-use crate::notation::NamedText;
 use crate::proof::aic::{AicConclusion, AicNode, AicPattern};
 use crate::proof::tagging::TagNode;
 use crate::proof::tagging::{
@@ -603,22 +602,6 @@ impl Shown for TagPattern {
     }
     fn dialect(&self) -> &'static str {
         "tags (gpenet)"
-    }
-    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
     }
 }
 

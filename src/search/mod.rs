@@ -12,7 +12,6 @@
 //! - [`bent`]: Hanson's bent naked subsets; [`als`]: ALS-XZ, doubly linked pairs,
 //!   ALS-XY-wings, death blossoms; [`ranges`]: almost-locked ranges with strong chains;
 //!   [`medusa`]: 3D Medusa colouring with weak links, weak corners and hinges;
-//!   [`assistant`]: the Assistant's rules for the registry;
 //! - [`aic`]: alternating inference chains with group and ALS nodes (Eureka);
 //! - [`tagging`]: gpenet's full tagging (seed 004), level 1: layers, tags, alternate chains;
 //! - [`chains`]: 2D chains, nrc/nrct/nrcz/nrczt chains and lassos;
@@ -25,7 +24,6 @@
 
 pub mod aic;
 pub mod als;
-pub mod assistant;
 pub mod basic;
 pub mod bent;
 pub mod chains;

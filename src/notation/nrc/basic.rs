@@ -22,7 +22,7 @@ use crate::notation::forum2007::read::{
 };
 use crate::notation::lexer::{self, parse_all};
 use crate::notation::shown::Shown;
-use crate::notation::{forum2007, hodoku, sudorules, NamedText};
+use crate::notation::{forum2007, hodoku, sudorules};
 use crate::proof::basic::{
     HiddenSingle, HiddenSubset, Interaction, LineFish, NakedSingle, NakedSubset, XyWing, XyzWing,
 };
@@ -503,10 +503,6 @@ impl Shown for NakedSingle {
         let _ = state;
         Some(forum2007::numbered(proof, &[self.digit], "naked-single"))
     }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
-    }
 }
 
 impl Shown for HiddenSingle {
@@ -539,10 +535,6 @@ impl Shown for HiddenSingle {
         );
         Some(forum2007::numbered(proof, &[self.digit], &pattern))
     }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
-    }
 }
 
 impl Shown for Interaction {
@@ -557,10 +549,6 @@ impl Shown for Interaction {
     }
     fn dialect(&self) -> &'static str {
         "nrc"
-    }
-    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
     }
     fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
         let _ = state;
@@ -578,10 +566,6 @@ impl Shown for Interaction {
             forum2007::upper_house(into)
         );
         Some(forum2007::numbered(proof, &[self.digit], &pattern))
-    }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
     }
 }
 
@@ -612,10 +596,6 @@ impl Shown for NakedSubset<'_> {
         let _ = state;
         let pattern = forum2007::subset_form(true, self.house, self.cells);
         Some(forum2007::numbered(proof, self.digits, &pattern))
-    }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
     }
 }
 
@@ -648,10 +628,6 @@ impl Shown for HiddenSubset<'_> {
         let _ = state;
         let pattern = forum2007::subset_form(false, self.house, self.cells);
         Some(forum2007::numbered(proof, self.digits, &pattern))
-    }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
     }
 }
 
@@ -694,10 +670,6 @@ impl Shown for LineFish<'_> {
         let pattern = forum2007::upper_body(&self.ours(state, proof))?;
         Some(forum2007::numbered(proof, &[self.digit], &pattern))
     }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
-    }
 }
 
 impl Shown for XyWing {
@@ -718,10 +690,6 @@ impl Shown for XyWing {
     fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
         forum2007::wing_form(state, proof, self.pivot, self.pincers, self.z)
     }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
-    }
 }
 
 impl Shown for XyzWing {
@@ -741,10 +709,6 @@ impl Shown for XyzWing {
     }
     fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
         forum2007::wing_form(state, proof, self.pivot, self.pincers, self.z)
-    }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
     }
 }
 

@@ -4,8 +4,8 @@
 //! the technique.
 
 use crate::grid::State;
+use crate::notation::hodoku;
 use crate::notation::shown::Shown;
-use crate::notation::{hodoku, NamedText};
 use crate::proof::aligned::AlignedExclusionPattern;
 use crate::proof::empty_rectangle::EmptyRectanglePattern;
 use crate::proof::fish::FishPattern;
@@ -277,21 +277,9 @@ impl Shown for EmptyRectanglePattern {
     fn dialect(&self) -> &'static str {
         "ours (HoDoKu's below)"
     }
-    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
     fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
         let _ = state;
         Some(hodoku::empty_rectangle_line(proof, self))
-    }
-    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
     }
 }
 
@@ -314,21 +302,9 @@ impl Shown for TemplatePattern {
     fn dialect(&self) -> &'static str {
         "ours (HoDoKu's below)"
     }
-    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
     fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
         let _ = state;
         Some(hodoku::template_line(proof, self.set))
-    }
-    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
     }
 }
 
@@ -340,23 +316,11 @@ impl Shown for UniquenessPattern {
     fn dialect(&self) -> &'static str {
         "ours (HoDoKu's below)"
     }
-    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
     fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
         let _ = state;
         // HoDoKu lists BUG lite (0620) in its library but has no such step
         (self.kind != crate::proof::uniqueness::UniquenessKind::BugLite)
             .then(|| hodoku::uniqueness_line(proof, self))
-    }
-    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
     }
 }
 
@@ -368,21 +332,9 @@ impl Shown for FishPattern {
     fn dialect(&self) -> &'static str {
         "ours (HoDoKu's below)"
     }
-    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
     fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
         let _ = state;
         Some(hodoku::fish_text(proof, self))
-    }
-    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
     }
 }
 
@@ -394,21 +346,9 @@ impl Shown for KrakenPattern {
     fn dialect(&self) -> &'static str {
         "ours (HoDoKu's below)"
     }
-    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
     fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
         let _ = state;
         Some(hodoku::kraken_line(proof, self))
-    }
-    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
     }
 }
 
@@ -425,21 +365,9 @@ impl Shown for AlignedExclusionPattern {
     fn dialect(&self) -> &'static str {
         "ours (HoDoKu's below)"
     }
-    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
     fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
         // HoDoKu has no aligned exclusion
         let _ = (state, proof);
         None
-    }
-    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
     }
 }

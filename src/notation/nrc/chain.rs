@@ -610,10 +610,6 @@ impl Shown for ChainPattern {
         let _ = (state, proof);
         Some(sudorules::chain_text(self))
     }
-    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
     fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
         let nrc = pattern_text(state, proof, self);
         let body = forum2007::upper_body(&nrc)?;

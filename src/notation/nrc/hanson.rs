@@ -248,10 +248,6 @@ impl Shown for GridLock {
     fn dialect(&self) -> &'static str {
         "Hanson"
     }
-    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
     fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
         let _ = state;
         let line = match &*self.form {
@@ -263,14 +259,6 @@ impl Shown for GridLock {
         };
         line.map(|p| format!("{p} => {}", hodoku::conclusions(proof)))
     }
-    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
-    }
 }
 
 impl Shown for BentSubset {
@@ -280,21 +268,9 @@ impl Shown for BentSubset {
     fn dialect(&self) -> &'static str {
         "Hanson"
     }
-    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
     fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
         let _ = state;
         hodoku::bent_text(proof, self)
-    }
-    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
     }
 }
 
@@ -306,21 +282,9 @@ impl Shown for AlsPattern {
     fn dialect(&self) -> &'static str {
         "Hanson"
     }
-    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
     fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
         let _ = state;
         Some(hodoku::als_text(proof, self))
-    }
-    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
     }
 }
 
@@ -332,20 +296,8 @@ impl Shown for GridAls {
     fn dialect(&self) -> &'static str {
         "Hanson"
     }
-    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
     fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
         Some(hodoku::grid_als_text(state, proof, self))
-    }
-    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
     }
 }
 
@@ -357,22 +309,6 @@ impl Shown for AlmostLockedRange {
     fn dialect(&self) -> &'static str {
         "Hanson"
     }
-    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
-    }
 }
 
 impl Shown for SueDeCoq {
@@ -382,20 +318,8 @@ impl Shown for SueDeCoq {
     fn dialect(&self) -> &'static str {
         "Hanson"
     }
-    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
     fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
         Some(hodoku::sue_de_coq_text(state, proof, self))
-    }
-    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
-        let _ = (state, proof);
-        Vec::new()
     }
 }
 
@@ -406,18 +330,6 @@ impl Shown for MedusaPattern {
     }
     fn dialect(&self) -> &'static str {
         "Hanson"
-    }
-    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
-    }
-    fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
-        let _ = (state, proof);
-        None
     }
     fn more_texts(&self, state: &State, proof: &Proof) -> Vec<NamedText> {
         // each elimination's refutation as a net of inferences, in GNPX's notation

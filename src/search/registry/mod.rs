@@ -41,10 +41,11 @@ pub use searcher::*;
 pub use table::REGISTRY;
 pub use technique::*;
 
-use super::assistant::{self, AssistantRule};
+use super::als::Overlap;
 use super::force::{self, ForceSpec};
 use super::hypothesis;
 use super::limits::{Meter, Stop};
+use super::{aic, als, bent, grid_analysis, medusa, ranges};
 use super::{basic, chains, tagging, tagging2, tagging3, whips, BasicRule, ChainFamily, WhipKind};
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CandidateSet};

@@ -93,7 +93,7 @@ impl TechniqueId {
                     .find(|p| p.eliminations.contains(&target)),
             ),
             Search::Assistant(a) => TargetAnswer::complete(
-                assistant::find(a, links)
+                a.find(links)
                     .into_iter()
                     .find(|p| p.eliminations.contains(&target)),
             ),
@@ -523,7 +523,7 @@ impl Searcher {
     fn find_unrecorded(&mut self, rule: Rule, links: &LinkIndex, limit: usize) -> Vec<Proof> {
         match rule.technique.get().search {
             Search::Basic(b) => basic::find(b, links),
-            Search::Assistant(a) => assistant::find(a, links),
+            Search::Assistant(a) => a.find(links),
             Search::Tagging(level) => self.tagging.find(level, links),
             Search::Hodoku(rule) => rule.find(links),
             Search::Chain(f) => {

@@ -374,7 +374,7 @@ pub static REGISTRY: [Technique; 106] = {
             "grid-analysis",
             &["analyze-x"],
             ASSISTANT,
-            AssistantRule::GridAnalysis,
+            grid_analysis::find,
             2,
             "Hanson: n lines × n cross lines (subsets and fish of any size), with complements",
         )
@@ -383,7 +383,7 @@ pub static REGISTRY: [Technique; 106] = {
             "bent-naked-subsets",
             &["bent-subsets"],
             ASSISTANT,
-            AssistantRule::BentSubsets,
+            bent::find,
             3,
             "Hanson: N cells over two houses holding N digits (XY-, XYZ-, WXYZ-wings…)",
         )
@@ -392,7 +392,7 @@ pub static REGISTRY: [Technique; 106] = {
             "als-xz",
             &["als-singly-linked", "assistant-step-3"],
             ALS,
-            AssistantRule::AlsXz,
+            |links| als::xz(links, Overlap::Disjoint),
             2,
             "two ALS with a restricted common X and another common digit Z (Hanson's step 3)",
         )
@@ -401,7 +401,7 @@ pub static REGISTRY: [Technique; 106] = {
             "als-doubly-linked",
             &["als-xz-doubly-linked"],
             ALS,
-            AssistantRule::AlsDoublyLinked,
+            als::doubly_linked,
             2,
             "two ALS with two restricted common digits: each is locked but for one",
         )
@@ -410,7 +410,7 @@ pub static REGISTRY: [Technique; 106] = {
             "als-xy-wing",
             &[],
             ALS,
-            AssistantRule::AlsXyWing,
+            |links| als::xy_wing(links, Overlap::Disjoint),
             3,
             "ALS A and B linked to a pivot ALS C by X and Y, Z common to A and B",
         )
@@ -419,7 +419,7 @@ pub static REGISTRY: [Technique; 106] = {
             "death-blossom",
             &["als-death-blossom"],
             ALS,
-            AssistantRule::DeathBlossom,
+            |links| als::death_blossom(links, Overlap::Disjoint),
             3,
             "a stem cell and one ALS per candidate, Z common to every petal",
         )
@@ -428,7 +428,7 @@ pub static REGISTRY: [Technique; 106] = {
             "sue-de-coq",
             &["als-sue-de-coq"],
             ALS,
-            AssistantRule::SueDeCoq,
+            als::sue_de_coq,
             4,
             "two ALS on a box-line intersection: the core, line cells and box cells",
         )
@@ -437,7 +437,7 @@ pub static REGISTRY: [Technique; 106] = {
             "grid-als",
             &["grid-based-als"],
             ASSISTANT,
-            AssistantRule::GridAls(None),
+            |links| grid_analysis::grid_als(links, None),
             2,
             "Hanson: a digit's n lines in n + 1 cross lines; a candidate knocking two out",
         )
@@ -446,7 +446,7 @@ pub static REGISTRY: [Technique; 106] = {
             "finned-fish",
             &[],
             ASSISTANT,
-            AssistantRule::GridAls(Some(FinKind::Finned)),
+            |links| grid_analysis::grid_als(links, Some(FinKind::Finned)),
             2,
             "a fish with fins in one block (a grid ALS)",
         )
@@ -455,7 +455,7 @@ pub static REGISTRY: [Technique; 106] = {
             "sashimi-fish",
             &[],
             ASSISTANT,
-            AssistantRule::GridAls(Some(FinKind::Sashimi)),
+            |links| grid_analysis::grid_als(links, Some(FinKind::Sashimi)),
             2,
             "a finned fish with a base line left one place without its fins (a grid ALS)",
         )
@@ -464,7 +464,7 @@ pub static REGISTRY: [Technique; 106] = {
             "almost-locked-ranges",
             &["alr"],
             ASSISTANT,
-            AssistantRule::AlmostLockedRanges,
+            ranges::find,
             2,
             "Hanson: a block's digit on two line segments redirects a weak link into a strong chain",
         )
@@ -473,7 +473,7 @@ pub static REGISTRY: [Technique; 106] = {
             "medusa",
             &["3d-medusa", "medusa-3d", "medusa-colouring", "medusa-coloring"],
             ASSISTANT,
-            AssistantRule::Medusa,
+            medusa::find,
             2,
             "Hanson's 3D Medusa: two-coloured strong chains, weak links, weak corners, hinges",
         )
@@ -482,7 +482,7 @@ pub static REGISTRY: [Technique; 106] = {
             "aic",
             &["g-aic", "als-aic", "als-chain"],
             ALS,
-            AssistantRule::Aic,
+            aic::find,
             2,
             "alternating inference chain through candidates, groups and ALS (Eureka)",
         )
@@ -491,7 +491,7 @@ pub static REGISTRY: [Technique; 106] = {
             "nice-loop",
             &["continuous-nice-loop", "cnl"],
             ALS,
-            AssistantRule::NiceLoop,
+            aic::find_loops,
             2,
             "continuous nice loop through candidates, groups and ALS: two neighbours, one true",
         )
@@ -500,7 +500,7 @@ pub static REGISTRY: [Technique; 106] = {
             "als-strong-chains",
             &["assistant-step-4"],
             ALS,
-            AssistantRule::AlsStrongChains,
+            ranges::als_strong_chains,
             2,
             "Hanson's step 4: one colour of a strong chain would take two digits from an ALS",
         )

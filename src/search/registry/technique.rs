@@ -30,11 +30,45 @@ pub enum Search {
     /// Hanson's hypotheses (seed 002) on the net engine: [`ForceMode::Hypothesis`] or
     /// [`ForceMode::Bivalue`].
     Hypothesis(ForceMode),
-    Assistant(AssistantRule),
+    /// Hanson's Assistant's techniques (seed 002, and HoDoKu's ALS rules its ALS section
+    /// describes): every instance in the state at once.
+    Assistant(FindAll),
     /// gpenet's full tagging at a level (seed 004).
     Tagging(u8),
     /// A technique of HoDoKu's catalogue with no other home.
     Hodoku(HodokuRule),
+}
+
+/// A search that finds every instance of its pattern in a state at once: the function
+/// itself, named in the registry's line (`medusa::find`).
+#[derive(Clone, Copy)]
+pub struct FindAll(pub fn(&LinkIndex) -> Vec<Proof>);
+
+impl FindAll {
+    /// Every instance in the state.
+    pub fn find(self, links: &LinkIndex) -> Vec<Proof> {
+        (self.0)(links)
+    }
+}
+
+impl PartialEq for FindAll {
+    fn eq(&self, other: &FindAll) -> bool {
+        std::ptr::fn_addr_eq(self.0, other.0)
+    }
+}
+
+impl Eq for FindAll {}
+
+impl std::hash::Hash for FindAll {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.0 as usize).hash(state)
+    }
+}
+
+impl fmt::Debug for FindAll {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("FindAll")
+    }
 }
 
 /// HoDoKu's techniques searched on their own.
@@ -303,7 +337,7 @@ pub(super) const fn assistant(
     name: &'static str,
     aliases: &'static [&'static str],
     sets: &'static [&'static str],
-    rule: AssistantRule,
+    find: fn(&LinkIndex) -> Vec<Proof>,
     size: usize,
     summary: &'static str,
 ) -> Technique {
@@ -311,7 +345,7 @@ pub(super) const fn assistant(
         name,
         aliases,
         sets,
-        search: Search::Assistant(rule),
+        search: Search::Assistant(FindAll(find)),
         class: Class::Assistant,
         measure: LengthMeasure::Size(size),
         graded: false,
