@@ -148,7 +148,7 @@ fn assert_labels_apart(d: &svg::Diagram, what: &str) {
     let layout = d.layout();
     assert_eq!(layout.routes.len(), d.arrows.len());
     let boxes = layout.label_boxes();
-    let names = sudolink::export::route::grid_name_boxes();
+    let names = sudolink::export::labels::grid_name_boxes();
     for (i, a) in boxes.iter().enumerate() {
         for b in &boxes[i + 1..] {
             assert!(!a.overlaps(*b), "{what}: labels {a:?} and {b:?} overlap");

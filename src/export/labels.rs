@@ -14,9 +14,9 @@
 //! the spots tried (the given ones and 32 around each; a ring of 32 more per 8 units of
 //! distance only when all of those are taken) and L the labels placed.
 
-use super::geometry::PICTURE_WIDTH;
-use super::route::{Board, Placed};
-use kurbo::{Point, Rect, Size, Vec2};
+use super::geometry::{CELL, MARGIN, PICTURE_WIDTH};
+use super::route::{samples, towards, Board, Placed, Route, SHORT_SPAN};
+use kurbo::{ParamCurve, Point, QuadBez, Rect, Size, Vec2};
 
 /// The labels placed so far, the fixed texts, and the links' samples.
 pub struct Labels<'a> {
@@ -143,6 +143,79 @@ impl<'a> Labels<'a> {
         .sum();
         under + PER_SAMPLE * self.lines.count_in(r.inflate(2.0, 2.0), own_line) as f64
     }
+}
+
+/// Positions tried for a link's number, as curve parameters, best first.
+const LABEL_SPOTS: [f64; 7] = [0.5, 0.4, 0.6, 0.32, 0.68, 0.25, 0.75];
+
+/// The size of link number `n`'s badge.
+pub fn number_size(n: usize) -> Size {
+    Size::new(6.0 + NUMBER_ADVANCE * n.to_string().len() as f64, 13.0)
+}
+
+/// The advance of one digit of a link number (DejaVu Sans at the numbers' size).
+pub const NUMBER_ADVANCE: f64 = 0.636 * 10.0;
+
+/// Each curve (in drawing order) with its number placed among `labels` (which keeps the
+/// labels already placed and the links' samples): its box, and where it points at the
+/// curve when it had to move away from it.
+pub fn number_links(curves: &[QuadBez], labels: &mut Labels) -> Vec<Route> {
+    curves
+        .iter()
+        .enumerate()
+        .map(|(k, &curve)| {
+            let label = labels.place(number_size(k + 1), &label_spots(&curve), Some(k));
+            // a number that does not touch its curve points at the nearest point of it
+            let nearest = samples(&curve)
+                .into_iter()
+                .chain([curve.p0, curve.p2])
+                .map(|p| (distance_to(label, p), p))
+                .min_by(|a, b| a.0.total_cmp(&b.0));
+            Route {
+                curve,
+                label,
+                leader: nearest.filter(|(d, _)| *d > LEADER_FROM).map(|(_, p)| p),
+            }
+        })
+        .collect()
+}
+
+/// A number further than this from its curve gets a leader to it.
+pub(super) const LEADER_FROM: f64 = 6.0;
+
+/// The distance from `p` to the box `r` (0 inside).
+pub(super) fn distance_to(r: Rect, p: Point) -> f64 {
+    let dx = (r.x0 - p.x).max(p.x - r.x1).max(0.0);
+    let dy = (r.y0 - p.y).max(p.y - r.y1).max(0.0);
+    dx.hypot(dy)
+}
+
+/// Where a curve's number may sit, best first: on the curve at [`LABEL_SPOTS`]; a short
+/// link's number first sits just outside its arc, where it does not hide the arc.
+fn label_spots(q: &QuadBez) -> Vec<Point> {
+    let on_curve = LABEL_SPOTS.iter().map(|&t| q.eval(t));
+    if q.p0.distance(q.p2) >= SHORT_SPAN {
+        return on_curve.collect();
+    }
+    let apex = q.eval(0.5);
+    let outward = towards(q.p0.midpoint(q.p2), apex);
+    [apex + outward * 8.0, apex + outward * 12.0]
+        .into_iter()
+        .chain(on_curve)
+        .collect()
+}
+
+/// The boxes of the row and column names around the grid (labels keep off them).
+pub fn grid_name_boxes() -> Vec<Rect> {
+    (0..9)
+        .flat_map(|i| {
+            let mid = MARGIN + (i as f64 + 0.5) * CELL;
+            [
+                Rect::from_center_size((mid, MARGIN - 13.0), (18.0, 14.0)),
+                Rect::from_center_size((MARGIN / 2.0, mid), (18.0, 14.0)),
+            ]
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! ALS) —, bent to the side and by the amount that keeps it off placed digits, off other
 //! marked candidates and off the links already routed, with its ends on the edge of the
 //! candidates' discs or of the sets' outlines facing the curve (ports). Each link's number
-//! is then placed by [`Labels`] where it overlaps no other label ([`number_links`]).
+//! is then placed where it overlaps no other label (`labels::number_links`).
 //!
 //! The choice is a small search per link: a fixed list of bends (apex offsets on either
 //! side of the straight line) is scored by sampling the curve every few units and adding
@@ -19,12 +19,9 @@
 //! spot). The whole gallery (16 pictures, the largest the 56 links of a 28-cell lasso,
 //! PNGs and graphviz included) exports in about 1.2 s of CPU.
 
-use super::geometry::{
-    candidate_centre, cell_centre, position_at, MARGIN, MARK_RADIUS, PICTURE_WIDTH,
-};
-use super::labels::Labels;
+use super::geometry::{candidate_centre, cell_centre, position_at, MARK_RADIUS, PICTURE_WIDTH};
 use crate::grid::{Candidate, CandidateSet, State};
-use kurbo::{ParamCurve, Point, QuadBez, Rect, Size, Vec2};
+use kurbo::{ParamCurve, Point, QuadBez, Rect, Vec2};
 
 /// One link's curve as drawn: from the port of its first end, through `control`, to the
 /// port of its second; `label` is the box of its number, and `leader` the point of the
@@ -128,7 +125,7 @@ impl Link {
 /// Apex offsets tried for each link, in user units, smallest first (each on both sides).
 const BENDS: [f64; 7] = [9.0, 16.0, 25.0, 36.0, 50.0, 68.0, 90.0];
 /// Links shorter than this (neighbouring marks of one cell) bend at least [`SHORT_BEND`].
-const SHORT_SPAN: f64 = 30.0;
+pub(super) const SHORT_SPAN: f64 = 30.0;
 const SHORT_BEND: f64 = 16.0;
 /// Distance from a candidate's centre to a port: just outside its disc.
 const PORT_RADIUS: f64 = MARK_RADIUS + 1.0;
@@ -153,8 +150,6 @@ const SHIFTS: [f64; 3] = [0.0, -0.22, 0.22];
 const SHIFT_COST: f64 = 2.0;
 /// Routing passes: the first places links in order, the others move each against all.
 const PASSES: usize = 3;
-/// Positions tried for a link's number, as curve parameters, best first.
-const LABEL_SPOTS: [f64; 7] = [0.5, 0.4, 0.6, 0.32, 0.68, 0.25, 0.75];
 
 impl Board<'_> {
     /// The cost of a curve passing at `p` (not counting the link's own ends): a placed
@@ -224,7 +219,7 @@ fn curve(a: (Point, Shape), b: (Point, Shape), bend: f64, shift: f64) -> QuadBez
 }
 
 /// The unit vector from `from` towards `to` (any unit vector when they coincide).
-fn towards(from: Point, to: Point) -> Vec2 {
+pub(super) fn towards(from: Point, to: Point) -> Vec2 {
     let v = to - from;
     if v.hypot() < 1e-9 {
         Vec2::new(1.0, 0.0)
@@ -234,7 +229,7 @@ fn towards(from: Point, to: Point) -> Vec2 {
 }
 
 /// Points along `q` about [`SAMPLE_STEP`] apart, ends excluded.
-fn samples(q: &QuadBez) -> Vec<Point> {
+pub(super) fn samples(q: &QuadBez) -> Vec<Point> {
     let rough = q.p0.distance(q.p1) + q.p1.distance(q.p2);
     let n = ((rough / SAMPLE_STEP).ceil() as usize).max(4);
     (1..n).map(|i| q.eval(i as f64 / n as f64)).collect()
@@ -391,78 +386,9 @@ pub fn sampled(curves: &[QuadBez]) -> Placed {
     placed
 }
 
-/// The size of link number `n`'s badge.
-pub fn number_size(n: usize) -> Size {
-    Size::new(6.0 + NUMBER_ADVANCE * n.to_string().len() as f64, 13.0)
-}
-
-/// The advance of one digit of a link number (DejaVu Sans at the numbers' size).
-pub const NUMBER_ADVANCE: f64 = 0.636 * 10.0;
-
-/// Each curve (in drawing order) with its number placed among `labels` (which keeps the
-/// labels already placed and the links' samples): its box, and where it points at the
-/// curve when it had to move away from it.
-pub fn number_links(curves: &[QuadBez], labels: &mut Labels) -> Vec<Route> {
-    curves
-        .iter()
-        .enumerate()
-        .map(|(k, &curve)| {
-            let label = labels.place(number_size(k + 1), &label_spots(&curve), Some(k));
-            // a number that does not touch its curve points at the nearest point of it
-            let nearest = samples(&curve)
-                .into_iter()
-                .chain([curve.p0, curve.p2])
-                .map(|p| (distance_to(label, p), p))
-                .min_by(|a, b| a.0.total_cmp(&b.0));
-            Route {
-                curve,
-                label,
-                leader: nearest.filter(|(d, _)| *d > LEADER_FROM).map(|(_, p)| p),
-            }
-        })
-        .collect()
-}
-
-/// A number further than this from its curve gets a leader to it.
-const LEADER_FROM: f64 = 6.0;
-
-/// The distance from `p` to the box `r` (0 inside).
-fn distance_to(r: Rect, p: Point) -> f64 {
-    let dx = (r.x0 - p.x).max(p.x - r.x1).max(0.0);
-    let dy = (r.y0 - p.y).max(p.y - r.y1).max(0.0);
-    dx.hypot(dy)
-}
-
-/// Where a curve's number may sit, best first: on the curve at [`LABEL_SPOTS`]; a short
-/// link's number first sits just outside its arc, where it does not hide the arc.
-fn label_spots(q: &QuadBez) -> Vec<Point> {
-    let on_curve = LABEL_SPOTS.iter().map(|&t| q.eval(t));
-    if q.p0.distance(q.p2) >= SHORT_SPAN {
-        return on_curve.collect();
-    }
-    let apex = q.eval(0.5);
-    let outward = towards(q.p0.midpoint(q.p2), apex);
-    [apex + outward * 8.0, apex + outward * 12.0]
-        .into_iter()
-        .chain(on_curve)
-        .collect()
-}
-
-/// The boxes of the row and column names around the grid (labels keep off them).
-pub fn grid_name_boxes() -> Vec<Rect> {
-    (0..9)
-        .flat_map(|i| {
-            let mid = MARGIN + (i as f64 + 0.5) * super::geometry::CELL;
-            [
-                Rect::from_center_size((mid, MARGIN - 13.0), (18.0, 14.0)),
-                Rect::from_center_size((MARGIN / 2.0, mid), (18.0, 14.0)),
-            ]
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::labels::{distance_to, number_links, Labels, LEADER_FROM};
     use super::*;
     use crate::grid::format::parse_line;
 

@@ -17,10 +17,8 @@ use super::geometry::{
     candidate_centre, cell_origin, set_shape, SetShape, CELL, GRID_SIDE, MARGIN, MARK_RADIUS,
     PICTURE_WIDTH,
 };
-use super::labels::Labels;
-use super::route::{
-    grid_name_boxes, number_links, route_curves, sampled, Board, End, Link, Route, NUMBER_ADVANCE,
-};
+use super::labels::{grid_name_boxes, number_links, Labels, NUMBER_ADVANCE};
+use super::route::{route_curves, sampled, Board, End, Link, Route};
 use crate::grid::{Candidate, CandidateSet, Cell, Digit, State};
 use kurbo::{Point, Rect, Size};
 use resvg::usvg;
@@ -740,7 +738,7 @@ fn write_strike(s: &mut String, cx: f64, cy: f64) {
 }
 
 /// A link's number `n` in a small white badge centred on (`x`, `y`), as large as
-/// [`number_size`](super::route::number_size) says.
+/// [`number_size`](super::labels::number_size) says.
 fn write_link_number(s: &mut String, n: usize, x: f64, y: f64, digits: Digits) {
     let text = n.to_string();
     let w = 6.0 + NUMBER_ADVANCE * text.len() as f64;

@@ -11,54 +11,56 @@ use crate::grid::{Candidate, Cell};
 use crate::proof::aligned::AlignedExclusionPattern;
 use crate::proof::{Pattern, Proof};
 
-/// The candidates of each base cell (two or three) that no allowed combination uses.
-fn excluded(grid: &SeGrid, cells: &[usize], excluders: &[usize]) -> Vec<Candidate> {
+/// For each base cell (two or three), the values some allowed combination gives it: no
+/// two equal values in cells that see each other, no excluder (its candidate mask in
+/// `excluders`) left without a value.
+fn allowed_values(grid: &SeGrid, cells: &[usize], excluders: &[u16]) -> [u16; 3] {
     let mut allowed = [0u16; 3];
-    let values = |i: usize| bits(grid.cands[cells[i]] as u32).map(|v| v as u8);
-    let third: Vec<Option<u8>> = if cells.len() == 3 {
-        values(2).map(Some).collect()
-    } else {
-        vec![None]
+    let see01 = sees(cells[0], cells[1]);
+    let (see02, see12) = match cells.get(2) {
+        Some(&c2) => (sees(cells[0], c2), sees(cells[1], c2)),
+        None => (false, false),
     };
-    for v0 in values(0) {
-        for v1 in values(1) {
-            for &v2 in &third {
-                let combo = [Some(v0), Some(v1), v2];
-                if is_allowed(grid, cells, excluders, &combo) {
-                    for (i, v) in combo.iter().enumerate() {
-                        if let Some(v) = v {
-                            allowed[i] |= 1 << v;
-                        }
+    let free = |used: u16| !excluders.iter().any(|&e| e & !used == 0);
+    let third = cells.get(2).map_or(1, |&c| grid.cands[c]);
+    // every value allowed: nothing to exclude, stop looking
+    let full = |allowed: &[u16; 3]| {
+        cells
+            .iter()
+            .enumerate()
+            .all(|(i, &c)| grid.cands[c] & !allowed[i] == 0)
+    };
+    for v0 in bits(grid.cands[cells[0]] as u32) {
+        for v1 in bits(grid.cands[cells[1]] as u32) {
+            if v0 == v1 && see01 {
+                continue;
+            }
+            if cells.len() == 2 {
+                if free(1 << v0 | 1 << v1) {
+                    allowed[0] |= 1 << v0;
+                    allowed[1] |= 1 << v1;
+                    if full(&allowed) {
+                        return allowed;
+                    }
+                }
+                continue;
+            }
+            for v2 in bits(third as u32) {
+                if (v0 == v2 && see02) || (v1 == v2 && see12) {
+                    continue;
+                }
+                if free(1 << v0 | 1 << v1 | 1 << v2) {
+                    allowed[0] |= 1 << v0;
+                    allowed[1] |= 1 << v1;
+                    allowed[2] |= 1 << v2;
+                    if full(&allowed) {
+                        return allowed;
                     }
                 }
             }
         }
     }
-    cells
-        .iter()
-        .enumerate()
-        .flat_map(|(i, &c)| {
-            let removable = grid.cands[c] & !allowed[i];
-            bits(removable as u32).map(move |v| candidate(c, v as u8))
-        })
-        .collect()
-}
-
-fn is_allowed(
-    grid: &SeGrid,
-    cells: &[usize],
-    excluders: &[usize],
-    combo: &[Option<u8>; 3],
-) -> bool {
-    for i in 0..cells.len() {
-        for j in i + 1..cells.len() {
-            if combo[i] == combo[j] && sees(cells[i], cells[j]) {
-                return false;
-            }
-        }
-    }
-    let used: u16 = combo.iter().flatten().fold(0, |m, &v| m | 1 << v);
-    !excluders.iter().any(|&e| grid.cands[e] & !used == 0)
+    allowed
 }
 
 /// SE's base cells (reading order): at least two candidates, no peer with one, and at
@@ -93,70 +95,110 @@ pub fn aligned_exclusion(grid: &SeGrid, degree: usize) -> Option<SeStep> {
     }
     let mask = |cells: &[usize]| cells.iter().fold(0u128, |m, &c| m | 1 << c);
     let masks: Vec<u128> = base.iter().map(|(_, ex)| mask(ex)).collect();
-    let base_mask = base.iter().fold(0u128, |m, (c, _)| m | 1 << c);
-    let index_of = |c: usize| base.iter().position(|(b, _)| *b == c).expect("a base cell");
+    let mut index_of = [usize::MAX; 81];
+    for (i, (c, _)) in base.iter().enumerate() {
+        index_of[*c] = i;
+    }
+    let mut excluders: Vec<u16> = Vec::with_capacity(20);
     // pairs in SE's (colex) order: {0,1}, {0,2}, {1,2}, {0,3}…
-    let pairs = (1..base.len()).flat_map(|i1| (0..i1).map(move |i0| (i0, i1)));
-    for (i0, i1) in pairs {
-        let (c0, c1) = (base[i0].0, base[i1].0);
-        let pair_common = masks[i0] & masks[i1];
-        let tails: Vec<Option<usize>> = if degree == 2 {
+    for i1 in 1..base.len() {
+        for i0 in 0..i1 {
+            let (c0, c1) = (base[i0].0, base[i1].0);
+            let pair_common = masks[i0] & masks[i1];
+            // a triplet's common excluders are among the pair's
             if pair_common.count_ones() < 2 {
                 continue;
             }
-            vec![None]
-        } else {
-            let mut twin: Vec<usize> = Vec::new();
-            for &e in base[i0].1.iter().chain(&base[i1].1) {
-                if !twin.contains(&e) && base_mask & (1 << e) != 0 && e != c0 && e != c1 {
-                    twin.push(e);
+            // the third cells: the pair's excluders (c0's, then c1's) that are base cells
+            let mut tails: [Option<usize>; 40] = [None; 40];
+            let mut n = 0;
+            if degree == 2 {
+                n = 1;
+            } else {
+                let mut seen = 0u128;
+                for &e in base[i0].1.iter().chain(&base[i1].1) {
+                    if index_of[e] != usize::MAX && e != c0 && e != c1 && seen & (1 << e) == 0 {
+                        seen |= 1 << e;
+                        tails[n] = Some(e);
+                        n += 1;
+                    }
                 }
             }
-            twin.into_iter().map(Some).collect()
-        };
-        for tail in tails {
-            let common_mask = match tail {
-                Some(t) => pair_common & masks[index_of(t)],
-                None => pair_common,
-            };
-            if common_mask.count_ones() < 2 {
-                continue;
+            for &tail in &tails[..n] {
+                let common_mask = match tail {
+                    Some(t) => pair_common & masks[index_of[t]],
+                    None => pair_common,
+                };
+                if common_mask.count_ones() < 2 {
+                    continue;
+                }
+                let cells: &[usize] = &match tail {
+                    Some(t) => [c0, c1, t],
+                    None => [c0, c1, 0],
+                }[..degree];
+                excluders.clear();
+                let mut rest = common_mask;
+                while rest != 0 {
+                    excluders.push(grid.cands[rest.trailing_zeros() as usize]);
+                    rest &= rest - 1;
+                }
+                let allowed = allowed_values(grid, cells, &excluders);
+                if cells
+                    .iter()
+                    .enumerate()
+                    .all(|(i, &c)| grid.cands[c] & !allowed[i] == 0)
+                {
+                    continue;
+                }
+                return Some(step(grid, cells, &base[i0].1, common_mask, &allowed));
             }
-            let cells: Vec<usize> = [Some(c0), Some(c1), tail].into_iter().flatten().collect();
-            // SE's order of the common excluders: the first cell's
-            let common: Vec<usize> = base[i0]
-                .1
-                .iter()
-                .copied()
-                .filter(|&e| common_mask & (1 << e) != 0)
-                .collect();
-            let eliminations = excluded(grid, &cells, &common);
-            if eliminations.is_empty() {
-                continue;
-            }
-            let pattern = AlignedExclusionPattern {
-                cells: cells.iter().map(|&c| Cell::new(c)).collect(),
-                excluders: common.iter().map(|&c| Cell::new(c)).collect(),
-            };
-            let proof = Proof::new(
-                Pattern::AlignedExclusion(Box::new(pattern)),
-                eliminations.clone(),
-                vec![],
-            );
-            let (name, difficulty) = if degree == 2 {
-                ("Aligned Pair Exclusion", 6.2)
-            } else {
-                ("Aligned Triplet Exclusion", 7.5)
-            };
-            return Some(SeStep {
-                name: name.into(),
-                difficulty,
-                eliminations,
-                placement: None,
-                proofs: vec![proof],
-                complexity: None,
-            });
         }
     }
     None
+}
+
+/// The hint: each base cell loses its candidates outside `allowed`; the common excluders
+/// listed in the first cell's (SE's) order.
+fn step(
+    grid: &SeGrid,
+    cells: &[usize],
+    first_excluders: &[usize],
+    common_mask: u128,
+    allowed: &[u16; 3],
+) -> SeStep {
+    let eliminations: Vec<Candidate> = cells
+        .iter()
+        .enumerate()
+        .flat_map(|(i, &c)| {
+            let removable = grid.cands[c] & !allowed[i];
+            bits(removable as u32).map(move |v| candidate(c, v as u8))
+        })
+        .collect();
+    let common: Vec<usize> = first_excluders
+        .iter()
+        .copied()
+        .filter(|&e| common_mask & (1 << e) != 0)
+        .collect();
+    let pattern = AlignedExclusionPattern {
+        cells: cells.iter().map(|&c| Cell::new(c)).collect(),
+        excluders: common.iter().map(|&c| Cell::new(c)).collect(),
+    };
+    let proof = Proof::new(
+        Pattern::AlignedExclusion(Box::new(pattern)),
+        eliminations.clone(),
+        vec![],
+    );
+    let (name, difficulty) = if cells.len() == 2 {
+        ("Aligned Pair Exclusion", 6.2)
+    } else {
+        ("Aligned Triplet Exclusion", 7.5)
+    };
+    SeStep {
+        name: name.into(),
+        difficulty,
+        eliminations,
+        placement: None,
+        proofs: vec![proof],
+        complexity: None,
+    }
 }

@@ -116,6 +116,22 @@ impl SeGrid {
         SeGrid::from_parts(values, cands)
     }
 
+    /// A grid of these values and candidate masks with their places already computed
+    /// (`places[type * 9 + index][value]`, types block, row, column: as [`slot`]).
+    pub(crate) fn with_places(
+        values: [u8; 81],
+        cands: [u16; 81],
+        places: &[[u16; 10]; 27],
+    ) -> SeGrid {
+        let grid = SeGrid {
+            values,
+            cands,
+            places: *places,
+        };
+        debug_assert_eq!(grid, SeGrid::from_parts(values, cands));
+        grid
+    }
+
     /// A grid of these values and candidate masks (a chain's working grid).
     pub fn from_parts(values: [u8; 81], cands: [u16; 81]) -> SeGrid {
         let mut grid = SeGrid {

@@ -15,7 +15,7 @@
 //! chain had removed.
 
 use super::multiple::{self, Hint, Run};
-use super::potential::{region_of, Cause, Pot};
+use super::potential::{region_of, Cause, Pot, Work};
 use super::propagate::Chain;
 use super::unary::{self, Found};
 use super::{proofs, Rank};
@@ -111,18 +111,19 @@ fn chaining_rules(level: u8) -> Vec<ChainingMode> {
 }
 
 /// The *off* potentials SE's rules give on the working grid `work` (the chain started on
-/// `source`), each with its hint and its parents (nodes of `chain`).
+/// `source`), each with its hint and its parents (nodes of the chain, through `node_of`).
 pub fn potentials(
-    work: &[u16; 81],
+    work: &Work,
     values: &[u8; 81],
-    source: &[u16; 81],
-    chain: &Chain,
+    source: &Work,
+    node_of: &dyn Fn(Pot) -> Option<u32>,
     mode: ChainingMode,
     _rules: &mut Rules,
 ) -> Vec<(Pot, AdvancedHint, Vec<u32>)> {
-    let grid = SeGrid::from_parts(*values, *work);
+    let grid = SeGrid::with_places(*values, work.cands, work.all_places());
+    let (work, source) = (&work.cands, &source.cands);
     let mut out = Vec::new();
-    let node_of = |p: Pot| chain.get(p).expect("a rule parent is an off of the chain");
+    let node_of = |p: Pot| node_of(p).expect("a rule parent is an off of the chain");
     let locked = |set: LockedSet, out: &mut Vec<(Pot, AdvancedHint, Vec<u32>)>| {
         let removable = set.removable(&grid);
         if removable.is_empty() {

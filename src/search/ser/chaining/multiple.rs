@@ -19,8 +19,8 @@
 //! for the region hints of the cells before it), then intersections of their results.
 
 use super::advanced::Rules;
-use super::potential::{positions, region_of, Pot};
-use super::propagate::{propagate, Chain};
+use super::potential::{positions, region_of, Pot, Work};
+use super::propagate::{propagate, Buffers, Chain, Scratch};
 use super::{base_difficulty, nested_suffix, proofs, Rank};
 use crate::grid::{Cell, Digit};
 use crate::proof::net::{NetBranch, NetChoice, NetConclusion, NetNode};
@@ -61,8 +61,11 @@ pub struct Run<'a> {
     pub grid: &'a [u16; 81],
     pub values: &'a [u8; 81],
     pub mode: ChainingMode,
+    work: Work,
     on_chains: Vec<Option<Rc<Chain>>>,
     pub rules: Rules,
+    scratch: std::cell::RefCell<Scratch>,
+    buffers: Buffers,
 }
 
 impl<'a> Run<'a> {
@@ -71,8 +74,11 @@ impl<'a> Run<'a> {
             grid,
             values,
             mode,
+            work: Work::new(grid),
             on_chains: vec![None; 729],
             rules: Rules::default(),
+            scratch: Default::default(),
+            buffers: Buffers::default(),
         }
     }
 
@@ -84,11 +90,12 @@ impl<'a> Run<'a> {
             }
         }
         let chain = Rc::new(propagate(
-            self.grid,
+            &self.work,
             self.values,
             start,
             self.mode,
             &mut self.rules,
+            &mut self.buffers,
         ));
         if start.on() {
             self.on_chains[key] = Some(chain.clone());
@@ -101,9 +108,10 @@ impl<'a> Run<'a> {
     }
 
     fn hint(&self, kind: Kind, start: Pot, result: Pot, branches: Vec<(Rc<Chain>, u32)>) -> Hint {
+        let mut scratch = self.scratch.borrow_mut();
         let complexity: usize = branches
             .iter()
-            .map(|(c, n)| c.ancestor_count(*n))
+            .map(|(c, n)| c.ancestor_count(*n, &mut scratch))
             .sum::<usize>()
             + super::advanced::nested_complexity(&branches);
         let sort_key = match kind {

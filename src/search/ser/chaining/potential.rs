@@ -21,6 +21,10 @@ impl Pot {
         self.0 as usize
     }
     #[inline]
+    pub fn from_index(i: usize) -> Pot {
+        Pot(i as u16)
+    }
+    #[inline]
     pub fn cell(self) -> usize {
         self.0 as usize / 18
     }
@@ -176,6 +180,171 @@ pub fn off_to_on(cands: &[u16; 81], p: Pot, y: bool, x: bool, out: &mut Vec<(Pot
                     out.push((on, Cause::Region(kind)));
                 }
             }
+        }
+    }
+}
+
+const fn cell_tables() -> ([[u8; 81]; 3], [[u8; 81]; 3]) {
+    let mut region = [[0u8; 81]; 3];
+    let mut position = [[0u8; 81]; 3];
+    let mut k = 0;
+    while k < 3 {
+        let mut i = 0;
+        while i < 9 {
+            let mut p = 0;
+            while p < 9 {
+                let cell = REGION_CELLS[k][i][p] as usize;
+                region[k][cell] = i as u8;
+                position[k][cell] = p as u8;
+                p += 1;
+            }
+            i += 1;
+        }
+        k += 1;
+    }
+    (region, position)
+}
+
+/// `REGION_INDEX[type][cell]` and `POSITION[type][cell]`: a cell's region of each type and
+/// its position there.
+const CELL_TABLES: ([[u8; 81]; 3], [[u8; 81]; 3]) = cell_tables();
+const REGION_INDEX: [[u8; 81]; 3] = CELL_TABLES.0;
+const POSITION: [[u8; 81]; 3] = CELL_TABLES.1;
+const KINDS: [RegionType; 3] = [RegionType::Block, RegionType::Row, RegionType::Column];
+
+/// A working grid: candidate masks, with each region's places of each value kept in step
+/// (slot `type * 9 + index`, types block, row, column).
+#[derive(Clone)]
+pub struct Work {
+    pub cands: [u16; 81],
+    places: [[u16; 10]; 27],
+}
+
+impl Work {
+    pub fn new(cands: &[u16; 81]) -> Work {
+        let mut places = [[0u16; 10]; 27];
+        for (cell, &m) in cands.iter().enumerate() {
+            for k in 0..3 {
+                let slot = k * 9 + REGION_INDEX[k][cell] as usize;
+                let bit = 1 << POSITION[k][cell];
+                for (v, place) in places[slot].iter_mut().enumerate().skip(1) {
+                    if m & (1 << v) != 0 {
+                        *place |= bit;
+                    }
+                }
+            }
+        }
+        Work {
+            cands: *cands,
+            places,
+        }
+    }
+
+    #[inline]
+    pub fn has(&self, cell: usize, value: u8) -> bool {
+        self.cands[cell] & (1 << value) != 0
+    }
+
+    #[inline]
+    pub fn remove(&mut self, cell: usize, value: u8) {
+        if self.cands[cell] & (1 << value) == 0 {
+            return;
+        }
+        self.cands[cell] &= !(1 << value);
+        for k in 0..3 {
+            let slot = k * 9 + REGION_INDEX[k][cell] as usize;
+            self.places[slot][value as usize] &= !(1 << POSITION[k][cell]);
+        }
+    }
+
+    /// The places (bit p: position p) of `value` in the region of type index `k` holding
+    /// `cell`.
+    #[inline]
+    pub fn places_at(&self, k: usize, cell: usize, value: u8) -> u16 {
+        self.places[k * 9 + REGION_INDEX[k][cell] as usize][value as usize]
+    }
+
+    /// All places, for a grid view of the same candidates.
+    pub fn all_places(&self) -> &[[u16; 10]; 27] {
+        &self.places
+    }
+
+    /// SE's `getOnToOff` of `p` on (see [`on_to_off`]).
+    pub fn on_to_off(&self, p: Pot, y: bool, out: &mut Vec<(Pot, Cause)>) {
+        out.clear();
+        let (cell, value) = (p.cell(), p.value());
+        if y {
+            let mut rest = self.cands[cell] & !(1 << value);
+            while rest != 0 {
+                let v = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                out.push((Pot::new(cell, v, false), Cause::Cell));
+            }
+        }
+        let mut seen: u128 = 1 << cell;
+        for (k, kind) in KINDS.into_iter().enumerate() {
+            let cells = &REGION_CELLS[k][REGION_INDEX[k][cell] as usize];
+            let mut rest = self.places_at(k, cell, value);
+            while rest != 0 {
+                let other = cells[rest.trailing_zeros() as usize] as usize;
+                rest &= rest - 1;
+                if seen & (1 << other) == 0 {
+                    seen |= 1 << other;
+                    out.push((Pot::new(other, value, false), Cause::Region(kind)));
+                }
+            }
+        }
+    }
+
+    /// SE's `getOffToOn` of `p` off without hidden parents (see [`off_to_on`]).
+    pub fn off_to_on(&self, p: Pot, y: bool, x: bool, out: &mut Vec<(Pot, Cause)>) {
+        out.clear();
+        let (cell, value) = (p.cell(), p.value());
+        if y && self.cands[cell].count_ones() == 2 {
+            let other = (self.cands[cell] & !(1 << value)).trailing_zeros() as u8;
+            out.push((Pot::new(cell, other, true), Cause::Cell));
+        }
+        if x {
+            for (k, kind) in KINDS.into_iter().enumerate() {
+                let places = self.places_at(k, cell, value);
+                if places.count_ones() == 2 {
+                    let cells = &REGION_CELLS[k][REGION_INDEX[k][cell] as usize];
+                    let other = (places & !(1 << POSITION[k][cell])).trailing_zeros() as usize;
+                    let on = Pot::new(cells[other] as usize, value, true);
+                    if !out.iter().any(|&(q, _)| q == on) {
+                        out.push((on, Cause::Region(kind)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The candidates of `cause`'s variable for `n` (its cell, or its value's places in the
+    /// region) present in `source` and gone here, in SE's order (SE's hidden parents).
+    pub fn gone_since(&self, source: &Work, n: Pot, cause: Cause, out: &mut Vec<Pot>) {
+        match cause {
+            Cause::Cell => {
+                let cell = n.cell();
+                let mut gone = source.cands[cell] & !self.cands[cell];
+                while gone != 0 {
+                    let v = gone.trailing_zeros() as u8;
+                    gone &= gone - 1;
+                    out.push(Pot::new(cell, v, false));
+                }
+            }
+            Cause::Region(kind) => {
+                let k = kind_index(kind);
+                let cell = n.cell();
+                let mut gone =
+                    source.places_at(k, cell, n.value()) & !self.places_at(k, cell, n.value());
+                let cells = &REGION_CELLS[k][REGION_INDEX[k][cell] as usize];
+                while gone != 0 {
+                    let other = cells[gone.trailing_zeros() as usize] as usize;
+                    gone &= gone - 1;
+                    out.push(Pot::new(other, n.value(), false));
+                }
+            }
+            Cause::Start | Cause::Advanced(_) => {}
         }
     }
 }

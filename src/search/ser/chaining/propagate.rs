@@ -11,7 +11,7 @@
 //! on the working grid; ancestor counts walk the parents once per question.
 
 use super::advanced::{self, AdvancedHint, Rules};
-use super::potential::{off_to_on, on_to_off, positions, region_of, Cause, Pot, POTS};
+use super::potential::{Cause, Pot, Work, POTS};
 use crate::search::ser::ChainingMode;
 use std::collections::VecDeque;
 
@@ -31,20 +31,63 @@ pub struct Node {
 pub struct Chain {
     pub nodes: Vec<Node>,
     parents: Vec<u32>,
-    /// Node index + 1 of each potential (0: absent).
-    slot: Vec<u32>,
+    /// The registered potentials: one bit each, each word's count of bits before it, and
+    /// the node of each in potential order (a compact map, built when the chain is done).
+    present: [u64; WORDS],
+    before: [u16; WORDS],
+    by_rank: Vec<u32>,
     /// The potential found both on and off: (its *on* node, its *off* node); the one met
     /// last is not registered (SE returns it without adding it).
     pub contradiction: Option<(u32, u32)>,
     pub advanced: Vec<AdvancedHint>,
 }
 
+const WORDS: usize = POTS.div_ceil(64);
+
+/// The node of each potential while a chain is built (reset in O(1) by a stamp).
+pub struct Table {
+    node: Vec<u32>,
+    stamp: Vec<u32>,
+    current: u32,
+}
+
+impl Default for Table {
+    fn default() -> Table {
+        Table {
+            node: vec![0; POTS],
+            stamp: vec![0; POTS],
+            current: 0,
+        }
+    }
+}
+
+impl Table {
+    fn reset(&mut self) {
+        self.current = self.current.wrapping_add(1);
+        if self.current == 0 {
+            self.stamp.fill(0);
+            self.current = 1;
+        }
+    }
+    #[inline]
+    fn get(&self, p: Pot) -> Option<u32> {
+        (self.stamp[p.index()] == self.current).then(|| self.node[p.index()])
+    }
+    #[inline]
+    fn set(&mut self, p: Pot, node: u32) {
+        self.stamp[p.index()] = self.current;
+        self.node[p.index()] = node;
+    }
+}
+
 impl Chain {
     fn new() -> Chain {
         Chain {
-            nodes: Vec::with_capacity(256),
-            parents: Vec::with_capacity(512),
-            slot: vec![0; POTS],
+            nodes: Vec::new(),
+            parents: Vec::new(),
+            present: [0; WORDS],
+            before: [0; WORDS],
+            by_rank: Vec::new(),
             contradiction: None,
             advanced: Vec::new(),
         }
@@ -54,21 +97,67 @@ impl Chain {
     /// before; a potential met again is not registered again.
     pub fn from_path(path: &[(Pot, Cause)]) -> Chain {
         let mut chain = Chain::new();
+        let mut registered: Vec<(Pot, u32)> = Vec::new();
         for (i, &(pot, cause)) in path.iter().enumerate() {
             let parents: &[u32] = if i == 0 { &[] } else { &[i as u32 - 1] };
-            let register = chain.get(pot).is_none();
-            chain.push(pot, cause, parents, register);
+            let register = !registered.iter().any(|&(p, _)| p == pot);
+            let node = chain.push(pot, cause, parents);
+            if register {
+                registered.push((pot, node));
+                chain.present[pot.index() / 64] |= 1 << (pot.index() % 64);
+            }
         }
+        registered.sort();
+        chain.by_rank = registered.into_iter().map(|(_, n)| n).collect();
+        chain.count_before();
         chain
+    }
+
+    fn count_before(&mut self) {
+        let mut total = 0u16;
+        for w in 0..WORDS {
+            self.before[w] = total;
+            total += self.present[w].count_ones() as u16;
+        }
+    }
+
+    /// Builds the compact map from the table the chain was built with.
+    fn finish(mut self, table: &Table) -> Chain {
+        self.count_before();
+        let mut by_rank = Vec::with_capacity(self.before[WORDS - 1] as usize + 64);
+        for (w, &word) in self.present.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                let pot = Pot::from_index(w * 64 + rest.trailing_zeros() as usize);
+                rest &= rest - 1;
+                by_rank.push(table.get(pot).expect("a registered potential"));
+            }
+        }
+        self.by_rank = by_rank;
+        self
+    }
+
+    fn register(&mut self, pot: Pot, node: u32, table: &mut Table) {
+        self.present[pot.index() / 64] |= 1 << (pot.index() % 64);
+        table.set(pot, node);
     }
 
     /// The node of a potential, if the propagation reached it.
     #[inline]
     pub fn get(&self, p: Pot) -> Option<u32> {
-        match self.slot[p.index()] {
-            0 => None,
-            n => Some(n - 1),
+        let (w, b) = (p.index() / 64, p.index() % 64);
+        let word = self.present[w];
+        if word >> b & 1 == 0 {
+            return None;
         }
+        let rank = self.before[w] as usize + (word & ((1u64 << b) - 1)).count_ones() as usize;
+        Some(self.by_rank[rank])
+    }
+
+    /// Is the node the one registered for its potential?
+    #[inline]
+    fn registered(&self, node: u32) -> bool {
+        self.get(self.nodes[node as usize].pot) == Some(node)
     }
 
     pub fn parents(&self, node: u32) -> &[u32] {
@@ -76,7 +165,7 @@ impl Chain {
         &self.parents[n.parents_at as usize..(n.parents_at + n.parents_len) as usize]
     }
 
-    fn push(&mut self, pot: Pot, cause: Cause, parents: &[u32], register: bool) -> u32 {
+    fn push(&mut self, pot: Pot, cause: Cause, parents: &[u32]) -> u32 {
         let index = self.nodes.len() as u32;
         self.nodes.push(Node {
             pot,
@@ -85,19 +174,13 @@ impl Chain {
             parents_len: parents.len() as u32,
         });
         self.parents.extend_from_slice(parents);
-        if register {
-            self.slot[pot.index()] = index + 1;
-        }
         index
     }
 
     /// The registered *on* (or *off*) nodes in insertion order.
     pub fn nodes_of(&self, on: bool) -> impl Iterator<Item = u32> + '_ {
-        self.nodes
-            .iter()
-            .enumerate()
-            .filter(move |(i, n)| n.pot.on() == on && self.slot[n.pot.index()] == *i as u32 + 1)
-            .map(|(i, _)| i as u32)
+        (0..self.nodes.len() as u32)
+            .filter(move |&i| self.nodes[i as usize].pot.on() == on && self.registered(i))
     }
 
     /// The nodes `node` rests on (itself included), each potential once, in derivation
@@ -122,69 +205,133 @@ impl Chain {
     }
 
     /// SE's `getAncestorCount`: the distinct potentials `node` rests on, itself included.
-    pub fn ancestor_count(&self, node: u32) -> usize {
-        self.ancestry(&[node]).len()
+    /// `scratch` is any buffer (reused between calls).
+    pub fn ancestor_count(&self, node: u32, scratch: &mut Scratch) -> usize {
+        let Scratch { seen, stack } = scratch;
+        seen.clear();
+        seen.resize(POTS.div_ceil(64), 0);
+        stack.clear();
+        stack.push(node);
+        let mut count = 0;
+        while let Some(n) = stack.pop() {
+            let pot = self.nodes[n as usize].pot.index();
+            if seen[pot / 64] & (1 << (pot % 64)) != 0 {
+                continue;
+            }
+            seen[pot / 64] |= 1 << (pot % 64);
+            count += 1;
+            stack.extend_from_slice(self.parents(n));
+        }
+        count
     }
+}
+
+/// Buffers reused by ancestor counts.
+#[derive(Default)]
+pub struct Scratch {
+    seen: Vec<u64>,
+    stack: Vec<u32>,
+}
+
+/// Buffers reused by propagations.
+#[derive(Default)]
+pub struct Buffers {
+    table: Table,
+    work: Option<Work>,
+    pending_on: VecDeque<u32>,
+    pending_off: VecDeque<u32>,
+    links: Vec<(Pot, Cause)>,
+    found: Vec<(Pot, Cause, usize, usize)>,
+    parents: Vec<u32>,
+    gone: Vec<Pot>,
 }
 
 /// SE's propagation on `grid` from `start` under `mode`: the chain it builds (partial when
 /// it stops at a contradiction).
 pub fn propagate(
-    grid: &[u16; 81],
+    grid: &Work,
     values: &[u8; 81],
     start: Pot,
     mode: ChainingMode,
     rules: &mut Rules,
+    buffers: &mut Buffers,
 ) -> Chain {
     let y = !mode.nishio;
     let dynamic = mode.dynamic;
-    let mut work = *grid;
+    let Buffers {
+        table,
+        work,
+        pending_on,
+        pending_off,
+        links,
+        found,
+        parents,
+        gone,
+    } = buffers;
+    let work = match work {
+        Some(w) => {
+            w.clone_from(grid);
+            w
+        }
+        None => work.insert(grid.clone()),
+    };
+    table.reset();
+    pending_on.clear();
+    pending_off.clear();
     let mut chain = Chain::new();
-    let mut pending_on: VecDeque<u32> = VecDeque::new();
-    let mut pending_off: VecDeque<u32> = VecDeque::new();
-    let root = chain.push(start, Cause::Start, &[], true);
+    let root = chain.push(start, Cause::Start, &[]);
+    chain.register(start, root, table);
     if start.on() {
         pending_on.push_back(root);
     } else {
         pending_off.push_back(root);
     }
-    let mut links = Vec::with_capacity(32);
-    let mut parents = Vec::with_capacity(16);
     loop {
         if let Some(q) = pending_on.pop_front() {
-            on_to_off(&work, chain.nodes[q as usize].pot, y, &mut links);
-            for &(o, cause) in &links {
-                if let Some(on) = chain.get(o.negated()) {
-                    let off = chain.push(o, cause, &[q], false);
+            work.on_to_off(chain.nodes[q as usize].pot, y, links);
+            for &(o, cause) in links.iter() {
+                if let Some(on) = table.get(o.negated()) {
+                    let off = chain.push(o, cause, &[q]);
                     chain.contradiction = Some((on, off));
-                    return chain;
-                } else if chain.get(o).is_none() {
-                    let n = chain.push(o, cause, &[q], true);
+                    return chain.finish(table);
+                } else if table.get(o).is_none() {
+                    let n = chain.push(o, cause, &[q]);
+                    chain.register(o, n, table);
                     pending_off.push_back(n);
                 }
             }
         } else if let Some(q) = pending_off.pop_front() {
             let qp = chain.nodes[q as usize].pot;
-            off_to_on(&work, qp, y, true, &mut links);
-            let mut found: Vec<(Pot, Cause, Vec<u32>)> = Vec::with_capacity(links.len());
-            for &(n, cause) in &links {
-                parents.clear();
+            work.off_to_on(qp, y, true, links);
+            found.clear();
+            parents.clear();
+            for &(n, cause) in links.iter() {
+                let at = parents.len();
                 parents.push(q);
                 if dynamic {
-                    hidden_parents(grid, &work, n, cause, &chain, &mut parents);
+                    gone.clear();
+                    work.gone_since(grid, n, cause, gone);
+                    for &g in gone.iter() {
+                        parents.push(
+                            table
+                                .get(g)
+                                .expect("a removed candidate is an off of the chain"),
+                        );
+                    }
                 }
-                found.push((n, cause, parents.clone()));
+                found.push((n, cause, at, parents.len()));
             }
             if dynamic {
-                work[qp.cell()] &= !(1 << qp.value());
+                work.remove(qp.cell(), qp.value());
             }
-            for (n, cause, ps) in found {
-                if let Some(off) = chain.get(n.negated()) {
-                    let on = chain.push(n, cause, &ps, false);
+            for &(n, cause, from, to) in found.iter() {
+                if let Some(off) = table.get(n.negated()) {
+                    let on = chain.push(n, cause, &parents[from..to]);
                     chain.contradiction = Some((on, off));
-                    return chain;
-                } else if chain.get(n).is_none() {
-                    let node = chain.push(n, cause, &ps, true);
+                    return chain.finish(table);
+                } else if table.get(n).is_none() {
+                    let node = chain.push(n, cause, &parents[from..to]);
+                    chain.register(n, node, table);
                     pending_on.push_back(node);
                 }
             }
@@ -193,12 +340,14 @@ pub fn propagate(
             if mode.level == 0 {
                 break;
             }
-            let found = advanced::potentials(&work, values, grid, &chain, mode, rules);
+            let lookup = |p: Pot| table.get(p);
+            let found = advanced::potentials(work, values, grid, &lookup, mode, rules);
             for (pot, hint, rule_parents) in found {
-                if chain.get(pot).is_none() {
+                if table.get(pot).is_none() {
                     let index = chain.advanced.len() as u32;
                     chain.advanced.push(hint.clone());
-                    let node = chain.push(pot, Cause::Advanced(index), &rule_parents, true);
+                    let node = chain.push(pot, Cause::Advanced(index), &rule_parents);
+                    chain.register(pot, node, table);
                     pending_off.push_back(node);
                 }
             }
@@ -207,45 +356,5 @@ pub fn propagate(
             }
         }
     }
-    chain
-}
-
-/// SE's hidden parents of `n` (on): the candidates of its cell (cell rule) or the places of
-/// its value in the region of the cause, present in `source` and gone from `work`, as the
-/// chain's *off* nodes.
-fn hidden_parents(
-    source: &[u16; 81],
-    work: &[u16; 81],
-    n: Pot,
-    cause: Cause,
-    chain: &Chain,
-    out: &mut Vec<u32>,
-) {
-    let mut add = |cell: usize, value: u8| {
-        let node = chain
-            .get(Pot::new(cell, value, false))
-            .expect("a removed candidate is an off of the chain");
-        out.push(node);
-    };
-    match cause {
-        Cause::Cell => {
-            let cell = n.cell();
-            let gone = source[cell] & !work[cell];
-            for v in 1..=9u8 {
-                if gone & (1 << v) != 0 {
-                    add(cell, v);
-                }
-            }
-        }
-        Cause::Region(kind) => {
-            let cells = region_of(kind, n.cell());
-            let gone = positions(source, cells, n.value()) & !positions(work, cells, n.value());
-            for (p, &cell) in cells.iter().enumerate() {
-                if gone & (1 << p) != 0 {
-                    add(cell as usize, n.value());
-                }
-            }
-        }
-        Cause::Start | Cause::Advanced(_) => {}
-    }
+    chain.finish(table)
 }
