@@ -1,9 +1,13 @@
-//! Coverage against HoDoKu (issue 14, point 8): HoDoKu's own regression library gives,
-//! for each of its techniques, pencil-mark states where it applies and the eliminations it
-//! makes. For every case of a technique sudolink has under another name, our technique
-//! must find every one of HoDoKu's eliminations, each with a proof `proof::check` accepts
-//! and the solution agrees with. Fixture: tests/fixtures/hodoku_reglib.txt (its header says
-//! where it comes from).
+//! Coverage against HoDoKu: HoDoKu's own regression library (reglib 1.3, whole) gives, for
+//! each of its techniques, pencil-mark states where it applies and the eliminations or
+//! placements it makes (its *targets*). Every HoDoKu code is mapped to the sudolink
+//! technique that names it; that technique must prove at least 99% of the code's targets
+//! (a placement: asserted, or every other candidate of its cell eliminated) but for the
+//! known gaps of [`short_of_99`], which may not widen, and all codes together at least 99%;
+//! every proof passes `proof::check` and agrees with the solution; the fail cases (`-x`)
+//! find nothing. Fixture: tests/fixtures/hodoku_reglib.txt (its header says where it comes
+//! from). `--nocapture` prints the table (per code: cases, targets, proved by the named
+//! technique) and the missed cases.
 
 mod common;
 
@@ -17,55 +21,109 @@ use sudolink::search::registry::parse_list;
 use sudolink::search::Searcher;
 use sudolink::solver::count_solutions;
 
-/// HoDoKu's code → (its name, our techniques, the share of cases we must cover).
-fn ours(code: &str) -> Option<(&'static str, &'static str, f64)> {
+/// HoDoKu's code (a variant where it matters) → (its name, our technique).
+fn ours(code: &str) -> Option<(&'static str, &'static str)> {
     Some(match code {
-        "0200" | "0201" | "0202" => ("Naked Subset", "basic,grid-analysis", 1.0),
-        "0210" | "0211" | "0212" => ("Hidden Subset", "basic,grid-analysis", 1.0),
-        "0300" | "0301" | "0302" => ("Fish", "basic,grid-analysis", 1.0),
-        // the Assistant's grid-based ALS finds 8 of HoDoKu's 10 finned jellyfish, HoDoKu's
-        // own fish search the other two
-        "0310" | "0311" | "0312" => ("Finned Fish", "grid-als,hodoku-finned-fish", 1.0),
-        "0320" | "0321" | "0322" => ("Sashimi Fish", "grid-als,hodoku-finned-fish", 1.0),
-        "0400" => ("Skyscraper", "tag1,grid-als", 1.0),
-        "0401" => ("2-String Kite", "tag1", 1.0),
-        "0402" => ("Empty Rectangle", "empty-rectangle", 1.0),
-        "0405" => ("Dual Empty Rectangle", "dual-empty-rectangle", 1.0),
-        "0600" => ("Uniqueness Test 1", "unique-rectangle-1", 1.0),
-        "0601" => ("Uniqueness Test 2", "unique-rectangle-2", 1.0),
-        "0602" => ("Uniqueness Test 3", "unique-rectangle-3", 1.0),
-        "0603" => ("Uniqueness Test 4", "unique-rectangle-4", 1.0),
-        "0604" => ("Uniqueness Test 5", "unique-rectangle-5", 1.0),
-        "0605" => ("Uniqueness Test 6", "unique-rectangle-6", 1.0),
-        "0606" => ("Hidden Rectangle", "hidden-rectangle", 1.0),
-        "0607" => ("Avoidable Rectangle 1", "avoidable-rectangle-1", 1.0),
-        "0608" => ("Avoidable Rectangle 2", "avoidable-rectangle-2", 1.0),
-        "0610" => ("BUG+1", "bug+1", 1.0),
-        "0330" | "0331" | "0332" => ("Franken Fish", "franken-fish", 1.0),
-        "0333" | "0334" | "0335" => ("Franken Fish", "large-franken-fish", 1.0),
-        "0340" | "0341" | "0342" => ("Finned Franken Fish", "franken-fish", 1.0),
-        "0343" | "0344" | "0345" => ("Finned Franken Fish", "large-franken-fish", 1.0),
-        "0350" | "0351" | "0352" => ("Mutant Fish", "mutant-fish", 1.0),
-        "0353" | "0354" | "0355" => ("Mutant Fish", "large-mutant-fish", 1.0),
-        "0360" | "0361" | "0362" => ("Finned Mutant Fish", "mutant-fish", 1.0),
-        "0363" | "0364" | "0365" => ("Finned Mutant Fish", "large-mutant-fish", 1.0),
+        "0000" => ("Full House", "hidden-single"),
+        "0002" => ("Hidden Single", "hidden-single"),
+        "0003" => ("Naked Single", "naked-single"),
+        "0100" => ("Locked Candidates Type 1", "interaction"),
+        "0101" => ("Locked Candidates Type 2", "interaction"),
+        "0110" => ("Locked Pair", "naked-pairs"),
+        "0111" => ("Locked Triple", "naked-triplets"),
+        "0200" => ("Naked Pair", "naked-pairs"),
+        "0201" => ("Naked Triple", "naked-triplets"),
+        "0202" => ("Naked Quadruple", "naked-quads"),
+        "0210" => ("Hidden Pair", "hidden-pairs"),
+        "0211" => ("Hidden Triple", "hidden-triplets"),
+        "0212" => ("Hidden Quadruple", "hidden-quads"),
+        "0300" => ("X-Wing", "x-wing"),
+        "0301" => ("Swordfish", "swordfish"),
+        "0302" => ("Jellyfish", "jellyfish"),
+        "0310" | "0311" | "0312" => ("Finned Fish", "hodoku-finned-fish"),
+        "0320" | "0321" | "0322" => ("Sashimi Fish", "hodoku-finned-fish"),
         "03111" | "03121" | "03211" | "03221" | "03411" | "03421" | "03621" => {
-            ("Siamese Fish", "siamese-fish", 1.0)
+            ("Siamese Fish", "siamese-fish")
         }
-        "1201" => ("Template Set", "template-set", 1.0),
-        "1202" => ("Template Delete", "template-delete", 1.0),
-        "0800" => ("XY-Wing", "bent-naked-subsets", 1.0),
-        "0801" => ("XYZ-Wing", "bent-naked-subsets", 1.0),
-        "0802" => ("WXYZ-Wing", "bent-naked-subsets", 1.0),
-        "0901" => ("ALS-XZ", "als-xz,als-doubly-linked", 1.0),
-        "0902" => ("ALS-XY-Wing", "als-xy-wing", 1.0),
-        "0904" => ("Death Blossom", "death-blossom", 1.0),
-        "1101" => ("Sue de Coq", "sue-de-coq", 1.0),
-        "0708" => ("AIC", "aic", 1.0),
-        // measured 41/42 (10/11 of variant 3)
-        "0711" => ("Grouped AIC", "aic", 0.9),
+        "0330" | "0331" | "0332" => ("Franken Fish", "franken-fish"),
+        "0333" | "0334" | "0335" => ("Franken Fish", "large-franken-fish"),
+        "0340" | "0341" | "0342" => ("Finned Franken Fish", "franken-fish"),
+        "0343" | "0344" | "0345" => ("Finned Franken Fish", "large-franken-fish"),
+        "0350" | "0351" | "0352" => ("Mutant Fish", "mutant-fish"),
+        "0353" | "0354" | "0355" => ("Mutant Fish", "large-mutant-fish"),
+        "0360" | "0361" | "0362" => ("Finned Mutant Fish", "mutant-fish"),
+        "0363" | "0364" | "0365" => ("Finned Mutant Fish", "large-mutant-fish"),
+        "0371" => ("Kraken Fish Type 1", "kraken-fish"),
+        "0372" => ("Kraken Fish Type 2", "kraken-fish-type-2"),
+        "0400" => ("Skyscraper", "tag1"),
+        "0401" => ("2-String Kite", "tag1"),
+        "0402" => ("Empty Rectangle", "empty-rectangle"),
+        "0403" => ("Turbot Fish", "tag1"),
+        "0404" => ("Dual 2-String Kite", "tag1"),
+        "0405" => ("Dual Empty Rectangle", "dual-empty-rectangle"),
+        "0500" => ("Simple Colors Trap", "medusa"),
+        "0501" => ("Simple Colors Wrap", "medusa"),
+        "0502" => ("Multi Colors 1", "medusa"),
+        "0503" => ("Multi Colors 2", "medusa"),
+        "0600" => ("Uniqueness Test 1", "unique-rectangle-1"),
+        "0601" => ("Uniqueness Test 2", "unique-rectangle-2"),
+        "0602" => ("Uniqueness Test 3", "unique-rectangle-3"),
+        "0603" => ("Uniqueness Test 4", "unique-rectangle-4"),
+        "0604" => ("Uniqueness Test 5", "unique-rectangle-5"),
+        "0605" => ("Uniqueness Test 6", "unique-rectangle-6"),
+        "0606" => ("Hidden Rectangle", "hidden-rectangle"),
+        "0607" => ("Avoidable Rectangle 1", "avoidable-rectangle-1"),
+        "0608" => ("Avoidable Rectangle 2", "avoidable-rectangle-2"),
+        "0610" => ("BUG+1", "bug+1"),
+        "0620" => ("BUG Lite", "bug-lite"),
+        "0701" => ("X-Chain", "aic"),
+        "0702" => ("XY-Chain", "aic"),
+        "0703" => ("Remote Pair", "aic"),
+        "0706" => ("Continuous Nice Loop", "nice-loop"),
+        "0707" => ("Discontinuous Nice Loop", "aic"),
+        "0708" => ("AIC", "aic"),
+        "0709" => ("Grouped Continuous Nice Loop", "nice-loop"),
+        "0710" => ("Grouped Discontinuous Nice Loop", "aic"),
+        "0711" => ("Grouped AIC", "aic"),
+        "0800" => ("XY-Wing", "xy-wing"),
+        "0801" => ("XYZ-Wing", "xyz-wing"),
+        "0802" => ("WXYZ-Wing", "bent-naked-subsets"),
+        "0803" => ("W-Wing", "aic"),
+        "0901-2" => ("ALS-XZ", "als-doubly-linked"),
+        "0901" => ("ALS-XZ", "als-xz"),
+        // HoDoKu's variant 2 of ALS-XY-wing and death blossom lets the ALS overlap (its
+        // "allow overlap" option, off by default): our overlap techniques
+        "0902-2" => ("ALS-XY-Wing", "als-xy-wing-overlap"),
+        "0902" => ("ALS-XY-Wing", "als-xy-wing"),
+        "0903" => ("ALS Chain", "aic"),
+        "0904-2" => ("Death Blossom", "death-blossom-overlap"),
+        "0904" => ("Death Blossom", "death-blossom"),
+        "1101" => ("Sue de Coq", "sue-de-coq"),
+        "1201" => ("Template Set", "template-set"),
+        "1202" => ("Template Delete", "template-delete"),
         _ => return None,
     })
+}
+
+/// The codes whose named technique proves under 99% of their targets, with the number it
+/// proves (measured 2026-11-25; `--nocapture` lists the missed cases, not yet analysed):
+/// continuous nice loops 0706 (169 of 171, two cases) and grouped ones 0709 (83 of 104,
+/// every miss in HoDoKu's variant 2), grouped discontinuous nice loops 0710 (60 of 61) and
+/// grouped AIC 0711 (99 of 101), ALS chains 0903 (23 of 28).
+fn short_of_99(code: &str) -> Option<usize> {
+    Some(match code {
+        "0706" => 169,
+        "0709" => 83,
+        "0710" => 60,
+        "0711" => 99,
+        "0903" => 23,
+        _ => return None,
+    })
+}
+
+/// The code's entry: its variant's, or the code's.
+fn named(variant: &str) -> Option<(&'static str, &'static str)> {
+    ours(variant).or_else(|| ours(variant.split('-').next().unwrap()))
 }
 
 fn candidate(text: &str) -> Candidate {
@@ -108,115 +166,144 @@ fn state_of(givens: &str, deleted: &str) -> Option<State> {
     Some(state)
 }
 
+/// One case's targets proved: the technique's proofs on the case, each checked on the
+/// state and against the solution.
+fn proved(line: &str) -> (usize, usize) {
+    let f: Vec<&str> = line.split(':').collect();
+    let (_, technique) = named(f[1]).expect("a mapped code");
+    let expected: Vec<Candidate> = f[5].split_whitespace().map(candidate).collect();
+    let placements: Vec<Candidate> = f[6].split_whitespace().map(candidate).collect();
+    let Some(state) = state_of(f[3], f[4]) else {
+        panic!("case does not build: {line}");
+    };
+    let grid: String = f[3].chars().filter(|&c| c != '+').collect();
+    let start = parse_line(&grid, 1).unwrap().start_state().unwrap();
+    let solution = count_solutions(&start, 2).solution;
+    let links = LinkIndex::new(&state);
+    let mut searcher = Searcher::new();
+    let mut found = CandidateSet::EMPTY;
+    let mut placed = CandidateSet::EMPTY;
+    for t in parse_list(technique).unwrap() {
+        for proof in searcher.find(t.rule(0), &links, usize::MAX) {
+            check(&state, &proof).unwrap_or_else(|e| panic!("{line}: {}: {e}", proof.rule));
+            if let Some(sol) = &solution {
+                for c in &proof.eliminations {
+                    assert_ne!(
+                        sol[c.cell().index()],
+                        c.digit().get(),
+                        "{line}: {} eliminates the solution",
+                        proof.rule
+                    );
+                }
+                for c in &proof.assertions {
+                    assert_eq!(
+                        sol[c.cell().index()],
+                        c.digit().get(),
+                        "{line}: {} places a false value",
+                        proof.rule
+                    );
+                }
+            }
+            // HoDoKu's line for it, as `solve --notation hodoku` prints it
+            let _ = hodoku::hodoku_text(&state, &proof);
+            for &c in &proof.eliminations {
+                found.insert(c);
+            }
+            for &c in &proof.assertions {
+                placed.insert(c);
+            }
+        }
+    }
+    // a placement: asserted, or the cell's every other candidate eliminated
+    let placement_proved = |p: &Candidate| {
+        placed.contains(*p)
+            || Digit::all()
+                .map(|d| Candidate::new(p.cell(), d))
+                .filter(|&c| c != *p && state.has(c))
+                .all(|c| found.contains(c))
+    };
+    let proved = expected.iter().filter(|c| found.contains(**c)).count()
+        + placements.iter().filter(|p| placement_proved(p)).count();
+    (expected.len() + placements.len(), proved)
+}
+
 #[test]
-fn our_techniques_find_hodokus_eliminations_on_its_regression_library() {
+fn our_techniques_prove_hodokus_targets_on_its_whole_regression_library() {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fixtures/hodoku_reglib.txt"
     ))
     .unwrap();
-    // code → (cases, covered)
-    let mut tally: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    // code → (cases, targets, proved)
+    let mut tally: BTreeMap<String, (usize, usize, usize)> = BTreeMap::new();
     let mut misses: Vec<String> = Vec::new();
+    let mut unmapped: Vec<String> = Vec::new();
     for line in text.lines().filter(|l| l.starts_with(':')) {
         let f: Vec<&str> = line.split(':').collect();
-        let code = f[1].split('-').next().unwrap();
-        let Some((_, techniques, _)) = ours(code) else {
-            continue;
-        };
-        // HoDoKu's variant 2 of ALS-XY-wing and death blossom lets the ALS overlap (its
-        // "allow overlap" option, off by default): our overlap techniques
-        let techniques = match f[1] {
-            "0902-2" => "als-xy-wing-overlap",
-            "0904-2" => "death-blossom-overlap",
-            _ => techniques,
-        };
         if f[1].ends_with("-x") {
             continue; // a fail case: see `hodokus_fail_cases_find_nothing`
         }
-        let expected: Vec<Candidate> = f[5].split_whitespace().map(candidate).collect();
-        let placements: Vec<Candidate> = f[6].split_whitespace().map(candidate).collect();
-        if expected.is_empty() && placements.is_empty() {
+        let code = f[1].split('-').next().unwrap();
+        if named(f[1]).is_none() {
+            unmapped.push(line.to_string());
             continue;
         }
-        let Some(state) = state_of(f[3], f[4]) else {
-            panic!("case does not build: {line}");
-        };
-        let grid: String = f[3].chars().filter(|&c| c != '+').collect();
-        let start = parse_line(&grid, 1).unwrap().start_state().unwrap();
-        let solution = count_solutions(&start, 2).solution;
-        let links = LinkIndex::new(&state);
-        let mut searcher = Searcher::new();
-        let mut found: Vec<Candidate> = Vec::new();
-        let mut placed: Vec<Candidate> = Vec::new();
-        for t in parse_list(techniques).unwrap() {
-            for proof in searcher.find(t.rule(0), &links, usize::MAX) {
-                check(&state, &proof).unwrap_or_else(|e| panic!("{line}: {}: {e}", proof.rule));
-                if let Some(sol) = &solution {
-                    for c in &proof.eliminations {
-                        assert_ne!(
-                            sol[c.cell().index()],
-                            c.digit().get(),
-                            "{line}: {} eliminates the solution",
-                            proof.rule
-                        );
-                    }
-                }
-                if let Some(sol) = &solution {
-                    for c in &proof.assertions {
-                        assert_eq!(
-                            sol[c.cell().index()],
-                            c.digit().get(),
-                            "{line}: {} places a false value",
-                            proof.rule
-                        );
-                    }
-                }
-                // HoDoKu's line for it, as `solve --notation hodoku` prints it
-                let _ = hodoku::hodoku_text(&state, &proof);
-                found.extend(proof.eliminations.iter().copied());
-                placed.extend(proof.assertions.iter().copied());
-            }
-        }
-        let entry = tally.entry(f[1].to_string()).or_default();
-        entry.0 += 1;
-        if expected.iter().all(|c| found.contains(c))
-            && placements.iter().all(|c| placed.contains(c))
-        {
-            entry.1 += 1;
+        let (targets, proved) = proved(line);
+        let key = if ours(f[1]).is_some() && f[1] != code {
+            f[1].to_string()
         } else {
-            misses.push(format!("{code} {}", &line[..line.len().min(120)]));
+            code.to_string()
+        };
+        let entry = tally.entry(key).or_default();
+        entry.0 += 1;
+        entry.1 += targets;
+        entry.2 += proved;
+        if proved < targets {
+            misses.push(format!(
+                "{}/{targets} {}",
+                proved,
+                &line[..line.len().min(140)]
+            ));
         }
     }
-    let mut report = String::new();
-    let share_of = |variant: &str| ours(variant.split('-').next().unwrap()).unwrap().2;
-    for (code, (cases, covered)) in &tally {
-        let (name, techniques, _) = ours(code.split('-').next().unwrap()).unwrap();
-        let techniques = match code.as_str() {
-            "0902-2" => "als-xy-wing-overlap",
-            "0904-2" => "death-blossom-overlap",
-            _ => techniques,
-        };
+    assert!(
+        unmapped.is_empty(),
+        "codes with no technique:\n{}",
+        unmapped.join("\n")
+    );
+    let mut report = String::from(
+        "| HoDoKu code | name | cases | targets | proved | by |\n|---|---|---|---|---|---|\n",
+    );
+    let (mut all, mut all_proved) = (0, 0);
+    for (code, (cases, targets, proved)) in &tally {
+        let (name, technique) = named(code).unwrap();
         report.push_str(&format!(
-            "{code} {name:<16} {covered}/{cases} by {techniques}\n"
+            "| {code} | {name} | {cases} | {targets} | {proved} | {technique} |\n"
         ));
+        all += targets;
+        all_proved += proved;
     }
+    report.push_str(&format!(
+        "| all | | {} | {all} | {all_proved} ({:.1}%) | |\n",
+        tally.values().map(|t| t.0).sum::<usize>(),
+        100.0 * all_proved as f64 / all as f64
+    ));
     eprintln!("{report}");
-    for (code, (cases, covered)) in &tally {
-        let (name, _, _) = ours(code.split('-').next().unwrap()).unwrap();
-        let share = share_of(code);
+    eprintln!("missed:\n{}", misses.join("\n"));
+    for (code, (_, targets, proved)) in &tally {
+        // a known gap may not widen; every other code is at 99% or more
+        let floor = match short_of_99(code) {
+            Some(floor) => floor,
+            None => (0.99 * *targets as f64).ceil() as usize,
+        };
         assert!(
-            *covered as f64 >= share * *cases as f64,
-            "{code} {name}: {covered} of {cases} covered\n{report}\nmissed:\n{}",
-            misses
-                .iter()
-                .filter(|m| m.starts_with(code.as_str()))
-                .cloned()
-                .collect::<Vec<_>>()
-                .join("\n")
+            *proved >= floor,
+            "{code}: {proved} of {targets} targets proved (at least {floor} expected)\n{report}\nmissed:\n{}",
+            misses.join("\n")
         );
     }
-    assert!(tally.values().map(|t| t.0).sum::<usize>() > 300);
+    assert!(all_proved as f64 >= 0.99 * all as f64, "{report}");
+    assert_eq!(all, 3568, "HoDoKu's library has 3,568 targets");
 }
 
 /// HoDoKu's fail cases (code `-x`: "no instance of that technique must be found"): our
@@ -234,7 +321,7 @@ fn hodokus_fail_cases_find_nothing() {
         let Some(code) = f[1].strip_suffix("-x") else {
             continue;
         };
-        let Some((name, techniques, _)) = ours(code) else {
+        let Some((name, techniques)) = named(code) else {
             continue;
         };
         let state = state_of(f[3], f[4]).unwrap_or_else(|| panic!("case does not build: {line}"));
@@ -309,15 +396,14 @@ fn hodoku_catalogue_on_top1465_is_sound() {
     );
 }
 
-/// HoDoKu's generalised fish (Franken, mutant, Siamese; sizes 2 to 4 on 40 states, 5 to 7
-/// on 4: they take tens of milliseconds to a second a state) are sound too.
+/// HoDoKu's generalised fish (Franken, mutant, Siamese, sizes 2 to 7) and kraken fish
+/// (types 1 and 2) are sound too, on the same 200 states.
 #[test]
 fn hodoku_fish_on_top1465_is_sound() {
     catalogue_is_sound(
-        "hodoku-finned-fish,franken-fish,mutant-fish,siamese-fish,kraken-fish",
-        40,
+        "hodoku-finned-fish,franken-fish,mutant-fish,siamese-fish,large-franken-fish,large-mutant-fish,kraken-fish,kraken-fish-type-2",
+        200,
     );
-    catalogue_is_sound("large-franken-fish,large-mutant-fish", 4);
 }
 
 fn catalogue_is_sound(names: &str, states: usize) {
@@ -390,4 +476,58 @@ fn catalogue_is_sound(names: &str, states: usize) {
             assert!(overlapping[k] > 0, "{t}: no proof with overlapping sets");
         }
     }
+}
+
+/// Kraken fish type 2 on top1465's first basic-stuck state that has one: HoDoKu's line,
+/// ours with a chain per member of the cover's choice, and the checker refusing a chain
+/// left out, another cover, or a target in a member's cell.
+#[test]
+fn a_kraken_fish_of_type_2_printed_and_checked() {
+    use sudolink::notation::nrc::nrc_text;
+    use sudolink::proof::{Pattern, Proof};
+    let technique = parse_list("kraken-fish-type-2").unwrap()[0];
+    let (state, solution, proof) = common::basic_stuck_states(40)
+        .into_iter()
+        .find_map(|(state, solution)| {
+            let links = LinkIndex::new(&state);
+            let proofs = Searcher::new().find(technique.rule(0), &links, usize::MAX);
+            let p = proofs.into_iter().next()?;
+            Some((state, solution, p))
+        })
+        .expect("a kraken fish of type 2 in the first 40 states");
+    common::assert_sound_against_solution(&state, &solution, &proof);
+    let text = hodoku::hodoku_text(&state, &proof).unwrap();
+    assert!(text.starts_with("Kraken Fish Type 2: "), "{text}");
+    let Pattern::KrakenFish(k) = &proof.pattern else {
+        panic!("not a kraken fish")
+    };
+    let cover = k.cover.expect("type 2 names its cover");
+    let ours = nrc_text(&state, &proof);
+    assert!(
+        ours.starts_with("kraken-fish-type-2: ") && ours.contains(&format!("; cover {cover}; ")),
+        "{ours}"
+    );
+    let body = &k.fish.bodies[0];
+    assert!(k.branches.len() > body.fins.len() + body.endo_fins.len());
+    let tampered = |edit: &dyn Fn(&mut sudolink::proof::kraken::KrakenPattern), elims| {
+        let mut k2 = (**k).clone();
+        edit(&mut k2);
+        Proof::new(Pattern::KrakenFish(Box::new(k2)), elims, vec![])
+    };
+    let short = tampered(&|k| drop(k.branches.pop()), proof.eliminations.clone());
+    assert!(check(&state, &short).is_err());
+    let other = body.cover.iter().find(|&&h| h != cover).copied().unwrap();
+    let moved = tampered(&|k| k.cover = Some(other), proof.eliminations.clone());
+    assert!(check(&state, &moved).is_err());
+    // a target in the cell of the choice's first member
+    let member = match &k.branches[0].assumption.node {
+        sudolink::proof::net::NetNode::Candidate(c) => *c,
+        other => panic!("{other:?}"),
+    };
+    let inside = Digit::all()
+        .map(|d| Candidate::new(member.cell(), d))
+        .find(|&c| c != member && state.has(c))
+        .unwrap();
+    let wrong = tampered(&|k| k.target = inside, vec![inside]);
+    assert!(check(&state, &wrong).is_err());
 }

@@ -1,4 +1,5 @@
-//! The uniqueness rules (unique and hidden rectangles, avoidable rectangles, BUG+1): each
+//! The uniqueness rules (unique and hidden rectangles, avoidable rectangles, BUG+1, BUG
+//! lite): each
 //! proof states its assumption in every notation, the checker re-derives the deadly pattern,
 //! the rules are sound on puzzles with one solution, are wrong on a puzzle with two, and are
 //! therefore asked only by name and refused when several solutions are allowed.
@@ -212,7 +213,7 @@ fn every_uniqueness_rule_is_sound_on_puzzles_with_one_solution() {
         .map(|(k, n)| format!("{} {n}", k.rule()))
         .collect();
     eprintln!(
-        "{} states: {}; all ten searches per state: median {:?}, max {:?}",
+        "{} states: {}; all eleven searches per state: median {:?}, max {:?}",
         states.len(),
         kinds.join(", "),
         per_state[per_state.len() / 2],
@@ -305,4 +306,48 @@ fn uniqueness_is_asked_only_by_name() {
             );
         }
     }
+}
+
+/// BUG lite on top1465's 34th basic-stuck state: six cells around the roof r8c9 with its
+/// pair 3/7, each digit twice in each of their houses, so r8c9 takes another digit.
+#[test]
+fn a_bug_lite_is_found_told_and_checked() {
+    let (state, solution) = basic_stuck_states(34).pop().unwrap();
+    let proofs = find(&LinkIndex::new(&state), UniquenessKind::BugLite);
+    let proof = proofs
+        .iter()
+        .find(|p| p.eliminations == [c("r8c9#3"), c("r8c9#7")])
+        .expect("the BUG lite with roof r8c9");
+    assert_sound_against_solution(&state, &solution, proof);
+    let Pattern::Uniqueness(u) = &proof.pattern else {
+        panic!("not a uniqueness pattern")
+    };
+    assert_eq!(u.cells.len(), 6);
+    let text = nrc_text(&state, proof);
+    assert!(
+        text.starts_with("bug-lite: {37}r8c9 ") && text.contains("(assumes a unique solution)"),
+        "{text}"
+    );
+    // HoDoKu names BUG lite in its library (0620) but has no such step
+    assert_eq!(hodoku_text(&state, proof), None);
+    // a cell left out, or the roof's pair changed: no deadly pattern
+    let mut fewer = (**u).clone();
+    fewer.cells.pop();
+    let fewer = Proof::new(
+        Pattern::Uniqueness(Box::new(fewer)),
+        proof.eliminations.clone(),
+        vec![],
+    );
+    assert!(check(&state, &fewer).is_err());
+    let roof_digits: Vec<Digit> = Digit::all()
+        .filter(|&d| state.has(Candidate::new(u.cells[0], d)) && !u.digits.contains(&d))
+        .collect();
+    let mut other = (**u).clone();
+    other.digits[1] = roof_digits[0];
+    let other = Proof::new(
+        Pattern::Uniqueness(Box::new(other)),
+        vec![Candidate::new(u.cells[0], u.digits[0])],
+        vec![],
+    );
+    assert!(check(&state, &other).is_err());
 }

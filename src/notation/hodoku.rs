@@ -244,9 +244,14 @@ pub(crate) fn empty_rectangle_line(
     )
 }
 
-/// `Kraken Fish Type 1: Finned Swordfish: 4 r147 c258 fr1c9 => r5c8<>4`.
+/// `Kraken Fish Type 1: Finned Swordfish: 4 r147 c258 fr1c9 => r5c8<>4`, `Kraken Fish
+/// Type 2: Sashimi X-Wing: 4 c79 r26 fr3c7 => r2c6<>1`.
 pub(crate) fn kraken_line(proof: &Proof, k: &crate::proof::kraken::KrakenPattern) -> String {
-    format!("Kraken Fish Type 1: {}", fish_text(proof, &k.fish))
+    format!(
+        "Kraken Fish Type {}: {}",
+        k.kind(),
+        fish_text(proof, &k.fish)
+    )
 }
 
 /// The whole step as HoDoKu prints it, or None for a technique HoDoKu does not have.

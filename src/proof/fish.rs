@@ -114,7 +114,7 @@ impl FishPattern {
     }
 }
 
-fn places(state: &State, d: Digit, h: House) -> BTreeSet<Cell> {
+pub(super) fn places(state: &State, d: Digit, h: House) -> BTreeSet<Cell> {
     h.cells()
         .into_iter()
         .filter(|&c| state.has(Candidate::new(c, d)))

@@ -49,6 +49,15 @@
 //! seeing every BUG cell; type 3: the BUG cells of one house act as one cell of a naked
 //! subset; type 4: two BUG cells hold the only places of a digit u in a house, so each
 //! holds u or one of its extras.
+//!
+//! **BUG lite** is the deadly pattern of any size: open cells, each given a pair of its
+//! digits, such that in every house holding some of them each digit is in the pairs of
+//! none or two. If the solution took only pair digits there, each house's pattern cells
+//! would hold its pattern digits once each, so every cell switched to the other digit of
+//! its pair would be a second solution. One solution: some cell takes a digit outside its
+//! pair. With every cell but the *roof* bivalue (its pair), the roof takes another digit:
+//! its pair's digits go (`bug-lite: {12}r1c1 {23}r1c5 … roof r1c1`). A rectangle of four
+//! cells is unique rectangle type 1, so a BUG lite has six cells or more.
 
 use super::facts::{conclusion, fail, CheckError};
 use super::Proof;
@@ -99,12 +108,15 @@ pub enum UniquenessKind {
     Bug3,
     /// BUG type 4: two BUG cells holding a digit's only places in a house.
     Bug4,
+    /// BUG lite: a deadly pattern of bivalue cells and one roof cell.
+    BugLite,
 }
 
 impl UniquenessKind {
-    /// HoDoKu's kinds, in HoDoKu's order (BUG+1 first, as HoDoKu tries it); the unique
-    /// loops and the BUG types 1–4 are Sudoku Explainer's (`search::ser`).
-    pub const ALL: [UniquenessKind; 10] = [
+    /// HoDoKu's kinds, in HoDoKu's order (BUG+1 first, as HoDoKu tries it), then BUG lite
+    /// (in HoDoKu's library, not its solver); the unique loops and the BUG types 1–4 are
+    /// Sudoku Explainer's (`search::ser`).
+    pub const ALL: [UniquenessKind; 11] = [
         UniquenessKind::BugPlus1,
         UniquenessKind::Ur1,
         UniquenessKind::Ur2,
@@ -115,6 +127,7 @@ impl UniquenessKind {
         UniquenessKind::HiddenRectangle,
         UniquenessKind::Ar1,
         UniquenessKind::Ar2,
+        UniquenessKind::BugLite,
     ];
 
     /// Our rule name.
@@ -139,6 +152,7 @@ impl UniquenessKind {
             UniquenessKind::Bug2 => "bug-2",
             UniquenessKind::Bug3 => "bug-3",
             UniquenessKind::Bug4 => "bug-4",
+            UniquenessKind::BugLite => "bug-lite",
         }
     }
 
@@ -164,6 +178,7 @@ impl UniquenessKind {
             UniquenessKind::Bug2 => "BUG Type 2",
             UniquenessKind::Bug3 => "BUG Type 3",
             UniquenessKind::Bug4 => "BUG Type 4",
+            UniquenessKind::BugLite => "BUG Lite",
         }
     }
 }
@@ -175,9 +190,11 @@ pub const ASSUMPTION: &str = "assumes a unique solution";
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UniquenessPattern {
     pub kind: UniquenessKind,
-    /// The deadly pattern's digits a and b (BUG+1: the trivalue cell's digit d twice).
+    /// The deadly pattern's digits a and b (BUG+1: the trivalue cell's digit d twice; BUG
+    /// lite: the roof's pair).
     pub digits: [Digit; 2],
-    /// The rectangle's four cells, row by row (BUG+1: the trivalue cell).
+    /// The rectangle's four cells, row by row (BUG+1: the trivalue cell; BUG lite: the
+    /// roof, then the bivalue cells in order).
     pub cells: Vec<Cell>,
     /// Type 4, type 6 and the hidden rectangle: the digit u confined to the rectangle.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -276,6 +293,9 @@ pub(super) fn check(state: &State, proof: &Proof, p: &UniquenessPattern) -> Resu
     }
     if p.kind.is_grave() {
         return check_grave(state, proof, p);
+    }
+    if p.kind == UniquenessKind::BugLite {
+        return check_bug_lite(state, proof, p);
     }
     let [a, b] = p.digits;
     if a == b {
@@ -431,7 +451,8 @@ pub(super) fn check(state: &State, proof: &Proof, p: &UniquenessPattern) -> Resu
         | UniquenessKind::Bug1
         | UniquenessKind::Bug2
         | UniquenessKind::Bug3
-        | UniquenessKind::Bug4 => unreachable!("checked above"),
+        | UniquenessKind::Bug4
+        | UniquenessKind::BugLite => unreachable!("checked above"),
     };
     if proof.eliminations.is_empty() || !proof.assertions.is_empty() {
         return fail("a uniqueness rule eliminates, and eliminates something");
@@ -790,6 +811,60 @@ fn check_grave(state: &State, proof: &Proof, p: &UniquenessPattern) -> Result<()
                 c,
                 &format!("{} does not reach it", p.kind.rule()),
             ));
+        }
+    }
+    Ok(())
+}
+
+/// BUG lite: the roof (first cell) open with both pair digits and another; every other
+/// cell open and bivalue; in every house holding pattern cells, each digit in the pairs of
+/// none or two of them; the eliminations are the roof's pair digits.
+fn check_bug_lite(state: &State, proof: &Proof, p: &UniquenessPattern) -> Result<(), CheckError> {
+    let [a, b] = p.digits;
+    let Some((&roof, rest)) = p.cells.split_first() else {
+        return fail("a BUG lite names its cells");
+    };
+    if a == b || p.cells.len() < 6 || !super::facts::distinct(&p.cells) {
+        return fail("a BUG lite has six distinct cells or more and a pair of two digits");
+    }
+    let pair = |d: Digit| 1u16 << d.index();
+    let roof_mask = cell_mask(state, roof);
+    if state.value(roof).is_some() || roof_mask & (pair(a) | pair(b)) != pair(a) | pair(b) {
+        return fail(format!("{roof} is not open with {a} and {b}"));
+    }
+    if roof_mask.count_ones() < 3 {
+        return fail(format!("{roof} holds no digit outside its pair"));
+    }
+    let mut pairs: Vec<(Cell, u16)> = vec![(roof, pair(a) | pair(b))];
+    for &c in rest {
+        let m = cell_mask(state, c);
+        if state.value(c).is_some() || m.count_ones() != 2 {
+            return fail(format!("{c} is not an open bivalue cell"));
+        }
+        pairs.push((c, m));
+    }
+    for h in House::all() {
+        for d in Digit::all() {
+            let n = pairs
+                .iter()
+                .filter(|(c, m)| h.contains(*c) && m & pair(d) != 0)
+                .count();
+            if n != 0 && n != 2 {
+                return fail(format!(
+                    "{d} is in the pairs of {n} pattern cells of {h}: not a deadly pattern"
+                ));
+            }
+        }
+    }
+    if proof.eliminations.is_empty() || !proof.assertions.is_empty() {
+        return fail("a BUG lite eliminates the roof's pair");
+    }
+    for &c in &proof.eliminations {
+        if !state.has(c) {
+            return Err(CheckError::NotOpen(c));
+        }
+        if c.cell() != roof || (c.digit() != a && c.digit() != b) {
+            return Err(conclusion(c, "not a digit of the roof's pair in the roof"));
         }
     }
     Ok(())

@@ -58,8 +58,9 @@ impl Templates {
     }
 }
 
-/// The fitting templates of every digit, refined as HoDoKu refines them.
-pub fn templates(links: &LinkIndex) -> Templates {
+/// Per digit (index 0 for 1): the cells where it is placed, and those where it is placed
+/// or a candidate.
+fn placed_and_allowed(links: &LinkIndex) -> ([Cells; 9], [Cells; 9]) {
     let mut placed = [0 as Cells; 9];
     let mut allowed = [0 as Cells; 9];
     for cell in Cell::all() {
@@ -71,10 +72,16 @@ pub fn templates(links: &LinkIndex) -> Templates {
     for c in links.open().iter() {
         allowed[c.digit().get() as usize - 1] |= bit(c.cell());
     }
+    (placed, allowed)
+}
+
+/// The fitting templates of every digit, refined as HoDoKu refines them.
+pub fn templates(links: &LinkIndex) -> Templates {
+    let (placed, allowed) = placed_and_allowed(links);
     let mut lists: Vec<Vec<Cells>> = (0..9)
         .map(|k| {
             let mut out = Vec::new();
-            fit(0, 0, 0, 0, allowed[k], placed[k], &mut out);
+            fit(0, 0, 0, 0, allowed[k], placed[k], &mut |t| out.push(t));
             out
         })
         .collect();
@@ -105,8 +112,21 @@ pub fn templates(links: &LinkIndex) -> Templates {
     }
 }
 
-/// Every fitting template from `row` on: one allowed cell per row, in a column and block
-/// not yet used, covering every placed cell.
+/// Per digit (index 0 for 1), the cells some fitting template covers, unrefined: what the
+/// digit's own places leave possible. Logic on one digit alone (a fish of any shape) can
+/// eliminate only a candidate outside them, so the fish search asks nothing else.
+pub fn single_digit_possible(links: &LinkIndex) -> [Cells; 9] {
+    let (placed, allowed) = placed_and_allowed(links);
+    let mut possible = [0 as Cells; 9];
+    for k in 0..9 {
+        let union = &mut possible[k];
+        fit(0, 0, 0, 0, allowed[k], placed[k], &mut |t| *union |= t);
+    }
+    possible
+}
+
+/// Every fitting template from `row` on, given to `take`: one allowed cell per row, in a
+/// column and block not yet used, covering every placed cell.
 fn fit(
     row: usize,
     cols: u16,
@@ -114,18 +134,25 @@ fn fit(
     acc: Cells,
     allowed: Cells,
     placed: Cells,
-    out: &mut Vec<Cells>,
+    take: &mut dyn FnMut(Cells),
 ) {
     if row == 9 {
         if acc & placed == placed {
-            out.push(acc);
+            take(acc);
         }
         return;
     }
+    // a row where the digit is placed takes that cell
+    let row_cells: Cells = 0x1ff << (9 * row);
+    let here = if placed & row_cells != 0 {
+        placed & row_cells
+    } else {
+        allowed & row_cells
+    };
     for col in 0..9 {
         let cell = Cell::at(row, col);
         let block = cell.block();
-        if cols >> col & 1 == 1 || blocks >> block & 1 == 1 || allowed & bit(cell) == 0 {
+        if cols >> col & 1 == 1 || blocks >> block & 1 == 1 || here & bit(cell) == 0 {
             continue;
         }
         fit(
@@ -135,7 +162,7 @@ fn fit(
             acc | bit(cell),
             allowed,
             placed,
-            out,
+            take,
         );
     }
 }

@@ -1,5 +1,6 @@
 //! The uniqueness rules (HoDoKu's uniqueness tests 1–6, hidden rectangle, avoidable
-//! rectangles 1–2, BUG+1): searches for the patterns of [`crate::proof::uniqueness`],
+//! rectangles 1–2, BUG+1, and BUG lite): searches for the patterns of
+//! [`crate::proof::uniqueness`],
 //! whose doc states the principle and what each kind concludes. They assume the puzzle has
 //! one solution, so no default rule set holds them (the registry's `uniqueness` set is
 //! opt-in).
@@ -13,7 +14,11 @@
 //!
 //! Complexity: 81 start cells × 4 partners × 9 facing pairs, each classified in O(1) mask
 //! operations (a type 3 adds the subsets of a house's ≤ 7 free cells, 127 at most): a few
-//! thousand steps a state. BUG+1 is one pass over the 27 houses.
+//! thousand steps a state. BUG+1 is one pass over the 27 houses. BUG lite grows a pattern
+//! from each roof cell and pair of its digits: while some house holds a digit in one
+//! pattern cell's pair only, a bivalue cell of that house holding the digit joins (each
+//! choice tried), up to [`MAX_BUG_LITE_CELLS`] cells and [`MAX_BUG_LITE_NODES`] growth
+//! steps a state.
 
 use std::collections::HashSet;
 
@@ -22,11 +27,17 @@ use crate::grid::{Candidate, Cell, Digit, House};
 use crate::proof::uniqueness::{UniquenessKind, UniquenessPattern};
 use crate::proof::{Pattern, Proof};
 
+/// The largest BUG lite searched (cells).
+pub const MAX_BUG_LITE_CELLS: usize = 12;
+/// The growth steps a state's BUG lite search may take.
+pub const MAX_BUG_LITE_NODES: usize = 200_000;
+
 /// Every instance of `kind` in the state, one proof each.
 pub fn find(links: &LinkIndex, kind: UniquenessKind) -> Vec<Proof> {
     let view = View::new(links);
     match kind {
         UniquenessKind::BugPlus1 => view.bug_plus_1().into_iter().collect(),
+        UniquenessKind::BugLite => view.bug_lite(),
         UniquenessKind::Ar1 | UniquenessKind::Ar2 => view.avoidable(kind),
         _ => view.unique_rectangles(kind),
     }
@@ -448,6 +459,133 @@ impl<'a> View<'a> {
             extras: Vec::new(),
         };
         proof(p, self.in_cells(&[t], self.mask(t) & !bit(d)))
+    }
+}
+
+/// A BUG lite being grown: its cells (the roof first), each with its pair, and per house
+/// and digit how many pattern cells hold the digit in their pair.
+struct Deadly {
+    cells: Vec<Cell>,
+    pairs: Vec<u16>,
+    counts: [[u8; 9]; 27],
+}
+
+impl Deadly {
+    /// Add a cell with its pair, unless some house would then hold a digit in three pairs.
+    fn push(&mut self, c: Cell, pair: u16) -> bool {
+        let fits = c
+            .houses()
+            .iter()
+            .all(|h| (0..9).all(|d| pair >> d & 1 == 0 || self.counts[h.index()][d] < 2));
+        if fits {
+            self.cells.push(c);
+            self.pairs.push(pair);
+            self.count(c, pair, true);
+        }
+        fits
+    }
+
+    fn pop(&mut self) {
+        let (c, pair) = (self.cells.pop().unwrap(), self.pairs.pop().unwrap());
+        self.count(c, pair, false);
+    }
+
+    fn count(&mut self, c: Cell, pair: u16, add: bool) {
+        for h in c.houses() {
+            for d in (0..9).filter(|d| pair >> d & 1 == 1) {
+                let n = &mut self.counts[h.index()][d];
+                *n = if add { *n + 1 } else { *n - 1 };
+            }
+        }
+    }
+
+    /// A house and digit held in one pattern cell's pair only (the first such).
+    fn lonely(&self) -> Option<(House, usize)> {
+        House::all().find_map(|h| {
+            (0..9)
+                .find(|&d| self.counts[h.index()][d] == 1)
+                .map(|d| (h, d))
+        })
+    }
+}
+
+impl View<'_> {
+    /// BUG lite: for each roof cell (three candidates or more) and pair of its digits, the
+    /// deadly patterns of bivalue cells around it; one proof per pattern (cells and roof
+    /// pair), six cells or more.
+    fn bug_lite(&self) -> Vec<Proof> {
+        let mut out = Vec::new();
+        let mut seen: HashSet<(u128, Cell, u16)> = HashSet::new();
+        let mut nodes = 0usize;
+        for roof in Cell::all().filter(|&c| self.is_open(c) && self.mask(c).count_ones() >= 3) {
+            let m = self.mask(roof);
+            for a in 0..9 {
+                for b in a + 1..9 {
+                    if m >> a & 1 == 0 || m >> b & 1 == 0 {
+                        continue;
+                    }
+                    let mut deadly = Deadly {
+                        cells: Vec::new(),
+                        pairs: Vec::new(),
+                        counts: [[0; 9]; 27],
+                    };
+                    deadly.push(roof, 1 << a | 1 << b);
+                    self.grow(&mut deadly, &mut nodes, &mut |cells: &[Cell]| {
+                        let key = cells.iter().fold(0u128, |k, c| k | 1 << c.index());
+                        if !seen.insert((key, roof, 1 << a | 1 << b)) {
+                            return;
+                        }
+                        let mut sorted = cells[1..].to_vec();
+                        sorted.sort();
+                        let mut cells = vec![roof];
+                        cells.extend(sorted);
+                        let digits = [Digit::from_index(a), Digit::from_index(b)];
+                        let p = UniquenessPattern {
+                            kind: UniquenessKind::BugLite,
+                            digits,
+                            cells,
+                            locked: None,
+                            house: None,
+                            subset: Vec::new(),
+                            hidden: Vec::new(),
+                            extras: Vec::new(),
+                        };
+                        let elims = self.in_cells(&[roof], 1 << a | 1 << b);
+                        out.extend(proof(p, elims));
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// Complete `deadly`: while a house holds a digit in one pair only, each bivalue cell
+    /// of it holding the digit joins in turn; `found` is told of each complete pattern.
+    fn grow(&self, deadly: &mut Deadly, nodes: &mut usize, found: &mut dyn FnMut(&[Cell])) {
+        *nodes += 1;
+        if *nodes > MAX_BUG_LITE_NODES {
+            return;
+        }
+        let Some((h, d)) = deadly.lonely() else {
+            if deadly.cells.len() >= 6 {
+                found(&deadly.cells);
+            }
+            return;
+        };
+        if deadly.cells.len() == MAX_BUG_LITE_CELLS {
+            return;
+        }
+        for c in h.cells() {
+            let m = self.mask(c);
+            if !self.is_open(c) || m.count_ones() != 2 || m >> d & 1 == 0 {
+                continue;
+            }
+            if deadly.cells.contains(&c) || !deadly.push(c, m) {
+                continue;
+            }
+            self.grow(deadly, nodes, found);
+            deadly.pop();
+        }
     }
 }
 

@@ -86,22 +86,37 @@ pub fn fish_text(f: &crate::proof::fish::FishPattern) -> String {
 
 /// `kraken-fish: finned-swordfish: n4 base …, fins r1c9; target r5c8#4; fin r1c9#4:
 /// ✿[W r1c9/+4 -> …] => …` — the fish, then each fin's chain to the target false (GNPX's
-/// bracket form).
+/// bracket form); type 2 (`kraken-fish-type-2: …; cover c5; target …`) names the cover and
+/// gives a chain from each of its non-cannibal base places and fins.
 pub fn kraken_text(k: &crate::proof::kraken::KrakenPattern) -> String {
     let end = k.end();
+    let fins: Vec<crate::grid::Cell> = {
+        let body = &k.fish.bodies[0];
+        body.fins.iter().chain(&body.endo_fins).copied().collect()
+    };
     let chains: Vec<String> = k
         .branches
         .iter()
         .map(|b| {
+            let c = b.assumption.node.candidates()[0];
             format!(
-                "fin {}: {}",
-                b.assumption.node.candidates()[0],
+                "{} {}: {}",
+                if fins.contains(&c.cell()) {
+                    "fin"
+                } else {
+                    "base"
+                },
+                c,
                 crate::notation::gnpx::branch_line(b, &end)
             )
         })
         .collect();
+    let (name, cover) = match k.cover {
+        None => ("kraken-fish", String::new()),
+        Some(h) => ("kraken-fish-type-2", format!("; cover {h}")),
+    };
     format!(
-        "kraken-fish: {}; target {}; {}",
+        "{name}: {}{cover}; target {}; {}",
         fish_text(&k.fish),
         k.target,
         chains.join("; ")
@@ -150,6 +165,36 @@ pub fn uniqueness_text(state: &State, u: &crate::proof::uniqueness::UniquenessPa
                 "bug+1: {} takes {}, three times in its row, column and block, every other open cell bivalue ({ASSUMPTION})",
                 u.cells[0], u.digits[0]
             )
+        }
+        K::BugLite => {
+            let cells: Vec<String> = u
+                .cells
+                .iter()
+                .enumerate()
+                .map(|(k, &c)| {
+                    let digits: String = if k == 0 {
+                        format!("{}{}", u.digits[0], u.digits[1])
+                    } else {
+                        crate::grid::Digit::all()
+                            .filter(|&d| state.has(crate::grid::Candidate::new(c, d)))
+                            .map(|d| d.to_string())
+                            .collect()
+                    };
+                    format!("{{{digits}}}{c}")
+                })
+                .collect();
+            let others: String = crate::grid::Digit::all()
+                .filter(|&d| {
+                    !u.digits.contains(&d)
+                        && state.has(crate::grid::Candidate::new(u.cells[0], d))
+                })
+                .map(|d| d.to_string())
+                .collect();
+            return format!(
+                "bug-lite: {}, each digit twice in each of their houses; roof {} takes {others} ({ASSUMPTION})",
+                cells.join(" "),
+                u.cells[0],
+            );
         }
         K::Bug1 | K::Bug2 | K::Bug3 | K::Bug4 => {
             let extras: Vec<String> = u.extras.iter().map(|c| c.to_string()).collect();
@@ -273,7 +318,9 @@ impl Shown for UniquenessPattern {
     }
     fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
         let _ = state;
-        Some(hodoku::uniqueness_line(proof, self))
+        // HoDoKu lists BUG lite (0620) in its library but has no such step
+        (self.kind != crate::proof::uniqueness::UniquenessKind::BugLite)
+            .then(|| hodoku::uniqueness_line(proof, self))
     }
 }
 

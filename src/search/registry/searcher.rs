@@ -27,7 +27,8 @@ impl HodokuRule {
                 let sizes = if large { 5..=7 } else { 2..=4 };
                 crate::search::fish::search(links, shape, false, sizes).proofs
             }
-            HodokuRule::KrakenFish => crate::search::fish::kraken(links),
+            HodokuRule::KrakenFish { type_2: false } => crate::search::fish::kraken::type_1(links),
+            HodokuRule::KrakenFish { type_2: true } => crate::search::fish::kraken::type_2(links),
             HodokuRule::SiameseFish => {
                 let mut all: Vec<Proof> = [FishShape::Basic, FishShape::Franken, FishShape::Mutant]
                     .into_iter()

@@ -11,7 +11,7 @@ pub(super) const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 104] = {
+pub static REGISTRY: [Technique; 106] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -262,8 +262,15 @@ pub static REGISTRY: [Technique; 104] = {
         hodoku(
             "kraken-fish",
             &["kraken-fish-type-1", "kraken"],
-            HodokuRule::KrakenFish,
+            HodokuRule::KrakenFish { type_2: false },
             "a finned fish (rows against columns, size 2 to 4) whose every fin forces a place it would eliminate without fins false through a chain (HoDoKu's kraken type 1)",
+        )
+        .rated(500, 0),
+        hodoku(
+            "kraken-fish-type-2",
+            &["kraken-2"],
+            HodokuRule::KrakenFish { type_2: true },
+            "a finned fish (rows against columns, size 2 to 4, one or two fins) and one of its covers: its base places there (no cannibal) and the fins each force a candidate false through a chain (HoDoKu's kraken type 2)",
         )
         .rated(500, 0),
         hodoku(
@@ -356,6 +363,13 @@ pub static REGISTRY: [Technique; 104] = {
             "a rectangle of placed non-givens whose two open cells add one digit (assumes a unique solution)",
         )
         .rated(109, 0),
+        hodoku(
+            "bug-lite",
+            &["bug-lite+1"],
+            HodokuRule::Uniqueness(UniquenessKind::BugLite),
+            "a deadly pattern of six or more bivalue cells, each digit twice in each of its houses, but one cell holding other digits: that cell takes one of them (assumes a unique solution)",
+        )
+        .rated(110, 0),
         assistant(
             "grid-analysis",
             &["analyze-x"],

@@ -88,8 +88,8 @@ pub enum HodokuRule {
     Fish { shape: FishShape, large: bool },
     /// Two finned fish of any shape on one base, one step.
     SiameseFish,
-    /// Kraken fish type 1 (`search::fish::kraken`).
-    KrakenFish,
+    /// Kraken fish of HoDoKu's type 1 or 2 (`search::fish::kraken`).
+    KrakenFish { type_2: bool },
 }
 
 /// The rating class of a technique: which schemes include it (seed 000's L ⊂ M ⊂ N, the
@@ -407,7 +407,7 @@ pub(super) const fn hodoku(
                 shape: FishShape::Basic,
                 ..
             } => &["hodoku-catalogue"],
-            HodokuRule::Fish { .. } | HodokuRule::SiameseFish | HodokuRule::KrakenFish => {
+            HodokuRule::Fish { .. } | HodokuRule::SiameseFish | HodokuRule::KrakenFish { .. } => {
                 &[FISH_HODOKU_SET, "hodoku-catalogue"]
             }
         },
@@ -416,7 +416,7 @@ pub(super) const fn hodoku(
         measure: LengthMeasure::Size(match rule {
             HodokuRule::AlsOverlap(AlsKind::Xz) => 2,
             HodokuRule::AlsOverlap(_) => 3,
-            HodokuRule::Fish { .. } | HodokuRule::SiameseFish | HodokuRule::KrakenFish => 7,
+            HodokuRule::Fish { .. } | HodokuRule::SiameseFish | HodokuRule::KrakenFish { .. } => 7,
             _ => 1,
         }),
         graded: false,
@@ -501,7 +501,7 @@ impl TechniqueId {
             | Search::Hodoku(HodokuRule::AlsOverlap(_))
             | Search::Hodoku(HodokuRule::Fish { .. })
             | Search::Hodoku(HodokuRule::SiameseFish)
-            | Search::Hodoku(HodokuRule::KrakenFish) => false,
+            | Search::Hodoku(HodokuRule::KrakenFish { .. }) => false,
             Search::Hodoku(HodokuRule::Template { set }) => set,
         }
     }
