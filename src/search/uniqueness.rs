@@ -39,7 +39,23 @@ pub fn find(links: &LinkIndex, kind: UniquenessKind) -> Vec<Proof> {
         UniquenessKind::BugPlus1 => view.bug_plus_1().into_iter().collect(),
         UniquenessKind::BugLite => view.bug_lite(),
         UniquenessKind::Ar1 | UniquenessKind::Ar2 => view.avoidable(kind),
-        _ => view.unique_rectangles(kind),
+        UniquenessKind::Ur1
+        | UniquenessKind::Ur2
+        | UniquenessKind::Ur3
+        | UniquenessKind::Ur4
+        | UniquenessKind::Ur5
+        | UniquenessKind::Ur6
+        | UniquenessKind::HiddenRectangle => view.unique_rectangles(kind),
+        // Sudoku Explainer's loops and BUG types are its producers' (`search::ser::unique`)
+        UniquenessKind::Ul1
+        | UniquenessKind::Ul2
+        | UniquenessKind::Ul3
+        | UniquenessKind::Ul4
+        | UniquenessKind::Ul3Hidden
+        | UniquenessKind::Bug1
+        | UniquenessKind::Bug2
+        | UniquenessKind::Bug3
+        | UniquenessKind::Bug4 => Vec::new(),
     }
 }
 
