@@ -7,8 +7,8 @@
 //! - [`chain`]: 2D/3D chains and lassos, short and full (t/z `#` justifications) —
 //!   reader (lost dashes, run-together words, candidate lists) and printer;
 //! - [`hanson`]: our printed form of the Sudoku Assistant's patterns (grid locks, bent
-//!   subsets, grid ALS, ALS rules, ranges, Sue de Coq, 3D Medusa); the seeds never print these, so
-//!   there is no reader.
+//!   subsets, grid ALS, ALS rules, ranges, Sue de Coq) and [`medusa`] (3D Medusa); the
+//!   seeds never print these, so there is no reader.
 //!
 //! [`nrc_text`] prints any proof: patterns of other families print in their own dialect
 //! (whips in SudoRules' modern notation, force chains as GNPX lines, alternating inference
@@ -18,6 +18,7 @@ pub mod basic;
 pub mod catalogue;
 pub mod chain;
 pub mod hanson;
+pub mod medusa;
 
 pub use super::common::{
     braced, cell_with_digits, cells_by_house, cells_in_house, composite_text, conclusions,

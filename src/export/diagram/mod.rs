@@ -9,6 +9,8 @@
 //! at a time ([`parts`], [`from_proof_part`]): the part's marks, sets and links, the
 //! conclusions, and a legend line saying which part is shown.
 
+mod medusa;
+
 use super::dot;
 use super::svg::{
     Arrow, Diagram, Key, LegendEntry, Mark, Role, SetKind, SetOutline, Support, SupportKind,
@@ -28,7 +30,6 @@ use crate::proof::composite::CompositePattern;
 use crate::proof::empty_rectangle::EmptyRectanglePattern;
 use crate::proof::fish::FishPattern;
 use crate::proof::kraken::KrakenPattern;
-use crate::proof::medusa::{Colour, MedusaPattern};
 use crate::proof::net::{NetLink, NetPattern};
 use crate::proof::range::AlmostLockedRange;
 use crate::proof::tagging::{TagLink, TagPattern};
@@ -145,11 +146,11 @@ impl Parts {
 
 /// `A`, `B`, … `Z`, `A2`, … (as 3D Medusa names its colours).
 fn set_letter(k: usize) -> String {
-    Colour {
-        chain: k,
-        upper: true,
+    let letter = char::from(b'A' + (k % 26) as u8);
+    match k / 26 {
+        0 => letter.to_string(),
+        round => format!("{letter}{}", round + 1),
     }
-    .letter()
 }
 
 /// Roles and links of a chain: L green, R blue, t/z candidates orange; L→R strong,
@@ -664,60 +665,6 @@ fn rule_and_length(proof: &Proof) -> String {
     format!("{}[{}]", proof.rule, proof.length)
 }
 
-/// Roles and links of a 3D Medusa pattern (of its chain `only`, 0-based, when given, with
-/// the weak links that touch it and the nodes at their other ends): each chain a layer
-/// colour, dark for its upper-case colour and light for the lower-case one; strong links
-/// solid, weak links between chains dashed.
-fn medusa_parts(m: &MedusaPattern, only: Option<usize>) -> Parts {
-    let mut parts = Parts::default();
-    let shown = |k: usize| only.is_none_or(|o| o == k);
-    let chain_of = |c: Candidate| m.chains.iter().position(|ch| ch.nodes().any(|n| n == c));
-    let weak: Vec<[Candidate; 2]> = m
-        .weak_links
-        .iter()
-        .copied()
-        .filter(|ends| ends.iter().any(|&c| chain_of(c).is_some_and(shown)))
-        .collect();
-    for (k, chain) in m.chains.iter().enumerate() {
-        for (slot, nodes) in chain.colours.iter().enumerate() {
-            let role = Role::Layer {
-                layer: (k % 256) as u8,
-                upper: slot == 0,
-            };
-            let drawn = |c: &&Candidate| shown(k) || weak.iter().any(|w| w.contains(c));
-            parts
-                .marks
-                .extend(nodes.iter().filter(drawn).map(|&c| mark(c, role)));
-        }
-    }
-    let strong = m
-        .chains
-        .iter()
-        .enumerate()
-        .filter(|(k, _)| shown(*k))
-        .flat_map(|(_, c)| &c.links)
-        .map(|&[from, to]| Arrow::new(from, to, true));
-    let weak = weak.iter().map(|&[from, to]| Arrow::new(from, to, false));
-    parts.arrows = strong.chain(weak).collect();
-    parts
-}
-
-/// The chains of a 3D Medusa pattern: `chain 2 of 6: colours B/b`.
-fn medusa_part_names(m: &MedusaPattern) -> Vec<String> {
-    let count = m.chains.len();
-    (0..count)
-        .map(|k| {
-            let colour = |upper| Colour { chain: k, upper }.letter();
-            format!(
-                "chain {} of {count}: colours {}/{}",
-                k + 1,
-                colour(true),
-                colour(false)
-            )
-        })
-        .collect()
-}
-
 /// The parts of `proof` that can be drawn one at a time, by name, in order (numbered from
 /// 1 in [`from_proof_part`]): a force chain or net's branches, a level-2 or 3 tagging's
 /// branches, a 3D Medusa's chains. Empty for a proof drawn whole only (and for one of a
@@ -948,15 +895,6 @@ impl Drawn for AicPattern {
 impl Drawn for AlmostLockedRange {
     fn label(&self, proof: &Proof) -> String {
         rule_and_length(proof)
-    }
-}
-
-impl Drawn for MedusaPattern {
-    fn part_names(&self) -> Vec<String> {
-        medusa_part_names(self)
-    }
-    fn picture(&self, _: &State, _: &Proof, only: Option<usize>) -> (Parts, &'static Meanings) {
-        (medusa_parts(self, only), &PATTERN_MEANINGS)
     }
 }
 
