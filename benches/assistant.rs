@@ -8,24 +8,19 @@
 //! `SUDOLINK_BENCH_ONLY=bent-naked-subsets,aic` for those techniques' times alone;
 //! `SUDOLINK_BENCH_ONLY=tag1,tag2` for the tagging levels' per-state times).
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use sudolink::graph::LinkIndex;
 use sudolink::grid::format::parse_collection;
 use sudolink::search::registry::{parse_list, rules_with_basic};
 use sudolink::search::{basic_rules, Searcher};
 use sudolink::study::resolution::solve;
 
-fn percentile(sorted: &[Duration], q: f64) -> Duration {
-    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
-}
+mod common;
+use common::percentile;
 
 fn main() {
-    let n: usize = std::env::var("SUDOLINK_BENCH_N")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1465);
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/top1465.txt");
-    let text = std::fs::read_to_string(path).expect("../shared/data/top1465.txt");
+    let n = common::bench_count(1465);
+    let text = common::top1465();
     let puzzles: Vec<_> = parse_collection(&text)
         .take(n)
         .filter_map(|(_, p)| p.ok())

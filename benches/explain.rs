@@ -22,15 +22,14 @@ use sudolink::study::explain::{
 };
 use sudolink::study::resolution::{apply, solve};
 
+mod common;
+use common::percentile;
+
 fn env(name: &str, default: usize) -> usize {
     std::env::var(name)
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
-}
-
-fn percentile(sorted: &[Duration], q: f64) -> Duration {
-    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
 }
 
 /// The process's peak resident memory (VmHWM) in MB.
@@ -48,8 +47,7 @@ fn peak_mb() -> u64 {
 /// The first basic-stuck state of each puzzle (the puzzles the basic rules solve have
 /// none), with its solution.
 fn stuck_states(n: usize) -> Vec<(usize, State, [u8; 81])> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/top1465.txt");
-    let text = std::fs::read_to_string(path).expect("../shared/data/top1465.txt");
+    let text = common::top1465();
     let basic = basic_rules();
     let mut out = Vec::new();
     for (i, (_, p)) in parse_collection(&text).enumerate() {

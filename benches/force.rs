@@ -20,9 +20,8 @@ use sudolink::solver::count_solutions;
 use sudolink::study::resolution::{solve, solve_all_at_once};
 use sudolink::study::rules::{list_rules, RuleOrder};
 
-fn percentile(sorted: &[Duration], q: f64) -> Duration {
-    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
-}
+mod common;
+use common::percentile;
 
 /// One line of per-start-state times: median, 90th percentile and max.
 fn print_times(label: &str, what: &str, mut times: Vec<Duration>) {
@@ -37,12 +36,8 @@ fn print_times(label: &str, what: &str, mut times: Vec<Duration>) {
 }
 
 fn main() {
-    let n: usize = std::env::var("SUDOLINK_BENCH_N")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1465);
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/top1465.txt");
-    let text = std::fs::read_to_string(path).expect("../shared/data/top1465.txt");
+    let n = common::bench_count(1465);
+    let text = common::top1465();
     let puzzles: Vec<_> = parse_collection(&text)
         .take(n)
         .filter_map(|(_, p)| p.ok())

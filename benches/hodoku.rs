@@ -18,6 +18,9 @@ use sudolink::search::registry::parse_list;
 use sudolink::search::{basic_rules, fish, Searcher};
 use sudolink::study::resolution::solve;
 
+mod common;
+use common::percentile;
+
 const TECHNIQUES: &str = "empty-rectangle,dual-empty-rectangle,template-set,template-delete,\
     uniqueness,als-xz-overlap,als-xy-wing-overlap,death-blossom-overlap,hodoku-finned-fish,\
     franken-fish,mutant-fish,siamese-fish,large-franken-fish,large-mutant-fish,kraken-fish,kraken-fish-type-2";
@@ -33,17 +36,9 @@ fn thread_cpu() -> Duration {
     Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
 }
 
-fn percentile(sorted: &[Duration], q: f64) -> Duration {
-    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
-}
-
 fn main() {
-    let n: usize = std::env::var("SUDOLINK_BENCH_N")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(200);
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/top1465.txt");
-    let text = std::fs::read_to_string(path).expect("../shared/data/top1465.txt");
+    let n = common::bench_count(200);
+    let text = common::top1465();
     let states: Vec<_> = parse_collection(&text)
         .filter_map(|(_, p)| p.ok())
         .map(|p| {

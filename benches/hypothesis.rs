@@ -5,7 +5,7 @@
 //!
 //! `cargo bench --bench hypothesis` (all 1465 puzzles; `SUDOLINK_BENCH_N=200` for fewer).
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use sudolink::graph::LinkIndex;
 use sudolink::grid::format::parse_collection;
 use sudolink::search::hypothesis::{bivalue_cells, bivalue_hypotheses, hypotheses};
@@ -13,17 +13,12 @@ use sudolink::search::registry::basic_rules;
 use sudolink::search::Meter;
 use sudolink::study::resolution::{apply, solve};
 
-fn percentile(sorted: &[Duration], q: f64) -> Duration {
-    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
-}
+mod common;
+use common::percentile;
 
 fn main() {
-    let n: usize = std::env::var("SUDOLINK_BENCH_N")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1465);
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/top1465.txt");
-    let text = std::fs::read_to_string(path).expect("../shared/data/top1465.txt");
+    let n = common::bench_count(1465);
+    let text = common::top1465();
     let basic = basic_rules();
     let (mut two_way, mut disproof) = (Vec::new(), Vec::new());
     let (mut cells, mut found2, mut found1) = (0, 0, 0);
