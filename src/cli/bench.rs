@@ -1,6 +1,7 @@
 //! `sudolink bench`: timings over a puzzle collection, as medians and totals per task
 //! (materialising the typed graph of each start state, counting solutions up to 2, solving
-//! with the basic rules, 3D Medusa where the basic rules are stuck). Criterion benches in `benches/` measure the same operations.
+//! with the basic rules, one technique — 3D Medusa unless told — where the basic rules are
+//! stuck). Criterion benches in `benches/` measure the same operations.
 
 use super::input::read_text_file;
 use anyhow::{bail, Context, Result};
@@ -8,7 +9,7 @@ use std::time::{Duration, Instant};
 use sudolink::graph::{CandidateGraph, LinkIndex};
 use sudolink::grid::format::parse_collection;
 use sudolink::grid::State;
-use sudolink::search::registry::{basic_rules, TechniqueId};
+use sudolink::search::registry::{self, basic_rules, TechniqueId};
 use sudolink::solver::count_solutions;
 use sudolink::study::resolution::solve;
 
@@ -19,6 +20,9 @@ pub struct BenchArgs {
     /// Only the first N puzzles (at least 1)
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
+    /// The technique timed where the basic rules are stuck (a registry name)
+    #[arg(long, default_value = registry::BENCH_TECHNIQUE)]
+    pub technique: String,
 }
 
 struct Timing {
@@ -58,6 +62,9 @@ fn time_each<T>(states: &[State], mut f: impl FnMut(&State) -> T) -> Timing {
 }
 
 pub fn run(args: &BenchArgs) -> Result<()> {
+    let rule = TechniqueId::from_name(&args.technique)
+        .with_context(|| format!("--technique {}: no such technique", args.technique))?
+        .rule(0);
     let text = read_text_file(&args.file, "puzzle file")?;
     let limit = args
         .limit
@@ -80,23 +87,21 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     let rules = basic_rules();
     time_each(&states, |s| solve(s, &rules, None).map(|r| r.solved).ok())
         .report("solve: basic rules, checked steps");
-    // 3D Medusa where the basic rules are stuck: colouring, weak links, every colour,
-    // corner and hinge rule (the state's link index built beforehand, as searches share it)
+    // the asked technique where the basic rules are stuck (the state's link index built
+    // beforehand, as searches share it)
     let stuck: Vec<LinkIndex> = states
         .iter()
         .filter_map(|s| solve(s, &rules, None).ok())
         .filter(|r| !r.solved)
         .map(|r| LinkIndex::new(&r.final_state))
         .collect();
-    let medusa = TechniqueId::from_name("medusa")
-        .expect("the registry has 3D Medusa")
-        .rule(0);
+
     let mut samples = Vec::with_capacity(stuck.len());
     for links in &stuck {
         let t = Instant::now();
-        std::hint::black_box(medusa.find(links));
+        std::hint::black_box(rule.find(links));
         samples.push(t.elapsed());
     }
-    Timing { samples }.report("medusa: all rules, basic-stuck state");
+    Timing { samples }.report(&format!("{}: all rules, basic-stuck state", args.technique));
     Ok(())
 }

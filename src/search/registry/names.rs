@@ -28,6 +28,10 @@ pub fn known_names() -> String {
     names.join(", ")
 }
 
+/// The technique `sudolink bench` times where the basic rules are stuck, unless told
+/// another (`--technique`): 3D Medusa, every colour, corner and hinge rule.
+pub const BENCH_TECHNIQUE: &str = "medusa";
+
 /// The name of HoDoKu's order as a rule set: `solve --rules basic,hodoku`.
 pub const HODOKU_SET: &str = "hodoku";
 
