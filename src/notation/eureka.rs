@@ -678,6 +678,10 @@ fn strong_link_failure(state: &State, a: Candidate, b: Candidate) -> Option<Stri
 
 /// Read a Eureka chain and make it a checked proof on `state` (see [`EurekaChain::to_proof`]).
 pub fn proof_from_eureka(state: &State, text: &str) -> Result<Proof, EurekaError> {
+    // an ALS forcing a cell, `(x=*)cells` or `(*=x)cells`, is a grouped chain's node
+    if text.contains("=*)") || text.contains("(*=") {
+        return grouped_proof(state, text);
+    }
     match parse_eureka(text) {
         Ok(chain) => chain.to_proof(state),
         // a chain with group or ALS nodes: read as a grouped AIC and checked as one
@@ -697,6 +701,16 @@ struct GroupedNode {
     inner: Option<Strength>,
     cells: Vec<Cell>,
     column: usize,
+    /// An ALS that forces a cell: `(x=*)cells` (the strong link to the forced cell after
+    /// it) or `(*=x)cells` (before it); `*` stands for the ALS's other digits, locked in.
+    forces: Option<Forces>,
+}
+
+/// Where the cell an ALS forces is written: after the ALS node, or before it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Forces {
+    After,
+    Before,
 }
 
 /// `r45c6`, `r4c12`, `r4c3,r5c3`: the cells of a node.
@@ -729,11 +743,33 @@ fn read_grouped_node(s: &mut Scanner<'_>) -> Result<GroupedNode, EurekaError> {
     }
     s.bump();
     s.skip_spaces();
+    if s.peek() == Some('*') {
+        // `(*=x)cells`: an ALS forcing the cell written before it
+        s.bump();
+        s.skip_spaces();
+        if s.peek() != Some('=') {
+            return s.syntax("expected = after * in an ALS node (*=x)");
+        }
+        s.bump();
+        s.skip_spaces();
+        let digits = s.digits();
+        if digits.len() != 1 {
+            return s.syntax("expected one digit after (*= in an ALS node");
+        }
+        return locked_als_node(s, digits, column, Forces::Before);
+    }
     let first = s.digits();
     if first.len() != 1 {
         return s.syntax("expected one digit before = or - in the node");
     }
     s.skip_spaces();
+    if s.peek() == Some('=') && s.peek2() == Some('*') {
+        // `(x=*)cells`: an ALS forcing the cell written after it
+        s.bump();
+        s.bump();
+        s.skip_spaces();
+        return locked_als_node(s, first, column, Forces::After);
+    }
     let (inner, rest) = match s.peek() {
         Some(')') => (None, vec![]),
         Some('=') | Some('-') => {
@@ -766,6 +802,30 @@ fn read_grouped_node(s: &mut Scanner<'_>) -> Result<GroupedNode, EurekaError> {
         inner,
         cells,
         column,
+        forces: None,
+    })
+}
+
+/// The rest of `(x=*)cells` or `(*=x)cells` after its digits: `)` and the ALS's cells.
+fn locked_als_node(
+    s: &mut Scanner<'_>,
+    digits: Vec<u8>,
+    column: usize,
+    forces: Forces,
+) -> Result<GroupedNode, EurekaError> {
+    s.skip_spaces();
+    if s.peek() != Some(')') {
+        return s.syntax("expected ) closing the ALS node");
+    }
+    s.bump();
+    s.skip_spaces();
+    let cells = node_cells(s)?;
+    Ok(GroupedNode {
+        digits,
+        inner: None,
+        cells,
+        column,
+        forces: Some(forces),
     })
 }
 
@@ -809,9 +869,31 @@ fn grouped_proof(state: &State, text: &str) -> Result<Proof, EurekaError> {
     for (k, w) in written.iter().enumerate() {
         if k > 0 {
             links.push(between[k - 1]);
-            als_links.push(None);
+            // the link from an ALS forcing the cell written here
+            let forcing = written[k - 1].forces == Some(Forces::After);
+            als_links.push(forcing.then(|| written[k - 1].cells.clone()));
         }
         let digit = |d: u8| Digit::new(d).expect("digits 1-9");
+        if let Some(forces) = w.forces {
+            // the ALS's digit x places: the link to the forced cell goes through the ALS
+            let cells = places(w.digits[0], &w.cells);
+            if forces == Forces::Before {
+                match als_links.last_mut() {
+                    Some(last) => *last = Some(w.cells.clone()),
+                    None => {
+                        return Err(EurekaError::Syntax {
+                            column: w.column,
+                            why: "an ALS node (*=x) needs the cell it forces before it".into(),
+                        })
+                    }
+                }
+            }
+            nodes.push(AicNode {
+                digit: digit(w.digits[0]),
+                cells,
+            });
+            continue;
+        }
         match w.inner {
             None => nodes.push(AicNode {
                 digit: digit(w.digits[0]),
@@ -854,6 +936,12 @@ fn grouped_proof(state: &State, text: &str) -> Result<Proof, EurekaError> {
                 als_links.push(als.then(|| w.cells.clone()));
             }
         }
+    }
+    if let Some(w) = written.last().filter(|w| w.forces == Some(Forces::After)) {
+        return Err(EurekaError::Syntax {
+            column: w.column,
+            why: "an ALS node (x=*) needs the cell it forces after it".into(),
+        });
     }
     let conclusion = close_loop(&mut nodes, &mut links, &mut als_links, written[0].column)?;
     let any_als = als_links.iter().any(Option::is_some);
@@ -980,7 +1068,26 @@ pub fn aic_eureka_text(proof: &Proof, p: &AicPattern) -> String {
             out.push(if strong_before { '=' } else { '-' });
         }
         let als = p.als_links.get(k).and_then(|x| x.as_ref());
+        let outside = |n: &crate::proof::aic::AicNode, cells: &[Cell]| {
+            n.cells.iter().any(|c| !cells.contains(c))
+        };
         match p.nodes.get(k + 1) {
+            // an ALS forcing a cell: `(x=*)cells=(d)c`, or `(d)c=(*=x)cells`
+            Some(b) if als.is_some_and(|cells| outside(b, cells)) => {
+                let cells = als.expect("an ALS link");
+                out.push_str(&format!("({}=*){}", a.digit, cells_compact(cells)));
+                k += 1;
+            }
+            Some(b) if als.is_some_and(|cells| outside(a, cells)) => {
+                let cells = als.expect("an ALS link");
+                out.push_str(&format!(
+                    "{}=(*={}){}",
+                    a.eureka(),
+                    b.digit,
+                    cells_compact(cells)
+                ));
+                k += 2;
+            }
             Some(b) if als.is_some() => {
                 let cells = als.expect("an ALS link");
                 out.push_str(&format!(

@@ -14,7 +14,9 @@
 //!   loop (strong first, a weak link back to the first node): either every odd node or
 //!   every even node is true, so of any two neighbours on the loop one is true, and a
 //!   candidate that would make two neighbours both false is eliminated — a continuous nice
-//!   loop (HoDoKu's "all weak links become strong").
+//!   loop (HoDoKu's "all weak links become strong"); an ALS link's two digits are then one
+//!   true and one absent, so the ALS's other digits are locked in it and every candidate of
+//!   theirs that sees all their places in the ALS is eliminated too.
 
 use super::facts::{conclusion, fail, no_assertions, CheckError};
 use super::Proof;
@@ -161,36 +163,79 @@ pub fn strong(state: &State, a: &AicNode, b: &AicNode) -> bool {
         })
 }
 
-/// An ALS strong link: `cells` are an almost-locked set (unsolved, in one house, holding
-/// one digit more than cells) and the two nodes are two of its digits' places in it.
-pub fn als_link(state: &State, cells: &[Cell], a: &AicNode, b: &AicNode) -> bool {
+/// The digits of an almost-locked set: `cells` distinct, unsolved, in one house, holding
+/// one digit more than cells; None when they are not one.
+fn als_digits(state: &State, cells: &[Cell]) -> Option<Vec<Digit>> {
     let mut sorted = cells.to_vec();
     sorted.sort();
     sorted.dedup();
     if sorted.len() != cells.len() || cells.is_empty() || common_houses(cells).is_empty() {
-        return false;
+        return None;
     }
-    let digits: std::collections::BTreeSet<Digit> = cells
-        .iter()
-        .flat_map(|&c| Digit::all().filter(move |&d| has(state, d, c)))
-        .collect();
-    let places = |d: Digit| -> Vec<Cell> {
-        let mut v: Vec<Cell> = cells
-            .iter()
-            .copied()
-            .filter(|&c| has(state, d, c))
-            .collect();
-        v.sort();
-        v
-    };
-    cells
+    if !cells
         .iter()
         .all(|&c| Digit::all().any(|d| has(state, d, c)))
-        && digits.len() == cells.len() + 1
-        && a.digit != b.digit
-        && !places(a.digit).is_empty()
-        && places(a.digit) == a.cells
-        && places(b.digit) == b.cells
+    {
+        return None;
+    }
+    let digits: Vec<Digit> = Digit::all()
+        .filter(|&d| cells.iter().any(|&c| has(state, d, c)))
+        .collect();
+    (digits.len() == cells.len() + 1).then_some(digits)
+}
+
+/// The cells of `cells` holding digit `d`, sorted.
+fn places_in(state: &State, cells: &[Cell], d: Digit) -> Vec<Cell> {
+    let mut v: Vec<Cell> = cells
+        .iter()
+        .copied()
+        .filter(|&c| has(state, d, c))
+        .collect();
+    v.sort();
+    v
+}
+
+/// An ALS strong link: `cells` are an almost-locked set (unsolved, in one house, holding
+/// one digit more than cells) and the two nodes are two of its digits' places in it
+/// (with one digit absent the others are locked in), or one digit's places and a cell
+/// the set forces ([`als_forces`]), in either order.
+pub fn als_link(state: &State, cells: &[Cell], a: &AicNode, b: &AicNode) -> bool {
+    let Some(digits) = als_digits(state, cells) else {
+        return false;
+    };
+    let places_node =
+        |n: &AicNode| digits.contains(&n.digit) && places_in(state, cells, n.digit) == n.cells;
+    if places_node(a) && places_node(b) {
+        return a.digit != b.digit;
+    }
+    als_forces(state, cells, a, b) || als_forces(state, cells, b, a)
+}
+
+/// An ALS that forces a cell (HoDoKu's ALS node left by a strong link): `places` is digit
+/// x's places in the ALS `cells`, `forced` a candidate d of a cell c outside it, and every
+/// other candidate of c is another digit of the ALS whose places there all see c. With x
+/// absent the ALS's other digits are locked in, each clears c, and c is d: at least one
+/// of the two nodes is true.
+pub fn als_forces(state: &State, cells: &[Cell], places: &AicNode, forced: &AicNode) -> bool {
+    let Some(digits) = als_digits(state, cells) else {
+        return false;
+    };
+    let [c] = forced.cells[..] else {
+        return false;
+    };
+    let x = places.digit;
+    let others: Vec<Digit> = Digit::all()
+        .filter(|&z| z != forced.digit && has(state, z, c))
+        .collect();
+    digits.contains(&x)
+        && places_in(state, cells, x) == places.cells
+        && !cells.contains(&c)
+        && has(state, forced.digit, c)
+        && !others.is_empty()
+        && others.iter().all(|&z| {
+            let zs = places_in(state, cells, z);
+            z != x && digits.contains(&z) && !zs.is_empty() && zs.iter().all(|p| p.sees(c))
+        })
 }
 
 /// Whether `t` true would make node `n` false.
@@ -278,14 +323,54 @@ pub fn check(state: &State, proof: &Proof, p: &AicPattern) -> Result<(), CheckEr
                     let (a, b) = (&p.nodes[k], &p.nodes[(k + 1) % n]);
                     kills(t, a) && kills(t, b)
                 });
-                if in_loop || !neighbours_kill {
+                let locked_kill = p.als_links.iter().enumerate().any(|(k, als)| {
+                    als.as_ref().is_some_and(|cells| {
+                        locked_in_als(state, cells, &p.nodes[k], &p.nodes[(k + 1) % n], t)
+                    })
+                });
+                if !locked_kill && (in_loop || !neighbours_kill) {
                     return Err(conclusion(
                         t,
-                        "it does not see two neighbouring nodes of the loop",
+                        "it does not see two neighbouring nodes of the loop, nor all of a digit's places in one of its ALS",
                     ));
                 }
             }
             Ok(())
+        }
+    }
+}
+
+/// In a continuous loop an ALS link's two nodes are one true, one false. For two digits'
+/// places, one of them is absent, so the ALS's other digits are locked in its cells: `t`,
+/// a candidate of such a digit outside the ALS that sees all its places there, is false
+/// (HoDoKu's "ALS candidates that are not entry or exit candidates"). For a forced cell c
+/// (x's places and d in c, [`als_forces`]), either x is absent or c holds one of its other
+/// digits (the exits), which is then absent from the ALS: the digits other than x, d and
+/// the exits are locked in as before, and for an exit z, z is in c or in the ALS, so a
+/// candidate of z outside both that sees c and all of z's places in the ALS is false.
+fn locked_in_als(state: &State, cells: &[Cell], a: &AicNode, b: &AicNode, t: Candidate) -> bool {
+    let z = t.digit();
+    let places = places_in(state, cells, z);
+    if places.is_empty() || cells.contains(&t.cell()) || !places.iter().all(|&c| c.sees(t.cell())) {
+        return false;
+    }
+    let forced = if als_forces(state, cells, a, b) {
+        Some((a.digit, b))
+    } else if als_forces(state, cells, b, a) {
+        Some((b.digit, a))
+    } else {
+        None
+    };
+    match forced {
+        None => z != a.digit && z != b.digit,
+        Some((x, cell_node)) => {
+            let c = cell_node.cells[0];
+            let exit = z != cell_node.digit && has(state, z, c);
+            if exit {
+                t.cell() != c && t.cell().sees(c)
+            } else {
+                z != x && z != cell_node.digit
+            }
         }
     }
 }

@@ -5,9 +5,16 @@
 //! Nodes are the level-1 tagging's (candidates, a digit's groups in a box-line
 //! intersection, the box's extra groups) with their strong links (bivalue cells, a digit's
 //! places in a house covered by two nodes), plus ALS links: in an almost-locked set of up
-//! to [`MAX_ALS_CELLS`] cells, the places of one digit are strongly linked to those of each
-//! other digit (one absent, the rest are locked in). Weak links join disjoint nodes of a
-//! digit in one house and two digits of one cell.
+//! to [`AlsReach::max_cells`] cells, the places of one digit are strongly linked to those of
+//! each other digit (one absent, the rest are locked in). Weak links join disjoint nodes of
+//! a digit in one house and two digits of one cell.
+//!
+//! Two reaches: the Assistant's chains ([`find`], [`find_loops`]: ALS of up to
+//! [`MAX_ALS_CELLS`] cells) and HoDoKu's tabling chains with ALS nodes
+//! ([`find_with_als_nodes`], [`find_loops_with_als_nodes`]: ALS of any size, and an ALS
+//! may force a cell — every other candidate of a cell outside it is one of its digits
+//! whose places there all see the cell, so one digit's places in the ALS and the cell's
+//! last candidate are strongly linked).
 //!
 //! The same graph gives the continuous nice loops ([`find_loops`]): per start node, the
 //! shortest alternating paths that come back to it by a weak link.
@@ -16,7 +23,7 @@
 //! (node, polarity) states, cut at [`MAX_NODES`] nodes.
 
 use super::tagging::{killers, Tagging};
-use crate::graph::als::{enumerate, mask_cells};
+use crate::graph::als::{enumerate, mask_cells, seeing_all, AlsCells};
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, Cell, Digit, House};
 use crate::proof::aic::{AicConclusion, AicNode, AicPattern};
@@ -24,8 +31,31 @@ use crate::proof::{Pattern, Proof};
 use std::collections::{HashMap, VecDeque};
 use std::ops::ControlFlow;
 
-/// The largest ALS an ALS link passes through.
+/// The largest ALS an ALS link of the Assistant's chains passes through.
 pub const MAX_ALS_CELLS: usize = 4;
+
+/// Which ALS links a chain may use.
+#[derive(Clone, Copy, Debug)]
+pub struct AlsReach {
+    /// The largest ALS.
+    pub max_cells: usize,
+    /// Whether an ALS may force a cell outside it.
+    pub forced_cells: bool,
+}
+
+/// The Assistant's chains (seed 002).
+const ASSISTANT_REACH: AlsReach = AlsReach {
+    max_cells: MAX_ALS_CELLS,
+    forced_cells: false,
+};
+
+/// HoDoKu's tabling chains with ALS nodes ("allow ALS in tabling chains"): ALS of any
+/// size (at most eight cells of a house), which may force a cell.
+const HODOKU_REACH: AlsReach = AlsReach {
+    max_cells: 8,
+    forced_cells: true,
+};
+
 /// The longest chain searched (nodes).
 pub const MAX_NODES: usize = 14;
 
@@ -33,11 +63,15 @@ pub const MAX_NODES: usize = 14;
 #[derive(Clone)]
 struct StrongEdge {
     to: usize,
-    als: Option<Vec<Cell>>,
+    als: Option<u32>,
 }
 
 struct Graph {
+    /// The technique its proofs are named after.
+    technique: &'static str,
     nodes: Vec<AicNode>,
+    /// The cells of each ALS a strong link goes through (`StrongEdge::als` indexes it).
+    als_sets: Vec<Vec<Cell>>,
     strong: Vec<Vec<StrongEdge>>,
     weak: Vec<Vec<usize>>,
 }
@@ -52,7 +86,7 @@ fn node_index(nodes: &mut Vec<AicNode>, index: &mut HashMap<AicNode, usize>, n: 
 }
 
 impl Graph {
-    fn new(links: &LinkIndex) -> Graph {
+    fn new(links: &LinkIndex, reach: AlsReach, technique: &'static str) -> Graph {
         let t = Tagging::new(links);
         let mut nodes = t.nodes.clone();
         let mut index: HashMap<AicNode, usize> = nodes
@@ -66,7 +100,9 @@ impl Graph {
             .iter()
             .map(|ns| ns.iter().map(|&to| StrongEdge { to, als: None }).collect())
             .collect();
-        for als in enumerate(links, MAX_ALS_CELLS) {
+        let mut als_sets: Vec<Vec<Cell>> = Vec::new();
+        for als in enumerate(links, reach.max_cells) {
+            let set = als_sets.len() as u32;
             let ds: Vec<usize> = (0..9).filter(|d| als.digits >> d & 1 == 1).collect();
             let ids: Vec<usize> = ds
                 .iter()
@@ -87,14 +123,31 @@ impl Graph {
                 for &b in &ids[x + 1..] {
                     strong[a].push(StrongEdge {
                         to: b,
-                        als: Some(als.cells.clone()),
+                        als: Some(set),
                     });
                     strong[b].push(StrongEdge {
                         to: a,
-                        als: Some(als.cells.clone()),
+                        als: Some(set),
                     });
                 }
             }
+            let forced = if reach.forced_cells {
+                forced_cells(links, &als)
+            } else {
+                Vec::new()
+            };
+            for (x, forced) in forced {
+                let a = ids[ds
+                    .iter()
+                    .position(|&d| d == x.index())
+                    .expect("an ALS digit")];
+                let b = node_index(&mut nodes, &mut index, AicNode::candidate(forced));
+                strong.resize(nodes.len(), Vec::new());
+                for (from, to) in [(a, b), (b, a)] {
+                    strong[from].push(StrongEdge { to, als: Some(set) });
+                }
+            }
+            als_sets.push(als.cells);
         }
         strong.resize(nodes.len(), Vec::new());
         // weak links: disjoint nodes of a digit sharing a house; a cell's digits
@@ -125,16 +178,66 @@ impl Graph {
             list.sort_unstable();
         }
         Graph {
+            technique,
             nodes,
+            als_sets,
             strong,
             weak,
         }
     }
 }
 
+/// The cells an ALS forces (HoDoKu's ALS node left by a strong link): for a digit x of
+/// the ALS, a candidate d of a cell outside it whose every other candidate is another
+/// digit of the ALS with all its places there seeing the cell. With x absent the other
+/// digits are locked in and clear the cell but for d: x's places and d are strongly linked.
+fn forced_cells(links: &LinkIndex, als: &AlsCells) -> Vec<(Digit, Candidate)> {
+    // for each digit of the ALS, the cells outside it seeing all its places
+    let seen: Vec<u128> = (0..9)
+        .map(|d| {
+            if als.digits >> d & 1 == 1 {
+                seeing_all(als.places[d]) & !als.mask
+            } else {
+                0
+            }
+        })
+        .collect();
+    let mut out = Vec::new();
+    for cell in Cell::all().filter(|c| als.mask >> c.index() & 1 == 0) {
+        let open: u16 = Digit::all()
+            .filter(|&d| links.open().contains(Candidate::new(cell, d)))
+            .fold(0, |m, d| m | 1 << d.index());
+        if open.count_ones() < 2 {
+            continue;
+        }
+        // the cell's digits the ALS would clear, locked in
+        let cleared: u16 = (0..9)
+            .filter(|&d| open >> d & 1 == 1 && seen[d] >> cell.index() & 1 == 1)
+            .fold(0, |m, d| m | 1 << d);
+        for x in als.digit_list() {
+            let left = open & !(cleared & !(1 << x.index()));
+            if left.count_ones() == 1 {
+                let d = Digit::from_index(left.trailing_zeros() as usize);
+                out.push((x, Candidate::new(cell, d)));
+            }
+        }
+    }
+    out
+}
+
+impl Graph {
+    /// The cells of each link's ALS, if any.
+    fn als_cells(&self, als_links: &[Option<u32>]) -> Vec<Option<Vec<Cell>>> {
+        als_links
+            .iter()
+            .map(|a| a.map(|i| self.als_sets[i as usize].clone()))
+            .collect()
+    }
+}
+
 /// How a (node, truth) state was reached: the previous state and the ALS a strong link
 /// went through.
-type Parent = Option<(usize, bool, Option<Vec<Cell>>)>;
+type Parent = Option<(usize, bool, Option<u32>)>;
 
 /// Proofs by length, then by what they eliminate.
 fn shortest_first(proofs: &mut [Proof]) {
@@ -147,11 +250,23 @@ fn shortest_first(proofs: &mut [Proof]) {
 
 /// Every target with its shortest chain, shortest first.
 pub fn find(links: &LinkIndex) -> Vec<Proof> {
-    let g = Graph::new(links);
+    chains(links, ASSISTANT_REACH, "aic")
+}
+
+/// [`find`] with HoDoKu's ALS nodes (any size, forcing cells): technique
+/// `aic-als-nodes`, HoDoKu's grouped AIC and discontinuous nice loops with "ALS in tabling
+/// chains" and its ALS-XY-chains.
+pub fn find_with_als_nodes(links: &LinkIndex) -> Vec<Proof> {
+    chains(links, HODOKU_REACH, "aic-als-nodes")
+}
+
+fn chains(links: &LinkIndex, reach: AlsReach, technique: &'static str) -> Vec<Proof> {
+    let g = Graph::new(links, reach, technique);
     let kill: Vec<_> = g.nodes.iter().map(|n| killers(links, n)).collect();
     let mut out = Vec::new();
+    let mut walk = Walk::new(g.nodes.len());
     for target in links.open().iter() {
-        if let Some(p) = shortest_for(&g, &kill, target) {
+        if let Some(p) = shortest_for(&g, &mut walk, &kill, target) {
             out.push(p);
         }
     }
@@ -161,17 +276,53 @@ pub fn find(links: &LinkIndex) -> Vec<Proof> {
 
 /// The shortest chain whose two ends `target` makes false, by breadth-first search from
 /// every start node it makes false (state: node and whether it is reached true).
-fn shortest_for(g: &Graph, kill: &[crate::grid::CandidateSet], target: Candidate) -> Option<Proof> {
+fn shortest_for(
+    g: &Graph,
+    walk: &mut Walk,
+    kill: &[crate::grid::CandidateSet],
+    target: Candidate,
+) -> Option<Proof> {
     let in_node =
         |i: usize| g.nodes[i].digit == target.digit() && g.nodes[i].cells.contains(&target.cell());
     let starts = (0..g.nodes.len()).filter(|&i| kill[i].contains(target) && !in_node(i));
-    alternating_walk(g, starts, in_node, |y, _, parent| {
+    alternating_walk(g, walk, starts, in_node, |y, _, parent| {
         if kill[y].contains(target) {
             ControlFlow::Break(build(g, parent, (y, true), target))
         } else {
             ControlFlow::Continue(())
         }
     })
+}
+
+/// A breadth-first walk's buffers, kept between walks: only the states a walk touched
+/// are reset before the next.
+struct Walk {
+    /// Parent of (node, true?) states: (previous state, ALS of the link).
+    parent: Vec<[Parent; 2]>,
+    /// Nodes of the path to each state so far; `u8::MAX` when not met.
+    depth: Vec<[u8; 2]>,
+    touched: Vec<usize>,
+    queue: VecDeque<(usize, bool)>,
+}
+
+impl Walk {
+    fn new(n: usize) -> Walk {
+        Walk {
+            parent: vec![[None, None]; n],
+            depth: vec![[u8::MAX; 2]; n],
+            touched: Vec::new(),
+            queue: VecDeque::new(),
+        }
+    }
+
+    fn reset(&mut self) {
+        for &i in &self.touched {
+            self.parent[i] = [None, None];
+            self.depth[i] = [u8::MAX; 2];
+        }
+        self.touched.clear();
+        self.queue.clear();
+    }
 }
 
 /// A breadth-first walk over alternating links (false ⇒ strong ⇒ true, true ⇒ weak ⇒
@@ -181,45 +332,45 @@ fn shortest_for(g: &Graph, kill: &[crate::grid::CandidateSet], target: Candidate
 /// stops at its first `Break`, which it returns.
 fn alternating_walk<B>(
     g: &Graph,
+    w: &mut Walk,
     starts: impl IntoIterator<Item = usize>,
     excluded: impl Fn(usize) -> bool,
     mut reached_true: impl FnMut(usize, usize, &[[Parent; 2]]) -> ControlFlow<B>,
 ) -> Option<B> {
-    let n = g.nodes.len();
-    // parent of (node, true?) states: (previous state, ALS cells of the link)
-    let mut parent: Vec<[Parent; 2]> = vec![[None, None]; n];
-    let mut depth = vec![[usize::MAX; 2]; n];
-    let mut queue = VecDeque::new();
+    w.reset();
     for s in starts {
-        depth[s][0] = 1;
-        queue.push_back((s, false));
+        w.depth[s][0] = 1;
+        w.touched.push(s);
+        w.queue.push_back((s, false));
     }
-    while let Some((x, truth)) = queue.pop_front() {
-        let d = depth[x][usize::from(truth)];
-        if d >= MAX_NODES {
+    while let Some((x, truth)) = w.queue.pop_front() {
+        let d = w.depth[x][usize::from(truth)];
+        if usize::from(d) >= MAX_NODES {
             continue;
         }
         if !truth {
             for e in &g.strong[x] {
                 let y = e.to;
-                if depth[y][1] != usize::MAX || excluded(y) {
+                if w.depth[y][1] != u8::MAX || excluded(y) {
                     continue;
                 }
-                depth[y][1] = d + 1;
-                parent[y][1] = Some((x, false, e.als.clone()));
-                if let ControlFlow::Break(b) = reached_true(y, d + 1, &parent) {
+                w.depth[y][1] = d + 1;
+                w.parent[y][1] = Some((x, false, e.als));
+                w.touched.push(y);
+                if let ControlFlow::Break(b) = reached_true(y, usize::from(d) + 1, &w.parent) {
                     return Some(b);
                 }
-                queue.push_back((y, true));
+                w.queue.push_back((y, true));
             }
         } else {
             for &y in &g.weak[x] {
-                if depth[y][0] != usize::MAX || excluded(y) {
+                if w.depth[y][0] != u8::MAX || excluded(y) {
                     continue;
                 }
-                depth[y][0] = d + 1;
-                parent[y][0] = Some((x, true, None));
-                queue.push_back((y, false));
+                w.depth[y][0] = d + 1;
+                w.parent[y][0] = Some((x, true, None));
+                w.touched.push(y);
+                w.queue.push_back((y, false));
             }
         }
     }
@@ -232,7 +383,7 @@ fn walk_back(parent: &[[Parent; 2]], end: (usize, bool)) -> LoopPath {
     let mut nodes = vec![end.0];
     let mut als_links = Vec::new();
     let mut at = end;
-    while let Some((p, truth, als)) = parent[at.0][usize::from(at.1)].clone() {
+    while let Some((p, truth, als)) = parent[at.0][usize::from(at.1)] {
         nodes.push(p);
         als_links.push(als);
         at = (p, truth);
@@ -244,15 +395,71 @@ fn walk_back(parent: &[[Parent; 2]], end: (usize, bool)) -> LoopPath {
 
 fn build(g: &Graph, parent: &[[Parent; 2]], end: (usize, bool), target: Candidate) -> Proof {
     let (nodes, als_links) = walk_back(parent, end);
+    let als_links = g.als_cells(&als_links);
     let any_als = als_links.iter().any(Option::is_some);
     let pattern = AicPattern {
         nodes: nodes.iter().map(|&i| g.nodes[i].clone()).collect(),
         conclusion: AicConclusion::Ends,
-        technique: "aic".to_string(),
+        technique: g.technique.to_string(),
         tags: None,
         als_links: if any_als { als_links } else { vec![] },
     };
     Proof::new(Pattern::Aic(Box::new(pattern)), vec![target], vec![])
+}
+
+/// The candidates a continuous loop's ALS links eliminate. Of a link's two nodes one is
+/// true, one false. Between two digits' places one digit is absent, so the ALS's other
+/// digits are locked in its cells and every candidate of theirs outside it that sees all
+/// their places there is false. Between x's places and a forced cell c (d in c), either x
+/// is absent or c holds one of its other digits (an exit), absent from the ALS: the
+/// digits but x, d and the exits are locked in; an exit is in c or in the ALS, so its
+/// candidates seeing c and all its places in the ALS are false.
+fn als_locked_kills(
+    links: &LinkIndex,
+    nodes: &[AicNode],
+    als_links: &[Option<Vec<Cell>>],
+) -> crate::grid::CandidateSet {
+    let mut out = crate::grid::CandidateSet::EMPTY;
+    let open = |c: Cell, d: Digit| links.open().contains(Candidate::new(c, d));
+    for (k, cells) in als_links.iter().enumerate() {
+        let Some(cells) = cells else { continue };
+        let (a, b) = (&nodes[k], &nodes[(k + 1) % nodes.len()]);
+        // the forced cell's node, if the link forces one (a node outside the ALS)
+        let outside = |n: &AicNode| n.cells.iter().any(|c| !cells.contains(c));
+        let forced = [a, b].into_iter().find(|n| outside(n));
+        let mask = cells.iter().fold(0u128, |m, c| m | 1 << c.index());
+        for z in Digit::all() {
+            let places = cells
+                .iter()
+                .filter(|&&c| open(c, z))
+                .fold(0u128, |m, c| m | 1 << c.index());
+            if places == 0 {
+                continue;
+            }
+            let mut seeing = seeing_all(places) & !mask;
+            match forced {
+                None if z == a.digit || z == b.digit => continue,
+                None => {}
+                Some(f) => {
+                    let c = f.cells[0];
+                    let x = if std::ptr::eq(f, a) { b.digit } else { a.digit };
+                    if z == f.digit || z == x {
+                        continue;
+                    }
+                    if open(c, z) {
+                        // an exit: in c or in the ALS
+                        seeing &= crate::grid::tables::peer_mask(c);
+                    }
+                }
+            }
+            for t in mask_cells(seeing) {
+                if open(t, z) {
+                    out.insert(Candidate::new(t, z));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Every continuous nice loop of the graph with at least one elimination, shortest first:
@@ -260,18 +467,38 @@ fn build(g: &Graph, parent: &[[Parent; 2]], end: (usize, bool), target: Candidat
 /// and weak links; a node reached true that is weakly linked back to the start closes a
 /// loop. One loop per set of nodes; loops that visit a node twice are skipped.
 pub fn find_loops(links: &LinkIndex) -> Vec<Proof> {
-    let g = Graph::new(links);
+    loops(links, ASSISTANT_REACH, "nice-loop")
+}
+
+/// [`find_loops`] with HoDoKu's ALS nodes (any size, forcing cells): technique
+/// `nice-loop-als-nodes`, HoDoKu's grouped continuous nice loops with "ALS in tabling
+/// chains".
+pub fn find_loops_with_als_nodes(links: &LinkIndex) -> Vec<Proof> {
+    loops(links, HODOKU_REACH, "nice-loop-als-nodes")
+}
+
+fn loops(links: &LinkIndex, reach: AlsReach, technique: &'static str) -> Vec<Proof> {
+    let g = Graph::new(links, reach, technique);
     let kill: Vec<_> = g.nodes.iter().map(|n| killers(links, n)).collect();
     let mut seen: std::collections::HashSet<Vec<usize>> = std::collections::HashSet::new();
     let mut out = Vec::new();
+    let mut walk = Walk::new(g.nodes.len());
+    let mut closing = vec![false; g.nodes.len()];
     for start in 0..g.nodes.len() {
-        for (ids, als_links) in loops_from(&g, start) {
+        for &y in &g.weak[start] {
+            closing[y] = true;
+        }
+        let found = loops_from(&g, &mut walk, &closing, start);
+        for &y in &g.weak[start] {
+            closing[y] = false;
+        }
+        for (ids, als_links) in found {
             let mut key = ids.clone();
             key.sort_unstable();
             if !seen.insert(key) {
                 continue;
             }
-            if let Some(p) = loop_proof(&g, &kill, links, &ids, als_links) {
+            if let Some(p) = loop_proof(&g, &kill, links, &ids, g.als_cells(&als_links)) {
                 out.push(p);
             }
         }
@@ -282,17 +509,19 @@ pub fn find_loops(links: &LinkIndex) -> Vec<Proof> {
 
 /// A path of the search: node indices from its start and, per link (a loop's closing link
 /// aside), the ALS it passes through.
-type LoopPath = (Vec<usize>, Vec<Option<Vec<Cell>>>);
+type LoopPath = (Vec<usize>, Vec<Option<u32>>);
 
 /// The loops closing on `start`, strong link first.
-fn loops_from(g: &Graph, start: usize) -> Vec<LoopPath> {
+/// (`closing`: the nodes weakly linked to it.)
+fn loops_from(g: &Graph, walk: &mut Walk, closing: &[bool], start: usize) -> Vec<LoopPath> {
     let mut found = Vec::new();
     alternating_walk::<()>(
         g,
+        walk,
         [start],
         |y| y == start,
         |y, nodes, parent| {
-            if nodes >= 4 && g.weak[y].contains(&start) {
+            if nodes >= 4 && closing[y] {
                 found.extend(simple_path(parent, (y, true)));
             }
             ControlFlow::Continue(())
@@ -334,12 +563,15 @@ fn loop_proof(
             .any(|x| x.digit == t.digit() && x.cells.contains(&t.cell()))
     };
     let n = ids.len();
+    let locked = als_locked_kills(links, &nodes, &als_links);
     let mut eliminations: Vec<Candidate> = links
         .open()
         .iter()
         .filter(|&t| {
-            !in_loop(t)
-                && (0..n).any(|k| kill[ids[k]].contains(t) && kill[ids[(k + 1) % n]].contains(t))
+            locked.contains(t)
+                || !in_loop(t)
+                    && (0..n)
+                        .any(|k| kill[ids[k]].contains(t) && kill[ids[(k + 1) % n]].contains(t))
         })
         .collect();
     if eliminations.is_empty() {
@@ -350,7 +582,7 @@ fn loop_proof(
     let pattern = AicPattern {
         nodes,
         conclusion: AicConclusion::Continuous,
-        technique: "nice-loop".to_string(),
+        technique: g.technique.to_string(),
         tags: None,
         als_links: if any_als { als_links } else { vec![] },
     };

@@ -27,6 +27,12 @@ impl HodokuRule {
                 let sizes = if large { 5..=7 } else { 2..=4 };
                 crate::search::fish::search(links, shape, false, sizes).proofs
             }
+            HodokuRule::AlsNodeChains { loops: false } => {
+                crate::search::aic::find_with_als_nodes(links)
+            }
+            HodokuRule::AlsNodeChains { loops: true } => {
+                crate::search::aic::find_loops_with_als_nodes(links)
+            }
             HodokuRule::KrakenFish { type_2: false } => crate::search::fish::kraken::type_1(links),
             HodokuRule::KrakenFish { type_2: true } => crate::search::fish::kraken::type_2(links),
             HodokuRule::SiameseFish => {

@@ -11,7 +11,7 @@ pub(super) const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 106] = {
+pub static REGISTRY: [Technique; 108] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -222,6 +222,20 @@ pub static REGISTRY: [Technique; 106] = {
             "a death blossom whose petals may share cells (HoDoKu's allow overlap)",
         )
         .rated(365, 0),
+        hodoku(
+            "aic-als-nodes",
+            &["als-xy-chain", "grouped-aic-als"],
+            HodokuRule::AlsNodeChains { loops: false },
+            "alternating inference chain through ALS of any size, which may force a cell (HoDoKu's ALS in tabling chains, ALS-XY-chains)",
+        )
+        .rated(300, 0),
+        hodoku(
+            "nice-loop-als-nodes",
+            &["grouped-nice-loop-als"],
+            HodokuRule::AlsNodeChains { loops: true },
+            "continuous nice loop through ALS of any size, which may force a cell (HoDoKu's ALS in tabling chains)",
+        )
+        .rated(300, 0),
         hodoku(
             "siamese-fish",
             &["siamese-finned-fish"],

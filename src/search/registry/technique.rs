@@ -90,6 +90,9 @@ pub enum HodokuRule {
     SiameseFish,
     /// Kraken fish of HoDoKu's type 1 or 2 (`search::fish::kraken`).
     KrakenFish { type_2: bool },
+    /// Grouped AIC (`loops`: continuous nice loops) with HoDoKu's ALS nodes of any size,
+    /// which may force a cell (`search::aic`, HoDoKu's "allow ALS in tabling chains").
+    AlsNodeChains { loops: bool },
 }
 
 /// The rating class of a technique: which schemes include it (seed 000's L ⊂ M ⊂ N, the
@@ -402,6 +405,7 @@ pub(super) const fn hodoku(
             // never in a set the user did not name for them
             HodokuRule::Uniqueness(_) => &[UNIQUENESS_SET],
             HodokuRule::AlsOverlap(_) => &["als-overlap", "hodoku-catalogue"],
+            HodokuRule::AlsNodeChains { .. } => &["hodoku-catalogue"],
             // HoDoKu's basic fish search is fast (about 1 ms a state): asked by default
             HodokuRule::Fish {
                 shape: FishShape::Basic,
@@ -416,6 +420,7 @@ pub(super) const fn hodoku(
         measure: LengthMeasure::Size(match rule {
             HodokuRule::AlsOverlap(AlsKind::Xz) => 2,
             HodokuRule::AlsOverlap(_) => 3,
+            HodokuRule::AlsNodeChains { .. } => 2,
             HodokuRule::Fish { .. } | HodokuRule::SiameseFish | HodokuRule::KrakenFish { .. } => 7,
             _ => 1,
         }),
@@ -499,6 +504,7 @@ impl TechniqueId {
             | Search::Hodoku(HodokuRule::EmptyRectangle { .. })
             | Search::Hodoku(HodokuRule::Uniqueness(_))
             | Search::Hodoku(HodokuRule::AlsOverlap(_))
+            | Search::Hodoku(HodokuRule::AlsNodeChains { .. })
             | Search::Hodoku(HodokuRule::Fish { .. })
             | Search::Hodoku(HodokuRule::SiameseFish)
             | Search::Hodoku(HodokuRule::KrakenFish { .. }) => false,
