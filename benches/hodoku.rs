@@ -23,7 +23,8 @@ use common::percentile;
 
 const TECHNIQUES: &str = "empty-rectangle,dual-empty-rectangle,template-set,template-delete,\
     uniqueness,als-xz-overlap,als-xy-wing-overlap,death-blossom-overlap,hodoku-finned-fish,\
-    franken-fish,mutant-fish,siamese-fish,large-franken-fish,large-mutant-fish,kraken-fish,kraken-fish-type-2";
+    franken-fish,mutant-fish,siamese-fish,large-franken-fish,large-mutant-fish,kraken-fish,kraken-fish-type-2,\
+    aic-als-nodes,nice-loop-als-nodes";
 
 /// This thread's CPU time so far.
 fn thread_cpu() -> Duration {

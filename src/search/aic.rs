@@ -101,6 +101,14 @@ impl Graph {
             .map(|ns| ns.iter().map(|&to| StrongEdge { to, als: None }).collect())
             .collect();
         let mut als_sets: Vec<Vec<Cell>> = Vec::new();
+        // each cell's open digits, bit d-1
+        let open_digits: Vec<u16> = Cell::all()
+            .map(|cell| {
+                Digit::all()
+                    .filter(|&d| links.open().contains(Candidate::new(cell, d)))
+                    .fold(0, |m, d| m | 1 << d.index())
+            })
+            .collect();
         for als in enumerate(links, reach.max_cells) {
             let set = als_sets.len() as u32;
             let ds: Vec<usize> = (0..9).filter(|d| als.digits >> d & 1 == 1).collect();
@@ -132,7 +140,7 @@ impl Graph {
                 }
             }
             let forced = if reach.forced_cells {
-                forced_cells(links, &als)
+                forced_cells(&open_digits, &als)
             } else {
                 Vec::new()
             };
@@ -150,32 +158,47 @@ impl Graph {
             als_sets.push(als.cells);
         }
         strong.resize(nodes.len(), Vec::new());
-        // weak links: disjoint nodes of a digit sharing a house; a cell's digits
-        let mut buckets: HashMap<(Digit, House), Vec<usize>> = HashMap::new();
-        let mut by_cell: HashMap<Cell, Vec<usize>> = HashMap::new();
+        // weak links: disjoint nodes of a digit sharing a house; a cell's digits (one node
+        // per candidate, so two single-cell nodes of one cell are two digits)
+        let masks: Vec<u128> = nodes
+            .iter()
+            .map(|n| n.cells.iter().fold(0u128, |m, c| m | 1 << c.index()))
+            .collect();
+        let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); 9 * 27];
+        let mut by_cell: Vec<Vec<usize>> = vec![Vec::new(); 81];
         for (i, n) in nodes.iter().enumerate() {
-            for h in House::all().filter(|h| n.cells.iter().all(|&c| h.contains(c))) {
-                buckets.entry((n.digit, h)).or_default().push(i);
+            for (k, h) in House::all().enumerate() {
+                if n.cells.iter().all(|&c| h.contains(c)) {
+                    buckets[n.digit.index() * 27 + k].push(i);
+                }
             }
             if let [c] = n.cells[..] {
-                by_cell.entry(c).or_default().push(i);
+                by_cell[c.index()].push(i);
             }
         }
         let mut weak: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
-        for members in buckets.values().chain(by_cell.values()) {
+        for members in &buckets {
             for (x, &a) in members.iter().enumerate() {
                 for &b in &members[x + 1..] {
-                    if crate::proof::aic::weak(&nodes[a], &nodes[b]) && !weak[a].contains(&b) {
+                    if masks[a] & masks[b] == 0 {
                         weak[a].push(b);
                         weak[b].push(a);
                     }
                 }
             }
         }
-        // the buckets come in hash order: sorted lists make the search's answers the same
-        // on every run
+        for members in &by_cell {
+            for (x, &a) in members.iter().enumerate() {
+                for &b in &members[x + 1..] {
+                    weak[a].push(b);
+                    weak[b].push(a);
+                }
+            }
+        }
+        // sorted lists without the pairs two shared houses gave twice
         for list in &mut weak {
             list.sort_unstable();
+            list.dedup();
         }
         Graph {
             technique,
@@ -191,7 +214,8 @@ impl Graph {
 /// the ALS, a candidate d of a cell outside it whose every other candidate is another
 /// digit of the ALS with all its places there seeing the cell. With x absent the other
 /// digits are locked in and clear the cell but for d: x's places and d are strongly linked.
-fn forced_cells(links: &LinkIndex, als: &AlsCells) -> Vec<(Digit, Candidate)> {
+/// (`open_digits`: each cell's open digits, bit d-1.)
+fn forced_cells(open_digits: &[u16], als: &AlsCells) -> Vec<(Digit, Candidate)> {
     // for each digit of the ALS, the cells outside it seeing all its places
     let seen: Vec<u128> = (0..9)
         .map(|d| {
@@ -202,11 +226,11 @@ fn forced_cells(links: &LinkIndex, als: &AlsCells) -> Vec<(Digit, Candidate)> {
             }
         })
         .collect();
+    // only cells seeing some of the ALS's places can lose a digit to it
+    let near = seen.iter().fold(0u128, |m, s| m | s);
     let mut out = Vec::new();
-    for cell in Cell::all().filter(|c| als.mask >> c.index() & 1 == 0) {
-        let open: u16 = Digit::all()
-            .filter(|&d| links.open().contains(Candidate::new(cell, d)))
-            .fold(0, |m, d| m | 1 << d.index());
+    for cell in mask_cells(near) {
+        let open = open_digits[cell.index()];
         if open.count_ones() < 2 {
             continue;
         }
@@ -263,11 +287,26 @@ pub fn find_with_als_nodes(links: &LinkIndex) -> Vec<Proof> {
 fn chains(links: &LinkIndex, reach: AlsReach, technique: &'static str) -> Vec<Proof> {
     let g = Graph::new(links, reach, technique);
     let kill: Vec<_> = g.nodes.iter().map(|n| killers(links, n)).collect();
+    // the nodes holding each candidate, and those of the target being searched
+    let mut holding: Vec<Vec<usize>> = vec![Vec::new(); 729];
+    for (i, n) in g.nodes.iter().enumerate() {
+        for &c in &n.cells {
+            holding[Candidate::new(c, n.digit).index()].push(i);
+        }
+    }
+    let mut inside = vec![false; g.nodes.len()];
     let mut out = Vec::new();
     let mut walk = Walk::new(g.nodes.len());
     for target in links.open().iter() {
-        if let Some(p) = shortest_for(&g, &mut walk, &kill, target) {
+        let own = &holding[target.index()];
+        for &i in own {
+            inside[i] = true;
+        }
+        if let Some(p) = shortest_for(&g, &mut walk, &kill, &inside, target) {
             out.push(p);
+        }
+        for &i in own {
+            inside[i] = false;
         }
     }
     shortest_first(&mut out);
@@ -280,10 +319,11 @@ fn shortest_for(
     g: &Graph,
     walk: &mut Walk,
     kill: &[crate::grid::CandidateSet],
+    inside: &[bool],
     target: Candidate,
 ) -> Option<Proof> {
-    let in_node =
-        |i: usize| g.nodes[i].digit == target.digit() && g.nodes[i].cells.contains(&target.cell());
+    // (`inside`: the nodes holding the target, never on its chain)
+    let in_node = |i: usize| inside[i];
     let starts = (0..g.nodes.len()).filter(|&i| kill[i].contains(target) && !in_node(i));
     alternating_walk(g, walk, starts, in_node, |y, _, parent| {
         if kill[y].contains(target) {
@@ -484,7 +524,8 @@ fn loops(links: &LinkIndex, reach: AlsReach, technique: &'static str) -> Vec<Pro
     let mut out = Vec::new();
     let mut walk = Walk::new(g.nodes.len());
     let mut closing = vec![false; g.nodes.len()];
-    for start in 0..g.nodes.len() {
+    // HoDoKu's loops start and end in a cell: from single candidates only
+    for start in (0..g.nodes.len()).filter(|&i| g.nodes[i].is_candidate()) {
         for &y in &g.weak[start] {
             closing[y] = true;
         }
