@@ -422,7 +422,11 @@ const MAX_SDC_SIDE: usize = 4;
 /// cells outside the line, their digits disjoint and each cell sharing a digit with the
 /// core, all together as many cells as digits.
 pub fn sue_de_coq(links: &LinkIndex) -> Vec<Proof> {
-    let digits = |c: Cell| crate::graph::als::cell_digits(links, c);
+    // each cell's digits, read once (the search asks them many times a cell)
+    let table: Vec<u16> = Cell::all()
+        .map(|c| crate::graph::als::cell_digits(links, c))
+        .collect();
+    let digits = |c: Cell| table[c.index()];
     let unsolved = |c: &Cell| !links.is_decided(CspVariable::Rc(*c)) && digits(*c) != 0;
     let mut found = Vec::new();
     let mut seen: HashSet<Vec<Candidate>> = HashSet::new();

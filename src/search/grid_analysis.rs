@@ -400,35 +400,39 @@ pub const MAX_GRID_ALS: usize = 7;
 /// out, and the lines left cannot be matched to distinct columns (for a grid ALS, usually
 /// because two of its n + 1 columns are gone).
 fn knocks_out(view: GridView, m: &Incidence, rows: u16, x: Cell) -> bool {
-    !has_matching(&lines_left(view, m, rows, x))
+    let (left, n) = lines_left(view, m, rows, x);
+    !has_matching(&left[..n])
 }
 
 /// [`knocks_out`], needing every one of the `rows`: without any one of them the others
 /// keep distinct columns (a line wiped alone is an interaction, not a fish).
 fn knocks_out_all(view: GridView, m: &Incidence, rows: u16, x: Cell) -> bool {
-    let left = lines_left(view, m, rows, x);
-    !has_matching(&left)
-        && (0..left.len()).all(|i| {
-            let others: Vec<u16> = (0..left.len())
-                .filter(|&j| j != i)
-                .map(|j| left[j])
-                .collect();
-            has_matching(&others)
+    let (left, n) = lines_left(view, m, rows, x);
+    !has_matching(&left[..n])
+        && (0..n).all(|i| {
+            // the lines but the i-th
+            let mut others = [0u16; 9];
+            others[..i].copy_from_slice(&left[..i]);
+            others[i..n - 1].copy_from_slice(&left[i + 1..n]);
+            has_matching(&others[..n - 1])
         })
 }
 
-/// The columns each of `rows` keeps once the digit is placed in `x`.
-fn lines_left(view: GridView, m: &Incidence, rows: u16, x: Cell) -> Vec<u16> {
-    bits(rows)
-        .map(|r| {
-            bits(m.ones[r])
-                .filter(|&c| {
-                    let p = view.candidate(r, c).cell();
-                    p != x && !p.sees(x)
-                })
-                .fold(0u16, |k, c| k | 1 << c)
-        })
-        .collect()
+/// The columns each of `rows` keeps once the digit is placed in `x` (the first n of the
+/// array, n the number of rows).
+fn lines_left(view: GridView, m: &Incidence, rows: u16, x: Cell) -> ([u16; 9], usize) {
+    let mut left = [0u16; 9];
+    let mut n = 0;
+    for r in bits(rows) {
+        left[n] = bits(m.ones[r])
+            .filter(|&c| {
+                let p = view.candidate(r, c).cell();
+                p != x && !p.sees(x)
+            })
+            .fold(0u16, |k, c| k | 1 << c);
+        n += 1;
+    }
+    (left, n)
 }
 
 /// Whether each line (a mask of the columns it may use) gets its own column (Kuhn's
