@@ -13,16 +13,29 @@ use crate::proof::{Pattern, Proof};
 
 /// For each base cell (two or three), the values some allowed combination gives it: no
 /// two equal values in cells that see each other, no excluder (its candidate mask in
-/// `excluders`) left without a value.
+/// `excluders`) left without a value. The last cell's values are taken as a mask for each
+/// choice of the others: a combination is forbidden by an excluder whose candidates it
+/// covers, so with the first values fixed an excluder forbids every last value (it is
+/// covered already) or the one it still lacks.
 fn allowed_values(grid: &SeGrid, cells: &[usize], excluders: &[u16]) -> [u16; 3] {
     let mut allowed = [0u16; 3];
-    let see01 = sees(cells[0], cells[1]);
-    let (see02, see12) = match cells.get(2) {
-        Some(&c2) => (sees(cells[0], c2), sees(cells[1], c2)),
-        None => (false, false),
+    let last = cells.len() - 1;
+    let last_mask = grid.cands[cells[last]];
+    // the last cell's values left by `used`: without the equal values of the cells it
+    // sees, and without those an excluder still lacks
+    let free_last = |used: u16, seen: u16| {
+        let mut mask = last_mask & !seen;
+        for &e in excluders {
+            let rest = e & !used;
+            if rest == 0 {
+                return 0;
+            }
+            if rest & (rest - 1) == 0 {
+                mask &= !rest;
+            }
+        }
+        mask
     };
-    let free = |used: u16| !excluders.iter().any(|&e| e & !used == 0);
-    let third = cells.get(2).map_or(1, |&c| grid.cands[c]);
     // every value allowed: nothing to exclude, stop looking
     let full = |allowed: &[u16; 3]| {
         cells
@@ -30,32 +43,38 @@ fn allowed_values(grid: &SeGrid, cells: &[usize], excluders: &[u16]) -> [u16; 3]
             .enumerate()
             .all(|(i, &c)| grid.cands[c] & !allowed[i] == 0)
     };
+    let see_last = [
+        sees(cells[0], cells[last]),
+        last == 2 && sees(cells[1], cells[last]),
+    ];
     for v0 in bits(grid.cands[cells[0]] as u32) {
+        let b0 = 1u16 << v0;
+        let seen0 = if see_last[0] { b0 } else { 0 };
+        if last == 1 {
+            let mask = free_last(b0, seen0);
+            if mask != 0 {
+                allowed[0] |= b0;
+                allowed[1] |= mask;
+                if full(&allowed) {
+                    return allowed;
+                }
+            }
+            continue;
+        }
+        let see01 = sees(cells[0], cells[1]);
         for v1 in bits(grid.cands[cells[1]] as u32) {
             if v0 == v1 && see01 {
                 continue;
             }
-            if cells.len() == 2 {
-                if free(1 << v0 | 1 << v1) {
-                    allowed[0] |= 1 << v0;
-                    allowed[1] |= 1 << v1;
-                    if full(&allowed) {
-                        return allowed;
-                    }
-                }
-                continue;
-            }
-            for v2 in bits(third as u32) {
-                if (v0 == v2 && see02) || (v1 == v2 && see12) {
-                    continue;
-                }
-                if free(1 << v0 | 1 << v1 | 1 << v2) {
-                    allowed[0] |= 1 << v0;
-                    allowed[1] |= 1 << v1;
-                    allowed[2] |= 1 << v2;
-                    if full(&allowed) {
-                        return allowed;
-                    }
+            let b1 = 1u16 << v1;
+            let seen = seen0 | if see_last[1] { b1 } else { 0 };
+            let mask = free_last(b0 | b1, seen);
+            if mask != 0 {
+                allowed[0] |= b0;
+                allowed[1] |= b1;
+                allowed[2] |= mask;
+                if full(&allowed) {
+                    return allowed;
                 }
             }
         }
@@ -125,6 +144,11 @@ pub fn aligned_exclusion(grid: &SeGrid, degree: usize) -> Option<SeStep> {
                 }
             }
             for &tail in &tails[..n] {
+                if tail
+                    .is_some_and(|t| met_before(grid, degree, [i0, i1, index_of[t]], [c0, c1, t]))
+                {
+                    continue;
+                }
                 let common_mask = match tail {
                     Some(t) => pair_common & masks[index_of[t]],
                     None => pair_common,
@@ -155,6 +179,27 @@ pub fn aligned_exclusion(grid: &SeGrid, degree: usize) -> Option<SeStep> {
         }
     }
     None
+}
+
+/// Was this set of three base cells (the pair at base indices `at[0] < at[1]`, the third
+/// at `at[2]`) met before as another pair and its third? Pairs come in colex order, and
+/// the third cell of a pair is an excluder of one of the pair. A set met before excluded
+/// nothing then and excludes nothing now: its common excluders and the values it allows
+/// do not depend on which of its cells is the third.
+fn met_before(grid: &SeGrid, degree: usize, at: [usize; 3], cells: [usize; 3]) -> bool {
+    let [i0, i1, it] = at;
+    let [c0, c1, t] = cells;
+    // `a` is among `b`'s excluders
+    let excluder = |a: usize, b: usize| (2..=degree as u32).contains(&grid.count(a)) && sees(a, b);
+    if it > i1 {
+        false
+    } else if it > i0 {
+        // met as the pair (c0, t) with c1
+        excluder(c1, c0) || excluder(c1, t)
+    } else {
+        // met as the pair (t, c0) with c1, or as (t, c1) with c0
+        excluder(c1, t) || excluder(c1, c0) || excluder(c0, t) || excluder(c0, c1)
+    }
 }
 
 /// The hint: each base cell loses its candidates outside `allowed`; the common excluders
