@@ -368,6 +368,7 @@ impl StaticLinks {
             strong_at: vec![[0; 3]; 729],
         };
         let mut buf = Vec::with_capacity(32);
+        let work = Work::new(cands);
         for cell in 0..81 {
             for value in 1..=9u8 {
                 if !has(cands, cell, value) {
@@ -375,12 +376,12 @@ impl StaticLinks {
                 }
                 let i = cell * 9 + value as usize - 1;
                 let on = Pot::new(cell, value, true);
-                on_to_off(cands, on, true, &mut buf);
+                work.on_to_off(on, true, &mut buf);
                 let a = links.weak.len() as u32;
                 let cell_offs = buf.iter().filter(|(_, c)| *c == Cause::Cell).count() as u32;
                 links.weak.extend_from_slice(&buf);
                 links.weak_at[i] = [a, a + cell_offs, links.weak.len() as u32];
-                off_to_on(cands, on.negated(), true, true, &mut buf);
+                work.off_to_on(on.negated(), true, true, &mut buf);
                 let a = links.strong.len() as u32;
                 let cell_ons = buf.iter().filter(|(_, c)| *c == Cause::Cell).count() as u32;
                 links.strong.extend_from_slice(&buf);
