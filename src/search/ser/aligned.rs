@@ -84,19 +84,19 @@ fn allowed_values(grid: &SeGrid, cells: &[usize], excluders: &[u16]) -> [u16; 3]
 
 /// SE's base cells (reading order): at least two candidates, no peer with one, and at
 /// least one excluder (a peer with 2..=degree candidates), with their excluders.
-fn base_cells(grid: &SeGrid, degree: usize) -> Vec<(usize, Vec<usize>)> {
+fn base_cells(counts: &[u32; 81], degree: usize) -> Vec<(usize, Vec<usize>)> {
     let mut out = Vec::new();
     for cell in 0..81 {
-        if grid.count(cell) < 2 {
+        if counts[cell] < 2 {
             continue;
         }
         let peers = house_cells(cell);
-        if peers.iter().any(|&p| grid.count(p) == 1) {
+        if peers.iter().any(|&p| counts[p] == 1) {
             continue;
         }
         let excluders: Vec<usize> = peers
             .into_iter()
-            .filter(|&p| (2..=degree as u32).contains(&grid.count(p)))
+            .filter(|&p| (2..=degree as u32).contains(&counts[p]))
             .collect();
         if !excluders.is_empty() {
             out.push((cell, excluders));
@@ -108,7 +108,9 @@ fn base_cells(grid: &SeGrid, degree: usize) -> Vec<(usize, Vec<usize>)> {
 /// Aligned pair (degree 2) or triplet (degree 3) exclusion: the first base set, in SE's
 /// order, that excludes a candidate.
 pub fn aligned_exclusion(grid: &SeGrid, degree: usize) -> Option<SeStep> {
-    let base = base_cells(grid, degree);
+    // each cell's count once (`count_ones` is no single instruction on baseline x86-64)
+    let counts: [u32; 81] = std::array::from_fn(|c| grid.count(c));
+    let base = base_cells(&counts, degree);
     if base.len() < degree {
         return None;
     }
@@ -118,63 +120,71 @@ pub fn aligned_exclusion(grid: &SeGrid, degree: usize) -> Option<SeStep> {
     for (i, (c, _)) in base.iter().enumerate() {
         index_of[*c] = i;
     }
+    let base_set = base.iter().fold(0u128, |m, (c, _)| m | 1 << c);
+    // the values the set allows when it excludes a candidate
     let mut excluders: Vec<u16> = Vec::with_capacity(20);
+    let mut excludes = |cells: &[usize], common_mask: u128| {
+        excluders.clear();
+        let mut rest = common_mask;
+        while rest != 0 {
+            excluders.push(grid.cands[rest.trailing_zeros() as usize]);
+            rest &= rest - 1;
+        }
+        let allowed = allowed_values(grid, cells, &excluders);
+        let full = cells
+            .iter()
+            .enumerate()
+            .all(|(i, &c)| grid.cands[c] & !allowed[i] == 0);
+        (!full).then_some(allowed)
+    };
     // pairs in SE's (colex) order: {0,1}, {0,2}, {1,2}, {0,3}…
     for i1 in 1..base.len() {
         for i0 in 0..i1 {
             let (c0, c1) = (base[i0].0, base[i1].0);
             let pair_common = masks[i0] & masks[i1];
-            // a triplet's common excluders are among the pair's
-            if pair_common.count_ones() < 2 {
+            // a triplet's common excluders are among the pair's (fewer than two: none)
+            if pair_common & pair_common.wrapping_sub(1) == 0 {
                 continue;
             }
-            // the third cells: the pair's excluders (c0's, then c1's) that are base cells
-            let mut tails: [Option<usize>; 40] = [None; 40];
-            let mut n = 0;
             if degree == 2 {
-                n = 1;
-            } else {
-                let mut seen = 0u128;
-                for &e in base[i0].1.iter().chain(&base[i1].1) {
-                    if index_of[e] != usize::MAX && e != c0 && e != c1 && seen & (1 << e) == 0 {
-                        seen |= 1 << e;
-                        tails[n] = Some(e);
-                        n += 1;
+                if let Some(allowed) = excludes(&[c0, c1], pair_common) {
+                    return Some(step(grid, &[c0, c1], &base[i0].1, pair_common, &allowed));
+                }
+                continue;
+            }
+            // the third cells: the pair's excluders that are base cells; the set's common
+            // excluders, unless it was met before or has fewer than two
+            let thirds = (masks[i0] | masks[i1]) & base_set & !(1 << c0 | 1 << c1);
+            let common_with = |t: usize| {
+                if met_before(&counts, degree, [i0, i1, index_of[t]], [c0, c1, t]) {
+                    return None;
+                }
+                let common = pair_common & masks[index_of[t]];
+                (common & common.wrapping_sub(1) != 0).then_some(common)
+            };
+            // SE takes the third cells in c0's, then c1's excluders' order: that order
+            // matters only for the set reported, so they are tried in cell order first
+            let mut rest = thirds;
+            let mut any = false;
+            while rest != 0 && !any {
+                let t = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                any = common_with(t).is_some_and(|common| excludes(&[c0, c1, t], common).is_some());
+            }
+            if !any {
+                continue;
+            }
+            let mut seen = 0u128;
+            for &t in base[i0].1.iter().chain(&base[i1].1) {
+                if thirds & (1 << t) == 0 || seen & (1 << t) != 0 {
+                    continue;
+                }
+                seen |= 1 << t;
+                if let Some(common) = common_with(t) {
+                    if let Some(allowed) = excludes(&[c0, c1, t], common) {
+                        return Some(step(grid, &[c0, c1, t], &base[i0].1, common, &allowed));
                     }
                 }
-            }
-            for &tail in &tails[..n] {
-                if tail
-                    .is_some_and(|t| met_before(grid, degree, [i0, i1, index_of[t]], [c0, c1, t]))
-                {
-                    continue;
-                }
-                let common_mask = match tail {
-                    Some(t) => pair_common & masks[index_of[t]],
-                    None => pair_common,
-                };
-                if common_mask.count_ones() < 2 {
-                    continue;
-                }
-                let cells: &[usize] = &match tail {
-                    Some(t) => [c0, c1, t],
-                    None => [c0, c1, 0],
-                }[..degree];
-                excluders.clear();
-                let mut rest = common_mask;
-                while rest != 0 {
-                    excluders.push(grid.cands[rest.trailing_zeros() as usize]);
-                    rest &= rest - 1;
-                }
-                let allowed = allowed_values(grid, cells, &excluders);
-                if cells
-                    .iter()
-                    .enumerate()
-                    .all(|(i, &c)| grid.cands[c] & !allowed[i] == 0)
-                {
-                    continue;
-                }
-                return Some(step(grid, cells, &base[i0].1, common_mask, &allowed));
             }
         }
     }
@@ -186,11 +196,11 @@ pub fn aligned_exclusion(grid: &SeGrid, degree: usize) -> Option<SeStep> {
 /// the third cell of a pair is an excluder of one of the pair. A set met before excluded
 /// nothing then and excludes nothing now: its common excluders and the values it allows
 /// do not depend on which of its cells is the third.
-fn met_before(grid: &SeGrid, degree: usize, at: [usize; 3], cells: [usize; 3]) -> bool {
+fn met_before(counts: &[u32; 81], degree: usize, at: [usize; 3], cells: [usize; 3]) -> bool {
     let [i0, i1, it] = at;
     let [c0, c1, t] = cells;
     // `a` is among `b`'s excluders
-    let excluder = |a: usize, b: usize| (2..=degree as u32).contains(&grid.count(a)) && sees(a, b);
+    let excluder = |a: usize, b: usize| (2..=degree as u32).contains(&counts[a]) && sees(a, b);
     if it > i1 {
         false
     } else if it > i0 {

@@ -277,12 +277,30 @@ pub fn house_cells(cell: usize) -> [usize; 20] {
     HOUSE_CELLS[cell].map(|c| c as usize)
 }
 
+const fn peer_masks() -> [u128; 81] {
+    let mut t = [0u128; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let mut other = 0;
+        while other < 81 {
+            let (r, c, or, oc) = (cell / 9, cell % 9, other / 9, other % 9);
+            if other != cell && (r == or || c == oc || (r / 3 == or / 3 && c / 3 == oc / 3)) {
+                t[cell] |= 1 << other;
+            }
+            other += 1;
+        }
+        cell += 1;
+    }
+    t
+}
+
+/// Each cell's peers (the cells sharing a region with it), bit `c` for cell `c`.
+pub const PEERS: [u128; 81] = peer_masks();
+
 /// Two distinct cells share a region.
+#[inline]
 pub fn sees(a: usize, b: usize) -> bool {
-    a != b
-        && (a / 9 == b / 9
-            || a % 9 == b % 9
-            || Region::of(RegionType::Block, a) == Region::of(RegionType::Block, b))
+    PEERS[a] >> b & 1 != 0
 }
 
 #[cfg(test)]
@@ -318,6 +336,9 @@ mod tests {
                 }
             }
             assert_eq!(house_cells(cell).to_vec(), expected);
+            let peers: Vec<usize> = (0..81).filter(|&o| PEERS[cell] >> o & 1 != 0).collect();
+            expected.sort();
+            assert_eq!(peers, expected);
         }
     }
 }

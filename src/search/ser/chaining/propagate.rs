@@ -140,9 +140,10 @@ impl Chain {
 
     /// Builds the compact map from the table the chain was built with.
     fn finish(mut self, table: &Table) -> Chain {
-        self.count_before();
-        let mut by_rank = Vec::with_capacity(self.before[WORDS - 1] as usize + 64);
+        let mut by_rank = Vec::with_capacity(self.nodes.len());
         for (w, &word) in self.present.iter().enumerate() {
+            // the count of bits before the word, without popcounts (see `two_bits`)
+            self.before[w] = by_rank.len() as u16;
             let mut rest = word;
             while rest != 0 {
                 let pot = Pot::from_index(w * 64 + rest.trailing_zeros() as usize);

@@ -17,27 +17,8 @@
 use super::potential::{Cause, Pot, StaticLinks, POTS};
 use super::{proofs, Rank};
 use crate::grid::Candidate;
-use crate::search::ser::grid::candidate;
+use crate::search::ser::grid::{candidate, PEERS};
 
-const fn peer_masks() -> [u128; 81] {
-    let mut t = [0u128; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let mut other = 0;
-        while other < 81 {
-            let (r, c, or, oc) = (cell / 9, cell % 9, other / 9, other % 9);
-            if other != cell && (r == or || c == oc || (r / 3 == or / 3 && c / 3 == oc / 3)) {
-                t[cell] |= 1 << other;
-            }
-            other += 1;
-        }
-        cell += 1;
-    }
-    t
-}
-
-/// Each cell's peers, bit `c` for cell `c`.
-const PEERS: [u128; 81] = peer_masks();
 use crate::search::ser::{SeGrid, SeStep};
 use std::collections::VecDeque;
 
