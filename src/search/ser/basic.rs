@@ -4,7 +4,7 @@
 //! first hint it meets, carried by our basic patterns (a direct hint is an elimination
 //! proof followed by the hidden single it leaves).
 
-use super::grid::{candidate, house_cells, Region, RegionType, SeGrid, BLOCK_COLUMN_ROW};
+use super::grid::{candidate, house_cells, ones, Region, RegionType, SeGrid, BLOCK_COLUMN_ROW};
 use super::SeStep;
 use crate::grid::{Candidate, Cell, Digit};
 use crate::proof::{Pattern, Proof};
@@ -87,7 +87,7 @@ pub fn hidden_single(grid: &SeGrid) -> Option<SeStep> {
                 let region = Region::new(kind, index);
                 for value in 1..=9u8 {
                     let positions = grid.positions(region, value);
-                    if positions.count_ones() != 1 {
+                    if ones(positions) != 1 {
                         continue;
                     }
                     let alone = grid.empty_cells(region) == 1;
@@ -143,12 +143,12 @@ fn crosses(a: Region, b: Region) -> bool {
 fn common_of(members: impl Iterator<Item = u16>, degree: usize) -> Option<u16> {
     let mut union = 0;
     for m in members {
-        if m.count_ones() <= 1 {
+        if ones(m) <= 1 {
             return None;
         }
         union |= m;
     }
-    (union.count_ones() as usize == degree).then_some(union)
+    (ones(union) as usize == degree).then_some(union)
 }
 
 /// The value's candidates in `into` outside `from`.
@@ -269,7 +269,7 @@ pub fn each_locking<R>(grid: &SeGrid, mut f: impl FnMut(LockedSet) -> Option<R>)
                     .fold(0u16, |m, p| m | 1 << p);
                 for value in 1..=9u8 {
                     let positions = grid.positions(region1, value);
-                    if positions.count_ones() < 2 || positions & !shared != 0 {
+                    if ones(positions) < 2 || positions & !shared != 0 {
                         continue;
                     }
                     let set = LockedSet::Locking {
@@ -337,7 +337,7 @@ fn locking_hint(
             continue;
         }
         let positions = grid.positions(region3, value);
-        if positions.count_ones() < 2 {
+        if ones(positions) < 2 {
             continue;
         }
         let mut outside = bits(positions as u32)
@@ -510,7 +510,7 @@ fn hidden_set_hint(
     }
     for value in (1..=9u8).filter(|v| !values.contains(v)) {
         let positions = grid.positions(region, value);
-        if positions.count_ones() > 1 && (positions & !common).count_ones() == 1 {
+        if ones(positions) > 1 && ones(positions & !common) == 1 {
             let cell = region.cell((positions & !common).trailing_zeros() as usize);
             let single = hidden_single_proof(region, cell, value);
             let difficulty = [2.0, 2.5, 4.3][degree - 2];
@@ -603,22 +603,22 @@ pub fn xy_wing(grid: &SeGrid, xyz: bool) -> Option<SeStep> {
     let pivot_size = if xyz { 3 } else { 2 };
     for pivot in 0..81 {
         let xy = grid.cands[pivot];
-        if xy.count_ones() != pivot_size {
+        if ones(xy) != pivot_size {
             continue;
         }
         let peers = house_cells(pivot);
         for &xz_cell in &peers {
             let xz = grid.cands[xz_cell];
-            if xz.count_ones() != 2 || (xy & !xz).count_ones() != 1 {
+            if ones(xz) != 2 || ones(xy & !xz) != 1 {
                 continue;
             }
             for &yz_cell in &peers {
                 let yz = grid.cands[yz_cell];
-                if yz.count_ones() != 2 {
+                if ones(yz) != 2 {
                     continue;
                 }
-                let union = (xy | xz | yz).count_ones();
-                let inter = (xy & xz & yz).count_ones();
+                let union = ones(xy | xz | yz);
+                let inter = ones(xy & xz & yz);
                 if union != 3 || inter != if xyz { 1 } else { 0 } {
                     continue;
                 }

@@ -25,7 +25,7 @@ use super::{base_difficulty, nested_suffix, proofs, Rank};
 use crate::grid::{Cell, Digit};
 use crate::proof::net::{NetBranch, NetChoice, NetConclusion, NetNode};
 use crate::proof::Proof;
-use crate::search::ser::grid::{Region, SeGrid, BLOCK_ROW_COLUMN};
+use crate::search::ser::grid::{ones, Region, SeGrid, BLOCK_ROW_COLUMN};
 use crate::search::ser::{ChainingMode, SeStep};
 use std::rc::Rc;
 
@@ -144,7 +144,7 @@ impl<'a> Run<'a> {
     pub fn hints(&mut self, mut emit: impl FnMut(&Run, Hint)) {
         let mode = self.mode;
         for cell in 0..81 {
-            let count = self.grid[cell].count_ones();
+            let count = ones(self.grid[cell]);
             if count < 2 || !(count > 2 || mode.dynamic) {
                 continue;
             }
@@ -231,7 +231,7 @@ impl<'a> Run<'a> {
         for kind in BLOCK_ROW_COLUMN {
             let cells = region_of(kind, cell);
             let places = positions(self.grid, cells, value);
-            if places.count_ones() < 2 || cells[places.trailing_zeros() as usize] as usize != cell {
+            if ones(places) < 2 || cells[places.trailing_zeros() as usize] as usize != cell {
                 continue;
             }
             let mut chains = Vec::new();

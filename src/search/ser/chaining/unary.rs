@@ -17,7 +17,7 @@
 use super::potential::{Cause, Pot, StaticLinks, POTS};
 use super::{proofs, Rank};
 use crate::grid::Candidate;
-use crate::search::ser::grid::{candidate, PEERS};
+use crate::search::ser::grid::{candidate, ones, PEERS};
 
 use crate::search::ser::{SeGrid, SeStep};
 use std::collections::VecDeque;
@@ -135,7 +135,7 @@ fn search(grid: &[u16; 81], all: bool) -> SearchResult {
     };
     for pass in PASSES {
         for (cell, &cands) in grid.iter().enumerate() {
-            let count = cands.count_ones();
+            let count = ones(cands);
             if count < 2 || (count > 2 && !pass.x) {
                 continue;
             }
