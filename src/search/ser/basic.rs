@@ -251,22 +251,70 @@ impl LockedSet {
     }
 }
 
+/// The region type pairs of [`each_locking`], in SE's order.
+const LOCKING_TYPES: [(RegionType, RegionType); 4] = [
+    (RegionType::Block, RegionType::Column),
+    (RegionType::Block, RegionType::Row),
+    (RegionType::Column, RegionType::Block),
+    (RegionType::Row, RegionType::Block),
+];
+
+/// `[pair][i1][i2]`: the positions of region `i1` of the pair's first type inside region
+/// `i2` of its second (0 when they do not cross; crossing regions share three cells).
+const fn locking_shared() -> [[[u16; 9]; 9]; 4] {
+    let mut t = [[[0u16; 9]; 9]; 4];
+    let mut pair = 0;
+    while pair < 4 {
+        let mut i1 = 0;
+        while i1 < 9 {
+            let mut i2 = 0;
+            while i2 < 9 {
+                let mut p = 0;
+                while p < 9 {
+                    // the cell at position p of region1, and whether region2 holds it
+                    let (block, line, first_is_block) = match pair {
+                        0 | 1 => (i1, i2, true),
+                        _ => (i2, i1, false),
+                    };
+                    let is_row = pair == 1 || pair == 3;
+                    let (r, c) = if first_is_block {
+                        ((block / 3) * 3 + p / 3, (block % 3) * 3 + p % 3)
+                    } else if is_row {
+                        (line, p)
+                    } else {
+                        (p, line)
+                    };
+                    let in_block = r / 3 == block / 3 && c / 3 == block % 3;
+                    let on_line = if is_row { r == line } else { c == line };
+                    if in_block && on_line {
+                        t[pair][i1][i2] |= 1 << p;
+                    }
+                    p += 1;
+                }
+                i2 += 1;
+            }
+            i1 += 1;
+        }
+        pair += 1;
+    }
+    t
+}
+
+const LOCKING_SHARED: [[[u16; 9]; 9]; 4] = locking_shared();
+
 /// Every intersection in SE's order: region pairs (block, column), (block, row), (column,
 /// block), (row, block), indices ascending, values ascending; `f` stops the walk with a
 /// result.
 pub fn each_locking<R>(grid: &SeGrid, mut f: impl FnMut(LockedSet) -> Option<R>) -> Option<R> {
-    use RegionType::*;
-    for (type1, type2) in [(Block, Column), (Block, Row), (Column, Block), (Row, Block)] {
+    for (pair, (type1, type2)) in LOCKING_TYPES.into_iter().enumerate() {
         for i1 in 0..9 {
             for i2 in 0..9 {
-                let (region1, region2) = (Region::new(type1, i1), Region::new(type2, i2));
-                if !crosses(region1, region2) {
+                // region1's positions inside region2 (none: they do not cross)
+                let shared = LOCKING_SHARED[pair][i1][i2];
+                if shared == 0 {
                     continue;
                 }
-                // region1's positions inside region2
-                let shared = (0..9)
-                    .filter(|&p| region2.contains(region1.cell(p)))
-                    .fold(0u16, |m, p| m | 1 << p);
+                let (region1, region2) = (Region::new(type1, i1), Region::new(type2, i2));
                 for value in 1..=9u8 {
                     let positions = grid.positions(region1, value);
                     if ones(positions) < 2 || positions & !shared != 0 {
@@ -666,6 +714,22 @@ fn wing_hint(grid: &SeGrid, xyz: bool, pivot: usize, xz: usize, yz: usize) -> Op
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn locking_tables_are_the_regions_crossings() {
+        for (pair, (type1, type2)) in LOCKING_TYPES.into_iter().enumerate() {
+            for i1 in 0..9 {
+                for i2 in 0..9 {
+                    let (region1, region2) = (Region::new(type1, i1), Region::new(type2, i2));
+                    let shared = (0..9)
+                        .filter(|&p| region2.contains(region1.cell(p)))
+                        .fold(0u16, |m, p| m | 1 << p);
+                    assert_eq!(LOCKING_SHARED[pair][i1][i2], shared);
+                    assert_eq!(shared != 0, crosses(region1, region2));
+                }
+            }
+        }
+    }
 
     #[test]
     fn combinations_come_in_colex_order() {

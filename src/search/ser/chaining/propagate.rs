@@ -22,6 +22,7 @@ pub struct Node {
     /// The longest path of parents from the node to the start: its ancestor count is more.
     depth: u16,
     pub cause: Cause,
+    /// The parents: the one parent itself, or where they start in the chain's list.
     parents_at: u32,
     parents_len: u32,
 }
@@ -180,7 +181,11 @@ impl Chain {
 
     pub fn parents(&self, node: u32) -> &[u32] {
         let n = &self.nodes[node as usize];
-        &self.parents[n.parents_at as usize..(n.parents_at + n.parents_len) as usize]
+        if n.parents_len == 1 {
+            std::slice::from_ref(&n.parents_at)
+        } else {
+            &self.parents[n.parents_at as usize..(n.parents_at + n.parents_len) as usize]
+        }
     }
 
     fn push(&mut self, pot: Pot, cause: Cause, parents: &[u32]) -> u32 {
@@ -194,10 +199,15 @@ impl Chain {
             pot,
             depth,
             cause,
-            parents_at: self.parents.len() as u32,
+            parents_at: match parents {
+                [one] => *one,
+                _ => self.parents.len() as u32,
+            },
             parents_len: parents.len() as u32,
         });
-        self.parents.extend_from_slice(parents);
+        if parents.len() != 1 {
+            self.parents.extend_from_slice(parents);
+        }
         index
     }
 
