@@ -21,17 +21,37 @@ fn allowed_values(grid: &SeGrid, cells: &[usize], excluders: &[u16]) -> [u16; 3]
     let mut allowed = [0u16; 3];
     let last = cells.len() - 1;
     let last_mask = grid.cands[cells[last]];
-    // the last cell's values left by `used`: without the equal values of the cells it
-    // sees, and without those an excluder still lacks
-    let free_last = |used: u16, seen: u16| {
-        let mut mask = last_mask & !seen;
-        for &e in excluders {
-            let rest = e & !used;
-            if rest == 0 {
-                return 0;
-            }
-            if rest & (rest - 1) == 0 {
-                mask &= !rest;
+    // the excluders of two values as each value's partners; those of three (one or two
+    // values chosen before the last: never covered yet) as they are
+    let mut partners = [0u16; 10];
+    let mut triples: [u16; 20] = [0; 20];
+    let mut n_triples = 0;
+    for &e in excluders {
+        let (a, rest) = (e.trailing_zeros(), e & (e - 1));
+        if rest & (rest - 1) == 0 {
+            let b = rest.trailing_zeros();
+            partners[a as usize] |= 1 << b;
+            partners[b as usize] |= 1 << a;
+        } else {
+            triples[n_triples] = e;
+            n_triples += 1;
+        }
+    }
+    let triples = &triples[..n_triples];
+    // the last cell's values left by the values `used` before it (one or two, bits `b0`
+    // and `b1`): none when an excluder is covered already; else without the equal values
+    // of the cells it sees (`seen`) and without those an excluder still lacks
+    let free_last = |v0: usize, v1: usize, seen: u16| {
+        let used = 1u16 << v0 | 1 << v1;
+        if partners[v0] & used != 0 {
+            return 0;
+        }
+        let mut mask = last_mask & !seen & !partners[v0] & !partners[v1];
+        if v0 != v1 {
+            for &t in triples {
+                if t & used == used {
+                    mask &= !(t & !used);
+                }
             }
         }
         mask
@@ -47,11 +67,15 @@ fn allowed_values(grid: &SeGrid, cells: &[usize], excluders: &[u16]) -> [u16; 3]
         sees(cells[0], cells[last]),
         last == 2 && sees(cells[1], cells[last]),
     ];
+    // a choice adding nothing to `allowed` is skipped (the union is all that is kept)
     for v0 in bits(grid.cands[cells[0]] as u32) {
         let b0 = 1u16 << v0;
         let seen0 = if see_last[0] { b0 } else { 0 };
         if last == 1 {
-            let mask = free_last(b0, seen0);
+            if allowed[0] & b0 != 0 && allowed[1] == last_mask {
+                continue;
+            }
+            let mask = free_last(v0, v0, seen0);
             if mask != 0 {
                 allowed[0] |= b0;
                 allowed[1] |= mask;
@@ -67,8 +91,11 @@ fn allowed_values(grid: &SeGrid, cells: &[usize], excluders: &[u16]) -> [u16; 3]
                 continue;
             }
             let b1 = 1u16 << v1;
+            if allowed[0] & b0 != 0 && allowed[1] & b1 != 0 && allowed[2] == last_mask {
+                continue;
+            }
             let seen = seen0 | if see_last[1] { b1 } else { 0 };
-            let mask = free_last(b0 | b1, seen);
+            let mask = free_last(v0, v1, seen);
             if mask != 0 {
                 allowed[0] |= b0;
                 allowed[1] |= b1;
@@ -124,11 +151,16 @@ pub fn aligned_exclusion(grid: &SeGrid, degree: usize) -> Option<SeStep> {
     // the values the set allows when it excludes a candidate
     let mut excluders: Vec<u16> = Vec::with_capacity(20);
     let mut excludes = |cells: &[usize], common_mask: u128| {
+        // an excluder with a value no base cell has is never left without one
+        let values = cells.iter().fold(0u16, |m, &c| m | grid.cands[c]);
         excluders.clear();
         let mut rest = common_mask;
         while rest != 0 {
-            excluders.push(grid.cands[rest.trailing_zeros() as usize]);
+            let e = grid.cands[rest.trailing_zeros() as usize];
             rest &= rest - 1;
+            if e & !values == 0 {
+                excluders.push(e);
+            }
         }
         let allowed = allowed_values(grid, cells, &excluders);
         let full = cells
