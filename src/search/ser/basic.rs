@@ -307,10 +307,9 @@ const LOCKING_SHARED: [[[u16; 9]; 9]; 4] = locking_shared();
 /// result.
 pub fn each_locking<R>(grid: &SeGrid, mut f: impl FnMut(LockedSet) -> Option<R>) -> Option<R> {
     for (pair, (type1, type2)) in LOCKING_TYPES.into_iter().enumerate() {
-        for i1 in 0..9 {
-            for i2 in 0..9 {
+        for (i1, row) in LOCKING_SHARED[pair].iter().enumerate() {
+            for (i2, &shared) in row.iter().enumerate() {
                 // region1's positions inside region2 (none: they do not cross)
-                let shared = LOCKING_SHARED[pair][i1][i2];
                 if shared == 0 {
                     continue;
                 }
@@ -718,13 +717,13 @@ mod tests {
     #[test]
     fn locking_tables_are_the_regions_crossings() {
         for (pair, (type1, type2)) in LOCKING_TYPES.into_iter().enumerate() {
-            for i1 in 0..9 {
-                for i2 in 0..9 {
+            for (i1, row) in LOCKING_SHARED[pair].iter().enumerate() {
+                for (i2, &table) in row.iter().enumerate() {
                     let (region1, region2) = (Region::new(type1, i1), Region::new(type2, i2));
                     let shared = (0..9)
                         .filter(|&p| region2.contains(region1.cell(p)))
                         .fold(0u16, |m, p| m | 1 << p);
-                    assert_eq!(LOCKING_SHARED[pair][i1][i2], shared);
+                    assert_eq!(table, shared);
                     assert_eq!(shared != 0, crosses(region1, region2));
                 }
             }

@@ -367,7 +367,7 @@ mod tests {
                 }
             }
             assert_eq!(house_cells(cell).to_vec(), expected);
-            let peers: Vec<usize> = (0..81).filter(|&o| PEERS[cell] >> o & 1 != 0).collect();
+            let peers: Vec<usize> = (0..81).filter(|&o| sees(cell, o)).collect();
             expected.sort();
             assert_eq!(peers, expected);
         }
