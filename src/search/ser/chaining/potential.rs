@@ -278,6 +278,7 @@ impl Work {
     }
 
     /// SE's `getOnToOff` of `p` on (see [`on_to_off`]).
+    #[inline]
     pub fn on_to_off(&self, p: Pot, y: bool, out: &mut Vec<(Pot, Cause)>) {
         out.clear();
         let (cell, value) = (p.cell(), p.value());
@@ -305,6 +306,7 @@ impl Work {
     }
 
     /// SE's `getOffToOn` of `p` off without hidden parents (see [`off_to_on`]).
+    #[inline]
     pub fn off_to_on(&self, p: Pot, y: bool, x: bool, out: &mut Vec<(Pot, Cause)>) {
         out.clear();
         let (cell, value) = (p.cell(), p.value());
