@@ -13,16 +13,49 @@ use crate::proof::{Pattern, Proof};
 
 /// For each base cell (two or three), the values some allowed combination gives it: no
 /// two equal values in cells that see each other, no excluder (its candidate mask in
-/// `excluders`) left without a value.
+/// `excluders`) left without a value. The last cell's values are taken as a mask for each
+/// choice of the others: a combination is forbidden by an excluder whose candidates it
+/// covers, so with the first values fixed an excluder forbids every last value (it is
+/// covered already) or the one it still lacks.
 fn allowed_values(grid: &SeGrid, cells: &[usize], excluders: &[u16]) -> [u16; 3] {
     let mut allowed = [0u16; 3];
-    let see01 = sees(cells[0], cells[1]);
-    let (see02, see12) = match cells.get(2) {
-        Some(&c2) => (sees(cells[0], c2), sees(cells[1], c2)),
-        None => (false, false),
+    let last = cells.len() - 1;
+    let last_mask = grid.cands[cells[last]];
+    // the excluders of two values as each value's partners; those of three (one or two
+    // values chosen before the last: never covered yet) as they are
+    let mut partners = [0u16; 10];
+    let mut triples: [u16; 20] = [0; 20];
+    let mut n_triples = 0;
+    for &e in excluders {
+        let (a, rest) = (e.trailing_zeros(), e & (e - 1));
+        if rest & (rest - 1) == 0 {
+            let b = rest.trailing_zeros();
+            partners[a as usize] |= 1 << b;
+            partners[b as usize] |= 1 << a;
+        } else {
+            triples[n_triples] = e;
+            n_triples += 1;
+        }
+    }
+    let triples = &triples[..n_triples];
+    // the last cell's values left by the values `used` before it (one or two, bits `b0`
+    // and `b1`): none when an excluder is covered already; else without the equal values
+    // of the cells it sees (`seen`) and without those an excluder still lacks
+    let free_last = |v0: usize, v1: usize, seen: u16| {
+        let used = 1u16 << v0 | 1 << v1;
+        if partners[v0] & used != 0 {
+            return 0;
+        }
+        let mut mask = last_mask & !seen & !partners[v0] & !partners[v1];
+        if v0 != v1 {
+            for &t in triples {
+                if t & used == used {
+                    mask &= !(t & !used);
+                }
+            }
+        }
+        mask
     };
-    let free = |used: u16| !excluders.iter().any(|&e| e & !used == 0);
-    let third = cells.get(2).map_or(1, |&c| grid.cands[c]);
     // every value allowed: nothing to exclude, stop looking
     let full = |allowed: &[u16; 3]| {
         cells
@@ -30,32 +63,45 @@ fn allowed_values(grid: &SeGrid, cells: &[usize], excluders: &[u16]) -> [u16; 3]
             .enumerate()
             .all(|(i, &c)| grid.cands[c] & !allowed[i] == 0)
     };
+    let see_last = [
+        sees(cells[0], cells[last]),
+        last == 2 && sees(cells[1], cells[last]),
+    ];
+    // a choice adding nothing to `allowed` is skipped (the union is all that is kept)
     for v0 in bits(grid.cands[cells[0]] as u32) {
+        let b0 = 1u16 << v0;
+        let seen0 = if see_last[0] { b0 } else { 0 };
+        if last == 1 {
+            if allowed[0] & b0 != 0 && allowed[1] == last_mask {
+                continue;
+            }
+            let mask = free_last(v0, v0, seen0);
+            if mask != 0 {
+                allowed[0] |= b0;
+                allowed[1] |= mask;
+                if full(&allowed) {
+                    return allowed;
+                }
+            }
+            continue;
+        }
+        let see01 = sees(cells[0], cells[1]);
         for v1 in bits(grid.cands[cells[1]] as u32) {
             if v0 == v1 && see01 {
                 continue;
             }
-            if cells.len() == 2 {
-                if free(1 << v0 | 1 << v1) {
-                    allowed[0] |= 1 << v0;
-                    allowed[1] |= 1 << v1;
-                    if full(&allowed) {
-                        return allowed;
-                    }
-                }
+            let b1 = 1u16 << v1;
+            if allowed[0] & b0 != 0 && allowed[1] & b1 != 0 && allowed[2] == last_mask {
                 continue;
             }
-            for v2 in bits(third as u32) {
-                if (v0 == v2 && see02) || (v1 == v2 && see12) {
-                    continue;
-                }
-                if free(1 << v0 | 1 << v1 | 1 << v2) {
-                    allowed[0] |= 1 << v0;
-                    allowed[1] |= 1 << v1;
-                    allowed[2] |= 1 << v2;
-                    if full(&allowed) {
-                        return allowed;
-                    }
+            let seen = seen0 | if see_last[1] { b1 } else { 0 };
+            let mask = free_last(v0, v1, seen);
+            if mask != 0 {
+                allowed[0] |= b0;
+                allowed[1] |= b1;
+                allowed[2] |= mask;
+                if full(&allowed) {
+                    return allowed;
                 }
             }
         }
@@ -65,19 +111,19 @@ fn allowed_values(grid: &SeGrid, cells: &[usize], excluders: &[u16]) -> [u16; 3]
 
 /// SE's base cells (reading order): at least two candidates, no peer with one, and at
 /// least one excluder (a peer with 2..=degree candidates), with their excluders.
-fn base_cells(grid: &SeGrid, degree: usize) -> Vec<(usize, Vec<usize>)> {
+fn base_cells(counts: &[u32; 81], degree: usize) -> Vec<(usize, Vec<usize>)> {
     let mut out = Vec::new();
     for cell in 0..81 {
-        if grid.count(cell) < 2 {
+        if counts[cell] < 2 {
             continue;
         }
         let peers = house_cells(cell);
-        if peers.iter().any(|&p| grid.count(p) == 1) {
+        if peers.iter().any(|&p| counts[p] == 1) {
             continue;
         }
         let excluders: Vec<usize> = peers
             .into_iter()
-            .filter(|&p| (2..=degree as u32).contains(&grid.count(p)))
+            .filter(|&p| (2..=degree as u32).contains(&counts[p]))
             .collect();
         if !excluders.is_empty() {
             out.push((cell, excluders));
@@ -89,7 +135,9 @@ fn base_cells(grid: &SeGrid, degree: usize) -> Vec<(usize, Vec<usize>)> {
 /// Aligned pair (degree 2) or triplet (degree 3) exclusion: the first base set, in SE's
 /// order, that excludes a candidate.
 pub fn aligned_exclusion(grid: &SeGrid, degree: usize) -> Option<SeStep> {
-    let base = base_cells(grid, degree);
+    // each cell's count once (`count_ones` is no single instruction on baseline x86-64)
+    let counts: [u32; 81] = std::array::from_fn(|c| grid.count(c));
+    let base = base_cells(&counts, degree);
     if base.len() < degree {
         return None;
     }
@@ -99,62 +147,101 @@ pub fn aligned_exclusion(grid: &SeGrid, degree: usize) -> Option<SeStep> {
     for (i, (c, _)) in base.iter().enumerate() {
         index_of[*c] = i;
     }
+    let base_set = base.iter().fold(0u128, |m, (c, _)| m | 1 << c);
+    // the values the set allows when it excludes a candidate
     let mut excluders: Vec<u16> = Vec::with_capacity(20);
+    let mut excludes = |cells: &[usize], common_mask: u128| {
+        // an excluder with a value no base cell has is never left without one
+        let values = cells.iter().fold(0u16, |m, &c| m | grid.cands[c]);
+        excluders.clear();
+        let mut rest = common_mask;
+        while rest != 0 {
+            let e = grid.cands[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+            if e & !values == 0 {
+                excluders.push(e);
+            }
+        }
+        let allowed = allowed_values(grid, cells, &excluders);
+        let full = cells
+            .iter()
+            .enumerate()
+            .all(|(i, &c)| grid.cands[c] & !allowed[i] == 0);
+        (!full).then_some(allowed)
+    };
     // pairs in SE's (colex) order: {0,1}, {0,2}, {1,2}, {0,3}…
     for i1 in 1..base.len() {
         for i0 in 0..i1 {
             let (c0, c1) = (base[i0].0, base[i1].0);
             let pair_common = masks[i0] & masks[i1];
-            // a triplet's common excluders are among the pair's
-            if pair_common.count_ones() < 2 {
+            // a triplet's common excluders are among the pair's (fewer than two: none)
+            if pair_common & pair_common.wrapping_sub(1) == 0 {
                 continue;
             }
-            // the third cells: the pair's excluders (c0's, then c1's) that are base cells
-            let mut tails: [Option<usize>; 40] = [None; 40];
-            let mut n = 0;
             if degree == 2 {
-                n = 1;
-            } else {
-                let mut seen = 0u128;
-                for &e in base[i0].1.iter().chain(&base[i1].1) {
-                    if index_of[e] != usize::MAX && e != c0 && e != c1 && seen & (1 << e) == 0 {
-                        seen |= 1 << e;
-                        tails[n] = Some(e);
-                        n += 1;
+                if let Some(allowed) = excludes(&[c0, c1], pair_common) {
+                    return Some(step(grid, &[c0, c1], &base[i0].1, pair_common, &allowed));
+                }
+                continue;
+            }
+            // the third cells: the pair's excluders that are base cells; the set's common
+            // excluders, unless it was met before or has fewer than two
+            let thirds = (masks[i0] | masks[i1]) & base_set & !(1 << c0 | 1 << c1);
+            let common_with = |t: usize| {
+                if met_before(&counts, degree, [i0, i1, index_of[t]], [c0, c1, t]) {
+                    return None;
+                }
+                let common = pair_common & masks[index_of[t]];
+                (common & common.wrapping_sub(1) != 0).then_some(common)
+            };
+            // SE takes the third cells in c0's, then c1's excluders' order: that order
+            // matters only for the set reported, so they are tried in cell order first
+            let mut rest = thirds;
+            let mut any = false;
+            while rest != 0 && !any {
+                let t = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                any = common_with(t).is_some_and(|common| excludes(&[c0, c1, t], common).is_some());
+            }
+            if !any {
+                continue;
+            }
+            let mut seen = 0u128;
+            for &t in base[i0].1.iter().chain(&base[i1].1) {
+                if thirds & (1 << t) == 0 || seen & (1 << t) != 0 {
+                    continue;
+                }
+                seen |= 1 << t;
+                if let Some(common) = common_with(t) {
+                    if let Some(allowed) = excludes(&[c0, c1, t], common) {
+                        return Some(step(grid, &[c0, c1, t], &base[i0].1, common, &allowed));
                     }
                 }
-            }
-            for &tail in &tails[..n] {
-                let common_mask = match tail {
-                    Some(t) => pair_common & masks[index_of[t]],
-                    None => pair_common,
-                };
-                if common_mask.count_ones() < 2 {
-                    continue;
-                }
-                let cells: &[usize] = &match tail {
-                    Some(t) => [c0, c1, t],
-                    None => [c0, c1, 0],
-                }[..degree];
-                excluders.clear();
-                let mut rest = common_mask;
-                while rest != 0 {
-                    excluders.push(grid.cands[rest.trailing_zeros() as usize]);
-                    rest &= rest - 1;
-                }
-                let allowed = allowed_values(grid, cells, &excluders);
-                if cells
-                    .iter()
-                    .enumerate()
-                    .all(|(i, &c)| grid.cands[c] & !allowed[i] == 0)
-                {
-                    continue;
-                }
-                return Some(step(grid, cells, &base[i0].1, common_mask, &allowed));
             }
         }
     }
     None
+}
+
+/// Was this set of three base cells (the pair at base indices `at[0] < at[1]`, the third
+/// at `at[2]`) met before as another pair and its third? Pairs come in colex order, and
+/// the third cell of a pair is an excluder of one of the pair. A set met before excluded
+/// nothing then and excludes nothing now: its common excluders and the values it allows
+/// do not depend on which of its cells is the third.
+fn met_before(counts: &[u32; 81], degree: usize, at: [usize; 3], cells: [usize; 3]) -> bool {
+    let [i0, i1, it] = at;
+    let [c0, c1, t] = cells;
+    // `a` is among `b`'s excluders
+    let excluder = |a: usize, b: usize| (2..=degree as u32).contains(&counts[a]) && sees(a, b);
+    if it > i1 {
+        false
+    } else if it > i0 {
+        // met as the pair (c0, t) with c1
+        excluder(c1, c0) || excluder(c1, t)
+    } else {
+        // met as the pair (t, c0) with c1, or as (t, c1) with c0
+        excluder(c1, t) || excluder(c1, c0) || excluder(c0, t) || excluder(c0, c1)
+    }
 }
 
 /// The hint: each base cell loses its candidates outside `allowed`; the common excluders

@@ -4,7 +4,7 @@
 //! first hint it meets, carried by our basic patterns (a direct hint is an elimination
 //! proof followed by the hidden single it leaves).
 
-use super::grid::{candidate, house_cells, Region, RegionType, SeGrid, BLOCK_COLUMN_ROW};
+use super::grid::{candidate, house_cells, ones, Region, RegionType, SeGrid, BLOCK_COLUMN_ROW};
 use super::SeStep;
 use crate::grid::{Candidate, Cell, Digit};
 use crate::proof::{Pattern, Proof};
@@ -87,7 +87,7 @@ pub fn hidden_single(grid: &SeGrid) -> Option<SeStep> {
                 let region = Region::new(kind, index);
                 for value in 1..=9u8 {
                     let positions = grid.positions(region, value);
-                    if positions.count_ones() != 1 {
+                    if ones(positions) != 1 {
                         continue;
                     }
                     let alone = grid.empty_cells(region) == 1;
@@ -143,12 +143,12 @@ fn crosses(a: Region, b: Region) -> bool {
 fn common_of(members: impl Iterator<Item = u16>, degree: usize) -> Option<u16> {
     let mut union = 0;
     for m in members {
-        if m.count_ones() <= 1 {
+        if ones(m) <= 1 {
             return None;
         }
         union |= m;
     }
-    (union.count_ones() as usize == degree).then_some(union)
+    (ones(union) as usize == degree).then_some(union)
 }
 
 /// The value's candidates in `into` outside `from`.
@@ -251,25 +251,72 @@ impl LockedSet {
     }
 }
 
+/// The region type pairs of [`each_locking`], in SE's order.
+const LOCKING_TYPES: [(RegionType, RegionType); 4] = [
+    (RegionType::Block, RegionType::Column),
+    (RegionType::Block, RegionType::Row),
+    (RegionType::Column, RegionType::Block),
+    (RegionType::Row, RegionType::Block),
+];
+
+/// `[pair][i1][i2]`: the positions of region `i1` of the pair's first type inside region
+/// `i2` of its second (0 when they do not cross; crossing regions share three cells).
+const fn locking_shared() -> [[[u16; 9]; 9]; 4] {
+    let mut t = [[[0u16; 9]; 9]; 4];
+    let mut pair = 0;
+    while pair < 4 {
+        let mut i1 = 0;
+        while i1 < 9 {
+            let mut i2 = 0;
+            while i2 < 9 {
+                let mut p = 0;
+                while p < 9 {
+                    // the cell at position p of region1, and whether region2 holds it
+                    let (block, line, first_is_block) = match pair {
+                        0 | 1 => (i1, i2, true),
+                        _ => (i2, i1, false),
+                    };
+                    let is_row = pair == 1 || pair == 3;
+                    let (r, c) = if first_is_block {
+                        ((block / 3) * 3 + p / 3, (block % 3) * 3 + p % 3)
+                    } else if is_row {
+                        (line, p)
+                    } else {
+                        (p, line)
+                    };
+                    let in_block = r / 3 == block / 3 && c / 3 == block % 3;
+                    let on_line = if is_row { r == line } else { c == line };
+                    if in_block && on_line {
+                        t[pair][i1][i2] |= 1 << p;
+                    }
+                    p += 1;
+                }
+                i2 += 1;
+            }
+            i1 += 1;
+        }
+        pair += 1;
+    }
+    t
+}
+
+const LOCKING_SHARED: [[[u16; 9]; 9]; 4] = locking_shared();
+
 /// Every intersection in SE's order: region pairs (block, column), (block, row), (column,
 /// block), (row, block), indices ascending, values ascending; `f` stops the walk with a
 /// result.
 pub fn each_locking<R>(grid: &SeGrid, mut f: impl FnMut(LockedSet) -> Option<R>) -> Option<R> {
-    use RegionType::*;
-    for (type1, type2) in [(Block, Column), (Block, Row), (Column, Block), (Row, Block)] {
-        for i1 in 0..9 {
-            for i2 in 0..9 {
-                let (region1, region2) = (Region::new(type1, i1), Region::new(type2, i2));
-                if !crosses(region1, region2) {
+    for (pair, (type1, type2)) in LOCKING_TYPES.into_iter().enumerate() {
+        for (i1, row) in LOCKING_SHARED[pair].iter().enumerate() {
+            for (i2, &shared) in row.iter().enumerate() {
+                // region1's positions inside region2 (none: they do not cross)
+                if shared == 0 {
                     continue;
                 }
-                // region1's positions inside region2
-                let shared = (0..9)
-                    .filter(|&p| region2.contains(region1.cell(p)))
-                    .fold(0u16, |m, p| m | 1 << p);
+                let (region1, region2) = (Region::new(type1, i1), Region::new(type2, i2));
                 for value in 1..=9u8 {
                     let positions = grid.positions(region1, value);
-                    if positions.count_ones() < 2 || positions & !shared != 0 {
+                    if ones(positions) < 2 || positions & !shared != 0 {
                         continue;
                     }
                     let set = LockedSet::Locking {
@@ -337,7 +384,7 @@ fn locking_hint(
             continue;
         }
         let positions = grid.positions(region3, value);
-        if positions.count_ones() < 2 {
+        if ones(positions) < 2 {
             continue;
         }
         let mut outside = bits(positions as u32)
@@ -510,7 +557,7 @@ fn hidden_set_hint(
     }
     for value in (1..=9u8).filter(|v| !values.contains(v)) {
         let positions = grid.positions(region, value);
-        if positions.count_ones() > 1 && (positions & !common).count_ones() == 1 {
+        if ones(positions) > 1 && ones(positions & !common) == 1 {
             let cell = region.cell((positions & !common).trailing_zeros() as usize);
             let single = hidden_single_proof(region, cell, value);
             let difficulty = [2.0, 2.5, 4.3][degree - 2];
@@ -603,22 +650,22 @@ pub fn xy_wing(grid: &SeGrid, xyz: bool) -> Option<SeStep> {
     let pivot_size = if xyz { 3 } else { 2 };
     for pivot in 0..81 {
         let xy = grid.cands[pivot];
-        if xy.count_ones() != pivot_size {
+        if ones(xy) != pivot_size {
             continue;
         }
         let peers = house_cells(pivot);
         for &xz_cell in &peers {
             let xz = grid.cands[xz_cell];
-            if xz.count_ones() != 2 || (xy & !xz).count_ones() != 1 {
+            if ones(xz) != 2 || ones(xy & !xz) != 1 {
                 continue;
             }
             for &yz_cell in &peers {
                 let yz = grid.cands[yz_cell];
-                if yz.count_ones() != 2 {
+                if ones(yz) != 2 {
                     continue;
                 }
-                let union = (xy | xz | yz).count_ones();
-                let inter = (xy & xz & yz).count_ones();
+                let union = ones(xy | xz | yz);
+                let inter = ones(xy & xz & yz);
                 if union != 3 || inter != if xyz { 1 } else { 0 } {
                     continue;
                 }
@@ -666,6 +713,22 @@ fn wing_hint(grid: &SeGrid, xyz: bool, pivot: usize, xz: usize, yz: usize) -> Op
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn locking_tables_are_the_regions_crossings() {
+        for (pair, (type1, type2)) in LOCKING_TYPES.into_iter().enumerate() {
+            for (i1, row) in LOCKING_SHARED[pair].iter().enumerate() {
+                for (i2, &table) in row.iter().enumerate() {
+                    let (region1, region2) = (Region::new(type1, i1), Region::new(type2, i2));
+                    let shared = (0..9)
+                        .filter(|&p| region2.contains(region1.cell(p)))
+                        .fold(0u16, |m, p| m | 1 << p);
+                    assert_eq!(table, shared);
+                    assert_eq!(shared != 0, crosses(region1, region2));
+                }
+            }
+        }
+    }
 
     #[test]
     fn combinations_come_in_colex_order() {

@@ -3,7 +3,7 @@
 //! solution, as every SE rating does.
 
 use super::basic::{bits, combinations};
-use super::grid::{candidate, house_cells, Region, SeGrid, BLOCK_ROW_COLUMN};
+use super::grid::{candidate, house_cells, ones, Region, SeGrid, BLOCK_ROW_COLUMN};
 use super::SeStep;
 use crate::grid::Candidate;
 
@@ -200,7 +200,8 @@ fn search_loops(
         if Some(kind) == last {
             continue;
         }
-        for next in Region::of(kind, cell).cells() {
+        for &next in super::chaining::potential::region_of(kind, cell) {
+            let next = next as usize;
             if next == path[0] && path.len() >= 4 {
                 found.push(path.clone());
             } else if !path.contains(&next) {
@@ -209,8 +210,8 @@ fn search_loops(
                     continue;
                 }
                 extras |= cands & !pair;
-                let count = cands.count_ones();
-                if count == 2 || extras.count_ones() == 1 || allowed > 0 {
+                let count = ones(cands);
+                if count == 2 || ones(extras) == 1 || allowed > 0 {
                     let allowed = if count > 2 { allowed - 1 } else { allowed };
                     search_loops(grid, next, v1, v2, path, allowed, extras, Some(kind), found);
                 }
@@ -263,10 +264,10 @@ fn loop_hints(grid: &SeGrid, loop_cells: Vec<usize>, v1: u8, v2: u8) -> Vec<Loop
         }
         [c1, c2] => {
             let extras = (grid.cands[c1] | grid.cands[c2]) & !pair;
-            if extras.count_ones() == 1 {
+            if ones(extras) == 1 {
                 let (kind, elims) = type2(grid, &extra_cells, pair);
                 out.push(hint(kind, elims, base));
-            } else if extras.count_ones() >= 2 {
+            } else if ones(extras) >= 2 {
                 for (kind, elims, added) in type3(grid, c1, c2, v1, v2) {
                     out.push(hint(kind, elims, base + added));
                 }
@@ -317,15 +318,15 @@ fn common_tuple_light(members: &[u16], degree: usize) -> Option<u16> {
             return None;
         }
     }
-    (union.count_ones() as usize == degree).then_some(union)
+    (ones(union) as usize == degree).then_some(union)
 }
 
 fn common_tuple(members: &[u16], degree: usize) -> Option<u16> {
-    if members.iter().any(|m| m.count_ones() <= 1) {
+    if members.iter().any(|m| ones(*m) <= 1) {
         return None;
     }
     let union = members.iter().fold(0, |a, m| a | m);
-    (union.count_ones() as usize == degree).then_some(union)
+    (ones(union) as usize == degree).then_some(union)
 }
 
 /// Type 3, naked then hidden, degree from the number of extra values up to 7, region
@@ -340,7 +341,7 @@ fn type3(
     let pair = (1u16 << v1) | (1 << v2);
     let extra = (grid.cands[c1] | grid.cands[c2]) & !pair;
     let mut out = Vec::new();
-    for degree in extra.count_ones() as usize..=7 {
+    for degree in ones(extra) as usize..=7 {
         for kind in BLOCK_ROW_COLUMN {
             let region = Region::of(kind, c1);
             if !region.contains(c2) {
@@ -366,7 +367,7 @@ fn type3(
                             others.push(cell);
                         }
                     }
-                    if naked.count_ones() as usize != degree {
+                    if ones(naked) as usize != degree {
                         continue;
                     }
                     let Some(values) = common_tuple(&members, degree) else {
@@ -382,7 +383,7 @@ fn type3(
                                 .map(move |v| candidate(c, v as u8))
                         })
                         .collect();
-                    let added = (values.count_ones() as f64 - 1.0) * 0.1;
+                    let added = (ones(values) as f64 - 1.0) * 0.1;
                     let kind = LoopKind::Type3Naked {
                         extra: [c1, c2],
                         region,
@@ -524,7 +525,7 @@ fn find_grave(grid: &SeGrid) -> Option<Grave> {
             let region = Region::new(kind, index);
             for value in 1..=9u8 {
                 let positions = grid.positions(region, value);
-                let n = positions.count_ones();
+                let n = ones(positions);
                 if n == 0 || n == 2 {
                     continue;
                 }
@@ -555,8 +556,7 @@ fn find_grave(grid: &SeGrid) -> Option<Grave> {
                             }
                         };
                         common.retain(|x| !g.cells.contains(x));
-                        let stop =
-                            g.cells.len() > 1 && g.all_extras.count_ones() > 1 && common.is_empty();
+                        let stop = g.cells.len() > 1 && ones(g.all_extras) > 1 && common.is_empty();
                         g.common = Some(common);
                         if stop {
                             return None;
@@ -573,7 +573,7 @@ fn find_grave(grid: &SeGrid) -> Option<Grave> {
     for kind in BLOCK_ROW_COLUMN {
         for index in 0..9 {
             let region = Region::new(kind, index);
-            if (1..=9u8).any(|v| !matches!(temp.positions(region, v).count_ones(), 0 | 2)) {
+            if (1..=9u8).any(|v| !matches!(ones(temp.positions(region, v)), 0 | 2)) {
                 return None;
             }
         }
@@ -592,7 +592,7 @@ pub fn bug(grid: &SeGrid) -> Option<SeStep> {
             .map(|v| candidate(cell, v as u8))
             .collect();
         hints.push((BugKind::Type1, elims, 5.6));
-    } else if g.all_extras.count_ones() == 1 {
+    } else if ones(g.all_extras) == 1 {
         let value = g.all_extras.trailing_zeros() as u8;
         let elims: Vec<Candidate> = common
             .iter()
@@ -638,7 +638,7 @@ fn shared_region(kind: super::grid::RegionType, cells: &[usize]) -> Option<Regio
 fn bug4(grid: &SeGrid, g: &Grave) -> Vec<(BugKind, Vec<Candidate>, f64)> {
     let (c1, c2) = (g.cells[0], g.cells[1]);
     let common = grid.cands[c1] & grid.cands[c2] & !g.all_extras;
-    if common.count_ones() != 1 {
+    if ones(common) != 1 {
         return Vec::new();
     }
     let value = common.trailing_zeros() as u8;
@@ -677,7 +677,7 @@ fn bug3(grid: &SeGrid, g: &Grave, common: &[usize]) -> Vec<(BugKind, Vec<Candida
                 let mut members: Vec<u16> = naked_cells.iter().map(|&c| grid.cands[c]).collect();
                 let other_union = members.iter().fold(0, |a, m| a | m);
                 members.push(g.all_extras);
-                if other_union.count_ones() as usize != degree {
+                if ones(other_union) as usize != degree {
                     continue;
                 }
                 let Some(values) = common_tuple(&members, degree) else {
@@ -693,7 +693,7 @@ fn bug3(grid: &SeGrid, g: &Grave, common: &[usize]) -> Vec<(BugKind, Vec<Candida
                 if elims.is_empty() {
                     continue;
                 }
-                let added = (values.count_ones() as f64 - 1.0) * 0.1;
+                let added = (ones(values) as f64 - 1.0) * 0.1;
                 let kind = BugKind::Type3 {
                     region,
                     cells: naked_cells,

@@ -20,12 +20,12 @@
 
 use super::advanced::Rules;
 use super::potential::{positions, region_of, Pot, Work};
-use super::propagate::{propagate, Buffers, Chain, Scratch};
+use super::propagate::{common_present, propagate, Buffers, Chain, Scratch};
 use super::{base_difficulty, nested_suffix, proofs, Rank};
 use crate::grid::{Cell, Digit};
 use crate::proof::net::{NetBranch, NetChoice, NetConclusion, NetNode};
 use crate::proof::Proof;
-use crate::search::ser::grid::{Region, SeGrid, BLOCK_ROW_COLUMN};
+use crate::search::ser::grid::{ones, Region, SeGrid, BLOCK_ROW_COLUMN};
 use crate::search::ser::{ChainingMode, SeStep};
 use std::rc::Rc;
 
@@ -66,6 +66,9 @@ pub struct Run<'a> {
     pub rules: Rules,
     scratch: std::cell::RefCell<Scratch>,
     buffers: Buffers,
+    /// The largest complexity a hint may have and still be wanted (a caller keeping only
+    /// its best hint lowers it: no hint of a larger complexity sorts before that one).
+    pub bound: std::cell::Cell<usize>,
 }
 
 impl<'a> Run<'a> {
@@ -79,6 +82,7 @@ impl<'a> Run<'a> {
             rules: Rules::default(),
             scratch: Default::default(),
             buffers: Buffers::default(),
+            bound: std::cell::Cell::new(usize::MAX),
         }
     }
 
@@ -107,6 +111,13 @@ impl<'a> Run<'a> {
         base_difficulty(self.mode)
     }
 
+    /// Could a hint on these branches be wanted? Its complexity is at least the sum of the
+    /// branches' ancestor bounds.
+    fn wanted<'c>(&self, branches: impl Iterator<Item = (&'c Chain, u32)>) -> bool {
+        let bound = self.bound.get();
+        bound == usize::MAX || branches.map(|(c, n)| c.ancestor_bound(n)).sum::<usize>() <= bound
+    }
+
     fn hint(&self, kind: Kind, start: Pot, result: Pot, branches: Vec<(Rc<Chain>, u32)>) -> Hint {
         let mut scratch = self.scratch.borrow_mut();
         let complexity: usize = branches
@@ -133,7 +144,7 @@ impl<'a> Run<'a> {
     pub fn hints(&mut self, mut emit: impl FnMut(&Run, Hint)) {
         let mode = self.mode;
         for cell in 0..81 {
-            let count = self.grid[cell].count_ones();
+            let count = ones(self.grid[cell]);
             if count < 2 || !(count > 2 || mode.dynamic) {
                 continue;
             }
@@ -147,26 +158,32 @@ impl<'a> Run<'a> {
                 // contradictions and double forcing read the off propagation
                 if mode.dynamic || mode.nishio {
                     let off_chain = self.chain(on.negated());
-                    if let Some((a, b)) = on_chain.contradiction {
+                    if let Some((a, b)) = on_chain.contradiction.filter(|&(a, b)| {
+                        self.wanted([(&*on_chain, a), (&*on_chain, b)].into_iter())
+                    }) {
                         let branches = vec![(on_chain.clone(), a), (on_chain.clone(), b)];
                         let h = self.hint(Kind::Contradiction, on, on.negated(), branches);
                         emit(self, h);
                     }
-                    if let Some((a, b)) = off_chain.contradiction {
+                    if let Some((a, b)) = off_chain.contradiction.filter(|&(a, b)| {
+                        self.wanted([(&*off_chain, a), (&*off_chain, b)].into_iter())
+                    }) {
                         let branches = vec![(off_chain.clone(), a), (off_chain.clone(), b)];
                         let h = self.hint(Kind::Contradiction, on.negated(), on, branches);
                         emit(self, h);
                     }
                     if count >= 3 && !mode.nishio {
                         for polarity in [true, false] {
-                            for a in on_chain.nodes_of(polarity) {
+                            let both = common_present([&*on_chain, &*off_chain], polarity);
+                            for a in on_chain.nodes_in(&both) {
                                 let p = on_chain.nodes[a as usize].pot;
-                                if let Some(b) = off_chain.get(p) {
-                                    let branches =
-                                        vec![(on_chain.clone(), a), (off_chain.clone(), b)];
-                                    let h = self.hint(Kind::Double, on, p, branches);
-                                    emit(self, h);
+                                let b = off_chain.get(p).expect("a common potential");
+                                if !self.wanted([(&*on_chain, a), (&*off_chain, b)].into_iter()) {
+                                    continue;
                                 }
+                                let branches = vec![(on_chain.clone(), a), (off_chain.clone(), b)];
+                                let h = self.hint(Kind::Double, on, p, branches);
+                                emit(self, h);
                             }
                         }
                     }
@@ -181,6 +198,9 @@ impl<'a> Run<'a> {
                 let start = Pot::new(cell, first_value, true);
                 for polarity in [true, false] {
                     for target in common(&value_chains, polarity) {
+                        if !self.wanted_target(&value_chains, target) {
+                            continue;
+                        }
                         let branches = branches_of(&value_chains, target);
                         let h = self.hint(Kind::Cell, start, target, branches);
                         emit(self, h);
@@ -188,6 +208,15 @@ impl<'a> Run<'a> {
                 }
             }
         }
+    }
+
+    /// Could a hint on these chains' nodes of `target` be wanted?
+    fn wanted_target(&self, chains: &[Rc<Chain>], target: Pot) -> bool {
+        self.wanted(
+            chains
+                .iter()
+                .map(|c| (&**c, c.get(target).expect("a common potential"))),
+        )
     }
 
     /// SE's `doRegionChainings` from (cell, value): in each region where the cell is the
@@ -202,7 +231,7 @@ impl<'a> Run<'a> {
         for kind in BLOCK_ROW_COLUMN {
             let cells = region_of(kind, cell);
             let places = positions(self.grid, cells, value);
-            if places.count_ones() < 2 || cells[places.trailing_zeros() as usize] as usize != cell {
+            if ones(places) < 2 || cells[places.trailing_zeros() as usize] as usize != cell {
                 continue;
             }
             let mut chains = Vec::new();
@@ -221,6 +250,9 @@ impl<'a> Run<'a> {
             let start = Pot::new(cell, value, true);
             for polarity in [true, false] {
                 for target in common(&chains, polarity) {
+                    if !self.wanted_target(&chains, target) {
+                        continue;
+                    }
                     let branches = branches_of(&chains, target);
                     let h = self.hint(Kind::Region(region), start, target, branches);
                     emit(self, h);
@@ -233,10 +265,14 @@ impl<'a> Run<'a> {
 /// The potentials of `polarity` in every chain, in the first chain's order.
 fn common(chains: &[Rc<Chain>], polarity: bool) -> Vec<Pot> {
     let first = &chains[0];
+    let both = common_present(chains.iter().map(|c| &**c), polarity);
+    if both.iter().all(|&w| w == 0) {
+        return Vec::new();
+    }
     first
-        .nodes_of(polarity)
+        .nodes_in(&both)
+        .into_iter()
         .map(|n| first.nodes[n as usize].pot)
-        .filter(|&p| chains[1..].iter().all(|c| c.get(p).is_some()))
         .collect()
 }
 
@@ -270,8 +306,9 @@ pub fn hint_name(mode: ChainingMode, kind: Kind) -> String {
 pub fn first_hint(grid: &SeGrid, mode: ChainingMode) -> Option<SeStep> {
     let mut run = Run::new(&grid.cands, &grid.values, mode);
     let mut best: Option<Hint> = None;
-    run.hints(|_, h| {
+    run.hints(|run, h| {
         if best.as_ref().is_none_or(|b| h.rank.before(&b.rank)) {
+            run.bound.set(h.rank.complexity);
             best = Some(h);
         }
     });

@@ -116,6 +116,14 @@ pub fn region_of(kind: RegionType, cell: usize) -> &'static [u8; 9] {
     &REGION_CELLS[kind_index(kind)][region_index(kind, cell)]
 }
 
+/// Exactly two bits set: `count_ones() == 2` without a popcount instruction (the release
+/// build targets baseline x86-64, where `count_ones` is a dozen instructions).
+#[inline]
+pub fn two_bits(m: u16) -> bool {
+    let rest = m & m.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
+}
+
 #[inline]
 pub fn has(cands: &[u16; 81], cell: usize, value: u8) -> bool {
     cands[cell] & (1 << value) != 0
@@ -270,6 +278,7 @@ impl Work {
     }
 
     /// SE's `getOnToOff` of `p` on (see [`on_to_off`]).
+    #[inline]
     pub fn on_to_off(&self, p: Pot, y: bool, out: &mut Vec<(Pot, Cause)>) {
         out.clear();
         let (cell, value) = (p.cell(), p.value());
@@ -297,17 +306,18 @@ impl Work {
     }
 
     /// SE's `getOffToOn` of `p` off without hidden parents (see [`off_to_on`]).
+    #[inline]
     pub fn off_to_on(&self, p: Pot, y: bool, x: bool, out: &mut Vec<(Pot, Cause)>) {
         out.clear();
         let (cell, value) = (p.cell(), p.value());
-        if y && self.cands[cell].count_ones() == 2 {
+        if y && two_bits(self.cands[cell]) {
             let other = (self.cands[cell] & !(1 << value)).trailing_zeros() as u8;
             out.push((Pot::new(cell, other, true), Cause::Cell));
         }
         if x {
             for (k, kind) in KINDS.into_iter().enumerate() {
                 let places = self.places_at(k, cell, value);
-                if places.count_ones() == 2 {
+                if two_bits(places) {
                     let cells = &REGION_CELLS[k][REGION_INDEX[k][cell] as usize];
                     let other = (places & !(1 << POSITION[k][cell])).trailing_zeros() as usize;
                     let on = Pot::new(cells[other] as usize, value, true);
@@ -368,6 +378,7 @@ impl StaticLinks {
             strong_at: vec![[0; 3]; 729],
         };
         let mut buf = Vec::with_capacity(32);
+        let work = Work::new(cands);
         for cell in 0..81 {
             for value in 1..=9u8 {
                 if !has(cands, cell, value) {
@@ -375,12 +386,12 @@ impl StaticLinks {
                 }
                 let i = cell * 9 + value as usize - 1;
                 let on = Pot::new(cell, value, true);
-                on_to_off(cands, on, true, &mut buf);
+                work.on_to_off(on, true, &mut buf);
                 let a = links.weak.len() as u32;
                 let cell_offs = buf.iter().filter(|(_, c)| *c == Cause::Cell).count() as u32;
                 links.weak.extend_from_slice(&buf);
                 links.weak_at[i] = [a, a + cell_offs, links.weak.len() as u32];
-                off_to_on(cands, on.negated(), true, true, &mut buf);
+                work.off_to_on(on.negated(), true, true, &mut buf);
                 let a = links.strong.len() as u32;
                 let cell_ons = buf.iter().filter(|(_, c)| *c == Cause::Cell).count() as u32;
                 links.strong.extend_from_slice(&buf);

@@ -19,7 +19,10 @@ use std::collections::VecDeque;
 #[derive(Clone, Debug)]
 pub struct Node {
     pub pot: Pot,
+    /// The longest path of parents from the node to the start: its ancestor count is more.
+    depth: u16,
     pub cause: Cause,
+    /// The parents: the one parent itself, or where they start in the chain's list.
     parents_at: u32,
     parents_len: u32,
 }
@@ -43,6 +46,21 @@ pub struct Chain {
 }
 
 const WORDS: usize = POTS.div_ceil(64);
+
+/// The *on* potentials' bits in a word of [`Chain::present`] (a potential's index is odd
+/// when on).
+const ON_BITS: u64 = 0xAAAA_AAAA_AAAA_AAAA;
+
+/// The bits of the potentials of one polarity, word by word, registered in every chain.
+pub fn common_present<'a>(chains: impl IntoIterator<Item = &'a Chain>, on: bool) -> [u64; WORDS] {
+    let mut out = [if on { ON_BITS } else { !ON_BITS }; WORDS];
+    for chain in chains {
+        for (o, w) in out.iter_mut().zip(&chain.present) {
+            *o &= w;
+        }
+    }
+    out
+}
 
 /// The node of each potential while a chain is built (reset in O(1) by a stamp).
 pub struct Table {
@@ -123,9 +141,10 @@ impl Chain {
 
     /// Builds the compact map from the table the chain was built with.
     fn finish(mut self, table: &Table) -> Chain {
-        self.count_before();
-        let mut by_rank = Vec::with_capacity(self.before[WORDS - 1] as usize + 64);
+        let mut by_rank = Vec::with_capacity(self.nodes.len());
         for (w, &word) in self.present.iter().enumerate() {
+            // the count of bits before the word, without popcounts (see `two_bits`)
+            self.before[w] = by_rank.len() as u16;
             let mut rest = word;
             while rest != 0 {
                 let pot = Pot::from_index(w * 64 + rest.trailing_zeros() as usize);
@@ -162,19 +181,57 @@ impl Chain {
 
     pub fn parents(&self, node: u32) -> &[u32] {
         let n = &self.nodes[node as usize];
-        &self.parents[n.parents_at as usize..(n.parents_at + n.parents_len) as usize]
+        if n.parents_len == 1 {
+            std::slice::from_ref(&n.parents_at)
+        } else {
+            &self.parents[n.parents_at as usize..(n.parents_at + n.parents_len) as usize]
+        }
     }
 
     fn push(&mut self, pot: Pot, cause: Cause, parents: &[u32]) -> u32 {
         let index = self.nodes.len() as u32;
+        let depth = parents
+            .iter()
+            .map(|&p| self.nodes[p as usize].depth + 1)
+            .max()
+            .unwrap_or(0);
         self.nodes.push(Node {
             pot,
+            depth,
             cause,
-            parents_at: self.parents.len() as u32,
+            parents_at: match parents {
+                [one] => *one,
+                _ => self.parents.len() as u32,
+            },
             parents_len: parents.len() as u32,
         });
-        self.parents.extend_from_slice(parents);
+        if parents.len() != 1 {
+            self.parents.extend_from_slice(parents);
+        }
         index
+    }
+
+    /// A lower bound of [`Chain::ancestor_count`] (the longest path of parents to the
+    /// start, plus one).
+    #[inline]
+    pub fn ancestor_bound(&self, node: u32) -> usize {
+        self.nodes[node as usize].depth as usize + 1
+    }
+
+    /// The registered nodes of the potentials in `pots` (bits as [`Chain::get`] reads
+    /// them), in insertion order.
+    pub fn nodes_in(&self, pots: &[u64; WORDS]) -> Vec<u32> {
+        let mut out = Vec::new();
+        for (w, &word) in pots.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                let pot = Pot::from_index(w * 64 + rest.trailing_zeros() as usize);
+                rest &= rest - 1;
+                out.push(self.get(pot).expect("a potential of the chain"));
+            }
+        }
+        out.sort_unstable();
+        out
     }
 
     /// The registered *on* (or *off*) nodes in insertion order.
@@ -244,6 +301,9 @@ pub struct Buffers {
     found: Vec<(Pot, Cause, usize, usize)>,
     parents: Vec<u32>,
     gone: Vec<Pot>,
+    /// The growing chain's nodes and parents (it keeps copies of their final lengths).
+    chain_nodes: Vec<Node>,
+    chain_parents: Vec<u32>,
 }
 
 /// SE's propagation on `grid` from `start` under `mode`: the chain it builds (partial when
@@ -256,6 +316,29 @@ pub fn propagate(
     rules: &mut Rules,
     buffers: &mut Buffers,
 ) -> Chain {
+    let mut chain = Chain::new();
+    chain.nodes = std::mem::take(&mut buffers.chain_nodes);
+    chain.parents = std::mem::take(&mut buffers.chain_parents);
+    grow(&mut chain, grid, values, start, mode, rules, buffers);
+    let nodes = chain.nodes.clone();
+    let parents = chain.parents.clone();
+    buffers.chain_nodes = std::mem::replace(&mut chain.nodes, nodes);
+    buffers.chain_parents = std::mem::replace(&mut chain.parents, parents);
+    buffers.chain_nodes.clear();
+    buffers.chain_parents.clear();
+    chain.finish(&buffers.table)
+}
+
+/// The propagation itself, into `chain` (empty).
+fn grow(
+    chain: &mut Chain,
+    grid: &Work,
+    values: &[u8; 81],
+    start: Pot,
+    mode: ChainingMode,
+    rules: &mut Rules,
+    buffers: &mut Buffers,
+) {
     let y = !mode.nishio;
     let dynamic = mode.dynamic;
     let Buffers {
@@ -267,6 +350,7 @@ pub fn propagate(
         found,
         parents,
         gone,
+        ..
     } = buffers;
     let work = match work {
         Some(w) => {
@@ -278,7 +362,6 @@ pub fn propagate(
     table.reset();
     pending_on.clear();
     pending_off.clear();
-    let mut chain = Chain::new();
     let root = chain.push(start, Cause::Start, &[]);
     chain.register(start, root, table);
     if start.on() {
@@ -293,7 +376,7 @@ pub fn propagate(
                 if let Some(on) = table.get(o.negated()) {
                     let off = chain.push(o, cause, &[q]);
                     chain.contradiction = Some((on, off));
-                    return chain.finish(table);
+                    return;
                 } else if table.get(o).is_none() {
                     let n = chain.push(o, cause, &[q]);
                     chain.register(o, n, table);
@@ -328,7 +411,7 @@ pub fn propagate(
                 if let Some(off) = table.get(n.negated()) {
                     let on = chain.push(n, cause, &parents[from..to]);
                     chain.contradiction = Some((on, off));
-                    return chain.finish(table);
+                    return;
                 } else if table.get(n).is_none() {
                     let node = chain.push(n, cause, &parents[from..to]);
                     chain.register(n, node, table);
@@ -356,5 +439,4 @@ pub fn propagate(
             }
         }
     }
-    chain.finish(table)
 }

@@ -17,7 +17,8 @@
 use super::potential::{Cause, Pot, StaticLinks, POTS};
 use super::{proofs, Rank};
 use crate::grid::Candidate;
-use crate::search::ser::grid::{candidate, house_cells};
+use crate::search::ser::grid::{candidate, ones, PEERS};
+
 use crate::search::ser::{SeGrid, SeStep};
 use std::collections::VecDeque;
 
@@ -65,6 +66,14 @@ struct Inst {
     cause: Cause,
     parent: u32,
     depth: u32,
+    /// The potentials from the start to here, hashed one bit each ([`path_bit`]): a
+    /// potential whose bit is clear is not on the path.
+    path: u64,
+}
+
+#[inline]
+fn path_bit(p: Pot) -> u64 {
+    1 << (p.index() % 64)
 }
 
 const ROOT: u32 = u32::MAX;
@@ -93,6 +102,9 @@ struct Search<'a> {
     best: Option<Found>,
     /// Every hint in generation order, when asked for all (no search is cut then).
     all: Option<Vec<Found>>,
+    /// The largest complexity worth finding, for each (base, sort key) asked, against the
+    /// best so far.
+    limits: Vec<((u64, u8), usize)>,
 }
 
 /// The producer's first hint: the best by SE's sort, the earliest among equals.
@@ -119,10 +131,11 @@ fn search(grid: &[u16; 81], all: bool) -> SearchResult {
         pending_off: VecDeque::new(),
         best: None,
         all: all.then(Vec::new),
+        limits: Vec::new(),
     };
     for pass in PASSES {
         for (cell, &cands) in grid.iter().enumerate() {
-            let count = cands.count_ones();
+            let count = ones(cands);
             if count < 2 || (count > 2 && !pass.x) {
                 continue;
             }
@@ -155,17 +168,20 @@ impl Search<'_> {
             cause: Cause::Start,
             parent: ROOT,
             depth: 0,
+            path: path_bit(root),
         });
         self.seen[root.index()] = self.stamp;
     }
 
     fn push(&mut self, pot: Pot, cause: Cause, parent: u32) -> u32 {
-        let depth = self.insts[parent as usize].depth + 1;
+        let above = &self.insts[parent as usize];
+        let (depth, path) = (above.depth + 1, above.path | path_bit(pot));
         self.insts.push(Inst {
             pot,
             cause,
             parent,
             depth,
+            path,
         });
         (self.insts.len() - 1) as u32
     }
@@ -176,6 +192,9 @@ impl Search<'_> {
 
     /// Is `p` on the first-parent chain above `child` (SE's `isParent`)?
     fn is_parent(&self, child: u32, p: Pot) -> bool {
+        if self.insts[child as usize].path & path_bit(p) == 0 {
+            return false;
+        }
         let mut t = self.insts[child as usize].parent;
         while t != ROOT {
             let inst = &self.insts[t as usize];
@@ -207,7 +226,19 @@ impl Search<'_> {
         }
     }
 
+    /// [`Rank::max_complexity`] against the best so far, kept until the best changes.
+    fn max_complexity(&mut self, base: f64, sort_key: u8) -> usize {
+        let key = (base.to_bits(), sort_key);
+        if let Some(&(_, limit)) = self.limits.iter().find(|(k, _)| *k == key) {
+            return limit;
+        }
+        let limit = Rank::max_complexity(base, sort_key, self.best_rank());
+        self.limits.push((key, limit));
+        limit
+    }
+
     fn found(&mut self, found: Found) {
+        self.limits.clear();
         match &mut self.all {
             Some(all) => all.push(found),
             None => self.best = Some(found),
@@ -229,7 +260,16 @@ impl Search<'_> {
     /// path keeps its own), ons are; an *off* turning the start on again at length ≥ 4
     /// closes a cycle.
     fn cycles(&mut self, root: Pot, pass: Pass) {
-        let limit = Rank::max_complexity(pass.cycle_base(), pass.sort_key(), self.best_rank());
+        // a cycle closes through an off turning the start on: the start's conjugate turns
+        // that off's candidate on (the links are symmetric)
+        if self
+            .links
+            .off_to_on(root.negated(), pass.y, pass.x)
+            .is_empty()
+        {
+            return;
+        }
+        let limit = self.max_complexity(pass.cycle_base(), pass.sort_key());
         if limit < 4 {
             return;
         }
@@ -237,7 +277,7 @@ impl Search<'_> {
         self.pending_on.push_back(0);
         let mut length = 0usize;
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
-            let limit = Rank::max_complexity(pass.cycle_base(), pass.sort_key(), self.best_rank());
+            let limit = self.max_complexity(pass.cycle_base(), pass.sort_key());
             if length + 2 > limit {
                 return;
             }
@@ -245,6 +285,10 @@ impl Search<'_> {
             let links = self.links;
             while let Some(q) = self.pending_on.pop_front() {
                 for &(o, cause) in links.on_to_off(self.insts[q as usize].pot, pass.y) {
+                    // an off that turns nothing on ends its path: it closes no cycle
+                    if links.off_to_on(o, pass.y, pass.x).is_empty() {
+                        continue;
+                    }
                     if !self.is_parent(q, o) {
                         let idx = self.push(o, cause, q);
                         self.pending_off.push_back(idx);
@@ -277,24 +321,25 @@ impl Search<'_> {
             return;
         }
         let path = self.path(end);
-        let cells: Vec<usize> = path[1..].iter().map(|(p, _)| p.cell()).collect();
-        let mut forward: Vec<Candidate> = Vec::new();
-        let mut backward: Vec<Candidate> = Vec::new();
+        let cells = path[1..].iter().fold(0u128, |m, (p, _)| m | 1 << p.cell());
+        // per value, the cells seeing an on (forward) and an off (backward) of the cycle
+        let mut forward = [0u128; 10];
+        let mut backward = [0u128; 10];
         for &(p, _) in &path[1..] {
-            for h in house_cells(p.cell()) {
-                if !cells.contains(&h) && self.cands[h] & (1 << p.value()) != 0 {
-                    let c = candidate(h, p.value());
-                    let side = if p.on() { &mut forward } else { &mut backward };
-                    if !side.contains(&c) {
-                        side.push(c);
-                    }
+            let side = if p.on() { &mut forward } else { &mut backward };
+            side[p.value() as usize] |= PEERS[p.cell()];
+        }
+        let mut eliminations: Vec<Candidate> = Vec::new();
+        for v in 1..=9u8 {
+            let mut both = forward[v as usize] & backward[v as usize] & !cells;
+            while both != 0 {
+                let h = both.trailing_zeros() as usize;
+                both &= both - 1;
+                if self.cands[h] & (1 << v) != 0 {
+                    eliminations.push(candidate(h, v));
                 }
             }
         }
-        let mut eliminations: Vec<Candidate> = forward
-            .into_iter()
-            .filter(|c| backward.contains(c))
-            .collect();
         if eliminations.is_empty() {
             return;
         }
@@ -314,7 +359,7 @@ impl Search<'_> {
     fn forcing_chains(&mut self, start: Pot, pass: Pass, targets: &mut Vec<Pot>) {
         let base = pass.chain_base();
         let key = pass.sort_key();
-        if Rank::max_complexity(base, key, self.best_rank()) < 2 {
+        if self.max_complexity(base, key) < 2 {
             return;
         }
         self.reset(start);
@@ -326,7 +371,7 @@ impl Search<'_> {
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
             if let Some(&q) = self.pending_on.front() {
                 let depth = self.insts[q as usize].depth as usize;
-                if depth + 2 > Rank::max_complexity(base, key, self.best_rank()) {
+                if depth + 2 > self.max_complexity(base, key) {
                     return;
                 }
             }
@@ -338,8 +383,9 @@ impl Search<'_> {
                         let idx = self.push(o, cause, q);
                         self.chain_found(idx, pass);
                     }
-                    // every ancestor is seen: SE's ancestor test adds nothing here
-                    if !self.seen(o) {
+                    // every ancestor is seen: SE's ancestor test adds nothing here; an off
+                    // that turns nothing on is a dead end (its target test is above)
+                    if !self.seen(o) && !links.off_to_on(o, pass.y, true).is_empty() {
                         self.seen[o.index()] = self.stamp;
                         let idx = self.push(o, cause, q);
                         self.pending_off.push_back(idx);
@@ -348,7 +394,7 @@ impl Search<'_> {
             }
             if let Some(&q) = self.pending_off.front() {
                 let depth = self.insts[q as usize].depth as usize;
-                if depth + 2 > Rank::max_complexity(base, key, self.best_rank()) {
+                if depth + 2 > self.max_complexity(base, key) {
                     return;
                 }
             }
