@@ -200,8 +200,7 @@ fn search_loops(
         if Some(kind) == last {
             continue;
         }
-        for &next in super::chaining::potential::region_of(kind, cell) {
-            let next = next as usize;
+        for next in Region::of(kind, cell).cells() {
             if next == path[0] && path.len() >= 4 {
                 found.push(path.clone());
             } else if !path.contains(&next) {
