@@ -29,8 +29,8 @@ fn ours(code: &str) -> Option<(&'static str, &'static str)> {
         "0003" => ("Naked Single", "naked-single"),
         "0100" => ("Locked Candidates Type 1", "interaction"),
         "0101" => ("Locked Candidates Type 2", "interaction"),
-        "0110" => ("Locked Pair", "naked-pairs"),
-        "0111" => ("Locked Triple", "naked-triplets"),
+        "0110" => ("Locked Pair", "locked-pair"),
+        "0111" => ("Locked Triple", "locked-triple"),
         "0200" => ("Naked Pair", "naked-pairs"),
         "0201" => ("Naked Triple", "naked-triplets"),
         "0202" => ("Naked Quadruple", "naked-quads"),
@@ -626,4 +626,82 @@ fn a_nice_loop_through_an_als_that_forces_a_cell() {
         .unwrap(),
         p,
     );
+}
+
+/// A HoDoKu step line's name and conclusions, its compressed cells expanded
+/// (`r7c589,r89c2<>6` is five eliminations): (`Locked Triple`, {"r7c5<>6", …}).
+fn hodoku_step(line: &str) -> (String, std::collections::BTreeSet<String>) {
+    let (name, rest) = line.split_once(": ").expect("a step line");
+    let conclusions = rest.rsplit_once("=> ").map_or(rest, |(_, c)| c);
+    let mut out = std::collections::BTreeSet::new();
+    for part in conclusions.split(", ") {
+        let (cells, op, digit) = match part.split_once("<>") {
+            Some((cells, d)) => (cells, "<>", d),
+            None => {
+                let (cells, d) = part.split_once('=').expect("a conclusion");
+                (cells, "=", d)
+            }
+        };
+        for group in cells.split(',') {
+            let (rows, cols) = group[1..].split_once('c').expect("rNcN");
+            for r in rows.chars() {
+                for c in cols.chars() {
+                    out.insert(format!("r{r}c{c}{op}{digit}"));
+                }
+            }
+        }
+    }
+    (name.to_string(), out)
+}
+
+#[test]
+fn hodokus_order_takes_hodokus_own_first_steps_on_top1465_1() {
+    // HoDoKu's path of top1465 #1 (its own output, default steps): singles, locked triples
+    // before locked candidates, subsets; `solve --rules basic,hodoku` takes the same 15
+    // steps, each with the same name and conclusions
+    let fixture = std::fs::read_to_string("tests/fixtures/hodoku_path_top1465_1.txt").unwrap();
+    let mut lines = fixture.lines().filter(|l| !l.starts_with('#'));
+    let theirs: Vec<_> = lines.by_ref().map(hodoku_step).collect();
+    let puzzle = fixture.lines().nth(1).unwrap().trim_start_matches("# ");
+    let text = common::ok(&[
+        "solve",
+        puzzle,
+        "--rules",
+        "basic,hodoku",
+        "--max-len",
+        "20",
+        "--notation",
+        "hodoku",
+    ]);
+    let ours: Vec<_> = text
+        .lines()
+        .filter(|l| !l.starts_with(['+', '|']) && l.contains(": ") && !l.starts_with("Puzzle"))
+        .take(theirs.len())
+        .map(hodoku_step)
+        .collect();
+    assert_eq!(ours, theirs);
+}
+
+#[test]
+fn a_locked_pair_clears_its_line_and_its_block() {
+    // HoDoKu's locked triple of top1465 #1 after r9c3=7 is found, printed as HoDoKu prints
+    // it and checked; the same cells with the block's eliminations dropped are only a
+    // naked triple of the row, and the checker refuses the name
+    let puzzle =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let mut state = parse_line(puzzle, 1).unwrap().start_state().unwrap();
+    state.place(candidate("793")).unwrap();
+    let links = LinkIndex::new(&state);
+    let triple = parse_list("locked-triple").unwrap()[0];
+    let proofs = Searcher::new().find(triple.rule(0), &links, usize::MAX);
+    let first = proofs.first().expect("a locked triple in b7");
+    assert_eq!(
+        hodoku::hodoku_text(&state, first).unwrap(),
+        "Locked Triple: 4,6,8 in r7c1,r7c2,r7c3 => r7c5<>4, r7c5<>6, r7c5<>8, r7c8<>6, \
+         r7c8<>8, r7c9<>6, r7c9<>8, r8c2<>6, r9c2<>4, r9c2<>6"
+    );
+    check(&state, first).unwrap();
+    let mut row_only = first.clone();
+    row_only.eliminations.retain(|c| c.cell().row() == 6);
+    assert!(check(&state, &row_only).is_err());
 }

@@ -1,7 +1,7 @@
 // Writes HoDoKu option files (hodoku.hcfg, java.beans XML of sudoku.Options) for the
 // comparison runs. Only the step list's "enabled" flags (and allowAlsInTablingChains)
 // are changed from HoDoKu's defaults. Usage: java MakeCfg <set> <out.hcfg>
-// sets: matched | allnonfc | forcing
+// sets: basic | matched | matchedals | allnonfc | forcing | default
 import sudoku.*;
 import java.util.*;
 
@@ -61,6 +61,10 @@ public class MakeCfg {
                     break;
                 case "forcing":    // the same plus forcing chains and forcing nets
                     on = (sc.isEnabled() || matched.contains(t)) && !never.contains(t);
+                    break;
+                case "default":    // HoDoKu's default step list exactly as shipped, minus uniqueness:
+                                   // what sudolink's `hodoku` set mirrors (`solve --rules basic,hodoku`)
+                    on = sc.isEnabled() && !never.contains(t);
                     break;
                 default:
                     throw new IllegalArgumentException(set);

@@ -169,6 +169,16 @@ pub(crate) fn subset_line(naked: bool, cs: &[Cell], ds: &[Digit]) -> Option<Stri
     })
 }
 
+/// `Locked Pair: 1,2 in r9c27`, `Locked Triple: 4,6,8 in r7c123`.
+pub(crate) fn locked_subset_line(cs: &[Cell], ds: &[Digit]) -> String {
+    format!(
+        "Locked {}: {} in {}",
+        size_word(cs.len()),
+        digits(ds),
+        cells(cs)
+    )
+}
+
 /// `Swordfish: 3 r147 c258`.
 pub(crate) fn fish_line(digit: Digit, base: &[House], cover: &[House]) -> String {
     format!(

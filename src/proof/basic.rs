@@ -1,7 +1,8 @@
 //! The basic rules' patterns (seed 000's L4_0 rules): singles, interactions, naked and
 //! hidden subsets, fish of rows against columns, XY- and XYZ-wings — a view of each
 //! variant's fields (what [`crate::proof::on_pattern`] binds) and one checker each, reading
-//! only the state.
+//! only the state; and HoDoKu's locked pair and triple ([`LockedSubset`]), a naked subset
+//! of two houses at once.
 
 use super::candidates::Collected;
 use super::facts::{
@@ -10,6 +11,7 @@ use super::facts::{
 };
 use super::{fish_name, in_a_house, subset_name, PatternKind, Proof};
 use crate::grid::{Candidate, Cell, Digit, House, State};
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
 /// A naked single's fields, as [`crate::proof::on_pattern`] shows the variant.
@@ -37,6 +39,18 @@ pub struct NakedSubset<'a> {
     pub house: House,
     pub cells: &'a [Cell],
     pub digits: &'a [Digit],
+}
+
+/// HoDoKu's locked pair or triple: two or three cells where `block` and `line` cross
+/// holding only as many `digits`, which therefore leave the rest of both houses. HoDoKu
+/// names the step so only when it clears both: a candidate of the line outside the block
+/// and one of the block outside the cells (otherwise it is a naked pair or triple).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LockedSubset {
+    pub block: House,
+    pub line: House,
+    pub cells: Vec<Cell>,
+    pub digits: Vec<Digit>,
 }
 
 /// A hidden subset's fields.
@@ -115,6 +129,24 @@ impl PatternKind for NakedSubset<'_> {
     }
     fn collect_candidates(&self, out: &mut Collected) {
         out.spanned(self.cells, Some(self.digits))
+    }
+}
+
+impl PatternKind for LockedSubset {
+    fn rule_name(&self) -> (String, String, usize) {
+        let n = self.cells.len();
+        let name = if n == 2 {
+            "locked-pair"
+        } else {
+            "locked-triple"
+        };
+        (name.into(), "subsets".into(), n)
+    }
+    fn check(&self, state: &State, proof: &Proof) -> Result<(), CheckError> {
+        locked_subset(state, proof, self)
+    }
+    fn collect_candidates(&self, out: &mut Collected) {
+        out.spanned(&self.cells, Some(&self.digits))
     }
 }
 
@@ -261,6 +293,49 @@ pub(super) fn naked_subset(
         if !ok {
             return Err(conclusion(t, "not a subset digit elsewhere in the house"));
         }
+    }
+    Ok(())
+}
+
+/// A locked pair or triple: the cells lie in the block and the line, hold only the
+/// digits, and every conclusion is one of the digits elsewhere in either house, with
+/// some in the line outside the block and some in the block.
+fn locked_subset(state: &State, proof: &Proof, p: &LockedSubset) -> Result<(), CheckError> {
+    let (block, line) = (&p.block, &p.line);
+    if !matches!(block, House::Block(_)) || matches!(line, House::Block(_)) {
+        return fail("a locked subset needs a block and a line");
+    }
+    let n = p.cells.len();
+    if !(2..=3).contains(&n) || p.digits.len() != n || !distinct(&p.cells) || !distinct(&p.digits) {
+        return fail("a locked subset is two or three distinct cells holding as many digits");
+    }
+    let allowed: BTreeSet<Digit> = p.digits.iter().copied().collect();
+    for &c in &p.cells {
+        let ds = cell_digits(state, c);
+        if !block.contains(c) || !line.contains(c) || ds.is_empty() || !ds.is_subset(&allowed) {
+            return fail(format!(
+                "{c} is not a cell of {block} and {line} holding only those digits"
+            ));
+        }
+    }
+    no_assertions(proof)?;
+    let (mut in_line, mut in_block) = (false, false);
+    for &t in &proof.eliminations {
+        let c = t.cell();
+        let ok = allowed.contains(&t.digit())
+            && !p.cells.contains(&c)
+            && (block.contains(c) || line.contains(c));
+        if !ok {
+            return Err(conclusion(
+                t,
+                "not a subset digit elsewhere in the block or the line",
+            ));
+        }
+        in_block |= block.contains(c);
+        in_line |= !block.contains(c);
+    }
+    if !(in_line && in_block) {
+        return fail("a locked subset clears both its line (outside the block) and its block");
     }
     Ok(())
 }

@@ -110,6 +110,9 @@ pub enum Pattern {
     /// A placement proved by eliminating every other candidate of its cell or every other
     /// place of its digit in a house, one proof per part (see [`composite`]).
     Composite(Box<composite::CompositePattern>),
+    /// HoDoKu's locked pair or triple: a naked pair or triple where a block and a line
+    /// cross, clearing both (see [`basic`]).
+    LockedSubset(Box<basic::LockedSubset>),
     /// HoDoKu's empty rectangle, single or dual (see [`empty_rectangle`]).
     EmptyRectangle(Box<empty_rectangle::EmptyRectanglePattern>),
     /// HoDoKu's template set or template delete (see [`template`]).
@@ -219,6 +222,7 @@ macro_rules! on_pattern {
             $crate::proof::Pattern::Medusa($x) => $body,
             $crate::proof::Pattern::Tagging($x) => $body,
             $crate::proof::Pattern::Composite($x) => $body,
+            $crate::proof::Pattern::LockedSubset($x) => $body,
             $crate::proof::Pattern::EmptyRectangle($x) => $body,
             $crate::proof::Pattern::Template($x) => $body,
             $crate::proof::Pattern::Uniqueness($x) => $body,

@@ -12,10 +12,12 @@
 //! per digit; wings visit pairs of bivalue cells around each pivot. All polynomial.
 
 use super::grid_analysis::{
-    bits, elimination_candidates, locked_sets, pattern_of, GridView, Incidence, MaskView,
+    bits, combinations, elimination_candidates, locked_sets, pattern_of, GridView, Incidence,
+    MaskView,
 };
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, Cell, Digit, House};
+use crate::proof::basic::LockedSubset;
 use crate::proof::{Pattern, Proof};
 
 /// One basic rule (with its size for subsets and fish).
@@ -170,6 +172,78 @@ fn fish(v: &MaskView, n: usize) -> Vec<Proof> {
         .into_iter()
         .flat_map(|rows| Digit::all().map(move |digit| GridView::Lines { digit, rows }));
     locked_sets_of(v, sides, n)
+}
+
+/// HoDoKu's locked pairs (`n` 2) or triples (3): `n` cells of a block, all in one row or
+/// column, holding `n` digits between them, whose digits leave both the line outside the
+/// block and the block (HoDoKu's "Locked Pair/Triple" needs both). Blocks in order, the
+/// cells' combinations in cell order, as HoDoKu's subset search looks at blocks first.
+///
+/// **Complexity**: per block, C(k, n) combinations of its k cells holding at most `n`
+/// digits (k ≤ 9): at most 84 mask unions per block.
+pub fn locked_subsets(links: &LinkIndex, n: usize) -> Vec<Proof> {
+    let v = MaskView::new(links);
+    let mut out = Vec::new();
+    for b in 0..9u8 {
+        let block = House::Block(b);
+        let small: Vec<usize> = block
+            .cells()
+            .into_iter()
+            .filter(|c| (1..=n as u32).contains(&v.cell[c.index()].count_ones()))
+            .map(|c| c.index())
+            .collect();
+        combinations(&small, n, |pick| {
+            let cells: Vec<Cell> = pick.iter().map(|&i| Cell::new(i)).collect();
+            let mask = cells.iter().fold(0u16, |m, c| m | v.cell[c.index()]);
+            if mask.count_ones() as usize != n {
+                return;
+            }
+            if let Some(proof) = locked_subset_at(&v, block, &cells, mask) {
+                out.push(proof);
+            }
+        });
+    }
+    out
+}
+
+/// The locked subset of `cells` (in `block`, holding the digits of `mask`), if they share a
+/// line and clear both houses.
+fn locked_subset_at(v: &MaskView, block: House, cells: &[Cell], mask: u16) -> Option<Proof> {
+    let first = cells[0];
+    let line = if cells.iter().all(|c| c.row() == first.row()) {
+        House::Row(first.row() as u8)
+    } else if cells.iter().all(|c| c.col() == first.col()) {
+        House::Column(first.col() as u8)
+    } else {
+        return None;
+    };
+    let digits: Vec<Digit> = bits(mask).map(Digit::from_index).collect();
+    let mut eliminations = Vec::new();
+    let (mut in_line, mut in_block) = (false, false);
+    for house in [block, line] {
+        for c in house.cells() {
+            let clear = v.cell[c.index()] & mask;
+            if clear == 0 || cells.contains(&c) || (house == line && block.contains(c)) {
+                continue;
+            }
+            in_block |= house == block;
+            in_line |= house == line;
+            eliminations.extend(bits(clear).map(|d| Candidate::new(c, Digit::from_index(d))));
+        }
+    }
+    (in_line && in_block).then(|| {
+        eliminations.sort();
+        Proof::new(
+            Pattern::LockedSubset(Box::new(LockedSubset {
+                block,
+                line,
+                cells: cells.to_vec(),
+                digits,
+            })),
+            eliminations,
+            vec![],
+        )
+    })
 }
 
 fn wings(v: &MaskView, xyz: bool) -> Vec<Proof> {

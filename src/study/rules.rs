@@ -92,7 +92,8 @@ pub fn order_applies(spec: &str, order: RuleOrder) -> Result<(), BadRules> {
 }
 
 /// The rules of a comma list of techniques (no scheme): the basic rules, then the list's
-/// in `order` (always listed when it names `hodoku`, HoDoKu's order).
+/// in `order`; a list naming `hodoku` is HoDoKu's order, tier by tier, with the basic
+/// rules at HoDoKu's places.
 pub fn list_rules(
     list: &str,
     max_len: usize,
@@ -103,7 +104,11 @@ pub fn list_rules(
     let hodoku = list
         .split(',')
         .any(|n| n.trim().eq_ignore_ascii_case(registry::HODOKU_SET));
-    let order = if hodoku { RuleOrder::Listed } else { order };
+    if hodoku {
+        // its tiers place the basic rules at HoDoKu's places (locked pairs before
+        // locked candidates, subsets before fish)
+        return Ok(registry::rules_in_tiers_placing_basic(&tiers, max_len));
+    }
     Ok(match order {
         RuleOrder::Length => registry::rules_with_basic(&tiers.concat(), max_len),
         RuleOrder::Listed => registry::rules_in_tiers(&tiers, max_len),

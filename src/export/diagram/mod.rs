@@ -915,6 +915,7 @@ impl Drawn for AlsPattern {
 /// Drawn as marks on their candidates, labelled with their rule.
 impl Drawn for basic::Interaction {}
 impl Drawn for basic::NakedSubset<'_> {}
+impl Drawn for basic::LockedSubset {}
 impl Drawn for basic::HiddenSubset<'_> {}
 impl Drawn for basic::LineFish<'_> {}
 impl Drawn for basic::XyWing {}

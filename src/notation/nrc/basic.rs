@@ -24,7 +24,8 @@ use crate::notation::lexer::{self, parse_all};
 use crate::notation::shown::Shown;
 use crate::notation::{forum2007, hodoku, sudorules};
 use crate::proof::basic::{
-    HiddenSingle, HiddenSubset, Interaction, LineFish, NakedSingle, NakedSubset, XyWing, XyzWing,
+    HiddenSingle, HiddenSubset, Interaction, LineFish, LockedSubset, NakedSingle, NakedSubset,
+    XyWing, XyzWing,
 };
 use crate::proof::{Pattern, Proof};
 
@@ -566,6 +567,23 @@ impl Shown for Interaction {
             forum2007::upper_house(into)
         );
         Some(forum2007::numbered(proof, &[self.digit], &pattern))
+    }
+}
+
+/// Ours: `locked-pair {n1 n2}r9{c2 c7}` (the subset in its line; the block is implied);
+/// HoDoKu's: `Locked Pair: 1,2 in r9c27 => …`.
+impl Shown for LockedSubset {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        let _ = state;
+        subset_text(proof, self.line, &self.cells, &self.digits)
+    }
+    fn dialect(&self) -> &'static str {
+        "nrc"
+    }
+    fn hodoku(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = state;
+        let line = hodoku::locked_subset_line(&self.cells, &self.digits);
+        Some(format!("{line} => {}", hodoku::conclusions(proof)))
     }
 }
 

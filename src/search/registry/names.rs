@@ -44,16 +44,19 @@ pub const UNIQUENESS_SET: &str = "uniqueness";
 
 /// HoDoKu's solver order (the steps its default configuration enables, by their index in
 /// HoDoKu's step table), as our techniques, each a tier tried whole before the next:
-/// singles; locked candidates; naked and hidden pairs, triples, quads; x-wing, swordfish,
-/// jellyfish; XY- and XYZ-wing; finned and sashimi fish; Sue de Coq; X-, XY-chains and
-/// nice loops (our AIC, which also finds HoDoKu's ALS chains, and nice loops); ALS-XZ,
-/// ALS-XY-wing; forcing chains, then forcing nets. Uniqueness steps (enabled in HoDoKu) are
+/// singles; locked pairs and triples; locked candidates; naked and hidden pairs, triples,
+/// quads; x-wing, swordfish, jellyfish; empty rectangle; XY- and XYZ-wing; finned and
+/// sashimi fish; Sue de Coq; X-, XY-chains and nice loops (our AIC, which also finds
+/// HoDoKu's ALS chains, and nice loops); ALS-XZ, ALS-XY-wing; Franken x-wings and
+/// swordfish, basic and finned; forcing chains, then forcing nets. Uniqueness steps (enabled in HoDoKu) are
 /// left out: they join only when named (`hodoku,uniqueness`). HoDoKu's remote pairs,
 /// skyscraper, 2-string kite, turbot fish, W-wing and colouring have no technique of their
 /// own here: the AIC tier finds them (they are short X-/XY-chains and AICs).
 pub const HODOKU_ORDER: &[&str] = &[
     "naked-single",
     "hidden-single",
+    "locked-pair",
+    "locked-triple",
     "interaction",
     "naked-pairs",
     "naked-triplets",
@@ -84,6 +87,7 @@ pub const HODOKU_ORDER: &[&str] = &[
     "nice-loop",
     "als-xz",
     "als-xy-wing",
+    "small-franken-fish",
     "force-chains",
     "force-nets",
 ];
@@ -130,7 +134,15 @@ pub fn parse_tiers(text: &str) -> Result<Vec<Vec<TechniqueId>>, UnknownTechnique
     let with_uniqueness = text
         .split(',')
         .any(|n| expand(n).is_some_and(|ts| ts.iter().any(|t| t.assumes_uniqueness())));
-    let names = text.split(',').map(str::trim).flat_map(|n| {
+    // HoDoKu's order places every basic rule itself: `basic` beside it adds nothing
+    let names_hodoku = text
+        .split(',')
+        .any(|n| n.trim().eq_ignore_ascii_case(HODOKU_SET));
+    let names = text
+        .split(',')
+        .map(str::trim)
+        .filter(move |n| !(names_hodoku && n.eq_ignore_ascii_case("basic")));
+    let names = names.flat_map(|n| {
         if n.eq_ignore_ascii_case(HODOKU_SET) {
             HODOKU_ORDER
                 .iter()

@@ -9,6 +9,9 @@ impl HodokuRule {
     /// Every instance in the state.
     fn find(self, links: &LinkIndex) -> Vec<Proof> {
         match self {
+            HodokuRule::LockedSubset { size } => {
+                crate::search::basic::locked_subsets(links, size as usize)
+            }
             HodokuRule::EmptyRectangle { dual } => {
                 crate::search::empty_rectangle::find(links, dual)
             }
@@ -23,8 +26,12 @@ impl HodokuRule {
                     AlsKind::DoublyLinked => Vec::new(),
                 }
             }
-            HodokuRule::Fish { shape, large } => {
-                let sizes = if large { 5..=7 } else { 2..=4 };
+            HodokuRule::Fish {
+                shape,
+                min_size,
+                max_size,
+            } => {
+                let sizes = min_size as usize..=max_size as usize;
                 crate::search::fish::search(links, shape, false, sizes).proofs
             }
             HodokuRule::AlsNodeChains { loops: false } => {
@@ -706,13 +713,34 @@ pub fn rules_in_tiers(tiers: &[Vec<TechniqueId>], max_len: usize) -> Vec<Rule> {
     rules
 }
 
+/// The rules of tiers that place the basic rules themselves (HoDoKu's order, see
+/// [`parse_tiers`]): each tier in turn, whole, its basic techniques included where it puts
+/// them; only the basic rules no tier names come first.
+pub fn rules_in_tiers_placing_basic(tiers: &[Vec<TechniqueId>], max_len: usize) -> Vec<Rule> {
+    let placed = |t: &TechniqueId| tiers.iter().any(|tier| tier.contains(t));
+    let mut rules: Vec<Rule> = basic_rules()
+        .into_iter()
+        .filter(|r| !placed(&r.technique))
+        .collect();
+    for tier in tiers {
+        rules.extend(tier_rules_with(tier, max_len, true));
+    }
+    rules
+}
+
 /// One tier's rules (no basic rule): fixed-size techniques, then graded ones by length.
 fn tier_rules(techniques: &[TechniqueId], max_len: usize) -> Vec<Rule> {
+    tier_rules_with(techniques, max_len, false)
+}
+
+/// One tier's rules: fixed-size techniques (the basic ones only when `with_basic`), then
+/// graded ones length by length, in the registry's order within the tier.
+fn tier_rules_with(techniques: &[TechniqueId], max_len: usize, with_basic: bool) -> Vec<Rule> {
     let mut sorted = techniques.to_vec();
     sorted.sort();
     let mut rules: Vec<Rule> = sorted
         .iter()
-        .filter(|t| t.is_fixed_size() && !t.is_basic())
+        .filter(|t| t.is_fixed_size() && (with_basic || !t.is_basic()))
         .map(|t| t.rule(0))
         .collect();
     let graded: Vec<TechniqueId> = sorted.into_iter().filter(|t| !t.is_fixed_size()).collect();

@@ -11,7 +11,7 @@ pub(super) const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 108] = {
+pub static REGISTRY: [Technique; 111] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -188,6 +188,20 @@ pub static REGISTRY: [Technique; 108] = {
         )
         .rated(470, 0),
         hodoku(
+            "locked-pair",
+            &["l2"],
+            HodokuRule::LockedSubset { size: 2 },
+            "a naked pair where a block and a line cross, clearing both (HoDoKu)",
+        )
+        .rated(40, 0),
+        hodoku(
+            "locked-triple",
+            &["l3"],
+            HodokuRule::LockedSubset { size: 3 },
+            "a naked triple where a block and a line cross, clearing both (HoDoKu)",
+        )
+        .rated(60, 0),
+        hodoku(
             "empty-rectangle",
             &["er"],
             HodokuRule::EmptyRectangle { dual: false },
@@ -248,7 +262,8 @@ pub static REGISTRY: [Technique; 108] = {
             &["hodoku-fish"],
             HodokuRule::Fish {
                 shape: FishShape::Basic,
-                large: false,
+                min_size: 2,
+                max_size: 4,
             },
             "basic, finned and sashimi fish of rows against columns, size 2 to 4, as HoDoKu's fish search finds them (cannibalism included)",
         )
@@ -258,9 +273,26 @@ pub static REGISTRY: [Technique; 108] = {
             &["franken"],
             HodokuRule::Fish {
                 shape: FishShape::Franken,
-                large: false,
+                min_size: 2,
+                max_size: 4,
             },
             "a fish whose base or cover takes blocks (rows and blocks against columns and blocks), basic or finned, size 2 to 4 (HoDoKu)",
+        )
+        .rated(300, 10),
+        hodoku(
+            "small-franken-fish",
+            &[
+                "franken-x-wing",
+                "franken-swordfish",
+                "finned-franken-x-wing",
+                "finned-franken-swordfish",
+            ],
+            HodokuRule::Fish {
+                shape: FishShape::Franken,
+                min_size: 2,
+                max_size: 3,
+            },
+            "a Franken fish of size 2 or 3, basic or finned: the Franken steps HoDoKu's default configuration enables",
         )
         .rated(300, 10),
         hodoku(
@@ -268,7 +300,8 @@ pub static REGISTRY: [Technique; 108] = {
             &["mutant"],
             HodokuRule::Fish {
                 shape: FishShape::Mutant,
-                large: false,
+                min_size: 2,
+                max_size: 4,
             },
             "a fish of any houses on either side (rows and columns on one side), basic or finned, size 2 to 4 (HoDoKu)",
         )
@@ -292,7 +325,8 @@ pub static REGISTRY: [Technique; 108] = {
             &["franken-squirmbag", "franken-whale", "franken-leviathan"],
             HodokuRule::Fish {
                 shape: FishShape::Franken,
-                large: true,
+                min_size: 5,
+                max_size: 7,
             },
             "Franken fish of size 5 to 7, basic or finned (HoDoKu)",
         )
@@ -302,7 +336,8 @@ pub static REGISTRY: [Technique; 108] = {
             &["mutant-squirmbag", "mutant-whale", "mutant-leviathan"],
             HodokuRule::Fish {
                 shape: FishShape::Mutant,
-                large: true,
+                min_size: 5,
+                max_size: 7,
             },
             "mutant fish of size 5 to 7, basic or finned (HoDoKu)",
         )

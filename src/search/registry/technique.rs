@@ -74,6 +74,8 @@ impl fmt::Debug for FindAll {
 /// HoDoKu's techniques searched on their own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HodokuRule {
+    /// Locked pair (`size` 2) or triple (3): a naked subset of a block and a line at once.
+    LockedSubset { size: u8 },
     /// Empty rectangle (`dual`: two on one block, as one step).
     EmptyRectangle { dual: bool },
     /// Template set (`set`) or template delete.
@@ -83,9 +85,13 @@ pub enum HodokuRule {
     /// ALS-XZ, ALS-XY-wing or death blossom whose sets may share cells (HoDoKu's "allow
     /// overlap"): the same routines as the Assistant's, with [`super::als::Overlap::Allowed`].
     AlsOverlap(AlsKind),
-    /// Franken or mutant fish, basic and finned (`search::fish`): sizes 2 to 4, or
-    /// (`large`) 5 to 7.
-    Fish { shape: FishShape, large: bool },
+    /// Basic, Franken or mutant fish, basic and finned (`search::fish`), of sizes
+    /// `min_size` to `max_size` (2 to 7).
+    Fish {
+        shape: FishShape,
+        min_size: u8,
+        max_size: u8,
+    },
     /// Two finned fish of any shape on one base, one step.
     SiameseFish,
     /// Kraken fish of HoDoKu's type 1 or 2 (`search::fish::kraken`).
@@ -400,6 +406,7 @@ pub(super) const fn hodoku(
         name,
         aliases,
         sets: match rule {
+            HodokuRule::LockedSubset { .. } => &["hodoku-catalogue"],
             HodokuRule::EmptyRectangle { .. } => &["single-digit", "hodoku-catalogue"],
             HodokuRule::Template { .. } => &["templates", "hodoku-catalogue"],
             // never in a set the user did not name for them
@@ -421,6 +428,7 @@ pub(super) const fn hodoku(
             HodokuRule::AlsOverlap(AlsKind::Xz) => 2,
             HodokuRule::AlsOverlap(_) => 3,
             HodokuRule::AlsNodeChains { .. } => 2,
+            HodokuRule::LockedSubset { size } => size as usize,
             HodokuRule::Fish { .. } | HodokuRule::SiameseFish | HodokuRule::KrakenFish { .. } => 7,
             _ => 1,
         }),
@@ -501,6 +509,7 @@ impl TechniqueId {
             | Search::Whip(_)
             | Search::Assistant(_)
             | Search::Tagging(_)
+            | Search::Hodoku(HodokuRule::LockedSubset { .. })
             | Search::Hodoku(HodokuRule::EmptyRectangle { .. })
             | Search::Hodoku(HodokuRule::Uniqueness(_))
             | Search::Hodoku(HodokuRule::AlsOverlap(_))
