@@ -439,7 +439,7 @@ fn an_als_xz_as_hodoku_prints_it() {
     let line = sudolink::notation::hodoku::als_text(p, als_of(p));
     assert_eq!(
         line,
-        "ALS-XZ: A=r1c4 {13}, B=r2c58 {123}, X=3, Z=1 => r1c7<>1, r1c8<>1, r1c9<>1, r2c4<>1, r2c6<>1"
+        "Almost Locked Set XZ-Rule: A=r1c4 {13}, B=r2c58 {123}, X=3, Z=1 => r1c7<>1, r1c8<>1, r1c9<>1, r2c4<>1, r2c6<>1"
     );
     check(&state, p).unwrap();
 }

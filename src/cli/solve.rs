@@ -18,7 +18,7 @@ pub enum Notation {
     Nrc,
     /// SudoRules' modern notation (`whip[4]: ... ==> r7c5≠2`)
     Sudorules,
-    /// HoDoKu's step lines for the techniques HoDoKu has (`ALS-XZ: A=r4c3 {259}, ... =>
+    /// HoDoKu's step lines for the techniques HoDoKu has (`Almost Locked Set XZ-Rule: A=r4c3 {259}, ... =>
     /// r5c3<>2`), the nrc notation for the others
     Hodoku,
 }

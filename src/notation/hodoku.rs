@@ -1,6 +1,6 @@
 //! Printing proofs as HoDoKu's solution steps print them, for the techniques HoDoKu has:
 //! `Naked Pair: 1,7 in r6c2,r6c9 => r6c8<>7`, `Swordfish: 3 c267 r167 => r7c9<>3`,
-//! `ALS-XZ: A=r4c3 {259}, B=r5c12 {2589}, X=5, Z=2 => r5c3<>2`,
+//! `Almost Locked Set XZ-Rule: A=r4c3 {259}, B=r5c12 {2589}, X=5, Z=2 => r5c3<>2`,
 //! `Sashimi Swordfish: 4 c159 r247 fr1c9 => r2c8<>4`. Users comparing with HoDoKu read
 //! these beside our own notation; techniques HoDoKu does not have print nothing here.
 //!
@@ -393,17 +393,17 @@ fn digits_comma(ds: &[Digit]) -> String {
         .join(",")
 }
 
-/// HoDoKu's name of an ALS rule.
+/// HoDoKu's name of an ALS rule, as its step lines print it.
 fn hodoku_name(kind: AlsKind) -> &'static str {
     match kind {
-        AlsKind::Xz | AlsKind::DoublyLinked => "ALS-XZ",
-        AlsKind::XyWing => "ALS-XY-Wing",
+        AlsKind::Xz | AlsKind::DoublyLinked => "Almost Locked Set XZ-Rule",
+        AlsKind::XyWing => "Almost Locked Set XY-Wing",
         AlsKind::DeathBlossom => "Death Blossom",
     }
 }
 
 /// The pattern as HoDoKu prints it, without the conclusion:
-/// `ALS-XZ: A=r4c3 {259}, B=r5c12 {2589}, X=5, Z=2`.
+/// `Almost Locked Set XZ-Rule: A=r4c3 {259}, B=r5c12 {2589}, X=5, Z=2`.
 pub fn als_pattern(p: &AlsPattern) -> String {
     let letters = ["A", "B", "C", "D", "E", "F", "G", "H", "I"];
     let sets: Vec<String> = p
@@ -450,7 +450,7 @@ pub fn als_pattern(p: &AlsPattern) -> String {
     }
 }
 
-/// The whole HoDoKu line: `ALS-XZ: A=…, B=…, X=5, Z=2 => r5c3<>2`.
+/// The whole HoDoKu line: `Almost Locked Set XZ-Rule: A=…, B=…, X=5, Z=2 => r5c3<>2`.
 pub fn als_text(proof: &Proof, p: &AlsPattern) -> String {
     let elims: Vec<String> = proof.eliminations.iter().map(|c| c.elimination()).collect();
     format!("{} => {}", als_pattern(p), elims.join(", "))
