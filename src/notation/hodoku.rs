@@ -292,6 +292,33 @@ fn chain_cells(p: &AicPattern, strong_at: impl Fn(usize) -> bool) -> String {
     out
 }
 
+/// HoDoKu's lines for its chains of two conjugate pairs `A = B - C = D`: `Skyscraper: 4 in
+/// r5c4,r6c7 (connected by r3c47) => …` and `2-String Kite: …` (the ends, then the cells
+/// that join them), `Turbot Fish: 5 r1c2 =5= r6c2 -5- r4c3 =5= r4c8 => …` (as a chain).
+fn two_pairs_line(proof: &Proof, p: &AicPattern) -> Option<String> {
+    let name = match p.technique.as_str() {
+        "skyscraper" => "Skyscraper",
+        "two-string-kite" => "2-String Kite",
+        "turbot-fish" => {
+            let cells = chain_cells(p, |k| k.is_multiple_of(2));
+            let digit = p.nodes[0].digit;
+            return Some(format!(
+                "Turbot Fish: {digit} {cells} => {}",
+                conclusions(proof)
+            ));
+        }
+        _ => return None,
+    };
+    let cell = |k: usize| p.nodes[k].cells[0];
+    Some(format!(
+        "{name}: {} in {} (connected by {}) => {}",
+        p.nodes[0].digit,
+        cells_compact(&[cell(0), cell(3)]),
+        cells_compact(&[cell(1), cell(2)]),
+        conclusions(proof)
+    ))
+}
+
 /// HoDoKu's line for an alternating chain: `X-Chain: 5 r1c1 =5= r1c7 -5- r4c7 =5= r4c1
 /// => …`, `AIC: 1/2 1- r1c2 =1= … -2 => …`, `Discontinuous Nice Loop: 6 r2c3 -6- … -6-
 /// r2c3 => r2c3<>6`, `Continuous Nice Loop: 2/4 r1c5 =4= … -2- r1c5 => …`, each
@@ -300,6 +327,9 @@ fn chain_cells(p: &AicPattern, strong_at: impl Fn(usize) -> bool) -> String {
 pub fn aic_text(proof: &Proof, p: &AicPattern) -> Option<String> {
     if p.als_links.iter().any(Option::is_some) || p.nodes.len() < 2 {
         return None;
+    }
+    if let Some(line) = two_pairs_line(proof, p) {
+        return Some(line);
     }
     let grouped = if p.nodes.iter().any(|n| !n.is_candidate()) {
         "Grouped "

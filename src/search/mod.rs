@@ -13,6 +13,8 @@
 //!   ALS-XY-wings, death blossoms; [`ranges`]: almost-locked ranges with strong chains;
 //!   [`medusa`]: 3D Medusa colouring with weak links, weak corners and hinges;
 //! - [`aic`]: alternating inference chains with group and ALS nodes (Eureka);
+//!   [`single_digit`]: HoDoKu's skyscraper, 2-string kite and turbot fish (X-chains of
+//!   two conjugate pairs);
 //! - [`tagging`]: gpenet's full tagging (seed 004), level 1: layers, tags, alternate chains;
 //! - [`chains`]: 2D chains, nrc/nrct/nrcz/nrczt chains and lassos;
 //! - [`whips`]: whips, braids and their g- versions;
@@ -40,6 +42,7 @@ pub mod net;
 pub mod ranges;
 pub mod registry;
 pub mod ser;
+pub mod single_digit;
 pub mod tagging;
 pub mod tagging2;
 pub mod tagging3;

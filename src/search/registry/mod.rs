@@ -45,6 +45,7 @@ use super::als::Overlap;
 use super::force::{self, ForceSpec};
 use super::hypothesis;
 use super::limits::{Meter, Stop};
+pub use super::single_digit::SingleDigitKind;
 use super::{aic, als, bent, grid_analysis, medusa, ranges};
 use super::{basic, chains, tagging, tagging2, tagging3, whips, BasicRule, ChainFamily, WhipKind};
 use crate::graph::LinkIndex;

@@ -45,15 +45,16 @@ pub const UNIQUENESS_SET: &str = "uniqueness";
 /// HoDoKu's solver order (the steps its default configuration enables, by their index in
 /// HoDoKu's step table), as our techniques, each a tier tried whole before the next:
 /// singles; locked pairs and triples; locked candidates; naked and hidden pairs, triples,
-/// quads; x-wing, swordfish, jellyfish; empty rectangle; XY- and XYZ-wing; finned and
+/// quads; x-wing, swordfish, jellyfish; skyscraper, 2-string kite, turbot fish, empty
+/// rectangle; XY- and XYZ-wing; finned and
 /// sashimi fish; Sue de Coq; X-, XY-chains, AICs and nice loops, grouped (our AIC and
 /// nice loops, which also pass through ALS of up to four cells: without them our
 /// breadth-first chain search misses some of HoDoKu's loops); ALS-XZ, ALS-XY-wing;
 /// ALS-XY-chains (our AIC with HoDoKu's ALS nodes); Franken x-wings and swordfish, basic
 /// and finned; forcing chains, then forcing nets. Uniqueness steps (enabled in HoDoKu) are
 /// left out: they join only when named (`hodoku,uniqueness`). HoDoKu's remote pairs,
-/// skyscraper, 2-string kite, turbot fish, W-wing and colouring have no technique of their
-/// own here: the AIC tier finds them (they are short X-/XY-chains and AICs).
+/// W-wing and colouring have no technique of their own here: the AIC tier finds them
+/// (they are XY-chains and AICs).
 pub const HODOKU_ORDER: &[&str] = &[
     "naked-single",
     "hidden-single",
@@ -70,6 +71,9 @@ pub const HODOKU_ORDER: &[&str] = &[
     "swordfish",
     "jellyfish",
     "bug+1",
+    "skyscraper",
+    "two-string-kite",
+    "turbot-fish",
     "empty-rectangle",
     "xy-wing",
     "xyz-wing",

@@ -9,6 +9,7 @@ impl HodokuRule {
     /// Every instance in the state.
     fn find(self, links: &LinkIndex) -> Vec<Proof> {
         match self {
+            HodokuRule::SingleDigit(kind) => crate::search::single_digit::find(links, kind),
             HodokuRule::LockedSubset { size } => {
                 crate::search::basic::locked_subsets(links, size as usize)
             }

@@ -11,7 +11,7 @@ pub(super) const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 111] = {
+pub static REGISTRY: [Technique; 114] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -201,6 +201,27 @@ pub static REGISTRY: [Technique; 111] = {
             "a naked triple where a block and a line cross, clearing both (HoDoKu)",
         )
         .rated(60, 0),
+        hodoku(
+            "skyscraper",
+            &["sk"],
+            HodokuRule::SingleDigit(SingleDigitKind::Skyscraper),
+            "two conjugate pairs of a digit in parallel lines, joined at one end by a cross line (HoDoKu)",
+        )
+        .rated(130, 0),
+        hodoku(
+            "two-string-kite",
+            &["2-string-kite", "2sk"],
+            HodokuRule::SingleDigit(SingleDigitKind::TwoStringKite),
+            "a digit's conjugate pairs in a row and a column, joined in a block (HoDoKu)",
+        )
+        .rated(150, 0),
+        hodoku(
+            "turbot-fish",
+            &["tf"],
+            HodokuRule::SingleDigit(SingleDigitKind::TurbotFish),
+            "any other X-chain of two conjugate pairs of a digit (HoDoKu)",
+        )
+        .rated(120, 0),
         hodoku(
             "empty-rectangle",
             &["er"],

@@ -74,6 +74,9 @@ impl fmt::Debug for FindAll {
 /// HoDoKu's techniques searched on their own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HodokuRule {
+    /// Skyscraper, 2-string kite or turbot fish: an X-chain of two conjugate pairs
+    /// (`search::single_digit`).
+    SingleDigit(SingleDigitKind),
     /// Locked pair (`size` 2) or triple (3): a naked subset of a block and a line at once.
     LockedSubset { size: u8 },
     /// Empty rectangle (`dual`: two on one block, as one step).
@@ -407,6 +410,7 @@ pub(super) const fn hodoku(
         aliases,
         sets: match rule {
             HodokuRule::LockedSubset { .. } => &["hodoku-catalogue"],
+            HodokuRule::SingleDigit(_) => &["single-digit", "hodoku-catalogue"],
             HodokuRule::EmptyRectangle { .. } => &["single-digit", "hodoku-catalogue"],
             HodokuRule::Template { .. } => &["templates", "hodoku-catalogue"],
             // never in a set the user did not name for them
@@ -510,6 +514,7 @@ impl TechniqueId {
             | Search::Assistant(_)
             | Search::Tagging(_)
             | Search::Hodoku(HodokuRule::LockedSubset { .. })
+            | Search::Hodoku(HodokuRule::SingleDigit(_))
             | Search::Hodoku(HodokuRule::EmptyRectangle { .. })
             | Search::Hodoku(HodokuRule::Uniqueness(_))
             | Search::Hodoku(HodokuRule::AlsOverlap(_))
