@@ -93,7 +93,7 @@ fn ours(code: &str) -> Option<(&'static str, &'static str)> {
         "0800" => ("XY-Wing", "xy-wing"),
         "0801" => ("XYZ-Wing", "xyz-wing"),
         "0802" => ("WXYZ-Wing", "bent-naked-subsets"),
-        "0803" => ("W-Wing", "aic"),
+        "0803" => ("W-Wing", "w-wing"),
         "0901-2" => ("ALS-XZ", "als-doubly-linked"),
         "0901" => ("ALS-XZ", "als-xz"),
         // HoDoKu's variant 2 of ALS-XY-wing and death blossom lets the ALS overlap (its
@@ -663,21 +663,10 @@ fn hodokus_order_takes_hodokus_own_first_steps_on_top1465_1() {
     let mut lines = fixture.lines().filter(|l| !l.starts_with('#'));
     let theirs: Vec<_> = lines.by_ref().map(hodoku_step).collect();
     let puzzle = fixture.lines().nth(1).unwrap().trim_start_matches("# ");
-    let text = common::ok(&[
-        "solve",
-        puzzle,
-        "--rules",
-        "basic,hodoku",
-        "--max-len",
-        "20",
-        "--notation",
-        "hodoku",
-    ]);
-    let ours: Vec<_> = text
-        .lines()
-        .filter(|l| !l.starts_with(['+', '|']) && l.contains(": ") && !l.starts_with("Puzzle"))
+    let ours: Vec<_> = our_hodoku_path(puzzle)
+        .iter()
         .take(theirs.len())
-        .map(hodoku_step)
+        .map(|l| hodoku_step(l))
         .collect();
     assert_eq!(ours, theirs);
 }
@@ -704,4 +693,58 @@ fn a_locked_pair_clears_its_line_and_its_block() {
     let mut row_only = first.clone();
     row_only.eliminations.retain(|c| c.cell().row() == 6);
     assert!(check(&state, &row_only).is_err());
+}
+
+/// Our path of `puzzle` in HoDoKu's order as HoDoKu's step lines (`--notation hodoku`).
+fn our_hodoku_path(puzzle: &str) -> Vec<String> {
+    let text = common::ok(&[
+        "solve",
+        puzzle,
+        "--rules",
+        "basic,hodoku",
+        "--max-len",
+        "20",
+        "--notation",
+        "hodoku",
+    ]);
+    text.lines()
+        .filter(|l| !l.starts_with(['+', '|']) && l.contains(": ") && !l.starts_with("Puzzle"))
+        .filter(|l| !l.starts_with("LEVEL"))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn hodokus_order_takes_hodokus_whole_paths_of_three_puzzles() {
+    // HoDoKu's own whole paths of top1465 #44, #93 and #94 (locked pairs and triples,
+    // hidden pairs, a skyscraper, W-wings, an empty rectangle): every step but the
+    // singles is ours too, in the same order, with the same name and conclusions (both
+    // take every single before any other step, so the states before those steps are the
+    // same; which single comes first is HoDoKu's queue order)
+    let fixture = std::fs::read_to_string("tests/fixtures/hodoku_paths_top1465.txt").unwrap();
+    let mut paths: Vec<(String, Vec<String>)> = Vec::new();
+    for line in fixture.lines().filter(|l| !l.starts_with('#')) {
+        match line.strip_prefix("puzzle ") {
+            Some(p) => paths.push((p.to_string(), Vec::new())),
+            None => paths.last_mut().unwrap().1.push(line.to_string()),
+        }
+    }
+    assert_eq!(paths.len(), 3);
+    let not_single = |(name, _): &(String, _)| {
+        !["Full House", "Naked Single", "Hidden Single"].contains(&name.as_str())
+    };
+    for (puzzle, theirs) in paths {
+        let theirs: Vec<_> = theirs
+            .iter()
+            .map(|l| hodoku_step(l))
+            .filter(not_single)
+            .collect();
+        let ours: Vec<_> = our_hodoku_path(&puzzle)
+            .iter()
+            .map(|l| hodoku_step(l))
+            .filter(not_single)
+            .collect();
+        assert!(theirs.len() >= 12, "{puzzle}");
+        assert_eq!(ours, theirs, "{puzzle}");
+    }
 }

@@ -294,9 +294,24 @@ fn chain_cells(p: &AicPattern, strong_at: impl Fn(usize) -> bool) -> String {
 
 /// HoDoKu's lines for its chains of two conjugate pairs `A = B - C = D`: `Skyscraper: 4 in
 /// r5c4,r6c7 (connected by r3c47) => …` and `2-String Kite: …` (the ends, then the cells
-/// that join them), `Turbot Fish: 5 r1c2 =5= r6c2 -5- r4c3 =5= r4c8 => …` (as a chain).
+/// that join them), `Turbot Fish: 5 r1c2 =5= r6c2 -5- r4c3 =5= r4c8 => …` (as a chain);
+/// and the W-wing's: `W-Wing: 7/5 in r5c7,r9c3 connected by 5 in r59c2 => r9c7<>7`.
 fn two_pairs_line(proof: &Proof, p: &AicPattern) -> Option<String> {
     let name = match p.technique.as_str() {
+        "w-wing" if p.nodes.len() == 6 => {
+            let cell = |k: usize| p.nodes[k].cells[0];
+            let mut pair = [cell(2), cell(3)];
+            pair.sort();
+            return Some(format!(
+                "W-Wing: {}/{} in {} connected by {} in {} => {}",
+                p.nodes[0].digit,
+                p.nodes[1].digit,
+                cells_compact(&[cell(0), cell(5)]),
+                p.nodes[1].digit,
+                cells_compact(&pair),
+                conclusions(proof)
+            ));
+        }
         "skyscraper" => "Skyscraper",
         "two-string-kite" => "2-String Kite",
         "turbot-fish" => {

@@ -14,7 +14,7 @@
 //!   [`medusa`]: 3D Medusa colouring with weak links, weak corners and hinges;
 //! - [`aic`]: alternating inference chains with group and ALS nodes (Eureka);
 //!   [`single_digit`]: HoDoKu's skyscraper, 2-string kite and turbot fish (X-chains of
-//!   two conjugate pairs);
+//!   two conjugate pairs); [`w_wing`]: HoDoKu's W-wing;
 //! - [`tagging`]: gpenet's full tagging (seed 004), level 1: layers, tags, alternate chains;
 //! - [`chains`]: 2D chains, nrc/nrct/nrcz/nrczt chains and lassos;
 //! - [`whips`]: whips, braids and their g- versions;
@@ -48,6 +48,7 @@ pub mod tagging2;
 pub mod tagging3;
 pub mod templates;
 pub mod uniqueness;
+pub mod w_wing;
 pub mod whips;
 
 pub use basic::BasicRule;

@@ -46,15 +46,15 @@ pub const UNIQUENESS_SET: &str = "uniqueness";
 /// HoDoKu's step table), as our techniques, each a tier tried whole before the next:
 /// singles; locked pairs and triples; locked candidates; naked and hidden pairs, triples,
 /// quads; x-wing, swordfish, jellyfish; skyscraper, 2-string kite, turbot fish, empty
-/// rectangle; XY- and XYZ-wing; finned and
+/// rectangle; W-wing; XY- and XYZ-wing; finned and
 /// sashimi fish; Sue de Coq; X-, XY-chains, AICs and nice loops, grouped (our AIC and
 /// nice loops, which also pass through ALS of up to four cells: without them our
 /// breadth-first chain search misses some of HoDoKu's loops); ALS-XZ, ALS-XY-wing;
 /// ALS-XY-chains (our AIC with HoDoKu's ALS nodes); Franken x-wings and swordfish, basic
 /// and finned; forcing chains, then forcing nets. Uniqueness steps (enabled in HoDoKu) are
-/// left out: they join only when named (`hodoku,uniqueness`). HoDoKu's remote pairs,
-/// W-wing and colouring have no technique of their own here: the AIC tier finds them
-/// (they are XY-chains and AICs).
+/// left out: they join only when named (`hodoku,uniqueness`). HoDoKu's remote pairs and
+/// colouring have no technique of their own here: the AIC tier finds them (they are
+/// XY-chains and AICs).
 pub const HODOKU_ORDER: &[&str] = &[
     "naked-single",
     "hidden-single",
@@ -75,6 +75,7 @@ pub const HODOKU_ORDER: &[&str] = &[
     "two-string-kite",
     "turbot-fish",
     "empty-rectangle",
+    "w-wing",
     "xy-wing",
     "xyz-wing",
     "unique-rectangle-1",

@@ -10,6 +10,7 @@ impl HodokuRule {
     fn find(self, links: &LinkIndex) -> Vec<Proof> {
         match self {
             HodokuRule::SingleDigit(kind) => crate::search::single_digit::find(links, kind),
+            HodokuRule::WWing => crate::search::w_wing::find(links),
             HodokuRule::LockedSubset { size } => {
                 crate::search::basic::locked_subsets(links, size as usize)
             }

@@ -11,7 +11,7 @@ pub(super) const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 114] = {
+pub static REGISTRY: [Technique; 115] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -229,6 +229,13 @@ pub static REGISTRY: [Technique; 114] = {
             "a block's digit in one row and column, with a conjugate pair (HoDoKu)",
         )
         .rated(120, 0),
+        hodoku(
+            "w-wing",
+            &["ww"],
+            HodokuRule::WWing,
+            "two bivalue cells with the same digits joined by a conjugate pair of one of them (HoDoKu)",
+        )
+        .rated(150, 0),
         hodoku(
             "dual-empty-rectangle",
             &["dual-er"],

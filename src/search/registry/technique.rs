@@ -77,6 +77,8 @@ pub enum HodokuRule {
     /// Skyscraper, 2-string kite or turbot fish: an X-chain of two conjugate pairs
     /// (`search::single_digit`).
     SingleDigit(SingleDigitKind),
+    /// W-wing: two equal bivalue cells joined by a conjugate pair (`search::w_wing`).
+    WWing,
     /// Locked pair (`size` 2) or triple (3): a naked subset of a block and a line at once.
     LockedSubset { size: u8 },
     /// Empty rectangle (`dual`: two on one block, as one step).
@@ -411,6 +413,7 @@ pub(super) const fn hodoku(
         sets: match rule {
             HodokuRule::LockedSubset { .. } => &["hodoku-catalogue"],
             HodokuRule::SingleDigit(_) => &["single-digit", "hodoku-catalogue"],
+            HodokuRule::WWing => &["hodoku-catalogue"],
             HodokuRule::EmptyRectangle { .. } => &["single-digit", "hodoku-catalogue"],
             HodokuRule::Template { .. } => &["templates", "hodoku-catalogue"],
             // never in a set the user did not name for them
@@ -515,6 +518,7 @@ impl TechniqueId {
             | Search::Tagging(_)
             | Search::Hodoku(HodokuRule::LockedSubset { .. })
             | Search::Hodoku(HodokuRule::SingleDigit(_))
+            | Search::Hodoku(HodokuRule::WWing)
             | Search::Hodoku(HodokuRule::EmptyRectangle { .. })
             | Search::Hodoku(HodokuRule::Uniqueness(_))
             | Search::Hodoku(HodokuRule::AlsOverlap(_))

@@ -1,0 +1,110 @@
+//! HoDoKu's W-wing: two bivalue cells holding the same two digits x and y, which do not
+//! see each other, joined by a conjugate pair of y whose one place sees the first cell and
+//! the other the second. If neither cell held x, both would hold y, and the conjugate pair
+//! would have no y: so one of them holds x, and x leaves every cell seeing both.
+//!
+//! ```text
+//! w-wing (7=5)r5c7-(5)r5c2=(5)r9c2-(5=7)r9c3 ==> r9c7 <> 7
+//! HoDoKu: W-Wing: 7/5 in r5c7,r9c3 connected by 5 in r59c2 => r9c7<>7
+//! ```
+//!
+//! Each is an [`AicPattern`] of six candidates (strong in the first cell, weak to the
+//! pair, the pair, weak to the second cell, strong in it) checked by the chains' checker.
+//!
+//! **Complexity**: pairs of bivalue cells with equal digits (at most C(81, 2)), each
+//! tested against the 27 houses' conjugate pairs of the joining digit.
+
+use super::grid_analysis::{bits, MaskView};
+use crate::graph::LinkIndex;
+use crate::grid::{Candidate, Cell, Digit, House};
+use crate::proof::aic::{AicConclusion, AicNode, AicPattern};
+use crate::proof::{Pattern, Proof};
+
+/// Every W-wing of the state: bivalue cells in order, then the eliminated digit (the
+/// lower first), then the joining pair's house.
+pub fn find(links: &LinkIndex) -> Vec<Proof> {
+    let v = MaskView::new(links);
+    let bivalue: Vec<Cell> = Cell::all()
+        .filter(|c| v.cell[c.index()].count_ones() == 2)
+        .collect();
+    let mut out = Vec::new();
+    for (k, &first) in bivalue.iter().enumerate() {
+        for &second in &bivalue[k + 1..] {
+            let mask = v.cell[first.index()];
+            if v.cell[second.index()] != mask || sees(first, second) {
+                continue;
+            }
+            let digits: Vec<usize> = bits(mask).collect();
+            for (x, y) in [(digits[0], digits[1]), (digits[1], digits[0])] {
+                let kills = eliminations(&v, x, first, second);
+                if kills.is_empty() {
+                    continue;
+                }
+                if let Some((w1, w2)) = joining_pair(&v, y, first, second) {
+                    out.push(proof([first, w1, w2, second], x, y, kills));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn sees(a: Cell, b: Cell) -> bool {
+    a != b && (a.row() == b.row() || a.col() == b.col() || a.block() == b.block())
+}
+
+/// The digit `x`'s candidates seeing both cells.
+fn eliminations(v: &MaskView, x: usize, first: Cell, second: Cell) -> Vec<Candidate> {
+    Cell::all()
+        .filter(|&c| v.cell[c.index()] >> x & 1 == 1 && sees(c, first) && sees(c, second))
+        .map(|c| Candidate::new(c, Digit::from_index(x)))
+        .collect()
+}
+
+/// The first house (rows, columns, blocks) whose two places of `y`, neither cell itself,
+/// see one the first cell and the other the second (a place seeing both does not count
+/// for the second, as in HoDoKu).
+fn joining_pair(v: &MaskView, y: usize, first: Cell, second: Cell) -> Option<(Cell, Cell)> {
+    House::all().find_map(|house| {
+        let places = v.places[house.index()][y];
+        if places.count_ones() != 2 {
+            return None;
+        }
+        let cells: Vec<Cell> = bits(places).map(|i| house.cells()[i]).collect();
+        if cells.contains(&first) || cells.contains(&second) {
+            return None;
+        }
+        let (a, b) = (cells[0], cells[1]);
+        if sees(a, first) && !sees(b, first) && sees(b, second) {
+            Some((a, b))
+        } else if sees(b, first) && !sees(a, first) && sees(a, second) {
+            Some((b, a))
+        } else {
+            None
+        }
+    })
+}
+
+fn proof(cells: [Cell; 4], x: usize, y: usize, kills: Vec<Candidate>) -> Proof {
+    let node = |c: Cell, d: usize| AicNode::candidate(Candidate::new(c, Digit::from_index(d)));
+    let [first, w1, w2, second] = cells;
+    let nodes = vec![
+        node(first, x),
+        node(first, y),
+        node(w1, y),
+        node(w2, y),
+        node(second, y),
+        node(second, x),
+    ];
+    Proof::new(
+        Pattern::Aic(Box::new(AicPattern {
+            nodes,
+            conclusion: AicConclusion::Ends,
+            technique: "w-wing".to_string(),
+            tags: None,
+            als_links: Vec::new(),
+        })),
+        kills,
+        vec![],
+    )
+}
