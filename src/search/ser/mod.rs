@@ -25,6 +25,7 @@ pub use grid::SeGrid;
 
 use crate::grid::Candidate;
 use crate::proof::Proof;
+use chaining::kept::ChainStore;
 
 /// One SE hint: its name and difficulty as SE prints them, what it removes and places,
 /// and the proofs that carry it — checked in order, each on the state the previous ones
@@ -156,4 +157,36 @@ impl Producer {
 /// The first hint of the first producer that has one: SE's next step.
 pub fn next_step(grid: &SeGrid) -> Option<SeStep> {
     PRODUCERS.iter().find_map(|p| p.first_hint(grid))
+}
+
+/// What the producers keep from one rating step to the next: each level-0 chaining mode's
+/// propagations (see [`chaining::kept`]), by producer in [`PRODUCERS`]. The next step is
+/// the same with it or without it.
+#[derive(Default)]
+pub struct Kept {
+    chains: Vec<(ChainingMode, ChainStore)>,
+}
+
+impl Kept {
+    fn chains(&mut self, mode: ChainingMode) -> &mut ChainStore {
+        let at = match self.chains.iter().position(|(m, _)| *m == mode) {
+            Some(at) => at,
+            None => {
+                self.chains.push((mode, ChainStore::default()));
+                self.chains.len() - 1
+            }
+        };
+        &mut self.chains[at].1
+    }
+}
+
+/// [`next_step`], reusing what `kept` holds from the previous steps of the same rating
+/// (and keeping this step's work for the next).
+pub fn next_step_keeping(grid: &SeGrid, kept: &mut Kept) -> Option<SeStep> {
+    PRODUCERS.iter().find_map(|&p| match p {
+        Producer::Chaining(mode) if mode.level == 0 && (mode.multiple || mode.dynamic) => {
+            chaining::first_hint_keeping(grid, mode, kept.chains(mode))
+        }
+        _ => p.first_hint(grid),
+    })
 }

@@ -12,6 +12,7 @@
 
 use super::advanced::{self, AdvancedHint, Rules};
 use super::potential::{Cause, Pot, Work, POTS};
+use crate::search::ser::grid::PEERS;
 use crate::search::ser::ChainingMode;
 use std::collections::VecDeque;
 
@@ -43,6 +44,41 @@ pub struct Chain {
     /// last is not registered (SE returns it without adding it).
     pub contradiction: Option<(u32, u32)>,
     pub advanced: Vec<AdvancedHint>,
+    /// The candidates of the grid the propagation read (at level 0: the chain is the same
+    /// on any grid where they are the same).
+    pub read: ReadSet,
+}
+
+/// The candidates a level-0 propagation read: every candidate of the cells in `cells`
+/// (the cell rule reads a cell's whole mask), and per value those in `values[value - 1]`
+/// (the region rule reads a value's places in a cell's block, row and column).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReadSet {
+    cells: u128,
+    values: [u128; 9],
+}
+
+impl ReadSet {
+    /// The cell rule at `cell`: its whole mask.
+    #[inline]
+    fn read_cell(&mut self, cell: usize) {
+        self.cells |= 1 << cell;
+    }
+
+    /// The region rule for `value` at `cell`: the value's places in the cell's block, row
+    /// and column.
+    #[inline]
+    fn read_houses(&mut self, cell: usize, value: u8) {
+        self.values[value as usize - 1] |= PEERS[cell] | 1 << cell;
+    }
+
+    /// Does the set hold a candidate of `removed` (per value, bit `c` for cell `c`)?
+    pub fn meets(&self, removed: &[u128; 9]) -> bool {
+        removed
+            .iter()
+            .zip(&self.values)
+            .any(|(&gone, &read)| gone & (read | self.cells) != 0)
+    }
 }
 
 const WORDS: usize = POTS.div_ceil(64);
@@ -108,6 +144,7 @@ impl Chain {
             by_rank: Vec::new(),
             contradiction: None,
             advanced: Vec::new(),
+            read: ReadSet::default(),
         }
     }
 
@@ -154,6 +191,16 @@ impl Chain {
         }
         self.by_rank = by_rank;
         self
+    }
+
+    /// Records what the links of `pot` read: its houses' places of its value, and with
+    /// the cell rule its cell.
+    #[inline]
+    fn read_links(&mut self, pot: Pot, y: bool) {
+        if y {
+            self.read.read_cell(pot.cell());
+        }
+        self.read.read_houses(pot.cell(), pot.value());
     }
 
     fn register(&mut self, pot: Pot, node: u32, table: &mut Table) {
@@ -371,7 +418,9 @@ fn grow(
     }
     loop {
         if let Some(q) = pending_on.pop_front() {
-            work.on_to_off(chain.nodes[q as usize].pot, y, links);
+            let qp = chain.nodes[q as usize].pot;
+            chain.read_links(qp, y);
+            work.on_to_off(qp, y, links);
             for &(o, cause) in links.iter() {
                 if let Some(on) = table.get(o.negated()) {
                     let off = chain.push(o, cause, &[q]);
@@ -385,6 +434,7 @@ fn grow(
             }
         } else if let Some(q) = pending_off.pop_front() {
             let qp = chain.nodes[q as usize].pot;
+            chain.read_links(qp, y);
             work.off_to_on(qp, y, true, links);
             found.clear();
             parents.clear();

@@ -1,0 +1,100 @@
+//! Level-0 propagations kept from one call of a producer to the next (one rating step to
+//! the next): SE asks every producer again after each step, and a step removes a few
+//! candidates, so most propagations of the Nishio, multiple and dynamic producers would be
+//! computed again unchanged.
+//!
+//! A level-0 propagation reads only the candidates of its [`ReadSet`] (the cell and region
+//! rules of the potentials it processes), and it is a function of them: on a grid where
+//! those candidates are the same, it builds the same chain, node for node. The rating only
+//! removes candidates, so a kept chain stays exact while no removed candidate is in its
+//! read set; [`ChainStore::rebase`] drops the others (and everything when the new grid is
+//! not a subset of the old one).
+//!
+//! [`ReadSet`]: super::propagate::ReadSet
+
+use super::potential::{Pot, POTS};
+use super::propagate::Chain;
+use std::rc::Rc;
+
+/// The chains of one producer, by start potential, each exact on [`ChainStore::grid`].
+#[derive(Clone)]
+pub struct ChainStore {
+    grid: [u16; 81],
+    chains: Vec<Option<Rc<Chain>>>,
+}
+
+impl Default for ChainStore {
+    fn default() -> ChainStore {
+        ChainStore {
+            grid: [0; 81],
+            chains: vec![None; POTS],
+        }
+    }
+}
+
+impl ChainStore {
+    /// Makes the store exact on `grid`: keeps the chains whose read candidates are the same
+    /// there.
+    pub fn rebase(&mut self, grid: &[u16; 81]) {
+        match removed_since(&self.grid, grid) {
+            Some(removed) => {
+                if removed.iter().any(|&r| r != 0) {
+                    for slot in &mut self.chains {
+                        if slot.as_ref().is_some_and(|c| c.read.meets(&removed)) {
+                            *slot = None;
+                        }
+                    }
+                }
+            }
+            None => self.chains.fill(None),
+        }
+        self.grid = *grid;
+    }
+
+    /// The chain from `start`, if kept.
+    #[inline]
+    pub fn get(&self, start: Pot) -> Option<&Rc<Chain>> {
+        self.chains[start.index()].as_ref()
+    }
+
+    pub fn insert(&mut self, start: Pot, chain: Rc<Chain>) {
+        self.chains[start.index()] = Some(chain);
+    }
+}
+
+/// The candidates of `old` missing from `new`, per value (bit `c` for cell `c`); `None`
+/// when `new` holds a candidate `old` does not.
+fn removed_since(old: &[u16; 81], new: &[u16; 81]) -> Option<[u128; 9]> {
+    let mut removed = [0u128; 9];
+    for (cell, (&o, &n)) in old.iter().zip(new).enumerate() {
+        if n & !o != 0 {
+            return None;
+        }
+        let mut gone = o & !n;
+        while gone != 0 {
+            let v = gone.trailing_zeros() as usize;
+            gone &= gone - 1;
+            removed[v - 1] |= 1 << cell;
+        }
+    }
+    Some(removed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn removed_candidates_are_listed_per_value() {
+        let mut old = [0u16; 81];
+        old[3] = 0b10_0110;
+        let mut new = old;
+        new[3] = 0b00_0100;
+        let removed = removed_since(&old, &new).expect("a subset");
+        assert_eq!(removed[0], 1 << 3);
+        assert_eq!(removed[4], 1 << 3);
+        assert_eq!(removed.iter().filter(|&&r| r != 0).count(), 2);
+        new[4] = 0b10;
+        assert!(removed_since(&old, &new).is_none());
+    }
+}
