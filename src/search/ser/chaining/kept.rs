@@ -1,19 +1,18 @@
-//! Level-0 propagations kept from one call of a producer to the next (one rating step to
-//! the next): SE asks every producer again after each step, and a step removes a few
-//! candidates, so most propagations of the Nishio, multiple and dynamic producers would be
-//! computed again unchanged.
+//! Chaining work kept from one call of a producer to the next (one rating step to the
+//! next): SE asks every producer again after each step, and a step removes a few
+//! candidates, so most propagations of the Nishio, multiple and dynamic producers, and most
+//! searches of the forcing chains and cycles, would be made again unchanged.
 //!
 //! A level-0 propagation reads only the candidates of its [`ReadSet`] (the cell and region
 //! rules of the potentials it processes), and it is a function of them: on a grid where
 //! those candidates are the same, it builds the same chain, node for node. The rating only
 //! removes candidates, so a kept chain stays exact while no removed candidate is in its
 //! read set; [`ChainStore::rebase`] drops the others (and everything when the new grid is
-//! not a subset of the old one).
-//!
-//! [`ReadSet`]: super::propagate::ReadSet
+//! not a subset of the old one). [`Fruitless`] keeps, the same way, the searches of the
+//! forcing chains and cycles that found nothing.
 
 use super::potential::{Pot, POTS};
-use super::propagate::Chain;
+use super::propagate::{Chain, ReadSet};
 use std::rc::Rc;
 
 /// The chains of one producer, by start potential, each exact on [`ChainStore::grid`].
@@ -59,6 +58,54 @@ impl ChainStore {
 
     pub fn insert(&mut self, start: Pot, chain: Rc<Chain>) {
         self.chains[start.index()] = Some(chain);
+    }
+}
+
+/// Searches that found nothing on [`Fruitless::grid`], by key, with the candidates each
+/// read: each finds nothing again while those are the same.
+#[derive(Clone)]
+pub struct Fruitless {
+    grid: [u16; 81],
+    /// Per key, its entry in `reads` (`u32::MAX`: none).
+    slots: Vec<u32>,
+    reads: Vec<(u32, ReadSet)>,
+}
+
+impl Fruitless {
+    /// A store for keys `0..keys`.
+    pub fn new(keys: usize) -> Fruitless {
+        Fruitless {
+            grid: [0; 81],
+            slots: vec![u32::MAX; keys],
+            reads: Vec::new(),
+        }
+    }
+
+    /// Makes the store exact on `grid`: keeps the searches whose read candidates are the
+    /// same there.
+    pub fn rebase(&mut self, grid: &[u16; 81]) {
+        match removed_since(&self.grid, grid) {
+            Some(removed) if removed.iter().all(|&r| r == 0) => {}
+            Some(removed) => self.reads.retain(|(_, read)| !read.meets(&removed)),
+            None => self.reads.clear(),
+        }
+        self.grid = *grid;
+        self.slots.fill(u32::MAX);
+        for (at, &(key, _)) in self.reads.iter().enumerate() {
+            self.slots[key as usize] = at as u32;
+        }
+    }
+
+    /// Did the search of `key` find nothing (on this grid)?
+    #[inline]
+    pub fn holds(&self, key: usize) -> bool {
+        self.slots[key] != u32::MAX
+    }
+
+    /// The search of `key` found nothing, reading `read`.
+    pub fn insert(&mut self, key: usize, read: ReadSet) {
+        self.slots[key] = self.reads.len() as u32;
+        self.reads.push((key as u32, read));
     }
 }
 

@@ -59,17 +59,15 @@ pub struct ReadSet {
 }
 
 impl ReadSet {
-    /// The cell rule at `cell`: its whole mask.
+    /// What the links of `pot` read: its value's places in its block, row and column, and
+    /// with the cell rule (`y`) its cell's whole mask.
     #[inline]
-    fn read_cell(&mut self, cell: usize) {
-        self.cells |= 1 << cell;
-    }
-
-    /// The region rule for `value` at `cell`: the value's places in the cell's block, row
-    /// and column.
-    #[inline]
-    fn read_houses(&mut self, cell: usize, value: u8) {
-        self.values[value as usize - 1] |= PEERS[cell] | 1 << cell;
+    pub fn read_links(&mut self, pot: Pot, y: bool) {
+        let cell = pot.cell();
+        if y {
+            self.cells |= 1 << cell;
+        }
+        self.values[pot.value() as usize - 1] |= PEERS[cell] | 1 << cell;
     }
 
     /// Does the set hold a candidate of `removed` (per value, bit `c` for cell `c`)?
@@ -191,16 +189,6 @@ impl Chain {
         }
         self.by_rank = by_rank;
         self
-    }
-
-    /// Records what the links of `pot` read: its houses' places of its value, and with
-    /// the cell rule its cell.
-    #[inline]
-    fn read_links(&mut self, pot: Pot, y: bool) {
-        if y {
-            self.read.read_cell(pot.cell());
-        }
-        self.read.read_houses(pot.cell(), pot.value());
     }
 
     fn register(&mut self, pot: Pot, node: u32, table: &mut Table) {
@@ -419,7 +407,7 @@ fn grow(
     loop {
         if let Some(q) = pending_on.pop_front() {
             let qp = chain.nodes[q as usize].pot;
-            chain.read_links(qp, y);
+            chain.read.read_links(qp, y);
             work.on_to_off(qp, y, links);
             for &(o, cause) in links.iter() {
                 if let Some(on) = table.get(o.negated()) {
@@ -434,7 +422,7 @@ fn grow(
             }
         } else if let Some(q) = pending_off.pop_front() {
             let qp = chain.nodes[q as usize].pot;
-            chain.read_links(qp, y);
+            chain.read.read_links(qp, y);
             work.off_to_on(qp, y, true, links);
             found.clear();
             parents.clear();
