@@ -237,9 +237,19 @@ fn search(grid: &SeGrid, degree: usize, known: Option<(u128, u128)>) -> Result<S
                 let common = pair_common & masks[index_of[t]];
                 (common & common.wrapping_sub(1) != 0).then_some(common)
             };
+            // after a call that found nothing, with the pair and its common excluders the
+            // same, only a third changed or not a base cell then can exclude something
+            let mut rest = match known {
+                Some((changed, known_base))
+                    if (1 << c0 | 1 << c1) & !known_base == 0
+                        && (1 << c0 | 1 << c1 | pair_common) & changed == 0 =>
+                {
+                    thirds & (changed | !known_base)
+                }
+                _ => thirds,
+            };
             // SE takes the third cells in c0's, then c1's excluders' order: that order
             // matters only for the set reported, so they are tried in cell order first
-            let mut rest = thirds;
             let mut any = false;
             while rest != 0 && !any {
                 let t = rest.trailing_zeros() as usize;

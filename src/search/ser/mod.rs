@@ -169,6 +169,8 @@ pub struct Kept {
     unary: Option<Fruitless>,
     /// Aligned pair and triplet exclusion's last calls, when they found nothing.
     aligned: [Option<aligned::Fruitless>; 2],
+    /// The unique loops' last call, when it found nothing.
+    unique_loops: Option<unique::LoopsFruitless>,
     /// The naked and hidden sets', locking and fish producers, each with the grid of its
     /// last call when that found nothing.
     last_fruitless: Vec<(Producer, Option<SeGrid>)>,
@@ -215,6 +217,7 @@ pub fn next_step_keeping(grid: &SeGrid, kept: &mut Kept) -> Option<SeStep> {
         Producer::DirectLocking | Producer::Locking | Producer::Fish(_) => {
             layered_first_hint(p, grid, kept.last_fruitless(p))
         }
+        Producer::UniqueLoops => unique::unique_loops_keeping(grid, &mut kept.unique_loops),
         Producer::AlignedPairExclusion => {
             aligned::aligned_exclusion_keeping(grid, 2, &mut kept.aligned[0])
         }

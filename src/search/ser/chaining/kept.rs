@@ -1,15 +1,15 @@
 //! Chaining work kept from one call of a producer to the next (one rating step to the
 //! next): SE asks every producer again after each step, and a step removes a few
 //! candidates, so most propagations of the Nishio, multiple and dynamic producers, and most
-//! searches of the forcing chains and cycles, would be made again unchanged.
+//! cycle searches, would be made again unchanged.
 //!
 //! A level-0 propagation reads only the candidates of its [`ReadSet`] (the cell and region
 //! rules of the potentials it processes), and it is a function of them: on a grid where
 //! those candidates are the same, it builds the same chain, node for node. The rating only
 //! removes candidates, so a kept chain stays exact while no removed candidate is in its
 //! read set; [`ChainStore::rebase`] drops the others (and everything when the new grid is
-//! not a subset of the old one). [`Fruitless`] keeps, the same way, the searches of the
-//! forcing chains and cycles that found nothing.
+//! not a subset of the old one). [`Fruitless`] keeps, the same way, the cycle searches of
+//! the forcing chains and cycles producer that found nothing.
 
 use super::potential::{Pot, POTS};
 use super::propagate::{Chain, ReadSet};

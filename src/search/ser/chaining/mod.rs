@@ -24,6 +24,7 @@ pub mod multiple;
 pub mod potential;
 pub mod proofs;
 pub mod propagate;
+pub mod reach;
 pub mod unary;
 
 use super::{ChainingMode, SeGrid, SeStep};

@@ -12,11 +12,15 @@
 //! Complexity: per start, a breadth-first search over at most 1,458 potentials with their
 //! ≤ 28 links; a start's search stops at the depth past which no hint could sort before the
 //! best found so far (SE sorts by difficulty, which grows with the length), which keeps
-//! most searches to a few layers.
+//! most searches to a few layers. Forcing chains are searched only from the starts that
+//! reach their conjugate over the pass's links ([`super::reach`], computed once a pass);
+//! cycle searches that found nothing are kept for the next rating step
+//! ([`super::kept`]).
 
 use super::kept::Fruitless;
 use super::potential::{Cause, Pot, StaticLinks, POTS};
 use super::propagate::ReadSet;
+use super::reach::Reach;
 use super::{proofs, Rank};
 use crate::grid::Candidate;
 use crate::search::ser::grid::{candidate, ones, PEERS};
@@ -107,7 +111,7 @@ struct Search<'a> {
     /// The largest complexity worth finding, for each (base, sort key) asked, against the
     /// best so far.
     limits: Vec<((u64, u8), usize)>,
-    /// The candidates the current start's searches read (see [`super::kept`]).
+    /// The candidates the current start's cycle search read (see [`super::kept`]).
     read: ReadSet,
 }
 
@@ -134,10 +138,12 @@ pub fn all_hints(grid: &[u16; 81]) -> Vec<Found> {
     search(grid, true, None).all.unwrap_or_default()
 }
 
-/// The three passes over every start. A start whose searches `fruitless` holds is
-/// skipped: they found nothing uncut on a grid where what they read was the same, so they
-/// find nothing now, cut or not (a search cut by the best so far is a prefix of the uncut
-/// one). A start searched uncut that finds nothing is added.
+/// The three passes over every start. A start whose cycle search `fruitless` holds is not
+/// searched for cycles: that search found nothing uncut on a grid where what it read was
+/// the same, so it finds nothing now, cut or not (a search cut by the best so far is a
+/// prefix of the uncut one); a cycle search made uncut that finds nothing is added. The
+/// forcing chains are searched only from the starts that reach their conjugate
+/// ([`Reach`]).
 fn search(grid: &[u16; 81], all: bool, mut fruitless: Option<&mut Fruitless>) -> SearchResult {
     let links = StaticLinks::new(grid);
     let mut s = Search {
@@ -153,6 +159,8 @@ fn search(grid: &[u16; 81], all: bool, mut fruitless: Option<&mut Fruitless>) ->
         limits: Vec::new(),
         read: ReadSet::default(),
     };
+    // the forcing chains' links (x, and y but in the first pass)
+    let reach = PASSES.map(|pass| pass.x.then(|| Reach::new(grid, &links, pass.y, true)));
     for (pass_at, pass) in PASSES.into_iter().enumerate() {
         for (cell, &cands) in grid.iter().enumerate() {
             let count = ones(cands);
@@ -165,14 +173,16 @@ fn search(grid: &[u16; 81], all: bool, mut fruitless: Option<&mut Fruitless>) ->
                 }
                 let root = Pot::new(cell, value, true);
                 let key = (cell * 9 + value as usize - 1) * PASSES.len() + pass_at;
-                if fruitless.as_ref().is_some_and(|f| f.holds(key)) {
-                    continue;
+                if !fruitless.as_ref().is_some_and(|f| f.holds(key)) {
+                    let uncut = s.best.is_none() && s.all.is_none();
+                    s.read = ReadSet::default();
+                    s.cycles(root, pass);
+                    if let Some(f) = fruitless.as_mut().filter(|_| uncut && s.best.is_none()) {
+                        f.insert(key, s.read);
+                    }
                 }
-                let uncut = s.best.is_none() && s.all.is_none();
-                s.read = ReadSet::default();
-                s.unary(root, pass);
-                if let Some(f) = fruitless.as_mut().filter(|_| uncut && s.best.is_none()) {
-                    f.insert(key, s.read);
+                if let Some(reach) = &reach[pass_at] {
+                    s.forcing_chains_from(root, pass, reach);
                 }
             }
         }
@@ -276,14 +286,15 @@ impl Search<'_> {
         }
     }
 
-    /// SE's `doUnaryChaining` from `root` on: cycles, then (with x links) forcing chains
-    /// from `root` on and from `root` off.
-    fn unary(&mut self, root: Pot, pass: Pass) {
-        self.cycles(root, pass);
-        if pass.x {
-            let mut targets = Vec::new();
-            self.forcing_chains(root, pass, &mut targets);
-            self.forcing_chains(root.negated(), pass, &mut targets);
+    /// The forcing chains of SE's `doUnaryChaining` from `root` (with x links, after the
+    /// cycles): from `root` on, then from `root` off. A search whose target (the start's
+    /// conjugate) is out of the start's reach finds nothing, and is skipped.
+    fn forcing_chains_from(&mut self, root: Pot, pass: Pass, reach: &Reach) {
+        let mut targets = Vec::new();
+        for start in [root, root.negated()] {
+            if reach.reaches(start, start.negated()) {
+                self.forcing_chains(start, pass, &mut targets);
+            }
         }
     }
 
@@ -417,10 +428,7 @@ impl Search<'_> {
             }
             let links = self.links;
             while let Some(q) = self.pending_on.pop_front() {
-                let qp = self.insts[q as usize].pot;
-                self.read.read_links(qp, pass.y);
-                for &(o, cause) in links.on_to_off(qp, pass.y) {
-                    self.read.read_links(o, pass.y);
+                for &(o, cause) in links.on_to_off(self.insts[q as usize].pot, pass.y) {
                     if o.negated() == start && !targets.contains(&o) {
                         targets.push(o);
                         let idx = self.push(o, cause, q);
@@ -442,9 +450,7 @@ impl Search<'_> {
                 }
             }
             while let Some(q) = self.pending_off.pop_front() {
-                let qp = self.insts[q as usize].pot;
-                self.read.read_links(qp, pass.y);
-                for &(n, cause) in links.off_to_on(qp, pass.y, true) {
+                for &(n, cause) in links.off_to_on(self.insts[q as usize].pot, pass.y, true) {
                     if n.negated() == start && !targets.contains(&n) {
                         targets.push(n);
                         let idx = self.push(n, cause, q);
