@@ -12,7 +12,7 @@
 //! the forcing chains and cycles producer that found nothing.
 
 use super::potential::{Pot, POTS};
-use super::propagate::{Chain, ReadSet};
+use super::propagate::{Chain, ReadSet, Removed};
 use std::rc::Rc;
 
 /// The chains of one producer, by start potential, each exact on [`ChainStore::grid`].
@@ -37,7 +37,7 @@ impl ChainStore {
     pub fn rebase(&mut self, grid: &[u16; 81]) {
         match removed_since(&self.grid, grid) {
             Some(removed) => {
-                if removed.iter().any(|&r| r != 0) {
+                if !removed.is_empty() {
                     for slot in &mut self.chains {
                         if slot.as_ref().is_some_and(|c| c.read.meets(&removed)) {
                             *slot = None;
@@ -85,7 +85,7 @@ impl Fruitless {
     /// same there.
     pub fn rebase(&mut self, grid: &[u16; 81]) {
         match removed_since(&self.grid, grid) {
-            Some(removed) if removed.iter().all(|&r| r == 0) => {}
+            Some(removed) if removed.is_empty() => {}
             Some(removed) => self.reads.retain(|(_, read)| !read.meets(&removed)),
             None => self.reads.clear(),
         }
@@ -109,9 +109,15 @@ impl Fruitless {
     }
 }
 
+/// The candidates of `old` missing from `new`; `None` when `new` holds a candidate `old`
+/// does not.
+fn removed_since(old: &[u16; 81], new: &[u16; 81]) -> Option<Removed> {
+    removed_by_value(old, new).map(|removed| Removed::new(&removed))
+}
+
 /// The candidates of `old` missing from `new`, per value (bit `c` for cell `c`); `None`
 /// when `new` holds a candidate `old` does not.
-fn removed_since(old: &[u16; 81], new: &[u16; 81]) -> Option<[u128; 9]> {
+fn removed_by_value(old: &[u16; 81], new: &[u16; 81]) -> Option<[u128; 9]> {
     let mut removed = [0u128; 9];
     for (cell, (&o, &n)) in old.iter().zip(new).enumerate() {
         if n & !o != 0 {
@@ -137,11 +143,11 @@ mod tests {
         old[3] = 0b10_0110;
         let mut new = old;
         new[3] = 0b00_0100;
-        let removed = removed_since(&old, &new).expect("a subset");
+        let removed = removed_by_value(&old, &new).expect("a subset");
         assert_eq!(removed[0], 1 << 3);
         assert_eq!(removed[4], 1 << 3);
         assert_eq!(removed.iter().filter(|&&r| r != 0).count(), 2);
         new[4] = 0b10;
-        assert!(removed_since(&old, &new).is_none());
+        assert!(removed_by_value(&old, &new).is_none());
     }
 }

@@ -14,7 +14,6 @@ use super::advanced::{self, AdvancedHint, Rules};
 use super::potential::{Cause, Pot, Work, POTS};
 use crate::search::ser::grid::PEERS;
 use crate::search::ser::ChainingMode;
-use std::collections::VecDeque;
 
 /// One derived potential: what it is, why, and its parents (node indices).
 #[derive(Clone, Debug)]
@@ -50,12 +49,13 @@ pub struct Chain {
 }
 
 /// The candidates a level-0 propagation read: every candidate of the cells in `cells`
-/// (the cell rule reads a cell's whole mask), and per value those in `values[value - 1]`
-/// (the region rule reads a value's places in a cell's block, row and column).
+/// (the cell rule reads a cell's whole mask), and per value the places in the block, row
+/// and column of the cells in `linked[value - 1]` (the region rule at a potential of that
+/// value reads its value's places in the cell's three regions).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ReadSet {
     cells: u128,
-    values: [u128; 9],
+    linked: [u128; 9],
 }
 
 impl ReadSet {
@@ -63,19 +63,53 @@ impl ReadSet {
     /// with the cell rule (`y`) its cell's whole mask.
     #[inline]
     pub fn read_links(&mut self, pot: Pot, y: bool) {
-        let cell = pot.cell();
+        let bit = 1u128 << pot.cell();
         if y {
-            self.cells |= 1 << cell;
+            self.cells |= bit;
         }
-        self.values[pot.value() as usize - 1] |= PEERS[cell] | 1 << cell;
+        self.linked[pot.value() as usize - 1] |= bit;
     }
 
-    /// Does the set hold a candidate of `removed` (per value, bit `c` for cell `c`)?
-    pub fn meets(&self, removed: &[u128; 9]) -> bool {
-        removed
-            .iter()
-            .zip(&self.values)
-            .any(|(&gone, &read)| gone & (read | self.cells) != 0)
+    /// Does the set hold a removed candidate? `removed`: the removed candidates' cells
+    /// (bit `c` for cell `c`), and per value the cells seeing or holding a removed
+    /// candidate of that value ([`Removed`]).
+    pub fn meets(&self, removed: &Removed) -> bool {
+        self.cells & removed.cells != 0
+            || removed
+                .near
+                .iter()
+                .zip(&self.linked)
+                .any(|(&near, &linked)| near & linked != 0)
+    }
+}
+
+/// Removed candidates as [`ReadSet::meets`] reads them: their cells, and per value the
+/// cells that see or hold one of that value (the cells whose region rule reads it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Removed {
+    cells: u128,
+    near: [u128; 9],
+}
+
+impl Removed {
+    /// `removed` per value (index `value - 1`), bit `c` for cell `c`.
+    pub fn new(removed: &[u128; 9]) -> Removed {
+        let mut out = Removed::default();
+        for (near, &gone) in out.near.iter_mut().zip(removed) {
+            out.cells |= gone;
+            let mut rest = gone;
+            while rest != 0 {
+                let cell = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                *near |= PEERS[cell] | 1 << cell;
+            }
+        }
+        out
+    }
+
+    /// Nothing removed.
+    pub fn is_empty(&self) -> bool {
+        self.cells == 0
     }
 }
 
@@ -96,18 +130,17 @@ pub fn common_present<'a>(chains: impl IntoIterator<Item = &'a Chain>, on: bool)
     out
 }
 
-/// The node of each potential while a chain is built (reset in O(1) by a stamp).
+/// The node of each potential while a chain is built: (stamp, node) per potential, reset
+/// in O(1) by a new stamp.
 pub struct Table {
-    node: Vec<u32>,
-    stamp: Vec<u32>,
+    entries: Vec<(u32, u32)>,
     current: u32,
 }
 
 impl Default for Table {
     fn default() -> Table {
         Table {
-            node: vec![0; POTS],
-            stamp: vec![0; POTS],
+            entries: vec![(0, 0); POTS],
             current: 0,
         }
     }
@@ -117,18 +150,47 @@ impl Table {
     fn reset(&mut self) {
         self.current = self.current.wrapping_add(1);
         if self.current == 0 {
-            self.stamp.fill(0);
+            self.entries.fill((0, 0));
             self.current = 1;
         }
     }
     #[inline]
     fn get(&self, p: Pot) -> Option<u32> {
-        (self.stamp[p.index()] == self.current).then(|| self.node[p.index()])
+        let (stamp, node) = self.entries[p.index()];
+        (stamp == self.current).then_some(node)
     }
     #[inline]
     fn set(&mut self, p: Pot, node: u32) {
-        self.stamp[p.index()] = self.current;
-        self.node[p.index()] = node;
+        self.entries[p.index()] = (self.current, node);
+    }
+}
+
+/// A first-in first-out queue of nodes, cleared between propagations (a vector and its
+/// read position: cheaper than a ring buffer here).
+#[derive(Default)]
+struct Fifo {
+    items: Vec<u32>,
+    head: usize,
+}
+
+impl Fifo {
+    fn clear(&mut self) {
+        self.items.clear();
+        self.head = 0;
+    }
+    #[inline]
+    fn push(&mut self, node: u32) {
+        self.items.push(node);
+    }
+    #[inline]
+    fn pop(&mut self) -> Option<u32> {
+        let node = self.items.get(self.head).copied()?;
+        self.head += 1;
+        Some(node)
+    }
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.head == self.items.len()
     }
 }
 
@@ -330,8 +392,8 @@ pub struct Scratch {
 pub struct Buffers {
     table: Table,
     work: Option<Work>,
-    pending_on: VecDeque<u32>,
-    pending_off: VecDeque<u32>,
+    pending_on: Fifo,
+    pending_off: Fifo,
     links: Vec<(Pot, Cause)>,
     found: Vec<(Pot, Cause, usize, usize)>,
     parents: Vec<u32>,
@@ -400,12 +462,12 @@ fn grow(
     let root = chain.push(start, Cause::Start, &[]);
     chain.register(start, root, table);
     if start.on() {
-        pending_on.push_back(root);
+        pending_on.push(root);
     } else {
-        pending_off.push_back(root);
+        pending_off.push(root);
     }
     loop {
-        if let Some(q) = pending_on.pop_front() {
+        if let Some(q) = pending_on.pop() {
             let qp = chain.nodes[q as usize].pot;
             chain.read.read_links(qp, y);
             work.on_to_off(qp, y, links);
@@ -417,10 +479,10 @@ fn grow(
                 } else if table.get(o).is_none() {
                     let n = chain.push(o, cause, &[q]);
                     chain.register(o, n, table);
-                    pending_off.push_back(n);
+                    pending_off.push(n);
                 }
             }
-        } else if let Some(q) = pending_off.pop_front() {
+        } else if let Some(q) = pending_off.pop() {
             let qp = chain.nodes[q as usize].pot;
             chain.read.read_links(qp, y);
             work.off_to_on(qp, y, true, links);
@@ -453,7 +515,7 @@ fn grow(
                 } else if table.get(n).is_none() {
                     let node = chain.push(n, cause, &parents[from..to]);
                     chain.register(n, node, table);
-                    pending_on.push_back(node);
+                    pending_on.push(node);
                 }
             }
         }
@@ -469,7 +531,7 @@ fn grow(
                     chain.advanced.push(hint.clone());
                     let node = chain.push(pot, Cause::Advanced(index), &rule_parents);
                     chain.register(pot, node, table);
-                    pending_off.push_back(node);
+                    pending_off.push(node);
                 }
             }
             if pending_off.is_empty() {

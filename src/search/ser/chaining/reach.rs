@@ -58,16 +58,13 @@ impl Reach {
         let (component, count) = components(&starts, &edges);
         let words = n.div_ceil(64).max(1);
         let mut reach = vec![0u64; count * words];
-        // members of each component, then the components in Tarjan's order (each after
-        // every component it reaches)
-        let mut members: Vec<Vec<u32>> = vec![Vec::new(); count];
-        for (v, &c) in component.iter().enumerate() {
-            members[c as usize].push(v as u32);
-        }
-        for (c, nodes) in members.iter().enumerate() {
+        // the components in Tarjan's order (each after every component it reaches), with
+        // their nodes
+        let by_component = nodes_by_component(&component, count);
+        for c in 0..count {
             let (done, rest) = reach.split_at_mut(c * words);
             let own = &mut rest[..words];
-            for &v in nodes {
+            for &v in &by_component.nodes[by_component.starts[c]..by_component.starts[c + 1]] {
                 own[v as usize / 64] |= 1 << (v % 64);
                 for &w in &edges[starts[v as usize] as usize..starts[v as usize + 1] as usize] {
                     let d = component[w as usize] as usize;
@@ -97,6 +94,30 @@ impl Reach {
         let c = self.component[f as usize] as usize;
         self.reach[c * self.words + t as usize / 64] >> (t % 64) & 1 != 0
     }
+}
+
+/// The nodes grouped by component: component `c`'s are `nodes[starts[c]..starts[c + 1]]`.
+struct Grouped {
+    starts: Vec<usize>,
+    nodes: Vec<u32>,
+}
+
+/// Groups the nodes by component (a counting sort).
+fn nodes_by_component(component: &[u32], count: usize) -> Grouped {
+    let mut starts = vec![0usize; count + 1];
+    for &c in component {
+        starts[c as usize + 1] += 1;
+    }
+    for c in 0..count {
+        starts[c + 1] += starts[c];
+    }
+    let mut next = starts.clone();
+    let mut nodes = vec![0u32; component.len()];
+    for (v, &c) in component.iter().enumerate() {
+        nodes[next[c as usize]] = v as u32;
+        next[c as usize] += 1;
+    }
+    Grouped { starts, nodes }
 }
 
 /// Tarjan's strongly connected components of the graph whose node `v` has the edges
