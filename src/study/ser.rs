@@ -3,6 +3,9 @@
 //! hardest step, ED the first step's difficulty, EP the hardest step up to and including
 //! the first that places a value; a grid SE cannot finish is rated 20.0.
 //!
+//! The producers keep their work from one step to the next where it stays exact
+//! ([`ser::Kept`]): the steps are those of asking every producer afresh.
+//!
 //! Every step is carried by proofs: each is re-verified by `proof::check` on the state it
 //! was found in, and, the solution known, every conclusion is checked against it, before
 //! the step is applied.
@@ -88,6 +91,7 @@ pub enum SerError {
 pub fn rate(state: &State, solution: Option<&[u8; 81]>) -> Result<SerRating, SerError> {
     let mut state = state.clone();
     let mut grid = SeGrid::from_state(&state);
+    let mut kept = ser::Kept::default();
     let mut rating = SerRating {
         er: f64::NEG_INFINITY,
         ep: 0.0,
@@ -96,7 +100,7 @@ pub fn rate(state: &State, solution: Option<&[u8; 81]>) -> Result<SerRating, Ser
         stuck: false,
     };
     while grid.values.contains(&0) {
-        let Some(step) = ser::next_step(&grid) else {
+        let Some(step) = ser::next_step_keeping(&grid, &mut kept) else {
             rating.er = 20.0;
             rating.stuck = true;
             break;

@@ -3,6 +3,11 @@
 //! cells that see each other, or a common excluder cell left without a value — lose that
 //! candidate. SE's base cells need not see each other; a triplet's third cell is an
 //! excluder of one of the first two with at most three candidates.
+//!
+//! From one rating step to the next ([`Fruitless`]): after a call that found nothing, a
+//! set whose cells were base cells then, and whose cells and common excluders are the
+//! same now, excludes nothing now either (its excluders now are some of those it had
+//! then, and fewer excluders forbid fewer combinations), so it is not tried again.
 
 use super::basic::bits;
 use super::grid::{candidate, house_cells, sees, SeGrid};
@@ -132,14 +137,47 @@ fn base_cells(counts: &[u32; 81], degree: usize) -> Vec<(usize, Vec<usize>)> {
     out
 }
 
+/// A call of one degree's aligned exclusion that found nothing: its grid and its base
+/// cells (bit `c` for cell `c`).
+#[derive(Clone, Debug)]
+pub struct Fruitless {
+    grid: SeGrid,
+    base: u128,
+}
+
 /// Aligned pair (degree 2) or triplet (degree 3) exclusion: the first base set, in SE's
 /// order, that excludes a candidate.
 pub fn aligned_exclusion(grid: &SeGrid, degree: usize) -> Option<SeStep> {
+    aligned_exclusion_keeping(grid, degree, &mut None)
+}
+
+/// [`aligned_exclusion`], not trying the sets that `last` (the previous call, when it
+/// found nothing) shows exclude nothing; `last` then holds this call if it finds nothing.
+pub fn aligned_exclusion_keeping(
+    grid: &SeGrid,
+    degree: usize,
+    last: &mut Option<Fruitless>,
+) -> Option<SeStep> {
+    let known = last.take().map(|l| (grid.changed_since(&l.grid), l.base));
+    let found = search(grid, degree, known);
+    if let Err(base) = found {
+        *last = Some(Fruitless {
+            grid: grid.clone(),
+            base,
+        });
+    }
+    found.ok()
+}
+
+/// The first set that excludes a candidate, or the base cells when none does; `known`:
+/// the cells changed since a call that found nothing, and its base cells.
+fn search(grid: &SeGrid, degree: usize, known: Option<(u128, u128)>) -> Result<SeStep, u128> {
     // each cell's count once (`count_ones` is no single instruction on baseline x86-64)
     let counts: [u32; 81] = std::array::from_fn(|c| grid.count(c));
     let base = base_cells(&counts, degree);
+    let base_set = base.iter().fold(0u128, |m, (c, _)| m | 1 << c);
     if base.len() < degree {
-        return None;
+        return Err(base_set);
     }
     let mask = |cells: &[usize]| cells.iter().fold(0u128, |m, &c| m | 1 << c);
     let masks: Vec<u128> = base.iter().map(|(_, ex)| mask(ex)).collect();
@@ -147,10 +185,15 @@ pub fn aligned_exclusion(grid: &SeGrid, degree: usize) -> Option<SeStep> {
     for (i, (c, _)) in base.iter().enumerate() {
         index_of[*c] = i;
     }
-    let base_set = base.iter().fold(0u128, |m, (c, _)| m | 1 << c);
     // the values the set allows when it excludes a candidate
     let mut excluders: Vec<u16> = Vec::with_capacity(20);
     let mut excludes = |cells: &[usize], common_mask: u128| {
+        if let Some((changed, known_base)) = known {
+            let set = mask(cells);
+            if set & !known_base == 0 && (set | common_mask) & changed == 0 {
+                return None;
+            }
+        }
         // an excluder with a value no base cell has is never left without one
         let values = cells.iter().fold(0u16, |m, &c| m | grid.cands[c]);
         excluders.clear();
@@ -180,7 +223,7 @@ pub fn aligned_exclusion(grid: &SeGrid, degree: usize) -> Option<SeStep> {
             }
             if degree == 2 {
                 if let Some(allowed) = excludes(&[c0, c1], pair_common) {
-                    return Some(step(grid, &[c0, c1], &base[i0].1, pair_common, &allowed));
+                    return Ok(step(grid, &[c0, c1], &base[i0].1, pair_common, &allowed));
                 }
                 continue;
             }
@@ -194,9 +237,19 @@ pub fn aligned_exclusion(grid: &SeGrid, degree: usize) -> Option<SeStep> {
                 let common = pair_common & masks[index_of[t]];
                 (common & common.wrapping_sub(1) != 0).then_some(common)
             };
+            // after a call that found nothing, with the pair and its common excluders the
+            // same, only a third changed or not a base cell then can exclude something
+            let mut rest = match known {
+                Some((changed, known_base))
+                    if (1 << c0 | 1 << c1) & !known_base == 0
+                        && (1 << c0 | 1 << c1 | pair_common) & changed == 0 =>
+                {
+                    thirds & (changed | !known_base)
+                }
+                _ => thirds,
+            };
             // SE takes the third cells in c0's, then c1's excluders' order: that order
             // matters only for the set reported, so they are tried in cell order first
-            let mut rest = thirds;
             let mut any = false;
             while rest != 0 && !any {
                 let t = rest.trailing_zeros() as usize;
@@ -214,13 +267,13 @@ pub fn aligned_exclusion(grid: &SeGrid, degree: usize) -> Option<SeStep> {
                 seen |= 1 << t;
                 if let Some(common) = common_with(t) {
                     if let Some(allowed) = excludes(&[c0, c1, t], common) {
-                        return Some(step(grid, &[c0, c1, t], &base[i0].1, common, &allowed));
+                        return Ok(step(grid, &[c0, c1, t], &base[i0].1, common, &allowed));
                     }
                 }
             }
         }
     }
-    None
+    Err(base_set)
 }
 
 /// Was this set of three base cells (the pair at base indices `at[0] < at[1]`, the third

@@ -305,7 +305,16 @@ const LOCKING_SHARED: [[[u16; 9]; 9]; 4] = locking_shared();
 /// Every intersection in SE's order: region pairs (block, column), (block, row), (column,
 /// block), (row, block), indices ascending, values ascending; `f` stops the walk with a
 /// result.
-pub fn each_locking<R>(grid: &SeGrid, mut f: impl FnMut(LockedSet) -> Option<R>) -> Option<R> {
+pub fn each_locking<R>(grid: &SeGrid, f: impl FnMut(LockedSet) -> Option<R>) -> Option<R> {
+    each_locking_in(grid, |_| true, f)
+}
+
+/// [`each_locking`] for the values `visit` accepts.
+fn each_locking_in<R>(
+    grid: &SeGrid,
+    visit: impl Fn(u8) -> bool,
+    mut f: impl FnMut(LockedSet) -> Option<R>,
+) -> Option<R> {
     for (pair, (type1, type2)) in LOCKING_TYPES.into_iter().enumerate() {
         for (i1, row) in LOCKING_SHARED[pair].iter().enumerate() {
             for (i2, &shared) in row.iter().enumerate() {
@@ -315,6 +324,9 @@ pub fn each_locking<R>(grid: &SeGrid, mut f: impl FnMut(LockedSet) -> Option<R>)
                 }
                 let (region1, region2) = (Region::new(type1, i1), Region::new(type2, i2));
                 for value in 1..=9u8 {
+                    if !visit(value) {
+                        continue;
+                    }
                     let positions = grid.positions(region1, value);
                     if ones(positions) < 2 || positions & !shared != 0 {
                         continue;
@@ -337,7 +349,13 @@ pub fn each_locking<R>(grid: &SeGrid, mut f: impl FnMut(LockedSet) -> Option<R>)
 /// Pointing and claiming (2.6, 2.8), or in direct mode the pointing or claiming that
 /// leaves a hidden single in another region of the first region's type (1.7, 1.9).
 pub fn locking(grid: &SeGrid, direct: bool) -> Option<SeStep> {
-    each_locking(grid, |set| match set {
+    locking_in(grid, direct, |_| true)
+}
+
+/// [`locking`] for the values `visit` accepts (a value's locking hints depend on its
+/// candidates only).
+pub fn locking_in(grid: &SeGrid, direct: bool, visit: impl Fn(u8) -> bool) -> Option<SeStep> {
+    each_locking_in(grid, visit, |set| match set {
         LockedSet::Locking {
             region1,
             region2,
@@ -410,12 +428,22 @@ const SET_NAMES: [&str; 3] = ["Pair", "Triplet", "Quad"];
 pub fn each_naked<R>(
     grid: &SeGrid,
     degree: usize,
+    f: impl FnMut(LockedSet) -> Option<R>,
+) -> Option<R> {
+    each_naked_in(grid, degree, |_| true, f)
+}
+
+/// [`each_naked`] in the regions `visit` accepts.
+fn each_naked_in<R>(
+    grid: &SeGrid,
+    degree: usize,
+    visit: impl Fn(Region) -> bool,
     mut f: impl FnMut(LockedSet) -> Option<R>,
 ) -> Option<R> {
     for kind in BLOCK_COLUMN_ROW {
         for index in 0..9 {
             let region = Region::new(kind, index);
-            if grid.empty_cells(region) < degree * 2 {
+            if !visit(region) || grid.empty_cells(region) < degree * 2 {
                 continue;
             }
             for tuple in combinations(9, degree) {
@@ -438,7 +466,17 @@ pub fn each_naked<R>(
 
 /// Naked pairs, triplets and quads (3.0, 3.6, 5.0).
 pub fn naked_set(grid: &SeGrid, degree: usize) -> Option<SeStep> {
-    each_naked(grid, degree, |set| {
+    naked_set_in(grid, degree, |_| true)
+}
+
+/// [`naked_set`] in the regions `visit` accepts (a region's naked sets and what they
+/// remove depend on its cells only).
+pub fn naked_set_in(
+    grid: &SeGrid,
+    degree: usize,
+    visit: impl Fn(Region) -> bool,
+) -> Option<SeStep> {
+    each_naked_in(grid, degree, visit, |set| {
         let LockedSet::Naked {
             region,
             positions,
@@ -475,11 +513,25 @@ pub fn each_hidden<R>(
     grid: &SeGrid,
     degree: usize,
     direct: bool,
+    f: impl FnMut(LockedSet) -> Option<R>,
+) -> Option<R> {
+    each_hidden_in(grid, degree, direct, |_| true, f)
+}
+
+/// [`each_hidden`] in the regions `visit` accepts.
+fn each_hidden_in<R>(
+    grid: &SeGrid,
+    degree: usize,
+    direct: bool,
+    visit: impl Fn(Region) -> bool,
     mut f: impl FnMut(LockedSet) -> Option<R>,
 ) -> Option<R> {
     for kind in BLOCK_COLUMN_ROW {
         for index in 0..9 {
             let region = Region::new(kind, index);
+            if !visit(region) {
+                continue;
+            }
             let empty = grid.empty_cells(region);
             if !(empty > degree * 2 || (direct && empty > degree)) {
                 continue;
@@ -505,7 +557,18 @@ pub fn each_hidden<R>(
 /// Hidden pairs, triplets and quads (3.4, 4.0, 5.4), or in direct mode the hidden pair or
 /// triplet that leaves a hidden single in its region (2.0, 2.5).
 pub fn hidden_set(grid: &SeGrid, degree: usize, direct: bool) -> Option<SeStep> {
-    each_hidden(grid, degree, direct, |set| {
+    hidden_set_in(grid, degree, direct, |_| true)
+}
+
+/// [`hidden_set`] in the regions `visit` accepts (a region's hidden sets, what they remove
+/// and the hidden single they leave there depend on its cells only).
+pub fn hidden_set_in(
+    grid: &SeGrid,
+    degree: usize,
+    direct: bool,
+    visit: impl Fn(Region) -> bool,
+) -> Option<SeStep> {
+    each_hidden_in(grid, degree, direct, visit, |set| {
         let LockedSet::Hidden {
             region,
             values,
@@ -574,6 +637,16 @@ fn hidden_set_hint(
 pub fn each_fish<R>(
     grid: &SeGrid,
     degree: usize,
+    f: impl FnMut(LockedSet) -> Option<R>,
+) -> Option<R> {
+    each_fish_in(grid, degree, |_| true, f)
+}
+
+/// [`each_fish`] for the values `visit` accepts.
+fn each_fish_in<R>(
+    grid: &SeGrid,
+    degree: usize,
+    visit: impl Fn(u8) -> bool,
     mut f: impl FnMut(LockedSet) -> Option<R>,
 ) -> Option<R> {
     let mut placed = [0usize; 10];
@@ -586,7 +659,7 @@ pub fn each_fish<R>(
     ] {
         for tuple in combinations(9, degree) {
             for value in 1..=9u8 {
-                if placed[value as usize] + degree * 2 > 9 {
+                if !visit(value) || placed[value as usize] + degree * 2 > 9 {
                     continue;
                 }
                 let places = bits(tuple).map(|i| grid.positions(Region::new(base_type, i), value));
@@ -610,7 +683,13 @@ pub fn each_fish<R>(
 
 /// X-wing, swordfish, jellyfish (3.2, 3.8, 5.2).
 pub fn fish(grid: &SeGrid, degree: usize) -> Option<SeStep> {
-    each_fish(grid, degree, |set| {
+    fish_in(grid, degree, |_| true)
+}
+
+/// [`fish`] for the values `visit` accepts (a value's fish depend on its candidates only:
+/// its count of placed copies changes only with them).
+pub fn fish_in(grid: &SeGrid, degree: usize, visit: impl Fn(u8) -> bool) -> Option<SeStep> {
+    each_fish_in(grid, degree, visit, |set| {
         let LockedSet::Fish {
             base_type,
             cover_type,

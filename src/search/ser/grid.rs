@@ -65,6 +65,10 @@ impl Region {
     pub fn contains(self, cell: usize) -> bool {
         Region::of(self.kind, cell) == self
     }
+    /// The region's cells as a mask: bit `c` for cell `c`.
+    pub fn cell_mask(self) -> u128 {
+        self.cells().iter().fold(0, |m, &c| m | 1 << c)
+    }
     /// The region's cells in position order.
     pub fn cells(self) -> [usize; 9] {
         std::array::from_fn(|p| self.cell(p))
@@ -152,6 +156,16 @@ impl SeGrid {
             }
         }
         grid
+    }
+    /// The cells whose value or candidates differ from `old`'s: bit `c` for cell `c`.
+    pub fn changed_since(&self, old: &SeGrid) -> u128 {
+        (0..81).fold(0, |m, c| {
+            if self.values[c] != old.values[c] || self.cands[c] != old.cands[c] {
+                m | 1 << c
+            } else {
+                m
+            }
+        })
     }
     /// Same placed digits and open candidates as the state.
     pub fn agrees_with(&self, state: &State) -> bool {

@@ -25,6 +25,8 @@ pub use grid::SeGrid;
 
 use crate::grid::Candidate;
 use crate::proof::Proof;
+use chaining::kept::{ChainStore, Fruitless};
+use grid::Region;
 
 /// One SE hint: its name and difficulty as SE prints them, what it removes and places,
 /// and the proofs that carry it — checked in order, each on the state the previous ones
@@ -156,4 +158,127 @@ impl Producer {
 /// The first hint of the first producer that has one: SE's next step.
 pub fn next_step(grid: &SeGrid) -> Option<SeStep> {
     PRODUCERS.iter().find_map(|p| p.first_hint(grid))
+}
+
+/// What the producers keep from one rating step to the next (see [`chaining::kept`]): each
+/// level-0 chaining mode's propagations, and the forcing chains and cycles' fruitless
+/// searches. The next step is the same with it or without it.
+#[derive(Default)]
+pub struct Kept {
+    chains: Vec<(ChainingMode, ChainStore)>,
+    unary: Option<Fruitless>,
+    /// Aligned pair and triplet exclusion's last calls, when they found nothing.
+    aligned: [Option<aligned::Fruitless>; 2],
+    /// The unique loops' last call, when it found nothing.
+    unique_loops: Option<unique::LoopsFruitless>,
+    /// The naked and hidden sets', locking and fish producers, each with the grid of its
+    /// last call when that found nothing.
+    last_fruitless: Vec<(Producer, Option<SeGrid>)>,
+}
+
+impl Kept {
+    fn last_fruitless(&mut self, producer: Producer) -> &mut Option<SeGrid> {
+        let at = match self.last_fruitless.iter().position(|(p, _)| *p == producer) {
+            Some(at) => at,
+            None => {
+                self.last_fruitless.push((producer, None));
+                self.last_fruitless.len() - 1
+            }
+        };
+        &mut self.last_fruitless[at].1
+    }
+    fn unary(&mut self) -> &mut Fruitless {
+        self.unary
+            .get_or_insert_with(chaining::unary::fruitless_store)
+    }
+
+    fn chains(&mut self, mode: ChainingMode) -> &mut ChainStore {
+        let at = match self.chains.iter().position(|(m, _)| *m == mode) {
+            Some(at) => at,
+            None => {
+                self.chains.push((mode, ChainStore::default()));
+                self.chains.len() - 1
+            }
+        };
+        &mut self.chains[at].1
+    }
+}
+
+/// [`next_step`], reusing what `kept` holds from the previous steps of the same rating
+/// (and keeping this step's work for the next).
+pub fn next_step_keeping(grid: &SeGrid, kept: &mut Kept) -> Option<SeStep> {
+    PRODUCERS.iter().find_map(|&p| match p {
+        Producer::Chaining(mode) if mode.level == 0 && (mode.multiple || mode.dynamic) => {
+            chaining::first_hint_keeping(grid, mode, kept.chains(mode))
+        }
+        Producer::NakedSet(_) | Producer::HiddenSet(_) | Producer::DirectHiddenSet(_) => {
+            regional_first_hint(p, grid, kept.last_fruitless(p))
+        }
+        Producer::DirectLocking | Producer::Locking | Producer::Fish(_) => {
+            layered_first_hint(p, grid, kept.last_fruitless(p))
+        }
+        Producer::UniqueLoops => unique::unique_loops_keeping(grid, &mut kept.unique_loops),
+        Producer::AlignedPairExclusion => {
+            aligned::aligned_exclusion_keeping(grid, 2, &mut kept.aligned[0])
+        }
+        Producer::AlignedTripletExclusion => {
+            aligned::aligned_exclusion_keeping(grid, 3, &mut kept.aligned[1])
+        }
+        Producer::Chaining(mode) if !mode.multiple && !mode.dynamic => {
+            chaining::unary::first_hint_keeping(grid, kept.unary())
+        }
+        _ => p.first_hint(grid),
+    })
+}
+
+/// The first hint of a producer whose every hint lies in one region and depends on that
+/// region's cells only (naked and hidden sets): after a call that found nothing (`last`),
+/// only the regions with a changed cell can have one. `last` then holds this call's grid
+/// if it finds nothing.
+fn regional_first_hint(
+    producer: Producer,
+    grid: &SeGrid,
+    last: &mut Option<SeGrid>,
+) -> Option<SeStep> {
+    let changed = last.take().map(|old| grid.changed_since(&old));
+    let visit = |region: Region| changed.is_none_or(|c| region.cell_mask() & c != 0);
+    let hint = match producer {
+        Producer::NakedSet(n) => basic::naked_set_in(grid, n, visit),
+        Producer::HiddenSet(n) => basic::hidden_set_in(grid, n, false, visit),
+        Producer::DirectHiddenSet(n) => basic::hidden_set_in(grid, n, true, visit),
+        _ => producer.first_hint(grid),
+    };
+    if hint.is_none() {
+        *last = Some(grid.clone());
+    }
+    hint
+}
+
+/// The first hint of a producer whose every hint concerns one value and depends on that
+/// value's candidates only (locking, fish): after a call that found nothing (`last`), only
+/// the values with a changed candidate can have one. `last` then holds this call's grid if
+/// it finds nothing.
+fn layered_first_hint(
+    producer: Producer,
+    grid: &SeGrid,
+    last: &mut Option<SeGrid>,
+) -> Option<SeStep> {
+    // a value's candidates, or its placed copies (which fish count), changed
+    let changed = last.take().map(|old| {
+        (0..81).fold(0u16, |m, c| {
+            let placed = (1u16 << grid.values[c]) ^ (1 << old.values[c]);
+            m | (grid.cands[c] ^ old.cands[c]) | placed
+        })
+    });
+    let visit = |value: u8| changed.is_none_or(|c| c & (1 << value) != 0);
+    let hint = match producer {
+        Producer::DirectLocking => basic::locking_in(grid, true, visit),
+        Producer::Locking => basic::locking_in(grid, false, visit),
+        Producer::Fish(n) => basic::fish_in(grid, n, visit),
+        _ => producer.first_hint(grid),
+    };
+    if hint.is_none() {
+        *last = Some(grid.clone());
+    }
+    hint
 }

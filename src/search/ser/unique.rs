@@ -3,7 +3,7 @@
 //! solution, as every SE rating does.
 
 use super::basic::{bits, combinations};
-use super::grid::{candidate, house_cells, ones, Region, SeGrid, BLOCK_ROW_COLUMN};
+use super::grid::{candidate, house_cells, ones, Region, SeGrid, BLOCK_ROW_COLUMN, PEERS};
 use super::SeStep;
 use crate::grid::Candidate;
 
@@ -84,20 +84,48 @@ fn loop_name(n: usize, type_number: u8) -> String {
     }
 }
 
+/// A call of the unique loops that found nothing: its grid, and for each start cell the
+/// cells its search and hints read (bit `c` for cell `c`; none: not a start then).
+#[derive(Clone, Debug)]
+pub struct LoopsFruitless {
+    grid: SeGrid,
+    reads: [u128; 81],
+}
+
 /// Unique rectangles and loops: every hint, sorted by difficulty then type (stable), the
 /// first one.
 pub fn unique_loops(grid: &SeGrid) -> Option<SeStep> {
+    unique_loops_keeping(grid, &mut None)
+}
+
+/// [`unique_loops`], not searching again from the starts that `last` (the previous call,
+/// when it found nothing) shows give nothing: a start's loops and their hints depend only
+/// on the cells its search and hints read (the cells of the regions of the loop cells
+/// examined), so with those unchanged it gives nothing again. `last` then holds this call
+/// if it finds nothing.
+pub fn unique_loops_keeping(grid: &SeGrid, last: &mut Option<LoopsFruitless>) -> Option<SeStep> {
+    let known = last
+        .take()
+        .map(|old| (grid.changed_since(&old.grid), old.reads));
+    let mut reads = [0u128; 81];
     let mut hints: Vec<LoopHint> = Vec::new();
     for start in 0..81 {
         if grid.count(start) != 2 {
             continue;
         }
+        if let Some((changed, old_reads)) = &known {
+            if old_reads[start] != 0 && old_reads[start] & changed == 0 {
+                reads[start] = old_reads[start];
+                continue;
+            }
+        }
         let v1 = grid.cands[start].trailing_zeros() as u8;
         let v2 = 15 - grid.cands[start].leading_zeros() as u8;
-        let mut found = Vec::new();
+        let mut found = LoopsFound::default();
         let mut path = Vec::new();
         search_loops(grid, start, v1, v2, &mut path, 2, 0, None, &mut found);
-        for loop_cells in found {
+        reads[start] = found.read;
+        for loop_cells in found.loops {
             if !is_valid_loop(&loop_cells) {
                 continue;
             }
@@ -108,6 +136,13 @@ pub fn unique_loops(grid: &SeGrid) -> Option<SeStep> {
                 }
             }
         }
+    }
+    if hints.is_empty() {
+        *last = Some(LoopsFruitless {
+            grid: grid.clone(),
+            reads,
+        });
+        return None;
     }
     // stable: equal difficulty and type keep their discovery order
     hints.sort_by(|a, b| {
@@ -177,10 +212,18 @@ fn same_hint(a: &LoopHint, b: &LoopHint) -> bool {
     same_loop && same_kind
 }
 
+/// What a loop search found: the loops (their cells in order), and the cells it read.
+#[derive(Default)]
+struct LoopsFound {
+    loops: Vec<Vec<usize>>,
+    read: u128,
+}
+
 /// SE's depth-first loop search from `cell`: neighbours through every region type but the
 /// one that led here, in region order; `extras` accumulates the extra values of every
 /// neighbour examined from this cell (SE's quirk), `allowed` counts the cells with extra
-/// values still allowed.
+/// values still allowed. `found` gets the loops, and the cells read (each loop cell's
+/// regions: all the loop's hints read too).
 #[allow(clippy::too_many_arguments)]
 fn search_loops(
     grid: &SeGrid,
@@ -191,8 +234,9 @@ fn search_loops(
     allowed: i32,
     extras: u16,
     last: Option<super::grid::RegionType>,
-    found: &mut Vec<Vec<usize>>,
+    found: &mut LoopsFound,
 ) {
+    found.read |= PEERS[cell] | 1 << cell;
     path.push(cell);
     let mut extras = extras;
     let pair = (1u16 << v1) | (1 << v2);
@@ -202,7 +246,7 @@ fn search_loops(
         }
         for next in Region::of(kind, cell).cells() {
             if next == path[0] && path.len() >= 4 {
-                found.push(path.clone());
+                found.loops.push(path.clone());
             } else if !path.contains(&next) {
                 let cands = grid.cands[next];
                 if cands & pair != pair {

@@ -14,23 +14,39 @@
 //! (the branches), each inference naming its link — weak, strong (with the candidates the
 //! chain removed before, SE's hidden parents, as premises), a locked set (SE's rules at
 //! levels ≥ 1) or a nested net checked on the state the premises leave (levels ≥ 2).
+//!
+//! The level-0 propagations of one run can be kept for the producer's next run, on the
+//! grid the next rating step leaves ([`kept`]).
 
 pub mod advanced;
+pub mod kept;
 pub mod multiple;
 pub mod potential;
 pub mod proofs;
 pub mod propagate;
+pub mod reach;
 pub mod unary;
 
 use super::{ChainingMode, SeGrid, SeStep};
+use kept::ChainStore;
 use std::cmp::Ordering;
 
 /// The producer's easiest hint (SE sorts a chaining producer's hints).
 pub fn first_hint(grid: &SeGrid, mode: ChainingMode) -> Option<SeStep> {
+    first_hint_keeping(grid, mode, &mut ChainStore::default())
+}
+
+/// [`first_hint`], reusing the propagations `kept` from the producer's earlier runs that
+/// are still exact (see [`kept`]) and keeping this run's.
+pub fn first_hint_keeping(
+    grid: &SeGrid,
+    mode: ChainingMode,
+    kept: &mut ChainStore,
+) -> Option<SeStep> {
     if !mode.multiple && !mode.dynamic {
         unary::first_hint(grid)
     } else {
-        multiple::first_hint(grid, mode)
+        multiple::first_hint_keeping(grid, mode, kept)
     }
 }
 

@@ -16,9 +16,12 @@
 //! key, the earliest among equals.
 //!
 //! Complexity: two propagations per candidate (each candidate's *on* propagation is kept
-//! for the region hints of the cells before it), then intersections of their results.
+//! for the region hints of the cells before it), then intersections of their results. At
+//! level 0 the propagations still exact from the producer's previous run are reused
+//! ([`super::kept`]).
 
 use super::advanced::Rules;
+use super::kept::ChainStore;
 use super::potential::{positions, region_of, Pot, Work};
 use super::propagate::{common_present, propagate, Buffers, Chain, Scratch};
 use super::{base_difficulty, nested_suffix, proofs, Rank};
@@ -62,7 +65,9 @@ pub struct Run<'a> {
     pub values: &'a [u8; 81],
     pub mode: ChainingMode,
     work: Work,
-    on_chains: Vec<Option<Rc<Chain>>>,
+    /// The propagations made, by start: this run's, and at level 0 those kept from the
+    /// producer's earlier runs that are exact on this grid.
+    chains: ChainStore,
     pub rules: Rules,
     scratch: std::cell::RefCell<Scratch>,
     buffers: Buffers,
@@ -73,12 +78,28 @@ pub struct Run<'a> {
 
 impl<'a> Run<'a> {
     pub fn new(grid: &'a [u16; 81], values: &'a [u8; 81], mode: ChainingMode) -> Run<'a> {
+        Run::with_chains(grid, values, mode, ChainStore::default())
+    }
+
+    /// A run starting from chains kept from the producer's earlier runs (a level-0 mode's:
+    /// see [`super::kept`]), rebased on `grid`.
+    pub fn with_chains(
+        grid: &'a [u16; 81],
+        values: &'a [u8; 81],
+        mode: ChainingMode,
+        mut chains: ChainStore,
+    ) -> Run<'a> {
+        if mode.level == 0 {
+            chains.rebase(grid);
+        } else {
+            chains = ChainStore::default();
+        }
         Run {
             grid,
             values,
             mode,
             work: Work::new(grid),
-            on_chains: vec![None; 729],
+            chains,
             rules: Rules::default(),
             scratch: Default::default(),
             buffers: Buffers::default(),
@@ -86,12 +107,14 @@ impl<'a> Run<'a> {
         }
     }
 
+    /// The chains of the run, to keep for the producer's next run.
+    pub fn into_chains(self) -> ChainStore {
+        self.chains
+    }
+
     fn chain(&mut self, start: Pot) -> Rc<Chain> {
-        let key = start.index() / 2;
-        if start.on() {
-            if let Some(c) = &self.on_chains[key] {
-                return c.clone();
-            }
+        if let Some(c) = self.chains.get(start) {
+            return c.clone();
         }
         let chain = Rc::new(propagate(
             &self.work,
@@ -101,9 +124,7 @@ impl<'a> Run<'a> {
             &mut self.rules,
             &mut self.buffers,
         ));
-        if start.on() {
-            self.on_chains[key] = Some(chain.clone());
-        }
+        self.chains.insert(start, chain.clone());
         chain
     }
 
@@ -304,7 +325,17 @@ pub fn hint_name(mode: ChainingMode, kind: Kind) -> String {
 
 /// The producer's first hint.
 pub fn first_hint(grid: &SeGrid, mode: ChainingMode) -> Option<SeStep> {
-    let mut run = Run::new(&grid.cands, &grid.values, mode);
+    first_hint_keeping(grid, mode, &mut ChainStore::default())
+}
+
+/// The producer's first hint, reusing the chains `kept` from its earlier runs that are
+/// exact on `grid` (level 0) and leaving this run's there.
+pub fn first_hint_keeping(
+    grid: &SeGrid,
+    mode: ChainingMode,
+    kept: &mut ChainStore,
+) -> Option<SeStep> {
+    let mut run = Run::with_chains(&grid.cands, &grid.values, mode, std::mem::take(kept));
     let mut best: Option<Hint> = None;
     run.hints(|run, h| {
         if best.as_ref().is_none_or(|b| h.rank.before(&b.rank)) {
@@ -312,6 +343,7 @@ pub fn first_hint(grid: &SeGrid, mode: ChainingMode) -> Option<SeStep> {
             best = Some(h);
         }
     });
+    *kept = run.into_chains();
     let best = best?;
     Some(step(&grid.cands, mode, &best))
 }

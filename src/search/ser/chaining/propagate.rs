@@ -12,8 +12,8 @@
 
 use super::advanced::{self, AdvancedHint, Rules};
 use super::potential::{Cause, Pot, Work, POTS};
+use crate::search::ser::grid::PEERS;
 use crate::search::ser::ChainingMode;
-use std::collections::VecDeque;
 
 /// One derived potential: what it is, why, and its parents (node indices).
 #[derive(Clone, Debug)]
@@ -43,6 +43,74 @@ pub struct Chain {
     /// last is not registered (SE returns it without adding it).
     pub contradiction: Option<(u32, u32)>,
     pub advanced: Vec<AdvancedHint>,
+    /// The candidates of the grid the propagation read (at level 0: the chain is the same
+    /// on any grid where they are the same).
+    pub read: ReadSet,
+}
+
+/// The candidates a level-0 propagation read: every candidate of the cells in `cells`
+/// (the cell rule reads a cell's whole mask), and per value the places in the block, row
+/// and column of the cells in `linked[value - 1]` (the region rule at a potential of that
+/// value reads its value's places in the cell's three regions).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReadSet {
+    cells: u128,
+    linked: [u128; 9],
+}
+
+impl ReadSet {
+    /// What the links of `pot` read: its value's places in its block, row and column, and
+    /// with the cell rule (`y`) its cell's whole mask.
+    #[inline]
+    pub fn read_links(&mut self, pot: Pot, y: bool) {
+        let bit = 1u128 << pot.cell();
+        if y {
+            self.cells |= bit;
+        }
+        self.linked[pot.value() as usize - 1] |= bit;
+    }
+
+    /// Does the set hold a removed candidate? `removed`: the removed candidates' cells
+    /// (bit `c` for cell `c`), and per value the cells seeing or holding a removed
+    /// candidate of that value ([`Removed`]).
+    pub fn meets(&self, removed: &Removed) -> bool {
+        self.cells & removed.cells != 0
+            || removed
+                .near
+                .iter()
+                .zip(&self.linked)
+                .any(|(&near, &linked)| near & linked != 0)
+    }
+}
+
+/// Removed candidates as [`ReadSet::meets`] reads them: their cells, and per value the
+/// cells that see or hold one of that value (the cells whose region rule reads it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Removed {
+    cells: u128,
+    near: [u128; 9],
+}
+
+impl Removed {
+    /// `removed` per value (index `value - 1`), bit `c` for cell `c`.
+    pub fn new(removed: &[u128; 9]) -> Removed {
+        let mut out = Removed::default();
+        for (near, &gone) in out.near.iter_mut().zip(removed) {
+            out.cells |= gone;
+            let mut rest = gone;
+            while rest != 0 {
+                let cell = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                *near |= PEERS[cell] | 1 << cell;
+            }
+        }
+        out
+    }
+
+    /// Nothing removed.
+    pub fn is_empty(&self) -> bool {
+        self.cells == 0
+    }
 }
 
 const WORDS: usize = POTS.div_ceil(64);
@@ -62,18 +130,17 @@ pub fn common_present<'a>(chains: impl IntoIterator<Item = &'a Chain>, on: bool)
     out
 }
 
-/// The node of each potential while a chain is built (reset in O(1) by a stamp).
+/// The node of each potential while a chain is built: (stamp, node) per potential, reset
+/// in O(1) by a new stamp.
 pub struct Table {
-    node: Vec<u32>,
-    stamp: Vec<u32>,
+    entries: Vec<(u32, u32)>,
     current: u32,
 }
 
 impl Default for Table {
     fn default() -> Table {
         Table {
-            node: vec![0; POTS],
-            stamp: vec![0; POTS],
+            entries: vec![(0, 0); POTS],
             current: 0,
         }
     }
@@ -83,18 +150,47 @@ impl Table {
     fn reset(&mut self) {
         self.current = self.current.wrapping_add(1);
         if self.current == 0 {
-            self.stamp.fill(0);
+            self.entries.fill((0, 0));
             self.current = 1;
         }
     }
     #[inline]
     fn get(&self, p: Pot) -> Option<u32> {
-        (self.stamp[p.index()] == self.current).then(|| self.node[p.index()])
+        let (stamp, node) = self.entries[p.index()];
+        (stamp == self.current).then_some(node)
     }
     #[inline]
     fn set(&mut self, p: Pot, node: u32) {
-        self.stamp[p.index()] = self.current;
-        self.node[p.index()] = node;
+        self.entries[p.index()] = (self.current, node);
+    }
+}
+
+/// A first-in first-out queue of nodes, cleared between propagations (a vector and its
+/// read position: cheaper than a ring buffer here).
+#[derive(Default)]
+struct Fifo {
+    items: Vec<u32>,
+    head: usize,
+}
+
+impl Fifo {
+    fn clear(&mut self) {
+        self.items.clear();
+        self.head = 0;
+    }
+    #[inline]
+    fn push(&mut self, node: u32) {
+        self.items.push(node);
+    }
+    #[inline]
+    fn pop(&mut self) -> Option<u32> {
+        let node = self.items.get(self.head).copied()?;
+        self.head += 1;
+        Some(node)
+    }
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.head == self.items.len()
     }
 }
 
@@ -108,6 +204,7 @@ impl Chain {
             by_rank: Vec::new(),
             contradiction: None,
             advanced: Vec::new(),
+            read: ReadSet::default(),
         }
     }
 
@@ -295,8 +392,8 @@ pub struct Scratch {
 pub struct Buffers {
     table: Table,
     work: Option<Work>,
-    pending_on: VecDeque<u32>,
-    pending_off: VecDeque<u32>,
+    pending_on: Fifo,
+    pending_off: Fifo,
     links: Vec<(Pot, Cause)>,
     found: Vec<(Pot, Cause, usize, usize)>,
     parents: Vec<u32>,
@@ -365,13 +462,15 @@ fn grow(
     let root = chain.push(start, Cause::Start, &[]);
     chain.register(start, root, table);
     if start.on() {
-        pending_on.push_back(root);
+        pending_on.push(root);
     } else {
-        pending_off.push_back(root);
+        pending_off.push(root);
     }
     loop {
-        if let Some(q) = pending_on.pop_front() {
-            work.on_to_off(chain.nodes[q as usize].pot, y, links);
+        if let Some(q) = pending_on.pop() {
+            let qp = chain.nodes[q as usize].pot;
+            chain.read.read_links(qp, y);
+            work.on_to_off(qp, y, links);
             for &(o, cause) in links.iter() {
                 if let Some(on) = table.get(o.negated()) {
                     let off = chain.push(o, cause, &[q]);
@@ -380,11 +479,12 @@ fn grow(
                 } else if table.get(o).is_none() {
                     let n = chain.push(o, cause, &[q]);
                     chain.register(o, n, table);
-                    pending_off.push_back(n);
+                    pending_off.push(n);
                 }
             }
-        } else if let Some(q) = pending_off.pop_front() {
+        } else if let Some(q) = pending_off.pop() {
             let qp = chain.nodes[q as usize].pot;
+            chain.read.read_links(qp, y);
             work.off_to_on(qp, y, true, links);
             found.clear();
             parents.clear();
@@ -415,7 +515,7 @@ fn grow(
                 } else if table.get(n).is_none() {
                     let node = chain.push(n, cause, &parents[from..to]);
                     chain.register(n, node, table);
-                    pending_on.push_back(node);
+                    pending_on.push(node);
                 }
             }
         }
@@ -431,7 +531,7 @@ fn grow(
                     chain.advanced.push(hint.clone());
                     let node = chain.push(pot, Cause::Advanced(index), &rule_parents);
                     chain.register(pot, node, table);
-                    pending_off.push_back(node);
+                    pending_off.push(node);
                 }
             }
             if pending_off.is_empty() {

@@ -12,9 +12,15 @@
 //! Complexity: per start, a breadth-first search over at most 1,458 potentials with their
 //! ≤ 28 links; a start's search stops at the depth past which no hint could sort before the
 //! best found so far (SE sorts by difficulty, which grows with the length), which keeps
-//! most searches to a few layers.
+//! most searches to a few layers. Forcing chains are searched only from the starts that
+//! reach their conjugate over the pass's links ([`super::reach`], computed once a pass);
+//! cycle searches that found nothing are kept for the next rating step
+//! ([`super::kept`]).
 
+use super::kept::Fruitless;
 use super::potential::{Cause, Pot, StaticLinks, POTS};
+use super::propagate::ReadSet;
+use super::reach::Reach;
 use super::{proofs, Rank};
 use crate::grid::Candidate;
 use crate::search::ser::grid::{candidate, ones, PEERS};
@@ -105,21 +111,40 @@ struct Search<'a> {
     /// The largest complexity worth finding, for each (base, sort key) asked, against the
     /// best so far.
     limits: Vec<((u64, u8), usize)>,
+    /// The candidates the current start's cycle search read (see [`super::kept`]).
+    read: ReadSet,
 }
 
 /// The producer's first hint: the best by SE's sort, the earliest among equals.
 pub fn first_hint(grid: &SeGrid) -> Option<SeStep> {
-    let best = search(&grid.cands, false).best?;
+    first_hint_keeping(grid, &mut fruitless_store())
+}
+
+/// A store for [`first_hint_keeping`]: a key per candidate and pass.
+pub fn fruitless_store() -> Fruitless {
+    Fruitless::new(729 * PASSES.len())
+}
+
+/// [`first_hint`], skipping the starts whose searches `fruitless` knows find nothing on
+/// `grid` (from the producer's earlier runs) and adding this run's.
+pub fn first_hint_keeping(grid: &SeGrid, fruitless: &mut Fruitless) -> Option<SeStep> {
+    fruitless.rebase(&grid.cands);
+    let best = search(&grid.cands, false, Some(fruitless)).best?;
     Some(step(&grid.cands, best))
 }
 
 /// Every hint of the producer on `grid`, in SE's generation order.
 pub fn all_hints(grid: &[u16; 81]) -> Vec<Found> {
-    search(grid, true).all.unwrap_or_default()
+    search(grid, true, None).all.unwrap_or_default()
 }
 
-/// The three passes over every start.
-fn search(grid: &[u16; 81], all: bool) -> SearchResult {
+/// The three passes over every start. A start whose cycle search `fruitless` holds is not
+/// searched for cycles: that search found nothing uncut on a grid where what it read was
+/// the same, so it finds nothing now, cut or not (a search cut by the best so far is a
+/// prefix of the uncut one); a cycle search made uncut that finds nothing is added. The
+/// forcing chains are searched only from the starts that reach their conjugate
+/// ([`Reach`]).
+fn search(grid: &[u16; 81], all: bool, mut fruitless: Option<&mut Fruitless>) -> SearchResult {
     let links = StaticLinks::new(grid);
     let mut s = Search {
         cands: grid,
@@ -132,16 +157,32 @@ fn search(grid: &[u16; 81], all: bool) -> SearchResult {
         best: None,
         all: all.then(Vec::new),
         limits: Vec::new(),
+        read: ReadSet::default(),
     };
-    for pass in PASSES {
+    // the forcing chains' links (x, and y but in the first pass)
+    let reach = PASSES.map(|pass| pass.x.then(|| Reach::new(grid, &links, pass.y, true)));
+    for (pass_at, pass) in PASSES.into_iter().enumerate() {
         for (cell, &cands) in grid.iter().enumerate() {
             let count = ones(cands);
             if count < 2 || (count > 2 && !pass.x) {
                 continue;
             }
             for value in 1..=9u8 {
-                if cands & (1 << value) != 0 {
-                    s.unary(Pot::new(cell, value, true), pass);
+                if cands & (1 << value) == 0 {
+                    continue;
+                }
+                let root = Pot::new(cell, value, true);
+                let key = (cell * 9 + value as usize - 1) * PASSES.len() + pass_at;
+                if !fruitless.as_ref().is_some_and(|f| f.holds(key)) {
+                    let uncut = s.best.is_none() && s.all.is_none();
+                    s.read = ReadSet::default();
+                    s.cycles(root, pass);
+                    if let Some(f) = fruitless.as_mut().filter(|_| uncut && s.best.is_none()) {
+                        f.insert(key, s.read);
+                    }
+                }
+                if let Some(reach) = &reach[pass_at] {
+                    s.forcing_chains_from(root, pass, reach);
                 }
             }
         }
@@ -245,14 +286,15 @@ impl Search<'_> {
         }
     }
 
-    /// SE's `doUnaryChaining` from `root` on: cycles, then (with x links) forcing chains
-    /// from `root` on and from `root` off.
-    fn unary(&mut self, root: Pot, pass: Pass) {
-        self.cycles(root, pass);
-        if pass.x {
-            let mut targets = Vec::new();
-            self.forcing_chains(root, pass, &mut targets);
-            self.forcing_chains(root.negated(), pass, &mut targets);
+    /// The forcing chains of SE's `doUnaryChaining` from `root` (with x links, after the
+    /// cycles): from `root` on, then from `root` off. A search whose target (the start's
+    /// conjugate) is out of the start's reach finds nothing, and is skipped.
+    fn forcing_chains_from(&mut self, root: Pot, pass: Pass, reach: &Reach) {
+        let mut targets = Vec::new();
+        for start in [root, root.negated()] {
+            if reach.reaches(start, start.negated()) {
+                self.forcing_chains(start, pass, &mut targets);
+            }
         }
     }
 
@@ -262,6 +304,7 @@ impl Search<'_> {
     fn cycles(&mut self, root: Pot, pass: Pass) {
         // a cycle closes through an off turning the start on: the start's conjugate turns
         // that off's candidate on (the links are symmetric)
+        self.read.read_links(root.negated(), pass.y);
         if self
             .links
             .off_to_on(root.negated(), pass.y, pass.x)
@@ -284,8 +327,11 @@ impl Search<'_> {
             length += 1;
             let links = self.links;
             while let Some(q) = self.pending_on.pop_front() {
-                for &(o, cause) in links.on_to_off(self.insts[q as usize].pot, pass.y) {
+                let qp = self.insts[q as usize].pot;
+                self.read.read_links(qp, pass.y);
+                for &(o, cause) in links.on_to_off(qp, pass.y) {
                     // an off that turns nothing on ends its path: it closes no cycle
+                    self.read.read_links(o, pass.y);
                     if links.off_to_on(o, pass.y, pass.x).is_empty() {
                         continue;
                     }
@@ -297,7 +343,9 @@ impl Search<'_> {
             }
             length += 1;
             while let Some(q) = self.pending_off.pop_front() {
-                for &(n, cause) in links.off_to_on(self.insts[q as usize].pot, pass.y, pass.x) {
+                let qp = self.insts[q as usize].pot;
+                self.read.read_links(qp, pass.y);
+                for &(n, cause) in links.off_to_on(qp, pass.y, pass.x) {
                     if length >= 4 && n == root {
                         let idx = self.push(n, cause, q);
                         self.cycle_found(idx, pass);
@@ -314,6 +362,9 @@ impl Search<'_> {
 
     /// A cycle through `end` (the start again): its eliminations are the candidates seeing
     /// both an *on* and an *off* potential of the cycle, with their value, off the cycle.
+    /// (These reads are not in the search's read set: a cycle without eliminations has none
+    /// on a grid with fewer candidates, the only grids a kept fruitless search is asked
+    /// on.)
     fn cycle_found(&mut self, end: u32, pass: Pass) {
         let complexity = self.insts[end as usize].depth as usize;
         let rank = Rank::new(pass.cycle_base(), complexity, pass.sort_key());

@@ -1,0 +1,284 @@
+//! Which potentials each potential reaches over a fixed grid's links (the static producers'
+//! implication graph): its strongly connected components (Tarjan), then each component's
+//! reach as a bitset, components taken sinks first.
+//!
+//! A forcing chain from a start is a path of these links from the start to its conjugate,
+//! so a start whose conjugate it does not reach has none, and its search can be skipped.
+//!
+//! Complexity: O(n + e) for the components and O(e · n / 64) for the reach, n the grid's
+//! potentials and e their links.
+
+use super::potential::{Pot, StaticLinks, POTS};
+
+const NONE: u32 = u32::MAX;
+
+/// The reach of every potential of a grid over one choice of links.
+pub struct Reach {
+    /// Each potential's node (`NONE`: not a candidate of the grid).
+    node: Vec<u32>,
+    /// Each node's component.
+    component: Vec<u32>,
+    /// Words per bitset.
+    words: usize,
+    /// Per component, the nodes it reaches (its own included), `words` each.
+    reach: Vec<u64>,
+}
+
+impl Reach {
+    /// The reach over `links` of the grid `cands`: an *on* turns off what
+    /// [`StaticLinks::on_to_off`] gives with `y`; an *off* turns on what
+    /// [`StaticLinks::off_to_on`] gives with `y` and `x`.
+    pub fn new(cands: &[u16; 81], links: &StaticLinks, y: bool, x: bool) -> Reach {
+        let mut node = vec![NONE; POTS];
+        let mut pots = Vec::new();
+        for (cell, &m) in cands.iter().enumerate() {
+            for value in 1..=9u8 {
+                if m & (1 << value) != 0 {
+                    for on in [false, true] {
+                        let p = Pot::new(cell, value, on);
+                        node[p.index()] = pots.len() as u32;
+                        pots.push(p);
+                    }
+                }
+            }
+        }
+        let n = pots.len();
+        let mut starts = Vec::with_capacity(n + 1);
+        let mut edges = Vec::new();
+        for &p in &pots {
+            starts.push(edges.len() as u32);
+            let out = if p.on() {
+                links.on_to_off(p, y)
+            } else {
+                links.off_to_on(p, y, x)
+            };
+            edges.extend(out.iter().map(|&(q, _)| node[q.index()]));
+        }
+        starts.push(edges.len() as u32);
+        let (component, count) = components(&starts, &edges);
+        let words = n.div_ceil(64).max(1);
+        let mut reach = vec![0u64; count * words];
+        // the components in Tarjan's order (each after every component it reaches), with
+        // their nodes
+        let by_component = nodes_by_component(&component, count);
+        for c in 0..count {
+            let (done, rest) = reach.split_at_mut(c * words);
+            let own = &mut rest[..words];
+            for &v in &by_component.nodes[by_component.starts[c]..by_component.starts[c + 1]] {
+                own[v as usize / 64] |= 1 << (v % 64);
+                for &w in &edges[starts[v as usize] as usize..starts[v as usize + 1] as usize] {
+                    let d = component[w as usize] as usize;
+                    if d != c {
+                        let theirs = &done[d * words..(d + 1) * words];
+                        for (o, t) in own.iter_mut().zip(theirs) {
+                            *o |= t;
+                        }
+                    }
+                }
+            }
+        }
+        Reach {
+            node,
+            component,
+            words,
+            reach,
+        }
+    }
+
+    /// Does `from` reach `to` (both candidates of the grid, distinct) over the links?
+    pub fn reaches(&self, from: Pot, to: Pot) -> bool {
+        let (f, t) = (self.node[from.index()], self.node[to.index()]);
+        if f == NONE || t == NONE {
+            return false;
+        }
+        let c = self.component[f as usize] as usize;
+        self.reach[c * self.words + t as usize / 64] >> (t % 64) & 1 != 0
+    }
+}
+
+/// The nodes grouped by component: component `c`'s are `nodes[starts[c]..starts[c + 1]]`.
+struct Grouped {
+    starts: Vec<usize>,
+    nodes: Vec<u32>,
+}
+
+/// Groups the nodes by component (a counting sort).
+fn nodes_by_component(component: &[u32], count: usize) -> Grouped {
+    let mut starts = vec![0usize; count + 1];
+    for &c in component {
+        starts[c as usize + 1] += 1;
+    }
+    for c in 0..count {
+        starts[c + 1] += starts[c];
+    }
+    let mut next = starts.clone();
+    let mut nodes = vec![0u32; component.len()];
+    for (v, &c) in component.iter().enumerate() {
+        nodes[next[c as usize]] = v as u32;
+        next[c as usize] += 1;
+    }
+    Grouped { starts, nodes }
+}
+
+/// Tarjan's strongly connected components of the graph whose node `v` has the edges
+/// `edges[starts[v]..starts[v + 1]]`: each node's component and the count. A component
+/// is numbered after every component it reaches.
+fn components(starts: &[u32], edges: &[u32]) -> (Vec<u32>, usize) {
+    let n = starts.len() - 1;
+    let mut index = vec![NONE; n];
+    let mut low = vec![0u32; n];
+    let mut on_stack = vec![false; n];
+    let mut stack: Vec<u32> = Vec::new();
+    let mut component = vec![NONE; n];
+    let mut count = 0u32;
+    let mut counter = 0u32;
+    // the depth-first walk: each node with the next of its edges to follow
+    let mut walk: Vec<(u32, u32)> = Vec::new();
+    for root in 0..n as u32 {
+        if index[root as usize] != NONE {
+            continue;
+        }
+        index[root as usize] = counter;
+        low[root as usize] = counter;
+        counter += 1;
+        stack.push(root);
+        on_stack[root as usize] = true;
+        walk.push((root, starts[root as usize]));
+        while let Some(&mut (v, ref mut next)) = walk.last_mut() {
+            if *next < starts[v as usize + 1] {
+                let w = edges[*next as usize];
+                *next += 1;
+                if index[w as usize] == NONE {
+                    index[w as usize] = counter;
+                    low[w as usize] = counter;
+                    counter += 1;
+                    stack.push(w);
+                    on_stack[w as usize] = true;
+                    walk.push((w, starts[w as usize]));
+                } else if on_stack[w as usize] {
+                    low[v as usize] = low[v as usize].min(index[w as usize]);
+                }
+                continue;
+            }
+            walk.pop();
+            if let Some(&(u, _)) = walk.last() {
+                low[u as usize] = low[u as usize].min(low[v as usize]);
+            }
+            if low[v as usize] == index[v as usize] {
+                loop {
+                    let x = stack.pop().expect("the component's nodes are stacked");
+                    on_stack[x as usize] = false;
+                    component[x as usize] = count;
+                    if x == v {
+                        break;
+                    }
+                }
+                count += 1;
+            }
+        }
+    }
+    (component, count as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Reach by breadth-first search, to compare with.
+    fn reaches_by_search(starts: &[u32], edges: &[u32], from: u32, to: u32) -> bool {
+        let mut seen = vec![false; starts.len() - 1];
+        let mut queue = vec![from];
+        while let Some(v) = queue.pop() {
+            for &w in &edges[starts[v as usize] as usize..starts[v as usize + 1] as usize] {
+                if w == to {
+                    return true;
+                }
+                if !seen[w as usize] {
+                    seen[w as usize] = true;
+                    queue.push(w);
+                }
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn components_come_after_what_they_reach() {
+        // 0 → 1 → 2 → 0, 2 → 3, 3 → 4, 4 → 3, 5 → 0
+        let adjacency: [&[u32]; 6] = [&[1], &[2], &[0, 3], &[4], &[3], &[0]];
+        let mut starts = vec![0u32];
+        let mut edges = Vec::new();
+        for out in adjacency {
+            edges.extend_from_slice(out);
+            starts.push(edges.len() as u32);
+        }
+        let (component, count) = components(&starts, &edges);
+        assert_eq!(count, 3);
+        assert_eq!(component[0], component[1]);
+        assert_eq!(component[1], component[2]);
+        assert_eq!(component[3], component[4]);
+        assert!(component[3] < component[0] && component[0] < component[5]);
+        for a in 0..6 {
+            for b in 0..6 {
+                let same = component[a] == component[b];
+                if a != b && reaches_by_search(&starts, &edges, a as u32, b as u32) {
+                    assert!(component[a] >= component[b], "{a} -> {b}");
+                } else if a != b {
+                    assert!(!same);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn reach_agrees_with_a_search_on_a_grid() {
+        // a grid from top1465's first puzzle after its singles: every candidate open in
+        // the givens' empty cells
+        let puzzle =
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let mut cands = [0u16; 81];
+        let values: Vec<u8> = puzzle.bytes().map(|b| b.saturating_sub(b'0')).collect();
+        for cell in 0..81 {
+            if values[cell] != 0 {
+                continue;
+            }
+            cands[cell] = 0b11_1111_1110;
+            for (other, &value) in values.iter().enumerate() {
+                if crate::search::ser::grid::sees(cell, other) && value != 0 {
+                    cands[cell] &= !(1 << value);
+                }
+            }
+        }
+        let links = StaticLinks::new(&cands);
+        for (y, x) in [(false, true), (true, true), (true, false)] {
+            let reach = Reach::new(&cands, &links, y, x);
+            let pots: Vec<Pot> = (0..POTS)
+                .map(Pot::from_index)
+                .filter(|p| cands[p.cell()] & (1 << p.value()) != 0)
+                .collect();
+            for &p in pots.iter().step_by(7) {
+                // breadth first over the same links
+                let mut seen = vec![false; POTS];
+                let mut queue = vec![p];
+                while let Some(q) = queue.pop() {
+                    let out = if q.on() {
+                        links.on_to_off(q, y)
+                    } else {
+                        links.off_to_on(q, y, x)
+                    };
+                    for &(r, _) in out {
+                        if !seen[r.index()] {
+                            seen[r.index()] = true;
+                            queue.push(r);
+                        }
+                    }
+                }
+                for &q in &pots {
+                    if q != p {
+                        assert_eq!(reach.reaches(p, q), seen[q.index()], "{p:?} -> {q:?}");
+                    }
+                }
+            }
+        }
+    }
+}
