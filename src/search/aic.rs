@@ -76,57 +76,113 @@ struct Graph {
     weak: Vec<Vec<usize>>,
 }
 
-fn node_index(nodes: &mut Vec<AicNode>, index: &mut HashMap<AicNode, usize>, n: AicNode) -> usize {
-    if let Some(&i) = index.get(&n) {
-        return i;
+/// A node's identity: its digit and its cells as a mask.
+type NodeKey = (u8, u128);
+
+fn key_of(n: &AicNode) -> NodeKey {
+    (n.digit.index() as u8, cells_mask(&n.cells))
+}
+
+fn cells_mask(cells: &[Cell]) -> u128 {
+    cells.iter().fold(0u128, |m, c| m | 1 << c.index())
+}
+
+/// A hasher for [`NodeKey`]s (a multiplicative mix of their words; the keys are few and
+/// not chosen by anyone, so no defence against collisions is needed).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
     }
-    nodes.push(n.clone());
-    index.insert(n, nodes.len() - 1);
-    nodes.len() - 1
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(u64::from(i));
+    }
+
+    fn write_u128(&mut self, i: u128) {
+        self.write_u64(i as u64);
+        self.write_u64((i >> 64) as u64);
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+type NodeIndex = HashMap<NodeKey, usize, std::hash::BuildHasherDefault<KeyHasher>>;
+
+/// The graph's nodes as they are added: each node's cells as a mask beside it, and an
+/// index from a node's key to its place.
+struct Nodes {
+    nodes: Vec<AicNode>,
+    masks: Vec<u128>,
+    index: NodeIndex,
+}
+
+impl Nodes {
+    fn new(first: Vec<AicNode>) -> Nodes {
+        let masks: Vec<u128> = first.iter().map(|n| cells_mask(&n.cells)).collect();
+        let index = first
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (key_of(n), i))
+            .collect();
+        Nodes {
+            nodes: first,
+            masks,
+            index,
+        }
+    }
+
+    /// The index of the node of `digit` on the cells of `mask`, added when new.
+    fn of(&mut self, digit: Digit, mask: u128) -> usize {
+        let next = self.nodes.len();
+        let i = *self
+            .index
+            .entry((digit.index() as u8, mask))
+            .or_insert(next);
+        if i == next {
+            self.nodes.push(AicNode {
+                digit,
+                cells: mask_cells(mask).collect(),
+            });
+            self.masks.push(mask);
+        }
+        i
+    }
 }
 
 impl Graph {
     fn new(links: &LinkIndex, reach: AlsReach, technique: &'static str) -> Graph {
         let t = Tagging::new(links);
-        let mut nodes = t.nodes.clone();
-        let mut index: HashMap<AicNode, usize> = nodes
-            .iter()
-            .cloned()
-            .enumerate()
-            .map(|(i, n)| (n, i))
-            .collect();
         let mut strong: Vec<Vec<StrongEdge>> = t
             .strong
             .iter()
             .map(|ns| ns.iter().map(|&to| StrongEdge { to, als: None }).collect())
             .collect();
+        let mut nodes = Nodes::new(t.nodes);
         let mut als_sets: Vec<Vec<Cell>> = Vec::new();
         // each cell's open digits, bit d-1
-        let open_digits: Vec<u16> = Cell::all()
-            .map(|cell| {
-                Digit::all()
-                    .filter(|&d| links.open().contains(Candidate::new(cell, d)))
-                    .fold(0, |m, d| m | 1 << d.index())
-            })
-            .collect();
+        let mut open_digits = [0u16; 81];
+        for c in links.open().iter() {
+            open_digits[c.cell().index()] |= 1 << c.digit().index();
+        }
         for als in enumerate(links, reach.max_cells) {
             let set = als_sets.len() as u32;
             let ds: Vec<usize> = (0..9).filter(|d| als.digits >> d & 1 == 1).collect();
             let ids: Vec<usize> = ds
                 .iter()
-                .map(|&d| {
-                    let cells: Vec<Cell> = mask_cells(als.places[d]).collect();
-                    let n = AicNode {
-                        digit: Digit::from_index(d),
-                        cells,
-                    };
-                    let i = node_index(&mut nodes, &mut index, n);
-                    if strong.len() < nodes.len() {
-                        strong.resize(nodes.len(), Vec::new());
-                    }
-                    i
-                })
+                .map(|&d| nodes.of(Digit::from_index(d), als.places[d]))
                 .collect();
+            strong.resize(nodes.nodes.len(), Vec::new());
             for (x, &a) in ids.iter().enumerate() {
                 for &b in &ids[x + 1..] {
                     strong[a].push(StrongEdge {
@@ -149,57 +205,17 @@ impl Graph {
                     .iter()
                     .position(|&d| d == x.index())
                     .expect("an ALS digit")];
-                let b = node_index(&mut nodes, &mut index, AicNode::candidate(forced));
-                strong.resize(nodes.len(), Vec::new());
+                let b = nodes.of(forced.digit(), 1 << forced.cell().index());
+                strong.resize(nodes.nodes.len(), Vec::new());
                 for (from, to) in [(a, b), (b, a)] {
                     strong[from].push(StrongEdge { to, als: Some(set) });
                 }
             }
             als_sets.push(als.cells);
         }
+        let Nodes { nodes, masks, .. } = nodes;
         strong.resize(nodes.len(), Vec::new());
-        // weak links: disjoint nodes of a digit sharing a house; a cell's digits (one node
-        // per candidate, so two single-cell nodes of one cell are two digits)
-        let masks: Vec<u128> = nodes
-            .iter()
-            .map(|n| n.cells.iter().fold(0u128, |m, c| m | 1 << c.index()))
-            .collect();
-        let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); 9 * 27];
-        let mut by_cell: Vec<Vec<usize>> = vec![Vec::new(); 81];
-        for (i, n) in nodes.iter().enumerate() {
-            for (k, h) in House::all().enumerate() {
-                if n.cells.iter().all(|&c| h.contains(c)) {
-                    buckets[n.digit.index() * 27 + k].push(i);
-                }
-            }
-            if let [c] = n.cells[..] {
-                by_cell[c.index()].push(i);
-            }
-        }
-        let mut weak: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
-        for members in &buckets {
-            for (x, &a) in members.iter().enumerate() {
-                for &b in &members[x + 1..] {
-                    if masks[a] & masks[b] == 0 {
-                        weak[a].push(b);
-                        weak[b].push(a);
-                    }
-                }
-            }
-        }
-        for members in &by_cell {
-            for (x, &a) in members.iter().enumerate() {
-                for &b in &members[x + 1..] {
-                    weak[a].push(b);
-                    weak[b].push(a);
-                }
-            }
-        }
-        // sorted lists without the pairs two shared houses gave twice
-        for list in &mut weak {
-            list.sort_unstable();
-            list.dedup();
-        }
+        let weak = weak_links(&nodes, &masks);
         Graph {
             technique,
             nodes,
@@ -210,12 +226,59 @@ impl Graph {
     }
 }
 
+/// The weak links of the nodes (`masks`: each one's cells), each list sorted: disjoint
+/// nodes of a digit sharing a house; a cell's digits (one node per candidate, so two
+/// single-cell nodes of one cell are two digits).
+fn weak_links(nodes: &[AicNode], masks: &[u128]) -> Vec<Vec<usize>> {
+    let house_masks: Vec<u128> = House::all().map(crate::grid::tables::house_mask).collect();
+    let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); 9 * 27];
+    let mut by_cell: Vec<Vec<usize>> = vec![Vec::new(); 81];
+    for (i, n) in nodes.iter().enumerate() {
+        // the houses holding every cell are among its first cell's (row, column, block:
+        // increasing house order)
+        let first = n.cells[0];
+        for k in [first.row(), 9 + first.col(), 18 + first.block()] {
+            if masks[i] & !house_masks[k] == 0 {
+                buckets[n.digit.index() * 27 + k].push(i);
+            }
+        }
+        if let [c] = n.cells[..] {
+            by_cell[c.index()].push(i);
+        }
+    }
+    let mut weak: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
+    for members in &buckets {
+        for (x, &a) in members.iter().enumerate() {
+            for &b in &members[x + 1..] {
+                if masks[a] & masks[b] == 0 {
+                    weak[a].push(b);
+                    weak[b].push(a);
+                }
+            }
+        }
+    }
+    for members in &by_cell {
+        for (x, &a) in members.iter().enumerate() {
+            for &b in &members[x + 1..] {
+                weak[a].push(b);
+                weak[b].push(a);
+            }
+        }
+    }
+    // sorted lists without the pairs two shared houses gave twice
+    for list in &mut weak {
+        list.sort_unstable();
+        list.dedup();
+    }
+    weak
+}
+
 /// The cells an ALS forces (HoDoKu's ALS node left by a strong link): for a digit x of
 /// the ALS, a candidate d of a cell outside it whose every other candidate is another
 /// digit of the ALS with all its places there seeing the cell. With x absent the other
 /// digits are locked in and clear the cell but for d: x's places and d are strongly linked.
 /// (`open_digits`: each cell's open digits, bit d-1.)
-fn forced_cells(open_digits: &[u16], als: &AlsCells) -> Vec<(Digit, Candidate)> {
+fn forced_cells(open_digits: &[u16; 81], als: &AlsCells) -> Vec<(Digit, Candidate)> {
     // for each digit of the ALS, the cells outside it seeing all its places
     let seen: Vec<u128> = (0..9)
         .map(|d| {
@@ -274,58 +337,134 @@ fn shortest_first(proofs: &mut [Proof]) {
 
 /// Every target with its shortest chain, shortest first.
 pub fn find(links: &LinkIndex) -> Vec<Proof> {
-    chains(links, ASSISTANT_REACH, "aic")
+    chains(links, ASSISTANT_REACH, "aic", Wanted::All)
+}
+
+/// The first proof of [`find`] (the shortest chain, the least target among the
+/// shortest), searching each target only for chains shorter than the best one so far.
+pub fn first(links: &LinkIndex) -> Option<Proof> {
+    chains(links, ASSISTANT_REACH, "aic", Wanted::First)
+        .into_iter()
+        .next()
 }
 
 /// [`find`] with HoDoKu's ALS nodes (any size, forcing cells): technique
 /// `aic-als-nodes`, HoDoKu's grouped AIC and discontinuous nice loops with "ALS in tabling
 /// chains" and its ALS-XY-chains.
 pub fn find_with_als_nodes(links: &LinkIndex) -> Vec<Proof> {
-    chains(links, HODOKU_REACH, "aic-als-nodes")
+    chains(links, HODOKU_REACH, "aic-als-nodes", Wanted::All)
 }
 
-fn chains(links: &LinkIndex, reach: AlsReach, technique: &'static str) -> Vec<Proof> {
+/// Which proofs of the chains a search gives.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wanted {
+    /// Every target's shortest chain.
+    All,
+    /// The first of them once sorted shortest first (targets are met in increasing
+    /// order, so a later target is wanted only with a strictly shorter chain).
+    First,
+}
+
+fn chains(
+    links: &LinkIndex,
+    reach: AlsReach,
+    technique: &'static str,
+    wanted: Wanted,
+) -> Vec<Proof> {
     let g = Graph::new(links, reach, technique);
     let kill: Vec<_> = g.nodes.iter().map(|n| killers(links, n)).collect();
     // the nodes holding each candidate, and those of the target being searched
-    let mut holding: Vec<Vec<usize>> = vec![Vec::new(); 729];
-    for (i, n) in g.nodes.iter().enumerate() {
+    let holding = PerCandidate::new(g.nodes.len(), |i, push| {
+        let n = &g.nodes[i];
         for &c in &n.cells {
-            holding[Candidate::new(c, n.digit).index()].push(i);
+            push(Candidate::new(c, n.digit));
         }
-    }
+    });
+    // the nodes each candidate's chains may start from: those it makes false
+    let killed_by = PerCandidate::new(g.nodes.len(), |i, push| kill[i].iter().for_each(push));
     let mut inside = vec![false; g.nodes.len()];
-    let mut out = Vec::new();
+    let mut out: Vec<Proof> = Vec::new();
     let mut walk = Walk::new(g.nodes.len());
     for target in links.open().iter() {
-        let own = &holding[target.index()];
-        for &i in own {
-            inside[i] = true;
+        // the longest chain still wanted (nodes)
+        let max_nodes = match (wanted, out.first()) {
+            (Wanted::First, Some(best)) => best.length, // one node fewer than the best
+            _ => MAX_NODES,
+        };
+        if max_nodes < 2 {
+            break; // no chain is shorter than two nodes
         }
-        if let Some(p) = shortest_for(&g, &mut walk, &kill, &inside, target) {
+        let own = holding.of(target);
+        for &i in own {
+            inside[i as usize] = true;
+        }
+        let starts = killed_by.of(target);
+        if let Some(p) = shortest_for(&g, &mut walk, &kill, &inside, target, starts, max_nodes) {
+            if wanted == Wanted::First {
+                out.clear();
+            }
             out.push(p);
         }
         for &i in own {
-            inside[i] = false;
+            inside[i as usize] = false;
         }
     }
     shortest_first(&mut out);
     out
 }
 
-/// The shortest chain whose two ends `target` makes false, by breadth-first search from
-/// every start node it makes false (state: node and whether it is reached true).
+/// Node lists per candidate in one flat array (node indices increasing in each list).
+struct PerCandidate {
+    /// Where each candidate's list starts in `nodes` (729 + 1 entries).
+    start: Vec<u32>,
+    nodes: Vec<u32>,
+}
+
+impl PerCandidate {
+    /// The lists of `n` nodes, `each(i, push)` pushing the candidates of node i.
+    fn new(n: usize, mut each: impl FnMut(usize, &mut dyn FnMut(Candidate))) -> PerCandidate {
+        let mut count = vec![0u32; 730];
+        for i in 0..n {
+            each(i, &mut |c| count[c.index() + 1] += 1);
+        }
+        for k in 1..730 {
+            count[k] += count[k - 1];
+        }
+        let mut fill = count.clone();
+        let mut nodes = vec![0u32; count[729] as usize];
+        for i in 0..n {
+            each(i, &mut |c| {
+                nodes[fill[c.index()] as usize] = i as u32;
+                fill[c.index()] += 1;
+            });
+        }
+        PerCandidate {
+            start: count,
+            nodes,
+        }
+    }
+
+    fn of(&self, c: Candidate) -> &[u32] {
+        &self.nodes[self.start[c.index()] as usize..self.start[c.index() + 1] as usize]
+    }
+}
+
+/// The shortest chain of at most `max_nodes` nodes whose two ends `target` makes false,
+/// by breadth-first search from every start node it makes false (`starts`, increasing;
+/// state: node and whether it is reached true).
 fn shortest_for(
     g: &Graph,
     walk: &mut Walk,
     kill: &[crate::grid::CandidateSet],
     inside: &[bool],
     target: Candidate,
+    starts: &[u32],
+    max_nodes: usize,
 ) -> Option<Proof> {
     // (`inside`: the nodes holding the target, never on its chain)
     let in_node = |i: usize| inside[i];
-    let starts = (0..g.nodes.len()).filter(|&i| kill[i].contains(target) && !in_node(i));
-    alternating_walk(g, walk, starts, in_node, |y, _, parent| {
+    let starts = starts.iter().map(|&i| i as usize).filter(|&i| !in_node(i));
+    alternating_walk(g, walk, starts, in_node, max_nodes, |y, _, parent| {
         if kill[y].contains(target) {
             ControlFlow::Break(build(g, parent, (y, true), target))
         } else {
@@ -367,16 +506,18 @@ impl Walk {
 
 /// A breadth-first walk over alternating links (false ⇒ strong ⇒ true, true ⇒ weak ⇒
 /// false) from `starts`, each assumed false as the chain's first node, meeting each (node,
-/// value) once, never entering a node `excluded` says, up to [`MAX_NODES`] nodes.
-/// `reached_true(node, nodes so far, parents)` is told of every node reached true; the walk
-/// stops at its first `Break`, which it returns.
+/// value) once, never entering a node `excluded` says, up to `max_nodes` nodes (at most
+/// [`MAX_NODES`]). `reached_true(node, nodes so far, parents)` is told of every node
+/// reached true; the walk stops at its first `Break`, which it returns.
 fn alternating_walk<B>(
     g: &Graph,
     w: &mut Walk,
     starts: impl IntoIterator<Item = usize>,
     excluded: impl Fn(usize) -> bool,
+    max_nodes: usize,
     mut reached_true: impl FnMut(usize, usize, &[[Parent; 2]]) -> ControlFlow<B>,
 ) -> Option<B> {
+    let max_nodes = max_nodes.min(MAX_NODES);
     w.reset();
     for s in starts {
         w.depth[s][0] = 1;
@@ -385,7 +526,7 @@ fn alternating_walk<B>(
     }
     while let Some((x, truth)) = w.queue.pop_front() {
         let d = w.depth[x][usize::from(truth)];
-        if usize::from(d) >= MAX_NODES {
+        if usize::from(d) >= max_nodes {
             continue;
         }
         if !truth {
@@ -561,6 +702,7 @@ fn loops_from(g: &Graph, walk: &mut Walk, closing: &[bool], start: usize) -> Vec
         walk,
         [start],
         |y| y == start,
+        MAX_NODES,
         |y, nodes, parent| {
             if nodes >= 4 && closing[y] {
                 found.extend(simple_path(parent, (y, true)));

@@ -41,9 +41,32 @@ pub enum Overlap {
 
 /// The state's ALS and, per digit, the cells where it is open.
 struct Index {
-    sets: Vec<AlsCells>,
+    sets: Vec<Set>,
     open: [u128; 9],
     overlap: Overlap,
+}
+
+/// An ALS with, per digit, the cells seeing all its places of the digit (computed once:
+/// the restricted commons and targets of every pattern read them).
+struct Set {
+    als: AlsCells,
+    /// Per digit: [`seeing_all`] of its places (every cell when it has none).
+    seeing: [u128; 9],
+}
+
+impl Set {
+    fn new(als: AlsCells) -> Set {
+        let seeing = std::array::from_fn(|d| seeing_all(als.places[d]));
+        Set { als, seeing }
+    }
+}
+
+impl std::ops::Deref for Set {
+    type Target = AlsCells;
+
+    fn deref(&self) -> &AlsCells {
+        &self.als
+    }
 }
 
 impl Index {
@@ -53,14 +76,17 @@ impl Index {
             open[c.digit().index()] |= 1 << c.cell().index();
         }
         Index {
-            sets: enumerate(links, MAX_ALS_CELLS),
+            sets: enumerate(links, MAX_ALS_CELLS)
+                .into_iter()
+                .map(Set::new)
+                .collect(),
             open,
             overlap,
         }
     }
 
     /// Whether two sets may stand in one pattern: disjoint, or (overlap allowed) different.
-    fn may_pair(&self, a: &AlsCells, b: &AlsCells) -> bool {
+    fn may_pair(&self, a: &Set, b: &Set) -> bool {
         match self.overlap {
             Overlap::Disjoint => a.mask & b.mask == 0,
             Overlap::Allowed => a.mask != b.mask,
@@ -69,26 +95,28 @@ impl Index {
 
     /// The restricted common digits of two ALS that may pair (bit d-1): a shared cell
     /// holding the digit sees no other place of it in its own cell, so it never qualifies.
-    fn rccs(&self, a: &AlsCells, b: &AlsCells) -> u16 {
+    /// (Every place of the digit in `b` sees every one in `a`: it is among the cells
+    /// seeing all of `a`'s.)
+    fn rccs(&self, a: &Set, b: &Set) -> u16 {
         if !self.may_pair(a, b) {
             return 0;
         }
         let mut out = 0;
         for d in bits(a.digits & b.digits) {
-            if mask_cells(a.places[d]).all(|c| b.places[d] & !peer(c) == 0) {
+            if b.places[d] & !a.seeing[d] == 0 {
                 out |= 1 << d;
             }
         }
         out
     }
 
-    /// The open candidates of digit `d` outside `sets` seeing all their cells holding `d`.
-    fn targets(&self, sets: &[&AlsCells], d: usize) -> u128 {
-        let places = sets.iter().fold(0u128, |m, s| m | s.places[d]);
-        if places == 0 {
+    /// The open candidates of digit `d` outside `sets` seeing all their cells holding `d`
+    /// (the cells seeing all of a union's places see all of each set's).
+    fn targets(&self, sets: &[&Set], d: usize) -> u128 {
+        if sets.iter().all(|s| s.places[d] == 0) {
             return 0;
         }
-        seeing_all(places) & self.open[d]
+        sets.iter().fold(self.open[d], |m, s| m & s.seeing[d])
     }
 }
 
@@ -101,7 +129,7 @@ fn bits(mask: u16) -> impl Iterator<Item = usize> {
 }
 
 /// Whether some two of `sets` share a cell.
-fn overlapping(sets: &[&AlsCells]) -> bool {
+fn overlapping(sets: &[&Set]) -> bool {
     sets.iter()
         .enumerate()
         .any(|(i, a)| sets[i + 1..].iter().any(|b| a.mask & b.mask != 0))
@@ -176,6 +204,9 @@ pub fn xz(links: &LinkIndex, overlap: Overlap) -> Vec<Proof> {
                     elims.extend(candidates(t, z));
                 }
             }
+            if elims.is_empty() {
+                continue; // nothing to report: no pattern built
+            }
             let pattern = AlsPattern {
                 kind: AlsKind::Xz,
                 sets: vec![als_set(a), als_set(b)],
@@ -247,7 +278,7 @@ pub fn xy_wing(links: &LinkIndex, overlap: Overlap) -> Vec<Proof> {
     let ix = Index::new(links, overlap);
     let mut found = Found::new();
     for c in &ix.sets {
-        let linked: Vec<(&AlsCells, u16)> = ix
+        let linked: Vec<(&Set, u16)> = ix
             .sets
             .iter()
             .filter(|s| s.digits & c.digits != 0)
@@ -270,6 +301,9 @@ pub fn xy_wing(links: &LinkIndex, overlap: Overlap) -> Vec<Proof> {
                                 used |= 1 << z;
                                 elims.extend(candidates(t, z));
                             }
+                        }
+                        if elims.is_empty() {
+                            continue; // nothing to report: no pattern built
                         }
                         let pattern = AlsPattern {
                             kind: AlsKind::XyWing,
@@ -316,7 +350,7 @@ pub fn death_blossom(links: &LinkIndex, overlap: Overlap) -> Vec<Proof> {
             continue;
         }
         let stem_mask = stem_digits.iter().fold(0u16, |m, &d| m | 1 << d);
-        let petals: Vec<Vec<&AlsCells>> = stem_digits
+        let petals: Vec<Vec<&Set>> = stem_digits
             .iter()
             .map(|&d| {
                 ix.sets
@@ -350,8 +384,8 @@ struct Blossom<'a> {
     stem: Cell,
     stem_digits: &'a [usize],
     stem_mask: u16,
-    petals: &'a [Vec<&'a AlsCells>],
-    chosen: Vec<&'a AlsCells>,
+    petals: &'a [Vec<&'a Set>],
+    chosen: Vec<&'a Set>,
     tried: usize,
     found: &'a mut Found,
 }
@@ -393,6 +427,9 @@ impl Blossom<'_> {
                 used |= 1 << z;
                 elims.extend(candidates(t, z));
             }
+        }
+        if elims.is_empty() {
+            return; // nothing to report: no pattern built
         }
         let pattern = AlsPattern {
             kind: AlsKind::DeathBlossom,
