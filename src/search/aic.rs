@@ -22,7 +22,7 @@
 //! **Complexity**: one breadth-first search per target (per start node for loops) over
 //! (node, polarity) states, cut at [`MAX_NODES`] nodes.
 
-use super::tagging::{killers, Tagging};
+use super::tagging::{killers, link_strongly};
 use crate::graph::als::{enumerate, mask_cells, seeing_all, AlsCells};
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, Cell, Digit, House};
@@ -160,15 +160,85 @@ impl Nodes {
     }
 }
 
+/// The level-1 tagging's nodes and strong links (`Tagging::new`'s, in its order),
+/// built on masks: every candidate a node; a bivalue cell's two candidates; a line's
+/// places of a digit split over two blocks; in a block, a line's places of a digit and
+/// the rest when the rest lie in one other line of the block.
+fn level1(links: &LinkIndex) -> (Nodes, Vec<Vec<usize>>) {
+    let mut nodes = Nodes::new(Vec::new());
+    let mut open_digits = [0u16; 81];
+    let mut places = [0u128; 9];
+    for c in links.open().iter() {
+        nodes.of(c.digit(), 1 << c.cell().index());
+        open_digits[c.cell().index()] |= 1 << c.digit().index();
+        places[c.digit().index()] |= 1 << c.cell().index();
+    }
+    let mut strong: Vec<Vec<usize>> = vec![Vec::new(); nodes.nodes.len()];
+    for (cell, &digits) in open_digits.iter().enumerate() {
+        if digits.count_ones() == 2 {
+            let (x, y) = (digits.trailing_zeros(), 15 - digits.leading_zeros());
+            let one = 1u128 << cell;
+            let i = nodes.of(Digit::from_index(x as usize), one);
+            let j = nodes.of(Digit::from_index(y as usize), one);
+            link_strongly(&mut strong, i, j);
+        }
+    }
+    let house = |k: usize| crate::grid::tables::house_mask(House::from_index(k));
+    let decided = links.decided_flags();
+    // (house k's digit d is the variable 81 + 9k + d)
+    let open_in = |k: usize, d: usize| !decided[81 + 9 * k + d];
+    for d in 0..9 {
+        // lines: the places split over exactly two blocks
+        for k in (0..18).filter(|&k| open_in(k, d)) {
+            let ps = places[d] & house(k);
+            let in_blocks: Vec<u128> = (18..27)
+                .map(|b| ps & house(b))
+                .filter(|&m| m != 0)
+                .collect();
+            if let [a, b] = in_blocks[..] {
+                link_groups(&mut nodes, &mut strong, d, (a, b));
+            }
+        }
+        // blocks: a line's places and the rest in one other line of the block
+        for bk in (0..9).filter(|&bk| open_in(18 + bk, d)) {
+            let ps = places[d] & house(18 + bk);
+            let crossing = crossing_lines(bk);
+            for &line in &crossing {
+                let (inside, rest) = (ps & house(line), ps & !house(line));
+                if inside == 0 || rest == 0 {
+                    continue;
+                }
+                if crossing.iter().any(|&m| m != line && rest & !house(m) == 0) {
+                    link_groups(&mut nodes, &mut strong, d, (inside, rest));
+                }
+            }
+        }
+    }
+    strong.resize(nodes.nodes.len(), Vec::new());
+    (nodes, strong)
+}
+
+/// A strong link between two groups of digit `d` (cell masks), their nodes added when new.
+fn link_groups(nodes: &mut Nodes, strong: &mut Vec<Vec<usize>>, d: usize, (a, b): (u128, u128)) {
+    let i = nodes.of(Digit::from_index(d), a);
+    let j = nodes.of(Digit::from_index(d), b);
+    strong.resize(nodes.nodes.len(), Vec::new());
+    link_strongly(strong, i, j);
+}
+
+/// The lines crossing block `bk` (house indices: its rows, then its columns).
+fn crossing_lines(bk: usize) -> [usize; 6] {
+    let (r0, c0) = (bk / 3 * 3, bk % 3 * 3);
+    [r0, r0 + 1, r0 + 2, 9 + c0, 9 + c0 + 1, 9 + c0 + 2]
+}
+
 impl Graph {
     fn new(links: &LinkIndex, reach: AlsReach, technique: &'static str) -> Graph {
-        let t = Tagging::new(links);
-        let mut strong: Vec<Vec<StrongEdge>> = t
-            .strong
+        let (mut nodes, level1_strong) = level1(links);
+        let mut strong: Vec<Vec<StrongEdge>> = level1_strong
             .iter()
             .map(|ns| ns.iter().map(|&to| StrongEdge { to, als: None }).collect())
             .collect();
-        let mut nodes = Nodes::new(t.nodes);
         let mut als_sets: Vec<Vec<Cell>> = Vec::new();
         // each cell's open digits, bit d-1
         let mut open_digits = [0u16; 81];
@@ -774,4 +844,46 @@ fn loop_proof(
         eliminations,
         vec![],
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::tagging::Tagging;
+
+    #[test]
+    fn level1_on_masks_is_the_tagging_s() {
+        let lines = [
+            "..34......5...912.7...2.....1.5.7..86...9...7.......34..2.............9.9...61.75",
+            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        ];
+        for line in lines {
+            let puzzle = crate::grid::format::parse_line(line, 1).expect("puzzle");
+            let mut state = puzzle.start_state().expect("consistent");
+            for round in 0..3 {
+                let links = LinkIndex::new(&state);
+                let t = Tagging::new(&links);
+                let (nodes, strong) = level1(&links);
+                assert_eq!(nodes.nodes, t.nodes, "{line} round {round}");
+                assert_eq!(strong, t.strong, "{line} round {round}");
+                // a few placements of its naked singles for the next round
+                let singles: Vec<Candidate> = Cell::all()
+                    .filter_map(|c| {
+                        let open: Vec<Candidate> = links
+                            .variable(crate::grid::CspVariable::Rc(c))
+                            .iter()
+                            .collect();
+                        (open.len() == 1).then(|| open[0])
+                    })
+                    .take(4)
+                    .collect();
+                for c in singles {
+                    if state.value(c.cell()).is_none() {
+                        state.place(c).expect("a naked single places");
+                    }
+                }
+            }
+        }
+    }
 }

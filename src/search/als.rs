@@ -516,7 +516,8 @@ fn sides(pool: &[Cell], digits: &impl Fn(Cell) -> u16, vc: u16) -> Vec<Side> {
                     v |= d;
                 }
             }
-            let fits = v.count_ones() as usize <= m.count_ones() as usize + vc.count_ones() as usize;
+            let fits =
+                v.count_ones() as usize <= m.count_ones() as usize + vc.count_ones() as usize;
             fits.then_some(Side {
                 taken: m,
                 digits: v,
