@@ -22,7 +22,7 @@
 //! **Complexity**: one breadth-first search per target (per start node for loops) over
 //! (node, polarity) states, cut at [`MAX_NODES`] nodes.
 
-use super::tagging::{killers, link_strongly};
+use super::tagging::link_strongly;
 use crate::graph::als::{enumerate, mask_cells, seeing_all, AlsCells};
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, Cell, Digit, House};
@@ -69,23 +69,16 @@ struct StrongEdge {
 struct Graph {
     /// The technique its proofs are named after.
     technique: &'static str,
-    nodes: Vec<AicNode>,
+    /// Each node's digit and cells (a mask; its [`AicNode`] is made for a proof only).
+    nodes: Vec<(Digit, u128)>,
     /// The cells of each ALS a strong link goes through (`StrongEdge::als` indexes it).
     als_sets: Vec<Vec<Cell>>,
     strong: Vec<Vec<StrongEdge>>,
-    weak: Vec<Vec<usize>>,
+    weak: WeakLinks,
 }
 
 /// A node's identity: its digit and its cells as a mask.
 type NodeKey = (u8, u128);
-
-fn key_of(n: &AicNode) -> NodeKey {
-    (n.digit.index() as u8, cells_mask(&n.cells))
-}
-
-fn cells_mask(cells: &[Cell]) -> u128 {
-    cells.iter().fold(0u128, |m, c| m | 1 << c.index())
-}
 
 /// A hasher for [`NodeKey`]s (a multiplicative mix of their words; the keys are few and
 /// not chosen by anyone, so no defence against collisions is needed).
@@ -119,29 +112,15 @@ impl std::hash::Hasher for KeyHasher {
 
 type NodeIndex = HashMap<NodeKey, usize, std::hash::BuildHasherDefault<KeyHasher>>;
 
-/// The graph's nodes as they are added: each node's cells as a mask beside it, and an
-/// index from a node's key to its place.
+/// The graph's nodes as they are added (digit and cells mask), with an index from a
+/// node's key to its place.
+#[derive(Default)]
 struct Nodes {
-    nodes: Vec<AicNode>,
-    masks: Vec<u128>,
+    nodes: Vec<(Digit, u128)>,
     index: NodeIndex,
 }
 
 impl Nodes {
-    fn new(first: Vec<AicNode>) -> Nodes {
-        let masks: Vec<u128> = first.iter().map(|n| cells_mask(&n.cells)).collect();
-        let index = first
-            .iter()
-            .enumerate()
-            .map(|(i, n)| (key_of(n), i))
-            .collect();
-        Nodes {
-            nodes: first,
-            masks,
-            index,
-        }
-    }
-
     /// The index of the node of `digit` on the cells of `mask`, added when new.
     fn of(&mut self, digit: Digit, mask: u128) -> usize {
         let next = self.nodes.len();
@@ -150,14 +129,30 @@ impl Nodes {
             .entry((digit.index() as u8, mask))
             .or_insert(next);
         if i == next {
-            self.nodes.push(AicNode {
-                digit,
-                cells: mask_cells(mask).collect(),
-            });
-            self.masks.push(mask);
+            self.nodes.push((digit, mask));
         }
         i
     }
+}
+
+/// The chain node of a digit on the cells of a mask.
+fn aic_node((digit, mask): (Digit, u128)) -> AicNode {
+    AicNode {
+        digit,
+        cells: mask_cells(mask).collect(),
+    }
+}
+
+/// What the node (digit on the cells of a mask) true makes false: the digit's candidates
+/// seeing all its cells and, for one cell, the cell's other candidates (`killers`).
+fn node_killers(links: &LinkIndex, (digit, mask): (Digit, u128)) -> crate::grid::CandidateSet {
+    let mut cells = mask_cells(mask);
+    let first = cells.next().expect("a node has a cell");
+    let mut out = *links.linked(Candidate::new(first, digit));
+    for c in cells {
+        out = out.intersection(links.linked(Candidate::new(c, digit)));
+    }
+    out
 }
 
 /// The level-1 tagging's nodes and strong links (`Tagging::new`'s, in its order),
@@ -165,7 +160,7 @@ impl Nodes {
 /// places of a digit split over two blocks; in a block, a line's places of a digit and
 /// the rest when the rest lie in one other line of the block.
 fn level1(links: &LinkIndex) -> (Nodes, Vec<Vec<usize>>) {
-    let mut nodes = Nodes::new(Vec::new());
+    let mut nodes = Nodes::default();
     let mut open_digits = [0u16; 81];
     let mut places = [0u128; 9];
     for c in links.open().iter() {
@@ -283,9 +278,9 @@ impl Graph {
             }
             als_sets.push(als.cells);
         }
-        let Nodes { nodes, masks, .. } = nodes;
+        let Nodes { nodes, .. } = nodes;
         strong.resize(nodes.len(), Vec::new());
-        let weak = weak_links(&nodes, &masks);
+        let weak = weak_links(&nodes);
         Graph {
             technique,
             nodes,
@@ -299,48 +294,84 @@ impl Graph {
 /// The weak links of the nodes (`masks`: each one's cells), each list sorted: disjoint
 /// nodes of a digit sharing a house; a cell's digits (one node per candidate, so two
 /// single-cell nodes of one cell are two digits).
-fn weak_links(nodes: &[AicNode], masks: &[u128]) -> Vec<Vec<usize>> {
+fn weak_links(nodes: &[(Digit, u128)]) -> WeakLinks {
     let house_masks: Vec<u128> = House::all().map(crate::grid::tables::house_mask).collect();
     let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); 9 * 27];
     let mut by_cell: Vec<Vec<usize>> = vec![Vec::new(); 81];
-    for (i, n) in nodes.iter().enumerate() {
+    for (i, &(digit, mask)) in nodes.iter().enumerate() {
         // the houses holding every cell are among its first cell's (row, column, block:
         // increasing house order)
-        let first = n.cells[0];
+        let first = Cell::new(mask.trailing_zeros() as usize);
         for k in [first.row(), 9 + first.col(), 18 + first.block()] {
-            if masks[i] & !house_masks[k] == 0 {
-                buckets[n.digit.index() * 27 + k].push(i);
+            if mask & !house_masks[k] == 0 {
+                buckets[digit.index() * 27 + k].push(i);
             }
         }
-        if let [c] = n.cells[..] {
-            by_cell[c.index()].push(i);
+        if mask.count_ones() == 1 {
+            by_cell[first.index()].push(i);
         }
     }
-    let mut weak: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
-    for members in &buckets {
-        for (x, &a) in members.iter().enumerate() {
-            for &b in &members[x + 1..] {
-                if masks[a] & masks[b] == 0 {
-                    weak[a].push(b);
-                    weak[b].push(a);
+    // every pair once: two nodes sharing a line and a block are linked in the line's bucket
+    let in_a_line = |m: u128| {
+        let first = Cell::new(m.trailing_zeros() as usize);
+        m & !house_masks[first.row()] == 0 || m & !house_masks[9 + first.col()] == 0
+    };
+    let each_pair = |f: &mut dyn FnMut(usize, usize)| {
+        for (k, members) in buckets.iter().enumerate() {
+            let block = k % 27 >= 18;
+            for (x, &a) in members.iter().enumerate() {
+                for &b in &members[x + 1..] {
+                    let (ma, mb) = (nodes[a].1, nodes[b].1);
+                    if ma & mb == 0 && !(block && in_a_line(ma | mb)) {
+                        f(a, b);
+                    }
                 }
             }
         }
-    }
-    for members in &by_cell {
-        for (x, &a) in members.iter().enumerate() {
-            for &b in &members[x + 1..] {
-                weak[a].push(b);
-                weak[b].push(a);
+        for members in &by_cell {
+            for (x, &a) in members.iter().enumerate() {
+                for &b in &members[x + 1..] {
+                    f(a, b);
+                }
             }
         }
+    };
+    let mut start = vec![0u32; nodes.len() + 1];
+    each_pair(&mut |a, b| {
+        start[a + 1] += 1;
+        start[b + 1] += 1;
+    });
+    for i in 1..start.len() {
+        start[i] += start[i - 1];
     }
-    // sorted lists without the pairs two shared houses gave twice
-    for list in &mut weak {
-        list.sort_unstable();
-        list.dedup();
+    let mut fill = start.clone();
+    let mut to = vec![0u32; start[nodes.len()] as usize];
+    each_pair(&mut |a, b| {
+        for (x, y) in [(a, b), (b, a)] {
+            to[fill[x] as usize] = y as u32;
+            fill[x] += 1;
+        }
+    });
+    // each node's links in increasing order
+    for x in 0..nodes.len() {
+        to[start[x] as usize..start[x + 1] as usize].sort_unstable();
     }
-    weak
+    WeakLinks { start, to }
+}
+
+/// Each node's weakly linked nodes, increasing, in one flat array.
+struct WeakLinks {
+    /// Where each node's list starts in `to` (one more entry than nodes).
+    start: Vec<u32>,
+    to: Vec<u32>,
+}
+
+impl WeakLinks {
+    fn of(&self, x: usize) -> impl Iterator<Item = usize> + '_ {
+        self.to[self.start[x] as usize..self.start[x + 1] as usize]
+            .iter()
+            .map(|&y| y as usize)
+    }
 }
 
 /// The cells an ALS forces (HoDoKu's ALS node left by a strong link): for a digit x of
@@ -442,12 +473,12 @@ fn chains(
     wanted: Wanted,
 ) -> Vec<Proof> {
     let g = Graph::new(links, reach, technique);
-    let kill: Vec<_> = g.nodes.iter().map(|n| killers(links, n)).collect();
+    let kill: Vec<_> = g.nodes.iter().map(|&n| node_killers(links, n)).collect();
     // the nodes holding each candidate, and those of the target being searched
     let holding = PerCandidate::new(g.nodes.len(), |i, push| {
-        let n = &g.nodes[i];
-        for &c in &n.cells {
-            push(Candidate::new(c, n.digit));
+        let (digit, mask) = g.nodes[i];
+        for c in mask_cells(mask) {
+            push(Candidate::new(c, digit));
         }
     });
     // the nodes each candidate's chains may start from: those it makes false
@@ -614,7 +645,7 @@ fn alternating_walk<B>(
                 w.queue.push_back((y, true));
             }
         } else {
-            for &y in &g.weak[x] {
+            for y in g.weak.of(x) {
                 if w.depth[y][0] != u8::MAX || excluded(y) {
                     continue;
                 }
@@ -649,7 +680,7 @@ fn build(g: &Graph, parent: &[[Parent; 2]], end: (usize, bool), target: Candidat
     let als_links = g.als_cells(&als_links);
     let any_als = als_links.iter().any(Option::is_some);
     let pattern = AicPattern {
-        nodes: nodes.iter().map(|&i| g.nodes[i].clone()).collect(),
+        nodes: nodes.iter().map(|&i| aic_node(g.nodes[i])).collect(),
         conclusion: AicConclusion::Ends,
         technique: g.technique.to_string(),
         tags: None,
@@ -730,18 +761,18 @@ pub fn find_loops_with_als_nodes(links: &LinkIndex) -> Vec<Proof> {
 
 fn loops(links: &LinkIndex, reach: AlsReach, technique: &'static str) -> Vec<Proof> {
     let g = Graph::new(links, reach, technique);
-    let kill: Vec<_> = g.nodes.iter().map(|n| killers(links, n)).collect();
+    let kill: Vec<_> = g.nodes.iter().map(|&n| node_killers(links, n)).collect();
     let mut seen: std::collections::HashSet<Vec<usize>> = std::collections::HashSet::new();
     let mut out = Vec::new();
     let mut walk = Walk::new(g.nodes.len());
     let mut closing = vec![false; g.nodes.len()];
     // HoDoKu's loops start and end in a cell: from single candidates only
-    for start in (0..g.nodes.len()).filter(|&i| g.nodes[i].is_candidate()) {
-        for &y in &g.weak[start] {
+    for start in (0..g.nodes.len()).filter(|&i| g.nodes[i].1.count_ones() == 1) {
+        for y in g.weak.of(start) {
             closing[y] = true;
         }
         let found = loops_from(&g, &mut walk, &closing, start);
-        for &y in &g.weak[start] {
+        for y in g.weak.of(start) {
             closing[y] = false;
         }
         for (ids, als_links) in found {
@@ -801,7 +832,7 @@ fn loop_proof(
     ids: &[usize],
     als_links: Vec<Option<Vec<Cell>>>,
 ) -> Option<Proof> {
-    let nodes: Vec<AicNode> = ids.iter().map(|&i| g.nodes[i].clone()).collect();
+    let nodes: Vec<AicNode> = ids.iter().map(|&i| aic_node(g.nodes[i])).collect();
     let overlap = nodes.iter().enumerate().any(|(x, a)| {
         nodes[x + 1..]
             .iter()
@@ -865,7 +896,8 @@ mod tests {
                 let links = LinkIndex::new(&state);
                 let t = Tagging::new(&links);
                 let (nodes, strong) = level1(&links);
-                assert_eq!(nodes.nodes, t.nodes, "{line} round {round}");
+                let nodes: Vec<AicNode> = nodes.nodes.into_iter().map(aic_node).collect();
+                assert_eq!(nodes, t.nodes, "{line} round {round}");
                 assert_eq!(strong, t.strong, "{line} round {round}");
                 // a few placements of its naked singles for the next round
                 let singles: Vec<Candidate> = Cell::all()
