@@ -980,6 +980,12 @@ fn the_first_aic_and_the_kept_sashimi_fish_are_those_of_the_full_searches() {
             format!("{:?}", all.first()),
             "{state:?}"
         );
+        let with_als_nodes = aic::find_with_als_nodes(&links);
+        assert_eq!(
+            format!("{:?}", aic::first_with_als_nodes(&links)),
+            format!("{:?}", with_als_nodes.first()),
+            "{state:?}"
+        );
         let alone = grid_analysis::grid_als(&links, Some(FinKind::Sashimi));
         grid_analysis::grid_als(&links, Some(FinKind::Finned));
         let kept = grid_analysis::grid_als(&links, Some(FinKind::Sashimi));

@@ -456,6 +456,13 @@ pub fn find_with_als_nodes(links: &LinkIndex) -> Vec<Proof> {
     chains(links, HODOKU_REACH, "aic-als-nodes", Wanted::All)
 }
 
+/// The first proof of [`find_with_als_nodes`], as [`first`] finds [`find`]'s.
+pub fn first_with_als_nodes(links: &LinkIndex) -> Option<Proof> {
+    chains(links, HODOKU_REACH, "aic-als-nodes", Wanted::First)
+        .into_iter()
+        .next()
+}
+
 /// Which proofs of the chains a search gives.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Wanted {
