@@ -182,10 +182,10 @@ fn level1(links: &LinkIndex) -> (Nodes, Vec<Vec<usize>>) {
     let decided = links.decided_flags();
     // (house k's digit d is the variable 81 + 9k + d)
     let open_in = |k: usize, d: usize| !decided[81 + 9 * k + d];
-    for d in 0..9 {
+    for (d, &digit_places) in places.iter().enumerate() {
         // lines: the places split over exactly two blocks
         for k in (0..18).filter(|&k| open_in(k, d)) {
-            let ps = places[d] & house(k);
+            let ps = digit_places & house(k);
             let in_blocks: Vec<u128> = (18..27)
                 .map(|b| ps & house(b))
                 .filter(|&m| m != 0)
@@ -196,7 +196,7 @@ fn level1(links: &LinkIndex) -> (Nodes, Vec<Vec<usize>>) {
         }
         // blocks: a line's places and the rest in one other line of the block
         for bk in (0..9).filter(|&bk| open_in(18 + bk, d)) {
-            let ps = places[d] & house(18 + bk);
+            let ps = digit_places & house(18 + bk);
             let crossing = crossing_lines(bk);
             for &line in &crossing {
                 let (inside, rest) = (ps & house(line), ps & !house(line));
