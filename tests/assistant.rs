@@ -961,3 +961,35 @@ fn rate_rules_names_the_hardest_technique_of_an_ungraded_path() {
         .collect();
     assert!(names.contains(&hardest), "{hardest} not among {names:?}");
 }
+
+/// The resolution strategy asks for one instance: AIC's first proof alone is the first of
+/// all its proofs, and the sashimi fish kept from the finned search on a state are those a
+/// search of sashimi fish alone finds there.
+#[test]
+fn the_first_aic_and_the_kept_sashimi_fish_are_those_of_the_full_searches() {
+    use sudolink::proof::assistant::FinKind;
+    use sudolink::search::aic;
+    let mut chains = 0;
+    for (state, _) in path_states(25) {
+        let links = LinkIndex::new(&state);
+        let all = aic::find(&links);
+        chains += all.len();
+        let first = aic::first(&links);
+        assert_eq!(
+            format!("{:?}", first),
+            format!("{:?}", all.first()),
+            "{state:?}"
+        );
+        let with_als_nodes = aic::find_with_als_nodes(&links);
+        assert_eq!(
+            format!("{:?}", aic::first_with_als_nodes(&links)),
+            format!("{:?}", with_als_nodes.first()),
+            "{state:?}"
+        );
+        let alone = grid_analysis::grid_als(&links, Some(FinKind::Sashimi));
+        grid_analysis::grid_als(&links, Some(FinKind::Finned));
+        let kept = grid_analysis::grid_als(&links, Some(FinKind::Sashimi));
+        assert_eq!(format!("{alone:?}"), format!("{kept:?}"));
+    }
+    assert!(chains > 0);
+}

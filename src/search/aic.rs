@@ -22,7 +22,7 @@
 //! **Complexity**: one breadth-first search per target (per start node for loops) over
 //! (node, polarity) states, cut at [`MAX_NODES`] nodes.
 
-use super::tagging::{killers, Tagging};
+use super::tagging::link_strongly;
 use crate::graph::als::{enumerate, mask_cells, seeing_all, AlsCells};
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, Cell, Digit, House};
@@ -69,64 +69,185 @@ struct StrongEdge {
 struct Graph {
     /// The technique its proofs are named after.
     technique: &'static str,
-    nodes: Vec<AicNode>,
+    /// Each node's digit and cells (a mask; its [`AicNode`] is made for a proof only).
+    nodes: Vec<(Digit, u128)>,
     /// The cells of each ALS a strong link goes through (`StrongEdge::als` indexes it).
     als_sets: Vec<Vec<Cell>>,
     strong: Vec<Vec<StrongEdge>>,
-    weak: Vec<Vec<usize>>,
+    weak: WeakLinks,
 }
 
-fn node_index(nodes: &mut Vec<AicNode>, index: &mut HashMap<AicNode, usize>, n: AicNode) -> usize {
-    if let Some(&i) = index.get(&n) {
-        return i;
+/// A node's identity: its digit and its cells as a mask.
+type NodeKey = (u8, u128);
+
+/// A hasher for [`NodeKey`]s (a multiplicative mix of their words; the keys are few and
+/// not chosen by anyone, so no defence against collisions is needed).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
     }
-    nodes.push(n.clone());
-    index.insert(n, nodes.len() - 1);
-    nodes.len() - 1
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(u64::from(i));
+    }
+
+    fn write_u128(&mut self, i: u128) {
+        self.write_u64(i as u64);
+        self.write_u64((i >> 64) as u64);
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+type NodeIndex = HashMap<NodeKey, usize, std::hash::BuildHasherDefault<KeyHasher>>;
+
+/// The graph's nodes as they are added (digit and cells mask), with an index from a
+/// node's key to its place.
+#[derive(Default)]
+struct Nodes {
+    nodes: Vec<(Digit, u128)>,
+    index: NodeIndex,
+}
+
+impl Nodes {
+    /// The index of the node of `digit` on the cells of `mask`, added when new.
+    fn of(&mut self, digit: Digit, mask: u128) -> usize {
+        let next = self.nodes.len();
+        let i = *self
+            .index
+            .entry((digit.index() as u8, mask))
+            .or_insert(next);
+        if i == next {
+            self.nodes.push((digit, mask));
+        }
+        i
+    }
+}
+
+/// The chain node of a digit on the cells of a mask.
+fn aic_node((digit, mask): (Digit, u128)) -> AicNode {
+    AicNode {
+        digit,
+        cells: mask_cells(mask).collect(),
+    }
+}
+
+/// What the node (digit on the cells of a mask) true makes false: the digit's candidates
+/// seeing all its cells and, for one cell, the cell's other candidates (`killers`).
+fn node_killers(links: &LinkIndex, (digit, mask): (Digit, u128)) -> crate::grid::CandidateSet {
+    let mut cells = mask_cells(mask);
+    let first = cells.next().expect("a node has a cell");
+    let mut out = *links.linked(Candidate::new(first, digit));
+    for c in cells {
+        out = out.intersection(links.linked(Candidate::new(c, digit)));
+    }
+    out
+}
+
+/// The level-1 tagging's nodes and strong links (`Tagging::new`'s, in its order),
+/// built on masks: every candidate a node; a bivalue cell's two candidates; a line's
+/// places of a digit split over two blocks; in a block, a line's places of a digit and
+/// the rest when the rest lie in one other line of the block.
+fn level1(links: &LinkIndex) -> (Nodes, Vec<Vec<usize>>) {
+    let mut nodes = Nodes::default();
+    let mut open_digits = [0u16; 81];
+    let mut places = [0u128; 9];
+    for c in links.open().iter() {
+        nodes.of(c.digit(), 1 << c.cell().index());
+        open_digits[c.cell().index()] |= 1 << c.digit().index();
+        places[c.digit().index()] |= 1 << c.cell().index();
+    }
+    let mut strong: Vec<Vec<usize>> = vec![Vec::new(); nodes.nodes.len()];
+    for (cell, &digits) in open_digits.iter().enumerate() {
+        if digits.count_ones() == 2 {
+            let (x, y) = (digits.trailing_zeros(), 15 - digits.leading_zeros());
+            let one = 1u128 << cell;
+            let i = nodes.of(Digit::from_index(x as usize), one);
+            let j = nodes.of(Digit::from_index(y as usize), one);
+            link_strongly(&mut strong, i, j);
+        }
+    }
+    let house = |k: usize| crate::grid::tables::house_mask(House::from_index(k));
+    let decided = links.decided_flags();
+    // (house k's digit d is the variable 81 + 9k + d)
+    let open_in = |k: usize, d: usize| !decided[81 + 9 * k + d];
+    for (d, &digit_places) in places.iter().enumerate() {
+        // lines: the places split over exactly two blocks
+        for k in (0..18).filter(|&k| open_in(k, d)) {
+            let ps = digit_places & house(k);
+            let in_blocks: Vec<u128> = (18..27)
+                .map(|b| ps & house(b))
+                .filter(|&m| m != 0)
+                .collect();
+            if let [a, b] = in_blocks[..] {
+                link_groups(&mut nodes, &mut strong, d, (a, b));
+            }
+        }
+        // blocks: a line's places and the rest in one other line of the block
+        for bk in (0..9).filter(|&bk| open_in(18 + bk, d)) {
+            let ps = digit_places & house(18 + bk);
+            let crossing = crossing_lines(bk);
+            for &line in &crossing {
+                let (inside, rest) = (ps & house(line), ps & !house(line));
+                if inside == 0 || rest == 0 {
+                    continue;
+                }
+                if crossing.iter().any(|&m| m != line && rest & !house(m) == 0) {
+                    link_groups(&mut nodes, &mut strong, d, (inside, rest));
+                }
+            }
+        }
+    }
+    strong.resize(nodes.nodes.len(), Vec::new());
+    (nodes, strong)
+}
+
+/// A strong link between two groups of digit `d` (cell masks), their nodes added when new.
+fn link_groups(nodes: &mut Nodes, strong: &mut Vec<Vec<usize>>, d: usize, (a, b): (u128, u128)) {
+    let i = nodes.of(Digit::from_index(d), a);
+    let j = nodes.of(Digit::from_index(d), b);
+    strong.resize(nodes.nodes.len(), Vec::new());
+    link_strongly(strong, i, j);
+}
+
+/// The lines crossing block `bk` (house indices: its rows, then its columns).
+fn crossing_lines(bk: usize) -> [usize; 6] {
+    let (r0, c0) = (bk / 3 * 3, bk % 3 * 3);
+    [r0, r0 + 1, r0 + 2, 9 + c0, 9 + c0 + 1, 9 + c0 + 2]
 }
 
 impl Graph {
     fn new(links: &LinkIndex, reach: AlsReach, technique: &'static str) -> Graph {
-        let t = Tagging::new(links);
-        let mut nodes = t.nodes.clone();
-        let mut index: HashMap<AicNode, usize> = nodes
-            .iter()
-            .cloned()
-            .enumerate()
-            .map(|(i, n)| (n, i))
-            .collect();
-        let mut strong: Vec<Vec<StrongEdge>> = t
-            .strong
+        let (mut nodes, level1_strong) = level1(links);
+        let mut strong: Vec<Vec<StrongEdge>> = level1_strong
             .iter()
             .map(|ns| ns.iter().map(|&to| StrongEdge { to, als: None }).collect())
             .collect();
         let mut als_sets: Vec<Vec<Cell>> = Vec::new();
         // each cell's open digits, bit d-1
-        let open_digits: Vec<u16> = Cell::all()
-            .map(|cell| {
-                Digit::all()
-                    .filter(|&d| links.open().contains(Candidate::new(cell, d)))
-                    .fold(0, |m, d| m | 1 << d.index())
-            })
-            .collect();
+        let mut open_digits = [0u16; 81];
+        for c in links.open().iter() {
+            open_digits[c.cell().index()] |= 1 << c.digit().index();
+        }
         for als in enumerate(links, reach.max_cells) {
             let set = als_sets.len() as u32;
             let ds: Vec<usize> = (0..9).filter(|d| als.digits >> d & 1 == 1).collect();
             let ids: Vec<usize> = ds
                 .iter()
-                .map(|&d| {
-                    let cells: Vec<Cell> = mask_cells(als.places[d]).collect();
-                    let n = AicNode {
-                        digit: Digit::from_index(d),
-                        cells,
-                    };
-                    let i = node_index(&mut nodes, &mut index, n);
-                    if strong.len() < nodes.len() {
-                        strong.resize(nodes.len(), Vec::new());
-                    }
-                    i
-                })
+                .map(|&d| nodes.of(Digit::from_index(d), als.places[d]))
                 .collect();
+            strong.resize(nodes.nodes.len(), Vec::new());
             for (x, &a) in ids.iter().enumerate() {
                 for &b in &ids[x + 1..] {
                     strong[a].push(StrongEdge {
@@ -149,57 +270,17 @@ impl Graph {
                     .iter()
                     .position(|&d| d == x.index())
                     .expect("an ALS digit")];
-                let b = node_index(&mut nodes, &mut index, AicNode::candidate(forced));
-                strong.resize(nodes.len(), Vec::new());
+                let b = nodes.of(forced.digit(), 1 << forced.cell().index());
+                strong.resize(nodes.nodes.len(), Vec::new());
                 for (from, to) in [(a, b), (b, a)] {
                     strong[from].push(StrongEdge { to, als: Some(set) });
                 }
             }
             als_sets.push(als.cells);
         }
+        let Nodes { nodes, .. } = nodes;
         strong.resize(nodes.len(), Vec::new());
-        // weak links: disjoint nodes of a digit sharing a house; a cell's digits (one node
-        // per candidate, so two single-cell nodes of one cell are two digits)
-        let masks: Vec<u128> = nodes
-            .iter()
-            .map(|n| n.cells.iter().fold(0u128, |m, c| m | 1 << c.index()))
-            .collect();
-        let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); 9 * 27];
-        let mut by_cell: Vec<Vec<usize>> = vec![Vec::new(); 81];
-        for (i, n) in nodes.iter().enumerate() {
-            for (k, h) in House::all().enumerate() {
-                if n.cells.iter().all(|&c| h.contains(c)) {
-                    buckets[n.digit.index() * 27 + k].push(i);
-                }
-            }
-            if let [c] = n.cells[..] {
-                by_cell[c.index()].push(i);
-            }
-        }
-        let mut weak: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
-        for members in &buckets {
-            for (x, &a) in members.iter().enumerate() {
-                for &b in &members[x + 1..] {
-                    if masks[a] & masks[b] == 0 {
-                        weak[a].push(b);
-                        weak[b].push(a);
-                    }
-                }
-            }
-        }
-        for members in &by_cell {
-            for (x, &a) in members.iter().enumerate() {
-                for &b in &members[x + 1..] {
-                    weak[a].push(b);
-                    weak[b].push(a);
-                }
-            }
-        }
-        // sorted lists without the pairs two shared houses gave twice
-        for list in &mut weak {
-            list.sort_unstable();
-            list.dedup();
-        }
+        let weak = weak_links(&nodes);
         Graph {
             technique,
             nodes,
@@ -210,12 +291,95 @@ impl Graph {
     }
 }
 
+/// The weak links of the nodes (`masks`: each one's cells), each list sorted: disjoint
+/// nodes of a digit sharing a house; a cell's digits (one node per candidate, so two
+/// single-cell nodes of one cell are two digits).
+fn weak_links(nodes: &[(Digit, u128)]) -> WeakLinks {
+    let house_masks: Vec<u128> = House::all().map(crate::grid::tables::house_mask).collect();
+    let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); 9 * 27];
+    let mut by_cell: Vec<Vec<usize>> = vec![Vec::new(); 81];
+    for (i, &(digit, mask)) in nodes.iter().enumerate() {
+        // the houses holding every cell are among its first cell's (row, column, block:
+        // increasing house order)
+        let first = Cell::new(mask.trailing_zeros() as usize);
+        for k in [first.row(), 9 + first.col(), 18 + first.block()] {
+            if mask & !house_masks[k] == 0 {
+                buckets[digit.index() * 27 + k].push(i);
+            }
+        }
+        if mask.count_ones() == 1 {
+            by_cell[first.index()].push(i);
+        }
+    }
+    // every pair once: two nodes sharing a line and a block are linked in the line's bucket
+    let in_a_line = |m: u128| {
+        let first = Cell::new(m.trailing_zeros() as usize);
+        m & !house_masks[first.row()] == 0 || m & !house_masks[9 + first.col()] == 0
+    };
+    let each_pair = |f: &mut dyn FnMut(usize, usize)| {
+        for (k, members) in buckets.iter().enumerate() {
+            let block = k % 27 >= 18;
+            for (x, &a) in members.iter().enumerate() {
+                for &b in &members[x + 1..] {
+                    let (ma, mb) = (nodes[a].1, nodes[b].1);
+                    if ma & mb == 0 && !(block && in_a_line(ma | mb)) {
+                        f(a, b);
+                    }
+                }
+            }
+        }
+        for members in &by_cell {
+            for (x, &a) in members.iter().enumerate() {
+                for &b in &members[x + 1..] {
+                    f(a, b);
+                }
+            }
+        }
+    };
+    let mut start = vec![0u32; nodes.len() + 1];
+    each_pair(&mut |a, b| {
+        start[a + 1] += 1;
+        start[b + 1] += 1;
+    });
+    for i in 1..start.len() {
+        start[i] += start[i - 1];
+    }
+    let mut fill = start.clone();
+    let mut to = vec![0u32; start[nodes.len()] as usize];
+    each_pair(&mut |a, b| {
+        for (x, y) in [(a, b), (b, a)] {
+            to[fill[x] as usize] = y as u32;
+            fill[x] += 1;
+        }
+    });
+    // each node's links in increasing order
+    for x in 0..nodes.len() {
+        to[start[x] as usize..start[x + 1] as usize].sort_unstable();
+    }
+    WeakLinks { start, to }
+}
+
+/// Each node's weakly linked nodes, increasing, in one flat array.
+struct WeakLinks {
+    /// Where each node's list starts in `to` (one more entry than nodes).
+    start: Vec<u32>,
+    to: Vec<u32>,
+}
+
+impl WeakLinks {
+    fn of(&self, x: usize) -> impl Iterator<Item = usize> + '_ {
+        self.to[self.start[x] as usize..self.start[x + 1] as usize]
+            .iter()
+            .map(|&y| y as usize)
+    }
+}
+
 /// The cells an ALS forces (HoDoKu's ALS node left by a strong link): for a digit x of
 /// the ALS, a candidate d of a cell outside it whose every other candidate is another
 /// digit of the ALS with all its places there seeing the cell. With x absent the other
 /// digits are locked in and clear the cell but for d: x's places and d are strongly linked.
 /// (`open_digits`: each cell's open digits, bit d-1.)
-fn forced_cells(open_digits: &[u16], als: &AlsCells) -> Vec<(Digit, Candidate)> {
+fn forced_cells(open_digits: &[u16; 81], als: &AlsCells) -> Vec<(Digit, Candidate)> {
     // for each digit of the ALS, the cells outside it seeing all its places
     let seen: Vec<u128> = (0..9)
         .map(|d| {
@@ -274,58 +438,141 @@ fn shortest_first(proofs: &mut [Proof]) {
 
 /// Every target with its shortest chain, shortest first.
 pub fn find(links: &LinkIndex) -> Vec<Proof> {
-    chains(links, ASSISTANT_REACH, "aic")
+    chains(links, ASSISTANT_REACH, "aic", Wanted::All)
+}
+
+/// The first proof of [`find`] (the shortest chain, the least target among the
+/// shortest), searching each target only for chains shorter than the best one so far.
+pub fn first(links: &LinkIndex) -> Option<Proof> {
+    chains(links, ASSISTANT_REACH, "aic", Wanted::First)
+        .into_iter()
+        .next()
 }
 
 /// [`find`] with HoDoKu's ALS nodes (any size, forcing cells): technique
 /// `aic-als-nodes`, HoDoKu's grouped AIC and discontinuous nice loops with "ALS in tabling
 /// chains" and its ALS-XY-chains.
 pub fn find_with_als_nodes(links: &LinkIndex) -> Vec<Proof> {
-    chains(links, HODOKU_REACH, "aic-als-nodes")
+    chains(links, HODOKU_REACH, "aic-als-nodes", Wanted::All)
 }
 
-fn chains(links: &LinkIndex, reach: AlsReach, technique: &'static str) -> Vec<Proof> {
+/// The first proof of [`find_with_als_nodes`], as [`first`] finds [`find`]'s.
+pub fn first_with_als_nodes(links: &LinkIndex) -> Option<Proof> {
+    chains(links, HODOKU_REACH, "aic-als-nodes", Wanted::First)
+        .into_iter()
+        .next()
+}
+
+/// Which proofs of the chains a search gives.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wanted {
+    /// Every target's shortest chain.
+    All,
+    /// The first of them once sorted shortest first (targets are met in increasing
+    /// order, so a later target is wanted only with a strictly shorter chain).
+    First,
+}
+
+fn chains(
+    links: &LinkIndex,
+    reach: AlsReach,
+    technique: &'static str,
+    wanted: Wanted,
+) -> Vec<Proof> {
     let g = Graph::new(links, reach, technique);
-    let kill: Vec<_> = g.nodes.iter().map(|n| killers(links, n)).collect();
+    let kill: Vec<_> = g.nodes.iter().map(|&n| node_killers(links, n)).collect();
     // the nodes holding each candidate, and those of the target being searched
-    let mut holding: Vec<Vec<usize>> = vec![Vec::new(); 729];
-    for (i, n) in g.nodes.iter().enumerate() {
-        for &c in &n.cells {
-            holding[Candidate::new(c, n.digit).index()].push(i);
+    let holding = PerCandidate::new(g.nodes.len(), |i, push| {
+        let (digit, mask) = g.nodes[i];
+        for c in mask_cells(mask) {
+            push(Candidate::new(c, digit));
         }
-    }
+    });
+    // the nodes each candidate's chains may start from: those it makes false
+    let killed_by = PerCandidate::new(g.nodes.len(), |i, push| kill[i].iter().for_each(push));
     let mut inside = vec![false; g.nodes.len()];
-    let mut out = Vec::new();
+    let mut out: Vec<Proof> = Vec::new();
     let mut walk = Walk::new(g.nodes.len());
     for target in links.open().iter() {
-        let own = &holding[target.index()];
-        for &i in own {
-            inside[i] = true;
+        // the longest chain still wanted (nodes)
+        let max_nodes = match (wanted, out.first()) {
+            (Wanted::First, Some(best)) => best.length, // one node fewer than the best
+            _ => MAX_NODES,
+        };
+        if max_nodes < 2 {
+            break; // no chain is shorter than two nodes
         }
-        if let Some(p) = shortest_for(&g, &mut walk, &kill, &inside, target) {
+        let own = holding.of(target);
+        for &i in own {
+            inside[i as usize] = true;
+        }
+        let starts = killed_by.of(target);
+        if let Some(p) = shortest_for(&g, &mut walk, &kill, &inside, target, starts, max_nodes) {
+            if wanted == Wanted::First {
+                out.clear();
+            }
             out.push(p);
         }
         for &i in own {
-            inside[i] = false;
+            inside[i as usize] = false;
         }
     }
     shortest_first(&mut out);
     out
 }
 
-/// The shortest chain whose two ends `target` makes false, by breadth-first search from
-/// every start node it makes false (state: node and whether it is reached true).
+/// Node lists per candidate in one flat array (node indices increasing in each list).
+struct PerCandidate {
+    /// Where each candidate's list starts in `nodes` (729 + 1 entries).
+    start: Vec<u32>,
+    nodes: Vec<u32>,
+}
+
+impl PerCandidate {
+    /// The lists of `n` nodes, `each(i, push)` pushing the candidates of node i.
+    fn new(n: usize, mut each: impl FnMut(usize, &mut dyn FnMut(Candidate))) -> PerCandidate {
+        let mut count = vec![0u32; 730];
+        for i in 0..n {
+            each(i, &mut |c| count[c.index() + 1] += 1);
+        }
+        for k in 1..730 {
+            count[k] += count[k - 1];
+        }
+        let mut fill = count.clone();
+        let mut nodes = vec![0u32; count[729] as usize];
+        for i in 0..n {
+            each(i, &mut |c| {
+                nodes[fill[c.index()] as usize] = i as u32;
+                fill[c.index()] += 1;
+            });
+        }
+        PerCandidate {
+            start: count,
+            nodes,
+        }
+    }
+
+    fn of(&self, c: Candidate) -> &[u32] {
+        &self.nodes[self.start[c.index()] as usize..self.start[c.index() + 1] as usize]
+    }
+}
+
+/// The shortest chain of at most `max_nodes` nodes whose two ends `target` makes false,
+/// by breadth-first search from every start node it makes false (`starts`, increasing;
+/// state: node and whether it is reached true).
 fn shortest_for(
     g: &Graph,
     walk: &mut Walk,
     kill: &[crate::grid::CandidateSet],
     inside: &[bool],
     target: Candidate,
+    starts: &[u32],
+    max_nodes: usize,
 ) -> Option<Proof> {
     // (`inside`: the nodes holding the target, never on its chain)
     let in_node = |i: usize| inside[i];
-    let starts = (0..g.nodes.len()).filter(|&i| kill[i].contains(target) && !in_node(i));
-    alternating_walk(g, walk, starts, in_node, |y, _, parent| {
+    let starts = starts.iter().map(|&i| i as usize).filter(|&i| !in_node(i));
+    alternating_walk(g, walk, starts, in_node, max_nodes, |y, _, parent| {
         if kill[y].contains(target) {
             ControlFlow::Break(build(g, parent, (y, true), target))
         } else {
@@ -367,16 +614,18 @@ impl Walk {
 
 /// A breadth-first walk over alternating links (false ⇒ strong ⇒ true, true ⇒ weak ⇒
 /// false) from `starts`, each assumed false as the chain's first node, meeting each (node,
-/// value) once, never entering a node `excluded` says, up to [`MAX_NODES`] nodes.
-/// `reached_true(node, nodes so far, parents)` is told of every node reached true; the walk
-/// stops at its first `Break`, which it returns.
+/// value) once, never entering a node `excluded` says, up to `max_nodes` nodes (at most
+/// [`MAX_NODES`]). `reached_true(node, nodes so far, parents)` is told of every node
+/// reached true; the walk stops at its first `Break`, which it returns.
 fn alternating_walk<B>(
     g: &Graph,
     w: &mut Walk,
     starts: impl IntoIterator<Item = usize>,
     excluded: impl Fn(usize) -> bool,
+    max_nodes: usize,
     mut reached_true: impl FnMut(usize, usize, &[[Parent; 2]]) -> ControlFlow<B>,
 ) -> Option<B> {
+    let max_nodes = max_nodes.min(MAX_NODES);
     w.reset();
     for s in starts {
         w.depth[s][0] = 1;
@@ -385,7 +634,7 @@ fn alternating_walk<B>(
     }
     while let Some((x, truth)) = w.queue.pop_front() {
         let d = w.depth[x][usize::from(truth)];
-        if usize::from(d) >= MAX_NODES {
+        if usize::from(d) >= max_nodes {
             continue;
         }
         if !truth {
@@ -403,7 +652,7 @@ fn alternating_walk<B>(
                 w.queue.push_back((y, true));
             }
         } else {
-            for &y in &g.weak[x] {
+            for y in g.weak.of(x) {
                 if w.depth[y][0] != u8::MAX || excluded(y) {
                     continue;
                 }
@@ -438,7 +687,7 @@ fn build(g: &Graph, parent: &[[Parent; 2]], end: (usize, bool), target: Candidat
     let als_links = g.als_cells(&als_links);
     let any_als = als_links.iter().any(Option::is_some);
     let pattern = AicPattern {
-        nodes: nodes.iter().map(|&i| g.nodes[i].clone()).collect(),
+        nodes: nodes.iter().map(|&i| aic_node(g.nodes[i])).collect(),
         conclusion: AicConclusion::Ends,
         technique: g.technique.to_string(),
         tags: None,
@@ -519,18 +768,18 @@ pub fn find_loops_with_als_nodes(links: &LinkIndex) -> Vec<Proof> {
 
 fn loops(links: &LinkIndex, reach: AlsReach, technique: &'static str) -> Vec<Proof> {
     let g = Graph::new(links, reach, technique);
-    let kill: Vec<_> = g.nodes.iter().map(|n| killers(links, n)).collect();
+    let kill: Vec<_> = g.nodes.iter().map(|&n| node_killers(links, n)).collect();
     let mut seen: std::collections::HashSet<Vec<usize>> = std::collections::HashSet::new();
     let mut out = Vec::new();
     let mut walk = Walk::new(g.nodes.len());
     let mut closing = vec![false; g.nodes.len()];
     // HoDoKu's loops start and end in a cell: from single candidates only
-    for start in (0..g.nodes.len()).filter(|&i| g.nodes[i].is_candidate()) {
-        for &y in &g.weak[start] {
+    for start in (0..g.nodes.len()).filter(|&i| g.nodes[i].1.count_ones() == 1) {
+        for y in g.weak.of(start) {
             closing[y] = true;
         }
         let found = loops_from(&g, &mut walk, &closing, start);
-        for &y in &g.weak[start] {
+        for y in g.weak.of(start) {
             closing[y] = false;
         }
         for (ids, als_links) in found {
@@ -561,6 +810,7 @@ fn loops_from(g: &Graph, walk: &mut Walk, closing: &[bool], start: usize) -> Vec
         walk,
         [start],
         |y| y == start,
+        MAX_NODES,
         |y, nodes, parent| {
             if nodes >= 4 && closing[y] {
                 found.extend(simple_path(parent, (y, true)));
@@ -589,7 +839,7 @@ fn loop_proof(
     ids: &[usize],
     als_links: Vec<Option<Vec<Cell>>>,
 ) -> Option<Proof> {
-    let nodes: Vec<AicNode> = ids.iter().map(|&i| g.nodes[i].clone()).collect();
+    let nodes: Vec<AicNode> = ids.iter().map(|&i| aic_node(g.nodes[i])).collect();
     let overlap = nodes.iter().enumerate().any(|(x, a)| {
         nodes[x + 1..]
             .iter()
@@ -632,4 +882,47 @@ fn loop_proof(
         eliminations,
         vec![],
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::tagging::Tagging;
+
+    #[test]
+    fn level1_on_masks_is_the_tagging_s() {
+        let lines = [
+            "..34......5...912.7...2.....1.5.7..86...9...7.......34..2.............9.9...61.75",
+            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        ];
+        for line in lines {
+            let puzzle = crate::grid::format::parse_line(line, 1).expect("puzzle");
+            let mut state = puzzle.start_state().expect("consistent");
+            for round in 0..3 {
+                let links = LinkIndex::new(&state);
+                let t = Tagging::new(&links);
+                let (nodes, strong) = level1(&links);
+                let nodes: Vec<AicNode> = nodes.nodes.into_iter().map(aic_node).collect();
+                assert_eq!(nodes, t.nodes, "{line} round {round}");
+                assert_eq!(strong, t.strong, "{line} round {round}");
+                // a few placements of its naked singles for the next round
+                let singles: Vec<Candidate> = Cell::all()
+                    .filter_map(|c| {
+                        let open: Vec<Candidate> = links
+                            .variable(crate::grid::CspVariable::Rc(c))
+                            .iter()
+                            .collect();
+                        (open.len() == 1).then(|| open[0])
+                    })
+                    .take(4)
+                    .collect();
+                for c in singles {
+                    if state.value(c.cell()).is_none() {
+                        state.place(c).expect("a naked single places");
+                    }
+                }
+            }
+        }
+    }
 }

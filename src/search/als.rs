@@ -41,9 +41,32 @@ pub enum Overlap {
 
 /// The state's ALS and, per digit, the cells where it is open.
 struct Index {
-    sets: Vec<AlsCells>,
+    sets: Vec<Set>,
     open: [u128; 9],
     overlap: Overlap,
+}
+
+/// An ALS with, per digit, the cells seeing all its places of the digit (computed once:
+/// the restricted commons and targets of every pattern read them).
+struct Set {
+    als: AlsCells,
+    /// Per digit: [`seeing_all`] of its places (every cell when it has none).
+    seeing: [u128; 9],
+}
+
+impl Set {
+    fn new(als: AlsCells) -> Set {
+        let seeing = std::array::from_fn(|d| seeing_all(als.places[d]));
+        Set { als, seeing }
+    }
+}
+
+impl std::ops::Deref for Set {
+    type Target = AlsCells;
+
+    fn deref(&self) -> &AlsCells {
+        &self.als
+    }
 }
 
 impl Index {
@@ -53,14 +76,17 @@ impl Index {
             open[c.digit().index()] |= 1 << c.cell().index();
         }
         Index {
-            sets: enumerate(links, MAX_ALS_CELLS),
+            sets: enumerate(links, MAX_ALS_CELLS)
+                .into_iter()
+                .map(Set::new)
+                .collect(),
             open,
             overlap,
         }
     }
 
     /// Whether two sets may stand in one pattern: disjoint, or (overlap allowed) different.
-    fn may_pair(&self, a: &AlsCells, b: &AlsCells) -> bool {
+    fn may_pair(&self, a: &Set, b: &Set) -> bool {
         match self.overlap {
             Overlap::Disjoint => a.mask & b.mask == 0,
             Overlap::Allowed => a.mask != b.mask,
@@ -69,26 +95,48 @@ impl Index {
 
     /// The restricted common digits of two ALS that may pair (bit d-1): a shared cell
     /// holding the digit sees no other place of it in its own cell, so it never qualifies.
-    fn rccs(&self, a: &AlsCells, b: &AlsCells) -> u16 {
+    /// (Every place of the digit in `b` sees every one in `a`: it is among the cells
+    /// seeing all of `a`'s.)
+    fn rccs(&self, a: &Set, b: &Set) -> u16 {
         if !self.may_pair(a, b) {
             return 0;
         }
         let mut out = 0;
         for d in bits(a.digits & b.digits) {
-            if mask_cells(a.places[d]).all(|c| b.places[d] & !peer(c) == 0) {
+            if b.places[d] & !a.seeing[d] == 0 {
                 out |= 1 << d;
             }
         }
         out
     }
 
-    /// The open candidates of digit `d` outside `sets` seeing all their cells holding `d`.
-    fn targets(&self, sets: &[&AlsCells], d: usize) -> u128 {
-        let places = sets.iter().fold(0u128, |m, s| m | s.places[d]);
-        if places == 0 {
+    /// For each set, the sets it may pair with that share a restricted common digit with
+    /// it, increasing, with those digits (each pair's restricted commons found once: they
+    /// are symmetric).
+    fn linked_sets(&self) -> Vec<Vec<(usize, u16)>> {
+        let mut linked: Vec<Vec<(usize, u16)>> = vec![Vec::new(); self.sets.len()];
+        for (i, a) in self.sets.iter().enumerate() {
+            for (j, b) in self.sets.iter().enumerate().skip(i + 1) {
+                if a.digits & b.digits == 0 {
+                    continue;
+                }
+                let rcc = self.rccs(a, b);
+                if rcc != 0 {
+                    linked[i].push((j, rcc));
+                    linked[j].push((i, rcc));
+                }
+            }
+        }
+        linked
+    }
+
+    /// The open candidates of digit `d` outside `sets` seeing all their cells holding `d`
+    /// (the cells seeing all of a union's places see all of each set's).
+    fn targets(&self, sets: &[&Set], d: usize) -> u128 {
+        if sets.iter().all(|s| s.places[d] == 0) {
             return 0;
         }
-        seeing_all(places) & self.open[d]
+        sets.iter().fold(self.open[d], |m, s| m & s.seeing[d])
     }
 }
 
@@ -96,12 +144,19 @@ fn peer(c: Cell) -> u128 {
     crate::grid::tables::peer_mask(c)
 }
 
-fn bits(mask: u16) -> impl Iterator<Item = usize> {
-    (0..9).filter(move |d| mask >> d & 1 == 1)
+/// The set bits of a digit mask, increasing.
+fn bits(mut mask: u16) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let d = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            d
+        })
+    })
 }
 
 /// Whether some two of `sets` share a cell.
-fn overlapping(sets: &[&AlsCells]) -> bool {
+fn overlapping(sets: &[&Set]) -> bool {
     sets.iter()
         .enumerate()
         .any(|(i, a)| sets[i + 1..].iter().any(|b| a.mask & b.mask != 0))
@@ -176,6 +231,9 @@ pub fn xz(links: &LinkIndex, overlap: Overlap) -> Vec<Proof> {
                     elims.extend(candidates(t, z));
                 }
             }
+            if elims.is_empty() {
+                continue; // nothing to report: no pattern built
+            }
             let pattern = AlsPattern {
                 kind: AlsKind::Xz,
                 sets: vec![als_set(a), als_set(b)],
@@ -246,16 +304,12 @@ pub fn doubly_linked(links: &LinkIndex) -> Vec<Proof> {
 pub fn xy_wing(links: &LinkIndex, overlap: Overlap) -> Vec<Proof> {
     let ix = Index::new(links, overlap);
     let mut found = Found::new();
-    for c in &ix.sets {
-        let linked: Vec<(&AlsCells, u16)> = ix
-            .sets
-            .iter()
-            .filter(|s| s.digits & c.digits != 0)
-            .map(|s| (s, ix.rccs(s, c)))
-            .filter(|&(_, r)| r != 0)
-            .collect();
+    let links_of = ix.linked_sets();
+    for (c, linked) in ix.sets.iter().zip(&links_of) {
         for (i, &(a, ra)) in linked.iter().enumerate() {
+            let a = &ix.sets[a];
             for &(b, rb) in &linked[i + 1..] {
+                let b = &ix.sets[b];
                 if !ix.may_pair(a, b) {
                     continue;
                 }
@@ -270,6 +324,9 @@ pub fn xy_wing(links: &LinkIndex, overlap: Overlap) -> Vec<Proof> {
                                 used |= 1 << z;
                                 elims.extend(candidates(t, z));
                             }
+                        }
+                        if elims.is_empty() {
+                            continue; // nothing to report: no pattern built
                         }
                         let pattern = AlsPattern {
                             kind: AlsKind::XyWing,
@@ -316,7 +373,7 @@ pub fn death_blossom(links: &LinkIndex, overlap: Overlap) -> Vec<Proof> {
             continue;
         }
         let stem_mask = stem_digits.iter().fold(0u16, |m, &d| m | 1 << d);
-        let petals: Vec<Vec<&AlsCells>> = stem_digits
+        let petals: Vec<Vec<&Set>> = stem_digits
             .iter()
             .map(|&d| {
                 ix.sets
@@ -350,8 +407,8 @@ struct Blossom<'a> {
     stem: Cell,
     stem_digits: &'a [usize],
     stem_mask: u16,
-    petals: &'a [Vec<&'a AlsCells>],
-    chosen: Vec<&'a AlsCells>,
+    petals: &'a [Vec<&'a Set>],
+    chosen: Vec<&'a Set>,
     tried: usize,
     found: &'a mut Found,
 }
@@ -394,6 +451,9 @@ impl Blossom<'_> {
                 elims.extend(candidates(t, z));
             }
         }
+        if elims.is_empty() {
+            return; // nothing to report: no pattern built
+        }
         let pattern = AlsPattern {
             kind: AlsKind::DeathBlossom,
             sets: self.chosen.iter().map(|s| als_set(s)).collect(),
@@ -416,6 +476,55 @@ impl Blossom<'_> {
 
 /// The largest side (line cells or box cells) a Sue de Coq may use.
 const MAX_SDC_SIDE: usize = 4;
+
+/// One side of a Sue de Coq: some cells of its pool (line cells outside the box, or box
+/// cells outside the line) and their digits.
+struct Side {
+    /// The cells taken, bit i for the pool's i-th cell.
+    taken: u32,
+    digits: u16,
+}
+
+impl Side {
+    fn size(&self) -> usize {
+        self.taken.count_ones() as usize
+    }
+
+    /// Its cells, in the pool's order.
+    fn cells(&self, pool: &[Cell]) -> Vec<Cell> {
+        (0..pool.len())
+            .filter(|i| self.taken >> i & 1 == 1)
+            .map(|i| pool[i])
+            .collect()
+    }
+}
+
+/// The sides of a core with digits `vc` a pool offers, smallest pool subsets first (by
+/// their bits): up to [`MAX_SDC_SIDE`] cells, each sharing a digit with the core, with at
+/// most as many digits as cells and core digits together.
+fn sides(pool: &[Cell], digits: &impl Fn(Cell) -> u16, vc: u16) -> Vec<Side> {
+    let each: Vec<u16> = pool.iter().map(|&c| digits(c)).collect();
+    (1u32..(1 << pool.len()))
+        .filter(|m| m.count_ones() as usize <= MAX_SDC_SIDE)
+        .filter_map(|m| {
+            let mut v = 0u16;
+            for (i, &d) in each.iter().enumerate() {
+                if m >> i & 1 == 1 {
+                    if d & vc == 0 {
+                        return None;
+                    }
+                    v |= d;
+                }
+            }
+            let fits =
+                v.count_ones() as usize <= m.count_ones() as usize + vc.count_ones() as usize;
+            fits.then_some(Side {
+                taken: m,
+                digits: v,
+            })
+        })
+        .collect()
+}
 
 /// Sue de Coq: on each box-line intersection, two or three unsolved core cells with at
 /// least two digits more than cells, a set of line cells outside the box and one of box
@@ -464,36 +573,21 @@ pub fn sue_de_coq(links: &LinkIndex) -> Vec<Proof> {
                 if (vc.count_ones() as usize) < core.len() + 2 {
                     continue;
                 }
-                let sides = |pool: &[Cell]| -> Vec<(Vec<Cell>, u16)> {
-                    (1u32..(1 << pool.len()))
-                        .filter(|m| m.count_ones() as usize <= MAX_SDC_SIDE)
-                        .map(|m| {
-                            let cells: Vec<Cell> = (0..pool.len())
-                                .filter(|i| m >> i & 1 == 1)
-                                .map(|i| pool[i])
-                                .collect();
-                            let v = cells.iter().fold(0u16, |u, &c| u | digits(c));
-                            (cells, v)
-                        })
-                        .filter(|(cells, v)| {
-                            cells.iter().all(|&c| digits(c) & vc != 0)
-                                && (v.count_ones() as usize)
-                                    <= cells.len() + vc.count_ones() as usize
-                        })
-                        .collect()
-                };
-                let line_sides = sides(&line_rest);
-                let box_sides = sides(&box_rest);
-                for (lc, vl) in &line_sides {
-                    for (bc, vb) in &box_sides {
+                let line_sides = sides(&line_rest, &digits, vc);
+                let box_sides = sides(&box_rest, &digits, vc);
+                for line_side in &line_sides {
+                    for box_side in &box_sides {
+                        let (vl, vb) = (line_side.digits, box_side.digits);
                         if vl & vb != 0 {
                             continue;
                         }
-                        let n = core.len() + lc.len() + bc.len();
+                        let n = core.len() + line_side.size() + box_side.size();
                         if (vc | vl | vb).count_ones() as usize != n {
                             continue;
                         }
-                        let all: Vec<Cell> = core.iter().chain(lc).chain(bc).copied().collect();
+                        let lc = line_side.cells(&line_rest);
+                        let bc = box_side.cells(&box_rest);
+                        let all: Vec<Cell> = core.iter().chain(&lc).chain(&bc).copied().collect();
                         let mut elims = Vec::new();
                         let line_digits = vl | (vc & !vb);
                         let box_digits = vb | (vc & !vl);
@@ -516,8 +610,8 @@ pub fn sue_de_coq(links: &LinkIndex) -> Vec<Proof> {
                             line,
                             block,
                             core: core.clone(),
-                            line_cells: lc.clone(),
-                            box_cells: bc.clone(),
+                            line_cells: lc,
+                            box_cells: bc,
                         };
                         found.push(Proof::new(
                             Pattern::SueDeCoq(Box::new(pattern)),

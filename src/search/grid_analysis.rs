@@ -25,6 +25,7 @@ use crate::proof::{Pattern, Proof};
 use std::collections::HashSet;
 
 /// A per-house, per-digit mask view of the index, built once per call.
+#[derive(Clone, PartialEq, Eq)]
 pub struct MaskView {
     /// Open digits of each cell (bit d-1); 0 for placed cells.
     pub cell: [u16; 81],
@@ -395,19 +396,20 @@ fn canonical_side(view: GridView) -> GridView {
 /// The largest grid-based ALS searched (base lines).
 pub const MAX_GRID_ALS: usize = 7;
 
-/// Whether placing the digit in `x` leaves the `rows` of `m` (seen from `view`) without
-/// distinct columns to hold it: the places it sees (its cross line, its block) are knocked
-/// out, and the lines left cannot be matched to distinct columns (for a grid ALS, usually
-/// because two of its n + 1 columns are gone).
+/// Whether placing the digit in `x` leaves the `rows` of `m` (seen from `view`, a digit's
+/// lines) without distinct columns to hold it: the places it sees (its cross line, its
+/// block) are knocked out, and the lines left cannot be matched to distinct columns (for a
+/// grid ALS, usually because two of its n + 1 columns are gone).
 fn knocks_out(view: GridView, m: &Incidence, rows: u16, x: Cell) -> bool {
-    let (left, n) = lines_left(view, m, rows, x);
+    let (left, n) = lines_left(m, rows, matrix_position(view, x));
     !has_matching(&left[..n])
 }
 
 /// [`knocks_out`], needing every one of the `rows`: without any one of them the others
-/// keep distinct columns (a line wiped alone is an interaction, not a fish).
-fn knocks_out_all(view: GridView, m: &Incidence, rows: u16, x: Cell) -> bool {
-    let (left, n) = lines_left(view, m, rows, x);
+/// keep distinct columns (a line wiped alone is an interaction, not a fish). `x` is at
+/// matrix row and column `at`.
+fn knocks_out_all(m: &Incidence, rows: u16, at: (usize, usize)) -> bool {
+    let (left, n) = lines_left(m, rows, at);
     !has_matching(&left[..n])
         && (0..n).all(|i| {
             // the lines but the i-th
@@ -418,18 +420,31 @@ fn knocks_out_all(view: GridView, m: &Incidence, rows: u16, x: Cell) -> bool {
         })
 }
 
-/// The columns each of `rows` keeps once the digit is placed in `x` (the first n of the
-/// array, n the number of rows).
-fn lines_left(view: GridView, m: &Incidence, rows: u16, x: Cell) -> ([u16; 9], usize) {
+/// The matrix row and column of a cell in a digit's lines view.
+fn matrix_position(view: GridView, x: Cell) -> (usize, usize) {
+    match view {
+        GridView::Lines { rows: true, .. } => (x.row(), x.col()),
+        GridView::Lines { rows: false, .. } => (x.col(), x.row()),
+        _ => unreachable!("grid ALS are seen on lines"),
+    }
+}
+
+/// The columns each of `rows` keeps once the digit is placed at matrix position `at` (the
+/// first n of the array, n the number of rows). In a lines view the places seeing it (or
+/// it) are those of its line, of its cross line, and of its block: the rows of its band
+/// in the columns of its stack, whichever side the lines are.
+fn lines_left(m: &Incidence, rows: u16, (xr, xc): (usize, usize)) -> ([u16; 9], usize) {
+    let stack = 0b111u16 << (xc / 3 * 3);
     let mut left = [0u16; 9];
     let mut n = 0;
     for r in bits(rows) {
-        left[n] = bits(m.ones[r])
-            .filter(|&c| {
-                let p = view.candidate(r, c).cell();
-                p != x && !p.sees(x)
-            })
-            .fold(0u16, |k, c| k | 1 << c);
+        left[n] = if r == xr {
+            0
+        } else if r / 3 == xr / 3 {
+            m.ones[r] & !(1 << xc) & !stack
+        } else {
+            m.ones[r] & !(1 << xc)
+        };
         n += 1;
     }
     (left, n)
@@ -455,20 +470,89 @@ fn has_matching(lines: &[u16]) -> bool {
     (0..lines.len()).all(|i| augment(lines, i, &mut 0, &mut owner))
 }
 
+/// The grid ALS of one kind (or of every kind, `None`) as they are found: each target
+/// once, from the smallest grid ALS, grouped by description.
+struct GridAlsFinds {
+    kind: Option<FinKind>,
+    /// The targets found so far, by candidate index.
+    done: Vec<bool>,
+    groups: Vec<(GridAls, Vec<Candidate>)>,
+}
+
+impl GridAlsFinds {
+    fn new(kind: Option<FinKind>) -> GridAlsFinds {
+        GridAlsFinds {
+            kind,
+            done: vec![false; 729],
+            groups: Vec::new(),
+        }
+    }
+
+    /// Takes target `x` of grid ALS `g` when of its kind and not yet found.
+    fn take(&mut self, g: &GridAls, x: Candidate) {
+        if self.done[x.index()] || self.kind.is_some_and(|k| k != g.kind) {
+            return;
+        }
+        self.done[x.index()] = true;
+        match self.groups.iter_mut().find(|(h, _)| h == g) {
+            Some((_, targets)) => targets.push(x),
+            None => self.groups.push((g.clone(), vec![x])),
+        }
+    }
+}
+
 /// Grid-based almost-locked sets (seed 002): for a digit, n lines whose places lie in
 /// n + 1 cross lines; a candidate outside them that would knock two cross lines out is
 /// eliminated. Each is reported as the finned or sashimi fish HoDoKu sees, with its fins
 /// and, when it concludes the same, its complementary grid ALS; `kind` keeps only finned
 /// or only sashimi ones. Each target once, from the smallest grid ALS.
+///
+/// Finned fish are searched with sashimi ones in one pass (the resolution strategy asks
+/// for sashimi fish on the state where it found no finned one): the sashimi fish are kept
+/// for the thread's next question, on that state only ([`LAST_SASHIMI`]).
 pub fn grid_als(links: &LinkIndex, kind: Option<FinKind>) -> Vec<Proof> {
     let v = MaskView::new(links);
-    let mut done: HashSet<Candidate> = HashSet::new();
-    let mut groups: Vec<(GridAls, Vec<Candidate>)> = Vec::new();
+    match kind {
+        Some(FinKind::Finned) => {
+            let [finned, sashimi] =
+                grid_als_of(&v, [Some(FinKind::Finned), Some(FinKind::Sashimi)]);
+            LAST_SASHIMI.with(|last| *last.borrow_mut() = Some((v, sashimi)));
+            finned
+        }
+        Some(FinKind::Sashimi) => {
+            let kept = LAST_SASHIMI.with(|last| {
+                last.borrow()
+                    .as_ref()
+                    .and_then(|(at, proofs)| (*at == v).then(|| proofs.clone()))
+            });
+            kept.unwrap_or_else(|| {
+                let [sashimi] = grid_als_of(&v, [kind]);
+                sashimi
+            })
+        }
+        _ => {
+            let [all] = grid_als_of(&v, [kind]);
+            all
+        }
+    }
+}
+
+thread_local! {
+    /// The sashimi fish of the state (its mask view) whose finned fish this thread searched
+    /// last.
+    static LAST_SASHIMI: std::cell::RefCell<Option<(MaskView, Vec<Proof>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// [`grid_als`] on a state's mask view for each of `kinds` at once (each as `grid_als`
+/// with that kind finds them).
+fn grid_als_of<const K: usize>(v: &MaskView, kinds: [Option<FinKind>; K]) -> [Vec<Proof>; K] {
+    let mut finds = kinds.map(GridAlsFinds::new);
     for n in 2..=MAX_GRID_ALS {
         for digit in Digit::all() {
             for rows in [true, false] {
                 let view = GridView::Lines { digit, rows };
-                let m = Incidence::of(&v, view);
+                let m = Incidence::of(v, view);
                 let eligible: Vec<usize> = (0..9)
                     .filter(|&r| {
                         let k = m.ones[r].count_ones() as usize;
@@ -484,17 +568,14 @@ pub fn grid_als(links: &LinkIndex, kind: Option<FinKind>) -> Vec<Proof> {
                     for r in bits(m.open_rows & !base) {
                         for c in bits(m.ones[r]) {
                             let x = view.candidate(r, c);
-                            if done.contains(&x) || !knocks_out_all(view, &m, base, x.cell()) {
+                            if finds.iter().all(|f| f.done[x.index()])
+                                || !knocks_out_all(&m, base, (r, c))
+                            {
                                 continue;
                             }
                             let g = describe_grid_als(view, &m, base, cols, x);
-                            if kind.is_some_and(|k| k != g.kind) {
-                                continue;
-                            }
-                            done.insert(x);
-                            match groups.iter_mut().find(|(h, _)| *h == g) {
-                                Some((_, targets)) => targets.push(x),
-                                None => groups.push((g, vec![x])),
+                            for f in &mut finds {
+                                f.take(&g, x);
                             }
                         }
                     }
@@ -502,6 +583,12 @@ pub fn grid_als(links: &LinkIndex, kind: Option<FinKind>) -> Vec<Proof> {
             }
         }
     }
+    finds.map(|f| proofs_of(v, f.groups))
+}
+
+/// The proofs of grid ALS groups: targets sorted, the complement kept only when it
+/// eliminates every target too.
+fn proofs_of(v: &MaskView, groups: Vec<(GridAls, Vec<Candidate>)>) -> Vec<Proof> {
     groups
         .into_iter()
         .map(|(mut g, mut targets)| {
@@ -512,7 +599,7 @@ pub fn grid_als(links: &LinkIndex, kind: Option<FinKind>) -> Vec<Proof> {
                     digit: g.digit,
                     rows: matches!(rows_c[0], House::Row(_)),
                 };
-                let t = Incidence::of(&v, t_view);
+                let t = Incidence::of(v, t_view);
                 let mask = rows_c.iter().fold(0u16, |u, h| u | 1 << (h.index() % 9));
                 let outside = |x: &Candidate| {
                     let line = if t_view

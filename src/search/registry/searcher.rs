@@ -538,8 +538,14 @@ impl Searcher {
     fn find_unrecorded(&mut self, rule: Rule, links: &LinkIndex, limit: usize) -> Vec<Proof> {
         match rule.technique.get().search {
             Search::Basic(b) => basic::find(b, links),
+            Search::Assistant(a) if limit == 1 => a.first(links).into_iter().collect(),
             Search::Assistant(a) => a.find(links),
             Search::Tagging(level) => self.tagging.find(level, links),
+            Search::Hodoku(HodokuRule::AlsNodeChains { loops: false }) if limit == 1 => {
+                crate::search::aic::first_with_als_nodes(links)
+                    .into_iter()
+                    .collect()
+            }
             Search::Hodoku(rule) => rule.find(links),
             Search::Chain(f) => {
                 self.chains

@@ -563,6 +563,7 @@ pub static REGISTRY: [Technique; 115] = {
             2,
             "alternating inference chain through candidates, groups and ALS (Eureka)",
         )
+        .first_by(aic::first)
         .rated(280, 0),
         assistant(
             "nice-loop",

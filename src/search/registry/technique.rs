@@ -40,14 +40,26 @@ pub enum Search {
 }
 
 /// A search that finds every instance of its pattern in a state at once: the function
-/// itself, named in the registry's line (`medusa::find`).
+/// itself, named in the registry's line (`medusa::find`), and, when the search has one, a
+/// quicker function giving its first instance alone (the resolution strategy's question).
 #[derive(Clone, Copy)]
-pub struct FindAll(pub fn(&LinkIndex) -> Vec<Proof>);
+pub struct FindAll(
+    pub fn(&LinkIndex) -> Vec<Proof>,
+    pub Option<fn(&LinkIndex) -> Option<Proof>>,
+);
 
 impl FindAll {
     /// Every instance in the state.
     pub fn find(self, links: &LinkIndex) -> Vec<Proof> {
         (self.0)(links)
+    }
+
+    /// The first instance of [`FindAll::find`]'s, if any.
+    pub fn first(self, links: &LinkIndex) -> Option<Proof> {
+        match self.1 {
+            Some(first) => first(links),
+            None => self.find(links).into_iter().next(),
+        }
     }
 }
 
@@ -273,6 +285,15 @@ impl Technique {
     }
 
     /// This technique at `base + per_length × length` on the difficulty scale.
+    /// An Assistant technique whose first instance `first` finds alone (the first of its
+    /// `find`'s, found with less work).
+    pub(super) const fn first_by(mut self, first: fn(&LinkIndex) -> Option<Proof>) -> Technique {
+        if let Search::Assistant(FindAll(find, _)) = self.search {
+            self.search = Search::Assistant(FindAll(find, Some(first)));
+        }
+        self
+    }
+
     pub(super) const fn rated(mut self, base: u32, per_length: u32) -> Technique {
         self.difficulty = Difficulty { base, per_length };
         self
@@ -359,7 +380,7 @@ pub(super) const fn assistant(
         name,
         aliases,
         sets,
-        search: Search::Assistant(FindAll(find)),
+        search: Search::Assistant(FindAll(find, None)),
         class: Class::Assistant,
         measure: LengthMeasure::Size(size),
         graded: false,
