@@ -9,8 +9,9 @@
 //! each other digit (one absent, the rest are locked in). Weak links join disjoint nodes of
 //! a digit in one house and two digits of one cell.
 //!
-//! Two reaches: the Assistant's chains ([`find`], [`find_loops`]: ALS of up to
-//! [`MAX_ALS_CELLS`] cells) and HoDoKu's tabling chains with ALS nodes
+//! Three reaches: candidates and groups only ([`find_grouped`], [`find_grouped_loops`]:
+//! HoDoKu's default chains), the Assistant's chains ([`find`], [`find_loops`]: ALS of up
+//! to [`MAX_ALS_CELLS`] cells) and HoDoKu's tabling chains with ALS nodes
 //! ([`find_with_als_nodes`], [`find_loops_with_als_nodes`]: ALS of any size, and an ALS
 //! may force a cell — every other candidate of a cell outside it is one of its digits
 //! whose places there all see the cell, so one digit's places in the ALS and the cell's
@@ -46,6 +47,12 @@ pub struct AlsReach {
 /// The Assistant's chains (seed 002).
 const ASSISTANT_REACH: AlsReach = AlsReach {
     max_cells: MAX_ALS_CELLS,
+    forced_cells: false,
+};
+
+/// HoDoKu's default chains (X-, XY-chains, nice loops and AICs, grouped): no ALS node.
+const NO_ALS: AlsReach = AlsReach {
+    max_cells: 0,
     forced_cells: false,
 };
 
@@ -764,6 +771,25 @@ pub fn find_loops(links: &LinkIndex) -> Vec<Proof> {
 /// chains".
 pub fn find_loops_with_als_nodes(links: &LinkIndex) -> Vec<Proof> {
     loops(links, HODOKU_REACH, "nice-loop-als-nodes")
+}
+
+/// Chains of candidates and groups only (no ALS): technique `grouped-aic`, HoDoKu's
+/// default X-chains, XY-chains, AICs and discontinuous nice loops, grouped or not.
+pub fn find_grouped(links: &LinkIndex) -> Vec<Proof> {
+    chains(links, NO_ALS, "grouped-aic", Wanted::All)
+}
+
+/// The first proof of [`find_grouped`], as [`first`] finds [`find`]'s.
+pub fn first_grouped(links: &LinkIndex) -> Option<Proof> {
+    chains(links, NO_ALS, "grouped-aic", Wanted::First)
+        .into_iter()
+        .next()
+}
+
+/// Continuous nice loops of candidates and groups only: technique `grouped-nice-loop`,
+/// HoDoKu's default continuous nice loops, grouped or not.
+pub fn find_grouped_loops(links: &LinkIndex) -> Vec<Proof> {
+    loops(links, NO_ALS, "grouped-nice-loop")
 }
 
 fn loops(links: &LinkIndex, reach: AlsReach, technique: &'static str) -> Vec<Proof> {

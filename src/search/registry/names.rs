@@ -48,8 +48,7 @@ pub const UNIQUENESS_SET: &str = "uniqueness";
 /// quads; x-wing, swordfish, jellyfish; skyscraper, 2-string kite, turbot fish, empty
 /// rectangle; W-wing; XY- and XYZ-wing; finned and
 /// sashimi fish; Sue de Coq; X-, XY-chains, AICs and nice loops, grouped (our AIC and
-/// nice loops, which also pass through ALS of up to four cells: without them our
-/// breadth-first chain search misses some of HoDoKu's loops); ALS-XZ, ALS-XY-wing;
+/// nice loops of candidates and groups); ALS-XZ, ALS-XY-wing;
 /// ALS-XY-chains (our AIC with HoDoKu's ALS nodes); Franken x-wings and swordfish, basic
 /// and finned; forcing chains, then forcing nets. Uniqueness steps (enabled in HoDoKu) are
 /// left out: they join only when named (`hodoku,uniqueness`). HoDoKu's remote pairs and
@@ -90,8 +89,8 @@ pub const HODOKU_ORDER: &[&str] = &[
     "finned-fish",
     "sashimi-fish",
     "sue-de-coq",
-    "aic",
-    "nice-loop",
+    "grouped-aic",
+    "grouped-nice-loop",
     "als-xz",
     "als-xy-wing",
     "aic-als-nodes",

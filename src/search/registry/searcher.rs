@@ -36,6 +36,10 @@ impl HodokuRule {
                 let sizes = min_size as usize..=max_size as usize;
                 crate::search::fish::search(links, shape, false, sizes).proofs
             }
+            HodokuRule::GroupedChains { loops: false } => crate::search::aic::find_grouped(links),
+            HodokuRule::GroupedChains { loops: true } => {
+                crate::search::aic::find_grouped_loops(links)
+            }
             HodokuRule::AlsNodeChains { loops: false } => {
                 crate::search::aic::find_with_als_nodes(links)
             }
@@ -541,6 +545,11 @@ impl Searcher {
             Search::Assistant(a) if limit == 1 => a.first(links).into_iter().collect(),
             Search::Assistant(a) => a.find(links),
             Search::Tagging(level) => self.tagging.find(level, links),
+            Search::Hodoku(HodokuRule::GroupedChains { loops: false }) if limit == 1 => {
+                crate::search::aic::first_grouped(links)
+                    .into_iter()
+                    .collect()
+            }
             Search::Hodoku(HodokuRule::AlsNodeChains { loops: false }) if limit == 1 => {
                 crate::search::aic::first_with_als_nodes(links)
                     .into_iter()

@@ -11,7 +11,7 @@ pub(super) const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 115] = {
+pub static REGISTRY: [Technique; 117] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -264,6 +264,20 @@ pub static REGISTRY: [Technique; 115] = {
             "a death blossom whose petals may share cells (HoDoKu's allow overlap)",
         )
         .rated(365, 0),
+        hodoku(
+            "grouped-aic",
+            &["x-chain", "xy-chain", "grouped-discontinuous-nice-loop"],
+            HodokuRule::GroupedChains { loops: false },
+            "alternating inference chain through candidates and groups only (HoDoKu's default X-, XY-chains, AICs and discontinuous nice loops)",
+        )
+        .rated(280, 0),
+        hodoku(
+            "grouped-nice-loop",
+            &["grouped-continuous-nice-loop"],
+            HodokuRule::GroupedChains { loops: true },
+            "continuous nice loop through candidates and groups only (HoDoKu's default)",
+        )
+        .rated(280, 0),
         hodoku(
             "aic-als-nodes",
             &["als-xy-chain", "grouped-aic-als"],

@@ -116,6 +116,9 @@ pub enum HodokuRule {
     /// Grouped AIC (`loops`: continuous nice loops) with HoDoKu's ALS nodes of any size,
     /// which may force a cell (`search::aic`, HoDoKu's "allow ALS in tabling chains").
     AlsNodeChains { loops: bool },
+    /// Grouped AIC (`loops`: continuous nice loops) of candidates and groups only
+    /// (`search::aic`: HoDoKu's default X-, XY-chains, nice loops and AICs).
+    GroupedChains { loops: bool },
 }
 
 /// The rating class of a technique: which schemes include it (seed 000's L ⊂ M ⊂ N, the
@@ -440,7 +443,9 @@ pub(super) const fn hodoku(
             // never in a set the user did not name for them
             HodokuRule::Uniqueness(_) => &[UNIQUENESS_SET],
             HodokuRule::AlsOverlap(_) => &["als-overlap", "hodoku-catalogue"],
-            HodokuRule::AlsNodeChains { .. } => &["hodoku-catalogue"],
+            HodokuRule::AlsNodeChains { .. } | HodokuRule::GroupedChains { .. } => {
+                &["hodoku-catalogue"]
+            }
             // HoDoKu's basic fish search is fast (about 1 ms a state): asked by default
             HodokuRule::Fish {
                 shape: FishShape::Basic,
@@ -455,7 +460,7 @@ pub(super) const fn hodoku(
         measure: LengthMeasure::Size(match rule {
             HodokuRule::AlsOverlap(AlsKind::Xz) => 2,
             HodokuRule::AlsOverlap(_) => 3,
-            HodokuRule::AlsNodeChains { .. } => 2,
+            HodokuRule::AlsNodeChains { .. } | HodokuRule::GroupedChains { .. } => 2,
             HodokuRule::LockedSubset { size } => size as usize,
             HodokuRule::Fish { .. } | HodokuRule::SiameseFish | HodokuRule::KrakenFish { .. } => 7,
             _ => 1,
@@ -544,6 +549,7 @@ impl TechniqueId {
             | Search::Hodoku(HodokuRule::Uniqueness(_))
             | Search::Hodoku(HodokuRule::AlsOverlap(_))
             | Search::Hodoku(HodokuRule::AlsNodeChains { .. })
+            | Search::Hodoku(HodokuRule::GroupedChains { .. })
             | Search::Hodoku(HodokuRule::Fish { .. })
             | Search::Hodoku(HodokuRule::SiameseFish)
             | Search::Hodoku(HodokuRule::KrakenFish { .. }) => false,
