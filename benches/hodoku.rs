@@ -21,10 +21,11 @@ use sudolink::study::resolution::solve;
 mod common;
 use common::percentile;
 
-const TECHNIQUES: &str = "empty-rectangle,dual-empty-rectangle,template-set,template-delete,\
+const TECHNIQUES: &str = "locked-pair,locked-triple,skyscraper,two-string-kite,turbot-fish,w-wing,\
+    empty-rectangle,dual-empty-rectangle,template-set,template-delete,\
     uniqueness,als-xz-overlap,als-xy-wing-overlap,death-blossom-overlap,hodoku-finned-fish,\
     franken-fish,mutant-fish,siamese-fish,large-franken-fish,large-mutant-fish,kraken-fish,kraken-fish-type-2,\
-    aic-als-nodes,nice-loop-als-nodes";
+    small-franken-fish,grouped-aic,grouped-nice-loop,aic-als-nodes,nice-loop-als-nodes";
 
 /// This thread's CPU time so far.
 fn thread_cpu() -> Duration {
