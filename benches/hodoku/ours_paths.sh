@@ -1,6 +1,6 @@
 #!/bin/bash
 # our path of each puzzle of $1 with HoDoKu's order, HoDoKu's step lines, into ours/<n>.txt
-BIN=${BIN:-/work/main/target/release/sudolink}
+BIN=${BIN:-$(cd "$(dirname "$0")/../.." && pwd)/target/release/sudolink}
 n=0
 while read -r p; do
   n=$((n+1))
