@@ -323,11 +323,6 @@ pub fn hint_name(mode: ChainingMode, kind: Kind) -> String {
     format!("{prefix}{body} Chains{}", nested_suffix(mode.level))
 }
 
-/// The producer's first hint.
-pub fn first_hint(grid: &SeGrid, mode: ChainingMode) -> Option<SeStep> {
-    first_hint_keeping(grid, mode, &mut ChainStore::default())
-}
-
 /// The producer's first hint, reusing the chains `kept` from its earlier runs that are
 /// exact on `grid` (level 0) and leaving this run's there.
 pub fn first_hint_keeping(

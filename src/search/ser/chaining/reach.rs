@@ -1,5 +1,5 @@
 //! Which potentials each potential reaches over a fixed grid's links (the static producers'
-//! implication graph): its strongly connected components (Tarjan), then each component's
+//! implication graph): its strongly connected components (petgraph's Tarjan), then each component's
 //! reach as a bitset, components taken sinks first.
 //!
 //! A forcing chain from a start is a path of these links from the start to its conjugate,
@@ -9,6 +9,8 @@
 //! potentials and e their links.
 
 use super::potential::{Pot, StaticLinks, POTS};
+use petgraph::algo::tarjan_scc;
+use petgraph::graph::{DiGraph, NodeIndex};
 
 const NONE: u32 = u32::MAX;
 
@@ -120,64 +122,28 @@ fn nodes_by_component(component: &[u32], count: usize) -> Grouped {
     Grouped { starts, nodes }
 }
 
-/// Tarjan's strongly connected components of the graph whose node `v` has the edges
-/// `edges[starts[v]..starts[v + 1]]`: each node's component and the count. A component
-/// is numbered after every component it reaches.
+/// The strongly connected components (petgraph's Tarjan) of the graph whose node `v` has
+/// the edges `edges[starts[v]..starts[v + 1]]`: each node's component and the count. A
+/// component is numbered after every component it reaches (Tarjan gives them sinks first).
 fn components(starts: &[u32], edges: &[u32]) -> (Vec<u32>, usize) {
     let n = starts.len() - 1;
-    let mut index = vec![NONE; n];
-    let mut low = vec![0u32; n];
-    let mut on_stack = vec![false; n];
-    let mut stack: Vec<u32> = Vec::new();
-    let mut component = vec![NONE; n];
-    let mut count = 0u32;
-    let mut counter = 0u32;
-    // the depth-first walk: each node with the next of its edges to follow
-    let mut walk: Vec<(u32, u32)> = Vec::new();
-    for root in 0..n as u32 {
-        if index[root as usize] != NONE {
-            continue;
-        }
-        index[root as usize] = counter;
-        low[root as usize] = counter;
-        counter += 1;
-        stack.push(root);
-        on_stack[root as usize] = true;
-        walk.push((root, starts[root as usize]));
-        while let Some(&mut (v, ref mut next)) = walk.last_mut() {
-            if *next < starts[v as usize + 1] {
-                let w = edges[*next as usize];
-                *next += 1;
-                if index[w as usize] == NONE {
-                    index[w as usize] = counter;
-                    low[w as usize] = counter;
-                    counter += 1;
-                    stack.push(w);
-                    on_stack[w as usize] = true;
-                    walk.push((w, starts[w as usize]));
-                } else if on_stack[w as usize] {
-                    low[v as usize] = low[v as usize].min(index[w as usize]);
-                }
-                continue;
-            }
-            walk.pop();
-            if let Some(&(u, _)) = walk.last() {
-                low[u as usize] = low[u as usize].min(low[v as usize]);
-            }
-            if low[v as usize] == index[v as usize] {
-                loop {
-                    let x = stack.pop().expect("the component's nodes are stacked");
-                    on_stack[x as usize] = false;
-                    component[x as usize] = count;
-                    if x == v {
-                        break;
-                    }
-                }
-                count += 1;
-            }
+    let mut graph = DiGraph::<(), (), u32>::with_capacity(n, edges.len());
+    for _ in 0..n {
+        graph.add_node(());
+    }
+    for v in 0..n {
+        for &w in &edges[starts[v] as usize..starts[v + 1] as usize] {
+            graph.add_edge(NodeIndex::new(v), NodeIndex::new(w as usize), ());
         }
     }
-    (component, count as usize)
+    let sccs = tarjan_scc(&graph);
+    let mut component = vec![NONE; n];
+    for (c, scc) in sccs.iter().enumerate() {
+        for v in scc {
+            component[v.index()] = c as u32;
+        }
+    }
+    (component, sccs.len())
 }
 
 #[cfg(test)]
