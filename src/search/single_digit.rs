@@ -113,11 +113,7 @@ fn conjugate_pairs(v: &MaskView, d: usize) -> Vec<Pair> {
 fn is_chain([a, b, c, d]: [Cell; 4]) -> bool {
     let cells = [a, b, c, d];
     let distinct = (0..4).all(|i| (i + 1..4).all(|j| cells[i] != cells[j]));
-    distinct && sees(b, c)
-}
-
-fn sees(x: Cell, y: Cell) -> bool {
-    x != y && (x.row() == y.row() || x.col() == y.col() || x.block() == y.block())
+    distinct && b.sees(c)
 }
 
 /// HoDoKu's name for the chain `A = B - C = D` of the pairs `p` (A, B) and `q` (C, D):
@@ -160,7 +156,7 @@ fn is_kite(hp: House, hq: House, [a, b, c, d]: [Cell; 4]) -> bool {
 fn eliminations(v: &MaskView, d: usize, [a, b, c, e]: [Cell; 4]) -> Vec<Candidate> {
     Cell::all()
         .filter(|&x| v.cell[x.index()] >> d & 1 == 1)
-        .filter(|&x| ![a, b, c, e].contains(&x) && sees(x, a) && sees(x, e))
+        .filter(|&x| ![a, b, c, e].contains(&x) && x.sees(a) && x.sees(e))
         .map(|x| Candidate::new(x, Digit::from_index(d)))
         .collect()
 }

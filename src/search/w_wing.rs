@@ -31,7 +31,7 @@ pub fn find(links: &LinkIndex) -> Vec<Proof> {
     for (k, &first) in bivalue.iter().enumerate() {
         for &second in &bivalue[k + 1..] {
             let mask = v.cell[first.index()];
-            if v.cell[second.index()] != mask || sees(first, second) {
+            if v.cell[second.index()] != mask || first.sees(second) {
                 continue;
             }
             let digits: Vec<usize> = bits(mask).collect();
@@ -49,14 +49,10 @@ pub fn find(links: &LinkIndex) -> Vec<Proof> {
     out
 }
 
-fn sees(a: Cell, b: Cell) -> bool {
-    a != b && (a.row() == b.row() || a.col() == b.col() || a.block() == b.block())
-}
-
 /// The digit `x`'s candidates seeing both cells.
 fn eliminations(v: &MaskView, x: usize, first: Cell, second: Cell) -> Vec<Candidate> {
     Cell::all()
-        .filter(|&c| v.cell[c.index()] >> x & 1 == 1 && sees(c, first) && sees(c, second))
+        .filter(|&c| v.cell[c.index()] >> x & 1 == 1 && c.sees(first) && c.sees(second))
         .map(|c| Candidate::new(c, Digit::from_index(x)))
         .collect()
 }
@@ -75,9 +71,9 @@ fn joining_pair(v: &MaskView, y: usize, first: Cell, second: Cell) -> Option<(Ce
             return None;
         }
         let (a, b) = (cells[0], cells[1]);
-        if sees(a, first) && !sees(b, first) && sees(b, second) {
+        if a.sees(first) && !b.sees(first) && b.sees(second) {
             Some((a, b))
-        } else if sees(b, first) && !sees(a, first) && sees(a, second) {
+        } else if b.sees(first) && !a.sees(first) && a.sees(second) {
             Some((b, a))
         } else {
             None

@@ -6,6 +6,18 @@
 use super::*;
 
 impl HodokuRule {
+    /// The first instance of [`HodokuRule::find`]'s: the AIC searches find it alone with
+    /// less work.
+    fn first(self, links: &LinkIndex) -> Option<Proof> {
+        match self {
+            HodokuRule::GroupedChains { loops: false } => crate::search::aic::first_grouped(links),
+            HodokuRule::AlsNodeChains { loops: false } => {
+                crate::search::aic::first_with_als_nodes(links)
+            }
+            _ => self.find(links).into_iter().next(),
+        }
+    }
+
     /// Every instance in the state.
     fn find(self, links: &LinkIndex) -> Vec<Proof> {
         match self {
@@ -545,16 +557,7 @@ impl Searcher {
             Search::Assistant(a) if limit == 1 => a.first(links).into_iter().collect(),
             Search::Assistant(a) => a.find(links),
             Search::Tagging(level) => self.tagging.find(level, links),
-            Search::Hodoku(HodokuRule::GroupedChains { loops: false }) if limit == 1 => {
-                crate::search::aic::first_grouped(links)
-                    .into_iter()
-                    .collect()
-            }
-            Search::Hodoku(HodokuRule::AlsNodeChains { loops: false }) if limit == 1 => {
-                crate::search::aic::first_with_als_nodes(links)
-                    .into_iter()
-                    .collect()
-            }
+            Search::Hodoku(rule) if limit == 1 => rule.first(links).into_iter().collect(),
             Search::Hodoku(rule) => rule.find(links),
             Search::Chain(f) => {
                 self.chains
