@@ -497,35 +497,209 @@ fn chains(
     });
     // the nodes each candidate's chains may start from: those it makes false
     let killed_by = PerCandidate::new(g.nodes.len(), |i, push| kill[i].iter().for_each(push));
+    let targets: Vec<Candidate> = links.open().iter().collect();
+    // which targets have a chain, measured many at once; each one's chain is then the
+    // breadth-first search's own, searched for that target alone
+    let lengths = chain_lengths(&g, &holding, &killed_by, &targets, wanted);
+    let chosen: Vec<usize> = match wanted {
+        Wanted::All => (0..targets.len())
+            .filter(|&t| lengths[t].is_some())
+            .collect(),
+        Wanted::First => (0..targets.len())
+            .filter_map(|t| lengths[t].map(|n| (n, t)))
+            .min()
+            .map(|(_, t)| t)
+            .into_iter()
+            .collect(),
+    };
     let mut inside = vec![false; g.nodes.len()];
     let mut out: Vec<Proof> = Vec::new();
     let mut walk = Walk::new(g.nodes.len());
-    for target in links.open().iter() {
-        // the longest chain still wanted (nodes)
-        let max_nodes = match (wanted, out.first()) {
-            (Wanted::First, Some(best)) => best.length, // one node fewer than the best
-            _ => MAX_NODES,
-        };
-        if max_nodes < 2 {
-            break; // no chain is shorter than two nodes
-        }
+    for t in chosen {
+        let target = targets[t];
         let own = holding.of(target);
         for &i in own {
             inside[i as usize] = true;
         }
         let starts = killed_by.of(target);
-        if let Some(p) = shortest_for(&g, &mut walk, &kill, &inside, target, starts, max_nodes) {
-            if wanted == Wanted::First {
-                out.clear();
-            }
-            out.push(p);
-        }
+        out.extend(shortest_for(
+            &g, &mut walk, &kill, &inside, target, starts, MAX_NODES,
+        ));
         for &i in own {
             inside[i as usize] = false;
         }
     }
     shortest_first(&mut out);
     out
+}
+
+/// How many targets [`chain_lengths`] walks at once: one bit of a word each.
+const LANES: usize = 64;
+
+/// The number of nodes of each target's shortest chain ([`shortest_for`]'s, at most
+/// [`MAX_NODES`]), `None` when it has none: the same breadth-first walk as
+/// [`alternating_walk`]'s, for [`LANES`] targets at once, each (node, value) state holding
+/// a word with one bit per target that reached it. A state's value is its depth's parity
+/// (starts are false at depth 1), so the walk goes level by level. With
+/// [`Wanted::First`] only the targets that could be the first proof are measured: a
+/// target's chain is wanted when it is shorter than every earlier target's, so a batch
+/// stops at its first level with an end and later batches search only shorter chains.
+///
+/// **Complexity**: per batch, at most [`MAX_NODES`] levels, each visiting the links of
+/// the nodes some target of the batch reached at that level.
+fn chain_lengths(
+    g: &Graph,
+    holding: &PerCandidate,
+    killed_by: &PerCandidate,
+    targets: &[Candidate],
+    wanted: Wanted,
+) -> Vec<Option<usize>> {
+    let n = g.nodes.len();
+    let mut lengths = vec![None; targets.len()];
+    let mut lanes = LaneWalk::new(n);
+    let mut max_nodes = MAX_NODES;
+    for (b, batch) in targets.chunks(LANES).enumerate() {
+        if max_nodes < 2 {
+            break; // no chain is shorter than two nodes
+        }
+        let found = lanes.walk(g, holding, killed_by, batch, max_nodes, wanted);
+        for (j, nodes) in found {
+            lengths[b * LANES + j] = Some(nodes);
+            if wanted == Wanted::First {
+                max_nodes = max_nodes.min(nodes - 1);
+            }
+        }
+    }
+    lengths
+}
+
+/// [`chain_lengths`]'s buffers: per node, a word of targets (one bit each).
+struct LaneWalk {
+    /// Targets the node holds (never on their chains).
+    excluded: Vec<u64>,
+    /// Targets the node makes false: their chains start and end there.
+    ends: Vec<u64>,
+    /// Targets that reached the node false, true.
+    seen: [Vec<u64>; 2],
+    /// Targets that reached the node at the current level, the next.
+    level: Vec<u64>,
+    next: Vec<u64>,
+    /// The nodes of `level` and `next` with a bit.
+    at: Vec<u32>,
+    next_at: Vec<u32>,
+}
+
+impl LaneWalk {
+    fn new(n: usize) -> LaneWalk {
+        LaneWalk {
+            excluded: vec![0; n],
+            ends: vec![0; n],
+            seen: [vec![0; n], vec![0; n]],
+            level: vec![0; n],
+            next: vec![0; n],
+            at: Vec::new(),
+            next_at: Vec::new(),
+        }
+    }
+
+    /// The targets of `batch` (by place) with a chain of at most `max_nodes` nodes, and
+    /// its nodes; with [`Wanted::First`] only those of the first level that has one.
+    fn walk(
+        &mut self,
+        g: &Graph,
+        holding: &PerCandidate,
+        killed_by: &PerCandidate,
+        batch: &[Candidate],
+        max_nodes: usize,
+        wanted: Wanted,
+    ) -> Vec<(usize, usize)> {
+        let [seen_false, seen_true] = &mut self.seen;
+        for v in [
+            &mut self.excluded,
+            &mut self.ends,
+            seen_false,
+            seen_true,
+            &mut self.level,
+            &mut self.next,
+        ] {
+            v.fill(0);
+        }
+        self.at.clear();
+        for (j, &target) in batch.iter().enumerate() {
+            for &i in holding.of(target) {
+                self.excluded[i as usize] |= 1 << j;
+            }
+            for &i in killed_by.of(target) {
+                self.ends[i as usize] |= 1 << j;
+            }
+        }
+        // depth 1: every target's starts, false
+        for i in 0..self.ends.len() {
+            let start = self.ends[i] & !self.excluded[i];
+            if start != 0 {
+                self.level[i] = start;
+                self.seen[0][i] = start;
+                self.at.push(i as u32);
+            }
+        }
+        let mut open: u64 = if batch.len() == LANES {
+            u64::MAX
+        } else {
+            (1 << batch.len()) - 1
+        };
+        let mut found = Vec::new();
+        let mut depth = 1;
+        while depth < max_nodes.min(MAX_NODES) && !self.at.is_empty() && open != 0 {
+            // false states go by strong links to true ones, true by weak links to false
+            let truth = depth % 2 == 0;
+            let seen = &mut self.seen[usize::from(!truth)];
+            for &x in &self.at {
+                let x = x as usize;
+                let from = self.level[x] & open;
+                self.level[x] = 0;
+                if from == 0 {
+                    continue;
+                }
+                let mut reach = |y: usize| {
+                    let new = from & !self.excluded[y] & !seen[y];
+                    if new != 0 {
+                        seen[y] |= new;
+                        if self.next[y] == 0 {
+                            self.next_at.push(y as u32);
+                        }
+                        self.next[y] |= new;
+                    }
+                };
+                if truth {
+                    g.weak.of(x).for_each(&mut reach);
+                } else {
+                    g.strong[x].iter().for_each(|e| reach(e.to));
+                }
+            }
+            depth += 1;
+            if !truth {
+                // ends reached true at this depth
+                let mut ended = 0u64;
+                for &y in &self.next_at {
+                    ended |= self.next[y as usize] & self.ends[y as usize];
+                }
+                ended &= open;
+                let mut bits = ended;
+                while bits != 0 {
+                    found.push((bits.trailing_zeros() as usize, depth));
+                    bits &= bits - 1;
+                }
+                open &= !ended;
+                if ended != 0 && wanted == Wanted::First {
+                    break;
+                }
+            }
+            std::mem::swap(&mut self.level, &mut self.next);
+            std::mem::swap(&mut self.at, &mut self.next_at);
+            self.next_at.clear();
+        }
+        found
+    }
 }
 
 /// Node lists per candidate in one flat array (node indices increasing in each list).
