@@ -74,10 +74,9 @@ struct StrongEdge {
 }
 
 struct Graph {
-    /// The technique its proofs are named after.
-    technique: &'static str,
-    /// Each node's digit and cells (a mask; its [`AicNode`] is made for a proof only).
-    nodes: Vec<(Digit, u128)>,
+    /// Each node's digit and cells (a mask; its [`AicNode`] is made for a proof only),
+    /// with the index from a node's key to its place.
+    nodes: Nodes,
     /// The cells of each ALS a strong link goes through (`StrongEdge::als` indexes it).
     als_sets: Vec<Vec<Cell>>,
     strong: Vec<Vec<StrongEdge>>,
@@ -89,7 +88,7 @@ type NodeKey = (u8, u128);
 
 /// A hasher for [`NodeKey`]s (a multiplicative mix of their words; the keys are few and
 /// not chosen by anyone, so no defence against collisions is needed).
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct KeyHasher(u64);
 
 impl std::hash::Hasher for KeyHasher {
@@ -121,7 +120,7 @@ type NodeIndex = HashMap<NodeKey, usize, std::hash::BuildHasherDefault<KeyHasher
 
 /// The graph's nodes as they are added (digit and cells mask), with an index from a
 /// node's key to its place.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Nodes {
     nodes: Vec<(Digit, u128)>,
     index: NodeIndex,
@@ -235,19 +234,58 @@ fn crossing_lines(bk: usize) -> [usize; 6] {
 }
 
 impl Graph {
-    fn new(links: &LinkIndex, reach: AlsReach, technique: &'static str) -> Graph {
-        let (mut nodes, level1_strong) = level1(links);
-        let mut strong: Vec<Vec<StrongEdge>> = level1_strong
+    /// The graph of the level-1 nodes and strong links and of `reach`'s ALS links through
+    /// `sets` (the state's ALS, in [`enumerate`]'s order; those larger than the reach
+    /// left out).
+    fn new<'a>(
+        links: &LinkIndex,
+        reach: AlsReach,
+        sets: impl IntoIterator<Item = &'a AlsCells>,
+    ) -> Graph {
+        let (nodes, level1_strong) = level1(links);
+        let strong: Vec<Vec<StrongEdge>> = level1_strong
             .iter()
             .map(|ns| ns.iter().map(|&to| StrongEdge { to, als: None }).collect())
             .collect();
-        let mut als_sets: Vec<Vec<Cell>> = Vec::new();
+        Graph::drawn(links, nodes, strong, Vec::new(), reach, sets)
+    }
+
+    /// This graph (one without ALS links) with `reach`'s ALS links through `sets` added:
+    /// [`Graph::new`]'s graph for `reach`, its level-1 part copied instead of built again.
+    fn with_als<'a>(
+        &self,
+        links: &LinkIndex,
+        reach: AlsReach,
+        sets: impl IntoIterator<Item = &'a AlsCells>,
+    ) -> Graph {
+        debug_assert!(self.als_sets.is_empty(), "a graph without ALS links");
+        Graph::drawn(
+            links,
+            self.nodes.clone(),
+            self.strong.clone(),
+            self.als_sets.clone(),
+            reach,
+            sets,
+        )
+    }
+
+    /// The graph of `nodes` and `strong` links with `reach`'s ALS links through `sets`
+    /// added, and the weak links of all its nodes.
+    fn drawn<'a>(
+        links: &LinkIndex,
+        mut nodes: Nodes,
+        mut strong: Vec<Vec<StrongEdge>>,
+        mut als_sets: Vec<Vec<Cell>>,
+        reach: AlsReach,
+        sets: impl IntoIterator<Item = &'a AlsCells>,
+    ) -> Graph {
         // each cell's open digits, bit d-1
         let mut open_digits = [0u16; 81];
         for c in links.open().iter() {
             open_digits[c.cell().index()] |= 1 << c.digit().index();
         }
-        for als in enumerate(links, reach.max_cells) {
+        let sets = sets.into_iter().filter(|a| a.size() <= reach.max_cells);
+        for als in sets {
             let set = als_sets.len() as u32;
             let ds: Vec<usize> = (0..9).filter(|d| als.digits >> d & 1 == 1).collect();
             let ids: Vec<usize> = ds
@@ -268,7 +306,7 @@ impl Graph {
                 }
             }
             let forced = if reach.forced_cells {
-                forced_cells(&open_digits, &als)
+                forced_cells(&open_digits, als)
             } else {
                 Vec::new()
             };
@@ -283,18 +321,25 @@ impl Graph {
                     strong[from].push(StrongEdge { to, als: Some(set) });
                 }
             }
-            als_sets.push(als.cells);
+            als_sets.push(als.cells.clone());
         }
-        let Nodes { nodes, .. } = nodes;
-        strong.resize(nodes.len(), Vec::new());
-        let weak = weak_links(&nodes);
+        strong.resize(nodes.nodes.len(), Vec::new());
+        let weak = weak_links(&nodes.nodes);
         Graph {
-            technique,
             nodes,
             als_sets,
             strong,
             weak,
         }
+    }
+
+    fn len(&self) -> usize {
+        self.nodes.nodes.len()
+    }
+
+    /// Node `i`'s digit and cells mask.
+    fn node(&self, i: usize) -> (Digit, u128) {
+        self.nodes.nodes[i]
     }
 }
 
@@ -443,31 +488,120 @@ fn shortest_first(proofs: &mut [Proof]) {
     });
 }
 
+/// A state's AIC graph with what every search on it reads: each node's killed
+/// candidates, the nodes holding each candidate and those each candidate kills. Built
+/// once a state and read by its chain and loop searches ([`chains_of`], [`loops_of`]);
+/// HoDoKu's graph with ALS nodes extends the grouped one ([`StateGraph::with_als_nodes`]).
+pub struct StateGraph {
+    graph: Graph,
+    kill: Vec<crate::grid::CandidateSet>,
+    holding: PerCandidate,
+    killed_by: PerCandidate,
+    /// The techniques its chains and its loops are named after.
+    names: (&'static str, &'static str),
+}
+
+impl StateGraph {
+    fn new(links: &LinkIndex, graph: Graph, names: (&'static str, &'static str)) -> StateGraph {
+        let kill = (0..graph.len())
+            .map(|i| node_killers(links, graph.node(i)))
+            .collect();
+        StateGraph::with_kills(graph, kill, names)
+    }
+
+    fn with_kills(
+        graph: Graph,
+        kill: Vec<crate::grid::CandidateSet>,
+        names: (&'static str, &'static str),
+    ) -> StateGraph {
+        let holding = PerCandidate::new(graph.len(), |i, push| {
+            let (digit, mask) = graph.node(i);
+            for c in mask_cells(mask) {
+                push(Candidate::new(c, digit));
+            }
+        });
+        // the nodes each candidate's chains may start from: those it makes false
+        let killed_by = PerCandidate::new(graph.len(), |i, push| kill[i].iter().for_each(push));
+        StateGraph {
+            graph,
+            kill,
+            holding,
+            killed_by,
+            names,
+        }
+    }
+
+    /// HoDoKu's default chains' graph: candidates and groups, no ALS (`grouped-aic`,
+    /// `grouped-nice-loop`).
+    pub fn grouped(links: &LinkIndex) -> StateGraph {
+        let graph = Graph::new(links, NO_ALS, []);
+        StateGraph::new(links, graph, ("grouped-aic", "grouped-nice-loop"))
+    }
+
+    /// The Assistant's chains' graph: ALS of up to [`MAX_ALS_CELLS`] cells (`aic`,
+    /// `nice-loop`).
+    pub fn assistant(links: &LinkIndex) -> StateGraph {
+        let sets = enumerate(links, ASSISTANT_REACH.max_cells);
+        let graph = Graph::new(links, ASSISTANT_REACH, &sets);
+        StateGraph::new(links, graph, ("aic", "nice-loop"))
+    }
+
+    /// HoDoKu's tabling chains' graph, ALS nodes of any size that may force a cell
+    /// (`aic-als-nodes`, `nice-loop-als-nodes`), from the state's ALS list
+    /// ([`enumerate`]'s, up to eight cells).
+    pub fn als_nodes(links: &LinkIndex) -> StateGraph {
+        let sets = enumerate(links, HODOKU_REACH.max_cells);
+        StateGraph::grouped(links).with_als_nodes(links, &sets)
+    }
+
+    /// [`StateGraph::als_nodes`] from this grouped graph (of the same state) and the
+    /// state's ALS list `sets` (in [`enumerate`]'s order): the grouped nodes, links and
+    /// kills are copied, only the ALS part is built.
+    pub fn with_als_nodes<'a>(
+        &self,
+        links: &LinkIndex,
+        sets: impl IntoIterator<Item = &'a AlsCells>,
+    ) -> StateGraph {
+        let graph = self.graph.with_als(links, HODOKU_REACH, sets);
+        let mut kill = self.kill.clone();
+        kill.extend((kill.len()..graph.len()).map(|i| node_killers(links, graph.node(i))));
+        StateGraph::with_kills(graph, kill, ("aic-als-nodes", "nice-loop-als-nodes"))
+    }
+}
+
+/// Every target of the state with its shortest chain in `graph` (the state's), shortest
+/// first.
+pub fn chains_of(graph: &StateGraph, links: &LinkIndex) -> Vec<Proof> {
+    chains(graph, links, Wanted::All)
+}
+
+/// The first proof of [`chains_of`] (the shortest chain, the least target among the
+/// shortest).
+pub fn first_chain_of(graph: &StateGraph, links: &LinkIndex) -> Option<Proof> {
+    chains(graph, links, Wanted::First).into_iter().next()
+}
+
 /// Every target with its shortest chain, shortest first.
 pub fn find(links: &LinkIndex) -> Vec<Proof> {
-    chains(links, ASSISTANT_REACH, "aic", Wanted::All)
+    chains_of(&StateGraph::assistant(links), links)
 }
 
 /// The first proof of [`find`] (the shortest chain, the least target among the
 /// shortest), searching each target only for chains shorter than the best one so far.
 pub fn first(links: &LinkIndex) -> Option<Proof> {
-    chains(links, ASSISTANT_REACH, "aic", Wanted::First)
-        .into_iter()
-        .next()
+    first_chain_of(&StateGraph::assistant(links), links)
 }
 
 /// [`find`] with HoDoKu's ALS nodes (any size, forcing cells): technique
 /// `aic-als-nodes`, HoDoKu's grouped AIC and discontinuous nice loops with "ALS in tabling
 /// chains" and its ALS-XY-chains.
 pub fn find_with_als_nodes(links: &LinkIndex) -> Vec<Proof> {
-    chains(links, HODOKU_REACH, "aic-als-nodes", Wanted::All)
+    chains_of(&StateGraph::als_nodes(links), links)
 }
 
 /// The first proof of [`find_with_als_nodes`], as [`first`] finds [`find`]'s.
 pub fn first_with_als_nodes(links: &LinkIndex) -> Option<Proof> {
-    chains(links, HODOKU_REACH, "aic-als-nodes", Wanted::First)
-        .into_iter()
-        .next()
+    first_chain_of(&StateGraph::als_nodes(links), links)
 }
 
 /// Which proofs of the chains a search gives.
@@ -480,27 +614,18 @@ enum Wanted {
     First,
 }
 
-fn chains(
-    links: &LinkIndex,
-    reach: AlsReach,
-    technique: &'static str,
-    wanted: Wanted,
-) -> Vec<Proof> {
-    let g = Graph::new(links, reach, technique);
-    let kill: Vec<_> = g.nodes.iter().map(|&n| node_killers(links, n)).collect();
-    // the nodes holding each candidate, and those of the target being searched
-    let holding = PerCandidate::new(g.nodes.len(), |i, push| {
-        let (digit, mask) = g.nodes[i];
-        for c in mask_cells(mask) {
-            push(Candidate::new(c, digit));
-        }
-    });
-    // the nodes each candidate's chains may start from: those it makes false
-    let killed_by = PerCandidate::new(g.nodes.len(), |i, push| kill[i].iter().for_each(push));
+fn chains(sg: &StateGraph, links: &LinkIndex, wanted: Wanted) -> Vec<Proof> {
+    let StateGraph {
+        graph: g,
+        kill,
+        holding,
+        killed_by,
+        names: (technique, _),
+    } = sg;
     let targets: Vec<Candidate> = links.open().iter().collect();
     // which targets have a chain, measured many at once; each one's chain is then the
     // breadth-first search's own, searched for that target alone
-    let lengths = chain_lengths(&g, &holding, &killed_by, &targets, wanted);
+    let lengths = chain_lengths(g, holding, killed_by, &targets, wanted);
     let chosen: Vec<usize> = match wanted {
         Wanted::All => (0..targets.len())
             .filter(|&t| lengths[t].is_some())
@@ -512,9 +637,10 @@ fn chains(
             .into_iter()
             .collect(),
     };
-    let mut inside = vec![false; g.nodes.len()];
+    // (`inside`: the nodes holding the target being searched)
+    let mut inside = vec![false; g.len()];
     let mut out: Vec<Proof> = Vec::new();
-    let mut walk = Walk::new(g.nodes.len());
+    let mut walk = Walk::new(g.len());
     for t in chosen {
         let target = targets[t];
         let own = holding.of(target);
@@ -523,7 +649,7 @@ fn chains(
         }
         let starts = killed_by.of(target);
         out.extend(shortest_for(
-            &g, &mut walk, &kill, &inside, target, starts, MAX_NODES,
+            g, technique, &mut walk, kill, &inside, target, starts, MAX_NODES,
         ));
         for &i in own {
             inside[i as usize] = false;
@@ -533,20 +659,18 @@ fn chains(
     out
 }
 
-/// How many targets [`chain_lengths`] walks at once: one bit of a word each.
-const LANES: usize = 64;
-
 /// The number of nodes of each target's shortest chain ([`shortest_for`]'s, at most
 /// [`MAX_NODES`]), `None` when it has none: the same breadth-first walk as
-/// [`alternating_walk`]'s, for [`LANES`] targets at once, each (node, value) state holding
-/// a word with one bit per target that reached it. A state's value is its depth's parity
-/// (starts are false at depth 1), so the walk goes level by level. With
+/// [`alternating_walk`]'s, for up to [`Lanes::MAX_TARGETS`] targets at once, each (node,
+/// value) state holding one bit per target that reached it. A state's value is its
+/// depth's parity (starts are false at depth 1), so the walk goes level by level. With
 /// [`Wanted::First`] only the targets that could be the first proof are measured: a
 /// target's chain is wanted when it is shorter than every earlier target's, so a batch
-/// stops at its first level with an end and later batches search only shorter chains.
+/// stops at its first level with an end and a later batch searches only shorter chains.
 ///
 /// **Complexity**: per batch, at most [`MAX_NODES`] levels, each visiting the links of
-/// the nodes some target of the batch reached at that level.
+/// the nodes some target of the batch reached at that level (a word per target group of
+/// 64 per link).
 fn chain_lengths(
     g: &Graph,
     holding: &PerCandidate,
@@ -554,58 +678,64 @@ fn chain_lengths(
     targets: &[Candidate],
     wanted: Wanted,
 ) -> Vec<Option<usize>> {
-    let n = g.nodes.len();
     let mut lengths = vec![None; targets.len()];
-    let mut lanes = LaneWalk::new(n);
     let mut max_nodes = MAX_NODES;
-    for (b, batch) in targets.chunks(LANES).enumerate() {
-        if max_nodes < 2 {
-            break; // no chain is shorter than two nodes
-        }
-        let found = lanes.walk(g, holding, killed_by, batch, max_nodes, wanted);
+    let mut from = 0;
+    while from < targets.len() && max_nodes >= 2 {
+        // (no chain is shorter than two nodes)
+        let rest = &targets[from..];
+        let (batch, found) = match rest.len() {
+            0..=64 => (
+                rest,
+                Lanes::<1>::walk(g, holding, killed_by, rest, max_nodes, wanted),
+            ),
+            65..=128 => (
+                rest,
+                Lanes::<2>::walk(g, holding, killed_by, rest, max_nodes, wanted),
+            ),
+            _ => {
+                let batch = &rest[..rest.len().min(Lanes::<4>::MAX_TARGETS)];
+                let found = Lanes::<4>::walk(g, holding, killed_by, batch, max_nodes, wanted);
+                (batch, found)
+            }
+        };
         for (j, nodes) in found {
-            lengths[b * LANES + j] = Some(nodes);
+            lengths[from + j] = Some(nodes);
             if wanted == Wanted::First {
                 max_nodes = max_nodes.min(nodes - 1);
             }
         }
+        from += batch.len();
     }
     lengths
 }
 
-/// [`chain_lengths`]'s buffers: per node, a word of targets (one bit each).
-struct LaneWalk {
+/// [`chain_lengths`]'s walk of one batch: per node, `W` words of targets (one bit each).
+struct Lanes<const W: usize> {
     /// Targets the node holds (never on their chains).
-    excluded: Vec<u64>,
+    excluded: Vec<[u64; W]>,
     /// Targets the node makes false: their chains start and end there.
-    ends: Vec<u64>,
+    ends: Vec<[u64; W]>,
     /// Targets that reached the node false, true.
-    seen: [Vec<u64>; 2],
+    seen: [Vec<[u64; W]>; 2],
     /// Targets that reached the node at the current level, the next.
-    level: Vec<u64>,
-    next: Vec<u64>,
+    level: Vec<[u64; W]>,
+    next: Vec<[u64; W]>,
     /// The nodes of `level` and `next` with a bit.
     at: Vec<u32>,
     next_at: Vec<u32>,
 }
 
-impl LaneWalk {
-    fn new(n: usize) -> LaneWalk {
-        LaneWalk {
-            excluded: vec![0; n],
-            ends: vec![0; n],
-            seen: [vec![0; n], vec![0; n]],
-            level: vec![0; n],
-            next: vec![0; n],
-            at: Vec::new(),
-            next_at: Vec::new(),
-        }
-    }
+fn any<const W: usize>(w: &[u64; W]) -> bool {
+    w.iter().any(|&x| x != 0)
+}
+
+impl<const W: usize> Lanes<W> {
+    const MAX_TARGETS: usize = 64 * W;
 
     /// The targets of `batch` (by place) with a chain of at most `max_nodes` nodes, and
     /// its nodes; with [`Wanted::First`] only those of the first level that has one.
     fn walk(
-        &mut self,
         g: &Graph,
         holding: &PerCandidate,
         killed_by: &PerCandidate,
@@ -613,61 +743,77 @@ impl LaneWalk {
         max_nodes: usize,
         wanted: Wanted,
     ) -> Vec<(usize, usize)> {
-        let [seen_false, seen_true] = &mut self.seen;
-        for v in [
-            &mut self.excluded,
-            &mut self.ends,
-            seen_false,
-            seen_true,
-            &mut self.level,
-            &mut self.next,
-        ] {
-            v.fill(0);
-        }
-        self.at.clear();
+        let n = g.len();
+        let zero = [0u64; W];
+        let mut l = Lanes {
+            excluded: vec![zero; n],
+            ends: vec![zero; n],
+            seen: [vec![zero; n], vec![zero; n]],
+            level: vec![zero; n],
+            next: vec![zero; n],
+            at: Vec::new(),
+            next_at: Vec::new(),
+        };
         for (j, &target) in batch.iter().enumerate() {
+            let (word, bit) = (j / 64, 1u64 << (j % 64));
             for &i in holding.of(target) {
-                self.excluded[i as usize] |= 1 << j;
+                l.excluded[i as usize][word] |= bit;
             }
             for &i in killed_by.of(target) {
-                self.ends[i as usize] |= 1 << j;
+                l.ends[i as usize][word] |= bit;
             }
         }
         // depth 1: every target's starts, false
-        for i in 0..self.ends.len() {
-            let start = self.ends[i] & !self.excluded[i];
-            if start != 0 {
-                self.level[i] = start;
-                self.seen[0][i] = start;
-                self.at.push(i as u32);
+        for i in 0..n {
+            let start: [u64; W] = std::array::from_fn(|k| l.ends[i][k] & !l.excluded[i][k]);
+            if any(&start) {
+                l.level[i] = start;
+                l.seen[0][i] = start;
+                l.at.push(i as u32);
             }
         }
-        let mut open: u64 = if batch.len() == LANES {
-            u64::MAX
-        } else {
-            (1 << batch.len()) - 1
-        };
+        // the targets still searched
+        let mut open: [u64; W] = std::array::from_fn(|k| {
+            let lanes = batch.len().saturating_sub(64 * k).min(64);
+            if lanes == 64 {
+                u64::MAX
+            } else {
+                (1u64 << lanes) - 1
+            }
+        });
         let mut found = Vec::new();
         let mut depth = 1;
-        while depth < max_nodes.min(MAX_NODES) && !self.at.is_empty() && open != 0 {
+        while depth < max_nodes.min(MAX_NODES) && !l.at.is_empty() && any(&open) {
             // false states go by strong links to true ones, true by weak links to false
             let truth = depth % 2 == 0;
-            let seen = &mut self.seen[usize::from(!truth)];
-            for &x in &self.at {
+            let Lanes {
+                excluded,
+                ends,
+                seen,
+                level,
+                next,
+                at,
+                next_at,
+            } = &mut l;
+            let seen = &mut seen[usize::from(!truth)];
+            for &x in at.iter() {
                 let x = x as usize;
-                let from = self.level[x] & open;
-                self.level[x] = 0;
-                if from == 0 {
+                let from: [u64; W] = std::array::from_fn(|k| level[x][k] & open[k]);
+                level[x] = zero;
+                if !any(&from) {
                     continue;
                 }
                 let mut reach = |y: usize| {
-                    let new = from & !self.excluded[y] & !seen[y];
-                    if new != 0 {
-                        seen[y] |= new;
-                        if self.next[y] == 0 {
-                            self.next_at.push(y as u32);
+                    let new: [u64; W] =
+                        std::array::from_fn(|k| from[k] & !excluded[y][k] & !seen[y][k]);
+                    if any(&new) {
+                        if !any(&next[y]) {
+                            next_at.push(y as u32);
                         }
-                        self.next[y] |= new;
+                        for k in 0..W {
+                            seen[y][k] |= new[k];
+                            next[y][k] |= new[k];
+                        }
                     }
                 };
                 if truth {
@@ -679,24 +825,28 @@ impl LaneWalk {
             depth += 1;
             if !truth {
                 // ends reached true at this depth
-                let mut ended = 0u64;
-                for &y in &self.next_at {
-                    ended |= self.next[y as usize] & self.ends[y as usize];
+                let mut ended = zero;
+                for &y in next_at.iter() {
+                    for k in 0..W {
+                        ended[k] |= next[y as usize][k] & ends[y as usize][k];
+                    }
                 }
-                ended &= open;
-                let mut bits = ended;
-                while bits != 0 {
-                    found.push((bits.trailing_zeros() as usize, depth));
-                    bits &= bits - 1;
+                for k in 0..W {
+                    ended[k] &= open[k];
+                    open[k] &= !ended[k];
+                    let mut bits = ended[k];
+                    while bits != 0 {
+                        found.push((64 * k + bits.trailing_zeros() as usize, depth));
+                        bits &= bits - 1;
+                    }
                 }
-                open &= !ended;
-                if ended != 0 && wanted == Wanted::First {
+                if any(&ended) && wanted == Wanted::First {
                     break;
                 }
             }
-            std::mem::swap(&mut self.level, &mut self.next);
-            std::mem::swap(&mut self.at, &mut self.next_at);
-            self.next_at.clear();
+            std::mem::swap(&mut l.level, &mut l.next);
+            std::mem::swap(&mut l.at, &mut l.next_at);
+            l.next_at.clear();
         }
         found
     }
@@ -741,8 +891,10 @@ impl PerCandidate {
 /// The shortest chain of at most `max_nodes` nodes whose two ends `target` makes false,
 /// by breadth-first search from every start node it makes false (`starts`, increasing;
 /// state: node and whether it is reached true).
+#[allow(clippy::too_many_arguments)]
 fn shortest_for(
     g: &Graph,
+    technique: &'static str,
     walk: &mut Walk,
     kill: &[crate::grid::CandidateSet],
     inside: &[bool],
@@ -755,7 +907,7 @@ fn shortest_for(
     let starts = starts.iter().map(|&i| i as usize).filter(|&i| !in_node(i));
     alternating_walk(g, walk, starts, in_node, max_nodes, |y, _, parent| {
         if kill[y].contains(target) {
-            ControlFlow::Break(build(g, parent, (y, true), target))
+            ControlFlow::Break(build(g, technique, parent, (y, true), target))
         } else {
             ControlFlow::Continue(())
         }
@@ -863,14 +1015,20 @@ fn walk_back(parent: &[[Parent; 2]], end: (usize, bool)) -> LoopPath {
     (nodes, als_links)
 }
 
-fn build(g: &Graph, parent: &[[Parent; 2]], end: (usize, bool), target: Candidate) -> Proof {
+fn build(
+    g: &Graph,
+    technique: &'static str,
+    parent: &[[Parent; 2]],
+    end: (usize, bool),
+    target: Candidate,
+) -> Proof {
     let (nodes, als_links) = walk_back(parent, end);
     let als_links = g.als_cells(&als_links);
     let any_als = als_links.iter().any(Option::is_some);
     let pattern = AicPattern {
-        nodes: nodes.iter().map(|&i| aic_node(g.nodes[i])).collect(),
+        nodes: nodes.iter().map(|&i| aic_node(g.node(i))).collect(),
         conclusion: AicConclusion::Ends,
-        technique: g.technique.to_string(),
+        technique: technique.to_string(),
         tags: None,
         als_links: if any_als { als_links } else { vec![] },
     };
@@ -937,48 +1095,52 @@ fn als_locked_kills(
 /// and weak links; a node reached true that is weakly linked back to the start closes a
 /// loop. One loop per set of nodes; loops that visit a node twice are skipped.
 pub fn find_loops(links: &LinkIndex) -> Vec<Proof> {
-    loops(links, ASSISTANT_REACH, "nice-loop")
+    loops_of(&StateGraph::assistant(links), links)
 }
 
 /// [`find_loops`] with HoDoKu's ALS nodes (any size, forcing cells): technique
 /// `nice-loop-als-nodes`, HoDoKu's grouped continuous nice loops with "ALS in tabling
 /// chains".
 pub fn find_loops_with_als_nodes(links: &LinkIndex) -> Vec<Proof> {
-    loops(links, HODOKU_REACH, "nice-loop-als-nodes")
+    loops_of(&StateGraph::als_nodes(links), links)
 }
 
 /// Chains of candidates and groups only (no ALS): technique `grouped-aic`, HoDoKu's
 /// default X-chains, XY-chains, AICs and discontinuous nice loops, grouped or not.
 pub fn find_grouped(links: &LinkIndex) -> Vec<Proof> {
-    chains(links, NO_ALS, "grouped-aic", Wanted::All)
+    chains_of(&StateGraph::grouped(links), links)
 }
 
 /// The first proof of [`find_grouped`], as [`first`] finds [`find`]'s.
 pub fn first_grouped(links: &LinkIndex) -> Option<Proof> {
-    chains(links, NO_ALS, "grouped-aic", Wanted::First)
-        .into_iter()
-        .next()
+    first_chain_of(&StateGraph::grouped(links), links)
 }
 
 /// Continuous nice loops of candidates and groups only: technique `grouped-nice-loop`,
 /// HoDoKu's default continuous nice loops, grouped or not.
 pub fn find_grouped_loops(links: &LinkIndex) -> Vec<Proof> {
-    loops(links, NO_ALS, "grouped-nice-loop")
+    loops_of(&StateGraph::grouped(links), links)
 }
 
-fn loops(links: &LinkIndex, reach: AlsReach, technique: &'static str) -> Vec<Proof> {
-    let g = Graph::new(links, reach, technique);
-    let kill: Vec<_> = g.nodes.iter().map(|&n| node_killers(links, n)).collect();
+/// Every continuous nice loop of `graph` (the state's) with at least one elimination,
+/// shortest first, as [`find_loops`] finds them.
+pub fn loops_of(graph: &StateGraph, links: &LinkIndex) -> Vec<Proof> {
+    let StateGraph {
+        graph: g,
+        kill,
+        names: (_, technique),
+        ..
+    } = graph;
     let mut seen: std::collections::HashSet<Vec<usize>> = std::collections::HashSet::new();
     let mut out = Vec::new();
-    let mut walk = Walk::new(g.nodes.len());
-    let mut closing = vec![false; g.nodes.len()];
+    let mut walk = Walk::new(g.len());
+    let mut closing = vec![false; g.len()];
     // HoDoKu's loops start and end in a cell: from single candidates only
-    for start in (0..g.nodes.len()).filter(|&i| g.nodes[i].1.count_ones() == 1) {
+    for start in (0..g.len()).filter(|&i| g.node(i).1.count_ones() == 1) {
         for y in g.weak.of(start) {
             closing[y] = true;
         }
-        let found = loops_from(&g, &mut walk, &closing, start);
+        let found = loops_from(g, &mut walk, &closing, start);
         for y in g.weak.of(start) {
             closing[y] = false;
         }
@@ -988,7 +1150,7 @@ fn loops(links: &LinkIndex, reach: AlsReach, technique: &'static str) -> Vec<Pro
             if !seen.insert(key) {
                 continue;
             }
-            if let Some(p) = loop_proof(&g, &kill, links, &ids, g.als_cells(&als_links)) {
+            if let Some(p) = loop_proof(g, technique, kill, links, &ids, g.als_cells(&als_links)) {
                 out.push(p);
             }
         }
@@ -1034,12 +1196,13 @@ fn simple_path(parent: &[[Parent; 2]], end: (usize, bool)) -> Option<LoopPath> {
 /// would both make false; none when there is none, or when two nodes overlap.
 fn loop_proof(
     g: &Graph,
+    technique: &'static str,
     kill: &[crate::grid::CandidateSet],
     links: &LinkIndex,
     ids: &[usize],
     als_links: Vec<Option<Vec<Cell>>>,
 ) -> Option<Proof> {
-    let nodes: Vec<AicNode> = ids.iter().map(|&i| aic_node(g.nodes[i])).collect();
+    let nodes: Vec<AicNode> = ids.iter().map(|&i| aic_node(g.node(i))).collect();
     let overlap = nodes.iter().enumerate().any(|(x, a)| {
         nodes[x + 1..]
             .iter()
@@ -1073,7 +1236,7 @@ fn loop_proof(
     let pattern = AicPattern {
         nodes,
         conclusion: AicConclusion::Continuous,
-        technique: g.technique.to_string(),
+        technique: technique.to_string(),
         tags: None,
         als_links: if any_als { als_links } else { vec![] },
     };

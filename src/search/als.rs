@@ -39,11 +39,15 @@ pub enum Overlap {
     Allowed,
 }
 
-/// The state's ALS and, per digit, the cells where it is open.
-struct Index {
+/// The state's ALS and, per digit, the cells where it is open: what every rule of this
+/// module reads, built once a state ([`Index::new`]) and shared by the rules asked on it
+/// (the searcher's [`crate::search::state_view::StateView`]).
+pub struct Index {
     sets: Vec<Set>,
     open: [u128; 9],
     overlap: Overlap,
+    /// [`Index::linked_sets`], computed at the first rule that asks.
+    linked: std::cell::OnceCell<Vec<Vec<(usize, u16)>>>,
 }
 
 /// An ALS with, per digit, the cells seeing all its places of the digit (computed once:
@@ -70,7 +74,9 @@ impl std::ops::Deref for Set {
 }
 
 impl Index {
-    fn new(links: &LinkIndex, overlap: Overlap) -> Index {
+    /// The state's ALS of up to [`MAX_ALS_CELLS`] cells ([`enumerate`]'s, in its order),
+    /// paired under `overlap`.
+    pub fn new(links: &LinkIndex, overlap: Overlap) -> Index {
         let mut open = [0u128; 9];
         for c in links.open().iter() {
             open[c.digit().index()] |= 1 << c.cell().index();
@@ -82,7 +88,13 @@ impl Index {
                 .collect(),
             open,
             overlap,
+            linked: std::cell::OnceCell::new(),
         }
+    }
+
+    /// The ALS, in [`enumerate`]'s order.
+    pub fn sets(&self) -> impl Iterator<Item = &AlsCells> {
+        self.sets.iter().map(|s| &s.als)
     }
 
     /// Whether two sets may stand in one pattern: disjoint, or (overlap allowed) different.
@@ -112,8 +124,12 @@ impl Index {
 
     /// For each set, the sets it may pair with that share a restricted common digit with
     /// it, increasing, with those digits (each pair's restricted commons found once: they
-    /// are symmetric).
-    fn linked_sets(&self) -> Vec<Vec<(usize, u16)>> {
+    /// are symmetric), computed once.
+    fn linked_sets(&self) -> &[Vec<(usize, u16)>] {
+        self.linked.get_or_init(|| self.find_linked_sets())
+    }
+
+    fn find_linked_sets(&self) -> Vec<Vec<(usize, u16)>> {
         let mut linked: Vec<Vec<(usize, u16)>> = vec![Vec::new(); self.sets.len()];
         for (i, a) in self.sets.iter().enumerate() {
             for (j, b) in self.sets.iter().enumerate().skip(i + 1) {
@@ -213,11 +229,16 @@ impl Found {
 /// eliminated from cells seeing all its places in both. Pairs with two restricted commons
 /// are left to [`doubly_linked`].
 pub fn xz(links: &LinkIndex, overlap: Overlap) -> Vec<Proof> {
-    let ix = Index::new(links, overlap);
+    xz_in(&Index::new(links, overlap))
+}
+
+/// [`xz`] on the state's [`Index`] (its overlap rule).
+pub fn xz_in(ix: &Index) -> Vec<Proof> {
     let mut found = Found::new();
-    for (i, a) in ix.sets.iter().enumerate() {
-        for b in &ix.sets[i + 1..] {
-            let rcc = ix.rccs(a, b);
+    for (i, (a, linked)) in ix.sets.iter().zip(ix.linked_sets()).enumerate() {
+        // the later sets sharing restricted commons with `a`, increasing
+        for &(j, rcc) in linked.iter().filter(|&&(j, _)| j > i) {
+            let b = &ix.sets[j];
             if rcc.count_ones() != 1 {
                 continue;
             }
@@ -302,10 +323,13 @@ pub fn doubly_linked(links: &LinkIndex) -> Vec<Proof> {
 /// and Y; a digit Z common to A and B (other than X and Y) is removed from cells seeing
 /// all its places in A and B.
 pub fn xy_wing(links: &LinkIndex, overlap: Overlap) -> Vec<Proof> {
-    let ix = Index::new(links, overlap);
+    xy_wing_in(&Index::new(links, overlap))
+}
+
+/// [`xy_wing`] on the state's [`Index`] (its overlap rule).
+pub fn xy_wing_in(ix: &Index) -> Vec<Proof> {
     let mut found = Found::new();
-    let links_of = ix.linked_sets();
-    for (c, linked) in ix.sets.iter().zip(&links_of) {
+    for (c, linked) in ix.sets.iter().zip(ix.linked_sets()) {
         for (i, &(a, ra)) in linked.iter().enumerate() {
             let a = &ix.sets[a];
             for &(b, rb) in &linked[i + 1..] {

@@ -43,6 +43,7 @@ pub mod ranges;
 pub mod registry;
 pub mod ser;
 pub mod single_digit;
+pub mod state_view;
 pub mod tagging;
 pub mod tagging2;
 pub mod tagging3;

@@ -46,6 +46,7 @@ use super::force::{self, ForceSpec};
 use super::hypothesis;
 use super::limits::{Meter, Stop};
 pub use super::single_digit::SingleDigitKind;
+use super::state_view::{Shared, StateView};
 use super::{aic, als, bent, grid_analysis, medusa, ranges};
 use super::{basic, chains, tagging, tagging2, tagging3, whips, BasicRule, ChainFamily, WhipKind};
 use crate::graph::LinkIndex;

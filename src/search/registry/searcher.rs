@@ -8,18 +8,21 @@ use super::*;
 impl HodokuRule {
     /// The first instance of [`HodokuRule::find`]'s: the AIC searches find it alone with
     /// less work.
-    fn first(self, links: &LinkIndex) -> Option<Proof> {
+    fn first(self, state: &StateView) -> Option<Proof> {
         match self {
-            HodokuRule::GroupedChains { loops: false } => crate::search::aic::first_grouped(links),
-            HodokuRule::AlsNodeChains { loops: false } => {
-                crate::search::aic::first_with_als_nodes(links)
+            HodokuRule::GroupedChains { loops: false } => {
+                aic::first_chain_of(state.aic_grouped(), state.links)
             }
-            _ => self.find(links).into_iter().next(),
+            HodokuRule::AlsNodeChains { loops: false } => {
+                aic::first_chain_of(state.aic_als_nodes(), state.links)
+            }
+            _ => self.find(state).into_iter().next(),
         }
     }
 
     /// Every instance in the state.
-    fn find(self, links: &LinkIndex) -> Vec<Proof> {
+    fn find(self, state: &StateView) -> Vec<Proof> {
+        let links = state.links;
         match self {
             HodokuRule::SingleDigit(kind) => crate::search::single_digit::find(links, kind),
             HodokuRule::WWing => crate::search::w_wing::find(links),
@@ -48,15 +51,15 @@ impl HodokuRule {
                 let sizes = min_size as usize..=max_size as usize;
                 crate::search::fish::search(links, shape, false, sizes).proofs
             }
-            HodokuRule::GroupedChains { loops: false } => crate::search::aic::find_grouped(links),
-            HodokuRule::GroupedChains { loops: true } => {
-                crate::search::aic::find_grouped_loops(links)
+            HodokuRule::GroupedChains { loops: false } => {
+                aic::chains_of(state.aic_grouped(), links)
             }
+            HodokuRule::GroupedChains { loops: true } => aic::loops_of(state.aic_grouped(), links),
             HodokuRule::AlsNodeChains { loops: false } => {
-                crate::search::aic::find_with_als_nodes(links)
+                aic::chains_of(state.aic_als_nodes(), links)
             }
             HodokuRule::AlsNodeChains { loops: true } => {
-                crate::search::aic::find_loops_with_als_nodes(links)
+                aic::loops_of(state.aic_als_nodes(), links)
             }
             HodokuRule::KrakenFish { type_2: false } => crate::search::fish::kraken::type_1(links),
             HodokuRule::KrakenFish { type_2: true } => crate::search::fish::kraken::type_2(links),
@@ -124,7 +127,7 @@ impl TechniqueId {
                     .find(|p| p.eliminations.contains(&target)),
             ),
             Search::Assistant(a) => TargetAnswer::complete(
-                a.find(links)
+                a.find(&Shared::new().view(links))
                     .into_iter()
                     .find(|p| p.eliminations.contains(&target)),
             ),
@@ -134,7 +137,7 @@ impl TechniqueId {
                     .find(|p| p.eliminations.contains(&target)),
             ),
             Search::Hodoku(rule) => TargetAnswer::complete(
-                rule.find(links)
+                rule.find(&Shared::new().view(links))
                     .into_iter()
                     .find(|p| p.eliminations.contains(&target)),
             ),
@@ -327,6 +330,9 @@ impl TechniqueId {
 /// puzzle) and drops it after: nothing is kept per thread.
 #[derive(Default)]
 pub struct Searcher {
+    /// What the fixed-size techniques tried on a state share (the ALS list, the AIC
+    /// graphs), kept while the state is the same.
+    shared: Shared,
     chains: chains::ChainCache,
     force: ForceCache,
     hypotheses: HypothesisCache,
@@ -554,11 +560,15 @@ impl Searcher {
     fn find_unrecorded(&mut self, rule: Rule, links: &LinkIndex, limit: usize) -> Vec<Proof> {
         match rule.technique.get().search {
             Search::Basic(b) => basic::find(b, links),
-            Search::Assistant(a) if limit == 1 => a.first(links).into_iter().collect(),
-            Search::Assistant(a) => a.find(links),
+            Search::Assistant(a) if limit == 1 => {
+                a.first(&self.shared.view(links)).into_iter().collect()
+            }
+            Search::Assistant(a) => a.find(&self.shared.view(links)),
             Search::Tagging(level) => self.tagging.find(level, links),
-            Search::Hodoku(rule) if limit == 1 => rule.first(links).into_iter().collect(),
-            Search::Hodoku(rule) => rule.find(links),
+            Search::Hodoku(rule) if limit == 1 => {
+                rule.first(&self.shared.view(links)).into_iter().collect()
+            }
+            Search::Hodoku(rule) => rule.find(&self.shared.view(links)),
             Search::Chain(f) => {
                 self.chains
                     .find(links, f, rule.length, limit, chains::Options::default())

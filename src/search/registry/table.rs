@@ -465,7 +465,7 @@ pub static REGISTRY: [Technique; 117] = {
             "grid-analysis",
             &["analyze-x"],
             ASSISTANT,
-            grid_analysis::find,
+            |s| grid_analysis::find(s.links),
             2,
             "Hanson: n lines × n cross lines (subsets and fish of any size), with complements",
         )
@@ -474,7 +474,7 @@ pub static REGISTRY: [Technique; 117] = {
             "bent-naked-subsets",
             &["bent-subsets"],
             ASSISTANT,
-            bent::find,
+            |s| bent::find(s.links),
             3,
             "Hanson: N cells over two houses holding N digits (XY-, XYZ-, WXYZ-wings…)",
         )
@@ -483,7 +483,7 @@ pub static REGISTRY: [Technique; 117] = {
             "als-xz",
             &["als-singly-linked", "assistant-step-3"],
             ALS,
-            |links| als::xz(links, Overlap::Disjoint),
+            |s| als::xz_in(s.als()),
             2,
             "two ALS with a restricted common X and another common digit Z (Hanson's step 3)",
         )
@@ -492,7 +492,7 @@ pub static REGISTRY: [Technique; 117] = {
             "als-doubly-linked",
             &["als-xz-doubly-linked"],
             ALS,
-            als::doubly_linked,
+            |s| als::doubly_linked(s.links),
             2,
             "two ALS with two restricted common digits: each is locked but for one",
         )
@@ -501,7 +501,7 @@ pub static REGISTRY: [Technique; 117] = {
             "als-xy-wing",
             &[],
             ALS,
-            |links| als::xy_wing(links, Overlap::Disjoint),
+            |s| als::xy_wing_in(s.als()),
             3,
             "ALS A and B linked to a pivot ALS C by X and Y, Z common to A and B",
         )
@@ -510,7 +510,7 @@ pub static REGISTRY: [Technique; 117] = {
             "death-blossom",
             &["als-death-blossom"],
             ALS,
-            |links| als::death_blossom(links, Overlap::Disjoint),
+            |s| als::death_blossom(s.links, Overlap::Disjoint),
             3,
             "a stem cell and one ALS per candidate, Z common to every petal",
         )
@@ -519,7 +519,7 @@ pub static REGISTRY: [Technique; 117] = {
             "sue-de-coq",
             &["als-sue-de-coq"],
             ALS,
-            als::sue_de_coq,
+            |s| als::sue_de_coq(s.links),
             4,
             "two ALS on a box-line intersection: the core, line cells and box cells",
         )
@@ -528,7 +528,7 @@ pub static REGISTRY: [Technique; 117] = {
             "grid-als",
             &["grid-based-als"],
             ASSISTANT,
-            |links| grid_analysis::grid_als(links, None),
+            |s| grid_analysis::grid_als(s.links, None),
             2,
             "Hanson: a digit's n lines in n + 1 cross lines; a candidate knocking two out",
         )
@@ -537,7 +537,7 @@ pub static REGISTRY: [Technique; 117] = {
             "finned-fish",
             &[],
             ASSISTANT,
-            |links| grid_analysis::grid_als(links, Some(FinKind::Finned)),
+            |s| grid_analysis::grid_als(s.links, Some(FinKind::Finned)),
             2,
             "a fish with fins in one block (a grid ALS)",
         )
@@ -546,7 +546,7 @@ pub static REGISTRY: [Technique; 117] = {
             "sashimi-fish",
             &[],
             ASSISTANT,
-            |links| grid_analysis::grid_als(links, Some(FinKind::Sashimi)),
+            |s| grid_analysis::grid_als(s.links, Some(FinKind::Sashimi)),
             2,
             "a finned fish with a base line left one place without its fins (a grid ALS)",
         )
@@ -555,7 +555,7 @@ pub static REGISTRY: [Technique; 117] = {
             "almost-locked-ranges",
             &["alr"],
             ASSISTANT,
-            ranges::find,
+            |s| ranges::find(s.links),
             2,
             "Hanson: a block's digit on two line segments redirects a weak link into a strong chain",
         )
@@ -564,7 +564,7 @@ pub static REGISTRY: [Technique; 117] = {
             "medusa",
             &["3d-medusa", "medusa-3d", "medusa-colouring", "medusa-coloring"],
             ASSISTANT,
-            medusa::find,
+            |s| medusa::find(s.links),
             2,
             "Hanson's 3D Medusa: two-coloured strong chains, weak links, weak corners, hinges",
         )
@@ -573,17 +573,17 @@ pub static REGISTRY: [Technique; 117] = {
             "aic",
             &["g-aic", "als-aic", "als-chain"],
             ALS,
-            aic::find,
+            |s| aic::find(s.links),
             2,
             "alternating inference chain through candidates, groups and ALS (Eureka)",
         )
-        .first_by(aic::first)
+        .first_by(|s| aic::first(s.links))
         .rated(280, 0),
         assistant(
             "nice-loop",
             &["continuous-nice-loop", "cnl"],
             ALS,
-            aic::find_loops,
+            |s| aic::find_loops(s.links),
             2,
             "continuous nice loop through candidates, groups and ALS: two neighbours, one true",
         )
@@ -592,7 +592,7 @@ pub static REGISTRY: [Technique; 117] = {
             "als-strong-chains",
             &["assistant-step-4"],
             ALS,
-            ranges::als_strong_chains,
+            |s| ranges::als_strong_chains(s.links),
             2,
             "Hanson's step 4: one colour of a strong chain would take two digits from an ALS",
         )

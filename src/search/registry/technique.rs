@@ -42,23 +42,25 @@ pub enum Search {
 /// A search that finds every instance of its pattern in a state at once: the function
 /// itself, named in the registry's line (`medusa::find`), and, when the search has one, a
 /// quicker function giving its first instance alone (the resolution strategy's question).
+/// Both read the state through a [`StateView`], whose shared structures (the ALS list,
+/// the AIC graphs) the techniques tried on one state build once.
 #[derive(Clone, Copy)]
 pub struct FindAll(
-    pub fn(&LinkIndex) -> Vec<Proof>,
-    pub Option<fn(&LinkIndex) -> Option<Proof>>,
+    pub fn(&StateView) -> Vec<Proof>,
+    pub Option<fn(&StateView) -> Option<Proof>>,
 );
 
 impl FindAll {
     /// Every instance in the state.
-    pub fn find(self, links: &LinkIndex) -> Vec<Proof> {
-        (self.0)(links)
+    pub fn find(self, state: &StateView) -> Vec<Proof> {
+        (self.0)(state)
     }
 
     /// The first instance of [`FindAll::find`]'s, if any.
-    pub fn first(self, links: &LinkIndex) -> Option<Proof> {
+    pub fn first(self, state: &StateView) -> Option<Proof> {
         match self.1 {
-            Some(first) => first(links),
-            None => self.find(links).into_iter().next(),
+            Some(first) => first(state),
+            None => self.find(state).into_iter().next(),
         }
     }
 }
@@ -290,7 +292,7 @@ impl Technique {
     /// This technique at `base + per_length × length` on the difficulty scale.
     /// An Assistant technique whose first instance `first` finds alone (the first of its
     /// `find`'s, found with less work).
-    pub(super) const fn first_by(mut self, first: fn(&LinkIndex) -> Option<Proof>) -> Technique {
+    pub(super) const fn first_by(mut self, first: fn(&StateView) -> Option<Proof>) -> Technique {
         if let Search::Assistant(FindAll(find, _)) = self.search {
             self.search = Search::Assistant(FindAll(find, Some(first)));
         }
@@ -375,7 +377,7 @@ pub(super) const fn assistant(
     name: &'static str,
     aliases: &'static [&'static str],
     sets: &'static [&'static str],
-    find: fn(&LinkIndex) -> Vec<Proof>,
+    find: fn(&StateView) -> Vec<Proof>,
     size: usize,
     summary: &'static str,
 ) -> Technique {
