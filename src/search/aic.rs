@@ -233,6 +233,26 @@ fn crossing_lines(bk: usize) -> [usize; 6] {
     [r0, r0 + 1, r0 + 2, 9 + c0, 9 + c0 + 1, 9 + c0 + 2]
 }
 
+/// An ALS with, per digit, the cells seeing all its places of the digit ([`seeing_all`]
+/// of them): what an ALS link reads of it.
+type AlsSeen<'a> = (&'a AlsCells, &'a [u128; 9]);
+
+/// Each ALS's [`AlsSeen`] cells, per digit.
+fn seeing_each(sets: &[AlsCells]) -> Vec<[u128; 9]> {
+    sets.iter()
+        .map(|a| std::array::from_fn(|d| seeing_all(a.places[d])))
+        .collect()
+}
+
+/// A graph being drawn: its nodes and strong links so far, the cells of its ALS links,
+/// and, when it extends a graph, that graph's weak links (those of its first nodes).
+struct Draft<'g> {
+    nodes: Nodes,
+    strong: Vec<Vec<StrongEdge>>,
+    als_sets: Vec<Vec<Cell>>,
+    weak: Option<&'g WeakLinks>,
+}
+
 impl Graph {
     /// The graph of the level-1 nodes and strong links and of `reach`'s ALS links through
     /// `sets` (the state's ALS, in [`enumerate`]'s order; those larger than the reach
@@ -240,14 +260,20 @@ impl Graph {
     fn new<'a>(
         links: &LinkIndex,
         reach: AlsReach,
-        sets: impl IntoIterator<Item = &'a AlsCells>,
+        sets: impl IntoIterator<Item = AlsSeen<'a>>,
     ) -> Graph {
         let (nodes, level1_strong) = level1(links);
         let strong: Vec<Vec<StrongEdge>> = level1_strong
             .iter()
             .map(|ns| ns.iter().map(|&to| StrongEdge { to, als: None }).collect())
             .collect();
-        Graph::drawn(links, nodes, strong, Vec::new(), reach, sets)
+        let draft = Draft {
+            nodes,
+            strong,
+            als_sets: Vec::new(),
+            weak: None,
+        };
+        Graph::drawn(links, draft, reach, sets)
     }
 
     /// This graph (one without ALS links) with `reach`'s ALS links through `sets` added:
@@ -256,36 +282,41 @@ impl Graph {
         &self,
         links: &LinkIndex,
         reach: AlsReach,
-        sets: impl IntoIterator<Item = &'a AlsCells>,
+        sets: impl IntoIterator<Item = AlsSeen<'a>>,
     ) -> Graph {
         debug_assert!(self.als_sets.is_empty(), "a graph without ALS links");
-        Graph::drawn(
-            links,
-            self.nodes.clone(),
-            self.strong.clone(),
-            self.als_sets.clone(),
-            reach,
-            sets,
-        )
+        let draft = Draft {
+            nodes: self.nodes.clone(),
+            strong: self.strong.clone(),
+            als_sets: self.als_sets.clone(),
+            weak: Some(&self.weak),
+        };
+        Graph::drawn(links, draft, reach, sets)
     }
 
-    /// The graph of `nodes` and `strong` links with `reach`'s ALS links through `sets`
-    /// added, and the weak links of all its nodes.
+    /// The graph of `draft` with `reach`'s ALS links through `sets` added, and the weak
+    /// links of all its nodes.
     fn drawn<'a>(
         links: &LinkIndex,
-        mut nodes: Nodes,
-        mut strong: Vec<Vec<StrongEdge>>,
-        mut als_sets: Vec<Vec<Cell>>,
+        draft: Draft,
         reach: AlsReach,
-        sets: impl IntoIterator<Item = &'a AlsCells>,
+        sets: impl IntoIterator<Item = AlsSeen<'a>>,
     ) -> Graph {
+        let Draft {
+            mut nodes,
+            mut strong,
+            mut als_sets,
+            weak,
+        } = draft;
         // each cell's open digits, bit d-1
         let mut open_digits = [0u16; 81];
         for c in links.open().iter() {
             open_digits[c.cell().index()] |= 1 << c.digit().index();
         }
-        let sets = sets.into_iter().filter(|a| a.size() <= reach.max_cells);
-        for als in sets {
+        let sets = sets
+            .into_iter()
+            .filter(|(a, _)| a.size() <= reach.max_cells);
+        for (als, seeing) in sets {
             let set = als_sets.len() as u32;
             let ds: Vec<usize> = (0..9).filter(|d| als.digits >> d & 1 == 1).collect();
             let ids: Vec<usize> = ds
@@ -306,7 +337,7 @@ impl Graph {
                 }
             }
             let forced = if reach.forced_cells {
-                forced_cells(&open_digits, als)
+                forced_cells(&open_digits, als, seeing)
             } else {
                 Vec::new()
             };
@@ -324,7 +355,7 @@ impl Graph {
             als_sets.push(als.cells.clone());
         }
         strong.resize(nodes.nodes.len(), Vec::new());
-        let weak = weak_links(&nodes.nodes);
+        let weak = weak_links(&nodes.nodes, weak);
         Graph {
             nodes,
             als_sets,
@@ -343,10 +374,13 @@ impl Graph {
     }
 }
 
-/// The weak links of the nodes (`masks`: each one's cells), each list sorted: disjoint
+/// The weak links of the nodes (each one's digit and cells), each list sorted: disjoint
 /// nodes of a digit sharing a house; a cell's digits (one node per candidate, so two
-/// single-cell nodes of one cell are two digits).
-fn weak_links(nodes: &[(Digit, u128)]) -> WeakLinks {
+/// single-cell nodes of one cell are two digits). With `base`, the weak links of the
+/// first nodes (those it has lists for) among themselves are `base`'s, and only the
+/// pairs with a later node are looked for.
+fn weak_links(nodes: &[(Digit, u128)], base: Option<&WeakLinks>) -> WeakLinks {
+    let old = base.map_or(0, WeakLinks::len);
     let house_masks: Vec<u128> = House::all().map(crate::grid::tables::house_mask).collect();
     let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); 9 * 27];
     let mut by_cell: Vec<Vec<usize>> = vec![Vec::new(); 81];
@@ -368,27 +402,35 @@ fn weak_links(nodes: &[(Digit, u128)]) -> WeakLinks {
         let first = Cell::new(m.trailing_zeros() as usize);
         m & !house_masks[first.row()] == 0 || m & !house_masks[9 + first.col()] == 0
     };
-    let each_pair = |f: &mut dyn FnMut(usize, usize)| {
-        for (k, members) in buckets.iter().enumerate() {
-            let block = k % 27 >= 18;
-            for (x, &a) in members.iter().enumerate() {
-                for &b in &members[x + 1..] {
-                    let (ma, mb) = (nodes[a].1, nodes[b].1);
-                    if ma & mb == 0 && !(block && in_a_line(ma | mb)) {
-                        f(a, b);
-                    }
-                }
-            }
-        }
-        for members in &by_cell {
-            for (x, &a) in members.iter().enumerate() {
-                for &b in &members[x + 1..] {
-                    f(a, b);
-                }
+    // (the pairs of each list, members increasing, whose later node is not in `base`)
+    let new_pairs = |members: &[usize], f: &mut dyn FnMut(usize, usize)| {
+        let from = members.partition_point(|&m| m < old);
+        for (y, &b) in members.iter().enumerate().skip(from.max(1)) {
+            for &a in &members[..y] {
+                f(a, b);
             }
         }
     };
+    let each_pair = |f: &mut dyn FnMut(usize, usize)| {
+        for (k, members) in buckets.iter().enumerate() {
+            let block = k % 27 >= 18;
+            new_pairs(members, &mut |a, b| {
+                let (ma, mb) = (nodes[a].1, nodes[b].1);
+                if ma & mb == 0 && !(block && in_a_line(ma | mb)) {
+                    f(a, b);
+                }
+            });
+        }
+        for members in &by_cell {
+            new_pairs(members, f);
+        }
+    };
     let mut start = vec![0u32; nodes.len() + 1];
+    if let Some(w) = base {
+        for x in 0..old {
+            start[x + 1] = w.of(x).len() as u32;
+        }
+    }
     each_pair(&mut |a, b| {
         start[a + 1] += 1;
         start[b + 1] += 1;
@@ -396,17 +438,26 @@ fn weak_links(nodes: &[(Digit, u128)]) -> WeakLinks {
     for i in 1..start.len() {
         start[i] += start[i - 1];
     }
-    let mut fill = start.clone();
     let mut to = vec![0u32; start[nodes.len()] as usize];
+    let mut fill = start.clone();
+    if let Some(w) = base {
+        for x in 0..old {
+            let kept = w.of(x);
+            to[fill[x] as usize..][..kept.len()].copy_from_slice(kept);
+            fill[x] += kept.len() as u32;
+        }
+    }
+    let new_from = fill.clone();
     each_pair(&mut |a, b| {
         for (x, y) in [(a, b), (b, a)] {
             to[fill[x] as usize] = y as u32;
             fill[x] += 1;
         }
     });
-    // each node's links in increasing order
+    // each node's links in increasing order (those kept from `base` come first and are
+    // less than every new one)
     for x in 0..nodes.len() {
-        to[start[x] as usize..start[x + 1] as usize].sort_unstable();
+        to[new_from[x] as usize..start[x + 1] as usize].sort_unstable();
     }
     WeakLinks { start, to }
 }
@@ -419,10 +470,14 @@ struct WeakLinks {
 }
 
 impl WeakLinks {
-    fn of(&self, x: usize) -> impl Iterator<Item = usize> + '_ {
-        self.to[self.start[x] as usize..self.start[x + 1] as usize]
-            .iter()
-            .map(|&y| y as usize)
+    /// Node `x`'s weakly linked nodes, increasing.
+    fn of(&self, x: usize) -> &[u32] {
+        &self.to[self.start[x] as usize..self.start[x + 1] as usize]
+    }
+
+    /// The number of nodes it has lists for.
+    fn len(&self) -> usize {
+        self.start.len() - 1
     }
 }
 
@@ -431,17 +486,19 @@ impl WeakLinks {
 /// digit of the ALS with all its places there seeing the cell. With x absent the other
 /// digits are locked in and clear the cell but for d: x's places and d are strongly linked.
 /// (`open_digits`: each cell's open digits, bit d-1.)
-fn forced_cells(open_digits: &[u16; 81], als: &AlsCells) -> Vec<(Digit, Candidate)> {
+fn forced_cells(
+    open_digits: &[u16; 81],
+    als: &AlsCells,
+    seeing: &[u128; 9],
+) -> Vec<(Digit, Candidate)> {
     // for each digit of the ALS, the cells outside it seeing all its places
-    let seen: Vec<u128> = (0..9)
-        .map(|d| {
-            if als.digits >> d & 1 == 1 {
-                seeing_all(als.places[d]) & !als.mask
-            } else {
-                0
-            }
-        })
-        .collect();
+    let seen: [u128; 9] = std::array::from_fn(|d| {
+        if als.digits >> d & 1 == 1 {
+            seeing[d] & !als.mask
+        } else {
+            0
+        }
+    });
     // only cells seeing some of the ALS's places can lose a digit to it
     let near = seen.iter().fold(0u128, |m, s| m | s);
     let mut out = Vec::new();
@@ -542,7 +599,8 @@ impl StateGraph {
     /// `nice-loop`).
     pub fn assistant(links: &LinkIndex) -> StateGraph {
         let sets = enumerate(links, ASSISTANT_REACH.max_cells);
-        let graph = Graph::new(links, ASSISTANT_REACH, &sets);
+        let seeing = seeing_each(&sets);
+        let graph = Graph::new(links, ASSISTANT_REACH, sets.iter().zip(&seeing));
         StateGraph::new(links, graph, ("aic", "nice-loop"))
     }
 
@@ -551,7 +609,8 @@ impl StateGraph {
     /// ([`enumerate`]'s, up to eight cells).
     pub fn als_nodes(links: &LinkIndex) -> StateGraph {
         let sets = enumerate(links, HODOKU_REACH.max_cells);
-        StateGraph::grouped(links).with_als_nodes(links, &sets)
+        let seeing = seeing_each(&sets);
+        StateGraph::grouped(links).with_als_nodes(links, sets.iter().zip(&seeing))
     }
 
     /// [`StateGraph::als_nodes`] from this grouped graph (of the same state) and the
@@ -560,7 +619,7 @@ impl StateGraph {
     pub fn with_als_nodes<'a>(
         &self,
         links: &LinkIndex,
-        sets: impl IntoIterator<Item = &'a AlsCells>,
+        sets: impl IntoIterator<Item = AlsSeen<'a>>,
     ) -> StateGraph {
         let graph = self.graph.with_als(links, HODOKU_REACH, sets);
         let mut kill = self.kill.clone();
@@ -817,7 +876,7 @@ impl<const W: usize> Lanes<W> {
                     }
                 };
                 if truth {
-                    g.weak.of(x).for_each(&mut reach);
+                    g.weak.of(x).iter().for_each(|&y| reach(y as usize));
                 } else {
                     g.strong[x].iter().for_each(|e| reach(e.to));
                 }
@@ -985,7 +1044,7 @@ fn alternating_walk<B>(
                 w.queue.push_back((y, true));
             }
         } else {
-            for y in g.weak.of(x) {
+            for y in g.weak.of(x).iter().map(|&y| y as usize) {
                 if w.depth[y][0] != u8::MAX || excluded(y) {
                     continue;
                 }
@@ -1137,12 +1196,12 @@ pub fn loops_of(graph: &StateGraph, links: &LinkIndex) -> Vec<Proof> {
     let mut closing = vec![false; g.len()];
     // HoDoKu's loops start and end in a cell: from single candidates only
     for start in (0..g.len()).filter(|&i| g.node(i).1.count_ones() == 1) {
-        for y in g.weak.of(start) {
-            closing[y] = true;
+        for &y in g.weak.of(start) {
+            closing[y as usize] = true;
         }
         let found = loops_from(g, &mut walk, &closing, start);
-        for y in g.weak.of(start) {
-            closing[y] = false;
+        for &y in g.weak.of(start) {
+            closing[y as usize] = false;
         }
         for (ids, als_links) in found {
             let mut key = ids.clone();
@@ -1251,6 +1310,68 @@ fn loop_proof(
 mod tests {
     use super::*;
     use crate::search::tagging::Tagging;
+
+    #[test]
+    fn chain_lengths_are_those_of_the_walks() {
+        let lines = [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+        ];
+        for line in lines {
+            let puzzle = crate::grid::format::parse_line(line, 1).expect("puzzle");
+            let state = puzzle.start_state().expect("consistent");
+            let links = LinkIndex::new(&state);
+            let targets: Vec<Candidate> = links.open().iter().collect();
+            for sg in [StateGraph::grouped(&links), StateGraph::als_nodes(&links)] {
+                let g = &sg.graph;
+                let lengths = chain_lengths(g, &sg.holding, &sg.killed_by, &targets, Wanted::All);
+                let mut walk = Walk::new(g.len());
+                let mut inside = vec![false; g.len()];
+                for (t, &target) in targets.iter().enumerate() {
+                    for &i in sg.holding.of(target) {
+                        inside[i as usize] = true;
+                    }
+                    let starts = sg.killed_by.of(target);
+                    let proof = shortest_for(
+                        g, "aic", &mut walk, &sg.kill, &inside, target, starts, MAX_NODES,
+                    );
+                    for &i in sg.holding.of(target) {
+                        inside[i as usize] = false;
+                    }
+                    // (a proof's length counts links: one fewer than nodes)
+                    assert_eq!(lengths[t], proof.map(|p| p.length + 1), "{line} {target}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_graph_with_als_nodes_extends_the_grouped_one() {
+        let lines = [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+        ];
+        for line in lines {
+            let puzzle = crate::grid::format::parse_line(line, 1).expect("puzzle");
+            let state = puzzle.start_state().expect("consistent");
+            let links = LinkIndex::new(&state);
+            let sets = enumerate(&links, HODOKU_REACH.max_cells);
+            let seeing = seeing_each(&sets);
+            let whole = Graph::new(&links, HODOKU_REACH, sets.iter().zip(&seeing));
+            let extended = StateGraph::als_nodes(&links).graph;
+            assert_eq!(whole.nodes.nodes, extended.nodes.nodes, "{line}");
+            assert_eq!(whole.als_sets, extended.als_sets, "{line}");
+            let strong = |g: &Graph| -> Vec<Vec<(usize, Option<u32>)>> {
+                g.strong
+                    .iter()
+                    .map(|es| es.iter().map(|e| (e.to, e.als)).collect())
+                    .collect()
+            };
+            assert_eq!(strong(&whole), strong(&extended), "{line}");
+            assert_eq!(whole.weak.start, extended.weak.start, "{line}");
+            assert_eq!(whole.weak.to, extended.weak.to, "{line}");
+        }
+    }
 
     #[test]
     fn level1_on_masks_is_the_tagging_s() {

@@ -92,9 +92,10 @@ impl Index {
         }
     }
 
-    /// The ALS, in [`enumerate`]'s order.
-    pub fn sets(&self) -> impl Iterator<Item = &AlsCells> {
-        self.sets.iter().map(|s| &s.als)
+    /// The ALS, in [`enumerate`]'s order, each with the cells seeing all its places of
+    /// each digit (every cell for a digit it lacks).
+    pub fn sets_seen(&self) -> impl Iterator<Item = (&AlsCells, &[u128; 9])> {
+        self.sets.iter().map(|s| (&s.als, &s.seeing))
     }
 
     /// Whether two sets may stand in one pattern: disjoint, or (overlap allowed) different.
@@ -129,18 +130,40 @@ impl Index {
         self.linked.get_or_init(|| self.find_linked_sets())
     }
 
+    /// [`Index::linked_sets`]: for each set A and digit d of it, the sets B holding d
+    /// whose first place of d sees all of A's (an index by first place), kept when all
+    /// of B's places of d do and the two may pair.
     fn find_linked_sets(&self) -> Vec<Vec<(usize, u16)>> {
+        // the sets by digit and first place of the digit, increasing
+        let mut by_first: Vec<Vec<u32>> = vec![Vec::new(); 9 * 81];
+        for (j, b) in self.sets.iter().enumerate() {
+            for d in bits(b.digits) {
+                by_first[d * 81 + b.places[d].trailing_zeros() as usize].push(j as u32);
+            }
+        }
         let mut linked: Vec<Vec<(usize, u16)>> = vec![Vec::new(); self.sets.len()];
+        // the later sets linked to the current one, by one digit each
+        let mut later: Vec<(usize, u16)> = Vec::new();
         for (i, a) in self.sets.iter().enumerate() {
-            for (j, b) in self.sets.iter().enumerate().skip(i + 1) {
-                if a.digits & b.digits == 0 {
-                    continue;
+            later.clear();
+            for d in bits(a.digits) {
+                for c in mask_cells(a.seeing[d]) {
+                    let firsts = &by_first[d * 81 + c.index()];
+                    let after = firsts.partition_point(|&j| j as usize <= i);
+                    for &j in &firsts[after..] {
+                        let b = &self.sets[j as usize];
+                        if b.places[d] & !a.seeing[d] == 0 && self.may_pair(a, b) {
+                            later.push((j as usize, 1 << d));
+                        }
+                    }
                 }
-                let rcc = self.rccs(a, b);
-                if rcc != 0 {
-                    linked[i].push((j, rcc));
-                    linked[j].push((i, rcc));
-                }
+            }
+            later.sort_unstable();
+            for run in later.chunk_by(|x, y| x.0 == y.0) {
+                let j = run[0].0;
+                let rcc = run.iter().fold(0u16, |m, &(_, d)| m | d);
+                linked[i].push((j, rcc));
+                linked[j].push((i, rcc));
             }
         }
         linked
@@ -649,4 +672,43 @@ pub fn sue_de_coq(links: &LinkIndex) -> Vec<Proof> {
     }
     found.sort_by_key(|p| p.length);
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The restricted commons of every pair, pair by pair (what the index by first place
+    /// must find).
+    fn linked_pairwise(ix: &Index) -> Vec<Vec<(usize, u16)>> {
+        let mut linked: Vec<Vec<(usize, u16)>> = vec![Vec::new(); ix.sets.len()];
+        for (i, a) in ix.sets.iter().enumerate() {
+            for (j, b) in ix.sets.iter().enumerate().skip(i + 1) {
+                let rcc = ix.rccs(a, b);
+                if rcc != 0 {
+                    linked[i].push((j, rcc));
+                    linked[j].push((i, rcc));
+                }
+            }
+        }
+        linked
+    }
+
+    #[test]
+    fn linked_sets_by_first_place_are_the_pairwise_ones() {
+        let lines = [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+        ];
+        for line in lines {
+            let puzzle = crate::grid::format::parse_line(line, 1).expect("puzzle");
+            let state = puzzle.start_state().expect("consistent");
+            let links = LinkIndex::new(&state);
+            for overlap in [Overlap::Disjoint, Overlap::Allowed] {
+                let ix = Index::new(&links, overlap);
+                assert_eq!(ix.linked_sets(), linked_pairwise(&ix), "{line} {overlap:?}");
+            }
+        }
+    }
 }

@@ -82,7 +82,7 @@ impl<'a> StateView<'a> {
     pub fn aic_als_nodes(&self) -> &'a aic::StateGraph {
         self.shared.als_nodes.get_or_init(|| {
             self.aic_grouped()
-                .with_als_nodes(self.links, self.als().sets())
+                .with_als_nodes(self.links, self.als().sets_seen())
         })
     }
 }
