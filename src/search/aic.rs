@@ -77,9 +77,10 @@ struct Graph {
     /// Each node's digit and cells (a mask; its [`AicNode`] is made for a proof only),
     /// with the index from a node's key to its place.
     nodes: Nodes,
-    /// The cells of each ALS a strong link goes through (`StrongEdge::als` indexes it).
-    als_sets: Vec<Vec<Cell>>,
-    strong: Vec<Vec<StrongEdge>>,
+    /// The cells of each ALS a strong link goes through (`StrongEdge::als` indexes it), as
+    /// a mask.
+    als_sets: Vec<u128>,
+    strong: StrongLinks,
     weak: WeakLinks,
 }
 
@@ -244,13 +245,65 @@ fn seeing_each(sets: &[AlsCells]) -> Vec<[u128; 9]> {
         .collect()
 }
 
-/// A graph being drawn: its nodes and strong links so far, the cells of its ALS links,
-/// and, when it extends a graph, that graph's weak links (those of its first nodes).
+/// Each node's strong edges, in the order they were drawn, in one flat array.
+struct StrongLinks {
+    /// Where each node's list starts in `edges` (one more entry than nodes).
+    start: Vec<u32>,
+    edges: Vec<StrongEdge>,
+}
+
+impl StrongLinks {
+    /// Node `x`'s strong edges.
+    fn of(&self, x: usize) -> &[StrongEdge] {
+        &self.edges[self.start[x] as usize..self.start[x + 1] as usize]
+    }
+
+    /// The number of nodes it has lists for.
+    fn len(&self) -> usize {
+        self.start.len() - 1
+    }
+
+    /// The lists of `n` nodes: `base`'s (for its nodes) followed by the `drawn` edges
+    /// (from, edge) of each node, in their order.
+    fn new(n: usize, base: Option<&StrongLinks>, drawn: &[(usize, StrongEdge)]) -> StrongLinks {
+        let old = base.map_or(0, StrongLinks::len);
+        let mut start = vec![0u32; n + 1];
+        if let Some(b) = base {
+            for x in 0..old {
+                start[x + 1] = b.of(x).len() as u32;
+            }
+        }
+        for &(from, _) in drawn {
+            start[from + 1] += 1;
+        }
+        for i in 1..start.len() {
+            start[i] += start[i - 1];
+        }
+        let mut fill = start.clone();
+        let mut edges = vec![StrongEdge { to: 0, als: None }; start[n] as usize];
+        if let Some(b) = base {
+            for x in 0..old {
+                let kept = b.of(x);
+                edges[fill[x] as usize..][..kept.len()].clone_from_slice(kept);
+                fill[x] += kept.len() as u32;
+            }
+        }
+        for (from, e) in drawn {
+            edges[fill[*from] as usize] = e.clone();
+            fill[*from] += 1;
+        }
+        StrongLinks { start, edges }
+    }
+}
+
+/// A graph being drawn: its nodes so far and the strong edges drawn (from, edge), the
+/// cells of its ALS links, and, when it extends a graph, that graph's strong and weak
+/// links (those of its first nodes, which come first in each list).
 struct Draft<'g> {
     nodes: Nodes,
-    strong: Vec<Vec<StrongEdge>>,
-    als_sets: Vec<Vec<Cell>>,
-    weak: Option<&'g WeakLinks>,
+    drawn: Vec<(usize, StrongEdge)>,
+    als_sets: Vec<u128>,
+    base: Option<(&'g StrongLinks, &'g WeakLinks)>,
 }
 
 impl Graph {
@@ -263,15 +316,19 @@ impl Graph {
         sets: impl IntoIterator<Item = AlsSeen<'a>>,
     ) -> Graph {
         let (nodes, level1_strong) = level1(links);
-        let strong: Vec<Vec<StrongEdge>> = level1_strong
+        let drawn = level1_strong
             .iter()
-            .map(|ns| ns.iter().map(|&to| StrongEdge { to, als: None }).collect())
+            .enumerate()
+            .flat_map(|(from, ns)| {
+                ns.iter()
+                    .map(move |&to| (from, StrongEdge { to, als: None }))
+            })
             .collect();
         let draft = Draft {
             nodes,
-            strong,
+            drawn,
             als_sets: Vec::new(),
-            weak: None,
+            base: None,
         };
         Graph::drawn(links, draft, reach, sets)
     }
@@ -287,9 +344,9 @@ impl Graph {
         debug_assert!(self.als_sets.is_empty(), "a graph without ALS links");
         let draft = Draft {
             nodes: self.nodes.clone(),
-            strong: self.strong.clone(),
+            drawn: Vec::new(),
             als_sets: self.als_sets.clone(),
-            weak: Some(&self.weak),
+            base: Some((&self.strong, &self.weak)),
         };
         Graph::drawn(links, draft, reach, sets)
     }
@@ -304,9 +361,9 @@ impl Graph {
     ) -> Graph {
         let Draft {
             mut nodes,
-            mut strong,
+            mut drawn,
             mut als_sets,
-            weak,
+            base,
         } = draft;
         // each cell's open digits, bit d-1
         let mut open_digits = [0u16; 81];
@@ -316,46 +373,37 @@ impl Graph {
         let sets = sets
             .into_iter()
             .filter(|(a, _)| a.size() <= reach.max_cells);
+        let mut forced = Vec::new();
         for (als, seeing) in sets {
             let set = als_sets.len() as u32;
+            // each digit's node (by digit), its places in the ALS
+            let mut of_digit = [usize::MAX; 9];
             let ds: Vec<usize> = (0..9).filter(|d| als.digits >> d & 1 == 1).collect();
-            let ids: Vec<usize> = ds
-                .iter()
-                .map(|&d| nodes.of(Digit::from_index(d), als.places[d]))
-                .collect();
-            strong.resize(nodes.nodes.len(), Vec::new());
-            for (x, &a) in ids.iter().enumerate() {
-                for &b in &ids[x + 1..] {
-                    strong[a].push(StrongEdge {
-                        to: b,
-                        als: Some(set),
-                    });
-                    strong[b].push(StrongEdge {
-                        to: a,
-                        als: Some(set),
-                    });
+            for &d in &ds {
+                of_digit[d] = nodes.of(Digit::from_index(d), als.places[d]);
+            }
+            for (x, &da) in ds.iter().enumerate() {
+                for &db in &ds[x + 1..] {
+                    let (a, b) = (of_digit[da], of_digit[db]);
+                    let als = Some(set);
+                    drawn.push((a, StrongEdge { to: b, als }));
+                    drawn.push((b, StrongEdge { to: a, als }));
                 }
             }
-            let forced = if reach.forced_cells {
-                forced_cells(&open_digits, als, seeing)
-            } else {
-                Vec::new()
-            };
-            for (x, forced) in forced {
-                let a = ids[ds
-                    .iter()
-                    .position(|&d| d == x.index())
-                    .expect("an ALS digit")];
-                let b = nodes.of(forced.digit(), 1 << forced.cell().index());
-                strong.resize(nodes.nodes.len(), Vec::new());
+            if reach.forced_cells {
+                forced_cells(&open_digits, als, seeing, &mut forced);
+            }
+            for &(x, c) in &forced {
+                let a = of_digit[x.index()];
+                let b = nodes.of(c.digit(), 1 << c.cell().index());
                 for (from, to) in [(a, b), (b, a)] {
-                    strong[from].push(StrongEdge { to, als: Some(set) });
+                    drawn.push((from, StrongEdge { to, als: Some(set) }));
                 }
             }
-            als_sets.push(als.cells.clone());
+            als_sets.push(als.mask);
         }
-        strong.resize(nodes.nodes.len(), Vec::new());
-        let weak = weak_links(&nodes.nodes, weak);
+        let strong = StrongLinks::new(nodes.nodes.len(), base.map(|b| b.0), &drawn);
+        let weak = weak_links(&nodes.nodes, base.map(|b| b.1));
         Graph {
             nodes,
             als_sets,
@@ -490,7 +538,9 @@ fn forced_cells(
     open_digits: &[u16; 81],
     als: &AlsCells,
     seeing: &[u128; 9],
-) -> Vec<(Digit, Candidate)> {
+    out: &mut Vec<(Digit, Candidate)>,
+) {
+    out.clear();
     // for each digit of the ALS, the cells outside it seeing all its places
     let seen: [u128; 9] = std::array::from_fn(|d| {
         if als.digits >> d & 1 == 1 {
@@ -501,7 +551,6 @@ fn forced_cells(
     });
     // only cells seeing some of the ALS's places can lose a digit to it
     let near = seen.iter().fold(0u128, |m, s| m | s);
-    let mut out = Vec::new();
     for cell in mask_cells(near) {
         let open = open_digits[cell.index()];
         if open.count_ones() < 2 {
@@ -511,15 +560,14 @@ fn forced_cells(
         let cleared: u16 = (0..9)
             .filter(|&d| open >> d & 1 == 1 && seen[d] >> cell.index() & 1 == 1)
             .fold(0, |m, d| m | 1 << d);
-        for x in als.digit_list() {
-            let left = open & !(cleared & !(1 << x.index()));
+        for x in (0..9).filter(|&x| als.digits >> x & 1 == 1) {
+            let left = open & !(cleared & !(1 << x));
             if left.count_ones() == 1 {
                 let d = Digit::from_index(left.trailing_zeros() as usize);
-                out.push((x, Candidate::new(cell, d)));
+                out.push((Digit::from_index(x), Candidate::new(cell, d)));
             }
         }
     }
-    out
 }
 
 impl Graph {
@@ -527,7 +575,7 @@ impl Graph {
     fn als_cells(&self, als_links: &[Option<u32>]) -> Vec<Option<Vec<Cell>>> {
         als_links
             .iter()
-            .map(|a| a.map(|i| self.als_sets[i as usize].clone()))
+            .map(|a| a.map(|i| mask_cells(self.als_sets[i as usize]).collect()))
             .collect()
     }
 }
@@ -546,14 +594,13 @@ fn shortest_first(proofs: &mut [Proof]) {
 }
 
 /// A state's AIC graph with what every search on it reads: each node's killed
-/// candidates, the nodes holding each candidate and those each candidate kills. Built
+/// candidates and the nodes holding each candidate. Built
 /// once a state and read by its chain and loop searches ([`chains_of`], [`loops_of`]);
 /// HoDoKu's graph with ALS nodes extends the grouped one ([`StateGraph::with_als_nodes`]).
 pub struct StateGraph {
     graph: Graph,
     kill: Vec<crate::grid::CandidateSet>,
     holding: PerCandidate,
-    killed_by: PerCandidate,
     /// The techniques its chains and its loops are named after.
     names: (&'static str, &'static str),
 }
@@ -577,13 +624,10 @@ impl StateGraph {
                 push(Candidate::new(c, digit));
             }
         });
-        // the nodes each candidate's chains may start from: those it makes false
-        let killed_by = PerCandidate::new(graph.len(), |i, push| kill[i].iter().for_each(push));
         StateGraph {
             graph,
             kill,
             holding,
-            killed_by,
             names,
         }
     }
@@ -678,13 +722,12 @@ fn chains(sg: &StateGraph, links: &LinkIndex, wanted: Wanted) -> Vec<Proof> {
         graph: g,
         kill,
         holding,
-        killed_by,
         names: (technique, _),
     } = sg;
     let targets: Vec<Candidate> = links.open().iter().collect();
     // which targets have a chain, measured many at once; each one's chain is then the
     // breadth-first search's own, searched for that target alone
-    let lengths = chain_lengths(g, holding, killed_by, &targets, wanted);
+    let lengths = chain_lengths(g, holding, kill, &targets, wanted);
     let chosen: Vec<usize> = match wanted {
         Wanted::All => (0..targets.len())
             .filter(|&t| lengths[t].is_some())
@@ -706,9 +749,9 @@ fn chains(sg: &StateGraph, links: &LinkIndex, wanted: Wanted) -> Vec<Proof> {
         for &i in own {
             inside[i as usize] = true;
         }
-        let starts = killed_by.of(target);
+        let starts = starts_of(kill, target);
         out.extend(shortest_for(
-            g, technique, &mut walk, kill, &inside, target, starts, MAX_NODES,
+            g, technique, &mut walk, kill, &inside, target, &starts, MAX_NODES,
         ));
         for &i in own {
             inside[i as usize] = false;
@@ -716,6 +759,13 @@ fn chains(sg: &StateGraph, links: &LinkIndex, wanted: Wanted) -> Vec<Proof> {
     }
     shortest_first(&mut out);
     out
+}
+
+/// The nodes `target`'s chains may start from: those it makes false, increasing.
+fn starts_of(kill: &[crate::grid::CandidateSet], target: Candidate) -> Vec<u32> {
+    (0..kill.len() as u32)
+        .filter(|&i| kill[i as usize].contains(target))
+        .collect()
 }
 
 /// The number of nodes of each target's shortest chain ([`shortest_for`]'s, at most
@@ -733,7 +783,7 @@ fn chains(sg: &StateGraph, links: &LinkIndex, wanted: Wanted) -> Vec<Proof> {
 fn chain_lengths(
     g: &Graph,
     holding: &PerCandidate,
-    killed_by: &PerCandidate,
+    kill: &[crate::grid::CandidateSet],
     targets: &[Candidate],
     wanted: Wanted,
 ) -> Vec<Option<usize>> {
@@ -746,15 +796,15 @@ fn chain_lengths(
         let (batch, found) = match rest.len() {
             0..=64 => (
                 rest,
-                Lanes::<1>::walk(g, holding, killed_by, rest, max_nodes, wanted),
+                Lanes::<1>::walk(g, holding, kill, rest, max_nodes, wanted),
             ),
             65..=128 => (
                 rest,
-                Lanes::<2>::walk(g, holding, killed_by, rest, max_nodes, wanted),
+                Lanes::<2>::walk(g, holding, kill, rest, max_nodes, wanted),
             ),
             _ => {
                 let batch = &rest[..rest.len().min(Lanes::<4>::MAX_TARGETS)];
-                let found = Lanes::<4>::walk(g, holding, killed_by, batch, max_nodes, wanted);
+                let found = Lanes::<4>::walk(g, holding, kill, batch, max_nodes, wanted);
                 (batch, found)
             }
         };
@@ -797,7 +847,7 @@ impl<const W: usize> Lanes<W> {
     fn walk(
         g: &Graph,
         holding: &PerCandidate,
-        killed_by: &PerCandidate,
+        kill: &[crate::grid::CandidateSet],
         batch: &[Candidate],
         max_nodes: usize,
         wanted: Wanted,
@@ -813,13 +863,21 @@ impl<const W: usize> Lanes<W> {
             at: Vec::new(),
             next_at: Vec::new(),
         };
+        // each target's place in the batch
+        let mut lane = [u16::MAX; 729];
         for (j, &target) in batch.iter().enumerate() {
+            lane[target.index()] = j as u16;
             let (word, bit) = (j / 64, 1u64 << (j % 64));
             for &i in holding.of(target) {
                 l.excluded[i as usize][word] |= bit;
             }
-            for &i in killed_by.of(target) {
-                l.ends[i as usize][word] |= bit;
+        }
+        for (ends, killed) in l.ends.iter_mut().zip(kill) {
+            for t in killed.iter() {
+                let j = lane[t.index()] as usize;
+                if j < batch.len() {
+                    ends[j / 64] |= 1 << (j % 64);
+                }
             }
         }
         // depth 1: every target's starts, false
@@ -878,7 +936,7 @@ impl<const W: usize> Lanes<W> {
                 if truth {
                     g.weak.of(x).iter().for_each(|&y| reach(y as usize));
                 } else {
-                    g.strong[x].iter().for_each(|e| reach(e.to));
+                    g.strong.of(x).iter().for_each(|e| reach(e.to));
                 }
             }
             depth += 1;
@@ -1030,7 +1088,7 @@ fn alternating_walk<B>(
             continue;
         }
         if !truth {
-            for e in &g.strong[x] {
+            for e in g.strong.of(x) {
                 let y = e.to;
                 if w.depth[y][1] != u8::MAX || excluded(y) {
                     continue;
@@ -1324,16 +1382,16 @@ mod tests {
             let targets: Vec<Candidate> = links.open().iter().collect();
             for sg in [StateGraph::grouped(&links), StateGraph::als_nodes(&links)] {
                 let g = &sg.graph;
-                let lengths = chain_lengths(g, &sg.holding, &sg.killed_by, &targets, Wanted::All);
+                let lengths = chain_lengths(g, &sg.holding, &sg.kill, &targets, Wanted::All);
                 let mut walk = Walk::new(g.len());
                 let mut inside = vec![false; g.len()];
                 for (t, &target) in targets.iter().enumerate() {
                     for &i in sg.holding.of(target) {
                         inside[i as usize] = true;
                     }
-                    let starts = sg.killed_by.of(target);
+                    let starts = starts_of(&sg.kill, target);
                     let proof = shortest_for(
-                        g, "aic", &mut walk, &sg.kill, &inside, target, starts, MAX_NODES,
+                        g, "aic", &mut walk, &sg.kill, &inside, target, &starts, MAX_NODES,
                     );
                     for &i in sg.holding.of(target) {
                         inside[i as usize] = false;
@@ -1362,11 +1420,14 @@ mod tests {
             assert_eq!(whole.nodes.nodes, extended.nodes.nodes, "{line}");
             assert_eq!(whole.als_sets, extended.als_sets, "{line}");
             let strong = |g: &Graph| -> Vec<Vec<(usize, Option<u32>)>> {
-                g.strong
-                    .iter()
-                    .map(|es| es.iter().map(|e| (e.to, e.als)).collect())
+                (0..g.len())
+                    .map(|x| g.strong.of(x).iter().map(|e| (e.to, e.als)).collect())
                     .collect()
             };
+            // an ALS's cells in house order are its cells in increasing order
+            for als in &sets {
+                assert_eq!(als.cells, mask_cells(als.mask).collect::<Vec<_>>());
+            }
             assert_eq!(strong(&whole), strong(&extended), "{line}");
             assert_eq!(whole.weak.start, extended.weak.start, "{line}");
             assert_eq!(whole.weak.to, extended.weak.to, "{line}");

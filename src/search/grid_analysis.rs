@@ -420,6 +420,37 @@ fn knocks_out_all(m: &Incidence, rows: u16, at: (usize, usize)) -> bool {
         })
 }
 
+/// Each `n` of the `eligible` lines (as [`combinations`] gives them, in its order) whose
+/// places lie in exactly n + 1 cross lines, handed to `f` as masks (the lines, their cross
+/// lines). A choice whose cross lines are already more than n + 1 is not extended.
+fn lines_in_one_more(ones: &[u16; 9], eligible: &[usize], n: usize, mut f: impl FnMut(u16, u16)) {
+    fn rec(
+        ones: &[u16; 9],
+        eligible: &[usize],
+        (left, n): (usize, usize),
+        (base, cols): (u16, u16),
+        f: &mut dyn FnMut(u16, u16),
+    ) {
+        if cols.count_ones() as usize > n + 1 {
+            return;
+        }
+        if left == 0 {
+            if cols.count_ones() as usize == n + 1 {
+                f(base, cols);
+            }
+            return;
+        }
+        for (i, &r) in eligible.iter().enumerate() {
+            if eligible.len() - i < left {
+                break;
+            }
+            let chosen = (base | 1 << r, cols | ones[r]);
+            rec(ones, &eligible[i + 1..], (left - 1, n), chosen, f);
+        }
+    }
+    rec(ones, eligible, (n, n), (0, 0), &mut f);
+}
+
 /// The matrix row and column of a cell in a digit's lines view.
 fn matrix_position(view: GridView, x: Cell) -> (usize, usize) {
     match view {
@@ -559,17 +590,16 @@ fn grid_als_of<const K: usize>(v: &MaskView, kinds: [Option<FinKind>; K]) -> [Ve
                         m.open_rows >> r & 1 == 1 && k >= 1 && k <= n + 1
                     })
                     .collect();
-                combinations(&eligible, n, |combo| {
-                    let base = combo.iter().fold(0u16, |u, &r| u | 1 << r);
-                    let cols = combo.iter().fold(0u16, |u, &r| u | m.ones[r]);
-                    if cols.count_ones() as usize != n + 1 {
-                        return;
-                    }
+                lines_in_one_more(&m.ones, &eligible, n, |base, cols| {
+                    // whether a place knocks the lines out depends on its band and its
+                    // cross line only (`lines_left`): asked once each
+                    let mut knocks: [Option<bool>; 27] = [None; 27];
                     for r in bits(m.open_rows & !base) {
                         for c in bits(m.ones[r]) {
                             let x = view.candidate(r, c);
                             if finds.iter().all(|f| f.done[x.index()])
-                                || !knocks_out_all(&m, base, (r, c))
+                                || !*knocks[r / 3 * 9 + c]
+                                    .get_or_insert_with(|| knocks_out_all(&m, base, (r, c)))
                             {
                                 continue;
                             }
