@@ -430,47 +430,48 @@ impl Graph {
 fn weak_links(nodes: &[(Digit, u128)], base: Option<&WeakLinks>) -> WeakLinks {
     let old = base.map_or(0, WeakLinks::len);
     let house_masks: Vec<u128> = House::all().map(crate::grid::tables::house_mask).collect();
-    let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); 9 * 27];
-    let mut by_cell: Vec<Vec<usize>> = vec![Vec::new(); 81];
-    for (i, &(digit, mask)) in nodes.iter().enumerate() {
+    // the nodes of each digit's house (bucket 27d + k) holding all their cells, then of
+    // each cell (bucket 243 + cell) with one cell, increasing
+    let buckets = Buckets::new(9 * 27 + 81, nodes.len(), |i, put| {
+        let (digit, mask) = nodes[i];
         // the houses holding every cell are among its first cell's (row, column, block:
         // increasing house order)
         let first = Cell::new(mask.trailing_zeros() as usize);
         for k in [first.row(), 9 + first.col(), 18 + first.block()] {
             if mask & !house_masks[k] == 0 {
-                buckets[digit.index() * 27 + k].push(i);
+                put(digit.index() * 27 + k);
             }
         }
         if mask.count_ones() == 1 {
-            by_cell[first.index()].push(i);
+            put(9 * 27 + first.index());
         }
-    }
+    });
     // every pair once: two nodes sharing a line and a block are linked in the line's bucket
     let in_a_line = |m: u128| {
         let first = Cell::new(m.trailing_zeros() as usize);
         m & !house_masks[first.row()] == 0 || m & !house_masks[9 + first.col()] == 0
     };
     // (the pairs of each list, members increasing, whose later node is not in `base`)
-    let new_pairs = |members: &[usize], f: &mut dyn FnMut(usize, usize)| {
-        let from = members.partition_point(|&m| m < old);
+    let new_pairs = |members: &[u32], f: &mut dyn FnMut(usize, usize)| {
+        let from = members.partition_point(|&m| (m as usize) < old);
         for (y, &b) in members.iter().enumerate().skip(from.max(1)) {
             for &a in &members[..y] {
-                f(a, b);
+                f(a as usize, b as usize);
             }
         }
     };
     let each_pair = |f: &mut dyn FnMut(usize, usize)| {
-        for (k, members) in buckets.iter().enumerate() {
+        for k in 0..9 * 27 {
             let block = k % 27 >= 18;
-            new_pairs(members, &mut |a, b| {
+            new_pairs(buckets.of(k), &mut |a, b| {
                 let (ma, mb) = (nodes[a].1, nodes[b].1);
                 if ma & mb == 0 && !(block && in_a_line(ma | mb)) {
                     f(a, b);
                 }
             });
         }
-        for members in &by_cell {
-            new_pairs(members, f);
+        for cell in 0..81 {
+            new_pairs(buckets.of(9 * 27 + cell), f);
         }
     };
     let mut start = vec![0u32; nodes.len() + 1];
@@ -508,6 +509,39 @@ fn weak_links(nodes: &[(Digit, u128)], base: Option<&WeakLinks>) -> WeakLinks {
         to[new_from[x] as usize..start[x + 1] as usize].sort_unstable();
     }
     WeakLinks { start, to }
+}
+
+/// Nodes sorted into numbered buckets, each bucket's nodes increasing, in one flat array.
+struct Buckets {
+    /// Where each bucket starts in `nodes` (one more entry than buckets).
+    start: Vec<u32>,
+    nodes: Vec<u32>,
+}
+
+impl Buckets {
+    /// The `count` buckets of `n` nodes, `each(i, put)` putting node i in its buckets.
+    fn new(count: usize, n: usize, each: impl Fn(usize, &mut dyn FnMut(usize))) -> Buckets {
+        let mut start = vec![0u32; count + 1];
+        for i in 0..n {
+            each(i, &mut |k| start[k + 1] += 1);
+        }
+        for k in 1..start.len() {
+            start[k] += start[k - 1];
+        }
+        let mut fill = start.clone();
+        let mut nodes = vec![0; start[count] as usize];
+        for i in 0..n {
+            each(i, &mut |k| {
+                nodes[fill[k] as usize] = i as u32;
+                fill[k] += 1;
+            });
+        }
+        Buckets { start, nodes }
+    }
+
+    fn of(&self, k: usize) -> &[u32] {
+        &self.nodes[self.start[k] as usize..self.start[k + 1] as usize]
+    }
 }
 
 /// Each node's weakly linked nodes, increasing, in one flat array.
@@ -600,7 +634,8 @@ fn shortest_first(proofs: &mut [Proof]) {
 pub struct StateGraph {
     graph: Graph,
     kill: Vec<crate::grid::CandidateSet>,
-    holding: PerCandidate,
+    /// The nodes holding each candidate (by candidate index).
+    holding: Buckets,
     /// The techniques its chains and its loops are named after.
     names: (&'static str, &'static str),
 }
@@ -618,10 +653,10 @@ impl StateGraph {
         kill: Vec<crate::grid::CandidateSet>,
         names: (&'static str, &'static str),
     ) -> StateGraph {
-        let holding = PerCandidate::new(graph.len(), |i, push| {
+        let holding = Buckets::new(729, graph.len(), |i, put| {
             let (digit, mask) = graph.node(i);
             for c in mask_cells(mask) {
-                push(Candidate::new(c, digit));
+                put(Candidate::new(c, digit).index());
             }
         });
         StateGraph {
@@ -745,7 +780,7 @@ fn chains(sg: &StateGraph, links: &LinkIndex, wanted: Wanted) -> Vec<Proof> {
     let mut walk = Walk::new(g.len());
     for t in chosen {
         let target = targets[t];
-        let own = holding.of(target);
+        let own = holding.of(target.index());
         for &i in own {
             inside[i as usize] = true;
         }
@@ -782,7 +817,7 @@ fn starts_of(kill: &[crate::grid::CandidateSet], target: Candidate) -> Vec<u32> 
 /// 64 per link).
 fn chain_lengths(
     g: &Graph,
-    holding: &PerCandidate,
+    holding: &Buckets,
     kill: &[crate::grid::CandidateSet],
     targets: &[Candidate],
     wanted: Wanted,
@@ -846,7 +881,7 @@ impl<const W: usize> Lanes<W> {
     /// its nodes; with [`Wanted::First`] only those of the first level that has one.
     fn walk(
         g: &Graph,
-        holding: &PerCandidate,
+        holding: &Buckets,
         kill: &[crate::grid::CandidateSet],
         batch: &[Candidate],
         max_nodes: usize,
@@ -868,7 +903,7 @@ impl<const W: usize> Lanes<W> {
         for (j, &target) in batch.iter().enumerate() {
             lane[target.index()] = j as u16;
             let (word, bit) = (j / 64, 1u64 << (j % 64));
-            for &i in holding.of(target) {
+            for &i in holding.of(target.index()) {
                 l.excluded[i as usize][word] |= bit;
             }
         }
@@ -880,12 +915,17 @@ impl<const W: usize> Lanes<W> {
                 }
             }
         }
-        // depth 1: every target's starts, false
+        // depth 1: every target's starts, false; a node holding a target is never entered
+        // by its walk: seen from the start
         for i in 0..n {
             let start: [u64; W] = std::array::from_fn(|k| l.ends[i][k] & !l.excluded[i][k]);
+            l.seen[0][i] = l.excluded[i];
+            l.seen[1][i] = l.excluded[i];
             if any(&start) {
                 l.level[i] = start;
-                l.seen[0][i] = start;
+                for k in 0..W {
+                    l.seen[0][i][k] |= start[k];
+                }
                 l.at.push(i as u32);
             }
         }
@@ -904,13 +944,13 @@ impl<const W: usize> Lanes<W> {
             // false states go by strong links to true ones, true by weak links to false
             let truth = depth % 2 == 0;
             let Lanes {
-                excluded,
                 ends,
                 seen,
                 level,
                 next,
                 at,
                 next_at,
+                ..
             } = &mut l;
             let seen = &mut seen[usize::from(!truth)];
             for &x in at.iter() {
@@ -921,8 +961,7 @@ impl<const W: usize> Lanes<W> {
                     continue;
                 }
                 let mut reach = |y: usize| {
-                    let new: [u64; W] =
-                        std::array::from_fn(|k| from[k] & !excluded[y][k] & !seen[y][k]);
+                    let new: [u64; W] = std::array::from_fn(|k| from[k] & !seen[y][k]);
                     if any(&new) {
                         if !any(&next[y]) {
                             next_at.push(y as u32);
@@ -966,42 +1005,6 @@ impl<const W: usize> Lanes<W> {
             l.next_at.clear();
         }
         found
-    }
-}
-
-/// Node lists per candidate in one flat array (node indices increasing in each list).
-struct PerCandidate {
-    /// Where each candidate's list starts in `nodes` (729 + 1 entries).
-    start: Vec<u32>,
-    nodes: Vec<u32>,
-}
-
-impl PerCandidate {
-    /// The lists of `n` nodes, `each(i, push)` pushing the candidates of node i.
-    fn new(n: usize, mut each: impl FnMut(usize, &mut dyn FnMut(Candidate))) -> PerCandidate {
-        let mut count = vec![0u32; 730];
-        for i in 0..n {
-            each(i, &mut |c| count[c.index() + 1] += 1);
-        }
-        for k in 1..730 {
-            count[k] += count[k - 1];
-        }
-        let mut fill = count.clone();
-        let mut nodes = vec![0u32; count[729] as usize];
-        for i in 0..n {
-            each(i, &mut |c| {
-                nodes[fill[c.index()] as usize] = i as u32;
-                fill[c.index()] += 1;
-            });
-        }
-        PerCandidate {
-            start: count,
-            nodes,
-        }
-    }
-
-    fn of(&self, c: Candidate) -> &[u32] {
-        &self.nodes[self.start[c.index()] as usize..self.start[c.index() + 1] as usize]
     }
 }
 
@@ -1386,14 +1389,14 @@ mod tests {
                 let mut walk = Walk::new(g.len());
                 let mut inside = vec![false; g.len()];
                 for (t, &target) in targets.iter().enumerate() {
-                    for &i in sg.holding.of(target) {
+                    for &i in sg.holding.of(target.index()) {
                         inside[i as usize] = true;
                     }
                     let starts = starts_of(&sg.kill, target);
                     let proof = shortest_for(
                         g, "aic", &mut walk, &sg.kill, &inside, target, &starts, MAX_NODES,
                     );
-                    for &i in sg.holding.of(target) {
+                    for &i in sg.holding.of(target.index()) {
                         inside[i as usize] = false;
                     }
                     // (a proof's length counts links: one fewer than nodes)

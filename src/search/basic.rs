@@ -42,16 +42,21 @@ const SINGLE_HOUSE_ORDER: [usize; 27] = [
 
 /// Every instance of `rule` in the state.
 pub fn find(rule: BasicRule, links: &LinkIndex) -> Vec<Proof> {
-    let view = MaskView::new(links);
+    find_in(rule, &MaskView::new(links))
+}
+
+/// [`find`] on the state's mask view (built once a state and shared by the rules tried
+/// on it: `search::state_view`).
+pub fn find_in(rule: BasicRule, view: &MaskView) -> Vec<Proof> {
     match rule {
-        BasicRule::NakedSingle => naked_singles(&view),
-        BasicRule::HiddenSingle => hidden_singles(&view),
-        BasicRule::Interaction => interactions(&view),
-        BasicRule::NakedSubset(n) => naked_subsets(&view, n),
-        BasicRule::HiddenSubset(n) => hidden_subsets(&view, n),
-        BasicRule::Fish(n) => fish(&view, n),
-        BasicRule::XyWing => wings(&view, false),
-        BasicRule::XyzWing => wings(&view, true),
+        BasicRule::NakedSingle => naked_singles(view),
+        BasicRule::HiddenSingle => hidden_singles(view),
+        BasicRule::Interaction => interactions(view),
+        BasicRule::NakedSubset(n) => naked_subsets(view, n),
+        BasicRule::HiddenSubset(n) => hidden_subsets(view, n),
+        BasicRule::Fish(n) => fish(view, n),
+        BasicRule::XyWing => wings(view, false),
+        BasicRule::XyzWing => wings(view, true),
     }
 }
 
@@ -182,7 +187,11 @@ fn fish(v: &MaskView, n: usize) -> Vec<Proof> {
 /// **Complexity**: per block, C(k, n) combinations of its k cells holding at most `n`
 /// digits (k ≤ 9): at most 84 mask unions per block.
 pub fn locked_subsets(links: &LinkIndex, n: usize) -> Vec<Proof> {
-    let v = MaskView::new(links);
+    locked_subsets_in(&MaskView::new(links), n)
+}
+
+/// [`locked_subsets`] on the state's mask view.
+pub fn locked_subsets_in(v: &MaskView, n: usize) -> Vec<Proof> {
     let mut out = Vec::new();
     for b in 0..9u8 {
         let block = House::Block(b);

@@ -542,27 +542,30 @@ impl GridAlsFinds {
 /// for sashimi fish on the state where it found no finned one): the sashimi fish are kept
 /// for the thread's next question, on that state only ([`LAST_SASHIMI`]).
 pub fn grid_als(links: &LinkIndex, kind: Option<FinKind>) -> Vec<Proof> {
-    let v = MaskView::new(links);
+    grid_als_in(&MaskView::new(links), kind)
+}
+
+/// [`grid_als`] on the state's mask view.
+pub fn grid_als_in(v: &MaskView, kind: Option<FinKind>) -> Vec<Proof> {
     match kind {
         Some(FinKind::Finned) => {
-            let [finned, sashimi] =
-                grid_als_of(&v, [Some(FinKind::Finned), Some(FinKind::Sashimi)]);
-            LAST_SASHIMI.with(|last| *last.borrow_mut() = Some((v, sashimi)));
+            let [finned, sashimi] = grid_als_of(v, [Some(FinKind::Finned), Some(FinKind::Sashimi)]);
+            LAST_SASHIMI.with(|last| *last.borrow_mut() = Some((v.clone(), sashimi)));
             finned
         }
         Some(FinKind::Sashimi) => {
             let kept = LAST_SASHIMI.with(|last| {
                 last.borrow()
                     .as_ref()
-                    .and_then(|(at, proofs)| (*at == v).then(|| proofs.clone()))
+                    .and_then(|(at, proofs)| (at == v).then(|| proofs.clone()))
             });
             kept.unwrap_or_else(|| {
-                let [sashimi] = grid_als_of(&v, [kind]);
+                let [sashimi] = grid_als_of(v, [kind]);
                 sashimi
             })
         }
         _ => {
-            let [all] = grid_als_of(&v, [kind]);
+            let [all] = grid_als_of(v, [kind]);
             all
         }
     }

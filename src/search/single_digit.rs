@@ -57,7 +57,11 @@ struct Pair {
 
 /// Every chain of `kind` in the state, one per set of four candidates, digits in order.
 pub fn find(links: &LinkIndex, kind: SingleDigitKind) -> Vec<Proof> {
-    let v = MaskView::new(links);
+    find_in(&MaskView::new(links), kind)
+}
+
+/// [`find`] on the state's mask view.
+pub fn find_in(v: &MaskView, kind: SingleDigitKind) -> Vec<Proof> {
     let mut out = Vec::new();
     for d in 0..9 {
         let digit = Digit::from_index(d);

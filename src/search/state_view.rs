@@ -2,7 +2,9 @@
 //! build from it and read again, built once a state ([`Shared`]).
 //!
 //! HoDoKu's order tries some twenty techniques on every state before one applies; several
-//! of them start by building the same structure. The state's ALS list with the restricted
+//! of them start by building the same structure. The per-house, per-digit masks
+//! ([`MaskView`]) serve the basic rules, the single-digit patterns, the W-wing and the
+//! grid ALS (finned and sashimi fish); the state's ALS list with the restricted
 //! commons of its pairs ([`als::Index`]) serves ALS-XZ, the ALS-XY-wing and the graph
 //! with ALS nodes; the grouped AIC graph ([`aic::StateGraph::grouped`]) serves the grouped
 //! chains and the grouped nice loops, and is the start of the graph with ALS nodes
@@ -13,6 +15,7 @@
 //! registry's `Searcher`), which calls [`Shared::view`] for each state; a one-off caller
 //! makes a fresh one. The answers are the same either way: only repeated work is saved.
 
+use super::grid_analysis::MaskView;
 use super::{aic, als};
 use crate::graph::LinkIndex;
 use crate::grid::CandidateSet;
@@ -24,6 +27,8 @@ use std::cell::OnceCell;
 pub struct Shared {
     /// The state it was filled for: its open candidates.
     key: Option<CandidateSet>,
+    /// The per-house, per-digit masks (the basic rules, single-digit patterns, grid ALS).
+    masks: OnceCell<MaskView>,
     /// The ALS of up to eight cells, disjoint pairs (HoDoKu's default rules).
     als: OnceCell<als::Index>,
     /// The grouped AIC graph (no ALS).
@@ -63,6 +68,11 @@ pub struct StateView<'a> {
 }
 
 impl<'a> StateView<'a> {
+    /// The state's per-house, per-digit masks.
+    pub fn masks(&self) -> &'a MaskView {
+        self.shared.masks.get_or_init(|| MaskView::new(self.links))
+    }
+
     /// The state's ALS of up to [`als::MAX_ALS_CELLS`] cells, paired disjoint only.
     pub fn als(&self) -> &'a als::Index {
         self.shared

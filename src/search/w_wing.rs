@@ -23,7 +23,11 @@ use crate::proof::{Pattern, Proof};
 /// Every W-wing of the state: bivalue cells in order, then the eliminated digit (the
 /// lower first), then the joining pair's house.
 pub fn find(links: &LinkIndex) -> Vec<Proof> {
-    let v = MaskView::new(links);
+    find_in(&MaskView::new(links))
+}
+
+/// [`find`] on the state's mask view.
+pub fn find_in(v: &MaskView) -> Vec<Proof> {
     let bivalue: Vec<Cell> = Cell::all()
         .filter(|c| v.cell[c.index()].count_ones() == 2)
         .collect();

@@ -24,10 +24,12 @@ impl HodokuRule {
     fn find(self, state: &StateView) -> Vec<Proof> {
         let links = state.links;
         match self {
-            HodokuRule::SingleDigit(kind) => crate::search::single_digit::find(links, kind),
-            HodokuRule::WWing => crate::search::w_wing::find(links),
+            HodokuRule::SingleDigit(kind) => {
+                crate::search::single_digit::find_in(state.masks(), kind)
+            }
+            HodokuRule::WWing => crate::search::w_wing::find_in(state.masks()),
             HodokuRule::LockedSubset { size } => {
-                crate::search::basic::locked_subsets(links, size as usize)
+                crate::search::basic::locked_subsets_in(state.masks(), size as usize)
             }
             HodokuRule::EmptyRectangle { dual } => {
                 crate::search::empty_rectangle::find(links, dual)
@@ -559,7 +561,7 @@ impl Searcher {
 
     fn find_unrecorded(&mut self, rule: Rule, links: &LinkIndex, limit: usize) -> Vec<Proof> {
         match rule.technique.get().search {
-            Search::Basic(b) => basic::find(b, links),
+            Search::Basic(b) => basic::find_in(b, self.shared.view(links).masks()),
             Search::Assistant(a) if limit == 1 => {
                 a.first(&self.shared.view(links)).into_iter().collect()
             }

@@ -528,7 +528,7 @@ pub static REGISTRY: [Technique; 117] = {
             "grid-als",
             &["grid-based-als"],
             ASSISTANT,
-            |s| grid_analysis::grid_als(s.links, None),
+            |s| grid_analysis::grid_als_in(s.masks(), None),
             2,
             "Hanson: a digit's n lines in n + 1 cross lines; a candidate knocking two out",
         )
@@ -537,7 +537,7 @@ pub static REGISTRY: [Technique; 117] = {
             "finned-fish",
             &[],
             ASSISTANT,
-            |s| grid_analysis::grid_als(s.links, Some(FinKind::Finned)),
+            |s| grid_analysis::grid_als_in(s.masks(), Some(FinKind::Finned)),
             2,
             "a fish with fins in one block (a grid ALS)",
         )
@@ -546,7 +546,7 @@ pub static REGISTRY: [Technique; 117] = {
             "sashimi-fish",
             &[],
             ASSISTANT,
-            |s| grid_analysis::grid_als(s.links, Some(FinKind::Sashimi)),
+            |s| grid_analysis::grid_als_in(s.masks(), Some(FinKind::Sashimi)),
             2,
             "a finned fish with a base line left one place without its fins (a grid ALS)",
         )
