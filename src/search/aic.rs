@@ -919,13 +919,10 @@ impl<const W: usize> Lanes<W> {
         // by its walk: seen from the start
         for i in 0..n {
             let start: [u64; W] = std::array::from_fn(|k| l.ends[i][k] & !l.excluded[i][k]);
-            l.seen[0][i] = l.excluded[i];
+            l.seen[0][i] = std::array::from_fn(|k| l.excluded[i][k] | start[k]);
             l.seen[1][i] = l.excluded[i];
             if any(&start) {
                 l.level[i] = start;
-                for k in 0..W {
-                    l.seen[0][i][k] |= start[k];
-                }
                 l.at.push(i as u32);
             }
         }

@@ -207,7 +207,7 @@ pub fn locked_subsets_in(v: &MaskView, n: usize) -> Vec<Proof> {
             if mask.count_ones() as usize != n {
                 return;
             }
-            if let Some(proof) = locked_subset_at(&v, block, &cells, mask) {
+            if let Some(proof) = locked_subset_at(v, block, &cells, mask) {
                 out.push(proof);
             }
         });

@@ -65,7 +65,7 @@ pub fn find_in(v: &MaskView, kind: SingleDigitKind) -> Vec<Proof> {
     let mut out = Vec::new();
     for d in 0..9 {
         let digit = Digit::from_index(d);
-        let pairs = conjugate_pairs(&v, d);
+        let pairs = conjugate_pairs(v, d);
         let mut seen: Vec<[Cell; 4]> = Vec::new();
         for (i, p) in pairs.iter().enumerate() {
             for q in &pairs[i + 1..] {
@@ -82,7 +82,7 @@ pub fn find_in(v: &MaskView, kind: SingleDigitKind) -> Vec<Proof> {
                         if seen.contains(&key) {
                             continue;
                         }
-                        let kills = eliminations(&v, d, chain);
+                        let kills = eliminations(v, d, chain);
                         if !kills.is_empty() {
                             seen.push(key);
                             out.push(proof(digit, chain, kills, kind));

@@ -40,11 +40,11 @@ pub fn find_in(v: &MaskView) -> Vec<Proof> {
             }
             let digits: Vec<usize> = bits(mask).collect();
             for (x, y) in [(digits[0], digits[1]), (digits[1], digits[0])] {
-                let kills = eliminations(&v, x, first, second);
+                let kills = eliminations(v, x, first, second);
                 if kills.is_empty() {
                     continue;
                 }
-                if let Some((w1, w2)) = joining_pair(&v, y, first, second) {
+                if let Some((w1, w2)) = joining_pair(v, y, first, second) {
                     out.push(proof([first, w1, w2, second], x, y, kills));
                 }
             }
