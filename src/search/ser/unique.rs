@@ -109,6 +109,7 @@ pub fn unique_loops_keeping(grid: &SeGrid, last: &mut Option<LoopsFruitless>) ->
         .map(|old| (grid.changed_since(&old.grid), old.reads));
     let mut reads = [0u128; 81];
     let mut hints: Vec<LoopHint> = Vec::new();
+    let mut path = Vec::new();
     for start in 0..81 {
         if grid.count(start) != 2 {
             continue;
@@ -122,13 +123,9 @@ pub fn unique_loops_keeping(grid: &SeGrid, last: &mut Option<LoopsFruitless>) ->
         let v1 = grid.cands[start].trailing_zeros() as u8;
         let v2 = 15 - grid.cands[start].leading_zeros() as u8;
         let mut found = LoopsFound::default();
-        let mut path = Vec::new();
         search_loops(grid, start, v1, v2, &mut path, 2, 0, None, &mut found);
         reads[start] = found.read;
         for loop_cells in found.loops {
-            if !is_valid_loop(&loop_cells) {
-                continue;
-            }
             for hint in loop_hints(grid, loop_cells, v1, v2) {
                 let duplicate = hints.iter().any(|h| same_hint(h, &hint));
                 if !duplicate && !hint.eliminations.is_empty() {
@@ -212,7 +209,8 @@ fn same_hint(a: &LoopHint, b: &LoopHint) -> bool {
     same_loop && same_kind
 }
 
-/// What a loop search found: the loops (their cells in order), and the cells it read.
+/// What a loop search found: the loops valid by SE's rule (their cells in order), and the
+/// cells it read.
 #[derive(Default)]
 struct LoopsFound {
     loops: Vec<Vec<usize>>,
@@ -222,7 +220,7 @@ struct LoopsFound {
 /// SE's depth-first loop search from `cell`: neighbours through every region type but the
 /// one that led here, in region order; `extras` accumulates the extra values of every
 /// neighbour examined from this cell (SE's quirk), `allowed` counts the cells with extra
-/// values still allowed. `found` gets the loops, and the cells read (each loop cell's
+/// values still allowed. `found` gets the valid loops, and the cells read (each loop cell's
 /// regions: all the loop's hints read too).
 #[allow(clippy::too_many_arguments)]
 fn search_loops(
@@ -246,7 +244,10 @@ fn search_loops(
         }
         for next in Region::of(kind, cell).cells() {
             if next == path[0] && path.len() >= 4 {
-                found.loops.push(path.clone());
+                // only SE's valid loops give hints
+                if is_valid_loop(path) {
+                    found.loops.push(path.clone());
+                }
             } else if !path.contains(&next) {
                 let cands = grid.cands[next];
                 if cands & pair != pair {
@@ -266,20 +267,20 @@ fn search_loops(
 
 /// SE's validity: alternating the loop's cells even and odd, no region holds two even or
 /// two odd cells, and the even cells' regions are the odd cells'.
+/// (The regions of each side as masks, bit [`Region::slot`].)
 fn is_valid_loop(loop_cells: &[usize]) -> bool {
-    let mut even: Vec<Region> = Vec::new();
-    let mut odd: Vec<Region> = Vec::new();
+    let (mut even, mut odd) = (0u32, 0u32);
     for (i, &cell) in loop_cells.iter().enumerate() {
         let side = if i % 2 == 0 { &mut even } else { &mut odd };
         for kind in BLOCK_ROW_COLUMN {
-            let region = Region::of(kind, cell);
-            if side.contains(&region) {
+            let region = 1 << Region::of(kind, cell).slot();
+            if *side & region != 0 {
                 return false;
             }
-            side.push(region);
+            *side |= region;
         }
     }
-    even.len() == odd.len() && even.iter().all(|r| odd.contains(r))
+    even == odd
 }
 
 fn loop_hints(grid: &SeGrid, loop_cells: Vec<usize>, v1: u8, v2: u8) -> Vec<LoopHint> {
