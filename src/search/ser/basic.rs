@@ -82,7 +82,7 @@ fn members_fit(degree: usize, member: impl Fn(usize) -> u16) -> u16 {
 }
 
 /// The set bits of a mask, lowest first.
-pub fn bits(mask: u32) -> impl Iterator<Item = usize> {
+pub fn bits(mask: u32) -> impl Iterator<Item = usize> + Clone {
     let mut rest = mask;
     std::iter::from_fn(move || {
         (rest != 0).then(|| {

@@ -354,9 +354,9 @@ fn type2(grid: &SeGrid, extra_cells: &[usize], pair: u16) -> (LoopKind, Vec<Cand
 }
 
 /// SE's common tuple that lets a member have one element (`searchCommonTupleLight`).
-fn common_tuple_light(members: &[u16], degree: usize) -> Option<u16> {
+fn common_tuple_light(members: impl Iterator<Item = u16>, degree: usize) -> Option<u16> {
     let mut union = 0;
-    for &m in members {
+    for m in members {
         union |= m;
         if m == 0 {
             return None;
@@ -365,11 +365,14 @@ fn common_tuple_light(members: &[u16], degree: usize) -> Option<u16> {
     (ones(union) as usize == degree).then_some(union)
 }
 
-fn common_tuple(members: &[u16], degree: usize) -> Option<u16> {
-    if members.iter().any(|m| ones(*m) <= 1) {
-        return None;
+fn common_tuple(members: impl Iterator<Item = u16>, degree: usize) -> Option<u16> {
+    let mut union = 0;
+    for m in members {
+        if ones(m) <= 1 {
+            return None;
+        }
+        union |= m;
     }
-    let union = members.iter().fold(0, |a, m| a | m);
     (ones(union) as usize == degree).then_some(union)
 }
 
@@ -398,25 +401,26 @@ fn type3(
                     if tuple & (1 << i1) == 0 || tuple & (1 << i2) != 0 {
                         continue;
                     }
-                    let mut naked = extra & grid.cands[c1] & grid.cands[c2];
-                    let mut members = Vec::with_capacity(degree);
-                    let mut others = Vec::new();
-                    for p in bits(tuple) {
+                    // the members: the extra values at c1's position, the cells' masks
+                    // at the others
+                    let members = bits(tuple).map(|p| {
                         if p == i1 {
-                            members.push(extra);
+                            extra
                         } else {
-                            let cell = region.cell(p);
-                            members.push(grid.cands[cell]);
-                            naked |= grid.cands[cell];
-                            others.push(cell);
+                            grid.cands[region.cell(p)]
                         }
-                    }
+                    });
+                    let naked = members.clone().fold(extra & grid.cands[c2], |a, m| a | m);
                     if ones(naked) as usize != degree {
                         continue;
                     }
-                    let Some(values) = common_tuple(&members, degree) else {
+                    let Some(values) = common_tuple(members, degree) else {
                         continue;
                     };
+                    let others: Vec<usize> = bits(tuple)
+                        .filter(|&p| p != i1)
+                        .map(|p| region.cell(p))
+                        .collect();
                     let elims: Vec<Candidate> = region
                         .cells()
                         .into_iter()
@@ -448,16 +452,14 @@ fn type3(
                     // SE's Permutations(0, n) yields one empty tuple
                     (degree == 2).then_some(0),
                 ) {
-                    let mut values: Vec<u8> = bits(chosen).map(|i| rest[i]).collect();
-                    values.extend([v1, v2]);
-                    let positions: Vec<u16> = values
-                        .iter()
-                        .map(|&v| grid.positions(region, v) & !(1 << i2))
-                        .collect();
-                    let Some(common) = common_tuple_light(&positions, degree) else {
+                    let values = bits(chosen).map(|i| rest[i]).chain([v1, v2]);
+                    let positions = values
+                        .clone()
+                        .map(|v| grid.positions(region, v) & !(1 << i2));
+                    let Some(common) = common_tuple_light(positions, degree) else {
                         continue;
                     };
-                    let hidden: u16 = values.iter().fold(0, |a, &v| a | (1 << v));
+                    let hidden: u16 = values.fold(0, |a, v| a | (1 << v));
                     let set = common & !(1 << i1) & !(1 << i2);
                     let cells: Vec<usize> = bits(set as u32).map(|p| region.cell(p)).collect();
                     let elims: Vec<Candidate> = cells
@@ -724,7 +726,7 @@ fn bug3(grid: &SeGrid, g: &Grave, common: &[usize]) -> Vec<(BugKind, Vec<Candida
                 if ones(other_union) as usize != degree {
                     continue;
                 }
-                let Some(values) = common_tuple(&members, degree) else {
+                let Some(values) = common_tuple(members.iter().copied(), degree) else {
                     continue;
                 };
                 let elims: Vec<Candidate> = region_cells
