@@ -28,8 +28,61 @@ pub fn combinations(n: usize, k: usize) -> impl Iterator<Item = u32> {
     .take_while(move |&v| v < limit)
 }
 
+/// Every subset of {0..9} as a mask, by size then in SE's order (increasing integers, as
+/// [`combinations`] gives them), with where each size starts.
+const fn subsets_of_nine() -> ([u16; 512], [usize; 11]) {
+    let mut masks = [0u16; 512];
+    let mut starts = [0usize; 11];
+    let mut at = 0;
+    let mut size = 0;
+    while size <= 9 {
+        starts[size] = at;
+        let mut m = 0;
+        while m < 512 {
+            if (m as u32).count_ones() as usize == size {
+                masks[at] = m as u16;
+                at += 1;
+            }
+            m += 1;
+        }
+        size += 1;
+    }
+    starts[10] = at;
+    (masks, starts)
+}
+
+const SUBSETS_OF_NINE: ([u16; 512], [usize; 11]) = subsets_of_nine();
+
+/// The `k`-subsets of {0..9} inside `within`, in [`combinations`]'s order: the tuples of
+/// a set search whose members may all belong to one (each has two to `k` elements).
+fn tuples_within(within: u16, k: usize) -> impl Iterator<Item = u32> {
+    let (masks, starts) = &SUBSETS_OF_NINE;
+    let tuples: &'static [u16] = if (within.count_ones() as usize) < k || k > 9 {
+        &[]
+    } else {
+        &masks[starts[k]..starts[k + 1]]
+    };
+    tuples
+        .iter()
+        .filter(move |&&t| t & !within == 0)
+        .map(|&t| t as u32)
+}
+
+/// The members (bit `i` for `member(i)`, `i` in 0..9) with two to `degree` elements: the
+/// only ones a set of that degree can hold ([`common_of`]).
+fn members_fit(degree: usize, member: impl Fn(usize) -> u16) -> u16 {
+    (0..9).fold(0, |m, i| {
+        let n = ones(member(i)) as usize;
+        if (2..=degree).contains(&n) {
+            m | 1 << i
+        } else {
+            m
+        }
+    })
+}
+
 /// The set bits of a mask, lowest first.
-pub fn bits(mask: u32) -> impl Iterator<Item = usize> {
+pub fn bits(mask: u32) -> impl Iterator<Item = usize> + Clone {
     let mut rest = mask;
     std::iter::from_fn(move || {
         (rest != 0).then(|| {
@@ -306,29 +359,39 @@ const LOCKING_SHARED: [[[u16; 9]; 9]; 4] = locking_shared();
 /// block), (row, block), indices ascending, values ascending; `f` stops the walk with a
 /// result.
 pub fn each_locking<R>(grid: &SeGrid, f: impl FnMut(LockedSet) -> Option<R>) -> Option<R> {
-    each_locking_in(grid, |_| true, f)
+    each_locking_in(grid, |_, _| true, f)
 }
 
-/// [`each_locking`] for the values `visit` accepts.
-fn each_locking_in<R>(
+/// [`each_locking`] for the (first region, value) pairs `visit` accepts.
+pub fn each_locking_in<R>(
     grid: &SeGrid,
-    visit: impl Fn(u8) -> bool,
+    visit: impl Fn(Region, u8) -> bool,
     mut f: impl FnMut(LockedSet) -> Option<R>,
 ) -> Option<R> {
     for (pair, (type1, type2)) in LOCKING_TYPES.into_iter().enumerate() {
         for (i1, row) in LOCKING_SHARED[pair].iter().enumerate() {
+            let region1 = Region::new(type1, i1);
+            // the values visited with two places or more in region1, and those places
+            let mut positions = [0u16; 10];
+            let mut several = 0u16;
+            for value in 1..=9u8 {
+                let p = grid.positions(region1, value);
+                if ones(p) >= 2 && visit(region1, value) {
+                    positions[value as usize] = p;
+                    several |= 1 << value;
+                }
+            }
+            if several == 0 {
+                continue;
+            }
             for (i2, &shared) in row.iter().enumerate() {
                 // region1's positions inside region2 (none: they do not cross)
                 if shared == 0 {
                     continue;
                 }
-                let (region1, region2) = (Region::new(type1, i1), Region::new(type2, i2));
-                for value in 1..=9u8 {
-                    if !visit(value) {
-                        continue;
-                    }
-                    let positions = grid.positions(region1, value);
-                    if ones(positions) < 2 || positions & !shared != 0 {
+                let region2 = Region::new(type2, i2);
+                for value in bits(several as u32).map(|v| v as u8) {
+                    if positions[value as usize] & !shared != 0 {
                         continue;
                     }
                     let set = LockedSet::Locking {
@@ -355,14 +418,18 @@ pub fn locking(grid: &SeGrid, direct: bool) -> Option<SeStep> {
 /// [`locking`] for the values `visit` accepts (a value's locking hints depend on its
 /// candidates only).
 pub fn locking_in(grid: &SeGrid, direct: bool, visit: impl Fn(u8) -> bool) -> Option<SeStep> {
-    each_locking_in(grid, visit, |set| match set {
-        LockedSet::Locking {
-            region1,
-            region2,
-            value,
-        } => locking_hint(grid, direct, region1, region2, value),
-        _ => None,
-    })
+    each_locking_in(
+        grid,
+        |_, value| visit(value),
+        |set| match set {
+            LockedSet::Locking {
+                region1,
+                region2,
+                value,
+            } => locking_hint(grid, direct, region1, region2, value),
+            _ => None,
+        },
+    )
 }
 
 fn locking_hint(
@@ -434,7 +501,7 @@ pub fn each_naked<R>(
 }
 
 /// [`each_naked`] in the regions `visit` accepts.
-fn each_naked_in<R>(
+pub fn each_naked_in<R>(
     grid: &SeGrid,
     degree: usize,
     visit: impl Fn(Region) -> bool,
@@ -446,7 +513,8 @@ fn each_naked_in<R>(
             if !visit(region) || grid.empty_cells(region) < degree * 2 {
                 continue;
             }
-            for tuple in combinations(9, degree) {
+            let fit = members_fit(degree, |p| grid.cands[region.cell(p)]);
+            for tuple in tuples_within(fit, degree) {
                 let members = bits(tuple).map(|p| grid.cands[region.cell(p)]);
                 if let Some(values) = common_of(members, degree) {
                     let set = LockedSet::Naked {
@@ -519,7 +587,7 @@ pub fn each_hidden<R>(
 }
 
 /// [`each_hidden`] in the regions `visit` accepts.
-fn each_hidden_in<R>(
+pub fn each_hidden_in<R>(
     grid: &SeGrid,
     degree: usize,
     direct: bool,
@@ -536,7 +604,8 @@ fn each_hidden_in<R>(
             if !(empty > degree * 2 || (direct && empty > degree)) {
                 continue;
             }
-            for tuple in combinations(9, degree) {
+            let fit = members_fit(degree, |v| grid.positions(region, v as u8 + 1));
+            for tuple in tuples_within(fit, degree) {
                 let places = bits(tuple).map(|v| grid.positions(region, v as u8 + 1));
                 if let Some(positions) = common_of(places, degree) {
                     let set = LockedSet::Hidden {
@@ -643,7 +712,7 @@ pub fn each_fish<R>(
 }
 
 /// [`each_fish`] for the values `visit` accepts.
-fn each_fish_in<R>(
+pub fn each_fish_in<R>(
     grid: &SeGrid,
     degree: usize,
     visit: impl Fn(u8) -> bool,
@@ -657,8 +726,21 @@ fn each_fish_in<R>(
         (RegionType::Column, RegionType::Row),
         (RegionType::Row, RegionType::Column),
     ] {
-        for tuple in combinations(9, degree) {
+        // per value, the base lines that may belong to a fish
+        let fit: [u16; 10] = std::array::from_fn(|value| {
+            if value == 0 {
+                return 0;
+            }
+            members_fit(degree, |i| {
+                grid.positions(Region::new(base_type, i), value as u8)
+            })
+        });
+        let any_fit = fit.iter().fold(0, |m, &f| m | f);
+        for tuple in tuples_within(any_fit, degree) {
             for value in 1..=9u8 {
+                if tuple as u16 & !fit[value as usize] != 0 {
+                    continue;
+                }
                 if !visit(value) || placed[value as usize] + degree * 2 > 9 {
                     continue;
                 }
@@ -815,5 +897,22 @@ mod tests {
         assert_eq!(pairs, vec![0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100]);
         assert_eq!(combinations(9, 3).count(), 84);
         assert_eq!(combinations(9, 0).count(), 0);
+    }
+
+    #[test]
+    fn tuples_within_a_mask_are_the_combinations_inside_it() {
+        for within in [0u16, 0b1, 0b1_0110_1001, 0b1_1111_1111, 0b0_1000_0110] {
+            for k in 1..=5 {
+                let expected: Vec<u32> = combinations(9, k)
+                    .filter(|&t| t as u16 & !within == 0)
+                    .collect();
+                assert_eq!(tuples_within(within, k).collect::<Vec<_>>(), expected);
+            }
+        }
+        // a pair's members have two elements each; a triplet's two or three
+        assert_eq!(
+            members_fit(2, |i| [0b11, 0b111, 0b1, 0b101][i % 4]),
+            0b1_1001_1001
+        );
     }
 }

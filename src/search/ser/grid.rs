@@ -65,6 +65,10 @@ impl Region {
     pub fn contains(self, cell: usize) -> bool {
         Region::of(self.kind, cell) == self
     }
+    /// The region's index among all 27: blocks 0..9, rows 9..18, columns 18..27.
+    pub fn slot(self) -> usize {
+        slot(self)
+    }
     /// The region's cells as a mask: bit `c` for cell `c`.
     pub fn cell_mask(self) -> u128 {
         self.cells().iter().fold(0, |m, &c| m | 1 << c)

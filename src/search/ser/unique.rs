@@ -109,6 +109,7 @@ pub fn unique_loops_keeping(grid: &SeGrid, last: &mut Option<LoopsFruitless>) ->
         .map(|old| (grid.changed_since(&old.grid), old.reads));
     let mut reads = [0u128; 81];
     let mut hints: Vec<LoopHint> = Vec::new();
+    let mut path = Vec::new();
     for start in 0..81 {
         if grid.count(start) != 2 {
             continue;
@@ -122,13 +123,9 @@ pub fn unique_loops_keeping(grid: &SeGrid, last: &mut Option<LoopsFruitless>) ->
         let v1 = grid.cands[start].trailing_zeros() as u8;
         let v2 = 15 - grid.cands[start].leading_zeros() as u8;
         let mut found = LoopsFound::default();
-        let mut path = Vec::new();
         search_loops(grid, start, v1, v2, &mut path, 2, 0, None, &mut found);
         reads[start] = found.read;
         for loop_cells in found.loops {
-            if !is_valid_loop(&loop_cells) {
-                continue;
-            }
             for hint in loop_hints(grid, loop_cells, v1, v2) {
                 let duplicate = hints.iter().any(|h| same_hint(h, &hint));
                 if !duplicate && !hint.eliminations.is_empty() {
@@ -212,7 +209,8 @@ fn same_hint(a: &LoopHint, b: &LoopHint) -> bool {
     same_loop && same_kind
 }
 
-/// What a loop search found: the loops (their cells in order), and the cells it read.
+/// What a loop search found: the loops valid by SE's rule (their cells in order), and the
+/// cells it read.
 #[derive(Default)]
 struct LoopsFound {
     loops: Vec<Vec<usize>>,
@@ -222,7 +220,7 @@ struct LoopsFound {
 /// SE's depth-first loop search from `cell`: neighbours through every region type but the
 /// one that led here, in region order; `extras` accumulates the extra values of every
 /// neighbour examined from this cell (SE's quirk), `allowed` counts the cells with extra
-/// values still allowed. `found` gets the loops, and the cells read (each loop cell's
+/// values still allowed. `found` gets the valid loops, and the cells read (each loop cell's
 /// regions: all the loop's hints read too).
 #[allow(clippy::too_many_arguments)]
 fn search_loops(
@@ -246,7 +244,10 @@ fn search_loops(
         }
         for next in Region::of(kind, cell).cells() {
             if next == path[0] && path.len() >= 4 {
-                found.loops.push(path.clone());
+                // only SE's valid loops give hints
+                if is_valid_loop(path) {
+                    found.loops.push(path.clone());
+                }
             } else if !path.contains(&next) {
                 let cands = grid.cands[next];
                 if cands & pair != pair {
@@ -266,20 +267,20 @@ fn search_loops(
 
 /// SE's validity: alternating the loop's cells even and odd, no region holds two even or
 /// two odd cells, and the even cells' regions are the odd cells'.
+/// (The regions of each side as masks, bit [`Region::slot`].)
 fn is_valid_loop(loop_cells: &[usize]) -> bool {
-    let mut even: Vec<Region> = Vec::new();
-    let mut odd: Vec<Region> = Vec::new();
+    let (mut even, mut odd) = (0u32, 0u32);
     for (i, &cell) in loop_cells.iter().enumerate() {
         let side = if i % 2 == 0 { &mut even } else { &mut odd };
         for kind in BLOCK_ROW_COLUMN {
-            let region = Region::of(kind, cell);
-            if side.contains(&region) {
+            let region = 1 << Region::of(kind, cell).slot();
+            if *side & region != 0 {
                 return false;
             }
-            side.push(region);
+            *side |= region;
         }
     }
-    even.len() == odd.len() && even.iter().all(|r| odd.contains(r))
+    even == odd
 }
 
 fn loop_hints(grid: &SeGrid, loop_cells: Vec<usize>, v1: u8, v2: u8) -> Vec<LoopHint> {
@@ -353,9 +354,9 @@ fn type2(grid: &SeGrid, extra_cells: &[usize], pair: u16) -> (LoopKind, Vec<Cand
 }
 
 /// SE's common tuple that lets a member have one element (`searchCommonTupleLight`).
-fn common_tuple_light(members: &[u16], degree: usize) -> Option<u16> {
+fn common_tuple_light(members: impl Iterator<Item = u16>, degree: usize) -> Option<u16> {
     let mut union = 0;
-    for &m in members {
+    for m in members {
         union |= m;
         if m == 0 {
             return None;
@@ -364,11 +365,14 @@ fn common_tuple_light(members: &[u16], degree: usize) -> Option<u16> {
     (ones(union) as usize == degree).then_some(union)
 }
 
-fn common_tuple(members: &[u16], degree: usize) -> Option<u16> {
-    if members.iter().any(|m| ones(*m) <= 1) {
-        return None;
+fn common_tuple(members: impl Iterator<Item = u16>, degree: usize) -> Option<u16> {
+    let mut union = 0;
+    for m in members {
+        if ones(m) <= 1 {
+            return None;
+        }
+        union |= m;
     }
-    let union = members.iter().fold(0, |a, m| a | m);
     (ones(union) as usize == degree).then_some(union)
 }
 
@@ -397,25 +401,26 @@ fn type3(
                     if tuple & (1 << i1) == 0 || tuple & (1 << i2) != 0 {
                         continue;
                     }
-                    let mut naked = extra & grid.cands[c1] & grid.cands[c2];
-                    let mut members = Vec::with_capacity(degree);
-                    let mut others = Vec::new();
-                    for p in bits(tuple) {
+                    // the members: the extra values at c1's position, the cells' masks
+                    // at the others
+                    let members = bits(tuple).map(|p| {
                         if p == i1 {
-                            members.push(extra);
+                            extra
                         } else {
-                            let cell = region.cell(p);
-                            members.push(grid.cands[cell]);
-                            naked |= grid.cands[cell];
-                            others.push(cell);
+                            grid.cands[region.cell(p)]
                         }
-                    }
+                    });
+                    let naked = members.clone().fold(extra & grid.cands[c2], |a, m| a | m);
                     if ones(naked) as usize != degree {
                         continue;
                     }
-                    let Some(values) = common_tuple(&members, degree) else {
+                    let Some(values) = common_tuple(members, degree) else {
                         continue;
                     };
+                    let others: Vec<usize> = bits(tuple)
+                        .filter(|&p| p != i1)
+                        .map(|p| region.cell(p))
+                        .collect();
                     let elims: Vec<Candidate> = region
                         .cells()
                         .into_iter()
@@ -447,16 +452,14 @@ fn type3(
                     // SE's Permutations(0, n) yields one empty tuple
                     (degree == 2).then_some(0),
                 ) {
-                    let mut values: Vec<u8> = bits(chosen).map(|i| rest[i]).collect();
-                    values.extend([v1, v2]);
-                    let positions: Vec<u16> = values
-                        .iter()
-                        .map(|&v| grid.positions(region, v) & !(1 << i2))
-                        .collect();
-                    let Some(common) = common_tuple_light(&positions, degree) else {
+                    let values = bits(chosen).map(|i| rest[i]).chain([v1, v2]);
+                    let positions = values
+                        .clone()
+                        .map(|v| grid.positions(region, v) & !(1 << i2));
+                    let Some(common) = common_tuple_light(positions, degree) else {
                         continue;
                     };
-                    let hidden: u16 = values.iter().fold(0, |a, &v| a | (1 << v));
+                    let hidden: u16 = values.fold(0, |a, v| a | (1 << v));
                     let set = common & !(1 << i1) & !(1 << i2);
                     let cells: Vec<usize> = bits(set as u32).map(|p| region.cell(p)).collect();
                     let elims: Vec<Candidate> = cells
@@ -723,7 +726,7 @@ fn bug3(grid: &SeGrid, g: &Grave, common: &[usize]) -> Vec<(BugKind, Vec<Candida
                 if ones(other_union) as usize != degree {
                     continue;
                 }
-                let Some(values) = common_tuple(&members, degree) else {
+                let Some(values) = common_tuple(members.iter().copied(), degree) else {
                     continue;
                 };
                 let elims: Vec<Candidate> = region_cells

@@ -15,7 +15,7 @@
 //! chain had removed.
 
 use super::multiple::{self, Hint, Run};
-use super::potential::{region_of, Cause, Pot, Work};
+use super::potential::{kind_index, region_of, Cause, Pot, Work};
 use super::propagate::Chain;
 use super::unary::{self, Found};
 use super::{proofs, Rank};
@@ -23,7 +23,7 @@ use crate::grid::{Candidate, CspVariable, Digit};
 use crate::proof::net::{NetLink, NetStep};
 use crate::proof::Proof;
 use crate::search::ser::basic::{
-    bits, each_fish, each_hidden, each_locking, each_naked, LockedSet,
+    bits, each_fish_in, each_hidden_in, each_locking_in, each_naked_in, LockedSet,
 };
 use crate::search::ser::grid::{Region, RegionType, SeGrid};
 use crate::search::ser::ChainingMode;
@@ -110,6 +110,53 @@ fn chaining_rules(level: u8) -> Vec<ChainingMode> {
     }
 }
 
+/// The candidates a chain removed from its start grid, by region and value (their
+/// positions): every rule parent is one of them.
+struct Gone {
+    places: [[u16; 10]; 27],
+    /// The values with a removed candidate (bit `v`).
+    values: u16,
+}
+
+impl Gone {
+    fn new(source: &Work, work: &Work) -> Gone {
+        let mut places = [[0u16; 10]; 27];
+        let mut values = 0;
+        for (slot, (s, w)) in places
+            .iter_mut()
+            .zip(source.all_places().iter().zip(work.all_places()))
+        {
+            for v in 1..10 {
+                slot[v] = s[v] & !w[v];
+                if slot[v] != 0 {
+                    values |= 1 << v;
+                }
+            }
+        }
+        Gone { places, values }
+    }
+
+    /// A region's slot in [`Work`]'s places (types block, row, column).
+    fn slot(region: Region) -> usize {
+        kind_index(region.kind) * 9 + region.index
+    }
+
+    /// Did the chain remove `value` from the region?
+    fn in_region(&self, region: Region, value: u8) -> bool {
+        self.places[Gone::slot(region)][value as usize] != 0
+    }
+
+    /// Did the chain remove a candidate of the region?
+    fn anywhere_in(&self, region: Region) -> bool {
+        self.places[Gone::slot(region)].iter().any(|&p| p != 0)
+    }
+
+    /// Did the chain remove a candidate of `value`?
+    fn of_value(&self, value: u8) -> bool {
+        self.values & (1 << value) != 0
+    }
+}
+
 /// The *off* potentials SE's rules give on the working grid `work` (the chain started on
 /// `source`), each with its hint and its parents (nodes of the chain, through `node_of`).
 pub fn potentials(
@@ -121,6 +168,7 @@ pub fn potentials(
     _rules: &mut Rules,
 ) -> Vec<(Pot, AdvancedHint, Vec<u32>)> {
     let grid = SeGrid::with_places(*values, work.cands, work.all_places());
+    let (source_work, work_grid) = (source, work);
     let (work, source) = (&work.cands, &source.cands);
     let mut out = Vec::new();
     let node_of = |p: Pot| node_of(p).expect("a rule parent is an off of the chain");
@@ -141,27 +189,51 @@ pub fn potentials(
             out.push((off, AdvancedHint::Locked(set), parents.clone()));
         }
     };
-    each_locking(&grid, |set| {
-        locked(set, &mut out);
-        None::<()>
-    });
-    if out.is_empty() {
-        each_hidden(&grid, 2, false, |set| {
+    // a set none of whose rule parents the chain removed gives nothing: only the regions
+    // and values with a removed candidate are searched (the sets found, in SE's order, are
+    // the same)
+    let gone = Gone::new(source_work, work_grid);
+    each_locking_in(
+        &grid,
+        |region, value| gone.in_region(region, value),
+        |set| {
             locked(set, &mut out);
             None::<()>
-        });
+        },
+    );
+    if out.is_empty() {
+        each_hidden_in(
+            &grid,
+            2,
+            false,
+            |region| gone.anywhere_in(region),
+            |set| {
+                locked(set, &mut out);
+                None::<()>
+            },
+        );
     }
     if out.is_empty() {
-        each_naked(&grid, 2, |set| {
-            locked(set, &mut out);
-            None::<()>
-        });
+        each_naked_in(
+            &grid,
+            2,
+            |region| gone.anywhere_in(region),
+            |set| {
+                locked(set, &mut out);
+                None::<()>
+            },
+        );
     }
     if out.is_empty() {
-        each_fish(&grid, 2, |set| {
-            locked(set, &mut out);
-            None::<()>
-        });
+        each_fish_in(
+            &grid,
+            2,
+            |value| gone.of_value(value),
+            |set| {
+                locked(set, &mut out);
+                None::<()>
+            },
+        );
     }
     for inner in chaining_rules(mode.level) {
         if !out.is_empty() {

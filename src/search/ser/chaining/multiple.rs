@@ -169,7 +169,7 @@ impl<'a> Run<'a> {
             if count < 2 || !(count > 2 || mode.dynamic) {
                 continue;
             }
-            let mut value_chains: Vec<Rc<Chain>> = Vec::new();
+            let mut value_chains: Vec<Rc<Chain>> = Vec::with_capacity(9);
             for value in 1..=9u8 {
                 if self.grid[cell] & (1 << value) == 0 {
                     continue;
@@ -255,7 +255,7 @@ impl<'a> Run<'a> {
             if ones(places) < 2 || cells[places.trailing_zeros() as usize] as usize != cell {
                 continue;
             }
-            let mut chains = Vec::new();
+            let mut chains = Vec::with_capacity(9);
             for (p, &other) in cells.iter().enumerate() {
                 if places & (1 << p) == 0 {
                     continue;

@@ -12,6 +12,18 @@ pub struct Pot(u16);
 /// Number of distinct potentials: 81 cells × 9 values × 2 polarities.
 pub const POTS: usize = 1458;
 
+/// Each potential's cell and value, by index (a load instead of two divisions: the
+/// propagations ask them for every link).
+const POT_PARTS: [(u8, u8); POTS] = {
+    let mut t = [(0u8, 0u8); POTS];
+    let mut i = 0;
+    while i < POTS {
+        t[i] = ((i / 18) as u8, (i / 2 % 9) as u8 + 1);
+        i += 1;
+    }
+    t
+};
+
 impl Pot {
     pub fn new(cell: usize, value: u8, on: bool) -> Pot {
         Pot(((cell * 9 + value as usize - 1) * 2 + on as usize) as u16)
@@ -26,11 +38,11 @@ impl Pot {
     }
     #[inline]
     pub fn cell(self) -> usize {
-        self.0 as usize / 18
+        POT_PARTS[self.index()].0 as usize
     }
     #[inline]
     pub fn value(self) -> u8 {
-        (self.0 as usize / 2 % 9) as u8 + 1
+        POT_PARTS[self.index()].1
     }
     #[inline]
     pub fn on(self) -> bool {
@@ -220,6 +232,24 @@ const REGION_INDEX: [[u8; 81]; 3] = CELL_TABLES.0;
 const POSITION: [[u8; 81]; 3] = CELL_TABLES.1;
 const KINDS: [RegionType; 3] = [RegionType::Block, RegionType::Row, RegionType::Column];
 
+/// `NAMED_BEFORE[type][cell]`: the positions of the cell's region of that type that
+/// [`Work::on_to_off`] has named before reaching it (the cell itself, then the block's
+/// cells: a line's positions in the cell's block).
+const fn named_before() -> [[u16; 81]; 3] {
+    let mut t = [[0u16; 81]; 3];
+    let mut cell = 0;
+    while cell < 81 {
+        let (row, column) = (cell / 9, cell % 9);
+        t[0][cell] = 1 << POSITION[0][cell];
+        t[1][cell] = 0b111 << (3 * (column / 3));
+        t[2][cell] = 0b111 << (3 * (row / 3));
+        cell += 1;
+    }
+    t
+}
+
+const NAMED_BEFORE: [[u16; 81]; 3] = named_before();
+
 /// A working grid: candidate masks, with each region's places of each value kept in step
 /// (slot `type * 9 + index`, types block, row, column).
 #[derive(Clone)]
@@ -290,17 +320,13 @@ impl Work {
                 out.push((Pot::new(cell, v, false), Cause::Cell));
             }
         }
-        let mut seen: u128 = 1 << cell;
         for (k, kind) in KINDS.into_iter().enumerate() {
             let cells = &REGION_CELLS[k][REGION_INDEX[k][cell] as usize];
-            let mut rest = self.places_at(k, cell, value);
+            let mut rest = self.places_at(k, cell, value) & !NAMED_BEFORE[k][cell];
             while rest != 0 {
                 let other = cells[rest.trailing_zeros() as usize] as usize;
                 rest &= rest - 1;
-                if seen & (1 << other) == 0 {
-                    seen |= 1 << other;
-                    out.push((Pot::new(other, value, false), Cause::Region(kind)));
-                }
+                out.push((Pot::new(other, value, false), Cause::Region(kind)));
             }
         }
     }

@@ -63,7 +63,7 @@ impl ReadSet {
     /// with the cell rule (`y`) its cell's whole mask.
     #[inline]
     pub fn read_links(&mut self, pot: Pot, y: bool) {
-        let bit = 1u128 << pot.cell();
+        let bit = CELL_BITS[pot.cell()];
         if y {
             self.cells |= bit;
         }
@@ -82,6 +82,18 @@ impl ReadSet {
                 .any(|(&near, &linked)| near & linked != 0)
     }
 }
+
+/// `1 << cell` for each cell, by table (a variable shift of a `u128` is a dozen
+/// instructions; every processed potential records its reads).
+const CELL_BITS: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        t[cell] = 1 << cell;
+        cell += 1;
+    }
+    t
+};
 
 /// Removed candidates as [`ReadSet::meets`] reads them: their cells, and per value the
 /// cells that see or hold one of that value (the cells whose region rule reads it).

@@ -9,8 +9,8 @@
 //! potentials and e their links.
 
 use super::potential::{Pot, StaticLinks, POTS};
-use petgraph::algo::tarjan_scc;
-use petgraph::graph::{DiGraph, NodeIndex};
+use petgraph::algo::TarjanScc;
+use petgraph::visit::{GraphBase, GraphRef, IntoNeighbors, IntoNodeIdentifiers, NodeIndexable};
 
 const NONE: u32 = u32::MAX;
 
@@ -57,19 +57,18 @@ impl Reach {
             edges.extend(out.iter().map(|&(q, _)| node[q.index()]));
         }
         starts.push(edges.len() as u32);
-        let (component, count) = components(&starts, &edges);
+        let components = components(&starts, &edges);
+        let count = components.count();
         let words = n.div_ceil(64).max(1);
         let mut reach = vec![0u64; count * words];
-        // the components in Tarjan's order (each after every component it reaches), with
-        // their nodes
-        let by_component = nodes_by_component(&component, count);
+        // the components in Tarjan's order (each after every component it reaches)
         for c in 0..count {
             let (done, rest) = reach.split_at_mut(c * words);
             let own = &mut rest[..words];
-            for &v in &by_component.nodes[by_component.starts[c]..by_component.starts[c + 1]] {
+            for &v in components.nodes(c) {
                 own[v as usize / 64] |= 1 << (v % 64);
                 for &w in &edges[starts[v as usize] as usize..starts[v as usize + 1] as usize] {
-                    let d = component[w as usize] as usize;
+                    let d = components.of[w as usize] as usize;
                     if d != c {
                         let theirs = &done[d * words..(d + 1) * words];
                         for (o, t) in own.iter_mut().zip(theirs) {
@@ -79,6 +78,7 @@ impl Reach {
                 }
             }
         }
+        let component = components.of;
         Reach {
             node,
             component,
@@ -98,52 +98,85 @@ impl Reach {
     }
 }
 
-/// The nodes grouped by component: component `c`'s are `nodes[starts[c]..starts[c + 1]]`.
-struct Grouped {
+/// A graph whose node `v` has the edges `edges[starts[v]..starts[v + 1]]`, as petgraph's
+/// algorithms read a graph (its capability traits), without building one.
+#[derive(Clone, Copy)]
+struct Adjacency<'a> {
+    starts: &'a [u32],
+    edges: &'a [u32],
+}
+
+impl GraphBase for Adjacency<'_> {
+    type NodeId = u32;
+    type EdgeId = u32;
+}
+
+impl GraphRef for Adjacency<'_> {}
+
+impl<'a> IntoNeighbors for Adjacency<'a> {
+    type Neighbors = std::iter::Copied<std::slice::Iter<'a, u32>>;
+    fn neighbors(self, v: u32) -> Self::Neighbors {
+        let (from, to) = (self.starts[v as usize], self.starts[v as usize + 1]);
+        self.edges[from as usize..to as usize].iter().copied()
+    }
+}
+
+impl IntoNodeIdentifiers for Adjacency<'_> {
+    type NodeIdentifiers = std::ops::Range<u32>;
+    fn node_identifiers(self) -> Self::NodeIdentifiers {
+        0..self.node_bound() as u32
+    }
+}
+
+impl NodeIndexable for Adjacency<'_> {
+    fn node_bound(&self) -> usize {
+        self.starts.len() - 1
+    }
+    fn to_index(&self, v: u32) -> usize {
+        v as usize
+    }
+    fn from_index(&self, i: usize) -> u32 {
+        i as u32
+    }
+}
+
+/// The strongly connected components of a graph: each node's component, and each
+/// component's nodes (component `c`'s are `nodes[starts[c]..starts[c + 1]]`). A component
+/// is numbered after every component it reaches (Tarjan gives them sinks first).
+struct Components {
+    of: Vec<u32>,
     starts: Vec<usize>,
     nodes: Vec<u32>,
 }
 
-/// Groups the nodes by component (a counting sort).
-fn nodes_by_component(component: &[u32], count: usize) -> Grouped {
-    let mut starts = vec![0usize; count + 1];
-    for &c in component {
-        starts[c as usize + 1] += 1;
+impl Components {
+    fn count(&self) -> usize {
+        self.starts.len() - 1
     }
-    for c in 0..count {
-        starts[c + 1] += starts[c];
+    fn nodes(&self, c: usize) -> &[u32] {
+        &self.nodes[self.starts[c]..self.starts[c + 1]]
     }
-    let mut next = starts.clone();
-    let mut nodes = vec![0u32; component.len()];
-    for (v, &c) in component.iter().enumerate() {
-        nodes[next[c as usize]] = v as u32;
-        next[c as usize] += 1;
-    }
-    Grouped { starts, nodes }
 }
 
-/// The strongly connected components (petgraph's Tarjan) of the graph whose node `v` has
-/// the edges `edges[starts[v]..starts[v + 1]]`: each node's component and the count. A
-/// component is numbered after every component it reaches (Tarjan gives them sinks first).
-fn components(starts: &[u32], edges: &[u32]) -> (Vec<u32>, usize) {
-    let n = starts.len() - 1;
-    let mut graph = DiGraph::<(), (), u32>::with_capacity(n, edges.len());
-    for _ in 0..n {
-        graph.add_node(());
-    }
-    for v in 0..n {
-        for &w in &edges[starts[v] as usize..starts[v + 1] as usize] {
-            graph.add_edge(NodeIndex::new(v), NodeIndex::new(w as usize), ());
+/// The components (petgraph's Tarjan) of the graph whose node `v` has the edges
+/// `edges[starts[v]..starts[v + 1]]`.
+fn components(starts: &[u32], edges: &[u32]) -> Components {
+    let graph = Adjacency { starts, edges };
+    let n = graph.node_bound();
+    let mut out = Components {
+        of: vec![NONE; n],
+        starts: vec![0],
+        nodes: Vec::with_capacity(n),
+    };
+    TarjanScc::new().run(graph, |scc| {
+        let c = out.count() as u32;
+        for &v in scc {
+            out.of[v as usize] = c;
         }
-    }
-    let sccs = tarjan_scc(&graph);
-    let mut component = vec![NONE; n];
-    for (c, scc) in sccs.iter().enumerate() {
-        for v in scc {
-            component[v.index()] = c as u32;
-        }
-    }
-    (component, sccs.len())
+        out.nodes.extend_from_slice(scc);
+        out.starts.push(out.nodes.len());
+    });
+    out
 }
 
 #[cfg(test)]
@@ -178,8 +211,9 @@ mod tests {
             edges.extend_from_slice(out);
             starts.push(edges.len() as u32);
         }
-        let (component, count) = components(&starts, &edges);
-        assert_eq!(count, 3);
+        let components = components(&starts, &edges);
+        let component = &components.of;
+        assert_eq!(components.count(), 3);
         assert_eq!(component[0], component[1]);
         assert_eq!(component[1], component[2]);
         assert_eq!(component[3], component[4]);
