@@ -11,15 +11,22 @@
 //! not a subset of the old one). [`Fruitless`] keeps, the same way, the cycle searches of
 //! the forcing chains and cycles producer that found nothing.
 
+use super::closure::Reached;
 use super::potential::{Pot, POTS};
 use super::propagate::{Chain, ReadSet, Removed};
 use std::rc::Rc;
 
-/// The chains of one producer, by start potential, each exact on [`ChainStore::grid`].
+/// The chains of one producer, by start potential, each exact on [`ChainStore::grid`], and
+/// what each propagation reaches ([`Reached`]: also kept where the chain was not built).
 #[derive(Clone)]
 pub struct ChainStore {
     grid: [u16; 81],
     chains: Vec<Option<Rc<Chain>>>,
+    reached: Vec<Option<Rc<Reached>>>,
+    /// The starts whose last propagation met a contradiction, on this grid or an earlier
+    /// one (kept through rebases: a guess that it meets one again, when a closure would be
+    /// wasted work).
+    contradicted: [u64; POTS.div_ceil(64)],
 }
 
 impl Default for ChainStore {
@@ -27,27 +34,64 @@ impl Default for ChainStore {
         ChainStore {
             grid: [0; 81],
             chains: vec![None; POTS],
+            reached: vec![None; POTS],
+            contradicted: [0; POTS.div_ceil(64)],
         }
     }
 }
 
 impl ChainStore {
     /// Makes the store exact on `grid`: keeps the chains whose read candidates are the same
-    /// there.
-    pub fn rebase(&mut self, grid: &[u16; 81]) {
+    /// there, and the reached sets of those and of the propagations without a chain whose
+    /// reached potentials read the same (`y`: the propagations use the cell rule).
+    pub fn rebase(&mut self, grid: &[u16; 81], y: bool) {
         match removed_since(&self.grid, grid) {
             Some(removed) => {
                 if !removed.is_empty() {
-                    for slot in &mut self.chains {
-                        if slot.as_ref().is_some_and(|c| c.read.meets(&removed)) {
-                            *slot = None;
+                    for (chain, reached) in self.chains.iter_mut().zip(&mut self.reached) {
+                        let stale = match (&*chain, &*reached) {
+                            (Some(c), _) => c.read.meets(&removed),
+                            (None, Some(r)) => r.reads_any(&removed, y),
+                            (None, None) => false,
+                        };
+                        if stale {
+                            *chain = None;
+                            *reached = None;
                         }
                     }
                 }
             }
-            None => self.chains.fill(None),
+            None => {
+                self.chains.fill(None);
+                self.reached.fill(None);
+            }
         }
         self.grid = *grid;
+    }
+
+    /// What the propagation from `start` reaches, if kept.
+    #[inline]
+    pub fn reached(&self, start: Pot) -> Option<&Rc<Reached>> {
+        self.reached[start.index()].as_ref()
+    }
+
+    pub fn insert_reached(&mut self, start: Pot, reached: Rc<Reached>) {
+        self.reached[start.index()] = Some(reached);
+    }
+
+    /// Did the last propagation from `start` meet a contradiction?
+    #[inline]
+    pub fn was_contradicted(&self, start: Pot) -> bool {
+        self.contradicted[start.index() / 64] >> (start.index() % 64) & 1 != 0
+    }
+
+    pub fn set_contradicted(&mut self, start: Pot, contradicted: bool) {
+        let (word, bit) = (start.index() / 64, 1u64 << (start.index() % 64));
+        if contradicted {
+            self.contradicted[word] |= bit;
+        } else {
+            self.contradicted[word] &= !bit;
+        }
     }
 
     /// The chain from `start`, if kept.

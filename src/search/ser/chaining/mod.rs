@@ -19,6 +19,7 @@
 //! grid the next rating step leaves ([`kept`]).
 
 pub mod advanced;
+pub mod closure;
 pub mod kept;
 pub mod multiple;
 pub mod potential;

@@ -21,6 +21,7 @@
 //! ([`super::kept`]).
 
 use super::advanced::Rules;
+use super::closure::{self, Reached};
 use super::kept::ChainStore;
 use super::potential::{positions, region_of, Pot, Work};
 use super::propagate::{common_present, propagate, Buffers, Chain, Scratch};
@@ -65,6 +66,9 @@ pub struct Run<'a> {
     pub values: &'a [u8; 81],
     pub mode: ChainingMode,
     work: Work,
+    /// The grid as closures read it (built at the first closure).
+    closure_grid: Option<closure::Grid>,
+    closure_cands: [u16; 81],
     /// The propagations made, by start: this run's, and at level 0 those kept from the
     /// producer's earlier runs that are exact on this grid.
     chains: ChainStore,
@@ -90,7 +94,7 @@ impl<'a> Run<'a> {
         mut chains: ChainStore,
     ) -> Run<'a> {
         if mode.level == 0 {
-            chains.rebase(grid);
+            chains.rebase(grid, !mode.nishio);
         } else {
             chains = ChainStore::default();
         }
@@ -99,6 +103,8 @@ impl<'a> Run<'a> {
             values,
             mode,
             work: Work::new(grid),
+            closure_grid: None,
+            closure_cands: [0; 81],
             chains,
             rules: Rules::default(),
             scratch: Default::default(),
@@ -125,7 +131,70 @@ impl<'a> Run<'a> {
             &mut self.buffers,
         ));
         self.chains.insert(start, chain.clone());
+        self.chains
+            .set_contradicted(start, chain.contradiction.is_some());
         chain
+    }
+
+    /// What the propagation from `start` reaches. At level 0 a [`closure`] tells, and the
+    /// chain is built only when the closure meets a contradiction (where it stops depends
+    /// on its order) — or without the closure when the start's last propagation met one:
+    /// a chain without a contradiction registers what its closure reaches; at other levels
+    /// the chain is built.
+    fn reached(&mut self, start: Pot) -> Rc<Reached> {
+        if let Some(r) = self.chains.reached(start) {
+            return r.clone();
+        }
+        let reached = if self.mode.level == 0 {
+            if self.chains.was_contradicted(start) {
+                // likely again: the chain is built anyway then
+                Reached::of_chain(&self.chain(start))
+            } else {
+                let grid = self
+                    .closure_grid
+                    .get_or_insert_with(|| closure::Grid::new(self.grid));
+                let found = closure::closure(grid, start, self.mode, &mut self.closure_cands);
+                if found.contradiction {
+                    Reached::of_chain(&self.chain(start))
+                } else {
+                    found.reached
+                }
+            }
+        } else {
+            Reached::of_chain(&self.chain(start))
+        };
+        let reached = Rc::new(reached);
+        self.chains.insert_reached(start, reached.clone());
+        reached
+    }
+
+    /// Does the propagation from `start` meet a contradiction?
+    fn contradicted(&mut self, start: Pot) -> bool {
+        if self.mode.level > 0 {
+            return self.chain(start).contradiction.is_some();
+        }
+        self.reached(start);
+        self.chains
+            .get(start)
+            .is_some_and(|c| c.contradiction.is_some())
+    }
+
+    /// Could the propagations from `starts` give a common potential? At level 0 their
+    /// reached sets tell (no chain is built when they share none).
+    fn may_share(&mut self, starts: &[Pot]) -> bool {
+        if self.mode.level > 0 {
+            return true;
+        }
+        let first = self.reached(starts[0]);
+        let (mut on, mut off) = (first.on, first.off);
+        for &start in &starts[1..] {
+            let r = self.reached(start);
+            for v in 0..9 {
+                on[v] &= r.on[v];
+                off[v] &= r.off[v];
+            }
+        }
+        on.iter().chain(&off).any(|&m| m != 0)
     }
 
     fn base(&self) -> f64 {
@@ -169,31 +238,32 @@ impl<'a> Run<'a> {
             if count < 2 || !(count > 2 || mode.dynamic) {
                 continue;
             }
-            let mut value_chains: Vec<Rc<Chain>> = Vec::with_capacity(9);
+            let mut value_starts: Vec<Pot> = Vec::with_capacity(9);
             for value in 1..=9u8 {
                 if self.grid[cell] & (1 << value) == 0 {
                     continue;
                 }
                 let on = Pot::new(cell, value, true);
-                let on_chain = self.chain(on);
                 // contradictions and double forcing read the off propagation
                 if mode.dynamic || mode.nishio {
-                    let off_chain = self.chain(on.negated());
-                    if let Some((a, b)) = on_chain.contradiction.filter(|&(a, b)| {
-                        self.wanted([(&*on_chain, a), (&*on_chain, b)].into_iter())
-                    }) {
-                        let branches = vec![(on_chain.clone(), a), (on_chain.clone(), b)];
-                        let h = self.hint(Kind::Contradiction, on, on.negated(), branches);
-                        emit(self, h);
+                    for start in [on, on.negated()] {
+                        if !self.contradicted(start) {
+                            continue;
+                        }
+                        let chain = self.chain(start);
+                        if let Some((a, b)) = chain
+                            .contradiction
+                            .filter(|&(a, b)| self.wanted([(&*chain, a), (&*chain, b)].into_iter()))
+                        {
+                            let branches = vec![(chain.clone(), a), (chain.clone(), b)];
+                            let h =
+                                self.hint(Kind::Contradiction, start, start.negated(), branches);
+                            emit(self, h);
+                        }
                     }
-                    if let Some((a, b)) = off_chain.contradiction.filter(|&(a, b)| {
-                        self.wanted([(&*off_chain, a), (&*off_chain, b)].into_iter())
-                    }) {
-                        let branches = vec![(off_chain.clone(), a), (off_chain.clone(), b)];
-                        let h = self.hint(Kind::Contradiction, on.negated(), on, branches);
-                        emit(self, h);
-                    }
-                    if count >= 3 && !mode.nishio {
+                    if count >= 3 && !mode.nishio && self.may_share(&[on, on.negated()]) {
+                        let on_chain = self.chain(on);
+                        let off_chain = self.chain(on.negated());
                         for polarity in [true, false] {
                             let both = common_present([&*on_chain, &*off_chain], polarity);
                             for a in on_chain.nodes_in(&both) {
@@ -210,11 +280,16 @@ impl<'a> Run<'a> {
                     }
                 }
                 if !mode.nishio {
-                    self.region_hints(cell, value, &on_chain, &mut emit);
+                    self.region_hints(cell, value, &mut emit);
                 }
-                value_chains.push(on_chain);
+                value_starts.push(on);
             }
-            if !mode.nishio && (count == 2 || (mode.multiple && count > 2)) {
+            if !mode.nishio
+                && (count == 2 || (mode.multiple && count > 2))
+                && self.may_share(&value_starts)
+            {
+                let value_chains: Vec<Rc<Chain>> =
+                    value_starts.iter().map(|&s| self.chain(s)).collect();
                 let first_value = (self.grid[cell] & !1).trailing_zeros() as u8;
                 let start = Pot::new(cell, first_value, true);
                 for polarity in [true, false] {
@@ -242,31 +317,23 @@ impl<'a> Run<'a> {
 
     /// SE's `doRegionChainings` from (cell, value): in each region where the cell is the
     /// value's first place (of two or more), the potentials every place gives.
-    fn region_hints(
-        &mut self,
-        cell: usize,
-        value: u8,
-        on_chain: &Rc<Chain>,
-        emit: &mut impl FnMut(&Run, Hint),
-    ) {
+    fn region_hints(&mut self, cell: usize, value: u8, emit: &mut impl FnMut(&Run, Hint)) {
         for kind in BLOCK_ROW_COLUMN {
             let cells = region_of(kind, cell);
             let places = positions(self.grid, cells, value);
             if ones(places) < 2 || cells[places.trailing_zeros() as usize] as usize != cell {
                 continue;
             }
-            let mut chains = Vec::with_capacity(9);
-            for (p, &other) in cells.iter().enumerate() {
-                if places & (1 << p) == 0 {
-                    continue;
-                }
-                let other = other as usize;
-                chains.push(if other == cell {
-                    on_chain.clone()
-                } else {
-                    self.chain(Pot::new(other, value, true))
-                });
+            let starts: Vec<Pot> = cells
+                .iter()
+                .enumerate()
+                .filter(|&(p, _)| places & (1 << p) != 0)
+                .map(|(_, &other)| Pot::new(other as usize, value, true))
+                .collect();
+            if !self.may_share(&starts) {
+                continue;
             }
+            let chains: Vec<Rc<Chain>> = starts.iter().map(|&s| self.chain(s)).collect();
             let region = Region::of(kind, cell);
             let start = Pot::new(cell, value, true);
             for polarity in [true, false] {

@@ -302,6 +302,14 @@ impl Work {
         self.places[k * 9 + REGION_INDEX[k][cell] as usize][value as usize]
     }
 
+    /// The cell of the other place of a region's two `places` (bit p: position p), the
+    /// region of type index `k` holding `cell`, one of them.
+    #[inline]
+    pub fn place_cell(k: usize, cell: usize, places: u16) -> usize {
+        let cells = &REGION_CELLS[k][REGION_INDEX[k][cell] as usize];
+        cells[(places & !(1 << POSITION[k][cell])).trailing_zeros() as usize] as usize
+    }
+
     /// All places, for a grid view of the same candidates.
     pub fn all_places(&self) -> &[[u16; 10]; 27] {
         &self.places

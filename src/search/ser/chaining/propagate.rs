@@ -59,6 +59,12 @@ pub struct ReadSet {
 }
 
 impl ReadSet {
+    /// The set reading the whole masks of `cells` and, per value, the places near the cells
+    /// of `linked[value - 1]`.
+    pub fn from_parts(cells: u128, linked: [u128; 9]) -> ReadSet {
+        ReadSet { cells, linked }
+    }
+
     /// What the links of `pot` read: its value's places in its block, row and column, and
     /// with the cell rule (`y`) its cell's whole mask.
     #[inline]
@@ -74,12 +80,7 @@ impl ReadSet {
     /// (bit `c` for cell `c`), and per value the cells seeing or holding a removed
     /// candidate of that value ([`Removed`]).
     pub fn meets(&self, removed: &Removed) -> bool {
-        self.cells & removed.cells != 0
-            || removed
-                .near
-                .iter()
-                .zip(&self.linked)
-                .any(|(&near, &linked)| near & linked != 0)
+        self.cells & removed.cells != 0 || removed.near_any(&self.linked)
     }
 }
 
@@ -101,13 +102,18 @@ const CELL_BITS: [u128; 81] = {
 pub struct Removed {
     cells: u128,
     near: [u128; 9],
+    /// The values with a removed candidate (bit `v` for index `v`).
+    values: u16,
 }
 
 impl Removed {
     /// `removed` per value (index `value - 1`), bit `c` for cell `c`.
     pub fn new(removed: &[u128; 9]) -> Removed {
         let mut out = Removed::default();
-        for (near, &gone) in out.near.iter_mut().zip(removed) {
+        for (v, (near, &gone)) in out.near.iter_mut().zip(removed).enumerate() {
+            if gone != 0 {
+                out.values |= 1 << v;
+            }
             out.cells |= gone;
             let mut rest = gone;
             while rest != 0 {
@@ -122,6 +128,27 @@ impl Removed {
     /// Nothing removed.
     pub fn is_empty(&self) -> bool {
         self.cells == 0
+    }
+
+    /// Does a propagation that took every potential of `linked` (per value, bit `c` for
+    /// cell `c`; `cells` their cells) read a removed candidate? `y`: it used the cell
+    /// rule. The same as [`ReadSet::meets`] on the set those potentials read.
+    pub fn met_by(&self, cells: u128, linked: &[u128; 9], y: bool) -> bool {
+        (y && cells & self.cells != 0) || self.near_any(linked)
+    }
+
+    /// Is a cell of `linked[v]` near a removed candidate of value index `v`, for some `v`?
+    #[inline]
+    fn near_any(&self, linked: &[u128; 9]) -> bool {
+        let mut values = self.values;
+        while values != 0 {
+            let v = values.trailing_zeros() as usize;
+            values &= values - 1;
+            if self.near[v] & linked[v] != 0 {
+                return true;
+            }
+        }
+        false
     }
 }
 
@@ -282,12 +309,6 @@ impl Chain {
         Some(self.by_rank[rank])
     }
 
-    /// Is the node the one registered for its potential?
-    #[inline]
-    fn registered(&self, node: u32) -> bool {
-        self.get(self.nodes[node as usize].pot) == Some(node)
-    }
-
     pub fn parents(&self, node: u32) -> &[u32] {
         let n = &self.nodes[node as usize];
         if n.parents_len == 1 {
@@ -343,10 +364,18 @@ impl Chain {
         out
     }
 
-    /// The registered *on* (or *off*) nodes in insertion order.
-    pub fn nodes_of(&self, on: bool) -> impl Iterator<Item = u32> + '_ {
-        (0..self.nodes.len() as u32)
-            .filter(move |&i| self.nodes[i as usize].pot.on() == on && self.registered(i))
+    /// The registered potentials, ascending.
+    pub fn registered_pots(&self) -> impl Iterator<Item = Pot> + '_ {
+        self.present.iter().enumerate().flat_map(|(w, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let bit = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    Pot::from_index(w * 64 + bit)
+                })
+            })
+        })
     }
 
     /// The nodes `node` rests on (itself included), each potential once, in derivation
