@@ -179,11 +179,14 @@ impl<'a> Run<'a> {
             .is_some_and(|c| c.contradiction.is_some())
     }
 
-    /// Could the propagations from `starts` give a common potential? At level 0 their
-    /// reached sets tell (no chain is built when they share none).
-    fn may_share(&mut self, starts: &[Pot]) -> bool {
+    /// The chains from `starts`, unless no hint resting on all of them could be wanted. At
+    /// level 0 their reached sets must share a potential (no chain is built otherwise), and
+    /// under a bound the chains are built one at a time, those kept first, until none of
+    /// the shared potentials can be wanted any more (the ancestor bounds of the chains
+    /// built already sum past the bound for each).
+    fn shared_chains(&mut self, starts: &[Pot]) -> Option<Vec<Rc<Chain>>> {
         if self.mode.level > 0 {
-            return true;
+            return Some(starts.iter().map(|&s| self.chain(s)).collect());
         }
         let first = self.reached(starts[0]);
         let (mut on, mut off) = (first.on, first.off);
@@ -194,7 +197,34 @@ impl<'a> Run<'a> {
                 off[v] &= r.off[v];
             }
         }
-        on.iter().chain(&off).any(|&m| m != 0)
+        if on.iter().chain(&off).all(|&m| m == 0) {
+            return None;
+        }
+        let bound = self.bound.get();
+        if bound == usize::MAX {
+            return Some(starts.iter().map(|&s| self.chain(s)).collect());
+        }
+        let targets = shared_potentials(&on, &off);
+        let mut sums = vec![0usize; targets.len()];
+        let mut order: Vec<usize> = (0..starts.len()).collect();
+        order.sort_by_key(|&i| self.chains.get(starts[i]).is_none());
+        let mut chains: Vec<Option<Rc<Chain>>> = vec![None; starts.len()];
+        for i in order {
+            let chain = self.chain(starts[i]);
+            for (sum, &t) in sums.iter_mut().zip(&targets) {
+                *sum += chain.ancestor_bound(chain.get(t).expect("a reached potential"));
+            }
+            chains[i] = Some(chain);
+            if sums.iter().all(|&s| s > bound) {
+                return None;
+            }
+        }
+        Some(
+            chains
+                .into_iter()
+                .map(|c| c.expect("a built chain"))
+                .collect(),
+        )
     }
 
     fn base(&self) -> f64 {
@@ -261,9 +291,13 @@ impl<'a> Run<'a> {
                             emit(self, h);
                         }
                     }
-                    if count >= 3 && !mode.nishio && self.may_share(&[on, on.negated()]) {
-                        let on_chain = self.chain(on);
-                        let off_chain = self.chain(on.negated());
+                    let shared = if count >= 3 && !mode.nishio {
+                        self.shared_chains(&[on, on.negated()])
+                    } else {
+                        None
+                    };
+                    if let Some([on_chain, off_chain]) = shared.as_deref() {
+                        let (on_chain, off_chain) = (on_chain.clone(), off_chain.clone());
                         for polarity in [true, false] {
                             let both = common_present([&*on_chain, &*off_chain], polarity);
                             for a in on_chain.nodes_in(&both) {
@@ -284,12 +318,11 @@ impl<'a> Run<'a> {
                 }
                 value_starts.push(on);
             }
-            if !mode.nishio
-                && (count == 2 || (mode.multiple && count > 2))
-                && self.may_share(&value_starts)
+            let cell_forcing = !mode.nishio && (count == 2 || (mode.multiple && count > 2));
+            if let Some(value_chains) = cell_forcing
+                .then(|| self.shared_chains(&value_starts))
+                .flatten()
             {
-                let value_chains: Vec<Rc<Chain>> =
-                    value_starts.iter().map(|&s| self.chain(s)).collect();
                 let first_value = (self.grid[cell] & !1).trailing_zeros() as u8;
                 let start = Pot::new(cell, first_value, true);
                 for polarity in [true, false] {
@@ -330,10 +363,9 @@ impl<'a> Run<'a> {
                 .filter(|&(p, _)| places & (1 << p) != 0)
                 .map(|(_, &other)| Pot::new(other as usize, value, true))
                 .collect();
-            if !self.may_share(&starts) {
+            let Some(chains) = self.shared_chains(&starts) else {
                 continue;
-            }
-            let chains: Vec<Rc<Chain>> = starts.iter().map(|&s| self.chain(s)).collect();
+            };
             let region = Region::of(kind, cell);
             let start = Pot::new(cell, value, true);
             for polarity in [true, false] {
@@ -348,6 +380,22 @@ impl<'a> Run<'a> {
             }
         }
     }
+}
+
+/// The potentials of `on` and `off` (per value index, bit `c` for cell `c`).
+fn shared_potentials(on: &[u128; 9], off: &[u128; 9]) -> Vec<Pot> {
+    let mut out = Vec::new();
+    for (polarity, sets) in [(true, on), (false, off)] {
+        for (v, &set) in sets.iter().enumerate() {
+            let mut rest = set;
+            while rest != 0 {
+                let cell = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                out.push(Pot::new(cell, v as u8 + 1, polarity));
+            }
+        }
+    }
+    out
 }
 
 /// The potentials of `polarity` in every chain, in the first chain's order.
