@@ -141,7 +141,8 @@ impl Index {
                 by_first[d * 81 + b.places[d].trailing_zeros() as usize].push(j as u32);
             }
         }
-        let mut linked: Vec<Vec<(usize, u16)>> = vec![Vec::new(); self.sets.len()];
+        // every linked pair (i < j), in finding order, then each set's list sized to fit
+        let mut pairs: Vec<(u32, u32, u16)> = Vec::new();
         // the later sets linked to the current one, by one digit each
         let mut later: Vec<(usize, u16)> = Vec::new();
         for (i, a) in self.sets.iter().enumerate() {
@@ -160,11 +161,21 @@ impl Index {
             }
             later.sort_unstable();
             for run in later.chunk_by(|x, y| x.0 == y.0) {
-                let j = run[0].0;
                 let rcc = run.iter().fold(0u16, |m, &(_, d)| m | d);
-                linked[i].push((j, rcc));
-                linked[j].push((i, rcc));
+                pairs.push((i as u32, run[0].0 as u32, rcc));
             }
+        }
+        let mut degree = vec![0usize; self.sets.len()];
+        for &(i, j, _) in &pairs {
+            degree[i as usize] += 1;
+            degree[j as usize] += 1;
+        }
+        let mut linked: Vec<Vec<(usize, u16)>> =
+            degree.into_iter().map(Vec::with_capacity).collect();
+        for (i, j, rcc) in pairs {
+            let (i, j) = (i as usize, j as usize);
+            linked[i].push((j, rcc));
+            linked[j].push((i, rcc));
         }
         linked
     }
