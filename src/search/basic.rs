@@ -267,21 +267,25 @@ fn wings(v: &MaskView, xyz: bool) -> Vec<Proof> {
     let bivalue: Vec<Cell> = Cell::all()
         .filter(|c| v.cell[c.index()].count_ones() == 2)
         .collect();
+    // the current pivot's wing cells, reused from pivot to pivot
+    let mut wings: Vec<Cell> = Vec::new();
     for pivot in Cell::all().filter(|c| v.cell[c.index()].count_ones() == pivot_size) {
         let pm = v.cell[pivot.index()];
-        let wings: Vec<Cell> = bivalue
-            .iter()
-            .copied()
-            .filter(|&c| c.sees(pivot))
-            .filter(|&c| {
-                let m = v.cell[c.index()];
-                if xyz {
-                    m & pm == m
-                } else {
-                    (m & pm).count_ones() == 1
-                }
-            })
-            .collect();
+        wings.clear();
+        wings.extend(
+            bivalue
+                .iter()
+                .copied()
+                .filter(|&c| c.sees(pivot))
+                .filter(|&c| {
+                    let m = v.cell[c.index()];
+                    if xyz {
+                        m & pm == m
+                    } else {
+                        (m & pm).count_ones() == 1
+                    }
+                }),
+        );
         for (i, &a) in wings.iter().enumerate() {
             for &b in &wings[i + 1..] {
                 let (ma, mb) = (v.cell[a.index()], v.cell[b.index()]);
@@ -301,10 +305,7 @@ fn wings(v: &MaskView, xyz: bool) -> Vec<Proof> {
                     continue;
                 }
                 let z = Digit::from_index(zmask.trailing_zeros() as usize);
-                let mut seen_by: Vec<Cell> = vec![a, b];
-                if xyz {
-                    seen_by.push(pivot);
-                }
+                let seen_by = if xyz { &[a, b, pivot][..] } else { &[a, b][..] };
                 let elims: Vec<Candidate> = Cell::all()
                     .filter(|t| v.cell[t.index()] & zmask != 0)
                     .filter(|t| seen_by.iter().all(|s| s.sees(*t)))

@@ -24,7 +24,9 @@
 //! elimination scan.
 
 use super::grid_analysis::{bits, MaskView};
+use crate::graph::als::mask_cells;
 use crate::graph::LinkIndex;
+use crate::grid::tables::peer_mask;
 use crate::grid::{Candidate, Cell, Digit, House};
 use crate::proof::aic::{AicConclusion, AicNode, AicPattern};
 use crate::proof::{Pattern, Proof};
@@ -48,11 +50,20 @@ impl SingleDigitKind {
     }
 }
 
-/// A conjugate pair: two cells that are the digit's only places in each of `houses`.
+/// A conjugate pair: two cells that are the digit's only places in each of its houses (a
+/// line, a block, or both: two cells share at most two houses).
 #[derive(Clone, Debug)]
 struct Pair {
-    houses: Vec<House>,
+    held: [House; 2],
+    count: usize,
     cells: [Cell; 2],
+}
+
+impl Pair {
+    /// The houses it is a conjugate pair of, in finding order.
+    fn houses(&self) -> &[House] {
+        &self.held[..self.count]
+    }
 }
 
 /// Every chain of `kind` in the state, one per set of four candidates, digits in order.
@@ -65,6 +76,7 @@ pub fn find_in(v: &MaskView, kind: SingleDigitKind) -> Vec<Proof> {
     let mut out = Vec::new();
     for d in 0..9 {
         let digit = Digit::from_index(d);
+        let open = digit_cells(v, d);
         let pairs = conjugate_pairs(v, d);
         let mut seen: Vec<[Cell; 4]> = Vec::new();
         for (i, p) in pairs.iter().enumerate() {
@@ -82,7 +94,7 @@ pub fn find_in(v: &MaskView, kind: SingleDigitKind) -> Vec<Proof> {
                         if seen.contains(&key) {
                             continue;
                         }
-                        let kills = eliminations(v, d, chain);
+                        let kills = eliminations(open, d, chain);
                         if !kills.is_empty() {
                             seen.push(key);
                             out.push(proof(digit, chain, kills, kind));
@@ -103,9 +115,13 @@ fn conjugate_pairs(v: &MaskView, d: usize) -> Vec<Pair> {
         let mut at = bits(v.places[house.index()][d]).map(|i| house.cells()[i]);
         let cells = [at.next().expect("two"), at.next().expect("two")];
         match pairs.iter_mut().find(|p| p.cells == cells) {
-            Some(p) => p.houses.push(house),
+            Some(p) => {
+                p.held[p.count] = house;
+                p.count += 1;
+            }
             None => pairs.push(Pair {
-                houses: vec![house],
+                held: [house; 2],
+                count: 1,
                 cells,
             }),
         }
@@ -125,9 +141,9 @@ fn is_chain([a, b, c, d]: [Cell; 4]) -> bool {
 /// turbot fish.
 fn classify(p: &Pair, q: &Pair, chain: [Cell; 4]) -> SingleDigitKind {
     let readings = || {
-        p.houses
+        p.houses()
             .iter()
-            .flat_map(|&hp| q.houses.iter().map(move |&hq| (hp, hq)))
+            .flat_map(|&hp| q.houses().iter().map(move |&hq| (hp, hq)))
     };
     if readings().any(|(hp, hq)| is_skyscraper(hp, hq, chain)) {
         return SingleDigitKind::Skyscraper;
@@ -156,11 +172,19 @@ fn is_kite(hp: House, hq: House, [a, b, c, d]: [Cell; 4]) -> bool {
     crossing && b.block() == c.block() && a.block() != b.block() && d.block() != b.block()
 }
 
-/// The digit's other candidates seeing both ends.
-fn eliminations(v: &MaskView, d: usize, [a, b, c, e]: [Cell; 4]) -> Vec<Candidate> {
+/// The cells where digit `d` is open, as a cell mask.
+fn digit_cells(v: &MaskView, d: usize) -> u128 {
     Cell::all()
-        .filter(|&x| v.cell[x.index()] >> d & 1 == 1)
-        .filter(|&x| ![a, b, c, e].contains(&x) && x.sees(a) && x.sees(e))
+        .filter(|x| v.cell[x.index()] >> d & 1 == 1)
+        .fold(0, |m, x| m | 1 << x.index())
+}
+
+/// The digit's other candidates seeing both ends (`open`: the digit's cells), in cell
+/// order.
+fn eliminations(open: u128, d: usize, [a, b, c, e]: [Cell; 4]) -> Vec<Candidate> {
+    let chain = [a, b, c, e].iter().fold(0u128, |m, x| m | 1 << x.index());
+    let kills = open & !chain & peer_mask(a) & peer_mask(e);
+    mask_cells(kills)
         .map(|x| Candidate::new(x, Digit::from_index(d)))
         .collect()
 }
