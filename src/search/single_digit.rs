@@ -60,6 +60,11 @@ struct Pair {
 }
 
 impl Pair {
+    /// Its two cells as a cell mask.
+    fn mask(&self) -> u128 {
+        1 << self.cells[0].index() | 1 << self.cells[1].index()
+    }
+
     /// The houses it is a conjugate pair of, in finding order.
     fn houses(&self) -> &[House] {
         &self.held[..self.count]
@@ -81,10 +86,17 @@ pub fn find_in(v: &MaskView, kind: SingleDigitKind) -> Vec<Proof> {
         let mut seen: Vec<[Cell; 4]> = Vec::new();
         for (i, p) in pairs.iter().enumerate() {
             for q in &pairs[i + 1..] {
+                // the four cells must be distinct, whichever way the pairs are read
+                let cells = p.mask() | q.mask();
+                if p.mask() & q.mask() != 0 {
+                    continue;
+                }
                 for [a, b] in [p.cells, [p.cells[1], p.cells[0]]] {
                     for [c, e] in [q.cells, [q.cells[1], q.cells[0]]] {
                         let chain = [a, b, c, e];
-                        if !is_chain(chain) || classify(p, q, chain) != kind {
+                        // the weak link B - C, and something to eliminate, before naming
+                        let kills = open & !cells & peer_mask(a) & peer_mask(e);
+                        if !b.sees(c) || kills == 0 || classify(p, q, chain) != kind {
                             continue;
                         }
                         let mut key = chain;
@@ -94,11 +106,8 @@ pub fn find_in(v: &MaskView, kind: SingleDigitKind) -> Vec<Proof> {
                         if seen.contains(&key) {
                             continue;
                         }
-                        let kills = eliminations(open, d, chain);
-                        if !kills.is_empty() {
-                            seen.push(key);
-                            out.push(proof(digit, chain, kills, kind));
-                        }
+                        seen.push(key);
+                        out.push(proof(digit, chain, candidates(kills, d), kind));
                     }
                 }
             }
@@ -127,13 +136,6 @@ fn conjugate_pairs(v: &MaskView, d: usize) -> Vec<Pair> {
         }
     }
     pairs
-}
-
-/// Four distinct cells with B and C in one house (the weak link).
-fn is_chain([a, b, c, d]: [Cell; 4]) -> bool {
-    let cells = [a, b, c, d];
-    let distinct = (0..4).all(|i| (i + 1..4).all(|j| cells[i] != cells[j]));
-    distinct && b.sees(c)
 }
 
 /// HoDoKu's name for the chain `A = B - C = D` of the pairs `p` (A, B) and `q` (C, D):
@@ -172,19 +174,14 @@ fn is_kite(hp: House, hq: House, [a, b, c, d]: [Cell; 4]) -> bool {
     crossing && b.block() == c.block() && a.block() != b.block() && d.block() != b.block()
 }
 
-/// The cells where digit `d` is open, as a cell mask.
+/// The cells where digit `d` is open, as a cell mask (row by row from the rows' places).
 fn digit_cells(v: &MaskView, d: usize) -> u128 {
-    Cell::all()
-        .filter(|x| v.cell[x.index()] >> d & 1 == 1)
-        .fold(0, |m, x| m | 1 << x.index())
+    (0..9).fold(0, |m, r| m | (v.places[r][d] as u128) << (9 * r))
 }
 
-/// The digit's other candidates seeing both ends (`open`: the digit's cells), in cell
-/// order.
-fn eliminations(open: u128, d: usize, [a, b, c, e]: [Cell; 4]) -> Vec<Candidate> {
-    let chain = [a, b, c, e].iter().fold(0u128, |m, x| m | 1 << x.index());
-    let kills = open & !chain & peer_mask(a) & peer_mask(e);
-    mask_cells(kills)
+/// The candidates of digit `d` in the cells of `mask`, in cell order.
+fn candidates(mask: u128, d: usize) -> Vec<Candidate> {
+    mask_cells(mask)
         .map(|x| Candidate::new(x, Digit::from_index(d)))
         .collect()
 }
