@@ -193,12 +193,8 @@ fn level1(links: &LinkIndex) -> (Nodes, Vec<Vec<usize>>) {
         // lines: the places split over exactly two blocks
         for k in (0..18).filter(|&k| open_in(k, d)) {
             let ps = digit_places & house(k);
-            let in_blocks: Vec<u128> = (18..27)
-                .map(|b| ps & house(b))
-                .filter(|&m| m != 0)
-                .collect();
-            if let [a, b] = in_blocks[..] {
-                link_groups(&mut nodes, &mut strong, d, (a, b));
+            if let Some(pair) = two_parts(ps, (18..27).map(house)) {
+                link_groups(&mut nodes, &mut strong, d, pair);
             }
         }
         // blocks: a line's places and the rest in one other line of the block
@@ -218,6 +214,16 @@ fn level1(links: &LinkIndex) -> (Nodes, Vec<Vec<usize>>) {
     }
     strong.resize(nodes.nodes.len(), Vec::new());
     (nodes, strong)
+}
+
+/// The two nonempty parts of `cells` within `houses` (in their order), when there are
+/// exactly two.
+fn two_parts(cells: u128, houses: impl Iterator<Item = u128>) -> Option<(u128, u128)> {
+    let mut parts = houses.map(|h| cells & h).filter(|&m| m != 0);
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some(a), Some(b), None) => Some((a, b)),
+        _ => None,
+    }
 }
 
 /// A strong link between two groups of digit `d` (cell masks), their nodes added when new.

@@ -141,7 +141,8 @@ impl Index {
                 by_first[d * 81 + b.places[d].trailing_zeros() as usize].push(j as u32);
             }
         }
-        let mut linked: Vec<Vec<(usize, u16)>> = vec![Vec::new(); self.sets.len()];
+        // every linked pair (i < j), in finding order, then each set's list sized to fit
+        let mut pairs: Vec<(u32, u32, u16)> = Vec::new();
         // the later sets linked to the current one, by one digit each
         let mut later: Vec<(usize, u16)> = Vec::new();
         for (i, a) in self.sets.iter().enumerate() {
@@ -160,11 +161,21 @@ impl Index {
             }
             later.sort_unstable();
             for run in later.chunk_by(|x, y| x.0 == y.0) {
-                let j = run[0].0;
                 let rcc = run.iter().fold(0u16, |m, &(_, d)| m | d);
-                linked[i].push((j, rcc));
-                linked[j].push((i, rcc));
+                pairs.push((i as u32, run[0].0 as u32, rcc));
             }
+        }
+        let mut degree = vec![0usize; self.sets.len()];
+        for &(i, j, _) in &pairs {
+            degree[i as usize] += 1;
+            degree[j as usize] += 1;
+        }
+        let mut linked: Vec<Vec<(usize, u16)>> =
+            degree.into_iter().map(Vec::with_capacity).collect();
+        for (i, j, rcc) in pairs {
+            let (i, j) = (i as usize, j as usize);
+            linked[i].push((j, rcc));
+            linked[j].push((i, rcc));
         }
         linked
     }
@@ -524,6 +535,56 @@ impl Blossom<'_> {
 /// The largest side (line cells or box cells) a Sue de Coq may use.
 const MAX_SDC_SIDE: usize = 4;
 
+/// Some unsolved cells of one house (the intersection, or the line or box cells outside
+/// it), in the house's order, with their digits: held in place, as the Sue de Coq search
+/// walks every intersection of every state.
+struct Pool {
+    cells: [Cell; 9],
+    digits: [u16; 9],
+    len: usize,
+}
+
+impl Pool {
+    /// The cells of `house` that `keep` accepts, with their digits from `table`.
+    fn of(house: House, table: &[u16; 81], keep: impl Fn(Cell) -> bool) -> Pool {
+        let mut pool = Pool {
+            cells: [Cell::new(0); 9],
+            digits: [0; 9],
+            len: 0,
+        };
+        for c in house.cells() {
+            if keep(c) {
+                pool.cells[pool.len] = c;
+                pool.digits[pool.len] = table[c.index()];
+                pool.len += 1;
+            }
+        }
+        pool
+    }
+
+    /// The pool's cells at the bits of `taken`, in the pool's order.
+    fn cells_at(&self, taken: u32) -> Vec<Cell> {
+        (0..self.len)
+            .filter(|i| taken >> i & 1 == 1)
+            .map(|i| self.cells[i])
+            .collect()
+    }
+
+    /// The union of the digits of the cells at the bits of `taken`.
+    fn digits_at(&self, taken: u32) -> u16 {
+        (0..self.len)
+            .filter(|i| taken >> i & 1 == 1)
+            .fold(0, |m, i| m | self.digits[i])
+    }
+
+    /// The cells at the bits of `taken` as a grid cell mask.
+    fn mask_at(&self, taken: u32) -> u128 {
+        (0..self.len)
+            .filter(|i| taken >> i & 1 == 1)
+            .fold(0, |m, i| m | 1 << self.cells[i].index())
+    }
+}
+
 /// One side of a Sue de Coq: some cells of its pool (line cells outside the box, or box
 /// cells outside the line) and their digits.
 struct Side {
@@ -536,41 +597,38 @@ impl Side {
     fn size(&self) -> usize {
         self.taken.count_ones() as usize
     }
-
-    /// Its cells, in the pool's order.
-    fn cells(&self, pool: &[Cell]) -> Vec<Cell> {
-        (0..pool.len())
-            .filter(|i| self.taken >> i & 1 == 1)
-            .map(|i| pool[i])
-            .collect()
-    }
 }
 
-/// The sides of a core with digits `vc` a pool offers, smallest pool subsets first (by
-/// their bits): up to [`MAX_SDC_SIDE`] cells, each sharing a digit with the core, with at
-/// most as many digits as cells and core digits together.
-fn sides(pool: &[Cell], digits: &impl Fn(Cell) -> u16, vc: u16) -> Vec<Side> {
-    let each: Vec<u16> = pool.iter().map(|&c| digits(c)).collect();
-    (1u32..(1 << pool.len()))
-        .filter(|m| m.count_ones() as usize <= MAX_SDC_SIDE)
-        .filter_map(|m| {
-            let mut v = 0u16;
-            for (i, &d) in each.iter().enumerate() {
-                if m >> i & 1 == 1 {
-                    if d & vc == 0 {
-                        return None;
-                    }
-                    v |= d;
-                }
-            }
-            let fits =
-                v.count_ones() as usize <= m.count_ones() as usize + vc.count_ones() as usize;
-            fits.then_some(Side {
-                taken: m,
-                digits: v,
-            })
-        })
-        .collect()
+/// The sides of a core with digits `vc` a pool offers, into `out` (cleared first),
+/// smallest pool subsets first (by their bits): up to [`MAX_SDC_SIDE`] cells, each sharing
+/// a digit with the core, with at most as many digits as cells and core digits together.
+/// Only subsets of the cells sharing a digit with the core qualify: their subsets are
+/// walked in increasing order, which is the order of all subsets with those left out.
+fn sides_into(pool: &Pool, vc: u16, out: &mut Vec<Side>) {
+    out.clear();
+    let sharing = (0..pool.len)
+        .filter(|&i| pool.digits[i] & vc != 0)
+        .fold(0u32, |m, i| m | 1 << i);
+    // the digits of each subset walked: a subset's are those of the subset without its
+    // lowest cell (smaller, so walked before) and that cell's
+    // (a side's pool is the 6 cells of a line or box outside their intersection, at most)
+    debug_assert!(pool.len <= 6);
+    let mut union = [0u16; 1 << 6];
+    let mut taken = 0u32;
+    loop {
+        // the next subset of `sharing`, increasing (0 again after the last)
+        taken = taken.wrapping_sub(sharing) & sharing;
+        if taken == 0 {
+            return;
+        }
+        let digits =
+            union[(taken & (taken - 1)) as usize] | pool.digits[taken.trailing_zeros() as usize];
+        union[taken as usize] = digits;
+        let size = taken.count_ones() as usize;
+        if size <= MAX_SDC_SIDE && digits.count_ones() as usize <= size + vc.count_ones() as usize {
+            out.push(Side { taken, digits });
+        }
+    }
 }
 
 /// Sue de Coq: on each box-line intersection, two or three unsolved core cells with at
@@ -579,13 +637,15 @@ fn sides(pool: &[Cell], digits: &impl Fn(Cell) -> u16, vc: u16) -> Vec<Side> {
 /// core, all together as many cells as digits.
 pub fn sue_de_coq(links: &LinkIndex) -> Vec<Proof> {
     // each cell's digits, read once (the search asks them many times a cell)
-    let table: Vec<u16> = Cell::all()
-        .map(|c| crate::graph::als::cell_digits(links, c))
-        .collect();
-    let digits = |c: Cell| table[c.index()];
-    let unsolved = |c: &Cell| !links.is_decided(CspVariable::Rc(*c)) && digits(*c) != 0;
+    let mut table = [0u16; 81];
+    for c in Cell::all() {
+        table[c.index()] = crate::graph::als::cell_digits(links, c);
+    }
+    let unsolved = |c: Cell| !links.is_decided(CspVariable::Rc(c)) && table[c.index()] != 0;
     let mut found = Vec::new();
     let mut seen: HashSet<Vec<Candidate>> = HashSet::new();
+    // the sides of the current core, reused from core to core
+    let (mut line_sides, mut box_sides) = (Vec::new(), Vec::new());
     for b in 0..9u8 {
         let block = House::Block(b);
         let (r0, c0) = ((b / 3) * 3, (b % 3) * 3);
@@ -593,57 +653,42 @@ pub fn sue_de_coq(links: &LinkIndex) -> Vec<Proof> {
             .map(House::Row)
             .chain((c0..c0 + 3).map(House::Column));
         for line in lines {
-            let inter: Vec<Cell> = line
-                .cells()
-                .into_iter()
-                .filter(|&c| block.contains(c) && unsolved(&c))
-                .collect();
-            let line_rest: Vec<Cell> = line
-                .cells()
-                .into_iter()
-                .filter(|&c| !block.contains(c) && unsolved(&c))
-                .collect();
-            let box_rest: Vec<Cell> = block
-                .cells()
-                .into_iter()
-                .filter(|&c| !line.contains(c) && unsolved(&c))
-                .collect();
-            for core_mask in 1u32..(1 << inter.len()) {
-                if !(2..=3).contains(&core_mask.count_ones()) {
+            let inter = Pool::of(line, &table, |c| block.contains(c) && unsolved(c));
+            let line_rest = Pool::of(line, &table, |c| !block.contains(c) && unsolved(c));
+            let box_rest = Pool::of(block, &table, |c| !line.contains(c) && unsolved(c));
+            for core_mask in 1u32..(1 << inter.len) {
+                let core_len = core_mask.count_ones() as usize;
+                if !(2..=3).contains(&core_len) {
                     continue;
                 }
-                let core: Vec<Cell> = (0..inter.len())
-                    .filter(|i| core_mask >> i & 1 == 1)
-                    .map(|i| inter[i])
-                    .collect();
-                let vc = core.iter().fold(0u16, |m, &c| m | digits(c));
-                if (vc.count_ones() as usize) < core.len() + 2 {
+                let vc = inter.digits_at(core_mask);
+                if (vc.count_ones() as usize) < core_len + 2 {
                     continue;
                 }
-                let line_sides = sides(&line_rest, &digits, vc);
-                let box_sides = sides(&box_rest, &digits, vc);
+                sides_into(&line_rest, vc, &mut line_sides);
+                sides_into(&box_rest, vc, &mut box_sides);
                 for line_side in &line_sides {
                     for box_side in &box_sides {
                         let (vl, vb) = (line_side.digits, box_side.digits);
                         if vl & vb != 0 {
                             continue;
                         }
-                        let n = core.len() + line_side.size() + box_side.size();
+                        let n = core_len + line_side.size() + box_side.size();
                         if (vc | vl | vb).count_ones() as usize != n {
                             continue;
                         }
-                        let lc = line_side.cells(&line_rest);
-                        let bc = box_side.cells(&box_rest);
-                        let all: Vec<Cell> = core.iter().chain(&lc).chain(&bc).copied().collect();
+                        let all = inter.mask_at(core_mask)
+                            | line_rest.mask_at(line_side.taken)
+                            | box_rest.mask_at(box_side.taken);
                         let mut elims = Vec::new();
                         let line_digits = vl | (vc & !vb);
                         let box_digits = vb | (vc & !vl);
                         for (house, ds) in [(line, line_digits), (block, box_digits)] {
                             for c in house.cells() {
-                                if all.contains(&c) {
+                                if all >> c.index() & 1 == 1 {
                                     continue;
                                 }
-                                for d in bits(digits(c) & ds) {
+                                for d in bits(table[c.index()] & ds) {
                                     elims.push(Candidate::new(c, Digit::from_index(d)));
                                 }
                             }
@@ -656,9 +701,9 @@ pub fn sue_de_coq(links: &LinkIndex) -> Vec<Proof> {
                         let pattern = SueDeCoq {
                             line,
                             block,
-                            core: core.clone(),
-                            line_cells: lc,
-                            box_cells: bc,
+                            core: inter.cells_at(core_mask),
+                            line_cells: line_rest.cells_at(line_side.taken),
+                            box_cells: box_rest.cells_at(box_side.taken),
                         };
                         found.push(Proof::new(
                             Pattern::SueDeCoq(Box::new(pattern)),

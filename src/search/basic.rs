@@ -100,10 +100,6 @@ fn hidden_singles(v: &MaskView) -> Vec<Proof> {
     out
 }
 
-fn house_digit_cells(house: House, places: u16) -> Vec<Cell> {
-    bits(places).map(|i| house.cells()[i]).collect()
-}
-
 fn interactions(v: &MaskView) -> Vec<Proof> {
     let mut out = Vec::new();
     // a block's digit confined to one line (pointing), then a line's digit confined to one
@@ -111,26 +107,31 @@ fn interactions(v: &MaskView) -> Vec<Proof> {
     let order = (18..27).chain(0..18);
     for hi in order {
         let house = House::from_index(hi);
+        let cells = house.cells();
         for d in 0..9 {
             let places = v.places[hi][d];
             if places == 0 {
                 continue;
             }
-            let cells = house_digit_cells(house, places);
-            let candidates_into: Vec<House> = match house {
-                House::Block(_) => vec![
-                    House::Row(cells[0].row() as u8),
-                    House::Column(cells[0].col() as u8),
-                ],
-                _ => vec![House::Block(cells[0].block() as u8)],
+            let first = cells[places.trailing_zeros() as usize];
+            let (intos, count) = match house {
+                House::Block(_) => (
+                    [
+                        House::Row(first.row() as u8),
+                        House::Column(first.col() as u8),
+                    ],
+                    2,
+                ),
+                _ => ([House::Block(first.block() as u8); 2], 1),
             };
-            for into in candidates_into {
-                if !cells.iter().all(|c| into.contains(*c)) {
+            for &into in &intos[..count] {
+                if !bits(places).all(|i| into.contains(cells[i])) {
                     continue;
                 }
                 let digit = Digit::from_index(d);
-                let elims: Vec<Candidate> = house_digit_cells(into, v.places[into.index()][d])
-                    .into_iter()
+                let into_cells = into.cells();
+                let elims: Vec<Candidate> = bits(v.places[into.index()][d])
+                    .map(|i| into_cells[i])
                     .filter(|c| !house.contains(*c))
                     .map(|c| Candidate::new(c, digit))
                     .collect();
@@ -195,19 +196,24 @@ pub fn locked_subsets_in(v: &MaskView, n: usize) -> Vec<Proof> {
     let mut out = Vec::new();
     for b in 0..9u8 {
         let block = House::Block(b);
-        let small: Vec<usize> = block
-            .cells()
-            .into_iter()
-            .filter(|c| (1..=n as u32).contains(&v.cell[c.index()].count_ones()))
-            .map(|c| c.index())
-            .collect();
-        combinations(&small, n, |pick| {
-            let cells: Vec<Cell> = pick.iter().map(|&i| Cell::new(i)).collect();
-            let mask = cells.iter().fold(0u16, |m, c| m | v.cell[c.index()]);
+        // the block's cells holding 1 to n digits, in order (in place, as every pick's)
+        let (mut small, mut len) = ([0usize; 9], 0);
+        for c in block.cells() {
+            if (1..=n as u32).contains(&v.cell[c.index()].count_ones()) {
+                small[len] = c.index();
+                len += 1;
+            }
+        }
+        combinations(&small[..len], n, |pick| {
+            let mask = pick.iter().fold(0u16, |m, &i| m | v.cell[i]);
             if mask.count_ones() as usize != n {
                 return;
             }
-            if let Some(proof) = locked_subset_at(v, block, &cells, mask) {
+            let mut cells = [Cell::new(0); 9];
+            for (slot, &i) in cells.iter_mut().zip(pick) {
+                *slot = Cell::new(i);
+            }
+            if let Some(proof) = locked_subset_at(v, block, &cells[..pick.len()], mask) {
                 out.push(proof);
             }
         });
@@ -261,21 +267,25 @@ fn wings(v: &MaskView, xyz: bool) -> Vec<Proof> {
     let bivalue: Vec<Cell> = Cell::all()
         .filter(|c| v.cell[c.index()].count_ones() == 2)
         .collect();
+    // the current pivot's wing cells, reused from pivot to pivot
+    let mut wings: Vec<Cell> = Vec::new();
     for pivot in Cell::all().filter(|c| v.cell[c.index()].count_ones() == pivot_size) {
         let pm = v.cell[pivot.index()];
-        let wings: Vec<Cell> = bivalue
-            .iter()
-            .copied()
-            .filter(|&c| c.sees(pivot))
-            .filter(|&c| {
-                let m = v.cell[c.index()];
-                if xyz {
-                    m & pm == m
-                } else {
-                    (m & pm).count_ones() == 1
-                }
-            })
-            .collect();
+        wings.clear();
+        wings.extend(
+            bivalue
+                .iter()
+                .copied()
+                .filter(|&c| c.sees(pivot))
+                .filter(|&c| {
+                    let m = v.cell[c.index()];
+                    if xyz {
+                        m & pm == m
+                    } else {
+                        (m & pm).count_ones() == 1
+                    }
+                }),
+        );
         for (i, &a) in wings.iter().enumerate() {
             for &b in &wings[i + 1..] {
                 let (ma, mb) = (v.cell[a.index()], v.cell[b.index()]);
@@ -295,10 +305,7 @@ fn wings(v: &MaskView, xyz: bool) -> Vec<Proof> {
                     continue;
                 }
                 let z = Digit::from_index(zmask.trailing_zeros() as usize);
-                let mut seen_by: Vec<Cell> = vec![a, b];
-                if xyz {
-                    seen_by.push(pivot);
-                }
+                let seen_by = if xyz { &[a, b, pivot][..] } else { &[a, b][..] };
                 let elims: Vec<Candidate> = Cell::all()
                     .filter(|t| v.cell[t.index()] & zmask != 0)
                     .filter(|t| seen_by.iter().all(|s| s.sees(*t)))

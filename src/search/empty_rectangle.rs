@@ -72,11 +72,15 @@ fn singles(links: &LinkIndex) -> Vec<EmptyRectanglePattern> {
     for digit in Digit::all() {
         for b in 0..9u8 {
             let block = House::Block(b);
-            let places: Vec<Cell> = block
-                .cells()
-                .into_iter()
-                .filter(|&c| links.open().contains(Candidate::new(c, digit)))
-                .collect();
+            // the block's places of the digit, in order (in place: 81 blocks and digits)
+            let (mut held, mut len) = ([Cell::new(0); 9], 0);
+            for c in block.cells() {
+                if links.open().contains(Candidate::new(c, digit)) {
+                    held[len] = c;
+                    len += 1;
+                }
+            }
+            let places = &held[..len];
             if places.len() < 2 || places.len() > 5 {
                 continue;
             }

@@ -180,11 +180,12 @@ impl Branches {
         }
     }
 
-    /// The derivation depth of `c`'s value in branch `i`.
-    fn candidate_depth(&self, i: usize, c: Candidate) -> usize {
+    /// The derivation depth of each candidate's value in branch `i`, by candidate index
+    /// (meaningless where the branch derived none).
+    fn candidate_depths(&self, i: usize) -> &[u16] {
         match self {
-            Branches::Each(b) => b[i].p.candidate_depth(c),
-            Branches::Swept(s) => s[i / SWEEP_WIDTH].candidate_depth(i % SWEEP_WIDTH, c),
+            Branches::Each(b) => b[i].p.candidate_depths(),
+            Branches::Swept(s) => s[i / SWEEP_WIDTH].candidate_depths(i % SWEEP_WIDTH),
         }
     }
 
@@ -472,6 +473,10 @@ pub struct ForceAnalysis {
     /// Per choice: all its conclusions with their lengths, once every branch is finished
     /// (or known never to be needed).
     settled: Vec<Option<Vec<Conclusion>>>,
+    /// Per choice: (how many of its branches were refuted, a bound) when
+    /// [`ForceAnalysis::within`] last looked: below that bound it has no conclusion short
+    /// enough while as many are refuted.
+    quiet_until: Vec<(usize, usize)>,
     /// The length up to which `conclusions` are complete.
     bound: usize,
     /// Per mode (cell, house, contradiction): conclusions up to `bound`, shortest first.
@@ -574,6 +579,7 @@ impl ForceAnalysis {
             targets: targets.copied(),
             concludable: [falses, trues],
             settled: vec![None; state.choices.len()],
+            quiet_until: vec![(usize::MAX, 0); state.choices.len()],
             choices: Arc::clone(&state.choices),
             ranges: state.ranges.clone(),
             bound: 0,
@@ -652,11 +658,20 @@ impl ForceAnalysis {
     /// targets only when given.
     fn common(&self, k: usize) -> Option<(CandidateSet, CandidateSet)> {
         let members = &self.choices[k].1;
-        let (mut trues, mut falses) = common_to_branches(
+        self.concludable_in(
             members
                 .iter()
                 .map(|m| self.branches.candidate_sets(self.branch(*m))),
-        )?;
+        )
+    }
+
+    /// What the given branches (their true and false candidates, None when refuted) all
+    /// derive, kept to the concludable candidates.
+    fn concludable_in<'b>(
+        &'b self,
+        branches: impl Iterator<Item = Option<(&'b CandidateSet, &'b CandidateSet)>>,
+    ) -> Option<(CandidateSet, CandidateSet)> {
+        let (mut trues, mut falses) = common_to_branches(branches)?;
         trues.intersect_with(&self.concludable[1]);
         falses.intersect_with(&self.concludable[0]);
         Some((trues, falses))
@@ -698,13 +713,18 @@ impl ForceAnalysis {
     /// else true once every branch is finished; else if its unfinished branches derive
     /// nothing longer, none of them can be refuted within the bound (a refutation costs
     /// more than its level) and what they derive later is longer than the bound.
+    ///
+    /// A false answer leaves in `quiet_until` the least bound at which the choice may have
+    /// one while its refuted branches stay the same ([`quiet_bound`]): below it the answer
+    /// is false without looking.
     fn within(&mut self, k: usize, bound: usize) -> bool {
         let members = &self.choices[k].1;
         if members.len() - 1 > bound {
             return false;
         }
-        // the unrefuted branches (a choice has at most nine members)
+        // the unrefuted branches and their assumptions (a choice has at most nine members)
         let mut unrefuted = [0usize; 9];
+        let mut assumed = [members[0]; 9];
         let (mut n, mut refuted_len, mut finished) = (0, 0, true);
         for &m in members {
             let i = self.branch(m);
@@ -712,6 +732,7 @@ impl ForceAnalysis {
                 Some(l) => refuted_len += l,
                 None => {
                     unrefuted[n] = i;
+                    assumed[n] = m;
                     n += 1;
                 }
             }
@@ -723,24 +744,51 @@ impl ForceAnalysis {
         if finished {
             return true;
         }
-        let Some((trues, falses)) = self.common(k) else {
+        let refuted = members.len() - n;
+        if self.quiet_until[k].0 == refuted && bound < self.quiet_until[k].1 {
+            return false;
+        }
+        let (unrefuted, assumed) = (&unrefuted[..n], &assumed[..n]);
+        let Some((trues, falses)) =
+            self.concludable_in(unrefuted.iter().map(|&i| self.branches.candidate_sets(i)))
+        else {
             return true;
         };
-        let unrefuted = &unrefuted[..n];
-        trues
-            .iter()
-            .map(|c| (c, true))
-            .chain(falses.iter().map(|c| (c, false)))
-            .any(|(target, value)| {
-                // a lower bound of the length (in the chain form the length)
-                let at_least = refuted_len
-                    + unrefuted
-                        .iter()
-                        .map(|&i| self.branches.candidate_depth(i, target))
-                        .sum::<usize>();
-                at_least <= bound
-                    && (self.form == NetForm::Chain || self.length_in(k, target, value) <= bound)
-            })
+        // a lower bound of a literal's length (in the chain form the length): the refuted
+        // branches' contradictions and the literal's depth in each unrefuted branch
+        let mut depths: [&[u16]; 9] = [&[]; 9];
+        for (slot, &i) in depths.iter_mut().zip(unrefuted) {
+            *slot = self.branches.candidate_depths(i);
+        }
+        let depths = &depths[..n];
+        let mut next = usize::MAX;
+        let mut short_enough = Vec::new();
+        let literals = (trues.iter().map(|c| (c, true))).chain(falses.iter().map(|c| (c, false)));
+        for (target, value) in literals {
+            let at_least = refuted_len
+                + depths
+                    .iter()
+                    .map(|d| d[target.index()] as usize)
+                    .sum::<usize>();
+            if at_least > bound {
+                next = next.min(at_least);
+            } else if self.form == NetForm::Chain {
+                return true;
+            } else {
+                short_enough.push((target, value));
+            }
+        }
+        for (target, value) in short_enough {
+            let length = self.length_in(k, target, value);
+            if length <= bound {
+                return true;
+            }
+            next = next.min(length);
+        }
+        let guarded = assumptions_opposed(&self.branches, unrefuted, assumed);
+        let later = quiet_bound(bound, refuted_len, n, guarded);
+        self.quiet_until[k] = (refuted, next.min(later));
+        false
     }
 
     /// Finish choice `k`'s branches and keep all its conclusions with their lengths.
@@ -842,6 +890,35 @@ impl ForceAnalysis {
         debug_assert_eq!(proof.length, c.length, "a force proof's measured length");
         Some(proof)
     }
+}
+
+/// Whether each of these unrefuted branches' assumptions is derived false by another of
+/// them (so a literal common to them all is none of their assumptions, and has a depth of
+/// one or more in each).
+fn assumptions_opposed(branches: &Branches, unrefuted: &[usize], assumed: &[Candidate]) -> bool {
+    assumed.iter().enumerate().all(|(j, &m)| {
+        unrefuted.iter().enumerate().any(|(i, &b)| {
+            i != j
+                && branches
+                    .candidate_sets(b)
+                    .is_some_and(|(_, falses)| falses.contains(m))
+        })
+    })
+}
+
+/// The least bound at which a literal that becomes common to a choice's branches after
+/// `bound` (its `unrefuted` branches derived to level `bound` or their end, the same ones
+/// refuted with `refuted_len` inferences) may be short enough: one of them derives it
+/// later, at a depth over `bound` (each inference of a level has a premise of the level
+/// before), and each other has it at depth one or more when `guarded` (none of them holds
+/// it as its assumption, [`assumptions_opposed`]), else all but one of them.
+fn quiet_bound(bound: usize, refuted_len: usize, unrefuted: usize, guarded: bool) -> usize {
+    let others = if guarded {
+        unrefuted.saturating_sub(1)
+    } else {
+        unrefuted.saturating_sub(2)
+    };
+    refuted_len + bound + 1 + others
 }
 
 /// Best (shortest, then first found) per literal, in literal order, then stably by length:

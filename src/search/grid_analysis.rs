@@ -240,16 +240,41 @@ impl LockedSet {
     }
 }
 
+/// The open rows of a matrix holding a number of ones in some range, increasing: held in
+/// place, as every view of every state asks.
+struct OpenRows {
+    rows: [usize; 9],
+    len: usize,
+}
+
+impl OpenRows {
+    /// The open rows of `m` with `min_ones..=max_ones` ones.
+    fn of(m: &Incidence, min_ones: usize, max_ones: usize) -> OpenRows {
+        let mut out = OpenRows {
+            rows: [0; 9],
+            len: 0,
+        };
+        for r in 0..9 {
+            let k = m.ones[r].count_ones() as usize;
+            if m.open_rows >> r & 1 == 1 && k >= min_ones && k <= max_ones {
+                out.rows[out.len] = r;
+                out.len += 1;
+            }
+        }
+        out
+    }
+
+    fn as_slice(&self) -> &[usize] {
+        &self.rows[..self.len]
+    }
+}
+
 /// Every locked set of size `n` among the rows with `min_ones..=n` ones, rows in
 /// lexicographic order. A partial choice of rows whose ones already span more than `n`
 /// columns is not extended (no locked set contains it).
 pub fn locked_sets(m: &Incidence, n: usize, min_ones: usize, mut f: impl FnMut(LockedSet)) {
-    let eligible: Vec<usize> = (0..9)
-        .filter(|&r| {
-            let k = m.ones[r].count_ones() as usize;
-            m.open_rows >> r & 1 == 1 && k >= min_ones && k <= n
-        })
-        .collect();
+    let rows = OpenRows::of(m, min_ones, n);
+    let eligible = rows.as_slice();
     struct Search<'a> {
         m: &'a Incidence,
         eligible: &'a [usize],
@@ -280,11 +305,7 @@ pub fn locked_sets(m: &Incidence, n: usize, min_ones: usize, mut f: impl FnMut(L
             }
         }
     }
-    let search = Search {
-        m,
-        eligible: &eligible,
-        n,
-    };
+    let search = Search { m, eligible, n };
     extend(&search, 0, 0, 0, 0, &mut f);
 }
 
@@ -587,13 +608,8 @@ fn grid_als_of<const K: usize>(v: &MaskView, kinds: [Option<FinKind>; K]) -> [Ve
             for rows in [true, false] {
                 let view = GridView::Lines { digit, rows };
                 let m = Incidence::of(v, view);
-                let eligible: Vec<usize> = (0..9)
-                    .filter(|&r| {
-                        let k = m.ones[r].count_ones() as usize;
-                        m.open_rows >> r & 1 == 1 && k >= 1 && k <= n + 1
-                    })
-                    .collect();
-                lines_in_one_more(&m.ones, &eligible, n, |base, cols| {
+                let eligible = OpenRows::of(&m, 1, n + 1);
+                lines_in_one_more(&m.ones, eligible.as_slice(), n, |base, cols| {
                     // whether a place knocks the lines out depends on its band and its
                     // cross line only (`lines_left`): asked once each
                     let mut knocks: [Option<bool>; 27] = [None; 27];

@@ -113,6 +113,9 @@ struct LevelParts {
     /// Per node: the other part of a two-part variable, and the variable's support.
     strong: Adjacency<(u16, Support)>,
     variable_open: Vec<u8>,
+    /// Per variable: its open candidates, in candidate order (the net form's last-part
+    /// rule walks these few instead of a 729-bit set).
+    variable_cands: Adjacency<u16>,
 }
 
 /// The ALS level's almost-locked sets, shared by both forms, in flat lists (a state has
@@ -287,11 +290,6 @@ impl<'a> NetGraph<'a> {
         self.parts.strong.keys()
     }
 
-    /// The node standing for `set`: a candidate or a group.
-    fn node_of(&self, set: &CandidateSet) -> Option<usize> {
-        self.parts.node_of(set)
-    }
-
     /// The candidates of a group node.
     fn group_members(&self, node: usize) -> &[Candidate] {
         self.parts.group_members(node)
@@ -396,6 +394,18 @@ fn linked_lists(links: &LinkIndex) -> Adjacency<u16> {
     Adjacency { at, items }
 }
 
+/// Per CSP variable, its open candidates in candidate order.
+fn variable_candidate_lists(links: &LinkIndex) -> Adjacency<u16> {
+    let mut at = Vec::with_capacity(325);
+    let mut items = Vec::new();
+    for v in CspVariable::all() {
+        at.push(items.len() as u32);
+        items.extend(links.variable(v).iter().map(|c| c.index() as u16));
+    }
+    at.push(items.len() as u32);
+    Adjacency { at, items }
+}
+
 impl LevelParts {
     /// The parts of a level (with the groups' or not), on the state's linked lists when
     /// another level built them.
@@ -415,6 +425,7 @@ impl LevelParts {
                 }
             })
             .collect();
+        let variable_cands = variable_candidate_lists(links);
         let mut parts = LevelParts {
             linked: linked.unwrap_or_else(|| Arc::new(linked_lists(links))),
             groups,
@@ -424,6 +435,7 @@ impl LevelParts {
             groups_by_first: Adjacency::default(),
             strong: Adjacency::default(),
             variable_open,
+            variable_cands,
         };
         parts.index_groups(n_groups);
         parts.index_strong_parts(links, n_groups);
@@ -468,21 +480,6 @@ impl LevelParts {
         self.cand_weak_groups = Adjacency::from_pairs(729, &weak);
         self.cand_in_groups = Adjacency::from_pairs(729, &inside);
         self.group_weak_groups = Adjacency::from_pairs(n_groups, &group_weak);
-    }
-
-    /// The node standing for `set`: a candidate or a group.
-    fn node_of(&self, set: &CandidateSet) -> Option<usize> {
-        // a group holds two or three candidates
-        if !(1..=3).contains(&set.len()) {
-            return None;
-        }
-        let mut members = [Candidate::from_index(0); 3];
-        let mut k = 0;
-        for c in set.iter() {
-            members[k] = c;
-            k += 1;
-        }
-        self.node_of_members(&members[..k])
     }
 
     /// The node standing for these candidates (in increasing order): a candidate or a group.
@@ -922,6 +919,11 @@ impl Propagation {
         self.depth[c.index()] as usize
     }
 
+    /// [`Propagation::candidate_depth`] of every candidate, by candidate index.
+    pub fn candidate_depths(&self) -> &[u16] {
+        &self.depth[..729]
+    }
+
     /// Derive literal `l` by `why` from `premises`: nothing when it already holds (checked
     /// here, inlined at every call: most calls end there), a contradiction when its
     /// opposite does, else its first derivation.
@@ -1030,24 +1032,28 @@ impl Propagation {
             if std::mem::replace(&mut self.last_part_seen[vi], left) == left {
                 continue;
             }
-            let v = CspVariable::from_index(vi);
-            let open = graph.links.variable(v);
-            let rest = open.difference(&self.falses);
-            let support = support_of(v);
-            if rest.len() > 1 && support == Support::Cell {
+            let support = support_of(CspVariable::from_index(vi));
+            // the variable's open candidates split into those derived false (the premises,
+            // in candidate order) and the rest
+            let (mut rest, mut n_rest) = ([Candidate::from_index(0); 9], 0);
+            let (mut falses, mut k) = ([0u32; 9], 0);
+            for &x in graph.parts.variable_cands.of(vi) {
+                if self.value[x as usize] == FALSE {
+                    falses[k] = lit(x as usize, false);
+                    k += 1;
+                } else {
+                    rest[n_rest] = Candidate::from_index(x as usize);
+                    n_rest += 1;
+                }
+            }
+            if n_rest > 1 && support == Support::Cell {
                 continue;
             }
-            let Some(n) = graph.node_of(&rest) else {
+            let Some(n) = graph.parts.node_of_members(&rest[..n_rest]) else {
                 continue;
             };
             if self.value[n] == TRUE {
                 continue;
-            }
-            let mut falses = [0u32; 9];
-            let mut k = 0;
-            for x in open.intersection(&self.falses).iter() {
-                falses[k] = lit(x.index(), false);
-                k += 1;
             }
             self.derive(graph, lit(n, true), Why::Strong(support), &falses[..k]);
         }

@@ -24,7 +24,9 @@
 //! elimination scan.
 
 use super::grid_analysis::{bits, MaskView};
+use crate::graph::als::mask_cells;
 use crate::graph::LinkIndex;
+use crate::grid::tables::peer_mask;
 use crate::grid::{Candidate, Cell, Digit, House};
 use crate::proof::aic::{AicConclusion, AicNode, AicPattern};
 use crate::proof::{Pattern, Proof};
@@ -48,11 +50,25 @@ impl SingleDigitKind {
     }
 }
 
-/// A conjugate pair: two cells that are the digit's only places in each of `houses`.
+/// A conjugate pair: two cells that are the digit's only places in each of its houses (a
+/// line, a block, or both: two cells share at most two houses).
 #[derive(Clone, Debug)]
 struct Pair {
-    houses: Vec<House>,
+    held: [House; 2],
+    count: usize,
     cells: [Cell; 2],
+}
+
+impl Pair {
+    /// Its two cells as a cell mask.
+    fn mask(&self) -> u128 {
+        1 << self.cells[0].index() | 1 << self.cells[1].index()
+    }
+
+    /// The houses it is a conjugate pair of, in finding order.
+    fn houses(&self) -> &[House] {
+        &self.held[..self.count]
+    }
 }
 
 /// Every chain of `kind` in the state, one per set of four candidates, digits in order.
@@ -65,14 +81,22 @@ pub fn find_in(v: &MaskView, kind: SingleDigitKind) -> Vec<Proof> {
     let mut out = Vec::new();
     for d in 0..9 {
         let digit = Digit::from_index(d);
+        let open = digit_cells(v, d);
         let pairs = conjugate_pairs(v, d);
         let mut seen: Vec<[Cell; 4]> = Vec::new();
         for (i, p) in pairs.iter().enumerate() {
             for q in &pairs[i + 1..] {
+                // the four cells must be distinct, whichever way the pairs are read
+                let cells = p.mask() | q.mask();
+                if p.mask() & q.mask() != 0 {
+                    continue;
+                }
                 for [a, b] in [p.cells, [p.cells[1], p.cells[0]]] {
                     for [c, e] in [q.cells, [q.cells[1], q.cells[0]]] {
                         let chain = [a, b, c, e];
-                        if !is_chain(chain) || classify(p, q, chain) != kind {
+                        // the weak link B - C, and something to eliminate, before naming
+                        let kills = open & !cells & peer_mask(a) & peer_mask(e);
+                        if !b.sees(c) || kills == 0 || classify(p, q, chain) != kind {
                             continue;
                         }
                         let mut key = chain;
@@ -82,11 +106,8 @@ pub fn find_in(v: &MaskView, kind: SingleDigitKind) -> Vec<Proof> {
                         if seen.contains(&key) {
                             continue;
                         }
-                        let kills = eliminations(v, d, chain);
-                        if !kills.is_empty() {
-                            seen.push(key);
-                            out.push(proof(digit, chain, kills, kind));
-                        }
+                        seen.push(key);
+                        out.push(proof(digit, chain, candidates(kills, d), kind));
                     }
                 }
             }
@@ -103,9 +124,13 @@ fn conjugate_pairs(v: &MaskView, d: usize) -> Vec<Pair> {
         let mut at = bits(v.places[house.index()][d]).map(|i| house.cells()[i]);
         let cells = [at.next().expect("two"), at.next().expect("two")];
         match pairs.iter_mut().find(|p| p.cells == cells) {
-            Some(p) => p.houses.push(house),
+            Some(p) => {
+                p.held[p.count] = house;
+                p.count += 1;
+            }
             None => pairs.push(Pair {
-                houses: vec![house],
+                held: [house; 2],
+                count: 1,
                 cells,
             }),
         }
@@ -113,21 +138,14 @@ fn conjugate_pairs(v: &MaskView, d: usize) -> Vec<Pair> {
     pairs
 }
 
-/// Four distinct cells with B and C in one house (the weak link).
-fn is_chain([a, b, c, d]: [Cell; 4]) -> bool {
-    let cells = [a, b, c, d];
-    let distinct = (0..4).all(|i| (i + 1..4).all(|j| cells[i] != cells[j]));
-    distinct && b.sees(c)
-}
-
 /// HoDoKu's name for the chain `A = B - C = D` of the pairs `p` (A, B) and `q` (C, D):
 /// a skyscraper or a kite when some reading of the pairs' houses makes it one, otherwise a
 /// turbot fish.
 fn classify(p: &Pair, q: &Pair, chain: [Cell; 4]) -> SingleDigitKind {
     let readings = || {
-        p.houses
+        p.houses()
             .iter()
-            .flat_map(|&hp| q.houses.iter().map(move |&hq| (hp, hq)))
+            .flat_map(|&hp| q.houses().iter().map(move |&hq| (hp, hq)))
     };
     if readings().any(|(hp, hq)| is_skyscraper(hp, hq, chain)) {
         return SingleDigitKind::Skyscraper;
@@ -156,11 +174,14 @@ fn is_kite(hp: House, hq: House, [a, b, c, d]: [Cell; 4]) -> bool {
     crossing && b.block() == c.block() && a.block() != b.block() && d.block() != b.block()
 }
 
-/// The digit's other candidates seeing both ends.
-fn eliminations(v: &MaskView, d: usize, [a, b, c, e]: [Cell; 4]) -> Vec<Candidate> {
-    Cell::all()
-        .filter(|&x| v.cell[x.index()] >> d & 1 == 1)
-        .filter(|&x| ![a, b, c, e].contains(&x) && x.sees(a) && x.sees(e))
+/// The cells where digit `d` is open, as a cell mask (row by row from the rows' places).
+fn digit_cells(v: &MaskView, d: usize) -> u128 {
+    (0..9).fold(0, |m, r| m | (v.places[r][d] as u128) << (9 * r))
+}
+
+/// The candidates of digit `d` in the cells of `mask`, in cell order.
+fn candidates(mask: u128, d: usize) -> Vec<Candidate> {
+    mask_cells(mask)
         .map(|x| Candidate::new(x, Digit::from_index(d)))
         .collect()
 }

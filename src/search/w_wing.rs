@@ -14,7 +14,7 @@
 //! **Complexity**: pairs of bivalue cells with equal digits (at most C(81, 2)), each
 //! tested against the 27 houses' conjugate pairs of the joining digit.
 
-use super::grid_analysis::{bits, MaskView};
+use super::grid_analysis::MaskView;
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, Cell, Digit, House};
 use crate::proof::aic::{AicConclusion, AicNode, AicPattern};
@@ -38,8 +38,12 @@ pub fn find_in(v: &MaskView) -> Vec<Proof> {
             if v.cell[second.index()] != mask || first.sees(second) {
                 continue;
             }
-            let digits: Vec<usize> = bits(mask).collect();
-            for (x, y) in [(digits[0], digits[1]), (digits[1], digits[0])] {
+            // the two digits, lower first
+            let (low, high) = (
+                mask.trailing_zeros() as usize,
+                15 - mask.leading_zeros() as usize,
+            );
+            for (x, y) in [(low, high), (high, low)] {
                 let kills = eliminations(v, x, first, second);
                 if kills.is_empty() {
                     continue;
@@ -70,11 +74,14 @@ fn joining_pair(v: &MaskView, y: usize, first: Cell, second: Cell) -> Option<(Ce
         if places.count_ones() != 2 {
             return None;
         }
-        let cells: Vec<Cell> = bits(places).map(|i| house.cells()[i]).collect();
-        if cells.contains(&first) || cells.contains(&second) {
+        let cells = house.cells();
+        let (a, b) = (
+            cells[places.trailing_zeros() as usize],
+            cells[15 - places.leading_zeros() as usize],
+        );
+        if [a, b].contains(&first) || [a, b].contains(&second) {
             return None;
         }
-        let (a, b) = (cells[0], cells[1]);
         if a.sees(first) && !b.sees(first) && b.sees(second) {
             Some((a, b))
         } else if b.sees(first) && !a.sees(first) && a.sees(second) {

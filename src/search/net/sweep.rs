@@ -389,6 +389,11 @@ impl ChainSweep {
     pub fn candidate_depth(&self, i: usize, c: Candidate) -> usize {
         self.depth[i * 729 + c.index()] as usize
     }
+
+    /// [`ChainSweep::candidate_depth`] of every candidate in branch `i`, by candidate index.
+    pub fn candidate_depths(&self, i: usize) -> &[u16] {
+        &self.depth[i * 729..(i + 1) * 729]
+    }
 }
 
 #[cfg(test)]
