@@ -167,6 +167,9 @@ pub fn next_step(grid: &SeGrid) -> Option<SeStep> {
 pub struct Kept {
     chains: Vec<(ChainingMode, ChainStore)>,
     unary: Option<Fruitless>,
+    /// The reach over the static links of the grid of the forcing chains and cycles' last
+    /// call (the multiple forcing chains' closures on that grid).
+    static_reach: Option<([u16; 81], std::rc::Rc<chaining::reach::Reach>)>,
     /// Aligned pair and triplet exclusion's last calls, when they found nothing.
     aligned: [Option<aligned::Fruitless>; 2],
     /// The unique loops' last call, when it found nothing.
@@ -209,7 +212,11 @@ impl Kept {
 pub fn next_step_keeping(grid: &SeGrid, kept: &mut Kept) -> Option<SeStep> {
     PRODUCERS.iter().find_map(|&p| match p {
         Producer::Chaining(mode) if mode.level == 0 && (mode.multiple || mode.dynamic) => {
-            chaining::first_hint_keeping(grid, mode, kept.chains(mode))
+            let reach = match &kept.static_reach {
+                Some((on, reach)) if !mode.dynamic && *on == grid.cands => Some(reach.clone()),
+                _ => None,
+            };
+            chaining::multiple::first_hint_reaching(grid, mode, kept.chains(mode), reach)
         }
         Producer::NakedSet(_) | Producer::HiddenSet(_) | Producer::DirectHiddenSet(_) => {
             regional_first_hint(p, grid, kept.last_fruitless(p))
@@ -225,7 +232,9 @@ pub fn next_step_keeping(grid: &SeGrid, kept: &mut Kept) -> Option<SeStep> {
             aligned::aligned_exclusion_keeping(grid, 3, &mut kept.aligned[1])
         }
         Producer::Chaining(mode) if !mode.multiple && !mode.dynamic => {
-            chaining::unary::first_hint_keeping(grid, kept.unary())
+            let (step, reach) = chaining::unary::first_hint_reaching(grid, kept.unary());
+            kept.static_reach = reach.map(|r| (grid.cands, std::rc::Rc::new(r)));
+            step
         }
         _ => p.first_hint(grid),
     })

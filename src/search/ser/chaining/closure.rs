@@ -45,7 +45,7 @@ impl Reached {
     }
 
     #[inline]
-    fn insert(&mut self, p: Pot) {
+    pub(super) fn insert(&mut self, p: Pot) {
         let bit = 1u128 << p.cell();
         if p.on() {
             self.on[p.value() as usize - 1] |= bit;

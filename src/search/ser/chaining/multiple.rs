@@ -25,6 +25,7 @@ use super::closure::{self, Reached};
 use super::kept::ChainStore;
 use super::potential::{positions, region_of, Pot, Work};
 use super::propagate::{common_present, propagate, Buffers, Chain, Scratch};
+use super::reach::Reach;
 use super::{base_difficulty, nested_suffix, proofs, Rank};
 use crate::grid::{Cell, Digit};
 use crate::proof::net::{NetBranch, NetChoice, NetConclusion, NetNode};
@@ -69,6 +70,8 @@ pub struct Run<'a> {
     /// The grid as closures read it (built at the first closure).
     closure_grid: Option<closure::Grid>,
     closure_cands: [u16; 81],
+    /// The reach over the grid's static links, when known (the static mode's closures).
+    static_reach: Option<Rc<Reach>>,
     /// The propagations made, by start: this run's, and at level 0 those kept from the
     /// producer's earlier runs that are exact on this grid.
     chains: ChainStore,
@@ -105,6 +108,7 @@ impl<'a> Run<'a> {
             work: Work::new(grid),
             closure_grid: None,
             closure_cands: [0; 81],
+            static_reach: None,
             chains,
             rules: Rules::default(),
             scratch: Default::default(),
@@ -146,7 +150,13 @@ impl<'a> Run<'a> {
             return r.clone();
         }
         let reached = if self.mode.level == 0 {
-            if self.chains.was_contradicted(start) {
+            if let Some(reach) = &self.static_reach {
+                // the static closure, read from the grid's reach
+                match reach.reached(start) {
+                    Some(reached) => reached,
+                    None => Reached::of_chain(&self.chain(start)),
+                }
+            } else if self.chains.was_contradicted(start) {
                 // likely again: the chain is built anyway then
                 Reached::of_chain(&self.chain(start))
             } else {
@@ -445,7 +455,19 @@ pub fn first_hint_keeping(
     mode: ChainingMode,
     kept: &mut ChainStore,
 ) -> Option<SeStep> {
+    first_hint_reaching(grid, mode, kept, None)
+}
+
+/// [`first_hint_keeping`], reading the static mode's closures from `static_reach` (the
+/// reach over the static links of `grid`, from the forcing chains and cycles) when given.
+pub fn first_hint_reaching(
+    grid: &SeGrid,
+    mode: ChainingMode,
+    kept: &mut ChainStore,
+    static_reach: Option<Rc<Reach>>,
+) -> Option<SeStep> {
     let mut run = Run::with_chains(&grid.cands, &grid.values, mode, std::mem::take(kept));
+    run.static_reach = static_reach.filter(|_| !mode.dynamic && !mode.nishio);
     let mut best: Option<Hint> = None;
     run.hints(|run, h| {
         if best.as_ref().is_none_or(|b| h.rank.before(&b.rank)) {

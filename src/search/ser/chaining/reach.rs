@@ -4,10 +4,14 @@
 //!
 //! A forcing chain from a start is a path of these links from the start to its conjugate,
 //! so a start whose conjugate it does not reach has none, and its search can be skipped.
+//! Over the links with the cell rule, what a start reaches is also the multiple forcing
+//! chains' static closure on the same grid ([`Reach::reached`]), unless it holds a
+//! potential both on and off.
 //!
 //! Complexity: O(n + e) for the components and O(e · n / 64) for the reach, n the grid's
 //! potentials and e their links.
 
+use super::closure::Reached;
 use super::potential::{Pot, StaticLinks, POTS};
 use petgraph::algo::TarjanScc;
 use petgraph::visit::{GraphBase, GraphRef, IntoNeighbors, IntoNodeIdentifiers, NodeIndexable};
@@ -16,8 +20,10 @@ const NONE: u32 = u32::MAX;
 
 /// The reach of every potential of a grid over one choice of links.
 pub struct Reach {
-    /// Each potential's node (`NONE`: not a candidate of the grid).
+    /// Each potential's node (`NONE`: not a candidate of the grid), and each node's
+    /// potential.
     node: Vec<u32>,
+    pots: Vec<Pot>,
     /// Each node's component.
     component: Vec<u32>,
     /// Words per bitset.
@@ -81,10 +87,36 @@ impl Reach {
         let component = components.of;
         Reach {
             node,
+            pots,
             component,
             words,
             reach,
         }
+    }
+
+    /// What `start` (a candidate of the grid) reaches, as [`Reached`] — unless it reaches a
+    /// potential both on and off (then it reaches its own conjugate, the links being
+    /// symmetric: `None`). Over the static links with the cell rule this is the static
+    /// closure of [`super::closure`], which stops only at such a potential.
+    pub fn reached(&self, start: Pot) -> Option<Reached> {
+        let c = self.component[self.node[start.index()] as usize] as usize;
+        let mut out = Reached::default();
+        for (w, &word) in self.reach[c * self.words..(c + 1) * self.words]
+            .iter()
+            .enumerate()
+        {
+            let mut rest = word;
+            while rest != 0 {
+                let node = w * 64 + rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                out.insert(self.pots[node]);
+            }
+        }
+        if out.on.iter().zip(&out.off).any(|(on, off)| on & off != 0) {
+            return None;
+        }
+        out.cells = out.on.iter().chain(&out.off).fold(0, |a, &b| a | b);
+        Some(out)
     }
 
     /// Does `from` reach `to` (both candidates of the grid, distinct) over the links?
@@ -250,6 +282,30 @@ mod tests {
             }
         }
         let links = StaticLinks::new(&cands);
+        // over the static links with the cell rule, the reach is the static closure
+        let reach = Reach::new(&cands, &links, true, true);
+        let grid = super::super::closure::Grid::new(&cands);
+        let mode = crate::search::ser::ChainingMode {
+            multiple: true,
+            dynamic: false,
+            nishio: false,
+            level: 0,
+        };
+        let mut contradicted = 0;
+        for start in (0..POTS).map(Pot::from_index) {
+            if cands[start.cell()] & (1 << start.value()) == 0 {
+                continue;
+            }
+            let closure = super::super::closure::closure(&grid, start, mode, &mut [0; 81]);
+            match reach.reached(start) {
+                Some(reached) => assert_eq!(reached, closure.reached, "{start:?}"),
+                None => {
+                    assert!(closure.contradiction, "{start:?}");
+                    contradicted += 1;
+                }
+            }
+        }
+        assert!(contradicted > 0);
         for (y, x) in [(false, true), (true, true), (true, false)] {
             let reach = Reach::new(&cands, &links, y, x);
             let pots: Vec<Pot> = (0..POTS)

@@ -128,9 +128,21 @@ pub fn fruitless_store() -> Fruitless {
 /// [`first_hint`], skipping the starts whose searches `fruitless` knows find nothing on
 /// `grid` (from the producer's earlier runs) and adding this run's.
 pub fn first_hint_keeping(grid: &SeGrid, fruitless: &mut Fruitless) -> Option<SeStep> {
+    first_hint_reaching(grid, fruitless).0
+}
+
+/// [`first_hint_keeping`], with the reach over the static links with the cell rule that
+/// it computed (the static closures of the multiple forcing chains on the same grid).
+pub fn first_hint_reaching(
+    grid: &SeGrid,
+    fruitless: &mut Fruitless,
+) -> (Option<SeStep>, Option<Reach>) {
     fruitless.rebase(&grid.cands);
-    let best = search(&grid.cands, false, Some(fruitless)).best?;
-    Some(step(&grid.cands, best))
+    let found = search(&grid.cands, false, Some(fruitless));
+    (
+        found.best.map(|best| step(&grid.cands, best)),
+        found.static_reach,
+    )
 }
 
 /// Every hint of the producer on `grid`, in SE's generation order.
@@ -160,7 +172,7 @@ fn search(grid: &[u16; 81], all: bool, mut fruitless: Option<&mut Fruitless>) ->
         read: ReadSet::default(),
     };
     // the forcing chains' links (x, and y but in the first pass)
-    let reach = PASSES.map(|pass| pass.x.then(|| Reach::new(grid, &links, pass.y, true)));
+    let mut reach = PASSES.map(|pass| pass.x.then(|| Reach::new(grid, &links, pass.y, true)));
     for (pass_at, pass) in PASSES.into_iter().enumerate() {
         for (cell, &cands) in grid.iter().enumerate() {
             let count = ones(cands);
@@ -190,12 +202,15 @@ fn search(grid: &[u16; 81], all: bool, mut fruitless: Option<&mut Fruitless>) ->
     SearchResult {
         best: s.best,
         all: s.all,
+        static_reach: reach[2].take(),
     }
 }
 
 struct SearchResult {
     best: Option<Found>,
     all: Option<Vec<Found>>,
+    /// The reach of the last pass (both links).
+    static_reach: Option<Reach>,
 }
 
 impl Search<'_> {
