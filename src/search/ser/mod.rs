@@ -167,6 +167,8 @@ pub fn next_step(grid: &SeGrid) -> Option<SeStep> {
 pub struct Kept {
     chains: Vec<(ChainingMode, ChainStore)>,
     unary: Option<Fruitless>,
+    /// The forcing chains and cycles' closures over the X links.
+    unary_x_closures: Option<chaining::kept::ClosureStore>,
     /// The reach over the static links of the grid of the forcing chains and cycles' last
     /// call (the multiple forcing chains' closures on that grid).
     static_reach: Option<([u16; 81], std::rc::Rc<chaining::reach::Reach>)>,
@@ -190,9 +192,12 @@ impl Kept {
         };
         &mut self.last_fruitless[at].1
     }
-    fn unary(&mut self) -> &mut Fruitless {
-        self.unary
-            .get_or_insert_with(chaining::unary::fruitless_store)
+    fn unary(&mut self) -> (&mut Fruitless, &mut chaining::kept::ClosureStore) {
+        (
+            self.unary
+                .get_or_insert_with(chaining::unary::fruitless_store),
+            self.unary_x_closures.get_or_insert_with(Default::default),
+        )
     }
 
     fn chains(&mut self, mode: ChainingMode) -> &mut ChainStore {
@@ -232,7 +237,8 @@ pub fn next_step_keeping(grid: &SeGrid, kept: &mut Kept) -> Option<SeStep> {
             aligned::aligned_exclusion_keeping(grid, 3, &mut kept.aligned[1])
         }
         Producer::Chaining(mode) if !mode.multiple && !mode.dynamic => {
-            let (step, reach) = chaining::unary::first_hint_reaching(grid, kept.unary());
+            let (fruitless, x_closures) = kept.unary();
+            let (step, reach) = chaining::unary::first_hint_reaching(grid, fruitless, x_closures);
             kept.static_reach = reach.map(|r| (grid.cands, std::rc::Rc::new(r)));
             step
         }

@@ -11,9 +11,10 @@
 //! not a subset of the old one). [`Fruitless`] keeps, the same way, the cycle searches of
 //! the forcing chains and cycles producer that found nothing.
 
-use super::closure::Reached;
+use super::closure::{self, Reached};
 use super::potential::{Pot, POTS};
 use super::propagate::{Chain, ReadSet, Removed};
+use crate::search::ser::ChainingMode;
 use std::rc::Rc;
 
 /// The chains of one producer, by start potential, each exact on [`ChainStore::grid`], and
@@ -102,6 +103,59 @@ impl ChainStore {
 
     pub fn insert(&mut self, start: Pot, chain: Rc<Chain>) {
         self.chains[start.index()] = Some(chain);
+    }
+}
+
+/// Whether the level-0 closure from each start meets a contradiction, on
+/// [`ClosureStore::grid`], each kept while what it reached reads the same (a closure
+/// stopped at a contradiction read no more than what it reached).
+#[derive(Clone)]
+pub struct ClosureStore {
+    grid: [u16; 81],
+    closures: Vec<Option<Box<(Reached, bool)>>>,
+}
+
+impl Default for ClosureStore {
+    fn default() -> ClosureStore {
+        ClosureStore {
+            grid: [0; 81],
+            closures: vec![None; POTS],
+        }
+    }
+}
+
+impl ClosureStore {
+    /// Makes the store exact on `grid` (`y`: the closures use the cell rule).
+    pub fn rebase(&mut self, grid: &[u16; 81], y: bool) {
+        match removed_since(&self.grid, grid) {
+            Some(removed) if removed.is_empty() => {}
+            Some(removed) => {
+                for slot in &mut self.closures {
+                    if slot.as_ref().is_some_and(|c| c.0.reads_any(&removed, y)) {
+                        *slot = None;
+                    }
+                }
+            }
+            None => self.closures.fill(None),
+        }
+        self.grid = *grid;
+    }
+
+    /// Does the closure from `start` under `mode` on `grid` (built on the store's grid)
+    /// meet a contradiction? Kept, or made and kept. `cands` is any buffer.
+    pub fn contradiction(
+        &mut self,
+        grid: &closure::Grid,
+        start: Pot,
+        mode: ChainingMode,
+        cands: &mut [u16; 81],
+    ) -> bool {
+        self.closures[start.index()]
+            .get_or_insert_with(|| {
+                let found = closure::closure(grid, start, mode, cands);
+                Box::new((found.reached, found.contradiction))
+            })
+            .1
     }
 }
 

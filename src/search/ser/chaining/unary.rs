@@ -17,7 +17,8 @@
 //! cycle searches that found nothing are kept for the next rating step
 //! ([`super::kept`]).
 
-use super::kept::Fruitless;
+use super::closure;
+use super::kept::{ClosureStore, Fruitless};
 use super::potential::{Cause, Pot, StaticLinks, POTS};
 use super::propagate::ReadSet;
 use super::reach::Reach;
@@ -25,7 +26,7 @@ use super::{proofs, Rank};
 use crate::grid::Candidate;
 use crate::search::ser::grid::{candidate, ones, PEERS};
 
-use crate::search::ser::{SeGrid, SeStep};
+use crate::search::ser::{ChainingMode, SeGrid, SeStep};
 use std::collections::VecDeque;
 
 /// Which links a pass uses: `x` a value's two places in a region, `y` the cell rule (a
@@ -35,6 +36,16 @@ pub struct Pass {
     pub y: bool,
     pub x: bool,
 }
+
+/// The X pass's links as a level-0 closure takes them: static, without the cell rule.
+/// Over symmetric links (p → q when ¬q → ¬p) a start reaches its conjugate exactly when
+/// its closure meets a contradiction: p → q and p → ¬q give p → ¬q → ¬p.
+const X_LINKS: ChainingMode = ChainingMode {
+    multiple: true,
+    dynamic: false,
+    nishio: true,
+    level: 0,
+};
 
 const PASSES: [Pass; 3] = [
     Pass { y: false, x: true },
@@ -128,7 +139,7 @@ pub fn fruitless_store() -> Fruitless {
 /// [`first_hint`], skipping the starts whose searches `fruitless` knows find nothing on
 /// `grid` (from the producer's earlier runs) and adding this run's.
 pub fn first_hint_keeping(grid: &SeGrid, fruitless: &mut Fruitless) -> Option<SeStep> {
-    first_hint_reaching(grid, fruitless).0
+    first_hint_reaching(grid, fruitless, &mut ClosureStore::default()).0
 }
 
 /// [`first_hint_keeping`], with the reach over the static links with the cell rule that
@@ -136,9 +147,11 @@ pub fn first_hint_keeping(grid: &SeGrid, fruitless: &mut Fruitless) -> Option<Se
 pub fn first_hint_reaching(
     grid: &SeGrid,
     fruitless: &mut Fruitless,
+    x_closures: &mut ClosureStore,
 ) -> (Option<SeStep>, Option<Reach>) {
     fruitless.rebase(&grid.cands);
-    let found = search(&grid.cands, false, Some(fruitless));
+    x_closures.rebase(&grid.cands, false);
+    let found = search(&grid.cands, false, Some(fruitless), x_closures);
     (
         found.best.map(|best| step(&grid.cands, best)),
         found.static_reach,
@@ -147,7 +160,9 @@ pub fn first_hint_reaching(
 
 /// Every hint of the producer on `grid`, in SE's generation order.
 pub fn all_hints(grid: &[u16; 81]) -> Vec<Found> {
-    search(grid, true, None).all.unwrap_or_default()
+    search(grid, true, None, &mut ClosureStore::default())
+        .all
+        .unwrap_or_default()
 }
 
 /// The three passes over every start. A start whose cycle search `fruitless` holds is not
@@ -156,7 +171,12 @@ pub fn all_hints(grid: &[u16; 81]) -> Vec<Found> {
 /// prefix of the uncut one); a cycle search made uncut that finds nothing is added. The
 /// forcing chains are searched only from the starts that reach their conjugate
 /// ([`Reach`]).
-fn search(grid: &[u16; 81], all: bool, mut fruitless: Option<&mut Fruitless>) -> SearchResult {
+fn search(
+    grid: &[u16; 81],
+    all: bool,
+    mut fruitless: Option<&mut Fruitless>,
+    x_closures: &mut ClosureStore,
+) -> SearchResult {
     let links = StaticLinks::new(grid);
     let mut s = Search {
         cands: grid,
@@ -172,7 +192,11 @@ fn search(grid: &[u16; 81], all: bool, mut fruitless: Option<&mut Fruitless>) ->
         read: ReadSet::default(),
     };
     // the forcing chains' links (x, and y but in the first pass)
-    let mut reach = PASSES.map(|pass| pass.x.then(|| Reach::new(grid, &links, pass.y, true)));
+    // the X pass asks the closures over its links (X links reach little: most are kept
+    // from the step before), the last pass the reach over all the static links
+    let closure_grid = closure::Grid::new(grid);
+    let mut scratch = [0u16; 81];
+    let reach = Reach::new(grid, &links, true, true);
     for (pass_at, pass) in PASSES.into_iter().enumerate() {
         for (cell, &cands) in grid.iter().enumerate() {
             let count = ones(cands);
@@ -193,8 +217,14 @@ fn search(grid: &[u16; 81], all: bool, mut fruitless: Option<&mut Fruitless>) ->
                         f.insert(key, s.read);
                     }
                 }
-                if let Some(reach) = &reach[pass_at] {
-                    s.forcing_chains_from(root, pass, reach);
+                if pass == PASSES[0] {
+                    s.forcing_chains_from(root, pass, |start| {
+                        x_closures.contradiction(&closure_grid, start, X_LINKS, &mut scratch)
+                    });
+                } else if pass == PASSES[2] {
+                    s.forcing_chains_from(root, pass, |start| {
+                        reach.reaches(start, start.negated())
+                    });
                 }
             }
         }
@@ -202,7 +232,7 @@ fn search(grid: &[u16; 81], all: bool, mut fruitless: Option<&mut Fruitless>) ->
     SearchResult {
         best: s.best,
         all: s.all,
-        static_reach: reach[2].take(),
+        static_reach: Some(reach),
     }
 }
 
@@ -303,11 +333,17 @@ impl Search<'_> {
 
     /// The forcing chains of SE's `doUnaryChaining` from `root` (with x links, after the
     /// cycles): from `root` on, then from `root` off. A search whose target (the start's
-    /// conjugate) is out of the start's reach finds nothing, and is skipped.
-    fn forcing_chains_from(&mut self, root: Pot, pass: Pass, reach: &Reach) {
+    /// conjugate) is out of the start's reach (`reaches_conjugate`) finds nothing, and is
+    /// skipped.
+    fn forcing_chains_from(
+        &mut self,
+        root: Pot,
+        pass: Pass,
+        mut reaches_conjugate: impl FnMut(Pot) -> bool,
+    ) {
         let mut targets = Vec::new();
         for start in [root, root.negated()] {
-            if reach.reaches(start, start.negated()) {
+            if reaches_conjugate(start) {
                 self.forcing_chains(start, pass, &mut targets);
             }
         }
