@@ -367,13 +367,16 @@ impl<'a> Run<'a> {
             if ones(places) < 2 || cells[places.trailing_zeros() as usize] as usize != cell {
                 continue;
             }
-            let starts: Vec<Pot> = cells
-                .iter()
-                .enumerate()
-                .filter(|&(p, _)| places & (1 << p) != 0)
-                .map(|(_, &other)| Pot::new(other as usize, value, true))
-                .collect();
-            let Some(chains) = self.shared_chains(&starts) else {
+            // the places' starts, on the stack (most regions give no hint)
+            let mut starts = [Pot::new(cell, value, true); 9];
+            let mut count = 0;
+            for (p, &other) in cells.iter().enumerate() {
+                if places & (1 << p) != 0 {
+                    starts[count] = Pot::new(other as usize, value, true);
+                    count += 1;
+                }
+            }
+            let Some(chains) = self.shared_chains(&starts[..count]) else {
                 continue;
             };
             let region = Region::of(kind, cell);
