@@ -186,9 +186,215 @@ fn ascending_bits(mut mask: u16) -> Vec<u16> {
     bits
 }
 
+/// A cell's bit in a 81-bit set.
+const fn cell_bit(cell: usize) -> u128 {
+    1u128 << cell
+}
+
+/// The 27 houses (rows, columns, blocks) as 81-bit sets.
+const HOUSE_SETS: [u128; 27] = {
+    let mut out = [0u128; 27];
+    let mut cell = 0;
+    while cell < 81 {
+        let (r, c) = (cell / 9, cell % 9);
+        out[r] |= cell_bit(cell);
+        out[9 + c] |= cell_bit(cell);
+        out[18 + (r / 3) * 3 + c / 3] |= cell_bit(cell);
+        cell += 1;
+    }
+    out
+};
+
+/// Each cell's 20 peers as an 81-bit set.
+const PEER_SETS: [u128; 81] = {
+    let mut out = [0u128; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (r, c) = (cell / 9, cell % 9);
+        out[cell] = (HOUSE_SETS[r] | HOUSE_SETS[9 + c] | HOUSE_SETS[18 + (r / 3) * 3 + c / 3])
+            & !cell_bit(cell);
+        cell += 1;
+    }
+    out
+};
+
+/// The uniqueness check's board: per digit the open cells that can take it and the cells
+/// holding it, and the open cells (a copy per branch is 300 bytes, no allocation).
+#[derive(Clone, Copy)]
+struct BitBoard {
+    cands: [u128; 9],
+    placed: [u128; 9],
+    open: u128,
+}
+
+impl BitBoard {
+    fn place(&mut self, digit: usize, cell: usize) {
+        let bit = cell_bit(cell);
+        for c in &mut self.cands {
+            *c &= !bit;
+        }
+        self.cands[digit] &= !PEER_SETS[cell];
+        self.placed[digit] |= bit;
+        self.open &= !bit;
+    }
+
+    /// The open cells with at least one, two and three candidates.
+    fn counts(&self) -> (u128, u128, u128) {
+        let (mut once, mut twice, mut thrice) = (0u128, 0u128, 0u128);
+        for &c in &self.cands {
+            thrice |= twice & c;
+            twice |= once & c;
+            once |= c;
+        }
+        (once, twice, thrice)
+    }
+
+    /// Naked and hidden singles to a fixpoint. False on contradiction.
+    fn propagate(&mut self) -> bool {
+        loop {
+            let (once, twice, _) = self.counts();
+            if self.open & !once != 0 {
+                return false;
+            }
+            let mut singles = self.open & !twice;
+            if singles != 0 {
+                while singles != 0 {
+                    let cell = singles.trailing_zeros() as usize;
+                    singles &= singles - 1;
+                    let bit = cell_bit(cell);
+                    let Some(d) = (0..9).find(|&d| self.cands[d] & bit != 0) else {
+                        return false;
+                    };
+                    self.place(d, cell);
+                }
+                continue;
+            }
+            let mut progress = false;
+            for d in 0..9 {
+                if self.cands[d] == 0 {
+                    // every house must hold the digit already
+                    if HOUSE_SETS.iter().any(|&h| self.placed[d] & h == 0) {
+                        return false;
+                    }
+                    continue;
+                }
+                for house in HOUSE_SETS {
+                    let m = self.cands[d] & house;
+                    if m == 0 {
+                        if self.placed[d] & house == 0 {
+                            return false;
+                        }
+                    } else if m & (m - 1) == 0 {
+                        self.place(d, m.trailing_zeros() as usize);
+                        progress = true;
+                    }
+                }
+            }
+            if !progress {
+                return true;
+            }
+        }
+    }
+
+    fn search(&mut self, limit: usize, count: &mut usize, solution: &mut Option<[u8; 81]>) {
+        if !self.propagate() {
+            return;
+        }
+        if self.open == 0 {
+            *count += 1;
+            if solution.is_none() {
+                let mut values = [0u8; 81];
+                for (d, &set) in self.placed.iter().enumerate() {
+                    let mut set = set;
+                    while set != 0 {
+                        values[set.trailing_zeros() as usize] = d as u8 + 1;
+                        set &= set - 1;
+                    }
+                }
+                *solution = Some(values);
+            }
+            return;
+        }
+        let (_, twice, thrice) = self.counts();
+        let pairs = self.open & twice & !thrice;
+        let cell = if pairs != 0 {
+            pairs.trailing_zeros() as usize
+        } else {
+            let mut best = (10, 0);
+            let mut open = self.open;
+            while open != 0 {
+                let cell = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let n = self
+                    .cands
+                    .iter()
+                    .filter(|&&c| c & cell_bit(cell) != 0)
+                    .count();
+                if n < best.0 {
+                    best = (n, cell);
+                }
+            }
+            best.1
+        };
+        for d in 0..9 {
+            if *count >= limit {
+                break;
+            }
+            if self.cands[d] & cell_bit(cell) != 0 {
+                let mut next = *self;
+                next.place(d, cell);
+                next.search(limit, count, solution);
+            }
+        }
+    }
+}
+
+/// The number of solutions of `state`, at most `limit`, and one of them, by the bitset
+/// board (the same solutions as [`search`]'s; the first found may differ when there are
+/// several).
+fn count_by_bits(state: &State, limit: usize) -> (usize, Option<[u8; 81]>) {
+    let mut board = BitBoard {
+        cands: [0; 9],
+        placed: [0; 9],
+        open: 0,
+    };
+    for (cell, &v) in state.values().iter().enumerate() {
+        if v != 0 {
+            board.placed[v as usize - 1] |= cell_bit(cell);
+        } else {
+            board.open |= cell_bit(cell);
+            let mut m = state.cell_mask(Cell::new(cell));
+            while m != 0 {
+                board.cands[m.trailing_zeros() as usize] |= cell_bit(cell);
+                m &= m - 1;
+            }
+        }
+    }
+    for d in 0..9 {
+        let mut set = board.placed[d];
+        while set != 0 {
+            board.cands[d] &= !PEER_SETS[set.trailing_zeros() as usize];
+            set &= set - 1;
+        }
+    }
+    let (mut count, mut solution) = (0, None);
+    board.search(limit, &mut count, &mut solution);
+    (count, solution)
+}
+
 /// Count the solutions of a state (its placed digits and open candidates), stopping at
-/// `limit`. A `limit` of 2 answers "none, unique or several".
+/// `limit`. A `limit` of 2 answers "none, unique or several". With a limit of 2 or more a
+/// bitset search answers first: a unique solution is the same whichever search finds it;
+/// otherwise the board search below gives the count and its first solution.
 pub fn count_solutions(state: &State, limit: usize) -> SolveResult {
+    if limit >= 2 {
+        if let (1, Some(solution)) = count_by_bits(state, limit) {
+            return SolveResult {
+                count: 1,
+                solution: Some(solution),
+            };
+        }
+    }
     let mut board = Board {
         masks: [0; 81],
         values: *state.values(),
@@ -340,5 +546,44 @@ mod tests {
         if let Ok(s) = State::from_givens(&g) {
             assert_eq!(count_solutions(&s, 2).count, 0);
         }
+    }
+}
+
+#[cfg(test)]
+mod bits_tests {
+    use super::*;
+    use crate::grid::format::parse_line;
+
+    /// The bitset search and the board search agree on a unique puzzle, an empty grid and a
+    /// puzzle with a candidate removed from its solution.
+    #[test]
+    fn bitset_search_agrees_with_the_board_search() {
+        let p = parse_line(
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            1,
+        )
+        .unwrap();
+        let s = p.start_state().unwrap();
+        let mut board = Board {
+            masks: [0; 81],
+            values: *s.values(),
+        };
+        for cell in Cell::all().filter(|&c| s.value(c).is_none()) {
+            board.masks[cell.index()] = s.cell_mask(cell);
+        }
+        let mut slow = SolveResult {
+            count: 0,
+            solution: None,
+        };
+        search(&mut board, 2, &mut slow, &mut ascending_bits);
+        let (count, solution) = count_by_bits(&s, 2);
+        assert_eq!((count, solution), (slow.count, slow.solution));
+        assert_eq!(count, 1);
+        assert_eq!(count_by_bits(&State::empty(), 2).0, 2);
+        let sol = solution.unwrap();
+        let mut t = s.clone();
+        let open = Cell::all().find(|&c| s.value(c).is_none()).unwrap();
+        t.eliminate(solution_candidate(&sol, open)).unwrap();
+        assert_eq!(count_by_bits(&t, 2).0, 0);
     }
 }
