@@ -1,6 +1,8 @@
 //! The exact solver: counts solutions up to a limit (0, 1 or 2+ is the uniqueness check) and
 //! returns the first solution found. Bitmask propagation (naked and hidden singles) and
-//! branching on a cell with the fewest candidates.
+//! branching on a cell with the fewest candidates; the uniqueness check first runs the same
+//! search on per-digit 81-bit sets (`BitBoard`), the board search giving the count and first
+//! solution whenever that one does not find exactly one.
 //!
 //! **Complexity**: exponential in the worst case; on the hardest known puzzles it explores a
 //! few hundred nodes. Depends only on `grid`.
