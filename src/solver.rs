@@ -397,13 +397,7 @@ pub fn count_solutions(state: &State, limit: usize) -> SolveResult {
             };
         }
     }
-    let mut board = Board {
-        masks: [0; 81],
-        values: *state.values(),
-    };
-    for cell in Cell::all().filter(|&c| state.value(c).is_none()) {
-        board.masks[cell.index()] = state.cell_mask(cell);
-    }
+    let mut board = board_of_state(state);
     let mut result = SolveResult {
         count: 0,
         solution: None,
@@ -418,6 +412,18 @@ pub fn count_solutions(state: &State, limit: usize) -> SolveResult {
     }
     search(&mut board, limit.max(1), &mut result, &mut ascending_bits);
     result
+}
+
+/// A state's board: its placed digits, and the open candidates of its other cells.
+fn board_of_state(state: &State) -> Board {
+    let mut board = Board {
+        masks: [0; 81],
+        values: *state.values(),
+    };
+    for cell in Cell::all().filter(|&c| state.value(c).is_none()) {
+        board.masks[cell.index()] = state.cell_mask(cell);
+    }
+    board
 }
 
 /// A board from 81 values (0 = empty), or `None` when two givens clash.
@@ -566,13 +572,7 @@ mod bits_tests {
         )
         .unwrap();
         let s = p.start_state().unwrap();
-        let mut board = Board {
-            masks: [0; 81],
-            values: *s.values(),
-        };
-        for cell in Cell::all().filter(|&c| s.value(c).is_none()) {
-            board.masks[cell.index()] = s.cell_mask(cell);
-        }
+        let mut board = board_of_state(&s);
         let mut slow = SolveResult {
             count: 0,
             solution: None,

@@ -21,6 +21,7 @@
 
 use super::potential::{two_bits, Pot, REGION_CELLS};
 use super::propagate::{ReadSet, Removed};
+use crate::search::ser::basic::bits;
 use crate::search::ser::grid::PEERS;
 use crate::search::ser::ChainingMode;
 
@@ -147,18 +148,6 @@ fn cells_of(mut set: u128) -> impl Iterator<Item = usize> {
     })
 }
 
-/// The indices of the bits of `mask`, ascending.
-#[inline]
-fn bit_indices(mut mask: u16) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let i = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            i
-        })
-    })
-}
-
 /// One bit set.
 #[inline]
 fn single(set: u128) -> bool {
@@ -184,35 +173,43 @@ struct State {
     off_values: u16,
 }
 
+/// Adds `cells` of value index `v` to one polarity's reached sets (`mine`), the fresh ones
+/// to its new sets (`new`, with their values in `values`); a cell the other polarity holds
+/// (`theirs`) is a contradiction.
+#[inline]
+fn reach_cells(
+    mine: &mut [u128; 9],
+    theirs: &[u128; 9],
+    new: &mut [u128; 9],
+    values: &mut u16,
+    v: usize,
+    cells: u128,
+) -> Result<(), Contradiction> {
+    if cells & theirs[v] != 0 {
+        return Err(Contradiction);
+    }
+    let fresh = cells & !mine[v];
+    if fresh != 0 {
+        mine[v] |= fresh;
+        new[v] |= fresh;
+        *values |= 1 << v;
+    }
+    Ok(())
+}
+
 impl State {
     /// `cells` of value index `v` on.
     #[inline]
     fn turn_on(&mut self, v: usize, cells: u128) -> Result<(), Contradiction> {
-        if cells & self.reached.off[v] != 0 {
-            return Err(Contradiction);
-        }
-        let fresh = cells & !self.reached.on[v];
-        if fresh != 0 {
-            self.reached.on[v] |= fresh;
-            self.new_on[v] |= fresh;
-            self.on_values |= 1 << v;
-        }
-        Ok(())
+        let Reached { on, off, .. } = &mut self.reached;
+        reach_cells(on, off, &mut self.new_on, &mut self.on_values, v, cells)
     }
 
     /// `cells` of value index `v` off.
     #[inline]
     fn turn_off(&mut self, v: usize, cells: u128) -> Result<(), Contradiction> {
-        if cells & self.reached.on[v] != 0 {
-            return Err(Contradiction);
-        }
-        let fresh = cells & !self.reached.off[v];
-        if fresh != 0 {
-            self.reached.off[v] |= fresh;
-            self.new_off[v] |= fresh;
-            self.off_values |= 1 << v;
-        }
-        Ok(())
+        let Reached { on, off, .. } = &mut self.reached;
+        reach_cells(off, on, &mut self.new_off, &mut self.off_values, v, cells)
     }
 
     /// The new *ons*' links: each turns off its value's other places and (`y`) its cell's
@@ -251,12 +248,12 @@ impl State {
         values: u16,
         y: bool,
     ) -> Result<(), Contradiction> {
-        for v in bit_indices(values) {
+        for v in bits(values.into()) {
             for cell in cells_of(offs[v]) {
                 cands[cell] &= !(2 << v);
             }
         }
-        for v in bit_indices(values) {
+        for v in bits(values.into()) {
             let set = offs[v];
             let left = grid.by_value[v] & !self.reached.off[v];
             for cell in cells_of(set) {
@@ -297,7 +294,7 @@ impl State {
         values: u16,
         y: bool,
     ) -> Result<(), Contradiction> {
-        for v in bit_indices(values) {
+        for v in bits(values.into()) {
             for cell in cells_of(offs[v]) {
                 let m = grid.cands[cell];
                 if y && two_bits(m) {
@@ -330,7 +327,7 @@ impl State {
                 return Ok(());
             }
             let mut offs = [0u128; 9];
-            for v in bit_indices(values) {
+            for v in bits(values.into()) {
                 offs[v] = std::mem::take(&mut self.new_off[v]);
             }
             if mode.dynamic {

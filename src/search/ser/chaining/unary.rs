@@ -128,22 +128,19 @@ struct Search<'a> {
 
 /// The producer's first hint: the best by SE's sort, the earliest among equals.
 pub fn first_hint(grid: &SeGrid) -> Option<SeStep> {
-    first_hint_keeping(grid, &mut fruitless_store())
+    first_hint_reaching(grid, &mut fruitless_store(), &mut ClosureStore::default()).0
 }
 
-/// A store for [`first_hint_keeping`]: a key per candidate and pass.
+/// A store for [`first_hint_reaching`]: a key per candidate and pass.
 pub fn fruitless_store() -> Fruitless {
     Fruitless::new(729 * PASSES.len())
 }
 
 /// [`first_hint`], skipping the starts whose searches `fruitless` knows find nothing on
-/// `grid` (from the producer's earlier runs) and adding this run's.
-pub fn first_hint_keeping(grid: &SeGrid, fruitless: &mut Fruitless) -> Option<SeStep> {
-    first_hint_reaching(grid, fruitless, &mut ClosureStore::default()).0
-}
-
-/// [`first_hint_keeping`], with the reach over the static links with the cell rule that
-/// it computed (the static closures of the multiple forcing chains on the same grid).
+/// `grid` (from the producer's earlier runs) and adding this run's, asking the X pass's
+/// closures of `x_closures` (kept the same way); with the reach over the static links with
+/// the cell rule that it computed (the static closures of the multiple forcing chains on
+/// the same grid).
 pub fn first_hint_reaching(
     grid: &SeGrid,
     fruitless: &mut Fruitless,
