@@ -87,26 +87,49 @@ pub struct Closure {
     pub contradiction: bool,
 }
 
-/// The grid of a run as [`closure`] reads it: candidate masks and each value's cells.
+/// The grid of a run as [`closure`] reads it: candidate masks, each value's cells, and
+/// where the dynamic rules may fire (SE's rule needs two candidates or places on the grid).
 #[derive(Clone)]
 pub struct Grid {
     cands: [u16; 81],
     by_value: [u128; 9],
+    /// Per value index and region type (block, row, column): the places of the value whose
+    /// region of that type holds two places of it or more.
+    several_places: [[u128; 3]; 9],
+    /// The cells with two candidates or more.
+    several_values: u128,
 }
 
 impl Grid {
     pub fn new(cands: &[u16; 81]) -> Grid {
         let mut by_value = [0u128; 9];
+        let mut several_values = 0u128;
         for (cell, &m) in cands.iter().enumerate() {
-            for (v, set) in by_value.iter_mut().enumerate() {
-                if m & (2 << v) != 0 {
-                    *set |= 1 << cell;
-                }
+            let bit = 1u128 << cell;
+            for v in bits(u32::from(m >> 1)) {
+                by_value[v] |= bit;
+            }
+            if m.count_ones() >= 2 {
+                several_values |= bit;
             }
         }
+        let several_places = std::array::from_fn(|v| {
+            std::array::from_fn(|k| {
+                REGIONS[k].iter().fold(0u128, |set, &region| {
+                    let places = by_value[v] & region;
+                    if places & places.wrapping_sub(1) != 0 {
+                        set | places
+                    } else {
+                        set
+                    }
+                })
+            })
+        });
         Grid {
             cands: *cands,
             by_value,
+            several_places,
+            several_values,
         }
     }
 }
@@ -127,6 +150,25 @@ const REGION_MASKS: [[u128; 81]; 3] = {
             let mut p = 0;
             while p < 9 {
                 t[k][REGION_CELLS[k][i][p] as usize] = mask;
+                p += 1;
+            }
+            i += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// `REGIONS[type][index]`: the cells of each block, row and column.
+const REGIONS: [[u128; 9]; 3] = {
+    let mut t = [[0u128; 9]; 3];
+    let mut k = 0;
+    while k < 3 {
+        let mut i = 0;
+        while i < 9 {
+            let mut p = 0;
+            while p < 9 {
+                t[k][i] |= 1 << REGION_CELLS[k][i][p];
                 p += 1;
             }
             i += 1;
@@ -257,10 +299,11 @@ impl State {
             let set = offs[v];
             let left = grid.by_value[v] & !self.reached.off[v];
             for cell in cells_of(set) {
-                for masks in &REGION_MASKS {
+                let bit = 1u128 << cell;
+                for (masks, &several) in REGION_MASKS.iter().zip(&grid.several_places[v]) {
                     // a region with one place of the value, or a cell with one value, has
                     // no rule (SE's rule needs two left when an off is taken)
-                    if single(grid.by_value[v] & masks[cell]) {
+                    if several & bit == 0 {
                         continue;
                     }
                     let places = left & masks[cell];
@@ -271,7 +314,7 @@ impl State {
                         self.turn_on(v, places)?;
                     }
                 }
-                if y && !single(grid.cands[cell] as u128) {
+                if y && grid.several_values & bit != 0 {
                     let m = cands[cell];
                     if m == 0 {
                         return Err(Contradiction);
