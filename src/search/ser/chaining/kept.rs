@@ -19,9 +19,11 @@ use std::rc::Rc;
 
 /// The chains of one producer, by start potential, each exact on [`ChainStore::grid`], and
 /// what each propagation reaches ([`Reached`]: also kept where the chain was not built).
+/// An empty store holds no table (it stands in for a store taken away for a run).
 #[derive(Clone)]
 pub struct ChainStore {
     grid: [u16; 81],
+    /// By start index: empty until the first insertion, then one slot per potential.
     chains: Vec<Option<Rc<Chain>>>,
     reached: Vec<Option<Rc<Reached>>>,
     /// The starts whose last propagation met a contradiction, on this grid or an earlier
@@ -34,8 +36,8 @@ impl Default for ChainStore {
     fn default() -> ChainStore {
         ChainStore {
             grid: [0; 81],
-            chains: vec![None; POTS],
-            reached: vec![None; POTS],
+            chains: Vec::new(),
+            reached: Vec::new(),
             contradicted: [0; POTS.div_ceil(64)],
         }
     }
@@ -73,11 +75,20 @@ impl ChainStore {
     /// What the propagation from `start` reaches, if kept.
     #[inline]
     pub fn reached(&self, start: Pot) -> Option<&Rc<Reached>> {
-        self.reached[start.index()].as_ref()
+        self.reached.get(start.index())?.as_ref()
     }
 
     pub fn insert_reached(&mut self, start: Pot, reached: Rc<Reached>) {
+        self.make_slots();
         self.reached[start.index()] = Some(reached);
+    }
+
+    /// One slot per potential in each table.
+    fn make_slots(&mut self) {
+        if self.chains.is_empty() {
+            self.chains = vec![None; POTS];
+            self.reached = vec![None; POTS];
+        }
     }
 
     /// Did the last propagation from `start` meet a contradiction?
@@ -98,10 +109,11 @@ impl ChainStore {
     /// The chain from `start`, if kept.
     #[inline]
     pub fn get(&self, start: Pot) -> Option<&Rc<Chain>> {
-        self.chains[start.index()].as_ref()
+        self.chains.get(start.index())?.as_ref()
     }
 
     pub fn insert(&mut self, start: Pot, chain: Rc<Chain>) {
+        self.make_slots();
         self.chains[start.index()] = Some(chain);
     }
 }
