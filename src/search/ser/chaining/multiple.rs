@@ -112,14 +112,14 @@ impl<'a> Run<'a> {
             chains,
             rules: Rules::default(),
             scratch: Default::default(),
-            buffers: Buffers::default(),
+            buffers: Buffers::reused(),
             bound: std::cell::Cell::new(usize::MAX),
         }
     }
 
     /// The chains of the run, to keep for the producer's next run.
-    pub fn into_chains(self) -> ChainStore {
-        self.chains
+    pub fn into_chains(mut self) -> ChainStore {
+        std::mem::take(&mut self.chains)
     }
 
     fn chain(&mut self, start: Pot) -> Rc<Chain> {
@@ -392,6 +392,12 @@ impl<'a> Run<'a> {
                 }
             }
         }
+    }
+}
+
+impl Drop for Run<'_> {
+    fn drop(&mut self) {
+        std::mem::take(&mut self.buffers).give_back();
     }
 }
 

@@ -177,9 +177,10 @@ pub struct Table {
 }
 
 impl Default for Table {
+    /// A table without entries yet (made at the first reset).
     fn default() -> Table {
         Table {
-            entries: vec![(0, 0); POTS],
+            entries: Vec::new(),
             current: 0,
         }
     }
@@ -187,6 +188,9 @@ impl Default for Table {
 
 impl Table {
     fn reset(&mut self) {
+        if self.entries.is_empty() {
+            self.entries = vec![(0, 0); POTS];
+        }
         self.current = self.current.wrapping_add(1);
         if self.current == 0 {
             self.entries.fill((0, 0));
@@ -426,6 +430,27 @@ impl Chain {
 pub struct Scratch {
     seen: Vec<u64>,
     stack: Vec<u32>,
+}
+
+thread_local! {
+    /// The buffers of the runs ended on this thread, for the next ones (a table over every
+    /// potential is an 11 KB zeroed allocation).
+    static SPARE_BUFFERS: std::cell::RefCell<Vec<Buffers>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Buffers {
+    /// The buffers of a run ended on this thread, or new ones.
+    pub fn reused() -> Buffers {
+        SPARE_BUFFERS
+            .with(|spare| spare.borrow_mut().pop())
+            .unwrap_or_default()
+    }
+
+    /// Leaves the buffers to a later run on this thread.
+    pub fn give_back(self) {
+        SPARE_BUFFERS.with(|spare| spare.borrow_mut().push(self));
+    }
 }
 
 /// Buffers reused by propagations.
