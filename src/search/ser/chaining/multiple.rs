@@ -202,13 +202,16 @@ impl<'a> Run<'a> {
         let (mut on, mut off) = (first.on, first.off);
         for &start in &starts[1..] {
             let r = self.reached(start);
+            let mut any = 0;
             for v in 0..9 {
                 on[v] &= r.on[v];
                 off[v] &= r.off[v];
+                any |= on[v] | off[v];
             }
-        }
-        if on.iter().chain(&off).all(|&m| m == 0) {
-            return None;
+            // the other starts' reached sets are not asked for
+            if any == 0 {
+                return None;
+            }
         }
         let bound = self.bound.get();
         if bound == usize::MAX {
