@@ -68,8 +68,7 @@ impl Reached {
     /// Does the propagation, every reached potential taken, read a candidate of `removed`
     /// (see [`Reached::read`])?
     pub fn reads_any(&self, removed: &Removed, y: bool) -> bool {
-        let linked: [u128; 9] = std::array::from_fn(|v| self.on[v] | self.off[v]);
-        removed.met_by(self.cells, &linked, y)
+        removed.met_by(self.cells, &self.on, &self.off, y)
     }
 
     /// What the propagation read when every reached potential was taken (a superset of

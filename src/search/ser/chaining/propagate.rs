@@ -80,7 +80,7 @@ impl ReadSet {
     /// (bit `c` for cell `c`), and per value the cells seeing or holding a removed
     /// candidate of that value ([`Removed`]).
     pub fn meets(&self, removed: &Removed) -> bool {
-        self.cells & removed.cells != 0 || removed.near_any(&self.linked)
+        self.cells & removed.cells != 0 || removed.near_any(|v| self.linked[v])
     }
 }
 
@@ -130,21 +130,22 @@ impl Removed {
         self.cells == 0
     }
 
-    /// Does a propagation that took every potential of `linked` (per value, bit `c` for
-    /// cell `c`; `cells` their cells) read a removed candidate? `y`: it used the cell
-    /// rule. The same as [`ReadSet::meets`] on the set those potentials read.
-    pub fn met_by(&self, cells: u128, linked: &[u128; 9], y: bool) -> bool {
-        (y && cells & self.cells != 0) || self.near_any(linked)
+    /// Does a propagation that took every potential on in `on` and off in `off` (per
+    /// value, bit `c` for cell `c`; `cells` their cells) read a removed candidate? `y`: it
+    /// used the cell rule. The same as [`ReadSet::meets`] on the set those potentials read.
+    pub fn met_by(&self, cells: u128, on: &[u128; 9], off: &[u128; 9], y: bool) -> bool {
+        (y && cells & self.cells != 0) || self.near_any(|v| on[v] | off[v])
     }
 
-    /// Is a cell of `linked[v]` near a removed candidate of value index `v`, for some `v`?
+    /// Is a cell of `linked(v)` near a removed candidate of value index `v`, for some `v`?
+    /// (`linked` is asked at the removed values only.)
     #[inline]
-    fn near_any(&self, linked: &[u128; 9]) -> bool {
+    fn near_any(&self, linked: impl Fn(usize) -> u128) -> bool {
         let mut values = self.values;
         while values != 0 {
             let v = values.trailing_zeros() as usize;
             values &= values - 1;
-            if self.near[v] & linked[v] != 0 {
+            if self.near[v] & linked(v) != 0 {
                 return true;
             }
         }
