@@ -1,8 +1,11 @@
 //! The exact solver: counts solutions up to a limit (0, 1 or 2+ is the uniqueness check) and
 //! returns the first solution found. Bitmask propagation (naked and hidden singles) and
-//! branching on a cell with the fewest candidates; the uniqueness check first runs the same
-//! search on per-digit 81-bit sets (`BitBoard`), the board search giving the count and first
-//! solution whenever that one does not find exactly one.
+//! branching on a cell with the fewest candidates. The uniqueness check first runs a search
+//! on per-digit bitsets (`BitBoard`: each digit's cells in each band of three rows as 27 bits,
+//! locked candidates inside a band and inside a stack by table lookups, singles by bit
+//! arithmetic, only changed sets propagated again, branching on a two-digit cell with the
+//! most open peers), the board search giving the count and first solution whenever that one
+//! does not find exactly one.
 //!
 //! **Complexity**: exponential in the worst case; on the hardest known puzzles it explores a
 //! few hundred nodes. Depends only on `grid`.
@@ -188,163 +191,409 @@ fn ascending_bits(mut mask: u16) -> Vec<u16> {
     bits
 }
 
-/// A cell's bit in a 81-bit set.
-const fn cell_bit(cell: usize) -> u128 {
-    1u128 << cell
+/// The cells of a band (three rows) as a 27-bit set: bit 9 × row-in-band + column, so that
+/// bit `b` of band `k` is the grid's cell 27 × k + b.
+const BAND_CELLS: u32 = (1 << 27) - 1;
+
+/// The nine cells of a row, or nine columns, as the low 9 bits.
+const ROW_CELLS: u32 = 0x1ff;
+
+/// The nine cells of a band's first box.
+const BOX_CELLS: u32 = 7 | 7 << 9 | 7 << 18;
+
+/// A set of columns (9 bits) repeated on each of a band's three rows.
+const fn in_every_row(columns: u32) -> u32 {
+    columns * (1 | 1 << 9 | 1 << 18)
 }
 
-/// The 27 houses (rows, columns, blocks) as 81-bit sets.
-const HOUSE_SETS: [u128; 27] = {
-    let mut out = [0u128; 27];
-    let mut cell = 0;
-    while cell < 81 {
-        let (r, c) = (cell / 9, cell % 9);
-        out[r] |= cell_bit(cell);
-        out[9 + c] |= cell_bit(cell);
-        out[18 + (r / 3) * 3 + c / 3] |= cell_bit(cell);
-        cell += 1;
+/// The columns (9 bits) a band's set touches in any of its rows.
+const fn columns_of(set: u32) -> u32 {
+    (set | set >> 9 | set >> 18) & ROW_CELLS
+}
+
+/// The row (in its band) holding a one-cell set.
+fn row_of(cell: u32) -> u32 {
+    ROW_CELLS << (9 * (cell.trailing_zeros() / 9))
+}
+
+/// For the 9 cells of a row, which of its three mini-rows (the row's part in each box of the
+/// band) hold at least one: bit `box`.
+const ROW_MINIROWS: [u8; 512] = {
+    let mut out = [0u8; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if (row >> (3 * k)) & 7 != 0 {
+                out[row] |= 1 << k;
+            }
+            k += 1;
+        }
+        row += 1;
     }
     out
 };
 
-/// Each cell's 20 peers as an 81-bit set.
-const PEER_SETS: [u128; 81] = {
-    let mut out = [0u128; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let (r, c) = (cell / 9, cell % 9);
-        out[cell] = (HOUSE_SETS[r] | HOUSE_SETS[9 + c] | HOUSE_SETS[18 + (r / 3) * 3 + c / 3])
-            & !cell_bit(cell);
-        cell += 1;
+/// For a 3 × 3 set of (line, box) pairs (bit 3 × line + box), those that take part in a
+/// permutation line → box inside the set (0 when there is none): the three rows of a band put
+/// a digit in three different boxes, as do the three bands of a stack in three columns.
+const PERMUTATION_UNION: [u16; 512] = {
+    const PERMUTATIONS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut out = [0u16; 512];
+    let mut pairs = 0;
+    while pairs < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let mut used = 0u16;
+            let mut line = 0;
+            while line < 3 {
+                used |= 1 << (3 * line + PERMUTATIONS[p][line]);
+                line += 1;
+            }
+            if pairs as u16 & used == used {
+                out[pairs] |= used;
+            }
+            p += 1;
+        }
+        pairs += 1;
     }
     out
 };
 
-/// The uniqueness check's board: per digit the open cells that can take it and the cells
-/// holding it, and the open cells (a copy per branch is 300 bytes, no allocation).
+/// For the mini-rows one digit may still use in a band (bit 3 × row + box), the cells of
+/// those mini-rows that some placement of the digit in the band uses (the
+/// [`PERMUTATION_UNION`] of the mini-rows). This is box/line locked candidates inside the
+/// band, found to its fixpoint at once; 0 when no placement is left (a contradiction).
+const BAND_SURVIVORS: [u32; 512] = {
+    let mut out = [0u32; 512];
+    let mut minirows = 0;
+    while minirows < 512 {
+        let kept = PERMUTATION_UNION[minirows];
+        let mut bit = 0;
+        while bit < 9 {
+            if kept >> bit & 1 != 0 {
+                out[minirows] |= 7 << (9 * (bit / 3) + 3 * (bit % 3));
+            }
+            bit += 1;
+        }
+        minirows += 1;
+    }
+    out
+};
+
+/// The mini-rows (bit 3 × row + box) a band's set touches.
+fn minirows_of(set: u32) -> usize {
+    ROW_MINIROWS[(set & ROW_CELLS) as usize] as usize
+        | (ROW_MINIROWS[(set >> 9 & ROW_CELLS) as usize] as usize) << 3
+        | (ROW_MINIROWS[(set >> 18) as usize] as usize) << 6
+}
+
+/// The cells of a band's set that are alone in their row (an empty row has none).
+fn alone_in_row(set: u32) -> u32 {
+    let mut alone = 0;
+    for shift in [0, 9, 18] {
+        let row = set >> shift & ROW_CELLS;
+        if row & row.wrapping_sub(1) == 0 {
+            alone |= row << shift;
+        }
+    }
+    alone
+}
+
+/// The uniqueness check's board, band-wise (a copy per branch is 228 bytes, no allocation).
+/// Each digit's cells in each band form a 27-bit set that keeps the cells holding the digit
+/// as well as those that may still take it, so that every row, column and box of a digit
+/// holds one cell of its set once solved. A set is propagated again only when it changed
+/// since its last propagation: the locked candidates of its band (a table lookup), its
+/// row-alone cells fixed (taken from the other digits) and their columns cleared from the
+/// digit's other bands. At the sets' fixpoint follow naked singles and the locked candidates
+/// of each stack (which give hidden singles in columns), by bit arithmetic.
 #[derive(Clone, Copy)]
 struct BitBoard {
-    cands: [u128; 9],
-    placed: [u128; 9],
-    open: u128,
+    /// Per digit and band, the cells holding the digit or that may still take it.
+    sets: [[u32; 3]; 9],
+    /// Each set as it was when last propagated (`u32::MAX`, no set, before the first time).
+    propagated: [[u32; 3]; 9],
+    /// Per band, the cells not yet fixed to a digit.
+    unsolved: [u32; 3],
+}
+
+/// What a round of singles or locked candidates did.
+enum Progress {
+    /// Nothing changed.
+    Stuck,
+    /// A set lost cells (or a cell was fixed).
+    Changed,
+    /// A cell, or a digit in some house, was left without a place.
+    Contradiction,
 }
 
 impl BitBoard {
-    fn place(&mut self, digit: usize, cell: usize) {
-        let bit = cell_bit(cell);
-        for c in &mut self.cands {
-            *c &= !bit;
+    /// The board of a state: its placed digits fixed, its open cells' candidates.
+    fn of_state(state: &State) -> BitBoard {
+        let mut board = BitBoard {
+            sets: [[0; 3]; 9],
+            propagated: [[u32::MAX; 3]; 9],
+            unsolved: [0; 3],
+        };
+        for candidate in state.candidates().iter() {
+            let cell = candidate.cell().index();
+            board.sets[candidate.digit().index()][cell / 27] |= 1 << (cell % 27);
         }
-        self.cands[digit] &= !PEER_SETS[cell];
-        self.placed[digit] |= bit;
-        self.open &= !bit;
+        for (cell, &v) in state.values().iter().enumerate() {
+            let (band, bit) = (cell / 27, 1 << (cell % 27));
+            if v == 0 {
+                board.unsolved[band] |= bit;
+            } else {
+                board.sets[v as usize - 1][band] |= bit;
+            }
+        }
+        // a placed digit's cell leaves the other digits (any candidate it kept) and its peers
+        for (cell, &v) in state.values().iter().enumerate() {
+            if v != 0 {
+                board.fix(v as usize - 1, cell / 27, 1 << (cell % 27));
+            }
+        }
+        board
     }
 
-    /// The open cells with at least one, two and three candidates.
-    fn counts(&self) -> (u128, u128, u128) {
-        let (mut once, mut twice, mut thrice) = (0u128, 0u128, 0u128);
-        for &c in &self.cands {
-            thrice |= twice & c;
-            twice |= once & c;
-            once |= c;
+    /// Fix `cell` (a one-cell set of `band`) to `digit`: the other digits lose it and the
+    /// digit loses the rest of its row; the next propagation does the column and box.
+    fn fix(&mut self, digit: usize, band: usize, cell: u32) {
+        for sets in &mut self.sets {
+            sets[band] &= !cell;
         }
-        (once, twice, thrice)
+        let set = &mut self.sets[digit][band];
+        *set = (*set & !row_of(cell)) | cell;
+        self.unsolved[band] &= !cell;
     }
 
-    /// Naked and hidden singles to a fixpoint. False on contradiction.
-    fn propagate(&mut self) -> bool {
+    /// Propagate the set of `digit` in `band`. False when it is left without a placement.
+    fn propagate_set(&mut self, digit: usize, band: usize) -> bool {
+        let set = self.sets[digit][band];
+        let set = set & BAND_SURVIVORS[minirows_of(set)];
+        if set == 0 {
+            return false;
+        }
+        let alone = alone_in_row(set);
+        let fixed = alone & self.unsolved[band];
+        if fixed != 0 {
+            self.unsolved[band] &= !fixed;
+            for sets in &mut self.sets {
+                sets[band] &= !fixed;
+            }
+        }
+        let columns = in_every_row(columns_of(alone));
+        for other in &mut self.sets[digit] {
+            *other &= !columns;
+        }
+        self.sets[digit][band] = set;
+        self.propagated[digit][band] = set;
+        true
+    }
+
+    /// Propagate every changed set until none changes. False on contradiction.
+    fn propagate_sets(&mut self) -> bool {
         loop {
-            let (once, twice, _) = self.counts();
-            if self.open & !once != 0 {
-                return false;
-            }
-            let mut singles = self.open & !twice;
-            if singles != 0 {
-                while singles != 0 {
-                    let cell = singles.trailing_zeros() as usize;
-                    singles &= singles - 1;
-                    let bit = cell_bit(cell);
-                    let Some(d) = (0..9).find(|&d| self.cands[d] & bit != 0) else {
-                        return false;
-                    };
-                    self.place(d, cell);
-                }
-                continue;
-            }
-            let mut progress = false;
-            for d in 0..9 {
-                if self.cands[d] == 0 {
-                    // every house must hold the digit already
-                    if HOUSE_SETS.iter().any(|&h| self.placed[d] & h == 0) {
-                        return false;
-                    }
+            let mut changed = false;
+            for digit in 0..9 {
+                if self.sets[digit] == self.propagated[digit] {
                     continue;
                 }
-                for house in HOUSE_SETS {
-                    let m = self.cands[d] & house;
-                    if m == 0 {
-                        if self.placed[d] & house == 0 {
-                            return false;
-                        }
-                    } else if m & (m - 1) == 0 {
-                        self.place(d, m.trailing_zeros() as usize);
-                        progress = true;
+                changed = true;
+                for band in 0..3 {
+                    if self.sets[digit][band] != self.propagated[digit][band]
+                        && !self.propagate_set(digit, band)
+                    {
+                        return false;
                     }
                 }
             }
-            if !progress {
+            if !changed {
                 return true;
             }
         }
     }
 
+    /// Naked singles of every band, after checking each cell keeps a digit.
+    fn naked_singles(&mut self) -> Progress {
+        let mut progress = Progress::Stuck;
+        for band in 0..3 {
+            let (mut once, mut twice) = (0u32, 0u32);
+            for sets in &self.sets {
+                twice |= once & sets[band];
+                once |= sets[band];
+            }
+            if once != BAND_CELLS {
+                return Progress::Contradiction;
+            }
+            let mut singles = self.unsolved[band] & !twice;
+            while singles != 0 {
+                let cell = singles & singles.wrapping_neg();
+                singles ^= cell;
+                let Some(digit) = (0..9).find(|&d| self.sets[d][band] & cell != 0) else {
+                    return Progress::Contradiction;
+                };
+                self.fix(digit, band, cell);
+                progress = Progress::Changed;
+            }
+        }
+        progress
+    }
+
+    /// Locked candidates between the boxes and columns of each stack, for every digit: the
+    /// three bands put a digit in three different columns of a stack, so a column survives
+    /// in a band when it belongs to a permutation band → column within the columns the
+    /// digit may still use. Hidden singles in columns follow from it (with the band's own
+    /// propagation).
+    fn stack_locks(&mut self) -> Progress {
+        let mut progress = Progress::Stuck;
+        for sets in &mut self.sets {
+            let columns = sets.map(columns_of);
+            let mut allowed = [0u32; 3];
+            for shift in [0, 3, 6] {
+                let used = (columns[0] >> shift & 7)
+                    | (columns[1] >> shift & 7) << 3
+                    | (columns[2] >> shift & 7) << 6;
+                let kept = PERMUTATION_UNION[used as usize] as u32;
+                if kept == 0 {
+                    return Progress::Contradiction;
+                }
+                allowed[0] |= (kept & 7) << shift;
+                allowed[1] |= (kept >> 3 & 7) << shift;
+                allowed[2] |= (kept >> 6) << shift;
+            }
+            for band in 0..3 {
+                if columns[band] != allowed[band] {
+                    sets[band] &= in_every_row(allowed[band]);
+                    progress = Progress::Changed;
+                }
+            }
+        }
+        progress
+    }
+
+    /// Propagation, singles and locked candidates to a fixpoint. False on contradiction.
+    fn settle(&mut self) -> bool {
+        loop {
+            if !self.propagate_sets() {
+                return false;
+            }
+            match self.naked_singles() {
+                Progress::Contradiction => return false,
+                Progress::Changed => continue,
+                Progress::Stuck => {}
+            }
+            match self.stack_locks() {
+                Progress::Contradiction => return false,
+                Progress::Changed => continue,
+                Progress::Stuck => return true,
+            }
+        }
+    }
+
+    /// The cell to branch on, as (band, one-cell set): of the cells with two digits the first
+    /// with the most open peers (its branches propagate furthest: half the nodes of taking
+    /// the first), else the first with the fewest digits.
+    fn branch_cell(&self) -> (usize, u32) {
+        let mut best: Option<(u32, usize, u32)> = None;
+        for band in 0..3 {
+            let mut pairs = self.two_digit_cells(band);
+            while pairs != 0 {
+                let cell = pairs & pairs.wrapping_neg();
+                pairs ^= cell;
+                let peers = self.open_peers(band, cell);
+                if best.is_none_or(|(most, _, _)| peers > most) {
+                    best = Some((peers, band, cell));
+                }
+            }
+        }
+        if let Some((_, band, cell)) = best {
+            return (band, cell);
+        }
+        let mut fewest = (10, 0, 0);
+        for band in 0..3 {
+            let mut open = self.unsolved[band];
+            while open != 0 {
+                let cell = open & open.wrapping_neg();
+                open ^= cell;
+                let n = self.sets.iter().filter(|s| s[band] & cell != 0).count();
+                if n < fewest.0 {
+                    fewest = (n, band, cell);
+                }
+            }
+        }
+        (fewest.1, fewest.2)
+    }
+
+    /// The open cells of `band` with exactly two digits.
+    fn two_digit_cells(&self, band: usize) -> u32 {
+        let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+        for sets in &self.sets {
+            thrice |= twice & sets[band];
+            twice |= once & sets[band];
+            once |= sets[band];
+        }
+        self.unsolved[band] & twice & !thrice
+    }
+
+    /// The open cells in the row, box or column of `cell` (a one-cell set of `band`), itself
+    /// included.
+    fn open_peers(&self, band: usize, cell: u32) -> u32 {
+        let column = cell.trailing_zeros() % 9;
+        let column_cells = in_every_row(1 << column);
+        let box_cells = BOX_CELLS << (3 * (column / 3));
+        let mut open =
+            (self.unsolved[band] & (row_of(cell) | box_cells | column_cells)).count_ones();
+        for (other, &unsolved) in self.unsolved.iter().enumerate() {
+            if other != band {
+                open += (unsolved & column_cells).count_ones();
+            }
+        }
+        open
+    }
+
+    /// The 81 values of a solved board.
+    fn values(&self) -> [u8; 81] {
+        let mut values = [0u8; 81];
+        for (digit, sets) in (1..).zip(&self.sets) {
+            for (band, &set) in sets.iter().enumerate() {
+                let mut set = set;
+                while set != 0 {
+                    values[27 * band + set.trailing_zeros() as usize] = digit;
+                    set &= set - 1;
+                }
+            }
+        }
+        values
+    }
+
     fn search(&mut self, limit: usize, count: &mut usize, solution: &mut Option<[u8; 81]>) {
-        if !self.propagate() {
+        if !self.settle() {
             return;
         }
-        if self.open == 0 {
+        if self.unsolved == [0; 3] {
             *count += 1;
             if solution.is_none() {
-                let mut values = [0u8; 81];
-                for (d, &set) in self.placed.iter().enumerate() {
-                    let mut set = set;
-                    while set != 0 {
-                        values[set.trailing_zeros() as usize] = d as u8 + 1;
-                        set &= set - 1;
-                    }
-                }
-                *solution = Some(values);
+                *solution = Some(self.values());
             }
             return;
         }
-        let (_, twice, thrice) = self.counts();
-        let pairs = self.open & twice & !thrice;
-        let cell = if pairs != 0 {
-            pairs.trailing_zeros() as usize
-        } else {
-            let mut best = (10, 0);
-            let mut open = self.open;
-            while open != 0 {
-                let cell = open.trailing_zeros() as usize;
-                open &= open - 1;
-                let n = self
-                    .cands
-                    .iter()
-                    .filter(|&&c| c & cell_bit(cell) != 0)
-                    .count();
-                if n < best.0 {
-                    best = (n, cell);
-                }
-            }
-            best.1
-        };
-        for d in 0..9 {
+        let (band, cell) = self.branch_cell();
+        for digit in 0..9 {
             if *count >= limit {
                 break;
             }
-            if self.cands[d] & cell_bit(cell) != 0 {
+            if self.sets[digit][band] & cell != 0 {
                 let mut next = *self;
-                next.place(d, cell);
+                next.fix(digit, band, cell);
                 next.search(limit, count, solution);
             }
         }
@@ -355,32 +604,8 @@ impl BitBoard {
 /// board (the same solutions as [`search`]'s; the first found may differ when there are
 /// several).
 fn count_by_bits(state: &State, limit: usize) -> (usize, Option<[u8; 81]>) {
-    let mut board = BitBoard {
-        cands: [0; 9],
-        placed: [0; 9],
-        open: 0,
-    };
-    for (cell, &v) in state.values().iter().enumerate() {
-        if v != 0 {
-            board.placed[v as usize - 1] |= cell_bit(cell);
-        } else {
-            board.open |= cell_bit(cell);
-            let mut m = state.cell_mask(Cell::new(cell));
-            while m != 0 {
-                board.cands[m.trailing_zeros() as usize] |= cell_bit(cell);
-                m &= m - 1;
-            }
-        }
-    }
-    for d in 0..9 {
-        let mut set = board.placed[d];
-        while set != 0 {
-            board.cands[d] &= !PEER_SETS[set.trailing_zeros() as usize];
-            set &= set - 1;
-        }
-    }
     let (mut count, mut solution) = (0, None);
-    board.search(limit, &mut count, &mut solution);
+    BitBoard::of_state(state).search(limit, &mut count, &mut solution);
     (count, solution)
 }
 
@@ -560,7 +785,59 @@ mod tests {
 #[cfg(test)]
 mod bits_tests {
     use super::*;
-    use crate::grid::format::parse_line;
+    use crate::grid::format::{parse_collection, parse_line};
+
+    /// The board search's count up to `limit` and its first solution.
+    fn board_search(state: &State, limit: usize) -> (usize, Option<[u8; 81]>) {
+        let mut board = board_of_state(state);
+        let mut result = SolveResult {
+            count: 0,
+            solution: None,
+        };
+        search(&mut board, limit, &mut result, &mut ascending_bits);
+        (result.count, result.solution)
+    }
+
+    /// Both searches on `state`: the same count up to 2 and up to 5, the same solution when
+    /// it is unique, and a bitset solution that is one of the state's. The count up to 2.
+    fn assert_searches_agree(state: &State, what: &str) -> usize {
+        let (count, solution) = count_by_bits(state, 2);
+        let (slow_count, slow_solution) = board_search(state, 2);
+        assert_eq!(count, slow_count, "{what}");
+        if count == 1 {
+            assert_eq!(solution, slow_solution, "{what}");
+        }
+        if let Some(values) = solution {
+            let grid = State::from_givens(&values).expect("a valid grid");
+            assert!(grid.is_solved(), "{what}");
+            for cell in Cell::all() {
+                let kept = match state.value(cell) {
+                    Some(d) => d.get() == values[cell.index()],
+                    None => state.has(solution_candidate(&values, cell)),
+                };
+                assert!(kept, "{what}: {cell:?}");
+            }
+        }
+        assert_eq!(
+            count_by_bits(state, 5).0,
+            board_search(state, 5).0,
+            "{what}"
+        );
+        count
+    }
+
+    /// The first `n` puzzles of `../shared/data/NAME`, beside the repository.
+    fn collection(name: &str, n: usize) -> Vec<crate::grid::Puzzle> {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../shared/data")
+            .join(name);
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+        parse_collection(&text)
+            .take(n)
+            .map(|(line, p)| p.unwrap_or_else(|e| panic!("{name} line {line}: {e}")))
+            .collect()
+    }
 
     /// The bitset search and the board search agree on a unique puzzle, an empty grid and a
     /// puzzle with a candidate removed from its solution.
@@ -572,14 +849,8 @@ mod bits_tests {
         )
         .unwrap();
         let s = p.start_state().unwrap();
-        let mut board = board_of_state(&s);
-        let mut slow = SolveResult {
-            count: 0,
-            solution: None,
-        };
-        search(&mut board, 2, &mut slow, &mut ascending_bits);
         let (count, solution) = count_by_bits(&s, 2);
-        assert_eq!((count, solution), (slow.count, slow.solution));
+        assert_eq!((count, solution), board_search(&s, 2));
         assert_eq!(count, 1);
         assert_eq!(count_by_bits(&State::empty(), 2).0, 2);
         let sol = solution.unwrap();
@@ -587,5 +858,55 @@ mod bits_tests {
         let open = Cell::all().find(|&c| s.value(c).is_none()).unwrap();
         t.eliminate(solution_candidate(&sol, open)).unwrap();
         assert_eq!(count_by_bits(&t, 2).0, 0);
+    }
+
+    /// On puzzles of several collections, each with variants of none, one and several
+    /// solutions (a solution candidate or a wrong one removed, a given removed, two givens
+    /// removed), the two searches agree.
+    #[test]
+    fn bitset_search_agrees_on_many_puzzles() {
+        let mut seen = [0usize; 3];
+        let files = [
+            ("top1465.txt", 150),
+            ("forum_hardest_1106.txt", 60),
+            ("royle17.txt", 40),
+            ("cb_controlled_bias.txt", 40),
+        ];
+        for (name, n) in files {
+            for p in collection(name, n) {
+                let line = p.line();
+                let s = p.start_state().expect("consistent givens");
+                assert_eq!(assert_searches_agree(&s, &line), 1, "{line}");
+                let solution = count_by_bits(&s, 2).1.expect("a solution");
+                let open: Vec<Cell> = Cell::all().filter(|&c| s.value(c).is_none()).collect();
+                // a solution candidate removed: none; a wrong one removed: still one
+                let cell = open[line.len() % open.len()];
+                let right = solution_candidate(&solution, cell);
+                let mut none = s.clone();
+                if none.eliminate(right).is_ok() {
+                    seen[assert_searches_agree(&none, &line).min(2)] += 1;
+                }
+                if let Some(wrong) = s
+                    .candidates()
+                    .iter()
+                    .find(|c| *c != right && c.cell() == cell)
+                {
+                    let mut one = s.clone();
+                    if one.eliminate(wrong).is_ok() {
+                        assert_eq!(assert_searches_agree(&one, &line), 1, "{line}");
+                        seen[1] += 1;
+                    }
+                }
+                // givens removed: usually several
+                let givens: Vec<usize> = (0..81).filter(|&i| s.values()[i] != 0).collect();
+                let mut values = *s.values();
+                for &i in givens.iter().step_by(givens.len() / 2).take(2) {
+                    values[i] = 0;
+                    let fewer = State::from_givens(&values).expect("fewer givens");
+                    seen[assert_searches_agree(&fewer, &line).min(2)] += 1;
+                }
+            }
+        }
+        assert!(seen.iter().all(|&n| n > 10), "none, one, several: {seen:?}");
     }
 }
