@@ -1,6 +1,6 @@
 //! Which potentials each potential reaches over a fixed grid's links (the static producers'
-//! implication graph): its strongly connected components (petgraph's Tarjan), then each component's
-//! reach as a bitset, components taken sinks first.
+//! implication graph): its strongly connected components (Tarjan's algorithm), then each
+//! component's reach as a bitset, components taken sinks first.
 //!
 //! A forcing chain from a start is a path of these links from the start to its conjugate,
 //! so a start whose conjugate it does not reach has none, and its search can be skipped.
@@ -13,8 +13,6 @@
 
 use super::closure::Reached;
 use super::potential::{Pot, StaticLinks, POTS};
-use petgraph::algo::TarjanScc;
-use petgraph::visit::{GraphBase, GraphRef, IntoNeighbors, IntoNodeIdentifiers, NodeIndexable};
 
 const NONE: u32 = u32::MAX;
 
@@ -67,6 +65,8 @@ impl Reach {
         let count = components.count();
         let words = n.div_ceil(64).max(1);
         let mut reach = vec![0u64; count * words];
+        // per component, the last component that took its reach
+        let mut taken_by = vec![NONE; count];
         // the components in Tarjan's order (each after every component it reaches)
         for c in 0..count {
             let (done, rest) = reach.split_at_mut(c * words);
@@ -75,7 +75,11 @@ impl Reach {
                 own[v as usize / 64] |= 1 << (v % 64);
                 for &w in &edges[starts[v as usize] as usize..starts[v as usize + 1] as usize] {
                     let d = components.of[w as usize] as usize;
-                    if d != c {
+                    if starts[w as usize] == starts[w as usize + 1] {
+                        // a node without links reaches itself only
+                        own[w as usize / 64] |= 1 << (w % 64);
+                    } else if d != c && taken_by[d] != c as u32 {
+                        taken_by[d] = c as u32;
                         let theirs = &done[d * words..(d + 1) * words];
                         for (o, t) in own.iter_mut().zip(theirs) {
                             *o |= t;
@@ -130,48 +134,6 @@ impl Reach {
     }
 }
 
-/// A graph whose node `v` has the edges `edges[starts[v]..starts[v + 1]]`, as petgraph's
-/// algorithms read a graph (its capability traits), without building one.
-#[derive(Clone, Copy)]
-struct Adjacency<'a> {
-    starts: &'a [u32],
-    edges: &'a [u32],
-}
-
-impl GraphBase for Adjacency<'_> {
-    type NodeId = u32;
-    type EdgeId = u32;
-}
-
-impl GraphRef for Adjacency<'_> {}
-
-impl<'a> IntoNeighbors for Adjacency<'a> {
-    type Neighbors = std::iter::Copied<std::slice::Iter<'a, u32>>;
-    fn neighbors(self, v: u32) -> Self::Neighbors {
-        let (from, to) = (self.starts[v as usize], self.starts[v as usize + 1]);
-        self.edges[from as usize..to as usize].iter().copied()
-    }
-}
-
-impl IntoNodeIdentifiers for Adjacency<'_> {
-    type NodeIdentifiers = std::ops::Range<u32>;
-    fn node_identifiers(self) -> Self::NodeIdentifiers {
-        0..self.node_bound() as u32
-    }
-}
-
-impl NodeIndexable for Adjacency<'_> {
-    fn node_bound(&self) -> usize {
-        self.starts.len() - 1
-    }
-    fn to_index(&self, v: u32) -> usize {
-        v as usize
-    }
-    fn from_index(&self, i: usize) -> u32 {
-        i as u32
-    }
-}
-
 /// The strongly connected components of a graph: each node's component, and each
 /// component's nodes (component `c`'s are `nodes[starts[c]..starts[c + 1]]`). A component
 /// is numbered after every component it reaches (Tarjan gives them sinks first).
@@ -188,27 +150,97 @@ impl Components {
     fn nodes(&self, c: usize) -> &[u32] {
         &self.nodes[self.starts[c]..self.starts[c + 1]]
     }
+    /// Makes `nodes` the next component.
+    fn close(&mut self, nodes: &[u32]) {
+        let c = self.count() as u32;
+        for &v in nodes {
+            self.of[v as usize] = c;
+        }
+        self.nodes.extend_from_slice(nodes);
+        self.starts.push(self.nodes.len());
+    }
 }
 
-/// The components (petgraph's Tarjan) of the graph whose node `v` has the edges
-/// `edges[starts[v]..starts[v + 1]]`.
+/// The components of the graph whose node `v` has the edges `edges[starts[v]..starts[v +
+/// 1]]`, by Tarjan's algorithm (iterative: an explicit stack of the nodes being visited,
+/// each with its next edge). A node without edges is its own component at once.
 fn components(starts: &[u32], edges: &[u32]) -> Components {
-    let graph = Adjacency { starts, edges };
-    let n = graph.node_bound();
+    let n = starts.len() - 1;
     let mut out = Components {
         of: vec![NONE; n],
-        starts: vec![0],
+        starts: Vec::with_capacity(n + 1),
         nodes: Vec::with_capacity(n),
     };
-    TarjanScc::new().run(graph, |scc| {
-        let c = out.count() as u32;
-        for &v in scc {
-            out.of[v as usize] = c;
+    out.starts.push(0);
+    // per node, its visit number (0: not visited) and the least visit number it reaches
+    // among the nodes still on `open`
+    let mut order = vec![0u32; n];
+    let mut low = vec![0u32; n];
+    let mut open: Vec<u32> = Vec::with_capacity(n);
+    let mut visiting: Vec<(u32, u32)> = Vec::new();
+    let mut visits = 0u32;
+    for root in 0..n as u32 {
+        if order[root as usize] != 0 || out.of[root as usize] != NONE {
+            continue;
         }
-        out.nodes.extend_from_slice(scc);
-        out.starts.push(out.nodes.len());
-    });
+        visits += 1;
+        order[root as usize] = visits;
+        low[root as usize] = visits;
+        open.push(root);
+        visiting.push((root, starts[root as usize]));
+        while let Some(&mut (v, ref mut at)) = visiting.last_mut() {
+            let v = v as usize;
+            if *at < starts[v + 1] {
+                let w = edges[*at as usize] as usize;
+                *at += 1;
+                if out.of[w] != NONE {
+                    continue;
+                }
+                if order[w] != 0 {
+                    low[v] = low[v].min(order[w]);
+                } else if starts[w] == starts[w + 1] {
+                    out.close(&[w as u32]);
+                } else {
+                    visits += 1;
+                    order[w] = visits;
+                    low[w] = visits;
+                    open.push(w as u32);
+                    visiting.push((w as u32, starts[w]));
+                }
+                continue;
+            }
+            visiting.pop();
+            if low[v] == order[v] {
+                let from = open.iter().rposition(|&u| u as usize == v).expect("open");
+                out.close(&open[from..]);
+                open.truncate(from);
+            }
+            if let Some(&(u, _)) = visiting.last() {
+                low[u as usize] = low[u as usize].min(low[v]);
+            }
+        }
+    }
     out
+}
+
+/// The candidates of `puzzle` (81 characters, `.` or a digit) after its givens' peers
+/// lose their values: a test grid.
+#[cfg(test)]
+pub(super) fn candidates_of(puzzle: &str) -> [u16; 81] {
+    let values: Vec<u8> = puzzle.bytes().map(|b| b.saturating_sub(b'0')).collect();
+    let mut cands = [0u16; 81];
+    for cell in 0..81 {
+        if values[cell] != 0 {
+            continue;
+        }
+        cands[cell] = 0b11_1111_1110;
+        for (other, &value) in values.iter().enumerate() {
+            if crate::search::ser::grid::sees(cell, other) && value != 0 {
+                cands[cell] &= !(1 << value);
+            }
+        }
+    }
+    cands
 }
 
 #[cfg(test)]
@@ -266,21 +298,9 @@ mod tests {
     fn reach_agrees_with_a_search_on_a_grid() {
         // a grid from top1465's first puzzle after its singles: every candidate open in
         // the givens' empty cells
-        let puzzle =
-            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
-        let mut cands = [0u16; 81];
-        let values: Vec<u8> = puzzle.bytes().map(|b| b.saturating_sub(b'0')).collect();
-        for cell in 0..81 {
-            if values[cell] != 0 {
-                continue;
-            }
-            cands[cell] = 0b11_1111_1110;
-            for (other, &value) in values.iter().enumerate() {
-                if crate::search::ser::grid::sees(cell, other) && value != 0 {
-                    cands[cell] &= !(1 << value);
-                }
-            }
-        }
+        let cands = candidates_of(
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        );
         let links = StaticLinks::new(&cands);
         // over the static links with the cell rule, the reach is the static closure
         let reach = Reach::new(&cands, &links, true, true);
