@@ -1,6 +1,11 @@
 //! Which potentials each potential reaches over a fixed grid's links (the static producers'
 //! implication graph): its strongly connected components (Tarjan's algorithm), then each
-//! component's reach as a bitset, components taken sinks first.
+//! component's reach, components taken sinks first.
+//!
+//! An *off* that turns nothing on reaches itself only (most offs): such offs are left out
+//! of the graph, and added to a reach as what its *ons* turn off. A reach is kept in
+//! [`Reached`]'s layout (per polarity and value, a mask of cells), so that an on's offs
+//! are a few masks and [`Reach::reached`] a copy.
 //!
 //! A forcing chain from a start is a path of these links from the start to its conjugate,
 //! so a start whose conjugate it does not reach has none, and its search can be skipped.
@@ -8,26 +13,34 @@
 //! chains' static closure on the same grid ([`Reach::reached`]), unless it holds a
 //! potential both on and off.
 //!
-//! Complexity: O(n + e) for the components and O(e · n / 64) for the reach, n the grid's
-//! potentials and e their links.
+//! Complexity: O(n + e) for the components and O(e) 18-mask unions for the reach, n the
+//! grid's ons and offs turning something on, e their links.
 
 use super::closure::Reached;
 use super::potential::{Pot, StaticLinks, POTS};
+use crate::search::ser::grid::PEERS;
 
 const NONE: u32 = u32::MAX;
 
+/// A set of potentials: per polarity and value ([`slot`]), a mask of cells.
+type PotSet = [u128; 18];
+
+/// A potential's mask in a [`PotSet`]: offs, then ons, values ascending.
+#[inline]
+fn slot(p: Pot) -> usize {
+    p.on() as usize * 9 + p.value() as usize - 1
+}
+
 /// The reach of every potential of a grid over one choice of links.
 pub struct Reach {
-    /// Each potential's node (`NONE`: not a candidate of the grid), and each node's
-    /// potential.
+    cands: [u16; 81],
+    /// Each potential's node (`NONE`: not a candidate of the grid, or an off that turns
+    /// nothing on).
     node: Vec<u32>,
-    pots: Vec<Pot>,
     /// Each node's component.
     component: Vec<u32>,
-    /// Words per bitset.
-    words: usize,
-    /// Per component, the nodes it reaches (its own included), `words` each.
-    reach: Vec<u64>,
+    /// Per component, the potentials it reaches (its own included).
+    reach: Vec<PotSet>,
 }
 
 impl Reach {
@@ -36,65 +49,94 @@ impl Reach {
     /// [`StaticLinks::off_to_on`] gives with `y` and `x`.
     pub fn new(cands: &[u16; 81], links: &StaticLinks, y: bool, x: bool) -> Reach {
         let mut node = vec![NONE; POTS];
-        let mut pots = Vec::new();
+        let mut pots = Vec::with_capacity(512);
+        let mut value_cells = [0u128; 10];
         for (cell, &m) in cands.iter().enumerate() {
-            for value in 1..=9u8 {
-                if m & (1 << value) != 0 {
-                    for on in [false, true] {
-                        let p = Pot::new(cell, value, on);
+            let mut values = m;
+            while values != 0 {
+                let value = values.trailing_zeros() as u8;
+                values &= values - 1;
+                value_cells[value as usize] |= 1 << cell;
+                let on = Pot::new(cell, value, true);
+                for p in [on.negated(), on] {
+                    if p.on() || links.turns_on(p, y, x) {
                         node[p.index()] = pots.len() as u32;
                         pots.push(p);
                     }
                 }
             }
         }
-        let n = pots.len();
-        let mut starts = Vec::with_capacity(n + 1);
-        let mut edges = Vec::new();
+        // the links between nodes
+        let mut starts = Vec::with_capacity(pots.len() + 1);
+        let mut edges = Vec::with_capacity(4 * pots.len());
         for &p in &pots {
             starts.push(edges.len() as u32);
-            let out = if p.on() {
-                links.on_to_off(p, y)
+            if p.on() {
+                for &(q, _) in links.on_to_off(p, y) {
+                    if node[q.index()] != NONE {
+                        edges.push(node[q.index()]);
+                    }
+                }
             } else {
-                links.off_to_on(p, y, x)
-            };
-            edges.extend(out.iter().map(|&(q, _)| node[q.index()]));
+                edges.extend(
+                    links
+                        .off_to_on(p, y, x)
+                        .iter()
+                        .map(|&(q, _)| node[q.index()]),
+                );
+            }
         }
         starts.push(edges.len() as u32);
         let components = components(&starts, &edges);
         let count = components.count();
-        let words = n.div_ceil(64).max(1);
-        let mut reach = vec![0u64; count * words];
+        let mut reach = vec![[0u128; 18]; count];
         // per component, the last component that took its reach
         let mut taken_by = vec![NONE; count];
         // the components in Tarjan's order (each after every component it reaches)
         for c in 0..count {
-            let (done, rest) = reach.split_at_mut(c * words);
-            let own = &mut rest[..words];
+            let (done, rest) = reach.split_at_mut(c);
+            let own = &mut rest[0];
             for &v in components.nodes(c) {
-                own[v as usize / 64] |= 1 << (v % 64);
+                let p = pots[v as usize];
+                let bit = 1u128 << p.cell();
+                own[slot(p)] |= bit;
+                if p.on() {
+                    // every off it turns off, those that turn nothing on included
+                    own[p.value() as usize - 1] |=
+                        PEERS[p.cell()] & value_cells[p.value() as usize];
+                    if y {
+                        let mut others = cands[p.cell()] & !(1 << p.value());
+                        while others != 0 {
+                            let w = others.trailing_zeros() as usize;
+                            others &= others - 1;
+                            own[w - 1] |= bit;
+                        }
+                    }
+                }
                 for &w in &edges[starts[v as usize] as usize..starts[v as usize + 1] as usize] {
                     let d = components.of[w as usize] as usize;
-                    if starts[w as usize] == starts[w as usize + 1] {
-                        // a node without links reaches itself only
-                        own[w as usize / 64] |= 1 << (w % 64);
-                    } else if d != c && taken_by[d] != c as u32 {
+                    if d != c && taken_by[d] != c as u32 {
                         taken_by[d] = c as u32;
-                        let theirs = &done[d * words..(d + 1) * words];
-                        for (o, t) in own.iter_mut().zip(theirs) {
+                        for (o, t) in own.iter_mut().zip(&done[d]) {
                             *o |= t;
                         }
                     }
                 }
             }
         }
-        let component = components.of;
         Reach {
+            cands: *cands,
             node,
-            pots,
-            component,
-            words,
+            component: components.of,
             reach,
+        }
+    }
+
+    /// What `start` reaches: the reach of its node's component, or itself.
+    fn of(&self, start: Pot) -> Option<&PotSet> {
+        match self.node[start.index()] {
+            NONE => None,
+            v => Some(&self.reach[self.component[v as usize] as usize]),
         }
     }
 
@@ -103,18 +145,13 @@ impl Reach {
     /// symmetric: `None`). Over the static links with the cell rule this is the static
     /// closure of [`super::closure`], which stops only at such a potential.
     pub fn reached(&self, start: Pot) -> Option<Reached> {
-        let c = self.component[self.node[start.index()] as usize] as usize;
         let mut out = Reached::default();
-        for (w, &word) in self.reach[c * self.words..(c + 1) * self.words]
-            .iter()
-            .enumerate()
-        {
-            let mut rest = word;
-            while rest != 0 {
-                let node = w * 64 + rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                out.insert(self.pots[node]);
+        match self.of(start) {
+            Some(pots) => {
+                out.off.copy_from_slice(&pots[..9]);
+                out.on.copy_from_slice(&pots[9..]);
             }
+            None => out.insert(start),
         }
         if out.on.iter().zip(&out.off).any(|(on, off)| on & off != 0) {
             return None;
@@ -124,13 +161,12 @@ impl Reach {
     }
 
     /// Does `from` reach `to` (both candidates of the grid, distinct) over the links?
+    #[inline]
     pub fn reaches(&self, from: Pot, to: Pot) -> bool {
-        let (f, t) = (self.node[from.index()], self.node[to.index()]);
-        if f == NONE || t == NONE {
-            return false;
+        match self.of(from) {
+            Some(pots) => pots[slot(to)] >> to.cell() & 1 != 0,
+            None => from == to && self.cands[from.cell()] & (1 << from.value()) != 0,
         }
-        let c = self.component[f as usize] as usize;
-        self.reach[c * self.words + t as usize / 64] >> (t % 64) & 1 != 0
     }
 }
 
