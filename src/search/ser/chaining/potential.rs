@@ -401,6 +401,9 @@ pub struct StaticLinks {
     weak_at: Vec<[u32; 3]>,
     strong: Vec<(Pot, Cause)>,
     strong_at: Vec<[u32; 3]>,
+    /// Per candidate, the rules by which its *off* turns something on: bit 0 the cell
+    /// rule, bit 1 the region rule.
+    strong_rules: Vec<u8>,
 }
 
 impl StaticLinks {
@@ -410,6 +413,7 @@ impl StaticLinks {
             weak_at: vec![[0; 3]; 729],
             strong: Vec::with_capacity(1024),
             strong_at: vec![[0; 3]; 729],
+            strong_rules: vec![0; 729],
         };
         let mut buf = Vec::with_capacity(32);
         let work = Work::new(cands);
@@ -430,6 +434,8 @@ impl StaticLinks {
                 let cell_ons = buf.iter().filter(|(_, c)| *c == Cause::Cell).count() as u32;
                 links.strong.extend_from_slice(&buf);
                 links.strong_at[i] = [a, a + cell_ons, links.strong.len() as u32];
+                let region_ons = links.strong.len() as u32 - a - cell_ons;
+                links.strong_rules[i] = (cell_ons != 0) as u8 | ((region_ons != 0) as u8) << 1;
             }
         }
         links
@@ -454,6 +460,12 @@ impl StaticLinks {
             (false, false) => (a, a),
         };
         &self.strong[from as usize..to as usize]
+    }
+
+    /// Does `p` (off) turn something on: is [`StaticLinks::off_to_on`] not empty?
+    #[inline]
+    pub fn turns_on(&self, p: Pot, y: bool, x: bool) -> bool {
+        self.strong_rules[p.index() / 2] & (y as u8 | (x as u8) << 1) != 0
     }
 }
 

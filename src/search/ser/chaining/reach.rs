@@ -1,6 +1,11 @@
 //! Which potentials each potential reaches over a fixed grid's links (the static producers'
-//! implication graph): its strongly connected components (petgraph's Tarjan), then each component's
-//! reach as a bitset, components taken sinks first.
+//! implication graph): its strongly connected components (Tarjan's algorithm), then each
+//! component's reach, components taken sinks first.
+//!
+//! An *off* that turns nothing on reaches itself only (most offs): such offs are left out
+//! of the graph, and added to a reach as what its *ons* turn off. A reach is kept in
+//! [`Reached`]'s layout (per polarity and value, a mask of cells), so that an on's offs
+//! are a few masks and [`Reach::reached`] a copy.
 //!
 //! A forcing chain from a start is a path of these links from the start to its conjugate,
 //! so a start whose conjugate it does not reach has none, and its search can be skipped.
@@ -8,28 +13,34 @@
 //! chains' static closure on the same grid ([`Reach::reached`]), unless it holds a
 //! potential both on and off.
 //!
-//! Complexity: O(n + e) for the components and O(e · n / 64) for the reach, n the grid's
-//! potentials and e their links.
+//! Complexity: O(n + e) for the components and O(e) 18-mask unions for the reach, n the
+//! grid's ons and offs turning something on, e their links.
 
 use super::closure::Reached;
 use super::potential::{Pot, StaticLinks, POTS};
-use petgraph::algo::TarjanScc;
-use petgraph::visit::{GraphBase, GraphRef, IntoNeighbors, IntoNodeIdentifiers, NodeIndexable};
+use crate::search::ser::grid::PEERS;
 
 const NONE: u32 = u32::MAX;
 
+/// A set of potentials: per polarity and value ([`slot`]), a mask of cells.
+type PotSet = [u128; 18];
+
+/// A potential's mask in a [`PotSet`]: offs, then ons, values ascending.
+#[inline]
+fn slot(p: Pot) -> usize {
+    p.on() as usize * 9 + p.value() as usize - 1
+}
+
 /// The reach of every potential of a grid over one choice of links.
 pub struct Reach {
-    /// Each potential's node (`NONE`: not a candidate of the grid), and each node's
-    /// potential.
+    cands: [u16; 81],
+    /// Each potential's node (`NONE`: not a candidate of the grid, or an off that turns
+    /// nothing on).
     node: Vec<u32>,
-    pots: Vec<Pot>,
     /// Each node's component.
     component: Vec<u32>,
-    /// Words per bitset.
-    words: usize,
-    /// Per component, the nodes it reaches (its own included), `words` each.
-    reach: Vec<u64>,
+    /// Per component, the potentials it reaches (its own included).
+    reach: Vec<PotSet>,
 }
 
 impl Reach {
@@ -38,59 +49,94 @@ impl Reach {
     /// [`StaticLinks::off_to_on`] gives with `y` and `x`.
     pub fn new(cands: &[u16; 81], links: &StaticLinks, y: bool, x: bool) -> Reach {
         let mut node = vec![NONE; POTS];
-        let mut pots = Vec::new();
+        let mut pots = Vec::with_capacity(512);
+        let mut value_cells = [0u128; 10];
         for (cell, &m) in cands.iter().enumerate() {
-            for value in 1..=9u8 {
-                if m & (1 << value) != 0 {
-                    for on in [false, true] {
-                        let p = Pot::new(cell, value, on);
+            let mut values = m;
+            while values != 0 {
+                let value = values.trailing_zeros() as u8;
+                values &= values - 1;
+                value_cells[value as usize] |= 1 << cell;
+                let on = Pot::new(cell, value, true);
+                for p in [on.negated(), on] {
+                    if p.on() || links.turns_on(p, y, x) {
                         node[p.index()] = pots.len() as u32;
                         pots.push(p);
                     }
                 }
             }
         }
-        let n = pots.len();
-        let mut starts = Vec::with_capacity(n + 1);
-        let mut edges = Vec::new();
+        // the links between nodes
+        let mut starts = Vec::with_capacity(pots.len() + 1);
+        let mut edges = Vec::with_capacity(4 * pots.len());
         for &p in &pots {
             starts.push(edges.len() as u32);
-            let out = if p.on() {
-                links.on_to_off(p, y)
+            if p.on() {
+                for &(q, _) in links.on_to_off(p, y) {
+                    if node[q.index()] != NONE {
+                        edges.push(node[q.index()]);
+                    }
+                }
             } else {
-                links.off_to_on(p, y, x)
-            };
-            edges.extend(out.iter().map(|&(q, _)| node[q.index()]));
+                edges.extend(
+                    links
+                        .off_to_on(p, y, x)
+                        .iter()
+                        .map(|&(q, _)| node[q.index()]),
+                );
+            }
         }
         starts.push(edges.len() as u32);
         let components = components(&starts, &edges);
         let count = components.count();
-        let words = n.div_ceil(64).max(1);
-        let mut reach = vec![0u64; count * words];
+        let mut reach = vec![[0u128; 18]; count];
+        // per component, the last component that took its reach
+        let mut taken_by = vec![NONE; count];
         // the components in Tarjan's order (each after every component it reaches)
         for c in 0..count {
-            let (done, rest) = reach.split_at_mut(c * words);
-            let own = &mut rest[..words];
+            let (done, rest) = reach.split_at_mut(c);
+            let own = &mut rest[0];
             for &v in components.nodes(c) {
-                own[v as usize / 64] |= 1 << (v % 64);
+                let p = pots[v as usize];
+                let bit = 1u128 << p.cell();
+                own[slot(p)] |= bit;
+                if p.on() {
+                    // every off it turns off, those that turn nothing on included
+                    own[p.value() as usize - 1] |=
+                        PEERS[p.cell()] & value_cells[p.value() as usize];
+                    if y {
+                        let mut others = cands[p.cell()] & !(1 << p.value());
+                        while others != 0 {
+                            let w = others.trailing_zeros() as usize;
+                            others &= others - 1;
+                            own[w - 1] |= bit;
+                        }
+                    }
+                }
                 for &w in &edges[starts[v as usize] as usize..starts[v as usize + 1] as usize] {
                     let d = components.of[w as usize] as usize;
-                    if d != c {
-                        let theirs = &done[d * words..(d + 1) * words];
-                        for (o, t) in own.iter_mut().zip(theirs) {
+                    if d != c && taken_by[d] != c as u32 {
+                        taken_by[d] = c as u32;
+                        for (o, t) in own.iter_mut().zip(&done[d]) {
                             *o |= t;
                         }
                     }
                 }
             }
         }
-        let component = components.of;
         Reach {
+            cands: *cands,
             node,
-            pots,
-            component,
-            words,
+            component: components.of,
             reach,
+        }
+    }
+
+    /// What `start` reaches: the reach of its node's component, or itself.
+    fn of(&self, start: Pot) -> Option<&PotSet> {
+        match self.node[start.index()] {
+            NONE => None,
+            v => Some(&self.reach[self.component[v as usize] as usize]),
         }
     }
 
@@ -99,18 +145,13 @@ impl Reach {
     /// symmetric: `None`). Over the static links with the cell rule this is the static
     /// closure of [`super::closure`], which stops only at such a potential.
     pub fn reached(&self, start: Pot) -> Option<Reached> {
-        let c = self.component[self.node[start.index()] as usize] as usize;
         let mut out = Reached::default();
-        for (w, &word) in self.reach[c * self.words..(c + 1) * self.words]
-            .iter()
-            .enumerate()
-        {
-            let mut rest = word;
-            while rest != 0 {
-                let node = w * 64 + rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                out.insert(self.pots[node]);
+        match self.of(start) {
+            Some(pots) => {
+                out.off.copy_from_slice(&pots[..9]);
+                out.on.copy_from_slice(&pots[9..]);
             }
+            None => out.insert(start),
         }
         if out.on.iter().zip(&out.off).any(|(on, off)| on & off != 0) {
             return None;
@@ -120,55 +161,12 @@ impl Reach {
     }
 
     /// Does `from` reach `to` (both candidates of the grid, distinct) over the links?
+    #[inline]
     pub fn reaches(&self, from: Pot, to: Pot) -> bool {
-        let (f, t) = (self.node[from.index()], self.node[to.index()]);
-        if f == NONE || t == NONE {
-            return false;
+        match self.of(from) {
+            Some(pots) => pots[slot(to)] >> to.cell() & 1 != 0,
+            None => from == to && self.cands[from.cell()] & (1 << from.value()) != 0,
         }
-        let c = self.component[f as usize] as usize;
-        self.reach[c * self.words + t as usize / 64] >> (t % 64) & 1 != 0
-    }
-}
-
-/// A graph whose node `v` has the edges `edges[starts[v]..starts[v + 1]]`, as petgraph's
-/// algorithms read a graph (its capability traits), without building one.
-#[derive(Clone, Copy)]
-struct Adjacency<'a> {
-    starts: &'a [u32],
-    edges: &'a [u32],
-}
-
-impl GraphBase for Adjacency<'_> {
-    type NodeId = u32;
-    type EdgeId = u32;
-}
-
-impl GraphRef for Adjacency<'_> {}
-
-impl<'a> IntoNeighbors for Adjacency<'a> {
-    type Neighbors = std::iter::Copied<std::slice::Iter<'a, u32>>;
-    fn neighbors(self, v: u32) -> Self::Neighbors {
-        let (from, to) = (self.starts[v as usize], self.starts[v as usize + 1]);
-        self.edges[from as usize..to as usize].iter().copied()
-    }
-}
-
-impl IntoNodeIdentifiers for Adjacency<'_> {
-    type NodeIdentifiers = std::ops::Range<u32>;
-    fn node_identifiers(self) -> Self::NodeIdentifiers {
-        0..self.node_bound() as u32
-    }
-}
-
-impl NodeIndexable for Adjacency<'_> {
-    fn node_bound(&self) -> usize {
-        self.starts.len() - 1
-    }
-    fn to_index(&self, v: u32) -> usize {
-        v as usize
-    }
-    fn from_index(&self, i: usize) -> u32 {
-        i as u32
     }
 }
 
@@ -188,27 +186,97 @@ impl Components {
     fn nodes(&self, c: usize) -> &[u32] {
         &self.nodes[self.starts[c]..self.starts[c + 1]]
     }
+    /// Makes `nodes` the next component.
+    fn close(&mut self, nodes: &[u32]) {
+        let c = self.count() as u32;
+        for &v in nodes {
+            self.of[v as usize] = c;
+        }
+        self.nodes.extend_from_slice(nodes);
+        self.starts.push(self.nodes.len());
+    }
 }
 
-/// The components (petgraph's Tarjan) of the graph whose node `v` has the edges
-/// `edges[starts[v]..starts[v + 1]]`.
+/// The components of the graph whose node `v` has the edges `edges[starts[v]..starts[v +
+/// 1]]`, by Tarjan's algorithm (iterative: an explicit stack of the nodes being visited,
+/// each with its next edge). A node without edges is its own component at once.
 fn components(starts: &[u32], edges: &[u32]) -> Components {
-    let graph = Adjacency { starts, edges };
-    let n = graph.node_bound();
+    let n = starts.len() - 1;
     let mut out = Components {
         of: vec![NONE; n],
-        starts: vec![0],
+        starts: Vec::with_capacity(n + 1),
         nodes: Vec::with_capacity(n),
     };
-    TarjanScc::new().run(graph, |scc| {
-        let c = out.count() as u32;
-        for &v in scc {
-            out.of[v as usize] = c;
+    out.starts.push(0);
+    // per node, its visit number (0: not visited) and the least visit number it reaches
+    // among the nodes still on `open`
+    let mut order = vec![0u32; n];
+    let mut low = vec![0u32; n];
+    let mut open: Vec<u32> = Vec::with_capacity(n);
+    let mut visiting: Vec<(u32, u32)> = Vec::new();
+    let mut visits = 0u32;
+    for root in 0..n as u32 {
+        if order[root as usize] != 0 || out.of[root as usize] != NONE {
+            continue;
         }
-        out.nodes.extend_from_slice(scc);
-        out.starts.push(out.nodes.len());
-    });
+        visits += 1;
+        order[root as usize] = visits;
+        low[root as usize] = visits;
+        open.push(root);
+        visiting.push((root, starts[root as usize]));
+        while let Some(&mut (v, ref mut at)) = visiting.last_mut() {
+            let v = v as usize;
+            if *at < starts[v + 1] {
+                let w = edges[*at as usize] as usize;
+                *at += 1;
+                if out.of[w] != NONE {
+                    continue;
+                }
+                if order[w] != 0 {
+                    low[v] = low[v].min(order[w]);
+                } else if starts[w] == starts[w + 1] {
+                    out.close(&[w as u32]);
+                } else {
+                    visits += 1;
+                    order[w] = visits;
+                    low[w] = visits;
+                    open.push(w as u32);
+                    visiting.push((w as u32, starts[w]));
+                }
+                continue;
+            }
+            visiting.pop();
+            if low[v] == order[v] {
+                let from = open.iter().rposition(|&u| u as usize == v).expect("open");
+                out.close(&open[from..]);
+                open.truncate(from);
+            }
+            if let Some(&(u, _)) = visiting.last() {
+                low[u as usize] = low[u as usize].min(low[v]);
+            }
+        }
+    }
     out
+}
+
+/// The candidates of `puzzle` (81 characters, `.` or a digit) after its givens' peers
+/// lose their values: a test grid.
+#[cfg(test)]
+pub(super) fn candidates_of(puzzle: &str) -> [u16; 81] {
+    let values: Vec<u8> = puzzle.bytes().map(|b| b.saturating_sub(b'0')).collect();
+    let mut cands = [0u16; 81];
+    for cell in 0..81 {
+        if values[cell] != 0 {
+            continue;
+        }
+        cands[cell] = 0b11_1111_1110;
+        for (other, &value) in values.iter().enumerate() {
+            if crate::search::ser::grid::sees(cell, other) && value != 0 {
+                cands[cell] &= !(1 << value);
+            }
+        }
+    }
+    cands
 }
 
 #[cfg(test)]
@@ -266,21 +334,9 @@ mod tests {
     fn reach_agrees_with_a_search_on_a_grid() {
         // a grid from top1465's first puzzle after its singles: every candidate open in
         // the givens' empty cells
-        let puzzle =
-            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
-        let mut cands = [0u16; 81];
-        let values: Vec<u8> = puzzle.bytes().map(|b| b.saturating_sub(b'0')).collect();
-        for cell in 0..81 {
-            if values[cell] != 0 {
-                continue;
-            }
-            cands[cell] = 0b11_1111_1110;
-            for (other, &value) in values.iter().enumerate() {
-                if crate::search::ser::grid::sees(cell, other) && value != 0 {
-                    cands[cell] &= !(1 << value);
-                }
-            }
-        }
+        let cands = candidates_of(
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        );
         let links = StaticLinks::new(&cands);
         // over the static links with the cell rule, the reach is the static closure
         let reach = Reach::new(&cands, &links, true, true);

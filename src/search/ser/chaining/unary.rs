@@ -13,9 +13,12 @@
 //! ≤ 28 links; a start's search stops at the depth past which no hint could sort before the
 //! best found so far (SE sorts by difficulty, which grows with the length), which keeps
 //! most searches to a few layers. Forcing chains are searched only from the starts that
-//! reach their conjugate over the pass's links ([`super::reach`], computed once a pass);
-//! cycle searches that found nothing are kept for the next rating step
-//! ([`super::kept`]).
+//! reach their conjugate over the static links ([`super::reach`], computed once a call
+//! over every static link: a superset of each pass's); a search drops the nodes that do
+//! not reach its goal (a forcing chain's target, a cycle's start), which can lead to
+//! nothing it looks for. Cycle searches that found nothing are kept for the next rating
+//! step ([`super::kept`]); those are not pruned, so that what they read is all they
+//! depend on.
 
 use super::closure;
 use super::kept::{ClosureStore, Fruitless};
@@ -27,7 +30,6 @@ use crate::grid::Candidate;
 use crate::search::ser::grid::{candidate, ones, PEERS};
 
 use crate::search::ser::{ChainingMode, SeGrid, SeStep};
-use std::collections::VecDeque;
 
 /// Which links a pass uses: `x` a value's two places in a region, `y` the cell rule (a
 /// bivalue cell's other value, a cell's other values off).
@@ -111,11 +113,23 @@ pub struct Found {
 struct Search<'a> {
     cands: &'a [u16; 81],
     links: &'a StaticLinks,
+    /// The reach over all the static links (a superset of each pass's links).
+    reach: &'a Reach,
+    /// Whether searches drop the nodes out of their goal's reach (always but in tests).
+    prune: bool,
+    /// The potential every expanded node of the current search must reach (none: every
+    /// node is expanded). A node that does not reach it leads only to nodes that do not
+    /// either, so dropping it changes nothing among the others.
+    goal: Option<Pot>,
+    /// Per value, the cells holding it (bit `c` for cell `c`).
+    value_cells: [u128; 10],
     insts: Vec<Inst>,
     seen: Vec<u32>,
     stamp: u32,
-    pending_on: VecDeque<u32>,
-    pending_off: VecDeque<u32>,
+    /// The layer being expanded and the next, one polarity each: an *on* layer adds only
+    /// *offs*, an *off* layer only *ons*.
+    pending_on: Vec<u32>,
+    pending_off: Vec<u32>,
     best: Option<Found>,
     /// Every hint in generation order, when asked for all (no search is cut then).
     all: Option<Vec<Found>>,
@@ -123,7 +137,50 @@ struct Search<'a> {
     /// best so far.
     limits: Vec<((u64, u8), usize)>,
     /// The candidates the current start's cycle search read (see [`super::kept`]).
-    read: ReadSet,
+    read: Reads,
+}
+
+/// What a search read, as [`ReadSet`] records it: the whole masks of `cells`, and per
+/// value (index `value - 1`) its places near the cells of `linked`.
+#[derive(Clone, Copy, Default)]
+struct Reads {
+    cells: u128,
+    linked: [u128; 9],
+}
+
+impl Reads {
+    /// [`ReadSet::read_links`]: what the links of `pot` read.
+    fn links(&mut self, pot: Pot, y: bool) {
+        let bit = 1u128 << pot.cell();
+        if y {
+            self.cells |= bit;
+        }
+        self.linked[pot.value() as usize - 1] |= bit;
+    }
+
+    /// What the links of `on` and of every *off* it turns off read (`value_cells`: per
+    /// value, the cells holding it): its value's places near its cell and its peers
+    /// holding the value; with the cell rule (`y`), those cells' masks and every value's
+    /// places near its cell. The same as [`Reads::links`] of each.
+    fn on_and_offs(&mut self, on: Pot, y: bool, cands: &[u16; 81], value_cells: &[u128; 10]) {
+        let (cell, value) = (on.cell(), on.value());
+        let bit = 1u128 << cell;
+        let cells = PEERS[cell] & value_cells[value as usize] | bit;
+        self.linked[value as usize - 1] |= cells;
+        if y {
+            self.cells |= cells;
+            let mut values = cands[cell];
+            while values != 0 {
+                let v = values.trailing_zeros() as usize;
+                values &= values - 1;
+                self.linked[v - 1] |= bit;
+            }
+        }
+    }
+
+    fn set(&self) -> ReadSet {
+        ReadSet::from_parts(self.cells, self.linked)
+    }
 }
 
 /// The producer's first hint: the best by SE's sort, the earliest among equals.
@@ -148,7 +205,7 @@ pub fn first_hint_reaching(
 ) -> (Option<SeStep>, Option<Reach>) {
     fruitless.rebase(&grid.cands);
     x_closures.rebase(&grid.cands, false);
-    let found = search(&grid.cands, false, Some(fruitless), x_closures);
+    let found = search(&grid.cands, false, Some(fruitless), x_closures, true);
     (
         found.best.map(|best| step(&grid.cands, best)),
         found.static_reach,
@@ -157,7 +214,7 @@ pub fn first_hint_reaching(
 
 /// Every hint of the producer on `grid`, in SE's generation order.
 pub fn all_hints(grid: &[u16; 81]) -> Vec<Found> {
-    search(grid, true, None, &mut ClosureStore::default())
+    search(grid, true, None, &mut ClosureStore::default(), true)
         .all
         .unwrap_or_default()
 }
@@ -173,27 +230,32 @@ fn search(
     all: bool,
     mut fruitless: Option<&mut Fruitless>,
     x_closures: &mut ClosureStore,
+    prune: bool,
 ) -> SearchResult {
     let links = StaticLinks::new(grid);
+    let reach = Reach::new(grid, &links, true, true);
     let mut s = Search {
         cands: grid,
         links: &links,
+        reach: &reach,
+        prune,
+        goal: None,
+        value_cells: value_cells(grid),
         insts: Vec::with_capacity(512),
         seen: vec![0; POTS],
         stamp: 0,
-        pending_on: VecDeque::new(),
-        pending_off: VecDeque::new(),
+        pending_on: Vec::new(),
+        pending_off: Vec::new(),
         best: None,
         all: all.then(Vec::new),
         limits: Vec::new(),
-        read: ReadSet::default(),
+        read: Reads::default(),
     };
     // the forcing chains' links (x, and y but in the first pass)
     // the X pass asks the closures over its links (X links reach little: most are kept
     // from the step before), the last pass the reach over all the static links
     let closure_grid = closure::Grid::new(grid);
     let mut scratch = [0u16; 81];
-    let reach = Reach::new(grid, &links, true, true);
     for (pass_at, pass) in PASSES.into_iter().enumerate() {
         for (cell, &cands) in grid.iter().enumerate() {
             let count = ones(cands);
@@ -208,15 +270,18 @@ fn search(
                 let key = (cell * 9 + value as usize - 1) * PASSES.len() + pass_at;
                 if !fruitless.as_ref().is_some_and(|f| f.holds(key)) {
                     let uncut = s.best.is_none() && s.all.is_none();
-                    s.read = ReadSet::default();
-                    s.cycles(root, pass);
+                    s.read = Reads::default();
+                    s.cycles(root, pass, !uncut);
                     if let Some(f) = fruitless.as_mut().filter(|_| uncut && s.best.is_none()) {
-                        f.insert(key, s.read);
+                        f.insert(key, s.read.set());
                     }
                 }
                 if pass == PASSES[0] {
+                    // the X links are among the static links: a start out of reach there
+                    // is out of reach here
                     s.forcing_chains_from(root, pass, |start| {
-                        x_closures.contradiction(&closure_grid, start, X_LINKS, &mut scratch)
+                        (!prune || reach.reaches(start, start.negated()))
+                            && x_closures.contradiction(&closure_grid, start, X_LINKS, &mut scratch)
                     });
                 } else if pass == PASSES[2] {
                     s.forcing_chains_from(root, pass, |start| {
@@ -226,11 +291,26 @@ fn search(
             }
         }
     }
+    let (best, all) = (s.best, s.all);
     SearchResult {
-        best: s.best,
-        all: s.all,
+        best,
+        all,
         static_reach: Some(reach),
     }
+}
+
+/// Per value, the cells of `grid` holding it (bit `c` for cell `c`).
+fn value_cells(grid: &[u16; 81]) -> [u128; 10] {
+    let mut out = [0u128; 10];
+    for (cell, &cands) in grid.iter().enumerate() {
+        let mut values = cands;
+        while values != 0 {
+            let v = values.trailing_zeros() as usize;
+            values &= values - 1;
+            out[v] |= 1 << cell;
+        }
+    }
+    out
 }
 
 struct SearchResult {
@@ -267,6 +347,12 @@ impl Search<'_> {
             path,
         });
         (self.insts.len() - 1) as u32
+    }
+
+    /// Does `p` reach the goal (see [`Search::goal`])?
+    #[inline]
+    fn leads_to_goal(&self, p: Pot) -> bool {
+        self.goal.is_none_or(|goal| self.reach.reaches(p, goal))
     }
 
     fn seen(&self, p: Pot) -> bool {
@@ -348,16 +434,13 @@ impl Search<'_> {
 
     /// SE's `doCycles`: layers of *on* then *off* potentials; offs are not merged (each
     /// path keeps its own), ons are; an *off* turning the start on again at length ≥ 4
-    /// closes a cycle.
-    fn cycles(&mut self, root: Pot, pass: Pass) {
+    /// closes a cycle. With `prune`, the nodes that do not reach the start are dropped
+    /// (not for a search kept if fruitless: that one reads what it depends on).
+    fn cycles(&mut self, root: Pot, pass: Pass, prune: bool) {
         // a cycle closes through an off turning the start on: the start's conjugate turns
         // that off's candidate on (the links are symmetric)
-        self.read.read_links(root.negated(), pass.y);
-        if self
-            .links
-            .off_to_on(root.negated(), pass.y, pass.x)
-            .is_empty()
-        {
+        self.read.links(root.negated(), pass.y);
+        if !self.links.turns_on(root.negated(), pass.y, pass.x) {
             return;
         }
         let limit = self.max_complexity(pass.cycle_base(), pass.sort_key());
@@ -365,7 +448,8 @@ impl Search<'_> {
             return;
         }
         self.reset(root);
-        self.pending_on.push_back(0);
+        self.goal = (prune && self.prune).then_some(root);
+        self.pending_on.push(0);
         let mut length = 0usize;
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
             let limit = self.max_complexity(pass.cycle_base(), pass.sort_key());
@@ -374,37 +458,42 @@ impl Search<'_> {
             }
             length += 1;
             let links = self.links;
-            while let Some(q) = self.pending_on.pop_front() {
+            for at in 0..self.pending_on.len() {
+                let q = self.pending_on[at];
                 let qp = self.insts[q as usize].pot;
-                self.read.read_links(qp, pass.y);
+                // what the links of the on and of its offs read (an off's links are read
+                // here, where it is tested, and not again when it is expanded)
+                self.read
+                    .on_and_offs(qp, pass.y, self.cands, &self.value_cells);
                 for &(o, cause) in links.on_to_off(qp, pass.y) {
                     // an off that turns nothing on ends its path: it closes no cycle
-                    self.read.read_links(o, pass.y);
-                    if links.off_to_on(o, pass.y, pass.x).is_empty() {
+                    if !links.turns_on(o, pass.y, pass.x) {
                         continue;
                     }
-                    if !self.is_parent(q, o) {
+                    if !self.is_parent(q, o) && self.leads_to_goal(o) {
                         let idx = self.push(o, cause, q);
-                        self.pending_off.push_back(idx);
+                        self.pending_off.push(idx);
                     }
                 }
             }
+            self.pending_on.clear();
             length += 1;
-            while let Some(q) = self.pending_off.pop_front() {
+            for at in 0..self.pending_off.len() {
+                let q = self.pending_off[at];
                 let qp = self.insts[q as usize].pot;
-                self.read.read_links(qp, pass.y);
                 for &(n, cause) in links.off_to_on(qp, pass.y, pass.x) {
                     if length >= 4 && n == root {
                         let idx = self.push(n, cause, q);
                         self.cycle_found(idx, pass);
                     }
-                    if !self.seen(n) {
+                    if !self.seen(n) && self.leads_to_goal(n) {
                         self.seen[n.index()] = self.stamp;
                         let idx = self.push(n, cause, q);
-                        self.pending_on.push_back(idx);
+                        self.pending_on.push(idx);
                     }
                 }
             }
+            self.pending_off.clear();
         }
     }
 
@@ -454,7 +543,8 @@ impl Search<'_> {
 
     /// SE's `doForcingChains` from `start` (on or off): a potential whose conjugate is the
     /// start is a target (start on ⇒ start off: the start is false; start off ⇒ start on:
-    /// it is true); `targets` are recorded once for both searches of a start.
+    /// it is true); `targets` are recorded once for both searches of a start. The nodes
+    /// that do not reach the target are dropped.
     fn forcing_chains(&mut self, start: Pot, pass: Pass, targets: &mut Vec<Pot>) {
         let base = pass.chain_base();
         let key = pass.sort_key();
@@ -462,20 +552,22 @@ impl Search<'_> {
             return;
         }
         self.reset(start);
+        self.goal = self.prune.then_some(start.negated());
         if start.on() {
-            self.pending_on.push_back(0);
+            self.pending_on.push(0);
         } else {
-            self.pending_off.push_back(0);
+            self.pending_off.push(0);
         }
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
-            if let Some(&q) = self.pending_on.front() {
+            if let Some(&q) = self.pending_on.first() {
                 let depth = self.insts[q as usize].depth as usize;
                 if depth + 2 > self.max_complexity(base, key) {
                     return;
                 }
             }
             let links = self.links;
-            while let Some(q) = self.pending_on.pop_front() {
+            for at in 0..self.pending_on.len() {
+                let q = self.pending_on[at];
                 for &(o, cause) in links.on_to_off(self.insts[q as usize].pot, pass.y) {
                     if o.negated() == start && !targets.contains(&o) {
                         targets.push(o);
@@ -484,33 +576,36 @@ impl Search<'_> {
                     }
                     // every ancestor is seen: SE's ancestor test adds nothing here; an off
                     // that turns nothing on is a dead end (its target test is above)
-                    if !self.seen(o) && !links.off_to_on(o, pass.y, true).is_empty() {
+                    if !self.seen(o) && links.turns_on(o, pass.y, true) && self.leads_to_goal(o) {
                         self.seen[o.index()] = self.stamp;
                         let idx = self.push(o, cause, q);
-                        self.pending_off.push_back(idx);
+                        self.pending_off.push(idx);
                     }
                 }
             }
-            if let Some(&q) = self.pending_off.front() {
+            self.pending_on.clear();
+            if let Some(&q) = self.pending_off.first() {
                 let depth = self.insts[q as usize].depth as usize;
                 if depth + 2 > self.max_complexity(base, key) {
                     return;
                 }
             }
-            while let Some(q) = self.pending_off.pop_front() {
+            for at in 0..self.pending_off.len() {
+                let q = self.pending_off[at];
                 for &(n, cause) in links.off_to_on(self.insts[q as usize].pot, pass.y, true) {
                     if n.negated() == start && !targets.contains(&n) {
                         targets.push(n);
                         let idx = self.push(n, cause, q);
                         self.chain_found(idx, pass);
                     }
-                    if !self.seen(n) {
+                    if !self.seen(n) && self.leads_to_goal(n) {
                         self.seen[n.index()] = self.stamp;
                         let idx = self.push(n, cause, q);
-                        self.pending_on.push_back(idx);
+                        self.pending_on.push(idx);
                     }
                 }
             }
+            self.pending_off.clear();
         }
     }
 
@@ -592,5 +687,72 @@ fn step(grid: &[u16; 81], found: Found) -> SeStep {
         placement,
         proofs,
         complexity: Some(found.rank.complexity),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::reach::candidates_of;
+    use super::*;
+
+    const PUZZLES: [&str; 4] = [
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+        "3.7.4...........918........4.....7.....16.......25..........38..9....5...2.6.....",
+        ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........",
+    ];
+
+    /// A hint as text: its rank, kind, path and eliminations.
+    fn text(found: &Found) -> String {
+        format!(
+            "{:?} {:?} {} {:?} {:?}",
+            found.rank, found.pass, found.cycle, found.path, found.eliminations
+        )
+    }
+
+    #[test]
+    fn pruning_by_reach_keeps_every_hint() {
+        for puzzle in PUZZLES {
+            let grid = candidates_of(puzzle);
+            let hints = |all, prune| {
+                let found = search(&grid, all, None, &mut ClosureStore::default(), prune);
+                let mut out: Vec<String> = found.all.unwrap_or_default().iter().map(text).collect();
+                out.extend(found.best.as_ref().map(text));
+                out
+            };
+            let every = hints(true, false);
+            assert!(!every.is_empty(), "{puzzle}");
+            assert_eq!(hints(true, true), every, "{puzzle}");
+            assert_eq!(hints(false, true), hints(false, false), "{puzzle}");
+        }
+    }
+
+    #[test]
+    fn an_on_reads_what_the_links_of_its_offs_read() {
+        for puzzle in PUZZLES {
+            let grid = candidates_of(puzzle);
+            let links = StaticLinks::new(&grid);
+            let value_cells = value_cells(&grid);
+            for p in (0..POTS).map(Pot::from_index) {
+                if !p.on() || grid[p.cell()] & (1 << p.value()) == 0 {
+                    continue;
+                }
+                for y in [false, true] {
+                    let mut batch = Reads::default();
+                    batch.on_and_offs(p, y, &grid, &value_cells);
+                    let mut each = Reads::default();
+                    each.links(p, y);
+                    for &(o, _) in links.on_to_off(p, y) {
+                        each.links(o, y);
+                    }
+                    assert_eq!(batch.set(), each.set(), "{p:?}");
+                    for x in [false, true] {
+                        let off = p.negated();
+                        let turns_on = !links.off_to_on(off, y, x).is_empty();
+                        assert_eq!(links.turns_on(off, y, x), turns_on, "{off:?}");
+                    }
+                }
+            }
+        }
     }
 }
