@@ -1,5 +1,5 @@
 //! Which potentials each potential reaches over a fixed grid's links (the static producers'
-//! implication graph): its strongly connected components (Tarjan's algorithm), then each
+//! implication graph): its strongly connected components (petgraph's Tarjan), then each
 //! component's reach, components taken sinks first.
 //!
 //! An *off* that turns nothing on reaches itself only (most offs): such offs are left out
@@ -19,6 +19,8 @@
 use super::closure::Reached;
 use super::potential::{Pot, StaticLinks, POTS};
 use crate::search::ser::grid::PEERS;
+use petgraph::algo::TarjanScc;
+use petgraph::visit::{GraphBase, GraphRef, IntoNeighbors, IntoNodeIdentifiers, NodeIndexable};
 
 const NONE: u32 = u32::MAX;
 
@@ -197,65 +199,60 @@ impl Components {
     }
 }
 
-/// The components of the graph whose node `v` has the edges `edges[starts[v]..starts[v +
-/// 1]]`, by Tarjan's algorithm (iterative: an explicit stack of the nodes being visited,
-/// each with its next edge). A node without edges is its own component at once.
+/// A graph whose node `v` has the edges `edges[starts[v]..starts[v + 1]]`, as petgraph's
+/// algorithms read a graph (its capability traits), without building one.
+#[derive(Clone, Copy)]
+struct Adjacency<'a> {
+    starts: &'a [u32],
+    edges: &'a [u32],
+}
+
+impl GraphBase for Adjacency<'_> {
+    type NodeId = u32;
+    type EdgeId = u32;
+}
+
+impl GraphRef for Adjacency<'_> {}
+
+impl<'a> IntoNeighbors for Adjacency<'a> {
+    type Neighbors = std::iter::Copied<std::slice::Iter<'a, u32>>;
+    fn neighbors(self, v: u32) -> Self::Neighbors {
+        let (from, to) = (self.starts[v as usize], self.starts[v as usize + 1]);
+        self.edges[from as usize..to as usize].iter().copied()
+    }
+}
+
+impl IntoNodeIdentifiers for Adjacency<'_> {
+    type NodeIdentifiers = std::ops::Range<u32>;
+    fn node_identifiers(self) -> Self::NodeIdentifiers {
+        0..self.node_bound() as u32
+    }
+}
+
+impl NodeIndexable for Adjacency<'_> {
+    fn node_bound(&self) -> usize {
+        self.starts.len() - 1
+    }
+    fn to_index(&self, v: u32) -> usize {
+        v as usize
+    }
+    fn from_index(&self, i: usize) -> u32 {
+        i as u32
+    }
+}
+
+/// The components (petgraph's Tarjan) of the graph whose node `v` has the edges
+/// `edges[starts[v]..starts[v + 1]]`.
 fn components(starts: &[u32], edges: &[u32]) -> Components {
-    let n = starts.len() - 1;
+    let graph = Adjacency { starts, edges };
+    let n = graph.node_bound();
     let mut out = Components {
         of: vec![NONE; n],
         starts: Vec::with_capacity(n + 1),
         nodes: Vec::with_capacity(n),
     };
     out.starts.push(0);
-    // per node, its visit number (0: not visited) and the least visit number it reaches
-    // among the nodes still on `open`
-    let mut order = vec![0u32; n];
-    let mut low = vec![0u32; n];
-    let mut open: Vec<u32> = Vec::with_capacity(n);
-    let mut visiting: Vec<(u32, u32)> = Vec::new();
-    let mut visits = 0u32;
-    for root in 0..n as u32 {
-        if order[root as usize] != 0 || out.of[root as usize] != NONE {
-            continue;
-        }
-        visits += 1;
-        order[root as usize] = visits;
-        low[root as usize] = visits;
-        open.push(root);
-        visiting.push((root, starts[root as usize]));
-        while let Some(&mut (v, ref mut at)) = visiting.last_mut() {
-            let v = v as usize;
-            if *at < starts[v + 1] {
-                let w = edges[*at as usize] as usize;
-                *at += 1;
-                if out.of[w] != NONE {
-                    continue;
-                }
-                if order[w] != 0 {
-                    low[v] = low[v].min(order[w]);
-                } else if starts[w] == starts[w + 1] {
-                    out.close(&[w as u32]);
-                } else {
-                    visits += 1;
-                    order[w] = visits;
-                    low[w] = visits;
-                    open.push(w as u32);
-                    visiting.push((w as u32, starts[w]));
-                }
-                continue;
-            }
-            visiting.pop();
-            if low[v] == order[v] {
-                let from = open.iter().rposition(|&u| u as usize == v).expect("open");
-                out.close(&open[from..]);
-                open.truncate(from);
-            }
-            if let Some(&(u, _)) = visiting.last() {
-                low[u as usize] = low[u as usize].min(low[v]);
-            }
-        }
-    }
+    TarjanScc::new().run(graph, |scc| out.close(scc));
     out
 }
 
