@@ -17,23 +17,12 @@
 //! one whose changed common excluders now have a value outside the set's, with two
 //! unchanged ([`Since::fruitless`]).
 
-use super::basic::bits;
+use super::basic::{bits, cells_of};
 use super::grid::{candidate, house_cells, sees, SeGrid, PEERS};
 use super::SeStep;
 use crate::grid::{Candidate, Cell};
 use crate::proof::aligned::AlignedExclusionPattern;
 use crate::proof::{Pattern, Proof};
-
-/// The cells of a set, in cell order.
-fn cells_of(mut set: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let cell = set.trailing_zeros() as usize;
-            set &= set - 1;
-            cell
-        })
-    })
-}
 
 // The combinations of two cells' values as a bit board: bit `10 * a + b` for value `a` in
 // the first cell and `b` in the second (values 1..=9), so row `a` is bits `10 * a..`.

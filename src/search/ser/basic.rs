@@ -93,6 +93,18 @@ pub fn bits(mask: u32) -> impl Iterator<Item = usize> + Clone {
     })
 }
 
+/// The cells of a set of cells (bit `c` for cell `c`), ascending.
+#[inline]
+pub fn cells_of(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let cell = set.trailing_zeros() as usize;
+            set &= set - 1;
+            cell
+        })
+    })
+}
+
 fn digit(value: u8) -> Digit {
     Digit::new(value).expect("a value 1..=9")
 }

@@ -21,7 +21,7 @@
 
 use super::potential::{two_bits, Pot, REGION_CELLS};
 use super::propagate::{ReadSet, Removed};
-use crate::search::ser::basic::bits;
+use crate::search::ser::basic::{bits, cells_of};
 use crate::search::ser::grid::PEERS;
 use crate::search::ser::ChainingMode;
 
@@ -176,18 +176,6 @@ const REGIONS: [[u128; 9]; 3] = {
     }
     t
 };
-
-/// The cells of a `u128`, ascending.
-#[inline]
-fn cells_of(mut set: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let cell = set.trailing_zeros() as usize;
-            set &= set - 1;
-            cell
-        })
-    })
-}
 
 /// One bit set.
 #[inline]
