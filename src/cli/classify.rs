@@ -71,6 +71,7 @@ pub fn run(args: &ClassifyArgs) -> Result<()> {
     let study = Classify {
         schemes: schemes.clone(),
         max_len: args.study.max_len,
+        bounds: args.study.bounds.batch_bounds(input.puzzles.len()),
     };
     let mut classified = Classified::new(&schemes, args.study.max_len);
     let outcome = args.study.drive(&study, &mut classified, &input)?;
@@ -143,7 +144,7 @@ fn print(
             .map(|(s, c)| {
                 let at_most: Vec<usize> = (0..=table.max_len).map(|n| c.at_most(n)).collect();
                 let v = json!({"at_most": at_most, "exact": c.exact, "unsolved": c.unsolved,
-                               "errors": c.errors, "seconds": c.seconds});
+                               "cut": c.cut, "errors": c.errors, "seconds": c.seconds});
                 (s.name().to_string(), v)
             })
             .collect();

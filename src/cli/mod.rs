@@ -2,6 +2,7 @@
 //! arguments into library calls and prints the result. anyhow lives only at this edge.
 
 mod bench;
+mod bounds;
 mod check_path;
 mod classify;
 mod explain;

@@ -46,6 +46,8 @@ pub struct RateArgs {
     /// stderr, with a count)
     #[arg(long)]
     pub keep_going: bool,
+    #[command(flatten)]
+    pub bounds: super::bounds::BoundArgs,
 }
 
 /// Rate by the basic rules then `list`'s techniques in `order`, labelled by `list`.
@@ -82,20 +84,28 @@ pub fn run(args: &RateArgs) -> Result<()> {
     }
     let status = Status::new("rate", "puzzles");
     let total = items.len() as u64;
+    let bounds = args.bounds.batch_bounds(items.len());
     let mut order = InOrder::new();
     let mut done = 0u64;
     let mut failed = 0usize;
+    // the lines whose rating a bound cut, in input order
+    let mut cut_lines: Vec<usize> = Vec::new();
+    let mut cut_now = 0usize;
     let mut out = std::io::stdout().lock();
     each_as_done(
         &items,
         |(line, parsed)| match parsed {
-            Ok(p) => (*line, rate_puzzle(p, &by, args.max_len)),
+            Ok(p) => (*line, rate_puzzle(p, &by, args.max_len, &bounds)),
             Err(e) => (*line, RateLine::failed(None, e.to_string())),
         },
         |i, result| {
             done += 1;
-            status.update(done, total, &format!("{failed} failed"));
+            cut_now += usize::from(result.1.is_cut());
+            status.update(done, total, &format!("{failed} failed, {cut_now} cut"));
             order.push(i, result, |(line, rated)| {
+                if rated.is_cut() {
+                    cut_lines.push(line);
+                }
                 let level = match rated.outcome() {
                     Ok(level) => level,
                     Err(error) => {
@@ -121,6 +131,17 @@ pub fn run(args: &RateArgs) -> Result<()> {
         },
     )?;
     status.finish();
+    if !cut_lines.is_empty() {
+        let lines: Vec<String> = cut_lines.iter().map(|l| l.to_string()).collect();
+        eprintln!(
+            "note: {} of {} puzzle(s) cut by a bound ({}), not rated: line(s) {}; raise \
+             --timeout, --memory or --budget to go further",
+            cut_lines.len(),
+            items.len(),
+            bounds.describe(),
+            lines.join(", ")
+        );
+    }
     if failed > 0 {
         let summary = format!(
             "{failed} of {} puzzle(s) could not be rated (see the errors above)",

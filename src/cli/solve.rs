@@ -9,7 +9,8 @@ use sudolink::grid::format::{to_hodoku, to_line, to_pencil_mark_grid, to_pencil_
 use sudolink::notation::{hodoku, sudorules};
 use sudolink::search::registry::{self, graded_length, LengthMeasure, TechniqueId};
 use sudolink::study::rating::Scheme;
-use sudolink::study::resolution::{apply, solve, solve_all_at_once, Resolution};
+use super::bounds::BoundArgs;
+use sudolink::study::resolution::{apply, solve_all_at_once, solve_within, Resolution};
 use sudolink::study::rules::{self, RuleOrder};
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,6 +80,8 @@ pub struct SolveArgs {
     /// fewer states to search (e.g. force chains), a different path
     #[arg(long)]
     pub all_at_once: bool,
+    #[command(flatten)]
+    pub bounds: super::bounds::BoundArgs,
 }
 
 /// The long help of `--rules`: the schemes, then every set and technique of the registry.
@@ -103,18 +106,31 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     let spec = rules::parse_in_order(&args.rules, args.max_len, args.order.into())?;
     rules::refuse_uniqueness(spec.rules.iter().map(|r| r.technique), args.allow_nonunique)?;
     let loaded = load(args.puzzle.as_deref(), args.allow_nonunique)?;
+    let limits = args.bounds.bounds(1).start();
     let resolution = if args.all_at_once {
         solve_all_at_once(&loaded.state, &spec.rules, loaded.solution.as_ref())?
     } else {
-        solve(&loaded.state, &spec.rules, loaded.solution.as_ref())?
+        solve_within(&loaded.state, &spec.rules, loaded.solution.as_ref(), limits)?
     };
     if let Some(save) = &args.save_state {
         save_state(&loaded, &resolution, save)?;
     }
-    let level = level_line(&resolution, spec.scheme, &args.rules);
+    let level = if resolution.solved {
+        level_line(&resolution, spec.scheme, &args.rules)
+    } else {
+        unsolved_line(&resolution, &args.rules, args.max_len, &args.bounds)
+    };
     if args.json {
         let mut v = json_report(&loaded, &resolution);
         v["level"] = json!(level);
+        if let Some(s) = resolution.stopped {
+            v["cut"] = json!({
+                "bound": s.stop.bound(),
+                "why": s.stop.to_string(),
+                "searching": s.rule.to_string(),
+                "bounds": args.bounds.bounds(1).describe(),
+            });
+        }
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
         print!("{}", text_report(&loaded, &resolution, args.notation));
@@ -196,6 +212,44 @@ pub fn text_report(loaded: &Loaded, r: &Resolution, notation_kind: Notation) -> 
     out
 }
 
+/// What a path that did not solve the puzzle ends with, instead of a level it did not
+/// reach: which bound cut it (and the rule it was searching), or that the rules do not
+/// solve it; and the hardest step it used.
+/// `NOT RATED: cut by the memory bound (one search filled its memory share of 175 MB) while
+/// searching braid[11]; hardest step used: BRAID[9]`.
+pub fn unsolved_line(r: &Resolution, rules: &str, max_len: usize, bounds: &BoundArgs) -> String {
+    let why = match r.stopped {
+        Some(s) => format!(
+            "cut by the {} bound ({}; {}) while searching {}",
+            s.stop.bound(),
+            s.stop,
+            bounds.bounds(1).describe(),
+            s.rule
+        ),
+        None => format!("the rules {rules} (lengths up to {max_len}) do not solve it"),
+    };
+    let hardest = r
+        .steps
+        .iter()
+        .map(|s| &s.proof)
+        .max_by_key(|p| registry::rank(p))
+        .map(|p| rule_name(p))
+        .unwrap_or_else(|| "none".to_string());
+    format!("NOT RATED: {why}; hardest step used: {hardest}")
+}
+
+/// `NRCZT5`, `BRAID[9]`, `HIDDEN-SINGLE`: a step's rule as the level line names it.
+fn rule_name(p: &sudolink::proof::Proof) -> String {
+    if graded_length(p) > 0 {
+        match TechniqueId::of_proof(p).get().measure {
+            LengthMeasure::Variables => format!("{}[{}]", p.family.to_uppercase(), p.length),
+            _ => format!("{}{}", p.family.to_uppercase(), p.length),
+        }
+    } else {
+        p.rule.to_uppercase()
+    }
+}
+
 /// `LEVEL = M5, MOST COMPLEX RULE = NRCZT5` (the level is the longest chain or whip used,
 /// 0 when the basic rules or singles sufficed; the rule is the hardest step on the
 /// registry's difficulty scale, the last of equally hard ones).
@@ -214,14 +268,7 @@ pub fn level_line(r: &Resolution, scheme: Option<Scheme>, spec: &str) -> String 
     let letter = scheme
         .map(|s| s.to_string())
         .unwrap_or_else(|| spec.to_string());
-    let rule = match hardest {
-        None => "NONE".to_string(),
-        Some(p) if graded_length(p) > 0 => match TechniqueId::of_proof(p).get().measure {
-            LengthMeasure::Variables => format!("{}[{}]", p.family.to_uppercase(), p.length),
-            _ => format!("{}{}", p.family.to_uppercase(), p.length),
-        },
-        Some(p) => p.rule.to_uppercase(),
-    };
+    let rule = hardest.map_or("NONE".to_string(), rule_name);
     // a list of techniques reads `basic,assistant: 0`, a scheme or one family `N5`, `nrc4`
     let sep = if scheme.is_none() && spec.contains(',') {
         ": "

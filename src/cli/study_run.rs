@@ -34,6 +34,8 @@ pub struct StudyArgs {
     /// Stop after this many more puzzles (leaves the run unfinished; for tests)
     #[arg(long, hide = true)]
     pub stop_after: Option<usize>,
+    #[command(flatten)]
+    pub bounds: super::bounds::BoundArgs,
 }
 
 impl StudyArgs {
@@ -56,8 +58,8 @@ impl StudyArgs {
             stop_after: self.stop_after,
         };
         let status = Status::new(S::KIND, "puzzles");
-        let outcome = drive(study, tally, input, &options, |done, total, line| {
-            status.update(done, total, &format!("line {line}"))
+        let outcome = drive(study, tally, input, &options, |done, total, line, cut| {
+            status.update(done, total, &format!("line {line}, {cut} cut"))
         });
         status.finish();
         Ok(outcome?)
@@ -66,10 +68,23 @@ impl StudyArgs {
     /// The failure rule, after the result is printed: each failed puzzle on stderr with
     /// its line, then an error (exit 1) unless `--keep-going`.
     pub fn judge(&self, failures: &[Failure], total: usize, verb: &str) -> Result<()> {
+        let (cut, failures): (Vec<&Failure>, Vec<&Failure>) =
+            failures.iter().partition(|f| f.cut);
+        if !cut.is_empty() {
+            let lines: Vec<String> = cut.iter().map(|f| f.line.to_string()).collect();
+            eprintln!(
+                "note: {} of {total} puzzle(s) cut by a bound ({}): line(s) {}; run again \
+                 with a larger --timeout, --memory or --budget (with --db, only those are \
+                 studied again)",
+                cut.len(),
+                self.bounds.bounds(1).describe(),
+                lines.join(", ")
+            );
+        }
         if failures.is_empty() {
             return Ok(());
         }
-        for f in failures {
+        for f in &failures {
             eprintln!(
                 "error: {}: line {}: {}",
                 self.input.display(),

@@ -75,6 +75,7 @@ pub fn run(args: &SubsumeArgs) -> Result<()> {
             },
         },
         max_len: args.study.max_len,
+        bounds: args.study.bounds.batch_bounds(input.puzzles.len()),
     };
     let mut matrix = Matrix::new(&families);
     let outcome = args.study.drive(&study, &mut matrix, &input)?;

@@ -611,12 +611,18 @@ impl ForceAnalysis {
     /// Make the conclusions of every length up to `bound` known (deriving the levels they
     /// need); those longer stay unlisted until a later call raises the bound.
     pub fn up_to(&mut self, bound: usize) {
+        self.up_to_within(bound, &mut Meter::unlimited())
+            .expect("an unlimited meter never stops")
+    }
+
+    /// [`ForceAnalysis::up_to`] under `meter`: its branches are advanced one at a time, the
+    /// meter checked before each and charged with what each derives. A stopped analysis has
+    /// advanced some branches only: its conclusions stay unlisted (the caller drops it).
+    pub fn up_to_within(&mut self, bound: usize, meter: &mut Meter) -> Result<(), Stop> {
         if bound <= self.bound {
-            return;
+            return Ok(());
         }
-        self.branches
-            .advance(&self.graph, None, bound, &mut Meter::unlimited())
-            .expect("an unlimited meter never stops");
+        self.branches.advance(&self.graph, None, bound, meter)?;
         if self.modes.contains(&ForceMode::Contradiction) {
             let refuted = self
                 .assumptions
@@ -650,6 +656,7 @@ impl ForceAnalysis {
             self.conclusions[mode.index()] = shortest_first(found);
         }
         self.bound = bound;
+        Ok(())
     }
 
     /// The literals a choice's branches all derive (so far), as conclusions, refuted

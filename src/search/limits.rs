@@ -32,6 +32,10 @@ pub struct Limits {
     pub deadline: Option<Instant>,
     /// Stop when the process's resident memory passes this many bytes.
     pub memory_ceiling: Option<u64>,
+    /// The memory one search may hold (its partial chains or whips), in bytes: a node cap
+    /// that does not depend on what else the process holds, so a search cut by it is cut
+    /// the same way on every run ([`Meter::cap`]).
+    pub search_memory: Option<u64>,
 }
 
 impl Limits {
@@ -46,8 +50,117 @@ impl Limits {
             budget,
             deadline: timeout.map(|t| Instant::now() + t),
             memory_ceiling: memory,
+            search_memory: None,
         }
     }
+
+    /// The deadline has passed, or the process's resident memory is over the ceiling: the
+    /// limit reached, if any (the budget is a [`Meter`]'s to count).
+    pub fn reached(&self) -> Option<Stop> {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Some(Stop::Deadline);
+        }
+        if let Some(ceiling) = self.memory_ceiling {
+            if recent_resident_bytes().is_some_and(|rss| rss >= ceiling) {
+                return Some(Stop::Memory { ceiling });
+            }
+        }
+        None
+    }
+
+    /// The node cap of one search whose own default cap is `default` and whose nodes cost
+    /// `bytes_per_node` each, with the limit that sets it: the search's memory share when it
+    /// is the smallest, else the default ([`Stop::SearchBudget`]). The budget and the
+    /// process's ceiling are checked apart ([`Meter`], [`Limits::reached`]).
+    pub fn search_cap(&self, default: usize, bytes_per_node: u64) -> (usize, Stop) {
+        match self.search_memory {
+            Some(bytes) if bytes / bytes_per_node.max(1) < default as u64 => (
+                (bytes / bytes_per_node.max(1)).max(1) as usize,
+                Stop::SearchMemory { share: bytes },
+            ),
+            _ => (default, Stop::SearchBudget),
+        }
+    }
+}
+
+/// The per-puzzle bounds of a command, as asked (`--timeout`, `--memory`, `--budget`):
+/// turned into one puzzle's [`Limits`] when its work starts ([`Bounds::start`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    /// Time per puzzle; `None`: none.
+    pub timeout: Option<Duration>,
+    /// Memory per puzzle in bytes; `None`: none.
+    pub memory: Option<u64>,
+    /// Partial chains, whips or nets explored per puzzle; `None`: none.
+    pub budget: Option<u64>,
+    /// Puzzles worked on at once (the process's ceiling is this many puzzles' memory).
+    pub at_once: usize,
+}
+
+/// The default time per puzzle of the commands that search (`--timeout`), in seconds.
+pub const DEFAULT_TIMEOUT_S: u64 = 60;
+/// The default memory per puzzle of the commands that search (`--memory`), in MB.
+pub const DEFAULT_MEMORY_MB: u64 = 500;
+/// The share of a puzzle's memory one search may hold: two searches of one puzzle run at
+/// once on a two-core machine, beside the state's tables.
+pub const SEARCH_SHARE_PERCENT: u64 = 35;
+
+impl Default for Bounds {
+    fn default() -> Bounds {
+        Bounds {
+            timeout: Some(Duration::from_secs(DEFAULT_TIMEOUT_S)),
+            memory: Some(DEFAULT_MEMORY_MB * 1_000_000),
+            budget: None,
+            at_once: 1,
+        }
+    }
+}
+
+impl Bounds {
+    /// No bound at all (library callers that bound nothing, benchmarks of the searches).
+    pub fn none() -> Bounds {
+        Bounds {
+            timeout: None,
+            memory: None,
+            budget: None,
+            at_once: 1,
+        }
+    }
+
+    /// One puzzle's limits from now: its deadline, its searches' memory share, and the
+    /// process's ceiling (what the process held when the command started, plus this much
+    /// per puzzle worked on at once).
+    pub fn start(&self) -> Limits {
+        Limits {
+            budget: self.budget,
+            deadline: self.timeout.map(|t| Instant::now() + t),
+            memory_ceiling: self
+                .memory
+                .map(|m| baseline_bytes() + m * self.at_once.max(1) as u64),
+            search_memory: self.memory.map(|m| m / 100 * SEARCH_SHARE_PERCENT),
+        }
+    }
+
+    /// `60 s, 500 MB` (what a cut result names as the bounds it ran under).
+    pub fn describe(&self) -> String {
+        let time = self
+            .timeout
+            .map_or("no time limit".to_string(), |t| format!("{} s", t.as_secs_f64()));
+        let memory = self
+            .memory
+            .map_or("no memory limit".to_string(), |m| format!("{} MB", m / 1_000_000));
+        match self.budget {
+            Some(b) => format!("{time}, {memory}, budget {}", thousands(b)),
+            None => format!("{time}, {memory}"),
+        }
+    }
+}
+
+/// The process's resident memory when first asked (the tables and buffers every command
+/// holds before its first puzzle), so that a ceiling counts only what puzzles add.
+fn baseline_bytes() -> u64 {
+    static BASE: OnceLock<u64> = OnceLock::new();
+    *BASE.get_or_init(|| resident_bytes().unwrap_or(0))
 }
 
 /// Which limit stopped a search.
@@ -61,6 +174,8 @@ pub enum Stop {
     Memory { ceiling: u64 },
     /// One search's own node cap (a default per target, not the job's budget).
     SearchBudget,
+    /// One search filled its share of the memory ([`Limits::search_memory`]).
+    SearchMemory { share: u64 },
 }
 
 impl fmt::Display for Stop {
@@ -78,6 +193,21 @@ impl fmt::Display for Stop {
                 write!(f, "memory ceiling of {} MB reached", ceiling / 1_000_000)
             }
             Stop::SearchBudget => f.write_str("one search's node budget spent"),
+            Stop::SearchMemory { share } => {
+                write!(f, "one search filled its memory share of {} MB", share / 1_000_000)
+            }
+        }
+    }
+}
+
+impl Stop {
+    /// `time`, `memory` or `budget`: the kind of bound, as a cut result names it
+    /// (`B>12 (memory bound)`).
+    pub fn bound(&self) -> &'static str {
+        match self {
+            Stop::Deadline => "time",
+            Stop::Memory { .. } | Stop::SearchMemory { .. } => "memory",
+            Stop::Budget { .. } | Stop::SearchBudget => "budget",
         }
     }
 }
@@ -101,6 +231,12 @@ pub struct Meter {
     limits: Limits,
     spent: u64,
     stopped: Option<Stop>,
+}
+
+impl Default for Meter {
+    fn default() -> Meter {
+        Meter::unlimited()
+    }
 }
 
 impl Meter {
@@ -144,29 +280,37 @@ impl Meter {
                 return Some(Stop::Budget { budget });
             }
         }
-        if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
-            return Some(Stop::Deadline);
-        }
-        if let Some(ceiling) = self.limits.memory_ceiling {
-            if recent_resident_bytes().is_some_and(|rss| rss >= ceiling) {
-                return Some(Stop::Memory { ceiling });
-            }
-        }
-        None
+        self.limits.reached()
     }
 
     /// The node cap for one search whose own default cap is `default`: never more than the
-    /// budget left, nor more nodes than the memory ceiling has room for.
+    /// budget left, nor more nodes than the memory ceiling has room for, nor than the
+    /// search's memory share holds.
     pub fn per_search_nodes(&self, default: usize) -> usize {
-        let mut cap = default as u64;
+        self.search_cap(default, BYTES_PER_NODE).0
+    }
+
+    /// [`Meter::per_search_nodes`] for nodes of `bytes_per_node` bytes, with the limit that
+    /// sets the cap (what a search stopped by its cap reports).
+    pub fn search_cap(&self, default: usize, bytes_per_node: u64) -> (usize, Stop) {
+        let per = bytes_per_node.max(1);
+        let (mut cap, mut stop) = self.limits.search_cap(default, per);
+        let mut cap64 = cap as u64;
         if let Some(budget) = self.limits.budget {
-            cap = cap.min(budget.saturating_sub(self.spent).max(1));
+            let left = budget.saturating_sub(self.spent).max(1);
+            if left < cap64 {
+                (cap64, stop) = (left, Stop::Budget { budget });
+            }
         }
         if let Some(ceiling) = self.limits.memory_ceiling {
             let used = recent_resident_bytes().unwrap_or(0);
-            cap = cap.min((ceiling.saturating_sub(used) / BYTES_PER_NODE).max(1));
+            let room = (ceiling.saturating_sub(used) / per).max(1);
+            if room < cap64 {
+                (cap64, stop) = (room, Stop::Memory { ceiling });
+            }
         }
-        cap.min(usize::MAX as u64) as usize
+        cap = cap64.min(usize::MAX as u64) as usize;
+        (cap, stop)
     }
 
     /// The deadline, for searches that check it themselves.

@@ -66,7 +66,7 @@
 //! [`shortest_for_target`], [`first_up_to`] and [`shortest_batch`] return the shortest proof
 //! of each target they report; [`find`] returns proofs of exactly the length asked for.
 
-use super::limits::{Meter, Stop};
+use super::limits::{Limits, Meter, Stop};
 use crate::graph::groups::GroupIndex;
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CandidateSet, CspVariable};
@@ -1468,20 +1468,48 @@ impl<'a> WhipSearch<'a> {
 /// **Complexity**: one breadth-first search of depth `length` per open candidate (see the
 /// module documentation).
 pub fn find(links: &LinkIndex, kind: WhipKind, length: usize, limit: usize) -> Vec<Proof> {
+    find_within(links, kind, length, limit, &mut Meter::unlimited())
+        .expect("an unlimited meter never stops")
+}
+
+/// [`find`] under `meter`: each target's search holds at most the partial whips the meter
+/// allows ([`Meter::search_cap`]) and is charged to it; the meter is checked before each
+/// target. A target cut by its cap or a limit stops the whole call: the proofs of the
+/// targets before it are not enough to say which is the first, so none is returned.
+pub fn find_within(
+    links: &LinkIndex,
+    kind: WhipKind,
+    length: usize,
+    limit: usize,
+    meter: &mut Meter,
+) -> Result<Vec<Proof>, Stop> {
     let mut s = WhipSearch::new(links, kind, Merge::SudoRules);
     let mut out = Vec::new();
     if length == 0 || limit == 0 {
-        return out;
+        return Ok(out);
     }
+    let (cap, cap_stop) = meter.search_cap(usize::MAX, WHIP_BYTES_PER_NODE);
+    s.budget = cap;
+    s.deadline = meter.deadline();
     for z in s.targets() {
-        if let Outcome::Found(f) = s.search_target(z, length, length) {
-            out.push(s.proof(z, kind, f));
-            if out.len() >= limit {
-                break;
+        if let Some(stop) = meter.check() {
+            return Err(stop);
+        }
+        s.stats = SearchStats::default();
+        let outcome = s.search_target(z, length, length);
+        meter.spend(s.stats.partial_whips as usize);
+        match outcome {
+            Outcome::Found(f) => {
+                out.push(s.proof(z, kind, f));
+                if out.len() >= limit {
+                    break;
+                }
             }
+            Outcome::OverBudget(_) => return Err(meter.check().unwrap_or(cap_stop)),
+            Outcome::NotYet | Outcome::Dead => {}
         }
     }
-    out
+    Ok(out)
 }
 
 /// Partial whips an exact search may hold before it gives up (about 7 MB, a twentieth of
@@ -1627,22 +1655,23 @@ fn metered_of_kind(
 ) -> MeteredAnswer {
     let run = |merge: Merge, max_len: usize, cap: usize, meter: &mut Meter| {
         let mut s = WhipSearch::new(links, kind, merge);
-        s.budget = meter.per_search_nodes(cap);
+        let (cap, cap_stop) = meter.search_cap(cap, WHIP_BYTES_PER_NODE);
+        s.budget = cap;
         s.deadline = meter.deadline();
         let outcome = s.search_target(target, 1, max_len);
         meter.spend(s.stats.partial_whips as usize);
         match outcome {
             Outcome::Found(f) => (Some(s.proof(target, kind, f)), None, false),
-            Outcome::OverBudget(depth) => (None, Some(depth), false),
+            Outcome::OverBudget(depth) => (None, Some((depth, cap_stop)), false),
             Outcome::NotYet => (None, None, false),
             Outcome::Dead => (None, None, true),
         }
     };
     let (merged, stopped_at, dead) = run(Merge::SudoRules, max_len, usize::MAX, meter);
-    if let Some(depth) = stopped_at {
+    if let Some((depth, cap_stop)) = stopped_at {
         return MeteredAnswer {
             proof: None,
-            stopped: Some(meter.check().unwrap_or(Stop::SearchBudget)),
+            stopped: Some(meter.check().unwrap_or(cap_stop)),
             depth,
             dead: false,
             proven_none: false,
@@ -1694,9 +1723,54 @@ pub fn shortest_batch(
     kind: WhipKind,
     max_len: usize,
 ) -> (Vec<Proof>, SearchStats) {
+    let batch = shortest_batch_within(links, kind, max_len, &Limits::unlimited());
+    debug_assert!(batch.cut.is_none(), "no limit, no cut");
+    (batch.proofs, batch.stats)
+}
+
+/// What [`shortest_batch_within`] found.
+#[derive(Debug, Default)]
+pub struct Batch {
+    /// Every target's whip at the least length any target has (empty when none, or cut).
+    pub proofs: Vec<Proof>,
+    pub stats: SearchStats,
+    /// The limit that stopped the batch before it found a whip or proved there is none up
+    /// to the maximal length.
+    pub cut: Option<BatchCut>,
+}
+
+/// A batch stopped by a limit: no target has a whip of length ≤ `complete_to` in the state
+/// (every depth up to it was searched to the end), nothing is known beyond.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BatchCut {
+    pub stop: Stop,
+    pub complete_to: usize,
+}
+
+/// Bytes a partial whip costs at most in a search of one target: its arena node (12), its
+/// frontier entry (t/z set, keys and braid variables: 208), its merge slot (24, half full)
+/// and the growth of those vectors.
+pub const WHIP_BYTES_PER_NODE: u64 = 400;
+
+/// [`shortest_batch`] within `limits`: each target's search holds at most the partial whips
+/// its memory share allows ([`Limits::search_cap`]), the deadline and the process's ceiling
+/// are checked before each target's search (and the deadline inside it). A target cut at
+/// depth d leaves the depth open: the whips other targets have at d are still the batch's
+/// answer (no target has a shorter one), but when none has one the batch stops there
+/// ([`Batch::cut`]). With the same limits the answer is the same on every run, except where
+/// the deadline or the process's ceiling stops it.
+pub fn shortest_batch_within(
+    links: &LinkIndex,
+    kind: WhipKind,
+    max_len: usize,
+    limits: &Limits,
+) -> Batch {
+    let (cap, cap_stop) = limits.search_cap(usize::MAX, WHIP_BYTES_PER_NODE);
     let mut s = WhipSearch::new(links, kind, Merge::SudoRules);
     // every depth d is searched after depth d - 1 found no whip on any live target
     s.shorter_searched = true;
+    s.budget = cap;
+    s.deadline = limits.deadline;
     let mut stats = SearchStats::default();
     // live targets, each with its search suspended at the last depth if it fitted in memory
     let mut live: Vec<(Candidate, Option<Suspended>)> =
@@ -1706,16 +1780,38 @@ pub fn shortest_batch(
     let fresh = || {
         let mut w = WhipSearch::with_tables(Arc::clone(&t));
         w.shorter_searched = true;
+        w.budget = cap;
+        w.deadline = limits.deadline;
         w
     };
     let mut pool: Mutex<Vec<WhipSearch<'_>>> = Mutex::new(vec![s]);
     for depth in 1..=max_len {
+        if let Some(stop) = limits.reached() {
+            return Batch {
+                proofs: Vec::new(),
+                stats,
+                cut: Some(BatchCut {
+                    stop,
+                    complete_to: depth - 1,
+                }),
+            };
+        }
         let budget = SuspendBudget {
             found: AtomicBool::new(false),
             kept: AtomicUsize::new(0),
         };
         let one = |s: &mut WhipSearch<'_>, (z, saved): (Candidate, Option<Suspended>)| {
-            search_at_depth(s, kind, z, saved, depth, &budget)
+            if let Some(stop) = limits.reached() {
+                return (AtDepth::Cut(stop), SearchStats::default());
+            }
+            match search_at_depth(s, kind, z, saved, depth, &budget) {
+                // the search's own cap, or the deadline inside it
+                (AtDepth::Cut(_), st) => (
+                    AtDepth::Cut(limits.reached().unwrap_or(cap_stop)),
+                    st,
+                ),
+                r => r,
+            }
         };
         // the targets' searches are independent: deep ones on every thread (a hard
         // puzzle's last states are most of a rating run's time), in candidate order
@@ -1743,23 +1839,46 @@ pub fn shortest_batch(
         };
         let mut found = Vec::new();
         let mut next = Vec::with_capacity(results.len());
+        let mut cut = None;
         for (r, st) in results {
             stats.merge(&st);
             match r {
                 AtDepth::Found(p) => found.push(p),
                 AtDepth::Live(z, saved) => next.push((z, saved)),
                 AtDepth::Gone => {}
+                // the first cut (in candidate order) names the limit
+                AtDepth::Cut(stop) => {
+                    cut.get_or_insert(stop);
+                }
             }
         }
         if !found.is_empty() {
-            return (found, stats);
+            return Batch {
+                proofs: found,
+                stats,
+                cut: None,
+            };
+        }
+        if let Some(stop) = cut {
+            return Batch {
+                proofs: Vec::new(),
+                stats,
+                cut: Some(BatchCut {
+                    stop,
+                    complete_to: depth - 1,
+                }),
+            };
         }
         live = next;
         if live.is_empty() {
             break;
         }
     }
-    (Vec::new(), stats)
+    Batch {
+        proofs: Vec::new(),
+        stats,
+        cut: None,
+    }
 }
 
 /// From this depth on, [`shortest_batch`] searches its targets on every thread (below it a
@@ -1780,8 +1899,10 @@ enum AtDepth {
     /// No whip at this depth, partial whips alive: searched again one deeper, resumed when
     /// suspended.
     Live(Candidate, Option<Suspended>),
-    /// No whip at any depth (or over budget).
+    /// No whip at any depth.
     Gone,
+    /// Stopped at this depth by a limit (its search's cap, the deadline, the ceiling).
+    Cut(Stop),
 }
 
 /// Search `z` at exactly `depth` (resuming its suspended search if any) with searcher `s`;
@@ -1821,7 +1942,8 @@ fn search_at_depth(
             }
             AtDepth::Live(z, saved)
         }
-        Outcome::Dead | Outcome::OverBudget(_) => AtDepth::Gone,
+        Outcome::Dead => AtDepth::Gone,
+        Outcome::OverBudget(_) => AtDepth::Cut(Stop::SearchBudget),
     };
     (r, s.stats)
 }

@@ -12,12 +12,19 @@ use rusqlite::Connection;
 /// The version written to `PRAGMA user_version`; a file with another non-zero version is
 /// refused rather than misread, except version 1, which a writer upgrades ([`prepare`]).
 ///
-/// Version 2: `rating.rating` holds a level (INTEGER) or SER's ER (REAL), and `rating` has
-/// SER's `ep` and `ed` (version 1: `rating INTEGER`, no `ep`, `ed`).
-pub const SCHEMA_VERSION: i64 = 2;
+/// Version 3: `rating` says which bound cut a rating (`cut`: time, memory or budget; then
+/// `rating` is NULL and `cut_above` the level it is known to exceed) and under which bounds
+/// it ran (`bounds`). Version 2: `rating.rating` holds a level (INTEGER) or SER's ER
+/// (REAL), and `rating` has SER's `ep` and `ed` (version 1: `rating INTEGER`, no `ep`,
+/// `ed`).
+pub const SCHEMA_VERSION: i64 = 3;
 
 /// The version before `rating` held SER: upgraded in place by the first writer.
 const VERSION_1: i64 = 1;
+
+/// The version before `rating` said what cut a rating: upgraded in place (three columns
+/// added) by the first writer.
+const VERSION_2: i64 = 2;
 
 /// `PRAGMA application_id` of a sudolink store: "SLNK".
 pub const APPLICATION_ID: i64 = 0x534C_4E4B;
@@ -174,6 +181,9 @@ CREATE TABLE IF NOT EXISTS rating (
     error     TEXT,
     ep        REAL,
     ed        REAL,
+    cut       TEXT CHECK (cut IS NULL OR cut = 'time' OR cut = 'memory' OR cut = 'budget'),
+    cut_above INTEGER,
+    bounds    TEXT,
     PRIMARY KEY (run_id, position, scheme),
     FOREIGN KEY (run_id, position) REFERENCES run_puzzle(run_id, position),
     CHECK ((rating IS NULL OR typeof(rating) = 'integer') AND ep IS NULL AND ed IS NULL
@@ -199,7 +209,8 @@ CREATE INDEX IF NOT EXISTS elimination_run ON elimination(run_id, family, length
 pub fn prepare(conn: &Connection) -> Result<(), StoreError> {
     conn.pragma_update(None, "foreign_keys", true)?;
     let version: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0))?;
-    if version != 0 && version != VERSION_1 && version != SCHEMA_VERSION {
+    if version != 0 && version != VERSION_1 && version != VERSION_2 && version != SCHEMA_VERSION
+    {
         return Err(StoreError::SchemaVersion {
             found: version,
             expected: SCHEMA_VERSION,
@@ -223,6 +234,14 @@ pub fn prepare(conn: &Connection) -> Result<(), StoreError> {
     let old_rating = old_rating_table(&tx)?;
     if old_rating {
         tx.execute_batch("ALTER TABLE rating RENAME TO rating_version_1")?;
+    }
+    if rating_without_cut(&tx)? {
+        tx.execute_batch(
+            "ALTER TABLE rating ADD COLUMN cut TEXT
+                 CHECK (cut IS NULL OR cut = 'time' OR cut = 'memory' OR cut = 'budget');
+             ALTER TABLE rating ADD COLUMN cut_above INTEGER;
+             ALTER TABLE rating ADD COLUMN bounds TEXT;",
+        )?;
     }
     tx.execute_batch(SCHEMA)?;
     if old_rating {
@@ -248,6 +267,16 @@ fn old_rating_table(conn: &Connection) -> Result<bool, StoreError> {
         .query_map([], |row| row.get(0))?
         .collect::<Result<_, _>>()?;
     Ok(!columns.is_empty() && !columns.iter().any(|c| c == "ep"))
+}
+
+/// Whether the store's `rating` table is version 2's (SER's `ep`, no `cut`): [`prepare`]
+/// adds version 3's columns (NULL in every stored row: none was cut).
+fn rating_without_cut(conn: &Connection) -> Result<bool, StoreError> {
+    let columns: Vec<String> = conn
+        .prepare("SELECT name FROM pragma_table_info('rating')")?
+        .query_map([], |row| row.get(0))?
+        .collect::<Result<_, _>>()?;
+    Ok(columns.iter().any(|c| c == "ep") && !columns.iter().any(|c| c == "cut"))
 }
 
 /// Check, without writing, that the existing non-empty file at `path`, opened as `conn`,
@@ -284,7 +313,7 @@ pub fn check_ours(
     let ours = id == APPLICATION_ID
         || names.is_empty()
         || (id == 0
-            && (version == SCHEMA_VERSION || version == VERSION_1)
+            && (version == SCHEMA_VERSION || version == VERSION_1 || version == VERSION_2)
             && ["puzzle", "run", "state"]
                 .iter()
                 .all(|t| names.iter().any(|n| n == t)));

@@ -11,7 +11,7 @@
 use super::{write_transaction, Store, StoreError};
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSqlOutput, Value, ValueRef};
 use rusqlite::{params, OptionalExtension, ToSql, Transaction};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// One scheme's rating of one puzzle.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,6 +25,19 @@ pub struct RatingRow {
     pub hardest: Option<String>,
     pub seconds: f64,
     pub error: Option<String>,
+    /// The bound that cut the rating before it was reached (then `rating` is `None`).
+    pub cut: Option<RowCut>,
+}
+
+/// A rating cut by a bound, as the store keeps it: `cut` (the kind of bound: `time`,
+/// `memory` or `budget`), `cut_above` (the level it is known to exceed) and `bounds` (what
+/// the run was given: `60 s, 500 MB`). A later run of the same study studies these puzzles
+/// again ([`Store::cut_positions`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RowCut {
+    pub bound: String,
+    pub above: usize,
+    pub bounds: String,
 }
 
 /// A rating as the `rating` column holds it: a level scheme's least n (INTEGER), or Sudoku
@@ -137,8 +150,19 @@ impl Store {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    /// The positions of a run whose ratings a bound cut: a later run of the same study
+    /// studies them again (with the bounds it is given) and replaces their rows.
+    pub fn cut_positions(&self, run_id: i64) -> Result<HashSet<usize>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT DISTINCT position FROM rating WHERE run_id = ?1 AND cut IS NOT NULL",
+        )?;
+        let rows = stmt.query_map(params![run_id], |row| Ok(row.get::<_, i64>(0)? as usize))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     /// Write the ratings of several puzzles of a run, each `(position, grid, ratings)`, in
-    /// one transaction.
+    /// one transaction; a puzzle stored before is written again only when a bound cut its
+    /// stored ratings.
     pub fn write_ratings(
         &mut self,
         run_id: i64,
@@ -147,12 +171,23 @@ impl Store {
         let tx = write_transaction(&mut self.conn)?;
         for (position, grid, ratings) in puzzles {
             if insert_run_puzzle(&tx, run_id, *position, grid)?.is_none() {
-                continue;
+                // stored already: studied again only when a bound cut it (its rows replaced)
+                let deleted = tx
+                    .prepare_cached(
+                        "DELETE FROM rating WHERE run_id = ?1 AND position = ?2
+                         AND EXISTS (SELECT 1 FROM rating WHERE run_id = ?1 AND position = ?2
+                                     AND cut IS NOT NULL)",
+                    )?
+                    .execute(params![run_id, *position as i64])?;
+                if deleted == 0 {
+                    continue;
+                }
             }
             let mut stmt = tx.prepare_cached(
                 "INSERT INTO rating
-                 (run_id, position, scheme, rating, hardest, seconds, error, ep, ed)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                 (run_id, position, scheme, rating, hardest, seconds, error, ep, ed,
+                  cut, cut_above, bounds)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
             )?;
             for r in ratings {
                 stmt.execute(params![
@@ -164,7 +199,10 @@ impl Store {
                     r.seconds,
                     r.error,
                     r.ep,
-                    r.ed
+                    r.ed,
+                    r.cut.as_ref().map(|c| c.bound.as_str()),
+                    r.cut.as_ref().map(|c| c.above as i64),
+                    r.cut.as_ref().map(|c| c.bounds.as_str()),
                 ])?;
             }
         }
@@ -180,7 +218,7 @@ impl Store {
     ) -> Result<(), StoreError> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT r.position, p.grid, r.scheme, r.rating, r.hardest, r.seconds, r.error,
-                    r.ep, r.ed
+                    r.ep, r.ed, r.cut, r.cut_above, r.bounds
              FROM rating AS r
              JOIN run_puzzle AS rp ON rp.run_id = r.run_id AND rp.position = r.position
              JOIN puzzle AS p ON p.id = rp.puzzle_id
@@ -197,6 +235,14 @@ impl Store {
                 hardest: row.get(4)?,
                 seconds: row.get(5)?,
                 error: row.get(6)?,
+                cut: match row.get::<_, Option<String>>(9)? {
+                    Some(bound) => Some(RowCut {
+                        bound,
+                        above: row.get::<_, i64>(10)? as usize,
+                        bounds: row.get::<_, Option<String>>(11)?.unwrap_or_default(),
+                    }),
+                    None => None,
+                },
             };
             visit(row.get::<_, i64>(0)? as usize, &grid, rating);
         }
@@ -360,6 +406,7 @@ mod tests {
             hardest: Some("nrc[4]".into()),
             seconds: 0.5,
             error: None,
+            cut: None,
         }
     }
 
@@ -372,6 +419,7 @@ mod tests {
             hardest: Some("Forcing Chain".into()),
             seconds: 0.01,
             error: None,
+            cut: None,
         }
     }
 

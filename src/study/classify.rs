@@ -15,10 +15,11 @@ use crate::grid::format::Puzzle;
 use crate::grid::State;
 use crate::search::ser::tenths;
 use crate::solver::count_solutions;
-use crate::store::study::{RatingRow, RatingValue};
+use crate::search::limits::Bounds;
+use crate::store::study::{RatingRow, RatingValue, RowCut};
 use crate::store::{Store, StoreError};
 use crate::study::rating::{rate_schemes, RateOptions, RatingScheme, Scheme};
-use crate::study::run::{InputPuzzle, Study, StudyInput, Tally};
+use crate::study::run::{InputPuzzle, Study, StudyInput, Tally, Unstudied};
 use crate::study::ser;
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -29,6 +30,8 @@ use std::time::Instant;
 pub struct Classify {
     pub schemes: Vec<RatingScheme>,
     pub max_len: usize,
+    /// Each puzzle's bounds (time, memory, budget); a rating they cut is stored as cut.
+    pub bounds: Bounds,
 }
 
 impl Study for Classify {
@@ -46,8 +49,13 @@ impl Study for Classify {
     }
 
     /// Always a row per scheme: a puzzle that cannot be rated is stored with its error.
-    fn study(&self, item: &InputPuzzle) -> Result<Vec<RatingRow>, String> {
-        Ok(rate_puzzle(&item.puzzle, &self.schemes, self.max_len))
+    fn study(&self, item: &InputPuzzle) -> Result<Vec<RatingRow>, Unstudied> {
+        Ok(rate_puzzle(
+            &item.puzzle,
+            &self.schemes,
+            self.max_len,
+            &self.bounds,
+        ))
     }
 
     fn write(
@@ -56,6 +64,10 @@ impl Study for Classify {
         batch: &[(usize, String, Vec<RatingRow>)],
     ) -> Result<(), StoreError> {
         store.write_ratings(run, batch)
+    }
+
+    fn is_cut(rows: &Vec<RatingRow>) -> bool {
+        rows.iter().any(|r| r.cut.is_some())
     }
 }
 
@@ -120,10 +132,17 @@ pub const SEED_TABLE: [(Scheme, [usize; 4]); 3] = [
     (Scheme::N, [9658, 9913, 9975, 9991]),
 ];
 
-/// Rate one puzzle in every scheme, the level schemes up to `max_len`. A puzzle that does
-/// not parse into a state, has no or several solutions (SE's uniqueness rules, like every
-/// rating here, need one), or fails a proof check gets rows with `error` set.
-pub fn rate_puzzle(puzzle: &Puzzle, schemes: &[RatingScheme], max_len: usize) -> Vec<RatingRow> {
+/// Rate one puzzle in every scheme, the level schemes up to `max_len`, within `bounds` (the
+/// level schemes share one puzzle's limits; a rating they cut gets a row with `cut` set). A
+/// puzzle that does not parse into a state, has no or several solutions (SE's uniqueness
+/// rules, like every rating here, need one), or fails a proof check gets rows with `error`
+/// set.
+pub fn rate_puzzle(
+    puzzle: &Puzzle,
+    schemes: &[RatingScheme],
+    max_len: usize,
+    bounds: &Bounds,
+) -> Vec<RatingRow> {
     let failed = |why: String| -> Vec<RatingRow> {
         schemes
             .iter()
@@ -145,6 +164,7 @@ pub fn rate_puzzle(puzzle: &Puzzle, schemes: &[RatingScheme], max_len: usize) ->
     let options = RateOptions {
         verify: true,
         keep_steps: false,
+        limits: bounds.start(),
     };
     let mut level_rows = rate_schemes(&start, &levels, max_len, solution, &options)
         .into_iter()
@@ -160,6 +180,11 @@ pub fn rate_puzzle(puzzle: &Puzzle, schemes: &[RatingScheme], max_len: usize) ->
                     hardest: r.hardest,
                     seconds,
                     error: None,
+                    cut: r.cut.map(|c| RowCut {
+                        bound: c.stop.bound().to_string(),
+                        above: c.above,
+                        bounds: bounds.describe(),
+                    }),
                 },
                 Err(e) => error_row(RatingScheme::Level(*scheme), e.to_string(), seconds),
             }
@@ -182,6 +207,7 @@ fn error_row(scheme: RatingScheme, why: String, seconds: f64) -> RatingRow {
         hardest: None,
         seconds,
         error: Some(why),
+        cut: None,
     }
 }
 
@@ -206,6 +232,7 @@ fn ser_row(start: &State, solution: Option<&[u8; 81]>) -> RatingRow {
                     .map(|step| step.name.clone()),
                 seconds,
                 error: None,
+                cut: None,
             }
         }
         Err(e) => error_row(RatingScheme::Ser, e.to_string(), seconds),
@@ -275,8 +302,10 @@ impl SerTable {
 pub struct Column {
     /// `exact[n]`: puzzles whose rating is exactly n (0..=max_len).
     pub exact: Vec<usize>,
-    /// Puzzles not solved up to max_len.
+    /// Puzzles not solved up to max_len (cut ones apart).
     pub unsolved: usize,
+    /// Puzzles whose rating a bound (time, memory, budget) cut before it was reached.
+    pub cut: usize,
     /// Puzzles that could not be rated (bad grid, not unique, failed check).
     pub errors: usize,
     /// Total seconds spent rating.
@@ -327,6 +356,7 @@ impl Table {
             match (row.rating.and_then(RatingValue::level), &row.error) {
                 (_, Some(_)) => col.errors += 1,
                 (Some(n), None) if n <= self.max_len => col.exact[n] += 1,
+                _ if row.cut.is_some() => col.cut += 1,
                 _ => col.unsolved += 1,
             }
         }
@@ -363,6 +393,9 @@ impl Table {
             out.push('\n');
         };
         line(&format!("> {}", self.max_len), &|c| c.unsolved.to_string());
+        if self.columns.iter().any(|c| c.cut > 0) {
+            line("cut", &|c| c.cut.to_string());
+        }
         line("errors", &|c| c.errors.to_string());
         let puzzles = self.puzzles.max(1) as f64;
         line("ms/puzzle", &|c| {

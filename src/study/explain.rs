@@ -385,6 +385,7 @@ fn share(limits: &Limits, spent: u64, rows_left: usize) -> Limits {
             .deadline
             .map(|d| now + d.saturating_duration_since(now) / rows as u32),
         memory_ceiling: limits.memory_ceiling,
+        search_memory: limits.search_memory,
     }
 }
 

@@ -46,9 +46,10 @@ use crate::graph::LinkIndex;
 use crate::grid::format::Puzzle;
 use crate::grid::{tables, Candidate, Cell, Digit, House, State};
 use crate::proof::{self, Pattern, Proof};
-use crate::search::registry::{Class, Search};
+use crate::search::registry::{Class, Search, Stopped};
 use crate::search::whips::{self, SearchStats, WhipKind};
-use crate::search::{BasicRule, ChainFamily, Rule, TechniqueId};
+use crate::search::limits::Bounds;
+use crate::search::{BasicRule, ChainFamily, Limits, Rule, Stop, TechniqueId};
 use crate::study::resolution::{self, ResolutionError};
 use serde::Serialize;
 use std::fmt;
@@ -255,15 +256,37 @@ pub struct Rating {
     pub final_state: State,
     /// Whip search statistics (W-like schemes).
     pub stats: SearchStats,
+    /// The bound that stopped the rating before it was reached (then `rating` is `None`).
+    pub cut: Option<Cut>,
 }
 
 impl Rating {
-    /// `W5`, `B3`, or `W>20` when not solved up to `max_len`.
+    /// `W5`, `B3`, `W>20` when not solved up to `max_len`, or `B>12 (memory bound)` when a
+    /// bound stopped it.
     pub fn level_text(&self, max_len: usize) -> String {
-        match self.rating {
-            Some(n) => format!("{}{n}", self.scheme),
-            None => format!("{}>{max_len}", self.scheme),
+        match (self.rating, self.cut) {
+            (Some(n), _) => format!("{}{n}", self.scheme),
+            (None, Some(cut)) => cut.text(self.scheme.name()),
+            (None, None) => format!("{}>{max_len}", self.scheme),
         }
+    }
+}
+
+/// A rating stopped by a bound (time, memory, work budget) before it was reached: the
+/// puzzle's level is known to be above `above` (no rule of length ≤ `above` solves it),
+/// nothing more. Never written as a level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cut {
+    /// The limit that stopped it.
+    pub stop: Stop,
+    /// The level is greater than this.
+    pub above: usize,
+}
+
+impl Cut {
+    /// `B>12 (memory bound)`.
+    pub fn text(&self, label: &str) -> String {
+        format!("{label}>{} ({} bound)", self.above, self.stop.bound())
     }
 }
 
@@ -274,6 +297,9 @@ pub struct RateOptions {
     pub verify: bool,
     /// Keep the applied steps in [`Rating::steps`] (on by default).
     pub keep_steps: bool,
+    /// The limits of the rating (none by default): a search they stop makes the rating a
+    /// [`Cut`].
+    pub limits: Limits,
 }
 
 impl Default for RateOptions {
@@ -281,6 +307,7 @@ impl Default for RateOptions {
         RateOptions {
             verify: true,
             keep_steps: true,
+            limits: Limits::unlimited(),
         }
     }
 }
@@ -306,7 +333,7 @@ pub fn rate_with(
 ) -> Result<Rating, ResolutionError> {
     match scheme.whip_kind() {
         Some(kind) => rate_whips(start, scheme, kind, max_len, solution, options),
-        None => rate_by_resolution(start, scheme, max_len, solution),
+        None => rate_by_resolution(start, scheme, max_len, solution, options.limits),
     }
 }
 
@@ -326,8 +353,9 @@ fn rate_by_resolution(
     scheme: Scheme,
     max_len: usize,
     solution: Option<&[u8; 81]>,
+    limits: Limits,
 ) -> Result<Rating, ResolutionError> {
-    let r = rate_rules(start, &rules_for(scheme, max_len), solution)?;
+    let r = rate_rules_within(start, &rules_for(scheme, max_len), solution, limits)?;
     Ok(Rating {
         scheme,
         rating: r.rating,
@@ -335,6 +363,7 @@ fn rate_by_resolution(
         hardest: r.hardest,
         final_state: r.final_state,
         stats: SearchStats::default(),
+        cut: r.cut,
     })
 }
 
@@ -347,6 +376,8 @@ pub struct ListRating {
     /// The hardest rule used, as SudoRules names it.
     pub hardest: Option<String>,
     pub final_state: State,
+    /// The bound that stopped the path before it was solved or stuck.
+    pub cut: Option<Cut>,
 }
 
 /// Solve `start` with `rules` (simplest first) and rate it by the longest graded step
@@ -357,13 +388,30 @@ pub fn rate_rules(
     rules: &[Rule],
     solution: Option<&[u8; 81]>,
 ) -> Result<ListRating, ResolutionError> {
-    let r = resolution::solve(start, rules, solution)?;
-    let steps: Vec<Proof> = r.steps.into_iter().map(|s| s.proof).collect();
-    Ok(list_rating(steps, r.solved, r.final_state))
+    rate_rules_within(start, rules, solution, Limits::unlimited())
 }
 
-/// The rating of a path: its longest graded step, and the hardest rule it used.
-fn list_rating(steps: Vec<Proof>, solved: bool, final_state: State) -> ListRating {
+/// [`rate_rules`] within `limits`: a path a limit stops is rated as a [`Cut`].
+pub fn rate_rules_within(
+    start: &State,
+    rules: &[Rule],
+    solution: Option<&[u8; 81]>,
+    limits: Limits,
+) -> Result<ListRating, ResolutionError> {
+    let r = resolution::solve_within(start, rules, solution, limits)?;
+    let steps: Vec<Proof> = r.steps.into_iter().map(|s| s.proof).collect();
+    Ok(list_rating(steps, r.solved, r.final_state, r.stopped))
+}
+
+/// The rating of a path: its longest graded step, and the hardest rule it used; a path a
+/// limit stopped is a [`Cut`] above the longest step it used and the rule it was searching
+/// (every shorter rule found nothing in its last state).
+fn list_rating(
+    steps: Vec<Proof>,
+    solved: bool,
+    final_state: State,
+    stopped: Option<Stopped>,
+) -> ListRating {
     let level = steps
         .iter()
         .filter(|p| TechniqueId::of_proof(p).get().graded)
@@ -375,11 +423,23 @@ fn list_rating(steps: Vec<Proof>, solved: bool, final_state: State) -> ListRatin
         .iter()
         .max_by_key(|p| crate::search::registry::rank(p))
         .map(rule_label);
+    let cut = stopped.filter(|_| !solved).map(|s| {
+        let searching = if s.rule.technique.get().graded {
+            s.rule.length.saturating_sub(1)
+        } else {
+            0
+        };
+        Cut {
+            stop: s.stop,
+            above: searching.max(level.saturating_sub(1)),
+        }
+    });
     ListRating {
         rating: solved.then_some(level),
         steps,
         hardest,
         final_state,
+        cut,
     }
 }
 
@@ -394,7 +454,8 @@ pub enum RateBy {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum RateLine {
-    /// A level scheme's rating: `W5`, or `W>20` when not solved up to the maximum.
+    /// A level scheme's rating: `W5`, `W>20` when not solved up to the maximum, or
+    /// `B>12 (memory bound)` when a bound cut it (then `cut` says which).
     Level {
         puzzle: String,
         rating: Option<usize>,
@@ -402,6 +463,8 @@ pub enum RateLine {
         level: String,
         hardest: Option<String>,
         seconds: f64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        cut: Option<CutLine>,
     },
     /// A list of rules' rating: its longest graded step (`hodoku:7`, `hodoku: not solved`).
     Rules {
@@ -411,6 +474,8 @@ pub enum RateLine {
         level: String,
         hardest: Option<String>,
         seconds: f64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        cut: Option<CutLine>,
     },
     /// Sudoku Explainer's rating: ER as the rating, `ER/EP/ED` as the level.
     Ser {
@@ -437,6 +502,31 @@ pub enum RateLine {
     },
 }
 
+/// A cut rating as `rate --json` prints it: `{"bound": "memory", "above": 12, "why":
+/// "memory ceiling of 175 MB reached", "bounds": "60 s, 500 MB"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CutLine {
+    /// `time`, `memory` or `budget`.
+    pub bound: &'static str,
+    /// The level is known to be greater than this.
+    pub above: usize,
+    /// The limit reached, in words.
+    pub why: String,
+    /// The bounds the puzzle was rated under.
+    pub bounds: String,
+}
+
+impl CutLine {
+    fn new(cut: &Cut, bounds: &Bounds) -> CutLine {
+        CutLine {
+            bound: cut.stop.bound(),
+            above: cut.above,
+            why: cut.stop.to_string(),
+            bounds: bounds.describe(),
+        }
+    }
+}
+
 impl RateLine {
     /// A line that cannot be rated.
     pub fn failed(puzzle: Option<String>, error: impl Into<String>) -> RateLine {
@@ -457,6 +547,14 @@ impl RateLine {
         }
     }
 
+    /// Whether a bound cut the rating.
+    pub fn is_cut(&self) -> bool {
+        matches!(
+            self,
+            RateLine::Level { cut: Some(_), .. } | RateLine::Rules { cut: Some(_), .. }
+        )
+    }
+
     /// The level text (`W5`, `7.1/1.2/1.2`), or the error.
     pub fn outcome(&self) -> Result<&str, &str> {
         match self {
@@ -469,8 +567,9 @@ impl RateLine {
 }
 
 /// Rate one puzzle: its start state, its solution (a puzzle with none or several is not
-/// rated), then the scheme or the rules, timed.
-pub fn rate_puzzle(p: &Puzzle, by: &RateBy, max_len: usize) -> RateLine {
+/// rated), then the scheme or the rules, timed, within `bounds` (its limits start when its
+/// rating does).
+pub fn rate_puzzle(p: &Puzzle, by: &RateBy, max_len: usize, bounds: &Bounds) -> RateLine {
     let start = match p.start_state() {
         Ok(s) => s,
         Err(e) => return RateLine::failed(Some(p.line()), e.to_string()),
@@ -487,15 +586,20 @@ pub fn rate_puzzle(p: &Puzzle, by: &RateBy, max_len: usize) -> RateLine {
     let solution = solutions.solution.as_ref();
     let t = std::time::Instant::now();
     let puzzle = p.line();
+    let options = RateOptions {
+        limits: bounds.start(),
+        ..RateOptions::default()
+    };
     match by {
         RateBy::Scheme(RatingScheme::Level(scheme)) => {
-            match rate(&start, *scheme, max_len, solution) {
+            match rate_with(&start, *scheme, max_len, solution, &options) {
                 Ok(r) => RateLine::Level {
                     rating: r.rating,
                     scheme: scheme.to_string(),
                     level: r.level_text(max_len),
                     hardest: r.hardest,
                     seconds: t.elapsed().as_secs_f64(),
+                    cut: r.cut.map(|c| CutLine::new(&c, bounds)),
                     puzzle,
                 },
                 Err(e) => RateLine::failed(Some(puzzle), e.to_string()),
@@ -524,19 +628,26 @@ pub fn rate_puzzle(p: &Puzzle, by: &RateBy, max_len: usize) -> RateLine {
             }
             Err(e) => RateLine::failed(Some(puzzle), e.to_string()),
         },
-        RateBy::Rules(rules, label) => match rate_rules(&start, rules, solution) {
+        RateBy::Rules(rules, label) => match rate_rules_within(
+            &start,
+            rules,
+            solution,
+            options.limits,
+        ) {
             Ok(r) => RateLine::Rules {
                 rating: r.rating,
                 rules: label.clone(),
-                level: match r.rating {
-                    Some(n) => format!("{label}:{n}"),
-                    None if rules.iter().any(|r| r.technique.get().graded) => {
+                level: match (r.rating, r.cut) {
+                    (Some(n), _) => format!("{label}:{n}"),
+                    (None, Some(cut)) => cut.text(label),
+                    (None, None) if rules.iter().any(|r| r.technique.get().graded) => {
                         format!("{label}>{max_len}")
                     }
-                    None => format!("{label}: not solved"),
+                    (None, None) => format!("{label}: not solved"),
                 },
                 hardest: r.hardest,
                 seconds: t.elapsed().as_secs_f64(),
+                cut: r.cut.map(|c| CutLine::new(&c, bounds)),
                 puzzle,
             },
             Err(e) => RateLine::failed(Some(puzzle), e.to_string()),
@@ -564,13 +675,14 @@ pub fn rate_schemes(
         .iter()
         .map(|&k| rules_for(schemes[k], max_len))
         .collect();
-    for (&k, path) in chained
-        .iter()
-        .zip(resolution::solve_shared(start, &lists, solution))
+    for (&k, path) in
+        chained
+            .iter()
+            .zip(resolution::solve_shared_within(start, &lists, solution, options.limits))
     {
         out[k] = Some(match path {
             Ok(p) => {
-                let r = list_rating(p.steps, p.solved, p.final_state);
+                let r = list_rating(p.steps, p.solved, p.final_state, p.stopped);
                 let rating = Rating {
                     scheme: schemes[k],
                     rating: r.rating,
@@ -582,6 +694,7 @@ pub fn rate_schemes(
                     hardest: r.hardest,
                     final_state: r.final_state,
                     stats: SearchStats::default(),
+                    cut: r.cut,
                 };
                 (Ok(rating), p.elapsed)
             }
@@ -745,11 +858,21 @@ fn rate_whips(
     };
     let mut stats = SearchStats::default();
     let mut level = 0usize;
+    let mut cut = None;
     run.singles()?;
     while !run.state.is_solved() {
         let links = LinkIndex::new(&run.state);
-        let (proofs, s) = whips::shortest_batch(&links, kind, max_len);
-        stats.merge(&s);
+        let batch = whips::shortest_batch_within(&links, kind, max_len, &options.limits);
+        stats.merge(&batch.stats);
+        if let Some(c) = batch.cut {
+            // no whip up to c.complete_to here, and one of length `level` was needed before
+            cut = Some(Cut {
+                stop: c.stop,
+                above: c.complete_to.max(level.saturating_sub(1)),
+            });
+            break;
+        }
+        let proofs = batch.proofs;
         if proofs.is_empty() {
             break;
         }
@@ -780,6 +903,7 @@ fn rate_whips(
         hardest,
         final_state: run.state,
         stats,
+        cut,
     })
 }
 

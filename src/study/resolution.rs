@@ -10,7 +10,8 @@ use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CandidateSet, Contradiction, State};
 use crate::notation::nrc;
 use crate::proof::{self, Proof};
-use crate::search::{Rule, Searcher};
+use crate::search::registry::Stopped;
+use crate::search::{Limits, Meter, Rule, Searcher};
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
@@ -27,6 +28,9 @@ pub struct Resolution {
     pub steps: Vec<Step>,
     pub final_state: State,
     pub solved: bool,
+    /// The limit that stopped the run (a search it cut), when one did: the path ends there
+    /// cut, not stuck — a rule of the list may still apply to the final state.
+    pub stopped: Option<Stopped>,
 }
 
 #[derive(Clone, Debug, Error)]
@@ -139,10 +143,32 @@ pub fn solve_steps(
     solution: Option<&[u8; 81]>,
     max_steps: usize,
 ) -> Result<Resolution, ResolutionError> {
+    solve_steps_within(start, rules, solution, max_steps, Limits::unlimited())
+}
+
+/// [`solve`] within `limits` (a deadline, a memory ceiling and share, a work budget): a
+/// search they stop ends the path, and [`Resolution::stopped`] says which limit it was.
+pub fn solve_within(
+    start: &State,
+    rules: &[Rule],
+    solution: Option<&[u8; 81]>,
+    limits: Limits,
+) -> Result<Resolution, ResolutionError> {
+    solve_steps_within(start, rules, solution, usize::MAX, limits)
+}
+
+/// [`solve_steps`] within `limits` (see [`solve_within`]).
+pub fn solve_steps_within(
+    start: &State,
+    rules: &[Rule],
+    solution: Option<&[u8; 81]>,
+    max_steps: usize,
+    limits: Limits,
+) -> Result<Resolution, ResolutionError> {
     let mut state = start.clone();
     let mut steps = Vec::new();
     // what the searches learn of a state serves the next rules on it; dropped at the end
-    let mut searcher = Searcher::new();
+    let mut searcher = Searcher::within(limits);
     while !state.is_solved() && steps.len() < max_steps {
         let links = LinkIndex::new(&state);
         let Some(proof) = searcher.first_step(rules, &links) else {
@@ -156,6 +182,7 @@ pub fn solve_steps(
         steps,
         final_state: state,
         solved,
+        stopped: searcher.stopped().filter(|_| !solved),
     })
 }
 
@@ -238,6 +265,7 @@ pub fn solve_all_at_once(
         steps,
         final_state: state,
         solved,
+        stopped: None,
     })
 }
 
@@ -250,6 +278,8 @@ pub struct SharedPath {
     pub solved: bool,
     /// From the start of the shared run until this list's path ended.
     pub elapsed: Duration,
+    /// The limit that stopped this list's path, when one did (as [`Resolution::stopped`]).
+    pub stopped: Option<Stopped>,
 }
 
 /// [`solve`] for several rule lists at once, with the same results as one [`solve`] per
@@ -268,7 +298,19 @@ pub fn solve_shared(
     lists: &[Vec<Rule>],
     solution: Option<&[u8; 81]>,
 ) -> Vec<Result<SharedPath, ResolutionError>> {
+    solve_shared_within(start, lists, solution, Limits::unlimited())
+}
+
+/// [`solve_shared`] within `limits` (one meter for the whole run): a list whose path a
+/// limit stops ends there with [`SharedPath::stopped`].
+pub fn solve_shared_within(
+    start: &State,
+    lists: &[Vec<Rule>],
+    solution: Option<&[u8; 81]>,
+    limits: Limits,
+) -> Vec<Result<SharedPath, ResolutionError>> {
     let t0 = Instant::now();
+    let mut meter = Meter::new(limits);
     let key = |r: &Rule| {
         (
             !r.technique.is_fixed_size(),
@@ -304,14 +346,26 @@ pub fn solve_shared(
                 memberships.push(m);
             }
             None => {
-                let alone = run_lanes(start, list, &[k], &[vec![true; list.len()]], solution, t0);
+                let alone = run_lanes(
+                    start,
+                    list,
+                    (&[k], &[vec![true; list.len()]]),
+                    solution,
+                    (t0, &mut meter),
+                );
                 for (k, r) in alone {
                     out[k] = Some(r);
                 }
             }
         }
     }
-    for (k, r) in run_lanes(start, &order, &together, &memberships, solution, t0) {
+    for (k, r) in run_lanes(
+        start,
+        &order,
+        (&together, &memberships),
+        solution,
+        (t0, &mut meter),
+    ) {
         out[k] = Some(r);
     }
     out.into_iter()
@@ -330,10 +384,9 @@ struct Lane {
 fn run_lanes(
     start: &State,
     order: &[Rule],
-    ids: &[usize],
-    members: &[Vec<bool>],
+    (ids, members): (&[usize], &[Vec<bool>]),
     solution: Option<&[u8; 81]>,
-    t0: Instant,
+    (t0, meter): (Instant, &mut Meter),
 ) -> Vec<(usize, Result<SharedPath, ResolutionError>)> {
     let mut done = Vec::new();
     if ids.is_empty() {
@@ -345,7 +398,7 @@ fn run_lanes(
         steps: Vec::new(),
     }];
     while let Some(lane) = lanes.pop() {
-        let finish = |lane: &Lane, lists: &[usize], done: &mut Vec<_>| {
+        let finish = |lane: &Lane, lists: &[usize], stopped: Option<Stopped>, done: &mut Vec<_>| {
             for &i in lists {
                 done.push((
                     ids[i],
@@ -354,12 +407,13 @@ fn run_lanes(
                         final_state: lane.state.clone(),
                         solved: lane.state.is_solved(),
                         elapsed: t0.elapsed(),
+                        stopped,
                     }),
                 ));
             }
         };
         if lane.state.is_solved() {
-            finish(&lane, &lane.lists, &mut done);
+            finish(&lane, &lane.lists, None, &mut done);
             continue;
         }
         let links = LinkIndex::new(&lane.state);
@@ -369,7 +423,8 @@ fn run_lanes(
         let mut searcher = match solution {
             Some(sol) => Searcher::sparing(true_candidates(sol, links.open())),
             None => Searcher::new(),
-        };
+        }
+        .with_meter(meter.clone());
         // each list's first step: the index in `order` of the rule that gave it
         let mut first: Vec<Option<usize>> = vec![None; lane.lists.len()];
         let mut proofs: Vec<(usize, Proof)> = Vec::new();
@@ -404,7 +459,8 @@ fn run_lanes(
             .filter(|(_, f)| f.is_none())
             .map(|(&i, _)| i)
             .collect();
-        finish(&lane, &stuck, &mut done);
+        *meter = searcher.meter().clone();
+        finish(&lane, &stuck, searcher.stopped(), &mut done);
         // one lane per step taken; the last takes the lane's steps (the others copy them)
         let Lane {
             lists: lane_lists,

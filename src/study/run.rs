@@ -95,15 +95,29 @@ pub trait Study: Sync {
     const KIND: &'static str;
     /// The run's parameters, which identify it in the store.
     fn params(&self, input: &StudyInput) -> serde_json::Value;
-    /// Study one puzzle. An `Err` says why the puzzle cannot be studied; nothing of it is
-    /// stored (a later session tries it again).
-    fn study(&self, item: &InputPuzzle) -> Result<Self::Output, String>;
+    /// Study one puzzle. An `Err` says why the puzzle cannot be studied, or which bound cut
+    /// its study ([`Unstudied`]); nothing of it is stored (a later session tries it again).
+    fn study(&self, item: &InputPuzzle) -> Result<Self::Output, Unstudied>;
+    /// Whether a bound cut this stored result (a rating stored as cut): counted as cut on
+    /// the progress line and in the summary, and studied again by a later run.
+    fn is_cut(_output: &Self::Output) -> bool {
+        false
+    }
     /// Store a batch of results: (position, grid line, result).
     fn write(
         store: &mut Store,
         run: i64,
         batch: &[(usize, String, Self::Output)],
     ) -> Result<(), StoreError>;
+}
+
+/// Why a puzzle was not studied.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unstudied {
+    /// It cannot be: contradictory givens, no or several solutions, a failed check.
+    Failed(String),
+    /// A bound (time, memory, budget) cut its study: the words say which.
+    Cut(String),
 }
 
 /// What a study adds its results into: the table, the matrix.
@@ -138,6 +152,8 @@ pub struct Failure {
     /// Its 1-based line in the file.
     pub line: usize,
     pub why: String,
+    /// A bound cut it (time, memory, budget): not an error of the puzzle's.
+    pub cut: bool,
 }
 
 /// What a run did.
@@ -198,7 +214,10 @@ fn open_run(
                     )));
                 }
             }
-            (id, finished, stored.into_keys().collect())
+            // puzzles a bound cut are studied again (with this run's bounds)
+            let cut = store.cut_positions(id)?;
+            let done = stored.into_keys().filter(|p| !cut.contains(p)).collect();
+            (id, finished, done)
         }
         None => (store.start_run(kind, params)?, false, HashSet::new()),
     };
@@ -218,7 +237,7 @@ pub fn drive<S: Study, T: Tally<S::Output>>(
     tally: &mut T,
     input: &StudyInput,
     options: &RunOptions,
-    mut progress: impl FnMut(u64, u64, usize),
+    mut progress: impl FnMut(u64, u64, usize, u64),
 ) -> Result<Outcome, RunError> {
     let params = study.params(input);
     let mut run = open_run(options, S::KIND, &params, input)?;
@@ -229,6 +248,9 @@ pub fn drive<S: Study, T: Tally<S::Output>>(
     let total = input.puzzles.len() as u64;
     let mut done = run.done.len() as u64;
     let mut failures = Vec::new();
+    // results stored as cut (a rating a bound cut): position, line
+    let mut cut_lines: Vec<(usize, usize)> = Vec::new();
+    let mut cut = 0u64;
     let mut batch = Batch::new();
     let run_id = run.id;
     let result = each_as_done(
@@ -240,14 +262,34 @@ pub fn drive<S: Study, T: Tally<S::Output>>(
         |_, (p, grid, studied)| {
             done += 1;
             let line = input.puzzles[p].line;
-            progress(done, total, line);
+            let is_cut = match &studied {
+                Ok(output) => S::is_cut(output),
+                Err(why) => matches!(why, Unstudied::Cut(_)),
+            };
+            cut += u64::from(is_cut);
+            progress(done, total, line, cut);
             let output = match studied {
-                Ok(output) => output,
-                Err(why) => {
+                Ok(output) => {
+                    if is_cut {
+                        cut_lines.push((p, line));
+                    }
+                    output
+                }
+                Err(Unstudied::Failed(why)) => {
                     failures.push(Failure {
                         position: p,
                         line,
                         why,
+                        cut: false,
+                    });
+                    return Ok(());
+                }
+                Err(Unstudied::Cut(why)) => {
+                    failures.push(Failure {
+                        position: p,
+                        line,
+                        why,
+                        cut: true,
                     });
                     return Ok(());
                 }
@@ -277,6 +319,13 @@ pub fn drive<S: Study, T: Tally<S::Output>>(
         position,
         line: input.puzzles[position].line,
         why,
+        cut: false,
+    }));
+    failures.extend(cut_lines.into_iter().map(|(position, line)| Failure {
+        position,
+        line,
+        why: "a bound cut its rating (stored as cut; run again to retry it)".to_string(),
+        cut: true,
     }));
     failures.sort_by_key(|f| f.position);
     Ok(Outcome {

@@ -32,11 +32,12 @@ use crate::grid::format::{to_line, to_pencil_mark_string};
 use crate::grid::{Candidate, State};
 use crate::notation::nrc;
 use crate::proof::Proof;
-use crate::search::{basic_rules, first_step, Meter, Searcher, TechniqueId};
+use crate::search::limits::Bounds;
+use crate::search::{basic_rules, first_step, Meter, Searcher, Stop, TechniqueId};
 use crate::store::study::{EliminationRow, StoredState, StudiedStateRow};
 use crate::store::{Store, StoreError};
 use crate::study::resolution::{self, ResolutionError};
-use crate::study::run::{InputPuzzle, Study, StudyInput, Tally};
+use crate::study::run::{InputPuzzle, Study, StudyInput, Tally, Unstudied};
 use serde_json::json;
 
 /// A family studied, and the longest proof searched for it.
@@ -69,6 +70,8 @@ pub struct Options {
 pub struct Subsume {
     pub options: Options,
     pub max_len: usize,
+    /// Each puzzle's bounds: a puzzle whose study they cut is reported cut, not stored.
+    pub bounds: Bounds,
 }
 
 impl Study for Subsume {
@@ -106,19 +109,30 @@ impl Study for Subsume {
         params
     }
 
-    fn study(&self, item: &InputPuzzle) -> Result<Vec<StudiedStateRow>, String> {
+    fn study(&self, item: &InputPuzzle) -> Result<Vec<StudiedStateRow>, Unstudied> {
+        let failed = |why: String| Unstudied::Failed(why);
         let start = item
             .puzzle
             .start_state()
-            .map_err(|e| format!("contradictory givens: {e}"))?;
+            .map_err(|e| failed(format!("contradictory givens: {e}")))?;
         let solved = crate::solver::count_solutions(&start, 2);
         let solution = match (solved.count, solved.solution) {
             (1, Some(s)) => s,
-            (0, _) => return Err("the puzzle has no solution".into()),
-            _ => return Err("the puzzle has several solutions".into()),
+            (0, _) => return Err(failed("the puzzle has no solution".into())),
+            _ => return Err(failed("the puzzle has several solutions".into())),
         };
-        study_puzzle(&start, &solution, &self.options)
-            .map_err(|e| format!("{e} (please report: a proof failed its check)"))
+        let mut meter = Meter::new(self.bounds.start());
+        match study_puzzle_within(&start, &solution, &self.options, &mut meter) {
+            Ok(Studies::Done(rows)) => Ok(rows),
+            Ok(Studies::Cut { stop, studied }) => Err(Unstudied::Cut(format!(
+                "cut by the {} bound ({stop}; {}) after {studied} state(s) studied",
+                stop.bound(),
+                self.bounds.describe()
+            ))),
+            Err(e) => Err(failed(format!(
+                "{e} (please report: a proof failed its check)"
+            ))),
+        }
     }
 
     fn write(
@@ -149,6 +163,28 @@ pub fn study_puzzle(
     solution: &[u8; 81],
     options: &Options,
 ) -> Result<Vec<StudiedStateRow>, ResolutionError> {
+    match study_puzzle_within(start, solution, options, &mut Meter::unlimited())? {
+        Studies::Done(rows) => Ok(rows),
+        Studies::Cut { .. } => unreachable!("an unlimited meter never stops"),
+    }
+}
+
+/// A puzzle's study within limits.
+pub enum Studies {
+    /// Every state studied.
+    Done(Vec<StudiedStateRow>),
+    /// A limit stopped a search of the state after the first `studied` ones: the puzzle's
+    /// rows would be incomplete (a family's miss could be a search cut short).
+    Cut { stop: Stop, studied: usize },
+}
+
+/// [`study_puzzle`] under `meter` (one puzzle's limits, shared by all its searches).
+pub fn study_puzzle_within(
+    start: &State,
+    solution: &[u8; 81],
+    options: &Options,
+    meter: &mut Meter,
+) -> Result<Studies, ResolutionError> {
     let mut state = start.clone();
     let mut step = 0usize;
     let mut out = Vec::new();
@@ -163,7 +199,15 @@ pub fn study_puzzle(
         if state.is_solved() {
             break;
         }
-        let (row, next) = study_state(&state, solution, options, step)?;
+        let (row, next) = match study_state(&state, solution, options, step, meter)? {
+            Ok(studied) => studied,
+            Err(stop) => {
+                return Ok(Studies::Cut {
+                    stop,
+                    studied: out.len(),
+                })
+            }
+        };
         out.push(row);
         match next {
             Some(p) if options.states == States::Path => {
@@ -173,7 +217,7 @@ pub fn study_puzzle(
             _ => break,
         }
     }
-    Ok(out)
+    Ok(Studies::Done(out))
 }
 
 fn apply_checked(
@@ -201,12 +245,15 @@ fn apply_checked(
 /// proof ([`crate::search::TargetAnswer::proven_none`]: whips' exact search) — so braids
 /// and whips are searched first. The rows come out in the
 /// families' given order, as if each had been searched for every target.
+type StudiedState = Result<(StudiedStateRow, Option<Proof>), Stop>;
+
 fn study_state(
     state: &State,
     solution: &[u8; 81],
     options: &Options,
     step: usize,
-) -> Result<(StudiedStateRow, Option<Proof>), ResolutionError> {
+    meter: &mut Meter,
+) -> Result<StudiedState, ResolutionError> {
     let links = LinkIndex::new(state);
     let targets: Vec<Candidate> = state
         .candidates()
@@ -216,7 +263,6 @@ fn study_state(
     let families = &options.families;
     // one searcher per state: the chain searches' tables and memo serve every target
     let mut searcher = Searcher::new();
-    let mut meter = Meter::unlimited();
     // proofs[f][t]; none_to[f][t]: f's search proved t has no proof up to f's bound
     let mut proofs: Vec<Vec<Option<Proof>>> = vec![vec![None; targets.len()]; families.len()];
     let mut none_to: Vec<Vec<bool>> = vec![vec![false; targets.len()]; families.len()];
@@ -233,7 +279,10 @@ fn study_state(
             if containers.iter().any(|&g| none_to[g][t]) {
                 continue;
             }
-            let answer = searcher.search_target(family, &links, z, max_len, &mut meter);
+            let answer = searcher.search_target(family, &links, z, max_len, meter);
+            if let Some(stop) = answer.stopped.filter(|&s| s != Stop::SearchBudget) {
+                return Ok(Err(stop));
+            }
             none_to[f][t] = answer.proven_none;
             proofs[f][t] = answer.proof;
         }
@@ -267,7 +316,7 @@ fn study_state(
         pencil_marks: to_pencil_mark_string(state),
         eliminations,
     };
-    Ok((row, simplest.map(|(_, _, p)| p)))
+    Ok(Ok((row, simplest.map(|(_, _, p)| p))))
 }
 
 /// The families' positions in search order: a family after every family that contains it

@@ -44,7 +44,7 @@ pub use technique::*;
 use super::als::Overlap;
 use super::force::{self, ForceSpec};
 use super::hypothesis;
-use super::limits::{Meter, Stop};
+use super::limits::{Limits, Meter, Stop};
 pub use super::single_digit::SingleDigitKind;
 use super::state_view::{Shared, StateView};
 use super::{aic, als, bent, grid_analysis, medusa, ranges};

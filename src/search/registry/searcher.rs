@@ -341,6 +341,21 @@ pub struct Searcher {
     tagging: TaggingCache,
     /// Whether it answers questions about one target of a state only ([`Searcher::for_one_target`]).
     one_target: bool,
+    /// The job's limits ([`Searcher::within`]; none by default), checked before each rule
+    /// and inside the searches that grow fastest (whips and braids, force nets,
+    /// hypotheses and the depth modes).
+    meter: Meter,
+    /// The limit that stopped a search, and the rule it stopped: from then on every rule
+    /// answers nothing.
+    stopped: Option<Stopped>,
+}
+
+/// A limit that stopped a [`Searcher`], and the rule it was about to search or searching
+/// (every rule before it in the list was searched to the end on that state).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stopped {
+    pub stop: Stop,
+    pub rule: Rule,
 }
 
 /// Level 2's clearings of the last state. Level 3 starts with level 2's search and stops
@@ -457,16 +472,21 @@ impl ForceCache {
         (self.entries.get_mut(&slot).expect("just inserted"), fresh)
     }
 
-    /// Up to `limit` proofs of `spec` of exactly `length`, in the analysis' order.
+    /// Up to `limit` proofs of `spec` of exactly `length`, in the analysis' order; the
+    /// analysis is carried to `length` under `meter` (a stopped one is not kept).
     fn of_length(
         &mut self,
         spec: ForceSpec,
         links: &LinkIndex,
         length: usize,
         limit: usize,
-    ) -> Vec<Proof> {
+        meter: &mut Meter,
+    ) -> Result<Vec<Proof>, Stop> {
         let (entry, _) = self.entry(spec, links);
-        entry.analysis.up_to(length);
+        if let Err(stop) = entry.analysis.up_to_within(length, meter) {
+            self.entries.remove(&(spec.level, spec.form));
+            return Err(stop);
+        }
         let picks: Vec<usize> = entry
             .analysis
             .lengths(spec.mode)
@@ -475,10 +495,10 @@ impl ForceCache {
             .map(|(i, _)| i)
             .take(limit)
             .collect();
-        picks
+        Ok(picks
             .into_iter()
             .filter_map(|i| entry.proof(spec.mode, i))
-            .collect()
+            .collect())
     }
 
     /// The shortest proof of `spec` concluding `target` false (`value` false: an
@@ -552,15 +572,62 @@ impl Searcher {
         }
     }
 
+    /// A searcher whose rules run within `limits`: once one of them is reached (before a
+    /// rule, or inside a search that checks it) the searcher answers nothing more and
+    /// [`Searcher::stopped`] says which limit it was, so a resolution that ends there is
+    /// cut, not stuck.
+    pub fn within(limits: Limits) -> Searcher {
+        Searcher {
+            meter: Meter::new(limits),
+            ..Searcher::default()
+        }
+    }
+
+    /// This searcher with `meter` instead of its own: a job that makes a searcher per state
+    /// carries one meter through all of them ([`Searcher::meter`]), so a work budget counts
+    /// the whole job.
+    pub fn with_meter(mut self, meter: Meter) -> Searcher {
+        self.meter = meter;
+        self
+    }
+
+    /// The meter of this searcher's limits, with what its searches spent.
+    pub fn meter(&self) -> &Meter {
+        &self.meter
+    }
+
+    /// The limit that stopped this searcher's rules, if one did.
+    pub fn stopped(&self) -> Option<Stopped> {
+        self.stopped
+    }
+
     /// Up to `limit` instances of `rule` in the state, each recording its technique.
     pub fn find(&mut self, rule: Rule, links: &LinkIndex, limit: usize) -> Vec<Proof> {
         let name = rule.technique.name();
-        let proofs = self.find_unrecorded(rule, links, limit);
+        if self.stopped.is_some() {
+            return Vec::new();
+        }
+        if let Some(stop) = self.meter.check() {
+            self.stopped = Some(Stopped { stop, rule });
+            return Vec::new();
+        }
+        let proofs = match self.find_unrecorded(rule, links, limit) {
+            Ok(proofs) => proofs,
+            Err(stop) => {
+                self.stopped = Some(Stopped { stop, rule });
+                Vec::new()
+            }
+        };
         proofs.into_iter().map(|p| p.made_by(name)).collect()
     }
 
-    fn find_unrecorded(&mut self, rule: Rule, links: &LinkIndex, limit: usize) -> Vec<Proof> {
-        match rule.technique.get().search {
+    fn find_unrecorded(
+        &mut self,
+        rule: Rule,
+        links: &LinkIndex,
+        limit: usize,
+    ) -> Result<Vec<Proof>, Stop> {
+        Ok(match rule.technique.get().search {
             Search::Basic(b) => basic::find_in(b, self.shared.view(links).masks()),
             Search::Assistant(a) if limit == 1 => {
                 a.first(&self.shared.view(links)).into_iter().collect()
@@ -575,18 +642,20 @@ impl Searcher {
                 self.chains
                     .find(links, f, rule.length, limit, chains::Options::default())
             }
-            Search::Whip(k) => whips::find(links, k, rule.length, limit),
-            Search::Force(spec) => self.force.of_length(spec, links, rule.length, limit),
+            Search::Whip(k) => whips::find_within(links, k, rule.length, limit, &mut self.meter)?,
+            Search::Force(spec) => {
+                self.force
+                    .of_length(spec, links, rule.length, limit, &mut self.meter)?
+            }
             Search::Hypothesis(mode) => self
                 .hypotheses
-                .proofs(mode, links, &mut Meter::unlimited())
-                .expect("an unlimited meter never stops")
+                .proofs(mode, links, &mut self.meter)?
                 .iter()
                 .filter(|p| p.length == rule.length)
                 .take(limit)
                 .cloned()
                 .collect(),
-        }
+        })
     }
 
     /// The first step of the first rule (in the given order) that has one.
