@@ -1753,8 +1753,9 @@ pub struct BatchCut {
 pub const WHIP_BYTES_PER_NODE: u64 = 400;
 
 /// [`shortest_batch`] within `limits`: each target's search holds at most the partial whips
-/// its memory share allows ([`Limits::search_cap`]), the deadline and the process's ceiling
-/// are checked before each target's search (and the deadline inside it). A target cut at
+/// its memory share (and the work budget) allows ([`Limits::search_cap`]), the deadline
+/// and the process's ceiling are checked before each target's search (and the deadline
+/// inside it), the budget (partial whips made by the batch) before each depth. A target cut at
 /// depth d leaves the depth open: the whips other targets have at d are still the batch's
 /// answer (no target has a shorter one), but when none has one the batch stops there
 /// ([`Batch::cut`]). With the same limits the answer is the same on every run, except where
@@ -1765,7 +1766,12 @@ pub fn shortest_batch_within(
     max_len: usize,
     limits: &Limits,
 ) -> Batch {
-    let (cap, cap_stop) = limits.search_cap(usize::MAX, WHIP_BYTES_PER_NODE);
+    let (mut cap, mut cap_stop) = limits.search_cap(usize::MAX, WHIP_BYTES_PER_NODE);
+    if let Some(budget) = limits.budget {
+        if budget < cap as u64 {
+            (cap, cap_stop) = (budget.max(1) as usize, Stop::Budget { budget });
+        }
+    }
     let mut s = WhipSearch::new(links, kind, Merge::SudoRules);
     // every depth d is searched after depth d - 1 found no whip on any live target
     s.shorter_searched = true;
@@ -1786,7 +1792,11 @@ pub fn shortest_batch_within(
     };
     let mut pool: Mutex<Vec<WhipSearch<'_>>> = Mutex::new(vec![s]);
     for depth in 1..=max_len {
-        if let Some(stop) = limits.reached() {
+        let over_budget = limits
+            .budget
+            .filter(|&b| stats.partial_whips >= b)
+            .map(|budget| Stop::Budget { budget });
+        if let Some(stop) = over_budget.or_else(|| limits.reached()) {
             return Batch {
                 proofs: Vec::new(),
                 stats,

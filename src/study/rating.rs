@@ -862,7 +862,15 @@ fn rate_whips(
     run.singles()?;
     while !run.state.is_solved() {
         let links = LinkIndex::new(&run.state);
-        let batch = whips::shortest_batch_within(&links, kind, max_len, &options.limits);
+        // the budget is the whole rating's: each batch gets what is left of it
+        let limits = Limits {
+            budget: options
+                .limits
+                .budget
+                .map(|b| b.saturating_sub(stats.partial_whips)),
+            ..options.limits
+        };
+        let batch = whips::shortest_batch_within(&links, kind, max_len, &limits);
         stats.merge(&batch.stats);
         if let Some(c) = batch.cut {
             // no whip up to c.complete_to here, and one of length `level` was needed before

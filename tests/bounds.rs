@@ -1,0 +1,242 @@
+//! Every command that searches is bounded per puzzle (`--timeout`, `--memory`, `--budget`):
+//! the puzzles whose braid ratings grew past ten gigabytes before these bounds (top1465
+//! #146, reported on 2026-11-26 with `rate --scheme B` on top1465's first 200) now finish
+//! within the process's ceiling, cut and said so (`B>10 (memory bound)`), and the others
+//! are rated as before.
+
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_sudolink");
+
+fn fixture(name: &str) -> String {
+    format!("{}/tests/fixtures/bounds/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Run sudolink; its exit code, stdout, stderr.
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(BIN).args(args).output().expect("sudolink runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The largest resident memory of any child process this test binary has waited for, in
+/// bytes (`getrusage(RUSAGE_CHILDREN)`: Linux reports the largest child's peak).
+fn children_peak_bytes() -> u64 {
+    // SAFETY: getrusage writes into the struct we hand it and reads nothing else.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let rc = unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
+    assert_eq!(rc, 0, "getrusage");
+    usage.ru_maxrss as u64 * 1024
+}
+
+/// The ceiling a batch of two puzzles at a time keeps under with the default 500 MB per
+/// puzzle: two puzzles' memory, plus the tables every command holds, plus slack for the
+/// allocator's pages in flight.
+const TWO_PUZZLES_CEILING: u64 = 1_200_000_000;
+
+#[test]
+fn rate_b_on_top1465_first_200_cuts_146_and_stays_under_its_ceiling() {
+    let (code, out, err) = run(&[
+        "rate",
+        &fixture("top1465_first199.txt"),
+        "--scheme",
+        "B",
+        "--max-len",
+        "20",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 199, "every puzzle has its line");
+    let p146 = &lines[145];
+    assert_eq!(
+        p146["puzzle"],
+        ".2.....74.98.1.............7..3.5..6....2.9..1..............83....6.7......4....."
+    );
+    // cut, never rated: a stated bound, a level above, no rating
+    assert!(p146["rating"].is_null(), "{p146}");
+    let bound = p146["cut"]["bound"].as_str().expect("#146 is cut");
+    assert!(bound == "memory" || bound == "time", "{p146}");
+    let level = p146["level"].as_str().unwrap();
+    assert!(
+        level.starts_with("B>") && level.ends_with(&format!("({bound} bound)")),
+        "{level}"
+    );
+    // the cut ones are listed on stderr by line (#146 is the file's line 147, after its
+    // comment line); the others are rated
+    assert!(err.contains("cut by a bound") && err.contains("147"), "{err}");
+    for l in &lines {
+        if l["cut"].is_null() {
+            assert!(l["rating"].is_u64() || l["level"] == "B>20", "{l}");
+        }
+    }
+    // a rating that fits within the bounds is the one an unbounded run gives: top1465 #1
+    // is B10 with `--memory 0 --timeout 0`
+    assert_eq!(lines[0]["level"], "B10", "{}", lines[0]);
+    let peak = children_peak_bytes();
+    assert!(peak < TWO_PUZZLES_CEILING, "peak resident memory {peak} bytes");
+}
+
+#[test]
+fn classify_b_and_gb_at_length_20_within_a_small_memory_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("bounds.db");
+    let db = db.to_str().unwrap();
+    let args = [
+        "classify",
+        &fixture("top1465_hard3.txt"),
+        "--scheme",
+        "B,gB",
+        "--max-len",
+        "20",
+        "--memory",
+        "150",
+        "--db",
+        db,
+        "--json",
+    ];
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "cut puzzles are not failures: {err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let cut_b = v["table"]["B"]["cut"].as_u64().unwrap();
+    assert!(cut_b >= 1, "{v}");
+    assert!(err.contains("cut by a bound"), "{err}");
+    // the store keeps cut ratings apart: no rating, the bound and the level above it
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let (cut_rows, rated_cut): (i64, i64) = conn
+        .query_row(
+            "SELECT count(*), count(rating) FROM rating WHERE cut IS NOT NULL",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert!(cut_rows >= 1);
+    assert_eq!(rated_cut, 0, "a cut row has no rating");
+    let bounds: String = conn
+        .query_row(
+            "SELECT bounds FROM rating WHERE cut IS NOT NULL LIMIT 1",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(bounds.contains("150 MB"), "{bounds}");
+    drop(conn);
+    // 150 MB per puzzle, two at a time: well under 600 MB
+    let peak = children_peak_bytes();
+    assert!(peak < TWO_PUZZLES_CEILING, "peak resident memory {peak} bytes");
+}
+
+#[test]
+fn a_later_run_studies_again_only_the_cut_puzzles() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("two.txt");
+    // controlled-bias #2 (W5, SudoRules) and top1465 #1
+    std::fs::write(
+        &file,
+        "..34......5...912.7...2.....1.5.7..86...9...7.......34..2.............9.9...61.75\n\
+         4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n",
+    )
+    .unwrap();
+    let db = dir.path().join("resume.db");
+    let (file, db) = (file.to_str().unwrap(), db.to_str().unwrap());
+    let classify = |extra: &[&str]| {
+        let mut args = vec!["classify", file, "--scheme", "W", "--max-len", "10"];
+        args.extend_from_slice(&["--db", db, "--json"]);
+        args.extend_from_slice(extra);
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        (serde_json::from_str::<serde_json::Value>(&out).unwrap(), err)
+    };
+    // a budget of 1,000 partial whips cuts controlled-bias #2 (its whip[5] needs more)
+    let (first, err) = classify(&["--budget", "1000"]);
+    assert!(first["table"]["W"]["cut"].as_u64().unwrap() >= 1, "{first}");
+    assert!(err.contains("line(s) 1"), "{err}");
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let cut: Vec<(i64, String, i64)> = conn
+        .prepare("SELECT position, cut, cut_above FROM rating WHERE cut IS NOT NULL")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(cut.first().map(|c| (c.0, c.1.as_str())), Some((0, "budget")));
+    assert!(cut[0].2 < 5, "W5 is above its cut level: {cut:?}");
+    let seconds_before: f64 = conn
+        .query_row("SELECT seconds FROM rating WHERE position = 1", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    drop(conn);
+    // the same study without the budget: the cut puzzle is rated W5, the other kept as is
+    let (second, err) = classify(&[]);
+    assert_eq!(second["table"]["W"]["cut"], 0, "{second} {err}");
+    assert_eq!(second["table"]["W"]["exact"][5], 1, "{second}");
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let (rating, seconds_after): (i64, f64) = conn
+        .query_row(
+            "SELECT (SELECT rating FROM rating WHERE position = 0),
+                    (SELECT seconds FROM rating WHERE position = 1)",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!(rating, 5);
+    assert_eq!(seconds_after, seconds_before, "the rated puzzle is not studied again");
+}
+
+#[test]
+fn subsume_with_braids_at_length_20_finishes_within_its_bounds() {
+    let (code, out, err) = run(&[
+        "subsume",
+        &fixture("top1465_hard3.txt"),
+        "--families",
+        "braid,whip",
+        "--max-len",
+        "20",
+        "--memory",
+        "150",
+        "--timeout",
+        "20",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("states studied in 3 puzzles"), "{out}");
+    let peak = children_peak_bytes();
+    assert!(peak < TWO_PUZZLES_CEILING, "peak resident memory {peak} bytes");
+}
+
+#[test]
+fn solve_that_a_bound_cuts_prints_no_level() {
+    let p146 = ".2.....74.98.1.............7..3.5..6....2.9..1..............83....6.7......4.....";
+    let (code, out, err) = run(&["solve", p146, "--rules", "B", "--max-len", "20"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("NOT SOLVED"), "{out}");
+    assert!(!out.contains("LEVEL ="), "no level for a path that was cut: {out}");
+    let last = out.lines().last().unwrap();
+    assert!(
+        last.starts_with("NOT RATED: cut by the ") && last.contains("while searching braid["),
+        "{last}"
+    );
+    // without a bound reached: the rule set is named instead
+    let (_, out, _) = run(&["solve", p146, "--rules", "B", "--max-len", "5"]);
+    let last = out.lines().last().unwrap();
+    assert_eq!(
+        last,
+        "NOT RATED: the rules B (lengths up to 5) do not solve it; hardest step used: BRAID[4]"
+    );
+}
+
+#[test]
+fn a_bad_bound_is_refused_with_its_flag_named() {
+    let (code, _, err) = run(&["rate", "..3", "--timeout=-1"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--timeout"), "{err}");
+    let (code, _, err) = run(&["rate", "..3", "--memory", "lots"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--memory"), "{err}");
+}
