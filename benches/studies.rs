@@ -7,6 +7,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use rayon::prelude::*;
 use sudolink::grid::format::parse_line;
 use sudolink::grid::format::values_line;
+use sudolink::search::limits::Bounds;
 use sudolink::study::classify::rate_puzzle;
 use sudolink::study::generate;
 use sudolink::study::rating::{RatingScheme, Scheme};
@@ -40,7 +41,14 @@ fn studies(c: &mut Criterion) {
         b.iter(|| {
             puzzles
                 .par_iter()
-                .map(|p| rate_puzzle(p, &[Scheme::M, Scheme::N].map(RatingScheme::Level), 7))
+                .map(|p| {
+                    rate_puzzle(
+                        p,
+                        &[Scheme::M, Scheme::N].map(RatingScheme::Level),
+                        7,
+                        &Bounds::none(),
+                    )
+                })
                 .collect::<Vec<_>>()
         })
     });

@@ -28,6 +28,7 @@ fn whips(c: &mut Criterion) {
     let fast = RateOptions {
         verify: false,
         keep_steps: false,
+        ..RateOptions::default()
     };
     let mut g = c.benchmark_group("rating");
     g.sample_size(10);

@@ -9,12 +9,18 @@ use std::process::Command;
 const BIN: &str = env!("CARGO_BIN_EXE_sudolink");
 
 fn fixture(name: &str) -> String {
-    format!("{}/tests/fixtures/bounds/{name}", env!("CARGO_MANIFEST_DIR"))
+    format!(
+        "{}/tests/fixtures/bounds/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
 }
 
 /// Run sudolink; its exit code, stdout, stderr.
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(BIN).args(args).output().expect("sudolink runs");
+    let out = Command::new(BIN)
+        .args(args)
+        .output()
+        .expect("sudolink runs");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -70,7 +76,10 @@ fn rate_b_on_top1465_first_200_cuts_146_and_stays_under_its_ceiling() {
     );
     // the cut ones are listed on stderr by line (#146 is the file's line 147, after its
     // comment line); the others are rated
-    assert!(err.contains("cut by a bound") && err.contains("147"), "{err}");
+    assert!(
+        err.contains("cut by a bound") && err.contains("147"),
+        "{err}"
+    );
     for l in &lines {
         if l["cut"].is_null() {
             assert!(l["rating"].is_u64() || l["level"] == "B>20", "{l}");
@@ -80,7 +89,10 @@ fn rate_b_on_top1465_first_200_cuts_146_and_stays_under_its_ceiling() {
     // is B10 with `--memory 0 --timeout 0`
     assert_eq!(lines[0]["level"], "B10", "{}", lines[0]);
     let peak = children_peak_bytes();
-    assert!(peak < TWO_PUZZLES_CEILING, "peak resident memory {peak} bytes");
+    assert!(
+        peak < TWO_PUZZLES_CEILING,
+        "peak resident memory {peak} bytes"
+    );
 }
 
 #[test]
@@ -129,7 +141,10 @@ fn classify_b_and_gb_at_length_20_within_a_small_memory_bound() {
     drop(conn);
     // 150 MB per puzzle, two at a time: well under 600 MB
     let peak = children_peak_bytes();
-    assert!(peak < TWO_PUZZLES_CEILING, "peak resident memory {peak} bytes");
+    assert!(
+        peak < TWO_PUZZLES_CEILING,
+        "peak resident memory {peak} bytes"
+    );
 }
 
 #[test]
@@ -151,7 +166,10 @@ fn a_later_run_studies_again_only_the_cut_puzzles() {
         args.extend_from_slice(extra);
         let (code, out, err) = run(&args);
         assert_eq!(code, 0, "{err}");
-        (serde_json::from_str::<serde_json::Value>(&out).unwrap(), err)
+        (
+            serde_json::from_str::<serde_json::Value>(&out).unwrap(),
+            err,
+        )
     };
     // a budget of 1,000 partial whips cuts controlled-bias #2 (its whip[5] needs more)
     let (first, err) = classify(&["--budget", "1000"]);
@@ -165,7 +183,10 @@ fn a_later_run_studies_again_only_the_cut_puzzles() {
         .unwrap()
         .collect::<Result<_, _>>()
         .unwrap();
-    assert_eq!(cut.first().map(|c| (c.0, c.1.as_str())), Some((0, "budget")));
+    assert_eq!(
+        cut.first().map(|c| (c.0, c.1.as_str())),
+        Some((0, "budget"))
+    );
     assert!(cut[0].2 < 5, "W5 is above its cut level: {cut:?}");
     let seconds_before: f64 = conn
         .query_row("SELECT seconds FROM rating WHERE position = 1", [], |r| {
@@ -187,7 +208,10 @@ fn a_later_run_studies_again_only_the_cut_puzzles() {
         )
         .unwrap();
     assert_eq!(rating, 5);
-    assert_eq!(seconds_after, seconds_before, "the rated puzzle is not studied again");
+    assert_eq!(
+        seconds_after, seconds_before,
+        "the rated puzzle is not studied again"
+    );
 }
 
 #[test]
@@ -207,7 +231,10 @@ fn subsume_with_braids_at_length_20_finishes_within_its_bounds() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("states studied in 3 puzzles"), "{out}");
     let peak = children_peak_bytes();
-    assert!(peak < TWO_PUZZLES_CEILING, "peak resident memory {peak} bytes");
+    assert!(
+        peak < TWO_PUZZLES_CEILING,
+        "peak resident memory {peak} bytes"
+    );
 }
 
 #[test]
@@ -216,7 +243,10 @@ fn solve_that_a_bound_cuts_prints_no_level() {
     let (code, out, err) = run(&["solve", p146, "--rules", "B", "--max-len", "20"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("NOT SOLVED"), "{out}");
-    assert!(!out.contains("LEVEL ="), "no level for a path that was cut: {out}");
+    assert!(
+        !out.contains("LEVEL ="),
+        "no level for a path that was cut: {out}"
+    );
     let last = out.lines().last().unwrap();
     assert!(
         last.starts_with("NOT RATED: cut by the ") && last.contains("while searching braid["),

@@ -201,6 +201,7 @@ fn classify_prints_the_seeds_table_side_by_side() {
 #[test]
 fn classify_lmn_in_one_pass_keeps_the_ratings_of_separate_runs() {
     use rayon::prelude::*;
+    use sudolink::search::limits::Bounds;
     use sudolink::study::classify::rate_puzzle;
     use sudolink::study::rating::{RatingScheme, Scheme};
     let path =
@@ -218,7 +219,7 @@ fn classify_lmn_in_one_pass_keeps_the_ratings_of_separate_runs() {
         .enumerate()
         .filter_map(|(k, want)| {
             let puzzle = parse_line(want[0], k + 1).unwrap();
-            let rows = rate_puzzle(&puzzle, &schemes, 7);
+            let rows = rate_puzzle(&puzzle, &schemes, 7, &Bounds::none());
             let got: Vec<String> = rows
                 .iter()
                 .flat_map(|r| {

@@ -1,5 +1,6 @@
 //! `sudolink solve`: the resolution path, simplest rule first, and the level reached.
 
+use super::bounds::BoundArgs;
 use super::input::{load, Loaded};
 use anyhow::{anyhow, bail, Result};
 use serde_json::json;
@@ -9,7 +10,6 @@ use sudolink::grid::format::{to_hodoku, to_line, to_pencil_mark_grid, to_pencil_
 use sudolink::notation::{hodoku, sudorules};
 use sudolink::search::registry::{self, graded_length, LengthMeasure, TechniqueId};
 use sudolink::study::rating::Scheme;
-use super::bounds::BoundArgs;
 use sudolink::study::resolution::{apply, solve_all_at_once, solve_within, Resolution};
 use sudolink::study::rules::{self, RuleOrder};
 
@@ -233,7 +233,7 @@ pub fn unsolved_line(r: &Resolution, rules: &str, max_len: usize, bounds: &Bound
         .iter()
         .map(|s| &s.proof)
         .max_by_key(|p| registry::rank(p))
-        .map(|p| rule_name(p))
+        .map(rule_name)
         .unwrap_or_else(|| "none".to_string());
     format!("NOT RATED: {why}; hardest step used: {hardest}")
 }

@@ -68,8 +68,7 @@ impl StudyArgs {
     /// The failure rule, after the result is printed: each failed puzzle on stderr with
     /// its line, then an error (exit 1) unless `--keep-going`.
     pub fn judge(&self, failures: &[Failure], total: usize, verb: &str) -> Result<()> {
-        let (cut, failures): (Vec<&Failure>, Vec<&Failure>) =
-            failures.iter().partition(|f| f.cut);
+        let (cut, failures): (Vec<&Failure>, Vec<&Failure>) = failures.iter().partition(|f| f.cut);
         if !cut.is_empty() {
             let lines: Vec<String> = cut.iter().map(|f| f.line.to_string()).collect();
             eprintln!(

@@ -143,12 +143,12 @@ impl Bounds {
 
     /// `60 s, 500 MB` (what a cut result names as the bounds it ran under).
     pub fn describe(&self) -> String {
-        let time = self
-            .timeout
-            .map_or("no time limit".to_string(), |t| format!("{} s", t.as_secs_f64()));
-        let memory = self
-            .memory
-            .map_or("no memory limit".to_string(), |m| format!("{} MB", m / 1_000_000));
+        let time = self.timeout.map_or("no time limit".to_string(), |t| {
+            format!("{} s", t.as_secs_f64())
+        });
+        let memory = self.memory.map_or("no memory limit".to_string(), |m| {
+            format!("{} MB", m / 1_000_000)
+        });
         match self.budget {
             Some(b) => format!("{time}, {memory}, budget {}", thousands(b)),
             None => format!("{time}, {memory}"),
@@ -194,7 +194,11 @@ impl fmt::Display for Stop {
             }
             Stop::SearchBudget => f.write_str("one search's node budget spent"),
             Stop::SearchMemory { share } => {
-                write!(f, "one search filled its memory share of {} MB", share / 1_000_000)
+                write!(
+                    f,
+                    "one search filled its memory share of {} MB",
+                    share / 1_000_000
+                )
             }
         }
     }

@@ -1816,10 +1816,7 @@ pub fn shortest_batch_within(
             }
             match search_at_depth(s, kind, z, saved, depth, &budget) {
                 // the search's own cap, or the deadline inside it
-                (AtDepth::Cut(_), st) => (
-                    AtDepth::Cut(limits.reached().unwrap_or(cap_stop)),
-                    st,
-                ),
+                (AtDepth::Cut(_), st) => (AtDepth::Cut(limits.reached().unwrap_or(cap_stop)), st),
                 r => r,
             }
         };

@@ -15,12 +15,13 @@ use crate::grid::format::{excerpt, to_hodoku};
 use crate::grid::{Candidate, State};
 use crate::notation::nrc;
 use crate::proof::{self, Proof};
-use crate::search::{registry, Limits, TechniqueId};
+use crate::search::limits::SEARCH_SHARE_PERCENT;
+use crate::search::{registry, Limits, Stop, TechniqueId};
 use crate::store::{self, query};
 use crate::study::examples::EXAMPLES;
 use crate::study::explain::{self, explain_target, read_target, target_json, Options};
 use crate::study::input::{load_text, Loaded};
-use crate::study::resolution::{self, solve_steps};
+use crate::study::resolution::{self, solve_steps_within};
 use crate::study::rules;
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
@@ -694,12 +695,14 @@ fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-pub fn next(req: StepReq, _: &Config) -> Result<Json<Value>, ApiError> {
+pub fn next(req: StepReq, cfg: &Config) -> Result<Json<Value>, ApiError> {
     let loaded = state_of(&req.state, req.allow_nonunique)?;
     let rules = rules_of(req.rules.as_deref(), req.max_len)?;
     rules::refuse_uniqueness(rules.iter().map(|r| r.technique), req.allow_nonunique)
         .map_err(unprocessable)?;
-    let Some(p) = explain::next_step(&loaded.state, &rules) else {
+    let found = explain::next_step_within(&loaded.state, &rules, search_limits(cfg))
+        .map_err(|stop| cut_answer(stop, cfg))?;
+    let Some(p) = found else {
         return Err(ApiError::Unprocessable(
             "no step applies with these rules".into(),
         ));
@@ -714,14 +717,38 @@ pub fn next(req: StepReq, _: &Config) -> Result<Json<Value>, ApiError> {
     Ok(Json(v))
 }
 
-pub fn path(req: StepReq, _: &Config) -> Result<Json<Value>, ApiError> {
+/// The limits of one search request: the server's time limit from now, its memory ceiling
+/// (the process's resident memory), and each search's share of one request's memory.
+fn search_limits(cfg: &Config) -> Limits {
+    Limits {
+        search_memory: Some(MEMORY_CEILING / 100 * SEARCH_SHARE_PERCENT / 2),
+        ..Limits::new(None, Some(cfg.timeout), Some(MEMORY_CEILING))
+    }
+}
+
+/// A search a limit stopped: answered as the server's time limit (503) when the time ran
+/// out, else as unprocessable with the limit named.
+fn cut_answer(stop: Stop, cfg: &Config) -> ApiError {
+    match stop {
+        Stop::Deadline => ApiError::Timeout(cfg.timeout.as_secs_f64()),
+        other => ApiError::Unprocessable(format!("the search was cut: {other}")),
+    }
+}
+
+pub fn path(req: StepReq, cfg: &Config) -> Result<Json<Value>, ApiError> {
     let loaded = state_of(&req.state, req.allow_nonunique)?;
     let rules = rules_of(req.rules.as_deref(), req.max_len)?;
     rules::refuse_uniqueness(rules.iter().map(|r| r.technique), req.allow_nonunique)
         .map_err(unprocessable)?;
     let max_steps = req.max_steps.unwrap_or(200);
-    let r = solve_steps(&loaded.state, &rules, loaded.solution.as_ref(), max_steps)
-        .map_err(unprocessable)?;
+    let r = solve_steps_within(
+        &loaded.state,
+        &rules,
+        loaded.solution.as_ref(),
+        max_steps,
+        search_limits(cfg),
+    )
+    .map_err(unprocessable)?;
     // replay to give each step the state it was found in
     let mut state = loaded.state.clone();
     let mut steps = Vec::new();
@@ -733,8 +760,11 @@ pub fn path(req: StepReq, _: &Config) -> Result<Json<Value>, ApiError> {
         v["state_after"] = Value::String(to_hodoku(&state));
         steps.push(v);
     }
+    let cut = r.stopped.map(|s| {
+        json!({"bound": s.stop.bound(), "why": s.stop.to_string(), "searching": s.rule.to_string()})
+    });
     Ok(Json(json!({
-        "steps": steps, "solved": r.solved,
+        "steps": steps, "solved": r.solved, "cut": cut,
         "final_state": to_hodoku(&r.final_state),
     })))
 }

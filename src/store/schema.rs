@@ -209,8 +209,7 @@ CREATE INDEX IF NOT EXISTS elimination_run ON elimination(run_id, family, length
 pub fn prepare(conn: &Connection) -> Result<(), StoreError> {
     conn.pragma_update(None, "foreign_keys", true)?;
     let version: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0))?;
-    if version != 0 && version != VERSION_1 && version != VERSION_2 && version != SCHEMA_VERSION
-    {
+    if version != 0 && version != VERSION_1 && version != VERSION_2 && version != SCHEMA_VERSION {
         return Err(StoreError::SchemaVersion {
             found: version,
             expected: SCHEMA_VERSION,

@@ -13,9 +13,9 @@
 
 use crate::grid::format::Puzzle;
 use crate::grid::State;
+use crate::search::limits::Bounds;
 use crate::search::ser::tenths;
 use crate::solver::count_solutions;
-use crate::search::limits::Bounds;
 use crate::store::study::{RatingRow, RatingValue, RowCut};
 use crate::store::{Store, StoreError};
 use crate::study::rating::{rate_schemes, RateOptions, RatingScheme, Scheme};
@@ -447,6 +447,7 @@ mod tests {
             hardest: None,
             seconds: 0.25,
             error: None,
+            cut: None,
         }
     }
 
@@ -480,7 +481,7 @@ mod tests {
         )
         .unwrap();
         let schemes = [Scheme::L, Scheme::M, Scheme::W].map(RatingScheme::Level);
-        let rows = rate_puzzle(&ocean1, &schemes, 7);
+        let rows = rate_puzzle(&ocean1, &schemes, 7, &Bounds::none());
         // seed 000: Ocean #1 is solved with nrc chains of length ≤ 4 on top of the basic rules
         assert_eq!(rows[1].rating, Some(RatingValue::Level(4)), "{rows:?}");
         assert!(rows.iter().all(|r| r.error.is_none()));
@@ -489,6 +490,7 @@ mod tests {
             &several,
             &[RatingScheme::Level(Scheme::M), RatingScheme::Ser],
             7,
+            &Bounds::none(),
         );
         assert_eq!(rows.len(), 2);
         for row in rows {
@@ -509,7 +511,7 @@ mod tests {
             RatingScheme::Level(Scheme::W),
             RatingScheme::Level(Scheme::L),
         ];
-        let rows = rate_puzzle(&p, &schemes, 7);
+        let rows = rate_puzzle(&p, &schemes, 7, &Bounds::none());
         let names: Vec<&str> = rows.iter().map(|r| r.scheme.as_str()).collect();
         assert_eq!(names, ["SER", "W", "L"]);
         let start = p.start_state().unwrap();

@@ -977,16 +977,30 @@ pub fn explain_all_targets(
 /// difficulty ([`Rule::difficulty`]; the registry's order among equals), and of the first
 /// rule that applies, its simplest proof on the scale.
 pub fn next_step(state: &State, rules: &[Rule]) -> Option<Proof> {
+    next_step_within(state, rules, Limits::unlimited()).unwrap_or(None)
+}
+
+/// [`next_step`] within `limits`: `Err` with the limit that stopped a search before a step
+/// was found (a rule simpler than any found may not have been searched to its end).
+pub fn next_step_within(
+    state: &State,
+    rules: &[Rule],
+    limits: Limits,
+) -> Result<Option<Proof>, Stop> {
     let mut ordered = rules.to_vec();
     ordered.sort_by_key(|r| (r.difficulty(), r.technique, r.length));
     let links = LinkIndex::new(state);
-    let mut searcher = Searcher::new();
-    ordered.iter().find_map(|&r| {
+    let mut searcher = Searcher::within(limits);
+    let found = ordered.iter().find_map(|&r| {
         searcher
             .find(r, &links, usize::MAX)
             .into_iter()
             .min_by_key(registry::rank)
-    })
+    });
+    match (found, searcher.stopped()) {
+        (None, Some(s)) => Err(s.stop),
+        (found, _) => Ok(found),
+    }
 }
 
 /// Whether a technique's search can conclude placements.

@@ -46,9 +46,9 @@ use crate::graph::LinkIndex;
 use crate::grid::format::Puzzle;
 use crate::grid::{tables, Candidate, Cell, Digit, House, State};
 use crate::proof::{self, Pattern, Proof};
+use crate::search::limits::Bounds;
 use crate::search::registry::{Class, Search, Stopped};
 use crate::search::whips::{self, SearchStats, WhipKind};
-use crate::search::limits::Bounds;
 use crate::search::{BasicRule, ChainFamily, Limits, Rule, Stop, TechniqueId};
 use crate::study::resolution::{self, ResolutionError};
 use serde::Serialize;
@@ -628,30 +628,27 @@ pub fn rate_puzzle(p: &Puzzle, by: &RateBy, max_len: usize, bounds: &Bounds) -> 
             }
             Err(e) => RateLine::failed(Some(puzzle), e.to_string()),
         },
-        RateBy::Rules(rules, label) => match rate_rules_within(
-            &start,
-            rules,
-            solution,
-            options.limits,
-        ) {
-            Ok(r) => RateLine::Rules {
-                rating: r.rating,
-                rules: label.clone(),
-                level: match (r.rating, r.cut) {
-                    (Some(n), _) => format!("{label}:{n}"),
-                    (None, Some(cut)) => cut.text(label),
-                    (None, None) if rules.iter().any(|r| r.technique.get().graded) => {
-                        format!("{label}>{max_len}")
-                    }
-                    (None, None) => format!("{label}: not solved"),
+        RateBy::Rules(rules, label) => {
+            match rate_rules_within(&start, rules, solution, options.limits) {
+                Ok(r) => RateLine::Rules {
+                    rating: r.rating,
+                    rules: label.clone(),
+                    level: match (r.rating, r.cut) {
+                        (Some(n), _) => format!("{label}:{n}"),
+                        (None, Some(cut)) => cut.text(label),
+                        (None, None) if rules.iter().any(|r| r.technique.get().graded) => {
+                            format!("{label}>{max_len}")
+                        }
+                        (None, None) => format!("{label}: not solved"),
+                    },
+                    hardest: r.hardest,
+                    seconds: t.elapsed().as_secs_f64(),
+                    cut: r.cut.map(|c| CutLine::new(&c, bounds)),
+                    puzzle,
                 },
-                hardest: r.hardest,
-                seconds: t.elapsed().as_secs_f64(),
-                cut: r.cut.map(|c| CutLine::new(&c, bounds)),
-                puzzle,
-            },
-            Err(e) => RateLine::failed(Some(puzzle), e.to_string()),
-        },
+                Err(e) => RateLine::failed(Some(puzzle), e.to_string()),
+            }
+        }
     }
 }
 
@@ -675,11 +672,12 @@ pub fn rate_schemes(
         .iter()
         .map(|&k| rules_for(schemes[k], max_len))
         .collect();
-    for (&k, path) in
-        chained
-            .iter()
-            .zip(resolution::solve_shared_within(start, &lists, solution, options.limits))
-    {
+    for (&k, path) in chained.iter().zip(resolution::solve_shared_within(
+        start,
+        &lists,
+        solution,
+        options.limits,
+    )) {
         out[k] = Some(match path {
             Ok(p) => {
                 let r = list_rating(p.steps, p.solved, p.final_state, p.stopped);
