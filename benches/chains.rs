@@ -5,7 +5,6 @@
 //! Needs `[[bench]] name = "chains" harness = false` in Cargo.toml.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use std::path::PathBuf;
 use sudolink::graph::LinkIndex;
 use sudolink::grid::format::parse_collection;
 use sudolink::grid::{Candidate, Cell, Digit, State};
@@ -14,15 +13,11 @@ use sudolink::search::chains::{search_target, ChainCache, ChainFamily as F, Opti
 use sudolink::search::{basic_rules, first_step, Rule};
 use sudolink::study::resolution::{apply, solve};
 
-fn data(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
-        .join(name);
-    std::fs::read_to_string(path).expect("data file")
-}
+mod common;
+use common::data;
 
 fn puzzle(name: &str) -> State {
-    let text = data("seed_puzzles.txt");
+    let text = data("named_puzzles.txt");
     let found = parse_collection(&text)
         .map(|(_, p)| p.unwrap())
         .find(|p| p.name.as_deref() == Some(name));

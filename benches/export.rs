@@ -27,11 +27,11 @@ fn repo_file(path: &str) -> String {
 
 /// The state before step `step` (1-based) of a seed path and that step's proof.
 fn seed_step(puzzle: &str, fixture: &str, step: usize) -> (State, Proof) {
-    let puzzles = repo_file("../shared/data/seed_puzzles.txt");
+    let puzzles = repo_file("data/named_puzzles.txt");
     let found = parse_collection(&puzzles)
-        .map(|(_, p)| p.expect("seed puzzle parses"))
+        .map(|(_, p)| p.expect("named puzzle parses"))
         .find(|p| p.name.as_deref() == Some(puzzle))
-        .expect("seed puzzle");
+        .expect("named puzzle");
     let start = found.start_state().unwrap();
     let solution = count_solutions(&start, 2).solution;
     let path = repo_file(&format!("tests/fixtures/seed_paths/{fixture}"));

@@ -577,7 +577,7 @@ fn every_chain_of_every_family_on_a_sample_is_sound() {
     let mut per_family = std::collections::BTreeMap::new();
     let sample = collection("top1465.txt", 30)
         .into_iter()
-        .chain(collection("cb_controlled_bias.txt", 40));
+        .chain(collection("cbg000.txt", 40));
     for p in sample {
         let (start, solution) = start_and_solution(&p);
         let mut state = start;

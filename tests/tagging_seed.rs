@@ -9,7 +9,7 @@
 //! peers' candidates, every other cell's is one of its candidates, and exactly one grid
 //! satisfies that ([`SOLUTION`]; the test below counts). The puzzle itself (its givens)
 //! is in none of our collections, in any presentation (an isomorphism search over
-//! ../shared/data found no grid with this solution), so the state is the seed's printed
+//! the public collections of data/README.md found no grid with this solution), so the state is the seed's printed
 //! state, not a path from givens.
 
 mod common;
