@@ -2,6 +2,7 @@
 //! whole-collection runs, from `$SUDOLINK_DATA`) and the solution of a state.
 #![allow(dead_code)]
 
+#[cfg(feature = "server")]
 pub mod serve;
 
 use std::path::PathBuf;
