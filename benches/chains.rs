@@ -1,4 +1,4 @@
-//! Chain searches: EasterMonster with r4c8=7 (seed 000's nrczt25 chain), the M4 resolution
+//! Chain searches: EasterMonster with r4c8=7 ([Berthier NRC]'s nrczt25 chain), the M4 resolution
 //! of Ocean #6, and nrczt chains up to length 6 on states of top1465. Every iteration starts
 //! from an empty result cache (a new `search::chains::ChainCache`).
 //!

@@ -1,7 +1,7 @@
 //! Exporting one proof for a forum post: the grid picture (SVG), its PNG (resvg), the chain
 //! as DOT and the text (nrc, SudoRules and Eureka notations and the forum block) — what
 //! `export::files::write_proof` writes, without graphviz's `dot` (an external process, timed
-//! by nobody here). Two of seed 000's longest chains: EasterMonster with r4c8=7's nrczt25
+//! by nobody here). Two of [Berthier NRC]'s longest chains: EasterMonster with r4c8=7's nrczt25
 //! chain and top1465 #3's nrczt28 lr-lasso, each on the state its path reaches. Target: under
 //! 100 ms per proof (about 62 ms on this machine; the PNG is 54 ms of it).
 //!

@@ -252,7 +252,7 @@ fn show_formats_round_trip_through_files() {
 
 #[test]
 fn ocean1_is_solved_by_nrc_chains_up_to_4_as_the_seed_says() {
-    // seed 000: Ocean #1 is solved with nrc-chains of length at most 4 on top of the basic rules
+    // [Berthier NRC]: Ocean #1 is solved with nrc-chains of length at most 4 after basic rules
     let out = ok(&["solve", "--rules", "nrc", "--max-len", "4"]);
     assert!(out.contains("\nSOLVED\n"), "{out}");
     assert!(

@@ -483,7 +483,7 @@ fn pair<'a>(v: &'a Value, a: &str, b: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no pair {a} {b}"))
 }
 
-/// Seed 001: whips subsume nrczt chains and lassos, braids subsume whips; nrc ⊆ nrct ⊆
+/// [Berthier 3D]: whips subsume nrczt chains and lassos, braids subsume whips; nrc ⊆ nrct ⊆
 /// nrczt — at every length (no miss, and never a longer proof).
 #[test]
 fn subsume_finds_the_seeds_inclusions_on_cbg000_puzzles() {
