@@ -3,7 +3,7 @@
 //!
 //! A grid state becomes a graph of its open candidates and their links; the searches walk
 //! those links and return every conclusion as a [`proof::Proof`], plain data that
-//! [`proof::check`] re-derives from the state alone, prints in the forums' notations and
+//! [`proof::check()`] re-derives from the state alone, prints in the forums' notations and
 //! stores in SQLite. Data flows one way:
 //!
 //! - [`grid`]: cells, digits, candidates (`n8r4c1`), houses, Berthier's CSP variables and
@@ -21,7 +21,7 @@
 //!   a name, a search, a length cap and a difficulty each; [`search::Searcher`] runs them.
 //!   Every search takes explicit limits ([`search::Limits`]) and says whether its proof is
 //!   the shortest.
-//! - [`proof`]: the typed patterns and [`proof::check`], which shares no code with the
+//! - [`proof`]: the typed patterns and [`proof::check()`], which shares no code with the
 //!   searches, so a search bug cannot hide behind the checker.
 //! - [`notation`]: printers and readers of proofs in each dialect: ours and Berthier's nrc
 //!   notation ([`notation::nrc`]), SudoRules', Eureka's, HoDoKu's, GNPX's, gpenet's tags.
