@@ -1,4 +1,4 @@
-//! Hanson's Assistant, part 1 (seed 002): per-state time of each technique on top1465's
+//! Hanson's Assistant, part 1 ([Hanson SA]): per-state time of each technique on top1465's
 //! start states after the basic rules (median, 90th percentile, max; target: median under
 //! 5 ms each; tag1: under 1 ms; tag2: under 20 ms), and `solve --rules` with the basic
 //! rules + the Assistant's techniques, + tagging (levels 1 and 2), + both, over top1465

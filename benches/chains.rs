@@ -1,11 +1,10 @@
-//! Chain searches: EasterMonster with r4c8=7 (seed 000's nrczt25 chain), the M4 resolution
+//! Chain searches: EasterMonster with r4c8=7 ([Berthier NRC]'s nrczt25 chain), the M4 resolution
 //! of Ocean #6, and nrczt chains up to length 6 on states of top1465. Every iteration starts
 //! from an empty result cache (a new `search::chains::ChainCache`).
 //!
 //! Needs `[[bench]] name = "chains" harness = false` in Cargo.toml.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use std::path::PathBuf;
 use sudolink::graph::LinkIndex;
 use sudolink::grid::format::parse_collection;
 use sudolink::grid::{Candidate, Cell, Digit, State};
@@ -14,15 +13,11 @@ use sudolink::search::chains::{search_target, ChainCache, ChainFamily as F, Opti
 use sudolink::search::{basic_rules, first_step, Rule};
 use sudolink::study::resolution::{apply, solve};
 
-fn data(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
-        .join(name);
-    std::fs::read_to_string(path).expect("data file")
-}
+mod common;
+use common::data;
 
 fn puzzle(name: &str) -> State {
-    let text = data("seed_puzzles.txt");
+    let text = data("named_puzzles.txt");
     let found = parse_collection(&text)
         .map(|(_, p)| p.unwrap())
         .find(|p| p.name.as_deref() == Some(name));

@@ -1,7 +1,7 @@
 //! Exporting one proof for a forum post: the grid picture (SVG), its PNG (resvg), the chain
 //! as DOT and the text (nrc, SudoRules and Eureka notations and the forum block) — what
 //! `export::files::write_proof` writes, without graphviz's `dot` (an external process, timed
-//! by nobody here). Two of seed 000's longest chains: EasterMonster with r4c8=7's nrczt25
+//! by nobody here). Two of [Berthier NRC]'s longest chains: EasterMonster with r4c8=7's nrczt25
 //! chain and top1465 #3's nrczt28 lr-lasso, each on the state its path reaches. Target: under
 //! 100 ms per proof (about 62 ms on this machine; the PNG is 54 ms of it).
 //!
@@ -27,11 +27,11 @@ fn repo_file(path: &str) -> String {
 
 /// The state before step `step` (1-based) of a seed path and that step's proof.
 fn seed_step(puzzle: &str, fixture: &str, step: usize) -> (State, Proof) {
-    let puzzles = repo_file("../shared/data/seed_puzzles.txt");
+    let puzzles = repo_file("data/named_puzzles.txt");
     let found = parse_collection(&puzzles)
-        .map(|(_, p)| p.expect("seed puzzle parses"))
+        .map(|(_, p)| p.expect("named puzzle parses"))
         .find(|p| p.name.as_deref() == Some(puzzle))
-        .expect("seed puzzle");
+        .expect("named puzzle");
     let start = found.start_state().unwrap();
     let solution = count_solutions(&start, 2).solution;
     let path = repo_file(&format!("tests/fixtures/seed_paths/{fixture}"));

@@ -1,4 +1,4 @@
-//! Force chains and nets (seed 003): per-state times of all three modes at every level and
+//! Force chains and nets ([GNPX Force]): per-state times of all three modes at every level and
 //! form on top1465's start states (median, 90th percentile, max), and the basic + force
 //! chains and nets resolution over top1465 (share solved, time per puzzle, peak RSS), in
 //! the simplest-first order and in HoDoKu's (`--order listed`: force chains of any length

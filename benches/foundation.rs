@@ -1,8 +1,7 @@
-//! Foundation benchmarks over ../shared/data/top1465.txt: materialising the full typed graph
+//! Foundation benchmarks over top1465 (data/top1465.txt): materialising the full typed graph
 //! of a start state, counting solutions up to 2, and solving with the basic rules.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use std::path::PathBuf;
 use sudolink::graph::CandidateGraph;
 use sudolink::grid::format::parse_collection;
 use sudolink::grid::State;
@@ -10,9 +9,10 @@ use sudolink::search::basic_rules;
 use sudolink::solver::count_solutions;
 use sudolink::study::resolution::solve;
 
+mod common;
+
 fn top1465() -> Vec<State> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/top1465.txt");
-    let text = std::fs::read_to_string(path).expect("top1465.txt");
+    let text = common::top1465();
     parse_collection(&text)
         .map(|(_, p)| p.unwrap().start_state().unwrap())
         .collect()

@@ -1,4 +1,4 @@
-//! Hanson's hypotheses (seed 002) per state: the two-way hypothesis over every bivalue
+//! Hanson's hypotheses ([Hanson SA]) per state: the two-way hypothesis over every bivalue
 //! cell (the target: under 50 ms a state) and the disproof of every candidate,
 //! each with every proof built, on the states where the basic rules stall along top1465
 //! (median, 90th percentile, max).

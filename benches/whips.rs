@@ -1,21 +1,19 @@
 //! Whip benchmarks (issue 3): W, B and gB ratings of named puzzles, the shortest-whip search on
-//! one state, and the W rating of the first 20 puzzles of ../shared/data/top1465.txt with
+//! one state, and the W rating of the first 20 puzzles of top1465 (data/top1465.txt) with
 //! whips up to length 20. The 200-puzzle figure (total, median, slowest) is printed by the
 //! ignored test `w_rating_speed_on_top1465` in tests/whips.rs.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use std::path::PathBuf;
 use sudolink::graph::LinkIndex;
 use sudolink::grid::format::parse_collection;
 use sudolink::grid::State;
 use sudolink::search::whips::{shortest_batch, WhipKind};
 use sudolink::study::rating::{rate_with, RateOptions, Scheme};
 
+mod common;
+
 fn collection(name: &str, n: usize) -> Vec<State> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
-        .join(name);
-    let text = std::fs::read_to_string(path).expect("collection");
+    let text = common::data(name);
     parse_collection(&text)
         .take(n)
         .map(|(_, p)| p.expect("puzzle").start_state().expect("consistent"))
@@ -23,7 +21,7 @@ fn collection(name: &str, n: usize) -> Vec<State> {
 }
 
 fn whips(c: &mut Criterion) {
-    let cbg = collection("cb_controlled_bias.txt", 16845);
+    let cbg = collection("cbg000.txt", 16845);
     let top = collection("top1465.txt", 20);
     let fast = RateOptions {
         verify: false,

@@ -826,11 +826,9 @@ mod bits_tests {
         count
     }
 
-    /// The first `n` puzzles of `../shared/data/NAME`, beside the repository.
+    /// The first `n` puzzles of the repository file `name` (under `data/` or a test fixture).
     fn collection(name: &str, n: usize) -> Vec<crate::grid::Puzzle> {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../shared/data")
-            .join(name);
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
         let text = std::fs::read_to_string(&path)
             .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
         parse_collection(&text)
@@ -867,10 +865,10 @@ mod bits_tests {
     fn bitset_search_agrees_on_many_puzzles() {
         let mut seen = [0usize; 3];
         let files = [
-            ("top1465.txt", 150),
-            ("forum_hardest_1106.txt", 60),
-            ("royle17.txt", 40),
-            ("cb_controlled_bias.txt", 40),
+            ("data/top1465.txt", 150),
+            ("data/forum_hardest_1106.txt", 60),
+            ("tests/fixtures/slices/royle17_first40.txt", 40),
+            ("data/cbg000.txt", 40),
         ];
         for (name, n) in files {
             for p in collection(name, n) {

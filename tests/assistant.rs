@@ -1,4 +1,4 @@
-//! Hanson's Sudoku Assistant (seed 002), part 1: grid analysis (subsets and fish as one
+//! Hanson's Sudoku Assistant ([Hanson SA]), part 1: grid analysis (subsets and fish as one
 //! routine, with complements) and bent naked subsets. Every instance on the states of real
 //! resolution paths passes `proof::check`, agrees with the solution, and tampered copies
 //! are rejected; the XY- and XYZ-wings of the basic rules are bent naked triplets.
@@ -174,7 +174,7 @@ fn state_from_marks(rows: [[&str; 9]; 9]) -> State {
 #[test]
 fn a_swordfish_in_rows_is_a_whale_in_columns() {
     // the seed's point: an n×n grid in rows is a (k−n)×(k−n) grid in columns. On Ocean #1,
-    // the basic path's first fish (seed 000: swordfish-in-columns n3{r7 r1 r6}{c2 c6 c7})
+    // the basic path's first fish ([Berthier NRC]: swordfish-in-columns n3{r7 r1 r6}{c2 c6 c7})
     // is reported by grid analysis with its complement, a fish in rows of size 9 − 3
     // minus the lines where 3 is placed.
     let (start, _) = start_and_solution(&common::seed_puzzle("ocean-1"));
@@ -230,7 +230,7 @@ fn a_swordfish_in_rows_is_a_whale_in_columns() {
 
 #[test]
 fn the_seeds_xy_wing_is_a_bent_naked_triplet() {
-    // seed 002, "Now consider what is referred to as an XY-Wing": three bivalue cells
+    // [Hanson SA], "Now consider what is referred to as an XY-Wing": three bivalue cells
     // {12} {23} {13} bent over a row and a column. Here {12} at r1c1 (the intersection),
     // {23} at r1c5 (row 1) and {13} at r5c1 (column 1); every other cell is open.
     let all = "123456789";
@@ -506,7 +506,7 @@ fn every_grid_als_is_sound_and_has_its_complementary_sashimi() {
                 FinKind::Sashimi => sashimi += 1,
                 FinKind::Skyscraper => skyscrapers += 1,
             }
-            // seed 002: "All Sashimi in rows(columns) have complementary Sashimi in
+            // [Hanson SA]: "All Sashimi in rows(columns) have complementary Sashimi in
             // columns(rows) … and involve the same elimination" — whenever the open lines
             // outside leave a complement at all
             match &g.complement {
@@ -585,7 +585,7 @@ fn every_almost_locked_range_elimination_is_sound() {
 
 #[test]
 fn top1465_250_r1c3_1_by_an_almost_locked_range_and_the_15_pair() {
-    // seed 002: "top1465 #250 … The 1 in r1c3 is a weak link to both the {15 15} pair and
+    // [Hanson SA]: "top1465 #250 … The 1 in r1c3 is a weak link to both the {15 15} pair and
     // the almost-locked range in block 2, which redirects the link back to the other
     // polarity of the {15 15} pair. r1c3#1 can be eliminated." The Assistant's own state
     // is not printed; we reach one on our basic-rules path: the first state where
@@ -749,7 +749,7 @@ fn a_grouped_chain_that_does_not_hold_is_refused_naming_why() {
 
 #[test]
 fn a_strong_chain_taking_two_digits_from_an_als_is_false() {
-    // seed 002, the Assistant's step 4: "If a chain … would force two of the N candidates
+    // [Hanson SA], the Assistant's step 4: "If a chain … would force two of the N candidates
     // of the almost-locked set to be FALSE, that chain can be eliminated."
     let mut found = 0;
     for (state, solution) in path_states(30) {

@@ -1,4 +1,4 @@
-//! The basic rules (seed 000's L4_0 level) on real puzzles: every instance of every rule, at
+//! The basic rules ([Berthier NRC]'s L4_0 level) on real puzzles: every instance of every rule, at
 //! every state of the resolution path, passes `proof::check` and agrees with the solution;
 //! the checker rejects tampered proofs.
 
@@ -49,7 +49,7 @@ fn every_basic_step_on_top1465_sample_is_sound() {
 
 #[test]
 fn ocean1_starts_with_the_seeds_swordfish_eliminations() {
-    // seed 000: "swordfish-in-columns n3{r7 r1 r6}{c2 c6 c7} ==> r7c9 <> 3, r6c9 <> 3,
+    // [Berthier NRC]: "swordfish-in-columns n3{r7 r1 r6}{c2 c6 c7} ==> r7c9 <> 3, r6c9 <> 3,
     // r1c4 <> 3, r1c3 <> 3" — the first non-single step of Ocean #1.
     let (start, solution) = start_and_solution(&seed_puzzle("ocean-1"));
     let r = solve(&start, &basic_rules(), Some(&solution)).unwrap();

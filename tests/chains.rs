@@ -1,4 +1,5 @@
-//! The chain families of seeds 000/001 on the seeds' own puzzles: the levels the seed gives
+//! The chain families of [Berthier NRC], [Berthier 3D] on the seeds' own puzzles: the levels the
+//! seed gives
 //! for the Ocean puzzles, every chain step of the seeds' resolution paths (checked as written
 //! and found again by the search; the seed's few errors are listed where they occur),
 //! EasterMonster's nrczt25 chain (the seed's claims hold under `Options::narrow_z`, not
@@ -213,7 +214,7 @@ fn ocean_1_is_solved_by_nrc_chains_up_to_4() {
 
 #[test]
 fn ocean_3_needs_nrct_and_ocean_6_nrczt_chains_up_to_4() {
-    // seed 000, A4: "Puzzle #3 uses nrct chains (still of length no more than 4)",
+    // [Berthier NRC] §A4: "Puzzle #3 uses nrct chains (still of length no more than 4)",
     // "Puzzle #6 uses nrczt chains (still of length no more than 4)"
     let two_d = [
         F::Xy,
@@ -312,7 +313,7 @@ fn eastermonster_after_nrczt4() -> (State, [u8; 81]) {
 
 #[test]
 fn eastermonster_nrczt25_chain_under_the_narrow_z_extension() {
-    // Seed 000, A7: "an nrczt25-chain appears immediately after an nrczt4, with nothing of
+    // [Berthier NRC] §A7: "an nrczt25-chain appears immediately after an nrczt4, with nothing of
     // moderate complexity in between; after this, nothing else applies". These claims
     // hold exactly when z-candidates stay out of the first cell, are linked to the target
     // through its digit, and no chain candidate is reused as an extra one
@@ -351,7 +352,7 @@ fn eastermonster_nrczt25_chain_under_the_narrow_z_extension() {
 
 #[test]
 fn eastermonster_under_the_full_nrczt_definition() {
-    // With z-candidates in the first cell (seed 001) and linked to the target by any
+    // With z-candidates in the first cell ([Berthier 3D]) and linked to the target by any
     // nrc-link, shorter chains exist: two nrczt7 chains and an nrczt23 for r3c9 <> 8.
     let (state, solution) = eastermonster_after_nrczt4();
     let links = LinkIndex::new(&state);
@@ -577,7 +578,7 @@ fn every_chain_of_every_family_on_a_sample_is_sound() {
     let mut per_family = std::collections::BTreeMap::new();
     let sample = collection("top1465.txt", 30)
         .into_iter()
-        .chain(collection("cb_controlled_bias.txt", 40));
+        .chain(collection("cbg000.txt", 40));
     for p in sample {
         let (start, solution) = start_and_solution(&p);
         let mut state = start;

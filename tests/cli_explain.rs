@@ -9,7 +9,7 @@ fn ocean1() -> String {
     seed_puzzle("ocean-1").line()
 }
 
-/// `sudolink explain OCEAN-1 --target r7c9<>3 EXTRA...` (seed 000's first elimination):
+/// `sudolink explain OCEAN-1 --target r7c9<>3 EXTRA...` ([Berthier NRC]'s first elimination):
 /// (exit code, stdout, stderr).
 fn explain_r7c9_not_3(extra: &[&str]) -> (i32, String, String) {
     let puzzle = ocean1();
@@ -27,7 +27,7 @@ fn explained_r7c9_not_3(extra: &[&str]) -> String {
 
 #[test]
 fn ocean1_r7c9_not_3_per_family() {
-    // seed 000: the first step of Ocean #1 is a swordfish that eliminates r7c9 <> 3
+    // [Berthier NRC]: the first step of Ocean #1 is a swordfish that eliminates r7c9 <> 3
     let out = explained_r7c9_not_3(&["--max-len", "6", "--timeout", "0"]);
     assert!(out.starts_with("Why r7c9<>3?\n"));
     let line = |label: &str| {

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{collection, data_path, ok, seed_puzzle, sudolink};
+use common::{collection, data_text, ok, seed_puzzle, sudolink};
 use std::process::Command;
 
 /// graphviz is installed by the README's test command; without it (a developer machine),
@@ -233,7 +233,6 @@ fn sqlite_failure_leaves_no_file() {
     assert_ne!(code, 0);
     assert!(!stderr.contains("panicked"));
     assert!(!missing_dir.exists());
-    let _ = data_path("top1465.txt");
 }
 
 #[test]
@@ -253,7 +252,7 @@ fn show_formats_round_trip_through_files() {
 
 #[test]
 fn ocean1_is_solved_by_nrc_chains_up_to_4_as_the_seed_says() {
-    // seed 000: Ocean #1 is solved with nrc-chains of length at most 4 on top of the basic rules
+    // [Berthier NRC]: Ocean #1 is solved with nrc-chains of length at most 4 after basic rules
     let out = ok(&["solve", "--rules", "nrc", "--max-len", "4"]);
     assert!(out.contains("\nSOLVED\n"), "{out}");
     assert!(
@@ -278,7 +277,7 @@ fn ocean1_is_solved_by_nrc_chains_up_to_4_as_the_seed_says() {
 #[test]
 fn rate_json_lines_match_sudorules_w_on_a_sample() {
     let dir = tempfile::tempdir().unwrap();
-    let text = std::fs::read_to_string(data_path("cb_controlled_bias.txt")).unwrap();
+    let text = data_text("cbg000.txt");
     let rows: Vec<(String, String)> = text
         .lines()
         .filter(|l| !l.starts_with('#'))

@@ -1,4 +1,4 @@
-//! Hanson's +depth and ++depth (seed 002, "Depth"): a hypothesis restarted at each dead
+//! Hanson's +depth and ++depth ([Hanson SA], "Depth"): a hypothesis restarted at each dead
 //! end with singles and locked candidates (+depth), and with subsets and fish (++depth), as
 //! refutation nets. Easter Monster needs ++depth, as the seed says of "the hardest known
 //! Sudoku"; every conclusion on basic-stuck top1465 states passes `proof::check` and agrees

@@ -1,4 +1,4 @@
-//! Seed 003: GNPX's force chains on the net-of-inferences engine. The seed's puzzle
+//! [GNPX Force]: GNPX's force chains on the net-of-inferences engine. The seed's puzzle
 //! `1526.7.893...5...4...9.3..75.8...2.6.6.....9.9.3...4.14..5.6...6...3...573.4.1962`
 //! after the basic rules (the state GNPX shows: r2c4 {1 2 8}, r2c8 {1 2}…) is the fixture;
 //! the seed's result lines (tests/fixtures/gnpx_seed_003_results.txt) are what we compare

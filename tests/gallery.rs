@@ -42,7 +42,7 @@ fn gallery_regenerates_identically() {
     assert!(fresh
         .iter()
         .any(|n| n.starts_with("eastermonster-r4c8-7") && n.ends_with(".txt")));
-    // Sudogen0 #707: its first and longest chains, the nrczt13 chain seed 000 (A7) names and
+    // Sudogen0 #707: its first and longest chains, the nrczt13 chain [Berthier NRC] §A7 names and
     // the chain it writes as a candidate list (step 37)
     for step in [6, 12, 15, 37] {
         let name = format!("sudogen0-707-step{step}.txt");

@@ -1,5 +1,5 @@
 //! Hanson's hypothesis and disproof, and Gail Nelson's two-way hypothesis from a bivalue
-//! cell (seed 002, "Hypothesis and (Dis)Proof"), as nets of the net engine. The seed's
+//! cell ([Hanson SA], "Hypothesis and (Dis)Proof"), as nets of the net engine. The seed's
 //! XYZ-wing is disproved as the seed tells it; every conclusion on the states of top1465
 //! resolution paths passes `proof::check` and agrees with the solution; tampered proofs
 //! (an inference dropped, a literal flipped, a branch dropped, a richer link level) are

@@ -1,4 +1,4 @@
-//! Hanson's 3D Medusa (seed 002, "3D Medusa Analysis", "Weakly Linked Chains", "3D Medusa
+//! Hanson's 3D Medusa ([Hanson SA], "3D Medusa Analysis", "Weakly Linked Chains", "3D Medusa
 //! Hinge"): coloured strong chains, weak links between chains, weak corners and hinges.
 //! Every conclusion on the states of real resolution paths passes `proof::check` and
 //! agrees with the solution; hand-made pencil-mark states show each rule with its exact
@@ -157,8 +157,8 @@ fn rules_4_and_5_a_candidate_seeing_both_colours_is_false() {
 
 #[test]
 fn rule_3_two_colours_in_a_cell_clear_the_cell() {
-    // 1s and 2s of row 1 only at c1 and c5, r1c5 = {12}: n1r1c1 (A) = n1r1c5 (a) = n2r1c5 (A) = n2r1c1 (a). r1c1 holds both colours (n1 A,
-    // n2 a): its other digits go.
+    // 1s and 2s of row 1 only at c1 and c5, r1c5 = {12}: n1r1c1 (A) = n1r1c5 (a) = n2r1c5 (A) =
+    // n2r1c1 (a). r1c1 holds both colours (n1 A, n2 a): its other digits go.
     let mut removals = line_without("r1", &[1, 5], "1");
     removals.extend(line_without("r1", &[1, 5], "2"));
     let state = state_with(removals, &[("r1c5", "12")]);
@@ -173,7 +173,7 @@ fn rule_3_two_colours_in_a_cell_clear_the_cell() {
 
 #[test]
 fn the_seeds_xy_wing_is_a_weak_corner() {
-    // seed 002, "Weakly Linked Chains": XZ at r5c1, XY at r1c1, YZ at r1c5 (X = 1, Y = 2,
+    // [Hanson SA], "Weakly Linked Chains": XZ at r5c1, XY at r1c1, YZ at r1c5 (X = 1, Y = 2,
     // Z = 3); three bivalue cells, three chains, joined by the weak links X (column 1)
     // and Y (row 1). "NOT Z" in one end is transmitted to the other: * = n3r5c5 sees
     // both Zs and goes.
@@ -208,7 +208,7 @@ fn the_seeds_xy_wing_is_a_weak_corner() {
 
 #[test]
 fn a_strong_hinge_in_a_block_is_false() {
-    // seed 002's strong block hinge: two Xs of one colour that together see every X of a
+    // [Hanson SA]'s strong block hinge: two Xs of one colour that together see every X of a
     // block. 4s: row 2 only at c1 and c4, column 4 only at r2 and r5: n4r2c1 (A) =
     // n4r2c4 (a) = n4r5c4 (A). Block 4's 4s only at r4c1 (seen by n4r2c1, column 1) and
     // r5c2 (seen by n4r5c4, row 5; row 5 keeps 4 at c2, c4 and c9): if A were true, block
@@ -236,7 +236,7 @@ fn a_strong_hinge_in_a_block_is_false() {
 
 #[test]
 fn a_weak_hinge_eliminates_its_weak_node() {
-    // seed 002's weak hinge: XA in a chain, XC a weak node linked to XB of the chain's
+    // [Hanson SA]'s weak hinge: XA in a chain, XC a weak node linked to XB of the chain's
     // other colour; if XC were X, XB would not be, XA would be, and XA with XC would empty
     // a row of X. 6s: column 1 only at r1 and r7 (n6r1c1 = n6r7c1: XA = r1c1, XB =
     // r7c1); row 2's 6s only at r2c2, r2c3 (seen by XA, block 1) and r2c8; XC = n6r7c8

@@ -1,5 +1,5 @@
 //! The notation module's dialects: every printed proof reads back as the same proof (over
-//! the proofs of resolution paths of top1465 puzzles), GNPX's own lines of seed 003 read
+//! the proofs of resolution paths of top1465 puzzles), GNPX's own lines of [GNPX Force] read
 //! back into force chains that the checker accepts, and no reader panics on any input.
 
 mod common;
@@ -205,7 +205,7 @@ fn force_chains_and_nets_read_back_from_gnpx_text() {
 
 #[test]
 fn gnpx_seed_003_lines_read_back_and_hold_on_the_seeds_state() {
-    // seed 003: the puzzle, its state when GNPX ran, and GNPX's printed results
+    // [GNPX Force]: the puzzle, its state when GNPX ran, and GNPX's printed results
     let puzzle =
         "1526.7.893...5...4...9.3..75.8...2.6.6.....9.9.3...4.14..5.6...6...3...573.4.1962";
     let (_, solution) = start_and_solution(&parse_line(puzzle, 1).unwrap());
@@ -276,7 +276,7 @@ fn a_tampered_gnpx_line_is_refused() {
     }
 }
 
-/// Ocean #1 (seed 000) at its start.
+/// Ocean #1 ([Berthier NRC]) at its start.
 fn ocean1_start() -> State {
     parse_line(
         "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3....",
@@ -314,7 +314,7 @@ proptest::proptest! {
 
 #[test]
 fn check_path_replays_a_path_printed_in_sudorules_notation() {
-    // Ocean #1 (seed 000) solved with whips, printed as SudoRules prints it, read back
+    // Ocean #1 ([Berthier NRC]) solved with whips, printed as SudoRules prints it, read back
     let ocean1 =
         "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3....";
     let printed = common::ok(&["solve", ocean1, "--rules", "W", "--notation", "sudorules"]);

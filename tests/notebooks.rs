@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{data_path, ok};
+use common::{fixture_path, ok};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -118,13 +118,11 @@ fn sharded_ratings_notebook_executes_on_a_sharded_db() {
     let Some(python) = python_with_dask() else {
         return;
     };
-    // 40 puzzles of each controlled-bias sub-collection (000-003; sizes in the header)
-    let text = std::fs::read_to_string(data_path("cb_controlled_bias.txt")).unwrap();
-    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
-    let mut sample = Vec::new();
-    for first in [0, 21_375, 21_375 + 21_695, 21_375 + 21_695 + 21_072] {
-        sample.extend_from_slice(&lines[first..first + 40]);
-    }
+    // the first 40 puzzles of each controlled-bias sub-collection (000-003; the notebook
+    // reads the same fixture, whose header gives the four sizes, as its data file)
+    let text = std::fs::read_to_string(fixture_path("slices/cb_first40_each.txt")).unwrap();
+    let sample: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(sample.len(), 160);
     let dir = tempfile::tempdir().unwrap();
     let puzzles = dir.path().join("cb.txt");
     std::fs::write(&puzzles, sample.join("\n") + "\n").unwrap();

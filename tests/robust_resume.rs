@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{data_path, ok, sudolink};
+use common::{data_text, ok, sudolink};
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 /// The first `n` puzzles of top1465: B ratings up to length 20 take about 0.2 s each.
 fn top1465(dir: &Path, n: usize) -> String {
-    let text = std::fs::read_to_string(data_path("top1465.txt")).unwrap();
+    let text = data_text("top1465.txt");
     let lines: Vec<&str> = text
         .lines()
         .filter(|l| !l.starts_with('#'))

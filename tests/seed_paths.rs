@@ -1,4 +1,4 @@
-//! The resolution paths of seeds 000 and 001, copied verbatim into
+//! The resolution paths of [Berthier NRC] and [Berthier 3D], copied verbatim into
 //! tests/fixtures/seed_paths/*.path, verified by `sudolink check-path` step by step from each
 //! puzzle's start (issue 3, "Acceptance from the seeds").
 //!
@@ -194,7 +194,7 @@ fn top1465_3_path_to_the_nrczt28_lasso_holds() {
 
 #[test]
 fn hagglund_hinge_path_holds() {
-    // seed 001's 2007 forum notation: `number 8 : column C4 interaction with block B8`,
+    // [Berthier 3D]'s 2007 forum notation: `number 8 : column C4 interaction with block B8`,
     // `==> 8 eliminated from the candidates for R9C6`, upper-case chains, `numbers 5 and 8 :
     // naked-pairs-in-block B9: R7C7-R8C9`, `xy-wing on cells R1C2*, R3C3 and R3C8* ...`
     assert_path_holds("hagglund-hinge", "hagglund-hinge.path", 14);

@@ -380,9 +380,17 @@ fn the_readme_ser_example_is_solve_output() {
 
 /// ER of every puzzle of a collection file (grid, TAB, published SER), in parallel; each
 /// rating's proofs are checked as `rate` builds it.
-fn collection_ers(path: &str) -> Vec<(usize, String, String, String)> {
+fn collection_ers(name: &str) -> Vec<(usize, String, String, String)> {
     use rayon::prelude::*;
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    // a whole public collection, not in the repository: `$SUDOLINK_DATA/NAME` (data/README.md)
+    let dir = std::env::var("SUDOLINK_DATA").unwrap_or_else(|_| "data".to_string());
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(dir)
+        .join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        let path = path.display();
+        panic!("{path}: {e} (set SUDOLINK_DATA to a folder holding {name}: data/README.md)")
+    });
     let rows: Vec<(usize, &str, &str)> = text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.is_empty())
@@ -402,7 +410,7 @@ fn collection_ers(path: &str) -> Vec<(usize, String, String, String)> {
             let state = State::from_givens(&puzzle.givens).unwrap();
             let solution = count_solutions(&state, 2).solution.expect("unique");
             let rating =
-                rate(&state, Some(&solution)).unwrap_or_else(|e| panic!("{path} {line}: {e}"));
+                rate(&state, Some(&solution)).unwrap_or_else(|e| panic!("{name} {line}: {e}"));
             let ours = rating.text();
             (line, grid.to_string(), published.to_string(), ours)
         })
@@ -414,7 +422,7 @@ fn collection_ers(path: &str) -> Vec<(usize, String, String, String)> {
 #[test]
 #[ignore]
 fn every_controlled_bias_er_equals_the_published_ser() {
-    let rated = collection_ers("../shared/data/cb_controlled_bias.txt");
+    let rated = collection_ers("cb_controlled_bias.txt");
     assert_eq!(rated.len(), 85_264);
     let differ: Vec<_> = rated
         .iter()
@@ -434,7 +442,7 @@ fn every_controlled_bias_er_equals_the_published_ser() {
 #[test]
 #[ignore]
 fn every_royle_17_er_equals_the_published_ser_or_se121() {
-    let rated = collection_ers("../shared/data/royle17_ratings.txt");
+    let rated = collection_ers("royle17_ratings.txt");
     assert_eq!(rated.len(), 49_157);
     let known: std::collections::HashMap<usize, String> = read_differs();
     let mut bad = Vec::new();

@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{data_path, ok};
+use common::{data_text, ok};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -45,9 +45,9 @@ fn python_with_dask() -> Option<PathBuf> {
     None
 }
 
-/// The header line and the first `n` puzzle lines (TAB columns kept) of cb_controlled_bias.
+/// The header line and the first `n` puzzle lines (TAB columns kept) of data/cbg000.txt.
 fn small_collection(path: &Path, n: usize) {
-    let text = std::fs::read_to_string(data_path("cb_controlled_bias.txt")).unwrap();
+    let text = data_text("cbg000.txt");
     let lines: Vec<&str> = text.lines().take(n + 1).collect();
     assert!(lines[0].starts_with('#'));
     std::fs::write(path, lines.join("\n") + "\n").unwrap();
@@ -308,11 +308,11 @@ fn wait_for<T>(seconds: u64, what: &str, mut ready: impl FnMut() -> Option<T>) -
     }
 }
 
-/// The first `n` puzzles of the controlled-bias collection whose published SER is below
+/// The first `n` puzzles of cbg-000 (data/cbg000.txt) whose published SER is below
 /// 6.0 (TAB columns kept): SE rates them without chains, so the run's time does not depend
 /// on the chaining rules.
 fn chainless_sample(path: &Path, n: usize) {
-    let text = std::fs::read_to_string(data_path("cb_controlled_bias.txt")).unwrap();
+    let text = data_text("cbg000.txt");
     let lines: Vec<&str> = text
         .lines()
         .filter(|l| !l.starts_with('#'))

@@ -1,5 +1,5 @@
 //! The SQLite materialisation and the named queries of `queries/`, on real puzzles: Ocean #1
-//! (seed 000) along its basic-rules path, written to a file in a temporary directory.
+//! ([Berthier NRC]) along its basic-rules path, written to a file in a temporary directory.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -18,7 +18,7 @@ use sudolink::store::{self, Store, StoreError};
 const OCEAN_1: &str =
     "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3....";
 
-/// Seed 000's Ocean puzzles and three of magictour's top95.
+/// [Berthier NRC]'s Ocean puzzles and three of magictour's top95.
 const PUZZLES: [&str; 7] = [
     OCEAN_1,
     "....1...2..1....3..4...56.......74..3.......6..89.......63...8..5....1..2...4....",

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{data_path, ok, sudolink};
+use common::{data_text, ok, sudolink};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use sudolink::grid::format::parse_line;
@@ -12,7 +12,7 @@ use sudolink::study::generate::is_minimal;
 
 /// The first `n` puzzles of Berthier's cbg-000 (grid, SER, W rating), written to `dir`.
 fn cbg000_sample(dir: &Path, n: usize, filter: impl Fn(usize) -> bool) -> PathBuf {
-    let text = std::fs::read_to_string(data_path("cb_controlled_bias.txt")).unwrap();
+    let text = data_text("cbg000.txt");
     let lines: Vec<&str> = text
         .lines()
         .skip(1)
@@ -484,7 +484,7 @@ fn pair<'a>(v: &'a Value, a: &str, b: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no pair {a} {b}"))
 }
 
-/// Seed 001: whips subsume nrczt chains and lassos, braids subsume whips; nrc ⊆ nrct ⊆
+/// [Berthier 3D]: whips subsume nrczt chains and lassos, braids subsume whips; nrc ⊆ nrct ⊆
 /// nrczt — at every length (no miss, and never a longer proof).
 #[test]
 fn subsume_finds_the_seeds_inclusions_on_cbg000_puzzles() {
@@ -762,7 +762,7 @@ fn subsume_rows_equal_a_search_of_every_family_for_every_candidate() {
         states: States::Path,
     };
     let (mut states, mut eliminations) = (0, 0);
-    for p in common::collection("cb_controlled_bias.txt", 12) {
+    for p in common::collection("cbg000.txt", 12) {
         let (start, solution) = common::start_and_solution(&p);
         for row in study_puzzle(&start, &solution, &options).unwrap() {
             let state = parse_pencil_mark_string(&row.pencil_marks, 1).unwrap();

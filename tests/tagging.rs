@@ -1,4 +1,4 @@
-//! gpenet's full tagging (seed 004), level 1: layers of strong links with tag pairs,
+//! gpenet's full tagging ([gpenet tagging]), level 1: layers of strong links with tag pairs,
 //! alternate chains `[] AB bC` across layers, and their clearings — every one an
 //! alternating inference chain over groups that `proof::check` verifies and the solution
 //! agrees with.

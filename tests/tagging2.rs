@@ -1,4 +1,4 @@
-//! gpenet's full tagging (seed 004), level 2: ALS and almost cells tagged, choices, merged
+//! gpenet's full tagging ([gpenet tagging]), level 2: ALS and almost cells tagged, choices, merged
 //! tags — every clearing a refutation (with its merge lemmas) that `proof::check` replays
 //! from the state and the solution agrees with.
 

@@ -1,4 +1,4 @@
-//! gpenet's full tagging (seed 004), level 3: "we consider a choice eg: {abcd}, 'a' and 'b'
+//! gpenet's full tagging ([gpenet tagging]), level 3: "we consider a choice eg: {abcd}, 'a' and 'b'
 //! are forcing 'e', 'c' and 'd' are forcing 'f' … then we have a 'OR' condition between 'e'
 //! and 'f', that is a weak link between 'E' and 'F'". Every level-3 clearing is a
 //! refutation whose lemmas hold the extended weak links, each with its choice and one

@@ -1,4 +1,4 @@
-//! Seed 004's own puzzle: the grid it prints "after basic tagging" (seed lines 303–324),
+//! [gpenet tagging]'s own puzzle: the grid it prints "after basic tagging" (seed lines 303–324),
 //! read back with our reader of the tagged grid, rebuilt as a state, and its three merging
 //! cases (seed lines 360–380) replayed on it.
 //!
@@ -9,8 +9,8 @@
 //! peers' candidates, every other cell's is one of its candidates, and exactly one grid
 //! satisfies that ([`SOLUTION`]; the test below counts). The puzzle itself (its givens)
 //! is in none of our collections, in any presentation (an isomorphism search over
-//! ../shared/data found no grid with this solution), so the state is the seed's printed
-//! state, not a path from givens.
+//! the public collections of data/README.md found no grid with this solution), so the state is the
+//! seed's printed state, not a path from givens.
 
 mod common;
 

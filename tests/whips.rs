@@ -1,11 +1,13 @@
 //! Whips, braids, g-whips and g-braids.
 //!
 //! - Ratings equal SudoRules' on Berthier's controlled-bias collection, sub-collection 000
-//!   (`cbg-000`, the first 21,375 lines of ../shared/data/cb_controlled_bias.txt, which carry
-//!   SudoRules' W rating). B, gW and gB come from CSP-Rules-Examples' comparison lists,
-//!   transcribed in tests/fixtures/whip_cbg000_rating_differences.tsv: puzzle by puzzle,
-//!   exact equality. Sub-collection 001 (the next 21,695 lines, never used to tune the search)
-//!   is the held-out check: its W, B, gW and gB ratings are in tests/fixtures/cbg001_*.
+//!   (`cbg-000`, data/cbg000.txt, whose third column is SudoRules' W rating). B, gW and gB
+//!   come from CSP-Rules-Examples' comparison lists, transcribed in
+//!   tests/fixtures/whip_cbg000_rating_differences.tsv: puzzle by puzzle, exact equality.
+//!   Sub-collection 001 (never used to tune the search) is the held-out check: its W, B, gW
+//!   and gB ratings are in tests/fixtures/cbg001_* and whip_cbg001_*, the puzzles the default
+//!   tests rate in tests/fixtures/slices/cbg001_sample.tsv; the whole of it is read from
+//!   `$SUDOLINK_DATA/cb_controlled_bias.txt` (data/README.md) by the ignored run.
 //! - Every elimination found is re-checked by `proof::check` and against the unique solution.
 //! - Subsumption: braids find everything whips find, at each length; g-whips too; B ≤ W.
 //! - The breadth-first search agrees with a literal depth-first reference search.
@@ -15,7 +17,7 @@
 
 mod common;
 
-use common::{collection, data_path, start_and_solution};
+use common::{collection, data_text, fixture_path, start_and_solution};
 use std::collections::HashMap;
 use sudolink::graph::LinkIndex;
 use sudolink::grid::format::parse_line;
@@ -33,7 +35,7 @@ use sudolink::study::resolution::{apply, is_solution};
 
 /// The puzzles of cbg-000 with SudoRules' W rating, numbered from 1 as in CSP-Rules-Examples.
 fn cbg000() -> Vec<(usize, Puzzle, usize)> {
-    let text = std::fs::read_to_string(data_path("cb_controlled_bias.txt")).expect("data");
+    let text = data_text("cbg000.txt");
     text.lines()
         .filter(|l| !l.starts_with('#'))
         .take(21_375)
@@ -56,10 +58,30 @@ fn cbg000_with_w_at_least(min_w: usize, n: usize) -> Vec<(usize, Puzzle, usize)>
         .collect()
 }
 
-/// The puzzles of cbg-001 (the 21,695 lines after cbg-000) with SudoRules' W rating from
-/// tests/fixtures/cbg001_w_ratings.txt, numbered from 1.
+/// The puzzles of cbg-001 the default tests rate (its first 3,000 and the later ones they
+/// name, tests/fixtures/slices/cbg001_sample.tsv), by number from 1, with SudoRules' W
+/// rating from tests/fixtures/cbg001_w_ratings.txt.
 fn cbg001() -> Vec<(usize, Puzzle, usize)> {
-    let text = std::fs::read_to_string(data_path("cb_controlled_bias.txt")).expect("data");
+    let w = fixture_lines("cbg001_w_ratings.txt");
+    let puzzles: Vec<_> = fixture_lines("slices/cbg001_sample.tsv")
+        .iter()
+        .map(|line| {
+            let cols: Vec<&str> = line.split('\t').collect();
+            let n: usize = cols[0].parse().expect("a number");
+            let p = parse_line(cols[1], n).expect("puzzle");
+            (n, p, w[n - 1].parse().expect("W rating"))
+        })
+        .collect();
+    assert!(puzzles.windows(2).all(|p| p[0].0 < p[1].0));
+    assert_eq!(puzzles[2999].0, 3000, "the first 3,000 are all there");
+    puzzles
+}
+
+/// The whole of cbg-001 (the 21,695 lines after cbg-000 in
+/// `$SUDOLINK_DATA/cb_controlled_bias.txt`, data/README.md) with SudoRules' W rating from
+/// tests/fixtures/cbg001_w_ratings.txt, numbered from 1.
+fn cbg001_all() -> Vec<(usize, Puzzle, usize)> {
+    let text = data_text("cb_controlled_bias.txt");
     let w = fixture_lines("cbg001_w_ratings.txt");
     let puzzles: Vec<_> = text
         .lines()
@@ -79,10 +101,7 @@ fn cbg001() -> Vec<(usize, Puzzle, usize)> {
 
 /// The lines of a fixture file, without its `#` comments and empty lines.
 fn fixture_lines(name: &str) -> Vec<String> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(name);
-    let text = std::fs::read_to_string(path).expect("fixture");
+    let text = std::fs::read_to_string(fixture_path(name)).expect("fixture");
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.is_empty())
         .map(str::to_string)
@@ -126,6 +145,14 @@ impl Expected {
     }
 }
 
+/// Puzzle number `n` of a list sorted by number (a whole sub-collection or a sample).
+fn numbered(puzzles: &[(usize, Puzzle, usize)], n: usize) -> &Puzzle {
+    let i = puzzles
+        .binary_search_by_key(&n, |(k, _, _)| *k)
+        .unwrap_or_else(|_| panic!("puzzle #{n} is not in the sample"));
+    &puzzles[i].1
+}
+
 /// Rate the listed puzzles; return the disagreements (number, ours, SudoRules').
 fn disagreements(
     puzzles: &[(usize, Puzzle, usize)],
@@ -135,7 +162,7 @@ fn disagreements(
 ) -> Vec<(usize, Option<usize>, usize)> {
     let mut bad = Vec::new();
     for &n in numbers {
-        let (_, p, _) = &puzzles[n - 1];
+        let p = numbered(puzzles, n);
         let (start, sol) = start_and_solution(p);
         let r =
             rate(&start, scheme, 20, Some(&sol)).unwrap_or_else(|e| panic!("#{n} {scheme}: {e}"));
@@ -156,8 +183,9 @@ fn w_sample(puzzles: &[(usize, Puzzle, usize)]) -> Vec<usize> {
     numbers
 }
 
-/// The first 100 puzzles and up to 12 of every W value among the first `n`.
+/// The first 100 puzzles and up to 12 of every W value among the first `n` (all present).
 fn stratified(puzzles: &[(usize, Puzzle, usize)], n: usize) -> Vec<usize> {
+    assert_eq!(puzzles[n - 1].0, n, "the first {n} puzzles are all there");
     let mut numbers: Vec<usize> = (1..=100).collect();
     let mut per_value: HashMap<usize, usize> = HashMap::new();
     for (n, _, w) in &puzzles[100..n] {
@@ -283,7 +311,7 @@ fn b_ratings_equal_sudorules_on_cbg001_where_they_differ_from_w() {
 #[ignore]
 fn ratings_equal_sudorules_on_all_of_cbg001() {
     use rayon::prelude::*;
-    let puzzles = cbg001();
+    let puzzles = cbg001_all();
     let expected = Expected::load_from(&puzzles, "whip_cbg001_rating_differences.tsv");
     let all: Vec<usize> = (1..=puzzles.len()).collect();
     let mut differing: Vec<usize> = expected.differences.keys().copied().collect();

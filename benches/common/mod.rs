@@ -1,5 +1,5 @@
-//! What the hand-written benches share: how many puzzles to take, the collection they read,
-//! and the percentile of sorted times. Each bench uses what it needs.
+//! What the benches share: how many puzzles to take, the collections they read, and the
+//! percentile of sorted times. Each bench uses what it needs.
 #![allow(dead_code)]
 
 use std::time::Duration;
@@ -12,10 +12,19 @@ pub fn bench_count(default: usize) -> usize {
         .unwrap_or(default)
 }
 
-/// The text of `../shared/data/top1465.txt`.
+/// The text of the collection file `NAME` in `$SUDOLINK_DATA`, by default the repository's
+/// `data/` (which holds everything the benches read by default: data/README.md).
+pub fn data(name: &str) -> String {
+    let dir = std::env::var_os("SUDOLINK_DATA")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data"));
+    let path = dir.join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The text of top1465 ([`data`]).
 pub fn top1465() -> String {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/top1465.txt");
-    std::fs::read_to_string(path).expect("../shared/data/top1465.txt")
+    data("top1465.txt")
 }
 
 /// The `q` quantile (0 to 1) of `sorted` times.

@@ -5,8 +5,10 @@
 # usage: run.sh hodoku <cfgname> <puzzlefile> <tag>
 #        run.sh sudolink <rules> <puzzlefile> <tag> [max-len]
 set -u
-H=/work/hodoku
-cd $H
+# HoDoKu's scratch directory (source, build, cfg/, out/: RESULTS.md), outside the repository
+H=${HODOKU_DIR:?set HODOKU_DIR to the HoDoKu scratch directory (see RESULTS.md)}
+SUDOLINK=${SUDOLINK_BIN:-$(cd "$(dirname "$0")/../.." && pwd)/target/release/sudolink}
+cd "$H"
 what=$1; shift
 case $what in
 hodoku)
@@ -19,7 +21,7 @@ hodoku)
 sudolink)
   rules=$1; file=$2; tag=$3; ml=${4:-20}
   RAYON_NUM_THREADS=1 /usr/bin/time -v -o out/$tag.time \
-    /work/main/target/release/sudolink rate $file --rules $rules --max-len $ml --json --keep-going \
+    "$SUDOLINK" rate $file --rules $rules --max-len $ml --json --keep-going \
       > out/$tag.jsonl 2> out/$tag.log
   ;;
 esac

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Summarise the runs in out/: solved counts, wall/CPU time, peak RSS."""
 import json, re, sys, os
-os.chdir('/work/hodoku')
+os.chdir(os.environ['HODOKU_DIR'])  # the HoDoKu scratch directory (RESULTS.md)
 def timeinfo(tag):
     t = open(f'out/{tag}.time').read()
     def g(k):

@@ -1,4 +1,4 @@
-//! `sudolink force`: GNPX's force chains (seed 003) and the forcing nets on a state, printed
+//! `sudolink force`: GNPX's force chains ([GNPX Force]) and the forcing nets on a state, printed
 //! as GNPX prints them, with JSON and per-proof exports (grid SVG/PNG, a DOT net with one
 //! cluster per branch rendered by graphviz, the text, the proof as JSON).
 
@@ -38,7 +38,7 @@ pub enum Level {
 #[derive(clap::Args, Debug)]
 pub struct ForceArgs {
     /// An 81-character puzzle, or a file with one grid or pencil-mark state
-    /// (default: Ocean #1 from seed 000)
+    /// (default: Ocean #1 from [Berthier NRC])
     pub puzzle: Option<String>,
     /// Which force technique
     #[arg(long, value_enum, default_value = "all")]

@@ -17,6 +17,7 @@ mod progress;
 mod query;
 mod rate;
 mod ser;
+#[cfg(feature = "server")]
 mod serve;
 mod show;
 mod solve;
@@ -69,6 +70,7 @@ pub enum Command {
     /// Random minimal puzzles, reproducible from a seed
     Generate(generate::GenerateArgs),
     /// The explorer: a local web page and JSON API over the graph, proofs and queries
+    #[cfg(feature = "server")]
     Serve(serve::ServeArgs),
     /// Time the foundation operations over a puzzle collection (medians and totals)
     Bench(bench::BenchArgs),
@@ -93,6 +95,7 @@ pub fn run() -> Result<()> {
         Command::Generate(a) => generate::run(a),
         Command::Classify(a) => classify::run(a),
         Command::Subsume(a) => subsume::run(a),
+        #[cfg(feature = "server")]
         Command::Serve(a) => serve::run(a),
         Command::Techniques(a) => techniques::run(a),
     }

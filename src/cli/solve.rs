@@ -15,7 +15,7 @@ use sudolink::study::rules::{self, RuleOrder};
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Notation {
-    /// The seeds' nrc notation (`nrczt4-chain n2{r7c8 r8c7} - ... ==> r7c5 <> 2`)
+    /// Berthier's nrc notation (`nrczt4-chain n2{r7c8 r8c7} - ... ==> r7c5 <> 2`)
     Nrc,
     /// SudoRules' modern notation (`whip[4]: ... ==> r7c5≠2`)
     Sudorules,
@@ -48,7 +48,7 @@ impl From<Order> for RuleOrder {
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
     /// An 81-character puzzle, or a file with one grid in any supported format
-    /// (default: Ocean #1 from seed 000)
+    /// (default: Ocean #1 from [Berthier NRC])
     pub puzzle: Option<String>,
     /// Rule set: basic, a scheme (L, M, N, W, B, gW, gB, BC) or a comma list of techniques
     /// and sets (`sudolink techniques` lists every technique)

@@ -1,4 +1,4 @@
-//! `sudolink tag`: gpenet's full tagging (seed 004) on a state — the tagged pencil-mark
+//! `sudolink tag`: gpenet's full tagging ([gpenet tagging]) on a state — the tagged pencil-mark
 //! grid in the seed's `[code]` style, the layer and tag counts, and every clearing with its
 //! alternate chain (the seed's `[] AB bC` and Eureka), each verified before it is printed.
 
@@ -13,7 +13,7 @@ use sudolink::study::tagging::{tag_report, TagReport};
 #[derive(clap::Args, Debug)]
 pub struct TagArgs {
     /// An 81-character puzzle, or a file with one grid or pencil-mark state
-    /// (default: Ocean #1 from seed 000)
+    /// (default: Ocean #1 from [Berthier NRC])
     pub puzzle: Option<String>,
     /// The tagging level (1: layers of strong links and alternate chains; 2: with ALS,
     /// almost cells, choices and merged tags; 3: weak links extended through choices,

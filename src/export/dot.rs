@@ -287,7 +287,7 @@ pub fn net_graph(net: &crate::proof::net::NetPattern, name: &str) -> Graph {
     }
 }
 
-/// The layers of a level-1 tagging (seed 004): each tagged group a node labelled with its
+/// The layers of a level-1 tagging ([gpenet tagging]): each tagged group a node labelled with its
 /// Eureka form and tag, each strong link an edge, one colour per layer.
 pub fn layers_graph(t: &crate::proof::tagging::TagLayers, name: &str) -> Graph {
     const PALETTE: [&str; 12] = [

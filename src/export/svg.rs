@@ -45,7 +45,7 @@ pub enum Role {
     DerivedTrue,
     /// A candidate a force chain or net derives false in a branch.
     DerivedFalse,
-    /// A candidate of a tagging layer (seed 004): its layer, and whether it carries the
+    /// A candidate of a tagging layer ([gpenet tagging]): its layer, and whether it carries the
     /// layer's upper-case tag.
     Layer { layer: u8, upper: bool },
 }

@@ -112,7 +112,7 @@ pub fn squash(word: &str) -> String {
         .collect()
 }
 
-/// A step's parts: the digits named first (seed 001's `number 8 :`; empty when none), the
+/// A step's parts: the digits named first ([Berthier 3D]'s `number 8 :`; empty when none), the
 /// pattern without them, and the conclusions.
 pub(crate) struct Written<'a> {
     pub(crate) text: &'a str,

@@ -1,4 +1,4 @@
-//! Hanson's +depth and ++depth (seed 002, "Depth") as a proof tree: the hypothesis, then
+//! Hanson's +depth and ++depth ([Hanson SA], "Depth") as a proof tree: the hypothesis, then
 //! every inference numbered in derivation order, each citing its premises by number, and
 //! indented by its **nesting** — how many inferences needing several premises at once
 //! ("if X and Y then Z": a single after several falses, a locked set) lie on its deepest

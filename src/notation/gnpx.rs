@@ -1,9 +1,9 @@
-//! GNPX's force-chain text (seed 003), printed and read:
+//! GNPX's force-chain text ([GNPX Force]), printed and read:
 //!
 //! ```text
 //! ForceChain_Cell r6c6#2 is true
-//! ✿[W r2c8/+1 -> r2c4/-1] => [S r2c4/-1 -> r3c5/+1] => [W r3c5/+1 -> r5c5/-1] => [W r5c5/+7 -> r5c7/-7] => …
-//! ✿[W r2c8/+2 -> r2c6/-2] => [S r2c6/-2 -> r6c6/+2]
+//! ✿[W r2c8/+1 -> r2c4/-1] => [S r2c4/-1 -> r3c5/+1] => [W r3c5/+1 -> r5c5/-1] => [W r5c5/+7 ->
+//! r5c7/-7] => … ✿[W r2c8/+2 -> r2c6/-2] => [S r2c6/-2 -> r6c6/+2]
 //! ```
 //!
 //! A heading names the technique, the choice and what holds (`ForceChain_Cell r6c6#2 is

@@ -1,4 +1,4 @@
-//! Hanson's lettered form of a hypothesis (seed 002, "Hypothesis and (Dis)Proof"): the
+//! Hanson's lettered form of a hypothesis ([Hanson SA], "Hypothesis and (Dis)Proof"): the
 //! pencil-mark grid with each node of the net marked by its letter, in a forum `[code]`
 //! block, then the inferences in order. Printer only: the letters are read off the net's
 //! derivation, so the text adds nothing a reader could check beyond the net itself.

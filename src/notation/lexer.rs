@@ -375,7 +375,7 @@ fn build(variable: Option<CspVariable>, items: Vec<(Candidate, Mark)>) -> Variab
     VariableCell { variable, items }
 }
 
-/// A chain cell in the seeds' nrc notation: `{n5 n8}r2c7`, `{c2 c6}r1n3`, `{r1 r8}c8n4`,
+/// A chain cell in Berthier's nrc notation: `{n5 n8}r2c7`, `{c2 c6}r1n3`, `{r1 r8}c8n4`,
 /// `n2{r7c8 r8c7}`, `n6{r9 r1 r8*}c6`, `n7r5{c6 c4}`, `N1R9{C8 C9}`, extras marked `*` or
 /// `#nNrRcC`.
 pub fn variable_cell(i: &mut &str) -> PResult<VariableCell> {

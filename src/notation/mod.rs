@@ -5,15 +5,15 @@
 //!
 //! | dialect | module | printer | reader |
 //! |---|---|---|---|
-//! | the seeds' nrc notation (basic rules, chains, lassos; our form of the Assistant's patterns) | [`nrc`] | [`nrc::nrc_text`] | [`nrc::basic::read_basic_steps`], [`nrc::chain::proof_from_text`] |
-//! | seed 001's 2007 forum notation | [`forum2007`] | [`forum2007::forum2007_text`] | the nrc readers, with its pieces |
+//! | Berthier's nrc notation (basic rules, chains, lassos; our form of the Assistant's patterns) | [`nrc`] | [`nrc::nrc_text`] | [`nrc::basic::read_basic_steps`], [`nrc::chain::proof_from_text`] |
+//! | [Berthier 3D]'s 2007 forum notation | [`forum2007`] | [`forum2007::forum2007_text`] | the nrc readers, with its pieces |
 //! | SudoRules' modern notation | [`sudorules`] | [`sudorules::sudorules_text`] | [`sudorules::read_sudorules`] (whips, braids, g-forms, biv-chains) |
 //! | Eureka / AIC (groups, ALS nodes) | [`eureka`] | [`eureka::eureka_text`], [`eureka::aic_eureka_text`] | [`eureka::proof_from_eureka`] |
 //! | GNPX force chains and nets | [`gnpx`] | [`gnpx::gnpx_text`] | [`gnpx::read_gnpx`] |
 //! | the tagging seed's `[] AB bC`, its `[code]` tagged grid and level-3 lines (`#[2] 1r5c4/8r4c7 \|*r4c3 r5c3`) | [`tags`] | [`tags::tag_chain_text`], [`crate::search::tagging::tagged_grid_text`], [`tags::tag2_text`] | [`tags::read_tag_chain`] (tag pairs only), [`tags::read_tagged_grid`], [`tags::read_extension_header`], [`tags::read_extended_link`] |
 //! | HoDoKu's step lines | [`hodoku`] | [`hodoku::hodoku_text`] | none (see its doc) |
-//! | Hanson's lettered hypotheses (seed 002) | [`hypothesis`] | [`hypothesis::hypothesis_text`] | none: the letters are the net's derivation depths |
-//! | Hanson's +depth and ++depth (seed 002) as a proof tree | [`depth`] | [`depth::depth_text`] | none: the nesting is the net's derivation |
+//! | Hanson's lettered hypotheses ([Hanson SA]) | [`hypothesis`] | [`hypothesis::hypothesis_text`] | none: the letters are the net's derivation depths |
+//! | Hanson's +depth and ++depth ([Hanson SA]) as a proof tree | [`depth`] | [`depth::depth_text`] | none: the nesting is the net's derivation |
 //!
 //! `notation` owns how things are written; the proof patterns stay data in `proof` with
 //! their checkers. A reader turns text into a [`crate::proof::Proof`] that

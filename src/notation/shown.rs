@@ -14,7 +14,7 @@ use crate::proof::Proof;
 
 /// How one kind of pattern is written in each dialect.
 pub trait Shown {
-    /// The pattern part of our text, without the conclusions: the seeds' nrc notation where
+    /// The pattern part of our text, without the conclusions: Berthier's nrc notation where
     /// they define a form, otherwise the notation of the system the pattern comes from.
     fn ours(&self, state: &State, proof: &Proof) -> String;
     /// Whose notation [`Shown::ours`] is (`nrc`, `SudoRules`, `GNPX`, `Hanson`, …).
@@ -30,7 +30,7 @@ pub trait Shown {
         let _ = (state, proof);
         None
     }
-    /// Seed 001's 2007 forum form, for the rules its posts used.
+    /// [Berthier 3D]'s 2007 forum form, for the rules its posts used.
     fn forum2007(&self, state: &State, proof: &Proof) -> Option<String> {
         let _ = (state, proof);
         None

@@ -1,4 +1,5 @@
-//! The tagging seed's forms (seed 004, gpenet): tag names (`A`/`a` … `Z`/`z`, then `£A`/`£a`,
+//! The tagging seed's forms ([gpenet tagging], gpenet): tag names (`A`/`a` … `Z`/`z`, then
+//! `£A`/`£a`,
 //! `$A`, `&A`, `§A`, `%A`, and `#` once those run out) and the canonical form of an
 //! alternate chain, `[] AB bC`: the weak links of an implication path between layers, each
 //! written as the tag it leaves and the tag it reaches (`[] Aa` for a layer's own OR).

@@ -1,5 +1,5 @@
 //! Alternating inference chains over candidates and groups (a digit's candidates in one
-//! house, as the tagging seed 004 and Eureka's `(4)r45c6` use them), and their checker;
+//! house, as the tagging [gpenet tagging] and Eureka's `(4)r45c6` use them), and their checker;
 //! `notation::eureka` prints and reads them.
 //!
 //! A strong link says at least one of two nodes is true (a bivalue cell; a digit's places

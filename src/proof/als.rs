@@ -1,4 +1,4 @@
-//! Almost-locked-set patterns (seed 002, "Almost-Locked Sets"; HoDoKu's names): ALS-XZ
+//! Almost-locked-set patterns ([Hanson SA], "Almost-Locked Sets"; HoDoKu's names): ALS-XZ
 //! (two ALS singly linked by a restricted common digit X, with another common digit Z),
 //! the doubly linked pair (two restricted commons), ALS-XY-wing (A and B each linked to C,
 //! Z common to A and B) and the death blossom (a stem cell, one ALS per candidate).
@@ -316,7 +316,7 @@ pub fn check(state: &State, proof: &Proof, p: &AlsPattern) -> Result<(), CheckEr
     }
 }
 
-/// Sue de Coq (HoDoKu's name; seed 002 sees two ALS on a box-line intersection): `core`,
+/// Sue de Coq (HoDoKu's name; [Hanson SA] sees two ALS on a box-line intersection): `core`,
 /// two or three cells of `line` ∩ `block` holding at least two digits more than cells;
 /// `line_cells` in the line outside the block and `box_cells` in the block outside the line,
 /// their digits disjoint, together as many cells as digits. Every digit is then placed once

@@ -1,4 +1,4 @@
-//! Patterns of Hanson's Sudoku Assistant (seed 002) and their checkers (their printers are
+//! Patterns of Hanson's Sudoku Assistant ([Hanson SA]) and their checkers (their printers are
 //! in `notation::nrc::hanson` and `notation::hodoku`):
 //!
 //! - [`GridLock`]: grid analysis, a naked subset, hidden subset or fish (n lines whose
@@ -160,7 +160,7 @@ pub fn check_grid(state: &State, proof: &Proof, lock: &GridLock) -> Result<(), C
     Ok(())
 }
 
-/// A bent naked subset (seed 002): `cells`, each in one of the two `domains` (a row and a
+/// A bent naked subset ([Hanson SA]): `cells`, each in one of the two `domains` (a row and a
 /// column, a line and a block, two rows or two columns) and not all in one house, whose
 /// candidates are exactly `digits`, as many as cells. `common` is the one digit present in
 /// both parts outside the domains' intersection (rule 1), or none (rule 2).
@@ -176,7 +176,7 @@ pub struct BentSubset {
 }
 
 /// Whether two houses may carry a bent subset: a row and a column, a line and a block, two
-/// rows or two columns (seed 002).
+/// rows or two columns ([Hanson SA]).
 pub fn bent_domains(a: House, b: House) -> bool {
     a != b && !matches!((a, b), (House::Block(_), House::Block(_)))
 }
@@ -331,7 +331,7 @@ pub fn fin_kind(base: &[House], cover: &[House], places: &[Cell], fins: &[Cell])
     }
 }
 
-/// A grid-based almost-locked set (seed 002): the places of `digit` in n `base` lines lie
+/// A grid-based almost-locked set ([Hanson SA]): the places of `digit` in n `base` lines lie
 /// in n + 1 `cover` lines. A candidate outside the base lines that would knock two cover
 /// lines out of it (its own cover line, and through its block the `fins`) leaves n lines
 /// fewer than n cross lines: it is eliminated. HoDoKu sees a finned or sashimi fish; the

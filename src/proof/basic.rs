@@ -1,4 +1,4 @@
-//! The basic rules' patterns (seed 000's L4_0 rules): singles, interactions, naked and
+//! The basic rules' patterns ([Berthier NRC]'s L4_0 rules): singles, interactions, naked and
 //! hidden subsets, fish of rows against columns, XY- and XYZ-wings — a view of each
 //! variant's fields (what [`crate::proof::on_pattern`] binds) and one checker each, reading
 //! only the state; and HoDoKu's locked pair and triple ([`LockedSubset`]), a naked subset
@@ -235,7 +235,8 @@ pub(super) fn hidden_single(
     expect_assertion(proof, Candidate::new(*cell, *digit))
 }
 
-/// An interaction: every place of the digit in `house` lies in `into`, a crossing house; the digit goes from the rest of `into`.
+/// An interaction: every place of the digit in `house` lies in `into`, a crossing house; the digit
+/// goes from the rest of `into`.
 pub(super) fn interaction(
     state: &State,
     proof: &Proof,
@@ -265,7 +266,8 @@ pub(super) fn interaction(
     Ok(())
 }
 
-/// A naked subset: `cells` of `house` hold only `digits`, as many; those digits go from the house's other cells.
+/// A naked subset: `cells` of `house` hold only `digits`, as many; those digits go from the
+/// house's other cells.
 pub(super) fn naked_subset(
     state: &State,
     proof: &Proof,
@@ -340,7 +342,8 @@ fn locked_subset(state: &State, proof: &Proof, p: &LockedSubset) -> Result<(), C
     Ok(())
 }
 
-/// A hidden subset: `digits` have their places in `house` only in `cells`, as many; the cells' other digits go.
+/// A hidden subset: `digits` have their places in `house` only in `cells`, as many; the cells'
+/// other digits go.
 pub(super) fn hidden_subset(
     state: &State,
     proof: &Proof,
@@ -372,7 +375,8 @@ pub(super) fn hidden_subset(
     Ok(())
 }
 
-/// A fish: every place of the digit in the `base` lines lies in the `cover` lines (rows against columns), as many; the digit goes from the covers outside the base.
+/// A fish: every place of the digit in the `base` lines lies in the `cover` lines (rows against
+/// columns), as many; the digit goes from the covers outside the base.
 pub(super) fn fish(
     state: &State,
     proof: &Proof,
@@ -411,7 +415,8 @@ pub(super) fn fish(
     Ok(())
 }
 
-/// An XY-wing: pivot {x y}, pincers {x z} and {y z} seeing it; z goes from cells seeing both pincers.
+/// An XY-wing: pivot {x y}, pincers {x z} and {y z} seeing it; z goes from cells seeing both
+/// pincers.
 pub(super) fn xy_wing(
     state: &State,
     proof: &Proof,
@@ -438,7 +443,8 @@ pub(super) fn xy_wing(
     wing_targets(proof, *z, &[pincers[0], pincers[1]])
 }
 
-/// An XYZ-wing: pivot {x y z}, pincers {x z} and {y z} seeing it; z goes from cells seeing all three.
+/// An XYZ-wing: pivot {x y z}, pincers {x z} and {y z} seeing it; z goes from cells seeing all
+/// three.
 pub(super) fn xyz_wing(
     state: &State,
     proof: &Proof,

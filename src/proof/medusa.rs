@@ -1,4 +1,4 @@
-//! 3D Medusa (seed 002, Hanson's "3D Medusa Analysis"): strong chains — connected sets of
+//! 3D Medusa ([Hanson SA], Hanson's "3D Medusa Analysis"): strong chains — connected sets of
 //! strong links (a bivalue cell's two candidates, a digit's only two places in a house),
 //! across digits — each two-coloured so that exactly one colour is true; weak links (an
 //! nrc-link between nodes of two chains: "if A then not b") that carry a colour's truth

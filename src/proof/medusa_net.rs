@@ -1,4 +1,4 @@
-//! 3D Medusa conclusions as nets of inferences (DESIGN.md, "Nets of inferences"): each
+//! 3D Medusa conclusions as nets of inferences (ARCHITECTURE.md, `search`'s `net`): each
 //! candidate a [`MedusaPattern`] eliminates, assumed true, is refuted by a hypothesis net —
 //! plain links in the chain form, the form of Hanson's hypothesis and disproof — that uses
 //! the pattern's own links only:

@@ -1,4 +1,4 @@
-//! Nets of inferences (DESIGN.md, "Nets of inferences"): the pattern data of every proof the
+//! Nets of inferences (ARCHITECTURE.md, `search`'s `net`): the pattern data of every proof the
 //! net engine finds ([`NetPattern`]) and its checker ([`check`]); GNPX's printed form is
 //! read and printed by `notation::gnpx`.
 //!
@@ -37,7 +37,7 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 /// Which technique chose the assumptions: GNPX's three force techniques (the choice behind
-/// the branches), and Hanson's two hypotheses (seed 002), which are nets of plain links in
+/// the branches), and Hanson's two hypotheses ([Hanson SA]), which are nets of plain links in
 /// the chain form with particular choices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -106,7 +106,7 @@ impl ForceMode {
         matches!(self, ForceMode::Depth | ForceMode::Depth2)
     }
 
-    /// Seed 002's techniques on the net engine (hypotheses and depth), which the registry
+    /// [Hanson SA]'s techniques on the net engine (hypotheses and depth), which the registry
     /// finds through `search::hypothesis`.
     pub const fn is_assistant(self) -> bool {
         self.is_hypothesis() || self.is_depth()

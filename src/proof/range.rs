@@ -1,4 +1,4 @@
-//! Almost-locked ranges (seed 002): a digit's places in a block lie in two of its lines'
+//! Almost-locked ranges ([Hanson SA]): a digit's places in a block lie in two of its lines'
 //! segments (a row and a column: the nine shapes that turn a weak link by 90°; two rows or
 //! two columns: the six that carry it along a parallel line), with at least one place off
 //! each line's crossing. A candidate of the digit on one line outside the block, if true,

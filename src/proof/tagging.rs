@@ -1,4 +1,4 @@
-//! Level-2 full tagging (seed 004, gpenet): the proof of a clearing and its checker.
+//! Level-2 full tagging ([gpenet tagging], gpenet): the proof of a clearing and its checker.
 //!
 //! Level 2 tags, beside level 1's groups, the two sides of every almost-locked set (ALS) of
 //! a house: for an ALS `A` (N cells, N+1 digits) and one of its digits `d`, the group

@@ -1,4 +1,4 @@
-//! Alternating inference chains with group and ALS nodes (seed 002's chains through
+//! Alternating inference chains with group and ALS nodes ([Hanson SA]'s chains through
 //! almost-locked sets; Eureka's notation): for each target, the shortest chain
 //! `S = … = E` whose two ends the target would both make false.
 //!
@@ -44,7 +44,7 @@ pub struct AlsReach {
     pub forced_cells: bool,
 }
 
-/// The Assistant's chains (seed 002).
+/// The Assistant's chains ([Hanson SA]).
 const ASSISTANT_REACH: AlsReach = AlsReach {
     max_cells: MAX_ALS_CELLS,
     forced_cells: false,

@@ -1,4 +1,4 @@
-//! The almost-locked-set rules of seed 002 and HoDoKu on the state's ALS list
+//! The almost-locked-set rules of [Hanson SA] and HoDoKu on the state's ALS list
 //! (`graph::als`, enumerated once per call): ALS-XZ (singly linked with a common digit),
 //! the doubly linked pair, ALS-XY-wing and the death blossom.
 //!
@@ -33,7 +33,7 @@ const MAX_BLOSSOMS_PER_STEM: usize = 20_000;
 /// Whether the ALS of one pattern may share cells (HoDoKu's "allow overlap").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Overlap {
-    /// Disjoint sets only (HoDoKu's default, seed 002's rule).
+    /// Disjoint sets only (HoDoKu's default, [Hanson SA]'s rule).
     Disjoint,
     /// Sets may share cells that hold no restricted common digit.
     Allowed,

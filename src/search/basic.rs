@@ -2,7 +2,8 @@
 //! interactions (pointing and claiming), naked and hidden subsets, fish (the "super-hidden"
 //! subsets: x-wing, swordfish, jellyfish), XY-wing and XYZ-wing.
 //!
-//! Example (Ocean #1 in seed 000): `swordfish-in-columns n3{r7 r1 r6}{c2 c6 c7} ==> r7c9 <> 3`.
+//! Example (Ocean #1 in [Berthier NRC]): `swordfish-in-columns n3{r7 r1 r6}{c2 c6 c7} ==> r7c9 <>
+//! 3`.
 //!
 //! Every finder reads the state through [`LinkIndex`] (open candidates per CSP variable) and
 //! returns every instance of its rule that eliminates or asserts something, in a fixed order

@@ -1,4 +1,4 @@
-//! Hanson's bent naked subsets (seed 002): N unsolved cells over two houses (a row and a
+//! Hanson's bent naked subsets ([Hanson SA]): N unsolved cells over two houses (a row and a
 //! column, a line and a block, two rows or two columns), not all in one house, holding N
 //! digits between them.
 //!

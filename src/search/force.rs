@@ -1,4 +1,4 @@
-//! GNPX's force chains (seed 003) and their net forms, on the net engine ([`super::net`]):
+//! GNPX's force chains ([GNPX Force]) and their net forms, on the net engine ([`super::net`]):
 //! - **Cell**: every candidate of an unsolved cell, assumed true, forces the same literal;
 //! - **House**: every place of a digit in a house, likewise;
 //! - **Contradiction**: an assumption that forces a contradiction is false.

@@ -1,4 +1,4 @@
-//! Hanson's generalised grid analysis (seed 002, "Grid Analysis"; the Sudoku Assistant's
+//! Hanson's generalised grid analysis ([Hanson SA], "Grid Analysis"; the Sudoku Assistant's
 //! `analyzeX`): naked subsets, hidden subsets and fish are one routine on a 9×9 incidence
 //! matrix seen from different sides.
 //!
@@ -8,7 +8,7 @@
 //! in n columns: every other one of those columns is eliminated. Its complement — the open
 //! columns outside against the open rows outside, in the transposed view — is a locked set
 //! of the complementary size with the same eliminations: a naked triplet is a hidden
-//! sextuplet, a swordfish in rows a whale in columns (seed 002: "a 5×5 hidden quintuplet
+//! sextuplet, a swordfish in rows a whale in columns ([Hanson SA]: "a 5×5 hidden quintuplet
 //! … or the naked singlet").
 //!
 //! [`find`] is the `grid-analysis` technique: every locked set of every size, each reported
@@ -553,7 +553,7 @@ impl GridAlsFinds {
     }
 }
 
-/// Grid-based almost-locked sets (seed 002): for a digit, n lines whose places lie in
+/// Grid-based almost-locked sets ([Hanson SA]): for a digit, n lines whose places lie in
 /// n + 1 cross lines; a candidate outside them that would knock two cross lines out is
 /// eliminated. Each is reported as the finned or sashimi fish HoDoKu sees, with its fins
 /// and, when it concludes the same, its complementary grid ALS; `kind` keeps only finned
@@ -813,7 +813,7 @@ mod tests {
 
     #[test]
     fn the_seed_5x5_circuit_is_the_complement_of_a_single() {
-        // seed 002: the 1s by column, rows {379 469 14679 46 139 1}: five columns in the
+        // [Hanson SA]: the 1s by column, rows {379 469 14679 46 139 1}: five columns in the
         // rows 3 4 6 7 9, and the column holding 1 alone
         let m = matrix(["379", "469", "14679", "46", "139", "1", "", "", ""]);
         let mut found = Vec::new();

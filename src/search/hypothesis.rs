@@ -1,5 +1,5 @@
 //! Hanson's hypothesis and disproof, and Gail Nelson's two-way hypothesis from a bivalue
-//! cell (seed 002, "Hypothesis and (Dis)Proof"), as nets of the net engine ([`super::net`])
+//! cell ([Hanson SA], "Hypothesis and (Dis)Proof"), as nets of the net engine ([`super::net`])
 //! with particular choices of assumption and of inferences.
 //!
 //! Both use exactly the inferences of Hanson's letter marking: plain links in the chain
@@ -21,7 +21,7 @@
 //!   Any candidate false in both branches is eliminated the same way. A branch that meets
 //!   a contradiction is refuted and left out, as GNPX's ForceChain_Cell does.
 //!
-//! - **depth** and **depth2** (Hanson's +depth and ++depth, seed 002 "Depth"): a hypothesis
+//! - **depth** and **depth2** (Hanson's +depth and ++depth, [Hanson SA] "Depth"): a hypothesis
 //!   that reaches a dead end is restarted on the hypothetical state with singles and locked
 //!   candidates (+depth), and also naked/hidden subsets and fish up to size 4 (++depth):
 //!   the net form at the links level (a single from several falses is one inference) and

@@ -1,5 +1,5 @@
 //! Locked sets on a hypothetical state: the rules Hanson's +depth and ++depth restart the
-//! analysis with when a hypothesis reaches a dead end (seed 002, "Depth").
+//! analysis with when a hypothesis reaches a dead end ([Hanson SA], "Depth").
 //!
 //! A locked set is N CSP variables (the *base*) whose candidates still possible lie in N
 //! other variables (the *cover*): the base's N true candidates fill the cover, so every

@@ -1,4 +1,4 @@
-//! 3D Medusa (seed 002): the state's strong chains — connected components of strong links
+//! 3D Medusa ([Hanson SA]): the state's strong chains — connected components of strong links
 //! (bivalue cells and a digit's two places in a house, across digits) — two-coloured, the
 //! weak links between chains as implications between colours, and every contradiction a
 //! colour or a candidate outside the colours leads to (see [`crate::proof::medusa`] for
@@ -18,7 +18,7 @@
 //!   chain (a weak corner), or when it and those colours see every candidate of a cell or
 //!   house-digit around it (a weak hinge).
 //!
-//! Example (rule 2, seed 002's picture of a 5-chain): `medusa-colour-twice-in-a-block:
+//! Example (rule 2, [Hanson SA]'s picture of a 5-chain): `medusa-colour-twice-in-a-block:
 //! A{n5r1c1 n5r3c5} a{…}; A ⇒ n5r1c1 and n5r2c3 both true ==> r1c1 <> 5, …`.
 //!
 //! **Complexity**: the colouring reads the 324 CSP variables once; the implications are one

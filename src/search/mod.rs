@@ -15,7 +15,8 @@
 //! - [`aic`]: alternating inference chains with group and ALS nodes (Eureka);
 //!   [`single_digit`]: HoDoKu's skyscraper, 2-string kite and turbot fish (X-chains of
 //!   two conjugate pairs); [`w_wing`]: HoDoKu's W-wing;
-//! - [`tagging`]: gpenet's full tagging (seed 004), level 1: layers, tags, alternate chains;
+//! - [`tagging`]: gpenet's full tagging ([gpenet tagging]), level 1: layers, tags, alternate
+//!   chains;
 //! - [`chains`]: 2D chains, nrc/nrct/nrcz/nrczt chains and lassos;
 //! - [`whips`]: whips, braids and their g- versions;
 //! - [`net`]: the net-of-inferences engine (assume, propagate, trace back);

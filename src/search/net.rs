@@ -1,4 +1,4 @@
-//! The net-of-inferences engine (DESIGN.md, "Nets of inferences"): assume a literal, follow
+//! The net-of-inferences engine (ARCHITECTURE.md, `search`'s `net`): assume a literal, follow
 //! what it forces breadth-first to a fixpoint, keep for each literal its first (shortest)
 //! derivation, and trace back the sub-net a conclusion needs.
 //!

@@ -1,4 +1,4 @@
-//! Hanson's almost-locked ranges with strong chains (seed 002): the ranges of each block
+//! Hanson's almost-locked ranges with strong chains ([Hanson SA]): the ranges of each block
 //! and digit (15 shapes, at least three places in the block), the strong chains (connected
 //! components of conjugate links, two-coloured), and every candidate that through weak
 //! links and at least one range would make both colours of one chain false — or its own
@@ -294,7 +294,7 @@ fn shape_name(
 /// The largest ALS the Assistant's step 4 looks at.
 pub const MAX_STEP4_ALS: usize = 4;
 
-/// The Assistant's step 4 (seed 002, "The Sudoku Assistant and Almost-Locked Sets"): a
+/// The Assistant's step 4 ([Hanson SA], "The Sudoku Assistant and Almost-Locked Sets"): a
 /// strong chain connected to an almost-locked set "in an impossible way" — two nodes of
 /// one colour that each see all of the ALS's places of a different digit would, if that
 /// colour were true, take two digits from the ALS: the colour is false, and every candidate

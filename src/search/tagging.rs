@@ -1,4 +1,4 @@
-//! gpenet's full tagging, level 1 (seed 004): groups (a digit's candidates in a row/box or
+//! gpenet's full tagging, level 1 ([gpenet tagging]): groups (a digit's candidates in a row/box or
 //! column/box intersection, a candidate being a group of one, and the box's extra groups
 //! that make empty rectangles work), strong links between twin groups and in bivalue cells,
 //! layers (connected sets of strong links, two-coloured: a tag pair `A`/`a` each), weak

@@ -1,4 +1,4 @@
-//! gpenet's full tagging, level 2 (seed 004): level 1's groups and strong links, and beside
+//! gpenet's full tagging, level 2 ([gpenet tagging]): level 1's groups and strong links, and beside
 //! them every **almost-locked set** of a house (N cells, N+1 digits, up to
 //! [`MAX_ALS_CELLS`] cells) with its **almost cell** (AC, the house's other cells): for each
 //! digit `d` of the ALS `A` in house `H`, `d(A)` and `d(H\A)` are a strong link (unless

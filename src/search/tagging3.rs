@@ -1,4 +1,4 @@
-//! gpenet's full tagging, level 3 (seed 004): the loop that **extends weak links through
+//! gpenet's full tagging, level 3 ([gpenet tagging]): the loop that **extends weak links through
 //! choices**. For a choice `{abcd}` (exactly one member true: a cell's candidates, a
 //! digit's places in a house, an almost cell's digits) where `a` and `b` force `e` and `c`
 //! and `d` force `f` (each through level 2's propagation, merges and earlier extensions),
@@ -10,7 +10,8 @@
 //! 2's: clearings, else merges and clearings); when there are none, one **pass** finds
 //! every new weak link the choices give (the ends `E`, `F` are the tags, one group per tag,
 //! and the candidates in no layer), adds them as lemmas, **merges again** the tags they
-//! prove equal (the seed loops back to its basic analysis) and looks for clearings again; it **fails when a pass extends
+//! prove equal (the seed loops back to its basic analysis) and looks for clearings again; it
+//! **fails when a pass extends
 //! nothing** (or after [`MAX_PASSES`]). The solver loops back to the basic rules after each
 //! clearing (`solve --rules basic,tag3`).
 //!

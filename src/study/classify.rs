@@ -1,14 +1,14 @@
 //! Classification of a collection: every puzzle rated in one or more schemes
-//! ([`rating::rate`], and SER: [`ser::rate`]), and the seed's table — for each level n, how
-//! many puzzles are solved at level ≤ n, side by side for the level schemes — with SER's
-//! distribution of ER beside it ([`SerTable`]).
+//! ([`rating::rate`], and SER: [`ser::rate`]), and Berthier's classification table — for each
+//! level n, how many puzzles are solved at level ≤ n, side by side for the level schemes —
+//! with SER's distribution of ER beside it ([`SerTable`]).
 //!
 //! [`rate_puzzle`] rates one puzzle in every scheme asked (its solution found first, every
 //! step checked against it; L, M and N in one shared pass, [`rate_schemes`]); [`Table`] and
 //! [`SerTable`] tally ratings as they stream in, whether from a fresh computation or from a
 //! stored run, so memory stays bounded by the number of levels.
 //!
-//! Seed 000's table for 10,000 random minimal puzzles (levels 4..7): L 8271 8959 9326 9472,
+//! [Berthier NRC]'s table for 10,000 random minimal puzzles (levels 4..7): L 8271 8959 9326 9472,
 //! M 9638 9893 9964 9984, N 9658 9913 9975 9991 ([`SEED_TABLE`]).
 
 use crate::grid::format::Puzzle;
@@ -124,7 +124,7 @@ impl Tally<Vec<RatingRow>> for Classified {
     }
 }
 
-/// Seed 000's classification of 10,000 random minimal puzzles: scheme, then the number
+/// [Berthier NRC]'s classification of 10,000 random minimal puzzles: scheme, then the number
 /// solved at levels 4, 5, 6 and 7.
 pub const SEED_TABLE: [(Scheme, [usize; 4]); 3] = [
     (Scheme::L, [8271, 8959, 9326, 9472]),
@@ -404,8 +404,8 @@ impl Table {
         out
     }
 
-    /// The seed's table beside this one, for the schemes both have: per level 4..7, the
-    /// seed's count, ours scaled to 10,000 puzzles, and the difference in points of percent.
+    /// Berthier's classification table beside this one, for the schemes both have: per level 4..7,
+    /// the seed's count, ours scaled to 10,000 puzzles, and the difference in points of percent.
     pub fn seed_comparison(&self) -> String {
         let mut out =
             String::from("level   seed (of 10,000)   ours (per 10,000)   difference (% points)\n");
@@ -482,7 +482,7 @@ mod tests {
         .unwrap();
         let schemes = [Scheme::L, Scheme::M, Scheme::W].map(RatingScheme::Level);
         let rows = rate_puzzle(&ocean1, &schemes, 7, &Bounds::none());
-        // seed 000: Ocean #1 is solved with nrc chains of length ≤ 4 on top of the basic rules
+        // [Berthier NRC]: Ocean #1 is solved with nrc chains of length ≤ 4 after the basic rules
         assert_eq!(rows[1].rating, Some(RatingValue::Level(4)), "{rows:?}");
         assert!(rows.iter().all(|r| r.error.is_none()));
         let several = parse_line(&format!("1{}", ".".repeat(80)), 1).unwrap();

@@ -1,4 +1,4 @@
-//! GNPX's force chains and forcing nets (seed 003) as one use case, for `sudolink force`
+//! GNPX's force chains and forcing nets ([GNPX Force]) as one use case, for `sudolink force`
 //! and the page: the state after the basic rules (unless told not to, as GNPX applies its
 //! simpler methods first), then every conclusion of each asked technique, or one choice's
 //! conclusions, or every choice's, as GNPX lists them — each proof verified (checked, and

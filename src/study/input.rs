@@ -8,7 +8,7 @@ use crate::grid::{Contradiction, State};
 use crate::solver::count_solutions;
 use thiserror::Error;
 
-/// Ocean #1 from seed 000, the embedded default puzzle.
+/// Ocean #1 from [Berthier NRC], the embedded default puzzle.
 pub const DEFAULT_PUZZLE: &str =
     "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3....";
 pub const DEFAULT_NAME: &str = "ocean-1";

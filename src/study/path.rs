@@ -1,4 +1,4 @@
-//! Replaying a resolution path written in the seeds' notation: split the text into steps
+//! Replaying a resolution path written in Berthier's nrc notation: split the text into steps
 //! (lost dashes and line breaks tolerated), apply naked and hidden singles before each step
 //! (as SudoRules did — paths of that era print singles only in summary), read each step as
 //! a proof, verify it with [`proof::check`] and the solution, and apply it.

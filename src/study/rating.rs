@@ -7,7 +7,7 @@
 //!   g-whips, so each kind's search also finds the simpler kinds).
 //! - `BC`: singles, `whip[1]` (every SudoRules theory beyond singles has it) and bivalue
 //!   chains (`nrc` chains), by length.
-//! - `L`, `M`, `N` (seed 000's classification): the basic rules, then for each length
+//! - `L`, `M`, `N` ([Berthier NRC]'s classification): the basic rules, then for each length
 //!   1..n in increasing order the 2D chain families (L), plus the 3D nrc/nrct/nrcz/nrczt
 //!   chains (M), plus the nrct/nrczt lassos (N), at each length in the order of
 //!   [`ChainFamily`].

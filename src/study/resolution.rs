@@ -3,7 +3,7 @@
 //! with [`crate::proof::check`] before it is applied and, when the solution is known, checked
 //! against it: a wrong elimination stops the run with [`ResolutionError::Unsound`].
 //!
-//! [`solve_shared`] runs several rule lists in one pass (seed 000's L, M and N at once): while
+//! [`solve_shared`] runs several rule lists in one pass ([Berthier NRC]'s L, M and N at once): while
 //! their paths agree they share the states, and each rule is searched at most once per state.
 
 use crate::graph::LinkIndex;
@@ -15,7 +15,7 @@ use crate::search::{Limits, Meter, Rule, Searcher};
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
-/// One applied step: the proof and its text in the seeds' notation.
+/// One applied step: the proof and its text in Berthier's nrc notation.
 #[derive(Clone, Debug)]
 pub struct Step {
     pub proof: Proof,
@@ -284,7 +284,7 @@ pub struct SharedPath {
 
 /// [`solve`] for several rule lists at once, with the same results as one [`solve`] per
 /// list. The lists whose rules all appear in one common simplest-first order (a rule's
-/// fixed size before lengths, then length, then the registry's order: seed 000's L ⊂ M ⊂ N
+/// fixed size before lengths, then length, then the registry's order: [Berthier NRC]'s L ⊂ M ⊂ N
 /// lists do) run together: in each state their rules are tried once each in that order, a
 /// rule only while some list that has it has no step yet, and each list takes the first
 /// step of its own rules, as [`solve`] would (one [`Searcher`] per state, so the chain

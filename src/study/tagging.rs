@@ -1,4 +1,4 @@
-//! gpenet's full tagging (seed 004) as one use case, for `sudolink tag` and the page: the
+//! gpenet's full tagging ([gpenet tagging]) as one use case, for `sudolink tag` and the page: the
 //! state after the basic rules (unless told not to, as the seed tags after them), the
 //! level's clearings, each verified (its proof checked, and against the solution when it is
 //! known), the seed's `[code]` grid with the level's tags, and the counts of layers, tags,

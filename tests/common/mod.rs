@@ -1,6 +1,8 @@
-//! Shared test helpers: reading puzzles from ../shared/data and the solution of a state.
+//! Shared test helpers: reading puzzles from the repository's `data/` (or, for the opt-in
+//! whole-collection runs, from `$SUDOLINK_DATA`) and the solution of a state.
 #![allow(dead_code)]
 
+#[cfg(feature = "server")]
 pub mod serve;
 
 use std::path::PathBuf;
@@ -8,32 +10,54 @@ use sudolink::grid::format::parse_collection;
 use sudolink::grid::{Puzzle, State};
 use sudolink::solver::count_solutions;
 
-/// `../shared/data/NAME`, beside the repository.
+/// A collection file: `data/NAME` in the repository when it is there (everything the default
+/// tests read is), else `$SUDOLINK_DATA/NAME` (the whole public collections the `#[ignore]`d
+/// runs read, e.g. `cb_controlled_bias.txt`; data/README.md says where to get them).
 pub fn data_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .join("shared")
+    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("data")
+        .join(name);
+    match std::env::var_os("SUDOLINK_DATA") {
+        Some(dir) if !repo.exists() => PathBuf::from(dir).join(name),
+        _ => repo,
+    }
+}
+
+/// The text of a collection file ([`data_path`]), or a panic that says where to find it.
+pub fn data_text(name: &str) -> String {
+    let path = data_path(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "cannot read {}: {e} (not in the repository's data/: set SUDOLINK_DATA to a folder \
+             holding {name}, see data/README.md)",
+            path.display()
+        )
+    })
+}
+
+/// A fixture file under tests/fixtures.
+pub fn fixture_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
         .join(name)
 }
 
-/// The first `n` puzzles of a collection file in ../shared/data.
+/// The first `n` puzzles of a collection file ([`data_path`]).
 pub fn collection(name: &str, n: usize) -> Vec<Puzzle> {
-    let text = std::fs::read_to_string(data_path(name))
-        .unwrap_or_else(|e| panic!("cannot read {name}: {e}"));
+    let text = data_text(name);
     parse_collection(&text)
         .take(n)
         .map(|(line, p)| p.unwrap_or_else(|e| panic!("{name} line {line}: {e}")))
         .collect()
 }
 
-/// A puzzle of ../shared/data/seed_puzzles.txt by name.
+/// A puzzle of data/named_puzzles.txt by name.
 pub fn seed_puzzle(name: &str) -> Puzzle {
-    let text = std::fs::read_to_string(data_path("seed_puzzles.txt")).expect("seed_puzzles.txt");
+    let text = data_text("named_puzzles.txt");
     let found = parse_collection(&text)
-        .map(|(_, p)| p.expect("seed puzzle parses"))
+        .map(|(_, p)| p.expect("named puzzle parses"))
         .find(|p| p.name.as_deref() == Some(name));
-    found.unwrap_or_else(|| panic!("no seed puzzle {name}"))
+    found.unwrap_or_else(|| panic!("no named puzzle {name}"))
 }
 
 /// Start state and unique solution.

@@ -736,7 +736,7 @@ pub fn from_proof_part(
     Ok(d)
 }
 
-/// The tagged grid of a level-1 tagging (seed 004): every tagged candidate coloured by its
+/// The tagged grid of a level-1 tagging ([gpenet tagging]): every tagged candidate coloured by its
 /// layer, dark for the upper-case tag, light for the lower-case one.
 pub fn tagging_diagram(state: &State, t: &crate::proof::tagging::TagLayers) -> Diagram {
     let marks = state

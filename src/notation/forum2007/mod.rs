@@ -1,9 +1,11 @@
-//! Seed 001's 2007 forum notation (Berthier on Hagglund's hinge puzzle), read and printed:
+//! [Berthier 3D]'s 2007 forum notation (Berthier on Hagglund's hinge puzzle), read and printed:
 //!
 //! ```text
 //! number 8 : column C4 interaction with block B8 ==> 8 eliminated from the candidates for R9C6
-//! numbers 5 and 8 : naked-pairs-in-block B9: R7C7-R8C9 ==> 5 eliminated from the candidates for R9C9
-//! number 1 : xy-wing on cells R1C2*, R3C3 and R3C8* with numbers 1, 8 and 5 ==> 1 eliminated from the candidates for R1C9
+//! numbers 5 and 8 : naked-pairs-in-block B9: R7C7-R8C9 ==> 5 eliminated from the candidates for
+//! R9C9
+//! number 1 : xy-wing on cells R1C2*, R3C3 and R3C8* with numbers 1, 8 and 5 ==> 1 eliminated from
+//! the candidates for R1C9
 //! nrc2-chain N8R1{C2 C9} - N8{R8 R7}C9 ==> 8 eliminated from the candidates for R7C2
 //! ```
 //!
@@ -137,7 +139,7 @@ mod tests {
     use crate::notation::nrc::basic::{read_basic_step, read_basic_steps, read_conclusions};
     use crate::proof::Pattern;
 
-    /// Seed 001's 2007 forum notation (Hagglund's hinge puzzle).
+    /// [Berthier 3D]'s 2007 forum notation (Hagglund's hinge puzzle).
     #[test]
     fn reads_the_2007_forum_forms() {
         let ps = read_basic_steps(

@@ -1,14 +1,14 @@
-//! The pieces of seed 001's 2007 forms the nrc reader ([`crate::notation::nrc::basic`])
+//! The pieces of [Berthier 3D]'s 2007 forms the nrc reader ([`crate::notation::nrc::basic`])
 //! takes: conclusions in words, the digits named first, subsets by their listed cells and
 //! wings by their cells with the pincers starred.
 
 use crate::grid::{Cell, Digit, House};
 use crate::notation::common::{malformed, ReadError, Written};
 
-/// The words of seed 001's 2007 conclusions.
+/// The words of [Berthier 3D]'s 2007 conclusions.
 const ELIMINATED: &str = "eliminated from the candidates for";
 
-/// Rewrite seed 001's conclusions in words, `8 eliminated from the candidates for R9C6` (one
+/// Rewrite [Berthier 3D]'s conclusions in words, `8 eliminated from the candidates for R9C6` (one
 /// or more cells after `for`), as `r9c6 <> 8`; a text without them is returned unchanged.
 pub fn expand_eliminated(text: &str) -> Result<String, ReadError> {
     let joined = text
@@ -52,7 +52,7 @@ pub fn expand_eliminated(text: &str) -> Result<String, ReadError> {
     Ok(out.join(", "))
 }
 
-/// Seed 001's 2007 prefix naming the digits of a step, `number 8 :` or `numbers 5 and 8 :`
+/// [Berthier 3D]'s 2007 prefix naming the digits of a step, `number 8 :` or `numbers 5 and 8 :`
 /// (forum backticks dropped): the digits and the rest of the pattern. A pattern without it
 /// gives no digits.
 pub(crate) fn numbers_prefix(pattern: &str) -> Result<(Vec<Digit>, String), ReadError> {
@@ -84,7 +84,7 @@ pub(crate) fn words_of(text: &str) -> impl Iterator<Item = &str> {
         .filter(|w| !w.is_empty())
 }
 
-/// Seed 001's listed subset cells, `B9: R7C7-R8C9`: the house named (or the one of `kind`
+/// [Berthier 3D]'s listed subset cells, `B9: R7C7-R8C9`: the house named (or the one of `kind`
 /// holding the first cell) and the cells in order.
 pub(crate) fn listed_subset_cells(
     rest: &str,

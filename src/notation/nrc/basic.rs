@@ -1,11 +1,11 @@
-//! Basic-rule steps in the seeds' nrc notation, read and printed (dashes optional when read,
+//! Basic-rule steps in Berthier's nrc notation, read and printed (dashes optional when read,
 //! as the seed text lost them): singles (`hidden-single-in-a-block ==> r7c5 = 5`),
 //! interactions (`row r2 interaction-with-block b2 ==> r1c4 <> 6`), naked and hidden subsets
 //! (`naked-pairs-in-a-row {n1 n7}r6{c2 c9} ==> ...`, `hidden-pairs-in-a-column
 //! {n1 n8}{r5 r9}c6 ==> ...`), fish (`swordfish-in-columns n3{r7 r1 r6}{c2 c6 c7} ==> ...`),
 //! XY- and XYZ-wings (`xy-wing {n4 n2}r6c9 - {n2 n9}r6c1 - {n9 n4}r4c3 ==> r4c7 <> 4`).
 //!
-//! The reader also takes seed 001's 2007 forum forms (see [`crate::notation::forum2007`]):
+//! The reader also takes [Berthier 3D]'s 2007 forum forms (see [`crate::notation::forum2007`]):
 //! the digits named first, conclusions in words, upper-case cells, subsets by their listed
 //! cells and wings by their cells with the pincers starred.
 //!
@@ -237,7 +237,7 @@ fn read_subset(
 }
 
 /// An XY- or XYZ-wing: `{n4 n2}r6c9 - {n2 n9}r6c1 - {n9 n4}r4c3` (pincer, pivot, pincer), or
-/// seed 001's `on cells R1C2*, R3C3 and R3C8* with numbers 1, 8 and 5` (the pincers starred,
+/// [Berthier 3D]'s `on cells R1C2*, R3C3 and R3C8* with numbers 1, 8 and 5` (the pincers starred,
 /// the eliminated digit named first or read from the conclusions).
 fn read_wing(w: &Written, rest: &str, xy: bool) -> Result<Pattern, ReadError> {
     let text = w.text;
@@ -743,7 +743,7 @@ mod tests {
         assert_eq!(p.eliminations.len(), 2);
         let p = read_basic_step("hidden-pairs-in-a-column {n1 n8}{r5 r9}c6 ==> r5c6 <> 7").unwrap();
         assert_eq!(p.rule, "hidden-pairs-in-a-column");
-        // Sudogen0 #707 (seed 000) writes the house before the digits, and the cells after
+        // Sudogen0 #707 ([Berthier NRC]) writes the house before the digits, and the cells after
         let p = read_basic_step("hiddenpairsinrow r2 {n6 n7} {c4 c5} ==> r2c4 <> 2").unwrap();
         assert!(
             matches!(&p.pattern, Pattern::HiddenSubset { house: House::Row(1), digits, cells }

@@ -1,10 +1,10 @@
-//! Chains and lassos in the seeds' nrc notation (seeds 000/001), read and printed:
+//! Chains and lassos in Berthier's nrc notation ([Berthier NRC], [Berthier 3D]), read and printed:
 //! `nrc3chain n5{r9c8 r1c8}  {n5 n8}r2c7  {n8 n1}r9c7 ==> r9c8 <> 1`, `nrczt4-chain
 //! n2{r7c8 r8c7} - n2{r4c7 r4c1} - ...`, `hxytcn4chain {r1 r8}c8n4 ...`, `nrczt7lrlasso
 //! n6{r9 r1 r8*}c6 - n3{r1 r4}c6 - n4{r4 r5 r1#n6r1c6}c6 - ...`, the older upper-case
 //! `nrc3-chain N1R9{C8 C9} - {N1 N8}R1C9 - ...`, and a chain written as its list of
 //! candidates L1, R1, L2, R2, ... (`nrczt6chain n3r9c5, n2r9c5, n2r9c8, ..., n3r7c9 and
-//! n3r8c9 ==> r8c6 <> 3`, seed 000's Sudogen0 #707 path).
+//! n3r8c9 ==> r8c6 <> 3`, [Berthier NRC]'s Sudogen0 #707 path).
 //!
 //! Reading, with or without the dashes the seed text lost: [`parse_step`] splits a step into
 //! its rule name, its cells (each read by the lexer's [`lexer::variable_cell`]; malformed
@@ -182,7 +182,7 @@ fn cell_tokens(s: &str) -> Vec<String> {
     out
 }
 
-/// The candidates of a chain written as a list (seed 000's Sudogen0 #707 path:
+/// The candidates of a chain written as a list ([Berthier NRC]'s Sudogen0 #707 path:
 /// `n3r9c5, n2r9c5, n2r9c8, ..., n3r7c9 and n3r8c9`), in order, as (candidate, as written).
 /// Commas, `and`, dashes and spaces separate them, and may all be missing (`n3r9c5n2r9c5`);
 /// any other text is an error naming it.
@@ -279,7 +279,7 @@ pub fn parse_step(text: &str) -> Result<ParsedStep, ParseChainError> {
     })
 }
 
-/// The targets after `==>`: `r9c8 <> 1, r8c5 <> n7`, or seed 001's words `5 eliminated from
+/// The targets after `==>`: `r9c8 <> 1, r8c5 <> n7`, or [Berthier 3D]'s words `5 eliminated from
 /// the candidates for R9C8`.
 fn parse_targets(conclusion: &str) -> Result<Vec<Candidate>, ParseChainError> {
     if conclusion.to_ascii_lowercase().contains("eliminated") {
@@ -492,7 +492,7 @@ fn not_a_candidate(state: &State, c: Candidate) -> String {
     }
 }
 
-/// Read a chain step in the seeds' notation and complete it on `state` into a proof.
+/// Read a chain step in Berthier's nrc notation and complete it on `state` into a proof.
 pub fn proof_from_text(state: &State, text: &str) -> Result<Proof, BuildError> {
     parse_step(text)?.to_proof(state)
 }
@@ -581,7 +581,7 @@ fn join_cells(c: &ChainPattern, full: bool) -> String {
         .join(" - ")
 }
 
-/// The pattern part in the seeds' nrc notation, as their resolution paths print it (without
+/// The pattern part in Berthier's nrc notation, as their resolution paths print it (without
 /// the ` ==> r7c5 <> 2` conclusion, which the shared printer appends):
 /// `nrczt4-chain n2{r7c8 r8c7} - n2{r4c7 r4c1} - n2{r6c2 r6c6} - n2{r2c6 r2c5}`,
 /// `nrc3-chain n5{r9c8 r1c8} - {n5 n8}r2c7 - {n8 n1}r9c7`,
@@ -699,7 +699,7 @@ mod tests {
 
     #[test]
     fn candidate_list_form() {
-        // seed 000, Sudogen0 #707 path, step 37 (as the seed prints it, line break included)
+        // [Berthier NRC], Sudogen0 #707 path, step 37 (as the seed prints it, line break included)
         let s = parse_step(
             "nrczt6chain n3r9c5, n2r9c5, n2r9c8, n5r9c8, n5r8c9, n6r8c9,\n\
              n6r7c8, n4r7c8, n4r7c2, n3r7c2, n3r7c9 and n3r8c9 ==>\nr8c6 <> 3",
@@ -732,7 +732,7 @@ mod tests {
 
     #[test]
     fn upper_case_chain_with_conclusion_in_words() {
-        // seed 001, Hagglund's hinge puzzle (the second cell as corrected in the fixture)
+        // [Berthier 3D], Hagglund's hinge puzzle (the second cell as corrected in the fixture)
         let s = parse_step(
             "nrc2-chain N8R1{C2 C9} - N8{R8C9 R7C7} ==> 8 eliminated from the candidates for R7C2",
         )

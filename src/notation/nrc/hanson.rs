@@ -1,4 +1,4 @@
-//! Our printed form of the Sudoku Assistant's patterns (seed 002, Hanson), in the style of
+//! Our printed form of the Sudoku Assistant's patterns ([Hanson SA], Hanson), in the style of
 //! the nrc notation: grid locks with their complements (`swordfish-in-rows n5{r2 r5 r7}{c3
 //! c6 c7} ≡ whale-in-columns …`), bent naked subsets, grid-based ALS (finned and sashimi
 //! fish), ALS rules (HoDoKu's description of the sets after our rule name), almost-locked

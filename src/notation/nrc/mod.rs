@@ -1,4 +1,4 @@
-//! The seeds' nrc notation (seeds 000/001, Berthier): reading and printing steps such as
+//! Berthier's nrc notation ([Berthier NRC], [Berthier 3D]): reading and printing steps such as
 //! `hidden-single-in-a-block ==> r1c1 = 7`, `naked-pairs-in-a-row {n5 n6}r6{c1 c5} ==>
 //! r6c6 <> 6`, `swordfish-in-columns n3{r7 r1 r6}{c2 c6 c7} ==> r7c9 <> 3, r6c9 <> 3` and
 //! `nrczt4-chain n2{r7c8 r8c7} - n2{r4c7 r4c1} - ... ==> r7c5 <> 2`.
@@ -34,7 +34,7 @@ pub fn pattern_text(state: &State, proof: &Proof) -> String {
     on_pattern!(&proof.pattern, x => x.ours(state, proof))
 }
 
-/// Whose notation [`nrc_text`] prints for a proof: the seeds' nrc notation where the seeds
+/// Whose notation [`nrc_text`] prints for a proof: Berthier's nrc notation where the seeds
 /// define one (basic rules, chains), otherwise the notation of the system the pattern comes
 /// from (SudoRules for whips, GNPX for force chains and nets, Hanson's for the Assistant's
 /// patterns and hypotheses, Eureka for AIC, gpenet's tags for tagging, HoDoKu's for its

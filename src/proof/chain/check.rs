@@ -47,8 +47,8 @@ fn fail<T>(msg: impl Into<String>) -> Result<T, CheckError> {
     Err(CheckError::Pattern(msg.into()))
 }
 
-/// Verify a chain proof on `state`: the family's definition (seeds 000/001), cell by cell,
-/// and each elimination as one of its targets.
+/// Verify a chain proof on `state`: the family's definition ([Berthier NRC], [Berthier 3D]), cell
+/// by cell, and each elimination as one of its targets.
 pub fn check(state: &State, proof: &Proof, c: &ChainPattern) -> Result<(), CheckError> {
     let r = rules(c.family);
     let n = c.cells.len();

@@ -1,8 +1,8 @@
-//! The chains of seeds 000/001 (Berthier): 3D nrc-, nrct-, nrcz- and nrczt-chains, their 2D
+//! The chains of [Berthier NRC], [Berthier 3D]: 3D nrc-, nrct-, nrcz- and nrczt-chains, their 2D
 //! special cases (xy, xyt, xyz, xyzt in rc-space; the hidden hxy-rn and hxy-cn chains and
 //! their t/z variants; c-chains), and nrct/nrczt rl- and lr-lassos — as proof data
 //! ([`ChainPattern`]) with their checker ([`check()`]). Their text forms live in
-//! `crate::notation`: the seeds' nrc notation (`notation::nrc::chain`, reader and printer,
+//! `crate::notation`: Berthier's nrc notation (`notation::nrc::chain`, reader and printer,
 //! and `ChainPattern::from_pairs`, which completes written cells on a state), SudoRules'
 //! modern notation (`notation::sudorules`) and Eureka (`notation::eureka`).
 //!
@@ -54,12 +54,12 @@
 //! linked to both ends, or the lasso's last R equal to / linked to the earlier cell it
 //! names), and the proof's rule name, length and eliminations. It takes the definition
 //! literally: a right-linking candidate that happens to be linked to an earlier one is
-//! allowed (seed 000's Sudogen0 #707 path has one), and so is an earlier chain candidate
+//! allowed ([Berthier NRC]'s Sudogen0 #707 path has one), and so is an earlier chain candidate
 //! accounted for as an extra candidate of a later cell.
 //!
 //! # Example
 //!
-//! EasterMonster with r4c8=7 (seed 000), after its hidden single, in the seed's notation:
+//! EasterMonster with r4c8=7 ([Berthier NRC]), after its hidden single, in the seed's notation:
 //!
 //! ```text
 //! nrczt4-chain n2{r7c8 r8c7} - n2{r4c7 r4c1} - n2{r6c2 r6c6} - n2{r2c6 r2c5} ==> r7c5 <> 2
@@ -80,7 +80,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
 
-/// A chain family of seeds 000/001. Also re-exported as `search::chains::ChainFamily`.
+/// A chain family of [Berthier NRC], [Berthier 3D]. Also re-exported as
+/// `search::chains::ChainFamily`.
 ///
 /// Command-line names ([`ChainFamily::name`]): `xy`, `xyt`, `xyz`, `xyzt`, `hxy-rn`,
 /// `hxyt-rn`, `hxyz-rn`, `hxyzt-rn`, `hxy-cn`, `hxyt-cn`, `hxyz-cn`, `hxyzt-cn`, `c`, `nrc`,
@@ -143,7 +144,7 @@ pub struct ChainDefinition {
 }
 
 impl ChainFamily {
-    /// The family's definition (seeds 000/001), written once.
+    /// The family's definition ([Berthier NRC], [Berthier 3D]), written once.
     pub fn definition(self) -> ChainDefinition {
         use ChainFamily::*;
         const RC: [bool; 4] = [true, false, false, false];

@@ -1,5 +1,5 @@
-//! The chain families of seeds 000/001 as searches: 2D chains (xy, xyt, xyz, xyzt in
-//! rc-space, their hidden counterparts hxy-rn and hxy-cn, c-chains), 3D chains (nrc, nrct,
+//! The chain families of [Berthier NRC], [Berthier 3D] as searches: 2D chains (xy, xyt, xyz, xyzt
+//! in rc-space, their hidden counterparts hxy-rn and hxy-cn, c-chains), 3D chains (nrc, nrct,
 //! nrcz, nrczt) and nrct/nrczt rl- and lr-lassos. The pattern each family looks for is
 //! defined in [`crate::proof::chain`]; for example, on EasterMonster with r4c8=7:
 //!
@@ -32,8 +32,8 @@
 //!
 //! The search follows the seeds' definitions as written ([`Options::default`]): z-candidates
 //! in the first cell, z-candidates linked to the target by any nrc-link, right-linking
-//! candidates that happen to be linked to an earlier one (seed 000's Sudogen0 #707 path
-//! has one). [`Options::narrow_z`] narrows the z-extension (under it, seed 000's claims
+//! candidates that happen to be linked to an earlier one ([Berthier NRC]'s Sudogen0 #707 path
+//! has one). [`Options::narrow_z`] narrows the z-extension (under it, [Berthier NRC]'s claims
 //! about EasterMonster hold).
 //!
 //! For the non-z families (nrc, nrct, the 2D chains without z, c-chains, nrct-lassos) the
@@ -102,7 +102,7 @@ pub const DEFAULT_SAME_RIGHTS: usize = 4;
 pub struct Options {
     /// Partial chains kept per target before the search gives up.
     pub max_nodes: usize,
-    /// Allow z-candidates in the first cell (seed 001, edit of 07/24/08: "In the current
+    /// Allow z-candidates in the first cell ([Berthier 3D], edit of 07/24/08: "In the current
     /// version of SudoRules (version 13), this is allowed"). Default true.
     pub z_in_first_cell: bool,
     /// Allow a z-candidate linked to the target only by sharing its cell (any nrc-link
@@ -139,7 +139,7 @@ impl Default for Options {
 impl Options {
     /// A narrower z-extension: no z-candidate in the first cell, z-candidates linked to the
     /// target through its digit only (not by sharing its cell), and no earlier chain
-    /// candidate accounted for as an extra one. Under it, seed 000's claims about
+    /// candidate accounted for as an extra one. Under it, [Berthier NRC]'s claims about
     /// EasterMonster with r4c8=7 hold exactly (no nrczt chain shorter than 25, an nrczt25
     /// for r3c9 <> 8, nothing after it up to 30). Under the full definition they do not:
     /// nrczt7 chains eliminate r7c5 <> 1 and r9c5 <> 6, and r3c9 <> 8 has an nrczt23 chain.

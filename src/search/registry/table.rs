@@ -10,7 +10,7 @@ pub(super) const NETS: &[&str] = &["force-nets"];
 
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
-/// the larger fish, the chain families in seed 000's order (2D, 3D, lassos), the whips.
+/// the larger fish, the chain families in [Berthier NRC]'s order (2D, 3D, lassos), the whips.
 pub static REGISTRY: [Technique; 117] = {
     use BasicRule as B;
     use ChainFamily as F;

@@ -11,7 +11,7 @@ pub enum LengthMeasure {
     /// to search; it is tried once.
     Size(usize),
     /// Chain cells: for 2D chains the number of cells, for 3D chains and lassos the number
-    /// of (L, R) pairs (seed 000).
+    /// of (L, R) pairs ([Berthier NRC]).
     Cells,
     /// CSP variables of a whip or braid (SudoRules' `whip[n]`).
     Variables,
@@ -27,13 +27,13 @@ pub enum Search {
     Chain(ChainFamily),
     Whip(WhipKind),
     Force(ForceSpec),
-    /// Hanson's hypotheses (seed 002) on the net engine: [`ForceMode::Hypothesis`] or
+    /// Hanson's hypotheses ([Hanson SA]) on the net engine: [`ForceMode::Hypothesis`] or
     /// [`ForceMode::Bivalue`].
     Hypothesis(ForceMode),
-    /// Hanson's Assistant's techniques (seed 002, and HoDoKu's ALS rules its ALS section
+    /// Hanson's Assistant's techniques ([Hanson SA], and HoDoKu's ALS rules its ALS section
     /// describes): every instance in the state at once.
     Assistant(FindAll),
-    /// gpenet's full tagging at a level (seed 004).
+    /// gpenet's full tagging at a level ([gpenet tagging]).
     Tagging(u8),
     /// A technique of HoDoKu's catalogue with no other home.
     Hodoku(HodokuRule),
@@ -123,7 +123,7 @@ pub enum HodokuRule {
     GroupedChains { loops: bool },
 }
 
-/// The rating class of a technique: which schemes include it (seed 000's L ⊂ M ⊂ N, the
+/// The rating class of a technique: which schemes include it ([Berthier NRC]'s L ⊂ M ⊂ N, the
 /// whip schemes, and techniques outside every scheme).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Class {
@@ -141,33 +141,33 @@ pub enum Class {
     Whip,
     /// Available by name only (e.g. fish of size 5 to 7), in no scheme.
     Extra,
-    /// GNPX's force chains and the forcing nets (seed 003), by name only, in no scheme.
+    /// GNPX's force chains and the forcing nets ([GNPX Force]), by name only, in no scheme.
     Force,
-    /// Hanson's Sudoku Assistant (seed 002), by name only, in no scheme.
+    /// Hanson's Sudoku Assistant ([Hanson SA]), by name only, in no scheme.
     Assistant,
-    /// gpenet's full tagging (seed 004), by name only, in no scheme.
+    /// gpenet's full tagging ([gpenet tagging]), by name only, in no scheme.
     Tagging,
 }
 
 /// The system a technique comes from: `explain` groups its rows by it, in this order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum System {
-    /// The basic rules: singles, interactions, subsets, fish, wings (seed 000's L4_0 and
+    /// The basic rules: singles, interactions, subsets, fish, wings ([Berthier NRC]'s L4_0 and
     /// the larger fish).
     Basic,
-    /// Berthier's chains of seeds 000/001: 2D chains, nrc(z)(t) chains and lassos.
+    /// Berthier's chains of [Berthier NRC], [Berthier 3D]: 2D chains, nrc(z)(t) chains and lassos.
     Chains,
     /// Whips, braids and their g-forms as SudoRules builds them.
     Whips,
-    /// Hanson's Sudoku Assistant (seed 002): grid analysis, ALS rules, Medusa, AIC.
+    /// Hanson's Sudoku Assistant ([Hanson SA]): grid analysis, ALS rules, Medusa, AIC.
     Assistant,
     /// HoDoKu's catalogue: its techniques that no seed system has (empty rectangles...).
     Hodoku,
-    /// Hanson's hypotheses and +depth/++depth (seed 002).
+    /// Hanson's hypotheses and +depth/++depth ([Hanson SA]).
     Hypotheses,
-    /// gpenet's full tagging (seed 004).
+    /// gpenet's full tagging ([gpenet tagging]).
     Tagging,
-    /// GNPX's force chains and the forcing nets (seed 003).
+    /// GNPX's force chains and the forcing nets ([GNPX Force]).
     Force,
 }
 
@@ -578,8 +578,9 @@ impl TechniqueId {
 
     /// Whether every proof of `other` of length n is also a proof of this technique of
     /// length ≤ n, as the seeds define them: braids contain whips, and whips contain every
-    /// chain family of seeds 000/001 (2D and 3D chains and lassos, one CSP variable per
-    /// cell: seed 001, "nrczt-chains and lassos have been subsumed by whips"). A study may
+    /// chain family of [Berthier NRC], [Berthier 3D] (2D and 3D chains and lassos, one CSP
+    /// variable per
+    /// cell: [Berthier 3D], "nrczt-chains and lassos have been subsumed by whips"). A study may
     /// skip `other` for a target where this technique's search proves that no proof exists
     /// ([`TargetAnswer::proven_none`]: only an exhaustive search does, today the whips'
     /// exact search; a merged search's "none" is not proof).
