@@ -209,3 +209,20 @@ pub fn eliminations(
         stopped: None,
     })
 }
+
+/// `state` after `theory` is applied to its fixpoint (T&E's confluence: whatever the order),
+/// as a state whose decided cells are placed; `Err(stop)` when a limit stopped it.
+pub fn closure(
+    state: &State,
+    theory: Theory,
+    limits: Limits,
+) -> Result<Result<State, Stop>, TeError> {
+    let solution = unique_solution(state)?;
+    let mut meter = Meter::new(limits);
+    let mut engine = Engine::new(state, Some(&solution), &mut meter).map_err(engine_error)?;
+    match engine.apply(theory) {
+        Err(stop) => Ok(Err(stop)),
+        Ok(false) => Err(TeError::NoSolution),
+        Ok(true) => engine.grid().to_state().map(Ok).ok_or(TeError::NoSolution),
+    }
+}
