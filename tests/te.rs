@@ -339,6 +339,35 @@ fn tampered_te_proofs_are_refused() {
     check(&state, &good).unwrap();
 }
 
+/// The set-based braid search of T&E contexts gives every target the length the whip
+/// module's braid search gives (both merge partial braids by their set of R's).
+#[test]
+fn context_braid_lengths_equal_the_whip_modules() {
+    use sudolink::graph::LinkIndex;
+    use sudolink::search::te::braids::{shortest_braid, BraidAnswer};
+    use sudolink::search::whips::{shortest_for_target_with, Merge, WhipKind};
+    let mut compared = 0;
+    for row in fixture(ELEVEN).iter().take(3) {
+        let state = closure(&puzzle(row[0]), Theory::te(0), Limits::unlimited())
+            .unwrap()
+            .unwrap();
+        let links = LinkIndex::new(&state);
+        for z in state.candidates().iter() {
+            let mut spent = 0;
+            let ours = match shortest_braid(&links, z, 5, 1_000_000, &mut spent) {
+                BraidAnswer::Length(n) => Some(n),
+                BraidAnswer::NoneUpTo => None,
+                BraidAnswer::OverBudget => panic!("budget"),
+            };
+            let theirs = shortest_for_target_with(&links, WhipKind::Braid, z, 5, Merge::SudoRules)
+                .map(|p| p.length);
+            assert_eq!(ours, theirs, "{z} in {}", row[0]);
+            compared += 1;
+        }
+    }
+    assert!(compared > 300);
+}
+
 // ---------------------------------------------------------------------------------------
 // Figures (ignored): whole collections, timed
 // ---------------------------------------------------------------------------------------

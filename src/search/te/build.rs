@@ -237,8 +237,18 @@ fn refute(
                 if t.assume(y) {
                     continue;
                 }
-                if let Some(p) = braid_proof(&rec.g, y, braids, engine.meter)? {
-                    if let Pattern::Whip(w) = p.pattern {
+                let traced = braid_by_trace(&rec.g, y).filter(|w| w.cells.len() <= braids);
+                let found = match traced {
+                    Some(w) => Some(w),
+                    None => braid_proof(&rec.g, y, braids, engine.meter)?.and_then(|p| {
+                        match p.pattern {
+                            Pattern::Whip(w) => Some(w),
+                            _ => None,
+                        }
+                    }),
+                };
+                if let Some(w) = found {
+                    {
                         let needs = braid_needs(&rec.g, &w);
                         let e = rec.events.len();
                         rec.events.push(Event::Braid(Box::new(w), needs));
@@ -287,4 +297,78 @@ pub fn trial_proof(
             refutation,
         }),
     )
+}
+
+fn house_variable(h: House, d: Digit) -> CspVariable {
+    match h {
+        House::Row(r) => CspVariable::Rn(r, d),
+        House::Column(c) => CspVariable::Cn(c, d),
+        House::Block(b) => CspVariable::Bn(b, d),
+    }
+}
+
+/// The braid a BRT refutation of `y` in context `a` (BRT-closed) is: each single the
+/// contradiction needs is a cell of the braid (its variable, a left-linking candidate gone
+/// by ECP, the single as right-linking candidate), the variable left empty is the last.
+/// `None` when BRT does not refute `y`. Its length bounds the shortest braid's from above
+/// (Berthier: a candidate is eliminated by braids iff T&E(BRT, 1) eliminates it).
+pub(crate) fn braid_by_trace(a: &Grid, y: Candidate) -> Option<crate::proof::whip::WhipPattern> {
+    use crate::proof::whip::{WhipCell, WhipKind, WhipPattern};
+    let decided = (0..81)
+        .filter(|&i| a.cells[i].count_ones() == 1)
+        .fold(0u128, |m, i| m | 1 << i);
+    let mut rec = Recorder::new(*a, decided);
+    if !rec.g.has(y) || rec.is_decided(y.cell().index()) {
+        return None;
+    }
+    rec.decide(y, Event::Assumption);
+    let dead = rec.brt()?;
+    let removed_by = rec.removed_by.clone();
+    let (r, _) = rec.trace(y, dead);
+    // each kept single's variable, its right-linking candidate, a left-linking one gone
+    // by an earlier decision (preferably the last one: whip-like)
+    let mut cells: Vec<WhipCell> = Vec::new();
+    let mut rights: Vec<Candidate> = vec![y];
+    let pick_left = |v: CspVariable, not: Option<Candidate>, rights: &[Candidate]| {
+        let gone: Vec<Candidate> = v
+            .candidates()
+            .into_iter()
+            .filter(|&c| Some(c) != not && a.has(c) && removed_by[c.index()] != NOT_REMOVED)
+            .collect();
+        rights
+            .iter()
+            .rev()
+            .find_map(|&r| gone.iter().copied().find(|&c| c.is_linked(r)))
+    };
+    for step in &r.steps {
+        let (c, v) = match step {
+            TrialStep::NakedSingle(c) => (*c, CspVariable::Rc(c.cell())),
+            TrialStep::HiddenSingle { candidate, house } => {
+                (*candidate, house_variable(*house, candidate.digit()))
+            }
+            _ => return None,
+        };
+        let left = pick_left(v, Some(c), &rights)?;
+        cells.push(WhipCell {
+            variable: v,
+            left_linking: vec![left],
+            right_linking: Some(vec![c]),
+        });
+        rights.push(c);
+    }
+    let last = match dead {
+        Dead::Cell(c) => CspVariable::Rc(c),
+        Dead::Place { house, digit } => house_variable(house, digit),
+    };
+    let left = pick_left(last, None, &rights)?;
+    cells.push(WhipCell {
+        variable: last,
+        left_linking: vec![left],
+        right_linking: None,
+    });
+    Some(WhipPattern {
+        kind: WhipKind::Braid,
+        target: y,
+        cells,
+    })
 }

@@ -48,6 +48,7 @@
 //!
 //! [CRT]: Berthier, *Constraint Resolution Theories*, 2011.
 
+pub mod braids;
 pub mod build;
 pub mod grid;
 
@@ -60,6 +61,9 @@ use crate::grid::{Candidate, State};
 
 /// Trials between two checks of the meter's deadline and memory ceiling.
 pub const CHECK_EVERY: u64 = 256;
+
+/// Partial braids one braid search may keep (the SHC's default buffer for B and BxB).
+pub const BRAID_BUDGET: u64 = 1_000_000;
 
 /// A resolution theory of the T&E family: T&E(B_braids, depth), B_0 being BRT.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -357,7 +361,11 @@ impl<'m> Engine<'m> {
     }
 
     /// B_p in a context: braids of length ≤ p and BRT, to a fixpoint. Only candidates
-    /// refuted by one BRT propagation can be braid targets.
+    /// refuted by one BRT propagation can be braid targets; they are searched by iterative
+    /// deepening (all of them at length 1, then 2, …) and the targets of the least length
+    /// found are eliminated together before the next round, so a context that collapses
+    /// after short braids never pays for the long searches (the fixpoint is the same in
+    /// any order).
     fn braid_closure(&mut self, a: &mut Grid, p: usize) -> Result<bool, Stop> {
         loop {
             let mut targets = Vec::new();
@@ -383,7 +391,8 @@ impl<'m> Engine<'m> {
         }
     }
 
-    /// The targets (of `targets`) that a braid of length ≤ p eliminates in `a`.
+    /// The targets (of `targets`) that a braid of length ≤ p eliminates in `a`
+    /// ([`braids::shortest_braid`], within [`BRAID_BUDGET`] partial braids each).
     fn braid_targets(
         &mut self,
         a: &Grid,
@@ -396,17 +405,18 @@ impl<'m> Engine<'m> {
         let links = LinkIndex::new(&state);
         let mut found = Vec::new();
         for &y in targets {
-            if !state.has(y) {
-                continue;
-            }
             self.braid_searches += 1;
-            let answer = whips::search_target_metered(&links, WhipKind::Braid, y, p, self.meter);
-            if let Some(stop) = answer.stopped {
-                return Err(stop);
+            let mut spent = 0;
+            let answer = braids::shortest_braid(&links, y, p, BRAID_BUDGET, &mut spent);
+            self.meter.spend(spent as usize);
+            match answer {
+                braids::BraidAnswer::Length(_) => found.push(y),
+                braids::BraidAnswer::NoneUpTo => {}
+                braids::BraidAnswer::OverBudget => return Err(Stop::SearchBudget),
             }
-            if answer.proof.is_some() {
-                found.push(y);
-            }
+        }
+        if let Some(stop) = self.meter.check() {
+            return Err(stop);
         }
         Ok(found)
     }
