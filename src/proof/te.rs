@@ -218,7 +218,7 @@ pub fn check(state: &State, proof: &Proof, t: &TrialPattern) -> Result<(), Check
     let z = t.refutation.assumption;
     if proof.eliminations != [z] || !proof.assertions.is_empty() {
         return Err(CheckError::Conclusion {
-            target: format!("{}", proof.elimination_texts().join(", ")),
+            target: proof.elimination_texts().join(", "),
             why: format!("a T&E proof eliminates its assumption {z} and nothing else"),
         });
     }

@@ -362,12 +362,11 @@ impl<'m> Engine<'m> {
 
     /// B_p in a context: braids of length ≤ p and BRT, to a fixpoint. Only candidates
     /// refuted by one BRT propagation can be braid targets; they are searched by iterative
-    /// deepening (all of them at length 1, then 2, …) and the targets of the least length
-    /// found are eliminated together before the next round, so a context that collapses
-    /// after short braids never pays for the long searches (the fixpoint is the same in
-    /// any order).
+    /// deepening (all of them at length 1, then 2, …) and the first braid found is applied
+    /// at once, so a context that collapses after short braids never pays for the long
+    /// searches (the fixpoint is the same in any order).
     fn braid_closure(&mut self, a: &mut Grid, p: usize) -> Result<bool, Stop> {
-        loop {
+        'round: loop {
             let mut targets = Vec::new();
             for y in a.trial_candidates() {
                 self.tick()?;
@@ -379,46 +378,38 @@ impl<'m> Engine<'m> {
             if targets.is_empty() {
                 return Ok(true);
             }
-            let found = self.braid_targets(a, &targets, p)?;
-            if found.is_empty() {
-                return Ok(true);
-            }
-            for y in found {
-                if !a.eliminate(y) {
-                    return Ok(false);
+            let Some(state) = a.to_state() else {
+                return Ok(false);
+            };
+            let links = LinkIndex::new(&state);
+            // iterative deepening over the targets: the first braid found is applied at
+            // once (the context may collapse before any long search)
+            let mut live = targets;
+            for len in 1..=p {
+                let mut next = Vec::with_capacity(live.len());
+                for &y in &live {
+                    self.braid_searches += 1;
+                    let mut spent = 0;
+                    let answer = braids::shortest_braid(&links, y, len, BRAID_BUDGET, &mut spent);
+                    self.meter.spend(spent as usize);
+                    match answer {
+                        braids::BraidAnswer::Length(_) => {
+                            if !a.eliminate(y) {
+                                return Ok(false);
+                            }
+                            if let Some(stop) = self.meter.check() {
+                                return Err(stop);
+                            }
+                            continue 'round;
+                        }
+                        braids::BraidAnswer::NoneUpTo => next.push(y),
+                        braids::BraidAnswer::OverBudget => return Err(Stop::SearchBudget),
+                    }
                 }
+                live = next;
             }
+            return Ok(true);
         }
-    }
-
-    /// The targets (of `targets`) that a braid of length ≤ p eliminates in `a`
-    /// ([`braids::shortest_braid`], within [`BRAID_BUDGET`] partial braids each).
-    fn braid_targets(
-        &mut self,
-        a: &Grid,
-        targets: &[Candidate],
-        p: usize,
-    ) -> Result<Vec<Candidate>, Stop> {
-        let Some(state) = a.to_state() else {
-            return Ok(Vec::new());
-        };
-        let links = LinkIndex::new(&state);
-        let mut found = Vec::new();
-        for &y in targets {
-            self.braid_searches += 1;
-            let mut spent = 0;
-            let answer = braids::shortest_braid(&links, y, p, BRAID_BUDGET, &mut spent);
-            self.meter.spend(spent as usize);
-            match answer {
-                braids::BraidAnswer::Length(_) => found.push(y),
-                braids::BraidAnswer::NoneUpTo => {}
-                braids::BraidAnswer::OverBudget => return Err(Stop::SearchBudget),
-            }
-        }
-        if let Some(stop) = self.meter.check() {
-            return Err(stop);
-        }
-        Ok(found)
     }
 }
 
