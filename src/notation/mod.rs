@@ -36,6 +36,7 @@ pub mod shown;
 pub mod steps;
 pub mod sudorules;
 pub mod tags;
+pub mod te;
 
 pub use steps::read_step;
 

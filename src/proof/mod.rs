@@ -22,6 +22,7 @@ pub mod medusa_net;
 pub mod net;
 pub mod range;
 pub mod tagging;
+pub mod te;
 pub mod template;
 pub mod uniqueness;
 pub mod whip;
@@ -127,6 +128,9 @@ pub enum Pattern {
     KrakenFish(Box<kraken::KrakenPattern>),
     /// Sudoku Explainer's aligned pair or triplet exclusion (see [`aligned`]).
     AlignedExclusion(Box<aligned::AlignedExclusionPattern>),
+    /// Berthier's trial and error, T&E(n) or T&E(B_p, n): an assumption refuted by BRT,
+    /// nested refutations and braids (see [`te`]).
+    Trial(Box<te::TrialPattern>),
 }
 
 /// Evaluates `$body` with `$x` bound to the data of `$pattern`'s kind (`$pattern` a
@@ -229,6 +233,7 @@ macro_rules! on_pattern {
             $crate::proof::Pattern::GeneralFish($x) => $body,
             $crate::proof::Pattern::KrakenFish($x) => $body,
             $crate::proof::Pattern::AlignedExclusion($x) => $body,
+            $crate::proof::Pattern::Trial($x) => $body,
         }
     };
 }

@@ -48,6 +48,7 @@ pub mod state_view;
 pub mod tagging;
 pub mod tagging2;
 pub mod tagging3;
+pub mod te;
 pub mod templates;
 pub mod uniqueness;
 pub mod w_wing;

@@ -17,3 +17,4 @@ pub mod run;
 pub mod ser;
 pub mod subsume;
 pub mod tagging;
+pub mod te;

@@ -930,3 +930,4 @@ impl Drawn for UniquenessPattern {}
 impl Drawn for FishPattern {}
 impl Drawn for KrakenPattern {}
 impl Drawn for AlignedExclusionPattern {}
+impl Drawn for crate::proof::te::TrialPattern {}

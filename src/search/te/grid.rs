@@ -1,0 +1,275 @@
+//! The trial grid: one `u16` of open digits per cell (a placed or decided cell keeps its one
+//! digit), and BRT on it — ECP, naked singles, hidden singles — to a fixpoint. Everything
+//! the T&E engine does is a copy of this small array, a cellwise AND and a propagation.
+//!
+//! As an operator on candidate sets, BRT is monotone (fewer candidates in, fewer out),
+//! contracting and idempotent; the engine's reuse of earlier closures rests on that.
+
+use crate::grid::{Candidate, Cell, Digit, State};
+
+const ALL: u16 = 0x1ff;
+
+/// The 27 houses' cells: rows, columns, blocks.
+pub(crate) const HOUSES: [[u8; 9]; 27] = {
+    let mut h = [[0u8; 9]; 27];
+    let mut i = 0;
+    while i < 9 {
+        let mut k = 0;
+        while k < 9 {
+            h[i][k] = (i * 9 + k) as u8;
+            h[9 + i][k] = (k * 9 + i) as u8;
+            h[18 + i][k] = (((i / 3) * 3 + k / 3) * 9 + (i % 3) * 3 + k % 3) as u8;
+            k += 1;
+        }
+        i += 1;
+    }
+    h
+};
+
+/// Each cell's 20 peers.
+pub(crate) const PEERS: [[u8; 20]; 81] = {
+    let mut p = [[0u8; 20]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let (r, col, b) = (c / 9, c % 9, (c / 27) * 3 + (c % 9) / 3);
+        let mut n = 0;
+        let mut o = 0;
+        while o < 81 {
+            let (r2, c2, b2) = (o / 9, o % 9, (o / 27) * 3 + (o % 9) / 3);
+            if o != c && (r == r2 || col == c2 || b == b2) {
+                p[c][n] = o as u8;
+                n += 1;
+            }
+            o += 1;
+        }
+        c += 1;
+    }
+    p
+};
+
+/// Open digits per cell (bit d-1). A cell with one bit is decided once BRT has run.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Grid {
+    pub(crate) cells: [u16; 81],
+}
+
+impl Grid {
+    /// The state's placed digits (one bit) and open candidates.
+    pub fn from_state(state: &State) -> Grid {
+        let mut cells = [0u16; 81];
+        for cell in Cell::all() {
+            cells[cell.index()] = match state.value(cell) {
+                Some(d) => 1 << d.index(),
+                None => state.cell_mask(cell),
+            };
+        }
+        Grid { cells }
+    }
+
+    /// The grid as a [`State`]: one-digit cells placed, the others open. `None` when it is
+    /// contradictory.
+    pub fn to_state(&self) -> Option<State> {
+        let mut values = [0u8; 81];
+        let mut open = crate::grid::CandidateSet::EMPTY;
+        for (i, &m) in self.cells.iter().enumerate() {
+            if m.count_ones() == 1 {
+                values[i] = m.trailing_zeros() as u8 + 1;
+            } else {
+                for d in bits(m) {
+                    open.insert(Candidate::new(Cell::new(i), Digit::from_index(d)));
+                }
+            }
+        }
+        State::from_parts(&values, 0, &open).ok()
+    }
+
+    #[inline]
+    pub fn has(&self, c: Candidate) -> bool {
+        self.cells[c.cell().index()] >> c.digit().index() & 1 == 1
+    }
+
+    /// Every cell has exactly one digit (after BRT without contradiction: a solution).
+    pub fn is_solved(&self) -> bool {
+        self.cells.iter().all(|m| m.count_ones() == 1)
+    }
+
+    /// Open candidates of the undecided cells.
+    pub fn open_count(&self) -> usize {
+        self.cells
+            .iter()
+            .filter(|m| m.count_ones() > 1)
+            .map(|m| m.count_ones() as usize)
+            .sum()
+    }
+
+    /// The candidates of undecided cells, in index order.
+    pub fn trial_candidates(&self) -> impl Iterator<Item = Candidate> + '_ {
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.count_ones() > 1)
+            .flat_map(|(i, &m)| {
+                bits(m).map(move |d| Candidate::new(Cell::new(i), Digit::from_index(d)))
+            })
+    }
+
+    /// Cellwise intersection.
+    #[inline]
+    pub fn and(&self, other: &Grid) -> Grid {
+        let mut cells = self.cells;
+        for (a, b) in cells.iter_mut().zip(&other.cells) {
+            *a &= b;
+        }
+        Grid { cells }
+    }
+
+    /// Every candidate of `self` is one of `other`.
+    #[inline]
+    pub fn is_subset(&self, other: &Grid) -> bool {
+        self.cells
+            .iter()
+            .zip(&other.cells)
+            .all(|(a, b)| a & !b == 0)
+    }
+
+    /// A cell without digit or a house-digit without place.
+    pub fn has_contradiction(&self) -> bool {
+        if self.cells.contains(&0) {
+            return true;
+        }
+        HOUSES
+            .iter()
+            .any(|h| h.iter().fold(0, |m, &c| m | self.cells[c as usize]) != ALL)
+    }
+
+    /// The assumption `c` (its cell reduced to it), then BRT. False on contradiction.
+    pub fn assume(&mut self, c: Candidate) -> bool {
+        let cell = c.cell().index();
+        self.cells[cell] &= 1 << c.digit().index();
+        if self.cells[cell] == 0 {
+            return false;
+        }
+        self.brt(1u128 << cell)
+    }
+
+    /// Remove `c`, then BRT. False on contradiction.
+    pub fn eliminate(&mut self, c: Candidate) -> bool {
+        let cell = c.cell().index();
+        self.cells[cell] &= !(1 << c.digit().index());
+        match self.cells[cell].count_ones() {
+            0 => false,
+            1 => self.brt(1u128 << cell),
+            _ => self.brt(0),
+        }
+    }
+
+    /// BRT from a grid on which ECP has been applied for every decided cell but those of
+    /// `pending` (one-digit cells whose digit must still leave their peers). Returns false
+    /// on contradiction (the grid is then left part-way).
+    pub fn brt(&mut self, mut pending: u128) -> bool {
+        loop {
+            while pending != 0 {
+                let cell = pending.trailing_zeros() as usize;
+                pending &= pending - 1;
+                let m = self.cells[cell];
+                for &p in &PEERS[cell] {
+                    let p = p as usize;
+                    let v = self.cells[p];
+                    if v & m != 0 {
+                        let w = v & !m;
+                        if w == 0 {
+                            return false;
+                        }
+                        self.cells[p] = w;
+                        if w & (w - 1) == 0 {
+                            pending |= 1u128 << p;
+                        }
+                    }
+                }
+            }
+            // hidden singles, and house-digits without place
+            for h in &HOUSES {
+                let (mut once, mut twice) = (0u16, 0u16);
+                for &c in h {
+                    let m = self.cells[c as usize];
+                    twice |= once & m;
+                    once |= m;
+                }
+                if once != ALL {
+                    return false;
+                }
+                let unique = once & !twice;
+                if unique == 0 {
+                    continue;
+                }
+                for &c in h {
+                    let c = c as usize;
+                    let m = self.cells[c] & unique;
+                    if m != 0 && self.cells[c] != m {
+                        if m & (m - 1) != 0 {
+                            // two digits whose only place is this cell
+                            return false;
+                        }
+                        self.cells[c] = m;
+                        pending |= 1u128 << c;
+                    }
+                }
+            }
+            if pending == 0 {
+                return true;
+            }
+        }
+    }
+
+    /// The cells with one digit in `self` that `before` had not reduced to it: what BRT
+    /// must still propagate after an intersection.
+    #[inline]
+    pub fn new_singles(&self, before: &Grid) -> u128 {
+        let mut pending = 0u128;
+        for (i, (&a, &b)) in self.cells.iter().zip(&before.cells).enumerate() {
+            if a != b && a.count_ones() == 1 {
+                pending |= 1u128 << i;
+            }
+        }
+        pending
+    }
+}
+
+/// The set bits of a 9-bit mask, as digit indices.
+#[inline]
+pub(crate) fn bits(mut m: u16) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            return None;
+        }
+        let b = m.trailing_zeros() as usize;
+        m &= m - 1;
+        Some(b)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_are_the_grid_geometry() {
+        for (c, peers) in PEERS.iter().enumerate() {
+            let cell = Cell::new(c);
+            let expected: Vec<u8> = crate::grid::tables::peers(cell)
+                .iter()
+                .map(|p| p.index() as u8)
+                .collect();
+            let mut got = peers.to_vec();
+            got.sort();
+            let mut want = expected.clone();
+            want.sort();
+            assert_eq!(got, want);
+        }
+        for (i, h) in HOUSES.iter().enumerate() {
+            let house = crate::grid::House::from_index(i);
+            let want: Vec<u8> = house.cells().iter().map(|c| c.index() as u8).collect();
+            assert_eq!(h.to_vec(), want);
+        }
+    }
+}

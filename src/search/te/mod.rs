@@ -1,0 +1,435 @@
+//! Trial and error at bounded depth (Berthier's T&E(T, n)), over BRT or over B_p, and the
+//! proofs of the eliminations it makes.
+//!
+//! # Definitions
+//!
+//! Berthier, *The Hidden Logic of Sudoku* (2007), *Constraint Resolution Theories* (2011)
+//! and *Pattern-Based Constraint Satisfaction and Logic Puzzles* (2012, 2015), as CSP-Rules
+//! implements them (`denis-berthier/CSP-Rules-V2.1`, `CSP-Rules-Generic/T&E+DFS/T&E1.clp`):
+//! - **BRT**: ECP (a decided value removes every candidate nrc-linked to it), naked and
+//!   hidden singles, to a fixpoint;
+//! - **T&E(T, 1)**: for each candidate Z of the state, assume Z in a copy and apply T to a
+//!   fixpoint; a contradiction (a cell, or a house-digit, with no candidate left) removes Z
+//!   from the real state, where T applies too; repeat until nothing changes.
+//!   **T&E(T, n+1) = T&E(T&E(T, n), 1)**;
+//! - **B_p** = BRT + braids of length ≤ p; T&E(B_p, 1) gives the **BxB** class of a T&E(2)
+//!   puzzle, T&E(B_p, 2) the **BxBB** class of a T&E(3) puzzle (see `study::te`).
+//!
+//! Example: Loki (mith, 2022), `57....9..........8.1.........168..4......28.9..2.9416.....2.....6.9.82.4...41.6..`,
+//! is solved neither by T&E(BRT, 2) nor by anything below it; T&E(BRT, 3) solves it.
+//!
+//! # How the engine is fast
+//!
+//! A state is a [`Grid`]: 81 `u16` digit masks; a trial is a copy, a propagation and a
+//! test. The closures used are all monotone, contracting and idempotent (T&E's confluence,
+//! [CRT] ch. 5), and that gives three shortcuts that change no answer:
+//! - **Reuse**: a trial's result R = closure(S ∧ Z) computed on a state S stays a valid start
+//!   on every smaller state S' (closure(S' ∧ Z) = closure(S' ∩ R)), and when R ⊆ S' it *is*
+//!   the answer: the trial is not run again until something it kept is gone. Every trial's
+//!   result on the real state is kept per level ([`Engine`]'s caches) and used inside every
+//!   context below it, where a trial is then an AND and a short propagation.
+//! - **Eagerness**: an elimination is applied at once, with the levels below it, so the
+//!   later trials of the pass run on the smaller state.
+//! - **The solution**: a candidate of the puzzle's unique solution never leads to a
+//!   contradiction, so in the real state it is never tried (callers know the solution;
+//!   in a context nothing is skipped).
+//! - B_p: a braid's target is refuted by one BRT propagation, so inside a context only the
+//!   candidates whose BRT trial fails are searched for braids; in the real state braids
+//!   are not searched at all (their eliminations are the T&E(B_p, 1) trials' too), and a
+//!   candidate is tried under B_p only when T&E(BRT, n+1)'s trial refutes it.
+//!
+//! # Complexity
+//!
+//! A BRT propagation is O(81 × 20 + 27 × 9) per round, a few rounds. A T&E(n) pass is at
+//! most (open candidates)^n propagations — about 10^2, 10^4, 10^6 for n = 1, 2, 3 — and
+//! the reuse above makes the typical cost far lower (PERFORMANCE.md). Every trial counts
+//! against the [`Meter`], whose limits are checked every [`CHECK_EVERY`] trials; braid
+//! searches are metered by `search::whips`.
+//!
+//! [CRT]: Berthier, *Constraint Resolution Theories*, 2011.
+
+pub mod braids;
+pub mod build;
+pub mod grid;
+
+pub use grid::Grid;
+
+use super::limits::{Meter, Stop};
+use super::whips::{self, WhipKind};
+use crate::graph::LinkIndex;
+use crate::grid::{Candidate, State};
+
+/// Trials between two checks of the meter's deadline and memory ceiling.
+pub const CHECK_EVERY: u64 = 256;
+
+/// Partial braids one braid search may keep (the SHC's default buffer for B and BxB).
+pub const BRAID_BUDGET: u64 = 1_000_000;
+
+/// A resolution theory of the T&E family: T&E(B_braids, depth), B_0 being BRT.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Theory {
+    /// n in T&E(T, n); 0 is T itself.
+    pub depth: usize,
+    /// p in B_p; 0 is BRT.
+    pub braids: usize,
+}
+
+impl Theory {
+    /// T&E(BRT, n).
+    pub const fn te(depth: usize) -> Theory {
+        Theory { depth, braids: 0 }
+    }
+}
+
+/// A trial's result kept for reuse: closure(S ∧ Z) at some level, under B_p.
+#[derive(Clone, Copy)]
+struct Kept {
+    grid: Grid,
+    /// The braid length of the theory it was computed under; `None`: no result kept.
+    braids: Option<usize>,
+    /// Inner contexts: the context it belongs to (see [`Engine::memo_gen`]).
+    gen: u64,
+}
+
+const NONE_KEPT: Kept = Kept {
+    grid: Grid { cells: [0; 81] },
+    braids: None,
+    gen: 0,
+};
+
+/// The T&E engine on one real state. Levels are numbered by the depth of the closure that
+/// makes the trial: slot n holds results of closure_{n-1}(S ∧ Z), the trials of T&E(n).
+pub struct Engine<'m> {
+    grid: Grid,
+    /// The solution's digit per cell (bit), when known: its candidates are never tried in
+    /// the real state.
+    truth: Option<[u16; 81]>,
+    /// Per level: the trials' results on the real state (valid starts in any context).
+    caches: Vec<Vec<Kept>>,
+    /// Per level: the trials' results in the current context of that level.
+    memos: Vec<Vec<Kept>>,
+    memo_gen: Vec<u64>,
+    next_gen: u64,
+    meter: &'m mut Meter,
+    /// Trials run (propagations from an assumption).
+    pub trials: u64,
+    /// Braid searches run (one target each).
+    pub braid_searches: u64,
+}
+
+/// Why the engine could not start.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EngineError {
+    #[error("BRT finds a contradiction in the state: it has no solution")]
+    Contradictory,
+}
+
+impl<'m> Engine<'m> {
+    /// An engine on `state` after BRT. `solution` (81 digits), when given, must be the
+    /// state's unique solution: its candidates are then never tried in the real state.
+    pub fn new(
+        state: &State,
+        solution: Option<&[u8; 81]>,
+        meter: &'m mut Meter,
+    ) -> Result<Engine<'m>, EngineError> {
+        let mut grid = Grid::from_state(state);
+        let pending = grid
+            .cells
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.count_ones() == 1)
+            .fold(0u128, |p, (i, _)| p | 1 << i);
+        if grid.has_contradiction() || !grid.brt(pending) {
+            return Err(EngineError::Contradictory);
+        }
+        let truth = solution.map(|s| {
+            let mut t = [0u16; 81];
+            for (i, &v) in s.iter().enumerate() {
+                t[i] = if (1..=9).contains(&v) {
+                    1 << (v - 1)
+                } else {
+                    0
+                };
+            }
+            t
+        });
+        Ok(Engine {
+            grid,
+            truth,
+            caches: Vec::new(),
+            memos: Vec::new(),
+            memo_gen: Vec::new(),
+            next_gen: 0,
+            meter,
+            trials: 0,
+            braid_searches: 0,
+        })
+    }
+
+    /// The real state's grid.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The real state is solved.
+    pub fn is_solved(&self) -> bool {
+        self.grid.is_solved()
+    }
+
+    /// Apply `theory` to the real state, to its fixpoint (or until it is solved).
+    /// `Ok(false)`: a contradiction in the real state (the state has no solution; with a
+    /// correct `solution` this cannot happen).
+    pub fn apply(&mut self, theory: Theory) -> Result<bool, Stop> {
+        let mut g = self.grid;
+        let ok = self.closure(&mut g, theory.depth, theory.braids, true)?;
+        self.grid = g;
+        Ok(ok)
+    }
+
+    /// Whether the trial of `z` at `theory` (closure under T&E(B_p, depth - 1) of the real
+    /// state with z assumed) ends in a contradiction: T&E(B_p, depth) eliminates z.
+    pub fn refutes(&mut self, z: Candidate, theory: Theory) -> Result<bool, Stop> {
+        let a = self.grid;
+        self.refutes_in(&a, z, theory.depth.max(1), theory.braids)
+    }
+
+    /// [`Engine::refutes`] in context `a` (a BRT-closed subset of the real state).
+    pub(crate) fn refutes_in(
+        &mut self,
+        a: &Grid,
+        z: Candidate,
+        depth: usize,
+        braids: usize,
+    ) -> Result<bool, Stop> {
+        if !a.has(z) {
+            return Ok(false);
+        }
+        self.fresh_context(depth);
+        self.trial(a, z, depth, braids, false)
+    }
+
+    /// A new context at level n: the memo of its trials starts empty.
+    fn fresh_context(&mut self, n: usize) {
+        self.next_gen += 1;
+        while self.memo_gen.len() <= n {
+            self.memo_gen.push(0);
+        }
+        self.memo_gen[n] = self.next_gen;
+    }
+
+    fn slot(v: &mut Vec<Vec<Kept>>, level: usize) -> &mut Vec<Kept> {
+        while v.len() <= level {
+            v.push(vec![NONE_KEPT; 729]);
+        }
+        &mut v[level]
+    }
+
+    fn tick(&mut self) -> Result<(), Stop> {
+        self.trials += 1;
+        if self.trials.is_multiple_of(CHECK_EVERY) {
+            self.meter.spend(CHECK_EVERY as usize);
+            if let Some(stop) = self.meter.check() {
+                return Err(stop);
+            }
+        }
+        Ok(())
+    }
+
+    fn is_true(&self, c: Candidate) -> bool {
+        self.truth
+            .is_some_and(|t| t[c.cell().index()] >> c.digit().index() & 1 == 1)
+    }
+
+    /// closure under T&E(B_p, n) of `a` (BRT-closed), in place. False: contradiction.
+    fn closure(&mut self, a: &mut Grid, n: usize, p: usize, top: bool) -> Result<bool, Stop> {
+        if n == 0 {
+            return if p > 0 && !top {
+                self.braid_closure(a, p)
+            } else {
+                Ok(true)
+            };
+        }
+        if !top {
+            self.fresh_context(n);
+        }
+        let mut targets = Vec::with_capacity(256);
+        loop {
+            if !self.closure(a, n - 1, p, top)? {
+                return Ok(false);
+            }
+            if a.is_solved() {
+                return Ok(true);
+            }
+            let mut changed = false;
+            targets.clear();
+            targets.extend(a.trial_candidates());
+            for &y in &targets {
+                let cell = a.cells[y.cell().index()];
+                if !a.has(y) || cell.count_ones() == 1 || (top && self.is_true(y)) {
+                    continue;
+                }
+                if top && p > 0 && !self.trial(a, y, n + 1, 0, true)? {
+                    // not even T&E(BRT, n+1) refutes it: B_p inside T&E(n) cannot
+                    continue;
+                }
+                if self.trial(a, y, n, p, top)? {
+                    if !a.eliminate(y) {
+                        return Ok(false);
+                    }
+                    changed = true;
+                    if n >= 2 && !self.closure(a, n - 1, p, top)? {
+                        return Ok(false);
+                    }
+                    if a.is_solved() {
+                        return Ok(true);
+                    }
+                }
+            }
+            if !changed {
+                return Ok(true);
+            }
+        }
+    }
+
+    /// The trial of `y` in context `a` for level `n` (T&E(B_p, n)): closure_{n-1}(a ∧ y)
+    /// under B_p. True: a contradiction (y is eliminated).
+    fn trial(
+        &mut self,
+        a: &Grid,
+        y: Candidate,
+        n: usize,
+        p: usize,
+        top: bool,
+    ) -> Result<bool, Stop> {
+        let yi = y.index();
+        // the best start known: this context's own result, else the real state's, at this
+        // level, else at a lower one
+        let mut start: Option<(Kept, bool)> = None;
+        if !top {
+            if let (Some(&gen), Some(memo)) = (self.memo_gen.get(n), self.memos.get(n)) {
+                let k = memo[yi];
+                if k.gen == gen && k.braids.is_some() {
+                    start = Some((k, true));
+                }
+            }
+        }
+        if start.is_none() {
+            for level in (1..=n).rev() {
+                if let Some(k) = self.caches.get(level).map(|c| c[yi]) {
+                    if k.braids.is_some() {
+                        start = Some((k, level == n));
+                        break;
+                    }
+                }
+            }
+        }
+        let mut g = *a;
+        match start {
+            Some((k, same_level)) => {
+                g = a.and(&k.grid);
+                if same_level && g == k.grid && k.braids.is_some_and(|b| b >= p) {
+                    return Ok(false);
+                }
+                self.tick()?;
+                let pending = g.new_singles(a);
+                if g.cells.contains(&0) || !g.brt(pending) {
+                    return Ok(true);
+                }
+            }
+            None => {
+                self.tick()?;
+                if !g.assume(y) {
+                    return Ok(true);
+                }
+            }
+        }
+        if !self.closure(&mut g, n - 1, p, false)? {
+            return Ok(true);
+        }
+        let kept = Kept {
+            grid: g,
+            braids: Some(p),
+            gen: 0,
+        };
+        if top {
+            Self::slot(&mut self.caches, n)[yi] = kept;
+        } else {
+            let gen = self.memo_gen.get(n).copied().unwrap_or(0);
+            Self::slot(&mut self.memos, n)[yi] = Kept { gen, ..kept };
+        }
+        Ok(false)
+    }
+
+    /// B_p in a context: braids of length ≤ p and BRT, to a fixpoint. Only candidates
+    /// refuted by one BRT propagation can be braid targets; they are searched by iterative
+    /// deepening (all of them at length 1, then 2, …) and the first braid found is applied
+    /// at once, so a context that collapses after short braids never pays for the long
+    /// searches (the fixpoint is the same in any order).
+    fn braid_closure(&mut self, a: &mut Grid, p: usize) -> Result<bool, Stop> {
+        'round: loop {
+            let mut targets = Vec::new();
+            for y in a.trial_candidates() {
+                self.tick()?;
+                let mut g = *a;
+                if !g.assume(y) {
+                    targets.push(y);
+                }
+            }
+            if targets.is_empty() {
+                return Ok(true);
+            }
+            let Some(state) = a.to_state() else {
+                return Ok(false);
+            };
+            let links = LinkIndex::new(&state);
+            // iterative deepening over the targets: the first braid found is applied at
+            // once (the context may collapse before any long search)
+            let mut live = targets;
+            for len in 1..=p {
+                let mut next = Vec::with_capacity(live.len());
+                for &y in &live {
+                    self.braid_searches += 1;
+                    let mut spent = 0;
+                    let answer = braids::shortest_braid(&links, y, len, BRAID_BUDGET, &mut spent);
+                    self.meter.spend(spent as usize);
+                    match answer {
+                        braids::BraidAnswer::Length(_) => {
+                            if !a.eliminate(y) {
+                                return Ok(false);
+                            }
+                            if let Some(stop) = self.meter.check() {
+                                return Err(stop);
+                            }
+                            continue 'round;
+                        }
+                        braids::BraidAnswer::NoneUpTo => next.push(y),
+                        braids::BraidAnswer::OverBudget => return Err(Stop::SearchBudget),
+                    }
+                }
+                live = next;
+            }
+            return Ok(true);
+        }
+    }
+}
+
+/// The braid proofs of length ≤ p that B_p finds in `a` (for the proof builder).
+pub(crate) fn braid_proof(
+    a: &Grid,
+    y: Candidate,
+    p: usize,
+    meter: &mut Meter,
+) -> Result<Option<crate::proof::Proof>, Stop> {
+    let Some(state) = a.to_state() else {
+        return Ok(None);
+    };
+    if !state.has(y) {
+        return Ok(None);
+    }
+    let links = LinkIndex::new(&state);
+    let answer = whips::search_target_metered(&links, WhipKind::Braid, y, p, meter);
+    if let Some(stop) = answer.stopped {
+        return Err(stop);
+    }
+    Ok(answer.proof)
+}
