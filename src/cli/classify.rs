@@ -148,6 +148,9 @@ fn print(
                 (s.name().to_string(), v)
             })
             .collect();
+        for (scheme, classes) in &classified.trial {
+            columns.insert(scheme.clone(), json!({ "classes": classes }));
+        }
         if let Some(ser) = &classified.ser {
             let er: serde_json::Map<String, serde_json::Value> = ser
                 .er
@@ -208,6 +211,12 @@ fn print(
     if !table.schemes.is_empty() {
         println!("puzzles solved at level <= n:");
         print!("{}", table.to_text());
+    }
+    for (scheme, classes) in &classified.trial {
+        println!("{scheme} (Berthier's T&E classification): puzzles per class");
+        for (class, n) in classes {
+            println!("{class:>30} {n:>9}");
+        }
     }
     if let Some(ser) = &classified.ser {
         println!("SER (Sudoku Explainer's ER; 20.0: its rules do not solve the puzzle):");

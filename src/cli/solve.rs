@@ -118,7 +118,13 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     let level = if resolution.solved {
         level_line(&resolution, spec.scheme, &args.rules)
     } else {
-        unsolved_line(&resolution, &args.rules, args.max_len, &args.bounds)
+        let graded = spec.rules.iter().any(|r| r.technique.get().graded);
+        unsolved_line(
+            &resolution,
+            (&args.rules, graded),
+            args.max_len,
+            &args.bounds,
+        )
     };
     if args.json {
         let mut v = json_report(&loaded, &resolution);
@@ -217,7 +223,12 @@ pub fn text_report(loaded: &Loaded, r: &Resolution, notation_kind: Notation) -> 
 /// solve it; and the hardest step it used.
 /// `NOT RATED: cut by the memory bound (one search filled its memory share of 175 MB) while
 /// searching braid[11]; hardest step used: BRAID[9]`.
-pub fn unsolved_line(r: &Resolution, rules: &str, max_len: usize, bounds: &BoundArgs) -> String {
+pub fn unsolved_line(
+    r: &Resolution,
+    (rules, graded): (&str, bool),
+    max_len: usize,
+    bounds: &BoundArgs,
+) -> String {
     let why = match r.stopped {
         Some(s) => format!(
             "cut by the {} bound ({}; {}) while searching {}",
@@ -226,7 +237,8 @@ pub fn unsolved_line(r: &Resolution, rules: &str, max_len: usize, bounds: &Bound
             bounds.bounds(1).describe(),
             s.rule
         ),
-        None => format!("the rules {rules} (lengths up to {max_len}) do not solve it"),
+        None if graded => format!("the rules {rules} (lengths up to {max_len}) do not solve it"),
+        None => format!("the rules {rules} do not solve it"),
     };
     let hardest = r
         .steps

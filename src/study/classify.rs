@@ -18,7 +18,9 @@ use crate::search::ser::tenths;
 use crate::solver::count_solutions;
 use crate::store::study::{RatingRow, RatingValue, RowCut};
 use crate::store::{Store, StoreError};
-use crate::study::rating::{rate_schemes, RateOptions, RatingScheme, Scheme};
+use crate::study::rating::{
+    rate_schemes, rate_trial, RateOptions, RatingScheme, Scheme, TrialScheme,
+};
 use crate::study::run::{InputPuzzle, Study, StudyInput, Tally, Unstudied};
 use crate::study::ser;
 use serde_json::json;
@@ -79,6 +81,9 @@ pub struct Classified {
     pub first_scheme: BTreeMap<usize, Option<RatingValue>>,
     /// The puzzles whose rows record an error: position, the first error.
     pub errors: Vec<(usize, String)>,
+    /// The T&E schemes asked (`TE`, `BxB`, `BxBB`): puzzles per class (`TE2`, `B3B`,
+    /// `not in T&E(2): TE1`, a cut), each in its scheme.
+    pub trial: BTreeMap<String, BTreeMap<String, usize>>,
 }
 
 impl Classified {
@@ -89,6 +94,11 @@ impl Classified {
             ser: schemes.contains(&RatingScheme::Ser).then(SerTable::default),
             first_scheme: BTreeMap::new(),
             errors: Vec::new(),
+            trial: schemes
+                .iter()
+                .filter(|s| matches!(s, RatingScheme::Trial(_)))
+                .map(|s| (s.name().to_string(), BTreeMap::new()))
+                .collect(),
         }
     }
 
@@ -96,6 +106,12 @@ impl Classified {
         self.table.add(rows);
         if let Some(ser) = &mut self.ser {
             ser.add(rows);
+        }
+        for row in rows {
+            if let Some(classes) = self.trial.get_mut(&row.scheme) {
+                let class = row.hardest.clone().unwrap_or_else(|| "error".to_string());
+                *classes.entry(class).or_default() += 1;
+            }
         }
         self.first_scheme
             .insert(position, rows.first().and_then(|r| r.rating));
@@ -194,6 +210,7 @@ pub fn rate_puzzle(
         .map(|s| match s {
             RatingScheme::Level(_) => level_rows.next().expect("a row per level scheme"),
             RatingScheme::Ser => ser_row(&start, solution),
+            RatingScheme::Trial(t) => trial_row(&start, *t, max_len, bounds),
         })
         .collect()
 }
@@ -208,6 +225,27 @@ fn error_row(scheme: RatingScheme, why: String, seconds: f64) -> RatingRow {
         seconds,
         error: Some(why),
         cut: None,
+    }
+}
+
+/// A T&E classification's row (`TE`, `BxB`, `BxBB`): the depth or the least p as the
+/// rating, the level text (`B3B`, `not in T&E(2): TE1`) as `hardest`.
+fn trial_row(start: &State, scheme: TrialScheme, max_p: usize, bounds: &Bounds) -> RatingRow {
+    let t = Instant::now();
+    let rated = rate_trial(start, scheme, max_p, bounds.start());
+    RatingRow {
+        scheme: scheme.name().to_string(),
+        rating: rated.rating.map(RatingValue::Level),
+        ep: None,
+        ed: None,
+        hardest: Some(rated.level),
+        seconds: t.elapsed().as_secs_f64(),
+        error: None,
+        cut: rated.cut.map(|c| RowCut {
+            bound: c.stop.bound().to_string(),
+            above: c.above,
+            bounds: bounds.describe(),
+        }),
     }
 }
 

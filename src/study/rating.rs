@@ -51,6 +51,7 @@ use crate::search::registry::{Class, Search, Stopped};
 use crate::search::whips::{self, SearchStats, WhipKind};
 use crate::search::{BasicRule, ChainFamily, Limits, Rule, Stop, TechniqueId};
 use crate::study::resolution::{self, ResolutionError};
+use crate::study::te::TeDepth;
 use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
@@ -144,14 +145,42 @@ impl FromStr for Scheme {
 pub enum RatingScheme {
     Level(Scheme),
     Ser,
+    /// Berthier's trial-and-error classifications ([`crate::study::te`]).
+    Trial(TrialScheme),
 }
 
+/// Berthier's T&E classifications: the T&E depth (0–3) of any puzzle, BxB of a T&E(2)
+/// puzzle, BxBB of a T&E(3) one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TrialScheme {
+    Te,
+    BxB,
+    BxBB,
+}
+
+impl TrialScheme {
+    pub const ALL: [TrialScheme; 3] = [TrialScheme::Te, TrialScheme::BxB, TrialScheme::BxBB];
+
+    /// `TE`, `BxB`, `BxBB`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TrialScheme::Te => "TE",
+            TrialScheme::BxB => "BxB",
+            TrialScheme::BxBB => "BxBB",
+        }
+    }
+}
+
+/// The T&E depth a `TE` rating searches up to (Berthier: every known puzzle is in T&E(3)).
+pub const TE_MAX_DEPTH: usize = 3;
+
 impl RatingScheme {
-    /// A level scheme's name, or `SER`.
+    /// A level scheme's name, `SER`, `TE`, `BxB` or `BxBB`.
     pub fn name(self) -> &'static str {
         match self {
             RatingScheme::Level(s) => s.name(),
             RatingScheme::Ser => "SER",
+            RatingScheme::Trial(t) => t.name(),
         }
     }
 
@@ -159,13 +188,14 @@ impl RatingScheme {
     pub fn level(self) -> Option<Scheme> {
         match self {
             RatingScheme::Level(s) => Some(s),
-            RatingScheme::Ser => None,
+            RatingScheme::Ser | RatingScheme::Trial(_) => None,
         }
     }
 
-    /// Every scheme's name, comma separated (`L, M, N, W, B, gW, gB, BC, SER`).
+    /// Every scheme's name, comma separated (`L, M, N, W, B, gW, gB, BC, SER, TE, BxB,
+    /// BxBB`).
     pub fn names() -> String {
-        format!("{}, SER", Scheme::names())
+        format!("{}, SER, TE, BxB, BxBB", Scheme::names())
     }
 }
 
@@ -186,6 +216,15 @@ impl FromStr for RatingScheme {
     fn from_str(s: &str) -> Result<RatingScheme, UnknownRatingScheme> {
         if s.eq_ignore_ascii_case("ser") {
             return Ok(RatingScheme::Ser);
+        }
+        if s.eq_ignore_ascii_case("te") || s.eq_ignore_ascii_case("t&e") {
+            return Ok(RatingScheme::Trial(TrialScheme::Te));
+        }
+        if let Some(t) = TrialScheme::ALL
+            .into_iter()
+            .find(|t| t.name().eq_ignore_ascii_case(s))
+        {
+            return Ok(RatingScheme::Trial(t));
         }
         Scheme::from_str(s)
             .map(RatingScheme::Level)
@@ -591,6 +630,32 @@ pub fn rate_puzzle(p: &Puzzle, by: &RateBy, max_len: usize, bounds: &Bounds) -> 
         ..RateOptions::default()
     };
     match by {
+        RateBy::Scheme(RatingScheme::Level(scheme @ (Scheme::B | Scheme::GB)))
+            if !in_te1(&start, &options.limits) =>
+        {
+            // Berthier: braids solve exactly the T&E(1) puzzles; no blind braid search
+            RateLine::Level {
+                rating: None,
+                scheme: scheme.to_string(),
+                level: format!("not in T&E(1): no {scheme} rating"),
+                hardest: None,
+                seconds: t.elapsed().as_secs_f64(),
+                cut: None,
+                puzzle,
+            }
+        }
+        RateBy::Scheme(RatingScheme::Trial(trial)) => {
+            let rated = rate_trial(&start, *trial, max_len, options.limits);
+            RateLine::Level {
+                rating: rated.rating,
+                scheme: trial.name().to_string(),
+                level: rated.level,
+                hardest: None,
+                seconds: t.elapsed().as_secs_f64(),
+                cut: rated.cut.map(|c| CutLine::new(&c, bounds)),
+                puzzle,
+            }
+        }
         RateBy::Scheme(RatingScheme::Level(scheme)) => {
             match rate_with(&start, *scheme, max_len, solution, &options) {
                 Ok(r) => RateLine::Level {
@@ -649,6 +714,76 @@ pub fn rate_puzzle(p: &Puzzle, by: &RateBy, max_len: usize, bounds: &Bounds) -> 
                 Err(e) => RateLine::failed(Some(puzzle), e.to_string()),
             }
         }
+    }
+}
+
+/// Whether T&E(BRT, 1) solves `start` (what B and gB ratings need: Berthier's theorem, braids
+/// solve exactly the T&E(1) puzzles). A limit that stops the check leaves the answer to the
+/// braid search (true).
+pub fn in_te1(start: &State, limits: &Limits) -> bool {
+    !matches!(
+        crate::study::te::te_depth(start, 1, *limits),
+        Ok(TeDepth::Beyond(_))
+    )
+}
+
+/// A T&E classification of one puzzle: its level (`TE2`, `B3B`, `B2BB`), or what is known
+/// when it has none (`not in T&E(2): TE1`, `TE>3`, `BxB>14`, a cut).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrialRating {
+    pub rating: Option<usize>,
+    pub level: String,
+    pub cut: Option<Cut>,
+}
+
+/// `TE1`, `TE>3`, `TE>1 (time bound)`: a T&E depth as a level.
+fn depth_text(depth: &TeDepth) -> String {
+    match depth {
+        TeDepth::Depth(n) => format!("TE{n}"),
+        TeDepth::Beyond(n) => format!("TE>{n}"),
+        TeDepth::Cut { stop, above } => Cut {
+            stop: *stop,
+            above: *above,
+        }
+        .text("TE"),
+    }
+}
+
+/// Classify `start` in a T&E scheme ([`crate::study::te`]): the T&E depth up to
+/// [`TE_MAX_DEPTH`], BxB of a T&E(2) puzzle or BxBB of a T&E(3) one with braids of length
+/// ≤ `max_p`, within `limits`.
+pub fn rate_trial(start: &State, scheme: TrialScheme, max_p: usize, limits: Limits) -> TrialRating {
+    use crate::study::te::{self, BClass};
+    let rated =
+        |rating: Option<usize>, level: String, cut: Option<Cut>| TrialRating { rating, level, cut };
+    let (class, suffix, depth) = match scheme {
+        TrialScheme::Te => {
+            return match te::te_depth(start, TE_MAX_DEPTH, limits) {
+                Ok(d @ TeDepth::Depth(n)) => rated(Some(n), depth_text(&d), None),
+                Ok(d @ TeDepth::Beyond(_)) => rated(None, depth_text(&d), None),
+                Ok(d @ TeDepth::Cut { stop, above }) => {
+                    rated(None, depth_text(&d), Some(Cut { stop, above }))
+                }
+                Err(e) => rated(None, e.to_string(), None),
+            };
+        }
+        TrialScheme::BxB => (te::bxb(start, max_p, limits), "B", 2),
+        TrialScheme::BxBB => (te::bxbb(start, max_p, limits), "BB", 3),
+    };
+    let name = scheme.name();
+    match class {
+        Ok(BClass::Class(p)) => rated(Some(p), format!("B{p}{suffix}"), None),
+        Ok(BClass::WrongDepth(d)) => rated(
+            None,
+            format!("not in T&E({depth}): {}", depth_text(&d)),
+            None,
+        ),
+        Ok(BClass::Above(p)) => rated(None, format!("{name}>{p}"), None),
+        Ok(BClass::Cut { stop, above }) => {
+            let cut = Cut { stop, above };
+            rated(None, cut.text(name), Some(cut))
+        }
+        Err(e) => rated(None, e.to_string(), None),
     }
 }
 

@@ -1,0 +1,137 @@
+//! `rate --scheme TE|BxB|BxBB` and the T&E(1) check before a B rating, on puzzles with
+//! published classes (Berthier's Sudoku-classif repository, 2023: eleven's T&E(2) puzzles
+//! with their BxB, Monhard's T&E(3) puzzles with their BxBB, mith's Loki).
+
+use std::process::Command;
+
+const LOKI: &str =
+    "57....9..........8.1.........168..4......28.9..2.9416.....2.....6.9.82.4...41.6..";
+/// eleven's #7558 (published B2B).
+const ELEVEN_7558: &str =
+    "1.....7....6.8.....89..1..6.3............24..9...6...7...5.....6...1...88.5.7...1";
+/// Monhard's T&E(3) #71 (published B2BB).
+const MONHARD_71: &str =
+    "98.76.5..7.5..98...64.......794...8..4..87.....695......7...6.......4.32......4.1";
+/// controlled-bias 000 #1420 (SudoRules: W3, so T&E(1)).
+const CB_1420: &str =
+    "1...5....4.6.8.....9.1..56....5...166..3...5.........7.72..4.9.....2....9......31";
+
+/// `rate PUZZLE --scheme SCHEME EXTRA --json`: the puzzle's JSON line.
+fn rate(puzzle: &str, scheme: &str, extra: &[&str]) -> serde_json::Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_sudolink"))
+        .args(["rate", puzzle, "--scheme", scheme, "--json"])
+        .args(extra)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn te_depth_of_loki_eleven_and_a_controlled_bias_puzzle() {
+    for (puzzle, depth) in [(LOKI, 3), (ELEVEN_7558, 2), (MONHARD_71, 3), (CB_1420, 1)] {
+        let v = rate(puzzle, "TE", &[]);
+        assert_eq!(v["rating"], depth, "{v}");
+        assert_eq!(v["level"], format!("TE{depth}"), "{v}");
+        assert_eq!(v["scheme"], "TE");
+    }
+}
+
+#[test]
+fn bxb_and_bxbb_equal_the_published_classes() {
+    let v = rate(ELEVEN_7558, "BxB", &["--max-len", "14"]);
+    assert_eq!(
+        (v["rating"].clone(), v["level"].clone()),
+        (2.into(), "B2B".into()),
+        "{v}"
+    );
+    let v = rate(MONHARD_71, "BxBB", &["--max-len", "5"]);
+    assert_eq!(
+        (v["rating"].clone(), v["level"].clone()),
+        (2.into(), "B2BB".into()),
+        "{v}"
+    );
+}
+
+#[test]
+fn a_puzzle_of_the_wrong_depth_is_told_so() {
+    let v = rate(CB_1420, "BxB", &[]);
+    assert!(v["rating"].is_null());
+    assert_eq!(v["level"], "not in T&E(2): TE1", "{v}");
+    let v = rate(ELEVEN_7558, "BxBB", &[]);
+    assert_eq!(v["level"], "not in T&E(3): TE2", "{v}");
+}
+
+#[test]
+fn b_is_refused_at_once_beyond_t_and_e_1() {
+    for scheme in ["B", "gB"] {
+        let v = rate(LOKI, scheme, &["--max-len", "20"]);
+        assert!(v["rating"].is_null(), "{v}");
+        assert_eq!(
+            v["level"],
+            format!("not in T&E(1): no {scheme} rating"),
+            "{v}"
+        );
+        // decided by T&E(1), not by a braid search: well under a second
+        assert!(v["seconds"].as_f64().unwrap() < 1.0, "{v}");
+    }
+    // a T&E(1) puzzle is rated as before
+    let v = rate(CB_1420, "B", &[]);
+    assert!(v["rating"].as_u64().is_some_and(|b| b <= 3), "{v}");
+}
+
+#[test]
+fn a_t_and_e_rating_cut_by_its_time_bound_says_so() {
+    let v = rate(LOKI, "BxBB", &["--timeout", "0.001"]);
+    assert!(v["rating"].is_null(), "{v}");
+    assert_eq!(v["cut"]["bound"], "time", "{v}");
+    assert!(
+        v["level"].as_str().unwrap().ends_with("(time bound)"),
+        "{v}"
+    );
+}
+
+#[test]
+fn classify_counts_t_and_e_classes_and_stores_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("three.txt");
+    std::fs::write(&file, format!("{LOKI}\n{ELEVEN_7558}\n{CB_1420}\n")).unwrap();
+    let db = dir.path().join("te.db");
+    let out = Command::new(env!("CARGO_BIN_EXE_sudolink"))
+        .args([
+            "classify",
+            file.to_str().unwrap(),
+            "--scheme",
+            "TE,BxB",
+            "--json",
+        ])
+        .args(["--max-len", "14", "--db", db.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let te = &v["table"]["TE"]["classes"];
+    assert_eq!(
+        (te["TE1"].clone(), te["TE2"].clone(), te["TE3"].clone()),
+        (1.into(), 1.into(), 1.into()),
+        "{v}"
+    );
+    assert_eq!(v["table"]["BxB"]["classes"]["B2B"], 1, "{v}");
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let depths: Vec<(i64, i64)> = conn
+        .prepare("SELECT position, rating FROM rating WHERE scheme = 'TE' ORDER BY position")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(depths, vec![(0, 3), (1, 2), (2, 1)]);
+}
