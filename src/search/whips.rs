@@ -1739,6 +1739,20 @@ pub struct Batch {
     pub cut: Option<BatchCut>,
 }
 
+impl Batch {
+    /// A batch `stop` cut while searching `depth`: every shorter depth was searched to its end.
+    fn cut_at(stats: SearchStats, stop: Stop, depth: usize) -> Batch {
+        Batch {
+            proofs: Vec::new(),
+            stats,
+            cut: Some(BatchCut {
+                stop,
+                complete_to: depth - 1,
+            }),
+        }
+    }
+}
+
 /// A batch stopped by a limit: no target has a whip of length ≤ `complete_to` in the state
 /// (every depth up to it was searched to the end), nothing is known beyond.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1797,14 +1811,7 @@ pub fn shortest_batch_within(
             .filter(|&b| stats.partial_whips >= b)
             .map(|budget| Stop::Budget { budget });
         if let Some(stop) = over_budget.or_else(|| limits.reached()) {
-            return Batch {
-                proofs: Vec::new(),
-                stats,
-                cut: Some(BatchCut {
-                    stop,
-                    complete_to: depth - 1,
-                }),
-            };
+            return Batch::cut_at(stats, stop, depth);
         }
         let budget = SuspendBudget {
             found: AtomicBool::new(false),
@@ -1867,14 +1874,7 @@ pub fn shortest_batch_within(
             };
         }
         if let Some(stop) = cut {
-            return Batch {
-                proofs: Vec::new(),
-                stats,
-                cut: Some(BatchCut {
-                    stop,
-                    complete_to: depth - 1,
-                }),
-            };
+            return Batch::cut_at(stats, stop, depth);
         }
         live = next;
         if live.is_empty() {
