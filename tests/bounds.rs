@@ -32,8 +32,9 @@ fn run(args: &[&str]) -> (i32, String, String) {
 /// The largest resident memory of any child process this test binary has waited for, in
 /// bytes (`getrusage(RUSAGE_CHILDREN)`: Linux reports the largest child's peak).
 fn children_peak_bytes() -> u64 {
-    // SAFETY: getrusage writes into the struct we hand it and reads nothing else.
+    // SAFETY: rusage is a plain C struct of integers, for which all zeros is a valid value.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: getrusage writes into the struct we hand it and reads nothing else.
     let rc = unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
     assert_eq!(rc, 0, "getrusage");
     usage.ru_maxrss as u64 * 1024

@@ -189,9 +189,12 @@ pub fn eliminations(
         } else {
             Ok(true)
         })
-        .and_then(|r| match r {
-            true => build::trial_proof(&mut engine, state, z, theory.depth, theory.braids),
-            false => Ok(None),
+        .and_then(|r| {
+            if r {
+                build::trial_proof(&mut engine, state, z, theory.depth, theory.braids)
+            } else {
+                Ok(None)
+            }
         });
         match found {
             Ok(Some(t)) => proofs.push(t.into_proof()),
