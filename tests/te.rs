@@ -4,7 +4,8 @@
 //! checker and checked against the solution, tampered proofs refused.
 //!
 //! The `#[ignore]` tests at the end time whole collections (read from `SUDOLINK_DATA`, else
-//! `../shared/data`) and print their figures: `cargo test --release --test te -- --ignored
+//! the repository's `data/`; `data/README.md` names where each collection comes from) and
+//! print their figures: `cargo test --release --test te -- --ignored
 //! --nocapture`.
 
 use rayon::prelude::*;
@@ -36,7 +37,7 @@ fn lines(text: &str) -> Vec<&str> {
 fn data_dir() -> std::path::PathBuf {
     std::env::var_os("SUDOLINK_DATA")
         .map(Into::into)
-        .unwrap_or_else(|| std::path::PathBuf::from("../shared/data"))
+        .unwrap_or_else(|| std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/data")))
 }
 
 fn collection(name: &str) -> Option<String> {

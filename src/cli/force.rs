@@ -64,6 +64,8 @@ pub struct ForceArgs {
     pub every_choice: bool,
     #[command(flatten)]
     pub state: super::input::WorkingStateArgs,
+    #[command(flatten)]
+    pub bounds: super::bounds::BoundArgs,
 }
 
 /// The link level and form asked.
@@ -123,8 +125,8 @@ pub fn run(args: &ForceArgs) -> Result<()> {
         loaded.solution.as_ref(),
         !args.state.no_basic,
         level_and_form(args),
-        &ask,
-        args.limit,
+        (&ask, args.limit),
+        args.bounds.bounds(1).start(),
     )
     .map_err(|e| match e {
         ForceError::Choice(e) => anyhow::anyhow!("--choice: {e}"),
@@ -141,6 +143,14 @@ pub fn run(args: &ForceArgs) -> Result<()> {
         );
     } else {
         print!("{}", report_text(&report, args.every_choice));
+    }
+    if let Some(stop) = report.stopped {
+        eprintln!(
+            "note: cut by the {} bound ({stop}; {}): the lists are those found before it; \
+             raise --timeout, --memory or --budget to go further",
+            stop.bound(),
+            args.bounds.bounds(1).describe()
+        );
     }
     Ok(())
 }

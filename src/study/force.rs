@@ -10,7 +10,7 @@ use crate::grid::State;
 use crate::proof::net::{technique_name, ForceMode, LinkLevel, NetChoice, NetForm};
 use crate::proof::Proof;
 use crate::search::force::{choice_members, every_choice, find, prove_choice, ChoiceError};
-use crate::search::Meter;
+use crate::search::{Limits, Meter, Stop};
 use thiserror::Error;
 
 use crate::search::force::ForceSpec;
@@ -56,18 +56,23 @@ pub struct ForceReport {
     /// Steps of the basic rules applied first.
     pub basic_steps: usize,
     pub sections: Vec<ForceSection>,
+    /// The limit that stopped an analysis: the lists are those found before it.
+    pub stopped: Option<Stop>,
 }
 
 /// The force report of `start`: the techniques of `level` and `form`, `ask` what to list,
-/// `limit` the proofs kept per section (0: all).
+/// `limit` the proofs kept per section (0: all); the techniques' analyses run within
+/// `limits` ([`ForceReport::stopped`] says which stopped them).
 pub fn force_report(
     start: &State,
     solution: Option<&[u8; 81]>,
     basic: bool,
     (level, form): (LinkLevel, NetForm),
-    ask: &ForceAsk,
-    limit: usize,
+    (ask, limit): (&ForceAsk, usize),
+    limits: Limits,
 ) -> Result<ForceReport, ForceError> {
+    let mut meter = Meter::new(limits);
+    let mut stopped = None;
     let (state, basic_steps) = working_state(start, solution, basic)?;
     if state.is_solved() {
         return Err(ForceError::Solved);
@@ -94,10 +99,12 @@ pub fn force_report(
             .iter()
             .map(|&mode| {
                 let spec = ForceSpec::new(mode, level, form);
+                let answer = find(&links, spec, None, &mut meter);
+                stopped = stopped.or(answer.stopped);
                 ForceSection {
                     technique: technique_name(mode, level, form),
                     choice: None,
-                    proofs: keep(find(&links, spec, None, &mut Meter::unlimited()).proofs),
+                    proofs: keep(answer.proofs),
                 }
             })
             .collect(),
@@ -126,5 +133,6 @@ pub fn force_report(
         state,
         basic_steps,
         sections,
+        stopped,
     })
 }
