@@ -281,3 +281,16 @@ fn a_bad_bound_is_refused_with_its_flag_named() {
     assert_ne!(code, 0);
     assert!(err.contains("--memory"), "{err}");
 }
+
+#[test]
+fn force_says_when_its_analyses_were_cut() {
+    let (code, _, err) = run(&["force", "--timeout", "0.0001"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("note: cut by the time bound") && err.contains("lists are those found"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["force"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("cut by"), "{err}");
+}
