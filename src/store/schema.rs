@@ -261,20 +261,22 @@ pub fn prepare(conn: &Connection) -> Result<(), StoreError> {
 /// STRICT column's type cannot change, so [`prepare`] renames it, creates version 2's and
 /// copies the rows (their integer levels are version 2's too).
 fn old_rating_table(conn: &Connection) -> Result<bool, StoreError> {
-    let columns: Vec<String> = conn
+    let columns = rating_columns(conn)?;
+    Ok(!columns.is_empty() && !columns.iter().any(|c| c == "ep"))
+}
+
+/// The names of the `rating` table's columns (none when there is no such table).
+fn rating_columns(conn: &Connection) -> Result<Vec<String>, StoreError> {
+    Ok(conn
         .prepare("SELECT name FROM pragma_table_info('rating')")?
         .query_map([], |row| row.get(0))?
-        .collect::<Result<_, _>>()?;
-    Ok(!columns.is_empty() && !columns.iter().any(|c| c == "ep"))
+        .collect::<Result<_, _>>()?)
 }
 
 /// Whether the store's `rating` table is version 2's (SER's `ep`, no `cut`): [`prepare`]
 /// adds version 3's columns (NULL in every stored row: none was cut).
 fn rating_without_cut(conn: &Connection) -> Result<bool, StoreError> {
-    let columns: Vec<String> = conn
-        .prepare("SELECT name FROM pragma_table_info('rating')")?
-        .query_map([], |row| row.get(0))?
-        .collect::<Result<_, _>>()?;
+    let columns = rating_columns(conn)?;
     Ok(columns.iter().any(|c| c == "ep") && !columns.iter().any(|c| c == "cut"))
 }
 

@@ -19,7 +19,7 @@ use crate::solver::count_solutions;
 use crate::store::study::{RatingRow, RatingValue, RowCut};
 use crate::store::{Store, StoreError};
 use crate::study::rating::{
-    rate_schemes, rate_trial, RateOptions, RatingScheme, Scheme, TrialScheme,
+    rate_schemes, rate_trial, Cut, RateOptions, RatingScheme, Scheme, TrialScheme,
 };
 use crate::study::run::{InputPuzzle, Study, StudyInput, Tally, Unstudied};
 use crate::study::ser;
@@ -196,11 +196,7 @@ pub fn rate_puzzle(
                     hardest: r.hardest,
                     seconds,
                     error: None,
-                    cut: r.cut.map(|c| RowCut {
-                        bound: c.stop.bound().to_string(),
-                        above: c.above,
-                        bounds: bounds.describe(),
-                    }),
+                    cut: r.cut.map(|c| row_cut(&c, bounds)),
                 },
                 Err(e) => error_row(RatingScheme::Level(*scheme), e.to_string(), seconds),
             }
@@ -213,6 +209,15 @@ pub fn rate_puzzle(
             RatingScheme::Trial(t) => trial_row(&start, *t, max_len, bounds),
         })
         .collect()
+}
+
+/// A cut rating as the store keeps it, with the bounds it ran under.
+fn row_cut(cut: &Cut, bounds: &Bounds) -> RowCut {
+    RowCut {
+        bound: cut.stop.bound().to_string(),
+        above: cut.above,
+        bounds: bounds.describe(),
+    }
 }
 
 fn error_row(scheme: RatingScheme, why: String, seconds: f64) -> RatingRow {
@@ -241,11 +246,7 @@ fn trial_row(start: &State, scheme: TrialScheme, max_p: usize, bounds: &Bounds) 
         hardest: Some(rated.level),
         seconds: t.elapsed().as_secs_f64(),
         error: None,
-        cut: rated.cut.map(|c| RowCut {
-            bound: c.stop.bound().to_string(),
-            above: c.above,
-            bounds: bounds.describe(),
-        }),
+        cut: rated.cut.map(|c| row_cut(&c, bounds)),
     }
 }
 
