@@ -29,6 +29,7 @@ pub mod forum2007;
 pub mod gnpx;
 pub mod hodoku;
 pub mod hypothesis;
+pub mod impossible;
 pub mod lexer;
 pub mod nrc;
 mod serde_forms;

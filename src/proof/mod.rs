@@ -20,10 +20,12 @@ pub mod kraken;
 pub mod medusa;
 pub mod medusa_net;
 pub mod net;
+pub mod oddagon;
 pub mod range;
 pub mod tagging;
 pub mod te;
 pub mod template;
+pub mod tridagon;
 pub mod uniqueness;
 pub mod whip;
 
@@ -131,6 +133,12 @@ pub enum Pattern {
     /// Berthier's trial and error, T&E(n) or T&E(B_p, n): an assumption refuted by BRT,
     /// nested refutations and braids (see [`te`]).
     Trial(Box<te::TrialPattern>),
+    /// CSP-Rules' oddagon O[n]: an odd loop of candidates through CSP variables, whose
+    /// other candidates (guardians) are not all false (see [`oddagon`]).
+    Oddagon(Box<oddagon::OddagonPattern>),
+    /// The tridagon (trivalue oddagon) and its anti-tridagon OR-k relations (see
+    /// [`tridagon`]).
+    Tridagon(Box<tridagon::TridagonPattern>),
 }
 
 /// Evaluates `$body` with `$x` bound to the data of `$pattern`'s kind (`$pattern` a
@@ -234,6 +242,8 @@ macro_rules! on_pattern {
             $crate::proof::Pattern::KrakenFish($x) => $body,
             $crate::proof::Pattern::AlignedExclusion($x) => $body,
             $crate::proof::Pattern::Trial($x) => $body,
+            $crate::proof::Pattern::Oddagon($x) => $body,
+            $crate::proof::Pattern::Tridagon($x) => $body,
         }
     };
 }

@@ -1,0 +1,78 @@
+//! How the impossible patterns are drawn (the tridagon and its OR-k relations, the
+//! oddagon): the pattern's cells outlined block by block (a tridagon) or its loop's
+//! candidates marked with the variables joining them (an oddagon), the guardians marked
+//! apart, the eliminations struck (as every picture strikes them).
+
+use super::{mark, Drawn, Meanings, Parts, CHAIN_MEANINGS};
+use crate::export::svg::{Role, SetKind};
+use crate::grid::{Candidate, State};
+use crate::proof::oddagon::OddagonPattern;
+use crate::proof::tridagon::TridagonPattern;
+use crate::proof::Proof;
+
+/// The tridagon's colours: its digits' candidates in the twelve cells, the guardians.
+const TRIDAGON_MEANINGS: Meanings = Meanings {
+    pattern: "the pattern's digits in its cells",
+    extra: "guardian (one is true)",
+    ..CHAIN_MEANINGS
+};
+
+/// The oddagon's colours: its loop, the guardians.
+const ODDAGON_MEANINGS: Meanings = Meanings {
+    pattern: "the odd loop",
+    extra: "guardian (one is true)",
+    ..CHAIN_MEANINGS
+};
+
+/// Each block's three cells outlined as one set (named by its block), the pattern's digits
+/// marked in them, the guardians marked apart.
+impl Drawn for TridagonPattern {
+    fn picture(&self, state: &State, _: &Proof, _: Option<usize>) -> (Parts, &'static Meanings) {
+        let mut parts = Parts::default();
+        for (k, block) in self.blocks.iter().enumerate() {
+            let digits: Vec<Candidate> = block
+                .iter()
+                .flat_map(|&cell| self.digits.iter().map(move |&d| Candidate::new(cell, d)))
+                .filter(|&c| state.has(c))
+                .collect();
+            parts
+                .marks
+                .extend(digits.iter().map(|&c| mark(c, Role::Pattern)));
+            let i = parts.set(SetKind::Als, digits);
+            let name = format!("b{}", block[0].block() + 1);
+            parts.set_texts[i] = Some(format!(
+                "{name}: {}",
+                block.map(|c| c.to_string()).join(" ")
+            ));
+            parts.sets[i].name = Some(name);
+            parts.sets[i].hue = k;
+        }
+        parts
+            .marks
+            .extend(self.guardians.iter().map(|&g| mark(g, Role::Extra)));
+        (parts, &TRIDAGON_MEANINGS)
+    }
+}
+
+/// The loop's candidates, each joined to the next by its variable (weak links drawn as
+/// links), the guardians marked apart.
+impl Drawn for OddagonPattern {
+    fn label(&self, _: &Proof) -> String {
+        format!("oddagon[{}]", self.candidates.len())
+    }
+
+    fn picture(&self, _: &State, _: &Proof, _: Option<usize>) -> (Parts, &'static Meanings) {
+        let mut parts = Parts::default();
+        parts
+            .marks
+            .extend(self.candidates.iter().map(|&c| mark(c, Role::Pattern)));
+        for i in 0..self.candidates.len() {
+            let (a, b) = self.pair(i);
+            parts.link((&[a], None), (&[b], None), false);
+        }
+        parts
+            .marks
+            .extend(self.guardians.iter().map(|&g| mark(g, Role::Extra)));
+        (parts, &ODDAGON_MEANINGS)
+    }
+}
