@@ -23,7 +23,9 @@
 //! - [`force`]: GNPX's force chains and forcing nets on that engine;
 //! - [`hypothesis`]: Hanson's hypothesis and disproof, the two-way bivalue hypothesis, and
 //!   +depth/++depth, on that engine; [`locked_sets`]: the locked candidates, subsets and
-//!   fish depth restarts with on a hypothetical state.
+//!   fish depth restarts with on a hypothetical state;
+//! - [`oddagon`], [`tridagon`]: CSP-Rules' impossible patterns — oddagons O[n], the
+//!   tridagon and its anti-tridagon OR-k relations.
 
 pub mod aic;
 pub mod als;
@@ -40,6 +42,7 @@ pub mod limits;
 pub mod locked_sets;
 pub mod medusa;
 pub mod net;
+pub mod oddagon;
 pub mod ranges;
 pub mod registry;
 pub mod ser;
@@ -50,6 +53,7 @@ pub mod tagging2;
 pub mod tagging3;
 pub mod te;
 pub mod templates;
+pub mod tridagon;
 pub mod uniqueness;
 pub mod w_wing;
 pub mod whips;

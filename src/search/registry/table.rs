@@ -11,7 +11,7 @@ pub(super) const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in [Berthier NRC]'s order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 117] = {
+pub static REGISTRY: [Technique; 120] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -722,6 +722,34 @@ pub static REGISTRY: [Technique; 117] = {
         .rated(21, 100),
         Technique::whip(WhipKind::GBraid, Some(10))
         .rated(23, 100),
+        // CSP-Rules' impossible patterns (see `impossible`): an oddagon O[n] just above the
+        // whips and braids of its length n; a tridagon (12 cells, CSP-Rules' complexity 12)
+        // above every whip and braid of length 12, its OR-k relation's elimination one step
+        // further (the relation and its ORk-whip[1])
+        impossible(
+            "oddagon",
+            &["oddagons", "o"],
+            |s| crate::search::oddagon::find(s.links),
+            crate::search::oddagon::MAX_LENGTH,
+            "an odd loop of candidates through CSP variables: what sees every guardian (the variables' other candidates) goes (CSP-Rules O[n], n ≤ 15)",
+        )
+        .rated(30, 100),
+        impossible(
+            "tridagon",
+            &["trivalue-oddagon", "tridagon-12"],
+            |s| crate::search::tridagon::find(s.links, crate::search::tridagon::Wanted::Tridagon),
+            12,
+            "three digits in 3 cells of each of 4 blocks (2 bands × 2 stacks), oddly oriented: impossible, so the one cell with other digits loses the three (SudoRules' tridagon[12])",
+        )
+        .rated(1240, 0),
+        impossible(
+            "trid-ork",
+            &["anti-tridagon", "ork-anti-tridagon", "degen-cycl-trid-ork"],
+            |s| crate::search::tridagon::find(s.links, crate::search::tridagon::Wanted::OrK),
+            12,
+            "a tridagon (or its degenerate-cyclic form) with k guardians in several cells: one is true, so what sees every guardian goes (SudoRules' Trid-ORk relation and ORk-whip[1])",
+        )
+        .rated(1250, 0),
         force(
             "force-cell-links",
             CHAINS,
@@ -900,3 +928,32 @@ pub static REGISTRY: [Technique; 117] = {
         .rated(10_001, 0),
     ]
 };
+
+/// One of CSP-Rules' impossible patterns ([`crate::search::oddagon`],
+/// [`crate::search::tridagon`]): every instance in the state at once, in no rating scheme,
+/// listed with SudoRules' rules (`explain`'s whips and braids); the set
+/// `impossible-patterns` names them all.
+const fn impossible(
+    name: &'static str,
+    aliases: &'static [&'static str],
+    find: fn(&StateView) -> Vec<Proof>,
+    size: usize,
+    summary: &'static str,
+) -> Technique {
+    Technique {
+        name,
+        aliases,
+        sets: &["impossible-patterns", "exotic"],
+        search: Search::Assistant(FindAll(find, None)),
+        class: Class::Extra,
+        measure: LengthMeasure::Size(size),
+        graded: false,
+        default_cap: None,
+        summary,
+        system: System::Whips,
+        difficulty: Difficulty {
+            base: 0,
+            per_length: 0,
+        },
+    }
+}
