@@ -943,7 +943,7 @@ const fn impossible(
     Technique {
         name,
         aliases,
-        sets: &["impossible-patterns", "exotic"],
+        sets: &["impossible-patterns"],
         search: Search::Assistant(FindAll(find, None)),
         class: Class::Extra,
         measure: LengthMeasure::Size(size),
