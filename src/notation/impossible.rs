@@ -69,20 +69,21 @@ pub fn tridagon_text(p: &TridagonPattern) -> String {
     )
 }
 
-/// SudoRules' lines for a tridagon step: the pattern and its elimination (`tridagon[12]`),
-/// or the OR-k relation and the `ORk-whip[1]` eliminating what sees every guardian.
-pub fn tridagon_sudorules(p: &TridagonPattern, proof: &Proof) -> String {
+/// SudoRules' lines of a tridagon's pattern: the `tridagon[12]` pattern with its target
+/// cell, or the OR-k relation (`Trid-OR3-relation for digits …`, its blocks and guardians).
+pub fn tridagon_relation_text(p: &TridagonPattern) -> String {
     let name = p.sudorules_name();
     let k = p.guardians.len();
-    let target = (name == "tridagon").then(|| p.target_cell()).flatten();
+    let target = if name == "tridagon" {
+        p.target_cell()
+    } else {
+        None
+    };
     let mut out = if target.is_some() {
-        format!(
-            "tridagon for digits {} in blocks:\n",
-            digits_text(&p.digits)
-        )
+        format!("tridagon for digits {} in blocks:", digits_text(&p.digits))
     } else {
         format!(
-            "{name}-OR{k}-relation for digits {} in blocks:\n",
+            "{name}-OR{k}-relation for digits {} in blocks:",
             digits_text(&p.digits)
         )
     };
@@ -98,37 +99,42 @@ pub fn tridagon_sudorules(p: &TridagonPattern, proof: &Proof) -> String {
             })
             .collect();
         out.push_str(&format!(
-            "        b{}, with cells (marked #): {}\n",
+            "\n        b{}, with cells (marked #): {}",
             block[0].block() + 1,
             cells.join(", ")
         ));
     }
-    match target {
-        Some(cell) => {
+    if target.is_none() {
+        out.push_str(&format!(
+            "\nwith {k} guardians (in cells marked @): {}",
+            labels(&p.guardians)
+        ));
+    }
+    out
+}
+
+/// SudoRules' lines for a tridagon step: the pattern and its elimination (`tridagon[12]`),
+/// or the OR-k relation and the `ORk-whip[1]` eliminating what sees every guardian.
+pub fn tridagon_sudorules(p: &TridagonPattern, proof: &Proof) -> String {
+    let relation = tridagon_relation_text(p);
+    let k = p.guardians.len();
+    match p.target_cell().filter(|_| p.sudorules_name() == "tridagon") {
+        Some(cell) if proof.eliminations.iter().all(|c| c.cell() == cell) => {
             let digits: Vec<String> = proof
                 .eliminations
                 .iter()
                 .map(|c| c.digit().to_string())
                 .collect();
-            if proof.eliminations.iter().all(|c| c.cell() == cell) {
-                out.push_str(&format!(" ==> {cell}≠{}", digits.join(",")));
-            } else {
-                out.push_str(&format!(" ==> {}", modern_conclusions(proof)));
-            }
+            format!("{relation}\n ==> {cell}≠{}", digits.join(","))
         }
-        None => {
-            out.push_str(&format!(
-                "with {k} guardians (in cells marked @): {}\n",
-                labels(&p.guardians)
-            ));
-            out.push_str(&format!(
-                "{name}-OR{k}-whip[1]: OR{k}{{{{{} | .}}}} ==> {}",
-                labels(&p.guardians),
-                modern_conclusions(proof)
-            ));
-        }
+        Some(_) => format!("{relation}\n ==> {}", modern_conclusions(proof)),
+        None => format!(
+            "{relation}\n{}-OR{k}-whip[1]: OR{k}{{{{{} | .}}}} ==> {}",
+            p.sudorules_name(),
+            labels(&p.guardians),
+            modern_conclusions(proof)
+        ),
     }
-    out
 }
 
 /// A variable with two of its candidates as SudoRules prints a bivalue cell:

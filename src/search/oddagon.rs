@@ -2,9 +2,11 @@
 //! CSP-Rules 2.1 finds them (`CSP-Rules-Generic/CHAIN-RULES-COMMON/ODDAGONS/`): target by
 //! target, growing loops whose every variable's other candidates are linked to the target.
 //!
-//! For a target z, a CSP variable V (undecided, not holding z) may join two of its open
-//! candidates a and b in the loop when every other open candidate of V is linked to z: at
-//! most two of V's candidates are not linked to z, and a, b must include them. These pairs
+//! For a target z, a CSP variable V (undecided) may join two of its open candidates a and b
+//! in the loop when every other open candidate of V is linked to z: at most two of V's
+//! candidates are not linked to z (z itself, in its own variables, is one), and a, b must
+//! include them. The target may be on its loop, as in CSP-Rules (its `oddagon[9]: … r7c6{n8
+//! n1},r7n1{c6 c8} … ==> r7c6≠1`). These pairs
 //! are the edges of z's *usable graph*. An oddagon eliminating z is an odd cycle of that
 //! graph, of length ≤ [`MAX_LENGTH`], with distinct candidates and distinct variables;
 //! when the usable graph is bipartite (a two-colouring by breadth-first search) there is
@@ -148,9 +150,6 @@ impl Search {
         self.nodes.clear();
         let seen = links.linked(z);
         for (v, cands) in variables {
-            if cands.contains(&z) {
-                continue;
-            }
             let free: Vec<Candidate> = cands
                 .iter()
                 .copied()

@@ -58,15 +58,23 @@ fn cell_masks(links: &LinkIndex) -> [u16; 81] {
 
 /// Every tridagon proof of the kind wanted in the state.
 pub fn find(links: &LinkIndex, wanted: Wanted) -> Vec<Proof> {
+    relations(links)
+        .into_iter()
+        .filter_map(|p| proof_of(links, p, wanted))
+        .collect()
+}
+
+/// Every tridagon of the state, complete or degenerate-cyclic, with its guardians (one or
+/// more): SudoRules' OR-k relations, whether or not anything sees all their guardians.
+/// Each once, b11 the first block by index and its cells by row.
+pub fn relations(links: &LinkIndex) -> Vec<TridagonPattern> {
     let masks = cell_masks(links);
     let mut out = Vec::new();
     for (band1, band2) in [(0, 1), (0, 2), (1, 2)] {
         for (stack1, stack2) in [(0, 1), (0, 2), (1, 2)] {
             for triple in triples() {
                 for blocks in arrangements(&masks, [band1, band2], [stack1, stack2], triple) {
-                    if let Some(p) = proof_of(links, &masks, blocks, triple, wanted) {
-                        out.push(p);
-                    }
+                    out.extend(pattern_of(&masks, blocks, triple));
                 }
             }
         }
@@ -142,54 +150,59 @@ fn form_of(masks: &[u16; 81], blocks: &[[Cell; 3]; 4], tm: u16) -> Option<Tridag
     cyclic.then_some(TridagonForm::DegenerateCyclic)
 }
 
-/// The proof a pattern gives, of the kind wanted.
-fn proof_of(
-    links: &LinkIndex,
+/// The pattern on twelve arranged cells, when it has a form and guardians.
+fn pattern_of(
     masks: &[u16; 81],
     blocks: [[Cell; 3]; 4],
     (tm, digits): (u16, [Digit; 3]),
-    wanted: Wanted,
-) -> Option<Proof> {
+) -> Option<TridagonPattern> {
     let form = form_of(masks, &blocks, tm)?;
-    let mut guardians: Vec<Candidate> = blocks
-        .iter()
-        .flatten()
-        .flat_map(|&c| {
-            let extra = masks[c.index()] & !tm;
-            (0..9)
-                .filter(move |d| extra >> d & 1 == 1)
-                .map(move |d| Candidate::new(c, Digit::from_index(d)))
-        })
-        .collect();
-    guardians.sort();
-    let first = guardians.first()?.cell();
-    let one_cell = guardians.iter().all(|g| g.cell() == first);
-    let (blocks, eliminations) = match (wanted, form == TridagonForm::Complete && one_cell) {
-        (Wanted::Tridagon, true) => (
-            target_first(blocks, first),
-            digits.map(|d| Candidate::new(first, d)).to_vec(),
-        ),
-        (Wanted::OrK, false) => {
-            let mut seen = *links.open();
-            for &g in &guardians {
-                seen.intersect_with(links.linked(g));
-            }
-            let eliminations: Vec<Candidate> = seen.iter().collect();
-            if eliminations.is_empty() {
-                return None;
-            }
-            (blocks, eliminations)
-        }
-        _ => return None,
+    let guardians: Vec<Candidate> = {
+        let mut g: Vec<Candidate> = blocks
+            .iter()
+            .flatten()
+            .flat_map(|&c| {
+                let extra = masks[c.index()] & !tm;
+                (0..9)
+                    .filter(move |d| extra >> d & 1 == 1)
+                    .map(move |d| Candidate::new(c, Digit::from_index(d)))
+            })
+            .collect();
+        g.sort();
+        g
     };
-    let pattern = TridagonPattern {
+    // no guardian: the state has no solution, not ours to conclude
+    (!guardians.is_empty()).then_some(TridagonPattern {
         digits,
         blocks,
         guardians,
         form,
+    })
+}
+
+/// The proof a pattern gives, of the kind wanted.
+fn proof_of(links: &LinkIndex, mut p: TridagonPattern, wanted: Wanted) -> Option<Proof> {
+    let tridagon = p.form == TridagonForm::Complete && p.target_cell().is_some();
+    let eliminations = match (wanted, tridagon) {
+        (Wanted::Tridagon, true) => {
+            let target = p.target_cell()?;
+            p.blocks = target_first(p.blocks, target);
+            p.digits.map(|d| Candidate::new(target, d)).to_vec()
+        }
+        (Wanted::OrK, false) => {
+            let mut seen = *links.open();
+            for &g in &p.guardians {
+                seen.intersect_with(links.linked(g));
+            }
+            seen.iter().collect()
+        }
+        _ => return None,
     };
+    if eliminations.is_empty() {
+        return None;
+    }
     Some(Proof::new(
-        Pattern::Tridagon(Box::new(pattern)),
+        Pattern::Tridagon(Box::new(p)),
         eliminations,
         vec![],
     ))

@@ -1,0 +1,404 @@
+//! CSP-Rules' impossible patterns: the tridagon (trivalue oddagon), its anti-tridagon OR-k
+//! relations and the oddagon O[n], on the states SudoRules' published examples print
+//! (denis-berthier/CSP-Rules-Examples), with the eliminations and lines SudoRules prints;
+//! every conclusion checked by `proof::check` and against the puzzle's solution; the checker
+//! refusing tampered proofs; and a run over stuck T&E(3) states.
+
+mod common;
+
+use common::assert_sound_against_solution;
+use std::time::Instant;
+use sudolink::graph::LinkIndex;
+use sudolink::grid::format::{parse_line, parse_pencil_mark_grid};
+use sudolink::grid::{Candidate, Cell, CspVariable, Digit, State};
+use sudolink::notation::impossible::tridagon_relation_text;
+use sudolink::notation::sudorules::sudorules_text;
+use sudolink::proof::tridagon::{TridagonForm, TridagonPattern};
+use sudolink::proof::{check, Pattern, Proof};
+use sudolink::search::registry::{parse_list, rules_with_basic};
+use sudolink::search::{basic_rules, oddagon, tridagon, TechniqueId};
+use sudolink::solver::count_solutions;
+use sudolink::study::resolution::solve;
+
+/// A fixture's state (its `#` lines are comments) and the solution.
+fn fixture(name: &str) -> (State, [u8; 81]) {
+    let text = std::fs::read_to_string(common::fixture_path(&format!("tridagon/{name}")))
+        .expect("fixture");
+    let grid: String = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let state = parse_pencil_mark_grid(&grid, 1).expect("a pencil-mark grid");
+    let r = count_solutions(&state, 2);
+    assert_eq!(r.count, 1, "{name} has one solution");
+    (state, r.solution.unwrap())
+}
+
+fn cand(text: &str) -> Candidate {
+    text.parse().expect("a candidate")
+}
+
+fn cell(text: &str) -> Cell {
+    text.parse().expect("a cell")
+}
+
+/// The proofs of a registry technique, as its searcher returns them.
+fn proofs(name: &str, state: &State) -> Vec<Proof> {
+    TechniqueId::from_name(name)
+        .unwrap()
+        .rule(0)
+        .find(&LinkIndex::new(state))
+}
+
+fn tridagon_of(p: &Proof) -> &TridagonPattern {
+    match &p.pattern {
+        Pattern::Tridagon(t) => t,
+        other => panic!("not a tridagon: {other:?}"),
+    }
+}
+
+/// The blocks of a pattern as sets of cells, by block.
+fn block_sets(p: &TridagonPattern) -> Vec<(usize, Vec<Cell>)> {
+    let mut out: Vec<(usize, Vec<Cell>)> = p
+        .blocks
+        .iter()
+        .map(|b| {
+            let mut cells = b.to_vec();
+            cells.sort();
+            (b[0].block(), cells)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+const LOKI: &str =
+    "57....9..........8.1.........168..4......28.9..2.9416.....2.....6.9.82.4...41.6..";
+
+#[test]
+fn loki_the_tridagon_sudorules_finds_after_the_hidden_pairs() {
+    let (state, solution) = fixture("loki_after_hidden_pairs.txt");
+    let found = proofs("tridagon", &state);
+    assert_eq!(found.len(), 1, "one tridagon");
+    let p = &found[0];
+    assert_sound_against_solution(&state, &solution, p);
+    // SudoRules: tridagon for digits 3, 5 and 7 in b9 (r8c8 target, r9c9, r7c7), b8 (r8c5,
+    // r9c6, r7c4), b6 (r5c8, r6c9, r4c7), b5 (r5c5, r6c4, r4c6) ==> r8c8≠3,5,7
+    let t = tridagon_of(p);
+    assert_eq!(t.digits.map(|d| d.get()), [3, 5, 7]);
+    assert_eq!(t.form, TridagonForm::Complete);
+    assert_eq!(t.guardians, [cand("n1r8c8")]);
+    assert_eq!(t.blocks[0][0], cell("r8c8"), "the target cell first");
+    let published = [
+        (8, "r8c8 r9c9 r7c7"),
+        (7, "r8c5 r9c6 r7c4"),
+        (5, "r5c8 r6c9 r4c7"),
+        (4, "r5c5 r6c4 r4c6"),
+    ];
+    let mut want: Vec<(usize, Vec<Cell>)> = published
+        .iter()
+        .map(|(b, cells)| {
+            let mut v: Vec<Cell> = cells.split(' ').map(cell).collect();
+            v.sort();
+            (*b, v)
+        })
+        .collect();
+    want.sort();
+    assert_eq!(block_sets(t), want);
+    assert_eq!(
+        p.eliminations,
+        ["n3r8c8", "n5r8c8", "n7r8c8"].map(cand).to_vec()
+    );
+    assert_eq!(p.rule, "tridagon");
+    // SudoRules' lines (the b11 cells after the target by row: SudoRules' order is its
+    // fact matching's)
+    assert_eq!(
+        sudorules_text(&state, p),
+        "tridagon for digits 3, 5 and 7 in blocks:\n\
+         \x20       b9, with cells (marked #): r8c8 (target cell, marked @), r7c7, r9c9\n\
+         \x20       b8, with cells (marked #): r8c5, r7c4, r9c6\n\
+         \x20       b6, with cells (marked #): r5c8, r4c7, r6c9\n\
+         \x20       b5, with cells (marked #): r5c5, r4c6, r6c4\n\
+         \x20==> r8c8≠3,5,7"
+    );
+    // no other OR-k relation of this state eliminates anything
+    assert!(proofs("trid-ork", &state).is_empty());
+}
+
+#[test]
+fn loki_solves_with_the_basic_rules_and_the_tridagon_as_sudorules_does() {
+    let puzzle = parse_line(LOKI, 1).unwrap();
+    let (start, solution) = common::start_and_solution(&puzzle);
+    let rules = rules_with_basic(&parse_list("tridagon").unwrap(), 1);
+    let r = solve(&start, &rules, Some(&solution)).expect("a sound path");
+    let trid: Vec<&Proof> = r
+        .steps
+        .iter()
+        .map(|s| &s.proof)
+        .filter(|p| p.rule == "tridagon")
+        .collect();
+    assert_eq!(trid.len(), 1);
+    assert_eq!(
+        trid[0].eliminations,
+        ["n3r8c8", "n5r8c8", "n7r8c8"].map(cand).to_vec()
+    );
+    // the basic rules alone are stuck before it
+    let basic = solve(&start, &basic_rules(), Some(&solution)).unwrap();
+    assert!(!basic.solved);
+}
+
+#[test]
+fn the_published_or6_relation_of_34498() {
+    let (state, _) = fixture("34498_or6.txt");
+    let relations = tridagon::relations(&LinkIndex::new(&state));
+    let guardians = ["n7r4c2", "n9r5c1", "n6r6c3", "n7r6c3", "n7r7c3", "n7r9c1"]
+        .map(cand)
+        .to_vec();
+    let r = relations
+        .iter()
+        .find(|r| r.guardians == guardians)
+        .expect("SudoRules' OR6 relation");
+    assert_eq!(r.digits.map(|d| d.get()), [1, 3, 8]);
+    // SudoRules 2022 printed "OR6-anti-tridagon[12] for digits 1, 3 and 8 in blocks:" and
+    // its cells without the "(marked #)" its later versions add
+    let text = tridagon_relation_text(r);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "Trid-OR6-relation for digits 1, 3 and 8 in blocks:"
+    );
+    assert_eq!(
+        lines[1..5].join("\n").replace(" (marked #)", ""),
+        "        b4, with cells: r4c2, r5c1, r6c3\n\
+         \x20       b6, with cells: r4c9, r5c7, r6c8\n\
+         \x20       b7, with cells: r8c2, r9c1, r7c3\n\
+         \x20       b9, with cells: r8c8, r9c7, r7c9"
+    );
+    assert_eq!(
+        lines[5],
+        "with 6 guardians (in cells marked @): n7r4c2 n9r5c1 n6r6c3 n7r6c3 n7r7c3 n7r9c1"
+    );
+    // nothing sees all six guardians: no elimination yet (SudoRules too goes on with whips)
+    assert!(!proofs("trid-ork", &state)
+        .iter()
+        .any(|p| tridagon_of(p).guardians == guardians));
+}
+
+#[test]
+fn the_or3_whip_1_of_34498() {
+    let (state, solution) = fixture("34498_or3.txt");
+    let found = proofs("trid-ork", &state);
+    let guardians = ["n7r4c2", "n7r7c3", "n7r9c1"].map(cand).to_vec();
+    let p = found
+        .iter()
+        .find(|p| tridagon_of(p).guardians == guardians)
+        .expect("the Trid-OR3 relation");
+    assert_eq!(p.eliminations, [cand("n7r7c2")]);
+    let text = sudorules_text(&state, p);
+    assert!(
+        text.ends_with("Trid-OR3-whip[1]: OR3{{n7r4c2 n7r7c3 n7r9c1 | .}} ==> r7c2≠7"),
+        "{text}"
+    );
+    for p in &found {
+        assert_sound_against_solution(&state, &solution, p);
+    }
+}
+
+#[test]
+fn the_published_or3_relation_of_1418() {
+    let (state, solution) = fixture("1418_or3.txt");
+    let relations = tridagon::relations(&LinkIndex::new(&state));
+    let texts: Vec<String> = relations.iter().map(tridagon_relation_text).collect();
+    let published = "Trid-OR3-relation for digits 1, 3 and 4 in blocks:\n\
+        \x20       b5, with cells (marked #): r4c6, r5c4, r6c5\n\
+        \x20       b6, with cells (marked #): r4c9, r5c8, r6c7\n\
+        \x20       b8, with cells (marked #): r9c6, r7c4, r8c5\n\
+        \x20       b9, with cells (marked #): r9c7, r7c8, r8c9\n\
+        with 3 guardians (in cells marked @): n9r5c8 n5r9c6 n7r9c7";
+    assert!(
+        texts.iter().any(|t| t == published),
+        "{}",
+        texts.join("\n\n")
+    );
+    for p in proofs("trid-ork", &state) {
+        assert_sound_against_solution(&state, &solution, &p);
+    }
+}
+
+#[test]
+fn the_oddagons_of_obiwahn_tarek_38() {
+    let (state, solution) = fixture("obiwahn_tarek_38_oddagons.txt");
+    let found = proofs("oddagon", &state);
+    for p in &found {
+        assert_sound_against_solution(&state, &solution, p);
+    }
+    let by_target = |t: &str| {
+        found
+            .iter()
+            .find(|p| p.eliminations.contains(&cand(t)))
+            .unwrap_or_else(|| panic!("no oddagon eliminates {t}"))
+    };
+    let o5 = by_target("n3r8c4");
+    assert_eq!(o5.length, 5);
+    assert_eq!(
+        sudorules_text(&state, o5),
+        "oddagon[5]: r2n3{c2 c6},c6n3{r2 r4},r4n3{c6 c1},c1n3{r4 r3},b1n3{r3c1 r2c2} ==> r8c4≠3"
+    );
+    let Pattern::Oddagon(o) = &o5.pattern else {
+        panic!("an oddagon")
+    };
+    // SudoRules: with z-candidates = n3r2c4 n3r9c6 n3r4c4
+    assert_eq!(
+        o.guardians,
+        ["n3r2c4", "n3r4c4", "n3r9c6"].map(cand).to_vec()
+    );
+    // the two oddagons[9] SudoRules prints, or shorter ones
+    assert!(by_target("n1r7c6").length <= 9);
+    assert!(by_target("n6r7c8").length <= 9);
+}
+
+#[test]
+fn the_checker_refuses_tampered_tridagons() {
+    let (state, _) = fixture("loki_after_hidden_pairs.txt");
+    let good = proofs("tridagon", &state).remove(0);
+    assert!(check(&state, &good).is_ok());
+    let with = |f: &dyn Fn(&mut TridagonPattern)| {
+        let mut bad = good.clone();
+        let Pattern::Tridagon(t) = &mut bad.pattern else {
+            unreachable!()
+        };
+        f(t);
+        bad
+    };
+    // a cell moved (b22's first cell to another cell of its block)
+    let moved = with(&|t| {
+        t.blocks[3][0] = Cell::at(t.blocks[3][0].row(), 3 + (t.blocks[3][0].col() + 1) % 3)
+    });
+    assert!(check(&state, &moved).is_err());
+    // an even orientation: two of b22's cells swap columns
+    let even = with(&|t| {
+        let [a, b] = [t.blocks[3][0], t.blocks[3][1]];
+        t.blocks[3][0] = Cell::at(a.row(), b.col());
+        t.blocks[3][1] = Cell::at(b.row(), a.col());
+    });
+    let err = check(&state, &even).unwrap_err().to_string();
+    assert!(err.contains("orientation"), "{err}");
+    // a guardian dropped
+    let dropped = with(&|t| t.guardians.clear());
+    assert!(check(&state, &dropped).is_err());
+    // another digit
+    let digits = with(&|t| t.digits[2] = Digit::new(1).unwrap());
+    assert!(check(&state, &digits).is_err());
+    // an elimination that does not see the guardian
+    let mut far = good.clone();
+    far.eliminations.push(cand("n3r1c6"));
+    let err = check(&state, &far).unwrap_err().to_string();
+    assert!(err.contains("not linked"), "{err}");
+    // the guardian itself, or an assertion
+    let mut own = good.clone();
+    own.eliminations.push(cand("n1r8c8"));
+    assert!(check(&state, &own).is_err());
+    let mut asserted = good.clone();
+    asserted.assertions.push(cand("n1r8c8"));
+    assert!(check(&state, &asserted).is_err());
+    // a complete form claimed where a cell lacks a digit: drop n3 from r7c7 first
+    let mut thinner = state.clone();
+    thinner.eliminate(cand("n3r7c7")).unwrap();
+    assert!(check(&thinner, &good).is_err());
+    let degenerate = with(&|t| t.form = TridagonForm::DegenerateCyclic);
+    assert!(
+        check(&thinner, &degenerate).is_ok(),
+        "the degenerate form holds"
+    );
+}
+
+#[test]
+fn the_checker_refuses_tampered_oddagons() {
+    let (state, _) = fixture("obiwahn_tarek_38_oddagons.txt");
+    let found = proofs("oddagon", &state);
+    let good = found
+        .iter()
+        .find(|p| p.eliminations.contains(&cand("n3r8c4")))
+        .unwrap()
+        .clone();
+    assert!(check(&state, &good).is_ok());
+    let with = |f: &dyn Fn(&mut sudolink::proof::oddagon::OddagonPattern)| {
+        let mut bad = good.clone();
+        let Pattern::Oddagon(o) = &mut bad.pattern else {
+            unreachable!()
+        };
+        f(o);
+        bad
+    };
+    // an even loop: one candidate and its variable fewer
+    let even = with(&|o| {
+        o.candidates.pop();
+        o.variables.pop();
+    });
+    assert!(check(&state, &even).is_err());
+    // a guardian dropped
+    let dropped = with(&|o| {
+        o.guardians.pop();
+    });
+    assert!(check(&state, &dropped).is_err());
+    // a variable that does not hold its pair
+    let wrong = with(&|o| o.variables[0] = CspVariable::Cn(0, Digit::new(3).unwrap()));
+    assert!(check(&state, &wrong).is_err());
+    // an elimination not linked to every guardian
+    let mut far = good.clone();
+    far.eliminations.push(cand("n3r1c2").max(cand("n5r9c1")));
+    assert!(check(&state, &far).is_err());
+}
+
+/// The first `n` puzzles of the Monhard T&E(3) sample: the state where the basic rules stop.
+fn te3_stuck_states() -> Vec<(String, State, [u8; 81])> {
+    let text = include_str!("fixtures/te/monhard_te3_sample.txt");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let grid = l.split('\t').next().unwrap();
+            let p = parse_line(grid, 1).unwrap();
+            let (start, solution) = common::start_and_solution(&p);
+            let r = solve(&start, &basic_rules(), Some(&solution)).unwrap();
+            (grid.to_string(), r.final_state, solution)
+        })
+        .collect()
+}
+
+#[test]
+fn over_the_te3_sample_every_conclusion_is_sound() {
+    let states = te3_stuck_states();
+    assert_eq!(states.len(), 30);
+    let mut report = Vec::new();
+    for name in ["tridagon", "trid-ork", "oddagon"] {
+        let (mut fired, mut proofs_found, mut eliminations) = (0, 0, 0);
+        let start = Instant::now();
+        for (_, state, solution) in &states {
+            let found = proofs(name, state);
+            if !found.is_empty() {
+                fired += 1;
+            }
+            proofs_found += found.len();
+            for p in &found {
+                eliminations += p.eliminations.len();
+                assert_sound_against_solution(state, solution, p);
+            }
+        }
+        let per_state = start.elapsed() / states.len() as u32;
+        report.push(format!(
+            "{name}: fires on {fired} of {} stuck states, {proofs_found} proofs, {eliminations} eliminations, {per_state:?} a state",
+            states.len()
+        ));
+    }
+    let relations: usize = states
+        .iter()
+        .map(|(_, s, _)| tridagon::relations(&LinkIndex::new(s)).len())
+        .sum();
+    report.push(format!(
+        "anti-tridagon relations (with guardians): {relations}"
+    ));
+    let oddagon_work = oddagon::MAX_WORK;
+    report.push(format!("oddagon work budget {oddagon_work} steps a state"));
+    eprintln!("{}", report.join("\n"));
+}
