@@ -253,9 +253,18 @@ fn the_oddagons_of_obiwahn_tarek_38() {
         o.guardians,
         ["n3r2c4", "n3r4c4", "n3r9c6"].map(cand).to_vec()
     );
-    // the two oddagons[9] SudoRules prints, or shorter ones
-    assert!(by_target("n1r7c6").length <= 9);
-    assert!(by_target("n6r7c8").length <= 9);
+    // the two oddagons[9] SudoRules prints next, the first with its target on the loop
+    assert_eq!(
+        sudorules_text(&state, by_target("n1r7c6")),
+        "oddagon[9]: r5c2{n1 n2},r5n2{c2 c6},r5c6{n2 n8},c6n8{r5 r7},r7c6{n8 n1},r7n1{c6 c8},\
+         c8n1{r7 r6},b6n1{r6c8 r5c9},r5n1{c9 c2} ==> r7c6≠1"
+    );
+    assert_eq!(
+        sudorules_text(&state, by_target("n6r7c8")),
+        "oddagon[9]: r5c2{n1 n2},c2n2{r5 r8},r8c2{n2 n6},r8n6{c2 c8},c8n6{r8 r7},r7c8{n6 n1},\
+         c8n1{r7 r6},b6n1{r6c8 r5c9},r5n1{c9 c2} ==> r7c8≠6"
+    );
+    assert_eq!(found.len(), 3, "SudoRules' three oddagons, no other");
 }
 
 #[test]
@@ -401,4 +410,39 @@ fn over_the_te3_sample_every_conclusion_is_sound() {
     let oddagon_work = oddagon::MAX_WORK;
     report.push(format!("oddagon work budget {oddagon_work} steps a state"));
     eprintln!("{}", report.join("\n"));
+}
+
+#[test]
+fn obiwahn_tarek_160_with_singles_and_oddagons_only() {
+    // SudoRules, config O (CSP-Rules-Examples, Sudoku-a/Oddagons/ObiWahn+Tarek#160-W5.clp):
+    // oddagon[5]: r1n6{c2 c9},c9n6{r1 r8},r8n6{c9 c1},c1n6{r8 r3},b1n6{r3c1 r1c2} ==> r5c8 ≠ 6
+    // oddagon[11]: r3n1{c6 c7},r3c7{n1 n6},c7n6{r3 r6},b6n6{r6c7 r6c9},c9n6{r6 r8},r8c9{n6 n1},
+    //   r8n1{c9 c3},c3n1{r8 r5},r5n1{c3 c5},b5n1{r5c5 r4c6},c6n1{r4 r3} ==> r8c9 ≠ 6
+    // oddagon[5]: c8n6{r1 r8},r8n6{c8 c1},c1n6{r8 r3},r3n6{c1 c7},b3n6{r3c7 r1c8} ==> r1c8 ≠ 6
+    let puzzle = parse_line(
+        "1.....9.....6.4.8..4..3...2..6.8.....3...57..9..2...1...7..6....2....5..8..1....3",
+        1,
+    )
+    .unwrap();
+    let (start, solution) = common::start_and_solution(&puzzle);
+    let rules: Vec<_> = ["naked-single", "hidden-single", "oddagon"]
+        .iter()
+        .map(|n| TechniqueId::from_name(n).unwrap().rule(1))
+        .collect();
+    let r = solve(&start, &rules, Some(&solution)).expect("a sound path");
+    let oddagons: Vec<(usize, Vec<Candidate>)> = r
+        .steps
+        .iter()
+        .filter(|s| s.proof.family == "oddagon")
+        .map(|s| (s.proof.length, s.proof.eliminations.clone()))
+        .collect();
+    for (length, target) in [(5, "n6r5c8"), (11, "n6r8c9"), (5, "n6r1c8")] {
+        assert!(
+            oddagons
+                .iter()
+                .any(|(n, e)| *n <= length && e.contains(&cand(target))),
+            "{target}: {oddagons:?}"
+        );
+    }
+    assert!(!r.solved, "SudoRules: not solved with oddagons only");
 }
