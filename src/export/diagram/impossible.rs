@@ -27,6 +27,14 @@ const ODDAGON_MEANINGS: Meanings = Meanings {
 /// Each block's three cells outlined as one set (named by its block), the pattern's digits
 /// marked in them, the guardians marked apart.
 impl Drawn for TridagonPattern {
+    /// `tridagon[12]`, `Trid-OR3`, `Degen-Cycl-Trid-OR4`.
+    fn label(&self, _: &Proof) -> String {
+        match self.sudorules_name() {
+            "tridagon" => "tridagon[12]".to_string(),
+            name => format!("{name}-OR{}", self.guardians.len()),
+        }
+    }
+
     fn picture(&self, state: &State, _: &Proof, _: Option<usize>) -> (Parts, &'static Meanings) {
         let mut parts = Parts::default();
         for (k, block) in self.blocks.iter().enumerate() {
