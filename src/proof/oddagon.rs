@@ -77,7 +77,7 @@ pub fn guardians_of(state: &State, p: &OddagonPattern) -> Vec<Candidate> {
 /// Verify an oddagon and its eliminations on `state`.
 pub(super) fn check(state: &State, proof: &Proof, p: &OddagonPattern) -> Result<(), CheckError> {
     let n = p.candidates.len();
-    if n < 3 || n % 2 == 0 || n > MAX_ODDAGON_LENGTH || p.variables.len() != n {
+    if n < 3 || n.is_multiple_of(2) || n > MAX_ODDAGON_LENGTH || p.variables.len() != n {
         return fail("an oddagon has an odd number (3 to 35) of candidates and as many variables");
     }
     if !distinct(&p.candidates) || !distinct(&p.variables) {

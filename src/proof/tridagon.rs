@@ -150,21 +150,20 @@ fn check_geometry(blocks: &[[Cell; 3]; 4]) -> Result<(), CheckError> {
             ));
         }
     }
-    let [b11, b12, b21, b22] = blocks.map(|b| b[0]);
-    if band(b11) != band(b12) || stack(b11) == stack(b12) {
+    // each block by its first cell
+    let [f11, f12, f21, f22] = blocks.map(|b| b[0]);
+    if band(f11) != band(f12) || stack(f11) == stack(f12) {
         return fail("b12 is not another block of b11's band");
     }
-    if stack(b11) != stack(b21) || band(b11) == band(b21) {
+    if stack(f11) != stack(f21) || band(f11) == band(f21) {
         return fail("b21 is not another block of b11's stack");
     }
-    if band(b22) != band(b21) || stack(b22) != stack(b12) {
+    if band(f22) != band(f21) || stack(f22) != stack(f12) {
         return fail("b22 is not in b21's band and b12's stack");
     }
-    for i in 0..3 {
-        if blocks[1][i].row() != blocks[0][i].row()
-            || blocks[2][i].col() != blocks[0][i].col()
-            || blocks[3][i].row() != blocks[2][i].row()
-        {
+    let [b11, b12, b21, b22] = blocks;
+    for (((a, b), c), d) in b11.iter().zip(b12).zip(b21).zip(b22) {
+        if b.row() != a.row() || c.col() != a.col() || d.row() != c.row() {
             return fail("the blocks' cells are not aligned on the pattern's rows and columns");
         }
     }
