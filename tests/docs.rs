@@ -1,8 +1,9 @@
 //! The README leads and the guides hold: README.md is under 250 lines and keeps the two
-//! set-up commands `.ci/run` relies on; every relative link in README.md and docs/*.md
-//! resolves to a file of the repository (and an anchor to a heading of it); no document
-//! points outside the repository; every citation key links to docs/references.md and is
-//! defined there; the README's picture is the output of the command the README shows.
+//! set-up commands `.ci/run` relies on; every relative link in README.md, docs/*.md,
+//! ARCHITECTURE.md and PERFORMANCE.md resolves to a file of the repository (and an anchor to
+//! a heading of it); no document points outside the repository; every citation key links to
+//! docs/references.md and is defined there; the README's picture is the output of the
+//! command the README shows.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -202,7 +203,10 @@ fn is_external(target: &str) -> bool {
 fn the_readme_is_under_250_lines() {
     let readme = read(&root().join("README.md"));
     let lines = readme.lines().count();
-    assert!(lines < 250, "README.md has {lines} lines: move detail into docs/");
+    assert!(
+        lines < 250,
+        "README.md has {lines} lines: move detail into docs/"
+    );
 }
 
 /// The two commands a fresh machine needs, and `.ci/run` calling the README's test command.
@@ -230,7 +234,8 @@ fn the_readme_keeps_the_two_set_up_commands() {
 fn every_relative_link_resolves_inside_the_repository() {
     let root = root();
     let mut broken = Vec::new();
-    for doc in documents() {
+    let top = ["ARCHITECTURE.md", "PERFORMANCE.md"].map(|n| root.join(n));
+    for doc in documents().into_iter().chain(top) {
         let text = read(&doc);
         let dir = doc.parent().unwrap();
         let name = doc.strip_prefix(&root).unwrap().display().to_string();
@@ -307,7 +312,10 @@ fn every_citation_links_to_a_key_of_the_references() {
         for (n, line) in &lines {
             for label in reference_uses(line) {
                 match defined.iter().find(|(l, _)| l.eq_ignore_ascii_case(&label)) {
-                    None => bad.push(format!("{}:{n}: [{label}] has no definition", doc.display())),
+                    None => bad.push(format!(
+                        "{}:{n}: [{label}] has no definition",
+                        doc.display()
+                    )),
                     Some((_, target)) => {
                         let file = doc.parent().unwrap().join(target).canonicalize();
                         if file.ok().as_deref() == Some(references.as_path())
@@ -331,8 +339,12 @@ fn every_citation_links_to_a_key_of_the_references() {
 fn the_readme_picture_is_explains_output() {
     let root = root();
     let readme = read(&root.join("README.md"));
-    let command = "sudolink explain --rules N --at-step 7 --target 'r1c2<>8' --families nrc --export out/";
-    assert!(readme.contains(command), "the README's tour shows `{command}`");
+    let command =
+        "sudolink explain --rules N --at-step 7 --target 'r1c2<>8' --families nrc --export out/";
+    assert!(
+        readme.contains(command),
+        "the README's tour shows `{command}`"
+    );
     assert!(readme.contains("](docs/img/why-r1c2-not-8.svg)"));
     let dir = tempfile::tempdir().unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_sudolink"))
@@ -382,7 +394,10 @@ fn the_link_parser_reads_what_the_guides_write() {
         slug(" Berthier's T&E depth and the BxB, BxBB classes"),
         "berthiers-te-depth-and-the-bxb-bxbb-classes"
     );
-    assert_eq!(slug(" Writing pictures: --export"), "writing-pictures---export");
+    assert_eq!(
+        slug(" Writing pictures: --export"),
+        "writing-pictures---export"
+    );
     assert_eq!(
         prose_lines("a `[x]` b\n```sh\n# not a heading [y]\n```\nc"),
         [(1, "a  b".to_string()), (5, "c".to_string())]
@@ -390,6 +405,9 @@ fn the_link_parser_reads_what_the_guides_write() {
     let a = anchors("# One\n## Two\n```\n# no\n```\n## Two\n");
     assert_eq!(
         a,
-        ["one", "two", "two-1"].map(String::from).into_iter().collect()
+        ["one", "two", "two-1"]
+            .map(String::from)
+            .into_iter()
+            .collect()
     );
 }

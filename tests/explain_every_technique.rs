@@ -283,11 +283,8 @@ fn every_command_ranks_by_the_one_difficulty_scale() {
 /// docs/techniques.md holds the registry's table exactly, and `sudolink techniques` prints it.
 #[test]
 fn the_techniques_guide_prints_the_registrys_difficulty_table() {
-    let guide = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/docs/techniques.md"
-    ))
-    .unwrap();
+    let guide = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/techniques.md"))
+        .unwrap();
     assert!(
         guide.contains(&difficulty_table()),
         "docs/techniques.md's technique table differs from `sudolink techniques`: paste its output"

@@ -373,7 +373,10 @@ fn the_ratings_guide_ser_example_is_solve_output() {
             Some(start) => lines.any(|l| l.starts_with(start)),
             None => lines.any(|l| l == *want),
         };
-        assert!(found, "docs/ratings.md line not in the output (in order): {want}");
+        assert!(
+            found,
+            "docs/ratings.md line not in the output (in order): {want}"
+        );
     }
     assert!(excerpt.len() >= 10);
 }
