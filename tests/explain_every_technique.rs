@@ -280,13 +280,14 @@ fn every_command_ranks_by_the_one_difficulty_scale() {
     );
 }
 
+/// docs/techniques.md holds the registry's table exactly, and `sudolink techniques` prints it.
 #[test]
-fn the_readme_prints_the_registrys_difficulty_table() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+fn the_techniques_guide_prints_the_registrys_difficulty_table() {
+    let guide = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/techniques.md"))
+        .unwrap();
     assert!(
-        readme.contains(&difficulty_table()),
-        "README.md's technique table differs from `sudolink techniques`: paste its output"
+        guide.contains(&difficulty_table()),
+        "docs/techniques.md's technique table differs from `sudolink techniques`: paste its output"
     );
     assert_eq!(ok(&["techniques"]), difficulty_table());
 }

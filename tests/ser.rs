@@ -338,17 +338,17 @@ fn royle_17_fixture_rates_as_se121() {
     assert_eq!(published, 299, "ER equal to the published SER");
 }
 
-/// The README's SER example (Extra252hard, "Its SER is 9.1" in Berthier's seed): every line
-/// of its excerpt is a line of `solve --rules ser`'s output, in order (a line ending in `…`
-/// the start of one).
+/// The SER example of docs/ratings.md (papyg's Extra252hard, "Its SER is 9.1" in
+/// [Berthier NRC] §A7): every line of its excerpt is a line of `solve --rules ser`'s output,
+/// in order (a line ending in `…` the start of one).
 #[test]
-fn the_readme_ser_example_is_solve_output() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md");
-    let section = readme
-        .split("### Sudoku Explainer's rating (SER)")
+fn the_ratings_guide_ser_example_is_solve_output() {
+    let guide = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/ratings.md"))
+        .expect("docs/ratings.md");
+    let section = guide
+        .split("## Sudoku Explainer's rating (SER)\n")
         .nth(1)
-        .expect("the README's SER section");
+        .expect("the SER section of docs/ratings.md");
     let command = section
         .lines()
         .find_map(|l| l.strip_prefix("sudolink solve --rules ser "))
@@ -373,7 +373,10 @@ fn the_readme_ser_example_is_solve_output() {
             Some(start) => lines.any(|l| l.starts_with(start)),
             None => lines.any(|l| l == *want),
         };
-        assert!(found, "README line not in the output (in order): {want}");
+        assert!(
+            found,
+            "docs/ratings.md line not in the output (in order): {want}"
+        );
     }
     assert!(excerpt.len() >= 10);
 }

@@ -237,7 +237,9 @@ pub fn unsolved_line(
             bounds.bounds(1).describe(),
             s.rule
         ),
-        None if graded => format!("the rules {rules} (lengths up to {max_len}) do not solve it"),
+        None if graded && !rules.contains(':') => {
+            format!("the rules {rules} (lengths up to {max_len}) do not solve it")
+        }
         None => format!("the rules {rules} do not solve it"),
     };
     let hardest = r
@@ -250,9 +252,21 @@ pub fn unsolved_line(
     format!("NOT RATED: {why}; hardest step used: {hardest}")
 }
 
+/// A rule list without its `name:n` caps (`te:3` → `te`), for the level line's letter.
+fn without_caps(spec: &str) -> String {
+    spec.split(',')
+        .map(|n| n.split_once(':').map_or(n, |(name, _)| name))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 /// `NRCZT5`, `BRAID[9]`, `HIDDEN-SINGLE`: a step's rule as the level line names it.
 fn rule_name(p: &sudolink::proof::Proof) -> String {
     if graded_length(p) > 0 {
+        if TechniqueId::of_proof(p).system() == registry::System::Trial {
+            // T&E(3), T&E(B5,1): Berthier's own names
+            return p.rule.clone();
+        }
         match TechniqueId::of_proof(p).get().measure {
             LengthMeasure::Variables => format!("{}[{}]", p.family.to_uppercase(), p.length),
             _ => format!("{}{}", p.family.to_uppercase(), p.length),
@@ -279,7 +293,7 @@ pub fn level_line(r: &Resolution, scheme: Option<Scheme>, spec: &str) -> String 
         .unwrap_or(0);
     let letter = scheme
         .map(|s| s.to_string())
-        .unwrap_or_else(|| spec.to_string());
+        .unwrap_or_else(|| without_caps(spec));
     let rule = hardest.map_or("NONE".to_string(), rule_name);
     // a list of techniques reads `basic,assistant: 0`, a scheme or one family `N5`, `nrc4`
     let sep = if scheme.is_none() && spec.contains(',') {

@@ -48,6 +48,12 @@ impl LinkIndex {
     pub fn value(&self, cell: Cell) -> Option<crate::grid::Digit> {
         crate::grid::Digit::new(self.values[cell.index()])
     }
+    /// The state this index was built from: its placed digits, givens and open
+    /// candidates (`None` if they contradict each other, which an index built from a
+    /// [`State`] never does).
+    pub fn state(&self) -> Option<State> {
+        State::from_parts(&self.values, self.givens, &self.open).ok()
+    }
     /// Whether `cell` holds a given (not a digit placed since).
     #[inline]
     pub fn is_given(&self, cell: Cell) -> bool {

@@ -88,9 +88,16 @@ pub enum Dead {
 }
 
 impl TrialPattern {
-    /// `T&E(2)`, `T&E(B3,1)`; family `t&e`; length: the depth.
+    /// `T&E(2)`, `T&E(B3,1)`: family `t&e` and length the depth under BRT; under B_p the
+    /// family of the class its theory defines (`bxb` at depth 1, `bxbb` at depth 2) and
+    /// length p, the registry's measure of those techniques.
     pub fn rule_name(&self) -> (String, String, usize) {
-        (self.name(), "t&e".to_string(), self.depth)
+        match (self.braids, self.depth) {
+            (0, d) => (self.name(), "t&e".to_string(), d),
+            (p, 1) => (self.name(), "bxb".to_string(), p),
+            (p, 2) => (self.name(), "bxbb".to_string(), p),
+            (p, _) => (self.name(), "t&e-b".to_string(), p),
+        }
     }
 
     /// `T&E(2)` or `T&E(B3,1)`.

@@ -99,6 +99,63 @@ pub fn list_rules(
     max_len: usize,
     order: RuleOrder,
 ) -> Result<Vec<Rule>, registry::UnknownTechnique> {
+    let (names, caps) = split_caps(list)?;
+    let longest = caps.iter().map(|&(_, c)| c).fold(max_len, usize::max);
+    let mut rules = uncapped_list_rules(&names, longest, order)?;
+    rules
+        .retain(|r| r.technique.is_fixed_size() || r.length <= cap_of(r.technique, &caps, max_len));
+    Ok(rules)
+}
+
+/// The longest length of `technique` a list asks for: its `name:n` cap, else its default
+/// cap ([`registry::Technique::default_cap`], e.g. T&E's depth 3) within `max_len`, else
+/// `max_len`.
+fn cap_of(
+    technique: registry::TechniqueId,
+    caps: &[(registry::TechniqueId, usize)],
+    max_len: usize,
+) -> usize {
+    caps.iter()
+        .find(|&&(t, _)| t == technique)
+        .map(|&(_, c)| c)
+        .or_else(|| technique.get().default_cap.map(|d| d.min(max_len)))
+        .unwrap_or(max_len)
+}
+
+/// A comma list without its `name:n` caps (`te:2`, `bxb:4`, `whip:5`: the techniques the
+/// name stands for up to length n), and the caps per technique.
+fn split_caps(
+    list: &str,
+) -> Result<(String, Vec<(registry::TechniqueId, usize)>), registry::UnknownTechnique> {
+    let mut names = Vec::new();
+    let mut caps = Vec::new();
+    for item in list.split(',') {
+        let Some((name, n)) = item.split_once(':') else {
+            names.push(item.to_string());
+            continue;
+        };
+        let bad = || registry::UnknownTechnique::BadLength {
+            item: item.trim().to_string(),
+            max: LONGEST_MAX_LEN,
+        };
+        let n: usize = n.trim().parse().map_err(|_| bad())?;
+        if !(1..=LONGEST_MAX_LEN).contains(&n) {
+            return Err(bad());
+        }
+        for t in registry::expand(name).unwrap_or_default() {
+            caps.push((t, n));
+        }
+        names.push(name.to_string());
+    }
+    Ok((names.join(","), caps))
+}
+
+/// [`list_rules`] of a list without caps.
+fn uncapped_list_rules(
+    list: &str,
+    max_len: usize,
+    order: RuleOrder,
+) -> Result<Vec<Rule>, registry::UnknownTechnique> {
     let tiers = registry::parse_tiers(list)?;
     // HoDoKu's order is an order: a list naming it is tried tier by tier
     let hodoku = list

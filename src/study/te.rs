@@ -25,10 +25,9 @@
 //! … from the state the previous p left (its eliminations hold for every larger p), each
 //! braid search bounded by p.
 
-use crate::grid::{Candidate, State};
-use crate::proof::Proof;
+use crate::grid::State;
 use crate::search::limits::{Limits, Meter, Stop};
-use crate::search::te::{build, Engine, EngineError, Theory};
+use crate::search::te::{Engine, EngineError, Theory};
 use crate::solver::count_solutions;
 use thiserror::Error;
 
@@ -153,14 +152,8 @@ fn b_class(state: &State, depth: usize, max_p: usize, limits: Limits) -> Result<
     Ok(BClass::Above(max_p))
 }
 
-/// What [`eliminations`] found.
-#[derive(Clone, Debug)]
-pub struct TeStep {
-    /// One proof per elimination, each checked by `proof::check` on the state given.
-    pub proofs: Vec<Proof>,
-    /// The limit that stopped the search, if any (the proofs found are still valid).
-    pub stopped: Option<Stop>,
-}
+/// What [`eliminations`] found (`search::te::find`'s answer).
+pub type TeStep = crate::search::te::Eliminations;
 
 /// The eliminations `theory`'s trials make on `state` (one pass, no elimination applied
 /// between them: each is valid on `state`), at most `max`, each with its proof. Candidates
@@ -173,44 +166,8 @@ pub fn eliminations(
 ) -> Result<TeStep, TeError> {
     let solution = unique_solution(state)?;
     let mut meter = Meter::new(limits);
-    let mut engine = Engine::new(state, Some(&solution), &mut meter).map_err(engine_error)?;
-    let mut proofs = Vec::new();
-    let candidates: Vec<Candidate> = state.candidates().iter().collect();
-    for z in candidates {
-        if proofs.len() >= max {
-            break;
-        }
-        if solution[z.cell().index()] == z.digit().get() {
-            continue;
-        }
-        let in_grid = engine.grid().has(z);
-        let found = (if in_grid {
-            engine.refutes(z, theory)
-        } else {
-            Ok(true)
-        })
-        .and_then(|r| {
-            if r {
-                build::trial_proof(&mut engine, state, z, theory.depth, theory.braids)
-            } else {
-                Ok(None)
-            }
-        });
-        match found {
-            Ok(Some(t)) => proofs.push(t.into_proof()),
-            Ok(None) => {}
-            Err(stop) => {
-                return Ok(TeStep {
-                    proofs,
-                    stopped: Some(stop),
-                })
-            }
-        }
-    }
-    Ok(TeStep {
-        proofs,
-        stopped: None,
-    })
+    crate::search::te::find::eliminations(state, Some(&solution), theory, None, max, &mut meter)
+        .map_err(engine_error)
 }
 
 /// `state` after `theory` is applied to its fixpoint (T&E's confluence: whatever the order),

@@ -47,6 +47,7 @@ use super::hypothesis;
 use super::limits::{Limits, Meter, Stop};
 pub use super::single_digit::SingleDigitKind;
 use super::state_view::{Shared, StateView};
+use super::te::{self, TrialKind};
 use super::{aic, als, bent, grid_analysis, medusa, ranges};
 use super::{basic, chains, tagging, tagging2, tagging3, whips, BasicRule, ChainFamily, WhipKind};
 use crate::graph::LinkIndex;

@@ -11,6 +11,9 @@ pub enum UnknownTechnique {
     Unknown { name: String, known: String },
     #[error("the list of techniques is empty")]
     Empty,
+    /// A `name:n` item whose n is not a length from 1 to `max`.
+    #[error("{item:?}: the length after ':' must be a whole number from 1 to {max}")]
+    BadLength { item: String, max: usize },
 }
 
 /// Every name, alias and set a user may write, for error messages.

@@ -190,6 +190,7 @@ impl TechniqueId {
                     proven_none: false,
                 }
             }
+            Search::Trial(kind) => trial_target(links, kind, target, max_len, meter),
             Search::Whip(k) => {
                 let s = whips::search_target_metered(links, k, target, max_len, meter);
                 TargetAnswer {
@@ -205,6 +206,34 @@ impl TechniqueId {
                 }
             }
         }
+    }
+}
+
+/// The shortest trial of `kind` (length ≤ `max_len`, lengths tried from 1 up) that
+/// eliminates `target`.
+fn trial_target(
+    links: &LinkIndex,
+    kind: TrialKind,
+    target: Candidate,
+    max_len: usize,
+    meter: &mut Meter,
+) -> TargetAnswer {
+    let targets = CandidateSet::from_candidates([target]);
+    for n in 1..=max_len {
+        match te::find::find(links, kind, n, Some(&targets), 1, meter) {
+            Err(stop) => return TargetAnswer::stopped(stop, n - 1),
+            Ok(proofs) if !proofs.is_empty() => {
+                return TargetAnswer::complete(proofs.into_iter().next())
+            }
+            Ok(_) => {}
+        }
+    }
+    TargetAnswer {
+        proof: None,
+        stopped: None,
+        searched_to: max_len,
+        dead: false,
+        proven_none: true,
     }
 }
 
@@ -322,7 +351,8 @@ impl TechniqueId {
             | Search::Whip(_)
             | Search::Hypothesis(_)
             | Search::Assistant(_)
-            | Search::Hodoku(_) => SearcherShare::Own(self),
+            | Search::Hodoku(_)
+            | Search::Trial(_) => SearcherShare::Own(self),
         }
     }
 }
@@ -339,6 +369,7 @@ pub struct Searcher {
     force: ForceCache,
     hypotheses: HypothesisCache,
     tagging: TaggingCache,
+    trials: TrialCache,
     /// Whether it answers questions about one target of a state only ([`Searcher::for_one_target`]).
     one_target: bool,
     /// The job's limits ([`Searcher::within`]; none by default), checked before each rule
@@ -381,6 +412,45 @@ impl TaggingCache {
             return two.clone();
         }
         tagging3::level3(links)
+    }
+}
+
+/// The candidates each trial rule refuted in the state of its last full pass. T&E is
+/// monotone (a candidate refuted in a state is refuted in every smaller one), so while a
+/// resolution path moves to smaller states the rule builds proofs for those candidates
+/// (each trial run again, on the new state, and checked there) before it makes another
+/// full pass.
+#[derive(Default)]
+struct TrialCache {
+    entries: std::collections::HashMap<(TrialKind, usize), (CandidateSet, CandidateSet)>,
+}
+
+impl TrialCache {
+    /// Up to `limit` proofs of `kind` at `length` in the state.
+    fn find(
+        &mut self,
+        links: &LinkIndex,
+        kind: TrialKind,
+        length: usize,
+        limit: usize,
+        meter: &mut Meter,
+    ) -> Result<Vec<Proof>, Stop> {
+        let open = *links.open();
+        if let Some((at, refuted)) = self.entries.get(&(kind, length)) {
+            let still = refuted.intersection(&open);
+            if open.is_subset(at) && !still.is_empty() {
+                let proofs = te::find::find(links, kind, length, Some(&still), limit, meter)?;
+                if !proofs.is_empty() {
+                    return Ok(proofs);
+                }
+            }
+        }
+        let refuted = te::find::refuted_in(links, kind, length, meter)?;
+        self.entries.insert((kind, length), (open, refuted));
+        if refuted.is_empty() {
+            return Ok(Vec::new());
+        }
+        te::find::find(links, kind, length, Some(&refuted), limit, meter)
     }
 }
 
@@ -646,6 +716,10 @@ impl Searcher {
             Search::Force(spec) => {
                 self.force
                     .of_length(spec, links, rule.length, limit, &mut self.meter)?
+            }
+            Search::Trial(kind) => {
+                self.trials
+                    .find(links, kind, rule.length, limit, &mut self.meter)?
             }
             Search::Hypothesis(mode) => self
                 .hypotheses

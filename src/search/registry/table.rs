@@ -11,7 +11,7 @@ pub(super) const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in [Berthier NRC]'s order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 120] = {
+pub static REGISTRY: [Technique; 123] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -926,6 +926,33 @@ pub static REGISTRY: [Technique; 120] = {
             "a digit's candidates in none of its templates are eliminated (HoDoKu)",
         )
         .rated(10_001, 0),
+        // trial and error above every pattern: te[n] at 100,000 × n; T&E(B_p, 1) lies
+        // between T&E(1) and T&E(2) (braids are in T&E(1)), T&E(B_p, 2) between T&E(2)
+        // and T&E(3); their own defaults are the SHC's bounds (BxB 14, BxBB 5)
+        trial(
+            "te",
+            &["t&e", "trial-and-error"],
+            TrialKind::Te,
+            3,
+            "Berthier: T&E(BRT, n), a candidate whose trial under T&E(n-1) ends in a contradiction",
+        )
+        .rated(0, 100_000),
+        trial(
+            "bxb",
+            &["t&e-b"],
+            TrialKind::BxB,
+            14,
+            "Berthier: T&E(B_p, 1), trials under BRT and braids of length <= p (BxB's theory)",
+        )
+        .rated(100_000, 1_000),
+        trial(
+            "bxbb",
+            &["t&e-bb"],
+            TrialKind::BxBB,
+            5,
+            "Berthier: T&E(B_p, 2), trials under T&E(B_p, 1) (BxBB's theory)",
+        )
+        .rated(200_000, 1_000),
     ]
 };
 

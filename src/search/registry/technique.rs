@@ -17,6 +17,8 @@ pub enum LengthMeasure {
     Variables,
     /// Inferences of a force chain or net, over all its branches.
     Inferences,
+    /// The depth n of trial and error T&E(BRT, n) ([Berthier CRT]).
+    Depth,
 }
 
 /// Which search finds a technique's instances. The one place that dispatches on it is
@@ -37,6 +39,10 @@ pub enum Search {
     Tagging(u8),
     /// A technique of HoDoKu's catalogue with no other home.
     Hodoku(HodokuRule),
+    /// Berthier's trial and error at bounded depth ([Berthier CRT]): T&E(BRT, n), and
+    /// T&E(B_p, 1) and T&E(B_p, 2), the theories of the BxB and BxBB classes
+    /// (`search::te`).
+    Trial(TrialKind),
 }
 
 /// A search that finds every instance of its pattern in a state at once: the function
@@ -147,6 +153,9 @@ pub enum Class {
     Assistant,
     /// gpenet's full tagging ([gpenet tagging]), by name only, in no scheme.
     Tagging,
+    /// Trial and error at bounded depth ([Berthier CRT]), by name only, in no scheme (its
+    /// ratings are the T&E depth, BxB and BxBB classes: `study::te`).
+    Trial,
 }
 
 /// The system a technique comes from: `explain` groups its rows by it, in this order.
@@ -169,11 +178,13 @@ pub enum System {
     Tagging,
     /// GNPX's force chains and the forcing nets ([GNPX Force]).
     Force,
+    /// Berthier's trial and error at bounded depth ([Berthier CRT]).
+    Trial,
 }
 
 impl System {
     /// Every system, in `explain`'s order.
-    pub const ALL: [System; 8] = [
+    pub const ALL: [System; 9] = [
         System::Basic,
         System::Chains,
         System::Whips,
@@ -182,6 +193,7 @@ impl System {
         System::Hypotheses,
         System::Tagging,
         System::Force,
+        System::Trial,
     ];
 
     /// The heading `explain` prints.
@@ -194,6 +206,7 @@ impl System {
             System::Hypotheses => "hypotheses and depth",
             System::Tagging => "tagging",
             System::Force => "force chains and nets",
+            System::Trial => "trial and error",
             System::Hodoku => "HoDoKu's catalogue",
         }
     }
@@ -208,6 +221,7 @@ impl System {
             System::Hypotheses => "hypotheses",
             System::Tagging => "tagging",
             System::Force => "force",
+            System::Trial => "trial",
             System::Hodoku => "hodoku",
         }
     }
@@ -478,6 +492,37 @@ pub(super) const fn hodoku(
     }
 }
 
+/// The set naming the trial techniques (by name only: see [`TechniqueId::by_name_only`]).
+pub const TRIAL_SET: &str = "trial";
+
+pub(super) const fn trial(
+    name: &'static str,
+    aliases: &'static [&'static str],
+    kind: TrialKind,
+    default_cap: usize,
+    summary: &'static str,
+) -> Technique {
+    Technique {
+        name,
+        aliases,
+        sets: &[TRIAL_SET],
+        search: Search::Trial(kind),
+        class: Class::Trial,
+        measure: match kind {
+            TrialKind::Te => LengthMeasure::Depth,
+            TrialKind::BxB | TrialKind::BxBB => LengthMeasure::Variables,
+        },
+        graded: true,
+        default_cap: Some(default_cap),
+        summary,
+        system: System::Trial,
+        difficulty: Difficulty {
+            base: 0,
+            per_length: 0,
+        },
+    }
+}
+
 /// A technique, by its place in [`REGISTRY`] (so ordering ids is the simplest-first order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TechniqueId(u8);
@@ -554,7 +599,8 @@ impl TechniqueId {
             | Search::Hodoku(HodokuRule::GroupedChains { .. })
             | Search::Hodoku(HodokuRule::Fish { .. })
             | Search::Hodoku(HodokuRule::SiameseFish)
-            | Search::Hodoku(HodokuRule::KrakenFish { .. }) => false,
+            | Search::Hodoku(HodokuRule::KrakenFish { .. })
+            | Search::Trial(_) => false,
             Search::Hodoku(HodokuRule::Template { set }) => set,
         }
     }
@@ -565,10 +611,13 @@ impl TechniqueId {
     }
 
     /// Asked only by name, never in a default (`explain`'s default families): the
-    /// uniqueness rules (they assume one solution) and HoDoKu's generalised fish (the set
-    /// `fish-hodoku`: tens to hundreds of milliseconds a state, see `search::fish`).
+    /// uniqueness rules (they assume one solution), HoDoKu's generalised fish (the set
+    /// `fish-hodoku`: tens to hundreds of milliseconds a state, see `search::fish`) and
+    /// trial and error (the set `trial`: a procedure, not a pattern; T&E(2) and T&E(3)
+    /// passes take tens of milliseconds to seconds).
     pub fn by_name_only(self) -> bool {
-        self.assumes_uniqueness() || self.get().sets.contains(&FISH_HODOKU_SET)
+        let sets = self.get().sets;
+        self.assumes_uniqueness() || sets.contains(&FISH_HODOKU_SET) || sets.contains(&TRIAL_SET)
     }
 
     /// A fixed-size technique (tried once) rather than one searched by length.
@@ -602,8 +651,9 @@ impl TechniqueId {
     /// `cap` (None: the technique's default cap).
     pub fn length_bound(self, max_len: usize, cap: Option<usize>) -> usize {
         match (self.get().default_cap, cap) {
-            (Some(_), Some(c)) => c,
-            (Some(d), None) => d.min(max_len),
+            // `cap` is the g-forms' option; a trial's depth keeps its own bound
+            (Some(_), Some(c)) if self.get().class != Class::Trial => c,
+            (Some(d), _) => d.min(max_len),
             (None, _) => max_len,
         }
     }
@@ -687,6 +737,7 @@ pub fn difficulty_table() -> String {
             (LengthMeasure::Inferences, p) => format!("{} + {p} × inferences", d.base),
             (LengthMeasure::Variables, p) => format!("{} + {p} × variables", d.base),
             (LengthMeasure::Cells, p) => format!("{} + {p} × length", d.base),
+            (LengthMeasure::Depth, p) => format!("{} + {p} × depth", d.base),
         };
         out.push_str(&format!(
             "| {} | {} | {} | {scale} | {} |\n",

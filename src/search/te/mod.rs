@@ -50,8 +50,10 @@
 
 pub mod braids;
 pub mod build;
+pub mod find;
 pub mod grid;
 
+pub use find::{Eliminations, TrialKind};
 pub use grid::Grid;
 
 use super::limits::{Meter, Stop};
