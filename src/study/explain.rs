@@ -1075,7 +1075,9 @@ mod tests {
         assert_eq!(rows[0].0, "basic");
         assert_eq!(rows[0].1.len(), 14);
         assert_eq!(rows[1].0, "squirmbag");
-        assert_eq!(rows.last().unwrap().0, "force-net-contradiction");
+        // trial and error, the last system, ends the list
+        assert_eq!(rows.last().unwrap().0, "bxbb");
+        assert!(rows.iter().any(|r| r.0 == "force-net-contradiction"));
         assert!(rows.iter().any(|r| r.0 == "g-braid"));
     }
 }

@@ -99,11 +99,15 @@ fn hodoku_names_its_order_tier_by_tier() {
 }
 
 #[test]
-fn graded_techniques_are_the_chains_and_whips() {
+fn graded_techniques_are_the_chains_whips_nets_and_trials() {
     for t in TechniqueId::all() {
         let graded = matches!(
             t.get().search,
-            Search::Chain(_) | Search::Whip(_) | Search::Force(_) | Search::Hypothesis(_)
+            Search::Chain(_)
+                | Search::Whip(_)
+                | Search::Force(_)
+                | Search::Hypothesis(_)
+                | Search::Trial(_)
         );
         assert_eq!(t.get().graded, graded, "{t}");
     }
