@@ -731,7 +731,7 @@ pub static REGISTRY: [Technique; 123] = {
             &["oddagons", "o"],
             |s| crate::search::oddagon::find(s.links),
             crate::search::oddagon::MAX_LENGTH,
-            "an odd loop of candidates through CSP variables: what sees every guardian (the variables' other candidates) goes (CSP-Rules O[n], n ≤ 15)",
+            "an odd loop of candidates through CSP variables: what sees every guardian (the variables' other candidates) goes (CSP-Rules' oddagons, length n ≤ 15)",
         )
         .rated(30, 100),
         impossible(
@@ -739,7 +739,7 @@ pub static REGISTRY: [Technique; 123] = {
             &["trivalue-oddagon", "tridagon-12"],
             |s| crate::search::tridagon::find(s.links, crate::search::tridagon::Wanted::Tridagon),
             12,
-            "three digits in 3 cells of each of 4 blocks (2 bands × 2 stacks), oddly oriented: impossible, so the one cell with other digits loses the three (SudoRules' tridagon[12])",
+            "three digits in 3 cells of each of 4 blocks (2 bands × 2 stacks), oddly oriented: impossible, so the one cell with other digits loses the three (SudoRules' tridagon, length 12)",
         )
         .rated(1240, 0),
         impossible(
@@ -747,7 +747,7 @@ pub static REGISTRY: [Technique; 123] = {
             &["anti-tridagon", "ork-anti-tridagon", "degen-cycl-trid-ork"],
             |s| crate::search::tridagon::find(s.links, crate::search::tridagon::Wanted::OrK),
             12,
-            "a tridagon (or its degenerate-cyclic form) with k guardians in several cells: one is true, so what sees every guardian goes (SudoRules' Trid-ORk relation and ORk-whip[1])",
+            "a tridagon (or its degenerate-cyclic form) with k guardians in several cells: one is true, so what sees every guardian goes (SudoRules' Trid-ORk relation and its ORk-whips of length 1)",
         )
         .rated(1250, 0),
         force(
