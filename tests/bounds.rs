@@ -294,3 +294,41 @@ fn force_says_when_its_analyses_were_cut() {
     assert_eq!(code, 0, "{err}");
     assert!(!err.contains("cut by"), "{err}");
 }
+
+/// `bench` times a technique on every basic-stuck state, each search within the bounds of
+/// one puzzle: T&E(2) on eleven's T&E(2) sample under a time bound it cannot meet is cut
+/// on every state, and says so; unbounded, nothing is cut.
+#[test]
+fn bench_searches_within_its_bounds_and_counts_the_cut_ones() {
+    let sample = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/te/eleven_te2_sample.txt"
+    );
+    let (code, out, err) = run(&[
+        "bench",
+        sample,
+        "--limit",
+        "3",
+        "--technique",
+        "te",
+        "--length",
+        "2",
+        "--timeout",
+        "0.000001",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("te[2]: all instances"), "{out}");
+    assert!(out.contains("3 of 3 searches cut by a bound"), "{out}");
+    let (code, out, err) = run(&[
+        "bench",
+        sample,
+        "--limit",
+        "3",
+        "--technique",
+        "te",
+        "--length",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("cut by a bound"), "{out}");
+}

@@ -12,7 +12,7 @@
 
 mod common;
 
-use common::{assert_sound_against_solution, collection, ok, start_and_solution};
+use common::{assert_sound_against_solution, collection, ok, start_and_solution, sudolink};
 use sudolink::graph::LinkIndex;
 use sudolink::grid::{Cell, State};
 use sudolink::notation::tags::tag2_text;
@@ -274,6 +274,21 @@ fn the_tag_command_at_level_3_prints_extended_weak_links() {
     assert!(
         out.contains(&format!("{later} merge(s) after passes")),
         "{out}"
+    );
+    // within a time bound its passes cannot meet: a stated cut, a non-zero exit
+    let (code, _, err) = sudolink(&[
+        "tag",
+        path,
+        "--level",
+        "3",
+        "--no-basic",
+        "--timeout",
+        "0.000001",
+    ]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("tagging level 3 cut by the time bound"),
+        "{err}"
     );
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use sudolink::graph::{CandidateGraph, LinkIndex};
 use sudolink::grid::format::parse_collection;
 use sudolink::grid::State;
-use sudolink::search::registry::{self, basic_rules, TechniqueId};
+use sudolink::search::registry::{self, basic_rules, Searcher, TechniqueId};
 use sudolink::solver::count_solutions;
 use sudolink::study::resolution::solve;
 
@@ -23,6 +23,12 @@ pub struct BenchArgs {
     /// The technique timed where the basic rules are stuck (a registry name)
     #[arg(long, default_value = registry::BENCH_TECHNIQUE)]
     pub technique: String,
+    /// The length timed for a graded technique (chains, whips, T&E depth…); fixed-size
+    /// techniques keep their size
+    #[arg(long, default_value_t = 3, value_parser = super::numbers::max_len)]
+    pub length: usize,
+    #[command(flatten)]
+    pub bounds: super::bounds::BoundArgs,
 }
 
 struct Timing {
@@ -62,9 +68,13 @@ fn time_each<T>(states: &[State], mut f: impl FnMut(&State) -> T) -> Timing {
 }
 
 pub fn run(args: &BenchArgs) -> Result<()> {
-    let rule = TechniqueId::from_name(&args.technique)
-        .with_context(|| format!("--technique {}: no such technique", args.technique))?
-        .rule(0);
+    let technique = TechniqueId::from_name(&args.technique)
+        .with_context(|| format!("--technique {}: no such technique", args.technique))?;
+    let rule = technique.rule(if technique.is_fixed_size() {
+        0
+    } else {
+        args.length
+    });
     let text = read_text_file(&args.file, "puzzle file")?;
     let limit = args
         .limit
@@ -96,12 +106,24 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         .map(|r| LinkIndex::new(&r.final_state))
         .collect();
 
+    // each state's search within the bounds of one puzzle; a cut one is timed and counted
     let mut samples = Vec::with_capacity(stuck.len());
+    let mut cut = 0;
+    let bounds = args.bounds.bounds(1);
     for links in &stuck {
         let t = Instant::now();
-        std::hint::black_box(rule.find(links));
+        let mut searcher = Searcher::within(bounds.start());
+        std::hint::black_box(searcher.find(rule, links, usize::MAX));
         samples.push(t.elapsed());
+        cut += usize::from(searcher.stopped().is_some());
     }
-    Timing { samples }.report(&format!("{}: all rules, basic-stuck state", args.technique));
+    Timing { samples }.report(&format!("{rule}: all instances, basic-stuck state"));
+    if cut > 0 {
+        println!(
+            "{cut} of {} searches cut by a bound ({} per state)",
+            stuck.len(),
+            bounds.describe()
+        );
+    }
     Ok(())
 }

@@ -22,6 +22,8 @@ pub struct TagArgs {
     pub level: u8,
     #[command(flatten)]
     pub state: super::input::WorkingStateArgs,
+    #[command(flatten)]
+    pub bounds: super::bounds::BoundArgs,
 }
 
 pub fn run(args: &TagArgs) -> Result<()> {
@@ -31,6 +33,7 @@ pub fn run(args: &TagArgs) -> Result<()> {
         loaded.solution.as_ref(),
         !args.state.no_basic,
         args.level,
+        args.bounds.bounds(1).start(),
     )?;
     if let Some(dir) = &args.state.export {
         export(dir, &report, args.state.size)?;

@@ -24,6 +24,7 @@
 //! end; the pairs of ends are found per choice by bucketing the ends by the set of members
 //! that force them; at most [`MAX_EXTENSIONS_PER_PASS`] new links per pass.
 
+use super::limits::{Meter, Stop};
 use super::tagging2::{
     add_lemma_edges, merge_tags, refute_all, up_to_merges, Lemma, LemmaBody, LemmaEdges, Level2,
     Run, UpToMerges,
@@ -240,6 +241,16 @@ fn extend(
 /// merges are made again with the new weak links in force (the seed loops back to its basic
 /// analysis), so a pass can also merge tags.
 pub fn level3_with_stats(links: &LinkIndex) -> (Vec<Proof>, Level3Stats) {
+    level3_within(links, &mut Meter::unlimited()).expect("no limit to reach")
+}
+
+/// [`level3_with_stats`] within `meter`'s limits, checked after level 2's merges and
+/// before each extension pass (a pass is bounded by [`MAX_PASSES`] and the merges by
+/// `tagging2::MAX_MERGES`, so a check between them stops it within one pass).
+pub fn level3_within(
+    links: &LinkIndex,
+    meter: &mut Meter,
+) -> Result<(Vec<Proof>, Level3Stats), Stop> {
     let l = Level2::new(links);
     let UpToMerges {
         proofs,
@@ -254,11 +265,14 @@ pub fn level3_with_stats(links: &LinkIndex) -> (Vec<Proof>, Level3Stats) {
         ..Level3Stats::default()
     };
     if l.conflicts > 0 || !proofs.is_empty() {
-        return (proofs, stats);
+        return Ok((proofs, stats));
     }
     let choices = choices(&l, links);
     let ends = ends(&l);
     for _ in 0..MAX_PASSES {
+        if let Some(stop) = meter.check() {
+            return Err(stop);
+        }
         stats.passes += 1;
         let new = extend(&l, links, &lemmas, &edges, &choices, &ends);
         if new.is_empty() {
@@ -275,10 +289,10 @@ pub fn level3_with_stats(links: &LinkIndex) -> (Vec<Proof>, Level3Stats) {
         stats.later_merges += merge_tags(&l, links, &mut lemmas, &mut edges, &mut merged);
         let out = refute_all(&l, links, &edges, &lemmas);
         if !out.is_empty() {
-            return (out, stats);
+            return Ok((out, stats));
         }
     }
-    (vec![], stats)
+    Ok((vec![], stats))
 }
 
 /// Every level-3 clearing of the state.

@@ -10,9 +10,10 @@ use crate::grid::State;
 use crate::notation::tags::tagged_grid_text;
 use crate::proof::tagging::TagLayers;
 use crate::proof::Proof;
+use crate::search::limits::{Limits, Meter, Stop};
 use crate::search::tagging::{level1, Tagging};
 use crate::search::tagging2::{level2_with_stats, Level2};
-use crate::search::tagging3::level3_with_stats;
+use crate::search::tagging3::level3_within;
 use thiserror::Error;
 
 /// Why a state cannot be tagged.
@@ -24,6 +25,9 @@ pub enum TagError {
     Inconsistent(usize),
     #[error(transparent)]
     Resolution(#[from] ResolutionError),
+    /// A bound stopped level 3's extension passes.
+    #[error("tagging level 3 cut by the {} bound ({0})", .0.bound())]
+    Cut(Stop),
 }
 
 /// Level 2's counts (levels 2 and 3).
@@ -74,12 +78,14 @@ impl TagReport {
     }
 }
 
-/// Tag `start` at `level` (1 to 3), after the basic rules when `basic`.
+/// Tag `start` at `level` (1 to 3), after the basic rules when `basic`, within `limits`
+/// (level 3's extension passes check them; [`TagError::Cut`] when one is reached).
 pub fn tag_report(
     start: &State,
     solution: Option<&[u8; 81]>,
     basic: bool,
     level: u8,
+    limits: Limits,
 ) -> Result<TagReport, TagError> {
     let (state, basic_steps) = working_state(start, solution, basic)?;
     if state.is_solved() {
@@ -92,7 +98,8 @@ pub fn tag_report(
     }
     let (clearings, als_tagging, extension) = match level {
         3 => {
-            let (proofs, s) = level3_with_stats(&links);
+            let (proofs, s) =
+                level3_within(&links, &mut Meter::new(limits)).map_err(TagError::Cut)?;
             let counts = AlsTagging {
                 layers: s.layers,
                 als: s.als,

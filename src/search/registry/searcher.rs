@@ -398,10 +398,16 @@ struct TaggingCache {
 }
 
 impl TaggingCache {
-    /// The clearings of full tagging at `level` (1, 2 or 3), those of [`tagging_find`].
-    fn find(&mut self, level: u8, links: &LinkIndex) -> Vec<Proof> {
+    /// The clearings of full tagging at `level` (1, 2 or 3), those of [`tagging_find`];
+    /// level 3's extension passes within `meter`.
+    fn find(
+        &mut self,
+        level: u8,
+        links: &LinkIndex,
+        meter: &mut Meter,
+    ) -> Result<Vec<Proof>, Stop> {
         if level == 1 {
-            return tagging::level1(links);
+            return Ok(tagging::level1(links));
         }
         let key = *links.open();
         if self.level2.as_ref().is_none_or(|(k, _)| *k != key) {
@@ -409,9 +415,9 @@ impl TaggingCache {
         }
         let two = &self.level2.as_ref().expect("just set").1;
         if level == 2 || !two.is_empty() {
-            return two.clone();
+            return Ok(two.clone());
         }
-        tagging3::level3(links)
+        tagging3::level3_within(links, meter).map(|(proofs, _)| proofs)
     }
 }
 
@@ -703,7 +709,7 @@ impl Searcher {
                 a.first(&self.shared.view(links)).into_iter().collect()
             }
             Search::Assistant(a) => a.find(&self.shared.view(links)),
-            Search::Tagging(level) => self.tagging.find(level, links),
+            Search::Tagging(level) => self.tagging.find(level, links, &mut self.meter)?,
             Search::Hodoku(rule) if limit == 1 => {
                 rule.first(&self.shared.view(links)).into_iter().collect()
             }
@@ -780,12 +786,14 @@ impl Searcher {
             if let Some(stop) = meter.check() {
                 return TargetAnswer::stopped(stop, 0);
             }
-            return TargetAnswer::complete(
-                self.tagging
-                    .find(level, links)
-                    .into_iter()
-                    .find(|p| p.eliminations.contains(&target)),
-            );
+            return match self.tagging.find(level, links, meter) {
+                Ok(proofs) => TargetAnswer::complete(
+                    proofs
+                        .into_iter()
+                        .find(|p| p.eliminations.contains(&target)),
+                ),
+                Err(stop) => TargetAnswer::stopped(stop, 0),
+            };
         }
         technique.search_target_in(&mut self.chains, links, target, max_len, meter)
     }
