@@ -289,7 +289,7 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
             let cut = !answer.nothing.cut.is_empty()
                 || answer.nothing.up_to.iter().any(|(n, _)| *n < max_len);
             if cut {
-                println!("simplest: none found (not every technique was searched to length {max_len}: see below)")
+                println!("simplest: none found (not every family was searched to length {max_len}: see below)")
             } else {
                 println!("simplest: none up to length {max_len}")
             }
