@@ -32,6 +32,14 @@
 //! [`explain_all`] on those targets only); of the four forms the one whose hardest part is
 //! simplest is kept.
 //!
+//! # The answer first
+//!
+//! [`TargetReport::answer`] orders an explanation as the command line, its JSON
+//! ([`target_json`]) and the explorer show it: the simplest proof with the techniques that
+//! found the same step (the same text but for the technique's name), then the other proofs
+//! grouped the same way, simplest first, then the rows that found nothing by why (none,
+//! none up to a length, only eliminate, cut by a limit — a cut is never left out).
+//!
 //! # Simplest first
 //!
 //! Proofs are ranked by the registry's one difficulty scale
@@ -174,9 +182,9 @@ impl Options {
 pub const JSON_SCHEMA: &str = include_str!("explain.schema.json");
 
 /// The techniques `explain` asks when none are named: every technique of the registry but
-/// those asked by name only ([`TechniqueId::by_name_only`]: the uniqueness techniques,
-/// which assume that the puzzle has one solution and join with `uniqueness` true, and
-/// HoDoKu's generalised fish, too slow for every question).
+/// those asked by name only ([`TechniqueId::by_name_only`]: trial and error, and the
+/// uniqueness techniques, which assume that the puzzle has one solution and join with
+/// `uniqueness` true).
 pub fn default_techniques_with(uniqueness: bool) -> Vec<TechniqueId> {
     TechniqueId::all()
         .filter(|t| !t.by_name_only() || (uniqueness && t.assumes_uniqueness()))
@@ -455,7 +463,7 @@ impl NothingFound<'_> {
             ));
         }
         // the cut rows by limit, then by how far they searched, in the rows' order
-        let mut cuts: Vec<(String, Vec<((usize, usize), Vec<&str>)>)> = Vec::new();
+        let mut cuts: Vec<(String, Vec<Reached>)> = Vec::new();
         for c in &self.cut {
             let stop = c.stop.to_string();
             let at = match cuts.iter().position(|(s, _)| *s == stop) {
@@ -491,6 +499,9 @@ impl NothingFound<'_> {
         Some(format!("nothing found: {}", parts.join("; ")))
     }
 }
+
+/// Cut rows that searched equally far: ((searched to, bound), labels).
+type Reached<'a> = ((usize, usize), Vec<&'a str>);
 
 /// An explanation as it is shown, the answer first (the command line, its JSON and the
 /// explorer's page): the simplest proof with the techniques that found the same step, the
