@@ -25,26 +25,190 @@ fn explained_r7c9_not_3(extra: &[&str]) -> String {
     stdout
 }
 
+/// The line of `out` that begins with `label` (`--verbose`'s rows).
+fn row_line(out: &str, label: &str) -> String {
+    out.lines()
+        .find(|l| l.split_whitespace().next() == Some(label))
+        .unwrap_or_else(|| panic!("no line for {label} in {out}"))
+        .to_string()
+}
+
+/// Issue 55: the answer first. The question, then the simplest proof (its technique,
+/// length, difficulty, text, and HoDoKu's line), then one table of the other proofs
+/// (identical steps on one row), then one line for the techniques that found nothing,
+/// then the ones asked by name only.
 #[test]
-fn ocean1_r7c9_not_3_per_family() {
+fn ocean1_r7c9_not_3_answers_first() {
     // [Berthier NRC]: the first step of Ocean #1 is a swordfish that eliminates r7c9 <> 3
     let out = explained_r7c9_not_3(&["--max-len", "6", "--timeout", "0"]);
-    assert!(out.starts_with("Why r7c9<>3?\n"));
-    let line = |label: &str| {
-        out.lines()
-            .find(|l| l.split_whitespace().next() == Some(label))
-            .unwrap_or_else(|| panic!("no line for {label} in {out}"))
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "Why r7c9<>3?");
+    assert_eq!(
+        lines[1],
+        "simplest (basic, length 3, difficulty 150): swordfish-in-rows n3{r3 r4 r8}{c3 c4 c9} \
+         ==> r1c3 <> 3, r1c4 <> 3, r6c9 <> 3, r7c9 <> 3"
+    );
+    assert_eq!(
+        lines[2],
+        "  HoDoKu: Swordfish: 3 r348 c349 => r1c3<>3, r1c4<>3, r6c9<>3, r7c9<>3"
+    );
+    assert!(lines[3].starts_with("also proved by "), "{out}");
+    // the same chain under four names: one row
+    let row = |names: &str| {
+        lines
+            .iter()
+            .find(|l| l.ends_with(&format!("  {names}")))
+            .unwrap_or_else(|| panic!("no row for {names} in {out}"))
             .to_string()
     };
-    assert!(line("basic").contains("swordfish-in-rows n3{r3 r4 r8}{c3 c4 c9}"));
-    assert!(line("nrc").contains("nrc3-chain "));
-    assert!(line("xy").contains("none up to length 6"));
-    assert!(out
-        .lines()
-        .last()
-        .unwrap()
-        .starts_with("simplest: swordfish"));
+    assert_eq!(
+        row("hxy-rn, hxyt-rn, hxyz-rn, hxyzt-rn")
+            .split_whitespace()
+            .collect::<Vec<_>>()[..2],
+        ["304–307", "3"]
+    );
+    row("whip, g-whip");
+    row("force-house-links, force-house-groups, force-house");
+    // each technique once: on the simplest line, in the table or on the nothing-found line
+    assert_eq!(out.matches("hxy-rn").count(), 1, "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.contains("==>")).count(),
+        1,
+        "{out}"
+    );
+    // the ones that found nothing, on one line
+    let nothing: Vec<&&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("nothing found: "))
+        .collect();
+    assert_eq!(nothing.len(), 1, "{out}");
+    assert!(nothing[0].contains("squirmbag, whale, leviathan"), "{out}");
+    assert!(
+        nothing[0].contains("xy, xyt, xyz, xyzt, nrct-lasso"),
+        "{out}"
+    );
+    assert!(nothing[0].contains("(none up to length 6)"), "{out}");
+    assert!(!nothing[0].contains("cut"), "{out}");
+    // HoDoKu's generalised fish are asked by default; trial and error and the uniqueness
+    // rules by name only
+    assert!(row_line(&out, "180").ends_with("siamese-fish"), "{out}");
+    assert_eq!(
+        lines.last().unwrap(),
+        &"not asked (by name only): te, bxb, bxbb (trial and error); the uniqueness rules (--uniqueness)"
+    );
     insta::assert_snapshot!("explain_ocean1_r7c9_not_3", out);
+}
+
+/// `--verbose` prints every technique's proof in full, grouped by system, after the same
+/// answer.
+#[test]
+fn verbose_prints_every_proof() {
+    let short = explained_r7c9_not_3(&["--max-len", "6", "--timeout", "0"]);
+    let out = explained_r7c9_not_3(&["--max-len", "6", "--timeout", "0", "--verbose"]);
+    // the same question and answer first
+    assert_eq!(
+        out.lines().take(3).collect::<Vec<_>>(),
+        short.lines().take(3).collect::<Vec<_>>()
+    );
+    assert!(row_line(&out, "basic").contains("swordfish-in-rows n3{r3 r4 r8}{c3 c4 c9}"));
+    assert!(row_line(&out, "nrc").contains("nrc3-chain "));
+    assert!(row_line(&out, "xy").contains("none up to length 6"));
+    for name in ["hxy-rn", "hxyt-rn", "hxyz-rn", "hxyzt-rn"] {
+        assert!(
+            row_line(&out, name).contains(&format!("{name}3-chain {{c9 c4}}r4n3")),
+            "{out}"
+        );
+    }
+    // every row of the JSON has its line (a proof or why none)
+    let v: serde_json::Value = serde_json::from_str(&explained_r7c9_not_3(&[
+        "--max-len",
+        "6",
+        "--timeout",
+        "0",
+        "--json",
+    ]))
+    .unwrap();
+    for f in v["families"].as_array().unwrap() {
+        let label = f["family"].as_str().unwrap();
+        let line = row_line(&out, label);
+        match f["text"].as_str() {
+            Some(text) => assert!(
+                line.contains(text.lines().next().unwrap()),
+                "{label}: {line}"
+            ),
+            None => assert!(line.contains("none"), "{label}: {line}"),
+        }
+    }
+    assert!(out.contains("[basic rules]") && out.contains("[force chains and nets]"));
+    assert!(!out.contains("also proved by") && !out.contains("nothing found:"));
+    insta::assert_snapshot!("explain_ocean1_r7c9_not_3_verbose", out);
+}
+
+/// A placement: the composite proof is the answer when nothing simpler places the digit;
+/// the techniques that only eliminate are counted on the nothing-found line.
+#[test]
+fn a_placement_answers_with_its_composite_first() {
+    let (code, out, err) = sudolink(&[
+        "explain",
+        &ocean1(),
+        "--target",
+        "r1c1=6",
+        "--max-len",
+        "6",
+        "--timeout",
+        "0",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[1].starts_with("simplest (composite, length ")
+            && lines[1].ends_with("r1c1=6 because each other place of 6 in b1 is eliminated:"),
+        "{out}"
+    );
+    let nothing = lines
+        .iter()
+        .find(|l| l.starts_with("nothing found: "))
+        .unwrap();
+    assert!(
+        nothing.contains(" technique(s) only eliminate (the composite proof stands for them)"),
+        "{nothing}"
+    );
+}
+
+/// A technique cut by a limit is named on the nothing-found line with how far it searched.
+#[test]
+fn cuts_are_on_the_nothing_found_line() {
+    let out = explained_r7c9_not_3(&["--budget", "1"]);
+    let nothing = out
+        .lines()
+        .find(|l| l.starts_with("nothing found: "))
+        .unwrap();
+    assert!(
+        nothing.contains(
+            "cut (budget of 1 partial chains/whips spent): hxy-rn, hxyt-rn, hxyz-rn, hxyzt-rn, "
+        ),
+        "{nothing}"
+    );
+    assert!(
+        nothing.contains("g-braid (searched to length 1 of 10)"),
+        "{nothing}"
+    );
+    assert!(
+        nothing.contains("force-net-contradiction (not searched)"),
+        "{nothing}"
+    );
+    assert!(
+        nothing.ends_with("; raise --timeout or --budget"),
+        "{nothing}"
+    );
+    // the cut rows are all there: no technique asked goes unmentioned
+    let v: serde_json::Value =
+        serde_json::from_str(&explained_r7c9_not_3(&["--budget", "1", "--json"])).unwrap();
+    for f in v["families"].as_array().unwrap() {
+        let label = f["family"].as_str().unwrap();
+        let named = |l: &str| l.split([' ', ',', '(', ')', ':', ';']).any(|w| w == label);
+        assert!(out.lines().any(named), "{label} missing from {out}");
+    }
 }
 
 #[test]
@@ -84,6 +248,44 @@ fn json_lists_every_family() {
     let nrc = fams.iter().find(|f| f["family"] == "nrc").unwrap();
     assert_eq!(nrc["length"], 3);
     assert_eq!(nrc["proof"]["family"], "nrc");
+    // the answer first in the JSON too: the question, then the simplest proof, the others,
+    // what found nothing, and only then every row in full
+    let keys: Vec<usize> = [
+        "\"schema\"",
+        "\"target\"",
+        "\"kind\"",
+        "\"simplest\"",
+        "\"difficulty\"",
+        "\"others\"",
+        "\"nothing_found\"",
+        "\"composite\"",
+        "\"families\"",
+        "\"puzzle\"",
+        "\"state\"",
+    ]
+    .iter()
+    .map(|k| {
+        out.find(&format!("\n  {k}: "))
+            .unwrap_or_else(|| panic!("no top-level {k}"))
+    })
+    .collect();
+    assert!(keys.windows(2).all(|w| w[0] < w[1]), "{keys:?}");
+    assert_eq!(v["simplest"]["families"], serde_json::json!(["basic"]));
+    let hxy = v["others"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["families"][0] == "hxy-rn")
+        .unwrap();
+    assert_eq!(
+        hxy["families"],
+        serde_json::json!(["hxy-rn", "hxyt-rn", "hxyz-rn", "hxyzt-rn"])
+    );
+    assert_eq!(
+        (&hxy["difficulty"], &hxy["difficulty_max"]),
+        (&serde_json::json!(304), &serde_json::json!(307))
+    );
+    assert_eq!(v["nothing_found"]["none_up_to"][0]["length"], 4);
     let narrowed = explained_r7c9_not_3(&["--families", "nrc,whip", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&narrowed).unwrap();
     assert_eq!(v["families"].as_array().unwrap().len(), 2);
@@ -254,6 +456,7 @@ fn a_target_is_explained_by_an_exact_chain_search() {
         "nrct,nrczt,whip",
         "--max-len",
         "6",
+        "--verbose",
     ]);
     assert_eq!(row_length(&out, "nrct"), 6, "{out}");
     assert!(row_length(&out, "nrczt") <= 6, "{out}");
@@ -299,4 +502,45 @@ fn export_parts_draws_each_branch_alone() {
     let (code, _, err) = sudolink(&["explain", "--target", "r1c2<>8", "--parts"]);
     assert_ne!(code, 0);
     assert!(err.contains("--export"), "{err}");
+}
+
+/// Issue 55: no list of every name in `--help` (`explain --help` had a line of 3,400
+/// characters, `solve --help` one of 5,200); `--list` prints the names a flag takes, and
+/// `sudolink --help` groups the commands by what they are for.
+#[test]
+fn help_is_short_and_names_move_behind_list() {
+    for command in ["explain", "solve"] {
+        let help = ok(&[command, "--help"]);
+        let longest = help.lines().map(|l| l.chars().count()).max().unwrap();
+        assert!(longest < 400, "{command} --help has a line of {longest}");
+        assert!(help.contains("--list"), "{help}");
+        assert!(!help.contains("force-net-contradiction-groups"), "{help}");
+        let list = ok(&[command, "--list"]);
+        assert!(list.starts_with("Sets (a set stands for every technique it lists):\n"));
+        assert!(list.contains("\n  fish-hodoku = "), "{list}");
+        for t in sudolink::search::TechniqueId::all() {
+            assert!(
+                list.contains(&format!("\n  {}\n", t.name())),
+                "{}",
+                t.name()
+            );
+        }
+    }
+    let help = ok(&["--help"]);
+    let mut at = 0;
+    for heading in [
+        "Explaining:",
+        "Studying:",
+        "Exporting:",
+        "Serving:",
+        "Developer tools:",
+    ] {
+        let i = help[at..]
+            .find(&format!("\n{heading}\n"))
+            .unwrap_or_else(|| panic!("no {heading} after the previous group: {help}"));
+        at += i + 1;
+    }
+    assert!(!help.contains("Other:"), "a command has no group: {help}");
+    assert!(help.contains("\n  explain     "), "{help}");
+    assert!(help.contains("\n  bench       "), "{help}");
 }

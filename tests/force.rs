@@ -676,6 +676,7 @@ fn force_chains_are_registry_families_in_explain_solve_and_rate() {
         "r2c4<>2",
         "--families",
         "force-contradiction,force-cell-links,x-wing",
+        "--verbose",
     ]);
     assert!(
         out.contains("ForceChain_Contradiction r2c4#2 is false"),

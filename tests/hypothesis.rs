@@ -277,6 +277,7 @@ fn solve_and_explain_reach_the_hypotheses_through_the_registry() {
         "r5c9<>4",
         "--families",
         "hypothesis,bivalue-hypothesis",
+        "--verbose",
     ]);
     // the rows' labels are padded to the longest: compare with single spaces
     let spaced = why

@@ -176,6 +176,7 @@ fn squirmbag_is_named_on_the_command_line() {
         "r7c9<>3",
         "--families",
         "squirmbag,x-wing",
+        "--verbose",
     ]);
     assert!(out.contains("squirmbag    none\n"), "{out}");
 }
@@ -287,6 +288,7 @@ fn a_family_searched_short_of_max_len_says_so() {
         "g-braid,xy",
         "--max-len",
         "30",
+        "--verbose",
     ]);
     let line = out.lines().find(|l| l.starts_with("xy ")).unwrap();
     assert!(line.ends_with("none up to length 30"), "{line}");

@@ -311,7 +311,7 @@ fn a_result_says_how_far_it_searched() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        out.contains("none up to length 3 (of 30: raise --g-max-len)"),
+        out.contains("g-braid (none up to length 3 of 30: raise --g-max-len)"),
         "{out}"
     );
     assert!(!out.contains("none up to length 30"), "{out}");

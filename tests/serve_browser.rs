@@ -356,13 +356,29 @@ async fn journey(c: &Client, server: SocketAddr, shots: &Path, downloads: &Path,
         "return [...document.querySelectorAll('#proof-table tr.clickable')].map(r => [...r.cells].map(c => c.textContent));",
     )
     .await;
+    // the answer first: the simplest proof's row, then the others (the techniques that found
+    // the same step on one row, each name clickable)
     let rows = nrc.as_array().unwrap();
+    let simplest = js(c, "return window.sudolink.explained.simplest.family;").await;
+    assert!(
+        rows[0][0]
+            .as_str()
+            .unwrap()
+            .split(", ")
+            .next()
+            .is_some_and(|f| f == simplest),
+        "{nrc}"
+    );
     let nrc_row = rows
         .iter()
-        .find(|r| r[0] == "nrc")
+        .find(|r| r[0].as_str().unwrap().split(", ").any(|f| f == "nrc"))
         .unwrap_or_else(|| panic!("no nrc proof: {nrc}"));
     assert_eq!(nrc_row[1], "4", "{nrc_row}");
-    js(c, "[...document.querySelectorAll('#proof-table tr.clickable')].find(r => r.cells[0].textContent === 'nrc').click(); return 0;").await;
+    js(
+        c,
+        "document.querySelector('#proof-table span.fam[data-family=\"nrc\"]').click(); return 0;",
+    )
+    .await;
     // the nrc row's picture and notations (asked of /api/view) replace the simplest row's
     until(
         c,
@@ -398,9 +414,10 @@ async fn journey(c: &Client, server: SocketAddr, shots: &Path, downloads: &Path,
     click_candidate(c, "n8r1c2").await;
     js(c, "document.getElementById('proofs').innerHTML = ''; document.getElementById('why').click(); return 0;").await;
     until(c, "document.querySelector('#proof-table')", 60).await;
+    // every family asked answers: in the table (by name) or on the nothing-found line
     let families = js(
         c,
-        "return [...document.querySelectorAll('#proof-table tr')].slice(1).map(r => r.cells[0].textContent);",
+        "const n = window.sudolink.explained.nothing_found; return [...document.querySelectorAll('#proof-table span.fam')].map(s => s.dataset.family).concat(n.none, n.none_up_to.flatMap(u => u.families), n.cut.map(c => c.family));",
     )
     .await;
     assert_eq!(families.as_array().unwrap().len(), 4, "{families}");

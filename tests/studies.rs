@@ -536,6 +536,7 @@ fn subsume_finds_the_seeds_inclusions_on_cbg000_puzzles() {
         "nrczt,nrc",
         "--max-len",
         "5",
+        "--verbose",
     ]);
     assert!(
         explained.contains("nrc          none up to length 5"),

@@ -281,7 +281,14 @@ fn uniqueness_is_asked_only_by_name() {
     assert!(with.contains("unique-rectangle-1:"), "{with}");
     let explained = ok(&["explain", UR1_CASE, "--target", "r2c7<>3"]);
     assert!(!explained.contains("unique-rectangle"), "{explained}");
-    let explained = ok(&["explain", UR1_CASE, "--target", "r2c7<>3", "--uniqueness"]);
+    let explained = ok(&[
+        "explain",
+        UR1_CASE,
+        "--target",
+        "r2c7<>3",
+        "--uniqueness",
+        "--verbose",
+    ]);
     assert!(
         explained.contains("unique-rectangle-1: 2/3 in r29c79"),
         "{explained}"

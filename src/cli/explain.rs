@@ -10,11 +10,13 @@ use std::path::PathBuf;
 use sudolink::export::files;
 use sudolink::export::json::proof_json;
 use sudolink::export::svg::PixelWidth;
+use sudolink::grid::State;
 use sudolink::notation::{hodoku, nrc};
 use sudolink::proof::Proof;
-use sudolink::search::registry::{self, TechniqueId};
+use sudolink::search::registry::{self, System, TechniqueId};
 use sudolink::study::explain::{
-    self, explain_all, explain_target, read_target, Explained, Limits, NoProof, Options, Progress,
+    self, explain_all, explain_target, read_target, Explained, Group, Limits, NoProof, Options,
+    Progress, TargetReport,
 };
 use sudolink::study::rating::{rules_for, Scheme};
 use sudolink::study::resolution::{solve_steps, verify};
@@ -47,15 +49,22 @@ pub struct ExplainArgs {
     /// at most 16 for g-whips and 10 for g-braids, within --max-len)
     #[arg(long, value_parser = super::numbers::max_len)]
     pub g_max_len: Option<usize>,
-    /// Only these techniques: a comma list of names and sets (default: every technique of
-    /// the registry, grouped by system; `sudolink techniques` lists them with their
-    /// difficulty)
-    #[arg(long, long_help = families_help())]
+    /// Only these techniques: a comma list of names and sets (default: every technique but
+    /// the trial and uniqueness ones; `--list` prints the names, `sudolink techniques`
+    /// describes each)
+    #[arg(long)]
     pub families: Option<String>,
+    /// Print the technique and set names `--families` takes, and nothing else
+    #[arg(long)]
+    pub list: bool,
     /// Also the uniqueness techniques (unique rectangles, BUG...), which assume the puzzle
     /// has one solution: by default they are asked only by name
     #[arg(long)]
     pub uniqueness: bool,
+    /// Print every technique's proof in full, grouped by system (by default: the simplest
+    /// proof, a table of the others, and one line for those that found nothing)
+    #[arg(long, short)]
+    pub verbose: bool,
     /// List every elimination of the state by its simplest family and length
     #[arg(long, conflicts_with = "next")]
     pub all: bool,
@@ -93,16 +102,6 @@ pub struct ExplainArgs {
     /// Analyse a puzzle with several solutions (no solution check); one with none is refused
     #[arg(long)]
     pub allow_nonunique: bool,
-}
-
-/// The long help of `--families`: every set and its techniques, from the registry.
-fn families_help() -> String {
-    format!(
-        "Only these techniques: a comma list of names and sets (default: every technique of \
-         the registry, grouped by system; `sudolink techniques` lists them with their \
-         difficulty). Sets: {}",
-        registry::sets_help()
-    )
 }
 
 impl ExplainArgs {
@@ -189,6 +188,10 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
         print!("{}", explain::JSON_SCHEMA);
         return Ok(());
     }
+    if args.list {
+        print!("{}", super::techniques::names_list());
+        return Ok(());
+    }
     let options = args.options()?;
     rules::refuse_uniqueness(options.techniques.iter().copied(), args.allow_nonunique)?;
     if let Some(spec) = &args.rules {
@@ -253,11 +256,90 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
     }
     let text = |p: &Proof| nrc::nrc_text(&loaded.state, p);
     if args.json {
+        // the keys in reading order, the answer first
         let v = explain::target_json(&loaded.state, &loaded.line, &report, &options);
         println!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(());
     }
     println!("Why {conclusion}?");
+    let answer = report.answer(&loaded.state);
+    // the answer first: the simplest proof, its HoDoKu line, the techniques that found the
+    // same step
+    match &answer.simplest {
+        Some(g) => {
+            let (label, p) = report
+                .simplest_proof()
+                .expect("a simplest group has a proof");
+            let same = if g.labels.len() > 1 {
+                format!("; the same step: {}", g.labels[1..].join(", "))
+            } else {
+                String::new()
+            };
+            println!(
+                "simplest ({label}, length {}, difficulty {}{same}): {}",
+                p.length,
+                registry::difficulty(p),
+                text(p)
+            );
+            if let Some(line) = hodoku::hodoku_text(&loaded.state, p) {
+                println!("  HoDoKu: {line}");
+            }
+        }
+        None => {
+            let cut = !answer.nothing.cut.is_empty()
+                || answer.nothing.up_to.iter().any(|(n, _)| *n < max_len);
+            if cut {
+                println!("simplest: none found (not every family was searched to length {max_len}: see below)")
+            } else {
+                println!("simplest: none up to length {max_len}")
+            }
+        }
+    }
+    if args.verbose {
+        every_row(&report, &loaded.state, max_len);
+    } else {
+        others_table(&answer.others);
+        if let Some(line) = answer.nothing.text(max_len) {
+            println!("{line}");
+        }
+    }
+    if args.families.is_none() {
+        if let Some(line) = not_asked(&options.techniques) {
+            println!("{line}");
+        }
+    }
+    Ok(())
+}
+
+/// The other proofs in one compact table, simplest first: difficulty, length and the
+/// techniques that found the same step (`--verbose` prints each proof).
+fn others_table(others: &[Group]) {
+    if others.is_empty() {
+        return;
+    }
+    let techniques: usize = others.iter().map(|g| g.labels.len()).sum();
+    println!("also proved by {techniques} technique(s) (--verbose prints each proof):");
+    let d = others
+        .iter()
+        .map(|g| g.difficulty_text().chars().count())
+        .max()
+        .unwrap_or(0)
+        .max("difficulty".len());
+    println!("  {:<d$}  length  technique", "difficulty");
+    for g in others {
+        println!(
+            "  {:<d$}  {:<6}  {}",
+            g.difficulty_text(),
+            g.length,
+            g.labels.join(", ")
+        );
+    }
+}
+
+/// Every row in full, grouped by system (`--verbose`): each proof with its HoDoKu line, or
+/// why the row has none; the composite of a placement last.
+fn every_row(report: &TargetReport, state: &State, max_len: usize) {
+    let text = |p: &Proof| nrc::nrc_text(state, p);
     let w = report
         .rows
         .iter()
@@ -275,7 +357,7 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
             Some(p) => {
                 println!("{:<w$} {}", r.label, text(p));
                 // the same step as HoDoKu prints it, for the techniques HoDoKu has
-                if let Some(line) = hodoku::hodoku_text(&loaded.state, p) {
+                if let Some(line) = hodoku::hodoku_text(state, p) {
                     println!("{:<w$} HoDoKu: {line}", "");
                 }
             }
@@ -311,51 +393,31 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
         }
         None => {}
     }
-    if args.families.is_none() {
-        if let Some(line) = not_asked(&options.techniques) {
-            println!("{line}");
-        }
-    }
-    match report.simplest_proof() {
-        Some((label, p)) => println!(
-            "simplest: {} ({label}, difficulty {})",
-            text(p),
-            registry::difficulty(p)
-        ),
-        None => {
-            let stopped = report
-                .rows
-                .iter()
-                .any(|r| matches!(r.none, NoProof::Stopped { .. }));
-            let short = report
-                .rows
-                .iter()
-                .any(|r| matches!(r.none, NoProof::UpTo(n) if n < max_len));
-            if stopped || short {
-                println!("simplest: none found (not every family was searched to length {max_len}: see above)")
-            } else {
-                println!("simplest: none up to length {max_len}")
-            }
-        }
-    }
-    Ok(())
 }
 
 /// The techniques asked by name only that this question left out, said so (never a silent
-/// omission): `not asked (by name only): franken-fish, …; the uniqueness rules
-/// (--uniqueness)`.
+/// omission): `not asked (by name only): te, bxb, bxbb (trial and error); the uniqueness
+/// rules (--uniqueness)`.
 fn not_asked(asked: &[TechniqueId]) -> Option<String> {
     let left: Vec<TechniqueId> = TechniqueId::all()
         .filter(|t| t.by_name_only() && !asked.contains(t))
         .collect();
     let mut parts: Vec<String> = Vec::new();
+    let trial: Vec<&str> = left
+        .iter()
+        .filter(|t| t.system() == System::Trial)
+        .map(|t| t.name())
+        .collect();
     let named: Vec<&str> = left
         .iter()
-        .filter(|t| !t.assumes_uniqueness())
+        .filter(|t| !t.assumes_uniqueness() && t.system() != System::Trial)
         .map(|t| t.name())
         .collect();
     if !named.is_empty() {
         parts.push(named.join(", "));
+    }
+    if !trial.is_empty() {
+        parts.push(format!("{} (trial and error)", trial.join(", ")));
     }
     if left.iter().any(|t| t.assumes_uniqueness()) {
         parts.push("the uniqueness rules (--uniqueness)".to_string());

@@ -28,7 +28,7 @@ mod tag;
 mod techniques;
 
 use anyhow::Result;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -78,8 +78,80 @@ pub enum Command {
     Techniques(techniques::TechniquesArgs),
 }
 
+/// `sudolink --help`'s commands, grouped by what they are for; a command missing here is
+/// listed under "Other" (the test `every_command_has_a_group` keeps this list whole).
+const GROUPS: &[(&str, &[&str])] = &[
+    (
+        "Explaining",
+        &[
+            "explain",
+            "solve",
+            "force",
+            "tag",
+            "check-path",
+            "techniques",
+        ],
+    ),
+    ("Studying", &["rate", "classify", "subsume", "generate"]),
+    ("Exporting", &["show", "graph", "query", "gallery"]),
+    ("Serving", &["serve"]),
+    ("Developer tools", &["bench"]),
+];
+
+/// The commands of `sudolink --help` under their groups' headings, each with its one-line
+/// help, as clap would list them.
+fn grouped_commands(cmd: &clap::Command) -> String {
+    let subs: Vec<&clap::Command> = cmd.get_subcommands().filter(|c| !c.is_hide_set()).collect();
+    let width = subs.iter().map(|c| c.get_name().len()).max().unwrap_or(0);
+    let line = |c: &clap::Command| {
+        let about = c.get_about().map(|a| a.to_string()).unwrap_or_default();
+        format!("  {:<width$}  {about}\n", c.get_name())
+    };
+    let mut out = String::new();
+    let mut listed: Vec<&str> = Vec::new();
+    for (heading, names) in GROUPS {
+        let members: Vec<&&clap::Command> = subs
+            .iter()
+            .filter(|c| names.contains(&c.get_name()))
+            .collect();
+        if members.is_empty() {
+            continue;
+        }
+        out.push_str(&format!("{heading}:\n"));
+        for name in *names {
+            if let Some(c) = members.iter().find(|c| c.get_name() == *name) {
+                out.push_str(&line(c));
+                listed.push(c.get_name());
+            }
+        }
+        out.push('\n');
+    }
+    let rest: Vec<&&clap::Command> = subs
+        .iter()
+        .filter(|c| !listed.contains(&c.get_name()))
+        .collect();
+    if !rest.is_empty() {
+        out.push_str("Other:\n");
+        for c in rest {
+            out.push_str(&line(c));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The command line with `--help`'s commands grouped ([`GROUPS`]).
+pub fn command() -> clap::Command {
+    let cmd = Cli::command();
+    let template = format!(
+        "{{before-help}}{{about-with-newline}}\n{{usage-heading}} {{usage}}\n\n{}Options:\n{{options}}\n`sudolink COMMAND --help` (or `sudolink help COMMAND`) prints a command's options.\n{{after-help}}",
+        grouped_commands(&cmd)
+    );
+    cmd.help_template(template)
+}
+
 pub fn run() -> Result<()> {
-    let cli = Cli::parse();
+    let cli = Cli::from_arg_matches(&command().get_matches()).unwrap_or_else(|e| e.exit());
     match &cli.command {
         Command::Solve(a) => solve::run(a),
         Command::Graph(a) => graph::run(a),

@@ -50,10 +50,13 @@ pub struct SolveArgs {
     /// An 81-character puzzle, or a file with one grid in any supported format
     /// (default: Ocean #1 from [Berthier NRC])
     pub puzzle: Option<String>,
-    /// Rule set: basic, a scheme (L, M, N, W, B, gW, gB, BC) or a comma list of techniques
-    /// and sets (`sudolink techniques` lists every technique)
+    /// Rule set: basic, a scheme (L, M, N, W, B, gW, gB, BC), ser or a comma list of
+    /// techniques and sets (`--list` prints the names)
     #[arg(long, default_value = "N", long_help = rules_help())]
     pub rules: String,
+    /// Print the technique and set names `--rules` takes, and nothing else
+    #[arg(long)]
+    pub list: bool,
     /// How a comma list of techniques is tried: `length` (simplest first, length by length)
     /// or `listed` (each name at every length before the next, as HoDoKu orders forcing
     /// chains before forcing nets)
@@ -84,22 +87,23 @@ pub struct SolveArgs {
     pub bounds: super::bounds::BoundArgs,
 }
 
-/// The long help of `--rules`: the schemes, then every set and technique of the registry.
+/// The long help of `--rules`: the schemes, and where the technique and set names are
+/// listed (`--list`, `sudolink techniques`).
 pub fn rules_help() -> String {
     format!(
         "Rule set: basic, a scheme ({}), ser (Sudoku Explainer 1.2.1's rules and order: its \
          path with SE's step names and difficulties) or a comma list of techniques and sets; the basic \
-         rules are applied first. Sets: {}. Techniques: {}",
+         rules are applied first. `--list` prints every set with its techniques and every \
+         technique's name; `sudolink techniques` describes each.",
         sudolink::study::rating::Scheme::names(),
-        registry::sets_help(),
-        sudolink::search::TechniqueId::all()
-            .map(|t| t.name())
-            .collect::<Vec<_>>()
-            .join(", ")
     )
 }
 
 pub fn run(args: &SolveArgs) -> Result<()> {
+    if args.list {
+        print!("{}", super::techniques::names_list());
+        return Ok(());
+    }
     if super::ser::is_ser(&args.rules) {
         return super::ser::solve(args);
     }

@@ -13,6 +13,22 @@ pub struct TechniquesArgs {
     pub json: bool,
 }
 
+/// The names a flag taking techniques reads (`explain --families`, `solve --rules`), one set
+/// a line with its techniques, then every technique's name: what `--list` prints.
+pub fn names_list() -> String {
+    let mut out = String::from("Sets (a set stands for every technique it lists):\n");
+    for set in sudolink::search::registry::sets_help().split("; ") {
+        out.push_str(&format!("  {set}\n"));
+    }
+    out.push_str(
+        "Techniques (`sudolink techniques` gives each one's system, sets and difficulty):\n",
+    );
+    for t in TechniqueId::all() {
+        out.push_str(&format!("  {}\n", t.name()));
+    }
+    out
+}
+
 pub fn run(args: &TechniquesArgs) -> Result<()> {
     if args.json {
         let rows: Vec<serde_json::Value> = TechniqueId::all()

@@ -553,7 +553,7 @@ fn check_max_len(n: usize) -> Result<usize, ApiError> {
     }
 }
 
-pub fn explain(req: ExplainReq, cfg: &Config) -> Result<Json<Value>, ApiError> {
+pub fn explain(req: ExplainReq, cfg: &Config) -> Result<Json<explain::TargetJson>, ApiError> {
     let timeout = cfg.timeout;
     let loaded = state_of(&req.state, req.allow_nonunique)?;
     let conclusion = read_target(&req.target).map_err(unprocessable)?;
@@ -595,22 +595,28 @@ pub fn explain(req: ExplainReq, cfg: &Config) -> Result<Json<Value>, ApiError> {
     )
     .map_err(unprocessable)?;
     let mut v = target_json(&loaded.state, &loaded.line, &report, &options);
-    page_words_in(&mut v);
+    // explain --json's keys in its reading order (the answer first), the page's words in
+    // every string but the pictures
+    for x in [&mut v.simplest, &mut v.nothing_found, &mut v.composite]
+        .into_iter()
+        .chain(v.others.iter_mut())
+        .chain(v.families.iter_mut())
+    {
+        page_words_in(x);
+    }
     // beside explain --json's fields: the simplest proof's picture and notations for the
     // page (another row's are asked of /api/view when it is clicked: drawing every row
     // made an answer of ~100 rows 1.6 MB and twice as slow)
-    let simplest = v["simplest"]["family"].as_str().map(str::to_string);
-    if let Some(rows) = v["families"].as_array_mut() {
-        for (row, r) in rows.iter_mut().zip(&report.rows) {
-            if let Some(p) = &r.proof {
-                if row["family"].as_str() == simplest.as_deref() {
-                    row["view"] = proof_view(&loaded.state, p);
-                }
+    let simplest = v.simplest["family"].as_str().map(str::to_string);
+    for (row, r) in v.families.iter_mut().zip(&report.rows) {
+        if let Some(p) = &r.proof {
+            if row["family"].as_str() == simplest.as_deref() {
+                row["view"] = proof_view(&loaded.state, p);
             }
         }
     }
     if let Some(Ok(p)) = &report.composite {
-        v["composite"]["view"] = proof_view(&loaded.state, p);
+        v.composite["view"] = proof_view(&loaded.state, p);
     }
     Ok(Json(v))
 }

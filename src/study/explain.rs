@@ -32,6 +32,14 @@
 //! [`explain_all`] on those targets only); of the four forms the one whose hardest part is
 //! simplest is kept.
 //!
+//! # The answer first
+//!
+//! [`TargetReport::answer`] orders an explanation as the command line, its JSON
+//! ([`target_json`]) and the explorer show it: the simplest proof with the techniques that
+//! found the same step (the same text but for the technique's name), then the other proofs
+//! grouped the same way, simplest first, then the rows that found nothing by why (none,
+//! none up to a length, only eliminate, cut by a limit — a cut is never left out).
+//!
 //! # Simplest first
 //!
 //! Proofs are ranked by the registry's one difficulty scale
@@ -174,9 +182,9 @@ impl Options {
 pub const JSON_SCHEMA: &str = include_str!("explain.schema.json");
 
 /// The techniques `explain` asks when none are named: every technique of the registry but
-/// those asked by name only ([`TechniqueId::by_name_only`]: the uniqueness techniques,
-/// which assume that the puzzle has one solution and join with `uniqueness` true, and
-/// HoDoKu's generalised fish, too slow for every question).
+/// those asked by name only ([`TechniqueId::by_name_only`]: trial and error, and the
+/// uniqueness techniques, which assume that the puzzle has one solution and join with
+/// `uniqueness` true).
 pub fn default_techniques_with(uniqueness: bool) -> Vec<TechniqueId> {
     TechniqueId::all()
         .filter(|t| !t.by_name_only() || (uniqueness && t.assumes_uniqueness()))
@@ -369,6 +377,233 @@ impl TargetReport {
                 Some(Ok(p)) => Some(("composite", p)),
                 _ => None,
             },
+        }
+    }
+}
+
+/// One line of an answer: the techniques whose proofs are the same step (the same text but
+/// for the technique's name: `hxy-rn3-chain {c9 c4}r4n3 - …` and `hxyt-rn3-chain {c9
+/// c4}r4n3 - …`), simplest first.
+#[derive(Clone, Debug)]
+pub struct Group<'a> {
+    /// The rows' labels (a technique's name, `basic` or `composite`), simplest first.
+    pub labels: Vec<&'a str>,
+    /// The first label's proof.
+    pub proof: &'a Proof,
+    pub length: usize,
+    /// The lowest and highest difficulty of the group's proofs.
+    pub difficulty: (u32, u32),
+}
+
+impl Group<'_> {
+    /// `150`, or `304–307` when the group's techniques rate the step differently.
+    pub fn difficulty_text(&self) -> String {
+        match self.difficulty {
+            (lo, hi) if lo == hi => lo.to_string(),
+            (lo, hi) => format!("{lo}–{hi}"),
+        }
+    }
+}
+
+/// A row cut by a limit: exact up to `searched_to` of `bound` (0: not searched).
+#[derive(Clone, Debug)]
+pub struct Cut<'a> {
+    pub label: &'a str,
+    pub searched_to: usize,
+    pub bound: usize,
+    pub stop: Stop,
+}
+
+/// The rows that found nothing, by why.
+#[derive(Clone, Debug, Default)]
+pub struct NothingFound<'a> {
+    /// Fixed-size techniques with no instance concluding the target.
+    pub none: Vec<&'a str>,
+    /// None up to a length, every row searched completely to it: (length, labels), by length.
+    pub up_to: Vec<(usize, Vec<&'a str>)>,
+    /// A placement: the techniques that only eliminate (the composite proof stands for them).
+    pub only_eliminates: Vec<&'a str>,
+    /// Cut by a limit before its bound.
+    pub cut: Vec<Cut<'a>>,
+}
+
+impl NothingFound<'_> {
+    pub fn is_empty(&self) -> bool {
+        self.none.is_empty()
+            && self.up_to.is_empty()
+            && self.only_eliminates.is_empty()
+            && self.cut.is_empty()
+    }
+
+    /// One line: `nothing found: squirmbag, whale (none); xy, xyt (none up to length 20);
+    /// g-braid (none up to length 10 of 20: raise --g-max-len); 62 techniques only eliminate
+    /// (the composite proof stands for them); cut (time limit reached): whip, braid
+    /// (searched to length 9 of 20); force-cell (not searched); raise --timeout or
+    /// --budget`. A cut is never left out.
+    pub fn text(&self, max_len: usize) -> Option<String> {
+        if self.is_empty() {
+            return None;
+        }
+        let mut parts = Vec::new();
+        if !self.none.is_empty() {
+            parts.push(format!("{} (none)", self.none.join(", ")));
+        }
+        for (n, labels) in &self.up_to {
+            let why = if *n < max_len {
+                format!("none up to length {n} of {max_len}: raise --g-max-len")
+            } else {
+                format!("none up to length {n}")
+            };
+            parts.push(format!("{} ({why})", labels.join(", ")));
+        }
+        if !self.only_eliminates.is_empty() {
+            parts.push(format!(
+                "{} technique(s) only eliminate (the composite proof stands for them)",
+                self.only_eliminates.len()
+            ));
+        }
+        // the cut rows by limit, then by how far they searched, in the rows' order
+        let mut cuts: Vec<(String, Vec<Reached>)> = Vec::new();
+        for c in &self.cut {
+            let stop = c.stop.to_string();
+            let at = match cuts.iter().position(|(s, _)| *s == stop) {
+                Some(i) => i,
+                None => {
+                    cuts.push((stop, Vec::new()));
+                    cuts.len() - 1
+                }
+            };
+            let reach = (c.searched_to, c.bound);
+            match cuts[at].1.iter_mut().find(|(r, _)| *r == reach) {
+                Some((_, labels)) => labels.push(c.label),
+                None => cuts[at].1.push((reach, vec![c.label])),
+            }
+        }
+        for (stop, reached) in &cuts {
+            let rows: Vec<String> = reached
+                .iter()
+                .map(|((to, bound), labels)| {
+                    let how = if *to == 0 {
+                        "not searched".to_string()
+                    } else {
+                        format!("searched to length {to} of {bound}")
+                    };
+                    format!("{} ({how})", labels.join(", "))
+                })
+                .collect();
+            parts.push(format!("cut ({stop}): {}", rows.join("; ")));
+        }
+        if !cuts.is_empty() {
+            parts.push("raise --timeout or --budget".to_string());
+        }
+        Some(format!("nothing found: {}", parts.join("; ")))
+    }
+}
+
+/// Cut rows that searched equally far: ((searched to, bound), labels).
+type Reached<'a> = ((usize, usize), Vec<&'a str>);
+
+/// An explanation as it is shown, the answer first (the command line, its JSON and the
+/// explorer's page): the simplest proof with the techniques that found the same step, the
+/// other proofs grouped where identical, simplest first, and the rows that found nothing.
+#[derive(Clone, Debug)]
+pub struct Answer<'a> {
+    /// The simplest proof's group: its label first.
+    pub simplest: Option<Group<'a>>,
+    pub others: Vec<Group<'a>>,
+    pub nothing: NothingFound<'a>,
+}
+
+/// What makes two proofs the same step: their text in our notation but for the rule's name
+/// (`c3-chain n3{…} - …` and `nrc3-chain n3{…} - …`), and their length.
+fn same_step_key(state: &State, p: &Proof) -> (usize, String) {
+    let text = crate::notation::nrc::nrc_text(state, p);
+    let body = text.strip_prefix(p.rule.as_str()).unwrap_or(&text);
+    (p.length, body.to_string())
+}
+
+impl TargetReport {
+    /// The answer first ([`Answer`]): every proof (each row's and the composite) grouped with
+    /// the identical ones and ranked by the simplest of each group; the simplest proof's
+    /// group first.
+    pub fn answer(&self, state: &State) -> Answer<'_> {
+        let mut proofs: Vec<(&str, &Proof)> = self
+            .rows
+            .iter()
+            .filter_map(|r| r.proof.as_ref().map(|p| (r.label, p)))
+            .collect();
+        if let Some(Ok(p)) = &self.composite {
+            proofs.push(("composite", p));
+        }
+        // the simplest first; a stable sort keeps the rows' order among equals
+        proofs.sort_by_key(|(_, p)| registry::rank(p));
+        if let Some((label, p)) = self.simplest_proof() {
+            let at = proofs
+                .iter()
+                .position(|(l, q)| *l == label && std::ptr::eq(*q, p))
+                .expect("the simplest proof is a row's or the composite");
+            let first = proofs.remove(at);
+            proofs.insert(0, first);
+        }
+        let mut groups: Vec<((usize, String), Group)> = Vec::new();
+        for (label, p) in proofs {
+            let key = same_step_key(state, p);
+            let d = registry::difficulty(p);
+            match groups.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, g)) => {
+                    g.labels.push(label);
+                    g.difficulty = (g.difficulty.0.min(d), g.difficulty.1.max(d));
+                }
+                None => groups.push((
+                    key,
+                    Group {
+                        labels: vec![label],
+                        proof: p,
+                        length: p.length,
+                        difficulty: (d, d),
+                    },
+                )),
+            }
+        }
+        let mut groups = groups.into_iter().map(|(_, g)| g);
+        let simplest = if self.simplest.is_some() {
+            groups.next()
+        } else {
+            None
+        };
+        let others = groups.collect();
+        let mut nothing = NothingFound::default();
+        let nones = self.rows.iter().map(|r| (r.label, &r.none));
+        let composite = match &self.composite {
+            Some(Err(none)) => Some(("composite", none)),
+            _ => None,
+        };
+        for (label, none) in nones.chain(composite) {
+            match none {
+                NoProof::Found => {}
+                NoProof::None => nothing.none.push(label),
+                NoProof::UpTo(n) => match nothing.up_to.iter_mut().find(|(m, _)| m == n) {
+                    Some((_, labels)) => labels.push(label),
+                    None => nothing.up_to.push((*n, vec![label])),
+                },
+                NoProof::OnlyEliminates => nothing.only_eliminates.push(label),
+                NoProof::Stopped {
+                    stop,
+                    searched_to,
+                    bound,
+                } => nothing.cut.push(Cut {
+                    label,
+                    searched_to: *searched_to,
+                    bound: *bound,
+                    stop: *stop,
+                }),
+            }
+        }
+        nothing.up_to.sort_by_key(|(n, _)| std::cmp::Reverse(*n));
+        Answer {
+            simplest,
+            others,
+            nothing,
         }
     }
 }
@@ -687,17 +922,43 @@ fn composite_placement(
     Ok(Ok(proof))
 }
 
-/// The JSON of `explain --json` (schema: [`JSON_SCHEMA`], `src/study/explain.schema.json`): the puzzle line,
-/// the state (its 729-character pencil-mark line), the target and its
-/// kind, each row's proof (family, system, length, difficulty, text, proof) or how far it
-/// searched (`none_up_to`, or `not_searched` with the reason), the composite for a
-/// placement, and the simplest proof with its difficulty.
+/// The JSON of `explain --json` (schema: [`JSON_SCHEMA`], `src/study/explain.schema.json`),
+/// its keys in reading order, the answer first ([`TargetReport::answer`]): the question
+/// (`target`, `kind`), the simplest proof (`simplest`, with every technique that found the
+/// same step, and its `difficulty`), the other proofs grouped where identical (`others`),
+/// the rows that found nothing (`nothing_found`: none, none up to a length, only eliminate,
+/// cut by a limit), the composite for a placement, then every row in full (`families`:
+/// family, system, length, difficulty, text, proof, or how far it searched), the puzzle
+/// line and the state (its 729-character pencil-mark line).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct TargetJson {
+    pub schema: &'static str,
+    pub target: String,
+    pub kind: &'static str,
+    pub simplest: serde_json::Value,
+    pub difficulty: serde_json::Value,
+    pub others: Vec<serde_json::Value>,
+    pub nothing_found: serde_json::Value,
+    pub composite: serde_json::Value,
+    pub families: Vec<serde_json::Value>,
+    pub puzzle: String,
+    pub state: String,
+}
+
+impl TargetJson {
+    /// As one JSON value (its keys then in serde_json's order, not this reading order).
+    pub fn to_value(&self) -> serde_json::Value {
+        serde_json::to_value(self).expect("JSON values serialise")
+    }
+}
+
+/// The JSON of `explain --json` for one target: see [`TargetJson`].
 pub fn target_json(
     state: &State,
     line: &str,
     report: &TargetReport,
     options: &Options,
-) -> serde_json::Value {
+) -> TargetJson {
     let text = |p: &Proof| crate::notation::nrc::nrc_text(state, p);
     let families: Vec<serde_json::Value> = report
         .rows
@@ -737,23 +998,54 @@ pub fn target_json(
             v
         }
     };
+    let answer = report.answer(state);
+    let group = |g: &Group| {
+        json!({
+            "families": g.labels,
+            "length": g.length,
+            "difficulty": g.difficulty.0,
+            "difficulty_max": g.difficulty.1,
+            "text": text(g.proof),
+        })
+    };
     let simplest = report.simplest_proof();
-    json!({
-        "schema": "sudolink-explain/1",
-        "puzzle": line,
-        "state": crate::grid::format::to_pencil_mark_string(state),
-        "target": report.conclusion.to_string(),
-        "kind": if report.conclusion.placement { "placement" } else { "elimination" },
-        "families": families,
-        "composite": composite,
-        "simplest": simplest.map(|(label, p)| json!({
-            "family": label,
-            "text": text(p),
-            "length": p.length,
-            "difficulty": registry::difficulty(p),
-        })),
-        "difficulty": simplest.map(|(_, p)| registry::difficulty(p)),
-    })
+    let nothing = &answer.nothing;
+    TargetJson {
+        schema: "sudolink-explain/1",
+        target: report.conclusion.to_string(),
+        kind: if report.conclusion.placement {
+            "placement"
+        } else {
+            "elimination"
+        },
+        simplest: match (simplest, &answer.simplest) {
+            (Some((label, p)), Some(g)) => json!({
+                "family": label,
+                "families": g.labels,
+                "text": text(p),
+                "length": p.length,
+                "difficulty": registry::difficulty(p),
+            }),
+            _ => serde_json::Value::Null,
+        },
+        difficulty: json!(simplest.map(|(_, p)| registry::difficulty(p))),
+        others: answer.others.iter().map(group).collect(),
+        nothing_found: json!({
+            "none": nothing.none,
+            "none_up_to": nothing.up_to.iter().map(|(n, labels)| json!({"length": n, "families": labels})).collect::<Vec<_>>(),
+            "only_eliminates": nothing.only_eliminates,
+            "cut": nothing.cut.iter().map(|c| json!({
+                "family": c.label,
+                "searched_to": c.searched_to,
+                "bound": c.bound,
+                "stopped": c.stop.to_string(),
+            })).collect::<Vec<_>>(),
+        }),
+        composite,
+        families,
+        puzzle: line.to_string(),
+        state: crate::grid::format::to_pencil_mark_string(state),
+    }
 }
 
 /// A row without a proof as JSON: how far it searched, and why it stopped.

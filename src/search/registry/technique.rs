@@ -611,13 +611,12 @@ impl TechniqueId {
     }
 
     /// Asked only by name, never in a default (`explain`'s default families): the
-    /// uniqueness rules (they assume one solution), HoDoKu's generalised fish (the set
-    /// `fish-hodoku`: tens to hundreds of milliseconds a state, see `search::fish`) and
-    /// trial and error (the set `trial`: a procedure, not a pattern; T&E(2) and T&E(3)
-    /// passes take tens of milliseconds to seconds).
+    /// uniqueness rules (they assume one solution) and trial and error (the set `trial`: a
+    /// procedure, not a pattern; T&E(2) and T&E(3) passes take tens of milliseconds to
+    /// seconds). HoDoKu's generalised fish (the set `fish-hodoku`) are asked by default
+    /// since their searches take under 2 ms a state (medians, PERFORMANCE.md).
     pub fn by_name_only(self) -> bool {
-        let sets = self.get().sets;
-        self.assumes_uniqueness() || sets.contains(&FISH_HODOKU_SET) || sets.contains(&TRIAL_SET)
+        self.assumes_uniqueness() || self.get().sets.contains(&TRIAL_SET)
     }
 
     /// A fixed-size technique (tried once) rather than one searched by length.

@@ -495,6 +495,28 @@ async function copyText(text, name) {
   status(`copied the ${name} text`);
 }
 
+// The techniques of an explanation that found nothing, on one line (explain's words): none,
+// none up to a length, only eliminate (a placement), cut by a limit (never left out).
+function nothingFound(n) {
+  if (!n) return "";
+  const parts = [];
+  if (n.none.length) parts.push(`${esc(n.none.join(", "))} (none)`);
+  for (const u of n.none_up_to) parts.push(`${esc(u.families.join(", "))} (none up to length ${u.length})`);
+  if (n.only_eliminates.length) parts.push(`${n.only_eliminates.length} families only eliminate (the composite proof stands for them)`);
+  const cuts = new Map();
+  for (const c of n.cut) {
+    const how = c.searched_to ? `searched to length ${c.searched_to} of ${c.bound}` : "not searched";
+    if (!cuts.has(c.stopped)) cuts.set(c.stopped, new Map());
+    const by = cuts.get(c.stopped);
+    if (!by.has(how)) by.set(how, []);
+    by.get(how).push(c.family);
+  }
+  for (const [stop, by] of cuts) {
+    parts.push(`<span class="cut">cut (${esc(stop)}): ${[...by].map(([how, fams]) => `${esc(fams.join(", "))} (${how})`).join("; ")}</span>`);
+  }
+  return parts.length ? `<p class="muted" id="nothing-found">nothing found: ${parts.join("; ")}</p>` : "";
+}
+
 async function explain(opts) {
   opts = opts || {};
   const p = parseCand(app.sel);
@@ -509,33 +531,34 @@ async function explain(opts) {
   try {
     const v = await apiJson("explain", body);
     app.explainMs = performance.now() - t0;
-    // the proofs found first, simplest first on the one difficulty scale; then the
-    // families without one (the ones that only eliminate, for a placement, on one line)
-    const order = v.families.map((f, i) => i)
-      .sort((a, b) => (v.families[a].proof ? v.families[a].difficulty : 1e9) - (v.families[b].proof ? v.families[b].difficulty : 1e9) || a - b);
-    const why = (f) => f.status === "not_searched" ? `not searched: ${esc(f.not_searched)}`
-      : `none up to ${f.none_up_to}`;
-    const rows = order.map((i) => [v.families[i], i]).filter(([f]) => f.status !== "only_eliminates").map(([f, i]) => f.proof
-      ? `<tr class="clickable" data-i="${i}" data-family="${esc(f.family)}"><td>${esc(f.family)}</td><td>${f.length}</td><td>${f.difficulty}</td><td class="mono">${esc(f.text)}</td></tr>`
-      : `<tr class="muted"><td>${esc(f.family)}</td><td></td><td></td><td>${why(f)}</td></tr>`);
-    const only = v.families.filter((f) => f.status === "only_eliminates").map((f) => f.family);
-    if (only.length) rows.push(`<tr class="muted"><td colspan="3">${only.length} families</td><td>only eliminate (see the composite proof): ${esc(only.join(", "))}</td></tr>`);
-    if (v.composite && v.composite.proof) {
-      rows.unshift(`<tr class="clickable" data-i="composite" data-family="composite"><td>composite</td><td>${v.composite.length}</td><td>${v.composite.difficulty}</td><td class="mono">${esc(v.composite.text)}</td></tr>`);
-    } else if (v.composite) {
-      rows.push(`<tr class="muted"><td>composite</td><td></td><td></td><td>${why(v.composite)}</td></tr>`);
-    }
+    // the answer first, as explain prints it: the simplest proof, then the other proofs
+    // (the techniques that found the same step on one row, each name clickable), simplest
+    // first on the one difficulty scale; then, on one line, the techniques that found nothing
+    const groups = (v.simplest ? [{ families: v.simplest.families, length: v.simplest.length, difficulty: v.simplest.difficulty, text: v.simplest.text, simplest: true }] : []).concat(v.others);
+    const names = (g) => g.families.map((f) => `<span class="fam" data-family="${esc(f)}">${esc(f)}</span>`).join(", ");
+    const difficulty = (g) => g.difficulty_max && g.difficulty_max !== g.difficulty ? `${g.difficulty}–${g.difficulty_max}` : `${g.difficulty}`;
+    const rows = groups.map((g) => `<tr class="clickable${g.simplest ? " simplest" : ""}" data-family="${esc(g.families[0])}" data-families="${esc(g.families.join(" "))}"><td>${names(g)}</td><td>${g.length}</td><td>${difficulty(g)}</td><td class="mono">${esc(g.text)}</td></tr>`);
     $("proofs").innerHTML = `<p>Why ${esc(v.target)}? ${v.simplest ? "simplest: <b>" + esc(v.simplest.family) + "</b> (difficulty " + v.simplest.difficulty + ")" : "no proof found"} <span class="muted">(${app.explainMs.toFixed(0)} ms)</span></p>` +
-      `<table id="proof-table"><tr><th>family</th><th>length</th><th>difficulty</th><th>proof</th></tr>${rows.join("")}</table>`;
+      (rows.length ? `<table id="proof-table"><tr><th>family</th><th>length</th><th>difficulty</th><th>proof</th></tr>${rows.join("")}</table>` : `<table id="proof-table"></table>`) +
+      nothingFound(v.nothing_found);
     app.explained = v;
-    const rowOf = (i) => i === "composite" ? v.composite : v.families[+i];
+    const rowOf = (family) => family === "composite" ? v.composite : v.families.find((f) => f.family === family);
+    // a row draws its first family's proof; a name in it, that family's
+    const pick = (tr, family) => { tr.dataset.family = family; drawProof(rowOf(family), tr); pushUrl(true); };
     for (const tr of document.querySelectorAll("#proof-table tr.clickable")) {
-      tr.addEventListener("click", () => { drawProof(rowOf(tr.dataset.i), tr); pushUrl(true); });
+      tr.addEventListener("click", (e) => {
+        const name = e.target.closest("span.fam");
+        pick(tr, name ? name.dataset.family : tr.dataset.families.split(" ")[0]);
+      });
     }
     app.why = { target, family: null };
-    const wanted = opts.family && document.querySelector(`#proof-table tr.clickable[data-family="${CSS.escape(opts.family)}"]`);
-    const first = wanted || (v.simplest && document.querySelector(`#proof-table tr.clickable[data-family="${CSS.escape(v.simplest.family)}"]`));
-    if (first) await drawProof(rowOf(first.dataset.i), first);
+    const rowWith = (family) => family && [...document.querySelectorAll("#proof-table tr.clickable")].find((tr) => tr.dataset.families.split(" ").includes(family));
+    const wanted = rowWith(opts.family);
+    const first = wanted || rowWith(v.simplest && v.simplest.family);
+    if (first) {
+      first.dataset.family = wanted ? opts.family : v.simplest.family;
+      await drawProof(rowOf(first.dataset.family), first);
+    }
     if (!opts.noPush) pushUrl(false);
   } catch (e) {
     $("proofs").innerHTML = "";
