@@ -148,6 +148,23 @@ fn loki_solves_with_the_basic_rules_and_the_tridagon_as_sudorules_does() {
     assert!(!basic.solved);
 }
 
+/// After the tridagon, whips of length 3 at most finish Loki: the basic rules, one
+/// tridagon elimination and short whips solve the first T&E(3) puzzle, every step checked
+/// against the solution.
+#[test]
+fn loki_is_solved_by_the_tridagon_and_whips_of_length_3() {
+    let puzzle = parse_line(LOKI, 1).unwrap();
+    let (start, solution) = common::start_and_solution(&puzzle);
+    let rules = rules_with_basic(&parse_list("tridagon,whip").unwrap(), 3);
+    let r = solve(&start, &rules, Some(&solution)).expect("a sound path");
+    assert!(r.solved);
+    let whips = r.steps.iter().filter(|s| s.proof.family == "whip").count();
+    assert!(whips > 0, "whips follow the tridagon");
+    // without the tridagon, whips of length 3 are stuck
+    let no_trid = rules_with_basic(&parse_list("whip").unwrap(), 3);
+    assert!(!solve(&start, &no_trid, Some(&solution)).unwrap().solved);
+}
+
 #[test]
 fn the_published_or6_relation_of_34498() {
     let (state, _) = fixture("34498_or6.txt");
