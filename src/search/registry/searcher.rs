@@ -138,6 +138,24 @@ impl TechniqueId {
                     .into_iter()
                     .find(|p| p.eliminations.contains(&target)),
             ),
+            Search::Hodoku(HodokuRule::Fish {
+                shape,
+                min_size,
+                max_size,
+            }) => {
+                // the large sizes' search has a work bound: a digit it cut has no "none"
+                let sizes = min_size as usize..=max_size as usize;
+                let s = crate::search::fish::search(links, shape, false, sizes);
+                let proof = s
+                    .proofs
+                    .into_iter()
+                    .find(|p| p.eliminations.contains(&target));
+                if proof.is_none() && s.cut.contains(&target.digit()) {
+                    TargetAnswer::stopped(Stop::SearchBudget, 0)
+                } else {
+                    TargetAnswer::complete(proof)
+                }
+            }
             Search::Hodoku(rule) => TargetAnswer::complete(
                 rule.find(&Shared::new().view(links))
                     .into_iter()
