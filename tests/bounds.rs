@@ -332,3 +332,22 @@ fn bench_searches_within_its_bounds_and_counts_the_cut_ones() {
     assert_eq!(code, 0, "{err}");
     assert!(!out.contains("cut by a bound"), "{out}");
 }
+
+/// SER is bounded between SE's steps: Loki (SER 11.9, about 7 s here) under a 1 s bound is
+/// a stated cut with the hardest step so far as a lower bound, never a rating.
+#[test]
+fn rate_ser_cut_by_its_time_bound_says_so() {
+    let loki = "57....9..........8.1.........168..4......28.9..2.9416.....2.....6.9.82.4...41.6..";
+    let (code, out, err) = run(&["rate", loki, "--scheme", "SER", "--timeout", "1", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert!(v["rating"].is_null(), "{v}");
+    assert_eq!(v["cut"]["bound"], "time", "{v}");
+    assert_eq!(v["solved"], false, "{v}");
+    let level = v["level"].as_str().unwrap();
+    assert!(
+        level.starts_with("SER>=") && level.ends_with("(time bound)"),
+        "{level}"
+    );
+    assert!(err.contains("1 of 1 puzzle(s) cut by a bound"), "{err}");
+}

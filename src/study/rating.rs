@@ -519,7 +519,9 @@ pub enum RateLine {
     /// Sudoku Explainer's rating: ER as the rating, `ER/EP/ED` as the level.
     Ser {
         puzzle: String,
-        rating: f64,
+        /// ER; null when a bound cut the path (`cut` says which; `er` is then the hardest
+        /// step so far, a lower bound).
+        rating: Option<f64>,
         scheme: &'static str,
         level: String,
         er: f64,
@@ -529,6 +531,8 @@ pub enum RateLine {
         steps: usize,
         solved: bool,
         seconds: f64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        cut: Option<CutLine>,
     },
     /// A puzzle that cannot be rated (malformed: no puzzle text; no or several solutions;
     /// a step that does not hold).
@@ -590,7 +594,9 @@ impl RateLine {
     pub fn is_cut(&self) -> bool {
         matches!(
             self,
-            RateLine::Level { cut: Some(_), .. } | RateLine::Rules { cut: Some(_), .. }
+            RateLine::Level { cut: Some(_), .. }
+                | RateLine::Rules { cut: Some(_), .. }
+                | RateLine::Ser { cut: Some(_), .. }
         )
     }
 
@@ -670,29 +676,46 @@ pub fn rate_puzzle(p: &Puzzle, by: &RateBy, max_len: usize, bounds: &Bounds) -> 
                 Err(e) => RateLine::failed(Some(puzzle), e.to_string()),
             }
         }
-        RateBy::Scheme(RatingScheme::Ser) => match super::ser::rate(&start, solution) {
-            Ok(r) => {
-                let s = r.summary();
-                RateLine::Ser {
-                    rating: s.er,
-                    scheme: "SER",
-                    level: r.text(),
-                    er: s.er,
-                    ep: s.ep,
-                    ed: s.ed,
-                    hardest: r
-                        .steps
-                        .iter()
-                        .find(|st| st.difficulty == r.er)
-                        .map(|st| st.name.clone()),
-                    steps: s.steps,
-                    solved: !r.stuck,
-                    seconds: t.elapsed().as_secs_f64(),
-                    puzzle,
+        RateBy::Scheme(RatingScheme::Ser) => {
+            match super::ser::rate_within(&start, solution, options.limits) {
+                Ok(r) => {
+                    let s = r.summary();
+                    let cut = r.cut.map(|stop| {
+                        // ER is at least the hardest step so far
+                        let line = CutLine::new(&Cut { stop, above: 0 }, bounds);
+                        (
+                            line,
+                            format!(
+                                "SER>={} ({} bound)",
+                                super::ser::difficulty_text(r.er.max(0.0)),
+                                stop.bound()
+                            ),
+                        )
+                    });
+                    RateLine::Ser {
+                        rating: cut.is_none().then_some(s.er),
+                        scheme: "SER",
+                        level: cut
+                            .as_ref()
+                            .map_or_else(|| r.text(), |(_, text)| text.clone()),
+                        er: s.er,
+                        ep: s.ep,
+                        ed: s.ed,
+                        hardest: r
+                            .steps
+                            .iter()
+                            .find(|st| st.difficulty == r.er)
+                            .map(|st| st.name.clone()),
+                        steps: s.steps,
+                        solved: !r.stuck && r.cut.is_none(),
+                        seconds: t.elapsed().as_secs_f64(),
+                        cut: cut.map(|(line, _)| line),
+                        puzzle,
+                    }
                 }
+                Err(e) => RateLine::failed(Some(puzzle), e.to_string()),
             }
-            Err(e) => RateLine::failed(Some(puzzle), e.to_string()),
-        },
+        }
         RateBy::Rules(rules, label) => {
             match rate_rules_within(&start, rules, solution, options.limits) {
                 Ok(r) => RateLine::Rules {

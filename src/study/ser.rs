@@ -12,6 +12,7 @@
 
 use crate::grid::{Candidate, State};
 use crate::proof::{self, CheckError, Proof};
+use crate::search::limits::{Limits, Meter, Stop};
 use crate::search::ser::{self, SeGrid, SeStep};
 pub use crate::search::ser::{difficulty_text, tenths};
 use serde::Serialize;
@@ -30,6 +31,9 @@ pub struct SerRating {
     pub steps: Vec<SeStep>,
     /// True when SE's rules left the grid unsolved (ER 20.0).
     pub stuck: bool,
+    /// The limit that stopped the path between two steps ([`rate_within`]): ER is then at
+    /// least `er`, the hardest step so far.
+    pub cut: Option<Stop>,
 }
 
 impl SerRating {
@@ -89,6 +93,18 @@ pub enum SerError {
 
 /// Rate a state with SE's rules. `solution`, when given, checks every conclusion.
 pub fn rate(state: &State, solution: Option<&[u8; 81]>) -> Result<SerRating, SerError> {
+    rate_within(state, solution, Limits::unlimited())
+}
+
+/// [`rate`] within `limits`, checked between SE's steps (one step is one pass of SE's
+/// producers, seconds at most on the hardest puzzles): a path a limit stops is a rating
+/// with [`SerRating::cut`] set.
+pub fn rate_within(
+    state: &State,
+    solution: Option<&[u8; 81]>,
+    limits: Limits,
+) -> Result<SerRating, SerError> {
+    let mut meter = Meter::new(limits);
     let mut state = state.clone();
     let mut grid = SeGrid::from_state(&state);
     let mut kept = ser::Kept::default();
@@ -98,8 +114,13 @@ pub fn rate(state: &State, solution: Option<&[u8; 81]>) -> Result<SerRating, Ser
         ed: 0.0,
         steps: Vec::new(),
         stuck: false,
+        cut: None,
     };
     while grid.values.contains(&0) {
+        if let Some(stop) = meter.check() {
+            rating.cut = Some(stop);
+            break;
+        }
         let Some(step) = ser::next_step_keeping(&grid, &mut kept) else {
             rating.er = 20.0;
             rating.stuck = true;
