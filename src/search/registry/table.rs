@@ -967,20 +967,10 @@ const fn impossible(
     size: usize,
     summary: &'static str,
 ) -> Technique {
+    // an Assistant-style search (every instance at once), in its own set and class
     Technique {
-        name,
-        aliases,
-        sets: &["impossible-patterns"],
-        search: Search::Assistant(FindAll(find, None)),
         class: Class::Extra,
-        measure: LengthMeasure::Size(size),
-        graded: false,
-        default_cap: None,
-        summary,
         system: System::Whips,
-        difficulty: Difficulty {
-            base: 0,
-            per_length: 0,
-        },
+        ..assistant(name, aliases, &["impossible-patterns"], find, size, summary)
     }
 }
