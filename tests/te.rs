@@ -87,7 +87,7 @@ fn controlled_bias_000_depth_is_0_with_w0_and_1_otherwise() {
 #[test]
 fn elevens_sample_is_te2() {
     let rows = fixture(ELEVEN);
-    assert_eq!(rows.len(), 30);
+    assert_eq!(rows.len(), 31);
     let wrong: Vec<String> = rows
         .par_iter()
         .filter_map(|r| {

@@ -48,7 +48,7 @@ pub(crate) const PEERS: [[u8; 20]; 81] = {
 };
 
 /// Open digits per cell (bit d-1). A cell with one bit is decided once BRT has run.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Grid {
     pub(crate) cells: [u16; 81],
 }
@@ -205,11 +205,15 @@ impl Grid {
                 for &c in h {
                     let c = c as usize;
                     let m = self.cells[c] & unique;
-                    if m != 0 && self.cells[c] != m {
-                        if m & (m - 1) != 0 {
-                            // two digits whose only place is this cell
-                            return false;
-                        }
+                    if m == 0 {
+                        continue;
+                    }
+                    if m & (m - 1) != 0 {
+                        // two digits whose only place is this cell (even when they are
+                        // all it holds)
+                        return false;
+                    }
+                    if self.cells[c] != m {
                         self.cells[c] = m;
                         pending |= 1u128 << c;
                     }
@@ -251,6 +255,27 @@ pub(crate) fn bits(mut m: u16) -> impl Iterator<Item = usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A cell holding exactly two digits whose only place in a row it is: no solution. (BRT
+    /// once missed this when the two digits were all the cell held, and T&E and BxB
+    /// classes came out too high: eleven's #7,634 read B3B for its published B2B.)
+    #[test]
+    fn two_hidden_singles_in_one_cell_are_a_contradiction() {
+        let mut g = Grid { cells: [ALL; 81] };
+        g.cells[0] = 0b11;
+        for c in 1..9 {
+            g.cells[c] = ALL & !0b11;
+        }
+        assert!(!g.brt(0));
+        // one of them alone is a hidden single
+        let mut g = Grid { cells: [ALL; 81] };
+        g.cells[0] = 0b111;
+        for c in 1..9 {
+            g.cells[c] = ALL & !0b1;
+        }
+        assert!(g.brt(0));
+        assert_eq!(g.cells[0], 0b1);
+    }
 
     #[test]
     fn tables_are_the_grid_geometry() {

@@ -34,9 +34,11 @@
 //!   contradiction, so in the real state it is never tried (callers know the solution;
 //!   in a context nothing is skipped).
 //! - B_p: a braid's target is refuted by one BRT propagation, so inside a context only the
-//!   candidates whose BRT trial fails are searched for braids; in the real state braids
-//!   are not searched at all (their eliminations are the T&E(B_p, 1) trials' too), and a
-//!   candidate is tried under B_p only when T&E(BRT, n+1)'s trial refutes it.
+//!   candidates whose BRT trial fails are braid targets, and that propagation bounds the
+//!   shortest braid's length from both sides ([`bp`]): most targets go, or are known to have
+//!   no braid ≤ p, without a search; in the real state braids are not searched at all
+//!   (their eliminations are the T&E(B_p, 1) trials' too). A context's B_p fixpoint is
+//!   kept with its targets' bounds, so the next p starts from it.
 //!
 //! # Complexity
 //!
@@ -48,6 +50,7 @@
 //!
 //! [CRT]: Berthier, *Constraint Resolution Theories*, 2011.
 
+pub mod bp;
 pub mod braids;
 pub mod build;
 pub mod find;
@@ -117,7 +120,19 @@ pub struct Engine<'m> {
     pub trials: u64,
     /// Braid searches run (one target each).
     pub braid_searches: u64,
+    /// B_p's BRT trials in the current context (the call of `braid_closure` they belong to,
+    /// and their result): a trial whose result is still within the shrinking context is
+    /// not run again.
+    brt_memo: Vec<(u64, Grid)>,
+    brt_gen: u64,
+    /// The B_p fixpoints of contexts reached so far, with the candidates BRT refutes there
+    /// and the bounds of their braids (no braid ≤ p, or the fixpoint would be smaller): a
+    /// later closure starting from the same grid, under a larger p, starts from them.
+    bp_memo: rustc_hash::FxHashMap<Grid, Vec<(Candidate, bp::Bounds)>>,
 }
+
+/// Context fixpoints [`Engine`] keeps for B_p before it starts afresh (about 300 bytes each).
+const BP_MEMO_MAX: usize = 100_000;
 
 /// Why the engine could not start.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -165,6 +180,9 @@ impl<'m> Engine<'m> {
             meter,
             trials: 0,
             braid_searches: 0,
+            brt_memo: Vec::new(),
+            brt_gen: 0,
+            bp_memo: Default::default(),
         })
     }
 
@@ -270,10 +288,6 @@ impl<'m> Engine<'m> {
                 if !a.has(y) || cell.count_ones() == 1 || (top && self.is_true(y)) {
                     continue;
                 }
-                if top && p > 0 && !self.trial(a, y, n + 1, 0, true)? {
-                    // not even T&E(BRT, n+1) refutes it: B_p inside T&E(n) cannot
-                    continue;
-                }
                 if self.trial(a, y, n, p, top)? {
                     if !a.eliminate(y) {
                         return Ok(false);
@@ -362,12 +376,127 @@ impl<'m> Engine<'m> {
         Ok(false)
     }
 
-    /// B_p in a context: braids of length ≤ p and BRT, to a fixpoint. Only candidates
-    /// refuted by one BRT propagation can be braid targets; they are searched by iterative
-    /// deepening (all of them at length 1, then 2, …) and the first braid found is applied
-    /// at once, so a context that collapses after short braids never pays for the long
-    /// searches (the fixpoint is the same in any order).
+    /// B_p in a context: braids of length ≤ p and BRT, to a fixpoint (the fixpoint is the
+    /// same in any order). Each round indexes the context once ([`bp::Context`]); a
+    /// candidate refuted by BRT whose propagation certifies a braid of length ≤ p goes at
+    /// once (a braid stays one in a smaller state, so the round's index serves the whole
+    /// round); only when no certificate is short enough are the remaining targets searched
+    /// exactly, shortest certificate first, and the first braid found is applied.
     fn braid_closure(&mut self, a: &mut Grid, p: usize) -> Result<bool, Stop> {
+        self.brt_gen += 1;
+        let gen = self.brt_gen;
+        if self.brt_memo.is_empty() {
+            self.brt_memo = vec![(0, Grid { cells: [0; 81] }); 729];
+        }
+        'round: loop {
+            let Some(ctx) = bp::Context::new(a).filter(|_| std::env::var_os("WIDE").is_none())
+            else {
+                return self.braid_closure_wide(a, p);
+            };
+            // the targets BRT refutes, with their braids' bounds: from an earlier closure
+            // that ended on this very grid, else computed
+            let targets = match self.bp_memo.get(a) {
+                Some(t) => t.clone(),
+                None => {
+                    let mut targets: Vec<(Candidate, bp::Bounds)> = Vec::new();
+                    let mut changed = false;
+                    for &y in ctx.candidates() {
+                        if !a.has(y) || a.cells[y.cell().index()].count_ones() == 1 {
+                            continue;
+                        }
+                        if !self.brt_refutes(a, y, gen)? {
+                            continue; // BRT from y finds no contradiction: no braid on y
+                        }
+                        match ctx.certificate(y) {
+                            Some(b) if b.at_most as usize <= p => {
+                                if !a.eliminate(y) {
+                                    return Ok(false);
+                                }
+                                changed = true;
+                            }
+                            Some(b) => targets.push((y, b)),
+                            None => {} // refuted only in the smaller state: next round
+                        }
+                    }
+                    if changed {
+                        continue 'round;
+                    }
+                    targets
+                }
+            };
+            let mut hard: Vec<(u32, Candidate)> = Vec::new();
+            let mut changed = false;
+            for &(y, b) in &targets {
+                if b.at_most as usize <= p {
+                    if !a.eliminate(y) {
+                        return Ok(false);
+                    }
+                    changed = true;
+                } else if b.at_least as usize <= p {
+                    hard.push((b.at_most, y));
+                }
+            }
+            if changed {
+                continue 'round;
+            }
+            hard.sort_unstable_by_key(|&(len, y)| (len, y.index()));
+            for &(_, y) in &hard {
+                self.braid_searches += 1;
+                let mut spent = 0;
+                let answer = ctx.shortest(y, p, BRAID_BUDGET, &mut spent);
+                self.meter.spend(spent as usize);
+                match answer {
+                    braids::BraidAnswer::Length(_) => {
+                        if !a.eliminate(y) {
+                            return Ok(false);
+                        }
+                        if let Some(stop) = self.meter.check() {
+                            return Err(stop);
+                        }
+                        continue 'round;
+                    }
+                    braids::BraidAnswer::NoneUpTo => {}
+                    braids::BraidAnswer::OverBudget => return Err(Stop::SearchBudget),
+                }
+            }
+            if self.bp_memo.len() >= BP_MEMO_MAX {
+                self.bp_memo.clear();
+            }
+            self.bp_memo.entry(*a).or_insert(targets);
+            return Ok(true);
+        }
+    }
+
+    /// Whether BRT from `y` in context `a` finds a contradiction, reusing the result of
+    /// this context's earlier trial of `y` (call `gen`) when it is still within `a`.
+    fn brt_refutes(&mut self, a: &Grid, y: Candidate, gen: u64) -> Result<bool, Stop> {
+        let (g0, kept) = self.brt_memo[y.index()];
+        let mut g = *a;
+        if g0 == gen {
+            if kept.is_subset(a) {
+                return Ok(false);
+            }
+            g = a.and(&kept);
+            self.tick()?;
+            let pending = g.new_singles(a);
+            if g.cells.contains(&0) || !g.brt(pending) {
+                return Ok(true);
+            }
+        } else {
+            self.tick()?;
+            if !g.assume(y) {
+                return Ok(true);
+            }
+        }
+        self.brt_memo[y.index()] = (gen, g);
+        Ok(false)
+    }
+
+    /// [`Engine::braid_closure`] for a context of more than 256 open candidates (on the
+    /// global index). Only candidates refuted by one BRT propagation can be braid targets;
+    /// they are searched by iterative deepening (all of them at length 1, then 2, …) and
+    /// the first braid found is applied at once.
+    fn braid_closure_wide(&mut self, a: &mut Grid, p: usize) -> Result<bool, Stop> {
         'round: loop {
             let mut targets = Vec::new();
             for y in a.trial_candidates() {

@@ -1,0 +1,458 @@
+//! B_p inside a T&E context: whether a candidate has a braid of length ≤ p, answered on a
+//! compact index of the context built once per round, first by a certificate read off one
+//! traced BRT propagation, then, only when the certificate is too long, by an exact
+//! breadth-first search.
+//!
+//! **Braids and BRT** (Berthier, *Pattern-Based Constraint Satisfaction and Logic Puzzles*,
+//! 2012, §5.7: braids are T&E(1)'s eliminations): a braid on Z is a sequence of CSP
+//! variables V_1 … V_n and right-linking candidates R_1 … R_{n-1} where each V_k holds no
+//! earlier R and every candidate of V_k but R_k is linked to Z or to an earlier R, and every
+//! candidate of V_n is. Read as a propagation, assuming Z asserts R_1, R_2, … by naked or
+//! hidden singles that use only the eliminations of Z and of the values asserted before,
+//! and V_n is emptied: a braid of length n is a BRT contradiction from Z that needs n − 1
+//! asserted values. Hence:
+//! - **the certificate**: propagate from Z in waves, each value keeping the set of values
+//!   (Z included) its single needed, each elimination the set of the value that made it;
+//!   the first emptied variable gives a braid whose length is the size of its set
+//!   ([`Context::certificate`]); when that is ≤ p the target goes without any search;
+//! - **the exact search** ([`Context::shortest`]) is over the sets of right-linking
+//!   candidates, level by level, as `braids` does, with a one-step look-ahead (a partial
+//!   braid one of whose extensions empties a variable gives length k + 1 without building
+//!   level k + 1, the largest one) — used only for the targets whose certificate is longer
+//!   than p, to find a shorter braid or to prove there is none.
+//!
+//! Both work on the context's open candidates numbered 0…n-1 (n ≤ 256: four words a set);
+//! a larger context (never seen in T&E contexts, which follow an assumption) returns `None`
+//! from [`Context::new`] and the caller uses `braids`.
+//!
+//! Answers never differ from `braids::shortest_braid`'s (a unit test compares them on many
+//! contexts): the certificate is a braid, and the exact search is the same search.
+
+use super::braids::BraidAnswer;
+use super::grid::{bits, Grid, HOUSES};
+use crate::grid::{Candidate, Cell, Digit};
+use rustc_hash::FxHashSet;
+
+/// A set of local candidates.
+type Set = [u64; 4];
+
+const EMPTY: Set = [0; 4];
+const NO_VAR: u16 = u16::MAX;
+
+#[inline]
+fn insert(s: &mut Set, i: usize) {
+    s[i >> 6] |= 1 << (i & 63);
+}
+
+#[inline]
+fn has(s: &Set, i: usize) -> bool {
+    s[i >> 6] >> (i & 63) & 1 == 1
+}
+
+#[inline]
+fn or(a: &Set, b: &Set) -> Set {
+    [a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]]
+}
+
+#[inline]
+fn or_with(a: &mut Set, b: &Set) {
+    for (x, y) in a.iter_mut().zip(b) {
+        *x |= y;
+    }
+}
+
+#[inline]
+fn minus(a: &Set, b: &Set) -> Set {
+    [a[0] & !b[0], a[1] & !b[1], a[2] & !b[2], a[3] & !b[3]]
+}
+
+#[inline]
+fn meets(a: &Set, b: &Set) -> bool {
+    (a[0] & b[0]) | (a[1] & b[1]) | (a[2] & b[2]) | (a[3] & b[3]) != 0
+}
+
+#[inline]
+fn count(a: &Set) -> u32 {
+    a.iter().map(|w| w.count_ones()).sum()
+}
+
+#[inline]
+fn first(a: &Set) -> usize {
+    for (k, w) in a.iter().enumerate() {
+        if *w != 0 {
+            return k * 64 + w.trailing_zeros() as usize;
+        }
+    }
+    usize::MAX
+}
+
+fn members(a: &Set) -> impl Iterator<Item = usize> + '_ {
+    a.iter().enumerate().flat_map(|(k, &w)| {
+        let mut w = w;
+        std::iter::from_fn(move || {
+            if w == 0 {
+                return None;
+            }
+            let b = w.trailing_zeros() as usize;
+            w &= w - 1;
+            Some(k * 64 + b)
+        })
+    })
+}
+
+/// Bounds on a shortest braid's length ([`Context::certificate`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    pub at_least: u32,
+    /// A braid of this length exists.
+    pub at_most: u32,
+}
+
+/// A context's open candidates (of its undecided cells), numbered, with their links and
+/// the context's undecided CSP variables.
+pub struct Context {
+    candidates: Vec<Candidate>,
+    /// Global candidate index → local number (`NO_VAR` when not open).
+    local: Vec<u16>,
+    /// Per local candidate: the candidates linked to it (itself excluded).
+    linked: Vec<Set>,
+    /// The undecided variables' open candidates.
+    variables: Vec<Set>,
+    /// Per local candidate: its (up to four) undecided variables.
+    variables_of: Vec<[u16; 4]>,
+}
+
+impl Context {
+    /// The index of a BRT-closed, non-contradictory context; `None` when it has more than
+    /// 256 open candidates.
+    pub fn new(a: &Grid) -> Option<Context> {
+        let mut candidates = Vec::with_capacity(256);
+        let mut local = vec![NO_VAR; 729];
+        for (i, &m) in a.cells.iter().enumerate() {
+            if m.count_ones() > 1 {
+                for d in bits(m) {
+                    let c = Candidate::new(Cell::new(i), Digit::from_index(d));
+                    if candidates.len() == 256 {
+                        return None;
+                    }
+                    local[c.index()] = candidates.len() as u16;
+                    candidates.push(c);
+                }
+            }
+        }
+        let n = candidates.len();
+        let mut variables: Vec<Set> = Vec::with_capacity(324);
+        let mut variables_of = vec![[NO_VAR; 4]; n];
+        let mut slots = vec![0usize; n];
+        let mut add = |set: Set, variables: &mut Vec<Set>| {
+            let v = variables.len() as u16;
+            for i in members(&set) {
+                variables_of[i][slots[i]] = v;
+                slots[i] += 1;
+            }
+            variables.push(set);
+        };
+        // cells
+        for (i, &m) in a.cells.iter().enumerate() {
+            if m.count_ones() > 1 {
+                let mut s = EMPTY;
+                for d in bits(m) {
+                    insert(&mut s, local[i * 9 + d] as usize);
+                }
+                add(s, &mut variables);
+            }
+        }
+        // house-digits whose digit is not decided in the house
+        for house in &HOUSES {
+            for d in 0..9 {
+                let mut s = EMPTY;
+                let mut decided = false;
+                for &c in house {
+                    let m = a.cells[c as usize];
+                    if m >> d & 1 == 1 {
+                        if m.count_ones() == 1 {
+                            decided = true;
+                            break;
+                        }
+                        insert(&mut s, local[c as usize * 9 + d] as usize);
+                    }
+                }
+                if !decided && s != EMPTY {
+                    add(s, &mut variables);
+                }
+            }
+        }
+        let mut linked = vec![EMPTY; n];
+        for (i, l) in linked.iter_mut().enumerate() {
+            for &v in &variables_of[i] {
+                if v != NO_VAR {
+                    or_with(l, &variables[v as usize]);
+                }
+            }
+            l[i >> 6] &= !(1 << (i & 63));
+        }
+        Some(Context {
+            candidates,
+            local,
+            linked,
+            variables,
+            variables_of,
+        })
+    }
+
+    /// The open candidates, in the order numbered.
+    pub fn candidates(&self) -> &[Candidate] {
+        &self.candidates
+    }
+
+    fn local_of(&self, z: Candidate) -> Option<usize> {
+        match self.local[z.index()] {
+            NO_VAR => None,
+            i => Some(i as usize),
+        }
+    }
+
+    /// Bounds on the length of the shortest braid on `z`, read off a BRT propagation from
+    /// `z` in waves; `None` when BRT from `z` finds no contradiction (then no braid exists
+    /// on `z`).
+    ///
+    /// - **At most** the size of the set of values the first contradiction needs (each
+    ///   value asserted with the smallest set of earlier values its single needs): those
+    ///   values in the order asserted are a braid.
+    /// - **At least** W + 1 when the first contradiction shows after the W-th wave (z's own
+    ///   is wave 0): the k-th right-linking candidate of any braid is asserted by wave k at
+    ///   the latest, or a contradiction has shown by then (asserted values are never
+    ///   linked), so a braid of length L empties its last variable by wave L − 1.
+    pub fn certificate(&self, z: Candidate) -> Option<Bounds> {
+        let z = self.local_of(z)?;
+        let n = self.candidates.len();
+        let mut eliminated = EMPTY;
+        // per eliminated candidate: the assertion that eliminated it
+        let mut cause = vec![0u16; n];
+        let mut remaining: Vec<u8> = self.variables.iter().map(|s| count(s) as u8).collect();
+        let mut decided = vec![false; self.variables.len()];
+        let mut deps: Vec<Set> = Vec::with_capacity(64);
+        let mut wave: Vec<(usize, Set)> = vec![(z, {
+            let mut s = EMPTY;
+            insert(&mut s, z);
+            s
+        })];
+        let mut triggered: Vec<u16> = Vec::with_capacity(64);
+        let mut seen = vec![false; self.variables.len()];
+        let mut waves = 0u32;
+        loop {
+            // assert the wave's values, smallest needs first
+            wave.sort_by_key(|(_, d)| count(d));
+            triggered.clear();
+            for (r, need) in wave.drain(..) {
+                if has(&eliminated, r) {
+                    continue; // its variable is now empty: found at the next scan
+                }
+                let index = deps.len() as u16;
+                deps.push(need);
+                for &v in &self.variables_of[r] {
+                    if v != NO_VAR {
+                        decided[v as usize] = true;
+                    }
+                }
+                insert(&mut eliminated, r);
+                cause[r] = index;
+                for c in members(&minus(&self.linked[r], &eliminated)) {
+                    insert(&mut eliminated, c);
+                    cause[c] = index;
+                    for &v in &self.variables_of[c] {
+                        if v != NO_VAR {
+                            let k = &mut remaining[v as usize];
+                            *k -= 1;
+                            if *k <= 1 && !seen[v as usize] {
+                                seen[v as usize] = true;
+                                triggered.push(v);
+                            }
+                        }
+                    }
+                }
+            }
+            // the variables left with one candidate or none
+            let mut best: Option<u32> = None;
+            let mut next: Vec<(usize, Set)> = Vec::new();
+            for &v in &triggered {
+                seen[v as usize] = false;
+                if decided[v as usize] {
+                    continue;
+                }
+                let all = &self.variables[v as usize];
+                let left = minus(all, &eliminated);
+                let mut need = EMPTY;
+                for c in members(&minus(all, &left)) {
+                    or_with(&mut need, &deps[cause[c] as usize]);
+                }
+                match count(&left) {
+                    0 => {
+                        let len = count(&need);
+                        best = Some(best.map_or(len, |b| b.min(len)));
+                    }
+                    1 => {
+                        let r = first(&left);
+                        insert(&mut need, r);
+                        match next.iter_mut().find(|(x, _)| *x == r) {
+                            Some((_, d)) if count(d) > count(&need) => *d = need,
+                            Some(_) => {}
+                            None => next.push((r, need)),
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if let Some(at_most) = best {
+                return Some(Bounds {
+                    at_least: waves + 1,
+                    at_most,
+                });
+            }
+            if next.is_empty() {
+                return None;
+            }
+            waves += 1;
+            wave = next;
+        }
+    }
+
+    /// The shortest braid on `z` of length ≤ `max_len`, within `budget` partial braids
+    /// (`spent` is increased by those kept).
+    pub fn shortest(
+        &self,
+        z: Candidate,
+        max_len: usize,
+        budget: u64,
+        spent: &mut u64,
+    ) -> BraidAnswer {
+        let Some(z) = self.local_of(z) else {
+            return BraidAnswer::NoneUpTo;
+        };
+        let mut start = (self.linked[z], EMPTY);
+        insert(&mut start.0, z);
+        insert(&mut start.1, z);
+        let mut level: Vec<(Set, Set)> = vec![start];
+        let mut seen: FxHashSet<Set> = FxHashSet::default();
+        let mut small: Vec<Set> = Vec::with_capacity(64);
+        let mut singles: Vec<usize> = Vec::with_capacity(64);
+        for len in 1..=max_len {
+            let mut next = Vec::new();
+            let mut next_completes = false;
+            for (linked, rights) in &level {
+                small.clear();
+                singles.clear();
+                for open in &self.variables {
+                    if meets(open, rights) {
+                        continue;
+                    }
+                    let free = minus(open, linked);
+                    match count(&free) {
+                        0 => return BraidAnswer::Length(len),
+                        1 => {
+                            singles.push(first(&free));
+                            small.push(free);
+                        }
+                        2 | 3 => small.push(free),
+                        _ => {}
+                    }
+                }
+                if len == max_len || next_completes {
+                    continue;
+                }
+                singles.sort_unstable();
+                singles.dedup();
+                // look-ahead: an extension that empties a variable completes at len + 1
+                'singles: for &r in &singles {
+                    for free in &small {
+                        if !has(free, r) && minus(free, &self.linked[r]) == EMPTY {
+                            next_completes = true;
+                            break 'singles;
+                        }
+                    }
+                }
+                if next_completes || len + 1 == max_len {
+                    continue;
+                }
+                for &r in &singles {
+                    let mut q = (or(linked, &self.linked[r]), *rights);
+                    insert(&mut q.0, r);
+                    insert(&mut q.1, r);
+                    if seen.insert(q.1) {
+                        *spent += 1;
+                        if *spent > budget {
+                            return BraidAnswer::OverBudget;
+                        }
+                        next.push(q);
+                    }
+                }
+            }
+            if next_completes {
+                return BraidAnswer::Length(len + 1);
+            }
+            if next.is_empty() {
+                return BraidAnswer::NoneUpTo;
+            }
+            level = next;
+        }
+        BraidAnswer::NoneUpTo
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::braids::shortest_braid;
+    use super::*;
+    use crate::graph::LinkIndex;
+    use crate::grid::State;
+
+    /// Contexts of two T&E(2) puzzles (eleven's #1 and #2, 2011): each candidate assumed,
+    /// then BRT; in each non-contradictory context, every candidate's answers compared.
+    #[test]
+    fn certificates_are_braids_and_the_search_agrees_with_braids() {
+        let puzzles = [
+            "..3....8..5.1....66....74....8.9..4.7....5....1.6..8.....9...2.....2...8..2...3.4",
+            ".2.4...8.....8...68....71..2..5...9..95.......4..3.........1..7..28...4.....6.3..",
+        ];
+        let mut compared = 0;
+        for p in puzzles {
+            let puzzle = crate::grid::format::parse_line(p, 1).unwrap();
+            let state = State::from_givens(&puzzle.givens).unwrap();
+            let mut real = Grid::from_state(&state);
+            let pending = (0..81)
+                .filter(|&i| real.cells[i].count_ones() == 1)
+                .fold(0u128, |m, i| m | 1 << i);
+            assert!(real.brt(pending));
+            for y in real.trial_candidates().step_by(7).collect::<Vec<_>>() {
+                let mut a = real;
+                if !a.assume(y) {
+                    continue;
+                }
+                let ctx = Context::new(&a).expect("a context after an assumption is small");
+                let links = LinkIndex::new(&a.to_state().unwrap());
+                for &z in ctx.candidates().iter().step_by(3) {
+                    let mut g = a;
+                    let refuted = !g.assume(z);
+                    let cert = ctx.certificate(z);
+                    assert_eq!(cert.is_some(), refuted, "{z:?} in context {y:?}");
+                    let (mut s1, mut s2) = (0, 0);
+                    let old = shortest_braid(&links, z, 5, u64::MAX, &mut s1);
+                    let new = ctx.shortest(z, 5, u64::MAX, &mut s2);
+                    assert_eq!(old, new, "{z:?} in context {y:?}");
+                    if let (Some(b), BraidAnswer::Length(l)) = (cert, new) {
+                        assert!(
+                            b.at_most as usize >= l,
+                            "a certificate shorter than the shortest"
+                        );
+                        assert!(b.at_least as usize <= l, "a lower bound above the shortest");
+                    }
+                    if let (Some(b), BraidAnswer::NoneUpTo) = (cert, new) {
+                        assert!(b.at_most > 5);
+                    }
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 200, "{compared}");
+    }
+}
