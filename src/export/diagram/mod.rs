@@ -11,6 +11,7 @@
 
 mod impossible;
 mod medusa;
+mod rank;
 
 use super::dot;
 use super::svg::{

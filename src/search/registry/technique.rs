@@ -180,11 +180,13 @@ pub enum System {
     Force,
     /// Berthier's trial and error at bounded depth ([Berthier CRT]).
     Trial,
+    /// The forum's exotic patterns: Barker's truths and links (MSLS, SK-loops), Exocets.
+    Exotic,
 }
 
 impl System {
     /// Every system, in `explain`'s order.
-    pub const ALL: [System; 9] = [
+    pub const ALL: [System; 10] = [
         System::Basic,
         System::Chains,
         System::Whips,
@@ -194,6 +196,7 @@ impl System {
         System::Tagging,
         System::Force,
         System::Trial,
+        System::Exotic,
     ];
 
     /// The heading `explain` prints.
@@ -208,6 +211,7 @@ impl System {
             System::Force => "force chains and nets",
             System::Trial => "trial and error",
             System::Hodoku => "HoDoKu's catalogue",
+            System::Exotic => "the forum's exotic patterns",
         }
     }
 
@@ -223,6 +227,7 @@ impl System {
             System::Force => "force",
             System::Trial => "trial",
             System::Hodoku => "hodoku",
+            System::Exotic => "exotic",
         }
     }
 }
