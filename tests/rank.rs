@@ -317,3 +317,60 @@ fn fish_are_rank_0_with_the_same_eliminations() {
     }
     assert!(n >= 4, "fish steps on top1465: {n}");
 }
+
+/// Fire counts, soundness and time of the exotic searches on the basic rules' stuck states
+/// of a collection: `SUDOLINK_DATA=… EXOTIC_FILE=forum_hardest_1905_11plus.txt EXOTIC_N=300
+/// cargo test --release --test rank -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn exotic_searches_on_stuck_states() {
+    use std::time::Instant;
+    use sudolink::search::exocet;
+    let file = std::env::var("EXOTIC_FILE").unwrap_or_else(|_| "forum_hardest_1106.txt".into());
+    let n: usize = std::env::var("EXOTIC_N")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(300);
+    type Finder = fn(&LinkIndex) -> Vec<Proof>;
+    let searches: [(&str, Finder); 3] = [
+        ("msls", find_msls),
+        ("sk-loop", find_sk_loops),
+        ("junior-exocet", exocet::find),
+    ];
+    let mut times: Vec<Vec<f64>> = vec![Vec::new(); 3];
+    let mut fires = [0usize; 3];
+    let mut elims = [0usize; 3];
+    let mut states = 0;
+    for p in common::collection(&file, n) {
+        let (start, solution) = start_and_solution(&p);
+        let r = solve(&start, &basic_rules(), Some(&solution)).expect("sound");
+        if r.solved {
+            continue;
+        }
+        states += 1;
+        let links = LinkIndex::new(&r.final_state);
+        for (k, (_, find)) in searches.iter().enumerate() {
+            let t = Instant::now();
+            let proofs = find(&links);
+            times[k].push(t.elapsed().as_secs_f64() * 1e3);
+            if !proofs.is_empty() {
+                fires[k] += 1;
+            }
+            for proof in &proofs {
+                elims[k] += proof.eliminations.len();
+                assert_sound_against_solution(&r.final_state, &solution, proof);
+            }
+        }
+    }
+    for (k, (name, _)) in searches.iter().enumerate() {
+        let t = &mut times[k];
+        t.sort_by(|a, b| a.total_cmp(b));
+        println!(
+            "{name}: {states} stuck states of {file}, fires in {}, {} eliminations, median {:.2} ms, max {:.2} ms",
+            fires[k],
+            elims[k],
+            t[t.len() / 2],
+            t[t.len() - 1]
+        );
+    }
+}

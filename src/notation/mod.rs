@@ -25,6 +25,7 @@ pub mod common;
 mod composite;
 pub mod depth;
 pub mod eureka;
+pub mod exocet;
 pub mod forum2007;
 pub mod gnpx;
 pub mod hodoku;

@@ -14,6 +14,7 @@ pub mod chain;
 pub mod check;
 pub mod composite;
 pub mod empty_rectangle;
+pub mod exocet;
 pub mod facts;
 pub mod fish;
 pub mod kraken;
@@ -142,6 +143,8 @@ pub enum Pattern {
     Tridagon(Box<tridagon::TridagonPattern>),
     /// Allan Barker's truths and links of rank 0: an MSLS, an SK-loop (see [`rank`]).
     Rank(Box<rank::RankPattern>),
+    /// David P Bird's Junior Exocet: base, targets, cross-lines (see [`exocet`]).
+    Exocet(Box<exocet::ExocetPattern>),
 }
 
 /// Evaluates `$body` with `$x` bound to the data of `$pattern`'s kind (`$pattern` a
@@ -248,6 +251,7 @@ macro_rules! on_pattern {
             $crate::proof::Pattern::Oddagon($x) => $body,
             $crate::proof::Pattern::Tridagon($x) => $body,
             $crate::proof::Pattern::Rank($x) => $body,
+            $crate::proof::Pattern::Exocet($x) => $body,
         }
     };
 }

@@ -26,7 +26,8 @@
 //!   fish depth restarts with on a hypothetical state;
 //! - [`oddagon`], [`tridagon`]: CSP-Rules' impossible patterns — oddagons O[n], the
 //!   tridagon and its anti-tridagon OR-k relations;
-//! - [`rank`]: Barker's truths and links of rank 0 — multi-sector locked sets and SK-loops.
+//! - [`rank`]: Barker's truths and links of rank 0 — multi-sector locked sets and SK-loops;
+//!   [`exocet`]: Bird's Junior Exocet.
 
 pub mod aic;
 pub mod als;
@@ -34,6 +35,7 @@ pub mod basic;
 pub mod bent;
 pub mod chains;
 pub mod empty_rectangle;
+pub mod exocet;
 pub mod fish;
 pub mod force;
 pub mod grid_analysis;

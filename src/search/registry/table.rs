@@ -11,7 +11,7 @@ pub(super) const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in [Berthier NRC]'s order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 125] = {
+pub static REGISTRY: [Technique; 126] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -768,6 +768,14 @@ pub static REGISTRY: [Technique; 125] = {
             "the 16 cells beside four placed corners of a rectangle across four blocks, linked by digits of their blocks, rows and columns at rank 0: the links' other candidates go (Kurzhals' SK-loop)",
         )
         .rated(50, 100),
+        exotic(
+            "junior-exocet",
+            &["je", "jexocet", "exocet"],
+            |s| crate::search::exocet::find(s.links),
+            4,
+            "two base cells of a mini-line with 3 or 4 digits, two targets in the band's other boxes, each base digit's cells on the cross-lines outside the band in two lines: the targets hold the base digits (Bird's Junior Exocet: target, base and cover-line rules)",
+        )
+        .rated(1000, 0),
         force(
             "force-cell-links",
             CHAINS,
