@@ -178,10 +178,10 @@ pub enum System {
     Tagging,
     /// GNPX's force chains and the forcing nets ([GNPX Force]).
     Force,
-    /// Berthier's trial and error at bounded depth ([Berthier CRT]).
-    Trial,
     /// The forum's exotic patterns: Barker's truths and links (MSLS, SK-loops), Exocets.
     Exotic,
+    /// Berthier's trial and error at bounded depth ([Berthier CRT]).
+    Trial,
 }
 
 impl System {
@@ -195,8 +195,8 @@ impl System {
         System::Hypotheses,
         System::Tagging,
         System::Force,
-        System::Trial,
         System::Exotic,
+        System::Trial,
     ];
 
     /// The heading `explain` prints.
