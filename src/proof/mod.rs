@@ -14,6 +14,7 @@ pub mod chain;
 pub mod check;
 pub mod composite;
 pub mod empty_rectangle;
+pub mod exocet;
 pub mod facts;
 pub mod fish;
 pub mod kraken;
@@ -22,6 +23,7 @@ pub mod medusa_net;
 pub mod net;
 pub mod oddagon;
 pub mod range;
+pub mod rank;
 pub mod tagging;
 pub mod te;
 pub mod template;
@@ -139,6 +141,10 @@ pub enum Pattern {
     /// The tridagon (trivalue oddagon) and its anti-tridagon OR-k relations (see
     /// [`tridagon`]).
     Tridagon(Box<tridagon::TridagonPattern>),
+    /// Allan Barker's truths and links of rank 0: an MSLS, an SK-loop (see [`rank`]).
+    Rank(Box<rank::RankPattern>),
+    /// David P Bird's Junior Exocet: base, targets, cross-lines (see [`exocet`]).
+    Exocet(Box<exocet::ExocetPattern>),
 }
 
 /// Evaluates `$body` with `$x` bound to the data of `$pattern`'s kind (`$pattern` a
@@ -244,6 +250,8 @@ macro_rules! on_pattern {
             $crate::proof::Pattern::Trial($x) => $body,
             $crate::proof::Pattern::Oddagon($x) => $body,
             $crate::proof::Pattern::Tridagon($x) => $body,
+            $crate::proof::Pattern::Rank($x) => $body,
+            $crate::proof::Pattern::Exocet($x) => $body,
         }
     };
 }

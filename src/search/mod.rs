@@ -25,7 +25,9 @@
 //!   +depth/++depth, on that engine; [`locked_sets`]: the locked candidates, subsets and
 //!   fish depth restarts with on a hypothetical state;
 //! - [`oddagon`], [`tridagon`]: CSP-Rules' impossible patterns — oddagons O[n], the
-//!   tridagon and its anti-tridagon OR-k relations.
+//!   tridagon and its anti-tridagon OR-k relations;
+//! - [`rank`]: Barker's truths and links of rank 0 — multi-sector locked sets and SK-loops;
+//!   [`exocet`]: Bird's Junior Exocet.
 
 pub mod aic;
 pub mod als;
@@ -33,6 +35,7 @@ pub mod basic;
 pub mod bent;
 pub mod chains;
 pub mod empty_rectangle;
+pub mod exocet;
 pub mod fish;
 pub mod force;
 pub mod grid_analysis;
@@ -44,6 +47,7 @@ pub mod medusa;
 pub mod net;
 pub mod oddagon;
 pub mod ranges;
+pub mod rank;
 pub mod registry;
 pub mod ser;
 pub mod single_digit;

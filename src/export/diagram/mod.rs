@@ -9,8 +9,10 @@
 //! at a time ([`parts`], [`from_proof_part`]): the part's marks, sets and links, the
 //! conclusions, and a legend line saying which part is shown.
 
+mod exocet;
 mod impossible;
 mod medusa;
+mod rank;
 
 use super::dot;
 use super::svg::{

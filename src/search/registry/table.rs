@@ -11,7 +11,7 @@ pub(super) const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in [Berthier NRC]'s order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 123] = {
+pub static REGISTRY: [Technique; 126] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -750,6 +750,32 @@ pub static REGISTRY: [Technique; 123] = {
             "a tridagon (or its degenerate-cyclic form) with k guardians in several cells: one is true, so what sees every guardian goes (SudoRules' Trid-ORk relation and its ORk-whips of length 1)",
         )
         .rated(1250, 0),
+        // the forum's exotic patterns (see `exotic`): Barker's rank-0 truths and links, rated
+        // as a whip of as many CSP variables as their truths
+        exotic(
+            "msls",
+            &["multi-sector-locked-set", "multi-fish"],
+            |s| crate::search::rank::find_msls(s.links),
+            2 * crate::search::rank::MSLS_MAX_LINES * crate::search::rank::MSLS_MAX_LINES,
+            "the empty cells of k rows × m columns as truths, each digit linked in their rows or their columns, as many links as cells: the links' other candidates go (the forum's multi-sector locked set, XSudo's rank 0)",
+        )
+        .rated(50, 100),
+        exotic(
+            "sk-loop",
+            &["sk-loops", "domino-loop"],
+            |s| crate::search::rank::find_sk_loops(s.links),
+            16,
+            "the 16 cells beside four placed corners of a rectangle across four blocks, linked by digits of their blocks, rows and columns at rank 0: the links' other candidates go (Kurzhals' SK-loop)",
+        )
+        .rated(50, 100),
+        exotic(
+            "junior-exocet",
+            &["je", "jexocet", "exocet"],
+            |s| crate::search::exocet::find(s.links),
+            4,
+            "two base cells of a mini-line with 3 or 4 digits, two targets in the band's other boxes, each base digit's cells on the cross-lines outside the band in two lines: the targets hold the base digits (Bird's Junior Exocet: target, base and cover-line rules)",
+        )
+        .rated(1000, 0),
         force(
             "force-cell-links",
             CHAINS,
@@ -972,5 +998,21 @@ const fn impossible(
         class: Class::Extra,
         system: System::Whips,
         ..assistant(name, aliases, &["impossible-patterns"], find, size, summary)
+    }
+}
+
+/// One of the forum's exotic patterns ([`crate::search::rank`]): every instance in the
+/// state at once, in no rating scheme (by name or the set `exotic`), in its own system.
+const fn exotic(
+    name: &'static str,
+    aliases: &'static [&'static str],
+    find: fn(&StateView) -> Vec<Proof>,
+    size: usize,
+    summary: &'static str,
+) -> Technique {
+    Technique {
+        class: Class::Extra,
+        system: System::Exotic,
+        ..assistant(name, aliases, &["exotic"], find, size, summary)
     }
 }

@@ -178,13 +178,15 @@ pub enum System {
     Tagging,
     /// GNPX's force chains and the forcing nets ([GNPX Force]).
     Force,
+    /// The forum's exotic patterns: Barker's truths and links (MSLS, SK-loops), Exocets.
+    Exotic,
     /// Berthier's trial and error at bounded depth ([Berthier CRT]).
     Trial,
 }
 
 impl System {
     /// Every system, in `explain`'s order.
-    pub const ALL: [System; 9] = [
+    pub const ALL: [System; 10] = [
         System::Basic,
         System::Chains,
         System::Whips,
@@ -193,6 +195,7 @@ impl System {
         System::Hypotheses,
         System::Tagging,
         System::Force,
+        System::Exotic,
         System::Trial,
     ];
 
@@ -208,6 +211,7 @@ impl System {
             System::Force => "force chains and nets",
             System::Trial => "trial and error",
             System::Hodoku => "HoDoKu's catalogue",
+            System::Exotic => "the forum's exotic patterns",
         }
     }
 
@@ -223,6 +227,7 @@ impl System {
             System::Force => "force",
             System::Trial => "trial",
             System::Hodoku => "hodoku",
+            System::Exotic => "exotic",
         }
     }
 }

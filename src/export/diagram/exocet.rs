@@ -1,0 +1,39 @@
+//! How a Junior Exocet ([`crate::proof::exocet`]) is drawn: the base cells' digits as the
+//! pattern, the targets' base digits apart, the eliminations struck (as every picture
+//! strikes them).
+
+use super::{mark, Drawn, Meanings, Parts, CHAIN_MEANINGS};
+use crate::export::svg::Role;
+use crate::grid::{Candidate, State};
+use crate::proof::exocet::ExocetPattern;
+use crate::proof::Proof;
+
+/// The Exocet's colours: base, targets.
+const EXOCET_MEANINGS: Meanings = Meanings {
+    pattern: "base cells' digits",
+    extra: "targets' base digits",
+    ..CHAIN_MEANINGS
+};
+
+impl Drawn for ExocetPattern {
+    fn label(&self, _: &Proof) -> String {
+        "junior-exocet".into()
+    }
+
+    fn picture(&self, state: &State, _: &Proof, _: Option<usize>) -> (Parts, &'static Meanings) {
+        let mut parts = Parts::default();
+        let digits = self.digits();
+        for (cells, role) in [(&self.base, Role::Pattern), (&self.targets, Role::Extra)] {
+            for &c in cells {
+                parts.marks.extend(
+                    digits
+                        .iter()
+                        .map(|&d| Candidate::new(c, d))
+                        .filter(|&x| state.has(x))
+                        .map(|x| mark(x, role)),
+                );
+            }
+        }
+        (parts, &EXOCET_MEANINGS)
+    }
+}

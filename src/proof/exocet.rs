@@ -1,0 +1,262 @@
+//! The Junior Exocet (JE) as David P Bird's "JExocet Compendium" (forum.enjoysudoku.com,
+//! 2012–2014) defines it, with SudokuWiki's "Exocet" page (Andrew Stuart, after the
+//! compendium) for its pattern and elimination rules, and its checker.
+//!
+//! **The pattern** (base in a mini-row; a mini-column is the same turned a quarter):
+//! - two *base* cells B1, B2, empty, in one mini-row of a box b0 in row r; their candidates
+//!   together are the *base digits* (3 or 4 of them);
+//! - two *target* cells T1, T2, empty, one in each of the other two boxes b1, b2 of the
+//!   band, neither in row r;
+//! - the three *cross-lines*: the columns of T1 and T2 and the column of b0's mini-row that
+//!   holds no base cell;
+//! - the *companions*: the cross-lines' cells in the band outside row r, outside b0 and not
+//!   targets; no base digit is a candidate or a placed digit there;
+//! - the *S cells*: the cross-lines' 18 cells outside the band. For each base digit, its
+//!   candidates and placements in the S cells lie in at most two *cover lines* (rows or
+//!   columns).
+//!
+//! **Why the targets hold the base digits.** The base cells' true digits a ≠ b are base
+//! digits. Digit a is once in each cross-line. In the band it is not in row r (it is in a
+//! base cell), not in b0, not in a companion: so in each cross-line it is a target or an S
+//! cell. If it were in neither target, it would be in three S cells of three columns, which
+//! two cover lines (each holding a at most once) cannot hold. So a is in a target, b in the
+//! other: the targets' digits are the base cells' digits.
+//!
+//! **The rules built here**, each named and checked on its own:
+//! - *target rule* (SudokuWiki's elimination rule 1): a target's candidate that is not a base
+//!   digit is false;
+//! - *base rule* (rule 2): a base digit that is a candidate of neither target is false in the
+//!   base cells (it cannot be in a target);
+//! - *cover-line rule* (rule 3): a base digit whose S cells one cover line holds is false in
+//!   the base cells (true in a base, it would be in two S cells of two cross-lines, which one
+//!   line cannot hold).
+//!
+//! **The checker** re-derives from the state: the base cells (one mini-line, empty, their
+//! digits), the targets (empty, in the band's other boxes, off the base line), the
+//! cross-lines, the companions' want of base digits, every base digit's S cells inside its
+//! cover lines (at most two rows or columns), and for each elimination the rule that makes
+//! it.
+
+use super::facts::{fail, CheckError};
+use super::Proof;
+use crate::grid::{Candidate, Cell, Digit, House, State};
+use serde::{Deserialize, Serialize};
+
+/// A Junior Exocet.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExocetPattern {
+    /// B1, B2: one mini-row or mini-column.
+    pub base: [Cell; 2],
+    /// T1, T2.
+    pub targets: [Cell; 2],
+    /// Each base digit with the lines (at most two) holding it in the S cells.
+    pub covers: Vec<(Digit, Vec<House>)>,
+}
+
+/// The shape a base makes: whether its line is a row, the line, its box, the band.
+pub struct Geometry {
+    /// The base cells share a row (else a column).
+    pub rows: bool,
+    /// The base line's index (row or column).
+    pub line: usize,
+    /// The three cross-lines (columns when the base is in a row), the base box's free one
+    /// first, then T1's, then T2's.
+    pub cross: [usize; 3],
+    /// The companion cells.
+    pub companions: Vec<Cell>,
+    /// The S cells, by cross-line.
+    pub s_cells: Vec<Cell>,
+}
+
+/// A cell by (line, position) in orientation `rows` (line a row) or not (line a column).
+fn at(rows: bool, line: usize, pos: usize) -> Cell {
+    if rows {
+        Cell::at(line, pos)
+    } else {
+        Cell::at(pos, line)
+    }
+}
+
+/// (line, position) of a cell in orientation `rows`.
+fn coords(rows: bool, c: Cell) -> (usize, usize) {
+    if rows {
+        (c.row(), c.col())
+    } else {
+        (c.col(), c.row())
+    }
+}
+
+/// The geometry of a base and its targets, `None` when they do not make a Junior Exocet's
+/// shape.
+pub fn geometry(base: [Cell; 2], targets: [Cell; 2]) -> Option<Geometry> {
+    let [b1, b2] = base;
+    if b1 == b2 || b1.block() != b2.block() {
+        return None;
+    }
+    let rows = if b1.row() == b2.row() {
+        true
+    } else if b1.col() == b2.col() {
+        false
+    } else {
+        return None;
+    };
+    let (line, p1) = coords(rows, b1);
+    let (_, p2) = coords(rows, b2);
+    let band = line / 3;
+    let stack0 = p1 / 3;
+    let free = (stack0 * 3..stack0 * 3 + 3).find(|&p| p != p1 && p != p2)?;
+    let (tl1, tp1) = coords(rows, targets[0]);
+    let (tl2, tp2) = coords(rows, targets[1]);
+    // the targets: in the band, off the base line, one in each other box of the band
+    if tl1 / 3 != band || tl2 / 3 != band || tl1 == line || tl2 == line {
+        return None;
+    }
+    let (s1, s2) = (tp1 / 3, tp2 / 3);
+    if s1 == stack0 || s2 == stack0 || s1 == s2 {
+        return None;
+    }
+    let cross = [free, tp1, tp2];
+    let mut companions = Vec::new();
+    for &x in &cross[1..] {
+        for l in band * 3..band * 3 + 3 {
+            let c = at(rows, l, x);
+            if l != line && !targets.contains(&c) {
+                companions.push(c);
+            }
+        }
+    }
+    let s_cells = cross
+        .iter()
+        .flat_map(|&x| {
+            (0..9)
+                .filter(move |&l| l / 3 != band)
+                .map(move |l| at(rows, l, x))
+        })
+        .collect();
+    Some(Geometry {
+        rows,
+        line,
+        cross,
+        companions,
+        s_cells,
+    })
+}
+
+/// The digits a cell holds on `state`: its candidates, or its placed digit.
+fn holds(state: &State, cell: Cell, d: Digit) -> bool {
+    state.value(cell) == Some(d) || state.has(Candidate::new(cell, d))
+}
+
+impl ExocetPattern {
+    /// `junior-exocet`, family `exocet`, 4 (its base and target cells).
+    pub fn rule_name(&self) -> (String, String, usize) {
+        ("junior-exocet".into(), "exocet".into(), 4)
+    }
+
+    /// The base digits, ascending.
+    pub fn digits(&self) -> Vec<Digit> {
+        self.covers.iter().map(|(d, _)| *d).collect()
+    }
+}
+
+/// Why a candidate goes: the rule of the pattern that eliminates it on `state`, if any.
+pub fn rule_for(state: &State, p: &ExocetPattern, e: Candidate) -> Option<&'static str> {
+    let digits = p.digits();
+    let d = e.digit();
+    if p.targets.contains(&e.cell()) && !digits.contains(&d) {
+        return Some("target rule");
+    }
+    if p.base.contains(&e.cell()) && digits.contains(&d) {
+        if !p.targets.iter().any(|&t| state.has(Candidate::new(t, d))) {
+            return Some("base rule");
+        }
+        if p.covers
+            .iter()
+            .any(|(x, lines)| *x == d && lines.len() <= 1)
+        {
+            return Some("cover-line rule");
+        }
+    }
+    None
+}
+
+/// Verify a Junior Exocet and its eliminations on `state`.
+pub(super) fn check(state: &State, proof: &Proof, p: &ExocetPattern) -> Result<(), CheckError> {
+    let Some(g) = geometry(p.base, p.targets) else {
+        return fail("the base cells and targets do not make a Junior Exocet's shape");
+    };
+    for &c in p.base.iter().chain(&p.targets) {
+        if state.value(c).is_some() {
+            return fail(format!("{c} is not empty"));
+        }
+    }
+    let mut digits: Vec<Digit> = Digit::all()
+        .filter(|&d| p.base.iter().any(|&b| state.has(Candidate::new(b, d))))
+        .collect();
+    digits.sort();
+    if !(3..=4).contains(&digits.len()) {
+        return fail("the base cells hold 3 or 4 digits");
+    }
+    if p.digits() != digits {
+        return fail("the covers name each base digit once, ascending");
+    }
+    if !p
+        .targets
+        .iter()
+        .all(|&t| digits.iter().any(|&d| state.has(Candidate::new(t, d))))
+    {
+        return fail("each target holds a base digit");
+    }
+    for &c in &g.companions {
+        if let Some(&d) = digits.iter().find(|&&d| holds(state, c, d)) {
+            return fail(format!("the companion {c} holds the base digit {d}"));
+        }
+    }
+    for (d, lines) in &p.covers {
+        if lines.len() > 2 {
+            return fail(format!("{d} has more than two cover lines"));
+        }
+        if lines.iter().any(|h| matches!(h, House::Block(_))) {
+            return fail("cover lines are rows or columns");
+        }
+        if let Some(c) = g
+            .s_cells
+            .iter()
+            .find(|&&c| holds(state, c, *d) && !lines.iter().any(|h| h.contains(c)))
+        {
+            return fail(format!("{d} in the S cell {c} is in no cover line"));
+        }
+    }
+    if !proof.assertions.is_empty() {
+        return fail("a Junior Exocet's rules built here eliminate only");
+    }
+    for &e in &proof.eliminations {
+        if rule_for(state, p, e).is_none() {
+            return fail(format!("no rule of the pattern eliminates {e}"));
+        }
+    }
+    Ok(())
+}
+
+impl crate::proof::PatternKind for ExocetPattern {
+    fn rule_name(&self) -> (String, String, usize) {
+        ExocetPattern::rule_name(self)
+    }
+
+    fn check(&self, state: &State, proof: &Proof) -> Result<(), CheckError> {
+        check(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        let open = *out.open();
+        let digits = self.digits();
+        let cands: Vec<Candidate> = self
+            .base
+            .iter()
+            .chain(&self.targets)
+            .flat_map(|&c| digits.iter().map(move |&d| Candidate::new(c, d)))
+            .filter(|&c| open.contains(c))
+            .collect();
+        out.named(cands);
+    }
+}
