@@ -26,6 +26,17 @@ pub(crate) const HOUSES: [[u8; 9]; 27] = {
     h
 };
 
+/// Each cell's three houses, as bits of [`HOUSES`]' indices.
+const HOUSES_OF: [u32; 81] = {
+    let mut m = [0u32; 81];
+    let mut c = 0;
+    while c < 81 {
+        m[c] = 1 << (c / 9) | 1 << (9 + c % 9) | 1 << (18 + (c / 27) * 3 + (c % 9) / 3);
+        c += 1;
+    }
+    m
+};
+
 /// Each cell's 20 peers.
 pub(crate) const PEERS: [[u8; 20]; 81] = {
     let mut p = [[0u8; 20]; 81];
@@ -167,6 +178,9 @@ impl Grid {
     /// `pending` (one-digit cells whose digit must still leave their peers). Returns false
     /// on contradiction (the grid is then left part-way).
     pub fn brt(&mut self, mut pending: u128) -> bool {
+        // the houses to scan for hidden singles: all of them first, then those with a cell
+        // changed since the last scan
+        let mut dirty: u32 = (1 << 27) - 1;
         loop {
             while pending != 0 {
                 let cell = pending.trailing_zeros() as usize;
@@ -181,6 +195,7 @@ impl Grid {
                             return false;
                         }
                         self.cells[p] = w;
+                        dirty |= HOUSES_OF[p];
                         if w & (w - 1) == 0 {
                             pending |= 1u128 << p;
                         }
@@ -188,7 +203,11 @@ impl Grid {
                 }
             }
             // hidden singles, and house-digits without place
-            for h in &HOUSES {
+            let mut scan = dirty;
+            dirty = 0;
+            while scan != 0 {
+                let h = &HOUSES[scan.trailing_zeros() as usize];
+                scan &= scan - 1;
                 let (mut once, mut twice) = (0u16, 0u16);
                 for &c in h {
                     let m = self.cells[c as usize];
@@ -215,6 +234,7 @@ impl Grid {
                     }
                     if self.cells[c] != m {
                         self.cells[c] = m;
+                        dirty |= HOUSES_OF[c];
                         pending |= 1u128 << c;
                     }
                 }
