@@ -32,6 +32,7 @@ pub mod hypothesis;
 pub mod impossible;
 pub mod lexer;
 pub mod nrc;
+pub mod ork;
 mod serde_forms;
 pub mod shown;
 pub mod steps;

@@ -21,6 +21,7 @@ pub mod medusa;
 pub mod medusa_net;
 pub mod net;
 pub mod oddagon;
+pub mod ork;
 pub mod range;
 pub mod tagging;
 pub mod te;
@@ -139,6 +140,9 @@ pub enum Pattern {
     /// The tridagon (trivalue oddagon) and its anti-tridagon OR-k relations (see
     /// [`tridagon`]).
     Tridagon(Box<tridagon::TridagonPattern>),
+    /// SudoRules' chains on an OR-k relation: ORk-whips, ORk-forcing-whips and
+    /// ORk-contrad-whips (see [`ork`]).
+    OrkChain(Box<ork::OrkChain>),
 }
 
 /// Evaluates `$body` with `$x` bound to the data of `$pattern`'s kind (`$pattern` a
@@ -244,6 +248,7 @@ macro_rules! on_pattern {
             $crate::proof::Pattern::Trial($x) => $body,
             $crate::proof::Pattern::Oddagon($x) => $body,
             $crate::proof::Pattern::Tridagon($x) => $body,
+            $crate::proof::Pattern::OrkChain($x) => $body,
         }
     };
 }

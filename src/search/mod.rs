@@ -43,6 +43,7 @@ pub mod locked_sets;
 pub mod medusa;
 pub mod net;
 pub mod oddagon;
+pub mod ork;
 pub mod ranges;
 pub mod registry;
 pub mod ser;

@@ -82,6 +82,81 @@ pub fn relations(links: &LinkIndex) -> Vec<TridagonPattern> {
     out
 }
 
+/// Every tridagon of the state whose twelve cells each hold at least one of its digits
+/// (complete, degenerate-cyclic or [`TridagonForm::Reduced`]) with 1 to `max_k`
+/// guardians: the OR-k relations the chains of [`super::ork`] start from, SudoRules'
+/// relations kept along a path re-derived from the state. Each once, as [`relations`].
+/// The guardian bound prunes the enumeration (a partial arrangement with more guardians
+/// stops).
+pub fn relations_reduced(links: &LinkIndex, max_k: usize) -> Vec<TridagonPattern> {
+    let masks = cell_masks(links);
+    let mut out = Vec::new();
+    for (band1, band2) in [(0, 1), (0, 2), (1, 2)] {
+        for (stack1, stack2) in [(0, 1), (0, 2), (1, 2)] {
+            for triple in triples() {
+                let blocks =
+                    arrangements_within(&masks, [band1, band2], [stack1, stack2], triple, max_k);
+                for b in blocks {
+                    let form = form_of(&masks, &b, triple.0).unwrap_or(TridagonForm::Reduced);
+                    out.extend(pattern_in_form(&masks, b, triple, form));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The arrangements of [`arrangements`] whose cells each hold at least one of the digits,
+/// with at most `max_k` guardians in all.
+fn arrangements_within(
+    masks: &[u16; 81],
+    bands: [usize; 2],
+    stacks: [usize; 2],
+    (tm, _): (u16, [Digit; 3]),
+    max_k: usize,
+) -> Vec<[[Cell; 3]; 4]> {
+    let ok = |c: Cell| masks[c.index()] & tm != 0;
+    let extra = |cells: &[Cell; 3]| -> usize {
+        cells
+            .iter()
+            .map(|c| (masks[c.index()] & !tm).count_ones() as usize)
+            .sum()
+    };
+    let rows1 = [0, 1, 2].map(|i| bands[0] * 3 + i);
+    let rows2 = [0, 1, 2].map(|i| bands[1] * 3 + i);
+    let cols1 = [0, 1, 2].map(|i| stacks[0] * 3 + i);
+    let cols2 = [0, 1, 2].map(|i| stacks[1] * 3 + i);
+    let mut out = Vec::new();
+    for p11 in PERMUTATIONS {
+        let b11 = [0, 1, 2].map(|i| Cell::at(rows1[i], cols1[p11[i]]));
+        let g11 = extra(&b11);
+        if !b11.iter().all(|&c| ok(c)) || g11 > max_k {
+            continue;
+        }
+        for p12 in PERMUTATIONS {
+            let b12 = [0, 1, 2].map(|i| Cell::at(rows1[i], cols2[p12[i]]));
+            let g12 = g11 + extra(&b12);
+            if !b12.iter().all(|&c| ok(c)) || g12 > max_k {
+                continue;
+            }
+            for p21 in PERMUTATIONS {
+                let b21 = [0, 1, 2].map(|i| Cell::at(rows2[p21[i]], cols1[p11[i]]));
+                let g21 = g12 + extra(&b21);
+                if !b21.iter().all(|&c| ok(c)) || g21 > max_k {
+                    continue;
+                }
+                for sigma in ODD {
+                    let b22 = [0, 1, 2].map(|i| Cell::at(b21[i].row(), b12[sigma[i]].col()));
+                    if b22.iter().all(|&c| ok(c)) && g21 + extra(&b22) <= max_k {
+                        out.push([b11, b12, b21, b22]);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The 84 sets of three digits, as masks with their digits.
 fn triples() -> impl Iterator<Item = (u16, [Digit; 3])> {
     (0..9).flat_map(|a| {
@@ -142,11 +217,13 @@ fn form_of(masks: &[u16; 81], blocks: &[[Cell; 3]; 4], tm: u16) -> Option<Tridag
     if blocks.iter().flatten().all(|c| masks[c.index()] & tm == tm) {
         return Some(TridagonForm::Complete);
     }
-    let cyclic = blocks.iter().all(|b| {
-        (0..9)
-            .filter(|d| tm >> d & 1 == 1)
-            .all(|d| b.iter().filter(|c| masks[c.index()] >> d & 1 == 1).count() >= 2)
-    });
+    let two = |c: &Cell| (masks[c.index()] & tm).count_ones() >= 2;
+    let cyclic = blocks.iter().flatten().all(two)
+        && blocks.iter().all(|b| {
+            (0..9)
+                .filter(|d| tm >> d & 1 == 1)
+                .all(|d| b.iter().filter(|c| masks[c.index()] >> d & 1 == 1).count() >= 2)
+        });
     cyclic.then_some(TridagonForm::DegenerateCyclic)
 }
 
@@ -157,6 +234,16 @@ fn pattern_of(
     (tm, digits): (u16, [Digit; 3]),
 ) -> Option<TridagonPattern> {
     let form = form_of(masks, &blocks, tm)?;
+    pattern_in_form(masks, blocks, (tm, digits), form)
+}
+
+/// The pattern on twelve arranged cells in `form`, when it has guardians.
+fn pattern_in_form(
+    masks: &[u16; 81],
+    blocks: [[Cell; 3]; 4],
+    (tm, digits): (u16, [Digit; 3]),
+    form: TridagonForm,
+) -> Option<TridagonPattern> {
     let guardians: Vec<Candidate> = {
         let mut g: Vec<Candidate> = blocks
             .iter()
