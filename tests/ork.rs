@@ -309,3 +309,87 @@ fn a_search_cut_by_its_budget_says_so() {
         "a budget of 3 partial whips cannot finish: {answer:?}"
     );
 }
+
+/// The OR relations are nodes of the typed graph, each linked to its guardians, listed by
+/// the named query `or-relations`; at least one guardian of each is in the solution.
+#[test]
+fn the_graph_and_the_store_hold_the_or_relations() {
+    use petgraph::visit::EdgeRef;
+    use sudolink::graph::{CandidateGraph, Edge, Node};
+    use sudolink::store::{self, query};
+    let (state, solution, _) = fixture("4986_or3w2.txt");
+    let graph = CandidateGraph::build(&state);
+    let relations: Vec<_> = graph.or_relations().cloned().collect();
+    assert!(!relations.is_empty());
+    // SudoRules' OR3-anti-tridagon[12] for digits 2, 4 and 8 in b1, b2, b4, b5, guardians
+    // n6r4c4 n1r5c3 n6r5c3
+    let published: Vec<Candidate> = ["n1r5c3", "n6r4c4", "n6r5c3"]
+        .map(|c| c.parse().unwrap())
+        .to_vec();
+    assert!(relations.iter().any(|r| r.guardians == published));
+    for r in &relations {
+        assert!(
+            r.guardians
+                .iter()
+                .any(|g| solution[g.cell().index()] == g.digit().get()),
+            "no guardian of {r} is true"
+        );
+    }
+    for idx in graph.graph.node_indices() {
+        if let Node::OrRelation(r) = &graph.graph[idx] {
+            let mut members: Vec<Candidate> = graph
+                .graph
+                .edges(idx)
+                .map(|e| {
+                    assert_eq!(*e.weight(), Edge::OrMember { k: r.k() as u8 });
+                    let other = if e.source() == idx {
+                        e.target()
+                    } else {
+                        e.source()
+                    };
+                    match graph.graph[other] {
+                        Node::Candidate(c) => c,
+                        ref n => panic!("an OR member that is not a candidate: {n:?}"),
+                    }
+                })
+                .collect();
+            members.sort();
+            assert_eq!(members, r.guardians);
+        }
+    }
+    let via: Vec<&str> = graph
+        .neighbourhood("n6r4c4".parse().unwrap())
+        .iter()
+        .map(|n| n.via)
+        .collect();
+    assert!(via.contains(&"or_relation"), "{via:?}");
+    assert_eq!(graph.summary().nodes["or_relation"], relations.len());
+    // the named query lists them with their guardians
+    let puzzle =
+        "1.3.56..9.571.9..669.73......9.71...53.......7..3.569..1....82....51.9...7....4..";
+    let db = store::materialise(puzzle, Some("#4986"), &state).unwrap();
+    let q = query::named("or-relations").unwrap();
+    let table = query::run(db.connection(), q.sql, &[]).unwrap();
+    let mut listed: Vec<String> = table
+        .rows
+        .iter()
+        .map(|row| row[6].as_str().unwrap().to_string())
+        .collect();
+    let mut want: Vec<String> = relations
+        .iter()
+        .map(|r| {
+            r.guardians
+                .iter()
+                .map(|g| g.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    listed.sort();
+    want.sort();
+    assert_eq!(listed, want);
+    for row in &table.rows {
+        let k = row[1].as_i64().unwrap() as usize;
+        assert_eq!(row[6].as_str().unwrap().split(' ').count(), k);
+    }
+}

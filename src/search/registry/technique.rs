@@ -510,7 +510,7 @@ pub(super) const fn ork(
     Technique {
         name,
         aliases,
-        sets: &[ORK_SET, "impossible-patterns"],
+        sets: &[ORK_SET],
         search: Search::Ork(kind),
         class: Class::Extra,
         measure: LengthMeasure::Variables,
