@@ -757,21 +757,21 @@ pub static REGISTRY: [Technique; 126] = {
             "ork-forcing-whip",
             &["ork-forcing-whips", "orkfw"],
             OrkKind::ForcingWhip,
-            "from each guardian of a tridagon's OR-k relation (k ≤ 8) a partial whip, all ending on what sees the target: one guardian is true, so the target goes (SudoRules' ORk-forcing-whip[n])",
+            "from each guardian of a tridagon's OR-k relation (k ≤ 8) a partial whip, all ending on what sees the target: one guardian is true, so the target goes (SudoRules' ORk-forcing-whips)",
         )
         .rated(20, 100),
         ork(
             "ork-contrad-whip",
             &["ork-contrad-whips", "orkcw", "ork-ctr-whip"],
             OrkKind::ContradWhip,
-            "a partial whip on the target whose right-linking candidates see every guardian of a tridagon's OR-k relation (k ≤ 6): the target goes (SudoRules' ORk-ctr-whip[n])",
+            "a partial whip on the target whose right-linking candidates see every guardian of a tridagon's OR-k relation (k ≤ 6): the target goes (SudoRules' ORk-ctr-whips)",
         )
         .rated(20, 100),
         ork(
             "ork-whip",
             &["ork-whips", "orkw"],
             OrkKind::Whip,
-            "a whip one of whose cells is a tridagon's OR-k relation (k ≤ 6), its guardians but one linked to the target or an earlier R (SudoRules' ORk-whip[n])",
+            "a whip one of whose cells is a tridagon's OR-k relation (k ≤ 6), its guardians but one linked to the target or an earlier R (SudoRules' ORk-whips)",
         )
         .rated(20, 100),
         force(
