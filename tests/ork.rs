@@ -394,3 +394,98 @@ fn the_graph_and_the_store_hold_the_or_relations() {
         assert_eq!(row[6].as_str().unwrap().split(' ').count(), k);
     }
 }
+
+/// A version 3 store (before the OR relations) is upgraded by its next writer: its rows
+/// kept, its `node` and `edge` tables admitting the new kinds.
+#[test]
+fn a_version_3_store_takes_or_relations_after_its_upgrade() {
+    use sudolink::graph::CandidateGraph;
+    use sudolink::store::Store;
+    let (state, _, _) = fixture("4986_or3w2.txt");
+    let puzzle =
+        "1.3.56..9.571.9..669.73......9.71...53.......7..3.569..1....82....51.9...7....4..";
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v3.db");
+    let before;
+    {
+        let mut store = Store::create(&path).unwrap();
+        let p = store.write_puzzle(puzzle, Some("#4986")).unwrap();
+        let id = store.write_state(p, None, 0, &state).unwrap();
+        store
+            .write_graph(id, &CandidateGraph::build(&state))
+            .unwrap();
+        // make it a version 3 store: its graph without OR relations, version 3's checks
+        let conn = store.connection();
+        conn.execute_batch(
+            "PRAGMA foreign_keys = OFF;
+             DELETE FROM edge WHERE kind = 'or_member';
+             DELETE FROM node WHERE kind = 'or_relation';
+             PRAGMA writable_schema = ON;
+             UPDATE sqlite_schema SET sql = replace(replace(sql,
+                 ' OR kind = ''or_relation''', ''), 'OR kind = ''or_member''', 'OR 0')
+             WHERE name IN ('node', 'edge');
+             PRAGMA writable_schema = OFF;
+             PRAGMA user_version = 3;",
+        )
+        .unwrap();
+        before = (
+            conn.query_row("SELECT count(*) FROM node", [], |r| r.get::<_, i64>(0))
+                .unwrap(),
+            conn.query_row("SELECT count(*) FROM edge", [], |r| r.get::<_, i64>(0))
+                .unwrap(),
+        );
+    }
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        let sql: String = conn
+            .query_row(
+                "SELECT sql FROM sqlite_schema WHERE name = 'node'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert!(
+            !sql.contains("or_relation"),
+            "the test store is version 3's"
+        );
+        assert!(conn
+            .execute(
+                "INSERT INTO node (state_id, id, kind, label) VALUES (1, 999999, 'or_relation', 'x')",
+                [],
+            )
+            .is_err());
+    }
+    let mut store = Store::create(&path).unwrap();
+    let conn = store.connection();
+    let version: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, 4);
+    let after = (
+        conn.query_row("SELECT count(*) FROM node", [], |r| r.get::<_, i64>(0))
+            .unwrap(),
+        conn.query_row("SELECT count(*) FROM edge", [], |r| r.get::<_, i64>(0))
+            .unwrap(),
+    );
+    assert_eq!(after, before, "every row kept");
+    let fk: i64 = conn
+        .query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(fk, 0);
+    let p = store.write_puzzle(puzzle, Some("#4986 again")).unwrap();
+    let id = store.write_state(p, None, 0, &state).unwrap();
+    store
+        .write_graph(id, &CandidateGraph::build(&state))
+        .unwrap();
+    let relations: i64 = store
+        .connection()
+        .query_row(
+            "SELECT count(*) FROM node WHERE kind = 'or_relation' AND state_id = ?1",
+            [id],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(relations > 0);
+}
