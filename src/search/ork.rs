@@ -123,6 +123,14 @@ impl Partial {
         p
     }
 
+    /// This chain extended by the CSP variable `v` with its L and R.
+    fn extended(&self, links: &LinkIndex, v: CspVariable, l: Candidate, r: Candidate) -> Partial {
+        let mut child = self.with_right(links, Step::Var { v, l, r: Some(r) }, r);
+        child.used.insert(l);
+        child.vars.push(v);
+        child
+    }
+
     /// The key SudoRules merges partial chains by: the set of R's, the last R, the
     /// relation's R.
     fn key(&self) -> Vec<u16> {
@@ -301,9 +309,7 @@ fn shortest_on(
                         }
                     }
                     Extension::Right(v, l, r) => {
-                        let mut child = p.with_right(links, Step::Var { v, l, r: Some(r) }, r);
-                        child.used.insert(l);
-                        child.vars.push(v);
+                        let child = p.extended(links, v, l, r);
                         if keys.insert(child.key()) {
                             next.push(child);
                         }
@@ -363,9 +369,7 @@ fn branches_from(
         for p in &level {
             for e in extensions(links, g, p) {
                 if let Extension::Right(v, l, r) = e {
-                    let mut child = p.with_right(links, Step::Var { v, l, r: Some(r) }, r);
-                    child.used.insert(l);
-                    child.vars.push(v);
+                    let child = p.extended(links, v, l, r);
                     if keys.insert(child.key()) {
                         for c in links.linked(r).iter() {
                             if best[c.index()].is_none() {
