@@ -1,11 +1,13 @@
 //! Chains on an OR-k relation ([`crate::proof::ork`]) as text, printers only: our line (the
 //! relation, then the chain), and SudoRules' lines as CSP-Rules 2.1 prints them
 //! (`CSP-Rules-Generic/GENERAL/generic-output.clp`: `print-ORk-whip`,
-//! `print-ORk-contrad-whip`, `print-ORk-forcing-whip-elim-candidate`):
+//! `print-ORk-contrad-whip`, `print-ORk-forcing-whip-elim-candidate`), on SudoRules'
+//! published paths of #4986, #20958 and #26529 of mith's T&E(3) list
+//! (denis-berthier/CSP-Rules-Examples, `Sudoku-a/Tridagons/`):
 //!
 //! ```text
 //! Trid-OR3-whip[2]: OR3{{n6r5c3 n1r5c3 | n6r4c4}} - b4n6{r4c2 .} ==> r5c3≠8
-//! Trid-OR3-ctr-whip[3]: r6c8{n8 n2} - c8n2{r6 r3} - OR3{{n2r2c7 n4r3c9 n8r1c8 | .}} ==> r6c7≠4
+//! Trid-OR2-ctr-whip[3]: r9n9{c2 c8} - r2n9{c8 c6} - OR2{{n4r2c6 n2r9c8 | .}} ==> r8c1≠9
 //! Trid-OR3-forcing-whip-elim[3]:
 //!    || n2r2c7 -
 //!    || n4r3c9 - partial-whip[1]: c7n4{r3 r6} -

@@ -1,8 +1,9 @@
 //! Chains on an OR-k relation: SudoRules' ORk-whips, ORk-forcing-whips and
 //! ORk-contrad-whips ([CSP-Rules] 2.1, Denis Berthier, 2022:
-//! `CSP-Rules-Generic/CHAIN-RULES-EXOTIC/ORk-WHIPS`, `ORk-FORCING-WHIPS`,
-//! `ORk-CONTRAD-WHIPS`, `PARTIAL-ORk-WHIPS`; [Berthier PBCS] 3rd ed., 2021, and his
-//! "Tridagons" posts on the New Sudoku Players' Forum, 2022), and their checker.
+//! `CSP-Rules-Generic/CHAIN-RULES-EXOTIC/`: `OR3-WHIPS/`, `OR3-FORCING-WHIPS/`,
+//! `OR3-CONTRAD-WHIPS/`, `PARTIAL-OR3-WHIPS/` and their k = 2…6 (8) siblings; [Berthier
+//! tridagon], "The tridagon rule", New Sudoku Players' Forum thread, from March 2022), and
+//! their checker.
 //!
 //! An **OR-k relation** is k candidates of which at least one is true: here the guardians of
 //! a tridagon or of its anti-tridagon and degenerate-cyclic forms ([`super::tridagon`]),
@@ -21,7 +22,8 @@
 //! - **ORk-contrad-whip[n]** on Z: a partial whip of length p = n − 1 ≥ 1 on Z (every cell
 //!   with its R) such that every guardian is linked to one of its R's: Z true would make
 //!   every guardian false. SudoRules prints it `ORk-ctr-whip[n]`, the relation as a last
-//!   cell with no R: `Trid-OR3-ctr-whip[3]: … - OR3{{n1r2c3 n4r5c6 n7r8c9 | .}} ==> …`.
+//!   cell with no R (#20958 of mith's T&E(3) list, CSP-Rules-Examples):
+//!   `Trid-OR2-ctr-whip[3]: r9n9{c2 c8} - r2n9{c8 c6} - OR2{{n4r2c6 n2r9c8 | .}} ==> r8c1≠9`.
 //! - **ORk-forcing-whip[n]**: for each guardian g_i a partial whip of length p_i ≥ 0 on
 //!   g_i (as if g_i were a target: g_i true makes each of its R's true); a candidate
 //!   linked to g_i when p_i = 0, else to the last R of g_i's partial whip, for every i, is
