@@ -8,7 +8,7 @@ WITH chosen(id) AS (
 ),
 kinds(kind, position) AS (
     VALUES ('nrc_link', 1), ('conjugate', 2), ('group_link', 3), ('als_link', 4),
-           ('almost_cell_link', 5)
+           ('almost_cell_link', 5), ('or_member', 6)
 )
 SELECT k.kind AS kind,
        count(e.kind) AS edges,

@@ -6,7 +6,7 @@ WITH chosen(id) AS (
     SELECT CASE WHEN :state = 'latest' THEN (SELECT max(id) FROM state) ELSE :state END
 ),
 kinds(kind, position) AS (
-    VALUES ('candidate', 1), ('group', 2), ('als', 3), ('almost_cell', 4)
+    VALUES ('candidate', 1), ('group', 2), ('als', 3), ('almost_cell', 4), ('or_relation', 5)
 )
 SELECT k.kind AS kind,
        count(n.kind) AS nodes

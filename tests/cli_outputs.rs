@@ -86,7 +86,10 @@ fn graph_summary_json_is_exactly_kinds_to_counts() {
     let obj = v.as_object().unwrap();
     assert_eq!(obj.keys().collect::<Vec<_>>(), vec!["edges", "nodes"]);
     let nodes: Vec<&String> = v["nodes"].as_object().unwrap().keys().collect();
-    assert_eq!(nodes, vec!["almost_cell", "als", "candidate", "group"]);
+    assert_eq!(
+        nodes,
+        vec!["almost_cell", "als", "candidate", "group", "or_relation"]
+    );
     let edges: Vec<&String> = v["edges"].as_object().unwrap().keys().collect();
     assert_eq!(
         edges,
@@ -95,7 +98,8 @@ fn graph_summary_json_is_exactly_kinds_to_counts() {
             "als_link",
             "conjugate",
             "group_link",
-            "nrc_link"
+            "nrc_link",
+            "or_member"
         ]
     );
     // Ocean #1 start state: 252 open candidates (as the pencil-mark grid shows)

@@ -712,3 +712,50 @@ fn a_proof_is_drawn_one_branch_at_a_time() {
     );
     assert!(error_of(status, &e).contains("give the proof"), "{e}");
 }
+
+/// The explorer's graph sees a tridagon's OR relation: #4986 of mith's T&E(3) list after
+/// SudoRules' singles and whips[1] (Berthier, CSP-Rules-Examples), whose anti-tridagon has
+/// the guardians n6r4c4 n1r5c3 n6r5c3: each is linked to the relation.
+#[test]
+fn a_guardian_is_linked_to_its_or_relation() {
+    let grid = "\
++-------------------+-------------------+-------------------+
+! 1     248   3     ! 248   5     6     ! 27    478   9     !
+! 248   5     7     ! 1     248   9     ! 23    348   6     !
+! 6     9     248   ! 7     3     248   ! 125   1458  12458 !
++-------------------+-------------------+-------------------+
+! 248   2468  9     ! 2468  7     1     ! 235   3458  23458 !
+! 5     3     12468 ! 24689 24689 248   ! 127   1478  12478 !
+! 7     248   1248  ! 3     248   5     ! 6     9     1248  !
++-------------------+-------------------+-------------------+
+! 349   1     456   ! 469   469   347   ! 8     2     357   !
+! 2348  2468  2468  ! 5     1     23478 ! 9     367   37    !
+! 2389  7     2568  ! 2689  2689  238   ! 4     1356  135   !
++-------------------+-------------------+-------------------+";
+    let state = ok("/api/load", json!({"puzzle": grid}))["state"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let g = ok("/api/graph", json!({"state": state}));
+    assert!(g["nodes"]["or_relation"].as_u64().unwrap() >= 1, "{g}");
+    assert!(g["edges"]["or_member"].as_u64().unwrap() >= 3, "{g}");
+    for guardian in ["n6r4c4", "n1r5c3", "n6r5c3"] {
+        let v = ok(
+            "/api/neighbourhood",
+            json!({"state": state, "candidate": guardian}),
+        );
+        let or: Vec<&str> = v["links"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|l| l["via"] == "or_relation")
+            .map(|l| l["node"].as_str().unwrap())
+            .collect();
+        assert!(
+            or.iter()
+                .any(|n| n.starts_with("Trid-OR3{n6r4c4 n1r5c3 n6r5c3}{n2 n4 n8}")),
+            "{guardian}: {or:?}"
+        );
+        assert!(v["counts"]["by_via"]["or_relation"].as_u64().unwrap() >= 1);
+    }
+}

@@ -37,6 +37,7 @@ fn node_style(node: &Node) -> (&'static str, &'static str) {
         Node::Group(_) => ("box", "lightyellow"),
         Node::Als(_) => ("hexagon", "lightblue"),
         Node::AlmostCell(_) => ("octagon", "lightpink"),
+        Node::OrRelation(_) => ("doubleoctagon", "orange"),
     }
 }
 
@@ -48,6 +49,7 @@ fn edge_style(edge: &Edge) -> (&'static str, &'static str) {
         Edge::GroupLink { .. } => "darkgoldenrod",
         Edge::AlsLink { .. } => "steelblue",
         Edge::AlmostCellLink { .. } => "palevioletred",
+        Edge::OrMember { .. } => "darkorange",
     };
     (style, color)
 }

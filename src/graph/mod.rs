@@ -2,8 +2,10 @@
 //!
 //! Nodes: [`Node::Candidate`], [`Node::Group`] (a digit's candidates in a block ∩ row or
 //! block ∩ column, two or three cells), [`Node::Als`] (N cells of one house holding exactly
-//! N+1 digits) and [`Node::AlmostCell`] (the rest of that house: exactly one of the ALS's
-//! digits is in its solution, so its candidates of those digits form a choice).
+//! N+1 digits), [`Node::AlmostCell`] (the rest of that house: exactly one of the ALS's
+//! digits is in its solution, so its candidates of those digits form a choice) and
+//! [`Node::OrRelation`] (k candidates of which at least one is true: a tridagon's
+//! guardians, [`or_relations`]).
 //!
 //! Edges ([`Edge`]), each with the cell or house that supports it:
 //! - `NrcLink`: two open candidates in one cell, or with one digit in two cells of a house;
@@ -14,13 +16,15 @@
 //!   both be true (weak), marked strong when they are the only two places of the digit in
 //!   the house;
 //! - `AlsLink`: an ALS to each of its candidates, with the digit;
-//! - `AlmostCellLink`: an almost-cell to each of its candidates of the ALS's digits.
+//! - `AlmostCellLink`: an almost-cell to each of its candidates of the ALS's digits;
+//! - `OrMember`: an OR relation to each of its k candidates.
 //!
 //! Each undirected edge appears once. `graph` depends only on `grid` (and petgraph).
 
 pub mod als;
 pub mod groups;
 pub mod links;
+pub mod or_relations;
 
 use crate::grid::{tables, Candidate, CandidateSet, Cell, Digit, House, State};
 pub use links::LinkIndex;
@@ -143,16 +147,18 @@ pub enum Node {
     Group(Group),
     Als(Als),
     AlmostCell(AlmostCell),
+    OrRelation(or_relations::OrRelation),
 }
 
 impl Node {
-    /// `candidate`, `group`, `als` or `almost_cell`.
+    /// `candidate`, `group`, `als`, `almost_cell` or `or_relation`.
     pub fn kind(&self) -> &'static str {
         match self {
             Node::Candidate(_) => "candidate",
             Node::Group(_) => "group",
             Node::Als(_) => "als",
             Node::AlmostCell(_) => "almost_cell",
+            Node::OrRelation(_) => "or_relation",
         }
     }
     /// The node's label as the forums write it.
@@ -162,6 +168,7 @@ impl Node {
             Node::Group(g) => g.to_string(),
             Node::Als(a) => a.to_string(),
             Node::AlmostCell(a) => a.to_string(),
+            Node::OrRelation(r) => r.to_string(),
         }
     }
 }
@@ -197,10 +204,13 @@ pub enum Edge {
     AlsLink { digit: Digit },
     /// Almost-cell to one of its candidates of the ALS digits.
     AlmostCellLink { digit: Digit },
+    /// OR relation to one of its candidates (a guardian), with the relation's size k.
+    OrMember { k: u8 },
 }
 
 impl Edge {
-    /// `nrc_link`, `conjugate`, `group_link`, `als_link` or `almost_cell_link`.
+    /// `nrc_link`, `conjugate`, `group_link`, `als_link`, `almost_cell_link` or
+    /// `or_member`.
     pub fn kind(&self) -> &'static str {
         match self {
             Edge::NrcLink(_) => "nrc_link",
@@ -208,6 +218,7 @@ impl Edge {
             Edge::GroupLink { .. } => "group_link",
             Edge::AlsLink { .. } => "als_link",
             Edge::AlmostCellLink { .. } => "almost_cell_link",
+            Edge::OrMember { .. } => "or_member",
         }
     }
     /// The supporting cell or house, as text (`r4c1`, `b3`), with the digit for ALS edges.
@@ -216,6 +227,7 @@ impl Edge {
             Edge::NrcLink(s) | Edge::Conjugate(s) => s.to_string(),
             Edge::GroupLink { house, .. } => house.to_string(),
             Edge::AlsLink { digit } | Edge::AlmostCellLink { digit } => format!("n{digit}"),
+            Edge::OrMember { k } => format!("OR{k}"),
         }
     }
     /// True for strong links (conjugates and strong group links).
@@ -227,14 +239,19 @@ impl Edge {
     }
 }
 
-pub const NODE_KINDS: [&str; 4] = ["candidate", "group", "als", "almost_cell"];
-pub const EDGE_KINDS: [&str; 5] = [
+pub const NODE_KINDS: [&str; 5] = ["candidate", "group", "als", "almost_cell", "or_relation"];
+pub const EDGE_KINDS: [&str; 6] = [
     "nrc_link",
     "conjugate",
     "group_link",
     "als_link",
     "almost_cell_link",
+    "or_member",
 ];
+
+/// The largest OR relation the graph holds (the largest the OR-k chains start from:
+/// SudoRules' OR8 forcing whips).
+pub const MAX_OR_K: usize = 8;
 
 /// The typed candidate graph of one state.
 pub struct CandidateGraph {
@@ -264,7 +281,30 @@ impl CandidateGraph {
         g.add_candidates(&links);
         g.add_groups(&links);
         g.add_als(state);
+        g.add_or_relations(&links);
         g
+    }
+
+    /// The tridagons' OR relations ([`or_relations::tridagons`], every form, k ≤
+    /// [`MAX_OR_K`]), each with an edge to each guardian.
+    fn add_or_relations(&mut self, links: &LinkIndex) {
+        for r in or_relations::tridagons(links, 1, MAX_OR_K) {
+            let k = r.k() as u8;
+            let guardians = r.guardians.clone();
+            let node = self.graph.add_node(Node::OrRelation(r));
+            for g in guardians {
+                let nc = self.candidate_nodes[g.index()].expect("open candidate node");
+                self.graph.add_edge(node, nc, Edge::OrMember { k });
+            }
+        }
+    }
+
+    /// The OR relations of the graph, in node order.
+    pub fn or_relations(&self) -> impl Iterator<Item = &or_relations::OrRelation> {
+        self.graph.node_weights().filter_map(|n| match n {
+            Node::OrRelation(r) => Some(r),
+            _ => None,
+        })
     }
 
     /// The node of an open candidate.
@@ -452,7 +492,7 @@ impl CandidateGraph {
 
 /// One link of a candidate in the graph: the node at the other end, the edge's kind and
 /// strength, its support, and what carries it (`cell`, `row`, `column`, `block`, `group`,
-/// `als` or `almost_cell`).
+/// `als`, `almost_cell` or `or_relation`).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Neighbour {
     pub node: String,
@@ -488,6 +528,7 @@ impl CandidateGraph {
                     Edge::GroupLink { .. } => "group",
                     Edge::AlsLink { .. } => "als",
                     Edge::AlmostCellLink { .. } => "almost_cell",
+                    Edge::OrMember { .. } => "or_relation",
                 };
                 Neighbour {
                     node: self.graph[other].label(),

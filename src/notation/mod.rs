@@ -33,6 +33,7 @@ pub mod hypothesis;
 pub mod impossible;
 pub mod lexer;
 pub mod nrc;
+pub mod ork;
 pub mod rank;
 mod serde_forms;
 pub mod shown;

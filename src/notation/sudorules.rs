@@ -91,7 +91,7 @@ pub fn modern_name(f: ChainFamily) -> &'static str {
     }
 }
 
-fn modern_value(v: CspVariable, c: Candidate) -> String {
+pub(crate) fn modern_value(v: CspVariable, c: Candidate) -> String {
     match v {
         CspVariable::Rc(_) => format!("n{}", c.digit()),
         CspVariable::Rn(..) => format!("c{}", c.cell().col() + 1),

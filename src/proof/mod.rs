@@ -22,6 +22,7 @@ pub mod medusa;
 pub mod medusa_net;
 pub mod net;
 pub mod oddagon;
+pub mod ork;
 pub mod range;
 pub mod rank;
 pub mod tagging;
@@ -145,6 +146,9 @@ pub enum Pattern {
     Rank(Box<rank::RankPattern>),
     /// David P Bird's Junior Exocet: base, targets, cross-lines (see [`exocet`]).
     Exocet(Box<exocet::ExocetPattern>),
+    /// SudoRules' chains on an OR-k relation: ORk-whips, ORk-forcing-whips and
+    /// ORk-contrad-whips (see [`ork`]).
+    OrkChain(Box<ork::OrkChain>),
 }
 
 /// Evaluates `$body` with `$x` bound to the data of `$pattern`'s kind (`$pattern` a
@@ -252,6 +256,7 @@ macro_rules! on_pattern {
             $crate::proof::Pattern::Tridagon($x) => $body,
             $crate::proof::Pattern::Rank($x) => $body,
             $crate::proof::Pattern::Exocet($x) => $body,
+            $crate::proof::Pattern::OrkChain($x) => $body,
         }
     };
 }

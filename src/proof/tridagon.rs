@@ -51,6 +51,12 @@ pub enum TridagonForm {
     /// Every cell holds at least two of them and, in each block, each digit is in at least
     /// two cells (CSP-Rules' degenerate-cyclic anti-tridagon).
     DegenerateCyclic,
+    /// Every cell holds at least one of them: what a complete or degenerate-cyclic pattern
+    /// becomes as its cells lose digits along a path. SudoRules keeps an OR-k relation once
+    /// found ("There remains a Trid-OR2-relation…") while its cells lose digits; re-derived
+    /// from the state alone, the relation holds as long as the cells cannot be filled, which
+    /// the checker verifies. Only the OR-k chains ([`super::ork`]) start from this form.
+    Reduced,
 }
 
 /// A tridagon: three digits, four blocks of three cells in SudoRules' roles, the guardians.
@@ -89,6 +95,7 @@ impl TridagonPattern {
             TridagonForm::Complete if self.target_cell().is_some() => "tridagon",
             TridagonForm::Complete => "Trid",
             TridagonForm::DegenerateCyclic => "Degen-Cycl-Trid",
+            TridagonForm::Reduced => "Trid",
         }
     }
 
@@ -191,6 +198,7 @@ fn check_form(state: &State, p: &TridagonPattern) -> Result<(), CheckError> {
             let enough = match p.form {
                 TridagonForm::Complete => 3,
                 TridagonForm::DegenerateCyclic => 2,
+                TridagonForm::Reduced => 1,
             };
             if n < enough {
                 return fail(format!(
@@ -285,6 +293,14 @@ pub(super) fn check_linked_to_all(
 
 /// Verify a tridagon or anti-tridagon OR-k relation and its eliminations on `state`.
 pub(super) fn check(state: &State, proof: &Proof, p: &TridagonPattern) -> Result<(), CheckError> {
+    check_relation(state, p)?;
+    check_linked_to_all(proof, &p.guardians)
+}
+
+/// Verify that the pattern holds on `state` and that its guardians are exactly the listed
+/// ones, so that at least one of them is true (the OR-k relation the chains of
+/// [`super::ork`] start from).
+pub(super) fn check_relation(state: &State, p: &TridagonPattern) -> Result<(), CheckError> {
     if !distinct(&p.digits) {
         return fail("a tridagon has three different digits");
     }
@@ -311,7 +327,7 @@ pub(super) fn check(state: &State, proof: &Proof, p: &TridagonPattern) -> Result
     if can_be_filled(state, &cells, &p.digits) {
         return fail("the twelve cells can be filled with the three digits");
     }
-    check_linked_to_all(proof, &p.guardians)
+    Ok(())
 }
 
 impl crate::proof::PatternKind for TridagonPattern {

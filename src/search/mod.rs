@@ -46,6 +46,7 @@ pub mod locked_sets;
 pub mod medusa;
 pub mod net;
 pub mod oddagon;
+pub mod ork;
 pub mod ranges;
 pub mod rank;
 pub mod registry;

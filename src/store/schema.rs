@@ -12,12 +12,15 @@ use rusqlite::Connection;
 /// The version written to `PRAGMA user_version`; a file with another non-zero version is
 /// refused rather than misread, except version 1, which a writer upgrades ([`prepare`]).
 ///
+/// Version 4: the graph's OR relations (`node.kind = 'or_relation'`, `edge.kind =
+/// 'or_member'`): the `node` and `edge` tables' kind checks admit them; a version 1–3 store
+/// has both tables rebuilt by its first writer ([`widen_graph_kinds`]).
 /// Version 3: `rating` says which bound cut a rating (`cut`: time, memory or budget; then
 /// `rating` is NULL and `cut_above` the level it is known to exceed) and under which bounds
 /// it ran (`bounds`). Version 2: `rating.rating` holds a level (INTEGER) or SER's ER
 /// (REAL), and `rating` has SER's `ep` and `ed` (version 1: `rating INTEGER`, no `ep`,
 /// `ed`).
-pub const SCHEMA_VERSION: i64 = 3;
+pub const SCHEMA_VERSION: i64 = 4;
 
 /// The version before `rating` held SER: upgraded in place by the first writer.
 const VERSION_1: i64 = 1;
@@ -25,6 +28,9 @@ const VERSION_1: i64 = 1;
 /// The version before `rating` said what cut a rating: upgraded in place (three columns
 /// added) by the first writer.
 const VERSION_2: i64 = 2;
+
+/// The version before the graph's OR relations: its `node` and `edge` tables are rebuilt.
+const VERSION_3: i64 = 3;
 
 /// `PRAGMA application_id` of a sudolink store: "SLNK".
 pub const APPLICATION_ID: i64 = 0x534C_4E4B;
@@ -83,7 +89,7 @@ CREATE TABLE IF NOT EXISTS node (
     id         INTEGER NOT NULL,
     kind       TEXT NOT NULL
                CHECK (kind = 'candidate' OR kind = 'group' OR kind = 'als'
-                      OR kind = 'almost_cell'),
+                      OR kind = 'almost_cell' OR kind = 'or_relation'),
     label      TEXT NOT NULL,
     candidate  INTEGER,
     digit      INTEGER,
@@ -101,7 +107,8 @@ CREATE TABLE IF NOT EXISTS edge (
     id        INTEGER NOT NULL,
     kind      TEXT NOT NULL
               CHECK (kind = 'nrc_link' OR kind = 'conjugate' OR kind = 'group_link'
-                     OR kind = 'als_link' OR kind = 'almost_cell_link'),
+                     OR kind = 'als_link' OR kind = 'almost_cell_link'
+                     OR kind = 'or_member'),
     src       INTEGER NOT NULL,
     dst       INTEGER NOT NULL,
     support   TEXT NOT NULL,
@@ -207,14 +214,22 @@ CREATE INDEX IF NOT EXISTS elimination_run ON elimination(run_id, family, length
 /// Turn on foreign keys, check the file's schema version and create what is missing
 /// (nothing is written to a complete store of this version).
 pub fn prepare(conn: &Connection) -> Result<(), StoreError> {
-    conn.pragma_update(None, "foreign_keys", true)?;
     let version: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0))?;
-    if version != 0 && version != VERSION_1 && version != VERSION_2 && version != SCHEMA_VERSION {
+    if version != 0
+        && version != VERSION_1
+        && version != VERSION_2
+        && version != VERSION_3
+        && version != SCHEMA_VERSION
+    {
         return Err(StoreError::SchemaVersion {
             found: version,
             expected: SCHEMA_VERSION,
         });
     }
+    if version != 0 && version != SCHEMA_VERSION {
+        widen_graph_kinds(conn)?;
+    }
+    conn.pragma_update(None, "foreign_keys", true)?;
     let id: i64 = conn.pragma_query_value(None, "application_id", |row| row.get(0))?;
     let tables: i64 = conn.query_row(
         "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN \
@@ -253,6 +268,55 @@ pub fn prepare(conn: &Connection) -> Result<(), StoreError> {
     }
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
     tx.pragma_update(None, "application_id", APPLICATION_ID)?;
+    tx.commit()?;
+    Ok(())
+}
+
+/// Rebuild a version 1–3 store's `node` and `edge` tables with version 4's kind checks
+/// (SQLite cannot alter a CHECK): new tables, rows copied, old ones dropped, the new ones
+/// renamed; the view and indexes are then recreated by the schema. One transaction, with
+/// foreign keys off while the tables are swapped (SQLite's recipe for changing a table).
+fn widen_graph_kinds(conn: &Connection) -> Result<(), StoreError> {
+    let node_sql: Option<String> = conn
+        .query_row(
+            "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = 'node'",
+            [],
+            |row| row.get(0),
+        )
+        .ok();
+    if node_sql.is_none_or(|sql| sql.contains("or_relation")) {
+        return Ok(());
+    }
+    let table = |name: &str| -> String {
+        let start = SCHEMA
+            .find(&format!("CREATE TABLE IF NOT EXISTS {name} ("))
+            .expect("the schema creates the table");
+        let end = start
+            + SCHEMA[start..]
+                .find(") STRICT, WITHOUT ROWID;")
+                .expect("the table's end")
+            + ") STRICT, WITHOUT ROWID;".len();
+        SCHEMA[start..end].replacen(
+            &format!("IF NOT EXISTS {name} ("),
+            &format!("{name}_v4 ("),
+            1,
+        )
+    };
+    conn.pragma_update(None, "foreign_keys", false)?;
+    let tx = conn.unchecked_transaction()?;
+    tx.execute_batch(&format!(
+        "DROP VIEW IF EXISTS edge_ends;
+         {}
+         {}
+         INSERT INTO node_v4 SELECT * FROM node;
+         INSERT INTO edge_v4 SELECT * FROM edge;
+         DROP TABLE edge;
+         DROP TABLE node;
+         ALTER TABLE node_v4 RENAME TO node;
+         ALTER TABLE edge_v4 RENAME TO edge;",
+        table("node"),
+        table("edge")
+    ))?;
     tx.commit()?;
     Ok(())
 }
@@ -314,7 +378,10 @@ pub fn check_ours(
     let ours = id == APPLICATION_ID
         || names.is_empty()
         || (id == 0
-            && (version == SCHEMA_VERSION || version == VERSION_1 || version == VERSION_2)
+            && (version == SCHEMA_VERSION
+                || version == VERSION_1
+                || version == VERSION_2
+                || version == VERSION_3)
             && ["puzzle", "run", "state"]
                 .iter()
                 .all(|t| names.iter().any(|n| n == t)));

@@ -7,7 +7,9 @@ use super::{mark, Drawn, Meanings, Parts, CHAIN_MEANINGS};
 use crate::export::svg::{Role, SetKind};
 use crate::grid::{Candidate, State};
 use crate::proof::oddagon::OddagonPattern;
+use crate::proof::ork::{OrkCell, OrkChain};
 use crate::proof::tridagon::TridagonPattern;
+use crate::proof::whip::WhipCell;
 use crate::proof::Proof;
 
 /// The tridagon's colours: its digits' candidates in the twelve cells, the guardians.
@@ -82,5 +84,58 @@ impl Drawn for OddagonPattern {
             .marks
             .extend(self.guardians.iter().map(|&g| mark(g, Role::Extra)));
         (parts, &ODDAGON_MEANINGS)
+    }
+}
+
+/// An OR-k chain ([`crate::proof::ork`]): its relation drawn as the tridagon is, the
+/// chain's L's and R's marked, each L linked to what it hangs on.
+impl Drawn for OrkChain {
+    /// `Trid-OR3-whip[2]`, `Trid-OR3-forcing-whip[3]`.
+    fn label(&self, _: &Proof) -> String {
+        let (name, _, n) = self.rule_name();
+        format!("Trid-{name}[{n}]")
+    }
+
+    fn picture(
+        &self,
+        state: &State,
+        proof: &Proof,
+        only: Option<usize>,
+    ) -> (Parts, &'static Meanings) {
+        let (mut parts, _) = self.relation.picture(state, proof, only);
+        let whip_cell = |parts: &mut Parts, w: &WhipCell, from: Option<Candidate>| {
+            parts
+                .marks
+                .extend(w.left_linking.iter().map(|&c| mark(c, Role::Left)));
+            parts.marks.extend(
+                w.right_linking
+                    .iter()
+                    .flatten()
+                    .map(|&c| mark(c, Role::Right)),
+            );
+            if let (Some(from), Some(&l)) = (from, w.left_linking.first()) {
+                parts.link((&[from], None), (&[l], None), false);
+            }
+            w.right_linking.as_ref().and_then(|r| r.first().copied())
+        };
+        let mut prev = Some(self.target);
+        for cell in &self.cells {
+            prev = match cell {
+                OrkCell::Variable(w) => whip_cell(&mut parts, w, prev),
+                OrkCell::Or { right_linking, .. } => {
+                    parts
+                        .marks
+                        .extend(right_linking.iter().map(|&c| mark(c, Role::Right)));
+                    *right_linking
+                }
+            };
+        }
+        for (g, branch) in &self.branches {
+            let mut prev = Some(*g);
+            for w in branch {
+                prev = whip_cell(&mut parts, w, prev);
+            }
+        }
+        (parts, &TRIDAGON_MEANINGS)
     }
 }

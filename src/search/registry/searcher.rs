@@ -209,6 +209,16 @@ impl TechniqueId {
                 }
             }
             Search::Trial(kind) => trial_target(links, kind, target, max_len, meter),
+            Search::Ork(kind) => match ork::search_target(links, kind, target, max_len, meter) {
+                Ok(proof) => TargetAnswer {
+                    proof,
+                    stopped: None,
+                    searched_to: max_len,
+                    dead: false,
+                    proven_none: false,
+                },
+                Err(stop) => TargetAnswer::stopped(stop, 0),
+            },
             Search::Whip(k) => {
                 let s = whips::search_target_metered(links, k, target, max_len, meter);
                 TargetAnswer {
@@ -370,7 +380,8 @@ impl TechniqueId {
             | Search::Hypothesis(_)
             | Search::Assistant(_)
             | Search::Hodoku(_)
-            | Search::Trial(_) => SearcherShare::Own(self),
+            | Search::Trial(_)
+            | Search::Ork(_) => SearcherShare::Own(self),
         }
     }
 }
@@ -740,6 +751,9 @@ impl Searcher {
             Search::Force(spec) => {
                 self.force
                     .of_length(spec, links, rule.length, limit, &mut self.meter)?
+            }
+            Search::Ork(kind) => {
+                ork::find_within(links, kind, rule.length, limit, &mut self.meter)?
             }
             Search::Trial(kind) => {
                 self.trials

@@ -11,7 +11,7 @@ pub(super) const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in [Berthier NRC]'s order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 126] = {
+pub static REGISTRY: [Technique; 129] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -776,6 +776,30 @@ pub static REGISTRY: [Technique; 126] = {
             "two base cells of a mini-line with 3 or 4 digits, two targets in the band's other boxes, each base digit's cells on the cross-lines outside the band in two lines: the targets hold the base digits (Bird's Junior Exocet: target, base and cover-line rules)",
         )
         .rated(1000, 0),
+        // SudoRules' chains on a tridagon's OR-k relation: at their length n with the whips
+        // (SudoRules tries them after whip[n], before g-whip[n] and braid[n]; ties go by
+        // this order: whip, forcing, contrad, ORk-whip, as its saliences)
+        ork(
+            "ork-forcing-whip",
+            &["ork-forcing-whips", "orkfw"],
+            OrkKind::ForcingWhip,
+            "from each guardian of a tridagon's OR-k relation (k ≤ 8) a partial whip, all ending on what sees the target: one guardian is true, so the target goes (SudoRules' ORk-forcing-whips)",
+        )
+        .rated(20, 100),
+        ork(
+            "ork-contrad-whip",
+            &["ork-contrad-whips", "orkcw", "ork-ctr-whip"],
+            OrkKind::ContradWhip,
+            "a partial whip on the target whose right-linking candidates see every guardian of a tridagon's OR-k relation (k ≤ 6): the target goes (SudoRules' ORk-ctr-whips)",
+        )
+        .rated(20, 100),
+        ork(
+            "ork-whip",
+            &["ork-whips", "orkw"],
+            OrkKind::Whip,
+            "a whip one of whose cells is a tridagon's OR-k relation (k ≤ 6), its guardians but one linked to the target or an earlier R (SudoRules' ORk-whips)",
+        )
+        .rated(20, 100),
         force(
             "force-cell-links",
             CHAINS,

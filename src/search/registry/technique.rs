@@ -43,6 +43,9 @@ pub enum Search {
     /// T&E(B_p, 1) and T&E(B_p, 2), the theories of the BxB and BxBB classes
     /// (`search::te`).
     Trial(TrialKind),
+    /// SudoRules' chains on the OR-k relations of tridagons ([CSP-Rules]): ORk-whips,
+    /// ORk-contrad-whips, ORk-forcing-whips (`search::ork`).
+    Ork(OrkKind),
 }
 
 /// A search that finds every instance of its pattern in a state at once: the function
@@ -497,6 +500,36 @@ pub(super) const fn hodoku(
     }
 }
 
+/// The set naming the chains on OR-k relations.
+pub const ORK_SET: &str = "ork-chains";
+
+/// A chain on the OR-k relations of the tridagons ([`crate::search::ork`]): graded by its
+/// length as SudoRules counts it, by name only (in no rating scheme yet), listed with the
+/// whips.
+pub(super) const fn ork(
+    name: &'static str,
+    aliases: &'static [&'static str],
+    kind: OrkKind,
+    summary: &'static str,
+) -> Technique {
+    Technique {
+        name,
+        aliases,
+        sets: &[ORK_SET],
+        search: Search::Ork(kind),
+        class: Class::Extra,
+        measure: LengthMeasure::Variables,
+        graded: true,
+        default_cap: Some(crate::search::ork::MAX_LENGTH),
+        summary,
+        system: System::Whips,
+        difficulty: Difficulty {
+            base: 0,
+            per_length: 0,
+        },
+    }
+}
+
 /// The set naming the trial techniques (by name only: see [`TechniqueId::by_name_only`]).
 pub const TRIAL_SET: &str = "trial";
 
@@ -605,7 +638,8 @@ impl TechniqueId {
             | Search::Hodoku(HodokuRule::Fish { .. })
             | Search::Hodoku(HodokuRule::SiameseFish)
             | Search::Hodoku(HodokuRule::KrakenFish { .. })
-            | Search::Trial(_) => false,
+            | Search::Trial(_)
+            | Search::Ork(_) => false,
             Search::Hodoku(HodokuRule::Template { set }) => set,
         }
     }

@@ -69,6 +69,7 @@ const QUERY_FILES: &[(&str, &str)] = query_files![
     "eliminations-by-family",
     "group-links",
     "node-counts",
+    "or-relations",
     "seen-by",
     "steps",
     "subsumption",

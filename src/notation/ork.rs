@@ -1,0 +1,142 @@
+//! Chains on an OR-k relation ([`crate::proof::ork`]) as text, printers only: our line (the
+//! relation, then the chain), and SudoRules' lines as CSP-Rules 2.1 prints them
+//! (`CSP-Rules-Generic/GENERAL/generic-output.clp`: `print-ORk-whip`,
+//! `print-ORk-contrad-whip`, `print-ORk-forcing-whip-elim-candidate`), on SudoRules'
+//! published paths of #4986, #20958 and #26529 of mith's T&E(3) list
+//! (denis-berthier/CSP-Rules-Examples, `Sudoku-a/Tridagons/`):
+//!
+//! ```text
+//! Trid-OR3-whip[2]: OR3{{n6r5c3 n1r5c3 | n6r4c4}} - b4n6{r4c2 .} ==> r5c3≠8
+//! Trid-OR2-ctr-whip[3]: r9n9{c2 c8} - r2n9{c8 c6} - OR2{{n4r2c6 n2r9c8 | .}} ==> r8c1≠9
+//! Trid-OR3-forcing-whip-elim[3]:
+//!    || n2r2c7 -
+//!    || n4r3c9 - partial-whip[1]: c7n4{r3 r6} -
+//!    || n8r1c8 - partial-whip[1]: r6c8{n8 n2} -
+//!  ==> r6c7≠2
+//! ```
+//!
+//! SudoRules lists an OR cell's left-linking guardians in the order its relation holds them
+//! after its updates; we list them in the relation's (ascending) order.
+
+use super::impossible::tridagon_text;
+use super::shown::Shown;
+use super::sudorules::{modern_conclusions, modern_value};
+use crate::grid::{Candidate, State};
+use crate::proof::ork::{OrkCell, OrkChain, OrkKind};
+use crate::proof::whip::WhipCell;
+use crate::proof::Proof;
+
+fn labels(cands: &[Candidate]) -> String {
+    cands
+        .iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `r5n6{c5 c3}`, or `b4n6{r4c2 .}` for a last cell.
+fn whip_cell(c: &WhipCell) -> String {
+    let v = c.variable;
+    let value = |items: &[Candidate]| match items {
+        [one] => modern_value(v, *one),
+        many => format!("{{{}}}", labels(many)),
+    };
+    let right = c.right_linking.as_deref().map_or(".".to_string(), value);
+    format!("{v}{{{} {right}}}", value(&c.left_linking))
+}
+
+/// `OR3{{n6r5c3 n1r5c3 | n6r4c4}}` or, with no R, `OR3{{… | .}}`.
+fn or_cell(k: usize, left: &[Candidate], right: Option<Candidate>) -> String {
+    let right = right.map_or(".".to_string(), |r| r.to_string());
+    format!("OR{k}{{{{{} | {right}}}}}", labels(left))
+}
+
+/// The chain's cells joined by ` - `.
+fn cells_text(c: &OrkChain) -> String {
+    let k = c.k();
+    c.cells
+        .iter()
+        .map(|cell| match cell {
+            OrkCell::Variable(w) => whip_cell(w),
+            OrkCell::Or {
+                left_linking,
+                right_linking,
+            } => or_cell(k, left_linking, *right_linking),
+        })
+        .collect::<Vec<_>>()
+        .join(" - ")
+}
+
+/// SudoRules' name of the relation: `Trid` or `Degen-Cycl-Trid`.
+fn relation_name(c: &OrkChain) -> &'static str {
+    match c.relation.sudorules_name() {
+        "tridagon" => "Trid",
+        other => other,
+    }
+}
+
+/// SudoRules' lines of the step.
+pub fn ork_sudorules(c: &OrkChain, proof: &Proof) -> String {
+    let (k, n, name) = (c.k(), c.length(), relation_name(c));
+    let concl = modern_conclusions(proof);
+    match c.kind {
+        OrkKind::Whip => format!("{name}-OR{k}-whip[{n}]: {} ==> {concl}", cells_text(c)),
+        OrkKind::ContradWhip => {
+            format!("{name}-OR{k}-ctr-whip[{n}]: {} ==> {concl}", cells_text(c))
+        }
+        OrkKind::ForcingWhip => {
+            let mut out = format!("{name}-OR{k}-forcing-whip-elim[{n}]:");
+            for (g, branch) in &c.branches {
+                out.push_str(&format!("\n   || {g} -"));
+                if !branch.is_empty() {
+                    let cells: Vec<String> = branch.iter().map(whip_cell).collect();
+                    out.push_str(&format!(
+                        " partial-whip[{}]: {} -",
+                        branch.len(),
+                        cells.join(" - ")
+                    ));
+                }
+            }
+            out.push_str(&format!("\n ==> {concl}"));
+            out
+        }
+    }
+}
+
+/// Our line: the relation, then the chain (`OR3-whip[2] on Trid-OR3 {248}: …; guardians …:
+/// OR3{{…}} - b4n6{r4c2 .}`); a forcing whip's branches as `n4r3c9: c7n4{r3 r6}`, `|`
+/// between them.
+pub fn ork_text(c: &OrkChain) -> String {
+    let (name, _, n) = c.rule_name();
+    let chain = match c.kind {
+        OrkKind::ForcingWhip => c
+            .branches
+            .iter()
+            .map(|(g, b)| {
+                let cells: Vec<String> = b.iter().map(whip_cell).collect();
+                if cells.is_empty() {
+                    g.to_string()
+                } else {
+                    format!("{g}: {}", cells.join(" - "))
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" | "),
+        _ => cells_text(c),
+    };
+    format!("{name}[{n}] on {}: {chain}", tridagon_text(&c.relation))
+}
+
+impl Shown for OrkChain {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        let _ = (state, proof);
+        ork_text(self)
+    }
+    fn dialect(&self) -> &'static str {
+        "ours (SudoRules' below)"
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = state;
+        Some(ork_sudorules(self, proof))
+    }
+}

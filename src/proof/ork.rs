@@ -1,0 +1,417 @@
+//! Chains on an OR-k relation: SudoRules' ORk-whips, ORk-forcing-whips and
+//! ORk-contrad-whips ([CSP-Rules] 2.1, Denis Berthier, 2022:
+//! `CSP-Rules-Generic/CHAIN-RULES-EXOTIC/`: `OR3-WHIPS/`, `OR3-FORCING-WHIPS/`,
+//! `OR3-CONTRAD-WHIPS/`, `PARTIAL-OR3-WHIPS/` and their k = 2…6 (8) siblings; [Berthier
+//! tridagon], "The tridagon rule", New Sudoku Players' Forum thread, from March 2022), and
+//! their checker.
+//!
+//! An **OR-k relation** is k candidates of which at least one is true: here the guardians of
+//! a tridagon or of its anti-tridagon and degenerate-cyclic forms ([`super::tridagon`]),
+//! re-derived by the checker from the state. SudoRules treats it as one more "cell" of a
+//! whip, whose candidates are the guardians: on the assumption that the target Z is true,
+//! every guardian but one (the OR's right-linking candidate) is false, so that one is true.
+//!
+//! - **ORk-whip[n]** on Z: a whip (see [`super::whip`]) one of whose n cells is the OR
+//!   relation, not the last. The OR cell's left-linking candidates are every guardian but
+//!   its right-linking one R_or; each is linked to Z or to an earlier R, and, unless the OR
+//!   cell is the first, one of them to the previous R; R_or is not Z and no earlier R. The
+//!   next cell's L is linked to R_or, and the later cells' other candidates may hang on
+//!   R_or like on any R. Z is eliminated. (`ORk-whip[1]`, every guardian linked to Z, is
+//!   the relation's own elimination, `trid-ork`.)
+//!   `Trid-OR3-whip[2]: OR3{{n6r5c3 n1r5c3 | n6r4c4}} - b4n6{r4c2 .} ==> r5c3≠8`
+//! - **ORk-contrad-whip[n]** on Z: a partial whip of length p = n − 1 ≥ 1 on Z (every cell
+//!   with its R) such that every guardian is linked to one of its R's: Z true would make
+//!   every guardian false. SudoRules prints it `ORk-ctr-whip[n]`, the relation as a last
+//!   cell with no R (#20958 of mith's T&E(3) list, CSP-Rules-Examples):
+//!   `Trid-OR2-ctr-whip[3]: r9n9{c2 c8} - r2n9{c8 c6} - OR2{{n4r2c6 n2r9c8 | .}} ==> r8c1≠9`.
+//! - **ORk-forcing-whip[n]**: for each guardian g_i a partial whip of length p_i ≥ 0 on
+//!   g_i (as if g_i were a target: g_i true makes each of its R's true); a candidate
+//!   linked to g_i when p_i = 0, else to the last R of g_i's partial whip, for every i, is
+//!   false whichever guardian is true; n = 1 + Σ p_i. SudoRules prints one line per
+//!   guardian (`Trid-OR3-forcing-whip-elim[3]:` then `   || n4r3c9 - partial-whip[1]:
+//!   c7n4{r3 r6} -` …).
+//!
+//! The checker re-derives the relation (the pattern, its guardians, that it cannot be
+//! filled) with [`super::tridagon`]'s checker, then every cell exactly as the rule files
+//! state them; it shares no code with `search::ork`. Only plain candidates serve as L's
+//! and R's (the g-forms are not built yet).
+
+use super::facts::{fail, CheckError};
+use super::tridagon::{check_relation, TridagonPattern};
+use super::whip::WhipCell;
+use super::Proof;
+use crate::grid::{Candidate, CspVariable, State};
+use serde::{Deserialize, Serialize};
+
+/// Which chain on the OR relation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OrkKind {
+    /// A whip one of whose cells (not the last) is the relation.
+    Whip,
+    /// A partial whip on the target whose R's see every guardian.
+    ContradWhip,
+    /// A partial whip from each guardian, all ending on candidates linked to the target.
+    ForcingWhip,
+}
+
+impl OrkKind {
+    /// Our rule family: `ork-whip`, `ork-contrad-whip`, `ork-forcing-whip`.
+    pub const fn family(self) -> &'static str {
+        match self {
+            OrkKind::Whip => "ork-whip",
+            OrkKind::ContradWhip => "ork-contrad-whip",
+            OrkKind::ForcingWhip => "ork-forcing-whip",
+        }
+    }
+}
+
+/// One cell of an ORk-whip or ORk-contrad-whip: a CSP variable as in a whip, or the OR
+/// relation with its left-linking guardians and (except as a contrad-whip's last cell) its
+/// right-linking one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OrkCell {
+    Variable(WhipCell),
+    Or {
+        left_linking: Vec<Candidate>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        right_linking: Option<Candidate>,
+    },
+}
+
+/// A chain on an OR-k relation, concluding that `target` is false.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OrkChain {
+    pub kind: OrkKind,
+    /// The pattern whose guardians form the OR-k relation.
+    pub relation: TridagonPattern,
+    pub target: Candidate,
+    /// Whips and contrad-whips: the cells from the target on.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cells: Vec<OrkCell>,
+    /// Forcing whips: each guardian, in the relation's order, with its partial whip (every
+    /// cell with an R; empty when the target is linked to the guardian itself).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub branches: Vec<(Candidate, Vec<WhipCell>)>,
+}
+
+impl OrkChain {
+    /// k, the relation's size.
+    pub fn k(&self) -> usize {
+        self.relation.guardians.len()
+    }
+
+    /// SudoRules' length: the cells, the OR cell counting one; for a forcing whip one plus
+    /// the branches' cells.
+    pub fn length(&self) -> usize {
+        match self.kind {
+            OrkKind::ForcingWhip => 1 + self.branches.iter().map(|(_, b)| b.len()).sum::<usize>(),
+            _ => self.cells.len(),
+        }
+    }
+
+    /// (`OR3-whip`, `ork-whip`, n).
+    pub fn rule_name(&self) -> (String, String, usize) {
+        let k = self.k();
+        let name = match self.kind {
+            OrkKind::Whip => format!("OR{k}-whip"),
+            OrkKind::ContradWhip => format!("OR{k}-contrad-whip"),
+            OrkKind::ForcingWhip => format!("OR{k}-forcing-whip"),
+        };
+        (name, self.kind.family().to_string(), self.length())
+    }
+}
+
+/// One plain candidate, open, of `v`.
+fn single(
+    state: &State,
+    items: &[Candidate],
+    v: CspVariable,
+    what: &str,
+) -> Result<Candidate, CheckError> {
+    let [c] = items else {
+        return fail(format!(
+            "{what} must be one candidate (the g-forms are not supported)"
+        ));
+    };
+    if !state.has(*c) {
+        return Err(CheckError::NotOpen(*c));
+    }
+    if !v.candidates().contains(c) {
+        return fail(format!("{what} {c} is not a candidate of {v}"));
+    }
+    Ok(*c)
+}
+
+/// What a chain walked so far has: its L's and R's (R's in order) and its variables.
+#[derive(Default)]
+struct Walked {
+    lefts: Vec<Candidate>,
+    rights: Vec<Candidate>,
+    vars: Vec<CspVariable>,
+    or_cells: usize,
+}
+
+impl Walked {
+    /// Linked to the start (the target, or a forcing branch's guardian) or to an earlier R.
+    fn covered(&self, start: Candidate, x: Candidate) -> bool {
+        x.is_linked(start) || self.rights.iter().any(|&r| x.is_linked(r))
+    }
+}
+
+/// One CSP-variable cell at position `pos` (1-based) of a chain from `start`; `last` when it
+/// has no R.
+fn variable_cell(
+    state: &State,
+    start: Candidate,
+    cell: &WhipCell,
+    pos: usize,
+    last: bool,
+    w: &mut Walked,
+) -> Result<(), CheckError> {
+    let v = cell.variable;
+    let l = single(state, &cell.left_linking, v, &format!("cell {pos}'s L"))?;
+    let hangs = match w.rights.last() {
+        None => l.is_linked(start),
+        Some(&r) => l.is_linked(r),
+    };
+    if !hangs {
+        return fail(format!(
+            "cell {pos}: L {l} is not linked to {}",
+            w.rights
+                .last()
+                .map_or(format!("the start {start}"), |r| format!(
+                    "the previous R {r}"
+                ))
+        ));
+    }
+    if l == start || w.lefts.contains(&l) || w.rights.contains(&l) {
+        return fail(format!(
+            "cell {pos}: L {l} repeats a candidate of the chain"
+        ));
+    }
+    if w.vars.contains(&v) {
+        return fail(format!(
+            "cell {pos}: {v} is already used by an earlier cell"
+        ));
+    }
+    let r = match (&cell.right_linking, last) {
+        (None, true) => None,
+        (Some(r), false) => {
+            let r = single(state, r, v, &format!("cell {pos}'s R"))?;
+            if r == l || r == start || w.lefts.contains(&r) || w.rights.contains(&r) {
+                return fail(format!(
+                    "cell {pos}: R {r} repeats a candidate of the chain"
+                ));
+            }
+            Some(r)
+        }
+        (Some(_), true) => return fail(format!("cell {pos} is the last: it has no R")),
+        (None, false) => return fail(format!("cell {pos} has no R")),
+    };
+    for x in v.candidates() {
+        if !state.has(x) || x == l || Some(x) == r {
+            continue;
+        }
+        if !w.covered(start, x) {
+            return fail(format!(
+                "cell {pos}: {x} of {v} is linked neither to {start} nor to an earlier R"
+            ));
+        }
+    }
+    w.lefts.push(l);
+    w.rights.extend(r);
+    w.vars.push(v);
+    Ok(())
+}
+
+/// The OR cell at position `pos` of an ORk-whip or contrad-whip on `z`.
+fn or_cell(
+    z: Candidate,
+    guardians: &[Candidate],
+    left: &[Candidate],
+    right: Option<Candidate>,
+    pos: usize,
+    last: bool,
+    w: &mut Walked,
+) -> Result<(), CheckError> {
+    w.or_cells += 1;
+    if w.or_cells > 1 {
+        return fail("the chain uses the OR relation twice");
+    }
+    let mut all: Vec<Candidate> = left.iter().copied().chain(right).collect();
+    all.sort();
+    let n = all.len();
+    all.dedup();
+    if all != guardians || n != guardians.len() {
+        return fail(format!(
+            "cell {pos}: the OR cell's candidates are not the relation's guardians"
+        ));
+    }
+    match (right, last) {
+        // the contrad-whip's end: every guardian is linked to an R of the chain
+        (None, true) => {
+            if w.rights.is_empty() {
+                return fail("a contrad-whip has at least one cell before the relation");
+            }
+            if let Some(g) = guardians
+                .iter()
+                .find(|&&g| !w.rights.iter().any(|&r| g.is_linked(r)))
+            {
+                return fail(format!("the guardian {g} is linked to no R of the chain"));
+            }
+            Ok(())
+        }
+        (Some(r_or), false) => {
+            if r_or == z || w.rights.contains(&r_or) {
+                return fail(format!(
+                    "cell {pos}: the OR's R {r_or} is the target or an earlier R"
+                ));
+            }
+            match w.rights.last() {
+                None => {
+                    if let Some(g) = left.iter().find(|&&g| !g.is_linked(z)) {
+                        return fail(format!(
+                            "the first cell's guardian {g} is not linked to {z}"
+                        ));
+                    }
+                }
+                Some(&prev) => {
+                    if !left.iter().any(|&g| g.is_linked(prev)) {
+                        return fail(format!(
+                            "cell {pos}: no guardian of the OR cell is linked to the previous R {prev}"
+                        ));
+                    }
+                    if let Some(g) = left.iter().find(|&&g| !w.covered(z, g)) {
+                        return fail(format!(
+                            "cell {pos}: the guardian {g} is linked neither to {z} nor to an earlier R"
+                        ));
+                    }
+                }
+            }
+            w.rights.push(r_or);
+            Ok(())
+        }
+        (None, false) => fail(format!("cell {pos}: the OR cell has no R")),
+        (Some(_), true) => fail("an ORk-whip ends with a CSP variable, not the relation"),
+    }
+}
+
+/// Verify an OR-k chain on `state`: the relation, every cell, and that the proof concludes
+/// exactly the elimination of its target.
+pub fn check(state: &State, proof: &Proof, c: &OrkChain) -> Result<(), CheckError> {
+    let z = c.target;
+    if !state.has(z) {
+        return Err(CheckError::NotOpen(z));
+    }
+    if proof.eliminations != vec![z] || !proof.assertions.is_empty() {
+        return Err(CheckError::Conclusion {
+            target: z.elimination(),
+            why: "an OR-k chain concludes exactly the elimination of its target".into(),
+        });
+    }
+    check_relation(state, &c.relation)?;
+    let guardians = &c.relation.guardians;
+    if guardians.len() < 2 {
+        return fail("an OR relation of one candidate is a placement, not a chain's start");
+    }
+    if proof.length != c.length() {
+        return fail(format!(
+            "the proof says length {} but the chain has length {}",
+            proof.length,
+            c.length()
+        ));
+    }
+    match c.kind {
+        OrkKind::Whip | OrkKind::ContradWhip => {
+            if !c.branches.is_empty() {
+                return fail("only a forcing whip has branches");
+            }
+            let n = c.cells.len();
+            let or_last = matches!(c.cells.last(), Some(OrkCell::Or { .. }));
+            if (c.kind == OrkKind::ContradWhip) != or_last {
+                return fail("a contrad-whip, and only it, ends with the relation");
+            }
+            if n < 2 {
+                return fail("an OR-k chain of length 1 is the relation's own elimination");
+            }
+            let mut w = Walked::default();
+            for (i, cell) in c.cells.iter().enumerate() {
+                let (pos, last) = (i + 1, i + 1 == n);
+                match cell {
+                    OrkCell::Variable(v) => variable_cell(state, z, v, pos, last, &mut w)?,
+                    OrkCell::Or {
+                        left_linking,
+                        right_linking,
+                    } => or_cell(
+                        z,
+                        guardians,
+                        left_linking,
+                        *right_linking,
+                        pos,
+                        last,
+                        &mut w,
+                    )?,
+                }
+            }
+            if w.or_cells != 1 {
+                return fail("the chain does not use the OR relation");
+            }
+            Ok(())
+        }
+        OrkKind::ForcingWhip => {
+            if !c.cells.is_empty() {
+                return fail("a forcing whip has branches, not cells");
+            }
+            let listed: Vec<Candidate> = c.branches.iter().map(|(g, _)| *g).collect();
+            if &listed != guardians {
+                return fail("a forcing whip has one branch per guardian, in the relation's order");
+            }
+            if c.branches.iter().all(|(_, b)| b.is_empty()) {
+                return fail("an OR-k forcing whip of length 1 is the relation's own elimination");
+            }
+            for (g, branch) in &c.branches {
+                let mut w = Walked::default();
+                for (i, cell) in branch.iter().enumerate() {
+                    variable_cell(state, *g, cell, i + 1, false, &mut w)?;
+                }
+                let end = w.rights.last().copied().unwrap_or(*g);
+                if !z.is_linked(end) {
+                    return fail(format!(
+                        "{z} is not linked to {end}, where the branch of {g} ends"
+                    ));
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+impl crate::proof::PatternKind for OrkChain {
+    fn rule_name(&self) -> (String, String, usize) {
+        OrkChain::rule_name(self)
+    }
+
+    fn check(&self, state: &State, proof: &Proof) -> Result<(), CheckError> {
+        check(state, proof, self)
+    }
+
+    fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
+        out.named(self.relation.guardians.iter().copied());
+        let whip_cell = |out: &mut crate::proof::candidates::Collected, w: &WhipCell| {
+            out.named(w.left_linking.iter().copied());
+            out.named(w.right_linking.iter().flatten().copied());
+        };
+        for cell in &self.cells {
+            if let OrkCell::Variable(w) = cell {
+                whip_cell(out, w);
+            }
+        }
+        for (_, branch) in &self.branches {
+            for w in branch {
+                whip_cell(out, w);
+            }
+        }
+    }
+}

@@ -1,0 +1,510 @@
+//! ORk-whips, ORk-contrad-whips and ORk-forcing-whips ([`crate::proof::ork`], whose doc
+//! states the three rules as CSP-Rules 2.1 defines them), found on the OR-k relations of the
+//! state's tridagons ([`relations_for`]: complete, degenerate-cyclic or reduced, 2 ≤ k ≤
+//! [`MAX_K`], or [`MAX_FORCING_K`] for forcing whips).
+//!
+//! Example (SudoRules' notation; #4986 of mith's T&E(3) list, Berthier's
+//! CSP-Rules-Examples):
+//!
+//! ```text
+//! Trid-OR3-whip[2]: OR3{{n6r5c3 n1r5c3 | n6r4c4}} - b4n6{r4c2 .} ==> r5c3≠8
+//! ```
+//!
+//! # How the search works
+//!
+//! A breadth-first search over partial chains from one start candidate, level k holding the
+//! partial chains of k cells, as [`super::whips`] does for whips (this module keeps its own
+//! simpler arena: an OR-k chain needs a relation to exist at all, which few states have):
+//! - **ORk-whips** on a target Z: a partial chain is extended by a CSP variable (its L
+//!   linked to the last R, or to Z first; one candidate left outside the candidates linked
+//!   to Z or to an R: the new R; none: the whip ends, if the relation is in it) or, once,
+//!   by the relation (every guardian but one, R_or, linked to Z or to an R, one of them to
+//!   the last R).
+//! - **ORk-contrad-whips** on Z: plain partial whips on Z; one whose R's see every guardian
+//!   of a relation ends a contrad-whip one cell longer.
+//! - **ORk-forcing-whips**: plain partial whips from each guardian (as a target); each
+//!   candidate gets, per guardian, the shortest branch ending on an R linked to it (or 0
+//!   when it is linked to the guardian); the sum plus one is its length.
+//!
+//! As SudoRules does, each level keeps one partial chain per set of R's and last R (with
+//! the relation's R, for ORk-whips), the first found.
+//!
+//! # Complexity
+//!
+//! The relations cost one tridagon enumeration (about a millisecond). Per start candidate,
+//! level k holds at most one partial chain per R set, bounded by b^k for a branching factor
+//! b (a few); extending one visits ≤ 28 L's × 4 variables, each a 729-bit difference. The
+//! length bounds the depth; [`DEFAULT_NODES`] partial chains per search (or the meter's
+//! share) bound the work: past it the search stops and says so ([`Stop`]). Every search
+//! returns each target's shortest chain within the length asked for.
+
+use super::limits::{Meter, Stop};
+use super::tridagon::relations_reduced;
+use crate::graph::LinkIndex;
+use crate::grid::{Candidate, CandidateSet, CspVariable};
+use crate::proof::ork::{OrkCell, OrkChain, OrkKind};
+use crate::proof::tridagon::TridagonPattern;
+use crate::proof::whip::WhipCell;
+use crate::proof::{Pattern, Proof};
+use std::collections::HashSet;
+
+/// The largest relation an ORk-whip or contrad-whip starts from (SudoRules' OR6).
+pub const MAX_K: usize = 6;
+/// The largest relation an ORk-forcing-whip starts from (SudoRules' OR8).
+pub const MAX_FORCING_K: usize = 8;
+/// The longest chain searched unless asked for more.
+pub const MAX_LENGTH: usize = 12;
+/// Partial chains one search may create unless the meter allows fewer.
+pub const DEFAULT_NODES: usize = 2_000_000;
+
+/// The OR-k relations `kind` starts from: the guardians of the tridagons, complete,
+/// degenerate-cyclic or reduced ([`relations_reduced`]), 2 ≤ k ≤ the kind's largest, each
+/// guardian set once (the first pattern that gives it).
+pub fn relations_for(links: &LinkIndex, kind: OrkKind) -> Vec<TridagonPattern> {
+    let max = match kind {
+        OrkKind::ForcingWhip => MAX_FORCING_K,
+        _ => MAX_K,
+    };
+    let mut seen: HashSet<Vec<Candidate>> = HashSet::new();
+    relations_reduced(links, max)
+        .into_iter()
+        .filter(|p| p.guardians.len() >= 2)
+        .filter(|p| seen.insert(p.guardians.clone()))
+        .collect()
+}
+
+/// One cell of a partial chain.
+#[derive(Clone, Copy)]
+enum Step {
+    Var {
+        v: CspVariable,
+        l: Candidate,
+        r: Option<Candidate>,
+    },
+    /// The relation (its index), with its R.
+    Or { relation: usize, r: Candidate },
+}
+
+/// A partial chain from a start candidate.
+#[derive(Clone)]
+struct Partial {
+    steps: Vec<Step>,
+    rights: Vec<Candidate>,
+    /// The L's and R's.
+    used: CandidateSet,
+    /// Linked to the start or to an R.
+    covered: CandidateSet,
+    /// Linked to an R.
+    r_linked: CandidateSet,
+    vars: Vec<CspVariable>,
+    relation: Option<usize>,
+}
+
+impl Partial {
+    fn start(links: &LinkIndex, start: Candidate) -> Partial {
+        Partial {
+            steps: Vec::new(),
+            rights: Vec::new(),
+            used: CandidateSet::default(),
+            covered: *links.linked(start),
+            r_linked: CandidateSet::default(),
+            vars: Vec::new(),
+            relation: None,
+        }
+    }
+
+    fn with_right(&self, links: &LinkIndex, step: Step, r: Candidate) -> Partial {
+        let mut p = self.clone();
+        p.steps.push(step);
+        p.rights.push(r);
+        p.used.insert(r);
+        p.covered.union_with(links.linked(r));
+        p.r_linked.union_with(links.linked(r));
+        p
+    }
+
+    /// This chain extended by the CSP variable `v` with its L and R.
+    fn extended(&self, links: &LinkIndex, v: CspVariable, l: Candidate, r: Candidate) -> Partial {
+        let mut child = self.with_right(links, Step::Var { v, l, r: Some(r) }, r);
+        child.used.insert(l);
+        child.vars.push(v);
+        child
+    }
+
+    /// The key SudoRules merges partial chains by: the set of R's, the last R, the
+    /// relation's R.
+    fn key(&self) -> Vec<u16> {
+        let mut k: Vec<u16> = self.rights.iter().map(|c| c.index() as u16).collect();
+        k.sort_unstable();
+        k.push(self.rights.last().map_or(u16::MAX, |c| c.index() as u16));
+        for s in &self.steps {
+            if let Step::Or { relation, r } = s {
+                k.push(1000 + *relation as u16);
+                k.push(r.index() as u16);
+            }
+        }
+        k
+    }
+}
+
+/// What extending a partial chain by a CSP variable gives.
+enum Extension {
+    /// The variable has nothing left: the chain ends (its last cell, no R).
+    End(CspVariable, Candidate),
+    /// One candidate left: the new R.
+    Right(CspVariable, Candidate, Candidate),
+}
+
+/// Every extension of `p` (from `start`) by a CSP variable.
+fn extensions(links: &LinkIndex, start: Candidate, p: &Partial) -> Vec<Extension> {
+    let hang = match p.rights.last() {
+        None => links.linked(start),
+        Some(&r) => links.linked(r),
+    };
+    let mut out = Vec::new();
+    for l in hang.iter() {
+        if l == start || p.used.contains(l) {
+            continue;
+        }
+        for v in l.variables() {
+            if p.vars.contains(&v) {
+                continue;
+            }
+            let mut rest = links.variable(v).difference(&p.covered);
+            rest.remove(l);
+            match rest.len() {
+                0 => out.push(Extension::End(v, l)),
+                1 => {
+                    let r = rest.first().expect("one candidate");
+                    if r != start && !p.used.contains(r) {
+                        out.push(Extension::Right(v, l, r));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// A search's node count against its cap.
+struct Budget {
+    nodes: usize,
+    cap: usize,
+    stop: Stop,
+}
+
+impl Budget {
+    fn new(meter: &Meter) -> Budget {
+        let (cap, stop) = meter.search_cap(DEFAULT_NODES, 400);
+        Budget {
+            nodes: 0,
+            cap,
+            stop,
+        }
+    }
+    fn spend(&mut self, n: usize) -> Result<(), Stop> {
+        self.nodes += n;
+        if self.nodes > self.cap {
+            Err(self.stop)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// The whip cells of plain steps.
+fn whip_cells(steps: &[Step]) -> Vec<WhipCell> {
+    steps
+        .iter()
+        .map(|s| match *s {
+            Step::Var { v, l, r } => WhipCell {
+                variable: v,
+                left_linking: vec![l],
+                right_linking: r.map(|r| vec![r]),
+            },
+            Step::Or { .. } => unreachable!("a plain partial whip has no OR cell"),
+        })
+        .collect()
+}
+
+/// The OR-k chain cells of `steps`, the relation's left-linking guardians all but its R.
+fn ork_cells(steps: &[Step], rels: &[TridagonPattern]) -> Vec<OrkCell> {
+    steps
+        .iter()
+        .map(|s| match *s {
+            Step::Var { .. } => OrkCell::Variable(whip_cells(&[*s]).remove(0)),
+            Step::Or { relation, r } => OrkCell::Or {
+                left_linking: rels[relation]
+                    .guardians
+                    .iter()
+                    .copied()
+                    .filter(|&g| g != r)
+                    .collect(),
+                right_linking: Some(r),
+            },
+        })
+        .collect()
+}
+
+fn proof_of(chain: OrkChain) -> Proof {
+    let target = chain.target;
+    Proof::new(Pattern::OrkChain(Box::new(chain)), vec![target], vec![])
+}
+
+/// The shortest ORk-whip or contrad-whip on `z` of length ≤ `max_len`, on `rels`.
+fn shortest_on(
+    links: &LinkIndex,
+    kind: OrkKind,
+    rels: &[TridagonPattern],
+    z: Candidate,
+    max_len: usize,
+    budget: &mut Budget,
+) -> Result<Option<Proof>, Stop> {
+    let guardian_sets: Vec<CandidateSet> = rels
+        .iter()
+        .map(|p| CandidateSet::from_candidates(p.guardians.iter().copied()))
+        .collect();
+    let mut level = vec![Partial::start(links, z)];
+    // level holds partial chains of `len` cells; a chain ending on the next cell has len + 1
+    for len in 0..max_len {
+        let mut next: Vec<Partial> = Vec::new();
+        let mut keys: HashSet<Vec<u16>> = HashSet::new();
+        for p in &level {
+            if kind == OrkKind::ContradWhip && len >= 1 {
+                if let Some(i) = guardian_sets.iter().position(|g| g.is_subset(&p.r_linked)) {
+                    let mut cells: Vec<OrkCell> = whip_cells(&p.steps)
+                        .into_iter()
+                        .map(OrkCell::Variable)
+                        .collect();
+                    cells.push(OrkCell::Or {
+                        left_linking: rels[i].guardians.clone(),
+                        right_linking: None,
+                    });
+                    return Ok(Some(proof_of(OrkChain {
+                        kind,
+                        relation: rels[i].clone(),
+                        target: z,
+                        cells,
+                        branches: Vec::new(),
+                    })));
+                }
+            }
+            for e in extensions(links, z, p) {
+                match e {
+                    Extension::End(v, l) => {
+                        if kind != OrkKind::Whip {
+                            continue;
+                        }
+                        if let Some(i) = p.relation {
+                            let mut steps = p.steps.clone();
+                            steps.push(Step::Var { v, l, r: None });
+                            return Ok(Some(proof_of(OrkChain {
+                                kind,
+                                relation: rels[i].clone(),
+                                target: z,
+                                cells: ork_cells(&steps, rels),
+                                branches: Vec::new(),
+                            })));
+                        }
+                    }
+                    Extension::Right(v, l, r) => {
+                        let child = p.extended(links, v, l, r);
+                        if keys.insert(child.key()) {
+                            next.push(child);
+                        }
+                    }
+                }
+            }
+            if kind == OrkKind::Whip && p.relation.is_none() {
+                for (i, rel) in rels.iter().enumerate() {
+                    for &r in &rel.guardians {
+                        if r == z || p.rights.contains(&r) {
+                            continue;
+                        }
+                        let left = rel.guardians.iter().filter(|&&g| g != r);
+                        let ok = match p.rights.last() {
+                            None => left.clone().all(|&g| links.is_linked(g, z)),
+                            Some(&prev) => {
+                                left.clone().any(|&g| links.is_linked(g, prev))
+                                    && left.clone().all(|&g| p.covered.contains(g))
+                            }
+                        };
+                        if ok {
+                            let mut child = p.with_right(links, Step::Or { relation: i, r }, r);
+                            child.relation = Some(i);
+                            if keys.insert(child.key()) {
+                                next.push(child);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        budget.spend(next.len())?;
+        if next.is_empty() {
+            break;
+        }
+        level = next;
+    }
+    Ok(None)
+}
+
+/// Plain partial whips from `g` up to `max_len` cells: for each candidate linked to the
+/// last R of one (or to `g`, at length 0), the shortest such partial whip's steps.
+fn branches_from(
+    links: &LinkIndex,
+    g: Candidate,
+    max_len: usize,
+    budget: &mut Budget,
+) -> Result<Vec<Option<Vec<Step>>>, Stop> {
+    let mut best: Vec<Option<Vec<Step>>> = vec![None; 729];
+    for c in links.linked(g).iter() {
+        best[c.index()] = Some(Vec::new());
+    }
+    let mut level = vec![Partial::start(links, g)];
+    for _ in 0..max_len {
+        let mut next: Vec<Partial> = Vec::new();
+        let mut keys: HashSet<Vec<u16>> = HashSet::new();
+        for p in &level {
+            for e in extensions(links, g, p) {
+                if let Extension::Right(v, l, r) = e {
+                    let child = p.extended(links, v, l, r);
+                    if keys.insert(child.key()) {
+                        for c in links.linked(r).iter() {
+                            if best[c.index()].is_none() {
+                                best[c.index()] = Some(child.steps.clone());
+                            }
+                        }
+                        next.push(child);
+                    }
+                }
+            }
+        }
+        budget.spend(next.len())?;
+        if next.is_empty() {
+            break;
+        }
+        level = next;
+    }
+    Ok(best)
+}
+
+/// Every ORk-forcing-whip of length ≤ `max_len` on `rels`: for each candidate, its
+/// shortest over the relations.
+fn forcing_on(
+    links: &LinkIndex,
+    rels: &[TridagonPattern],
+    max_len: usize,
+    budget: &mut Budget,
+) -> Result<Vec<Proof>, Stop> {
+    let mut best: Vec<Option<(usize, Proof)>> = vec![None; 729];
+    for rel in rels {
+        let mut per_guardian = Vec::with_capacity(rel.guardians.len());
+        for &g in &rel.guardians {
+            per_guardian.push(branches_from(links, g, max_len.saturating_sub(1), budget)?);
+        }
+        for z in links.open().iter() {
+            let mut branches = Vec::with_capacity(rel.guardians.len());
+            let mut total = 1;
+            for (&g, found) in rel.guardians.iter().zip(&per_guardian) {
+                match &found[z.index()] {
+                    Some(steps) => {
+                        total += steps.len();
+                        branches.push((g, whip_cells(steps)));
+                    }
+                    None => {
+                        total = usize::MAX;
+                        break;
+                    }
+                }
+            }
+            if total == 1 || total > max_len {
+                continue;
+            }
+            if best[z.index()].as_ref().is_some_and(|(n, _)| *n <= total) {
+                continue;
+            }
+            let proof = proof_of(OrkChain {
+                kind: OrkKind::ForcingWhip,
+                relation: rel.clone(),
+                target: z,
+                cells: Vec::new(),
+                branches,
+            });
+            best[z.index()] = Some((total, proof));
+        }
+    }
+    Ok(best.into_iter().flatten().map(|(_, p)| p).collect())
+}
+
+/// The shortest chain of `kind` eliminating `target`, of length ≤ `max_len` (None if there
+/// is none), or the limit that stopped the search.
+pub fn search_target(
+    links: &LinkIndex,
+    kind: OrkKind,
+    target: Candidate,
+    max_len: usize,
+    meter: &mut Meter,
+) -> Result<Option<Proof>, Stop> {
+    let rels = relations_for(links, kind);
+    if rels.is_empty() || !links.open().contains(target) {
+        return Ok(None);
+    }
+    let mut budget = Budget::new(meter);
+    let found = match kind {
+        OrkKind::ForcingWhip => Ok(forcing_on(links, &rels, max_len, &mut budget)?
+            .into_iter()
+            .find(|p| p.eliminations == [target])),
+        _ => shortest_on(links, kind, &rels, target, max_len, &mut budget),
+    };
+    meter.spend(budget.nodes);
+    found
+}
+
+/// Up to `limit` chains of `kind` of exactly `length` (each target's shortest, kept when it
+/// has that length: a shorter one is found at its own length), or the limit that stopped
+/// the search.
+pub fn find_within(
+    links: &LinkIndex,
+    kind: OrkKind,
+    length: usize,
+    limit: usize,
+    meter: &mut Meter,
+) -> Result<Vec<Proof>, Stop> {
+    let rels = relations_for(links, kind);
+    if rels.is_empty() || length < 2 {
+        return Ok(Vec::new());
+    }
+    let mut budget = Budget::new(meter);
+    let mut out = Vec::new();
+    let result = (|| {
+        if kind == OrkKind::ForcingWhip {
+            out = forcing_on(links, &rels, length, &mut budget)?
+                .into_iter()
+                .filter(|p| p.length == length)
+                .take(limit)
+                .collect();
+            return Ok(());
+        }
+        for z in links.open().iter() {
+            if out.len() >= limit {
+                break;
+            }
+            if let Some(p) = shortest_on(links, kind, &rels, z, length, &mut budget)? {
+                if p.length == length {
+                    out.push(p);
+                }
+            }
+        }
+        Ok(())
+    })();
+    meter.spend(budget.nodes);
+    result.map(|()| out)
+}
+
+/// Every chain of `kind` of exactly `length` in the state, unbounded but for
+/// [`DEFAULT_NODES`] partial chains per search (a cut search returns none).
+pub fn find(links: &LinkIndex, kind: OrkKind, length: usize) -> Vec<Proof> {
+    find_within(links, kind, length, usize::MAX, &mut Meter::unlimited()).unwrap_or_default()
+}
