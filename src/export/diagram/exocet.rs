@@ -17,7 +17,7 @@ const EXOCET_MEANINGS: Meanings = Meanings {
 
 impl Drawn for ExocetPattern {
     fn label(&self, _: &Proof) -> String {
-        "junior-exocet".into()
+        self.rule_name().0
     }
 
     fn picture(&self, state: &State, _: &Proof, _: Option<usize>) -> (Parts, &'static Meanings) {

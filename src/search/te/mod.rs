@@ -441,22 +441,12 @@ impl<'m> Engine<'m> {
             }
             hard.sort_unstable_by_key(|&(len, y)| (len, y.index()));
             for &(_, y) in &hard {
-                self.braid_searches += 1;
                 let mut spent = 0;
                 let answer = ctx.shortest(y, p, BRAID_BUDGET, &mut spent);
-                self.meter.spend(spent as usize);
-                match answer {
-                    braids::BraidAnswer::Length(_) => {
-                        if !a.eliminate(y) {
-                            return Ok(false);
-                        }
-                        if let Some(stop) = self.meter.check() {
-                            return Err(stop);
-                        }
-                        continue 'round;
-                    }
-                    braids::BraidAnswer::NoneUpTo => {}
-                    braids::BraidAnswer::OverBudget => return Err(Stop::SearchBudget),
+                match self.braid_answer(a, y, answer, spent)? {
+                    Some(false) => return Ok(false),
+                    Some(true) => continue 'round,
+                    None => {}
                 }
             }
             if self.bp_memo.len() >= BP_MEMO_MAX {
@@ -464,6 +454,33 @@ impl<'m> Engine<'m> {
             }
             self.bp_memo.entry(*a).or_insert(targets);
             return Ok(true);
+        }
+    }
+
+    /// One braid search's answer on `y` in context `a`, counted and metered: `Some(true)`
+    /// when a braid eliminated y (the round starts again), `Some(false)` when that left the
+    /// context contradictory, `None` when there is no braid up to the length asked.
+    fn braid_answer(
+        &mut self,
+        a: &mut Grid,
+        y: Candidate,
+        answer: braids::BraidAnswer,
+        spent: u64,
+    ) -> Result<Option<bool>, Stop> {
+        self.braid_searches += 1;
+        self.meter.spend(spent as usize);
+        match answer {
+            braids::BraidAnswer::Length(_) => {
+                if !a.eliminate(y) {
+                    return Ok(Some(false));
+                }
+                match self.meter.check() {
+                    Some(stop) => Err(stop),
+                    None => Ok(Some(true)),
+                }
+            }
+            braids::BraidAnswer::NoneUpTo => Ok(None),
+            braids::BraidAnswer::OverBudget => Err(Stop::SearchBudget),
         }
     }
 
@@ -519,22 +536,12 @@ impl<'m> Engine<'m> {
             for len in 1..=p {
                 let mut next = Vec::with_capacity(live.len());
                 for &y in &live {
-                    self.braid_searches += 1;
                     let mut spent = 0;
                     let answer = braids::shortest_braid(&links, y, len, BRAID_BUDGET, &mut spent);
-                    self.meter.spend(spent as usize);
-                    match answer {
-                        braids::BraidAnswer::Length(_) => {
-                            if !a.eliminate(y) {
-                                return Ok(false);
-                            }
-                            if let Some(stop) = self.meter.check() {
-                                return Err(stop);
-                            }
-                            continue 'round;
-                        }
-                        braids::BraidAnswer::NoneUpTo => next.push(y),
-                        braids::BraidAnswer::OverBudget => return Err(Stop::SearchBudget),
+                    match self.braid_answer(a, y, answer, spent)? {
+                        Some(false) => return Ok(false),
+                        Some(true) => continue 'round,
+                        None => next.push(y),
                     }
                 }
                 live = next;
