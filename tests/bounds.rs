@@ -351,3 +351,38 @@ fn rate_ser_cut_by_its_time_bound_says_so() {
     );
     assert!(err.contains("1 of 1 puzzle(s) cut by a bound"), "{err}");
 }
+
+/// `classify`'s SER column is bounded as `rate`'s is: Loki under a 1 s bound is stored as a
+/// cut row (no ER, the bound named, ER so far as its lower bound in tenths), counted apart
+/// from the rated ones; the same study without the bound rates it 11.9, its published SER.
+#[test]
+fn classify_ser_cut_by_its_time_bound_is_stored_cut_then_resumed() {
+    let loki = "57....9..........8.1.........168..4......28.9..2.9416.....2.....6.9.82.4...41.6..";
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("loki.txt");
+    std::fs::write(&file, format!("{loki}\n")).unwrap();
+    let db = dir.path().join("ser.db");
+    let (file, db) = (file.to_str().unwrap(), db.to_str().unwrap());
+    let classify = |extra: &[&str]| {
+        let mut args = vec!["classify", file, "--scheme", "SER", "--db", db, "--json"];
+        args.extend_from_slice(extra);
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str::<serde_json::Value>(&out).unwrap()
+    };
+    let first = classify(&["--timeout", "1"]);
+    assert_eq!(first["table"]["SER"]["cut"], 1, "{first}");
+    assert_eq!(first["table"]["SER"]["errors"], 0, "{first}");
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let (rating, cut, above): (Option<f64>, String, i64) = conn
+        .query_row("SELECT rating, cut, cut_above FROM rating", [], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        })
+        .unwrap();
+    assert_eq!((rating, cut.as_str()), (None, "time"));
+    assert!(above < 119, "ER so far is below Loki's 11.9: {above}");
+    drop(conn);
+    let second = classify(&["--timeout", "0"]);
+    assert_eq!(second["table"]["SER"]["cut"], 0, "{second}");
+    assert_eq!(second["table"]["SER"]["er"]["11.9"], 1, "{second}");
+}

@@ -159,8 +159,8 @@ fn print(
                 .collect();
             columns.insert(
                 RatingScheme::Ser.name().to_string(),
-                json!({"er": er, "unsolved": ser.unsolved, "errors": ser.errors,
-                       "seconds": ser.seconds}),
+                json!({"er": er, "unsolved": ser.unsolved, "cut": ser.cut,
+                       "errors": ser.errors, "seconds": ser.seconds}),
             );
         }
         let dis: Vec<serde_json::Value> = disagreements

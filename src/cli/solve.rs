@@ -141,12 +141,36 @@ pub fn run(args: &SolveArgs) -> Result<()> {
                 "bounds": args.bounds.bounds(1).describe(),
             });
         }
+        if !resolution.passed_over.is_empty() {
+            v["passed_over"] = resolution
+                .passed_over
+                .iter()
+                .map(|(step, s)| json!({"step": step, "searching": s.rule.to_string()}))
+                .collect();
+        }
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
         print!("{}", text_report(&loaded, &resolution, args.notation));
         println!("{level}");
+        if let Some(note) = passed_over_note(&resolution) {
+            println!("{note}");
+        }
     }
     Ok(())
+}
+
+/// The steps taken after a simpler rule's search was cut by its own work bound with nothing
+/// found: `NOTE: not surely simplest-first at step(s) 4, 7: the search of large-mutant-fish
+/// there was cut by its work bound; the level is an upper bound`.
+fn passed_over_note(r: &Resolution) -> Option<String> {
+    let (_, first) = r.passed_over.first()?;
+    let steps: Vec<String> = r.passed_over.iter().map(|(n, _)| n.to_string()).collect();
+    Some(format!(
+        "NOTE: not surely simplest-first at step(s) {}: the search of {} there was cut by its \
+         work bound with nothing found; the level is an upper bound",
+        steps.join(", "),
+        first.rule
+    ))
 }
 
 /// `--save-state N FILE`: the state step N is found in, written atomically.

@@ -177,7 +177,9 @@ CREATE TABLE IF NOT EXISTS run_puzzle (
 -- classify: a puzzle's rating in one scheme. A level scheme (L, M, N, W, ...) stores its
 -- level, an INTEGER (NULL: not solved up to the run's max_len); SER stores Sudoku
 -- Explainer's ER, a REAL with one decimal (20.0: SE's rules do not solve the puzzle), with
--- its EP and ED (NULL for the level schemes). An error leaves rating, ep and ed NULL.
+-- its EP and ED (NULL for the level schemes). An error leaves rating, ep and ed NULL. A
+-- rating a bound cut leaves them NULL too and names the bound in `cut`; `cut_above` is then
+-- a level the rating is above (a level scheme) or SE's ER so far in tenths (SER: ER >= it).
 CREATE TABLE IF NOT EXISTS rating (
     run_id    INTEGER NOT NULL,
     position  INTEGER NOT NULL,

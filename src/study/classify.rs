@@ -205,7 +205,7 @@ pub fn rate_puzzle(
         .iter()
         .map(|s| match s {
             RatingScheme::Level(_) => level_rows.next().expect("a row per level scheme"),
-            RatingScheme::Ser => ser_row(&start, solution),
+            RatingScheme::Ser => ser_row(&start, solution, bounds),
             RatingScheme::Trial(t) => trial_row(&start, *t, max_len, bounds),
         })
         .collect()
@@ -251,19 +251,26 @@ fn trial_row(start: &State, scheme: TrialScheme, max_p: usize, bounds: &Bounds) 
 }
 
 /// SER's row: ER as the rating (20.0 when SE's rules do not solve it), EP, ED as SE prints
-/// them, and the hardest step's SE name (the first step as hard as ER).
-fn ser_row(start: &State, solution: Option<&[u8; 81]>) -> RatingRow {
+/// them, and the hardest step's SE name (the first step as hard as ER). Rated within the
+/// puzzle's bounds, checked between SE's steps: a cut row has no rating, the hardest step so
+/// far as `hardest`, and its ER so far in tenths as the cut's `above` (ER is at least that).
+fn ser_row(start: &State, solution: Option<&[u8; 81]>, bounds: &Bounds) -> RatingRow {
     let t = Instant::now();
-    let rated = ser::rate(start, solution);
+    let rated = ser::rate_within(start, solution, bounds.start());
     let seconds = t.elapsed().as_secs_f64();
     match rated {
         Ok(r) => {
             let s = r.summary();
+            let cut = r.cut.map(|stop| RowCut {
+                bound: stop.bound().to_string(),
+                above: tenths(r.er.max(0.0)) as usize,
+                bounds: bounds.describe(),
+            });
             RatingRow {
                 scheme: RatingScheme::Ser.to_string(),
-                rating: Some(RatingValue::Er(s.er)),
-                ep: Some(s.ep),
-                ed: Some(s.ed),
+                rating: cut.is_none().then_some(RatingValue::Er(s.er)),
+                ep: cut.is_none().then_some(s.ep),
+                ed: cut.is_none().then_some(s.ed),
                 hardest: r
                     .steps
                     .iter()
@@ -271,7 +278,7 @@ fn ser_row(start: &State, solution: Option<&[u8; 81]>) -> RatingRow {
                     .map(|step| step.name.clone()),
                 seconds,
                 error: None,
-                cut: None,
+                cut,
             }
         }
         Err(e) => error_row(RatingScheme::Ser, e.to_string(), seconds),
@@ -286,6 +293,8 @@ pub struct SerTable {
     pub er: BTreeMap<u32, usize>,
     /// Puzzles SE's rules do not solve (ER 20.0).
     pub unsolved: usize,
+    /// Puzzles whose rating a bound (time, memory, budget) cut before SE's rules ended.
+    pub cut: usize,
     /// Puzzles that could not be rated.
     pub errors: usize,
     pub puzzles: usize,
@@ -305,7 +314,9 @@ impl SerTable {
         self.puzzles += 1;
         self.seconds += row.seconds;
         match (row.rating, &row.error) {
-            (_, Some(_)) | (None, None) => self.errors += 1,
+            (_, Some(_)) => self.errors += 1,
+            (None, None) if row.cut.is_some() => self.cut += 1,
+            (None, None) => self.errors += 1,
             (Some(RatingValue::Er(er)), None) if er < SER_NOT_SOLVED => {
                 *self.er.entry(tenths(er)).or_default() += 1
             }
@@ -326,6 +337,9 @@ impl SerTable {
             );
         }
         out += &format!("{:>10} {:>9}\n", "20.0", self.unsolved);
+        if self.cut > 0 {
+            out += &format!("{:>10} {:>9}\n", "cut", self.cut);
+        }
         out += &format!("{:>10} {:>9}\n", "errors", self.errors);
         out += &format!(
             "{:>10} {:>9.1}\n",

@@ -31,6 +31,11 @@ pub struct Resolution {
     /// The limit that stopped the run (a search it cut), when one did: the path ends there
     /// cut, not stuck — a rule of the list may still apply to the final state.
     pub stopped: Option<Stopped>,
+    /// The steps (1-based) taken after a search of a rule before theirs was cut by its own
+    /// work bound with nothing found ([`Searcher::passed_over`]: the large fish), with that
+    /// rule: the path is not surely simplest-first at those steps, so a rating read from
+    /// it is an upper bound there.
+    pub passed_over: Vec<(usize, Stopped)>,
 }
 
 #[derive(Clone, Debug, Error)]
@@ -169,11 +174,18 @@ pub fn solve_steps_within(
     let mut steps = Vec::new();
     // what the searches learn of a state serves the next rules on it; dropped at the end
     let mut searcher = Searcher::within(limits);
+    let mut passed_over = Vec::new();
+    // a rule cut by its own work bound in the state the path ends in: cut, not stuck
+    let mut cut_at_end = None;
     while !state.is_solved() && steps.len() < max_steps {
         let links = LinkIndex::new(&state);
         let Some(proof) = searcher.first_step(rules, &links) else {
+            cut_at_end = searcher.passed_over();
             break;
         };
+        if let Some(rule) = searcher.passed_over() {
+            passed_over.push((steps.len() + 1, rule));
+        }
         let at = state.clone();
         take_step(&at, &mut state, proof, solution, &mut steps)?;
     }
@@ -182,7 +194,8 @@ pub fn solve_steps_within(
         steps,
         final_state: state,
         solved,
-        stopped: searcher.stopped().filter(|_| !solved),
+        stopped: searcher.stopped().or(cut_at_end).filter(|_| !solved),
+        passed_over,
     })
 }
 
@@ -266,6 +279,7 @@ pub fn solve_all_at_once(
         final_state: state,
         solved,
         stopped: None,
+        passed_over: Vec::new(),
     })
 }
 

@@ -408,6 +408,11 @@ pub struct Searcher {
     /// The limit that stopped a search, and the rule it stopped: from then on every rule
     /// answers nothing.
     stopped: Option<Stopped>,
+    /// The first rule of the last [`Searcher::first_step`] whose search its own work bound
+    /// cut before it found anything (the large fish: [`crate::search::fish::search`]'s
+    /// bound): that rule may hold a step in the state, so a step of a later rule is not
+    /// surely the simplest, and no step at all is a cut, not a stuck state.
+    passed_over: Option<Stopped>,
 }
 
 /// A limit that stopped a [`Searcher`], and the rule it was about to search or searching
@@ -739,6 +744,21 @@ impl Searcher {
             }
             Search::Assistant(a) => a.find(&self.shared.view(links)),
             Search::Tagging(level) => self.tagging.find(level, links, &mut self.meter)?,
+            Search::Hodoku(HodokuRule::Fish {
+                shape,
+                min_size,
+                max_size,
+            }) => {
+                let sizes = min_size as usize..=max_size as usize;
+                let s = crate::search::fish::search(links, shape, false, sizes);
+                if s.proofs.is_empty() && !s.cut.is_empty() {
+                    self.passed_over.get_or_insert(Stopped {
+                        stop: Stop::SearchBudget,
+                        rule,
+                    });
+                }
+                s.proofs.into_iter().take(limit).collect()
+            }
             Search::Hodoku(rule) if limit == 1 => {
                 rule.first(&self.shared.view(links)).into_iter().collect()
             }
@@ -771,10 +791,19 @@ impl Searcher {
     }
 
     /// The first step of the first rule (in the given order) that has one.
+    /// [`Searcher::passed_over`] then says whether a rule before it was cut by its own work
+    /// bound with nothing found.
     pub fn first_step(&mut self, rules: &[Rule], links: &LinkIndex) -> Option<Proof> {
+        self.passed_over = None;
         rules
             .iter()
             .find_map(|&r| self.find(r, links, 1).into_iter().next())
+    }
+
+    /// The first rule of the last [`Searcher::first_step`] that its own work bound cut
+    /// with nothing found (then a step of a later rule may not be the simplest).
+    pub fn passed_over(&self) -> Option<Stopped> {
+        self.passed_over
     }
 
     /// [`TechniqueId::search_target`], with this searcher's chain cache.
