@@ -85,7 +85,7 @@ def sudolink_args(kind, a):
     """The study options of the sudolink command a shard runs (after the input)."""
     if kind in ("rate", "classify"):
         return ["--scheme", a.scheme, "--max-len", str(a.max_len)]
-    out = ["--families", a.families, "--max-len", str(a.max_len)]
+    out = ["--techniques", a.techniques, "--max-len", str(a.max_len)]
     return out + (["--start"] if a.start else [])
 
 
@@ -557,8 +557,9 @@ def main(argv=None):
                    "target/release/sudolink)")
     r.add_argument("--scheme", help="rate: the scheme (default W; SER for Sudoku "
                    "Explainer's ER/EP/ED); classify: schemes, comma separated (default L,M,N)")
-    r.add_argument("--families", default="nrc,nrct,nrcz,nrczt,whip",
-                   help="subsume: families (default nrc,nrct,nrcz,nrczt,whip)")
+    r.add_argument("--techniques", "--families", default="nrc,nrct,nrcz,nrczt,whip",
+                   help="subsume: the techniques to compare (default nrc,nrct,nrcz,nrczt,whip; "
+                   "--families is its old name)")
     r.add_argument("--start", action="store_true", help="subsume: start states only")
     r.add_argument("--max-len", type=int, help="longest chain or whip (default: 20 for rate, "
                    "as `sudolink rate`; 7 for classify and subsume, as they)")

@@ -340,7 +340,7 @@ fn the_readme_picture_is_explains_output() {
     let root = root();
     let readme = read(&root.join("README.md"));
     let command =
-        "sudolink explain --rules N --at-step 7 --target 'r1c2<>8' --families nrc --export out/";
+        "sudolink explain --rules N --at-step 7 --target 'r1c2<>8' --techniques nrc --export out/";
     assert!(
         readme.contains(command),
         "the README's tour shows `{command}`"
@@ -356,7 +356,7 @@ fn the_readme_picture_is_explains_output() {
             "7",
             "--target",
             "r1c2<>8",
-            "--families",
+            "--techniques",
             "nrc",
             "--export",
         ])
@@ -409,5 +409,108 @@ fn the_link_parser_reads_what_the_guides_write() {
             .map(String::from)
             .into_iter()
             .collect()
+    );
+}
+
+/// Every `.rs` file under `src/<dir>`, with its text.
+fn sources(dir: &str) -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    let mut stack = vec![root().join("src").join(dir)];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                let text = read(&p);
+                out.push((p, text));
+            }
+        }
+    }
+    assert!(!out.is_empty(), "src/{dir} has sources");
+    out
+}
+
+/// The paths `prefix` names in `text` (`crate::grid`, `sudolink::search::registry`): the
+/// word after `prefix`, and after a `{` the first word of each item of the braces.
+fn paths_after(text: &str, prefix: &str) -> Vec<String> {
+    let word = |s: &str| -> String {
+        s.trim_start()
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let mut out = Vec::new();
+    for (i, _) in text.match_indices(prefix) {
+        let rest = &text[i + prefix.len()..];
+        if let Some(inner) = rest.strip_prefix('{') {
+            // each top-level item of the braces (up to the matching one): its first word
+            let mut depth = 0;
+            let mut item = String::new();
+            for c in inner.chars() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => break,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        out.push(word(&item));
+                        item.clear();
+                        continue;
+                    }
+                    _ => {}
+                }
+                item.push(c);
+            }
+            out.push(word(&item));
+        } else {
+            out.push(word(rest));
+        }
+    }
+    out.retain(|w| !w.is_empty());
+    out
+}
+
+/// ARCHITECTURE.md's checkable absences hold: `grid` depends on nothing else in the crate,
+/// `graph` only on `grid`, `search` imports nothing from `notation`, and `cli` nothing from
+/// `search` but the registry and the bounds (`search::limits`).
+#[test]
+fn the_architecture_s_checkable_absences_hold() {
+    let architecture = read(&root().join("ARCHITECTURE.md"));
+    assert!(architecture.contains("`cli` nothing from `search` but the registry"));
+    let mut wrong = Vec::new();
+    let mut check = |dir: &str, prefix: &str, allowed: &[&str]| {
+        for (path, text) in sources(dir) {
+            for module in paths_after(&text, prefix) {
+                if !allowed.contains(&module.as_str()) {
+                    wrong.push(format!("{}: {prefix}{module}", path.display()));
+                }
+            }
+        }
+    };
+    check("grid", "crate::", &["grid"]);
+    check("graph", "crate::", &["grid", "graph"]);
+    check(
+        "cli",
+        "sudolink::search::",
+        &["registry", "limits", "TechniqueId"],
+    );
+    for (path, text) in sources("search") {
+        if paths_after(&text, "crate::")
+            .iter()
+            .any(|m| m == "notation")
+        {
+            wrong.push(format!("{}: crate::notation", path.display()));
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+#[test]
+fn the_path_reader_reads_braces_and_plain_paths() {
+    let text =
+        "use crate::grid::State;\nuse crate::{graph::LinkIndex, proof::{Proof, check}, search};";
+    assert_eq!(
+        paths_after(text, "crate::"),
+        ["grid", "graph", "proof", "search"]
     );
 }

@@ -256,7 +256,7 @@ fn a_weak_hinge_eliminates_its_weak_node() {
 
 #[test]
 fn a_pending_single_is_not_a_weak_hinge() {
-    // found by `explain --all --families medusa` on top1465 #1, whose states keep their
+    // found by `explain --all --techniques medusa` on top1465 #1, whose states keep their
     // singles pending: r1c2 holds only 4, so n4r1c1 (in a cell with a chain node, n6r1c1)
     // empties r1c2 by itself. That is not a Medusa conclusion (the search once returned it
     // with no chain, which the checker refused).

@@ -236,7 +236,7 @@ fn bad_option_values_are_refused() {
         &["query", OCEAN1, "x-chain", "--param", "max_len=abc"],
         &["takes an integer"],
     );
-    one_error(&["subsume", "x.txt", "--families", ""], &["--families"]);
+    one_error(&["subsume", "x.txt", "--techniques", ""], &["--techniques"]);
     let (code, _, stderr) = sudolink(&["graph", OCEAN1, "--force"]);
     assert_eq!(code, 2, "--force without --sqlite: {stderr}");
 }

@@ -1,6 +1,6 @@
 //! Trial and error as techniques of the registry: `te` (T&E(BRT, n), its length the depth
 //! n), `bxb` (T&E(B_p, 1)) and `bxbb` (T&E(B_p, 2)) in `solve --rules` (with `name:n`
-//! caps such as `te:2`), in `explain --families` and in one target's search; every step
+//! caps such as `te:2`), in `explain --techniques` and in one target's search; every step
 //! replayed by `proof::check` and compared with the solution by the resolution itself.
 //!
 //! Classes from Berthier's `Sudoku-classif` (see `tests/fixtures/te/`): mith's Loki is in
@@ -165,7 +165,7 @@ fn explain_asks_trial_techniques_by_name_only() {
         ELEVEN_1,
         "--target",
         "r1c1<>2",
-        "--families",
+        "--techniques",
         "te",
     ]);
     assert!(
@@ -178,7 +178,7 @@ fn explain_asks_trial_techniques_by_name_only() {
         ELEVEN_1,
         "--target",
         "r1c1<>2",
-        "--families",
+        "--techniques",
         "basic",
     ]);
     assert!(!default.contains("T&E("), "{default}");

@@ -51,10 +51,11 @@ pub struct ExplainArgs {
     pub g_max_len: Option<usize>,
     /// Only these techniques: a comma list of names and sets (default: every technique but
     /// the trial and uniqueness ones; `--list` prints the names, `sudolink techniques`
-    /// describes each)
-    #[arg(long)]
+    /// describes each). `--families` is its old name. (`--rules` is the rule set of the
+    /// path `--at-step` walks, as in `solve`.)
+    #[arg(long = "techniques", visible_alias = "families")]
     pub families: Option<String>,
-    /// Print the technique and set names `--families` takes, and nothing else
+    /// Print the technique and set names `--techniques` takes, and nothing else
     #[arg(long)]
     pub list: bool,
     /// Also the uniqueness techniques (unique rectangles, BUG...), which assume the puzzle
@@ -111,7 +112,7 @@ impl ExplainArgs {
             None => Ok(explain::default_techniques_with(self.uniqueness)),
             Some(list) => {
                 let mut named =
-                    registry::parse_list(list).map_err(|e| anyhow!("--families: {e}"))?;
+                    registry::parse_list(list).map_err(|e| anyhow!("--techniques: {e}"))?;
                 if self.uniqueness {
                     named.extend(
                         explain::default_techniques_with(true)

@@ -15,12 +15,16 @@ use sudolink::study::subsume::{Matrix, Options, States, Studied, Subsume};
 pub struct SubsumeArgs {
     #[command(flatten)]
     pub study: StudyArgs,
-    /// Families to compare, comma separated (xy, xyt, ..., nrc, nrct, nrcz, nrczt, lasso,
+    /// Techniques to compare, comma separated (xy, xyt, ..., nrc, nrct, nrcz, nrczt, lasso,
     /// nrct-lasso, nrczt-lasso, whip, braid, g-whip, g-braid, medusa, hypothesis, depth2,
-    /// force-cell, ...); NAME:N searches that family (or set) up to length N instead of
+    /// force-cell, ...); NAME:N searches that technique (or set) up to length N instead of
     /// --max-len, e.g. depth2:60,g-braid:10 (a net's length counts inferences, a whip's CSP
-    /// variables)
-    #[arg(long, default_value = "nrc,nrct,nrcz,nrczt,whip")]
+    /// variables). `--families` is its old name.
+    #[arg(
+        long = "techniques",
+        visible_alias = "families",
+        default_value = "nrc,nrct,nrcz,nrczt,whip"
+    )]
     pub families: String,
     /// Study the start states only, not the states along the resolution paths
     #[arg(long, conflicts_with = "stuck")]
@@ -39,11 +43,11 @@ fn parse_families(text: &str, max_len: usize) -> Result<Vec<Studied>> {
         let (name, bound) = match item.split_once(':') {
             Some((name, n)) => (
                 name,
-                numbers::max_len(n).map_err(|e| anyhow::anyhow!("--families {item}: {e}"))?,
+                numbers::max_len(n).map_err(|e| anyhow::anyhow!("--techniques {item}: {e}"))?,
             ),
             None => (item, max_len),
         };
-        let found = registry::parse_list(name).map_err(|e| anyhow::anyhow!("--families: {e}"))?;
+        let found = registry::parse_list(name).map_err(|e| anyhow::anyhow!("--techniques: {e}"))?;
         for family in found {
             if !out.iter().any(|s| s.family == family) {
                 out.push(Studied {
@@ -54,7 +58,7 @@ fn parse_families(text: &str, max_len: usize) -> Result<Vec<Studied>> {
         }
     }
     if out.len() < 2 {
-        bail!("--families must name at least two families to compare");
+        bail!("--techniques must name at least two techniques to compare");
     }
     Ok(out)
 }
@@ -177,7 +181,7 @@ fn print_matrix(
         "eliminations B proves only with a longer proof than A's:",
         |a, b| m.pairs[a][b].longer.to_string(),
     );
-    println!("\nshortest examples (open one with: sudolink explain PENCIL_MARKS --target T --families A,B):");
+    println!("\nshortest examples (open one with: sudolink explain PENCIL_MARKS --target T --techniques A,B):");
     for (a, row) in m.pairs.iter().enumerate() {
         for (b, p) in row.iter().enumerate() {
             for e in &p.examples {
@@ -185,7 +189,7 @@ fn print_matrix(
                     .length_b
                     .map_or("none".to_string(), |l| format!("length {l}"));
                 println!(
-                    "  {} not in {}: puzzle #{} ({}), state {}, {}: {} length {}, {} {lb}\n    sudolink explain {} --target '{}' --families {},{}",
+                    "  {} not in {}: puzzle #{} ({}), state {}, {}: {} length {}, {} {lb}\n    sudolink explain {} --target '{}' --techniques {},{}",
                     m.families[a], m.families[b], e.position + 1, e.puzzle, e.step_index, e.target,
                     m.families[a], e.length_a, m.families[b], e.pencil_marks, e.target,
                     m.families[a], m.families[b]

@@ -13,7 +13,7 @@ pub struct TechniquesArgs {
     pub json: bool,
 }
 
-/// The names a flag taking techniques reads (`explain --families`, `solve --rules`), one set
+/// The names a flag taking techniques reads (`explain --techniques`, `solve --rules`), one set
 /// a line with its techniques, then every technique's name: what `--list` prints.
 pub fn names_list() -> String {
     let mut out = String::from("Sets (a set stands for every technique it lists):\n");

@@ -536,7 +536,7 @@ pub struct ExplainReq {
     target: String,
     #[serde(default = "default_max_len")]
     max_len: usize,
-    /// A comma list of techniques (as `explain --families`); default: every family.
+    /// A comma list of techniques (as `explain --techniques`); default: every family.
     families: Option<String>,
     #[serde(default)]
     allow_nonunique: bool,

@@ -5,7 +5,7 @@
 //! (its position in [`REGISTRY`]), how its length is measured, whether its length grades a
 //! puzzle (chains and whips do; the basic rules do not), which rating class it belongs to,
 //! and which search finds it ([`Search`]). Everything else — `solve --rules`,
-//! `rate --scheme`, `explain --families`, `subsume --families`, the study tables, the store
+//! `rate --scheme`, `explain --techniques`, `subsume --techniques`, the study tables, the store
 //! and the exports — reads this table; none keeps a list of its own.
 //!
 //! A [`Rule`] is a technique at one length: what the resolution strategy applies.
