@@ -1,4 +1,4 @@
-//! Studies over collections: `generate` (random minimal puzzles), `classify` (the seed's
+//! Studies over collections: `generate` (random minimal puzzles), `classify` ([Berthier NRC]'s
 //! table, SudoRules' W ratings on a cbg-000 sample, resumable runs in SQLite) and `subsume`
 //! (which family's eliminations include which, stored per state, family and length).
 
@@ -155,7 +155,7 @@ fn classify_prints_the_seeds_table_side_by_side() {
         "L,M,N",
         "--max-len",
         "7",
-        "--seed-table",
+        "--berthier-table",
     ]);
     assert!(
         out.contains("16 of 16 puzzles rated (max length 7)"),
@@ -172,7 +172,7 @@ fn classify_prints_the_seeds_table_side_by_side() {
     for n in 0..=7 {
         assert!(out.contains(&format!("<= {n} ")), "{out}");
     }
-    assert!(out.contains("beside seed 000's table"), "{out}");
+    assert!(out.contains("beside [Berthier NRC]'s table"), "{out}");
     for (row, seed) in [("L4", 8271), ("M7", 9984), ("N5", 9913)] {
         let line = out.lines().find(|l| l.starts_with(row)).unwrap();
         assert!(line.contains(&seed.to_string()), "{line}");

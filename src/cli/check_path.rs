@@ -1,5 +1,5 @@
-//! `sudolink check-path`: verify a resolution path written in the seeds' notation (seed
-//! 001's 2007 forms included), chains pasted in Eureka/AIC notation or SudoRules' `whip[n]:`
+//! `sudolink check-path`: verify a resolution path written in Berthier's notation ([Berthier 3D]'s
+//! 2007 forms included), chains pasted in Eureka/AIC notation or SudoRules' `whip[n]:`
 //! lines, step by step, from the puzzle's start (see
 //! `sudolink::study::path`). Exit 0 only when every step holds.
 
@@ -12,7 +12,7 @@ use sudolink::study::path::replay_into;
 pub struct CheckPathArgs {
     /// The puzzle the path starts from (81 characters or a file)
     pub puzzle: String,
-    /// The path: one step per line (a step may run over several lines), in the seeds'
+    /// The path: one step per line (a step may run over several lines), in Berthier's
     /// notations, as chains in Eureka (AIC) notation or as SudoRules' whip[n]:, braid[n]:,
     /// biv-chain[n]: lines; `#` starts a comment
     pub path: std::path::PathBuf,

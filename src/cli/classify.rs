@@ -28,8 +28,9 @@ pub struct ClassifyArgs {
     /// grid); needs exactly one scheme; every disagreement is listed
     #[arg(long)]
     pub reference_column: Option<usize>,
-    /// Print the seed's table for 10,000 random minimal puzzles beside this one
-    #[arg(long)]
+    /// Print Berthier's L, M, N table for 10,000 random minimal puzzles ([Berthier NRC]'s
+    /// Sudogen0 classification) beside this one (`--seed-table` is its old name)
+    #[arg(long = "berthier-table", visible_alias = "seed-table")]
     pub seed_table: bool,
 }
 
@@ -223,7 +224,7 @@ fn print(
         print!("{}", ser.to_text());
     }
     if args.seed_table {
-        println!("\nbeside seed 000's table:");
+        println!("\nbeside [Berthier NRC]'s table (10,000 random minimal puzzles):");
         print!("{}", table.seed_comparison());
     }
     if let Some(col) = args.reference_column {

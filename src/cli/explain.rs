@@ -32,7 +32,7 @@ pub struct ExplainArgs {
     /// Explain on this pencil-mark state instead of the puzzle's start
     #[arg(long)]
     pub state: Option<PathBuf>,
-    /// Apply this resolution path (seeds' notation, as check-path reads it) first
+    /// Apply this resolution path (Berthier's notation, as check-path reads it) first
     #[arg(long, conflicts_with = "state")]
     pub after: Option<PathBuf>,
     /// Explain on the state in which step N of the resolution path is found (the path of

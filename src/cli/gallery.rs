@@ -1,4 +1,4 @@
-//! `sudolink gallery DIR`: regenerate the gallery of exported proofs for the seeds' worked
+//! `sudolink gallery DIR`: regenerate the gallery of exported proofs for Berthier's worked
 //! examples — for each, its path is replayed (as check-path does) and its showcase chain
 //! steps (the first and the longest, and the steps the seed points at) are exported as SVG,
 //! PNG, DOT, graphviz SVG and text, with an index.md linking them.
@@ -90,8 +90,8 @@ pub fn run(args: &GalleryArgs) -> Result<()> {
     std::fs::create_dir_all(&args.dir)
         .with_context(|| format!("cannot create {}", args.dir.display()))?;
     let mut index = String::from(
-        "# Gallery of exported proofs\n\nThe seeds' worked examples, each path replayed and verified step by step; the \
-first and the longest chain of each (and the steps the seed points at) are exported as a grid \
+        "# Gallery of exported proofs\n\nThe worked examples of [Berthier NRC], each path replayed and verified step by step; the \
+first and the longest chain of each (and the steps the work points at) are exported as a grid \
 picture (SVG, PNG), the chain as a graph (DOT, and SVG rendered by graphviz) and text (nrc, \
 SudoRules and Eureka notations, and a forum block). Regenerate with `sudolink gallery exports/`.\n\n",
     );

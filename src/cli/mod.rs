@@ -55,15 +55,15 @@ pub enum Command {
     Force(force::ForceArgs),
     /// gpenet's full tagging: the tagged grid, layers, and the alternate chains' clearings
     Tag(tag::TagArgs),
-    /// Verify a resolution path written in the seeds' notation, step by step
+    /// Verify a resolution path written in Berthier's notation, step by step
     CheckPath(check_path::CheckPathArgs),
-    /// Regenerate the gallery of exported proofs for the seeds' worked examples
+    /// Regenerate the gallery of exported proofs for the worked examples of Berthier's chain pages ([Berthier NRC])
     Gallery(gallery::GalleryArgs),
     /// Rate puzzles: the least n whose rule set (W, B, gW, gB, L, M, N, BC) solves each
     Rate(rate::RateArgs),
     /// Print a puzzle or state in one of the grid formats
     Show(show::ShowArgs),
-    /// Classify a collection: puzzles solved at level <= n per scheme (the seed's table)
+    /// Classify a collection: puzzles solved at level <= n per scheme (Berthier's L, M, N table beside it with --berthier-table)
     Classify(classify::ClassifyArgs),
     /// Which family's eliminations include which: a matrix over the states of a collection
     Subsume(subsume::SubsumeArgs),

@@ -1,4 +1,4 @@
-//! What several dialects share: the seeds' brace forms of digits, cells and houses
+//! What several dialects share: Berthier's brace forms of digits, cells and houses
 //! (`{n1 n7}`, `r6{c2 c9}`, `{n4 n2}r6c9`), the nrc conclusion list, a composite
 //! placement's layout, a wing's digits in chain order, and the basic-step readers' error
 //! type and written-step parts (the nrc and 2007 forum readers both take them).
@@ -29,7 +29,7 @@ pub fn cells_by_house(house: House, cells: &[Cell]) -> String {
     }
 }
 
-/// Cells of one house in the seeds' compact form: `r6{c2 c9}`, `{r1 r6}c2`, `{r9c4 r9c6}`.
+/// Cells of one house in Berthier's compact form: `r6{c2 c9}`, `{r1 r6}c2`, `{r9c4 r9c6}`.
 pub fn cells_in_house(house: House, cells: &[Cell]) -> String {
     let inside = cells_by_house(house, cells);
     match house {

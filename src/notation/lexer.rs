@@ -1,7 +1,7 @@
 //! The one lexer of every notation: digits, cells (`r4c1`, `R4C1`), compact cell groups
 //! (`r45c6`, `r2468c4`), candidates in each dialect's form (`n8r4c1`, `r4c1#8`, `8r4c1`,
 //! GNPX's signed literal `r2c4/+1`), houses (`r4`, `c6`, `b5`, `row2`, `col2`, `blk2`), CSP
-//! variables (`r4c1`, `r4n5`, `c4n5`, `b4n5`, and the cells of chains as the seeds write
+//! variables (`r4c1`, `r4n5`, `c4n5`, `b4n5`, and the cells of chains as Berthier writes
 //! them: `n4{r4 r5 r1*}c6`, `{n5 n8}r2c7`, `{n2 n6 n3#n3r4c6}r4c8`, or as SudoRules' modern
 //! notation does: `c5n3{r7 r2}`, `b3n1{r1c789 .}`), digit sets (`{n1 n7}`, `259`, `1,7`) and
 //! conclusions (`r4c6<>6`, `r4c6 <> n6`, `r4c6≠6`, `r4c6=6`, lists).
@@ -302,7 +302,7 @@ pub fn conclusions(i: &mut &str) -> PResult<Vec<Conclusion>> {
 }
 
 /// Every conclusion written anywhere in a text, in order (what lies between them is
-/// skipped: the seeds repeat pattern fragments and arrows after `==>`).
+/// skipped: Berthier's paths repeat pattern fragments and arrows after `==>`).
 pub fn conclusions_in(text: &str) -> Vec<Conclusion> {
     let mut out = Vec::new();
     let mut rest = text;
@@ -323,7 +323,7 @@ pub fn conclusions_in(text: &str) -> Vec<Conclusion> {
     out
 }
 
-/// How an extra candidate of a chain cell is marked in the seeds' full notation.
+/// How an extra candidate of a chain cell is marked in Berthier's full notation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {
     /// A left- or right-linking candidate.
@@ -334,7 +334,7 @@ pub enum Mark {
     T(Candidate),
 }
 
-/// One cell of a chain as the seeds write it: its CSP variable when the form fixes it
+/// One cell of a chain as Berthier writes it: its CSP variable when the form fixes it
 /// (`{n5 n8}r2c7` is rc, `n7r5{c6 c4}` rn, `n6{r9 r1}c6` cn; `n2{r7c8 r8c7}` leaves it
 /// open) and its candidates in order with their marks.
 #[derive(Clone, Debug, PartialEq, Eq)]

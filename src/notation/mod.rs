@@ -88,7 +88,7 @@ fn first_name(dialect: &str) -> &'static str {
     }
 }
 
-/// Every text `proof` has on `state`, ours first: our notation (the seeds' nrc where they
+/// Every text `proof` has on `state`, ours first: our notation (Berthier's nrc where they
 /// define one, otherwise the notation of the system the pattern comes from), SudoRules'
 /// modern notation unless ours is it, HoDoKu's step line where HoDoKu has the technique,
 /// Eureka for a chain, and a 3D Medusa step's refutations as nets in GNPX's notation. The

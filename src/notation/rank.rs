@@ -1,5 +1,5 @@
 //! Truths and links ([`crate::proof::rank`]) as text, printers only: our line (the CSP
-//! variables as the seeds write them, `r1c2`, `r2n3`, `c8n9`, `b1n2`) and XSudo's, as Allan
+//! variables as Berthier writes them, `r1c2`, `r2n3`, `c8n9`, `b1n2`) and XSudo's, as Allan
 //! Barker's solver prints a set and as the forum quotes it ("Using Multi-Sector Locked Sets",
 //! forum.enjoysudoku.com, 2013):
 //!

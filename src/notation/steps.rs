@@ -1,7 +1,7 @@
 //! Reading a written resolution path: splitting its text into steps (lost dashes and line
 //! breaks tolerated, `#` comments dropped), telling a singles summary from a step, and
 //! reading each step in whichever notation it is written — Eureka, SudoRules' modern
-//! notation, the seeds' nrc chains and lassos, or a basic step ([Berthier 3D]'s 2007 forms
+//! notation, Berthier's nrc chains and lassos, or a basic step ([Berthier 3D]'s 2007 forms
 //! included). Replaying the steps on a state is `study::path`'s.
 
 use super::nrc::basic::{read_basic_steps, squash};
@@ -125,7 +125,7 @@ pub enum StepError {
 /// several digits): a chain in Eureka notation (`(5)r9c8=(5)r1c8-(5=8)r2c7-(8=1)r9c7 =>
 /// r9c8<>1`, see [`eureka`]), a whip, braid or biv-chain in SudoRules' modern notation
 /// (`whip[4]: r7c8{n2 n3} - … ==> r7c5≠2`, see [`sudorules`]), a chain or lasso in the
-/// seeds' notation, or a basic step ([Berthier 3D]'s 2007 forms included).
+/// Berthier's notation, or a basic step ([Berthier 3D]'s 2007 forms included).
 pub fn read_step(state: &State, text: &str) -> Result<Vec<Proof>, StepError> {
     let first = squash(text.split_whitespace().next().unwrap_or(""));
     let unreadable = |e: &dyn std::fmt::Display| StepError::Unreadable(e.to_string());

@@ -110,7 +110,7 @@ pub(crate) fn modern_value(v: CspVariable, c: Candidate) -> String {
 /// printed `{L .}`: its R is linked to the target, a z-candidate of the last cell). Lassos
 /// have no name of their own in CSP-Rules: Berthier subsumed them under whips (nrczt) and
 /// t-whips (nrct), which is how they print here. A 3D chain that uses one CSP variable twice
-/// (allowed by the seeds' definitions, never by whips) has no exact modern equivalent; it is
+/// (allowed by Berthier's definitions, never by whips) has no exact modern equivalent; it is
 /// printed the same way.
 pub fn chain_text(c: &ChainPattern) -> String {
     let biv = matches!(

@@ -265,7 +265,7 @@ pub use on_pattern;
 /// What each kind of pattern says of itself, beside its data in its own module: its rule
 /// name, its check from the state alone, and the candidates it is made of.
 pub trait PatternKind {
-    /// The rule's name as the seeds print it, its family and its length.
+    /// The rule's name as Berthier prints it, its family and its length.
     fn rule_name(&self) -> (String, String, usize);
     /// Whether a proof of this pattern holds on `state` (its conclusions are open
     /// candidates: [`check()`] has seen to that).
@@ -279,7 +279,7 @@ pub trait PatternKind {
 /// proof read back from its text equals the one printed.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Proof {
-    /// The rule's name as the seeds print it, e.g. `naked-pairs-in-a-row`.
+    /// The rule's name as Berthier prints it, e.g. `naked-pairs-in-a-row`.
     pub rule: String,
     /// The family, e.g. `subsets`, `fish`, `xy-wing`.
     pub family: String,

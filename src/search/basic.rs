@@ -1,4 +1,4 @@
-//! The basic resolution rules of the seeds' L4_0 level: naked and hidden singles, basic
+//! The basic resolution rules of Berthier's L4_0 level: naked and hidden singles, basic
 //! interactions (pointing and claiming), naked and hidden subsets, fish (the "super-hidden"
 //! subsets: x-wing, swordfish, jellyfish), XY-wing and XYZ-wing.
 //!
@@ -34,7 +34,7 @@ pub enum BasicRule {
     XyzWing,
 }
 
-/// Houses in search order: blocks first for singles (as the seeds' paths favour them),
+/// Houses in search order: blocks first for singles (as Berthier's paths favour them),
 /// rows, columns, blocks elsewhere.
 const SINGLE_HOUSE_ORDER: [usize; 27] = [
     18, 19, 20, 21, 22, 23, 24, 25, 26, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,

@@ -458,7 +458,7 @@ impl Table {
     }
 
     /// Berthier's classification table beside this one, for the schemes both have: per level 4..7,
-    /// the seed's count, ours scaled to 10,000 puzzles, and the difference in points of percent.
+    /// Berthier's count, ours scaled to 10,000 puzzles, and the difference in points of percent.
     pub fn seed_comparison(&self) -> String {
         let mut out =
             String::from("level   seed (of 10,000)   ours (per 10,000)   difference (% points)\n");

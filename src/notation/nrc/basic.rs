@@ -198,7 +198,7 @@ fn wing_cells(body: &str, text: &str) -> Result<Vec<(Vec<Digit>, Cell)>, ReadErr
 
 /// A naked or hidden subset of size `n` in a house of `kind` (`row`, `column`, `block`): its
 /// digits in braces (first, or after the house: `r2 {n6 n7} {c4 c5}`) or named first
-/// (`numbers 5 and 8 :`), its cells in the seeds' compact forms or listed (`B9: R7C7-R8C9`).
+/// (`numbers 5 and 8 :`), its cells in Berthier's compact forms or listed (`B9: R7C7-R8C9`).
 fn read_subset(
     w: &Written,
     rest: &str,
@@ -279,7 +279,7 @@ fn houses_named(text: &str) -> Vec<House> {
         .collect()
 }
 
-/// Read an interaction in any of the seeds' forms — `row r2 interaction-with-block b2`,
+/// Read an interaction in any of Berthier's forms — `row r2 interaction-with-block b2`,
 /// `r3 interaction with b2`, `interaction row r9 with block b7 for number 9`,
 /// `number 9: c6 interaction with b2` — as one proof per eliminated digit.
 fn read_interaction(

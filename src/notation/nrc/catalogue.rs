@@ -1,5 +1,5 @@
 //! Our printed forms of HoDoKu's catalogue (empty rectangles, templates, uniqueness rules,
-//! generalised and kraken fish) and of Sudoku Explainer's aligned exclusion: the seeds
+//! generalised and kraken fish) and of Sudoku Explainer's aligned exclusion: Berthier's works
 //! print none of these, so the text is ours, with HoDoKu's line beside it where HoDoKu has
 //! the technique.
 

@@ -116,7 +116,7 @@ fn parse_name(word: &str) -> Result<(ChainFamily, usize, Option<LassoKind>), Par
     Ok((family, length, lasso))
 }
 
-/// One token: a chain cell in one of the seeds' forms (see [`lexer::variable_cell`]).
+/// One token: a chain cell in one of Berthier's forms (see [`lexer::variable_cell`]).
 fn parse_cell(token: &str) -> Result<ParsedCell, ParseChainError> {
     let written = parse_all(lexer::variable_cell, token).or_else(|e| {
         let two = token.matches('{').count() > 1;
@@ -699,7 +699,7 @@ mod tests {
 
     #[test]
     fn candidate_list_form() {
-        // [Berthier NRC], Sudogen0 #707 path, step 37 (as the seed prints it, line break included)
+        // [Berthier NRC], Sudogen0 #707 path, step 37 (as the work prints it, line break included)
         let s = parse_step(
             "nrczt6chain n3r9c5, n2r9c5, n2r9c8, n5r9c8, n5r8c9, n6r8c9,\n\
              n6r7c8, n4r7c8, n4r7c2, n3r7c2, n3r7c9 and n3r8c9 ==>\nr8c6 <> 3",

@@ -2,8 +2,8 @@
 //! the nrc notation: grid locks with their complements (`swordfish-in-rows n5{r2 r5 r7}{c3
 //! c6 c7} ≡ whale-in-columns …`), bent naked subsets, grid-based ALS (finned and sashimi
 //! fish), ALS rules (HoDoKu's description of the sets after our rule name), almost-locked
-//! ranges and Sue de Coq (3D Medusa has its own module, [`super::medusa`]). Neither the
-//! seeds nor the forums print these in nrc notation, so there is no reader; HoDoKu's own
+//! ranges and Sue de Coq (3D Medusa has its own module, [`super::medusa`]). Neither Berthier's
+//! works nor the forums print these in nrc notation, so there is no reader; HoDoKu's own
 //! lines for them are in [`crate::notation::hodoku`].
 
 use crate::grid::{Cell, Digit, State};

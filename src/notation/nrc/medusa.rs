@@ -1,7 +1,7 @@
 //! Our printed form of Hanson's 3D Medusa ([Hanson SA]): each strong chain's two colours
 //! `A{…} a{…}`, the weak links between chains, the premise and its contradiction; and, as
 //! further texts, each elimination's refutation as a net of inferences in GNPX's notation.
-//! Neither the seeds nor the forums print it in nrc notation, so there is no reader.
+//! Neither Berthier's works nor the forums print it in nrc notation, so there is no reader.
 
 use crate::grid::{Candidate, State};
 use crate::notation::common::braced;

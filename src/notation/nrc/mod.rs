@@ -8,7 +8,7 @@
 //!   reader (lost dashes, run-together words, candidate lists) and printer;
 //! - [`hanson`]: our printed form of the Sudoku Assistant's patterns (grid locks, bent
 //!   subsets, grid ALS, ALS rules, ranges, Sue de Coq) and [`medusa`] (3D Medusa); the
-//!   seeds never print these, so there is no reader.
+//!   Berthier never prints these, so there is no reader.
 //!
 //! [`nrc_text`] prints any proof: patterns of other families print in their own dialect
 //! (whips in SudoRules' modern notation, force chains as GNPX lines, alternating inference
@@ -34,8 +34,8 @@ pub fn pattern_text(state: &State, proof: &Proof) -> String {
     on_pattern!(&proof.pattern, x => x.ours(state, proof))
 }
 
-/// Whose notation [`nrc_text`] prints for a proof: Berthier's nrc notation where the seeds
-/// define one (basic rules, chains), otherwise the notation of the system the pattern comes
+/// Whose notation [`nrc_text`] prints for a proof: Berthier's nrc notation where he
+/// defines one (basic rules, chains), otherwise the notation of the system the pattern comes
 /// from (SudoRules for whips, GNPX for force chains and nets, Hanson's for the Assistant's
 /// patterns and hypotheses, Eureka for AIC, gpenet's tags for tagging, HoDoKu's for its
 /// catalogue): each kind says ([`Shown::dialect`]).

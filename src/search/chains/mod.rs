@@ -30,7 +30,7 @@
 //! (`engine::search_pair`): the chain family's `find` also answers its lassos, as separate
 //! searches would.
 //!
-//! The search follows the seeds' definitions as written ([`Options::default`]): z-candidates
+//! The search follows Berthier's definitions as written ([`Options::default`]): z-candidates
 //! in the first cell, z-candidates linked to the target by any nrc-link, right-linking
 //! candidates that happen to be linked to an earlier one ([Berthier NRC]'s Sudogen0 #707 path
 //! has one). [`Options::narrow_z`] narrows the z-extension (under it, [Berthier NRC]'s claims
@@ -106,7 +106,7 @@ pub struct Options {
     /// version of SudoRules (version 13), this is allowed"). Default true.
     pub z_in_first_cell: bool,
     /// Allow a z-candidate linked to the target only by sharing its cell (any nrc-link
-    /// counts in the seeds' definition). Default true.
+    /// counts in Berthier's definition). Default true.
     pub z_by_cell: bool,
     /// How many partial chains with the same last right-linking candidate and the same set
     /// of right-linking candidates (but different left-linking ones) a level keeps; 0 keeps
@@ -119,7 +119,7 @@ pub struct Options {
     /// `subsume`) use 0.
     pub same_rights: usize,
     /// Allow an earlier left- or right-linking candidate of the chain to be accounted for
-    /// as a t- or z-candidate of a later cell (the seeds' definitions do not forbid it).
+    /// as a t- or z-candidate of a later cell (Berthier's definitions do not forbid it).
     /// Default true.
     pub chain_candidates_as_extras: bool,
 }

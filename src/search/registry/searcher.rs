@@ -926,7 +926,7 @@ fn tagging_find(level: u8, links: &LinkIndex) -> Vec<Proof> {
     }
 }
 
-/// The basic rules (the seeds' L4_0 level) in their order.
+/// The basic rules (Berthier's L4_0 level) in their order.
 pub fn basic_rules() -> Vec<Rule> {
     TechniqueId::all()
         .filter(|t| t.is_basic())

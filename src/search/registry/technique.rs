@@ -340,7 +340,7 @@ impl Technique {
             measure: LengthMeasure::Cells,
             graded: true,
             default_cap: None,
-            summary: "chain of seeds 000/001",
+            summary: "chain as [Berthier NRC] and [Berthier 3D] define it",
             system: System::Chains,
             difficulty: Difficulty {
                 base: 0,
@@ -664,7 +664,7 @@ impl TechniqueId {
     }
 
     /// Whether every proof of `other` of length n is also a proof of this technique of
-    /// length ≤ n, as the seeds define them: braids contain whips, and whips contain every
+    /// length ≤ n, as Berthier defines them: braids contain whips, and whips contain every
     /// chain family of [Berthier NRC], [Berthier 3D] (2D and 3D chains and lassos, one CSP
     /// variable per
     /// cell: [Berthier 3D], "nrczt-chains and lassos have been subsumed by whips"). A study may
