@@ -179,3 +179,47 @@ fn sharded_ratings_notebook_executes_on_a_sharded_db() {
         assert!(executed.contains(text), "{text} missing from the outputs");
     }
 }
+
+/// bxb_vs_ser.ipynb executes on a `classify --scheme BxB,SER` run of twelve of eleven's
+/// T&E(2) puzzles (three per published class B2B to B5B) and finds every class and every ER
+/// equal to Berthier's published values ([Berthier classif]), read from the same fixture.
+#[test]
+fn bxb_vs_ser_notebook_agrees_with_the_published_classes_and_ratings() {
+    let Some(python) = python() else {
+        if std::env::var("SUDOLINK_REQUIRE_TOOLS").as_deref() == Ok("1") {
+            panic!(
+                "the notebooks' Python (.venv) is required (SUDOLINK_REQUIRE_TOOLS=1) but missing"
+            );
+        }
+        eprintln!("skipped: no .venv/bin/python (run .ci/test to make it)");
+        return;
+    };
+    let published = fixture_path("te/eleven_bxb_ser.txt");
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("bxb.db");
+    let (p, d) = (published.to_str().unwrap(), db.to_str().unwrap());
+    ok(&["classify", p, "--scheme", "BxB,SER", "--db", d]);
+    let out = dir.path().join("executed");
+    let run = Command::new(&python)
+        .arg(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("notebooks/run_notebooks.py"))
+        .arg(&db)
+        .arg(&out)
+        .arg("bxb_vs_ser.ipynb")
+        .env("SUDOLINK_PUBLISHED", &published)
+        .output()
+        .expect("run the notebook");
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "notebook failed:\n{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("bxb_vs_ser.ipynb: executed") && stdout.contains("1 figure(s)"),
+        "{stdout}"
+    );
+    let executed = std::fs::read_to_string(out.join("bxb_vs_ser.ipynb")).unwrap();
+    for line in [
+        "BxB equal to the published class: 12 of 12",
+        "SER equal to the published ER: 12 of 12",
+    ] {
+        assert!(executed.contains(line), "{line}");
+    }
+}
