@@ -353,6 +353,16 @@ fn explain_json_follows_its_schema() {
             "xy",
             "--json",
         ]),
+        // Sudoku Explainer's producers, their own system
+        ok(&[
+            "explain",
+            OCEAN1,
+            "--target",
+            "r7c9<>3",
+            "--techniques",
+            "se-swordfish,se-forcing-chains",
+            "--json",
+        ]),
     ];
     for (i, out) in outputs.iter().enumerate() {
         let file = dir.path().join(format!("out{i}.json"));

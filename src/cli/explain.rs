@@ -398,7 +398,7 @@ fn every_row(report: &TargetReport, state: &State, max_len: usize) {
 
 /// The techniques asked by name only that this question left out, said so (never a silent
 /// omission): `not asked (by name only): te, bxb, bxbb (trial and error); the uniqueness
-/// rules (--uniqueness)`.
+/// rules (--uniqueness); Sudoku Explainer's producers (sudoku-explainer)`.
 fn not_asked(asked: &[TechniqueId]) -> Option<String> {
     let left: Vec<TechniqueId> = TechniqueId::all()
         .filter(|t| t.by_name_only() && !asked.contains(t))
@@ -409,9 +409,10 @@ fn not_asked(asked: &[TechniqueId]) -> Option<String> {
         .filter(|t| t.system() == System::Trial)
         .map(|t| t.name())
         .collect();
+    let own_system = |t: &TechniqueId| matches!(t.system(), System::Trial | System::Explainer);
     let named: Vec<&str> = left
         .iter()
-        .filter(|t| !t.assumes_uniqueness() && t.system() != System::Trial)
+        .filter(|t| !t.assumes_uniqueness() && !own_system(t))
         .map(|t| t.name())
         .collect();
     if !named.is_empty() {
@@ -420,8 +421,17 @@ fn not_asked(asked: &[TechniqueId]) -> Option<String> {
     if !trial.is_empty() {
         parts.push(format!("{} (trial and error)", trial.join(", ")));
     }
-    if left.iter().any(|t| t.assumes_uniqueness()) {
+    if left
+        .iter()
+        .any(|t| t.assumes_uniqueness() && t.system() != System::Explainer)
+    {
         parts.push("the uniqueness rules (--uniqueness)".to_string());
+    }
+    if left.iter().any(|t| t.system() == System::Explainer) {
+        parts.push(format!(
+            "Sudoku Explainer's producers ({})",
+            registry::EXPLAINER_SET
+        ));
     }
     (!parts.is_empty()).then(|| format!("not asked (by name only): {}", parts.join("; ")))
 }

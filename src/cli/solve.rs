@@ -290,6 +290,11 @@ fn without_caps(spec: &str) -> String {
 
 /// `NRCZT5`, `BRAID[9]`, `HIDDEN-SINGLE`: a step's rule as the level line names it.
 fn rule_name(p: &sudolink::proof::Proof) -> String {
+    let technique = TechniqueId::of_proof(p);
+    if technique.system() == registry::System::Explainer {
+        // SE's producer, not the pattern its proof is written in (a force net...)
+        return technique.name().to_uppercase();
+    }
     if graded_length(p) > 0 {
         if TechniqueId::of_proof(p).system() == registry::System::Trial {
             // T&E(3), T&E(B5,1): Berthier's own names

@@ -46,6 +46,7 @@ use super::force::{self, ForceSpec};
 use super::hypothesis;
 use super::limits::{Limits, Meter, Stop};
 use super::ork;
+use super::ser::{self as se, Producer};
 pub use super::single_digit::SingleDigitKind;
 use super::state_view::{Shared, StateView};
 use super::te::{self, TrialKind};

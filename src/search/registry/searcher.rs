@@ -138,6 +138,10 @@ impl TechniqueId {
                     .into_iter()
                     .find(|p| p.eliminations.contains(&target)),
             ),
+            // SE's hint in the state: a target it does not touch has no SE step here
+            Search::Ser(producer) => TargetAnswer::complete(
+                explainer_hint(producer, links).filter(|p| p.eliminations.contains(&target)),
+            ),
             Search::Hodoku(HodokuRule::Fish {
                 shape,
                 min_size,
@@ -381,7 +385,8 @@ impl TechniqueId {
             | Search::Assistant(_)
             | Search::Hodoku(_)
             | Search::Trial(_)
-            | Search::Ork(_) => SearcherShare::Own(self),
+            | Search::Ork(_)
+            | Search::Ser(_) => SearcherShare::Own(self),
         }
     }
 }
@@ -779,6 +784,7 @@ impl Searcher {
                 self.trials
                     .find(links, kind, rule.length, limit, &mut self.meter)?
             }
+            Search::Ser(producer) => explainer_hint(producer, links).into_iter().collect(),
             Search::Hypothesis(mode) => self
                 .hypotheses
                 .proofs(mode, links, &mut self.meter)?
@@ -918,6 +924,15 @@ impl Searcher {
 }
 
 /// The clearings of full tagging at a level (1, 2 or 3).
+/// The hint Sudoku Explainer's `producer` shows in the state (its first), as one proof: the
+/// first of its step's proofs (a direct hint's interaction or subset, before the single it
+/// leaves), each of which `proof::check` verifies on the state alone.
+fn explainer_hint(producer: Producer, links: &LinkIndex) -> Option<Proof> {
+    let state = links.state()?;
+    let step = producer.first_hint(&se::SeGrid::from_state(&state))?;
+    step.proofs.into_iter().next()
+}
+
 fn tagging_find(level: u8, links: &LinkIndex) -> Vec<Proof> {
     match level {
         1 => tagging::level1(links),

@@ -11,7 +11,7 @@ pub(super) const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in [Berthier NRC]'s order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 129] = {
+pub static REGISTRY: [Technique; 159] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -1003,6 +1003,192 @@ pub static REGISTRY: [Technique; 129] = {
             "Berthier: T&E(B_p, 2), trials under T&E(B_p, 1) (BxBB's theory)",
         )
         .rated(200_000, 1_000),
+        explainer(
+            "se-hidden-single",
+            se::PRODUCERS[0],
+            "Sudoku Explainer's Hidden Single (ER 1.2 in a block, 1.5 in a line)",
+        )
+        .rated(120, 0),
+        explainer(
+            "se-direct-pointing",
+            se::PRODUCERS[1],
+            "Sudoku Explainer's Direct Pointing / Direct Claiming (ER 1.7, 1.9): an interaction that leaves a hidden single",
+        )
+        .rated(170, 0),
+        explainer(
+            "se-direct-hidden-pair",
+            se::PRODUCERS[2],
+            "Sudoku Explainer's Direct Hidden Pair (ER 2.0): a hidden pair that leaves a hidden single",
+        )
+        .rated(200, 0),
+        explainer(
+            "se-naked-single",
+            se::PRODUCERS[3],
+            "Sudoku Explainer's Naked Single (ER 2.3)",
+        )
+        .rated(230, 0),
+        explainer(
+            "se-direct-hidden-triplet",
+            se::PRODUCERS[4],
+            "Sudoku Explainer's Direct Hidden Triplet (ER 2.5): a hidden triplet that leaves a hidden single",
+        )
+        .rated(250, 0),
+        explainer(
+            "se-pointing",
+            se::PRODUCERS[5],
+            "Sudoku Explainer's Pointing / Claiming (ER 2.6, 2.8)",
+        )
+        .rated(260, 0),
+        explainer(
+            "se-naked-pair",
+            se::PRODUCERS[6],
+            "Sudoku Explainer's Naked Pair (ER 3.0)",
+        )
+        .rated(300, 0),
+        explainer(
+            "se-x-wing",
+            se::PRODUCERS[7],
+            "Sudoku Explainer's X-Wing (ER 3.2)",
+        )
+        .rated(320, 0),
+        explainer(
+            "se-hidden-pair",
+            se::PRODUCERS[8],
+            "Sudoku Explainer's Hidden Pair (ER 3.4)",
+        )
+        .rated(340, 0),
+        explainer(
+            "se-naked-triplet",
+            se::PRODUCERS[9],
+            "Sudoku Explainer's Naked Triplet (ER 3.6)",
+        )
+        .rated(360, 0),
+        explainer(
+            "se-swordfish",
+            se::PRODUCERS[10],
+            "Sudoku Explainer's Swordfish (ER 3.8)",
+        )
+        .rated(380, 0),
+        explainer(
+            "se-hidden-triplet",
+            se::PRODUCERS[11],
+            "Sudoku Explainer's Hidden Triplet (ER 4.0)",
+        )
+        .rated(400, 0),
+        explainer(
+            "se-xy-wing",
+            se::PRODUCERS[12],
+            "Sudoku Explainer's XY-Wing (ER 4.2)",
+        )
+        .rated(420, 0),
+        explainer(
+            "se-xyz-wing",
+            se::PRODUCERS[13],
+            "Sudoku Explainer's XYZ-Wing (ER 4.4)",
+        )
+        .rated(440, 0),
+        Technique {
+            sets: &[EXPLAINER_SET, UNIQUENESS_SET],
+            ..explainer(
+                "se-unique-loops",
+                se::PRODUCERS[14],
+                "Sudoku Explainer's Unique Rectangles and Loops (ER 4.5 and up; they assume one solution)",
+            )
+        }
+        .rated(450, 0),
+        explainer(
+            "se-naked-quad",
+            se::PRODUCERS[15],
+            "Sudoku Explainer's Naked Quad (ER 5.0)",
+        )
+        .rated(500, 0),
+        explainer(
+            "se-jellyfish",
+            se::PRODUCERS[16],
+            "Sudoku Explainer's Jellyfish (ER 5.2)",
+        )
+        .rated(520, 0),
+        explainer(
+            "se-hidden-quad",
+            se::PRODUCERS[17],
+            "Sudoku Explainer's Hidden Quad (ER 5.4)",
+        )
+        .rated(540, 0),
+        Technique {
+            sets: &[EXPLAINER_SET, UNIQUENESS_SET],
+            ..explainer(
+                "se-bug",
+                se::PRODUCERS[18],
+                "Sudoku Explainer's Bivalue Universal Graves (ER 5.6 and up; they assume one solution)",
+            )
+        }
+        .rated(560, 0),
+        explainer(
+            "se-aligned-pair-exclusion",
+            se::PRODUCERS[19],
+            "Sudoku Explainer's Aligned Pair Exclusion (ER 6.2)",
+        )
+        .rated(620, 0),
+        explainer(
+            "se-forcing-chains",
+            se::PRODUCERS[20],
+            "Sudoku Explainer's Forcing Chains and Cycles (ER 6.5 and up, by length)",
+        )
+        .rated(650, 0),
+        explainer(
+            "se-aligned-triplet-exclusion",
+            se::PRODUCERS[21],
+            "Sudoku Explainer's Aligned Triplet Exclusion (ER 7.5)",
+        )
+        .rated(750, 0),
+        explainer(
+            "se-nishio",
+            se::PRODUCERS[22],
+            "Sudoku Explainer's Nishio Forcing Chains (ER 7.5 and up, by length)",
+        )
+        .rated(750, 0),
+        explainer(
+            "se-multiple-forcing-chains",
+            se::PRODUCERS[23],
+            "Sudoku Explainer's Cell and Region Forcing Chains (ER 8.0 and up, by length)",
+        )
+        .rated(800, 0),
+        explainer(
+            "se-dynamic-forcing-chains",
+            se::PRODUCERS[24],
+            "Sudoku Explainer's Dynamic Forcing Chains (ER 8.5 and up, by length)",
+        )
+        .rated(850, 0),
+        explainer(
+            "se-dynamic-forcing-chains-plus",
+            se::PRODUCERS[25],
+            "Sudoku Explainer's Dynamic Forcing Chains (+) (ER 9.0 and up, by length)",
+        )
+        .rated(900, 0),
+        explainer(
+            "se-nested-forcing-chains",
+            se::PRODUCERS[26],
+            "Sudoku Explainer's Dynamic Forcing Chains (+ Forcing Chains) (ER 9.5 and up)",
+        )
+        .rated(950, 0),
+        explainer(
+            "se-nested-multiple-forcing-chains",
+            se::PRODUCERS[27],
+            "Sudoku Explainer's Dynamic Forcing Chains (+ Multiple Forcing Chains) (ER 10.0 and up)",
+        )
+        .rated(1000, 0),
+        explainer(
+            "se-nested-dynamic-forcing-chains",
+            se::PRODUCERS[28],
+            "Sudoku Explainer's Dynamic Forcing Chains (+ Dynamic Forcing Chains) (ER 10.5 and up)",
+        )
+        .rated(1050, 0),
+        explainer(
+            "se-nested-dynamic-forcing-chains-plus",
+            se::PRODUCERS[29],
+            "Sudoku Explainer's Dynamic Forcing Chains (+ Dynamic Forcing Chains (+)) (ER 11.0 and up)",
+        )
+        .rated(1100, 0),
     ]
 };
 

@@ -46,6 +46,9 @@ pub enum Search {
     /// SudoRules' chains on the OR-k relations of tridagons ([CSP-Rules]): ORk-whips,
     /// ORk-contrad-whips, ORk-forcing-whips (`search::ork`).
     Ork(OrkKind),
+    /// One of Sudoku Explainer 1.2.1's hint producers ([Juillerat SE], `search::ser`): the
+    /// hint SE shows in the state (its first), the first proof of its step.
+    Ser(crate::search::ser::Producer),
 }
 
 /// A search that finds every instance of its pattern in a state at once: the function
@@ -159,6 +162,9 @@ pub enum Class {
     /// Trial and error at bounded depth ([Berthier CRT]), by name only, in no scheme (its
     /// ratings are the T&E depth, BxB and BxBB classes: `study::te`).
     Trial,
+    /// Sudoku Explainer's hint producers ([Juillerat SE]), by name only, in no scheme (its
+    /// rating is SER: `study::ser`).
+    Explainer,
 }
 
 /// The system a technique comes from: `explain` groups its rows by it, in this order.
@@ -185,11 +191,13 @@ pub enum System {
     Exotic,
     /// Berthier's trial and error at bounded depth ([Berthier CRT]).
     Trial,
+    /// Sudoku Explainer 1.2.1's hint producers, as SE orders and names them ([Juillerat SE]).
+    Explainer,
 }
 
 impl System {
     /// Every system, in `explain`'s order.
-    pub const ALL: [System; 10] = [
+    pub const ALL: [System; 11] = [
         System::Basic,
         System::Chains,
         System::Whips,
@@ -200,6 +208,7 @@ impl System {
         System::Force,
         System::Exotic,
         System::Trial,
+        System::Explainer,
     ];
 
     /// The heading `explain` prints.
@@ -213,6 +222,7 @@ impl System {
             System::Tagging => "tagging",
             System::Force => "force chains and nets",
             System::Trial => "trial and error",
+            System::Explainer => "Sudoku Explainer",
             System::Hodoku => "HoDoKu's catalogue",
             System::Exotic => "the forum's exotic patterns",
         }
@@ -231,6 +241,7 @@ impl System {
             System::Trial => "trial",
             System::Hodoku => "hodoku",
             System::Exotic => "exotic",
+            System::Explainer => "explainer",
         }
     }
 }
@@ -561,6 +572,36 @@ pub(super) const fn trial(
     }
 }
 
+/// The set naming Sudoku Explainer's producers (by name only: SE's order and its hint per
+/// state are SER's, `--rules ser`; these entries let `explain` and `solve` ask each alone).
+pub const EXPLAINER_SET: &str = "sudoku-explainer";
+
+/// One of Sudoku Explainer 1.2.1's producers as a technique: fixed size, by name only,
+/// placed on our scale at its least difficulty (`rated`: SE's ER × 100, so SE's 7.1 sits
+/// with our chains of length 7).
+pub(super) const fn explainer(
+    name: &'static str,
+    producer: Producer,
+    summary: &'static str,
+) -> Technique {
+    Technique {
+        name,
+        aliases: &[],
+        sets: &[EXPLAINER_SET],
+        search: Search::Ser(producer),
+        class: Class::Explainer,
+        measure: LengthMeasure::Size(1),
+        graded: false,
+        default_cap: None,
+        summary,
+        system: System::Explainer,
+        difficulty: Difficulty {
+            base: 0,
+            per_length: 0,
+        },
+    }
+}
+
 /// A technique, by its place in [`REGISTRY`] (so ordering ids is the simplest-first order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TechniqueId(u8);
@@ -641,6 +682,12 @@ impl TechniqueId {
             | Search::Trial(_)
             | Search::Ork(_) => false,
             Search::Hodoku(HodokuRule::Template { set }) => set,
+            // SE's singles, and its multiple and dynamic forcing chains (cell and region
+            // chains conclude a value)
+            Search::Ser(p) => matches!(
+                p,
+                Producer::HiddenSingle | Producer::NakedSingle | Producer::Chaining(_)
+            ),
         }
     }
 
@@ -655,7 +702,8 @@ impl TechniqueId {
     /// seconds). HoDoKu's generalised fish (the set `fish-hodoku`) are asked by default
     /// since their searches take under 2 ms a state (medians, PERFORMANCE.md).
     pub fn by_name_only(self) -> bool {
-        self.assumes_uniqueness() || self.get().sets.contains(&TRIAL_SET)
+        let sets = self.get().sets;
+        self.assumes_uniqueness() || sets.contains(&TRIAL_SET) || sets.contains(&EXPLAINER_SET)
     }
 
     /// A fixed-size technique (tried once) rather than one searched by length.

@@ -60,7 +60,7 @@ pub fn difficulty_text(x: f64) -> String {
 }
 
 /// The chaining producers' parameters (SE's `Chaining(multiple, dynamic, nishio, level)`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ChainingMode {
     pub multiple: bool,
     pub dynamic: bool,
@@ -69,7 +69,7 @@ pub struct ChainingMode {
 }
 
 /// One hint producer in SE's list.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Producer {
     HiddenSingle,
     DirectLocking,
