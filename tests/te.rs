@@ -140,6 +140,23 @@ fn bxb_of_elevens_sample_up_to_b3b_matches_published() {
     assert!(wrong.is_empty(), "{wrong:?}");
 }
 
+/// Monhard's T&E(2) puzzles of the highest published classes, B7B to B13B (the first of
+/// each class, three B7B): each class equal to Berthier's ([Berthier classif]).
+#[test]
+fn bxb_of_monhards_highest_classes_matches_published() {
+    let rows = fixture(MONHARD_HIGH);
+    assert_eq!(rows.len(), 7);
+    let wrong: Vec<String> = rows
+        .par_iter()
+        .filter_map(|r| {
+            let want: usize = r[1].parse().unwrap();
+            let got = bxb(&puzzle(r[0]), 14, Limits::unlimited()).unwrap();
+            (got != BClass::Class(want)).then(|| format!("{}: B{want}B but {got:?}", r[0]))
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{wrong:?}");
+}
+
 #[test]
 fn bxb_and_bxbb_refuse_the_wrong_depth() {
     let t_e1 = fixture(CB000).into_iter().find(|r| r[2] != "0").unwrap();
@@ -460,17 +477,10 @@ fn figures_bxb_eleven_first_100() {
     );
 }
 
-/// BxB of the fixtures' B7B+ sample (with `TE_HIGH` set) and BxBB of the first `TE_N`
-/// (default 5) of the T&E(3) sample, timed.
+/// BxBB of the first `TE_N` (default 5) of the T&E(3) sample, timed.
 #[test]
 #[ignore]
-fn figures_bxb_high_and_bxbb() {
-    let high = std::env::var_os("TE_HIGH").is_some();
-    for r in fixture(MONHARD_HIGH).into_iter().filter(|_| high) {
-        let t = Instant::now();
-        let c = bxb(&puzzle(r[0]), 14, Limits::unlimited()).unwrap();
-        println!("B{}B published: {c:?} in {:.2?}", r[1], t.elapsed());
-    }
+fn figures_bxbb() {
     let n: usize = std::env::var("TE_N")
         .ok()
         .and_then(|s| s.parse().ok())

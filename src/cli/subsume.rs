@@ -19,10 +19,10 @@ pub struct SubsumeArgs {
     /// nrct-lasso, nrczt-lasso, whip, braid, g-whip, g-braid, medusa, hypothesis, depth2,
     /// force-cell, ...); NAME:N searches that technique (or set) up to length N instead of
     /// --max-len, e.g. depth2:60,g-braid:10 (a net's length counts inferences, a whip's CSP
-    /// variables). `--families` is its old name.
+    /// variables). `--families` is its old name; `--rules` is accepted too.
     #[arg(
         long = "techniques",
-        visible_alias = "families",
+        visible_aliases = ["families", "rules"],
         default_value = "nrc,nrct,nrcz,nrczt,whip"
     )]
     pub families: String,
