@@ -321,7 +321,10 @@ pub fn level_line(r: &Resolution, scheme: Option<Scheme>, spec: &str) -> String 
     let n = r
         .steps
         .iter()
-        .map(|s| graded_length(&s.proof))
+        .map(|s| {
+            let floor = scheme.map_or(0, |k| k.step_floor(&s.proof));
+            graded_length(&s.proof).max(floor)
+        })
         .max()
         .unwrap_or(0);
     let letter = scheme

@@ -61,10 +61,21 @@ pub const DEFAULT_NODES: usize = 2_000_000;
 /// degenerate-cyclic or reduced ([`relations_reduced`]), 2 ≤ k ≤ the kind's largest, each
 /// guardian set once (the first pattern that gives it).
 pub fn relations_for(links: &LinkIndex, kind: OrkKind) -> Vec<TridagonPattern> {
-    let max = match kind {
+    relations_up_to(links, largest_k(kind))
+}
+
+/// The largest relation `kind` starts from unless asked for fewer: [`MAX_FORCING_K`] for
+/// forcing whips, [`MAX_K`] for the others.
+pub const fn largest_k(kind: OrkKind) -> usize {
+    match kind {
         OrkKind::ForcingWhip => MAX_FORCING_K,
         _ => MAX_K,
-    };
+    }
+}
+
+/// The OR-k relations with 2 ≤ k ≤ `max` guardians, as [`relations_for`] (SudoRules'
+/// `?*OR5-Whips*` and the Trid-OR5W level start from those with k ≤ 5).
+pub fn relations_up_to(links: &LinkIndex, max: usize) -> Vec<TridagonPattern> {
     let mut seen: HashSet<Vec<Candidate>> = HashSet::new();
     relations_reduced(links, max)
         .into_iter()
@@ -447,7 +458,19 @@ pub fn search_target(
     max_len: usize,
     meter: &mut Meter,
 ) -> Result<Option<Proof>, Stop> {
-    let rels = relations_for(links, kind);
+    search_target_k(links, kind, largest_k(kind), target, max_len, meter)
+}
+
+/// [`search_target`] on the relations of at most `max_k` guardians.
+pub fn search_target_k(
+    links: &LinkIndex,
+    kind: OrkKind,
+    max_k: usize,
+    target: Candidate,
+    max_len: usize,
+    meter: &mut Meter,
+) -> Result<Option<Proof>, Stop> {
+    let rels = relations_up_to(links, max_k);
     if rels.is_empty() || !links.open().contains(target) {
         return Ok(None);
     }
@@ -472,7 +495,19 @@ pub fn find_within(
     limit: usize,
     meter: &mut Meter,
 ) -> Result<Vec<Proof>, Stop> {
-    let rels = relations_for(links, kind);
+    find_within_k(links, kind, largest_k(kind), length, limit, meter)
+}
+
+/// [`find_within`] on the relations of at most `max_k` guardians.
+pub fn find_within_k(
+    links: &LinkIndex,
+    kind: OrkKind,
+    max_k: usize,
+    length: usize,
+    limit: usize,
+    meter: &mut Meter,
+) -> Result<Vec<Proof>, Stop> {
+    let rels = relations_up_to(links, max_k);
     if rels.is_empty() || length < 2 {
         return Ok(Vec::new());
     }

@@ -33,7 +33,16 @@
 //! one found, as SudoRules does; with that, the W ratings equal SudoRules' on all 21,375
 //! puzzles of Berthier's cbg-000 collection (`tests/whips.rs`).
 //!
-//! For the chain schemes (L, M, N, BC) no such property is assumed: [`rate`] runs
+//! - `Trid-OR5W`: Berthier's "SFin + W + Trid-OR5W" level of T&E(3) puzzles
+//!   ([Berthier classif], [CSP-Rules]: SudoRules' config `W+OR5W+SFin+Trid`): singles,
+//!   whips and ORk-whips on the tridagons' OR-k relations with k ≤ 5 (`trid-or5-whip`) by
+//!   length, the tridagon rules (`tridagon`, `trid-ork`) at length 3, where SudoRules'
+//!   saliences put them; Subsets and finned fish of size n are whips[n], so the whips of
+//!   length n make them. A tridagon step counts as 3 ([`Scheme::step_floor`]): no puzzle
+//!   of mith's collection is below 3. ORk-contrad-whips[n] are ORk-whips[n] (the relation
+//!   last); ORk-forcing-whips are not in the set (the config string has no `OR5FW`).
+//!
+//! For the chain schemes (L, M, N, BC, Trid-OR5W) no such property is assumed: [`rate`] runs
 //! [`resolution::solve`] with the rules of [`rules_for`] up to the maximal length; because
 //! the rules are ordered by length, that run uses a rule of length n only when nothing
 //! shorter applies, so the longest length it uses is the least n for which the same
@@ -69,11 +78,13 @@ pub enum Scheme {
     GW,
     GB,
     BC,
+    /// Berthier's "SFin + W + Trid-OR5W" level ([Berthier classif], [CSP-Rules]).
+    TridOr5W,
 }
 
 impl Scheme {
     /// Every scheme, in this order.
-    pub const ALL: [Scheme; 8] = [
+    pub const ALL: [Scheme; 9] = [
         Scheme::L,
         Scheme::M,
         Scheme::N,
@@ -82,6 +93,7 @@ impl Scheme {
         Scheme::GW,
         Scheme::GB,
         Scheme::BC,
+        Scheme::TridOr5W,
     ];
     /// `L`, `M`, `N`, `W`, `B`, `gW`, `gB`, `BC`.
     pub fn name(self) -> &'static str {
@@ -94,6 +106,7 @@ impl Scheme {
             Scheme::GW => "gW",
             Scheme::GB => "gB",
             Scheme::BC => "BC",
+            Scheme::TridOr5W => "Trid-OR5W",
         }
     }
     /// The whip kind of the W-like schemes.
@@ -251,6 +264,22 @@ impl Scheme {
     }
 }
 
+/// The level at which the tridagon rules come in the Trid-OR5W scheme.
+pub const TRIDAGON_LEVEL: usize = 3;
+
+impl Scheme {
+    /// The least level a step of this scheme counts as, beside its length: a tridagon or
+    /// trid-ork step of Trid-OR5W counts as [`TRIDAGON_LEVEL`] (SudoRules only tries those
+    /// rules once every rule of length ≤ 3 has failed, so its "most complex rule tried" is
+    /// at least 3); 0 otherwise.
+    pub fn step_floor(self, p: &Proof) -> usize {
+        match (self, &p.pattern) {
+            (Scheme::TridOr5W, Pattern::Tridagon(_)) => TRIDAGON_LEVEL,
+            _ => 0,
+        }
+    }
+}
+
 /// The rules of `scheme` with lengths ≤ `max_len`, simplest first: the scheme's fixed-size
 /// techniques, then for each length its graded techniques in the registry's order.
 pub fn rules_for(scheme: Scheme, max_len: usize) -> Vec<Rule> {
@@ -262,6 +291,22 @@ pub fn rules_for(scheme: Scheme, max_len: usize) -> Vec<Rule> {
         Scheme::W | Scheme::B | Scheme::GW | Scheme::GB => {
             let kind = scheme.whip_kind().expect("whip scheme");
             rules.extend((1..=max_len).map(|n| Rule::whip(kind, n)));
+        }
+        Scheme::TridOr5W => {
+            // SudoRules' W+OR5W+SFin+Trid: whips and ORk-whips (k ≤ 5) at each length n;
+            // Subsets and finned fish of size n are whips[n], left to them; the tridagon
+            // rules at level 3 (their salience, `define-specific-saliences-at-L3`)
+            let or5 = TechniqueId::from_name("trid-or5-whip").expect("in the registry");
+            for n in 1..=max_len {
+                rules.push(Rule::whip(WhipKind::Whip, n));
+                if n >= 2 {
+                    rules.push(or5.rule(n));
+                }
+                if n == TRIDAGON_LEVEL {
+                    rules.push(TechniqueId::from_name("tridagon").expect("in the registry").rule(n));
+                    rules.push(TechniqueId::from_name("trid-ork").expect("in the registry").rule(n));
+                }
+            }
         }
         Scheme::BC => {
             if max_len >= 1 {
@@ -395,9 +440,15 @@ fn rate_by_resolution(
     limits: Limits,
 ) -> Result<Rating, ResolutionError> {
     let r = rate_rules_within(start, &rules_for(scheme, max_len), solution, limits)?;
+    let floor = r
+        .steps
+        .iter()
+        .map(|p| scheme.step_floor(p))
+        .max()
+        .unwrap_or(0);
     Ok(Rating {
         scheme,
-        rating: r.rating,
+        rating: r.rating.map(|n| n.max(floor)),
         steps: r.steps,
         hardest: r.hardest,
         final_state: r.final_state,

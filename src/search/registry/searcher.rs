@@ -213,7 +213,7 @@ impl TechniqueId {
                 }
             }
             Search::Trial(kind) => trial_target(links, kind, target, max_len, meter),
-            Search::Ork(kind) => match ork::search_target(links, kind, target, max_len, meter) {
+            Search::Ork(kind, max_k) => match ork::search_target_k(links, kind, max_k, target, max_len, meter) {
                 Ok(proof) => TargetAnswer {
                     proof,
                     stopped: None,
@@ -385,7 +385,7 @@ impl TechniqueId {
             | Search::Assistant(_)
             | Search::Hodoku(_)
             | Search::Trial(_)
-            | Search::Ork(_)
+            | Search::Ork(..)
             | Search::Ser(_) => SearcherShare::Own(self),
         }
     }
@@ -777,8 +777,8 @@ impl Searcher {
                 self.force
                     .of_length(spec, links, rule.length, limit, &mut self.meter)?
             }
-            Search::Ork(kind) => {
-                ork::find_within(links, kind, rule.length, limit, &mut self.meter)?
+            Search::Ork(kind, max_k) => {
+                ork::find_within_k(links, kind, max_k, rule.length, limit, &mut self.meter)?
             }
             Search::Trial(kind) => {
                 self.trials

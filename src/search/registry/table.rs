@@ -11,7 +11,7 @@ pub(super) const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in [Berthier NRC]'s order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 159] = {
+pub static REGISTRY: [Technique; 160] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -783,6 +783,7 @@ pub static REGISTRY: [Technique; 159] = {
             "ork-forcing-whip",
             &["ork-forcing-whips", "orkfw"],
             OrkKind::ForcingWhip,
+            crate::search::ork::largest_k(OrkKind::ForcingWhip),
             "from each guardian of a tridagon's OR-k relation (k ≤ 8) a partial whip, all ending on what sees the target: one guardian is true, so the target goes (SudoRules' ORk-forcing-whips)",
         )
         .rated(20, 100),
@@ -790,6 +791,7 @@ pub static REGISTRY: [Technique; 159] = {
             "ork-contrad-whip",
             &["ork-contrad-whips", "orkcw", "ork-ctr-whip"],
             OrkKind::ContradWhip,
+            crate::search::ork::largest_k(OrkKind::ContradWhip),
             "a partial whip on the target whose right-linking candidates see every guardian of a tridagon's OR-k relation (k ≤ 6): the target goes (SudoRules' ORk-ctr-whips)",
         )
         .rated(20, 100),
@@ -797,7 +799,17 @@ pub static REGISTRY: [Technique; 159] = {
             "ork-whip",
             &["ork-whips", "orkw"],
             OrkKind::Whip,
+            crate::search::ork::largest_k(OrkKind::Whip),
             "a whip one of whose cells is a tridagon's OR-k relation (k ≤ 6), its guardians but one linked to the target or an earlier R (SudoRules' ORk-whips)",
+        )
+        .rated(20, 100),
+        // the ORk-whips of Berthier's Trid-OR5W level (k ≤ 5: SudoRules' ?*OR5-Whips*)
+        ork(
+            "trid-or5-whip",
+            &["or5-whip", "or5w"],
+            OrkKind::Whip,
+            5,
+            "an ORk-whip on a tridagon's OR-k relation with k ≤ 5 (SudoRules' ?*OR5-Whips*, the chains of the Trid-OR5W level)",
         )
         .rated(20, 100),
         force(

@@ -44,8 +44,9 @@ pub enum Search {
     /// (`search::te`).
     Trial(TrialKind),
     /// SudoRules' chains on the OR-k relations of tridagons ([CSP-Rules]): ORk-whips,
-    /// ORk-contrad-whips, ORk-forcing-whips (`search::ork`).
-    Ork(OrkKind),
+    /// ORk-contrad-whips, ORk-forcing-whips (`search::ork`), on relations of at most so
+    /// many guardians (k).
+    Ork(OrkKind, usize),
     /// One of Sudoku Explainer 1.2.1's hint producers ([Juillerat SE], `search::ser`): the
     /// hint SE shows in the state (its first), the first proof of its step.
     Ser(crate::search::ser::Producer),
@@ -516,18 +517,19 @@ pub const ORK_SET: &str = "ork-chains";
 
 /// A chain on the OR-k relations of the tridagons ([`crate::search::ork`]): graded by its
 /// length as SudoRules counts it, by name only (in no rating scheme yet), listed with the
-/// whips.
+/// whips; on relations of at most `max_k` guardians.
 pub(super) const fn ork(
     name: &'static str,
     aliases: &'static [&'static str],
     kind: OrkKind,
+    max_k: usize,
     summary: &'static str,
 ) -> Technique {
     Technique {
         name,
         aliases,
         sets: &[ORK_SET],
-        search: Search::Ork(kind),
+        search: Search::Ork(kind, max_k),
         class: Class::Extra,
         measure: LengthMeasure::Variables,
         graded: true,
@@ -680,7 +682,7 @@ impl TechniqueId {
             | Search::Hodoku(HodokuRule::SiameseFish)
             | Search::Hodoku(HodokuRule::KrakenFish { .. })
             | Search::Trial(_)
-            | Search::Ork(_) => false,
+            | Search::Ork(..) => false,
             Search::Hodoku(HodokuRule::Template { set }) => set,
             // SE's singles, and its multiple and dynamic forcing chains (cell and region
             // chains conclude a value)

@@ -108,7 +108,7 @@ fn graded_techniques_are_the_chains_whips_nets_and_trials() {
                 | Search::Force(_)
                 | Search::Hypothesis(_)
                 | Search::Trial(_)
-                | Search::Ork(_)
+                | Search::Ork(..)
         );
         assert_eq!(t.get().graded, graded, "{t}");
     }
