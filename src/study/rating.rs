@@ -38,7 +38,7 @@
 //!   whips and ORk-whips on the tridagons' OR-k relations with k ≤ 5 (`trid-or5-whip`) by
 //!   length, the tridagon rules (`tridagon`, `trid-ork`) at length 3, where SudoRules'
 //!   saliences put them; Subsets and finned fish of size n are whips[n], so the whips of
-//!   length n make them. A tridagon step counts as 3 ([`Scheme::step_floor`]): no puzzle
+//!   length n make them. A tridagon or ORk-whip step counts as 3 ([`Scheme::step_floor`]): no puzzle
 //!   of mith's collection is below 3. ORk-contrad-whips[n] are ORk-whips[n] (the relation
 //!   last); ORk-forcing-whips are not in the set (the config string has no `OR5FW`).
 //!
@@ -268,13 +268,14 @@ impl Scheme {
 pub const TRIDAGON_LEVEL: usize = 3;
 
 impl Scheme {
-    /// The least level a step of this scheme counts as, beside its length: a tridagon or
-    /// trid-ork step of Trid-OR5W counts as [`TRIDAGON_LEVEL`] (SudoRules only tries those
-    /// rules once every rule of length ≤ 3 has failed, so its "most complex rule tried" is
-    /// at least 3); 0 otherwise.
+    /// The least level a step of this scheme counts as, beside its length: a tridagon,
+    /// trid-ork or ORk-whip step of Trid-OR5W counts as [`TRIDAGON_LEVEL`] (SudoRules only
+    /// tries the tridagon rules, which assert the OR-k relations the ORk-whips start from,
+    /// once every rule of length ≤ 3 has failed, so its "most complex rule tried" is at
+    /// least 3); 0 otherwise.
     pub fn step_floor(self, p: &Proof) -> usize {
         match (self, &p.pattern) {
-            (Scheme::TridOr5W, Pattern::Tridagon(_)) => TRIDAGON_LEVEL,
+            (Scheme::TridOr5W, Pattern::Tridagon(_) | Pattern::OrkChain(_)) => TRIDAGON_LEVEL,
             _ => 0,
         }
     }
@@ -303,8 +304,16 @@ pub fn rules_for(scheme: Scheme, max_len: usize) -> Vec<Rule> {
                     rules.push(or5.rule(n));
                 }
                 if n == TRIDAGON_LEVEL {
-                    rules.push(TechniqueId::from_name("tridagon").expect("in the registry").rule(n));
-                    rules.push(TechniqueId::from_name("trid-ork").expect("in the registry").rule(n));
+                    rules.push(
+                        TechniqueId::from_name("tridagon")
+                            .expect("in the registry")
+                            .rule(n),
+                    );
+                    rules.push(
+                        TechniqueId::from_name("trid-ork")
+                            .expect("in the registry")
+                            .rule(n),
+                    );
                 }
             }
         }

@@ -213,16 +213,18 @@ impl TechniqueId {
                 }
             }
             Search::Trial(kind) => trial_target(links, kind, target, max_len, meter),
-            Search::Ork(kind, max_k) => match ork::search_target_k(links, kind, max_k, target, max_len, meter) {
-                Ok(proof) => TargetAnswer {
-                    proof,
-                    stopped: None,
-                    searched_to: max_len,
-                    dead: false,
-                    proven_none: false,
-                },
-                Err(stop) => TargetAnswer::stopped(stop, 0),
-            },
+            Search::Ork(kind, max_k) => {
+                match ork::search_target_k(links, kind, max_k, target, max_len, meter) {
+                    Ok(proof) => TargetAnswer {
+                        proof,
+                        stopped: None,
+                        searched_to: max_len,
+                        dead: false,
+                        proven_none: false,
+                    },
+                    Err(stop) => TargetAnswer::stopped(stop, 0),
+                }
+            }
             Search::Whip(k) => {
                 let s = whips::search_target_metered(links, k, target, max_len, meter);
                 TargetAnswer {
