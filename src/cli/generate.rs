@@ -123,7 +123,8 @@ fn run_needs(args: &GenerateArgs) -> Result<()> {
             seed: args.seed,
         },
     };
-    let deadline = (args.within > 0.0).then(|| Instant::now() + Duration::from_secs_f64(args.within));
+    let deadline =
+        (args.within > 0.0).then(|| Instant::now() + Duration::from_secs_f64(args.within));
     let block = rayon::current_num_threads().max(1) as u64 * 4;
     let bounds = args.bounds.batch_bounds(block as usize);
     let mut sink = Sink::open(args.out.as_deref())?;
@@ -192,7 +193,8 @@ fn run_needs(args: &GenerateArgs) -> Result<()> {
 
 /// The puzzles of a seed collection.
 fn read_seeds(path: &std::path::Path) -> Result<Vec<[u8; 81]>> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("--from {}", path.display()))?;
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("--from {}", path.display()))?;
     let mut puzzles = Vec::new();
     for (line, p) in parse_collection(&text) {
         let p = p.with_context(|| format!("--from {} line {line}", path.display()))?;

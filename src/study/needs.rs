@@ -211,7 +211,9 @@ mod tests {
         let rules = with_technique(&basic_rules(), x_wing, 10);
         assert_eq!(rules.len(), basic_rules().len() + 1);
         let at = rules.iter().position(|r| r.technique == x_wing).unwrap();
-        assert!(rules[..at].iter().all(|r| r.difficulty() <= rules[at].difficulty()));
+        assert!(rules[..at]
+            .iter()
+            .all(|r| r.difficulty() <= rules[at].difficulty()));
         assert_eq!(with_technique(&rules, x_wing, 10), rules);
     }
 }
