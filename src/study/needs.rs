@@ -207,13 +207,19 @@ mod tests {
 
     #[test]
     fn the_technique_is_inserted_simplest_first() {
+        // x-wing is one of the basic rules: not repeated
         let x_wing = TechniqueId::from_name("x-wing").unwrap();
-        let rules = with_technique(&basic_rules(), x_wing, 10);
+        assert_eq!(with_technique(&basic_rules(), x_wing, 10), basic_rules());
+        let exocet = TechniqueId::from_name("junior-exocet").unwrap();
+        let rules = with_technique(&basic_rules(), exocet, 10);
         assert_eq!(rules.len(), basic_rules().len() + 1);
-        let at = rules.iter().position(|r| r.technique == x_wing).unwrap();
+        let at = rules.iter().position(|r| r.technique == exocet).unwrap();
         assert!(rules[..at]
             .iter()
             .all(|r| r.difficulty() <= rules[at].difficulty()));
-        assert_eq!(with_technique(&rules, x_wing, 10), rules);
+        assert!(rules[at + 1..]
+            .iter()
+            .all(|r| r.difficulty() > rules[at].difficulty()));
+        assert_eq!(with_technique(&rules, exocet, 10), rules);
     }
 }
