@@ -21,7 +21,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
 /// The random stream of puzzle `index` of a run seeded with `seed`.
-fn stream(seed: u64, index: u64) -> Pcg64 {
+pub(crate) fn stream(seed: u64, index: u64) -> Pcg64 {
     // splitmix64 of the pair: distinct (seed, index) give unrelated PCG seeds
     let mut z = seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

@@ -8,6 +8,7 @@ pub mod explain;
 pub mod force;
 pub mod generate;
 pub mod input;
+pub mod needs;
 pub mod parallel;
 pub mod path;
 pub mod rating;
