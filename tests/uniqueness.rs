@@ -305,7 +305,9 @@ fn uniqueness_is_asked_only_by_name() {
     }
     for set in sets_help().split("; ") {
         let (name, members) = set.split_once(" = ").unwrap();
-        if name != "uniqueness" {
+        // Sudoku Explainer's list holds its own unique loops and BUG, as SE applies them
+        // (refused like every uniqueness rule for a puzzle with several solutions)
+        if name != "uniqueness" && name != "sudoku-explainer" {
             let techniques = parse_list(name).unwrap();
             assert!(
                 techniques.iter().all(|t| !t.assumes_uniqueness()),

@@ -1099,14 +1099,11 @@ pub static REGISTRY: [Technique; 160] = {
             "Sudoku Explainer's XYZ-Wing (ER 4.4)",
         )
         .rated(440, 0),
-        Technique {
-            sets: &[EXPLAINER_SET, UNIQUENESS_SET],
-            ..explainer(
-                "se-unique-loops",
-                se::PRODUCERS[14],
-                "Sudoku Explainer's Unique Rectangles and Loops (ER 4.5 and up; they assume one solution)",
-            )
-        }
+        explainer(
+            "se-unique-loops",
+            se::PRODUCERS[14],
+            "Sudoku Explainer's Unique Rectangles and Loops (ER 4.5 and up; they assume one solution)",
+        )
         .rated(450, 0),
         explainer(
             "se-naked-quad",
@@ -1126,14 +1123,11 @@ pub static REGISTRY: [Technique; 160] = {
             "Sudoku Explainer's Hidden Quad (ER 5.4)",
         )
         .rated(540, 0),
-        Technique {
-            sets: &[EXPLAINER_SET, UNIQUENESS_SET],
-            ..explainer(
-                "se-bug",
-                se::PRODUCERS[18],
-                "Sudoku Explainer's Bivalue Universal Graves (ER 5.6 and up; they assume one solution)",
-            )
-        }
+        explainer(
+            "se-bug",
+            se::PRODUCERS[18],
+            "Sudoku Explainer's Bivalue Universal Graves (ER 5.6 and up; they assume one solution)",
+        )
         .rated(560, 0),
         explainer(
             "se-aligned-pair-exclusion",

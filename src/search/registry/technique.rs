@@ -696,6 +696,10 @@ impl TechniqueId {
     /// A uniqueness rule (the `uniqueness` set): it assumes the puzzle has one solution.
     pub fn assumes_uniqueness(self) -> bool {
         self.get().sets.contains(&UNIQUENESS_SET)
+            || matches!(
+                self.get().search,
+                Search::Ser(Producer::UniqueLoops | Producer::Bug)
+            )
     }
 
     /// Asked only by name, never in a default (`explain`'s default families): the
