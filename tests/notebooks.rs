@@ -18,15 +18,24 @@ fn python() -> Option<PathBuf> {
     venv.exists().then_some(venv)
 }
 
-#[test]
-fn notebooks_execute_on_a_fresh_study_database() {
-    let Some(python) = python() else {
+/// The notebooks' Python, or None (the test is skipped, said on stderr) unless
+/// SUDOLINK_REQUIRE_TOOLS=1 says it must run.
+fn python_or_skip() -> Option<PathBuf> {
+    let python = python();
+    if python.is_none() {
         if std::env::var("SUDOLINK_REQUIRE_TOOLS").as_deref() == Ok("1") {
             panic!(
                 "the notebooks' Python (.venv) is required (SUDOLINK_REQUIRE_TOOLS=1) but missing"
             );
         }
         eprintln!("skipped: no .venv/bin/python (run .ci/test to make it)");
+    }
+    python
+}
+
+#[test]
+fn notebooks_execute_on_a_fresh_study_database() {
+    let Some(python) = python_or_skip() else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
@@ -185,13 +194,7 @@ fn sharded_ratings_notebook_executes_on_a_sharded_db() {
 /// equal to Berthier's published values ([Berthier classif]), read from the same fixture.
 #[test]
 fn bxb_vs_ser_notebook_agrees_with_the_published_classes_and_ratings() {
-    let Some(python) = python() else {
-        if std::env::var("SUDOLINK_REQUIRE_TOOLS").as_deref() == Ok("1") {
-            panic!(
-                "the notebooks' Python (.venv) is required (SUDOLINK_REQUIRE_TOOLS=1) but missing"
-            );
-        }
-        eprintln!("skipped: no .venv/bin/python (run .ci/test to make it)");
+    let Some(python) = python_or_skip() else {
         return;
     };
     let published = fixture_path("te/eleven_bxb_ser.txt");
