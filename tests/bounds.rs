@@ -386,3 +386,43 @@ fn classify_ser_cut_by_its_time_bound_is_stored_cut_then_resumed() {
     assert_eq!(second["table"]["SER"]["cut"], 0, "{second}");
     assert_eq!(second["table"]["SER"]["er"]["11.9"], 1, "{second}");
 }
+
+/// SE's nested chaining producers run as one search of a minute on top1465's second puzzle
+/// (Sudoku Explainer 1.2.1 itself takes as long): the limits reach inside them, in
+/// `explain --all` and in a target's rows alike.
+#[test]
+fn explain_stops_ses_nested_chains_at_its_time_limit() {
+    let puzzle =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let technique = "se-nested-dynamic-forcing-chains-plus";
+    let (code, out, err) = run(&[
+        "explain",
+        puzzle,
+        "--all",
+        "--techniques",
+        technique,
+        "--timeout",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(&format!("stopped at {technique}: time limit reached")),
+        "{out}"
+    );
+    let (code, out, err) = run(&[
+        "explain",
+        puzzle,
+        "--target",
+        "r1c3<>7",
+        "--techniques",
+        technique,
+        "--timeout",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("cut (time limit reached)"), "{out}");
+    assert!(
+        out.contains(&format!("{technique} (not searched)")),
+        "{out}"
+    );
+}

@@ -343,8 +343,13 @@ pub fn rows_for(techniques: &[TechniqueId]) -> Vec<(&'static str, Vec<TechniqueI
 }
 
 /// Every instance of a fixed-size technique.
-fn fixed_size_proofs(searcher: &mut Searcher, t: TechniqueId, links: &LinkIndex) -> Vec<Proof> {
-    searcher.find(t.rule(0), links, usize::MAX)
+fn fixed_size_proofs(
+    searcher: &mut Searcher,
+    t: TechniqueId,
+    links: &LinkIndex,
+    limits: &Limits,
+) -> Result<Vec<Proof>, Stop> {
+    searcher.find_within(t.rule(0), links, usize::MAX, limits.clone())
 }
 
 /// The explanation of one conclusion.
@@ -664,12 +669,27 @@ impl Question<'_> {
             if conclusion.placement && !techniques.iter().any(|t| t.may_place()) {
                 (None, NoProof::OnlyEliminates)
             } else {
-                let proof = techniques.iter().find_map(|&t| {
-                    fixed_size_proofs(searcher, t, links)
-                        .into_iter()
-                        .find(|p| concludes(p))
-                });
-                (proof, NoProof::None)
+                let mut answer = (None, NoProof::None);
+                for &t in &techniques {
+                    match fixed_size_proofs(searcher, t, links, &limits) {
+                        Ok(proofs) => {
+                            if let Some(p) = proofs.into_iter().find(|p| concludes(p)) {
+                                answer = (Some(p), NoProof::None);
+                                break;
+                            }
+                        }
+                        Err(stop) => {
+                            let cut = NoProof::Stopped {
+                                stop,
+                                searched_to: 0,
+                                bound: 0,
+                            };
+                            answer = (None, cut);
+                            break;
+                        }
+                    }
+                }
+                answer
             }
         } else if conclusion.placement && !first.may_place() {
             (None, NoProof::OnlyEliminates)
@@ -1178,13 +1198,25 @@ pub fn explain_all_targets(
             }
         }
     };
+    let mut stopped = None;
     for &t in techniques.iter().filter(|t| t.is_fixed_size()) {
-        if meter.check().is_some() {
+        if let Some(stop) = meter.check() {
+            stopped = Some((stop, 0, t));
             break;
         }
-        for p in fixed_size_proofs(&mut searcher, t, &links) {
-            resolution::verify(state, &p, solution, 1, &p.rule)?;
-            record(&mut best, t, &p);
+        // the limits reach inside the search (SE's nested chaining producers run for
+        // minutes on the hardest grids)
+        match fixed_size_proofs(&mut searcher, t, &links, meter.limits()) {
+            Ok(proofs) => {
+                for p in proofs {
+                    resolution::verify(state, &p, solution, 1, &p.rule)?;
+                    record(&mut best, t, &p);
+                }
+            }
+            Err(stop) => {
+                stopped = Some((stop, 0, t));
+                break;
+            }
         }
     }
     // every (graded technique, length) pass, simplest first
@@ -1199,9 +1231,11 @@ pub fn explain_all_targets(
     // (technique, target) pairs with no proof at any length
     let mut dead = std::collections::HashSet::new();
     let mut capped: BTreeMap<TechniqueId, Unexplored> = BTreeMap::new();
-    let mut stopped = None;
-    let mut complete_to = longest;
+    let mut complete_to = if stopped.is_some() { 0 } else { longest };
     for (done, &(d, t, n)) in passes.iter().enumerate() {
+        if stopped.is_some() {
+            break;
+        }
         for &z in &targets {
             if best
                 .get(&z)
@@ -1307,6 +1341,10 @@ impl AllReport {
     /// Where the job's limit stopped it, in words.
     pub fn stopped_text(&self) -> Option<String> {
         self.stopped.map(|(stop, n, t)| {
+            if n == 0 {
+                // a fixed-size technique: the graded ones were not searched
+                return format!("stopped at {t}: {stop}; no graded technique was searched");
+            }
             format!(
                 "stopped at length {n} ({t}): {stop}; targets without a proof were searched by every family up to length {}",
                 self.complete_to

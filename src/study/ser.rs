@@ -16,6 +16,7 @@ use crate::search::limits::{Limits, Meter, Stop};
 use crate::search::ser::{self, SeGrid, SeStep};
 pub use crate::search::ser::{difficulty_text, tenths};
 use serde::Serialize;
+use std::rc::Rc;
 use thiserror::Error;
 
 /// ER, EP and ED as SE prints them, and the path that gave them.
@@ -96,14 +97,15 @@ pub fn rate(state: &State, solution: Option<&[u8; 81]>) -> Result<SerRating, Ser
     rate_within(state, solution, Limits::unlimited())
 }
 
-/// [`rate`] within `limits`, checked between SE's steps (one step is one pass of SE's
-/// producers, seconds at most on the hardest puzzles): a path a limit stops is a rating
-/// with [`SerRating::cut`] set.
+/// [`rate`] within `limits`, checked between SE's steps and, inside a step, between the
+/// starts of the multiple and dynamic chaining producers (whose nested levels take minutes
+/// on the hardest grids): a path a limit stops is a rating with [`SerRating::cut`] set.
 pub fn rate_within(
     state: &State,
     solution: Option<&[u8; 81]>,
     limits: Limits,
 ) -> Result<SerRating, SerError> {
+    let interrupt = Rc::new(ser::Interrupt::new(limits.clone()));
     let mut meter = Meter::new(limits);
     let mut state = state.clone();
     let mut grid = SeGrid::from_state(&state);
@@ -121,7 +123,14 @@ pub fn rate_within(
             rating.cut = Some(stop);
             break;
         }
-        let Some(step) = ser::next_step_keeping(&grid, &mut kept) else {
+        let step = match ser::next_step_keeping(&grid, &mut kept, &interrupt) {
+            Ok(step) => step,
+            Err(stop) => {
+                rating.cut = Some(stop);
+                break;
+            }
+        };
+        let Some(step) = step else {
             rating.er = 20.0;
             rating.stuck = true;
             break;

@@ -139,9 +139,12 @@ impl TechniqueId {
                     .find(|p| p.eliminations.contains(&target)),
             ),
             // SE's hint in the state: a target it does not touch has no SE step here
-            Search::Ser(producer) => TargetAnswer::complete(
-                explainer_hint(producer, links).filter(|p| p.eliminations.contains(&target)),
-            ),
+            Search::Ser(producer) => match explainer_hint(producer, links, meter) {
+                Ok(hint) => {
+                    TargetAnswer::complete(hint.filter(|p| p.eliminations.contains(&target)))
+                }
+                Err(stop) => TargetAnswer::stopped(stop, 0),
+            },
             Search::Hodoku(HodokuRule::Fish {
                 shape,
                 min_size,
@@ -718,6 +721,26 @@ impl Searcher {
         self.stopped
     }
 
+    /// [`Searcher::find`] under `limits` for this search alone (the searcher's own meter
+    /// and stop are left as they were): `Err` with the limit that stopped it.
+    pub fn find_within(
+        &mut self,
+        rule: Rule,
+        links: &LinkIndex,
+        limit: usize,
+        limits: Limits,
+    ) -> Result<Vec<Proof>, Stop> {
+        let meter = std::mem::replace(&mut self.meter, Meter::new(limits));
+        let stopped = self.stopped.take();
+        let proofs = self.find(rule, links, limit);
+        let stop = std::mem::replace(&mut self.stopped, stopped);
+        self.meter = meter;
+        match stop {
+            Some(s) => Err(s.stop),
+            None => Ok(proofs),
+        }
+    }
+
     /// Up to `limit` instances of `rule` in the state, each recording its technique.
     pub fn find(&mut self, rule: Rule, links: &LinkIndex, limit: usize) -> Vec<Proof> {
         let name = rule.technique.name();
@@ -786,7 +809,9 @@ impl Searcher {
                 self.trials
                     .find(links, kind, rule.length, limit, &mut self.meter)?
             }
-            Search::Ser(producer) => explainer_hint(producer, links).into_iter().collect(),
+            Search::Ser(producer) => explainer_hint(producer, links, &self.meter)?
+                .into_iter()
+                .collect(),
             Search::Hypothesis(mode) => self
                 .hypotheses
                 .proofs(mode, links, &mut self.meter)?
@@ -929,10 +954,22 @@ impl Searcher {
 /// The hint Sudoku Explainer's `producer` shows in the state (its first), as one proof: the
 /// first of its step's proofs (a direct hint's interaction or subset, before the single it
 /// leaves), each of which `proof::check` verifies on the state alone.
-fn explainer_hint(producer: Producer, links: &LinkIndex) -> Option<Proof> {
-    let state = links.state()?;
-    let step = producer.first_hint(&se::SeGrid::from_state(&state))?;
-    step.proofs.into_iter().next()
+/// SE's hint of `producer` in the state, within the meter's time and memory limits (the
+/// nested chaining producers take minutes on the hardest grids).
+fn explainer_hint(
+    producer: Producer,
+    links: &LinkIndex,
+    meter: &Meter,
+) -> Result<Option<Proof>, Stop> {
+    let Some(state) = links.state() else {
+        return Ok(None);
+    };
+    let interrupt = std::rc::Rc::new(se::Interrupt::new(meter.limits().clone()));
+    let step = producer.first_hint_within(&se::SeGrid::from_state(&state), &interrupt);
+    if let Some(stop) = interrupt.stopped() {
+        return Err(stop);
+    }
+    Ok(step.and_then(|s| s.proofs.into_iter().next()))
 }
 
 fn tagging_find(level: u8, links: &LinkIndex) -> Vec<Proof> {

@@ -25,8 +25,11 @@ pub use grid::SeGrid;
 
 use crate::grid::Candidate;
 use crate::proof::Proof;
+use crate::search::limits::Stop;
 use chaining::kept::{ChainStore, Fruitless};
+pub use chaining::Interrupt;
 use grid::Region;
+use std::rc::Rc;
 
 /// One SE hint: its name and difficulty as SE prints them, what it removes and places,
 /// and the proofs that carry it — checked in order, each on the state the previous ones
@@ -153,6 +156,20 @@ impl Producer {
             Producer::Chaining(mode) => chaining::first_hint(grid, mode),
         }
     }
+
+    /// [`Producer::first_hint`], the multiple and dynamic chaining modes stopping at their
+    /// next start once `interrupt` is hit (no hint then: read [`Interrupt::stopped`]); the
+    /// other producers take at most seconds and are not interrupted.
+    pub fn first_hint_within(self, grid: &SeGrid, interrupt: &Rc<Interrupt>) -> Option<SeStep> {
+        match self {
+            Producer::Chaining(mode) if mode.multiple || mode.dynamic => {
+                let mut chains = ChainStore::default();
+                let interrupt = Some(interrupt.clone());
+                chaining::multiple::first_hint_reaching(grid, mode, &mut chains, None, interrupt)
+            }
+            _ => self.first_hint(grid),
+        }
+    }
 }
 
 /// The first hint of the first producer that has one: SE's next step.
@@ -213,15 +230,43 @@ impl Kept {
 }
 
 /// [`next_step`], reusing what `kept` holds from the previous steps of the same rating
-/// (and keeping this step's work for the next).
-pub fn next_step_keeping(grid: &SeGrid, kept: &mut Kept) -> Option<SeStep> {
-    PRODUCERS.iter().find_map(|&p| match p {
+/// (and keeping this step's work for the next), and stopped by `interrupt` between the
+/// starts of the multiple and dynamic chaining producers: `Err` with the limit reached.
+pub fn next_step_keeping(
+    grid: &SeGrid,
+    kept: &mut Kept,
+    interrupt: &Rc<Interrupt>,
+) -> Result<Option<SeStep>, Stop> {
+    for &p in &PRODUCERS {
+        let step = producer_step(p, grid, kept, interrupt);
+        if let Some(stop) = interrupt.stopped() {
+            return Err(stop);
+        }
+        if step.is_some() {
+            return Ok(step);
+        }
+    }
+    Ok(None)
+}
+
+/// One producer's first hint for [`next_step_keeping`].
+fn producer_step(
+    p: Producer,
+    grid: &SeGrid,
+    kept: &mut Kept,
+    interrupt: &Rc<Interrupt>,
+) -> Option<SeStep> {
+    match p {
         Producer::Chaining(mode) if mode.level == 0 && (mode.multiple || mode.dynamic) => {
             let reach = match &kept.static_reach {
                 Some((on, reach)) if !mode.dynamic && *on == grid.cands => Some(reach.clone()),
                 _ => None,
             };
-            chaining::multiple::first_hint_reaching(grid, mode, kept.chains(mode), reach)
+            let interrupt = Some(interrupt.clone());
+            chaining::multiple::first_hint_reaching(grid, mode, kept.chains(mode), reach, interrupt)
+        }
+        Producer::Chaining(mode) if mode.multiple || mode.dynamic => {
+            p.first_hint_within(grid, interrupt)
         }
         Producer::NakedSet(_) | Producer::HiddenSet(_) | Producer::DirectHiddenSet(_) => {
             regional_first_hint(p, grid, kept.last_fruitless(p))
@@ -243,7 +288,7 @@ pub fn next_step_keeping(grid: &SeGrid, kept: &mut Kept) -> Option<SeStep> {
             step
         }
         _ => p.first_hint(grid),
-    })
+    }
 }
 
 /// The first hint of a producer whose every hint lies in one region and depends on that

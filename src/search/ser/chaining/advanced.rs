@@ -18,7 +18,7 @@ use super::multiple::{self, Hint, Run};
 use super::potential::{kind_index, region_of, Cause, Pot, Work};
 use super::propagate::Chain;
 use super::unary::{self, Found};
-use super::{proofs, Rank};
+use super::{proofs, Interrupt, Rank};
 use crate::grid::{Candidate, CspVariable, Digit};
 use crate::proof::net::{NetLink, NetStep};
 use crate::proof::Proof;
@@ -88,10 +88,19 @@ impl NestedHint {
     }
 }
 
-/// What the rules keep between calls (nothing yet: SE's producers only cache their last
-/// grid's hints).
+/// What the rules carry between calls: the run's interrupt, read by the nested runs (SE's
+/// producers cache nothing else but their last grid's hints).
 #[derive(Default)]
-pub struct Rules {}
+pub struct Rules {
+    pub interrupt: Option<Rc<Interrupt>>,
+}
+
+impl Rules {
+    /// Whether the run's interrupt has stopped it (see [`Interrupt::hit`]).
+    pub fn interrupted(&self) -> bool {
+        self.interrupt.as_ref().is_some_and(|i| i.hit())
+    }
+}
 
 /// The rules' producers at a level, after the four locked-set rules.
 fn chaining_rules(level: u8) -> Vec<ChainingMode> {
@@ -165,7 +174,7 @@ pub fn potentials(
     source: &Work,
     node_of: &dyn Fn(Pot) -> Option<u32>,
     mode: ChainingMode,
-    _rules: &mut Rules,
+    rules: &mut Rules,
 ) -> Vec<(Pot, AdvancedHint, Vec<u32>)> {
     let grid = SeGrid::with_places(*values, work.cands, work.all_places());
     let (source_work, work_grid) = (source, work);
@@ -239,7 +248,7 @@ pub fn potentials(
         if !out.is_empty() {
             break;
         }
-        for hint in all_hints(work, values, inner) {
+        for hint in all_hints(work, values, inner, rules.interrupt.clone()) {
             let parents: Vec<u32> = rule_parents(&hint, source, work)
                 .into_iter()
                 .map(node_of)
@@ -258,7 +267,12 @@ pub fn potentials(
 
 /// Every hint of a chaining producer on `grid`, sorted as SE sorts them, without those
 /// removing the same candidates as an earlier one.
-fn all_hints(grid: &[u16; 81], values: &[u8; 81], mode: ChainingMode) -> Vec<Rc<NestedHint>> {
+fn all_hints(
+    grid: &[u16; 81],
+    values: &[u8; 81],
+    mode: ChainingMode,
+    interrupt: Option<Rc<Interrupt>>,
+) -> Vec<Rc<NestedHint>> {
     let mut hints: Vec<NestedHint> = Vec::new();
     if !mode.multiple && !mode.dynamic {
         for found in unary::all_hints(grid) {
@@ -266,6 +280,7 @@ fn all_hints(grid: &[u16; 81], values: &[u8; 81], mode: ChainingMode) -> Vec<Rc<
         }
     } else {
         let mut run = Run::new(grid, values, mode);
+        run.rules.interrupt = interrupt;
         run.hints(|_, h| {
             let result = h.result;
             let removable = if result.on() {

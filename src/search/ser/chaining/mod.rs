@@ -17,6 +17,10 @@
 //!
 //! The level-0 propagations of one run can be kept for the producer's next run, on the
 //! grid the next rating step leaves ([`kept`]).
+//!
+//! A run of the multiple and dynamic modes can be interrupted ([`Interrupt`]): the nested
+//! levels take minutes on the hardest grids, so a caller under a time or memory limit
+//! hands one down, and every run (the nested ones too) reads it before each start.
 
 pub mod advanced;
 pub mod closure;
@@ -29,8 +33,41 @@ pub mod reach;
 pub mod unary;
 
 use super::{ChainingMode, SeGrid, SeStep};
+use crate::search::limits::{Limits, Stop};
 use kept::ChainStore;
+use std::cell::Cell;
 use std::cmp::Ordering;
+
+/// The limits a chaining run reads before each start's propagations (the nested runs share
+/// it), and the one that stopped it: once stopped, every run of the producer returns at its
+/// next start, and what it found is not the producer's answer.
+#[derive(Debug)]
+pub struct Interrupt {
+    limits: Limits,
+    stopped: Cell<Option<Stop>>,
+}
+
+impl Interrupt {
+    pub fn new(limits: Limits) -> Interrupt {
+        Interrupt {
+            limits,
+            stopped: Cell::new(None),
+        }
+    }
+
+    /// Whether a limit is reached (checked now; once reached, it stays).
+    pub fn hit(&self) -> bool {
+        if self.stopped.get().is_none() {
+            self.stopped.set(self.limits.reached());
+        }
+        self.stopped.get().is_some()
+    }
+
+    /// The limit that stopped the run, if one did.
+    pub fn stopped(&self) -> Option<Stop> {
+        self.stopped.get()
+    }
+}
 
 /// The producer's easiest hint (SE sorts a chaining producer's hints).
 pub fn first_hint(grid: &SeGrid, mode: ChainingMode) -> Option<SeStep> {

@@ -26,7 +26,7 @@ use super::kept::ChainStore;
 use super::potential::{positions, region_of, Pot, Work};
 use super::propagate::{common_present, propagate, Buffers, Chain, Scratch};
 use super::reach::Reach;
-use super::{base_difficulty, nested_suffix, proofs, Rank};
+use super::{base_difficulty, nested_suffix, proofs, Interrupt, Rank};
 use crate::grid::{Cell, Digit};
 use crate::proof::net::{NetBranch, NetChoice, NetConclusion, NetNode};
 use crate::proof::Proof;
@@ -286,6 +286,9 @@ impl<'a> Run<'a> {
                 if self.grid[cell] & (1 << value) == 0 {
                     continue;
                 }
+                if self.rules.interrupted() {
+                    return;
+                }
                 let on = Pot::new(cell, value, true);
                 // contradictions and double forcing read the off propagation
                 if mode.dynamic || mode.nishio {
@@ -467,19 +470,23 @@ pub fn first_hint_keeping(
     mode: ChainingMode,
     kept: &mut ChainStore,
 ) -> Option<SeStep> {
-    first_hint_reaching(grid, mode, kept, None)
+    first_hint_reaching(grid, mode, kept, None, None)
 }
 
 /// [`first_hint_keeping`], reading the static mode's closures from `static_reach` (the
-/// reach over the static links of `grid`, from the forcing chains and cycles) when given.
+/// reach over the static links of `grid`, from the forcing chains and cycles) when given,
+/// and stopping at the first start after `interrupt` is hit (no hint then: the caller reads
+/// [`Interrupt::stopped`]).
 pub fn first_hint_reaching(
     grid: &SeGrid,
     mode: ChainingMode,
     kept: &mut ChainStore,
     static_reach: Option<Rc<Reach>>,
+    interrupt: Option<Rc<Interrupt>>,
 ) -> Option<SeStep> {
     let mut run = Run::with_chains(&grid.cands, &grid.values, mode, std::mem::take(kept));
     run.static_reach = static_reach.filter(|_| !mode.dynamic && !mode.nishio);
+    run.rules.interrupt = interrupt.clone();
     let mut best: Option<Hint> = None;
     run.hints(|run, h| {
         if best.as_ref().is_none_or(|b| h.rank.before(&b.rank)) {
@@ -488,6 +495,9 @@ pub fn first_hint_reaching(
         }
     });
     *kept = run.into_chains();
+    if interrupt.is_some_and(|i| i.stopped().is_some()) {
+        return None;
+    }
     let best = best?;
     Some(step(&grid.cands, mode, &best))
 }
