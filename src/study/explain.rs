@@ -349,7 +349,7 @@ fn fixed_size_proofs(
     links: &LinkIndex,
     limits: &Limits,
 ) -> Result<Vec<Proof>, Stop> {
-    searcher.find_within(t.rule(0), links, usize::MAX, limits.clone())
+    searcher.find_within(t.rule(0), links, usize::MAX, *limits)
 }
 
 /// The explanation of one conclusion.

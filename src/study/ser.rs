@@ -105,7 +105,7 @@ pub fn rate_within(
     solution: Option<&[u8; 81]>,
     limits: Limits,
 ) -> Result<SerRating, SerError> {
-    let interrupt = Rc::new(ser::Interrupt::new(limits.clone()));
+    let interrupt = Rc::new(ser::Interrupt::new(limits));
     let mut meter = Meter::new(limits);
     let mut state = state.clone();
     let mut grid = SeGrid::from_state(&state);

@@ -964,7 +964,7 @@ fn explainer_hint(
     let Some(state) = links.state() else {
         return Ok(None);
     };
-    let interrupt = std::rc::Rc::new(se::Interrupt::new(meter.limits().clone()));
+    let interrupt = std::rc::Rc::new(se::Interrupt::new(*meter.limits()));
     let step = producer.first_hint_within(&se::SeGrid::from_state(&state), &interrupt);
     if let Some(stop) = interrupt.stopped() {
         return Err(stop);
