@@ -252,6 +252,7 @@ fn explorer_journeys_in_chromium() {
             query_journey(&c, server, &shots).await;
             proof_journey(&c, server, &shots).await;
             links_journey(&c, server, &shots).await;
+            or_relation_journey(&c, server, &shots).await;
             layout_and_keys_journey(&c, server, &shots, w).await;
             parts_journey(&c, server, &shots, &downloads, w).await;
         }
@@ -926,6 +927,32 @@ async fn links_journey(c: &Client, server: SocketAddr, shots: &Path) {
         5,
     )
     .await;
+}
+
+/// mith's Loki (2022) holds one tridagon in its start state (blocks 5, 6, 8, 9, digits 3, 5,
+/// 7) with one guardian, n1r8c8: selecting the guardian shows its link to the OR relation,
+/// drawn as the relation's own end (outlined on its guardians) with the relation's colour.
+async fn or_relation_journey(c: &Client, server: SocketAddr, shots: &Path) {
+    const LOKI: &str =
+        "57....9..........8.1.........168..4......28.9..2.9416.....2.....6.9.82.4...41.6..";
+    open(c, server, &format!("?puzzle={LOKI}&sel=n1r8c8")).await;
+    until(c, "document.querySelector('#links-table')", 10).await;
+    let v = js(
+        c,
+        "const rows = [...document.querySelectorAll('#links-table tr.clickable')].filter(r => (r.dataset.node || '').startsWith('Trid-OR1{n1r8c8}')); return [rows.length, document.querySelectorAll('#links-g .end-or_relation').length, document.querySelectorAll('#links-g path.ln.via-or_relation').length];",
+    )
+    .await;
+    assert_eq!(
+        v[0].as_u64(),
+        Some(1),
+        "the guardian's row to its relation: {v}"
+    );
+    assert!(v[1].as_u64().unwrap() > 0, "the relation's end drawn: {v}");
+    assert!(
+        v[2].as_u64().unwrap() > 0,
+        "the link drawn in the relation's colour: {v}"
+    );
+    shot(c, shots, "l3-or-relation-n1r8c8").await;
 }
 
 /// The layout at this size (no horizontal scroll, the grid within the width, tap targets
