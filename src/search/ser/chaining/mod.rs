@@ -45,20 +45,34 @@ use std::cmp::Ordering;
 pub struct Interrupt {
     limits: Limits,
     stopped: Cell<Option<Stop>>,
+    /// Calls of [`Interrupt::hit`] since the limits were last read.
+    calls: Cell<u32>,
 }
+
+/// How many starts a run takes between two readings of the clock and the memory (a start
+/// is one or two propagations: microseconds at level 0, more at the nested levels).
+const STARTS_PER_CHECK: u32 = 16;
 
 impl Interrupt {
     pub fn new(limits: Limits) -> Interrupt {
         Interrupt {
             limits,
             stopped: Cell::new(None),
+            calls: Cell::new(0),
         }
     }
 
-    /// Whether a limit is reached (checked now; once reached, it stays).
+    /// Whether a limit is reached (read every [`STARTS_PER_CHECK`] calls; once reached,
+    /// it stays).
     pub fn hit(&self) -> bool {
         if self.stopped.get().is_none() {
-            self.stopped.set(self.limits.reached());
+            let calls = self.calls.get() + 1;
+            if calls >= STARTS_PER_CHECK {
+                self.calls.set(0);
+                self.stopped.set(self.limits.reached());
+            } else {
+                self.calls.set(calls);
+            }
         }
         self.stopped.get().is_some()
     }
