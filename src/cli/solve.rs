@@ -331,8 +331,10 @@ pub fn level_line(r: &Resolution, scheme: Option<Scheme>, spec: &str) -> String 
         .map(|s| s.to_string())
         .unwrap_or_else(|| without_caps(spec));
     let rule = hardest.map_or("NONE".to_string(), rule_name);
-    // a list of techniques reads `basic,assistant: 0`, a scheme or one family `N5`, `nrc4`
-    let sep = if scheme.is_none() && spec.contains(',') {
+    // a scheme or one graded technique reads `N5`, `nrc4`; a list of techniques or a set
+    // `basic,assistant: 0`, `sudoku-explainer: 0`
+    let one_graded = TechniqueId::from_name(letter.trim()).is_some_and(|t| t.get().graded);
+    let sep = if scheme.is_none() && !one_graded {
         ": "
     } else {
         ""
