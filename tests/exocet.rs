@@ -107,6 +107,8 @@ fn the_checker_refuses_tampered_exocets() {
     assert!(
         with(&|e, _| e.covers[0].1 = vec![House::Row(0), House::Row(1), House::Row(2)]).is_err()
     );
+    // a Junior called Senior: both targets in the band is not a Senior's shape
+    assert!(with(&|e, _| e.kind = ExocetKind::Senior).is_err());
     // a base digit dropped from the covers
     assert!(with(&|e, _| {
         e.covers.pop();

@@ -315,3 +315,45 @@ impl crate::proof::PatternKind for ExocetPattern {
         out.named(cands);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_kinds_shapes() {
+        let base = [Cell::at(0, 0), Cell::at(0, 1)];
+        let (j, s) = (ExocetKind::Junior, ExocetKind::Senior);
+        // one target in each other box of the band: a Junior, not a Senior
+        let g = geometry(base, [Cell::at(1, 3), Cell::at(2, 7)], j).unwrap();
+        assert_eq!(g.cross, [2, 3, 7]);
+        assert_eq!(g.companions.len(), 2);
+        assert_eq!(g.s_cells.len(), 18);
+        assert!(geometry(base, [Cell::at(1, 3), Cell::at(2, 7)], s).is_none());
+        // one target outside the band: a Senior; S cells the free column outside the band
+        // and the target columns off the base row, targets apart
+        let g = geometry(base, [Cell::at(1, 3), Cell::at(5, 7)], s).unwrap();
+        assert!(g.companions.is_empty());
+        assert_eq!(g.s_cells.len(), 6 + 7 + 7);
+        assert!(geometry(base, [Cell::at(1, 3), Cell::at(5, 7)], j).is_none());
+        // two target columns of one stack, both outside the band: a Senior only
+        assert!(geometry(base, [Cell::at(4, 3), Cell::at(7, 4)], s).is_some());
+        // a target on the base row, in the base stack or on the other's column: neither
+        for t in [
+            [Cell::at(0, 3), Cell::at(5, 7)],
+            [Cell::at(4, 2), Cell::at(5, 7)],
+            [Cell::at(4, 7), Cell::at(5, 7)],
+        ] {
+            assert!(geometry(base, t, s).is_none() && geometry(base, t, j).is_none());
+        }
+        // a base in a mini-column: the cross-lines are rows
+        let g = geometry(
+            [Cell::at(3, 4), Cell::at(5, 4)],
+            [Cell::at(1, 0), Cell::at(7, 3)],
+            s,
+        );
+        let g = g.unwrap();
+        assert!(!g.rows);
+        assert_eq!(g.cross, [4, 1, 7]);
+    }
+}
