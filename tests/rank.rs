@@ -320,7 +320,8 @@ fn fish_are_rank_0_with_the_same_eliminations() {
 
 /// Fire counts, soundness and time of the exotic searches on the basic rules' stuck states
 /// of a collection: `SUDOLINK_DATA=… EXOTIC_FILE=forum_hardest_1905_11plus.txt EXOTIC_N=300
-/// cargo test --release --test rank -- --ignored --nocapture`.
+/// cargo test --release --test rank -- --ignored --nocapture` (the first puzzles where the
+/// Senior Exocet fires are printed, for fixtures).
 #[test]
 #[ignore]
 fn exotic_searches_on_stuck_states() {
@@ -332,14 +333,16 @@ fn exotic_searches_on_stuck_states() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(300);
     type Finder = fn(&LinkIndex) -> Vec<Proof>;
-    let searches: [(&str, Finder); 3] = [
+    let searches: [(&str, Finder); 4] = [
         ("msls", find_msls),
         ("sk-loop", find_sk_loops),
         ("junior-exocet", exocet::find),
+        ("senior-exocet", exocet::find_senior),
     ];
-    let mut times: Vec<Vec<f64>> = vec![Vec::new(); 3];
-    let mut fires = [0usize; 3];
-    let mut elims = [0usize; 3];
+    let mut times: Vec<Vec<f64>> = vec![Vec::new(); 4];
+    let mut fires = [0usize; 4];
+    let mut elims = [0usize; 4];
+    let mut shown = 0;
     let mut states = 0;
     for p in common::collection(&file, n) {
         let (start, solution) = start_and_solution(&p);
@@ -355,6 +358,10 @@ fn exotic_searches_on_stuck_states() {
             times[k].push(t.elapsed().as_secs_f64() * 1e3);
             if !proofs.is_empty() {
                 fires[k] += 1;
+                if k == 3 && shown < 12 {
+                    shown += 1;
+                    println!("senior-exocet fires: {}", p.line());
+                }
             }
             for proof in &proofs {
                 elims[k] += proof.eliminations.len();

@@ -1,4 +1,4 @@
-//! The Junior Exocet ([`crate::proof::exocet`]) as text, a printer only, in the
+//! The Junior and Senior Exocets ([`crate::proof::exocet`]) as text, a printer only, in the
 //! compendium's terms (David P Bird, "JExocet Compendium", forum.enjoysudoku.com, 2012–2014):
 //! the base cells with their digits, the targets, and each base digit's cover lines in the
 //! S cells:
@@ -6,10 +6,12 @@
 //! ```text
 //! JE: base r1c2 r1c3 {1234}, targets r2c4 r3c8; covers 1: r5 r7, 2: c1 r6, 3: c4, 4: r8 c8
 //! ```
+//!
+//! (`SE:` for a Senior Exocet.)
 
 use super::shown::Shown;
 use crate::grid::State;
-use crate::proof::exocet::{rule_for, ExocetPattern};
+use crate::proof::exocet::{rule_for, ExocetKind, ExocetPattern};
 use crate::proof::Proof;
 
 /// Our line: `JE: base r1c2 r1c3 {1234}, targets r2c4 r3c8; covers 1: r5 r7, …`.
@@ -28,7 +30,11 @@ pub fn exocet_text(p: &ExocetPattern) -> String {
         })
         .collect();
     format!(
-        "JE: base {} {} {{{digits}}}, targets {} {}; covers {}",
+        "{}: base {} {} {{{digits}}}, targets {} {}; covers {}",
+        match p.kind {
+            ExocetKind::Junior => "JE",
+            ExocetKind::Senior => "SE",
+        },
         p.base[0],
         p.base[1],
         p.targets[0],

@@ -1,8 +1,11 @@
 //! The Junior Exocet (JE) as David P Bird's "JExocet Compendium" (forum.enjoysudoku.com,
 //! 2012–2014) defines it, with SudokuWiki's "Exocet" page (Andrew Stuart, after the
-//! compendium) for its pattern and elimination rules, and its checker.
+//! compendium) for its pattern and elimination rules; the Senior Exocet (SE) in the form
+//! Blue proposed in the "JExocet Pattern Definition" thread (forum.enjoysudoku.com, 2013),
+//! which Denis Berthier restates in SudoRules' J-Exocet notes as "Blue's extension"; and
+//! their checker.
 //!
-//! **The pattern** (base in a mini-row; a mini-column is the same turned a quarter):
+//! **The Junior pattern** (base in a mini-row; a mini-column is the same turned a quarter):
 //! - two *base* cells B1, B2, empty, in one mini-row of a box b0 in row r; their candidates
 //!   together are the *base digits* (3 or 4 of them);
 //! - two *target* cells T1, T2, empty, one in each of the other two boxes b1, b2 of the
@@ -22,27 +25,60 @@
 //! two cover lines (each holding a at most once) cannot hold. So a is in a target, b in the
 //! other: the targets' digits are the base cells' digits.
 //!
-//! **The rules built here**, each named and checked on its own:
+//! **The Senior pattern.** Bird: "In a Junior Exocet the target cells always occupy the
+//! same band of boxes as the base cells, whereas for a Senior Exocet they don't" (quoted by
+//! Leren in the "JExocet Compendium" thread). Built here in Blue's form: the same
+//! base; the targets on two columns outside b0's stack (the cross-lines with b0's free
+//! column), off row r, at least one outside the band; no companions: the S cells are the
+//! free column's cells outside the band and the two target columns' cells off row r, not
+//! the targets. Each base digit's candidates and placements there lie in at most two cover
+//! lines. The proof is the Junior's: a true in a base is in each cross-line off row r and
+//! outside b0, so in an S cell or a target; three of them in three columns, two lines hold
+//! at most two, so a is in a target, b in the other.
+//!
+//! **The rules built here**, each named and checked on its own, for both kinds:
 //! - *target rule* (SudokuWiki's elimination rule 1): a target's candidate that is not a base
 //!   digit is false;
 //! - *base rule* (rule 2): a base digit that is a candidate of neither target is false in the
 //!   base cells (it cannot be in a target);
 //! - *cover-line rule* (rule 3): a base digit whose S cells one cover line holds is false in
-//!   the base cells (true in a base, it would be in two S cells of two cross-lines, which one
-//!   line cannot hold).
+//!   the base cells (true in a base, it would be in one target and in two S cells of two
+//!   cross-lines, which one line cannot hold);
+//! - *cover-line rule on a target* (Bird's example below): such a digit is false in the
+//!   targets too, which hold only the base cells' digits.
+//!
+//! **Published examples** (tests/exocet.rs): Bird's example in the "JExocet Pattern
+//! Definition" thread (forum.enjoysudoku.com, 2013, restated in SudoRules' J-Exocet notes):
+//! base r46c5 {124}, targets r2c6 and r8c4; his eliminations r46c5<>2 ("the partial fish
+//! cells can hold only one instance in column 1"), r2c6<>28 and r8c4<>29 are exactly ours
+//! (cover-line, cover-line on a target, target rules). His further ones — cells seen by
+//! the base cells or both targets once two base digits are left, the fish's fin cells — are
+//! not built. Blue's Senior example (#9004 of champagne's potential hardest list, same
+//! thread): the base r1c56 {1234} he marks, found with targets r6c3 and r3c7.
 //!
 //! **The checker** re-derives from the state: the base cells (one mini-line, empty, their
-//! digits), the targets (empty, in the band's other boxes, off the base line), the
-//! cross-lines, the companions' want of base digits, every base digit's S cells inside its
-//! cover lines (at most two rows or columns), and for each elimination the rule that makes
-//! it.
+//! digits), the targets (empty, where the kind puts them, off the base line), the
+//! cross-lines, the companions' want of base digits (Junior), every base digit's S cells
+//! inside its cover lines (at most two rows or columns), and for each elimination the rule
+//! that makes it.
 
 use super::facts::{fail, CheckError};
 use super::Proof;
 use crate::grid::{Candidate, Cell, Digit, House, State};
 use serde::{Deserialize, Serialize};
 
-/// A Junior Exocet.
+/// Which Exocet: Bird's Junior (targets in the base band, companions free of base digits) or
+/// the Senior form (a target outside the band).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ExocetKind {
+    /// Both targets in the base band, one in each of its other boxes.
+    #[default]
+    Junior,
+    /// At least one target outside the base band.
+    Senior,
+}
+
+/// A Junior or Senior Exocet.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ExocetPattern {
     /// B1, B2: one mini-row or mini-column.
@@ -51,6 +87,9 @@ pub struct ExocetPattern {
     pub targets: [Cell; 2],
     /// Each base digit with the lines (at most two) holding it in the S cells.
     pub covers: Vec<(Digit, Vec<House>)>,
+    /// Junior or Senior (stored proofs without it are Junior).
+    #[serde(default)]
+    pub kind: ExocetKind,
 }
 
 /// The shape a base makes: whether its line is a row, the line, its box, the band.
@@ -86,11 +125,11 @@ fn coords(rows: bool, c: Cell) -> (usize, usize) {
     }
 }
 
-/// The geometry of a base and its targets, `None` when they do not make a Junior Exocet's
-/// shape.
-pub fn geometry(base: [Cell; 2], targets: [Cell; 2]) -> Option<Geometry> {
+/// The geometry of a base and its targets for an Exocet of `kind`, `None` when they do not
+/// make its shape.
+pub fn geometry(base: [Cell; 2], targets: [Cell; 2], kind: ExocetKind) -> Option<Geometry> {
     let [b1, b2] = base;
-    if b1 == b2 || b1.block() != b2.block() {
+    if b1 == b2 || b1.block() != b2.block() || targets[0] == targets[1] {
         return None;
     }
     let rows = if b1.row() == b2.row() {
@@ -107,32 +146,34 @@ pub fn geometry(base: [Cell; 2], targets: [Cell; 2]) -> Option<Geometry> {
     let free = (stack0 * 3..stack0 * 3 + 3).find(|&p| p != p1 && p != p2)?;
     let (tl1, tp1) = coords(rows, targets[0]);
     let (tl2, tp2) = coords(rows, targets[1]);
-    // the targets: in the band, off the base line, one in each other box of the band
-    if tl1 / 3 != band || tl2 / 3 != band || tl1 == line || tl2 == line {
+    // the targets: off the base line, on two cross-lines outside the base box's stack
+    if tl1 == line || tl2 == line || tp1 == tp2 || tp1 / 3 == stack0 || tp2 / 3 == stack0 {
         return None;
     }
-    let (s1, s2) = (tp1 / 3, tp2 / 3);
-    if s1 == stack0 || s2 == stack0 || s1 == s2 {
-        return None;
+    let in_band = [tl1 / 3 == band, tl2 / 3 == band];
+    match kind {
+        // Junior: both in the band, one in each of its other boxes
+        ExocetKind::Junior if in_band != [true, true] || tp1 / 3 == tp2 / 3 => return None,
+        // Senior: one at least outside the band
+        ExocetKind::Senior if in_band == [true, true] => return None,
+        _ => {}
     }
     let cross = [free, tp1, tp2];
     let mut companions = Vec::new();
-    for &x in &cross[1..] {
-        for l in band * 3..band * 3 + 3 {
+    let mut s_cells = Vec::new();
+    for (k, &x) in cross.iter().enumerate() {
+        for l in 0..9 {
             let c = at(rows, l, x);
-            if l != line && !targets.contains(&c) {
+            if l == line || targets.contains(&c) || (k == 0 && l / 3 == band) {
+                continue;
+            }
+            if kind == ExocetKind::Junior && l / 3 == band {
                 companions.push(c);
+            } else {
+                s_cells.push(c);
             }
         }
     }
-    let s_cells = cross
-        .iter()
-        .flat_map(|&x| {
-            (0..9)
-                .filter(move |&l| l / 3 != band)
-                .map(move |l| at(rows, l, x))
-        })
-        .collect();
     Some(Geometry {
         rows,
         line,
@@ -148,9 +189,13 @@ fn holds(state: &State, cell: Cell, d: Digit) -> bool {
 }
 
 impl ExocetPattern {
-    /// `junior-exocet`, family `exocet`, 4 (its base and target cells).
+    /// `junior-exocet` or `senior-exocet`, family `exocet`, 4 (its base and target cells).
     pub fn rule_name(&self) -> (String, String, usize) {
-        ("junior-exocet".into(), "exocet".into(), 4)
+        let name = match self.kind {
+            ExocetKind::Junior => "junior-exocet",
+            ExocetKind::Senior => "senior-exocet",
+        };
+        (name.into(), "exocet".into(), 4)
     }
 
     /// The base digits, ascending.
@@ -163,27 +208,37 @@ impl ExocetPattern {
 pub fn rule_for(state: &State, p: &ExocetPattern, e: Candidate) -> Option<&'static str> {
     let digits = p.digits();
     let d = e.digit();
-    if p.targets.contains(&e.cell()) && !digits.contains(&d) {
-        return Some("target rule");
+    // a base digit with its S cells in one line (or none) is false in the base cells
+    let one_line = p
+        .covers
+        .iter()
+        .any(|(x, lines)| *x == d && lines.len() <= 1);
+    if p.targets.contains(&e.cell()) {
+        if !digits.contains(&d) {
+            return Some("target rule");
+        }
+        if one_line {
+            return Some("cover-line rule on a target");
+        }
     }
     if p.base.contains(&e.cell()) && digits.contains(&d) {
         if !p.targets.iter().any(|&t| state.has(Candidate::new(t, d))) {
             return Some("base rule");
         }
-        if p.covers
-            .iter()
-            .any(|(x, lines)| *x == d && lines.len() <= 1)
-        {
+        if one_line {
             return Some("cover-line rule");
         }
     }
     None
 }
 
-/// Verify a Junior Exocet and its eliminations on `state`.
+/// Verify a Junior or Senior Exocet and its eliminations on `state`.
 pub(super) fn check(state: &State, proof: &Proof, p: &ExocetPattern) -> Result<(), CheckError> {
-    let Some(g) = geometry(p.base, p.targets) else {
-        return fail("the base cells and targets do not make a Junior Exocet's shape");
+    let Some(g) = geometry(p.base, p.targets, p.kind) else {
+        return fail(format!(
+            "the base cells and targets do not make a {:?} Exocet's shape",
+            p.kind
+        ));
     };
     for &c in p.base.iter().chain(&p.targets) {
         if state.value(c).is_some() {
@@ -228,7 +283,7 @@ pub(super) fn check(state: &State, proof: &Proof, p: &ExocetPattern) -> Result<(
         }
     }
     if !proof.assertions.is_empty() {
-        return fail("a Junior Exocet's rules built here eliminate only");
+        return fail("an Exocet's rules built here eliminate only");
     }
     for &e in &proof.eliminations {
         if rule_for(state, p, e).is_none() {
@@ -258,5 +313,47 @@ impl crate::proof::PatternKind for ExocetPattern {
             .filter(|&c| open.contains(c))
             .collect();
         out.named(cands);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_kinds_shapes() {
+        let base = [Cell::at(0, 0), Cell::at(0, 1)];
+        let (j, s) = (ExocetKind::Junior, ExocetKind::Senior);
+        // one target in each other box of the band: a Junior, not a Senior
+        let g = geometry(base, [Cell::at(1, 3), Cell::at(2, 7)], j).unwrap();
+        assert_eq!(g.cross, [2, 3, 7]);
+        assert_eq!(g.companions.len(), 2);
+        assert_eq!(g.s_cells.len(), 18);
+        assert!(geometry(base, [Cell::at(1, 3), Cell::at(2, 7)], s).is_none());
+        // one target outside the band: a Senior; S cells the free column outside the band
+        // and the target columns off the base row, targets apart
+        let g = geometry(base, [Cell::at(1, 3), Cell::at(5, 7)], s).unwrap();
+        assert!(g.companions.is_empty());
+        assert_eq!(g.s_cells.len(), 6 + 7 + 7);
+        assert!(geometry(base, [Cell::at(1, 3), Cell::at(5, 7)], j).is_none());
+        // two target columns of one stack, both outside the band: a Senior only
+        assert!(geometry(base, [Cell::at(4, 3), Cell::at(7, 4)], s).is_some());
+        // a target on the base row, in the base stack or on the other's column: neither
+        for t in [
+            [Cell::at(0, 3), Cell::at(5, 7)],
+            [Cell::at(4, 2), Cell::at(5, 7)],
+            [Cell::at(4, 7), Cell::at(5, 7)],
+        ] {
+            assert!(geometry(base, t, s).is_none() && geometry(base, t, j).is_none());
+        }
+        // a base in a mini-column: the cross-lines are rows
+        let g = geometry(
+            [Cell::at(3, 4), Cell::at(5, 4)],
+            [Cell::at(1, 0), Cell::at(7, 3)],
+            s,
+        );
+        let g = g.unwrap();
+        assert!(!g.rows);
+        assert_eq!(g.cross, [4, 1, 7]);
     }
 }

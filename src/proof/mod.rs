@@ -144,7 +144,7 @@ pub enum Pattern {
     Tridagon(Box<tridagon::TridagonPattern>),
     /// Allan Barker's truths and links of rank 0: an MSLS, an SK-loop (see [`rank`]).
     Rank(Box<rank::RankPattern>),
-    /// David P Bird's Junior Exocet: base, targets, cross-lines (see [`exocet`]).
+    /// David P Bird's Junior or Senior Exocet: base, targets, cross-lines (see [`exocet`]).
     Exocet(Box<exocet::ExocetPattern>),
     /// SudoRules' chains on an OR-k relation: ORk-whips, ORk-forcing-whips and
     /// ORk-contrad-whips (see [`ork`]).

@@ -1,19 +1,22 @@
-//! Junior Exocets ([`crate::proof::exocet`], whose doc states the pattern and its rules),
-//! found by trying every base and every pair of targets.
+//! Junior and Senior Exocets ([`crate::proof::exocet`], whose doc states the patterns and
+//! their rules), found by trying every base and every pair of targets.
 //!
 //! For each orientation (base in a mini-row or a mini-column), each of the 81 mini-line
-//! pairs of empty cells holding 3 or 4 digits, and each of the 6 × 6 target pairs in the
-//! band's other two boxes (empty, each holding a base digit): the companions must hold no
-//! base digit, and each base digit's S cells must fit in at most two rows or columns (the
-//! fewest are taken: none, one line, then pairs of the 9 lines meeting the S cells). A
-//! pattern whose rules eliminate something becomes one proof.
+//! pairs of empty cells holding 3 or 4 digits, and each pair of possible targets (empty, off
+//! the base line, outside the base box's stack, holding a base digit) that the kind allows
+//! ([`geometry`]: for a Junior one in each other box of the band, 6 × 6 pairs; for a Senior
+//! one at least outside the band, at most 15 column pairs × 60 row pairs): the companions
+//! must hold no base digit, and each base digit's S cells must fit in at most two rows or
+//! columns (the fewest are taken: none, one line, then pairs of the lines through two of
+//! the S cells). A pattern whose rules eliminate something becomes one proof.
 //!
-//! Bounds: 2 × 81 × 36 candidate patterns a state, each O(18 × 9) for its covers — no
-//! budget needed; the search is exhaustive and returns every pattern with eliminations.
+//! Bounds: 2 × 81 × 36 (Junior) or 2 × 81 × 900 (Senior) candidate patterns a state, each
+//! O(22 × 4) for its covers — no budget needed; the search is exhaustive and returns every
+//! pattern with eliminations.
 
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, Cell, Digit, House, State};
-use crate::proof::exocet::ExocetPattern;
+use crate::proof::exocet::{geometry, ExocetKind, ExocetPattern, Geometry};
 use crate::proof::{Pattern, Proof};
 
 /// Whether `cell` holds `d` in `state`: a candidate or its placed digit.
@@ -48,6 +51,17 @@ fn cover_lines(cells: &[Cell]) -> Option<Vec<House>> {
 
 /// Every Junior Exocet of the state with eliminations.
 pub fn find(links: &LinkIndex) -> Vec<Proof> {
+    find_kind(links, ExocetKind::Junior)
+}
+
+/// Every Senior Exocet of the state with eliminations.
+pub fn find_senior(links: &LinkIndex) -> Vec<Proof> {
+    find_kind(links, ExocetKind::Senior)
+}
+
+/// Every Exocet of `kind` with eliminations: each base, each pair of targets the kind
+/// allows (empty, holding a base digit), the shape from [`geometry`].
+pub fn find_kind(links: &LinkIndex, kind: ExocetKind) -> Vec<Proof> {
     let Some(state) = links.state() else {
         return Vec::new();
     };
@@ -76,43 +90,29 @@ pub fn find(links: &LinkIndex) -> Vec<Proof> {
                     if !(3..=4).contains(&digits.len()) {
                         continue;
                     }
-                    let band = line / 3;
-                    let spots = |s: usize| -> Vec<Cell> {
-                        (band * 3..band * 3 + 3)
-                            .filter(|&l| l != line)
-                            .flat_map(|l| (s * 3..s * 3 + 3).map(move |p| at(l, p)))
-                            .filter(|&c| {
-                                state.value(c).is_none()
-                                    && digits.iter().any(|&d| state.has(Candidate::new(c, d)))
-                            })
-                            .collect()
-                    };
-                    let others: Vec<usize> = (0..3).filter(|&s| s != stack).collect();
-                    let free = at(line, stack * 3 + skip);
-                    for &t1 in &spots(others[0]) {
-                        for &t2 in &spots(others[1]) {
-                            let targets = [t1, t2];
-                            // the cross-lines: the free cell's, T1's and T2's
-                            let cross = [free, t1, t2].map(|c| pos_of(rows, c));
-                            let mut companions = Vec::new();
-                            let mut s_cells = Vec::new();
-                            for (k, &x) in cross.iter().enumerate() {
-                                for l in 0..9 {
-                                    let c = at(l, x);
-                                    if l / 3 != band {
-                                        s_cells.push(c);
-                                    } else if k > 0 && l != line && !targets.contains(&c) {
-                                        companions.push(c);
-                                    }
-                                }
-                            }
-                            let shape = Shape {
-                                base,
-                                targets,
-                                companions,
-                                s_cells,
+                    // the possible targets: empty cells off the base line and outside the
+                    // base box's stack, holding a base digit
+                    let spots: Vec<Cell> = (0..9)
+                        .filter(|&l| l != line)
+                        .flat_map(|l| (0..9).filter(|p| p / 3 != stack).map(move |p| (l, p)))
+                        .map(|(l, p)| at(l, p))
+                        .filter(|&c| {
+                            state.value(c).is_none()
+                                && digits.iter().any(|&d| state.has(Candidate::new(c, d)))
+                        })
+                        .collect();
+                    for (i, &t1) in spots.iter().enumerate() {
+                        for &t2 in &spots[i + 1..] {
+                            // T1 on the lower cross-line
+                            let targets = if pos_of(rows, t1) <= pos_of(rows, t2) {
+                                [t1, t2]
+                            } else {
+                                [t2, t1]
                             };
-                            if let Some(p) = pattern(&state, &shape, &digits) {
+                            let Some(g) = geometry(base, targets, kind) else {
+                                continue;
+                            };
+                            if let Some(p) = pattern(&state, base, targets, &g, &digits, kind) {
                                 out.push(p);
                             }
                         }
@@ -124,30 +124,19 @@ pub fn find(links: &LinkIndex) -> Vec<Proof> {
     out
 }
 
-/// (position along its line) of a cell in orientation `rows`.
-fn pos_of(rows: bool, c: Cell) -> usize {
-    if rows {
-        c.col()
-    } else {
-        c.row()
-    }
-}
-
-/// A candidate pattern's cells.
-struct Shape {
+/// The proof of one base and target pair, if it is an Exocet with eliminations: the target
+/// rule (non-base digits leave the targets), the base rule (a base digit in neither target
+/// leaves the bases), the cover-line rule (a base digit whose S cells one line holds leaves
+/// the bases, and so the targets).
+fn pattern(
+    state: &State,
     base: [Cell; 2],
     targets: [Cell; 2],
-    companions: Vec<Cell>,
-    s_cells: Vec<Cell>,
-}
-
-/// The proof of one base and target pair, if it is a Junior Exocet with eliminations: the
-/// target rule (non-base digits leave the targets), the base rule (a base digit in neither
-/// target leaves the bases), the cover-line rule (a base digit whose S cells one line holds
-/// leaves the bases).
-fn pattern(state: &State, shape: &Shape, digits: &[Digit]) -> Option<Proof> {
-    if shape
-        .companions
+    g: &Geometry,
+    digits: &[Digit],
+    kind: ExocetKind,
+) -> Option<Proof> {
+    if g.companions
         .iter()
         .any(|&c| digits.iter().any(|&d| holds(state, c, d)))
     {
@@ -156,29 +145,32 @@ fn pattern(state: &State, shape: &Shape, digits: &[Digit]) -> Option<Proof> {
     let mut covers = Vec::new();
     let mut elims: Vec<Candidate> = Vec::new();
     for &d in digits {
-        let cells: Vec<Cell> = shape
+        let cells: Vec<Cell> = g
             .s_cells
             .iter()
             .copied()
             .filter(|&c| holds(state, c, d))
             .collect();
         let lines = cover_lines(&cells)?;
-        let in_targets = shape
-            .targets
-            .iter()
-            .any(|&t| state.has(Candidate::new(t, d)));
+        let in_targets = targets.iter().any(|&t| state.has(Candidate::new(t, d)));
         if lines.len() <= 1 || !in_targets {
             elims.extend(
-                shape
-                    .base
-                    .iter()
+                base.iter()
                     .map(|&b| Candidate::new(b, d))
+                    .filter(|&c| state.has(c)),
+            );
+        }
+        if lines.len() <= 1 {
+            elims.extend(
+                targets
+                    .iter()
+                    .map(|&t| Candidate::new(t, d))
                     .filter(|&c| state.has(c)),
             );
         }
         covers.push((d, lines));
     }
-    for &t in &shape.targets {
+    for &t in &targets {
         elims.extend(
             Digit::all()
                 .filter(|d| !digits.contains(d))
@@ -190,10 +182,22 @@ fn pattern(state: &State, shape: &Shape, digits: &[Digit]) -> Option<Proof> {
         return None;
     }
     elims.sort();
+    elims.dedup();
     let p = ExocetPattern {
-        base: shape.base,
-        targets: shape.targets,
+        base,
+        targets,
         covers,
+        kind,
     };
     Some(Proof::new(Pattern::Exocet(Box::new(p)), elims, vec![]))
+}
+
+/// The position of a cell along its line in orientation `rows` (its column when the base is
+/// in a row).
+fn pos_of(rows: bool, c: Cell) -> usize {
+    if rows {
+        c.col()
+    } else {
+        c.row()
+    }
 }

@@ -27,7 +27,7 @@
 //! - [`oddagon`], [`tridagon`]: CSP-Rules' impossible patterns — oddagons O[n], the
 //!   tridagon and its anti-tridagon OR-k relations;
 //! - [`rank`]: Barker's truths and links of rank 0 — multi-sector locked sets and SK-loops;
-//!   [`exocet`]: Bird's Junior Exocet.
+//!   [`exocet`]: Bird's Junior and Senior Exocets.
 
 pub mod aic;
 pub mod als;

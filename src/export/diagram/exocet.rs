@@ -1,4 +1,4 @@
-//! How a Junior Exocet ([`crate::proof::exocet`]) is drawn: the base cells' digits as the
+//! How a Junior or Senior Exocet ([`crate::proof::exocet`]) is drawn: the base cells' digits as the
 //! pattern, the targets' base digits apart, the eliminations struck (as every picture
 //! strikes them).
 

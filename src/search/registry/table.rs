@@ -11,7 +11,7 @@ pub(super) const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in [Berthier NRC]'s order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 160] = {
+pub static REGISTRY: [Technique; 161] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -776,6 +776,14 @@ pub static REGISTRY: [Technique; 160] = {
             "two base cells of a mini-line with 3 or 4 digits, two targets in the band's other boxes, each base digit's cells on the cross-lines outside the band in two lines: the targets hold the base digits (Bird's Junior Exocet: target, base and cover-line rules)",
         )
         .rated(1000, 0),
+        exotic(
+            "senior-exocet",
+            &["se-exocet", "sexocet"],
+            |s| crate::search::exocet::find_senior(s.links),
+            4,
+            "a Junior Exocet's base, its targets on two cross-lines outside the base box's stack, one at least outside the band, each base digit's other cells on the three cross-lines (outside the base band for the base box's) in two lines: the targets hold the base digits (Bird's Senior Exocet, Blue's fish-column form: target, base and cover-line rules)",
+        )
+        .rated(1010, 0),
         // SudoRules' chains on a tridagon's OR-k relation: at their length n with the whips
         // (SudoRules tries them after whip[n], before g-whip[n] and braid[n]; ties go by
         // this order: whip, forcing, contrad, ORk-whip, as its saliences)
