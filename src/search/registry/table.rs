@@ -11,7 +11,7 @@ pub(super) const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in [Berthier NRC]'s order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 160] = {
+pub static REGISTRY: [Technique; 161] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -810,6 +810,15 @@ pub static REGISTRY: [Technique; 160] = {
             OrkKind::Whip,
             5,
             "an ORk-whip on a tridagon's OR-k relation with k ≤ 5 (SudoRules' ?*OR5-Whips*, the chains of the Trid-OR5W level)",
+        )
+        .rated(20, 100),
+        // SudoRules' ?*OR5-Whips* brings the ORk-contrad-whips with k ≤ 5 too
+        ork(
+            "trid-or5-contrad-whip",
+            &["or5-contrad-whip", "or5cw"],
+            OrkKind::ContradWhip,
+            5,
+            "an ORk-contrad-whip on a tridagon's OR-k relation with k ≤ 5 (SudoRules' ?*OR5-Whips* turns its OR5-contrad-whips on: the other chains of the Trid-OR5W level)",
         )
         .rated(20, 100),
         force(
