@@ -108,15 +108,37 @@ fn cell_masks(links: &LinkIndex) -> [u16; 81] {
     masks
 }
 
+/// The pattern's digit placed in each cell during the resolution (bit d-1; 0 for an open
+/// cell or a given). A reduced pattern may hold such cells: SudoRules keeps a relation once
+/// asserted while its cells are decided, and a cell decided to one of the three digits
+/// leaves the pattern as impossible as before.
+fn placed_masks(links: &LinkIndex) -> [u16; 81] {
+    let mut placed = [0u16; 81];
+    for cell in Cell::all() {
+        if let Some(d) = links.value(cell) {
+            if !links.is_given(cell) {
+                placed[cell.index()] = 1 << d.index();
+            }
+        }
+    }
+    placed
+}
+
 /// The tridagons of the state whose cells each hold at least `min_digits` (1 or 2) of the
 /// pattern's digits, in the forms that allows (complete and degenerate-cyclic for 2; the
-/// reduced form too for 1), with 1 to `max_k` guardians. Each once, b11 the first block by
-/// index and its cells by row.
+/// reduced form too for 1, whose cells may also be decided during the resolution to one of
+/// the digits), with 1 to `max_k` guardians. Each once, b11 the first block by index and
+/// its cells by row.
 ///
 /// **Complexity**: at most 9 × 84 × 648 arrangements, most cut at their first block; about
 /// a millisecond a state.
 pub fn tridagons(links: &LinkIndex, min_digits: u32, max_k: usize) -> Vec<OrRelation> {
     let masks = cell_masks(links);
+    let placed = if min_digits <= 1 {
+        placed_masks(links)
+    } else {
+        [0; 81]
+    };
     let mut out = Vec::new();
     for (band1, band2) in [(0, 1), (0, 2), (1, 2)] {
         for (stack1, stack2) in [(0, 1), (0, 2), (1, 2)] {
@@ -126,7 +148,8 @@ pub fn tridagons(links: &LinkIndex, min_digits: u32, max_k: usize) -> Vec<OrRela
                     min_digits,
                     max_k,
                 };
-                for blocks in arrangements(&masks, [band1, band2], [stack1, stack2], bound) {
+                let cells = (&masks, &placed);
+                for blocks in arrangements(cells, [band1, band2], [stack1, stack2], bound) {
                     let form = match form_of(&masks, &blocks, triple.0) {
                         Some(form) => form,
                         None if min_digits <= 1 => RelationForm::Reduced,
@@ -163,18 +186,19 @@ struct Bound {
 }
 
 /// Every arrangement of twelve cells in the odd orientation on the blocks of `bands` ×
-/// `stacks` whose cells each hold at least `min_digits` of the digits, with at most `max_k`
-/// guardians.
+/// `stacks` whose cells each hold at least `min_digits` of the digits (or, for 1, were
+/// decided to one of them: `placed`), with at most `max_k` guardians.
 fn arrangements(
-    masks: &[u16; 81],
+    (masks, placed): (&[u16; 81], &[u16; 81]),
     bands: [usize; 2],
     stacks: [usize; 2],
     b: Bound,
 ) -> Vec<[[Cell; 3]; 4]> {
     let ok = |cells: &[Cell; 3]| {
-        cells
-            .iter()
-            .all(|c| (masks[c.index()] & b.tm).count_ones() >= b.min_digits)
+        cells.iter().all(|c| {
+            (masks[c.index()] & b.tm).count_ones() >= b.min_digits
+                || (b.min_digits <= 1 && masks[c.index()] == 0 && placed[c.index()] & b.tm != 0)
+        })
     };
     let extra = |cells: &[Cell; 3]| -> usize {
         cells

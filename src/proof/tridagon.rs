@@ -51,8 +51,8 @@ pub enum TridagonForm {
     /// Every cell holds at least two of them and, in each block, each digit is in at least
     /// two cells (CSP-Rules' degenerate-cyclic anti-tridagon).
     DegenerateCyclic,
-    /// Every cell holds at least one of them: what a complete or degenerate-cyclic pattern
-    /// becomes as its cells lose digits along a path. SudoRules keeps an OR-k relation once
+    /// Every cell holds at least one of them, or was decided to one of them: what a
+    /// complete or degenerate-cyclic pattern becomes as its cells lose digits along a path. SudoRules keeps an OR-k relation once
     /// found ("There remains a Trid-OR2-relation…") while its cells lose digits; re-derived
     /// from the state alone, the relation holds as long as the cells cannot be filled, which
     /// the checker verifies. Only the OR-k chains ([`super::ork`]) start from this form.
@@ -181,12 +181,12 @@ fn check_geometry(blocks: &[[Cell; 3]; 4]) -> Result<(), CheckError> {
     }
 }
 
-/// The digits among `digits` that `cell` holds open.
+/// The digits among `digits` that `cell` holds open, or the one it was decided to.
 fn pattern_digits(state: &State, cell: Cell, digits: &[Digit; 3]) -> Vec<Digit> {
     digits
         .iter()
         .copied()
-        .filter(|&d| state.has(Candidate::new(cell, d)))
+        .filter(|&d| state.has(Candidate::new(cell, d)) || state.value(cell) == Some(d))
         .collect()
 }
 
@@ -306,8 +306,15 @@ pub(super) fn check_relation(state: &State, p: &TridagonPattern) -> Result<(), C
     }
     check_geometry(&p.blocks)?;
     let cells = p.cells();
-    if let Some(c) = cells.iter().find(|&&c| state.value(c).is_some()) {
-        return fail(format!("{c} is not an open cell"));
+    // a decided cell stays in a reduced pattern when decided to one of the digits (the
+    // relation SudoRules keeps once asserted); a cell decided to another digit would be a
+    // true guardian
+    for &c in &cells {
+        match state.value(c) {
+            None => {}
+            Some(d) if p.form == TridagonForm::Reduced && p.digits.contains(&d) => {}
+            Some(_) => return fail(format!("{c} is not an open cell")),
+        }
     }
     check_form(state, p)?;
     let guardians = outside(state, &cells, &p.digits);

@@ -34,13 +34,15 @@
 //! puzzles of Berthier's cbg-000 collection (`tests/whips.rs`).
 //!
 //! - `Trid-OR5W`: Berthier's "SFin + W + Trid-OR5W" level of T&E(3) puzzles
-//!   ([Berthier classif], [CSP-Rules]: SudoRules' config `W+OR5W+SFin+Trid`): singles,
-//!   whips and ORk-whips on the tridagons' OR-k relations with k ≤ 5 (`trid-or5-whip`) by
-//!   length, the tridagon rules (`tridagon`, `trid-ork`) at length 3, where SudoRules'
-//!   saliences put them; Subsets and finned fish of size n are whips[n], so the whips of
-//!   length n make them. A tridagon or ORk-whip step counts as 3 ([`Scheme::step_floor`]): no puzzle
-//!   of mith's collection is below 3. ORk-contrad-whips[n] are ORk-whips[n] (the relation
-//!   last); ORk-forcing-whips are not in the set (the config string has no `OR5FW`).
+//!   ([Berthier classif], [CSP-Rules]: SudoRules' config `W+OR5W+SFin+Trid`): singles, and
+//!   at each length n SudoRules' Subsets[n] (naked and hidden subsets, the fish of rows
+//!   against columns: a complete triplet or swordfish is a braid[3], not a whip[3]), whips
+//!   and the ORk-contrad-whips and ORk-whips on the tridagons' OR-k relations with k ≤ 5
+//!   (`trid-or5-contrad-whip`, `trid-or5-whip`); the tridagon rules (`tridagon`,
+//!   `trid-ork`) at length 3 before whip[3], where SudoRules' saliences put them. A tridagon
+//!   or ORk step counts as 3 and a Subset of size n as n ([`Scheme::step_floor`]): no puzzle
+//!   of mith's collection is below 3. ORk-forcing-whips are not in the set (the config
+//!   string has no `OR5FW`). Finned fish of size 3 and 4 are not in it yet.
 //!
 //! For the chain schemes (L, M, N, BC, Trid-OR5W) no such property is assumed: [`rate`] runs
 //! [`resolution::solve`] with the rules of [`rules_for`] up to the maximal length; because
@@ -271,13 +273,29 @@ impl Scheme {
     /// The least level a step of this scheme counts as, beside its length: a tridagon,
     /// trid-ork or ORk-whip step of Trid-OR5W counts as [`TRIDAGON_LEVEL`] (SudoRules only
     /// tries the tridagon rules, which assert the OR-k relations the ORk-whips start from,
-    /// once every rule of length ≤ 3 has failed, so its "most complex rule tried" is at
-    /// least 3); 0 otherwise.
+    /// once every rule of length < 3 has failed, so its "most complex rule tried" is at
+    /// least 3), a Subset of size n (a fixed-size rule) as n; 0 otherwise.
     pub fn step_floor(self, p: &Proof) -> usize {
         match (self, &p.pattern) {
             (Scheme::TridOr5W, Pattern::Tridagon(_) | Pattern::OrkChain(_)) => TRIDAGON_LEVEL,
+            // a Subset of size n is at level n (SudoRules' Subsets[n])
+            (
+                Scheme::TridOr5W,
+                Pattern::NakedSubset { .. } | Pattern::HiddenSubset { .. } | Pattern::Fish { .. },
+            ) => p.length,
             _ => 0,
         }
+    }
+}
+
+/// SudoRules' Subsets of size `n` (its config's `S`): naked and hidden subsets and
+/// (super-hidden subsets) the fish of rows against columns.
+fn sfin_subsets(n: usize) -> &'static [&'static str] {
+    match n {
+        2 => &["naked-pairs", "hidden-pairs", "x-wing"],
+        3 => &["naked-triplets", "hidden-triplets", "swordfish"],
+        4 => &["naked-quads", "hidden-quads", "jellyfish"],
+        _ => &[],
     }
 }
 
@@ -294,26 +312,40 @@ pub fn rules_for(scheme: Scheme, max_len: usize) -> Vec<Rule> {
             rules.extend((1..=max_len).map(|n| Rule::whip(kind, n)));
         }
         Scheme::TridOr5W => {
-            // SudoRules' W+OR5W+SFin+Trid: whips and ORk-whips (k ≤ 5) at each length n;
-            // Subsets and finned fish of size n are whips[n], left to them; the tridagon
-            // rules at level 3 (their salience, `define-specific-saliences-at-L3`)
+            // SudoRules' W+OR5W+SFin+Trid: Subsets[n], whips, ORk-contrad-whips and
+            // ORk-whips (k ≤ 5) at each length n; the tridagon rules at level 3 (their
+            // salience, `define-specific-saliences-at-L3`)
             let or5 = TechniqueId::from_name("trid-or5-whip").expect("in the registry");
+            let or5_contrad =
+                TechniqueId::from_name("trid-or5-contrad-whip").expect("in the registry");
             for n in 1..=max_len {
-                rules.push(Rule::whip(WhipKind::Whip, n));
-                if n >= 2 {
-                    rules.push(or5.rule(n));
+                // SudoRules' Subsets[n] (naked, hidden and super-hidden: fish) at level n,
+                // before whips[n] (`define-specific-saliences-at-Ln`): not all whips[n]
+                // (a complete triplet or swordfish is a braid[3], no whip[3])
+                for name in sfin_subsets(n) {
+                    rules.push(
+                        TechniqueId::from_name(name)
+                            .expect("in the registry")
+                            .rule(n),
+                    );
                 }
                 if n == TRIDAGON_LEVEL {
-                    rules.push(
-                        TechniqueId::from_name("tridagon")
-                            .expect("in the registry")
-                            .rule(n),
-                    );
-                    rules.push(
-                        TechniqueId::from_name("trid-ork")
-                            .expect("in the registry")
-                            .rule(n),
-                    );
+                    // before whips[3]: SudoRules defines the specific saliences of L3
+                    // (Subsets[3], finned swordfish, then the tridagon rules) before the
+                    // generic ones (whip[3]), "available immediately after Subsets[3]"
+                    for name in ["tridagon", "trid-ork"] {
+                        rules.push(
+                            TechniqueId::from_name(name)
+                                .expect("in the registry")
+                                .rule(n),
+                        );
+                    }
+                }
+                rules.push(Rule::whip(WhipKind::Whip, n));
+                if n >= 2 {
+                    // SudoRules' saliences at each length: ORk-contrad-whip[n], then ORk-whip[n]
+                    rules.push(or5_contrad.rule(n));
+                    rules.push(or5.rule(n));
                 }
             }
         }

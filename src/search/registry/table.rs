@@ -820,6 +820,15 @@ pub static REGISTRY: [Technique; 161] = {
             "an ORk-whip on a tridagon's OR-k relation with k ≤ 5 (SudoRules' ?*OR5-Whips*, the chains of the Trid-OR5W level)",
         )
         .rated(20, 100),
+        // SudoRules' ?*OR5-Whips* brings the ORk-contrad-whips with k ≤ 5 too
+        ork(
+            "trid-or5-contrad-whip",
+            &["or5-contrad-whip", "or5cw"],
+            OrkKind::ContradWhip,
+            5,
+            "an ORk-contrad-whip on a tridagon's OR-k relation with k ≤ 5 (SudoRules' ?*OR5-Whips* turns its OR5-contrad-whips on: the other chains of the Trid-OR5W level)",
+        )
+        .rated(20, 100),
         force(
             "force-cell-links",
             CHAINS,
