@@ -50,24 +50,7 @@ fn junior_exocets_of_the_hardest_puzzles_are_sound() {
         println!("{}\n{}", t.heading, t.text);
     }
     for (state, solution, proofs) in &found {
-        for p in proofs {
-            assert_sound_against_solution(state, solution, p);
-            let e = exocet_of(p);
-            // the targets' true digits are the base cells' (the pattern's theorem)
-            let mut base: Vec<u8> = e.base.iter().map(|c| solution[c.index()]).collect();
-            let mut targets: Vec<u8> = e.targets.iter().map(|c| solution[c.index()]).collect();
-            base.sort();
-            targets.sort();
-            assert_eq!(
-                base,
-                targets,
-                "{}",
-                sudolink::notation::nrc::nrc_text(state, p)
-            );
-            for &x in &p.eliminations {
-                assert!(rule_for(state, e, x).is_some());
-            }
-        }
+        assert_exocets_sound(state, solution, proofs);
     }
 }
 

@@ -60,24 +60,30 @@ fn x_wing_puzzles_from_random_generation() {
     assert!(!err.contains("FEWER THAN ASKED"), "{err}");
 }
 
-#[test]
-fn junior_exocet_puzzles_from_a_seed_fixture_and_its_symmetries() {
+/// `generate --needs junior-exocet --rules basic` from the seed fixture: `count` puzzles
+/// asked, within `attempts` candidates.
+fn junior_exocets_from_seeds(count: &str, attempts: &str) -> (i32, String, String) {
     let seeds = fixture_path("junior_exocet_seeds.txt");
-    let (code, out, err) = sudolink(&[
+    sudolink(&[
         "generate",
         "--needs",
         "junior-exocet",
         "--rules",
         "basic",
         "--count",
-        "6",
+        count,
         "--from",
         seeds.to_str().unwrap(),
         "--attempts",
-        "200",
+        attempts,
         "--timeout",
         "10",
-    ]);
+    ])
+}
+
+#[test]
+fn junior_exocet_puzzles_from_a_seed_fixture_and_its_symmetries() {
+    let (code, out, err) = junior_exocets_from_seeds("6", "200");
     assert_eq!(code, 0, "{err}");
     // three seeds need it as they are: the other three are their symmetric images
     assert_eq!(assert_each_needs(&out, "basic", "junior-exocet"), 6);
@@ -88,22 +94,7 @@ fn junior_exocet_puzzles_from_a_seed_fixture_and_its_symmetries() {
 
 #[test]
 fn fewer_than_asked_is_said() {
-    let seeds = fixture_path("junior_exocet_seeds.txt");
-    let (code, out, err) = sudolink(&[
-        "generate",
-        "--needs",
-        "junior-exocet",
-        "--rules",
-        "basic",
-        "--count",
-        "5",
-        "--from",
-        seeds.to_str().unwrap(),
-        "--attempts",
-        "4",
-        "--timeout",
-        "10",
-    ]);
+    let (code, out, err) = junior_exocets_from_seeds("5", "4");
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.lines().count(), 3);
     assert!(

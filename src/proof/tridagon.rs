@@ -52,10 +52,11 @@ pub enum TridagonForm {
     /// two cells (CSP-Rules' degenerate-cyclic anti-tridagon).
     DegenerateCyclic,
     /// Every cell holds at least one of them, or was decided to one of them: what a
-    /// complete or degenerate-cyclic pattern becomes as its cells lose digits along a path. SudoRules keeps an OR-k relation once
-    /// found ("There remains a Trid-OR2-relation…") while its cells lose digits; re-derived
-    /// from the state alone, the relation holds as long as the cells cannot be filled, which
-    /// the checker verifies. Only the OR-k chains ([`super::ork`]) start from this form.
+    /// complete or degenerate-cyclic pattern becomes as its cells lose digits along a path.
+    /// SudoRules keeps an OR-k relation once found ("There remains a Trid-OR2-relation…")
+    /// while its cells lose digits; re-derived from the state alone, the relation holds as
+    /// long as the cells cannot be filled, which the checker verifies. Only the OR-k chains
+    /// ([`super::ork`]) start from this form.
     Reduced,
 }
 

@@ -1,7 +1,7 @@
 //! ORk-whips, ORk-contrad-whips and ORk-forcing-whips ([`crate::proof::ork`], whose doc
 //! states the three rules as CSP-Rules 2.1 defines them), found on the OR-k relations of the
-//! state's tridagons ([`relations_for`]: complete, degenerate-cyclic or reduced, 2 ≤ k ≤
-//! [`MAX_K`], or [`MAX_FORCING_K`] for forcing whips).
+//! state's tridagons ([`relations_up_to`]: complete, degenerate-cyclic or reduced, 2 ≤ k ≤
+//! [`MAX_K`], or [`MAX_FORCING_K`] for forcing whips: [`largest_k`]).
 //!
 //! Example (SudoRules' notation; #4986 of mith's T&E(3) list, Berthier's
 //! CSP-Rules-Examples):
@@ -57,13 +57,6 @@ pub const MAX_LENGTH: usize = 12;
 /// Partial chains one search may create unless the meter allows fewer.
 pub const DEFAULT_NODES: usize = 2_000_000;
 
-/// The OR-k relations `kind` starts from: the guardians of the tridagons, complete,
-/// degenerate-cyclic or reduced ([`relations_reduced`]), 2 ≤ k ≤ the kind's largest, each
-/// guardian set once (the first pattern that gives it).
-pub fn relations_for(links: &LinkIndex, kind: OrkKind) -> Vec<TridagonPattern> {
-    relations_up_to(links, largest_k(kind))
-}
-
 /// The largest relation `kind` starts from unless asked for fewer: [`MAX_FORCING_K`] for
 /// forcing whips, [`MAX_K`] for the others.
 pub const fn largest_k(kind: OrkKind) -> usize {
@@ -73,8 +66,10 @@ pub const fn largest_k(kind: OrkKind) -> usize {
     }
 }
 
-/// The OR-k relations with 2 ≤ k ≤ `max` guardians, as [`relations_for`] (SudoRules'
-/// `?*OR5-Whips*` and the Trid-OR5W level start from those with k ≤ 5).
+/// The OR-k relations with 2 ≤ k ≤ `max` guardians: the guardians of the tridagons,
+/// complete, degenerate-cyclic or reduced ([`relations_reduced`]), each guardian set once
+/// (the first pattern that gives it). A kind starts from those up to its [`largest_k`];
+/// SudoRules' `?*OR5-Whips*` and the Trid-OR5W level from those with k ≤ 5.
 pub fn relations_up_to(links: &LinkIndex, max: usize) -> Vec<TridagonPattern> {
     let mut seen: HashSet<Vec<Candidate>> = HashSet::new();
     relations_reduced(links, max)

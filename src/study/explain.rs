@@ -1133,7 +1133,8 @@ pub struct AllReport {
     /// Every target without a proof was searched by every technique up to this length
     /// (within each technique's bound).
     pub complete_to: usize,
-    /// The job's limit that ended it early, with the length and technique it stopped in.
+    /// The job's limit that ended it early, with the length and technique it stopped in
+    /// (length 0: a fixed-size technique, before any graded one was searched).
     pub stopped: Option<(Stop, usize, TechniqueId)>,
     /// Targets whose own search was capped ([`Stop::SearchBudget`]), per technique.
     pub capped: Vec<Unexplored>,

@@ -315,31 +315,18 @@ pub fn rules_for(scheme: Scheme, max_len: usize) -> Vec<Rule> {
             // SudoRules' W+OR5W+SFin+Trid: Subsets[n], whips, ORk-contrad-whips and
             // ORk-whips (k ≤ 5) at each length n; the tridagon rules at level 3 (their
             // salience, `define-specific-saliences-at-L3`)
-            let or5 = TechniqueId::from_name("trid-or5-whip").expect("in the registry");
-            let or5_contrad =
-                TechniqueId::from_name("trid-or5-contrad-whip").expect("in the registry");
+            let named = |name: &str| TechniqueId::from_name(name).expect("in the registry");
+            let (or5, or5_contrad) = (named("trid-or5-whip"), named("trid-or5-contrad-whip"));
             for n in 1..=max_len {
                 // SudoRules' Subsets[n] (naked, hidden and super-hidden: fish) at level n,
                 // before whips[n] (`define-specific-saliences-at-Ln`): not all whips[n]
                 // (a complete triplet or swordfish is a braid[3], no whip[3])
-                for name in sfin_subsets(n) {
-                    rules.push(
-                        TechniqueId::from_name(name)
-                            .expect("in the registry")
-                            .rule(n),
-                    );
-                }
+                rules.extend(sfin_subsets(n).iter().map(|name| named(name).rule(n)));
                 if n == TRIDAGON_LEVEL {
                     // before whips[3]: SudoRules defines the specific saliences of L3
                     // (Subsets[3], finned swordfish, then the tridagon rules) before the
                     // generic ones (whip[3]), "available immediately after Subsets[3]"
-                    for name in ["tridagon", "trid-ork"] {
-                        rules.push(
-                            TechniqueId::from_name(name)
-                                .expect("in the registry")
-                                .rule(n),
-                        );
-                    }
+                    rules.extend(["tridagon", "trid-ork"].map(|name| named(name).rule(n)));
                 }
                 rules.push(Rule::whip(WhipKind::Whip, n));
                 if n >= 2 {

@@ -953,9 +953,9 @@ impl Searcher {
 /// The clearings of full tagging at a level (1, 2 or 3).
 /// The hint Sudoku Explainer's `producer` shows in the state (its first), as one proof: the
 /// first of its step's proofs (a direct hint's interaction or subset, before the single it
-/// leaves), each of which `proof::check` verifies on the state alone.
-/// SE's hint of `producer` in the state, within the meter's time and memory limits (the
-/// nested chaining producers take minutes on the hardest grids).
+/// leaves), each of which `proof::check` verifies on the state alone. Searched within the
+/// meter's time and memory limits (the nested chaining producers take a minute on the
+/// hardest grids): `Err` with the limit that stopped it.
 fn explainer_hint(
     producer: Producer,
     links: &LinkIndex,
