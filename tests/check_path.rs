@@ -188,3 +188,27 @@ fn check_path_names_the_failing_link_of_a_eureka_line() {
     );
     assert!(!err.contains("panicked"), "{err}");
 }
+
+// ---- bounds -----------------------------------------------------------------------------
+
+#[test]
+fn a_replay_stops_at_its_budget_and_says_before_which_step() {
+    let out = Command::new(env!("CARGO_BIN_EXE_sudolink"))
+        .args(["check-path", &seed_puzzle("ocean-1").line()])
+        .arg(fixture("ocean-1.path"))
+        .args(["--budget", "3"])
+        .output()
+        .expect("run sudolink");
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_ne!(out.status.code(), Some(0), "a cut replay is not a pass");
+    assert!(stdout.contains("ok   step 3"), "{stdout}");
+    assert!(!stdout.contains("ok   step 4"), "{stdout}");
+    assert!(!stdout.contains("all 29 steps hold"), "{stdout}");
+    assert!(
+        stderr.contains("stopped before step 4 (line 12): budget of 3 step(s) spent; the 3 step(s) before it hold"),
+        "{stderr}"
+    );
+}

@@ -333,7 +333,7 @@ fn a_depth2_proof_exports_its_net_with_the_locked_sets_labelled() {
         "depth2",
         "--at-step",
         "23",
-        "--rules",
+        "--path-rules",
         "basic,depth2",
         "--max-len",
         "999",

@@ -340,7 +340,7 @@ fn the_readme_picture_is_explains_output() {
     let root = root();
     let readme = read(&root.join("README.md"));
     let command =
-        "sudolink explain --rules N --at-step 7 --target 'r1c2<>8' --techniques nrc --export out/";
+        "sudolink explain --path-rules N --at-step 7 --target 'r1c2<>8' --rules nrc --export out/";
     assert!(
         readme.contains(command),
         "the README's tour shows `{command}`"
@@ -350,13 +350,13 @@ fn the_readme_picture_is_explains_output() {
     let out = Command::new(env!("CARGO_BIN_EXE_sudolink"))
         .args([
             "explain",
-            "--rules",
+            "--path-rules",
             "N",
             "--at-step",
             "7",
             "--target",
             "r1c2<>8",
-            "--techniques",
+            "--rules",
             "nrc",
             "--export",
         ])

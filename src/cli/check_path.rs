@@ -1,12 +1,16 @@
 //! `sudolink check-path`: verify a resolution path written in Berthier's notation ([Berthier 3D]'s
 //! 2007 forms included), chains pasted in Eureka/AIC notation or SudoRules' `whip[n]:`
 //! lines, step by step, from the puzzle's start (see
-//! `sudolink::study::path`). Exit 0 only when every step holds.
+//! `sudolink::study::path`). Exit 0 only when every step holds. The replay searches
+//! nothing; it takes the bounds of every command (`--timeout`, `--memory`, and `--budget`
+//! counted in steps checked) and, when one is reached, says before which step it stopped.
 
+use super::bounds::BoundArgs;
 use super::input::load;
 use anyhow::{Context, Result};
 use sudolink::grid::format::to_pencil_mark_grid;
-use sudolink::study::path::replay_into;
+use sudolink::search::limits::Meter;
+use sudolink::study::path::replay_within;
 
 #[derive(clap::Args, Debug)]
 pub struct CheckPathArgs {
@@ -19,6 +23,9 @@ pub struct CheckPathArgs {
     /// Analyse a puzzle with several solutions (one with none is still refused)
     #[arg(long)]
     pub allow_nonunique: bool,
+    /// The replay's bounds (`--budget` counts the steps checked)
+    #[command(flatten)]
+    pub bounds: BoundArgs,
 }
 
 pub fn run(args: &CheckPathArgs) -> Result<()> {
@@ -26,7 +33,14 @@ pub fn run(args: &CheckPathArgs) -> Result<()> {
     let text = std::fs::read_to_string(&args.path)
         .with_context(|| format!("cannot read path file {}", args.path.display()))?;
     let mut steps = Vec::new();
-    let outcome = replay_into(&loaded.state, &text, loaded.solution.as_ref(), &mut steps);
+    let mut meter = Meter::new(args.bounds.bounds(1).start());
+    let outcome = replay_within(
+        &loaded.state,
+        &text,
+        loaded.solution.as_ref(),
+        &mut steps,
+        &mut meter,
+    );
     for (k, s) in steps.iter().enumerate() {
         println!("ok   step {} (line {}): {}", k + 1, s.line, s.text);
     }

@@ -35,13 +35,15 @@ pub struct ExplainArgs {
     /// Apply this resolution path (Berthier's notation, as check-path reads it) first
     #[arg(long, conflicts_with = "state")]
     pub after: Option<PathBuf>,
-    /// Explain on the state in which step N of the resolution path is found (the path of
-    /// `solve --rules SPEC`; step numbers as solve prints them, from 1)
-    #[arg(long, value_name = "N", requires = "rules", value_parser = clap::value_parser!(u32).range(1..))]
+    /// Explain on the state in which step N of a resolution path is found (the path of
+    /// `solve --rules SPEC` with SPEC from --path-rules, else from --rules; step numbers as
+    /// solve prints them, from 1)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub at_step: Option<u32>,
-    /// The rule set of the path for --at-step (basic, a scheme such as W or N, or a list)
-    #[arg(long, value_name = "SPEC")]
-    pub rules: Option<String>,
+    /// The rule set of the path --at-step walks when it is not the --rules list (basic, a
+    /// scheme such as W or N, or a list, as `solve --rules`)
+    #[arg(long, value_name = "SPEC", requires = "at_step")]
+    pub path_rules: Option<String>,
     /// Longest chain, whip or force net to search (1 to 999)
     #[arg(long, default_value_t = explain::MAX_LEN, value_parser = super::numbers::max_len)]
     pub max_len: usize,
@@ -49,13 +51,13 @@ pub struct ExplainArgs {
     /// at most 16 for g-whips and 10 for g-braids, within --max-len)
     #[arg(long, value_parser = super::numbers::max_len)]
     pub g_max_len: Option<usize>,
-    /// Only these techniques: a comma list of names and sets (default: every technique but
-    /// the trial and uniqueness ones; `--list` prints the names, `sudolink techniques`
-    /// describes each). `--families` is its old name. (`--rules` is the rule set of the
-    /// path `--at-step` walks, as in `solve`.)
-    #[arg(long = "techniques", visible_alias = "families")]
-    pub families: Option<String>,
-    /// Print the technique and set names `--techniques` takes, and nothing else
+    /// Only these techniques: a comma list of names and sets, or a rule set as `solve --rules`
+    /// takes it (basic, a scheme: its techniques). Default: every technique but the trial and
+    /// uniqueness ones; `--list` prints the names. `--techniques` and `--families` are its
+    /// older names
+    #[arg(long, value_name = "LIST", visible_aliases = ["techniques", "families"])]
+    pub rules: Option<String>,
+    /// Print the technique and set names `--rules` takes, and nothing else
     #[arg(long)]
     pub list: bool,
     /// Also the uniqueness techniques (unique rectangles, BUG...), which assume the puzzle
@@ -72,11 +74,11 @@ pub struct ExplainArgs {
     /// The one step a hint should show next
     #[arg(long)]
     pub next: bool,
-    /// Work budget: partial chains/whips explored in all, shared among the families
+    /// Work budget: partial chains/whips explored in all, shared among the techniques
     /// (default: 4,000,000 with --all, none otherwise; 0 for none)
     #[arg(long)]
     pub budget: Option<u64>,
-    /// Time limit in seconds, shared among the families (default: 1.5 for a target, 4
+    /// Time limit in seconds, shared among the techniques (default: 1.5 for a target, 4
     /// with --all; 0 for none)
     #[arg(long, value_parser = super::numbers::seconds_or_none)]
     pub timeout: Option<f64>,
@@ -108,11 +110,10 @@ pub struct ExplainArgs {
 impl ExplainArgs {
     /// The techniques asked for (default: every technique of the registry).
     fn techniques(&self) -> Result<Vec<TechniqueId>> {
-        match self.families.as_deref() {
+        match self.rules.as_deref() {
             None => Ok(explain::default_techniques_with(self.uniqueness)),
             Some(list) => {
-                let mut named =
-                    registry::parse_list(list).map_err(|e| anyhow!("--techniques: {e}"))?;
+                let mut named = techniques_of(list, self.max_len)?;
                 if self.uniqueness {
                     named.extend(
                         explain::default_techniques_with(true)
@@ -123,6 +124,11 @@ impl ExplainArgs {
                 Ok(named)
             }
         }
+    }
+
+    /// The rule set of the path `--at-step` walks: `--path-rules`, else `--rules`.
+    fn path_spec(&self) -> Option<&str> {
+        self.path_rules.as_deref().or(self.rules.as_deref())
     }
 
     fn limits(&self) -> Limits {
@@ -148,6 +154,25 @@ impl ExplainArgs {
     }
 }
 
+/// The techniques a `--rules` list names: registry names and sets, or the techniques of a
+/// rule set `solve --rules` takes (`basic`, a scheme), in their order, each once.
+fn techniques_of(list: &str, max_len: usize) -> Result<Vec<TechniqueId>> {
+    let named = match registry::parse_list(list) {
+        Ok(named) => named,
+        Err(e) => match rules::parse(list, max_len) {
+            Ok(spec) if !list.contains(',') => spec.rules.iter().map(|r| r.technique).collect(),
+            _ => bail!("--rules: {e}"),
+        },
+    };
+    let mut once = Vec::new();
+    for t in named {
+        if !once.contains(&t) {
+            once.push(t);
+        }
+    }
+    Ok(once)
+}
+
 /// Load the state to explain: the puzzle's start, or a pencil-mark file.
 fn load_state(args: &ExplainArgs) -> Result<Loaded> {
     let mut loaded = match &args.state {
@@ -164,8 +189,11 @@ fn load_state(args: &ExplainArgs) -> Result<Loaded> {
             .with_context(|| format!("applying {}", path.display()))?;
         loaded.state = r.final_state;
     }
-    if let (Some(n), Some(spec)) = (args.at_step, &args.rules) {
-        let spec = rules::parse(spec, args.max_len)?;
+    if let Some(n) = args.at_step {
+        let text = args.path_spec().ok_or_else(|| {
+            anyhow!("--at-step needs the path's rule set: --path-rules SPEC (or --rules)")
+        })?;
+        let spec = rules::parse(text, args.max_len)?;
         let path = solve_steps(
             &loaded.state,
             &spec.rules,
@@ -174,8 +202,7 @@ fn load_state(args: &ExplainArgs) -> Result<Loaded> {
         )?;
         if path.steps.len() < n as usize - 1 || path.final_state.is_solved() {
             bail!(
-                "the path with --rules {} has {} step(s); there is no step {n}",
-                args.rules.as_deref().unwrap_or(""),
+                "the path with rules {text} has {} step(s); there is no step {n}",
                 path.steps.len()
             );
         }
@@ -195,8 +222,8 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
     }
     let options = args.options()?;
     rules::refuse_uniqueness(options.techniques.iter().copied(), args.allow_nonunique)?;
-    if let Some(spec) = &args.rules {
-        let spec = rules::parse(spec, args.max_len)?;
+    if let Some(text) = args.path_spec().filter(|_| args.at_step.is_some()) {
+        let spec = rules::parse(text, args.max_len)?;
         rules::refuse_uniqueness(spec.rules.iter().map(|r| r.technique), args.allow_nonunique)?;
     }
     let loaded = load_state(args)?;
@@ -304,7 +331,7 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
             println!("{line}");
         }
     }
-    if args.families.is_none() {
+    if args.rules.is_none() {
         if let Some(line) = not_asked(&options.techniques) {
             println!("{line}");
         }

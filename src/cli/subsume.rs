@@ -19,10 +19,10 @@ pub struct SubsumeArgs {
     /// nrct-lasso, nrczt-lasso, whip, braid, g-whip, g-braid, medusa, hypothesis, depth2,
     /// force-cell, ...); NAME:N searches that technique (or set) up to length N instead of
     /// --max-len, e.g. depth2:60,g-braid:10 (a net's length counts inferences, a whip's CSP
-    /// variables). `--families` is its old name; `--rules` is accepted too.
+    /// variables). `--techniques` and `--families` are its older names.
     #[arg(
-        long = "techniques",
-        visible_aliases = ["families", "rules"],
+        long = "rules",
+        visible_aliases = ["techniques", "families"],
         default_value = "nrc,nrct,nrcz,nrczt,whip"
     )]
     pub families: String,
@@ -35,7 +35,7 @@ pub struct SubsumeArgs {
     pub stuck: bool,
 }
 
-/// `--families`: names or sets, each with an optional `:N` bound (else `max_len`); a family
+/// `--rules`: names or sets, each with an optional `:N` bound (else `max_len`); a family
 /// named twice keeps its first bound.
 fn parse_families(text: &str, max_len: usize) -> Result<Vec<Studied>> {
     let mut out: Vec<Studied> = Vec::new();
@@ -43,11 +43,11 @@ fn parse_families(text: &str, max_len: usize) -> Result<Vec<Studied>> {
         let (name, bound) = match item.split_once(':') {
             Some((name, n)) => (
                 name,
-                numbers::max_len(n).map_err(|e| anyhow::anyhow!("--techniques {item}: {e}"))?,
+                numbers::max_len(n).map_err(|e| anyhow::anyhow!("--rules {item}: {e}"))?,
             ),
             None => (item, max_len),
         };
-        let found = registry::parse_list(name).map_err(|e| anyhow::anyhow!("--techniques: {e}"))?;
+        let found = registry::parse_list(name).map_err(|e| anyhow::anyhow!("--rules: {e}"))?;
         for family in found {
             if !out.iter().any(|s| s.family == family) {
                 out.push(Studied {

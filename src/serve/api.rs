@@ -655,50 +655,10 @@ fn rules_of(spec: Option<&str>, max_len: usize) -> Result<Vec<crate::search::Rul
         .map_err(|e| match e {
             rules::BadRules::Unknown { why } => ApiError::Unprocessable(format!(
                 "Rules: {}; use basic, a scheme (L, M, N, W, B, gW, gB, BC, Trid-OR5W) or a comma list of techniques",
-                short_why(&why)
+                why
             )),
             other => unprocessable(other),
         })
-}
-
-/// A rules error without the list of every technique the library appends (a page cannot
-/// show 150 names beside a text field), with the nearest known name when there is one.
-fn short_why(why: &str) -> String {
-    let Some((head, _)) = why.split_once("; known:") else {
-        return why.to_string();
-    };
-    let asked = head.split('"').nth(1).unwrap_or("");
-    let sets = TechniqueId::all().flat_map(|t| t.get().sets.iter().copied());
-    let names = TechniqueId::all()
-        .map(|t| t.name())
-        .chain(sets)
-        .chain([registry::HODOKU_SET, "basic"]);
-    match names
-        .map(|n| (edit_distance(asked, n), n))
-        .min()
-        .filter(|(d, _)| *d <= 2)
-    {
-        Some((_, n)) => format!("{head} (did you mean {n}?)"),
-        None => head.to_string(),
-    }
-}
-
-/// Levenshtein distance between two short names.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let here = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != *cb))
-                .min(row[j] + 1)
-                .min(here + 1);
-            prev = here;
-        }
-    }
-    row[b.len()]
 }
 
 pub fn next(req: StepReq, cfg: &Config) -> Result<Json<Value>, ApiError> {

@@ -8,6 +8,7 @@ use crate::grid::{Candidate, State};
 use crate::notation::nrc::{self, basic::read_conclusions};
 use crate::notation::steps::{is_singles_summary, read_step, split_steps, StepError};
 use crate::proof::Proof;
+use crate::search::limits::{Meter, Stop};
 use crate::search::{BasicRule, Rule};
 use crate::study::resolution::{apply, verify, ResolutionError};
 use thiserror::Error;
@@ -29,8 +30,25 @@ pub enum PathError {
         text: String,
         why: String,
     },
+    /// A bound of the replay (`check-path --timeout`, `--memory`, `--budget`) was reached
+    /// before step `step`: the steps before it hold, the rest were not checked.
+    #[error("stopped before step {step} (line {line}): {}; the {held} step(s) before it hold, the rest were not checked", stopped_why(stop))]
+    Stopped {
+        step: usize,
+        line: usize,
+        held: usize,
+        stop: Stop,
+    },
     #[error("singles between steps went wrong: {0}")]
     Singles(#[from] ResolutionError),
+}
+
+/// What stopped a replay: a budget counts steps here, not partial chains.
+fn stopped_why(stop: &Stop) -> String {
+    match stop {
+        Stop::Budget { budget } => format!("budget of {budget} step(s) spent"),
+        other => other.to_string(),
+    }
 }
 
 /// `text` cut to at most `max` characters, with how much was left out: error messages
@@ -139,9 +157,31 @@ pub fn replay_into(
     solution: Option<&[u8; 81]>,
     steps: &mut Vec<ReplayedStep>,
 ) -> Result<State, PathError> {
+    replay_within(start, text, solution, steps, &mut Meter::unlimited())
+}
+
+/// [`replay_into`] under `meter`'s limits, read before each step: a replay searches
+/// nothing, so its work is the steps it checks (one unit of budget each) and a limit
+/// reached stops it between two steps ([`PathError::Stopped`]).
+pub fn replay_within(
+    start: &State,
+    text: &str,
+    solution: Option<&[u8; 81]>,
+    steps: &mut Vec<ReplayedStep>,
+    meter: &mut Meter,
+) -> Result<State, PathError> {
     let mut state = start.clone();
     for (k, (line, written)) in split_steps(text).into_iter().enumerate() {
         let n = k + 1;
+        if let Some(stop) = meter.check() {
+            return Err(PathError::Stopped {
+                step: n,
+                line,
+                held: steps.len(),
+                stop,
+            });
+        }
+        meter.spend(1);
         apply_singles(&mut state, solution)?;
         let fails = |why: String| PathError::Fails {
             step: n,

@@ -7,8 +7,12 @@ use super::*;
 /// A technique name that is in the registry under no name, alias or set.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum UnknownTechnique {
-    #[error("unknown technique {name:?}; known: {known}")]
-    Unknown { name: String, known: String },
+    #[error("unknown technique {name:?}{}; `sudolink techniques` lists every name", nearest.map(|n| format!(" (did you mean {n}?)")).unwrap_or_default())]
+    Unknown {
+        name: String,
+        /// The known name nearest to it, when one is close (a typing slip).
+        nearest: Option<&'static str>,
+    },
     #[error("the list of techniques is empty")]
     Empty,
     /// A `name:n` item whose n is not a length from 1 to `max`.
@@ -16,9 +20,9 @@ pub enum UnknownTechnique {
     BadLength { item: String, max: usize },
 }
 
-/// Every name, alias and set a user may write, for error messages.
-pub fn known_names() -> String {
-    let mut names: Vec<&str> = Vec::new();
+/// Every name and set a user may write.
+pub fn known_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = Vec::new();
     for t in TechniqueId::all() {
         for s in t.get().sets {
             if !names.contains(s) {
@@ -28,7 +32,19 @@ pub fn known_names() -> String {
     }
     names.push(HODOKU_SET);
     names.extend(TechniqueId::all().map(|t| t.name()));
-    names.join(", ")
+    names
+}
+
+/// The known name nearest to `asked` by edit distance, when at most two edits away (what
+/// an error suggests instead of listing 150 names).
+pub fn nearest_name(asked: &str) -> Option<&'static str> {
+    let asked = asked.to_ascii_lowercase();
+    known_names()
+        .into_iter()
+        .map(|n| (strsim::levenshtein(&asked, n), n))
+        .min()
+        .filter(|&(d, _)| d <= 2)
+        .map(|(_, n)| n)
 }
 
 /// The technique `sudolink bench` times where the basic rules are stuck, unless told
@@ -169,7 +185,7 @@ pub fn parse_tiers(text: &str) -> Result<Vec<Vec<TechniqueId>>, UnknownTechnique
     for name in names.filter(|n| !n.is_empty()) {
         let found = expand(name).ok_or_else(|| UnknownTechnique::Unknown {
             name: name.to_ascii_lowercase(),
-            known: known_names(),
+            nearest: nearest_name(name),
         })?;
         let mut tier = Vec::new();
         for t in found {
