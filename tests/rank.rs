@@ -12,7 +12,7 @@ use sudolink::notation::texts;
 use sudolink::proof::rank::{RankForm, RankPattern};
 use sudolink::proof::{check, Pattern, Proof};
 use sudolink::search::basic_rules;
-use sudolink::search::rank::{find_for_truths, find_msls, find_sk_loops};
+use sudolink::search::rank::{find_belts, find_for_truths, find_msls, find_sk_loops};
 use sudolink::study::resolution::solve;
 
 /// Easter Monster (JPF, 2007), the puzzle Kurzhals' loop was found on.
@@ -138,6 +138,97 @@ fn easter_monster_sk_loop_is_the_published_loop() {
             published
         );
     }
+}
+
+/// Berthier calls the SK-loop a belt of four crosses ("belt[4] (= sk-loop)", SudoRules'
+/// Belt4-of-crosses.clp): on Easter Monster the Belt4 search finds Kurzhals' loop, with the
+/// published truths, links and eliminations.
+#[test]
+fn easter_monster_belt4_is_its_sk_loop() {
+    let published = xsudo("38r2 16b3 39c8 27b9 45r8 16b7 48c2 27b1");
+    let cells = xsudo("13N2 13N8 79N2 79N8 2N13 2N79 8N13 8N79");
+    for (state, sol) in [start(EASTER_MONSTER), after_basics(EASTER_MONSTER)] {
+        let links = LinkIndex::new(&state);
+        let belts = find_belts(&links, 4);
+        assert_eq!(belts.len(), 1);
+        let p = &belts[0];
+        let r = rank_of(p);
+        assert_eq!(r.form, RankForm::Belt4);
+        assert_eq!(sorted(r.truths.clone()), cells);
+        assert_eq!(sorted(r.links.clone()), published);
+        assert_eq!(p.eliminations, find_sk_loops(&links)[0].eliminations);
+        assert_sound_against_solution(&state, &sol, p);
+        assert!(find_belts(&links, 6).is_empty());
+    }
+}
+
+/// A Belt6 built by hand on a pencil-mark state (no puzzle of our collections has one
+/// after the basic rules; Berthier's own rule file says "not tested"): crosses centred on
+/// r1c1, r1c4, r4c4, r4c7, r7c7, r7c1 (rows 1, 4, 7 and columns 1, 4, 7 pair them), outer
+/// digits 12 / 34 / 56 along the rows and 78 along the columns, inner digits 34, 56, 12.
+/// Every other cell keeps all nine digits. The search finds the ring, the checker accepts
+/// it, and what it removes is exactly its links' digits outside the 24 end cells; taking
+/// one end digit away (so that cross has three digits) breaks it.
+#[test]
+fn a_belt_of_six_crosses_is_found_and_checked() {
+    let mut state = State::empty();
+    let (rows, cols) = ([0usize, 3, 6], [0usize, 3, 6]);
+    let h = |r: usize| [[1u8, 2], [3, 4], [5, 6]][r / 3];
+    let inner = |r: usize| [[3u8, 4], [5, 6], [1, 2]][r / 3];
+    let centres = [(0, 0), (0, 3), (3, 3), (3, 6), (6, 6), (6, 0)];
+    let keep = |cell: Cell, digits: Vec<u8>, state: &mut State| {
+        for d in 1..=9u8 {
+            if !digits.contains(&d) {
+                let c = Candidate::new(cell, Digit::new(d).unwrap());
+                state.eliminate(c).unwrap();
+            }
+        }
+    };
+    let mut truths = Vec::new();
+    for &(r, c) in &centres {
+        let i = inner(r);
+        for x in 1..3 {
+            let mut d = h(r).to_vec();
+            d.extend(i);
+            keep(Cell::at(r, c + x), d, &mut state);
+            truths.push(CspVariable::Rc(Cell::at(r, c + x)));
+            let mut d = vec![7u8, 8];
+            d.extend(i);
+            keep(Cell::at(r + x, c), d, &mut state);
+            truths.push(CspVariable::Rc(Cell::at(r + x, c)));
+        }
+    }
+    let links = LinkIndex::new(&state);
+    let belts = find_belts(&links, 6);
+    assert_eq!(belts.len(), 1, "one ring");
+    let p = &belts[0];
+    assert_eq!(rank_of(p).form, RankForm::Belt6);
+    check(&state, p).expect("a rank-0 set");
+    let mut expected_links = Vec::new();
+    for &(r, c) in &centres {
+        let b = Cell::at(r, c).block() as u8;
+        expected_links.extend(inner(r).map(|d| CspVariable::Bn(b, Digit::new(d).unwrap())));
+    }
+    for &r in &rows {
+        expected_links.extend(h(r).map(|d| CspVariable::Rn(r as u8, Digit::new(d).unwrap())));
+    }
+    for &c in &cols {
+        expected_links.extend([7u8, 8].map(|d| CspVariable::Cn(c as u8, Digit::new(d).unwrap())));
+    }
+    assert_eq!(sorted(rank_of(p).truths.clone()), sorted(truths.clone()));
+    assert_eq!(
+        sorted(rank_of(p).links.clone()),
+        sorted(expected_links.clone())
+    );
+    assert_eq!(p.eliminations, outside(&state, &truths, &expected_links));
+    // without 4 in r1c2 and r1c3 the cross at r1c1 has three digits in its row ends
+    let mut broken = state.clone();
+    for cell in [Cell::at(0, 1), Cell::at(0, 2)] {
+        broken
+            .eliminate(Candidate::new(cell, Digit::new(4).unwrap()))
+            .unwrap();
+    }
+    assert!(find_belts(&LinkIndex::new(&broken), 6).is_empty());
 }
 
 /// Leren's puzzle in the "Using Multi-Sector Locked Sets" thread (forum.enjoysudoku.com,
@@ -321,7 +412,7 @@ fn fish_are_rank_0_with_the_same_eliminations() {
 /// Fire counts, soundness and time of the exotic searches on the basic rules' stuck states
 /// of a collection: `SUDOLINK_DATA=… EXOTIC_FILE=forum_hardest_1905_11plus.txt EXOTIC_N=300
 /// cargo test --release --test rank -- --ignored --nocapture` (the first puzzles where the
-/// Senior Exocet fires are printed, for fixtures).
+/// Senior Exocet and the belts fire are printed, for fixtures).
 #[test]
 #[ignore]
 fn exotic_searches_on_stuck_states() {
@@ -333,16 +424,18 @@ fn exotic_searches_on_stuck_states() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(300);
     type Finder = fn(&LinkIndex) -> Vec<Proof>;
-    let searches: [(&str, Finder); 4] = [
+    let searches: [(&str, Finder); 6] = [
         ("msls", find_msls),
         ("sk-loop", find_sk_loops),
         ("junior-exocet", exocet::find),
         ("senior-exocet", exocet::find_senior),
+        ("belt4", |l| find_belts(l, 4)),
+        ("belt6", |l| find_belts(l, 6)),
     ];
-    let mut times: Vec<Vec<f64>> = vec![Vec::new(); 4];
-    let mut fires = [0usize; 4];
-    let mut elims = [0usize; 4];
-    let mut shown = 0;
+    let mut times: Vec<Vec<f64>> = vec![Vec::new(); searches.len()];
+    let mut fires = [0usize; 6];
+    let mut elims = [0usize; 6];
+    let mut shown = [0usize; 6];
     let mut states = 0;
     for p in common::collection(&file, n) {
         let (start, solution) = start_and_solution(&p);
@@ -358,9 +451,9 @@ fn exotic_searches_on_stuck_states() {
             times[k].push(t.elapsed().as_secs_f64() * 1e3);
             if !proofs.is_empty() {
                 fires[k] += 1;
-                if k == 3 && shown < 12 {
-                    shown += 1;
-                    println!("senior-exocet fires: {}", p.line());
+                if k >= 3 && shown[k] < 12 {
+                    shown[k] += 1;
+                    println!("{} fires: {}", searches[k].0, p.line());
                 }
             }
             for proof in &proofs {

@@ -22,6 +22,7 @@ pub struct SubsumeArgs {
     /// variables). `--techniques` and `--families` are its older names.
     #[arg(
         long = "rules",
+        value_name = "LIST",
         visible_aliases = ["techniques", "families"],
         default_value = "nrc,nrct,nrcz,nrczt,whip"
     )]

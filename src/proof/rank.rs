@@ -24,7 +24,8 @@
 //! every 1 or 6 of block 3 outside them, … goes.
 //!
 //! The searches that make these proofs name their form ([`RankForm`]): the multi-sector
-//! locked set (MSLS, "multi-fish"), the SK-loop, or a rank-0 set found for given truths.
+//! locked set (MSLS, "multi-fish"), the SK-loop, Berthier's belts of crosses, or a rank-0
+//! set found for given truths.
 //!
 //! **The checker** re-derives from the state: as many links as truths, all distinct, no
 //! variable both; each truth undecided with open candidates, the truths disjoint; each link
@@ -46,16 +47,22 @@ pub enum RankForm {
     /// The cells beside four placed digits at the corners of a rectangle across four
     /// blocks, their lines' and blocks' digits as links (Kurzhals' loop).
     SkLoop,
+    /// Berthier's belt of four crosses (any centres; his name for the SK-loop).
+    Belt4,
+    /// Berthier's belt of six crosses in six blocks.
+    Belt6,
     /// Any other rank-0 set.
     Rank0,
 }
 
 impl RankForm {
-    /// The rule's name: `msls`, `sk-loop`, `rank-0`.
+    /// The rule's name: `msls`, `sk-loop`, `belt4`, `belt6`, `rank-0`.
     pub fn name(self) -> &'static str {
         match self {
             RankForm::Msls => "msls",
             RankForm::SkLoop => "sk-loop",
+            RankForm::Belt4 => "belt4",
+            RankForm::Belt6 => "belt6",
             RankForm::Rank0 => "rank-0",
         }
     }

@@ -23,6 +23,10 @@
 //! [`MSLS_MAX_WORK`] of them a state. Example (pjb's question in that thread on the "golden
 //! nugget", 2013): `Base 1247; r5689, c3589` — 16 cells, but 17 links: not rank 0.
 //!
+//! **Belts** ([`find_belts`]): Berthier's rings of four or six crosses, each cross a
+//! centre's mini-row and mini-column ends with two inner digits; the SK-loop is his Belt4
+//! with placed centres.
+//!
 //! **SK-loops** ([`find_sk_loops`]), Steve Kurzhals' loop on Easter Monster (forum, 2006),
 //! defined on SudokuWiki's "SK Loops" page (Andrew Stuart, after Phil Bingham's write-up):
 //! four placed digits at the corners of a rectangle in four blocks (two bands, two stacks);
@@ -392,4 +396,198 @@ pub fn find_sk_loops(links: &LinkIndex) -> Vec<Proof> {
         }
     }
     out
+}
+
+/// One of Berthier's crosses ([`find_belts`]): around a centre (any cell), its horizontal
+/// ends (the two other cells of the centre's mini-row) and vertical ends (of its
+/// mini-column), each with the ways its digits split into outer horizontal (h), outer
+/// vertical (v) and inner (i) pairs.
+#[derive(Clone, Debug)]
+struct Cross {
+    block: u8,
+    ends: [Cell; 4],
+    /// Each split `(h, v, i)` as 9-bit digit masks: the horizontal ends hold exactly h ∪ i,
+    /// the vertical ends exactly v ∪ i, two digits each, i apart from h and v.
+    splits: Vec<(u16, u16, u16)>,
+}
+
+/// The cross centred on `centre`, if its four ends are open and their digits split as a
+/// cross requires (SudoRules' `cross` rule, Belt4-of-crosses.clp).
+fn cross_at(mask: &[u16; 81], centre: Cell) -> Option<Cross> {
+    let (r, c) = (centre.row(), centre.col());
+    let (r0, c0) = (r / 3 * 3, c / 3 * 3);
+    let h: Vec<Cell> = (c0..c0 + 3)
+        .filter(|&x| x != c)
+        .map(|x| Cell::at(r, x))
+        .collect();
+    let v: Vec<Cell> = (r0..r0 + 3)
+        .filter(|&y| y != r)
+        .map(|y| Cell::at(y, c))
+        .collect();
+    let ends = [h[0], h[1], v[0], v[1]];
+    if ends.iter().any(|e| mask[e.index()] == 0) {
+        return None;
+    }
+    let hd = mask[h[0].index()] | mask[h[1].index()];
+    let vd = mask[v[0].index()] | mask[v[1].index()];
+    if hd.count_ones() != 4 || vd.count_ones() != 4 {
+        return None;
+    }
+    let splits: Vec<(u16, u16, u16)> = subsets(2, 2)
+        .into_iter()
+        .filter(|&i| i & hd == i && i & vd == i)
+        .map(|i| (hd & !i, vd & !i, i))
+        .collect();
+    (!splits.is_empty()).then_some(Cross {
+        block: centre.block() as u8,
+        ends,
+        splits,
+    })
+}
+
+/// The digits of a 9-bit mask.
+fn mask_digits(m: u16) -> impl Iterator<Item = Digit> {
+    (0..9)
+        .filter(move |d| m >> d & 1 == 1)
+        .map(Digit::from_index)
+}
+
+/// Every belt of `k` crosses (4 or 6) of the state: Berthier's Belt4 (his name for the
+/// SK-loop, with any centres) and Belt6 (CSP-Rules 2.1, SudoRules' `Belt4-of-crosses.clp`
+/// and `Belt6-of-crosses.clp`; D. Berthier, "Pattern-Based Constraint Satisfaction", 2012,
+/// and "Constraint Resolution Theories", 2011).
+///
+/// A belt is a ring of crosses in k different blocks, centres on k/2 rows and k/2 columns
+/// (one per band and per stack), each pair of crosses along a row sharing their outer
+/// horizontal digits and each pair along a column their outer vertical digits. Its 2k end
+/// pairs (4k cells) are the truths; the links are each block's two inner digits, each row's
+/// two outer horizontal digits and each column's two outer vertical digits: 4k links, rank
+/// 0. So the rows' outer digits go from those rows outside the ends, the columns' from the
+/// columns, the inner digits from the blocks. Unlike SudoRules' rule, the proof is checked
+/// as a rank-0 set ([`crate::proof::rank`]), so the belt's shape is the search's business.
+///
+/// **Complexity**: the 81 crosses once; Belt4 tries 27 × 27 pairs of rows and columns,
+/// Belt6 162 × 162 ordered triples, each a few mask comparisons per split.
+pub fn find_belts(links: &LinkIndex, k: usize) -> Vec<Proof> {
+    let mut mask = [0u16; 81];
+    for c in links.open().iter() {
+        mask[c.cell().index()] |= 1 << c.digit().index();
+    }
+    let crosses: Vec<Option<Cross>> = Cell::all().map(|c| cross_at(&mask, c)).collect();
+    let half = k / 2;
+    // a ring read from another of its rows is the same ring: its first row is in the
+    // lowest band; its columns come in every order
+    let (row_orders, col_orders) = (line_orders(half, true), line_orders(half, false));
+    let form = if k == 4 {
+        RankForm::Belt4
+    } else {
+        RankForm::Belt6
+    };
+    let mut out: Vec<Proof> = Vec::new();
+    for rows in &row_orders {
+        for cols in &col_orders {
+            // the ring: row j holds crosses (rows[j], cols[j]) and (rows[j], cols[j+1])
+            let ring: Vec<&Cross> = (0..k)
+                .filter_map(|n| {
+                    let (j, step) = (n / 2, n % 2);
+                    crosses[Cell::at(rows[j], cols[(j + step) % half]).index()].as_ref()
+                })
+                .collect();
+            if ring.len() != k {
+                continue;
+            }
+            for choice in consistent_splits(&ring) {
+                let p = belt_proof(links, form, &ring, &choice, rows, cols);
+                if let Some(p) = p {
+                    if !out.iter().any(|q| q.eliminations == p.eliminations) {
+                        out.push(p);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Ordered choices of `n` lines (rows or columns), one in each of `n` different bands
+/// (stacks); with `first_lowest`, only those whose first line is in the lowest band.
+fn line_orders(n: usize, first_lowest: bool) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut stack: Vec<Vec<usize>> = (0..9).map(|l| vec![l]).collect();
+    while let Some(v) = stack.pop() {
+        if v.len() == n {
+            out.push(v);
+            continue;
+        }
+        for l in 0..9 {
+            if v.iter().all(|&m| m / 3 != l / 3) && (!first_lowest || l / 3 > v[0] / 3) {
+                let mut w = v.clone();
+                w.push(l);
+                stack.push(w);
+            }
+        }
+    }
+    out
+}
+
+/// The splits, one per cross of the ring, that agree along its rows (crosses 2j and 2j+1
+/// share their h) and columns (crosses 2j+1 and 2j+2 share their v): each choice as indices
+/// into the crosses' splits.
+fn consistent_splits(ring: &[&Cross]) -> Vec<Vec<usize>> {
+    let k = ring.len();
+    let mut out = Vec::new();
+    let mut stack: Vec<Vec<usize>> = (0..ring[0].splits.len()).map(|s| vec![s]).collect();
+    while let Some(v) = stack.pop() {
+        let n = v.len();
+        if n == k {
+            // the ring closes: the last cross shares its column with the first
+            if ring[k - 1].splits[v[k - 1]].1 == ring[0].splits[v[0]].1 {
+                out.push(v);
+            }
+            continue;
+        }
+        let prev = ring[n - 1].splits[v[n - 1]];
+        for (s, &(h, vv, _)) in ring[n].splits.iter().enumerate() {
+            let agrees = if n % 2 == 1 {
+                h == prev.0
+            } else {
+                vv == prev.1
+            };
+            if agrees {
+                let mut w = v.clone();
+                w.push(s);
+                stack.push(w);
+            }
+        }
+    }
+    out
+}
+
+/// The rank-0 proof of a belt: its ends as truths, its blocks', rows' and columns' digits
+/// as links (`None` when it eliminates nothing).
+fn belt_proof(
+    links: &LinkIndex,
+    form: RankForm,
+    ring: &[&Cross],
+    choice: &[usize],
+    rows: &[usize],
+    cols: &[usize],
+) -> Option<Proof> {
+    let truths: Vec<CspVariable> = ring
+        .iter()
+        .flat_map(|x| x.ends.iter().map(|&e| CspVariable::Rc(e)))
+        .collect();
+    let mut link_sets = Vec::new();
+    for (n, (x, &s)) in ring.iter().zip(choice).enumerate() {
+        let (h, v, i) = x.splits[s];
+        link_sets.extend(mask_digits(i).map(|d| CspVariable::Bn(x.block, d)));
+        if n % 2 == 0 {
+            let row = rows[n / 2] as u8;
+            link_sets.extend(mask_digits(h).map(|d| CspVariable::Rn(row, d)));
+        } else {
+            let col = cols[(n / 2 + 1) % cols.len()] as u8;
+            link_sets.extend(mask_digits(v).map(|d| CspVariable::Cn(col, d)));
+        }
+    }
+    proof_of(links, form, truths, link_sets)
 }

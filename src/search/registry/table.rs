@@ -11,7 +11,7 @@ pub(super) const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in [Berthier NRC]'s order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 162] = {
+pub static REGISTRY: [Technique; 164] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -766,6 +766,22 @@ pub static REGISTRY: [Technique; 162] = {
             |s| crate::search::rank::find_sk_loops(s.links),
             16,
             "the 16 cells beside four placed corners of a rectangle across four blocks, linked by digits of their blocks, rows and columns at rank 0: the links' other candidates go (Kurzhals' SK-loop)",
+        )
+        .rated(50, 100),
+        exotic(
+            "belt4",
+            &["belt-4", "belt4-of-crosses"],
+            |s| crate::search::rank::find_belts(s.links, 4),
+            16,
+            "four crosses (a centre's two mini-row ends with digits h ∪ i, its two mini-column ends with v ∪ i) in four blocks of a rectangle, neighbours sharing h along rows and v along columns: rank 0, the rows' h, columns' v and blocks' i go elsewhere (Berthier's Belt4, the SK-loop with any centres)",
+        )
+        .rated(50, 100),
+        exotic(
+            "belt6",
+            &["belt-6", "belt6-of-crosses"],
+            |s| crate::search::rank::find_belts(s.links, 6),
+            24,
+            "six crosses in six blocks, a ring over three rows and three columns, neighbours sharing their outer digits along rows and columns: rank 0, the rows', columns' and blocks' digits go elsewhere (Berthier's Belt6)",
         )
         .rated(50, 100),
         exotic(
