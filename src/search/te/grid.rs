@@ -278,19 +278,6 @@ impl Grid {
             }
         }
     }
-
-    /// The cells with one digit in `self` that `before` had not reduced to it: what BRT
-    /// must still propagate after an intersection.
-    #[inline]
-    pub fn new_singles(&self, before: &Grid) -> u128 {
-        let mut pending = 0u128;
-        for (i, (&a, &b)) in self.cells.iter().zip(&before.cells).enumerate() {
-            if a != b && a.count_ones() == 1 {
-                pending |= 1u128 << i;
-            }
-        }
-        pending
-    }
 }
 
 /// The set bits of a 9-bit mask, as digit indices.

@@ -127,6 +127,8 @@ pub struct Engine<'m> {
     /// and the bounds of their braids (no braid ≤ p, or the fixpoint would be smaller): a
     /// later closure starting from the same grid, under a larger p, starts from them.
     bp_memo: rustc_hash::FxHashMap<Grid, Vec<(Candidate, bp::Bounds)>>,
+    /// B_p on the global index only (the `WIDE` environment variable, read once).
+    wide: bool,
 }
 
 /// The BRT trials of B_p's contexts in one lineage: contexts each within the one before
@@ -199,6 +201,7 @@ impl<'m> Engine<'m> {
             braid_searches: 0,
             brt_memos: Vec::new(),
             bp_memo: Default::default(),
+            wide: std::env::var_os("WIDE").is_some(),
         })
     }
 
@@ -434,15 +437,16 @@ impl<'m> Engine<'m> {
     /// [`Engine::braid_closure`]'s fixpoint, its BRT trials in `memo`.
     fn braid_fixpoint(&mut self, a: &mut Grid, p: usize, memo: &mut BrtMemo) -> Result<bool, Stop> {
         'round: loop {
-            let Some(ctx) = bp::Context::new(a).filter(|_| std::env::var_os("WIDE").is_none())
-            else {
-                return self.braid_closure_wide(a, p);
-            };
             // the targets BRT refutes, with their braids' bounds: from an earlier closure
-            // that ended on this very grid, else computed
+            // that ended on this very grid, else computed (on the context's index, which is
+            // built only when needed)
+            let mut index = None;
             let targets = match self.bp_memo.get(a) {
                 Some(t) => t.clone(),
                 None => {
+                    let Some(ctx) = self.index(a) else {
+                        return self.braid_closure_wide(a, p);
+                    };
                     let mut targets: Vec<(Candidate, bp::Bounds)> = Vec::new();
                     let mut changed = false;
                     for &y in ctx.candidates() {
@@ -466,6 +470,7 @@ impl<'m> Engine<'m> {
                     if changed {
                         continue 'round;
                     }
+                    index = Some(ctx);
                     targets
                 }
             };
@@ -485,13 +490,18 @@ impl<'m> Engine<'m> {
                 continue 'round;
             }
             hard.sort_unstable_by_key(|&(len, y)| (len, y.index()));
-            for &(_, y) in &hard {
-                let mut spent = 0;
-                let answer = ctx.shortest(y, p, BRAID_BUDGET, &mut spent);
-                match self.braid_answer(a, y, answer, spent)? {
-                    Some(false) => return Ok(false),
-                    Some(true) => continue 'round,
-                    None => {}
+            if !hard.is_empty() {
+                let Some(ctx) = index.or_else(|| self.index(a)) else {
+                    return self.braid_closure_wide(a, p);
+                };
+                for &(_, y) in &hard {
+                    let mut spent = 0;
+                    let answer = ctx.shortest(y, p, BRAID_BUDGET, &mut spent);
+                    match self.braid_answer(a, y, answer, spent)? {
+                        Some(false) => return Ok(false),
+                        Some(true) => continue 'round,
+                        None => {}
+                    }
                 }
             }
             if self.bp_memo.len() >= BP_MEMO_MAX {
@@ -500,6 +510,12 @@ impl<'m> Engine<'m> {
             self.bp_memo.entry(*a).or_insert(targets);
             return Ok(true);
         }
+    }
+
+    /// The index of context `a` for B_p ([`bp::Context`]); `None` when it is too large
+    /// (or the `WIDE` environment variable asks for the global index, a debugging aid).
+    fn index(&self, a: &Grid) -> Option<bp::Context> {
+        bp::Context::new(a).filter(|_| !self.wide)
     }
 
     /// One braid search's answer on `y` in context `a`, counted and metered: `Some(true)`
