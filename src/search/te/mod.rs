@@ -39,6 +39,10 @@
 //!   no braid ≤ p, without a search; in the real state braids are not searched at all
 //!   (their eliminations are the T&E(B_p, 1) trials' too). A context's B_p fixpoint is
 //!   kept with its targets' bounds, so the next p starts from it.
+//! - B_p's BRT trials in a candidate's successive contexts (each pass's and each p's trial
+//!   of it starts within the last one's result) are kept (`BrtMemo`): a kept result
+//!   within the new context is the answer, a kept contradiction stays one, any other is
+//!   the start of a propagation of the difference only ([`Grid::brt_meet`]).
 //!
 //! # Complexity
 //!
@@ -126,7 +130,9 @@ pub struct Engine<'m> {
     /// The B_p fixpoints of contexts reached so far, with the candidates BRT refutes there
     /// and the bounds of their braids (no braid ≤ p, or the fixpoint would be smaller): a
     /// later closure starting from the same grid, under a larger p, starts from them.
-    bp_memo: rustc_hash::FxHashMap<Grid, Vec<(Candidate, bp::Bounds)>>,
+    /// With each, the largest p it is known to be the B_p fixpoint of (it is then the
+    /// fixpoint of every smaller p too: B_q ⊆ B_p).
+    bp_memo: rustc_hash::FxHashMap<Grid, (usize, Vec<(Candidate, bp::Bounds)>)>,
     /// B_p on the global index only (the `WIDE` environment variable, read once).
     wide: bool,
 }
@@ -442,7 +448,8 @@ impl<'m> Engine<'m> {
             // built only when needed)
             let mut index = None;
             let targets = match self.bp_memo.get(a) {
-                Some(t) => t.clone(),
+                Some(&(fixed, _)) if fixed >= p => return Ok(true),
+                Some((_, t)) => t.clone(),
                 None => {
                     let Some(ctx) = self.index(a) else {
                         return self.braid_closure_wide(a, p);
@@ -507,7 +514,8 @@ impl<'m> Engine<'m> {
             if self.bp_memo.len() >= BP_MEMO_MAX {
                 self.bp_memo.clear();
             }
-            self.bp_memo.entry(*a).or_insert(targets);
+            let known = self.bp_memo.entry(*a).or_insert((p, targets));
+            known.0 = known.0.max(p);
             return Ok(true);
         }
     }
