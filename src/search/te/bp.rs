@@ -38,6 +38,10 @@ type Set = [u64; 4];
 
 const EMPTY: Set = [0; 4];
 const NO_VAR: u16 = u16::MAX;
+/// The most CSP variables a context has: 81 cells and 243 house-digits.
+const MAX_VARIABLES: usize = 324;
+/// The most open candidates a context has (its index's limit).
+const MAX_CANDIDATES: usize = 256;
 
 #[inline]
 fn insert(s: &mut Set, i: usize) {
@@ -118,6 +122,8 @@ pub struct Context {
     linked: Vec<Set>,
     /// The undecided variables' open candidates.
     variables: Vec<Set>,
+    /// Per variable: how many open candidates it has.
+    sizes: Vec<u8>,
     /// Per local candidate: its (up to four) undecided variables.
     variables_of: Vec<[u16; 4]>,
 }
@@ -132,7 +138,7 @@ impl Context {
             if m.count_ones() > 1 {
                 for d in bits(m) {
                     let c = Candidate::new(Cell::new(i), Digit::from_index(d));
-                    if candidates.len() == 256 {
+                    if candidates.len() == MAX_CANDIDATES {
                         return None;
                     }
                     local[c.index()] = candidates.len() as u16;
@@ -191,11 +197,13 @@ impl Context {
             }
             l[i >> 6] &= !(1 << (i & 63));
         }
+        let sizes = variables.iter().map(|s| count(s) as u8).collect();
         Some(Context {
             candidates,
             local,
             linked,
             variables,
+            sizes,
             variables_of,
         })
     }
@@ -225,20 +233,22 @@ impl Context {
     ///   linked), so a braid of length L empties its last variable by wave L − 1.
     pub fn certificate(&self, z: Candidate) -> Option<Bounds> {
         let z = self.local_of(z)?;
-        let n = self.candidates.len();
         let mut eliminated = EMPTY;
         // per eliminated candidate: the assertion that eliminated it
-        let mut cause = vec![0u16; n];
-        let mut remaining: Vec<u8> = self.variables.iter().map(|s| count(s) as u8).collect();
-        let mut decided = vec![false; self.variables.len()];
+        let mut cause = [0u16; MAX_CANDIDATES];
+        let mut remaining = [0u8; MAX_VARIABLES];
+        remaining[..self.sizes.len()].copy_from_slice(&self.sizes);
+        let mut decided = [false; MAX_VARIABLES];
         let mut deps: Vec<Set> = Vec::with_capacity(64);
-        let mut wave: Vec<(usize, Set)> = vec![(z, {
+        let mut wave: Vec<(usize, Set)> = Vec::with_capacity(32);
+        wave.push((z, {
             let mut s = EMPTY;
             insert(&mut s, z);
             s
-        })];
+        }));
+        let mut next: Vec<(usize, Set)> = Vec::with_capacity(32);
         let mut triggered: Vec<u16> = Vec::with_capacity(64);
-        let mut seen = vec![false; self.variables.len()];
+        let mut seen = [false; MAX_VARIABLES];
         let mut waves = 0u32;
         loop {
             // assert the wave's values, smallest needs first
@@ -274,7 +284,7 @@ impl Context {
             }
             // the variables left with one candidate or none
             let mut best: Option<u32> = None;
-            let mut next: Vec<(usize, Set)> = Vec::new();
+            next.clear();
             for &v in &triggered {
                 seen[v as usize] = false;
                 if decided[v as usize] {
@@ -313,7 +323,7 @@ impl Context {
                 return None;
             }
             waves += 1;
-            wave = next;
+            std::mem::swap(&mut wave, &mut next);
         }
     }
 

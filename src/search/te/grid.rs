@@ -9,6 +9,9 @@ use crate::grid::{Candidate, Cell, Digit, State};
 
 const ALL: u16 = 0x1ff;
 
+/// All 27 houses, as bits of [`HOUSES`]' indices.
+const ALL_HOUSES: u32 = (1 << 27) - 1;
+
 /// The 27 houses' cells: rows, columns, blocks.
 pub(crate) const HOUSES: [[u8; 9]; 27] = {
     let mut h = [[0u8; 9]; 27];
@@ -177,10 +180,41 @@ impl Grid {
     /// BRT from a grid on which ECP has been applied for every decided cell but those of
     /// `pending` (one-digit cells whose digit must still leave their peers). Returns false
     /// on contradiction (the grid is then left part-way).
-    pub fn brt(&mut self, mut pending: u128) -> bool {
-        // the houses to scan for hidden singles: all of them first, then those with a cell
+    pub fn brt(&mut self, pending: u128) -> bool {
+        self.brt_from(pending, ALL_HOUSES)
+    }
+
+    /// BRT on `self` = a ∩ k, a and k being BRT-closed (each a fixpoint of BRT without
+    /// contradiction). Only what differs from both is propagated: a one-digit cell equal to
+    /// its cell in a (or in k) has already left its peers there, and a house whose cells
+    /// all equal a's (or all equal k's) has no hidden single and no digit without place.
+    /// The fixpoint is BRT(a ∩ k) as [`Grid::brt`] from every cell would give it, at the
+    /// cost of the difference. False on contradiction.
+    pub fn brt_meet(&mut self, a: &Grid, k: &Grid) -> bool {
+        let (mut pending, mut off_a, mut off_k) = (0u128, 0u32, 0u32);
+        for (i, &g) in self.cells.iter().enumerate() {
+            if g == 0 {
+                return false;
+            }
+            let (da, dk) = (g != a.cells[i], g != k.cells[i]);
+            if da {
+                off_a |= HOUSES_OF[i];
+            }
+            if dk {
+                off_k |= HOUSES_OF[i];
+            }
+            if da && dk && g & (g - 1) == 0 {
+                pending |= 1u128 << i;
+            }
+        }
+        self.brt_from(pending, off_a & off_k)
+    }
+
+    /// [`Grid::brt`] when only the houses of `dirty` (bits of [`HOUSES`]' indices) may
+    /// hold a hidden single, or a digit without place, not yet seen.
+    fn brt_from(&mut self, mut pending: u128, mut dirty: u32) -> bool {
+        // the houses to scan for hidden singles: those given first, then those with a cell
         // changed since the last scan
-        let mut dirty: u32 = (1 << 27) - 1;
         loop {
             while pending != 0 {
                 let cell = pending.trailing_zeros() as usize;
@@ -243,19 +277,6 @@ impl Grid {
                 return true;
             }
         }
-    }
-
-    /// The cells with one digit in `self` that `before` had not reduced to it: what BRT
-    /// must still propagate after an intersection.
-    #[inline]
-    pub fn new_singles(&self, before: &Grid) -> u128 {
-        let mut pending = 0u128;
-        for (i, (&a, &b)) in self.cells.iter().zip(&before.cells).enumerate() {
-            if a != b && a.count_ones() == 1 {
-                pending |= 1u128 << i;
-            }
-        }
-        pending
     }
 }
 

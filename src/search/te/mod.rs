@@ -39,6 +39,10 @@
 //!   no braid ≤ p, without a search; in the real state braids are not searched at all
 //!   (their eliminations are the T&E(B_p, 1) trials' too). A context's B_p fixpoint is
 //!   kept with its targets' bounds, so the next p starts from it.
+//! - B_p's BRT trials in a candidate's successive contexts (each pass's and each p's trial
+//!   of it starts within the last one's result) are kept (`BrtMemo`): a kept result
+//!   within the new context is the answer, a kept contradiction stays one, any other is
+//!   the start of a propagation of the difference only ([`Grid::brt_meet`]).
 //!
 //! # Complexity
 //!
@@ -120,16 +124,37 @@ pub struct Engine<'m> {
     pub trials: u64,
     /// Braid searches run (one target each).
     pub braid_searches: u64,
-    /// B_p's BRT trials in the current context (the call of `braid_closure` they belong to,
-    /// and their result): a trial whose result is still within the shrinking context is
-    /// not run again.
-    brt_memo: Vec<(u64, Grid)>,
-    brt_gen: u64,
+    /// B_p's BRT trials per lineage of contexts (the level-1 trials of one candidate, whose
+    /// contexts only shrink), the last slot for a context of no lineage; see [`BrtMemo`].
+    brt_memos: Vec<BrtMemo>,
     /// The B_p fixpoints of contexts reached so far, with the candidates BRT refutes there
     /// and the bounds of their braids (no braid ≤ p, or the fixpoint would be smaller): a
     /// later closure starting from the same grid, under a larger p, starts from them.
-    bp_memo: rustc_hash::FxHashMap<Grid, Vec<(Candidate, bp::Bounds)>>,
+    /// With each, the largest p it is known to be the B_p fixpoint of (it is then the
+    /// fixpoint of every smaller p too: B_q ⊆ B_p).
+    bp_memo: rustc_hash::FxHashMap<Grid, (usize, Vec<(Candidate, bp::Bounds)>)>,
+    /// B_p on the global index only (the `WIDE` environment variable, read once).
+    wide: bool,
 }
+
+/// The BRT trials of B_p's contexts in one lineage: contexts each within the one before
+/// (a candidate's successive level-1 trials: each starts from the last one's result).
+///
+/// A trial's result R = BRT(c ∧ y) computed in a context c is a valid start in every
+/// context c' ⊆ c (BRT(c' ∧ y) = BRT(c' ∩ R)), R itself when R ⊆ c'; a contradiction
+/// stays one. Entries are kept while each closure of the lineage starts within the last
+/// one's end (then within every context they were computed in), and dropped otherwise.
+#[derive(Default)]
+struct BrtMemo {
+    /// Where the lineage's last closure ended.
+    last: Option<Grid>,
+    /// Per candidate (index): BRT(c ∧ y) in a context c of the lineage, `None` when it is
+    /// a contradiction.
+    trials: rustc_hash::FxHashMap<u16, Option<Grid>>,
+}
+
+/// The [`Engine::brt_memos`] slot of contexts of no lineage (cleared at each closure).
+const NO_LINEAGE: usize = 729;
 
 /// Context fixpoints [`Engine`] keeps for B_p before it starts afresh (about 300 bytes each).
 const BP_MEMO_MAX: usize = 100_000;
@@ -180,9 +205,9 @@ impl<'m> Engine<'m> {
             meter,
             trials: 0,
             braid_searches: 0,
-            brt_memo: Vec::new(),
-            brt_gen: 0,
+            brt_memos: Vec::new(),
             bp_memo: Default::default(),
+            wide: std::env::var_os("WIDE").is_some(),
         })
     }
 
@@ -201,7 +226,7 @@ impl<'m> Engine<'m> {
     /// correct `solution` this cannot happen).
     pub fn apply(&mut self, theory: Theory) -> Result<bool, Stop> {
         let mut g = self.grid;
-        let ok = self.closure(&mut g, theory.depth, theory.braids, true)?;
+        let ok = self.closure(&mut g, theory.depth, theory.braids, true, None)?;
         self.grid = g;
         Ok(ok)
     }
@@ -261,10 +286,18 @@ impl<'m> Engine<'m> {
     }
 
     /// closure under T&E(B_p, n) of `a` (BRT-closed), in place. False: contradiction.
-    fn closure(&mut self, a: &mut Grid, n: usize, p: usize, top: bool) -> Result<bool, Stop> {
+    /// `lineage`: for n = 0, the candidate whose level-1 trial `a` is (see [`BrtMemo`]).
+    fn closure(
+        &mut self,
+        a: &mut Grid,
+        n: usize,
+        p: usize,
+        top: bool,
+        lineage: Option<usize>,
+    ) -> Result<bool, Stop> {
         if n == 0 {
             return if p > 0 && !top {
-                self.braid_closure(a, p)
+                self.braid_closure(a, p, lineage)
             } else {
                 Ok(true)
             };
@@ -274,7 +307,7 @@ impl<'m> Engine<'m> {
         }
         let mut targets = Vec::with_capacity(256);
         loop {
-            if !self.closure(a, n - 1, p, top)? {
+            if !self.closure(a, n - 1, p, top, None)? {
                 return Ok(false);
             }
             if a.is_solved() {
@@ -293,7 +326,7 @@ impl<'m> Engine<'m> {
                         return Ok(false);
                     }
                     changed = true;
-                    if n >= 2 && !self.closure(a, n - 1, p, top)? {
+                    if n >= 2 && !self.closure(a, n - 1, p, top, None)? {
                         return Ok(false);
                     }
                     if a.is_solved() {
@@ -347,8 +380,7 @@ impl<'m> Engine<'m> {
                     return Ok(false);
                 }
                 self.tick()?;
-                let pending = g.new_singles(a);
-                if g.cells.contains(&0) || !g.brt(pending) {
+                if !g.brt_meet(a, &k.grid) {
                     return Ok(true);
                 }
             }
@@ -359,7 +391,7 @@ impl<'m> Engine<'m> {
                 }
             }
         }
-        if !self.closure(&mut g, n - 1, p, false)? {
+        if !self.closure(&mut g, n - 1, p, false, (n == 1).then_some(yi))? {
             return Ok(true);
         }
         let kept = Kept {
@@ -382,29 +414,53 @@ impl<'m> Engine<'m> {
     /// once (a braid stays one in a smaller state, so the round's index serves the whole
     /// round); only when no certificate is short enough are the remaining targets searched
     /// exactly, shortest certificate first, and the first braid found is applied.
-    fn braid_closure(&mut self, a: &mut Grid, p: usize) -> Result<bool, Stop> {
-        self.brt_gen += 1;
-        let gen = self.brt_gen;
-        if self.brt_memo.is_empty() {
-            self.brt_memo = vec![(0, Grid { cells: [0; 81] }); 729];
+    ///
+    /// The BRT trials are those of `lineage`'s [`BrtMemo`] when `a` is within where its
+    /// last closure ended.
+    fn braid_closure(
+        &mut self,
+        a: &mut Grid,
+        p: usize,
+        lineage: Option<usize>,
+    ) -> Result<bool, Stop> {
+        if self.brt_memos.is_empty() {
+            self.brt_memos.resize_with(NO_LINEAGE + 1, BrtMemo::default);
         }
+        let slot = lineage.unwrap_or(NO_LINEAGE);
+        let mut memo = std::mem::take(&mut self.brt_memos[slot]);
+        if slot == NO_LINEAGE || !memo.last.is_some_and(|last| a.is_subset(&last)) {
+            memo.trials.clear();
+        }
+        let answer = self.braid_fixpoint(a, p, &mut memo);
+        if !matches!(answer, Ok(true)) {
+            memo.trials.clear();
+        }
+        memo.last = Some(*a);
+        self.brt_memos[slot] = memo;
+        answer
+    }
+
+    /// [`Engine::braid_closure`]'s fixpoint, its BRT trials in `memo`.
+    fn braid_fixpoint(&mut self, a: &mut Grid, p: usize, memo: &mut BrtMemo) -> Result<bool, Stop> {
         'round: loop {
-            let Some(ctx) = bp::Context::new(a).filter(|_| std::env::var_os("WIDE").is_none())
-            else {
-                return self.braid_closure_wide(a, p);
-            };
             // the targets BRT refutes, with their braids' bounds: from an earlier closure
-            // that ended on this very grid, else computed
+            // that ended on this very grid, else computed (on the context's index, which is
+            // built only when needed)
+            let mut index = None;
             let targets = match self.bp_memo.get(a) {
-                Some(t) => t.clone(),
+                Some(&(fixed, _)) if fixed >= p => return Ok(true),
+                Some((_, t)) => t.clone(),
                 None => {
+                    let Some(ctx) = self.index(a) else {
+                        return self.braid_closure_wide(a, p);
+                    };
                     let mut targets: Vec<(Candidate, bp::Bounds)> = Vec::new();
                     let mut changed = false;
                     for &y in ctx.candidates() {
                         if !a.has(y) || a.cells[y.cell().index()].count_ones() == 1 {
                             continue;
                         }
-                        if !self.brt_refutes(a, y, gen)? {
+                        if !self.brt_refutes(a, y, memo)? {
                             continue; // BRT from y finds no contradiction: no braid on y
                         }
                         match ctx.certificate(y) {
@@ -421,6 +477,7 @@ impl<'m> Engine<'m> {
                     if changed {
                         continue 'round;
                     }
+                    index = Some(ctx);
                     targets
                 }
             };
@@ -440,21 +497,33 @@ impl<'m> Engine<'m> {
                 continue 'round;
             }
             hard.sort_unstable_by_key(|&(len, y)| (len, y.index()));
-            for &(_, y) in &hard {
-                let mut spent = 0;
-                let answer = ctx.shortest(y, p, BRAID_BUDGET, &mut spent);
-                match self.braid_answer(a, y, answer, spent)? {
-                    Some(false) => return Ok(false),
-                    Some(true) => continue 'round,
-                    None => {}
+            if !hard.is_empty() {
+                let Some(ctx) = index.or_else(|| self.index(a)) else {
+                    return self.braid_closure_wide(a, p);
+                };
+                for &(_, y) in &hard {
+                    let mut spent = 0;
+                    let answer = ctx.shortest(y, p, BRAID_BUDGET, &mut spent);
+                    match self.braid_answer(a, y, answer, spent)? {
+                        Some(false) => return Ok(false),
+                        Some(true) => continue 'round,
+                        None => {}
+                    }
                 }
             }
             if self.bp_memo.len() >= BP_MEMO_MAX {
                 self.bp_memo.clear();
             }
-            self.bp_memo.entry(*a).or_insert(targets);
+            let known = self.bp_memo.entry(*a).or_insert((p, targets));
+            known.0 = known.0.max(p);
             return Ok(true);
         }
+    }
+
+    /// The index of context `a` for B_p ([`bp::Context`]); `None` when it is too large
+    /// (or the `WIDE` environment variable asks for the global index, a debugging aid).
+    fn index(&self, a: &Grid) -> Option<bp::Context> {
+        bp::Context::new(a).filter(|_| !self.wide)
     }
 
     /// One braid search's answer on `y` in context `a`, counted and metered: `Some(true)`
@@ -484,28 +553,36 @@ impl<'m> Engine<'m> {
         }
     }
 
-    /// Whether BRT from `y` in context `a` finds a contradiction, reusing the result of
-    /// this context's earlier trial of `y` (call `gen`) when it is still within `a`.
-    fn brt_refutes(&mut self, a: &Grid, y: Candidate, gen: u64) -> Result<bool, Stop> {
-        let (g0, kept) = self.brt_memo[y.index()];
+    /// Whether BRT from `y` in context `a` finds a contradiction, from the result of the
+    /// lineage's earlier trial of `y` when there is one (`memo`, whose contexts contain
+    /// `a`): a contradiction there is one here, a result within `a` is the answer, and
+    /// any other is the start of a shorter propagation.
+    fn brt_refutes(&mut self, a: &Grid, y: Candidate, memo: &mut BrtMemo) -> Result<bool, Stop> {
+        let key = y.index() as u16;
         let mut g = *a;
-        if g0 == gen {
-            if kept.is_subset(a) {
-                return Ok(false);
+        match memo.trials.get(&key) {
+            Some(None) => return Ok(true),
+            Some(Some(kept)) => {
+                if kept.is_subset(a) {
+                    return Ok(false);
+                }
+                let kept = *kept;
+                g = a.and(&kept);
+                self.tick()?;
+                if !g.brt_meet(a, &kept) {
+                    memo.trials.insert(key, None);
+                    return Ok(true);
+                }
             }
-            g = a.and(&kept);
-            self.tick()?;
-            let pending = g.new_singles(a);
-            if g.cells.contains(&0) || !g.brt(pending) {
-                return Ok(true);
-            }
-        } else {
-            self.tick()?;
-            if !g.assume(y) {
-                return Ok(true);
+            None => {
+                self.tick()?;
+                if !g.assume(y) {
+                    memo.trials.insert(key, None);
+                    return Ok(true);
+                }
             }
         }
-        self.brt_memo[y.index()] = (gen, g);
+        memo.trials.insert(key, Some(g));
         Ok(false)
     }
 
