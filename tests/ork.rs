@@ -1,5 +1,5 @@
-//! SudoRules' chains on a tridagon's OR-k relation — ORk-whips, ORk-forcing-whips and
-//! ORk-contrad-whips — replayed along the resolution paths SudoRules 20.1 publishes
+//! SudoRules' chains on a tridagon's OR-k relation — ORk-whips, ORk-forcing-whips,
+//! ORk-contrad-whips and ORk-g-whips — replayed along the resolution paths SudoRules 20.1 publishes
 //! (denis-berthier/CSP-Rules-Examples, `Sudoku-a/Tridagons/`): at each of its OR-k steps
 //! our search finds a chain of the same rule and length eliminating the same candidate,
 //! checked by `proof::check` and against the solution; the other steps' conclusions are
@@ -75,6 +75,8 @@ fn ork_rule(step: &str) -> Option<(OrkKind, usize, usize)> {
         "whip" => OrkKind::Whip,
         "ctr-whip" => OrkKind::ContradWhip,
         "forcing-whip-elim" => OrkKind::ForcingWhip,
+        "gwhip" => OrkKind::GWhip,
+        "ctr-gwhip" => OrkKind::ContradGWhip,
         other => panic!("not an OR-k rule: {other}"),
     };
     Some((kind, k.parse().ok()?, n.parse().ok()?))
@@ -186,6 +188,126 @@ fn the_or3_chains_of_26529_on_two_tridagons() {
     assert_eq!(replay("26529_or3fw.txt").len(), 2);
     assert_eq!(replay("26529_or3w.txt").len(), 2);
     assert_eq!(replay("26529_or3cw.txt").len(), 4);
+}
+
+#[test]
+fn the_or3_gwhips_of_1418() {
+    // SudoRules' gW+OR5gW+SFin+Trid path of #1418 (its OR5gW level 6, OR5W level 8): one
+    // Trid-OR3-whip[6], then three Trid-OR3-gwhip[6] whose R r7n5{c1 c456} is a g-candidate
+    let found = replay("1418_or3gw.txt");
+    assert_eq!(found.len(), 4);
+    let (state, proof, step) = &found[1];
+    let Pattern::OrkChain(c) = &proof.pattern else {
+        unreachable!()
+    };
+    assert_eq!(c.kind, OrkKind::GWhip);
+    let group = c.cells.iter().any(|x| {
+        matches!(x, OrkCell::Variable(w) if w.right_linking.as_ref().is_some_and(|r| r.len() > 1))
+    });
+    assert!(group, "a g-candidate R: {step}");
+    // SudoRules: Trid-OR3-gwhip[6]: r3c8{n4 n9} - r5n9{c8 c3} - c1n9{r6 r7} - r7n5{c1 c456}
+    //   - OR3{{n5r9c6 n9r5c8 | n7r9c7}} - r1n7{c7 .} ==> r1c9≠4; ours, of the same length,
+    //   starts as SudoRules' next one (on r1c9≠2) does; our guardians in the relation's order
+    assert_eq!(
+        sudorules_text(state, proof),
+        "Trid-OR3-gwhip[6]: c9n6{r1 r3} - c9n9{r3 r6} - c1n9{r6 r7} - r7n5{c1 c456} - \
+         OR3{{n9r5c8 n5r9c6 | n7r9c7}} - r1n7{c7 .} ==> r1c9≠4"
+    );
+    // SudoRules' second one, exactly
+    let (state, proof, _) = &found[2];
+    assert_eq!(
+        sudorules_text(state, proof),
+        "Trid-OR3-gwhip[6]: c9n6{r1 r3} - c9n9{r3 r6} - c1n9{r6 r7} - r7n5{c1 c456} - \
+         OR3{{n9r5c8 n5r9c6 | n7r9c7}} - r1n7{c7 .} ==> r1c9≠2"
+    );
+    let (state, proof, _) = &found[1];
+    // the plain ORk-whip search has none of length 6 for these targets: the group is needed
+    let links = LinkIndex::new(state);
+    let plain = ork::search_target(&links, OrkKind::Whip, c.target, 6, &mut Meter::unlimited())
+        .expect("within the budget");
+    assert!(plain.is_none(), "a plain ORk-whip[≤6] on {}", c.target);
+}
+
+#[test]
+fn the_checker_refuses_tampered_g_chains() {
+    let found = replay("1418_or3gw.txt");
+    let (state, proof, _) = &found[1];
+    check(state, proof).expect("the ORk-g-whip holds");
+    let group_cell = |c: &mut OrkChain| -> usize {
+        c.cells
+            .iter()
+            .position(|x| {
+                matches!(x, OrkCell::Variable(w) if w.right_linking.as_ref().is_some_and(|r| r.len() > 1))
+            })
+            .expect("a group R")
+    };
+    fn right(c: &mut OrkChain, i: usize) -> &mut Vec<Candidate> {
+        match &mut c.cells[i] {
+            OrkCell::Variable(w) => w.right_linking.as_mut().unwrap(),
+            _ => unreachable!(),
+        }
+    }
+    // a plain ORk-whip takes no g-candidate
+    refused(state, proof, "relabelled plain", |c| c.kind = OrkKind::Whip);
+    // a member of the group dropped: the candidate left is neither L, R nor covered
+    refused(state, proof, "a group member dropped", |c| {
+        let i = group_cell(c);
+        right(c, i).pop();
+    });
+    // the cell's L added to its group R (another block: not one segment, and L repeated)
+    refused(state, proof, "the L in the group", |c| {
+        let i = group_cell(c);
+        let OrkCell::Variable(w) = &c.cells[i] else {
+            unreachable!()
+        };
+        let l = w.left_linking[0];
+        right(c, i).push(l);
+    });
+    // the group given as the next cell's L (an L is always a plain candidate)
+    refused(state, proof, "a group as an L", |c| {
+        let i = group_cell(c);
+        let g = right(c, i).clone();
+        if let Some(OrkCell::Variable(w)) = c.cells.get_mut(i + 1) {
+            w.left_linking = g;
+        } else if let Some(OrkCell::Or { left_linking, .. }) = c.cells.get_mut(i + 1) {
+            left_linking.extend(g);
+        }
+    });
+    // a contrad relabelling and a wrong length
+    refused(state, proof, "contrad", |c| c.kind = OrkKind::ContradGWhip);
+    refused(state, proof, "the last cell dropped", |c| {
+        c.cells.pop();
+    });
+    let mut longer = proof.clone();
+    longer.length += 1;
+    assert!(check(state, &longer).is_err(), "a wrong length");
+}
+
+/// Every ORk-g-whip and ORk-contrad-g-whip our search finds on the states of #1418's path
+/// is accepted by the checker and eliminates no candidate of the solution.
+#[test]
+fn g_chains_found_are_sound() {
+    let (mut state, solution, steps) = fixture("1418_or3gw.txt");
+    let mut seen = 0;
+    for step in &steps {
+        let links = LinkIndex::new(&state);
+        for kind in [OrkKind::GWhip, OrkKind::ContradGWhip] {
+            for n in 2..=6 {
+                for p in technique(kind).rule(n).find(&links) {
+                    assert_sound_against_solution(&state, &solution, &p);
+                    seen += 1;
+                }
+            }
+        }
+        for (c, placed) in conclusions(step) {
+            if placed {
+                state.place(c).expect("a published placement");
+            } else {
+                state.eliminate(c).expect("a published elimination");
+            }
+        }
+    }
+    assert!(seen > 0, "some g-chains were found");
 }
 
 /// Each way of breaking a chain, applied to `proof`, must be refused.

@@ -8,6 +8,7 @@
 //! ```text
 //! Trid-OR3-whip[2]: OR3{{n6r5c3 n1r5c3 | n6r4c4}} - b4n6{r4c2 .} ==> r5c3≠8
 //! Trid-OR2-ctr-whip[3]: r9n9{c2 c8} - r2n9{c8 c6} - OR2{{n4r2c6 n2r9c8 | .}} ==> r8c1≠9
+//! Trid-OR3-gwhip[n]: … b4n6{r4c2 r5c123} - …   (print-ORk-gwhip; ctr-gwhip for contrad)
 //! Trid-OR3-forcing-whip-elim[3]:
 //!    || n2r2c7 -
 //!    || n4r3c9 - partial-whip[1]: c7n4{r3 r6} -
@@ -18,9 +19,10 @@
 //! SudoRules lists an OR cell's left-linking guardians in the order its relation holds them
 //! after its updates; we list them in the relation's (ascending) order.
 
+use super::common::value_text;
 use super::impossible::tridagon_text;
 use super::shown::Shown;
-use super::sudorules::{modern_conclusions, modern_value};
+use super::sudorules::modern_conclusions;
 use crate::grid::{Candidate, State};
 use crate::proof::ork::{OrkCell, OrkChain, OrkKind};
 use crate::proof::whip::WhipCell;
@@ -34,13 +36,11 @@ fn labels(cands: &[Candidate]) -> String {
         .join(" ")
 }
 
-/// `r5n6{c5 c3}`, or `b4n6{r4c2 .}` for a last cell.
+/// `r5n6{c5 c3}`, `b4n6{r4c2 .}` for a last cell, `b4n6{r4c2 r5c123}` for a g-candidate R
+/// (SudoRules names a g-candidate by its segment).
 fn whip_cell(c: &WhipCell) -> String {
     let v = c.variable;
-    let value = |items: &[Candidate]| match items {
-        [one] => modern_value(v, *one),
-        many => format!("{{{}}}", labels(many)),
-    };
+    let value = |items: &[Candidate]| value_text(v, items);
     let right = c.right_linking.as_deref().map_or(".".to_string(), value);
     format!("{v}{{{} {right}}}", value(&c.left_linking))
 }
@@ -83,6 +83,10 @@ pub fn ork_sudorules(c: &OrkChain, proof: &Proof) -> String {
         OrkKind::Whip => format!("{name}-OR{k}-whip[{n}]: {} ==> {concl}", cells_text(c)),
         OrkKind::ContradWhip => {
             format!("{name}-OR{k}-ctr-whip[{n}]: {} ==> {concl}", cells_text(c))
+        }
+        OrkKind::GWhip => format!("{name}-OR{k}-gwhip[{n}]: {} ==> {concl}", cells_text(c)),
+        OrkKind::ContradGWhip => {
+            format!("{name}-OR{k}-ctr-gwhip[{n}]: {} ==> {concl}", cells_text(c))
         }
         OrkKind::ForcingWhip => {
             let mut out = format!("{name}-OR{k}-forcing-whip-elim[{n}]:");
