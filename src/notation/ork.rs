@@ -128,7 +128,33 @@ pub fn ork_text(c: &OrkChain) -> String {
             .join(" | "),
         _ => cells_text(c),
     };
-    format!("{name}[{n}] on {}: {chain}", tridagon_text(&c.relation))
+    format!(
+        "{name}[{n}] on {}{}: {chain}",
+        tridagon_text(&c.relation),
+        split_text(c)
+    )
+}
+
+/// The relation's splits (SudoRules' `split-ORk-ch[i]`): `; split: n2r3c3 dropped, same
+/// valence as n2r9c2 by c-chain[2] n2r3c3 n2r8c3 n2r9c2`.
+fn split_text(c: &OrkChain) -> String {
+    c.relation
+        .split
+        .iter()
+        .map(|s| {
+            let path: Vec<Candidate> = std::iter::once(s.dropped)
+                .chain(s.chain.iter().copied())
+                .chain(std::iter::once(s.kept))
+                .collect();
+            format!(
+                "; split: {} dropped, same valence as {} by c-chain[{}] {}",
+                s.dropped,
+                s.kept,
+                path.len() - 1,
+                labels(&path)
+            )
+        })
+        .collect()
 }
 
 impl Shown for OrkChain {

@@ -143,6 +143,23 @@ impl OrkChain {
         self.relation.guardians.len()
     }
 
+    /// The longest bivalue chain of the relation's splits (0 when not split): SudoRules'
+    /// `split-ORk-ch[i]` is a rule of level i, so a chain on a relation split by a chain of
+    /// i links is at level i at least.
+    pub fn split_links(&self) -> usize {
+        self.relation
+            .split
+            .iter()
+            .map(|s| s.chain.len() + 1)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The level the step is at: its length, or its relation's [`OrkChain::split_links`].
+    pub fn level(&self) -> usize {
+        self.length().max(self.split_links())
+    }
+
     /// SudoRules' length: the cells, the OR cell counting one; for a forcing whip one plus
     /// the branches' cells.
     pub fn length(&self) -> usize {

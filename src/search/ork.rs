@@ -1,6 +1,7 @@
 //! ORk-whips, ORk-contrad-whips and ORk-forcing-whips, and the g-forms ORk-g-whips and
 //! ORk-contrad-g-whips ([`crate::proof::ork`], whose doc states the rules as CSP-Rules 2.1
-//! defines them), found on the OR-k relations of the state's tridagons ([`relations_up_to`]: complete, degenerate-cyclic or reduced, 2 ≤ k ≤
+//! defines them), found on the OR-k relations of the state's tridagons
+//! ([`relations_split`]: complete, degenerate-cyclic or reduced, and split, 2 ≤ k ≤
 //! [`MAX_K`], or [`MAX_FORCING_K`] for forcing whips: [`largest_k`]).
 //!
 //! Example (SudoRules' notation; #4986 of mith's T&E(3) list, Berthier's
@@ -31,6 +32,11 @@
 //!   the L nor an earlier L or R, takes that group as its R; a candidate then hangs on (or
 //!   is covered by) the group when it is linked to every member of it (its g-links).
 //!
+//! - **split relations** ([`relations_split`]): SudoRules' ORk-splitting, on by default, drops
+//!   one of two guardians of the same valence (an even chain of bivalue links between them);
+//!   a search for chains of length n also starts from the relations so split by chains of at
+//!   most n links (SudoRules loads `split-ORk-ch[i]` at level i).
+//!
 //! As SudoRules does, each level keeps one partial chain per set of R's and last R (with
 //! the relation's R, for ORk-whips), the first found.
 //!
@@ -49,7 +55,7 @@ use crate::graph::groups::{GroupEntry, GroupIndex};
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CandidateSet, CspVariable};
 use crate::proof::ork::{OrkCell, OrkChain, OrkKind};
-use crate::proof::tridagon::TridagonPattern;
+use crate::proof::tridagon::{Split, TridagonPattern};
 use crate::proof::whip::WhipCell;
 use crate::proof::{Pattern, Proof};
 use std::collections::HashSet;
@@ -77,12 +83,137 @@ pub const fn largest_k(kind: OrkKind) -> usize {
 /// (the first pattern that gives it). A kind starts from those up to its [`largest_k`];
 /// SudoRules' `?*OR5-Whips*` and the Trid-OR5W level from those with k ≤ 5.
 pub fn relations_up_to(links: &LinkIndex, max: usize) -> Vec<TridagonPattern> {
+    relations_split(links, max, 0)
+}
+
+/// The longest bivalue chain of SudoRules' ORk-splitting rules (`split-ORk-ch[10]`).
+pub const MAX_SPLIT_CHAIN: usize = 10;
+/// How many guardians above `max` a relation may have and still be split down to `max`.
+const SPLIT_SLACK: usize = 3;
+/// The most relations one state's splitting produces.
+const MAX_SPLIT_RELATIONS: usize = 256;
+
+/// [`relations_up_to`], with SudoRules' ORk-splitting (see [`crate::proof::tridagon`]'s
+/// doc): a relation two of whose guardians have the same valence through a chain of at most
+/// `chain_len` bivalue links (even, ≤ [`MAX_SPLIT_CHAIN`]) also gives the two relations
+/// without one of them, and so on down; SudoRules loads `split-ORk-ch[i]` at level i, so an
+/// OR-k chain of length n uses the splits by chains of at most n links.
+pub fn relations_split(links: &LinkIndex, max: usize, chain_len: usize) -> Vec<TridagonPattern> {
+    let chain_len = chain_len.min(MAX_SPLIT_CHAIN);
+    let splitting = chain_len >= 2;
+    let base = relations_reduced(links, if splitting { max + SPLIT_SLACK } else { max });
     let mut seen: HashSet<Vec<Candidate>> = HashSet::new();
-    relations_reduced(links, max)
+    let mut out: Vec<TridagonPattern> = Vec::new();
+    let mut queue: Vec<TridagonPattern> = Vec::new();
+    for p in base {
+        if p.guardians.len() >= 2 && seen.insert(p.guardians.clone()) {
+            queue.push(p);
+        }
+    }
+    let mut i = 0;
+    while i < queue.len() {
+        let p = queue[i].clone();
+        i += 1;
+        if splitting && p.guardians.len() >= 3 && queue.len() < MAX_SPLIT_RELATIONS {
+            for child in splits_of(links, &p, chain_len) {
+                if seen.insert(child.guardians.clone()) {
+                    queue.push(child);
+                }
+            }
+        }
+        if p.guardians.len() <= max {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// The relations one split of `p` gives: for each pair of guardians with the same valence
+/// through at most `chain_len` bivalue links, `p` without either.
+fn splits_of(links: &LinkIndex, p: &TridagonPattern, chain_len: usize) -> Vec<TridagonPattern> {
+    let mut out = Vec::new();
+    for (a, &g1) in p.guardians.iter().enumerate() {
+        for &g2 in &p.guardians[a + 1..] {
+            let Some(chain) = same_valence(links, g1, g2, chain_len) else {
+                continue;
+            };
+            let mut back = chain.clone();
+            back.reverse();
+            for (dropped, kept, chain) in [(g1, g2, chain), (g2, g1, back)] {
+                let mut child = p.clone();
+                child.guardians.retain(|&g| g != dropped);
+                child.split.push(Split {
+                    dropped,
+                    kept,
+                    chain,
+                });
+                out.push(child);
+            }
+        }
+    }
+    out
+}
+
+/// The bivalue partners of `c`: for each of its CSP variables with two open candidates,
+/// the other one.
+fn bivalue_partners(links: &LinkIndex, c: Candidate) -> Vec<Candidate> {
+    c.variables()
         .into_iter()
-        .filter(|p| p.guardians.len() >= 2)
-        .filter(|p| seen.insert(p.guardians.clone()))
+        .filter_map(|v| {
+            let set = links.variable(v);
+            (set.len() == 2 && set.contains(c))
+                .then(|| set.iter().find(|&x| x != c))
+                .flatten()
+        })
         .collect()
+}
+
+/// The candidates strictly between `from` and `to` on a shortest chain of an even number
+/// (≤ `max_links`) of bivalue links, no candidate twice, if there is one.
+fn same_valence(
+    links: &LinkIndex,
+    from: Candidate,
+    to: Candidate,
+    max_links: usize,
+) -> Option<Vec<Candidate>> {
+    // breadth first over (candidate, parity); parents to rebuild the path
+    let mut parent: std::collections::HashMap<(Candidate, bool), (Candidate, bool)> =
+        std::collections::HashMap::new();
+    let mut level = vec![(from, false)];
+    let mut visited: HashSet<(Candidate, bool)> = HashSet::from([(from, false)]);
+    for depth in 1..=max_links {
+        let mut next = Vec::new();
+        for &(c, odd) in &level {
+            for x in bivalue_partners(links, c) {
+                let state = (x, !odd);
+                if visited.insert(state) {
+                    parent.insert(state, (c, odd));
+                    next.push(state);
+                }
+            }
+        }
+        if depth % 2 == 0 && visited.contains(&(to, false)) {
+            let mut path = vec![to];
+            let mut at = (to, false);
+            while let Some(&prev) = parent.get(&at) {
+                path.push(prev.0);
+                at = prev;
+            }
+            path.reverse();
+            let mut distinct = path.clone();
+            distinct.sort();
+            distinct.dedup();
+            if distinct.len() != path.len() {
+                return None;
+            }
+            return Some(path[1..path.len() - 1].to_vec());
+        }
+        if next.is_empty() {
+            break;
+        }
+        level = next;
+    }
+    None
 }
 
 /// A right-linking item of a partial chain: a candidate, or (g-kinds) a group of the
@@ -564,7 +695,7 @@ pub fn search_target_k(
     max_len: usize,
     meter: &mut Meter,
 ) -> Result<Option<Proof>, Stop> {
-    let rels = relations_up_to(links, max_k);
+    let rels = relations_split(links, max_k, max_len);
     if rels.is_empty() || !links.open().contains(target) {
         return Ok(None);
     }
@@ -578,6 +709,15 @@ pub fn search_target_k(
     };
     meter.spend(budget.nodes);
     found
+}
+
+/// A chain's level: its length, or the length of the bivalue chain that split its relation
+/// ([`OrkChain::level`]).
+fn level_of(p: &Proof) -> usize {
+    match &p.pattern {
+        Pattern::OrkChain(c) => c.level(),
+        _ => p.length,
+    }
 }
 
 /// Up to `limit` chains of `kind` of exactly `length` (each target's shortest, kept when it
@@ -602,7 +742,7 @@ pub fn find_within_k(
     limit: usize,
     meter: &mut Meter,
 ) -> Result<Vec<Proof>, Stop> {
-    let rels = relations_up_to(links, max_k);
+    let rels = relations_split(links, max_k, length);
     if rels.is_empty() || length < 2 {
         return Ok(Vec::new());
     }
@@ -613,7 +753,7 @@ pub fn find_within_k(
         if kind == OrkKind::ForcingWhip {
             out = forcing_on(&ctx, &rels, length, &mut budget)?
                 .into_iter()
-                .filter(|p| p.length == length)
+                .filter(|p| level_of(p) == length)
                 .take(limit)
                 .collect();
             return Ok(());
@@ -623,7 +763,7 @@ pub fn find_within_k(
                 break;
             }
             if let Some(p) = shortest_on(&ctx, kind, &rels, z, length, &mut budget)? {
-                if p.length == length {
+                if level_of(&p) == length {
                     out.push(p);
                 }
             }

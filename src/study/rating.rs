@@ -44,8 +44,15 @@
 //!   of mith's collection is below 3. ORk-forcing-whips are not in the set (the config
 //!   string has no `OR5FW`). Finned fish of size 3 and 4 are not in it yet.
 //!
-//! For the chain schemes (L, M, N, BC, Trid-OR5W) no such property is assumed: [`rate`] runs
-//! [`resolution::solve`] with the rules of [`rules_for`] up to the maximal length; because
+//! - `Trid-OR5gW`: Berthier's "SFin + gW + Trid-OR5gW" level (SudoRules' config
+//!   `gW+OR5gW+SFin+Trid`): Trid-OR5W, and at each length n after its rules g-whip[n], then
+//!   the ORk-contrad-g-whips and ORk-g-whips with k ≤ 5 (`trid-or5-contrad-g-whip`,
+//!   `trid-or5-g-whip`: right-linking g-candidates), as SudoRules' `?*OR5-G-Whips*` turns
+//!   them on with the plain ones.
+//!
+//! For the chain schemes (L, M, N, BC, Trid-OR5W, Trid-OR5gW) no such property is assumed:
+//! [`rate`] runs [`resolution::solve`] with the rules of [`rules_for`] up to the maximal
+//! length; because
 //! the rules are ordered by length, that run uses a rule of length n only when nothing
 //! shorter applies, so the longest length it uses is the least n for which the same
 //! strategy with lengths ≤ n solves the puzzle.
@@ -282,8 +289,11 @@ impl Scheme {
     /// least 3), a Subset of size n (a fixed-size rule) as n; 0 otherwise.
     pub fn step_floor(self, p: &Proof) -> usize {
         match (self, &p.pattern) {
-            (Scheme::TridOr5W | Scheme::TridOr5GW, Pattern::Tridagon(_) | Pattern::OrkChain(_)) => {
-                TRIDAGON_LEVEL
+            (Scheme::TridOr5W | Scheme::TridOr5GW, Pattern::Tridagon(_)) => TRIDAGON_LEVEL,
+            // a chain on a relation split by a bivalue chain of i links is at level i
+            // (SudoRules' split-ORk-ch[i])
+            (Scheme::TridOr5W | Scheme::TridOr5GW, Pattern::OrkChain(c)) => {
+                TRIDAGON_LEVEL.max(c.split_links())
             }
             // a Subset of size n is at level n (SudoRules' Subsets[n])
             (
