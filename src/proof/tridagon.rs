@@ -120,7 +120,7 @@ fn check_split(state: &State, current: &[Candidate], s: &Split) -> Result<(), Ch
         .chain(std::iter::once(s.kept))
         .collect();
     let links = path.len() - 1;
-    if links % 2 != 0 {
+    if !links.is_multiple_of(2) {
         return fail("a split's chain has an even number of bivalue links");
     }
     let mut seen = path.clone();

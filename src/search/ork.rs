@@ -192,7 +192,7 @@ fn same_valence(
                 }
             }
         }
-        if depth % 2 == 0 && visited.contains(&(to, false)) {
+        if depth.is_multiple_of(2) && visited.contains(&(to, false)) {
             let mut path = vec![to];
             let mut at = (to, false);
             while let Some(&prev) = parent.get(&at) {
