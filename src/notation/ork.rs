@@ -3,12 +3,13 @@
 //! (`CSP-Rules-Generic/GENERAL/generic-output.clp`: `print-ORk-whip`,
 //! `print-ORk-contrad-whip`, `print-ORk-forcing-whip-elim-candidate`), on SudoRules'
 //! published paths of #4986, #20958 and #26529 of mith's T&E(3) list
-//! (denis-berthier/CSP-Rules-Examples, `Sudoku-a/Tridagons/`):
+//! (denis-berthier/CSP-Rules-Examples, `Sudoku-a/Tridagons/`), and an ORk-g-whip of #1418
+//! (`print-ORk-gwhip`; a g-candidate R printed as its segment, `r7n5{c1 c456}`):
 //!
 //! ```text
 //! Trid-OR3-whip[2]: OR3{{n6r5c3 n1r5c3 | n6r4c4}} - b4n6{r4c2 .} ==> r5c3≠8
 //! Trid-OR2-ctr-whip[3]: r9n9{c2 c8} - r2n9{c8 c6} - OR2{{n4r2c6 n2r9c8 | .}} ==> r8c1≠9
-//! Trid-OR3-gwhip[n]: … b4n6{r4c2 r5c123} - …   (print-ORk-gwhip; ctr-gwhip for contrad)
+//! Trid-OR3-gwhip[6]: c9n6{r1 r3} - c9n9{r3 r6} - c1n9{r6 r7} - r7n5{c1 c456} - OR3{{n5r9c6 n9r5c8 | n7r9c7}} - r1n7{c7 .} ==> r1c9≠2
 //! Trid-OR3-forcing-whip-elim[3]:
 //!    || n2r2c7 -
 //!    || n4r3c9 - partial-whip[1]: c7n4{r3 r6} -

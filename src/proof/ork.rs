@@ -38,7 +38,7 @@
 //!   once the cell's other candidates are false. L's and the relation's guardians stay plain
 //!   candidates; a candidate is linked to a g-candidate when it is linked to every member
 //!   of it (and is none of them). SudoRules prints them `Trid-OR3-gwhip[n]` and
-//!   `Trid-OR3-ctr-gwhip[n]`, a g-candidate as its segment (`b4n6{r4c2 r5c123}`).
+//!   `Trid-OR3-ctr-gwhip[n]`, a g-candidate as its segment (`r7n5{c1 c456}`).
 //!
 //! The checker re-derives the relation (the pattern, its guardians, that it cannot be
 //! filled) with [`super::tridagon`]'s checker, then every cell exactly as the rule files
