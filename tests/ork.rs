@@ -1,5 +1,5 @@
-//! SudoRules' chains on a tridagon's OR-k relation — ORk-whips, ORk-forcing-whips and
-//! ORk-contrad-whips — replayed along the resolution paths SudoRules 20.1 publishes
+//! SudoRules' chains on a tridagon's OR-k relation — ORk-whips, ORk-forcing-whips,
+//! ORk-contrad-whips and ORk-g-whips — replayed along the resolution paths SudoRules 20.1 publishes
 //! (denis-berthier/CSP-Rules-Examples, `Sudoku-a/Tridagons/`): at each of its OR-k steps
 //! our search finds a chain of the same rule and length eliminating the same candidate,
 //! checked by `proof::check` and against the solution; the other steps' conclusions are
@@ -75,6 +75,8 @@ fn ork_rule(step: &str) -> Option<(OrkKind, usize, usize)> {
         "whip" => OrkKind::Whip,
         "ctr-whip" => OrkKind::ContradWhip,
         "forcing-whip-elim" => OrkKind::ForcingWhip,
+        "gwhip" => OrkKind::GWhip,
+        "ctr-gwhip" => OrkKind::ContradGWhip,
         other => panic!("not an OR-k rule: {other}"),
     };
     Some((kind, k.parse().ok()?, n.parse().ok()?))
@@ -98,15 +100,20 @@ fn replay(name: &str) -> Vec<(State, Proof, String)> {
             let proof = ork::search_target(&links, kind, target, n, &mut Meter::unlimited())
                 .expect("within the default budget")
                 .unwrap_or_else(|| panic!("{name}: ours finds no chain for {step}"));
-            assert_eq!(
-                proof.length, n,
-                "{name}: the shortest is {}: {step}",
-                proof.length
-            );
             let Pattern::OrkChain(c) = &proof.pattern else {
                 panic!("not an OR-k chain")
             };
-            assert_eq!(c.k(), k, "{step}");
+            // a chain on a relation split by a bivalue chain of n links is at level n too
+            // (SudoRules' split-ORk-ch[n]), so it may be shorter than SudoRules' chain there
+            assert_eq!(
+                c.level(),
+                n,
+                "{name}: the shortest is at level {}: {step}",
+                c.level()
+            );
+            // a split relation has fewer guardians, and the chain its own heading
+            let split = !c.relation.split.is_empty();
+            assert!(split || c.k() == k, "{step}");
             assert_eq!(c.kind, kind);
             assert_sound_against_solution(&state, &solution, &proof);
             // the registry's rule at that length finds it too, among its instances
@@ -128,7 +135,9 @@ fn replay(name: &str) -> Vec<(State, Proof, String)> {
                 s.split_once(':')
                     .map(|(h, _)| h.replace("Degen-Cycl-Trid", "Trid"))
             };
-            assert_eq!(head(&ours), head(step), "{ours}\n{step}");
+            if !split {
+                assert_eq!(head(&ours), head(step), "{ours}\n{step}");
+            }
             let tail = |s: &str| s.rsplit_once("==>").map(|(_, t)| t.trim().to_string());
             assert_eq!(tail(&ours), tail(step));
             found.push((state.clone(), proof, step.clone()));
@@ -186,6 +195,126 @@ fn the_or3_chains_of_26529_on_two_tridagons() {
     assert_eq!(replay("26529_or3fw.txt").len(), 2);
     assert_eq!(replay("26529_or3w.txt").len(), 2);
     assert_eq!(replay("26529_or3cw.txt").len(), 4);
+}
+
+#[test]
+fn the_or3_gwhips_of_1418() {
+    // SudoRules' gW+OR5gW+SFin+Trid path of #1418 (its OR5gW level 6, OR5W level 8): one
+    // Trid-OR3-whip[6], then three Trid-OR3-gwhip[6] whose R r7n5{c1 c456} is a g-candidate
+    let found = replay("1418_or3gw.txt");
+    assert_eq!(found.len(), 4);
+    let (state, proof, step) = &found[1];
+    let Pattern::OrkChain(c) = &proof.pattern else {
+        unreachable!()
+    };
+    assert_eq!(c.kind, OrkKind::GWhip);
+    let group = c.cells.iter().any(|x| {
+        matches!(x, OrkCell::Variable(w) if w.right_linking.as_ref().is_some_and(|r| r.len() > 1))
+    });
+    assert!(group, "a g-candidate R: {step}");
+    // SudoRules: Trid-OR3-gwhip[6]: r3c8{n4 n9} - r5n9{c8 c3} - c1n9{r6 r7} - r7n5{c1 c456}
+    //   - OR3{{n5r9c6 n9r5c8 | n7r9c7}} - r1n7{c7 .} ==> r1c9≠4; ours, of the same length,
+    //   starts as SudoRules' next one (on r1c9≠2) does; our guardians in the relation's order
+    assert_eq!(
+        sudorules_text(state, proof),
+        "Trid-OR3-gwhip[6]: c9n6{r1 r3} - c9n9{r3 r6} - c1n9{r6 r7} - r7n5{c1 c456} - \
+         OR3{{n9r5c8 n5r9c6 | n7r9c7}} - r1n7{c7 .} ==> r1c9≠4"
+    );
+    // SudoRules' second one, exactly
+    let (state, proof, _) = &found[2];
+    assert_eq!(
+        sudorules_text(state, proof),
+        "Trid-OR3-gwhip[6]: c9n6{r1 r3} - c9n9{r3 r6} - c1n9{r6 r7} - r7n5{c1 c456} - \
+         OR3{{n9r5c8 n5r9c6 | n7r9c7}} - r1n7{c7 .} ==> r1c9≠2"
+    );
+    let (state, _, _) = &found[1];
+    // the plain ORk-whip search has none of length 6 for these targets: the group is needed
+    let links = LinkIndex::new(state);
+    let plain = ork::search_target(&links, OrkKind::Whip, c.target, 6, &mut Meter::unlimited())
+        .expect("within the budget");
+    assert!(plain.is_none(), "a plain ORk-whip[≤6] on {}", c.target);
+}
+
+#[test]
+fn the_checker_refuses_tampered_g_chains() {
+    let found = replay("1418_or3gw.txt");
+    let (state, proof, _) = &found[1];
+    check(state, proof).expect("the ORk-g-whip holds");
+    let group_cell = |c: &mut OrkChain| -> usize {
+        c.cells
+            .iter()
+            .position(|x| {
+                matches!(x, OrkCell::Variable(w) if w.right_linking.as_ref().is_some_and(|r| r.len() > 1))
+            })
+            .expect("a group R")
+    };
+    fn right(c: &mut OrkChain, i: usize) -> &mut Vec<Candidate> {
+        match &mut c.cells[i] {
+            OrkCell::Variable(w) => w.right_linking.as_mut().unwrap(),
+            _ => unreachable!(),
+        }
+    }
+    // a plain ORk-whip takes no g-candidate
+    refused(state, proof, "relabelled plain", |c| c.kind = OrkKind::Whip);
+    // a member of the group dropped: the candidate left is neither L, R nor covered
+    refused(state, proof, "a group member dropped", |c| {
+        let i = group_cell(c);
+        right(c, i).pop();
+    });
+    // the cell's L added to its group R (another block: not one segment, and L repeated)
+    refused(state, proof, "the L in the group", |c| {
+        let i = group_cell(c);
+        let OrkCell::Variable(w) = &c.cells[i] else {
+            unreachable!()
+        };
+        let l = w.left_linking[0];
+        right(c, i).push(l);
+    });
+    // the group given as the next cell's L (an L is always a plain candidate)
+    refused(state, proof, "a group as an L", |c| {
+        let i = group_cell(c);
+        let g = right(c, i).clone();
+        if let Some(OrkCell::Variable(w)) = c.cells.get_mut(i + 1) {
+            w.left_linking = g;
+        } else if let Some(OrkCell::Or { left_linking, .. }) = c.cells.get_mut(i + 1) {
+            left_linking.extend(g);
+        }
+    });
+    // a contrad relabelling and a wrong length
+    refused(state, proof, "contrad", |c| c.kind = OrkKind::ContradGWhip);
+    refused(state, proof, "the last cell dropped", |c| {
+        c.cells.pop();
+    });
+    let mut longer = proof.clone();
+    longer.length += 1;
+    assert!(check(state, &longer).is_err(), "a wrong length");
+}
+
+/// Every ORk-g-whip and ORk-contrad-g-whip our search finds on the states of #1418's path
+/// is accepted by the checker and eliminates no candidate of the solution.
+#[test]
+fn g_chains_found_are_sound() {
+    let (mut state, solution, steps) = fixture("1418_or3gw.txt");
+    let mut seen = 0;
+    for step in &steps {
+        let links = LinkIndex::new(&state);
+        for kind in [OrkKind::GWhip, OrkKind::ContradGWhip] {
+            for n in 2..=6 {
+                for p in technique(kind).rule(n).find(&links) {
+                    assert_sound_against_solution(&state, &solution, &p);
+                    seen += 1;
+                }
+            }
+        }
+        for (c, placed) in conclusions(step) {
+            if placed {
+                state.place(c).expect("a published placement");
+            } else {
+                state.eliminate(c).expect("a published elimination");
+            }
+        }
+    }
+    assert!(seen > 0, "some g-chains were found");
 }
 
 /// Each way of breaking a chain, applied to `proof`, must be refused.
@@ -537,4 +666,56 @@ fn along_the_te3_sample_paths_every_chain_is_sound() {
 
 fn technique_rule(kind: OrkKind, n: usize) -> sudolink::search::registry::Rule {
     technique(kind).rule(n)
+}
+
+/// SudoRules' ORk-splitting (`split-ORk-ch[2]`): on #46002's state after its Trid-OR3-whip[3],
+/// the guardians n2r3c3 and n2r9c2 of the OR3 relation have the same valence (c3n2 and b7n2
+/// are bivalue: n2r3c3 - n2r8c3 - n2r9c2), so the relation without either holds; an
+/// OR2-whip[3] on it eliminates r3c6≠2, which the OR3 relation needs four cells for.
+#[test]
+fn a_split_relation_gives_46002_an_or2_whip_3() {
+    let text = std::fs::read_to_string(common::fixture_path("ork/46002_split.txt")).unwrap();
+    let grid: String = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let state = parse_pencil_mark_grid(&grid, 1).expect("a pencil-mark grid");
+    let solution = count_solutions(&state, 2).solution.expect("one solution");
+    let links = LinkIndex::new(&state);
+    let target: Candidate = "n2r3c6".parse().unwrap();
+    let proof = ork::search_target(&links, OrkKind::Whip, target, 3, &mut Meter::unlimited())
+        .expect("within the budget")
+        .expect("an ORk-whip[3] on a split relation");
+    assert_eq!(proof.length, 3);
+    let Pattern::OrkChain(c) = &proof.pattern else {
+        unreachable!()
+    };
+    assert_eq!(c.k(), 2);
+    assert_eq!(c.relation.split.len(), 1);
+    let n2r8c3: Candidate = "n2r8c3".parse().unwrap();
+    assert_eq!(c.relation.split[0].chain, vec![n2r8c3]);
+    assert_sound_against_solution(&state, &solution, &proof);
+    // without splitting, no ORk-whip of length 3
+    let unsplit = ork::relations_up_to(&links, 6);
+    assert!(unsplit.iter().all(|r| r.guardians.len() == 3));
+    // tampered splits are refused
+    refused(&state, &proof, "the split left out", |c| {
+        c.relation.split.clear()
+    });
+    refused(&state, &proof, "no chain", |c| {
+        c.relation.split[0].chain.clear()
+    });
+    refused(&state, &proof, "an odd chain", |c| {
+        let extra: Candidate = "n2r1c2".parse().unwrap();
+        c.relation.split[0].chain.push(extra);
+    });
+    refused(&state, &proof, "the kept one dropped", |c| {
+        let s = &mut c.relation.split[0];
+        std::mem::swap(&mut s.dropped, &mut s.kept);
+    });
+    refused(&state, &proof, "kept is dropped", |c| {
+        let s = &mut c.relation.split[0];
+        s.kept = s.dropped;
+    });
 }

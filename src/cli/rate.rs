@@ -20,7 +20,9 @@ use sudolink::study::rules::{list_rules, order_applies};
 pub struct RateArgs {
     /// A file of puzzles (one per line) or one 81-character puzzle
     pub input: String,
-    /// Rating scheme: L, M, N, W, B, gW, gB or BC; TE (T&E depth 0-3), BxB or BxBB
+    /// Rating scheme: L, M, N, W, B, gW, gB or BC; Trid-OR5W or Trid-OR5gW (Berthier's
+    /// levels of T&E(3) puzzles: Subsets, whips or g-whips, and the tridagons' ORk-whips or
+    /// ORk-g-whips, k ≤ 5); TE (T&E depth 0-3), BxB or BxBB
     /// (Berthier's classes of T&E(2) and T&E(3) puzzles, braids up to --max-len); SER
     /// (Sudoku Explainer 1.2.1's ER/EP/ED,
     /// printed as `ER/EP/ED`); or a family or comma list of techniques

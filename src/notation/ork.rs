@@ -3,11 +3,13 @@
 //! (`CSP-Rules-Generic/GENERAL/generic-output.clp`: `print-ORk-whip`,
 //! `print-ORk-contrad-whip`, `print-ORk-forcing-whip-elim-candidate`), on SudoRules'
 //! published paths of #4986, #20958 and #26529 of mith's T&E(3) list
-//! (denis-berthier/CSP-Rules-Examples, `Sudoku-a/Tridagons/`):
+//! (denis-berthier/CSP-Rules-Examples, `Sudoku-a/Tridagons/`), and an ORk-g-whip of #1418
+//! (`print-ORk-gwhip`; a g-candidate R printed as its segment, `r7n5{c1 c456}`):
 //!
 //! ```text
 //! Trid-OR3-whip[2]: OR3{{n6r5c3 n1r5c3 | n6r4c4}} - b4n6{r4c2 .} ==> r5c3≠8
 //! Trid-OR2-ctr-whip[3]: r9n9{c2 c8} - r2n9{c8 c6} - OR2{{n4r2c6 n2r9c8 | .}} ==> r8c1≠9
+//! Trid-OR3-gwhip[6]: c9n6{r1 r3} - c9n9{r3 r6} - c1n9{r6 r7} - r7n5{c1 c456} - OR3{{n5r9c6 n9r5c8 | n7r9c7}} - r1n7{c7 .} ==> r1c9≠2
 //! Trid-OR3-forcing-whip-elim[3]:
 //!    || n2r2c7 -
 //!    || n4r3c9 - partial-whip[1]: c7n4{r3 r6} -
@@ -18,9 +20,10 @@
 //! SudoRules lists an OR cell's left-linking guardians in the order its relation holds them
 //! after its updates; we list them in the relation's (ascending) order.
 
+use super::common::value_text;
 use super::impossible::tridagon_text;
 use super::shown::Shown;
-use super::sudorules::{modern_conclusions, modern_value};
+use super::sudorules::modern_conclusions;
 use crate::grid::{Candidate, State};
 use crate::proof::ork::{OrkCell, OrkChain, OrkKind};
 use crate::proof::whip::WhipCell;
@@ -34,13 +37,11 @@ fn labels(cands: &[Candidate]) -> String {
         .join(" ")
 }
 
-/// `r5n6{c5 c3}`, or `b4n6{r4c2 .}` for a last cell.
+/// `r5n6{c5 c3}`, `b4n6{r4c2 .}` for a last cell, `b4n6{r4c2 r5c123}` for a g-candidate R
+/// (SudoRules names a g-candidate by its segment).
 fn whip_cell(c: &WhipCell) -> String {
     let v = c.variable;
-    let value = |items: &[Candidate]| match items {
-        [one] => modern_value(v, *one),
-        many => format!("{{{}}}", labels(many)),
-    };
+    let value = |items: &[Candidate]| value_text(v, items);
     let right = c.right_linking.as_deref().map_or(".".to_string(), value);
     format!("{v}{{{} {right}}}", value(&c.left_linking))
 }
@@ -84,6 +85,10 @@ pub fn ork_sudorules(c: &OrkChain, proof: &Proof) -> String {
         OrkKind::ContradWhip => {
             format!("{name}-OR{k}-ctr-whip[{n}]: {} ==> {concl}", cells_text(c))
         }
+        OrkKind::GWhip => format!("{name}-OR{k}-gwhip[{n}]: {} ==> {concl}", cells_text(c)),
+        OrkKind::ContradGWhip => {
+            format!("{name}-OR{k}-ctr-gwhip[{n}]: {} ==> {concl}", cells_text(c))
+        }
         OrkKind::ForcingWhip => {
             let mut out = format!("{name}-OR{k}-forcing-whip-elim[{n}]:");
             for (g, branch) in &c.branches {
@@ -124,7 +129,33 @@ pub fn ork_text(c: &OrkChain) -> String {
             .join(" | "),
         _ => cells_text(c),
     };
-    format!("{name}[{n}] on {}: {chain}", tridagon_text(&c.relation))
+    format!(
+        "{name}[{n}] on {}{}: {chain}",
+        tridagon_text(&c.relation),
+        split_text(c)
+    )
+}
+
+/// The relation's splits (SudoRules' `split-ORk-ch[i]`): `; split: n2r3c3 dropped, same
+/// valence as n2r9c2 by c-chain[2] n2r3c3 n2r8c3 n2r9c2`.
+fn split_text(c: &OrkChain) -> String {
+    c.relation
+        .split
+        .iter()
+        .map(|s| {
+            let path: Vec<Candidate> = std::iter::once(s.dropped)
+                .chain(s.chain.iter().copied())
+                .chain(std::iter::once(s.kept))
+                .collect();
+            format!(
+                "; split: {} dropped, same valence as {} by c-chain[{}] {}",
+                s.dropped,
+                s.kept,
+                path.len() - 1,
+                labels(&path)
+            )
+        })
+        .collect()
 }
 
 impl Shown for OrkChain {

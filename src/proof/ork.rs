@@ -31,10 +31,29 @@
 //!   guardian (`Trid-OR3-forcing-whip-elim[3]:` then `   || n4r3c9 - partial-whip[1]:
 //!   c7n4{r3 r6} -` …).
 //!
+//! - **ORk-g-whip[n]** and **ORk-contrad-g-whip[n]** (`OR-G-WHIPS/`, `OR-CONTRAD-G-WHIPS/`,
+//!   `PARTIAL-OR-G-WHIPS/`): the same chains whose right-linking candidates may be
+//!   g-candidates, as in g-whips ([`super::whip`]): the open candidates of one digit in a
+//!   block ∩ row or block ∩ column segment (two or three), of which one at least is true
+//!   once the cell's other candidates are false. L's and the relation's guardians stay plain
+//!   candidates; a candidate is linked to a g-candidate when it is linked to every member
+//!   of it (and is none of them). SudoRules prints them `Trid-OR3-gwhip[n]` and
+//!   `Trid-OR3-ctr-gwhip[n]`, a g-candidate as its segment (`r7n5{c1 c456}`).
+//!
 //! The checker re-derives the relation (the pattern, its guardians, that it cannot be
 //! filled) with [`super::tridagon`]'s checker, then every cell exactly as the rule files
-//! state them; it shares no code with `search::ork`. Only plain candidates serve as L's
-//! and R's (the g-forms are not built yet).
+//! state them; it shares no code with `search::ork`. Plain kinds take plain candidates
+//! only; the g-kinds also take a g-candidate as a cell's R (never as an L); forcing whips
+//! have no g-form here.
+//!
+//! Why an ORk-g-whip is sound: suppose Z true. Each R (candidate or g-candidate) then holds
+//! a true candidate, by induction: the cell's L is linked to the previous R (to every
+//! member of a group R, so to its true one) and each other candidate to Z or to an earlier
+//! R, so all are false, and the variable's true value lies in its R; the OR cell's
+//! guardians but R_or are false the same way, and the relation makes R_or true. The last
+//! cell then has no candidate left: Z is false. No loopless condition is needed for this;
+//! the checker asks SudoRules' all the same (every variable new, no L or R repeated, a
+//! group R holding neither Z nor an earlier L or R).
 
 use super::facts::{fail, CheckError};
 use super::tridagon::{check_relation, TridagonPattern};
@@ -53,16 +72,38 @@ pub enum OrkKind {
     ContradWhip,
     /// A partial whip from each guardian, all ending on candidates linked to the target.
     ForcingWhip,
+    /// An ORk-whip whose R's may be g-candidates.
+    GWhip,
+    /// An ORk-contrad-whip whose R's may be g-candidates.
+    ContradGWhip,
 }
 
 impl OrkKind {
-    /// Our rule family: `ork-whip`, `ork-contrad-whip`, `ork-forcing-whip`.
+    /// Our rule family: `ork-whip`, `ork-contrad-whip`, `ork-forcing-whip`, `ork-g-whip`,
+    /// `ork-contrad-g-whip`.
     pub const fn family(self) -> &'static str {
         match self {
             OrkKind::Whip => "ork-whip",
             OrkKind::ContradWhip => "ork-contrad-whip",
             OrkKind::ForcingWhip => "ork-forcing-whip",
+            OrkKind::GWhip => "ork-g-whip",
+            OrkKind::ContradGWhip => "ork-contrad-g-whip",
         }
+    }
+
+    /// The g-kinds: a cell's R may be a g-candidate.
+    pub const fn uses_groups(self) -> bool {
+        matches!(self, OrkKind::GWhip | OrkKind::ContradGWhip)
+    }
+
+    /// ORk-whips and ORk-g-whips: the relation is a cell inside the chain.
+    pub const fn is_whip(self) -> bool {
+        matches!(self, OrkKind::Whip | OrkKind::GWhip)
+    }
+
+    /// ORk-contrad-whips and ORk-contrad-g-whips: the relation ends the chain.
+    pub const fn is_contrad(self) -> bool {
+        matches!(self, OrkKind::ContradWhip | OrkKind::ContradGWhip)
     }
 }
 
@@ -102,6 +143,23 @@ impl OrkChain {
         self.relation.guardians.len()
     }
 
+    /// The longest bivalue chain of the relation's splits (0 when not split): SudoRules'
+    /// `split-ORk-ch[i]` is a rule of level i, so a chain on a relation split by a chain of
+    /// i links is at level i at least.
+    pub fn split_links(&self) -> usize {
+        self.relation
+            .split
+            .iter()
+            .map(|s| s.chain.len() + 1)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The level the step is at: its length, or its relation's [`OrkChain::split_links`].
+    pub fn level(&self) -> usize {
+        self.length().max(self.split_links())
+    }
+
     /// SudoRules' length: the cells, the OR cell counting one; for a forcing whip one plus
     /// the branches' cells.
     pub fn length(&self) -> usize {
@@ -118,6 +176,8 @@ impl OrkChain {
             OrkKind::Whip => format!("OR{k}-whip"),
             OrkKind::ContradWhip => format!("OR{k}-contrad-whip"),
             OrkKind::ForcingWhip => format!("OR{k}-forcing-whip"),
+            OrkKind::GWhip => format!("OR{k}-gwhip"),
+            OrkKind::ContradGWhip => format!("OR{k}-contrad-gwhip"),
         };
         (name, self.kind.family().to_string(), self.length())
     }
@@ -132,7 +192,7 @@ fn single(
 ) -> Result<Candidate, CheckError> {
     let [c] = items else {
         return fail(format!(
-            "{what} must be one candidate (the g-forms are not supported)"
+            "{what} must be one candidate (a g-candidate only as a g-kind's R)"
         ));
     };
     if !state.has(*c) {
@@ -144,11 +204,74 @@ fn single(
     Ok(*c)
 }
 
-/// What a chain walked so far has: its L's and R's (R's in order) and its variables.
+/// A cell's R of `v`: one open candidate, or, when `groups`, a g-candidate (two or three
+/// distinct open candidates of `v`, of one digit, in one block and one row or column).
+fn right_item(
+    state: &State,
+    items: &[Candidate],
+    v: CspVariable,
+    groups: bool,
+    what: &str,
+) -> Result<Vec<Candidate>, CheckError> {
+    if items.len() == 1 || !groups {
+        return single(state, items, v, what).map(|c| vec![c]);
+    }
+    let mut sorted = items.to_vec();
+    sorted.sort();
+    sorted.dedup();
+    if sorted.len() != items.len() || !(2..=3).contains(&items.len()) {
+        return fail(format!(
+            "{what} is not a g-candidate of two or three candidates"
+        ));
+    }
+    for &c in items {
+        if !state.has(c) {
+            return Err(CheckError::NotOpen(c));
+        }
+        if !v.candidates().contains(&c) {
+            return fail(format!("{what}: {c} is not a candidate of {v}"));
+        }
+    }
+    let first = items[0].cell();
+    let one_segment = items.iter().all(|c| {
+        c.digit() == items[0].digit()
+            && c.cell().block() == first.block()
+            && (items.iter().all(|x| x.cell().row() == first.row())
+                || items.iter().all(|x| x.cell().col() == first.col()))
+    });
+    if !one_segment {
+        return fail(format!(
+            "{what} is not a g-candidate (one digit in one block-line segment)"
+        ));
+    }
+    Ok(items.to_vec())
+}
+
+/// `x` is linked to the candidate or g-candidate `item`: to every member, and none of them.
+fn linked_to(x: Candidate, item: &[Candidate]) -> bool {
+    item.iter().all(|&m| m != x && x.is_linked(m))
+}
+
+/// `n1r2c3` or `{n1r2c3 n1r2c4}`.
+fn item_text(item: &[Candidate]) -> String {
+    match item {
+        [one] => one.to_string(),
+        many => format!(
+            "{{{}}}",
+            many.iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+    }
+}
+
+/// What a chain walked so far has: its L's and R's (R's in order, each a candidate or a
+/// g-candidate) and its variables.
 #[derive(Default)]
 struct Walked {
     lefts: Vec<Candidate>,
-    rights: Vec<Candidate>,
+    rights: Vec<Vec<Candidate>>,
     vars: Vec<CspVariable>,
     or_cells: usize,
 }
@@ -156,25 +279,29 @@ struct Walked {
 impl Walked {
     /// Linked to the start (the target, or a forcing branch's guardian) or to an earlier R.
     fn covered(&self, start: Candidate, x: Candidate) -> bool {
-        x.is_linked(start) || self.rights.iter().any(|&r| x.is_linked(r))
+        x.is_linked(start) || self.rights.iter().any(|r| linked_to(x, r))
+    }
+
+    /// A member of an earlier R.
+    fn in_rights(&self, x: Candidate) -> bool {
+        self.rights.iter().any(|r| r.contains(&x))
     }
 }
 
 /// One CSP-variable cell at position `pos` (1-based) of a chain from `start`; `last` when it
-/// has no R.
+/// has no R; `groups` when its R may be a g-candidate.
 fn variable_cell(
     state: &State,
     start: Candidate,
     cell: &WhipCell,
-    pos: usize,
-    last: bool,
+    (pos, last, groups): (usize, bool, bool),
     w: &mut Walked,
 ) -> Result<(), CheckError> {
     let v = cell.variable;
     let l = single(state, &cell.left_linking, v, &format!("cell {pos}'s L"))?;
     let hangs = match w.rights.last() {
         None => l.is_linked(start),
-        Some(&r) => l.is_linked(r),
+        Some(r) => linked_to(l, r),
     };
     if !hangs {
         return fail(format!(
@@ -182,11 +309,12 @@ fn variable_cell(
             w.rights
                 .last()
                 .map_or(format!("the start {start}"), |r| format!(
-                    "the previous R {r}"
+                    "the previous R {}",
+                    item_text(r)
                 ))
         ));
     }
-    if l == start || w.lefts.contains(&l) || w.rights.contains(&l) {
+    if l == start || w.lefts.contains(&l) || w.in_rights(l) {
         return fail(format!(
             "cell {pos}: L {l} repeats a candidate of the chain"
         ));
@@ -199,10 +327,13 @@ fn variable_cell(
     let r = match (&cell.right_linking, last) {
         (None, true) => None,
         (Some(r), false) => {
-            let r = single(state, r, v, &format!("cell {pos}'s R"))?;
-            if r == l || r == start || w.lefts.contains(&r) || w.rights.contains(&r) {
+            let r = right_item(state, r, v, groups, &format!("cell {pos}'s R"))?;
+            if r.iter()
+                .any(|&x| x == l || x == start || w.lefts.contains(&x) || w.in_rights(x))
+            {
                 return fail(format!(
-                    "cell {pos}: R {r} repeats a candidate of the chain"
+                    "cell {pos}: R {} repeats a candidate of the chain",
+                    item_text(&r)
                 ));
             }
             Some(r)
@@ -211,7 +342,7 @@ fn variable_cell(
         (None, false) => return fail(format!("cell {pos} has no R")),
     };
     for x in v.candidates() {
-        if !state.has(x) || x == l || Some(x) == r {
+        if !state.has(x) || x == l || r.as_ref().is_some_and(|r| r.contains(&x)) {
             continue;
         }
         if !w.covered(start, x) {
@@ -257,14 +388,14 @@ fn or_cell(
             }
             if let Some(g) = guardians
                 .iter()
-                .find(|&&g| !w.rights.iter().any(|&r| g.is_linked(r)))
+                .find(|&&g| !w.rights.iter().any(|r| linked_to(g, r)))
             {
                 return fail(format!("the guardian {g} is linked to no R of the chain"));
             }
             Ok(())
         }
         (Some(r_or), false) => {
-            if r_or == z || w.rights.contains(&r_or) {
+            if r_or == z || w.in_rights(r_or) {
                 return fail(format!(
                     "cell {pos}: the OR's R {r_or} is the target or an earlier R"
                 ));
@@ -277,10 +408,11 @@ fn or_cell(
                         ));
                     }
                 }
-                Some(&prev) => {
-                    if !left.iter().any(|&g| g.is_linked(prev)) {
+                Some(prev) => {
+                    if !left.iter().any(|&g| linked_to(g, prev)) {
                         return fail(format!(
-                            "cell {pos}: no guardian of the OR cell is linked to the previous R {prev}"
+                            "cell {pos}: no guardian of the OR cell is linked to the previous R {}",
+                            item_text(prev)
                         ));
                     }
                     if let Some(g) = left.iter().find(|&&g| !w.covered(z, g)) {
@@ -290,7 +422,7 @@ fn or_cell(
                     }
                 }
             }
-            w.rights.push(r_or);
+            w.rights.push(vec![r_or]);
             Ok(())
         }
         (None, false) => fail(format!("cell {pos}: the OR cell has no R")),
@@ -324,13 +456,13 @@ pub fn check(state: &State, proof: &Proof, c: &OrkChain) -> Result<(), CheckErro
         ));
     }
     match c.kind {
-        OrkKind::Whip | OrkKind::ContradWhip => {
+        OrkKind::Whip | OrkKind::ContradWhip | OrkKind::GWhip | OrkKind::ContradGWhip => {
             if !c.branches.is_empty() {
                 return fail("only a forcing whip has branches");
             }
             let n = c.cells.len();
             let or_last = matches!(c.cells.last(), Some(OrkCell::Or { .. }));
-            if (c.kind == OrkKind::ContradWhip) != or_last {
+            if c.kind.is_contrad() != or_last {
                 return fail("a contrad-whip, and only it, ends with the relation");
             }
             if n < 2 {
@@ -340,7 +472,9 @@ pub fn check(state: &State, proof: &Proof, c: &OrkChain) -> Result<(), CheckErro
             for (i, cell) in c.cells.iter().enumerate() {
                 let (pos, last) = (i + 1, i + 1 == n);
                 match cell {
-                    OrkCell::Variable(v) => variable_cell(state, z, v, pos, last, &mut w)?,
+                    OrkCell::Variable(v) => {
+                        variable_cell(state, z, v, (pos, last, c.kind.uses_groups()), &mut w)?
+                    }
                     OrkCell::Or {
                         left_linking,
                         right_linking,
@@ -374,9 +508,9 @@ pub fn check(state: &State, proof: &Proof, c: &OrkChain) -> Result<(), CheckErro
             for (g, branch) in &c.branches {
                 let mut w = Walked::default();
                 for (i, cell) in branch.iter().enumerate() {
-                    variable_cell(state, *g, cell, i + 1, false, &mut w)?;
+                    variable_cell(state, *g, cell, (i + 1, false, false), &mut w)?;
                 }
-                let end = w.rights.last().copied().unwrap_or(*g);
+                let end = w.rights.last().map_or(*g, |r| r[0]);
                 if !z.is_linked(end) {
                     return fail(format!(
                         "{z} is not linked to {end}, where the branch of {g} ends"

@@ -36,6 +36,16 @@
 //! the orientation argument — that no filling of the twelve cells from their open
 //! candidates among the three digits respects the houses (a backtracking count); then that
 //! each elimination is linked to every guardian.
+//!
+//! **Split relations** (CSP-Rules 2.1, `CSP-Rules-Generic/CHAIN-RULES-EXOTIC/SPLIT-ORk/`:
+//! `split-ORk-ch[2]` … `ch[10]`, loaded with the OR2-contrad-whips, `?*allow-ORk-splitting*`
+//! on by default): when two guardians g1 and g2 have the same valence through a chain of
+//! bivalue links of even length (g1 = c0, c1, …, c2m = g2, each pair the only two open
+//! candidates of a CSP variable, consecutive variables different), g1 true makes c1 false,
+//! c2 true, …, g2 true; so the relation without g1 still holds (and the one without g2).
+//! A pattern records each such step ([`Split`]: the guardian dropped, the one kept, the
+//! chain between them); the checker re-derives the guardians, verifies each step on the
+//! state and drops the guardian.
 
 use super::facts::{conclusion, distinct, fail, no_assertions, CheckError};
 use super::Proof;
@@ -72,6 +82,67 @@ pub struct TridagonPattern {
     /// The open candidates of the twelve cells other than the three digits, ascending.
     pub guardians: Vec<Candidate>,
     pub form: TridagonForm,
+    /// The guardians dropped by SudoRules' ORk-splitting, in order (none: the pattern's
+    /// own relation).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub split: Vec<Split>,
+}
+
+/// One split of an OR-k relation: `dropped` true makes `kept` true through `chain`, the
+/// candidates strictly between them, each consecutive pair (from `dropped` to `kept`) the
+/// only two open candidates of a CSP variable, an even number of such links.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Split {
+    pub dropped: Candidate,
+    pub kept: Candidate,
+    pub chain: Vec<Candidate>,
+}
+
+/// The CSP variable of which `a` and `b` are the only two open candidates, if any.
+fn bivalue_variable(state: &State, a: Candidate, b: Candidate) -> Option<crate::grid::CspVariable> {
+    a.variables().into_iter().find(|v| {
+        let open: Vec<Candidate> = v
+            .candidates()
+            .into_iter()
+            .filter(|&c| state.has(c))
+            .collect();
+        open.len() == 2 && open.contains(&a) && open.contains(&b) && a != b
+    })
+}
+
+/// Verify one split step on `state` against the `current` guardians.
+fn check_split(state: &State, current: &[Candidate], s: &Split) -> Result<(), CheckError> {
+    if s.dropped == s.kept || !current.contains(&s.dropped) || !current.contains(&s.kept) {
+        return fail("a split drops one guardian for another of the relation");
+    }
+    let path: Vec<Candidate> = std::iter::once(s.dropped)
+        .chain(s.chain.iter().copied())
+        .chain(std::iter::once(s.kept))
+        .collect();
+    let links = path.len() - 1;
+    if !links.is_multiple_of(2) {
+        return fail("a split's chain has an even number of bivalue links");
+    }
+    let mut seen = path.clone();
+    seen.sort();
+    seen.dedup();
+    if seen.len() != path.len() {
+        return fail("a split's chain repeats a candidate");
+    }
+    let mut prev = None;
+    for w in path.windows(2) {
+        let Some(v) = bivalue_variable(state, w[0], w[1]) else {
+            return fail(format!(
+                "{} and {} are not the only two candidates of a CSP variable",
+                w[0], w[1]
+            ));
+        };
+        if prev == Some(v) {
+            return fail("a split's chain uses one CSP variable twice in a row");
+        }
+        prev = Some(v);
+    }
+    Ok(())
 }
 
 impl TridagonPattern {
@@ -318,7 +389,11 @@ pub(super) fn check_relation(state: &State, p: &TridagonPattern) -> Result<(), C
         }
     }
     check_form(state, p)?;
-    let guardians = outside(state, &cells, &p.digits);
+    let mut guardians = outside(state, &cells, &p.digits);
+    for s in &p.split {
+        check_split(state, &guardians, s)?;
+        guardians.retain(|&g| g != s.dropped);
+    }
     if guardians != p.guardians {
         return fail(format!(
             "the guardians are the open candidates of the cells outside the digits: {}",

@@ -1,6 +1,7 @@
-//! ORk-whips, ORk-contrad-whips and ORk-forcing-whips ([`crate::proof::ork`], whose doc
-//! states the three rules as CSP-Rules 2.1 defines them), found on the OR-k relations of the
-//! state's tridagons ([`relations_up_to`]: complete, degenerate-cyclic or reduced, 2 ≤ k ≤
+//! ORk-whips, ORk-contrad-whips and ORk-forcing-whips, and the g-forms ORk-g-whips and
+//! ORk-contrad-g-whips ([`crate::proof::ork`], whose doc states the rules as CSP-Rules 2.1
+//! defines them), found on the OR-k relations of the state's tridagons
+//! ([`relations_split`]: complete, degenerate-cyclic or reduced, and split, 2 ≤ k ≤
 //! [`MAX_K`], or [`MAX_FORCING_K`] for forcing whips: [`largest_k`]).
 //!
 //! Example (SudoRules' notation; #4986 of mith's T&E(3) list, Berthier's
@@ -26,6 +27,16 @@
 //!   candidate gets, per guardian, the shortest branch ending on an R linked to it (or 0
 //!   when it is linked to the guardian); the sum plus one is its length.
 //!
+//! - **g-forms**: the same searches where a variable with two or three candidates left,
+//!   all in one block-line segment whose group ([`GroupIndex`]) holds neither the start nor
+//!   the L nor an earlier L or R, takes that group as its R; a candidate then hangs on (or
+//!   is covered by) the group when it is linked to every member of it (its g-links).
+//!
+//! - **split relations** ([`relations_split`]): SudoRules' ORk-splitting, on by default, drops
+//!   one of two guardians of the same valence (an even chain of bivalue links between them);
+//!   a search for chains of length n also starts from the relations so split by chains of at
+//!   most n links (SudoRules loads `split-ORk-ch[i]` at level i).
+//!
 //! As SudoRules does, each level keeps one partial chain per set of R's and last R (with
 //! the relation's R, for ORk-whips), the first found.
 //!
@@ -40,10 +51,11 @@
 
 use super::limits::{Meter, Stop};
 use super::tridagon::relations_reduced;
+use crate::graph::groups::{GroupEntry, GroupIndex};
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CandidateSet, CspVariable};
 use crate::proof::ork::{OrkCell, OrkChain, OrkKind};
-use crate::proof::tridagon::TridagonPattern;
+use crate::proof::tridagon::{Split, TridagonPattern};
 use crate::proof::whip::WhipCell;
 use crate::proof::{Pattern, Proof};
 use std::collections::HashSet;
@@ -71,12 +83,208 @@ pub const fn largest_k(kind: OrkKind) -> usize {
 /// (the first pattern that gives it). A kind starts from those up to its [`largest_k`];
 /// SudoRules' `?*OR5-Whips*` and the Trid-OR5W level from those with k ≤ 5.
 pub fn relations_up_to(links: &LinkIndex, max: usize) -> Vec<TridagonPattern> {
+    relations_split(links, max, 0)
+}
+
+/// The longest bivalue chain of SudoRules' ORk-splitting rules (`split-ORk-ch[10]`).
+pub const MAX_SPLIT_CHAIN: usize = 10;
+/// How many guardians above `max` a relation may have and still be split down to `max`.
+const SPLIT_SLACK: usize = 3;
+/// The most relations one state's splitting produces.
+const MAX_SPLIT_RELATIONS: usize = 256;
+
+/// [`relations_up_to`], with SudoRules' ORk-splitting (see [`crate::proof::tridagon`]'s
+/// doc): a relation two of whose guardians have the same valence through a chain of at most
+/// `chain_len` bivalue links (even, ≤ [`MAX_SPLIT_CHAIN`]) also gives the two relations
+/// without one of them, and so on down; SudoRules loads `split-ORk-ch[i]` at level i, so an
+/// OR-k chain of length n uses the splits by chains of at most n links.
+pub fn relations_split(links: &LinkIndex, max: usize, chain_len: usize) -> Vec<TridagonPattern> {
+    let chain_len = chain_len.min(MAX_SPLIT_CHAIN);
+    let splitting = chain_len >= 2;
+    let base = relations_reduced(links, if splitting { max + SPLIT_SLACK } else { max });
     let mut seen: HashSet<Vec<Candidate>> = HashSet::new();
-    relations_reduced(links, max)
+    let mut out: Vec<TridagonPattern> = Vec::new();
+    let mut queue: Vec<TridagonPattern> = Vec::new();
+    for p in base {
+        if p.guardians.len() >= 2 && seen.insert(p.guardians.clone()) {
+            queue.push(p);
+        }
+    }
+    let mut i = 0;
+    while i < queue.len() {
+        let p = queue[i].clone();
+        i += 1;
+        if splitting && p.guardians.len() >= 3 && queue.len() < MAX_SPLIT_RELATIONS {
+            for child in splits_of(links, &p, chain_len) {
+                if seen.insert(child.guardians.clone()) {
+                    queue.push(child);
+                }
+            }
+        }
+        if p.guardians.len() <= max {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// The relations one split of `p` gives: for each pair of guardians with the same valence
+/// through at most `chain_len` bivalue links, `p` without either.
+fn splits_of(links: &LinkIndex, p: &TridagonPattern, chain_len: usize) -> Vec<TridagonPattern> {
+    let mut out = Vec::new();
+    for (a, &g1) in p.guardians.iter().enumerate() {
+        for &g2 in &p.guardians[a + 1..] {
+            let Some(chain) = same_valence(links, g1, g2, chain_len) else {
+                continue;
+            };
+            let mut back = chain.clone();
+            back.reverse();
+            for (dropped, kept, chain) in [(g1, g2, chain), (g2, g1, back)] {
+                let mut child = p.clone();
+                child.guardians.retain(|&g| g != dropped);
+                child.split.push(Split {
+                    dropped,
+                    kept,
+                    chain,
+                });
+                out.push(child);
+            }
+        }
+    }
+    out
+}
+
+/// The bivalue partners of `c`: for each of its CSP variables with two open candidates,
+/// the other one.
+fn bivalue_partners(links: &LinkIndex, c: Candidate) -> Vec<Candidate> {
+    c.variables()
         .into_iter()
-        .filter(|p| p.guardians.len() >= 2)
-        .filter(|p| seen.insert(p.guardians.clone()))
+        .filter_map(|v| {
+            let set = links.variable(v);
+            (set.len() == 2 && set.contains(c))
+                .then(|| set.iter().find(|&x| x != c))
+                .flatten()
+        })
         .collect()
+}
+
+/// The candidates strictly between `from` and `to` on a shortest chain of an even number
+/// (≤ `max_links`) of bivalue links, no candidate twice, if there is one.
+fn same_valence(
+    links: &LinkIndex,
+    from: Candidate,
+    to: Candidate,
+    max_links: usize,
+) -> Option<Vec<Candidate>> {
+    // breadth first over (candidate, parity); parents to rebuild the path
+    let mut parent: std::collections::HashMap<(Candidate, bool), (Candidate, bool)> =
+        std::collections::HashMap::new();
+    let mut level = vec![(from, false)];
+    let mut visited: HashSet<(Candidate, bool)> = HashSet::from([(from, false)]);
+    for depth in 1..=max_links {
+        let mut next = Vec::new();
+        for &(c, odd) in &level {
+            for x in bivalue_partners(links, c) {
+                let state = (x, !odd);
+                if visited.insert(state) {
+                    parent.insert(state, (c, odd));
+                    next.push(state);
+                }
+            }
+        }
+        if depth.is_multiple_of(2) && visited.contains(&(to, false)) {
+            let mut path = vec![to];
+            let mut at = (to, false);
+            while let Some(&prev) = parent.get(&at) {
+                path.push(prev.0);
+                at = prev;
+            }
+            path.reverse();
+            let mut distinct = path.clone();
+            distinct.sort();
+            distinct.dedup();
+            if distinct.len() != path.len() {
+                return None;
+            }
+            return Some(path[1..path.len() - 1].to_vec());
+        }
+        if next.is_empty() {
+            break;
+        }
+        level = next;
+    }
+    None
+}
+
+/// A right-linking item of a partial chain: a candidate, or (g-kinds) a group of the
+/// state's [`GroupIndex`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Right {
+    Cand(Candidate),
+    Group(u16),
+}
+
+/// What a search reads: the links, and the groups when its kind allows g-candidates.
+struct Ctx<'a> {
+    links: &'a LinkIndex,
+    groups: Option<GroupIndex>,
+}
+
+impl<'a> Ctx<'a> {
+    fn new(links: &'a LinkIndex, kind: OrkKind) -> Ctx<'a> {
+        Ctx {
+            links,
+            groups: kind.uses_groups().then(|| GroupIndex::new(links)),
+        }
+    }
+
+    fn group(&self, g: u16) -> &GroupEntry {
+        self.groups
+            .as_ref()
+            .expect("group R's only with groups")
+            .entry(g as usize)
+    }
+
+    /// The candidates linked to an R (to every member of a group).
+    fn linked(&self, r: Right) -> &CandidateSet {
+        match r {
+            Right::Cand(c) => self.links.linked(c),
+            Right::Group(g) => &self.group(g).glinked,
+        }
+    }
+
+    /// An R as a candidate list (a group's members).
+    fn members(&self, r: Right) -> Vec<Candidate> {
+        match r {
+            Right::Cand(c) => vec![c],
+            Right::Group(g) => self.group(g).members.clone(),
+        }
+    }
+
+    /// The group that may be the R of variable `v` whose candidates left are `rest` (two or
+    /// three, in one block-line segment), for a partial chain from `start` with L `l`: it
+    /// holds neither `start`, nor `l`, nor an L or R of `p` (SudoRules' g-whips: no Z, no
+    /// earlier R in a group R).
+    fn group_right(
+        &self,
+        v: CspVariable,
+        rest: &CandidateSet,
+        (start, l): (Candidate, Candidate),
+        p: &Partial,
+    ) -> Option<u16> {
+        let groups = self.groups.as_ref()?;
+        if matches!(v, CspVariable::Rc(_)) || !(2..=3).contains(&rest.len()) {
+            return None;
+        }
+        let cands: Vec<Candidate> = rest.iter().collect();
+        let g = groups.group_containing(&cands)?;
+        let e = groups.entry(g);
+        let clear = !e.candidates.contains(start)
+            && !e.candidates.contains(l)
+            && !e.candidates.intersects(&p.used)
+            && !e.candidates.intersects(&p.r_cands);
+        clear.then_some(g as u16)
+    }
 }
 
 /// One cell of a partial chain.
@@ -85,7 +293,7 @@ enum Step {
     Var {
         v: CspVariable,
         l: Candidate,
-        r: Option<Candidate>,
+        r: Option<Right>,
     },
     /// The relation (its index), with its R.
     Or { relation: usize, r: Candidate },
@@ -95,9 +303,11 @@ enum Step {
 #[derive(Clone)]
 struct Partial {
     steps: Vec<Step>,
-    rights: Vec<Candidate>,
-    /// The L's and R's.
+    rights: Vec<Right>,
+    /// The L's and candidate R's.
     used: CandidateSet,
+    /// The candidate R's and the members of group R's.
+    r_cands: CandidateSet,
     /// Linked to the start or to an R.
     covered: CandidateSet,
     /// Linked to an R.
@@ -112,6 +322,7 @@ impl Partial {
             steps: Vec::new(),
             rights: Vec::new(),
             used: CandidateSet::default(),
+            r_cands: CandidateSet::default(),
             covered: *links.linked(start),
             r_linked: CandidateSet::default(),
             vars: Vec::new(),
@@ -119,19 +330,25 @@ impl Partial {
         }
     }
 
-    fn with_right(&self, links: &LinkIndex, step: Step, r: Candidate) -> Partial {
+    fn with_right(&self, ctx: &Ctx, step: Step, r: Right) -> Partial {
         let mut p = self.clone();
         p.steps.push(step);
         p.rights.push(r);
-        p.used.insert(r);
-        p.covered.union_with(links.linked(r));
-        p.r_linked.union_with(links.linked(r));
+        match r {
+            Right::Cand(c) => {
+                p.used.insert(c);
+                p.r_cands.insert(c);
+            }
+            Right::Group(g) => p.r_cands.union_with(&ctx.group(g).candidates),
+        }
+        p.covered.union_with(ctx.linked(r));
+        p.r_linked.union_with(ctx.linked(r));
         p
     }
 
     /// This chain extended by the CSP variable `v` with its L and R.
-    fn extended(&self, links: &LinkIndex, v: CspVariable, l: Candidate, r: Candidate) -> Partial {
-        let mut child = self.with_right(links, Step::Var { v, l, r: Some(r) }, r);
+    fn extended(&self, ctx: &Ctx, v: CspVariable, l: Candidate, r: Right) -> Partial {
+        let mut child = self.with_right(ctx, Step::Var { v, l, r: Some(r) }, r);
         child.used.insert(l);
         child.vars.push(v);
         child
@@ -140,12 +357,16 @@ impl Partial {
     /// The key SudoRules merges partial chains by: the set of R's, the last R, the
     /// relation's R.
     fn key(&self) -> Vec<u16> {
-        let mut k: Vec<u16> = self.rights.iter().map(|c| c.index() as u16).collect();
+        let code = |r: &Right| match r {
+            Right::Cand(c) => c.index() as u16,
+            Right::Group(g) => 729 + g,
+        };
+        let mut k: Vec<u16> = self.rights.iter().map(code).collect();
         k.sort_unstable();
-        k.push(self.rights.last().map_or(u16::MAX, |c| c.index() as u16));
+        k.push(self.rights.last().map_or(u16::MAX, code));
         for s in &self.steps {
             if let Step::Or { relation, r } = s {
-                k.push(1000 + *relation as u16);
+                k.push(2000 + *relation as u16);
                 k.push(r.index() as u16);
             }
         }
@@ -157,19 +378,20 @@ impl Partial {
 enum Extension {
     /// The variable has nothing left: the chain ends (its last cell, no R).
     End(CspVariable, Candidate),
-    /// One candidate left: the new R.
-    Right(CspVariable, Candidate, Candidate),
+    /// One candidate (or, g-kinds, one group) left: the new R.
+    Right(CspVariable, Candidate, Right),
 }
 
 /// Every extension of `p` (from `start`) by a CSP variable.
-fn extensions(links: &LinkIndex, start: Candidate, p: &Partial) -> Vec<Extension> {
+fn extensions(ctx: &Ctx, start: Candidate, p: &Partial) -> Vec<Extension> {
+    let links = ctx.links;
     let hang = match p.rights.last() {
         None => links.linked(start),
-        Some(&r) => links.linked(r),
+        Some(&r) => ctx.linked(r),
     };
     let mut out = Vec::new();
     for l in hang.iter() {
-        if l == start || p.used.contains(l) {
+        if l == start || p.used.contains(l) || p.r_cands.contains(l) {
             continue;
         }
         for v in l.variables() {
@@ -182,11 +404,15 @@ fn extensions(links: &LinkIndex, start: Candidate, p: &Partial) -> Vec<Extension
                 0 => out.push(Extension::End(v, l)),
                 1 => {
                     let r = rest.first().expect("one candidate");
-                    if r != start && !p.used.contains(r) {
-                        out.push(Extension::Right(v, l, r));
+                    if r != start && !p.used.contains(r) && !p.r_cands.contains(r) {
+                        out.push(Extension::Right(v, l, Right::Cand(r)));
                     }
                 }
-                _ => {}
+                _ => {
+                    if let Some(g) = ctx.group_right(v, &rest, (start, l), p) {
+                        out.push(Extension::Right(v, l, Right::Group(g)));
+                    }
+                }
             }
         }
     }
@@ -219,15 +445,15 @@ impl Budget {
     }
 }
 
-/// The whip cells of plain steps.
-fn whip_cells(steps: &[Step]) -> Vec<WhipCell> {
+/// The whip cells of plain steps (a group R as its members).
+fn whip_cells(ctx: &Ctx, steps: &[Step]) -> Vec<WhipCell> {
     steps
         .iter()
         .map(|s| match *s {
             Step::Var { v, l, r } => WhipCell {
                 variable: v,
                 left_linking: vec![l],
-                right_linking: r.map(|r| vec![r]),
+                right_linking: r.map(|r| ctx.members(r)),
             },
             Step::Or { .. } => unreachable!("a plain partial whip has no OR cell"),
         })
@@ -235,11 +461,11 @@ fn whip_cells(steps: &[Step]) -> Vec<WhipCell> {
 }
 
 /// The OR-k chain cells of `steps`, the relation's left-linking guardians all but its R.
-fn ork_cells(steps: &[Step], rels: &[TridagonPattern]) -> Vec<OrkCell> {
+fn ork_cells(ctx: &Ctx, steps: &[Step], rels: &[TridagonPattern]) -> Vec<OrkCell> {
     steps
         .iter()
         .map(|s| match *s {
-            Step::Var { .. } => OrkCell::Variable(whip_cells(&[*s]).remove(0)),
+            Step::Var { .. } => OrkCell::Variable(whip_cells(ctx, &[*s]).remove(0)),
             Step::Or { relation, r } => OrkCell::Or {
                 left_linking: rels[relation]
                     .guardians
@@ -258,9 +484,10 @@ fn proof_of(chain: OrkChain) -> Proof {
     Proof::new(Pattern::OrkChain(Box::new(chain)), vec![target], vec![])
 }
 
-/// The shortest ORk-whip or contrad-whip on `z` of length ≤ `max_len`, on `rels`.
+/// The shortest ORk-whip or contrad-whip (g- forms with `ctx`'s groups) on `z` of length
+/// ≤ `max_len`, on `rels`.
 fn shortest_on(
-    links: &LinkIndex,
+    ctx: &Ctx,
     kind: OrkKind,
     rels: &[TridagonPattern],
     z: Candidate,
@@ -271,15 +498,16 @@ fn shortest_on(
         .iter()
         .map(|p| CandidateSet::from_candidates(p.guardians.iter().copied()))
         .collect();
+    let links = ctx.links;
     let mut level = vec![Partial::start(links, z)];
     // level holds partial chains of `len` cells; a chain ending on the next cell has len + 1
     for len in 0..max_len {
         let mut next: Vec<Partial> = Vec::new();
         let mut keys: HashSet<Vec<u16>> = HashSet::new();
         for p in &level {
-            if kind == OrkKind::ContradWhip && len >= 1 {
+            if kind.is_contrad() && len >= 1 {
                 if let Some(i) = guardian_sets.iter().position(|g| g.is_subset(&p.r_linked)) {
-                    let mut cells: Vec<OrkCell> = whip_cells(&p.steps)
+                    let mut cells: Vec<OrkCell> = whip_cells(ctx, &p.steps)
                         .into_iter()
                         .map(OrkCell::Variable)
                         .collect();
@@ -296,10 +524,10 @@ fn shortest_on(
                     })));
                 }
             }
-            for e in extensions(links, z, p) {
+            for e in extensions(ctx, z, p) {
                 match e {
                     Extension::End(v, l) => {
-                        if kind != OrkKind::Whip {
+                        if !kind.is_whip() {
                             continue;
                         }
                         if let Some(i) = p.relation {
@@ -309,35 +537,36 @@ fn shortest_on(
                                 kind,
                                 relation: rels[i].clone(),
                                 target: z,
-                                cells: ork_cells(&steps, rels),
+                                cells: ork_cells(ctx, &steps, rels),
                                 branches: Vec::new(),
                             })));
                         }
                     }
                     Extension::Right(v, l, r) => {
-                        let child = p.extended(links, v, l, r);
+                        let child = p.extended(ctx, v, l, r);
                         if keys.insert(child.key()) {
                             next.push(child);
                         }
                     }
                 }
             }
-            if kind == OrkKind::Whip && p.relation.is_none() {
+            if kind.is_whip() && p.relation.is_none() {
                 for (i, rel) in rels.iter().enumerate() {
                     for &r in &rel.guardians {
-                        if r == z || p.rights.contains(&r) {
+                        if r == z || p.r_cands.contains(r) {
                             continue;
                         }
                         let left = rel.guardians.iter().filter(|&&g| g != r);
                         let ok = match p.rights.last() {
                             None => left.clone().all(|&g| links.is_linked(g, z)),
                             Some(&prev) => {
-                                left.clone().any(|&g| links.is_linked(g, prev))
+                                left.clone().any(|&g| ctx.linked(prev).contains(g))
                                     && left.clone().all(|&g| p.covered.contains(g))
                             }
                         };
                         if ok {
-                            let mut child = p.with_right(links, Step::Or { relation: i, r }, r);
+                            let step = Step::Or { relation: i, r };
+                            let mut child = p.with_right(ctx, step, Right::Cand(r));
                             child.relation = Some(i);
                             if keys.insert(child.key()) {
                                 next.push(child);
@@ -359,11 +588,12 @@ fn shortest_on(
 /// Plain partial whips from `g` up to `max_len` cells: for each candidate linked to the
 /// last R of one (or to `g`, at length 0), the shortest such partial whip's steps.
 fn branches_from(
-    links: &LinkIndex,
+    ctx: &Ctx,
     g: Candidate,
     max_len: usize,
     budget: &mut Budget,
 ) -> Result<Vec<Option<Vec<Step>>>, Stop> {
+    let links = ctx.links;
     let mut best: Vec<Option<Vec<Step>>> = vec![None; 729];
     for c in links.linked(g).iter() {
         best[c.index()] = Some(Vec::new());
@@ -373,11 +603,11 @@ fn branches_from(
         let mut next: Vec<Partial> = Vec::new();
         let mut keys: HashSet<Vec<u16>> = HashSet::new();
         for p in &level {
-            for e in extensions(links, g, p) {
+            for e in extensions(ctx, g, p) {
                 if let Extension::Right(v, l, r) = e {
-                    let child = p.extended(links, v, l, r);
+                    let child = p.extended(ctx, v, l, r);
                     if keys.insert(child.key()) {
-                        for c in links.linked(r).iter() {
+                        for c in ctx.linked(r).iter() {
                             if best[c.index()].is_none() {
                                 best[c.index()] = Some(child.steps.clone());
                             }
@@ -399,7 +629,7 @@ fn branches_from(
 /// Every ORk-forcing-whip of length ≤ `max_len` on `rels`: for each candidate, its
 /// shortest over the relations.
 fn forcing_on(
-    links: &LinkIndex,
+    ctx: &Ctx,
     rels: &[TridagonPattern],
     max_len: usize,
     budget: &mut Budget,
@@ -408,16 +638,16 @@ fn forcing_on(
     for rel in rels {
         let mut per_guardian = Vec::with_capacity(rel.guardians.len());
         for &g in &rel.guardians {
-            per_guardian.push(branches_from(links, g, max_len.saturating_sub(1), budget)?);
+            per_guardian.push(branches_from(ctx, g, max_len.saturating_sub(1), budget)?);
         }
-        for z in links.open().iter() {
+        for z in ctx.links.open().iter() {
             let mut branches = Vec::with_capacity(rel.guardians.len());
             let mut total = 1;
             for (&g, found) in rel.guardians.iter().zip(&per_guardian) {
                 match &found[z.index()] {
                     Some(steps) => {
                         total += steps.len();
-                        branches.push((g, whip_cells(steps)));
+                        branches.push((g, whip_cells(ctx, steps)));
                     }
                     None => {
                         total = usize::MAX;
@@ -465,19 +695,29 @@ pub fn search_target_k(
     max_len: usize,
     meter: &mut Meter,
 ) -> Result<Option<Proof>, Stop> {
-    let rels = relations_up_to(links, max_k);
+    let rels = relations_split(links, max_k, max_len);
     if rels.is_empty() || !links.open().contains(target) {
         return Ok(None);
     }
     let mut budget = Budget::new(meter);
+    let ctx = Ctx::new(links, kind);
     let found = match kind {
-        OrkKind::ForcingWhip => Ok(forcing_on(links, &rels, max_len, &mut budget)?
+        OrkKind::ForcingWhip => Ok(forcing_on(&ctx, &rels, max_len, &mut budget)?
             .into_iter()
             .find(|p| p.eliminations == [target])),
-        _ => shortest_on(links, kind, &rels, target, max_len, &mut budget),
+        _ => shortest_on(&ctx, kind, &rels, target, max_len, &mut budget),
     };
     meter.spend(budget.nodes);
     found
+}
+
+/// A chain's level: its length, or the length of the bivalue chain that split its relation
+/// ([`OrkChain::level`]).
+fn level_of(p: &Proof) -> usize {
+    match &p.pattern {
+        Pattern::OrkChain(c) => c.level(),
+        _ => p.length,
+    }
 }
 
 /// Up to `limit` chains of `kind` of exactly `length` (each target's shortest, kept when it
@@ -502,17 +742,18 @@ pub fn find_within_k(
     limit: usize,
     meter: &mut Meter,
 ) -> Result<Vec<Proof>, Stop> {
-    let rels = relations_up_to(links, max_k);
+    let rels = relations_split(links, max_k, length);
     if rels.is_empty() || length < 2 {
         return Ok(Vec::new());
     }
     let mut budget = Budget::new(meter);
+    let ctx = Ctx::new(links, kind);
     let mut out = Vec::new();
     let result = (|| {
         if kind == OrkKind::ForcingWhip {
-            out = forcing_on(links, &rels, length, &mut budget)?
+            out = forcing_on(&ctx, &rels, length, &mut budget)?
                 .into_iter()
-                .filter(|p| p.length == length)
+                .filter(|p| level_of(p) == length)
                 .take(limit)
                 .collect();
             return Ok(());
@@ -521,8 +762,8 @@ pub fn find_within_k(
             if out.len() >= limit {
                 break;
             }
-            if let Some(p) = shortest_on(links, kind, &rels, z, length, &mut budget)? {
-                if p.length == length {
+            if let Some(p) = shortest_on(&ctx, kind, &rels, z, length, &mut budget)? {
+                if level_of(&p) == length {
                     out.push(p);
                 }
             }

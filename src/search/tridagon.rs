@@ -51,6 +51,7 @@ pub fn pattern(r: OrRelation) -> TridagonPattern {
             RelationForm::DegenerateCyclic => TridagonForm::DegenerateCyclic,
             RelationForm::Reduced => TridagonForm::Reduced,
         },
+        split: Vec::new(),
     }
 }
 

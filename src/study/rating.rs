@@ -44,8 +44,15 @@
 //!   of mith's collection is below 3. ORk-forcing-whips are not in the set (the config
 //!   string has no `OR5FW`). Finned fish of size 3 and 4 are not in it yet.
 //!
-//! For the chain schemes (L, M, N, BC, Trid-OR5W) no such property is assumed: [`rate`] runs
-//! [`resolution::solve`] with the rules of [`rules_for`] up to the maximal length; because
+//! - `Trid-OR5gW`: Berthier's "SFin + gW + Trid-OR5gW" level (SudoRules' config
+//!   `gW+OR5gW+SFin+Trid`): Trid-OR5W, and at each length n after its rules g-whip[n], then
+//!   the ORk-contrad-g-whips and ORk-g-whips with k ≤ 5 (`trid-or5-contrad-g-whip`,
+//!   `trid-or5-g-whip`: right-linking g-candidates), as SudoRules' `?*OR5-G-Whips*` turns
+//!   them on with the plain ones.
+//!
+//! For the chain schemes (L, M, N, BC, Trid-OR5W, Trid-OR5gW) no such property is assumed:
+//! [`rate`] runs [`resolution::solve`] with the rules of [`rules_for`] up to the maximal
+//! length; because
 //! the rules are ordered by length, that run uses a rule of length n only when nothing
 //! shorter applies, so the longest length it uses is the least n for which the same
 //! strategy with lengths ≤ n solves the puzzle.
@@ -82,11 +89,14 @@ pub enum Scheme {
     BC,
     /// Berthier's "SFin + W + Trid-OR5W" level ([Berthier classif], [CSP-Rules]).
     TridOr5W,
+    /// Berthier's "SFin + gW + Trid-OR5gW" level: Trid-OR5W with g-whips and the g-forms
+    /// of its OR-k chains.
+    TridOr5GW,
 }
 
 impl Scheme {
     /// Every scheme, in this order.
-    pub const ALL: [Scheme; 9] = [
+    pub const ALL: [Scheme; 10] = [
         Scheme::L,
         Scheme::M,
         Scheme::N,
@@ -96,6 +106,7 @@ impl Scheme {
         Scheme::GB,
         Scheme::BC,
         Scheme::TridOr5W,
+        Scheme::TridOr5GW,
     ];
     /// `L`, `M`, `N`, `W`, `B`, `gW`, `gB`, `BC`.
     pub fn name(self) -> &'static str {
@@ -109,6 +120,7 @@ impl Scheme {
             Scheme::GB => "gB",
             Scheme::BC => "BC",
             Scheme::TridOr5W => "Trid-OR5W",
+            Scheme::TridOr5GW => "Trid-OR5gW",
         }
     }
     /// The whip kind of the W-like schemes.
@@ -277,10 +289,15 @@ impl Scheme {
     /// least 3), a Subset of size n (a fixed-size rule) as n; 0 otherwise.
     pub fn step_floor(self, p: &Proof) -> usize {
         match (self, &p.pattern) {
-            (Scheme::TridOr5W, Pattern::Tridagon(_) | Pattern::OrkChain(_)) => TRIDAGON_LEVEL,
+            (Scheme::TridOr5W | Scheme::TridOr5GW, Pattern::Tridagon(_)) => TRIDAGON_LEVEL,
+            // a chain on a relation split by a bivalue chain of i links is at level i
+            // (SudoRules' split-ORk-ch[i])
+            (Scheme::TridOr5W | Scheme::TridOr5GW, Pattern::OrkChain(c)) => {
+                TRIDAGON_LEVEL.max(c.split_links())
+            }
             // a Subset of size n is at level n (SudoRules' Subsets[n])
             (
-                Scheme::TridOr5W,
+                Scheme::TridOr5W | Scheme::TridOr5GW,
                 Pattern::NakedSubset { .. } | Pattern::HiddenSubset { .. } | Pattern::Fish { .. },
             ) => p.length,
             _ => 0,
@@ -299,6 +316,46 @@ fn sfin_subsets(n: usize) -> &'static [&'static str] {
     }
 }
 
+/// The graded rules of Trid-OR5W (`g` false: SudoRules' `W+OR5W+SFin+Trid`) or Trid-OR5gW
+/// (`g`: `gW+OR5gW+SFin+Trid`) up to `max_len`: at each length n SudoRules' Subsets[n],
+/// whip[n], ORk-contrad-whip[n] and ORk-whip[n] (k ≤ 5), and with `g` then g-whip[n],
+/// ORk-contrad-g-whip[n] and ORk-g-whip[n] (SudoRules' `?*OR5-G-Whips*` turns on the
+/// ORk-whips and both contrad forms too); the tridagon rules at level 3 (their salience,
+/// `define-specific-saliences-at-L3`).
+fn trid_or5_rules(max_len: usize, g: bool) -> Vec<Rule> {
+    let named = |name: &str| TechniqueId::from_name(name).expect("in the registry");
+    let (or5, or5_contrad) = (named("trid-or5-whip"), named("trid-or5-contrad-whip"));
+    let (or5g, or5g_contrad) = (named("trid-or5-g-whip"), named("trid-or5-contrad-g-whip"));
+    let mut rules = Vec::new();
+    for n in 1..=max_len {
+        // SudoRules' Subsets[n] (naked, hidden and super-hidden: fish) at level n, before
+        // whips[n] (`define-specific-saliences-at-Ln`): not all whips[n] (a complete triplet
+        // or swordfish is a braid[3], no whip[3])
+        rules.extend(sfin_subsets(n).iter().map(|name| named(name).rule(n)));
+        if n == TRIDAGON_LEVEL {
+            // before whips[3]: SudoRules defines the specific saliences of L3 (Subsets[3],
+            // finned swordfish, then the tridagon rules) before the generic ones (whip[3]),
+            // "available immediately after Subsets[3]"
+            rules.extend(["tridagon", "trid-ork"].map(|name| named(name).rule(n)));
+        }
+        rules.push(Rule::whip(WhipKind::Whip, n));
+        if n >= 2 {
+            // SudoRules' saliences at each length: ORk-contrad-whip[n], then ORk-whip[n]
+            rules.push(or5_contrad.rule(n));
+            rules.push(or5.rule(n));
+        }
+        if g {
+            // then the g-forms: g-whip[n], ORk-contrad-g-whip[n], ORk-g-whip[n]
+            rules.push(Rule::whip(WhipKind::GWhip, n));
+            if n >= 2 {
+                rules.push(or5g_contrad.rule(n));
+                rules.push(or5g.rule(n));
+            }
+        }
+    }
+    rules
+}
+
 /// The rules of `scheme` with lengths ≤ `max_len`, simplest first: the scheme's fixed-size
 /// techniques, then for each length its graded techniques in the registry's order.
 pub fn rules_for(scheme: Scheme, max_len: usize) -> Vec<Rule> {
@@ -311,31 +368,8 @@ pub fn rules_for(scheme: Scheme, max_len: usize) -> Vec<Rule> {
             let kind = scheme.whip_kind().expect("whip scheme");
             rules.extend((1..=max_len).map(|n| Rule::whip(kind, n)));
         }
-        Scheme::TridOr5W => {
-            // SudoRules' W+OR5W+SFin+Trid: Subsets[n], whips, ORk-contrad-whips and
-            // ORk-whips (k ≤ 5) at each length n; the tridagon rules at level 3 (their
-            // salience, `define-specific-saliences-at-L3`)
-            let named = |name: &str| TechniqueId::from_name(name).expect("in the registry");
-            let (or5, or5_contrad) = (named("trid-or5-whip"), named("trid-or5-contrad-whip"));
-            for n in 1..=max_len {
-                // SudoRules' Subsets[n] (naked, hidden and super-hidden: fish) at level n,
-                // before whips[n] (`define-specific-saliences-at-Ln`): not all whips[n]
-                // (a complete triplet or swordfish is a braid[3], no whip[3])
-                rules.extend(sfin_subsets(n).iter().map(|name| named(name).rule(n)));
-                if n == TRIDAGON_LEVEL {
-                    // before whips[3]: SudoRules defines the specific saliences of L3
-                    // (Subsets[3], finned swordfish, then the tridagon rules) before the
-                    // generic ones (whip[3]), "available immediately after Subsets[3]"
-                    rules.extend(["tridagon", "trid-ork"].map(|name| named(name).rule(n)));
-                }
-                rules.push(Rule::whip(WhipKind::Whip, n));
-                if n >= 2 {
-                    // SudoRules' saliences at each length: ORk-contrad-whip[n], then ORk-whip[n]
-                    rules.push(or5_contrad.rule(n));
-                    rules.push(or5.rule(n));
-                }
-            }
-        }
+        Scheme::TridOr5W => rules.extend(trid_or5_rules(max_len, false)),
+        Scheme::TridOr5GW => rules.extend(trid_or5_rules(max_len, true)),
         Scheme::BC => {
             if max_len >= 1 {
                 rules.push(Rule::whip(WhipKind::Whip, 1));

@@ -11,7 +11,7 @@ pub(super) const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in [Berthier NRC]'s order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 164] = {
+pub static REGISTRY: [Technique; 168] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -845,6 +845,42 @@ pub static REGISTRY: [Technique; 164] = {
             "an ORk-contrad-whip on a tridagon's OR-k relation with k ≤ 5 (SudoRules' ?*OR5-Whips* turns its OR5-contrad-whips on: the other chains of the Trid-OR5W level)",
         )
         .rated(20, 100),
+        // the g-forms (SudoRules' ORk-gwhips and ORk-ctr-gwhips: R's may be g-candidates),
+        // just above the plain ones as g-whips are above whips
+        ork(
+            "ork-contrad-g-whip",
+            &["ork-contrad-g-whips", "orkcgw", "ork-ctr-gwhip"],
+            OrkKind::ContradGWhip,
+            crate::search::ork::largest_k(OrkKind::ContradGWhip),
+            "an ORk-contrad-whip whose right-linking candidates may be g-candidates (a digit's candidates in a block-line segment), on a tridagon's OR-k relation (k ≤ 6) (SudoRules' ORk-ctr-gwhips)",
+        )
+        .rated(21, 100),
+        ork(
+            "ork-g-whip",
+            &["ork-g-whips", "orkgw", "ork-gwhip"],
+            OrkKind::GWhip,
+            crate::search::ork::largest_k(OrkKind::GWhip),
+            "an ORk-whip whose right-linking candidates may be g-candidates (a digit's candidates in a block-line segment), on a tridagon's OR-k relation (k ≤ 6) (SudoRules' ORk-gwhips)",
+        )
+        .rated(21, 100),
+        // the chains of Berthier's Trid-OR5gW level (k ≤ 5: SudoRules' ?*OR5-G-Whips*, which
+        // turns its OR5-contrad-gwhips on too)
+        ork(
+            "trid-or5-contrad-g-whip",
+            &["or5-contrad-g-whip", "or5cgw"],
+            OrkKind::ContradGWhip,
+            5,
+            "an ORk-contrad-g-whip on a tridagon's OR-k relation with k ≤ 5 (SudoRules' ?*OR5-G-Whips* turns its OR5-contrad-gwhips on: chains of the Trid-OR5gW level)",
+        )
+        .rated(21, 100),
+        ork(
+            "trid-or5-g-whip",
+            &["or5-g-whip", "or5gw"],
+            OrkKind::GWhip,
+            5,
+            "an ORk-g-whip on a tridagon's OR-k relation with k ≤ 5 (SudoRules' ?*OR5-G-Whips*, the chains of the Trid-OR5gW level)",
+        )
+        .rated(21, 100),
         force(
             "force-cell-links",
             CHAINS,
