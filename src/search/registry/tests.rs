@@ -23,7 +23,14 @@ fn sets_expand_and_lists_refuse_unknown_or_empty() {
     assert_eq!(expand("basic").unwrap().len(), 14);
     assert_eq!(parse_list(" , ").unwrap_err(), UnknownTechnique::Empty);
     let err = parse_list("nrc,zebra").unwrap_err();
-    assert!(err.to_string().contains("zebra") && err.to_string().contains("g-braid"));
+    assert!(
+        err.to_string().contains("unknown technique \"zebra\""),
+        "{err}"
+    );
+    // a slip gets the nearest name, not the whole list
+    let err = parse_list("nrc,g-brade").unwrap_err().to_string();
+    assert!(err.contains("(did you mean g-braid?)"), "{err}");
+    assert!(!err.contains("x-wing"), "{err}");
 }
 
 #[test]
