@@ -9,7 +9,6 @@ mod common;
 
 use common::assert_sound_against_solution;
 use sudolink::graph::LinkIndex;
-use sudolink::grid::format::parse_pencil_mark_grid;
 use sudolink::grid::{Candidate, Cell, CspVariable, Digit, State};
 use sudolink::notation::sudorules::sudorules_text;
 use sudolink::proof::ork::{OrkCell, OrkChain, OrkKind};
@@ -24,12 +23,7 @@ fn fixture(name: &str) -> (State, [u8; 81], Vec<String>) {
     let text =
         std::fs::read_to_string(common::fixture_path(&format!("ork/{name}"))).expect("fixture");
     let (grid, path) = text.split_once("PATH:\n").expect("a PATH: line");
-    let grid: String = grid
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .collect::<Vec<_>>()
-        .join("\n");
-    let state = parse_pencil_mark_grid(&grid, 1).expect("a pencil-mark grid");
+    let state = common::pencil_mark_state(grid);
     let r = count_solutions(&state, 2);
     assert_eq!(r.count, 1, "{name} has one solution");
     let mut steps = Vec::new();
@@ -675,12 +669,7 @@ fn technique_rule(kind: OrkKind, n: usize) -> sudolink::search::registry::Rule {
 #[test]
 fn a_split_relation_gives_46002_an_or2_whip_3() {
     let text = std::fs::read_to_string(common::fixture_path("ork/46002_split.txt")).unwrap();
-    let grid: String = text
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .collect::<Vec<_>>()
-        .join("\n");
-    let state = parse_pencil_mark_grid(&grid, 1).expect("a pencil-mark grid");
+    let state = common::pencil_mark_state(&text);
     let solution = count_solutions(&state, 2).solution.expect("one solution");
     let links = LinkIndex::new(&state);
     let target: Candidate = "n2r3c6".parse().unwrap();

@@ -407,42 +407,20 @@ fn explain_at_a_step_of_a_w_path_and_save_that_state() {
 /// asks its techniques); `--path-rules` names the path `--at-step` walks when it differs.
 #[test]
 fn explain_rules_is_the_technique_list_and_path_rules_the_path() {
-    let whips = ok(&[
-        "explain",
-        "--path-rules",
-        "N",
-        "--at-step",
-        "7",
-        "--target",
-        "r1c2<>8",
-        "--rules",
-        "W",
-    ]);
+    // Ocean #1 where step 7 of a path is found, with `extra` options
+    let at_step_7 = |extra: &[&str]| {
+        let mut args = vec!["explain", "--at-step", "7", "--target", "r1c2<>8"];
+        args.extend_from_slice(extra);
+        ok(&args)
+    };
+    let whips = at_step_7(&["--path-rules", "N", "--rules", "W"]);
     assert!(whips.contains("simplest (whip, length 4"), "{whips}");
     assert!(!whips.contains("nrc4-chain"), "{whips}");
     // the older name of the list still works
-    let nrc = ok(&[
-        "explain",
-        "--path-rules",
-        "N",
-        "--at-step",
-        "7",
-        "--target",
-        "r1c2<>8",
-        "--techniques",
-        "nrc",
-    ]);
+    let nrc = at_step_7(&["--path-rules", "N", "--techniques", "nrc"]);
     assert!(nrc.contains("simplest (nrc, length 4"), "{nrc}");
     // without --path-rules the --rules list walks the path too
-    let same = ok(&[
-        "explain",
-        "--rules",
-        "N",
-        "--at-step",
-        "7",
-        "--target",
-        "r1c2<>8",
-    ]);
+    let same = at_step_7(&["--rules", "N"]);
     assert!(same.contains("simplest (nrc, length 4"), "{same}");
     // a slip is answered with the nearest name, not a list of 160
     let (code, _, err) = sudolink(&["explain", "--target", "r1c2<>8", "--rules", "x-wign"]);

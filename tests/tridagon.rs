@@ -9,7 +9,7 @@ mod common;
 use common::assert_sound_against_solution;
 use std::time::Instant;
 use sudolink::graph::LinkIndex;
-use sudolink::grid::format::{parse_line, parse_pencil_mark_grid};
+use sudolink::grid::format::parse_line;
 use sudolink::grid::{Candidate, Cell, CspVariable, Digit, State};
 use sudolink::notation::impossible::tridagon_relation_text;
 use sudolink::notation::sudorules::sudorules_text;
@@ -24,12 +24,7 @@ use sudolink::study::resolution::solve;
 fn fixture(name: &str) -> (State, [u8; 81]) {
     let text = std::fs::read_to_string(common::fixture_path(&format!("tridagon/{name}")))
         .expect("fixture");
-    let grid: String = text
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .collect::<Vec<_>>()
-        .join("\n");
-    let state = parse_pencil_mark_grid(&grid, 1).expect("a pencil-mark grid");
+    let state = common::pencil_mark_state(&text);
     let r = count_solutions(&state, 2);
     assert_eq!(r.count, 1, "{name} has one solution");
     (state, r.solution.unwrap())

@@ -64,6 +64,14 @@ impl LinkIndex {
     pub fn open(&self) -> &CandidateSet {
         &self.open
     }
+    /// The open digits of each cell as a 9-bit mask (bit d-1; 0 for a placed cell).
+    pub fn cell_masks(&self) -> [u16; 81] {
+        let mut masks = [0u16; 81];
+        for c in self.open().iter() {
+            masks[c.cell().index()] |= 1 << c.digit().index();
+        }
+        masks
+    }
     /// The open candidates nrc-linked to `c` (empty if `c` is not open).
     #[inline]
     pub fn linked(&self, c: Candidate) -> &CandidateSet {

@@ -99,15 +99,6 @@ const PERMUTATIONS: [[usize; 3]; 6] = [
 /// The odd permutations of three: b22's orientations that make the pattern impossible.
 const ODD: [[usize; 3]; 3] = [[0, 2, 1], [1, 0, 2], [2, 1, 0]];
 
-/// The open digits of each cell as a 9-bit mask (0 for a placed cell).
-fn cell_masks(links: &LinkIndex) -> [u16; 81] {
-    let mut masks = [0u16; 81];
-    for c in links.open().iter() {
-        masks[c.cell().index()] |= 1 << c.digit().index();
-    }
-    masks
-}
-
 /// The pattern's digit placed in each cell during the resolution (bit d-1; 0 for an open
 /// cell or a given). A reduced pattern may hold such cells: SudoRules keeps a relation once
 /// asserted while its cells are decided, and a cell decided to one of the three digits
@@ -133,7 +124,7 @@ fn placed_masks(links: &LinkIndex) -> [u16; 81] {
 /// **Complexity**: at most 9 × 84 × 648 arrangements, most cut at their first block; about
 /// a millisecond a state.
 pub fn tridagons(links: &LinkIndex, min_digits: u32, max_k: usize) -> Vec<OrRelation> {
-    let masks = cell_masks(links);
+    let masks = links.cell_masks();
     let placed = if min_digits <= 1 {
         placed_masks(links)
     } else {

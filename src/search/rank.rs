@@ -237,10 +237,7 @@ fn nibbles(mask: u16) -> u64 {
 /// [`MSLS_MAX_WORK`] pairs (the 372 × 372 sets of 2 to 5 lines fit).
 pub fn find_msls(links: &LinkIndex) -> Vec<Proof> {
     // the open digits of each cell, 0 for a placed cell
-    let mut mask = [0u16; 81];
-    for c in links.open().iter() {
-        mask[c.cell().index()] |= 1 << c.digit().index();
-    }
+    let mask = links.cell_masks();
     let spread: Vec<u64> = (0u16..512).map(nibbles).collect();
     // row r's digits in the columns of m; column c's digits in the rows of m
     let mut row_tab = vec![[0u16; 512]; 9];
@@ -469,10 +466,7 @@ fn mask_digits(m: u16) -> impl Iterator<Item = Digit> {
 /// **Complexity**: the 81 crosses once; Belt4 tries 27 × 27 pairs of rows and columns,
 /// Belt6 162 × 162 ordered triples, each a few mask comparisons per split.
 pub fn find_belts(links: &LinkIndex, k: usize) -> Vec<Proof> {
-    let mut mask = [0u16; 81];
-    for c in links.open().iter() {
-        mask[c.cell().index()] |= 1 << c.digit().index();
-    }
+    let mask = links.cell_masks();
     let crosses: Vec<Option<Cross>> = Cell::all().map(|c| cross_at(&mask, c)).collect();
     let half = k / 2;
     // a ring read from another of its rows is the same ring: its first row is in the

@@ -42,6 +42,16 @@ pub fn fixture_path(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// A pencil-mark grid written with `#` comment lines (the state fixtures' form), read.
+pub fn pencil_mark_state(text: &str) -> State {
+    let grid: String = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .collect::<Vec<_>>()
+        .join("\n");
+    sudolink::grid::format::parse_pencil_mark_grid(&grid, 1).expect("a pencil-mark grid")
+}
+
 /// The first `n` puzzles of a collection file ([`data_path`]).
 pub fn collection(name: &str, n: usize) -> Vec<Puzzle> {
     let text = data_text(name);
