@@ -61,7 +61,10 @@ fn conclusions(step: &str) -> Vec<(Candidate, bool)> {
 
 /// An OR-k step's rule: `Trid-OR3-forcing-whip-elim[3]` → (forcing, 3, 3).
 fn ork_rule(step: &str) -> Option<(OrkKind, usize, usize)> {
-    let head = step.strip_prefix("Trid-OR")?;
+    // SudoRules prints a forcing g-whip without the relation's name
+    let head = step
+        .strip_prefix("Trid-OR")
+        .or_else(|| step.strip_prefix("OR"))?;
     let (k, rest) = head.split_once('-')?;
     let (rule, rest) = rest.split_once('[')?;
     let (n, _) = rest.split_once(']')?;
@@ -71,6 +74,7 @@ fn ork_rule(step: &str) -> Option<(OrkKind, usize, usize)> {
         "forcing-whip-elim" => OrkKind::ForcingWhip,
         "gwhip" => OrkKind::GWhip,
         "ctr-gwhip" => OrkKind::ContradGWhip,
+        "forcing-gwhip-elim" => OrkKind::ForcingGWhip,
         other => panic!("not an OR-k rule: {other}"),
     };
     Some((kind, k.parse().ok()?, n.parse().ok()?))
@@ -230,6 +234,70 @@ fn the_or3_gwhips_of_1418() {
 }
 
 #[test]
+fn the_or2_forcing_gwhips_of_2423() {
+    // SudoRules' gW+OR5FgW+SFin+Trid path of #2423: three Trid-OR3-forcing-whip-elim[5] on
+    // the halves of a split OR4 relation, then two OR2-forcing-gwhip-elim[2] whose branch
+    // ends on a g-candidate
+    let found = replay("2423_or2fgw.txt");
+    assert_eq!(found.len(), 5);
+    let kinds: Vec<OrkKind> = found
+        .iter()
+        .map(|(_, p, _)| match &p.pattern {
+            Pattern::OrkChain(c) => c.kind,
+            _ => unreachable!(),
+        })
+        .collect();
+    assert_eq!(kinds[..3], [OrkKind::ForcingWhip; 3]);
+    assert_eq!(kinds[3..], [OrkKind::ForcingGWhip; 2]);
+    // exactly SudoRules' lines
+    let (state, proof, _) = &found[3];
+    assert_eq!(
+        sudorules_text(state, proof),
+        "OR2-forcing-gwhip-elim[2]:\n   || n6r6c8 -\n   || n5r7c9 - partial-gwhip[1]: c9n3{r7 r456} -\n ==> r6c8≠3"
+    );
+    let (state, proof, _) = &found[4];
+    assert_eq!(
+        sudorules_text(state, proof),
+        "OR2-forcing-gwhip-elim[2]:\n   || n5r7c9 -\n   || n6r6c8 - partial-gwhip[1]: b6n2{r6c8 r456c9} -\n ==> r7c9≠2"
+    );
+    // the plain forcing whip has none of length 2 there: the g-candidate is needed
+    let (state, proof, _) = &found[3];
+    let links = LinkIndex::new(state);
+    let target = proof.eliminations[0];
+    let plain = ork::search_target(
+        &links,
+        OrkKind::ForcingWhip,
+        target,
+        2,
+        &mut Meter::unlimited(),
+    )
+    .expect("within the budget");
+    assert!(plain.is_none(), "a plain ORk-forcing-whip[2] on {target}");
+    // tampering: a branch's g-candidate R cut to one member, or the target moved off the end
+    let Pattern::OrkChain(c) = &proof.pattern else {
+        unreachable!()
+    };
+    let mut cut = (**c).clone();
+    let (_, branch) = cut
+        .branches
+        .iter_mut()
+        .find(|(_, b)| !b.is_empty())
+        .expect("a branch with a cell");
+    branch[0].right_linking.as_mut().expect("an R").truncate(1);
+    let tampered = Proof::new(Pattern::OrkChain(Box::new(cut)), vec![target], vec![]);
+    assert!(check(state, &tampered).is_err());
+    // the same chain as a plain forcing whip is refused: plain kinds take no g-candidate
+    let mut plain_kind = (**c).clone();
+    plain_kind.kind = OrkKind::ForcingWhip;
+    let tampered = Proof::new(
+        Pattern::OrkChain(Box::new(plain_kind)),
+        vec![target],
+        vec![],
+    );
+    assert!(check(state, &tampered).is_err());
+}
+
+#[test]
 fn the_checker_refuses_tampered_g_chains() {
     let found = replay("1418_or3gw.txt");
     let (state, proof, _) = &found[1];
@@ -284,31 +352,37 @@ fn the_checker_refuses_tampered_g_chains() {
     assert!(check(state, &longer).is_err(), "a wrong length");
 }
 
-/// Every ORk-g-whip and ORk-contrad-g-whip our search finds on the states of #1418's path
-/// is accepted by the checker and eliminates no candidate of the solution.
+/// Every ORk-g-whip, ORk-contrad-g-whip and ORk-forcing-g-whip our search finds on the
+/// states of #1418's and #2423's paths is accepted by the checker and eliminates no
+/// candidate of the solution.
 #[test]
 fn g_chains_found_are_sound() {
-    let (mut state, solution, steps) = fixture("1418_or3gw.txt");
-    let mut seen = 0;
-    for step in &steps {
-        let links = LinkIndex::new(&state);
-        for kind in [OrkKind::GWhip, OrkKind::ContradGWhip] {
-            for n in 2..=6 {
-                for p in technique(kind).rule(n).find(&links) {
-                    assert_sound_against_solution(&state, &solution, &p);
-                    seen += 1;
+    let kinds = [OrkKind::GWhip, OrkKind::ContradGWhip, OrkKind::ForcingGWhip];
+    let mut seen = [0; 3];
+    // #2423's path is long: its chains up to length 3 (its forcing g-whips have length 2)
+    for (name, longest) in [("1418_or3gw.txt", 6), ("2423_or2fgw.txt", 3)] {
+        let (mut state, solution, steps) = fixture(name);
+        for step in &steps {
+            let links = LinkIndex::new(&state);
+            for (i, kind) in kinds.into_iter().enumerate() {
+                for n in 2..=longest {
+                    for p in technique(kind).rule(n).find(&links) {
+                        assert_sound_against_solution(&state, &solution, &p);
+                        seen[i] += 1;
+                    }
+                }
+            }
+            for (c, placed) in conclusions(step) {
+                if placed {
+                    state.place(c).expect("a published placement");
+                } else {
+                    state.eliminate(c).expect("a published elimination");
                 }
             }
         }
-        for (c, placed) in conclusions(step) {
-            if placed {
-                state.place(c).expect("a published placement");
-            } else {
-                state.eliminate(c).expect("a published elimination");
-            }
-        }
+        eprintln!("after {name}: g-, contrad-g- and forcing-g-chains found: {seen:?}");
     }
-    assert!(seen > 0, "some g-chains were found");
+    assert!(seen.iter().all(|&n| n > 0), "each kind found: {seen:?}");
 }
 
 /// Each way of breaking a chain, applied to `proof`, must be refused.

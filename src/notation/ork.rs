@@ -89,14 +89,29 @@ pub fn ork_sudorules(c: &OrkChain, proof: &Proof) -> String {
         OrkKind::ContradGWhip => {
             format!("{name}-OR{k}-ctr-gwhip[{n}]: {} ==> {concl}", cells_text(c))
         }
-        OrkKind::ForcingWhip => {
-            let mut out = format!("{name}-OR{k}-forcing-whip-elim[{n}]:");
-            for (g, branch) in &c.branches {
+        OrkKind::ForcingWhip | OrkKind::ForcingGWhip => {
+            // SudoRules prints a forcing g-whip without its relation's name
+            // (`OR2-forcing-gwhip-elim[2]:`, CSP-Rules' generic-output.clp)
+            let mut out = if c.kind.uses_groups() {
+                format!("OR{k}-forcing-gwhip-elim[{n}]:")
+            } else {
+                format!("{name}-OR{k}-forcing-whip-elim[{n}]:")
+            };
+            // SudoRules lists the branches by length, then by candidate (row, column, digit)
+            let mut branches: Vec<&(Candidate, Vec<WhipCell>)> = c.branches.iter().collect();
+            branches.sort_by_key(|(g, b)| (b.len(), *g));
+            for (g, branch) in branches {
                 out.push_str(&format!("\n   || {g} -"));
                 if !branch.is_empty() {
                     let cells: Vec<String> = branch.iter().map(whip_cell).collect();
+                    // SudoRules names each branch by its type: a g-candidate R makes it a
+                    // partial g-whip
+                    let grouped = branch
+                        .iter()
+                        .any(|w| w.right_linking.as_ref().is_some_and(|r| r.len() > 1));
                     out.push_str(&format!(
-                        " partial-whip[{}]: {} -",
+                        " partial-{}whip[{}]: {} -",
+                        if grouped { "g" } else { "" },
                         branch.len(),
                         cells.join(" - ")
                     ));
@@ -114,7 +129,7 @@ pub fn ork_sudorules(c: &OrkChain, proof: &Proof) -> String {
 pub fn ork_text(c: &OrkChain) -> String {
     let (name, _, n) = c.rule_name();
     let chain = match c.kind {
-        OrkKind::ForcingWhip => c
+        OrkKind::ForcingWhip | OrkKind::ForcingGWhip => c
             .branches
             .iter()
             .map(|(g, b)| {

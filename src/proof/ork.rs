@@ -39,12 +39,17 @@
 //!   candidates; a candidate is linked to a g-candidate when it is linked to every member
 //!   of it (and is none of them). SudoRules prints them `Trid-OR3-gwhip[n]` and
 //!   `Trid-OR3-ctr-gwhip[n]`, a g-candidate as its segment (`r7n5{c1 c456}`).
+//! - **ORk-forcing-g-whip[n]** (`OR-FORCING-G-WHIPS/`): an ORk-forcing-whip whose branches
+//!   are partial g-whips (SudoRules asks one of them at least to be one; a forcing g-whip
+//!   with none is a forcing whip, found first); the target is linked to each branch's last
+//!   R, to every member of a g-candidate. Sound as the forcing whip: whichever guardian is
+//!   true, its branch's last R holds a true candidate, linked to the target. SudoRules
+//!   prints it `Trid-OR3-forcing-gwhip-elim[n]`, each branch a `partial-gwhip[p]`.
 //!
 //! The checker re-derives the relation (the pattern, its guardians, that it cannot be
 //! filled) with [`super::tridagon`]'s checker, then every cell exactly as the rule files
 //! state them; it shares no code with `search::ork`. Plain kinds take plain candidates
-//! only; the g-kinds also take a g-candidate as a cell's R (never as an L); forcing whips
-//! have no g-form here.
+//! only; the g-kinds also take a g-candidate as a cell's R (never as an L).
 //!
 //! Why an ORk-g-whip is sound: suppose Z true. Each R (candidate or g-candidate) then holds
 //! a true candidate, by induction: the cell's L is linked to the previous R (to every
@@ -76,11 +81,13 @@ pub enum OrkKind {
     GWhip,
     /// An ORk-contrad-whip whose R's may be g-candidates.
     ContradGWhip,
+    /// An ORk-forcing-whip whose branches' R's may be g-candidates.
+    ForcingGWhip,
 }
 
 impl OrkKind {
     /// Our rule family: `ork-whip`, `ork-contrad-whip`, `ork-forcing-whip`, `ork-g-whip`,
-    /// `ork-contrad-g-whip`.
+    /// `ork-contrad-g-whip`, `ork-forcing-g-whip`.
     pub const fn family(self) -> &'static str {
         match self {
             OrkKind::Whip => "ork-whip",
@@ -88,12 +95,21 @@ impl OrkKind {
             OrkKind::ForcingWhip => "ork-forcing-whip",
             OrkKind::GWhip => "ork-g-whip",
             OrkKind::ContradGWhip => "ork-contrad-g-whip",
+            OrkKind::ForcingGWhip => "ork-forcing-g-whip",
         }
     }
 
     /// The g-kinds: a cell's R may be a g-candidate.
     pub const fn uses_groups(self) -> bool {
-        matches!(self, OrkKind::GWhip | OrkKind::ContradGWhip)
+        matches!(
+            self,
+            OrkKind::GWhip | OrkKind::ContradGWhip | OrkKind::ForcingGWhip
+        )
+    }
+
+    /// ORk-forcing-whips and ORk-forcing-g-whips: one partial whip per guardian.
+    pub const fn is_forcing(self) -> bool {
+        matches!(self, OrkKind::ForcingWhip | OrkKind::ForcingGWhip)
     }
 
     /// ORk-whips and ORk-g-whips: the relation is a cell inside the chain.
@@ -163,9 +179,10 @@ impl OrkChain {
     /// SudoRules' length: the cells, the OR cell counting one; for a forcing whip one plus
     /// the branches' cells.
     pub fn length(&self) -> usize {
-        match self.kind {
-            OrkKind::ForcingWhip => 1 + self.branches.iter().map(|(_, b)| b.len()).sum::<usize>(),
-            _ => self.cells.len(),
+        if self.kind.is_forcing() {
+            1 + self.branches.iter().map(|(_, b)| b.len()).sum::<usize>()
+        } else {
+            self.cells.len()
         }
     }
 
@@ -178,6 +195,7 @@ impl OrkChain {
             OrkKind::ForcingWhip => format!("OR{k}-forcing-whip"),
             OrkKind::GWhip => format!("OR{k}-gwhip"),
             OrkKind::ContradGWhip => format!("OR{k}-contrad-gwhip"),
+            OrkKind::ForcingGWhip => format!("OR{k}-forcing-gwhip"),
         };
         (name, self.kind.family().to_string(), self.length())
     }
@@ -494,7 +512,7 @@ pub fn check(state: &State, proof: &Proof, c: &OrkChain) -> Result<(), CheckErro
             }
             Ok(())
         }
-        OrkKind::ForcingWhip => {
+        OrkKind::ForcingWhip | OrkKind::ForcingGWhip => {
             if !c.cells.is_empty() {
                 return fail("a forcing whip has branches, not cells");
             }
@@ -508,12 +526,14 @@ pub fn check(state: &State, proof: &Proof, c: &OrkChain) -> Result<(), CheckErro
             for (g, branch) in &c.branches {
                 let mut w = Walked::default();
                 for (i, cell) in branch.iter().enumerate() {
-                    variable_cell(state, *g, cell, (i + 1, false, false), &mut w)?;
+                    let groups = c.kind.uses_groups();
+                    variable_cell(state, *g, cell, (i + 1, false, groups), &mut w)?;
                 }
-                let end = w.rights.last().map_or(*g, |r| r[0]);
-                if !z.is_linked(end) {
+                let end = w.rights.last().cloned().unwrap_or_else(|| vec![*g]);
+                if !linked_to(z, &end) {
                     return fail(format!(
-                        "{z} is not linked to {end}, where the branch of {g} ends"
+                        "{z} is not linked to {}, where the branch of {g} ends",
+                        item_text(&end)
                     ));
                 }
             }

@@ -1,5 +1,5 @@
-//! ORk-whips, ORk-contrad-whips and ORk-forcing-whips, and the g-forms ORk-g-whips and
-//! ORk-contrad-g-whips ([`crate::proof::ork`], whose doc states the rules as CSP-Rules 2.1
+//! ORk-whips, ORk-contrad-whips and ORk-forcing-whips, and the g-forms ORk-g-whips,
+//! ORk-contrad-g-whips and ORk-forcing-g-whips ([`crate::proof::ork`], whose doc states the rules as CSP-Rules 2.1
 //! defines them), found on the OR-k relations of the state's tridagons
 //! ([`relations_split`]: complete, degenerate-cyclic or reduced, and split, 2 ≤ k ≤
 //! [`MAX_K`], or [`MAX_FORCING_K`] for forcing whips: [`largest_k`]).
@@ -27,7 +27,7 @@
 //!   candidate gets, per guardian, the shortest branch ending on an R linked to it (or 0
 //!   when it is linked to the guardian); the sum plus one is its length.
 //!
-//! - **g-forms**: the same searches where a variable with two or three candidates left,
+//! - **g-forms** (ORk-g-whips, ORk-contrad-g-whips, ORk-forcing-g-whips): the same searches where a variable with two or three candidates left,
 //!   all in one block-line segment whose group ([`GroupIndex`]) holds neither the start nor
 //!   the L nor an earlier L or R, takes that group as its R; a candidate then hangs on (or
 //!   is covered by) the group when it is linked to every member of it (its g-links).
@@ -73,7 +73,7 @@ pub const DEFAULT_NODES: usize = 2_000_000;
 /// forcing whips, [`MAX_K`] for the others.
 pub const fn largest_k(kind: OrkKind) -> usize {
     match kind {
-        OrkKind::ForcingWhip => MAX_FORCING_K,
+        OrkKind::ForcingWhip | OrkKind::ForcingGWhip => MAX_FORCING_K,
         _ => MAX_K,
     }
 }
@@ -630,6 +630,7 @@ fn branches_from(
 /// shortest over the relations.
 fn forcing_on(
     ctx: &Ctx,
+    kind: OrkKind,
     rels: &[TridagonPattern],
     max_len: usize,
     budget: &mut Budget,
@@ -662,7 +663,7 @@ fn forcing_on(
                 continue;
             }
             let proof = proof_of(OrkChain {
-                kind: OrkKind::ForcingWhip,
+                kind,
                 relation: rel.clone(),
                 target: z,
                 cells: Vec::new(),
@@ -702,7 +703,7 @@ pub fn search_target_k(
     let mut budget = Budget::new(meter);
     let ctx = Ctx::new(links, kind);
     let found = match kind {
-        OrkKind::ForcingWhip => Ok(forcing_on(&ctx, &rels, max_len, &mut budget)?
+        k if k.is_forcing() => Ok(forcing_on(&ctx, kind, &rels, max_len, &mut budget)?
             .into_iter()
             .find(|p| p.eliminations == [target])),
         _ => shortest_on(&ctx, kind, &rels, target, max_len, &mut budget),
@@ -750,8 +751,8 @@ pub fn find_within_k(
     let ctx = Ctx::new(links, kind);
     let mut out = Vec::new();
     let result = (|| {
-        if kind == OrkKind::ForcingWhip {
-            out = forcing_on(&ctx, &rels, length, &mut budget)?
+        if kind.is_forcing() {
+            out = forcing_on(&ctx, kind, &rels, length, &mut budget)?
                 .into_iter()
                 .filter(|p| level_of(p) == length)
                 .take(limit)

@@ -11,7 +11,7 @@ pub(super) const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in [Berthier NRC]'s order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 168] = {
+pub static REGISTRY: [Technique; 169] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -847,6 +847,14 @@ pub static REGISTRY: [Technique; 168] = {
         .rated(20, 100),
         // the g-forms (SudoRules' ORk-gwhips and ORk-ctr-gwhips: R's may be g-candidates),
         // just above the plain ones as g-whips are above whips
+        ork(
+            "ork-forcing-g-whip",
+            &["ork-forcing-g-whips", "orkfgw", "ork-forcing-gwhip"],
+            OrkKind::ForcingGWhip,
+            crate::search::ork::largest_k(OrkKind::ForcingGWhip),
+            "an ORk-forcing-whip whose branches' right-linking candidates may be g-candidates (a digit's candidates in a block-line segment), from each guardian of a tridagon's OR-k relation (k ≤ 8) (SudoRules' ORk-forcing-gwhips)",
+        )
+        .rated(21, 100),
         ork(
             "ork-contrad-g-whip",
             &["ork-contrad-g-whips", "orkcgw", "ork-ctr-gwhip"],
