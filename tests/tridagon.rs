@@ -218,6 +218,41 @@ fn the_or3_whip_1_of_34498() {
 }
 
 #[test]
+fn a_relation_down_to_one_guardian_places_it_as_sudorules_does() {
+    // #141159: the tridagon's cells but r4c7 hold only 1, 2, 8; r4c7 holds 2 and 5 (one digit
+    // of the pattern: a reduced relation). Its one guardian n5r4c7 is true: SudoRules asserts
+    // r4c7=5, `trid-ork` removes what sees it, r4c7's 2 first.
+    let (state, solution) = fixture("141159_or1.txt");
+    let found = proofs("trid-ork", &state);
+    let p = found
+        .iter()
+        .find(|p| tridagon_of(p).guardians == [cand("n5r4c7")])
+        .expect("the reduced relation with one guardian");
+    assert_eq!(tridagon_of(p).form, TridagonForm::Reduced);
+    assert!(
+        p.eliminations.contains(&cand("n2r4c7")),
+        "{:?}",
+        p.eliminations
+    );
+    for p in &found {
+        assert_sound_against_solution(&state, &solution, p);
+    }
+    // the one-guardian `tridagon` rule asks for complete cells: not this one
+    assert!(proofs("tridagon", &state).is_empty());
+    // tampered: a guardian added, or the pattern claimed complete, is refused
+    let mut wrong = p.clone();
+    if let Pattern::Tridagon(t) = &mut wrong.pattern {
+        t.guardians.push(cand("n2r4c7"));
+    }
+    assert!(check(&state, &wrong).is_err());
+    let mut wrong = p.clone();
+    if let Pattern::Tridagon(t) = &mut wrong.pattern {
+        t.form = TridagonForm::Complete;
+    }
+    assert!(check(&state, &wrong).is_err());
+}
+
+#[test]
 fn the_published_or3_relation_of_1418() {
     let (state, solution) = fixture("1418_or3.txt");
     let relations = tridagon::relations(&LinkIndex::new(&state));

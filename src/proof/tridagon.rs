@@ -65,8 +65,9 @@ pub enum TridagonForm {
     /// complete or degenerate-cyclic pattern becomes as its cells lose digits along a path.
     /// SudoRules keeps an OR-k relation once found ("There remains a Trid-OR2-relation…")
     /// while its cells lose digits; re-derived from the state alone, the relation holds as
-    /// long as the cells cannot be filled, which the checker verifies. Only the OR-k chains
-    /// ([`super::ork`]) start from this form.
+    /// long as the cells cannot be filled, which the checker verifies. The OR-k chains
+    /// ([`super::ork`]) and the relation's own eliminations (`trid-ork`) start from this
+    /// form; the one-guardian `tridagon` rule does not.
     Reduced,
 }
 

@@ -37,8 +37,10 @@
 //!   a search for chains of length n also starts from the relations so split by chains of at
 //!   most n links (SudoRules loads `split-ORk-ch[i]` at level i).
 //!
-//! As SudoRules does, each level keeps one partial chain per set of R's and last R (with
-//! the relation's R, for ORk-whips), the first found.
+//! As SudoRules does, each level keeps one partial chain per sequence of R's while no
+//! relation or group is in it, else per set of R's and last R (with the relation's R, for
+//! ORk-whips): the last one found for the plain kinds, the first for the g-kinds
+//! ([`keep_merged`]).
 //!
 //! # Complexity
 //!
@@ -354,15 +356,19 @@ impl Partial {
         child
     }
 
-    /// The key SudoRules merges partial chains by: the set of R's, the last R, the
-    /// relation's R.
-    fn key(&self) -> Vec<u16> {
+    /// The key SudoRules merges partial chains by: a plain partial whip (no relation yet,
+    /// no group R's: `plain`) by its sequence of R's (CSP-Rules' partial-whip rules: "do not
+    /// assert different partial whips with the same sequences of rlc's"); a partial g-whip
+    /// or partial ORk-whip by the set of its R's, its last R and the relation's R.
+    fn key(&self, plain: bool) -> Vec<u16> {
         let code = |r: &Right| match r {
             Right::Cand(c) => c.index() as u16,
             Right::Group(g) => 729 + g,
         };
         let mut k: Vec<u16> = self.rights.iter().map(code).collect();
-        k.sort_unstable();
+        if !(plain && self.relation.is_none()) {
+            k.sort_unstable();
+        }
         k.push(self.rights.last().map_or(u16::MAX, code));
         for s in &self.steps {
             if let Step::Or { relation, r } = s {
@@ -486,6 +492,32 @@ fn proof_of(chain: OrkChain) -> Proof {
 
 /// The shortest ORk-whip or contrad-whip (g- forms with `ctx`'s groups) on `z` of length
 /// ≤ `max_len`, on `rels`.
+/// Add `child` to the level `next` unless one with its key ([`Partial::key`]) is there: then
+/// the plain kinds keep the last one found, as SudoRules' whips do (CLIPS fires the newest
+/// activation first; see [`super::whips`]), which gives #46463 of mith's list its published
+/// Trid-OR5W level 8 (an OR2-whip[8] the first one found misses); the g-kinds keep the first,
+/// which gives #1418's published Trid-OR3-gwhip[6] word for word. Either way a chain found
+/// is a valid one; the choice decides which of two partial chains with the same R's lives on.
+fn keep_merged(
+    keys: &mut std::collections::HashMap<Vec<u16>, usize>,
+    next: &mut Vec<Partial>,
+    child: Partial,
+    ctx: &Ctx,
+) {
+    let plain = ctx.groups.is_none();
+    match keys.entry(child.key(plain)) {
+        std::collections::hash_map::Entry::Occupied(e) => {
+            if plain {
+                next[*e.get()] = child;
+            }
+        }
+        std::collections::hash_map::Entry::Vacant(e) => {
+            e.insert(next.len());
+            next.push(child);
+        }
+    }
+}
+
 fn shortest_on(
     ctx: &Ctx,
     kind: OrkKind,
@@ -503,7 +535,7 @@ fn shortest_on(
     // level holds partial chains of `len` cells; a chain ending on the next cell has len + 1
     for len in 0..max_len {
         let mut next: Vec<Partial> = Vec::new();
-        let mut keys: HashSet<Vec<u16>> = HashSet::new();
+        let mut keys: std::collections::HashMap<Vec<u16>, usize> = std::collections::HashMap::new();
         for p in &level {
             if kind.is_contrad() && len >= 1 {
                 if let Some(i) = guardian_sets.iter().position(|g| g.is_subset(&p.r_linked)) {
@@ -544,9 +576,7 @@ fn shortest_on(
                     }
                     Extension::Right(v, l, r) => {
                         let child = p.extended(ctx, v, l, r);
-                        if keys.insert(child.key()) {
-                            next.push(child);
-                        }
+                        keep_merged(&mut keys, &mut next, child, ctx);
                     }
                 }
             }
@@ -568,9 +598,7 @@ fn shortest_on(
                             let step = Step::Or { relation: i, r };
                             let mut child = p.with_right(ctx, step, Right::Cand(r));
                             child.relation = Some(i);
-                            if keys.insert(child.key()) {
-                                next.push(child);
-                            }
+                            keep_merged(&mut keys, &mut next, child, ctx);
                         }
                     }
                 }
@@ -606,7 +634,7 @@ fn branches_from(
             for e in extensions(ctx, g, p) {
                 if let Extension::Right(v, l, r) = e {
                     let child = p.extended(ctx, v, l, r);
-                    if keys.insert(child.key()) {
+                    if keys.insert(child.key(ctx.groups.is_none())) {
                         for c in ctx.linked(r).iter() {
                             if best[c.index()].is_none() {
                                 best[c.index()] = Some(child.steps.clone());

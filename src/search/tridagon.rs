@@ -8,9 +8,13 @@
 //! - [`Wanted::Tridagon`]: every cell holds the three digits and the guardians are in one
 //!   cell, the target: it loses the three digits (SudoRules' `tridagon[12]`, printed with
 //!   the target's block as b11 and the target first);
-//! - [`Wanted::OrK`]: any other complete or degenerate-cyclic pattern with k ≥ 1 guardians:
-//!   the candidates linked to every guardian go (SudoRules' `ORk-anti-tridagon[12]` or
-//!   `ORk-degen-cyclic-anti-tridagon[12]` with `ORk-whip[1]`), when there are any.
+//! - [`Wanted::OrK`]: any other complete, degenerate-cyclic or reduced pattern (each cell
+//!   holding one of the digits at least: [`relations_reduced`]) with k ≥ 1 guardians: the
+//!   candidates linked to every guardian go (SudoRules' `ORk-anti-tridagon[12]` or
+//!   `ORk-degen-cyclic-anti-tridagon[12]` with `ORk-whip[1]`, applied to the relations it
+//!   keeps as their cells lose digits; with one guardian left, SudoRules asserts it: "Trid-ORk-relation
+//!   with only one candidate", whose eliminations here are its cell's other candidates and
+//!   what sees it), when there are any.
 //!
 //! A pattern without guardians would mean the state has no solution; it yields no proof.
 //! The search is bounded by the enumeration: at most 9 × 84 × 648 arrangements a state,
@@ -34,7 +38,14 @@ pub enum Wanted {
 
 /// Every tridagon proof of the kind wanted in the state.
 pub fn find(links: &LinkIndex, wanted: Wanted) -> Vec<Proof> {
-    relations(links)
+    let found = match wanted {
+        Wanted::Tridagon => relations(links),
+        // SudoRules keeps a relation once found and applies ORk-whip[1] to what remains of
+        // it, down to one guardian ("Trid-ORk-relation with only one candidate => r4c7=5"):
+        // re-derived from the state, the reduced patterns too
+        Wanted::OrK => relations_reduced(links, usize::MAX),
+    };
+    found
         .into_iter()
         .filter_map(|p| proof_of(links, p, wanted))
         .collect()
