@@ -204,29 +204,107 @@ impl ExocetPattern {
     }
 }
 
+/// The mirror node of target `i` of a Junior Exocet: the two cells of the other target's
+/// box on the band's line that is neither the base line nor target `i`'s, off the other
+/// target's cross-line; `None` for a Senior or a shape that is not an Exocet's.
+pub fn mirror_node(p: &ExocetPattern, i: usize) -> Option<[Cell; 2]> {
+    if p.kind != ExocetKind::Junior {
+        return None;
+    }
+    let g = geometry(p.base, p.targets, p.kind)?;
+    let (ti, _) = coords(g.rows, p.targets[i]);
+    let (_, op) = coords(g.rows, p.targets[1 - i]);
+    let band = g.line / 3;
+    let third = (band * 3..band * 3 + 3).find(|&l| l != g.line && l != ti)?;
+    let stack = op / 3;
+    let mut cells = (stack * 3..stack * 3 + 3)
+        .filter(|&q| q != op)
+        .map(|q| at(g.rows, third, q));
+    Some([cells.next()?, cells.next()?])
+}
+
+/// The rule that takes base digit or other digit `d` from target `i`, if any: the target
+/// rule, the cover-line rule on a target, the cross-line cover rule, the mirror rule.
+fn target_rule(state: &State, p: &ExocetPattern, i: usize, d: Digit) -> Option<&'static str> {
+    let Some((_, lines)) = p.covers.iter().find(|(x, _)| *x == d) else {
+        return Some("target rule");
+    };
+    if lines.len() <= 1 {
+        return Some("cover-line rule on a target");
+    }
+    let t = p.targets[i];
+    let rows = p.base[0].row() == p.base[1].row();
+    let cross = if rows {
+        House::Column(t.col() as u8)
+    } else {
+        House::Row(t.row() as u8)
+    };
+    if lines.contains(&cross) {
+        return Some("cross-line cover rule");
+    }
+    if let Some(m) = mirror_node(p, i) {
+        if !m.iter().any(|&c| holds(state, c, d)) {
+            return Some("mirror rule");
+        }
+    }
+    None
+}
+
+/// Whether target `i` may hold `d`: a candidate no rule of the pattern takes.
+fn target_may(state: &State, p: &ExocetPattern, i: usize, d: Digit) -> bool {
+    state.has(Candidate::new(p.targets[i], d)) && target_rule(state, p, i, d).is_none()
+}
+
+/// Whether base digit `d` may be true in a base cell: it has two cover lines and a target
+/// may hold it.
+fn base_may(state: &State, p: &ExocetPattern, d: Digit) -> bool {
+    p.covers.iter().any(|(x, l)| *x == d && l.len() == 2)
+        && (0..2).any(|i| target_may(state, p, i, d))
+}
+
 /// Why a candidate goes: the rule of the pattern that eliminates it on `state`, if any.
 pub fn rule_for(state: &State, p: &ExocetPattern, e: Candidate) -> Option<&'static str> {
     let digits = p.digits();
     let d = e.digit();
-    // a base digit with its S cells in one line (or none) is false in the base cells
-    let one_line = p
-        .covers
-        .iter()
-        .any(|(x, lines)| *x == d && lines.len() <= 1);
-    if p.targets.contains(&e.cell()) {
-        if !digits.contains(&d) {
-            return Some("target rule");
-        }
-        if one_line {
-            return Some("cover-line rule on a target");
-        }
+    if let Some(i) = p.targets.iter().position(|&t| t == e.cell()) {
+        return target_rule(state, p, i, d);
     }
-    if p.base.contains(&e.cell()) && digits.contains(&d) {
-        if !p.targets.iter().any(|&t| state.has(Candidate::new(t, d))) {
+    if p.base.contains(&e.cell()) {
+        if !digits.contains(&d) {
+            return None;
+        }
+        if p.covers.iter().any(|(x, l)| *x == d && l.len() <= 1) {
+            return Some("cover-line rule");
+        }
+        if !base_may(state, p, d) {
             return Some("base rule");
         }
-        if one_line {
-            return Some("cover-line rule");
+        return None;
+    }
+    // the mirror cell rule: a mirror node cell holding no base digit leaves the target's
+    // digit to the other cell
+    for i in 0..2 {
+        let Some(m) = mirror_node(p, i) else { break };
+        for k in 0..2 {
+            let empty = !digits.iter().any(|&x| holds(state, m[k], x));
+            if empty && m[1 - k] == e.cell() && !target_may(state, p, i, d) {
+                return Some("mirror cell rule");
+            }
+        }
+    }
+    // two base digits left: the base cells' and the targets' digits
+    let left: Vec<Digit> = digits
+        .iter()
+        .copied()
+        .filter(|&x| base_may(state, p, x))
+        .collect();
+    if left.len() == 2 && left.contains(&d) {
+        let c = e.cell();
+        if p.base.iter().all(|&b| c.sees(b)) {
+            return Some("two-digit rule, seen by the base cells");
+        }
+        if p.targets.iter().all(|&t| c.sees(t)) {
+            return Some("two-digit rule, seen by both targets");
         }
     }
     None
