@@ -8,7 +8,10 @@
 //! one at least outside the band, at most 15 column pairs × 60 row pairs): the companions
 //! must hold no base digit, and each base digit's S cells must fit in at most two rows or
 //! columns (the fewest are taken: none, one line, then pairs of the lines through two of
-//! the S cells). A pattern whose rules eliminate something becomes one proof.
+//! the S cells). Then what each target may hold (a base digit with two cover lines, neither
+//! its own cross-line, and for a Junior held in its mirror node), the base digits no target
+//! may hold, the mirror cells and, with two base digits left, the cells seeing both base
+//! cells or both targets give the eliminations; a pattern with some becomes one proof.
 //!
 //! Bounds: 2 × 81 × 36 (Junior) or 2 × 81 × 900 (Senior) candidate patterns a state, each
 //! O(22 × 4) for its covers — no budget needed; the search is exhaustive and returns every
