@@ -439,9 +439,11 @@ fn exotic_searches_on_stuck_states() {
     let mut elims = [0usize; 6];
     let mut shown = [0usize; 6];
     let only = std::env::var("EXOTIC_ONLY").ok();
-    let runs = |name: &str| only.as_deref().is_none_or(|o| o.split(',').any(|x| x == name));
-    let mut by_rule: std::collections::BTreeMap<(&str, &str), (usize, usize)> =
-        Default::default();
+    let runs = |name: &str| {
+        only.as_deref()
+            .is_none_or(|o| o.split(',').any(|x| x == name))
+    };
+    let mut by_rule: std::collections::BTreeMap<(&str, &str), (usize, usize)> = Default::default();
     let mut states = 0;
     for p in common::collection(&file, n) {
         let (start, solution) = start_and_solution(&p);
