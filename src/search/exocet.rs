@@ -172,7 +172,7 @@ fn pattern(
                 lines.len() == 2
                     && !lines.contains(&cross_line(targets[i]))
                     && state.has(Candidate::new(targets[i], *d))
-                    && mirrors.map_or(true, |m| m[i].iter().any(|&c| holds(state, c, *d)))
+                    && mirrors.is_none_or(|m| m[i].iter().any(|&c| holds(state, c, *d)))
             })
             .map(|(d, _)| *d)
             .collect()
