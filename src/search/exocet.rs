@@ -14,7 +14,7 @@
 //! cells or both targets give the eliminations; a pattern with some becomes one proof.
 //!
 //! Bounds: 2 × 81 × 36 (Junior) or 2 × 81 × 900 (Senior) candidate patterns a state, each
-//! O(22 × 4) for its covers — no budget needed; the search is exhaustive and returns every
+//! O(22 × 4) for its covers, plus O(81) for the two-digit rule's cells — no budget needed; the search is exhaustive and returns every
 //! pattern with eliminations.
 
 use crate::graph::LinkIndex;
