@@ -178,8 +178,10 @@ fn assert_exocets_sound(state: &State, solution: &[u8; 81], proofs: &[Proof]) {
 /// 2013; restated in SudoRules' J-Exocet notes), on a puzzle champagne posted: JExocet
 /// (124) r46c5, r2c6, r8c4 after the basic rules. His eliminations of the pattern itself:
 /// r46c5<>2 (digit 2's S cells in column 1 only), r2c6<>28, r8c4<>29 (non-base digits, and 2
-/// once it leaves the bases). His others (cells seen by the base cells or by both targets
-/// once {14} are the base digits left, the fish's fins) are not rules of ours.
+/// once it leaves the bases), and with {14} the base digits left, "r1c5 <> 1, r289c5 <> 14,
+/// r5c46 <> 14, r6c6 <> 1 (seen by the base cells)" and "r1c4 <> 1, r3c4 <> 4, r7c6 <> 4,
+/// r9c6 <> 14 (seen by both target cells)": all 23 are ours, and no more. His fin cells'
+/// eliminations are not a rule of ours.
 #[test]
 fn birds_published_junior_exocet_has_his_eliminations() {
     let (state, solution, je, se) =
@@ -216,7 +218,26 @@ fn birds_published_junior_exocet_has_his_eliminations() {
             ("r2c6", 2),
             ("r2c6", 8),
             ("r8c4", 2),
-            ("r8c4", 9)
+            ("r8c4", 9),
+            // seen by the base cells
+            ("r1c5", 1),
+            ("r2c5", 1),
+            ("r2c5", 4),
+            ("r8c5", 1),
+            ("r8c5", 4),
+            ("r9c5", 1),
+            ("r9c5", 4),
+            ("r5c4", 1),
+            ("r5c4", 4),
+            ("r5c6", 1),
+            ("r5c6", 4),
+            ("r6c6", 1),
+            // seen by both targets
+            ("r1c4", 1),
+            ("r3c4", 4),
+            ("r7c6", 4),
+            ("r9c6", 1),
+            ("r9c6", 4),
         ])
     );
     let e = exocet_of(p);
@@ -225,7 +246,14 @@ fn birds_published_junior_exocet_has_his_eliminations() {
         .iter()
         .map(|&x| rule_for(&state, e, x).unwrap())
         .collect();
-    assert!(rules.contains(&"cover-line rule") && rules.contains(&"cover-line rule on a target"));
+    for rule in [
+        "cover-line rule",
+        "cover-line rule on a target",
+        "two-digit rule, seen by the base cells",
+        "two-digit rule, seen by both targets",
+    ] {
+        assert!(rules.contains(&rule), "{rule}");
+    }
     assert_exocets_sound(&state, &solution, &je);
     assert_exocets_sound(&state, &solution, &se);
 }
@@ -330,4 +358,71 @@ fn senior_exocets_of_hard_puzzles_are_sound_and_checked() {
             assert!(with(&|_, el| el.push(x)).is_err());
         }
     }
+}
+
+/// Bird's "JExocet Compendium" Example 2, "Having a Cross-Line as a Cover House", as
+/// DougCube quotes it in "Exocet Example 2 from JExocet Compendium" (forum.enjoysudoku.com,
+/// 2018; tests/fixtures/exocet_compendium_example2.txt): (1359)JE2:r1c12.r2c4,r3c7, 9's
+/// cover lines r5 and c4; r2c4<>2 (target rule), r2c4<>5 ("base digit missing from mirror
+/// node", the mirror r3c89), r2c4<>9 (the target's cross-line c4 a cover line), r3c9<>39
+/// (r3c8 holds no base digit: r3c9 holds r2c4's digit, 1). Ours are exactly these.
+#[test]
+fn compendium_example_2_mirror_and_cross_line_rules() {
+    let text = std::fs::read_to_string(fixture_path("exocet_compendium_example2.txt")).unwrap();
+    let state = common::pencil_mark_state(&text);
+    let line = "002080067670000800000670000006000780020016054005000612061000405008050106457361298";
+    let (_, solution) = start_and_solution(&parse_line(line, 1).expect("a puzzle line"));
+    let links = LinkIndex::new(&state);
+    let je = exocet::find(&links);
+    let found: Vec<&Proof> = je
+        .iter()
+        .filter(|p| {
+            let e = exocet_of(p);
+            e.base.to_vec() == cells(&["r1c1", "r1c2"])
+                && e.targets.to_vec() == cells(&["r2c4", "r3c7"])
+        })
+        .collect();
+    assert_eq!(found.len(), 1);
+    let p = found[0];
+    let e = exocet_of(p);
+    let nine = e.covers.iter().find(|(d, _)| d.get() == 9).unwrap();
+    assert_eq!(nine.1, vec![House::Row(4), House::Column(3)]);
+    assert_eq!(
+        p.eliminations,
+        elims(&[
+            ("r2c4", 2),
+            ("r2c4", 5),
+            ("r2c4", 9),
+            ("r3c9", 3),
+            ("r3c9", 9)
+        ])
+    );
+    let rules: Vec<&str> = p
+        .eliminations
+        .iter()
+        .map(|&x| rule_for(&state, e, x).unwrap())
+        .collect();
+    assert_eq!(
+        rules,
+        [
+            "target rule",
+            "mirror rule",
+            "cross-line cover rule",
+            "mirror cell rule",
+            "mirror cell rule"
+        ]
+    );
+    assert_exocets_sound(&state, &solution, &je);
+    // tampered: the other mirror cell, or a base digit the mirror holds, is no rule's
+    for x in [("r3c8", 2), ("r2c4", 1), ("r3c9", 1)] {
+        let mut q = p.clone();
+        q.eliminations.push(elims(&[x])[0]);
+        assert!(check(&state, &q).is_err(), "{x:?}");
+    }
+    // the mirror cell rule needs r3c8 free of base digits: given a 3 there, no rule makes
+    // r3c9<>3 and the checker refuses the proof
+    let row3 = " 13589 1389 349  | 6    7    239  | 359  24   139";
+    let s = common::pencil_mark_state(&text.replace(row3, &row3.replace(" 24 ", "234 ")));
+    assert!(s.has(Candidate::new(cells(&["r3c8"])[0], Digit::new(3).unwrap())));
+    assert!(check(&s, p).is_err());
 }

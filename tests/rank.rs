@@ -412,7 +412,9 @@ fn fish_are_rank_0_with_the_same_eliminations() {
 /// Fire counts, soundness and time of the exotic searches on the basic rules' stuck states
 /// of a collection: `SUDOLINK_DATA=… EXOTIC_FILE=forum_hardest_1905_11plus.txt EXOTIC_N=300
 /// cargo test --release --test rank -- --ignored --nocapture` (the first puzzles where the
-/// Senior Exocet and the belts fire are printed, for fixtures).
+/// Senior Exocet and the belts fire are printed, for fixtures). `EXOTIC_ONLY=junior-exocet,…`
+/// runs only the searches named. Every proof passes the checker; the Exocets' eliminations
+/// are counted by the rule that makes each.
 #[test]
 #[ignore]
 fn exotic_searches_on_stuck_states() {
@@ -436,6 +438,12 @@ fn exotic_searches_on_stuck_states() {
     let mut fires = [0usize; 6];
     let mut elims = [0usize; 6];
     let mut shown = [0usize; 6];
+    let only = std::env::var("EXOTIC_ONLY").ok();
+    let runs = |name: &str| {
+        only.as_deref()
+            .is_none_or(|o| o.split(',').any(|x| x == name))
+    };
+    let mut by_rule: std::collections::BTreeMap<(&str, &str), (usize, usize)> = Default::default();
     let mut states = 0;
     for p in common::collection(&file, n) {
         let (start, solution) = start_and_solution(&p);
@@ -445,7 +453,10 @@ fn exotic_searches_on_stuck_states() {
         }
         states += 1;
         let links = LinkIndex::new(&r.final_state);
-        for (k, (_, find)) in searches.iter().enumerate() {
+        for (k, (name, find)) in searches.iter().enumerate() {
+            if !runs(name) {
+                continue;
+            }
             let t = Instant::now();
             let proofs = find(&links);
             times[k].push(t.elapsed().as_secs_f64() * 1e3);
@@ -456,13 +467,32 @@ fn exotic_searches_on_stuck_states() {
                     println!("{} fires: {}", searches[k].0, p.line());
                 }
             }
+            let mut rules_here = std::collections::BTreeSet::new();
             for proof in &proofs {
                 elims[k] += proof.eliminations.len();
                 assert_sound_against_solution(&r.final_state, &solution, proof);
+                check(&r.final_state, proof).expect("the checker accepts it");
+                if let Pattern::Exocet(e) = &proof.pattern {
+                    for &x in &proof.eliminations {
+                        let rule = sudolink::proof::exocet::rule_for(&r.final_state, e, x)
+                            .expect("a named rule");
+                        by_rule.entry((name, rule)).or_default().1 += 1;
+                        rules_here.insert(rule);
+                    }
+                }
+            }
+            for rule in rules_here {
+                by_rule.entry((name, rule)).or_default().0 += 1;
             }
         }
     }
+    for ((name, rule), (fired, n)) in &by_rule {
+        println!("{name}, {rule}: fires in {fired} stuck states, {n} eliminations");
+    }
     for (k, (name, _)) in searches.iter().enumerate() {
+        if !runs(name) {
+            continue;
+        }
         let t = &mut times[k];
         t.sort_by(|a, b| a.total_cmp(b));
         println!(

@@ -36,31 +36,66 @@
 //! outside b0, so in an S cell or a target; three of them in three columns, two lines hold
 //! at most two, so a is in a target, b in the other.
 //!
-//! **The rules built here**, each named and checked on its own, for both kinds:
+//! **The rules built here**, each named and checked on its own. For both kinds:
 //! - *target rule* (SudokuWiki's elimination rule 1): a target's candidate that is not a base
 //!   digit is false;
-//! - *base rule* (rule 2): a base digit that is a candidate of neither target is false in the
-//!   base cells (it cannot be in a target);
 //! - *cover-line rule* (rule 3): a base digit whose S cells one cover line holds is false in
 //!   the base cells (true in a base, it would be in one target and in two S cells of two
 //!   cross-lines, which one line cannot hold);
 //! - *cover-line rule on a target* (Bird's example below): such a digit is false in the
-//!   targets too, which hold only the base cells' digits.
+//!   targets too, which hold only the base cells' digits;
+//! - *cross-line cover rule* (the compendium's Example 2, "Having a Cross-Line as a Cover
+//!   House": "target cell is a non-'S' cell"): a base digit one of whose two cover lines is
+//!   a target's cross-line is false in that target. True there, it is a base cell's digit
+//!   (the targets hold nothing else), so it is in the other two cross-lines' S cells: the
+//!   target's cross-line holds neither of those two, and the other cover line cannot hold
+//!   both (a row holds a digit once; a column does not meet two other columns);
+//! - *base rule* (rule 2, with the target rules): a base digit that no target may hold (a
+//!   candidate no rule above or below takes) is false in the base cells.
+//!
+//! For a Junior, with each target's *mirror node*: the two cells of the other target's box
+//! on the band's line that is neither the base line nor this target's, off the other
+//! target's cross-line (for T1 in r2 and T2 in r3 of a base in r1: T2's mini-row, T2
+//! excepted). If T1 holds a, a is a base cell's digit, so not on the base line; it is not on
+//! T1's line; in the other target's box it is then on the third line, where the cell on T2's
+//! cross-line is T2 (holding the other base digit) or a companion (free of base digits): a
+//! is in T1's mirror node. Hence:
+//! - *mirror rule* (Example 2: "base digit missing from mirror node"): a base digit neither
+//!   mirror cell holds is false in the target;
+//! - *mirror cell rule* (Example 2: "base digits missing in the mirrored target cell"): if
+//!   one mirror cell holds no base digit, the other holds the target's digit, so loses every
+//!   digit the target may not hold.
+//!
+//! For both kinds, once only two base digits may be true in the base cells (the base rule
+//! and cover-line rule leave two), they are the base cells' digits and the targets':
+//! - *two-digit rule, seen by the base cells* and *two-digit rule, seen by both targets*
+//!   (Bird's example below: "seen by the base cells", "seen by both target cells"): a cell
+//!   that sees both base cells, or both targets, holds neither digit.
+//!
+//! Sources: the rules' statements are from the compendium's examples as quoted on the forum
+//! (Bird's in the "JExocet Pattern Definition" thread, 2013, as SudoRules' J-Exocet notes
+//! restate it; Example 2 as DougCube quotes it in "Exocet Example 2 from JExocet Compendium",
+//! forum.enjoysudoku.com, 2018); the proofs are ours. Each holds on the basic theorem alone
+//! (the targets hold the base cells' two digits), so it is sound in every instance; the
+//! compendium's fuller statements were not at hand, so these are the narrow forms.
 //!
 //! **Published examples** (tests/exocet.rs): Bird's example in the "JExocet Pattern
-//! Definition" thread (forum.enjoysudoku.com, 2013, restated in SudoRules' J-Exocet notes):
-//! base r46c5 {124}, targets r2c6 and r8c4; his eliminations r46c5<>2 ("the partial fish
-//! cells can hold only one instance in column 1"), r2c6<>28 and r8c4<>29 are exactly ours
-//! (cover-line, cover-line on a target, target rules). His further ones — cells seen by
-//! the base cells or both targets once two base digits are left, the fish's fin cells — are
-//! not built. Blue's Senior example (#9004 of champagne's potential hardest list, same
-//! thread): the base r1c56 {1234} he marks, found with targets r6c3 and r3c7.
+//! Definition" thread: base r46c5 {124}, targets r2c6 and r8c4; his eliminations r46c5<>2
+//! ("the partial fish cells can hold only one instance in column 1"), r2c6<>28, r8c4<>29,
+//! and with {14} left the cells "seen by the base cells" and "seen by both target cells":
+//! all 23 are ours, and no more; his fin cells' eliminations are not built. Example 2 of
+//! the compendium: (1359) r1c12, targets r2c4 and r3c7, 9's cover lines r5 and c4:
+//! r2c4<>2 (target rule), r2c4<>5 (mirror rule), r2c4<>9 (cross-line cover rule), r3c9<>39
+//! (mirror cell rule), exactly ours. Blue's Senior example (#9004 of champagne's potential
+//! hardest list, same thread): the base r1c56 {1234} he marks, found with targets r6c3 and
+//! r3c7.
 //!
 //! **The checker** re-derives from the state: the base cells (one mini-line, empty, their
 //! digits), the targets (empty, where the kind puts them, off the base line), the
 //! cross-lines, the companions' want of base digits (Junior), every base digit's S cells
 //! inside its cover lines (at most two rows or columns), and for each elimination the rule
-//! that makes it.
+//! that makes it, with the mirror nodes and what the targets may hold computed again from
+//! the state.
 
 use super::facts::{fail, CheckError};
 use super::Proof;
@@ -204,29 +239,107 @@ impl ExocetPattern {
     }
 }
 
+/// The mirror node of target `i` of a Junior Exocet: the two cells of the other target's
+/// box on the band's line that is neither the base line nor target `i`'s, off the other
+/// target's cross-line; `None` for a Senior or a shape that is not an Exocet's.
+pub fn mirror_node(p: &ExocetPattern, i: usize) -> Option<[Cell; 2]> {
+    if p.kind != ExocetKind::Junior {
+        return None;
+    }
+    let g = geometry(p.base, p.targets, p.kind)?;
+    let (ti, _) = coords(g.rows, p.targets[i]);
+    let (_, op) = coords(g.rows, p.targets[1 - i]);
+    let band = g.line / 3;
+    let third = (band * 3..band * 3 + 3).find(|&l| l != g.line && l != ti)?;
+    let stack = op / 3;
+    let mut cells = (stack * 3..stack * 3 + 3)
+        .filter(|&q| q != op)
+        .map(|q| at(g.rows, third, q));
+    Some([cells.next()?, cells.next()?])
+}
+
+/// The rule that takes base digit or other digit `d` from target `i`, if any: the target
+/// rule, the cover-line rule on a target, the cross-line cover rule, the mirror rule.
+fn target_rule(state: &State, p: &ExocetPattern, i: usize, d: Digit) -> Option<&'static str> {
+    let Some((_, lines)) = p.covers.iter().find(|(x, _)| *x == d) else {
+        return Some("target rule");
+    };
+    if lines.len() <= 1 {
+        return Some("cover-line rule on a target");
+    }
+    let t = p.targets[i];
+    let rows = p.base[0].row() == p.base[1].row();
+    let cross = if rows {
+        House::Column(t.col() as u8)
+    } else {
+        House::Row(t.row() as u8)
+    };
+    if lines.contains(&cross) {
+        return Some("cross-line cover rule");
+    }
+    if let Some(m) = mirror_node(p, i) {
+        if !m.iter().any(|&c| holds(state, c, d)) {
+            return Some("mirror rule");
+        }
+    }
+    None
+}
+
+/// Whether target `i` may hold `d`: a candidate no rule of the pattern takes.
+fn target_may(state: &State, p: &ExocetPattern, i: usize, d: Digit) -> bool {
+    state.has(Candidate::new(p.targets[i], d)) && target_rule(state, p, i, d).is_none()
+}
+
+/// Whether base digit `d` may be true in a base cell: it has two cover lines and a target
+/// may hold it.
+fn base_may(state: &State, p: &ExocetPattern, d: Digit) -> bool {
+    p.covers.iter().any(|(x, l)| *x == d && l.len() == 2)
+        && (0..2).any(|i| target_may(state, p, i, d))
+}
+
 /// Why a candidate goes: the rule of the pattern that eliminates it on `state`, if any.
 pub fn rule_for(state: &State, p: &ExocetPattern, e: Candidate) -> Option<&'static str> {
     let digits = p.digits();
     let d = e.digit();
-    // a base digit with its S cells in one line (or none) is false in the base cells
-    let one_line = p
-        .covers
-        .iter()
-        .any(|(x, lines)| *x == d && lines.len() <= 1);
-    if p.targets.contains(&e.cell()) {
-        if !digits.contains(&d) {
-            return Some("target rule");
-        }
-        if one_line {
-            return Some("cover-line rule on a target");
-        }
+    if let Some(i) = p.targets.iter().position(|&t| t == e.cell()) {
+        return target_rule(state, p, i, d);
     }
-    if p.base.contains(&e.cell()) && digits.contains(&d) {
-        if !p.targets.iter().any(|&t| state.has(Candidate::new(t, d))) {
+    if p.base.contains(&e.cell()) {
+        if !digits.contains(&d) {
+            return None;
+        }
+        if p.covers.iter().any(|(x, l)| *x == d && l.len() <= 1) {
+            return Some("cover-line rule");
+        }
+        if !base_may(state, p, d) {
             return Some("base rule");
         }
-        if one_line {
-            return Some("cover-line rule");
+        return None;
+    }
+    // the mirror cell rule: a mirror node cell holding no base digit leaves the target's
+    // digit to the other cell
+    for i in 0..2 {
+        let Some(m) = mirror_node(p, i) else { break };
+        for k in 0..2 {
+            let empty = !digits.iter().any(|&x| holds(state, m[k], x));
+            if empty && m[1 - k] == e.cell() && !target_may(state, p, i, d) {
+                return Some("mirror cell rule");
+            }
+        }
+    }
+    // two base digits left: the base cells' and the targets' digits
+    let left: Vec<Digit> = digits
+        .iter()
+        .copied()
+        .filter(|&x| base_may(state, p, x))
+        .collect();
+    if left.len() == 2 && left.contains(&d) {
+        let c = e.cell();
+        if p.base.iter().all(|&b| c.sees(b)) {
+            return Some("two-digit rule, seen by the base cells");
+        }
+        if p.targets.iter().all(|&t| c.sees(t)) {
+            return Some("two-digit rule, seen by both targets");
         }
     }
     None

@@ -8,10 +8,13 @@
 //! one at least outside the band, at most 15 column pairs × 60 row pairs): the companions
 //! must hold no base digit, and each base digit's S cells must fit in at most two rows or
 //! columns (the fewest are taken: none, one line, then pairs of the lines through two of
-//! the S cells). A pattern whose rules eliminate something becomes one proof.
+//! the S cells). Then what each target may hold (a base digit with two cover lines, neither
+//! its own cross-line, and for a Junior held in its mirror node), the base digits no target
+//! may hold, the mirror cells and, with two base digits left, the cells seeing both base
+//! cells or both targets give the eliminations; a pattern with some becomes one proof.
 //!
 //! Bounds: 2 × 81 × 36 (Junior) or 2 × 81 × 900 (Senior) candidate patterns a state, each
-//! O(22 × 4) for its covers — no budget needed; the search is exhaustive and returns every
+//! O(22 × 4) for its covers, plus O(81) for the two-digit rule's cells — no budget needed; the search is exhaustive and returns every
 //! pattern with eliminations.
 
 use crate::graph::LinkIndex;
@@ -124,10 +127,10 @@ pub fn find_kind(links: &LinkIndex, kind: ExocetKind) -> Vec<Proof> {
     out
 }
 
-/// The proof of one base and target pair, if it is an Exocet with eliminations: the target
-/// rule (non-base digits leave the targets), the base rule (a base digit in neither target
-/// leaves the bases), the cover-line rule (a base digit whose S cells one line holds leaves
-/// the bases, and so the targets).
+/// The proof of one base and target pair, if it is an Exocet with eliminations, by the
+/// rules [`crate::proof::exocet`] states: what each target may hold (a base digit with two
+/// cover lines, neither its own cross-line, and for a Junior in its mirror node), then the
+/// base digits no target may hold, the mirror cells' and the two-digit rules.
 fn pattern(
     state: &State,
     base: [Cell; 2],
@@ -143,7 +146,6 @@ fn pattern(
         return None;
     }
     let mut covers = Vec::new();
-    let mut elims: Vec<Candidate> = Vec::new();
     for &d in digits {
         let cells: Vec<Cell> = g
             .s_cells
@@ -151,32 +153,66 @@ fn pattern(
             .copied()
             .filter(|&c| holds(state, c, d))
             .collect();
-        let lines = cover_lines(&cells)?;
-        let in_targets = targets.iter().any(|&t| state.has(Candidate::new(t, d)));
-        if lines.len() <= 1 || !in_targets {
-            elims.extend(
-                base.iter()
-                    .map(|&b| Candidate::new(b, d))
-                    .filter(|&c| state.has(c)),
-            );
-        }
-        if lines.len() <= 1 {
-            elims.extend(
-                targets
-                    .iter()
-                    .map(|&t| Candidate::new(t, d))
-                    .filter(|&c| state.has(c)),
-            );
-        }
-        covers.push((d, lines));
+        covers.push((d, cover_lines(&cells)?));
     }
-    for &t in &targets {
+    let mirrors =
+        (kind == ExocetKind::Junior).then(|| [mirror(g, targets, 0), mirror(g, targets, 1)]);
+    let cross_line = |t: Cell| {
+        if g.rows {
+            House::Column(t.col() as u8)
+        } else {
+            House::Row(t.row() as u8)
+        }
+    };
+    // may[i]: the digits target i may hold
+    let may: [Vec<Digit>; 2] = std::array::from_fn(|i| {
+        covers
+            .iter()
+            .filter(|(d, lines)| {
+                lines.len() == 2
+                    && !lines.contains(&cross_line(targets[i]))
+                    && state.has(Candidate::new(targets[i], *d))
+                    && mirrors.is_none_or(|m| m[i].iter().any(|&c| holds(state, c, *d)))
+            })
+            .map(|(d, _)| *d)
+            .collect()
+    });
+    let left: Vec<Digit> = digits
+        .iter()
+        .copied()
+        .filter(|d| may.iter().any(|m| m.contains(d)))
+        .collect();
+    let mut elims: Vec<Candidate> = Vec::new();
+    let mut drop = |cell: Cell, keep: &dyn Fn(Digit) -> bool| {
         elims.extend(
             Digit::all()
-                .filter(|d| !digits.contains(d))
-                .map(|d| Candidate::new(t, d))
+                .filter(|&d| !keep(d))
+                .map(|d| Candidate::new(cell, d))
                 .filter(|&c| state.has(c)),
         );
+    };
+    for (i, &t) in targets.iter().enumerate() {
+        drop(t, &|d| may[i].contains(&d));
+    }
+    for &b in &base {
+        drop(b, &|d| left.contains(&d));
+    }
+    if let Some(m) = mirrors {
+        for (i, node) in m.iter().enumerate() {
+            for k in 0..2 {
+                if !digits.iter().any(|&d| holds(state, node[k], d)) {
+                    drop(node[1 - k], &|d| may[i].contains(&d));
+                }
+            }
+        }
+    }
+    if left.len() == 2 {
+        for c in (0..81).map(Cell::new) {
+            let both = |pair: &[Cell; 2]| pair.iter().all(|&x| c.sees(x));
+            if !base.contains(&c) && !targets.contains(&c) && (both(&base) || both(&targets)) {
+                drop(c, &|d| !left.contains(&d));
+            }
+        }
     }
     if elims.is_empty() {
         return None;
@@ -190,6 +226,26 @@ fn pattern(
         kind,
     };
     Some(Proof::new(Pattern::Exocet(Box::new(p)), elims, vec![]))
+}
+
+/// A Junior's mirror node of target `i`: the other target's box's cells on the band's line
+/// that is neither the base line nor target `i`'s, off the other target's cross-line.
+fn mirror(g: &Geometry, targets: [Cell; 2], i: usize) -> [Cell; 2] {
+    let line_of = |c: Cell| if g.rows { c.row() } else { c.col() };
+    let other = pos_of(g.rows, targets[1 - i]);
+    let band = g.line / 3 * 3;
+    let third = (band..band + 3)
+        .find(|&l| l != g.line && l != line_of(targets[i]))
+        .expect("a band has three lines");
+    let stack = other / 3 * 3;
+    let mut cells = (stack..stack + 3).filter(|&q| q != other).map(|q| {
+        if g.rows {
+            Cell::at(third, q)
+        } else {
+            Cell::at(q, third)
+        }
+    });
+    [cells.next().unwrap(), cells.next().unwrap()]
 }
 
 /// The position of a cell along its line in orientation `rows` (its column when the base is

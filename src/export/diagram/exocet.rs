@@ -1,17 +1,18 @@
 //! How a Junior or Senior Exocet ([`crate::proof::exocet`]) is drawn: the base cells' digits as the
-//! pattern, the targets' base digits apart, the eliminations struck (as every picture
-//! strikes them).
+//! pattern, the targets' base digits apart, a Junior's mirror nodes' base digits apart again,
+//! the eliminations struck (as every picture strikes them).
 
 use super::{mark, Drawn, Meanings, Parts, CHAIN_MEANINGS};
 use crate::export::svg::Role;
 use crate::grid::{Candidate, State};
-use crate::proof::exocet::ExocetPattern;
+use crate::proof::exocet::{mirror_node, ExocetPattern};
 use crate::proof::Proof;
 
-/// The Exocet's colours: base, targets.
+/// The Exocet's colours: base, targets, mirror nodes.
 const EXOCET_MEANINGS: Meanings = Meanings {
     pattern: "base cells' digits",
     extra: "targets' base digits",
+    right: "mirror nodes' base digits",
     ..CHAIN_MEANINGS
 };
 
@@ -31,6 +32,17 @@ impl Drawn for ExocetPattern {
                         .map(|&d| Candidate::new(c, d))
                         .filter(|&x| state.has(x))
                         .map(|x| mark(x, role)),
+                );
+            }
+        }
+        for m in (0..2).filter_map(|i| mirror_node(self, i)) {
+            for c in m {
+                parts.marks.extend(
+                    digits
+                        .iter()
+                        .map(|&d| Candidate::new(c, d))
+                        .filter(|&x| state.has(x))
+                        .map(|x| mark(x, Role::Right)),
                 );
             }
         }

@@ -789,7 +789,7 @@ pub static REGISTRY: [Technique; 169] = {
             &["je", "jexocet", "exocet"],
             |s| crate::search::exocet::find(s.links),
             4,
-            "two base cells of a mini-line with 3 or 4 digits, two targets in the band's other boxes, each base digit's cells on the cross-lines outside the band in two lines: the targets hold the base digits (Bird's Junior Exocet: target, base and cover-line rules)",
+            "two base cells of a mini-line with 3 or 4 digits, two targets in the band's other boxes, each base digit's cells on the cross-lines outside the band in two lines: the targets hold the base digits (Bird's Junior Exocet: target, base, cover-line, cross-line cover, mirror, mirror cell and two-digit rules)",
         )
         .rated(1000, 0),
         exotic(
@@ -797,7 +797,7 @@ pub static REGISTRY: [Technique; 169] = {
             &["se-exocet", "sexocet"],
             |s| crate::search::exocet::find_senior(s.links),
             4,
-            "a Junior Exocet's base, its targets on two cross-lines outside the base box's stack, one at least outside the band, each base digit's other cells on the three cross-lines (outside the base band for the base box's) in two lines: the targets hold the base digits (Bird's Senior Exocet, Blue's fish-column form: target, base and cover-line rules)",
+            "a Junior Exocet's base, its targets on two cross-lines outside the base box's stack, one at least outside the band, each base digit's other cells on the three cross-lines (outside the base band for the base box's) in two lines: the targets hold the base digits (Bird's Senior Exocet, Blue's fish-column form: target, base, cover-line, cross-line cover and two-digit rules)",
         )
         .rated(1010, 0),
         // SudoRules' chains on a tridagon's OR-k relation: at their length n with the whips
