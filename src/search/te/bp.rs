@@ -327,6 +327,66 @@ impl Context {
         }
     }
 
+    /// Whether `z` has a braid of length ≤ `max_len`, within `budget` partial braids
+    /// (`spent` is increased by those kept): `Length(l)` for a braid of length l ≤
+    /// `max_len`, not necessarily the shortest. B_p needs no more than that.
+    ///
+    /// The same partial braids as [`Context::shortest`] (sets of right-linking candidates,
+    /// each kept once, none of length `max_len` built), explored depth first, and each
+    /// variable's count of free candidates kept up to date as a partial braid grows and
+    /// shrinks: adding a right-linking candidate R touches only the variables of the
+    /// candidates it newly links, where `shortest` scans every variable for every partial
+    /// braid. When there is no braid ≤ `max_len` (most calls), it keeps exactly the partial
+    /// braids `shortest` keeps, so `spent` is the same.
+    ///
+    /// **Complexity**: O(partial braids × candidates newly linked × 4), the partial braids
+    /// being at most `budget`.
+    pub fn braid_within(
+        &self,
+        z: Candidate,
+        max_len: usize,
+        budget: u64,
+        spent: &mut u64,
+    ) -> BraidAnswer {
+        let Some(z) = self.local_of(z) else {
+            return BraidAnswer::NoneUpTo;
+        };
+        if max_len == 0 {
+            return BraidAnswer::NoneUpTo;
+        }
+        let mut dfs = Dfs {
+            ctx: self,
+            free: [0; MAX_VARIABLES],
+            dead: [0; MAX_VARIABLES],
+            linked: EMPTY,
+            rights: EMPTY,
+            singles: [0; VARIABLE_WORDS],
+            seen: FxHashSet::default(),
+            max_len,
+            budget,
+            spent,
+        };
+        dfs.free[..self.sizes.len()].copy_from_slice(&self.sizes);
+        for (v, &n) in self.sizes.iter().enumerate() {
+            if n == 0 {
+                return BraidAnswer::Length(1); // not in a BRT-closed context
+            }
+            if n == 1 {
+                dfs.singles[v >> 6] |= 1 << (v & 63);
+            }
+        }
+        insert(&mut dfs.rights, z);
+        let delta = dfs.delta(z);
+        if dfs.add(z, &delta) {
+            return BraidAnswer::Length(1);
+        }
+        match dfs.search(1) {
+            Ok(Some(len)) => BraidAnswer::Length(len),
+            Ok(None) => BraidAnswer::NoneUpTo,
+            Err(OverBudget) => BraidAnswer::OverBudget,
+        }
+    }
+
     /// The shortest braid on `z` of length ≤ `max_len`, within `budget` partial braids
     /// (`spent` is increased by those kept).
     pub fn shortest(
@@ -409,6 +469,136 @@ impl Context {
     }
 }
 
+/// Words of a set of variables.
+const VARIABLE_WORDS: usize = MAX_VARIABLES.div_ceil(64);
+
+/// The node budget was spent ([`Context::braid_within`]).
+struct OverBudget;
+
+/// [`Context::braid_within`]'s depth-first search: the current partial braid, with each
+/// variable's count of free candidates (not linked to Z or a right-linking candidate) and
+/// of right-linking candidates (a variable holding one is no longer a constraint).
+struct Dfs<'c, 's> {
+    ctx: &'c Context,
+    free: [u8; MAX_VARIABLES],
+    dead: [u8; MAX_VARIABLES],
+    /// Z, the right-linking candidates and the candidates linked to them.
+    linked: Set,
+    /// Z and the right-linking candidates.
+    rights: Set,
+    /// The live variables with one free candidate.
+    singles: [u64; VARIABLE_WORDS],
+    /// The partial braids kept (their sets of right-linking candidates, Z included).
+    seen: FxHashSet<Set>,
+    max_len: usize,
+    budget: u64,
+    spent: &'s mut u64,
+}
+
+impl Dfs<'_, '_> {
+    /// The candidates `r` links newly (itself included).
+    fn delta(&self, r: usize) -> Set {
+        let mut d = self.ctx.linked[r];
+        insert(&mut d, r);
+        minus(&d, &self.linked)
+    }
+
+    /// Adds the right-linking candidate `r` (free), whose new links are `delta`; true when
+    /// a live variable is left with no free candidate (a braid).
+    fn add(&mut self, r: usize, delta: &Set) -> bool {
+        let ctx = self.ctx;
+        for &v in &ctx.variables_of[r] {
+            if v != NO_VAR {
+                self.dead[v as usize] += 1;
+            }
+        }
+        let mut complete = false;
+        for c in members(delta) {
+            for &v in &ctx.variables_of[c] {
+                if v == NO_VAR {
+                    continue;
+                }
+                let v = v as usize;
+                self.free[v] -= 1;
+                let bit = 1u64 << (v & 63);
+                if self.dead[v] == 0 && self.free[v] == 1 {
+                    self.singles[v >> 6] |= bit;
+                } else {
+                    self.singles[v >> 6] &= !bit;
+                    complete |= self.dead[v] == 0 && self.free[v] == 0;
+                }
+            }
+        }
+        or_with(&mut self.linked, delta);
+        complete
+    }
+
+    /// Undoes [`Dfs::add`] of `r` (with the sets saved before it).
+    fn remove(&mut self, r: usize, delta: &Set, linked: Set, singles: [u64; VARIABLE_WORDS]) {
+        let ctx = self.ctx;
+        for &v in &ctx.variables_of[r] {
+            if v != NO_VAR {
+                self.dead[v as usize] -= 1;
+            }
+        }
+        for c in members(delta) {
+            for &v in &ctx.variables_of[c] {
+                if v != NO_VAR {
+                    self.free[v as usize] += 1;
+                }
+            }
+        }
+        self.linked = linked;
+        self.singles = singles;
+    }
+
+    /// Below the current partial braid of `len` values (none of its live variables
+    /// empty): the length of a braid found, if any.
+    fn search(&mut self, len: usize) -> Result<Option<usize>, OverBudget> {
+        if len >= self.max_len {
+            return Ok(None);
+        }
+        let mut next = EMPTY;
+        for (k, &w) in self.singles.iter().enumerate() {
+            let mut w = w;
+            while w != 0 {
+                let v = k * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                insert(
+                    &mut next,
+                    first(&minus(&self.ctx.variables[v], &self.linked)),
+                );
+            }
+        }
+        let leaf = len + 1 == self.max_len;
+        for r in members(&next) {
+            let (linked, singles) = (self.linked, self.singles);
+            let delta = self.delta(r);
+            if self.add(r, &delta) {
+                self.remove(r, &delta, linked, singles);
+                return Ok(Some(len + 1));
+            }
+            if !leaf {
+                let rights = self.rights;
+                insert(&mut self.rights, r);
+                if self.seen.insert(self.rights) {
+                    *self.spent += 1;
+                    if *self.spent > self.budget {
+                        return Err(OverBudget);
+                    }
+                    let found = self.search(len + 1);
+                    if !matches!(found, Ok(None)) {
+                        return found;
+                    }
+                }
+                self.rights = rights;
+            }
+            self.remove(r, &delta, linked, singles);
+        }
+        Ok(None)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::braids::shortest_braid;
@@ -449,6 +639,23 @@ mod tests {
                     let old = shortest_braid(&links, z, 5, u64::MAX, &mut s1);
                     let new = ctx.shortest(z, 5, u64::MAX, &mut s2);
                     assert_eq!(old, new, "{z:?} in context {y:?}");
+                    for max_len in 1..=5 {
+                        let (mut s3, mut s4) = (0, 0);
+                        let exact = ctx.shortest(z, max_len, u64::MAX, &mut s3);
+                        let within = ctx.braid_within(z, max_len, u64::MAX, &mut s4);
+                        match (exact, within) {
+                            (BraidAnswer::NoneUpTo, BraidAnswer::NoneUpTo) => {
+                                assert_eq!(
+                                    s3, s4,
+                                    "{z:?} in context {y:?}: the same partial braids"
+                                );
+                            }
+                            (BraidAnswer::Length(l), BraidAnswer::Length(m)) => {
+                                assert!(l <= m && m <= max_len, "{z:?} in context {y:?}");
+                            }
+                            _ => panic!("{z:?} in context {y:?}: {exact:?} vs {within:?}"),
+                        }
+                    }
                     if let (Some(b), BraidAnswer::Length(l)) = (cert, new) {
                         assert!(
                             b.at_most as usize >= l,

@@ -503,7 +503,7 @@ impl<'m> Engine<'m> {
                 };
                 for &(_, y) in &hard {
                     let mut spent = 0;
-                    let answer = ctx.shortest(y, p, BRAID_BUDGET, &mut spent);
+                    let answer = ctx.braid_within(y, p, BRAID_BUDGET, &mut spent);
                     match self.braid_answer(a, y, answer, spent)? {
                         Some(false) => return Ok(false),
                         Some(true) => continue 'round,
