@@ -104,11 +104,15 @@ fn members(a: &Set) -> impl Iterator<Item = usize> + '_ {
     })
 }
 
+/// [`Bounds::at_most`] when the certificate stopped before its braid (no braid of the
+/// length asked).
+pub const UNKNOWN: u32 = u32::MAX;
+
 /// Bounds on a shortest braid's length ([`Context::certificate`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bounds {
     pub at_least: u32,
-    /// A braid of this length exists.
+    /// A braid of this length exists ([`UNKNOWN`]: not known).
     pub at_most: u32,
 }
 
@@ -231,7 +235,12 @@ impl Context {
     ///   is wave 0): the k-th right-linking candidate of any braid is asserted by wave k at
     ///   the latest, or a contradiction has shown by then (asserted values are never
     ///   linked), so a braid of length L empties its last variable by wave L − 1.
-    pub fn certificate(&self, z: Candidate) -> Option<Bounds> {
+    ///
+    /// With `max_len`, the propagation stops as soon as no braid ≤ `max_len` can show:
+    /// then `at_least` > `max_len` and `at_most` is [`UNKNOWN`] (B_p asks for no more).
+    ///
+    /// **Complexity**: one propagation, O(candidates × 4 + variables × waves).
+    pub fn certificate(&self, z: Candidate, max_len: usize) -> Option<Bounds> {
         let z = self.local_of(z)?;
         let mut eliminated = EMPTY;
         // per eliminated candidate: the assertion that eliminated it
@@ -321,6 +330,13 @@ impl Context {
             }
             if next.is_empty() {
                 return None;
+            }
+            // no contradiction through this wave: any braid is longer than waves + 1
+            if waves as usize + 1 >= max_len {
+                return Some(Bounds {
+                    at_least: waves + 2,
+                    at_most: UNKNOWN,
+                });
             }
             waves += 1;
             std::mem::swap(&mut wave, &mut next);
@@ -633,7 +649,19 @@ mod tests {
                 for &z in ctx.candidates().iter().step_by(3) {
                     let mut g = a;
                     let refuted = !g.assume(z);
-                    let cert = ctx.certificate(z);
+                    let cert = ctx.certificate(z, usize::MAX);
+                    for max_len in 1..=6 {
+                        let cut = ctx.certificate(z, max_len);
+                        match (cert, cut) {
+                            (Some(b), Some(c)) if c.at_most == UNKNOWN => {
+                                assert!(
+                                    b.at_least as usize > max_len && c.at_least as usize > max_len
+                                );
+                                assert!(c.at_least <= b.at_least);
+                            }
+                            (b, c) => assert_eq!(b, c, "{z:?} in context {y:?}"),
+                        }
+                    }
                     assert_eq!(cert.is_some(), refuted, "{z:?} in context {y:?}");
                     let (mut s1, mut s2) = (0, 0);
                     let old = shortest_braid(&links, z, 5, u64::MAX, &mut s1);
