@@ -174,20 +174,22 @@ impl Context {
         }
         // house-digits whose digit is not decided in the house
         for house in &HOUSES {
-            for d in 0..9 {
-                let mut s = EMPTY;
-                let mut decided = false;
-                for &c in house {
-                    let m = a.cells[c as usize];
-                    if m >> d & 1 == 1 {
-                        if m.count_ones() == 1 {
-                            decided = true;
-                            break;
-                        }
-                        insert(&mut s, local[c as usize * 9 + d] as usize);
+            let decided = house
+                .iter()
+                .map(|&c| a.cells[c as usize])
+                .filter(|m| m.is_power_of_two())
+                .fold(0u16, |d, m| d | m);
+            let mut sets = [EMPTY; 9];
+            for &c in house {
+                let m = a.cells[c as usize];
+                if !m.is_power_of_two() {
+                    for d in bits(m & !decided) {
+                        insert(&mut sets[d], local[c as usize * 9 + d] as usize);
                     }
                 }
-                if !decided && s != EMPTY {
+            }
+            for s in sets {
+                if s != EMPTY {
                     add(s, &mut variables);
                 }
             }
