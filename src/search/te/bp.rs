@@ -14,19 +14,26 @@
 //! - **the certificate**: propagate from Z in waves, each value keeping the set of values
 //!   (Z included) its single needed, each elimination the set of the value that made it;
 //!   the first emptied variable gives a braid whose length is the size of its set
-//!   ([`Context::certificate`]); when that is ≤ p the target goes without any search;
+//!   ([`Context::certificate`]); when that is ≤ p the target goes without any search,
+//!   and the propagation stops at wave p − 1 (no braid ≤ p can show after it);
 //! - **the exact search** ([`Context::shortest`]) is over the sets of right-linking
 //!   candidates, level by level, as `braids` does, with a one-step look-ahead (a partial
 //!   braid one of whose extensions empties a variable gives length k + 1 without building
-//!   level k + 1, the largest one) — used only for the targets whose certificate is longer
-//!   than p, to find a shorter braid or to prove there is none.
+//!   level k + 1, the largest one);
+//! - **the existence search** ([`Context::braid_within`], what B_p uses) visits the same
+//!   sets depth first, each variable's count of free candidates kept up to date as R's
+//!   are added and removed (the cost of a partial braid is that of the candidates it
+//!   newly links, not a scan of every variable) — used only for the targets whose
+//!   certificate is longer than p, to find a braid ≤ p or to prove there is none.
 //!
 //! Both work on the context's open candidates numbered 0…n-1 (n ≤ 256: four words a set);
 //! a larger context (never seen in T&E contexts, which follow an assumption) returns `None`
 //! from [`Context::new`] and the caller uses `braids`.
 //!
 //! Answers never differ from `braids::shortest_braid`'s (a unit test compares them on many
-//! contexts): the certificate is a braid, and the exact search is the same search.
+//! contexts): the certificate is a braid, the exact search is the same search, and the
+//! existence search agrees with it on every length (the same partial braids kept when
+//! there is no braid).
 
 use super::braids::BraidAnswer;
 use super::grid::{bits, Grid, HOUSES};
@@ -660,6 +667,10 @@ mod tests {
                                     b.at_least as usize > max_len && c.at_least as usize > max_len
                                 );
                                 assert!(c.at_least <= b.at_least);
+                            }
+                            // stopped before BRT saw that z is not refuted: no braid at all
+                            (None, Some(c)) if c.at_most == UNKNOWN => {
+                                assert!(c.at_least as usize > max_len);
                             }
                             (b, c) => assert_eq!(b, c, "{z:?} in context {y:?}"),
                         }
