@@ -14,19 +14,26 @@
 //! - **the certificate**: propagate from Z in waves, each value keeping the set of values
 //!   (Z included) its single needed, each elimination the set of the value that made it;
 //!   the first emptied variable gives a braid whose length is the size of its set
-//!   ([`Context::certificate`]); when that is ≤ p the target goes without any search;
+//!   ([`Context::certificate`]); when that is ≤ p the target goes without any search,
+//!   and the propagation stops at wave p − 1 (no braid ≤ p can show after it);
 //! - **the exact search** ([`Context::shortest`]) is over the sets of right-linking
 //!   candidates, level by level, as `braids` does, with a one-step look-ahead (a partial
 //!   braid one of whose extensions empties a variable gives length k + 1 without building
-//!   level k + 1, the largest one) — used only for the targets whose certificate is longer
-//!   than p, to find a shorter braid or to prove there is none.
+//!   level k + 1, the largest one);
+//! - **the existence search** ([`Context::braid_within`], what B_p uses) visits the same
+//!   sets depth first, each variable's count of free candidates kept up to date as R's
+//!   are added and removed (the cost of a partial braid is that of the candidates it
+//!   newly links, not a scan of every variable) — used only for the targets whose
+//!   certificate is longer than p, to find a braid ≤ p or to prove there is none.
 //!
 //! Both work on the context's open candidates numbered 0…n-1 (n ≤ 256: four words a set);
 //! a larger context (never seen in T&E contexts, which follow an assumption) returns `None`
 //! from [`Context::new`] and the caller uses `braids`.
 //!
 //! Answers never differ from `braids::shortest_braid`'s (a unit test compares them on many
-//! contexts): the certificate is a braid, and the exact search is the same search.
+//! contexts): the certificate is a braid, the exact search is the same search, and the
+//! existence search agrees with it on every length (the same partial braids kept when
+//! there is no braid).
 
 use super::braids::BraidAnswer;
 use super::grid::{bits, Grid, HOUSES};
@@ -104,11 +111,15 @@ fn members(a: &Set) -> impl Iterator<Item = usize> + '_ {
     })
 }
 
+/// [`Bounds::at_most`] when the certificate stopped before its braid (no braid of the
+/// length asked).
+pub const UNKNOWN: u32 = u32::MAX;
+
 /// Bounds on a shortest braid's length ([`Context::certificate`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bounds {
     pub at_least: u32,
-    /// A braid of this length exists.
+    /// A braid of this length exists ([`UNKNOWN`]: not known).
     pub at_most: u32,
 }
 
@@ -170,20 +181,22 @@ impl Context {
         }
         // house-digits whose digit is not decided in the house
         for house in &HOUSES {
-            for d in 0..9 {
-                let mut s = EMPTY;
-                let mut decided = false;
-                for &c in house {
-                    let m = a.cells[c as usize];
-                    if m >> d & 1 == 1 {
-                        if m.count_ones() == 1 {
-                            decided = true;
-                            break;
-                        }
-                        insert(&mut s, local[c as usize * 9 + d] as usize);
+            let decided = house
+                .iter()
+                .map(|&c| a.cells[c as usize])
+                .filter(|m| m.is_power_of_two())
+                .fold(0u16, |d, m| d | m);
+            let mut sets = [EMPTY; 9];
+            for &c in house {
+                let m = a.cells[c as usize];
+                if !m.is_power_of_two() {
+                    for d in bits(m & !decided) {
+                        insert(&mut sets[d], local[c as usize * 9 + d] as usize);
                     }
                 }
-                if !decided && s != EMPTY {
+            }
+            for s in sets {
+                if s != EMPTY {
                     add(s, &mut variables);
                 }
             }
@@ -231,7 +244,12 @@ impl Context {
     ///   is wave 0): the k-th right-linking candidate of any braid is asserted by wave k at
     ///   the latest, or a contradiction has shown by then (asserted values are never
     ///   linked), so a braid of length L empties its last variable by wave L − 1.
-    pub fn certificate(&self, z: Candidate) -> Option<Bounds> {
+    ///
+    /// With `max_len`, the propagation stops as soon as no braid ≤ `max_len` can show:
+    /// then `at_least` > `max_len` and `at_most` is [`UNKNOWN`] (B_p asks for no more).
+    ///
+    /// **Complexity**: one propagation, O(candidates × 4 + variables × waves).
+    pub fn certificate(&self, z: Candidate, max_len: usize) -> Option<Bounds> {
         let z = self.local_of(z)?;
         let mut eliminated = EMPTY;
         // per eliminated candidate: the assertion that eliminated it
@@ -322,8 +340,75 @@ impl Context {
             if next.is_empty() {
                 return None;
             }
+            // no contradiction through this wave: any braid is longer than waves + 1
+            if waves as usize + 1 >= max_len {
+                return Some(Bounds {
+                    at_least: waves + 2,
+                    at_most: UNKNOWN,
+                });
+            }
             waves += 1;
             std::mem::swap(&mut wave, &mut next);
+        }
+    }
+
+    /// Whether `z` has a braid of length ≤ `max_len`, within `budget` partial braids
+    /// (`spent` is increased by those kept): `Length(l)` for a braid of length l ≤
+    /// `max_len`, not necessarily the shortest. B_p needs no more than that.
+    ///
+    /// The same partial braids as [`Context::shortest`] (sets of right-linking candidates,
+    /// each kept once, none of length `max_len` built), explored depth first, and each
+    /// variable's count of free candidates kept up to date as a partial braid grows and
+    /// shrinks: adding a right-linking candidate R touches only the variables of the
+    /// candidates it newly links, where `shortest` scans every variable for every partial
+    /// braid. When there is no braid ≤ `max_len` (most calls), it keeps exactly the partial
+    /// braids `shortest` keeps, so `spent` is the same.
+    ///
+    /// **Complexity**: O(partial braids × candidates newly linked × 4), the partial braids
+    /// being at most `budget`.
+    pub fn braid_within(
+        &self,
+        z: Candidate,
+        max_len: usize,
+        budget: u64,
+        spent: &mut u64,
+    ) -> BraidAnswer {
+        let Some(z) = self.local_of(z) else {
+            return BraidAnswer::NoneUpTo;
+        };
+        if max_len == 0 {
+            return BraidAnswer::NoneUpTo;
+        }
+        let mut dfs = Dfs {
+            ctx: self,
+            free: [0; MAX_VARIABLES],
+            dead: [0; MAX_VARIABLES],
+            linked: EMPTY,
+            rights: EMPTY,
+            singles: [0; VARIABLE_WORDS],
+            seen: FxHashSet::default(),
+            max_len,
+            budget,
+            spent,
+        };
+        dfs.free[..self.sizes.len()].copy_from_slice(&self.sizes);
+        for (v, &n) in self.sizes.iter().enumerate() {
+            if n == 0 {
+                return BraidAnswer::Length(1); // not in a BRT-closed context
+            }
+            if n == 1 {
+                dfs.singles[v >> 6] |= 1 << (v & 63);
+            }
+        }
+        insert(&mut dfs.rights, z);
+        let delta = dfs.delta(z);
+        if dfs.add(z, &delta) {
+            return BraidAnswer::Length(1);
+        }
+        match dfs.search(1) {
+            Ok(Some(len)) => BraidAnswer::Length(len),
+            Ok(None) => BraidAnswer::NoneUpTo,
+            Err(OverBudget) => BraidAnswer::OverBudget,
         }
     }
 
@@ -409,6 +494,136 @@ impl Context {
     }
 }
 
+/// Words of a set of variables.
+const VARIABLE_WORDS: usize = MAX_VARIABLES.div_ceil(64);
+
+/// The node budget was spent ([`Context::braid_within`]).
+struct OverBudget;
+
+/// [`Context::braid_within`]'s depth-first search: the current partial braid, with each
+/// variable's count of free candidates (not linked to Z or a right-linking candidate) and
+/// of right-linking candidates (a variable holding one is no longer a constraint).
+struct Dfs<'c, 's> {
+    ctx: &'c Context,
+    free: [u8; MAX_VARIABLES],
+    dead: [u8; MAX_VARIABLES],
+    /// Z, the right-linking candidates and the candidates linked to them.
+    linked: Set,
+    /// Z and the right-linking candidates.
+    rights: Set,
+    /// The live variables with one free candidate.
+    singles: [u64; VARIABLE_WORDS],
+    /// The partial braids kept (their sets of right-linking candidates, Z included).
+    seen: FxHashSet<Set>,
+    max_len: usize,
+    budget: u64,
+    spent: &'s mut u64,
+}
+
+impl Dfs<'_, '_> {
+    /// The candidates `r` links newly (itself included).
+    fn delta(&self, r: usize) -> Set {
+        let mut d = self.ctx.linked[r];
+        insert(&mut d, r);
+        minus(&d, &self.linked)
+    }
+
+    /// Adds the right-linking candidate `r` (free), whose new links are `delta`; true when
+    /// a live variable is left with no free candidate (a braid).
+    fn add(&mut self, r: usize, delta: &Set) -> bool {
+        let ctx = self.ctx;
+        for &v in &ctx.variables_of[r] {
+            if v != NO_VAR {
+                self.dead[v as usize] += 1;
+            }
+        }
+        let mut complete = false;
+        for c in members(delta) {
+            for &v in &ctx.variables_of[c] {
+                if v == NO_VAR {
+                    continue;
+                }
+                let v = v as usize;
+                self.free[v] -= 1;
+                let bit = 1u64 << (v & 63);
+                if self.dead[v] == 0 && self.free[v] == 1 {
+                    self.singles[v >> 6] |= bit;
+                } else {
+                    self.singles[v >> 6] &= !bit;
+                    complete |= self.dead[v] == 0 && self.free[v] == 0;
+                }
+            }
+        }
+        or_with(&mut self.linked, delta);
+        complete
+    }
+
+    /// Undoes [`Dfs::add`] of `r` (with the sets saved before it).
+    fn remove(&mut self, r: usize, delta: &Set, linked: Set, singles: [u64; VARIABLE_WORDS]) {
+        let ctx = self.ctx;
+        for &v in &ctx.variables_of[r] {
+            if v != NO_VAR {
+                self.dead[v as usize] -= 1;
+            }
+        }
+        for c in members(delta) {
+            for &v in &ctx.variables_of[c] {
+                if v != NO_VAR {
+                    self.free[v as usize] += 1;
+                }
+            }
+        }
+        self.linked = linked;
+        self.singles = singles;
+    }
+
+    /// Below the current partial braid of `len` values (none of its live variables
+    /// empty): the length of a braid found, if any.
+    fn search(&mut self, len: usize) -> Result<Option<usize>, OverBudget> {
+        if len >= self.max_len {
+            return Ok(None);
+        }
+        let mut next = EMPTY;
+        for (k, &w) in self.singles.iter().enumerate() {
+            let mut w = w;
+            while w != 0 {
+                let v = k * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                insert(
+                    &mut next,
+                    first(&minus(&self.ctx.variables[v], &self.linked)),
+                );
+            }
+        }
+        let leaf = len + 1 == self.max_len;
+        for r in members(&next) {
+            let (linked, singles) = (self.linked, self.singles);
+            let delta = self.delta(r);
+            if self.add(r, &delta) {
+                self.remove(r, &delta, linked, singles);
+                return Ok(Some(len + 1));
+            }
+            if !leaf {
+                let rights = self.rights;
+                insert(&mut self.rights, r);
+                if self.seen.insert(self.rights) {
+                    *self.spent += 1;
+                    if *self.spent > self.budget {
+                        return Err(OverBudget);
+                    }
+                    let found = self.search(len + 1);
+                    if !matches!(found, Ok(None)) {
+                        return found;
+                    }
+                }
+                self.rights = rights;
+            }
+            self.remove(r, &delta, linked, singles);
+        }
+        Ok(None)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::braids::shortest_braid;
@@ -443,12 +658,45 @@ mod tests {
                 for &z in ctx.candidates().iter().step_by(3) {
                     let mut g = a;
                     let refuted = !g.assume(z);
-                    let cert = ctx.certificate(z);
+                    let cert = ctx.certificate(z, usize::MAX);
+                    for max_len in 1..=6 {
+                        let cut = ctx.certificate(z, max_len);
+                        match (cert, cut) {
+                            (Some(b), Some(c)) if c.at_most == UNKNOWN => {
+                                assert!(
+                                    b.at_least as usize > max_len && c.at_least as usize > max_len
+                                );
+                                assert!(c.at_least <= b.at_least);
+                            }
+                            // stopped before BRT saw that z is not refuted: no braid at all
+                            (None, Some(c)) if c.at_most == UNKNOWN => {
+                                assert!(c.at_least as usize > max_len);
+                            }
+                            (b, c) => assert_eq!(b, c, "{z:?} in context {y:?}"),
+                        }
+                    }
                     assert_eq!(cert.is_some(), refuted, "{z:?} in context {y:?}");
                     let (mut s1, mut s2) = (0, 0);
                     let old = shortest_braid(&links, z, 5, u64::MAX, &mut s1);
                     let new = ctx.shortest(z, 5, u64::MAX, &mut s2);
                     assert_eq!(old, new, "{z:?} in context {y:?}");
+                    for max_len in 1..=5 {
+                        let (mut s3, mut s4) = (0, 0);
+                        let exact = ctx.shortest(z, max_len, u64::MAX, &mut s3);
+                        let within = ctx.braid_within(z, max_len, u64::MAX, &mut s4);
+                        match (exact, within) {
+                            (BraidAnswer::NoneUpTo, BraidAnswer::NoneUpTo) => {
+                                assert_eq!(
+                                    s3, s4,
+                                    "{z:?} in context {y:?}: the same partial braids"
+                                );
+                            }
+                            (BraidAnswer::Length(l), BraidAnswer::Length(m)) => {
+                                assert!(l <= m && m <= max_len, "{z:?} in context {y:?}");
+                            }
+                            _ => panic!("{z:?} in context {y:?}: {exact:?} vs {within:?}"),
+                        }
+                    }
                     if let (Some(b), BraidAnswer::Length(l)) = (cert, new) {
                         assert!(
                             b.at_most as usize >= l,

@@ -449,7 +449,24 @@ impl<'m> Engine<'m> {
             let mut index = None;
             let targets = match self.bp_memo.get(a) {
                 Some(&(fixed, _)) if fixed >= p => return Ok(true),
-                Some((_, t)) => t.clone(),
+                Some((_, t)) => {
+                    // bounds cut at an earlier p, reaching this one: propagated again
+                    let mut t = t.clone();
+                    for (y, b) in t.iter_mut() {
+                        if b.at_most == bp::UNKNOWN && b.at_least as usize <= p {
+                            if index.is_none() {
+                                index = self.index(a);
+                            }
+                            let Some(ctx) = &index else {
+                                return self.braid_closure_wide(a, p);
+                            };
+                            if let Some(c) = ctx.certificate(*y, p) {
+                                *b = c;
+                            }
+                        }
+                    }
+                    t
+                }
                 None => {
                     let Some(ctx) = self.index(a) else {
                         return self.braid_closure_wide(a, p);
@@ -463,7 +480,7 @@ impl<'m> Engine<'m> {
                         if !self.brt_refutes(a, y, memo)? {
                             continue; // BRT from y finds no contradiction: no braid on y
                         }
-                        match ctx.certificate(y) {
+                        match ctx.certificate(y, p) {
                             Some(b) if b.at_most as usize <= p => {
                                 if !a.eliminate(y) {
                                     return Ok(false);
@@ -503,7 +520,7 @@ impl<'m> Engine<'m> {
                 };
                 for &(_, y) in &hard {
                     let mut spent = 0;
-                    let answer = ctx.shortest(y, p, BRAID_BUDGET, &mut spent);
+                    let answer = ctx.braid_within(y, p, BRAID_BUDGET, &mut spent);
                     match self.braid_answer(a, y, answer, spent)? {
                         Some(false) => return Ok(false),
                         Some(true) => continue 'round,
