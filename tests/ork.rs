@@ -151,6 +151,17 @@ fn replay(name: &str) -> Vec<(State, Proof, String)> {
     found
 }
 
+/// The kind of each OR-k step a replay found.
+fn kinds_of(found: &[(State, Proof, String)]) -> Vec<OrkKind> {
+    found
+        .iter()
+        .map(|(_, p, _)| match &p.pattern {
+            Pattern::OrkChain(c) => c.kind,
+            _ => unreachable!("replay returns OR-k chains"),
+        })
+        .collect()
+}
+
 #[test]
 fn the_or3_whips_of_4986() {
     let found = replay("4986_or3w2.txt");
@@ -177,13 +188,7 @@ fn the_or2_forcing_whips_of_20958() {
 #[test]
 fn the_or2_whips_and_contrad_whip_of_20958() {
     let found = replay("20958_or2w.txt");
-    let kinds: Vec<OrkKind> = found
-        .iter()
-        .map(|(_, p, _)| match &p.pattern {
-            Pattern::OrkChain(c) => c.kind,
-            _ => unreachable!(),
-        })
-        .collect();
+    let kinds = kinds_of(&found);
     assert_eq!(kinds.len(), 6);
     assert_eq!(kinds[5], OrkKind::ContradWhip);
 }
@@ -240,13 +245,7 @@ fn the_or2_forcing_gwhips_of_2423() {
     // ends on a g-candidate
     let found = replay("2423_or2fgw.txt");
     assert_eq!(found.len(), 5);
-    let kinds: Vec<OrkKind> = found
-        .iter()
-        .map(|(_, p, _)| match &p.pattern {
-            Pattern::OrkChain(c) => c.kind,
-            _ => unreachable!(),
-        })
-        .collect();
+    let kinds = kinds_of(&found);
     assert_eq!(kinds[..3], [OrkKind::ForcingWhip; 3]);
     assert_eq!(kinds[3..], [OrkKind::ForcingGWhip; 2]);
     // exactly SudoRules' lines

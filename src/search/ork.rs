@@ -615,6 +615,8 @@ fn shortest_on(
 
 /// Plain partial whips from `g` up to `max_len` cells: for each candidate linked to the
 /// last R of one (or to `g`, at length 0), the shortest such partial whip's steps.
+/// Merged partial whips keep the first one found: each candidate's branch is recorded
+/// when it is first reached, so a later one with the same key adds nothing.
 fn branches_from(
     ctx: &Ctx,
     g: Candidate,
