@@ -781,3 +781,79 @@ fn a_split_relation_gives_46002_an_or2_whip_3() {
         s.kept = s.dropped;
     });
 }
+
+/// SudoRules' `ORk-forcing-whip[n]-value` rules: every branch ends on one candidate, which
+/// is asserted (`Trid-OR2-forcing-whip-assert[5]`), found at its length, placed by
+/// `explain`'s placement search, checked, and refused when tampered with.
+#[test]
+fn an_or2_forcing_whip_asserts_where_every_branch_ends() {
+    let text =
+        std::fs::read_to_string(common::fixture_path("ork/assert_state.txt")).expect("fixture");
+    let state = common::pencil_mark_state(&text);
+    let r = count_solutions(&state, 2);
+    assert_eq!(r.count, 1);
+    let solution = r.solution.unwrap();
+    let links = LinkIndex::new(&state);
+    let r1c2_2 = Candidate::new("r1c2".parse().unwrap(), Digit::new(2).unwrap());
+    // none shorter; at length 5, the assertion comes first
+    for n in 2..5 {
+        let found = ork::find(&links, OrkKind::ForcingWhip, n);
+        assert!(found.iter().all(|p| p.assertions.is_empty()), "length {n}");
+    }
+    let found = ork::find(&links, OrkKind::ForcingWhip, 5);
+    let proof = found
+        .iter()
+        .find(|p| p.assertions == [r1c2_2])
+        .expect("the assertion of r1c2=2");
+    assert!(proof.eliminations.is_empty());
+    assert_sound_against_solution(&state, &solution, proof);
+    assert_eq!(
+        sudorules_text(&state, proof),
+        "Trid-OR2-forcing-whip-assert[5]:\n   || n2r9c3 - partial-whip[1]: r1n2{c3 c2} -\n   || n6r8c2 - partial-whip[3]: r5c2{n6 n3} - r4c2{n3 n1} - r1c2{n1 n2} -\n ==> r1c2=2"
+    );
+    for p in &found {
+        assert_sound_against_solution(&state, &solution, p);
+    }
+    // the placement search (`explain --target r1c2=2`) finds it, and the technique places
+    let placed = ork::search_placement_k(
+        &links,
+        OrkKind::ForcingWhip,
+        8,
+        r1c2_2,
+        12,
+        &mut Meter::unlimited(),
+    )
+    .expect("within the budget")
+    .expect("a placement");
+    assert_eq!(placed.length, 5);
+    assert!(technique(OrkKind::ForcingWhip).may_place());
+    // the elimination search still answers eliminations only, shortest first
+    let r1c3_2 = Candidate::new("r1c3".parse().unwrap(), Digit::new(2).unwrap());
+    let elim = ork::search_target(
+        &links,
+        OrkKind::ForcingWhip,
+        r1c3_2,
+        12,
+        &mut Meter::unlimited(),
+    )
+    .expect("within the budget")
+    .expect("an elimination");
+    assert_eq!((elim.length, elim.eliminations.clone()), (4, vec![r1c3_2]));
+    // tampering
+    refused(&state, proof, "another target", |c| c.target = r1c3_2);
+    refused(&state, proof, "an elimination form", |c| c.asserts = false);
+    refused(&state, proof, "a branch cut short", |c| {
+        let (_, b) = c.branches.iter_mut().find(|(_, b)| b.len() > 1).unwrap();
+        b.pop();
+    });
+    refused(&state, proof, "a whip asserting", |c| {
+        c.kind = OrkKind::Whip
+    });
+    let mut as_elim = proof.clone();
+    as_elim.eliminations = vec![r1c2_2];
+    as_elim.assertions.clear();
+    assert!(
+        check(&state, &as_elim).is_err(),
+        "an assertion read as an elimination"
+    );
+}

@@ -17,6 +17,9 @@
 //!  ==> r6c7≠2
 //! ```
 //!
+//! A forcing whip whose branches all end on the target asserts it: the same lines under
+//! `…-forcing-whip-assert[n]:`, ending `==> r6c7=2`.
+//!
 //! SudoRules lists an OR cell's left-linking guardians in the order its relation holds them
 //! after its updates; we list them in the relation's (ascending) order.
 
@@ -92,10 +95,12 @@ pub fn ork_sudorules(c: &OrkChain, proof: &Proof) -> String {
         OrkKind::ForcingWhip | OrkKind::ForcingGWhip => {
             // SudoRules prints a forcing g-whip without its relation's name
             // (`OR2-forcing-gwhip-elim[2]:`, CSP-Rules' generic-output.clp)
+            // `-assert` when every branch ends on the target (`print-ORk-forcing-whip-assert-value`)
+            let form = if c.asserts { "assert" } else { "elim" };
             let mut out = if c.kind.uses_groups() {
-                format!("OR{k}-forcing-gwhip-elim[{n}]:")
+                format!("OR{k}-forcing-gwhip-{form}[{n}]:")
             } else {
-                format!("{name}-OR{k}-forcing-whip-elim[{n}]:")
+                format!("{name}-OR{k}-forcing-whip-{form}[{n}]:")
             };
             // SudoRules lists the branches by length, then by candidate (row, column, digit)
             let mut branches: Vec<&(Candidate, Vec<WhipCell>)> = c.branches.iter().collect();

@@ -30,6 +30,13 @@
 //!   false whichever guardian is true; n = 1 + Σ p_i. SudoRules prints one line per
 //!   guardian (`Trid-OR3-forcing-whip-elim[3]:` then `   || n4r3c9 - partial-whip[1]:
 //!   c7n4{r3 r6} -` …).
+//! - **ORk-forcing-whip-assert[n]** (the `-value` rules of the same files): for each
+//!   guardian g_i a partial whip of length p_i ≥ 1 on g_i whose last R is one candidate Z,
+//!   the same for every i: whichever guardian is true, its branch makes Z true, so Z is
+//!   asserted; n = 1 + Σ p_i, as for the eliminations, which SudoRules tries after the
+//!   assertions at each length. Printed `Trid-OR2-forcing-whip-assert[n]:` … `==> r1c2=3`
+//!   (`print-ORk-forcing-whip-assert-value`). The g-form asks the same of partial g-whips,
+//!   the common last R a plain candidate (`OR2-forcing-gwhip-assert[n]`).
 //!
 //! - **ORk-g-whip[n]** and **ORk-contrad-g-whip[n]** (`OR-G-WHIPS/`, `OR-CONTRAD-G-WHIPS/`,
 //!   `PARTIAL-OR-G-WHIPS/`): the same chains whose right-linking candidates may be
@@ -137,7 +144,8 @@ pub enum OrkCell {
     },
 }
 
-/// A chain on an OR-k relation, concluding that `target` is false.
+/// A chain on an OR-k relation, concluding that `target` is false (or, for a forcing whip
+/// that [`OrkChain::asserts`], true).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OrkChain {
     pub kind: OrkKind,
@@ -151,6 +159,10 @@ pub struct OrkChain {
     /// cell with an R; empty when the target is linked to the guardian itself).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub branches: Vec<(Candidate, Vec<WhipCell>)>,
+    /// Forcing whips only: every branch ends on the target as its last R, which is then
+    /// true (SudoRules' `ORk-forcing-whip-assert`) instead of false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub asserts: bool,
 }
 
 impl OrkChain {
@@ -455,11 +467,25 @@ pub fn check(state: &State, proof: &Proof, c: &OrkChain) -> Result<(), CheckErro
     if !state.has(z) {
         return Err(CheckError::NotOpen(z));
     }
-    if proof.eliminations != vec![z] || !proof.assertions.is_empty() {
+    let (eliminated, asserted) = if c.asserts {
+        (vec![], vec![z])
+    } else {
+        (vec![z], vec![])
+    };
+    if proof.eliminations != eliminated || proof.assertions != asserted {
         return Err(CheckError::Conclusion {
-            target: z.elimination(),
-            why: "an OR-k chain concludes exactly the elimination of its target".into(),
+            target: if c.asserts {
+                z.assertion()
+            } else {
+                z.elimination()
+            },
+            why: "an OR-k chain concludes exactly its target's elimination (or, a forcing whip \
+                  ending every branch on it, its assertion)"
+                .into(),
         });
+    }
+    if c.asserts && !c.kind.is_forcing() {
+        return fail("only a forcing whip asserts its target");
     }
     check_relation(state, &c.relation)?;
     let guardians = &c.relation.guardians;
@@ -530,7 +556,15 @@ pub fn check(state: &State, proof: &Proof, c: &OrkChain) -> Result<(), CheckErro
                     variable_cell(state, *g, cell, (i + 1, false, groups), &mut w)?;
                 }
                 let end = w.rights.last().cloned().unwrap_or_else(|| vec![*g]);
-                if !linked_to(z, &end) {
+                if c.asserts {
+                    // SudoRules' `-value` rules take partial whips (p ≥ 1) ending on Z itself
+                    if branch.is_empty() || end != [z] {
+                        return fail(format!(
+                            "the branch of {g} ends on {}, not on {z}: {z} is not forced",
+                            item_text(&end)
+                        ));
+                    }
+                } else if !linked_to(z, &end) {
                     return fail(format!(
                         "{z} is not linked to {}, where the branch of {g} ends",
                         item_text(&end)

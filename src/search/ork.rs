@@ -25,7 +25,10 @@
 //!   of a relation ends a contrad-whip one cell longer.
 //! - **ORk-forcing-whips**: plain partial whips from each guardian (as a target); each
 //!   candidate gets, per guardian, the shortest branch ending on an R linked to it (or 0
-//!   when it is linked to the guardian); the sum plus one is its length.
+//!   when it is linked to the guardian); the sum plus one is its length. Each candidate
+//!   also gets, per guardian, the shortest branch whose last R it is: with one from every
+//!   guardian it is asserted (`-assert`). Both come out by length, each length's
+//!   assertions first, as SudoRules' saliences order its `-value` and `-candidate` rules.
 //!
 //! - **g-forms** (ORk-g-whips, ORk-contrad-g-whips, ORk-forcing-g-whips): the same searches where a variable with two or three candidates left,
 //!   all in one block-line segment whose group ([`GroupIndex`]) holds neither the start nor
@@ -486,8 +489,12 @@ fn ork_cells(ctx: &Ctx, steps: &[Step], rels: &[TridagonPattern]) -> Vec<OrkCell
 }
 
 fn proof_of(chain: OrkChain) -> Proof {
-    let target = chain.target;
-    Proof::new(Pattern::OrkChain(Box::new(chain)), vec![target], vec![])
+    let target = vec![chain.target];
+    if chain.asserts {
+        Proof::new(Pattern::OrkChain(Box::new(chain)), vec![], target)
+    } else {
+        Proof::new(Pattern::OrkChain(Box::new(chain)), target, vec![])
+    }
 }
 
 /// The shortest ORk-whip or contrad-whip (g- forms with `ctx`'s groups) on `z` of length
@@ -553,6 +560,7 @@ fn shortest_on(
                         target: z,
                         cells,
                         branches: Vec::new(),
+                        asserts: false,
                     })));
                 }
             }
@@ -571,6 +579,7 @@ fn shortest_on(
                                 target: z,
                                 cells: ork_cells(ctx, &steps, rels),
                                 branches: Vec::new(),
+                                asserts: false,
                             })));
                         }
                     }
@@ -613,8 +622,17 @@ fn shortest_on(
     Ok(None)
 }
 
-/// Plain partial whips from `g` up to `max_len` cells: for each candidate linked to the
-/// last R of one (or to `g`, at length 0), the shortest such partial whip's steps.
+/// The partial whips from one guardian a forcing whip may take as its branch, each the
+/// shortest found (a candidate's steps; empty at length 0).
+struct Branches {
+    /// For each candidate, a partial whip whose last R it is linked to (to every member of a
+    /// group R), or the guardian itself (no steps).
+    linked: Vec<Option<Vec<Step>>>,
+    /// For each candidate, a partial whip (at least one cell) whose last R it is.
+    ending: Vec<Option<Vec<Step>>>,
+}
+
+/// Partial whips from `g` up to `max_len` cells ([`Branches`]).
 /// Merged partial whips keep the first one found: each candidate's branch is recorded
 /// when it is first reached, so a later one with the same key adds nothing.
 fn branches_from(
@@ -622,11 +640,14 @@ fn branches_from(
     g: Candidate,
     max_len: usize,
     budget: &mut Budget,
-) -> Result<Vec<Option<Vec<Step>>>, Stop> {
+) -> Result<Branches, Stop> {
     let links = ctx.links;
-    let mut best: Vec<Option<Vec<Step>>> = vec![None; 729];
+    let mut found = Branches {
+        linked: vec![None; 729],
+        ending: vec![None; 729],
+    };
     for c in links.linked(g).iter() {
-        best[c.index()] = Some(Vec::new());
+        found.linked[c.index()] = Some(Vec::new());
     }
     let mut level = vec![Partial::start(links, g)];
     for _ in 0..max_len {
@@ -638,8 +659,13 @@ fn branches_from(
                     let child = p.extended(ctx, v, l, r);
                     if keys.insert(child.key(ctx.groups.is_none())) {
                         for c in ctx.linked(r).iter() {
-                            if best[c.index()].is_none() {
-                                best[c.index()] = Some(child.steps.clone());
+                            if found.linked[c.index()].is_none() {
+                                found.linked[c.index()] = Some(child.steps.clone());
+                            }
+                        }
+                        if let Right::Cand(c) = r {
+                            if found.ending[c.index()].is_none() {
+                                found.ending[c.index()] = Some(child.steps.clone());
                             }
                         }
                         next.push(child);
@@ -653,11 +679,12 @@ fn branches_from(
         }
         level = next;
     }
-    Ok(best)
+    Ok(found)
 }
 
 /// Every ORk-forcing-whip of length ≤ `max_len` on `rels`: for each candidate, its
-/// shortest over the relations.
+/// shortest assertion over the relations (every branch ending on it) and its shortest
+/// elimination, by length, each length's assertions first (SudoRules' saliences).
 fn forcing_on(
     ctx: &Ctx,
     kind: OrkKind,
@@ -665,44 +692,57 @@ fn forcing_on(
     max_len: usize,
     budget: &mut Budget,
 ) -> Result<Vec<Proof>, Stop> {
-    let mut best: Vec<Option<(usize, Proof)>> = vec![None; 729];
+    let mut best: [Vec<Option<(usize, Proof)>>; 2] = [vec![None; 729], vec![None; 729]];
     for rel in rels {
         let mut per_guardian = Vec::with_capacity(rel.guardians.len());
         for &g in &rel.guardians {
             per_guardian.push(branches_from(ctx, g, max_len.saturating_sub(1), budget)?);
         }
         for z in ctx.links.open().iter() {
-            let mut branches = Vec::with_capacity(rel.guardians.len());
-            let mut total = 1;
-            for (&g, found) in rel.guardians.iter().zip(&per_guardian) {
-                match &found[z.index()] {
-                    Some(steps) => {
-                        total += steps.len();
-                        branches.push((g, whip_cells(ctx, steps)));
-                    }
-                    None => {
-                        total = usize::MAX;
-                        break;
+            for (asserts, best) in [true, false].into_iter().zip(best.iter_mut()) {
+                let mut branches = Vec::with_capacity(rel.guardians.len());
+                let mut total = 1;
+                for (&g, found) in rel.guardians.iter().zip(&per_guardian) {
+                    let table = if asserts {
+                        &found.ending
+                    } else {
+                        &found.linked
+                    };
+                    match &table[z.index()] {
+                        Some(steps) => {
+                            total += steps.len();
+                            branches.push((g, whip_cells(ctx, steps)));
+                        }
+                        None => {
+                            total = usize::MAX;
+                            break;
+                        }
                     }
                 }
+                if total == 1 || total > max_len {
+                    continue;
+                }
+                if best[z.index()].as_ref().is_some_and(|(n, _)| *n <= total) {
+                    continue;
+                }
+                let proof = proof_of(OrkChain {
+                    kind,
+                    relation: rel.clone(),
+                    target: z,
+                    cells: Vec::new(),
+                    branches,
+                    asserts,
+                });
+                best[z.index()] = Some((total, proof));
             }
-            if total == 1 || total > max_len {
-                continue;
-            }
-            if best[z.index()].as_ref().is_some_and(|(n, _)| *n <= total) {
-                continue;
-            }
-            let proof = proof_of(OrkChain {
-                kind,
-                relation: rel.clone(),
-                target: z,
-                cells: Vec::new(),
-                branches,
-            });
-            best[z.index()] = Some((total, proof));
         }
     }
-    Ok(best.into_iter().flatten().map(|(_, p)| p).collect())
+    // SudoRules' order: by length (a chain on a split relation may be shorter than its
+    // level), each length's `-value` rule before its `-candidate` rules
+    let [asserted, eliminated] = best;
+    let mut found: Vec<(usize, Proof)> = asserted.into_iter().chain(eliminated).flatten().collect();
+    found.sort_by_key(|(n, _)| *n);
+    Ok(found.into_iter().map(|(_, p)| p).collect())
 }
 
 /// The shortest chain of `kind` eliminating `target`, of length ≤ `max_len` (None if there
@@ -726,20 +766,66 @@ pub fn search_target_k(
     max_len: usize,
     meter: &mut Meter,
 ) -> Result<Option<Proof>, Stop> {
+    if kind.is_forcing() {
+        return forcing_target(links, (kind, max_k), max_len, meter, |p| {
+            p.eliminations == [target]
+        });
+    }
     let rels = relations_split(links, max_k, max_len);
     if rels.is_empty() || !links.open().contains(target) {
         return Ok(None);
     }
     let mut budget = Budget::new(meter);
     let ctx = Ctx::new(links, kind);
-    let found = match kind {
-        k if k.is_forcing() => Ok(forcing_on(&ctx, kind, &rels, max_len, &mut budget)?
-            .into_iter()
-            .find(|p| p.eliminations == [target])),
-        _ => shortest_on(&ctx, kind, &rels, target, max_len, &mut budget),
-    };
+    let found = shortest_on(&ctx, kind, &rels, target, max_len, &mut budget);
     meter.spend(budget.nodes);
     found
+}
+
+/// The shortest ORk-forcing-whip (of `kind`, a forcing kind) asserting `target`, on the
+/// relations of at most `max_k` guardians, of length ≤ `max_len` (None if there is none),
+/// or the limit that stopped the search.
+pub fn search_placement_k(
+    links: &LinkIndex,
+    kind: OrkKind,
+    max_k: usize,
+    target: Candidate,
+    max_len: usize,
+    meter: &mut Meter,
+) -> Result<Option<Proof>, Stop> {
+    if !kind.is_forcing() {
+        return Ok(None);
+    }
+    forcing_target(links, (kind, max_k), max_len, meter, |p| {
+        p.assertions == [target]
+    })
+}
+
+/// The first forcing whip `wanted` accepts, at the lowest level ≤ `max_len`: level by
+/// level (each on the relations split by chains up to it), since the branches' partial
+/// whips grow about geometrically with the length and a target's answer is often short.
+fn forcing_target(
+    links: &LinkIndex,
+    (kind, max_k): (OrkKind, usize),
+    max_len: usize,
+    meter: &mut Meter,
+    wanted: impl Fn(&Proof) -> bool,
+) -> Result<Option<Proof>, Stop> {
+    let ctx = Ctx::new(links, kind);
+    for n in 2..=max_len {
+        let rels = relations_split(links, max_k, n);
+        if rels.is_empty() {
+            // the unsplit relations are there at every level: none at all
+            return Ok(None);
+        }
+        let mut budget = Budget::new(meter);
+        let found = forcing_on(&ctx, kind, &rels, n, &mut budget);
+        meter.spend(budget.nodes);
+        if let Some(p) = found?.into_iter().find(|p| wanted(p)) {
+            return Ok(Some(p));
+        }
+    }
+    Ok(None)
 }
 
 /// A chain's level: its length, or the length of the bivalue chain that split its relation

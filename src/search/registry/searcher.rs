@@ -940,6 +940,18 @@ impl Searcher {
             Search::Hypothesis(mode) => self.hypothesis_answer(mode, links, meter, |p| {
                 p.assertions.contains(&target) && p.length <= max_len
             }),
+            Search::Ork(kind, max_k) if kind.is_forcing() => {
+                match ork::search_placement_k(links, kind, max_k, target, max_len, meter) {
+                    Ok(proof) => TargetAnswer {
+                        proof,
+                        stopped: None,
+                        searched_to: max_len,
+                        dead: false,
+                        proven_none: false,
+                    },
+                    Err(stop) => TargetAnswer::stopped(stop, 0),
+                }
+            }
             _ if technique.is_fixed_size() => TargetAnswer::complete(
                 self.find(technique.rule(0), links, usize::MAX)
                     .into_iter()

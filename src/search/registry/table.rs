@@ -808,7 +808,7 @@ pub static REGISTRY: [Technique; 169] = {
             &["ork-forcing-whips", "orkfw"],
             OrkKind::ForcingWhip,
             crate::search::ork::largest_k(OrkKind::ForcingWhip),
-            "from each guardian of a tridagon's OR-k relation (k ≤ 8) a partial whip, all ending on what sees the target: one guardian is true, so the target goes (SudoRules' ORk-forcing-whips)",
+            "from each guardian of a tridagon's OR-k relation (k ≤ 8) a partial whip, all ending on what sees the target, which goes, or all on one candidate, which is placed: one guardian is true (SudoRules' ORk-forcing-whips, elim and assert)",
         )
         .rated(20, 100),
         ork(

@@ -657,8 +657,8 @@ impl TechniqueId {
     }
 
     /// Whether the technique can assert a value (a placement), not only eliminate: the
-    /// singles, the force chains and nets in cell and house mode (their verities) and the
-    /// two-way bivalue hypothesis. Hanson's disproofs and depth, chains, whips, tagging and
+    /// singles, the force chains and nets in cell and house mode (their verities), the
+    /// two-way bivalue hypothesis and the ORk-forcing-whips (their `-assert` form). Hanson's disproofs and depth, chains, whips, tagging and
     /// the other rules only eliminate: a placement they explain is a composite of
     /// eliminations.
     pub fn may_place(self) -> bool {
@@ -681,8 +681,9 @@ impl TechniqueId {
             | Search::Hodoku(HodokuRule::Fish { .. })
             | Search::Hodoku(HodokuRule::SiameseFish)
             | Search::Hodoku(HodokuRule::KrakenFish { .. })
-            | Search::Trial(_)
-            | Search::Ork(..) => false,
+            | Search::Trial(_) => false,
+            // the ORk-forcing-whips whose branches all end on one candidate (`-assert`)
+            Search::Ork(kind, _) => kind.is_forcing(),
             Search::Hodoku(HodokuRule::Template { set }) => set,
             // SE's singles, and its multiple and dynamic forcing chains (cell and region
             // chains conclude a value)
