@@ -857,3 +857,38 @@ fn an_or2_forcing_whip_asserts_where_every_branch_ends() {
         "an assertion read as an elimination"
     );
 }
+
+/// SudoRules 20.1 with `W+OR6FW+SFin+Trid` (run on this puzzle of mith's Sample1000,
+/// 2026-11-27) splits a Trid-OR3 relation by a c-chain of 4 links, then, at that level,
+/// prints the shorter forcing whip on one of its halves before any longer one: so does our
+/// path with whips and ORk-forcing-whips, word for word.
+#[test]
+fn at_one_level_the_shorter_forcing_whip_comes_first_as_in_sudorules() {
+    use sudolink::grid::format::parse_line;
+    use sudolink::search::registry::{parse_list, rules_with_basic};
+    use sudolink::study::resolution::{apply, solve};
+    let p = parse_line(
+        "12....789.56......7.8...........4.17....9...28....294..81.4729..4...1.78...82....",
+        1,
+    )
+    .unwrap();
+    let (start, solution) = common::start_and_solution(&p);
+    let rules = rules_with_basic(
+        &parse_list("whip,tridagon,trid-ork,ork-forcing-whip").unwrap(),
+        10,
+    );
+    let r = solve(&start, &rules, Some(&solution)).expect("a sound path");
+    assert!(r.solved);
+    let mut state = start.clone();
+    let mut first = None;
+    for step in &r.steps {
+        if first.is_none() && step.proof.family == "ork-forcing-whip" {
+            first = Some(sudorules_text(&state, &step.proof));
+        }
+        apply(&mut state, &step.proof).unwrap();
+    }
+    assert_eq!(
+        first.expect("an ORk-forcing-whip step"),
+        "Trid-OR2-forcing-whip-elim[2]:\n   || n9r9c6 -\n   || n8r5c6 - partial-whip[1]: r2c6{n8 n9} -\n ==> r3c6≠9"
+    );
+}
