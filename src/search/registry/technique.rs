@@ -46,7 +46,7 @@ pub enum Search {
     /// SudoRules' chains on the OR-k relations of tridagons ([CSP-Rules]): ORk-whips,
     /// ORk-contrad-whips, ORk-forcing-whips (`search::ork`), on relations of at most so
     /// many guardians (k).
-    Ork(OrkKind, usize),
+    Ork(OrkKind, usize, crate::search::ork::Sources),
     /// One of Sudoku Explainer 1.2.1's hint producers ([Juillerat SE], `search::ser`): the
     /// hint SE shows in the state (its first), the first proof of its step.
     Ser(crate::search::ser::Producer),
@@ -521,15 +521,14 @@ pub const ORK_SET: &str = "ork-chains";
 pub(super) const fn ork(
     name: &'static str,
     aliases: &'static [&'static str],
-    kind: OrkKind,
-    max_k: usize,
+    (kind, max_k, sources): (OrkKind, usize, crate::search::ork::Sources),
     summary: &'static str,
 ) -> Technique {
     Technique {
         name,
         aliases,
         sets: &[ORK_SET],
-        search: Search::Ork(kind, max_k),
+        search: Search::Ork(kind, max_k, sources),
         class: Class::Extra,
         measure: LengthMeasure::Variables,
         graded: true,
