@@ -88,7 +88,8 @@ fn parse_line(line: &'static str) -> Option<ImpPattern> {
     })
 }
 
-/// Every pattern of the table (592), in its order (by cells, then number).
+/// Every pattern of the table (592), in its order: the Select lists' in the order of
+/// SudoRules' saliences, then the others by cells and number.
 pub fn patterns() -> &'static [ImpPattern] {
     static PATTERNS: OnceLock<Vec<ImpPattern>> = OnceLock::new();
     PATTERNS.get_or_init(|| {
