@@ -110,7 +110,7 @@ fn replay(name: &str) -> Vec<(State, Proof, String)> {
                 c.level()
             );
             // a split relation has fewer guardians, and the chain its own heading
-            let split = !c.relation.split.is_empty();
+            let split = !c.relation.split().is_empty();
             assert!(split || c.k() == k, "{step}");
             assert_eq!(c.kind, kind);
             assert_sound_against_solution(&state, &solution, &proof);
@@ -418,16 +418,16 @@ fn the_checker_refuses_tampered_chains() {
         assert!(check(state, &other).is_err(), "{fixture}: another target");
         // a guardian dropped from the relation
         refused(state, proof, "a guardian dropped", |c| {
-            c.relation.guardians.pop();
+            c.relation.guardians_mut().pop();
         });
         // the relation's digits changed
         refused(state, proof, "other digits", |c| {
-            c.relation.digits[0] = Digit::new(if c.relation.digits[0].get() == 9 {
+            let other = if c.relation.digits()[0].get() == 9 {
                 8
             } else {
                 9
-            })
-            .unwrap();
+            };
+            c.relation.digits_mut()[0] = Digit::new(other).unwrap();
         });
         match kind {
             OrkKind::ForcingWhip => {
@@ -754,30 +754,30 @@ fn a_split_relation_gives_46002_an_or2_whip_3() {
         unreachable!()
     };
     assert_eq!(c.k(), 2);
-    assert_eq!(c.relation.split.len(), 1);
+    assert_eq!(c.relation.split().len(), 1);
     let n2r8c3: Candidate = "n2r8c3".parse().unwrap();
-    assert_eq!(c.relation.split[0].chain, vec![n2r8c3]);
+    assert_eq!(c.relation.split()[0].chain, vec![n2r8c3]);
     assert_sound_against_solution(&state, &solution, &proof);
     // without splitting, no ORk-whip of length 3
     let unsplit = ork::relations_up_to(&links, 6);
-    assert!(unsplit.iter().all(|r| r.guardians.len() == 3));
+    assert!(unsplit.iter().all(|r| r.guardians().len() == 3));
     // tampered splits are refused
     refused(&state, &proof, "the split left out", |c| {
-        c.relation.split.clear()
+        c.relation.split_mut().clear()
     });
     refused(&state, &proof, "no chain", |c| {
-        c.relation.split[0].chain.clear()
+        c.relation.split_mut()[0].chain.clear()
     });
     refused(&state, &proof, "an odd chain", |c| {
         let extra: Candidate = "n2r1c2".parse().unwrap();
-        c.relation.split[0].chain.push(extra);
+        c.relation.split_mut()[0].chain.push(extra);
     });
     refused(&state, &proof, "the kept one dropped", |c| {
-        let s = &mut c.relation.split[0];
+        let s = &mut c.relation.split_mut()[0];
         std::mem::swap(&mut s.dropped, &mut s.kept);
     });
     refused(&state, &proof, "kept is dropped", |c| {
-        let s = &mut c.relation.split[0];
+        let s = &mut c.relation.split_mut()[0];
         s.kept = s.dropped;
     });
 }
@@ -817,8 +817,7 @@ fn an_or2_forcing_whip_asserts_where_every_branch_ends() {
     // the placement search (`explain --target r1c2=2`) finds it, and the technique places
     let placed = ork::search_placement_k(
         &links,
-        OrkKind::ForcingWhip,
-        8,
+        (OrkKind::ForcingWhip, 8, ork::Sources::Tridagons),
         r1c2_2,
         12,
         &mut Meter::unlimited(),

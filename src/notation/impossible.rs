@@ -28,6 +28,7 @@
 use super::shown::Shown;
 use super::sudorules::modern_conclusions;
 use crate::grid::{Candidate, CspVariable, Digit, State};
+use crate::proof::imp630::Imp630Pattern;
 use crate::proof::oddagon::OddagonPattern;
 use crate::proof::tridagon::TridagonPattern;
 use crate::proof::Proof;
@@ -134,6 +135,60 @@ pub fn tridagon_sudorules(p: &TridagonPattern, proof: &Proof) -> String {
             labels(&p.guardians),
             modern_conclusions(proof)
         ),
+    }
+}
+
+/// Our line of an Imp630 relation: `EL14c1-OR3 {248}: r1c9 r2c6 …; guardians n1r5c3 …`.
+pub fn imp630_text(p: &Imp630Pattern) -> String {
+    let digits: String = p.digits.iter().map(|d| d.to_string()).collect();
+    let cells: Vec<String> = p.cells.iter().map(|c| c.to_string()).collect();
+    format!(
+        "{}-OR{} {{{digits}}}: {}; guardians {}",
+        p.name,
+        p.guardians.len(),
+        cells.join(" "),
+        labels(&p.guardians)
+    )
+}
+
+/// SudoRules' lines of an Imp630 relation as its generated rule prints them
+/// (`EL14c1-OR3-relation for digits: 2, 4 and 8`, its cells and its guardians).
+pub fn imp630_relation_text(p: &Imp630Pattern) -> String {
+    let k = p.guardians.len();
+    let cells: Vec<String> = p.cells.iter().map(|c| c.to_string()).collect();
+    format!(
+        "{}-OR{k}-relation for digits: {}\n   in cells (marked #): ({})\n   with {k} guardians (in cells marked @) : {}",
+        p.name,
+        digits_text(&p.digits),
+        cells.join(" "),
+        labels(&p.guardians)
+    )
+}
+
+/// SudoRules' lines for an Imp630 step: the relation, then the `ORk-whip[1]` eliminating
+/// what sees every guardian.
+pub fn imp630_sudorules(p: &Imp630Pattern, proof: &Proof) -> String {
+    let k = p.guardians.len();
+    format!(
+        "{}\n{}-OR{k}-whip[1]: OR{k}{{{{{} | .}}}} ==> {}",
+        imp630_relation_text(p),
+        p.name,
+        labels(&p.guardians),
+        modern_conclusions(proof)
+    )
+}
+
+impl Shown for Imp630Pattern {
+    fn ours(&self, state: &State, proof: &Proof) -> String {
+        let _ = (state, proof);
+        imp630_text(self)
+    }
+    fn dialect(&self) -> &'static str {
+        "ours (SudoRules' below)"
+    }
+    fn sudorules(&self, state: &State, proof: &Proof) -> Option<String> {
+        let _ = state;
+        Some(imp630_sudorules(self, proof))
     }
 }
 

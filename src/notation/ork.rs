@@ -24,11 +24,11 @@
 //! after its updates; we list them in the relation's (ascending) order.
 
 use super::common::value_text;
-use super::impossible::tridagon_text;
+use super::impossible::{imp630_text, tridagon_text};
 use super::shown::Shown;
 use super::sudorules::modern_conclusions;
 use crate::grid::{Candidate, State};
-use crate::proof::ork::{OrkCell, OrkChain, OrkKind};
+use crate::proof::ork::{OrkCell, OrkChain, OrkKind, Relation};
 use crate::proof::whip::WhipCell;
 use crate::proof::Proof;
 
@@ -71,11 +71,17 @@ fn cells_text(c: &OrkChain) -> String {
         .join(" - ")
 }
 
-/// SudoRules' name of the relation: `Trid` or `Degen-Cycl-Trid`.
-fn relation_name(c: &OrkChain) -> &'static str {
-    match c.relation.sudorules_name() {
-        "tridagon" => "Trid",
-        other => other,
+/// SudoRules' name of the relation: `Trid`, `Degen-Cycl-Trid`, or an Imp630 pattern's
+/// rule (`EL14c13s`).
+fn relation_name(c: &OrkChain) -> &str {
+    c.relation.sudorules_name()
+}
+
+/// Our text of the relation.
+fn relation_text(r: &Relation) -> String {
+    match r {
+        Relation::Tridagon(p) => tridagon_text(p),
+        Relation::Imp630(p) => imp630_text(p),
     }
 }
 
@@ -151,7 +157,7 @@ pub fn ork_text(c: &OrkChain) -> String {
     };
     format!(
         "{name}[{n}] on {}{}: {chain}",
-        tridagon_text(&c.relation),
+        relation_text(&c.relation),
         split_text(c)
     )
 }
@@ -160,7 +166,7 @@ pub fn ork_text(c: &OrkChain) -> String {
 /// valence as n2r9c2 by c-chain[2] n2r3c3 n2r8c3 n2r9c2`.
 fn split_text(c: &OrkChain) -> String {
     c.relation
-        .split
+        .split()
         .iter()
         .map(|s| {
             let path: Vec<Candidate> = std::iter::once(s.dropped)

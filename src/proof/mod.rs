@@ -17,6 +17,7 @@ pub mod empty_rectangle;
 pub mod exocet;
 pub mod facts;
 pub mod fish;
+pub mod imp630;
 pub mod kraken;
 pub mod medusa;
 pub mod medusa_net;
@@ -142,6 +143,9 @@ pub enum Pattern {
     /// The tridagon (trivalue oddagon) and its anti-tridagon OR-k relations (see
     /// [`tridagon`]).
     Tridagon(Box<tridagon::TridagonPattern>),
+    /// One of eleven's 630 three-digit impossible patterns and its OR-k relation (see
+    /// [`imp630`]).
+    Imp630(Box<imp630::Imp630Pattern>),
     /// Allan Barker's truths and links of rank 0: an MSLS, an SK-loop (see [`rank`]).
     Rank(Box<rank::RankPattern>),
     /// David P Bird's Junior or Senior Exocet: base, targets, cross-lines (see [`exocet`]).
@@ -254,6 +258,7 @@ macro_rules! on_pattern {
             $crate::proof::Pattern::Trial($x) => $body,
             $crate::proof::Pattern::Oddagon($x) => $body,
             $crate::proof::Pattern::Tridagon($x) => $body,
+            $crate::proof::Pattern::Imp630($x) => $body,
             $crate::proof::Pattern::Rank($x) => $body,
             $crate::proof::Pattern::Exocet($x) => $body,
             $crate::proof::Pattern::OrkChain($x) => $body,

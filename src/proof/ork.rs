@@ -68,10 +68,11 @@
 //! group R holding neither Z nor an earlier L or R).
 
 use super::facts::{fail, CheckError};
-use super::tridagon::{check_relation, TridagonPattern};
+use super::imp630::Imp630Pattern;
+use super::tridagon::{check_relation, Split, TridagonPattern};
 use super::whip::WhipCell;
 use super::Proof;
-use crate::grid::{Candidate, CspVariable, State};
+use crate::grid::{Candidate, Cell, CspVariable, Digit, State};
 use serde::{Deserialize, Serialize};
 
 /// Which chain on the OR relation.
@@ -144,13 +145,101 @@ pub enum OrkCell {
     },
 }
 
+/// The impossible pattern an OR-k relation comes from: a tridagon (or its anti-tridagon
+/// forms) or one of eleven's Imp630 patterns ([`super::imp630`]). Serialised as the
+/// pattern itself (a tridagon has `blocks`, an Imp630 pattern `name` and `cells`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Relation {
+    Tridagon(TridagonPattern),
+    Imp630(Imp630Pattern),
+}
+
+impl Relation {
+    /// The guardians, of which one at least is true.
+    pub fn guardians(&self) -> &[Candidate] {
+        match self {
+            Relation::Tridagon(p) => &p.guardians,
+            Relation::Imp630(p) => &p.guardians,
+        }
+    }
+
+    /// The guardians, to drop one (a split) or tamper with them.
+    pub fn guardians_mut(&mut self) -> &mut Vec<Candidate> {
+        match self {
+            Relation::Tridagon(p) => &mut p.guardians,
+            Relation::Imp630(p) => &mut p.guardians,
+        }
+    }
+
+    /// The pattern's three digits.
+    pub fn digits(&self) -> [Digit; 3] {
+        match self {
+            Relation::Tridagon(p) => p.digits,
+            Relation::Imp630(p) => p.digits,
+        }
+    }
+
+    /// The pattern's three digits, to tamper with them.
+    pub fn digits_mut(&mut self) -> &mut [Digit; 3] {
+        match self {
+            Relation::Tridagon(p) => &mut p.digits,
+            Relation::Imp630(p) => &mut p.digits,
+        }
+    }
+
+    /// The pattern's cells.
+    pub fn cells(&self) -> Vec<Cell> {
+        match self {
+            Relation::Tridagon(p) => p.cells(),
+            Relation::Imp630(p) => p.cells.clone(),
+        }
+    }
+
+    /// The splits that dropped guardians (SudoRules' ORk-splitting).
+    pub fn split(&self) -> &[Split] {
+        match self {
+            Relation::Tridagon(p) => &p.split,
+            Relation::Imp630(p) => &p.split,
+        }
+    }
+
+    /// The splits, to add one or tamper with them.
+    pub fn split_mut(&mut self) -> &mut Vec<Split> {
+        match self {
+            Relation::Tridagon(p) => &mut p.split,
+            Relation::Imp630(p) => &mut p.split,
+        }
+    }
+
+    /// SudoRules' name of the relation in a chain's heading: `Trid`, `Degen-Cycl-Trid`,
+    /// `EL14c13s`.
+    pub fn sudorules_name(&self) -> &str {
+        match self {
+            Relation::Tridagon(p) => match p.sudorules_name() {
+                "tridagon" => "Trid",
+                other => other,
+            },
+            Relation::Imp630(p) => &p.name,
+        }
+    }
+
+    /// Verify the relation on `state`, each kind with its own checker.
+    fn check(&self, state: &State) -> Result<(), CheckError> {
+        match self {
+            Relation::Tridagon(p) => check_relation(state, p),
+            Relation::Imp630(p) => super::imp630::check_relation(state, p),
+        }
+    }
+}
+
 /// A chain on an OR-k relation, concluding that `target` is false (or, for a forcing whip
 /// that [`OrkChain::asserts`], true).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OrkChain {
     pub kind: OrkKind,
     /// The pattern whose guardians form the OR-k relation.
-    pub relation: TridagonPattern,
+    pub relation: Relation,
     pub target: Candidate,
     /// Whips and contrad-whips: the cells from the target on.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -168,7 +257,7 @@ pub struct OrkChain {
 impl OrkChain {
     /// k, the relation's size.
     pub fn k(&self) -> usize {
-        self.relation.guardians.len()
+        self.relation.guardians().len()
     }
 
     /// The longest bivalue chain of the relation's splits (0 when not split): SudoRules'
@@ -176,7 +265,7 @@ impl OrkChain {
     /// i links is at level i at least.
     pub fn split_links(&self) -> usize {
         self.relation
-            .split
+            .split()
             .iter()
             .map(|s| s.chain.len() + 1)
             .max()
@@ -487,8 +576,8 @@ pub fn check(state: &State, proof: &Proof, c: &OrkChain) -> Result<(), CheckErro
     if c.asserts && !c.kind.is_forcing() {
         return fail("only a forcing whip asserts its target");
     }
-    check_relation(state, &c.relation)?;
-    let guardians = &c.relation.guardians;
+    c.relation.check(state)?;
+    let guardians = c.relation.guardians();
     if guardians.len() < 2 {
         return fail("an OR relation of one candidate is a placement, not a chain's start");
     }
@@ -586,7 +675,7 @@ impl crate::proof::PatternKind for OrkChain {
     }
 
     fn collect_candidates(&self, out: &mut crate::proof::candidates::Collected) {
-        out.named(self.relation.guardians.iter().copied());
+        out.named(self.relation.guardians().iter().copied());
         let whip_cell = |out: &mut crate::proof::candidates::Collected, w: &WhipCell| {
             out.named(w.left_linking.iter().copied());
             out.named(w.right_linking.iter().flatten().copied());

@@ -112,7 +112,11 @@ fn bivalue_variable(state: &State, a: Candidate, b: Candidate) -> Option<crate::
 }
 
 /// Verify one split step on `state` against the `current` guardians.
-fn check_split(state: &State, current: &[Candidate], s: &Split) -> Result<(), CheckError> {
+pub(super) fn check_split(
+    state: &State,
+    current: &[Candidate],
+    s: &Split,
+) -> Result<(), CheckError> {
     if s.dropped == s.kept || !current.contains(&s.dropped) || !current.contains(&s.kept) {
         return fail("a split drops one guardian for another of the relation");
     }

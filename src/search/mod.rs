@@ -40,6 +40,7 @@ pub mod fish;
 pub mod force;
 pub mod grid_analysis;
 pub mod hypothesis;
+pub mod imp630;
 pub mod keys;
 pub mod limits;
 pub mod locked_sets;

@@ -59,8 +59,8 @@ use super::tridagon::relations_reduced;
 use crate::graph::groups::{GroupEntry, GroupIndex};
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CandidateSet, CspVariable};
-use crate::proof::ork::{OrkCell, OrkChain, OrkKind};
-use crate::proof::tridagon::{Split, TridagonPattern};
+use crate::proof::ork::{OrkCell, OrkChain, OrkKind, Relation};
+use crate::proof::tridagon::Split;
 use crate::proof::whip::WhipCell;
 use crate::proof::{Pattern, Proof};
 use std::collections::HashSet;
@@ -83,12 +83,22 @@ pub const fn largest_k(kind: OrkKind) -> usize {
     }
 }
 
+/// Which impossible patterns the OR-k relations come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Sources {
+    /// The tridagons (the Trid-OR5W level).
+    Tridagons,
+    /// The tridagons, then eleven's patterns of Berthier's list Select`j`
+    /// ([`super::imp630`]; the Select1-OR5W and Select2-OR5W levels).
+    WithImp630(u8),
+}
+
 /// The OR-k relations with 2 ≤ k ≤ `max` guardians: the guardians of the tridagons,
 /// complete, degenerate-cyclic or reduced ([`relations_reduced`]), each guardian set once
 /// (the first pattern that gives it). A kind starts from those up to its [`largest_k`];
 /// SudoRules' `?*OR5-Whips*` and the Trid-OR5W level from those with k ≤ 5.
-pub fn relations_up_to(links: &LinkIndex, max: usize) -> Vec<TridagonPattern> {
-    relations_split(links, max, 0)
+pub fn relations_up_to(links: &LinkIndex, max: usize) -> Vec<Relation> {
+    relations_split(links, max, 0, Sources::Tridagons)
 }
 
 /// The longest bivalue chain of SudoRules' ORk-splitting rules (`split-ORk-ch[10]`).
@@ -103,15 +113,36 @@ const MAX_SPLIT_RELATIONS: usize = 256;
 /// `chain_len` bivalue links (even, ≤ [`MAX_SPLIT_CHAIN`]) also gives the two relations
 /// without one of them, and so on down; SudoRules loads `split-ORk-ch[i]` at level i, so an
 /// OR-k chain of length n uses the splits by chains of at most n links.
-pub fn relations_split(links: &LinkIndex, max: usize, chain_len: usize) -> Vec<TridagonPattern> {
+///
+/// With [`Sources::WithImp630`], the Imp630 relations (SudoRules asserts them with at most
+/// [`super::imp630::MAX_GUARDIANS`] guardians) follow the tridagons', each guardian set
+/// still once.
+pub fn relations_split(
+    links: &LinkIndex,
+    max: usize,
+    chain_len: usize,
+    sources: Sources,
+) -> Vec<Relation> {
     let chain_len = chain_len.min(MAX_SPLIT_CHAIN);
     let splitting = chain_len >= 2;
-    let base = relations_reduced(links, if splitting { max + SPLIT_SLACK } else { max });
+    let bound = if splitting { max + SPLIT_SLACK } else { max };
+    let mut base: Vec<Relation> = relations_reduced(links, bound)
+        .into_iter()
+        .map(Relation::Tridagon)
+        .collect();
+    if let Sources::WithImp630(j) = sources {
+        let bound = bound.min(super::imp630::MAX_GUARDIANS);
+        base.extend(
+            super::imp630::relations(links, j, super::imp630::MIN_DIGITS, bound)
+                .into_iter()
+                .map(Relation::Imp630),
+        );
+    }
     let mut seen: HashSet<Vec<Candidate>> = HashSet::new();
-    let mut out: Vec<TridagonPattern> = Vec::new();
-    let mut queue: Vec<TridagonPattern> = Vec::new();
+    let mut out: Vec<Relation> = Vec::new();
+    let mut queue: Vec<Relation> = Vec::new();
     for p in base {
-        if p.guardians.len() >= 2 && seen.insert(p.guardians.clone()) {
+        if p.guardians().len() >= 2 && seen.insert(p.guardians().to_vec()) {
             queue.push(p);
         }
     }
@@ -119,14 +150,14 @@ pub fn relations_split(links: &LinkIndex, max: usize, chain_len: usize) -> Vec<T
     while i < queue.len() {
         let p = queue[i].clone();
         i += 1;
-        if splitting && p.guardians.len() >= 3 && queue.len() < MAX_SPLIT_RELATIONS {
+        if splitting && p.guardians().len() >= 3 && queue.len() < MAX_SPLIT_RELATIONS {
             for child in splits_of(links, &p, chain_len) {
-                if seen.insert(child.guardians.clone()) {
+                if seen.insert(child.guardians().to_vec()) {
                     queue.push(child);
                 }
             }
         }
-        if p.guardians.len() <= max {
+        if p.guardians().len() <= max {
             out.push(p);
         }
     }
@@ -135,10 +166,10 @@ pub fn relations_split(links: &LinkIndex, max: usize, chain_len: usize) -> Vec<T
 
 /// The relations one split of `p` gives: for each pair of guardians with the same valence
 /// through at most `chain_len` bivalue links, `p` without either.
-fn splits_of(links: &LinkIndex, p: &TridagonPattern, chain_len: usize) -> Vec<TridagonPattern> {
+fn splits_of(links: &LinkIndex, p: &Relation, chain_len: usize) -> Vec<Relation> {
     let mut out = Vec::new();
-    for (a, &g1) in p.guardians.iter().enumerate() {
-        for &g2 in &p.guardians[a + 1..] {
+    for (a, &g1) in p.guardians().iter().enumerate() {
+        for &g2 in &p.guardians()[a + 1..] {
             let Some(chain) = same_valence(links, g1, g2, chain_len) else {
                 continue;
             };
@@ -146,8 +177,8 @@ fn splits_of(links: &LinkIndex, p: &TridagonPattern, chain_len: usize) -> Vec<Tr
             back.reverse();
             for (dropped, kept, chain) in [(g1, g2, chain), (g2, g1, back)] {
                 let mut child = p.clone();
-                child.guardians.retain(|&g| g != dropped);
-                child.split.push(Split {
+                child.guardians_mut().retain(|&g| g != dropped);
+                child.split_mut().push(Split {
                     dropped,
                     kept,
                     chain,
@@ -470,14 +501,14 @@ fn whip_cells(ctx: &Ctx, steps: &[Step]) -> Vec<WhipCell> {
 }
 
 /// The OR-k chain cells of `steps`, the relation's left-linking guardians all but its R.
-fn ork_cells(ctx: &Ctx, steps: &[Step], rels: &[TridagonPattern]) -> Vec<OrkCell> {
+fn ork_cells(ctx: &Ctx, steps: &[Step], rels: &[Relation]) -> Vec<OrkCell> {
     steps
         .iter()
         .map(|s| match *s {
             Step::Var { .. } => OrkCell::Variable(whip_cells(ctx, &[*s]).remove(0)),
             Step::Or { relation, r } => OrkCell::Or {
                 left_linking: rels[relation]
-                    .guardians
+                    .guardians()
                     .iter()
                     .copied()
                     .filter(|&g| g != r)
@@ -528,14 +559,14 @@ fn keep_merged(
 fn shortest_on(
     ctx: &Ctx,
     kind: OrkKind,
-    rels: &[TridagonPattern],
+    rels: &[Relation],
     z: Candidate,
     max_len: usize,
     budget: &mut Budget,
 ) -> Result<Option<Proof>, Stop> {
     let guardian_sets: Vec<CandidateSet> = rels
         .iter()
-        .map(|p| CandidateSet::from_candidates(p.guardians.iter().copied()))
+        .map(|p| CandidateSet::from_candidates(p.guardians().iter().copied()))
         .collect();
     let links = ctx.links;
     let mut level = vec![Partial::start(links, z)];
@@ -551,7 +582,7 @@ fn shortest_on(
                         .map(OrkCell::Variable)
                         .collect();
                     cells.push(OrkCell::Or {
-                        left_linking: rels[i].guardians.clone(),
+                        left_linking: rels[i].guardians().to_vec(),
                         right_linking: None,
                     });
                     return Ok(Some(proof_of(OrkChain {
@@ -591,11 +622,11 @@ fn shortest_on(
             }
             if kind.is_whip() && p.relation.is_none() {
                 for (i, rel) in rels.iter().enumerate() {
-                    for &r in &rel.guardians {
+                    for &r in rel.guardians() {
                         if r == z || p.r_cands.contains(r) {
                             continue;
                         }
-                        let left = rel.guardians.iter().filter(|&&g| g != r);
+                        let left = rel.guardians().iter().filter(|&&g| g != r);
                         let ok = match p.rights.last() {
                             None => left.clone().all(|&g| links.is_linked(g, z)),
                             Some(&prev) => {
@@ -688,21 +719,21 @@ fn branches_from(
 fn forcing_on(
     ctx: &Ctx,
     kind: OrkKind,
-    rels: &[TridagonPattern],
+    rels: &[Relation],
     max_len: usize,
     budget: &mut Budget,
 ) -> Result<Vec<Proof>, Stop> {
     let mut best: [Vec<Option<(usize, Proof)>>; 2] = [vec![None; 729], vec![None; 729]];
     for rel in rels {
-        let mut per_guardian = Vec::with_capacity(rel.guardians.len());
-        for &g in &rel.guardians {
+        let mut per_guardian = Vec::with_capacity(rel.guardians().len());
+        for &g in rel.guardians() {
             per_guardian.push(branches_from(ctx, g, max_len.saturating_sub(1), budget)?);
         }
         for z in ctx.links.open().iter() {
             for (asserts, best) in [true, false].into_iter().zip(best.iter_mut()) {
-                let mut branches = Vec::with_capacity(rel.guardians.len());
+                let mut branches = Vec::with_capacity(rel.guardians().len());
                 let mut total = 1;
-                for (&g, found) in rel.guardians.iter().zip(&per_guardian) {
+                for (&g, found) in rel.guardians().iter().zip(&per_guardian) {
                     let table = if asserts {
                         &found.ending
                     } else {
@@ -754,24 +785,29 @@ pub fn search_target(
     max_len: usize,
     meter: &mut Meter,
 ) -> Result<Option<Proof>, Stop> {
-    search_target_k(links, kind, largest_k(kind), target, max_len, meter)
+    search_target_k(
+        links,
+        (kind, largest_k(kind), Sources::Tridagons),
+        target,
+        max_len,
+        meter,
+    )
 }
 
-/// [`search_target`] on the relations of at most `max_k` guardians.
+/// [`search_target`] on the relations of at most `max_k` guardians from `sources`.
 pub fn search_target_k(
     links: &LinkIndex,
-    kind: OrkKind,
-    max_k: usize,
+    (kind, max_k, sources): (OrkKind, usize, Sources),
     target: Candidate,
     max_len: usize,
     meter: &mut Meter,
 ) -> Result<Option<Proof>, Stop> {
     if kind.is_forcing() {
-        return forcing_target(links, (kind, max_k), max_len, meter, |p| {
+        return forcing_target(links, (kind, max_k, sources), max_len, meter, |p| {
             p.eliminations == [target]
         });
     }
-    let rels = relations_split(links, max_k, max_len);
+    let rels = relations_split(links, max_k, max_len, sources);
     if rels.is_empty() || !links.open().contains(target) {
         return Ok(None);
     }
@@ -783,12 +819,11 @@ pub fn search_target_k(
 }
 
 /// The shortest ORk-forcing-whip (of `kind`, a forcing kind) asserting `target`, on the
-/// relations of at most `max_k` guardians, of length ≤ `max_len` (None if there is none),
+/// relations of at most `max_k` guardians from `sources`, of length ≤ `max_len` (None if there is none),
 /// or the limit that stopped the search.
 pub fn search_placement_k(
     links: &LinkIndex,
-    kind: OrkKind,
-    max_k: usize,
+    (kind, max_k, sources): (OrkKind, usize, Sources),
     target: Candidate,
     max_len: usize,
     meter: &mut Meter,
@@ -796,7 +831,7 @@ pub fn search_placement_k(
     if !kind.is_forcing() {
         return Ok(None);
     }
-    forcing_target(links, (kind, max_k), max_len, meter, |p| {
+    forcing_target(links, (kind, max_k, sources), max_len, meter, |p| {
         p.assertions == [target]
     })
 }
@@ -806,14 +841,14 @@ pub fn search_placement_k(
 /// whips grow about geometrically with the length and a target's answer is often short.
 fn forcing_target(
     links: &LinkIndex,
-    (kind, max_k): (OrkKind, usize),
+    (kind, max_k, sources): (OrkKind, usize, Sources),
     max_len: usize,
     meter: &mut Meter,
     wanted: impl Fn(&Proof) -> bool,
 ) -> Result<Option<Proof>, Stop> {
     let ctx = Ctx::new(links, kind);
     for n in 2..=max_len {
-        let rels = relations_split(links, max_k, n);
+        let rels = relations_split(links, max_k, n, sources);
         if rels.is_empty() {
             // the unsplit relations are there at every level: none at all
             return Ok(None);
@@ -847,19 +882,24 @@ pub fn find_within(
     limit: usize,
     meter: &mut Meter,
 ) -> Result<Vec<Proof>, Stop> {
-    find_within_k(links, kind, largest_k(kind), length, limit, meter)
+    find_within_k(
+        links,
+        (kind, largest_k(kind), Sources::Tridagons),
+        length,
+        limit,
+        meter,
+    )
 }
 
-/// [`find_within`] on the relations of at most `max_k` guardians.
+/// [`find_within`] on the relations of at most `max_k` guardians from `sources`.
 pub fn find_within_k(
     links: &LinkIndex,
-    kind: OrkKind,
-    max_k: usize,
+    (kind, max_k, sources): (OrkKind, usize, Sources),
     length: usize,
     limit: usize,
     meter: &mut Meter,
 ) -> Result<Vec<Proof>, Stop> {
-    let rels = relations_split(links, max_k, length);
+    let rels = relations_split(links, max_k, length, sources);
     if rels.is_empty() || length < 2 {
         return Ok(Vec::new());
     }

@@ -50,12 +50,19 @@
 //!   `trid-or5-g-whip`: right-linking g-candidates), as SudoRules' `?*OR5-G-Whips*` turns
 //!   them on with the plain ones.
 //!
-//! For the chain schemes (L, M, N, BC, Trid-OR5W, Trid-OR5gW) no such property is assumed:
-//! [`rate`] runs [`resolution::solve`] with the rules of [`rules_for`] up to the maximal
-//! length; because
-//! the rules are ordered by length, that run uses a rule of length n only when nothing
-//! shorter applies, so the longest length it uses is the least n for which the same
-//! strategy with lengths ≤ n solves the puzzle.
+//! - `Select1-OR5W`, `Select2-OR5W`: Berthier's "SFin + W + (Trid+Select1)-OR5W" and
+//!   "SFin + W + (Trid+Select2)-OR5W" levels ([Berthier classif]; SudoRules' config with
+//!   `?*Imp630-Select1*` or `?*Imp630-Select2*`, which turns Select1 on too): Trid-OR5W with
+//!   eleven's impossible patterns of the list ([`crate::search::imp630`]) beside the
+//!   tridagons: their relations' own eliminations (`imp630-sel1-ork`) right after the
+//!   tridagon rules at level 3, and the ORk-whips and ORk-contrad-whips (k ≤ 5) on the
+//!   tridagons' and the patterns' relations (`sel1-or5-whip`, `sel1-or5-contrad-whip`).
+//!
+//! For the chain schemes (L, M, N, BC, Trid-OR5W, Trid-OR5gW, Select1-OR5W, Select2-OR5W)
+//! no such property is assumed: [`rate`] runs [`resolution::solve`] with the rules of
+//! [`rules_for`] up to the maximal length; because the rules are ordered by length, that
+//! run uses a rule of length n only when nothing shorter applies, so the longest length
+//! it uses is the least n for which the same strategy with lengths ≤ n solves the puzzle.
 //!
 //! Example: `..34......5...912.7...2.....1.5.7..86...9...7.......34..2.............9.9...61.75`
 //! (controlled-bias #2) is W5: SudoRules rates it 5.
@@ -92,11 +99,17 @@ pub enum Scheme {
     /// Berthier's "SFin + gW + Trid-OR5gW" level: Trid-OR5W with g-whips and the g-forms
     /// of its OR-k chains.
     TridOr5GW,
+    /// Berthier's "SFin + W + (Trid+Select1)-OR5W" level: Trid-OR5W with eleven's
+    /// impossible patterns of the Select1 list beside the tridagons.
+    Select1Or5W,
+    /// Berthier's "SFin + W + (Trid+Select2)-OR5W" level: the same with the Select2 list
+    /// (Select1's patterns and 7 more).
+    Select2Or5W,
 }
 
 impl Scheme {
     /// Every scheme, in this order.
-    pub const ALL: [Scheme; 10] = [
+    pub const ALL: [Scheme; 12] = [
         Scheme::L,
         Scheme::M,
         Scheme::N,
@@ -107,6 +120,8 @@ impl Scheme {
         Scheme::BC,
         Scheme::TridOr5W,
         Scheme::TridOr5GW,
+        Scheme::Select1Or5W,
+        Scheme::Select2Or5W,
     ];
     /// `L`, `M`, `N`, `W`, `B`, `gW`, `gB`, `BC`.
     pub fn name(self) -> &'static str {
@@ -121,6 +136,8 @@ impl Scheme {
             Scheme::BC => "BC",
             Scheme::TridOr5W => "Trid-OR5W",
             Scheme::TridOr5GW => "Trid-OR5gW",
+            Scheme::Select1Or5W => "Select1-OR5W",
+            Scheme::Select2Or5W => "Select2-OR5W",
         }
     }
     /// The whip kind of the W-like schemes.
@@ -288,20 +305,29 @@ impl Scheme {
     /// once every rule of length < 3 has failed, so its "most complex rule tried" is at
     /// least 3), a Subset of size n (a fixed-size rule) as n; 0 otherwise.
     pub fn step_floor(self, p: &Proof) -> usize {
-        match (self, &p.pattern) {
-            (Scheme::TridOr5W | Scheme::TridOr5GW, Pattern::Tridagon(_)) => TRIDAGON_LEVEL,
+        if !self.has_or_relations() {
+            return 0;
+        }
+        match &p.pattern {
+            Pattern::Tridagon(_) | Pattern::Imp630(_) => TRIDAGON_LEVEL,
             // a chain on a relation split by a bivalue chain of i links is at level i
             // (SudoRules' split-ORk-ch[i])
-            (Scheme::TridOr5W | Scheme::TridOr5GW, Pattern::OrkChain(c)) => {
-                TRIDAGON_LEVEL.max(c.split_links())
-            }
+            Pattern::OrkChain(c) => TRIDAGON_LEVEL.max(c.split_links()),
             // a Subset of size n is at level n (SudoRules' Subsets[n])
-            (
-                Scheme::TridOr5W | Scheme::TridOr5GW,
-                Pattern::NakedSubset { .. } | Pattern::HiddenSubset { .. } | Pattern::Fish { .. },
-            ) => p.length,
+            Pattern::NakedSubset { .. } | Pattern::HiddenSubset { .. } | Pattern::Fish { .. } => {
+                p.length
+            }
             _ => 0,
         }
+    }
+
+    /// The schemes of Berthier's T&E(3) levels, with OR-k relations: Trid-OR5W, Trid-OR5gW,
+    /// Select1-OR5W, Select2-OR5W.
+    pub fn has_or_relations(self) -> bool {
+        matches!(
+            self,
+            Scheme::TridOr5W | Scheme::TridOr5GW | Scheme::Select1Or5W | Scheme::Select2Or5W
+        )
     }
 }
 
@@ -322,9 +348,19 @@ fn sfin_subsets(n: usize) -> &'static [&'static str] {
 /// ORk-contrad-g-whip[n] and ORk-g-whip[n] (SudoRules' `?*OR5-G-Whips*` turns on the
 /// ORk-whips and both contrad forms too); the tridagon rules at level 3 (their salience,
 /// `define-specific-saliences-at-L3`).
-fn trid_or5_rules(max_len: usize, g: bool) -> Vec<Rule> {
+///
+/// With `select` = Some(j) (Select`j`-OR5W: SudoRules' config with `?*Imp630-Select<j>*`),
+/// the relations of eleven's patterns of the list come right after the tridagon rules at
+/// level 3 (`define-selected-Imp630-saliences-at-L3`), and the chains start from them too.
+fn trid_or5_rules(max_len: usize, g: bool, select: Option<u8>) -> Vec<Rule> {
     let named = |name: &str| TechniqueId::from_name(name).expect("in the registry");
-    let (or5, or5_contrad) = (named("trid-or5-whip"), named("trid-or5-contrad-whip"));
+    let (or5, or5_contrad) = match select {
+        None => (named("trid-or5-whip"), named("trid-or5-contrad-whip")),
+        Some(j) => (
+            named(&format!("sel{j}-or5-whip")),
+            named(&format!("sel{j}-or5-contrad-whip")),
+        ),
+    };
     let (or5g, or5g_contrad) = (named("trid-or5-g-whip"), named("trid-or5-contrad-g-whip"));
     let mut rules = Vec::new();
     for n in 1..=max_len {
@@ -337,6 +373,9 @@ fn trid_or5_rules(max_len: usize, g: bool) -> Vec<Rule> {
             // finned swordfish, then the tridagon rules) before the generic ones (whip[3]),
             // "available immediately after Subsets[3]"
             rules.extend(["tridagon", "trid-ork"].map(|name| named(name).rule(n)));
+            if let Some(j) = select {
+                rules.push(named(&format!("imp630-sel{j}-ork")).rule(n));
+            }
         }
         rules.push(Rule::whip(WhipKind::Whip, n));
         if n >= 2 {
@@ -368,8 +407,10 @@ pub fn rules_for(scheme: Scheme, max_len: usize) -> Vec<Rule> {
             let kind = scheme.whip_kind().expect("whip scheme");
             rules.extend((1..=max_len).map(|n| Rule::whip(kind, n)));
         }
-        Scheme::TridOr5W => rules.extend(trid_or5_rules(max_len, false)),
-        Scheme::TridOr5GW => rules.extend(trid_or5_rules(max_len, true)),
+        Scheme::TridOr5W => rules.extend(trid_or5_rules(max_len, false, None)),
+        Scheme::TridOr5GW => rules.extend(trid_or5_rules(max_len, true, None)),
+        Scheme::Select1Or5W => rules.extend(trid_or5_rules(max_len, false, Some(1))),
+        Scheme::Select2Or5W => rules.extend(trid_or5_rules(max_len, false, Some(2))),
         Scheme::BC => {
             if max_len >= 1 {
                 rules.push(Rule::whip(WhipKind::Whip, 1));

@@ -6,8 +6,9 @@
 use super::{mark, Drawn, Meanings, Parts, CHAIN_MEANINGS};
 use crate::export::svg::{Role, SetKind};
 use crate::grid::{Candidate, State};
+use crate::proof::imp630::Imp630Pattern;
 use crate::proof::oddagon::OddagonPattern;
-use crate::proof::ork::{OrkCell, OrkChain};
+use crate::proof::ork::{OrkCell, OrkChain, Relation};
 use crate::proof::tridagon::TridagonPattern;
 use crate::proof::whip::WhipCell;
 use crate::proof::Proof;
@@ -64,6 +65,43 @@ impl Drawn for TridagonPattern {
     }
 }
 
+/// The pattern's cells outlined block by block as the tridagon's are (one set per block
+/// it meets), the digits marked in them, the guardians marked apart.
+impl Drawn for Imp630Pattern {
+    /// `EL14c1-OR3`.
+    fn label(&self, _: &Proof) -> String {
+        format!("{}-OR{}", self.name, self.guardians.len())
+    }
+
+    fn picture(&self, state: &State, _: &Proof, _: Option<usize>) -> (Parts, &'static Meanings) {
+        let mut parts = Parts::default();
+        let mut blocks: Vec<usize> = self.cells.iter().map(|c| c.block()).collect();
+        blocks.sort_unstable();
+        blocks.dedup();
+        for (k, &b) in blocks.iter().enumerate() {
+            let cells: Vec<_> = self.cells.iter().filter(|c| c.block() == b).collect();
+            let digits: Vec<Candidate> = cells
+                .iter()
+                .flat_map(|&&cell| self.digits.iter().map(move |&d| Candidate::new(cell, d)))
+                .filter(|&c| state.has(c))
+                .collect();
+            parts
+                .marks
+                .extend(digits.iter().map(|&c| mark(c, Role::Pattern)));
+            let i = parts.set(SetKind::Als, digits);
+            let name = format!("b{}", b + 1);
+            let texts: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
+            parts.set_texts[i] = Some(format!("{name}: {}", texts.join(" ")));
+            parts.sets[i].name = Some(name);
+            parts.sets[i].hue = k;
+        }
+        parts
+            .marks
+            .extend(self.guardians.iter().map(|&g| mark(g, Role::Extra)));
+        (parts, &TRIDAGON_MEANINGS)
+    }
+}
+
 /// The loop's candidates, each joined to the next by its variable (weak links drawn as
 /// links), the guardians marked apart.
 impl Drawn for OddagonPattern {
@@ -90,10 +128,14 @@ impl Drawn for OddagonPattern {
 /// An OR-k chain ([`crate::proof::ork`]): its relation drawn as the tridagon is, the
 /// chain's L's and R's marked, each L linked to what it hangs on.
 impl Drawn for OrkChain {
-    /// `Trid-OR3-whip[2]`, `Trid-OR3-forcing-whip[3]`.
+    /// `Trid-OR3-whip[2]`, `Trid-OR3-forcing-whip[3]`, `EL14c13s-OR2-whip[3]`.
     fn label(&self, _: &Proof) -> String {
         let (name, _, n) = self.rule_name();
-        format!("Trid-{name}[{n}]")
+        let source = match &self.relation {
+            Relation::Tridagon(_) => "Trid",
+            Relation::Imp630(p) => &p.name,
+        };
+        format!("{source}-{name}[{n}]")
     }
 
     fn picture(
@@ -102,7 +144,10 @@ impl Drawn for OrkChain {
         proof: &Proof,
         only: Option<usize>,
     ) -> (Parts, &'static Meanings) {
-        let (mut parts, _) = self.relation.picture(state, proof, only);
+        let (mut parts, _) = match &self.relation {
+            Relation::Tridagon(p) => p.picture(state, proof, only),
+            Relation::Imp630(p) => p.picture(state, proof, only),
+        };
         let whip_cell = |parts: &mut Parts, w: &WhipCell, from: Option<Candidate>| {
             parts
                 .marks

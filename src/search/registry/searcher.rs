@@ -216,8 +216,8 @@ impl TechniqueId {
                 }
             }
             Search::Trial(kind) => trial_target(links, kind, target, max_len, meter),
-            Search::Ork(kind, max_k) => {
-                match ork::search_target_k(links, kind, max_k, target, max_len, meter) {
+            Search::Ork(kind, max_k, sources) => {
+                match ork::search_target_k(links, (kind, max_k, sources), target, max_len, meter) {
                     Ok(proof) => TargetAnswer {
                         proof,
                         stopped: None,
@@ -802,9 +802,13 @@ impl Searcher {
                 self.force
                     .of_length(spec, links, rule.length, limit, &mut self.meter)?
             }
-            Search::Ork(kind, max_k) => {
-                ork::find_within_k(links, kind, max_k, rule.length, limit, &mut self.meter)?
-            }
+            Search::Ork(kind, max_k, sources) => ork::find_within_k(
+                links,
+                (kind, max_k, sources),
+                rule.length,
+                limit,
+                &mut self.meter,
+            )?,
             Search::Trial(kind) => {
                 self.trials
                     .find(links, kind, rule.length, limit, &mut self.meter)?
@@ -940,8 +944,9 @@ impl Searcher {
             Search::Hypothesis(mode) => self.hypothesis_answer(mode, links, meter, |p| {
                 p.assertions.contains(&target) && p.length <= max_len
             }),
-            Search::Ork(kind, max_k) if kind.is_forcing() => {
-                match ork::search_placement_k(links, kind, max_k, target, max_len, meter) {
+            Search::Ork(kind, max_k, sources) if kind.is_forcing() => {
+                match ork::search_placement_k(links, (kind, max_k, sources), target, max_len, meter)
+                {
                     Ok(proof) => TargetAnswer {
                         proof,
                         stopped: None,

@@ -1,6 +1,7 @@
 //! The catalogue: every technique, simplest first, one entry each.
 
 use super::*;
+use crate::search::ork::Sources;
 
 pub(super) const ASSISTANT: &[&str] = &["assistant"];
 pub(super) const ALS: &[&str] = &["assistant", "als"];
@@ -11,7 +12,7 @@ pub(super) const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in [Berthier NRC]'s order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 169] = {
+pub static REGISTRY: [Technique; 175] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -750,6 +751,31 @@ pub static REGISTRY: [Technique; 169] = {
             "a tridagon (or its degenerate-cyclic form) with k guardians in several cells: one is true, so what sees every guardian goes (SudoRules' Trid-ORk relation and its ORk-whips of length 1)",
         )
         .rated(1250, 0),
+        // eleven's impossible patterns of Berthier's Select1 and Select2 lists (CSP-Rules 2.1,
+        // `SudoRules-V20.1/EXOTIC/Imp630`), their OR-k relation's elimination just after the
+        // tridagon's, as SudoRules' saliences put them
+        Technique {
+            sets: &["impossible-patterns", IMP630_SET],
+            ..impossible(
+                "imp630-sel1-ork",
+                &["select1-ork", "imp630-select1"],
+                |s| crate::search::imp630::find(s.links, 1),
+                16,
+                "one of eleven's 3-digit impossible patterns of Berthier's Select1 list (5 of the 630, matched up to band, row, stack and column permutations and transposition), each cell holding the three digits (or one of them, as SudoRules keeps the relation): one guardian is true, so what sees every guardian goes (SudoRules' EL<n>c<i>-ORk relation and its ORk-whip[1])",
+            )
+        }
+        .rated(1260, 0),
+        Technique {
+            sets: &["impossible-patterns", IMP630_SET],
+            ..impossible(
+                "imp630-sel2-ork",
+                &["select2-ork", "imp630-select2"],
+                |s| crate::search::imp630::find(s.links, 2),
+                16,
+                "one of eleven's 3-digit impossible patterns of Berthier's Select2 list (Select1 and 7 more), each cell holding the three digits (or one of them, as SudoRules keeps the relation): one guardian is true, so what sees every guardian goes (SudoRules' EL<n>c<i>-ORk relation and its ORk-whip[1])",
+            )
+        }
+        .rated(1270, 0),
         // the forum's exotic patterns (see `exotic`): Barker's rank-0 truths and links, rated
         // as a whip of as many CSP variables as their truths
         exotic(
@@ -806,24 +832,21 @@ pub static REGISTRY: [Technique; 169] = {
         ork(
             "ork-forcing-whip",
             &["ork-forcing-whips", "orkfw"],
-            OrkKind::ForcingWhip,
-            crate::search::ork::largest_k(OrkKind::ForcingWhip),
+            (OrkKind::ForcingWhip, crate::search::ork::largest_k(OrkKind::ForcingWhip), Sources::Tridagons),
             "from each guardian of a tridagon's OR-k relation (k ≤ 8) a partial whip, all ending on what sees the target, which goes, or all on one candidate, which is placed: one guardian is true (SudoRules' ORk-forcing-whips, elim and assert)",
         )
         .rated(20, 100),
         ork(
             "ork-contrad-whip",
             &["ork-contrad-whips", "orkcw", "ork-ctr-whip"],
-            OrkKind::ContradWhip,
-            crate::search::ork::largest_k(OrkKind::ContradWhip),
+            (OrkKind::ContradWhip, crate::search::ork::largest_k(OrkKind::ContradWhip), Sources::Tridagons),
             "a partial whip on the target whose right-linking candidates see every guardian of a tridagon's OR-k relation (k ≤ 6): the target goes (SudoRules' ORk-ctr-whips)",
         )
         .rated(20, 100),
         ork(
             "ork-whip",
             &["ork-whips", "orkw"],
-            OrkKind::Whip,
-            crate::search::ork::largest_k(OrkKind::Whip),
+            (OrkKind::Whip, crate::search::ork::largest_k(OrkKind::Whip), Sources::Tridagons),
             "a whip one of whose cells is a tridagon's OR-k relation (k ≤ 6), its guardians but one linked to the target or an earlier R (SudoRules' ORk-whips)",
         )
         .rated(20, 100),
@@ -831,8 +854,7 @@ pub static REGISTRY: [Technique; 169] = {
         ork(
             "trid-or5-whip",
             &["or5-whip", "or5w"],
-            OrkKind::Whip,
-            5,
+            (OrkKind::Whip, 5, Sources::Tridagons),
             "an ORk-whip on a tridagon's OR-k relation with k ≤ 5 (SudoRules' ?*OR5-Whips*, the chains of the Trid-OR5W level)",
         )
         .rated(20, 100),
@@ -840,34 +862,73 @@ pub static REGISTRY: [Technique; 169] = {
         ork(
             "trid-or5-contrad-whip",
             &["or5-contrad-whip", "or5cw"],
-            OrkKind::ContradWhip,
-            5,
+            (OrkKind::ContradWhip, 5, Sources::Tridagons),
             "an ORk-contrad-whip on a tridagon's OR-k relation with k ≤ 5 (SudoRules' ?*OR5-Whips* turns its OR5-contrad-whips on: the other chains of the Trid-OR5W level)",
         )
+        .rated(20, 100),
+        // the chains of Berthier's Select1-OR5W and Select2-OR5W levels: the same ORk-whips
+        // and ORk-contrad-whips (k ≤ 5) on the tridagons' relations and on those of eleven's
+        // patterns of the Select1 (Select2) list
+        Technique {
+            sets: &[ORK_SET, IMP630_SET],
+            ..ork(
+                "sel1-or5-whip",
+                &["select1-or5-whip"],
+                (OrkKind::Whip, 5, Sources::WithImp630(1)),
+                "an ORk-whip with k ≤ 5 on the OR-k relation of a tridagon or of one of eleven's patterns of Berthier's Select1 list (the chains of the Select1-OR5W level)",
+            )
+        }
+        .rated(20, 100),
+        Technique {
+            sets: &[ORK_SET, IMP630_SET],
+            ..ork(
+                "sel1-or5-contrad-whip",
+                &["select1-or5-contrad-whip"],
+                (OrkKind::ContradWhip, 5, Sources::WithImp630(1)),
+                "an ORk-contrad-whip with k ≤ 5 on the OR-k relation of a tridagon or of one of eleven's patterns of Berthier's Select1 list (the other chains of the Select1-OR5W level)",
+            )
+        }
+        .rated(20, 100),
+        Technique {
+            sets: &[ORK_SET, IMP630_SET],
+            ..ork(
+                "sel2-or5-whip",
+                &["select2-or5-whip"],
+                (OrkKind::Whip, 5, Sources::WithImp630(2)),
+                "an ORk-whip with k ≤ 5 on the OR-k relation of a tridagon or of one of eleven's patterns of Berthier's Select2 list (the chains of the Select2-OR5W level)",
+            )
+        }
+        .rated(20, 100),
+        Technique {
+            sets: &[ORK_SET, IMP630_SET],
+            ..ork(
+                "sel2-or5-contrad-whip",
+                &["select2-or5-contrad-whip"],
+                (OrkKind::ContradWhip, 5, Sources::WithImp630(2)),
+                "an ORk-contrad-whip with k ≤ 5 on the OR-k relation of a tridagon or of one of eleven's patterns of Berthier's Select2 list (the other chains of the Select2-OR5W level)",
+            )
+        }
         .rated(20, 100),
         // the g-forms (SudoRules' ORk-gwhips and ORk-ctr-gwhips: R's may be g-candidates),
         // just above the plain ones as g-whips are above whips
         ork(
             "ork-forcing-g-whip",
             &["ork-forcing-g-whips", "orkfgw", "ork-forcing-gwhip"],
-            OrkKind::ForcingGWhip,
-            crate::search::ork::largest_k(OrkKind::ForcingGWhip),
+            (OrkKind::ForcingGWhip, crate::search::ork::largest_k(OrkKind::ForcingGWhip), Sources::Tridagons),
             "an ORk-forcing-whip whose branches' right-linking candidates may be g-candidates (a digit's candidates in a block-line segment), from each guardian of a tridagon's OR-k relation (k ≤ 8) (SudoRules' ORk-forcing-gwhips)",
         )
         .rated(21, 100),
         ork(
             "ork-contrad-g-whip",
             &["ork-contrad-g-whips", "orkcgw", "ork-ctr-gwhip"],
-            OrkKind::ContradGWhip,
-            crate::search::ork::largest_k(OrkKind::ContradGWhip),
+            (OrkKind::ContradGWhip, crate::search::ork::largest_k(OrkKind::ContradGWhip), Sources::Tridagons),
             "an ORk-contrad-whip whose right-linking candidates may be g-candidates (a digit's candidates in a block-line segment), on a tridagon's OR-k relation (k ≤ 6) (SudoRules' ORk-ctr-gwhips)",
         )
         .rated(21, 100),
         ork(
             "ork-g-whip",
             &["ork-g-whips", "orkgw", "ork-gwhip"],
-            OrkKind::GWhip,
-            crate::search::ork::largest_k(OrkKind::GWhip),
+            (OrkKind::GWhip, crate::search::ork::largest_k(OrkKind::GWhip), Sources::Tridagons),
             "an ORk-whip whose right-linking candidates may be g-candidates (a digit's candidates in a block-line segment), on a tridagon's OR-k relation (k ≤ 6) (SudoRules' ORk-gwhips)",
         )
         .rated(21, 100),
@@ -876,16 +937,14 @@ pub static REGISTRY: [Technique; 169] = {
         ork(
             "trid-or5-contrad-g-whip",
             &["or5-contrad-g-whip", "or5cgw"],
-            OrkKind::ContradGWhip,
-            5,
+            (OrkKind::ContradGWhip, 5, Sources::Tridagons),
             "an ORk-contrad-g-whip on a tridagon's OR-k relation with k ≤ 5 (SudoRules' ?*OR5-G-Whips* turns its OR5-contrad-gwhips on: chains of the Trid-OR5gW level)",
         )
         .rated(21, 100),
         ork(
             "trid-or5-g-whip",
             &["or5-g-whip", "or5gw"],
-            OrkKind::GWhip,
-            5,
+            (OrkKind::GWhip, 5, Sources::Tridagons),
             "an ORk-g-whip on a tridagon's OR-k relation with k ≤ 5 (SudoRules' ?*OR5-G-Whips*, the chains of the Trid-OR5gW level)",
         )
         .rated(21, 100),

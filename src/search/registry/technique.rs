@@ -46,7 +46,7 @@ pub enum Search {
     /// SudoRules' chains on the OR-k relations of tridagons ([CSP-Rules]): ORk-whips,
     /// ORk-contrad-whips, ORk-forcing-whips (`search::ork`), on relations of at most so
     /// many guardians (k).
-    Ork(OrkKind, usize),
+    Ork(OrkKind, usize, crate::search::ork::Sources),
     /// One of Sudoku Explainer 1.2.1's hint producers ([Juillerat SE], `search::ser`): the
     /// hint SE shows in the state (its first), the first proof of its step.
     Ser(crate::search::ser::Producer),
@@ -521,15 +521,14 @@ pub const ORK_SET: &str = "ork-chains";
 pub(super) const fn ork(
     name: &'static str,
     aliases: &'static [&'static str],
-    kind: OrkKind,
-    max_k: usize,
+    (kind, max_k, sources): (OrkKind, usize, crate::search::ork::Sources),
     summary: &'static str,
 ) -> Technique {
     Technique {
         name,
         aliases,
         sets: &[ORK_SET],
-        search: Search::Ork(kind, max_k),
+        search: Search::Ork(kind, max_k, sources),
         class: Class::Extra,
         measure: LengthMeasure::Variables,
         graded: true,
@@ -545,6 +544,10 @@ pub(super) const fn ork(
 
 /// The set naming the trial techniques (by name only: see [`TechniqueId::by_name_only`]).
 pub const TRIAL_SET: &str = "trial";
+/// The techniques on eleven's Imp630 patterns (Berthier's Select lists): asked by name or by
+/// a rating scheme, never by default (their relations are matched anew in every state, about
+/// 0.1 s a state for the patterns and seconds for the chains on them).
+pub const IMP630_SET: &str = "imp630";
 
 pub(super) const fn trial(
     name: &'static str,
@@ -683,7 +686,7 @@ impl TechniqueId {
             | Search::Hodoku(HodokuRule::KrakenFish { .. })
             | Search::Trial(_) => false,
             // the ORk-forcing-whips whose branches all end on one candidate (`-assert`)
-            Search::Ork(kind, _) => kind.is_forcing(),
+            Search::Ork(kind, ..) => kind.is_forcing(),
             Search::Hodoku(HodokuRule::Template { set }) => set,
             // SE's singles, and its multiple and dynamic forcing chains (cell and region
             // chains conclude a value)
@@ -704,13 +707,16 @@ impl TechniqueId {
     }
 
     /// Asked only by name, never in a default (`explain`'s default families): the
-    /// uniqueness rules (they assume one solution) and trial and error (the set `trial`: a
+    /// uniqueness rules (they assume one solution), trial and error (the set `trial`: a
     /// procedure, not a pattern; T&E(2) and T&E(3) passes take tens of milliseconds to
-    /// seconds). HoDoKu's generalised fish (the set `fish-hodoku`) are asked by default
+    /// seconds) and the Imp630 techniques (the set `imp630`, see [`IMP630_SET`]). HoDoKu's generalised fish (the set `fish-hodoku`) are asked by default
     /// since their searches take under 2 ms a state (medians, PERFORMANCE.md).
     pub fn by_name_only(self) -> bool {
         let sets = self.get().sets;
-        self.assumes_uniqueness() || sets.contains(&TRIAL_SET) || sets.contains(&EXPLAINER_SET)
+        self.assumes_uniqueness()
+            || sets.contains(&TRIAL_SET)
+            || sets.contains(&EXPLAINER_SET)
+            || sets.contains(&IMP630_SET)
     }
 
     /// A fixed-size technique (tried once) rather than one searched by length.
