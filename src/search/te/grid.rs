@@ -61,6 +61,16 @@ pub(crate) const PEERS: [[u8; 20]; 81] = {
     p
 };
 
+/// What [`Grid::brt_meet`] found.
+pub enum Meet {
+    /// The second grid is within the first: it is the answer.
+    Within,
+    /// BRT of the intersection finds a contradiction.
+    Contradiction,
+    /// BRT of the intersection (the second grid not within the first).
+    Met(Grid),
+}
+
 /// Open digits per cell (bit d-1). A cell with one bit is decided once BRT has run.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Grid {
@@ -184,23 +194,34 @@ impl Grid {
         self.brt_from(pending, ALL_HOUSES)
     }
 
-    /// BRT on `self` = a ∩ k, a and k being BRT-closed (each a fixpoint of BRT without
-    /// contradiction). Only what differs from both is propagated: a one-digit cell equal to
+    /// BRT(a ∩ k), a and k being BRT-closed (each a fixpoint of BRT without
+    /// contradiction), in one scan of the cells: [`Meet::Within`] when k ⊆ a (k is the
+    /// answer), else only what differs from both is propagated: a one-digit cell equal to
     /// its cell in a (or in k) has already left its peers there, and a house whose cells
     /// all equal a's (or all equal k's) has no hidden single and no digit without place.
     /// The fixpoint is BRT(a ∩ k) as [`Grid::brt`] from every cell would give it, at the
-    /// cost of the difference. False on contradiction.
-    pub fn brt_meet(&mut self, a: &Grid, k: &Grid) -> bool {
+    /// cost of the difference.
+    pub fn brt_meet(a: &Grid, k: &Grid) -> Meet {
         // without branches: most cells equal a's or k's, in no predictable pattern
+        let mut g = Grid { cells: [0; 81] };
         let (mut pending, mut off_a, mut off_k, mut empty) = (0u128, 0u32, 0u32, false);
-        for (i, &g) in self.cells.iter().enumerate() {
-            empty |= g == 0;
-            let (da, dk) = (g != a.cells[i], g != k.cells[i]);
+        for i in 0..81 {
+            let (x, y) = (a.cells[i], k.cells[i]);
+            let m = x & y;
+            g.cells[i] = m;
+            empty |= m == 0;
+            let (da, dk) = (m != x, m != y);
             off_a |= HOUSES_OF[i] & (da as u32).wrapping_neg();
             off_k |= HOUSES_OF[i] & (dk as u32).wrapping_neg();
-            pending |= ((da & dk & (g & g.wrapping_sub(1) == 0)) as u128) << i;
+            pending |= ((da & dk & (m & m.wrapping_sub(1) == 0)) as u128) << i;
         }
-        !empty && self.brt_from(pending, off_a & off_k)
+        if off_k == 0 {
+            Meet::Within
+        } else if empty || !g.brt_from(pending, off_a & off_k) {
+            Meet::Contradiction
+        } else {
+            Meet::Met(g)
+        }
     }
 
     /// [`Grid::brt`] when only the houses of `dirty` (bits of [`HOUSES`]' indices) may
