@@ -256,16 +256,19 @@ impl Grid {
             while scan != 0 {
                 let h = &HOUSES[scan.trailing_zeros() as usize];
                 scan &= scan - 1;
-                let (mut once, mut twice) = (0u16, 0u16);
+                // the digits of one-digit cells are each once in the house (ECP) and need
+                // no look: only the others' unique digits are hidden singles
+                let (mut once, mut twice, mut fixed) = (0u16, 0u16, 0u16);
                 for &c in h {
                     let m = self.cells[c as usize];
                     twice |= once & m;
                     once |= m;
+                    fixed |= m & ((m & m.wrapping_sub(1) == 0) as u16).wrapping_neg();
                 }
                 if once != ALL {
                     return false;
                 }
-                let unique = once & !twice;
+                let unique = once & !twice & !fixed;
                 if unique == 0 {
                     continue;
                 }
