@@ -369,8 +369,8 @@ mod tests {
 
     #[test]
     fn houses_of_cells_are_their_houses() {
-        for c in 0..81 {
-            assert_eq!(houses_of(1 << c), HOUSES_OF[c]);
+        for (c, &houses) in HOUSES_OF.iter().enumerate() {
+            assert_eq!(houses_of(1 << c), houses);
         }
         let all = (1u128 << 81) - 1;
         assert_eq!(houses_of(all), ALL_HOUSES);
