@@ -61,6 +61,16 @@ pub(crate) const PEERS: [[u8; 20]; 81] = {
     p
 };
 
+/// What [`Grid::brt_meet`] found.
+pub enum Meet {
+    /// The second grid is within the first: it is the answer.
+    Within,
+    /// BRT of the intersection finds a contradiction.
+    Contradiction,
+    /// BRT of the intersection (the second grid not within the first).
+    Met(Grid),
+}
+
 /// Open digits per cell (bit d-1). A cell with one bit is decided once BRT has run.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Grid {
@@ -184,23 +194,50 @@ impl Grid {
         self.brt_from(pending, ALL_HOUSES)
     }
 
-    /// BRT on `self` = a ∩ k, a and k being BRT-closed (each a fixpoint of BRT without
-    /// contradiction). Only what differs from both is propagated: a one-digit cell equal to
+    /// BRT(a ∩ k), a and k being BRT-closed (each a fixpoint of BRT without
+    /// contradiction), in one scan of the cells: [`Meet::Within`] when k ⊆ a (k is the
+    /// answer), else only what differs from both is propagated: a one-digit cell equal to
     /// its cell in a (or in k) has already left its peers there, and a house whose cells
     /// all equal a's (or all equal k's) has no hidden single and no digit without place.
     /// The fixpoint is BRT(a ∩ k) as [`Grid::brt`] from every cell would give it, at the
-    /// cost of the difference. False on contradiction.
-    pub fn brt_meet(&mut self, a: &Grid, k: &Grid) -> bool {
-        // without branches: most cells equal a's or k's, in no predictable pattern
-        let (mut pending, mut off_a, mut off_k, mut empty) = (0u128, 0u32, 0u32, false);
-        for (i, &g) in self.cells.iter().enumerate() {
-            empty |= g == 0;
-            let (da, dk) = (g != a.cells[i], g != k.cells[i]);
-            off_a |= HOUSES_OF[i] & (da as u32).wrapping_neg();
-            off_k |= HOUSES_OF[i] & (dk as u32).wrapping_neg();
-            pending |= ((da & dk & (g & g.wrapping_sub(1) == 0)) as u128) << i;
+    /// cost of the difference.
+    pub fn brt_meet(a: &Grid, k: &Grid) -> Meet {
+        // the cells' flags as bitboards (bit i: cell i), sixteen cells at a time without
+        // branches: most cells equal a's or k's, in no predictable pattern
+        let mut g = Grid { cells: [0; 81] };
+        let (mut da, mut dk, mut one, mut empty) = (0u128, 0u128, 0u128, false);
+        let chunks = a.cells.chunks_exact(16).zip(k.cells.chunks_exact(16));
+        for (c, (xs, ys)) in chunks.enumerate() {
+            let (mut fa, mut fk, mut fo, mut fe) = (0u16, 0u16, 0u16, 0u16);
+            for j in 0..16 {
+                let (x, y) = (xs[j], ys[j]);
+                let m = x & y;
+                g.cells[c * 16 + j] = m;
+                fa |= ((m != x) as u16) << j;
+                fk |= ((m != y) as u16) << j;
+                fo |= ((m & m.wrapping_sub(1) == 0) as u16) << j;
+                fe |= ((m == 0) as u16) << j;
+            }
+            da |= (fa as u128) << (c * 16);
+            dk |= (fk as u128) << (c * 16);
+            one |= (fo as u128) << (c * 16);
+            empty |= fe != 0;
         }
-        !empty && self.brt_from(pending, off_a & off_k)
+        let (x, y) = (a.cells[80], k.cells[80]);
+        let m = x & y;
+        g.cells[80] = m;
+        da |= ((m != x) as u128) << 80;
+        dk |= ((m != y) as u128) << 80;
+        one |= ((m & m.wrapping_sub(1) == 0) as u128) << 80;
+        empty |= m == 0;
+        let (off_a, off_k, pending) = (houses_of(da), houses_of(dk), da & dk & one);
+        if off_k == 0 {
+            Meet::Within
+        } else if empty || !g.brt_from(pending, off_a & off_k) {
+            Meet::Contradiction
+        } else {
+            Meet::Met(g)
+        }
     }
 
     /// [`Grid::brt`] when only the houses of `dirty` (bits of [`HOUSES`]' indices) may
@@ -235,16 +272,19 @@ impl Grid {
             while scan != 0 {
                 let h = &HOUSES[scan.trailing_zeros() as usize];
                 scan &= scan - 1;
-                let (mut once, mut twice) = (0u16, 0u16);
+                // the digits of one-digit cells are each once in the house (ECP) and need
+                // no look: only the others' unique digits are hidden singles
+                let (mut once, mut twice, mut fixed) = (0u16, 0u16, 0u16);
                 for &c in h {
                     let m = self.cells[c as usize];
                     twice |= once & m;
                     once |= m;
+                    fixed |= m & ((m & m.wrapping_sub(1) == 0) as u16).wrapping_neg();
                 }
                 if once != ALL {
                     return false;
                 }
-                let unique = once & !twice;
+                let unique = once & !twice & !fixed;
                 if unique == 0 {
                     continue;
                 }
@@ -271,6 +311,22 @@ impl Grid {
             }
         }
     }
+}
+
+/// The houses (bits of [`HOUSES`]' indices) of a set of cells (bit i: cell i).
+#[inline]
+fn houses_of(cells: u128) -> u32 {
+    let (mut rows, mut columns, mut boxes) = (0u32, 0u32, 0u32);
+    for r in 0..9 {
+        let row = (cells >> (9 * r)) as u32 & 0x1ff;
+        rows |= ((row != 0) as u32) << r;
+        columns |= row;
+        let band = r / 3 * 3;
+        for b in 0..3 {
+            boxes |= ((row & 0b111 << (3 * b) != 0) as u32) << (band + b);
+        }
+    }
+    rows | columns << 9 | boxes << 18
 }
 
 /// The set bits of a 9-bit mask, as digit indices.
@@ -309,6 +365,17 @@ mod tests {
         }
         assert!(g.brt(0));
         assert_eq!(g.cells[0], 0b1);
+    }
+
+    #[test]
+    fn houses_of_cells_are_their_houses() {
+        for (c, &houses) in HOUSES_OF.iter().enumerate() {
+            assert_eq!(houses_of(1 << c), houses);
+        }
+        let all = (1u128 << 81) - 1;
+        assert_eq!(houses_of(all), ALL_HOUSES);
+        assert_eq!(houses_of(0), 0);
+        assert_eq!(houses_of(1 | 1 << 80), HOUSES_OF[0] | HOUSES_OF[80]);
     }
 
     #[test]

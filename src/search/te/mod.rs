@@ -62,6 +62,7 @@ pub mod grid;
 
 pub use find::{Eliminations, TrialKind};
 pub use grid::Grid;
+use grid::Meet;
 
 use super::limits::{Meter, Stop};
 use super::whips::{self, WhipKind};
@@ -148,9 +149,62 @@ pub struct Engine<'m> {
 struct BrtMemo {
     /// Where the lineage's last closure ended.
     last: Option<Grid>,
-    /// Per candidate (index): BRT(c ∧ y) in a context c of the lineage, `None` when it is
-    /// a contradiction.
-    trials: rustc_hash::FxHashMap<u16, Option<Grid>>,
+    /// Per candidate (index): where its trial is in `grids` ([`UNTRIED`] when it has
+    /// none, [`REFUTED`] for a contradiction); empty until the lineage's first trial.
+    slots: Vec<u16>,
+    /// The candidates whose slot is set.
+    tried: Vec<u16>,
+    /// BRT(c ∧ y) in a context c of the lineage, for the candidates y that have one: in
+    /// the order first tried, so that a closure's trials read them in sequence.
+    grids: Vec<Grid>,
+}
+
+/// [`BrtMemo::slots`]' mark of a candidate with no trial kept.
+const UNTRIED: u16 = u16::MAX;
+/// [`BrtMemo::slots`]' mark of a candidate whose trial is a contradiction.
+const REFUTED: u16 = u16::MAX - 1;
+
+impl BrtMemo {
+    /// The kept trial of candidate `i`: `Some(None)` for a contradiction.
+    #[inline]
+    fn get(&self, i: usize) -> Option<Option<&Grid>> {
+        match self.slots.get(i).copied().unwrap_or(UNTRIED) {
+            UNTRIED => None,
+            REFUTED => Some(None),
+            k => Some(Some(&self.grids[k as usize])),
+        }
+    }
+
+    /// Keeps the trial of candidate `i` (`None`: a contradiction).
+    fn set(&mut self, i: usize, trial: Option<&Grid>) {
+        if self.slots.is_empty() {
+            self.slots = vec![UNTRIED; 729];
+        }
+        let slot = &mut self.slots[i];
+        if *slot == UNTRIED {
+            self.tried.push(i as u16);
+        }
+        *slot = match (trial, *slot) {
+            (None, _) => REFUTED,
+            (Some(g), UNTRIED | REFUTED) => {
+                self.grids.push(*g);
+                (self.grids.len() - 1) as u16
+            }
+            (Some(g), k) => {
+                self.grids[k as usize] = *g;
+                k
+            }
+        };
+    }
+
+    /// Forgets every trial.
+    fn clear(&mut self) {
+        for &i in &self.tried {
+            self.slots[i as usize] = UNTRIED;
+        }
+        self.tried.clear();
+        self.grids.clear();
+    }
 }
 
 /// The [`Engine::brt_memos`] slot of contexts of no lineage (cleared at each closure).
@@ -374,16 +428,23 @@ impl<'m> Engine<'m> {
         }
         let mut g = *a;
         match start {
-            Some((k, same_level)) => {
-                g = a.and(&k.grid);
-                if same_level && g == k.grid && k.braids.is_some_and(|b| b >= p) {
-                    return Ok(false);
+            Some((k, same_level)) => match Grid::brt_meet(a, &k.grid) {
+                Meet::Within => {
+                    if same_level && k.braids.is_some_and(|b| b >= p) {
+                        return Ok(false);
+                    }
+                    self.tick()?;
+                    g = k.grid;
                 }
-                self.tick()?;
-                if !g.brt_meet(a, &k.grid) {
+                Meet::Contradiction => {
+                    self.tick()?;
                     return Ok(true);
                 }
-            }
+                Meet::Met(m) => {
+                    self.tick()?;
+                    g = m;
+                }
+            },
             None => {
                 self.tick()?;
                 if !g.assume(y) {
@@ -429,11 +490,11 @@ impl<'m> Engine<'m> {
         let slot = lineage.unwrap_or(NO_LINEAGE);
         let mut memo = std::mem::take(&mut self.brt_memos[slot]);
         if slot == NO_LINEAGE || !memo.last.is_some_and(|last| a.is_subset(&last)) {
-            memo.trials.clear();
+            memo.clear();
         }
         let answer = self.braid_fixpoint(a, p, &mut memo);
         if !matches!(answer, Ok(true)) {
-            memo.trials.clear();
+            memo.clear();
         }
         memo.last = Some(*a);
         self.brt_memos[slot] = memo;
@@ -575,31 +636,32 @@ impl<'m> Engine<'m> {
     /// `a`): a contradiction there is one here, a result within `a` is the answer, and
     /// any other is the start of a shorter propagation.
     fn brt_refutes(&mut self, a: &Grid, y: Candidate, memo: &mut BrtMemo) -> Result<bool, Stop> {
-        let key = y.index() as u16;
-        let mut g = *a;
-        match memo.trials.get(&key) {
+        let key = y.index();
+        let g = match memo.get(key) {
             Some(None) => return Ok(true),
-            Some(Some(kept)) => {
-                if kept.is_subset(a) {
-                    return Ok(false);
-                }
-                let kept = *kept;
-                g = a.and(&kept);
-                self.tick()?;
-                if !g.brt_meet(a, &kept) {
-                    memo.trials.insert(key, None);
+            Some(Some(kept)) => match Grid::brt_meet(a, kept) {
+                Meet::Within => return Ok(false),
+                Meet::Contradiction => {
+                    self.tick()?;
+                    memo.set(key, None);
                     return Ok(true);
                 }
-            }
+                Meet::Met(g) => {
+                    self.tick()?;
+                    g
+                }
+            },
             None => {
                 self.tick()?;
+                let mut g = *a;
                 if !g.assume(y) {
-                    memo.trials.insert(key, None);
+                    memo.set(key, None);
                     return Ok(true);
                 }
+                g
             }
-        }
-        memo.trials.insert(key, Some(g));
+        };
+        memo.set(key, Some(&g));
         Ok(false)
     }
 
