@@ -20,7 +20,7 @@ use sudolink::study::ser::tenths;
 pub struct ClassifyArgs {
     #[command(flatten)]
     pub study: StudyArgs,
-    /// Schemes, comma separated: L, M, N, W, B, gW, gB, BC, Trid-OR5W, Trid-OR5gW, or SER (Sudoku Explainer 1.2.1's
+    /// Schemes, comma separated: L, M, N, W, B, gW, gB, BC, Trid-OR5W, Trid-OR5gW, Select1-OR5W, Select2-OR5W, or SER (Sudoku Explainer 1.2.1's
     /// ER/EP/ED; --max-len does not bound it)
     #[arg(long, default_value = "L,M,N")]
     pub scheme: String,

@@ -59,7 +59,7 @@ pub enum Command {
     CheckPath(check_path::CheckPathArgs),
     /// Regenerate the gallery of exported proofs for the worked examples of Berthier's chain pages ([Berthier NRC])
     Gallery(gallery::GalleryArgs),
-    /// Rate puzzles: the least n whose rule set (W, B, gW, gB, L, M, N, BC, Trid-OR5W, Trid-OR5gW) solves each
+    /// Rate puzzles: the least n whose rule set (W, B, gW, gB, L, M, N, BC, Trid-OR5W, Trid-OR5gW, Select1-OR5W, Select2-OR5W) solves each
     Rate(rate::RateArgs),
     /// Print a puzzle or state in one of the grid formats
     Show(show::ShowArgs),

@@ -22,7 +22,8 @@ pub struct RateArgs {
     pub input: String,
     /// Rating scheme: L, M, N, W, B, gW, gB or BC; Trid-OR5W or Trid-OR5gW (Berthier's
     /// levels of T&E(3) puzzles: Subsets, whips or g-whips, and the tridagons' ORk-whips or
-    /// ORk-g-whips, k ≤ 5); TE (T&E depth 0-3), BxB or BxBB
+    /// ORk-g-whips, k ≤ 5); Select1-OR5W or Select2-OR5W (Trid-OR5W with eleven's
+    /// impossible patterns of Berthier's Select lists); TE (T&E depth 0-3), BxB or BxBB
     /// (Berthier's classes of T&E(2) and T&E(3) puzzles, braids up to --max-len); SER
     /// (Sudoku Explainer 1.2.1's ER/EP/ED,
     /// printed as `ER/EP/ED`); or a family or comma list of techniques

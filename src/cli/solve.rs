@@ -50,7 +50,7 @@ pub struct SolveArgs {
     /// An 81-character puzzle, or a file with one grid in any supported format
     /// (default: Ocean #1 from [Berthier NRC])
     pub puzzle: Option<String>,
-    /// Rule set: basic, a scheme (L, M, N, W, B, gW, gB, BC, Trid-OR5W, Trid-OR5gW), ser or a comma list of
+    /// Rule set: basic, a scheme (L, M, N, W, B, gW, gB, BC, Trid-OR5W, Trid-OR5gW, Select1-OR5W, Select2-OR5W), ser or a comma list of
     /// techniques and sets (`--list` prints the names)
     #[arg(long, default_value = "N", long_help = rules_help())]
     pub rules: String,

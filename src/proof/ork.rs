@@ -632,7 +632,7 @@ pub fn check(state: &State, proof: &Proof, c: &OrkChain) -> Result<(), CheckErro
                 return fail("a forcing whip has branches, not cells");
             }
             let listed: Vec<Candidate> = c.branches.iter().map(|(g, _)| *g).collect();
-            if &listed != guardians {
+            if listed != guardians {
                 return fail("a forcing whip has one branch per guardian, in the relation's order");
             }
             if c.branches.iter().all(|(_, b)| b.is_empty()) {

@@ -654,7 +654,7 @@ fn rules_of(spec: Option<&str>, max_len: usize) -> Result<Vec<crate::search::Rul
         .map(|s| s.rules)
         .map_err(|e| match e {
             rules::BadRules::Unknown { why } => ApiError::Unprocessable(format!(
-                "Rules: {}; use basic, a scheme (L, M, N, W, B, gW, gB, BC, Trid-OR5W, Trid-OR5gW) or a comma list of techniques",
+                "Rules: {}; use basic, a scheme (L, M, N, W, B, gW, gB, BC, Trid-OR5W, Trid-OR5gW, Select1-OR5W, Select2-OR5W) or a comma list of techniques",
                 why
             )),
             other => unprocessable(other),

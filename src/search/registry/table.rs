@@ -755,7 +755,7 @@ pub static REGISTRY: [Technique; 175] = {
         // `SudoRules-V20.1/EXOTIC/Imp630`), their OR-k relation's elimination just after the
         // tridagon's, as SudoRules' saliences put them
         Technique {
-            sets: &["impossible-patterns", IMP630_SET],
+            sets: &[IMP630_SET],
             ..impossible(
                 "imp630-sel1-ork",
                 &["select1-ork", "imp630-select1"],
@@ -766,7 +766,7 @@ pub static REGISTRY: [Technique; 175] = {
         }
         .rated(1260, 0),
         Technique {
-            sets: &["impossible-patterns", IMP630_SET],
+            sets: &[IMP630_SET],
             ..impossible(
                 "imp630-sel2-ork",
                 &["select2-ork", "imp630-select2"],
@@ -870,7 +870,7 @@ pub static REGISTRY: [Technique; 175] = {
         // and ORk-contrad-whips (k ≤ 5) on the tridagons' relations and on those of eleven's
         // patterns of the Select1 (Select2) list
         Technique {
-            sets: &[ORK_SET, IMP630_SET],
+            sets: &[IMP630_SET],
             ..ork(
                 "sel1-or5-whip",
                 &["select1-or5-whip"],
@@ -880,7 +880,7 @@ pub static REGISTRY: [Technique; 175] = {
         }
         .rated(20, 100),
         Technique {
-            sets: &[ORK_SET, IMP630_SET],
+            sets: &[IMP630_SET],
             ..ork(
                 "sel1-or5-contrad-whip",
                 &["select1-or5-contrad-whip"],
@@ -890,7 +890,7 @@ pub static REGISTRY: [Technique; 175] = {
         }
         .rated(20, 100),
         Technique {
-            sets: &[ORK_SET, IMP630_SET],
+            sets: &[IMP630_SET],
             ..ork(
                 "sel2-or5-whip",
                 &["select2-or5-whip"],
@@ -900,7 +900,7 @@ pub static REGISTRY: [Technique; 175] = {
         }
         .rated(20, 100),
         Technique {
-            sets: &[ORK_SET, IMP630_SET],
+            sets: &[IMP630_SET],
             ..ork(
                 "sel2-or5-contrad-whip",
                 &["select2-or5-contrad-whip"],
