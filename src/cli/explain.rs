@@ -424,8 +424,9 @@ fn every_row(report: &TargetReport, state: &State, max_len: usize) {
 }
 
 /// The techniques asked by name only that this question left out, said so (never a silent
-/// omission): `not asked (by name only): te, bxb, bxbb (trial and error); the uniqueness
-/// rules (--uniqueness); Sudoku Explainer's producers (sudoku-explainer)`.
+/// omission): `not asked (by name only): te, bxb, bxbb (trial and error); eleven's Imp630
+/// patterns and their chains (imp630); the uniqueness rules (--uniqueness); Sudoku
+/// Explainer's producers (sudoku-explainer)`.
 fn not_asked(asked: &[TechniqueId]) -> Option<String> {
     let left: Vec<TechniqueId> = TechniqueId::all()
         .filter(|t| t.by_name_only() && !asked.contains(t))
@@ -437,9 +438,10 @@ fn not_asked(asked: &[TechniqueId]) -> Option<String> {
         .map(|t| t.name())
         .collect();
     let own_system = |t: &TechniqueId| matches!(t.system(), System::Trial | System::Explainer);
+    let imp630 = |t: &TechniqueId| t.get().sets.contains(&registry::IMP630_SET);
     let named: Vec<&str> = left
         .iter()
-        .filter(|t| !t.assumes_uniqueness() && !own_system(t))
+        .filter(|t| !t.assumes_uniqueness() && !own_system(t) && !imp630(t))
         .map(|t| t.name())
         .collect();
     if !named.is_empty() {
@@ -447,6 +449,12 @@ fn not_asked(asked: &[TechniqueId]) -> Option<String> {
     }
     if !trial.is_empty() {
         parts.push(format!("{} (trial and error)", trial.join(", ")));
+    }
+    if left.iter().any(imp630) {
+        parts.push(format!(
+            "eleven's Imp630 patterns and their chains ({})",
+            registry::IMP630_SET
+        ));
     }
     if left
         .iter()
