@@ -761,7 +761,7 @@ pub static REGISTRY: [Technique; 175] = {
                 &["select1-ork", "imp630-select1"],
                 |s| crate::search::imp630::find(s.links, 1),
                 16,
-                "one of eleven's 3-digit impossible patterns of Berthier's Select1 list (5 of the 630, matched up to band, row, stack and column permutations and transposition), each cell holding the three digits (or one of them, as SudoRules keeps the relation): one guardian is true, so what sees every guardian goes (SudoRules' EL<n>c<i>-ORk relation and its ORk-whip[1])",
+                "one of eleven's 3-digit impossible patterns of Berthier's Select1 list (5 of the 630, matched up to band, row, stack and column permutations and transposition), each cell holding the three digits (or one of them, as SudoRules keeps the relation): one guardian is true, so what sees every guardian goes (SudoRules' EL<n>c<i>-ORk relation and its ORk-whips of length 1)",
             )
         }
         .rated(1260, 0),
@@ -772,7 +772,7 @@ pub static REGISTRY: [Technique; 175] = {
                 &["select2-ork", "imp630-select2"],
                 |s| crate::search::imp630::find(s.links, 2),
                 16,
-                "one of eleven's 3-digit impossible patterns of Berthier's Select2 list (Select1 and 7 more), each cell holding the three digits (or one of them, as SudoRules keeps the relation): one guardian is true, so what sees every guardian goes (SudoRules' EL<n>c<i>-ORk relation and its ORk-whip[1])",
+                "one of eleven's 3-digit impossible patterns of Berthier's Select2 list (Select1 and 7 more), each cell holding the three digits (or one of them, as SudoRules keeps the relation): one guardian is true, so what sees every guardian goes (SudoRules' EL<n>c<i>-ORk relation and its ORk-whips of length 1)",
             )
         }
         .rated(1270, 0),
