@@ -11,6 +11,7 @@ use sudolink::grid::format::parse_line;
 use sudolink::grid::{Candidate, State};
 use sudolink::proof::imp630::Imp630Pattern;
 use sudolink::proof::{check, Pattern, Proof};
+use sudolink::search::asserted::AssertedRelations;
 use sudolink::search::imp630;
 use sudolink::solver::count_solutions;
 use sudolink::study::rating::{rate, Scheme};
@@ -193,4 +194,58 @@ fn the_select_schemes_parse_and_print() {
         assert_eq!(name.parse::<Scheme>().unwrap(), s);
         assert_eq!(s.to_string(), name);
     }
+}
+
+/// The relations' identities (name, cells ascending).
+fn names_and_cells(rels: &[Imp630Pattern]) -> Vec<(String, Vec<sudolink::grid::Cell>)> {
+    rels.iter()
+        .map(|r| {
+            let mut cells = r.cells.clone();
+            cells.sort();
+            (r.name.clone(), cells)
+        })
+        .collect()
+}
+
+#[test]
+fn a_path_keeps_the_relations_it_asserted_and_only_those() {
+    let (state, _) = fixture("575_sel1.txt");
+    let links = LinkIndex::new(&state);
+    let complete = imp630::relations(&links, 1, 3, 8);
+    let el14c13s = complete
+        .iter()
+        .find(|r| r.name == "EL14c13s")
+        .expect("SudoRules' EL14c13s relation")
+        .clone();
+    // a pattern cell that holds the three digits loses one of them
+    let cell = el14c13s.cells[0];
+    let lost = Candidate::new(cell, el14c13s.digits[0]);
+    let mut reduced = state.clone();
+    reduced.eliminate(lost).expect("still consistent");
+    let reduced_links = LinkIndex::new(&reduced);
+    let key = names_and_cells(std::slice::from_ref(&el14c13s));
+    // re-derived from the reduced state alone, the relation is there (each cell holds a digit)
+    let rederived = imp630::relations(&reduced_links, 1, imp630::MIN_DIGITS, 8);
+    assert!(names_and_cells(&rederived).contains(&key[0]));
+
+    // nothing asserted: no relation
+    let mut path = AssertedRelations::default();
+    assert!(path.relations(&links, 1).is_empty());
+    // SudoRules' rules fire on the complete pattern: asserted, and kept once reduced
+    path.assert_in(&links, 1);
+    let held = names_and_cells(path.relations(&links, 1));
+    assert!(held.contains(&key[0]), "{held:?}");
+    assert!(path
+        .relations(&links, 1)
+        .iter()
+        .all(|r| r.form == sudolink::proof::imp630::ImpForm::Complete));
+    let kept = names_and_cells(path.relations(&reduced_links, 1));
+    assert!(kept.contains(&key[0]), "{kept:?}");
+
+    // a path that first meets the pattern reduced never asserts it (SudoRules' rule asks
+    // for the three digits in every cell)
+    let mut late = AssertedRelations::default();
+    late.assert_in(&reduced_links, 1);
+    let late_held = names_and_cells(late.relations(&reduced_links, 1));
+    assert!(!late_held.contains(&key[0]), "{late_held:?}");
 }

@@ -592,6 +592,18 @@ pub fn grid_als_in(v: &MaskView, kind: Option<FinKind>) -> Vec<Proof> {
     }
 }
 
+/// SudoRules' finned fish of `size` base lines (its config's `?*FinnedFish*`: finned
+/// x-wing, swordfish and jellyfish, fins in one block, sashimi included): the finned and
+/// sashimi fish of rows against columns of that size.
+pub fn finned_fish_of_size(v: &MaskView, size: usize) -> Vec<Proof> {
+    let [finned, sashimi] = grid_als_of(v, [Some(FinKind::Finned), Some(FinKind::Sashimi)]);
+    finned
+        .into_iter()
+        .chain(sashimi)
+        .filter(|p| p.length == size)
+        .collect()
+}
+
 thread_local! {
     /// The sashimi fish of the state (its mask view) whose finned fish this thread searched
     /// last.

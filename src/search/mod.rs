@@ -31,6 +31,7 @@
 
 pub mod aic;
 pub mod als;
+pub mod asserted;
 pub mod basic;
 pub mod bent;
 pub mod chains;

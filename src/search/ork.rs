@@ -59,6 +59,7 @@ use super::tridagon::relations_reduced;
 use crate::graph::groups::{GroupEntry, GroupIndex};
 use crate::graph::LinkIndex;
 use crate::grid::{Candidate, CandidateSet, CspVariable};
+use crate::proof::imp630::Imp630Pattern;
 use crate::proof::ork::{OrkCell, OrkChain, OrkKind, Relation};
 use crate::proof::tridagon::Split;
 use crate::proof::whip::WhipCell;
@@ -123,6 +124,33 @@ pub fn relations_split(
     chain_len: usize,
     sources: Sources,
 ) -> Vec<Relation> {
+    let imp630 = match sources {
+        Sources::Tridagons => Imp630From::None,
+        Sources::WithImp630(j) => Imp630From::Matched(j),
+    };
+    relations_split_from(links, max, chain_len, imp630)
+}
+
+/// Where the Imp630 relations of a search come from, besides the tridagons'.
+#[derive(Clone, Copy, Debug)]
+pub enum Imp630From<'a> {
+    /// None: the tridagons' relations alone ([`Sources::Tridagons`]).
+    None,
+    /// Every relation of Berthier's list Select`j` in the state, re-derived from it
+    /// ([`super::imp630::relations`]).
+    Matched(u8),
+    /// The caller's: those a resolution path has asserted and that still hold
+    /// ([`super::asserted`]), each with at most [`super::imp630::MAX_GUARDIANS`].
+    Given(&'a [Imp630Pattern]),
+}
+
+/// [`relations_split`] with the Imp630 relations from `imp630`.
+fn relations_split_from(
+    links: &LinkIndex,
+    max: usize,
+    chain_len: usize,
+    imp630: Imp630From,
+) -> Vec<Relation> {
     let chain_len = chain_len.min(MAX_SPLIT_CHAIN);
     let splitting = chain_len >= 2;
     let bound = if splitting { max + SPLIT_SLACK } else { max };
@@ -130,13 +158,21 @@ pub fn relations_split(
         .into_iter()
         .map(Relation::Tridagon)
         .collect();
-    if let Sources::WithImp630(j) = sources {
-        let bound = bound.min(super::imp630::MAX_GUARDIANS);
-        base.extend(
+    let bound = bound.min(super::imp630::MAX_GUARDIANS);
+    match imp630 {
+        Imp630From::None => {}
+        Imp630From::Matched(j) => base.extend(
             super::imp630::relations(links, j, super::imp630::MIN_DIGITS, bound)
                 .into_iter()
                 .map(Relation::Imp630),
-        );
+        ),
+        Imp630From::Given(given) => base.extend(
+            given
+                .iter()
+                .filter(|p| p.guardians.len() <= bound)
+                .cloned()
+                .map(Relation::Imp630),
+        ),
     }
     let mut seen: HashSet<Vec<Candidate>> = HashSet::new();
     let mut out: Vec<Relation> = Vec::new();
@@ -900,6 +936,31 @@ pub fn find_within_k(
     meter: &mut Meter,
 ) -> Result<Vec<Proof>, Stop> {
     let rels = relations_split(links, max_k, length, sources);
+    find_on(links, kind, &rels, (length, limit), meter)
+}
+
+/// [`find_within_k`] with the Imp630 relations from `imp630` (a resolution path's asserted
+/// ones: [`Imp630From::Given`]) instead of those `sources` names.
+pub fn find_within_from(
+    links: &LinkIndex,
+    (kind, max_k): (OrkKind, usize),
+    imp630: Imp630From,
+    length: usize,
+    limit: usize,
+    meter: &mut Meter,
+) -> Result<Vec<Proof>, Stop> {
+    let rels = relations_split_from(links, max_k, length, imp630);
+    find_on(links, kind, &rels, (length, limit), meter)
+}
+
+/// Up to `limit` chains of `kind` of exactly `length` on the relations `rels`.
+fn find_on(
+    links: &LinkIndex,
+    kind: OrkKind,
+    rels: &[Relation],
+    (length, limit): (usize, usize),
+    meter: &mut Meter,
+) -> Result<Vec<Proof>, Stop> {
     if rels.is_empty() || length < 2 {
         return Ok(Vec::new());
     }
@@ -908,7 +969,7 @@ pub fn find_within_k(
     let mut out = Vec::new();
     let result = (|| {
         if kind.is_forcing() {
-            out = forcing_on(&ctx, kind, &rels, length, &mut budget)?
+            out = forcing_on(&ctx, kind, rels, length, &mut budget)?
                 .into_iter()
                 .filter(|p| level_of(p) == length)
                 .take(limit)
@@ -919,7 +980,7 @@ pub fn find_within_k(
             if out.len() >= limit {
                 break;
             }
-            if let Some(p) = shortest_on(&ctx, kind, &rels, z, length, &mut budget)? {
+            if let Some(p) = shortest_on(&ctx, kind, rels, z, length, &mut budget)? {
                 if level_of(&p) == length {
                     out.push(p);
                 }

@@ -368,6 +368,19 @@ fn trid_or5_rules(max_len: usize, g: bool, select: Option<u8>) -> Vec<Rule> {
         // whips[n] (`define-specific-saliences-at-Ln`): not all whips[n] (a complete triplet
         // or swordfish is a braid[3], no whip[3])
         rules.extend(sfin_subsets(n).iter().map(|name| named(name).rule(n)));
+        if (2..=4).contains(&n) {
+            // then SudoRules' finned fish of size n (`?*FinnedFish*`: finned x-wing,
+            // swordfish, jellyfish: rows against columns, fins in one block, sashimi
+            // included)
+            let finned = [
+                "",
+                "",
+                "finned-x-wing",
+                "finned-swordfish",
+                "finned-jellyfish",
+            ];
+            rules.push(named(finned[n]).rule(n));
+        }
         if n == TRIDAGON_LEVEL {
             // before whips[3]: SudoRules defines the specific saliences of L3 (Subsets[3],
             // finned swordfish, then the tridagon rules) before the generic ones (whip[3]),

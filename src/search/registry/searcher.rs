@@ -4,6 +4,8 @@
 //! leaving this module records the technique that made it ([`Proof::made_by`]).
 
 use super::*;
+use crate::search::asserted::{AssertedRelations, ASSERTING_LEVEL};
+use crate::search::ork::Sources;
 
 impl HodokuRule {
     /// The first instance of [`HodokuRule::find`]'s: the AIC searches find it alone with
@@ -130,6 +132,12 @@ impl TechniqueId {
             ),
             Search::Assistant(a) => TargetAnswer::complete(
                 a.find(&Shared::new().view(links))
+                    .into_iter()
+                    .find(|p| p.eliminations.contains(&target)),
+            ),
+            // a target's question on one state: every relation of the state
+            Search::Imp630(j) => TargetAnswer::complete(
+                crate::search::imp630::find(links, j)
                     .into_iter()
                     .find(|p| p.eliminations.contains(&target)),
             ),
@@ -391,6 +399,7 @@ impl TechniqueId {
             | Search::Hodoku(_)
             | Search::Trial(_)
             | Search::Ork(..)
+            | Search::Imp630(_)
             | Search::Ser(_) => SearcherShare::Own(self),
         }
     }
@@ -409,6 +418,9 @@ pub struct Searcher {
     hypotheses: HypothesisCache,
     tagging: TaggingCache,
     trials: TrialCache,
+    /// The OR-k relations of eleven's patterns the job's path has asserted, as SudoRules
+    /// keeps them (the Select schemes' relations).
+    asserted: AssertedRelations,
     /// Whether it answers questions about one target of a state only ([`Searcher::for_one_target`]).
     one_target: bool,
     /// The job's limits ([`Searcher::within`]; none by default), checked before each rule
@@ -802,6 +814,22 @@ impl Searcher {
                 self.force
                     .of_length(spec, links, rule.length, limit, &mut self.meter)?
             }
+            // on a path, the Imp630 relations it asserted (at level 3 and above, as SudoRules'
+            // rules fire, in the state first)
+            Search::Ork(kind, max_k, Sources::WithImp630(j)) => {
+                if rule.length >= ASSERTING_LEVEL {
+                    self.asserted.assert_in(links, j);
+                }
+                let held = self.asserted.relations(links, j);
+                ork::find_within_from(
+                    links,
+                    (kind, max_k),
+                    ork::Imp630From::Given(held),
+                    rule.length,
+                    limit,
+                    &mut self.meter,
+                )?
+            }
             Search::Ork(kind, max_k, sources) => ork::find_within_k(
                 links,
                 (kind, max_k, sources),
@@ -809,6 +837,10 @@ impl Searcher {
                 limit,
                 &mut self.meter,
             )?,
+            Search::Imp630(j) => {
+                self.asserted.assert_in(links, j);
+                self.asserted.eliminations(links, j)
+            }
             Search::Trial(kind) => {
                 self.trials
                     .find(links, kind, rule.length, limit, &mut self.meter)?

@@ -12,7 +12,7 @@ pub(super) const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in [Berthier NRC]'s order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 175] = {
+pub static REGISTRY: [Technique; 178] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -543,6 +543,35 @@ pub static REGISTRY: [Technique; 175] = {
             "a fish with fins in one block (a grid ALS)",
         )
         .rated(50, 40),
+        // SudoRules' finned fish by size (`SUBSETS/FSH<n>-finned-*.clp`), for the level
+        // schemes of Berthier's T&E(3) puzzles, which place each at its level
+        assistant(
+            "finned-x-wing",
+            &["sudorules-finned-x-wing"],
+            &[SFIN_SET],
+            |s| grid_analysis::finned_fish_of_size(s.masks(), 2),
+            2,
+            "a finned or sashimi x-wing of rows against columns, fins in one block (SudoRules' finned-x-wing, Subsets and finned fish at level 2)",
+        )
+        .rated(50, 40),
+        assistant(
+            "finned-swordfish",
+            &["sudorules-finned-swordfish"],
+            &[SFIN_SET],
+            |s| grid_analysis::finned_fish_of_size(s.masks(), 3),
+            3,
+            "a finned or sashimi swordfish of rows against columns, fins in one block (SudoRules' finned-swordfish, at level 3)",
+        )
+        .rated(50, 40),
+        assistant(
+            "finned-jellyfish",
+            &["sudorules-finned-jellyfish"],
+            &[SFIN_SET],
+            |s| grid_analysis::finned_fish_of_size(s.masks(), 4),
+            4,
+            "a finned or sashimi jellyfish of rows against columns, fins in one block (SudoRules' finned-jellyfish, at level 4)",
+        )
+        .rated(50, 40),
         assistant(
             "sashimi-fish",
             &[],
@@ -754,27 +783,19 @@ pub static REGISTRY: [Technique; 175] = {
         // eleven's impossible patterns of Berthier's Select1 and Select2 lists (CSP-Rules 2.1,
         // `SudoRules-V20.1/EXOTIC/Imp630`), their OR-k relation's elimination just after the
         // tridagon's, as SudoRules' saliences put them
-        Technique {
-            sets: &[IMP630_SET],
-            ..impossible(
-                "imp630-sel1-ork",
-                &["select1-ork", "imp630-select1"],
-                |s| crate::search::imp630::find(s.links, 1),
-                16,
-                "one of eleven's 3-digit impossible patterns of Berthier's Select1 list (5 of the 630, matched up to band, row, stack and column permutations and transposition), each cell holding the three digits (or one of them, as SudoRules keeps the relation): one guardian is true, so what sees every guardian goes (SudoRules' EL<n>c<i>-ORk relation and its ORk-whips of length 1)",
-            )
-        }
+        imp630(
+            "imp630-sel1-ork",
+            &["select1-ork", "imp630-select1"],
+            1,
+            "one of eleven's 3-digit impossible patterns of Berthier's Select1 list (5 of the 630, matched up to band, row, stack and column permutations and transposition), each cell holding the three digits (or one of them, as SudoRules keeps the relation): one guardian is true, so what sees every guardian goes (SudoRules' EL<n>c<i>-ORk relation and its ORk-whips of length 1)",
+        )
         .rated(1260, 0),
-        Technique {
-            sets: &[IMP630_SET],
-            ..impossible(
-                "imp630-sel2-ork",
-                &["select2-ork", "imp630-select2"],
-                |s| crate::search::imp630::find(s.links, 2),
-                16,
-                "one of eleven's 3-digit impossible patterns of Berthier's Select2 list (Select1 and 7 more), each cell holding the three digits (or one of them, as SudoRules keeps the relation): one guardian is true, so what sees every guardian goes (SudoRules' EL<n>c<i>-ORk relation and its ORk-whips of length 1)",
-            )
-        }
+        imp630(
+            "imp630-sel2-ork",
+            &["select2-ork", "imp630-select2"],
+            2,
+            "one of eleven's 3-digit impossible patterns of Berthier's Select2 list (Select1 and 7 more), each cell holding the three digits (or one of them, as SudoRules keeps the relation): one guardian is true, so what sees every guardian goes (SudoRules' EL<n>c<i>-ORk relation and its ORk-whips of length 1)",
+        )
         .rated(1270, 0),
         // the forum's exotic patterns (see `exotic`): Barker's rank-0 truths and links, rated
         // as a whip of as many CSP variables as their truths
@@ -869,45 +890,33 @@ pub static REGISTRY: [Technique; 175] = {
         // the chains of Berthier's Select1-OR5W and Select2-OR5W levels: the same ORk-whips
         // and ORk-contrad-whips (k ≤ 5) on the tridagons' relations and on those of eleven's
         // patterns of the Select1 (Select2) list
-        Technique {
-            sets: &[IMP630_SET],
-            ..ork(
-                "sel1-or5-whip",
-                &["select1-or5-whip"],
-                (OrkKind::Whip, 5, Sources::WithImp630(1)),
-                "an ORk-whip with k ≤ 5 on the OR-k relation of a tridagon or of one of eleven's patterns of Berthier's Select1 list (the chains of the Select1-OR5W level)",
-            )
-        }
+        imp630_ork(
+            "sel1-or5-whip",
+            &["select1-or5-whip"],
+            (OrkKind::Whip, 5, Sources::WithImp630(1)),
+            "an ORk-whip with k ≤ 5 on the OR-k relation of a tridagon or of one of eleven's patterns of Berthier's Select1 list (the chains of the Select1-OR5W level)",
+        )
         .rated(20, 100),
-        Technique {
-            sets: &[IMP630_SET],
-            ..ork(
-                "sel1-or5-contrad-whip",
-                &["select1-or5-contrad-whip"],
-                (OrkKind::ContradWhip, 5, Sources::WithImp630(1)),
-                "an ORk-contrad-whip with k ≤ 5 on the OR-k relation of a tridagon or of one of eleven's patterns of Berthier's Select1 list (the other chains of the Select1-OR5W level)",
-            )
-        }
+        imp630_ork(
+            "sel1-or5-contrad-whip",
+            &["select1-or5-contrad-whip"],
+            (OrkKind::ContradWhip, 5, Sources::WithImp630(1)),
+            "an ORk-contrad-whip with k ≤ 5 on the OR-k relation of a tridagon or of one of eleven's patterns of Berthier's Select1 list (the other chains of the Select1-OR5W level)",
+        )
         .rated(20, 100),
-        Technique {
-            sets: &[IMP630_SET],
-            ..ork(
-                "sel2-or5-whip",
-                &["select2-or5-whip"],
-                (OrkKind::Whip, 5, Sources::WithImp630(2)),
-                "an ORk-whip with k ≤ 5 on the OR-k relation of a tridagon or of one of eleven's patterns of Berthier's Select2 list (the chains of the Select2-OR5W level)",
-            )
-        }
+        imp630_ork(
+            "sel2-or5-whip",
+            &["select2-or5-whip"],
+            (OrkKind::Whip, 5, Sources::WithImp630(2)),
+            "an ORk-whip with k ≤ 5 on the OR-k relation of a tridagon or of one of eleven's patterns of Berthier's Select2 list (the chains of the Select2-OR5W level)",
+        )
         .rated(20, 100),
-        Technique {
-            sets: &[IMP630_SET],
-            ..ork(
-                "sel2-or5-contrad-whip",
-                &["select2-or5-contrad-whip"],
-                (OrkKind::ContradWhip, 5, Sources::WithImp630(2)),
-                "an ORk-contrad-whip with k ≤ 5 on the OR-k relation of a tridagon or of one of eleven's patterns of Berthier's Select2 list (the other chains of the Select2-OR5W level)",
-            )
-        }
+        imp630_ork(
+            "sel2-or5-contrad-whip",
+            &["select2-or5-contrad-whip"],
+            (OrkKind::ContradWhip, 5, Sources::WithImp630(2)),
+            "an ORk-contrad-whip with k ≤ 5 on the OR-k relation of a tridagon or of one of eleven's patterns of Berthier's Select2 list (the other chains of the Select2-OR5W level)",
+        )
         .rated(20, 100),
         // the g-forms (SudoRules' ORk-gwhips and ORk-ctr-gwhips: R's may be g-candidates),
         // just above the plain ones as g-whips are above whips
@@ -1350,6 +1359,48 @@ const fn impossible(
         class: Class::Extra,
         system: System::Whips,
         ..assistant(name, aliases, &["impossible-patterns"], find, size, summary)
+    }
+}
+
+/// eleven's impossible patterns of Berthier's list Select`select`
+/// ([`crate::search::imp630`]): their OR-k relations' own eliminations, every instance at
+/// once, in the set `imp630` alone (by name or a Select scheme), listed with SudoRules'
+/// rules.
+const fn imp630(
+    name: &'static str,
+    aliases: &'static [&'static str],
+    select: u8,
+    summary: &'static str,
+) -> Technique {
+    Technique {
+        sets: &[IMP630_SET],
+        search: Search::Imp630(select),
+        class: Class::Extra,
+        measure: LengthMeasure::Size(16),
+        graded: false,
+        default_cap: None,
+        summary,
+        system: System::Whips,
+        name,
+        aliases,
+        difficulty: Difficulty {
+            base: 0,
+            per_length: 0,
+        },
+    }
+}
+
+/// An OR-k chain on the relations of the tridagons and of eleven's patterns
+/// ([`crate::search::ork::Sources::WithImp630`]), in the set `imp630` alone.
+const fn imp630_ork(
+    name: &'static str,
+    aliases: &'static [&'static str],
+    spec: (OrkKind, usize, Sources),
+    summary: &'static str,
+) -> Technique {
+    Technique {
+        sets: &[IMP630_SET],
+        ..ork(name, aliases, spec, summary)
     }
 }
 

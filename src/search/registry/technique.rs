@@ -47,6 +47,10 @@ pub enum Search {
     /// ORk-contrad-whips, ORk-forcing-whips (`search::ork`), on relations of at most so
     /// many guardians (k).
     Ork(OrkKind, usize, crate::search::ork::Sources),
+    /// The own eliminations of the OR-k relations of eleven's impossible patterns of
+    /// Berthier's list Select`j` (`search::imp630`); on a resolution path, of the relations
+    /// the path asserted (`search::asserted`), as SudoRules keeps them.
+    Imp630(u8),
     /// One of Sudoku Explainer 1.2.1's hint producers ([Juillerat SE], `search::ser`): the
     /// hint SE shows in the state (its first), the first proof of its step.
     Ser(crate::search::ser::Producer),
@@ -542,6 +546,11 @@ pub(super) const fn ork(
     }
 }
 
+/// The set naming SudoRules' finned fish by size (by name only: the rating schemes of
+/// Berthier's T&E(3) levels place them at their level; `finned-fish` and `sashimi-fish` find
+/// them all at once).
+pub const SFIN_SET: &str = "sudorules-finned-fish";
+
 /// The set naming the trial techniques (by name only: see [`TechniqueId::by_name_only`]).
 pub const TRIAL_SET: &str = "trial";
 /// The techniques on eleven's Imp630 patterns (Berthier's Select lists): asked by name or by
@@ -684,6 +693,7 @@ impl TechniqueId {
             | Search::Hodoku(HodokuRule::Fish { .. })
             | Search::Hodoku(HodokuRule::SiameseFish)
             | Search::Hodoku(HodokuRule::KrakenFish { .. })
+            | Search::Imp630(_)
             | Search::Trial(_) => false,
             // the ORk-forcing-whips whose branches all end on one candidate (`-assert`)
             Search::Ork(kind, ..) => kind.is_forcing(),
@@ -717,6 +727,7 @@ impl TechniqueId {
             || sets.contains(&TRIAL_SET)
             || sets.contains(&EXPLAINER_SET)
             || sets.contains(&IMP630_SET)
+            || sets.contains(&SFIN_SET)
     }
 
     /// A fixed-size technique (tried once) rather than one searched by length.
