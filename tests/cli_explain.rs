@@ -94,7 +94,7 @@ fn ocean1_r7c9_not_3_answers_first() {
     assert!(row_line(&out, "180").ends_with("siamese-fish"), "{out}");
     assert_eq!(
         lines.last().unwrap(),
-        &"not asked (by name only): te, bxb, bxbb (trial and error); eleven's Imp630 patterns and their chains (imp630); the uniqueness rules (--uniqueness); Sudoku Explainer's producers (sudoku-explainer)"
+        &"not asked (by name only): te, bxb, bxbb (trial and error); SudoRules' finned fish by size (sudorules-finned-fish); eleven's Imp630 patterns and their chains (imp630); the uniqueness rules (--uniqueness); Sudoku Explainer's producers (sudoku-explainer)"
     );
     insta::assert_snapshot!("explain_ocean1_r7c9_not_3", out);
 }

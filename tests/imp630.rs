@@ -249,3 +249,43 @@ fn a_path_keeps_the_relations_it_asserted_and_only_those() {
     let late_held = names_and_cells(late.relations(&reduced_links, 1));
     assert!(!late_held.contains(&key[0]), "{late_held:?}");
 }
+
+#[test]
+fn sudorules_finned_swordfish_comes_before_the_patterns_at_level_3() {
+    use sudolink::search::registry::TechniqueId;
+    let (state, solution) = fixture("7541_finned_swordfish.txt");
+    let links = LinkIndex::new(&state);
+    let finned = |name: &str| {
+        TechniqueId::from_name(name)
+            .expect("a technique")
+            .rule(0)
+            .find(&links)
+    };
+    // SudoRules' finned-swordfish-in-columns: n3{c5 c9 c3}{r7 r8 r2} ==> r2c1≠3
+    let swordfish = finned("finned-swordfish");
+    let p = swordfish
+        .iter()
+        .find(|p| p.eliminations.contains(&cand("n3r2c1")))
+        .expect("SudoRules' finned swordfish");
+    assert_eq!(p.length, 3);
+    for p in &swordfish {
+        assert_eq!(p.length, 3);
+        check(&state, p).expect("the fish holds");
+        assert_sound_against_solution(&state, &solution, p);
+    }
+    // no finned x-wing or jellyfish makes that elimination
+    for name in ["finned-x-wing", "finned-jellyfish"] {
+        assert!(finned(name)
+            .iter()
+            .all(|p| !p.eliminations.contains(&cand("n3r2c1"))));
+    }
+    // the Select1 rules take the swordfish first, where EL14c1's relation is complete
+    let rels = imp630::relations(&links, 1, 3, 8);
+    assert!(rels
+        .iter()
+        .any(|r| r.name == "EL14c1" && r.guardians == [cand("n9r9c4")]));
+    let rules = sudolink::study::rating::rules_for(Scheme::Select1Or5W, 8);
+    let step = sudolink::search::registry::first_step(&rules, &links).expect("a step");
+    assert_eq!(step.technique.as_deref(), Some("finned-swordfish"));
+    assert_eq!(step.eliminations, [cand("n3r2c1")]);
+}

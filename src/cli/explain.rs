@@ -424,9 +424,9 @@ fn every_row(report: &TargetReport, state: &State, max_len: usize) {
 }
 
 /// The techniques asked by name only that this question left out, said so (never a silent
-/// omission): `not asked (by name only): te, bxb, bxbb (trial and error); eleven's Imp630
-/// patterns and their chains (imp630); the uniqueness rules (--uniqueness); Sudoku
-/// Explainer's producers (sudoku-explainer)`.
+/// omission): `not asked (by name only): te, bxb, bxbb (trial and error); SudoRules' finned
+/// fish by size (sudorules-finned-fish); eleven's Imp630 patterns and their chains (imp630);
+/// the uniqueness rules (--uniqueness); Sudoku Explainer's producers (sudoku-explainer)`.
 fn not_asked(asked: &[TechniqueId]) -> Option<String> {
     let left: Vec<TechniqueId> = TechniqueId::all()
         .filter(|t| t.by_name_only() && !asked.contains(t))
@@ -439,9 +439,10 @@ fn not_asked(asked: &[TechniqueId]) -> Option<String> {
         .collect();
     let own_system = |t: &TechniqueId| matches!(t.system(), System::Trial | System::Explainer);
     let imp630 = |t: &TechniqueId| t.get().sets.contains(&registry::IMP630_SET);
+    let sfin = |t: &TechniqueId| t.get().sets.contains(&registry::SFIN_SET);
     let named: Vec<&str> = left
         .iter()
-        .filter(|t| !t.assumes_uniqueness() && !own_system(t) && !imp630(t))
+        .filter(|t| !t.assumes_uniqueness() && !own_system(t) && !imp630(t) && !sfin(t))
         .map(|t| t.name())
         .collect();
     if !named.is_empty() {
@@ -449,6 +450,12 @@ fn not_asked(asked: &[TechniqueId]) -> Option<String> {
     }
     if !trial.is_empty() {
         parts.push(format!("{} (trial and error)", trial.join(", ")));
+    }
+    if left.iter().any(sfin) {
+        parts.push(format!(
+            "SudoRules' finned fish by size ({})",
+            registry::SFIN_SET
+        ));
     }
     if left.iter().any(imp630) {
         parts.push(format!(

@@ -787,14 +787,14 @@ pub static REGISTRY: [Technique; 178] = {
             "imp630-sel1-ork",
             &["select1-ork", "imp630-select1"],
             1,
-            "one of eleven's 3-digit impossible patterns of Berthier's Select1 list (5 of the 630, matched up to band, row, stack and column permutations and transposition), each cell holding the three digits (or one of them, as SudoRules keeps the relation): one guardian is true, so what sees every guardian goes (SudoRules' EL<n>c<i>-ORk relation and its ORk-whips of length 1)",
+            "one of eleven's 3-digit impossible patterns of Berthier's Select1 list (5 of the 630, matched up to band, row, stack and column permutations and transposition), asserted when each cell holds the three digits and kept on a path while they lose digits, as SudoRules does: one guardian is true, so what sees every guardian goes (SudoRules' EL<n>c<i>-ORk relation and its ORk-whips of length 1)",
         )
         .rated(1260, 0),
         imp630(
             "imp630-sel2-ork",
             &["select2-ork", "imp630-select2"],
             2,
-            "one of eleven's 3-digit impossible patterns of Berthier's Select2 list (Select1 and 7 more), each cell holding the three digits (or one of them, as SudoRules keeps the relation): one guardian is true, so what sees every guardian goes (SudoRules' EL<n>c<i>-ORk relation and its ORk-whips of length 1)",
+            "one of eleven's 3-digit impossible patterns of Berthier's Select2 list (Select1 and 7 more), asserted when each cell holds the three digits and kept on a path while they lose digits, as SudoRules does: one guardian is true, so what sees every guardian goes (SudoRules' EL<n>c<i>-ORk relation and its ORk-whips of length 1)",
         )
         .rated(1270, 0),
         // the forum's exotic patterns (see `exotic`): Barker's rank-0 truths and links, rated
