@@ -287,8 +287,28 @@ fn search_order(cells: &[(usize, usize)]) -> Vec<(usize, usize)> {
     order.into_iter().map(|i| cells[i]).collect()
 }
 
-/// The search for one oriented pattern and three digits: `shape` its cells in the
-/// pattern's order, `order` the same in the search order.
+/// A pattern in one orientation, ready for the search.
+struct Oriented {
+    /// `EL14c30`, or `EL14c30s` transposed.
+    name: String,
+    /// Its cells in the pattern's order.
+    shape: Vec<(usize, usize)>,
+    /// The same in the search order ([`search_order`]).
+    order: Vec<(usize, usize)>,
+}
+
+impl Oriented {
+    fn new(p: &ImpPattern, transposed: bool) -> Oriented {
+        let shape = p.oriented(transposed);
+        Oriented {
+            name: format!("{}{}", p.name, if transposed { "s" } else { "" }),
+            order: search_order(&shape),
+            shape,
+        }
+    }
+}
+
+/// The search for one oriented pattern and three digits.
 struct Matcher<'a> {
     fit: &'a Fit,
     shape: &'a [(usize, usize)],
@@ -366,31 +386,24 @@ pub fn relations_of(
     } else {
         [0; 81]
     };
-    // each pattern's orientations: (name, its cells, the same in search order)
-    let shapes: Vec<(String, Vec<(usize, usize)>, Vec<(usize, usize)>)> = list
+    let oriented: Vec<Oriented> = list
         .iter()
-        .flat_map(|p| {
-            [false, true].map(|transposed| {
-                let shape = p.oriented(transposed);
-                let order = search_order(&shape);
-                let name = format!("{}{}", p.name, if transposed { "s" } else { "" });
-                (name, shape, order)
-            })
-        })
+        .flat_map(|p| [false, true].map(|transposed| Oriented::new(p, transposed)))
         .collect();
     let mut seen: HashSet<(u128, u16)> = HashSet::new();
     let mut out = Vec::new();
     for triple in triples() {
         let tm = triple.0;
         let fit = Fit::new(&open, &placed, tm, min_digits);
-        for (name, shape, order) in &shapes {
-            if fit.count < shape.len() || fit.least[shape.len()] as usize > max_k {
+        for o in &oriented {
+            let n = o.shape.len();
+            if fit.count < n || fit.least[n] as usize > max_k {
                 continue;
             }
             let mut m = Matcher {
                 fit: &fit,
-                shape,
-                order,
+                shape: &o.shape,
+                order: &o.order,
                 max_k,
                 found: Vec::new(),
             };
@@ -398,7 +411,7 @@ pub fn relations_of(
             for cells in m.found {
                 let key = cells.iter().fold(0u128, |m, c| m | 1 << c.index());
                 if seen.insert((key, tm)) {
-                    out.extend(relation_of(&open, name.clone(), cells, triple));
+                    out.extend(relation_of(&open, o.name.clone(), cells, triple));
                 }
             }
         }
