@@ -99,6 +99,14 @@ fn mith_4982_the_select1_relation_with_one_guardian() {
     );
 }
 
+/// The proof of the Select1 relation `name` found on `state` (`imp630::find`).
+fn select1_proof(state: &State, name: &str) -> Proof {
+    imp630::find(&LinkIndex::new(state), 1)
+        .into_iter()
+        .find(|p| imp_of(p).name == name)
+        .unwrap_or_else(|| panic!("the {name} relation"))
+}
+
 /// `proof` checked on `state` with its relation changed by `tamper`: refused.
 fn refused(state: &State, proof: &Proof, what: &str, tamper: impl Fn(&mut Imp630Pattern)) {
     let mut bad = proof.clone();
@@ -114,11 +122,7 @@ fn the_checker_refuses_tampered_relations() {
     let text =
         std::fs::read_to_string(common::fixture_path("imp630/4982_sel1_or1.txt")).expect("fixture");
     let state = common::pencil_mark_state(&text);
-    let links = LinkIndex::new(&state);
-    let proof = imp630::find(&links, 1)
-        .into_iter()
-        .find(|p| imp_of(p).name == "EL14c30s")
-        .expect("the relation");
+    let proof = select1_proof(&state, "EL14c30s");
     check(&state, &proof).expect("holds");
     // (a guardian added to the state: in this near-solved state every pattern cell but
     // r5c1 can hold only 2, 4 and 8, and r5c1 nothing more; #3730's test adds one)
@@ -157,9 +161,6 @@ fn with_candidate(state: &State, extra: Candidate) -> Option<State> {
     s.has(extra).then_some(s)
 }
 
-/// mith #575's state: each relation's proof, checked again on the state with one more
-/// candidate put back into one of its cells outside the three digits (a guardian the proof
-/// does not list), is refused: the guardians are re-derived from the state.
 /// #3730's state after the basic rules: the `EL13c290s-OR2` relation's proof (guardians
 /// n5r1c7 n7r1c7, r1c7≠1) holds; checked again on the state with n6r5c7 put back (r5c7 is a
 /// cell of the pattern, 6 not one of its digits: a third guardian the proof does not list)
@@ -167,11 +168,7 @@ fn with_candidate(state: &State, extra: Candidate) -> Option<State> {
 #[test]
 fn mith_3730_a_guardian_added_to_the_state_is_refused() {
     let (state, solution) = fixture("3730_sel1_or2.txt");
-    let links = LinkIndex::new(&state);
-    let proof = imp630::find(&links, 1)
-        .into_iter()
-        .find(|p| imp_of(p).name == "EL13c290s")
-        .expect("the relation");
+    let proof = select1_proof(&state, "EL13c290s");
     let imp = imp_of(&proof);
     assert_eq!(imp.guardians, [cand("n5r1c7"), cand("n7r1c7")]);
     assert_eq!(imp.digits.map(|d| d.get()), [1, 2, 3]);
@@ -202,11 +199,7 @@ fn mith_4982_the_picture_outlines_the_cells_and_marks_the_guardian() {
     use sudolink::export::diagram;
     use sudolink::export::svg::{Role, SetKind};
     let (state, _) = fixture("4982_sel1_or1.txt");
-    let links = LinkIndex::new(&state);
-    let proof = imp630::find(&links, 1)
-        .into_iter()
-        .find(|p| imp_of(p).name == "EL14c30s")
-        .expect("the relation");
+    let proof = select1_proof(&state, "EL14c30s");
     let imp = imp_of(&proof);
     let d = diagram::from_proof(&state, &proof);
     assert_eq!(d.title, "EL14c30s-OR1");

@@ -728,17 +728,25 @@ fn a_guardian_is_linked_to_its_imp630_relation() {
 5      3      248    9      6      248    1      248    7
 7      248    9      15     15     248    3      6      248
 248    6      1      3      7      248    9      248    5";
+    let state = loaded_with_or_relations(grid, 1);
+    let (or, _) = or_relations_of(&state, "n3r5c1");
+    assert!(
+        or.iter().any(|n| n == "EL14c30s-OR1{n3r5c1}{n2 n4 n8}"),
+        "n3r5c1: {or:?}"
+    );
+}
+
+/// The state `grid` loads to, whose graph (`/api/graph`) holds an OR relation at least and
+/// `members` edges to guardians at least.
+fn loaded_with_or_relations(grid: &str, members: u64) -> String {
     let state = ok("/api/load", json!({"puzzle": grid}))["state"]
         .as_str()
         .unwrap()
         .to_string();
     let g = ok("/api/graph", json!({"state": state}));
     assert!(g["nodes"]["or_relation"].as_u64().unwrap() >= 1, "{g}");
-    let (or, _) = or_relations_of(&state, "n3r5c1");
-    assert!(
-        or.iter().any(|n| n == "EL14c30s-OR1{n3r5c1}{n2 n4 n8}"),
-        "n3r5c1: {or:?}"
-    );
+    assert!(g["edges"]["or_member"].as_u64().unwrap() >= members, "{g}");
+    state
 }
 
 /// The OR relations `candidate` is linked to in `state` (`/api/neighbourhood`), and their
@@ -777,13 +785,7 @@ fn a_guardian_is_linked_to_its_or_relation() {
 ! 2348  2468  2468  ! 5     1     23478 ! 9     367   37    !
 ! 2389  7     2568  ! 2689  2689  238   ! 4     1356  135   !
 +-------------------+-------------------+-------------------+";
-    let state = ok("/api/load", json!({"puzzle": grid}))["state"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let g = ok("/api/graph", json!({"state": state}));
-    assert!(g["nodes"]["or_relation"].as_u64().unwrap() >= 1, "{g}");
-    assert!(g["edges"]["or_member"].as_u64().unwrap() >= 3, "{g}");
+    let state = loaded_with_or_relations(grid, 3);
     for guardian in ["n6r4c4", "n1r5c3", "n6r5c3"] {
         let (or, count) = or_relations_of(&state, guardian);
         assert!(
