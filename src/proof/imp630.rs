@@ -1,7 +1,7 @@
 //! eleven's 630 three-digit impossible patterns in two bands (eleven, "Chromatic
 //! patterns", New Sudoku Players' Forum thread t39885, 2022) as CSP-Rules 2.1 uses them
 //! (Denis Berthier, CSP-Rules-V2.1, `SudoRules-V20.1/EXOTIC/Imp630/`, one generated rule
-//! file `EL<n>c<i>` per pattern, 2022–2024; the Select1…Select4 lists of [UMRN]'s last
+//! file `EL<n>c<i>` per pattern, 2022–2024; the Select1…Select4 lists of `[UMRN]`'s last
 //! chapters), and their checker.
 //!
 //! **The patterns** ([`ImpPattern`], the graph's embedded table
@@ -17,7 +17,7 @@
 //! **What it concludes**: the cells' candidates other than the three digits — the
 //! guardians — are not all false: an OR-k relation (SudoRules asserts it with at most
 //! `?*max-guardians*` = 8 of them, "EL13c290-OR3-relation for digits: 1, 2 and 4"). Its own
-//! elimination (SudoRules' ORk-whip[1] on it): a candidate nrc-linked to every guardian is
+//! elimination (SudoRules' `ORk-whip[1]` on it): a candidate nrc-linked to every guardian is
 //! false. As for the tridagon ([`super::tridagon`]), the relation still holds as the cells
 //! lose digits ([`ImpForm::Reduced`]: every cell holds one of them at least, or was decided
 //! to one), which is how SudoRules keeps it once asserted; the OR-k chains

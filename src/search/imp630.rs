@@ -13,7 +13,7 @@
 //!   relation kept as the cells lose digits, [`ImpForm::Reduced`]) with 1 to `max_k`
 //!   guardians, each cell set and digits once (the first pattern of the list that gives
 //!   it);
-//! - [`find`]: the relations' own eliminations (SudoRules' ORk-whip[1] on the relation;
+//! - [`find`]: the relations' own eliminations (SudoRules' `ORk-whip[1]` on the relation;
 //!   with one guardian, its cell's other candidates and what sees it), on the relations of
 //!   at most [`MAX_GUARDIANS`] guardians (SudoRules' `?*max-guardians*`).
 //!
