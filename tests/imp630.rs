@@ -332,6 +332,55 @@ fn mith_4982_the_graph_the_store_and_the_query_hold_the_imp630_relations() {
     assert_eq!(row[4].as_str().unwrap().split(' ').count(), 14);
 }
 
+/// Over the 48 T&E(3) puzzles of `tests/fixtures/trid_or5w/mith_te3_sample.txt`, start state
+/// and after the basic rules: every Imp630 relation of the graph (Select2, k ≤ 8, complete
+/// and reduced) has a guardian in the solution, and `proof::check` accepts each with what
+/// sees every guardian.
+#[test]
+fn over_mith_te3_sample_every_graph_imp630_relation_holds() {
+    use sudolink::graph::or_relations::Relation;
+    use sudolink::graph::CandidateGraph;
+    let text = include_str!("fixtures/trid_or5w/mith_te3_sample.txt");
+    let mut relations = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let grid = line.split('\t').next().unwrap();
+        let start = parse_line(grid, 1).unwrap().start_state().unwrap();
+        let solution = count_solutions(&start, 2).solution.expect("one solution");
+        let basic = sudolink::study::resolution::solve(
+            &start,
+            &sudolink::search::basic_rules(),
+            Some(&solution),
+        )
+        .unwrap()
+        .final_state;
+        for state in [start, basic] {
+            let links = LinkIndex::new(&state);
+            for r in CandidateGraph::build(&state).or_relations() {
+                let Relation::Imp630(r) = r else { continue };
+                relations += 1;
+                assert!(
+                    r.guardians
+                        .iter()
+                        .any(|g| solution[g.cell().index()] == g.digit().get()),
+                    "{grid}: no guardian of {r} is true"
+                );
+                let mut seen = *links.open();
+                for &g in &r.guardians {
+                    seen.intersect_with(links.linked(g));
+                }
+                if seen.is_empty() {
+                    continue;
+                }
+                let p = imp630::pattern(r.clone());
+                let proof = Proof::new(Pattern::Imp630(Box::new(p)), seen.iter().collect(), vec![]);
+                check(&state, &proof).unwrap_or_else(|e| panic!("{grid}: {r}: {e}"));
+                assert_sound_against_solution(&state, &solution, &proof);
+            }
+        }
+    }
+    assert!(relations > 100, "{relations} relations");
+}
+
 /// The level of `grid` in `scheme` (99 when not solved up to 8), every step checked by `rate`
 /// against the solution.
 fn level_in(grid: &str, scheme: Scheme) -> usize {
