@@ -1,7 +1,9 @@
 //! eleven's impossible patterns of Berthier's Select lists (CSP-Rules 2.1,
 //! `SudoRules-V20.1/EXOTIC/Imp630`): found on the states SudoRules 20.1 prints them on,
 //! with its relations; every conclusion checked by `proof::check` and against the
-//! solution; the checker refusing tampered proofs.
+//! solution; the checker refusing tampered proofs and a state where a guardian was added;
+//! the relations in the typed graph, the store and the named query `or-relations`; the
+//! picture.
 
 mod common;
 
@@ -98,6 +100,14 @@ fn mith_4982_the_select1_relation_with_one_guardian() {
     );
 }
 
+/// The proof of the Select1 relation `name` found on `state` (`imp630::find`).
+fn select1_proof(state: &State, name: &str) -> Proof {
+    imp630::find(&LinkIndex::new(state), 1)
+        .into_iter()
+        .find(|p| imp_of(p).name == name)
+        .unwrap_or_else(|| panic!("the {name} relation"))
+}
+
 /// `proof` checked on `state` with its relation changed by `tamper`: refused.
 fn refused(state: &State, proof: &Proof, what: &str, tamper: impl Fn(&mut Imp630Pattern)) {
     let mut bad = proof.clone();
@@ -113,14 +123,10 @@ fn the_checker_refuses_tampered_relations() {
     let text =
         std::fs::read_to_string(common::fixture_path("imp630/4982_sel1_or1.txt")).expect("fixture");
     let state = common::pencil_mark_state(&text);
-    let links = LinkIndex::new(&state);
-    let proof = imp630::find(&links, 1)
-        .into_iter()
-        .find(|p| imp_of(p).name == "EL14c30s")
-        .expect("the relation");
+    let proof = select1_proof(&state, "EL14c30s");
     check(&state, &proof).expect("holds");
-    // (a guardian added to the state is not tested here: in this near-solved state every
-    // pattern cell but r5c1 can hold only 2, 4 and 8)
+    // (a guardian added to the state: in this near-solved state every pattern cell but
+    // r5c1 can hold only 2, 4 and 8, and r5c1 nothing more; #3730's test adds one)
     refused(&state, &proof, "a guardian dropped", |p| {
         p.guardians.clear();
     });
@@ -146,6 +152,234 @@ fn the_checker_refuses_tampered_relations() {
     let mut other = proof.clone();
     other.eliminations = vec![cand("n2r1c2")];
     assert!(check(&state, &other).is_err(), "an unlinked elimination");
+}
+
+/// `state` with `extra` open as well (a candidate no placed peer rules out).
+fn with_candidate(state: &State, extra: Candidate) -> Option<State> {
+    let mut open = *state.candidates();
+    open.insert(extra);
+    let s = State::from_parts(state.values(), state.givens_mask(), &open).ok()?;
+    s.has(extra).then_some(s)
+}
+
+/// #3730's state after the basic rules: the `EL13c290s-OR2` relation's proof (guardians
+/// n5r1c7 n7r1c7, r1c7≠1) holds; checked again on the state with n6r5c7 put back (r5c7 is a
+/// cell of the pattern, 6 not one of its digits: a third guardian the proof does not list)
+/// it is refused, the guardians being re-derived from the state.
+#[test]
+fn mith_3730_a_guardian_added_to_the_state_is_refused() {
+    let (state, solution) = fixture("3730_sel1_or2.txt");
+    let proof = select1_proof(&state, "EL13c290s");
+    let imp = imp_of(&proof);
+    assert_eq!(imp.guardians, [cand("n5r1c7"), cand("n7r1c7")]);
+    assert_eq!(imp.digits.map(|d| d.get()), [1, 2, 3]);
+    assert!(proof.eliminations.contains(&cand("n1r1c7")));
+    check(&state, &proof).expect("the relation holds");
+    assert_sound_against_solution(&state, &solution, &proof);
+    let extra = cand("n6r5c7");
+    assert!(imp.cells.contains(&extra.cell()) && !state.has(extra));
+    let wider = with_candidate(&state, extra).expect("no placed peer rules n6r5c7 out");
+    let err = check(&wider, &proof).expect_err("a guardian the proof does not list");
+    assert!(
+        err.to_string().contains("guardians are") && err.to_string().contains("n6r5c7"),
+        "{err}"
+    );
+    // on that state the relation found has the three guardians
+    let found = imp630::relations(&LinkIndex::new(&wider), 1, 1, 8);
+    let mut three = vec![cand("n5r1c7"), cand("n7r1c7"), extra];
+    three.sort();
+    assert!(found
+        .iter()
+        .any(|r| r.name == "EL13c290s" && r.guardians == three));
+}
+
+/// The picture of #4982's `EL14c30s-OR1` step: the fourteen cells outlined block by block,
+/// the pattern's digits marked in them, the guardian marked apart, the eliminations struck.
+#[test]
+fn mith_4982_the_picture_outlines_the_cells_and_marks_the_guardian() {
+    use sudolink::export::diagram;
+    use sudolink::export::svg::{Role, SetKind};
+    let (state, _) = fixture("4982_sel1_or1.txt");
+    let proof = select1_proof(&state, "EL14c30s");
+    let imp = imp_of(&proof);
+    let d = diagram::from_proof(&state, &proof);
+    assert_eq!(d.title, "EL14c30s-OR1");
+    // one outlined set per block the cells meet, named by its block, together the cells
+    let sets: Vec<_> = d.sets.iter().filter(|s| s.kind == SetKind::Als).collect();
+    let mut blocks: Vec<usize> = imp.cells.iter().map(|c| c.block()).collect();
+    blocks.sort_unstable();
+    blocks.dedup();
+    assert_eq!(sets.len(), blocks.len());
+    for (s, b) in sets.iter().zip(&blocks) {
+        assert_eq!(s.name.as_deref(), Some(format!("b{}", b + 1).as_str()));
+    }
+    let mut outlined: Vec<_> = sets
+        .iter()
+        .flat_map(|s| s.candidates.iter().map(|c| c.cell()))
+        .collect();
+    outlined.sort();
+    outlined.dedup();
+    let mut cells = imp.cells.clone();
+    cells.sort();
+    assert_eq!(outlined, cells);
+    let marked = |c: &str, role: Role| {
+        d.marks
+            .iter()
+            .any(|m| m.candidate == cand(c) && m.role == role)
+    };
+    assert!(marked("n3r5c1", Role::Extra), "the guardian");
+    assert!(marked("n2r5c1", Role::Target), "an elimination");
+    assert!(marked("n4r1c2", Role::Pattern), "a pattern digit");
+    let text = d.to_svg();
+    assert!(
+        text.contains(">guardian (one is true)</text>")
+            && text.contains(">the pattern's digits in its cells</text>")
+            && text.contains(">eliminated</text>"),
+        "the legend"
+    );
+    // each elimination (and the legend's sample) struck by a cross of two strokes
+    assert_eq!(
+        text.matches(r##"stroke="#d62728" stroke-width="2"/>"##)
+            .count(),
+        (proof.eliminations.len() + 1) * 2
+    );
+    insta::assert_snapshot!("mith_4982_el14c30s_or1_svg", text);
+}
+
+/// #4982's state in the typed graph: its Imp630 relations (Select2, complete and reduced,
+/// k ≤ 8) are `or_relation` nodes linked to their guardians, `EL14c30s-OR1{n3r5c1}{n2 n4
+/// n8}` among them; at least one guardian of each is true; the DOT export colours them
+/// apart from the tridagons'; the store writes them and the named query `or-relations`
+/// lists them with their guardians and their pattern.
+#[test]
+fn mith_4982_the_graph_the_store_and_the_query_hold_the_imp630_relations() {
+    use sudolink::graph::or_relations::Relation;
+    use sudolink::graph::{imp630 as table, CandidateGraph};
+    use sudolink::store::{self, query};
+    let (state, solution) = fixture("4982_sel1_or1.txt");
+    let links = LinkIndex::new(&state);
+    let graph = CandidateGraph::build(&state);
+    let imp: Vec<_> = graph
+        .or_relations()
+        .filter_map(|r| match r {
+            Relation::Imp630(r) => Some(r.clone()),
+            Relation::Tridagon(_) => None,
+        })
+        .collect();
+    assert_eq!(
+        imp,
+        table::relations(&links, table::GRAPH_SELECT, 1, table::MAX_GUARDIANS)
+    );
+    let label = "EL14c30s-OR1{n3r5c1}{n2 n4 n8}";
+    assert!(imp.iter().any(|r| r.to_string() == label), "{imp:?}");
+    for r in &imp {
+        assert!(
+            r.guardians
+                .iter()
+                .any(|g| solution[g.cell().index()] == g.digit().get()),
+            "no guardian of {r} is true"
+        );
+    }
+    common::assert_or_members_are_guardians(&graph);
+    let around: Vec<String> = graph
+        .neighbourhood(cand("n3r5c1"))
+        .into_iter()
+        .filter(|n| n.via == "or_relation")
+        .map(|n| n.node)
+        .collect();
+    assert!(around.iter().any(|n| n == label), "{around:?}");
+    let dot = sudolink::export::dot::print(&sudolink::export::dot::candidate_graph(&graph, "4982"));
+    let line = dot
+        .lines()
+        .find(|l| l.contains(label))
+        .expect("the relation's DOT node");
+    assert!(
+        line.contains("doubleoctagon") && line.contains("gold"),
+        "{line}"
+    );
+    // the store and the named query
+    let puzzle =
+        "1.3..6..9.57....3669.....1....8...5...5..1.......25.7.53.9..1.77.....3...6137...5";
+    let db = store::materialise(puzzle, Some("#4982"), &state).unwrap();
+    let q = query::named("or-relations").unwrap();
+    let table = query::run(db.connection(), q.sql, &[]).unwrap();
+    assert_eq!(table.columns[6], "guardians");
+    assert_eq!(table.columns[7], "pattern");
+    assert_eq!(table.rows.len(), graph.or_relations().count());
+    let listed: Vec<(String, String)> = table
+        .rows
+        .iter()
+        .map(|row| {
+            (
+                row[7].as_str().unwrap().to_string(),
+                row[6].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    for r in graph.or_relations() {
+        let guardians: Vec<String> = r.guardians().iter().map(|g| g.to_string()).collect();
+        assert!(
+            listed.contains(&(r.pattern().to_string(), guardians.join(" "))),
+            "{r} in {listed:?}"
+        );
+    }
+    let row = table
+        .rows
+        .iter()
+        .find(|row| row[5].as_str() == Some(label))
+        .expect("the EL14c30s-OR1 row");
+    assert_eq!(row[1].as_i64(), Some(1));
+    assert_eq!(row[2].as_str(), Some("248"));
+    assert_eq!(row[4].as_str().unwrap().split(' ').count(), 14);
+}
+
+/// Over the 48 T&E(3) puzzles of `tests/fixtures/trid_or5w/mith_te3_sample.txt`, start state
+/// and after the basic rules: every Imp630 relation of the graph (Select2, k ≤ 8, complete
+/// and reduced) has a guardian in the solution, and `proof::check` accepts each with what
+/// sees every guardian.
+#[test]
+fn over_mith_te3_sample_every_graph_imp630_relation_holds() {
+    use sudolink::graph::or_relations::Relation;
+    use sudolink::graph::CandidateGraph;
+    let text = include_str!("fixtures/trid_or5w/mith_te3_sample.txt");
+    let mut relations = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let grid = line.split('\t').next().unwrap();
+        let start = parse_line(grid, 1).unwrap().start_state().unwrap();
+        let solution = count_solutions(&start, 2).solution.expect("one solution");
+        let basic = sudolink::study::resolution::solve(
+            &start,
+            &sudolink::search::basic_rules(),
+            Some(&solution),
+        )
+        .unwrap()
+        .final_state;
+        for state in [start, basic] {
+            let links = LinkIndex::new(&state);
+            for r in CandidateGraph::build(&state).or_relations() {
+                let Relation::Imp630(r) = r else { continue };
+                relations += 1;
+                assert!(
+                    r.guardians
+                        .iter()
+                        .any(|g| solution[g.cell().index()] == g.digit().get()),
+                    "{grid}: no guardian of {r} is true"
+                );
+                let mut seen = *links.open();
+                for &g in &r.guardians {
+                    seen.intersect_with(links.linked(g));
+                }
+                if seen.is_empty() {
+                    continue;
+                }
+                let p = imp630::pattern(r.clone());
+                let proof = Proof::new(Pattern::Imp630(Box::new(p)), seen.iter().collect(), vec![]);
+                check(&state, &proof).unwrap_or_else(|e| panic!("{grid}: {r}: {e}"));
+                assert_sound_against_solution(&state, &solution, &proof);
+            }
+        }
+    }
+    assert!(relations > 100, "{relations} relations");
 }
 
 /// The level of `grid` in `scheme` (99 when not solved up to 8), every step checked by `rate`

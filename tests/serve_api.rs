@@ -713,6 +713,59 @@ fn a_proof_is_drawn_one_branch_at_a_time() {
     assert!(error_of(status, &e).contains("give the proof"), "{e}");
 }
 
+/// The explorer's graph sees an Imp630 pattern's OR relation as it sees a tridagon's: #4982
+/// of mith's T&E(3) list after the basic rules, where SudoRules prints "EL14c30s-OR1-relation
+/// for digits: 2, 4 and 8" with the one guardian n3r5c1 (`tests/fixtures/imp630/`).
+#[test]
+fn a_guardian_is_linked_to_its_imp630_relation() {
+    let grid = "\
+1      248    3      2457   458    6      57     248    9
+248    5      7      124    148    9      248    3      6
+6      9      248    2457   3458   37     57     1      248
+234    247    246    8      9      37     246    5      1
+2348   2478   5      467    34     1      2468   9      248
+9      1      468    46     2      5      468    7      3
+5      3      248    9      6      248    1      248    7
+7      248    9      15     15     248    3      6      248
+248    6      1      3      7      248    9      248    5";
+    let state = loaded_with_or_relations(grid, 1);
+    let (or, _) = or_relations_of(&state, "n3r5c1");
+    assert!(
+        or.iter().any(|n| n == "EL14c30s-OR1{n3r5c1}{n2 n4 n8}"),
+        "n3r5c1: {or:?}"
+    );
+}
+
+/// The state `grid` loads to, whose graph (`/api/graph`) holds an OR relation at least and
+/// `members` edges to guardians at least.
+fn loaded_with_or_relations(grid: &str, members: u64) -> String {
+    let state = ok("/api/load", json!({"puzzle": grid}))["state"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let g = ok("/api/graph", json!({"state": state}));
+    assert!(g["nodes"]["or_relation"].as_u64().unwrap() >= 1, "{g}");
+    assert!(g["edges"]["or_member"].as_u64().unwrap() >= members, "{g}");
+    state
+}
+
+/// The OR relations `candidate` is linked to in `state` (`/api/neighbourhood`), and their
+/// count by way of them.
+fn or_relations_of(state: &str, candidate: &str) -> (Vec<String>, u64) {
+    let v = ok(
+        "/api/neighbourhood",
+        json!({"state": state, "candidate": candidate}),
+    );
+    let or = v["links"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["via"] == "or_relation")
+        .map(|l| l["node"].as_str().unwrap().to_string())
+        .collect();
+    (or, v["counts"]["by_via"]["or_relation"].as_u64().unwrap())
+}
+
 /// The explorer's graph sees a tridagon's OR relation: #4986 of mith's T&E(3) list after
 /// SudoRules' singles and whips[1] (Berthier, CSP-Rules-Examples), whose anti-tridagon has
 /// the guardians n6r4c4 n1r5c3 n6r5c3: each is linked to the relation.
@@ -732,30 +785,14 @@ fn a_guardian_is_linked_to_its_or_relation() {
 ! 2348  2468  2468  ! 5     1     23478 ! 9     367   37    !
 ! 2389  7     2568  ! 2689  2689  238   ! 4     1356  135   !
 +-------------------+-------------------+-------------------+";
-    let state = ok("/api/load", json!({"puzzle": grid}))["state"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let g = ok("/api/graph", json!({"state": state}));
-    assert!(g["nodes"]["or_relation"].as_u64().unwrap() >= 1, "{g}");
-    assert!(g["edges"]["or_member"].as_u64().unwrap() >= 3, "{g}");
+    let state = loaded_with_or_relations(grid, 3);
     for guardian in ["n6r4c4", "n1r5c3", "n6r5c3"] {
-        let v = ok(
-            "/api/neighbourhood",
-            json!({"state": state, "candidate": guardian}),
-        );
-        let or: Vec<&str> = v["links"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|l| l["via"] == "or_relation")
-            .map(|l| l["node"].as_str().unwrap())
-            .collect();
+        let (or, count) = or_relations_of(&state, guardian);
         assert!(
             or.iter()
                 .any(|n| n.starts_with("Trid-OR3{n6r4c4 n1r5c3 n6r5c3}{n2 n4 n8}")),
             "{guardian}: {or:?}"
         );
-        assert!(v["counts"]["by_via"]["or_relation"].as_u64().unwrap() >= 1);
+        assert!(count >= 1);
     }
 }

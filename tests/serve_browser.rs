@@ -931,28 +931,45 @@ async fn links_journey(c: &Client, server: SocketAddr, shots: &Path) {
 
 /// mith's Loki (2022) holds one tridagon in its start state (blocks 5, 6, 8, 9, digits 3, 5,
 /// 7) with one guardian, n1r8c8: selecting the guardian shows its link to the OR relation,
-/// drawn as the relation's own end (outlined on its guardians) with the relation's colour.
+/// drawn as the relation's own end (outlined on its guardians) with the relation's colour;
+/// and likewise an Imp630 pattern's relation.
 async fn or_relation_journey(c: &Client, server: SocketAddr, shots: &Path) {
     const LOKI: &str =
         "57....9..........8.1.........168..4......28.9..2.9416.....2.....6.9.82.4...41.6..";
     open(c, server, &format!("?puzzle={LOKI}&sel=n1r8c8")).await;
+    or_relation_drawn(c, "Trid-OR1{n1r8c8}").await;
+    shot(c, shots, "l3-or-relation-n1r8c8").await;
+    // an Imp630 pattern's relation is shown and drawn the same way: #4982 of mith's list
+    // after the basic rules, SudoRules' EL14c30s-OR1 relation with its one guardian n3r5c1
+    const MITH_4982: &str = "1 248 3 2457 458 6 57 248 9\n248 5 7 124 148 9 248 3 6\n\
+        6 9 248 2457 3458 37 57 1 248\n234 247 246 8 9 37 246 5 1\n\
+        2348 2478 5 467 34 1 2468 9 248\n9 1 468 46 2 5 468 7 3\n\
+        5 3 248 9 6 248 1 248 7\n7 248 9 15 15 248 3 6 248\n248 6 1 3 7 248 9 248 5";
+    let encoded = MITH_4982.replace(' ', "%20").replace('\n', "%0A");
+    open(c, server, &format!("?puzzle={encoded}&sel=n3r5c1")).await;
+    or_relation_drawn(c, "EL14c30s-OR1{n3r5c1}").await;
+    shot(c, shots, "l3-or-relation-imp630-n3r5c1").await;
+}
+
+/// The selected guardian's one row to the relation whose label starts with `label`, the
+/// relation's end drawn, the link in the relation's colour.
+async fn or_relation_drawn(c: &Client, label: &str) {
     until(c, "document.querySelector('#links-table')", 10).await;
     let v = js(
         c,
-        "const rows = [...document.querySelectorAll('#links-table tr.clickable')].filter(r => (r.dataset.node || '').startsWith('Trid-OR1{n1r8c8}')); return [rows.length, document.querySelectorAll('#links-g .end-or_relation').length, document.querySelectorAll('#links-g path.ln.via-or_relation').length];",
+        &format!("const rows = [...document.querySelectorAll('#links-table tr.clickable')].filter(r => (r.dataset.node || '').startsWith('{label}')); return [rows.length, document.querySelectorAll('#links-g .end-or_relation').length, document.querySelectorAll('#links-g path.ln.via-or_relation').length];"),
     )
     .await;
     assert_eq!(
         v[0].as_u64(),
         Some(1),
-        "the guardian's row to its relation: {v}"
+        "the guardian's row to its relation {label}: {v}"
     );
     assert!(v[1].as_u64().unwrap() > 0, "the relation's end drawn: {v}");
     assert!(
         v[2].as_u64().unwrap() > 0,
         "the link drawn in the relation's colour: {v}"
     );
-    shot(c, shots, "l3-or-relation-n1r8c8").await;
 }
 
 /// The layout at this size (no horizontal scroll, the grid within the width, tap targets

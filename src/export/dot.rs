@@ -6,6 +6,7 @@
 //! never breaks `dot`.
 
 use crate::export::svg::{Diagram, Role, SupportKind};
+use crate::graph::or_relations::Relation;
 use crate::graph::{CandidateGraph, Edge, Node};
 use crate::grid::Candidate;
 use graphviz_rust::dot_structures::{
@@ -37,7 +38,8 @@ fn node_style(node: &Node) -> (&'static str, &'static str) {
         Node::Group(_) => ("box", "lightyellow"),
         Node::Als(_) => ("hexagon", "lightblue"),
         Node::AlmostCell(_) => ("octagon", "lightpink"),
-        Node::OrRelation(_) => ("doubleoctagon", "orange"),
+        Node::OrRelation(Relation::Tridagon(_)) => ("doubleoctagon", "orange"),
+        Node::OrRelation(Relation::Imp630(_)) => ("doubleoctagon", "gold"),
     }
 }
 

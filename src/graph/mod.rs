@@ -4,8 +4,8 @@
 //! block ∩ column, two or three cells), [`Node::Als`] (N cells of one house holding exactly
 //! N+1 digits), [`Node::AlmostCell`] (the rest of that house: exactly one of the ALS's
 //! digits is in its solution, so its candidates of those digits form a choice) and
-//! [`Node::OrRelation`] (k candidates of which at least one is true: a tridagon's
-//! guardians, [`or_relations`]).
+//! [`Node::OrRelation`] (k candidates of which at least one is true: the guardians of a
+//! tridagon, [`or_relations`], or of one of eleven's Imp630 patterns, [`imp630`]).
 //!
 //! Edges ([`Edge`]), each with the cell or house that supports it:
 //! - `NrcLink`: two open candidates in one cell, or with one digit in two cells of a house;
@@ -23,6 +23,7 @@
 
 pub mod als;
 pub mod groups;
+pub mod imp630;
 pub mod links;
 pub mod or_relations;
 
@@ -147,7 +148,8 @@ pub enum Node {
     Group(Group),
     Als(Als),
     AlmostCell(AlmostCell),
-    OrRelation(or_relations::OrRelation),
+    /// An OR relation, with the pattern that produced it.
+    OrRelation(or_relations::Relation),
 }
 
 impl Node {
@@ -285,12 +287,20 @@ impl CandidateGraph {
         g
     }
 
-    /// The tridagons' OR relations ([`or_relations::tridagons`], every form, k ≤
-    /// [`MAX_OR_K`]), each with an edge to each guardian.
+    /// The OR relations ([`or_relations::Relation`]), each with an edge to each guardian:
+    /// the tridagons' ([`or_relations::tridagons`], every form, k ≤ [`MAX_OR_K`]), then
+    /// the Imp630 patterns' of Berthier's Select2 list ([`imp630::relations`], complete
+    /// and reduced, k ≤ [`imp630::MAX_GUARDIANS`]).
     fn add_or_relations(&mut self, links: &LinkIndex) {
-        for r in or_relations::tridagons(links, 1, MAX_OR_K) {
+        let tridagons = or_relations::tridagons(links, 1, MAX_OR_K)
+            .into_iter()
+            .map(or_relations::Relation::Tridagon);
+        let imp630 = imp630::relations(links, imp630::GRAPH_SELECT, 1, imp630::MAX_GUARDIANS)
+            .into_iter()
+            .map(or_relations::Relation::Imp630);
+        for r in tridagons.chain(imp630) {
             let k = r.k() as u8;
-            let guardians = r.guardians.clone();
+            let guardians = r.guardians().to_vec();
             let node = self.graph.add_node(Node::OrRelation(r));
             for g in guardians {
                 let nc = self.candidate_nodes[g.index()].expect("open candidate node");
@@ -299,8 +309,9 @@ impl CandidateGraph {
         }
     }
 
-    /// The OR relations of the graph, in node order.
-    pub fn or_relations(&self) -> impl Iterator<Item = &or_relations::OrRelation> {
+    /// The OR relations of the graph, in node order: the tridagons', then the Imp630
+    /// patterns'.
+    pub fn or_relations(&self) -> impl Iterator<Item = &or_relations::Relation> {
         self.graph.node_weights().filter_map(|n| match n {
             Node::OrRelation(r) => Some(r),
             _ => None,

@@ -1,9 +1,11 @@
 //! OR-k relations of a state: k candidates of which at least one is true, found where an
 //! impossible pattern leaves them — the tridagon's guardians (mith, New Sudoku Players'
 //! Forum, "Loki" thread, March 2022; Denis Berthier, CSP-Rules 2.1,
-//! `SudoRules-V20.1/EXOTIC/Tridagons/`, 2022). The typed graph holds each relation as an
-//! [`super::Node::OrRelation`] with an [`super::Edge::OrMember`] to each guardian; the
-//! tridagon and OR-k chain searches read the relations from here.
+//! `SudoRules-V20.1/EXOTIC/Tridagons/`, 2022), here, and eleven's Imp630 patterns'
+//! ([`super::imp630`]). The typed graph holds each relation as an
+//! [`super::Node::OrRelation`] ([`Relation`]: the relation with the pattern that produced
+//! it) with an [`super::Edge::OrMember`] to each guardian; the tridagon and OR-k chain
+//! searches read the relations from here.
 //!
 //! **The pattern** (stated in full, with its proof of impossibility, in
 //! `proof::tridagon`): four blocks on two bands and two stacks, three cells in each in
@@ -25,6 +27,7 @@
 //! 9 × 84 × 648 arrangements stop at their first block; each pattern is met once (b11's cells
 //! by row). About a millisecond a state.
 
+use super::imp630::ImpRelation;
 use super::LinkIndex;
 use crate::grid::{Candidate, Cell, Digit};
 use std::fmt;
@@ -72,18 +75,116 @@ impl fmt::Display for OrRelation {
     /// `Trid-OR3{n1r5c3 n6r4c4 n6r5c3}{n2 n4 n8}b1245`: the guardians, the pattern's digits
     /// and blocks.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let guardians: Vec<String> = self.guardians.iter().map(|g| g.to_string()).collect();
-        let digits: Vec<String> = self.digits.iter().map(|d| format!("n{d}")).collect();
+        write_relation(f, "Trid", &self.guardians, &self.digits)?;
         let mut blocks: Vec<usize> = self.blocks.iter().map(|b| b[0].block() + 1).collect();
         blocks.sort_unstable();
         let blocks: String = blocks.iter().map(|b| b.to_string()).collect();
-        write!(
-            f,
-            "Trid-OR{}{{{}}}{{{}}}b{blocks}",
-            self.k(),
-            guardians.join(" "),
-            digits.join(" ")
-        )
+        write!(f, "b{blocks}")
+    }
+}
+
+/// `{pattern}-OR{k}{guardians}{digits}`: `Trid-OR3{n1r5c3 n6r4c4 n6r5c3}{n2 n4 n8}`.
+pub(super) fn write_relation(
+    f: &mut fmt::Formatter<'_>,
+    pattern: &str,
+    guardians: &[Candidate],
+    digits: &[Digit; 3],
+) -> fmt::Result {
+    let guardians: Vec<String> = guardians.iter().map(|g| g.to_string()).collect();
+    let digits: Vec<String> = digits.iter().map(|d| format!("n{d}")).collect();
+    write!(
+        f,
+        "{pattern}-OR{}{{{}}}{{{}}}",
+        guardians.len(),
+        guardians.join(" "),
+        digits.join(" ")
+    )
+}
+
+/// The open candidates of `cells` (by their digit masks `masks`) outside the digits `tm`,
+/// ascending: a pattern's guardians.
+pub(super) fn guardians_of<'a>(
+    masks: &[u16; 81],
+    cells: impl IntoIterator<Item = &'a Cell>,
+    tm: u16,
+) -> Vec<Candidate> {
+    let mut guardians: Vec<Candidate> = cells
+        .into_iter()
+        .flat_map(|&c| {
+            let extra = masks[c.index()] & !tm;
+            (0..9)
+                .filter(move |d| extra >> d & 1 == 1)
+                .map(move |d| Candidate::new(c, Digit::from_index(d)))
+        })
+        .collect();
+    guardians.sort();
+    guardians
+}
+
+/// An OR relation of the graph, with the pattern that produced it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Relation {
+    /// A tridagon's ([`tridagons`]).
+    Tridagon(OrRelation),
+    /// One of eleven's Imp630 patterns' ([`super::imp630::relations`]).
+    Imp630(ImpRelation),
+}
+
+impl Relation {
+    /// The guardians, ascending.
+    pub fn guardians(&self) -> &[Candidate] {
+        match self {
+            Relation::Tridagon(r) => &r.guardians,
+            Relation::Imp630(r) => &r.guardians,
+        }
+    }
+
+    /// k, the number of guardians.
+    pub fn k(&self) -> usize {
+        self.guardians().len()
+    }
+
+    /// The pattern's three digits, ascending.
+    pub fn digits(&self) -> [Digit; 3] {
+        match self {
+            Relation::Tridagon(r) => r.digits,
+            Relation::Imp630(r) => r.digits,
+        }
+    }
+
+    /// The pattern's cells: a tridagon's by block (b11, b12, b21, b22), an Imp630
+    /// pattern's in the pattern's order.
+    pub fn cells(&self) -> Vec<Cell> {
+        match self {
+            Relation::Tridagon(r) => r.blocks.iter().flatten().copied().collect(),
+            Relation::Imp630(r) => r.cells.clone(),
+        }
+    }
+
+    pub fn form(&self) -> RelationForm {
+        match self {
+            Relation::Tridagon(r) => r.form,
+            Relation::Imp630(r) => r.form,
+        }
+    }
+
+    /// The pattern as SudoRules names it: `Trid`, or the Imp630 rule (`EL14c30s`).
+    pub fn pattern(&self) -> &str {
+        match self {
+            Relation::Tridagon(_) => "Trid",
+            Relation::Imp630(r) => &r.name,
+        }
+    }
+}
+
+impl fmt::Display for Relation {
+    /// The relation's own form: `Trid-OR3{n1r5c3 n6r4c4 n6r5c3}{n2 n4 n8}b1245`,
+    /// `EL14c30s-OR1{n3r5c1}{n2 n4 n8}`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Relation::Tridagon(r) => r.fmt(f),
+            Relation::Imp630(r) => r.fmt(f),
+        }
     }
 }
 
@@ -103,7 +204,7 @@ const ODD: [[usize; 3]; 3] = [[0, 2, 1], [1, 0, 2], [2, 1, 0]];
 /// cell or a given). A reduced pattern may hold such cells: SudoRules keeps a relation once
 /// asserted while its cells are decided, and a cell decided to one of the three digits
 /// leaves the pattern as impossible as before.
-fn placed_masks(links: &LinkIndex) -> [u16; 81] {
+pub(super) fn placed_masks(links: &LinkIndex) -> [u16; 81] {
     let mut placed = [0u16; 81];
     for cell in Cell::all() {
         if let Some(d) = links.value(cell) {
@@ -155,7 +256,7 @@ pub fn tridagons(links: &LinkIndex, min_digits: u32, max_k: usize) -> Vec<OrRela
 }
 
 /// The 84 sets of three digits, as masks with their digits.
-fn triples() -> impl Iterator<Item = (u16, [Digit; 3])> {
+pub(super) fn triples() -> impl Iterator<Item = (u16, [Digit; 3])> {
     (0..9).flat_map(|a| {
         (a + 1..9).flat_map(move |b| {
             (b + 1..9).map(move |c| {
@@ -256,17 +357,7 @@ fn relation_of(
     (tm, digits): (u16, [Digit; 3]),
     form: RelationForm,
 ) -> Option<OrRelation> {
-    let mut guardians: Vec<Candidate> = blocks
-        .iter()
-        .flatten()
-        .flat_map(|&c| {
-            let extra = masks[c.index()] & !tm;
-            (0..9)
-                .filter(move |d| extra >> d & 1 == 1)
-                .map(move |d| Candidate::new(c, Digit::from_index(d)))
-        })
-        .collect();
-    guardians.sort();
+    let guardians = guardians_of(masks, blocks.iter().flatten(), tm);
     (!guardians.is_empty()).then_some(OrRelation {
         digits,
         blocks,

@@ -1,11 +1,11 @@
 //! eleven's 630 three-digit impossible patterns in two bands (eleven, "Chromatic
 //! patterns", New Sudoku Players' Forum thread t39885, 2022) as CSP-Rules 2.1 uses them
 //! (Denis Berthier, CSP-Rules-V2.1, `SudoRules-V20.1/EXOTIC/Imp630/`, one generated rule
-//! file `EL<n>c<i>` per pattern, 2022–2024; the Select1…Select4 lists of [UMRN]'s last
+//! file `EL<n>c<i>` per pattern, 2022–2024; the Select1…Select4 lists of `[UMRN]`'s last
 //! chapters), and their checker.
 //!
-//! **The patterns** ([`ImpPattern`], the embedded table `imp630_patterns.txt`, one line per
-//! rule file): n cells (10 to 16) of two bands (the rule's `EL<n>c<i>s` twin matches the
+//! **The patterns** ([`ImpPattern`], the graph's embedded table
+//! ([`crate::graph::imp630`]), one line per rule file): n cells (10 to 16) of two bands (the rule's `EL<n>c<i>s` twin matches the
 //! transpose: two stacks) that no three digits can fill with no digit twice in a row, a
 //! column or a block. A pattern is matched on any rows and columns that keep its shape:
 //! its rows go to distinct rows, two of them in one band exactly when their images are
@@ -17,13 +17,14 @@
 //! **What it concludes**: the cells' candidates other than the three digits — the
 //! guardians — are not all false: an OR-k relation (SudoRules asserts it with at most
 //! `?*max-guardians*` = 8 of them, "EL13c290-OR3-relation for digits: 1, 2 and 4"). Its own
-//! elimination (SudoRules' ORk-whip[1] on it): a candidate nrc-linked to every guardian is
+//! elimination (SudoRules' `ORk-whip[1]` on it): a candidate nrc-linked to every guardian is
 //! false. As for the tridagon ([`super::tridagon`]), the relation still holds as the cells
 //! lose digits ([`ImpForm::Reduced`]: every cell holds one of them at least, or was decided
 //! to one), which is how SudoRules keeps it once asserted; the OR-k chains
 //! ([`super::ork`]) start from it.
 //!
-//! **The checker** re-derives everything from the state and the table: that the cells are
+//! **The checker** re-derives everything from the state and the table (it reads the
+//! graph's table, never its matcher): that the cells are
 //! the named pattern's image under such row and column maps, the form, the guardians
 //! (exactly the open candidates of the cells outside the digits, less the recorded
 //! splits: [`super::tridagon::Split`]), and — independently of eleven's list — that no
@@ -34,92 +35,9 @@
 use super::facts::{distinct, fail, CheckError};
 use super::tridagon::{can_be_filled, check_linked_to_all, check_split, outside, Split};
 use super::Proof;
+pub use crate::graph::imp630::{named, patterns, selection, ImpPattern};
 use crate::grid::{Candidate, Cell, Digit, State};
 use serde::{Deserialize, Serialize};
-use std::sync::OnceLock;
-
-/// The table: CSP-Rules 2.1, `SudoRules-V20.1/EXOTIC/Imp630`, Denis Berthier after
-/// eleven's list, 2022–2024 (each rule file's pattern string and its Select list).
-const TABLE: &str = include_str!("imp630_patterns.txt");
-
-/// One of eleven's patterns as SudoRules' rule file `name` states it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ImpPattern {
-    /// `EL13c290`: n cells, the i-th of them in eleven's list.
-    pub name: &'static str,
-    /// The first of Berthier's lists Select1…Select4 it is in (cumulative: Select2 holds
-    /// Select1's patterns and its own), 0 when in none.
-    pub select: u8,
-    /// Its cells (row, column), 0-based, by row then column.
-    pub cells: Vec<(usize, usize)>,
-}
-
-impl ImpPattern {
-    /// The cells of the pattern, or of its transpose (`transposed`: SudoRules' `s` twin),
-    /// by row then column.
-    pub fn oriented(&self, transposed: bool) -> Vec<(usize, usize)> {
-        let mut cells: Vec<(usize, usize)> = if transposed {
-            self.cells.iter().map(|&(r, c)| (c, r)).collect()
-        } else {
-            self.cells.clone()
-        };
-        cells.sort_unstable();
-        cells
-    }
-}
-
-/// One table line: `EL13c290 13 1 ........X..X…`.
-fn parse_line(line: &'static str) -> Option<ImpPattern> {
-    let mut words = line.split_whitespace();
-    let name = words.next()?;
-    let size: usize = words.next()?.parse().ok()?;
-    let select: u8 = words.next()?.parse().ok()?;
-    let grid = words.next()?;
-    let cells: Vec<(usize, usize)> = grid
-        .bytes()
-        .enumerate()
-        .filter(|&(_, b)| b == b'X')
-        .map(|(i, _)| (i / 9, i % 9))
-        .collect();
-    (grid.len() == 81 && cells.len() == size).then_some(ImpPattern {
-        name,
-        select,
-        cells,
-    })
-}
-
-/// Every pattern of the table (592), in its order: the Select lists' in the order of
-/// SudoRules' saliences, then the others by cells and number.
-pub fn patterns() -> &'static [ImpPattern] {
-    static PATTERNS: OnceLock<Vec<ImpPattern>> = OnceLock::new();
-    PATTERNS.get_or_init(|| {
-        TABLE
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|l| parse_line(l).expect("a well-formed table line"))
-            .collect()
-    })
-}
-
-/// The pattern a relation's name (`EL13c290` or its transpose `EL13c290s`) refers to, and
-/// whether transposed.
-pub fn named(name: &str) -> Option<(&'static ImpPattern, bool)> {
-    let (base, transposed) = match name.strip_suffix('s') {
-        Some(base) => (base, true),
-        None => (name, false),
-    };
-    patterns()
-        .iter()
-        .find(|p| p.name == base)
-        .map(|p| (p, transposed))
-}
-
-/// The patterns of Berthier's list Select`j` (with the lower lists' ones).
-pub fn selection(j: u8) -> impl Iterator<Item = &'static ImpPattern> {
-    patterns()
-        .iter()
-        .filter(move |p| p.select >= 1 && p.select <= j)
-}
 
 /// What the cells hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -284,16 +202,6 @@ impl crate::proof::PatternKind for Imp630Pattern {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_table_holds_every_file_and_the_select_lists() {
-        assert_eq!(patterns().len(), 592);
-        assert_eq!(selection(1).count(), 5);
-        assert_eq!(selection(2).count(), 12);
-        assert_eq!(selection(4).count(), 28);
-        let (p, t) = named("EL13c290s").expect("in the table");
-        assert!(t && p.select == 1 && p.cells.len() == 13);
-    }
 
     #[test]
     fn no_pattern_nor_its_transpose_can_be_filled() {

@@ -190,17 +190,12 @@ fn node_columns(node: &Node) -> NodeColumns {
         Node::Als(a) => set_columns(a.digits, a.house.to_string(), &a.cells),
         Node::AlmostCell(a) => set_columns(a.digits, a.house.to_string(), &a.cells),
         // an OR relation: the pattern's digits, its blocks as the house (`b1245`), its
-        // twelve cells
+        // cells (a tridagon's twelve, an Imp630 pattern's ten to sixteen)
         Node::OrRelation(r) => {
-            let mask = r.digits.iter().fold(0u16, |m, d| m | 1 << d.index());
-            let mut blocks: Vec<usize> = r.blocks.iter().map(|b| b[0].block() + 1).collect();
-            blocks.sort_unstable();
-            let house = format!(
-                "b{}",
-                blocks.iter().map(|b| b.to_string()).collect::<String>()
-            );
-            let cells: Vec<Cell> = r.blocks.iter().flatten().copied().collect();
-            set_columns(mask, house, &cells)
+            let mask = r.digits().iter().fold(0u16, |m, d| m | 1 << d.index());
+            let cells = r.cells();
+            let blocks = cells.iter().fold(0u16, |m, c| m | 1 << c.block());
+            set_columns(mask, format!("b{}", digit_string(blocks)), &cells)
         }
     }
 }

@@ -193,3 +193,33 @@ pub fn technique_proofs(
         .rule(0)
         .find(links)
 }
+
+/// That each OR relation of `graph` has an `or_member` edge (with its k) to each of its
+/// guardians and to nothing else.
+pub fn assert_or_members_are_guardians(graph: &sudolink::graph::CandidateGraph) {
+    use petgraph::visit::EdgeRef;
+    use sudolink::graph::{Edge, Node};
+    for idx in graph.graph.node_indices() {
+        let Node::OrRelation(r) = &graph.graph[idx] else {
+            continue;
+        };
+        let mut members: Vec<sudolink::grid::Candidate> = graph
+            .graph
+            .edges(idx)
+            .map(|e| {
+                assert_eq!(*e.weight(), Edge::OrMember { k: r.k() as u8 });
+                let other = if e.source() == idx {
+                    e.target()
+                } else {
+                    e.source()
+                };
+                match graph.graph[other] {
+                    Node::Candidate(c) => c,
+                    ref n => panic!("an OR member that is not a candidate: {n:?}"),
+                }
+            })
+            .collect();
+        members.sort();
+        assert_eq!(members, r.guardians(), "{r}");
+    }
+}

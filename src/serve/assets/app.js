@@ -89,14 +89,15 @@ function esc(t) { return String(t).replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "
 
 // The far end of a link as the graph labels it: a candidate (n8r1c2), a group (n5r1c123,
 // n5r123c1), an ALS ({n1 n3 n7}r2c46, or cells listed one by one) or an almost-cell
-// (AC{n1 n3}r2c46) or an OR relation (Trid-OR3{n1r5c3 n6r4c4 n6r5c3}{n2 n4 n8}b1245, drawn
-// on its guardians): its digits and cells.
+// (AC{n1 n3}r2c46) or an OR relation (a tridagon's, Trid-OR3{n1r5c3 n6r4c4 n6r5c3}{n2 n4 n8}b1245,
+// or an Imp630 pattern's, EL14c30s-OR2{n5r3c9 n1r6c3}{n2 n6 n8}, drawn on its guardians): its
+// digits and cells.
 function parseEnd(label) {
   const cand = parseCand(label);
   if (cand) return { kind: "candidate", digits: [cand.d], cells: [[cand.r, cand.c]] };
   let m = /^n(\d)r(\d+)c(\d+)$/.exec(label);
   if (m) return { kind: "group", digits: [+m[1]], cells: cross(m[2], m[3]) };
-  m = /^Trid-OR\d+\{([^}]*)\}/.exec(label);
+  m = /^(?:Trid|EL\d+c\d+s?)-OR\d+\{([^}]*)\}/.exec(label);
   if (m) {
     const members = m[1].trim().split(/\s+/).map(parseCand).filter(Boolean);
     return { kind: "or_relation", digits: members.map((g) => g.d), cells: members.map((g) => [g.r, g.c]) };
