@@ -39,6 +39,7 @@ use super::braids::BraidAnswer;
 use super::grid::{bits, Grid, HOUSES};
 use crate::grid::{Candidate, Cell, Digit};
 use rustc_hash::FxHashSet;
+use std::cell::RefCell;
 
 /// A set of local candidates.
 type Set = [u64; 4];
@@ -135,13 +136,41 @@ pub struct Context {
     variables: Vec<Set>,
     /// Per variable: how many open candidates it has.
     sizes: Vec<u8>,
-    /// Per local candidate: its (up to four) undecided variables.
+    /// Per local candidate: its four undecided variables (a candidate of a BRT-closed
+    /// context has four: its cell, and its digit in each of its three houses).
     variables_of: Vec<[u16; 4]>,
+    /// The certificates' and existence searches' buffers, kept so that they allocate once
+    /// per index.
+    scratch: RefCell<Scratch>,
 }
+
+/// [`Context`]'s reusable buffers.
+#[derive(Default)]
+struct Scratch {
+    /// [`Context::certificate`]: the needs of each value asserted, in order.
+    deps: Vec<Set>,
+    /// [`Context::certificate`]: a wave's values with their needs and the needs' sizes.
+    wave: Vec<Single>,
+    next: Vec<Single>,
+    /// [`Context::certificate`]: the variables left with one candidate or none.
+    triggered: Vec<u16>,
+    /// [`Context::braid_within`]: the partial braids kept.
+    seen: FxHashSet<Set>,
+}
+
+/// A value a certificate's wave asserts: the candidate, the values its single needs, and
+/// how many they are.
+type Single = (usize, Set, u32);
+
+/// [`Context::certificate`]'s count of a variable holding an asserted value: the at most
+/// nine candidates it loses never bring it down to [`MAX_LEFT`] or below.
+const DECIDED: u8 = u8::MAX;
+/// The most candidates a variable has.
+const MAX_LEFT: u8 = 9;
 
 impl Context {
     /// The index of a BRT-closed, non-contradictory context; `None` when it has more than
-    /// 256 open candidates.
+    /// 256 open candidates (or is not ECP-closed).
     pub fn new(a: &Grid) -> Option<Context> {
         let mut candidates = Vec::with_capacity(256);
         let mut local = vec![NO_VAR; 729];
@@ -201,12 +230,13 @@ impl Context {
                 }
             }
         }
+        if slots.iter().any(|&k| k != 4) {
+            return None; // not ECP-closed: a digit decided in a house still open in it
+        }
         let mut linked = vec![EMPTY; n];
         for (i, l) in linked.iter_mut().enumerate() {
             for &v in &variables_of[i] {
-                if v != NO_VAR {
-                    or_with(l, &variables[v as usize]);
-                }
+                or_with(l, &variables[v as usize]);
             }
             l[i >> 6] &= !(1 << (i & 63));
         }
@@ -218,6 +248,7 @@ impl Context {
             variables,
             sizes,
             variables_of,
+            scratch: RefCell::default(),
         })
     }
 
@@ -251,37 +282,40 @@ impl Context {
     /// **Complexity**: one propagation, O(candidates × 4 + variables × waves).
     pub fn certificate(&self, z: Candidate, max_len: usize) -> Option<Bounds> {
         let z = self.local_of(z)?;
+        let mut scratch = self.scratch.borrow_mut();
+        let Scratch {
+            deps,
+            wave,
+            next,
+            triggered,
+            ..
+        } = &mut *scratch;
+        deps.clear();
+        wave.clear();
         let mut eliminated = EMPTY;
         // per eliminated candidate: the assertion that eliminated it
         let mut cause = [0u16; MAX_CANDIDATES];
+        // per variable: its candidates not eliminated, or from DECIDED down once it holds an
+        // asserted value
         let mut remaining = [0u8; MAX_VARIABLES];
         remaining[..self.sizes.len()].copy_from_slice(&self.sizes);
-        let mut decided = [false; MAX_VARIABLES];
-        let mut deps: Vec<Set> = Vec::with_capacity(64);
-        let mut wave: Vec<(usize, Set)> = Vec::with_capacity(32);
-        wave.push((z, {
-            let mut s = EMPTY;
-            insert(&mut s, z);
-            s
-        }));
-        let mut next: Vec<(usize, Set)> = Vec::with_capacity(32);
-        let mut triggered: Vec<u16> = Vec::with_capacity(64);
+        let mut singleton = EMPTY;
+        insert(&mut singleton, z);
+        wave.push((z, singleton, 1));
         let mut seen = [false; MAX_VARIABLES];
         let mut waves = 0u32;
         loop {
             // assert the wave's values, smallest needs first
-            wave.sort_by_key(|(_, d)| count(d));
+            wave.sort_by_key(|&(_, _, size)| size);
             triggered.clear();
-            for (r, need) in wave.drain(..) {
+            for &(r, need, _) in wave.iter() {
                 if has(&eliminated, r) {
                     continue; // its variable is now empty: found at the next scan
                 }
                 let index = deps.len() as u16;
                 deps.push(need);
                 for &v in &self.variables_of[r] {
-                    if v != NO_VAR {
-                        decided[v as usize] = true;
-                    }
+                    remaining[v as usize] = DECIDED;
                 }
                 insert(&mut eliminated, r);
                 cause[r] = index;
@@ -289,13 +323,11 @@ impl Context {
                     insert(&mut eliminated, c);
                     cause[c] = index;
                     for &v in &self.variables_of[c] {
-                        if v != NO_VAR {
-                            let k = &mut remaining[v as usize];
-                            *k -= 1;
-                            if *k <= 1 && !seen[v as usize] {
-                                seen[v as usize] = true;
-                                triggered.push(v);
-                            }
+                        let k = &mut remaining[v as usize];
+                        *k -= 1;
+                        if *k <= 1 && !seen[v as usize] {
+                            seen[v as usize] = true;
+                            triggered.push(v);
                         }
                     }
                 }
@@ -303,10 +335,11 @@ impl Context {
             // the variables left with one candidate or none
             let mut best: Option<u32> = None;
             next.clear();
-            for &v in &triggered {
+            for &v in triggered.iter() {
                 seen[v as usize] = false;
-                if decided[v as usize] {
-                    continue;
+                let left_count = remaining[v as usize];
+                if left_count > MAX_LEFT {
+                    continue; // decided
                 }
                 let all = &self.variables[v as usize];
                 let left = minus(all, &eliminated);
@@ -314,21 +347,18 @@ impl Context {
                 for c in members(&minus(all, &left)) {
                     or_with(&mut need, &deps[cause[c] as usize]);
                 }
-                match count(&left) {
-                    0 => {
-                        let len = count(&need);
-                        best = Some(best.map_or(len, |b| b.min(len)));
+                if left_count == 0 {
+                    let len = count(&need);
+                    best = Some(best.map_or(len, |b| b.min(len)));
+                } else {
+                    let r = first(&left);
+                    insert(&mut need, r);
+                    let size = count(&need);
+                    match next.iter_mut().find(|(x, _, _)| *x == r) {
+                        Some((_, d, n)) if *n > size => (*d, *n) = (need, size),
+                        Some(_) => {}
+                        None => next.push((r, need, size)),
                     }
-                    1 => {
-                        let r = first(&left);
-                        insert(&mut need, r);
-                        match next.iter_mut().find(|(x, _)| *x == r) {
-                            Some((_, d)) if count(d) > count(&need) => *d = need,
-                            Some(_) => {}
-                            None => next.push((r, need)),
-                        }
-                    }
-                    _ => {}
                 }
             }
             if let Some(at_most) = best {
@@ -348,7 +378,7 @@ impl Context {
                 });
             }
             waves += 1;
-            std::mem::swap(&mut wave, &mut next);
+            std::mem::swap(wave, next);
         }
     }
 
@@ -379,6 +409,8 @@ impl Context {
         if max_len == 0 {
             return BraidAnswer::NoneUpTo;
         }
+        let mut scratch = self.scratch.borrow_mut();
+        scratch.seen.clear();
         let mut dfs = Dfs {
             ctx: self,
             free: [0; MAX_VARIABLES],
@@ -386,7 +418,7 @@ impl Context {
             linked: EMPTY,
             rights: EMPTY,
             singles: [0; VARIABLE_WORDS],
-            seen: FxHashSet::default(),
+            seen: &mut scratch.seen,
             max_len,
             budget,
             spent,
@@ -514,7 +546,7 @@ struct Dfs<'c, 's> {
     /// The live variables with one free candidate.
     singles: [u64; VARIABLE_WORDS],
     /// The partial braids kept (their sets of right-linking candidates, Z included).
-    seen: FxHashSet<Set>,
+    seen: &'s mut FxHashSet<Set>,
     max_len: usize,
     budget: u64,
     spent: &'s mut u64,
@@ -533,16 +565,11 @@ impl Dfs<'_, '_> {
     fn add(&mut self, r: usize, delta: &Set) -> bool {
         let ctx = self.ctx;
         for &v in &ctx.variables_of[r] {
-            if v != NO_VAR {
-                self.dead[v as usize] += 1;
-            }
+            self.dead[v as usize] += 1;
         }
         let mut complete = false;
         for c in members(delta) {
             for &v in &ctx.variables_of[c] {
-                if v == NO_VAR {
-                    continue;
-                }
                 let v = v as usize;
                 self.free[v] -= 1;
                 let bit = 1u64 << (v & 63);
@@ -562,15 +589,11 @@ impl Dfs<'_, '_> {
     fn remove(&mut self, r: usize, delta: &Set, linked: Set, singles: [u64; VARIABLE_WORDS]) {
         let ctx = self.ctx;
         for &v in &ctx.variables_of[r] {
-            if v != NO_VAR {
-                self.dead[v as usize] -= 1;
-            }
+            self.dead[v as usize] -= 1;
         }
         for c in members(delta) {
             for &v in &ctx.variables_of[c] {
-                if v != NO_VAR {
-                    self.free[v as usize] += 1;
-                }
+                self.free[v as usize] += 1;
             }
         }
         self.linked = linked;
