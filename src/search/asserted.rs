@@ -26,9 +26,9 @@
 
 use super::imp630::{self, MAX_GUARDIANS, MIN_DIGITS};
 use crate::graph::LinkIndex;
-use crate::grid::{Candidate, CandidateSet, Cell, Digit};
+use crate::grid::{CandidateSet, Cell, Digit};
 use crate::proof::imp630::{patterns, Imp630Pattern};
-use crate::proof::{Pattern, Proof};
+use crate::proof::Proof;
 use std::collections::{HashMap, HashSet};
 
 /// The level SudoRules' Imp630 rules fire at (right after the tridagon rules): a chain of
@@ -67,7 +67,7 @@ impl AssertedRelations {
         for p in &found {
             if set.insert(key_of(p)) {
                 self.current.remove(&select);
-                if !own_eliminations(links, p).is_empty() {
+                if imp630::own_proof(links, p.clone()).is_some() {
                     break;
                 }
             }
@@ -99,22 +99,9 @@ impl AssertedRelations {
     pub fn eliminations(&mut self, links: &LinkIndex, select: u8) -> Vec<Proof> {
         self.relations(links, select)
             .iter()
-            .filter_map(|p| {
-                let eliminations = own_eliminations(links, p);
-                (!eliminations.is_empty())
-                    .then(|| Proof::new(Pattern::Imp630(Box::new(p.clone())), eliminations, vec![]))
-            })
+            .filter_map(|p| imp630::own_proof(links, p.clone()))
             .collect()
     }
-}
-
-/// What a relation eliminates by itself: the candidates linked to every guardian.
-fn own_eliminations(links: &LinkIndex, p: &Imp630Pattern) -> Vec<Candidate> {
-    let mut seen = *links.open();
-    for &g in &p.guardians {
-        seen.intersect_with(links.linked(g));
-    }
-    seen.iter().collect()
 }
 
 /// A relation's rule's place in SudoRules' saliences: its pattern's in the table (the

@@ -88,14 +88,18 @@ pub fn relations(
 pub fn find(links: &LinkIndex, select: u8) -> Vec<Proof> {
     relations(links, select, MIN_DIGITS, MAX_GUARDIANS)
         .into_iter()
-        .filter_map(|p| {
-            let mut seen = *links.open();
-            for &g in &p.guardians {
-                seen.intersect_with(links.linked(g));
-            }
-            let eliminations: Vec<Candidate> = seen.iter().collect();
-            (!eliminations.is_empty())
-                .then(|| Proof::new(Pattern::Imp630(Box::new(p)), eliminations, vec![]))
-        })
+        .filter_map(|p| own_proof(links, p))
         .collect()
+}
+
+/// A relation's own elimination (SudoRules' ORk-whip[1] on it): what is linked to every
+/// guardian, as a proof; None when nothing is.
+pub fn own_proof(links: &LinkIndex, p: Imp630Pattern) -> Option<Proof> {
+    let mut seen = *links.open();
+    for &g in &p.guardians {
+        seen.intersect_with(links.linked(g));
+    }
+    let eliminations: Vec<Candidate> = seen.iter().collect();
+    (!eliminations.is_empty())
+        .then(|| Proof::new(Pattern::Imp630(Box::new(p)), eliminations, vec![]))
 }

@@ -554,8 +554,9 @@ pub const SFIN_SET: &str = "sudorules-finned-fish";
 /// The set naming the trial techniques (by name only: see [`TechniqueId::by_name_only`]).
 pub const TRIAL_SET: &str = "trial";
 /// The techniques on eleven's Imp630 patterns (Berthier's Select lists): asked by name or by
-/// a rating scheme, never by default (their relations are matched anew in every state, about
-/// 0.1 s a state for the patterns and seconds for the chains on them).
+/// a rating scheme, never by default (a few milliseconds a state for the patterns, more for
+/// the chains on their relations; on a path, SudoRules' order decides which relations are
+/// asserted: `search::asserted`).
 pub const IMP630_SET: &str = "imp630";
 
 pub(super) const fn trial(
