@@ -523,3 +523,52 @@ fn sudorules_finned_swordfish_comes_before_the_patterns_at_level_3() {
     assert_eq!(step.technique.as_deref(), Some("finned-swordfish"));
     assert_eq!(step.eliminations, [cand("n3r2c1")]);
 }
+
+/// Whether `p` is an OR-k chain on one of eleven's relations.
+fn on_imp630(p: &Proof) -> bool {
+    matches!(&p.pattern, Pattern::OrkChain(c) if matches!(c.relation, sudolink::proof::ork::Relation::Imp630(_)))
+}
+
+#[test]
+fn every_ork_chain_kind_starts_from_eleven_relations_too() {
+    use sudolink::search::limits::Meter;
+    use sudolink::search::ork::{find_within_k, largest_k, Sources};
+    use sudolink::search::registry::{OrkKind, TechniqueId};
+    // #3730 after the basic rules: EL13c290s-OR2 (see the guardian test above)
+    let (state, solution) = fixture("3730_sel1_or2.txt");
+    let links = LinkIndex::new(&state);
+    let mut on_relations = 0;
+    for kind in [
+        OrkKind::Whip,
+        OrkKind::ContradWhip,
+        OrkKind::ForcingWhip,
+        OrkKind::GWhip,
+        OrkKind::ContradGWhip,
+        OrkKind::ForcingGWhip,
+    ] {
+        for n in 2..=3 {
+            let spec = (kind, largest_k(kind), Sources::WithImp630(2));
+            let found = find_within_k(&links, spec, n, usize::MAX, &mut Meter::unlimited())
+                .expect("within the default node cap");
+            for p in &found {
+                check(&state, p).expect("the chain holds");
+                assert_sound_against_solution(&state, &solution, p);
+            }
+            on_relations += found.iter().filter(|p| on_imp630(p)).count();
+            if kind.is_forcing() && n == 2 {
+                assert!(
+                    found.iter().any(on_imp630),
+                    "{kind:?}[2] on an Imp630 relation"
+                );
+            }
+        }
+    }
+    assert!(on_relations > 0);
+    // the registry's sel2-ork- techniques search them (a path asserts the complete relations
+    // at level 3 first)
+    for name in ["sel2-ork-forcing-whip", "sel2-ork-forcing-g-whip"] {
+        let t = TechniqueId::from_name(name).expect("registered");
+        let found = t.rule(3).find(&links);
+        assert!(found.iter().all(|p| check(&state, p).is_ok()), "{name}");
+    }
+}

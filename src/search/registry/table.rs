@@ -12,7 +12,7 @@ pub(super) const NETS: &[&str] = &["force-nets"];
 /// Every technique, simplest first: the basic rules of L4_0 in their order (singles,
 /// interactions, then by size naked/hidden subsets and fish, the wings with the triplets),
 /// the larger fish, the chain families in [Berthier NRC]'s order (2D, 3D, lassos), the whips.
-pub static REGISTRY: [Technique; 178] = {
+pub static REGISTRY: [Technique; 184] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -918,6 +918,50 @@ pub static REGISTRY: [Technique; 178] = {
             "an ORk-contrad-whip with k ≤ 5 on the OR-k relation of a tridagon or of one of eleven's patterns of Berthier's Select2 list (the other chains of the Select2-OR5W level)",
         )
         .rated(20, 100),
+        // every OR-k chain of SudoRules on the relations of eleven's patterns too (Select2,
+        // which holds Select1), in no scheme
+        imp630_ork(
+            "sel2-ork-forcing-whip",
+            &["select2-ork-forcing-whip"],
+            (OrkKind::ForcingWhip, crate::search::ork::largest_k(OrkKind::ForcingWhip), Sources::WithImp630(2)),
+            "an ORk-forcing-whip (elim and assert, k ≤ 8) from the OR-k relation of a tridagon or of one of eleven's patterns of Berthier's Select2 list",
+        )
+        .rated(20, 100),
+        imp630_ork(
+            "sel2-ork-contrad-whip",
+            &["select2-ork-contrad-whip"],
+            (OrkKind::ContradWhip, crate::search::ork::largest_k(OrkKind::ContradWhip), Sources::WithImp630(2)),
+            "an ORk-contrad-whip (k ≤ 6) on the OR-k relation of a tridagon or of one of eleven's patterns of Berthier's Select2 list",
+        )
+        .rated(20, 100),
+        imp630_ork(
+            "sel2-ork-whip",
+            &["select2-ork-whip"],
+            (OrkKind::Whip, crate::search::ork::largest_k(OrkKind::Whip), Sources::WithImp630(2)),
+            "an ORk-whip (k ≤ 6) on the OR-k relation of a tridagon or of one of eleven's patterns of Berthier's Select2 list",
+        )
+        .rated(20, 100),
+        imp630_ork(
+            "sel2-ork-forcing-g-whip",
+            &["select2-ork-forcing-g-whip"],
+            (OrkKind::ForcingGWhip, crate::search::ork::largest_k(OrkKind::ForcingGWhip), Sources::WithImp630(2)),
+            "an ORk-forcing-g-whip (k ≤ 8) from the OR-k relation of a tridagon or of one of eleven's patterns of Berthier's Select2 list",
+        )
+        .rated(21, 100),
+        imp630_ork(
+            "sel2-ork-contrad-g-whip",
+            &["select2-ork-contrad-g-whip"],
+            (OrkKind::ContradGWhip, crate::search::ork::largest_k(OrkKind::ContradGWhip), Sources::WithImp630(2)),
+            "an ORk-contrad-g-whip (k ≤ 6) on the OR-k relation of a tridagon or of one of eleven's patterns of Berthier's Select2 list",
+        )
+        .rated(21, 100),
+        imp630_ork(
+            "sel2-ork-g-whip",
+            &["select2-ork-g-whip"],
+            (OrkKind::GWhip, crate::search::ork::largest_k(OrkKind::GWhip), Sources::WithImp630(2)),
+            "an ORk-g-whip (k ≤ 6) on the OR-k relation of a tridagon or of one of eleven's patterns of Berthier's Select2 list",
+        )
+        .rated(21, 100),
         // the g-forms (SudoRules' ORk-gwhips and ORk-ctr-gwhips: R's may be g-candidates),
         // just above the plain ones as g-whips are above whips
         ork(
