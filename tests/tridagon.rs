@@ -536,3 +536,69 @@ fn along_the_te3_sample_paths_every_conclusion_is_sound() {
             .join(", ")
     );
 }
+
+/// Issue 53's whole-collection check, by hand (ignored: it reads `../shared/data`, set
+/// `SUDOLINK_DATA`): on the stuck state after the basic rules of the first
+/// `IMPOSSIBLE_N` puzzles (default 300) of `IMPOSSIBLE_FILE` (default
+/// `monhard_te3_9009.txt`), the oddagon (length ≤ 15), tridagon, Trid-OR-k and Imp630
+/// (Select2) searches: every proof passes the checker and none contradicts the solution;
+/// prints the states where each fires and its median and largest time a state.
+#[test]
+#[ignore]
+fn impossible_patterns_on_stuck_states() {
+    use rayon::prelude::*;
+    let file = std::env::var("IMPOSSIBLE_FILE").unwrap_or_else(|_| "monhard_te3_9009.txt".into());
+    let n: usize = std::env::var("IMPOSSIBLE_N")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(300);
+    type Finder = fn(&LinkIndex) -> Vec<Proof>;
+    let searches: [(&str, Finder); 4] = [
+        ("oddagon", oddagon::find),
+        ("tridagon", |l| {
+            tridagon::find(l, tridagon::Wanted::Tridagon)
+        }),
+        ("trid-ork", |l| tridagon::find(l, tridagon::Wanted::OrK)),
+        ("imp630-sel2-ork", |l| sudolink::search::imp630::find(l, 2)),
+    ];
+    let puzzles = common::collection(&file, n);
+    // per stuck state: per search, (ms, proofs, eliminations)
+    let rows: Vec<Vec<(f64, usize, usize)>> = puzzles
+        .par_iter()
+        .filter_map(|p| {
+            let (start, solution) = common::start_and_solution(p);
+            let r = solve(&start, &basic_rules(), Some(&solution)).expect("sound");
+            (!r.solved).then(|| {
+                let links = LinkIndex::new(&r.final_state);
+                searches
+                    .iter()
+                    .map(|(_, find)| {
+                        let t = Instant::now();
+                        let proofs = find(&links);
+                        let ms = t.elapsed().as_secs_f64() * 1e3;
+                        for proof in &proofs {
+                            check(&r.final_state, proof).expect("the checker accepts it");
+                            assert_sound_against_solution(&r.final_state, &solution, proof);
+                        }
+                        let elims = proofs.iter().map(|p| p.eliminations.len()).sum();
+                        (ms, proofs.len(), elims)
+                    })
+                    .collect()
+            })
+        })
+        .collect();
+    println!(
+        "{file}: {} puzzles, {} stuck states",
+        puzzles.len(),
+        rows.len()
+    );
+    for (k, (name, _)) in searches.iter().enumerate() {
+        let mut times: Vec<f64> = rows.iter().map(|r| r[k].0).collect();
+        times.sort_by(f64::total_cmp);
+        let fires = rows.iter().filter(|r| r[k].1 > 0).count();
+        let elims: usize = rows.iter().map(|r| r[k].2).sum();
+        let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
+        let max = times.last().copied().unwrap_or(0.0);
+        println!("{name}: fires in {fires} states, {elims} eliminations, median {median:.3} ms, max {max:.1} ms");
+    }
+}
