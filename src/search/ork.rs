@@ -124,11 +124,17 @@ pub fn relations_split(
     chain_len: usize,
     sources: Sources,
 ) -> Vec<Relation> {
-    let imp630 = match sources {
-        Sources::Tridagons => Imp630From::None,
-        Sources::WithImp630(j) => Imp630From::Matched(j),
-    };
-    relations_split_from(links, max, chain_len, imp630)
+    relations_split_from(links, max, chain_len, sources.into())
+}
+
+impl From<Sources> for Imp630From<'_> {
+    /// The relations `sources` names, each state's own.
+    fn from(sources: Sources) -> Self {
+        match sources {
+            Sources::Tridagons => Imp630From::None,
+            Sources::WithImp630(j) => Imp630From::Matched(j),
+        }
+    }
 }
 
 /// Where the Imp630 relations of a search come from, besides the tridagons'.
@@ -935,8 +941,7 @@ pub fn find_within_k(
     limit: usize,
     meter: &mut Meter,
 ) -> Result<Vec<Proof>, Stop> {
-    let rels = relations_split(links, max_k, length, sources);
-    find_on(links, kind, &rels, (length, limit), meter)
+    find_within_from(links, (kind, max_k), sources.into(), length, limit, meter)
 }
 
 /// [`find_within_k`] with the Imp630 relations from `imp630` (a resolution path's asserted
