@@ -32,8 +32,8 @@
 //!
 //! Answers never differ from `braids::shortest_braid`'s (a unit test compares them on many
 //! contexts): the certificate is a braid, the exact search is the same search, and the
-//! existence search agrees with it on every length (the same partial braids kept when
-//! there is no braid).
+//! existence search agrees with it on every length (it keeps a subset of the same partial
+//! braids: those from which waves of singles can still empty a variable in time).
 
 use super::braids::BraidAnswer;
 use super::grid::{bits, Grid, HOUSES};
@@ -391,8 +391,10 @@ impl Context {
     /// variable's count of free candidates kept up to date as a partial braid grows and
     /// shrinks: adding a right-linking candidate R touches only the variables of the
     /// candidates it newly links, where `shortest` scans every variable for every partial
-    /// braid. When there is no braid ≤ `max_len` (most calls), it keeps exactly the partial
-    /// braids `shortest` keeps, so `spent` is the same.
+    /// braid. A partial braid from which the waves of singles empty no variable in time is
+    /// not extended ([`Dfs::reachable`]), so when there is no braid ≤ `max_len` (most
+    /// calls) it keeps a subset of the partial braids `shortest` keeps, and `spent` is at
+    /// most the same.
     ///
     /// **Complexity**: O(partial braids × candidates newly linked × 4), the partial braids
     /// being at most `budget`.
@@ -600,10 +602,77 @@ impl Dfs<'_, '_> {
         self.singles = singles;
     }
 
+    /// Whether `waves` waves of BRT from the current partial braid, each asserting at once
+    /// the free candidate of every live variable with one, empty a live variable or assert
+    /// two linked values. False proves that no extension by at most `waves` right-linking
+    /// candidates is a braid: by induction, the k-th candidate R of such an extension is
+    /// asserted by wave k, or a contradiction has shown by then (the candidates its variable
+    /// loses are linked to Z or to earlier R's, all asserted, and the waves eliminate at
+    /// least those; a variable holding another asserted value holds a value linked to an
+    /// asserted one), so the extension's last variable is emptied by wave `waves` at the
+    /// latest. The certificate's lower bound ([`Context::certificate`]), from a partial
+    /// braid instead of from Z alone: most of the existence search's partial braids that
+    /// cannot be completed in time are cut here, a wave propagation instead of a subtree.
+    fn reachable(&self, waves: usize) -> bool {
+        let ctx = self.ctx;
+        let mut free = self.free;
+        let mut dead = self.dead;
+        let mut linked = self.linked;
+        let mut singles = self.singles;
+        for _ in 0..waves {
+            let mut values = EMPTY;
+            for (k, &w) in singles.iter().enumerate() {
+                let mut w = w;
+                while w != 0 {
+                    let v = k * 64 + w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    insert(&mut values, first(&minus(&ctx.variables[v], &linked)));
+                }
+            }
+            if values == EMPTY {
+                return false; // BRT's fixpoint: no contradiction at all
+            }
+            for r in members(&values) {
+                if has(&linked, r) {
+                    return true; // linked to a value of this wave
+                }
+                for &v in &ctx.variables_of[r] {
+                    dead[v as usize] += 1;
+                }
+                let mut delta = ctx.linked[r];
+                insert(&mut delta, r);
+                let delta = minus(&delta, &linked);
+                for c in members(&delta) {
+                    for &v in &ctx.variables_of[c] {
+                        let v = v as usize;
+                        free[v] -= 1;
+                        let bit = 1u64 << (v & 63);
+                        if dead[v] == 0 && free[v] == 1 {
+                            singles[v >> 6] |= bit;
+                        } else {
+                            singles[v >> 6] &= !bit;
+                            if dead[v] == 0 && free[v] == 0 {
+                                return true;
+                            }
+                        }
+                    }
+                }
+                or_with(&mut linked, &delta);
+            }
+        }
+        false
+    }
+
     /// Below the current partial braid of `len` values (none of its live variables
     /// empty): the length of a braid found, if any.
     fn search(&mut self, len: usize) -> Result<Option<usize>, OverBudget> {
         if len >= self.max_len {
+            return Ok(None);
+        }
+        // at most max_len - len more right-linking candidates: none of this partial braid's
+        // extensions is a braid when so many waves of every single at once empty nothing
+        // (one wave is the loop below itself)
+        if self.max_len - len >= 2 && !self.reachable(self.max_len - len) {
             return Ok(None);
         }
         let mut next = EMPTY;
@@ -662,7 +731,7 @@ mod tests {
             "..3....8..5.1....66....74....8.9..4.7....5....1.6..8.....9...2.....2...8..2...3.4",
             ".2.4...8.....8...68....71..2..5...9..95.......4..3.........1..7..28...4.....6.3..",
         ];
-        let mut compared = 0;
+        let (mut compared, mut cut) = (0, 0);
         for p in puzzles {
             let puzzle = crate::grid::format::parse_line(p, 1).unwrap();
             let state = State::from_givens(&puzzle.givens).unwrap();
@@ -709,10 +778,11 @@ mod tests {
                         let within = ctx.braid_within(z, max_len, u64::MAX, &mut s4);
                         match (exact, within) {
                             (BraidAnswer::NoneUpTo, BraidAnswer::NoneUpTo) => {
-                                assert_eq!(
-                                    s3, s4,
-                                    "{z:?} in context {y:?}: the same partial braids"
+                                assert!(
+                                    s4 <= s3,
+                                    "{z:?} in context {y:?}: no partial braid that the exact search does not keep"
                                 );
+                                cut += usize::from(s4 < s3);
                             }
                             (BraidAnswer::Length(l), BraidAnswer::Length(m)) => {
                                 assert!(l <= m && m <= max_len, "{z:?} in context {y:?}");
@@ -735,5 +805,6 @@ mod tests {
             }
         }
         assert!(compared > 200, "{compared}");
+        assert!(cut > 0, "the waves of singles never cut a partial braid");
     }
 }
