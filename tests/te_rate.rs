@@ -9,6 +9,11 @@ const LOKI: &str =
 /// eleven's #7558 (published B2B).
 const ELEVEN_7558: &str =
     "1.....7....6.8.....89..1..6.3............24..9...6...7...5.....6...1...88.5.7...1";
+/// eleven's #18,482: published B2B (`eleven-26370-TE2/BxB.txt`, and entry 670 of
+/// `BxB-full-results-w-SHC/BxB-10.6.txt`), the one class of the 26,370 we do not reproduce;
+/// the SHC 6.2 jar, Berthier's classifier, run on it (2026) says B4B, as we do.
+const ELEVEN_18482: &str =
+    "..345....4....9.2..9..1...42.....8...6.....9...4.3...1..71.........7...58.....6..";
 /// Monhard's T&E(3) #71 (published B2BB).
 const MONHARD_71: &str =
     "98.76.5..7.5..98...64.......794...8..4..87.....695......7...6.......4.32......4.1";
@@ -39,6 +44,16 @@ fn te_depth_of_loki_eleven_and_a_controlled_bias_puzzle() {
         assert_eq!(v["level"], format!("TE{depth}"), "{v}");
         assert_eq!(v["scheme"], "TE");
     }
+}
+
+#[test]
+fn bxb_of_eleven_18482_is_the_shcs_b4b_not_the_published_b2b() {
+    let v = rate(ELEVEN_18482, "BxB", &["--max-len", "14"]);
+    assert_eq!(
+        (v["rating"].clone(), v["level"].clone()),
+        (4.into(), "B4B".into()),
+        "{v}"
+    );
 }
 
 #[test]
