@@ -11,7 +11,8 @@ const ELEVEN_7558: &str =
     "1.....7....6.8.....89..1..6.3............24..9...6...7...5.....6...1...88.5.7...1";
 /// eleven's #18,482: published B2B (`eleven-26370-TE2/BxB.txt`, and entry 670 of
 /// `BxB-full-results-w-SHC/BxB-10.6.txt`), the one class of the 26,370 we do not reproduce;
-/// the SHC 6.2 jar, Berthier's classifier, run on it (2026) says B4B, as we do.
+/// the SHC 6.2 jar, Berthier's classifier, run on it (2026) says B4B, as we do, and
+/// SudoRules 20.1's BxB configuration leaves it unsolved at B_2 and B_3.
 const ELEVEN_18482: &str =
     "..345....4....9.2..9..1...42.....8...6.....9...4.3...1..71.........7...58.....6..";
 /// Monhard's T&E(3) #71 (published B2BB).
