@@ -534,6 +534,39 @@ const VARIABLE_WORDS: usize = MAX_VARIABLES.div_ceil(64);
 /// The node budget was spent ([`Context::braid_within`]).
 struct OverBudget;
 
+/// A partial braid's per-variable counts after `r` is asserted and `delta` newly linked:
+/// `r`'s variables hold one more right-linking candidate (`dead`), those of `delta`'s
+/// candidates one free candidate fewer (`free`), and `singles` follows the live variables
+/// left with one. True when a live variable is left with none (a braid).
+#[inline]
+fn count_in(
+    ctx: &Context,
+    free: &mut [u8; MAX_VARIABLES],
+    dead: &mut [u8; MAX_VARIABLES],
+    singles: &mut [u64; VARIABLE_WORDS],
+    r: usize,
+    delta: &Set,
+) -> bool {
+    for &v in &ctx.variables_of[r] {
+        dead[v as usize] += 1;
+    }
+    let mut complete = false;
+    for c in members(delta) {
+        for &v in &ctx.variables_of[c] {
+            let v = v as usize;
+            free[v] -= 1;
+            let bit = 1u64 << (v & 63);
+            if dead[v] == 0 && free[v] == 1 {
+                singles[v >> 6] |= bit;
+            } else {
+                singles[v >> 6] &= !bit;
+                complete |= dead[v] == 0 && free[v] == 0;
+            }
+        }
+    }
+    complete
+}
+
 /// [`Context::braid_within`]'s depth-first search: the current partial braid, with each
 /// variable's count of free candidates (not linked to Z or a right-linking candidate) and
 /// of right-linking candidates (a variable holding one is no longer a constraint).
@@ -565,24 +598,8 @@ impl Dfs<'_, '_> {
     /// Adds the right-linking candidate `r` (free), whose new links are `delta`; true when
     /// a live variable is left with no free candidate (a braid).
     fn add(&mut self, r: usize, delta: &Set) -> bool {
-        let ctx = self.ctx;
-        for &v in &ctx.variables_of[r] {
-            self.dead[v as usize] += 1;
-        }
-        let mut complete = false;
-        for c in members(delta) {
-            for &v in &ctx.variables_of[c] {
-                let v = v as usize;
-                self.free[v] -= 1;
-                let bit = 1u64 << (v & 63);
-                if self.dead[v] == 0 && self.free[v] == 1 {
-                    self.singles[v >> 6] |= bit;
-                } else {
-                    self.singles[v >> 6] &= !bit;
-                    complete |= self.dead[v] == 0 && self.free[v] == 0;
-                }
-            }
-        }
+        let (free, dead, singles) = (&mut self.free, &mut self.dead, &mut self.singles);
+        let complete = count_in(self.ctx, free, dead, singles, r, delta);
         or_with(&mut self.linked, delta);
         complete
     }
@@ -636,26 +653,11 @@ impl Dfs<'_, '_> {
                 if has(&linked, r) {
                     return true; // linked to a value of this wave
                 }
-                for &v in &ctx.variables_of[r] {
-                    dead[v as usize] += 1;
-                }
                 let mut delta = ctx.linked[r];
                 insert(&mut delta, r);
                 let delta = minus(&delta, &linked);
-                for c in members(&delta) {
-                    for &v in &ctx.variables_of[c] {
-                        let v = v as usize;
-                        free[v] -= 1;
-                        let bit = 1u64 << (v & 63);
-                        if dead[v] == 0 && free[v] == 1 {
-                            singles[v >> 6] |= bit;
-                        } else {
-                            singles[v >> 6] &= !bit;
-                            if dead[v] == 0 && free[v] == 0 {
-                                return true;
-                            }
-                        }
-                    }
+                if count_in(ctx, &mut free, &mut dead, &mut singles, r, &delta) {
+                    return true;
                 }
                 or_with(&mut linked, &delta);
             }
