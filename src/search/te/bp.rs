@@ -126,6 +126,7 @@ pub struct Bounds {
 
 /// A context's open candidates (of its undecided cells), numbered, with their links and
 /// the context's undecided CSP variables.
+#[derive(Default)]
 pub struct Context {
     candidates: Vec<Candidate>,
     /// Global candidate index → local number (`NO_VAR` when not open).
@@ -172,28 +173,48 @@ impl Context {
     /// The index of a BRT-closed, non-contradictory context; `None` when it has more than
     /// 256 open candidates (or is not ECP-closed).
     pub fn new(a: &Grid) -> Option<Context> {
-        let mut candidates = Vec::with_capacity(256);
-        let mut local = vec![NO_VAR; 729];
+        let mut index = Context::default();
+        index.rebuild(a).then_some(index)
+    }
+
+    /// [`Context::new`] in place: this index becomes that of `a`, reusing its buffers (a
+    /// T&E run builds an index per round of every context); false (and an index to
+    /// rebuild before any use) when `a` has more than 256 open candidates or is not
+    /// ECP-closed.
+    pub fn rebuild(&mut self, a: &Grid) -> bool {
+        if self.local.is_empty() {
+            self.local = vec![NO_VAR; 729];
+        }
+        for c in &self.candidates {
+            self.local[c.index()] = NO_VAR;
+        }
+        self.candidates.clear();
         for (i, &m) in a.cells.iter().enumerate() {
             if m.count_ones() > 1 {
                 for d in bits(m) {
                     let c = Candidate::new(Cell::new(i), Digit::from_index(d));
-                    if candidates.len() == MAX_CANDIDATES {
-                        return None;
+                    if self.candidates.len() == MAX_CANDIDATES {
+                        return false;
                     }
-                    local[c.index()] = candidates.len() as u16;
-                    candidates.push(c);
+                    self.local[c.index()] = self.candidates.len() as u16;
+                    self.candidates.push(c);
                 }
             }
         }
-        let n = candidates.len();
-        let mut variables: Vec<Set> = Vec::with_capacity(324);
-        let mut variables_of = vec![[NO_VAR; 4]; n];
-        let mut slots = vec![0usize; n];
+        let n = self.candidates.len();
+        let local = &self.local;
+        let variables = &mut self.variables;
+        variables.clear();
+        self.variables_of.clear();
+        self.variables_of.resize(n, [NO_VAR; 4]);
+        let mut slots = [0u8; MAX_CANDIDATES];
+        let variables_of = &mut self.variables_of;
         let mut add = |set: Set, variables: &mut Vec<Set>| {
             let v = variables.len() as u16;
             for i in members(&set) {
-                variables_of[i][slots[i]] = v;
+                if slots[i] < 4 {
+                    variables_of[i][slots[i] as usize] = v;
+                }
                 slots[i] += 1;
             }
             variables.push(set);
@@ -205,7 +226,7 @@ impl Context {
                 for d in bits(m) {
                     insert(&mut s, local[i * 9 + d] as usize);
                 }
-                add(s, &mut variables);
+                add(s, variables);
             }
         }
         // house-digits whose digit is not decided in the house
@@ -226,30 +247,26 @@ impl Context {
             }
             for s in sets {
                 if s != EMPTY {
-                    add(s, &mut variables);
+                    add(s, variables);
                 }
             }
         }
-        if slots.iter().any(|&k| k != 4) {
-            return None; // not ECP-closed: a digit decided in a house still open in it
+        if slots[..n].iter().any(|&k| k != 4) {
+            return false; // not ECP-closed: a digit decided in a house still open in it
         }
-        let mut linked = vec![EMPTY; n];
-        for (i, l) in linked.iter_mut().enumerate() {
-            for &v in &variables_of[i] {
-                or_with(l, &variables[v as usize]);
+        self.linked.clear();
+        self.linked.extend((0..n).map(|i| {
+            let mut l = EMPTY;
+            for &v in &self.variables_of[i] {
+                or_with(&mut l, &self.variables[v as usize]);
             }
             l[i >> 6] &= !(1 << (i & 63));
-        }
-        let sizes = variables.iter().map(|s| count(s) as u8).collect();
-        Some(Context {
-            candidates,
-            local,
-            linked,
-            variables,
-            sizes,
-            variables_of,
-            scratch: RefCell::default(),
-        })
+            l
+        }));
+        self.sizes.clear();
+        self.sizes
+            .extend(self.variables.iter().map(|s| count(s) as u8));
+        true
     }
 
     /// The open candidates, in the order numbered.
@@ -808,5 +825,76 @@ mod tests {
         }
         assert!(compared > 200, "{compared}");
         assert!(cut > 0, "the waves of singles never cut a partial braid");
+    }
+
+    /// B_1 by locked candidates ([`Grid::b1_closure`]) is B_1 by braids of length one on
+    /// the global index, to the fixpoint, in the contexts of eleven's #1 and #2 and of
+    /// their contexts (two assumptions): the same grid, or a contradiction in both.
+    #[test]
+    fn b1_closure_is_braids_of_length_one() {
+        let puzzles = [
+            "..3....8..5.1....66....74....8.9..4.7....5....1.6..8.....9...2.....2...8..2...3.4",
+            ".2.4...8.....8...68....71..2..5...9..95.......4..3.........1..7..28...4.....6.3..",
+        ];
+        let (mut compared, mut reduced, mut contradictions) = (0, 0, 0);
+        for p in puzzles {
+            let puzzle = crate::grid::format::parse_line(p, 1).unwrap();
+            let state = State::from_givens(&puzzle.givens).unwrap();
+            let mut real = Grid::from_state(&state);
+            assert!(real.brt(
+                (0..81)
+                    .filter(|&i| real.cells[i].count_ones() == 1)
+                    .fold(0u128, |m, i| m | 1 << i)
+            ));
+            let mut contexts = Vec::new();
+            for y in real.trial_candidates().step_by(5).collect::<Vec<_>>() {
+                let mut a = real;
+                if a.assume(y) {
+                    contexts.push(a);
+                    for z in a.trial_candidates().step_by(37).collect::<Vec<_>>() {
+                        let mut b = a;
+                        if b.assume(z) {
+                            contexts.push(b);
+                        }
+                    }
+                }
+            }
+            for a in contexts {
+                let mut fast = a;
+                let fast_ok = fast.b1_closure();
+                // the reference: braids of length one, one at a time, each followed by BRT
+                let mut slow = a;
+                let slow_ok = 'fixpoint: loop {
+                    let Some(state) = slow.to_state() else {
+                        break false;
+                    };
+                    let links = LinkIndex::new(&state);
+                    for z in slow.trial_candidates().collect::<Vec<_>>() {
+                        let mut spent = 0;
+                        if let BraidAnswer::Length(_) =
+                            shortest_braid(&links, z, 1, u64::MAX, &mut spent)
+                        {
+                            if !slow.eliminate(z) {
+                                break 'fixpoint false;
+                            }
+                            continue 'fixpoint;
+                        }
+                    }
+                    break true;
+                };
+                assert_eq!(fast_ok, slow_ok, "{:?}", a.cells);
+                if fast_ok {
+                    assert_eq!(fast, slow);
+                    reduced += usize::from(fast != a);
+                } else {
+                    contradictions += 1;
+                }
+                compared += 1;
+            }
+        }
+        assert!(
+            compared > 500 && reduced > 200 && contradictions > 5,
+            "{compared} contexts, {reduced} reduced, {contradictions} contradictions"
+        );
     }
 }

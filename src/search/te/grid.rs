@@ -194,6 +194,101 @@ impl Grid {
         self.brt_from(pending, ALL_HOUSES)
     }
 
+    /// B_1 to its fixpoint on a BRT-closed grid: BRT and braids of length 1, which are
+    /// exactly the locked candidates (a braid[1] on Z is a CSP variable all of whose
+    /// candidates are linked to Z: in a BRT-closed grid no cell can be one, and a
+    /// house-digit can only when its places all lie in one box-line intersection that Z
+    /// sees: pointing and claiming). No index and no trial. False on contradiction.
+    pub fn b1_closure(&mut self) -> bool {
+        loop {
+            match self.locked_candidates() {
+                None => return false,
+                Some(0) => return true,
+                Some(eliminated) => {
+                    let pending = (0..81)
+                        .filter(|&c| eliminated >> c & 1 == 1 && self.cells[c].is_power_of_two())
+                        .fold(0u128, |p, c| p | 1 << c);
+                    if !self.brt_from(pending, houses_of(eliminated)) {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+
+    /// One pass of locked candidates over the grid's 54 box-line intersections: a digit of
+    /// a line whose places are all in one box leaves the rest of that box (claiming), and a
+    /// digit of a box whose places are all in one line leaves the rest of that line
+    /// (pointing). The cells that lost a digit (bit i: cell i); `None` when one lost its
+    /// last.
+    fn locked_candidates(&mut self) -> Option<u128> {
+        // the digits of each row segment (row r, box column b: r * 3 + b) and column
+        // segment (column c, box row b: c * 3 + b)
+        let mut rows = [0u16; 27];
+        let mut columns = [0u16; 27];
+        for r in 0..9 {
+            for b in 0..3 {
+                let i = r * 9 + b * 3;
+                rows[r * 3 + b] = self.cells[i] | self.cells[i + 1] | self.cells[i + 2];
+            }
+        }
+        for c in 0..9 {
+            for b in 0..3 {
+                let i = b * 27 + c;
+                columns[c * 3 + b] = self.cells[i] | self.cells[i + 9] | self.cells[i + 18];
+            }
+        }
+        let mut eliminated = 0u128;
+        for line in 0..9 {
+            for b in 0..3 {
+                let (b1, b2) = ((b + 1) % 3, (b + 2) % 3);
+                let band = line / 3 * 3;
+                let (l1, l2) = (band + (line + 1) % 3, band + (line + 2) % 3);
+                // rows: row `line` in box column b
+                let seg = rows[line * 3 + b];
+                let claiming = seg & !(rows[line * 3 + b1] | rows[line * 3 + b2]);
+                let pointing = seg & !(rows[l1 * 3 + b] | rows[l2 * 3 + b]);
+                for k in 0..3 {
+                    for l in [l1, l2] {
+                        self.remove(l * 9 + b * 3 + k, claiming, &mut eliminated)?;
+                    }
+                    for o in [b1, b2] {
+                        self.remove(line * 9 + o * 3 + k, pointing, &mut eliminated)?;
+                    }
+                }
+                // columns: column `line` in box row b
+                let seg = columns[line * 3 + b];
+                let claiming = seg & !(columns[line * 3 + b1] | columns[line * 3 + b2]);
+                let pointing = seg & !(columns[l1 * 3 + b] | columns[l2 * 3 + b]);
+                for k in 0..3 {
+                    for l in [l1, l2] {
+                        self.remove((b * 3 + k) * 9 + l, claiming, &mut eliminated)?;
+                    }
+                    for o in [b1, b2] {
+                        self.remove((o * 3 + k) * 9 + line, pointing, &mut eliminated)?;
+                    }
+                }
+            }
+        }
+        Some(eliminated)
+    }
+
+    /// Removes `digits` from a cell, noting it in `eliminated` when it loses one; `None`
+    /// when it loses its last.
+    #[inline]
+    fn remove(&mut self, cell: usize, digits: u16, eliminated: &mut u128) -> Option<()> {
+        let m = self.cells[cell];
+        if m & digits != 0 {
+            let w = m & !digits;
+            if w == 0 {
+                return None;
+            }
+            self.cells[cell] = w;
+            *eliminated |= 1 << cell;
+        }
+        Some(())
+    }
+
     /// BRT(a ∩ k), a and k being BRT-closed (each a fixpoint of BRT without
     /// contradiction), in one scan of the cells: [`Meet::Within`] when k ⊆ a (k is the
     /// answer), else only what differs from both is propagated: a one-digit cell equal to

@@ -136,6 +136,12 @@ pub struct Engine<'m> {
     bp_memo: rustc_hash::FxHashMap<Grid, (usize, Vec<(Candidate, bp::Bounds)>)>,
     /// B_p on the global index only (the `WIDE` environment variable, read once).
     wide: bool,
+    /// Per candidate y: BRT(S ∧ y) on the real state S when first asked (`None`: not yet;
+    /// `Some(None)`: a contradiction). S only shrinks, so it is a valid start of y's BRT
+    /// trial in every context: BRT(c ∧ y) = BRT(c ∩ BRT(S ∧ y)) for c ⊆ S.
+    brt_top: Vec<Option<Option<Grid>>>,
+    /// B_p's index of a context ([`bp::Context`]), rebuilt in place for each round.
+    index: bp::Context,
 }
 
 /// The BRT trials of B_p's contexts in one lineage: contexts each within the one before
@@ -262,6 +268,8 @@ impl<'m> Engine<'m> {
             brt_memos: Vec::new(),
             bp_memo: Default::default(),
             wide: std::env::var_os("WIDE").is_some(),
+            brt_top: Vec::new(),
+            index: bp::Context::default(),
         })
     }
 
@@ -502,6 +510,9 @@ impl<'m> Engine<'m> {
         p: usize,
         lineage: Option<usize>,
     ) -> Result<bool, Stop> {
+        if p == 1 && !self.wide {
+            return Ok(a.b1_closure());
+        }
         if self.brt_memos.is_empty() {
             self.brt_memos.resize_with(NO_LINEAGE + 1, BrtMemo::default);
         }
@@ -510,7 +521,9 @@ impl<'m> Engine<'m> {
         if slot == NO_LINEAGE || !memo.last.is_some_and(|last| a.is_subset(&last)) {
             memo.clear();
         }
-        let answer = self.braid_fixpoint(a, p, &mut memo);
+        let mut index = std::mem::take(&mut self.index);
+        let answer = self.braid_fixpoint(a, p, &mut memo, &mut index);
+        self.index = index;
         if !matches!(answer, Ok(true)) {
             memo.clear();
         }
@@ -520,12 +533,18 @@ impl<'m> Engine<'m> {
     }
 
     /// [`Engine::braid_closure`]'s fixpoint, its BRT trials in `memo`.
-    fn braid_fixpoint(&mut self, a: &mut Grid, p: usize, memo: &mut BrtMemo) -> Result<bool, Stop> {
+    fn braid_fixpoint(
+        &mut self,
+        a: &mut Grid,
+        p: usize,
+        memo: &mut BrtMemo,
+        ctx: &mut bp::Context,
+    ) -> Result<bool, Stop> {
         'round: loop {
             // the targets BRT refutes, with their braids' bounds: from an earlier closure
             // that ended on this very grid, else computed (on the context's index, which is
             // built only when needed)
-            let mut index = None;
+            let mut indexed = false;
             let targets = match self.bp_memo.get(a) {
                 Some(&(fixed, _)) if fixed >= p => return Ok(true),
                 Some((_, t)) => {
@@ -533,12 +552,12 @@ impl<'m> Engine<'m> {
                     let mut t = t.clone();
                     for (y, b) in t.iter_mut() {
                         if b.at_most == bp::UNKNOWN && b.at_least as usize <= p {
-                            if index.is_none() {
-                                index = self.index(a);
+                            if !indexed {
+                                if !self.index(ctx, a) {
+                                    return self.braid_closure_wide(a, p);
+                                }
+                                indexed = true;
                             }
-                            let Some(ctx) = &index else {
-                                return self.braid_closure_wide(a, p);
-                            };
                             if let Some(c) = ctx.certificate(*y, p) {
                                 *b = c;
                             }
@@ -547,9 +566,9 @@ impl<'m> Engine<'m> {
                     t
                 }
                 None => {
-                    let Some(ctx) = self.index(a) else {
+                    if !self.index(ctx, a) {
                         return self.braid_closure_wide(a, p);
-                    };
+                    }
                     let mut targets: Vec<(Candidate, bp::Bounds)> = Vec::new();
                     let mut changed = false;
                     for &y in ctx.candidates() {
@@ -573,7 +592,7 @@ impl<'m> Engine<'m> {
                     if changed {
                         continue 'round;
                     }
-                    index = Some(ctx);
+                    indexed = true;
                     targets
                 }
             };
@@ -594,9 +613,9 @@ impl<'m> Engine<'m> {
             }
             hard.sort_unstable_by_key(|&(len, y)| (len, y.index()));
             if !hard.is_empty() {
-                let Some(ctx) = index.or_else(|| self.index(a)) else {
+                if !indexed && !self.index(ctx, a) {
                     return self.braid_closure_wide(a, p);
-                };
+                }
                 for &(_, y) in &hard {
                     let mut spent = 0;
                     let answer = ctx.braid_within(y, p, BRAID_BUDGET, &mut spent);
@@ -616,10 +635,11 @@ impl<'m> Engine<'m> {
         }
     }
 
-    /// The index of context `a` for B_p ([`bp::Context`]); `None` when it is too large
-    /// (or the `WIDE` environment variable asks for the global index, a debugging aid).
-    fn index(&self, a: &Grid) -> Option<bp::Context> {
-        bp::Context::new(a).filter(|_| !self.wide)
+    /// Rebuilds `ctx` as the index of context `a` for B_p ([`bp::Context::rebuild`]); false
+    /// when `a` is too large (or the `WIDE` environment variable asks for the global index,
+    /// a debugging aid).
+    fn index(&self, ctx: &mut bp::Context, a: &Grid) -> bool {
+        !self.wide && ctx.rebuild(a)
     }
 
     /// One braid search's answer on `y` in context `a`, counted and metered: `Some(true)`
@@ -651,36 +671,43 @@ impl<'m> Engine<'m> {
 
     /// Whether BRT from `y` in context `a` finds a contradiction, from the result of the
     /// lineage's earlier trial of `y` when there is one (`memo`, whose contexts contain
-    /// `a`): a contradiction there is one here, a result within `a` is the answer, and
-    /// any other is the start of a shorter propagation.
+    /// `a`), else from the real state's ([`Engine::brt_top`]): a contradiction there is one
+    /// here, a result within `a` is the answer, and any other is the start of a shorter
+    /// propagation.
     fn brt_refutes(&mut self, a: &Grid, y: Candidate, memo: &mut BrtMemo) -> Result<bool, Stop> {
         let key = y.index();
-        let g = match memo.get(key) {
+        // BRT(a ∧ y), `None` for a contradiction
+        let trial = match memo.get(key) {
             Some(None) => return Ok(true),
             Some(Some(kept)) => match Grid::brt_meet(a, kept) {
                 Meet::Within => return Ok(false),
-                Meet::Contradiction => {
-                    self.tick()?;
-                    memo.set(key, None);
-                    return Ok(true);
-                }
-                Meet::Met(g) => {
-                    self.tick()?;
-                    g
-                }
+                Meet::Contradiction => None,
+                Meet::Met(g) => Some(g),
             },
-            None => {
-                self.tick()?;
-                let mut g = *a;
-                if !g.assume(y) {
-                    memo.set(key, None);
-                    return Ok(true);
-                }
-                g
-            }
+            None => match self.brt_on_real_state(y) {
+                None => None,
+                Some(r) => match Grid::brt_meet(a, &r) {
+                    Meet::Within => Some(r),
+                    Meet::Contradiction => None,
+                    Meet::Met(g) => Some(g),
+                },
+            },
         };
-        memo.set(key, Some(&g));
-        Ok(false)
+        self.tick()?;
+        memo.set(key, trial.as_ref());
+        Ok(trial.is_none())
+    }
+
+    /// BRT(S ∧ y) on the real state S, computed once per candidate (`None`: a
+    /// contradiction); see [`Engine::brt_top`].
+    fn brt_on_real_state(&mut self, y: Candidate) -> Option<Grid> {
+        if self.brt_top.is_empty() {
+            self.brt_top = vec![None; 729];
+        }
+        *self.brt_top[y.index()].get_or_insert_with(|| {
+            let mut g = self.grid;
+            g.assume(y).then_some(g)
+        })
     }
 
     /// [`Engine::braid_closure`] for a context of more than 256 open candidates (on the
