@@ -39,6 +39,13 @@
 //!   no braid ≤ p, without a search; in the real state braids are not searched at all
 //!   (their eliminations are the T&E(B_p, 1) trials' too). A context's B_p fixpoint is
 //!   kept with its targets' bounds, so the next p starts from it.
+//! - B_1 is BRT and the locked candidates ([`Grid::b1_closure`]): a braid of length one on Z
+//!   is a CSP variable all of whose candidates Z sees, which in a BRT-closed grid is a
+//!   house-digit whose places lie in one box-line intersection (pointing, claiming). No
+//!   index and no trial: the level p = 1 of BxB costs about 1% of what it did.
+//! - A candidate's first BRT trial in a context starts from its trial on the real state
+//!   (`Engine::brt_top`, kept once per candidate): only what the context changes is
+//!   propagated ([`Grid::brt_meet`]).
 //! - B_p's BRT trials in a candidate's successive contexts (each pass's and each p's trial
 //!   of it starts within the last one's result) are kept (`BrtMemo`): a kept result
 //!   within the new context is the answer, a kept contradiction stays one, any other is
