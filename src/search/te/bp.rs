@@ -742,23 +742,22 @@ mod tests {
     use crate::graph::LinkIndex;
     use crate::grid::State;
 
+    /// eleven's #1 and #2 (2011), T&E(2) puzzles.
+    const ELEVEN_1_2: [&str; 2] = [
+        "..3....8..5.1....66....74....8.9..4.7....5....1.6..8.....9...2.....2...8..2...3.4",
+        ".2.4...8.....8...68....71..2..5...9..95.......4..3.........1..7..28...4.....6.3..",
+    ];
+
     /// Contexts of two T&E(2) puzzles (eleven's #1 and #2, 2011): each candidate assumed,
     /// then BRT; in each non-contradictory context, every candidate's answers compared.
     #[test]
     fn certificates_are_braids_and_the_search_agrees_with_braids() {
-        let puzzles = [
-            "..3....8..5.1....66....74....8.9..4.7....5....1.6..8.....9...2.....2...8..2...3.4",
-            ".2.4...8.....8...68....71..2..5...9..95.......4..3.........1..7..28...4.....6.3..",
-        ];
         let (mut compared, mut cut) = (0, 0);
-        for p in puzzles {
+        for p in ELEVEN_1_2 {
             let puzzle = crate::grid::format::parse_line(p, 1).unwrap();
             let state = State::from_givens(&puzzle.givens).unwrap();
             let mut real = Grid::from_state(&state);
-            let pending = (0..81)
-                .filter(|&i| real.cells[i].count_ones() == 1)
-                .fold(0u128, |m, i| m | 1 << i);
-            assert!(real.brt(pending));
+            assert!(real.brt(real.decided()));
             for y in real.trial_candidates().step_by(7).collect::<Vec<_>>() {
                 let mut a = real;
                 if !a.assume(y) {
@@ -832,20 +831,12 @@ mod tests {
     /// their contexts (two assumptions): the same grid, or a contradiction in both.
     #[test]
     fn b1_closure_is_braids_of_length_one() {
-        let puzzles = [
-            "..3....8..5.1....66....74....8.9..4.7....5....1.6..8.....9...2.....2...8..2...3.4",
-            ".2.4...8.....8...68....71..2..5...9..95.......4..3.........1..7..28...4.....6.3..",
-        ];
         let (mut compared, mut reduced, mut contradictions) = (0, 0, 0);
-        for p in puzzles {
+        for p in ELEVEN_1_2 {
             let puzzle = crate::grid::format::parse_line(p, 1).unwrap();
             let state = State::from_givens(&puzzle.givens).unwrap();
             let mut real = Grid::from_state(&state);
-            assert!(real.brt(
-                (0..81)
-                    .filter(|&i| real.cells[i].count_ones() == 1)
-                    .fold(0u128, |m, i| m | 1 << i)
-            ));
+            assert!(real.brt(real.decided()));
             let mut contexts = Vec::new();
             for y in real.trial_candidates().step_by(5).collect::<Vec<_>>() {
                 let mut a = real;

@@ -314,10 +314,7 @@ fn house_variable(h: House, d: Digit) -> CspVariable {
 /// (Berthier: a candidate is eliminated by braids iff T&E(BRT, 1) eliminates it).
 pub(crate) fn braid_by_trace(a: &Grid, y: Candidate) -> Option<crate::proof::whip::WhipPattern> {
     use crate::proof::whip::{WhipCell, WhipKind, WhipPattern};
-    let decided = (0..81)
-        .filter(|&i| a.cells[i].count_ones() == 1)
-        .fold(0u128, |m, i| m | 1 << i);
-    let mut rec = Recorder::new(*a, decided);
+    let mut rec = Recorder::new(*a, a.decided());
     if !rec.g.has(y) || rec.is_decided(y.cell().index()) {
         return None;
     }

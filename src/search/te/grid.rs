@@ -117,6 +117,13 @@ impl Grid {
         self.cells.iter().all(|m| m.count_ones() == 1)
     }
 
+    /// The one-digit cells (bit i: cell i).
+    pub fn decided(&self) -> u128 {
+        (0..81)
+            .filter(|&i| self.cells[i].is_power_of_two())
+            .fold(0u128, |m, i| m | 1 << i)
+    }
+
     /// Open candidates of the undecided cells.
     pub fn open_count(&self) -> usize {
         self.cells
@@ -205,10 +212,7 @@ impl Grid {
                 None => return false,
                 Some(0) => return true,
                 Some(eliminated) => {
-                    let pending = (0..81)
-                        .filter(|&c| eliminated >> c & 1 == 1 && self.cells[c].is_power_of_two())
-                        .fold(0u128, |p, c| p | 1 << c);
-                    if !self.brt_from(pending, houses_of(eliminated)) {
+                    if !self.brt_from(eliminated & self.decided(), houses_of(eliminated)) {
                         return false;
                     }
                 }

@@ -242,13 +242,7 @@ impl<'m> Engine<'m> {
         meter: &'m mut Meter,
     ) -> Result<Engine<'m>, EngineError> {
         let mut grid = Grid::from_state(state);
-        let pending = grid
-            .cells
-            .iter()
-            .enumerate()
-            .filter(|(_, m)| m.count_ones() == 1)
-            .fold(0u128, |p, (i, _)| p | 1 << i);
-        if grid.has_contradiction() || !grid.brt(pending) {
+        if grid.has_contradiction() || !grid.brt(grid.decided()) {
             return Err(EngineError::Contradictory);
         }
         let truth = solution.map(|s| {
