@@ -124,6 +124,17 @@ pub struct Bounds {
     pub at_most: u32,
 }
 
+impl Bounds {
+    /// No braid of length ≤ `max_len`, and nothing known beyond: what
+    /// [`Context::certificate`] answers when it stops at `max_len`.
+    pub fn none_up_to(max_len: usize) -> Bounds {
+        Bounds {
+            at_least: max_len as u32 + 1,
+            at_most: UNKNOWN,
+        }
+    }
+}
+
 /// A context's open candidates (of its undecided cells), numbered, with their links and
 /// the context's undecided CSP variables.
 #[derive(Default)]
@@ -140,6 +151,10 @@ pub struct Context {
     /// Per local candidate: its four undecided variables (a candidate of a BRT-closed
     /// context has four: its cell, and its digit in each of its three houses).
     variables_of: Vec<[u16; 4]>,
+    /// The variables' candidates as lists: variable v's are
+    /// `members[offsets[v]..offsets[v + 1]]` ([`Context::contradicted_within`]'s scan).
+    members: Vec<u8>,
+    offsets: Vec<u16>,
     /// The certificates' and existence searches' buffers, kept so that they allocate once
     /// per index.
     scratch: RefCell<Scratch>,
@@ -266,6 +281,13 @@ impl Context {
         self.sizes.clear();
         self.sizes
             .extend(self.variables.iter().map(|s| count(s) as u8));
+        self.members.clear();
+        self.offsets.clear();
+        for set in &self.variables {
+            self.offsets.push(self.members.len() as u16);
+            self.members.extend(members(set).map(|i| i as u8));
+        }
+        self.offsets.push(self.members.len() as u16);
         true
     }
 
@@ -389,14 +411,87 @@ impl Context {
             }
             // no contradiction through this wave: any braid is longer than waves + 1
             if waves as usize + 1 >= max_len {
-                return Some(Bounds {
-                    at_least: waves + 2,
-                    at_most: UNKNOWN,
-                });
+                return Some(Bounds::none_up_to(max_len));
             }
             waves += 1;
             std::mem::swap(wave, next);
         }
+    }
+
+    /// Which of `zs` (at most 64 open candidates; bit k of the answer for `zs[k]`) have a
+    /// contradiction within the waves a braid of length ≤ `max_len` can use: those whose
+    /// [`Context::certificate`] for `max_len` finds one (is not cut with `at_least` =
+    /// `max_len` + 1, nor `None`). The others have no braid ≤ `max_len`.
+    ///
+    /// The certificate's waves without its sets of needed values, for all of `zs` at once:
+    /// per candidate, a word of the targets in whose propagation it is still open (and one
+    /// of those in which it is asserted), and per variable the targets in which it has no
+    /// open candidate (a contradiction) or one (a single, asserted in the next wave). A
+    /// value the certificate skips because an earlier value of its wave eliminated it is
+    /// asserted here too; that empties its variable in both, in the same wave.
+    ///
+    /// **Complexity**: per wave, O(candidates × links + variables × their candidates)
+    /// word operations for all the targets together.
+    pub fn contradicted_within(&self, zs: &[Candidate], max_len: usize) -> u64 {
+        assert!(zs.len() <= 64, "at most 64 targets at once");
+        let all = if zs.len() == 64 {
+            u64::MAX
+        } else {
+            (1u64 << zs.len()) - 1
+        };
+        // per candidate: the targets in which it is open, asserted, asserted in this wave
+        let mut open = [all; MAX_CANDIDATES];
+        let mut asserted = [0u64; MAX_CANDIDATES];
+        let mut fresh = [0u64; MAX_CANDIDATES];
+        for (k, &z) in zs.iter().enumerate() {
+            if let Some(z) = self.local_of(z) {
+                fresh[z] |= 1 << k;
+            }
+        }
+        let mut live = all;
+        let mut found = 0u64;
+        for wave in 0..max_len {
+            let mut any = false;
+            for x in 0..self.candidates.len() {
+                let f = fresh[x];
+                if f == 0 {
+                    continue;
+                }
+                any = true;
+                fresh[x] = 0;
+                asserted[x] |= f;
+                for y in members(&self.linked[x]) {
+                    open[y] &= !f;
+                }
+            }
+            if !any {
+                break; // BRT's fixpoint in every target
+            }
+            let last = wave + 1 == max_len;
+            for v in 0..self.variables.len() {
+                let list = &self.members[self.offsets[v] as usize..self.offsets[v + 1] as usize];
+                let (mut ones, mut twos) = (0u64, 0u64);
+                for &x in list {
+                    let o = open[x as usize];
+                    twos |= ones & o;
+                    ones |= o;
+                }
+                let empty = live & !ones;
+                found |= empty;
+                live &= !empty;
+                let single = ones & !twos & live;
+                if single != 0 && !last {
+                    for &x in list {
+                        let x = x as usize;
+                        fresh[x] |= single & open[x] & !asserted[x];
+                    }
+                }
+            }
+            if live == 0 {
+                break;
+            }
+        }
+        found
     }
 
     /// Whether `z` has a braid of length ≤ `max_len`, within `budget` partial braids
@@ -824,6 +919,56 @@ mod tests {
         }
         assert!(compared > 200, "{compared}");
         assert!(cut > 0, "the waves of singles never cut a partial braid");
+    }
+
+    /// [`Context::contradicted_within`] flags exactly the candidates whose certificate for
+    /// the same length finds a contradiction, in the contexts of eleven's #1 and #2, for
+    /// batches of every size up to 64 and every length from 2 to 7.
+    #[test]
+    fn the_waves_of_a_batch_agree_with_certificates() {
+        let (mut compared, mut flagged) = (0, 0);
+        for p in ELEVEN_1_2 {
+            let puzzle = crate::grid::format::parse_line(p, 1).unwrap();
+            let state = State::from_givens(&puzzle.givens).unwrap();
+            let mut real = Grid::from_state(&state);
+            assert!(real.brt(real.decided()));
+            for (k, y) in real
+                .trial_candidates()
+                .step_by(9)
+                .enumerate()
+                .collect::<Vec<_>>()
+            {
+                let mut a = real;
+                if !a.assume(y) {
+                    continue;
+                }
+                let ctx = Context::new(&a).expect("a context after an assumption is small");
+                let batch = 1 + k * 13 % 64;
+                for zs in ctx.candidates().chunks(batch) {
+                    for max_len in 2..=7 {
+                        let early = ctx.contradicted_within(zs, max_len);
+                        for (bit, &z) in zs.iter().enumerate() {
+                            let expected = matches!(
+                                ctx.certificate(z, max_len),
+                                Some(b) if b.at_most != UNKNOWN
+                            );
+                            assert_eq!(
+                                early >> bit & 1 == 1,
+                                expected,
+                                "{z:?} in context {y:?}, length {max_len}"
+                            );
+                            compared += 1;
+                            flagged += usize::from(expected);
+                        }
+                        assert_eq!(early >> zs.len(), 0, "no bit beyond the batch");
+                    }
+                }
+            }
+        }
+        assert!(
+            compared > 10_000 && flagged > 1_000 && flagged < compared,
+            "{compared} compared, {flagged} flagged"
+        );
     }
 
     /// B_1 by locked candidates ([`Grid::b1_closure`]) is B_1 by braids of length one on

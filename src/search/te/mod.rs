@@ -226,6 +226,35 @@ const NO_LINEAGE: usize = 729;
 /// Context fixpoints [`Engine`] keeps for B_p before it starts afresh (about 300 bytes each).
 const BP_MEMO_MAX: usize = 100_000;
 
+/// The candidates of a state S that no trial of the current level can refute, known from
+/// the trials that found no contradiction: a value Y' decided in R = closure(S ∧ Y) is one.
+/// R ⊆ S ∧ Y', so R = closure(R) ⊆ closure(S ∧ Y') (the closure is monotone and
+/// idempotent), and a superset of a state with no empty cell or house-digit has none either.
+/// Valid only while S is unchanged: an elimination empties it.
+struct Survivors([u16; 81]);
+
+impl Default for Survivors {
+    fn default() -> Survivors {
+        Survivors([0; 81])
+    }
+}
+
+impl Survivors {
+    #[inline]
+    fn has(&self, c: Candidate) -> bool {
+        self.0[c.cell().index()] >> c.digit().index() & 1 == 1
+    }
+
+    /// Adds the decided values of a trial's result (no contradiction).
+    fn add(&mut self, result: &Grid) {
+        for (known, &m) in self.0.iter_mut().zip(&result.cells) {
+            if m.is_power_of_two() {
+                *known |= m;
+            }
+        }
+    }
+}
+
 /// Why the engine could not start.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EngineError {
@@ -313,7 +342,7 @@ impl<'m> Engine<'m> {
             return Ok(false);
         }
         self.fresh_context(depth);
-        self.trial(a, z, depth, braids, false)
+        Ok(self.trial(a, z, depth, braids, false)?.is_none())
     }
 
     /// A new context at level n: the memo of its trials starts empty.
@@ -382,21 +411,32 @@ impl<'m> Engine<'m> {
             if top {
                 self.likely_first(&mut targets, n);
             }
+            // the candidates decided in a trial's result that found no contradiction, in `a`
+            // as it is: none of their trials can find one (see [`Survivors`])
+            let mut survivors = Survivors::default();
             for &y in &targets {
                 let cell = a.cells[y.cell().index()];
-                if !a.has(y) || cell.count_ones() == 1 || (top && self.is_true(y)) {
+                if !a.has(y)
+                    || cell.count_ones() == 1
+                    || (top && self.is_true(y))
+                    || survivors.has(y)
+                {
                     continue;
                 }
-                if self.trial(a, y, n, p, top)? {
-                    if !a.eliminate(y) {
-                        return Ok(false);
-                    }
-                    changed = true;
-                    if n >= 2 && !self.closure(a, n - 1, p, top, None)? {
-                        return Ok(false);
-                    }
-                    if a.is_solved() {
-                        return Ok(true);
+                match self.trial(a, y, n, p, top)? {
+                    Some(result) => survivors.add(&result),
+                    None => {
+                        if !a.eliminate(y) {
+                            return Ok(false);
+                        }
+                        changed = true;
+                        survivors = Survivors::default();
+                        if n >= 2 && !self.closure(a, n - 1, p, top, None)? {
+                            return Ok(false);
+                        }
+                        if a.is_solved() {
+                            return Ok(true);
+                        }
                     }
                 }
             }
@@ -422,7 +462,7 @@ impl<'m> Engine<'m> {
     }
 
     /// The trial of `y` in context `a` for level `n` (T&E(B_p, n)): closure_{n-1}(a ∧ y)
-    /// under B_p. True: a contradiction (y is eliminated).
+    /// under B_p, `None` when it is a contradiction (y is eliminated).
     fn trial(
         &mut self,
         a: &Grid,
@@ -430,7 +470,7 @@ impl<'m> Engine<'m> {
         n: usize,
         p: usize,
         top: bool,
-    ) -> Result<bool, Stop> {
+    ) -> Result<Option<Grid>, Stop> {
         let yi = y.index();
         // the best start known: this context's own result, else the real state's, at this
         // level, else at a lower one
@@ -458,14 +498,14 @@ impl<'m> Engine<'m> {
             Some((k, same_level)) => match Grid::brt_meet(a, &k.grid) {
                 Meet::Within => {
                     if same_level && k.braids.is_some_and(|b| b >= p) {
-                        return Ok(false);
+                        return Ok(Some(k.grid));
                     }
                     self.tick()?;
                     g = k.grid;
                 }
                 Meet::Contradiction => {
                     self.tick()?;
-                    return Ok(true);
+                    return Ok(None);
                 }
                 Meet::Met(m) => {
                     self.tick()?;
@@ -475,12 +515,12 @@ impl<'m> Engine<'m> {
             None => {
                 self.tick()?;
                 if !g.assume(y) {
-                    return Ok(true);
+                    return Ok(None);
                 }
             }
         }
         if !self.closure(&mut g, n - 1, p, false, (n == 1).then_some(yi))? {
-            return Ok(true);
+            return Ok(None);
         }
         let kept = Kept {
             grid: g,
@@ -493,7 +533,7 @@ impl<'m> Engine<'m> {
             let gen = self.memo_gen.get(n).copied().unwrap_or(0);
             Self::slot(&mut self.memos, n)[yi] = Kept { gen, ..kept };
         }
-        Ok(false)
+        Ok(Some(g))
     }
 
     /// B_p in a context: braids of length ≤ p and BRT, to a fixpoint (the fixpoint is the
@@ -551,16 +591,24 @@ impl<'m> Engine<'m> {
                 Some((_, t)) => {
                     // bounds cut at an earlier p, reaching this one: propagated again
                     let mut t = t.clone();
-                    for (y, b) in t.iter_mut() {
-                        if b.at_most == bp::UNKNOWN && b.at_least as usize <= p {
-                            if !indexed {
-                                if !self.index(ctx, a) {
-                                    return self.braid_closure_wide(a, p);
+                    let again: Vec<usize> = (0..t.len())
+                        .filter(|&k| t[k].1.at_most == bp::UNKNOWN && t[k].1.at_least as usize <= p)
+                        .collect();
+                    if !again.is_empty() {
+                        if !self.index(ctx, a) {
+                            return self.braid_closure_wide(a, p);
+                        }
+                        indexed = true;
+                        for chunk in again.chunks(64) {
+                            let ys: Vec<Candidate> = chunk.iter().map(|&k| t[k].0).collect();
+                            let early = ctx.contradicted_within(&ys, p);
+                            for (bit, &k) in chunk.iter().enumerate() {
+                                let (y, b) = &mut t[k];
+                                if early >> bit & 1 == 0 {
+                                    *b = bp::Bounds::none_up_to(p);
+                                } else if let Some(c) = ctx.certificate(*y, p) {
+                                    *b = c;
                                 }
-                                indexed = true;
-                            }
-                            if let Some(c) = ctx.certificate(*y, p) {
-                                *b = c;
                             }
                         }
                     }
@@ -570,24 +618,36 @@ impl<'m> Engine<'m> {
                     if !self.index(ctx, a) {
                         return self.braid_closure_wide(a, p);
                     }
-                    let mut targets: Vec<(Candidate, bp::Bounds)> = Vec::new();
-                    let mut changed = false;
+                    // the candidates BRT refutes, then their certificates, but only for
+                    // those whose waves find a contradiction soon enough
+                    let mut refuted = Vec::new();
                     for &y in ctx.candidates() {
-                        if !a.has(y) || a.cells[y.cell().index()].count_ones() == 1 {
+                        if a.cells[y.cell().index()].count_ones() == 1 {
                             continue;
                         }
-                        if !self.brt_refutes(a, y, memo)? {
-                            continue; // BRT from y finds no contradiction: no braid on y
+                        if self.brt_refutes(a, y, memo)? {
+                            refuted.push(y); // else: no contradiction, no braid on y
                         }
-                        match ctx.certificate(y, p) {
-                            Some(b) if b.at_most as usize <= p => {
-                                if !a.eliminate(y) {
-                                    return Ok(false);
-                                }
-                                changed = true;
+                    }
+                    let mut targets: Vec<(Candidate, bp::Bounds)> = Vec::new();
+                    let mut changed = false;
+                    for chunk in refuted.chunks(64) {
+                        let early = ctx.contradicted_within(chunk, p);
+                        for (bit, &y) in chunk.iter().enumerate() {
+                            if early >> bit & 1 == 0 {
+                                targets.push((y, bp::Bounds::none_up_to(p)));
+                                continue;
                             }
-                            Some(b) => targets.push((y, b)),
-                            None => {} // refuted only in the smaller state: next round
+                            match ctx.certificate(y, p) {
+                                Some(b) if b.at_most as usize <= p => {
+                                    if a.has(y) && !a.eliminate(y) {
+                                        return Ok(false);
+                                    }
+                                    changed = true;
+                                }
+                                Some(b) => targets.push((y, b)),
+                                None => {}
+                            }
                         }
                     }
                     if changed {
