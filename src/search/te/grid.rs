@@ -144,25 +144,6 @@ impl Grid {
             })
     }
 
-    /// Cellwise intersection.
-    #[inline]
-    pub fn and(&self, other: &Grid) -> Grid {
-        let mut cells = self.cells;
-        for (a, b) in cells.iter_mut().zip(&other.cells) {
-            *a &= b;
-        }
-        Grid { cells }
-    }
-
-    /// Every candidate of `self` is one of `other`.
-    #[inline]
-    pub fn is_subset(&self, other: &Grid) -> bool {
-        self.cells
-            .iter()
-            .zip(&other.cells)
-            .all(|(a, b)| a & !b == 0)
-    }
-
     /// A cell without digit or a house-digit without place.
     pub fn has_contradiction(&self) -> bool {
         if self.cells.contains(&0) {

@@ -33,23 +33,19 @@
 //! - **The solution**: a candidate of the puzzle's unique solution never leads to a
 //!   contradiction, so in the real state it is never tried (callers know the solution;
 //!   in a context nothing is skipped).
-//! - B_p: a braid's target is refuted by one BRT propagation, so inside a context only the
-//!   candidates whose BRT trial fails are braid targets, and that propagation bounds the
-//!   shortest braid's length from both sides ([`bp`]): most targets go, or are known to have
-//!   no braid ≤ p, without a search; in the real state braids are not searched at all
+//! - B_p: a braid's target is refuted by one BRT propagation, which bounds the shortest
+//!   braid's length from both sides ([`bp`]): most targets go, or are known to have no
+//!   braid ≤ p, without a search; in the real state braids are not searched at all
 //!   (their eliminations are the T&E(B_p, 1) trials' too). A context's B_p fixpoint is
-//!   kept with its targets' bounds, so the next p starts from it.
+//!   kept, so a later closure that reaches the same grid stops there.
 //! - B_1 is BRT and the locked candidates ([`Grid::b1_closure`]): a braid of length one on Z
 //!   is a CSP variable all of whose candidates Z sees, which in a BRT-closed grid is a
 //!   house-digit whose places lie in one box-line intersection (pointing, claiming). No
 //!   index and no trial: the level p = 1 of BxB costs about 1% of what it did.
-//! - A candidate's first BRT trial in a context starts from its trial on the real state
-//!   (`Engine::brt_top`, kept once per candidate): only what the context changes is
-//!   propagated ([`Grid::brt_meet`]).
-//! - B_p's BRT trials in a candidate's successive contexts (each pass's and each p's trial
-//!   of it starts within the last one's result) are kept (`BrtMemo`): a kept result
-//!   within the new context is the answer, a kept contradiction stays one, any other is
-//!   the start of a propagation of the difference only ([`Grid::brt_meet`]).
+//! - B_p's targets in a context are found by waves ([`bp::Context::contradicted_within`]):
+//!   a braid of length ≤ p on Z is a contradiction of BRT from Z within p waves of singles,
+//!   and those waves run for 64 candidates at once, one bit each, with no BRT trial of
+//!   each candidate; only the few whose waves meet a contradiction in time are certified.
 //!
 //! # Complexity
 //!
@@ -132,98 +128,16 @@ pub struct Engine<'m> {
     pub trials: u64,
     /// Braid searches run (one target each).
     pub braid_searches: u64,
-    /// B_p's BRT trials per lineage of contexts (the level-1 trials of one candidate, whose
-    /// contexts only shrink), the last slot for a context of no lineage; see [`BrtMemo`].
-    brt_memos: Vec<BrtMemo>,
-    /// The B_p fixpoints of contexts reached so far, with the candidates BRT refutes there
-    /// and the bounds of their braids (no braid ≤ p, or the fixpoint would be smaller): a
-    /// later closure starting from the same grid, under a larger p, starts from them.
-    /// With each, the largest p it is known to be the B_p fixpoint of (it is then the
-    /// fixpoint of every smaller p too: B_q ⊆ B_p).
-    bp_memo: rustc_hash::FxHashMap<Grid, (usize, Vec<(Candidate, bp::Bounds)>)>,
+    /// The B_p fixpoints of contexts reached so far, each with the largest p it is known to
+    /// be the B_p fixpoint of (it is then the fixpoint of every smaller p too: B_q ⊆ B_p).
+    bp_memo: rustc_hash::FxHashMap<Grid, usize>,
     /// B_p on the global index only (the `WIDE` environment variable, read once).
     wide: bool,
-    /// Per candidate y: BRT(S ∧ y) on the real state S when first asked (`None`: not yet;
-    /// `Some(None)`: a contradiction). S only shrinks, so it is a valid start of y's BRT
-    /// trial in every context: BRT(c ∧ y) = BRT(c ∩ BRT(S ∧ y)) for c ⊆ S.
-    brt_top: Vec<Option<Option<Grid>>>,
     /// B_p's index of a context ([`bp::Context`]), rebuilt in place for each round.
     index: bp::Context,
 }
 
-/// The BRT trials of B_p's contexts in one lineage: contexts each within the one before
-/// (a candidate's successive level-1 trials: each starts from the last one's result).
-///
-/// A trial's result R = BRT(c ∧ y) computed in a context c is a valid start in every
-/// context c' ⊆ c (BRT(c' ∧ y) = BRT(c' ∩ R)), R itself when R ⊆ c'; a contradiction
-/// stays one. Entries are kept while each closure of the lineage starts within the last
-/// one's end (then within every context they were computed in), and dropped otherwise.
-#[derive(Default)]
-struct BrtMemo {
-    /// Where the lineage's last closure ended.
-    last: Option<Grid>,
-    /// Per candidate (index): where its trial is in `grids` ([`UNTRIED`] when it has
-    /// none, [`REFUTED`] for a contradiction); empty until the lineage's first trial.
-    slots: Vec<u16>,
-    /// The candidates whose slot is set.
-    tried: Vec<u16>,
-    /// BRT(c ∧ y) in a context c of the lineage, for the candidates y that have one: in
-    /// the order first tried, so that a closure's trials read them in sequence.
-    grids: Vec<Grid>,
-}
-
-/// [`BrtMemo::slots`]' mark of a candidate with no trial kept.
-const UNTRIED: u16 = u16::MAX;
-/// [`BrtMemo::slots`]' mark of a candidate whose trial is a contradiction.
-const REFUTED: u16 = u16::MAX - 1;
-
-impl BrtMemo {
-    /// The kept trial of candidate `i`: `Some(None)` for a contradiction.
-    #[inline]
-    fn get(&self, i: usize) -> Option<Option<&Grid>> {
-        match self.slots.get(i).copied().unwrap_or(UNTRIED) {
-            UNTRIED => None,
-            REFUTED => Some(None),
-            k => Some(Some(&self.grids[k as usize])),
-        }
-    }
-
-    /// Keeps the trial of candidate `i` (`None`: a contradiction).
-    fn set(&mut self, i: usize, trial: Option<&Grid>) {
-        if self.slots.is_empty() {
-            self.slots = vec![UNTRIED; 729];
-        }
-        let slot = &mut self.slots[i];
-        if *slot == UNTRIED {
-            self.tried.push(i as u16);
-        }
-        *slot = match (trial, *slot) {
-            (None, _) => REFUTED,
-            (Some(g), UNTRIED | REFUTED) => {
-                self.grids.push(*g);
-                (self.grids.len() - 1) as u16
-            }
-            (Some(g), k) => {
-                self.grids[k as usize] = *g;
-                k
-            }
-        };
-    }
-
-    /// Forgets every trial.
-    fn clear(&mut self) {
-        for &i in &self.tried {
-            self.slots[i as usize] = UNTRIED;
-        }
-        self.tried.clear();
-        self.grids.clear();
-    }
-}
-
-/// The [`Engine::brt_memos`] slot of contexts of no lineage (cleared at each closure).
-const NO_LINEAGE: usize = 729;
-
-/// Context fixpoints [`Engine`] keeps for B_p before it starts afresh (about 300 bytes each).
+/// Context fixpoints [`Engine`] keeps for B_p before it starts afresh (about 200 bytes each).
 const BP_MEMO_MAX: usize = 100_000;
 
 /// The candidates of a state S that no trial of the current level can refute, known from
@@ -295,10 +209,8 @@ impl<'m> Engine<'m> {
             meter,
             trials: 0,
             braid_searches: 0,
-            brt_memos: Vec::new(),
             bp_memo: Default::default(),
             wide: std::env::var_os("WIDE").is_some(),
-            brt_top: Vec::new(),
             index: bp::Context::default(),
         })
     }
@@ -318,7 +230,7 @@ impl<'m> Engine<'m> {
     /// correct `solution` this cannot happen).
     pub fn apply(&mut self, theory: Theory) -> Result<bool, Stop> {
         let mut g = self.grid;
-        let ok = self.closure(&mut g, theory.depth, theory.braids, true, None)?;
+        let ok = self.closure(&mut g, theory.depth, theory.braids, true)?;
         self.grid = g;
         Ok(ok)
     }
@@ -378,18 +290,10 @@ impl<'m> Engine<'m> {
     }
 
     /// closure under T&E(B_p, n) of `a` (BRT-closed), in place. False: contradiction.
-    /// `lineage`: for n = 0, the candidate whose level-1 trial `a` is (see [`BrtMemo`]).
-    fn closure(
-        &mut self,
-        a: &mut Grid,
-        n: usize,
-        p: usize,
-        top: bool,
-        lineage: Option<usize>,
-    ) -> Result<bool, Stop> {
+    fn closure(&mut self, a: &mut Grid, n: usize, p: usize, top: bool) -> Result<bool, Stop> {
         if n == 0 {
             return if p > 0 && !top {
-                self.braid_closure(a, p, lineage)
+                self.braid_closure(a, p)
             } else {
                 Ok(true)
             };
@@ -399,7 +303,7 @@ impl<'m> Engine<'m> {
         }
         let mut targets = Vec::with_capacity(256);
         loop {
-            if !self.closure(a, n - 1, p, top, None)? {
+            if !self.closure(a, n - 1, p, top)? {
                 return Ok(false);
             }
             if a.is_solved() {
@@ -431,7 +335,7 @@ impl<'m> Engine<'m> {
                         }
                         changed = true;
                         survivors = Survivors::default();
-                        if n >= 2 && !self.closure(a, n - 1, p, top, None)? {
+                        if n >= 2 && !self.closure(a, n - 1, p, top)? {
                             return Ok(false);
                         }
                         if a.is_solved() {
@@ -519,7 +423,7 @@ impl<'m> Engine<'m> {
                 }
             }
         }
-        if !self.closure(&mut g, n - 1, p, false, (n == 1).then_some(yi))? {
+        if !self.closure(&mut g, n - 1, p, false)? {
             return Ok(None);
         }
         let kept = Kept {
@@ -537,161 +441,78 @@ impl<'m> Engine<'m> {
     }
 
     /// B_p in a context: braids of length ≤ p and BRT, to a fixpoint (the fixpoint is the
-    /// same in any order). Each round indexes the context once ([`bp::Context`]); a
-    /// candidate refuted by BRT whose propagation certifies a braid of length ≤ p goes at
-    /// once (a braid stays one in a smaller state, so the round's index serves the whole
-    /// round); only when no certificate is short enough are the remaining targets searched
-    /// exactly, shortest certificate first, and the first braid found is applied.
-    ///
-    /// The BRT trials are those of `lineage`'s [`BrtMemo`] when `a` is within where its
-    /// last closure ended.
-    fn braid_closure(
-        &mut self,
-        a: &mut Grid,
-        p: usize,
-        lineage: Option<usize>,
-    ) -> Result<bool, Stop> {
+    /// same in any order). Each round indexes the context once ([`bp::Context`]) and runs
+    /// the waves of every open candidate ([`bp::Context::contradicted_within`]); a
+    /// candidate whose waves meet a contradiction in time and whose certificate is a braid
+    /// of length ≤ p goes at once (a braid stays one in a smaller state, so the round's
+    /// index serves the whole round); only when no certificate is short enough are the
+    /// remaining targets searched exactly, shortest certificate first, and the first braid
+    /// found is applied.
+    fn braid_closure(&mut self, a: &mut Grid, p: usize) -> Result<bool, Stop> {
         if p == 1 && !self.wide {
             return Ok(a.b1_closure());
         }
-        if self.brt_memos.is_empty() {
-            self.brt_memos.resize_with(NO_LINEAGE + 1, BrtMemo::default);
-        }
-        let slot = lineage.unwrap_or(NO_LINEAGE);
-        let mut memo = std::mem::take(&mut self.brt_memos[slot]);
-        if slot == NO_LINEAGE || !memo.last.is_some_and(|last| a.is_subset(&last)) {
-            memo.clear();
-        }
         let mut index = std::mem::take(&mut self.index);
-        let answer = self.braid_fixpoint(a, p, &mut memo, &mut index);
+        let answer = self.braid_fixpoint(a, p, &mut index);
         self.index = index;
-        if !matches!(answer, Ok(true)) {
-            memo.clear();
-        }
-        memo.last = Some(*a);
-        self.brt_memos[slot] = memo;
         answer
     }
 
-    /// [`Engine::braid_closure`]'s fixpoint, its BRT trials in `memo`.
+    /// [`Engine::braid_closure`]'s fixpoint, on the index `ctx`.
     fn braid_fixpoint(
         &mut self,
         a: &mut Grid,
         p: usize,
-        memo: &mut BrtMemo,
         ctx: &mut bp::Context,
     ) -> Result<bool, Stop> {
         'round: loop {
-            // the targets BRT refutes, with their braids' bounds: from an earlier closure
-            // that ended on this very grid, else computed (on the context's index, which is
-            // built only when needed)
-            let mut indexed = false;
-            let targets = match self.bp_memo.get(a) {
-                Some(&(fixed, _)) if fixed >= p => return Ok(true),
-                Some((_, t)) => {
-                    // bounds cut at an earlier p, reaching this one: propagated again
-                    let mut t = t.clone();
-                    let again: Vec<usize> = (0..t.len())
-                        .filter(|&k| t[k].1.at_most == bp::UNKNOWN && t[k].1.at_least as usize <= p)
-                        .collect();
-                    if !again.is_empty() {
-                        if !self.index(ctx, a) {
-                            return self.braid_closure_wide(a, p);
-                        }
-                        indexed = true;
-                        for chunk in again.chunks(64) {
-                            let ys: Vec<Candidate> = chunk.iter().map(|&k| t[k].0).collect();
-                            let early = ctx.contradicted_within(&ys, p);
-                            for (bit, &k) in chunk.iter().enumerate() {
-                                let (y, b) = &mut t[k];
-                                if early >> bit & 1 == 0 {
-                                    *b = bp::Bounds::none_up_to(p);
-                                } else if let Some(c) = ctx.certificate(*y, p) {
-                                    *b = c;
-                                }
-                            }
-                        }
-                    }
-                    t
-                }
-                None => {
-                    if !self.index(ctx, a) {
-                        return self.braid_closure_wide(a, p);
-                    }
-                    // the candidates BRT refutes, then their certificates, but only for
-                    // those whose waves find a contradiction soon enough
-                    let mut refuted = Vec::new();
-                    for &y in ctx.candidates() {
-                        if a.cells[y.cell().index()].count_ones() == 1 {
-                            continue;
-                        }
-                        if self.brt_refutes(a, y, memo)? {
-                            refuted.push(y); // else: no contradiction, no braid on y
-                        }
-                    }
-                    let mut targets: Vec<(Candidate, bp::Bounds)> = Vec::new();
-                    let mut changed = false;
-                    for chunk in refuted.chunks(64) {
-                        let early = ctx.contradicted_within(chunk, p);
-                        for (bit, &y) in chunk.iter().enumerate() {
-                            if early >> bit & 1 == 0 {
-                                targets.push((y, bp::Bounds::none_up_to(p)));
-                                continue;
-                            }
-                            match ctx.certificate(y, p) {
-                                Some(b) if b.at_most as usize <= p => {
-                                    if a.has(y) && !a.eliminate(y) {
-                                        return Ok(false);
-                                    }
-                                    changed = true;
-                                }
-                                Some(b) => targets.push((y, b)),
-                                None => {}
-                            }
-                        }
-                    }
-                    if changed {
-                        continue 'round;
-                    }
-                    indexed = true;
-                    targets
-                }
-            };
+            if self.bp_memo.get(a).is_some_and(|&fixed| fixed >= p) {
+                return Ok(true); // an earlier closure ended on this very grid
+            }
+            if !self.index(ctx, a) {
+                return self.braid_closure_wide(a, p);
+            }
+            // the targets: the candidates whose waves meet a contradiction within p waves
+            // (no other has a braid ≤ p), each certified
             let mut hard: Vec<(u32, Candidate)> = Vec::new();
             let mut changed = false;
-            for &(y, b) in &targets {
-                if b.at_most as usize <= p {
-                    if !a.eliminate(y) {
-                        return Ok(false);
+            for chunk in ctx.candidates().chunks(64) {
+                self.tick()?;
+                let early = ctx.contradicted_within(chunk, p);
+                for (bit, &y) in chunk.iter().enumerate() {
+                    if early >> bit & 1 == 0 {
+                        continue;
                     }
-                    changed = true;
-                } else if b.at_least as usize <= p {
-                    hard.push((b.at_most, y));
+                    match ctx.certificate(y, p) {
+                        Some(b) if b.at_most as usize <= p => {
+                            if a.has(y) && !a.eliminate(y) {
+                                return Ok(false);
+                            }
+                            changed = true;
+                        }
+                        Some(b) if b.at_least as usize <= p => hard.push((b.at_most, y)),
+                        _ => {}
+                    }
                 }
             }
             if changed {
                 continue 'round;
             }
             hard.sort_unstable_by_key(|&(len, y)| (len, y.index()));
-            if !hard.is_empty() {
-                if !indexed && !self.index(ctx, a) {
-                    return self.braid_closure_wide(a, p);
-                }
-                for &(_, y) in &hard {
-                    let mut spent = 0;
-                    let answer = ctx.braid_within(y, p, BRAID_BUDGET, &mut spent);
-                    match self.braid_answer(a, y, answer, spent)? {
-                        Some(false) => return Ok(false),
-                        Some(true) => continue 'round,
-                        None => {}
-                    }
+            for &(_, y) in &hard {
+                let mut spent = 0;
+                let answer = ctx.braid_within(y, p, BRAID_BUDGET, &mut spent);
+                match self.braid_answer(a, y, answer, spent)? {
+                    Some(false) => return Ok(false),
+                    Some(true) => continue 'round,
+                    None => {}
                 }
             }
             if self.bp_memo.len() >= BP_MEMO_MAX {
                 self.bp_memo.clear();
             }
-            let known = self.bp_memo.entry(*a).or_insert((p, targets));
-            known.0 = known.0.max(p);
+            let fixed = self.bp_memo.entry(*a).or_insert(p);
+            *fixed = (*fixed).max(p);
             return Ok(true);
         }
     }
@@ -728,47 +549,6 @@ impl<'m> Engine<'m> {
             braids::BraidAnswer::NoneUpTo => Ok(None),
             braids::BraidAnswer::OverBudget => Err(Stop::SearchBudget),
         }
-    }
-
-    /// Whether BRT from `y` in context `a` finds a contradiction, from the result of the
-    /// lineage's earlier trial of `y` when there is one (`memo`, whose contexts contain
-    /// `a`), else from the real state's ([`Engine::brt_top`]): a contradiction there is one
-    /// here, a result within `a` is the answer, and any other is the start of a shorter
-    /// propagation.
-    fn brt_refutes(&mut self, a: &Grid, y: Candidate, memo: &mut BrtMemo) -> Result<bool, Stop> {
-        let key = y.index();
-        // BRT(a ∧ y), `None` for a contradiction
-        let trial = match memo.get(key) {
-            Some(None) => return Ok(true),
-            Some(Some(kept)) => match Grid::brt_meet(a, kept) {
-                Meet::Within => return Ok(false),
-                Meet::Contradiction => None,
-                Meet::Met(g) => Some(g),
-            },
-            None => match self.brt_on_real_state(y) {
-                None => None,
-                Some(r) => match Grid::brt_meet(a, &r) {
-                    Meet::Within => Some(r),
-                    Meet::Contradiction => None,
-                    Meet::Met(g) => Some(g),
-                },
-            },
-        };
-        self.tick()?;
-        memo.set(key, trial.as_ref());
-        Ok(trial.is_none())
-    }
-
-    /// BRT(S ∧ y) on the real state S, computed once per candidate (`None`: a
-    /// contradiction); see [`Engine::brt_top`].
-    fn brt_on_real_state(&mut self, y: Candidate) -> Option<Grid> {
-        if self.brt_top.is_empty() {
-            self.brt_top = vec![None; 729];
-        }
-        *self.brt_top[y.index()].get_or_insert_with(|| {
-            let mut g = self.grid;
-            g.assume(y).then_some(g)
-        })
     }
 
     /// [`Engine::braid_closure`] for a context of more than 256 open candidates (on the
