@@ -112,6 +112,19 @@ fn members(a: &Set) -> impl Iterator<Item = usize> + '_ {
     })
 }
 
+/// Calls `f` on each member of `a`, in order: [`members`] for the hot loops, where the
+/// iterator's adapters cost (about 7% of BxB's CPU in the waves alone).
+#[inline(always)]
+fn each_member(a: &Set, mut f: impl FnMut(usize)) {
+    for (k, &w) in a.iter().enumerate() {
+        let mut w = w;
+        while w != 0 {
+            f(k * 64 + w.trailing_zeros() as usize);
+            w &= w - 1;
+        }
+    }
+}
+
 /// [`Bounds::at_most`] when the certificate stopped before its braid (no braid of the
 /// length asked).
 pub const UNKNOWN: u32 = u32::MAX;
@@ -224,13 +237,18 @@ impl Context {
         self.variables_of.resize(n, [NO_VAR; 4]);
         let mut slots = [0u8; MAX_CANDIDATES];
         let variables_of = &mut self.variables_of;
+        let (lists, offsets) = (&mut self.members, &mut self.offsets);
+        lists.clear();
+        offsets.clear();
         let mut add = |set: Set, variables: &mut Vec<Set>| {
             let v = variables.len() as u16;
+            offsets.push(lists.len() as u16);
             for i in members(&set) {
                 if slots[i] < 4 {
                     variables_of[i][slots[i] as usize] = v;
                 }
                 slots[i] += 1;
+                lists.push(i as u8);
             }
             variables.push(set);
         };
@@ -266,6 +284,7 @@ impl Context {
                 }
             }
         }
+        offsets.push(lists.len() as u16);
         if slots[..n].iter().any(|&k| k != 4) {
             return false; // not ECP-closed: a digit decided in a house still open in it
         }
@@ -281,13 +300,6 @@ impl Context {
         self.sizes.clear();
         self.sizes
             .extend(self.variables.iter().map(|s| count(s) as u8));
-        self.members.clear();
-        self.offsets.clear();
-        for set in &self.variables {
-            self.offsets.push(self.members.len() as u16);
-            self.members.extend(members(set).map(|i| i as u8));
-        }
-        self.offsets.push(self.members.len() as u16);
         true
     }
 
@@ -460,9 +472,7 @@ impl Context {
                 any = true;
                 fresh[x] = 0;
                 asserted[x] |= f;
-                for y in members(&self.linked[x]) {
-                    open[y] &= !f;
-                }
+                each_member(&self.linked[x], |y| open[y] &= !f);
             }
             if !any {
                 break; // BRT's fixpoint in every target
