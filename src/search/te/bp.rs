@@ -20,6 +20,10 @@
 //!   candidates, level by level, as `braids` does, with a one-step look-ahead (a partial
 //!   braid one of whose extensions empties a variable gives length k + 1 without building
 //!   level k + 1, the largest one);
+//! - **the waves** ([`Context::contradicted_within`]): the certificate's lower bound alone,
+//!   for 64 candidates at once (a bit each in a word per candidate and per variable), so
+//!   that B_p neither runs a BRT trial of each candidate nor certifies those whose waves
+//!   meet no contradiction within p waves (most of them: they have no braid ≤ p);
 //! - **the existence search** ([`Context::braid_within`], what B_p uses) visits the same
 //!   sets depth first, each variable's count of free candidates kept up to date as R's
 //!   are added and removed (the cost of a partial braid is that of the candidates it

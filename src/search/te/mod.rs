@@ -22,7 +22,7 @@
 //!
 //! A state is a [`Grid`]: 81 `u16` digit masks; a trial is a copy, a propagation and a
 //! test. The closures used are all monotone, contracting and idempotent (T&E's confluence,
-//! [CRT] ch. 5), and that gives three shortcuts that change no answer:
+//! [CRT] ch. 5), and that gives these shortcuts, none of which changes an answer:
 //! - **Reuse**: a trial's result R = closure(S ∧ Z) computed on a state S stays a valid start
 //!   on every smaller state S' (closure(S' ∧ Z) = closure(S' ∩ R)), and when R ⊆ S' it *is*
 //!   the answer: the trial is not run again until something it kept is gone. Every trial's
@@ -33,6 +33,9 @@
 //! - **The solution**: a candidate of the puzzle's unique solution never leads to a
 //!   contradiction, so in the real state it is never tried (callers know the solution;
 //!   in a context nothing is skipped).
+//! - **Survivors**: a value decided in the result of a trial that found no contradiction
+//!   cannot find one either (its closure contains that result), so in the same pass, on
+//!   the same state, it is not tried (`Survivors`).
 //! - B_p: a braid's target is refuted by one BRT propagation, which bounds the shortest
 //!   braid's length from both sides ([`bp`]): most targets go, or are known to have no
 //!   braid ≤ p, without a search; in the real state braids are not searched at all
