@@ -21,7 +21,7 @@
 //!   braid one of whose extensions empties a variable gives length k + 1 without building
 //!   level k + 1, the largest one);
 //! - **the waves** ([`Context::contradicted_within`]): the certificate's lower bound alone,
-//!   for 64 candidates at once (a bit each in a word per candidate and per variable), so
+//!   for every candidate at once (a bit each in a set per candidate and per variable), so
 //!   that B_p neither runs a BRT trial of each candidate nor certifies those whose waves
 //!   meet no contradiction within p waves (most of them: they have no braid ≤ p);
 //! - **the existence search** ([`Context::braid_within`], what B_p uses) visits the same
@@ -75,6 +75,11 @@ fn or_with(a: &mut Set, b: &Set) {
     for (x, y) in a.iter_mut().zip(b) {
         *x |= y;
     }
+}
+
+#[inline]
+fn and(a: &Set, b: &Set) -> Set {
+    [a[0] & b[0], a[1] & b[1], a[2] & b[2], a[3] & b[3]]
 }
 
 #[inline]
@@ -312,6 +317,12 @@ impl Context {
         &self.candidates
     }
 
+    /// Variable v's open candidates (local numbers).
+    #[inline]
+    fn variable(&self, v: usize) -> &[u8] {
+        &self.members[self.offsets[v] as usize..self.offsets[v + 1] as usize]
+    }
+
     fn local_of(&self, z: Candidate) -> Option<usize> {
         match self.local[z.index()] {
             NO_VAR => None,
@@ -434,74 +445,90 @@ impl Context {
         }
     }
 
-    /// Which of `zs` (at most 64 open candidates; bit k of the answer for `zs[k]`) have a
-    /// contradiction within the waves a braid of length ≤ `max_len` can use: those whose
+    /// The open candidates that have a contradiction within the waves a braid of length
+    /// ≤ `max_len` can use, in the order numbered ([`Context::waves`]).
+    pub fn contradicted_within(&self, max_len: usize) -> Vec<Candidate> {
+        members(&self.waves(max_len))
+            .map(|k| self.candidates[k])
+            .collect()
+    }
+
+    /// The open candidates (as a set of local numbers) that have a contradiction within
+    /// the waves a braid of length ≤ `max_len` can use: those whose
     /// [`Context::certificate`] for `max_len` finds one (is not cut with `at_least` =
     /// `max_len` + 1, nor `None`). The others have no braid ≤ `max_len`.
     ///
-    /// The certificate's waves without its sets of needed values, for all of `zs` at once:
-    /// per candidate, a word of the targets in whose propagation it is still open (and one
-    /// of those in which it is asserted), and per variable the targets in which it has no
-    /// open candidate (a contradiction) or one (a single, asserted in the next wave). A
-    /// value the certificate skips because an earlier value of its wave eliminated it is
-    /// asserted here too; that empties its variable in both, in the same wave.
+    /// The certificate's waves without its sets of needed values, for every candidate at
+    /// once, each a bit of a [`Set`] (its target's lane): per candidate, the targets in
+    /// whose propagation it is still open (and those in which it is asserted), and per
+    /// variable the targets in which it has no open candidate (a contradiction) or one (a
+    /// single, asserted in the next wave). A value the certificate skips because an
+    /// earlier value of its wave eliminated it is asserted here too; that empties its
+    /// variable in both, in the same wave.
     ///
     /// **Complexity**: per wave, O(candidates × links + variables × their candidates)
-    /// word operations for all the targets together.
-    pub fn contradicted_within(&self, zs: &[Candidate], max_len: usize) -> u64 {
-        assert!(zs.len() <= 64, "at most 64 targets at once");
-        let all = if zs.len() == 64 {
-            u64::MAX
-        } else {
-            (1u64 << zs.len()) - 1
-        };
-        // per candidate: the targets in which it is open, asserted, asserted in this wave
-        let mut open = [all; MAX_CANDIDATES];
-        let mut asserted = [0u64; MAX_CANDIDATES];
-        let mut fresh = [0u64; MAX_CANDIDATES];
-        for (k, &z) in zs.iter().enumerate() {
-            if let Some(z) = self.local_of(z) {
-                fresh[z] |= 1 << k;
-            }
+    /// operations on four-word sets, for all the targets together.
+    fn waves(&self, max_len: usize) -> Set {
+        let n = self.candidates.len();
+        let mut all = EMPTY;
+        for (k, w) in all.iter_mut().enumerate() {
+            let bits = n.saturating_sub(k * 64).min(64);
+            *w = if bits == 64 {
+                u64::MAX
+            } else {
+                (1u64 << bits) - 1
+            };
+        }
+        // per candidate: the targets in which it is open, asserted, asserted in this wave;
+        // wave 0 asserts each target in its own lane, so its links leave it there
+        let mut open = [EMPTY; MAX_CANDIDATES];
+        let mut asserted = [EMPTY; MAX_CANDIDATES];
+        let mut fresh = [EMPTY; MAX_CANDIDATES];
+        for y in 0..n {
+            open[y] = minus(&all, &self.linked[y]);
+            insert(&mut asserted[y], y);
         }
         let mut live = all;
-        let mut found = 0u64;
+        let mut found = EMPTY;
         for wave in 0..max_len {
-            let mut any = false;
-            for x in 0..self.candidates.len() {
-                let f = fresh[x];
-                if f == 0 {
-                    continue;
+            if wave > 0 {
+                let mut any = false;
+                for x in 0..n {
+                    let f = fresh[x];
+                    if f == EMPTY {
+                        continue;
+                    }
+                    any = true;
+                    fresh[x] = EMPTY;
+                    or_with(&mut asserted[x], &f);
+                    each_member(&self.linked[x], |y| open[y] = minus(&open[y], &f));
                 }
-                any = true;
-                fresh[x] = 0;
-                asserted[x] |= f;
-                each_member(&self.linked[x], |y| open[y] &= !f);
-            }
-            if !any {
-                break; // BRT's fixpoint in every target
+                if !any {
+                    break; // BRT's fixpoint in every target
+                }
             }
             let last = wave + 1 == max_len;
             for v in 0..self.variables.len() {
-                let list = &self.members[self.offsets[v] as usize..self.offsets[v + 1] as usize];
-                let (mut ones, mut twos) = (0u64, 0u64);
+                let list = self.variable(v);
+                let (mut ones, mut twos) = (EMPTY, EMPTY);
                 for &x in list {
-                    let o = open[x as usize];
-                    twos |= ones & o;
-                    ones |= o;
+                    let o = &open[x as usize];
+                    or_with(&mut twos, &and(&ones, o));
+                    or_with(&mut ones, o);
                 }
-                let empty = live & !ones;
-                found |= empty;
-                live &= !empty;
-                let single = ones & !twos & live;
-                if single != 0 && !last {
+                let empty = minus(&live, &ones);
+                or_with(&mut found, &empty);
+                live = minus(&live, &empty);
+                let single = and(&minus(&ones, &twos), &live);
+                if single != EMPTY && !last {
                     for &x in list {
                         let x = x as usize;
-                        fresh[x] |= single & open[x] & !asserted[x];
+                        let f = minus(&and(&single, &open[x]), &asserted[x]);
+                        or_with(&mut fresh[x], &f);
                     }
                 }
             }
-            if live == 0 {
+            if live == EMPTY {
                 break;
             }
         }
@@ -935,47 +962,43 @@ mod tests {
         assert!(cut > 0, "the waves of singles never cut a partial braid");
     }
 
-    /// [`Context::contradicted_within`] flags exactly the candidates whose certificate for
+    /// [`Context::waves`] flags exactly the candidates whose certificate for
     /// the same length finds a contradiction, in the contexts of eleven's #1 and #2, for
-    /// batches of every size up to 64 and every length from 2 to 7.
+    /// every length from 2 to 7.
     #[test]
-    fn the_waves_of_a_batch_agree_with_certificates() {
+    fn the_waves_agree_with_certificates() {
         let (mut compared, mut flagged) = (0, 0);
         for p in ELEVEN_1_2 {
             let puzzle = crate::grid::format::parse_line(p, 1).unwrap();
             let state = State::from_givens(&puzzle.givens).unwrap();
             let mut real = Grid::from_state(&state);
             assert!(real.brt(real.decided()));
-            for (k, y) in real
-                .trial_candidates()
-                .step_by(9)
-                .enumerate()
-                .collect::<Vec<_>>()
-            {
+            for y in real.trial_candidates().step_by(9).collect::<Vec<_>>() {
                 let mut a = real;
                 if !a.assume(y) {
                     continue;
                 }
                 let ctx = Context::new(&a).expect("a context after an assumption is small");
-                let batch = 1 + k * 13 % 64;
-                for zs in ctx.candidates().chunks(batch) {
-                    for max_len in 2..=7 {
-                        let early = ctx.contradicted_within(zs, max_len);
-                        for (bit, &z) in zs.iter().enumerate() {
-                            let expected = matches!(
-                                ctx.certificate(z, max_len),
-                                Some(b) if b.at_most != UNKNOWN
-                            );
-                            assert_eq!(
-                                early >> bit & 1 == 1,
-                                expected,
-                                "{z:?} in context {y:?}, length {max_len}"
-                            );
-                            compared += 1;
-                            flagged += usize::from(expected);
-                        }
-                        assert_eq!(early >> zs.len(), 0, "no bit beyond the batch");
+                let n = ctx.candidates().len();
+                for max_len in 2..=7 {
+                    let early = ctx.waves(max_len);
+                    for (k, &z) in ctx.candidates().iter().enumerate() {
+                        let expected = matches!(
+                            ctx.certificate(z, max_len),
+                            Some(b) if b.at_most != UNKNOWN
+                        );
+                        assert_eq!(
+                            has(&early, k),
+                            expected,
+                            "{z:?} in context {y:?}, length {max_len}"
+                        );
+                        compared += 1;
+                        flagged += usize::from(expected);
                     }
+                    assert!(
+                        members(&early).all(|k| k < n),
+                        "no bit beyond the candidates"
+                    );
                 }
             }
         }

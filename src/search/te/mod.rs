@@ -47,7 +47,7 @@
 //!   index and no trial: the level p = 1 of BxB costs about 1% of what it did.
 //! - B_p's targets in a context are found by waves ([`bp::Context::contradicted_within`]):
 //!   a braid of length ≤ p on Z is a contradiction of BRT from Z within p waves of singles,
-//!   and those waves run for 64 candidates at once, one bit each, with no BRT trial of
+//!   and those waves run for every candidate at once, one bit each, with no BRT trial of
 //!   each candidate; only the few whose waves meet a contradiction in time are certified.
 //!
 //! # Complexity
@@ -479,23 +479,17 @@ impl<'m> Engine<'m> {
             // (no other has a braid ≤ p), each certified
             let mut hard: Vec<(u32, Candidate)> = Vec::new();
             let mut changed = false;
-            for chunk in ctx.candidates().chunks(64) {
-                self.tick()?;
-                let early = ctx.contradicted_within(chunk, p);
-                for (bit, &y) in chunk.iter().enumerate() {
-                    if early >> bit & 1 == 0 {
-                        continue;
-                    }
-                    match ctx.certificate(y, p) {
-                        Some(b) if b.at_most as usize <= p => {
-                            if a.has(y) && !a.eliminate(y) {
-                                return Ok(false);
-                            }
-                            changed = true;
+            self.tick()?;
+            for y in ctx.contradicted_within(p) {
+                match ctx.certificate(y, p) {
+                    Some(b) if b.at_most as usize <= p => {
+                        if a.has(y) && !a.eliminate(y) {
+                            return Ok(false);
                         }
-                        Some(b) if b.at_least as usize <= p => hard.push((b.at_most, y)),
-                        _ => {}
+                        changed = true;
                     }
+                    Some(b) if b.at_least as usize <= p => hard.push((b.at_most, y)),
+                    _ => {}
                 }
             }
             if changed {
