@@ -481,9 +481,12 @@ impl<'m> Engine<'m> {
             let mut changed = false;
             self.tick()?;
             for y in ctx.contradicted_within(p) {
+                if !a.has(y) {
+                    continue; // gone with an earlier elimination of this round
+                }
                 match ctx.certificate(y, p) {
                     Some(b) if b.at_most as usize <= p => {
-                        if a.has(y) && !a.eliminate(y) {
+                        if !a.eliminate(y) {
                             return Ok(false);
                         }
                         changed = true;
