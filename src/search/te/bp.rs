@@ -183,6 +183,26 @@ struct Scratch {
     triggered: Vec<u16>,
     /// [`Context::braid_within`]: the partial braids kept.
     seen: FxHashSet<Set>,
+    /// [`Context::waves`]' sets.
+    lanes: Box<Lanes>,
+}
+
+/// [`Context::waves`]' buffers: per candidate, the targets in which it is open, asserted,
+/// asserted in this wave (only the context's first n are used, and cleared).
+struct Lanes {
+    open: [Set; MAX_CANDIDATES],
+    asserted: [Set; MAX_CANDIDATES],
+    fresh: [Set; MAX_CANDIDATES],
+}
+
+impl Default for Lanes {
+    fn default() -> Lanes {
+        Lanes {
+            open: [EMPTY; MAX_CANDIDATES],
+            asserted: [EMPTY; MAX_CANDIDATES],
+            fresh: [EMPTY; MAX_CANDIDATES],
+        }
+    }
 }
 
 /// A value a certificate's wave asserts: the candidate, the values its single needs, and
@@ -473,11 +493,16 @@ impl Context {
         }
         // per candidate: the targets in which it is open, asserted, asserted in this wave;
         // wave 0 asserts each target in its own lane, so its links leave it there
-        let mut open = [EMPTY; MAX_CANDIDATES];
-        let mut asserted = [EMPTY; MAX_CANDIDATES];
-        let mut fresh = [EMPTY; MAX_CANDIDATES];
+        let mut scratch = self.scratch.borrow_mut();
+        let Lanes {
+            open,
+            asserted,
+            fresh,
+        } = &mut *scratch.lanes;
+        fresh[..n].fill(EMPTY);
         for y in 0..n {
             open[y] = minus(&all, &self.linked[y]);
+            asserted[y] = EMPTY;
             insert(&mut asserted[y], y);
         }
         let mut live = all;
