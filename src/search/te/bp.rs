@@ -609,7 +609,7 @@ impl Context {
         if dfs.add(z, &delta) {
             return BraidAnswer::Length(1);
         }
-        match dfs.search(1) {
+        match dfs.search(1, usize::MAX) {
             Ok(Some(len)) => BraidAnswer::Length(len),
             Ok(None) => BraidAnswer::NoneUpTo,
             Err(OverBudget) => BraidAnswer::OverBudget,
@@ -800,13 +800,18 @@ impl Dfs<'_, '_> {
     /// latest. The certificate's lower bound ([`Context::certificate`]), from a partial
     /// braid instead of from Z alone: most of the existence search's partial braids that
     /// cannot be completed in time are cut here, a wave propagation instead of a subtree.
-    fn reachable(&self, waves: usize) -> bool {
+    ///
+    /// `Some(w)`: the first contradiction shows in wave w (≤ `waves`). Adding a right-linking
+    /// candidate never delays it (BRT's waves are monotone: a state with more values
+    /// asserted and candidates linked reaches each wave's state no later), so w bounds it
+    /// for every extension of this partial braid ([`Dfs::search`]).
+    fn reachable(&self, waves: usize) -> Option<usize> {
         let ctx = self.ctx;
         let mut free = self.free;
         let mut dead = self.dead;
         let mut linked = self.linked;
         let mut singles = self.singles;
-        for _ in 0..waves {
+        for wave in 1..=waves {
             let mut values = EMPTY;
             for (k, &w) in singles.iter().enumerate() {
                 let mut w = w;
@@ -817,22 +822,22 @@ impl Dfs<'_, '_> {
                 }
             }
             if values == EMPTY {
-                return false; // BRT's fixpoint: no contradiction at all
+                return None; // BRT's fixpoint: no contradiction at all
             }
             for r in members(&values) {
                 if has(&linked, r) {
-                    return true; // linked to a value of this wave
+                    return Some(wave); // linked to a value of this wave
                 }
                 let mut delta = ctx.linked[r];
                 insert(&mut delta, r);
                 let delta = minus(&delta, &linked);
                 if count_in(ctx, &mut free, &mut dead, &mut singles, r, &delta) {
-                    return true;
+                    return Some(wave);
                 }
                 or_with(&mut linked, &delta);
             }
         }
-        false
+        None
     }
 
     /// Whether adding one of the right-linking candidates `next` leaves a live variable with
@@ -865,16 +870,23 @@ impl Dfs<'_, '_> {
     }
 
     /// Below the current partial braid of `len` values (none of its live variables
-    /// empty): the length of a braid found, if any.
-    fn search(&mut self, len: usize) -> Result<Option<usize>, OverBudget> {
+    /// empty): the length of a braid found, if any. `bound`: a wave by which BRT's waves
+    /// from this partial braid are known to meet a contradiction (that of an ancestor's,
+    /// [`Dfs::reachable`]), or `usize::MAX`.
+    fn search(&mut self, len: usize, mut bound: usize) -> Result<Option<usize>, OverBudget> {
         if len >= self.max_len {
             return Ok(None);
         }
         // at most max_len - len more right-linking candidates: none of this partial braid's
         // extensions is a braid when so many waves of every single at once empty nothing
-        // (one wave is the loop below itself)
-        if self.max_len - len >= 2 && !self.reachable(self.max_len - len) {
-            return Ok(None);
+        // (one wave is the loop below itself); not looked at again while an ancestor's
+        // contradiction shows in time
+        let more = self.max_len - len;
+        if more >= 2 && bound > more {
+            match self.reachable(more) {
+                Some(wave) => bound = wave,
+                None => return Ok(None),
+            }
         }
         let mut next = EMPTY;
         for (k, &w) in self.singles.iter().enumerate() {
@@ -905,7 +917,7 @@ impl Dfs<'_, '_> {
                 if *self.spent > self.budget {
                     return Err(OverBudget);
                 }
-                let found = self.search(len + 1);
+                let found = self.search(len + 1, bound);
                 if !matches!(found, Ok(None)) {
                     return found;
                 }
