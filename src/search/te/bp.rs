@@ -183,8 +183,9 @@ struct Scratch {
     triggered: Vec<u16>,
     /// [`Context::braid_within`]: the partial braids kept.
     seen: FxHashSet<Set>,
-    /// [`Context::waves`]' sets.
-    lanes: Box<Lanes>,
+    /// [`Context::waves`]' sets (allocated at the first use: an empty index is made for
+    /// every B_p closure).
+    lanes: Option<Box<Lanes>>,
 }
 
 /// [`Context::waves`]' buffers: per candidate, the targets in which it is open, asserted,
@@ -498,7 +499,7 @@ impl Context {
             open,
             asserted,
             fresh,
-        } = &mut *scratch.lanes;
+        } = &mut **scratch.lanes.get_or_insert_with(Default::default);
         fresh[..n].fill(EMPTY);
         for y in 0..n {
             open[y] = minus(&all, &self.linked[y]);
