@@ -262,13 +262,13 @@ impl Context {
         let mut add = |set: Set, variables: &mut Vec<Set>| {
             let v = variables.len() as u16;
             offsets.push(lists.len() as u16);
-            for i in members(&set) {
+            each_member(&set, |i| {
                 if slots[i] < 4 {
                     variables_of[i][slots[i] as usize] = v;
                 }
                 slots[i] += 1;
                 lists.push(i as u8);
-            }
+            });
             variables.push(set);
         };
         // cells
@@ -318,7 +318,7 @@ impl Context {
         }));
         self.sizes.clear();
         self.sizes
-            .extend(self.variables.iter().map(|s| count(s) as u8));
+            .extend(self.offsets.windows(2).map(|w| (w[1] - w[0]) as u8));
         true
     }
 
