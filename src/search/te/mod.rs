@@ -477,7 +477,7 @@ impl<'m> Engine<'m> {
             }
             // the targets: the candidates whose waves meet a contradiction within p waves
             // (no other has a braid ≤ p), each certified
-            let mut hard: Vec<(u32, Candidate)> = Vec::new();
+            let mut hard: Vec<(bp::Bounds, Candidate)> = Vec::new();
             let mut changed = false;
             self.tick()?;
             for y in ctx.contradicted_within(p) {
@@ -491,17 +491,17 @@ impl<'m> Engine<'m> {
                         }
                         changed = true;
                     }
-                    Some(b) if b.at_least as usize <= p => hard.push((b.at_most, y)),
+                    Some(b) if b.at_least as usize <= p => hard.push((b, y)),
                     _ => {}
                 }
             }
             if changed {
                 continue 'round;
             }
-            hard.sort_unstable_by_key(|&(len, y)| (len, y.index()));
-            for &(_, y) in &hard {
+            hard.sort_unstable_by_key(|&(b, y)| (b.at_most, y.index()));
+            for &(known, y) in &hard {
                 let mut spent = 0;
-                let answer = ctx.braid_within(y, p, BRAID_BUDGET, &mut spent);
+                let answer = ctx.braid_within(y, p, Some(known), BRAID_BUDGET, &mut spent);
                 match self.braid_answer(a, y, answer, spent)? {
                     Some(false) => return Ok(false),
                     Some(true) => continue 'round,
