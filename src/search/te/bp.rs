@@ -237,53 +237,36 @@ impl Context {
             self.local[c.index()] = NO_VAR;
         }
         self.candidates.clear();
+        self.variables.clear();
+        self.variables_of.clear();
+        self.members.clear();
+        self.offsets.clear();
+        // cells: an undecided cell's candidates are numbered in a row, its variable first
         for (i, &m) in a.cells.iter().enumerate() {
             if m.count_ones() > 1 {
-                for d in bits(m) {
-                    let c = Candidate::new(Cell::new(i), Digit::from_index(d));
-                    if self.candidates.len() == MAX_CANDIDATES {
-                        return false;
-                    }
-                    self.local[c.index()] = self.candidates.len() as u16;
-                    self.candidates.push(c);
+                if self.candidates.len() + m.count_ones() as usize > MAX_CANDIDATES {
+                    return false;
                 }
+                let v = self.variables.len() as u16;
+                self.offsets.push(self.members.len() as u16);
+                let mut set = EMPTY;
+                for d in bits(m) {
+                    let k = self.candidates.len();
+                    self.local[i * 9 + d] = k as u16;
+                    self.candidates
+                        .push(Candidate::new(Cell::new(i), Digit::from_index(d)));
+                    self.variables_of.push([v, NO_VAR, NO_VAR, NO_VAR]);
+                    self.members.push(k as u8);
+                    insert(&mut set, k);
+                }
+                self.variables.push(set);
             }
         }
         let n = self.candidates.len();
-        let local = &self.local;
-        let variables = &mut self.variables;
-        variables.clear();
-        self.variables_of.clear();
-        self.variables_of.resize(n, [NO_VAR; 4]);
-        let mut slots = [0u8; MAX_CANDIDATES];
-        let variables_of = &mut self.variables_of;
-        let (lists, offsets) = (&mut self.members, &mut self.offsets);
-        lists.clear();
-        offsets.clear();
-        let mut add = |set: Set, variables: &mut Vec<Set>| {
-            let v = variables.len() as u16;
-            offsets.push(lists.len() as u16);
-            each_member(&set, |i| {
-                if slots[i] < 4 {
-                    variables_of[i][slots[i] as usize] = v;
-                }
-                slots[i] += 1;
-                lists.push(i as u8);
-            });
-            variables.push(set);
-        };
-        // cells
-        for (i, &m) in a.cells.iter().enumerate() {
-            if m.count_ones() > 1 {
-                let mut s = EMPTY;
-                for d in bits(m) {
-                    insert(&mut s, local[i * 9 + d] as usize);
-                }
-                add(s, variables);
-            }
-        }
-        // house-digits whose digit is not decided in the house
-        for house in &HOUSES {
+        // house-digits whose digit is not decided in the house: a candidate's row, column
+        // and block are its variables 1, 2 and 3
+        for (h, house) in HOUSES.iter().enumerate() {
+            let slot = 1 + h / 9;
             let decided = house
                 .iter()
                 .map(|&c| a.cells[c as usize])
@@ -294,18 +277,25 @@ impl Context {
                 let m = a.cells[c as usize];
                 if !m.is_power_of_two() {
                     for d in bits(m & !decided) {
-                        insert(&mut sets[d], local[c as usize * 9 + d] as usize);
+                        insert(&mut sets[d], self.local[c as usize * 9 + d] as usize);
                     }
                 }
             }
-            for s in sets {
-                if s != EMPTY {
-                    add(s, variables);
+            for set in sets {
+                if set != EMPTY {
+                    let v = self.variables.len() as u16;
+                    self.offsets.push(self.members.len() as u16);
+                    let (variables_of, members) = (&mut self.variables_of, &mut self.members);
+                    each_member(&set, |k| {
+                        variables_of[k][slot] = v;
+                        members.push(k as u8);
+                    });
+                    self.variables.push(set);
                 }
             }
         }
-        offsets.push(lists.len() as u16);
-        if slots[..n].iter().any(|&k| k != 4) {
+        self.offsets.push(self.members.len() as u16);
+        if self.members.len() != 4 * n {
             return false; // not ECP-closed: a digit decided in a house still open in it
         }
         self.linked.clear();
