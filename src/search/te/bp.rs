@@ -28,7 +28,11 @@
 //!   sets depth first, each variable's count of free candidates kept up to date as R's
 //!   are added and removed (the cost of a partial braid is that of the candidates it
 //!   newly links, not a scan of every variable) — used only for the targets whose
-//!   certificate is longer than p, to find a braid ≤ p or to prove there is none.
+//!   certificate is longer than p, to find a braid ≤ p or to prove there is none. Its
+//!   last level only counts, per variable, what each candidate would link
+//!   ([`Dfs::completes_with_one`]), and a partial braid's waves are not run again while
+//!   an ancestor's (or the certificate's) contradiction shows in time: BRT's waves are
+//!   monotone, so adding a value never delays a contradiction.
 //!
 //! Both work on the context's open candidates numbered 0…n-1 (n ≤ 256: four words a set);
 //! a larger context (never seen in T&E contexts, which follow an assumption) returns `None`
