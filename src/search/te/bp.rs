@@ -162,7 +162,9 @@ pub struct Context {
     linked: Vec<Set>,
     /// The undecided variables' open candidates.
     variables: Vec<Set>,
-    /// Per variable: how many open candidates it has.
+    /// Per variable: how many open candidates it has (the lengths of its list in
+    /// `members`, kept as one array: the certificates and the exact search start by
+    /// copying it).
     sizes: Vec<u8>,
     /// Per local candidate: its four undecided variables (a candidate of a BRT-closed
     /// context has four: its cell, and its digit in each of its three houses).
@@ -912,7 +914,7 @@ impl Dfs<'_, '_> {
                 );
             }
         }
-        if len + 1 == self.max_len {
+        if more == 1 {
             return Ok(self.completes_with_one(&next).then_some(len + 1));
         }
         for r in members(&next) {
