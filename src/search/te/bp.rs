@@ -44,13 +44,19 @@
 //! braids: those from which waves of singles can still empty a variable in time).
 
 use super::braids::BraidAnswer;
-use super::grid::{bits, Grid, HOUSES};
+use super::grid::{bits, Grid};
 use crate::grid::{Candidate, Cell, Digit};
 use rustc_hash::FxHashSet;
 use std::cell::RefCell;
 
 /// A set of local candidates.
 type Set = [u64; 4];
+
+/// Cell i's row, column and block (indices of `grid::HOUSES`: rows, columns, blocks).
+#[inline]
+fn houses_of_cell(i: usize) -> [usize; 3] {
+    [i / 9, 9 + i % 9, 18 + (i / 27) * 3 + (i % 9) / 3]
+}
 
 const EMPTY: Set = [0; 4];
 const NO_VAR: u16 = u16::MAX;
@@ -247,10 +253,26 @@ impl Context {
         self.variables_of.clear();
         self.members.clear();
         self.offsets.clear();
-        // cells: an undecided cell's candidates are numbered in a row, its variable first
+        // the digits decided in each house: a context that still has one open in the house
+        // is not ECP-closed
+        let mut decided = [0u16; 27];
+        for (i, &m) in a.cells.iter().enumerate() {
+            if m.is_power_of_two() {
+                for h in houses_of_cell(i) {
+                    decided[h] |= m;
+                }
+            }
+        }
+        // cells: an undecided cell's candidates are numbered in a row, its variable first;
+        // each also goes to its row's, column's and block's set of its digit
+        let mut house_digits = [EMPTY; 27 * 9];
         for (i, &m) in a.cells.iter().enumerate() {
             if m.count_ones() > 1 {
                 if self.candidates.len() + m.count_ones() as usize > MAX_CANDIDATES {
+                    return false;
+                }
+                let houses = houses_of_cell(i);
+                if houses.iter().any(|&h| decided[h] & m != 0) {
                     return false;
                 }
                 let v = self.variables.len() as u16;
@@ -264,46 +286,31 @@ impl Context {
                     self.variables_of.push([v, NO_VAR, NO_VAR, NO_VAR]);
                     self.members.push(k as u8);
                     insert(&mut set, k);
+                    for &h in &houses {
+                        insert(&mut house_digits[h * 9 + d], k);
+                    }
                 }
                 self.variables.push(set);
             }
         }
         let n = self.candidates.len();
-        // house-digits whose digit is not decided in the house: a candidate's row, column
-        // and block are its variables 1, 2 and 3
-        for (h, house) in HOUSES.iter().enumerate() {
-            let slot = 1 + h / 9;
-            let decided = house
-                .iter()
-                .map(|&c| a.cells[c as usize])
-                .filter(|m| m.is_power_of_two())
-                .fold(0u16, |d, m| d | m);
-            let mut sets = [EMPTY; 9];
-            for &c in house {
-                let m = a.cells[c as usize];
-                if !m.is_power_of_two() {
-                    for d in bits(m & !decided) {
-                        insert(&mut sets[d], self.local[c as usize * 9 + d] as usize);
-                    }
-                }
-            }
-            for set in sets {
-                if set != EMPTY {
-                    let v = self.variables.len() as u16;
-                    self.offsets.push(self.members.len() as u16);
-                    let (variables_of, members) = (&mut self.variables_of, &mut self.members);
-                    each_member(&set, |k| {
-                        variables_of[k][slot] = v;
-                        members.push(k as u8);
-                    });
-                    self.variables.push(set);
-                }
+        // house-digits with an open candidate, house by house (rows, columns, blocks: a
+        // candidate's variables 1, 2 and 3)
+        for (hd, set) in house_digits.iter().enumerate() {
+            if *set != EMPTY {
+                let slot = 1 + hd / 81;
+                let v = self.variables.len() as u16;
+                self.offsets.push(self.members.len() as u16);
+                let (variables_of, members) = (&mut self.variables_of, &mut self.members);
+                each_member(set, |k| {
+                    variables_of[k][slot] = v;
+                    members.push(k as u8);
+                });
+                self.variables.push(*set);
             }
         }
         self.offsets.push(self.members.len() as u16);
-        if self.members.len() != 4 * n {
-            return false; // not ECP-closed: a digit decided in a house still open in it
-        }
+        debug_assert_eq!(self.members.len(), 4 * n);
         self.linked.clear();
         self.linked.extend((0..n).map(|i| {
             let mut l = EMPTY;
@@ -742,6 +749,42 @@ fn count_in(
     complete
 }
 
+/// Whether asserting `values` at once, in a partial braid's waves with counts `free` and
+/// `dead` and links `linked`, empties a live variable or asserts a value linked to another:
+/// [`Dfs::reachable`]'s last wave, which needs no singles for a next one. A value's own
+/// variables never empty (it stays free in them unless linked, and then two values are
+/// linked), so only the counts of the candidates newly linked go down (`free` is the
+/// waves' own copy).
+#[inline]
+fn last_wave(
+    ctx: &Context,
+    free: &mut [u8; MAX_VARIABLES],
+    dead: &[u8; MAX_VARIABLES],
+    mut linked: Set,
+    values: &Set,
+) -> bool {
+    let mut contradiction = false;
+    each_member(values, |r| {
+        if contradiction {
+            return;
+        }
+        if has(&linked, r) {
+            contradiction = true;
+            return;
+        }
+        let delta = minus(&ctx.linked[r], &linked);
+        or_with(&mut linked, &delta);
+        each_member(&delta, |c| {
+            for &v in &ctx.variables_of[c] {
+                let v = v as usize;
+                free[v] -= 1;
+                contradiction |= (free[v] | dead[v]) == 0;
+            }
+        });
+    });
+    contradiction
+}
+
 /// [`Context::braid_within`]'s depth-first search: the current partial braid, with each
 /// variable's count of free candidates (not linked to Z or a right-linking candidate) and
 /// of right-linking candidates (a variable holding one is no longer a constraint).
@@ -830,21 +873,26 @@ impl Dfs<'_, '_> {
             if values == EMPTY {
                 return None; // BRT's fixpoint: no contradiction at all
             }
-            let mut contradiction = false;
-            each_member(&values, |r| {
-                if contradiction {
-                    return;
-                }
-                if has(&linked, r) {
-                    contradiction = true; // linked to a value of this wave
-                    return;
-                }
-                let mut delta = ctx.linked[r];
-                insert(&mut delta, r);
-                let delta = minus(&delta, &linked);
-                contradiction = count_in(ctx, &mut free, &mut dead, &mut singles, r, &delta);
-                or_with(&mut linked, &delta);
-            });
+            let contradiction = if wave == waves {
+                last_wave(ctx, &mut free, &dead, linked, &values)
+            } else {
+                let mut contradiction = false;
+                each_member(&values, |r| {
+                    if contradiction {
+                        return;
+                    }
+                    if has(&linked, r) {
+                        contradiction = true; // linked to a value of this wave
+                        return;
+                    }
+                    let mut delta = ctx.linked[r];
+                    insert(&mut delta, r);
+                    let delta = minus(&delta, &linked);
+                    contradiction = count_in(ctx, &mut free, &mut dead, &mut singles, r, &delta);
+                    or_with(&mut linked, &delta);
+                });
+                contradiction
+            };
             if contradiction {
                 return Some(wave);
             }
