@@ -961,14 +961,20 @@ impl Dfs<'_, '_> {
             return Ok(self.completes_with_one(&next).then_some(len + 1));
         }
         for r in members(&next) {
+            let rights = self.rights;
+            insert(&mut self.rights, r);
+            if self.seen.contains(&self.rights) {
+                // explored already, and then not completed by one more
+                self.rights = rights;
+                continue;
+            }
             let (linked, singles) = (self.linked, self.singles);
             let delta = self.delta(r);
             if self.add(r, &delta) {
                 self.remove(r, &delta, linked, singles);
+                self.rights = rights;
                 return Ok(Some(len + 1));
             }
-            let rights = self.rights;
-            insert(&mut self.rights, r);
             if self.seen.insert(self.rights) {
                 *self.spent += 1;
                 if *self.spent > self.budget {
