@@ -529,27 +529,41 @@ impl Context {
                     break; // BRT's fixpoint in every target
                 }
             }
-            let last = wave + 1 == max_len;
-            for v in 0..self.variables.len() {
-                let list = self.variable(v);
-                let (mut ones, mut twos) = (EMPTY, EMPTY);
-                for &x in list {
-                    let o = &open[x as usize];
-                    or_with(&mut twos, &and(&ones, o));
-                    or_with(&mut ones, o);
+            // the targets with an open candidate in every variable; the last wave needs no
+            // singles
+            let mut kept = live;
+            if wave + 1 == max_len {
+                for v in 0..self.variables.len() {
+                    let mut ones = EMPTY;
+                    for &x in self.variable(v) {
+                        or_with(&mut ones, &open[x as usize]);
+                    }
+                    kept = and(&kept, &ones);
                 }
-                let empty = minus(&live, &ones);
-                or_with(&mut found, &empty);
-                live = minus(&live, &empty);
-                let single = and(&minus(&ones, &twos), &live);
-                if single != EMPTY && !last {
+            } else {
+                for v in 0..self.variables.len() {
+                    let list = self.variable(v);
+                    let (mut ones, mut twos) = (EMPTY, EMPTY);
                     for &x in list {
-                        let x = x as usize;
-                        let f = minus(&and(&single, &open[x]), &asserted[x]);
-                        or_with(&mut fresh[x], &f);
+                        let o = &open[x as usize];
+                        or_with(&mut twos, &and(&ones, o));
+                        or_with(&mut ones, o);
+                    }
+                    kept = and(&kept, &ones);
+                    // a target emptied in this wave may still get values: they are never
+                    // looked at, its lane being out of `live` from the next wave on
+                    let single = and(&minus(&ones, &twos), &live);
+                    if single != EMPTY {
+                        for &x in list {
+                            let x = x as usize;
+                            let f = minus(&and(&single, &open[x]), &asserted[x]);
+                            or_with(&mut fresh[x], &f);
+                        }
                     }
                 }
             }
+            or_with(&mut found, &minus(&live, &kept));
+            live = kept;
             if live == EMPTY {
                 break;
             }
