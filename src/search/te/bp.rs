@@ -88,11 +88,6 @@ fn or_with(a: &mut Set, b: &Set) {
 }
 
 #[inline]
-fn and(a: &Set, b: &Set) -> Set {
-    [a[0] & b[0], a[1] & b[1], a[2] & b[2], a[3] & b[3]]
-}
-
-#[inline]
 fn minus(a: &Set, b: &Set) -> Set {
     [a[0] & !b[0], a[1] & !b[1], a[2] & !b[2], a[3] & !b[3]]
 }
@@ -486,6 +481,17 @@ impl Context {
     /// **Complexity**: per wave, O(candidates × links + variables × their candidates)
     /// operations on four-word sets, for all the targets together.
     fn waves(&self, max_len: usize) -> Set {
+        // a context of n ≤ 64·W candidates has no lane beyond the first W words
+        match self.candidates.len().div_ceil(64) {
+            0..=2 => self.waves_in::<2>(max_len),
+            3 => self.waves_in::<3>(max_len),
+            _ => self.waves_in::<4>(max_len),
+        }
+    }
+
+    /// [`Context::waves`] on the lane sets' first `W` words.
+    #[inline(always)]
+    fn waves_in<const W: usize>(&self, max_len: usize) -> Set {
         let n = self.candidates.len();
         let mut all = EMPTY;
         for (k, w) in all.iter_mut().enumerate() {
@@ -517,13 +523,19 @@ impl Context {
                 let mut any = false;
                 for x in 0..n {
                     let f = fresh[x];
-                    if f == EMPTY {
+                    if (0..W).all(|k| f[k] == 0) {
                         continue;
                     }
                     any = true;
                     fresh[x] = EMPTY;
-                    or_with(&mut asserted[x], &f);
-                    each_member(&self.linked[x], |y| open[y] = minus(&open[y], &f));
+                    for k in 0..W {
+                        asserted[x][k] |= f[k];
+                    }
+                    each_member(&self.linked[x], |y| {
+                        for k in 0..W {
+                            open[y][k] &= !f[k];
+                        }
+                    });
                 }
                 if !any {
                     break; // BRT's fixpoint in every target
@@ -536,9 +548,13 @@ impl Context {
                 for v in 0..self.variables.len() {
                     let mut ones = EMPTY;
                     for &x in self.variable(v) {
-                        or_with(&mut ones, &open[x as usize]);
+                        for k in 0..W {
+                            ones[k] |= open[x as usize][k];
+                        }
                     }
-                    kept = and(&kept, &ones);
+                    for k in 0..W {
+                        kept[k] &= ones[k];
+                    }
                 }
             } else {
                 for v in 0..self.variables.len() {
@@ -546,25 +562,33 @@ impl Context {
                     let (mut ones, mut twos) = (EMPTY, EMPTY);
                     for &x in list {
                         let o = &open[x as usize];
-                        or_with(&mut twos, &and(&ones, o));
-                        or_with(&mut ones, o);
+                        for k in 0..W {
+                            twos[k] |= ones[k] & o[k];
+                            ones[k] |= o[k];
+                        }
                     }
-                    kept = and(&kept, &ones);
+                    let mut single = EMPTY;
+                    for k in 0..W {
+                        kept[k] &= ones[k];
+                        single[k] = ones[k] & !twos[k] & live[k];
+                    }
                     // a target emptied in this wave may still get values: they are never
                     // looked at, its lane being out of `live` from the next wave on
-                    let single = and(&minus(&ones, &twos), &live);
-                    if single != EMPTY {
+                    if (0..W).any(|k| single[k] != 0) {
                         for &x in list {
                             let x = x as usize;
-                            let f = minus(&and(&single, &open[x]), &asserted[x]);
-                            or_with(&mut fresh[x], &f);
+                            for k in 0..W {
+                                fresh[x][k] |= single[k] & open[x][k] & !asserted[x][k];
+                            }
                         }
                     }
                 }
             }
-            or_with(&mut found, &minus(&live, &kept));
+            for k in 0..W {
+                found[k] |= live[k] & !kept[k];
+            }
             live = kept;
-            if live == EMPTY {
+            if (0..W).all(|k| live[k] == 0) {
                 break;
             }
         }
