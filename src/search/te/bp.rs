@@ -479,7 +479,8 @@ impl Context {
     /// variable in both, in the same wave.
     ///
     /// **Complexity**: per wave, O(candidates × links + variables × their candidates)
-    /// operations on four-word sets, for all the targets together.
+    /// operations on sets of four words (two or three in a context of at most 128 or 192
+    /// candidates), for all the targets together.
     fn waves(&self, max_len: usize) -> Set {
         // a context of n ≤ 64·W candidates has no lane beyond the first W words
         match self.candidates.len().div_ceil(64) {
@@ -1002,7 +1003,8 @@ impl Dfs<'_, '_> {
             let rights = self.rights;
             insert(&mut self.rights, r);
             if self.seen.contains(&self.rights) {
-                // explored already, and then not completed by one more
+                // explored already: whether it completes is a property of its set, and it
+                // did not
                 self.rights = rights;
                 continue;
             }
@@ -1013,15 +1015,14 @@ impl Dfs<'_, '_> {
                 self.rights = rights;
                 return Ok(Some(len + 1));
             }
-            if self.seen.insert(self.rights) {
-                *self.spent += 1;
-                if *self.spent > self.budget {
-                    return Err(OverBudget);
-                }
-                let found = self.search(len + 1, bound);
-                if !matches!(found, Ok(None)) {
-                    return found;
-                }
+            self.seen.insert(self.rights);
+            *self.spent += 1;
+            if *self.spent > self.budget {
+                return Err(OverBudget);
+            }
+            let found = self.search(len + 1, bound);
+            if !matches!(found, Ok(None)) {
+                return found;
             }
             self.rights = rights;
             self.remove(r, &delta, linked, singles);
@@ -1138,8 +1139,21 @@ mod tests {
     #[test]
     fn the_waves_agree_with_certificates() {
         let (mut compared, mut flagged) = (0, 0);
-        for (y, a) in contexts(9) {
+        // the words of the lane sets the waves run on (two, three or four)
+        let mut widths = std::collections::BTreeSet::new();
+        // the contexts of one assumption, and of a second one in them (fewer candidates)
+        let mut all = contexts(9);
+        for (y, a) in contexts(27) {
+            for z in a.trial_candidates().step_by(40).collect::<Vec<_>>() {
+                let mut b = a;
+                if b.assume(z) {
+                    all.push((y, b));
+                }
+            }
+        }
+        for (y, a) in all {
             let ctx = Context::new(&a).expect("a context after an assumption is small");
+            widths.insert(ctx.candidates().len().div_ceil(64).max(2));
             let n = ctx.candidates().len();
             for max_len in 2..=7 {
                 let early = ctx.waves(max_len);
@@ -1166,6 +1180,7 @@ mod tests {
             compared > 10_000 && flagged > 1_000 && flagged < compared,
             "{compared} compared, {flagged} flagged"
         );
+        assert_eq!(widths.into_iter().collect::<Vec<_>>(), [2, 3, 4]);
     }
 
     /// B_1 by locked candidates ([`Grid::b1_closure`]) is B_1 by braids of length one on
