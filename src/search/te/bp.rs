@@ -44,19 +44,13 @@
 //! braids: those from which waves of singles can still empty a variable in time).
 
 use super::braids::BraidAnswer;
-use super::grid::{bits, Grid};
+use super::grid::{bits, houses_of_cell, Grid};
 use crate::grid::{Candidate, Cell, Digit};
 use rustc_hash::FxHashSet;
 use std::cell::RefCell;
 
 /// A set of local candidates.
 type Set = [u64; 4];
-
-/// Cell i's row, column and block (indices of `grid::HOUSES`: rows, columns, blocks).
-#[inline]
-fn houses_of_cell(i: usize) -> [usize; 3] {
-    [i / 9, 9 + i % 9, 18 + (i / 27) * 3 + (i % 9) / 3]
-}
 
 const EMPTY: Set = [0; 4];
 const NO_VAR: u16 = u16::MAX;
@@ -813,15 +807,29 @@ fn last_wave(
         }
         let delta = minus(&ctx.linked[r], &linked);
         or_with(&mut linked, &delta);
-        each_member(&delta, |c| {
-            for &v in &ctx.variables_of[c] {
-                let v = v as usize;
-                free[v] -= 1;
-                contradiction |= (free[v] | dead[v]) == 0;
-            }
-        });
+        contradiction = empties(ctx, free, dead, &delta);
     });
     contradiction
+}
+
+/// Takes the candidates of `delta` (newly linked) off the free counts `free`: true when a
+/// live variable (no right-linking candidate: `dead` is 0) is left with none.
+#[inline]
+fn empties(
+    ctx: &Context,
+    free: &mut [u8; MAX_VARIABLES],
+    dead: &[u8; MAX_VARIABLES],
+    delta: &Set,
+) -> bool {
+    let mut empty = false;
+    each_member(delta, |c| {
+        for &v in &ctx.variables_of[c] {
+            let v = v as usize;
+            free[v] -= 1;
+            empty |= (free[v] | dead[v]) == 0;
+        }
+    });
+    empty
 }
 
 /// [`Context::braid_within`]'s depth-first search: the current partial braid, with each
@@ -954,13 +962,7 @@ impl Dfs<'_, '_> {
             // R's own variables never empty: R is free in them and not linked to itself
             let mut free = self.free;
             let delta = minus(&ctx.linked[r], &self.linked);
-            each_member(&delta, |c| {
-                for &v in &ctx.variables_of[c] {
-                    let v = v as usize;
-                    free[v] -= 1;
-                    complete |= (free[v] | self.dead[v]) == 0;
-                }
-            });
+            complete = empties(ctx, &mut free, &self.dead, &delta);
         });
         complete
     }

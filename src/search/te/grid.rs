@@ -29,12 +29,19 @@ pub(crate) const HOUSES: [[u8; 9]; 27] = {
     h
 };
 
+/// Cell c's row, column and block, as indices of [`HOUSES`].
+#[inline]
+pub(crate) const fn houses_of_cell(c: usize) -> [usize; 3] {
+    [c / 9, 9 + c % 9, 18 + (c / 27) * 3 + (c % 9) / 3]
+}
+
 /// Each cell's three houses, as bits of [`HOUSES`]' indices.
 const HOUSES_OF: [u32; 81] = {
     let mut m = [0u32; 81];
     let mut c = 0;
     while c < 81 {
-        m[c] = 1 << (c / 9) | 1 << (9 + c % 9) | 1 << (18 + (c / 27) * 3 + (c % 9) / 3);
+        let [r, k, b] = houses_of_cell(c);
+        m[c] = 1 << r | 1 << k | 1 << b;
         c += 1;
     }
     m
