@@ -452,17 +452,23 @@ impl Context {
     }
 
     /// The open candidates that have a contradiction within the waves a braid of length
-    /// ≤ `max_len` can use, in the order numbered ([`Context::waves`]).
-    pub fn contradicted_within(&self, max_len: usize) -> Vec<Candidate> {
-        members(&self.waves(max_len))
-            .map(|k| self.candidates[k])
-            .collect()
+    /// ≤ `max_len` can use, each with the least length its waves allow (its
+    /// [`Context::certificate`]'s `at_least`: the wave the contradiction shows in, plus
+    /// one), by that length, then in the order numbered ([`Context::waves`]).
+    pub fn contradicted_within(&self, max_len: usize) -> Vec<(u32, Candidate)> {
+        let by_wave = self.waves(max_len);
+        let mut targets = Vec::new();
+        for (wave, set) in by_wave.iter().enumerate() {
+            each_member(set, |k| targets.push((wave as u32 + 1, self.candidates[k])));
+        }
+        targets
     }
 
-    /// The open candidates (as a set of local numbers) that have a contradiction within
-    /// the waves a braid of length ≤ `max_len` can use: those whose
-    /// [`Context::certificate`] for `max_len` finds one (is not cut with `at_least` =
-    /// `max_len` + 1, nor `None`). The others have no braid ≤ `max_len`.
+    /// The open candidates (as sets of local numbers, one per wave: those whose first
+    /// contradiction shows in it) that have a contradiction within the waves a braid of
+    /// length ≤ `max_len` can use: those whose [`Context::certificate`] for `max_len`
+    /// finds one (is not cut with `at_least` = `max_len` + 1, nor `None`), in the wave
+    /// the certificate finds it in. The others have no braid ≤ `max_len`.
     ///
     /// The certificate's waves without its sets of needed values, for every candidate at
     /// once, each a bit of a [`Set`] (its target's lane): per candidate, the targets in
@@ -475,7 +481,7 @@ impl Context {
     /// **Complexity**: per wave, O(candidates × links + variables × their candidates)
     /// operations on sets of four words (two or three in a context of at most 128 or 192
     /// candidates), for all the targets together.
-    fn waves(&self, max_len: usize) -> Set {
+    fn waves(&self, max_len: usize) -> Vec<Set> {
         // a context of n ≤ 64·W candidates has no lane beyond the first W words
         match self.candidates.len().div_ceil(64) {
             0..=2 => self.waves_in::<2>(max_len),
@@ -486,7 +492,7 @@ impl Context {
 
     /// [`Context::waves`] on the lane sets' first `W` words.
     #[inline(always)]
-    fn waves_in<const W: usize>(&self, max_len: usize) -> Set {
+    fn waves_in<const W: usize>(&self, max_len: usize) -> Vec<Set> {
         let n = self.candidates.len();
         let mut all = EMPTY;
         for (k, w) in all.iter_mut().enumerate() {
@@ -512,7 +518,7 @@ impl Context {
             insert(&mut asserted[y], y);
         }
         let mut live = all;
-        let mut found = EMPTY;
+        let mut found = Vec::with_capacity(max_len);
         for wave in 0..max_len {
             if wave > 0 {
                 let mut any = false;
@@ -579,9 +585,11 @@ impl Context {
                     }
                 }
             }
+            let mut emptied = EMPTY;
             for k in 0..W {
-                found[k] |= live[k] & !kept[k];
+                emptied[k] = live[k] & !kept[k];
             }
+            found.push(emptied);
             live = kept;
             if (0..W).all(|k| live[k] == 0) {
                 break;
@@ -1135,9 +1143,9 @@ mod tests {
         assert!(cut > 0, "the waves of singles never cut a partial braid");
     }
 
-    /// [`Context::waves`] flags exactly the candidates whose certificate for
-    /// the same length finds a contradiction, in the contexts of eleven's #1 and #2, for
-    /// every length from 2 to 7.
+    /// [`Context::waves`] flags exactly the candidates whose certificate for the same
+    /// length finds a contradiction, each in the wave the certificate finds it in, in the
+    /// contexts of eleven's #1 and #2, for every length from 2 to 7.
     #[test]
     fn the_waves_agree_with_certificates() {
         let (mut compared, mut flagged) = (0, 0);
@@ -1158,22 +1166,24 @@ mod tests {
             widths.insert(ctx.candidates().len().div_ceil(64).max(2));
             let n = ctx.candidates().len();
             for max_len in 2..=7 {
-                let early = ctx.waves(max_len);
+                let by_wave = ctx.waves(max_len);
                 for (k, &z) in ctx.candidates().iter().enumerate() {
-                    let expected = matches!(
-                        ctx.certificate(z, max_len),
-                        Some(b) if b.at_most != UNKNOWN
-                    );
-                    assert_eq!(
-                        has(&early, k),
-                        expected,
-                        "{z:?} in context {y:?}, length {max_len}"
+                    // the wave of the first contradiction, when within max_len
+                    let expected = match ctx.certificate(z, max_len) {
+                        Some(b) if b.at_most != UNKNOWN => Some(b.at_least as usize - 1),
+                        _ => None,
+                    };
+                    let found = by_wave.iter().position(|set| has(set, k));
+                    assert_eq!(found, expected, "{z:?} in context {y:?}, length {max_len}");
+                    assert!(
+                        by_wave.iter().filter(|set| has(set, k)).count() <= 1,
+                        "{z:?} found in one wave"
                     );
                     compared += 1;
-                    flagged += usize::from(expected);
+                    flagged += usize::from(expected.is_some());
                 }
                 assert!(
-                    members(&early).all(|k| k < n),
+                    by_wave.iter().all(|set| members(set).all(|k| k < n)),
                     "no bit beyond the candidates"
                 );
             }

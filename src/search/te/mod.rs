@@ -476,11 +476,19 @@ impl<'m> Engine<'m> {
                 return self.braid_closure_wide(a, p);
             }
             // the targets: the candidates whose waves meet a contradiction within p waves
-            // (no other has a braid ≤ p), each certified
+            // (no other has a braid ≤ p), by the wave it shows in, each certified; once a
+            // wave's targets have eliminated something, the round ends there: it starts
+            // again, so the later targets' certificates would be thrown away (those too
+            // long for p, most of the later ones) or done again in the smaller state
             let mut hard: Vec<(bp::Bounds, Candidate)> = Vec::new();
             let mut changed = false;
             self.tick()?;
-            for y in ctx.contradicted_within(p) {
+            let mut wave = 0;
+            for (at_least, y) in ctx.contradicted_within(p) {
+                if changed && at_least != wave {
+                    break;
+                }
+                wave = at_least;
                 if !a.has(y) {
                     continue; // gone with an earlier elimination of this round
                 }
