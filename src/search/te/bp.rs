@@ -479,13 +479,13 @@ impl Context {
     /// variable in both, in the same wave.
     ///
     /// **Complexity**: per wave, O(candidates × links + variables × their candidates)
-    /// operations on sets of four words (two or three in a context of at most 128 or 192
-    /// candidates), for all the targets together.
+    /// operations on sets of four words (two in a context of at most 128 candidates), for
+    /// all the targets together.
     fn waves(&self, max_len: usize) -> Vec<Set> {
         // a context of n ≤ 64·W candidates has no lane beyond the first W words
         match self.candidates.len().div_ceil(64) {
             0..=2 => self.waves_in::<2>(max_len),
-            3 => self.waves_in::<3>(max_len),
+            // three words run as four: with AVX2 a four-word set is one register
             _ => self.waves_in::<4>(max_len),
         }
     }
@@ -1149,7 +1149,7 @@ mod tests {
     #[test]
     fn the_waves_agree_with_certificates() {
         let (mut compared, mut flagged) = (0, 0);
-        // the words of the lane sets the waves run on (two, three or four)
+        // the words the contexts' lane sets need (two, three or four: three run as four)
         let mut widths = std::collections::BTreeSet::new();
         // the contexts of one assumption, and of a second one in them (fewer candidates)
         let mut all = contexts(9);
