@@ -44,7 +44,7 @@
 //! braids: those from which waves of singles can still empty a variable in time).
 
 use super::braids::BraidAnswer;
-use super::grid::{bits, houses_of_cell, Grid};
+use super::grid::{bits, houses_of_cell, Grid, HOUSES};
 use crate::grid::{Candidate, Cell, Digit};
 use rustc_hash::FxHashSet;
 use std::cell::RefCell;
@@ -59,9 +59,19 @@ const MAX_VARIABLES: usize = 324;
 /// The most open candidates a context has (its index's limit).
 const MAX_CANDIDATES: usize = 256;
 
+/// The set of `i` alone, computed word by word: no word is stored by index, so a set
+/// built by [`insert`]s stays in registers, and is never read whole right after a store
+/// to one of its words (which stalls store-to-load forwarding: a fifth of the index's
+/// rebuild and of its sets of links went there).
+#[inline]
+fn singleton(i: usize) -> Set {
+    let (word, bit) = (i >> 6, 1u64 << (i & 63));
+    std::array::from_fn(|k| if k == word { bit } else { 0 })
+}
+
 #[inline]
 fn insert(s: &mut Set, i: usize) {
-    s[i >> 6] |= 1 << (i & 63);
+    *s = or(s, &singleton(i));
 }
 
 #[inline]
@@ -185,25 +195,28 @@ struct Scratch {
     triggered: Vec<u16>,
     /// [`Context::braid_within`]: the partial braids kept.
     seen: FxHashSet<Set>,
-    /// [`Context::waves`]' sets (allocated at the first use: an empty index is made for
-    /// every B_p closure).
-    lanes: Option<Box<Lanes>>,
+    /// [`Context::waves`]' sets, of two words and of four (allocated at the first use: an
+    /// empty index is made for every B_p closure).
+    lanes2: Option<Box<Lanes<2>>>,
+    lanes4: Option<Box<Lanes<4>>>,
 }
 
-/// [`Context::waves`]' buffers: per candidate, the targets in which it is open, asserted,
-/// asserted in this wave (only the context's first n are used, and cleared).
-struct Lanes {
-    open: [Set; MAX_CANDIDATES],
-    asserted: [Set; MAX_CANDIDATES],
-    fresh: [Set; MAX_CANDIDATES],
+/// [`Context::waves`]' buffers for lane sets of `W` words: per candidate, the targets in
+/// which it is open, asserted, asserted in this wave (only the context's first n are used,
+/// and cleared). `W` words a set, not four, so that a small context's lanes take half the
+/// cache.
+struct Lanes<const W: usize> {
+    open: [[u64; W]; MAX_CANDIDATES],
+    asserted: [[u64; W]; MAX_CANDIDATES],
+    fresh: [[u64; W]; MAX_CANDIDATES],
 }
 
-impl Default for Lanes {
-    fn default() -> Lanes {
+impl<const W: usize> Default for Lanes<W> {
+    fn default() -> Lanes<W> {
         Lanes {
-            open: [EMPTY; MAX_CANDIDATES],
-            asserted: [EMPTY; MAX_CANDIDATES],
-            fresh: [EMPTY; MAX_CANDIDATES],
+            open: [[0; W]; MAX_CANDIDATES],
+            asserted: [[0; W]; MAX_CANDIDATES],
+            fresh: [[0; W]; MAX_CANDIDATES],
         }
     }
 }
@@ -252,16 +265,13 @@ impl Context {
                 }
             }
         }
-        // cells: an undecided cell's candidates are numbered in a row, its variable first;
-        // each also goes to its row's, column's and block's set of its digit
-        let mut house_digits = [EMPTY; 27 * 9];
+        // cells: an undecided cell's candidates are numbered in a row, its variable first
         for (i, &m) in a.cells.iter().enumerate() {
             if m.count_ones() > 1 {
                 if self.candidates.len() + m.count_ones() as usize > MAX_CANDIDATES {
                     return false;
                 }
-                let houses = houses_of_cell(i);
-                if houses.iter().any(|&h| decided[h] & m != 0) {
+                if houses_of_cell(i).iter().any(|&h| decided[h] & m != 0) {
                     return false;
                 }
                 let v = self.variables.len() as u16;
@@ -275,27 +285,40 @@ impl Context {
                     self.variables_of.push([v, NO_VAR, NO_VAR, NO_VAR]);
                     self.members.push(k as u8);
                     insert(&mut set, k);
-                    for &h in &houses {
-                        insert(&mut house_digits[h * 9 + d], k);
-                    }
                 }
                 self.variables.push(set);
             }
         }
         let n = self.candidates.len();
         // house-digits with an open candidate, house by house (rows, columns, blocks: a
-        // candidate's variables 1, 2 and 3)
-        for (hd, set) in house_digits.iter().enumerate() {
-            if *set != EMPTY {
-                let slot = 1 + hd / 81;
+        // candidate's variables 1, 2 and 3), digit by digit: the house's cells in order
+        // give each digit's list of candidates, in the order numbered
+        for (h, cells) in HOUSES.iter().enumerate() {
+            let slot = 1 + h / 9;
+            let mut lists = [[0u8; 9]; 9];
+            let mut lens = [0usize; 9];
+            for &c in cells {
+                let m = a.cells[c as usize];
+                if m.count_ones() > 1 {
+                    for d in bits(m) {
+                        lists[d][lens[d]] = self.local[c as usize * 9 + d] as u8;
+                        lens[d] += 1;
+                    }
+                }
+            }
+            for (list, &len) in lists.iter().zip(&lens) {
+                if len == 0 {
+                    continue;
+                }
                 let v = self.variables.len() as u16;
                 self.offsets.push(self.members.len() as u16);
-                let (variables_of, members) = (&mut self.variables_of, &mut self.members);
-                each_member(set, |k| {
-                    variables_of[k][slot] = v;
-                    members.push(k as u8);
-                });
-                self.variables.push(*set);
+                let mut set = EMPTY;
+                for &k in &list[..len] {
+                    self.variables_of[k as usize][slot] = v;
+                    self.members.push(k);
+                    insert(&mut set, k as usize);
+                }
+                self.variables.push(set);
             }
         }
         self.offsets.push(self.members.len() as u16);
@@ -306,8 +329,7 @@ impl Context {
             for &v in &self.variables_of[i] {
                 or_with(&mut l, &self.variables[v as usize]);
             }
-            l[i >> 6] &= !(1 << (i & 63));
-            l
+            minus(&l, &singleton(i))
         }));
         self.sizes.clear();
         self.sizes
@@ -483,18 +505,20 @@ impl Context {
     /// all the targets together.
     fn waves(&self, max_len: usize) -> Vec<Set> {
         // a context of n ≤ 64·W candidates has no lane beyond the first W words
+        let mut scratch = self.scratch.borrow_mut();
         match self.candidates.len().div_ceil(64) {
-            0..=2 => self.waves_in::<2>(max_len),
+            0..=2 => self.waves_in(max_len, scratch.lanes2.get_or_insert_with(Box::default)),
             // three words run as four: with AVX2 a four-word set is one register
-            _ => self.waves_in::<4>(max_len),
+            _ => self.waves_in(max_len, scratch.lanes4.get_or_insert_with(Box::default)),
         }
     }
 
-    /// [`Context::waves`] on the lane sets' first `W` words.
+    /// [`Context::waves`] on lane sets of `W` words (the context has at most 64·W
+    /// candidates), in `lanes`.
     #[inline(always)]
-    fn waves_in<const W: usize>(&self, max_len: usize) -> Vec<Set> {
+    fn waves_in<const W: usize>(&self, max_len: usize, lanes: &mut Lanes<W>) -> Vec<Set> {
         let n = self.candidates.len();
-        let mut all = EMPTY;
+        let mut all = [0u64; W];
         for (k, w) in all.iter_mut().enumerate() {
             let bits = n.saturating_sub(k * 64).min(64);
             *w = if bits == 64 {
@@ -505,17 +529,17 @@ impl Context {
         }
         // per candidate: the targets in which it is open, asserted, asserted in this wave;
         // wave 0 asserts each target in its own lane, so its links leave it there
-        let mut scratch = self.scratch.borrow_mut();
         let Lanes {
             open,
             asserted,
             fresh,
-        } = &mut **scratch.lanes.get_or_insert_with(Default::default);
-        fresh[..n].fill(EMPTY);
+        } = lanes;
+        fresh[..n].fill([0; W]);
         for y in 0..n {
-            open[y] = minus(&all, &self.linked[y]);
-            asserted[y] = EMPTY;
-            insert(&mut asserted[y], y);
+            let linked = &self.linked[y];
+            open[y] = std::array::from_fn(|k| all[k] & !linked[k]);
+            asserted[y] = [0; W];
+            asserted[y][y >> 6] = 1 << (y & 63);
         }
         let mut live = all;
         let mut found = Vec::with_capacity(max_len);
@@ -524,17 +548,18 @@ impl Context {
                 let mut any = false;
                 for x in 0..n {
                     let f = fresh[x];
-                    if (0..W).all(|k| f[k] == 0) {
+                    if f.iter().all(|&w| w == 0) {
                         continue;
                     }
                     any = true;
-                    fresh[x] = EMPTY;
+                    fresh[x] = [0; W];
                     for k in 0..W {
                         asserted[x][k] |= f[k];
                     }
                     each_member(&self.linked[x], |y| {
+                        let o = &mut open[y & (MAX_CANDIDATES - 1)];
                         for k in 0..W {
-                            open[y][k] &= !f[k];
+                            o[k] &= !f[k];
                         }
                     });
                 }
@@ -547,10 +572,11 @@ impl Context {
             let mut kept = live;
             if wave + 1 == max_len {
                 for v in 0..self.variables.len() {
-                    let mut ones = EMPTY;
+                    let mut ones = [0u64; W];
                     for &x in self.variable(v) {
+                        let o = &open[x as usize];
                         for k in 0..W {
-                            ones[k] |= open[x as usize][k];
+                            ones[k] |= o[k];
                         }
                     }
                     for k in 0..W {
@@ -560,7 +586,7 @@ impl Context {
             } else {
                 for v in 0..self.variables.len() {
                     let list = self.variable(v);
-                    let (mut ones, mut twos) = (EMPTY, EMPTY);
+                    let (mut ones, mut twos) = ([0u64; W], [0u64; W]);
                     for &x in list {
                         let o = &open[x as usize];
                         for k in 0..W {
@@ -568,14 +594,14 @@ impl Context {
                             ones[k] |= o[k];
                         }
                     }
-                    let mut single = EMPTY;
+                    let mut single = [0u64; W];
                     for k in 0..W {
                         kept[k] &= ones[k];
                         single[k] = ones[k] & !twos[k] & live[k];
                     }
                     // a target emptied in this wave may still get values: they are never
                     // looked at, its lane being out of `live` from the next wave on
-                    if (0..W).any(|k| single[k] != 0) {
+                    if single.iter().any(|&w| w != 0) {
                         for &x in list {
                             let x = x as usize;
                             for k in 0..W {
@@ -591,7 +617,7 @@ impl Context {
             }
             found.push(emptied);
             live = kept;
-            if (0..W).all(|k| live[k] == 0) {
+            if live.iter().all(|&w| w == 0) {
                 break;
             }
         }
