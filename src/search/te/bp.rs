@@ -181,6 +181,10 @@ pub struct Context {
     /// The certificates' and existence searches' buffers, kept so that they allocate once
     /// per index.
     scratch: RefCell<Scratch>,
+    /// [`Context::waves`]' sets, of two words and of four (allocated at the first use: an
+    /// empty index is made for every B_p closure); apart from `scratch`, since the waves'
+    /// visitor certifies targets while the waves are under way.
+    lanes: RefCell<(Option<Box<Lanes<2>>>, Option<Box<Lanes<4>>>)>,
 }
 
 /// [`Context`]'s reusable buffers.
@@ -195,10 +199,6 @@ struct Scratch {
     triggered: Vec<u16>,
     /// [`Context::braid_within`]: the partial braids kept.
     seen: FxHashSet<Set>,
-    /// [`Context::waves`]' sets, of two words and of four (allocated at the first use: an
-    /// empty index is made for every B_p closure).
-    lanes2: Option<Box<Lanes<2>>>,
-    lanes4: Option<Box<Lanes<4>>>,
 }
 
 /// [`Context::waves`]' buffers for lane sets of `W` words: per candidate, the targets in
@@ -478,19 +478,37 @@ impl Context {
     /// [`Context::certificate`]'s `at_least`: the wave the contradiction shows in, plus
     /// one), by that length, then in the order numbered ([`Context::waves`]).
     pub fn contradicted_within(&self, max_len: usize) -> Vec<(u32, Candidate)> {
-        let by_wave = self.waves(max_len);
         let mut targets = Vec::new();
-        for (wave, set) in by_wave.iter().enumerate() {
-            each_member(set, |k| targets.push((wave as u32 + 1, self.candidates[k])));
-        }
+        self.contradicted_by_wave(max_len, |at_least, wave| {
+            targets.extend(wave.iter().map(|&y| (at_least, y)));
+            false
+        });
         targets
     }
 
+    /// [`Context::contradicted_within`] wave by wave, as each wave is run: `visit` gets the
+    /// least length (the wave plus one) and the wave's targets in the order numbered, and
+    /// stops the waves by returning true (B_p's round ends at the first wave whose targets
+    /// eliminated something: the later waves would be thrown away).
+    pub fn contradicted_by_wave(
+        &self,
+        max_len: usize,
+        mut visit: impl FnMut(u32, &[Candidate]) -> bool,
+    ) {
+        let mut targets = Vec::new();
+        self.waves(max_len, |wave, set| {
+            targets.clear();
+            each_member(set, |k| targets.push(self.candidates[k]));
+            visit(wave as u32 + 1, &targets)
+        });
+    }
+
     /// The open candidates (as sets of local numbers, one per wave: those whose first
-    /// contradiction shows in it) that have a contradiction within the waves a braid of
-    /// length ≤ `max_len` can use: those whose [`Context::certificate`] for `max_len`
-    /// finds one (is not cut with `at_least` = `max_len` + 1, nor `None`), in the wave
-    /// the certificate finds it in. The others have no braid ≤ `max_len`.
+    /// contradiction shows in it, handed to `visit` as each wave is run, until it returns
+    /// true) that have a contradiction within the waves a braid of length ≤ `max_len` can
+    /// use: those whose [`Context::certificate`] for `max_len` finds one (is not cut with
+    /// `at_least` = `max_len` + 1, nor `None`), in the wave the certificate finds it in.
+    /// The others have no braid ≤ `max_len`.
     ///
     /// The certificate's waves without its sets of needed values, for every candidate at
     /// once, each a bit of a [`Set`] (its target's lane): per candidate, the targets in
@@ -503,20 +521,25 @@ impl Context {
     /// **Complexity**: per wave, O(candidates × links + variables × their candidates)
     /// operations on sets of four words (two in a context of at most 128 candidates), for
     /// all the targets together.
-    fn waves(&self, max_len: usize) -> Vec<Set> {
+    fn waves(&self, max_len: usize, visit: impl FnMut(usize, &Set) -> bool) {
         // a context of n ≤ 64·W candidates has no lane beyond the first W words
-        let mut scratch = self.scratch.borrow_mut();
+        let mut lanes = self.lanes.borrow_mut();
         match self.candidates.len().div_ceil(64) {
-            0..=2 => self.waves_in(max_len, scratch.lanes2.get_or_insert_with(Box::default)),
+            0..=2 => self.waves_in(max_len, lanes.0.get_or_insert_with(Box::default), visit),
             // three words run as four: with AVX2 a four-word set is one register
-            _ => self.waves_in(max_len, scratch.lanes4.get_or_insert_with(Box::default)),
+            _ => self.waves_in(max_len, lanes.1.get_or_insert_with(Box::default), visit),
         }
     }
 
     /// [`Context::waves`] on lane sets of `W` words (the context has at most 64·W
     /// candidates), in `lanes`.
     #[inline(always)]
-    fn waves_in<const W: usize>(&self, max_len: usize, lanes: &mut Lanes<W>) -> Vec<Set> {
+    fn waves_in<const W: usize>(
+        &self,
+        max_len: usize,
+        lanes: &mut Lanes<W>,
+        mut visit: impl FnMut(usize, &Set) -> bool,
+    ) {
         let n = self.candidates.len();
         let mut all = [0u64; W];
         for (k, w) in all.iter_mut().enumerate() {
@@ -542,7 +565,6 @@ impl Context {
             asserted[y][y >> 6] = 1 << (y & 63);
         }
         let mut live = all;
-        let mut found = Vec::with_capacity(max_len);
         for wave in 0..max_len {
             if wave > 0 {
                 let mut any = false;
@@ -615,13 +637,14 @@ impl Context {
             for k in 0..W {
                 emptied[k] = live[k] & !kept[k];
             }
-            found.push(emptied);
+            if visit(wave, &emptied) {
+                break;
+            }
             live = kept;
             if live.iter().all(|&w| w == 0) {
                 break;
             }
         }
-        found
     }
 
     /// Whether `z` has a braid of length ≤ `max_len`, within `budget` partial braids
@@ -1192,7 +1215,11 @@ mod tests {
             widths.insert(ctx.candidates().len().div_ceil(64).max(2));
             let n = ctx.candidates().len();
             for max_len in 2..=7 {
-                let by_wave = ctx.waves(max_len);
+                let mut by_wave = Vec::new();
+                ctx.waves(max_len, |_, set| {
+                    by_wave.push(*set);
+                    false
+                });
                 for (k, &z) in ctx.candidates().iter().enumerate() {
                     // the wave of the first contradiction, when within max_len
                     let expected = match ctx.certificate(z, max_len) {

@@ -476,32 +476,35 @@ impl<'m> Engine<'m> {
                 return self.braid_closure_wide(a, p);
             }
             // the targets: the candidates whose waves meet a contradiction within p waves
-            // (no other has a braid ≤ p), by the wave it shows in, each certified; once a
-            // wave's targets have eliminated something, the round ends there: it starts
-            // again, so the later targets' certificates would be thrown away (those too
-            // long for p, most of the later ones) or done again in the smaller state
+            // (no other has a braid ≤ p), wave by wave as the waves are run, each certified;
+            // once a wave's targets have eliminated something, the round ends there, and the
+            // later waves are not run: the round starts again, so their targets'
+            // certificates would be thrown away (those too long for p, most of the later
+            // ones) or done again in the smaller state
             let mut hard: Vec<(bp::Bounds, Candidate)> = Vec::new();
-            let mut changed = false;
+            let (mut changed, mut contradiction) = (false, false);
             self.tick()?;
-            let mut wave = 0;
-            for (at_least, y) in ctx.contradicted_within(p) {
-                if changed && at_least != wave {
-                    break;
-                }
-                wave = at_least;
-                if !a.has(y) {
-                    continue; // gone with an earlier elimination of this round
-                }
-                match ctx.certificate(y, p) {
-                    Some(b) if b.at_most as usize <= p => {
-                        if !a.eliminate(y) {
-                            return Ok(false);
-                        }
-                        changed = true;
+            ctx.contradicted_by_wave(p, |_, targets| {
+                for &y in targets {
+                    if !a.has(y) {
+                        continue; // gone with an earlier elimination of this round
                     }
-                    Some(b) if b.at_least as usize <= p => hard.push((b, y)),
-                    _ => {}
+                    match ctx.certificate(y, p) {
+                        Some(b) if b.at_most as usize <= p => {
+                            if !a.eliminate(y) {
+                                contradiction = true;
+                                return true;
+                            }
+                            changed = true;
+                        }
+                        Some(b) if b.at_least as usize <= p => hard.push((b, y)),
+                        _ => {}
+                    }
                 }
+                changed
+            });
+            if contradiction {
+                return Ok(false);
             }
             if changed {
                 continue 'round;
