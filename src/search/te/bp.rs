@@ -184,7 +184,14 @@ pub struct Context {
     /// [`Context::waves`]' sets, of two words and of four (allocated at the first use: an
     /// empty index is made for every B_p closure); apart from `scratch`, since the waves'
     /// visitor certifies targets while the waves are under way.
-    lanes: RefCell<(Option<Box<Lanes<2>>>, Option<Box<Lanes<4>>>)>,
+    lanes: RefCell<LaneBuffers>,
+}
+
+/// [`Context::waves`]' buffers: two words a lane set, and four.
+#[derive(Default)]
+struct LaneBuffers {
+    two: Option<Box<Lanes<2>>>,
+    four: Option<Box<Lanes<4>>>,
 }
 
 /// [`Context`]'s reusable buffers.
@@ -525,9 +532,9 @@ impl Context {
         // a context of n ≤ 64·W candidates has no lane beyond the first W words
         let mut lanes = self.lanes.borrow_mut();
         match self.candidates.len().div_ceil(64) {
-            0..=2 => self.waves_in(max_len, lanes.0.get_or_insert_with(Box::default), visit),
+            0..=2 => self.waves_in(max_len, lanes.two.get_or_insert_with(Box::default), visit),
             // three words run as four: with AVX2 a four-word set is one register
-            _ => self.waves_in(max_len, lanes.1.get_or_insert_with(Box::default), visit),
+            _ => self.waves_in(max_len, lanes.four.get_or_insert_with(Box::default), visit),
         }
     }
 
