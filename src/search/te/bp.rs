@@ -300,6 +300,11 @@ impl Context {
         // house-digits with an open candidate, house by house (rows, columns, blocks: a
         // candidate's variables 1, 2 and 3), digit by digit: the house's cells in order
         // give each digit's list of candidates, in the order numbered
+        // (the lists are written in place: every open candidate is in four variables)
+        let mut filled = self.members.len();
+        self.members.resize(4 * n, 0);
+        let (members, variables_of, local) =
+            (&mut self.members, &mut self.variables_of, &self.local);
         for (h, cells) in HOUSES.iter().enumerate() {
             let slot = 1 + h / 9;
             let mut lists = [[0u8; 9]; 9];
@@ -308,7 +313,7 @@ impl Context {
                 let m = a.cells[c as usize];
                 if m.count_ones() > 1 {
                     for d in bits(m) {
-                        lists[d][lens[d]] = self.local[c as usize * 9 + d] as u8;
+                        lists[d][lens[d]] = local[c as usize * 9 + d] as u8;
                         lens[d] += 1;
                     }
                 }
@@ -318,18 +323,19 @@ impl Context {
                     continue;
                 }
                 let v = self.variables.len() as u16;
-                self.offsets.push(self.members.len() as u16);
+                self.offsets.push(filled as u16);
                 let mut set = EMPTY;
                 for &k in &list[..len] {
-                    self.variables_of[k as usize][slot] = v;
-                    self.members.push(k);
+                    variables_of[k as usize][slot] = v;
+                    members[filled] = k;
+                    filled += 1;
                     insert(&mut set, k as usize);
                 }
                 self.variables.push(set);
             }
         }
-        self.offsets.push(self.members.len() as u16);
-        debug_assert_eq!(self.members.len(), 4 * n);
+        self.offsets.push(filled as u16);
+        debug_assert_eq!(filled, 4 * n);
         self.linked.clear();
         self.linked.extend((0..n).map(|i| {
             let mut l = EMPTY;
