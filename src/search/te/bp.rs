@@ -20,7 +20,7 @@
 //!   candidates, level by level, as `braids` does, with a one-step look-ahead (a partial
 //!   braid one of whose extensions empties a variable gives length k + 1 without building
 //!   level k + 1, the largest one);
-//! - **the waves** ([`Context::contradicted_within`]): the certificate's lower bound alone,
+//! - **the waves** ([`Context::contradicted_by_wave`]): the certificate's lower bound alone,
 //!   for every candidate at once (a bit each in a set per candidate and per variable), so
 //!   that B_p neither runs a BRT trial of each candidate nor certifies those whose waves
 //!   meet no contradiction within p waves (most of them: they have no braid ≤ p);
@@ -175,7 +175,7 @@ pub struct Context {
     /// context has four: its cell, and its digit in each of its three houses).
     variables_of: Vec<[u16; 4]>,
     /// The variables' candidates as lists: variable v's are
-    /// `members[offsets[v]..offsets[v + 1]]` ([`Context::contradicted_within`]'s scan).
+    /// `members[offsets[v]..offsets[v + 1]]` ([`Context::waves`]' scan).
     members: Vec<u8>,
     offsets: Vec<u16>,
     /// The certificates' and existence searches' buffers, kept so that they allocate once
@@ -487,20 +487,9 @@ impl Context {
     }
 
     /// The open candidates that have a contradiction within the waves a braid of length
-    /// ≤ `max_len` can use, each with the least length its waves allow (its
-    /// [`Context::certificate`]'s `at_least`: the wave the contradiction shows in, plus
-    /// one), by that length, then in the order numbered ([`Context::waves`]).
-    pub fn contradicted_within(&self, max_len: usize) -> Vec<(u32, Candidate)> {
-        let mut targets = Vec::new();
-        self.contradicted_by_wave(max_len, |at_least, wave| {
-            targets.extend(wave.iter().map(|&y| (at_least, y)));
-            false
-        });
-        targets
-    }
-
-    /// [`Context::contradicted_within`] wave by wave, as each wave is run: `visit` gets the
-    /// least length (the wave plus one) and the wave's targets in the order numbered, and
+    /// ≤ `max_len` can use, wave by wave as each wave is run ([`Context::waves`]): `visit`
+    /// gets the least length the wave allows (its targets' [`Context::certificate`]'s
+    /// `at_least`: the wave plus one) and the wave's targets in the order numbered, and
     /// stops the waves by returning true (B_p's round ends at the first wave whose targets
     /// eliminated something: the later waves would be thrown away).
     pub fn contradicted_by_wave(

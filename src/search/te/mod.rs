@@ -45,10 +45,12 @@
 //!   is a CSP variable all of whose candidates Z sees, which in a BRT-closed grid is a
 //!   house-digit whose places lie in one box-line intersection (pointing, claiming). No
 //!   index and no trial: the level p = 1 of BxB costs about 1% of what it did.
-//! - B_p's targets in a context are found by waves ([`bp::Context::contradicted_within`]):
+//! - B_p's targets in a context are found by waves ([`bp::Context::contradicted_by_wave`]):
 //!   a braid of length ≤ p on Z is a contradiction of BRT from Z within p waves of singles,
 //!   and those waves run for every candidate at once, one bit each, with no BRT trial of
-//!   each candidate; only the few whose waves meet a contradiction in time are certified.
+//!   each candidate; only the few whose waves meet a contradiction in time are certified,
+//!   wave by wave, and the waves stop at the first wave whose targets eliminated
+//!   something (the round starts again in the smaller context).
 //!
 //! # Complexity
 //!
@@ -445,7 +447,7 @@ impl<'m> Engine<'m> {
 
     /// B_p in a context: braids of length ≤ p and BRT, to a fixpoint (the fixpoint is the
     /// same in any order). Each round indexes the context once ([`bp::Context`]) and runs
-    /// the waves of every open candidate ([`bp::Context::contradicted_within`]); a
+    /// the waves of every open candidate ([`bp::Context::contradicted_by_wave`]); a
     /// candidate whose waves meet a contradiction in time and whose certificate is a braid
     /// of length ≤ p goes at once (a braid stays one in a smaller state, so the round's
     /// index serves the whole round); only when no certificate is short enough are the
