@@ -1222,6 +1222,21 @@ mod tests {
                     by_wave.push(*set);
                     false
                 });
+                // stopped at the first wave with a target, the waves handed over are the
+                // same up to it, and none after it is run
+                let mut stopped = Vec::new();
+                ctx.contradicted_by_wave(max_len, |at_least, targets| {
+                    stopped.push((at_least, targets.to_vec()));
+                    !targets.is_empty()
+                });
+                let last = by_wave.iter().position(|set| *set != EMPTY);
+                assert_eq!(stopped.len(), last.map_or(by_wave.len(), |w| w + 1));
+                for (w, (at_least, targets)) in stopped.iter().enumerate() {
+                    assert_eq!(*at_least as usize, w + 1);
+                    let expected: Vec<Candidate> =
+                        members(&by_wave[w]).map(|k| ctx.candidates()[k]).collect();
+                    assert_eq!(*targets, expected);
+                }
                 for (k, &z) in ctx.candidates().iter().enumerate() {
                     // the wave of the first contradiction, when within max_len
                     let expected = match ctx.certificate(z, max_len) {
