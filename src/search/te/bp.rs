@@ -563,8 +563,8 @@ impl Context {
         for y in 0..n {
             let linked = &self.linked[y];
             open[y] = std::array::from_fn(|k| all[k] & !linked[k]);
-            asserted[y] = [0; W];
-            asserted[y][y >> 6] = 1 << (y & 63);
+            let own = singleton(y);
+            asserted[y] = std::array::from_fn(|k| own[k]);
         }
         let mut live = all;
         for wave in 0..max_len {
@@ -581,6 +581,7 @@ impl Context {
                         asserted[x][k] |= f[k];
                     }
                     each_member(&self.linked[x], |y| {
+                        // y < n ≤ 256: the mask changes nothing, and spares the bounds check
                         let o = &mut open[y & (MAX_CANDIDATES - 1)];
                         for k in 0..W {
                             o[k] &= !f[k];
