@@ -9,11 +9,11 @@
 //! `SUDOLINK_BENCH_ONLY=tag1,tag2` for the tagging levels' per-state times).
 
 use std::time::Instant;
-use sudolink::graph::LinkIndex;
-use sudolink::grid::format::parse_collection;
-use sudolink::search::registry::{parse_list, rules_with_basic};
-use sudolink::search::{basic_rules, Searcher};
-use sudolink::study::resolution::solve;
+use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::format::parse_collection;
+use sudolink_search::registry::{parse_list, rules_with_basic};
+use sudolink_search::{basic_rules, Searcher};
+use sudolink_study::resolution::solve;
 
 mod common;
 use common::percentile;

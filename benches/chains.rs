@@ -5,13 +5,13 @@
 //! Needs `[[bench]] name = "chains" harness = false` in Cargo.toml.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use sudolink::graph::LinkIndex;
-use sudolink::grid::format::parse_collection;
-use sudolink::grid::{Candidate, Cell, Digit, State};
-use sudolink::notation::nrc::chain::proof_from_text;
-use sudolink::search::chains::{search_target, ChainCache, ChainFamily as F, Options};
-use sudolink::search::{basic_rules, first_step, Rule};
-use sudolink::study::resolution::{apply, solve};
+use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::format::parse_collection;
+use sudolink_engine::grid::{Candidate, Cell, Digit, State};
+use sudolink_notation::nrc::chain::proof_from_text;
+use sudolink_search::chains::{search_target, ChainCache, ChainFamily as F, Options};
+use sudolink_search::{basic_rules, first_step, Rule};
+use sudolink_study::resolution::{apply, solve};
 
 mod common;
 use common::data;

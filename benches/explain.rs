@@ -11,16 +11,16 @@
 //! placements, spread over the state's candidates; 0 for every one).
 
 use std::time::{Duration, Instant};
-use sudolink::grid::format::parse_collection;
-use sudolink::grid::{Candidate, Conclusion, State};
-use sudolink::search::registry::basic_rules;
-use sudolink::search::Limits;
-use sudolink::solver::count_solutions;
-use sudolink::study::explain::{
+use sudolink_engine::grid::format::parse_collection;
+use sudolink_engine::grid::{Candidate, Conclusion, State};
+use sudolink_engine::solver::count_solutions;
+use sudolink_search::registry::basic_rules;
+use sudolink_search::Limits;
+use sudolink_study::explain::{
     default_techniques, explain_all, explain_target, Options, ALL_BUDGET, ALL_TIMEOUT_S, MEMORY_MB,
     TARGET_TIMEOUT_S,
 };
-use sudolink::study::resolution::{apply, solve};
+use sudolink_study::resolution::{apply, solve};
 
 mod common;
 use common::percentile;

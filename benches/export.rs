@@ -12,13 +12,13 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::path::{Path, PathBuf};
-use sudolink::export::files::{proof_text, write_atomically};
-use sudolink::export::{diagram, dot, svg};
-use sudolink::grid::format::parse_collection;
-use sudolink::grid::State;
-use sudolink::proof::Proof;
-use sudolink::solver::count_solutions;
-use sudolink::study::path::replay;
+use sudolink_engine::grid::format::parse_collection;
+use sudolink_engine::grid::State;
+use sudolink_engine::proof::Proof;
+use sudolink_engine::solver::count_solutions;
+use sudolink_export::files::{proof_text, write_atomically};
+use sudolink_export::{diagram, dot, svg};
+use sudolink_study::path::replay;
 
 fn repo_file(path: &str) -> String {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(path);

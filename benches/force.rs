@@ -9,16 +9,16 @@
 //! the listed order's solves only).
 
 use std::time::{Duration, Instant};
-use sudolink::graph::LinkIndex;
-use sudolink::grid::format::{parse_collection, Puzzle};
-use sudolink::proof::net::{ForceMode, LinkLevel, NetForm};
+use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::format::{parse_collection, Puzzle};
+use sudolink_engine::proof::net::{ForceMode, LinkLevel, NetForm};
 
 const MODES: [ForceMode; 3] = [ForceMode::Cell, ForceMode::House, ForceMode::Contradiction];
-use sudolink::search::force::ForceAnalysis;
-use sudolink::search::Meter;
-use sudolink::solver::count_solutions;
-use sudolink::study::resolution::{solve, solve_all_at_once};
-use sudolink::study::rules::{list_rules, RuleOrder};
+use sudolink_engine::solver::count_solutions;
+use sudolink_search::force::ForceAnalysis;
+use sudolink_search::Meter;
+use sudolink_study::resolution::{solve, solve_all_at_once};
+use sudolink_study::rules::{list_rules, RuleOrder};
 
 mod common;
 use common::percentile;

@@ -2,12 +2,12 @@
 //! of a start state, counting solutions up to 2, and solving with the basic rules.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use sudolink::graph::CandidateGraph;
-use sudolink::grid::format::parse_collection;
-use sudolink::grid::State;
-use sudolink::search::basic_rules;
-use sudolink::solver::count_solutions;
-use sudolink::study::resolution::solve;
+use sudolink_engine::graph::CandidateGraph;
+use sudolink_engine::grid::format::parse_collection;
+use sudolink_engine::grid::State;
+use sudolink_engine::solver::count_solutions;
+use sudolink_search::basic_rules;
+use sudolink_study::resolution::solve;
 
 mod common;
 

@@ -11,12 +11,12 @@
 
 use std::io::Write;
 use std::time::Duration;
-use sudolink::graph::LinkIndex;
-use sudolink::grid::format::parse_collection;
-use sudolink::proof::fish::FishShape;
-use sudolink::search::registry::parse_list;
-use sudolink::search::{basic_rules, fish, Searcher};
-use sudolink::study::resolution::solve;
+use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::format::parse_collection;
+use sudolink_engine::proof::fish::FishShape;
+use sudolink_search::registry::parse_list;
+use sudolink_search::{basic_rules, fish, Searcher};
+use sudolink_study::resolution::solve;
 
 mod common;
 use common::percentile;

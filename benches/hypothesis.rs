@@ -6,12 +6,12 @@
 //! `cargo bench --bench hypothesis` (all 1465 puzzles; `SUDOLINK_BENCH_N=200` for fewer).
 
 use std::time::Instant;
-use sudolink::graph::LinkIndex;
-use sudolink::grid::format::parse_collection;
-use sudolink::search::hypothesis::{bivalue_cells, bivalue_hypotheses, hypotheses};
-use sudolink::search::registry::basic_rules;
-use sudolink::search::Meter;
-use sudolink::study::resolution::{apply, solve};
+use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::format::parse_collection;
+use sudolink_search::hypothesis::{bivalue_cells, bivalue_hypotheses, hypotheses};
+use sudolink_search::registry::basic_rules;
+use sudolink_search::Meter;
+use sudolink_study::resolution::{apply, solve};
 
 mod common;
 use common::percentile;

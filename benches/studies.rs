@@ -5,12 +5,12 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use rayon::prelude::*;
-use sudolink::grid::format::parse_line;
-use sudolink::grid::format::values_line;
-use sudolink::search::limits::Bounds;
-use sudolink::study::classify::rate_puzzle;
-use sudolink::study::generate;
-use sudolink::study::rating::{RatingScheme, Scheme};
+use sudolink_engine::grid::format::parse_line;
+use sudolink_engine::grid::format::values_line;
+use sudolink_search::limits::Bounds;
+use sudolink_study::classify::rate_puzzle;
+use sudolink_study::generate;
+use sudolink_study::rating::{RatingScheme, Scheme};
 
 fn studies(c: &mut Criterion) {
     let mut g = c.benchmark_group("generate");

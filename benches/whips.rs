@@ -4,11 +4,11 @@
 //! ignored test `w_rating_speed_on_top1465` in tests/whips.rs.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use sudolink::graph::LinkIndex;
-use sudolink::grid::format::parse_collection;
-use sudolink::grid::State;
-use sudolink::search::whips::{shortest_batch, WhipKind};
-use sudolink::study::rating::{rate_with, RateOptions, Scheme};
+use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::format::parse_collection;
+use sudolink_engine::grid::State;
+use sudolink_search::whips::{shortest_batch, WhipKind};
+use sudolink_study::rating::{rate_with, RateOptions, Scheme};
 
 mod common;
 

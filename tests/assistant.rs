@@ -3,17 +3,17 @@
 //! resolution paths passes `proof::check`, agrees with the solution, and tampered copies
 //! are rejected; the XY- and XYZ-wings of the basic rules are bent naked triplets.
 
-mod common;
+use crate::common;
 
 use common::{collection, start_and_solution};
-use sudolink::graph::LinkIndex;
-use sudolink::grid::{Candidate, Cell, Digit, House, State};
-use sudolink::notation::nrc;
-use sudolink::proof::assistant::{BentSubset, GridForm, GridLock};
-use sudolink::proof::{check, Pattern, Proof};
-use sudolink::search::registry::{parse_list, TechniqueId};
-use sudolink::search::{basic_rules, bent, grid_analysis};
-use sudolink::study::resolution::solve;
+use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::{Candidate, Cell, Digit, House, State};
+use sudolink_engine::proof::assistant::{BentSubset, GridForm, GridLock};
+use sudolink_engine::proof::{check, Pattern, Proof};
+use sudolink_notation::nrc;
+use sudolink_search::registry::{parse_list, TechniqueId};
+use sudolink_search::{basic_rules, bent, grid_analysis};
+use sudolink_study::resolution::solve;
 
 /// The states of the basic-rules path of the first `n` top1465 puzzles (every fifth state
 /// and the last, where the basic rules are stuck), with the solution.
@@ -27,7 +27,7 @@ fn path_states(n: usize) -> Vec<(State, [u8; 81])> {
             if k % 5 == 0 {
                 out.push((state.clone(), solution));
             }
-            sudolink::study::resolution::apply(&mut state, &step.proof).unwrap();
+            sudolink_study::resolution::apply(&mut state, &step.proof).unwrap();
         }
         out.push((state, solution));
     }
@@ -168,7 +168,7 @@ fn state_from_marks(rows: [[&str; 9]; 9]) -> State {
         text.push_str(&row.join(" "));
         text.push('\n');
     }
-    sudolink::grid::format::parse_pencil_mark_grid(&text, 1).unwrap()
+    sudolink_engine::grid::format::parse_pencil_mark_grid(&text, 1).unwrap()
 }
 
 #[test]
@@ -184,7 +184,7 @@ fn a_swordfish_in_rows_is_a_whale_in_columns() {
         if step.proof.family == "fish" {
             break;
         }
-        sudolink::study::resolution::apply(&mut state, &step.proof).unwrap();
+        sudolink_study::resolution::apply(&mut state, &step.proof).unwrap();
     }
     let basic_fish = basic_rules()
         .into_iter()
@@ -258,7 +258,7 @@ fn the_seeds_xy_wing_is_a_bent_naked_triplet() {
     // the cells seeing both ends holding 3: r5c5 alone (r1c1 is in the subset)
     assert_eq!(elims, ["r5c5<>3"]);
     check(&state, wing).unwrap();
-    assert!(sudolink::notation::hodoku::bent_text(wing, b)
+    assert!(sudolink_notation::hodoku::bent_text(wing, b)
         .unwrap()
         .starts_with("XY-Wing: "));
 }
@@ -380,7 +380,7 @@ fn the_assistant_techniques_are_registry_entries() {
     );
 }
 
-fn als_of(p: &Proof) -> &sudolink::proof::als::AlsPattern {
+fn als_of(p: &Proof) -> &sudolink_engine::proof::als::AlsPattern {
     match &p.pattern {
         Pattern::Als(a) => a,
         other => panic!("not an ALS pattern: {other:?}"),
@@ -402,7 +402,7 @@ fn every_als_rule_instance_on_top1465_paths_is_sound() {
         for (k, name) in rules.iter().enumerate() {
             for proof in common::technique_proofs(name, &links) {
                 assert_sound(&state, &solution, &proof);
-                let line = sudolink::notation::hodoku::hodoku_text(&state, &proof).unwrap();
+                let line = sudolink_notation::hodoku::hodoku_text(&state, &proof).unwrap();
                 assert!(line.contains(" => r"), "{line}");
                 counts[k] += 1;
             }
@@ -424,9 +424,9 @@ fn an_als_xz_as_hodoku_prints_it() {
     rows[1][4] = "23";
     rows[1][7] = "12";
     let state = state_from_marks(rows);
-    let proofs = sudolink::search::als::xz(
+    let proofs = sudolink_search::als::xz(
         &LinkIndex::new(&state),
-        sudolink::search::als::Overlap::Disjoint,
+        sudolink_search::als::Overlap::Disjoint,
     );
     let p = proofs
         .iter()
@@ -436,7 +436,7 @@ fn an_als_xz_as_hodoku_prints_it() {
                 && a.sets[1].cells == [Cell::at(1, 4), Cell::at(1, 7)]
         })
         .expect("the ALS-XZ r1c4 / r2c58");
-    let line = sudolink::notation::hodoku::als_text(p, als_of(p));
+    let line = sudolink_notation::hodoku::als_text(p, als_of(p));
     assert_eq!(
         line,
         "Almost Locked Set XZ-Rule: A=r1c4 {13}, B=r2c58 {123}, X=3, Z=1 => r1c7<>1, r1c8<>1, r1c9<>1, r2c4<>1, r2c6<>1"
@@ -446,7 +446,7 @@ fn an_als_xz_as_hodoku_prints_it() {
 
 #[test]
 fn tampered_als_patterns_are_rejected() {
-    use sudolink::search::als;
+    use sudolink_search::als;
     let mut tried = 0;
     for (state, _) in path_states(15) {
         let links = LinkIndex::new(&state);
@@ -460,7 +460,7 @@ fn tampered_als_patterns_are_rejected() {
         .collect();
         for proof in sample {
             let a = als_of(&proof).clone();
-            let with = |f: &dyn Fn(&mut sudolink::proof::als::AlsPattern)| {
+            let with = |f: &dyn Fn(&mut sudolink_engine::proof::als::AlsPattern)| {
                 let mut t = a.clone();
                 f(&mut t);
                 let mut p = proof.clone();
@@ -484,7 +484,7 @@ fn tampered_als_patterns_are_rejected() {
     assert!(tried > 10, "{tried}");
 }
 
-fn grid_als_of(p: &Proof) -> &sudolink::proof::assistant::GridAls {
+fn grid_als_of(p: &Proof) -> &sudolink_engine::proof::assistant::GridAls {
     match &p.pattern {
         Pattern::GridAls(g) => g,
         other => panic!("not a grid ALS: {other:?}"),
@@ -493,7 +493,7 @@ fn grid_als_of(p: &Proof) -> &sudolink::proof::assistant::GridAls {
 
 #[test]
 fn every_grid_als_is_sound_and_has_its_complementary_sashimi() {
-    use sudolink::proof::assistant::FinKind;
+    use sudolink_engine::proof::assistant::FinKind;
     let (mut finned, mut sashimi, mut with_complement, mut without) = (0, 0, 0, 0);
     let mut skyscrapers = 0;
     for (state, solution) in path_states(40) {
@@ -528,7 +528,7 @@ fn every_grid_als_is_sound_and_has_its_complementary_sashimi() {
                     without += 1;
                 }
             }
-            let line = sudolink::notation::hodoku::grid_als_text(&state, &proof, g);
+            let line = sudolink_notation::hodoku::grid_als_text(&state, &proof, g);
             assert!(
                 ["Finned ", "Sashimi ", "Skyscraper: "]
                     .iter()
@@ -549,7 +549,7 @@ fn every_grid_als_is_sound_and_has_its_complementary_sashimi() {
 
 #[test]
 fn every_almost_locked_range_elimination_is_sound() {
-    use sudolink::proof::range::RangeStep;
+    use sudolink_engine::proof::range::RangeStep;
     let (mut found, mut turning, mut parallel) = (0, 0, 0);
     for (state, solution) in path_states(40) {
         let links = LinkIndex::new(&state);
@@ -590,7 +590,7 @@ fn top1465_250_r1c3_1_by_an_almost_locked_range_and_the_15_pair() {
     // polarity of the {15 15} pair. r1c3#1 can be eliminated." The Assistant's own state
     // is not printed; we reach one on our basic-rules path: the first state where
     // r1c3#1 is open and the technique eliminates it.
-    use sudolink::proof::range::RangeStep;
+    use sudolink_engine::proof::range::RangeStep;
     let p = &collection("top1465.txt", 250)[249];
     let (start, solution) = start_and_solution(p);
     let r = solve(&start, &basic_rules(), Some(&solution)).unwrap();
@@ -599,12 +599,12 @@ fn top1465_250_r1c3_1_by_an_almost_locked_range_and_the_15_pair() {
     let mut found = None;
     for step in std::iter::once(None).chain(r.steps.iter().map(Some)) {
         if let Some(s) = step {
-            sudolink::study::resolution::apply(&mut state, &s.proof).unwrap();
+            sudolink_study::resolution::apply(&mut state, &s.proof).unwrap();
         }
         if !state.has(target) {
             break;
         }
-        let proofs = sudolink::search::ranges::find(&LinkIndex::new(&state));
+        let proofs = sudolink_search::ranges::find(&LinkIndex::new(&state));
         if let Some(p) = proofs.into_iter().find(|p| p.eliminations == [target]) {
             found = Some((state.clone(), p));
             break;
@@ -677,7 +677,7 @@ fn aic_with_group_and_als_nodes_is_sound_and_printed_in_eureka() {
             let Pattern::Aic(a) = &proof.pattern else {
                 unreachable!()
             };
-            let text = sudolink::notation::eureka::aic_eureka_text(&proof, a);
+            let text = sudolink_notation::eureka::aic_eureka_text(&proof, a);
             assert!(text.starts_with("aic ("), "{text}");
             total += 1;
             with_groups += usize::from(a.nodes.iter().any(|n| n.cells.len() > 1));
@@ -697,8 +697,8 @@ fn aic_with_group_and_als_nodes_is_sound_and_printed_in_eureka() {
                     }
                     let rest = &cells[..cells.len() - 1];
                     let (x, y) = (&a.nodes[k], &a.nodes[k + 1]);
-                    let forces = sudolink::proof::aic::als_forces(&state, rest, x, y)
-                        || sudolink::proof::aic::als_forces(&state, rest, y, x);
+                    let forces = sudolink_engine::proof::aic::als_forces(&state, rest, x, y)
+                        || sudolink_engine::proof::aic::als_forces(&state, rest, y, x);
                     assert!(
                         check(&state, &bad).is_err() || forces,
                         "accepted {text} with a cell dropped"
@@ -716,10 +716,10 @@ fn aic_with_group_and_als_nodes_is_sound_and_printed_in_eureka() {
 
 #[test]
 fn grouped_and_als_chains_read_back_from_eureka() {
-    use sudolink::notation::eureka::proof_from_eureka;
+    use sudolink_notation::eureka::proof_from_eureka;
     let mut read = 0;
     for (state, _) in path_states(15).into_iter().step_by(3) {
-        for proof in sudolink::search::aic::find(&LinkIndex::new(&state)) {
+        for proof in sudolink_search::aic::find(&LinkIndex::new(&state)) {
             let Pattern::Aic(a) = &proof.pattern else {
                 unreachable!()
             };
@@ -727,7 +727,7 @@ fn grouped_and_als_chains_read_back_from_eureka() {
             if !grouped && a.als_links.is_empty() {
                 continue;
             }
-            let text = sudolink::notation::eureka::aic_eureka_text(&proof, a);
+            let text = sudolink_notation::eureka::aic_eureka_text(&proof, a);
             let chain = text.strip_prefix("aic ").unwrap();
             let back = proof_from_eureka(&state, chain).unwrap_or_else(|e| panic!("{chain}: {e}"));
             assert_eq!(back.eliminations, proof.eliminations, "{chain}");
@@ -740,7 +740,7 @@ fn grouped_and_als_chains_read_back_from_eureka() {
 
 #[test]
 fn a_grouped_chain_that_does_not_hold_is_refused_naming_why() {
-    use sudolink::notation::eureka::proof_from_eureka;
+    use sudolink_notation::eureka::proof_from_eureka;
     let (state, _) = path_states(1).remove(0);
     // a group of two cells in different boxes and lines is no group
     let err = proof_from_eureka(&state, "(4)r1c1,r9c9=(4)r5c5 => r1c9<>4").unwrap_err();
@@ -781,9 +781,9 @@ fn fixed_size_techniques_are_reported_without_lengths() {
 
 #[test]
 fn continuous_nice_loops_are_sound_read_back_and_printed_as_hodoku_does() {
-    use sudolink::notation::eureka::{aic_eureka_text, proof_from_eureka};
-    use sudolink::notation::hodoku::hodoku_text;
-    use sudolink::proof::aic::AicConclusion;
+    use sudolink_engine::proof::aic::AicConclusion;
+    use sudolink_notation::eureka::{aic_eureka_text, proof_from_eureka};
+    use sudolink_notation::hodoku::hodoku_text;
     let (mut total, mut grouped, mut via_als, mut read) = (0, 0, 0, 0);
     for (state, solution) in path_states(20).into_iter().step_by(2) {
         for proof in common::technique_proofs("nice-loop", &LinkIndex::new(&state)) {
@@ -811,7 +811,7 @@ fn continuous_nice_loops_are_sound_read_back_and_printed_as_hodoku_does() {
             if a.als_links.is_empty() {
                 let line = hodoku_text(&state, &proof).expect("a HoDoKu line");
                 assert!(line.contains("Continuous Nice Loop: "), "{line}");
-                let start = sudolink::proof::aic::cells_compact(&a.nodes[0].cells);
+                let start = sudolink_engine::proof::aic::cells_compact(&a.nodes[0].cells);
                 assert!(line.contains(&format!("{start} =")), "{line}");
             }
             // tampered: the closing link dropped (an odd loop) or a node moved are refused
@@ -847,13 +847,13 @@ fn ocean_1_x_loop_in_fives_clears_five_cells() {
     // each become strong, so every other 5 of those rows outside the loop goes
     let (state, solution) = start_and_solution(&common::seed_puzzle("ocean-1"));
     let links = LinkIndex::new(&state);
-    let loops = sudolink::search::aic::find_loops(&links);
+    let loops = sudolink_search::aic::find_loops(&links);
     // the same loops on every call (no answer depends on hash order)
     for _ in 0..3 {
-        assert_eq!(sudolink::search::aic::find_loops(&links), loops);
+        assert_eq!(sudolink_search::aic::find_loops(&links), loops);
         assert_eq!(
-            sudolink::search::aic::find(&links),
-            sudolink::search::aic::find(&links)
+            sudolink_search::aic::find(&links),
+            sudolink_search::aic::find(&links)
         );
     }
     let proof = loops
@@ -863,10 +863,10 @@ fn ocean_1_x_loop_in_fives_clears_five_cells() {
     assert_sound(&state, &solution, proof);
     let got: Vec<String> = proof.eliminations.iter().map(|c| c.elimination()).collect();
     assert_eq!(got, ["r1c1<>5", "r1c7<>5", "r4c1<>5", "r4c5<>5", "r9c7<>5"]);
-    let line = sudolink::notation::hodoku::hodoku_text(&state, proof).unwrap();
+    let line = sudolink_notation::hodoku::hodoku_text(&state, proof).unwrap();
     assert!(line.starts_with("Continuous Nice Loop: 5 r"), "{line}");
     // the picture draws the loop: six links, three strong, the last one closing it
-    let d = sudolink::export::diagram::from_proof(&state, proof);
+    let d = sudolink_export::diagram::from_proof(&state, proof);
     assert_eq!(d.arrows.len(), 6);
     assert_eq!(d.arrows.iter().filter(|a| a.strong).count(), 3);
     assert_eq!(d.arrows[5].to, d.arrows[0].from);
@@ -874,8 +874,8 @@ fn ocean_1_x_loop_in_fives_clears_five_cells() {
 
 #[test]
 fn discontinuous_loops_read_from_eureka() {
-    use sudolink::notation::eureka::proof_from_eureka;
-    use sudolink::proof::aic::AicConclusion;
+    use sudolink_engine::proof::aic::AicConclusion;
+    use sudolink_notation::eureka::proof_from_eureka;
     let (state, _) = start_and_solution(&common::seed_puzzle("ocean-1"));
     // the same loop read from r1c1: 5 there would take the 5 of r1c3, force r4c3's, …,
     // and r1c8's, which sees r1c1 — a discontinuous loop refuting r1c1's 5
@@ -885,7 +885,7 @@ fn discontinuous_loops_read_from_eureka() {
         unreachable!()
     };
     assert_eq!(a.conclusion, AicConclusion::Loop);
-    let line = sudolink::notation::hodoku::hodoku_text(&state, &proof).unwrap();
+    let line = sudolink_notation::hodoku::hodoku_text(&state, &proof).unwrap();
     assert_eq!(
         line,
         "Discontinuous Nice Loop: 5 r1c1 -5- r1c3 =5= r4c3 -5- r4c4 =5= r9c4 -5- r9c8 =5= r1c8 -5- r1c1 => r1c1<>5"
@@ -901,9 +901,9 @@ fn discontinuous_loops_read_from_eureka() {
 
 #[test]
 fn an_aic_from_a_cell_back_to_it_is_hodokus_discontinuous_nice_loop() {
-    use sudolink::notation::hodoku::hodoku_text;
+    use sudolink_notation::hodoku::hodoku_text;
     let (state, solution) = start_and_solution(&common::seed_puzzle("ocean-1"));
-    let proofs = sudolink::search::aic::find(&LinkIndex::new(&state));
+    let proofs = sudolink_search::aic::find(&LinkIndex::new(&state));
     let line_for = |target: &str| {
         let p = proofs
             .iter()
@@ -937,8 +937,8 @@ fn rate_rules_names_the_hardest_technique_of_an_ungraded_path() {
     // the Assistant's techniques are not graded by length: the hardest rule rate --rules
     // reports is the path's hardest step on the registry's difficulty scale (HoDoKu's
     // comparison on top1465 found "interaction" printed for paths that needed AICs)
-    use sudolink::search::registry::{rank, rules_with_basic};
-    use sudolink::study::rating::rate_rules;
+    use sudolink_search::registry::{rank, rules_with_basic};
+    use sudolink_study::rating::rate_rules;
     let rules = rules_with_basic(&parse_list("assistant").unwrap(), 0);
     let p = &collection("top1465.txt", 30)[29];
     let (start, solution) = start_and_solution(p);
@@ -967,8 +967,8 @@ fn rate_rules_names_the_hardest_technique_of_an_ungraded_path() {
 /// search of sashimi fish alone finds there.
 #[test]
 fn the_first_aic_and_the_kept_sashimi_fish_are_those_of_the_full_searches() {
-    use sudolink::proof::assistant::FinKind;
-    use sudolink::search::aic;
+    use sudolink_engine::proof::assistant::FinKind;
+    use sudolink_search::aic;
     let mut chains = 0;
     for (state, _) in path_states(25) {
         let links = LinkIndex::new(&state);

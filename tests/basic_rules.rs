@@ -2,14 +2,14 @@
 //! every state of the resolution path, passes `proof::check` and agrees with the solution;
 //! the checker rejects tampered proofs.
 
-mod common;
+use crate::common;
 
 use common::{assert_sound_against_solution, collection, seed_puzzle, start_and_solution};
-use sudolink::graph::LinkIndex;
-use sudolink::grid::State;
-use sudolink::proof::{check, Pattern, Proof};
-use sudolink::search::{basic_rules, first_step, Rule};
-use sudolink::study::resolution::{apply, solve};
+use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::State;
+use sudolink_engine::proof::{check, Pattern, Proof};
+use sudolink_search::{basic_rules, first_step, Rule};
+use sudolink_study::resolution::{apply, solve};
 
 /// Check every instance of every basic rule on `state` against the checker and solution.
 fn check_all_instances(state: &State, solution: &[u8; 81]) -> usize {
@@ -120,5 +120,5 @@ fn proofs_round_trip_through_json() {
         check(&state, &back).unwrap();
         apply(&mut state, &back).unwrap();
     }
-    let _ = Rule::basic(sudolink::search::BasicRule::Fish(2));
+    let _ = Rule::basic(sudolink_search::BasicRule::Fish(2));
 }

@@ -7,24 +7,24 @@
 //! text, tampered proofs, and every elimination of every family on 70 puzzles checked by
 //! `proof::check` and against the solution.
 
-mod common;
+use crate::common;
 
 use common::{collection, seed_puzzle, start_and_solution};
 use std::time::Instant;
-use sudolink::graph::LinkIndex;
-use sudolink::grid::{Candidate, Cell, CspVariable, Digit, State};
-use sudolink::notation::eureka::eureka_text;
-use sudolink::notation::nrc::chain::{parse_step, pattern_text_full, proof_from_text};
-use sudolink::notation::nrc::{self, conclusions};
-use sudolink::notation::sudorules::chain_text as sudorules_text;
-use sudolink::proof::chain::{ChainCell, ChainPattern, LassoKind, TCandidate};
-use sudolink::proof::{check, Pattern, Proof};
-use sudolink::search::chains::{
+use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::{Candidate, Cell, CspVariable, Digit, State};
+use sudolink_engine::proof::chain::{ChainCell, ChainPattern, LassoKind, TCandidate};
+use sudolink_engine::proof::{check, Pattern, Proof};
+use sudolink_notation::eureka::eureka_text;
+use sudolink_notation::nrc::chain::{parse_step, pattern_text_full, proof_from_text};
+use sudolink_notation::nrc::{self, conclusions};
+use sudolink_notation::sudorules::chain_text as sudorules_text;
+use sudolink_search::chains::{
     find_with, search_target, shortest_for_target, ChainCache, ChainFamily, ChainFamily as F,
     Options,
 };
-use sudolink::search::{basic_rules, first_step, Rule};
-use sudolink::study::resolution::{apply, is_solution, solve, true_candidates, verify};
+use sudolink_search::{basic_rules, first_step, Rule};
+use sudolink_study::resolution::{apply, is_solution, solve, true_candidates, verify};
 
 fn cand(s: &str) -> Candidate {
     let b = s.as_bytes();
@@ -787,14 +787,14 @@ fn tampered_chains_are_rejected() {
     });
     rejected("a lasso closing on a chain", &|p| {
         p.family = F::NrcztLasso;
-        p.lasso = Some(sudolink::proof::chain::Lasso {
+        p.lasso = Some(sudolink_engine::proof::chain::Lasso {
             kind: LassoKind::Lr,
             cell: 1,
         });
     });
     rejected("a lasso closing on a later cell", &|p| {
         p.family = F::NrcztLasso;
-        p.lasso = Some(sudolink::proof::chain::Lasso {
+        p.lasso = Some(sudolink_engine::proof::chain::Lasso {
             kind: LassoKind::Rl,
             cell: 3,
         });
@@ -868,7 +868,7 @@ fn xy_and_hidden_chain_printers() {
     // an nrczt lasso's name
     let lasso = ChainPattern {
         family: F::NrcztLasso,
-        lasso: Some(sudolink::proof::chain::Lasso {
+        lasso: Some(sudolink_engine::proof::chain::Lasso {
             kind: LassoKind::Lr,
             cell: 1,
         }),

@@ -1,13 +1,13 @@
 //! `sudolink check-path`: seed resolution paths verified step by step from the start.
 
-mod common;
+use crate::common;
 
 use common::seed_puzzle;
 use std::path::PathBuf;
 use std::process::Command;
-use sudolink::notation::eureka::proof_from_eureka;
-use sudolink::proof::{check, Pattern};
-use sudolink::study::path::apply_singles;
+use sudolink_engine::proof::{check, Pattern};
+use sudolink_notation::eureka::proof_from_eureka;
+use sudolink_study::path::apply_singles;
 
 fn fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -69,7 +69,7 @@ fn a_false_elimination_fails() {
 
 /// Ruud's diagonal #4 (a seed puzzle) after its singles, where its first resolution step is
 /// `nrc4-chain n9{r4c6 r4c5} - {n9 n2}r9c5 - {n2 n3}r7c5 - {n3 n1}r7c6 ==> r4c6 <> 1`.
-fn ruud_diagonal_4_after_singles() -> sudolink::grid::State {
+fn ruud_diagonal_4_after_singles() -> sudolink_engine::grid::State {
     let (mut state, solution) = common::start_and_solution(&seed_puzzle("ruud-diagonal-4"));
     apply_singles(&mut state, Some(&solution)).unwrap();
     state

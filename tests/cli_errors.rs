@@ -1,7 +1,7 @@
 //! Bad input on the command line: a one-line error naming the problem and where, a
 //! non-zero exit, never a panic.
 
-mod common;
+use crate::common;
 
 use common::sudolink;
 
@@ -55,18 +55,18 @@ fn no_solution() {
 fn no_solution_found_by_search() {
     // Ocean #1 with a wrong candidate given in r1c1: locally consistent, yet the exact
     // solver finds no solution.
-    let state = sudolink::grid::format::parse_line(OCEAN1, 1)
+    let state = sudolink_engine::grid::format::parse_line(OCEAN1, 1)
         .unwrap()
         .start_state()
         .unwrap();
-    let solution = sudolink::solver::count_solutions(&state, 2)
+    let solution = sudolink_engine::solver::count_solutions(&state, 2)
         .solution
         .unwrap();
     let cell = 0;
     let wrong = (1..=9u8)
         .find(|&d| {
             d != solution[cell]
-                && state.cell_mask(sudolink::grid::Cell::new(cell)) >> (d - 1) & 1 == 1
+                && state.cell_mask(sudolink_engine::grid::Cell::new(cell)) >> (d - 1) & 1 == 1
         })
         .unwrap();
     let g = format!("{wrong}{}", &OCEAN1[1..]);
@@ -91,11 +91,11 @@ fn several_solutions_allowed_on_request() {
 fn pencil_mark_file_contradicting_its_givens() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bad.pm");
-    let state = sudolink::grid::format::parse_line(OCEAN1, 1)
+    let state = sudolink_engine::grid::format::parse_line(OCEAN1, 1)
         .unwrap()
         .start_state()
         .unwrap();
-    let text = sudolink::grid::format::to_pencil_mark_grid(&state).replacen("56789", "1", 1);
+    let text = sudolink_engine::grid::format::to_pencil_mark_grid(&state).replacen("56789", "1", 1);
     std::fs::write(&path, text).unwrap();
     assert_clean_error(
         &["solve", path.to_str().unwrap()],

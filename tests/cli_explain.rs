@@ -1,7 +1,7 @@
 //! `sudolink explain`: the shortest proof per family, clear refusals, `--all`, `--next`,
 //! and the exported files a forum post needs (SVG, PNG, DOT, text).
 
-mod common;
+use crate::common;
 
 use common::{ok, seed_puzzle, sudolink};
 
@@ -236,7 +236,7 @@ fn json_lists_every_family() {
     let fams = v["families"].as_array().unwrap();
     // every technique by default (but the opt-in uniqueness rules): the basic rules in one
     // row, every other in its own
-    let rows = 1 + sudolink::search::TechniqueId::all()
+    let rows = 1 + sudolink_search::TechniqueId::all()
         .filter(|t| !t.is_basic() && !t.by_name_only())
         .count();
     assert_eq!(fams.len(), rows);
@@ -518,7 +518,7 @@ fn help_is_short_and_names_move_behind_list() {
         let list = ok(&[command, "--list"]);
         assert!(list.starts_with("Sets (a set stands for every technique it lists):\n"));
         assert!(list.contains("\n  fish-hodoku = "), "{list}");
-        for t in sudolink::search::TechniqueId::all() {
+        for t in sudolink_search::TechniqueId::all() {
             assert!(
                 list.contains(&format!("\n  {}\n", t.name())),
                 "{}",

@@ -2,7 +2,7 @@
 //! the graph summary JSON, DOT that parses back (and renders with graphviz when present),
 //! SQLite output and queries through the CLI.
 
-mod common;
+use crate::common;
 
 use common::{collection, data_text, ok, seed_puzzle, sudolink};
 use std::process::Command;

@@ -6,17 +6,17 @@
 //! set altered, a locked set beyond +depth) are refused; `solve --rules basic,depth2`
 //! solves a sample of top1465 with every step checked.
 
-mod common;
+use crate::common;
 
 use common::{collection, seed_puzzle, start_and_solution};
-use sudolink::graph::LinkIndex;
-use sudolink::grid::State;
-use sudolink::proof::net::{ForceMode, NetLink, NetPattern};
-use sudolink::proof::{check, Pattern, Proof};
-use sudolink::search::hypothesis::depth_disproofs;
-use sudolink::search::limits::{Limits, Meter};
-use sudolink::search::registry::{parse_list, rules_with_basic, TechniqueId};
-use sudolink::study::resolution::solve;
+use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::State;
+use sudolink_engine::proof::net::{ForceMode, NetLink, NetPattern};
+use sudolink_engine::proof::{check, Pattern, Proof};
+use sudolink_search::hypothesis::depth_disproofs;
+use sudolink_search::limits::{Limits, Meter};
+use sudolink_search::registry::{parse_list, rules_with_basic, TechniqueId};
+use sudolink_study::resolution::solve;
 
 fn net(p: &Proof) -> &NetPattern {
     match &p.pattern {
@@ -266,7 +266,7 @@ fn top1465_levels_table() {
         .map(|(i, p)| {
             let i = *i;
             let (start, solution) = start_and_solution(p);
-            let run = |rules: &[sudolink::search::Rule]| {
+            let run = |rules: &[sudolink_search::Rule]| {
                 solve(&start, rules, Some(&solution))
                     .unwrap_or_else(|e| panic!("#{}: {e}", i + 1))
                     .solved
@@ -276,7 +276,7 @@ fn top1465_levels_table() {
             let seconds = thread_cpu_seconds() - t0;
             // the last rung is the run just timed (basic,depth2 alone: it finds what hypothesis
             // and +depth find)
-            let level = if run(&sudolink::search::basic_rules()) {
+            let level = if run(&sudolink_search::basic_rules()) {
                 0
             } else {
                 ladder

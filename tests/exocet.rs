@@ -4,17 +4,17 @@
 //! Senior) every pattern found passes the checker and eliminates no digit of the solution;
 //! the checker refuses tampered patterns.
 
-mod common;
+use crate::common;
 
 use common::{assert_sound_against_solution, collection, fixture_path, start_and_solution};
-use sudolink::graph::LinkIndex;
-use sudolink::grid::format::parse_line;
-use sudolink::grid::{Candidate, Cell, Digit, House, State};
-use sudolink::notation::texts;
-use sudolink::proof::exocet::{rule_for, ExocetKind, ExocetPattern};
-use sudolink::proof::{check, Pattern, Proof};
-use sudolink::search::{basic_rules, exocet};
-use sudolink::study::resolution::solve;
+use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::format::parse_line;
+use sudolink_engine::grid::{Candidate, Cell, Digit, House, State};
+use sudolink_engine::proof::exocet::{rule_for, ExocetKind, ExocetPattern};
+use sudolink_engine::proof::{check, Pattern, Proof};
+use sudolink_notation::texts;
+use sudolink_search::{basic_rules, exocet};
+use sudolink_study::resolution::solve;
 
 /// The stuck states of the first `n` puzzles of the collection where a Junior Exocet fires,
 /// with its proofs and the solution.
@@ -166,7 +166,7 @@ fn assert_exocets_sound(state: &State, solution: &[u8; 81], proofs: &[Proof]) {
             base,
             targets,
             "{}",
-            sudolink::notation::nrc::nrc_text(state, p)
+            sudolink_notation::nrc::nrc_text(state, p)
         );
         for &x in &p.eliminations {
             assert!(rule_for(state, e, x).is_some());
@@ -296,7 +296,7 @@ fn blues_published_senior_exocet() {
     );
     assert_eq!(e.targets.to_vec(), cells(&["r6c3", "r3c7"]));
     assert_eq!(found[0].eliminations, elims(&[("r3c7", 8), ("r6c3", 8)]));
-    let text = sudolink::notation::nrc::nrc_text(&state, found[0]);
+    let text = sudolink_notation::nrc::nrc_text(&state, found[0]);
     assert!(text.starts_with("SE: base r1c5 r1c6 {1234}"), "{text}");
     assert_exocets_sound(&state, &solution, &se);
 }

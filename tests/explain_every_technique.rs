@@ -4,17 +4,17 @@
 //! the checker verifies part by part); every command ranks proofs by the registry's one
 //! difficulty scale; and `explain --json` follows its published JSON Schema.
 
-mod common;
+use crate::common;
 
 use common::{ok, start_and_solution, sudolink};
 use serde_json::Value;
 use std::path::PathBuf;
-use sudolink::grid::format::parse_line;
-use sudolink::grid::{Candidate, Cell, Conclusion, Digit};
-use sudolink::proof::{check, Pattern, Proof};
-use sudolink::search::registry::{self, difficulty_table, System};
-use sudolink::search::{Limits, TechniqueId};
-use sudolink::study::explain::{
+use sudolink_engine::grid::format::parse_line;
+use sudolink_engine::grid::{Candidate, Cell, Conclusion, Digit};
+use sudolink_engine::proof::{check, Pattern, Proof};
+use sudolink_search::registry::{self, difficulty_table, System};
+use sudolink_search::{Limits, TechniqueId};
+use sudolink_study::explain::{
     default_techniques, explain_target, rows_for, NoProof, Options, Simplest,
 };
 
@@ -184,7 +184,7 @@ fn a_placement_is_explained_by_a_composite_of_eliminations() {
     }
     // the checker refuses a tampered composite: a part dropped, a part that does not hold,
     // a different placement
-    let tampered = |edit: &dyn Fn(&mut sudolink::proof::composite::CompositePattern)| {
+    let tampered = |edit: &dyn Fn(&mut sudolink_engine::proof::composite::CompositePattern)| {
         let mut c2 = (**c).clone();
         edit(&mut c2);
         let placement = c2.placement;

@@ -1,12 +1,12 @@
 //! Grid pictures: our SVG is valid (usvg parses it), the PNG decodes and shows digits
 //! (needs a font: fonts-dejavu-core), and the SVG text is snapshot-tested.
 
-mod common;
+use crate::common;
 
 use common::{seed_puzzle, start_and_solution};
-use sudolink::export::{diagram, svg};
-use sudolink::search::basic_rules;
-use sudolink::study::resolution::solve;
+use sudolink_export::{diagram, svg};
+use sudolink_search::basic_rules;
+use sudolink_study::resolution::solve;
 
 fn ocean1_first_step() -> svg::Diagram {
     let (start, solution) = start_and_solution(&seed_puzzle("ocean-1"));
@@ -101,11 +101,11 @@ fn png_from_digit_outlines_matches_the_svg_text() {
 fn a_force_chain_draws_what_it_derives_in_colours_no_chain_uses() {
     // derived true and derived false have their own roles and legend lines; nothing of a
     // force chain is drawn as a chain's L or R
-    use sudolink::export::svg::{Key, Role};
+    use sudolink_export::svg::{Key, Role};
     let (start, _) = start_and_solution(&seed_puzzle("ocean-1"));
-    let links = sudolink::graph::LinkIndex::new(&start);
+    let links = sudolink_engine::graph::LinkIndex::new(&start);
     let target = "n8r1c2".parse().unwrap();
-    let t = sudolink::search::TechniqueId::from_name("force-contradiction-links").unwrap();
+    let t = sudolink_search::TechniqueId::from_name("force-contradiction-links").unwrap();
     let proof = t
         .shortest_for_target(&links, target, 20)
         .expect("a force chain");
@@ -128,9 +128,13 @@ fn a_force_chain_draws_what_it_derives_in_colours_no_chain_uses() {
 
 /// The `k`th step (from 1) of top1465 puzzle `n`'s simplest-first path with the basic rules
 /// and `set`: the state it is found in and its proof.
-fn path_step(n: usize, set: &str, k: usize) -> (sudolink::grid::State, sudolink::proof::Proof) {
-    use sudolink::search::registry::{parse_list, rules_with_basic};
-    use sudolink::study::resolution::apply;
+fn path_step(
+    n: usize,
+    set: &str,
+    k: usize,
+) -> (sudolink_engine::grid::State, sudolink_engine::proof::Proof) {
+    use sudolink_search::registry::{parse_list, rules_with_basic};
+    use sudolink_study::resolution::apply;
     let p = common::collection("top1465.txt", n).pop().unwrap();
     let (start, solution) = start_and_solution(&p);
     let rules = rules_with_basic(&parse_list(set).unwrap(), 20);
@@ -148,7 +152,7 @@ fn assert_labels_apart(d: &svg::Diagram, what: &str) {
     let layout = d.layout();
     assert_eq!(layout.routes.len(), d.arrows.len());
     let boxes = layout.label_boxes();
-    let names = sudolink::export::labels::grid_name_boxes();
+    let names = sudolink_export::labels::grid_name_boxes();
     for (i, a) in boxes.iter().enumerate() {
         for b in &boxes[i + 1..] {
             assert!(!a.overlaps(*b), "{what}: labels {a:?} and {b:?} overlap");
@@ -194,7 +198,7 @@ fn labels_never_overlap_on_dense_proofs() {
 
 #[test]
 fn one_branch_at_a_time_says_which_in_the_legend() {
-    use sudolink::export::svg::Key;
+    use sudolink_export::svg::Key;
     let (state, proof) = path_step(73, "medusa", 49);
     let names = diagram::parts(&proof);
     assert_eq!(names.len(), 3, "{names:?}");
@@ -222,12 +226,12 @@ fn one_branch_at_a_time_says_which_in_the_legend() {
 
 #[test]
 fn a_force_chains_als_and_groups_are_outlined_sets_its_links_end_on() {
-    use sudolink::export::svg::SetKind;
+    use sudolink_export::svg::SetKind;
     let (start, _) = start_and_solution(&seed_puzzle("ocean-1"));
-    let links = sudolink::graph::LinkIndex::new(&start);
+    let links = sudolink_engine::graph::LinkIndex::new(&start);
     let target = "n8r1c2".parse().unwrap();
     let proof = |name: &str| {
-        sudolink::search::TechniqueId::from_name(name)
+        sudolink_search::TechniqueId::from_name(name)
             .unwrap()
             .shortest_for_target(&links, target, 20)
             .unwrap()

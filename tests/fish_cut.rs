@@ -3,15 +3,15 @@
 //! of that digit's candidates is answered "cut", never "none" (explain's nothing-found line
 //! then names it with the cut ones).
 
-mod common;
+use crate::common;
 
 use common::{collection, start_and_solution};
-use sudolink::graph::LinkIndex;
-use sudolink::proof::fish::FishShape;
-use sudolink::search::fish::search;
-use sudolink::search::limits::{Meter, Stop};
-use sudolink::search::registry::{basic_rules, Searcher, TechniqueId};
-use sudolink::study::resolution::solve;
+use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::proof::fish::FishShape;
+use sudolink_search::fish::search;
+use sudolink_search::limits::{Meter, Stop};
+use sudolink_search::registry::{basic_rules, Searcher, TechniqueId};
+use sudolink_study::resolution::solve;
 
 #[test]
 fn a_target_whose_digit_the_large_fish_bound_cut_is_answered_cut() {

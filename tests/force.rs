@@ -4,25 +4,25 @@
 //! the seed's result lines (tests/fixtures/gnpx_seed_003_results.txt) are what we compare
 //! with, conclusion by conclusion and line by line.
 
-mod common;
+use crate::common;
 
 use common::{collection, ok, start_and_solution, sudolink};
 use std::collections::{BTreeMap, BTreeSet};
-use sudolink::graph::LinkIndex;
-use sudolink::grid::format::{parse_line, parse_pencil_mark_grid};
-use sudolink::grid::{Candidate, Cell, CspVariable, Digit, House, State};
-use sudolink::notation::gnpx::gnpx_text;
-use sudolink::proof::net::{
+use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::format::{parse_line, parse_pencil_mark_grid};
+use sudolink_engine::grid::{Candidate, Cell, CspVariable, Digit, House, State};
+use sudolink_engine::proof::net::{
     ForceMode, LinkLevel, NetChoice, NetConclusion, NetForm, NetLink, NetNode, NetPattern,
 };
-use sudolink::proof::{check, Pattern, Proof};
-use sudolink::search::force::{
+use sudolink_engine::proof::{check, Pattern, Proof};
+use sudolink_notation::gnpx::gnpx_text;
+use sudolink_search::force::{
     find, prove_choice, search_target, ForceAnalysis, ForceSpec, StateChoices,
 };
-use sudolink::search::net::{NetGraph, Propagation, PropagationPool, StateGraphs, SWEEP_WIDTH};
-use sudolink::search::registry::{basic_rules, rules_with_basic};
-use sudolink::search::{registry, Meter};
-use sudolink::study::resolution::{is_solution, solve, solve_all_at_once};
+use sudolink_search::net::{NetGraph, Propagation, PropagationPool, StateGraphs, SWEEP_WIDTH};
+use sudolink_search::registry::{basic_rules, rules_with_basic};
+use sudolink_search::{registry, Meter};
+use sudolink_study::resolution::{is_solution, solve, solve_all_at_once};
 
 const SEED_PUZZLE: &str =
     "1526.7.893...5...4...9.3..75.8...2.6.6.....9.9.3...4.14..5.6...6...3...573.4.1962";
@@ -383,7 +383,7 @@ fn seed_and_path_states(puzzles: usize, steps: usize) -> Vec<State> {
             .steps;
         let mut s = start.clone();
         for step in path.iter().take(steps) {
-            sudolink::study::resolution::apply(&mut s, &step.proof).unwrap();
+            sudolink_study::resolution::apply(&mut s, &step.proof).unwrap();
         }
         states.extend([start, s]);
     }
@@ -441,7 +441,7 @@ fn the_lazy_analysis_lists_bound_by_bound_what_the_full_one_lists() {
             .steps;
         let mut s = start.clone();
         for step in steps.iter().take(8) {
-            sudolink::study::resolution::apply(&mut s, &step.proof).unwrap();
+            sudolink_study::resolution::apply(&mut s, &step.proof).unwrap();
         }
         states.extend([start, s]);
     }
@@ -487,7 +487,7 @@ fn a_path_with_recycled_propagations_takes_the_steps_fresh_searches_take() {
         for step in &path.steps {
             let fresh = registry::first_step(&rules, &LinkIndex::new(&state)).unwrap();
             assert_eq!(fresh, step.proof);
-            sudolink::study::resolution::apply(&mut state, &step.proof).unwrap();
+            sudolink_study::resolution::apply(&mut state, &step.proof).unwrap();
         }
     }
 }
@@ -637,7 +637,7 @@ fn soundness_over_paths(n: usize) -> (usize, usize) {
                     conclusions += 1;
                 }
             }
-            sudolink::study::resolution::apply(&mut state, &step.proof).unwrap();
+            sudolink_study::resolution::apply(&mut state, &step.proof).unwrap();
         }
     }
     (states, conclusions)

@@ -3,15 +3,15 @@
 //! technique; a common technique from random puzzles, an exotic one from a seed fixture
 //! under the grid's symmetries; fewer than asked is said.
 
-mod common;
+use crate::common;
 
 use common::{fixture_path, sudolink};
-use sudolink::grid::format::parse_collection;
-use sudolink::grid::State;
-use sudolink::search::registry::TechniqueId;
-use sudolink::solver::count_solutions_of_values;
-use sudolink::study::resolution::solve;
-use sudolink::study::{needs, rules};
+use sudolink_engine::grid::format::parse_collection;
+use sudolink_engine::grid::State;
+use sudolink_engine::solver::count_solutions_of_values;
+use sudolink_search::registry::TechniqueId;
+use sudolink_study::resolution::solve;
+use sudolink_study::{needs, rules};
 
 /// The puzzles a run wrote, each re-solved with `rules` plus `technique`: unique, and
 /// its path takes a step of the technique.

@@ -9,17 +9,17 @@
 //! from). `--nocapture` prints the table (per code: cases, targets, proved by the named
 //! technique) and the missed cases.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
-use sudolink::graph::LinkIndex;
-use sudolink::grid::format::parse_line;
-use sudolink::grid::{Candidate, CandidateSet, Cell, Digit, State};
-use sudolink::notation::hodoku;
-use sudolink::proof::check;
-use sudolink::search::registry::parse_list;
-use sudolink::search::Searcher;
-use sudolink::solver::count_solutions;
+use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::format::parse_line;
+use sudolink_engine::grid::{Candidate, CandidateSet, Cell, Digit, State};
+use sudolink_engine::proof::check;
+use sudolink_engine::solver::count_solutions;
+use sudolink_notation::hodoku;
+use sudolink_search::registry::parse_list;
+use sudolink_search::Searcher;
 
 /// HoDoKu's code (a variant where it matters) → (its name, our technique).
 fn ours(code: &str) -> Option<(&'static str, &'static str)> {
@@ -330,8 +330,8 @@ fn hodokus_fail_cases_find_nothing() {
 /// checker refuses the pattern moved or its conclusion changed.
 #[test]
 fn an_empty_rectangle_of_hodokus_library_printed_and_checked() {
-    use sudolink::notation::nrc::nrc_text;
-    use sudolink::proof::Pattern;
+    use sudolink_engine::proof::Pattern;
+    use sudolink_notation::nrc::nrc_text;
     let line = ":0402:5:.+9...+83+1.8.193..+6.+4+3.+1.6+8+953+492.+16..7+1.4.9+2.3.+28..39+412..8..+1+3.+9+8+4+3175+26+1.3......:515 745 673 495:576::";
     let f: Vec<&str> = line.split(':').collect();
     let state = state_of(f[3], f[4]).unwrap();
@@ -354,7 +354,7 @@ fn an_empty_rectangle_of_hodokus_library_printed_and_checked() {
     };
     let mut moved = (**e).clone();
     moved.links[0].target = Cell::at(6, 0);
-    let tampered = sudolink::proof::Proof::new(
+    let tampered = sudolink_engine::proof::Proof::new(
         Pattern::EmptyRectangle(Box::new(moved)),
         vec![Candidate::new(Cell::at(6, 0), Digit::new(5).unwrap())],
         vec![],
@@ -362,7 +362,7 @@ fn an_empty_rectangle_of_hodokus_library_printed_and_checked() {
     assert!(check(&state, &tampered).is_err());
     let mut shifted = (**e).clone();
     shifted.links[0].row = (shifted.links[0].row + 1) % 9;
-    let tampered = sudolink::proof::Proof::new(
+    let tampered = sudolink_engine::proof::Proof::new(
         Pattern::EmptyRectangle(Box::new(shifted)),
         p.eliminations.clone(),
         vec![],
@@ -415,7 +415,7 @@ fn catalogue_is_sound(names: &str, states: usize) {
                     assert_eq!(solution[c.cell().index()], c.digit().get(), "{}", p.rule);
                 }
                 found[k] += 1;
-                if let sudolink::proof::Pattern::Aic(a) = &p.pattern {
+                if let sudolink_engine::proof::Pattern::Aic(a) = &p.pattern {
                     // a chain whose ALS share cells: HoDoKu's ALS chains with overlap
                     let sets: Vec<&Vec<Cell>> = a.als_links.iter().flatten().collect();
                     let shared = sets.iter().enumerate().any(|(i, x)| {
@@ -429,26 +429,28 @@ fn catalogue_is_sound(names: &str, states: usize) {
                     overlapping[k] += 1;
                     // told as disjoint sets, the checker refuses it
                     let mut disjoint = p.clone();
-                    if let sudolink::proof::Pattern::Als(a) = &mut disjoint.pattern {
+                    if let sudolink_engine::proof::Pattern::Als(a) = &mut disjoint.pattern {
                         a.overlap = false;
                     }
                     assert!(check(&state, &disjoint).is_err(), "{}", p.rule);
                 }
-                if let sudolink::proof::Pattern::GeneralFish(f) = &p.pattern {
+                if let sudolink_engine::proof::Pattern::GeneralFish(f) = &p.pattern {
                     // a fin left out, or one more elimination: refused
                     if !f.bodies[0].fins.is_empty() {
                         let mut finless = p.clone();
-                        if let sudolink::proof::Pattern::GeneralFish(g) = &mut finless.pattern {
+                        if let sudolink_engine::proof::Pattern::GeneralFish(g) =
+                            &mut finless.pattern
+                        {
                             g.bodies[0].fins.pop();
                         }
                         assert!(check(&state, &finless).is_err(), "{}", p.rule);
                     }
                     common::assert_sound_against_solution(&state, &solution, &p);
                 }
-                if let sudolink::proof::Pattern::KrakenFish(k) = &p.pattern {
+                if let sudolink_engine::proof::Pattern::KrakenFish(k) = &p.pattern {
                     // a fin's chain left out: refused
                     let mut short = p.clone();
-                    if let sudolink::proof::Pattern::KrakenFish(k2) = &mut short.pattern {
+                    if let sudolink_engine::proof::Pattern::KrakenFish(k2) = &mut short.pattern {
                         k2.branches.pop();
                     }
                     assert!(check(&state, &short).is_err(), "{}", p.rule);
@@ -481,8 +483,8 @@ fn catalogue_is_sound(names: &str, states: usize) {
 /// left out, another cover, or a target in a member's cell.
 #[test]
 fn a_kraken_fish_of_type_2_printed_and_checked() {
-    use sudolink::notation::nrc::nrc_text;
-    use sudolink::proof::{Pattern, Proof};
+    use sudolink_engine::proof::{Pattern, Proof};
+    use sudolink_notation::nrc::nrc_text;
     let technique = parse_list("kraken-fish-type-2").unwrap()[0];
     let (state, solution, proof) = common::basic_stuck_states(40)
         .into_iter()
@@ -507,7 +509,7 @@ fn a_kraken_fish_of_type_2_printed_and_checked() {
     );
     let body = &k.fish.bodies[0];
     assert!(k.branches.len() > body.fins.len() + body.endo_fins.len());
-    let tampered = |edit: &dyn Fn(&mut sudolink::proof::kraken::KrakenPattern), elims| {
+    let tampered = |edit: &dyn Fn(&mut sudolink_engine::proof::kraken::KrakenPattern), elims| {
         let mut k2 = (**k).clone();
         edit(&mut k2);
         Proof::new(Pattern::KrakenFish(Box::new(k2)), elims, vec![])
@@ -519,7 +521,7 @@ fn a_kraken_fish_of_type_2_printed_and_checked() {
     assert!(check(&state, &moved).is_err());
     // a target in the cell of the choice's first member
     let member = match &k.branches[0].assumption.node {
-        sudolink::proof::net::NetNode::Candidate(c) => *c,
+        sudolink_engine::proof::net::NetNode::Candidate(c) => *c,
         other => panic!("{other:?}"),
     };
     let inside = Digit::all()
@@ -538,8 +540,8 @@ fn a_kraken_fish_of_type_2_printed_and_checked() {
 /// ALS cut short.
 #[test]
 fn a_nice_loop_through_an_als_that_forces_a_cell() {
-    use sudolink::notation::eureka::{aic_eureka_text, proof_from_eureka};
-    use sudolink::proof::{Pattern, Proof};
+    use sudolink_engine::proof::{Pattern, Proof};
+    use sudolink_notation::eureka::{aic_eureka_text, proof_from_eureka};
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fixtures/hodoku_reglib.txt"
@@ -596,7 +598,7 @@ fn a_nice_loop_through_an_als_that_forces_a_cell() {
     } else {
         k
     };
-    let tampered = |edit: &dyn Fn(&mut sudolink::proof::aic::AicPattern)| {
+    let tampered = |edit: &dyn Fn(&mut sudolink_engine::proof::aic::AicPattern)| {
         let mut t = (**a).clone();
         edit(&mut t);
         Proof::new(Pattern::Aic(Box::new(t)), p.eliminations.clone(), vec![])

@@ -5,18 +5,18 @@
 //! (an inference dropped, a literal flipped, a branch dropped, a richer link level) are
 //! refused.
 
-mod common;
+use crate::common;
 
 use common::collection;
-use sudolink::graph::LinkIndex;
-use sudolink::grid::{Candidate, Cell, State};
-use sudolink::notation::hypothesis::{letter, letters};
-use sudolink::notation::nrc;
-use sudolink::proof::net::{ForceMode, LinkLevel, NetConclusion, NetPattern};
-use sudolink::proof::{check, Pattern, Proof};
-use sudolink::search::hypothesis::{bivalue_hypotheses, hypotheses};
-use sudolink::search::limits::Meter;
-use sudolink::search::registry::parse_list;
+use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::{Candidate, Cell, State};
+use sudolink_engine::proof::net::{ForceMode, LinkLevel, NetConclusion, NetPattern};
+use sudolink_engine::proof::{check, Pattern, Proof};
+use sudolink_notation::hypothesis::{letter, letters};
+use sudolink_notation::nrc;
+use sudolink_search::hypothesis::{bivalue_hypotheses, hypotheses};
+use sudolink_search::limits::Meter;
+use sudolink_search::registry::parse_list;
 
 fn cand(text: &str) -> Candidate {
     text.parse().unwrap()
@@ -38,7 +38,7 @@ fn marks(keep: &[(&str, &str)]) -> State {
         cells[c.row()][c.col()] = digits.to_string();
     }
     let text: String = cells.iter().map(|r| r.join(" ") + "\n").collect();
-    sudolink::grid::format::parse_pencil_mark_grid(&text, 1).unwrap()
+    sudolink_engine::grid::format::parse_pencil_mark_grid(&text, 1).unwrap()
 }
 
 /// The seed's XYZ-wing: pivot XYZ = {1 2 3} in r1c3, pincers XZ = {1 3} in r3c1 and
@@ -63,7 +63,7 @@ fn the_seeds_xyz_wing_is_disproved() {
     let state = xyz_wing();
     let links = LinkIndex::new(&state);
     let star = cand("n3r1c2");
-    let targets = sudolink::grid::CandidateSet::from_candidates([star]);
+    let targets = sudolink_engine::grid::CandidateSet::from_candidates([star]);
     let answer = hypotheses(&links, Some(&targets), &mut Meter::unlimited());
     let [proof] = &answer.proofs[..] else {
         panic!("one disproof expected: {:?}", answer.proofs);
@@ -85,8 +85,9 @@ fn the_seeds_xyz_wing_is_disproved() {
     // the three Z false (a), the pincers' X and Y true (A), the pivot's X and Y false (B)
     assert_eq!(proof.length, 7);
     let l = letters(&n.branches[0]);
-    let mark =
-        |c: &str, v: bool| l[&sudolink::proof::net::NetLiteral::candidate(cand(c), v)].clone();
+    let mark = |c: &str, v: bool| {
+        l[&sudolink_engine::proof::net::NetLiteral::candidate(cand(c), v)].clone()
+    };
     assert_eq!(mark("n3r1c2", true), "*");
     assert_eq!(mark("n3r1c3", false), "a");
     assert_eq!(mark("n3r3c1", false), "a");

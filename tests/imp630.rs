@@ -5,18 +5,18 @@
 //! the relations in the typed graph, the store and the named query `or-relations`; the
 //! picture.
 
-mod common;
+use crate::common;
 
 use common::assert_sound_against_solution;
-use sudolink::graph::LinkIndex;
-use sudolink::grid::format::parse_line;
-use sudolink::grid::{Candidate, State};
-use sudolink::proof::imp630::Imp630Pattern;
-use sudolink::proof::{check, Pattern, Proof};
-use sudolink::search::asserted::AssertedRelations;
-use sudolink::search::imp630;
-use sudolink::solver::count_solutions;
-use sudolink::study::rating::{rate, Scheme};
+use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::format::parse_line;
+use sudolink_engine::grid::{Candidate, State};
+use sudolink_engine::proof::imp630::Imp630Pattern;
+use sudolink_engine::proof::{check, Pattern, Proof};
+use sudolink_engine::solver::count_solutions;
+use sudolink_search::asserted::AssertedRelations;
+use sudolink_search::imp630;
+use sudolink_study::rating::{rate, Scheme};
 
 /// A fixture's state (its `#` lines are comments) and the solution.
 fn fixture(name: &str) -> (State, [u8; 81]) {
@@ -89,7 +89,7 @@ fn mith_4982_the_select1_relation_with_one_guardian() {
         assert_sound_against_solution(&state, &solution, p);
     }
     // SudoRules' lines
-    let text = sudolink::notation::impossible::imp630_relation_text(imp);
+    let text = sudolink_notation::impossible::imp630_relation_text(imp);
     assert!(
         text.starts_with("EL14c30s-OR1-relation for digits: 2, 4 and 8\n   in cells (marked #): ("),
         "{text}"
@@ -134,7 +134,7 @@ fn the_checker_refuses_tampered_relations() {
         p.guardians = vec![cand("n4r5c2")];
     });
     refused(&state, &proof, "other digits", |p| {
-        p.digits[0] = sudolink::grid::Digit::new(3).unwrap();
+        p.digits[0] = sudolink_engine::grid::Digit::new(3).unwrap();
     });
     refused(&state, &proof, "another pattern's name", |p| {
         p.name = "EL14c30".to_string();
@@ -197,8 +197,8 @@ fn mith_3730_a_guardian_added_to_the_state_is_refused() {
 /// the pattern's digits marked in them, the guardian marked apart, the eliminations struck.
 #[test]
 fn mith_4982_the_picture_outlines_the_cells_and_marks_the_guardian() {
-    use sudolink::export::diagram;
-    use sudolink::export::svg::{Role, SetKind};
+    use sudolink_export::diagram;
+    use sudolink_export::svg::{Role, SetKind};
     let (state, _) = fixture("4982_sel1_or1.txt");
     let proof = select1_proof(&state, "EL14c30s");
     let imp = imp_of(&proof);
@@ -253,9 +253,9 @@ fn mith_4982_the_picture_outlines_the_cells_and_marks_the_guardian() {
 /// lists them with their guardians and their pattern.
 #[test]
 fn mith_4982_the_graph_the_store_and_the_query_hold_the_imp630_relations() {
-    use sudolink::graph::or_relations::Relation;
-    use sudolink::graph::{imp630 as table, CandidateGraph};
-    use sudolink::store::{self, query};
+    use sudolink_engine::graph::or_relations::Relation;
+    use sudolink_engine::graph::{imp630 as table, CandidateGraph};
+    use sudolink_store::{self as store, query};
     let (state, solution) = fixture("4982_sel1_or1.txt");
     let links = LinkIndex::new(&state);
     let graph = CandidateGraph::build(&state);
@@ -288,7 +288,7 @@ fn mith_4982_the_graph_the_store_and_the_query_hold_the_imp630_relations() {
         .map(|n| n.node)
         .collect();
     assert!(around.iter().any(|n| n == label), "{around:?}");
-    let dot = sudolink::export::dot::print(&sudolink::export::dot::candidate_graph(&graph, "4982"));
+    let dot = sudolink_export::dot::print(&sudolink_export::dot::candidate_graph(&graph, "4982"));
     let line = dot
         .lines()
         .find(|l| l.contains(label))
@@ -339,17 +339,17 @@ fn mith_4982_the_graph_the_store_and_the_query_hold_the_imp630_relations() {
 /// sees every guardian.
 #[test]
 fn over_mith_te3_sample_every_graph_imp630_relation_holds() {
-    use sudolink::graph::or_relations::Relation;
-    use sudolink::graph::CandidateGraph;
+    use sudolink_engine::graph::or_relations::Relation;
+    use sudolink_engine::graph::CandidateGraph;
     let text = include_str!("fixtures/trid_or5w/mith_te3_sample.txt");
     let mut relations = 0;
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         let grid = line.split('\t').next().unwrap();
         let start = parse_line(grid, 1).unwrap().start_state().unwrap();
         let solution = count_solutions(&start, 2).solution.expect("one solution");
-        let basic = sudolink::study::resolution::solve(
+        let basic = sudolink_study::resolution::solve(
             &start,
-            &sudolink::search::basic_rules(),
+            &sudolink_search::basic_rules(),
             Some(&solution),
         )
         .unwrap()
@@ -431,7 +431,7 @@ fn the_select_schemes_parse_and_print() {
 }
 
 /// The relations' identities (name, cells ascending).
-fn names_and_cells(rels: &[Imp630Pattern]) -> Vec<(String, Vec<sudolink::grid::Cell>)> {
+fn names_and_cells(rels: &[Imp630Pattern]) -> Vec<(String, Vec<sudolink_engine::grid::Cell>)> {
     rels.iter()
         .map(|r| {
             let mut cells = r.cells.clone();
@@ -472,7 +472,7 @@ fn a_path_keeps_the_relations_it_asserted_and_only_those() {
     assert!(path
         .relations(&links, 1)
         .iter()
-        .all(|r| r.form == sudolink::proof::imp630::ImpForm::Complete));
+        .all(|r| r.form == sudolink_engine::proof::imp630::ImpForm::Complete));
     let kept = names_and_cells(path.relations(&reduced_links, 1));
     assert!(kept.contains(&key[0]), "{kept:?}");
 
@@ -486,7 +486,7 @@ fn a_path_keeps_the_relations_it_asserted_and_only_those() {
 
 #[test]
 fn sudorules_finned_swordfish_comes_before_the_patterns_at_level_3() {
-    use sudolink::search::registry::TechniqueId;
+    use sudolink_search::registry::TechniqueId;
     let (state, solution) = fixture("7541_finned_swordfish.txt");
     let links = LinkIndex::new(&state);
     let finned = |name: &str| {
@@ -518,22 +518,22 @@ fn sudorules_finned_swordfish_comes_before_the_patterns_at_level_3() {
     assert!(rels
         .iter()
         .any(|r| r.name == "EL14c1" && r.guardians == [cand("n9r9c4")]));
-    let rules = sudolink::study::rating::rules_for(Scheme::Select1Or5W, 8);
-    let step = sudolink::search::registry::first_step(&rules, &links).expect("a step");
+    let rules = sudolink_study::rating::rules_for(Scheme::Select1Or5W, 8);
+    let step = sudolink_search::registry::first_step(&rules, &links).expect("a step");
     assert_eq!(step.technique.as_deref(), Some("finned-swordfish"));
     assert_eq!(step.eliminations, [cand("n3r2c1")]);
 }
 
 /// Whether `p` is an OR-k chain on one of eleven's relations.
 fn on_imp630(p: &Proof) -> bool {
-    matches!(&p.pattern, Pattern::OrkChain(c) if matches!(c.relation, sudolink::proof::ork::Relation::Imp630(_)))
+    matches!(&p.pattern, Pattern::OrkChain(c) if matches!(c.relation, sudolink_engine::proof::ork::Relation::Imp630(_)))
 }
 
 #[test]
 fn every_ork_chain_kind_starts_from_eleven_relations_too() {
-    use sudolink::search::limits::Meter;
-    use sudolink::search::ork::{find_within_k, largest_k, Sources};
-    use sudolink::search::registry::{OrkKind, TechniqueId};
+    use sudolink_search::limits::Meter;
+    use sudolink_search::ork::{find_within_k, largest_k, Sources};
+    use sudolink_search::registry::{OrkKind, TechniqueId};
     // #3730 after the basic rules: EL13c290s-OR2 (see the guardian test above)
     let (state, solution) = fixture("3730_sel1_or2.txt");
     let links = LinkIndex::new(&state);

@@ -5,20 +5,20 @@
 //! conclusion; tampered proofs (a colour flipped, a node dropped, a weak link dropped, an
 //! elimination added) are refused.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
-use sudolink::export::diagram;
-use sudolink::export::svg::Role;
-use sudolink::graph::LinkIndex;
-use sudolink::grid::{Candidate, Cell, State};
-use sudolink::notation::gnpx::gnpx_text;
-use sudolink::notation::nrc;
-use sudolink::proof::medusa::{MedusaContradiction, MedusaPattern, MedusaPremise};
-use sudolink::proof::medusa_net::refutation_net;
-use sudolink::proof::{check, Pattern, Proof};
-use sudolink::search::medusa;
-use sudolink::search::registry::parse_list;
+use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::{Candidate, Cell, State};
+use sudolink_engine::proof::medusa::{MedusaContradiction, MedusaPattern, MedusaPremise};
+use sudolink_engine::proof::medusa_net::refutation_net;
+use sudolink_engine::proof::{check, Pattern, Proof};
+use sudolink_export::diagram;
+use sudolink_export::svg::Role;
+use sudolink_notation::gnpx::gnpx_text;
+use sudolink_notation::nrc;
+use sudolink_search::medusa;
+use sudolink_search::registry::parse_list;
 
 fn cand(text: &str) -> Candidate {
     text.parse().unwrap()
@@ -45,7 +45,7 @@ fn marks(remove: &[(&str, &str)], keep: &[(&str, &str)]) -> State {
         cells[c.row()][c.col()] = digits.to_string();
     }
     let text: String = cells.iter().map(|r| r.join(" ") + "\n").collect();
-    sudolink::grid::format::parse_pencil_mark_grid(&text, 1).unwrap()
+    sudolink_engine::grid::format::parse_pencil_mark_grid(&text, 1).unwrap()
 }
 
 /// Every cell of a row (`r`) or column (`c`) but the `except` ones, as `(cell, digit)`.
@@ -282,7 +282,7 @@ fn assert_sound(state: &State, solution: &[u8; 81], proof: &Proof) {
 /// The picture's legend has a swatch for each chain colour the grid shows, in the chain's
 /// own hue: a layer-k mark (chain k+1) drawn in its colour has its line, `chain 2: colour b`.
 fn legend_names_each_chain_in_its_own_hue(state: &State, proof: &Proof) {
-    use sudolink::export::svg::Key;
+    use sudolink_export::svg::Key;
     let d = diagram::from_proof(state, proof);
     let mut shown = 0;
     for m in &d.marks {
@@ -425,7 +425,7 @@ fn the_seeds_xy_wing_corner_is_a_hypothesis_net() {
          ✿[W r5c5/+3 -> r5c1/-3] => [W r5c1/+1 -> r1c1/-1]"
     );
     // the text export prints the nets after the colouring
-    let text = sudolink::export::files::proof_text(&state, p);
+    let text = sudolink_export::files::proof_text(&state, p);
     assert!(
         text.contains("ForceChain_Hypothesis r5c5#3 is false"),
         "{text}"

@@ -2,24 +2,24 @@
 //! the proofs of resolution paths of top1465 puzzles), GNPX's own lines of [GNPX Force] read
 //! back into force chains that the checker accepts, and no reader panics on any input.
 
-mod common;
+use crate::common;
 
 use common::{collection, start_and_solution};
-use sudolink::grid::format::{parse_line, parse_pencil_mark_grid};
-use sudolink::grid::{Candidate, State};
-use sudolink::notation::eureka::{aic_eureka_text, eureka_text, proof_from_eureka};
-use sudolink::notation::forum2007::forum2007_text;
-use sudolink::notation::gnpx::{gnpx_text, read_gnpx, split_listing};
-use sudolink::notation::nrc::basic::read_basic_steps;
-use sudolink::notation::nrc::chain::{pattern_text_full, proof_from_text};
-use sudolink::notation::nrc::{conclusions, nrc_text};
-use sudolink::notation::read_step;
-use sudolink::notation::sudorules::{read_sudorules, sudorules_text};
-use sudolink::notation::tags::{read_tag_chain, tag_chain_text};
-use sudolink::proof::net::NetPattern;
-use sudolink::proof::{check, Pattern, Proof};
-use sudolink::search::registry::{parse_list, rules_with_basic};
-use sudolink::study::resolution::{apply, is_solution, solve};
+use sudolink_engine::grid::format::{parse_line, parse_pencil_mark_grid};
+use sudolink_engine::grid::{Candidate, State};
+use sudolink_engine::proof::net::NetPattern;
+use sudolink_engine::proof::{check, Pattern, Proof};
+use sudolink_notation::eureka::{aic_eureka_text, eureka_text, proof_from_eureka};
+use sudolink_notation::forum2007::forum2007_text;
+use sudolink_notation::gnpx::{gnpx_text, read_gnpx, split_listing};
+use sudolink_notation::nrc::basic::read_basic_steps;
+use sudolink_notation::nrc::chain::{pattern_text_full, proof_from_text};
+use sudolink_notation::nrc::{conclusions, nrc_text};
+use sudolink_notation::read_step;
+use sudolink_notation::sudorules::{read_sudorules, sudorules_text};
+use sudolink_notation::tags::{read_tag_chain, tag_chain_text};
+use sudolink_search::registry::{parse_list, rules_with_basic};
+use sudolink_study::resolution::{apply, is_solution, solve};
 
 /// Every step (with the state it applies to) of the resolution paths of the first `n`
 /// top1465 puzzles with the techniques `list` (and the basic rules) up to `max_len`.

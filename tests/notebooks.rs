@@ -4,7 +4,7 @@
 //! by `.ci/test` from notebooks/requirements.txt) or of $SUDOLINK_PYTHON; without one the
 //! test is skipped, unless SUDOLINK_REQUIRE_TOOLS=1 says it must run.
 
-mod common;
+use crate::common;
 
 use common::{fixture_path, ok};
 use std::path::PathBuf;

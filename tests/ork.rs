@@ -5,17 +5,17 @@
 //! checked by `proof::check` and against the solution; the other steps' conclusions are
 //! applied as published. Then tampered chains are refused.
 
-mod common;
+use crate::common;
 
 use common::assert_sound_against_solution;
-use sudolink::graph::LinkIndex;
-use sudolink::grid::{Candidate, Cell, CspVariable, Digit, State};
-use sudolink::notation::sudorules::sudorules_text;
-use sudolink::proof::ork::{OrkCell, OrkChain, OrkKind};
-use sudolink::proof::{check, Pattern, Proof};
-use sudolink::search::limits::Meter;
-use sudolink::search::{ork, TechniqueId};
-use sudolink::solver::count_solutions;
+use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::{Candidate, Cell, CspVariable, Digit, State};
+use sudolink_engine::proof::ork::{OrkCell, OrkChain, OrkKind};
+use sudolink_engine::proof::{check, Pattern, Proof};
+use sudolink_engine::solver::count_solutions;
+use sudolink_notation::sudorules::sudorules_text;
+use sudolink_search::limits::Meter;
+use sudolink_search::{ork, TechniqueId};
 
 /// A fixture: its state, the solution and SudoRules' path from it (one step per entry,
 /// its lines joined).
@@ -492,7 +492,7 @@ fn a_search_cut_by_its_budget_says_so() {
     let (state, _, _) = fixture("26529_or3fw.txt");
     let links = LinkIndex::new(&state);
     let target: Candidate = "n2r6c7".parse().unwrap();
-    let limits = sudolink::search::limits::Limits::new(Some(3), None, None);
+    let limits = sudolink_search::limits::Limits::new(Some(3), None, None);
     let answer = ork::search_target(
         &links,
         OrkKind::ForcingWhip,
@@ -510,8 +510,8 @@ fn a_search_cut_by_its_budget_says_so() {
 /// the named query `or-relations`; at least one guardian of each is in the solution.
 #[test]
 fn the_graph_and_the_store_hold_the_or_relations() {
-    use sudolink::graph::CandidateGraph;
-    use sudolink::store::{self, query};
+    use sudolink_engine::graph::CandidateGraph;
+    use sudolink_store::{self as store, query};
     let (state, solution, _) = fixture("4986_or3w2.txt");
     let graph = CandidateGraph::build(&state);
     let relations: Vec<_> = graph.or_relations().cloned().collect();
@@ -573,8 +573,8 @@ fn the_graph_and_the_store_hold_the_or_relations() {
 /// kept, its `node` and `edge` tables admitting the new kinds.
 #[test]
 fn a_version_3_store_takes_or_relations_after_its_upgrade() {
-    use sudolink::graph::CandidateGraph;
-    use sudolink::store::Store;
+    use sudolink_engine::graph::CandidateGraph;
+    use sudolink_store::Store;
     let (state, _, _) = fixture("4986_or3w2.txt");
     let puzzle =
         "1.3.56..9.571.9..669.73......9.71...53.......7..3.569..1....82....51.9...7....4..";
@@ -669,9 +669,9 @@ fn a_version_3_store_takes_or_relations_after_its_upgrade() {
 /// state every OR-k chain of length 2 to 4 the registry finds is sound.
 #[test]
 fn along_the_te3_sample_paths_every_chain_is_sound() {
-    use sudolink::grid::format::parse_line;
-    use sudolink::search::registry::{parse_list, rules_with_basic};
-    use sudolink::study::resolution::{apply, solve};
+    use sudolink_engine::grid::format::parse_line;
+    use sudolink_search::registry::{parse_list, rules_with_basic};
+    use sudolink_study::resolution::{apply, solve};
     let text = std::fs::read_to_string(common::fixture_path("te/monhard_te3_sample.txt")).unwrap();
     let rules = rules_with_basic(&parse_list("whip,ork-chains").unwrap(), 5);
     let (mut steps, mut checked, mut solved) = (0usize, 0usize, 0usize);
@@ -709,7 +709,7 @@ fn along_the_te3_sample_paths_every_chain_is_sound() {
     assert!(steps > 0, "no OR-k chain on the 30 paths");
 }
 
-fn technique_rule(kind: OrkKind, n: usize) -> sudolink::search::registry::Rule {
+fn technique_rule(kind: OrkKind, n: usize) -> sudolink_search::registry::Rule {
     technique(kind).rule(n)
 }
 
@@ -841,9 +841,9 @@ fn an_or2_forcing_whip_asserts_where_every_branch_ends() {
 /// path with whips and ORk-forcing-whips, word for word.
 #[test]
 fn at_one_level_the_shorter_forcing_whip_comes_first_as_in_sudorules() {
-    use sudolink::grid::format::parse_line;
-    use sudolink::search::registry::{parse_list, rules_with_basic};
-    use sudolink::study::resolution::{apply, solve};
+    use sudolink_engine::grid::format::parse_line;
+    use sudolink_search::registry::{parse_list, rules_with_basic};
+    use sudolink_study::resolution::{apply, solve};
     let p = parse_line(
         "12....789.56......7.8...........4.17....9...28....294..81.4729..4...1.78...82....",
         1,

@@ -1,11 +1,11 @@
 //! Parser round trips (property tests) and robustness: random bytes never panic a parser.
 
 use proptest::prelude::*;
-use sudolink::grid::format::{
+use sudolink_engine::grid::format::{
     parse_grid, parse_hodoku, parse_line, parse_nine_lines, parse_pencil_mark_grid,
     parse_pencil_mark_string, to_hodoku, to_line, to_pencil_mark_grid, to_pencil_mark_string,
 };
-use sudolink::grid::{Candidate, ParseErrorKind, State};
+use sudolink_engine::grid::{Candidate, ParseErrorKind, State};
 
 const OCEAN1: &str =
     "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3....";
@@ -92,7 +92,7 @@ fn nine_lines_with_borders() {
         rows[0], rows[1], rows[2], rows[3], rows[4], rows[5], rows[6], rows[7], rows[8]
     );
     match parse_grid(&text).unwrap() {
-        sudolink::grid::ParsedGrid::Puzzle(p) => assert_eq!(p.line(), OCEAN1),
+        sudolink_engine::grid::ParsedGrid::Puzzle(p) => assert_eq!(p.line(), OCEAN1),
         other => panic!("not a puzzle: {other:?}"),
     }
 }

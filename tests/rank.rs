@@ -2,18 +2,18 @@
 //! SK-loop, multi-sector locked sets of the "Using Multi-Sector Locked Sets" thread, the
 //! rank engine agreeing with Sue de Coq and fish, and the checker refusing tampered sets.
 
-mod common;
+use crate::common;
 
 use common::{assert_sound_against_solution, start_and_solution};
-use sudolink::graph::LinkIndex;
-use sudolink::grid::format::parse_line;
-use sudolink::grid::{Candidate, Cell, CspVariable, Digit, House, State};
-use sudolink::notation::texts;
-use sudolink::proof::rank::{RankForm, RankPattern};
-use sudolink::proof::{check, Pattern, Proof};
-use sudolink::search::basic_rules;
-use sudolink::search::rank::{find_belts, find_for_truths, find_msls, find_sk_loops};
-use sudolink::study::resolution::solve;
+use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::format::parse_line;
+use sudolink_engine::grid::{Candidate, Cell, CspVariable, Digit, House, State};
+use sudolink_engine::proof::rank::{RankForm, RankPattern};
+use sudolink_engine::proof::{check, Pattern, Proof};
+use sudolink_notation::texts;
+use sudolink_search::basic_rules;
+use sudolink_search::rank::{find_belts, find_for_truths, find_msls, find_sk_loops};
+use sudolink_study::resolution::solve;
 
 /// Easter Monster (JPF, 2007), the puzzle Kurzhals' loop was found on.
 const EASTER_MONSTER: &str =
@@ -316,8 +316,8 @@ fn the_checker_refuses_tampered_truths_and_links() {
 /// The states before each step of rule `rule` on the simplest-first paths (basic rules and
 /// `set`) of the first `n` top1465 puzzles, with the step's proof and the solution.
 fn steps_of(set: &str, rule: &str, n: usize) -> Vec<(State, Proof, [u8; 81])> {
-    use sudolink::search::registry::{parse_list, rules_with_basic};
-    use sudolink::study::resolution::apply;
+    use sudolink_search::registry::{parse_list, rules_with_basic};
+    use sudolink_study::resolution::apply;
     let rules = if set.is_empty() {
         basic_rules()
     } else {
@@ -363,7 +363,7 @@ fn sue_de_coq_is_rank_0_with_the_same_eliminations() {
             ours,
             theirs,
             "{}",
-            sudolink::notation::nrc::nrc_text(state, proof)
+            sudolink_notation::nrc::nrc_text(state, proof)
         );
     }
 }
@@ -419,7 +419,7 @@ fn fish_are_rank_0_with_the_same_eliminations() {
 #[ignore]
 fn exotic_searches_on_stuck_states() {
     use std::time::Instant;
-    use sudolink::search::exocet;
+    use sudolink_search::exocet;
     let file = std::env::var("EXOTIC_FILE").unwrap_or_else(|_| "forum_hardest_1106.txt".into());
     let n: usize = std::env::var("EXOTIC_N")
         .ok()
@@ -474,7 +474,7 @@ fn exotic_searches_on_stuck_states() {
                 check(&r.final_state, proof).expect("the checker accepts it");
                 if let Pattern::Exocet(e) = &proof.pattern {
                     for &x in &proof.eliminations {
-                        let rule = sudolink::proof::exocet::rule_for(&r.final_state, e, x)
+                        let rule = sudolink_engine::proof::exocet::rule_for(&r.final_state, e, x)
                             .expect("a named rule");
                         by_rule.entry((name, rule)).or_default().1 += 1;
                         rules_here.insert(rule);

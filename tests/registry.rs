@@ -3,17 +3,17 @@
 //! leviathan), `explain --all` bounded and honest about what it did not explore, and
 //! explaining on any state of a resolution path (`--at-step`, `solve --save-state`).
 
-mod common;
+use crate::common;
 
 use common::{collection, ok, seed_puzzle, start_and_solution, sudolink};
-use sudolink::graph::LinkIndex;
-use sudolink::grid::Conclusion;
-use sudolink::grid::{Candidate, House};
-use sudolink::proof::{check, Pattern};
-use sudolink::search::registry;
-use sudolink::search::{Limits, Rule, Stop, TechniqueId};
-use sudolink::study::explain::{explain_all, explain_target, NoProof, Options};
-use sudolink::study::resolution::is_solution;
+use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::Conclusion;
+use sudolink_engine::grid::{Candidate, House};
+use sudolink_engine::proof::{check, Pattern};
+use sudolink_search::registry;
+use sudolink_search::{Limits, Rule, Stop, TechniqueId};
+use sudolink_study::explain::{explain_all, explain_target, NoProof, Options};
+use sudolink_study::resolution::is_solution;
 
 fn house_index(h: &House) -> usize {
     match *h {
@@ -31,8 +31,8 @@ fn every_proof_names_its_registry_entry() {
     // whose search found it, and only chains and whips grade the puzzle
     let p = seed_puzzle("ocean-1");
     let (start, solution) = start_and_solution(&p);
-    let rules = sudolink::study::rating::rules_for(sudolink::study::rating::Scheme::N, 4);
-    let r = sudolink::study::resolution::solve(&start, &rules, Some(&solution)).unwrap();
+    let rules = sudolink_study::rating::rules_for(sudolink_study::rating::Scheme::N, 4);
+    let r = sudolink_study::resolution::solve(&start, &rules, Some(&solution)).unwrap();
     assert!(r.solved);
     let mut graded = 0;
     for s in &r.steps {
@@ -69,7 +69,7 @@ fn every_way_of_asking_records_the_technique_in_the_proof() {
                 assert_eq!(proof.technique.as_deref(), Some(t.name()), "{}", proof.rule);
                 assert_eq!(TechniqueId::of_proof(&proof), t);
                 let target = proof.eliminations[0];
-                let mut meter = sudolink::search::limits::Meter::unlimited();
+                let mut meter = sudolink_search::limits::Meter::unlimited();
                 let answer = searcher.search_target(t, &links, target, n, &mut meter);
                 let shortest = answer.proof.expect("the proof just found proves it");
                 assert_eq!(shortest.technique.as_deref(), Some(t.name()));
@@ -107,7 +107,7 @@ fn squirmbags_whales_and_leviathans_are_sound_and_complement_smaller_fish() {
                 let smaller: Vec<_> = (2..=7)
                     .filter(|&n| n != base.len())
                     .flat_map(|n| {
-                        sudolink::search::basic::find(sudolink::search::BasicRule::Fish(n), &links)
+                        sudolink_search::basic::find(sudolink_search::BasicRule::Fish(n), &links)
                     })
                     .filter(|q| matches!(&q.pattern, Pattern::Fish { digit: d, base: b, .. } if d == digit && b[0].kind_name() != base[0].kind_name()))
                     .collect();
@@ -238,7 +238,7 @@ fn explain_all_agrees_with_each_targets_shortest_proof() {
             placement: false,
         };
         let one = explain_target(&start, conclusion, Some(&solution), &options).unwrap();
-        let Some(sudolink::study::explain::Simplest::Row(i)) = one.simplest else {
+        let Some(sudolink_study::explain::Simplest::Row(i)) = one.simplest else {
             panic!("no simplest row for {}", e.candidate)
         };
         let simplest = &one.rows[i];

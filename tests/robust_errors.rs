@@ -3,7 +3,7 @@
 //! long inputs quoted only in part; `rate` reports invalid puzzles on stderr and fails
 //! unless `--keep-going`; `--allow-nonunique` still refuses a puzzle with no solution.
 
-mod common;
+use crate::common;
 
 use common::sudolink;
 
@@ -58,11 +58,11 @@ fn a_directory_is_named_as_one() {
 
 #[test]
 fn a_short_pencil_mark_string_says_729() {
-    let state = sudolink::grid::format::parse_line(OCEAN1, 1)
+    let state = sudolink_engine::grid::format::parse_line(OCEAN1, 1)
         .unwrap()
         .start_state()
         .unwrap();
-    let pm = sudolink::grid::format::to_pencil_mark_string(&state);
+    let pm = sudolink_engine::grid::format::to_pencil_mark_string(&state);
     let short = &pm[..728];
     let err = one_error(
         &["solve", short],
@@ -204,16 +204,17 @@ fn classify_and_subsume_fail_as_rate_does_on_puzzles_they_cannot_study() {
 #[test]
 fn allow_nonunique_still_refuses_no_solution() {
     // Ocean #1 with a wrong digit in r1c1: locally consistent, no solution
-    let state = sudolink::grid::format::parse_line(OCEAN1, 1)
+    let state = sudolink_engine::grid::format::parse_line(OCEAN1, 1)
         .unwrap()
         .start_state()
         .unwrap();
-    let solution = sudolink::solver::count_solutions(&state, 2)
+    let solution = sudolink_engine::solver::count_solutions(&state, 2)
         .solution
         .unwrap();
     let wrong = (1..=9u8)
         .find(|&d| {
-            d != solution[0] && state.cell_mask(sudolink::grid::Cell::new(0)) >> (d - 1) & 1 == 1
+            d != solution[0]
+                && state.cell_mask(sudolink_engine::grid::Cell::new(0)) >> (d - 1) & 1 == 1
         })
         .unwrap();
     let g = format!("{wrong}{}", &OCEAN1[1..]);

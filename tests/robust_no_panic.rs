@@ -3,11 +3,11 @@
 //! end with exit 0 or a one-line error, never a panic (exit 101). Parsers get random
 //! structured inputs (grid lines, pencil-mark strings, HoDoKu lines).
 
-mod common;
+use crate::common;
 
 use common::sudolink;
 use proptest::prelude::*;
-use sudolink::grid::format::{
+use sudolink_engine::grid::format::{
     parse_collection, parse_grid, parse_hodoku, parse_line, parse_pencil_mark_string, to_hodoku,
     to_pencil_mark_string,
 };
@@ -210,7 +210,7 @@ proptest! {
     fn pencil_mark_round_trip(removals in proptest::collection::vec(0usize..729, 0..100)) {
         let mut state = parse_line(OCEAN1, 1).unwrap().start_state().unwrap();
         for r in removals {
-            let c = sudolink::grid::Candidate::from_index(r);
+            let c = sudolink_engine::grid::Candidate::from_index(r);
             if state.has(c) && state.cell_mask(c.cell()).count_ones() > 2 {
                 let _ = state.eliminate(c);
             }

@@ -4,7 +4,7 @@
 //! resumes to the same table; two writers on one db both finish; long commands print a
 //! status line when stderr is not a terminal.
 
-mod common;
+use crate::common;
 
 use common::{data_text, ok, sudolink};
 use std::io::{BufRead, BufReader};

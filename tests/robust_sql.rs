@@ -3,7 +3,7 @@
 //! limit and a row limit; writing commands refuse an SQLite file that is not a sudolink
 //! store unless --force.
 
-mod common;
+use crate::common;
 
 use common::{ok, sudolink};
 use std::collections::hash_map::DefaultHasher;

@@ -10,17 +10,17 @@
 //! `nakedsingles`, `naked and hidden singles`, `…(Naked Singles)…`), one step each, as for
 //! Ocean #1's `(NS+HS)`.
 
-mod common;
+use crate::common;
 
 use common::{seed_puzzle, start_and_solution};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use sudolink::grid::Candidate;
-use sudolink::notation::eureka::{eureka_text, proof_from_eureka};
-use sudolink::notation::nrc::chain::proof_from_text;
-use sudolink::proof::chain::{ChainFamily, ChainPattern};
-use sudolink::proof::{check, Pattern};
-use sudolink::study::path::{replay, ReplayedStep};
+use sudolink_engine::grid::Candidate;
+use sudolink_engine::proof::chain::{ChainFamily, ChainPattern};
+use sudolink_engine::proof::{check, Pattern};
+use sudolink_notation::eureka::{eureka_text, proof_from_eureka};
+use sudolink_notation::nrc::chain::proof_from_text;
+use sudolink_study::path::{replay, ReplayedStep};
 
 fn fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

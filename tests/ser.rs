@@ -4,11 +4,11 @@
 //! ER/EP/ED on 300 puzzles of each of two collections (tests/fixtures/ser_*_300.tsv), every
 //! step's proofs replayed with `proof::check`.
 
-use sudolink::grid::format::parse_line;
-use sudolink::grid::State;
-use sudolink::search::ser::{difficulty_text, grid::se_cell_name};
-use sudolink::solver::count_solutions;
-use sudolink::study::ser::rate;
+use sudolink_engine::grid::format::parse_line;
+use sudolink_engine::grid::State;
+use sudolink_engine::solver::count_solutions;
+use sudolink_search::ser::{difficulty_text, grid::se_cell_name};
+use sudolink_study::ser::rate;
 
 /// One step of SE's printed path.
 #[derive(Debug, PartialEq)]
@@ -162,7 +162,7 @@ fn nested_forcing_chains_rate_10_7_10_6_as_se() {
 }
 
 /// The state SE's step `index` (0-based) starts from.
-fn state_before(start: &State, steps: &[sudolink::search::ser::SeStep]) -> State {
+fn state_before(start: &State, steps: &[sudolink_search::ser::SeStep]) -> State {
     let mut state = start.clone();
     for step in steps {
         for &c in &step.eliminations {
@@ -177,7 +177,7 @@ fn state_before(start: &State, steps: &[sudolink::search::ser::SeStep]) -> State
 
 #[test]
 fn a_bug_type_2_proof_needs_its_grave_and_reaches_only_common_peers() {
-    use sudolink::proof::{check, Pattern};
+    use sudolink_engine::proof::{check, Pattern};
     let se = read_path("04_cb034_er5.7");
     let puzzle = parse_line(&se.puzzle, 1).unwrap();
     let start = State::from_givens(&puzzle.givens).unwrap();
@@ -193,7 +193,7 @@ fn a_bug_type_2_proof_needs_its_grave_and_reaches_only_common_peers() {
     let Pattern::Uniqueness(u) = &proof.pattern else {
         panic!("a uniqueness pattern")
     };
-    assert!(sudolink::notation::nrc::nrc_text(&state, proof).contains("assumes a unique solution"));
+    assert!(sudolink_notation::nrc::nrc_text(&state, proof).contains("assumes a unique solution"));
     // one extra candidate fewer: no grave
     let mut fewer = proof.clone();
     let Pattern::Uniqueness(v) = &mut fewer.pattern else {
@@ -246,8 +246,8 @@ fn read_fixture(name: &str) -> Vec<FixtureLine> {
 
 /// Replay every step's proofs with `proof::check` on the state the previous steps leave,
 /// each conclusion against the solution, and the step's own conclusions after them.
-fn replay_proofs(start: &State, rating: &sudolink::study::ser::SerRating, solution: &[u8; 81]) {
-    use sudolink::proof::check;
+fn replay_proofs(start: &State, rating: &sudolink_study::ser::SerRating, solution: &[u8; 81]) {
+    use sudolink_engine::proof::check;
     let mut state = start.clone();
     for (i, step) in rating.steps.iter().enumerate() {
         let mut scratch = state.clone();

@@ -3,15 +3,15 @@
 //! SE's least ER as its place on the difficulty scale; asked in SE's order on every state of
 //! SE's own path, the registry gives the very step SE takes ([Juillerat SE]).
 
-mod common;
+use crate::common;
 
 use common::{collection, start_and_solution};
-use sudolink::graph::LinkIndex;
-use sudolink::search::registry::{Searcher, System, TechniqueId};
-use sudolink::search::ser::PRODUCERS;
-use sudolink::study::resolution::solve;
-use sudolink::study::rules::parse;
-use sudolink::study::ser::rate;
+use sudolink_engine::graph::LinkIndex;
+use sudolink_search::registry::{Searcher, System, TechniqueId};
+use sudolink_search::ser::PRODUCERS;
+use sudolink_study::resolution::solve;
+use sudolink_study::rules::parse;
+use sudolink_study::ser::rate;
 
 fn explainer_techniques() -> Vec<TechniqueId> {
     TechniqueId::all()
@@ -90,7 +90,7 @@ fn asked_in_se_s_order_the_registry_takes_se_s_steps() {
 #[test]
 fn se_s_producers_solve_loki_each_step_checked() {
     let loki = "57....9..........8.1.........168..4......28.9..2.9416.....2.....6.9.82.4...41.6..";
-    let p = sudolink::grid::format::parse_line(loki, 1).unwrap();
+    let p = sudolink_engine::grid::format::parse_line(loki, 1).unwrap();
     let (start, solution) = start_and_solution(&p);
     let rules = parse("sudoku-explainer", 10).unwrap().rules;
     let r = solve(&start, &rules, Some(&solution)).unwrap();

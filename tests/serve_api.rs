@@ -3,7 +3,7 @@
 //! path, queries (and the read-only guard), exports, pencil-mark edits, each notation by
 //! name, and the errors a bad request gets (in the page's words, no command-line flags).
 
-mod common;
+use crate::common;
 
 use serde_json::{json, Value};
 use std::io::Write;
@@ -11,7 +11,7 @@ use std::net::{SocketAddr, TcpStream};
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use sudolink::serve::data::DataDirs;
+use sudolink_serve::data::DataDirs;
 
 /// tests/fixtures/collections: the `--data` directory of the shared server.
 fn fixtures_collections() -> std::path::PathBuf {
@@ -25,7 +25,7 @@ const OCEAN_1: &str =
 fn server() -> SocketAddr {
     static ADDR: OnceLock<SocketAddr> = OnceLock::new();
     *ADDR.get_or_init(|| {
-        common::serve::start(sudolink::serve::Config {
+        common::serve::start(sudolink_serve::Config {
             timeout: Duration::from_secs(20),
             data: DataDirs::open(&[fixtures_collections()]).unwrap(),
             ..Default::default()
@@ -84,8 +84,8 @@ fn load_reads_every_input_format() {
         v["state"]
     );
     // a 729-character pencil-mark string
-    let marks = sudolink::grid::format::to_pencil_mark_string(
-        &sudolink::study::input::load_text(OCEAN_1, "test", false)
+    let marks = sudolink_engine::grid::format::to_pencil_mark_string(
+        &sudolink_study::input::load_text(OCEAN_1, "test", false)
             .unwrap()
             .state,
     );
@@ -517,7 +517,7 @@ fn a_symlink_out_of_the_data_directory_is_refused() {
     std::fs::write(dir.join("own.txt"), format!("{OCEAN_1}\n")).unwrap();
     std::os::unix::fs::symlink(&secret, dir.join("link.txt")).unwrap();
     std::os::unix::fs::symlink(outside.path(), dir.join("linked-dir")).unwrap();
-    let config = sudolink::serve::Config {
+    let config = sudolink_serve::Config {
         data: DataDirs::open(std::slice::from_ref(&dir)).unwrap(),
         ..Default::default()
     };
@@ -541,7 +541,7 @@ fn a_symlink_out_of_the_data_directory_is_refused() {
         );
     }
     // and a server without --data lists nothing and picks nothing
-    let bare = common::serve::start(sudolink::serve::Config::default());
+    let bare = common::serve::start(sudolink_serve::Config::default());
     let (status, _, body) = common::serve::request(bare, "GET", "/api/collections", b"");
     assert_eq!((status, body.as_slice()), (200, &b"[]"[..]));
     let (status, _, body) = common::serve::request(

@@ -4,7 +4,7 @@
 //! explanation with what was not searched — while the server stays under its memory
 //! ceiling and keeps answering.
 
-mod common;
+use crate::common;
 
 use common::serve::{request, spawn_binary};
 use std::net::SocketAddr;
@@ -25,12 +25,12 @@ fn peak_rss_bytes(pid: u32) -> u64 {
 
 /// The first open candidate of #146's start that is not in its solution, as a target.
 fn false_candidate() -> String {
-    use sudolink::grid::{Candidate, Cell, Digit};
-    let state = sudolink::grid::format::parse_line(P146, 1)
+    use sudolink_engine::grid::{Candidate, Cell, Digit};
+    let state = sudolink_engine::grid::format::parse_line(P146, 1)
         .unwrap()
         .start_state()
         .unwrap();
-    let sol = sudolink::solver::count_solutions(&state, 2)
+    let sol = sudolink_engine::solver::count_solutions(&state, 2)
         .solution
         .unwrap();
     let c = Cell::all()

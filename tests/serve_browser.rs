@@ -18,7 +18,7 @@
 //! Without chromium or chromedriver the test is skipped with a message, unless
 //! SUDOLINK_REQUIRE_TOOLS=1 says they must be there (CI sets it).
 
-mod common;
+use crate::common;
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
@@ -140,8 +140,8 @@ where
         return;
     };
     let collections = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/collections");
-    let server = common::serve::start(sudolink::serve::Config {
-        data: sudolink::serve::data::DataDirs::open(&[collections]).unwrap(),
+    let server = common::serve::start(sudolink_serve::Config {
+        data: sudolink_serve::data::DataDirs::open(&[collections]).unwrap(),
         ..Default::default()
     });
     let port = free_port();

@@ -5,7 +5,7 @@
 //! connection is closed, the process is idle again.
 //! Alone in its test binary, so that no other test's work is counted.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::net::TcpStream;
@@ -35,7 +35,7 @@ fn cpu_over(wait: Duration) -> f64 {
 
 #[test]
 fn a_query_stops_when_its_client_goes_away() {
-    let server = common::serve::start(sudolink::serve::Config {
+    let server = common::serve::start(sudolink_serve::Config {
         timeout: Duration::from_secs(60),
         ..Default::default()
     });

@@ -9,7 +9,7 @@
 //! in batches; after each batch the process must still run and answer an ordinary request
 //! correctly. Bounded: a few hundred connections, well under a minute.
 
-mod common;
+use crate::common;
 
 use common::serve::{request, spawn_binary};
 use std::io::{Read, Write};

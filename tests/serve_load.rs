@@ -14,15 +14,15 @@
 //!   the answers are in, the server's RSS is printed: a leak shows as RSS rising round
 //!   after round, a working set as a plateau.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use sudolink::grid::{Candidate, Cell, Digit};
-use sudolink::solver::count_solutions;
+use sudolink_engine::grid::{Candidate, Cell, Digit};
+use sudolink_engine::solver::count_solutions;
 
 const CLIENTS: usize = 50;
 const RUN: Duration = Duration::from_secs(30);
@@ -51,7 +51,7 @@ fn explain_bodies(families: &str) -> Arc<Vec<String>> {
                 .find(|c| state.has(*c) && sol[c.cell().index()] != c.digit().get())
                 .unwrap();
             let mut body = serde_json::json!({
-                "state": sudolink::grid::format::to_line(&state),
+                "state": sudolink_engine::grid::format::to_line(&state),
                 "target": format!("{}<>{}", target.cell(), target.digit()),
                 "max_len": 10,
                 "families": families,

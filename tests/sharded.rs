@@ -6,7 +6,7 @@
 //! in the Python of `.venv/` (made by `.ci/test`) or of $SUDOLINK_PYTHON; skipped when it
 //! lacks dask.distributed, unless SUDOLINK_REQUIRE_TOOLS=1 says it must run.
 
-mod common;
+use crate::common;
 
 use common::{data_text, ok};
 use std::io::{BufRead, BufReader};

@@ -6,14 +6,14 @@ use std::path::Path;
 use std::time::Instant;
 
 use serde_json::Value;
-use sudolink::graph::CandidateGraph;
-use sudolink::grid::format::parse_line;
-use sudolink::grid::{Candidate, Cell, State};
-use sudolink::proof::Proof;
-use sudolink::search::{basic_rules, first_step};
-use sudolink::solver::count_solutions;
-use sudolink::store::query::{self, QueryTable};
-use sudolink::store::{self, Store, StoreError};
+use sudolink_engine::graph::CandidateGraph;
+use sudolink_engine::grid::format::parse_line;
+use sudolink_engine::grid::{Candidate, Cell, State};
+use sudolink_engine::proof::Proof;
+use sudolink_engine::solver::count_solutions;
+use sudolink_search::{basic_rules, first_step};
+use sudolink_store::query::{self, QueryTable};
+use sudolink_store::{self as store, Store, StoreError};
 
 const OCEAN_1: &str =
     "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3....";
@@ -53,7 +53,7 @@ fn basic_path(state: State) -> (Vec<State>, Vec<Proof>) {
     let (mut states, mut proofs) = (vec![state], vec![]);
     while proofs.len() < 200 {
         let last = states.last().unwrap();
-        let links = sudolink::graph::LinkIndex::new(last);
+        let links = sudolink_engine::graph::LinkIndex::new(last);
         let Some(proof) = first_step(&basic_rules(), &links) else {
             break;
         };
@@ -324,7 +324,7 @@ fn x_chain_targets(store: &Store, max_len: usize) -> Vec<Candidate> {
             r[target]
                 .as_str()
                 .unwrap()
-                .parse::<sudolink::grid::Candidate>()
+                .parse::<sudolink_engine::grid::Candidate>()
                 .unwrap()
         })
         .collect()
@@ -379,7 +379,7 @@ fn failed_writes_leave_nothing_behind() {
         "no puzzle 99"
     );
     assert!(store.write_graph(42, &graph).is_err(), "no state 42");
-    let links = sudolink::graph::LinkIndex::new(&state);
+    let links = sudolink_engine::graph::LinkIndex::new(&state);
     let proof = first_step(&basic_rules(), &links).unwrap();
     assert!(store.write_proof(42, &proof, None).is_err(), "no state 42");
     for table in [

@@ -2,13 +2,13 @@
 //! table, SudoRules' W ratings on a cbg-000 sample, resumable runs in SQLite) and `subsume`
 //! (which family's eliminations include which, stored per state, family and length).
 
-mod common;
+use crate::common;
 
 use common::{data_text, ok, sudolink};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use sudolink::grid::format::parse_line;
-use sudolink::study::generate::is_minimal;
+use sudolink_engine::grid::format::parse_line;
+use sudolink_study::generate::is_minimal;
 
 /// The first `n` puzzles of Berthier's cbg-000 (grid, SER, W rating), written to `dir`.
 fn cbg000_sample(dir: &Path, n: usize, filter: impl Fn(usize) -> bool) -> PathBuf {
@@ -201,9 +201,9 @@ fn classify_prints_the_seeds_table_side_by_side() {
 #[test]
 fn classify_lmn_in_one_pass_keeps_the_ratings_of_separate_runs() {
     use rayon::prelude::*;
-    use sudolink::search::limits::Bounds;
-    use sudolink::study::classify::rate_puzzle;
-    use sudolink::study::rating::{RatingScheme, Scheme};
+    use sudolink_search::limits::Bounds;
+    use sudolink_study::classify::rate_puzzle;
+    use sudolink_study::rating::{RatingScheme, Scheme};
     let path =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/classify_lmn_generate_2026.tsv");
     let text = std::fs::read_to_string(path).unwrap();
@@ -748,10 +748,10 @@ fn subsume_stuck_studies_the_first_state_of_the_path() {
 /// must still be what searching every family for every open candidate gives.
 #[test]
 fn subsume_rows_equal_a_search_of_every_family_for_every_candidate() {
-    use sudolink::graph::LinkIndex;
-    use sudolink::grid::format::parse_pencil_mark_string;
-    use sudolink::search::registry::parse_list;
-    use sudolink::study::subsume::{study_puzzle, Options, States, Studied};
+    use sudolink_engine::graph::LinkIndex;
+    use sudolink_engine::grid::format::parse_pencil_mark_string;
+    use sudolink_search::registry::parse_list;
+    use sudolink_study::subsume::{study_puzzle, Options, States, Studied};
     let families: Vec<Studied> =
         parse_list("nrc,nrct,nrczt,nrct-lasso,nrczt-lasso,whip,braid,xyzt")
             .unwrap()

@@ -3,19 +3,19 @@
 //! alternating inference chain over groups that `proof::check` verifies and the solution
 //! agrees with.
 
-mod common;
+use crate::common;
 
 use common::{collection, start_and_solution};
-use sudolink::graph::LinkIndex;
-use sudolink::grid::{Candidate, Cell, Digit, State};
-use sudolink::notation::nrc;
-use sudolink::notation::tags::tag_name;
-use sudolink::proof::aic::{AicConclusion, AicPattern};
-use sudolink::proof::{check, Pattern, Proof};
-use sudolink::search::basic_rules;
-use sudolink::search::registry::parse_list;
-use sudolink::search::tagging::{level1, Tagging};
-use sudolink::study::resolution::{apply, is_solution, solve};
+use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::{Candidate, Cell, Digit, State};
+use sudolink_engine::proof::aic::{AicConclusion, AicPattern};
+use sudolink_engine::proof::{check, Pattern, Proof};
+use sudolink_notation::nrc;
+use sudolink_notation::tags::tag_name;
+use sudolink_search::basic_rules;
+use sudolink_search::registry::parse_list;
+use sudolink_search::tagging::{level1, Tagging};
+use sudolink_study::resolution::{apply, is_solution, solve};
 
 fn stuck_states(n: usize) -> Vec<(State, [u8; 81])> {
     common::basic_stuck_states(n)
@@ -102,7 +102,7 @@ fn every_level1_clearing_is_a_checked_chain_that_keeps_the_solution() {
 
 #[test]
 fn tagging_takes_a_resolution_further_than_the_basic_rules() {
-    let rules = sudolink::search::registry::rules_with_basic(&parse_list("tag1").unwrap(), 0);
+    let rules = sudolink_search::registry::rules_with_basic(&parse_list("tag1").unwrap(), 0);
     let (mut basic, mut tagged) = (0, 0);
     for p in collection("top1465.txt", 60) {
         let (start, solution) = start_and_solution(&p);
@@ -123,7 +123,7 @@ fn a_chain_prints_in_eureka_with_group_nodes() {
         for proof in level1(&LinkIndex::new(&state)) {
             let a = aic_of(&proof);
             if let Some(g) = a.nodes.iter().find(|n| n.cells.len() > 1) {
-                let text = sudolink::notation::eureka::aic_eureka_text(&proof, a);
+                let text = sudolink_notation::eureka::aic_eureka_text(&proof, a);
                 assert!(text.contains(&g.eureka()), "{text}");
                 assert!(g.eureka().starts_with(&format!("({})r", g.digit)));
                 return;
@@ -197,7 +197,7 @@ fn kites_skyscrapers_and_turbots_are_named() {
     let mut shapes: BTreeMap<&str, usize> = BTreeMap::new();
     for (state, _) in stuck_states(40) {
         for proof in level1(&LinkIndex::new(&state)) {
-            if let Some(s) = sudolink::proof::aic::shape_name(&state, aic_of(&proof)) {
+            if let Some(s) = sudolink_engine::proof::aic::shape_name(&state, aic_of(&proof)) {
                 *shapes.entry(s).or_default() += 1;
                 let text = nrc::nrc_text(&state, &proof);
                 assert!(text.contains(&format!("({s})")), "{text}");

@@ -2,18 +2,18 @@
 //! tags — every clearing a refutation (with its merge lemmas) that `proof::check` replays
 //! from the state and the solution agrees with.
 
-mod common;
+use crate::common;
 
 use common::{assert_sound_against_solution, collection, ok, start_and_solution};
-use sudolink::graph::LinkIndex;
-use sudolink::grid::{Candidate, Cell, Digit, State};
-use sudolink::proof::tagging::{TagLink, TagPattern};
-use sudolink::proof::{check, Pattern, Proof};
-use sudolink::search::basic_rules;
-use sudolink::search::registry::{parse_list, rules_with_basic};
-use sudolink::search::tagging::{level1, Tagging};
-use sudolink::search::tagging2::{level2, level2_merged, level2_with_stats, Level2};
-use sudolink::study::resolution::{apply, solve};
+use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::{Candidate, Cell, Digit, State};
+use sudolink_engine::proof::tagging::{TagLink, TagPattern};
+use sudolink_engine::proof::{check, Pattern, Proof};
+use sudolink_search::basic_rules;
+use sudolink_search::registry::{parse_list, rules_with_basic};
+use sudolink_search::tagging::{level1, Tagging};
+use sudolink_search::tagging2::{level2, level2_merged, level2_with_stats, Level2};
+use sudolink_study::resolution::{apply, solve};
 
 fn stuck_states(n: usize) -> Vec<(State, [u8; 81])> {
     common::basic_stuck_states(n)

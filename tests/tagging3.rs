@@ -10,19 +10,19 @@
 //! here are states where level 2 is stuck, from the forum's hardest list (top1465 and
 //! top95 never need level 3: `basic,tag2` solves them all).
 
-mod common;
+use crate::common;
 
 use common::{assert_sound_against_solution, collection, ok, start_and_solution, sudolink};
-use sudolink::graph::LinkIndex;
-use sudolink::grid::{Cell, State};
-use sudolink::notation::tags::tag2_text;
-use sudolink::proof::tagging::{TagChoice, TagLink, TagPattern};
-use sudolink::proof::{check, Pattern, Proof};
-use sudolink::search::basic_rules;
-use sudolink::search::registry::{parse_list, rules_with_basic};
-use sudolink::search::tagging2::{level2, level2_with_stats};
-use sudolink::search::tagging3::{level3, level3_with_stats};
-use sudolink::study::resolution::{apply, solve};
+use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::{Cell, State};
+use sudolink_engine::proof::tagging::{TagChoice, TagLink, TagPattern};
+use sudolink_engine::proof::{check, Pattern, Proof};
+use sudolink_notation::tags::tag2_text;
+use sudolink_search::basic_rules;
+use sudolink_search::registry::{parse_list, rules_with_basic};
+use sudolink_search::tagging2::{level2, level2_with_stats};
+use sudolink_search::tagging3::{level3, level3_with_stats};
+use sudolink_study::resolution::{apply, solve};
 
 /// The first `n` puzzles of the forum's hardest list where `basic,tag2` stops: that state,
 /// with the solution.
@@ -149,7 +149,7 @@ fn first_extension_proof() -> (State, Proof) {
 /// Apply `edit` to the first choice inference of the proof.
 fn tamper(
     p: &Proof,
-    edit: impl FnOnce(&mut TagChoice, &mut Vec<sudolink::proof::tagging::TagBranch>),
+    edit: impl FnOnce(&mut TagChoice, &mut Vec<sudolink_engine::proof::tagging::TagBranch>),
 ) -> Proof {
     let mut bad = p.clone();
     let Pattern::Tagging(t) = &mut bad.pattern else {
@@ -199,7 +199,7 @@ fn tampered_extensions_are_rejected() {
             },
             TagChoice::House { house, digit } => TagChoice::House {
                 house: *house,
-                digit: sudolink::grid::Digit::new(digit.get() % 9 + 1).unwrap(),
+                digit: sudolink_engine::grid::Digit::new(digit.get() % 9 + 1).unwrap(),
             },
             TagChoice::AlmostCell { house, cells } => TagChoice::AlmostCell {
                 house: *house,
@@ -252,7 +252,11 @@ fn the_tag_command_at_level_3_prints_extended_weak_links() {
     let dir = std::env::temp_dir().join(format!("sudolink-tag3-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("stuck.txt");
-    std::fs::write(&file, sudolink::grid::format::to_pencil_mark_grid(&state)).unwrap();
+    std::fs::write(
+        &file,
+        sudolink_engine::grid::format::to_pencil_mark_grid(&state),
+    )
+    .unwrap();
     let path = file.to_str().unwrap();
     let out = ok(&["tag", path, "--level", "3", "--no-basic"]);
     assert!(out.contains("level 3: "), "{out}");
@@ -408,7 +412,7 @@ fn level_3_begins_as_level_2_does_and_merges_again_after_each_pass() {
 /// lemma (a chain of steps) using a choice lemma.
 fn merges_through_extensions(t: &TagPattern) -> usize {
     let lemma_branches = &t.branches[..t.branches.len() - 1];
-    let is_choice = |b: &sudolink::proof::tagging::TagBranch| {
+    let is_choice = |b: &sudolink_engine::proof::tagging::TagBranch| {
         b.steps.len() == 1 && matches!(b.steps[0].link, TagLink::Choice { .. })
     };
     lemma_branches
@@ -450,7 +454,7 @@ fn after_a_pass_tags_the_new_weak_links_prove_equal_are_merged() {
 #[test]
 fn level3_headers_read_back() {
     // print -> read: every `#[k] …` header of a level-3 proof names its lemma's link
-    use sudolink::notation::tags::{read_extension_header, ExtendedLink, LinkSource};
+    use sudolink_notation::tags::{read_extension_header, ExtendedLink, LinkSource};
     let (_, p) = first_extension_proof();
     let t = tag_of(&p);
     let text = tag2_text(t);

@@ -12,18 +12,18 @@
 //! the public collections of data/README.md found no grid with this solution), so the state is the
 //! seed's printed state, not a path from givens.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
-use sudolink::graph::LinkIndex;
-use sudolink::grid::{Candidate, CandidateSet, Cell, Digit, State};
-use sudolink::notation::tags::{
+use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::{Candidate, CandidateSet, Cell, Digit, State};
+use sudolink_engine::proof::check;
+use sudolink_engine::solver::count_solutions;
+use sudolink_notation::tags::{
     read_tagged_grid, read_tagged_row, tagged_grid_text, TaggedCell, TaggedGrid,
 };
-use sudolink::proof::check;
-use sudolink::search::tagging::{level1, Tagging};
-use sudolink::search::tagging2::{level2_merged, Level2};
-use sudolink::solver::count_solutions;
+use sudolink_search::tagging::{level1, Tagging};
+use sudolink_search::tagging2::{level2_merged, Level2};
 
 /// The seed's grid, as printed (its first line opens the forum's code block).
 const SEED_GRID: &str = "\
@@ -325,7 +325,7 @@ fn printed_tagged_grids_read_back_on_top1465() {
             assert_eq!(listed.iter().map(|x| x.0).collect::<Vec<_>>(), open);
             for (c, tag) in listed {
                 assert_eq!(
-                    tag.map(sudolink::notation::tags::literal_name),
+                    tag.map(sudolink_notation::tags::literal_name),
                     tag_of(c),
                     "{c}"
                 );
@@ -343,7 +343,7 @@ fn printed_tagged_grids_read_back_on_top1465() {
 #[test]
 fn tag_names_are_all_distinct_and_read_back() {
     // "finally one letter with a prefix £ $ & …": past the prefixes, `#`, `##`, …
-    use sudolink::notation::tags::{read_tag_chain, tag_chain_text, tag_name};
+    use sudolink_notation::tags::{read_tag_chain, tag_chain_text, tag_name};
     let mut seen = std::collections::HashSet::new();
     for layer in 0..400 {
         for parity in 0..2 {
@@ -358,7 +358,7 @@ fn tag_names_are_all_distinct_and_read_back() {
 
 #[test]
 fn tagged_grid_errors_say_where() {
-    use sudolink::notation::tags::TagGridError;
+    use sudolink_notation::tags::TagGridError;
     let mut bad = SEED_GRID.replace("2O46j", "2O4?j");
     match read_tagged_grid(&bad) {
         Err(TagGridError::Syntax { line: 9, error }) => assert!(error.column > 20, "{error}"),
@@ -379,7 +379,7 @@ fn tagged_grid_errors_say_where() {
 
 #[test]
 fn the_seeds_level_3_lines_read() {
-    use sudolink::notation::tags::{
+    use sudolink_notation::tags::{
         read_extended_link, read_extension_header, ExtendedLink, LinkSource,
     };
     let weak = |l: &ExtendedLink| -> (String, String) {
@@ -431,8 +431,8 @@ proptest::proptest! {
     fn tagging_readers_never_panic(s in "\\PC{0,60}") {
         let _ = read_tagged_grid(&s);
         let _ = read_tagged_row(&s);
-        let _ = sudolink::notation::tags::read_extension_header(&s);
-        let _ = sudolink::notation::tags::read_extended_link(&s);
+        let _ = sudolink_notation::tags::read_extension_header(&s);
+        let _ = sudolink_notation::tags::read_extended_link(&s);
     }
 }
 
@@ -440,9 +440,9 @@ proptest::proptest! {
 fn level1_chains_print_and_read_back_in_the_classic_form() {
     // "reading is easier with the classic form. So tags are replaced by the relevant group
     // of candidates … 1r2c3==2r2c7/.._.."
-    use sudolink::notation::tags::{classic_chain_text, read_classic_chain};
-    use sudolink::proof::aic::AicConclusion;
-    use sudolink::proof::Pattern;
+    use sudolink_engine::proof::aic::AicConclusion;
+    use sudolink_engine::proof::Pattern;
+    use sudolink_notation::tags::{classic_chain_text, read_classic_chain};
     let mut read = 0;
     for (state, _) in common::basic_stuck_states(12) {
         for p in level1(&LinkIndex::new(&state)) {

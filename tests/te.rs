@@ -10,13 +10,13 @@
 
 use rayon::prelude::*;
 use std::time::Instant;
-use sudolink::grid::State;
-use sudolink::proof::te::{Dead, TrialPattern, TrialStep};
-use sudolink::proof::{check, Pattern, Proof};
-use sudolink::search::limits::Limits;
-use sudolink::search::te::Theory;
-use sudolink::solver::count_solutions;
-use sudolink::study::te::{bxb, bxbb, closure, eliminations, te_depth, BClass, TeDepth, TeError};
+use sudolink_engine::grid::State;
+use sudolink_engine::proof::te::{Dead, TrialPattern, TrialStep};
+use sudolink_engine::proof::{check, Pattern, Proof};
+use sudolink_engine::solver::count_solutions;
+use sudolink_search::limits::Limits;
+use sudolink_search::te::Theory;
+use sudolink_study::te::{bxb, bxbb, closure, eliminations, te_depth, BClass, TeDepth, TeError};
 
 fn puzzle(line: &str) -> State {
     let grid: String = line.chars().take(81).collect();
@@ -238,7 +238,7 @@ fn te2_and_te3_proofs_replay_and_refute_false_candidates() {
     assert!(proofs
         .iter()
         .any(|p| nested_depth(&trial(p).refutation.steps) == 1));
-    let texts = sudolink::notation::texts(&after1, &proofs[0]);
+    let texts = sudolink_notation::texts(&after1, &proofs[0]);
     let all: String = texts.iter().map(|t| t.text.clone()).collect();
     assert!(
         all.contains("CREATING CONTEXT 1 AT DEPTH 1, SON OF CONTEXT 0"),
@@ -313,10 +313,10 @@ fn tampered_te_proofs_are_refused() {
     refused(
         &with(&|t| {
             t.refutation.contradiction = match t.refutation.contradiction {
-                Dead::Cell(c) => Dead::Cell(sudolink::grid::Cell::new((c.index() + 1) % 81)),
+                Dead::Cell(c) => Dead::Cell(sudolink_engine::grid::Cell::new((c.index() + 1) % 81)),
                 Dead::Place { house, digit } => Dead::Place {
                     house,
-                    digit: sudolink::grid::Digit::new(digit.get() % 9 + 1).unwrap(),
+                    digit: sudolink_engine::grid::Digit::new(digit.get() % 9 + 1).unwrap(),
                 },
             }
         }),
@@ -361,9 +361,9 @@ fn tampered_te_proofs_are_refused() {
 /// module's braid search gives (both merge partial braids by their set of R's).
 #[test]
 fn context_braid_lengths_equal_the_whip_modules() {
-    use sudolink::graph::LinkIndex;
-    use sudolink::search::te::braids::{shortest_braid, BraidAnswer};
-    use sudolink::search::whips::{shortest_for_target_with, Merge, WhipKind};
+    use sudolink_engine::graph::LinkIndex;
+    use sudolink_search::te::braids::{shortest_braid, BraidAnswer};
+    use sudolink_search::whips::{shortest_for_target_with, Merge, WhipKind};
     let mut compared = 0;
     for row in fixture(ELEVEN).iter().take(3) {
         let state = closure(&puzzle(row[0]), Theory::te(0), Limits::unlimited())

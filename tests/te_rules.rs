@@ -6,19 +6,19 @@
 //! Classes from Berthier's `Sudoku-classif` (see `tests/fixtures/te/`): mith's Loki is in
 //! T&E(3), eleven's first T&E(2) puzzle has BxB 5.
 
-mod common;
+use crate::common;
 
 use common::{assert_sound_against_solution, ok, sudolink};
-use sudolink::graph::LinkIndex;
-use sudolink::grid::{Candidate, Cell, Digit, State};
-use sudolink::proof::{check, Pattern};
-use sudolink::search::limits::{Limits, Meter};
-use sudolink::search::registry::{Rule, Searcher, TechniqueId};
-use sudolink::search::te::Theory;
-use sudolink::solver::count_solutions;
-use sudolink::study::resolution::solve_within;
-use sudolink::study::rules::{list_rules, RuleOrder};
-use sudolink::study::te::closure;
+use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::{Candidate, Cell, Digit, State};
+use sudolink_engine::proof::{check, Pattern};
+use sudolink_engine::solver::count_solutions;
+use sudolink_search::limits::{Limits, Meter};
+use sudolink_search::registry::{Rule, Searcher, TechniqueId};
+use sudolink_search::te::Theory;
+use sudolink_study::resolution::solve_within;
+use sudolink_study::rules::{list_rules, RuleOrder};
+use sudolink_study::te::closure;
 
 /// mith's Loki (2022): T&E(3).
 const LOKI: &str =
@@ -40,7 +40,7 @@ fn solution(s: &State) -> [u8; 81] {
 }
 
 /// The deepest T&E depth a path's steps use (0: none).
-fn deepest(steps: &[sudolink::study::resolution::Step]) -> usize {
+fn deepest(steps: &[sudolink_study::resolution::Step]) -> usize {
     steps
         .iter()
         .filter_map(|s| match &s.proof.pattern {

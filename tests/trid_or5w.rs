@@ -2,9 +2,9 @@
 //! classif], [CSP-Rules]): sudolink's `Trid-OR5W` and `Trid-OR5gW` schemes give mith's
 //! T&E(3) puzzles the levels Berthier publishes, and solve Loki with every step checked.
 
-use sudolink::grid::format::parse_line;
-use sudolink::solver::count_solutions;
-use sudolink::study::rating::{rate, Scheme};
+use sudolink_engine::grid::format::parse_line;
+use sudolink_engine::solver::count_solutions;
+use sudolink_study::rating::{rate, Scheme};
 
 /// Berthier's maximal length: a puzzle not solved with lengths ≤ 8 is published as 99.
 const MAX_LEN: usize = 8;

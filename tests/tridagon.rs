@@ -4,21 +4,21 @@
 //! every conclusion checked by `proof::check` and against the puzzle's solution; the checker
 //! refusing tampered proofs; and a run over stuck T&E(3) states.
 
-mod common;
+use crate::common;
 
 use common::assert_sound_against_solution;
 use std::time::Instant;
-use sudolink::graph::LinkIndex;
-use sudolink::grid::format::parse_line;
-use sudolink::grid::{Candidate, Cell, CspVariable, Digit, State};
-use sudolink::notation::impossible::tridagon_relation_text;
-use sudolink::notation::sudorules::sudorules_text;
-use sudolink::proof::tridagon::{TridagonForm, TridagonPattern};
-use sudolink::proof::{check, Pattern, Proof};
-use sudolink::search::registry::{parse_list, rules_with_basic};
-use sudolink::search::{basic_rules, oddagon, tridagon, TechniqueId};
-use sudolink::solver::count_solutions;
-use sudolink::study::resolution::solve;
+use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::format::parse_line;
+use sudolink_engine::grid::{Candidate, Cell, CspVariable, Digit, State};
+use sudolink_engine::proof::tridagon::{TridagonForm, TridagonPattern};
+use sudolink_engine::proof::{check, Pattern, Proof};
+use sudolink_engine::solver::count_solutions;
+use sudolink_notation::impossible::tridagon_relation_text;
+use sudolink_notation::sudorules::sudorules_text;
+use sudolink_search::registry::{parse_list, rules_with_basic};
+use sudolink_search::{basic_rules, oddagon, tridagon, TechniqueId};
+use sudolink_study::resolution::solve;
 
 /// A fixture's state (its `#` lines are comments) and the solution.
 fn fixture(name: &str) -> (State, [u8; 81]) {
@@ -379,7 +379,7 @@ fn the_checker_refuses_tampered_oddagons() {
         .unwrap()
         .clone();
     assert!(check(&state, &good).is_ok());
-    let with = |f: &dyn Fn(&mut sudolink::proof::oddagon::OddagonPattern)| {
+    let with = |f: &dyn Fn(&mut sudolink_engine::proof::oddagon::OddagonPattern)| {
         let mut bad = good.clone();
         let Pattern::Oddagon(o) = &mut bad.pattern else {
             unreachable!()
@@ -513,7 +513,7 @@ fn along_the_te3_sample_paths_every_conclusion_is_sound() {
             {
                 states += 1;
             }
-            sudolink::study::resolution::apply(&mut state, &step.proof).unwrap();
+            sudolink_study::resolution::apply(&mut state, &step.proof).unwrap();
             if state.is_solved() {
                 break;
             }
@@ -559,7 +559,7 @@ fn impossible_patterns_on_stuck_states() {
             tridagon::find(l, tridagon::Wanted::Tridagon)
         }),
         ("trid-ork", |l| tridagon::find(l, tridagon::Wanted::OrK)),
-        ("imp630-sel2-ork", |l| sudolink::search::imp630::find(l, 2)),
+        ("imp630-sel2-ork", |l| sudolink_search::imp630::find(l, 2)),
     ];
     let puzzles = common::collection(&file, n);
     // per stuck state: per search, (ms, proofs, eliminations)

@@ -4,22 +4,22 @@
 //! the rules are sound on puzzles with one solution, are wrong on a puzzle with two, and are
 //! therefore asked only by name and refused when several solutions are allowed.
 
-mod common;
+use crate::common;
 
 use common::{assert_sound_against_solution, basic_stuck_states, ok, sudolink};
 use std::time::{Duration, Instant};
-use sudolink::graph::LinkIndex;
-use sudolink::grid::format::{parse_hodoku, parse_line};
-use sudolink::grid::{Candidate, Cell, Digit, State};
-use sudolink::notation::hodoku::hodoku_text;
-use sudolink::notation::nrc::nrc_text;
-use sudolink::notation::sudorules::sudorules_text;
-use sudolink::proof::uniqueness::UniquenessKind;
-use sudolink::proof::{check, Pattern, Proof};
-use sudolink::search::registry::{parse_list, sets_help};
-use sudolink::search::uniqueness::find;
-use sudolink::solver::count_solutions;
-use sudolink::study::rating::{rules_for, Scheme};
+use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::format::{parse_hodoku, parse_line};
+use sudolink_engine::grid::{Candidate, Cell, Digit, State};
+use sudolink_engine::proof::uniqueness::UniquenessKind;
+use sudolink_engine::proof::{check, Pattern, Proof};
+use sudolink_engine::solver::count_solutions;
+use sudolink_notation::hodoku::hodoku_text;
+use sudolink_notation::nrc::nrc_text;
+use sudolink_notation::sudorules::sudorules_text;
+use sudolink_search::registry::{parse_list, sets_help};
+use sudolink_search::uniqueness::find;
+use sudolink_study::rating::{rules_for, Scheme};
 
 /// HoDoKu's regression library, Uniqueness Test 1 (0600-1): the rectangle r29c79 on 2/3,
 /// every corner bivalue but r2c7 (the roof), whose 2 and 3 go.

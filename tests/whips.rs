@@ -15,19 +15,19 @@
 //!
 //! The larger runs are `#[ignore]`d: `cargo test --release --test whips -- --ignored`.
 
-mod common;
+use crate::common;
 
 use common::{collection, data_text, fixture_path, start_and_solution};
 use std::collections::HashMap;
-use sudolink::graph::LinkIndex;
-use sudolink::grid::format::parse_line;
-use sudolink::grid::{Candidate, Cell, Digit, Puzzle, State};
-use sudolink::notation::sudorules::whip_text as sudorules_text;
-use sudolink::proof::whip::{WhipCell, WhipPattern};
-use sudolink::proof::{self, Pattern, Proof};
-use sudolink::search::whips::{self, WhipKind};
-use sudolink::study::rating::{rate, rules_for, Scheme};
-use sudolink::study::resolution::{apply, is_solution};
+use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::format::parse_line;
+use sudolink_engine::grid::{Candidate, Cell, Digit, Puzzle, State};
+use sudolink_engine::proof::whip::{WhipCell, WhipPattern};
+use sudolink_engine::proof::{self, Pattern, Proof};
+use sudolink_notation::sudorules::whip_text as sudorules_text;
+use sudolink_search::whips::{self, WhipKind};
+use sudolink_study::rating::{rate, rules_for, Scheme};
+use sudolink_study::resolution::{apply, is_solution};
 
 // ---------------------------------------------------------------------------------------
 // Data
@@ -554,7 +554,7 @@ fn b_and_gw_are_at_most_w_and_gb_at_most_both() {
 /// A literal reference search: depth-first, no merging of partial whips, the definitions of
 /// `proof::whip` word for word (braids of length 2 are whips, as in SudoRules).
 mod reference {
-    use sudolink::grid::{Candidate, CspVariable, State};
+    use sudolink_engine::grid::{Candidate, CspVariable, State};
 
     struct Cell {
         l: Candidate,
@@ -852,22 +852,22 @@ fn sudorules_notation() {
         target: c(7, 5, 2),
         cells: vec![
             WhipCell {
-                variable: sudolink::grid::CspVariable::Rc(Cell::at(6, 7)),
+                variable: sudolink_engine::grid::CspVariable::Rc(Cell::at(6, 7)),
                 left_linking: vec![c(7, 8, 2)],
                 right_linking: Some(vec![c(7, 8, 3)]),
             },
             WhipCell {
-                variable: sudolink::grid::CspVariable::Cn(4, d(3)),
+                variable: sudolink_engine::grid::CspVariable::Cn(4, d(3)),
                 left_linking: vec![c(7, 5, 3)],
                 right_linking: Some(vec![c(2, 5, 3)]),
             },
             WhipCell {
-                variable: sudolink::grid::CspVariable::Rn(1, d(6)),
+                variable: sudolink_engine::grid::CspVariable::Rn(1, d(6)),
                 left_linking: vec![c(2, 5, 6)],
                 right_linking: Some(vec![c(2, 7, 6)]),
             },
             WhipCell {
-                variable: sudolink::grid::CspVariable::Bn(2, d(1)),
+                variable: sudolink_engine::grid::CspVariable::Bn(2, d(1)),
                 left_linking: vec![c(2, 7, 1)],
                 right_linking: None,
             },
@@ -1056,7 +1056,7 @@ fn exact_whips_are_never_longer_and_always_true() {
 /// A puzzle's first state where the basic rules (singles, locked candidates, subsets, fish)
 /// are stuck: the state `subsume --stuck` studies.
 fn first_stuck_state(p: &Puzzle) -> (State, [u8; 81]) {
-    use sudolink::search::{basic_rules, first_step};
+    use sudolink_search::{basic_rules, first_step};
     let (mut s, sol) = start_and_solution(p);
     let basic = basic_rules();
     while let Some(step) = first_step(&basic, &LinkIndex::new(&s)) {
@@ -1125,4 +1125,37 @@ fn g_whips_and_g_braids_are_never_longer_than_whips_and_braids() {
         whip_targets > 100 && braid_targets > whip_targets,
         "only {whip_targets} whip and {braid_targets} braid targets"
     );
+}
+
+/// The candidates a whip is made of (`proof::candidates`, what the pictures and the store
+/// show): its left- and right-linking candidates, each once, never its target.
+#[test]
+fn a_whip_is_made_of_its_linking_candidates_not_of_its_target() {
+    let state = parse_line(
+        "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3....",
+        1,
+    )
+    .unwrap()
+    .start_state()
+    .unwrap();
+    let links = LinkIndex::new(&state);
+    let mut seen = 0;
+    for n in 1..=5 {
+        for proof in sudolink_search::Rule::whip(WhipKind::Whip, n).find(&links) {
+            let Pattern::Whip(w) = &proof.pattern else {
+                unreachable!()
+            };
+            let got = proof::candidates::pattern_candidates(&proof.pattern, state.candidates());
+            assert!(!got.contains(&w.target), "{}", proof.rule);
+            for cell in &w.cells {
+                assert!(cell.left_linking.iter().all(|c| got.contains(c)));
+            }
+            let mut unique = got.clone();
+            unique.sort();
+            unique.dedup();
+            assert_eq!(unique.len(), got.len(), "each candidate once");
+            seen += 1;
+        }
+    }
+    assert!(seen > 0);
 }

@@ -6,12 +6,12 @@
 use super::input::read_text_file;
 use anyhow::{bail, Context, Result};
 use std::time::{Duration, Instant};
-use sudolink::graph::{CandidateGraph, LinkIndex};
-use sudolink::grid::format::parse_collection;
-use sudolink::grid::State;
-use sudolink::search::registry::{self, basic_rules, Searcher, TechniqueId};
-use sudolink::solver::count_solutions;
-use sudolink::study::resolution::solve;
+use sudolink_engine::graph::{CandidateGraph, LinkIndex};
+use sudolink_engine::grid::format::parse_collection;
+use sudolink_engine::grid::State;
+use sudolink_engine::solver::count_solutions;
+use sudolink_search::registry::{self, basic_rules, Searcher, TechniqueId};
+use sudolink_study::resolution::solve;
 
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {

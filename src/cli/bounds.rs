@@ -3,7 +3,7 @@
 //! and resolved into the library's [`Bounds`]; 0 means none.
 
 use std::time::Duration;
-use sudolink::search::limits::{Bounds, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_S};
+use sudolink_search::limits::{Bounds, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_S};
 
 /// `--timeout`, `--memory`, `--budget`, flattened into a command's arguments.
 #[derive(clap::Args, Debug, Clone)]

@@ -1,16 +1,16 @@
 //! `sudolink check-path`: verify a resolution path written in Berthier's notation ([Berthier 3D]'s
 //! 2007 forms included), chains pasted in Eureka/AIC notation or SudoRules' `whip[n]:`
 //! lines, step by step, from the puzzle's start (see
-//! `sudolink::study::path`). Exit 0 only when every step holds. The replay searches
+//! `sudolink_study::path`). Exit 0 only when every step holds. The replay searches
 //! nothing; it takes the bounds of every command (`--timeout`, `--memory`, and `--budget`
 //! counted in steps checked) and, when one is reached, says before which step it stopped.
 
 use super::bounds::BoundArgs;
 use super::input::load;
 use anyhow::{Context, Result};
-use sudolink::grid::format::to_pencil_mark_grid;
-use sudolink::search::limits::Meter;
-use sudolink::study::path::replay_within;
+use sudolink_engine::grid::format::to_pencil_mark_grid;
+use sudolink_search::limits::Meter;
+use sudolink_study::path::replay_within;
 
 #[derive(clap::Args, Debug)]
 pub struct CheckPathArgs {

@@ -10,11 +10,11 @@ use anyhow::{bail, Context, Result};
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::str::FromStr;
-use sudolink::store::study::RatingValue;
-use sudolink::study::classify::{Classified, Classify};
-use sudolink::study::rating::RatingScheme;
-use sudolink::study::run::StudyInput;
-use sudolink::study::ser::tenths;
+use sudolink_store::study::RatingValue;
+use sudolink_study::classify::{Classified, Classify};
+use sudolink_study::rating::RatingScheme;
+use sudolink_study::run::StudyInput;
+use sudolink_study::ser::tenths;
 
 #[derive(clap::Args, Debug)]
 pub struct ClassifyArgs {

@@ -7,20 +7,20 @@ use super::input::{load, Loaded};
 use super::progress::Status;
 use anyhow::{anyhow, bail, Context, Result};
 use std::path::PathBuf;
-use sudolink::export::files;
-use sudolink::export::json::proof_json;
-use sudolink::export::svg::PixelWidth;
-use sudolink::grid::State;
-use sudolink::notation::{hodoku, nrc};
-use sudolink::proof::Proof;
-use sudolink::search::registry::{self, System, TechniqueId};
-use sudolink::study::explain::{
+use sudolink_engine::grid::State;
+use sudolink_engine::proof::Proof;
+use sudolink_export::files;
+use sudolink_export::json::proof_json;
+use sudolink_export::svg::PixelWidth;
+use sudolink_notation::{hodoku, nrc};
+use sudolink_search::registry::{self, System, TechniqueId};
+use sudolink_study::explain::{
     self, explain_all, explain_target, read_target, Explained, Group, Limits, NoProof, Options,
     Progress, TargetReport,
 };
-use sudolink::study::rating::{rules_for, Scheme};
-use sudolink::study::resolution::{solve_steps, verify};
-use sudolink::study::rules;
+use sudolink_study::rating::{rules_for, Scheme};
+use sudolink_study::resolution::{solve_steps, verify};
+use sudolink_study::rules;
 
 #[derive(clap::Args, Debug)]
 pub struct ExplainArgs {
@@ -185,7 +185,7 @@ fn load_state(args: &ExplainArgs) -> Result<Loaded> {
     if let Some(path) = &args.after {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read path file {}", path.display()))?;
-        let r = sudolink::study::path::replay(&loaded.state, &text, loaded.solution.as_ref())
+        let r = sudolink_study::path::replay(&loaded.state, &text, loaded.solution.as_ref())
             .with_context(|| format!("applying {}", path.display()))?;
         loaded.state = r.final_state;
     }
@@ -238,7 +238,7 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
         .as_deref()
         .ok_or_else(|| anyhow!("give --target r3c9<>8 (or --all, or --next)"))?;
     let conclusion = read_target(target_text)?;
-    conclusion.validate(&loaded.state, loaded.solution.as_ref())?;
+    explain::validate(&conclusion, &loaded.state, loaded.solution.as_ref())?;
     let report = explain_target(
         &loaded.state,
         conclusion,

@@ -5,13 +5,13 @@
 use super::input::load;
 use anyhow::{bail, Result};
 use serde_json::json;
-use sudolink::export::files;
-use sudolink::export::svg::PixelWidth;
-use sudolink::grid::format::to_pencil_mark_grid;
-use sudolink::notation::gnpx::{choice_name, read_choice};
-use sudolink::notation::nrc::pattern_text;
-use sudolink::proof::net::{ForceMode, LinkLevel, NetChoice, NetForm};
-use sudolink::study::force::{force_report, ForceAsk, ForceError, ForceReport};
+use sudolink_engine::grid::format::to_pencil_mark_grid;
+use sudolink_engine::proof::net::{ForceMode, LinkLevel, NetChoice, NetForm};
+use sudolink_export::files;
+use sudolink_export::svg::PixelWidth;
+use sudolink_notation::gnpx::{choice_name, read_choice};
+use sudolink_notation::nrc::pattern_text;
+use sudolink_study::force::{force_report, ForceAsk, ForceError, ForceReport};
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {

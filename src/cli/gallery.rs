@@ -6,12 +6,12 @@
 use anyhow::{Context, Result};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use sudolink::export::files::{write_atomically, write_proof};
-use sudolink::grid::format::parse_line;
-use sudolink::proof::Pattern;
-use sudolink::solver::count_solutions;
-use sudolink::study::examples::{Example, EXAMPLES};
-use sudolink::study::path::{replay, ReplayedStep};
+use sudolink_engine::grid::format::parse_line;
+use sudolink_engine::proof::Pattern;
+use sudolink_engine::solver::count_solutions;
+use sudolink_export::files::{write_atomically, write_proof};
+use sudolink_study::examples::{Example, EXAMPLES};
+use sudolink_study::path::{replay, ReplayedStep};
 
 #[derive(clap::Args, Debug)]
 pub struct GalleryArgs {

@@ -1,6 +1,6 @@
 //! `sudolink generate`: random minimal puzzles, reproducible from a seed, on both cores;
 //! with `--needs TECHNIQUE`, only the puzzles whose path needs that technique
-//! ([`sudolink::study::needs`]), from random puzzles or a seed collection (`--from`).
+//! ([`sudolink_study::needs`]), from random puzzles or a seed collection (`--from`).
 
 use super::bounds::BoundArgs;
 use super::output::{progress_bar, Sink};
@@ -8,11 +8,11 @@ use anyhow::{anyhow, bail, Context, Result};
 use rayon::prelude::*;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-use sudolink::grid::format::{parse_collection, values_line};
-use sudolink::search::registry::TechniqueId;
-use sudolink::study::generate;
-use sudolink::study::needs::{self, Source, Verdict};
-use sudolink::study::rules;
+use sudolink_engine::grid::format::{parse_collection, values_line};
+use sudolink_search::registry::TechniqueId;
+use sudolink_study::generate;
+use sudolink_study::needs::{self, Source, Verdict};
+use sudolink_study::rules;
 
 #[derive(clap::Args, Debug)]
 pub struct GenerateArgs {

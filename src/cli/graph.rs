@@ -3,9 +3,9 @@
 use super::input::load;
 use anyhow::Result;
 use serde_json::json;
-use sudolink::export::dot;
-use sudolink::graph::CandidateGraph;
-use sudolink::study::resolution::working_state;
+use sudolink_engine::graph::CandidateGraph;
+use sudolink_export::dot;
+use sudolink_study::resolution::working_state;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GraphFormat {

@@ -3,10 +3,10 @@
 
 use anyhow::{bail, Context, Result};
 use std::path::Path;
-use sudolink::grid::format::excerpt;
-use sudolink::study::input::{load_text, looks_like_grid};
+use sudolink_engine::grid::format::excerpt;
+use sudolink_study::input::{load_text, looks_like_grid};
 
-pub use sudolink::study::input::{Loaded, DEFAULT_NAME, DEFAULT_PUZZLE};
+pub use sudolink_study::input::{Loaded, DEFAULT_NAME, DEFAULT_PUZZLE};
 
 /// Read the text behind a PUZZLE argument: the file's contents when it names a file, the
 /// argument itself when it looks like a grid (mostly digits and dots, or a HoDoKu line);
@@ -79,7 +79,7 @@ pub struct WorkingStateArgs {
     /// Width of the exported SVG and PNG pictures in pixels (200 to 4000; default 596,
     /// the height follows)
     #[arg(long, value_name = "N", requires = "export", value_parser = super::numbers::picture_width)]
-    pub size: Option<sudolink::export::svg::PixelWidth>,
+    pub size: Option<sudolink_export::svg::PixelWidth>,
     /// Analyse a puzzle with several solutions (no solution check)
     #[arg(long)]
     pub allow_nonunique: bool,

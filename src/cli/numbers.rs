@@ -2,10 +2,10 @@
 //! go through these parsers, so a bad number is refused by clap with one message naming
 //! the option and the accepted range.
 
-use sudolink::export::svg::PixelWidth;
-use sudolink::grid::format::excerpt;
+use sudolink_engine::grid::format::excerpt;
+use sudolink_export::svg::PixelWidth;
 
-use sudolink::study::rules::LONGEST_MAX_LEN;
+use sudolink_study::rules::LONGEST_MAX_LEN;
 
 /// `--max-len`: a whole number from 1 to [`LONGEST_MAX_LEN`].
 pub fn max_len(text: &str) -> Result<usize, String> {

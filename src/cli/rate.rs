@@ -10,11 +10,11 @@ use super::solve::Order;
 use anyhow::{bail, Result};
 use std::io::Write;
 use std::str::FromStr;
-use sudolink::grid::format::{parse_collection, ParseError, Puzzle};
-use sudolink::search::registry;
-use sudolink::study::parallel::{each_as_done, InOrder};
-use sudolink::study::rating::{rate_puzzle, RateBy, RateLine, RatingScheme};
-use sudolink::study::rules::{list_rules, order_applies};
+use sudolink_engine::grid::format::{parse_collection, ParseError, Puzzle};
+use sudolink_search::registry;
+use sudolink_study::parallel::{each_as_done, InOrder};
+use sudolink_study::rating::{rate_puzzle, RateBy, RateLine, RatingScheme};
+use sudolink_study::rules::{list_rules, order_applies};
 
 #[derive(clap::Args, Debug)]
 pub struct RateArgs {

@@ -6,11 +6,11 @@ use super::input::load;
 use super::solve::{Notation, SolveArgs};
 use anyhow::{anyhow, bail, Result};
 use serde_json::json;
-use sudolink::grid::format::to_pencil_mark_grid;
-use sudolink::grid::State;
-use sudolink::notation::{hodoku, nrc, sudorules};
-use sudolink::study::ser::{difficulty_text, tenths};
-use sudolink::study::ser::{rate, SerRating};
+use sudolink_engine::grid::format::to_pencil_mark_grid;
+use sudolink_engine::grid::State;
+use sudolink_notation::{hodoku, nrc, sudorules};
+use sudolink_study::ser::{difficulty_text, tenths};
+use sudolink_study::ser::{rate, SerRating};
 
 /// Is this rule set or scheme name Sudoku Explainer's?
 pub fn is_ser(name: &str) -> bool {
@@ -18,7 +18,7 @@ pub fn is_ser(name: &str) -> bool {
 }
 
 /// One proof's text in the chosen notation.
-fn proof_text(state: &State, proof: &sudolink::proof::Proof, notation: Notation) -> String {
+fn proof_text(state: &State, proof: &sudolink_engine::proof::Proof, notation: Notation) -> String {
     match notation {
         Notation::Nrc => nrc::nrc_text(state, proof),
         Notation::Sudorules => sudorules::sudorules_text(state, proof),

@@ -1,12 +1,12 @@
 //! `sudolink serve`: the explorer, a local web page and JSON API over the library
-//! ([`sudolink::serve`]). This file only reads flags, binds, and prints where it serves.
+//! ([`sudolink_serve`]). This file only reads flags, binds, and prints where it serves.
 
-use anyhow::{bail, Context, Result};
+use anyhow::Result;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
-use sudolink::serve::data::DataDirs;
-use sudolink::serve::{serve, Config};
+use sudolink_serve::data::DataDirs;
+use sudolink_serve::{run_until_ctrl_c, Config};
 
 #[derive(clap::Args, Debug)]
 pub struct ServeArgs {
@@ -42,7 +42,7 @@ pub struct ServeArgs {
 pub fn run(args: &ServeArgs) -> Result<()> {
     if let Some(db) = &args.db {
         // refuse a bad --db at start rather than on every request
-        sudolink::store::query::open_read_only(db)?;
+        sudolink_store::query::open_read_only(db)?;
     }
     if !args.bind.is_loopback() {
         eprintln!(
@@ -58,14 +58,8 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         data: DataDirs::open(&args.data)?,
         ..Config::default()
     };
-    let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
-    runtime.block_on(async {
-        let addr = SocketAddr::new(args.bind, args.port);
-        let listener = match tokio::net::TcpListener::bind(addr).await {
-            Ok(l) => l,
-            Err(e) => bail!("cannot listen on {addr}: {e}"),
-        };
-        let local = listener.local_addr()?;
+    let addr = SocketAddr::new(args.bind, args.port);
+    run_until_ctrl_c(addr, config, |local| {
         let host = match local.ip() {
             IpAddr::V4(ip) if ip == Ipv4Addr::UNSPECIFIED => "127.0.0.1".to_string(),
             IpAddr::V6(ip) => format!("[{ip}]"),
@@ -82,10 +76,6 @@ pub fn run(args: &ServeArgs) -> Result<()> {
                 _ => eprintln!("could not open a browser (xdg-open failed): open {url} yourself"),
             }
         }
-        serve(listener, config, async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
-        .context("the server stopped")
-    })
+    })?;
+    Ok(())
 }

@@ -2,7 +2,9 @@
 
 use super::input::load;
 use anyhow::Result;
-use sudolink::grid::format::{to_hodoku, to_line, to_pencil_mark_grid, to_pencil_mark_string};
+use sudolink_engine::grid::format::{
+    to_hodoku, to_line, to_pencil_mark_grid, to_pencil_mark_string,
+};
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ShowFormat {

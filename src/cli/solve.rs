@@ -5,13 +5,15 @@ use super::input::{load, Loaded};
 use anyhow::{anyhow, bail, Result};
 use serde_json::json;
 use std::path::Path;
-use sudolink::export::files;
-use sudolink::grid::format::{to_hodoku, to_line, to_pencil_mark_grid, to_pencil_mark_string};
-use sudolink::notation::{hodoku, sudorules};
-use sudolink::search::registry::{self, graded_length, LengthMeasure, TechniqueId};
-use sudolink::study::rating::Scheme;
-use sudolink::study::resolution::{apply, solve_all_at_once, solve_within, Resolution};
-use sudolink::study::rules::{self, RuleOrder};
+use sudolink_engine::grid::format::{
+    to_hodoku, to_line, to_pencil_mark_grid, to_pencil_mark_string,
+};
+use sudolink_export::files;
+use sudolink_notation::{hodoku, sudorules};
+use sudolink_search::registry::{self, graded_length, LengthMeasure, TechniqueId};
+use sudolink_study::rating::Scheme;
+use sudolink_study::resolution::{apply, solve_all_at_once, solve_within, Resolution};
+use sudolink_study::rules::{self, RuleOrder};
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Notation {
@@ -95,7 +97,7 @@ pub fn rules_help() -> String {
          path with SE's step names and difficulties) or a comma list of techniques and sets; the basic \
          rules are applied first. `--list` prints every set with its techniques and every \
          technique's name; `sudolink techniques` describes each.",
-        sudolink::study::rating::Scheme::names(),
+        sudolink_study::rating::Scheme::names(),
     )
 }
 
@@ -289,7 +291,7 @@ fn without_caps(spec: &str) -> String {
 }
 
 /// `NRCZT5`, `BRAID[9]`, `HIDDEN-SINGLE`: a step's rule as the level line names it.
-fn rule_name(p: &sudolink::proof::Proof) -> String {
+fn rule_name(p: &sudolink_engine::proof::Proof) -> String {
     let technique = TechniqueId::of_proof(p);
     if technique.system() == registry::System::Explainer {
         // SE's producer, not the pattern its proof is written in (a force net...)

@@ -5,9 +5,9 @@
 use super::input::Loaded;
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
-use sudolink::graph::CandidateGraph;
-use sudolink::grid::State;
-use sudolink::store::Store;
+use sudolink_engine::graph::CandidateGraph;
+use sudolink_engine::grid::State;
+use sudolink_store::Store;
 
 /// Run `write` on a store at `path`: directly when the file exists, else on a temporary
 /// file in the same folder that is renamed to `path` only when `write` succeeds.

@@ -1,12 +1,12 @@
 //! What `classify` and `subsume` share at the command line: their common arguments, reading
-//! the puzzle file, running the study ([`sudolink::study::run::drive`], with a progress
+//! the puzzle file, running the study ([`sudolink_study::run::drive`], with a progress
 //! bar), and the one rule for puzzles that could not be studied (the same as `rate`'s: each
 //! named with its line, then exit 1 unless `--keep-going`).
 
 use super::input::read_text_file;
 use super::progress::Status;
 use anyhow::{bail, Result};
-use sudolink::study::run::{drive, Failure, Outcome, RunOptions, Study, StudyInput, Tally};
+use sudolink_study::run::{drive, Failure, Outcome, RunOptions, Study, StudyInput, Tally};
 
 /// The arguments every study command takes (flattened into its own).
 #[derive(clap::Args, Debug)]

@@ -7,9 +7,9 @@ use super::numbers;
 use super::study_run::StudyArgs;
 use anyhow::{bail, Result};
 use serde_json::json;
-use sudolink::search::registry;
-use sudolink::study::run::StudyInput;
-use sudolink::study::subsume::{Matrix, Options, States, Studied, Subsume};
+use sudolink_search::registry;
+use sudolink_study::run::StudyInput;
+use sudolink_study::subsume::{Matrix, Options, States, Studied, Subsume};
 
 #[derive(clap::Args, Debug)]
 pub struct SubsumeArgs {

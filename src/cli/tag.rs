@@ -5,10 +5,10 @@
 use super::input::load;
 use anyhow::Result;
 use serde_json::json;
-use sudolink::export::files;
-use sudolink::export::svg::PixelWidth;
-use sudolink::notation::clearing_text;
-use sudolink::study::tagging::{tag_report, TagReport};
+use sudolink_export::files;
+use sudolink_export::svg::PixelWidth;
+use sudolink_notation::clearing_text;
+use sudolink_study::tagging::{tag_report, TagReport};
 
 #[derive(clap::Args, Debug)]
 pub struct TagArgs {
@@ -52,7 +52,7 @@ fn export(dir: &std::path::Path, report: &TagReport, size: Option<PixelWidth>) -
     std::fs::create_dir_all(dir)
         .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
     let layers = &report.level1;
-    let dot = sudolink::export::dot::print(&sudolink::export::dot::layers_graph(
+    let dot = sudolink_export::dot::print(&sudolink_export::dot::layers_graph(
         layers,
         &format!("{} layers of strong links", layers.layers),
     ));
@@ -63,7 +63,7 @@ fn export(dir: &std::path::Path, report: &TagReport, size: Option<PixelWidth>) -
     if files::render_dot(&dot_path, &svg_path)? {
         eprintln!("wrote {}", svg_path.display());
     }
-    let grid = sudolink::export::diagram::tagging_diagram(&report.state, layers);
+    let grid = sudolink_export::diagram::tagging_diagram(&report.state, layers);
     let grid_svg = dir.join("layers-grid.svg");
     files::write_atomically(&grid_svg, grid.to_svg_at(size).as_bytes())?;
     eprintln!("wrote {}", grid_svg.display());

@@ -3,8 +3,8 @@
 
 use anyhow::Result;
 use serde_json::json;
-use sudolink::search::registry::difficulty_table;
-use sudolink::search::TechniqueId;
+use sudolink_search::registry::difficulty_table;
+use sudolink_search::TechniqueId;
 
 #[derive(clap::Args, Debug)]
 pub struct TechniquesArgs {
@@ -17,7 +17,7 @@ pub struct TechniquesArgs {
 /// a line with its techniques, then every technique's name: what `--list` prints.
 pub fn names_list() -> String {
     let mut out = String::from("Sets (a set stands for every technique it lists):\n");
-    for set in sudolink::search::registry::sets_help().split("; ") {
+    for set in sudolink_search::registry::sets_help().split("; ") {
         out.push_str(&format!("  {set}\n"));
     }
     out.push_str(

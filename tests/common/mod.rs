@@ -6,9 +6,9 @@
 pub mod serve;
 
 use std::path::PathBuf;
-use sudolink::grid::format::parse_collection;
-use sudolink::grid::{Puzzle, State};
-use sudolink::solver::count_solutions;
+use sudolink_engine::grid::format::parse_collection;
+use sudolink_engine::grid::{Puzzle, State};
+use sudolink_engine::solver::count_solutions;
 
 /// A collection file: `data/NAME` in the repository when it is there (everything the default
 /// tests read is), else `$SUDOLINK_DATA/NAME` (the whole public collections the `#[ignore]`d
@@ -49,7 +49,7 @@ pub fn pencil_mark_state(text: &str) -> State {
         .filter(|l| !l.starts_with('#'))
         .collect::<Vec<_>>()
         .join("\n");
-    sudolink::grid::format::parse_pencil_mark_grid(&grid, 1).expect("a pencil-mark grid")
+    sudolink_engine::grid::format::parse_pencil_mark_grid(&grid, 1).expect("a pencil-mark grid")
 }
 
 /// The first `n` puzzles of a collection file ([`data_path`]).
@@ -104,12 +104,12 @@ pub fn ok(args: &[&str]) -> String {
 pub fn assert_sound_against_solution(
     state: &State,
     solution: &[u8; 81],
-    proof: &sudolink::proof::Proof,
+    proof: &sudolink_engine::proof::Proof,
 ) {
-    use sudolink::grid::{Candidate, Cell, Digit};
-    use sudolink::proof::check;
-    use sudolink::study::resolution::is_solution;
-    let text = sudolink::notation::nrc::nrc_text(state, proof);
+    use sudolink_engine::grid::{Candidate, Cell, Digit};
+    use sudolink_engine::proof::check;
+    use sudolink_study::resolution::is_solution;
+    let text = sudolink_notation::nrc::nrc_text(state, proof);
     check(state, proof).unwrap_or_else(|e| panic!("{text}: {e}"));
     for &c in &proof.eliminations {
         assert!(
@@ -146,8 +146,8 @@ pub fn path_states_where(
     family: &str,
     n: usize,
 ) -> Vec<(State, [u8; 81])> {
-    use sudolink::search::registry::{parse_list, rules_with_basic};
-    use sudolink::study::resolution::{apply, solve};
+    use sudolink_search::registry::{parse_list, rules_with_basic};
+    use sudolink_study::resolution::{apply, solve};
     let rules = rules_with_basic(&parse_list(set).expect("a known set"), max_len);
     let mut out = Vec::new();
     for p in collection("top1465.txt", n) {
@@ -168,8 +168,8 @@ pub fn path_states_where(
 /// The first `n` top1465 puzzles the basic rules do not solve: the state where they stop,
 /// with the solution.
 pub fn basic_stuck_states(n: usize) -> Vec<(State, [u8; 81])> {
-    use sudolink::search::basic_rules;
-    use sudolink::study::resolution::solve;
+    use sudolink_search::basic_rules;
+    use sudolink_study::resolution::solve;
     collection("top1465.txt", 3 * n)
         .iter()
         .filter_map(|p| {
@@ -186,9 +186,9 @@ pub fn basic_stuck_states(n: usize) -> Vec<(State, [u8; 81])> {
 #[allow(dead_code)]
 pub fn technique_proofs(
     name: &str,
-    links: &sudolink::graph::LinkIndex,
-) -> Vec<sudolink::proof::Proof> {
-    sudolink::search::registry::TechniqueId::from_name(name)
+    links: &sudolink_engine::graph::LinkIndex,
+) -> Vec<sudolink_engine::proof::Proof> {
+    sudolink_search::registry::TechniqueId::from_name(name)
         .unwrap_or_else(|| panic!("no technique {name}"))
         .rule(0)
         .find(links)
@@ -196,14 +196,14 @@ pub fn technique_proofs(
 
 /// That each OR relation of `graph` has an `or_member` edge (with its k) to each of its
 /// guardians and to nothing else.
-pub fn assert_or_members_are_guardians(graph: &sudolink::graph::CandidateGraph) {
+pub fn assert_or_members_are_guardians(graph: &sudolink_engine::graph::CandidateGraph) {
     use petgraph::visit::EdgeRef;
-    use sudolink::graph::{Edge, Node};
+    use sudolink_engine::graph::{Edge, Node};
     for idx in graph.graph.node_indices() {
         let Node::OrRelation(r) = &graph.graph[idx] else {
             continue;
         };
-        let mut members: Vec<sudolink::grid::Candidate> = graph
+        let mut members: Vec<sudolink_engine::grid::Candidate> = graph
             .graph
             .edges(idx)
             .map(|e| {

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 /// Serve `config` in-process on 127.0.0.1 (an ephemeral port), on a thread of its own with
 /// its own runtime, for as long as the test process lives.
-pub fn start(config: sudolink::serve::Config) -> SocketAddr {
+pub fn start(config: sudolink_serve::Config) -> SocketAddr {
     let std_listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     std_listener.set_nonblocking(true).unwrap();
     let addr = std_listener.local_addr().unwrap();
@@ -17,7 +17,7 @@ pub fn start(config: sudolink::serve::Config) -> SocketAddr {
         let rt = tokio::runtime::Runtime::new().unwrap();
         rt.block_on(async move {
             let listener = tokio::net::TcpListener::from_std(std_listener).unwrap();
-            sudolink::serve::serve(listener, config, std::future::pending())
+            sudolink_serve::serve(listener, config, std::future::pending())
                 .await
                 .unwrap();
         });

@@ -11,9 +11,9 @@ use render::{CsvSink, JsonSink, RowSink, TableSink};
 use std::cell::{Cell, RefCell};
 use std::path::PathBuf;
 use std::time::Duration;
-use sudolink::grid::format::excerpt;
-use sudolink::store::{self, query};
-use sudolink::study::resolution::working_state;
+use sudolink_engine::grid::format::excerpt;
+use sudolink_store::{self as store, query};
+use sudolink_study::resolution::working_state;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TableFormat {

@@ -1,0 +1,488 @@
+//! The trial grid: one `u16` of open digits per cell (a placed or decided cell keeps its one
+//! digit), and BRT on it — ECP, naked singles, hidden singles — to a fixpoint. Everything
+//! the T&E engine does is a copy of this small array, a cellwise AND and a propagation.
+//!
+//! As an operator on candidate sets, BRT is monotone (fewer candidates in, fewer out),
+//! contracting and idempotent; the engine's reuse of earlier closures rests on that.
+
+use sudolink_engine::grid::{Candidate, Cell, Digit, State};
+
+const ALL: u16 = 0x1ff;
+
+/// All 27 houses, as bits of [`HOUSES`]' indices.
+const ALL_HOUSES: u32 = (1 << 27) - 1;
+
+/// The 27 houses' cells: rows, columns, blocks.
+pub(crate) const HOUSES: [[u8; 9]; 27] = {
+    let mut h = [[0u8; 9]; 27];
+    let mut i = 0;
+    while i < 9 {
+        let mut k = 0;
+        while k < 9 {
+            h[i][k] = (i * 9 + k) as u8;
+            h[9 + i][k] = (k * 9 + i) as u8;
+            h[18 + i][k] = (((i / 3) * 3 + k / 3) * 9 + (i % 3) * 3 + k % 3) as u8;
+            k += 1;
+        }
+        i += 1;
+    }
+    h
+};
+
+/// Cell c's row, column and block, as indices of [`HOUSES`].
+#[inline]
+pub(crate) const fn houses_of_cell(c: usize) -> [usize; 3] {
+    [c / 9, 9 + c % 9, 18 + (c / 27) * 3 + (c % 9) / 3]
+}
+
+/// Each cell's three houses, as bits of [`HOUSES`]' indices.
+const HOUSES_OF: [u32; 81] = {
+    let mut m = [0u32; 81];
+    let mut c = 0;
+    while c < 81 {
+        let [r, k, b] = houses_of_cell(c);
+        m[c] = 1 << r | 1 << k | 1 << b;
+        c += 1;
+    }
+    m
+};
+
+/// Each cell's 20 peers.
+pub(crate) const PEERS: [[u8; 20]; 81] = {
+    let mut p = [[0u8; 20]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let (r, col, b) = (c / 9, c % 9, (c / 27) * 3 + (c % 9) / 3);
+        let mut n = 0;
+        let mut o = 0;
+        while o < 81 {
+            let (r2, c2, b2) = (o / 9, o % 9, (o / 27) * 3 + (o % 9) / 3);
+            if o != c && (r == r2 || col == c2 || b == b2) {
+                p[c][n] = o as u8;
+                n += 1;
+            }
+            o += 1;
+        }
+        c += 1;
+    }
+    p
+};
+
+/// What [`Grid::brt_meet`] found.
+pub enum Meet {
+    /// The second grid is within the first: it is the answer.
+    Within,
+    /// BRT of the intersection finds a contradiction.
+    Contradiction,
+    /// BRT of the intersection (the second grid not within the first).
+    Met(Grid),
+}
+
+/// Open digits per cell (bit d-1). A cell with one bit is decided once BRT has run.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Grid {
+    pub(crate) cells: [u16; 81],
+}
+
+impl Grid {
+    /// The state's placed digits (one bit) and open candidates.
+    pub fn from_state(state: &State) -> Grid {
+        let mut cells = [0u16; 81];
+        for cell in Cell::all() {
+            cells[cell.index()] = match state.value(cell) {
+                Some(d) => 1 << d.index(),
+                None => state.cell_mask(cell),
+            };
+        }
+        Grid { cells }
+    }
+
+    /// The grid as a [`State`]: one-digit cells placed, the others open. `None` when it is
+    /// contradictory.
+    pub fn to_state(&self) -> Option<State> {
+        let mut values = [0u8; 81];
+        let mut open = sudolink_engine::grid::CandidateSet::EMPTY;
+        for (i, &m) in self.cells.iter().enumerate() {
+            if m.count_ones() == 1 {
+                values[i] = m.trailing_zeros() as u8 + 1;
+            } else {
+                for d in bits(m) {
+                    open.insert(Candidate::new(Cell::new(i), Digit::from_index(d)));
+                }
+            }
+        }
+        State::from_parts(&values, 0, &open).ok()
+    }
+
+    #[inline]
+    pub fn has(&self, c: Candidate) -> bool {
+        self.cells[c.cell().index()] >> c.digit().index() & 1 == 1
+    }
+
+    /// Every cell has exactly one digit (after BRT without contradiction: a solution).
+    pub fn is_solved(&self) -> bool {
+        self.cells.iter().all(|m| m.count_ones() == 1)
+    }
+
+    /// The one-digit cells (bit i: cell i).
+    pub fn decided(&self) -> u128 {
+        (0..81)
+            .filter(|&i| self.cells[i].is_power_of_two())
+            .fold(0u128, |m, i| m | 1 << i)
+    }
+
+    /// Open candidates of the undecided cells.
+    pub fn open_count(&self) -> usize {
+        self.cells
+            .iter()
+            .filter(|m| m.count_ones() > 1)
+            .map(|m| m.count_ones() as usize)
+            .sum()
+    }
+
+    /// The candidates of undecided cells, in index order.
+    pub fn trial_candidates(&self) -> impl Iterator<Item = Candidate> + '_ {
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.count_ones() > 1)
+            .flat_map(|(i, &m)| {
+                bits(m).map(move |d| Candidate::new(Cell::new(i), Digit::from_index(d)))
+            })
+    }
+
+    /// A cell without digit or a house-digit without place.
+    pub fn has_contradiction(&self) -> bool {
+        if self.cells.contains(&0) {
+            return true;
+        }
+        HOUSES
+            .iter()
+            .any(|h| h.iter().fold(0, |m, &c| m | self.cells[c as usize]) != ALL)
+    }
+
+    /// The assumption `c` (its cell reduced to it), then BRT. False on contradiction.
+    pub fn assume(&mut self, c: Candidate) -> bool {
+        let cell = c.cell().index();
+        self.cells[cell] &= 1 << c.digit().index();
+        if self.cells[cell] == 0 {
+            return false;
+        }
+        self.brt(1u128 << cell)
+    }
+
+    /// Remove `c`, then BRT. False on contradiction.
+    pub fn eliminate(&mut self, c: Candidate) -> bool {
+        let cell = c.cell().index();
+        self.cells[cell] &= !(1 << c.digit().index());
+        match self.cells[cell].count_ones() {
+            0 => false,
+            1 => self.brt(1u128 << cell),
+            _ => self.brt(0),
+        }
+    }
+
+    /// BRT from a grid on which ECP has been applied for every decided cell but those of
+    /// `pending` (one-digit cells whose digit must still leave their peers). Returns false
+    /// on contradiction (the grid is then left part-way).
+    pub fn brt(&mut self, pending: u128) -> bool {
+        self.brt_from(pending, ALL_HOUSES)
+    }
+
+    /// B_1 to its fixpoint on a BRT-closed grid: BRT and braids of length 1, which are
+    /// exactly the locked candidates (a braid[1] on Z is a CSP variable all of whose
+    /// candidates are linked to Z: in a BRT-closed grid no cell can be one, and a
+    /// house-digit can only when its places all lie in one box-line intersection that Z
+    /// sees: pointing and claiming). No index and no trial. False on contradiction.
+    pub fn b1_closure(&mut self) -> bool {
+        loop {
+            match self.locked_candidates() {
+                None => return false,
+                Some(0) => return true,
+                Some(eliminated) => {
+                    if !self.brt_from(eliminated & self.decided(), houses_of(eliminated)) {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+
+    /// One pass of locked candidates over the grid's 54 box-line intersections: a digit of
+    /// a line whose places are all in one box leaves the rest of that box (claiming), and a
+    /// digit of a box whose places are all in one line leaves the rest of that line
+    /// (pointing). The cells that lost a digit (bit i: cell i); `None` when one lost its
+    /// last.
+    fn locked_candidates(&mut self) -> Option<u128> {
+        // the digits of each row segment (row r, box column b: r * 3 + b) and column
+        // segment (column c, box row b: c * 3 + b)
+        let mut rows = [0u16; 27];
+        let mut columns = [0u16; 27];
+        for r in 0..9 {
+            for b in 0..3 {
+                let i = r * 9 + b * 3;
+                rows[r * 3 + b] = self.cells[i] | self.cells[i + 1] | self.cells[i + 2];
+            }
+        }
+        for c in 0..9 {
+            for b in 0..3 {
+                let i = b * 27 + c;
+                columns[c * 3 + b] = self.cells[i] | self.cells[i + 9] | self.cells[i + 18];
+            }
+        }
+        let mut eliminated = 0u128;
+        for line in 0..9 {
+            for b in 0..3 {
+                let (b1, b2) = ((b + 1) % 3, (b + 2) % 3);
+                let band = line / 3 * 3;
+                let (l1, l2) = (band + (line + 1) % 3, band + (line + 2) % 3);
+                // rows: row `line` in box column b
+                let seg = rows[line * 3 + b];
+                let claiming = seg & !(rows[line * 3 + b1] | rows[line * 3 + b2]);
+                let pointing = seg & !(rows[l1 * 3 + b] | rows[l2 * 3 + b]);
+                for k in 0..3 {
+                    for l in [l1, l2] {
+                        self.remove(l * 9 + b * 3 + k, claiming, &mut eliminated)?;
+                    }
+                    for o in [b1, b2] {
+                        self.remove(line * 9 + o * 3 + k, pointing, &mut eliminated)?;
+                    }
+                }
+                // columns: column `line` in box row b
+                let seg = columns[line * 3 + b];
+                let claiming = seg & !(columns[line * 3 + b1] | columns[line * 3 + b2]);
+                let pointing = seg & !(columns[l1 * 3 + b] | columns[l2 * 3 + b]);
+                for k in 0..3 {
+                    for l in [l1, l2] {
+                        self.remove((b * 3 + k) * 9 + l, claiming, &mut eliminated)?;
+                    }
+                    for o in [b1, b2] {
+                        self.remove((o * 3 + k) * 9 + line, pointing, &mut eliminated)?;
+                    }
+                }
+            }
+        }
+        Some(eliminated)
+    }
+
+    /// Removes `digits` from a cell, noting it in `eliminated` when it loses one; `None`
+    /// when it loses its last.
+    #[inline]
+    fn remove(&mut self, cell: usize, digits: u16, eliminated: &mut u128) -> Option<()> {
+        let m = self.cells[cell];
+        if m & digits != 0 {
+            let w = m & !digits;
+            if w == 0 {
+                return None;
+            }
+            self.cells[cell] = w;
+            *eliminated |= 1 << cell;
+        }
+        Some(())
+    }
+
+    /// BRT(a ∩ k), a and k being BRT-closed (each a fixpoint of BRT without
+    /// contradiction), in one scan of the cells: [`Meet::Within`] when k ⊆ a (k is the
+    /// answer), else only what differs from both is propagated: a one-digit cell equal to
+    /// its cell in a (or in k) has already left its peers there, and a house whose cells
+    /// all equal a's (or all equal k's) has no hidden single and no digit without place.
+    /// The fixpoint is BRT(a ∩ k) as [`Grid::brt`] from every cell would give it, at the
+    /// cost of the difference.
+    pub fn brt_meet(a: &Grid, k: &Grid) -> Meet {
+        // the cells' flags as bitboards (bit i: cell i), sixteen cells at a time without
+        // branches: most cells equal a's or k's, in no predictable pattern
+        let mut g = Grid { cells: [0; 81] };
+        let (mut da, mut dk, mut one, mut empty) = (0u128, 0u128, 0u128, false);
+        let chunks = a.cells.chunks_exact(16).zip(k.cells.chunks_exact(16));
+        for (c, (xs, ys)) in chunks.enumerate() {
+            let (mut fa, mut fk, mut fo, mut fe) = (0u16, 0u16, 0u16, 0u16);
+            for j in 0..16 {
+                let (x, y) = (xs[j], ys[j]);
+                let m = x & y;
+                g.cells[c * 16 + j] = m;
+                fa |= ((m != x) as u16) << j;
+                fk |= ((m != y) as u16) << j;
+                fo |= ((m & m.wrapping_sub(1) == 0) as u16) << j;
+                fe |= ((m == 0) as u16) << j;
+            }
+            da |= (fa as u128) << (c * 16);
+            dk |= (fk as u128) << (c * 16);
+            one |= (fo as u128) << (c * 16);
+            empty |= fe != 0;
+        }
+        let (x, y) = (a.cells[80], k.cells[80]);
+        let m = x & y;
+        g.cells[80] = m;
+        da |= ((m != x) as u128) << 80;
+        dk |= ((m != y) as u128) << 80;
+        one |= ((m & m.wrapping_sub(1) == 0) as u128) << 80;
+        empty |= m == 0;
+        let (off_a, off_k, pending) = (houses_of(da), houses_of(dk), da & dk & one);
+        if off_k == 0 {
+            Meet::Within
+        } else if empty || !g.brt_from(pending, off_a & off_k) {
+            Meet::Contradiction
+        } else {
+            Meet::Met(g)
+        }
+    }
+
+    /// [`Grid::brt`] when only the houses of `dirty` (bits of [`HOUSES`]' indices) may
+    /// hold a hidden single, or a digit without place, not yet seen.
+    fn brt_from(&mut self, mut pending: u128, mut dirty: u32) -> bool {
+        // the houses to scan for hidden singles: those given first, then those with a cell
+        // changed since the last scan
+        loop {
+            while pending != 0 {
+                let cell = pending.trailing_zeros() as usize;
+                pending &= pending - 1;
+                let m = self.cells[cell];
+                for &p in &PEERS[cell] {
+                    let p = p as usize;
+                    let v = self.cells[p];
+                    if v & m != 0 {
+                        let w = v & !m;
+                        if w == 0 {
+                            return false;
+                        }
+                        self.cells[p] = w;
+                        dirty |= HOUSES_OF[p];
+                        if w & (w - 1) == 0 {
+                            pending |= 1u128 << p;
+                        }
+                    }
+                }
+            }
+            // hidden singles, and house-digits without place
+            let mut scan = dirty;
+            dirty = 0;
+            while scan != 0 {
+                let h = &HOUSES[scan.trailing_zeros() as usize];
+                scan &= scan - 1;
+                // the digits of one-digit cells are each once in the house (ECP) and need
+                // no look: only the others' unique digits are hidden singles
+                let (mut once, mut twice, mut fixed) = (0u16, 0u16, 0u16);
+                for &c in h {
+                    let m = self.cells[c as usize];
+                    twice |= once & m;
+                    once |= m;
+                    fixed |= m & ((m & m.wrapping_sub(1) == 0) as u16).wrapping_neg();
+                }
+                if once != ALL {
+                    return false;
+                }
+                let unique = once & !twice & !fixed;
+                if unique == 0 {
+                    continue;
+                }
+                for &c in h {
+                    let c = c as usize;
+                    let m = self.cells[c] & unique;
+                    if m == 0 {
+                        continue;
+                    }
+                    if m & (m - 1) != 0 {
+                        // two digits whose only place is this cell (even when they are
+                        // all it holds)
+                        return false;
+                    }
+                    if self.cells[c] != m {
+                        self.cells[c] = m;
+                        dirty |= HOUSES_OF[c];
+                        pending |= 1u128 << c;
+                    }
+                }
+            }
+            if pending == 0 {
+                return true;
+            }
+        }
+    }
+}
+
+/// The houses (bits of [`HOUSES`]' indices) of a set of cells (bit i: cell i).
+#[inline]
+fn houses_of(cells: u128) -> u32 {
+    let (mut rows, mut columns, mut boxes) = (0u32, 0u32, 0u32);
+    for r in 0..9 {
+        let row = (cells >> (9 * r)) as u32 & 0x1ff;
+        rows |= ((row != 0) as u32) << r;
+        columns |= row;
+        let band = r / 3 * 3;
+        for b in 0..3 {
+            boxes |= ((row & 0b111 << (3 * b) != 0) as u32) << (band + b);
+        }
+    }
+    rows | columns << 9 | boxes << 18
+}
+
+/// The set bits of a 9-bit mask, as digit indices.
+#[inline]
+pub(crate) fn bits(mut m: u16) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            return None;
+        }
+        let b = m.trailing_zeros() as usize;
+        m &= m - 1;
+        Some(b)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A cell holding exactly two digits whose only place in a row it is: no solution. (BRT
+    /// once missed this when the two digits were all the cell held, and T&E and BxB
+    /// classes came out too high: eleven's #7,634 read B3B for its published B2B.)
+    #[test]
+    fn two_hidden_singles_in_one_cell_are_a_contradiction() {
+        let mut g = Grid { cells: [ALL; 81] };
+        g.cells[0] = 0b11;
+        for c in 1..9 {
+            g.cells[c] = ALL & !0b11;
+        }
+        assert!(!g.brt(0));
+        // one of them alone is a hidden single
+        let mut g = Grid { cells: [ALL; 81] };
+        g.cells[0] = 0b111;
+        for c in 1..9 {
+            g.cells[c] = ALL & !0b1;
+        }
+        assert!(g.brt(0));
+        assert_eq!(g.cells[0], 0b1);
+    }
+
+    #[test]
+    fn houses_of_cells_are_their_houses() {
+        for (c, &houses) in HOUSES_OF.iter().enumerate() {
+            assert_eq!(houses_of(1 << c), houses);
+        }
+        let all = (1u128 << 81) - 1;
+        assert_eq!(houses_of(all), ALL_HOUSES);
+        assert_eq!(houses_of(0), 0);
+        assert_eq!(houses_of(1 | 1 << 80), HOUSES_OF[0] | HOUSES_OF[80]);
+    }
+
+    #[test]
+    fn tables_are_the_grid_geometry() {
+        for (c, peers) in PEERS.iter().enumerate() {
+            let cell = Cell::new(c);
+            let expected: Vec<u8> = sudolink_engine::grid::tables::peers(cell)
+                .iter()
+                .map(|p| p.index() as u8)
+                .collect();
+            let mut got = peers.to_vec();
+            got.sort();
+            let mut want = expected.clone();
+            want.sort();
+            assert_eq!(got, want);
+        }
+        for (i, h) in HOUSES.iter().enumerate() {
+            let house = sudolink_engine::grid::House::from_index(i);
+            let want: Vec<u8> = house.cells().iter().map(|c| c.index() as u8).collect();
+            assert_eq!(h.to_vec(), want);
+        }
+    }
+}

@@ -1,0 +1,628 @@
+//! Trial and error at bounded depth (Berthier's T&E(T, n)), over BRT or over B_p, and the
+//! proofs of the eliminations it makes.
+//!
+//! # Definitions
+//!
+//! Berthier, *The Hidden Logic of Sudoku* (2007), *Constraint Resolution Theories* (2011)
+//! and *Pattern-Based Constraint Satisfaction and Logic Puzzles* (2012, 2015), as CSP-Rules
+//! implements them (`denis-berthier/CSP-Rules-V2.1`, `CSP-Rules-Generic/T&E+DFS/T&E1.clp`):
+//! - **BRT**: ECP (a decided value removes every candidate nrc-linked to it), naked and
+//!   hidden singles, to a fixpoint;
+//! - **T&E(T, 1)**: for each candidate Z of the state, assume Z in a copy and apply T to a
+//!   fixpoint; a contradiction (a cell, or a house-digit, with no candidate left) removes Z
+//!   from the real state, where T applies too; repeat until nothing changes.
+//!   **T&E(T, n+1) = T&E(T&E(T, n), 1)**;
+//! - **B_p** = BRT + braids of length ≤ p; T&E(B_p, 1) gives the **BxB** class of a T&E(2)
+//!   puzzle, T&E(B_p, 2) the **BxBB** class of a T&E(3) puzzle (see `study::te`).
+//!
+//! Example: Loki (mith, 2022), `57....9..........8.1.........168..4......28.9..2.9416.....2.....6.9.82.4...41.6..`,
+//! is solved neither by T&E(BRT, 2) nor by anything below it; T&E(BRT, 3) solves it.
+//!
+//! # How the engine is fast
+//!
+//! A state is a [`Grid`]: 81 `u16` digit masks; a trial is a copy, a propagation and a
+//! test. The closures used are all monotone, contracting and idempotent (T&E's confluence,
+//! [CRT] ch. 5), and that gives these shortcuts, none of which changes an answer:
+//! - **Reuse**: a trial's result R = closure(S ∧ Z) computed on a state S stays a valid start
+//!   on every smaller state S' (closure(S' ∧ Z) = closure(S' ∩ R)), and when R ⊆ S' it *is*
+//!   the answer: the trial is not run again until something it kept is gone. Every trial's
+//!   result on the real state is kept per level ([`Engine`]'s caches) and used inside every
+//!   context below it, where a trial is then an AND and a short propagation.
+//! - **Eagerness**: an elimination is applied at once, with the levels below it, so the
+//!   later trials of the pass run on the smaller state.
+//! - **The solution**: a candidate of the puzzle's unique solution never leads to a
+//!   contradiction, so in the real state it is never tried (callers know the solution;
+//!   in a context nothing is skipped).
+//! - **Survivors**: a value decided in the result of a trial that found no contradiction
+//!   cannot find one either (its closure contains that result), so in the same pass, on
+//!   the same state, it is not tried (`Survivors`).
+//! - B_p: a braid's target is refuted by one BRT propagation, which bounds the shortest
+//!   braid's length from both sides ([`bp`]): most targets go, or are known to have no
+//!   braid ≤ p, without a search; in the real state braids are not searched at all
+//!   (their eliminations are the T&E(B_p, 1) trials' too). A context's B_p fixpoint is
+//!   kept, so a later closure that reaches the same grid stops there.
+//! - B_1 is BRT and the locked candidates ([`Grid::b1_closure`]): a braid of length one on Z
+//!   is a CSP variable all of whose candidates Z sees, which in a BRT-closed grid is a
+//!   house-digit whose places lie in one box-line intersection (pointing, claiming). No
+//!   index and no trial: the level p = 1 of BxB costs about 1% of what it did.
+//! - B_p's targets in a context are found by waves ([`bp::Context::contradicted_by_wave`]):
+//!   a braid of length ≤ p on Z is a contradiction of BRT from Z within p waves of singles,
+//!   and those waves run for every candidate at once, one bit each, with no BRT trial of
+//!   each candidate; only the few whose waves meet a contradiction in time are certified,
+//!   wave by wave, and the waves stop at the first wave whose targets eliminated
+//!   something (the round starts again in the smaller context).
+//!
+//! # Complexity
+//!
+//! A BRT propagation is O(81 × 20 + 27 × 9) per round, a few rounds. A T&E(n) pass is at
+//! most (open candidates)^n propagations — about 10^2, 10^4, 10^6 for n = 1, 2, 3 — and
+//! the reuse above makes the typical cost far lower (PERFORMANCE.md). Every trial counts
+//! against the [`Meter`], whose limits are checked every [`CHECK_EVERY`] trials; braid
+//! searches are metered by `search::whips`.
+//!
+//! [CRT]: Berthier, *Constraint Resolution Theories*, 2011.
+
+pub mod bp;
+pub mod braids;
+pub mod build;
+pub mod find;
+pub mod grid;
+
+pub use find::{Eliminations, TrialKind};
+pub use grid::Grid;
+use grid::Meet;
+
+use super::limits::{Meter, Stop};
+use super::whips::{self, WhipKind};
+use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::{Candidate, State};
+
+/// Trials between two checks of the meter's deadline and memory ceiling.
+pub const CHECK_EVERY: u64 = 256;
+
+/// Partial braids one braid search may keep (the SHC's default buffer for B and BxB).
+pub const BRAID_BUDGET: u64 = 1_000_000;
+
+/// A resolution theory of the T&E family: T&E(B_braids, depth), B_0 being BRT.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Theory {
+    /// n in T&E(T, n); 0 is T itself.
+    pub depth: usize,
+    /// p in B_p; 0 is BRT.
+    pub braids: usize,
+}
+
+impl Theory {
+    /// T&E(BRT, n).
+    pub const fn te(depth: usize) -> Theory {
+        Theory { depth, braids: 0 }
+    }
+}
+
+/// A trial's result kept for reuse: closure(S ∧ Z) at some level, under B_p.
+#[derive(Clone, Copy)]
+struct Kept {
+    grid: Grid,
+    /// The braid length of the theory it was computed under; `None`: no result kept.
+    braids: Option<usize>,
+    /// Inner contexts: the context it belongs to (see [`Engine::memo_gen`]).
+    gen: u64,
+}
+
+const NONE_KEPT: Kept = Kept {
+    grid: Grid { cells: [0; 81] },
+    braids: None,
+    gen: 0,
+};
+
+/// The T&E engine on one real state. Levels are numbered by the depth of the closure that
+/// makes the trial: slot n holds results of closure_{n-1}(S ∧ Z), the trials of T&E(n).
+pub struct Engine<'m> {
+    grid: Grid,
+    /// The solution's digit per cell (bit), when known: its candidates are never tried in
+    /// the real state.
+    truth: Option<[u16; 81]>,
+    /// Per level: the trials' results on the real state (valid starts in any context).
+    caches: Vec<Vec<Kept>>,
+    /// Per level: the trials' results in the current context of that level.
+    memos: Vec<Vec<Kept>>,
+    memo_gen: Vec<u64>,
+    next_gen: u64,
+    meter: &'m mut Meter,
+    /// Trials run (propagations from an assumption).
+    pub trials: u64,
+    /// Braid searches run (one target each).
+    pub braid_searches: u64,
+    /// The B_p fixpoints of contexts reached so far, each with the largest p it is known to
+    /// be the B_p fixpoint of (it is then the fixpoint of every smaller p too: B_q ⊆ B_p).
+    bp_memo: rustc_hash::FxHashMap<Grid, usize>,
+    /// B_p on the global index only (the `WIDE` environment variable, read once).
+    wide: bool,
+    /// B_p's index of a context ([`bp::Context`]), rebuilt in place for each round.
+    index: bp::Context,
+}
+
+/// Context fixpoints [`Engine`] keeps for B_p before it starts afresh (about 200 bytes each).
+const BP_MEMO_MAX: usize = 100_000;
+
+/// The candidates of a state S that no trial of the current level can refute, known from
+/// the trials that found no contradiction: a value Y' decided in R = closure(S ∧ Y) is one.
+/// R ⊆ S ∧ Y', so R = closure(R) ⊆ closure(S ∧ Y') (the closure is monotone and
+/// idempotent), and a superset of a state with no empty cell or house-digit has none either.
+/// Valid only while S is unchanged: an elimination empties it.
+struct Survivors([u16; 81]);
+
+impl Default for Survivors {
+    fn default() -> Survivors {
+        Survivors([0; 81])
+    }
+}
+
+impl Survivors {
+    #[inline]
+    fn has(&self, c: Candidate) -> bool {
+        self.0[c.cell().index()] >> c.digit().index() & 1 == 1
+    }
+
+    /// Adds the decided values of a trial's result (no contradiction).
+    fn add(&mut self, result: &Grid) {
+        for (known, &m) in self.0.iter_mut().zip(&result.cells) {
+            if m.is_power_of_two() {
+                *known |= m;
+            }
+        }
+    }
+}
+
+/// Why the engine could not start.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EngineError {
+    #[error("BRT finds a contradiction in the state: it has no solution")]
+    Contradictory,
+}
+
+impl<'m> Engine<'m> {
+    /// An engine on `state` after BRT. `solution` (81 digits), when given, must be the
+    /// state's unique solution: its candidates are then never tried in the real state.
+    pub fn new(
+        state: &State,
+        solution: Option<&[u8; 81]>,
+        meter: &'m mut Meter,
+    ) -> Result<Engine<'m>, EngineError> {
+        let mut grid = Grid::from_state(state);
+        if grid.has_contradiction() || !grid.brt(grid.decided()) {
+            return Err(EngineError::Contradictory);
+        }
+        let truth = solution.map(|s| {
+            let mut t = [0u16; 81];
+            for (i, &v) in s.iter().enumerate() {
+                t[i] = if (1..=9).contains(&v) {
+                    1 << (v - 1)
+                } else {
+                    0
+                };
+            }
+            t
+        });
+        Ok(Engine {
+            grid,
+            truth,
+            caches: Vec::new(),
+            memos: Vec::new(),
+            memo_gen: Vec::new(),
+            next_gen: 0,
+            meter,
+            trials: 0,
+            braid_searches: 0,
+            bp_memo: Default::default(),
+            wide: std::env::var_os("WIDE").is_some(),
+            index: bp::Context::default(),
+        })
+    }
+
+    /// The real state's grid.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The real state is solved.
+    pub fn is_solved(&self) -> bool {
+        self.grid.is_solved()
+    }
+
+    /// Apply `theory` to the real state, to its fixpoint (or until it is solved).
+    /// `Ok(false)`: a contradiction in the real state (the state has no solution; with a
+    /// correct `solution` this cannot happen).
+    pub fn apply(&mut self, theory: Theory) -> Result<bool, Stop> {
+        let mut g = self.grid;
+        let ok = self.closure(&mut g, theory.depth, theory.braids, true)?;
+        self.grid = g;
+        Ok(ok)
+    }
+
+    /// Whether the trial of `z` at `theory` (closure under T&E(B_p, depth - 1) of the real
+    /// state with z assumed) ends in a contradiction: T&E(B_p, depth) eliminates z.
+    pub fn refutes(&mut self, z: Candidate, theory: Theory) -> Result<bool, Stop> {
+        let a = self.grid;
+        self.refutes_in(&a, z, theory.depth.max(1), theory.braids)
+    }
+
+    /// [`Engine::refutes`] in context `a` (a BRT-closed subset of the real state).
+    pub(crate) fn refutes_in(
+        &mut self,
+        a: &Grid,
+        z: Candidate,
+        depth: usize,
+        braids: usize,
+    ) -> Result<bool, Stop> {
+        if !a.has(z) {
+            return Ok(false);
+        }
+        self.fresh_context(depth);
+        Ok(self.trial(a, z, depth, braids, false)?.is_none())
+    }
+
+    /// A new context at level n: the memo of its trials starts empty.
+    fn fresh_context(&mut self, n: usize) {
+        self.next_gen += 1;
+        while self.memo_gen.len() <= n {
+            self.memo_gen.push(0);
+        }
+        self.memo_gen[n] = self.next_gen;
+    }
+
+    fn slot(v: &mut Vec<Vec<Kept>>, level: usize) -> &mut Vec<Kept> {
+        while v.len() <= level {
+            v.push(vec![NONE_KEPT; 729]);
+        }
+        &mut v[level]
+    }
+
+    fn tick(&mut self) -> Result<(), Stop> {
+        self.trials += 1;
+        if self.trials.is_multiple_of(CHECK_EVERY) {
+            self.meter.spend(CHECK_EVERY as usize);
+            if let Some(stop) = self.meter.check() {
+                return Err(stop);
+            }
+        }
+        Ok(())
+    }
+
+    fn is_true(&self, c: Candidate) -> bool {
+        self.truth
+            .is_some_and(|t| t[c.cell().index()] >> c.digit().index() & 1 == 1)
+    }
+
+    /// closure under T&E(B_p, n) of `a` (BRT-closed), in place. False: contradiction.
+    fn closure(&mut self, a: &mut Grid, n: usize, p: usize, top: bool) -> Result<bool, Stop> {
+        if n == 0 {
+            return if p > 0 && !top {
+                self.braid_closure(a, p)
+            } else {
+                Ok(true)
+            };
+        }
+        if !top {
+            self.fresh_context(n);
+        }
+        let mut targets = Vec::with_capacity(256);
+        loop {
+            if !self.closure(a, n - 1, p, top)? {
+                return Ok(false);
+            }
+            if a.is_solved() {
+                return Ok(true);
+            }
+            let mut changed = false;
+            targets.clear();
+            targets.extend(a.trial_candidates());
+            if top {
+                self.likely_first(&mut targets, n);
+            }
+            // the candidates decided in a trial's result that found no contradiction, in `a`
+            // as it is: none of their trials can find one (see [`Survivors`])
+            let mut survivors = Survivors::default();
+            for &y in &targets {
+                let cell = a.cells[y.cell().index()];
+                if !a.has(y)
+                    || cell.count_ones() == 1
+                    || (top && self.is_true(y))
+                    || survivors.has(y)
+                {
+                    continue;
+                }
+                match self.trial(a, y, n, p, top)? {
+                    Some(result) => survivors.add(&result),
+                    None => {
+                        if !a.eliminate(y) {
+                            return Ok(false);
+                        }
+                        changed = true;
+                        survivors = Survivors::default();
+                        if n >= 2 && !self.closure(a, n - 1, p, top)? {
+                            return Ok(false);
+                        }
+                        if a.is_solved() {
+                            return Ok(true);
+                        }
+                    }
+                }
+            }
+            if !changed {
+                return Ok(true);
+            }
+        }
+    }
+
+    /// Orders the real state's trials of level `n` most promising first: by the open
+    /// candidates of their last result (a trial whose closure kept fewer candidates is the
+    /// nearer to a contradiction), those never tried first. The fixpoint is the same in any
+    /// order (T&E's confluence); eliminations found early shrink the state every later
+    /// trial runs in, and the last pass of a level that solves the puzzle tries fewer
+    /// candidates in vain (about 15% less CPU for BxB on eleven's hardest).
+    fn likely_first(&self, targets: &mut [Candidate], n: usize) {
+        if let Some(cache) = self.caches.get(n) {
+            targets.sort_by_cached_key(|y| {
+                let kept = &cache[y.index()];
+                kept.braids.map_or(0, |_| kept.grid.open_count())
+            });
+        }
+    }
+
+    /// The trial of `y` in context `a` for level `n` (T&E(B_p, n)): closure_{n-1}(a ∧ y)
+    /// under B_p, `None` when it is a contradiction (y is eliminated).
+    fn trial(
+        &mut self,
+        a: &Grid,
+        y: Candidate,
+        n: usize,
+        p: usize,
+        top: bool,
+    ) -> Result<Option<Grid>, Stop> {
+        let yi = y.index();
+        // the best start known: this context's own result, else the real state's, at this
+        // level, else at a lower one
+        let mut start: Option<(Kept, bool)> = None;
+        if !top {
+            if let (Some(&gen), Some(memo)) = (self.memo_gen.get(n), self.memos.get(n)) {
+                let k = memo[yi];
+                if k.gen == gen && k.braids.is_some() {
+                    start = Some((k, true));
+                }
+            }
+        }
+        if start.is_none() {
+            for level in (1..=n).rev() {
+                if let Some(k) = self.caches.get(level).map(|c| c[yi]) {
+                    if k.braids.is_some() {
+                        start = Some((k, level == n));
+                        break;
+                    }
+                }
+            }
+        }
+        let mut g = *a;
+        match start {
+            Some((k, same_level)) => match Grid::brt_meet(a, &k.grid) {
+                Meet::Within => {
+                    if same_level && k.braids.is_some_and(|b| b >= p) {
+                        return Ok(Some(k.grid));
+                    }
+                    self.tick()?;
+                    g = k.grid;
+                }
+                Meet::Contradiction => {
+                    self.tick()?;
+                    return Ok(None);
+                }
+                Meet::Met(m) => {
+                    self.tick()?;
+                    g = m;
+                }
+            },
+            None => {
+                self.tick()?;
+                if !g.assume(y) {
+                    return Ok(None);
+                }
+            }
+        }
+        if !self.closure(&mut g, n - 1, p, false)? {
+            return Ok(None);
+        }
+        let kept = Kept {
+            grid: g,
+            braids: Some(p),
+            gen: 0,
+        };
+        if top {
+            Self::slot(&mut self.caches, n)[yi] = kept;
+        } else {
+            let gen = self.memo_gen.get(n).copied().unwrap_or(0);
+            Self::slot(&mut self.memos, n)[yi] = Kept { gen, ..kept };
+        }
+        Ok(Some(g))
+    }
+
+    /// B_p in a context: braids of length ≤ p and BRT, to a fixpoint (the fixpoint is the
+    /// same in any order). Each round indexes the context once ([`bp::Context`]) and runs
+    /// the waves of every open candidate ([`bp::Context::contradicted_by_wave`]); a
+    /// candidate whose waves meet a contradiction in time and whose certificate is a braid
+    /// of length ≤ p goes at once (a braid stays one in a smaller state, so the round's
+    /// index serves the whole round); only when no certificate is short enough are the
+    /// remaining targets searched exactly, shortest certificate first, and the first braid
+    /// found is applied.
+    fn braid_closure(&mut self, a: &mut Grid, p: usize) -> Result<bool, Stop> {
+        if p == 1 && !self.wide {
+            return Ok(a.b1_closure());
+        }
+        let mut index = std::mem::take(&mut self.index);
+        let answer = self.braid_fixpoint(a, p, &mut index);
+        self.index = index;
+        answer
+    }
+
+    /// [`Engine::braid_closure`]'s fixpoint, on the index `ctx`.
+    fn braid_fixpoint(
+        &mut self,
+        a: &mut Grid,
+        p: usize,
+        ctx: &mut bp::Context,
+    ) -> Result<bool, Stop> {
+        'round: loop {
+            if self.bp_memo.get(a).is_some_and(|&fixed| fixed >= p) {
+                return Ok(true); // an earlier closure ended on this very grid
+            }
+            if !self.index(ctx, a) {
+                return self.braid_closure_wide(a, p);
+            }
+            // the targets: the candidates whose waves meet a contradiction within p waves
+            // (no other has a braid ≤ p), wave by wave as the waves are run, each certified;
+            // once a wave's targets have eliminated something, the round ends there, and the
+            // later waves are not run: the round starts again, so their targets'
+            // certificates would be thrown away (those too long for p, most of the later
+            // ones) or done again in the smaller state
+            let mut hard: Vec<(bp::Bounds, Candidate)> = Vec::new();
+            let (mut changed, mut contradiction) = (false, false);
+            self.tick()?;
+            ctx.contradicted_by_wave(p, |_, targets| {
+                for &y in targets {
+                    if !a.has(y) {
+                        continue; // gone with an earlier elimination of this round
+                    }
+                    match ctx.certificate(y, p) {
+                        Some(b) if b.at_most as usize <= p => {
+                            if !a.eliminate(y) {
+                                contradiction = true;
+                                return true;
+                            }
+                            changed = true;
+                        }
+                        Some(b) if b.at_least as usize <= p => hard.push((b, y)),
+                        _ => {}
+                    }
+                }
+                changed
+            });
+            if contradiction {
+                return Ok(false);
+            }
+            if changed {
+                continue 'round;
+            }
+            hard.sort_unstable_by_key(|&(b, y)| (b.at_most, y.index()));
+            for &(known, y) in &hard {
+                let mut spent = 0;
+                let answer = ctx.braid_within(y, p, Some(known), BRAID_BUDGET, &mut spent);
+                match self.braid_answer(a, y, answer, spent)? {
+                    Some(false) => return Ok(false),
+                    Some(true) => continue 'round,
+                    None => {}
+                }
+            }
+            if self.bp_memo.len() >= BP_MEMO_MAX {
+                self.bp_memo.clear();
+            }
+            let fixed = self.bp_memo.entry(*a).or_insert(p);
+            *fixed = (*fixed).max(p);
+            return Ok(true);
+        }
+    }
+
+    /// Rebuilds `ctx` as the index of context `a` for B_p ([`bp::Context::rebuild`]); false
+    /// when `a` is too large (or the `WIDE` environment variable asks for the global index,
+    /// a debugging aid).
+    fn index(&self, ctx: &mut bp::Context, a: &Grid) -> bool {
+        !self.wide && ctx.rebuild(a)
+    }
+
+    /// One braid search's answer on `y` in context `a`, counted and metered: `Some(true)`
+    /// when a braid eliminated y (the round starts again), `Some(false)` when that left the
+    /// context contradictory, `None` when there is no braid up to the length asked.
+    fn braid_answer(
+        &mut self,
+        a: &mut Grid,
+        y: Candidate,
+        answer: braids::BraidAnswer,
+        spent: u64,
+    ) -> Result<Option<bool>, Stop> {
+        self.braid_searches += 1;
+        self.meter.spend(spent as usize);
+        match answer {
+            braids::BraidAnswer::Length(_) => {
+                if !a.eliminate(y) {
+                    return Ok(Some(false));
+                }
+                match self.meter.check() {
+                    Some(stop) => Err(stop),
+                    None => Ok(Some(true)),
+                }
+            }
+            braids::BraidAnswer::NoneUpTo => Ok(None),
+            braids::BraidAnswer::OverBudget => Err(Stop::SearchBudget),
+        }
+    }
+
+    /// [`Engine::braid_closure`] for a context of more than 256 open candidates (on the
+    /// global index). Only candidates refuted by one BRT propagation can be braid targets;
+    /// they are searched by iterative deepening (all of them at length 1, then 2, …) and
+    /// the first braid found is applied at once.
+    fn braid_closure_wide(&mut self, a: &mut Grid, p: usize) -> Result<bool, Stop> {
+        'round: loop {
+            let mut targets = Vec::new();
+            for y in a.trial_candidates() {
+                self.tick()?;
+                let mut g = *a;
+                if !g.assume(y) {
+                    targets.push(y);
+                }
+            }
+            if targets.is_empty() {
+                return Ok(true);
+            }
+            let Some(state) = a.to_state() else {
+                return Ok(false);
+            };
+            let links = LinkIndex::new(&state);
+            // iterative deepening over the targets: the first braid found is applied at
+            // once (the context may collapse before any long search)
+            let mut live = targets;
+            for len in 1..=p {
+                let mut next = Vec::with_capacity(live.len());
+                for &y in &live {
+                    let mut spent = 0;
+                    let answer = braids::shortest_braid(&links, y, len, BRAID_BUDGET, &mut spent);
+                    match self.braid_answer(a, y, answer, spent)? {
+                        Some(false) => return Ok(false),
+                        Some(true) => continue 'round,
+                        None => next.push(y),
+                    }
+                }
+                live = next;
+            }
+            return Ok(true);
+        }
+    }
+}
+
+/// The braid proofs of length ≤ p that B_p finds in `a` (for the proof builder).
+pub(crate) fn braid_proof(
+    a: &Grid,
+    y: Candidate,
+    p: usize,
+    meter: &mut Meter,
+) -> Result<Option<sudolink_engine::proof::Proof>, Stop> {
+    let Some(state) = a.to_state() else {
+        return Ok(None);
+    };
+    if !state.has(y) {
+        return Ok(None);
+    }
+    let links = LinkIndex::new(&state);
+    let answer = whips::search_target_metered(&links, WhipKind::Braid, y, p, meter);
+    if let Some(stop) = answer.stopped {
+        return Err(stop);
+    }
+    Ok(answer.proof)
+}

@@ -1,0 +1,1009 @@
+//! The JSON API. A POST route is a plain function from its request type to its answer
+//! (`fn(Req, &Config) -> Result<T, ApiError>`), made a route by [`post_json`] or
+//! [`post_search`], which read the body as JSON, run the function on the blocking pool
+//! under the configured time limit (a search after waiting for a permit) and answer JSON
+//! (or an export's bytes). Every failure is an [`ApiError`]: a 4xx (or 503 on a time
+//! limit) with `{"error": "..."}`.
+
+use super::notations::named_texts;
+use super::words::{for_the_page, write_keyword};
+use super::Config;
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::Query;
+use axum::extract::State as Shared;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{post, MethodRouter};
+use axum::Json;
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
+use sudolink_engine::graph::CandidateGraph;
+use sudolink_engine::grid::format::{excerpt, to_hodoku};
+use sudolink_engine::grid::{Candidate, State};
+use sudolink_engine::proof::{self, Proof};
+use sudolink_export::json::proof_json_with_text;
+use sudolink_export::{diagram, dot, files};
+use sudolink_notation::nrc;
+use sudolink_search::limits::SEARCH_SHARE_PERCENT;
+use sudolink_search::{registry, Limits, Stop, TechniqueId};
+use sudolink_store::{self as store, query};
+use sudolink_study::examples::EXAMPLES;
+use sudolink_study::explain::{self, explain_target, read_target, target_json, Options};
+use sudolink_study::input::{load_text, Loaded};
+use sudolink_study::resolution::{self, solve_steps_within};
+use sudolink_study::rules;
+use thiserror::Error;
+
+type Cfg = Shared<Arc<Config>>;
+
+/// A request the API refuses, with the status it is answered with.
+#[derive(Debug, Error)]
+pub enum ApiError {
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    Unprocessable(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
+    TooLarge(String),
+    #[error("the request's body did not arrive within {0} s")]
+    SlowBody(f64),
+    #[error("the request ran longer than twice the server's time limit of {0} s (--timeout) and was dropped")]
+    Timeout(f64),
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = match &self {
+            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::SlowBody(_) => StatusCode::REQUEST_TIMEOUT,
+            ApiError::Timeout(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        let text = super::words::for_the_page(&self.to_string());
+        (status, Json(json!({"error": text}))).into_response()
+    }
+}
+
+/// Every request's body read whole before its handler runs, within `body_timeout` (408
+/// past it, with the connection closed) and [`super::MAX_BODY`] (413 at once when the
+/// declared length is larger): a client that declares more than it sends, or sends it a
+/// byte at a time, holds nothing for long.
+pub async fn bounded_body(
+    Shared(cfg): Shared<Arc<Config>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let declared = request
+        .headers()
+        .get(axum::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > super::MAX_BODY as u64) {
+        let mut response = ApiError::TooLarge(format!(
+            "the request body is larger than {} bytes",
+            super::MAX_BODY
+        ))
+        .into_response();
+        close_after(&mut response);
+        return response;
+    }
+    let (parts, body) = request.into_parts();
+    let read = axum::body::to_bytes(body, super::MAX_BODY);
+    match tokio::time::timeout(cfg.body_timeout, read).await {
+        Ok(Ok(bytes)) => {
+            next.run(axum::extract::Request::from_parts(parts, bytes.into()))
+                .await
+        }
+        Ok(Err(e)) => {
+            let mut response =
+                ApiError::BadRequest(format!("cannot read the request body: {e}")).into_response();
+            close_after(&mut response);
+            response
+        }
+        Err(_) => {
+            let mut response = ApiError::SlowBody(cfg.body_timeout.as_secs_f64()).into_response();
+            close_after(&mut response);
+            response
+        }
+    }
+}
+
+/// Ask the connection to close after this response (its request was not read whole).
+fn close_after(response: &mut Response) {
+    response.headers_mut().insert(
+        axum::http::header::CONNECTION,
+        axum::http::HeaderValue::from_static("close"),
+    );
+}
+
+/// A library error in a request's data: 422 with its message and causes.
+fn unprocessable(e: impl std::error::Error) -> ApiError {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        let t = s.to_string();
+        if !text.contains(&t) {
+            text.push_str(": ");
+            text.push_str(&t);
+        }
+        source = s.source();
+    }
+    ApiError::Unprocessable(text)
+}
+
+/// The body as JSON of type `T` (whatever its content type says, so `curl -d` works), or a
+/// 400 naming the problem (413 when over [`super::MAX_BODY`]).
+fn body<T: DeserializeOwned>(req: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+    let bytes = match req {
+        Ok(b) => b,
+        Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            return Err(ApiError::TooLarge(format!(
+                "request body larger than {} bytes",
+                super::MAX_BODY
+            )))
+        }
+        Err(e) => {
+            return Err(ApiError::BadRequest(format!(
+                "unreadable request: {}",
+                e.body_text()
+            )))
+        }
+    };
+    serde_json::from_slice(&bytes)
+        .map_err(|e| ApiError::BadRequest(format!("malformed request: {e}")))
+}
+
+/// Run `work` on the blocking pool. The work is given `timeout` where it can stop itself
+/// (searches answer "stopped at length n", SQL is interrupted); past twice that (a queue on
+/// a busy machine, work without a meter) the request is answered 503 and the work's
+/// result dropped.
+async fn blocking<T: Send + 'static>(
+    timeout: Duration,
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let deadline = tokio::time::Instant::now() + timeout * 2 + Duration::from_secs(1);
+    blocking_until(deadline, timeout, work).await
+}
+
+async fn blocking_until<T: Send + 'static>(
+    deadline: tokio::time::Instant,
+    timeout: Duration,
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let task = tokio::task::spawn_blocking(work);
+    match tokio::time::timeout_at(deadline, task).await {
+        Ok(Ok(answer)) => answer,
+        Ok(Err(join)) => Err(ApiError::Internal(format!("the work failed: {join}"))),
+        Err(_) => Err(ApiError::Timeout(timeout.as_secs_f64())),
+    }
+}
+
+/// [`blocking`] for a search: it first waits for one of the server's search permits
+/// ([`Config::searches`]), within the same deadline, and holds it until the search ends
+/// (even when the request was answered 503 before), so no more searches run at once than
+/// there are permits.
+async fn search<T: Send + 'static>(
+    cfg: &Config,
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let timeout = cfg.timeout;
+    let deadline = tokio::time::Instant::now() + timeout * 2 + Duration::from_secs(1);
+    let permit = match tokio::time::timeout_at(deadline, cfg.searches.clone().acquire_owned()).await
+    {
+        Ok(Ok(permit)) => permit,
+        Ok(Err(closed)) => return Err(ApiError::Internal(format!("no search permit: {closed}"))),
+        Err(_) => return Err(ApiError::Timeout(timeout.as_secs_f64())),
+    };
+    blocking_until(deadline, timeout, move || {
+        let _permit = permit;
+        work()
+    })
+    .await
+}
+
+/// The shape every POST route of the API shares: the body read as JSON of type `R`, then
+/// `work` run with it and the server's configuration on the blocking pool under the time
+/// limit (a search first waits for a permit: [`search`]), and its answer sent back (JSON,
+/// or an export's bytes).
+fn post_route<R, T>(
+    work: fn(R, &Config) -> Result<T, ApiError>,
+    is_search: bool,
+) -> MethodRouter<Arc<Config>>
+where
+    R: DeserializeOwned + Send + 'static,
+    T: IntoResponse + Send + 'static,
+{
+    post(
+        move |Shared(cfg): Cfg, req: Result<Bytes, BytesRejection>| async move {
+            let req: R = body(req)?;
+            let config = cfg.clone();
+            let run = move || work(req, &config);
+            if is_search {
+                search(&cfg, run).await
+            } else {
+                blocking(cfg.timeout, run).await
+            }
+        },
+    )
+}
+
+/// A POST route whose work is quick (loading, the graph, queries, exports).
+pub fn post_json<R, T>(work: fn(R, &Config) -> Result<T, ApiError>) -> MethodRouter<Arc<Config>>
+where
+    R: DeserializeOwned + Send + 'static,
+    T: IntoResponse + Send + 'static,
+{
+    post_route(work, false)
+}
+
+/// A POST route whose work is a search (explain, the next step, a path).
+pub fn post_search<R, T>(work: fn(R, &Config) -> Result<T, ApiError>) -> MethodRouter<Arc<Config>>
+where
+    R: DeserializeOwned + Send + 'static,
+    T: IntoResponse + Send + 'static,
+{
+    post_route(work, true)
+}
+
+/// Load the state text a request carries.
+fn state_of(text: &str, allow_nonunique: bool) -> Result<Loaded, ApiError> {
+    if text.trim().is_empty() {
+        return Err(ApiError::BadRequest(
+            "the request's \"state\" is empty: give a puzzle or a pencil-mark state".into(),
+        ));
+    }
+    load_text(text, "state", allow_nonunique).map_err(unprocessable)
+}
+
+/// A proof as the page draws it: the exports' JSON (picture, marks, every notation in one
+/// text) and each notation apart, under its name ([`named_texts`]).
+fn proof_view(state: &State, p: &Proof) -> Value {
+    proof_view_part(state, p, None).expect("the whole proof is always drawn")
+}
+
+/// [`proof_view`] with the picture of part `part` only (a branch or chain, from 1).
+fn proof_view_part(state: &State, p: &Proof, part: Option<usize>) -> Result<Value, ApiError> {
+    let mut v = proof_json_with_text(state, p, part).map_err(unprocessable)?;
+    v["notation_list"] = json!(named_texts(state, p));
+    Ok(v)
+}
+
+fn candidate_of(text: &str) -> Result<Candidate, ApiError> {
+    text.trim().parse::<Candidate>().map_err(|e| {
+        ApiError::Unprocessable(format!(
+            "malformed candidate {:?}: expected n8r1c2 ({e})",
+            excerpt(text, 40)
+        ))
+    })
+}
+
+/// The state as the page draws it: the SVG of the exports, each cell's value and
+/// candidates, and the text to send back with later requests.
+fn view(loaded: &Loaded, state: &State) -> Value {
+    let cells: Vec<Value> = sudolink_engine::grid::Cell::all()
+        .map(|c| {
+            let digits: Vec<u8> = sudolink_engine::grid::Digit::all()
+                .filter(|d| state.has(Candidate::new(c, *d)))
+                .map(|d| d.get())
+                .collect();
+            json!({"cell": c.to_string(), "value": state.value(c).map(|d| d.get()),
+                   "given": state.is_given(c), "candidates": digits})
+        })
+        .collect();
+    let d = sudolink_export::svg::Diagram::grid(state);
+    json!({
+        "line": loaded.line, "name": loaded.name, "state": to_hodoku(state),
+        "solved": state.is_solved(), "unique": loaded.solution.is_some(),
+        "cells": cells, "svg": d.to_svg(),
+    })
+}
+
+pub async fn not_found() -> ApiError {
+    ApiError::NotFound("no such page or API route (the API is under /api/: see the README)".into())
+}
+
+pub async fn examples() -> Json<Value> {
+    Json(json!(EXAMPLES
+        .iter()
+        .map(|e| json!({"name": e.name, "title": e.title, "puzzle": e.puzzle}))
+        .collect::<Vec<_>>()))
+}
+
+/// The registry for the page's family picker: every set (with its techniques) and every
+/// technique with its system, difficulty and whether it can place a value, and explain's
+/// defaults.
+pub async fn techniques() -> Json<Value> {
+    let mut sets: Vec<&str> = Vec::new();
+    for t in TechniqueId::all() {
+        for s in t.get().sets {
+            if !sets.contains(s) {
+                sets.push(s);
+            }
+        }
+    }
+    sets.push(registry::HODOKU_SET);
+    let techniques: Vec<Value> = TechniqueId::all()
+        .map(|t| {
+            let e = t.get();
+            json!({"name": e.name, "system": e.system.key(), "summary": e.summary,
+                "difficulty": {"base": e.difficulty.base, "per_length": e.difficulty.per_length},
+                "may_place": t.may_place(), "assumes_uniqueness": t.assumes_uniqueness(), "by_name_only": t.by_name_only()})
+        })
+        .collect();
+    Json(json!({
+        "sets": sets.iter().map(|s| json!({
+            "name": s,
+            "techniques": registry::expand(s).unwrap_or_default().iter().map(|t| t.name()).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "techniques": techniques,
+        "defaults": {"max_len": default_max_len(), "timeout_s": explain::TARGET_TIMEOUT_S},
+    }))
+}
+
+pub async fn queries() -> Json<Value> {
+    Json(json!(query::all_named()
+        .iter()
+        .map(|q| json!({"name": q.name, "summary": q.summary(),
+            "params": q.params().iter().map(|p| json!({"name": p.name, "description": p.description, "default": p.default})).collect::<Vec<_>>()}))
+        .collect::<Vec<_>>()))
+}
+
+/// The states of the `--db` store (at most 1,000), to pick one.
+pub async fn db_states(Shared(cfg): Cfg) -> Result<Json<Value>, ApiError> {
+    let Some(db) = cfg.db.clone() else {
+        return Ok(Json(json!([])));
+    };
+    let timeout = cfg.timeout;
+    blocking(timeout, move || {
+        let conn = query::open_read_only(&db).map_err(unprocessable)?;
+        let sql = "SELECT s.id, s.run_id, s.step_index, coalesce(p.name, p.grid) AS puzzle, s.pencil_marks \
+                   FROM state s JOIN puzzle p ON p.id = s.puzzle_id ORDER BY s.id LIMIT 1000";
+        let table = run_limited(&conn, sql, &[], timeout)?;
+        Ok(Json(json!(table
+            .rows
+            .iter()
+            .map(|r| json!({"id": r[0], "run": r[1], "step": r[2], "puzzle": r[3], "state": r[4]}))
+            .collect::<Vec<_>>())))
+    })
+    .await
+}
+
+/// The collection files under `--data`, with their puzzle counts.
+pub async fn collections(Shared(cfg): Cfg) -> Result<Json<Value>, ApiError> {
+    let data = cfg.data.clone();
+    blocking(cfg.timeout, move || Ok(Json(json!(data.list())))).await
+}
+
+/// Puzzle `n` of the collection file `file`: `GET /api/collection?file=LABEL&n=K`.
+pub async fn collection(
+    Shared(cfg): Cfg,
+    query: Result<Query<BTreeMap<String, String>>, QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Query(mut params) =
+        query.map_err(|e| ApiError::BadRequest(format!("malformed query string: {e}")))?;
+    if let Some(other) = params.keys().find(|k| *k != "file" && *k != "n") {
+        return Err(ApiError::BadRequest(format!(
+            "unknown parameter {:?} (give file=LABEL&n=K)",
+            excerpt(other, 40)
+        )));
+    }
+    let file = params
+        .remove("file")
+        .ok_or_else(|| ApiError::BadRequest("give file=LABEL (see /api/collections)".into()))?;
+    let n = params
+        .remove("n")
+        .ok_or_else(|| ApiError::BadRequest("give n=K, the puzzle's number from 1".into()))?;
+    let data = cfg.data.clone();
+    blocking(cfg.timeout, move || {
+        data.pick(&file, &n).map(|p| Json(json!(p))).map_err(|e| {
+            use super::data::DataError as E;
+            match e {
+                E::Unknown { .. } => ApiError::NotFound(e.to_string()),
+                E::Escapes { .. } => ApiError::Forbidden(e.to_string()),
+                E::BadLabel { .. } | E::BadNumber { .. } => ApiError::BadRequest(e.to_string()),
+                _ => unprocessable(e),
+            }
+        })
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LoadReq {
+    /// Any text the grid readers know: an 81-character line, nine lines, a pencil-mark
+    /// grid, a 729-character string, a HoDoKu line.
+    puzzle: String,
+    #[serde(default)]
+    allow_nonunique: bool,
+}
+
+pub fn load(req: LoadReq, _: &Config) -> Result<Json<Value>, ApiError> {
+    let loaded = state_of(&req.puzzle, req.allow_nonunique)?;
+    Ok(Json(view(&loaded, &loaded.state)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EditReq {
+    state: String,
+    edit: super::edit::EditKind,
+    candidate: String,
+    #[serde(default)]
+    allow_nonunique: bool,
+}
+
+/// One pencil-mark edit (`place`, `eliminate` or `restore` a candidate): the edited state
+/// as [`load`] answers, or 422 saying why the edit is refused.
+pub fn edit(req: EditReq, _: &Config) -> Result<Json<Value>, ApiError> {
+    let loaded = state_of(&req.state, req.allow_nonunique)?;
+    let c = candidate_of(&req.candidate)?;
+    let after = super::edit::apply(&loaded.state, req.edit, c, req.allow_nonunique)
+        .map_err(|e| ApiError::Unprocessable(e.to_string()))?;
+    Ok(Json(view(&after, &after.state)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StateReq {
+    state: String,
+    #[serde(default)]
+    allow_nonunique: bool,
+}
+
+pub fn graph(req: StateReq, _: &Config) -> Result<Json<Value>, ApiError> {
+    let loaded = state_of(&req.state, req.allow_nonunique)?;
+    let s = CandidateGraph::build(&loaded.state).summary();
+    Ok(Json(json!({"nodes": s.nodes, "edges": s.edges})))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NeighbourhoodReq {
+    state: String,
+    candidate: String,
+    #[serde(default)]
+    allow_nonunique: bool,
+}
+
+pub fn neighbourhood(req: NeighbourhoodReq, _: &Config) -> Result<Json<Value>, ApiError> {
+    let loaded = state_of(&req.state, req.allow_nonunique)?;
+    let c = candidate_of(&req.candidate)?;
+    if !loaded.state.has(c) {
+        return Err(ApiError::Unprocessable(format!(
+            "{c} is not a candidate of this state"
+        )));
+    }
+    Ok(Json(neighbourhood_json(
+        &CandidateGraph::build(&loaded.state),
+        c,
+    )))
+}
+
+/// A candidate's links with their counts (strong/weak, and by what they go through).
+fn neighbourhood_json(graph: &CandidateGraph, c: Candidate) -> Value {
+    let links = graph.neighbourhood(c);
+    let mut by_via: BTreeMap<&str, usize> = BTreeMap::new();
+    for l in &links {
+        *by_via.entry(l.via).or_default() += 1;
+    }
+    let strong = links.iter().filter(|l| l.strong).count();
+    json!({
+        "candidate": c.to_string(),
+        "counts": {"strong": strong, "weak": links.len() - strong, "by_via": by_via, "total": links.len()},
+        "links": links,
+    })
+}
+
+/// The links of every open candidate of a state, by candidate: what the page fetches once
+/// per state so that hovering needs no request.
+pub fn links(req: StateReq, _: &Config) -> Result<Json<Value>, ApiError> {
+    let loaded = state_of(&req.state, req.allow_nonunique)?;
+    let graph = CandidateGraph::build(&loaded.state);
+    let by_candidate: serde_json::Map<String, Value> = sudolink_engine::grid::Cell::all()
+        .flat_map(|cell| sudolink_engine::grid::Digit::all().map(move |d| Candidate::new(cell, d)))
+        .filter(|c| loaded.state.has(*c))
+        .map(|c| (c.to_string(), neighbourhood_json(&graph, c)))
+        .collect();
+    Ok(Json(
+        json!({"state": to_hodoku(&loaded.state), "links": by_candidate}),
+    ))
+}
+
+fn default_max_len() -> usize {
+    explain::MAX_LEN
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExplainReq {
+    state: String,
+    target: String,
+    #[serde(default = "default_max_len")]
+    max_len: usize,
+    /// A comma list of techniques (as `explain --techniques`); default: every family.
+    families: Option<String>,
+    #[serde(default)]
+    allow_nonunique: bool,
+}
+
+fn check_max_len(n: usize) -> Result<usize, ApiError> {
+    if (1..=rules::LONGEST_MAX_LEN).contains(&n) {
+        Ok(n)
+    } else {
+        Err(ApiError::Unprocessable(format!(
+            "max_len {n} is out of range (1 to {})",
+            rules::LONGEST_MAX_LEN
+        )))
+    }
+}
+
+pub fn explain(req: ExplainReq, cfg: &Config) -> Result<Json<explain::TargetJson>, ApiError> {
+    let timeout = cfg.timeout;
+    let loaded = state_of(&req.state, req.allow_nonunique)?;
+    let conclusion = read_target(&req.target).map_err(unprocessable)?;
+    explain::validate(&conclusion, &loaded.state, loaded.solution.as_ref())
+        .map_err(unprocessable)?;
+    let techniques: Vec<TechniqueId> = match req.families.as_deref() {
+        None => explain::default_techniques(),
+        Some(list) => registry::parse_list(list)
+            .map_err(|e| ApiError::Unprocessable(format!("families: {e}")))?,
+    };
+    rules::refuse_uniqueness(techniques.iter().copied(), req.allow_nonunique)
+        .map_err(unprocessable)?;
+    // this search holds one permit; the free ones are more threads for its rows (given
+    // back when it ends), so no more search threads run than there are permits
+    let spare: Vec<_> = std::iter::from_fn(|| cfg.searches.clone().try_acquire_owned().ok())
+        .take(std::thread::available_parallelism().map_or(1, |n| n.get()) - 1)
+        .collect();
+    let options = Options {
+        threads: 1 + spare.len(),
+        techniques,
+        max_len: check_max_len(req.max_len)?,
+        g_max_len: None,
+        // explain's own default share of time, within the request's; a server-wide
+        // memory ceiling: the meter reads the process's resident memory
+        limits: Limits::new(
+            None,
+            Some(timeout.min(std::time::Duration::from_secs_f64(
+                explain::TARGET_TIMEOUT_S,
+            ))),
+            Some(MEMORY_CEILING),
+        ),
+    };
+    let report = explain_target(
+        &loaded.state,
+        conclusion,
+        loaded.solution.as_ref(),
+        &options,
+    )
+    .map_err(unprocessable)?;
+    let mut v = target_json(&loaded.state, &loaded.line, &report, &options);
+    // explain --json's keys in its reading order (the answer first), the page's words in
+    // every string but the pictures
+    for x in [&mut v.simplest, &mut v.nothing_found, &mut v.composite]
+        .into_iter()
+        .chain(v.others.iter_mut())
+        .chain(v.families.iter_mut())
+    {
+        page_words_in(x);
+    }
+    // beside explain --json's fields: the simplest proof's picture and notations for the
+    // page (another row's are asked of /api/view when it is clicked: drawing every row
+    // made an answer of ~100 rows 1.6 MB and twice as slow)
+    let simplest = v.simplest["family"].as_str().map(str::to_string);
+    for (row, r) in v.families.iter_mut().zip(&report.rows) {
+        if let Some(p) = &r.proof {
+            if row["family"].as_str() == simplest.as_deref() {
+                row["view"] = proof_view(&loaded.state, p);
+            }
+        }
+    }
+    if let Some(Ok(p)) = &report.composite {
+        v.composite["view"] = proof_view(&loaded.state, p);
+    }
+    Ok(Json(v))
+}
+
+/// Every string of `v` in the page's words ([`for_the_page`]): explain's notes on the
+/// families it did not search to the end name the command line's flags.
+fn page_words_in(v: &mut Value) {
+    match v {
+        Value::String(s) if s.contains("--") => *s = for_the_page(s),
+        Value::Array(items) => items.iter_mut().for_each(page_words_in),
+        Value::Object(map) => map
+            .iter_mut()
+            .filter(|(k, _)| k.as_str() != "view")
+            .for_each(|(_, x)| page_words_in(x)),
+        _ => {}
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StepReq {
+    state: String,
+    /// basic, a scheme (N, W, ...) or a comma list of techniques (default N).
+    rules: Option<String>,
+    #[serde(default = "default_max_len")]
+    max_len: usize,
+    /// For a path: at most this many steps (default 200).
+    max_steps: Option<usize>,
+    #[serde(default)]
+    allow_nonunique: bool,
+}
+
+fn rules_of(spec: Option<&str>, max_len: usize) -> Result<Vec<sudolink_search::Rule>, ApiError> {
+    rules::parse(spec.unwrap_or("N"), check_max_len(max_len)?)
+        .map(|s| s.rules)
+        .map_err(|e| match e {
+            rules::BadRules::Unknown { why } => ApiError::Unprocessable(format!(
+                "Rules: {}; use basic, a scheme (L, M, N, W, B, gW, gB, BC, Trid-OR5W, Trid-OR5gW, Select1-OR5W, Select2-OR5W) or a comma list of techniques",
+                why
+            )),
+            other => unprocessable(other),
+        })
+}
+
+pub fn next(req: StepReq, cfg: &Config) -> Result<Json<Value>, ApiError> {
+    let loaded = state_of(&req.state, req.allow_nonunique)?;
+    let rules = rules_of(req.rules.as_deref(), req.max_len)?;
+    rules::refuse_uniqueness(rules.iter().map(|r| r.technique), req.allow_nonunique)
+        .map_err(unprocessable)?;
+    let found = explain::next_step_within(&loaded.state, &rules, search_limits(cfg))
+        .map_err(|stop| cut_answer(stop, cfg))?;
+    let Some(p) = found else {
+        return Err(ApiError::Unprocessable(
+            "no step applies with these rules".into(),
+        ));
+    };
+    let text = nrc::nrc_text(&loaded.state, &p);
+    resolution::verify(&loaded.state, &p, loaded.solution.as_ref(), 1, &text)
+        .map_err(unprocessable)?;
+    let mut after = loaded.state.clone();
+    resolution::apply(&mut after, &p).map_err(unprocessable)?;
+    let mut v = proof_view(&loaded.state, &p);
+    v["state_after"] = Value::String(to_hodoku(&after));
+    Ok(Json(v))
+}
+
+/// The limits of one search request: the server's time limit from now, its memory ceiling
+/// (the process's resident memory), and each search's share of one request's memory.
+fn search_limits(cfg: &Config) -> Limits {
+    Limits {
+        search_memory: Some(MEMORY_CEILING / 100 * SEARCH_SHARE_PERCENT / 2),
+        ..Limits::new(None, Some(cfg.timeout), Some(MEMORY_CEILING))
+    }
+}
+
+/// A search a limit stopped: answered as the server's time limit (503) when the time ran
+/// out, else as unprocessable with the limit named.
+fn cut_answer(stop: Stop, cfg: &Config) -> ApiError {
+    match stop {
+        Stop::Deadline => ApiError::Timeout(cfg.timeout.as_secs_f64()),
+        other => ApiError::Unprocessable(format!("the search was cut: {other}")),
+    }
+}
+
+pub fn path(req: StepReq, cfg: &Config) -> Result<Json<Value>, ApiError> {
+    let loaded = state_of(&req.state, req.allow_nonunique)?;
+    let rules = rules_of(req.rules.as_deref(), req.max_len)?;
+    rules::refuse_uniqueness(rules.iter().map(|r| r.technique), req.allow_nonunique)
+        .map_err(unprocessable)?;
+    let max_steps = req.max_steps.unwrap_or(200);
+    let r = solve_steps_within(
+        &loaded.state,
+        &rules,
+        loaded.solution.as_ref(),
+        max_steps,
+        search_limits(cfg),
+    )
+    .map_err(unprocessable)?;
+    // replay to give each step the state it was found in
+    let mut state = loaded.state.clone();
+    let mut steps = Vec::new();
+    for (i, s) in r.steps.iter().enumerate() {
+        let mut v = proof_view(&state, &s.proof);
+        v["step"] = json!(i + 1);
+        v["state_before"] = Value::String(to_hodoku(&state));
+        resolution::apply(&mut state, &s.proof).map_err(unprocessable)?;
+        v["state_after"] = Value::String(to_hodoku(&state));
+        steps.push(v);
+    }
+    let cut = r.stopped.map(|s| {
+        json!({"bound": s.stop.bound(), "why": s.stop.to_string(), "searching": s.rule.to_string()})
+    });
+    Ok(Json(json!({
+        "steps": steps, "solved": r.solved, "cut": cut,
+        "final_state": to_hodoku(&r.final_state),
+    })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QueryReq {
+    /// The state to materialise; omitted with `db: true`.
+    state: Option<String>,
+    /// A named query (see /api/queries).
+    name: Option<String>,
+    /// SQL text instead of a named query.
+    sql: Option<String>,
+    #[serde(default)]
+    params: BTreeMap<String, Value>,
+    /// Query the server's `--db` instead of the state.
+    #[serde(default)]
+    db: bool,
+    #[serde(default)]
+    allow_nonunique: bool,
+}
+
+/// Searches stop when the process's resident memory passes this many bytes.
+const MEMORY_CEILING: u64 = 800_000_000;
+
+/// The most rows a query answers with.
+const MAX_ROWS: usize = 5_000;
+
+fn run_limited(
+    conn: &query::Connection,
+    sql: &str,
+    params: &[(String, String)],
+    timeout: Duration,
+) -> Result<query::QueryTable, ApiError> {
+    let limits = query::Limits {
+        timeout: Some(timeout),
+        max_rows: Some(MAX_ROWS),
+    };
+    let mut table = query::QueryTable {
+        columns: Vec::new(),
+        rows: Vec::new(),
+    };
+    let mut columns = Vec::new();
+    query::stream(
+        conn,
+        sql,
+        params,
+        &limits,
+        |c: &[String]| {
+            columns = c.to_vec();
+            Ok::<(), store::StoreError>(())
+        },
+        |row: &[Value]| {
+            table.rows.push(row.to_vec());
+            Ok(())
+        },
+    )
+    .map_err(unprocessable)?;
+    table.columns = columns;
+    Ok(table)
+}
+
+/// `POST /api/query`: [`query`] on the blocking pool, interrupted (SQLite stops at its
+/// next step) when the request is dropped before its answer: the page's Cancel aborts its
+/// fetch, the connection closes, and the query stops instead of running to its time limit.
+pub async fn query_route(
+    Shared(cfg): Cfg,
+    req: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let req: QueryReq = body(req)?;
+    let interrupt = InterruptOnDrop::default();
+    let slot = interrupt.slot.clone();
+    let config = cfg.clone();
+    let answer = blocking(cfg.timeout, move || query(req, &config, &slot)).await;
+    interrupt.disarm();
+    answer
+}
+
+/// Where a running query leaves its connection's interrupt handle.
+type InterruptSlot = Arc<std::sync::Mutex<Option<query::InterruptHandle>>>;
+
+/// Interrupts the query whose handle is in its slot when dropped armed (the request
+/// future dropped: its client went away).
+#[derive(Default)]
+struct InterruptOnDrop {
+    slot: InterruptSlot,
+    done: bool,
+}
+
+impl InterruptOnDrop {
+    fn disarm(mut self) {
+        self.done = true;
+    }
+}
+
+impl Drop for InterruptOnDrop {
+    fn drop(&mut self) {
+        if self.done {
+            return;
+        }
+        let slot = self.slot.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(handle) = slot.as_ref() {
+            handle.interrupt();
+        }
+    }
+}
+
+fn run_interruptible(
+    conn: &query::Connection,
+    sql: &str,
+    params: &[(String, String)],
+    timeout: Duration,
+    slot: &InterruptSlot,
+) -> Result<query::QueryTable, ApiError> {
+    *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(conn.get_interrupt_handle());
+    let answer = run_limited(conn, sql, params, timeout);
+    *slot.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    answer
+}
+
+pub fn query(req: QueryReq, cfg: &Config, slot: &InterruptSlot) -> Result<Json<Value>, ApiError> {
+    let timeout = cfg.timeout;
+    let db = cfg.db.clone();
+    let sql: String = match (&req.name, &req.sql) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::BadRequest(
+                "give either \"name\" or \"sql\", not both".into(),
+            ))
+        }
+        (None, None) => {
+            return Err(ApiError::BadRequest(
+                "give \"name\" (a named query) or \"sql\"".into(),
+            ))
+        }
+        (Some(n), None) => query::named(n)
+            .ok_or_else(|| {
+                let known: Vec<&str> = query::all_named().iter().map(|q| q.name).collect();
+                ApiError::Unprocessable(format!(
+                    "unknown query {:?}; known queries: {}",
+                    excerpt(n, 60),
+                    known.join(", ")
+                ))
+            })?
+            .sql
+            .to_string(),
+        (None, Some(s)) => s.clone(),
+    };
+    if let Some(word) = write_keyword(&sql) {
+        return Err(ApiError::Unprocessable(format!(
+            "{word} is refused: queries only read"
+        )));
+    }
+    let params: Vec<(String, String)> = req
+        .params
+        .iter()
+        .map(|(k, v)| {
+            let v = match v {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            (k.clone(), v)
+        })
+        .collect();
+    let table = if req.db {
+        let db = db
+            .ok_or_else(|| ApiError::Unprocessable("the server was started without --db".into()))?;
+        let conn = query::open_read_only(&db).map_err(unprocessable)?;
+        run_interruptible(&conn, &sql, &params, timeout, slot)?
+    } else {
+        let text = req
+            .state
+            .as_deref()
+            .ok_or_else(|| ApiError::BadRequest("give \"state\" (or \"db\": true)".into()))?;
+        let loaded = state_of(text, req.allow_nonunique)?;
+        let givens = sudolink_engine::grid::format::values_line(&loaded.state.given_values());
+        let store = store::materialise(&givens, loaded.name.as_deref(), &loaded.state)
+            .map_err(unprocessable)?;
+        run_interruptible(store.connection(), &sql, &params, timeout, slot)?
+    };
+    Ok(Json(json!({
+        "columns": table.columns, "rows": table.rows,
+        "truncated": table.rows.len() >= MAX_ROWS,
+    })))
+}
+
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    Svg,
+    Png,
+    Dot,
+    Text,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExportReq {
+    state: String,
+    /// A proof as the API returned it (re-checked on the state before it is drawn); none
+    /// for the bare grid.
+    proof: Option<Proof>,
+    format: Format,
+    /// Width of an SVG or PNG in pixels (their natural width when absent).
+    size: Option<u32>,
+    /// Draw only this part of the proof (a branch or chain, from 1).
+    part: Option<usize>,
+    #[serde(default)]
+    allow_nonunique: bool,
+}
+
+/// `POST /api/view`: a proof's picture and notations on a state (what explain gives its
+/// simplest proof), for a row the page shows later.
+#[derive(Deserialize)]
+pub struct ViewReq {
+    state: String,
+    /// A proof as the API returned it (re-checked on the state before it is drawn).
+    proof: Proof,
+    /// Draw only this part of it (a branch or chain, from 1: the proof's `parts`).
+    part: Option<usize>,
+    #[serde(default)]
+    allow_nonunique: bool,
+}
+
+pub fn proof_view_of(req: ViewReq, _: &Config) -> Result<Json<Value>, ApiError> {
+    let loaded = state_of(&req.state, req.allow_nonunique)?;
+    proof::check(&loaded.state, &req.proof).map_err(|e| {
+        ApiError::Unprocessable(format!("the proof does not hold on this state: {e}"))
+    })?;
+    Ok(Json(proof_view_part(&loaded.state, &req.proof, req.part)?))
+}
+
+pub fn export(req: ExportReq, _: &Config) -> Result<Response, ApiError> {
+    let loaded = state_of(&req.state, req.allow_nonunique)?;
+    let state = &loaded.state;
+    let d = match &req.proof {
+        Some(p) => {
+            proof::check(state, p).map_err(|e| {
+                ApiError::Unprocessable(format!("the proof does not hold on this state: {e}"))
+            })?;
+            diagram::from_proof_part(state, p, req.part).map_err(unprocessable)?
+        }
+        None if req.part.is_some() => {
+            return Err(ApiError::Unprocessable(
+                "a part is drawn of a proof: give the proof".into(),
+            ))
+        }
+        None => sudolink_export::svg::Diagram::grid(state),
+    };
+    let width = req
+        .size
+        .map(sudolink_export::svg::PixelWidth::new)
+        .transpose()
+        .map_err(unprocessable)?;
+    let (kind, bytes): (&str, Vec<u8>) = match req.format {
+        Format::Svg => ("image/svg+xml", d.to_svg_at(width).into_bytes()),
+        Format::Png => ("image/png", d.to_png_at(width).map_err(unprocessable)?),
+        Format::Dot => {
+            let p = req
+                .proof
+                .as_ref()
+                .ok_or_else(|| ApiError::Unprocessable("a DOT export needs a proof".into()))?;
+            let graph = diagram::graph_of(p, &d);
+            ("text/vnd.graphviz", dot::print(&graph).into_bytes())
+        }
+        Format::Text => match &req.proof {
+            Some(p) => (
+                "text/plain; charset=utf-8",
+                files::proof_text(state, p).into_bytes(),
+            ),
+            None => (
+                "text/plain; charset=utf-8",
+                sudolink_engine::grid::format::to_pencil_mark_grid(state).into_bytes(),
+            ),
+        },
+    };
+    Ok(([(header::CONTENT_TYPE, kind)], bytes).into_response())
+}

@@ -1,0 +1,346 @@
+//! ARCHITECTURE.md's checkable claims: the crates depend only downwards (the checker's crate
+//! on no search), each outside library is known by the one crate ARCHITECTURE.md names,
+//! the front end asks the searches only through the registry and the bounds, `grid` and
+//! `graph` import nothing above them, no function is over 150 lines, and the map itself is
+//! at most 250 lines.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .canonicalize()
+        .unwrap()
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Each package's manifest: `sudolink` (the root, the binary) and every crate under
+/// `crates/`, by package name.
+fn manifests() -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    out.insert("sudolink".to_string(), read(&root().join("Cargo.toml")));
+    for e in std::fs::read_dir(root().join("crates")).unwrap() {
+        let path = e.unwrap().path().join("Cargo.toml");
+        let text = read(&path);
+        let name = text
+            .lines()
+            .find_map(|l| l.strip_prefix("name = "))
+            .map(|n| n.trim_matches('"').to_string())
+            .unwrap_or_else(|| panic!("{} names no package", path.display()));
+        out.insert(name, text);
+    }
+    out
+}
+
+/// The names under a manifest's `[dependencies]` (normal dependencies, optional ones
+/// included; not dev- or build-dependencies).
+fn dependencies(manifest: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut inside = false;
+    for line in manifest.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            inside = line == "[dependencies]";
+            continue;
+        }
+        if inside && !line.is_empty() && !line.starts_with('#') {
+            let name: String = line
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
+                .collect();
+            out.push(name);
+        }
+    }
+    out
+}
+
+/// Each crate's own crates below it: the layering of ARCHITECTURE.md, grid → graph →
+/// search → proof → notation/export/store → study → cli/serve, as crates.
+const LAYERS: &[(&str, &[&str])] = &[
+    ("sudolink-engine", &[]),
+    ("sudolink-search", &["sudolink-engine"]),
+    ("sudolink-notation", &["sudolink-engine"]),
+    ("sudolink-export", &["sudolink-engine", "sudolink-notation"]),
+    ("sudolink-store", &["sudolink-engine"]),
+    (
+        "sudolink-study",
+        &[
+            "sudolink-engine",
+            "sudolink-search",
+            "sudolink-notation",
+            "sudolink-store",
+        ],
+    ),
+    (
+        "sudolink-serve",
+        &[
+            "sudolink-engine",
+            "sudolink-search",
+            "sudolink-notation",
+            "sudolink-export",
+            "sudolink-store",
+            "sudolink-study",
+        ],
+    ),
+    (
+        "sudolink",
+        &[
+            "sudolink-engine",
+            "sudolink-search",
+            "sudolink-notation",
+            "sudolink-export",
+            "sudolink-store",
+            "sudolink-study",
+            "sudolink-serve",
+        ],
+    ),
+];
+
+#[test]
+fn the_crates_depend_only_downwards() {
+    let manifests = manifests();
+    let layers: BTreeMap<&str, &[&str]> = LAYERS.iter().copied().collect();
+    assert_eq!(
+        manifests.keys().map(String::as_str).collect::<Vec<_>>(),
+        layers.keys().copied().collect::<Vec<_>>(),
+        "every crate has its place in LAYERS and ARCHITECTURE.md"
+    );
+    for (name, manifest) in &manifests {
+        for dep in dependencies(manifest) {
+            if dep.starts_with("sudolink") {
+                assert!(
+                    layers[name.as_str()].contains(&dep.as_str()),
+                    "{name} depends on {dep}, which is not below it"
+                );
+            }
+        }
+    }
+}
+
+/// The outside libraries one crate alone may know: the command line's parser and error
+/// type, the server's runtime, SQLite, the PNG renderer and graphviz.
+const KNOWN_BY_ONE: &[(&str, &str)] = &[
+    ("clap", "sudolink"),
+    ("anyhow", "sudolink"),
+    ("indicatif", "sudolink"),
+    ("comfy-table", "sudolink"),
+    ("mimalloc", "sudolink"),
+    ("axum", "sudolink-serve"),
+    ("tokio", "sudolink-serve"),
+    ("hyper", "sudolink-serve"),
+    ("hyper-util", "sudolink-serve"),
+    ("rusqlite", "sudolink-store"),
+    ("resvg", "sudolink-export"),
+    ("graphviz-rust", "sudolink-export"),
+];
+
+#[test]
+fn each_outside_library_is_known_by_one_crate() {
+    for (name, manifest) in manifests() {
+        for dep in dependencies(&manifest) {
+            if let Some((_, owner)) = KNOWN_BY_ONE.iter().find(|(lib, _)| *lib == dep) {
+                assert_eq!(&name, owner, "{name} depends on {dep}");
+            }
+        }
+    }
+}
+
+/// Every `.rs` file under `dir` (relative to the repository), with its text.
+fn sources(dir: &str) -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    let mut stack = vec![root().join(dir)];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                let text = read(&p);
+                out.push((p, text));
+            }
+        }
+    }
+    assert!(!out.is_empty(), "{dir} has sources");
+    out
+}
+
+/// The paths `prefix` names in `text` (`crate::grid`, `sudolink_search::registry`): the
+/// word after `prefix`, and after a `{` the first word of each item of the braces.
+fn paths_after(text: &str, prefix: &str) -> Vec<String> {
+    let word = |s: &str| -> String {
+        s.trim_start()
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let mut out = Vec::new();
+    for (i, _) in text.match_indices(prefix) {
+        let rest = &text[i + prefix.len()..];
+        if let Some(inner) = rest.strip_prefix('{') {
+            // each top-level item of the braces (up to the matching one): its first word
+            let mut depth = 0;
+            let mut item = String::new();
+            for c in inner.chars() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => break,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        out.push(word(&item));
+                        item.clear();
+                        continue;
+                    }
+                    _ => {}
+                }
+                item.push(c);
+            }
+            out.push(word(&item));
+        } else {
+            out.push(word(rest));
+        }
+    }
+    out.retain(|w| !w.is_empty());
+    out
+}
+
+#[test]
+fn the_path_reader_reads_braces_and_plain_paths() {
+    let text =
+        "use crate::grid::State;\nuse crate::{graph::LinkIndex, proof::{Proof, check}, search};";
+    assert_eq!(
+        paths_after(text, "crate::"),
+        ["grid", "graph", "proof", "search"]
+    );
+}
+
+/// Inside the engine, `grid` imports nothing else of it and `graph` only `grid`; the
+/// command line asks the searches only through the registry and the bounds.
+#[test]
+fn the_architecture_s_checkable_absences_hold() {
+    let architecture = read(&root().join("ARCHITECTURE.md"));
+    assert!(architecture.contains("`cli` nothing from `sudolink-search` but the registry"));
+    let mut wrong = Vec::new();
+    let mut check = |dir: &str, prefix: &str, allowed: &[&str]| {
+        for (path, text) in sources(dir) {
+            for module in paths_after(&text, prefix) {
+                if !allowed.contains(&module.as_str()) {
+                    wrong.push(format!("{}: {prefix}{module}", path.display()));
+                }
+            }
+        }
+    };
+    check("crates/engine/src/grid", "crate::", &["grid"]);
+    check("crates/engine/src/graph", "crate::", &["grid", "graph"]);
+    check(
+        "src/cli",
+        "sudolink_search::",
+        &["registry", "limits", "TechniqueId"],
+    );
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+#[test]
+fn the_map_is_at_most_250_lines() {
+    let lines = read(&root().join("ARCHITECTURE.md")).lines().count();
+    assert!(lines <= 250, "ARCHITECTURE.md has {lines} lines");
+}
+
+/// A Rust line without its string and character literals and comments (a block comment
+/// left open is carried in `in_comment`): what is left of its braces is code.
+fn code_of(line: &str, in_comment: &mut bool) -> String {
+    let chars: Vec<char> = line.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let next = chars.get(i + 1).copied();
+        if *in_comment {
+            if chars[i] == '*' && next == Some('/') {
+                *in_comment = false;
+                i += 1;
+            }
+        } else if chars[i] == '/' && next == Some('/') {
+            break;
+        } else if chars[i] == '/' && next == Some('*') {
+            *in_comment = true;
+            i += 1;
+        } else if chars[i] == '"' {
+            i += 1;
+            while i < chars.len() && chars[i] != '"' {
+                i += if chars[i] == '\\' { 2 } else { 1 };
+            }
+        } else if chars[i] == '\'' && (chars.get(i + 2) == Some(&'\'') || next == Some('\\')) {
+            // a character literal ('{', '\''), not a lifetime
+            let close = chars[i + 2..].iter().position(|&c| c == '\'');
+            i += close.map_or(1, |k| k + 2);
+        } else {
+            out.push(chars[i]);
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The functions of `text` longer than `max` lines, as (name, first line, lines).
+fn long_functions(text: &str, max: usize) -> Vec<(String, usize, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut in_comment = false;
+    let code: Vec<String> = lines.iter().map(|l| code_of(l, &mut in_comment)).collect();
+    let mut out = Vec::new();
+    for (i, line) in code.iter().enumerate() {
+        let Some(at) = line.find("fn ") else { continue };
+        let before = line[..at].trim();
+        let is_item = before.split_whitespace().all(|w| {
+            [
+                "pub",
+                "pub(crate)",
+                "pub(super)",
+                "const",
+                "async",
+                "unsafe",
+            ]
+            .contains(&w)
+        });
+        if !is_item {
+            continue;
+        }
+        let name: String = line[at + 3..]
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let mut depth = 0i32;
+        let mut opened = false;
+        for (j, body) in code.iter().enumerate().skip(i) {
+            if !opened && body.contains(';') && !body.contains('{') {
+                break; // a declaration without a body
+            }
+            for c in body.chars() {
+                match c {
+                    '{' => {
+                        depth += 1;
+                        opened = true;
+                    }
+                    '}' => depth -= 1,
+                    _ => {}
+                }
+            }
+            if opened && depth == 0 {
+                if j - i + 1 > max {
+                    out.push((name.clone(), i + 1, j - i + 1));
+                }
+                break;
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_function_reader_measures_a_function() {
+    let text =
+        "fn a() {\n    let s = \"}\";\n    // }\n}\npub fn b(x: char) -> bool {\n    x == '{'\n}\n";
+    assert_eq!(long_functions(text, 3), [("a".to_string(), 1, 4)]);
+    assert!(long_functions(text, 4).is_empty());
+}
