@@ -71,10 +71,11 @@ pub fn run(args: &ClassifyArgs) -> Result<()> {
     let input = args.study.read_input()?;
     let study = Classify {
         schemes: schemes.clone(),
-        max_len: args.study.max_len,
+        max_len: args.study.max_len(),
+        max_p: args.study.max_len,
         bounds: args.study.bounds.batch_bounds(input.puzzles.len()),
     };
-    let mut classified = Classified::new(&schemes, args.study.max_len);
+    let mut classified = Classified::new(&schemes, args.study.max_len());
     let outcome = args.study.drive(&study, &mut classified, &input)?;
     let disagreements = match args.reference_column {
         Some(col) => compare(&input, col, &classified.first_scheme)?,

@@ -41,9 +41,10 @@ pub struct RateArgs {
     /// at every length before the next: HoDoKu's order), as `solve --order`
     #[arg(long, value_enum, default_value = "length")]
     pub order: Order,
-    /// Longest chain or whip to try
-    #[arg(long, default_value_t = 20, value_parser = super::numbers::max_len)]
-    pub max_len: usize,
+    /// Longest chain or whip to try (default 20); for BxB and BxBB the longest braids
+    /// (default 14 and 5: the SHC's bounds, past which the class is written `BxB>14`)
+    #[arg(long, value_parser = super::numbers::max_len)]
+    pub max_len: Option<usize>,
     /// One JSON object per line: {"puzzle": "...", "rating": n or null, ...}
     #[arg(long)]
     pub json: bool,
@@ -54,6 +55,9 @@ pub struct RateArgs {
     #[command(flatten)]
     pub bounds: super::bounds::BoundArgs,
 }
+
+/// The longest chain or whip `rate` tries when `--max-len` is not given.
+const MAX_LEN: usize = 20;
 
 /// Rate by the basic rules then `list`'s techniques in `order`, labelled by `list`.
 fn by_rules(
@@ -66,9 +70,10 @@ fn by_rules(
 }
 
 pub fn run(args: &RateArgs) -> Result<()> {
+    let list_len = args.max_len.unwrap_or(MAX_LEN);
     let by = match &args.rules {
         Some(list) => {
-            by_rules(list, args.max_len, args.order).map_err(|e| anyhow::anyhow!("--rules: {e}"))?
+            by_rules(list, list_len, args.order).map_err(|e| anyhow::anyhow!("--rules: {e}"))?
         }
         None => match RatingScheme::from_str(&args.scheme) {
             Ok(scheme) => {
@@ -76,10 +81,14 @@ pub fn run(args: &RateArgs) -> Result<()> {
                 RateBy::Scheme(scheme)
             }
             // not one of the fixed schemes: a family or a list of techniques, as --rules
-            Err(e) => by_rules(&args.scheme, args.max_len, args.order).map_err(|_| {
+            Err(e) => by_rules(&args.scheme, list_len, args.order).map_err(|_| {
                 anyhow::anyhow!("--scheme: {e}, or a technique or list of techniques")
             })?,
         },
+    };
+    let max_len = match &by {
+        RateBy::Scheme(scheme) => scheme.max_len(args.max_len, MAX_LEN),
+        RateBy::Rules(..) => list_len,
     };
     let (text, origin) = read_argument(&args.input)?;
     // every line that is not blank or a comment: a puzzle, or a line that fails to parse
@@ -100,7 +109,7 @@ pub fn run(args: &RateArgs) -> Result<()> {
     each_as_done(
         &items,
         |(line, parsed)| match parsed {
-            Ok(p) => (*line, rate_puzzle(p, &by, args.max_len, &bounds)),
+            Ok(p) => (*line, rate_puzzle(p, &by, max_len, &bounds)),
             Err(e) => (*line, RateLine::failed(None, e.to_string())),
         },
         |i, result| {

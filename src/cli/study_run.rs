@@ -8,14 +8,18 @@ use super::progress::Status;
 use anyhow::{bail, Result};
 use sudolink_study::run::{drive, Failure, Outcome, RunOptions, Study, StudyInput, Tally};
 
+/// The longest chain or whip a study tries when `--max-len` is not given.
+const MAX_LEN: usize = 7;
+
 /// The arguments every study command takes (flattened into its own).
 #[derive(clap::Args, Debug)]
 pub struct StudyArgs {
     /// A file of puzzles, one per line
     pub input: std::path::PathBuf,
-    /// Longest chain or whip to try
-    #[arg(long, default_value_t = 7, value_parser = super::numbers::max_len)]
-    pub max_len: usize,
+    /// Longest chain or whip to try (default 7); for BxB and BxBB the longest braids
+    /// (default 14 and 5: the SHC's bounds)
+    #[arg(long, value_parser = super::numbers::max_len)]
+    pub max_len: Option<usize>,
     /// Store the run in this SQLite file (created if missing); running the same command
     /// again resumes an interrupted run or reads back a finished one. Every puzzle is
     /// stored within about a second of being done
@@ -36,6 +40,13 @@ pub struct StudyArgs {
     pub stop_after: Option<usize>,
     #[command(flatten)]
     pub bounds: super::bounds::BoundArgs,
+}
+
+impl StudyArgs {
+    /// `--max-len`, or the default.
+    pub fn max_len(&self) -> usize {
+        self.max_len.unwrap_or(MAX_LEN)
+    }
 }
 
 impl StudyArgs {

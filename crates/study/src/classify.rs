@@ -28,10 +28,12 @@ use sudolink_store::study::{RatingRow, RatingValue, RowCut};
 use sudolink_store::{Store, StoreError};
 
 /// `classify` as a study run ([`crate::run::drive`]): every puzzle rated in the
-/// schemes, the level schemes up to `max_len`.
+/// schemes, the level schemes up to `max_len`, BxB and BxBB up to `max_p` when it is
+/// asked, else up to their own bounds ([`TrialScheme::default_max_p`]).
 pub struct Classify {
     pub schemes: Vec<RatingScheme>,
     pub max_len: usize,
+    pub max_p: Option<usize>,
     /// Each puzzle's bounds (time, memory, budget); a rating they cut is stored as cut.
     pub bounds: Bounds,
 }
@@ -42,12 +44,22 @@ impl Study for Classify {
 
     fn params(&self, input: &StudyInput) -> serde_json::Value {
         let names: Vec<&str> = self.schemes.iter().map(|s| s.name()).collect();
-        json!({
+        let mut params = json!({
             "input": input.origin,
             "schemes": names,
             "max_len": self.max_len,
             "puzzles": input.puzzles.len(),
-        })
+        });
+        let braids: Vec<usize> = self
+            .schemes
+            .iter()
+            .filter(|s| matches!(s, RatingScheme::Trial(TrialScheme::BxB | TrialScheme::BxBB)))
+            .map(|s| s.max_len(self.max_p, self.max_len))
+            .collect();
+        if !braids.is_empty() {
+            params["max_p"] = json!(braids);
+        }
+        params
     }
 
     /// Always a row per scheme: a puzzle that cannot be rated is stored with its error.
@@ -55,7 +67,7 @@ impl Study for Classify {
         Ok(rate_puzzle(
             &item.puzzle,
             &self.schemes,
-            self.max_len,
+            (self.max_len, self.max_p),
             &self.bounds,
         ))
     }
@@ -148,7 +160,8 @@ pub const SEED_TABLE: [(Scheme, [usize; 4]); 3] = [
     (Scheme::N, [9658, 9913, 9975, 9991]),
 ];
 
-/// Rate one puzzle in every scheme, the level schemes up to `max_len`, within `bounds` (the
+/// Rate one puzzle in every scheme, the level schemes up to `max_len`, BxB and BxBB up to
+/// `max_p` or their own bounds ([`RatingScheme::max_len`]), within `bounds` (the
 /// level schemes share one puzzle's limits; a rating they cut gets a row with `cut` set). A
 /// puzzle that does not parse into a state, has no or several solutions (SE's uniqueness
 /// rules, like every rating here, need one), or fails a proof check gets rows with `error`
@@ -156,7 +169,7 @@ pub const SEED_TABLE: [(Scheme, [usize; 4]); 3] = [
 pub fn rate_puzzle(
     puzzle: &Puzzle,
     schemes: &[RatingScheme],
-    max_len: usize,
+    (max_len, max_p): (usize, Option<usize>),
     bounds: &Bounds,
 ) -> Vec<RatingRow> {
     let failed = |why: String| -> Vec<RatingRow> {
@@ -175,7 +188,14 @@ pub fn rate_puzzle(
         1 => {}
         _ => return failed("several solutions".into()),
     }
-    let solution = solutions.solution.as_ref();
+    let Some(solution) = solutions.solution.as_ref() else {
+        return failed("no solution".into());
+    };
+    let solved = crate::te::Solved {
+        state: &start,
+        solution,
+    };
+    let solution = Some(solution);
     let levels: Vec<Scheme> = schemes.iter().filter_map(|s| s.level()).collect();
     let options = RateOptions {
         verify: true,
@@ -206,7 +226,7 @@ pub fn rate_puzzle(
         .map(|s| match s {
             RatingScheme::Level(_) => level_rows.next().expect("a row per level scheme"),
             RatingScheme::Ser => ser_row(&start, solution, bounds),
-            RatingScheme::Trial(t) => trial_row(&start, *t, max_len, bounds),
+            RatingScheme::Trial(t) => trial_row(solved, *t, s.max_len(max_p, max_len), bounds),
         })
         .collect()
 }
@@ -235,9 +255,14 @@ fn error_row(scheme: RatingScheme, why: String, seconds: f64) -> RatingRow {
 
 /// A T&E classification's row (`TE`, `BxB`, `BxBB`): the depth or the least p as the
 /// rating, the level text (`B3B`, `not in T&E(2): TE1`) as `hardest`.
-fn trial_row(start: &State, scheme: TrialScheme, max_p: usize, bounds: &Bounds) -> RatingRow {
+fn trial_row(
+    puzzle: crate::te::Solved<'_>,
+    scheme: TrialScheme,
+    max_p: usize,
+    bounds: &Bounds,
+) -> RatingRow {
     let t = Instant::now();
-    let rated = rate_trial(start, scheme, max_p, bounds.start());
+    let rated = rate_trial(puzzle, scheme, max_p, bounds.start());
     RatingRow {
         scheme: scheme.name().to_string(),
         rating: rated.rating.map(RatingValue::Level),
@@ -534,7 +559,7 @@ mod tests {
         )
         .unwrap();
         let schemes = [Scheme::L, Scheme::M, Scheme::W].map(RatingScheme::Level);
-        let rows = rate_puzzle(&ocean1, &schemes, 7, &Bounds::none());
+        let rows = rate_puzzle(&ocean1, &schemes, (7, None), &Bounds::none());
         // [Berthier NRC]: Ocean #1 is solved with nrc chains of length ≤ 4 after the basic rules
         assert_eq!(rows[1].rating, Some(RatingValue::Level(4)), "{rows:?}");
         assert!(rows.iter().all(|r| r.error.is_none()));
@@ -542,7 +567,7 @@ mod tests {
         let rows = rate_puzzle(
             &several,
             &[RatingScheme::Level(Scheme::M), RatingScheme::Ser],
-            7,
+            (7, None),
             &Bounds::none(),
         );
         assert_eq!(rows.len(), 2);
@@ -564,7 +589,7 @@ mod tests {
             RatingScheme::Level(Scheme::W),
             RatingScheme::Level(Scheme::L),
         ];
-        let rows = rate_puzzle(&p, &schemes, 7, &Bounds::none());
+        let rows = rate_puzzle(&p, &schemes, (7, None), &Bounds::none());
         let names: Vec<&str> = rows.iter().map(|r| r.scheme.as_str()).collect();
         assert_eq!(names, ["SER", "W", "L"]);
         let start = p.start_state().unwrap();

@@ -213,6 +213,18 @@ impl TrialScheme {
             TrialScheme::BxBB => "BxBB",
         }
     }
+
+    /// The longest braids a BxB or BxBB classification tries when none is asked: the
+    /// SHC's bounds ([`crate::te::BXB_MAX_P`], [`crate::te::BXBB_MAX_P`]); past it the
+    /// class is written `BxB>14`. A T&E depth takes no braid length (its own bound is
+    /// [`TE_MAX_DEPTH`]).
+    pub fn default_max_p(self) -> usize {
+        match self {
+            TrialScheme::Te => TE_MAX_DEPTH,
+            TrialScheme::BxB => crate::te::BXB_MAX_P,
+            TrialScheme::BxBB => crate::te::BXBB_MAX_P,
+        }
+    }
 }
 
 /// The T&E depth a `TE` rating searches up to (Berthier: every known puzzle is in T&E(3)).
@@ -233,6 +245,17 @@ impl RatingScheme {
         match self {
             RatingScheme::Level(s) => Some(s),
             RatingScheme::Ser | RatingScheme::Trial(_) => None,
+        }
+    }
+
+    /// The length bound of a rating in this scheme: `asked` when a length was asked,
+    /// else a T&E classification's own default ([`TrialScheme::default_max_p`]) and
+    /// `default` for the others.
+    pub fn max_len(self, asked: Option<usize>, default: usize) -> usize {
+        match (self, asked) {
+            (_, Some(n)) => n,
+            (RatingScheme::Trial(t), None) => t.default_max_p(),
+            (RatingScheme::Level(_) | RatingScheme::Ser, None) => default,
         }
     }
 
@@ -795,7 +818,14 @@ pub fn rate_puzzle(p: &Puzzle, by: &RateBy, max_len: usize, bounds: &Bounds) -> 
         };
         return RateLine::failed(Some(p.line()), why);
     }
-    let solution = solutions.solution.as_ref();
+    let Some(solution) = solutions.solution.as_ref() else {
+        return RateLine::failed(Some(p.line()), "no solution");
+    };
+    let solved = crate::te::Solved {
+        state: &start,
+        solution,
+    };
+    let solution = Some(solution);
     let t = std::time::Instant::now();
     let puzzle = p.line();
     let options = RateOptions {
@@ -804,7 +834,7 @@ pub fn rate_puzzle(p: &Puzzle, by: &RateBy, max_len: usize, bounds: &Bounds) -> 
     };
     match by {
         RateBy::Scheme(RatingScheme::Level(scheme @ (Scheme::B | Scheme::GB)))
-            if !in_te1(&start, &options.limits) =>
+            if !in_te1(solved, &options.limits) =>
         {
             // Berthier: braids solve exactly the T&E(1) puzzles; no blind braid search
             RateLine::Level {
@@ -818,7 +848,7 @@ pub fn rate_puzzle(p: &Puzzle, by: &RateBy, max_len: usize, bounds: &Bounds) -> 
             }
         }
         RateBy::Scheme(RatingScheme::Trial(trial)) => {
-            let rated = rate_trial(&start, *trial, max_len, options.limits);
+            let rated = rate_trial(solved, *trial, max_len, options.limits);
             RateLine::Level {
                 rating: rated.rating,
                 scheme: trial.name().to_string(),
@@ -910,11 +940,8 @@ pub fn rate_puzzle(p: &Puzzle, by: &RateBy, max_len: usize, bounds: &Bounds) -> 
 /// Whether T&E(BRT, 1) solves `start` (what B and gB ratings need: Berthier's theorem, braids
 /// solve exactly the T&E(1) puzzles). A limit that stops the check leaves the answer to the
 /// braid search (true).
-pub fn in_te1(start: &State, limits: &Limits) -> bool {
-    !matches!(
-        crate::te::te_depth(start, 1, *limits),
-        Ok(TeDepth::Beyond(_))
-    )
+pub fn in_te1(puzzle: crate::te::Solved<'_>, limits: &Limits) -> bool {
+    !matches!(puzzle.te_depth(1, *limits), Ok(TeDepth::Beyond(_)))
 }
 
 /// A T&E classification of one puzzle: its level (`TE2`, `B3B`, `B2BB`), or what is known
@@ -942,13 +969,18 @@ fn depth_text(depth: &TeDepth) -> String {
 /// Classify `start` in a T&E scheme ([`crate::te`]): the T&E depth up to
 /// [`TE_MAX_DEPTH`], BxB of a T&E(2) puzzle or BxBB of a T&E(3) one with braids of length
 /// ≤ `max_p`, within `limits`.
-pub fn rate_trial(start: &State, scheme: TrialScheme, max_p: usize, limits: Limits) -> TrialRating {
-    use crate::te::{self, BClass};
+pub fn rate_trial(
+    puzzle: crate::te::Solved<'_>,
+    scheme: TrialScheme,
+    max_p: usize,
+    limits: Limits,
+) -> TrialRating {
+    use crate::te::BClass;
     let rated =
         |rating: Option<usize>, level: String, cut: Option<Cut>| TrialRating { rating, level, cut };
     let (class, suffix, depth) = match scheme {
         TrialScheme::Te => {
-            return match te::te_depth(start, TE_MAX_DEPTH, limits) {
+            return match puzzle.te_depth(TE_MAX_DEPTH, limits) {
                 Ok(d @ TeDepth::Depth(n)) => rated(Some(n), depth_text(&d), None),
                 Ok(d @ TeDepth::Beyond(_)) => rated(None, depth_text(&d), None),
                 Ok(d @ TeDepth::Cut { stop, above }) => {
@@ -957,8 +989,8 @@ pub fn rate_trial(start: &State, scheme: TrialScheme, max_p: usize, limits: Limi
                 Err(e) => rated(None, e.to_string(), None),
             };
         }
-        TrialScheme::BxB => (te::bxb(start, max_p, limits), "B", 2),
-        TrialScheme::BxBB => (te::bxbb(start, max_p, limits), "BB", 3),
+        TrialScheme::BxB => (puzzle.bxb(max_p, limits), "B", 2),
+        TrialScheme::BxBB => (puzzle.bxbb(max_p, limits), "BB", 3),
     };
     let name = scheme.name();
     match class {
