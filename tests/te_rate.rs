@@ -83,8 +83,13 @@ fn a_puzzle_of_the_wrong_depth_is_told_so() {
 }
 
 #[test]
-fn b_is_refused_at_once_beyond_t_and_e_1() {
-    for scheme in ["B", "gB"] {
+fn w_and_b_are_refused_at_once_beyond_t_and_e_1() {
+    // EasterMonster (T&E(2)) with a bound W could never reach: not `W>60`
+    const EASTER_MONSTER: &str =
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+    let v = rate(EASTER_MONSTER, "W", &["--max-len", "60"]);
+    assert_eq!(v["level"], "not in T&E(1): no W rating", "{v}");
+    for scheme in ["W", "gW", "B", "gB"] {
         let v = rate(LOKI, scheme, &["--max-len", "20"]);
         assert!(v["rating"].is_null(), "{v}");
         assert_eq!(

@@ -833,10 +833,11 @@ pub fn rate_puzzle(p: &Puzzle, by: &RateBy, max_len: usize, bounds: &Bounds) -> 
         ..RateOptions::default()
     };
     match by {
-        RateBy::Scheme(RatingScheme::Level(scheme @ (Scheme::B | Scheme::GB)))
-            if !in_te1(solved, &options.limits) =>
-        {
-            // Berthier: braids solve exactly the T&E(1) puzzles; no blind braid search
+        RateBy::Scheme(RatingScheme::Level(
+            scheme @ (Scheme::W | Scheme::GW | Scheme::B | Scheme::GB),
+        )) if !in_te1(solved, &options.limits) => {
+            // Berthier: braids solve exactly the T&E(1) puzzles, and whips are braids; no
+            // blind search up to the length bound
             RateLine::Level {
                 rating: None,
                 scheme: scheme.to_string(),
@@ -937,9 +938,9 @@ pub fn rate_puzzle(p: &Puzzle, by: &RateBy, max_len: usize, bounds: &Bounds) -> 
     }
 }
 
-/// Whether T&E(BRT, 1) solves `start` (what B and gB ratings need: Berthier's theorem, braids
-/// solve exactly the T&E(1) puzzles). A limit that stops the check leaves the answer to the
-/// braid search (true).
+/// Whether T&E(BRT, 1) solves the puzzle (what W, gW, B and gB ratings need: Berthier's
+/// theorem, braids solve exactly the T&E(1) puzzles, and whips are braids). A limit that
+/// stops the check leaves the answer to the chain search (true).
 pub fn in_te1(puzzle: crate::te::Solved<'_>, limits: &Limits) -> bool {
     !matches!(puzzle.te_depth(1, *limits), Ok(TeDepth::Beyond(_)))
 }
