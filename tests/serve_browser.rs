@@ -295,7 +295,7 @@ async fn journey(c: &Client, server: SocketAddr, shots: &Path, downloads: &Path,
     collection_puzzles_picked(c, shots).await;
 }
 
-/// 1. The page loads Ocean #1 by itself (first visit and reload timed), its candidates marked.
+/// The page loads Ocean #1 by itself (first visit and reload timed), its candidates marked.
 async fn loads_ocean_1(c: &Client, server: SocketAddr, shots: &Path) {
     open(c, server, "").await;
     let load_ms = js(c, "return window.sudolink.readyAt;").await;
@@ -316,7 +316,7 @@ async fn loads_ocean_1(c: &Client, server: SocketAddr, shots: &Path) {
     shot(c, shots, "1-loaded").await;
 }
 
-/// 2. A click on n8r1c2 draws and counts its links, in the picture's colours; a hover is timed.
+/// A click on n8r1c2 draws and counts its links, in the picture's colours; a hover is timed.
 async fn candidate_links_drawn(c: &Client) {
     click_candidate(c, "n8r1c2").await;
     until(c, "document.querySelector('#links table')", 10).await;
@@ -362,7 +362,7 @@ async fn candidate_links_drawn(c: &Client) {
     .await;
 }
 
-/// 3. The N path: steps 1 to 3 each with its text, then on to step 7.
+/// The N path: steps 1 to 3 each with its text, then on to step 7.
 async fn n_path_to_step_7(c: &Client, shots: &Path) {
     click_until(
         c,
@@ -384,7 +384,7 @@ async fn n_path_to_step_7(c: &Client, shots: &Path) {
     }
 }
 
-/// 4. Why r1c2<>8 at step 7 (n8r1c2 selected, Enter): the simplest proof first, the nrc4
+/// Why r1c2<>8 at step 7 (n8r1c2 selected, Enter): the simplest proof first, the nrc4
 /// chain drawn with its notations; a placement and one family asked with the page's controls.
 async fn why_r1c2_not_8(c: &Client, shots: &Path) {
     click_candidate(c, "n8r1c2").await;
@@ -474,7 +474,7 @@ async fn why_r1c2_not_8(c: &Client, shots: &Path) {
     shot(c, shots, "4-why-r1c2-not-8").await;
 }
 
-/// 5. The bivalue-cells query highlights one cell per row of its result.
+/// The bivalue-cells query highlights one cell per row of its result.
 async fn bivalue_cells_highlighted(c: &Client) {
     c.find(Locator::Id("named"))
         .await
@@ -497,7 +497,7 @@ async fn bivalue_cells_highlighted(c: &Client) {
     assert_eq!(lit, result_rows, "one highlighted cell per bivalue cell");
 }
 
-/// 6. The PNG of the drawn chain downloads, and decodes.
+/// The PNG of the drawn chain downloads, and decodes.
 async fn png_downloads(c: &Client, downloads: &Path) {
     click(c, ".downloads button[data-fmt=\"png\"]").await;
     let png = downloaded(
@@ -511,7 +511,7 @@ async fn png_downloads(c: &Client, downloads: &Path) {
     assert!(pixmap.width() > 500, "{}", pixmap.width());
 }
 
-/// 7. Puzzles 2 and 3 of a collection file: the grid and the text box show each.
+/// Puzzles 2 and 3 of a collection file: the grid and the text box show each.
 async fn collection_puzzles_picked(c: &Client, shots: &Path) {
     c.find(Locator::Id("collection"))
         .await

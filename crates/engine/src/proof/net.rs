@@ -435,7 +435,7 @@ fn check_step(
     for p in &step.premises {
         check_node(state, &p.node)?;
     }
-    step_fits_form_and_level(step, form, level).or_else(|e| bad(e))?;
+    step_fits_form_and_level(step, form, level).or_else(bad)?;
     let premise_false: BTreeSet<Candidate> = step
         .premises
         .iter()
