@@ -344,3 +344,18 @@ fn the_function_reader_measures_a_function() {
     assert_eq!(long_functions(text, 3), [("a".to_string(), 1, 4)]);
     assert!(long_functions(text, 4).is_empty());
 }
+
+/// No function over 150 lines, in the code and in its tests and benchmarks: a reviewer
+/// reads each in one sitting.
+#[test]
+fn no_function_is_over_150_lines() {
+    let mut long = Vec::new();
+    for dir in ["crates", "src", "tests", "benches"] {
+        for (path, text) in sources(dir) {
+            for (name, line, n) in long_functions(&text, 150) {
+                long.push(format!("{}:{line} {name}: {n} lines", path.display()));
+            }
+        }
+    }
+    assert!(long.is_empty(), "{long:#?}");
+}
