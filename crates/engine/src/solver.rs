@@ -10,7 +10,9 @@
 //! **Complexity**: exponential in the worst case; on the hardest known puzzles it explores a
 //! few hundred nodes. Depends only on `grid`.
 
-use crate::grid::{tables, Candidate, Cell, Digit, House, State};
+use crate::grid::bits::{bits, count, is_single};
+use crate::grid::singles::DigitTally;
+use crate::grid::{tables, Candidate, Cell, Digit, State};
 
 /// What the solver found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,33 +35,6 @@ struct Board {
     values: [u8; 81],
 }
 
-static HOUSES: std::sync::OnceLock<[[u8; 9]; 27]> = std::sync::OnceLock::new();
-static PEERS: std::sync::OnceLock<[[u8; 20]; 81]> = std::sync::OnceLock::new();
-
-fn houses() -> &'static [[u8; 9]; 27] {
-    HOUSES.get_or_init(|| {
-        let mut out = [[0u8; 9]; 27];
-        for h in House::all() {
-            for (k, c) in h.cells().iter().enumerate() {
-                out[h.index()][k] = c.index() as u8;
-            }
-        }
-        out
-    })
-}
-
-fn peers() -> &'static [[u8; 20]; 81] {
-    PEERS.get_or_init(|| {
-        let mut out = [[0u8; 20]; 81];
-        for c in Cell::all() {
-            for (k, p) in tables::peers(c).iter().enumerate() {
-                out[c.index()][k] = p.index() as u8;
-            }
-        }
-        out
-    })
-}
-
 impl Board {
     fn place(&mut self, cell: usize, bit: u16) -> bool {
         if self.masks[cell] & bit == 0 {
@@ -67,7 +42,7 @@ impl Board {
         }
         self.values[cell] = bit.trailing_zeros() as u8 + 1;
         self.masks[cell] = 0;
-        for &p in &peers()[cell] {
+        for &p in &tables::PEERS[cell] {
             let p = p as usize;
             if self.values[p] == 0 {
                 self.masks[p] &= !bit;
@@ -87,31 +62,27 @@ impl Board {
             let mut progress = false;
             for cell in 0..81 {
                 let m = self.masks[cell];
-                if self.values[cell] == 0 && m != 0 && m & (m - 1) == 0 {
+                if self.values[cell] == 0 && is_single(m) {
                     if !self.place(cell, m) {
                         return false;
                     }
                     progress = true;
                 }
             }
-            for house in houses() {
-                let (mut once, mut twice, mut placed) = (0u16, 0u16, 0u16);
+            for house in &tables::HOUSE_CELLS {
+                let (mut tally, mut placed) = (DigitTally::default(), 0u16);
                 for &c in house {
                     let c = c as usize;
-                    let m = self.masks[c];
-                    twice |= once & m;
-                    once |= m;
+                    tally.add(self.masks[c]);
                     if self.values[c] != 0 {
                         placed |= 1 << (self.values[c] - 1);
                     }
                 }
-                if (once | placed) != 0x1ff {
+                if (tally.seen() | placed) != 0x1ff {
                     return false;
                 }
-                let mut hidden = once & !twice & !placed;
-                while hidden != 0 {
-                    let bit = hidden & hidden.wrapping_neg();
-                    hidden &= hidden - 1;
+                for d in bits(tally.once() & !placed) {
+                    let bit = 1 << d;
                     let Some(&c) = house.iter().find(|&&c| self.masks[c as usize] & bit != 0)
                     else {
                         return false;
@@ -144,7 +115,7 @@ fn search<O: FnMut(u16) -> Vec<u16>>(
     let mut best_count = 10;
     for cell in 0..81 {
         if board.values[cell] == 0 {
-            let n = bit_count(board.masks[cell]);
+            let n = count(board.masks[cell]);
             if n < best_count {
                 best_count = n;
                 best = Some(cell);
@@ -172,23 +143,9 @@ fn search<O: FnMut(u16) -> Vec<u16>>(
     }
 }
 
-/// The number of set bits of a 9-bit mask (a table: `count_ones` is not one instruction on
-/// every x86-64).
-fn bit_count(mask: u16) -> u32 {
-    static COUNTS: std::sync::OnceLock<[u8; 512]> = std::sync::OnceLock::new();
-    let t = COUNTS.get_or_init(|| std::array::from_fn(|m| (m as u16).count_ones() as u8));
-    t[mask as usize & 0x1ff] as u32
-}
-
-/// The bits of `mask`, lowest first.
-fn ascending_bits(mut mask: u16) -> Vec<u16> {
-    let mut bits = Vec::with_capacity(mask.count_ones() as usize);
-    while mask != 0 {
-        let bit = mask & mask.wrapping_neg();
-        mask &= mask - 1;
-        bits.push(bit);
-    }
-    bits
+/// The bits of `mask` as one-bit masks, lowest first.
+fn ascending_bits(mask: u16) -> Vec<u16> {
+    bits(mask).map(|d| 1 << d).collect()
 }
 
 /// The cells of a band (three rows) as a 27-bit set: bit 9 × row-in-band + column, so that
@@ -565,10 +522,8 @@ impl BitBoard {
         let mut values = [0u8; 81];
         for (digit, sets) in (1..).zip(&self.sets) {
             for (band, &set) in sets.iter().enumerate() {
-                let mut set = set;
-                while set != 0 {
-                    values[27 * band + set.trailing_zeros() as usize] = digit;
-                    set &= set - 1;
+                for b in bits(set) {
+                    values[27 * band + b] = digit;
                 }
             }
         }

@@ -49,6 +49,20 @@ fn segment_number(d: Digit, block: usize, k: usize) -> usize {
     d.index() * 54 + block * 6 + k
 }
 
+/// Per candidate index: the numbers of its block-row and block-column segments.
+pub const SEGMENTS_OF: [[u16; 2]; 729] = {
+    let mut t = [[0u16; 2]; 729];
+    let mut i = 0;
+    while i < 729 {
+        let (cell, d) = (i / 9, i % 9);
+        let (row, col) = (cell / 9, cell % 9);
+        let base = d * 54 + (row / 3 * 3 + col / 3) * 6;
+        t[i] = [(base + row % 3) as u16, (base + 3 + col % 3) as u16];
+        i += 1;
+    }
+    t
+};
+
 impl GroupIndex {
     /// Build the index of the state behind `links`.
     ///
@@ -139,6 +153,12 @@ impl GroupIndex {
         let id = self.by_segment[segment_number(d, block, k)];
         (id != NONE).then_some(id as usize)
     }
+    /// The group in segment `segment` ([`SEGMENTS_OF`]), if it holds one.
+    #[inline]
+    pub fn in_segment(&self, segment: usize) -> Option<usize> {
+        let id = self.by_segment[segment];
+        (id != NONE).then_some(id as usize)
+    }
     /// The group as a node of the candidate graph.
     pub fn group(&self, id: usize) -> Group {
         let g = &self.groups[id];
@@ -177,5 +197,23 @@ mod tests {
         assert!(g.glinked(id).contains(Candidate::new(Cell::at(0, 1), d)));
         assert!(g.glinked(id).contains(Candidate::new(Cell::at(2, 7), d)));
         assert!(!g.glinked(id).contains(Candidate::new(Cell::at(3, 7), d)));
+    }
+
+    #[test]
+    fn segments_table_is_each_candidates_two_segments() {
+        let g = GroupIndex::new(&LinkIndex::new(&State::empty()));
+        for c in Candidate::all() {
+            let [row, col] = SEGMENTS_OF[c.index()].map(usize::from);
+            let cell = c.cell();
+            let k = (cell.row() % 3, 3 + cell.col() % 3);
+            assert_eq!(row, segment_number(c.digit(), cell.block(), k.0));
+            assert_eq!(col, segment_number(c.digit(), cell.block(), k.1));
+            let row_group = g.entry(g.in_segment(row).unwrap());
+            assert_eq!(row_group.line, House::Row(cell.row() as u8));
+            assert!(row_group.candidates.contains(c));
+            let col_group = g.entry(g.in_segment(col).unwrap());
+            assert_eq!(col_group.line, House::Column(cell.col() as u8));
+            assert!(col_group.candidates.contains(c));
+        }
     }
 }
