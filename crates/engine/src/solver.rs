@@ -10,7 +10,7 @@
 //! **Complexity**: exponential in the worst case; on the hardest known puzzles it explores a
 //! few hundred nodes. Depends only on `grid`.
 
-use crate::grid::bits::{bits, count, is_single};
+use crate::grid::bits::{bits, is_single, ones};
 use crate::grid::singles::DigitTally;
 use crate::grid::{tables, Candidate, Cell, Digit, State};
 
@@ -115,7 +115,7 @@ fn search<O: FnMut(u16) -> Vec<u16>>(
     let mut best_count = 10;
     for cell in 0..81 {
         if board.values[cell] == 0 {
-            let n = count(board.masks[cell]);
+            let n = ones(board.masks[cell]);
             if n < best_count {
                 best_count = n;
                 best = Some(cell);

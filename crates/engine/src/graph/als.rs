@@ -35,8 +35,7 @@ impl AlsCells {
 
     /// Its digits, ascending.
     pub fn digit_list(&self) -> Vec<Digit> {
-        bits(self.digits).map(Digit::from_index)
-            .collect()
+        bits(self.digits).map(Digit::from_index).collect()
     }
 }
 

@@ -13,7 +13,7 @@
 //! The index is built from a [`LinkIndex`], so groups and links agree by construction.
 
 use super::{Group, LinkIndex};
-use crate::grid::{Candidate, CandidateSet, CspVariable, Digit, House};
+use crate::grid::{tables, Candidate, CandidateSet, CspVariable, Digit, House};
 
 /// One group of the index.
 #[derive(Clone, Debug)]
@@ -76,12 +76,11 @@ impl GroupIndex {
                 if in_block.len() < 2 {
                     continue;
                 }
-                let (r0, c0) = ((b / 3) * 3, (b % 3) * 3);
-                for k in 0..6u8 {
-                    let (line, line_var) = if k < 3 {
-                        (House::Row(r0 + k), CspVariable::Rn(r0 + k, d))
-                    } else {
-                        (House::Column(c0 + k - 3), CspVariable::Cn(c0 + k - 3, d))
+                for (k, line) in tables::crossing_lines(b as usize).into_iter().enumerate() {
+                    let line_var = match line {
+                        House::Row(r) => CspVariable::Rn(r, d),
+                        House::Column(c) => CspVariable::Cn(c, d),
+                        House::Block(_) => unreachable!("a block's crossing lines are lines"),
                     };
                     let candidates = in_block.intersection(links.variable(line_var));
                     if candidates.len() < 2 {
@@ -92,7 +91,7 @@ impl GroupIndex {
                     for m in &members[1..] {
                         glinked.intersect_with(links.linked(*m));
                     }
-                    by_segment[segment_number(d, b as usize, k as usize)] = groups.len() as u16;
+                    by_segment[segment_number(d, b as usize, k)] = groups.len() as u16;
                     groups.push(GroupEntry {
                         digit: d,
                         line,

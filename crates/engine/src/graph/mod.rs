@@ -373,11 +373,7 @@ impl CandidateGraph {
                 if in_block.count_ones() < 2 {
                     continue;
                 }
-                let (r0, c0) = ((b / 3) * 3, (b % 3) * 3);
-                let lines = (0..3)
-                    .map(|k| House::Row(r0 + k))
-                    .chain((0..3).map(|k| House::Column(c0 + k)));
-                for line in lines {
+                for line in tables::crossing_lines(b as usize) {
                     let cells = in_block & tables::house_mask(line);
                     if cells.count_ones() < 2 {
                         continue;

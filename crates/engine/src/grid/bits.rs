@@ -1,8 +1,9 @@
 //! Bit iteration and counting, the one copy every search uses: the set bits of a mask (a
 //! cell's 9 digits, a house's 9 places, an 81-bit set of cells, a 27-bit set of houses) with
 //! [`bits`], of a set of several words (`[u64; N]`: candidates, CSP variables, a context's
-//! local candidates) with [`word_bits`] or, in the hottest loops, [`for_each_word_bit`],
-//! and the size of a digit or place mask with [`count`].
+//! local candidates) with [`word_bits`] ([`slice_bits`] for a set sized at run time) or, in
+//! the hottest loops, [`for_each_word_bit`],
+//! and the size of a digit or place mask with [`ones`], [`is_single`] and [`is_pair`].
 //!
 //! Each is the lowest-bit loop (`trailing_zeros`, then `m & (m - 1)`) and inlines to it: a
 //! `for` over [`bits`] compiles to the same instructions as the hand-written `while` loop.
@@ -115,6 +116,15 @@ pub fn word_bits<const N: usize>(words: &[u64; N]) -> WordBits<N> {
     }
 }
 
+/// The members of a set held in a slice of words (a set sized at run time), lowest first.
+#[inline]
+pub fn slice_bits(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    words
+        .iter()
+        .enumerate()
+        .flat_map(|(k, &w)| bits(w).map(move |b| k * 64 + b))
+}
+
 /// Calls `f` on each member of a set of `N` words, lowest first: [`word_bits`] for the
 /// hottest loops, where an iterator's state costs more than the loop it drives.
 #[inline(always)]
@@ -132,7 +142,7 @@ pub fn for_each_word_bit<const N: usize>(words: &[u64; N], mut f: impl FnMut(usi
 /// A build with the POPCNT instruction counts with it; one without (baseline x86-64) reads a
 /// table, where `count_ones` would be a dozen instructions.
 #[inline(always)]
-pub fn count(mask: u16) -> u32 {
+pub fn ones(mask: u16) -> u32 {
     #[cfg(any(target_feature = "popcnt", not(target_arch = "x86_64")))]
     {
         mask.count_ones()
@@ -147,7 +157,7 @@ pub fn count(mask: u16) -> u32 {
     }
 }
 
-/// [`count`]'s table: the number of set bits of each 10-bit mask.
+/// [`ones`]' table: the number of set bits of each 10-bit mask.
 #[cfg(not(any(target_feature = "popcnt", not(target_arch = "x86_64"))))]
 const COUNTS: [u8; 1024] = {
     let mut t = [0u8; 1024];
@@ -162,8 +172,16 @@ const COUNTS: [u8; 1024] = {
 /// Whether a mask has exactly one set bit (a cell with one digit, a house-digit with one
 /// place).
 #[inline(always)]
-pub fn is_single(mask: u16) -> bool {
-    mask != 0 && mask & (mask - 1) == 0
+pub fn is_single<M: Mask>(mask: M) -> bool {
+    !mask.is_zero() && mask.without_lowest().is_zero()
+}
+
+/// Whether a mask has exactly two set bits (a bivalue cell, a conjugate pair), without a
+/// count: the lowest bit cleared leaves a single.
+#[inline(always)]
+pub fn is_pair<M: Mask>(mask: M) -> bool {
+    let rest = mask.without_lowest();
+    !rest.is_zero() && rest.without_lowest().is_zero()
 }
 
 #[cfg(test)]
@@ -180,8 +198,9 @@ mod tests {
         for m in 0..=u16::MAX {
             assert_eq!(bits(m).collect::<Vec<_>>(), slow(m as u128, 16), "{m:#b}");
             assert_eq!(bits(m).len(), m.count_ones() as usize);
-            assert_eq!(count(m), m.count_ones(), "{m:#b}");
+            assert_eq!(ones(m), m.count_ones(), "{m:#b}");
             assert_eq!(is_single(m), m.count_ones() == 1, "{m:#b}");
+            assert_eq!(is_pair(m), m.count_ones() == 2, "{m:#b}");
         }
         let wide = [
             0u128,
@@ -190,11 +209,20 @@ mod tests {
             (1 << 81) - 1,
             0x8000_0000_0000_0000_0000_0000_0000_0001,
             0x0123_4567_89ab_cdef_fedc_ba98_7654_3210,
+            1 << 3 | 1 << 100,
         ];
         for m in wide {
             assert_eq!(bits(m).collect::<Vec<_>>(), slow(m, 128));
-            assert_eq!(bits(m as u64).collect::<Vec<_>>(), slow(m as u64 as u128, 64));
-            assert_eq!(bits(m as u32).collect::<Vec<_>>(), slow(m as u32 as u128, 32));
+            assert_eq!(is_single(m), m.count_ones() == 1);
+            assert_eq!(is_pair(m), m.count_ones() == 2);
+            assert_eq!(
+                bits(m as u64).collect::<Vec<_>>(),
+                slow(m as u64 as u128, 64)
+            );
+            assert_eq!(
+                bits(m as u32).collect::<Vec<_>>(),
+                slow(m as u32 as u128, 32)
+            );
         }
     }
 
@@ -211,6 +239,7 @@ mod tests {
                 .filter(|&i| set[i / 64] >> (i % 64) & 1 == 1)
                 .collect();
             assert_eq!(word_bits(&set).collect::<Vec<_>>(), want);
+            assert_eq!(slice_bits(&set).collect::<Vec<_>>(), want);
             let mut got = Vec::new();
             for_each_word_bit(&set, |i| got.push(i));
             assert_eq!(got, want);

@@ -58,7 +58,11 @@ pub enum Single {
     /// `digit` is the last digit of `cell`.
     Naked { cell: Cell, digit: Digit },
     /// `cell` is the last place of `digit` in `house`.
-    Hidden { house: House, digit: Digit, cell: Cell },
+    Hidden {
+        house: House,
+        digit: Digit,
+        cell: Cell,
+    },
 }
 
 impl Single {
@@ -193,7 +197,8 @@ mod tests {
             let givens = format::parse_line(p, 1).unwrap().givens;
             out.push(State::from_givens(&givens).unwrap());
         }
-        let solution = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        let solution =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
         let solution = format::parse_line(solution, 1).unwrap().givens;
         for k in [2, 3, 4, 5, 7] {
             for start in 0..k {

@@ -1,7 +1,7 @@
 //! The grid's geometry as tables, the one copy every search reads: each house's cells
-//! ([`HOUSE_CELLS`], [`HOUSE_MASKS`]), each cell's houses ([`CELL_HOUSES`],
+//! ([`HOUSE_CELLS`], [`HOUSE_MASKS`]), each block's crossing lines ([`BLOCK_LINES`]), each cell's houses ([`CELL_HOUSES`],
 //! [`CELL_HOUSE_BITS`], [`houses_of`]) and its position in them ([`CELL_POSITIONS`]), each
-//! cell's 20 peers ([`PEERS`], [`PEER_MASKS`]), each candidate's four CSP variable indices
+//! cell's 20 peers ([`PEERS`], [`PEER_MASKS`]), each cell as a set ([`CELL_BIT`]), each candidate's four CSP variable indices
 //! ([`VARIABLES_OF`]) — `const`, for the searches' inner loops and their own `const`
 //! tables — and, built once, each candidate's nrc-linked candidates and each CSP variable's
 //! candidates as [`CandidateSet`]s. Indices are those of [`Cell::index`], [`House::index`]
@@ -74,11 +74,47 @@ pub const CELL_HOUSE_BITS: [u32; 81] = {
     m
 };
 
+/// Per block (0..9): the lines crossing it, as house indices: its three rows, then its three
+/// columns (the lines of its six block-line segments).
+pub const BLOCK_LINES: [[u8; 6]; 9] = {
+    let mut t = [[0u8; 6]; 9];
+    let mut b = 0;
+    while b < 9 {
+        let (r0, c0) = ((b / 3) * 3, (b % 3) * 3);
+        let mut k = 0;
+        while k < 3 {
+            t[b][k] = (r0 + k) as u8;
+            t[b][3 + k] = (9 + c0 + k) as u8;
+            k += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// The lines crossing block `block` (0..9): its three rows, then its three columns.
+#[inline]
+pub fn crossing_lines(block: usize) -> [House; 6] {
+    BLOCK_LINES[block].map(|h| House::from_index(h as usize))
+}
+
 /// Every house, as a 27-bit set of house indices.
 pub const ALL_HOUSES: u32 = (1 << 27) - 1;
 
 /// Every cell, as an 81-bit set.
 pub const ALL_CELLS: u128 = (1 << 81) - 1;
+
+/// Per cell: the cell alone as an 81-bit set (`1 << c`: a load, where a variable shift of a
+/// `u128` is a dozen instructions).
+pub const CELL_BIT: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut c = 0;
+    while c < 81 {
+        t[c] = 1 << c;
+        c += 1;
+    }
+    t
+};
 
 /// Per house index: its cells as an 81-bit set (bit c: cell c).
 pub const HOUSE_MASKS: [u128; 27] = {
@@ -261,6 +297,25 @@ mod tests {
         assert_eq!(HOUSE_MASKS.iter().fold(0, |m, h| m | h), ALL_CELLS);
     }
 
+    /// The crossing lines of a block are the lines sharing three cells with it.
+    #[test]
+    fn block_lines_are_the_lines_crossing_each_block() {
+        for b in 0..9 {
+            let block = House::Block(b as u8);
+            let crossing: Vec<House> = House::all()
+                .filter(|h| !matches!(h, House::Block(_)))
+                .filter(|&h| h.cells().iter().filter(|&&c| block.contains(c)).count() == 3)
+                .collect();
+            assert_eq!(crossing_lines(b).to_vec(), crossing);
+            assert_eq!(
+                BLOCK_LINES[b]
+                    .map(|h| House::from_index(h as usize))
+                    .to_vec(),
+                crossing
+            );
+        }
+    }
+
     /// Each cell table against [`Cell::houses`], [`Cell::sees`] and [`House::cells`].
     #[test]
     fn cell_tables_are_the_cells_houses_and_peers() {
@@ -269,10 +324,7 @@ mod tests {
             let houses = cell.houses().map(|h| h.index());
             assert_eq!(cell_houses(c), houses, "{cell}");
             assert_eq!(CELL_HOUSES[c].map(usize::from), houses, "{cell}");
-            assert_eq!(
-                CELL_HOUSE_BITS[c],
-                houses.iter().fold(0, |m, h| m | 1 << h)
-            );
+            assert_eq!(CELL_HOUSE_BITS[c], houses.iter().fold(0, |m, h| m | 1 << h));
             for (k, &h) in houses.iter().enumerate() {
                 let p = CELL_POSITIONS[c][k] as usize;
                 assert_eq!(House::from_index(h).cells()[p], cell, "{cell} in house {h}");
@@ -282,6 +334,7 @@ mod tests {
             assert_eq!(PEERS[c].map(|p| Cell::new(p as usize)).to_vec(), seen);
             assert_eq!(PEER_MASKS[c], mask(seen.iter().copied()));
             assert_eq!(peer_mask(cell), PEER_MASKS[c]);
+            assert_eq!(CELL_BIT[c], mask([cell]));
         }
     }
 
@@ -293,7 +346,10 @@ mod tests {
         }
         assert_eq!(houses_of(ALL_CELLS), ALL_HOUSES);
         assert_eq!(houses_of(0), 0);
-        assert_eq!(houses_of(1 | 1 << 80), CELL_HOUSE_BITS[0] | CELL_HOUSE_BITS[80]);
+        assert_eq!(
+            houses_of(1 | 1 << 80),
+            CELL_HOUSE_BITS[0] | CELL_HOUSE_BITS[80]
+        );
         let mut set = 0u128;
         for c in (0..81).step_by(7) {
             set |= 1 << c;
