@@ -10,8 +10,7 @@
 //! **Complexity**: exponential in the worst case; on the hardest known puzzles it explores a
 //! few hundred nodes. Depends only on `grid`.
 
-use crate::grid::bits::{bits, is_single, ones};
-use crate::grid::singles::DigitTally;
+use crate::grid::bits::{bit_masks, bits, is_single, ones, Tally};
 use crate::grid::{tables, Candidate, Cell, Digit, State};
 
 /// What the solver found.
@@ -70,7 +69,7 @@ impl Board {
                 }
             }
             for house in &tables::HOUSE_CELLS {
-                let (mut tally, mut placed) = (DigitTally::default(), 0u16);
+                let (mut tally, mut placed) = (Tally::default(), 0u16);
                 for &c in house {
                     let c = c as usize;
                     tally.add(self.masks[c]);
@@ -145,7 +144,7 @@ fn search<O: FnMut(u16) -> Vec<u16>>(
 
 /// The bits of `mask` as one-bit masks, lowest first.
 fn ascending_bits(mask: u16) -> Vec<u16> {
-    bits(mask).map(|d| 1 << d).collect()
+    bit_masks(mask).collect()
 }
 
 /// The cells of a band (three rows) as a 27-bit set: bit 9 × row-in-band + column, so that
@@ -383,18 +382,14 @@ impl BitBoard {
     fn naked_singles(&mut self) -> Progress {
         let mut progress = Progress::Stuck;
         for band in 0..3 {
-            let (mut once, mut twice) = (0u32, 0u32);
+            let mut tally = Tally::default();
             for sets in &self.sets {
-                twice |= once & sets[band];
-                once |= sets[band];
+                tally.add(sets[band]);
             }
-            if once != BAND_CELLS {
+            if tally.seen() != BAND_CELLS {
                 return Progress::Contradiction;
             }
-            let mut singles = self.unsolved[band] & !twice;
-            while singles != 0 {
-                let cell = singles & singles.wrapping_neg();
-                singles ^= cell;
+            for cell in bit_masks(self.unsolved[band] & !tally.twice()) {
                 let Some(digit) = (0..9).find(|&d| self.sets[d][band] & cell != 0) else {
                     return Progress::Contradiction;
                 };
@@ -462,10 +457,7 @@ impl BitBoard {
     fn branch_cell(&self) -> (usize, u32) {
         let mut best: Option<(u32, usize, u32)> = None;
         for band in 0..3 {
-            let mut pairs = self.two_digit_cells(band);
-            while pairs != 0 {
-                let cell = pairs & pairs.wrapping_neg();
-                pairs ^= cell;
+            for cell in bit_masks(self.two_digit_cells(band)) {
                 let peers = self.open_peers(band, cell);
                 if best.is_none_or(|(most, _, _)| peers > most) {
                     best = Some((peers, band, cell));
@@ -477,10 +469,7 @@ impl BitBoard {
         }
         let mut fewest = (10, 0, 0);
         for band in 0..3 {
-            let mut open = self.unsolved[band];
-            while open != 0 {
-                let cell = open & open.wrapping_neg();
-                open ^= cell;
+            for cell in bit_masks(self.unsolved[band]) {
                 let n = self.sets.iter().filter(|s| s[band] & cell != 0).count();
                 if n < fewest.0 {
                     fewest = (n, band, cell);
@@ -492,13 +481,12 @@ impl BitBoard {
 
     /// The open cells of `band` with exactly two digits.
     fn two_digit_cells(&self, band: usize) -> u32 {
-        let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+        let (mut tally, mut thrice) = (Tally::default(), 0u32);
         for sets in &self.sets {
-            thrice |= twice & sets[band];
-            twice |= once & sets[band];
-            once |= sets[band];
+            thrice |= tally.twice() & sets[band];
+            tally.add(sets[band]);
         }
-        self.unsolved[band] & twice & !thrice
+        self.unsolved[band] & tally.twice() & !thrice
     }
 
     /// The open cells in the row, box or column of `cell` (a one-cell set of `band`), itself

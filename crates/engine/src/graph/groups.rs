@@ -44,24 +44,10 @@ pub struct GroupIndex {
 const NONE: u16 = u16::MAX;
 
 /// Segment number 0..486: digit × 54 + block × 6 + k, with k 0..3 the block's rows and
-/// 3..6 its columns.
+/// 3..6 its columns (as `tables::SEGMENTS_OF` numbers each candidate's two segments).
 fn segment_number(d: Digit, block: usize, k: usize) -> usize {
     d.index() * 54 + block * 6 + k
 }
-
-/// Per candidate index: the numbers of its block-row and block-column segments.
-pub const SEGMENTS_OF: [[u16; 2]; 729] = {
-    let mut t = [[0u16; 2]; 729];
-    let mut i = 0;
-    while i < 729 {
-        let (cell, d) = (i / 9, i % 9);
-        let (row, col) = (cell / 9, cell % 9);
-        let base = d * 54 + (row / 3 * 3 + col / 3) * 6;
-        t[i] = [(base + row % 3) as u16, (base + 3 + col % 3) as u16];
-        i += 1;
-    }
-    t
-};
 
 impl GroupIndex {
     /// Build the index of the state behind `links`.
@@ -152,7 +138,7 @@ impl GroupIndex {
         let id = self.by_segment[segment_number(d, block, k)];
         (id != NONE).then_some(id as usize)
     }
-    /// The group in segment `segment` ([`SEGMENTS_OF`]), if it holds one.
+    /// The group in segment `segment` (`tables::SEGMENTS_OF`), if it holds one.
     #[inline]
     pub fn in_segment(&self, segment: usize) -> Option<usize> {
         let id = self.by_segment[segment];
@@ -176,6 +162,7 @@ impl GroupIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::tables::SEGMENTS_OF;
     use crate::grid::{Cell, State};
 
     #[test]

@@ -5,11 +5,23 @@
 //! the hottest loops, [`for_each_word_bit`],
 //! and the size of a digit or place mask with [`ones`], [`is_single`] and [`is_pair`].
 //!
+//! [`bit_masks`] gives the bits as one-bit masks, and a [`Tally`] counts members over
+//! several masks (seen once, seen twice), the core of every singles finder.
+//!
 //! Each is the lowest-bit loop (`trailing_zeros`, then `m & (m - 1)`) and inlines to it: a
 //! `for` over [`bits`] compiles to the same instructions as the hand-written `while` loop.
 
 /// A machine word whose set bits [`bits`] iterates: `u16`, `u32`, `u64` or `u128`.
-pub trait Mask: Copy + sealed::Sealed {
+pub trait Mask:
+    Copy
+    + Default
+    + Eq
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitOrAssign
+    + Not<Output = Self>
+    + sealed::Sealed
+{
     #[doc(hidden)]
     fn is_zero(self) -> bool;
     #[doc(hidden)]
@@ -17,8 +29,12 @@ pub trait Mask: Copy + sealed::Sealed {
     #[doc(hidden)]
     fn without_lowest(self) -> Self;
     #[doc(hidden)]
+    fn lowest_bit(self) -> Self;
+    #[doc(hidden)]
     fn ones(self) -> u32;
 }
+
+use std::ops::{BitAnd, BitOr, BitOrAssign, Not};
 
 mod sealed {
     pub trait Sealed {}
@@ -39,6 +55,10 @@ macro_rules! mask {
             #[inline(always)]
             fn without_lowest(self) -> Self {
                 self & self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn lowest_bit(self) -> Self {
+                self & self.wrapping_neg()
             }
             #[inline(always)]
             fn ones(self) -> u32 {
@@ -79,6 +99,63 @@ impl<M: Mask> std::iter::FusedIterator for Bits<M> {}
 #[inline(always)]
 pub fn bits<M: Mask>(mask: M) -> Bits<M> {
     Bits(mask)
+}
+
+/// The set bits of a mask as one-bit masks, lowest first (made by [`bit_masks`]).
+#[derive(Clone, Copy, Debug)]
+pub struct BitMasks<M>(M);
+
+impl<M: Mask> Iterator for BitMasks<M> {
+    type Item = M;
+    #[inline(always)]
+    fn next(&mut self) -> Option<M> {
+        if self.0.is_zero() {
+            return None;
+        }
+        let bit = self.0.lowest_bit();
+        self.0 = self.0.without_lowest();
+        Some(bit)
+    }
+}
+
+/// The set bits of `mask` as one-bit masks, lowest first: `bit_masks(0b1010u16)` gives
+/// `0b10` and `0b1000`.
+#[inline(always)]
+pub fn bit_masks<M: Mask>(mask: M) -> BitMasks<M> {
+    BitMasks(mask)
+}
+
+/// Members counted over several masks: those in at least one and those in at least two (a
+/// house's digits over its cells: the digits seen once are its hidden singles; a band's
+/// cells over the digits: the cells with one digit are its naked singles).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally<M> {
+    seen: M,
+    twice: M,
+}
+
+impl<M: Mask> Tally<M> {
+    /// Counts one more mask.
+    #[inline(always)]
+    pub fn add(&mut self, mask: M) {
+        self.twice |= self.seen & mask;
+        self.seen |= mask;
+    }
+    /// The members in at least one of the masks.
+    #[inline(always)]
+    pub fn seen(self) -> M {
+        self.seen
+    }
+    /// The members in at least two of the masks.
+    #[inline(always)]
+    pub fn twice(self) -> M {
+        self.twice
+    }
+    /// The members in exactly one of the masks.
+    #[inline(always)]
+    pub fn once(self) -> M {
+        self.seen & !self.twice
+    }
 }
 
 /// The set bits of a set of `N` words (bit `i % 64` of word `i / 64` is member `i`),
@@ -201,6 +278,8 @@ mod tests {
             assert_eq!(ones(m), m.count_ones(), "{m:#b}");
             assert_eq!(is_single(m), m.count_ones() == 1, "{m:#b}");
             assert_eq!(is_pair(m), m.count_ones() == 2, "{m:#b}");
+            let masks: Vec<u16> = bits(m).map(|b| 1 << b).collect();
+            assert_eq!(bit_masks(m).collect::<Vec<_>>(), masks);
         }
         let wide = [
             0u128,
@@ -223,6 +302,22 @@ mod tests {
                 bits(m as u32).collect::<Vec<_>>(),
                 slow(m as u32 as u128, 32)
             );
+        }
+    }
+
+    /// A tally's counts against each member counted the slow way.
+    #[test]
+    fn a_tally_counts_each_member_once_or_twice() {
+        let masks = [0b0110_0011u32, 0b0100_0110, 0b1000_0100, 0, 0b0000_0001];
+        let mut t = Tally::default();
+        for m in masks {
+            t.add(m);
+        }
+        for b in 0..32 {
+            let n = masks.iter().filter(|&&m| m >> b & 1 == 1).count();
+            assert_eq!(t.seen() >> b & 1 == 1, n >= 1, "bit {b}");
+            assert_eq!(t.twice() >> b & 1 == 1, n >= 2, "bit {b}");
+            assert_eq!(t.once() >> b & 1 == 1, n == 1, "bit {b}");
         }
     }
 

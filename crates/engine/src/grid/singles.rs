@@ -13,44 +13,12 @@
 //! the same however the grid was reached; the fixpoint loops (the solver's, BRT's) use the
 //! tally in their own order.
 
-use super::bits::{bits, is_single};
+use super::bits::{bits, is_single, Tally};
 use super::tables::HOUSE_CELLS;
 use super::types::{Candidate, Cell, Digit, House};
 
-/// Digits counted over some cells' masks: those in at least one and those in at least two.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct DigitTally {
-    seen: u16,
-    twice: u16,
-}
-
-impl DigitTally {
-    /// Counts one more cell's digits.
-    #[inline(always)]
-    pub fn add(&mut self, mask: u16) {
-        self.twice |= self.seen & mask;
-        self.seen |= mask;
-    }
-    /// The digits in at least one of the cells.
-    #[inline(always)]
-    pub fn seen(self) -> u16 {
-        self.seen
-    }
-    /// The digits in exactly one of the cells.
-    #[inline(always)]
-    pub fn once(self) -> u16 {
-        self.seen & !self.twice
-    }
-    /// The tally of house `house`'s cells (a house index).
-    #[inline]
-    pub fn of_house(cells: &[u16; 81], house: usize) -> DigitTally {
-        let mut t = DigitTally::default();
-        for &c in &HOUSE_CELLS[house] {
-            t.add(cells[c as usize]);
-        }
-        t
-    }
-}
+/// A house's digits counted over its cells: [`Tally`] of digit masks.
+pub type DigitTally = Tally<u16>;
 
 /// A naked or a hidden single: the candidate it asserts, and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,13 +1,17 @@
-//! The grid's geometry as tables, the one copy every search reads: each house's cells
-//! ([`HOUSE_CELLS`], [`HOUSE_MASKS`]), each block's crossing lines ([`BLOCK_LINES`]), each cell's houses ([`CELL_HOUSES`],
-//! [`CELL_HOUSE_BITS`], [`houses_of`]) and its position in them ([`CELL_POSITIONS`]), each
-//! cell's 20 peers ([`PEERS`], [`PEER_MASKS`]), each cell as a set ([`CELL_BIT`]), each candidate's four CSP variable indices
-//! ([`VARIABLES_OF`]) — `const`, for the searches' inner loops and their own `const`
-//! tables — and, built once, each candidate's nrc-linked candidates and each CSP variable's
-//! candidates as [`CandidateSet`]s. Indices are those of [`Cell::index`], [`House::index`]
-//! (rows 0..9, columns 9..18, blocks 18..27) and [`CspVariable::index`]; orders are those of
-//! [`House::cells`] and of increasing cell index. They depend only on the grid's geometry,
-//! never on a state.
+//! The grid's geometry as tables, the one copy every search reads:
+//! - `const`, for the searches' inner loops and their own `const` tables: each house's
+//!   cells ([`HOUSE_CELLS`], [`HOUSE_MASKS`]), each block's crossing lines
+//!   ([`BLOCK_LINES`]), each cell's houses ([`CELL_HOUSES`], [`CELL_HOUSE_BITS`],
+//!   [`houses_of`]) and its position in them ([`CELL_POSITIONS`]), each cell's 20 peers
+//!   ([`PEERS`], [`PEER_MASKS`]), each cell as a set ([`CELL_BIT`]), each candidate's four
+//!   CSP variables ([`VARIABLES_OF`]) and two block-line segments ([`SEGMENTS_OF`]);
+//! - built once: each candidate's nrc-linked candidates and each CSP variable's candidates
+//!   as [`CandidateSet`]s.
+//!
+//! Indices are those of [`Cell::index`], [`House::index`] (rows 0..9, columns 9..18,
+//! blocks 18..27) and [`CspVariable::index`]; orders are those of [`House::cells`] and of
+//! increasing cell index. The tables depend only on the grid's geometry, never on a state;
+//! each is tested against its definition computed from the types.
 
 use super::candidate_set::CandidateSet;
 use super::types::{Candidate, Cell, CspVariable, House};
@@ -197,6 +201,23 @@ pub fn houses_of(cells: u128) -> u32 {
     rows | columns << 9 | boxes << 18
 }
 
+/// Per candidate index: the numbers of its block-row and block-column segments (a block's
+/// cells in one of its rows or columns): digit × 54 + block × 6 + k, with k 0..3 the
+/// block's rows and 3..6 its columns (`graph::groups` numbers its groups so).
+pub const SEGMENTS_OF: [[u16; 2]; 729] = {
+    let mut t = [[0u16; 2]; 729];
+    let mut i = 0;
+    while i < 729 {
+        let (cell, d) = (i / 9, i % 9);
+        let [row, col, block] = cell_houses(cell);
+        let (row, col, block) = (row, col - 9, block - 18);
+        let base = d * 54 + block * 6;
+        t[i] = [(base + row % 3) as u16, (base + 3 + col % 3) as u16];
+        i += 1;
+    }
+    t
+};
+
 /// Per candidate index: the indices of its four CSP variables (rc, rn, cn, bn), as
 /// [`Candidate::variables`] and [`CspVariable::index`] give them.
 pub const VARIABLES_OF: [[u16; 4]; 729] = {
@@ -357,6 +378,28 @@ mod tests {
                 .filter(|&o| set >> o & 1 == 1)
                 .fold(0, |m, o| m | CELL_HOUSE_BITS[o]);
             assert_eq!(houses_of(set), want);
+        }
+    }
+
+    /// A segment holds the candidates of one digit in one block and one line.
+    #[test]
+    fn segments_are_a_digit_in_a_block_and_a_line() {
+        let mut members = vec![Vec::new(); 486];
+        for c in Candidate::all() {
+            for s in SEGMENTS_OF[c.index()] {
+                members[s as usize].push(c);
+            }
+        }
+        for (s, m) in members.iter().enumerate() {
+            assert_eq!(m.len(), 3, "segment {s}");
+            let (d, b) = (m[0].digit(), m[0].cell().block());
+            assert!(m.iter().all(|c| c.digit() == d && c.cell().block() == b));
+            let (row, col) = (m[0].cell().row(), m[0].cell().col());
+            assert!(
+                m.iter().all(|c| c.cell().row() == row) || m.iter().all(|c| c.cell().col() == col)
+            );
+            assert_eq!(s / 54, d.index());
+            assert_eq!(s % 54 / 6, b);
         }
     }
 

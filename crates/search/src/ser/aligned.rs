@@ -19,7 +19,7 @@
 
 use super::grid::{candidate, house_cells, sees, SeGrid};
 use super::SeStep;
-use sudolink_engine::grid::bits::bits;
+use sudolink_engine::grid::bits::{bits, Tally};
 use sudolink_engine::grid::tables::PEER_MASKS;
 use sudolink_engine::grid::{Candidate, Cell};
 use sudolink_engine::proof::aligned::AlignedExclusionPattern;
@@ -344,12 +344,11 @@ fn below(cell: usize) -> u128 {
 
 /// The cells seeing at least two of `cells`.
 fn seeing_two_of(cells: u128) -> u128 {
-    let (mut once, mut twice) = (0u128, 0u128);
+    let mut seen = Tally::default();
     for cell in bits(cells) {
-        twice |= once & PEER_MASKS[cell];
-        once |= PEER_MASKS[cell];
+        seen.add(PEER_MASKS[cell]);
     }
-    twice
+    seen.twice()
 }
 
 /// A call of one degree's aligned exclusion that found nothing: its grid and its base

@@ -407,4 +407,90 @@ mod tests {
             assert_eq!(peers, expected);
         }
     }
+
+    /// The measured reason this grid is kept (module doc; PERFORMANCE.md, "The grid kit and
+    /// the specialised grids"): SE's hidden-single scan (every region in SE's order, every
+    /// value: its positions) on this grid, built from the state, and on the state itself,
+    /// over the start states of 12 of top1465's puzzles; both scans must agree.
+    #[test]
+    #[ignore = "a timing: cargo test --release -p sudolink-search --lib -- --ignored --nocapture positions_cost"]
+    fn positions_cost_on_this_grid_and_on_a_state() {
+        use std::hint::black_box;
+        use std::time::Instant;
+        let puzzles = [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+            "7.8...3.....6.1...5.........4.....263...8.......1...9..9.2....4....7.5...........",
+            "..3....8..5.1....66....74....8.9..4.7....5....1.6..8.....9...2.....2...8..2...3.4",
+            ".2.4...8.....8...68....71..2..5...9..95.......4..3.........1..7..28...4.....6.3..",
+            "..3....8..5....2.17...........5.8..6.9.12....8....3....6.9....5..4....7.....1.6.2",
+            "..3..6.8....1..2......7...4..9..8.6..3..4...1.7.2.....3....5.....5...6..98.....5.",
+            "57....9..........8.1.........168..4......28.9..2.9416.....2.....6.9.82.4...41.6..",
+            "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....",
+            "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....",
+            "....14....3....2...7..........9...3.6.1.............8.2.....1.4....5.6.....7.8...",
+            "......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3.",
+        ];
+        let states: Vec<State> = puzzles
+            .iter()
+            .map(|p| {
+                let givens = sudolink_engine::grid::format::parse_line(p, 1)
+                    .unwrap()
+                    .givens;
+                State::from_givens(&givens).unwrap()
+            })
+            .collect();
+        // the first (region, value) with one position, in SE's order
+        let scan = |positions: &dyn Fn(Region, u8) -> u16| {
+            let mut found = None;
+            let mut total = 0;
+            for kind in BLOCK_COLUMN_ROW {
+                for index in 0..9 {
+                    let region = Region::new(kind, index);
+                    for value in 1..=9u8 {
+                        let p = positions(region, value);
+                        total += ones(p);
+                        if found.is_none() && ones(p) == 1 {
+                            found = Some((region, value));
+                        }
+                    }
+                }
+            }
+            (found, total)
+        };
+        let on_state = |state: &State| {
+            scan(&|region: Region, value: u8| {
+                let digit = Digit::new(value).unwrap();
+                region.cells().iter().enumerate().fold(0, |m, (p, &c)| {
+                    if state.has(Candidate::new(Cell::new(c), digit)) {
+                        m | 1 << p
+                    } else {
+                        m
+                    }
+                })
+            })
+        };
+        let on_grid = |state: &State| {
+            let grid = SeGrid::from_state(state);
+            scan(&|region: Region, value: u8| grid.positions(region, value))
+        };
+        for state in &states {
+            assert_eq!(on_grid(state), on_state(state));
+        }
+        let rounds = 2000;
+        let time = |f: &dyn Fn(&State) -> (Option<(Region, u8)>, u32)| {
+            let started = Instant::now();
+            for _ in 0..rounds {
+                for state in &states {
+                    black_box(f(black_box(state)));
+                }
+            }
+            started.elapsed().as_secs_f64() * 1e9 / (rounds * states.len()) as f64
+        };
+        let (grid, state) = (time(&on_grid), time(&on_state));
+        println!(
+            "a hidden-single scan: {grid:.0} ns on SeGrid (built from the state), {state:.0} ns on the State ({:.1}x)",
+            state / grid
+        );
+    }
 }

@@ -365,4 +365,96 @@ mod tests {
         assert!(g.brt(0));
         assert_eq!(g.cells[0], 0b1);
     }
+
+    /// BRT on the engine's [`State`] with the grid kit's singles, one single at a time:
+    /// what this grid would be replaced by. False on contradiction (a cell without digit,
+    /// a house-digit without place).
+    fn state_brt(s: &mut State, z: Candidate) -> bool {
+        use sudolink_engine::grid::singles::first_single;
+        if s.place(z).is_err() {
+            return false;
+        }
+        loop {
+            let (masks, values) = (s.cell_masks(), s.values());
+            if (0..81).any(|c| values[c] == 0 && masks[c] == 0) {
+                return false;
+            }
+            let dead = HOUSE_CELLS.iter().any(|h| {
+                h.iter().fold(0u16, |m, &c| {
+                    let v = values[c as usize];
+                    m | masks[c as usize] | if v == 0 { 0 } else { 1 << (v - 1) }
+                }) != ALL
+            });
+            if dead {
+                return false;
+            }
+            match first_single(&masks, 0) {
+                None => return true,
+                Some(single) => {
+                    if s.place(single.candidate()).is_err() {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The measured reason this grid is kept (module doc; PERFORMANCE.md, "The grid kit and
+    /// the specialised grids"): a T&E(1) pass — every open candidate of four BRT-closed
+    /// puzzles assumed, then BRT — on this grid and on a [`State`] ([`state_brt`]), which
+    /// must agree on every trial.
+    #[test]
+    #[ignore = "a timing: cargo test --release -p sudolink-search --lib -- --ignored --nocapture trial_cost"]
+    fn trial_cost_on_this_grid_and_on_a_state() {
+        use std::hint::black_box;
+        use std::time::Instant;
+        // eleven's first four T&E(2) puzzles (2011)
+        let puzzles = [
+            "..3....8..5.1....66....74....8.9..4.7....5....1.6..8.....9...2.....2...8..2...3.4",
+            ".2.4...8.....8...68....71..2..5...9..95.......4..3.........1..7..28...4.....6.3..",
+            "..3....8..5....2.17...........5.8..6.9.12....8....3....6.9....5..4....7.....1.6.2",
+            "..3..6.8....1..2......7...4..9..8.6..3..4...1.7.2.....3....5.....5...6..98.....5.",
+        ];
+        let mut trials = Vec::new();
+        for p in puzzles {
+            let givens = sudolink_engine::grid::format::parse_line(p, 1)
+                .unwrap()
+                .givens;
+            let mut g = Grid::from_state(&State::from_givens(&givens).unwrap());
+            assert!(g.brt(g.decided()));
+            let s = g.to_state().unwrap();
+            for z in g.trial_candidates() {
+                trials.push((g, s.clone(), z));
+            }
+        }
+        let rounds = 20;
+        let started = Instant::now();
+        for _ in 0..rounds {
+            for (g, _, z) in &trials {
+                let mut t = *g;
+                black_box(t.assume(*z));
+            }
+        }
+        let on_grid = started.elapsed().as_secs_f64();
+        let started = Instant::now();
+        for _ in 0..rounds {
+            for (_, s, z) in &trials {
+                let mut t = s.clone();
+                black_box(state_brt(&mut t, *z));
+            }
+        }
+        let on_state = started.elapsed().as_secs_f64();
+        for (g, s, z) in &trials {
+            let (mut a, mut b) = (*g, s.clone());
+            assert_eq!(a.assume(*z), state_brt(&mut b, *z), "{z}");
+        }
+        let per = |t: f64| t * 1e9 / (rounds * trials.len()) as f64;
+        println!(
+            "{} trials: {:.0} ns a trial on the 81-mask grid, {:.0} ns on a State ({:.1}x)",
+            trials.len(),
+            per(on_grid),
+            per(on_state),
+            on_state / on_grid
+        );
+    }
 }

@@ -350,6 +350,7 @@ mod tests {
     use super::super::potential::{Work, POTS};
     use super::super::propagate::{propagate, Buffers};
     use super::*;
+    use sudolink_engine::grid::bits::bit_masks;
 
     /// The candidates of a puzzle's givens (each empty cell: the values no peer holds).
     fn givens_grid(puzzle: &str) -> ([u8; 81], [u16; 81]) {
@@ -403,15 +404,13 @@ mod tests {
             // closure is the full propagation's set on any grid, valid or not)
             let mut thinned = givens;
             for (cell, m) in thinned.iter_mut().enumerate() {
-                let mut rest = *m;
-                let mut at = 0;
-                while rest != 0 && m.count_ones() > 2 {
-                    let bit = rest & rest.wrapping_neg();
-                    rest &= rest - 1;
+                for (at, bit) in bit_masks(*m).enumerate() {
+                    if m.count_ones() <= 2 {
+                        break;
+                    }
                     if (at + cell) % 3 == 0 {
                         *m &= !bit;
                     }
-                    at += 1;
                 }
             }
             for cands in [givens, thinned] {

@@ -305,13 +305,11 @@ impl Work {
             Cause::Region(kind) => {
                 let k = kind_index(kind);
                 let cell = n.cell();
-                let mut gone =
+                let gone =
                     source.places_at(k, cell, n.value()) & !self.places_at(k, cell, n.value());
                 let cells = &REGION_CELLS[k][REGION_INDEX[k][cell] as usize];
-                while gone != 0 {
-                    let other = cells[gone.trailing_zeros() as usize] as usize;
-                    gone &= gone - 1;
-                    out.push(Pot::new(other, n.value(), false));
+                for p in bits(gone) {
+                    out.push(Pot::new(cells[p] as usize, n.value(), false));
                 }
             }
             Cause::Start | Cause::Advanced(_) => {}
