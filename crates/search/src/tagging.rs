@@ -19,6 +19,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::tables::crossing_lines;
 use sudolink_engine::grid::{Candidate, CandidateSet, Cell, CspVariable, Digit, House};
 use sudolink_engine::proof::aic::{weak, AicConclusion, AicNode, AicPattern};
 use sudolink_engine::proof::tagging::{tag_chain_text, tag_name, TagLayers};
@@ -48,15 +49,6 @@ fn house_var(h: House, d: Digit) -> CspVariable {
         House::Column(c) => CspVariable::Cn(c, d),
         House::Block(b) => CspVariable::Bn(b, d),
     }
-}
-
-/// The lines crossing a block.
-fn crossing_lines(b: u8) -> Vec<House> {
-    let (r0, c0) = ((b / 3) * 3, (b % 3) * 3);
-    (r0..r0 + 3)
-        .map(House::Row)
-        .chain((c0..c0 + 3).map(House::Column))
-        .collect()
 }
 
 struct Builder {
@@ -153,7 +145,7 @@ impl Tagging {
                     continue;
                 }
                 let ps = places(links, v);
-                for line in crossing_lines(bk) {
+                for line in crossing_lines(bk as usize) {
                     let inside: Vec<Cell> =
                         ps.iter().copied().filter(|&c| line.contains(c)).collect();
                     let rest: Vec<Cell> =
@@ -162,7 +154,7 @@ impl Tagging {
                         continue;
                     }
                     // the rest in one line, parallel or crossing (the box's extra groups)
-                    let one_line = crossing_lines(bk)
+                    let one_line = crossing_lines(bk as usize)
                         .into_iter()
                         .any(|m| m != line && rest.iter().all(|&c| m.contains(c)));
                     if one_line {

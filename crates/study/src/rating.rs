@@ -75,7 +75,8 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 use sudolink_engine::graph::LinkIndex;
 use sudolink_engine::grid::format::Puzzle;
-use sudolink_engine::grid::{tables, Candidate, Cell, Digit, House, State};
+use sudolink_engine::grid::singles::{self, Single};
+use sudolink_engine::grid::State;
 use sudolink_engine::proof::{self, Pattern, Proof};
 use sudolink_search::limits::Bounds;
 use sudolink_search::registry::{Class, Search, Stopped};
@@ -1132,69 +1133,26 @@ impl Run<'_> {
     }
 }
 
-/// The first naked single (cells in order), else the first hidden single (houses rows,
-/// columns, blocks; digits ascending). Reads the candidates as words: one pass gives every
-/// cell's open digits and every digit's open cells.
 /// The registry name of a basic rule, which the fast paths' proofs record.
 fn basic_name(rule: BasicRule) -> &'static str {
     TechniqueId::of(Search::Basic(rule)).name()
 }
 
+/// The first naked single (cells in order), else the first hidden single (houses rows,
+/// columns, blocks; digits ascending): `grid::singles::first_single` on the state's cell
+/// masks (a placed cell has none, so none is a single).
 fn next_single(state: &State) -> Option<Proof> {
-    let words = state.candidates().words();
-    let values = state.values();
-    // the 9 candidate bits of cell i (candidate index 9i + digit - 1)
-    let cell_bits = |i: usize| -> u16 {
-        let (w, b) = (i * 9 / 64, i * 9 % 64);
-        let mut bits = words[w] >> b;
-        if b > 55 {
-            bits |= words[w + 1] << (64 - b);
+    let single = singles::first_single(&state.cell_masks(), 0)?;
+    let (pattern, rule) = match single {
+        Single::Naked { cell, digit } => {
+            (Pattern::NakedSingle { cell, digit }, BasicRule::NakedSingle)
         }
-        (bits & 0x1ff) as u16
+        Single::Hidden { house, digit, cell } => (
+            Pattern::HiddenSingle { house, digit, cell },
+            BasicRule::HiddenSingle,
+        ),
     };
-    let mut masks = [0u16; 81];
-    for (i, m) in masks.iter_mut().enumerate() {
-        *m = cell_bits(i);
-        if values[i] == 0 && m.count_ones() == 1 {
-            let cell = Cell::new(i);
-            let digit = Digit::from_index(m.trailing_zeros() as usize);
-            return Some(
-                Proof::new(
-                    Pattern::NakedSingle { cell, digit },
-                    vec![],
-                    vec![Candidate::new(cell, digit)],
-                )
-                .made_by(basic_name(BasicRule::NakedSingle)),
-            );
-        }
-    }
-    // each digit's open cells (81-bit masks)
-    let mut places = [0u128; 9];
-    for (i, &m) in masks.iter().enumerate() {
-        let mut m = m;
-        while m != 0 {
-            places[m.trailing_zeros() as usize] |= 1u128 << i;
-            m &= m - 1;
-        }
-    }
-    for house in House::all() {
-        let cells = tables::house_mask(house);
-        for digit in Digit::all() {
-            let here = cells & places[digit.index()];
-            if here.count_ones() == 1 {
-                let cell = Cell::new(here.trailing_zeros() as usize);
-                return Some(
-                    Proof::new(
-                        Pattern::HiddenSingle { house, digit, cell },
-                        vec![],
-                        vec![Candidate::new(cell, digit)],
-                    )
-                    .made_by(basic_name(BasicRule::HiddenSingle)),
-                );
-            }
-        }
-    }
-    None
+    Some(Proof::new(pattern, vec![], vec![single.candidate()]).made_by(basic_name(rule)))
 }
 
 fn rate_whips(

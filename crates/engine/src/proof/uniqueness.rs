@@ -277,9 +277,7 @@ fn extras(state: &State, cell: Cell, [a, b]: [Digit; 2]) -> u16 {
 }
 
 fn cell_mask(state: &State, cell: Cell) -> u16 {
-    Digit::all()
-        .filter(|&d| state.has(Candidate::new(cell, d)))
-        .fold(0, |m, d| m | 1 << d.index())
+    state.cell_mask(cell)
 }
 
 fn placed_in(state: &State, h: House, d: Digit) -> bool {
