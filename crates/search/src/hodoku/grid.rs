@@ -135,6 +135,8 @@ pub struct Grid {
     /// `free[house][d]`: the unsolved cells of the house holding candidate d.
     pub free: [[u8; 10]; 27],
     pub unsolved: usize,
+    /// The givens (HoDoKu's fixed cells), which avoidable rectangles must not use.
+    pub fixed: u128,
     pub naked: Queue,
     pub hidden: Queue,
 }
@@ -147,6 +149,7 @@ impl Grid {
             values: [0; 81],
             free: [[0, 9, 9, 9, 9, 9, 9, 9, 9, 9]; 27],
             unsolved: 81,
+            fixed: 0,
             naked: Queue::default(),
             hidden: Queue::default(),
         }
@@ -162,6 +165,7 @@ impl Grid {
                 return None;
             }
         }
+        g.fixed = state.givens_mask();
         for i in 0..81u8 {
             if g.values[i as usize] != 0 {
                 continue;

@@ -12,16 +12,25 @@
 //! - [`grid`]: the grid and its singles queues;
 //! - [`simple`]: singles, locked candidates, locked, naked and hidden subsets;
 //! - [`fish`]: basic, finned, sashimi and Franken fish;
+//! - [`patterns`]: skyscraper, 2-string kite, empty rectangle, XY-, XYZ- and W-wings;
+//! - [`uniqueness`]: BUG+1, unique, hidden and avoidable rectangles;
+//! - [`misc`]: Sue de Coq; [`coloring`]: simple and multi colours;
+//! - [`chains`]: remote pairs, turbot fish, X- and XY-chains;
 //! - [`table`]: step types, levels, scores and the default order, as data.
 //!
 //! A step type the default configuration enables but this emulation lacks stops the path
 //! where HoDoKu would first ask it: the rating is then cut, never guessed.
 
+pub mod chains;
+pub mod coloring;
 pub mod fish;
 pub mod grid;
+pub mod misc;
+pub mod patterns;
 pub mod simple;
 pub mod step;
 pub mod table;
+pub mod uniqueness;
 
 use crate::limits::{Limits, Meter, Stop};
 use grid::Grid;
@@ -93,6 +102,30 @@ fn find(kind: Kind, g: &mut Grid, solution: &[u8; 81]) -> Found {
         Kind::FrankenSwordfish => fish::fish(g, 3, Shape::Franken, Fins::Finless),
         Kind::FinnedFrankenXWing => fish::fish(g, 2, Shape::Franken, Fins::Finned),
         Kind::FinnedFrankenSwordfish => fish::fish(g, 3, Shape::Franken, Fins::Finned),
+        Kind::Skyscraper => patterns::skyscraper(g),
+        Kind::TwoStringKite => patterns::two_string_kite(g),
+        Kind::EmptyRectangle => patterns::empty_rectangle(g),
+        Kind::WWing => patterns::w_wing(g),
+        Kind::XyWing => patterns::wing(g, false),
+        Kind::XyzWing => patterns::wing(g, true),
+        Kind::BugPlus1 => uniqueness::bug_plus_1(g),
+        Kind::Uniqueness1
+        | Kind::Uniqueness2
+        | Kind::Uniqueness3
+        | Kind::Uniqueness4
+        | Kind::Uniqueness5
+        | Kind::Uniqueness6
+        | Kind::HiddenRectangle => uniqueness::unique_rectangle(g, kind),
+        Kind::AvoidableRectangle1 | Kind::AvoidableRectangle2 => {
+            uniqueness::avoidable_rectangle(g, kind)
+        }
+        Kind::SueDeCoq => misc::sue_de_coq(g),
+        Kind::SimpleColors => coloring::simple_colors(g),
+        Kind::MultiColors => coloring::multi_colors(g),
+        Kind::RemotePair => chains::chain(g, chains::ChainType::RemotePair),
+        Kind::TurbotFish => chains::chain(g, chains::ChainType::TurbotFish),
+        Kind::XChain => chains::chain(g, chains::ChainType::XChain),
+        Kind::XyChain => chains::chain(g, chains::ChainType::XyChain),
         Kind::BruteForce => brute_force(g, solution),
         Kind::GiveUp => Some(Step::new(Kind::GiveUp)),
         _ => return Found::Lacking,
