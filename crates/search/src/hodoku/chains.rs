@@ -261,6 +261,9 @@ impl Walk<'_> {
             step.values.push(self.digit2);
         }
         step.deletions = deletions;
+        // HoDoKu's record of removals sorts them (digit, then cell) in the step itself
+        step.deletions.sort_by_key(|&(c, d)| (d, c));
+        step.deletions.dedup();
         step.chain_len = level + 1;
         if kind != Kind::TurbotFish {
             let mut key = step.deletions.clone();

@@ -134,7 +134,7 @@ pub struct Grid {
     pub values: [u8; 81],
     /// `free[house][d]`: the unsolved cells of the house holding candidate d.
     pub free: [[u8; 10]; 27],
-    pub unsolved: usize,
+    pub unsolved: i32,
     /// The givens (HoDoKu's fixed cells), which avoidable rectangles must not use.
     pub fixed: u128,
     pub naked: Queue,

@@ -16,11 +16,14 @@
 //! - [`uniqueness`]: BUG+1, unique, hidden and avoidable rectangles;
 //! - [`misc`]: Sue de Coq; [`coloring`]: simple and multi colours;
 //! - [`chains`]: remote pairs, turbot fish, X- and XY-chains;
+//! - [`als`]: ALS-XZ, ALS-XY-wing, ALS chains;
+//! - [`tabling`]: nice loops and AICs, grouped or not, forcing chains and nets;
 //! - [`table`]: step types, levels, scores and the default order, as data.
 //!
 //! A step type the default configuration enables but this emulation lacks stops the path
 //! where HoDoKu would first ask it: the rating is then cut, never guessed.
 
+pub mod als;
 pub mod chains;
 pub mod coloring;
 pub mod fish;
@@ -30,6 +33,7 @@ pub mod patterns;
 pub mod simple;
 pub mod step;
 pub mod table;
+pub mod tabling;
 pub mod uniqueness;
 
 use crate::limits::{Limits, Meter, Stop};
@@ -126,6 +130,13 @@ fn find(kind: Kind, g: &mut Grid, solution: &[u8; 81]) -> Found {
         Kind::TurbotFish => chains::chain(g, chains::ChainType::TurbotFish),
         Kind::XChain => chains::chain(g, chains::ChainType::XChain),
         Kind::XyChain => chains::chain(g, chains::ChainType::XyChain),
+        Kind::NiceLoop => tabling::tabling(g, tabling::Mode::Loops { grouped: false }),
+        Kind::GroupedNiceLoop => tabling::tabling(g, tabling::Mode::Loops { grouped: true }),
+        Kind::ForcingChain => tabling::tabling(g, tabling::Mode::Forcing { nets: false }),
+        Kind::ForcingNet => tabling::tabling(g, tabling::Mode::Forcing { nets: true }),
+        Kind::AlsXz => als::als_xz(g),
+        Kind::AlsXyWing => als::als_xy_wing(g),
+        Kind::AlsXyChain => als::als_chain(g),
         Kind::BruteForce => brute_force(g, solution),
         Kind::GiveUp => Some(Step::new(Kind::GiveUp)),
         _ => return Found::Lacking,
