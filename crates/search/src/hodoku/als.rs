@@ -1,4 +1,4 @@
-//! HoDoKu's almost locked sets ([HoDoKu]'s `AlsSolver`): ALS-XZ, ALS-XY-wing and ALS
+//! HoDoKu's almost locked sets ([hobiwan HoDoKu]'s `AlsSolver`): ALS-XZ, ALS-XY-wing and ALS
 //! chains, without overlapping sets (HoDoKu's default).
 //!
 //! The ALS list is collected house by house (rows, columns, blocks), each house's cell
@@ -9,7 +9,7 @@
 //! restricted commons; ALS chains collect every chain of at least four sets, keep for each
 //! set of removals the one with fewest cells, and take the first in HoDoKu's order.
 
-use super::grid::{digits, Grid, BUDDIES, UNITS};
+use super::grid::{digits, Grid, PEERS, UNITS};
 use super::step::{index_sum, Step};
 use super::table::Kind;
 use rustc_hash::FxHashMap;
@@ -22,8 +22,10 @@ fn cells_of(set: u128) -> impl Iterator<Item = u8> {
 /// The cells seeing every cell of `set` (not the cells themselves).
 fn common_peers(set: u128) -> u128 {
     let mut out = (1u128 << 81) - 1;
-    for c in cells_of(set) {
-        out &= BUDDIES[c as usize].iter().fold(0u128, |m, &b| m | 1u128 << b);
+    let mut s = set;
+    while s != 0 {
+        out &= PEERS[s.trailing_zeros() as usize];
+        s &= s - 1;
     }
     out
 }
@@ -376,7 +378,10 @@ fn chain_order(a: &ChainStep, b: &ChainStep) -> Ordering {
         return by;
     }
     let same = a.step.deletions.len() == b.step.deletions.len()
-        && a.step.deletions.iter().all(|x| b.step.deletions.contains(x));
+        && a.step
+            .deletions
+            .iter()
+            .all(|x| b.step.deletions.contains(x));
     if !same {
         return index_sum(&a.step.deletions).cmp(&index_sum(&b.step.deletions));
     }

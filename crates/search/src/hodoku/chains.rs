@@ -1,4 +1,4 @@
-//! HoDoKu's simple chains ([HoDoKu]'s `ChainSolver`): X-chains (one digit, at most 20
+//! HoDoKu's simple chains ([hobiwan HoDoKu]'s `ChainSolver`): X-chains (one digit, at most 20
 //! links), XY-chains (bivalue cells, at most 20 links), remote pairs (bivalue cells of the
 //! same two digits, at least four cells) and turbot fish (X-chains of three links).
 //!
@@ -52,7 +52,9 @@ impl Links {
             for digit in super::grid::digits(mask) {
                 let mut out = Vec::new();
                 if mask.count_ones() == 2 && !x {
-                    let other = super::grid::digits(mask).find(|&d| d != digit).expect("two");
+                    let other = super::grid::digits(mask)
+                        .find(|&d| d != digit)
+                        .expect("two");
                     out.push(Entry {
                         cell,
                         digit: other,
@@ -115,7 +117,11 @@ struct Walk<'a> {
 /// The first chain of type `t` in HoDoKu's order.
 pub fn chain(g: &Grid, t: ChainType) -> Option<Step> {
     let links = Links::new(g, t);
-    let max = if t == ChainType::TurbotFish { 3 } else { MAX_CHAIN };
+    let max = if t == ChainType::TurbotFish {
+        3
+    } else {
+        MAX_CHAIN
+    };
     let mut walk = Walk {
         g,
         t,

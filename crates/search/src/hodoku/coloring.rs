@@ -1,4 +1,4 @@
-//! HoDoKu's colouring ([HoDoKu]'s `ColoringSolver`): for one digit, the clusters of its
+//! HoDoKu's colouring ([hobiwan HoDoKu]'s `ColoringSolver`): for one digit, the clusters of its
 //! conjugate pairs, each coloured in two colours from its first cell (depth first over the
 //! row, column and block pairs). Simple colours: a colour with two cells seeing each other
 //! is false (wrap); a cell seeing both colours loses the digit (trap). Multi colours: a
@@ -22,7 +22,11 @@ fn clusters(g: &Grid, digit: u8) -> Vec<Pair> {
     let d = digit as usize;
     let mut start: u128 = 0;
     for c in 0..81u8 {
-        if g.has(c, digit) && CONSTRAINTS[c as usize].iter().any(|&h| g.free[h as usize][d] == 2) {
+        if g.has(c, digit)
+            && CONSTRAINTS[c as usize]
+                .iter()
+                .any(|&h| g.free[h as usize][d] == 2)
+        {
             start |= 1u128 << c;
         }
     }
@@ -52,7 +56,10 @@ fn colour(g: &Grid, digit: u8, cell: u8, on: bool, start: &mut u128, c1: &mut u1
         if g.free[h as usize][digit as usize] != 2 {
             continue;
         }
-        let mut it = UNITS[h as usize].iter().copied().filter(|&c| g.has(c, digit));
+        let mut it = UNITS[h as usize]
+            .iter()
+            .copied()
+            .filter(|&c| g.has(c, digit));
         let a = it.next().expect("two");
         let b = it.next().expect("two");
         let other = if a == cell { b } else { a };
@@ -79,7 +86,8 @@ fn trap(g: &Grid, digit: u8, a: &[u8], b: &[u8], step: &mut Step) {
             }
         }
     }
-    step.deletions.extend(cells_of(del).into_iter().map(|c| (c, digit)));
+    step.deletions
+        .extend(cells_of(del).into_iter().map(|c| (c, digit)));
 }
 
 /// The first simple colours step.
@@ -145,7 +153,12 @@ pub fn multi_colors(g: &Grid) -> Option<Step> {
                     return Some(two);
                 }
                 let mut one = Step::new(Kind::MultiColors1);
-                for (a, b, x, y) in [(s11, s21, s12, s22), (s11, s22, s12, s21), (s12, s21, s11, s22), (s12, s22, s11, s21)] {
+                for (a, b, x, y) in [
+                    (s11, s21, s12, s22),
+                    (s11, s22, s12, s21),
+                    (s12, s21, s11, s22),
+                    (s12, s22, s11, s21),
+                ] {
                     if any_sees(a, b) {
                         trap(g, digit, x, y, &mut one);
                     }

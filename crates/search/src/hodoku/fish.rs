@@ -1,4 +1,4 @@
-//! HoDoKu's fish ([HoDoKu]'s `FishSolver`) of one size: basic (rows against columns),
+//! HoDoKu's fish ([hobiwan HoDoKu]'s `FishSolver`) of one size: basic (rows against columns),
 //! finned and sashimi basic, and Franken (rows or columns with blocks against the other
 //! lines with blocks), the first in HoDoKu's scanning order.
 //!
@@ -11,7 +11,7 @@
 //! finned basic fish is *sashimi* when a base house holds at most one candidate that is not
 //! a fin: the finned search skips those, the sashimi search takes only those.
 
-use super::grid::{Grid, BUDDIES, UNITS};
+use super::grid::{Grid, PEERS};
 use super::step::Step;
 use super::table::Kind;
 
@@ -36,7 +36,7 @@ const MAX_ENDO_FINS: u32 = 2;
 
 /// The cells of a house as a 81-bit set.
 fn unit_set(u: u8) -> u128 {
-    UNITS[u as usize].iter().fold(0, |m, &c| m | 1u128 << c)
+    super::grid::UNIT_SETS[u as usize]
 }
 
 /// The cells seeing every cell of `set` (not the cells themselves).
@@ -44,8 +44,7 @@ fn common_peers(set: u128) -> u128 {
     let mut out = (1u128 << 81) - 1;
     let mut s = set;
     while s != 0 {
-        let c = s.trailing_zeros() as usize;
-        out &= BUDDIES[c].iter().fold(0u128, |m, &b| m | 1u128 << b);
+        out &= PEERS[s.trailing_zeros() as usize];
         s &= s - 1;
     }
     out
@@ -148,15 +147,16 @@ impl Search<'_> {
 
     /// The cover combinations of a base set, lexicographic.
     fn covers(&self, base: u128, endo: u128, used: &[usize]) -> Option<Step> {
-        let base_units: Vec<u8> = used.iter().map(|&i| self.base[i].0).collect();
-        let covers: Vec<(u8, u128)> = self
-            .cover
-            .iter()
-            .copied()
-            .filter(|&(u, set)| !base_units.contains(&u) && set & base != 0)
-            .collect();
-        let mut chosen = Vec::new();
-        self.cover_rec(&covers, 0, 0, 0, &mut chosen, base, endo, used)
+        let mut covers = [(0u8, 0u128); 27];
+        let mut n = 0;
+        for &(u, set) in &self.cover {
+            if set & base != 0 && !used.iter().any(|&i| self.base[i].0 == u) {
+                covers[n] = (u, set);
+                n += 1;
+            }
+        }
+        let mut chosen = Vec::with_capacity(self.size);
+        self.cover_rec(&covers[..n], 0, 0, 0, &mut chosen, base, endo, used)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -179,7 +179,16 @@ impl Search<'_> {
             let found = if chosen.len() == self.size {
                 self.try_fish(base, endo, new_set, new_cannibal, chosen, used)
             } else {
-                self.cover_rec(covers, i + 1, new_set, new_cannibal, chosen, base, endo, used)
+                self.cover_rec(
+                    covers,
+                    i + 1,
+                    new_set,
+                    new_cannibal,
+                    chosen,
+                    base,
+                    endo,
+                    used,
+                )
             };
             chosen.pop();
             if found.is_some() {
@@ -249,9 +258,17 @@ impl Search<'_> {
         let n = self.size - 2;
         let kind = if basic {
             if sashimi {
-                [Kind::SashimiXWing, Kind::SashimiSwordfish, Kind::SashimiJellyfish][n]
+                [
+                    Kind::SashimiXWing,
+                    Kind::SashimiSwordfish,
+                    Kind::SashimiJellyfish,
+                ][n]
             } else if finned {
-                [Kind::FinnedXWing, Kind::FinnedSwordfish, Kind::FinnedJellyfish][n]
+                [
+                    Kind::FinnedXWing,
+                    Kind::FinnedSwordfish,
+                    Kind::FinnedJellyfish,
+                ][n]
             } else {
                 [Kind::XWing, Kind::Swordfish, Kind::Jellyfish][n]
             }

@@ -1,4 +1,4 @@
-//! HoDoKu's grid as its solver sees it ([HoDoKu]'s `Sudoku2`): candidate masks, the count of
+//! HoDoKu's grid as its solver sees it ([hobiwan HoDoKu]'s `Sudoku2`): candidate masks, the count of
 //! each digit's places in each house, and the two queues in which placing digits and
 //! removing candidates record new naked and hidden singles, in the order they arise.
 //!
@@ -64,6 +64,42 @@ const fn buddies() -> [[u8; 20]; 81] {
         i += 1;
     }
     b
+}
+
+/// The cells of each house as an 81-bit set (HoDoKu's constraint order).
+pub const UNIT_SETS: [u128; 27] = unit_sets();
+
+const fn unit_sets() -> [u128; 27] {
+    let u = units();
+    let mut out = [0u128; 27];
+    let mut i = 0;
+    while i < 27 {
+        let mut k = 0;
+        while k < 9 {
+            out[i] |= 1u128 << u[i][k];
+            k += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The 20 peers of each cell as an 81-bit set.
+pub const PEERS: [u128; 81] = peer_sets();
+
+const fn peer_sets() -> [u128; 81] {
+    let b = buddies();
+    let mut out = [0u128; 81];
+    let mut i = 0;
+    while i < 81 {
+        let mut k = 0;
+        while k < 20 {
+            out[i] |= 1u128 << b[i][k];
+            k += 1;
+        }
+        i += 1;
+    }
+    out
 }
 
 /// Whether two cells see each other (share a house).
@@ -195,10 +231,7 @@ impl Grid {
 
     /// Records a hidden single of `digit` in `house`: the one cell still holding it, if any.
     fn add_hidden(&mut self, house: u8, digit: u8) {
-        if let Some(&c) = UNITS[house as usize]
-            .iter()
-            .find(|&&c| self.has(c, digit))
-        {
+        if let Some(&c) = UNITS[house as usize].iter().find(|&&c| self.has(c, digit)) {
             self.hidden.push(c, digit);
         }
     }

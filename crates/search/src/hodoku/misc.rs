@@ -1,10 +1,10 @@
-//! HoDoKu's Sue de Coq ([HoDoKu]'s `MiscellaneousSolver`): two or three open cells where a
+//! HoDoKu's Sue de Coq ([hobiwan HoDoKu]'s `MiscellaneousSolver`): two or three open cells where a
 //! row (then a column) crosses a block, holding at least two more digits than cells, with a
 //! set of other cells of the line and one of the block that together lock those digits;
 //! the digits leave the rest of the line and of the block. Rows are scanned before
 //! columns, each line against the blocks in order, the cell sets in HoDoKu's order.
 
-use super::grid::{digits, Grid, UNITS};
+use super::grid::{digits, Grid};
 use super::step::Step;
 use super::table::Kind;
 
@@ -13,7 +13,7 @@ fn cells_of(set: u128) -> Vec<u8> {
 }
 
 fn unit_set(u: usize) -> u128 {
-    UNITS[u].iter().fold(0, |m, &c| m | 1u128 << c)
+    super::grid::UNIT_SETS[u]
 }
 
 /// The search around one intersection.
@@ -31,7 +31,9 @@ struct Sdc<'a> {
 
 /// The first Sue de Coq.
 pub fn sue_de_coq(g: &Grid) -> Option<Step> {
-    let empty = (0..81u8).filter(|&c| g.values[c as usize] == 0).fold(0u128, |m, c| m | 1u128 << c);
+    let empty = (0..81u8)
+        .filter(|&c| g.values[c as usize] == 0)
+        .fold(0u128, |m, c| m | 1u128 << c);
     for lines in [0usize, 9] {
         for i in 0..9 {
             let line = unit_set(lines + i) & empty;

@@ -1,4 +1,4 @@
-//! HoDoKu 2.2's solver ([HoDoKu]), emulated: its steps in its order, each found as
+//! HoDoKu 2.2's solver ([hobiwan HoDoKu]), emulated: its steps in its order, each found as
 //! HoDoKu's finder finds it first, on a grid that records singles as HoDoKu's does — the
 //! path HoDoKu's batch solver (`/bs`) takes, and from it HoDoKu's rating: the sum of the
 //! steps' scores and the hardest step's level, raised while the score exceeds the
@@ -149,7 +149,11 @@ fn find(kind: Kind, g: &mut Grid, solution: &[u8; 81]) -> Found {
 fn brute_force(g: &Grid, solution: &[u8; 81]) -> Option<Step> {
     let open: Vec<u8> = (0..81u8).filter(|&c| g.values[c as usize] == 0).collect();
     let cell = *open.get(open.len() / 2)?;
-    Some(Step::placing(Kind::BruteForce, cell, solution[cell as usize]))
+    Some(Step::placing(
+        Kind::BruteForce,
+        cell,
+        solution[cell as usize],
+    ))
 }
 
 /// HoDoKu's path of `start` with its default configuration: the steps, the score and the
@@ -184,8 +188,14 @@ pub fn solve(start: &State, solution: &[u8; 81], limits: &Limits) -> Path {
                 Found::Step(step) => {
                     path.score += config.score;
                     path.level = path.level.max(config.level);
-                    let wrong = step.placements.iter().any(|&(c, d)| solution[c as usize] != d)
-                        || step.deletions.iter().any(|&(c, d)| solution[c as usize] == d);
+                    let wrong = step
+                        .placements
+                        .iter()
+                        .any(|&(c, d)| solution[c as usize] != d)
+                        || step
+                            .deletions
+                            .iter()
+                            .any(|&(c, d)| solution[c as usize] == d);
                     if wrong || !step.apply(&mut g) {
                         path.steps.push((*config, step));
                         path.halt = Some(Halt::Invalid);
@@ -216,4 +226,72 @@ fn finish(mut path: Path) -> Path {
         path.level = Level::Extreme;
     }
     path
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudolink_engine::grid::format::parse_line;
+
+    fn start(grid: &str) -> (State, [u8; 81]) {
+        let s = parse_line(grid, 1).unwrap().start_state().unwrap();
+        let r = sudolink_engine::solver::count_solutions(&s, 2);
+        (s, r.solution.unwrap())
+    }
+
+    #[test]
+    fn the_default_order_starts_with_the_singles_and_ends_with_brute_force_and_giving_up() {
+        let order = table::solver_order();
+        let kinds: Vec<Kind> = order.iter().map(|c| c.kind).collect();
+        assert_eq!(&kinds[..3], [Kind::FullHouse, Kind::NakedSingle, Kind::HiddenSingle]);
+        assert_eq!(&kinds[kinds.len() - 2..], [Kind::BruteForce, Kind::GiveUp]);
+        // HoDoKu's default enables 57 steps: the uniqueness tests, not kraken fish, templates
+        // nor death blossoms
+        assert_eq!(kinds.len(), 57);
+        assert!(kinds.contains(&Kind::Uniqueness1) && !kinds.contains(&Kind::KrakenFish));
+        let score = |k: Kind| table::config_of(k).unwrap().score;
+        assert_eq!((score(Kind::HiddenSingle), score(Kind::NakedSingle)), (14, 4));
+        assert_eq!((score(Kind::ForcingChain), score(Kind::ForcingNet)), (500, 700));
+    }
+
+    #[test]
+    fn a_score_above_the_levels_maximum_raises_the_level() {
+        // top1465 #4: no step above Medium, a score of 1032 > 1000: Hard
+        let (s, sol) = start(
+            "3.7.4...........918........4.....7.....16.......25..........38..9....5...2.6.....",
+        );
+        let path = solve(&s, &sol, &Limits::unlimited());
+        assert!(path.solved && path.halt.is_none());
+        assert!(path.steps.iter().all(|(c, _)| c.level <= Level::Medium));
+        assert_eq!((path.level, path.score), (Level::Hard, 1032));
+    }
+
+    #[test]
+    fn placing_a_digit_queues_the_singles_it_makes_in_order() {
+        // a row with one cell left: placing the others leaves a naked single there
+        let s = parse_line(
+            "12345678.........................................................................",
+            1,
+        )
+        .unwrap()
+        .start_state()
+        .unwrap();
+        let g = Grid::from_state(&s).unwrap();
+        assert_eq!(g.naked.pending().first(), Some(&(8, 9)));
+        assert_eq!(simple::full_house(&g).unwrap().placements, [(8, 9)]);
+    }
+
+    #[test]
+    fn every_step_of_a_path_is_true_and_the_grid_ends_solved() {
+        let (s, sol) = start(
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        );
+        let path = solve(&s, &sol, &Limits::unlimited());
+        assert!(path.solved);
+        for (_, step) in &path.steps {
+            assert!(step.placements.iter().all(|&(c, d)| sol[c as usize] == d));
+            assert!(step.deletions.iter().all(|&(c, d)| sol[c as usize] != d));
+        }
+        assert_eq!((path.level, path.score), (Level::Extreme, 5328));
+    }
 }

@@ -1,4 +1,4 @@
-//! HoDoKu's single-digit patterns ([HoDoKu]'s `SingleDigitPatternSolver`: skyscraper,
+//! HoDoKu's single-digit patterns ([hobiwan HoDoKu]'s `SingleDigitPatternSolver`: skyscraper,
 //! 2-string kite, empty rectangle) and wings (`WingSolver`: XY-, XYZ- and W-wing), each the
 //! first found in HoDoKu's scanning order.
 
@@ -18,7 +18,10 @@ fn conjugates(g: &Grid, digit: u8, houses: std::ops::Range<u8>) -> Vec<(u8, [u8;
     houses
         .filter(|&h| g.free[h as usize][digit as usize] == 2)
         .map(|h| {
-            let mut it = UNITS[h as usize].iter().copied().filter(|&c| g.has(c, digit));
+            let mut it = UNITS[h as usize]
+                .iter()
+                .copied()
+                .filter(|&c| g.has(c, digit));
             (h, [it.next().expect("two"), it.next().expect("two")])
         })
         .collect()
@@ -67,8 +70,14 @@ pub fn two_string_kite(g: &Grid) -> Option<Step> {
     let block = |c: u8| c / 27 * 3 + c % 9 / 3;
     for digit in 1..=9u8 {
         // HoDoKu swaps a pair's ends in place, and later pairings see the swap
-        let mut rows: Vec<[u8; 2]> = conjugates(g, digit, 0..9).into_iter().map(|p| p.1).collect();
-        let mut cols: Vec<[u8; 2]> = conjugates(g, digit, 9..18).into_iter().map(|p| p.1).collect();
+        let mut rows: Vec<[u8; 2]> = conjugates(g, digit, 0..9)
+            .into_iter()
+            .map(|p| p.1)
+            .collect();
+        let mut cols: Vec<[u8; 2]> = conjugates(g, digit, 9..18)
+            .into_iter()
+            .map(|p| p.1)
+            .collect();
         for i in 0..rows.len() {
             for j in 0..cols.len() {
                 let (r, c) = (&mut rows[i], &mut cols[j]);
@@ -181,7 +190,11 @@ fn check_er(g: &Grid, digit: u8, b: u8, cells: &[u8; 9], first: u8, swapped: boo
         if cross.len() != 2 {
             continue;
         }
-        let index2 = if cross[0] == index { cross[1] } else { cross[0] };
+        let index2 = if cross[0] == index {
+            cross[1]
+        } else {
+            cross[0]
+        };
         let del = (0..81u8).find(|&c| {
             g.has(c, digit) && along(c) == along(index2) && block(c) != b && across(c) == first
         });
@@ -210,7 +223,11 @@ pub fn wing(g: &Grid, xyz: bool) -> Option<Step> {
             }
             for k in j + 1..bi.len() {
                 let (a, b, c) = (first[i], bi[j], bi[k]);
-                if (m(a) | m(b) | m(c)).count_ones() != 3 || m(a) == m(b) || m(b) == m(c) || m(c) == m(a) {
+                if (m(a) | m(b) | m(c)).count_ones() != 3
+                    || m(a) == m(b)
+                    || m(b) == m(c)
+                    || m(c) == m(a)
+                {
                     continue;
                 }
                 let tries: &[(u8, u8, u8)] = if xyz {
@@ -227,7 +244,11 @@ pub fn wing(g: &Grid, xyz: bool) -> Option<Step> {
                         continue;
                     }
                     let z = common.trailing_zeros() as u8 + 1;
-                    let of: Vec<u8> = if xyz { vec![p1, p2, pivot] } else { vec![p1, p2] };
+                    let of: Vec<u8> = if xyz {
+                        vec![p1, p2, pivot]
+                    } else {
+                        vec![p1, p2]
+                    };
                     let dels = seeing_all(g, z, &of);
                     if dels.is_empty() {
                         continue;

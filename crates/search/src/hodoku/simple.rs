@@ -1,4 +1,4 @@
-//! HoDoKu's simple steps ([HoDoKu]'s `SimpleSolver`): full house, naked and hidden
+//! HoDoKu's simple steps ([hobiwan HoDoKu]'s `SimpleSolver`): full house, naked and hidden
 //! singles (taken from the grid's queues), locked candidates, locked, naked and hidden
 //! subsets, each found first in HoDoKu's scanning order.
 //!
@@ -23,9 +23,9 @@ pub fn full_house(g: &Grid) -> Option<Step> {
         if g.values[cell as usize] != 0 {
             return None;
         }
-        let alone = CONSTRAINTS[cell as usize].iter().any(|&house| {
-            (1..=9u8).all(|d| d == digit || g.free[house as usize][d as usize] == 0)
-        });
+        let alone = CONSTRAINTS[cell as usize]
+            .iter()
+            .any(|&house| (1..=9u8).all(|d| d == digit || g.free[house as usize][d as usize] == 0));
         alone.then(|| Step::placing(Kind::FullHouse, cell, digit))
     })
 }
@@ -76,7 +76,11 @@ pub fn locked_candidates(g: &Grid, claiming: bool) -> Option<Step> {
                 .filter(|&c| g.has(c, digit))
                 .collect();
             let first = CONSTRAINTS[cells[0] as usize];
-            let same = |k: usize| cells.iter().all(|&c| CONSTRAINTS[c as usize][k] == first[k]);
+            let same = |k: usize| {
+                cells
+                    .iter()
+                    .all(|&c| CONSTRAINTS[c as usize][k] == first[k])
+            };
             let more = |h: u8| g.free[h as usize][digit as usize] > n;
             let target = if claiming {
                 (same(2) && more(first[2])).then_some(first[2])
@@ -166,7 +170,9 @@ fn naked_in_house(g: &Grid, house: u8, size: usize, want: Want) -> Option<Step> 
     }
     for combo in combinations(cells.len(), size) {
         // HoDoKu prunes a prefix whose union already exceeds the size: the same subsets
-        let union = combo.iter().fold(0u16, |m, &i| m | g.cells[cells[i] as usize]);
+        let union = combo
+            .iter()
+            .fold(0u16, |m, &i| m | g.cells[cells[i] as usize]);
         if union.count_ones() as usize != size {
             continue;
         }
@@ -186,8 +192,11 @@ fn naked_in_house(g: &Grid, house: u8, size: usize, want: Want) -> Option<Step> 
 /// block and a line both.
 fn naked_step(g: &Grid, cells: &[u8], mask: u16) -> Option<Step> {
     let first = CONSTRAINTS[cells[0] as usize];
-    let same: [bool; 3] =
-        std::array::from_fn(|k| cells.iter().all(|&c| CONSTRAINTS[c as usize][k] == first[k]));
+    let same: [bool; 3] = std::array::from_fn(|k| {
+        cells
+            .iter()
+            .all(|&c| CONSTRAINTS[c as usize][k] == first[k])
+    });
     let mut step = Step::new(match cells.len() {
         2 => Kind::NakedPair,
         3 => Kind::NakedTriple,
@@ -249,7 +258,9 @@ fn hidden_in_house(g: &Grid, house: u8, size: usize) -> Option<Step> {
             f != 0 && f <= size
         })
         .map(|d| {
-            let places = (0..9).filter(|&j| g.has(unit[j], d)).fold(0u16, |m, j| m | 1 << j);
+            let places = (0..9)
+                .filter(|&j| g.has(unit[j], d))
+                .fold(0u16, |m, j| m | 1 << j);
             (d, places)
         })
         .collect();
@@ -262,7 +273,10 @@ fn hidden_in_house(g: &Grid, house: u8, size: usize) -> Option<Step> {
             continue;
         }
         let mask = combo.iter().fold(0u16, |m, &i| m | bit(eligible[i].0));
-        let cells: Vec<u8> = (0..9).filter(|&j| places & 1 << j != 0).map(|j| unit[j]).collect();
+        let cells: Vec<u8> = (0..9)
+            .filter(|&j| places & 1 << j != 0)
+            .map(|j| unit[j])
+            .collect();
         let mut step = Step::new(match size {
             2 => Kind::HiddenPair,
             3 => Kind::HiddenTriple,

@@ -1,4 +1,4 @@
-//! HoDoKu 2.2's step types and its default solver configuration, as data ([HoDoKu]:
+//! HoDoKu 2.2's step types and its default solver configuration, as data ([hobiwan HoDoKu]:
 //! `SolutionType`, and `Options.DEFAULT_SOLVER_STEPS` and `DEFAULT_DIFFICULTY_LEVELS`):
 //! each step's place in the solver's order (its index: lower is tried first), its
 //! difficulty level, its score and whether the default configuration enables it; and each

@@ -1,4 +1,4 @@
-//! HoDoKu's tabling ([HoDoKu]'s `TablingSolver`): nice loops and AICs, grouped or not,
+//! HoDoKu's tabling ([hobiwan HoDoKu]'s `TablingSolver`): nice loops and AICs, grouped or not,
 //! forcing chains and forcing nets.
 //!
 //! For every candidate two tables are built: what follows when it is set ("on") and when
@@ -19,7 +19,7 @@
 //! The tables, their entries' encoding and their limits are HoDoKu's, so that the shortest
 //! chain found, and ties between chains, come out as HoDoKu's do.
 
-use super::grid::{Grid, BUDDIES, CONSTRAINTS, UNITS};
+use super::grid::{Grid, BUDDIES, CONSTRAINTS, PEERS};
 use super::step::{compare, first_by, Step};
 use super::table::Kind;
 use rustc_hash::FxHashMap;
@@ -172,12 +172,24 @@ impl Table {
 
     /// HoDoKu's `addEntry`: a normal node already present is not added again.
     #[allow(clippy::too_many_arguments)]
-    fn add(&mut self, c1: u8, c2: Option<u8>, c3: Option<u8>, node: u32, cand: u8, set: bool, ri: [u64; 5]) {
+    fn add(
+        &mut self,
+        c1: u8,
+        c2: Option<u8>,
+        c3: Option<u8>,
+        node: u32,
+        cand: u8,
+        set: bool,
+        ri: [u64; 5],
+    ) {
         if self.len() >= MAX_ENTRIES {
             return;
         }
         let bit = 1u128 << c1;
-        if node == NORMAL && ((set && self.on[cand as usize] & bit != 0) || (!set && self.off[cand as usize] & bit != 0)) {
+        if node == NORMAL
+            && ((set && self.on[cand as usize] & bit != 0)
+                || (!set && self.off[cand as usize] & bit != 0))
+        {
             return;
         }
         let entry = make_entry(c1, c2, c3, cand, set, node);
@@ -199,12 +211,23 @@ impl Table {
     }
 
     fn add_normal(&mut self, cell: u8, cand: u8, set: bool, reason: usize) {
-        self.add(cell, None, None, NORMAL, cand, set, [reason as u64, 0, 0, 0, 0]);
+        self.add(
+            cell,
+            None,
+            None,
+            NORMAL,
+            cand,
+            set,
+            [reason as u64, 0, 0, 0, 0],
+        );
     }
 
     /// The index of the entry (cell, cand, set), 0 when absent.
     fn index_of_normal(&self, cell: u8, set: bool, cand: u8) -> usize {
-        self.index_of.get(&normal(cell, cand, set)).copied().unwrap_or(0)
+        self.index_of
+            .get(&normal(cell, cand, set))
+            .copied()
+            .unwrap_or(0)
     }
 }
 
@@ -223,11 +246,11 @@ struct GroupNode {
 }
 
 fn peers(c: u8) -> u128 {
-    BUDDIES[c as usize].iter().fold(0, |m, &b| m | 1u128 << b)
+    PEERS[c as usize]
 }
 
 fn unit_set(u: usize) -> u128 {
-    UNITS[u].iter().fold(0, |m, &c| m | 1u128 << c)
+    super::grid::UNIT_SETS[u]
 }
 
 fn cells_of(set: u128) -> impl Iterator<Item = u8> {
@@ -295,17 +318,15 @@ impl Found {
     fn chain_len(&self) -> usize {
         self.chains.iter().map(Vec::len).sum()
     }
-    fn is_net(&self) -> bool {
-        self.chains.iter().flatten().any(|&e| e < 0)
-    }
 }
 
 struct Tabling<'a> {
     g: &'a Grid,
-    mode: Mode,
     chains_only: bool,
     /// Each digit's cells in the grid the search started from.
     cands: [u128; 10],
+    /// Each digit's cells where the placed digits allow it (HoDoKu's `candidatesAllowed`).
+    allowed: [u128; 10],
     on: Vec<Table>,
     off: Vec<Table>,
     extended: Vec<Table>,
@@ -332,9 +353,9 @@ pub fn tabling(g: &Grid, mode: Mode) -> Option<Step> {
     let chains_only = !matches!(mode, Mode::Forcing { nets: true });
     let mut t = Tabling {
         g,
-        mode,
         chains_only,
         cands,
+        allowed: std::array::from_fn(|d| if d == 0 { 0 } else { allowed_cells(g, d as u8) }),
         on: vec![Table::default(); 810],
         off: vec![Table::default(); 810],
         extended: Vec::new(),
@@ -386,7 +407,11 @@ fn with_len(f: Found) -> Step {
 fn forcing_order(a: &Step, b: &Step) -> Ordering {
     let (ap, bp) = (!a.placements.is_empty(), !b.placements.is_empty());
     if ap != bp {
-        return if ap { Ordering::Less } else { Ordering::Greater };
+        return if ap {
+            Ordering::Less
+        } else {
+            Ordering::Greater
+        };
     }
     if ap {
         let by = b.placements.len().cmp(&a.placements.len());
@@ -396,7 +421,11 @@ fn forcing_order(a: &Step, b: &Step) -> Ordering {
         if !forcing_equivalent(a, b) {
             let sum = |s: &Step| s.placements.iter().map(|&(c, _)| c as i64).sum::<i64>();
             let (s1, s2) = (sum(a), sum(b));
-            return if s1 == s2 { Ordering::Greater } else { s1.cmp(&s2) };
+            return if s1 == s2 {
+                Ordering::Greater
+            } else {
+                s1.cmp(&s2)
+            };
         }
     } else {
         let by = b.deletions.len().cmp(&a.deletions.len());
@@ -421,7 +450,8 @@ fn forcing_equivalent(a: &Step, b: &Step) -> bool {
         return false;
     }
     if !a.deletions.is_empty() {
-        return a.deletions.len() == b.deletions.len() && a.deletions.iter().all(|x| b.deletions.contains(x));
+        return a.deletions.len() == b.deletions.len()
+            && a.deletions.iter().all(|x| b.deletions.contains(x));
     }
     let cells = |s: &Step| s.placements.iter().map(|&(c, _)| c).collect::<Vec<u8>>();
     let (x, y) = (cells(a), cells(b));
@@ -541,7 +571,16 @@ impl Tabling<'_> {
     /// other candidates off, a hidden single's other places in the house where the digit
     /// is scarcest off), then its consequences.
     #[allow(clippy::too_many_arguments)]
-    fn net_set(&self, saved: &Grid, g: &mut Grid, t: &mut Table, cell: u8, cand: u8, reasons: bool, naked: bool) {
+    fn net_set(
+        &self,
+        saved: &Grid,
+        g: &mut Grid,
+        t: &mut Table,
+        cell: u8,
+        cand: u8,
+        reasons: bool,
+        naked: bool,
+    ) {
         let peers_with = self.cands[cand as usize] & !(1u128 << cell) & peers(cell);
         let own: Vec<u8> = super::grid::digits(g.cells[cell as usize]).collect();
         let houses = CONSTRAINTS[cell as usize];
@@ -567,7 +606,8 @@ impl Tabling<'_> {
                     }
                 }
             } else {
-                let others = self.cands[cand as usize] & !(1u128 << cell) & unit_set(house as usize);
+                let others =
+                    self.cands[cand as usize] & !(1u128 << cell) & unit_set(house as usize);
                 for c in cells_of(others) {
                     if n < 5 {
                         ri[n] = t.index_of_normal(c, false, cand) as u64;
@@ -604,13 +644,29 @@ impl Tabling<'_> {
             if seen != 0 {
                 for c in cells_of(seen) {
                     on.add_normal(c, gn.cand, false, 0);
-                    self.on[c as usize * 10 + gn.cand as usize].add(gn.c1, Some(gn.c2), gn.c3, GROUP, gn.cand, false, [0; 5]);
+                    self.on[c as usize * 10 + gn.cand as usize].add(
+                        gn.c1,
+                        Some(gn.c2),
+                        gn.c3,
+                        GROUP,
+                        gn.cand,
+                        false,
+                        [0; 5],
+                    );
                 }
                 let in_block = seen & unit_set(18 + gn.block as usize);
                 if in_block.count_ones() == 1 {
                     let c = in_block.trailing_zeros() as u8;
                     off.add_normal(c, gn.cand, true, 0);
-                    self.off[c as usize * 10 + gn.cand as usize].add(gn.c1, Some(gn.c2), gn.c3, GROUP, gn.cand, true, [0; 5]);
+                    self.off[c as usize * 10 + gn.cand as usize].add(
+                        gn.c1,
+                        Some(gn.c2),
+                        gn.c3,
+                        GROUP,
+                        gn.cand,
+                        true,
+                        [0; 5],
+                    );
                 }
                 let line = match gn.line {
                     Some(l) => unit_set(l as usize),
@@ -620,7 +676,15 @@ impl Tabling<'_> {
                 if in_line.count_ones() == 1 {
                     let c = in_line.trailing_zeros() as u8;
                     off.add_normal(c, gn.cand, true, 0);
-                    self.off[c as usize * 10 + gn.cand as usize].add(gn.c1, Some(gn.c2), gn.c3, GROUP, gn.cand, true, [0; 5]);
+                    self.off[c as usize * 10 + gn.cand as usize].add(
+                        gn.c1,
+                        Some(gn.c2),
+                        gn.c3,
+                        GROUP,
+                        gn.cand,
+                        true,
+                        [0; 5],
+                    );
                 }
             }
             let (mut line_n, mut col_n, mut block_n) = (0, 0, 0);
@@ -693,25 +757,26 @@ impl Tabling<'_> {
                 break;
             }
             let e = dest.entries[j];
-            let (src, src_index, from_ext, from_on): (&Table, usize, bool, bool) = if e_type(e) != NORMAL {
-                match self.extended_map.get(&e) {
-                    Some(&k) => (&self.extended[k], k, true, false),
-                    None => {
+            let (src, src_index, from_ext, from_on): (&Table, usize, bool, bool) =
+                if e_type(e) != NORMAL {
+                    match self.extended_map.get(&e) {
+                        Some(&k) => (&self.extended[k], k, true, false),
+                        None => {
+                            j += 1;
+                            continue;
+                        }
+                    }
+                } else {
+                    let k = e_cell(e) as usize * 10 + e_cand(e) as usize;
+                    let strong = e_strong(e);
+                    // the table being expanded was taken out of its array: it is its own source
+                    if strong == dest_on && k == dest_index {
                         j += 1;
                         continue;
                     }
-                }
-            } else {
-                let k = e_cell(e) as usize * 10 + e_cand(e) as usize;
-                let strong = e_strong(e);
-                // the table being expanded was taken out of its array: it is its own source
-                if strong == dest_on && k == dest_index {
-                    j += 1;
-                    continue;
-                }
-                let t = if strong { &self.on[k] } else { &self.off[k] };
-                (t, k, false, strong)
-            };
+                    let t = if strong { &self.on[k] } else { &self.off[k] };
+                    (t, k, false, strong)
+                };
             if src.len() == 0 {
                 j += 1;
                 continue;
@@ -726,7 +791,8 @@ impl Tabling<'_> {
                 if let Some(&org) = dest.index_of.get(&se) {
                     let od = dest.distance(org);
                     if dest.flag(org, EXPANDED)
-                        && (od > base + sd || (od == base + sd && e_type(dest.entries[org]) > e_type(se)))
+                        && (od > base + sd
+                            || (od == base + sd && e_type(dest.entries[org]) > e_type(se)))
                     {
                         dest.ret[org] = make_ret([src_index as u64, 0, 0, 0, 0]);
                         dest.set_flag(org, EXPANDED);
@@ -742,7 +808,15 @@ impl Tabling<'_> {
                     if e_type(se) == NORMAL {
                         dest.add(e_cell(se), None, None, NORMAL, e_cand(se), e_strong(se), ri);
                     } else {
-                        dest.add(e_cell(se), e_cell2(se), e_cell3(se), e_type(se), e_cand(se), e_strong(se), ri);
+                        dest.add(
+                            e_cell(se),
+                            e_cell2(se),
+                            e_cell3(se),
+                            e_type(se),
+                            e_cand(se),
+                            e_strong(se),
+                            ri,
+                        );
                     }
                     let last = dest.len() - 1;
                     dest.set_flag(last, EXPANDED);
@@ -808,7 +882,15 @@ impl Tabling<'_> {
         let (end_e, first_strong) = (t.entries[j], t.entries.get(1).is_some_and(|&e| e_strong(e)));
         let start_e = t.entries[0];
         self.building.clear();
-        self.add_chain(on, k, e_cell(end_e), e_cand(end_e), e_strong(end_e), true, false);
+        self.add_chain(
+            on,
+            k,
+            e_cell(end_e),
+            e_cand(end_e),
+            e_strong(end_e),
+            true,
+            false,
+        );
         let Some(nl) = self.building.first().cloned() else {
             return;
         };
@@ -828,7 +910,8 @@ impl Tabling<'_> {
                 }
             }
         } else if first_strong != last_strong && sc != ec {
-            step.deletions.push((start, if !first_strong { sc } else { ec }));
+            step.deletions
+                .push((start, if !first_strong { sc } else { ec }));
         } else if (!first_strong && !last_strong && g.count(start) == 2 && sc != ec)
             || (first_strong && last_strong && sc != ec)
             || (first_strong != last_strong && sc == ec)
@@ -854,11 +937,20 @@ impl Tabling<'_> {
     /// A continuous loop's removals: a cell entered and left by strong links keeps only
     /// those two digits; a weak link between two cells removes its digit from the cells
     /// seeing both ends.
-    fn continuous_removals(&self, nl: &[i32], both_strong: bool, sc: u8, ec: u8, start: u8, step: &mut Step) {
+    fn continuous_removals(
+        &self,
+        nl: &[i32],
+        both_strong: bool,
+        sc: u8,
+        ec: u8,
+        start: u8,
+        step: &mut Step,
+    ) {
         let g = self.g;
         let last = nl.len() - 1;
         for i in 0..=last {
-            let strong_in = i > 0 && e_strong(nl[i]) && i + 2 <= last && e_cell(nl[i - 1]) != e_cell(nl[i]);
+            let strong_in =
+                i > 0 && e_strong(nl[i]) && i + 2 <= last && e_cell(nl[i - 1]) != e_cell(nl[i]);
             if (i == 0 && both_strong) || strong_in {
                 let through = i == 0
                     || (!e_strong(nl[i + 1])
@@ -866,7 +958,11 @@ impl Tabling<'_> {
                         && e_strong(nl[i + 2])
                         && e_cell(nl[i + 1]) != e_cell(nl[i + 2]));
                 if through {
-                    let (c1, c2) = if i == 0 { (sc, ec) } else { (e_cand(nl[i]), e_cand(nl[i + 2])) };
+                    let (c1, c2) = if i == 0 {
+                        (sc, ec)
+                    } else {
+                        (e_cand(nl[i]), e_cand(nl[i + 2]))
+                    };
                     let cell = e_cell(nl[i]);
                     for d in super::grid::digits(g.cells[cell as usize]) {
                         if d != c1 && d != c2 {
@@ -925,7 +1021,10 @@ impl Tabling<'_> {
                     if set.count_ones() >= 2 {
                         ends.push(j);
                     }
-                } else if peers(start) & 1u128 << end != 0 && g.has(end, sc) && g.has(start, e_cand(e)) {
+                } else if peers(start) & 1u128 << end != 0
+                    && g.has(end, sc)
+                    && g.has(start, e_cand(e))
+                {
                     ends.push(j);
                 }
             }
@@ -947,7 +1046,8 @@ impl Tabling<'_> {
         if sc == ec {
             let set = peers(start) & peers(end) & self.cands[sc as usize];
             if set.count_ones() > 1 {
-                step.deletions.extend(cells_of(set).filter(|&c| c != start).map(|c| (c, sc)));
+                step.deletions
+                    .extend(cells_of(set).filter(|&c| c != start).map(|c| (c, sc)));
             }
         } else {
             if g.has(start, ec) {
@@ -976,7 +1076,16 @@ impl Tabling<'_> {
     /// entry (cell, cand, set) and adds it (with its net branches) to `building`, unless a
     /// nice loop or AIC would cross itself.
     #[allow(clippy::too_many_arguments)]
-    fn add_chain(&mut self, on: bool, k: usize, cell: u8, cand: u8, set: bool, nice_loop: bool, aic: bool) {
+    fn add_chain(
+        &mut self,
+        on: bool,
+        k: usize,
+        cell: u8,
+        cand: u8,
+        set: bool,
+        nice_loop: bool,
+        aic: bool,
+    ) {
         self.build_chain(on, k, cell, cand, set);
         let chain = std::mem::take(&mut self.chain);
         if chain.is_empty() {
@@ -1050,7 +1159,16 @@ impl Tabling<'_> {
             let start = self.table(on, k).index_of.get(m).copied().unwrap_or(0);
             let mut min_chain = Vec::new();
             let mut unused = Vec::new();
-            self.trace(on, k, start, &mut min_chain, true, &mut cells, &mut unused, &main);
+            self.trace(
+                on,
+                k,
+                start,
+                &mut min_chain,
+                true,
+                &mut cells,
+                &mut unused,
+                &main,
+            );
             built_mins.push(min_chain);
         }
         self.chain = chain;
@@ -1176,7 +1294,11 @@ impl Tabling<'_> {
         let p0 = t.entries[0];
         let (pc, pd, ps) = (e_cell(p0), e_cand(p0), e_strong(p0));
         // the premise turns its own candidate the other way
-        let own = if ps { t.off[pd as usize] } else { t.on[pd as usize] };
+        let own = if ps {
+            t.off[pd as usize]
+        } else {
+            t.on[pd as usize]
+        };
         if own & 1u128 << pc != 0 {
             let p = Pending::refuting(p0);
             self.building.clear();
@@ -1224,7 +1346,9 @@ impl Tabling<'_> {
         for d in 0..10usize {
             set &= !t.on[d];
         }
-        let placed = (0..81u8).filter(|&c| g.values[c as usize] != 0).fold(0u128, |m, c| m | 1u128 << c);
+        let placed = (0..81u8)
+            .filter(|&c| g.values[c as usize] != 0)
+            .fold(0u128, |m, c| m | 1u128 << c);
         set &= !placed;
         set &= (1u128 << 81) - 1;
         for c in cells_of(set) {
@@ -1260,10 +1384,9 @@ impl Tabling<'_> {
 
     /// Every place of a digit in a house removed.
     fn check_house_del(&mut self, on: bool, k: usize, base: usize) {
-        let g = self.g;
         let p0 = self.table(on, k).entries[0];
         for d in 1..10u8 {
-            let allowed = allowed_cells(g, d);
+            let allowed = self.allowed[d as usize];
             for h in 0..9 {
                 let set = unit_set(base + h) & allowed;
                 if set != 0 && set & self.table(on, k).off[d as usize] == set {
@@ -1395,7 +1518,12 @@ impl Tabling<'_> {
             (Kind::ForcingChainVerity, true) => Kind::ForcingNetVerity,
             (k, _) => k,
         };
-        if !self.chains_only && matches!(kind, Kind::ForcingChainContradiction | Kind::ForcingChainVerity) {
+        if !self.chains_only
+            && matches!(
+                kind,
+                Kind::ForcingChainContradiction | Kind::ForcingChainVerity
+            )
+        {
             return;
         }
         let mut step = Step::new(kind);
@@ -1425,10 +1553,13 @@ impl Tabling<'_> {
 fn allowed_cells(g: &Grid, digit: u8) -> u128 {
     let mut set = 0u128;
     for c in 0..81u8 {
-        if g.values[c as usize] == 0 && !BUDDIES[c as usize].iter().any(|&b| g.values[b as usize] == digit) {
+        if g.values[c as usize] == 0
+            && !BUDDIES[c as usize]
+                .iter()
+                .any(|&b| g.values[b as usize] == digit)
+        {
             set |= 1u128 << c;
         }
     }
     set
 }
-

@@ -1,4 +1,4 @@
-//! HoDoKu's uniqueness steps ([HoDoKu]'s `UniquenessSolver`): the bivalue universal grave
+//! HoDoKu's uniqueness steps ([hobiwan HoDoKu]'s `UniquenessSolver`): the bivalue universal grave
 //! + 1, unique rectangles of types 1–6, hidden rectangles and avoidable rectangles of
 //! types 1–2. They assume the puzzle has one solution, as HoDoKu's default configuration
 //! does.
@@ -11,7 +11,7 @@
 //! cells lack one of its digits when the placed digits do not exclude it ("allow missing
 //! candidates", on by default).
 
-use super::grid::{digits, Grid, BUDDIES, UNITS};
+use super::grid::{digits, Grid, BUDDIES, PEERS, UNITS};
 use super::step::Step;
 use super::table::Kind;
 
@@ -29,7 +29,11 @@ fn bit(c: u8) -> u128 {
 fn allowed(g: &Grid, digit: u8) -> u128 {
     let mut set = 0u128;
     for c in 0..81u8 {
-        if g.values[c as usize] == 0 && !BUDDIES[c as usize].iter().any(|&b| g.values[b as usize] == digit) {
+        if g.values[c as usize] == 0
+            && !BUDDIES[c as usize]
+                .iter()
+                .any(|&b| g.values[b as usize] == digit)
+        {
             set |= bit(c);
         }
     }
@@ -38,15 +42,17 @@ fn allowed(g: &Grid, digit: u8) -> u128 {
 
 /// The cells holding `digit`.
 fn holding(g: &Grid, digit: u8) -> u128 {
-    (0..81u8).filter(|&c| g.has(c, digit)).fold(0, |m, c| m | bit(c))
+    (0..81u8)
+        .filter(|&c| g.has(c, digit))
+        .fold(0, |m, c| m | bit(c))
 }
 
 fn peers(c: u8) -> u128 {
-    BUDDIES[c as usize].iter().fold(0, |m, &b| m | bit(b))
+    PEERS[c as usize]
 }
 
 fn unit_set(u: usize) -> u128 {
-    UNITS[u].iter().fold(0, |m, &c| m | bit(c))
+    super::grid::UNIT_SETS[u]
 }
 
 /// BUG+1: every open cell bivalue but one with three candidates, every house-digit twice
@@ -183,7 +189,13 @@ impl<'a> Scan<'a> {
                 self.cand2 = g.values[i12 as usize];
             }
             let lines = i11 / 9 == i12 / 9;
-            let unit = |c: u8| if lines { 9 + c as usize % 9 } else { c as usize / 9 };
+            let unit = |c: u8| {
+                if lines {
+                    9 + c as usize % 9
+                } else {
+                    c as usize / 9
+                }
+            };
             let (u11, u12) = (UNITS[unit(i11)], UNITS[unit(i12)]);
             for j in 0..9 {
                 let (i21, i22) = (u11[j], u12[j]);
@@ -191,7 +203,9 @@ impl<'a> Scan<'a> {
                     continue;
                 }
                 // HoDoKu's test (its second clause checks i22 twice, never i21 for cand2)
-                let missing = allowed1 & bit(i21) != 0 && allowed1 & bit(i22) != 0 && allowed2 & bit(i22) != 0;
+                let missing = allowed1 & bit(i21) != 0
+                    && allowed1 & bit(i22) != 0
+                    && allowed2 & bit(i22) != 0;
                 let ok = missing || (avoidable && self.avoidable_corners(i21, i22));
                 if ok && self.first_time([i11, i12, i21, i22]) {
                     self.rect = [i11, i12, i21, i22];
@@ -244,7 +258,11 @@ impl<'a> Scan<'a> {
         if two_v.len() == 3 {
             let d = extra_v[0];
             let mut s = self.step(Kind::Uniqueness1);
-            s.deletions = [c1, c2].iter().filter(|&&x| g.has(d, x)).map(|&x| (d, x)).collect();
+            s.deletions = [c1, c2]
+                .iter()
+                .filter(|&&x| g.has(d, x))
+                .map(|&x| (d, x))
+                .collect();
             self.push(s);
         }
         if two_v.len() == 2 || two_v.len() == 1 {
@@ -252,7 +270,9 @@ impl<'a> Scan<'a> {
         }
         if two_v.len() == 2 {
             let (i1, i2) = (extra_v[0], extra_v[1]);
-            let u3 = extra_v.iter().fold(0u16, |m, &c| m | (g.cells[c as usize] & !ur));
+            let u3 = extra_v
+                .iter()
+                .fold(0u16, |m, &c| m | (g.cells[c as usize] & !ur));
             if i1 / 9 == i2 / 9 {
                 self.type_3(0, i1 as usize / 9, u3, ur, two | extra, extra);
             }
@@ -267,8 +287,8 @@ impl<'a> Scan<'a> {
             self.type_6(i1, i2, two | extra);
         }
         if two_v.len() == 2 || two_v.len() == 1 {
-            let diagonal = two_v.len() == 1
-                || (two_v[0] / 9 != two_v[1] / 9 && two_v[0] % 9 != two_v[1] % 9);
+            let diagonal =
+                two_v.len() == 1 || (two_v[0] / 9 != two_v[1] / 9 && two_v[0] % 9 != two_v[1] % 9);
             if diagonal {
                 self.hidden(two_v[0], &extra_v, two | extra);
                 if two_v.len() == 2 {
@@ -326,13 +346,22 @@ impl<'a> Scan<'a> {
         }
     }
 
-    fn type_3_rec(&mut self, kind: u8, unit: &[u8; 9], pool: &[u8], cands: u16, cells: u128, start: usize) {
+    fn type_3_rec(
+        &mut self,
+        kind: u8,
+        unit: &[u8; 9],
+        pool: &[u8],
+        cands: u16,
+        cells: u128,
+        start: usize,
+    ) {
         let g = self.g;
         for i in start..pool.len() {
             let now_cells = cells | bit(pool[i]);
             let now_cands = cands | g.cells[pool[i] as usize];
             let set = cells_of(now_cells);
-            let same_line = set.iter().all(|&c| c / 9 == set[0] / 9) || set.iter().all(|&c| c % 9 == set[0] % 9);
+            let same_line = set.iter().all(|&c| c / 9 == set[0] / 9)
+                || set.iter().all(|&c| c % 9 == set[0] % 9);
             if (kind != 2 || !same_line) && now_cands.count_ones() as usize == set.len() - 1 {
                 let mut s = self.step(Kind::Uniqueness3);
                 for &c in unit {
@@ -375,7 +404,11 @@ impl<'a> Scan<'a> {
             return;
         };
         let mut s = self.step(Kind::Uniqueness4);
-        s.deletions = [i1, i2].iter().filter(|&&c| g.has(c, del)).map(|&c| (c, del)).collect();
+        s.deletions = [i1, i2]
+            .iter()
+            .filter(|&&c| g.has(c, del))
+            .map(|&c| (c, del))
+            .collect();
         self.push(s);
     }
 
@@ -398,7 +431,11 @@ impl<'a> Scan<'a> {
             return;
         };
         let mut s = self.step(Kind::Uniqueness6);
-        s.deletions = [i1, i2].iter().filter(|&&c| g.has(c, del)).map(|&c| (c, del)).collect();
+        s.deletions = [i1, i2]
+            .iter()
+            .filter(|&&c| g.has(c, del))
+            .map(|&c| (c, del))
+            .collect();
         self.push(s);
     }
 
@@ -456,4 +493,3 @@ impl<'a> Scan<'a> {
         self.push(s);
     }
 }
-
