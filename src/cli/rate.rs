@@ -1,6 +1,7 @@
 //! `sudolink rate`: the least n whose rule set solves each puzzle (W, B, gW, gB, L, M, N,
-//! BC), or Sudoku Explainer's ER/EP/ED (SER), over a file in parallel (rayon), each result printed as soon as the puzzles before
-//! it are done (input order). Puzzles that cannot be rated (malformed, no or several
+//! BC), Sudoku Explainer's ER/EP/ED (SER) or HoDoKu's level and score (hodoku), over a file
+//! in parallel (rayon), each result printed as soon as the puzzles before it are done
+//! (input order). Puzzles that cannot be rated (malformed, no or several
 //! solutions) are reported on stderr and make the exit status non-zero unless
 //! `--keep-going`.
 
@@ -26,7 +27,8 @@ pub struct RateArgs {
     /// impossible patterns of Berthier's Select lists); TE (T&E depth 0-3), BxB or BxBB
     /// (Berthier's classes of T&E(2) and T&E(3) puzzles, braids up to --max-len); SER
     /// (Sudoku Explainer 1.2.1's ER/EP/ED,
-    /// printed as `ER/EP/ED`); or a family or comma list of techniques
+    /// printed as `ER/EP/ED`); hodoku (HoDoKu 2.2's level and score with its default
+    /// configuration, printed as `hodoku:Extreme/2468`); or a family or comma list of techniques
     /// (e.g. depth2, hypothesis,depth2: the basic rules then the list, as --rules), rated by
     /// the longest step it needs
     #[arg(long, default_value = "W")]
@@ -76,6 +78,10 @@ pub fn run(args: &RateArgs) -> Result<()> {
             by_rules(list, list_len, args.order).map_err(|e| anyhow::anyhow!("--rules: {e}"))?
         }
         None => match RatingScheme::from_str(&args.scheme) {
+            Ok(RatingScheme::Hodoku) if args.order == Order::Listed => bail!(
+                "--order listed orders a comma list of techniques; the scheme hodoku follows \
+                 HoDoKu's own order (for the technique list in HoDoKu's order: --rules hodoku)"
+            ),
             Ok(scheme) => {
                 order_applies(&args.scheme, args.order.into())?;
                 RateBy::Scheme(scheme)

@@ -1,7 +1,8 @@
 //! sudolink's use cases, shared by the command line and the explorer: the resolution
 //! path simplest first, every step checked ([`resolution`]); why a conclusion holds in
 //! every technique ([`explain`]); replaying written paths ([`path`]); ratings (W, B, gW,
-//! gB, L, M, N, Trid-OR5W, …: [`rating`]; Sudoku Explainer's: [`ser`]; T&E depth, BxB
+//! gB, L, M, N, Trid-OR5W, …: [`rating`]; Sudoku Explainer's: [`ser`]; HoDoKu's:
+//! [`hodoku`]; T&E depth, BxB
 //! and BxBB: [`te`]); classifications of collections and subsumption of families over the
 //! store ([`classify`], [`subsume`], [`run`]); random minimal puzzles ([`generate`]).
 //!
@@ -51,6 +52,7 @@ pub mod examples;
 pub mod explain;
 pub mod force;
 pub mod generate;
+pub mod hodoku;
 pub mod input;
 pub mod needs;
 pub mod parallel;

@@ -192,6 +192,8 @@ pub enum RatingScheme {
     Ser,
     /// Berthier's trial-and-error classifications ([`crate::te`]).
     Trial(TrialScheme),
+    /// HoDoKu 2.2's level and score ([`crate::hodoku`]).
+    Hodoku,
 }
 
 /// Berthier's T&E classifications: the T&E depth (0–3) of any puzzle, BxB of a T&E(2)
@@ -228,16 +230,20 @@ impl TrialScheme {
     }
 }
 
+/// The name of HoDoKu's rating scheme (`--scheme hodoku`).
+pub const HODOKU_SCHEME: &str = "hodoku";
+
 /// The T&E depth a `TE` rating searches up to (Berthier: every known puzzle is in T&E(3)).
 pub const TE_MAX_DEPTH: usize = 3;
 
 impl RatingScheme {
-    /// A level scheme's name, `SER`, `TE`, `BxB` or `BxBB`.
+    /// A level scheme's name, `SER`, `TE`, `BxB`, `BxBB` or `hodoku`.
     pub fn name(self) -> &'static str {
         match self {
             RatingScheme::Level(s) => s.name(),
             RatingScheme::Ser => "SER",
             RatingScheme::Trial(t) => t.name(),
+            RatingScheme::Hodoku => HODOKU_SCHEME,
         }
     }
 
@@ -245,7 +251,7 @@ impl RatingScheme {
     pub fn level(self) -> Option<Scheme> {
         match self {
             RatingScheme::Level(s) => Some(s),
-            RatingScheme::Ser | RatingScheme::Trial(_) => None,
+            RatingScheme::Ser | RatingScheme::Trial(_) | RatingScheme::Hodoku => None,
         }
     }
 
@@ -256,14 +262,14 @@ impl RatingScheme {
         match (self, asked) {
             (_, Some(n)) => n,
             (RatingScheme::Trial(t), None) => t.default_max_p(),
-            (RatingScheme::Level(_) | RatingScheme::Ser, None) => default,
+            (RatingScheme::Level(_) | RatingScheme::Ser | RatingScheme::Hodoku, None) => default,
         }
     }
 
     /// Every scheme's name, comma separated (`L, M, N, W, B, gW, gB, BC, SER, TE, BxB,
-    /// BxBB`).
+    /// BxBB, hodoku`).
     pub fn names() -> String {
-        format!("{}, SER, TE, BxB, BxBB", Scheme::names())
+        format!("{}, SER, TE, BxB, BxBB, {HODOKU_SCHEME}", Scheme::names())
     }
 }
 
@@ -280,10 +286,14 @@ pub struct UnknownRatingScheme(pub String);
 
 impl FromStr for RatingScheme {
     type Err = UnknownRatingScheme;
-    /// A level scheme's name as written (`gW`), or `SER` in any case.
+    /// A level scheme's name as written (`gW`), or `SER`, `TE`, `BxB`, `BxBB`, `hodoku` in
+    /// any case.
     fn from_str(s: &str) -> Result<RatingScheme, UnknownRatingScheme> {
         if s.eq_ignore_ascii_case("ser") {
             return Ok(RatingScheme::Ser);
+        }
+        if s.eq_ignore_ascii_case(HODOKU_SCHEME) {
+            return Ok(RatingScheme::Hodoku);
         }
         if s.eq_ignore_ascii_case("te") || s.eq_ignore_ascii_case("t&e") {
             return Ok(RatingScheme::Trial(TrialScheme::Te));
@@ -725,6 +735,28 @@ pub enum RateLine {
         #[serde(skip_serializing_if = "Option::is_none")]
         cut: Option<CutLine>,
     },
+    /// HoDoKu's rating: `hodoku:Extreme/2468` as the level, the score as the rating.
+    Hodoku {
+        puzzle: String,
+        /// The score; null when a limit cut the path (`cut` says which; `score` is then the
+        /// score so far, a lower bound) or a step is not reproduced.
+        rating: Option<u32>,
+        scheme: &'static str,
+        level: String,
+        /// HoDoKu's difficulty level: Easy, Medium, Hard, Unfair or Extreme.
+        difficulty: &'static str,
+        score: u32,
+        hardest: Option<String>,
+        steps: usize,
+        /// Steps of HoDoKu's brute force (its logic was stuck).
+        brute_force: usize,
+        seconds: f64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        cut: Option<CutLine>,
+        /// The step type HoDoKu would use here and the emulation lacks.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        not_reproduced: Option<String>,
+    },
     /// A puzzle that cannot be rated (malformed: no puzzle text; no or several solutions;
     /// a step that does not hold).
     Failed {
@@ -776,7 +808,8 @@ impl RateLine {
         match self {
             RateLine::Level { puzzle, .. }
             | RateLine::Rules { puzzle, .. }
-            | RateLine::Ser { puzzle, .. } => Some(puzzle),
+            | RateLine::Ser { puzzle, .. }
+            | RateLine::Hodoku { puzzle, .. } => Some(puzzle),
             RateLine::Failed { puzzle, .. } => puzzle.as_deref(),
         }
     }
@@ -788,6 +821,7 @@ impl RateLine {
             RateLine::Level { cut: Some(_), .. }
                 | RateLine::Rules { cut: Some(_), .. }
                 | RateLine::Ser { cut: Some(_), .. }
+                | RateLine::Hodoku { cut: Some(_), .. }
         )
     }
 
@@ -796,7 +830,8 @@ impl RateLine {
         match self {
             RateLine::Level { level, .. }
             | RateLine::Rules { level, .. }
-            | RateLine::Ser { level, .. } => Ok(level),
+            | RateLine::Ser { level, .. }
+            | RateLine::Hodoku { level, .. } => Ok(level),
             RateLine::Failed { error, .. } => Err(error),
         }
     }
@@ -915,6 +950,15 @@ pub fn rate_puzzle(p: &Puzzle, by: &RateBy, max_len: usize, bounds: &Bounds) -> 
                 Err(e) => RateLine::failed(Some(puzzle), e.to_string()),
             }
         }
+        RateBy::Scheme(RatingScheme::Hodoku) => {
+            let Some(solution) = solution else {
+                return RateLine::failed(Some(puzzle), "no solution");
+            };
+            match super::hodoku::rate_within(&start, solution, options.limits) {
+                Ok(r) => hodoku_line(puzzle, &r, t.elapsed().as_secs_f64(), bounds),
+                Err(e) => RateLine::failed(Some(puzzle), e.to_string()),
+            }
+        }
         RateBy::Rules(rules, label) => {
             match rate_rules_within(&start, rules, solution, options.limits) {
                 Ok(r) => RateLine::Rules {
@@ -936,6 +980,44 @@ pub fn rate_puzzle(p: &Puzzle, by: &RateBy, max_len: usize, bounds: &Bounds) -> 
                 Err(e) => RateLine::failed(Some(puzzle), e.to_string()),
             }
         }
+    }
+}
+
+/// HoDoKu's rating as `rate` reports it.
+fn hodoku_line(
+    puzzle: String,
+    r: &super::hodoku::HodokuRating,
+    seconds: f64,
+    bounds: &Bounds,
+) -> RateLine {
+    use super::hodoku::HodokuCut;
+    let cut = match r.cut {
+        Some(HodokuCut::Limit(stop)) => Some(CutLine::new(
+            &Cut {
+                stop,
+                above: r.score as usize,
+            },
+            bounds,
+        )),
+        _ => None,
+    };
+    let not_reproduced = match r.cut {
+        Some(HodokuCut::Lacking { kind, .. }) => Some(kind.name().to_string()),
+        _ => None,
+    };
+    RateLine::Hodoku {
+        rating: r.cut.is_none().then_some(r.score),
+        scheme: HODOKU_SCHEME,
+        level: r.text(),
+        difficulty: r.level.name(),
+        score: r.score,
+        hardest: r.hardest.clone(),
+        steps: r.steps,
+        brute_force: r.brute_force,
+        seconds,
+        cut,
+        not_reproduced,
+        puzzle,
     }
 }
 
