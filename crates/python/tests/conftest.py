@@ -41,5 +41,11 @@ def cli():
     return run
 
 
+def puzzle_lines(name):
+    """The puzzles of a data file (its comment lines left out), each its 81 characters."""
+    return [l.split()[0] for l in (DATA / name).read_text().splitlines()
+            if l.strip() and not l.startswith("#")]
+
+
 def json_lines(text):
     return [json.loads(line) for line in text.splitlines() if line.strip()]

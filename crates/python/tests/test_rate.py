@@ -10,7 +10,7 @@ import time
 import pytest
 
 import sudolink
-from conftest import DATA, OCEAN1, json_lines
+from conftest import DATA, OCEAN1, json_lines, puzzle_lines
 
 pandas = pytest.importorskip("pandas")
 
@@ -46,11 +46,12 @@ def test_the_rating_table_equals_the_command_line_s(cli, file, scheme, extra):
     if scheme == "SER":
         keys += ["er", "ep", "ed", "steps", "solved"]
     same_as_cli(df, theirs, keys)
-    assert list(df.line) == list(range(1, len(df) + 1))
+    # the file's line numbers: its first line is a comment
+    assert list(df.line) == list(range(2, len(df) + 2))
 
 
 def test_a_list_a_grid_and_one_line():
-    lines = (DATA / "top12.txt").read_text().split()[:3]
+    lines = puzzle_lines("top12.txt")[:3]
     df = sudolink.rate(lines, "W", progress=False)
     assert list(df.puzzle) == lines and list(df.line) == [1, 2, 3]
     one = sudolink.rate(lines[0], "W", progress=False)
@@ -128,7 +129,7 @@ def slow_puzzles():
     """Top12's first puzzle, whose gB rating runs into the 60 s time bound, then three
     whose gB ratings take a tenth to a second each, repeated: at any moment one thread is
     deep in a long search."""
-    lines = (DATA / "top12.txt").read_text().split()
+    lines = puzzle_lines("top12.txt")
     return [lines[0]] + [lines[k] for k in (10, 11, 8)] * 100
 
 
@@ -159,7 +160,7 @@ def test_ctrl_c_stops_within_a_second_keeping_the_rows_done():
     assert stopped < 1.0, f"stopped {stopped:.2f} s after Ctrl-C"
     # the rows kept are whole ratings, none cut by the interrupt; the long one is not kept
     assert rows.cut.isna().all() and rows.error.isna().all()
-    lines = (DATA / "top12.txt").read_text().split()
+    lines = puzzle_lines("top12.txt")
     expected = {lines[k]: level for k, level in GB.items()}
     assert all(expected[p] == level for p, level in zip(rows.puzzle, rows.level))
 
