@@ -26,7 +26,10 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Callable, Iterable, Literal, Sequence, Union
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the annotations only (typing costs a tenth of the import's time)
+    from typing import Callable, Iterable, Literal, Sequence, Union
 
 from . import _sudolink
 from ._sudolink import (
@@ -63,13 +66,14 @@ __all__ = [
     "techniques",
 ]
 
-#: What ``rate`` and ``classify`` take: a file name (one puzzle per line, as ``sudolink
-#: rate FILE`` reads it), one puzzle's text, a Grid, or an iterable of puzzle lines or
-#: Grids.
-Puzzles = Union[str, "os.PathLike[str]", Grid, Iterable[Union[str, Grid]]]
+if TYPE_CHECKING:
+    #: What ``rate`` and ``classify`` take: a file name (one puzzle per line, as
+    #: ``sudolink rate FILE`` reads it), one puzzle's text, a Grid, or an iterable of
+    #: puzzle lines or Grids.
+    Puzzles = Union[str, "os.PathLike[str]", Grid, Iterable[Union[str, Grid]]]
 
-#: A progress callback: ``progress(done, total, failed, cut)``.
-Progress = Callable[[int, int, int, int], Any]
+    #: A progress callback: ``progress(done, total, failed, cut)``.
+    Progress = Callable[[int, int, int, int], Any]
 
 
 class Interrupted(KeyboardInterrupt):
