@@ -86,6 +86,16 @@ const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "sudolink-python",
+        &[
+            "sudolink-engine",
+            "sudolink-search",
+            "sudolink-notation",
+            "sudolink-export",
+            "sudolink-study",
+        ],
+    ),
+    (
         "sudolink",
         &[
             "sudolink-engine",
@@ -121,7 +131,7 @@ fn the_crates_depend_only_downwards() {
 }
 
 /// The outside libraries one crate alone may know: the command line's parser and error
-/// type, the server's runtime, SQLite, the PNG renderer and graphviz.
+/// type, the server's runtime, SQLite, the PNG renderer, graphviz and Python's bindings.
 const KNOWN_BY_ONE: &[(&str, &str)] = &[
     ("clap", "sudolink"),
     ("anyhow", "sudolink"),
@@ -135,6 +145,7 @@ const KNOWN_BY_ONE: &[(&str, &str)] = &[
     ("rusqlite", "sudolink-store"),
     ("resvg", "sudolink-export"),
     ("graphviz-rust", "sudolink-export"),
+    ("pyo3", "sudolink-python"),
 ];
 
 #[test]
@@ -145,6 +156,31 @@ fn each_outside_library_is_known_by_one_crate() {
                 assert_eq!(&name, owner, "{name} depends on {dep}");
             }
         }
+    }
+}
+
+/// The Python package needs neither SQLite nor the PNG renderer: it takes the study and
+/// export crates without their default features (`store`, `png`), so the wheel holds
+/// neither (Cargo ignores `default-features = false` on a workspace entry: a path it is).
+#[test]
+fn the_python_package_takes_no_sqlite_and_no_png() {
+    let manifests = manifests();
+    let python = &manifests["sudolink-python"];
+    for dep in ["sudolink-study", "sudolink-export"] {
+        let line = python
+            .lines()
+            .find(|l| l.starts_with(&format!("{dep} ")))
+            .unwrap_or_else(|| panic!("sudolink-python depends on {dep}"));
+        assert!(
+            line.contains("default-features = false") && line.contains("path ="),
+            "{line}"
+        );
+    }
+    for (lib, feature) in [("sudolink-study", "store"), ("sudolink-export", "png")] {
+        assert!(
+            manifests[lib].contains(&format!("default = [\"{feature}\"]")),
+            "{lib} has the default feature {feature}"
+        );
     }
 }
 

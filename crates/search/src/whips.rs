@@ -493,8 +493,10 @@ struct WhipSearch<'a> {
     t: Arc<Tables<'a>>,
     /// Stop when the arena holds more partial whips than this.
     budget: usize,
-    /// Stop at this time (checked every few thousand partial whips).
+    /// Stop at this time (checked every few thousand partial whips), or when this flag is
+    /// raised.
     deadline: Option<std::time::Instant>,
+    cancel: Option<crate::limits::Cancel>,
     nodes: Vec<Node>,
     /// The level being expanded and the level being built.
     cur: Level,
@@ -564,6 +566,7 @@ impl<'a> WhipSearch<'a> {
             t,
             budget: usize::MAX,
             deadline: None,
+            cancel: None,
             nodes: Vec::new(),
             cur: Level::default(),
             next: Level::default(),
@@ -1063,8 +1066,10 @@ impl<'a> WhipSearch<'a> {
     }
 
     fn past_deadline(&self) -> bool {
-        self.deadline
-            .is_some_and(|d| std::time::Instant::now() >= d)
+        self.cancel.is_some_and(|c| c.is_raised())
+            || self
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d)
     }
 
     fn note_peak(&mut self) {
@@ -1404,6 +1409,7 @@ pub fn find_within(
     let (cap, cap_stop) = meter.search_cap(usize::MAX, WHIP_BYTES_PER_NODE);
     s.budget = cap;
     s.deadline = meter.deadline();
+    s.cancel = meter.cancel();
     for z in s.targets() {
         if let Some(stop) = meter.check() {
             return Err(stop);
@@ -1571,6 +1577,7 @@ fn metered_of_kind(
         let (cap, cap_stop) = meter.search_cap(cap, WHIP_BYTES_PER_NODE);
         s.budget = cap;
         s.deadline = meter.deadline();
+        s.cancel = meter.cancel();
         let outcome = s.search_target(target, 1, max_len);
         meter.spend(s.stats.partial_whips as usize);
         match outcome {
@@ -1704,6 +1711,7 @@ pub fn shortest_batch_within(
     s.shorter_searched = true;
     s.budget = cap;
     s.deadline = limits.deadline;
+    s.cancel = limits.cancel;
     let mut stats = SearchStats::default();
     // live targets, each with its search suspended at the last depth if it fitted in memory
     let mut live: Vec<(Candidate, Option<Suspended>)> =
@@ -1715,6 +1723,7 @@ pub fn shortest_batch_within(
         w.shorter_searched = true;
         w.budget = cap;
         w.deadline = limits.deadline;
+        w.cancel = limits.cancel;
         w
     };
     let mut pool: Mutex<Vec<WhipSearch<'_>>> = Mutex::new(vec![s]);

@@ -6,6 +6,10 @@
 //! and BxBB: [`te`]); classifications of collections and subsumption of families over the
 //! store ([`classify`], [`subsume`], [`run`]); random minimal puzzles ([`generate`]).
 //!
+//! The studies over the store (`classify`, `subsume`, `run`) need the default feature
+//! `store` (SQLite, through `sudolink-store`); without it (the Python package's build) the
+//! use cases are the same functions of their inputs, with nothing written.
+//!
 //! # Example
 //!
 //! Why does r8c8 not hold a 6 in Ocean's puzzle #1, once the basic rules are stuck? The
@@ -47,6 +51,7 @@
 //! # }
 //! ```
 
+#[cfg(feature = "store")]
 pub mod classify;
 pub mod examples;
 pub mod explain;
@@ -60,8 +65,10 @@ pub mod path;
 pub mod rating;
 pub mod resolution;
 pub mod rules;
+#[cfg(feature = "store")]
 pub mod run;
 pub mod ser;
+#[cfg(feature = "store")]
 pub mod subsume;
 pub mod tagging;
 pub mod te;
