@@ -636,6 +636,7 @@ mod tests {
             rating: rating.map(RatingValue::Level),
             ep: None,
             ed: None,
+            difficulty: None,
             hardest: None,
             seconds: 0.25,
             error: None,

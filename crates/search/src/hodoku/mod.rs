@@ -243,15 +243,24 @@ mod tests {
     fn the_default_order_starts_with_the_singles_and_ends_with_brute_force_and_giving_up() {
         let order = table::solver_order();
         let kinds: Vec<Kind> = order.iter().map(|c| c.kind).collect();
-        assert_eq!(&kinds[..3], [Kind::FullHouse, Kind::NakedSingle, Kind::HiddenSingle]);
+        assert_eq!(
+            &kinds[..3],
+            [Kind::FullHouse, Kind::NakedSingle, Kind::HiddenSingle]
+        );
         assert_eq!(&kinds[kinds.len() - 2..], [Kind::BruteForce, Kind::GiveUp]);
         // HoDoKu's default enables 57 steps: the uniqueness tests, not kraken fish, templates
         // nor death blossoms
         assert_eq!(kinds.len(), 57);
         assert!(kinds.contains(&Kind::Uniqueness1) && !kinds.contains(&Kind::KrakenFish));
         let score = |k: Kind| table::config_of(k).unwrap().score;
-        assert_eq!((score(Kind::HiddenSingle), score(Kind::NakedSingle)), (14, 4));
-        assert_eq!((score(Kind::ForcingChain), score(Kind::ForcingNet)), (500, 700));
+        assert_eq!(
+            (score(Kind::HiddenSingle), score(Kind::NakedSingle)),
+            (14, 4)
+        );
+        assert_eq!(
+            (score(Kind::ForcingChain), score(Kind::ForcingNet)),
+            (500, 700)
+        );
     }
 
     #[test]

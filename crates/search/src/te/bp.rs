@@ -56,9 +56,9 @@ use super::braids::BraidAnswer;
 use super::grid::Grid;
 use rustc_hash::FxHashSet;
 use std::cell::RefCell;
+use std::marker::PhantomData;
 use sudolink_engine::grid::bits::{bits, word_bits, WordBits};
 use sudolink_engine::grid::tables::{cell_houses, HOUSE_CELLS};
-use std::marker::PhantomData;
 use sudolink_engine::grid::{Candidate, Cell, Digit};
 
 /// A set of local candidates.
@@ -1136,7 +1136,7 @@ impl<I: Isa> Dfs<'_, '_, I> {
         let mut singles = self.singles;
         for wave in 1..=waves {
             let mut values = EMPTY;
-            for_each_word_bit(&singles, |v| {
+            each_member!(singles, |v| {
                 insert(&mut values, first(&minus(&ctx.variables[v], &linked)));
             });
             if values == EMPTY {
@@ -1213,7 +1213,7 @@ impl<I: Isa> Dfs<'_, '_, I> {
             }
         }
         let mut next = EMPTY;
-        for_each_word_bit(&self.singles, |v| {
+        each_member!(self.singles, |v| {
             insert(
                 &mut next,
                 first(&minus(&self.ctx.variables[v], &self.linked)),
