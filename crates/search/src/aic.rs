@@ -22,6 +22,14 @@
 //!
 //! **Complexity**: one breadth-first search per target (per start node for loops) over
 //! (node, polarity) states, cut at [`MAX_NODES`] nodes.
+//!
+//! The chains with HoDoKu's ALS nodes first took 3.0 and 5.2 ms a state (medians, top1465's
+//! first 200 basic-stuck states), `aic` and `nice-loop` 1.7 and 2.0 ms; with the same proofs,
+//! 1.7 and 1.0 ms, 0.78 and 0.47 ms on all 1,142 states. What did it: the walk's buffers kept
+//! between starts and targets (only touched states reset); ALS named by index, not cloned on
+//! every step; the target's own nodes marked in a table; weak links from cell masks per
+//! (digit, house) bucket; forced cells looked for only among the cells seeing some place of
+//! the ALS; loops started from single candidates only (HoDoKu's start and end in a cell).
 
 use super::tagging::link_strongly;
 use std::collections::{HashMap, VecDeque};

@@ -9,6 +9,14 @@
 //! branch. Each conclusion is one proof; the shortest (fewest inferences) kept when several
 //! choices give it. Every assumption's propagation is computed once per state and shared by
 //! the three techniques' choices; proofs re-run the few branches they print.
+//!
+//! Where the time went (top1465 #1–100, basic rules then force chains and nets in HoDoKu's
+//! order, one thread, 18.3 ms a puzzle, before the sweeps were 256 wide): the chain analyses'
+//! sweeps 8.6 ms, the choices' conclusions up to each bound 3.7 ms, graphs and set-up 3.5 ms.
+//! A choice is skipped below the least bound its common literals may reach (`within`). Did
+//! not pay: one analysis' level split across threads (about 200 small propagations are too
+//! little work to hand over: slower); propagations kept per thread from puzzle to puzzle
+//! (slower, and twice the peak memory: they are kept along one path only).
 
 use super::limits::{Meter, Stop};
 use super::net::{ChainSweep, Contradiction, NetGraph, Propagation, PropagationPool, SWEEP_WIDTH};

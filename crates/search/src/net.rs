@@ -23,6 +23,10 @@
 //! **Memory**: one propagation holds a value and an inference index per node (at most 1,215
 //! nodes) and its inference arena (at most one inference per literal plus one conflicting
 //! one); it is reused across assumptions, never cloned per literal.
+//!
+//! The net form's last-part rule walks a variable's few open candidates, kept per variable,
+//! instead of 729-bit sets. Did not pay: reserving a propagation's vectors up front (no gain;
+//! peak memory 26 → 30 MB on HoDoKu's order over top1465).
 
 use std::sync::Arc;
 use sudolink_engine::graph::als::{mask_cells, seeing_all};

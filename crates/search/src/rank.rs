@@ -36,6 +36,10 @@
 //! "single, double or triple links" in SudokuWiki's words are the one to three digits a
 //! mini-line pair shares with its neighbour). 27 × 27 rectangles a state; each cover is a
 //! few hundred steps.
+//!
+//! [`find_belts`] reads the crosses directly instead of asking [`cover`] for a rank-0 cover:
+//! on the stuck states of the forum list's first 3,000 and eleven's first 5,000, `belt4` fires
+//! as often as `sk-loop`, with as many eliminations, in half its time.
 
 use sudolink_engine::graph::LinkIndex;
 use sudolink_engine::grid::bits::bits;

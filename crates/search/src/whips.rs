@@ -65,6 +65,12 @@
 //!
 //! [`shortest_for_target`], [`first_up_to`] and [`shortest_batch`] return the shortest proof
 //! of each target they report; [`find`] returns proofs of exactly the length asked for.
+//!
+//! The frontier is one vector of structs (`FrontierEntry`): 5% less CPU than five parallel
+//! vectors on `rate --scheme W` of top1465 #1–200, the same ratings. [`shortest_batch_within`]
+//! reads the clock and the memory ceiling per target only from depth 3: read at every depth
+//! they cost 5–7% more CPU on easy W ratings, and below depth 3 the check before each depth
+//! suffices.
 
 use super::limits::{Limits, Meter, Stop};
 use rayon::prelude::*;

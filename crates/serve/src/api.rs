@@ -4,6 +4,10 @@
 //! under the configured time limit (a search after waiting for a permit) and answer JSON
 //! (or an export's bytes). Every failure is an [`ApiError`]: a 4xx (or 503 on a time
 //! limit) with `{"error": "..."}`.
+//!
+//! An explain answer carries the picture of its simplest row only; another row's comes from
+//! `/api/view` when it is clicked. Drawing every row made an answer of about 100 rows 1.6 MB,
+//! and explain took 240–340 ms in the page against 105–135 ms with one picture.
 
 use super::notations::named_texts;
 use super::words::{for_the_page, write_keyword};

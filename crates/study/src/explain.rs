@@ -50,6 +50,11 @@
 //! So the g-forms (g-whips, g-braids), whose searches grow fastest and which come last at
 //! each length, run only on targets nothing simpler proved. When the solution is known,
 //! candidates of the solution are not searched at all (no sound proof eliminates them).
+//!
+//! Each row's searcher is [`Searcher::for_one_target`]: its disproof searches (hypothesis,
+//! depth, depth2) assume the target alone, not every candidate of the state, with the same
+//! answers. In the explorer, explaining `r1c2<>8` on Ocean #1's start with every family at
+//! length 20 went from 123 to 63 ms (about 0.5×).
 
 use crate::resolution::{self, ResolutionError};
 use serde_json::json;

@@ -77,6 +77,11 @@
 //! Measured (release, one core): every nrczt chain up to length 24 for every target of
 //! EasterMonster with r4c8=7, and its nrczt25 chain, in well under a second (see
 //! `benches/chains.rs`).
+//!
+//! The registry's per-target searches (`explain`, `subsume`) keep every partial chain
+//! (`same_rights` 0): on the 10,000-puzzle subsume run of docs/ratings.md that costs about 5%
+//! more CPU at max-len 6, where the capped search had missed the shortest nrczt-chain for 4
+//! eliminations in the first ~6,000 states.
 
 mod engine;
 

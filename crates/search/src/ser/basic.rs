@@ -3,6 +3,12 @@
 //! and hidden sets, X-wing, swordfish and jellyfish, XY- and XYZ-wings. Each returns the
 //! first hint it meets, carried by our basic patterns (a direct hint is an elimination
 //! proof followed by the hidden single it leaves).
+//!
+//! The set searches (naked and hidden sets, fish) take their tuples from a table of the
+//! subsets of {0..9} by size, only among the members that can belong to a set. With the other
+//! changes of the same step (the chains' locked-set rules asked only where a chain removed a
+//! candidate, the reach with no graph built, unique loops on region masks), that took SER on
+//! top1465's first 100 from 7.93 to 6.00 G instructions (0.76×).
 
 use super::grid::{
     candidate, house_cells, kind_index, Region, RegionType, SeGrid, BLOCK_COLUMN_ROW, REGION_CELLS,

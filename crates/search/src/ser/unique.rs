@@ -1,6 +1,9 @@
 //! SE's uniqueness producers: unique rectangles and loops (types 1–4, SE's loop search with
 //! its quirks) and the bivalue universal grave (types 1–4). Both assume the puzzle has one
 //! solution, as every SE rating does.
+//!
+//! A loop's validity is checked on masks of its regions, with no allocation. A static table
+//! for the loop search was tried: 15% slower.
 
 use super::basic::combinations;
 use super::grid::{candidate, house_cells, Region, SeGrid, BLOCK_ROW_COLUMN};

@@ -60,6 +60,13 @@
 //! against the [`Meter`], whose limits are checked every [`CHECK_EVERY`] trials; braid
 //! searches are metered by `search::whips`.
 //!
+//! Did not pay: a T&E(1) trial before each B_p trial, to skip it (1.56× the CPU: a T&E(1)
+//! closure costs about what a B_p one does); the real state's trials run ahead under B_{p+1}
+//! (1.07×; and a B_{p+1} result is no valid start under B_p: a first version gave two of
+//! eleven's first 100 a class too low). Open: the order of the trials at the level that solves
+//! the puzzle is worth up to a third (an oracle order took the 58 B5B puzzles of eleven's first
+//! 100 from 1.97 to 1.13 s, 0.57×); `Engine::likely_first` is the cheap predictor so far.
+//!
 //! [CRT]: Berthier, *Constraint Resolution Theories*, 2011.
 
 pub mod bp;

@@ -13,6 +13,9 @@
 //! base's candidates outside the cover); a nested hint is [`NetLink::Nested`], the nested
 //! net built on the working grid and checked on the state without every candidate the
 //! chain had removed.
+//!
+//! SE's locked-set rules are asked only on the regions and values the chain removed a
+//! candidate from (`Gone`): a set resting on none of them gives nothing new.
 
 use super::multiple::{self, Hint, Run};
 use super::potential::{region_of, Cause, Pot, Work};

@@ -10,6 +10,9 @@
 //! read set; [`ChainStore::rebase`] drops the others (and everything when the new grid is
 //! not a subset of the old one). [`Fruitless`] keeps, the same way, the cycle searches of
 //! the forcing chains and cycles producer that found nothing.
+//!
+//! An empty [`ChainStore`] holds no tables: the store left in place of one taken for a run
+//! had cost two zeroed 11 KB allocations and a drop over 2,916 slots a run.
 
 use super::closure::{self, Reached};
 use super::potential::{Pot, POTS};

@@ -21,6 +21,14 @@
 //! A run of the multiple and dynamic modes can be interrupted ([`Interrupt`]): the nested
 //! levels take minutes on the hardest grids, so a caller under a time or memory limit
 //! hands one down, and every run (the nested ones too) reads it before each start.
+//!
+//! Measured on SER of top1465's first 100: the level-0 reaches without parents ([`closure`]),
+//! with chains built only where a hint rests on them and the static closures read off the
+//! reach, took the rating from 6.03 to 5.05 G instructions (0.84×). The limits are read every
+//! 16th start: read at every start, the clock cost 2% of SER's CPU. Did not pay: sharing
+//! propagations between the chaining modes (dynamic plus could reuse at most 70 M of its
+//! 347 M instructions; plain dynamic's *on* chains equal the static ones in a third of cases
+//! only), so each mode keeps its own [`ChainStore`].
 
 pub mod advanced;
 pub mod closure;

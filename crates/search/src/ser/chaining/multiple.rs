@@ -19,6 +19,14 @@
 //! for the region hints of the cells before it), then intersections of their results. At
 //! level 0 the propagations still exact from the producer's previous run are reused
 //! ([`super::kept`]).
+//!
+//! A hint is dropped before its ancestors are counted when a lower bound on its complexity
+//! already passes the best hint's (exact); common potentials are an intersection of the
+//! chains' bitsets. Most propagations take part in no hint, so they run as closures without
+//! parents ([`super::closure`]), and chains with parents are built only for contradictions
+//! and for forcings whose reached sets share a potential (`shared_chains`); the static
+//! closures are read off the reach ([`super::reach`]). Did not pay: a reached set kept inline
+//! instead of behind an `Rc` (1.8% more CPU).
 
 use super::advanced::Rules;
 use super::closure::{self, Reached};

@@ -15,6 +15,10 @@
 //!
 //! Complexity: O(n + e) for the components and O(e) 18-mask unions for the reach, n the
 //! grid's ons and offs turning something on, e their links.
+//!
+//! The components are petgraph's Tarjan over our adjacency arrays, with no graph built: a
+//! hand-written Tarjan tried in its place gave the same instruction count once the dead-end
+//! offs were out of the graph.
 
 use super::closure::Reached;
 use super::potential::{Pot, StaticLinks, POTS};

@@ -19,6 +19,12 @@
 //! nothing it looks for. Cycle searches that found nothing are kept for the next rating
 //! step ([`super::kept`]); those are not pruned, so that what they read is all they
 //! depend on.
+//!
+//! A search node carries its path as a 64-bit signature (one hashed bit per potential),
+//! tested before the ancestry is walked: a clear bit means the potential is not on the path.
+//! The X pass asks kept level-0 closures instead of a second reach; the same for the X-and-Y
+//! pass was tried and dropped (5.71 G instructions against 5.05 G, 1.13×, on SER of
+//! top1465's first 100: its closures read too much to stay kept).
 
 use super::closure;
 use super::kept::{ClosureStore, Fruitless};
