@@ -410,7 +410,14 @@ fn grid_kit_copy(code: &[String], at: usize) -> Option<&'static str> {
         "[[u16; 4]; 729]",
         "[[u16; 2]; 729]",
     ];
-    let declares = line.contains("const ") || line.contains("static ");
+    // a declaration, not a `&'static` reference to a table or a `const fn`'s body
+    let item = line.trim_start();
+    let item = item.strip_prefix("pub ").unwrap_or(item);
+    let item = item
+        .strip_prefix("pub(crate) ")
+        .or_else(|| item.strip_prefix("pub(super) "))
+        .unwrap_or(item);
+    let declares = item.starts_with("const ") || item.starts_with("static ");
     // the type itself, not the row of a larger table (`[[u128; 81]; 3]`)
     let has_type = |t: &str| {
         line.match_indices(t)
@@ -516,6 +523,7 @@ fn the_grid_kit_reader_sees_the_copies_it_replaced() {
         "let (r0, c0) = (r / 3 * 3, c / 3 * 3);",
         "    excluders: [u128; 81],",
         "pub const REGION_MASKS: [[u128; 81]; 3] = {",
+        "    var_of: &'static [[u16; 4]; 729],",
         "for cell in bits(ons) {",
     ];
     for line in fine {

@@ -15,9 +15,7 @@ use super::table::Kind;
 use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
 
-fn cells_of(set: u128) -> impl Iterator<Item = u8> {
-    (0..81u8).filter(move |&c| set & 1u128 << c != 0)
-}
+use super::grid::cells_in as cells_of;
 
 /// The cells seeing every cell of `set` (not the cells themselves).
 fn common_peers(set: u128) -> u128 {

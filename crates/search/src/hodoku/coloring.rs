@@ -13,8 +13,9 @@ use super::table::Kind;
 /// A cluster's two colours, cells ascending.
 type Pair = (Vec<u8>, Vec<u8>);
 
-fn cells_of(set: u128) -> Vec<u8> {
-    (0..81u8).filter(|&c| set & 1u128 << c != 0).collect()
+/// The cells of `set`, ascending.
+fn cell_list(set: u128) -> Vec<u8> {
+    super::grid::cells_in(set).collect()
 }
 
 /// The clusters of `digit` with both colours non-empty, in HoDoKu's order.
@@ -36,7 +37,7 @@ fn clusters(g: &Grid, digit: u8) -> Vec<Pair> {
         let (mut on, mut off) = (0u128, 0u128);
         colour(g, digit, first, true, &mut start, &mut on, &mut off);
         if on != 0 && off != 0 {
-            out.push((cells_of(on), cells_of(off)));
+            out.push((cell_list(on), cell_list(off)));
         }
     }
     out
@@ -87,7 +88,7 @@ fn trap(g: &Grid, digit: u8, a: &[u8], b: &[u8], step: &mut Step) {
         }
     }
     step.deletions
-        .extend(cells_of(del).into_iter().map(|c| (c, digit)));
+        .extend(cell_list(del).into_iter().map(|c| (c, digit)));
 }
 
 /// The first simple colours step.

@@ -50,9 +50,7 @@ fn common_peers(set: u128) -> u128 {
     out
 }
 
-fn cells_of(set: u128) -> impl Iterator<Item = u8> {
-    (0..81u8).filter(move |&c| set & 1u128 << c != 0)
-}
+use super::grid::cells_in as cells_of;
 
 /// One search: a digit, base and cover houses with their candidates.
 struct Search<'a> {

@@ -8,98 +8,21 @@
 //! in ascending cell order, then releases the cell's own candidates house by house (row,
 //! column, block).
 
+use sudolink_engine::grid::bits::bits;
 use sudolink_engine::grid::{Candidate, Cell, Digit, State};
 
-/// The cells of each house, HoDoKu's constraint order: rows 0–8, columns 9–17, blocks
-/// 18–26, each in reading order.
-pub const UNITS: [[u8; 9]; 27] = units();
+/// HoDoKu's `Sudoku2` geometry is the engine's, under HoDoKu's names: the cells of each
+/// house (`UNITS`: rows 0–8, columns 9–17, blocks 18–26, each in reading order) and as an
+/// 81-bit set (`UNIT_SETS`), the houses of each cell (`CONSTRAINTS`: row, 9 + column,
+/// 18 + block), its 20 peers ascending (`BUDDIES`) and as a set (`PEERS`).
+pub use sudolink_engine::grid::tables::{
+    CELL_HOUSES as CONSTRAINTS, HOUSE_CELLS as UNITS, HOUSE_MASKS as UNIT_SETS, PEERS as BUDDIES,
+    PEER_MASKS as PEERS,
+};
 
-/// The houses of each cell: row, 9 + column, 18 + block.
-pub const CONSTRAINTS: [[u8; 3]; 81] = constraints();
-
-/// The 20 peers of each cell, ascending.
-pub const BUDDIES: [[u8; 20]; 81] = buddies();
-
-const fn units() -> [[u8; 9]; 27] {
-    let mut u = [[0u8; 9]; 27];
-    let mut i = 0;
-    while i < 9 {
-        let mut j = 0;
-        while j < 9 {
-            u[i][j] = (i * 9 + j) as u8;
-            u[9 + i][j] = (j * 9 + i) as u8;
-            u[18 + i][j] = ((i / 3 * 3 + j / 3) * 9 + i % 3 * 3 + j % 3) as u8;
-            j += 1;
-        }
-        i += 1;
-    }
-    u
-}
-
-const fn constraints() -> [[u8; 3]; 81] {
-    let mut c = [[0u8; 3]; 81];
-    let mut i = 0;
-    while i < 81 {
-        let (r, col) = (i / 9, i % 9);
-        c[i] = [r as u8, (9 + col) as u8, (18 + r / 3 * 3 + col / 3) as u8];
-        i += 1;
-    }
-    c
-}
-
-const fn buddies() -> [[u8; 20]; 81] {
-    let mut b = [[0u8; 20]; 81];
-    let c = constraints();
-    let mut i = 0;
-    while i < 81 {
-        let mut n = 0;
-        let mut j = 0;
-        while j < 81 {
-            if j != i && (c[i][0] == c[j][0] || c[i][1] == c[j][1] || c[i][2] == c[j][2]) {
-                b[i][n] = j as u8;
-                n += 1;
-            }
-            j += 1;
-        }
-        i += 1;
-    }
-    b
-}
-
-/// The cells of each house as an 81-bit set (HoDoKu's constraint order).
-pub const UNIT_SETS: [u128; 27] = unit_sets();
-
-const fn unit_sets() -> [u128; 27] {
-    let u = units();
-    let mut out = [0u128; 27];
-    let mut i = 0;
-    while i < 27 {
-        let mut k = 0;
-        while k < 9 {
-            out[i] |= 1u128 << u[i][k];
-            k += 1;
-        }
-        i += 1;
-    }
-    out
-}
-
-/// The 20 peers of each cell as an 81-bit set.
-pub const PEERS: [u128; 81] = peer_sets();
-
-const fn peer_sets() -> [u128; 81] {
-    let b = buddies();
-    let mut out = [0u128; 81];
-    let mut i = 0;
-    while i < 81 {
-        let mut k = 0;
-        while k < 20 {
-            out[i] |= 1u128 << b[i][k];
-            k += 1;
-        }
-        i += 1;
-    }
-    out
+/// The cells of an 81-bit set, ascending.
+pub fn cells_in(set: u128) -> impl Iterator<Item = u8> {
+    bits(set).map(|c| c as u8)
 }
 
 /// Whether two cells see each other (share a house).

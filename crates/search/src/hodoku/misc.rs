@@ -8,8 +8,9 @@ use super::grid::{digits, Grid};
 use super::step::Step;
 use super::table::Kind;
 
-fn cells_of(set: u128) -> Vec<u8> {
-    (0..81u8).filter(|&c| set & 1u128 << c != 0).collect()
+/// The cells of `set`, ascending.
+fn cell_list(set: u128) -> Vec<u8> {
+    super::grid::cells_in(set).collect()
 }
 
 fn unit_set(u: usize) -> u128 {
@@ -68,7 +69,7 @@ impl Sdc<'_> {
 
     /// Two or three cells of the intersection with at least two more digits than cells.
     fn intersection(&mut self, inter: u128) -> Option<Step> {
-        let cells = cells_of(inter);
+        let cells = cell_list(inter);
         let max = cells.len();
         for i1 in 0..max.saturating_sub(1) {
             for i2 in i1 + 1..max {
@@ -97,7 +98,7 @@ impl Sdc<'_> {
     fn houses(&mut self, act: u128, cands: u16, n_plus: i32) -> Option<Step> {
         self.act = act;
         self.act_cands = cands;
-        let source = cells_of(self.line & !act);
+        let source = cell_list(self.line & !act);
         self.subsets(&source, 0, 0, 0, 0x1ff, n_plus, false)
     }
 
@@ -127,7 +128,7 @@ impl Sdc<'_> {
                     if contained > 0 && size > extra && size - extra < n_plus {
                         self.line_act = now;
                         self.line_cands = now_cands;
-                        let block_source = cells_of(self.block & !self.act & !now);
+                        let block_source = cell_list(self.block & !self.act & !now);
                         let block_allowed = !(now_cands & !extra_mask);
                         let found = self.subsets(
                             &block_source,
@@ -162,13 +163,13 @@ impl Sdc<'_> {
         let both = block_cands & self.line_cands;
         let mut step = Step::new(Kind::SueDeCoq);
         let in_block = ((self.act_cands | block_cands) & !self.line_cands) | both;
-        for c in cells_of(self.block & !block_act & !self.act) {
+        for c in cell_list(self.block & !block_act & !self.act) {
             for d in digits(self.mask(c) & in_block) {
                 step.deletions.push((c, d));
             }
         }
         let in_line = ((self.act_cands | self.line_cands) & !block_cands) | both;
-        for c in cells_of(self.line & !self.line_act & !self.act) {
+        for c in cell_list(self.line & !self.line_act & !self.act) {
             for d in digits(self.mask(c) & in_line) {
                 step.deletions.push((c, d));
             }
@@ -176,7 +177,7 @@ impl Sdc<'_> {
         if step.deletions.is_empty() {
             return None;
         }
-        step.indices = cells_of(self.act);
+        step.indices = cell_list(self.act);
         step.values = digits(self.act_cands).collect();
         Some(step)
     }

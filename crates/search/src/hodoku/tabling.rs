@@ -253,9 +253,7 @@ fn unit_set(u: usize) -> u128 {
     super::grid::UNIT_SETS[u]
 }
 
-fn cells_of(set: u128) -> impl Iterator<Item = u8> {
-    (0..81u8).filter(move |&c| set & 1u128 << c != 0)
-}
+use super::grid::cells_in as cells_of;
 
 /// HoDoKu's group nodes, rows then columns, digits ascending, blocks in order.
 fn group_nodes(cand_cells: &[u128; 10]) -> Vec<GroupNode> {

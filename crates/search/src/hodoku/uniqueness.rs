@@ -16,8 +16,8 @@ use super::step::Step;
 use super::table::Kind;
 
 /// The cells of `set`, ascending.
-fn cells_of(set: u128) -> Vec<u8> {
-    (0..81u8).filter(|&c| set & 1u128 << c != 0).collect()
+fn cell_list(set: u128) -> Vec<u8> {
+    super::grid::cells_in(set).collect()
 }
 
 fn bit(c: u8) -> u128 {
@@ -254,7 +254,7 @@ impl<'a> Scan<'a> {
                 extra |= bit(c);
             }
         }
-        let (two_v, extra_v) = (cells_of(two), cells_of(extra));
+        let (two_v, extra_v) = (cell_list(two), cell_list(extra));
         if two_v.len() == 3 {
             let d = extra_v[0];
             let mut s = self.step(Kind::Uniqueness1);
@@ -324,7 +324,7 @@ impl<'a> Scan<'a> {
             Kind::Uniqueness2
         };
         let mut s = self.step(kind);
-        s.deletions = cells_of(dels).into_iter().map(|c| (c, d)).collect();
+        s.deletions = cell_list(dels).into_iter().map(|c| (c, d)).collect();
         self.push(s);
     }
 
@@ -359,7 +359,7 @@ impl<'a> Scan<'a> {
         for i in start..pool.len() {
             let now_cells = cells | bit(pool[i]);
             let now_cands = cands | g.cells[pool[i] as usize];
-            let set = cells_of(now_cells);
+            let set = cell_list(now_cells);
             let same_line = set.iter().all(|&c| c / 9 == set[0] / 9)
                 || set.iter().all(|&c| c % 9 == set[0] % 9);
             if (kind != 2 || !same_line) && now_cands.count_ones() as usize == set.len() - 1 {
@@ -489,7 +489,7 @@ impl<'a> Scan<'a> {
             return;
         }
         let mut s = self.step(Kind::AvoidableRectangle2);
-        s.deletions = cells_of(dels).into_iter().map(|c| (c, extra)).collect();
+        s.deletions = cell_list(dels).into_iter().map(|c| (c, extra)).collect();
         self.push(s);
     }
 }
