@@ -869,11 +869,12 @@ pub fn rate_puzzle(p: &Puzzle, by: &RateBy, max_len: usize, bounds: &Bounds) -> 
         ..RateOptions::default()
     };
     match by {
-        RateBy::Scheme(RatingScheme::Level(
-            scheme @ (Scheme::W | Scheme::GW | Scheme::B | Scheme::GB),
-        )) if !in_te1(solved, &options.limits) => {
+        RateBy::Scheme(RatingScheme::Level(scheme @ (Scheme::W | Scheme::B)))
+            if !in_te1(solved, &options.limits) =>
+        {
             // Berthier: braids solve exactly the T&E(1) puzzles, and whips are braids; no
-            // blind search up to the length bound
+            // blind search up to the length bound. Not so for gW and gB: g-whips reach
+            // beyond T&E(1) (top1465 has T&E(2) puzzles rated gW16)
             RateLine::Level {
                 rating: None,
                 scheme: scheme.to_string(),
@@ -1021,8 +1022,9 @@ fn hodoku_line(
     }
 }
 
-/// Whether T&E(BRT, 1) solves the puzzle (what W, gW, B and gB ratings need: Berthier's
-/// theorem, braids solve exactly the T&E(1) puzzles, and whips are braids). A limit that
+/// Whether T&E(BRT, 1) solves the puzzle (what W and B ratings need: Berthier's theorem,
+/// braids solve exactly the T&E(1) puzzles, and whips are braids; g-whips and g-braids
+/// reach beyond). A limit that
 /// stops the check leaves the answer to the chain search (true).
 pub fn in_te1(puzzle: crate::te::Solved<'_>, limits: &Limits) -> bool {
     !matches!(puzzle.te_depth(1, *limits), Ok(TeDepth::Beyond(_)))
