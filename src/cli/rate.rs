@@ -2,23 +2,28 @@
 //! BC), or Sudoku Explainer's ER/EP/ED (SER), over a file in parallel (rayon), each result printed as soon as the puzzles before
 //! it are done (input order). Puzzles that cannot be rated (malformed, no or several
 //! solutions) are reported on stderr and make the exit status non-zero unless
-//! `--keep-going`.
+//! `--keep-going`. Each line keeps the text its input line had after the grid (a name, the
+//! list's columns), its number in the list with `--index`, and with `--compare` its
+//! agreement with the rating published on the line.
 
-use super::input::read_argument;
+use super::input::{read_list, ListInput};
 use super::progress::Status;
 use super::solve::Order;
 use anyhow::{bail, Result};
 use std::io::Write;
 use std::str::FromStr;
-use sudolink_engine::grid::format::{parse_collection, ParseError, Puzzle};
+use sudolink_engine::grid::format::ListItem;
 use sudolink_search::registry;
 use sudolink_study::parallel::{each_as_done, InOrder};
+use sudolink_study::published::{agrees, Ours, PublishedAt};
 use sudolink_study::rating::{rate_puzzle, RateBy, RateLine, RatingScheme};
 use sudolink_study::rules::{list_rules, order_applies};
 
 #[derive(clap::Args, Debug)]
 pub struct RateArgs {
-    /// A file of puzzles (one per line) or one 81-character puzzle
+    /// A list of puzzles: a file (one per line with its columns, `grid;ER;EP;ED;…`, or
+    /// grids over several lines, `[code]` blocks...), `-` for standard input, `FILE:K` for
+    /// its puzzle K alone; or one puzzle (a grid, or a name of data/named_puzzles.txt)
     pub input: String,
     /// Rating scheme: L, M, N, W, B, gW, gB or BC; Trid-OR5W or Trid-OR5gW (Berthier's
     /// levels of T&E(3) puzzles: Subsets, whips or g-whips, and the tridagons' ORk-whips or
@@ -52,6 +57,15 @@ pub struct RateArgs {
     /// stderr, with a count)
     #[arg(long)]
     pub keep_going: bool,
+    /// Print each puzzle's number in the list before it (`#5`, as `FILE:5` picks it)
+    #[arg(long)]
+    pub index: bool,
+    /// Compare each rating with the one published on its line: in column N (1 is the
+    /// grid; columns split as the line is, by `;`, TAB or spaces), or with no N the forum's
+    /// `grid;ER;EP;ED` (--scheme SER). Prints `=` or `≠ published X` after each rating and a
+    /// summary; write it after the FILE (`rate FILE --compare`)
+    #[arg(long, value_name = "N", num_args = 0..=1)]
+    pub compare: Option<Option<usize>>,
     #[command(flatten)]
     pub bounds: super::bounds::BoundArgs,
 }
@@ -69,9 +83,167 @@ fn by_rules(
     Ok(RateBy::Rules(rules, list.to_string()))
 }
 
-pub fn run(args: &RateArgs) -> Result<()> {
-    let list_len = args.max_len.unwrap_or(MAX_LEN);
-    let by = match &args.rules {
+/// Where `--compare` reads the published ratings, checked against the scheme.
+fn published_at(args: &RateArgs, by: &RateBy) -> Result<Option<PublishedAt>> {
+    let ser = matches!(by, RateBy::Scheme(RatingScheme::Ser));
+    Ok(match args.compare {
+        None => None,
+        Some(Some(k)) if k < 2 => {
+            bail!("--compare {k}: name a column after the grid (2 or more; 1 is the grid)")
+        }
+        Some(Some(k)) => Some(PublishedAt::Column(k)),
+        Some(None) if ser => Some(PublishedAt::ForumSer),
+        Some(None) => bail!(
+            "--compare with no column compares the forum's ;ER;EP;ED, which --scheme SER \
+             rates; name the column that holds the published rating (--compare 3)"
+        ),
+    })
+}
+
+/// One rating's agreement with the rating published on its line.
+enum Agreement {
+    /// Equal to the published rating (as written).
+    Equal(String),
+    /// Not equal to it.
+    Differs(String),
+    /// No published rating on the line (why).
+    Missing(String),
+    /// A bound cut our rating: nothing to compare.
+    Cut,
+}
+
+impl Agreement {
+    fn of(at: PublishedAt, item: &ListItem, rated: &RateLine) -> Agreement {
+        let ours = match rated {
+            RateLine::Level {
+                rating,
+                level,
+                scheme,
+                cut: None,
+                ..
+            } => Ours::Level {
+                rating: *rating,
+                level,
+                scheme,
+            },
+            RateLine::Rules {
+                rating,
+                level,
+                rules,
+                cut: None,
+                ..
+            } => Ours::Level {
+                rating: *rating,
+                level,
+                scheme: rules,
+            },
+            RateLine::Ser {
+                er,
+                ep,
+                ed,
+                cut: None,
+                ..
+            } => Ours::Er {
+                er: *er,
+                ep: Some(*ep),
+                ed: Some(*ed),
+            },
+            _ => return Agreement::Cut,
+        };
+        match at.read(&item.text, item.separator) {
+            Err(why) => Agreement::Missing(why),
+            Ok(published) if agrees(&published, ours) => Agreement::Equal(published),
+            Ok(published) => Agreement::Differs(published),
+        }
+    }
+
+    /// The mark printed after the rating.
+    fn mark(&self) -> String {
+        match self {
+            Agreement::Equal(_) => "=".to_string(),
+            Agreement::Differs(p) => format!("≠ published {p}"),
+            Agreement::Missing(why) => format!("? {why}"),
+            Agreement::Cut => "? cut".to_string(),
+        }
+    }
+
+    fn json(&self) -> serde_json::Value {
+        let (published, equal) = match self {
+            Agreement::Equal(p) => (Some(p.as_str()), Some(true)),
+            Agreement::Differs(p) => (Some(p.as_str()), Some(false)),
+            Agreement::Missing(_) | Agreement::Cut => (None, None),
+        };
+        serde_json::json!({"published": published, "equal": equal, "mark": self.mark()})
+    }
+}
+
+/// What `--compare` found over a run: the puzzles' numbers in each case.
+#[derive(Default)]
+struct Compared {
+    equal: usize,
+    differ: Vec<usize>,
+    missing: Vec<usize>,
+    cut: Vec<usize>,
+}
+
+impl Compared {
+    fn add(&mut self, k: usize, agreement: &Agreement) {
+        match agreement {
+            Agreement::Equal(_) => self.equal += 1,
+            Agreement::Differs(_) => self.differ.push(k),
+            Agreement::Missing(_) => self.missing.push(k),
+            Agreement::Cut => self.cut.push(k),
+        }
+    }
+
+    /// `compared with column 3: 7 of 9 equal; 2 differ: #3, #8; 1 with no published
+    /// rating: #4` (at most 20 numbers listed per case).
+    fn summary(&self, at: PublishedAt) -> String {
+        let total = self.equal + self.differ.len() + self.missing.len() + self.cut.len();
+        let list = |ks: &[usize]| {
+            let mut shown: Vec<String> = ks.iter().take(20).map(|k| format!("#{k}")).collect();
+            if ks.len() > 20 {
+                shown.push("…".to_string());
+            }
+            shown.join(", ")
+        };
+        let mut out = format!("compared with {at}: {} of {total} equal", self.equal);
+        for (ks, what) in [
+            (&self.differ, "differ"),
+            (&self.missing, "with no published rating"),
+            (&self.cut, "cut by a bound, not compared"),
+        ] {
+            if !ks.is_empty() {
+                out.push_str(&format!("; {} {what}: {}", ks.len(), list(ks)));
+            }
+        }
+        out
+    }
+}
+
+/// The text line of one rated puzzle: `[#K ]GRID LEVEL[ MARK][  TEXT]`.
+fn text_line(index: Option<usize>, item: &ListItem, rated: &RateLine, level: &str, mark: Option<&str>) -> String {
+    let mut out = String::new();
+    if let Some(k) = index {
+        out.push_str(&format!("#{k} "));
+    }
+    out.push_str(rated.puzzle().unwrap_or(""));
+    out.push(' ');
+    out.push_str(level);
+    if let Some(mark) = mark {
+        out.push(' ');
+        out.push_str(mark);
+    }
+    if !item.text.is_empty() {
+        out.push_str("  ");
+        out.push_str(&item.text);
+    }
+    out
+}
+
+/// What `rate` rates puzzles by, from `--rules` or `--scheme`.
+fn rate_by(args: &RateArgs, list_len: usize) -> Result<RateBy> {
+    Ok(match &args.rules {
         Some(list) => {
             by_rules(list, list_len, args.order).map_err(|e| anyhow::anyhow!("--rules: {e}"))?
         }
@@ -85,14 +257,18 @@ pub fn run(args: &RateArgs) -> Result<()> {
                 anyhow::anyhow!("--scheme: {e}, or a technique or list of techniques")
             })?,
         },
-    };
+    })
+}
+
+pub fn run(args: &RateArgs) -> Result<()> {
+    let list_len = args.max_len.unwrap_or(MAX_LEN);
+    let by = rate_by(args, list_len)?;
     let max_len = match &by {
         RateBy::Scheme(scheme) => scheme.max_len(args.max_len, MAX_LEN),
         RateBy::Rules(..) => list_len,
     };
-    let (text, origin) = read_argument(&args.input)?;
-    // every line that is not blank or a comment: a puzzle, or a line that fails to parse
-    let items: Vec<(usize, Result<Puzzle, ParseError>)> = parse_collection(&text).collect();
+    let compare = published_at(args, &by)?;
+    let ListInput { origin, items, .. } = read_list(&args.input)?;
     if items.is_empty() {
         bail!("{origin}: holds no puzzle (only blank or comment lines)");
     }
@@ -105,18 +281,21 @@ pub fn run(args: &RateArgs) -> Result<()> {
     // the lines whose rating a bound cut, in input order
     let mut cut_lines: Vec<usize> = Vec::new();
     let mut cut_now = 0usize;
+    let mut compared = Compared::default();
     let mut out = std::io::stdout().lock();
     each_as_done(
         &items,
-        |(line, parsed)| match parsed {
-            Ok(p) => (*line, rate_puzzle(p, &by, max_len, &bounds)),
-            Err(e) => (*line, RateLine::failed(None, e.to_string())),
+        |(_, read)| match read {
+            Ok(item) => rate_puzzle(&item.grid, &by, max_len, &bounds),
+            Err(e) => RateLine::failed(None, e.to_string()),
         },
-        |i, result| {
+        |i, rated| {
             done += 1;
-            cut_now += usize::from(result.1.is_cut());
+            cut_now += usize::from(rated.is_cut());
             status.update(done, total, &format!("{failed} failed, {cut_now} cut"));
-            order.push(i, result, |(line, rated)| {
+            order.push(i, (i, rated), |(i, rated)| {
+                let (k, read) = &items[i];
+                let line = read.as_ref().map_or_else(|e| e.line, |item| item.line);
                 if rated.is_cut() {
                     cut_lines.push(line);
                 }
@@ -133,11 +312,27 @@ pub fn run(args: &RateArgs) -> Result<()> {
                         return Ok(());
                     }
                 };
+                // an item that does not read is a failed rating (above)
+                let Ok(item) = read else { return Ok(()) };
+                let agreement = compare.map(|at| Agreement::of(at, item, &rated));
+                if let Some(a) = &agreement {
+                    compared.add(*k, a);
+                }
                 if args.json {
                     // as a JSON value: its keys in order, as every JSON line prints them
-                    writeln!(out, "{}", serde_json::to_value(&rated)?)?;
+                    let mut v = serde_json::to_value(&rated)?;
+                    v["index"] = (*k).into();
+                    if !item.text.is_empty() {
+                        v["text"] = item.text.clone().into();
+                    }
+                    if let Some(a) = &agreement {
+                        v["compare"] = a.json();
+                    }
+                    writeln!(out, "{v}")?;
                 } else {
-                    writeln!(out, "{} {level}", rated.puzzle().unwrap_or(""))?;
+                    let mark = agreement.as_ref().map(Agreement::mark);
+                    let index = args.index.then_some(*k);
+                    writeln!(out, "{}", text_line(index, item, &rated, level, mark.as_deref()))?;
                 }
                 out.flush()?;
                 Ok::<(), anyhow::Error>(())
@@ -145,8 +340,16 @@ pub fn run(args: &RateArgs) -> Result<()> {
         },
     )?;
     status.finish();
-    if !cut_lines.is_empty() {
-        let lines: Vec<String> = cut_lines.iter().map(|l| l.to_string()).collect();
+    if let Some(at) = compare {
+        let summary = compared.summary(at);
+        match args.json {
+            // the JSON lines stay JSON
+            true => eprintln!("note: {summary}"),
+            // a comment line: the output is still a list every command reads
+            false => writeln!(out, "# {summary}")?,
+        }
+    }
+    if !cut_lines.is_empty() {        let lines: Vec<String> = cut_lines.iter().map(|l| l.to_string()).collect();
         eprintln!(
             "note: {} of {} puzzle(s) cut by a bound ({}), not rated: line(s) {}; raise \
              --timeout, --memory or --budget to go further",

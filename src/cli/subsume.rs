@@ -98,7 +98,7 @@ pub fn run(args: &SubsumeArgs) -> Result<()> {
         );
     }
     args.study
-        .judge(&outcome.failures, input.puzzles.len(), "studied")
+        .judge(&input, &outcome.failures, "studied")
 }
 
 fn matrix_json(
