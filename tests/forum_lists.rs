@@ -98,9 +98,8 @@ fn royle17_published_ser_that_differs_is_marked_and_summed_up() {
         "# compared with column 2: 3 of 5 equal; 2 differ: #2, #4"
     );
     // --json: the index, the line's text and the comparison; the summary on stderr
-    let (code, json, err) = sudolink(&[
-        "rate", &list, "--scheme", "SER", "--compare", "2", "--json",
-    ]);
+    let (code, json, err) =
+        sudolink(&["rate", &list, "--scheme", "SER", "--compare", "2", "--json"]);
     assert_eq!(code, 0, "{err}");
     let v: Vec<serde_json::Value> = json
         .lines()
@@ -114,7 +113,10 @@ fn royle17_published_ser_that_differs_is_marked_and_summed_up() {
         serde_json::json!({"published": "7.0", "equal": false, "mark": "≠ published 7.0"})
     );
     assert_eq!(v[0]["compare"]["equal"], true);
-    assert!(err.contains("note: compared with column 2: 3 of 5 equal"), "{err}");
+    assert!(
+        err.contains("note: compared with column 2: 3 of 5 equal"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -122,12 +124,27 @@ fn compare_is_refused_where_it_cannot_mean_anything() {
     let list = fixture("forum/royle17_published_ser.txt");
     let (code, _, err) = sudolink(&["rate", &list, "--scheme", "W", "--compare"]);
     assert_eq!(code, 1);
-    assert!(err.contains("name the column that holds the published rating"), "{err}");
+    assert!(
+        err.contains("name the column that holds the published rating"),
+        "{err}"
+    );
     let (code, _, err) = sudolink(&["rate", &list, "--compare", "1"]);
     assert_eq!(code, 1);
-    assert!(err.contains("--compare 1: name a column after the grid"), "{err}");
+    assert!(
+        err.contains("--compare 1: name a column after the grid"),
+        "{err}"
+    );
     // a line without the column says so, and counts apart
-    let out = ok(&["rate", &list, "--scheme", "L", "--max-len", "1", "--compare", "4"]);
+    let out = ok(&[
+        "rate",
+        &list,
+        "--scheme",
+        "L",
+        "--max-len",
+        "1",
+        "--compare",
+        "4",
+    ]);
     assert!(out.contains(" ? no column 4  1.5\tline 1"), "{out}");
     assert!(
         out.ends_with("0 of 5 equal; 5 with no published rating: #1, #2, #3, #4, #5\n"),
@@ -151,18 +168,17 @@ fn cbg000_w_column_is_compared_with_rate() {
         "--compare",
         "3",
     ]);
-    assert!(out.ends_with("# compared with column 3: 12 of 12 equal\n"), "{out}");
+    assert!(
+        out.ends_with("# compared with column 3: 12 of 12 equal\n"),
+        "{out}"
+    );
 }
 
 #[test]
 fn rate_keeps_a_name_and_plain_lines_print_as_before() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("named.txt");
-    std::fs::write(
-        &path,
-        format!("{EASTER_MONSTER} EasterMonster\n{OCEAN1}\n"),
-    )
-    .unwrap();
+    std::fs::write(&path, format!("{EASTER_MONSTER} EasterMonster\n{OCEAN1}\n")).unwrap();
     let out = ok(&["rate", path.to_str().unwrap(), "--scheme", "TE"]);
     assert_eq!(
         out,
@@ -203,7 +219,15 @@ fn file_k_picks_puzzle_k_as_rate_index_numbers_it() {
         "{out}"
     );
     let rated = ok(&["rate", &top, "--scheme", "L", "--max-len", "1", "--index"]);
-    let one = ok(&["rate", &format!("{top}:2"), "--scheme", "L", "--max-len", "1", "--index"]);
+    let one = ok(&[
+        "rate",
+        &format!("{top}:2"),
+        "--scheme",
+        "L",
+        "--max-len",
+        "1",
+        "--index",
+    ]);
     assert_eq!(one, format!("{}\n", rated.lines().nth(1).unwrap()));
     assert!(one.starts_with("#2 52...6"), "{one}");
     for (k, says) in [
@@ -219,7 +243,10 @@ fn file_k_picks_puzzle_k_as_rate_index_numbers_it() {
     let (code, _, err) = sudolink(&["solve", &format!("{bad}:3")]);
     assert_eq!(code, 1);
     assert!(err.contains("puzzle 3"), "{err}");
-    assert!(err.contains("line 8: a grid line needs 81 cells, found 80"), "{err}");
+    assert!(
+        err.contains("line 8: a grid line needs 81 cells, found 80"),
+        "{err}"
+    );
     let (code, _, err) = sudolink(&["solve", "missing-list.txt:4"]);
     assert_eq!(code, 1);
     assert!(err.contains("no such file: missing-list.txt"), "{err}");
@@ -228,8 +255,14 @@ fn file_k_picks_puzzle_k_as_rate_index_numbers_it() {
 #[test]
 fn named_puzzles_are_taken_by_name() {
     let out = ok(&["solve", "ocean-1"]);
-    assert!(out.starts_with(&format!("Puzzle (ocean-1): {OCEAN1}")), "{out}");
-    assert_eq!(shown("LOKI"), shown("57....9..........8.1.........168..4......28.9..2.9416.....2.....6.9.82.4...41.6.."));
+    assert!(
+        out.starts_with(&format!("Puzzle (ocean-1): {OCEAN1}")),
+        "{out}"
+    );
+    assert_eq!(
+        shown("LOKI"),
+        shown("57....9..........8.1.........168..4......28.9..2.9416.....2.....6.9.82.4...41.6..")
+    );
     let out = ok(&["rate", "eastermonster", "--scheme", "TE"]);
     assert_eq!(out, format!("{EASTER_MONSTER} TE2  eastermonster\n"));
     let (code, _, err) = sudolink(&["solve", "ocaen-1"]);
@@ -255,10 +288,20 @@ fn our_exported_forum_post_reads_back_as_its_state() {
     ]);
     let txt = export.join("whip-r1c2-not-8.txt");
     let text = std::fs::read_to_string(&txt).unwrap();
-    assert!(text.contains("[code]") && text.contains("[/code]"), "{text}");
+    assert!(
+        text.contains("[code]") && text.contains("[/code]"),
+        "{text}"
+    );
     // the post holds Ocean #1's start state, the state explained
     assert_eq!(shown(txt.to_str().unwrap()), shown(OCEAN1));
-    let again = ok(&["explain", txt.to_str().unwrap(), "--target", "r1c2<>8", "--rules", "whip"]);
+    let again = ok(&[
+        "explain",
+        txt.to_str().unwrap(),
+        "--target",
+        "r1c2<>8",
+        "--rules",
+        "whip",
+    ]);
     assert!(again.starts_with("Why r1c2<>8?"), "{again}");
 }
 
@@ -321,7 +364,9 @@ fn a_sukaku_on_one_line_or_folded_in_nine_is_one_state() {
     let (code, _, err) = sudolink(&["show", f]);
     assert_eq!(code, 1);
     assert!(
-        err.contains("line 1: a sukaku folded in nine lines needs 9 lines of 81 characters, found 8"),
+        err.contains(
+            "line 1: a sukaku folded in nine lines needs 9 lines of 81 characters, found 8"
+        ),
         "{err}"
     );
 }
@@ -342,11 +387,24 @@ fn nine_groups_of_nine_read_and_a_short_group_is_named() {
 #[test]
 fn classify_reads_a_forum_list_and_names_its_bad_line() {
     let list = fixture("forum/cb_ser_list.txt");
-    let args = ["classify", &list, "--scheme", "SER", "--reference-column", "2"];
+    let args = [
+        "classify",
+        &list,
+        "--scheme",
+        "SER",
+        "--reference-column",
+        "2",
+    ];
     let (code, out, err) = sudolink(&args);
     assert_eq!(code, 1, "{err}");
-    assert!(out.starts_with("7 of 8 puzzles rated, 1 could not be"), "{out}");
-    assert!(out.contains("reference column 2: 0 disagreement(s) in 7 puzzles"), "{out}");
+    assert!(
+        out.starts_with("7 of 8 puzzles rated, 1 could not be"),
+        "{out}"
+    );
+    assert!(
+        out.contains("reference column 2: 0 disagreement(s) in 7 puzzles"),
+        "{out}"
+    );
     assert!(
         err.contains("line 8: a grid line needs 81 cells, found 80"),
         "{err}"

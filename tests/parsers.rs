@@ -205,20 +205,34 @@ fn each_new_form_names_what_line_and_column() {
     let short = groups.join(" ").replacen("..1....3.", "..1..3.", 1);
     let e = parse_list_line(&short, 4).unwrap_err();
     assert_eq!((e.line, e.column), (4, Some(11)));
-    assert_eq!(e.kind, ParseErrorKind::WrongGroupLength { group: 2, found: 7 });
+    assert_eq!(
+        e.kind,
+        ParseErrorKind::WrongGroupLength { group: 2, found: 7 }
+    );
     // the forum's list line: the grid before the ';' is what is wrong, not the ';'
     let e = parse_list_line(&format!("{};11.9;11.9;11.3", &OCEAN1[..80]), 2).unwrap_err();
-    assert_eq!(e.to_string(), "line 2: a grid line needs 81 cells, found 80");
+    assert_eq!(
+        e.to_string(),
+        "line 2: a grid line needs 81 cells, found 80"
+    );
     let e = parse_list_line(&format!("{}x;11.9", &OCEAN1[..80]), 2).unwrap_err();
-    assert_eq!((e.column, e.kind), (Some(81), ParseErrorKind::BadCharacter('x')));
+    assert_eq!(
+        (e.column, e.kind),
+        (Some(81), ParseErrorKind::BadCharacter('x'))
+    );
     // eight rows of nine lines
     let rows: String = groups[..8].iter().map(|r| format!("{r}\n")).collect();
     let e = parse_grid(&format!("# a comment\n{rows}")).unwrap_err();
-    assert_eq!(e.to_string(), "line 2: a nine-line grid needs 9 rows, found 8");
+    assert_eq!(
+        e.to_string(),
+        "line 2: a nine-line grid needs 9 rows, found 8"
+    );
     // a sukaku where givens are expected
     let s = parse_line(OCEAN1, 1).unwrap().start_state().unwrap();
     let marks = to_pencil_mark_string(&s);
-    let (line, read) = parse_collection(&format!("{OCEAN1}\n\n{marks}\n")).nth(1).unwrap();
+    let (line, read) = parse_collection(&format!("{OCEAN1}\n\n{marks}\n"))
+        .nth(1)
+        .unwrap();
     assert_eq!(line, 3);
     assert_eq!(read.unwrap_err().kind, ParseErrorKind::StateNotPuzzle);
     // two grids where one is expected: the second's line

@@ -22,6 +22,7 @@ mod force;
 mod forum_lists;
 mod gallery;
 mod generate_needs;
+mod hodoku;
 mod hodoku_reglib;
 mod hypothesis;
 mod imp630;

@@ -2,8 +2,8 @@
 //! seed's table (puzzles solved at level ≤ n, per scheme), on both cores with a progress
 //! bar. With `--db` every rated puzzle is stored as it is done, so an interrupted run goes
 //! on where it stopped when the same command is run again, and a finished one is read back.
-//! SER (Sudoku Explainer's ER/EP/ED) is a scheme like the others: its ER distribution is
-//! printed beside the level table.
+//! SER (Sudoku Explainer's ER/EP/ED) and hodoku (HoDoKu's level and score) are schemes like
+//! the others: SER's ER distribution and HoDoKu's levels are printed beside the level table.
 
 use super::study_run::StudyArgs;
 use anyhow::{bail, Context, Result};
@@ -12,16 +12,17 @@ use std::collections::BTreeMap;
 use std::str::FromStr;
 use sudolink_store::study::RatingValue;
 use sudolink_study::classify::{Classified, Classify};
+use sudolink_study::published::{agrees, Ours};
 use sudolink_study::rating::RatingScheme;
 use sudolink_study::run::StudyInput;
-use sudolink_study::published::{agrees, Ours};
 
 #[derive(clap::Args, Debug)]
 pub struct ClassifyArgs {
     #[command(flatten)]
     pub study: StudyArgs,
     /// Schemes, comma separated: L, M, N, W, B, gW, gB, BC, Trid-OR5W, Trid-OR5gW, Select1-OR5W, Select2-OR5W, or SER (Sudoku Explainer 1.2.1's
-    /// ER/EP/ED; --max-len does not bound it)
+    /// ER/EP/ED; --max-len does not bound it), or hodoku (HoDoKu 2.2's level and score, stored
+    /// as the rating with the level beside it)
     #[arg(long, default_value = "L,M,N")]
     pub scheme: String,
     /// Compare with reference ratings in this column of the file (1 is the grid; columns
@@ -90,8 +91,7 @@ pub fn run(args: &ClassifyArgs) -> Result<()> {
         outcome.complete,
         &disagreements,
     );
-    args.study
-        .judge(&input, &outcome.failures, "rated")
+    args.study.judge(&input, &outcome.failures, "rated")
 }
 
 fn compare(
@@ -170,6 +170,13 @@ fn print(
         for (scheme, classes) in &classified.trial {
             columns.insert(scheme.clone(), json!({ "classes": classes }));
         }
+        if let Some(h) = &classified.hodoku {
+            columns.insert(
+                RatingScheme::Hodoku.name().to_string(),
+                json!({"levels": h.levels, "cut": h.cut, "errors": h.errors,
+                       "seconds": h.seconds}),
+            );
+        }
         if let Some(ser) = &classified.ser {
             let er: serde_json::Map<String, serde_json::Value> = ser
                 .er
@@ -213,6 +220,7 @@ fn print(
         .iter()
         .map(|c| c.errors)
         .chain(classified.ser.as_ref().map(|s| s.errors))
+        .chain(classified.hodoku.as_ref().map(|h| h.errors))
         .max()
         .unwrap_or(0);
     // the items of the input that do not read count as not rated
@@ -242,6 +250,10 @@ fn print(
     if let Some(ser) = &classified.ser {
         println!("SER (Sudoku Explainer's ER; 20.0: its rules do not solve the puzzle):");
         print!("{}", ser.to_text());
+    }
+    if let Some(h) = &classified.hodoku {
+        println!("hodoku (HoDoKu 2.2's levels, its default configuration):");
+        print!("{}", h.to_text());
     }
     if args.seed_table {
         println!("\nbeside [Berthier NRC]'s table (10,000 random minimal puzzles):");

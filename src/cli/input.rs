@@ -142,7 +142,9 @@ pub fn load(arg: Option<&str>, allow_nonunique: bool) -> Result<Loaded> {
     };
     Ok(match read_input(arg)? {
         Input::Text { text, origin, .. } => load_text(&text, &origin, allow_nonunique)?,
-        Input::Item { text, origin, k, .. } => {
+        Input::Item {
+            text, origin, k, ..
+        } => {
             let item = pick(&text, k, &origin)?;
             load_item(item, &format!("{origin}, puzzle {k}"), allow_nonunique)?
         }
@@ -172,7 +174,11 @@ pub fn read_list(arg: &str) -> Result<ListInput> {
     Ok(match read_input(arg)? {
         Input::Text { text, origin, path } => ListInput {
             key: path.unwrap_or_else(|| origin.clone()),
-            items: collection_items(&text).into_iter().zip(1..).map(|(r, k)| (k, r)).collect(),
+            items: collection_items(&text)
+                .into_iter()
+                .zip(1..)
+                .map(|(r, k)| (k, r))
+                .collect(),
             origin,
         },
         Input::Item {
@@ -192,7 +198,10 @@ pub fn read_list(arg: &str) -> Result<ListInput> {
             let origin = format!("named puzzle {}", named.name);
             ListInput {
                 key: origin.clone(),
-                items: vec![(1, parse_list_line(&format!("{}\t{}", named.grid, named.name), 1))],
+                items: vec![(
+                    1,
+                    parse_list_line(&format!("{}\t{}", named.grid, named.name), 1),
+                )],
                 origin,
             }
         }

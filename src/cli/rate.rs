@@ -1,6 +1,7 @@
 //! `sudolink rate`: the least n whose rule set solves each puzzle (W, B, gW, gB, L, M, N,
-//! BC), or Sudoku Explainer's ER/EP/ED (SER), over a file in parallel (rayon), each result printed as soon as the puzzles before
-//! it are done (input order). Puzzles that cannot be rated (malformed, no or several
+//! BC), Sudoku Explainer's ER/EP/ED (SER) or HoDoKu's level and score (hodoku), over a file
+//! in parallel (rayon), each result printed as soon as the puzzles before it are done
+//! (input order). Puzzles that cannot be rated (malformed, no or several
 //! solutions) are reported on stderr and make the exit status non-zero unless
 //! `--keep-going`. Each line keeps the text its input line had after the grid (a name, the
 //! list's columns), its number in the list with `--index`, and with `--compare` its
@@ -31,7 +32,8 @@ pub struct RateArgs {
     /// impossible patterns of Berthier's Select lists); TE (T&E depth 0-3), BxB or BxBB
     /// (Berthier's classes of T&E(2) and T&E(3) puzzles, braids up to --max-len); SER
     /// (Sudoku Explainer 1.2.1's ER/EP/ED,
-    /// printed as `ER/EP/ED`); or a family or comma list of techniques
+    /// printed as `ER/EP/ED`); hodoku (HoDoKu 2.2's level and score with its default
+    /// configuration, printed as `hodoku:Extreme/2468`); or a family or comma list of techniques
     /// (e.g. depth2, hypothesis,depth2: the basic rules then the list, as --rules), rated by
     /// the longest step it needs
     #[arg(long, default_value = "W")]
@@ -222,7 +224,13 @@ impl Compared {
 }
 
 /// The text line of one rated puzzle: `[#K ]GRID LEVEL[ MARK][  TEXT]`.
-fn text_line(index: Option<usize>, item: &ListItem, rated: &RateLine, level: &str, mark: Option<&str>) -> String {
+fn text_line(
+    index: Option<usize>,
+    item: &ListItem,
+    rated: &RateLine,
+    level: &str,
+    mark: Option<&str>,
+) -> String {
     let mut out = String::new();
     if let Some(k) = index {
         out.push_str(&format!("#{k} "));
@@ -248,6 +256,10 @@ fn rate_by(args: &RateArgs, list_len: usize) -> Result<RateBy> {
             by_rules(list, list_len, args.order).map_err(|e| anyhow::anyhow!("--rules: {e}"))?
         }
         None => match RatingScheme::from_str(&args.scheme) {
+            Ok(RatingScheme::Hodoku) if args.order == Order::Listed => bail!(
+                "--order listed orders a comma list of techniques; the scheme hodoku follows \
+                 HoDoKu's own order (for the technique list in HoDoKu's order: --rules hodoku)"
+            ),
             Ok(scheme) => {
                 order_applies(&args.scheme, args.order.into())?;
                 RateBy::Scheme(scheme)
@@ -332,7 +344,11 @@ pub fn run(args: &RateArgs) -> Result<()> {
                 } else {
                     let mark = agreement.as_ref().map(Agreement::mark);
                     let index = args.index.then_some(*k);
-                    writeln!(out, "{}", text_line(index, item, &rated, level, mark.as_deref()))?;
+                    writeln!(
+                        out,
+                        "{}",
+                        text_line(index, item, &rated, level, mark.as_deref())
+                    )?;
                 }
                 out.flush()?;
                 Ok::<(), anyhow::Error>(())
@@ -349,7 +365,8 @@ pub fn run(args: &RateArgs) -> Result<()> {
             false => writeln!(out, "# {summary}")?,
         }
     }
-    if !cut_lines.is_empty() {        let lines: Vec<String> = cut_lines.iter().map(|l| l.to_string()).collect();
+    if !cut_lines.is_empty() {
+        let lines: Vec<String> = cut_lines.iter().map(|l| l.to_string()).collect();
         eprintln!(
             "note: {} of {} puzzle(s) cut by a bound ({}), not rated: line(s) {}; raise \
              --timeout, --memory or --budget to go further",

@@ -57,7 +57,10 @@ impl StudyArgs {
         if items.is_empty() {
             bail!("{origin}: holds no puzzle (only blank or comment lines)");
         }
-        Ok(StudyInput::from_items(key, items.into_iter().map(|(_, read)| read))?)
+        Ok(StudyInput::from_items(
+            key,
+            items.into_iter().map(|(_, read)| read),
+        )?)
     }
 
     /// Run `study` over `input` into `tally`, with a progress bar named after the study.
@@ -109,7 +112,11 @@ impl StudyArgs {
                 true => (u.line, u.why.clone()),
                 false => (u.line, format!("line {}: {}", u.line, u.why)),
             })
-            .chain(failures.iter().map(|f| (f.line, format!("line {}: {}", f.line, f.why))))
+            .chain(
+                failures
+                    .iter()
+                    .map(|f| (f.line, format!("line {}: {}", f.line, f.why))),
+            )
             .collect();
         errors.sort_by_key(|(line, _)| *line);
         let shown = match self.input.as_str() {

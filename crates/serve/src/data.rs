@@ -225,11 +225,13 @@ impl DataDirs {
                 count,
             });
         }
-        let item = items.swap_remove(n - 1).map_err(|source| DataError::Malformed {
-            label: label.to_string(),
-            line: source.line,
-            source,
-        })?;
+        let item = items
+            .swap_remove(n - 1)
+            .map_err(|source| DataError::Malformed {
+                label: label.to_string(),
+                line: source.line,
+                source,
+            })?;
         let (puzzle, name) = match &item.grid {
             ParsedGrid::Puzzle(p) => (p.line(), p.name.clone()),
             // a state on one line every reader reads back (its HoDoKu line or pencil marks)

@@ -8,8 +8,7 @@
 
 use std::sync::OnceLock;
 use sudolink_engine::grid::format::{
-    excerpt, parse_list, parse_one, values_line, ListItem, ParseError, ParseErrorKind,
-    ParsedGrid,
+    excerpt, parse_list, parse_one, values_line, ListItem, ParseError, ParseErrorKind, ParsedGrid,
 };
 use sudolink_engine::grid::{Contradiction, State};
 use sudolink_engine::solver::count_solutions;
@@ -53,7 +52,10 @@ pub enum LoadError {
         count: usize,
     },
     #[error("{}", unknown_word(word, near))]
-    UnknownWord { word: String, near: Vec<&'static str> },
+    UnknownWord {
+        word: String,
+        near: Vec<&'static str>,
+    },
     #[error("{origin}: the givens contradict each other: {source}")]
     Contradictory {
         origin: String,
@@ -255,10 +257,12 @@ pub fn pick(text: &str, k: usize, origin: &str) -> Result<ListItem, LoadError> {
             count,
         });
     }
-    items.swap_remove(k - 1).map_err(|source| LoadError::Format {
-        origin: format!("{origin}, puzzle {k}"),
-        source,
-    })
+    items
+        .swap_remove(k - 1)
+        .map_err(|source| LoadError::Format {
+            origin: format!("{origin}, puzzle {k}"),
+            source,
+        })
 }
 
 #[cfg(test)]
@@ -288,11 +292,17 @@ mod tests {
             .collect();
         let items = collection_items(&nine);
         assert_eq!(items.len(), 1);
-        assert_eq!(load_text(&nine, "item", false).unwrap().line, DEFAULT_PUZZLE);
+        assert_eq!(
+            load_text(&nine, "item", false).unwrap().line,
+            DEFAULT_PUZZLE
+        );
         assert!(collection_items("# nothing\n\n").is_empty());
         // puzzle 1 of the list is its first item; 3 is out of range; 2 names its line
         let first = pick(&text, 1, "file").unwrap();
-        assert_eq!(load_item(first, "file", false).unwrap().name.as_deref(), Some("ocean-1"));
+        assert_eq!(
+            load_item(first, "file", false).unwrap().name.as_deref(),
+            Some("ocean-1")
+        );
         assert!(matches!(
             pick(&text, 3, "file"),
             Err(LoadError::NoSuchPuzzle { k: 3, count: 2, .. })

@@ -86,7 +86,8 @@ pub fn agrees(published: &str, ours: Ours<'_>) -> bool {
                 .ok();
             match rating {
                 Some(n) => {
-                    number == Some(n) || (!level.is_empty() && published.eq_ignore_ascii_case(level))
+                    number == Some(n)
+                        || (!level.is_empty() && published.eq_ignore_ascii_case(level))
                 }
                 None => number.is_none(),
             }

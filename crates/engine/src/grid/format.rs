@@ -11,6 +11,7 @@ pub mod list;
 
 pub use list::{parse_list, parse_list_line, parse_one, ListItem, ListReader, Separator};
 
+use super::bits::bits;
 use super::candidate_set::CandidateSet;
 use super::state::{Contradiction, State};
 use super::types::{Candidate, Cell, Digit};
@@ -124,7 +125,11 @@ fn read_givens(cells: &str, line_no: usize, start: usize) -> Result<[u8; 81], Pa
     let mut count = 0;
     for (i, ch) in cells.chars().enumerate() {
         let v = cell_value(ch).ok_or_else(|| {
-            ParseError::at(line_no, Some(start + i + 1), ParseErrorKind::BadCharacter(ch))
+            ParseError::at(
+                line_no,
+                Some(start + i + 1),
+                ParseErrorKind::BadCharacter(ch),
+            )
         })?;
         if count < 81 {
             givens[count] = v;
@@ -609,10 +614,7 @@ fn cell_digits(state: &State, cell: Cell) -> u16 {
 
 fn cell_text(state: &State, cell: Cell) -> String {
     let m = cell_digits(state, cell);
-    (0..9u8)
-        .filter(|d| m >> d & 1 == 1)
-        .map(|d| (b'1' + d) as char)
-        .collect()
+    bits(m).map(|d| (b'1' + d as u8) as char).collect()
 }
 
 /// The pencil-mark grid in the style SudoRules and HoDoKu print: `+---+` borders between

@@ -128,10 +128,7 @@ impl ListReader<'_> {
 
     /// The line at `i` when it is in the same block as what is being read.
     fn line(&self, i: usize) -> Option<(usize, &str)> {
-        self.lines
-            .get(i)?
-            .as_ref()
-            .map(|(no, l)| (*no, l.as_ref()))
+        self.lines.get(i)?.as_ref().map(|(no, l)| (*no, l.as_ref()))
     }
 
     /// Nine lines of 81 from the current one: a folded sukaku.
@@ -204,7 +201,9 @@ impl Iterator for ListReader<'_> {
             if is_sukaku_row(t) {
                 return Some(self.folded_sukaku());
             }
-            let block_follows = self.line(self.next + 1).is_some_and(|(_, l)| !is_one_line(l));
+            let block_follows = self
+                .line(self.next + 1)
+                .is_some_and(|(_, l)| !is_one_line(l));
             if (is_border(t) || is_row(t)) && block_follows {
                 return Some(self.several_lines());
             }
@@ -421,7 +420,10 @@ fn is_sukaku_row(t: &str) -> bool {
             b'1'..=b'9' => usize::from(c - b'1') == i % 9,
             _ => false,
         })
-        && b.iter().filter(|c| c.is_ascii_digit() && **c != b'0').count() >= 9
+        && b.iter()
+            .filter(|c| c.is_ascii_digit() && **c != b'0')
+            .count()
+            >= 9
 }
 
 /// A line that holds a grid by itself: it ends a grid over several lines.
@@ -523,10 +525,7 @@ mod tests {
         assert_eq!((e.line, e.column), (3, Some(1)));
         assert_eq!(
             e.kind,
-            ParseErrorKind::WrongGroupLength {
-                group: 1,
-                found: 8
-            }
+            ParseErrorKind::WrongGroupLength { group: 1, found: 8 }
         );
     }
 
@@ -537,7 +536,8 @@ mod tests {
             .chunks(9)
             .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
             .collect();
-        let post = format!("Here is one:\n[CODE]\n{rows}[/code]\nand a line: [code]{OCEAN1}[/code] ok");
+        let post =
+            format!("Here is one:\n[CODE]\n{rows}[/code]\nand a line: [code]{OCEAN1}[/code] ok");
         let items: Vec<_> = parse_list(&post).collect();
         assert_eq!(items.len(), 2, "{items:?}");
         assert_eq!(puzzle(&items[0]), OCEAN1);
@@ -559,7 +559,9 @@ mod tests {
         .start_state()
         .unwrap();
         let marks = super::super::to_pencil_mark_string(&state);
-        let folded: String = (0..9).map(|r| format!("{}\n", &marks[r * 81..r * 81 + 81])).collect();
+        let folded: String = (0..9)
+            .map(|r| format!("{}\n", &marks[r * 81..r * 81 + 81]))
+            .collect();
         let items: Vec<_> = parse_list(&folded).collect();
         assert_eq!(items.len(), 1);
         match &items[0].as_ref().unwrap().grid {
