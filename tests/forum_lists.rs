@@ -2,7 +2,8 @@
 //! (`grid;ER;EP;ED;…`, names and columns after the grid, `[code]` posts, sukakus on one line
 //! or folded in nine, nine groups of nine), from standard input (`-`), as puzzle K of a list
 //! (`FILE:K`) or by name; `rate` keeps each line's text, numbers puzzles with `--index`,
-//! and with `--compare` says where ours and the published rating agree.
+//! with `--compare` says where ours and the published rating agree, and with `--forum`
+//! writes the forum's list line back.
 
 use crate::common::{fixture_path, ok, sudolink};
 use std::io::Write;
@@ -78,6 +79,88 @@ fn forum_ser_list_is_rated_compared_and_its_bad_line_named() {
     keep_going.push("--keep-going");
     let (code, again, err) = sudolink(&keep_going);
     assert_eq!((code, again.as_str()), (0, out.as_str()), "{err}");
+}
+
+/// The list lines of a fixture: its lines but the `#` comments, each with its newline.
+fn list_lines(name: &str) -> String {
+    std::fs::read_to_string(fixture_path(name))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+#[test]
+fn a_forum_list_with_its_published_ser_is_written_back_as_it_was() {
+    // Mathimagics' highest-SER 18-clue puzzles as the forum's lists write them:
+    // `grid;ER;EP;ED;rest`, the published ER;EP;ED pasted in
+    let list = fixture("forum/mat18c_highest_ser_forum.txt");
+    let lines = list_lines("forum/mat18c_highest_ser_forum.txt");
+    assert!(lines.starts_with(
+        "..............1..2..3.4.56............753.....2......8......3...8...2..1.1..5.7..;\
+         10.1;1.2;1.2;Mat-18c highest-SER #1\n"
+    ));
+    let out = ok(&["rate", &list, "--scheme", "SER", "--forum"]);
+    assert_eq!(out, lines);
+    // with --compare the per-line marks stay off the lines; the summary is a comment
+    let out = ok(&["rate", &list, "--scheme", "SER", "--forum", "--compare"]);
+    assert_eq!(
+        out,
+        format!("{lines}# compared with the published ;ER;EP;ED: 4 of 4 equal\n")
+    );
+    // pasted on standard input, one published ER mistyped: ours in its place, and named
+    let pasted = lines.replacen(";9.8;1.5;1.5;", ";9.9;1.5;1.5;", 1);
+    let (code, out, err) = with_stdin(
+        &["rate", "-", "--scheme", "SER", "--forum", "--compare"],
+        &pasted,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        format!("{lines}# compared with the published ;ER;EP;ED: 3 of 4 equal; 1 differ: #2\n")
+    );
+    // another scheme goes in front of the line's columns, which stay as written (these
+    // highest-SER 18-clue puzzles are in T&E(2))
+    let out = ok(&["rate", &format!("{list}:4"), "--scheme", "TE", "--forum"]);
+    assert_eq!(
+        out,
+        "1....2.3.............4....5....1..6...7.....82...39....857...........69...4......;\
+         TE2;9.6;1.2;1.2;Mat-18c highest-SER #4\n"
+    );
+    // the forum's line is a line: no index before it, no JSON
+    let (code, _, err) = sudolink(&["rate", &list, "--forum", "--index"]);
+    assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn a_bad_line_in_a_pasted_list_is_named_by_line_and_column_and_the_others_rated() {
+    let mut lines: Vec<String> = list_lines("forum/mat18c_highest_ser_forum.txt")
+        .lines()
+        .map(str::to_string)
+        .collect();
+    // a letter in line 3's grid (column 12), as a mistyped paste has it
+    lines[2].replace_range(11..12, "x");
+    let pasted = lines.join("\n");
+    let args = ["rate", "-", "--scheme", "SER", "--forum"];
+    let (code, out, err) = with_stdin(&args, &pasted);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("standard input: line 3, column 12: bad character 'x'"),
+        "{err}"
+    );
+    assert!(err.contains("1 of 4 puzzle(s) could not be rated"), "{err}");
+    assert_eq!(out.lines().count(), 3, "{out}");
+    assert!(!out.contains(&lines[2]), "{out}");
+    // --keep-going: the same lines, the same report, exit 0
+    let mut keep_going = args.to_vec();
+    keep_going.push("--keep-going");
+    let (code, again, err) = with_stdin(&keep_going, &pasted);
+    assert_eq!((code, again.as_str()), (0, out.as_str()), "{err}");
+    assert!(
+        err.contains("line 3, column 12: bad character 'x'"),
+        "{err}"
+    );
 }
 
 #[test]

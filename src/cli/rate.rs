@@ -5,7 +5,8 @@
 //! solutions) are reported on stderr and make the exit status non-zero unless
 //! `--keep-going`. Each line keeps the text its input line had after the grid (a name, the
 //! list's columns), its number in the list with `--index`, and with `--compare` its
-//! agreement with the rating published on the line.
+//! agreement with the rating published on the line; `--forum` writes the forum's list line
+//! instead (`grid;ER;EP;ED;…`).
 
 use super::input::{read_list, ListInput};
 use super::progress::Status;
@@ -16,7 +17,7 @@ use std::str::FromStr;
 use sudolink_engine::grid::format::ListItem;
 use sudolink_search::registry;
 use sudolink_study::parallel::{each_as_done, InOrder};
-use sudolink_study::published::{agrees, Ours, PublishedAt};
+use sudolink_study::published::{agrees, forum_line, Ours, PublishedAt};
 use sudolink_study::rating::{rate_puzzle, RateBy, RateLine, RatingScheme};
 use sudolink_study::rules::{list_rules, order_applies};
 
@@ -68,6 +69,12 @@ pub struct RateArgs {
     /// summary; write it after the FILE (`rate FILE --compare`)
     #[arg(long, value_name = "N", num_args = 0..=1)]
     pub compare: Option<Option<usize>>,
+    /// Write each puzzle as the forum's list line: the grid, our rating, then the rest of
+    /// its input line as written (`grid;ER;EP;ED;…` with --scheme SER, ours in place of the
+    /// published ;ER;EP;ED when the line had them; `grid;W10;…` for any other rating); with
+    /// --compare, the summary alone
+    #[arg(long, conflicts_with_all = ["index", "json"])]
+    pub forum: bool,
     #[command(flatten)]
     pub bounds: super::bounds::BoundArgs,
 }
@@ -110,8 +117,9 @@ enum Agreement {
     Differs(String),
     /// No published rating on the line (why).
     Missing(String),
-    /// A bound cut our rating: nothing to compare.
-    Cut,
+    /// Ours is not known (a bound cut it, or HoDoKu's path has a step not reproduced):
+    /// nothing to compare (why).
+    Cut(&'static str),
 }
 
 impl Agreement {
@@ -150,7 +158,18 @@ impl Agreement {
                 ep: Some(*ep),
                 ed: Some(*ed),
             },
-            _ => return Agreement::Cut,
+            RateLine::Hodoku {
+                difficulty,
+                score,
+                cut: None,
+                not_reproduced: None,
+                ..
+            } => Ours::Hodoku {
+                difficulty,
+                score: *score,
+            },
+            RateLine::Hodoku { cut: None, .. } => return Agreement::Cut("not reproduced"),
+            _ => return Agreement::Cut("cut"),
         };
         match at.read(&item.text, item.separator) {
             Err(why) => Agreement::Missing(why),
@@ -165,7 +184,7 @@ impl Agreement {
             Agreement::Equal(_) => "=".to_string(),
             Agreement::Differs(p) => format!("≠ published {p}"),
             Agreement::Missing(why) => format!("? {why}"),
-            Agreement::Cut => "? cut".to_string(),
+            Agreement::Cut(why) => format!("? {why}"),
         }
     }
 
@@ -173,7 +192,7 @@ impl Agreement {
         let (published, equal) = match self {
             Agreement::Equal(p) => (Some(p.as_str()), Some(true)),
             Agreement::Differs(p) => (Some(p.as_str()), Some(false)),
-            Agreement::Missing(_) | Agreement::Cut => (None, None),
+            Agreement::Missing(_) | Agreement::Cut(_) => (None, None),
         };
         serde_json::json!({"published": published, "equal": equal, "mark": self.mark()})
     }
@@ -194,7 +213,7 @@ impl Compared {
             Agreement::Equal(_) => self.equal += 1,
             Agreement::Differs(_) => self.differ.push(k),
             Agreement::Missing(_) => self.missing.push(k),
-            Agreement::Cut => self.cut.push(k),
+            Agreement::Cut(_) => self.cut.push(k),
         }
     }
 
@@ -213,7 +232,10 @@ impl Compared {
         for (ks, what) in [
             (&self.differ, "differ"),
             (&self.missing, "with no published rating"),
-            (&self.cut, "cut by a bound, not compared"),
+            (
+                &self.cut,
+                "with no rating of ours (cut by a bound, or a step not reproduced)",
+            ),
         ] {
             if !ks.is_empty() {
                 out.push_str(&format!("; {} {what}: {}", ks.len(), list(ks)));
@@ -247,6 +269,38 @@ fn text_line(
         out.push_str(&item.text);
     }
     out
+}
+
+/// The output line of one rated puzzle (number `k` in the list): its JSON object, its
+/// forum list line (`--forum`), or its text line.
+fn output_line(
+    args: &RateArgs,
+    k: usize,
+    item: &ListItem,
+    rated: &RateLine,
+    level: &str,
+    agreement: Option<&Agreement>,
+) -> Result<String> {
+    let grid = rated.puzzle().unwrap_or("");
+    if args.json {
+        // as a JSON value: its keys in order, as every JSON line prints them
+        let mut v = serde_json::to_value(rated)?;
+        v["index"] = k.into();
+        if !item.text.is_empty() {
+            v["text"] = item.text.clone().into();
+        }
+        if let Some(a) = agreement {
+            v["compare"] = a.json();
+        }
+        return Ok(v.to_string());
+    }
+    if args.forum {
+        let ser = matches!(rated, RateLine::Ser { cut: None, .. });
+        return Ok(forum_line(grid, level, ser, &item.text, item.separator));
+    }
+    let mark = agreement.map(Agreement::mark);
+    let index = args.index.then_some(k);
+    Ok(text_line(index, item, rated, level, mark.as_deref()))
 }
 
 /// What `rate` rates puzzles by, from `--rules` or `--scheme`.
@@ -330,26 +384,8 @@ pub fn run(args: &RateArgs) -> Result<()> {
                 if let Some(a) = &agreement {
                     compared.add(*k, a);
                 }
-                if args.json {
-                    // as a JSON value: its keys in order, as every JSON line prints them
-                    let mut v = serde_json::to_value(&rated)?;
-                    v["index"] = (*k).into();
-                    if !item.text.is_empty() {
-                        v["text"] = item.text.clone().into();
-                    }
-                    if let Some(a) = &agreement {
-                        v["compare"] = a.json();
-                    }
-                    writeln!(out, "{v}")?;
-                } else {
-                    let mark = agreement.as_ref().map(Agreement::mark);
-                    let index = args.index.then_some(*k);
-                    writeln!(
-                        out,
-                        "{}",
-                        text_line(index, item, &rated, level, mark.as_deref())
-                    )?;
-                }
+                let line = output_line(args, *k, item, &rated, level, agreement.as_ref())?;
+                writeln!(out, "{line}")?;
                 out.flush()?;
                 Ok::<(), anyhow::Error>(())
             })

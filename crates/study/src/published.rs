@@ -1,7 +1,8 @@
 //! Published ratings on a list's lines, and whether ours agree: the forum's `;ER;EP;ED`
 //! columns (Sudoku Explainer's rating as the forum's lists give it: `grid;11.9;11.9;11.3;…`),
-//! or one column holding a rating (`W10` or `10`, `7.1`, `11.9/11.9/11.3`, `B5B`). `rate
-//! --compare` and `classify --reference-column` read them.
+//! or one column holding a rating (`W10` or `10`, `7.1`, `11.9/11.9/11.3`, `B5B`,
+//! `Extreme/2468`). `rate --compare` and `classify --reference-column` read them; `rate
+//! --forum` writes our ratings back in the forum's line ([`forum_line`]).
 
 use crate::ser::tenths;
 use sudolink_engine::grid::format::Separator;
@@ -66,15 +67,28 @@ pub enum Ours<'a> {
         ep: Option<f64>,
         ed: Option<f64>,
     },
+    /// HoDoKu's level (`Extreme`) and score (`2468`).
+    Hodoku { difficulty: &'a str, score: u32 },
 }
 
 /// Whether `published` states our rating. A level agrees with its number (`10`, or `W10`
 /// with the scheme's name before it, any case) or its whole text (`B5B`); no rating agrees
 /// with a published value that is not a number (`W>20`, `-`). An ER agrees to SE's tenths
-/// (`7.1`), and `ER/EP/ED` (as `rate --scheme SER` prints it) when all three do.
+/// (`7.1`), and `ER/EP/ED` (as `rate --scheme SER` prints it) when all three do. HoDoKu's
+/// rating agrees by its level (`Extreme`, any case), its score (`2468`) or both as `rate
+/// --scheme hodoku` prints them (`Extreme/2468`, `hodoku:` before it or not).
 pub fn agrees(published: &str, ours: Ours<'_>) -> bool {
     let published = published.trim();
     match ours {
+        Ours::Hodoku { difficulty, score } => {
+            let text = strip_prefix_ignore_case(published, "hodoku:").unwrap_or(published);
+            let level = |t: &str| t.trim().eq_ignore_ascii_case(difficulty);
+            let number = |t: &str| t.trim().parse::<u32>().ok() == Some(score);
+            match text.split_once('/') {
+                Some((l, n)) => level(l) && number(n),
+                None => level(text) || number(text),
+            }
+        }
         Ours::Level {
             rating,
             level,
@@ -109,6 +123,30 @@ pub fn agrees(published: &str, ours: Ours<'_>) -> bool {
     }
 }
 
+/// The forum's list line for a rated puzzle: the grid, our rating in the list's columns
+/// (`ER;EP;ED` for Sudoku Explainer's when `ser`, `ours` being `ER/EP/ED`; one column for
+/// any other rating), then the rest of the input line (`text`, its fields separated by
+/// `separator`) as written. Where the line held the forum's published `;ER;EP;ED` and ours
+/// is SE's, ours takes their place: a line whose published rating equals ours is written
+/// back as it was.
+pub fn forum_line(grid: &str, ours: &str, ser: bool, text: &str, separator: Separator) -> String {
+    let (fields, rest) = if ser {
+        let rest = match PublishedAt::ForumSer.read(text, separator) {
+            Ok(_) => text.splitn(4, ';').nth(3).unwrap_or(""),
+            Err(_) => text,
+        };
+        (ours.replace('/', ";"), rest)
+    } else {
+        (ours.to_string(), text)
+    };
+    let mut line = format!("{grid};{fields}");
+    if !rest.is_empty() {
+        line.push(';');
+        line.push_str(rest);
+    }
+    line
+}
+
 fn strip_prefix_ignore_case<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
     let head = text.get(..prefix.len())?;
     head.eq_ignore_ascii_case(prefix)
@@ -138,6 +176,37 @@ mod tests {
     }
 
     #[test]
+    fn forum_lines_are_written_back_with_our_rating_in_place() {
+        let grid =
+            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+        let line = |text, separator| forum_line(grid, "11.9/11.9/11.3", true, text, separator);
+        let semi = Separator::Semicolon;
+        assert_eq!(
+            line("11.9;11.9;11.3;EasterMonster;JPF", semi),
+            format!("{grid};11.9;11.9;11.3;EasterMonster;JPF")
+        );
+        assert_eq!(
+            line("11.9;11.9;11.3", semi),
+            format!("{grid};11.9;11.9;11.3")
+        );
+        // a published rating that differs is replaced by ours
+        assert_eq!(
+            line("11.8;11.9;11.3;x", semi),
+            format!("{grid};11.9;11.9;11.3;x")
+        );
+        // no published ;ER;EP;ED: ours go in front of the line's text
+        assert_eq!(
+            line("EasterMonster", Separator::Space),
+            format!("{grid};11.9;11.9;11.3;EasterMonster")
+        );
+        assert_eq!(line("", Separator::Space), format!("{grid};11.9;11.9;11.3"));
+        assert_eq!(
+            forum_line(grid, "TE2", false, "11.9;11.9;11.3;EM", semi),
+            format!("{grid};TE2;11.9;11.9;11.3;EM")
+        );
+    }
+
+    #[test]
     fn levels_agree_by_number_or_text() {
         let w10 = Ours::Level {
             rating: Some(10),
@@ -158,6 +227,22 @@ mod tests {
             scheme: "W",
         };
         assert!(agrees("W>20", none) && !agrees("21", none));
+        let hodoku = Ours::Hodoku {
+            difficulty: "Extreme",
+            score: 2468,
+        };
+        for published in [
+            "Extreme",
+            "extreme",
+            "2468",
+            "Extreme/2468",
+            "hodoku:Extreme/2468",
+        ] {
+            assert!(agrees(published, hodoku), "{published}");
+        }
+        for published in ["Unfair", "2467", "Extreme/2467", "Unfair/2468"] {
+            assert!(!agrees(published, hodoku), "{published}");
+        }
         assert_eq!(
             PublishedAt::Column(3).read("8.3\t5", Separator::Tab),
             Ok("5".to_string())
