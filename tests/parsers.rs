@@ -129,9 +129,10 @@ proptest! {
             expected.push((grid, text));
         }
         let list = lines.join("\n");
-        let text = match in_post {
-            true => format!("Some prose [b]here[/b]:\n[code]\n{list}\n[/code]\nmore prose\n"),
-            false => list,
+        let text = if in_post {
+            format!("Some prose [b]here[/b]:\n[code]\n{list}\n[/code]\nmore prose\n")
+        } else {
+            list
         };
         let items: Vec<_> = parse_list(&text).collect();
         prop_assert_eq!(items.len(), expected.len());

@@ -394,11 +394,12 @@ pub fn run(args: &RateArgs) -> Result<()> {
     status.finish();
     if let Some(at) = compare {
         let summary = compared.summary(at);
-        match args.json {
+        if args.json {
             // the JSON lines stay JSON
-            true => eprintln!("note: {summary}"),
+            eprintln!("note: {summary}");
+        } else {
             // a comment line: the output is still a list every command reads
-            false => writeln!(out, "# {summary}")?,
+            writeln!(out, "# {summary}")?;
         }
     }
     if !cut_lines.is_empty() {

@@ -107,10 +107,13 @@ impl StudyArgs {
         let mut errors: Vec<(usize, String)> = input
             .unread
             .iter()
-            .map(|u| match u.why.starts_with("line ") {
+            .map(|u| {
                 // a parse error names its line itself
-                true => (u.line, u.why.clone()),
-                false => (u.line, format!("line {}: {}", u.line, u.why)),
+                if u.why.starts_with("line ") {
+                    (u.line, u.why.clone())
+                } else {
+                    (u.line, format!("line {}: {}", u.line, u.why))
+                }
             })
             .chain(
                 failures
