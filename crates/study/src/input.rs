@@ -77,8 +77,13 @@ pub enum LoadError {
 /// The message for a word that is neither a file, a grid nor a named puzzle.
 fn unknown_word(word: &str, near: &[&str]) -> String {
     let names = if near.is_empty() {
-        let all: Vec<&str> = named_puzzles().iter().map(|n| n.name.as_str()).collect();
-        format!("the named puzzles are {}", all.join(", "))
+        let all = named_puzzles();
+        let first: Vec<&str> = all.iter().take(6).map(|n| n.name.as_str()).collect();
+        format!(
+            "the {} named puzzles are {}, … (data/named_puzzles.txt)",
+            all.len(),
+            first.join(", ")
+        )
     } else {
         format!("did you mean {}?", near.join(", "))
     };
@@ -113,6 +118,14 @@ fn mostly_cells(word: &str) -> bool {
         .filter(|c| c.is_ascii_digit() || *c == '.')
         .count();
     cells * 2 >= word.chars().count()
+}
+
+/// Whether `word` could be a puzzle's name: at most 40 letters, digits, `-` or `_`.
+fn could_be_name(word: &str) -> bool {
+    word.len() <= 40
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
 /// A puzzle of `data/named_puzzles.txt`.
@@ -181,8 +194,9 @@ pub fn load_text(text: &str, origin: &str, allow_nonunique: bool) -> Result<Load
             loaded.name = Some(named.name.clone());
             return Ok(loaded);
         }
-        // a short grid (`....1...2`) is a grid's error, not a name's
-        if !mostly_cells(word) {
+        // a short grid (`....1...2`) or a text that cannot be a name (a file of junk) is a
+        // grid's error, not a name's
+        if !mostly_cells(word) && could_be_name(word) {
             return Err(resolve_name(word).unwrap_err());
         }
     }
@@ -323,5 +337,14 @@ mod tests {
         // a short grid is still a grid's error
         let e = load_text("....1...2", "puzzle argument", false).unwrap_err();
         assert!(matches!(e, LoadError::Format { .. }), "{e}");
+        // so is a word that cannot be a name (a file of junk)
+        let junk = "z".repeat(1000);
+        let e = load_text(&junk, "file junk.txt", false).unwrap_err();
+        assert!(matches!(e, LoadError::Format { .. }), "{e}");
+        // an unknown name far from every name lists a few of them, briefly
+        let e = load_text("qwertyuiop", "puzzle argument", false).unwrap_err();
+        let e = e.to_string();
+        assert!(e.contains("named puzzles are ocean-1, ocean-3"), "{e}");
+        assert!(e.len() < 300, "{e}");
     }
 }
