@@ -2,8 +2,9 @@
 
 use proptest::prelude::*;
 use sudolink_engine::grid::format::{
-    parse_grid, parse_hodoku, parse_line, parse_nine_lines, parse_pencil_mark_grid,
-    parse_pencil_mark_string, to_hodoku, to_line, to_pencil_mark_grid, to_pencil_mark_string,
+    parse_collection, parse_grid, parse_hodoku, parse_line, parse_list, parse_list_line,
+    parse_nine_lines, parse_pencil_mark_grid, parse_pencil_mark_string, to_hodoku, to_line,
+    to_pencil_mark_grid, to_pencil_mark_string, values_line, ParsedGrid,
 };
 use sudolink_engine::grid::{Candidate, ParseErrorKind, State};
 
@@ -69,6 +70,82 @@ proptest! {
         let _ = parse_hodoku(&text, 1);
     }
 
+    /// Random texts made of the list forms' pieces (`;`, TAB, `[code]` tags, borders, rows,
+    /// 81-character runs): the list reader never panics, and every error names a line of
+    /// the text.
+    #[test]
+    fn list_noise_never_panics(parts in proptest::collection::vec(prop_oneof![
+        "[0-9.]{0,90}",
+        "[0-9.]{9}",
+        Just(";".to_string()),
+        Just("\t".to_string()),
+        Just("\n".to_string()),
+        Just(" ".to_string()),
+        Just("[code]".to_string()),
+        Just("[/CODE]".to_string()),
+        Just("+-----+".to_string()),
+        Just("|".to_string()),
+        Just(":".to_string()),
+        Just("#".to_string()),
+    ], 0..80)) {
+        let text = parts.concat();
+        let lines = text.lines().count().max(1);
+        for read in parse_list(&text) {
+            if let Err(e) = read {
+                prop_assert!(e.line >= 1 && e.line <= lines, "{e} in {} lines", lines);
+            }
+        }
+        let _ = parse_grid(&text);
+        let _ = parse_list_line(&text, 1);
+        for (_, p) in parse_collection(&text) {
+            let _ = p.map(|p| p.start_state());
+        }
+    }
+
+    /// A list of puzzles written in the forum's line forms (`grid;ER;EP;ED;name`,
+    /// `grid<TAB>name`, `grid name`, nine groups, `name<TAB>grid`), alone or in a post's
+    /// `[code]` block, reads back as the same puzzles with the same text, one item each.
+    #[test]
+    fn forum_list_round_trips(
+        puzzles in proptest::collection::vec(
+            (proptest::collection::vec(0u8..10, 81), 0usize..5, "[a-z]{0,8}"),
+            1..8,
+        ),
+        in_post in any::<bool>(),
+    ) {
+        let mut lines = Vec::new();
+        let mut expected = Vec::new();
+        for (cells, form, name) in &puzzles {
+            let grid = values_line(&cells.as_slice().try_into().unwrap());
+            let groups: Vec<&str> = (0..9).map(|k| &grid[k * 9..k * 9 + 9]).collect();
+            let (line, text) = match form {
+                0 => (format!("{grid};1.5;1.2;1.2;{name}"), format!("1.5;1.2;1.2;{name}")),
+                1 => (format!("{grid}\t{name}"), name.clone()),
+                2 => (format!("{grid} {name}"), name.clone()),
+                3 => (format!("{} {name}", groups.join(" ")), name.clone()),
+                _ => (format!("{name}\t{grid}"), name.clone()),
+            };
+            lines.push(line);
+            expected.push((grid, text));
+        }
+        let list = lines.join("\n");
+        let text = if in_post {
+            format!("Some prose [b]here[/b]:\n[code]\n{list}\n[/code]\nmore prose\n")
+        } else {
+            list
+        };
+        let items: Vec<_> = parse_list(&text).collect();
+        prop_assert_eq!(items.len(), expected.len());
+        for (read, (grid, want)) in items.iter().zip(&expected) {
+            let item = read.as_ref().unwrap();
+            match &item.grid {
+                ParsedGrid::Puzzle(p) => prop_assert_eq!(&p.line(), grid),
+                other => prop_assert!(false, "not a puzzle: {:?}", other),
+            }
+            prop_assert_eq!(&item.text, want);
+        }
+    }
+
     #[test]
     fn grid_like_noise_never_panics(text in "[0-9.+|:\\- \n]{0,900}") {
         let _ = parse_grid(&text);
@@ -119,4 +196,51 @@ fn sudorules_style_grid_with_bangs_parses() {
         s.candidates()
     );
     assert_eq!(to_line(&s), OCEAN1);
+}
+
+#[test]
+fn each_new_form_names_what_line_and_column() {
+    use sudolink_engine::grid::ParseErrorKind;
+    // a short group of nine groups: its number, line and column
+    let groups: Vec<&str> = (0..9).map(|k| &OCEAN1[k * 9..k * 9 + 9]).collect();
+    let short = groups.join(" ").replacen("..1....3.", "..1..3.", 1);
+    let e = parse_list_line(&short, 4).unwrap_err();
+    assert_eq!((e.line, e.column), (4, Some(11)));
+    assert_eq!(
+        e.kind,
+        ParseErrorKind::WrongGroupLength { group: 2, found: 7 }
+    );
+    // the forum's list line: the grid before the ';' is what is wrong, not the ';'
+    let e = parse_list_line(&format!("{};11.9;11.9;11.3", &OCEAN1[..80]), 2).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 2: a grid line needs 81 cells, found 80"
+    );
+    let e = parse_list_line(&format!("{}x;11.9", &OCEAN1[..80]), 2).unwrap_err();
+    assert_eq!(
+        (e.column, e.kind),
+        (Some(81), ParseErrorKind::BadCharacter('x'))
+    );
+    // eight rows of nine lines
+    let rows: String = groups[..8].iter().map(|r| format!("{r}\n")).collect();
+    let e = parse_grid(&format!("# a comment\n{rows}")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 2: a nine-line grid needs 9 rows, found 8"
+    );
+    // a sukaku where givens are expected
+    let s = parse_line(OCEAN1, 1).unwrap().start_state().unwrap();
+    let marks = to_pencil_mark_string(&s);
+    let (line, read) = parse_collection(&format!("{OCEAN1}\n\n{marks}\n"))
+        .nth(1)
+        .unwrap();
+    assert_eq!(line, 3);
+    assert_eq!(read.unwrap_err().kind, ParseErrorKind::StateNotPuzzle);
+    // two grids where one is expected: the second's line
+    let e = parse_grid(&format!("{OCEAN1}\n{marks}\n")).unwrap_err();
+    assert_eq!((e.line, e.kind), (2, ParseErrorKind::SeveralGrids(2)));
+    // a sukaku on one line with a misplaced digit: its column in the line
+    let bad = format!("{}9{}", &marks[..1], &marks[2..]);
+    let e = parse_list_line(&format!("  {bad} name"), 5).unwrap_err();
+    assert_eq!((e.line, e.column), (5, Some(4)));
 }

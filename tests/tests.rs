@@ -19,6 +19,7 @@ mod explain_every_technique;
 mod export_svg;
 mod fish_cut;
 mod force;
+mod forum_lists;
 mod gallery;
 mod generate_needs;
 mod hodoku;

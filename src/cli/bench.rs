@@ -3,11 +3,10 @@
 //! with the basic rules, one technique — 3D Medusa unless told — where the basic rules are
 //! stuck). Criterion benches in `benches/` measure the same operations.
 
-use super::input::read_text_file;
+use super::input::{read_list, ListInput};
 use anyhow::{bail, Context, Result};
 use std::time::{Duration, Instant};
 use sudolink_engine::graph::{CandidateGraph, LinkIndex};
-use sudolink_engine::grid::format::parse_collection;
 use sudolink_engine::grid::State;
 use sudolink_engine::solver::count_solutions;
 use sudolink_search::registry::{self, basic_rules, Searcher, TechniqueId};
@@ -15,8 +14,8 @@ use sudolink_study::resolution::solve;
 
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
-    /// A file of puzzles, one per line
-    pub file: std::path::PathBuf,
+    /// A list of puzzles (a file, `-` for standard input, FILE:K), as rate reads it
+    pub file: String,
     /// Only the first N puzzles (at least 1)
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
@@ -75,23 +74,24 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     } else {
         args.length
     });
-    let text = read_text_file(&args.file, "puzzle file")?;
     let limit = args
         .limit
         .map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX));
+    let ListInput { origin, items, .. } = read_list(&args.file)?;
     let mut states = Vec::new();
-    for (line, p) in parse_collection(&text).take(limit) {
+    for (_, read) in items.into_iter().take(limit) {
         // the parse error names the line itself
-        let p = p.with_context(|| args.file.display().to_string())?;
-        let s = p
+        let item = read.with_context(|| origin.clone())?;
+        let s = item
+            .grid
             .start_state()
-            .with_context(|| format!("{}: line {line}", args.file.display()))?;
+            .with_context(|| format!("{origin}: line {}", item.line))?;
         states.push(s);
     }
     if states.is_empty() {
-        bail!("{}: holds no puzzle", args.file.display());
+        bail!("{origin}: holds no puzzle");
     }
-    println!("{} puzzles from {}", states.len(), args.file.display());
+    println!("{} puzzles from {}", states.len(), args.file);
     time_each(&states, CandidateGraph::build).report("graph: full typed graph per state");
     time_each(&states, |s| count_solutions(s, 2).count).report("solver: count solutions up to 2");
     let rules = basic_rules();

@@ -14,7 +14,8 @@ use sudolink_study::path::replay_within;
 
 #[derive(clap::Args, Debug)]
 pub struct CheckPathArgs {
-    /// The puzzle the path starts from (81 characters or a file)
+    /// The puzzle the path starts from (as solve takes it: 81 characters, a file,
+    /// FILE:K, `-` or a named puzzle)
     pub puzzle: String,
     /// The path: one step per line (a step may run over several lines), in Berthier's
     /// notations, as chains in Eureka (AIC) notation or as SudoRules' whip[n]:, braid[n]:,

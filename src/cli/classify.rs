@@ -12,9 +12,9 @@ use std::collections::BTreeMap;
 use std::str::FromStr;
 use sudolink_store::study::RatingValue;
 use sudolink_study::classify::{Classified, Classify};
+use sudolink_study::published::{agrees, Ours};
 use sudolink_study::rating::RatingScheme;
 use sudolink_study::run::StudyInput;
-use sudolink_study::ser::tenths;
 
 #[derive(clap::Args, Debug)]
 pub struct ClassifyArgs {
@@ -25,8 +25,9 @@ pub struct ClassifyArgs {
     /// as the rating with the level beside it)
     #[arg(long, default_value = "L,M,N")]
     pub scheme: String,
-    /// Compare with reference ratings in this TAB-separated column of the file (1 is the
-    /// grid); needs exactly one scheme; every disagreement is listed
+    /// Compare with reference ratings in this column of the file (1 is the grid; columns
+    /// split as the line is, by `;`, TAB or spaces); needs exactly one scheme; every
+    /// disagreement is listed
     #[arg(long)]
     pub reference_column: Option<usize>,
     /// Print Berthier's L, M, N table for 10,000 random minimal puzzles ([Berthier NRC]'s
@@ -79,7 +80,7 @@ pub fn run(args: &ClassifyArgs) -> Result<()> {
     let mut classified = Classified::new(&schemes, args.study.max_len());
     let outcome = args.study.drive(&study, &mut classified, &input)?;
     let disagreements = match args.reference_column {
-        Some(col) => compare(&input, col, &classified.first_scheme)?,
+        Some(col) => compare(&input, col, &classified.first_scheme, schemes[0].name())?,
         None => Vec::new(),
     };
     print(
@@ -90,31 +91,46 @@ pub fn run(args: &ClassifyArgs) -> Result<()> {
         outcome.complete,
         &disagreements,
     );
-    args.study
-        .judge(&outcome.failures, input.puzzles.len(), "rated")
+    args.study.judge(&input, &outcome.failures, "rated")
 }
 
 fn compare(
     input: &StudyInput,
     column: usize,
     ours: &BTreeMap<usize, Option<RatingValue>>,
+    scheme: &str,
 ) -> Result<Vec<Disagreement>> {
     let mut out = Vec::new();
     for (&position, &rating) in ours {
         let item = &input.puzzles[position];
         let reference = item
-            .raw
-            .split('\t')
-            .nth(column - 1)
-            .map(str::trim)
+            .column(column)
             .with_context(|| format!("line {}: no column {column}", item.line))?;
-        // an ER agrees to SE's tenths (the reference printed `7.1`)
         let agrees = match rating {
-            Some(RatingValue::Level(n)) => reference.parse::<usize>().ok() == Some(n),
-            Some(RatingValue::Er(er)) => reference
-                .parse::<f64>()
-                .is_ok_and(|r| r >= 0.0 && tenths(r) == tenths(er)),
-            None => reference.parse::<usize>().is_err(),
+            Some(RatingValue::Level(n)) => agrees(
+                reference,
+                Ours::Level {
+                    rating: Some(n),
+                    level: "",
+                    scheme,
+                },
+            ),
+            Some(RatingValue::Er(er)) => agrees(
+                reference,
+                Ours::Er {
+                    er,
+                    ep: None,
+                    ed: None,
+                },
+            ),
+            None => agrees(
+                reference,
+                Ours::Level {
+                    rating: None,
+                    level: "",
+                    scheme,
+                },
+            ),
         };
         if !agrees {
             out.push(Disagreement {
@@ -207,12 +223,14 @@ fn print(
         .chain(classified.hodoku.as_ref().map(|h| h.errors))
         .max()
         .unwrap_or(0);
+    // the items of the input that do not read count as not rated
+    let unread = input.unread.len();
     println!(
         "{} of {} puzzles rated{} (max length {}){}",
         rated - unrated,
-        input.puzzles.len(),
-        if unrated > 0 {
-            format!(", {unrated} could not be")
+        input.puzzles.len() + unread,
+        if unrated + unread > 0 {
+            format!(", {} could not be", unrated + unread)
         } else {
             String::new()
         },

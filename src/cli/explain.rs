@@ -24,7 +24,8 @@ use sudolink_study::rules;
 
 #[derive(clap::Args, Debug)]
 pub struct ExplainArgs {
-    /// An 81-character puzzle, or a file with one grid (default: Ocean #1)
+    /// An 81-character puzzle, a file with one grid, FILE:K (puzzle K of a list), `-`
+    /// (standard input) or a named puzzle such as loki (default: Ocean #1)
     pub puzzle: Option<String>,
     /// The conclusion to explain: r3c9<>8 (elimination) or r3c9=8 (placement)
     #[arg(long, conflicts_with_all = ["all", "next"])]

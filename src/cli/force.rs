@@ -37,8 +37,8 @@ pub enum Level {
 
 #[derive(clap::Args, Debug)]
 pub struct ForceArgs {
-    /// An 81-character puzzle, or a file with one grid or pencil-mark state
-    /// (default: Ocean #1 from [Berthier NRC])
+    /// An 81-character puzzle, a file with one grid or pencil-mark state, FILE:K, `-`
+    /// (standard input) or a named puzzle (default: Ocean #1 from [Berthier NRC])
     pub puzzle: Option<String>,
     /// Which force technique
     #[arg(long, value_enum, default_value = "all")]

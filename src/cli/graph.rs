@@ -16,7 +16,8 @@ pub enum GraphFormat {
 
 #[derive(clap::Args, Debug)]
 pub struct GraphArgs {
-    /// An 81-character puzzle, or a file with one grid (default: Ocean #1)
+    /// An 81-character puzzle, a file with one grid, FILE:K (puzzle K of a list), `-`
+    /// (standard input) or a named puzzle such as loki (default: Ocean #1)
     pub puzzle: Option<String>,
     /// What to print
     #[arg(long, value_enum, default_value = "summary")]

@@ -49,7 +49,8 @@ impl From<Order> for RuleOrder {
 
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
-    /// An 81-character puzzle, or a file with one grid in any supported format
+    /// An 81-character puzzle, a file with one grid in any supported format, FILE:K
+    /// (puzzle K of a list), `-` (standard input) or a named puzzle such as loki
     /// (default: Ocean #1 from [Berthier NRC])
     pub puzzle: Option<String>,
     /// Rule set: basic, a scheme (L, M, N, W, B, gW, gB, BC, Trid-OR5W, Trid-OR5gW, Select1-OR5W, Select2-OR5W), ser or a comma list of

@@ -3,7 +3,7 @@
 //! bar), and the one rule for puzzles that could not be studied (the same as `rate`'s: each
 //! named with its line, then exit 1 unless `--keep-going`).
 
-use super::input::read_text_file;
+use super::input::{read_list, ListInput};
 use super::progress::Status;
 use anyhow::{bail, Result};
 use sudolink_study::run::{drive, Failure, Outcome, RunOptions, Study, StudyInput, Tally};
@@ -14,8 +14,9 @@ const MAX_LEN: usize = 7;
 /// The arguments every study command takes (flattened into its own).
 #[derive(clap::Args, Debug)]
 pub struct StudyArgs {
-    /// A file of puzzles, one per line
-    pub input: std::path::PathBuf,
+    /// A list of puzzles: a file (one per line with its columns, grids over several lines,
+    /// `[code]` blocks...), `-` for standard input, or `FILE:K` for its puzzle K alone
+    pub input: String,
     /// Longest chain or whip to try (default 7); for BxB and BxBB the longest braids
     /// (default 14 and 5: the SHC's bounds)
     #[arg(long, value_parser = super::numbers::max_len)]
@@ -50,10 +51,16 @@ impl StudyArgs {
 }
 
 impl StudyArgs {
-    /// The puzzles of the input file.
+    /// The puzzles of the input (a file's identified by its absolute path).
     pub fn read_input(&self) -> Result<StudyInput> {
-        let text = read_text_file(&self.input, "puzzle file")?;
-        Ok(StudyInput::parse(&self.input, &text)?)
+        let ListInput { origin, key, items } = read_list(&self.input)?;
+        if items.is_empty() {
+            bail!("{origin}: holds no puzzle (only blank or comment lines)");
+        }
+        Ok(StudyInput::from_items(
+            key,
+            items.into_iter().map(|(_, read)| read),
+        )?)
     }
 
     /// Run `study` over `input` into `tally`, with a progress bar named after the study.
@@ -76,9 +83,11 @@ impl StudyArgs {
         Ok(outcome?)
     }
 
-    /// The failure rule, after the result is printed: each failed puzzle on stderr with
-    /// its line, then an error (exit 1) unless `--keep-going`.
-    pub fn judge(&self, failures: &[Failure], total: usize, verb: &str) -> Result<()> {
+    /// The failure rule, after the result is printed: each item of the input that was not
+    /// read and each failed puzzle on stderr with its line, then an error (exit 1) unless
+    /// `--keep-going`.
+    pub fn judge(&self, input: &StudyInput, failures: &[Failure], verb: &str) -> Result<()> {
+        let total = input.puzzles.len() + input.unread.len();
         let (cut, failures): (Vec<&Failure>, Vec<&Failure>) = failures.iter().partition(|f| f.cut);
         if !cut.is_empty() {
             let lines: Vec<String> = cut.iter().map(|f| f.line.to_string()).collect();
@@ -91,20 +100,38 @@ impl StudyArgs {
                 lines.join(", ")
             );
         }
-        if failures.is_empty() {
+        if failures.is_empty() && input.unread.is_empty() {
             return Ok(());
         }
-        for f in &failures {
-            eprintln!(
-                "error: {}: line {}: {}",
-                self.input.display(),
-                f.line,
-                f.why
-            );
+        // in file order: the items not read and the puzzles not studied
+        let mut errors: Vec<(usize, String)> = input
+            .unread
+            .iter()
+            .map(|u| {
+                // a parse error names its line itself
+                if u.why.starts_with("line ") {
+                    (u.line, u.why.clone())
+                } else {
+                    (u.line, format!("line {}: {}", u.line, u.why))
+                }
+            })
+            .chain(
+                failures
+                    .iter()
+                    .map(|f| (f.line, format!("line {}: {}", f.line, f.why))),
+            )
+            .collect();
+        errors.sort_by_key(|(line, _)| *line);
+        let shown = match self.input.as_str() {
+            "-" => "standard input",
+            file => file,
+        };
+        for (_, error) in &errors {
+            eprintln!("error: {shown}: {error}");
         }
         let summary = format!(
             "{} of {total} puzzle(s) could not be {verb} (see the errors above)",
-            failures.len()
+            failures.len() + input.unread.len()
         );
         if !self.keep_going {
             bail!("{summary}; pass --keep-going to exit 0 anyway");

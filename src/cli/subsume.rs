@@ -97,8 +97,7 @@ pub fn run(args: &SubsumeArgs) -> Result<()> {
             &studied,
         );
     }
-    args.study
-        .judge(&outcome.failures, input.puzzles.len(), "studied")
+    args.study.judge(&input, &outcome.failures, "studied")
 }
 
 fn matrix_json(

@@ -12,8 +12,8 @@ use sudolink_study::tagging::{tag_report, TagReport};
 
 #[derive(clap::Args, Debug)]
 pub struct TagArgs {
-    /// An 81-character puzzle, or a file with one grid or pencil-mark state
-    /// (default: Ocean #1 from [Berthier NRC])
+    /// An 81-character puzzle, a file with one grid or pencil-mark state, FILE:K, `-`
+    /// (standard input) or a named puzzle (default: Ocean #1 from [Berthier NRC])
     pub puzzle: Option<String>,
     /// The tagging level (1: layers of strong links and alternate chains; 2: with ALS,
     /// almost cells, choices and merged tags; 3: weak links extended through choices,

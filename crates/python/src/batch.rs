@@ -19,15 +19,17 @@ use rayon::iter::{ParallelBridge, ParallelIterator};
 use std::str::FromStr;
 use std::sync::mpsc::{channel, Receiver};
 use std::time::Duration;
-use sudolink_engine::grid::format::{excerpt, parse_collection, parse_line, ParseError, Puzzle};
+use sudolink_engine::grid::format::{
+    excerpt, parse_list, parse_list_line, ListItem, ParseError, ParsedGrid,
+};
 use sudolink_search::limits::{Bounds, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_S};
 use sudolink_search::registry::TechniqueId;
 use sudolink_study::rating::{rate_puzzle, RateBy, RateLine, RatingScheme};
 use sudolink_study::rules::{list_rules, order_applies, RuleOrder, LONGEST_MAX_LEN};
 
-/// One puzzle to rate: its 1-based line (in the file, or place in the list) and the puzzle,
-/// or why its line does not read as one.
-type Item = (usize, Result<Puzzle, ParseError>);
+/// One puzzle to rate: its 1-based line (in the file, or place in the list) and the puzzle
+/// (or a state with candidates, a sukaku), or why its line does not read as one.
+type Item = (usize, Result<ListItem, ParseError>);
 
 /// A puzzle's rows (one per scheme asked) and how its rating went, in the order done.
 type Done = (usize, Vec<RateLine>);
@@ -104,15 +106,22 @@ pub fn bounds(
     })
 }
 
-/// The puzzles: a file's text read as `rate FILE` reads it (one per line, blank and `#`
-/// lines skipped, numbered by their line), or a list, each item one puzzle line.
+/// The puzzles: a file's text read as `rate FILE` reads it (every list form of
+/// [`parse_list`]: list lines with their columns, `[code]` blocks, grids over several
+/// lines; blank and `#` lines skipped; numbered by their line), or a list, each item one
+/// puzzle line.
 fn items_of(text: Option<&str>, lines: Option<Vec<String>>, origin: &str) -> PyResult<Vec<Item>> {
     let items: Vec<Item> = match (text, lines) {
-        (Some(text), None) => parse_collection(text).collect(),
+        (Some(text), None) => parse_list(text)
+            .map(|read| match read {
+                Ok(item) => (item.line, Ok(item)),
+                Err(e) => (e.line, Err(e)),
+            })
+            .collect(),
         (None, Some(lines)) => lines
             .iter()
             .enumerate()
-            .map(|(i, l)| (i + 1, parse_line(l, i + 1)))
+            .map(|(i, l)| (i + 1, parse_list_line(l, i + 1)))
             .collect(),
         _ => return Err(PyValueError::new_err("give text or lines, not both")),
     };
@@ -129,10 +138,10 @@ fn rate_item(item: &Item, bys: &[RateBy], max_len: usize, bounds: &Bounds) -> Ve
     let (_, parsed) = item;
     bys.iter()
         .map(|by| match parsed {
-            Ok(p) => std::panic::catch_unwind(|| rate_puzzle(p, by, max_len, bounds))
+            Ok(item) => std::panic::catch_unwind(|| rate_puzzle(&item.grid, by, max_len, bounds))
                 .unwrap_or_else(|payload| {
                     RateLine::failed(
-                        Some(p.line()),
+                        Some(item.grid.line()),
                         format!("the engine panicked: {}", panic_text(payload.as_ref())),
                     )
                 }),
@@ -188,7 +197,11 @@ fn rows_to_py<'py>(
 ) -> PyResult<Bound<'py, PyList>> {
     let list = PyList::empty(py);
     let (line, parsed) = item;
-    let name = parsed.as_ref().ok().and_then(|p| p.name.clone());
+    // a puzzle's name, or the text beside a state on its line
+    let name = parsed.as_ref().ok().and_then(|item| match &item.grid {
+        ParsedGrid::Puzzle(p) => p.name.clone(),
+        ParsedGrid::State(_) => (!item.text.is_empty()).then(|| item.text.clone()),
+    });
     for row in rows {
         let value = serde_json::to_value(row).map_err(|e| value_error(&e))?;
         let dict = to_py(py, &value)?.cast_into::<PyDict>()?;

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
-use sudolink_engine::grid::format::{excerpt, parse_line};
+use sudolink_engine::grid::format::{excerpt, ParsedGrid};
 use sudolink_study::input::collection_items;
 use thiserror::Error;
 
@@ -77,8 +77,8 @@ pub struct PickedPuzzle {
     pub count: usize,
     /// Its 1-based line in the file.
     pub line: usize,
-    /// The puzzle's text: an 81-character line (TAB columns and name dropped), or the
-    /// whole file for a grid in another form.
+    /// The puzzle's text: an 81-character line (TAB columns and name dropped), or a
+    /// state's line (its HoDoKu line, or its 729-character pencil marks).
     pub puzzle: String,
     pub name: Option<String>,
 }
@@ -211,7 +211,7 @@ impl DataDirs {
             given: excerpt(n, 40),
         })?;
         let text = read_text(&path, label)?;
-        let items = collection_items(&text);
+        let mut items = collection_items(&text);
         let count = items.len();
         if count == 0 {
             return Err(DataError::Empty {
@@ -225,24 +225,17 @@ impl DataDirs {
                 count,
             });
         }
-        let item = items[n - 1];
-        let (puzzle, name) = if item.text.lines().nth(1).is_some() {
-            (item.text.to_string(), None)
-        } else {
-            match parse_line(item.text, item.line) {
-                Ok(p) => (p.line(), p.name),
-                // not a puzzle line: the grid readers try the other one-line forms
-                Err(_) => match sudolink_engine::grid::format::parse_grid(item.text) {
-                    Ok(_) => (item.text.trim().to_string(), None),
-                    Err(source) => {
-                        return Err(DataError::Malformed {
-                            label: label.to_string(),
-                            line: item.line,
-                            source,
-                        })
-                    }
-                },
-            }
+        let item = items
+            .swap_remove(n - 1)
+            .map_err(|source| DataError::Malformed {
+                label: label.to_string(),
+                line: source.line,
+                source,
+            })?;
+        let (puzzle, name) = match &item.grid {
+            ParsedGrid::Puzzle(p) => (p.line(), p.name.clone()),
+            // a state on one line every reader reads back (its HoDoKu line or pencil marks)
+            ParsedGrid::State(_) => (item.grid.line(), None),
         };
         Ok(PickedPuzzle {
             file: label.to_string(),

@@ -62,6 +62,7 @@ pub mod input;
 pub mod needs;
 pub mod parallel;
 pub mod path;
+pub mod published;
 pub mod rating;
 pub mod resolution;
 pub mod rules;

@@ -74,7 +74,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 use sudolink_engine::graph::LinkIndex;
-use sudolink_engine::grid::format::Puzzle;
+use sudolink_engine::grid::format::ParsedGrid;
 use sudolink_engine::grid::singles::{self, Single};
 use sudolink_engine::grid::State;
 use sudolink_engine::proof::{self, Pattern, Proof};
@@ -837,10 +837,10 @@ impl RateLine {
     }
 }
 
-/// Rate one puzzle: its start state, its solution (a puzzle with none or several is not
-/// rated), then the scheme or the rules, timed, within `bounds` (its limits start when its
-/// rating does).
-pub fn rate_puzzle(p: &Puzzle, by: &RateBy, max_len: usize, bounds: &Bounds) -> RateLine {
+/// Rate one puzzle (or a state with candidates: a sukaku, pencil marks): its start state,
+/// its solution (a puzzle with none or several is not rated), then the scheme or the
+/// rules, timed, within `bounds` (its limits start when its rating does).
+pub fn rate_puzzle(p: &ParsedGrid, by: &RateBy, max_len: usize, bounds: &Bounds) -> RateLine {
     let start = match p.start_state() {
         Ok(s) => s,
         Err(e) => return RateLine::failed(Some(p.line()), e.to_string()),

@@ -12,24 +12,18 @@
 //! One rule for failures, in every study: a puzzle that cannot be studied (contradictory
 //! givens, no or several solutions) does not stop the run; it is listed in
 //! [`Outcome::failures`] with its line, and the caller says so and fails (as `rate` does).
+//! So is an item of the file that cannot be read ([`StudyInput::unread`]).
 
 use super::parallel::{each_as_done, Batch};
 use std::collections::HashSet;
 use std::path::Path;
-use sudolink_engine::grid::format::{parse_collection, ParseError, Puzzle};
+use sudolink_engine::grid::format::{parse_list, ListItem, ParsedGrid, Puzzle, Separator};
 use sudolink_store::{Store, StoreError};
 use thiserror::Error;
 
 /// Why a study run could not be read, opened or stored.
 #[derive(Debug, Error)]
 pub enum RunError {
-    /// A line of the input file is not a puzzle (the parse error names the line).
-    #[error("{file}: {source}")]
-    Parse {
-        file: String,
-        #[source]
-        source: ParseError,
-    },
     /// The input file holds no puzzle.
     #[error("{file}: holds no puzzle (only blank or comment lines)")]
     Empty { file: String },
@@ -46,43 +40,84 @@ pub struct InputPuzzle {
     pub puzzle: Puzzle,
     /// The 1-based line in the file.
     pub line: usize,
-    /// The whole line (TAB columns after the grid included).
-    pub raw: String,
+    /// The text after the grid on its line (the list's columns), as
+    /// [`ListItem::text`], and how its fields are separated.
+    pub text: String,
+    pub separator: Separator,
+}
+
+impl InputPuzzle {
+    /// Column `k` of its line (1 is the grid, 2 the first field after it).
+    pub fn column(&self, k: usize) -> Option<&str> {
+        self.separator.column(&self.text, k)
+    }
+}
+
+/// An item of the input file that is not studied: its line and why (it does not read, or
+/// it is a state with candidates where a study needs givens).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unread {
+    pub line: usize,
+    pub why: String,
 }
 
 /// The puzzles of a study's input file.
 pub struct StudyInput {
-    /// The file's path made absolute (it identifies the run in the store).
+    /// Where the puzzles come from: the file's path made absolute (it identifies the run
+    /// in the store).
     pub origin: String,
     pub puzzles: Vec<InputPuzzle>,
+    /// The items that are not studied, in file order: the run goes on without them and the
+    /// caller names each (as a failure).
+    pub unread: Vec<Unread>,
 }
 
 impl StudyInput {
-    /// Every puzzle of `text`, the contents of the file `path`; a malformed line is an
-    /// error naming the file and the line.
-    pub fn parse(path: &Path, text: &str) -> Result<StudyInput, RunError> {
-        let file = path.display().to_string();
-        let lines: Vec<&str> = text.lines().collect();
+    /// Every puzzle of `text` (every list form [`parse_list`] reads), from `origin`.
+    pub fn read(origin: String, text: &str) -> Result<StudyInput, RunError> {
+        StudyInput::from_items(origin, parse_list(text))
+    }
+
+    /// The puzzles of a list's items (read or not), from `origin`.
+    pub fn from_items(
+        origin: String,
+        items: impl IntoIterator<Item = Result<ListItem, sudolink_engine::grid::ParseError>>,
+    ) -> Result<StudyInput, RunError> {
         let mut puzzles = Vec::new();
-        for (line, p) in parse_collection(text) {
-            let puzzle = p.map_err(|source| RunError::Parse {
-                file: file.clone(),
-                source,
-            })?;
-            puzzles.push(InputPuzzle {
-                puzzle,
-                line,
-                raw: lines[line - 1].to_string(),
-            });
+        let mut unread = Vec::new();
+        for read in items {
+            match read {
+                Ok(ListItem {
+                    line,
+                    grid: ParsedGrid::Puzzle(puzzle),
+                    text,
+                    separator,
+                }) => puzzles.push(InputPuzzle {
+                    puzzle,
+                    line,
+                    text,
+                    separator,
+                }),
+                Ok(item) => unread.push(Unread {
+                    line: item.line,
+                    why: "a state with candidates (sukaku, pencil marks or HoDoKu line): a \
+                          study starts from givens (rate and solve read states)"
+                        .to_string(),
+                }),
+                Err(e) => unread.push(Unread {
+                    line: e.line,
+                    why: e.to_string(),
+                }),
+            }
         }
-        if puzzles.is_empty() {
-            return Err(RunError::Empty { file });
+        if puzzles.is_empty() && unread.is_empty() {
+            return Err(RunError::Empty { file: origin });
         }
-        let origin = std::path::absolute(path)
-            .unwrap_or_else(|_| path.to_path_buf())
-            .display()
-            .to_string();
-        Ok(StudyInput { origin, puzzles })
+        Ok(StudyInput {
+            origin,
+            puzzles,
+            unread,
+        })
     }
 }
 

@@ -1,7 +1,15 @@
-//! Reading and writing grids: the 81-character line (with an optional name), 9 lines of 9,
-//! files of many puzzles, the 729-character pencil-mark string, HoDoKu's library line
-//! (`:0000:x:<grid, + before placed digits>:<deleted candidates>::`), and the pencil-mark
-//! grid that SudoRules and HoDoKu print. Every error names the line and column (or cell).
+//! Reading and writing grids: the 81-character line (with an optional name, or the
+//! forum's list columns after it: `grid;ER;EP;ED;…`, `grid<TAB>columns`), the same line as
+//! nine groups of nine (`..3....8. .5.1....6 …`), 9 lines of 9, the 729-character
+//! pencil-mark string (a sukaku), HoDoKu's library line (`:0000:x:<grid, + before placed
+//! digits>:<deleted candidates>::`), and the pencil-mark grid that SudoRules and HoDoKu
+//! print; [`list`] reads texts holding many of them (files, forum posts with `[code]`
+//! blocks). One reader per format; every error names what, the line and the column (or
+//! cell).
+
+pub mod list;
+
+pub use list::{parse_list, parse_list_line, parse_one, ListItem, ListReader, Separator};
 
 use super::bits::bits;
 use super::candidate_set::CandidateSet;
@@ -50,6 +58,16 @@ pub enum ParseErrorKind {
     },
     #[error("nine-line grid: line has {0} cells, expected 9")]
     WrongRowLength(usize),
+    #[error("a nine-line grid needs 9 rows, found {0}")]
+    WrongRowCount(usize),
+    #[error("nine groups of nine cells: group {group} has {found} cell(s)")]
+    WrongGroupLength { group: usize, found: usize },
+    #[error("a sukaku folded in nine lines needs 9 lines of 81 characters, found {0}")]
+    WrongFoldedSukaku(usize),
+    #[error("{0} grids where one is expected")]
+    SeveralGrids(usize),
+    #[error("a state with candidates (pencil marks, sukaku or HoDoKu line) where a puzzle's givens are expected")]
+    StateNotPuzzle,
     #[error("the grid contradicts itself: {0}")]
     Contradiction(#[from] Contradiction),
 }
@@ -95,38 +113,23 @@ fn cell_value(ch: char) -> Option<u8> {
     }
 }
 
-fn is_grid_token(t: &str) -> bool {
-    t.chars().count() == 81 && t.chars().all(|c| cell_value(c).is_some())
+/// A cell of a puzzle line: a digit, `.` or `0`.
+fn is_cell_char(ch: char) -> bool {
+    cell_value(ch).is_some()
 }
 
-/// Parse an 81-character puzzle line with an optional name after whitespace or a TAB (or
-/// before it, as in `name<TAB>grid`). `line_no` is used in errors.
-pub fn parse_line(text: &str, line_no: usize) -> Result<Puzzle, ParseError> {
-    let text = text.trim_end_matches(['\r', '\n']);
-    let tokens: Vec<(usize, &str)> = tokens_with_columns(text)
-        .filter(|(_, t)| !t.is_empty())
-        .collect();
-    let Some(&(first_pos, first)) = tokens.first() else {
-        return Err(ParseError::at(line_no, None, ParseErrorKind::Empty));
-    };
-    let grid_at = if is_grid_token(first) {
-        0
-    } else {
-        tokens
-            .iter()
-            .position(|(_, t)| is_grid_token(t))
-            .unwrap_or(0)
-    };
-    let (pos, grid_part) = if grid_at == 0 {
-        (first_pos, first)
-    } else {
-        tokens[grid_at]
-    };
+/// The 81 cells of `cells`, a puzzle line's grid starting at byte `start` of line
+/// `line_no` (for the column of a bad character).
+fn read_givens(cells: &str, line_no: usize, start: usize) -> Result<[u8; 81], ParseError> {
     let mut givens = [0u8; 81];
     let mut count = 0;
-    for (i, ch) in grid_part.chars().enumerate() {
+    for (i, ch) in cells.chars().enumerate() {
         let v = cell_value(ch).ok_or_else(|| {
-            ParseError::at(line_no, Some(pos + i + 1), ParseErrorKind::BadCharacter(ch))
+            ParseError::at(
+                line_no,
+                Some(start + i + 1),
+                ParseErrorKind::BadCharacter(ch),
+            )
         })?;
         if count < 81 {
             givens[count] = v;
@@ -140,17 +143,58 @@ pub fn parse_line(text: &str, line_no: usize) -> Result<Puzzle, ParseError> {
             ParseErrorKind::WrongLength(count),
         ));
     }
-    let name: Vec<&str> = tokens
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| *i != grid_at)
-        .map(|(_, (_, t))| *t)
-        .collect();
-    let name = name.join(" ");
-    Ok(Puzzle {
-        givens,
-        name: (!name.is_empty()).then_some(name),
-    })
+    Ok(givens)
+}
+
+/// Parse an 81-character puzzle line with an optional name after whitespace or a TAB (or
+/// before it, as in `name<TAB>grid`), or the forum's list columns after a `;`
+/// (`grid;11.9;11.9;11.3;…`: the name is then what follows the `;`); the grid may be
+/// written as nine groups of nine. `line_no` is used in errors. [`list::parse_list_line`]
+/// reads the same lines and keeps the text after the grid as written.
+pub fn parse_line(text: &str, line_no: usize) -> Result<Puzzle, ParseError> {
+    match list::parse_list_line(text, line_no)?.grid {
+        ParsedGrid::Puzzle(p) => Ok(p),
+        ParsedGrid::State(_) => Err(ParseError::at(
+            line_no,
+            None,
+            ParseErrorKind::StateNotPuzzle,
+        )),
+    }
+}
+
+/// Parse a puzzle line written as nine groups of nine cells (`..3....8. .5.1....6 …`):
+/// `groups` are the nine groups with their byte offsets in line `line_no`.
+pub fn parse_nine_groups(groups: &[(usize, &str)], line_no: usize) -> Result<[u8; 81], ParseError> {
+    let mut cells = String::with_capacity(81);
+    for (k, &(start, group)) in groups.iter().enumerate() {
+        let found = group.chars().count();
+        if found != 9 {
+            return Err(ParseError::at(
+                line_no,
+                Some(start + 1),
+                ParseErrorKind::WrongGroupLength {
+                    group: k + 1,
+                    found,
+                },
+            ));
+        }
+        if let Some((i, ch)) = group.char_indices().find(|(_, c)| !is_cell_char(*c)) {
+            return Err(ParseError::at(
+                line_no,
+                Some(start + i + 1),
+                ParseErrorKind::BadCharacter(ch),
+            ));
+        }
+        cells.push_str(group);
+    }
+    if groups.len() != 9 {
+        return Err(ParseError::at(
+            line_no,
+            None,
+            ParseErrorKind::WrongLength(cells.len()),
+        ));
+    }
+    read_givens(&cells, line_no, 0)
 }
 
 /// Parse 9 lines of 9 cells (spaces and `|` ignored; lines made only of `-+` skipped).
@@ -177,7 +221,7 @@ pub fn parse_nine_lines(text: &str, first_line_no: usize) -> Result<Puzzle, Pars
             return Err(ParseError::at(
                 line_no,
                 None,
-                ParseErrorKind::WrongLength(90),
+                ParseErrorKind::WrongRowCount(10),
             ));
         }
         for (col, &(pos, ch)) in cells.iter().enumerate() {
@@ -191,24 +235,34 @@ pub fn parse_nine_lines(text: &str, first_line_no: usize) -> Result<Puzzle, Pars
         return Err(ParseError::at(
             first_line_no,
             None,
-            ParseErrorKind::WrongLength(row * 9),
+            ParseErrorKind::WrongRowCount(row),
         ));
     }
     Ok(Puzzle { givens, name: None })
 }
 
-/// Parse a file of puzzles, one 81-character line each (optional name or extra TAB columns);
-/// blank lines and lines starting with `#` are skipped. Each item carries its 1-based line.
+/// Parse a file of puzzles as [`parse_list`] reads lists (one per line with its columns,
+/// grids over several lines, `[code]` blocks; blank lines and `#` comments skipped), each
+/// with its 1-based line; a state with candidates (a sukaku, pencil marks) is an error
+/// here, where givens are expected.
 pub fn parse_collection(
     text: &str,
 ) -> impl Iterator<Item = (usize, Result<Puzzle, ParseError>)> + '_ {
-    text.lines().enumerate().filter_map(|(i, line)| {
-        let t = line.trim();
-        if t.is_empty() || t.starts_with('#') {
-            None
-        } else {
-            Some((i + 1, parse_line(line, i + 1)))
-        }
+    parse_list(text).map(|read| match read {
+        Ok(ListItem {
+            line,
+            grid: ParsedGrid::Puzzle(p),
+            ..
+        }) => (line, Ok(p)),
+        Ok(item) => (
+            item.line,
+            Err(ParseError::at(
+                item.line,
+                None,
+                ParseErrorKind::StateNotPuzzle,
+            )),
+        ),
+        Err(e) => (e.line, Err(e)),
     })
 }
 
@@ -442,59 +496,62 @@ fn tokens_with_columns(line: &str) -> impl Iterator<Item = (usize, &str)> {
 pub enum ParsedGrid {
     /// Givens only: the start state follows from them.
     Puzzle(Puzzle),
-    /// A state with explicit candidates (pencil marks or HoDoKu line).
+    /// A state with explicit candidates (pencil marks, sukaku or HoDoKu line).
     State(State),
 }
 
-/// Read one grid in any supported format, detected from its shape.
-pub fn parse_grid(text: &str) -> Result<ParsedGrid, ParseError> {
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l))
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .collect();
-    let Some(&(first_no, first)) = lines.first() else {
-        return Err(ParseError::at(1, None, ParseErrorKind::Empty));
-    };
-    let first_t = first.trim();
-    if first_t.starts_with(':') {
-        return parse_hodoku(first_t, first_no).map(ParsedGrid::State);
-    }
-    if lines.len() == 1 {
-        let token = first_t.split_whitespace().next().unwrap_or("");
-        // digits and dots, nearer 729 than 81 of them: meant as a pencil-mark string
-        let pencil_marks = token.chars().all(|c| c.is_ascii_digit() || c == '.');
-        if pencil_marks && token.chars().count() >= 405 {
-            return parse_pencil_mark_string(token, first_no).map(ParsedGrid::State);
+impl ParsedGrid {
+    /// The grid on one line, in a form every reader reads back: a puzzle's 81 characters;
+    /// a state's HoDoKu line when it has givens, else its 729-character pencil marks.
+    pub fn line(&self) -> String {
+        match self {
+            ParsedGrid::Puzzle(p) => p.line(),
+            ParsedGrid::State(s) if s.givens_mask() != 0 => to_hodoku(s),
+            ParsedGrid::State(s) => to_pencil_mark_string(s),
         }
-        return parse_line(first, first_no).map(ParsedGrid::Puzzle);
     }
-    let body: String = text
-        .lines()
-        .skip(first_no - 1)
-        .collect::<Vec<_>>()
-        .join("\n");
+
+    /// The state to start from: the givens placed with their direct eliminations, or the
+    /// state as read.
+    pub fn start_state(&self) -> Result<State, Contradiction> {
+        match self {
+            ParsedGrid::Puzzle(p) => p.start_state(),
+            ParsedGrid::State(s) => Ok(s.clone()),
+        }
+    }
+}
+
+/// Read one grid in any supported format, detected from its shape: the text must hold
+/// exactly one ([`list::parse_one`]: in a forum post, the one `[code]` block that reads).
+pub fn parse_grid(text: &str) -> Result<ParsedGrid, ParseError> {
+    list::parse_one(text).map(|item| item.grid)
+}
+
+/// Read a grid written over several lines (their text, the first numbered
+/// `first_line_no`): nine lines of nine, or a pencil-mark grid, told apart by their rows
+/// (nine-line rows hold single cells and dots).
+fn parse_rows(body: &str, first_line_no: usize) -> Result<ParsedGrid, ParseError> {
+    let lines: Vec<&str> = body.lines().filter(|l| !l.trim().is_empty()).collect();
     let cells_per_line: Vec<usize> = lines
         .iter()
-        .map(|(_, l)| {
+        .map(|l| {
             tokens_with_columns(l)
                 .filter(|(_, t)| !t.chars().all(|c| "-+=.:'*".contains(c)) || t.len() == 1)
                 .count()
         })
         .collect();
-    let multi_digit = lines.iter().any(|(_, l)| {
+    let multi_digit = lines.iter().any(|l| {
         tokens_with_columns(l).any(|(_, t)| t.len() > 1 && t.chars().all(|c| c.is_ascii_digit()))
     });
-    let compact_rows = lines.iter().all(|(_, l)| {
+    let compact_rows = lines.iter().all(|l| {
         l.trim()
             .chars()
             .all(|c| c.is_ascii_digit() || ".|+- !".contains(c))
     });
     if !multi_digit && compact_rows && cells_per_line.iter().all(|&n| n <= 11) {
-        return parse_nine_lines(&body, first_no).map(ParsedGrid::Puzzle);
+        return parse_nine_lines(body, first_line_no).map(ParsedGrid::Puzzle);
     }
-    parse_pencil_mark_grid(&body, first_no).map(ParsedGrid::State)
+    parse_pencil_mark_grid(body, first_line_no).map(ParsedGrid::State)
 }
 
 /// The 81-character line of an array of values, '.' for empty.
