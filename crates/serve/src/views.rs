@@ -112,8 +112,8 @@ pub fn for_the_explorer(state: &State, mut v: ExplainView) -> Result<ExplainView
     v.reword_notes(for_the_page);
     let simplest = v.simplest.as_ref().map(|s| s.family.clone());
     for row in &mut v.families {
-        if let (Some(proof), true) = (&row.proof, Some(&row.family) == simplest.as_ref()) {
-            row.view = Some(draw_view(state, proof.clone())?);
+        if let (Some(proof), true) = (&row.answer.proof, Some(&row.family) == simplest.as_ref()) {
+            row.answer.view = Some(draw_view(state, proof.clone())?);
         }
     }
     if let Some(c) = &mut v.composite {

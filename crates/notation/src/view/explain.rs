@@ -106,40 +106,10 @@ pub struct CutView {
     pub stopped: String,
 }
 
-/// A placement's composite proof, or why there is none.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct CompositeView {
-    /// `proof`, `none` or `not_searched`.
-    pub status: String,
-    /// Its length (with a proof).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub length: Option<usize>,
-    /// Its difficulty (with a proof).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub difficulty: Option<u32>,
-    /// Its text in our notation (with a proof).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub text: Option<String>,
-    /// No composite up to this length (searched completely up to it).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub none_up_to: Option<usize>,
-    /// The limit that cut its search.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub not_searched: Option<String>,
-    /// The proof; null without one.
-    pub proof: Option<ProofView>,
-    /// Its picture and notations (the explorer's answer only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub view: Option<DrawnProof>,
-}
-
-/// One technique's answer (`basic`: the basic rules together).
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct RowView {
-    /// `basic` or the technique's registry name.
-    pub family: String,
-    /// Its system (`basic`, `chains`, `whips`, ...).
-    pub system: String,
+/// A technique's (or a placement's composite) proof, or why there is none: what a row
+/// and the composite share.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct AnswerView {
     /// `proof`, `none`, `only_eliminates` or `not_searched`.
     pub status: String,
     /// The proof's length (with a proof).
@@ -154,20 +124,36 @@ pub struct RowView {
     /// No proof up to this length (searched completely up to it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub none_up_to: Option<usize>,
-    /// The length it should have been searched to (cut by a limit).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bound: Option<usize>,
-    /// The limit that cut it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub stopped: Option<String>,
-    /// The limit that cut it (as `stopped`; kept for version 1's readers).
+    /// The limit that cut the search.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub not_searched: Option<String>,
     /// The proof; null without one.
     pub proof: Option<ProofView>,
-    /// Its picture and notations (the explorer's answer only, for the simplest row).
+    /// Its picture and notations (the explorer's answer only: the simplest row's and the
+    /// composite's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub view: Option<DrawnProof>,
+}
+
+/// A placement's composite proof, or why there is none.
+pub type CompositeView = AnswerView;
+
+/// One technique's answer (`basic`: the basic rules together).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RowView {
+    /// `basic` or the technique's registry name.
+    pub family: String,
+    /// Its system (`basic`, `chains`, `whips`, ...).
+    pub system: String,
+    /// Its proof or why there is none (fields inline).
+    #[serde(flatten)]
+    pub answer: AnswerView,
+    /// The length it should have been searched to (cut by a limit).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bound: Option<usize>,
+    /// The limit that cut it (as `not_searched`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
 }
 
 impl ExplainView {
@@ -177,7 +163,7 @@ impl ExplainView {
         let mut notes: Vec<&mut String> = Vec::new();
         for r in &mut self.families {
             notes.extend(r.stopped.as_mut());
-            notes.extend(r.not_searched.as_mut());
+            notes.extend(r.answer.not_searched.as_mut());
         }
         if let Some(c) = &mut self.composite {
             notes.extend(c.not_searched.as_mut());

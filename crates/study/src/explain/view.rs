@@ -7,8 +7,8 @@ use sudolink_engine::grid::format::to_pencil_mark_string;
 use sudolink_engine::grid::State;
 use sudolink_engine::proof::Proof;
 use sudolink_notation::view::explain::{
-    CompositeView, CutView, ExplainView, GroupView, NothingFoundView, RowView, SimplestView,
-    UpToView, SCHEMA,
+    AnswerView, CompositeView, CutView, ExplainView, GroupView, NothingFoundView, RowView,
+    SimplestView, UpToView, SCHEMA,
 };
 use sudolink_notation::view::{ProofView, VERSION};
 use sudolink_search::registry;
@@ -88,7 +88,7 @@ fn text_of(state: &State, p: &Proof, rows: &[RowView], report: &TargetReport) ->
         .iter()
         .zip(rows)
         .find(|(r, _)| r.proof.as_ref().is_some_and(|q| std::ptr::eq(q, p)));
-    match made.and_then(|(_, v)| v.text.clone()) {
+    match made.and_then(|(_, v)| v.answer.text.clone()) {
         Some(text) => text,
         None => sudolink_notation::nrc::nrc_text(state, p),
     }
@@ -109,23 +109,15 @@ fn row(state: &State, r: &Row, options: &Options) -> RowView {
     let mut v = RowView {
         family: r.label.to_string(),
         system: r.system.key().to_string(),
-        status: r.none.status().to_string(),
-        length: None,
-        difficulty: None,
-        text: None,
-        none_up_to: None,
+        answer: AnswerView {
+            status: r.none.status().to_string(),
+            ..AnswerView::default()
+        },
         bound: None,
         stopped: None,
-        not_searched: None,
-        proof: None,
-        view: None,
     };
     if let Some(p) = &r.proof {
-        let proof = ProofView::of(state, p);
-        v.length = Some(p.length);
-        v.difficulty = Some(registry::difficulty(p));
-        v.text = Some(proof.text.clone());
-        v.proof = Some(proof);
+        v.answer = found(state, p);
         return v;
     }
     match &r.none {
@@ -134,46 +126,47 @@ fn row(state: &State, r: &Row, options: &Options) -> RowView {
             searched_to,
             bound,
         } => {
-            v.none_up_to = Some(*searched_to);
+            v.answer.none_up_to = Some(*searched_to);
             v.bound = Some(*bound);
             v.stopped = Some(stop.to_string());
-            v.not_searched = Some(stop.to_string());
+            v.answer.not_searched = Some(stop.to_string());
         }
-        NoProof::UpTo(n) => v.none_up_to = Some(*n),
+        NoProof::UpTo(n) => v.answer.none_up_to = Some(*n),
         NoProof::OnlyEliminates => {}
         NoProof::None | NoProof::Found => {
-            v.none_up_to = Some(options.bound(r.techniques[0]));
+            v.answer.none_up_to = Some(options.bound(r.techniques[0]));
         }
     }
     v
 }
 
+/// A proof's answer: its view, with its length, difficulty and text beside it.
+fn found(state: &State, p: &Proof) -> AnswerView {
+    let proof = ProofView::of(state, p);
+    AnswerView {
+        status: "proof".to_string(),
+        length: Some(p.length),
+        difficulty: Some(registry::difficulty(p)),
+        text: Some(proof.text.clone()),
+        proof: Some(proof),
+        ..AnswerView::default()
+    }
+}
+
 /// A placement's composite proof with its view, or why there is none.
 fn composite(state: &State, c: &Result<Proof, NoProof>) -> CompositeView {
-    let mut v = CompositeView {
-        status: match c {
-            Ok(_) => "proof".to_string(),
-            Err(none) => none.status().to_string(),
-        },
-        length: None,
-        difficulty: None,
-        text: None,
-        none_up_to: None,
-        not_searched: None,
-        proof: None,
-        view: None,
+    let none = match c {
+        Ok(p) => return found(state, p),
+        Err(none) => none,
     };
-    match c {
-        Ok(p) => {
-            let proof = ProofView::of(state, p);
-            v.length = Some(p.length);
-            v.difficulty = Some(registry::difficulty(p));
-            v.text = Some(proof.text.clone());
-            v.proof = Some(proof);
-        }
-        Err(NoProof::Stopped { stop, .. }) => v.not_searched = Some(stop.to_string()),
-        Err(NoProof::UpTo(n)) => v.none_up_to = Some(*n),
-        Err(_) => {}
+    let mut v = AnswerView {
+        status: none.status().to_string(),
+        ..AnswerView::default()
+    };
+    match none {
+        NoProof::Stopped { stop, .. } => v.not_searched = Some(stop.to_string()),
+        NoProof::UpTo(n) => v.none_up_to = Some(*n),
+        _ => {}
     }
     v
 }
