@@ -64,7 +64,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("sudolink-search", &["sudolink-engine"]),
     ("sudolink-notation", &["sudolink-engine"]),
     ("sudolink-export", &["sudolink-engine", "sudolink-notation"]),
-    ("sudolink-store", &["sudolink-engine"]),
+    // the store keeps a proof as its view (`sudolink_notation::view::ProofView`)
+    ("sudolink-store", &["sudolink-engine", "sudolink-notation"]),
     (
         "sudolink-study",
         &[

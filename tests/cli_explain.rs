@@ -33,6 +33,29 @@ fn row_line(out: &str, label: &str) -> String {
         .to_string()
 }
 
+/// Issue 72: `explain --json` ships the explanation's view (version 2): the question, the
+/// answer first, and each row's proof as its view (technique, conclusions, pattern, every
+/// notation's text, the proof object). The whole document of two techniques, as a snapshot.
+#[test]
+fn explain_json_is_the_versioned_view() {
+    let out = explained_r7c9_not_3(&["--techniques", "swordfish,nrc", "--max-len", "3", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["version"], sudolink_notation::view::VERSION);
+    assert_eq!(v["schema"], sudolink_notation::view::explain::SCHEMA);
+    let schema: serde_json::Value =
+        serde_json::from_str(sudolink_study::explain::JSON_SCHEMA).unwrap();
+    assert_eq!(schema["properties"]["version"]["const"], v["version"]);
+    assert_eq!(schema["properties"]["schema"]["const"], v["schema"]);
+    assert_eq!(schema["$id"], v["schema"]);
+    for row in v["families"].as_array().unwrap() {
+        let proof = &row["proof"];
+        assert_eq!(proof["version"], v["version"], "{row}");
+        assert_eq!(proof["text"], row["text"]);
+        assert_eq!(proof["notations"][0]["text"], row["text"]);
+    }
+    insta::assert_snapshot!("explain_json_view_r7c9_not_3", out);
+}
+
 /// Issue 55: the answer first. The question, then the simplest proof (its technique,
 /// length, difficulty, text, and HoDoKu's line), then one table of the other proofs
 /// (identical steps on one row), then one line for the techniques that found nothing,

@@ -203,10 +203,17 @@ fn explain_r1c2_not_8_as_explain_json() {
     assert_eq!(drawn[0]["family"], simplest);
     let view = ok("/api/view", json!({"state": state, "proof": nrc["proof"]}));
     assert!(view["svg"].as_str().unwrap().contains("marker-end"));
-    assert!(view["notations"].as_str().unwrap().contains("Forum post"));
+    assert_eq!(view["notations"][0]["name"], "ours (nrc)", "{view}");
+    assert_eq!(view["text"], nrc["text"]);
+    // the row's view or its proof object: either is taken back
+    let again = ok(
+        "/api/view",
+        json!({"state": state, "proof": nrc["proof"]["proof"]}),
+    );
+    assert_eq!(again["svg"], view["svg"]);
     // a proof that does not hold on the state is refused, not drawn
     let mut wrong = nrc["proof"].clone();
-    wrong["eliminations"] = json!(["n9r1c2"]);
+    wrong["proof"]["eliminations"] = json!(["n9r1c2"]);
     let (code, body) = post("/api/view", json!({"state": state, "proof": wrong}));
     assert_eq!(code, 422, "{body}");
     // the same fields as the command line's explain --json
@@ -618,7 +625,7 @@ fn errors_are_in_the_page_words_and_writes_named_by_their_keyword() {
 fn each_notation_is_named() {
     let state = ocean_state();
     let v = ok("/api/next", json!({"state": state, "rules": "N"}));
-    let names: Vec<&str> = v["notation_list"]
+    let names: Vec<&str> = v["notations"]
         .as_array()
         .unwrap()
         .iter()
@@ -635,16 +642,13 @@ fn each_notation_is_named() {
         .iter()
         .find(|f| f["proof"].is_object())
         .expect("a whip");
-    assert_eq!(
-        whip["view"]["notation_list"][0]["name"], "SudoRules",
-        "{whip}"
-    );
+    assert_eq!(whip["view"]["notations"][0]["name"], "SudoRules", "{whip}");
     // a force chain: its GNPX line once, not again under SudoRules' name
     let v = ok(
         "/api/explain",
         json!({"state": state, "target": "r1c2<>8", "families": "force-cell-links"}),
     );
-    let list = &v["families"][0]["view"]["notation_list"];
+    let list = &v["families"][0]["view"]["notations"];
     let texts: Vec<&str> = list
         .as_array()
         .unwrap()

@@ -11,6 +11,7 @@ use sudolink_engine::grid::format::parse_line;
 use sudolink_engine::grid::{Candidate, Cell, State};
 use sudolink_engine::proof::Proof;
 use sudolink_engine::solver::count_solutions;
+use sudolink_notation::view::{self, ProofView};
 use sudolink_search::{basic_rules, first_step};
 use sudolink_store::query::{self, QueryTable};
 use sudolink_store::{self as store, Store, StoreError};
@@ -81,7 +82,8 @@ fn ocean_store(path: &Path) -> (Store, Vec<State>) {
         ids.push(id);
     }
     for (k, proof) in proofs.iter().enumerate() {
-        store.write_proof(ids[k], proof, Some(ids[k + 1])).unwrap();
+        let view = ProofView::of(&states[k], proof);
+        store.write_proof(ids[k], &view, Some(ids[k + 1])).unwrap();
     }
     store.finish_run(run).unwrap();
     (store, states)
@@ -229,8 +231,8 @@ fn ocean_1_steps_and_proofs_are_stored() {
     assert_eq!(single_number(&store, "SELECT count(*) FROM proof"), steps);
     let proofs = run(&store, "SELECT json FROM proof ORDER BY id", &[]).unwrap();
     for row in &proofs.rows {
-        let proof: Proof = serde_json::from_str(row[0].as_str().unwrap()).unwrap();
-        assert!(!proof.eliminations.is_empty() || !proof.assertions.is_empty());
+        let view: ProofView = serde_json::from_str(row[0].as_str().unwrap()).unwrap();
+        assert!(!view.eliminations.is_empty() || !view.assertions.is_empty());
     }
     let unfinished = single_number(&store, "SELECT count(*) FROM run WHERE finished IS NULL");
     assert_eq!(unfinished, 0);
@@ -240,6 +242,66 @@ fn ocean_1_steps_and_proofs_are_stored() {
         steps,
         "every proof has pattern items"
     );
+}
+
+/// Every proof of Ocean #1's basic path reads back from the store as the view it was
+/// written as, with the views' version in its JSON.
+#[test]
+fn a_proof_view_round_trips_through_the_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, states) = ocean_store(&dir.path().join("ocean.db"));
+    let (_, proofs) = basic_path(start_state(OCEAN_1));
+    let ids = run(&store, "SELECT id, json FROM proof ORDER BY id", &[]).unwrap();
+    assert_eq!(ids.rows.len(), proofs.len());
+    for (k, row) in ids.rows.iter().enumerate() {
+        let stored: Value = serde_json::from_str(row[1].as_str().unwrap()).unwrap();
+        assert_eq!(stored["version"], view::VERSION, "{stored}");
+        let back = store.read_proof(row[0].as_i64().unwrap()).unwrap();
+        let written = ProofView::of(&states[k], &proofs[k]);
+        assert_eq!(
+            serde_json::to_value(&back).unwrap(),
+            serde_json::to_value(&written).unwrap()
+        );
+        assert_eq!(back.proof, proofs[k]);
+        assert!(sudolink_engine::proof::check(&states[k], &back.proof).is_ok());
+    }
+}
+
+/// A version 5 store kept its proofs in the engine's serde form: its first writer rewrites
+/// each as its view, built on the state it was found in, and marks the store version 6.
+#[test]
+fn a_version_5_store_has_its_proofs_rewritten_as_views() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.db");
+    let (store, states) = ocean_store(&path);
+    drop(store);
+    let (_, proofs) = basic_path(start_state(OCEAN_1));
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        let mut update = conn
+            .prepare("UPDATE proof SET json = ?1 WHERE id = ?2")
+            .unwrap();
+        for (k, p) in proofs.iter().enumerate() {
+            let old = serde_json::to_string(p).unwrap();
+            update
+                .execute(rusqlite::params![old, k as i64 + 1])
+                .unwrap();
+        }
+        conn.execute_batch("PRAGMA user_version = 5").unwrap();
+        let first: String = conn
+            .query_row("SELECT json FROM proof WHERE id = 1", [], |r| r.get(0))
+            .unwrap();
+        assert!(serde_json::from_str::<ProofView>(&first).is_err());
+    }
+    let store = Store::create(&path).unwrap();
+    let version = single_number(&store, "PRAGMA user_version");
+    assert_eq!(version, sudolink_store::schema::SCHEMA_VERSION);
+    for (k, p) in proofs.iter().enumerate() {
+        let back = store.read_proof(k as i64 + 1).unwrap();
+        assert_eq!(back.version, view::VERSION);
+        assert_eq!(back.proof, *p);
+        assert_eq!(back.text, ProofView::of(&states[k], p).text);
+    }
 }
 
 #[test]
@@ -381,7 +443,8 @@ fn failed_writes_leave_nothing_behind() {
     assert!(store.write_graph(42, &graph).is_err(), "no state 42");
     let links = sudolink_engine::graph::LinkIndex::new(&state);
     let proof = first_step(&basic_rules(), &links).unwrap();
-    assert!(store.write_proof(42, &proof, None).is_err(), "no state 42");
+    let view = ProofView::of(&state, &proof);
+    assert!(store.write_proof(42, &view, None).is_err(), "no state 42");
     for table in [
         "state",
         "candidate",

@@ -1,49 +1,71 @@
-//! A proof as JSON with its picture: what `explain --next --json` prints and what the
-//! explorer draws (marks by role, links, the SVG, the text in the forums' notations).
+//! A proof drawn, as JSON: its view ([`ProofView`]) with the marks, links and picture
+//! ([`DrawnProof`]): what `explain --next --json` prints and what the explorer draws.
 
 use crate::diagram;
-use crate::files::proof_text;
-use serde_json::{json, Value};
+use crate::svg::{Diagram, Role};
+use serde_json::Value;
 use sudolink_engine::grid::State;
 use sudolink_engine::proof::Proof;
-use sudolink_notation::nrc;
+use sudolink_notation::view::api::{DrawnProof, Highlight, LinkView};
+use sudolink_notation::view::ProofView;
 
-/// The proof's rule, family, length, nrc text, conclusions, marks, links, SVG, the parts
-/// it can be drawn by one at a time ([`diagram::parts`]) and the proof itself.
+/// [`DrawnProof`] of `p` on `state`, whole, as a JSON value.
 pub fn proof_json(state: &State, p: &Proof) -> Value {
-    proof_json_of(state, p, &diagram::from_proof(state, p))
+    let view = ProofView::of(state, p);
+    let drawn = drawn(view, p, &diagram::from_proof(state, p), None);
+    serde_json::to_value(drawn).expect("a drawn proof serialises")
 }
 
-/// [`proof_json`] with the picture of part `part` only (from 1; see
-/// [`diagram::from_proof_part`]).
-pub fn proof_json_part(
+/// The proof `view` (of `view.proof` on `state`) drawn, whole or part `part` only (from 1;
+/// see [`diagram::from_proof_part`]).
+pub fn drawn_proof(
     state: &State,
-    p: &Proof,
+    view: ProofView,
     part: Option<usize>,
-) -> Result<Value, diagram::PartError> {
-    let d = diagram::from_proof_part(state, p, part)?;
-    let mut v = proof_json_of(state, p, &d);
-    v["part"] = json!(part);
-    Ok(v)
+) -> Result<DrawnProof, diagram::PartError> {
+    let d = diagram::from_proof_part(state, &view.proof, part)?;
+    let p = view.proof.clone();
+    Ok(drawn(view, &p, &d, part))
 }
 
-fn proof_json_of(state: &State, p: &Proof, d: &crate::svg::Diagram) -> Value {
-    json!({
-        "rule": p.rule, "family": p.family, "length": p.length, "text": nrc::nrc_text(state, p),
-        "eliminations": p.elimination_texts(), "assertions": p.assertion_texts(),
-        "highlights": d.marks.iter().map(|m| json!({"candidate": m.candidate.to_string(), "role": format!("{:?}", m.role).to_lowercase()})).collect::<Vec<_>>(),
-        "links": d.arrows.iter().map(|a| json!({"from": a.from.to_string(), "to": a.to.to_string(), "strong": a.strong})).collect::<Vec<_>>(),
-        "svg": d.to_svg(), "parts": diagram::parts(p), "proof": p,
-    })
+fn drawn(view: ProofView, p: &Proof, d: &Diagram, part: Option<usize>) -> DrawnProof {
+    DrawnProof {
+        highlights: d
+            .marks
+            .iter()
+            .map(|m| Highlight {
+                candidate: m.candidate.to_string(),
+                role: role_name(m.role),
+            })
+            .collect(),
+        links: d
+            .arrows
+            .iter()
+            .map(|a| LinkView {
+                from: a.from.to_string(),
+                to: a.to.to_string(),
+                strong: a.strong,
+            })
+            .collect(),
+        svg: d.to_svg(),
+        parts: diagram::parts(p),
+        part,
+        view,
+    }
 }
 
-/// [`proof_json_part`] with the text export (every notation and a forum block) beside it.
-pub fn proof_json_with_text(
-    state: &State,
-    p: &Proof,
-    part: Option<usize>,
-) -> Result<Value, diagram::PartError> {
-    let mut v = proof_json_part(state, p, part)?;
-    v["notations"] = Value::String(proof_text(state, p));
-    Ok(v)
+/// A mark's role as [`Highlight::role`] names it.
+fn role_name(role: Role) -> String {
+    match role {
+        Role::Left => "left".into(),
+        Role::Right => "right".into(),
+        Role::Extra => "extra".into(),
+        Role::Pattern => "pattern".into(),
+        Role::Target => "target".into(),
+        Role::Assertion => "assertion".into(),
+        Role::DerivedTrue => "derived_true".into(),
+        Role::DerivedFalse => "derived_false".into(),
+        Role::Layer { layer, upper: true } => format!("layer-{layer}-upper"),
+        Role::Layer { layer, .. } => format!("layer-{layer}"),
+    }
 }

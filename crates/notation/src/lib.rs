@@ -38,6 +38,7 @@ pub mod steps;
 pub mod sudorules;
 pub mod tags;
 pub mod te;
+pub mod view;
 
 pub use steps::read_step;
 

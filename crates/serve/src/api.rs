@@ -9,8 +9,8 @@
 //! `/api/view` when it is clicked. Drawing every row made an answer of about 100 rows 1.6 MB,
 //! and explain took 240–340 ms in the page against 105–135 ms with one picture.
 
-use super::notations::named_texts;
-use super::words::{for_the_page, write_keyword};
+use super::views::{self, SentProof};
+use super::words::write_keyword;
 use super::Config;
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
@@ -28,11 +28,12 @@ use std::sync::Arc;
 use std::time::Duration;
 use sudolink_engine::graph::CandidateGraph;
 use sudolink_engine::grid::format::{excerpt, to_hodoku};
-use sudolink_engine::grid::{Candidate, State};
-use sudolink_engine::proof::{self, Proof};
-use sudolink_export::json::proof_json_with_text;
+use sudolink_engine::grid::Candidate;
+use sudolink_engine::proof;
 use sudolink_export::{diagram, dot, files};
 use sudolink_notation::nrc;
+use sudolink_notation::view::api::{DrawnProof, NextView, PathView, StateView};
+use sudolink_notation::view::explain::ExplainView;
 use sudolink_search::limits::SEARCH_SHARE_PERCENT;
 use sudolink_search::{registry, Limits, Stop, TechniqueId};
 use sudolink_store::{self as store, query};
@@ -136,7 +137,7 @@ fn close_after(response: &mut Response) {
 }
 
 /// A library error in a request's data: 422 with its message and causes.
-fn unprocessable(e: impl std::error::Error) -> ApiError {
+pub(crate) fn unprocessable(e: impl std::error::Error) -> ApiError {
     let mut text = e.to_string();
     let mut source = e.source();
     while let Some(s) = source {
@@ -274,46 +275,12 @@ fn state_of(text: &str, allow_nonunique: bool) -> Result<Loaded, ApiError> {
     load_text(text, "state", allow_nonunique).map_err(unprocessable)
 }
 
-/// A proof as the page draws it: the exports' JSON (picture, marks, every notation in one
-/// text) and each notation apart, under its name ([`named_texts`]).
-fn proof_view(state: &State, p: &Proof) -> Value {
-    proof_view_part(state, p, None).expect("the whole proof is always drawn")
-}
-
-/// [`proof_view`] with the picture of part `part` only (a branch or chain, from 1).
-fn proof_view_part(state: &State, p: &Proof, part: Option<usize>) -> Result<Value, ApiError> {
-    let mut v = proof_json_with_text(state, p, part).map_err(unprocessable)?;
-    v["notation_list"] = json!(named_texts(state, p));
-    Ok(v)
-}
-
 fn candidate_of(text: &str) -> Result<Candidate, ApiError> {
     text.trim().parse::<Candidate>().map_err(|e| {
         ApiError::Unprocessable(format!(
             "malformed candidate {:?}: expected n8r1c2 ({e})",
             excerpt(text, 40)
         ))
-    })
-}
-
-/// The state as the page draws it: the SVG of the exports, each cell's value and
-/// candidates, and the text to send back with later requests.
-fn view(loaded: &Loaded, state: &State) -> Value {
-    let cells: Vec<Value> = sudolink_engine::grid::Cell::all()
-        .map(|c| {
-            let digits: Vec<u8> = sudolink_engine::grid::Digit::all()
-                .filter(|d| state.has(Candidate::new(c, *d)))
-                .map(|d| d.get())
-                .collect();
-            json!({"cell": c.to_string(), "value": state.value(c).map(|d| d.get()),
-                   "given": state.is_given(c), "candidates": digits})
-        })
-        .collect();
-    let d = sudolink_export::svg::Diagram::grid(state);
-    json!({
-        "line": loaded.line, "name": loaded.name, "state": to_hodoku(state),
-        "solved": state.is_solved(), "unique": loaded.solution.is_some(),
-        "cells": cells, "svg": d.to_svg(),
     })
 }
 
@@ -437,9 +404,9 @@ pub struct LoadReq {
     allow_nonunique: bool,
 }
 
-pub fn load(req: LoadReq, _: &Config) -> Result<Json<Value>, ApiError> {
+pub fn load(req: LoadReq, _: &Config) -> Result<Json<StateView>, ApiError> {
     let loaded = state_of(&req.puzzle, req.allow_nonunique)?;
-    Ok(Json(view(&loaded, &loaded.state)))
+    Ok(Json(views::state_view(&loaded, &loaded.state)))
 }
 
 #[derive(Deserialize)]
@@ -454,12 +421,12 @@ pub struct EditReq {
 
 /// One pencil-mark edit (`place`, `eliminate` or `restore` a candidate): the edited state
 /// as [`load`] answers, or 422 saying why the edit is refused.
-pub fn edit(req: EditReq, _: &Config) -> Result<Json<Value>, ApiError> {
+pub fn edit(req: EditReq, _: &Config) -> Result<Json<StateView>, ApiError> {
     let loaded = state_of(&req.state, req.allow_nonunique)?;
     let c = candidate_of(&req.candidate)?;
     let after = super::edit::apply(&loaded.state, req.edit, c, req.allow_nonunique)
         .map_err(|e| ApiError::Unprocessable(e.to_string()))?;
-    Ok(Json(view(&after, &after.state)))
+    Ok(Json(views::state_view(&after, &after.state)))
 }
 
 #[derive(Deserialize)]
@@ -557,7 +524,7 @@ fn check_max_len(n: usize) -> Result<usize, ApiError> {
     }
 }
 
-pub fn explain(req: ExplainReq, cfg: &Config) -> Result<Json<explain::TargetJson>, ApiError> {
+pub fn explain(req: ExplainReq, cfg: &Config) -> Result<Json<ExplainView>, ApiError> {
     let timeout = cfg.timeout;
     let loaded = state_of(&req.state, req.allow_nonunique)?;
     let conclusion = read_target(&req.target).map_err(unprocessable)?;
@@ -597,45 +564,8 @@ pub fn explain(req: ExplainReq, cfg: &Config) -> Result<Json<explain::TargetJson
         &options,
     )
     .map_err(unprocessable)?;
-    let mut v = target_json(&loaded.state, &loaded.line, &report, &options);
-    // explain --json's keys in its reading order (the answer first), the page's words in
-    // every string but the pictures
-    for x in [&mut v.simplest, &mut v.nothing_found, &mut v.composite]
-        .into_iter()
-        .chain(v.others.iter_mut())
-        .chain(v.families.iter_mut())
-    {
-        page_words_in(x);
-    }
-    // beside explain --json's fields: the simplest proof's picture and notations for the
-    // page (another row's are asked of /api/view when it is clicked: drawing every row
-    // made an answer of ~100 rows 1.6 MB and twice as slow)
-    let simplest = v.simplest["family"].as_str().map(str::to_string);
-    for (row, r) in v.families.iter_mut().zip(&report.rows) {
-        if let Some(p) = &r.proof {
-            if row["family"].as_str() == simplest.as_deref() {
-                row["view"] = proof_view(&loaded.state, p);
-            }
-        }
-    }
-    if let Some(Ok(p)) = &report.composite {
-        v.composite["view"] = proof_view(&loaded.state, p);
-    }
-    Ok(Json(v))
-}
-
-/// Every string of `v` in the page's words ([`for_the_page`]): explain's notes on the
-/// families it did not search to the end name the command line's flags.
-fn page_words_in(v: &mut Value) {
-    match v {
-        Value::String(s) if s.contains("--") => *s = for_the_page(s),
-        Value::Array(items) => items.iter_mut().for_each(page_words_in),
-        Value::Object(map) => map
-            .iter_mut()
-            .filter(|(k, _)| k.as_str() != "view")
-            .for_each(|(_, x)| page_words_in(x)),
-        _ => {}
-    }
+    let v = target_json(&loaded.state, &loaded.line, &report, &options);
+    Ok(Json(views::for_the_explorer(&loaded.state, v)?))
 }
 
 #[derive(Deserialize)]
@@ -664,7 +594,7 @@ fn rules_of(spec: Option<&str>, max_len: usize) -> Result<Vec<sudolink_search::R
         })
 }
 
-pub fn next(req: StepReq, cfg: &Config) -> Result<Json<Value>, ApiError> {
+pub fn next(req: StepReq, cfg: &Config) -> Result<Json<NextView>, ApiError> {
     let loaded = state_of(&req.state, req.allow_nonunique)?;
     let rules = rules_of(req.rules.as_deref(), req.max_len)?;
     rules::refuse_uniqueness(rules.iter().map(|r| r.technique), req.allow_nonunique)
@@ -681,9 +611,10 @@ pub fn next(req: StepReq, cfg: &Config) -> Result<Json<Value>, ApiError> {
         .map_err(unprocessable)?;
     let mut after = loaded.state.clone();
     resolution::apply(&mut after, &p).map_err(unprocessable)?;
-    let mut v = proof_view(&loaded.state, &p);
-    v["state_after"] = Value::String(to_hodoku(&after));
-    Ok(Json(v))
+    Ok(Json(NextView {
+        drawn: views::drawn(&loaded.state, &p, None)?,
+        state_after: to_hodoku(&after),
+    }))
 }
 
 /// The limits of one search request: the server's time limit from now, its memory ceiling
@@ -704,7 +635,7 @@ fn cut_answer(stop: Stop, cfg: &Config) -> ApiError {
     }
 }
 
-pub fn path(req: StepReq, cfg: &Config) -> Result<Json<Value>, ApiError> {
+pub fn path(req: StepReq, cfg: &Config) -> Result<Json<PathView>, ApiError> {
     let loaded = state_of(&req.state, req.allow_nonunique)?;
     let rules = rules_of(req.rules.as_deref(), req.max_len)?;
     rules::refuse_uniqueness(rules.iter().map(|r| r.technique), req.allow_nonunique)
@@ -718,24 +649,7 @@ pub fn path(req: StepReq, cfg: &Config) -> Result<Json<Value>, ApiError> {
         search_limits(cfg),
     )
     .map_err(unprocessable)?;
-    // replay to give each step the state it was found in
-    let mut state = loaded.state.clone();
-    let mut steps = Vec::new();
-    for (i, s) in r.steps.iter().enumerate() {
-        let mut v = proof_view(&state, &s.proof);
-        v["step"] = json!(i + 1);
-        v["state_before"] = Value::String(to_hodoku(&state));
-        resolution::apply(&mut state, &s.proof).map_err(unprocessable)?;
-        v["state_after"] = Value::String(to_hodoku(&state));
-        steps.push(v);
-    }
-    let cut = r.stopped.map(|s| {
-        json!({"bound": s.stop.bound(), "why": s.stop.to_string(), "searching": s.rule.to_string()})
-    });
-    Ok(Json(json!({
-        "steps": steps, "solved": r.solved, "cut": cut,
-        "final_state": to_hodoku(&r.final_state),
-    })))
+    Ok(Json(views::path_view(&loaded.state, &r)?))
 }
 
 #[derive(Deserialize)]
@@ -932,9 +846,9 @@ pub enum Format {
 #[serde(deny_unknown_fields)]
 pub struct ExportReq {
     state: String,
-    /// A proof as the API returned it (re-checked on the state before it is drawn); none
-    /// for the bare grid.
-    proof: Option<Proof>,
+    /// A proof as the API returned it, its view or its `proof` object (re-checked on the
+    /// state before it is drawn); none for the bare grid.
+    proof: Option<SentProof>,
     format: Format,
     /// Width of an SVG or PNG in pixels (their natural width when absent).
     size: Option<u32>,
@@ -949,26 +863,29 @@ pub struct ExportReq {
 #[derive(Deserialize)]
 pub struct ViewReq {
     state: String,
-    /// A proof as the API returned it (re-checked on the state before it is drawn).
-    proof: Proof,
+    /// A proof as the API returned it, its view or its `proof` object (re-checked on the
+    /// state before it is drawn).
+    proof: SentProof,
     /// Draw only this part of it (a branch or chain, from 1: the proof's `parts`).
     part: Option<usize>,
     #[serde(default)]
     allow_nonunique: bool,
 }
 
-pub fn proof_view_of(req: ViewReq, _: &Config) -> Result<Json<Value>, ApiError> {
+pub fn proof_view_of(req: ViewReq, _: &Config) -> Result<Json<DrawnProof>, ApiError> {
     let loaded = state_of(&req.state, req.allow_nonunique)?;
-    proof::check(&loaded.state, &req.proof).map_err(|e| {
+    let p = req.proof.proof();
+    proof::check(&loaded.state, p).map_err(|e| {
         ApiError::Unprocessable(format!("the proof does not hold on this state: {e}"))
     })?;
-    Ok(Json(proof_view_part(&loaded.state, &req.proof, req.part)?))
+    Ok(Json(views::drawn(&loaded.state, p, req.part)?))
 }
 
 pub fn export(req: ExportReq, _: &Config) -> Result<Response, ApiError> {
     let loaded = state_of(&req.state, req.allow_nonunique)?;
     let state = &loaded.state;
-    let d = match &req.proof {
+    let proof = req.proof.as_ref().map(SentProof::proof);
+    let d = match proof {
         Some(p) => {
             proof::check(state, p).map_err(|e| {
                 ApiError::Unprocessable(format!("the proof does not hold on this state: {e}"))
@@ -991,14 +908,12 @@ pub fn export(req: ExportReq, _: &Config) -> Result<Response, ApiError> {
         Format::Svg => ("image/svg+xml", d.to_svg_at(width).into_bytes()),
         Format::Png => ("image/png", d.to_png_at(width).map_err(unprocessable)?),
         Format::Dot => {
-            let p = req
-                .proof
-                .as_ref()
+            let p = proof
                 .ok_or_else(|| ApiError::Unprocessable("a DOT export needs a proof".into()))?;
             let graph = diagram::graph_of(p, &d);
             ("text/vnd.graphviz", dot::print(&graph).into_bytes())
         }
-        Format::Text => match &req.proof {
+        Format::Text => match proof {
             Some(p) => (
                 "text/plain; charset=utf-8",
                 files::proof_text(state, p).into_bytes(),

@@ -21,8 +21,8 @@
 mod api;
 pub mod data;
 mod edit;
-mod notations;
 mod page;
+mod views;
 mod words;
 
 use axum::extract::DefaultBodyLimit;

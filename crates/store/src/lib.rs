@@ -16,6 +16,10 @@
 //! `elimination` (subsume: each family's shortest proof length per eliminated candidate
 //! of a studied state); see [`study`].
 //!
+//! A proof is stored as its view ([`sudolink_notation::view::ProofView`]: the documented,
+//! versioned JSON of `docs/views.md`) in `proof.json`, and read back by
+//! [`Store::read_proof`].
+//!
 //! Every multi-row write runs in one transaction: an error leaves nothing half-written.
 //!
 //! ```
@@ -115,9 +119,12 @@ pub enum StoreError {
     /// A puzzle line that does not parse.
     #[error("bad puzzle line: {0}")]
     BadPuzzle(#[from] ParseError),
-    /// A proof that does not serialise.
-    #[error("proof serialisation: {0}")]
+    /// A proof view that does not serialise, or a stored one that does not read back.
+    #[error("proof view JSON: {0}")]
     Json(#[from] serde_json::Error),
+    /// A version 1–5 store's proof row that its upgrade cannot turn into a view.
+    #[error("cannot upgrade proof {proof_id} of the store to its view: {why}")]
+    Upgrade { proof_id: i64, why: String },
 }
 
 /// A busy or locked error as [`StoreError::Busy`] naming the file; others unchanged.

@@ -8,10 +8,16 @@
 
 use super::StoreError;
 use rusqlite::Connection;
+use sudolink_engine::grid::format::parse_pencil_mark_string;
+use sudolink_engine::proof::Proof;
+use sudolink_notation::view::ProofView;
 
 /// The version written to `PRAGMA user_version`; a file with another non-zero version is
 /// refused rather than misread, except version 1, which a writer upgrades ([`prepare`]).
 ///
+/// Version 6: `proof.json` holds the proof's view (`sudolink_notation::view::ProofView`,
+/// `docs/views.md`), not the engine's serde form of the proof; a version 1–5 store's proof
+/// rows are rewritten as views by its first writer ([`upgrade_proof_views`]).
 /// Version 5: `rating.difficulty`, HoDoKu's difficulty level beside its score (`rating`,
 /// an INTEGER), added to a version 2–4 store's `rating` by its first writer.
 /// Version 4: the graph's OR relations (`node.kind = 'or_relation'`, `edge.kind =
@@ -22,7 +28,7 @@ use rusqlite::Connection;
 /// it ran (`bounds`). Version 2: `rating.rating` holds a level (INTEGER) or SER's ER
 /// (REAL), and `rating` has SER's `ep` and `ed` (version 1: `rating INTEGER`, no `ep`,
 /// `ed`).
-pub const SCHEMA_VERSION: i64 = 5;
+pub const SCHEMA_VERSION: i64 = 6;
 
 /// The version before `rating` held SER: upgraded in place by the first writer.
 const VERSION_1: i64 = 1;
@@ -36,6 +42,9 @@ const VERSION_3: i64 = 3;
 
 /// The version before HoDoKu's difficulty level: the column is added by the first writer.
 const VERSION_4: i64 = 4;
+
+/// The version before proofs were stored as views: its proof rows are rewritten.
+const VERSION_5: i64 = 5;
 
 /// `PRAGMA application_id` of a sudolink store: "SLNK".
 pub const APPLICATION_ID: i64 = 0x534C_4E4B;
@@ -232,6 +241,7 @@ pub fn prepare(conn: &Connection) -> Result<(), StoreError> {
         && version != VERSION_2
         && version != VERSION_3
         && version != VERSION_4
+        && version != VERSION_5
         && version != SCHEMA_VERSION
     {
         return Err(StoreError::SchemaVersion {
@@ -279,6 +289,9 @@ pub fn prepare(conn: &Connection) -> Result<(), StoreError> {
         )?;
     }
     tx.execute_batch(SCHEMA)?;
+    if version != 0 && version != SCHEMA_VERSION {
+        upgrade_proof_views(&tx)?;
+    }
     if old_rating {
         tx.execute_batch(
             "INSERT INTO rating (run_id, position, scheme, rating, hardest, seconds, error)
@@ -290,6 +303,34 @@ pub fn prepare(conn: &Connection) -> Result<(), StoreError> {
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
     tx.pragma_update(None, "application_id", APPLICATION_ID)?;
     tx.commit()?;
+    Ok(())
+}
+
+/// Rewrite a version 1–5 store's proofs, stored in the engine's serde form, as their views
+/// (built on the state each was found in, read from its pencil marks). A row that already
+/// reads as a view is left as it is.
+fn upgrade_proof_views(conn: &Connection) -> Result<(), StoreError> {
+    let rows: Vec<(i64, String, String)> = conn
+        .prepare(
+            "SELECT p.id, p.json, s.pencil_marks FROM proof AS p \
+             JOIN state AS s ON s.id = p.state_id ORDER BY p.id",
+        )?
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
+        .collect::<Result<_, _>>()?;
+    let mut update = conn.prepare("UPDATE proof SET json = ?1 WHERE id = ?2")?;
+    for (proof_id, json, pencil_marks) in rows {
+        if serde_json::from_str::<ProofView>(&json).is_ok() {
+            continue;
+        }
+        let why = |e: &dyn std::fmt::Display| StoreError::Upgrade {
+            proof_id,
+            why: e.to_string(),
+        };
+        let proof: Proof = serde_json::from_str(&json).map_err(|e| why(&e))?;
+        let state = parse_pencil_mark_string(&pencil_marks, 1).map_err(|e| why(&e))?;
+        let view = serde_json::to_string(&ProofView::of(&state, &proof))?;
+        update.execute(rusqlite::params![view, proof_id])?;
+    }
     Ok(())
 }
 
@@ -410,7 +451,8 @@ pub fn check_ours(
                 || version == VERSION_1
                 || version == VERSION_2
                 || version == VERSION_3
-                || version == VERSION_4)
+                || version == VERSION_4
+                || version == VERSION_5)
             && ["puzzle", "run", "state"]
                 .iter()
                 .all(|t| names.iter().any(|n| n == t)));

@@ -8,6 +8,7 @@ use sudolink_engine::grid::bits::bits;
 use sudolink_engine::grid::format::{to_line, to_pencil_mark_string};
 use sudolink_engine::grid::{Candidate, CandidateSet, Cell, State};
 use sudolink_engine::proof::Proof;
+use sudolink_notation::view::ProofView;
 
 impl Store {
     /// Write a puzzle (81 cells of `1`-`9`, `.` or `0`; stored with `.` for empty cells) and
@@ -77,15 +78,17 @@ impl Store {
         Ok(())
     }
 
-    /// Write a proof found on a state: the `proof` row (with the proof as JSON), its
-    /// `proof_item` rows (pattern candidates, assertions, eliminations) and the `step` row
-    /// leading to `next_state_id`, if that state is known. Returns the proof id.
+    /// Write a proof found on a state, given as its view (built on that state): the `proof`
+    /// row (with the view as JSON), its `proof_item` rows (pattern candidates, assertions,
+    /// eliminations) and the `step` row leading to `next_state_id`, if that state is known.
+    /// Returns the proof id.
     pub fn write_proof(
         &mut self,
         state_id: i64,
-        proof: &Proof,
+        view: &ProofView,
         next_state_id: Option<i64>,
     ) -> Result<i64, StoreError> {
+        let proof = &view.proof;
         let tx = write_transaction(&mut self.conn)?;
         let open = open_candidates(&tx, state_id)?;
         tx.execute(
@@ -95,7 +98,7 @@ impl Store {
                 proof.rule,
                 proof.family,
                 proof.length as i64,
-                serde_json::to_string(proof)?
+                serde_json::to_string(view)?
             ],
         )?;
         let proof_id = tx.last_insert_rowid();
@@ -113,6 +116,16 @@ impl Store {
         )?;
         tx.commit()?;
         Ok(proof_id)
+    }
+
+    /// The view of the proof `proof_id`, read back from its `proof` row.
+    pub fn read_proof(&self, proof_id: i64) -> Result<ProofView, StoreError> {
+        let json: String = self.conn.query_row(
+            "SELECT json FROM proof WHERE id = ?1",
+            params![proof_id],
+            |row| row.get(0),
+        )?;
+        Ok(serde_json::from_str(&json)?)
     }
 }
 

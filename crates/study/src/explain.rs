@@ -71,6 +71,9 @@ pub use sudolink_search::Limits;
 use sudolink_search::{Meter, Rule, Searcher, Stop, TechniqueId};
 use thiserror::Error;
 
+mod view;
+pub use view::target_json;
+
 /// A conclusion that does not read as `r3c9<>8` or `r3c9=8`.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("malformed target {text:?}: expected r3c9<>8 (elimination) or r3c9=8 (placement) ({why})")]
@@ -184,8 +187,8 @@ impl Options {
     }
 }
 
-/// The JSON Schema of [`target_json`] (`explain --json` of one target, the explorer's
-/// `/api/explain`).
+/// The JSON Schema of [`target_json`]'s view (`explain --json` of one target, the
+/// explorer's `/api/explain`).
 pub const JSON_SCHEMA: &str = include_str!("explain.schema.json");
 
 /// The techniques `explain` asks when none are named: every technique of the registry but
@@ -972,150 +975,6 @@ fn composite_placement(
     .made_by(hardest.name());
     resolution::verify(state, &proof, solution, 1, &proof.rule)?;
     Ok(Ok(proof))
-}
-
-/// The JSON of `explain --json` (schema: [`JSON_SCHEMA`], `src/study/explain.schema.json`),
-/// its keys in reading order, the answer first ([`TargetReport::answer`]): the question
-/// (`target`, `kind`), the simplest proof (`simplest`, with every technique that found the
-/// same step, and its `difficulty`), the other proofs grouped where identical (`others`),
-/// the rows that found nothing (`nothing_found`: none, none up to a length, only eliminate,
-/// cut by a limit), the composite for a placement, then every row in full (`families`:
-/// family, system, length, difficulty, text, proof, or how far it searched), the puzzle
-/// line and the state (its 729-character pencil-mark line).
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct TargetJson {
-    pub schema: &'static str,
-    pub target: String,
-    pub kind: &'static str,
-    pub simplest: serde_json::Value,
-    pub difficulty: serde_json::Value,
-    pub others: Vec<serde_json::Value>,
-    pub nothing_found: serde_json::Value,
-    pub composite: serde_json::Value,
-    pub families: Vec<serde_json::Value>,
-    pub puzzle: String,
-    pub state: String,
-}
-
-impl TargetJson {
-    /// As one JSON value (its keys then in serde_json's order, not this reading order).
-    pub fn to_value(&self) -> serde_json::Value {
-        serde_json::to_value(self).expect("JSON values serialise")
-    }
-}
-
-/// The JSON of `explain --json` for one target: see [`TargetJson`].
-pub fn target_json(
-    state: &State,
-    line: &str,
-    report: &TargetReport,
-    options: &Options,
-) -> TargetJson {
-    let text = |p: &Proof| sudolink_notation::nrc::nrc_text(state, p);
-    let families: Vec<serde_json::Value> = report
-        .rows
-        .iter()
-        .map(|r| {
-            let mut v = match &r.proof {
-                Some(p) => json!({
-                    "family": r.label,
-                    "length": p.length,
-                    "difficulty": registry::difficulty(p),
-                    "text": text(p),
-                    "proof": p,
-                }),
-                None => none_json(r, options),
-            };
-            v["system"] = json!(r.system.key());
-            v["status"] = json!(r.none.status());
-            v
-        })
-        .collect();
-    let composite = match &report.composite {
-        None => serde_json::Value::Null,
-        Some(Ok(p)) => json!({
-            "status": "proof",
-            "length": p.length,
-            "difficulty": registry::difficulty(p),
-            "text": text(p),
-            "proof": p,
-        }),
-        Some(Err(none)) => {
-            let mut v = json!({"status": none.status(), "proof": null});
-            match none {
-                NoProof::Stopped { stop, .. } => v["not_searched"] = json!(stop.to_string()),
-                NoProof::UpTo(n) => v["none_up_to"] = json!(n),
-                _ => {}
-            }
-            v
-        }
-    };
-    let answer = report.answer(state);
-    let group = |g: &Group| {
-        json!({
-            "families": g.labels,
-            "length": g.length,
-            "difficulty": g.difficulty.0,
-            "difficulty_max": g.difficulty.1,
-            "text": text(g.proof),
-        })
-    };
-    let simplest = report.simplest_proof();
-    let nothing = &answer.nothing;
-    TargetJson {
-        schema: "sudolink-explain/1",
-        target: report.conclusion.to_string(),
-        kind: if report.conclusion.placement {
-            "placement"
-        } else {
-            "elimination"
-        },
-        simplest: match (simplest, &answer.simplest) {
-            (Some((label, p)), Some(g)) => json!({
-                "family": label,
-                "families": g.labels,
-                "text": text(p),
-                "length": p.length,
-                "difficulty": registry::difficulty(p),
-            }),
-            _ => serde_json::Value::Null,
-        },
-        difficulty: json!(simplest.map(|(_, p)| registry::difficulty(p))),
-        others: answer.others.iter().map(group).collect(),
-        nothing_found: json!({
-            "none": nothing.none,
-            "none_up_to": nothing.up_to.iter().map(|(n, labels)| json!({"length": n, "families": labels})).collect::<Vec<_>>(),
-            "only_eliminates": nothing.only_eliminates,
-            "cut": nothing.cut.iter().map(|c| json!({
-                "family": c.label,
-                "searched_to": c.searched_to,
-                "bound": c.bound,
-                "stopped": c.stop.to_string(),
-            })).collect::<Vec<_>>(),
-        }),
-        composite,
-        families,
-        puzzle: line.to_string(),
-        state: sudolink_engine::grid::format::to_pencil_mark_string(state),
-    }
-}
-
-/// A row without a proof as JSON: how far it searched, and why it stopped.
-fn none_json(r: &Row, options: &Options) -> serde_json::Value {
-    match &r.none {
-        NoProof::Stopped {
-            stop,
-            searched_to,
-            bound,
-        } => {
-            json!({"family": r.label, "proof": null, "none_up_to": searched_to, "bound": bound, "stopped": stop.to_string(), "not_searched": stop.to_string()})
-        }
-        NoProof::UpTo(n) => json!({"family": r.label, "proof": null, "none_up_to": n}),
-        NoProof::OnlyEliminates => json!({"family": r.label, "proof": null}),
-        NoProof::None | NoProof::Found => {
-            json!({"family": r.label, "proof": null, "none_up_to": options.bound(r.techniques[0])})
-        }
-    }
 }
 
 /// Progress of a long explanation, for a progress bar.

@@ -608,7 +608,7 @@ async function drawProof(f, tr) {
   if (app.proof !== f.proof) return; // another row was chosen meanwhile
   drawBase(f.view.svg);
   proofShown(f.view, app.explained.state);
-  showNotations("why-notations", f.view.notation_list);
+  showNotations("why-notations", f.view.notations);
 }
 
 // --- one branch or chain at a time -------------------------------------------------------
@@ -696,7 +696,7 @@ async function showStep(k, opts) {
       proofShown(s, s.state_before);
       $("stepno").textContent = `step ${s.step} of ${steps.length}`;
       $("steptext").textContent = s.text;
-      showNotations("step-notations", s.notation_list);
+      showNotations("step-notations", s.notations);
     }
     if (!opts.noPush) pushUrl(false);
   } catch (e) { fail("path-err", e); }
