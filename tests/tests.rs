@@ -31,6 +31,7 @@ mod ork;
 mod parsers;
 mod rank;
 mod registry;
+mod scale;
 mod robust_errors;
 mod robust_no_panic;
 mod robust_resume;

@@ -20,16 +20,10 @@ use sudolink_study::rules::{list_rules, order_applies};
 pub struct RateArgs {
     /// A file of puzzles (one per line) or one 81-character puzzle
     pub input: String,
-    /// Rating scheme: L, M, N, W, B, gW, gB or BC; Trid-OR5W or Trid-OR5gW (Berthier's
-    /// levels of T&E(3) puzzles: Subsets, whips or g-whips, and the tridagons' ORk-whips or
-    /// ORk-g-whips, k ≤ 5); Select1-OR5W or Select2-OR5W (Trid-OR5W with eleven's
-    /// impossible patterns of Berthier's Select lists); TE (T&E depth 0-3), BxB or BxBB
-    /// (Berthier's classes of T&E(2) and T&E(3) puzzles, braids up to --max-len); SER
-    /// (Sudoku Explainer 1.2.1's ER/EP/ED,
-    /// printed as `ER/EP/ED`); or a family or comma list of techniques
-    /// (e.g. depth2, hypothesis,depth2: the basic rules then the list, as --rules), rated by
-    /// the longest step it needs
-    #[arg(long, default_value = "W")]
+    /// Rating scheme (docs/ratings.md describes each), or a family or comma list of
+    /// techniques (e.g. depth2, hypothesis,depth2: the basic rules then the list, as --rules),
+    /// rated by the longest step it needs
+    #[arg(long, default_value = "W", long_help = scheme_help())]
     pub scheme: String,
     /// Rate by a comma list of techniques instead of a scheme (the basic rules, then the
     /// listed techniques simplest first, as `solve --rules`): the rating is the longest
@@ -41,8 +35,9 @@ pub struct RateArgs {
     /// at every length before the next: HoDoKu's order), as `solve --order`
     #[arg(long, value_enum, default_value = "length")]
     pub order: Order,
-    /// Longest chain or whip to try
-    #[arg(long, default_value_t = 20, value_parser = super::numbers::max_len)]
+    /// Longest proof to try, its length on the scale (chains and whips: CSP variables; nets:
+    /// inferences); the default is the one solve, rate and explain share
+    #[arg(long, default_value_t = sudolink_study::rules::DEFAULT_MAX_LEN, value_parser = super::numbers::max_len)]
     pub max_len: usize,
     /// One JSON object per line: {"puzzle": "...", "rating": n or null, ...}
     #[arg(long)]
@@ -53,6 +48,27 @@ pub struct RateArgs {
     pub keep_going: bool,
     #[command(flatten)]
     pub bounds: super::bounds::BoundArgs,
+}
+
+/// What `rate` does, every scheme named ([`RatingScheme::names`]).
+pub fn about() -> String {
+    format!(
+        "Rate puzzles: the least n whose rule set solves each, or SER's ER/EP/ED, the T&E depth, \
+         BxB, BxBB; schemes: {}",
+        RatingScheme::names()
+    )
+}
+
+/// The long help of `--scheme`: every scheme ([`RatingScheme::names`]).
+fn scheme_help() -> String {
+    format!(
+        "Rating scheme: one of {} (docs/ratings.md describes each; SER prints ER/EP/ED, TE the \
+         T&E depth 0-3, BxB and BxBB Berthier's classes of T&E(2) and T&E(3) puzzles with braids \
+         up to --max-len), or a family or comma list of techniques (e.g. depth2, \
+         hypothesis,depth2: the basic rules then the list, as --rules), rated by the longest \
+         step it needs",
+        RatingScheme::names()
+    )
 }
 
 /// Rate by the basic rules then `list`'s techniques in `order`, labelled by `list`.

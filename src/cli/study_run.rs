@@ -13,8 +13,10 @@ use sudolink_study::run::{drive, Failure, Outcome, RunOptions, Study, StudyInput
 pub struct StudyArgs {
     /// A file of puzzles, one per line
     pub input: std::path::PathBuf,
-    /// Longest chain or whip to try
-    #[arg(long, default_value_t = 7, value_parser = super::numbers::max_len)]
+    /// Longest proof to try, its length on the scale; 7 by default (not solve's 20): a study
+    /// rates every puzzle of a file in every scheme, and Berthier's L, M, N classification
+    /// of random puzzles counts the levels up to 7
+    #[arg(long, default_value_t = sudolink_study::rules::STUDY_MAX_LEN, value_parser = super::numbers::max_len)]
     pub max_len: usize,
     /// Store the run in this SQLite file (created if missing); running the same command
     /// again resumes an interrupted run or reads back a finished one. Every puzzle is
