@@ -45,7 +45,7 @@ fn studies(c: &mut Criterion) {
                     rate_puzzle(
                         p,
                         &[Scheme::M, Scheme::N].map(RatingScheme::Level),
-                        7,
+                        (7, None),
                         &Bounds::none(),
                     )
                 })

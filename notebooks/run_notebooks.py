@@ -49,7 +49,12 @@ def main() -> int:
         nbformat.write(nb, out_dir / path.name)
         images = sum(1 for c in nb.cells for o in c.get("outputs", [])
                      if "image/png" in o.get("data", {}))
-        print(f"{path.name}: executed, {len(nb.cells)} cells, {images} figure(s)")
+        # the package's grids and proofs, shown as their SVG pictures
+        pictures = sum(1 for c in nb.cells for o in c.get("outputs", [])
+                       if "<svg" in str(o.get("data", {}).get("text/html", ""))
+                       or "image/svg+xml" in o.get("data", {}))
+        print(f"{path.name}: executed, {len(nb.cells)} cells, {images} figure(s), "
+              f"{pictures} picture(s)")
     return 0
 
 

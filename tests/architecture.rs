@@ -86,6 +86,16 @@ const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "sudolink-python",
+        &[
+            "sudolink-engine",
+            "sudolink-search",
+            "sudolink-notation",
+            "sudolink-export",
+            "sudolink-study",
+        ],
+    ),
+    (
         "sudolink",
         &[
             "sudolink-engine",
@@ -121,7 +131,7 @@ fn the_crates_depend_only_downwards() {
 }
 
 /// The outside libraries one crate alone may know: the command line's parser and error
-/// type, the server's runtime, SQLite, the PNG renderer and graphviz.
+/// type, the server's runtime, SQLite, the PNG renderer, graphviz and Python's bindings.
 const KNOWN_BY_ONE: &[(&str, &str)] = &[
     ("clap", "sudolink"),
     ("anyhow", "sudolink"),
@@ -135,6 +145,7 @@ const KNOWN_BY_ONE: &[(&str, &str)] = &[
     ("rusqlite", "sudolink-store"),
     ("resvg", "sudolink-export"),
     ("graphviz-rust", "sudolink-export"),
+    ("pyo3", "sudolink-python"),
 ];
 
 #[test]
@@ -145,6 +156,31 @@ fn each_outside_library_is_known_by_one_crate() {
                 assert_eq!(&name, owner, "{name} depends on {dep}");
             }
         }
+    }
+}
+
+/// The Python package needs neither SQLite nor the PNG renderer: it takes the study and
+/// export crates without their default features (`store`, `png`), so the wheel holds
+/// neither (Cargo ignores `default-features = false` on a workspace entry: a path it is).
+#[test]
+fn the_python_package_takes_no_sqlite_and_no_png() {
+    let manifests = manifests();
+    let python = &manifests["sudolink-python"];
+    for dep in ["sudolink-study", "sudolink-export"] {
+        let line = python
+            .lines()
+            .find(|l| l.starts_with(&format!("{dep} ")))
+            .unwrap_or_else(|| panic!("sudolink-python depends on {dep}"));
+        assert!(
+            line.contains("default-features = false") && line.contains("path ="),
+            "{line}"
+        );
+    }
+    for (lib, feature) in [("sudolink-study", "store"), ("sudolink-export", "png")] {
+        assert!(
+            manifests[lib].contains(&format!("default = [\"{feature}\"]")),
+            "{lib} has the default feature {feature}"
+        );
     }
 }
 
@@ -343,4 +379,146 @@ fn the_function_reader_measures_a_function() {
         "fn a() {\n    let s = \"}\";\n    // }\n}\npub fn b(x: char) -> bool {\n    x == '{'\n}\n";
     assert_eq!(long_functions(text, 3), [("a".to_string(), 1, 4)]);
     assert!(long_functions(text, 4).is_empty());
+}
+
+/// No function over 150 lines, in the code and in its tests and benchmarks: a reviewer
+/// reads each in one sitting.
+#[test]
+fn no_function_is_over_150_lines() {
+    let mut long = Vec::new();
+    for dir in ["crates", "src", "tests", "benches"] {
+        for (path, text) in sources(dir) {
+            for (name, line, n) in long_functions(&text, 150) {
+                long.push(format!("{}:{line} {name}: {n} lines", path.display()));
+            }
+        }
+    }
+    assert!(long.is_empty(), "{long:#?}");
+}
+
+/// What a private copy of the engine's grid kit looks like in code (comments and strings
+/// left out), with what it copies.
+fn grid_kit_copy(code: &[String], at: usize) -> Option<&'static str> {
+    let line = code[at].as_str();
+    let table_types = [
+        "[[u8; 9]; 27]",
+        "[[u8; 20]; 81]",
+        "[[u8; 3]; 81]",
+        "[u32; 81]",
+        "[u128; 27]",
+        "[u128; 81]",
+        "[[u16; 4]; 729]",
+        "[[u16; 2]; 729]",
+    ];
+    let declares = line.contains("const ") || line.contains("static ");
+    // the type itself, not the row of a larger table (`[[u128; 81]; 3]`)
+    let has_type = |t: &str| {
+        line.match_indices(t)
+            .any(|(i, _)| !line[..i].ends_with('['))
+    };
+    if declares && table_types.iter().any(|t| has_type(t)) {
+        return Some("a geometry table (grid::tables)");
+    }
+    if line.contains("fn bits(") || line.contains("fn cells_of(") {
+        return Some("a bit iterator (grid::bits)");
+    }
+    let ahead = code[at..(at + 8).min(code.len())].concat();
+    if line.contains("iter::from_fn") && ahead.contains("trailing_zeros") {
+        return Some("a bit iterator (grid::bits)");
+    }
+    if line.contains("|= once &") {
+        return Some("a once/twice tally of a singles finder (grid::bits::Tally)");
+    }
+    let block_of_cell = [" / 3) * 3 + ", " / 3 * 3 + "].iter().any(|p| {
+        line.find(p).is_some_and(|i| {
+            line[i + p.len()..]
+                .split(')')
+                .next()
+                .unwrap()
+                .contains(" / 3")
+        })
+    });
+    if block_of_cell || line.contains(" / 27) * 3") {
+        return Some("a cell's block computed (grid::tables::cell_houses)");
+    }
+    None
+}
+
+/// Copies kept on purpose: (file, what the line holds, why).
+const GRID_KIT_KEPT: [(&str, &str, &str); 1] = [(
+    "crates/search/src/ser/grid.rs",
+    "HOUSE_CELLS_SE: [[u8; 20]; 81]",
+    "SE's getHouseCells order of the peers, built from the engine's tables",
+)];
+
+/// One grid kit: bit iteration, the geometry's tables and the singles' tally live in the
+/// engine's `grid` (`bits`, `tables`, `singles`); no other module writes its own.
+#[test]
+fn the_grid_kit_is_written_once() {
+    let mut copies = Vec::new();
+    let mut kept = Vec::new();
+    for dir in ["crates", "src"] {
+        for (path, text) in sources(dir) {
+            if path.starts_with(root().join("crates/engine/src/grid")) {
+                continue;
+            }
+            let mut in_comment = false;
+            let code: Vec<String> = text.lines().map(|l| code_of(l, &mut in_comment)).collect();
+            for at in 0..code.len() {
+                let Some(what) = grid_kit_copy(&code, at) else {
+                    continue;
+                };
+                let file = path.strip_prefix(root()).unwrap().display().to_string();
+                match GRID_KIT_KEPT
+                    .iter()
+                    .find(|(f, line, _)| *f == file && code[at].contains(line))
+                {
+                    Some(entry) => kept.push(entry.1),
+                    None => copies.push(format!("{file}:{}: {what}", at + 1)),
+                }
+            }
+        }
+    }
+    assert!(copies.is_empty(), "{copies:#?}");
+    assert_eq!(
+        kept.len(),
+        GRID_KIT_KEPT.len(),
+        "a kept copy is gone: {kept:?}"
+    );
+}
+
+#[test]
+fn the_grid_kit_reader_sees_the_copies_it_replaced() {
+    let copies = [
+        "pub(crate) const HOUSES: [[u8; 9]; 27] = {",
+        "static PEERS: std::sync::OnceLock<[[u8; 20]; 81]> = std::sync::OnceLock::new();",
+        "pub const PEERS: [u128; 81] = peer_masks();",
+        "    static TABLE: OnceLock<Box<[[u16; 4]; 729]>> = OnceLock::new();",
+        "fn bits(mut mask: u16) -> impl Iterator<Item = usize> {",
+        "pub fn cells_of(mut set: u128) -> impl Iterator<Item = usize> {",
+        "                    twice |= once & m;",
+        "            RegionType::Block => (r / 3) * 3 + c / 3,",
+        "            let (b, in_b) = (r / 3 * 3 + c / 3, r % 3 * 3 + c % 3);",
+        "    [c / 9, 9 + c % 9, 18 + (c / 27) * 3 + (c % 9) / 3]",
+    ];
+    for copy in copies {
+        assert!(grid_kit_copy(&[copy.to_string()], 0).is_some(), "{copy}");
+    }
+    let iterator = [
+        "    std::iter::from_fn(move || {",
+        "        (mask != 0).then(|| {",
+        "            let i = mask.trailing_zeros() as usize;",
+    ]
+    .map(String::from);
+    assert!(grid_kit_copy(&iterator, 0).is_some());
+    let fine = [
+        "let stack = 0b111u16 << (xc / 3 * 3);",
+        "let (r0, c0) = (r / 3 * 3, c / 3 * 3);",
+        "    excluders: [u128; 81],",
+        "pub const REGION_MASKS: [[u128; 81]; 3] = {",
+        "for cell in bits(ons) {",
+    ];
+    for line in fine {
+        assert!(grid_kit_copy(&[line.to_string()], 0).is_none(), "{line}");
+    }
 }

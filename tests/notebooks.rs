@@ -93,6 +93,19 @@ fn notebooks_execute_on_a_fresh_study_database() {
     assert!(stdout.contains("1 figure(s)"), "{stdout}");
     let executed = std::fs::read_to_string(out.join("classification.ipynb")).unwrap();
     assert!(executed.contains("SER of "), "no SER distribution");
+    // the Python package rates a sample as the run did, and draws the hardest step
+    assert!(
+        executed.contains("from Python: the same ratings as the run's"),
+        "the package's ratings differ from the run's"
+    );
+    let classification = stdout
+        .lines()
+        .find(|l| l.starts_with("classification.ipynb: executed"))
+        .unwrap_or_default();
+    assert!(
+        classification.contains("1 picture(s)"),
+        "no proof picture: {classification}"
+    );
     // the pairwise verdicts answer "is ++depth stronger than g-braids?" on the run's data
     // (depth2 finds nothing within length 4 here: a family without eliminations is a column)
     let executed = std::fs::read_to_string(out.join("subsumption.ipynb")).unwrap();

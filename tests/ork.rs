@@ -634,7 +634,7 @@ fn a_version_3_store_takes_or_relations_after_its_upgrade() {
     let version: i64 = conn
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .unwrap();
-    assert_eq!(version, 4);
+    assert_eq!(version, sudolink_store::schema::SCHEMA_VERSION);
     let after = (
         conn.query_row("SELECT count(*) FROM node", [], |r| r.get::<_, i64>(0))
             .unwrap(),

@@ -259,8 +259,44 @@ fn explorer_journeys_in_chromium() {
     });
 }
 
+/// The first file of `downloads` that `wanted` picks, waited for (at most 20 s; `what`
+/// names it in the failure), and a moment more for the browser to finish writing it.
+async fn downloaded(downloads: &Path, wanted: impl Fn(&Path) -> bool, what: &str) -> PathBuf {
+    let start = Instant::now();
+    let file = loop {
+        let done = std::fs::read_dir(downloads)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| wanted(p));
+        if let Some(p) = done {
+            break p;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "no {what} downloaded"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    file
+}
+
+/// The first journey: load, links, the N path, why r1c2<>8, a query, the PNG download
+/// (when `download`), a collection's puzzles.
 async fn journey(c: &Client, server: SocketAddr, shots: &Path, downloads: &Path, download: bool) {
-    // 1. load: the page loads Ocean #1 (the first seed example) by itself
+    loads_ocean_1(c, server, shots).await;
+    candidate_links_drawn(c).await;
+    n_path_to_step_7(c, shots).await;
+    why_r1c2_not_8(c, shots).await;
+    bivalue_cells_highlighted(c).await;
+    if download {
+        png_downloads(c, downloads).await;
+    }
+    collection_puzzles_picked(c, shots).await;
+}
+
+/// The page loads Ocean #1 by itself (first visit and reload timed), its candidates marked.
+async fn loads_ocean_1(c: &Client, server: SocketAddr, shots: &Path) {
     open(c, server, "").await;
     let load_ms = js(c, "return window.sudolink.readyAt;").await;
     eprintln!("page load, first visit (navigation to the grid drawn with Ocean #1): {load_ms} ms");
@@ -278,8 +314,10 @@ async fn journey(c: &Client, server: SocketAddr, shots: &Path, downloads: &Path,
     .await;
     assert!(marks.as_u64().unwrap() > 100, "{marks}");
     shot(c, shots, "1-loaded").await;
+}
 
-    // 2. click n8r1c2: its links are drawn and counted
+/// A click on n8r1c2 draws and counts its links, in the picture's colours; a hover is timed.
+async fn candidate_links_drawn(c: &Client) {
     click_candidate(c, "n8r1c2").await;
     until(c, "document.querySelector('#links table')", 10).await;
     let sel = js(c, "return document.getElementById('sel').textContent;").await;
@@ -322,8 +360,10 @@ async fn journey(c: &Client, server: SocketAddr, shots: &Path, downloads: &Path,
         "document.getElementById('overlay').dispatchEvent(new MouseEvent('mouseleave')); return 0;",
     )
     .await;
+}
 
-    // 3. the N path: three steps, each with its text and proof drawn
+/// The N path: steps 1 to 3 each with its text, then on to step 7.
+async fn n_path_to_step_7(c: &Client, shots: &Path) {
     click_until(
         c,
         "#path-go",
@@ -342,8 +382,11 @@ async fn journey(c: &Client, server: SocketAddr, shots: &Path, downloads: &Path,
     for k in 4..=7 {
         click_until(c, "#next", &step_shown(k), 10).await;
     }
+}
 
-    // 4. why r1c2<>8 at step 7: select n8r1c2, press Enter; the nrc4 chain is drawn
+/// Why r1c2<>8 at step 7 (n8r1c2 selected, Enter): the simplest proof first, the nrc4
+/// chain drawn with its notations; a placement and one family asked with the page's controls.
+async fn why_r1c2_not_8(c: &Client, shots: &Path) {
     click_candidate(c, "n8r1c2").await;
     c.find(Locator::Id("grid"))
         .await
@@ -429,8 +472,10 @@ async fn journey(c: &Client, server: SocketAddr, shots: &Path, downloads: &Path,
     )
     .await;
     shot(c, shots, "4-why-r1c2-not-8").await;
+}
 
-    // 5. bivalue-cells: the cells of its rows are highlighted
+/// The bivalue-cells query highlights one cell per row of its result.
+async fn bivalue_cells_highlighted(c: &Client) {
     c.find(Locator::Id("named"))
         .await
         .unwrap()
@@ -450,33 +495,24 @@ async fn journey(c: &Client, server: SocketAddr, shots: &Path, downloads: &Path,
     .await;
     assert!(result_rows.as_u64().unwrap() > 0);
     assert_eq!(lit, result_rows, "one highlighted cell per bivalue cell");
+}
 
-    // 6. download the PNG of the drawn chain: a file that decodes
-    if download {
-        click(c, ".downloads button[data-fmt=\"png\"]").await;
-        let start = Instant::now();
-        let png = loop {
-            let done: Vec<PathBuf> = std::fs::read_dir(downloads)
-                .unwrap()
-                .map(|e| e.unwrap().path())
-                .filter(|p| p.extension().is_some_and(|e| e == "png"))
-                .collect();
-            if let Some(p) = done.first() {
-                break p.clone();
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(20),
-                "no PNG downloaded"
-            );
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        };
-        tokio::time::sleep(Duration::from_millis(200)).await;
-        let pixmap = resvg::tiny_skia::Pixmap::decode_png(&std::fs::read(&png).unwrap())
-            .expect("the downloaded PNG decodes");
-        assert!(pixmap.width() > 500, "{}", pixmap.width());
-    }
+/// The PNG of the drawn chain downloads, and decodes.
+async fn png_downloads(c: &Client, downloads: &Path) {
+    click(c, ".downloads button[data-fmt=\"png\"]").await;
+    let png = downloaded(
+        downloads,
+        |p| p.extension().is_some_and(|e| e == "png"),
+        "PNG",
+    )
+    .await;
+    let pixmap = resvg::tiny_skia::Pixmap::decode_png(&std::fs::read(&png).unwrap())
+        .expect("the downloaded PNG decodes");
+    assert!(pixmap.width() > 500, "{}", pixmap.width());
+}
 
-    // 7. pick puzzles 2 and 3 of a collection file: the grid and the text box show each
+/// Puzzles 2 and 3 of a collection file: the grid and the text box show each.
+async fn collection_puzzles_picked(c: &Client, shots: &Path) {
     c.find(Locator::Id("collection"))
         .await
         .unwrap()
@@ -1037,6 +1073,29 @@ const BASE_SVG: &str = "document.querySelector('#base svg').outerHTML";
 /// the keys, the part in the URL (a link opens it), downloaded as shown; a path step's 3D
 /// Medusa chain by chain; the controls fit the window.
 async fn parts_journey(c: &Client, server: SocketAddr, shots: &Path, downloads: &Path, width: u32) {
+    force_chain_branch_by_branch(c, server, shots, downloads, width).await;
+    part_opened_by_link(c, server).await;
+    medusa_chain_by_chain(c, server, shots, width).await;
+}
+
+/// The name of the part shown.
+async fn part_name(c: &Client) -> Value {
+    js(
+        c,
+        "return document.getElementById('part-name').textContent;",
+    )
+    .await
+}
+
+/// An explained force chain's branches one at a time with ▶ (the URL names the part, the
+/// download is the part shown) and back to the whole proof; the keys step back and forth.
+async fn force_chain_branch_by_branch(
+    c: &Client,
+    server: SocketAddr,
+    shots: &Path,
+    downloads: &Path,
+    width: u32,
+) {
     open(
         c,
         server,
@@ -1044,14 +1103,8 @@ async fn parts_journey(c: &Client, server: SocketAddr, shots: &Path, downloads: 
     )
     .await;
     until(c, "!document.getElementById('parts').hidden", 30).await;
-    let name = || {
-        js(
-            c,
-            "return document.getElementById('part-name').textContent;",
-        )
-    };
     assert_eq!(
-        name().await,
+        part_name(c).await,
         "the whole proof: 3 parts to see one at a time"
     );
     let whole = js(c, &format!("return {BASE_SVG};")).await;
@@ -1063,7 +1116,7 @@ async fn parts_journey(c: &Client, server: SocketAddr, shots: &Path, downloads: 
         10,
     )
     .await;
-    assert!(name()
+    assert!(part_name(c)
         .await
         .as_str()
         .unwrap()
@@ -1091,22 +1144,12 @@ async fn parts_journey(c: &Client, server: SocketAddr, shots: &Path, downloads: 
     .await;
     if width > 1000 {
         click(c, ".downloads button[data-fmt='svg']").await;
-        let start = Instant::now();
-        let file = loop {
-            let done = std::fs::read_dir(downloads)
-                .unwrap()
-                .map(|e| e.unwrap().path())
-                .find(|p| p.to_string_lossy().ends_with("-part-3.svg"));
-            if let Some(p) = done {
-                break p;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(20),
-                "no part-3 SVG downloaded"
-            );
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        };
-        tokio::time::sleep(Duration::from_millis(200)).await;
+        let file = downloaded(
+            downloads,
+            |p| p.to_string_lossy().ends_with("-part-3.svg"),
+            "part-3 SVG",
+        )
+        .await;
         let svg = std::fs::read_to_string(&file).unwrap();
         assert!(
             svg.contains(">shown: branch 3 of 3: "),
@@ -1141,7 +1184,10 @@ async fn parts_journey(c: &Client, server: SocketAddr, shots: &Path, downloads: 
         10,
     )
     .await;
-    // a link opens the part it names
+}
+
+/// A link opens the part it names.
+async fn part_opened_by_link(c: &Client, server: SocketAddr) {
     open(
         c,
         server,
@@ -1154,10 +1200,14 @@ async fn parts_journey(c: &Client, server: SocketAddr, shots: &Path, downloads: 
         30,
     )
     .await;
-    // a path step's 3D Medusa, chain by chain (Ocean #1's step 4 of basic,medusa)
+}
+
+/// A path step's 3D Medusa, chain by chain (Ocean #1's step 4 of basic,medusa), the controls
+/// within the window; another step has its own parts, or none: the controls follow.
+async fn medusa_chain_by_chain(c: &Client, server: SocketAddr, shots: &Path, width: u32) {
     open(c, server, "?rules=basic%2Cmedusa&step=4").await;
     until(c, "!document.getElementById('parts').hidden", 30).await;
-    let total = name().await;
+    let total = part_name(c).await;
     assert!(
         total.as_str().unwrap().starts_with("the whole proof: "),
         "{total}"

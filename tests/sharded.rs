@@ -121,53 +121,28 @@ fn a_sharded_run_survives_a_killed_worker_and_equals_one_process() {
     let errors = dir.path().join("stderr.txt");
     let p = puzzles.to_str().unwrap();
     let (scheme, max_len) = ("L,W", "5");
-    let table = ok(&[
-        "classify",
-        p,
-        "--scheme",
-        scheme,
-        "--max-len",
-        max_len,
-        "--db",
-        single.to_str().unwrap(),
-    ]);
+    let classify = |db: &Path| {
+        ok(&[
+            "classify",
+            p,
+            "--scheme",
+            scheme,
+            "--max-len",
+            max_len,
+            "--db",
+            db.to_str().unwrap(),
+        ])
+    };
+    let table = classify(&single);
 
     // the sharded run: kill the other worker when the first shard is done
-    let mut child = start_run(
+    let child = start_run(
         &python,
         &["classify", p, "--workers", "2", "--shards", "6"],
         &["--scheme", scheme, "--max-len", max_len],
         (&merged, &work, &errors),
     );
-    let mut log = String::new();
-    let mut pids: Vec<String> = Vec::new();
-    let mut killed = None;
-    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
-        let line = line.unwrap();
-        log.push_str(&line);
-        log.push('\n');
-        if let Some(rest) = line.split_once(" pids ").map(|(_, r)| r.to_string()) {
-            pids = rest.split_whitespace().map(str::to_string).collect();
-        }
-        if killed.is_none() && line.contains(" done in ") {
-            // the worker that just finished took another shard; the other is mid-shard
-            let after = line.split("worker pid ").nth(1).unwrap_or("");
-            let finisher: String = after.chars().take_while(char::is_ascii_digit).collect();
-            let victim = pids
-                .iter()
-                .find(|p| **p != finisher)
-                .expect("two worker pids")
-                .clone();
-            let status = Command::new("kill").args(["-9", &victim]).status().unwrap();
-            assert!(status.success(), "kill -9 {victim}");
-            killed = Some(victim);
-        }
-    }
-    let status = child.wait().unwrap();
-    let stderr = std::fs::read_to_string(&errors).unwrap_or_default();
-    assert!(status.success(), "shard.py failed:\n{log}\n{stderr}");
-    let victim = killed.unwrap_or_else(|| panic!("no shard finished:\n{log}"));
-    eprintln!("killed worker {victim}\n{log}");
+    let log = run_killing_a_worker(child, &errors);
     assert_eq!(log.matches(" done in ").count(), 6, "{log}");
     // a LocalCluster's shards share the cores: each sudolink gets its share, not all of them
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -182,16 +157,7 @@ fn a_sharded_run_survives_a_killed_worker_and_equals_one_process() {
     same_as_one_process(&python, &single, &merged, "360 puzzles, 720 ratings");
 
     // the merged run has the single run's parameters: classify reads it back, same table
-    let again = ok(&[
-        "classify",
-        p,
-        "--scheme",
-        scheme,
-        "--max-len",
-        max_len,
-        "--db",
-        merged.to_str().unwrap(),
-    ]);
+    let again = classify(&merged);
     let untimed = |t: &str| -> String {
         t.lines()
             .filter(|l| !l.contains("ms/puzzle"))
@@ -200,23 +166,7 @@ fn a_sharded_run_survives_a_killed_worker_and_equals_one_process() {
     };
     assert_eq!(untimed(&again), untimed(&table));
 
-    // shard.py's `rate` is classify --scheme W: the W column equals `sudolink rate`'s
-    let rated = ok(&["rate", p, "--max-len", max_len, "--json", "--keep-going"]);
-    let rate: Vec<Option<i64>> = rated
-        .lines()
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["rating"].as_i64())
-        .collect();
-    let conn = rusqlite::Connection::open(&merged).unwrap();
-    let stored: Vec<Option<i64>> = conn
-        .prepare("SELECT rating FROM rating WHERE scheme = 'W' ORDER BY position")
-        .unwrap()
-        .query_map([], |row| row.get(0))
-        .unwrap()
-        .collect::<Result<_, _>>()
-        .unwrap();
-    assert_eq!(rate.len(), 360);
-    assert_eq!(stored, rate, "classify's W differs from rate's");
-    drop(conn);
+    w_column_equals_rate(p, max_len, &merged, 360);
 
     // run again: every shard and the merge are already done
     let (done, text) = shard_py(
@@ -243,9 +193,69 @@ fn a_sharded_run_survives_a_killed_worker_and_equals_one_process() {
     );
     assert!(done && text.contains("already holds this run"), "{text}");
 
-    // a shard needs at least one thread
+    a_shard_needs_a_thread(&python, p);
+}
+
+/// Read the run's log as it goes; when the first shard is done, kill (SIGKILL) the other
+/// worker, which is mid-shard. The run must still succeed. Returns its log.
+fn run_killing_a_worker(mut child: std::process::Child, errors: &Path) -> String {
+    let mut log = String::new();
+    let mut pids: Vec<String> = Vec::new();
+    let mut killed = None;
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        log.push_str(&line);
+        log.push('\n');
+        if let Some(rest) = line.split_once(" pids ").map(|(_, r)| r.to_string()) {
+            pids = rest.split_whitespace().map(str::to_string).collect();
+        }
+        if killed.is_none() && line.contains(" done in ") {
+            // the worker that just finished took another shard; the other is mid-shard
+            let after = line.split("worker pid ").nth(1).unwrap_or("");
+            let finisher: String = after.chars().take_while(char::is_ascii_digit).collect();
+            let victim = pids
+                .iter()
+                .find(|p| **p != finisher)
+                .expect("two worker pids")
+                .clone();
+            let status = Command::new("kill").args(["-9", &victim]).status().unwrap();
+            assert!(status.success(), "kill -9 {victim}");
+            killed = Some(victim);
+        }
+    }
+    let status = child.wait().unwrap();
+    let stderr = std::fs::read_to_string(errors).unwrap_or_default();
+    assert!(status.success(), "shard.py failed:\n{log}\n{stderr}");
+    let victim = killed.unwrap_or_else(|| panic!("no shard finished:\n{log}"));
+    eprintln!("killed worker {victim}\n{log}");
+    log
+}
+
+/// shard.py's `rate` is classify --scheme W: the W column of the `merged` db equals
+/// `sudolink rate`'s ratings of the `count` puzzles of `p`.
+fn w_column_equals_rate(p: &str, max_len: &str, merged: &Path, count: usize) {
+    let rated = ok(&["rate", p, "--max-len", max_len, "--json", "--keep-going"]);
+    let rate: Vec<Option<i64>> = rated
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["rating"].as_i64())
+        .collect();
+    let conn = rusqlite::Connection::open(merged).unwrap();
+    let stored: Vec<Option<i64>> = conn
+        .prepare("SELECT rating FROM rating WHERE scheme = 'W' ORDER BY position")
+        .unwrap()
+        .query_map([], |row| row.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(rate.len(), count);
+    assert_eq!(stored, rate, "classify's W differs from rate's");
+}
+
+/// A shard needs at least one thread: shard.py refuses `--threads-per-shard 0`, and
+/// writes no db.
+fn a_shard_needs_a_thread(python: &Path, p: &str) {
     let (refused, text) = shard_py(
-        &python,
+        python,
         &[
             "run",
             "rate",
@@ -386,72 +396,9 @@ fn a_sharded_ser_run_on_a_real_scheduler_survives_a_killed_worker() {
     assert_eq!(code, 0, "{stderr}");
     let single_seconds = t.elapsed().as_secs_f64();
 
-    // the cluster: a scheduler on a free port (the OS's), two workers without nannies (a
-    // killed worker stays dead), one thread each, all on 127.0.0.1
-    let scheduler_file = dir.path().join("scheduler.json");
-    let sf = scheduler_file.to_str().unwrap();
     let t = Instant::now();
     let mut reaper = Reaper(Vec::new());
-    reaper.0.push(dask(
-        &python,
-        &[
-            "scheduler",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--dashboard-address",
-            "127.0.0.1:0",
-            "--scheduler-file",
-            sf,
-            "--idle-timeout",
-            "300s",
-        ],
-        &dir.path().join("scheduler.log"),
-    ));
-    let address: String = wait_for(60, "the scheduler file", || {
-        let text = std::fs::read_to_string(&scheduler_file).ok()?;
-        let v: serde_json::Value = serde_json::from_str(&text).ok()?;
-        v["address"].as_str().map(str::to_string)
-    });
-    assert!(address.starts_with("tcp://127.0.0.1:"), "{address}");
-    // the workers' scratch space in the test's directory, not the system's temporary one
-    let scratch = dir.path().join("scratch");
-    let scratch = scratch.to_str().unwrap();
-    let worker_logs: Vec<PathBuf> = (1..=2)
-        .map(|i| dir.path().join(format!("worker{i}.log")))
-        .collect();
-    for (i, log) in worker_logs.iter().enumerate() {
-        let name = format!("worker{}", i + 1);
-        reaper.0.push(dask(
-            &python,
-            &[
-                "worker",
-                "--scheduler-file",
-                sf,
-                "--host",
-                "127.0.0.1",
-                "--no-nanny",
-                "--nthreads",
-                "1",
-                "--dashboard-address",
-                "127.0.0.1:0",
-                "--death-timeout",
-                "60s",
-                "--local-directory",
-                scratch,
-                "--name",
-                &name,
-            ],
-            log,
-        ));
-    }
-    wait_for(60, "two workers registered", || {
-        worker_logs
-            .iter()
-            .all(|l| std::fs::read_to_string(l).is_ok_and(|t| t.contains("Registered to:")))
-            .then_some(())
-    });
+    let address = start_cluster(&python, dir.path(), &mut reaper);
     let cluster_seconds = t.elapsed().as_secs_f64();
     let workers: Vec<u32> = reaper.0[1..].iter().map(|c| c.id()).collect();
 
@@ -479,14 +426,140 @@ fn a_sharded_ser_run_on_a_real_scheduler_survives_a_killed_worker() {
         lines.join("\n")
     });
 
-    // kill the worker of a shard that has stored puzzles and is not done, so the shard must
-    // be resumed on the other worker; should every shard be too quick to be seen so, kill
-    // the worker of a running shard once another shard is done (retried from the start)
     let size = count / shards;
+    let killed = kill_a_worker_mid_shard(&mut reaper, &workers, &work, &errors, (shards, size), t);
+    let k = workers.iter().position(|&w| w == killed.worker).unwrap() + 1;
+    let survivor = workers[2 - k];
+
+    let status = wait_for(120, "shard.py to finish", || {
+        reaper.0[3].try_wait().unwrap()
+    });
+    let sharded_seconds = t.elapsed().as_secs_f64();
+    let log = reader.join().unwrap();
+    let stderr = std::fs::read_to_string(&errors).unwrap_or_default();
+    assert!(status.success(), "shard.py failed:\n{log}\n{stderr}");
+    assert!(log.contains("2 workers"), "{log}");
+    assert_eq!(log.matches(" done in ").count(), shards, "{log}");
+    let resumed_from = redone_by_survivor(&log, &killed, survivor);
+    let resumed = log.matches("resumed from").count();
+    let Killed {
+        worker: victim,
+        shard: victim_shard,
+        progress,
+        at: killed_at,
+    } = killed;
+    eprintln!(
+        "real scheduler: {count} puzzles (SER), {shards} shards; one process {single_seconds:.1} s; \
+         cluster up in {cluster_seconds:.1} s; sharded run {sharded_seconds:.1} s, worker {victim} \
+         killed at {killed_at:.1} s with shard {victim_shard} at {progress}/{size}; \
+         {resumed} shard(s) resumed (shard {victim_shard} from {resumed_from})\n{log}"
+    );
+
+    same_as_one_process(
+        &python,
+        &single,
+        &merged,
+        &format!("{count} puzzles, {count} ratings"),
+    );
+    ser_numbers_stored(&merged, count);
+}
+
+/// A scheduler on a free port (the OS's) and two workers without nannies (a killed worker
+/// stays dead), one thread each, all on 127.0.0.1, their scratch space and logs in `dir`;
+/// `reaper` holds them (the scheduler first). Returns the scheduler's address once both
+/// workers are registered.
+fn start_cluster(python: &Path, dir: &Path, reaper: &mut Reaper) -> String {
+    let scheduler_file = dir.join("scheduler.json");
+    let sf = scheduler_file.to_str().unwrap();
+    reaper.0.push(dask(
+        python,
+        &[
+            "scheduler",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--dashboard-address",
+            "127.0.0.1:0",
+            "--scheduler-file",
+            sf,
+            "--idle-timeout",
+            "300s",
+        ],
+        &dir.join("scheduler.log"),
+    ));
+    let address: String = wait_for(60, "the scheduler file", || {
+        let text = std::fs::read_to_string(&scheduler_file).ok()?;
+        let v: serde_json::Value = serde_json::from_str(&text).ok()?;
+        v["address"].as_str().map(str::to_string)
+    });
+    assert!(address.starts_with("tcp://127.0.0.1:"), "{address}");
+    // the workers' scratch space in the test's directory, not the system's temporary one
+    let scratch = dir.join("scratch");
+    let scratch = scratch.to_str().unwrap();
+    let worker_logs: Vec<PathBuf> = (1..=2)
+        .map(|i| dir.join(format!("worker{i}.log")))
+        .collect();
+    for (i, log) in worker_logs.iter().enumerate() {
+        let name = format!("worker{}", i + 1);
+        reaper.0.push(dask(
+            python,
+            &[
+                "worker",
+                "--scheduler-file",
+                sf,
+                "--host",
+                "127.0.0.1",
+                "--no-nanny",
+                "--nthreads",
+                "1",
+                "--dashboard-address",
+                "127.0.0.1:0",
+                "--death-timeout",
+                "60s",
+                "--local-directory",
+                scratch,
+                "--name",
+                &name,
+            ],
+            log,
+        ));
+    }
+    wait_for(60, "two workers registered", || {
+        worker_logs
+            .iter()
+            .all(|l| std::fs::read_to_string(l).is_ok_and(|t| t.contains("Registered to:")))
+            .then_some(())
+    });
+    address
+}
+
+/// The worker killed mid-run, its shard, the puzzles that shard had stored, and when (in
+/// seconds from the run's start).
+struct Killed {
+    worker: u32,
+    shard: usize,
+    progress: i64,
+    at: f64,
+}
+
+/// Kill the worker of a shard that has stored puzzles and is not done (of `shards` of
+/// `size` puzzles), so the shard must be resumed on the other worker; should every shard be
+/// too quick to be seen so, the worker of a running shard once another shard is done
+/// (retried from the start). Its sudolink dies with it (the parent death signal shard.py
+/// sets). `started`: when the run started.
+fn kill_a_worker_mid_shard(
+    reaper: &mut Reaper,
+    workers: &[u32],
+    work: &Path,
+    errors: &Path,
+    (shards, size): (usize, usize),
+    started: Instant,
+) -> Killed {
     let shard = |i: usize, ext: &str| work.join(format!("shard-{i:04}.{ext}"));
     let (victim, victim_shard, progress, orphan) = wait_for(120, "a shard mid-run", || {
         if let Some(status) = reaper.0[3].try_wait().unwrap() {
-            let stderr = std::fs::read_to_string(&errors).unwrap_or_default();
+            let stderr = std::fs::read_to_string(errors).unwrap_or_default();
             panic!("shard.py ended ({status}) before a worker was killed:\n{stderr}");
         }
         let mut running = Vec::new();
@@ -505,25 +578,25 @@ fn a_sharded_ser_run_on_a_real_scheduler_survives_a_killed_worker() {
     });
     let k = workers.iter().position(|&w| w == victim).unwrap() + 1;
     reaper.0[k].kill().unwrap();
-    let killed_at = t.elapsed().as_secs_f64();
-    // its sudolink dies with it (the parent death signal shard.py sets)
+    let at = started.elapsed().as_secs_f64();
     wait_for(10, "the killed worker's sudolink to die", || {
         (!Path::new(&format!("/proc/{orphan}")).exists()
             || std::fs::read_to_string(format!("/proc/{orphan}/status"))
                 .is_ok_and(|s| s.contains("State:\tZ")))
         .then_some(())
     });
-    let survivor = workers[2 - k];
+    Killed {
+        worker: victim,
+        shard: victim_shard,
+        progress,
+        at,
+    }
+}
 
-    let status = wait_for(120, "shard.py to finish", || {
-        reaper.0[3].try_wait().unwrap()
-    });
-    let sharded_seconds = t.elapsed().as_secs_f64();
-    let log = reader.join().unwrap();
-    let stderr = std::fs::read_to_string(&errors).unwrap_or_default();
-    assert!(status.success(), "shard.py failed:\n{log}\n{stderr}");
-    assert!(log.contains("2 workers"), "{log}");
-    assert_eq!(log.matches(" done in ").count(), shards, "{log}");
+/// The killed worker's shard was done by the `survivor`, resumed from at least what it
+/// had stored. Returns where it resumed from.
+fn redone_by_survivor(log: &str, killed: &Killed, survivor: u32) -> i64 {
+    let (victim, victim_shard, progress) = (killed.worker, killed.shard, killed.progress);
     let redone = log
         .lines()
         .find(|l| l.contains(&format!("shard {victim_shard} done in ")))
@@ -541,22 +614,13 @@ fn a_sharded_ser_run_on_a_real_scheduler_survives_a_killed_worker() {
         "shard {victim_shard} had {progress} puzzles stored when its worker died, \
          resumed from {resumed_from}:\n{log}"
     );
-    let resumed = log.matches("resumed from").count();
-    eprintln!(
-        "real scheduler: {count} puzzles (SER), {shards} shards; one process {single_seconds:.1} s; \
-         cluster up in {cluster_seconds:.1} s; sharded run {sharded_seconds:.1} s, worker {victim} \
-         killed at {killed_at:.1} s with shard {victim_shard} at {progress}/{size}; \
-         {resumed} shard(s) resumed (shard {victim_shard} from {resumed_from})\n{log}"
-    );
+    resumed_from
+}
 
-    same_as_one_process(
-        &python,
-        &single,
-        &merged,
-        &format!("{count} puzzles, {count} ratings"),
-    );
-    // SER's numbers are stored: ER as a REAL rating, with EP and ED
-    let conn = rusqlite::Connection::open(&merged).unwrap();
+/// SER's numbers are stored: ER as a REAL rating, with EP and ED, for most of the `count`
+/// puzzles.
+fn ser_numbers_stored(merged: &Path, count: usize) {
+    let conn = rusqlite::Connection::open(merged).unwrap();
     let (reals, with_ep): (i64, i64) = conn
         .query_row(
             "SELECT count(*) FILTER (WHERE typeof(rating) = 'real'),

@@ -219,7 +219,7 @@ fn classify_lmn_in_one_pass_keeps_the_ratings_of_separate_runs() {
         .enumerate()
         .filter_map(|(k, want)| {
             let puzzle = parse_line(want[0], k + 1).unwrap();
-            let rows = rate_puzzle(&puzzle, &schemes, 7, &Bounds::none());
+            let rows = rate_puzzle(&puzzle, &schemes, (7, None), &Bounds::none());
             let got: Vec<String> = rows
                 .iter()
                 .flat_map(|r| {

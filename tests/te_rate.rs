@@ -83,8 +83,13 @@ fn a_puzzle_of_the_wrong_depth_is_told_so() {
 }
 
 #[test]
-fn b_is_refused_at_once_beyond_t_and_e_1() {
-    for scheme in ["B", "gB"] {
+fn w_and_b_are_refused_at_once_beyond_t_and_e_1() {
+    // EasterMonster (T&E(2)) with a bound W could never reach: not `W>60`
+    const EASTER_MONSTER: &str =
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+    let v = rate(EASTER_MONSTER, "W", &["--max-len", "60"]);
+    assert_eq!(v["level"], "not in T&E(1): no W rating", "{v}");
+    for scheme in ["W", "gW", "B", "gB"] {
         let v = rate(LOKI, scheme, &["--max-len", "20"]);
         assert!(v["rating"].is_null(), "{v}");
         assert_eq!(
@@ -150,4 +155,52 @@ fn classify_counts_t_and_e_classes_and_stores_them() {
         .collect::<Result<_, _>>()
         .unwrap();
     assert_eq!(depths, vec![(0, 3), (1, 2), (2, 1)]);
+}
+
+/// eleven's #1 (published B5B).
+const ELEVEN_1: &str =
+    "..3....8..5.1....66....74....8.9..4.7....5....1.6..8.....9...2.....2...8..2...3.4";
+
+/// BxB and BxBB stop at the SHC's bounds (14 and 5) when no `--max-len` is asked, not at
+/// the chains' 20; an asked bound is kept, and what lies past it is written `BxB>p`.
+#[test]
+fn bxb_stops_at_the_shcs_bound_unless_another_is_asked() {
+    use sudolink_study::rating::{RatingScheme, Scheme, TrialScheme};
+    let bxb = RatingScheme::Trial(TrialScheme::BxB);
+    assert_eq!(bxb.max_len(None, 20), 14);
+    assert_eq!(RatingScheme::Trial(TrialScheme::BxBB).max_len(None, 20), 5);
+    assert_eq!(bxb.max_len(Some(9), 20), 9);
+    assert_eq!(RatingScheme::Level(Scheme::W).max_len(None, 20), 20);
+    let v = rate(ELEVEN_1, "BxB", &["--max-len", "4"]);
+    assert!(v["rating"].is_null(), "{v}");
+    assert_eq!(v["level"], "BxB>4", "{v}");
+    let v = rate(ELEVEN_1, "BxB", &[]);
+    assert_eq!(v["level"], "B5B", "{v}");
+}
+
+/// `classify --scheme BxB` records the braids' bound it ran under: the SHC's 14 by
+/// default, beside the chains' `max_len`.
+#[test]
+fn classify_records_the_braids_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("one.txt");
+    std::fs::write(&file, format!("{ELEVEN_7558}\n")).unwrap();
+    let db = dir.path().join("bxb.db");
+    let out = Command::new(env!("CARGO_BIN_EXE_sudolink"))
+        .args(["classify", file.to_str().unwrap(), "--scheme", "BxB"])
+        .args(["--db", db.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let params: String = conn
+        .query_row("SELECT params FROM run", [], |r| r.get(0))
+        .unwrap();
+    let params: serde_json::Value = serde_json::from_str(&params).unwrap();
+    assert_eq!(params["max_p"], serde_json::json!([14]), "{params}");
+    assert_eq!(params["max_len"], 7, "{params}");
 }

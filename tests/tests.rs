@@ -21,6 +21,7 @@ mod fish_cut;
 mod force;
 mod gallery;
 mod generate_needs;
+mod hodoku;
 mod hodoku_reglib;
 mod hypothesis;
 mod imp630;

@@ -30,6 +30,7 @@ impl BoundArgs {
             memory: (self.memory > 0).then(|| self.memory * 1_000_000),
             budget: self.budget.filter(|&b| b > 0),
             at_once: at_once.max(1),
+            cancel: None,
         }
     }
 

@@ -2,8 +2,8 @@
 //! seed's table (puzzles solved at level ≤ n, per scheme), on both cores with a progress
 //! bar. With `--db` every rated puzzle is stored as it is done, so an interrupted run goes
 //! on where it stopped when the same command is run again, and a finished one is read back.
-//! SER (Sudoku Explainer's ER/EP/ED) is a scheme like the others: its ER distribution is
-//! printed beside the level table.
+//! SER (Sudoku Explainer's ER/EP/ED) and hodoku (HoDoKu's level and score) are schemes like
+//! the others: SER's ER distribution and HoDoKu's levels are printed beside the level table.
 
 use super::study_run::StudyArgs;
 use anyhow::{bail, Context, Result};
@@ -37,7 +37,8 @@ pub struct ClassifyArgs {
 fn scheme_help() -> String {
     format!(
         "Schemes, comma separated: {} (docs/ratings.md describes each; --max-len does not \
-         bound SER, Sudoku Explainer 1.2.1's ER/EP/ED)",
+         bound SER, Sudoku Explainer 1.2.1's ER/EP/ED; hodoku, HoDoKu 2.2's level and score, is \
+         stored as the rating with the level beside it)",
         RatingScheme::names()
     )
 }
@@ -79,10 +80,11 @@ pub fn run(args: &ClassifyArgs) -> Result<()> {
     let input = args.study.read_input()?;
     let study = Classify {
         schemes: schemes.clone(),
-        max_len: args.study.max_len,
+        max_len: args.study.max_len(),
+        max_p: args.study.max_len,
         bounds: args.study.bounds.batch_bounds(input.puzzles.len()),
     };
-    let mut classified = Classified::new(&schemes, args.study.max_len);
+    let mut classified = Classified::new(&schemes, args.study.max_len());
     let outcome = args.study.drive(&study, &mut classified, &input)?;
     let disagreements = match args.reference_column {
         Some(col) => compare(&input, col, &classified.first_scheme)?,
@@ -160,6 +162,13 @@ fn print(
         for (scheme, classes) in &classified.trial {
             columns.insert(scheme.clone(), json!({ "classes": classes }));
         }
+        if let Some(h) = &classified.hodoku {
+            columns.insert(
+                RatingScheme::Hodoku.name().to_string(),
+                json!({"levels": h.levels, "cut": h.cut, "errors": h.errors,
+                       "seconds": h.seconds}),
+            );
+        }
         if let Some(ser) = &classified.ser {
             let er: serde_json::Map<String, serde_json::Value> = ser
                 .er
@@ -203,6 +212,7 @@ fn print(
         .iter()
         .map(|c| c.errors)
         .chain(classified.ser.as_ref().map(|s| s.errors))
+        .chain(classified.hodoku.as_ref().map(|h| h.errors))
         .max()
         .unwrap_or(0);
     println!(
@@ -230,6 +240,10 @@ fn print(
     if let Some(ser) = &classified.ser {
         println!("SER (Sudoku Explainer's ER; 20.0: its rules do not solve the puzzle):");
         print!("{}", ser.to_text());
+    }
+    if let Some(h) = &classified.hodoku {
+        println!("hodoku (HoDoKu 2.2's levels, its default configuration):");
+        print!("{}", h.to_text());
     }
     if args.seed_table {
         println!("\nbeside [Berthier NRC]'s table (10,000 random minimal puzzles):");

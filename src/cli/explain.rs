@@ -14,7 +14,7 @@ use sudolink_export::files;
 use sudolink_export::json::proof_json;
 use sudolink_export::svg::PixelWidth;
 use sudolink_notation::{hodoku, nrc};
-use sudolink_search::registry::{self, TechniqueId};
+use sudolink_search::registry::TechniqueId;
 use sudolink_study::explain::{
     self, explain_all, explain_target, read_target, Explained, Group, Limits, NoProof, Options,
     Progress, TargetReport,
@@ -120,7 +120,8 @@ impl ExplainArgs {
         match self.rules.as_deref() {
             None => Ok(explain::default_techniques_with(self.uniqueness)),
             Some(list) => {
-                let mut named = techniques_of(list, self.max_len)?;
+                let mut named = explain::techniques_of(list, self.max_len)
+                    .map_err(|e| anyhow!("--rules: {e}"))?;
                 if self.uniqueness {
                     named.extend(
                         explain::default_techniques_with(true)
@@ -159,25 +160,6 @@ impl ExplainArgs {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         })
     }
-}
-
-/// The techniques a `--rules` list names: registry names and sets, or the techniques of a
-/// rule set `solve --rules` takes (`basic`, a scheme), in their order, each once.
-fn techniques_of(list: &str, max_len: usize) -> Result<Vec<TechniqueId>> {
-    let named = match registry::parse_list(list) {
-        Ok(named) => named,
-        Err(e) => match rules::parse(list, max_len) {
-            Ok(spec) if !list.contains(',') => spec.rules.iter().map(|r| r.technique).collect(),
-            _ => bail!("--rules: {e}"),
-        },
-    };
-    let mut once = Vec::new();
-    for t in named {
-        if !once.contains(&t) {
-            once.push(t);
-        }
-    }
-    Ok(once)
 }
 
 /// Load the state to explain: the puzzle's start, or a pencil-mark file.

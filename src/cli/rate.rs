@@ -1,6 +1,7 @@
 //! `sudolink rate`: the least n whose rule set solves each puzzle (W, B, gW, gB, L, M, N,
-//! BC), or Sudoku Explainer's ER/EP/ED (SER), over a file in parallel (rayon), each result printed as soon as the puzzles before
-//! it are done (input order). Puzzles that cannot be rated (malformed, no or several
+//! BC), Sudoku Explainer's ER/EP/ED (SER) or HoDoKu's level and score (hodoku), over a file
+//! in parallel (rayon), each result printed as soon as the puzzles before it are done
+//! (input order). Puzzles that cannot be rated (malformed, no or several
 //! solutions) are reported on stderr and make the exit status non-zero unless
 //! `--keep-going`.
 
@@ -36,9 +37,11 @@ pub struct RateArgs {
     #[arg(long, value_enum, default_value = "length")]
     pub order: Order,
     /// Longest proof to try, its length on the scale (chains and whips: CSP variables; nets:
-    /// inferences); the default is the one solve, rate and explain share
-    #[arg(long, default_value_t = sudolink_study::rules::DEFAULT_MAX_LEN, value_parser = super::numbers::max_len)]
-    pub max_len: usize,
+    /// inferences); 20 by default, the one solve, rate and explain share; for BxB and BxBB the
+    /// longest braids (default 14 and 5: the SHC's bounds, past which the class is written
+    /// `BxB>14`)
+    #[arg(long, value_parser = super::numbers::max_len)]
+    pub max_len: Option<usize>,
     /// One JSON object per line: {"puzzle": "...", "rating": n or null, ...}
     #[arg(long)]
     pub json: bool,
@@ -54,7 +57,7 @@ pub struct RateArgs {
 pub fn about() -> String {
     format!(
         "Rate puzzles: the least n whose rule set solves each, or SER's ER/EP/ED, the T&E depth, \
-         BxB, BxBB; schemes: {}",
+         BxB, BxBB, HoDoKu's level and score; schemes: {}",
         RatingScheme::names()
     )
 }
@@ -64,12 +67,16 @@ fn scheme_help() -> String {
     format!(
         "Rating scheme: one of {} (docs/ratings.md describes each; SER prints ER/EP/ED, TE the \
          T&E depth 0-3, BxB and BxBB Berthier's classes of T&E(2) and T&E(3) puzzles with braids \
-         up to --max-len), or a family or comma list of techniques (e.g. depth2, \
-         hypothesis,depth2: the basic rules then the list, as --rules), rated by the longest \
-         step it needs",
+         up to --max-len, hodoku HoDoKu 2.2's level and score with its default configuration, \
+         printed as `hodoku:Extreme/2468`), or a family or comma list of techniques (e.g. \
+         depth2, hypothesis,depth2: the basic rules then the list, as --rules), rated by the \
+         longest step it needs",
         RatingScheme::names()
     )
 }
+
+/// The longest chain or whip `rate` tries when `--max-len` is not given: the one default.
+const MAX_LEN: usize = sudolink_study::rules::DEFAULT_MAX_LEN;
 
 /// Rate by the basic rules then `list`'s techniques in `order`, labelled by `list`.
 fn by_rules(
@@ -82,20 +89,29 @@ fn by_rules(
 }
 
 pub fn run(args: &RateArgs) -> Result<()> {
+    let list_len = args.max_len.unwrap_or(MAX_LEN);
     let by = match &args.rules {
         Some(list) => {
-            by_rules(list, args.max_len, args.order).map_err(|e| anyhow::anyhow!("--rules: {e}"))?
+            by_rules(list, list_len, args.order).map_err(|e| anyhow::anyhow!("--rules: {e}"))?
         }
         None => match RatingScheme::from_str(&args.scheme) {
+            Ok(RatingScheme::Hodoku) if args.order == Order::Listed => bail!(
+                "--order listed orders a comma list of techniques; the scheme hodoku follows \
+                 HoDoKu's own order (for the technique list in HoDoKu's order: --rules hodoku)"
+            ),
             Ok(scheme) => {
                 order_applies(&args.scheme, args.order.into())?;
                 RateBy::Scheme(scheme)
             }
             // not one of the fixed schemes: a family or a list of techniques, as --rules
-            Err(e) => by_rules(&args.scheme, args.max_len, args.order).map_err(|_| {
+            Err(e) => by_rules(&args.scheme, list_len, args.order).map_err(|_| {
                 anyhow::anyhow!("--scheme: {e}, or a technique or list of techniques")
             })?,
         },
+    };
+    let max_len = match &by {
+        RateBy::Scheme(scheme) => scheme.max_len(args.max_len, MAX_LEN),
+        RateBy::Rules(..) => list_len,
     };
     let (text, origin) = read_argument(&args.input)?;
     // every line that is not blank or a comment: a puzzle, or a line that fails to parse
@@ -116,7 +132,7 @@ pub fn run(args: &RateArgs) -> Result<()> {
     each_as_done(
         &items,
         |(line, parsed)| match parsed {
-            Ok(p) => (*line, rate_puzzle(p, &by, args.max_len, &bounds)),
+            Ok(p) => (*line, rate_puzzle(p, &by, max_len, &bounds)),
             Err(e) => (*line, RateLine::failed(None, e.to_string())),
         },
         |i, result| {

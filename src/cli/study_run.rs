@@ -15,9 +15,10 @@ pub struct StudyArgs {
     pub input: std::path::PathBuf,
     /// Longest proof to try, its length on the scale; 7 by default (not solve's 20): a study
     /// rates every puzzle of a file in every scheme, and Berthier's L, M, N classification
-    /// of random puzzles counts the levels up to 7
-    #[arg(long, default_value_t = sudolink_study::rules::STUDY_MAX_LEN, value_parser = super::numbers::max_len)]
-    pub max_len: usize,
+    /// of random puzzles counts the levels up to 7; for BxB and BxBB the longest braids
+    /// (default 14 and 5: the SHC's bounds)
+    #[arg(long, value_parser = super::numbers::max_len)]
+    pub max_len: Option<usize>,
     /// Store the run in this SQLite file (created if missing); running the same command
     /// again resumes an interrupted run or reads back a finished one. Every puzzle is
     /// stored within about a second of being done
@@ -38,6 +39,13 @@ pub struct StudyArgs {
     pub stop_after: Option<usize>,
     #[command(flatten)]
     pub bounds: super::bounds::BoundArgs,
+}
+
+impl StudyArgs {
+    /// `--max-len`, or the default.
+    pub fn max_len(&self) -> usize {
+        self.max_len.unwrap_or(sudolink_study::rules::STUDY_MAX_LEN)
+    }
 }
 
 impl StudyArgs {

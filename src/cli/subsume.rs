@@ -65,7 +65,7 @@ fn parse_families(text: &str, max_len: usize) -> Result<Vec<Studied>> {
 }
 
 pub fn run(args: &SubsumeArgs) -> Result<()> {
-    let studied = parse_families(&args.families, args.study.max_len)?;
+    let studied = parse_families(&args.families, args.study.max_len())?;
     let families: Vec<_> = studied.iter().map(|s| s.family).collect();
     let input = args.study.read_input()?;
     let study = Subsume {
@@ -79,7 +79,7 @@ pub fn run(args: &SubsumeArgs) -> Result<()> {
                 States::Path
             },
         },
-        max_len: args.study.max_len,
+        max_len: args.study.max_len(),
         bounds: args.study.bounds.batch_bounds(input.puzzles.len()),
     };
     let mut matrix = Matrix::new(&families);
@@ -93,7 +93,7 @@ pub fn run(args: &SubsumeArgs) -> Result<()> {
             &input,
             outcome.run,
             complete,
-            args.study.max_len,
+            args.study.max_len(),
             &studied,
         );
     }

@@ -10,7 +10,8 @@
 //! **Complexity**: exponential in the worst case; on the hardest known puzzles it explores a
 //! few hundred nodes. Depends only on `grid`.
 
-use crate::grid::{tables, Candidate, Cell, Digit, House, State};
+use crate::grid::bits::{bit_masks, bits, is_single, ones, Tally};
+use crate::grid::{tables, Candidate, Cell, Digit, State};
 
 /// What the solver found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,33 +34,6 @@ struct Board {
     values: [u8; 81],
 }
 
-static HOUSES: std::sync::OnceLock<[[u8; 9]; 27]> = std::sync::OnceLock::new();
-static PEERS: std::sync::OnceLock<[[u8; 20]; 81]> = std::sync::OnceLock::new();
-
-fn houses() -> &'static [[u8; 9]; 27] {
-    HOUSES.get_or_init(|| {
-        let mut out = [[0u8; 9]; 27];
-        for h in House::all() {
-            for (k, c) in h.cells().iter().enumerate() {
-                out[h.index()][k] = c.index() as u8;
-            }
-        }
-        out
-    })
-}
-
-fn peers() -> &'static [[u8; 20]; 81] {
-    PEERS.get_or_init(|| {
-        let mut out = [[0u8; 20]; 81];
-        for c in Cell::all() {
-            for (k, p) in tables::peers(c).iter().enumerate() {
-                out[c.index()][k] = p.index() as u8;
-            }
-        }
-        out
-    })
-}
-
 impl Board {
     fn place(&mut self, cell: usize, bit: u16) -> bool {
         if self.masks[cell] & bit == 0 {
@@ -67,7 +41,7 @@ impl Board {
         }
         self.values[cell] = bit.trailing_zeros() as u8 + 1;
         self.masks[cell] = 0;
-        for &p in &peers()[cell] {
+        for &p in &tables::PEERS[cell] {
             let p = p as usize;
             if self.values[p] == 0 {
                 self.masks[p] &= !bit;
@@ -87,31 +61,27 @@ impl Board {
             let mut progress = false;
             for cell in 0..81 {
                 let m = self.masks[cell];
-                if self.values[cell] == 0 && m != 0 && m & (m - 1) == 0 {
+                if self.values[cell] == 0 && is_single(m) {
                     if !self.place(cell, m) {
                         return false;
                     }
                     progress = true;
                 }
             }
-            for house in houses() {
-                let (mut once, mut twice, mut placed) = (0u16, 0u16, 0u16);
+            for house in &tables::HOUSE_CELLS {
+                let (mut tally, mut placed) = (Tally::default(), 0u16);
                 for &c in house {
                     let c = c as usize;
-                    let m = self.masks[c];
-                    twice |= once & m;
-                    once |= m;
+                    tally.add(self.masks[c]);
                     if self.values[c] != 0 {
                         placed |= 1 << (self.values[c] - 1);
                     }
                 }
-                if (once | placed) != 0x1ff {
+                if (tally.seen() | placed) != 0x1ff {
                     return false;
                 }
-                let mut hidden = once & !twice & !placed;
-                while hidden != 0 {
-                    let bit = hidden & hidden.wrapping_neg();
-                    hidden &= hidden - 1;
+                for d in bits(tally.once() & !placed) {
+                    let bit = 1 << d;
                     let Some(&c) = house.iter().find(|&&c| self.masks[c as usize] & bit != 0)
                     else {
                         return false;
@@ -144,7 +114,7 @@ fn search<O: FnMut(u16) -> Vec<u16>>(
     let mut best_count = 10;
     for cell in 0..81 {
         if board.values[cell] == 0 {
-            let n = bit_count(board.masks[cell]);
+            let n = ones(board.masks[cell]);
             if n < best_count {
                 best_count = n;
                 best = Some(cell);
@@ -172,23 +142,9 @@ fn search<O: FnMut(u16) -> Vec<u16>>(
     }
 }
 
-/// The number of set bits of a 9-bit mask (a table: `count_ones` is not one instruction on
-/// every x86-64).
-fn bit_count(mask: u16) -> u32 {
-    static COUNTS: std::sync::OnceLock<[u8; 512]> = std::sync::OnceLock::new();
-    let t = COUNTS.get_or_init(|| std::array::from_fn(|m| (m as u16).count_ones() as u8));
-    t[mask as usize & 0x1ff] as u32
-}
-
-/// The bits of `mask`, lowest first.
-fn ascending_bits(mut mask: u16) -> Vec<u16> {
-    let mut bits = Vec::with_capacity(mask.count_ones() as usize);
-    while mask != 0 {
-        let bit = mask & mask.wrapping_neg();
-        mask &= mask - 1;
-        bits.push(bit);
-    }
-    bits
+/// The bits of `mask` as one-bit masks, lowest first.
+fn ascending_bits(mask: u16) -> Vec<u16> {
+    bit_masks(mask).collect()
 }
 
 /// The cells of a band (three rows) as a 27-bit set: bit 9 × row-in-band + column, so that
@@ -426,18 +382,14 @@ impl BitBoard {
     fn naked_singles(&mut self) -> Progress {
         let mut progress = Progress::Stuck;
         for band in 0..3 {
-            let (mut once, mut twice) = (0u32, 0u32);
+            let mut tally = Tally::default();
             for sets in &self.sets {
-                twice |= once & sets[band];
-                once |= sets[band];
+                tally.add(sets[band]);
             }
-            if once != BAND_CELLS {
+            if tally.seen() != BAND_CELLS {
                 return Progress::Contradiction;
             }
-            let mut singles = self.unsolved[band] & !twice;
-            while singles != 0 {
-                let cell = singles & singles.wrapping_neg();
-                singles ^= cell;
+            for cell in bit_masks(self.unsolved[band] & !tally.twice()) {
                 let Some(digit) = (0..9).find(|&d| self.sets[d][band] & cell != 0) else {
                     return Progress::Contradiction;
                 };
@@ -505,10 +457,7 @@ impl BitBoard {
     fn branch_cell(&self) -> (usize, u32) {
         let mut best: Option<(u32, usize, u32)> = None;
         for band in 0..3 {
-            let mut pairs = self.two_digit_cells(band);
-            while pairs != 0 {
-                let cell = pairs & pairs.wrapping_neg();
-                pairs ^= cell;
+            for cell in bit_masks(self.two_digit_cells(band)) {
                 let peers = self.open_peers(band, cell);
                 if best.is_none_or(|(most, _, _)| peers > most) {
                     best = Some((peers, band, cell));
@@ -520,10 +469,7 @@ impl BitBoard {
         }
         let mut fewest = (10, 0, 0);
         for band in 0..3 {
-            let mut open = self.unsolved[band];
-            while open != 0 {
-                let cell = open & open.wrapping_neg();
-                open ^= cell;
+            for cell in bit_masks(self.unsolved[band]) {
                 let n = self.sets.iter().filter(|s| s[band] & cell != 0).count();
                 if n < fewest.0 {
                     fewest = (n, band, cell);
@@ -535,13 +481,12 @@ impl BitBoard {
 
     /// The open cells of `band` with exactly two digits.
     fn two_digit_cells(&self, band: usize) -> u32 {
-        let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+        let (mut tally, mut thrice) = (Tally::default(), 0u32);
         for sets in &self.sets {
-            thrice |= twice & sets[band];
-            twice |= once & sets[band];
-            once |= sets[band];
+            thrice |= tally.twice() & sets[band];
+            tally.add(sets[band]);
         }
-        self.unsolved[band] & twice & !thrice
+        self.unsolved[band] & tally.twice() & !thrice
     }
 
     /// The open cells in the row, box or column of `cell` (a one-cell set of `band`), itself
@@ -565,10 +510,8 @@ impl BitBoard {
         let mut values = [0u8; 81];
         for (digit, sets) in (1..).zip(&self.sets) {
             for (band, &set) in sets.iter().enumerate() {
-                let mut set = set;
-                while set != 0 {
-                    values[27 * band + set.trailing_zeros() as usize] = digit;
-                    set &= set - 1;
+                for b in bits(set) {
+                    values[27 * band + b] = digit;
                 }
             }
         }

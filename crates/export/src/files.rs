@@ -3,7 +3,9 @@
 //! it is installed), and `NAME.txt` (nrc, SudoRules and Eureka notations and a ready-to-paste
 //! forum block). Each file is written to a temporary name and renamed into place.
 
-use super::{diagram, dot, svg};
+use super::svg;
+#[cfg(feature = "png")]
+use super::{diagram, dot};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use sudolink_engine::grid::format::to_pencil_mark_grid;
@@ -71,6 +73,7 @@ pub struct Written {
 /// Write NAME.svg, NAME.png, NAME.dot, NAME.graph.svg (when graphviz is present) and
 /// NAME.txt into `dir` for `proof` on `state`; the pictures `width` pixels wide (`None`:
 /// their natural width).
+#[cfg(feature = "png")]
 pub fn write_proof(
     dir: &Path,
     name: &str,
@@ -110,6 +113,7 @@ pub fn write_proof(
 /// net's branches, a tagging's, a 3D Medusa's chains: [`diagram::parts`]) as
 /// NAME.part-K.svg and NAME.part-K.png (K from 1) into `dir`; nothing for a proof drawn
 /// whole only.
+#[cfg(feature = "png")]
 pub fn write_parts(
     dir: &Path,
     name: &str,

@@ -20,8 +20,10 @@ use super::geometry::{
 use super::labels::{grid_name_boxes, number_links, Labels, NUMBER_ADVANCE};
 use super::route::{route_curves, sampled, Board, End, Link, Route};
 use kurbo::{Point, Rect, Size};
+#[cfg(feature = "png")]
 use resvg::usvg;
 use std::fmt::Write as _;
+#[cfg(feature = "png")]
 use std::sync::{Arc, OnceLock};
 use sudolink_engine::grid::{Candidate, CandidateSet, Cell, Digit, State};
 use thiserror::Error;
@@ -460,6 +462,7 @@ impl Diagram {
     }
 
     /// The picture as PNG bytes at its natural width.
+    #[cfg(feature = "png")]
     pub fn to_png(&self) -> Result<Vec<u8>, SvgError> {
         self.to_png_at(None)
     }
@@ -468,6 +471,7 @@ impl Diagram {
     /// every digit drawn as its glyph outline, laid out once per process
     /// ([`digit_outlines`]): laying out the several hundred pencil-mark texts was most of
     /// the PNG's cost.
+    #[cfg(feature = "png")]
     pub fn to_png_at(&self, width: Option<PixelWidth>) -> Result<Vec<u8>, SvgError> {
         svg_to_png(&self.write_svg(Digits::Outlines(digit_outlines()), width))
     }
@@ -502,10 +506,12 @@ impl Diagram {
             ph = (height * scale).round(),
             xlink = match digits {
                 Digits::Text => "",
+                #[cfg(feature = "png")]
                 Digits::Outlines(_) => r#" xmlns:xlink="http://www.w3.org/1999/xlink""#,
             }
         );
         s.push_str(r##"<defs><marker id="head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#c0392b"/></marker>"##);
+        #[cfg(feature = "png")]
         if let Digits::Outlines(outlines) = digits {
             outlines.write_defs(&mut s);
         }
@@ -836,12 +842,14 @@ const VALUE_SIZE: u32 = 38;
 const MARK_SIZE: u32 = 14;
 const LABEL_SIZE: u32 = 10;
 /// Advance of a digit in DejaVu Sans, in ems (every digit has the same).
+#[cfg(feature = "png")]
 const DIGIT_ADVANCE: f64 = 0.636;
 
 /// How a picture writes its digits: as SVG text, or as `<use>`s of glyph outlines.
 #[derive(Clone, Copy)]
 enum Digits {
     Text,
+    #[cfg(feature = "png")]
     Outlines(&'static DigitOutlines),
 }
 
@@ -855,6 +863,7 @@ impl Digits {
                     r#"<text x="{x}" y="{y}" font-size="{size}" text-anchor="middle" fill="{colour}">{text}</text>"#
                 );
             }
+            #[cfg(feature = "png")]
             Digits::Outlines(_) => {
                 let advance = DIGIT_ADVANCE * size as f64;
                 let first = x - advance * (text.chars().count() as f64 - 1.0) / 2.0;
@@ -874,11 +883,13 @@ impl Digits {
 /// The outlines of the digits at the sizes the picture uses (1 to 9 for values and pencil
 /// marks, 0 to 9 for link numbers), as SVG path data in a frame where the text's anchor
 /// (middle of the baseline) is the origin.
+#[cfg(feature = "png")]
 pub struct DigitOutlines {
     /// (size, digit, path data)
     paths: Vec<(u32, char, String)>,
 }
 
+#[cfg(feature = "png")]
 impl DigitOutlines {
     fn id(ch: char, size: u32) -> String {
         format!("digit{size}-{ch}")
@@ -914,6 +925,7 @@ impl DigitOutlines {
 }
 
 /// The digit outlines of this process, laid out on first use.
+#[cfg(feature = "png")]
 pub fn digit_outlines() -> &'static DigitOutlines {
     static OUTLINES: OnceLock<DigitOutlines> = OnceLock::new();
     OUTLINES.get_or_init(DigitOutlines::lay_out)
@@ -921,6 +933,7 @@ pub fn digit_outlines() -> &'static DigitOutlines {
 
 /// Every path under `group` (text included, as its flattened outline), in absolute
 /// coordinates, as SVG path data.
+#[cfg(feature = "png")]
 fn outline_data(group: &usvg::Group) -> String {
     use resvg::tiny_skia::PathSegment;
     let mut out = String::new();
@@ -957,6 +970,7 @@ fn outline_data(group: &usvg::Group) -> String {
 const FONT_FAMILY: &str = "DejaVu Sans, Arial, sans-serif";
 
 /// The system's fonts, loaded once per process.
+#[cfg(feature = "png")]
 fn system_fonts() -> Arc<usvg::fontdb::Database> {
     static FONTS: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
     FONTS
@@ -968,6 +982,7 @@ fn system_fonts() -> Arc<usvg::fontdb::Database> {
         .clone()
 }
 
+#[cfg(feature = "png")]
 fn render_options() -> usvg::Options<'static> {
     usvg::Options {
         fontdb: system_fonts(),
@@ -1076,6 +1091,7 @@ pub enum SvgError {
 
 /// Render SVG text to PNG bytes with resvg, using the system's fonts (digits need one:
 /// Debian's fonts-dejavu-core), loaded once per process.
+#[cfg(feature = "png")]
 pub fn svg_to_png(svg: &str) -> Result<Vec<u8>, SvgError> {
     let tree =
         usvg::Tree::from_str(svg, &render_options()).map_err(|e| SvgError::Parse(e.to_string()))?;

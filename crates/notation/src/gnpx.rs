@@ -516,15 +516,56 @@ fn least_level(branches: &[NetBranch]) -> LinkLevel {
 /// skipped) into a proof on `state`. `level` is the link level to claim (the least the
 /// inferences need when `None`). See the module doc for what is rebuilt.
 pub fn read_gnpx(state: &State, text: &str, level: Option<LinkLevel>) -> Result<Proof, GnpxError> {
+    let (head, read) = read_lines(text)?;
+    let mut branches = branches_of(state, head.form, &read)?;
+    let (candidate, value) = head.literal;
+    let verity = NetLiteral::candidate(candidate, value);
+    let choice = choice_of(state, &head, &verity, &mut branches)?;
+    let conclusion = conclusion_of(state, &head, &verity, &mut branches)?;
+    let level = level.unwrap_or_else(|| least_level(&branches));
+    let bad = |why: String| GnpxError::Net(why);
+    let (eliminations, assertions) = match (head.mode, value) {
+        (ForceMode::Contradiction, true) => {
+            return Err(bad("a contradiction shows its assumption false".into()))
+        }
+        (_, true) => (vec![], vec![candidate]),
+        (_, false) => (vec![candidate], vec![]),
+    };
+    if head.mode == ForceMode::Contradiction
+        && branches[0].assumption != NetLiteral::candidate(candidate, true)
+    {
+        return Err(bad(format!(
+            "the heading's {} is not the lines' assumption {}",
+            candidate, branches[0].assumption
+        )));
+    }
+    let pattern = NetPattern {
+        mode: head.mode,
+        level,
+        form: head.form,
+        choice,
+        branches,
+        conclusion,
+    };
+    Ok(Proof::new(Pattern::Net(pattern), eliminations, assertions))
+}
+
+/// The syntax error of `line` (its text `text`) where `rest` is left.
+fn syntax(line: usize, text: &str, rest: &str, e: &winnow::error::ContextError) -> GnpxError {
+    GnpxError::Syntax {
+        line,
+        error: LexError::at(text, rest, e),
+    }
+}
+
+/// The heading and the `✿` lines of `text`, each line with its number (from 1), blank
+/// lines skipped; a heading without lines is refused.
+fn read_lines(text: &str) -> Result<(Heading, Vec<(usize, Line)>), GnpxError> {
     let mut lines = text
         .lines()
         .enumerate()
         .map(|(k, l)| (k + 1, l.trim()))
         .filter(|(_, l)| !l.is_empty());
-    let syntax = |line: usize, text: &str, rest: &str, e| GnpxError::Syntax {
-        line,
-        error: LexError::at(text, rest, &e),
-    };
     let (head_no, head_text) = lines.next().ok_or(GnpxError::Shape {
         line: 1,
         why: "no heading (ForceChain_Cell r6c6#2 is true, …)".into(),
@@ -532,14 +573,14 @@ pub fn read_gnpx(state: &State, text: &str, level: Option<LinkLevel>) -> Result<
     let mut rest = head_text;
     let head = heading
         .parse_next(&mut rest)
-        .map_err(|e| syntax(head_no, head_text, rest, e))?;
+        .map_err(|e| syntax(head_no, head_text, rest, &e))?;
     let mut read: Vec<(usize, Line)> = Vec::new();
     for (no, l) in lines {
         let mut rest = l;
         let parsed = (line, multispace0)
             .map(|(x, _)| x)
             .parse_next(&mut rest)
-            .map_err(|e| syntax(no, l, rest, e))?;
+            .map_err(|e| syntax(no, l, rest, &e))?;
         if !rest.is_empty() {
             return Err(GnpxError::Syntax {
                 line: no,
@@ -554,10 +595,20 @@ pub fn read_gnpx(state: &State, text: &str, level: Option<LinkLevel>) -> Result<
             why: "a heading without lines".into(),
         });
     }
-    // branches, in the order of their first line
+    Ok((head, read))
+}
+
+/// The branches of the lines, in the order of their first line: a line's steps (a chain's
+/// linked bracket by bracket) join the branch of its assumption (written, or its first
+/// premise), each step once.
+fn branches_of(
+    state: &State,
+    form: NetForm,
+    read: &[(usize, Line)],
+) -> Result<Vec<NetBranch>, GnpxError> {
     let mut branches: Vec<NetBranch> = Vec::new();
-    for (no, (assumption, brackets)) in &read {
-        let steps = match head.form {
+    for (no, (assumption, brackets)) in read {
+        let steps = match form {
             NetForm::Chain => {
                 if assumption.is_some() {
                     return Err(GnpxError::Shape {
@@ -593,10 +644,20 @@ pub fn read_gnpx(state: &State, text: &str, level: Option<LinkLevel>) -> Result<
             }
         }
     }
-    let (candidate, value) = head.literal;
-    let verity = NetLiteral::candidate(candidate, value);
+    Ok(branches)
+}
+
+/// The choice the heading names (a house's places for a digit, or the one cell the lines
+/// assume candidates of; none for a contradiction), with a branch for each of its open
+/// members in candidate order: a member whose assumption is the `verity` itself prints no
+/// line, and gets an empty branch.
+fn choice_of(
+    state: &State,
+    head: &Heading,
+    verity: &NetLiteral,
+    branches: &mut Vec<NetBranch>,
+) -> Result<NetChoice, GnpxError> {
     let bad = |why: String| GnpxError::Net(why);
-    // the choice and its members
     let (choice, members): (NetChoice, Vec<Candidate>) = match (head.mode, head.house) {
         (ForceMode::Contradiction, _) => (NetChoice::Assumption, vec![]),
         (ForceMode::House, Some((house, digit))) => {
@@ -630,7 +691,7 @@ pub fn read_gnpx(state: &State, text: &str, level: Option<LinkLevel>) -> Result<
         for &m in &members {
             let a = NetLiteral::candidate(m, true);
             if !branches.iter().any(|b| b.assumption == a) {
-                if a != verity {
+                if a != *verity {
                     return Err(bad(format!("no line for the branch assuming {a}")));
                 }
                 branches.push(NetBranch {
@@ -642,8 +703,20 @@ pub fn read_gnpx(state: &State, text: &str, level: Option<LinkLevel>) -> Result<
         }
         branches.sort_by_key(|b| b.assumption.node.candidates()[0]);
     }
+    Ok(choice)
+}
+
+/// What the branches conclude: a contradiction's one branch reaches one; every branch of a
+/// choice reaches the `verity` or a contradiction (kept as its refutation).
+fn conclusion_of(
+    state: &State,
+    head: &Heading,
+    verity: &NetLiteral,
+    branches: &mut [NetBranch],
+) -> Result<NetConclusion, GnpxError> {
+    let bad = |why: String| GnpxError::Net(why);
     let form = head.form;
-    let conclusion = match head.mode {
+    Ok(match head.mode {
         ForceMode::Contradiction => {
             let [branch] = &branches[..] else {
                 return Err(bad("a contradiction has one branch (one assumption)".into()));
@@ -652,9 +725,9 @@ pub fn read_gnpx(state: &State, text: &str, level: Option<LinkLevel>) -> Result<
                 .ok_or_else(|| bad("the branch reaches no contradiction".into()))?
         }
         _ => {
-            for b in &mut branches {
+            for b in branches.iter_mut() {
                 let reaches =
-                    b.assumption == verity || b.steps.iter().any(|s| s.conclusion == verity);
+                    b.assumption == *verity || b.steps.iter().any(|s| s.conclusion == *verity);
                 if !reaches {
                     b.refuted = Some(contradiction(state, b, form).ok_or_else(|| {
                         bad(format!(
@@ -668,32 +741,7 @@ pub fn read_gnpx(state: &State, text: &str, level: Option<LinkLevel>) -> Result<
                 literal: verity.clone(),
             }
         }
-    };
-    let level = level.unwrap_or_else(|| least_level(&branches));
-    let (eliminations, assertions) = match (head.mode, value) {
-        (ForceMode::Contradiction, true) => {
-            return Err(bad("a contradiction shows its assumption false".into()))
-        }
-        (_, true) => (vec![], vec![candidate]),
-        (_, false) => (vec![candidate], vec![]),
-    };
-    if head.mode == ForceMode::Contradiction
-        && branches[0].assumption != NetLiteral::candidate(candidate, true)
-    {
-        return Err(bad(format!(
-            "the heading's {} is not the lines' assumption {}",
-            candidate, branches[0].assumption
-        )));
-    }
-    let pattern = NetPattern {
-        mode: head.mode,
-        level,
-        form,
-        choice,
-        branches,
-        conclusion,
-    };
-    Ok(Proof::new(Pattern::Net(pattern), eliminations, assertions))
+    })
 }
 
 /// Split a text of several force chains (GNPX's result listing: headings each followed by

@@ -28,6 +28,8 @@ use std::collections::{HashMap, VecDeque};
 use std::ops::ControlFlow;
 use sudolink_engine::graph::als::{enumerate, mask_cells, seeing_all, AlsCells};
 use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::bits::bits;
+use sudolink_engine::grid::tables::BLOCK_LINES;
 use sudolink_engine::grid::{Candidate, Cell, Digit, House};
 use sudolink_engine::proof::aic::{AicConclusion, AicNode, AicPattern};
 use sudolink_engine::proof::{Pattern, Proof};
@@ -203,7 +205,7 @@ fn level1(links: &LinkIndex) -> (Nodes, Vec<Vec<usize>>) {
         // blocks: a line's places and the rest in one other line of the block
         for bk in (0..9).filter(|&bk| open_in(18 + bk, d)) {
             let ps = digit_places & house(18 + bk);
-            let crossing = crossing_lines(bk);
+            let crossing = BLOCK_LINES[bk].map(usize::from);
             for &line in &crossing {
                 let (inside, rest) = (ps & house(line), ps & !house(line));
                 if inside == 0 || rest == 0 {
@@ -235,12 +237,6 @@ fn link_groups(nodes: &mut Nodes, strong: &mut Vec<Vec<usize>>, d: usize, (a, b)
     let j = nodes.of(Digit::from_index(d), b);
     strong.resize(nodes.nodes.len(), Vec::new());
     link_strongly(strong, i, j);
-}
-
-/// The lines crossing block `bk` (house indices: its rows, then its columns).
-fn crossing_lines(bk: usize) -> [usize; 6] {
-    let (r0, c0) = (bk / 3 * 3, bk % 3 * 3);
-    [r0, r0 + 1, r0 + 2, 9 + c0, 9 + c0 + 1, 9 + c0 + 2]
 }
 
 /// An ALS with, per digit, the cells seeing all its places of the digit ([`seeing_all`]
@@ -387,7 +383,7 @@ impl Graph {
             let set = als_sets.len() as u32;
             // each digit's node (by digit), its places in the ALS
             let mut of_digit = [usize::MAX; 9];
-            let ds: Vec<usize> = (0..9).filter(|d| als.digits >> d & 1 == 1).collect();
+            let ds: Vec<usize> = bits(als.digits).collect();
             for &d in &ds {
                 of_digit[d] = nodes.of(Digit::from_index(d), als.places[d]);
             }
@@ -605,7 +601,7 @@ fn forced_cells(
         let cleared: u16 = (0..9)
             .filter(|&d| open >> d & 1 == 1 && seen[d] >> cell.index() & 1 == 1)
             .fold(0, |m, d| m | 1 << d);
-        for x in (0..9).filter(|&x| als.digits >> x & 1 == 1) {
+        for x in bits(als.digits) {
             let left = open & !(cleared & !(1 << x));
             if left.count_ones() == 1 {
                 let d = Digit::from_index(left.trailing_zeros() as usize);
@@ -998,10 +994,8 @@ impl<const W: usize> Lanes<W> {
                 for k in 0..W {
                     ended[k] &= open[k];
                     open[k] &= !ended[k];
-                    let mut bits = ended[k];
-                    while bits != 0 {
-                        found.push((64 * k + bits.trailing_zeros() as usize, depth));
-                        bits &= bits - 1;
+                    for b in bits(ended[k]) {
+                        found.push((64 * k + b, depth));
                     }
                 }
                 if any(&ended) && wanted == Wanted::First {

@@ -19,6 +19,8 @@
 use std::collections::HashSet;
 use sudolink_engine::graph::als::{enumerate, mask_cells, seeing_all, AlsCells};
 use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::bits::bits;
+use sudolink_engine::grid::tables::crossing_lines;
 use sudolink_engine::grid::{Candidate, Cell, CspVariable, Digit, House};
 use sudolink_engine::proof::als::{AlsKind, AlsPattern, AlsSet, Rcc, SueDeCoq};
 use sudolink_engine::proof::{Pattern, Proof};
@@ -192,17 +194,6 @@ impl Index {
 
 fn peer(c: Cell) -> u128 {
     sudolink_engine::grid::tables::peer_mask(c)
-}
-
-/// The set bits of a digit mask, increasing.
-fn bits(mut mask: u16) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let d = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            d
-        })
-    })
 }
 
 /// Whether some two of `sets` share a cell.
@@ -648,11 +639,7 @@ pub fn sue_de_coq(links: &LinkIndex) -> Vec<Proof> {
     let (mut line_sides, mut box_sides) = (Vec::new(), Vec::new());
     for b in 0..9u8 {
         let block = House::Block(b);
-        let (r0, c0) = ((b / 3) * 3, (b % 3) * 3);
-        let lines = (r0..r0 + 3)
-            .map(House::Row)
-            .chain((c0..c0 + 3).map(House::Column));
-        for line in lines {
+        for line in crossing_lines(b as usize) {
             let inter = Pool::of(line, &table, |c| block.contains(c) && unsolved(c));
             let line_rest = Pool::of(line, &table, |c| !block.contains(c) && unsolved(c));
             let box_rest = Pool::of(block, &table, |c| !line.contains(c) && unsolved(c));

@@ -13,10 +13,11 @@
 //! per digit; wings visit pairs of bivalue cells around each pivot. All polynomial.
 
 use super::grid_analysis::{
-    bits, combinations, elimination_candidates, locked_sets, pattern_of, GridView, Incidence,
-    MaskView,
+    combinations, elimination_candidates, locked_sets, pattern_of, GridView, Incidence, MaskView,
 };
 use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::bits::bits;
+use sudolink_engine::grid::singles;
 use sudolink_engine::grid::{Candidate, Cell, Digit, House};
 use sudolink_engine::proof::basic::LockedSubset;
 use sudolink_engine::proof::{Pattern, Proof};
@@ -62,9 +63,9 @@ pub fn find_in(rule: BasicRule, view: &MaskView) -> Vec<Proof> {
 }
 
 fn naked_singles(v: &MaskView) -> Vec<Proof> {
-    Cell::all()
-        .filter(|c| v.cell[c.index()].count_ones() == 1)
-        .map(|cell| {
+    bits(singles::naked_singles(&v.cell, 0))
+        .map(|c| {
+            let cell = Cell::new(c);
             let digit = Digit::from_index(v.cell[cell.index()].trailing_zeros() as usize);
             Proof::new(
                 Pattern::NakedSingle { cell, digit },
@@ -80,21 +81,18 @@ fn hidden_singles(v: &MaskView) -> Vec<Proof> {
     let mut seen = [false; 729];
     for &hi in &SINGLE_HOUSE_ORDER {
         let house = House::from_index(hi);
-        for d in 0..9 {
-            let p = v.places[hi][d];
-            if p.count_ones() == 1 {
-                let cell = house.cells()[p.trailing_zeros() as usize];
-                let digit = Digit::from_index(d);
-                let cand = Candidate::new(cell, digit);
-                // a naked single is not a hidden single; report each placement once
-                if v.cell[cell.index()].count_ones() > 1 && !seen[cand.index()] {
-                    seen[cand.index()] = true;
-                    out.push(Proof::new(
-                        Pattern::HiddenSingle { house, digit, cell },
-                        vec![],
-                        vec![cand],
-                    ));
-                }
+        for d in bits(singles::hidden_singles(&v.cell, 0, hi)) {
+            let cell = house.cells()[v.places[hi][d].trailing_zeros() as usize];
+            let digit = Digit::from_index(d);
+            let cand = Candidate::new(cell, digit);
+            // a naked single is not a hidden single; report each placement once
+            if v.cell[cell.index()].count_ones() > 1 && !seen[cand.index()] {
+                seen[cand.index()] = true;
+                out.push(Proof::new(
+                    Pattern::HiddenSingle { house, digit, cell },
+                    vec![],
+                    vec![cand],
+                ));
             }
         }
     }

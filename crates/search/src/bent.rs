@@ -22,6 +22,7 @@ use super::grid_analysis::MaskView;
 use std::collections::HashSet;
 use sudolink_engine::graph::als::mask_cells;
 use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::bits::bits;
 use sudolink_engine::grid::tables::{house_mask, peer_mask};
 use sudolink_engine::grid::{Candidate, Cell, Digit, House};
 use sudolink_engine::proof::assistant::{bent_domains, wing_name, BentSubset};
@@ -194,10 +195,7 @@ impl Scan {
         let pattern = BentSubset {
             domains,
             cells: sorted.clone(),
-            digits: (0..9)
-                .filter(|d| subset.digits >> d & 1 == 1)
-                .map(Digit::from_index)
-                .collect(),
+            digits: bits(subset.digits).map(Digit::from_index).collect(),
             common,
             wing: wing_name(&sizes, common).map(str::to_string),
         };

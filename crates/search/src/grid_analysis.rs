@@ -20,6 +20,8 @@
 
 use std::collections::HashSet;
 use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::bits::bits;
+use sudolink_engine::grid::tables::{CELL_HOUSES, CELL_POSITIONS};
 use sudolink_engine::grid::{Candidate, Cell, Digit, House};
 use sudolink_engine::proof::assistant::{fin_kind, FinKind, GridAls, GridForm, GridLock};
 use sudolink_engine::proof::{Pattern, Proof};
@@ -40,26 +42,18 @@ impl MaskView {
     /// one over the 243 house-digit variables.
     pub fn new(links: &LinkIndex) -> MaskView {
         let mut v = MaskView {
-            cell: [0; 81],
+            cell: links.cell_masks(),
             places: [[0; 9]; 27],
             placed: [0; 27],
         };
-        for c in links.open().iter() {
-            let i = c.index();
-            v.cell[i / 9] |= 1 << (i % 9);
-        }
         // each cell's digits into its row, column and block, at its position there (as
         // `House::cells` orders them)
         for (ci, &mask) in v.cell.iter().enumerate() {
-            let (r, c) = (ci / 9, ci % 9);
-            let (b, in_b) = (r / 3 * 3 + c / 3, r % 3 * 3 + c % 3);
-            let mut m = mask;
-            while m != 0 {
-                let d = m.trailing_zeros() as usize;
-                v.places[r][d] |= 1 << c;
-                v.places[9 + c][d] |= 1 << r;
-                v.places[18 + b][d] |= 1 << in_b;
-                m &= m - 1;
+            let (houses, positions) = (CELL_HOUSES[ci], CELL_POSITIONS[ci]);
+            for d in bits(mask) {
+                for (&h, &p) in houses.iter().zip(&positions) {
+                    v.places[h as usize][d] |= 1 << p;
+                }
             }
         }
         // house h's digit d is the variable 81 + 9h + d (rn, cn, bn in house order)
@@ -73,11 +67,6 @@ impl MaskView {
         }
         v
     }
-}
-
-/// The set bits of a 9-bit mask, ascending.
-pub fn bits(mask: u16) -> impl Iterator<Item = usize> {
-    (0..9).filter(move |i| mask >> i & 1 == 1)
 }
 
 const ALL_NINE: u16 = 0x1ff;
@@ -225,8 +214,7 @@ impl LockedSet {
 
     /// The ones of its columns outside its rows, as (row, column): what it eliminates.
     pub fn eliminations(self, m: &Incidence) -> Vec<(usize, usize)> {
-        (0..9)
-            .filter(|r| self.rows >> r & 1 == 0)
+        bits(ALL_NINE & !self.rows)
             .flat_map(|r| bits(m.ones[r] & self.cols).map(move |c| (r, c)))
             .collect()
     }

@@ -40,6 +40,7 @@ pub mod exocet;
 pub mod fish;
 pub mod force;
 pub mod grid_analysis;
+pub mod hodoku;
 pub mod hypothesis;
 pub mod imp630;
 pub mod keys;

@@ -1,5 +1,6 @@
 //! Explicit limits of a search: a work budget (partial chains, whips or nets explored), an
-//! optional deadline and a memory ceiling, all respected by stopping — a search that stops
+//! optional deadline, a memory ceiling and a cancel flag ([`Cancel`]: a program's Ctrl-C),
+//! all respected by stopping — a search that stops
 //! on a limit says which one ([`Stop`]), and its caller reports how far it got instead of
 //! "none".
 //!
@@ -15,7 +16,7 @@
 //! branch, and reading `/proc/self/statm` that often was an eighth of an explanation's time.
 
 use std::fmt;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -36,7 +37,52 @@ pub struct Limits {
     /// that does not depend on what else the process holds, so a search cut by it is cut
     /// the same way on every run ([`Meter::cap`]).
     pub search_memory: Option<u64>,
+    /// Stop when another thread raises this flag (checked wherever the deadline is).
+    pub cancel: Option<Cancel>,
 }
+
+/// A flag another thread raises to stop a job within moments, wherever its searches check
+/// their deadline: the Python package's KeyboardInterrupt. `'static` so that [`Limits`]
+/// stays `Copy`; a program makes few (each [`Cancel::new`] keeps one flag for the life of
+/// the process) and lowers one again to reuse it ([`Cancel::lower`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Cancel(&'static AtomicBool);
+
+impl Cancel {
+    /// A new flag, lowered, kept for the life of the process.
+    pub fn new() -> Cancel {
+        Cancel(Box::leak(Box::new(AtomicBool::new(false))))
+    }
+
+    /// Ask every job with this flag to stop.
+    pub fn raise(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Lower the flag (before a new job uses it).
+    pub fn lower(&self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
+
+    pub fn is_raised(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+impl Default for Cancel {
+    fn default() -> Cancel {
+        Cancel::new()
+    }
+}
+
+/// The same flag.
+impl PartialEq for Cancel {
+    fn eq(&self, other: &Cancel) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for Cancel {}
 
 impl Limits {
     /// No limit at all (ratings: SudoRules' searches have none).
@@ -51,12 +97,16 @@ impl Limits {
             deadline: timeout.map(|t| Instant::now() + t),
             memory_ceiling: memory,
             search_memory: None,
+            cancel: None,
         }
     }
 
-    /// The deadline has passed, or the process's resident memory is over the ceiling: the
-    /// limit reached, if any (the budget is a [`Meter`]'s to count).
+    /// The job was cancelled, the deadline has passed, or the process's resident memory is
+    /// over the ceiling: the limit reached, if any (the budget is a [`Meter`]'s to count).
     pub fn reached(&self) -> Option<Stop> {
+        if self.cancelled() {
+            return Some(Stop::Cancelled);
+        }
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
             return Some(Stop::Deadline);
         }
@@ -66,6 +116,18 @@ impl Limits {
             }
         }
         None
+    }
+
+    /// Whether the job's cancel flag is raised.
+    pub fn cancelled(&self) -> bool {
+        self.cancel.is_some_and(|c| c.is_raised())
+    }
+
+    /// The deadline has passed or the job was cancelled: what a search that checks the
+    /// clock itself between its nodes asks (cheaper than [`Limits::reached`], which may
+    /// read the process's memory).
+    pub fn past_deadline(&self) -> bool {
+        self.cancelled() || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// The node cap of one search whose own default cap is `default` and whose nodes cost
@@ -95,6 +157,8 @@ pub struct Bounds {
     pub budget: Option<u64>,
     /// Puzzles worked on at once (the process's ceiling is this many puzzles' memory).
     pub at_once: usize,
+    /// Stop every puzzle's work when raised (a program's Ctrl-C); `None`: never.
+    pub cancel: Option<Cancel>,
 }
 
 /// The default time per puzzle of the commands that search (`--timeout`), in seconds.
@@ -112,6 +176,7 @@ impl Default for Bounds {
             memory: Some(DEFAULT_MEMORY_MB * 1_000_000),
             budget: None,
             at_once: 1,
+            cancel: None,
         }
     }
 }
@@ -124,6 +189,7 @@ impl Bounds {
             memory: None,
             budget: None,
             at_once: 1,
+            cancel: None,
         }
     }
 
@@ -138,6 +204,7 @@ impl Bounds {
                 .memory
                 .map(|m| baseline_bytes() + m * self.at_once.max(1) as u64),
             search_memory: self.memory.map(|m| m / 100 * SEARCH_SHARE_PERCENT),
+            cancel: self.cancel,
         }
     }
 
@@ -176,6 +243,8 @@ pub enum Stop {
     SearchBudget,
     /// One search filled its share of the memory ([`Limits::search_memory`]).
     SearchMemory { share: u64 },
+    /// The job's cancel flag was raised ([`Cancel`]).
+    Cancelled,
 }
 
 impl fmt::Display for Stop {
@@ -193,6 +262,7 @@ impl fmt::Display for Stop {
                 write!(f, "memory ceiling of {} MB reached", ceiling / 1_000_000)
             }
             Stop::SearchBudget => f.write_str("one search's node budget spent"),
+            Stop::Cancelled => f.write_str("cancelled"),
             Stop::SearchMemory { share } => {
                 write!(
                     f,
@@ -206,10 +276,11 @@ impl fmt::Display for Stop {
 
 impl Stop {
     /// `time`, `memory` or `budget`: the kind of bound, as a cut result names it
-    /// (`B>12 (memory bound)`).
+    /// (`B>12 (memory bound)`); `cancel` for a cancelled job.
     pub fn bound(&self) -> &'static str {
         match self {
             Stop::Deadline => "time",
+            Stop::Cancelled => "cancel",
             Stop::Memory { .. } | Stop::SearchMemory { .. } => "memory",
             Stop::Budget { .. } | Stop::SearchBudget => "budget",
         }
@@ -321,6 +392,11 @@ impl Meter {
     pub fn deadline(&self) -> Option<Instant> {
         self.limits.deadline
     }
+
+    /// The cancel flag, for searches that check the deadline themselves.
+    pub fn cancel(&self) -> Option<Cancel> {
+        self.limits.cancel
+    }
 }
 
 /// How old a reading of the resident memory may be when a meter checks its ceiling.
@@ -372,6 +448,24 @@ mod tests {
             m.check().unwrap().to_string(),
             "budget of 1,000 partial chains/whips spent"
         );
+    }
+
+    #[test]
+    fn a_raised_flag_cancels() {
+        let cancel = Cancel::new();
+        let limits = Limits {
+            cancel: Some(cancel),
+            ..Limits::unlimited()
+        };
+        let mut m = Meter::new(limits);
+        assert_eq!(m.check(), None);
+        assert!(!limits.past_deadline());
+        cancel.raise();
+        assert!(limits.past_deadline());
+        assert_eq!(m.check(), Some(Stop::Cancelled));
+        cancel.lower();
+        assert_eq!(Meter::new(limits).check(), None);
+        assert_ne!(Some(cancel), Some(Cancel::new()), "each flag is its own");
     }
 
     #[test]

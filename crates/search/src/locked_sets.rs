@@ -17,6 +17,7 @@
 //! of size n, the subsets of n among the 9 rows of 72 planes (27 houses × naked/hidden, 9
 //! digits × rows/columns), C(9, n) each — a few thousand mask tests for n ≤ 4.
 
+use sudolink_engine::grid::bits::bits;
 use sudolink_engine::grid::tables::variable_set;
 use sudolink_engine::grid::{Candidate, CandidateSet, Cell, CspVariable, Digit, House};
 
@@ -213,10 +214,7 @@ fn sets_of_size(
         }
         out.push(LockedFind {
             base: subset.iter().map(|&i| plane.rows[i]).collect(),
-            cover: (0..9)
-                .filter(|j| union >> j & 1 == 1)
-                .map(|j| plane.columns[j])
-                .collect(),
+            cover: bits(union).map(|j| plane.columns[j]).collect(),
             premises,
             conclusions,
         });

@@ -29,6 +29,7 @@
 
 use std::collections::VecDeque;
 use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::bits::slice_bits;
 use sudolink_engine::grid::{Candidate, CandidateSet, CspVariable};
 use sudolink_engine::proof::medusa::{
     Colour, MedusaContradiction, MedusaPattern, MedusaPremise, StrongChain,
@@ -60,11 +61,7 @@ impl LitSet {
         }
     }
     fn iter(&self) -> impl Iterator<Item = Lit> + '_ {
-        self.0.iter().enumerate().flat_map(|(w, &bits)| {
-            (0..64)
-                .filter(move |b| bits >> b & 1 == 1)
-                .map(move |b| w * 64 + b)
-        })
+        slice_bits(&self.0)
     }
     /// A chain both of whose colours are in the set.
     fn both_colours(&self) -> Option<usize> {

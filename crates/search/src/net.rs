@@ -28,6 +28,7 @@ use std::sync::Arc;
 use sudolink_engine::graph::als::{mask_cells, seeing_all};
 use sudolink_engine::graph::groups::GroupIndex;
 use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::bits::bits;
 use sudolink_engine::grid::tables::VARIABLES_OF;
 use sudolink_engine::grid::{Candidate, CandidateSet, CspVariable, Digit, House};
 use sudolink_engine::proof::net::{
@@ -648,7 +649,7 @@ impl AlsParts {
     /// false.
     #[inline]
     fn locked_on_the_rest(&self, e: &AlsEntry, d: usize, mut f: impl FnMut(u32)) {
-        for b in (0..9).filter(|&b| b != d && e.digits >> b & 1 == 1) {
+        for b in bits(e.digits & !(1 << d)) {
             if let [only] = self.places(e, b) {
                 f(lit(only.index(), true));
             }

@@ -9,6 +9,8 @@
 
 use std::collections::VecDeque;
 use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::bits::bits;
+use sudolink_engine::grid::tables::crossing_lines;
 use sudolink_engine::grid::{Candidate, Cell, CspVariable, Digit, House};
 use sudolink_engine::proof::range::{AlmostLockedRange, RangeLink, RangeStep};
 use sudolink_engine::proof::{Pattern, Proof};
@@ -105,9 +107,8 @@ fn ranges(links: &LinkIndex) -> Vec<RangeLink> {
     let mut out = Vec::new();
     for b in 0..9u8 {
         let block = House::Block(b);
-        let (r0, c0) = ((b / 3) * 3, (b % 3) * 3);
-        let rows: Vec<House> = (r0..r0 + 3).map(House::Row).collect();
-        let cols: Vec<House> = (c0..c0 + 3).map(House::Column).collect();
+        let lines = crossing_lines(b as usize);
+        let (rows, cols) = (lines[..3].to_vec(), lines[3..].to_vec());
         let mut pairs: Vec<(House, House)> = Vec::new();
         for &r in &rows {
             for &c in &cols {
@@ -318,8 +319,7 @@ pub fn als_strong_chains(links: &LinkIndex) -> Vec<Proof> {
     let mut keys: Vec<(u32, u8)> = classes.keys().copied().collect();
     keys.sort();
     for als in enumerate(links, MAX_STEP4_ALS) {
-        let places: Vec<(usize, Vec<Cell>)> = (0..9)
-            .filter(|d| als.digits >> d & 1 == 1)
+        let places: Vec<(usize, Vec<Cell>)> = bits(als.digits)
             .map(|d| (d, mask_cells(als.places[d]).collect()))
             .collect();
         for key in &keys {

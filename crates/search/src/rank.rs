@@ -38,6 +38,7 @@
 //! few hundred steps.
 
 use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::bits::bits;
 use sudolink_engine::grid::{Candidate, CandidateSet, Cell, CspVariable, Digit};
 use sudolink_engine::proof::rank::{RankForm, RankPattern};
 use sudolink_engine::proof::{Pattern, Proof};
@@ -255,7 +256,7 @@ pub fn find_msls(links: &LinkIndex) -> Vec<Proof> {
     }
     let lines: Vec<(u16, Vec<usize>)> = subsets(2, MSLS_MAX_LINES)
         .into_iter()
-        .map(|m| (m, (0..9).filter(|i| m >> i & 1 == 1).collect()))
+        .map(|m| (m, bits(m).collect()))
         .collect();
     let mut found: Vec<(usize, Proof)> = Vec::new();
     let mut seen: Vec<Vec<Candidate>> = Vec::new();
@@ -444,9 +445,7 @@ fn cross_at(mask: &[u16; 81], centre: Cell) -> Option<Cross> {
 
 /// The digits of a 9-bit mask.
 fn mask_digits(m: u16) -> impl Iterator<Item = Digit> {
-    (0..9)
-        .filter(move |d| m >> d & 1 == 1)
-        .map(Digit::from_index)
+    bits(m).map(Digit::from_index)
 }
 
 /// Every belt of `k` crosses (4 or 6) of the state: Berthier's Belt4 (his name for the

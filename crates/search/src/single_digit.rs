@@ -23,9 +23,10 @@
 //! of pairs in both orientations: under 3,000 candidate chains a digit, each an O(81)
 //! elimination scan.
 
-use super::grid_analysis::{bits, MaskView};
+use super::grid_analysis::MaskView;
 use sudolink_engine::graph::als::mask_cells;
 use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::bits::bits;
 use sudolink_engine::grid::tables::peer_mask;
 use sudolink_engine::grid::{Candidate, Cell, Digit, House};
 use sudolink_engine::proof::aic::{AicConclusion, AicNode, AicPattern};

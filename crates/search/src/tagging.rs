@@ -19,6 +19,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::tables::crossing_lines;
 use sudolink_engine::grid::{Candidate, CandidateSet, Cell, CspVariable, Digit, House};
 use sudolink_engine::proof::aic::{weak, AicConclusion, AicNode, AicPattern};
 use sudolink_engine::proof::tagging::{tag_chain_text, tag_name, TagLayers};
@@ -48,15 +49,6 @@ fn house_var(h: House, d: Digit) -> CspVariable {
         House::Column(c) => CspVariable::Cn(c, d),
         House::Block(b) => CspVariable::Bn(b, d),
     }
-}
-
-/// The lines crossing a block.
-fn crossing_lines(b: u8) -> Vec<House> {
-    let (r0, c0) = ((b / 3) * 3, (b % 3) * 3);
-    (r0..r0 + 3)
-        .map(House::Row)
-        .chain((c0..c0 + 3).map(House::Column))
-        .collect()
 }
 
 struct Builder {
@@ -153,7 +145,7 @@ impl Tagging {
                     continue;
                 }
                 let ps = places(links, v);
-                for line in crossing_lines(bk) {
+                for line in crossing_lines(bk as usize) {
                     let inside: Vec<Cell> =
                         ps.iter().copied().filter(|&c| line.contains(c)).collect();
                     let rest: Vec<Cell> =
@@ -162,7 +154,7 @@ impl Tagging {
                         continue;
                     }
                     // the rest in one line, parallel or crossing (the box's extra groups)
-                    let one_line = crossing_lines(bk)
+                    let one_line = crossing_lines(bk as usize)
                         .into_iter()
                         .any(|m| m != line && rest.iter().all(|&c| m.contains(c)));
                     if one_line {
@@ -307,13 +299,47 @@ pub fn level1(links: &LinkIndex) -> Vec<Proof> {
         return vec![]; // an invalid state: no clearing is sound to report
     }
     let literals = t.layers * 2;
+    let members = literal_members(&t, literals);
+    let implies = weak_implications(&t, literals);
+    let kill: Vec<CandidateSet> = t.nodes.iter().map(|n| killers(links, n)).collect();
+    let literal_kill = literal_kills(&members, &kill);
+    let mut best = Best(vec![None; 729]);
+    for start in 0..literals {
+        let reached = Reached::from(&implies, start);
+        // OR {not start, V} for every reached V (and the layer's own OR at start itself)
+        let not_start = start ^ 1;
+        for v in (0..literals).filter(|&v| reached.seen[v]) {
+            if v == not_start {
+                offer_loop_clearings(&t, &members, &reached, &mut best);
+                continue;
+            }
+            if literal_kill[not_start]
+                .intersection(&literal_kill[v])
+                .is_empty()
+            {
+                continue;
+            }
+            offer_ends_clearings(&t, &members, &kill, &reached, v, &mut best);
+        }
+    }
+    best.sorted()
+}
+
+/// The tagged nodes of each literal (layer × 2 + parity).
+fn literal_members(t: &Tagging, literals: usize) -> Vec<Vec<usize>> {
     let mut members: Vec<Vec<usize>> = vec![Vec::new(); literals];
     for (i, _) in t.nodes.iter().enumerate() {
         if let Some(l) = t.literal(i) {
             members[l].push(i);
         }
     }
-    // weak links between tagged nodes: literal(x) ⇒ not literal(y)
+    members
+}
+
+/// The weak links between tagged nodes as implications between literals: literal(x) ⇒ not
+/// literal(y), and the converse, each with its step (the layer's own strong relation left
+/// out).
+fn weak_implications(t: &Tagging, literals: usize) -> Vec<Vec<(usize, Step)>> {
     let tagged: Vec<usize> = (0..t.nodes.len()).filter(|&i| t.tag[i].is_some()).collect();
     let mut implies: Vec<Vec<(usize, Step)>> = vec![Vec::new(); literals];
     // per node: its cells and the houses holding all of them, as masks
@@ -361,9 +387,12 @@ pub fn level1(links: &LinkIndex) -> Vec<Proof> {
             ));
         }
     }
-    let kill: Vec<CandidateSet> = t.nodes.iter().map(|n| killers(links, n)).collect();
-    // what each literal's groups make false, together (a first filter for the ORs)
-    let literal_kill: Vec<CandidateSet> = members
+    implies
+}
+
+/// What each literal's groups make false, together (a first filter for the ORs).
+fn literal_kills(members: &[Vec<usize>], kill: &[CandidateSet]) -> Vec<CandidateSet> {
+    members
         .iter()
         .map(|ms| {
             ms.iter().fold(CandidateSet::EMPTY, |mut u, &i| {
@@ -371,20 +400,47 @@ pub fn level1(links: &LinkIndex) -> Vec<Proof> {
                 u
             })
         })
-        .collect();
-    // the shortest proof per target (the first found of that length); a proof is built
-    // only when it would be kept
-    let mut best: Vec<Option<Proof>> = vec![None; 729];
-    let mut offer = |target: Candidate, length: usize, build: &dyn Fn() -> Proof| {
-        let kept = &mut best[target.index()];
+        .collect()
+}
+
+/// The shortest proof per target (the first found of that length).
+struct Best(Vec<Option<Proof>>);
+
+impl Best {
+    /// Keep the proof `build` makes for `target` when it is shorter than the one kept (a
+    /// proof is built only when it would be kept).
+    fn offer(&mut self, target: Candidate, length: usize, build: impl FnOnce() -> Proof) {
+        let kept = &mut self.0[target.index()];
         if kept.as_ref().is_none_or(|q| q.length > length) {
             let p = build();
             debug_assert_eq!(p.length, length);
             *kept = Some(p);
         }
-    };
-    for start in 0..literals {
-        // breadth-first over literals: parent step of each reached literal
+    }
+
+    /// The proofs kept, shortest first, then by their eliminations.
+    fn sorted(self) -> Vec<Proof> {
+        let mut out: Vec<Proof> = self.0.into_iter().flatten().collect();
+        out.sort_by(|a, b| {
+            a.length
+                .cmp(&b.length)
+                .then(a.eliminations.cmp(&b.eliminations))
+        });
+        out
+    }
+}
+
+/// The literals a breadth-first search over the implications reaches from `start`, with
+/// the step each was reached by.
+struct Reached {
+    start: usize,
+    parent: Vec<Option<Step>>,
+    seen: Vec<bool>,
+}
+
+impl Reached {
+    fn from(implies: &[Vec<(usize, Step)>], start: usize) -> Reached {
+        let literals = implies.len();
         let mut parent: Vec<Option<Step>> = vec![None; literals];
         let mut seen = vec![false; literals];
         seen[start] = true;
@@ -398,86 +454,90 @@ pub fn level1(links: &LinkIndex) -> Vec<Proof> {
                 }
             }
         }
-        let steps_to = |m: usize| -> Vec<Step> {
-            let mut steps = Vec::new();
-            let mut l = m;
-            while l != start {
-                let s = parent[l].expect("reached");
-                steps.push(s);
-                l = s.from;
-            }
-            steps.reverse();
-            steps
-        };
-        // OR {not start, V} for every reached V (and the layer's own OR at start itself)
-        let not_start = start ^ 1;
-        for v in (0..literals).filter(|&v| seen[v]) {
-            if v == not_start {
-                // a conflicting loop: every `start` group is false
-                for &x in &members[start] {
-                    let chain = conflict_chain(&t, x, &steps_to(v));
-                    for c in t.nodes[x]
-                        .cells
-                        .iter()
-                        .map(|&c| Candidate::new(c, t.nodes[x].digit))
-                    {
-                        offer(c, chain.len(), &|| {
-                            aic_proof(
-                                &t,
-                                chain.clone(),
-                                AicConclusion::Loop,
-                                vec![c],
-                                tags_text(&t, start, &steps_to(v)),
-                            )
-                        });
-                    }
-                }
+        Reached {
+            start,
+            parent,
+            seen,
+        }
+    }
+
+    /// The steps from the start to the reached literal `m`, in order.
+    fn steps_to(&self, m: usize) -> Vec<Step> {
+        let mut steps = Vec::new();
+        let mut l = m;
+        while l != self.start {
+            let s = self.parent[l].expect("reached");
+            steps.push(s);
+            l = s.from;
+        }
+        steps.reverse();
+        steps
+    }
+}
+
+/// A conflicting loop (the start's complement reached from the start): every group of the
+/// start literal is false, each of its candidates cleared.
+fn offer_loop_clearings(t: &Tagging, members: &[Vec<usize>], reached: &Reached, best: &mut Best) {
+    let (start, v) = (reached.start, reached.start ^ 1);
+    for &x in &members[start] {
+        let chain = conflict_chain(t, x, &reached.steps_to(v));
+        for c in t.nodes[x]
+            .cells
+            .iter()
+            .map(|&c| Candidate::new(c, t.nodes[x].digit))
+        {
+            best.offer(c, chain.len(), || {
+                aic_proof(
+                    t,
+                    chain.clone(),
+                    AicConclusion::Loop,
+                    vec![c],
+                    tags_text(t, start, &reached.steps_to(v)),
+                )
+            });
+        }
+    }
+}
+
+/// The OR {not start, V} for the reached literal `v`: a candidate that a group of each
+/// makes false is cleared (unless it is on the chain).
+fn offer_ends_clearings(
+    t: &Tagging,
+    members: &[Vec<usize>],
+    kill: &[CandidateSet],
+    reached: &Reached,
+    v: usize,
+    best: &mut Best,
+) {
+    let (start, not_start) = (reached.start, reached.start ^ 1);
+    let steps = reached.steps_to(v);
+    for &w in &members[not_start] {
+        for &z in &members[v] {
+            let both = kill[w].intersection(&kill[z]);
+            if both.is_empty() {
                 continue;
             }
-            if literal_kill[not_start]
-                .intersection(&literal_kill[v])
-                .is_empty()
-            {
+            let Some(chain) = ends_chain(t, w, &steps, z) else {
                 continue;
-            }
-            let steps = steps_to(v);
-            for &w in &members[not_start] {
-                for &z in &members[v] {
-                    let both = kill[w].intersection(&kill[z]);
-                    if both.is_empty() {
-                        continue;
-                    }
-                    let Some(chain) = ends_chain(&t, w, &steps, z) else {
-                        continue;
-                    };
-                    for target in both.iter() {
-                        let on_chain = chain.iter().any(|&i| {
-                            t.nodes[i].digit == target.digit()
-                                && t.nodes[i].cells.contains(&target.cell())
-                        });
-                        if !on_chain {
-                            offer(target, chain.len() - 1, &|| {
-                                aic_proof(
-                                    &t,
-                                    chain.clone(),
-                                    AicConclusion::Ends,
-                                    vec![target],
-                                    tags_text(&t, start, &steps),
-                                )
-                            });
-                        }
-                    }
+            };
+            for target in both.iter() {
+                let on_chain = chain.iter().any(|&i| {
+                    t.nodes[i].digit == target.digit() && t.nodes[i].cells.contains(&target.cell())
+                });
+                if !on_chain {
+                    best.offer(target, chain.len() - 1, || {
+                        aic_proof(
+                            t,
+                            chain.clone(),
+                            AicConclusion::Ends,
+                            vec![target],
+                            tags_text(t, start, &steps),
+                        )
+                    });
                 }
             }
         }
     }
-    let mut out: Vec<Proof> = best.into_iter().flatten().collect();
-    out.sort_by(|a, b| {
-        a.length
-            .cmp(&b.length)
-            .then(a.eliminations.cmp(&b.eliminations))
-    });
-    out
 }
 
 /// `[] AB bC`: the weak links of the implication path as tag pairs.

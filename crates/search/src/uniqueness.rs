@@ -23,6 +23,7 @@
 use std::collections::HashSet;
 
 use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::bits::bits;
 use sudolink_engine::grid::{Candidate, Cell, Digit, House};
 use sudolink_engine::proof::uniqueness::{UniquenessKind, UniquenessPattern};
 use sudolink_engine::proof::{Pattern, Proof};
@@ -72,7 +73,7 @@ fn bit(d: Digit) -> u16 {
 }
 
 fn digits_of(mask: u16) -> Vec<Digit> {
-    Digit::all().filter(|&d| mask & bit(d) != 0).collect()
+    bits(mask).map(Digit::from_index).collect()
 }
 
 impl<'a> View<'a> {
@@ -508,7 +509,7 @@ impl Deadly {
 
     fn count(&mut self, c: Cell, pair: u16, add: bool) {
         for h in c.houses() {
-            for d in (0..9).filter(|d| pair >> d & 1 == 1) {
+            for d in bits(pair) {
                 let n = &mut self.counts[h.index()][d];
                 *n = if add { *n + 1 } else { *n - 1 };
             }

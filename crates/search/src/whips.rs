@@ -72,6 +72,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use sudolink_engine::graph::groups::GroupIndex;
 use sudolink_engine::graph::LinkIndex;
+use sudolink_engine::grid::bits::{bits, word_bits};
+use sudolink_engine::grid::tables::{SEGMENTS_OF, VARIABLES_OF};
 use sudolink_engine::grid::{Candidate, CandidateSet, CspVariable};
 use sudolink_engine::proof::whip::{WhipCell, WhipPattern};
 use sudolink_engine::proof::{Pattern, Proof};
@@ -348,55 +350,6 @@ impl ChainUse {
     }
 }
 
-/// The indices of the four CSP variables of each candidate (rc, rn, cn, bn), by candidate
-/// index: the searches' inner loops read them instead of building the variables.
-fn variables_of() -> &'static [[u16; 4]; 729] {
-    static TABLE: OnceLock<Box<[[u16; 4]; 729]>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut t = Box::new([[0u16; 4]; 729]);
-        for (i, vs) in t.iter_mut().enumerate() {
-            *vs = Candidate::from_index(i)
-                .variables()
-                .map(|v| v.index() as u16);
-        }
-        t
-    })
-}
-
-/// Per candidate, its block-row and block-column segments, numbered as
-/// [`GroupIndex`] numbers them: digit × 54 + block × 6 + k, k the row (0..3) or 3 + the
-/// column (3..6) within the block.
-fn segments_of() -> &'static [[u16; 2]; 729] {
-    static TABLE: OnceLock<Box<[[u16; 2]; 729]>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut t = Box::new([[0u16; 2]; 729]);
-        for (i, segs) in t.iter_mut().enumerate() {
-            let c = Candidate::from_index(i);
-            let (row, col) = (c.cell().row(), c.cell().col());
-            let base = c.digit().index() * 54 + (row / 3 * 3 + col / 3) * 6;
-            *segs = [(base + row % 3) as u16, (base + 3 + col % 3) as u16];
-        }
-        t
-    })
-}
-
-/// No group in a segment.
-const NO_GROUP: u16 = u16::MAX;
-
-/// Segment number (see [`segments_of`]) → group id, or [`NO_GROUP`].
-fn group_of_segment(groups: Option<&GroupIndex>) -> Vec<u16> {
-    let mut by_segment = vec![NO_GROUP; 486];
-    for (id, e) in groups.map_or(&[][..], |g| g.entries()).iter().enumerate() {
-        let [row, col] = segments_of()[e.members[0].index()];
-        let seg = match e.line {
-            sudolink_engine::grid::House::Row(_) => row,
-            _ => col,
-        };
-        by_segment[seg as usize] = id as u16;
-    }
-    by_segment
-}
-
 /// Where a variable's open candidates lie in a [`CandidateSet`]'s words: the searches count
 /// how many of them lie outside a t/z set with one AND per word.
 struct VarWords {
@@ -445,13 +398,11 @@ impl VarWords {
         for &(w, m) in &self.words[start as usize..start as usize + len as usize] {
             let t = tw[w as usize];
             inside |= t & m != 0;
-            let mut rest = m & !t;
-            while rest != 0 {
+            for _ in bits(m & !t) {
                 outside += 1;
                 if outside > max {
                     return None;
                 }
-                rest &= rest - 1;
             }
         }
         inside.then_some(outside)
@@ -487,8 +438,6 @@ struct Tables<'a> {
     var_words: VarWords,
     /// The variables of each candidate.
     var_of: &'static [[u16; 4]; 729],
-    /// g-searches: segment → group id ([`group_of_segment`]).
-    group_of_segment: Vec<u16>,
     /// Braids: per R code, the variables holding a candidate linked to it (those whose
     /// count outside a t/z set changes when the R is added).
     near: Vec<[u64; 6]>,
@@ -509,7 +458,6 @@ impl<'a> Tables<'a> {
             .collect();
         let var_words = VarWords::new(&var_open);
         let groups = kind.uses_groups().then(|| GroupIndex::new(links));
-        let by_segment = group_of_segment(groups.as_ref());
         let near = if kind.is_braid() {
             near_variables(links, groups.as_ref())
         } else {
@@ -522,8 +470,7 @@ impl<'a> Tables<'a> {
             groups,
             var_open,
             var_words,
-            var_of: variables_of(),
-            group_of_segment: by_segment,
+            var_of: &VARIABLES_OF,
             near,
         }
     }
@@ -546,8 +493,10 @@ struct WhipSearch<'a> {
     t: Arc<Tables<'a>>,
     /// Stop when the arena holds more partial whips than this.
     budget: usize,
-    /// Stop at this time (checked every few thousand partial whips).
+    /// Stop at this time (checked every few thousand partial whips), or when this flag is
+    /// raised.
     deadline: Option<std::time::Instant>,
+    cancel: Option<crate::limits::Cancel>,
     nodes: Vec<Node>,
     /// The level being expanded and the level being built.
     cur: Level,
@@ -577,35 +526,6 @@ struct WhipSearch<'a> {
     shorter_searched: bool,
 }
 
-/// The set bits of `set` not in `used`, in increasing order.
-fn bits_outside(set: &[u64; 6], used: &[u64; 6]) -> impl Iterator<Item = usize> {
-    let rest: [u64; 6] = std::array::from_fn(|k| set[k] & !used[k]);
-    (0..6).flat_map(move |k| {
-        let mut w = rest[k];
-        std::iter::from_fn(move || {
-            (w != 0).then(|| {
-                let b = w.trailing_zeros() as usize;
-                w &= w - 1;
-                k * 64 + b
-            })
-        })
-    })
-}
-
-/// The set bits of a 384-bit set, in increasing order.
-fn bits(set: &[u64; 6]) -> impl Iterator<Item = usize> + '_ {
-    set.iter().enumerate().flat_map(|(k, &w)| {
-        let mut w = w;
-        std::iter::from_fn(move || {
-            (w != 0).then(|| {
-                let b = w.trailing_zeros() as usize;
-                w &= w - 1;
-                k * 64 + b
-            })
-        })
-    })
-}
-
 #[inline]
 fn cand(i: u16) -> Candidate {
     Candidate::from_index(i as usize)
@@ -613,7 +533,7 @@ fn cand(i: u16) -> Candidate {
 
 /// Per R code (candidate or group), the variables holding a candidate linked to it.
 fn near_variables(links: &LinkIndex, groups: Option<&GroupIndex>) -> Vec<[u64; 6]> {
-    let var_of = variables_of();
+    let var_of = &VARIABLES_OF;
     let vars_of_set = |set: &CandidateSet| {
         let mut vars = [0u64; 6];
         for c in set.iter() {
@@ -646,6 +566,7 @@ impl<'a> WhipSearch<'a> {
             t,
             budget: usize::MAX,
             deadline: None,
+            cancel: None,
             nodes: Vec::new(),
             cur: Level::default(),
             next: Level::default(),
@@ -745,13 +666,12 @@ impl<'a> WhipSearch<'a> {
             if w as u16 == l >> 6 {
                 rest &= !(1u64 << (l & 63));
             }
-            while rest != 0 {
+            for b in bits(rest) {
                 if count == 3 {
                     return Rest::Open;
                 }
-                out[count] = w as u16 * 64 + rest.trailing_zeros() as u16;
+                out[count] = w as u16 * 64 + b as u16;
                 count += 1;
-                rest &= rest - 1;
             }
         }
         match count {
@@ -759,7 +679,7 @@ impl<'a> WhipSearch<'a> {
             1 => Rest::One(out[0]),
             _ if v < 81 => Rest::Open,
             _ => {
-                let segs = segments_of();
+                let segs = &SEGMENTS_OF;
                 let rest = &out[..count];
                 let [row, col] = segs[rest[0] as usize];
                 let seg = if rest.iter().all(|&c| segs[c as usize][0] == row) {
@@ -769,16 +689,11 @@ impl<'a> WhipSearch<'a> {
                 } else {
                     return Rest::Open;
                 };
-                match self.t.group_of_segment[seg as usize] {
-                    NO_GROUP => Rest::Open,
-                    g => {
-                        let groups = self.t.groups.as_ref().expect("groups");
-                        if groups.entry(g as usize).candidates.contains(cand(l)) {
-                            Rest::Open
-                        } else {
-                            Rest::Group(g)
-                        }
-                    }
+                let groups = self.t.groups.as_ref().expect("groups");
+                match groups.in_segment(seg as usize) {
+                    None => Rest::Open,
+                    Some(g) if groups.entry(g).candidates.contains(cand(l)) => Rest::Open,
+                    Some(g) => Rest::Group(g as u16),
                 }
             }
         }
@@ -1139,7 +1054,7 @@ impl<'a> WhipSearch<'a> {
         let max = if self.t.groups.is_some() { 3 } else { 1 };
         let words = &self.t.var_words;
         let mut vars = known;
-        for v in bits(recount).take_while(|&v| v < 324) {
+        for v in word_bits(recount).take_while(|&v| v < 324) {
             let open = self.t.var_open[v].1 > 0 && words.outside_if_few(v, tz, max).is_some();
             if open {
                 vars[v >> 6] |= 1 << (v & 63);
@@ -1151,8 +1066,10 @@ impl<'a> WhipSearch<'a> {
     }
 
     fn past_deadline(&self) -> bool {
-        self.deadline
-            .is_some_and(|d| std::time::Instant::now() >= d)
+        self.cancel.is_some_and(|c| c.is_raised())
+            || self
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d)
     }
 
     fn note_peak(&mut self) {
@@ -1311,7 +1228,8 @@ impl<'a> WhipSearch<'a> {
                 std::array::from_fn(|k| parent_vars[k] | dirty[k])
             }
         };
-        for vi in bits_outside(&vars, &u.vars) {
+        let outside: [u64; 6] = std::array::from_fn(|k| vars[k] & !u.vars[k]);
+        for vi in word_bits(&outside) {
             // candidates of V outside tz: at most one (three with groups), not all of them
             // (the grown level's variables are those: open_vars); none at the last level
             if !grow && self.t.var_words.outside_if_few(vi, tz, 0) != Some(0) {
@@ -1491,6 +1409,7 @@ pub fn find_within(
     let (cap, cap_stop) = meter.search_cap(usize::MAX, WHIP_BYTES_PER_NODE);
     s.budget = cap;
     s.deadline = meter.deadline();
+    s.cancel = meter.cancel();
     for z in s.targets() {
         if let Some(stop) = meter.check() {
             return Err(stop);
@@ -1658,6 +1577,7 @@ fn metered_of_kind(
         let (cap, cap_stop) = meter.search_cap(cap, WHIP_BYTES_PER_NODE);
         s.budget = cap;
         s.deadline = meter.deadline();
+        s.cancel = meter.cancel();
         let outcome = s.search_target(target, 1, max_len);
         meter.spend(s.stats.partial_whips as usize);
         match outcome {
@@ -1791,6 +1711,7 @@ pub fn shortest_batch_within(
     s.shorter_searched = true;
     s.budget = cap;
     s.deadline = limits.deadline;
+    s.cancel = limits.cancel;
     let mut stats = SearchStats::default();
     // live targets, each with its search suspended at the last depth if it fitted in memory
     let mut live: Vec<(Candidate, Option<Suspended>)> =
@@ -1802,6 +1723,7 @@ pub fn shortest_batch_within(
         w.shorter_searched = true;
         w.budget = cap;
         w.deadline = limits.deadline;
+        w.cancel = limits.cancel;
         w
     };
     let mut pool: Mutex<Vec<WhipSearch<'_>>> = Mutex::new(vec![s]);

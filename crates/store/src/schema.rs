@@ -12,6 +12,8 @@ use rusqlite::Connection;
 /// The version written to `PRAGMA user_version`; a file with another non-zero version is
 /// refused rather than misread, except version 1, which a writer upgrades ([`prepare`]).
 ///
+/// Version 5: `rating.difficulty`, HoDoKu's difficulty level beside its score (`rating`,
+/// an INTEGER), added to a version 2–4 store's `rating` by its first writer.
 /// Version 4: the graph's OR relations (`node.kind = 'or_relation'`, `edge.kind =
 /// 'or_member'`): the `node` and `edge` tables' kind checks admit them; a version 1–3 store
 /// has both tables rebuilt by its first writer ([`widen_graph_kinds`]).
@@ -20,7 +22,7 @@ use rusqlite::Connection;
 /// it ran (`bounds`). Version 2: `rating.rating` holds a level (INTEGER) or SER's ER
 /// (REAL), and `rating` has SER's `ep` and `ed` (version 1: `rating INTEGER`, no `ep`,
 /// `ed`).
-pub const SCHEMA_VERSION: i64 = 4;
+pub const SCHEMA_VERSION: i64 = 5;
 
 /// The version before `rating` held SER: upgraded in place by the first writer.
 const VERSION_1: i64 = 1;
@@ -31,6 +33,9 @@ const VERSION_2: i64 = 2;
 
 /// The version before the graph's OR relations: its `node` and `edge` tables are rebuilt.
 const VERSION_3: i64 = 3;
+
+/// The version before HoDoKu's difficulty level: the column is added by the first writer.
+const VERSION_4: i64 = 4;
 
 /// `PRAGMA application_id` of a sudolink store: "SLNK".
 pub const APPLICATION_ID: i64 = 0x534C_4E4B;
@@ -180,6 +185,8 @@ CREATE TABLE IF NOT EXISTS run_puzzle (
 -- its EP and ED (NULL for the level schemes). An error leaves rating, ep and ed NULL. A
 -- rating a bound cut leaves them NULL too and names the bound in `cut`; `cut_above` is then
 -- a level the rating is above (a level scheme) or SE's ER so far in tenths (SER: ER >= it).
+-- HoDoKu stores its score as the rating (INTEGER) and its level (Easy ... Extreme) in
+-- `difficulty` (NULL for the other schemes); cut, `cut_above` is its score so far.
 CREATE TABLE IF NOT EXISTS rating (
     run_id    INTEGER NOT NULL,
     position  INTEGER NOT NULL,
@@ -193,6 +200,9 @@ CREATE TABLE IF NOT EXISTS rating (
     cut       TEXT CHECK (cut IS NULL OR cut = 'time' OR cut = 'memory' OR cut = 'budget'),
     cut_above INTEGER,
     bounds    TEXT,
+    difficulty TEXT CHECK (difficulty IS NULL OR difficulty = 'Easy' OR difficulty = 'Medium'
+                           OR difficulty = 'Hard' OR difficulty = 'Unfair'
+                           OR difficulty = 'Extreme'),
     PRIMARY KEY (run_id, position, scheme),
     FOREIGN KEY (run_id, position) REFERENCES run_puzzle(run_id, position),
     CHECK ((rating IS NULL OR typeof(rating) = 'integer') AND ep IS NULL AND ed IS NULL
@@ -221,6 +231,7 @@ pub fn prepare(conn: &Connection) -> Result<(), StoreError> {
         && version != VERSION_1
         && version != VERSION_2
         && version != VERSION_3
+        && version != VERSION_4
         && version != SCHEMA_VERSION
     {
         return Err(StoreError::SchemaVersion {
@@ -257,6 +268,14 @@ pub fn prepare(conn: &Connection) -> Result<(), StoreError> {
                  CHECK (cut IS NULL OR cut = 'time' OR cut = 'memory' OR cut = 'budget');
              ALTER TABLE rating ADD COLUMN cut_above INTEGER;
              ALTER TABLE rating ADD COLUMN bounds TEXT;",
+        )?;
+    }
+    if rating_without_difficulty(&tx)? {
+        tx.execute_batch(
+            "ALTER TABLE rating ADD COLUMN difficulty TEXT
+                 CHECK (difficulty IS NULL OR difficulty = 'Easy' OR difficulty = 'Medium'
+                        OR difficulty = 'Hard' OR difficulty = 'Unfair'
+                        OR difficulty = 'Extreme');",
         )?;
     }
     tx.execute_batch(SCHEMA)?;
@@ -346,6 +365,13 @@ fn rating_without_cut(conn: &Connection) -> Result<bool, StoreError> {
     Ok(columns.iter().any(|c| c == "ep") && !columns.iter().any(|c| c == "cut"))
 }
 
+/// Whether the store's `rating` table is version 2–4's (its `cut`, no `difficulty`):
+/// [`prepare`] adds version 5's column (NULL in every stored row: none is HoDoKu's).
+fn rating_without_difficulty(conn: &Connection) -> Result<bool, StoreError> {
+    let columns = rating_columns(conn)?;
+    Ok(columns.iter().any(|c| c == "cut") && !columns.iter().any(|c| c == "difficulty"))
+}
+
 /// Check, without writing, that the existing non-empty file at `path`, opened as `conn`,
 /// is a sudolink store (its `application_id`, or for a store written before that id, its
 /// `user_version` and tables), so a writer may go on. With `force`, any SQLite file passes.
@@ -383,7 +409,8 @@ pub fn check_ours(
             && (version == SCHEMA_VERSION
                 || version == VERSION_1
                 || version == VERSION_2
-                || version == VERSION_3)
+                || version == VERSION_3
+                || version == VERSION_4)
             && ["puzzle", "run", "state"]
                 .iter()
                 .all(|t| names.iter().any(|n| n == t)));

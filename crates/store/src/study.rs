@@ -22,6 +22,9 @@ pub struct RatingRow {
     /// SER's EP and ED, as SE prints them (`None` for the level schemes and errors).
     pub ep: Option<f64>,
     pub ed: Option<f64>,
+    /// HoDoKu's difficulty level (`Easy` ... `Extreme`) beside its score in `rating`
+    /// (`None` for the other schemes and errors).
+    pub difficulty: Option<String>,
     pub hardest: Option<String>,
     pub seconds: f64,
     pub error: Option<String>,
@@ -40,8 +43,9 @@ pub struct RowCut {
     pub bounds: String,
 }
 
-/// A rating as the `rating` column holds it: a level scheme's least n (INTEGER), or Sudoku
-/// Explainer's ER (REAL, one decimal; 20.0 when SE's rules do not solve the puzzle).
+/// A rating as the `rating` column holds it: a level scheme's least n or HoDoKu's score
+/// (INTEGER), or Sudoku Explainer's ER (REAL, one decimal; 20.0 when SE's rules do not
+/// solve the puzzle).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum RatingValue {
     Level(usize),
@@ -186,8 +190,8 @@ impl Store {
             let mut stmt = tx.prepare_cached(
                 "INSERT INTO rating
                  (run_id, position, scheme, rating, hardest, seconds, error, ep, ed,
-                  cut, cut_above, bounds)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                  cut, cut_above, bounds, difficulty)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
             )?;
             for r in ratings {
                 stmt.execute(params![
@@ -203,6 +207,7 @@ impl Store {
                     r.cut.as_ref().map(|c| c.bound.as_str()),
                     r.cut.as_ref().map(|c| c.above as i64),
                     r.cut.as_ref().map(|c| c.bounds.as_str()),
+                    r.difficulty,
                 ])?;
             }
         }
@@ -218,7 +223,7 @@ impl Store {
     ) -> Result<(), StoreError> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT r.position, p.grid, r.scheme, r.rating, r.hardest, r.seconds, r.error,
-                    r.ep, r.ed, r.cut, r.cut_above, r.bounds
+                    r.ep, r.ed, r.cut, r.cut_above, r.bounds, r.difficulty
              FROM rating AS r
              JOIN run_puzzle AS rp ON rp.run_id = r.run_id AND rp.position = r.position
              JOIN puzzle AS p ON p.id = rp.puzzle_id
@@ -232,6 +237,7 @@ impl Store {
                 rating: row.get(3)?,
                 ep: row.get(7)?,
                 ed: row.get(8)?,
+                difficulty: row.get(12)?,
                 hardest: row.get(4)?,
                 seconds: row.get(5)?,
                 error: row.get(6)?,
@@ -403,6 +409,7 @@ mod tests {
             rating: level.map(RatingValue::Level),
             ep: None,
             ed: None,
+            difficulty: None,
             hardest: Some("nrc[4]".into()),
             seconds: 0.5,
             error: None,
@@ -416,11 +423,82 @@ mod tests {
             rating: Some(RatingValue::Er(er)),
             ep: Some(ep),
             ed: Some(ed),
+            difficulty: None,
             hardest: Some("Forcing Chain".into()),
             seconds: 0.01,
             error: None,
             cut: None,
         }
+    }
+
+    fn hodoku_row(level: &str, score: usize) -> RatingRow {
+        RatingRow {
+            scheme: "hodoku".into(),
+            rating: Some(RatingValue::Level(score)),
+            ep: None,
+            ed: None,
+            difficulty: Some(level.into()),
+            hardest: Some("Forcing Chain Verity".into()),
+            seconds: 0.02,
+            error: None,
+            cut: None,
+        }
+    }
+
+    #[test]
+    fn a_hodoku_row_keeps_its_level_beside_its_score_and_refuses_an_unknown_level() {
+        let mut store = Store::in_memory().unwrap();
+        let run = store.start_run("classify", &json!({})).unwrap();
+        let row = hodoku_row("Extreme", 2468);
+        store
+            .write_ratings(run, &[(0, GRID.to_string(), vec![row.clone()])])
+            .unwrap();
+        let mut seen = Vec::new();
+        store.for_each_rating(run, |_, _, r| seen.push(r)).unwrap();
+        assert_eq!(seen, [row]);
+        let batch = vec![(1, GRID.to_string(), vec![hodoku_row("Hardest", 10)])];
+        assert!(store.write_ratings(run, &batch).is_err());
+    }
+
+    #[test]
+    fn a_version_4_store_gets_the_difficulty_column_and_keeps_its_ratings() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("v4.db");
+        let run = {
+            let mut store = Store::create(&path).unwrap();
+            let run = store.start_run("classify", &json!({})).unwrap();
+            store
+                .write_ratings(run, &[(0, GRID.to_string(), vec![ser_row(7.1, 1.2, 1.2)])])
+                .unwrap();
+            // version 4's rating table: no difficulty column
+            store
+                .conn
+                .execute_batch(
+                    "ALTER TABLE rating DROP COLUMN difficulty; PRAGMA user_version = 4;",
+                )
+                .unwrap();
+            run
+        };
+        let mut store = Store::create(&path).unwrap();
+        let version: i64 = store
+            .conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .unwrap();
+        assert_eq!(version, super::super::schema::SCHEMA_VERSION);
+        store
+            .write_ratings(
+                run,
+                &[(1, GRID.to_string(), vec![hodoku_row("Hard", 1042)])],
+            )
+            .unwrap();
+        let mut seen = Vec::new();
+        store
+            .for_each_rating(run, |p, _, r| seen.push((p, r)))
+            .unwrap();
+        assert_eq!(
+            seen,
+            [(0, ser_row(7.1, 1.2, 1.2)), (1, hodoku_row("Hard", 1042))]
+        );
     }
 
     #[test]

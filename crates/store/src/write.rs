@@ -4,6 +4,7 @@ use super::items::proof_items;
 use super::{write_transaction, Store, StoreError};
 use rusqlite::{params, Transaction};
 use sudolink_engine::graph::{CandidateGraph, Node};
+use sudolink_engine::grid::bits::bits;
 use sudolink_engine::grid::format::{to_line, to_pencil_mark_string};
 use sudolink_engine::grid::{Candidate, CandidateSet, Cell, State};
 use sudolink_engine::proof::Proof;
@@ -212,10 +213,7 @@ fn set_columns(digit_mask: u16, house: String, cells: &[Cell]) -> NodeColumns {
 
 /// `158` for a mask with bits 0, 4 and 7.
 fn digit_string(mask: u16) -> String {
-    (0..9u8)
-        .filter(|d| mask >> d & 1 == 1)
-        .map(|d| char::from(b'1' + d))
-        .collect()
+    bits(mask).map(|d| char::from(b'1' + d as u8)).collect()
 }
 
 /// `r2c4 r2c6`.

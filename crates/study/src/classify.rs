@@ -1,7 +1,8 @@
 //! Classification of a collection: every puzzle rated in one or more schemes
 //! ([`rating::rate`], and SER: [`ser::rate`]), and Berthier's classification table — for each
 //! level n, how many puzzles are solved at level ≤ n, side by side for the level schemes —
-//! with SER's distribution of ER beside it ([`SerTable`]).
+//! with SER's distribution of ER beside it ([`SerTable`]) and HoDoKu's of its levels
+//! ([`HodokuTable`]).
 //!
 //! [`rate_puzzle`] rates one puzzle in every scheme asked (its solution found first, every
 //! step checked against it; L, M and N in one shared pass, [`rate_schemes`]); [`Table`] and
@@ -11,6 +12,7 @@
 //! [Berthier NRC]'s table for 10,000 random minimal puzzles (levels 4..7): L 8271 8959 9326 9472,
 //! M 9638 9893 9964 9984, N 9658 9913 9975 9991 ([`SEED_TABLE`]).
 
+use crate::hodoku;
 use crate::rating::{
     rate_schemes, rate_trial, Cut, RateOptions, RatingScheme, Scheme, TrialScheme,
 };
@@ -22,16 +24,19 @@ use std::time::Instant;
 use sudolink_engine::grid::format::Puzzle;
 use sudolink_engine::grid::State;
 use sudolink_engine::solver::count_solutions;
+use sudolink_search::hodoku::Level;
 use sudolink_search::limits::Bounds;
 use sudolink_search::ser::tenths;
 use sudolink_store::study::{RatingRow, RatingValue, RowCut};
 use sudolink_store::{Store, StoreError};
 
 /// `classify` as a study run ([`crate::run::drive`]): every puzzle rated in the
-/// schemes, the level schemes up to `max_len`.
+/// schemes, the level schemes up to `max_len`, BxB and BxBB up to `max_p` when it is
+/// asked, else up to their own bounds ([`TrialScheme::default_max_p`]).
 pub struct Classify {
     pub schemes: Vec<RatingScheme>,
     pub max_len: usize,
+    pub max_p: Option<usize>,
     /// Each puzzle's bounds (time, memory, budget); a rating they cut is stored as cut.
     pub bounds: Bounds,
 }
@@ -42,12 +47,22 @@ impl Study for Classify {
 
     fn params(&self, input: &StudyInput) -> serde_json::Value {
         let names: Vec<&str> = self.schemes.iter().map(|s| s.name()).collect();
-        json!({
+        let mut params = json!({
             "input": input.origin,
             "schemes": names,
             "max_len": self.max_len,
             "puzzles": input.puzzles.len(),
-        })
+        });
+        let braids: Vec<usize> = self
+            .schemes
+            .iter()
+            .filter(|s| matches!(s, RatingScheme::Trial(TrialScheme::BxB | TrialScheme::BxBB)))
+            .map(|s| s.max_len(self.max_p, self.max_len))
+            .collect();
+        if !braids.is_empty() {
+            params["max_p"] = json!(braids);
+        }
+        params
     }
 
     /// Always a row per scheme: a puzzle that cannot be rated is stored with its error.
@@ -55,7 +70,7 @@ impl Study for Classify {
         Ok(rate_puzzle(
             &item.puzzle,
             &self.schemes,
-            self.max_len,
+            (self.max_len, self.max_p),
             &self.bounds,
         ))
     }
@@ -78,6 +93,7 @@ impl Study for Classify {
 pub struct Classified {
     pub table: Table,
     pub ser: Option<SerTable>,
+    pub hodoku: Option<HodokuTable>,
     pub first_scheme: BTreeMap<usize, Option<RatingValue>>,
     /// The puzzles whose rows record an error: position, the first error.
     pub errors: Vec<(usize, String)>,
@@ -92,6 +108,9 @@ impl Classified {
         Classified {
             table: Table::new(&levels, max_len),
             ser: schemes.contains(&RatingScheme::Ser).then(SerTable::default),
+            hodoku: schemes
+                .contains(&RatingScheme::Hodoku)
+                .then(HodokuTable::default),
             first_scheme: BTreeMap::new(),
             errors: Vec::new(),
             trial: schemes
@@ -106,6 +125,9 @@ impl Classified {
         self.table.add(rows);
         if let Some(ser) = &mut self.ser {
             ser.add(rows);
+        }
+        if let Some(hodoku) = &mut self.hodoku {
+            hodoku.add(rows);
         }
         for row in rows {
             if let Some(classes) = self.trial.get_mut(&row.scheme) {
@@ -148,7 +170,8 @@ pub const SEED_TABLE: [(Scheme, [usize; 4]); 3] = [
     (Scheme::N, [9658, 9913, 9975, 9991]),
 ];
 
-/// Rate one puzzle in every scheme, the level schemes up to `max_len`, within `bounds` (the
+/// Rate one puzzle in every scheme, the level schemes up to `max_len`, BxB and BxBB up to
+/// `max_p` or their own bounds ([`RatingScheme::max_len`]), within `bounds` (the
 /// level schemes share one puzzle's limits; a rating they cut gets a row with `cut` set). A
 /// puzzle that does not parse into a state, has no or several solutions (SE's uniqueness
 /// rules, like every rating here, need one), or fails a proof check gets rows with `error`
@@ -156,7 +179,7 @@ pub const SEED_TABLE: [(Scheme, [usize; 4]); 3] = [
 pub fn rate_puzzle(
     puzzle: &Puzzle,
     schemes: &[RatingScheme],
-    max_len: usize,
+    (max_len, max_p): (usize, Option<usize>),
     bounds: &Bounds,
 ) -> Vec<RatingRow> {
     let failed = |why: String| -> Vec<RatingRow> {
@@ -175,7 +198,14 @@ pub fn rate_puzzle(
         1 => {}
         _ => return failed("several solutions".into()),
     }
-    let solution = solutions.solution.as_ref();
+    let Some(solution) = solutions.solution.as_ref() else {
+        return failed("no solution".into());
+    };
+    let solved = crate::te::Solved {
+        state: &start,
+        solution,
+    };
+    let solution = Some(solution);
     let levels: Vec<Scheme> = schemes.iter().filter_map(|s| s.level()).collect();
     let options = RateOptions {
         verify: true,
@@ -193,6 +223,7 @@ pub fn rate_puzzle(
                     rating: r.rating.map(RatingValue::Level),
                     ep: None,
                     ed: None,
+                    difficulty: None,
                     hardest: r.hardest,
                     seconds,
                     error: None,
@@ -206,7 +237,8 @@ pub fn rate_puzzle(
         .map(|s| match s {
             RatingScheme::Level(_) => level_rows.next().expect("a row per level scheme"),
             RatingScheme::Ser => ser_row(&start, solution, bounds),
-            RatingScheme::Trial(t) => trial_row(&start, *t, max_len, bounds),
+            RatingScheme::Trial(t) => trial_row(solved, *t, s.max_len(max_p, max_len), bounds),
+            RatingScheme::Hodoku => hodoku_row(&start, solution, bounds),
         })
         .collect()
 }
@@ -226,6 +258,7 @@ fn error_row(scheme: RatingScheme, why: String, seconds: f64) -> RatingRow {
         rating: None,
         ep: None,
         ed: None,
+        difficulty: None,
         hardest: None,
         seconds,
         error: Some(why),
@@ -235,14 +268,20 @@ fn error_row(scheme: RatingScheme, why: String, seconds: f64) -> RatingRow {
 
 /// A T&E classification's row (`TE`, `BxB`, `BxBB`): the depth or the least p as the
 /// rating, the level text (`B3B`, `not in T&E(2): TE1`) as `hardest`.
-fn trial_row(start: &State, scheme: TrialScheme, max_p: usize, bounds: &Bounds) -> RatingRow {
+fn trial_row(
+    puzzle: crate::te::Solved<'_>,
+    scheme: TrialScheme,
+    max_p: usize,
+    bounds: &Bounds,
+) -> RatingRow {
     let t = Instant::now();
-    let rated = rate_trial(start, scheme, max_p, bounds.start());
+    let rated = rate_trial(puzzle, scheme, max_p, bounds.start());
     RatingRow {
         scheme: scheme.name().to_string(),
         rating: rated.rating.map(RatingValue::Level),
         ep: None,
         ed: None,
+        difficulty: None,
         hardest: Some(rated.level),
         seconds: t.elapsed().as_secs_f64(),
         error: None,
@@ -271,6 +310,7 @@ fn ser_row(start: &State, solution: Option<&[u8; 81]>, bounds: &Bounds) -> Ratin
                 rating: cut.is_none().then_some(RatingValue::Er(s.er)),
                 ep: cut.is_none().then_some(s.ep),
                 ed: cut.is_none().then_some(s.ed),
+                difficulty: None,
                 hardest: r
                     .steps
                     .iter()
@@ -282,6 +322,105 @@ fn ser_row(start: &State, solution: Option<&[u8; 81]>, bounds: &Bounds) -> Ratin
             }
         }
         Err(e) => error_row(RatingScheme::Ser, e.to_string(), seconds),
+    }
+}
+
+/// HoDoKu's row: its score as the rating, its level as `difficulty`, its hardest step's
+/// name as `hardest`. A cut row has no rating nor level, and its score so far as the cut's
+/// `above` (the score is at least that); a step type HoDoKu would use and the emulation
+/// lacks is an error row naming it.
+fn hodoku_row(start: &State, solution: Option<&[u8; 81]>, bounds: &Bounds) -> RatingRow {
+    use crate::hodoku::HodokuCut;
+    let t = Instant::now();
+    let Some(solution) = solution else {
+        return error_row(RatingScheme::Hodoku, "no solution".into(), 0.0);
+    };
+    let rated = hodoku::rate_within(start, solution, bounds.start());
+    let seconds = t.elapsed().as_secs_f64();
+    match rated {
+        Ok(r) => {
+            if let Some(HodokuCut::Lacking { .. }) = r.cut {
+                return error_row(RatingScheme::Hodoku, r.text(), seconds);
+            }
+            let cut = match r.cut {
+                Some(HodokuCut::Limit(stop)) => Some(RowCut {
+                    bound: stop.bound().to_string(),
+                    above: r.score as usize,
+                    bounds: bounds.describe(),
+                }),
+                _ => None,
+            };
+            RatingRow {
+                scheme: RatingScheme::Hodoku.to_string(),
+                rating: cut
+                    .is_none()
+                    .then_some(RatingValue::Level(r.score as usize)),
+                ep: None,
+                ed: None,
+                difficulty: cut.is_none().then(|| r.level.name().to_string()),
+                hardest: r.hardest,
+                seconds,
+                error: None,
+                cut,
+            }
+        }
+        Err(e) => error_row(RatingScheme::Hodoku, e.to_string(), seconds),
+    }
+}
+
+/// HoDoKu's column: how many puzzles have each of its levels.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct HodokuTable {
+    /// Puzzles per level, by name (`Easy` ... `Extreme`).
+    pub levels: BTreeMap<String, usize>,
+    /// Puzzles whose rating a bound cut.
+    pub cut: usize,
+    /// Puzzles that could not be rated.
+    pub errors: usize,
+    pub puzzles: usize,
+    /// Total seconds spent rating.
+    pub seconds: f64,
+}
+
+impl HodokuTable {
+    /// Count one puzzle's rows (the HoDoKu row; other schemes' rows are ignored).
+    pub fn add(&mut self, rows: &[RatingRow]) {
+        let Some(row) = rows
+            .iter()
+            .find(|r| r.scheme == RatingScheme::Hodoku.name())
+        else {
+            return;
+        };
+        self.puzzles += 1;
+        self.seconds += row.seconds;
+        match (&row.difficulty, &row.error) {
+            (_, Some(_)) => self.errors += 1,
+            (Some(level), None) => *self.levels.entry(level.clone()).or_default() += 1,
+            (None, None) if row.cut.is_some() => self.cut += 1,
+            (None, None) => self.errors += 1,
+        }
+    }
+
+    /// The distribution as text: a row per level, easiest first (puzzles with that level,
+    /// and with at most it), then the cut and error counts, and milliseconds per puzzle.
+    pub fn to_text(&self) -> String {
+        let mut out = format!("{:>10} {:>9} {:>9}\n", "level", "puzzles", "<= level");
+        let mut total = 0;
+        for level in Level::ALL.iter().skip(1) {
+            let n = self.levels.get(level.name()).copied().unwrap_or(0);
+            total += n;
+            out += &format!("{:>10} {n:>9} {total:>9}\n", level.name());
+        }
+        if self.cut > 0 {
+            out += &format!("{:>10} {:>9}\n", "cut", self.cut);
+        }
+        out += &format!("{:>10} {:>9}\n", "errors", self.errors);
+        out += &format!(
+            "{:>10} {:>9.1}\n",
+            "ms/puzzle",
+            1000.0 * self.seconds / self.puzzles.max(1) as f64
+        );
+        out
     }
 }
 
@@ -497,6 +636,7 @@ mod tests {
             rating: rating.map(RatingValue::Level),
             ep: None,
             ed: None,
+            difficulty: None,
             hardest: None,
             seconds: 0.25,
             error: None,
@@ -534,7 +674,7 @@ mod tests {
         )
         .unwrap();
         let schemes = [Scheme::L, Scheme::M, Scheme::W].map(RatingScheme::Level);
-        let rows = rate_puzzle(&ocean1, &schemes, 7, &Bounds::none());
+        let rows = rate_puzzle(&ocean1, &schemes, (7, None), &Bounds::none());
         // [Berthier NRC]: Ocean #1 is solved with nrc chains of length ≤ 4 after the basic rules
         assert_eq!(rows[1].rating, Some(RatingValue::Level(4)), "{rows:?}");
         assert!(rows.iter().all(|r| r.error.is_none()));
@@ -542,7 +682,7 @@ mod tests {
         let rows = rate_puzzle(
             &several,
             &[RatingScheme::Level(Scheme::M), RatingScheme::Ser],
-            7,
+            (7, None),
             &Bounds::none(),
         );
         assert_eq!(rows.len(), 2);
@@ -564,7 +704,7 @@ mod tests {
             RatingScheme::Level(Scheme::W),
             RatingScheme::Level(Scheme::L),
         ];
-        let rows = rate_puzzle(&p, &schemes, 7, &Bounds::none());
+        let rows = rate_puzzle(&p, &schemes, (7, None), &Bounds::none());
         let names: Vec<&str> = rows.iter().map(|r| r.scheme.as_str()).collect();
         assert_eq!(names, ["SER", "W", "L"]);
         let start = p.start_state().unwrap();

@@ -217,6 +217,29 @@ pub fn not_asked(asked: &[TechniqueId]) -> Option<String> {
     (!parts.is_empty()).then(|| format!("not asked (by name only): {}", parts.join("; ")))
 }
 
+/// The techniques a list names (`explain --rules`): registry names and sets, or the
+/// techniques of a rule set `solve --rules` takes (`basic`, a scheme), in their order,
+/// each once.
+pub fn techniques_of(
+    list: &str,
+    max_len: usize,
+) -> Result<Vec<TechniqueId>, registry::UnknownTechnique> {
+    let named = match registry::parse_list(list) {
+        Ok(named) => named,
+        Err(e) => match crate::rules::parse(list, max_len) {
+            Ok(spec) if !list.contains(',') => spec.rules.iter().map(|r| r.technique).collect(),
+            _ => return Err(e),
+        },
+    };
+    let mut once = Vec::new();
+    for t in named {
+        if !once.contains(&t) {
+            once.push(t);
+        }
+    }
+    Ok(once)
+}
+
 /// [`default_techniques_with`] without the uniqueness techniques.
 pub fn default_techniques() -> Vec<TechniqueId> {
     default_techniques_with(false)
@@ -634,8 +657,7 @@ fn share(limits: &Limits, spent: u64, rows_left: usize) -> Limits {
         deadline: limits
             .deadline
             .map(|d| now + d.saturating_duration_since(now) / rows as u32),
-        memory_ceiling: limits.memory_ceiling,
-        search_memory: limits.search_memory,
+        ..*limits
     }
 }
 

@@ -18,6 +18,7 @@
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
+use sudolink_engine::grid::bits::bits;
 use sudolink_engine::solver::{count_solutions_of_values, solution_with_order};
 
 /// The random stream of puzzle `index` of a run seeded with `seed`.
@@ -32,15 +33,10 @@ pub(crate) fn stream(seed: u64, index: u64) -> Pcg64 {
 /// A uniformly shuffled full grid (random digit order at every branching cell of the
 /// solver's search from an empty grid).
 pub fn random_full_grid(rng: &mut Pcg64) -> [u8; 81] {
-    solution_with_order(&[0; 81], |mut mask| {
-        let mut bits = Vec::with_capacity(9);
-        while mask != 0 {
-            let bit = mask & mask.wrapping_neg();
-            mask &= mask - 1;
-            bits.push(bit);
-        }
-        bits.shuffle(rng);
-        bits
+    solution_with_order(&[0; 81], |mask| {
+        let mut digits: Vec<u16> = bits(mask).map(|d| 1 << d).collect();
+        digits.shuffle(rng);
+        digits
     })
     .expect("the empty grid has solutions")
 }

@@ -1,9 +1,14 @@
 //! sudolink's use cases, shared by the command line and the explorer: the resolution
 //! path simplest first, every step checked ([`resolution`]); why a conclusion holds in
 //! every technique ([`explain`]); replaying written paths ([`path`]); ratings (W, B, gW,
-//! gB, L, M, N, Trid-OR5W, …: [`rating`]; Sudoku Explainer's: [`ser`]; T&E depth, BxB
+//! gB, L, M, N, Trid-OR5W, …: [`rating`]; Sudoku Explainer's: [`ser`]; HoDoKu's:
+//! [`hodoku`]; T&E depth, BxB
 //! and BxBB: [`te`]); classifications of collections and subsumption of families over the
 //! store ([`classify`], [`subsume`], [`run`]); random minimal puzzles ([`generate`]).
+//!
+//! The studies over the store (`classify`, `subsume`, `run`) need the default feature
+//! `store` (SQLite, through `sudolink-store`); without it (the Python package's build) the
+//! use cases are the same functions of their inputs, with nothing written.
 //!
 //! # Example
 //!
@@ -46,11 +51,13 @@
 //! # }
 //! ```
 
+#[cfg(feature = "store")]
 pub mod classify;
 pub mod examples;
 pub mod explain;
 pub mod force;
 pub mod generate;
+pub mod hodoku;
 pub mod input;
 pub mod needs;
 pub mod parallel;
@@ -58,8 +65,10 @@ pub mod path;
 pub mod rating;
 pub mod resolution;
 pub mod rules;
+#[cfg(feature = "store")]
 pub mod run;
 pub mod ser;
+#[cfg(feature = "store")]
 pub mod subsume;
 pub mod tagging;
 pub mod te;

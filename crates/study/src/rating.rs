@@ -75,7 +75,8 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 use sudolink_engine::graph::LinkIndex;
 use sudolink_engine::grid::format::Puzzle;
-use sudolink_engine::grid::{tables, Candidate, Cell, Digit, House, State};
+use sudolink_engine::grid::singles::{self, Single};
+use sudolink_engine::grid::State;
 use sudolink_engine::proof::{self, Pattern, Proof};
 use sudolink_search::limits::Bounds;
 use sudolink_search::registry::{Class, Search, Stopped, SUBSETS_SET};
@@ -191,6 +192,8 @@ pub enum RatingScheme {
     Ser,
     /// Berthier's trial-and-error classifications ([`crate::te`]).
     Trial(TrialScheme),
+    /// HoDoKu 2.2's level and score ([`crate::hodoku`]).
+    Hodoku,
 }
 
 /// Berthier's T&E classifications: the T&E depth (0–3) of any puzzle, BxB of a T&E(2)
@@ -213,18 +216,34 @@ impl TrialScheme {
             TrialScheme::BxBB => "BxBB",
         }
     }
+
+    /// The longest braids a BxB or BxBB classification tries when none is asked: the
+    /// SHC's bounds ([`crate::te::BXB_MAX_P`], [`crate::te::BXBB_MAX_P`]); past it the
+    /// class is written `BxB>14`. A T&E depth takes no braid length (its own bound is
+    /// [`TE_MAX_DEPTH`]).
+    pub fn default_max_p(self) -> usize {
+        match self {
+            TrialScheme::Te => TE_MAX_DEPTH,
+            TrialScheme::BxB => crate::te::BXB_MAX_P,
+            TrialScheme::BxBB => crate::te::BXBB_MAX_P,
+        }
+    }
 }
+
+/// The name of HoDoKu's rating scheme (`--scheme hodoku`).
+pub const HODOKU_SCHEME: &str = "hodoku";
 
 /// The T&E depth a `TE` rating searches up to (Berthier: every known puzzle is in T&E(3)).
 pub const TE_MAX_DEPTH: usize = 3;
 
 impl RatingScheme {
-    /// A level scheme's name, `SER`, `TE`, `BxB` or `BxBB`.
+    /// A level scheme's name, `SER`, `TE`, `BxB`, `BxBB` or `hodoku`.
     pub fn name(self) -> &'static str {
         match self {
             RatingScheme::Level(s) => s.name(),
             RatingScheme::Ser => "SER",
             RatingScheme::Trial(t) => t.name(),
+            RatingScheme::Hodoku => HODOKU_SCHEME,
         }
     }
 
@@ -232,21 +251,34 @@ impl RatingScheme {
     pub fn level(self) -> Option<Scheme> {
         match self {
             RatingScheme::Level(s) => Some(s),
-            RatingScheme::Ser | RatingScheme::Trial(_) => None,
+            RatingScheme::Ser | RatingScheme::Trial(_) | RatingScheme::Hodoku => None,
         }
     }
 
-    /// Every rating scheme: the level schemes, SER, then Berthier's T&E classifications.
+    /// The length bound of a rating in this scheme: `asked` when a length was asked,
+    /// else a T&E classification's own default ([`TrialScheme::default_max_p`]) and
+    /// `default` for the others.
+    pub fn max_len(self, asked: Option<usize>, default: usize) -> usize {
+        match (self, asked) {
+            (_, Some(n)) => n,
+            (RatingScheme::Trial(t), None) => t.default_max_p(),
+            (RatingScheme::Level(_) | RatingScheme::Ser | RatingScheme::Hodoku, None) => default,
+        }
+    }
+
+    /// Every rating scheme: the level schemes, SER, Berthier's T&E classifications, then
+    /// HoDoKu's.
     pub fn all() -> impl Iterator<Item = RatingScheme> {
         Scheme::ALL
             .into_iter()
             .map(RatingScheme::Level)
             .chain([RatingScheme::Ser])
             .chain(TrialScheme::ALL.into_iter().map(RatingScheme::Trial))
+            .chain([RatingScheme::Hodoku])
     }
 
-    /// Every scheme's name, comma separated (`L, M, N, W, ..., SER, TE, BxB, BxBB`), from
-    /// [`RatingScheme::all`]: what help texts and errors list.
+    /// Every scheme's name, comma separated (`L, M, N, W, ..., SER, TE, BxB, BxBB, hodoku`),
+    /// from [`RatingScheme::all`]: what help texts and errors list.
     pub fn names() -> String {
         RatingScheme::all()
             .map(RatingScheme::name)
@@ -268,10 +300,14 @@ pub struct UnknownRatingScheme(pub String);
 
 impl FromStr for RatingScheme {
     type Err = UnknownRatingScheme;
-    /// A level scheme's name as written (`gW`), or `SER` in any case.
+    /// A level scheme's name as written (`gW`), or `SER`, `TE`, `BxB`, `BxBB`, `hodoku` in
+    /// any case.
     fn from_str(s: &str) -> Result<RatingScheme, UnknownRatingScheme> {
         if s.eq_ignore_ascii_case("ser") {
             return Ok(RatingScheme::Ser);
+        }
+        if s.eq_ignore_ascii_case(HODOKU_SCHEME) {
+            return Ok(RatingScheme::Hodoku);
         }
         if s.eq_ignore_ascii_case("te") || s.eq_ignore_ascii_case("t&e") {
             return Ok(RatingScheme::Trial(TrialScheme::Te));
@@ -715,6 +751,28 @@ pub enum RateLine {
         #[serde(skip_serializing_if = "Option::is_none")]
         cut: Option<CutLine>,
     },
+    /// HoDoKu's rating: `hodoku:Extreme/2468` as the level, the score as the rating.
+    Hodoku {
+        puzzle: String,
+        /// The score; null when a limit cut the path (`cut` says which; `score` is then the
+        /// score so far, a lower bound) or a step is not reproduced.
+        rating: Option<u32>,
+        scheme: &'static str,
+        level: String,
+        /// HoDoKu's difficulty level: Easy, Medium, Hard, Unfair or Extreme.
+        difficulty: &'static str,
+        score: u32,
+        hardest: Option<String>,
+        steps: usize,
+        /// Steps of HoDoKu's brute force (its logic was stuck).
+        brute_force: usize,
+        seconds: f64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        cut: Option<CutLine>,
+        /// The step type HoDoKu would use here and the emulation lacks.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        not_reproduced: Option<String>,
+    },
     /// A puzzle that cannot be rated (malformed: no puzzle text; no or several solutions;
     /// a step that does not hold).
     Failed {
@@ -766,7 +824,8 @@ impl RateLine {
         match self {
             RateLine::Level { puzzle, .. }
             | RateLine::Rules { puzzle, .. }
-            | RateLine::Ser { puzzle, .. } => Some(puzzle),
+            | RateLine::Ser { puzzle, .. }
+            | RateLine::Hodoku { puzzle, .. } => Some(puzzle),
             RateLine::Failed { puzzle, .. } => puzzle.as_deref(),
         }
     }
@@ -778,6 +837,7 @@ impl RateLine {
             RateLine::Level { cut: Some(_), .. }
                 | RateLine::Rules { cut: Some(_), .. }
                 | RateLine::Ser { cut: Some(_), .. }
+                | RateLine::Hodoku { cut: Some(_), .. }
         )
     }
 
@@ -786,7 +846,8 @@ impl RateLine {
         match self {
             RateLine::Level { level, .. }
             | RateLine::Rules { level, .. }
-            | RateLine::Ser { level, .. } => Ok(level),
+            | RateLine::Ser { level, .. }
+            | RateLine::Hodoku { level, .. } => Ok(level),
             RateLine::Failed { error, .. } => Err(error),
         }
     }
@@ -809,7 +870,14 @@ pub fn rate_puzzle(p: &Puzzle, by: &RateBy, max_len: usize, bounds: &Bounds) -> 
         };
         return RateLine::failed(Some(p.line()), why);
     }
-    let solution = solutions.solution.as_ref();
+    let Some(solution) = solutions.solution.as_ref() else {
+        return RateLine::failed(Some(p.line()), "no solution");
+    };
+    let solved = crate::te::Solved {
+        state: &start,
+        solution,
+    };
+    let solution = Some(solution);
     let t = std::time::Instant::now();
     let puzzle = p.line();
     let options = RateOptions {
@@ -817,10 +885,11 @@ pub fn rate_puzzle(p: &Puzzle, by: &RateBy, max_len: usize, bounds: &Bounds) -> 
         ..RateOptions::default()
     };
     match by {
-        RateBy::Scheme(RatingScheme::Level(scheme @ (Scheme::B | Scheme::GB)))
-            if !in_te1(&start, &options.limits) =>
-        {
-            // Berthier: braids solve exactly the T&E(1) puzzles; no blind braid search
+        RateBy::Scheme(RatingScheme::Level(
+            scheme @ (Scheme::W | Scheme::GW | Scheme::B | Scheme::GB),
+        )) if !in_te1(solved, &options.limits) => {
+            // Berthier: braids solve exactly the T&E(1) puzzles, and whips are braids; no
+            // blind search up to the length bound
             RateLine::Level {
                 rating: None,
                 scheme: scheme.to_string(),
@@ -832,7 +901,7 @@ pub fn rate_puzzle(p: &Puzzle, by: &RateBy, max_len: usize, bounds: &Bounds) -> 
             }
         }
         RateBy::Scheme(RatingScheme::Trial(trial)) => {
-            let rated = rate_trial(&start, *trial, max_len, options.limits);
+            let rated = rate_trial(solved, *trial, max_len, options.limits);
             RateLine::Level {
                 rating: rated.rating,
                 scheme: trial.name().to_string(),
@@ -897,6 +966,15 @@ pub fn rate_puzzle(p: &Puzzle, by: &RateBy, max_len: usize, bounds: &Bounds) -> 
                 Err(e) => RateLine::failed(Some(puzzle), e.to_string()),
             }
         }
+        RateBy::Scheme(RatingScheme::Hodoku) => {
+            let Some(solution) = solution else {
+                return RateLine::failed(Some(puzzle), "no solution");
+            };
+            match super::hodoku::rate_within(&start, solution, options.limits) {
+                Ok(r) => hodoku_line(puzzle, &r, t.elapsed().as_secs_f64(), bounds),
+                Err(e) => RateLine::failed(Some(puzzle), e.to_string()),
+            }
+        }
         RateBy::Rules(rules, label) => {
             match rate_rules_within(&start, rules, solution, options.limits) {
                 Ok(r) => RateLine::Rules {
@@ -921,14 +999,49 @@ pub fn rate_puzzle(p: &Puzzle, by: &RateBy, max_len: usize, bounds: &Bounds) -> 
     }
 }
 
-/// Whether T&E(BRT, 1) solves `start` (what B and gB ratings need: Berthier's theorem, braids
-/// solve exactly the T&E(1) puzzles). A limit that stops the check leaves the answer to the
-/// braid search (true).
-pub fn in_te1(start: &State, limits: &Limits) -> bool {
-    !matches!(
-        crate::te::te_depth(start, 1, *limits),
-        Ok(TeDepth::Beyond(_))
-    )
+/// HoDoKu's rating as `rate` reports it.
+fn hodoku_line(
+    puzzle: String,
+    r: &super::hodoku::HodokuRating,
+    seconds: f64,
+    bounds: &Bounds,
+) -> RateLine {
+    use super::hodoku::HodokuCut;
+    let cut = match r.cut {
+        Some(HodokuCut::Limit(stop)) => Some(CutLine::new(
+            &Cut {
+                stop,
+                above: r.score as usize,
+            },
+            bounds,
+        )),
+        _ => None,
+    };
+    let not_reproduced = match r.cut {
+        Some(HodokuCut::Lacking { kind, .. }) => Some(kind.name().to_string()),
+        _ => None,
+    };
+    RateLine::Hodoku {
+        rating: r.cut.is_none().then_some(r.score),
+        scheme: HODOKU_SCHEME,
+        level: r.text(),
+        difficulty: r.level.name(),
+        score: r.score,
+        hardest: r.hardest.clone(),
+        steps: r.steps,
+        brute_force: r.brute_force,
+        seconds,
+        cut,
+        not_reproduced,
+        puzzle,
+    }
+}
+
+/// Whether T&E(BRT, 1) solves the puzzle (what W, gW, B and gB ratings need: Berthier's
+/// theorem, braids solve exactly the T&E(1) puzzles, and whips are braids). A limit that
+/// stops the check leaves the answer to the chain search (true).
+pub fn in_te1(puzzle: crate::te::Solved<'_>, limits: &Limits) -> bool {
+    !matches!(puzzle.te_depth(1, *limits), Ok(TeDepth::Beyond(_)))
 }
 
 /// A T&E classification of one puzzle: its level (`TE2`, `B3B`, `B2BB`), or what is known
@@ -956,13 +1069,18 @@ fn depth_text(depth: &TeDepth) -> String {
 /// Classify `start` in a T&E scheme ([`crate::te`]): the T&E depth up to
 /// [`TE_MAX_DEPTH`], BxB of a T&E(2) puzzle or BxBB of a T&E(3) one with braids of length
 /// ≤ `max_p`, within `limits`.
-pub fn rate_trial(start: &State, scheme: TrialScheme, max_p: usize, limits: Limits) -> TrialRating {
-    use crate::te::{self, BClass};
+pub fn rate_trial(
+    puzzle: crate::te::Solved<'_>,
+    scheme: TrialScheme,
+    max_p: usize,
+    limits: Limits,
+) -> TrialRating {
+    use crate::te::BClass;
     let rated =
         |rating: Option<usize>, level: String, cut: Option<Cut>| TrialRating { rating, level, cut };
     let (class, suffix, depth) = match scheme {
         TrialScheme::Te => {
-            return match te::te_depth(start, TE_MAX_DEPTH, limits) {
+            return match puzzle.te_depth(TE_MAX_DEPTH, limits) {
                 Ok(d @ TeDepth::Depth(n)) => rated(Some(n), depth_text(&d), None),
                 Ok(d @ TeDepth::Beyond(_)) => rated(None, depth_text(&d), None),
                 Ok(d @ TeDepth::Cut { stop, above }) => {
@@ -971,8 +1089,8 @@ pub fn rate_trial(start: &State, scheme: TrialScheme, max_p: usize, limits: Limi
                 Err(e) => rated(None, e.to_string(), None),
             };
         }
-        TrialScheme::BxB => (te::bxb(start, max_p, limits), "B", 2),
-        TrialScheme::BxBB => (te::bxbb(start, max_p, limits), "BB", 3),
+        TrialScheme::BxB => (puzzle.bxb(max_p, limits), "B", 2),
+        TrialScheme::BxBB => (puzzle.bxbb(max_p, limits), "BB", 3),
     };
     let name = scheme.name();
     match class {
@@ -1113,69 +1231,26 @@ impl Run<'_> {
     }
 }
 
-/// The first naked single (cells in order), else the first hidden single (houses rows,
-/// columns, blocks; digits ascending). Reads the candidates as words: one pass gives every
-/// cell's open digits and every digit's open cells.
 /// The registry name of a basic rule, which the fast paths' proofs record.
 fn basic_name(rule: BasicRule) -> &'static str {
     TechniqueId::of(Search::Basic(rule)).name()
 }
 
+/// The first naked single (cells in order), else the first hidden single (houses rows,
+/// columns, blocks; digits ascending): `grid::singles::first_single` on the state's cell
+/// masks (a placed cell has none, so none is a single).
 fn next_single(state: &State) -> Option<Proof> {
-    let words = state.candidates().words();
-    let values = state.values();
-    // the 9 candidate bits of cell i (candidate index 9i + digit - 1)
-    let cell_bits = |i: usize| -> u16 {
-        let (w, b) = (i * 9 / 64, i * 9 % 64);
-        let mut bits = words[w] >> b;
-        if b > 55 {
-            bits |= words[w + 1] << (64 - b);
+    let single = singles::first_single(&state.cell_masks(), 0)?;
+    let (pattern, rule) = match single {
+        Single::Naked { cell, digit } => {
+            (Pattern::NakedSingle { cell, digit }, BasicRule::NakedSingle)
         }
-        (bits & 0x1ff) as u16
+        Single::Hidden { house, digit, cell } => (
+            Pattern::HiddenSingle { house, digit, cell },
+            BasicRule::HiddenSingle,
+        ),
     };
-    let mut masks = [0u16; 81];
-    for (i, m) in masks.iter_mut().enumerate() {
-        *m = cell_bits(i);
-        if values[i] == 0 && m.count_ones() == 1 {
-            let cell = Cell::new(i);
-            let digit = Digit::from_index(m.trailing_zeros() as usize);
-            return Some(
-                Proof::new(
-                    Pattern::NakedSingle { cell, digit },
-                    vec![],
-                    vec![Candidate::new(cell, digit)],
-                )
-                .made_by(basic_name(BasicRule::NakedSingle)),
-            );
-        }
-    }
-    // each digit's open cells (81-bit masks)
-    let mut places = [0u128; 9];
-    for (i, &m) in masks.iter().enumerate() {
-        let mut m = m;
-        while m != 0 {
-            places[m.trailing_zeros() as usize] |= 1u128 << i;
-            m &= m - 1;
-        }
-    }
-    for house in House::all() {
-        let cells = tables::house_mask(house);
-        for digit in Digit::all() {
-            let here = cells & places[digit.index()];
-            if here.count_ones() == 1 {
-                let cell = Cell::new(here.trailing_zeros() as usize);
-                return Some(
-                    Proof::new(
-                        Pattern::HiddenSingle { house, digit, cell },
-                        vec![],
-                        vec![Candidate::new(cell, digit)],
-                    )
-                    .made_by(basic_name(BasicRule::HiddenSingle)),
-                );
-            }
-        }
-    }
-    None
+    Some(Proof::new(pattern, vec![], vec![single.candidate()]).made_by(basic_name(rule)))
 }
 
 fn rate_whips(

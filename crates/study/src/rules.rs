@@ -90,9 +90,11 @@ pub fn parse_in_order(spec: &str, max_len: usize, order: RuleOrder) -> Result<Ru
 }
 
 /// Whether `order` can order SPEC: [`RuleOrder::Listed`] is refused for `basic` and the
-/// schemes (SER included), whose order is fixed.
+/// schemes (SER included), whose order is fixed; `hodoku` as rules is the technique list
+/// in HoDoKu's order, which it may order.
 pub fn order_applies(spec: &str, order: RuleOrder) -> Result<(), BadRules> {
-    let fixed = spec.eq_ignore_ascii_case("basic") || RatingScheme::from_str(spec).is_ok();
+    let fixed = spec.eq_ignore_ascii_case("basic")
+        || RatingScheme::from_str(spec).is_ok_and(|s| s != RatingScheme::Hodoku);
     if fixed && order == RuleOrder::Listed {
         return Err(BadRules::FixedOrder {
             spec: spec.to_string(),

@@ -70,7 +70,16 @@ pub enum BClass {
     Cut { stop: Stop, above: usize },
 }
 
-fn unique_solution(state: &State) -> Result<[u8; 81], TeError> {
+/// A state with its unique solution, found once: every classification of the state asks
+/// it (a candidate of the solution is never tried in the real state).
+#[derive(Clone, Copy, Debug)]
+pub struct Solved<'a> {
+    pub state: &'a State,
+    pub solution: &'a [u8; 81],
+}
+
+/// The unique solution of `state`, or why it has none.
+pub fn unique_solution(state: &State) -> Result<[u8; 81], TeError> {
     let r = count_solutions(state, 2);
     match (r.count, r.solution) {
         (1, Some(s)) => Ok(s),
@@ -93,16 +102,20 @@ fn engine_error(e: EngineError) -> TeError {
 /// T&E(2) and T&E(3) puzzles (PERFORMANCE.md).
 pub fn te_depth(state: &State, max_depth: usize, limits: Limits) -> Result<TeDepth, TeError> {
     let solution = unique_solution(state)?;
-    let mut meter = Meter::new(limits);
-    let mut engine = Engine::new(state, Some(&solution), &mut meter).map_err(engine_error)?;
-    depth_with(&mut engine, max_depth)
+    Solved {
+        state,
+        solution: &solution,
+    }
+    .te_depth(max_depth, limits)
 }
 
-fn depth_with(engine: &mut Engine<'_>, max_depth: usize) -> Result<TeDepth, TeError> {
+/// T&E(BRT, n) for n = `from`, `from` + 1, … `to` on `engine`, until it is solved:
+/// [`TeDepth::Beyond`] when T&E(BRT, `to`) does not solve it.
+fn depth_with(engine: &mut Engine<'_>, from: usize, to: usize) -> Result<TeDepth, TeError> {
     if engine.is_solved() {
-        return Ok(TeDepth::Depth(0));
+        return Ok(TeDepth::Depth(from.saturating_sub(1)));
     }
-    for n in 1..=max_depth {
+    for n in from..=to {
         match engine.apply(Theory::te(n)) {
             Err(stop) => return Ok(TeDepth::Cut { stop, above: n - 1 }),
             Ok(false) => return Err(TeError::NoSolution),
@@ -110,46 +123,85 @@ fn depth_with(engine: &mut Engine<'_>, max_depth: usize) -> Result<TeDepth, TeEr
             Ok(true) => {}
         }
     }
-    Ok(TeDepth::Beyond(max_depth))
+    Ok(TeDepth::Beyond(to))
 }
 
 /// The BxB class of a T&E(2) puzzle: the least p ≤ `max_p` such that T&E(B_p, 1) solves
 /// it ([`BXB_MAX_P`] is the usual bound).
 pub fn bxb(state: &State, max_p: usize, limits: Limits) -> Result<BClass, TeError> {
-    b_class(state, 1, max_p, limits)
+    let solution = unique_solution(state)?;
+    Solved {
+        state,
+        solution: &solution,
+    }
+    .b_class(1, max_p, limits)
 }
 
 /// The BxBB class of a T&E(3) puzzle: the least p ≤ `max_p` such that T&E(B_p, 2) solves
 /// it ([`BXBB_MAX_P`] is the usual bound).
 pub fn bxbb(state: &State, max_p: usize, limits: Limits) -> Result<BClass, TeError> {
-    b_class(state, 2, max_p, limits)
+    let solution = unique_solution(state)?;
+    Solved {
+        state,
+        solution: &solution,
+    }
+    .b_class(2, max_p, limits)
 }
 
-/// The least p such that T&E(B_p, depth) solves a puzzle of T&E depth depth + 1.
-fn b_class(state: &State, depth: usize, max_p: usize, limits: Limits) -> Result<BClass, TeError> {
-    let solution = unique_solution(state)?;
-    let mut meter = Meter::new(limits);
-    {
-        let mut engine = Engine::new(state, Some(&solution), &mut meter).map_err(engine_error)?;
-        match depth_with(&mut engine, depth + 1)? {
-            TeDepth::Depth(n) if n == depth + 1 => {}
-            TeDepth::Cut { stop, .. } => return Ok(BClass::Cut { stop, above: 0 }),
-            other => return Ok(BClass::WrongDepth(other)),
+impl Solved<'_> {
+    /// [`te_depth`] of the state.
+    pub fn te_depth(self, max_depth: usize, limits: Limits) -> Result<TeDepth, TeError> {
+        let mut meter = Meter::new(limits);
+        let mut engine = self.engine(&mut meter)?;
+        depth_with(&mut engine, 1, max_depth)
+    }
+
+    /// [`bxb`] of the state.
+    pub fn bxb(self, max_p: usize, limits: Limits) -> Result<BClass, TeError> {
+        self.b_class(1, max_p, limits)
+    }
+
+    /// [`bxbb`] of the state.
+    pub fn bxbb(self, max_p: usize, limits: Limits) -> Result<BClass, TeError> {
+        self.b_class(2, max_p, limits)
+    }
+
+    fn engine<'m>(self, meter: &'m mut Meter) -> Result<Engine<'m>, TeError> {
+        Engine::new(self.state, Some(self.solution), meter).map_err(engine_error)
+    }
+
+    /// The least p such that T&E(B_p, depth) solves a puzzle of T&E depth depth + 1.
+    /// T&E(BRT, n) runs once for each n ≤ depth + 1: the state T&E(BRT, depth) leaves is
+    /// kept ([`Engine::checkpoint`]) while T&E(BRT, depth + 1) tells the puzzle's depth, and
+    /// the braids start from it.
+    fn b_class(self, depth: usize, max_p: usize, limits: Limits) -> Result<BClass, TeError> {
+        let mut meter = Meter::new(limits);
+        let checkpoint = {
+            let mut engine = self.engine(&mut meter)?;
+            match depth_with(&mut engine, 1, depth)? {
+                TeDepth::Beyond(_) => {}
+                TeDepth::Cut { stop, .. } => return Ok(BClass::Cut { stop, above: 0 }),
+                solved => return Ok(BClass::WrongDepth(solved)),
+            }
+            let checkpoint = engine.checkpoint();
+            match depth_with(&mut engine, depth + 1, depth + 1)? {
+                TeDepth::Depth(_) => {}
+                TeDepth::Cut { stop, .. } => return Ok(BClass::Cut { stop, above: 0 }),
+                beyond => return Ok(BClass::WrongDepth(beyond)),
+            }
+            checkpoint
+        };
+        let mut engine = Engine::resume(checkpoint, &mut meter);
+        for p in 1..=max_p {
+            match engine.apply(Theory { depth, braids: p }) {
+                Err(stop) => return Ok(BClass::Cut { stop, above: p - 1 }),
+                Ok(false) => return Err(TeError::NoSolution),
+                Ok(true) if engine.is_solved() => return Ok(BClass::Class(p)),
+                Ok(true) => {}
+            }
         }
+        Ok(BClass::Above(max_p))
     }
-    let mut engine = Engine::new(state, Some(&solution), &mut meter).map_err(engine_error)?;
-    if let Err(stop) = engine.apply(Theory::te(depth)) {
-        return Ok(BClass::Cut { stop, above: 0 });
-    }
-    for p in 1..=max_p {
-        match engine.apply(Theory { depth, braids: p }) {
-            Err(stop) => return Ok(BClass::Cut { stop, above: p - 1 }),
-            Ok(false) => return Err(TeError::NoSolution),
-            Ok(true) if engine.is_solved() => return Ok(BClass::Class(p)),
-            Ok(true) => {}
-        }
-    }
-    Ok(BClass::Above(max_p))
 }
 
 /// What [`eliminations`] found (`search::te::find`'s answer).

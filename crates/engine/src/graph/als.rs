@@ -6,6 +6,7 @@
 //! it), so that "every x of A sees every x of B" is a few mask operations.
 
 use super::LinkIndex;
+use crate::grid::bits::bits;
 use crate::grid::{tables, Cell, CspVariable, Digit, House};
 
 /// One almost-locked set.
@@ -34,22 +35,13 @@ impl AlsCells {
 
     /// Its digits, ascending.
     pub fn digit_list(&self) -> Vec<Digit> {
-        (0..9)
-            .filter(|d| self.digits >> d & 1 == 1)
-            .map(Digit::from_index)
-            .collect()
+        bits(self.digits).map(Digit::from_index).collect()
     }
 }
 
 /// The cells of a mask, ascending.
-pub fn mask_cells(mut mask: u128) -> impl Iterator<Item = Cell> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let i = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            Cell::new(i)
-        })
-    })
+pub fn mask_cells(mask: u128) -> impl Iterator<Item = Cell> {
+    bits(mask).map(Cell::new)
 }
 
 /// The cells seeing every cell of `mask` (none of `mask` itself).

@@ -13,7 +13,7 @@
 //! The index is built from a [`LinkIndex`], so groups and links agree by construction.
 
 use super::{Group, LinkIndex};
-use crate::grid::{Candidate, CandidateSet, CspVariable, Digit, House};
+use crate::grid::{tables, Candidate, CandidateSet, CspVariable, Digit, House};
 
 /// One group of the index.
 #[derive(Clone, Debug)]
@@ -44,7 +44,7 @@ pub struct GroupIndex {
 const NONE: u16 = u16::MAX;
 
 /// Segment number 0..486: digit × 54 + block × 6 + k, with k 0..3 the block's rows and
-/// 3..6 its columns.
+/// 3..6 its columns (as `tables::SEGMENTS_OF` numbers each candidate's two segments).
 fn segment_number(d: Digit, block: usize, k: usize) -> usize {
     d.index() * 54 + block * 6 + k
 }
@@ -62,12 +62,11 @@ impl GroupIndex {
                 if in_block.len() < 2 {
                     continue;
                 }
-                let (r0, c0) = ((b / 3) * 3, (b % 3) * 3);
-                for k in 0..6u8 {
-                    let (line, line_var) = if k < 3 {
-                        (House::Row(r0 + k), CspVariable::Rn(r0 + k, d))
-                    } else {
-                        (House::Column(c0 + k - 3), CspVariable::Cn(c0 + k - 3, d))
+                for (k, line) in tables::crossing_lines(b as usize).into_iter().enumerate() {
+                    let line_var = match line {
+                        House::Row(r) => CspVariable::Rn(r, d),
+                        House::Column(c) => CspVariable::Cn(c, d),
+                        House::Block(_) => unreachable!("a block's crossing lines are lines"),
                     };
                     let candidates = in_block.intersection(links.variable(line_var));
                     if candidates.len() < 2 {
@@ -78,7 +77,7 @@ impl GroupIndex {
                     for m in &members[1..] {
                         glinked.intersect_with(links.linked(*m));
                     }
-                    by_segment[segment_number(d, b as usize, k as usize)] = groups.len() as u16;
+                    by_segment[segment_number(d, b as usize, k)] = groups.len() as u16;
                     groups.push(GroupEntry {
                         digit: d,
                         line,
@@ -139,6 +138,12 @@ impl GroupIndex {
         let id = self.by_segment[segment_number(d, block, k)];
         (id != NONE).then_some(id as usize)
     }
+    /// The group in segment `segment` (`tables::SEGMENTS_OF`), if it holds one.
+    #[inline]
+    pub fn in_segment(&self, segment: usize) -> Option<usize> {
+        let id = self.by_segment[segment];
+        (id != NONE).then_some(id as usize)
+    }
     /// The group as a node of the candidate graph.
     pub fn group(&self, id: usize) -> Group {
         let g = &self.groups[id];
@@ -157,6 +162,7 @@ impl GroupIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::tables::SEGMENTS_OF;
     use crate::grid::{Cell, State};
 
     #[test]
@@ -177,5 +183,23 @@ mod tests {
         assert!(g.glinked(id).contains(Candidate::new(Cell::at(0, 1), d)));
         assert!(g.glinked(id).contains(Candidate::new(Cell::at(2, 7), d)));
         assert!(!g.glinked(id).contains(Candidate::new(Cell::at(3, 7), d)));
+    }
+
+    #[test]
+    fn segments_table_is_each_candidates_two_segments() {
+        let g = GroupIndex::new(&LinkIndex::new(&State::empty()));
+        for c in Candidate::all() {
+            let [row, col] = SEGMENTS_OF[c.index()].map(usize::from);
+            let cell = c.cell();
+            let k = (cell.row() % 3, 3 + cell.col() % 3);
+            assert_eq!(row, segment_number(c.digit(), cell.block(), k.0));
+            assert_eq!(col, segment_number(c.digit(), cell.block(), k.1));
+            let row_group = g.entry(g.in_segment(row).unwrap());
+            assert_eq!(row_group.line, House::Row(cell.row() as u8));
+            assert!(row_group.candidates.contains(c));
+            let col_group = g.entry(g.in_segment(col).unwrap());
+            assert_eq!(col_group.line, House::Column(cell.col() as u8));
+            assert!(col_group.candidates.contains(c));
+        }
     }
 }

@@ -40,6 +40,7 @@
 
 use super::or_relations::{guardians_of, placed_masks, triples, write_relation, RelationForm};
 use super::LinkIndex;
+use crate::grid::bits::bits;
 use crate::grid::{Candidate, Cell, Digit};
 use std::collections::HashSet;
 use std::fmt;
@@ -331,14 +332,8 @@ impl Matcher<'_> {
         // what the cells after this one add at least
         let after = self.fit.least[self.order.len() - depth - 1] as usize;
         let col_choices = cols.choices(pc);
-        let mut row_choices = rows.choices(pr);
-        while row_choices != 0 {
-            let r = row_choices.trailing_zeros() as usize;
-            row_choices &= row_choices - 1;
-            let mut cells = self.fit.rows[r] & col_choices;
-            while cells != 0 {
-                let c = cells.trailing_zeros() as usize;
-                cells &= cells - 1;
+        for r in bits(rows.choices(pr)) {
+            for c in bits(self.fit.rows[r] & col_choices) {
                 let g = guardians + self.fit.guardians[r * 9 + c] as usize;
                 if g + after <= self.max_k {
                     self.walk(depth + 1, rows.with(pr, r), cols.with(pc, c), g);

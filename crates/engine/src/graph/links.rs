@@ -66,11 +66,7 @@ impl LinkIndex {
     }
     /// The open digits of each cell as a 9-bit mask (bit d-1; 0 for a placed cell).
     pub fn cell_masks(&self) -> [u16; 81] {
-        let mut masks = [0u16; 81];
-        for c in self.open().iter() {
-            masks[c.cell().index()] |= 1 << c.digit().index();
-        }
-        masks
+        self.open.cell_masks()
     }
     /// The open candidates nrc-linked to `c` (empty if `c` is not open).
     #[inline]

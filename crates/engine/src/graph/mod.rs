@@ -27,6 +27,7 @@ pub mod imp630;
 pub mod links;
 pub mod or_relations;
 
+use crate::grid::bits::bits;
 use crate::grid::{tables, Candidate, CandidateSet, Cell, Digit, House, State};
 pub use links::LinkIndex;
 use petgraph::graph::{NodeIndex, UnGraph};
@@ -114,8 +115,7 @@ impl fmt::Display for AlmostCell {
 }
 
 fn digit_list(mask: u16) -> String {
-    (0..9)
-        .filter(|d| mask >> d & 1 == 1)
+    bits(mask)
         .map(|d| format!("n{}", d + 1))
         .collect::<Vec<_>>()
         .join(" ")
@@ -373,11 +373,7 @@ impl CandidateGraph {
                 if in_block.count_ones() < 2 {
                     continue;
                 }
-                let (r0, c0) = ((b / 3) * 3, (b % 3) * 3);
-                let lines = (0..3)
-                    .map(|k| House::Row(r0 + k))
-                    .chain((0..3).map(|k| House::Column(c0 + k)));
-                for line in lines {
+                for line in tables::crossing_lines(b as usize) {
                     let cells = in_block & tables::house_mask(line);
                     if cells.count_ones() < 2 {
                         continue;
@@ -571,14 +567,8 @@ fn digit_cell_masks(open: &CandidateSet) -> [u128; 9] {
 }
 
 /// The candidates of digit `d` in the cells of an 81-bit mask.
-fn mask_candidates(mut cells: u128, d: Digit) -> impl Iterator<Item = Candidate> {
-    std::iter::from_fn(move || {
-        (cells != 0).then(|| {
-            let i = cells.trailing_zeros() as usize;
-            cells &= cells - 1;
-            Candidate::new(Cell::new(i), d)
-        })
-    })
+fn mask_candidates(cells: u128, d: Digit) -> impl Iterator<Item = Candidate> {
+    bits(cells).map(move |i| Candidate::new(Cell::new(i), d))
 }
 
 /// The support of the nrc-link between `a` and `b`: their cell, else the first house they

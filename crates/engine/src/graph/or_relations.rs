@@ -29,6 +29,7 @@
 
 use super::imp630::ImpRelation;
 use super::LinkIndex;
+use crate::grid::bits::bits;
 use crate::grid::{Candidate, Cell, Digit};
 use std::fmt;
 
@@ -112,9 +113,7 @@ pub(super) fn guardians_of<'a>(
         .into_iter()
         .flat_map(|&c| {
             let extra = masks[c.index()] & !tm;
-            (0..9)
-                .filter(move |d| extra >> d & 1 == 1)
-                .map(move |d| Candidate::new(c, Digit::from_index(d)))
+            bits(extra).map(move |d| Candidate::new(c, Digit::from_index(d)))
         })
         .collect();
     guardians.sort();
@@ -342,9 +341,7 @@ fn form_of(masks: &[u16; 81], blocks: &[[Cell; 3]; 4], tm: u16) -> Option<Relati
     let two = |c: &Cell| (masks[c.index()] & tm).count_ones() >= 2;
     let cyclic = blocks.iter().flatten().all(two)
         && blocks.iter().all(|b| {
-            (0..9)
-                .filter(|d| tm >> d & 1 == 1)
-                .all(|d| b.iter().filter(|c| masks[c.index()] >> d & 1 == 1).count() >= 2)
+            bits(tm).all(|d| b.iter().filter(|c| masks[c.index()] >> d & 1 == 1).count() >= 2)
         });
     cyclic.then_some(RelationForm::DegenerateCyclic)
 }

@@ -1,6 +1,7 @@
 //! [`CandidateSet`]: a 729-bit set of candidates (`[u64; 12]`), the hot-path type of every
 //! search ("is this candidate linked to something in S?" is one AND and a zero test).
 
+use super::bits::{word_bits, WordBits};
 use super::types::Candidate;
 use std::fmt;
 
@@ -107,38 +108,35 @@ impl CandidateSet {
     pub fn words(&self) -> &[u64; 12] {
         &self.words
     }
+    /// Each cell's candidates as a 9-bit digit mask (bit d-1: digit d), read a cell's nine
+    /// bits at a time from the words.
+    pub fn cell_masks(&self) -> [u16; 81] {
+        std::array::from_fn(|i| {
+            let (w, b) = (i * 9 / 64, i * 9 % 64);
+            let mut bits = self.words[w] >> b;
+            if b > 55 {
+                bits |= self.words[w + 1] << (64 - b);
+            }
+            (bits & 0x1ff) as u16
+        })
+    }
     pub fn first(&self) -> Option<Candidate> {
         self.iter().next()
     }
     /// Candidates in increasing index order.
     pub fn iter(&self) -> CandidateSetIter {
-        CandidateSetIter {
-            words: self.words,
-            word: 0,
-        }
+        CandidateSetIter(word_bits(&self.words))
     }
 }
 
 /// Iterator over a [`CandidateSet`] in increasing index order.
-pub struct CandidateSetIter {
-    words: [u64; 12],
-    word: usize,
-}
+pub struct CandidateSetIter(WordBits<12>);
 
 impl Iterator for CandidateSetIter {
     type Item = Candidate;
     #[inline]
     fn next(&mut self) -> Option<Candidate> {
-        while self.word < 12 {
-            let w = self.words[self.word];
-            if w != 0 {
-                let b = w.trailing_zeros() as usize;
-                self.words[self.word] = w & (w - 1);
-                return Some(Candidate::from_index(self.word * 64 + b));
-            }
-            self.word += 1;
-        }
-        None
+        self.0.next().map(Candidate::from_index)
     }
 }
 
@@ -186,5 +184,20 @@ mod tests {
         assert_eq!(a.union(&b).len(), 4);
         assert_eq!(a.difference(&b).len(), 2);
         assert!(a.intersection(&b).is_subset(&a));
+    }
+
+    #[test]
+    fn cell_masks_are_each_cells_digits() {
+        let set: CandidateSet = (0..729)
+            .filter(|i| i % 7 == 0 || i % 11 == 3)
+            .map(Candidate::from_index)
+            .collect();
+        for set in [set, CandidateSet::full(), CandidateSet::EMPTY] {
+            let masks = set.cell_masks();
+            for c in Candidate::all() {
+                let bit = masks[c.cell().index()] >> c.digit().index() & 1 == 1;
+                assert_eq!(bit, set.contains(c), "{c}");
+            }
+        }
     }
 }

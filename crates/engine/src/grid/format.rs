@@ -3,6 +3,7 @@
 //! (`:0000:x:<grid, + before placed digits>:<deleted candidates>::`), and the pencil-mark
 //! grid that SudoRules and HoDoKu print. Every error names the line and column (or cell).
 
+use super::bits::bits;
 use super::candidate_set::CandidateSet;
 use super::state::{Contradiction, State};
 use super::types::{Candidate, Cell, Digit};
@@ -556,10 +557,7 @@ fn cell_digits(state: &State, cell: Cell) -> u16 {
 
 fn cell_text(state: &State, cell: Cell) -> String {
     let m = cell_digits(state, cell);
-    (0..9u8)
-        .filter(|d| m >> d & 1 == 1)
-        .map(|d| (b'1' + d) as char)
-        .collect()
+    bits(m).map(|d| (b'1' + d as u8) as char).collect()
 }
 
 /// The pencil-mark grid in the style SudoRules and HoDoKu print: `+---+` borders between

@@ -104,7 +104,8 @@ impl State {
         Ok(())
     }
 
-    fn placed_mask(&self) -> u128 {
+    /// The placed cells as an 81-bit mask.
+    pub fn placed_mask(&self) -> u128 {
         Cell::all()
             .filter(|c| self.values[c.index()] != 0)
             .fold(0, |m, c| m | 1 << c.index())
@@ -162,6 +163,10 @@ impl State {
             }
         }
         m
+    }
+    /// Every cell's open digits as 9-bit masks (0 for a placed cell).
+    pub fn cell_masks(&self) -> [u16; 81] {
+        self.candidates.cell_masks()
     }
     /// The open candidates of one CSP variable.
     #[inline]

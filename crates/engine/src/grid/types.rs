@@ -40,7 +40,7 @@ impl fmt::Display for Digit {
 pub struct Cell(u8);
 
 impl Cell {
-    pub fn new(index: usize) -> Cell {
+    pub const fn new(index: usize) -> Cell {
         debug_assert!(index < 81);
         Cell(index as u8)
     }

@@ -184,136 +184,165 @@ pub fn check(state: &State, proof: &Proof, p: &AlsPattern) -> Result<(), CheckEr
     if p.overlap && p.kind == AlsKind::DoublyLinked {
         return fail("a doubly linked pair needs disjoint sets");
     }
-    let set = |i: usize| -> Result<&AlsSet, CheckError> {
-        p.sets
-            .get(i)
-            .ok_or_else(|| CheckError::Pattern(format!("no ALS number {i}")))
-    };
     match p.kind {
-        AlsKind::Xz | AlsKind::DoublyLinked => {
-            let want = if p.kind == AlsKind::Xz { 1 } else { 2 };
-            if p.sets.len() != 2 || p.rccs.len() != want || !may_pair(p, &p.sets[0], &p.sets[1]) {
-                return fail(format!(
-                    "{} needs two disjoint (or, with overlap, different) ALS and {want} restricted common digit(s)",
-                    p.kind.name()
-                ));
-            }
-            let (a, b) = (&p.sets[0], &p.sets[1]);
-            for r in &p.rccs {
-                if r.sets != [0, 1] || !restricted(state, a, b, r.digit) {
-                    return fail(format!("{} is not a restricted common digit", r.digit));
-                }
-            }
-            let x: Vec<Digit> = p.rccs.iter().map(|r| r.digit).collect();
-            if !distinct(&x) {
-                return fail("the two restricted common digits must differ");
-            }
-            if p.kind == AlsKind::Xz {
-                let zs: BTreeSet<Digit> = p.z.iter().copied().collect();
-                let ok =
-                    p.z.iter()
-                        .all(|z| !x.contains(z) && a.digits.contains(z) && b.digits.contains(z));
-                if !ok {
-                    return fail("each Z must be another digit common to both ALS");
-                }
-                return targets_see_all(state, proof, &[a, b], &|d| zs.contains(&d));
-            }
-            // doubly linked: each RCC seen in both sets; every other digit locked in its set
-            for &t in &proof.eliminations {
-                let d = t.digit();
-                let sees_in = |sets: &[&AlsSet]| {
-                    let all: Vec<Cell> = sets.iter().flat_map(|s| holders(state, s, d)).collect();
-                    !all.is_empty() && all.iter().all(|&h| sees(h, t.cell()))
-                };
-                let ok = if x.contains(&d) {
-                    sees_in(&[a, b])
-                } else {
-                    (a.digits.contains(&d) && sees_in(&[a]))
-                        || (b.digits.contains(&d) && sees_in(&[b]))
-                };
-                if !ok {
-                    return Err(conclusion(
-                        t,
-                        "neither a restricted common seeing both sets' places nor a locked digit seeing its set's places",
-                    ));
-                }
-            }
-            Ok(())
-        }
-        AlsKind::XyWing => {
-            if p.sets.len() != 3 || p.rccs.len() != 2 {
-                return fail("an ALS-XY-wing needs three ALS and two restricted commons");
-            }
-            let (a, b, c) = (set(0)?, set(1)?, set(2)?);
-            if !(may_pair(p, a, b) && may_pair(p, a, c) && may_pair(p, b, c)) {
-                return fail("the three ALS must be disjoint (or, with overlap, different)");
-            }
-            let (x, y) = (p.rccs[0], p.rccs[1]);
-            if x.sets != [0, 2] || y.sets != [1, 2] || x.digit == y.digit {
-                return fail("the wing needs X between A and C, Y between B and C, X ≠ Y");
-            }
-            if !restricted(state, a, c, x.digit) || !restricted(state, b, c, y.digit) {
-                return fail("X or Y is not a restricted common digit");
-            }
-            let ok = !p.z.is_empty()
-                && p.z.iter().all(|z| {
-                    *z != x.digit && *z != y.digit && a.digits.contains(z) && b.digits.contains(z)
-                });
-            if !ok {
-                return fail("each Z must be common to A and B, other than X and Y");
-            }
-            let zs: BTreeSet<Digit> = p.z.iter().copied().collect();
-            targets_see_all(state, proof, &[a, b], &|d| zs.contains(&d))
-        }
-        AlsKind::DeathBlossom => {
-            let Some(stem) = p.stem else {
-                return fail("a death blossom needs a stem cell");
-            };
-            let stem_digits = cell_digits(state, stem);
-            let petal_digits: Vec<Digit> = p.rccs.iter().map(|r| r.digit).collect();
-            if p.rccs.len() != p.sets.len()
-                || petal_digits.iter().copied().collect::<BTreeSet<_>>() != stem_digits
-                || !distinct(&petal_digits)
-            {
-                return fail("a death blossom has one petal for each candidate of its stem");
-            }
-            // petals may share cells, or be one set for two stem digits, when overlap is
-            // allowed: each petal is locked on its own once its stem digit is true
-            let petals_disjoint = p
-                .sets
-                .iter()
-                .enumerate()
-                .all(|(i, a)| p.sets[i + 1..].iter().all(|b| disjoint(a, b)));
-            if !p.overlap && !petals_disjoint {
-                return fail("the petals must be disjoint");
-            }
-            for (i, r) in p.rccs.iter().enumerate() {
-                let petal = set(i)?;
-                let places = holders(state, petal, r.digit);
-                if r.sets != [i, i]
-                    || petal.cells.contains(&stem)
-                    || places.is_empty()
-                    || !places.iter().all(|&h| sees(h, stem))
-                {
-                    return fail(format!(
-                        "petal {} does not hold {} only in cells seeing the stem {stem}",
-                        i + 1,
-                        r.digit
-                    ));
-                }
-            }
-            let ok = !p.z.is_empty()
-                && p.z.iter().all(|z| {
-                    !stem_digits.contains(z) && p.sets.iter().all(|s| s.digits.contains(z))
-                });
-            if !ok {
-                return fail("each Z must be in every petal and not a stem candidate");
-            }
-            let zs: BTreeSet<Digit> = p.z.iter().copied().collect();
-            let petals: Vec<&AlsSet> = p.sets.iter().collect();
-            targets_see_all(state, proof, &petals, &|d| zs.contains(&d))
+        AlsKind::Xz | AlsKind::DoublyLinked => check_pair(state, proof, p),
+        AlsKind::XyWing => check_xy_wing(state, proof, p),
+        AlsKind::DeathBlossom => check_death_blossom(state, proof, p),
+    }
+}
+
+/// The set number `i` of the pattern.
+fn set(p: &AlsPattern, i: usize) -> Result<&AlsSet, CheckError> {
+    p.sets
+        .get(i)
+        .ok_or_else(|| CheckError::Pattern(format!("no ALS number {i}")))
+}
+
+/// The Z digits, as a set.
+fn z_digits(p: &AlsPattern) -> BTreeSet<Digit> {
+    p.z.iter().copied().collect()
+}
+
+/// ALS-XZ and the doubly linked pair: two ALS, one or two restricted common digits between
+/// them (different); then the Z digits' targets (XZ) or the doubly linked pair's.
+fn check_pair(state: &State, proof: &Proof, p: &AlsPattern) -> Result<(), CheckError> {
+    let want = if p.kind == AlsKind::Xz { 1 } else { 2 };
+    if p.sets.len() != 2 || p.rccs.len() != want || !may_pair(p, &p.sets[0], &p.sets[1]) {
+        return fail(format!(
+            "{} needs two disjoint (or, with overlap, different) ALS and {want} restricted common digit(s)",
+            p.kind.name()
+        ));
+    }
+    let (a, b) = (&p.sets[0], &p.sets[1]);
+    for r in &p.rccs {
+        if r.sets != [0, 1] || !restricted(state, a, b, r.digit) {
+            return fail(format!("{} is not a restricted common digit", r.digit));
         }
     }
+    let x: Vec<Digit> = p.rccs.iter().map(|r| r.digit).collect();
+    if !distinct(&x) {
+        return fail("the two restricted common digits must differ");
+    }
+    if p.kind == AlsKind::Xz {
+        let zs = z_digits(p);
+        let ok =
+            p.z.iter()
+                .all(|z| !x.contains(z) && a.digits.contains(z) && b.digits.contains(z));
+        if !ok {
+            return fail("each Z must be another digit common to both ALS");
+        }
+        return targets_see_all(state, proof, &[a, b], &|d| zs.contains(&d));
+    }
+    doubly_linked_targets(state, proof, [a, b], &x)
+}
+
+/// The doubly linked pair's targets: a restricted common (of `x`) seeing its places in
+/// both sets, or another digit, locked in its set, seeing its places there.
+fn doubly_linked_targets(
+    state: &State,
+    proof: &Proof,
+    [a, b]: [&AlsSet; 2],
+    x: &[Digit],
+) -> Result<(), CheckError> {
+    for &t in &proof.eliminations {
+        let d = t.digit();
+        let sees_in = |sets: &[&AlsSet]| {
+            let all: Vec<Cell> = sets.iter().flat_map(|s| holders(state, s, d)).collect();
+            !all.is_empty() && all.iter().all(|&h| sees(h, t.cell()))
+        };
+        let ok = if x.contains(&d) {
+            sees_in(&[a, b])
+        } else {
+            (a.digits.contains(&d) && sees_in(&[a])) || (b.digits.contains(&d) && sees_in(&[b]))
+        };
+        if !ok {
+            return Err(conclusion(
+                t,
+                "neither a restricted common seeing both sets' places nor a locked digit seeing its set's places",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// ALS-XY-wing: A–C linked by X, B–C by Y (X ≠ Y), the Z digits common to A and B, other
+/// than X and Y; each target a Z seeing its places in A and B.
+fn check_xy_wing(state: &State, proof: &Proof, p: &AlsPattern) -> Result<(), CheckError> {
+    if p.sets.len() != 3 || p.rccs.len() != 2 {
+        return fail("an ALS-XY-wing needs three ALS and two restricted commons");
+    }
+    let (a, b, c) = (set(p, 0)?, set(p, 1)?, set(p, 2)?);
+    if !(may_pair(p, a, b) && may_pair(p, a, c) && may_pair(p, b, c)) {
+        return fail("the three ALS must be disjoint (or, with overlap, different)");
+    }
+    let (x, y) = (p.rccs[0], p.rccs[1]);
+    if x.sets != [0, 2] || y.sets != [1, 2] || x.digit == y.digit {
+        return fail("the wing needs X between A and C, Y between B and C, X ≠ Y");
+    }
+    if !restricted(state, a, c, x.digit) || !restricted(state, b, c, y.digit) {
+        return fail("X or Y is not a restricted common digit");
+    }
+    let ok = !p.z.is_empty()
+        && p.z.iter().all(|z| {
+            *z != x.digit && *z != y.digit && a.digits.contains(z) && b.digits.contains(z)
+        });
+    if !ok {
+        return fail("each Z must be common to A and B, other than X and Y");
+    }
+    let zs = z_digits(p);
+    targets_see_all(state, proof, &[a, b], &|d| zs.contains(&d))
+}
+
+/// Death blossom: one petal per candidate of the stem cell, each holding its stem digit
+/// only in cells seeing the stem; the Z digits in every petal and not stem candidates; each
+/// target a Z seeing its places in every petal.
+fn check_death_blossom(state: &State, proof: &Proof, p: &AlsPattern) -> Result<(), CheckError> {
+    let Some(stem) = p.stem else {
+        return fail("a death blossom needs a stem cell");
+    };
+    let stem_digits = cell_digits(state, stem);
+    let petal_digits: Vec<Digit> = p.rccs.iter().map(|r| r.digit).collect();
+    if p.rccs.len() != p.sets.len()
+        || petal_digits.iter().copied().collect::<BTreeSet<_>>() != stem_digits
+        || !distinct(&petal_digits)
+    {
+        return fail("a death blossom has one petal for each candidate of its stem");
+    }
+    // petals may share cells, or be one set for two stem digits, when overlap is
+    // allowed: each petal is locked on its own once its stem digit is true
+    let petals_disjoint = p
+        .sets
+        .iter()
+        .enumerate()
+        .all(|(i, a)| p.sets[i + 1..].iter().all(|b| disjoint(a, b)));
+    if !p.overlap && !petals_disjoint {
+        return fail("the petals must be disjoint");
+    }
+    for (i, r) in p.rccs.iter().enumerate() {
+        let petal = set(p, i)?;
+        let places = holders(state, petal, r.digit);
+        if r.sets != [i, i]
+            || petal.cells.contains(&stem)
+            || places.is_empty()
+            || !places.iter().all(|&h| sees(h, stem))
+        {
+            return fail(format!(
+                "petal {} does not hold {} only in cells seeing the stem {stem}",
+                i + 1,
+                r.digit
+            ));
+        }
+    }
+    let ok = !p.z.is_empty()
+        && p.z
+            .iter()
+            .all(|z| !stem_digits.contains(z) && p.sets.iter().all(|s| s.digits.contains(z)));
+    if !ok {
+        return fail("each Z must be in every petal and not a stem candidate");
+    }
+    let zs = z_digits(p);
+    let petals: Vec<&AlsSet> = p.sets.iter().collect();
+    targets_see_all(state, proof, &petals, &|d| zs.contains(&d))
 }
 
 /// Sue de Coq (HoDoKu's name; [Hanson SA] sees two ALS on a box-line intersection): `core`,

@@ -435,18 +435,7 @@ fn check_step(
     for p in &step.premises {
         check_node(state, &p.node)?;
     }
-    if step.premises.is_empty() {
-        return bad("no premise");
-    }
-    if form == NetForm::Chain && step.premises.len() != 1 {
-        return bad("a force chain's inference has one premise");
-    }
-    let uses_group = std::iter::once(&step.conclusion)
-        .chain(&step.premises)
-        .any(|l| matches!(l.node, NetNode::Group(_)));
-    if uses_group && !matches!(level, LinkLevel::Groups | LinkLevel::Als) {
-        return bad("groups are used at the groups and ALS levels only");
-    }
+    step_fits_form_and_level(step, form, level).or_else(bad)?;
     let premise_false: BTreeSet<Candidate> = step
         .premises
         .iter()
@@ -454,65 +443,17 @@ fn check_step(
         .flat_map(|p| p.node.candidates().iter().copied())
         .collect();
     let all_false = step.premises.iter().all(|p| !p.value);
-    let target = step.conclusion.node.candidates();
     match &step.link {
-        NetLink::Weak => {
-            let [p] = step.premises.as_slice() else {
-                return bad("a weak link has one premise");
-            };
-            if !p.value || step.conclusion.value {
-                return bad("a weak link goes from true to false");
-            }
-            let linked = p
-                .node
-                .candidates()
-                .iter()
-                .all(|&a| target.iter().all(|&b| a.is_linked(b)));
-            if !linked {
-                return bad("not nrc-linked");
-            }
-        }
+        NetLink::Weak => check_weak_step(step),
         NetLink::Strong { house } => {
-            if !all_false || !step.conclusion.value {
-                return bad("a strong link goes from false to true");
-            }
-            let variable = match house {
-                Some(h) => {
-                    let d = step.conclusion.node.digit();
-                    if target.iter().any(|c| !h.cells().contains(&c.cell())) {
-                        return bad("the conclusion is not in the house");
-                    }
-                    open_places(state, *h, d)
-                }
-                None => {
-                    let [c] = target else {
-                        return bad("a cell's strong link concludes a candidate");
-                    };
-                    open_in_cell(state, c.cell())
-                }
-            };
-            let rest: Vec<&Candidate> = variable
-                .iter()
-                .filter(|c| !premise_false.contains(c) && !target.contains(c))
-                .collect();
-            if !rest.is_empty() {
-                return bad(&format!("{} is neither false nor concluded", rest[0]));
-            }
+            check_strong_step(state, step, *house, &premise_false, all_false)
         }
-        NetLink::Subset => {
-            if !all_false || step.conclusion.value {
-                return bad("a subset inference goes from false to false");
-            }
-            if target.iter().any(|c| !premise_false.contains(c)) {
-                return bad("the conclusion is not within the premises");
-            }
-        }
+        NetLink::Subset => check_subset_step(step, &premise_false, all_false),
         NetLink::Als { house, cells } => {
             if level != LinkLevel::Als {
                 return bad("ALS links are used at the ALS level only");
             }
             check_als_step(state, step, *house, cells, &premise_false, all_false)
-                .or_else(|e| bad(&e))?;
         }
         NetLink::Locked { base, cover } => {
             let max_locked = if level == LinkLevel::Rules {
@@ -527,15 +468,115 @@ fn check_step(
                 ));
             }
             check_locked_step(state, step, base, cover, &premise_false, all_false)
-                .or_else(|e| bad(&e))?;
         }
         NetLink::Nested { proof } => {
             if level != LinkLevel::Rules {
                 return bad("nested proofs are used at the rules level only");
             }
             check_nested_step(state, step, proof, &premise_false, all_false)
-                .or_else(|e| bad(&e))?;
         }
+    }
+    .or_else(|e| bad(&e))
+}
+
+/// The step has a premise (one in a force chain), and uses groups only at the groups and
+/// ALS levels.
+fn step_fits_form_and_level(
+    step: &NetStep,
+    form: NetForm,
+    level: LinkLevel,
+) -> Result<(), &'static str> {
+    if step.premises.is_empty() {
+        return Err("no premise");
+    }
+    if form == NetForm::Chain && step.premises.len() != 1 {
+        return Err("a force chain's inference has one premise");
+    }
+    let uses_group = std::iter::once(&step.conclusion)
+        .chain(&step.premises)
+        .any(|l| matches!(l.node, NetNode::Group(_)));
+    if uses_group && !matches!(level, LinkLevel::Groups | LinkLevel::Als) {
+        return Err("groups are used at the groups and ALS levels only");
+    }
+    Ok(())
+}
+
+/// The weak inference: one true premise, every candidate of which is nrc-linked to every
+/// candidate of the false conclusion.
+fn check_weak_step(step: &NetStep) -> Result<(), String> {
+    let [p] = step.premises.as_slice() else {
+        return Err("a weak link has one premise".into());
+    };
+    if !p.value || step.conclusion.value {
+        return Err("a weak link goes from true to false".into());
+    }
+    let target = step.conclusion.node.candidates();
+    let linked = p
+        .node
+        .candidates()
+        .iter()
+        .all(|&a| target.iter().all(|&b| a.is_linked(b)));
+    if !linked {
+        return Err("not nrc-linked".into());
+    }
+    Ok(())
+}
+
+/// The strong inference: false premises cover every open candidate of the cell (or of the
+/// conclusion's digit in `house`, which holds the conclusion) but the true conclusion's.
+fn check_strong_step(
+    state: &State,
+    step: &NetStep,
+    house: Option<House>,
+    premise_false: &BTreeSet<Candidate>,
+    all_false: bool,
+) -> Result<(), String> {
+    if !all_false || !step.conclusion.value {
+        return Err("a strong link goes from false to true".into());
+    }
+    let target = step.conclusion.node.candidates();
+    let variable = match house {
+        Some(h) => {
+            let d = step.conclusion.node.digit();
+            if target.iter().any(|c| !h.cells().contains(&c.cell())) {
+                return Err("the conclusion is not in the house".into());
+            }
+            open_places(state, h, d)
+        }
+        None => {
+            let [c] = target else {
+                return Err("a cell's strong link concludes a candidate".into());
+            };
+            open_in_cell(state, c.cell())
+        }
+    };
+    let rest: Vec<&Candidate> = variable
+        .iter()
+        .filter(|c| !premise_false.contains(c) && !target.contains(c))
+        .collect();
+    if !rest.is_empty() {
+        return Err(format!("{} is neither false nor concluded", rest[0]));
+    }
+    Ok(())
+}
+
+/// The subset inference: a false conclusion within the false premises.
+fn check_subset_step(
+    step: &NetStep,
+    premise_false: &BTreeSet<Candidate>,
+    all_false: bool,
+) -> Result<(), String> {
+    if !all_false || step.conclusion.value {
+        return Err("a subset inference goes from false to false".into());
+    }
+    if step
+        .conclusion
+        .node
+        .candidates()
+        .iter()
+        .any(|c| !premise_false.contains(c))
+    {
+        return Err("the conclusion is not within the premises".into());
     }
     Ok(())
 }

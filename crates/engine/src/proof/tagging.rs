@@ -275,6 +275,35 @@ fn als(state: &State, house: House, cells: &[Cell]) -> Result<BTreeSet<Candidate
     Ok(inside)
 }
 
+/// What a step's rules read of its premises and conclusion.
+struct Premises {
+    /// The conclusion's candidates.
+    target: BTreeSet<Candidate>,
+    /// The conclusion's value.
+    value: bool,
+    all_false: bool,
+    all_true: bool,
+    /// The candidates of the false premises.
+    false_cands: BTreeSet<Candidate>,
+}
+
+impl Premises {
+    fn of(ctx: &Ctx, step: &TagStep) -> Premises {
+        Premises {
+            target: ctx.cands(step.conclusion),
+            value: step.conclusion.value,
+            all_false: step.premises.iter().all(|p| !p.value),
+            all_true: step.premises.iter().all(|p| p.value),
+            false_cands: step
+                .premises
+                .iter()
+                .filter(|p| !p.value)
+                .flat_map(|&p| ctx.cands(p))
+                .collect(),
+        }
+    }
+}
+
 struct Ctx<'a> {
     state: &'a State,
     nodes: &'a [TagNode],
@@ -287,151 +316,207 @@ impl Ctx<'_> {
         self.nodes[l.node].candidates().collect()
     }
 
+    /// Does `step` hold, given that its premises hold? Each link by its own rule.
     fn step(&self, step: &TagStep) -> Result<(), String> {
-        let target = self.cands(step.conclusion);
-        let value = step.conclusion.value;
-        let all_false = step.premises.iter().all(|p| !p.value);
-        let all_true = step.premises.iter().all(|p| p.value);
-        let false_cands: BTreeSet<Candidate> = step
-            .premises
-            .iter()
-            .filter(|p| !p.value)
-            .flat_map(|&p| self.cands(p))
-            .collect();
+        let read = Premises::of(self, step);
         if step.premises.is_empty() {
             return Err("no premise".into());
         }
         match &step.link {
-            TagLink::Weak => {
-                let [p] = step.premises[..] else {
-                    return Err("a weak link has one premise".into());
-                };
-                if !p.value || value {
-                    return Err("a weak link goes from true to false".into());
-                }
-                let from = self.cands(p);
-                if !from.iter().all(|a| target.iter().all(|&b| a.is_linked(b))) {
-                    return Err("not nrc-linked".into());
-                }
-            }
-            TagLink::Strong { house } => {
-                if !all_false || !value {
-                    return Err("a strong link goes from false to true".into());
-                }
-                let variable = match house {
-                    Some(h) => open_house(self.state, *h, self.nodes[step.conclusion.node].digit),
-                    None => {
-                        let [c] = self.nodes[step.conclusion.node].cells[..] else {
-                            return Err("a cell's strong link concludes a candidate".into());
-                        };
-                        open_cell(self.state, c)
-                    }
-                };
-                if let Some(c) = variable
-                    .iter()
-                    .find(|c| !false_cands.contains(c) && !target.contains(c))
-                {
-                    return Err(format!("{c} is neither false nor concluded"));
-                }
-                if !variable.iter().any(|c| target.contains(c)) {
-                    return Err("the conclusion is not in the variable".into());
-                }
-            }
-            TagLink::Within => {
-                if value {
-                    let [p] = step.premises[..] else {
-                        return Err("a node is true within one true node".into());
-                    };
-                    if !p.value || !self.cands(p).is_subset(&target) {
-                        return Err("the premise is not a true part of the conclusion".into());
-                    }
-                } else if !all_false || !target.is_subset(&false_cands) {
-                    return Err("the conclusion is not covered by false premises".into());
-                }
-            }
-            TagLink::AlsLock { house, cells } => {
-                let inside = als(self.state, *house, cells)?;
-                if !all_false || !value {
-                    return Err("an ALS locks from false to true".into());
-                }
-                let freed = super::facts::digits_false_throughout(&inside, &false_cands);
-                let d = self.nodes[step.conclusion.node].digit;
-                if freed.is_empty() || freed.contains(&d) {
-                    return Err("no other digit of the ALS is false throughout it".into());
-                }
-                let places: BTreeSet<Candidate> =
-                    inside.iter().copied().filter(|c| c.digit() == d).collect();
-                if places.is_empty() || !places.is_subset(&target) {
-                    return Err("the conclusion does not hold the ALS's places".into());
-                }
-            }
-            TagLink::AlsFull { house, cells } => {
-                let inside = als(self.state, *house, cells)?;
-                if !all_true || value {
-                    return Err("a full ALS goes from true to false".into());
-                }
-                let mut present = BTreeSet::new();
-                for &p in &step.premises {
-                    let cs = self.cands(p);
-                    if !cs.is_subset(&inside) {
-                        return Err("a premise is not inside the ALS".into());
-                    }
-                    present.insert(self.nodes[p.node].digit);
-                }
-                let d = self.nodes[step.conclusion.node].digit;
-                if present.len() != cells.len() || present.contains(&d) {
-                    return Err("the premises are not as many digits as cells".into());
-                }
-                if !target.is_subset(&inside) {
-                    return Err("the conclusion is not inside the ALS".into());
-                }
-            }
+            TagLink::Weak => self.weak_holds(step, &read),
+            TagLink::Strong { house } => self.strong_holds(step, &read, *house),
+            TagLink::Within => self.within_holds(step, &read),
+            TagLink::AlsLock { house, cells } => self.als_lock_holds(step, &read, *house, cells),
+            TagLink::AlsFull { house, cells } => self.als_full_holds(step, &read, *house, cells),
             TagLink::Lemma {
                 index,
                 contrapositive,
-            } => {
-                let [p] = step.premises[..] else {
-                    return Err("a lemma has one premise".into());
+            } => self.lemma_holds(step, *index, *contrapositive),
+            TagLink::Choice { choice, members } => self.choice_holds(step, choice, members),
+        }
+    }
+
+    /// `weak`: one true premise, every candidate of which is nrc-linked to every candidate
+    /// of the false conclusion.
+    fn weak_holds(&self, step: &TagStep, read: &Premises) -> Result<(), String> {
+        let [p] = step.premises[..] else {
+            return Err("a weak link has one premise".into());
+        };
+        if !p.value || read.value {
+            return Err("a weak link goes from true to false".into());
+        }
+        let from = self.cands(p);
+        if !from
+            .iter()
+            .all(|a| read.target.iter().all(|&b| a.is_linked(b)))
+        {
+            return Err("not nrc-linked".into());
+        }
+        Ok(())
+    }
+
+    /// `strong`: false premises cover every open candidate of the cell (or of the digit in
+    /// `house`) but the true conclusion's, which holds one of them.
+    fn strong_holds(
+        &self,
+        step: &TagStep,
+        read: &Premises,
+        house: Option<House>,
+    ) -> Result<(), String> {
+        if !read.all_false || !read.value {
+            return Err("a strong link goes from false to true".into());
+        }
+        let variable = match house {
+            Some(h) => open_house(self.state, h, self.nodes[step.conclusion.node].digit),
+            None => {
+                let [c] = self.nodes[step.conclusion.node].cells[..] else {
+                    return Err("a cell's strong link concludes a candidate".into());
                 };
-                let Some(&(a, b)) = self.lemmas.get(*index) else {
-                    return Err(format!("no earlier lemma {index}"));
-                };
-                let (from, to) = if *contrapositive {
-                    (b.negated(), a.negated())
-                } else {
-                    (a, b)
-                };
-                if p != from || step.conclusion != to {
-                    return Err(format!("not what lemma {index} proves"));
-                }
+                open_cell(self.state, c)
             }
-            TagLink::Choice { choice, members } => {
-                let [p] = step.premises[..] else {
-                    return Err("a choice's weak link has one premise".into());
-                };
-                let covered: BTreeSet<Candidate> = members
-                    .iter()
-                    .filter(|m| m.assumption.value)
-                    .flat_map(|m| self.cands(m.assumption))
-                    .collect();
-                if members.iter().any(|m| !m.assumption.value) {
-                    return Err("a choice's member is assumed true".into());
-                }
-                let needed = self.choice_places(choice)?;
-                if let Some(c) = needed.iter().find(|c| !covered.contains(c)) {
-                    return Err(format!("{c} is in the choice but in no member"));
-                }
-                for m in members {
-                    let known = self.replay(m).map_err(|e| e.to_string())?;
-                    if !known.contains(&p.negated()) && !known.contains(&step.conclusion) {
-                        return Err(format!(
-                            "the member {} forces neither {} nor {}",
-                            self.text(m.assumption),
-                            self.text(p.negated()),
-                            self.text(step.conclusion)
-                        ));
-                    }
-                }
+        };
+        if let Some(c) = variable
+            .iter()
+            .find(|c| !read.false_cands.contains(c) && !read.target.contains(c))
+        {
+            return Err(format!("{c} is neither false nor concluded"));
+        }
+        if !variable.iter().any(|c| read.target.contains(c)) {
+            return Err("the conclusion is not in the variable".into());
+        }
+        Ok(())
+    }
+
+    /// `within`: a true conclusion holds its one true premise; a false one is covered by
+    /// its false premises.
+    fn within_holds(&self, step: &TagStep, read: &Premises) -> Result<(), String> {
+        if read.value {
+            let [p] = step.premises[..] else {
+                return Err("a node is true within one true node".into());
+            };
+            if !p.value || !self.cands(p).is_subset(&read.target) {
+                return Err("the premise is not a true part of the conclusion".into());
+            }
+        } else if !read.all_false || !read.target.is_subset(&read.false_cands) {
+            return Err("the conclusion is not covered by false premises".into());
+        }
+        Ok(())
+    }
+
+    /// `als-lock`: an ALS of `house`, another digit of it false throughout it by false
+    /// premises; the true conclusion holds the ALS's places of its digit.
+    fn als_lock_holds(
+        &self,
+        step: &TagStep,
+        read: &Premises,
+        house: House,
+        cells: &[Cell],
+    ) -> Result<(), String> {
+        let inside = als(self.state, house, cells)?;
+        if !read.all_false || !read.value {
+            return Err("an ALS locks from false to true".into());
+        }
+        let freed = super::facts::digits_false_throughout(&inside, &read.false_cands);
+        let d = self.nodes[step.conclusion.node].digit;
+        if freed.is_empty() || freed.contains(&d) {
+            return Err("no other digit of the ALS is false throughout it".into());
+        }
+        let places: BTreeSet<Candidate> =
+            inside.iter().copied().filter(|c| c.digit() == d).collect();
+        if places.is_empty() || !places.is_subset(&read.target) {
+            return Err("the conclusion does not hold the ALS's places".into());
+        }
+        Ok(())
+    }
+
+    /// `als-full`: true premises inside an ALS of `house`, as many digits as it has cells;
+    /// the false conclusion is inside it, of its last digit.
+    fn als_full_holds(
+        &self,
+        step: &TagStep,
+        read: &Premises,
+        house: House,
+        cells: &[Cell],
+    ) -> Result<(), String> {
+        let inside = als(self.state, house, cells)?;
+        if !read.all_true || read.value {
+            return Err("a full ALS goes from true to false".into());
+        }
+        let mut present = BTreeSet::new();
+        for &p in &step.premises {
+            let cs = self.cands(p);
+            if !cs.is_subset(&inside) {
+                return Err("a premise is not inside the ALS".into());
+            }
+            present.insert(self.nodes[p.node].digit);
+        }
+        let d = self.nodes[step.conclusion.node].digit;
+        if present.len() != cells.len() || present.contains(&d) {
+            return Err("the premises are not as many digits as cells".into());
+        }
+        if !read.target.is_subset(&inside) {
+            return Err("the conclusion is not inside the ALS".into());
+        }
+        Ok(())
+    }
+
+    /// `lemma`: the earlier lemma `index` proves premise ⇒ conclusion (or its
+    /// contrapositive).
+    fn lemma_holds(
+        &self,
+        step: &TagStep,
+        index: usize,
+        contrapositive: bool,
+    ) -> Result<(), String> {
+        let [p] = step.premises[..] else {
+            return Err("a lemma has one premise".into());
+        };
+        let Some(&(a, b)) = self.lemmas.get(index) else {
+            return Err(format!("no earlier lemma {index}"));
+        };
+        let (from, to) = if contrapositive {
+            (b.negated(), a.negated())
+        } else {
+            (a, b)
+        };
+        if p != from || step.conclusion != to {
+            return Err(format!("not what lemma {index} proves"));
+        }
+        Ok(())
+    }
+
+    /// A choice's weak link: the members, each assumed true, cover the choice's places,
+    /// and each member's branch forces the premise false or the conclusion.
+    fn choice_holds(
+        &self,
+        step: &TagStep,
+        choice: &TagChoice,
+        members: &[TagBranch],
+    ) -> Result<(), String> {
+        let [p] = step.premises[..] else {
+            return Err("a choice's weak link has one premise".into());
+        };
+        let covered: BTreeSet<Candidate> = members
+            .iter()
+            .filter(|m| m.assumption.value)
+            .flat_map(|m| self.cands(m.assumption))
+            .collect();
+        if members.iter().any(|m| !m.assumption.value) {
+            return Err("a choice's member is assumed true".into());
+        }
+        let needed = self.choice_places(choice)?;
+        if let Some(c) = needed.iter().find(|c| !covered.contains(c)) {
+            return Err(format!("{c} is in the choice but in no member"));
+        }
+        for m in members {
+            let known = self.replay(m).map_err(|e| e.to_string())?;
+            if !known.contains(&p.negated()) && !known.contains(&step.conclusion) {
+                return Err(format!(
+                    "the member {} forces neither {} nor {}",
+                    self.text(m.assumption),
+                    self.text(p.negated()),
+                    self.text(step.conclusion)
+                ));
             }
         }
         Ok(())

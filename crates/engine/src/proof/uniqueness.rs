@@ -277,14 +277,15 @@ fn extras(state: &State, cell: Cell, [a, b]: [Digit; 2]) -> u16 {
 }
 
 fn cell_mask(state: &State, cell: Cell) -> u16 {
-    Digit::all()
-        .filter(|&d| state.has(Candidate::new(cell, d)))
-        .fold(0, |m, d| m | 1 << d.index())
+    state.cell_mask(cell)
 }
 
 fn placed_in(state: &State, h: House, d: Digit) -> bool {
     h.cells().iter().any(|&c| state.value(c) == Some(d))
 }
+
+/// What a pattern's eliminations may be: the candidates its rule reaches.
+type Implied<'a> = Box<dyn Fn(Candidate) -> bool + 'a>;
 
 /// Verify a uniqueness proof on `state` (see the module doc).
 pub(super) fn check(state: &State, proof: &Proof, p: &UniquenessPattern) -> Result<(), CheckError> {
@@ -307,141 +308,15 @@ pub(super) fn check(state: &State, proof: &Proof, p: &UniquenessPattern) -> Resu
         check_rectangle(state, p)?;
     }
     let roof = p.roof(state);
-    let floor: Vec<Cell> = p
-        .cells
-        .iter()
-        .copied()
-        .filter(|c| !roof.contains(c))
-        .collect();
-    let in_rectangle = |c: Cell| p.cells.contains(&c);
-    let ab = |d: Digit| d == a || d == b;
-    let implied: Box<dyn Fn(Candidate) -> bool> = match p.kind {
-        UniquenessKind::Ur1 | UniquenessKind::Ar1 | UniquenessKind::Ul1 => {
-            if roof.len() != 1 {
-                return fail(format!(
-                    "{} needs one cell of the rectangle with another digit, not {}",
-                    p.kind.rule(),
-                    roof.len()
-                ));
-            }
-            let r = roof[0];
-            Box::new(move |c: Candidate| c.cell() == r && ab(c.digit()))
-        }
+    let implied = match p.kind {
+        UniquenessKind::Ur1 | UniquenessKind::Ar1 | UniquenessKind::Ul1 => type1_implied(p, roof)?,
         UniquenessKind::Ur2 | UniquenessKind::Ur5 | UniquenessKind::Ar2 | UniquenessKind::Ul2 => {
-            let all: u16 = roof.iter().fold(0, |m, &c| m | extras(state, c, p.digits));
-            if roof.is_empty() || all.count_ones() != 1 {
-                return fail("the roof's cells do not share one extra digit");
-            }
-            let x = Digit::from_index(all.trailing_zeros() as usize);
-            let roof = roof.clone();
-            Box::new(move |c: Candidate| {
-                c.digit() == x && !in_rectangle(c.cell()) && roof.iter().all(|&r| r.sees(c.cell()))
-            })
+            type2_implied(state, p, roof)?
         }
-        UniquenessKind::Ur3 | UniquenessKind::Ul3 => {
-            let Some(house) = p.house else {
-                return fail("a type 3 names its house");
-            };
-            if roof.is_empty() || !roof.iter().all(|&r| house.contains(r)) {
-                return fail(format!("the roof is not in {house}"));
-            }
-            if p.subset.is_empty()
-                || p.subset
-                    .iter()
-                    .any(|&c| !house.contains(c) || in_rectangle(c) || state.value(c).is_some())
-                || !super::facts::distinct(&p.subset)
-            {
-                return fail(format!(
-                    "the subset's cells are not open cells of {house} off the rectangle"
-                ));
-            }
-            let mut digits: u16 = roof.iter().fold(0, |m, &c| m | extras(state, c, p.digits));
-            for &c in &p.subset {
-                digits |= cell_mask(state, c);
-            }
-            if digits.count_ones() as usize != p.subset.len() + 1 {
-                return fail(format!(
-                    "the roof's extra digits and the subset's {} cells hold {} digits, not {}",
-                    p.subset.len(),
-                    digits.count_ones(),
-                    p.subset.len() + 1
-                ));
-            }
-            let holders: Vec<Cell> = roof.iter().chain(&p.subset).copied().collect();
-            Box::new(move |c: Candidate| {
-                digits >> c.digit().index() & 1 == 1
-                    && !holders.contains(&c.cell())
-                    && !in_rectangle(c.cell())
-                    && House::all()
-                        .any(|h| h.contains(c.cell()) && holders.iter().all(|&x| h.contains(x)))
-            })
-        }
-        UniquenessKind::Ur4 | UniquenessKind::Ul4 => {
-            let (Some(u), Some(house)) = (p.locked, p.house) else {
-                return fail("a type 4 names its digit and house");
-            };
-            if !ab(u) {
-                return fail(format!("{u} is not a digit of the rectangle"));
-            }
-            if roof.len() != 2 || !roof.iter().all(|&r| house.contains(r)) {
-                return fail(format!("the roof is not two cells of {house}"));
-            }
-            if placed_in(state, house, u)
-                || house
-                    .cells()
-                    .iter()
-                    .any(|&c| !roof.contains(&c) && state.has(Candidate::new(c, u)))
-            {
-                return fail(format!("{u} has places in {house} off the roof"));
-            }
-            let v = if u == a { b } else { a };
-            let roof = roof.clone();
-            Box::new(move |c: Candidate| c.digit() == v && roof.contains(&c.cell()))
-        }
-        UniquenessKind::Ur6 => {
-            let Some(u) = p.locked else {
-                return fail("a type 6 names its digit");
-            };
-            if !ab(u) {
-                return fail(format!("{u} is not a digit of the rectangle"));
-            }
-            if roof.len() != 2 || roof[0].row() == roof[1].row() || roof[0].col() == roof[1].col() {
-                return fail("a type 6's roof is two diagonal cells");
-            }
-            confined_to_rectangle(state, p, u, &rectangle_lines(p))?;
-            let roof = roof.clone();
-            Box::new(move |c: Candidate| c.digit() == u && roof.contains(&c.cell()))
-        }
-        UniquenessKind::HiddenRectangle => {
-            let Some(u) = p.locked else {
-                return fail("a hidden rectangle names its digit");
-            };
-            if !ab(u) {
-                return fail(format!("{u} is not a digit of the rectangle"));
-            }
-            let v = if u == a { b } else { a };
-            let floor = floor.clone();
-            let cells = p.cells.clone();
-            // the opposite corner of a floor corner, with u confined in its row and column
-            let targets: Vec<Cell> = floor
-                .iter()
-                .filter(|&&f| state.value(f).is_none())
-                .filter_map(|&f| {
-                    let d = *cells
-                        .iter()
-                        .find(|&&c| c.row() != f.row() && c.col() != f.col())?;
-                    confined_to_rectangle(
-                        state,
-                        p,
-                        u,
-                        &[House::Row(d.row() as u8), House::Column(d.col() as u8)],
-                    )
-                    .ok()
-                    .map(|_| d)
-                })
-                .collect();
-            Box::new(move |c: Candidate| c.digit() == v && targets.contains(&c.cell()))
-        }
+        UniquenessKind::Ur3 | UniquenessKind::Ul3 => type3_implied(state, p, roof)?,
+        UniquenessKind::Ur4 | UniquenessKind::Ul4 => type4_implied(state, p, roof)?,
+        UniquenessKind::Ur6 => type6_implied(state, p, roof)?,
+        UniquenessKind::HiddenRectangle => hidden_rectangle_implied(state, p, &roof)?,
         UniquenessKind::Ul3Hidden => {
             let cells = hidden_set_cells(state, p, &roof)?;
             let digits: u16 = p.hidden.iter().chain(&p.digits).fold(0, |m, &d| m | bit(d));
@@ -454,8 +329,26 @@ pub(super) fn check(state: &State, proof: &Proof, p: &UniquenessPattern) -> Resu
         | UniquenessKind::Bug4
         | UniquenessKind::BugLite => unreachable!("checked above"),
     };
+    eliminations_implied(
+        state,
+        proof,
+        p,
+        &implied,
+        "a uniqueness rule eliminates, and eliminates something",
+    )
+}
+
+/// The proof eliminates something (`empty` says what when it does not), asserts nothing,
+/// and each elimination is an open candidate `implied` holds for.
+fn eliminations_implied(
+    state: &State,
+    proof: &Proof,
+    p: &UniquenessPattern,
+    implied: &dyn Fn(Candidate) -> bool,
+    empty: &str,
+) -> Result<(), CheckError> {
     if proof.eliminations.is_empty() || !proof.assertions.is_empty() {
-        return fail("a uniqueness rule eliminates, and eliminates something");
+        return fail(empty);
     }
     for &c in &proof.eliminations {
         if !state.has(c) {
@@ -469,6 +362,185 @@ pub(super) fn check(state: &State, proof: &Proof, p: &UniquenessPattern) -> Resu
         }
     }
     Ok(())
+}
+
+/// Type 1 (and avoidable type 1, loop type 1): one roof cell, which is neither a nor b.
+fn type1_implied<'a>(p: &UniquenessPattern, roof: Vec<Cell>) -> Result<Implied<'a>, CheckError> {
+    let [a, b] = p.digits;
+    if roof.len() != 1 {
+        return fail(format!(
+            "{} needs one cell of the rectangle with another digit, not {}",
+            p.kind.rule(),
+            roof.len()
+        ));
+    }
+    let r = roof[0];
+    Ok(Box::new(move |c: Candidate| {
+        c.cell() == r && (c.digit() == a || c.digit() == b)
+    }))
+}
+
+/// Types 2 and 5 (and avoidable type 2, loop type 2): the roof cells' extra digits are one
+/// digit x, which leaves the cells off the rectangle seeing every roof cell.
+fn type2_implied<'a>(
+    state: &State,
+    p: &'a UniquenessPattern,
+    roof: Vec<Cell>,
+) -> Result<Implied<'a>, CheckError> {
+    let all: u16 = roof.iter().fold(0, |m, &c| m | extras(state, c, p.digits));
+    if roof.is_empty() || all.count_ones() != 1 {
+        return fail("the roof's cells do not share one extra digit");
+    }
+    let x = Digit::from_index(all.trailing_zeros() as usize);
+    Ok(Box::new(move |c: Candidate| {
+        c.digit() == x && !p.cells.contains(&c.cell()) && roof.iter().all(|&r| r.sees(c.cell()))
+    }))
+}
+
+/// Type 3 (and loop type 3): the roof in the named house, the subset open cells of it off
+/// the rectangle; the roof's extra digits and the subset's hold one digit more than the
+/// subset has cells, and leave the cells off them (and off the rectangle) of every house
+/// holding them all.
+fn type3_implied<'a>(
+    state: &State,
+    p: &'a UniquenessPattern,
+    roof: Vec<Cell>,
+) -> Result<Implied<'a>, CheckError> {
+    let in_rectangle = |c: Cell| p.cells.contains(&c);
+    let Some(house) = p.house else {
+        return fail("a type 3 names its house");
+    };
+    if roof.is_empty() || !roof.iter().all(|&r| house.contains(r)) {
+        return fail(format!("the roof is not in {house}"));
+    }
+    if p.subset.is_empty()
+        || p.subset
+            .iter()
+            .any(|&c| !house.contains(c) || in_rectangle(c) || state.value(c).is_some())
+        || !super::facts::distinct(&p.subset)
+    {
+        return fail(format!(
+            "the subset's cells are not open cells of {house} off the rectangle"
+        ));
+    }
+    let mut digits: u16 = roof.iter().fold(0, |m, &c| m | extras(state, c, p.digits));
+    for &c in &p.subset {
+        digits |= cell_mask(state, c);
+    }
+    if digits.count_ones() as usize != p.subset.len() + 1 {
+        return fail(format!(
+            "the roof's extra digits and the subset's {} cells hold {} digits, not {}",
+            p.subset.len(),
+            digits.count_ones(),
+            p.subset.len() + 1
+        ));
+    }
+    let holders: Vec<Cell> = roof.iter().chain(&p.subset).copied().collect();
+    Ok(Box::new(move |c: Candidate| {
+        digits >> c.digit().index() & 1 == 1
+            && !holders.contains(&c.cell())
+            && !in_rectangle(c.cell())
+            && House::all().any(|h| h.contains(c.cell()) && holders.iter().all(|&x| h.contains(x)))
+    }))
+}
+
+/// Type 4 (and loop type 4): a roof of two cells in the named house, where the digit u (a
+/// or b) has no other place; the other digit v leaves the roof.
+fn type4_implied<'a>(
+    state: &State,
+    p: &UniquenessPattern,
+    roof: Vec<Cell>,
+) -> Result<Implied<'a>, CheckError> {
+    let [a, b] = p.digits;
+    let (Some(u), Some(house)) = (p.locked, p.house) else {
+        return fail("a type 4 names its digit and house");
+    };
+    if u != a && u != b {
+        return fail(format!("{u} is not a digit of the rectangle"));
+    }
+    if roof.len() != 2 || !roof.iter().all(|&r| house.contains(r)) {
+        return fail(format!("the roof is not two cells of {house}"));
+    }
+    if placed_in(state, house, u)
+        || house
+            .cells()
+            .iter()
+            .any(|&c| !roof.contains(&c) && state.has(Candidate::new(c, u)))
+    {
+        return fail(format!("{u} has places in {house} off the roof"));
+    }
+    let v = if u == a { b } else { a };
+    Ok(Box::new(move |c: Candidate| {
+        c.digit() == v && roof.contains(&c.cell())
+    }))
+}
+
+/// Type 6: a diagonal roof, the digit u (a or b) confined to the rectangle in its rows and
+/// columns; u leaves the roof.
+fn type6_implied<'a>(
+    state: &State,
+    p: &UniquenessPattern,
+    roof: Vec<Cell>,
+) -> Result<Implied<'a>, CheckError> {
+    let [a, b] = p.digits;
+    let Some(u) = p.locked else {
+        return fail("a type 6 names its digit");
+    };
+    if u != a && u != b {
+        return fail(format!("{u} is not a digit of the rectangle"));
+    }
+    if roof.len() != 2 || roof[0].row() == roof[1].row() || roof[0].col() == roof[1].col() {
+        return fail("a type 6's roof is two diagonal cells");
+    }
+    confined_to_rectangle(state, p, u, &rectangle_lines(p))?;
+    Ok(Box::new(move |c: Candidate| {
+        c.digit() == u && roof.contains(&c.cell())
+    }))
+}
+
+/// Hidden rectangle: the digit u (a or b) confined to the rectangle in the row and column
+/// of the corner opposite an open floor corner; v leaves that opposite corner.
+fn hidden_rectangle_implied<'a>(
+    state: &State,
+    p: &UniquenessPattern,
+    roof: &[Cell],
+) -> Result<Implied<'a>, CheckError> {
+    let [a, b] = p.digits;
+    let Some(u) = p.locked else {
+        return fail("a hidden rectangle names its digit");
+    };
+    if u != a && u != b {
+        return fail(format!("{u} is not a digit of the rectangle"));
+    }
+    let v = if u == a { b } else { a };
+    let floor: Vec<Cell> = p
+        .cells
+        .iter()
+        .copied()
+        .filter(|c| !roof.contains(c))
+        .collect();
+    // the opposite corner of a floor corner, with u confined in its row and column
+    let targets: Vec<Cell> = floor
+        .iter()
+        .filter(|&&f| state.value(f).is_none())
+        .filter_map(|&f| {
+            let d = *p
+                .cells
+                .iter()
+                .find(|&&c| c.row() != f.row() && c.col() != f.col())?;
+            confined_to_rectangle(
+                state,
+                p,
+                u,
+                &[House::Row(d.row() as u8), House::Column(d.col() as u8)],
+            )
+            .ok()
+            .map(|_| d)
+        })
+        .collect();
+    Ok(Box::new(move |c: Candidate| {
+        c.digit() == v && targets.contains(&c.cell())
+    }))
 }
 
 fn bit(d: Digit) -> u16 {
@@ -672,6 +744,32 @@ fn check_bug(state: &State, proof: &Proof, p: &UniquenessPattern) -> Result<(), 
 /// one); without them every open cell is bivalue and every digit has 0 or 2 places in every
 /// house, so one extra candidate is true; each type concludes from that.
 fn check_grave(state: &State, proof: &Proof, p: &UniquenessPattern) -> Result<(), CheckError> {
+    extras_in_the_bug_cells(state, p)?;
+    without_extras_a_grave(state, p)?;
+    let implied = match p.kind {
+        UniquenessKind::Bug1 => {
+            if p.cells.len() != 1 {
+                return fail("a BUG type 1 has one BUG cell");
+            }
+            Box::new(|c: Candidate| !p.extras.contains(&c))
+        }
+        UniquenessKind::Bug2 => bug2_implied(p)?,
+        UniquenessKind::Bug3 => bug3_implied(state, p)?,
+        UniquenessKind::Bug4 => bug4_implied(state, p)?,
+        _ => unreachable!("only the grave kinds come here"),
+    };
+    eliminations_implied(
+        state,
+        proof,
+        p,
+        &implied,
+        "a BUG rule eliminates, and eliminates something",
+    )
+}
+
+/// The BUG cells are distinct, each with an extra candidate; the extras are open
+/// candidates of the BUG cells.
+fn extras_in_the_bug_cells(state: &State, p: &UniquenessPattern) -> Result<(), CheckError> {
     let bug_cells = &p.cells;
     if bug_cells.is_empty() || !super::facts::distinct(bug_cells) {
         return fail("a BUG names its cells");
@@ -690,6 +788,12 @@ fn check_grave(state: &State, proof: &Proof, p: &UniquenessPattern) -> Result<()
     {
         return fail(format!("BUG cell {c} has no extra candidate"));
     }
+    Ok(())
+}
+
+/// Without the extra candidates, every open cell is bivalue and every digit has 0 or 2
+/// places in every house.
+fn without_extras_a_grave(state: &State, p: &UniquenessPattern) -> Result<(), CheckError> {
     let open = |c: Candidate| state.has(c) && !p.extras.contains(&c);
     for cell in Cell::all() {
         let n = Digit::all()
@@ -715,105 +819,97 @@ fn check_grave(state: &State, proof: &Proof, p: &UniquenessPattern) -> Result<()
             }
         }
     }
-    let extra_digits: u16 = p.extras.iter().fold(0, |m, e| m | bit(e.digit()));
-    let extras = p.extras.clone();
-    let cells = bug_cells.clone();
-    let sees_all = move |c: Cell| !cells.contains(&c) && cells.iter().all(|&b| b.sees(c));
-    let implied: Box<dyn Fn(Candidate) -> bool> = match p.kind {
-        UniquenessKind::Bug1 => {
-            if bug_cells.len() != 1 {
-                return fail("a BUG type 1 has one BUG cell");
-            }
-            Box::new(move |c: Candidate| !extras.contains(&c))
-        }
-        UniquenessKind::Bug2 => {
-            if extra_digits.count_ones() != 1 {
-                return fail("the extra candidates are not one digit");
-            }
-            Box::new(move |c: Candidate| bit(c.digit()) == extra_digits && sees_all(c.cell()))
-        }
-        UniquenessKind::Bug3 => {
-            let Some(house) = p.house else {
-                return fail("a BUG type 3 names its house");
-            };
-            if !bug_cells.iter().all(|&c| house.contains(c)) {
-                return fail(format!("the BUG cells are not in {house}"));
-            }
-            if p.subset.is_empty()
-                || !super::facts::distinct(&p.subset)
-                || p.subset.iter().any(|&c| {
-                    !house.contains(c) || bug_cells.contains(&c) || state.value(c).is_some()
-                })
-            {
-                return fail(format!(
-                    "the subset's cells are not open cells of {house} off the BUG cells"
-                ));
-            }
-            let digits = p
-                .subset
-                .iter()
-                .fold(extra_digits, |m, &c| m | cell_mask(state, c));
-            if digits.count_ones() as usize != p.subset.len() + 1 {
-                return fail(format!(
-                    "the extra digits and the subset's {} cells hold {} digits, not {}",
-                    p.subset.len(),
-                    digits.count_ones(),
-                    p.subset.len() + 1
-                ));
-            }
-            let holders: Vec<Cell> = bug_cells.iter().chain(&p.subset).copied().collect();
-            Box::new(move |c: Candidate| {
-                digits & bit(c.digit()) != 0
-                    && !holders.contains(&c.cell())
-                    && House::all()
-                        .any(|h| h.contains(c.cell()) && holders.iter().all(|&x| h.contains(x)))
-            })
-        }
-        UniquenessKind::Bug4 => {
-            let (Some(u), Some(house)) = (p.locked, p.house) else {
-                return fail("a BUG type 4 names its digit and house");
-            };
-            if bug_cells.len() != 2 || !bug_cells.iter().all(|&c| house.contains(c)) {
-                return fail(format!("a BUG type 4 has two BUG cells in {house}"));
-            }
-            if extras.iter().any(|e| e.digit() == u) {
-                return fail(format!("{u} is an extra candidate"));
-            }
-            let places: Vec<Cell> = house
-                .cells()
-                .into_iter()
-                .filter(|&c| state.has(Candidate::new(c, u)))
-                .collect();
-            if placed_in(state, house, u)
-                || places.len() != 2
-                || !places.iter().all(|c| bug_cells.contains(c))
-            {
-                return fail(format!(
-                    "{u} has other places in {house} than the BUG cells"
-                ));
-            }
-            let cells = bug_cells.clone();
-            Box::new(move |c: Candidate| {
-                cells.contains(&c.cell()) && c.digit() != u && !extras.contains(&c)
-            })
-        }
-        _ => unreachable!("only the grave kinds come here"),
-    };
-    if proof.eliminations.is_empty() || !proof.assertions.is_empty() {
-        return fail("a BUG rule eliminates, and eliminates something");
-    }
-    for &c in &proof.eliminations {
-        if !state.has(c) {
-            return Err(CheckError::NotOpen(c));
-        }
-        if !implied(c) {
-            return Err(conclusion(
-                c,
-                &format!("{} does not reach it", p.kind.rule()),
-            ));
-        }
-    }
     Ok(())
+}
+
+/// The extra candidates' digits, as a mask.
+fn extra_digits(p: &UniquenessPattern) -> u16 {
+    p.extras.iter().fold(0, |m, e| m | bit(e.digit()))
+}
+
+/// BUG type 2: the extras are one digit x, which leaves the cells seeing every BUG cell.
+fn bug2_implied(p: &UniquenessPattern) -> Result<Implied<'_>, CheckError> {
+    let extra_digits = extra_digits(p);
+    if extra_digits.count_ones() != 1 {
+        return fail("the extra candidates are not one digit");
+    }
+    let cells = &p.cells;
+    let sees_all = move |c: Cell| !cells.contains(&c) && cells.iter().all(|&b| b.sees(c));
+    Ok(Box::new(move |c: Candidate| {
+        bit(c.digit()) == extra_digits && sees_all(c.cell())
+    }))
+}
+
+/// BUG type 3: the BUG cells in the named house act as one cell of a naked subset with the
+/// subset's open cells of it: the extra digits and the subset's hold one digit more than
+/// the subset has cells, and leave the other cells of every house holding them all.
+fn bug3_implied<'a>(state: &State, p: &'a UniquenessPattern) -> Result<Implied<'a>, CheckError> {
+    let bug_cells = &p.cells;
+    let Some(house) = p.house else {
+        return fail("a BUG type 3 names its house");
+    };
+    if !bug_cells.iter().all(|&c| house.contains(c)) {
+        return fail(format!("the BUG cells are not in {house}"));
+    }
+    if p.subset.is_empty()
+        || !super::facts::distinct(&p.subset)
+        || p.subset
+            .iter()
+            .any(|&c| !house.contains(c) || bug_cells.contains(&c) || state.value(c).is_some())
+    {
+        return fail(format!(
+            "the subset's cells are not open cells of {house} off the BUG cells"
+        ));
+    }
+    let digits = p
+        .subset
+        .iter()
+        .fold(extra_digits(p), |m, &c| m | cell_mask(state, c));
+    if digits.count_ones() as usize != p.subset.len() + 1 {
+        return fail(format!(
+            "the extra digits and the subset's {} cells hold {} digits, not {}",
+            p.subset.len(),
+            digits.count_ones(),
+            p.subset.len() + 1
+        ));
+    }
+    let holders: Vec<Cell> = bug_cells.iter().chain(&p.subset).copied().collect();
+    Ok(Box::new(move |c: Candidate| {
+        digits & bit(c.digit()) != 0
+            && !holders.contains(&c.cell())
+            && House::all().any(|h| h.contains(c.cell()) && holders.iter().all(|&x| h.contains(x)))
+    }))
+}
+
+/// BUG type 4: two BUG cells hold the only places of the digit u (no extra) in the named
+/// house, so each holds u or one of its extras: their other candidates go.
+fn bug4_implied<'a>(state: &State, p: &'a UniquenessPattern) -> Result<Implied<'a>, CheckError> {
+    let bug_cells = &p.cells;
+    let (Some(u), Some(house)) = (p.locked, p.house) else {
+        return fail("a BUG type 4 names its digit and house");
+    };
+    if bug_cells.len() != 2 || !bug_cells.iter().all(|&c| house.contains(c)) {
+        return fail(format!("a BUG type 4 has two BUG cells in {house}"));
+    }
+    if p.extras.iter().any(|e| e.digit() == u) {
+        return fail(format!("{u} is an extra candidate"));
+    }
+    let places: Vec<Cell> = house
+        .cells()
+        .into_iter()
+        .filter(|&c| state.has(Candidate::new(c, u)))
+        .collect();
+    if placed_in(state, house, u)
+        || places.len() != 2
+        || !places.iter().all(|c| bug_cells.contains(c))
+    {
+        return fail(format!(
+            "{u} has other places in {house} than the BUG cells"
+        ));
+    }
+    Ok(Box::new(move |c: Candidate| {
+        bug_cells.contains(&c.cell()) && c.digit() != u && !p.extras.contains(&c)
+    }))
 }
 
 /// BUG lite: the roof (first cell) open with both pair digits and another; every other

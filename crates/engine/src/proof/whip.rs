@@ -188,6 +188,38 @@ fn open_of(state: &State, v: CspVariable) -> Vec<Candidate> {
 /// Verify a whip proof on `state`: the pattern holds cell by cell as SudoRules defines it,
 /// and the proof concludes exactly the elimination of the target.
 pub fn check(state: &State, proof: &Proof, w: &WhipPattern) -> Result<(), CheckError> {
+    concludes_its_target(state, proof, w)?;
+    let n = w.cells.len();
+    let mut earlier = Earlier {
+        z: w.target,
+        groups: w.kind.uses_groups(),
+        braid: w.kind.is_braid(),
+        lefts: Vec::with_capacity(n),
+        rights: Vec::with_capacity(n),
+        vars: Vec::with_capacity(n),
+    };
+    for (k, cell) in w.cells.iter().enumerate() {
+        let pos = k + 1;
+        let v = cell.variable;
+        let l = cell.left_linking.as_slice();
+        let r = earlier.linking_items(state, cell, pos, n)?;
+        earlier.variable_is_new(v, pos)?;
+        let members = earlier.l_and_r_of_the_variable(state, v, l, r, pos)?;
+        earlier.l_hangs_on(l, pos)?;
+        earlier.loopless(l, r, pos)?;
+        earlier.others_linked(&members, v, l, r, pos)?;
+        earlier.lefts.push(l);
+        if let Some(r) = r {
+            earlier.rights.push(r);
+        }
+        earlier.vars.push(v);
+    }
+    Ok(())
+}
+
+/// The target is open, the proof concludes exactly its elimination, and its length is the
+/// whip's number of cells (at least one).
+fn concludes_its_target(state: &State, proof: &Proof, w: &WhipPattern) -> Result<(), CheckError> {
     let z = w.target;
     if !state.has(z) {
         return Err(CheckError::NotOpen(z));
@@ -208,43 +240,76 @@ pub fn check(state: &State, proof: &Proof, w: &WhipPattern) -> Result<(), CheckE
             proof.length
         ));
     }
-    let groups = w.kind.uses_groups();
-    let braid = w.kind.is_braid();
-    // earlier L's and R's (as item lists), earlier variables
-    let mut lefts: Vec<&[Candidate]> = Vec::with_capacity(n);
-    let mut rights: Vec<&[Candidate]> = Vec::with_capacity(n);
-    let mut vars: Vec<CspVariable> = Vec::with_capacity(n);
-    let zt = [z];
-    for (k, cell) in w.cells.iter().enumerate() {
-        let pos = k + 1;
-        let v = cell.variable;
-        let l = cell.left_linking.as_slice();
-        check_item(state, l, groups, &format!("L{pos}"))?;
+    Ok(())
+}
+
+/// What the cells before the one checked set up: the target, the family's rules, and the
+/// earlier L's and R's (as item lists) and variables.
+struct Earlier<'w> {
+    z: Candidate,
+    groups: bool,
+    braid: bool,
+    lefts: Vec<&'w [Candidate]>,
+    rights: Vec<&'w [Candidate]>,
+    vars: Vec<CspVariable>,
+}
+
+impl<'w> Earlier<'w> {
+    /// Cell `pos`'s L and R are candidates (or, in the g- families, g-candidates); every
+    /// cell but the last (of `n`) has an R, the last none. Returns the R.
+    fn linking_items(
+        &self,
+        state: &State,
+        cell: &'w WhipCell,
+        pos: usize,
+        n: usize,
+    ) -> Result<Option<&'w [Candidate]>, CheckError> {
+        check_item(
+            state,
+            cell.left_linking.as_slice(),
+            self.groups,
+            &format!("L{pos}"),
+        )?;
         let last = pos == n;
-        let r = match (&cell.right_linking, last) {
+        match (&cell.right_linking, last) {
             (Some(r), false) => {
-                check_item(state, r, groups, &format!("R{pos}"))?;
-                Some(r.as_slice())
+                check_item(state, r, self.groups, &format!("R{pos}"))?;
+                Ok(Some(r.as_slice()))
             }
-            (None, true) => None,
-            (Some(_), true) => {
-                return fail("the last cell of a whip has no right-linking candidate")
-            }
-            (None, false) => return fail(format!("cell {pos} has no right-linking candidate")),
-        };
-        // V_k is new; in a g-whip whose earlier R's include a group, SudoRules only asks
-        // that V_k differs from V_{k-1}
-        let group_before = groups && !braid && rights.iter().any(|r| r.len() > 1);
+            (None, true) => Ok(None),
+            (Some(_), true) => fail("the last cell of a whip has no right-linking candidate"),
+            (None, false) => fail(format!("cell {pos} has no right-linking candidate")),
+        }
+    }
+
+    /// V_k is new; in a g-whip whose earlier R's include a group, SudoRules only asks that
+    /// V_k differs from V_{k-1}.
+    fn variable_is_new(&self, v: CspVariable, pos: usize) -> Result<(), CheckError> {
+        let group_before = self.groups && !self.braid && self.rights.iter().any(|r| r.len() > 1);
         let repeated = if group_before {
-            vars.last() == Some(&v)
+            self.vars.last() == Some(&v)
         } else {
-            vars.contains(&v)
+            self.vars.contains(&v)
         };
         if repeated {
             return fail(format!(
                 "cell {pos}: {v} is already used by an earlier cell"
             ));
         }
+        Ok(())
+    }
+
+    /// L and R are open candidates of V_k, neither is the target, and they differ. Returns
+    /// V_k's open candidates.
+    fn l_and_r_of_the_variable(
+        &self,
+        state: &State,
+        v: CspVariable,
+        l: &[Candidate],
+        r: Option<&[Candidate]>,
+        pos: usize,
+    ) -> Result<Vec<Candidate>, CheckError> {
+        let z = self.z;
         let members = open_of(state, v);
         if members.is_empty() {
             return fail(format!("cell {pos}: {v} has no open candidate"));
@@ -261,10 +326,16 @@ pub fn check(state: &State, proof: &Proof, w: &WhipPattern) -> Result<(), CheckE
                 return fail(format!("cell {pos}: L and R must be different"));
             }
         }
-        // how L hangs on what precedes it
+        Ok(members)
+    }
+
+    /// L_1 is linked to Z; for a whip L_k to R_{k-1}, for a braid to Z or an earlier R.
+    fn l_hangs_on(&self, l: &[Candidate], pos: usize) -> Result<(), CheckError> {
+        let (k, zt) = (pos - 1, [self.z]);
+        let rights = &self.rights;
         let hangs = if pos == 1 {
             items_linked(l, &zt)
-        } else if braid {
+        } else if self.braid {
             items_linked(l, &zt) || rights.iter().any(|ri| items_linked(l, ri))
         } else {
             items_linked(l, rights[k - 1])
@@ -272,7 +343,7 @@ pub fn check(state: &State, proof: &Proof, w: &WhipPattern) -> Result<(), CheckE
         if !hangs {
             let to = if pos == 1 {
                 "the target".to_string()
-            } else if braid {
+            } else if self.braid {
                 "the target or an earlier R".to_string()
             } else {
                 format!("R{k} {}", items_text(rights[k - 1]))
@@ -282,10 +353,20 @@ pub fn check(state: &State, proof: &Proof, w: &WhipPattern) -> Result<(), CheckE
                 items_text(l)
             ));
         }
-        // loopless conditions
-        let earlier_l = |x: &[Candidate]| lefts.iter().any(|e| same_items(e, x));
-        let earlier_r = |x: &[Candidate]| rights.iter().any(|e| same_items(e, x));
-        if earlier_r(l) || (!braid && earlier_l(l)) {
+        Ok(())
+    }
+
+    /// Loopless: L_k is no earlier R (for a whip no earlier L either), R_k none of the
+    /// earlier L's and R's.
+    fn loopless(
+        &self,
+        l: &[Candidate],
+        r: Option<&[Candidate]>,
+        pos: usize,
+    ) -> Result<(), CheckError> {
+        let earlier_l = |x: &[Candidate]| self.lefts.iter().any(|e| same_items(e, x));
+        let earlier_r = |x: &[Candidate]| self.rights.iter().any(|e| same_items(e, x));
+        if earlier_r(l) || (!self.braid && earlier_l(l)) {
             return fail(format!(
                 "cell {pos}: L{pos} {} repeats an earlier candidate of the whip",
                 items_text(l)
@@ -299,26 +380,33 @@ pub fn check(state: &State, proof: &Proof, w: &WhipPattern) -> Result<(), CheckE
                 ));
             }
         }
-        // every other candidate of V_k is linked to Z or to an earlier R
-        for &x in &members {
+        Ok(())
+    }
+
+    /// Every other candidate of V_k (`members` but L and R) is linked to Z or to an
+    /// earlier R.
+    fn others_linked(
+        &self,
+        members: &[Candidate],
+        v: CspVariable,
+        l: &[Candidate],
+        r: Option<&[Candidate]>,
+        pos: usize,
+    ) -> Result<(), CheckError> {
+        for &x in members {
             if l.contains(&x) || r.is_some_and(|r| r.contains(&x)) {
                 continue;
             }
             let xt = [x];
-            let covered = x.is_linked(z) || rights.iter().any(|ri| items_linked(&xt, ri));
+            let covered = x.is_linked(self.z) || self.rights.iter().any(|ri| items_linked(&xt, ri));
             if !covered {
                 return fail(format!(
                     "cell {pos}: {x} of {v} is linked neither to the target nor to an earlier R"
                 ));
             }
         }
-        lefts.push(l);
-        if let Some(r) = r {
-            rights.push(r);
-        }
-        vars.push(v);
+        Ok(())
     }
-    Ok(())
 }
 
 impl crate::proof::PatternKind for WhipPattern {

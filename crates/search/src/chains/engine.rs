@@ -9,6 +9,7 @@
 //! candidate and the open candidates of every variable. The inner loop is bit tests on
 //! those sets; a partial chain is 48 bytes (parent, L, R, variable, two 128-bit keys).
 
+use std::ops::ControlFlow;
 use std::sync::OnceLock;
 use sudolink_engine::graph::LinkIndex;
 use sudolink_engine::grid::tables::VARIABLES_OF;
@@ -395,63 +396,22 @@ fn search_with(
     nodes: &mut usize,
     wanted: Wanted,
 ) -> [Outcome; 2] {
-    // the searches still going on, and what the others found
-    let mut chain_on = wanted != Wanted::Lasso;
-    let mut lasso_on = wanted != Wanted::Chain;
-    let mut found: [Option<Outcome>; 2] = [None, None];
-    let done = |found: [Option<Outcome>; 2], rest: Outcome| -> [Outcome; 2] {
-        let [c, l] = found;
-        [c.unwrap_or_else(|| rest.clone()), l.unwrap_or(rest)]
-    };
     let start = resume.take();
+    let target = Target::new(tables, z, opts);
+    if !tables.open.contains(z) || target.zl.is_empty() || max_len == 0 {
+        return [Outcome::NOTHING, Outcome::NOTHING];
+    }
     let Scratch {
         seen,
         coarse,
         nodes: chains,
         starts,
     } = scratch;
-    let budget = opts.max_nodes;
-    let spec = tables.spec;
-    let keys = keys();
-    let zi = z.index();
-    let zl = &tables.links[zi];
-    let empty = CandidateSet::EMPTY;
-    // the candidates a z-candidate may be linked to the target through
-    let mut zc = *zl;
-    if !opts.z_by_cell {
-        for d in 0..9 {
-            zc.remove(Candidate::from_index(z.cell().index() * 9 + d));
-        }
-    }
-    let zset = if spec.z { &zc } else { &empty };
-    let zfirst = if spec.z && opts.z_in_first_cell {
-        &zc
-    } else {
-        &empty
-    };
-    if !tables.open.contains(z) || zl.is_empty() || max_len == 0 {
-        let none = Outcome::None {
-            depth: 0,
-            exhausted: true,
-            budget: false,
-        };
-        return [none.clone(), none];
-    }
-    // the variables of Z (see `blocked` below)
-    let z_vars = VAR_SETS[zi];
-    // families without t- and z-candidates excuse nothing
-    let none_excused = !spec.t && zset.is_empty();
-    // without t-candidates only the set of used candidates matters, not their roles
-    let right_keys = if spec.t { &keys.right } else { &keys.left };
-    // Berthier: partial chains with the same right-linking candidates are the same for all
-    // later purposes (but for the no-loop condition on left-linking candidates); at most
-    // `opts.same_rights` of them are kept (0: all).
     // Keys of different levels never meet (their sets differ in size), so the tables are
     // emptied once per search ([`search_wanted`] empties them after each)
-    let cap = opts.same_rights as u32;
     chains.clear();
     starts.clear();
-    let total = match start {
+    let resumed = match start {
         Some(f) => {
             chains.extend_from_slice(&f.nodes);
             level_starts(chains, starts);
@@ -459,236 +419,439 @@ fn search_with(
         }
         None => 0usize,
     };
-    // `total` counts the partial chains of the frontier resumed from too; `nodes` those
-    // this call builds
-    let resumed = total;
-    let total = nodes;
-    *total = resumed;
+    // `nodes` counts the partial chains of the frontier resumed from too
+    *nodes = resumed;
+    let mut levels = Levels {
+        chains,
+        starts,
+        seen,
+        coarse,
+        total: nodes,
+    };
+    let mut finds = Finds {
+        chain_on: wanted != Wanted::Lasso,
+        lasso_on: wanted != Wanted::Chain,
+        found: [None, None],
+    };
+    match extend_to(&target, &mut levels, &mut finds, max_len) {
+        ControlFlow::Break(rest) => finds.done(rest),
+        ControlFlow::Continue(()) => {
+            let none = levels.stop_at_limit(resume);
+            finds.done(none)
+        }
+    }
+}
 
-    // level 1
-    if starts.is_empty() {
-        starts.push(0);
-        let blocked = if zfirst.contains(z) {
+/// What a search reads of its target Z throughout: the family's tables and options, Z's
+/// links, and what Z lets a cell leave out of its choice of R.
+struct Target<'a> {
+    tables: &'a Tables,
+    spec: Spec,
+    opts: &'a Options,
+    z: Candidate,
+    zi: usize,
+    /// Z's links: a right-linking candidate among them closes a chain.
+    zl: &'a CandidateSet,
+    /// The z-candidates a cell may leave out (none for a family without them).
+    zset: CandidateSet,
+    /// The same for the first cell (none unless z-candidates are allowed there).
+    zfirst: CandidateSet,
+    /// The variables of Z (see `blocked` in [`Target::excused_and_blocked`]).
+    z_vars: VarSet,
+    /// Families without t- and z-candidates excuse nothing.
+    none_excused: bool,
+    /// The keys of right-linking candidates (without t-candidates only the set of used
+    /// candidates matters, not their roles: the left ones).
+    right_keys: &'a [[u64; 2]],
+    keys: &'static Keys,
+    /// Berthier: partial chains with the same right-linking candidates are the same for
+    /// all later purposes (but for the no-loop condition on left-linking candidates); at
+    /// most `opts.same_rights` of them are kept (0: all).
+    cap: u32,
+}
+
+impl<'a> Target<'a> {
+    /// The target `z` of a search of `tables`' family under `opts`.
+    fn new(tables: &'a Tables, z: Candidate, opts: &'a Options) -> Target<'a> {
+        let spec = tables.spec;
+        let keys = keys();
+        let zi = z.index();
+        let zl = &tables.links[zi];
+        // the candidates a z-candidate may be linked to the target through
+        let mut zc = *zl;
+        if !opts.z_by_cell {
+            for d in 0..9 {
+                zc.remove(Candidate::from_index(z.cell().index() * 9 + d));
+            }
+        }
+        let zset = if spec.z { zc } else { CandidateSet::EMPTY };
+        let zfirst = if spec.z && opts.z_in_first_cell {
+            zc
+        } else {
+            CandidateSet::EMPTY
+        };
+        Target {
+            tables,
+            spec,
+            opts,
+            z,
+            zi,
+            zl,
+            zset,
+            zfirst,
+            z_vars: VAR_SETS[zi],
+            none_excused: !spec.t && zset.is_empty(),
+            right_keys: if spec.t { &keys.right } else { &keys.left },
+            keys,
+            cap: opts.same_rights as u32,
+        }
+    }
+
+    /// The candidates a new cell after `node` (whose chain's sets are `parent`'s and its
+    /// own) may leave out of its choice of R, and the variables it may not be: z- and
+    /// t-candidates, and earlier chain candidates only when they may be extras; a variable
+    /// holding R or Z where that one is not excused offers it as the only possible
+    /// right-linking candidate (or none): R is used (it closes nothing: it is no earlier
+    /// L), Z is never an R; such variables are skipped.
+    #[inline(always)]
+    fn excused_and_blocked(&self, node: &Node, parent: &Acc) -> (CandidateSet, VarSet) {
+        let (lk, rk) = (node.l as usize, node.r as usize);
+        let mut excused = self.zset;
+        if self.spec.t {
+            excused.union_with(&parent.t);
+            excused.union_with(&self.tables.links[rk]);
+        }
+        if !self.opts.chain_candidates_as_extras {
+            excused.subtract(&parent.used);
+            excused.remove(Candidate::from_index(lk));
+            excused.remove(Candidate::from_index(rk));
+        }
+        let mut blocked = if excused.contains(self.z) {
             VarSet::EMPTY
         } else {
-            z_vars
+            self.z_vars
         };
-        for l in zl.iter() {
-            let li = l.index();
-            for &v in tables.vars_of(li) {
-                if blocked.contains(v) {
-                    continue;
-                }
-                let mut one = [0u16; 1];
-                let Some(choices) =
-                    right_choices(tables, v, li, &mut one, zfirst, zfirst.is_empty())
-                else {
-                    continue;
-                };
-                for &r in choices {
-                    let ri = r as usize;
-                    if ri == li || ri == zi {
-                        continue;
-                    }
-                    if zl.contains(Candidate::from_index(ri)) {
-                        if chain_on {
-                            chain_on = false;
-                            found[0] = Some(Outcome::Found {
-                                cells: vec![(v, li as u16, r)],
-                                lasso: None,
-                            });
-                            if !lasso_on {
-                                return done(found, Outcome::NOTHING);
-                            }
-                        }
-                        if spec.z {
-                            continue; // a chain, and R is not conjugate modulo {Z}
-                        }
-                    }
-                    let (key, rkey) = child_keys(spec, right_keys, None, li, ri, v);
-                    if admit(seen, coarse, cap, key, rkey, keys.last[ri]) {
-                        chains.push(Node {
-                            parent: NO_PARENT,
-                            l: li as u16,
-                            r,
-                            v,
-                            key,
-                            rkey,
-                        });
-                    }
-                }
-            }
+        if !excused.contains(Candidate::from_index(rk)) {
+            blocked.union_with(&VAR_SETS[rk]);
         }
-        *total += chains.len();
+        (excused, blocked)
+    }
+}
+
+/// The levels of partial chains a search builds (in its [`Scratch`]), and how many it has
+/// built.
+struct Levels<'s> {
+    chains: &'s mut Vec<Node>,
+    starts: &'s mut Vec<u32>,
+    seen: &'s mut KeyMap,
+    coarse: &'s mut KeyMap,
+    /// The partial chains built, those of the frontier resumed from included.
+    total: &'s mut usize,
+}
+
+impl Levels<'_> {
+    /// Keep the partial chain `node` unless the level has the same one or enough like it.
+    #[inline(always)]
+    fn admit(&mut self, t: &Target, node: Node) -> bool {
+        let kept = admit(
+            self.seen,
+            self.coarse,
+            t.cap,
+            node.key,
+            node.rkey,
+            t.keys.last[node.r as usize],
+        );
+        if kept {
+            self.chains.push(node);
+        }
+        kept
     }
 
-    let mut parent_acc = Acc::EMPTY;
-    for depth in starts.len()..max_len {
-        let (from, to) = (*starts.last().expect("level 1") as usize, chains.len());
-        if from == to {
-            let none = Outcome::None {
-                depth: depth - 1,
-                exhausted: true,
-                budget: false,
-            };
-            return done(found, none);
+    /// The outcome of a search that reached its length limit: nothing up to the last
+    /// level, exhausted when that level is empty; its levels left in `resume` when it may
+    /// go on and is small enough to keep.
+    fn stop_at_limit(&self, resume: &mut Option<Frontier>) -> Outcome {
+        let last = *self.starts.last().expect("level 1") as usize;
+        let exhausted = last == self.chains.len();
+        let depth = self.starts.len();
+        if !exhausted && *self.total <= RESUME_CAP {
+            *resume = Some(Frontier {
+                nodes: self.chains.as_slice().into(),
+                total: *self.total,
+            });
         }
-        starts.push(to as u32);
-        let mut current_parent = NO_PARENT - 1;
-        for ni in from..to {
-            let node = chains[ni];
-            if node.parent != current_parent {
-                current_parent = node.parent;
-                rebuild(tables, chains, node.parent, &mut parent_acc);
-            }
-            // the sets of this partial chain are its parent's and its last cell's (read
-            // without copying them)
-            let (lk, rk) = (node.l as usize, node.r as usize);
-            let r_links = &tables.links[rk];
-            let parent = &parent_acc;
-            let is_used =
-                |c: Candidate| parent.used.contains(c) || c.index() == lk || c.index() == rk;
-            // the candidates a new cell may leave out of its choice of R: z-candidates and
-            // t-candidates, and earlier chain candidates only when they may be extras
-            let mut excused = *zset;
-            if spec.t {
-                excused.union_with(&parent.t);
-                excused.union_with(r_links);
-            }
-            if !opts.chain_candidates_as_extras {
-                excused.subtract(&parent.used);
-                excused.remove(Candidate::from_index(lk));
-                excused.remove(Candidate::from_index(rk));
-            }
+        Outcome::None {
+            depth,
+            exhausted,
+            budget: false,
+        }
+    }
+}
 
-            // a variable holding R or Z where that one is not excused offers it as the
-            // only possible right-linking candidate (or none): R is used (it closes
-            // nothing: it is no earlier L), Z is never an R; such variables are skipped
-            let mut blocked = if excused.contains(z) {
-                VarSet::EMPTY
-            } else {
-                z_vars
-            };
-            if !excused.contains(Candidate::from_index(rk)) {
-                blocked.union_with(&VAR_SETS[rk]);
+/// What the chain and the lasso searches have found so far, and which still go on.
+struct Finds {
+    chain_on: bool,
+    lasso_on: bool,
+    found: [Option<Outcome>; 2],
+}
+
+impl Finds {
+    /// The chain search closes on `cells`; the search stops unless the lasso one goes on.
+    fn close_chain(&mut self, cells: Vec<(u16, u16, u16)>) -> ControlFlow<Outcome> {
+        self.chain_on = false;
+        self.found[0] = Some(Outcome::Found { cells, lasso: None });
+        if !self.lasso_on {
+            return ControlFlow::Break(Outcome::NOTHING);
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The lasso search closes on `cells`, on its cell `j` (from 0) by `kind`; the search
+    /// stops unless the chain one goes on.
+    fn close_lasso(
+        &mut self,
+        cells: Vec<(u16, u16, u16)>,
+        kind: sudolink_engine::proof::chain::LassoKind,
+        j: usize,
+    ) -> ControlFlow<Outcome> {
+        self.lasso_on = false;
+        self.found[1] = Some(Outcome::Found {
+            cells,
+            lasso: Some((kind, j + 1)),
+        });
+        if !self.chain_on {
+            return ControlFlow::Break(Outcome::NOTHING);
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The two outcomes: what each found, else `rest`.
+    fn done(&mut self, rest: Outcome) -> [Outcome; 2] {
+        let [c, l] = std::mem::take(&mut self.found);
+        [c.unwrap_or_else(|| rest.clone()), l.unwrap_or(rest)]
+    }
+}
+
+/// Build the levels up to `max_len` cells (level 1 unless resumed); `Break` with the
+/// outcome of the searches not closed when both stopped before the limit (both closed, an
+/// empty level, the node budget).
+fn extend_to(
+    t: &Target,
+    levels: &mut Levels,
+    finds: &mut Finds,
+    max_len: usize,
+) -> ControlFlow<Outcome> {
+    if levels.starts.is_empty() {
+        first_level(t, levels, finds)?;
+    }
+    for depth in levels.starts.len()..max_len {
+        next_level(t, levels, finds, depth)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Level 1: the cells whose L is linked to Z; one whose R is linked to Z too is a chain of
+/// one cell (and, with z-candidates, continues no further).
+fn first_level(t: &Target, levels: &mut Levels, finds: &mut Finds) -> ControlFlow<Outcome> {
+    levels.starts.push(0);
+    let blocked = if t.zfirst.contains(t.z) {
+        VarSet::EMPTY
+    } else {
+        t.z_vars
+    };
+    for l in t.zl.iter() {
+        let li = l.index();
+        for &v in t.tables.vars_of(li) {
+            if blocked.contains(v) {
+                continue;
             }
-            let mut lefts = *r_links;
-            lefts.subtract(&parent.used);
-            lefts.remove(Candidate::from_index(lk));
-            for l in lefts.iter() {
-                let li = l.index();
-                if li == zi {
+            let mut one = [0u16; 1];
+            let Some(choices) =
+                right_choices(t.tables, v, li, &mut one, &t.zfirst, t.zfirst.is_empty())
+            else {
+                continue;
+            };
+            for &r in choices {
+                let ri = r as usize;
+                if ri == li || ri == t.zi {
                     continue;
                 }
-                for &v in tables.vars_of(li) {
-                    if blocked.contains(v)
-                        || (spec.distinct_variables && (parent.vars.contains(v) || v == node.v))
-                    {
-                        continue;
+                if t.zl.contains(Candidate::from_index(ri)) {
+                    if finds.chain_on {
+                        finds.close_chain(vec![(v, li as u16, r)])?;
                     }
-                    let mut one = [0u16; 1];
-                    let Some(choices) =
-                        right_choices(tables, v, li, &mut one, &excused, none_excused)
-                    else {
-                        continue;
-                    };
-                    for &r in choices {
-                        let ri = r as usize;
-                        if ri == li || ri == zi {
-                            continue;
-                        }
-                        let rc = Candidate::from_index(ri);
-                        if is_used(rc) {
-                            if lasso_on && !parent.rights.contains(rc) && ri != rk {
-                                // rl-lasso: R equals an earlier L
-                                let cells = chain_of(chains, ni, (v, li as u16, r));
-                                let j = cells.iter().position(|c| c.1 as usize == ri).unwrap_or(0);
-                                lasso_on = false;
-                                found[1] = Some(Outcome::Found {
-                                    cells,
-                                    lasso: Some((
-                                        sudolink_engine::proof::chain::LassoKind::Rl,
-                                        j + 1,
-                                    )),
-                                });
-                                if !chain_on {
-                                    return done(found, Outcome::NOTHING);
-                                }
-                            }
-                            continue;
-                        }
-                        let in_z = zl.contains(rc);
-                        let in_t = spec.t && (parent.t.contains(rc) || r_links.contains(rc));
-                        if in_z && chain_on {
-                            let cells = chain_of(chains, ni, (v, li as u16, r));
-                            chain_on = false;
-                            found[0] = Some(Outcome::Found { cells, lasso: None });
-                            if !lasso_on {
-                                return done(found, Outcome::NOTHING);
-                            }
-                        }
-                        if in_t && !in_z && lasso_on {
-                            // lr-lasso: R linked to an earlier R
-                            let cells = chain_of(chains, ni, (v, li as u16, r));
-                            let j = cells
-                                .iter()
-                                .position(|c| tables.links[c.2 as usize].contains(rc))
-                                .unwrap_or(0);
-                            lasso_on = false;
-                            found[1] = Some(Outcome::Found {
-                                cells,
-                                lasso: Some((sudolink_engine::proof::chain::LassoKind::Lr, j + 1)),
-                            });
-                            if !chain_on {
-                                return done(found, Outcome::NOTHING);
-                            }
-                        }
-                        // a lasso built on Z never continues through an R linked to Z
-                        // (that partial chain is already a chain for Z; a chain search
-                        // closed on it above)
-                        if in_z && spec.z {
-                            continue;
-                        }
-                        let (key, rkey) = child_keys(spec, right_keys, Some(&node), li, ri, v);
-                        if admit(seen, coarse, cap, key, rkey, keys.last[ri]) {
-                            chains.push(Node {
-                                parent: ni as u32,
-                                l: li as u16,
-                                r,
-                                v,
-                                key,
-                                rkey,
-                            });
-                            *total += 1;
-                            if *total > budget {
-                                let none = Outcome::None {
-                                    depth,
-                                    exhausted: false,
-                                    budget: true,
-                                };
-                                return done(found, none);
-                            }
-                        }
+                    if t.spec.z {
+                        continue; // a chain, and R is not conjugate modulo {Z}
                     }
                 }
+                let (key, rkey) = child_keys(t.spec, t.right_keys, None, li, ri, v);
+                levels.admit(
+                    t,
+                    Node {
+                        parent: NO_PARENT,
+                        l: li as u16,
+                        r,
+                        v,
+                        key,
+                        rkey,
+                    },
+                );
             }
         }
     }
-    let last = *starts.last().expect("level 1") as usize;
-    let exhausted = last == chains.len();
-    let depth = starts.len();
-    if !exhausted && *total <= RESUME_CAP {
-        *resume = Some(Frontier {
-            nodes: chains.as_slice().into(),
-            total: *total,
+    *levels.total += levels.chains.len();
+    ControlFlow::Continue(())
+}
+
+/// Level `depth + 1`: every extension of each partial chain of level `depth` by one cell;
+/// `Break` when level `depth` is empty (nothing at any length).
+fn next_level(
+    t: &Target,
+    levels: &mut Levels,
+    finds: &mut Finds,
+    depth: usize,
+) -> ControlFlow<Outcome> {
+    let (from, to) = (
+        *levels.starts.last().expect("level 1") as usize,
+        levels.chains.len(),
+    );
+    if from == to {
+        return ControlFlow::Break(Outcome::None {
+            depth: depth - 1,
+            exhausted: true,
+            budget: false,
         });
     }
-    let none = Outcome::None {
-        depth,
-        exhausted,
-        budget: false,
+    levels.starts.push(to as u32);
+    let mut parent_acc = Acc::EMPTY;
+    let mut current_parent = NO_PARENT - 1;
+    for ni in from..to {
+        let node = levels.chains[ni];
+        if node.parent != current_parent {
+            current_parent = node.parent;
+            rebuild(t.tables, levels.chains, node.parent, &mut parent_acc);
+        }
+        extend(t, levels, finds, ni, &node, &parent_acc, depth)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Every cell that can follow the partial chain `chains[ni]` (`node`; its earlier cells'
+/// sets are `parent`): each left-linking candidate linked to its last R and unused, each
+/// usable variable of it, each right-linking candidate that variable leaves.
+#[inline(always)]
+fn extend(
+    t: &Target,
+    levels: &mut Levels,
+    finds: &mut Finds,
+    ni: usize,
+    node: &Node,
+    parent: &Acc,
+    depth: usize,
+) -> ControlFlow<Outcome> {
+    // the sets of this partial chain are its parent's and its last cell's (read without
+    // copying them)
+    let (excused, blocked) = t.excused_and_blocked(node, parent);
+    let mut lefts = t.tables.links[node.r as usize];
+    lefts.subtract(&parent.used);
+    lefts.remove(Candidate::from_index(node.l as usize));
+    for l in lefts.iter() {
+        let li = l.index();
+        if li == t.zi {
+            continue;
+        }
+        for &v in t.tables.vars_of(li) {
+            if blocked.contains(v)
+                || (t.spec.distinct_variables && (parent.vars.contains(v) || v == node.v))
+            {
+                continue;
+            }
+            let mut one = [0u16; 1];
+            let Some(choices) = right_choices(t.tables, v, li, &mut one, &excused, t.none_excused)
+            else {
+                continue;
+            };
+            for &r in choices {
+                let ri = r as usize;
+                if ri == li || ri == t.zi {
+                    continue;
+                }
+                add_cell_after(t, levels, finds, ni, node, parent, (v, li as u16, r), depth)?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The partial chain `chains[ni]` (`node`, its earlier cells' sets `parent`) followed by
+/// `cell` (variable, L, R): an rl-lasso when R is an earlier L, a chain when R is linked to
+/// Z, an lr-lasso when R is linked to an earlier R and not to Z; else (and for a chain
+/// without z-candidates) a partial chain of the next level, within the node budget.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn add_cell_after(
+    t: &Target,
+    levels: &mut Levels,
+    finds: &mut Finds,
+    ni: usize,
+    node: &Node,
+    parent: &Acc,
+    cell: (u16, u16, u16),
+    depth: usize,
+) -> ControlFlow<Outcome> {
+    let (v, l, r) = cell;
+    let (ri, rk) = (r as usize, node.r as usize);
+    let rc = Candidate::from_index(ri);
+    let is_used = parent.used.contains(rc) || ri == node.l as usize || ri == rk;
+    if is_used {
+        if finds.lasso_on && !parent.rights.contains(rc) && ri != rk {
+            // rl-lasso: R equals an earlier L
+            let cells = chain_of(levels.chains, ni, cell);
+            let j = cells.iter().position(|c| c.1 as usize == ri).unwrap_or(0);
+            finds.close_lasso(cells, sudolink_engine::proof::chain::LassoKind::Rl, j)?;
+        }
+        return ControlFlow::Continue(());
+    }
+    let r_links = &t.tables.links[rk];
+    let in_z = t.zl.contains(rc);
+    let in_t = t.spec.t && (parent.t.contains(rc) || r_links.contains(rc));
+    if in_z && finds.chain_on {
+        finds.close_chain(chain_of(levels.chains, ni, cell))?;
+    }
+    if in_t && !in_z && finds.lasso_on {
+        // lr-lasso: R linked to an earlier R
+        let cells = chain_of(levels.chains, ni, cell);
+        let j = cells
+            .iter()
+            .position(|c| t.tables.links[c.2 as usize].contains(rc))
+            .unwrap_or(0);
+        finds.close_lasso(cells, sudolink_engine::proof::chain::LassoKind::Lr, j)?;
+    }
+    // a lasso built on Z never continues through an R linked to Z (that partial chain is
+    // already a chain for Z; a chain search closed on it above)
+    if in_z && t.spec.z {
+        return ControlFlow::Continue(());
+    }
+    let (key, rkey) = child_keys(t.spec, t.right_keys, Some(node), l as usize, ri, v);
+    let child = Node {
+        parent: ni as u32,
+        l,
+        r,
+        v,
+        key,
+        rkey,
     };
-    done(found, none)
+    if levels.admit(t, child) {
+        *levels.total += 1;
+        if *levels.total > t.opts.max_nodes {
+            return ControlFlow::Break(Outcome::None {
+                depth,
+                exhausted: false,
+                budget: true,
+            });
+        }
+    }
+    ControlFlow::Continue(())
 }
 
 /// The parent of a partial chain of one cell.

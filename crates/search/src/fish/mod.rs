@@ -36,7 +36,8 @@ use std::collections::HashSet;
 use std::ops::RangeInclusive;
 use sudolink_engine::graph::als::{mask_cells, seeing_all};
 use sudolink_engine::graph::LinkIndex;
-use sudolink_engine::grid::tables::peer_mask;
+use sudolink_engine::grid::bits::bits;
+use sudolink_engine::grid::tables::{house_mask, peer_mask, HOUSE_MASKS};
 use sudolink_engine::grid::{Candidate, CandidateSet, Cell, Digit, House};
 use sudolink_engine::proof::fish::{FishBody, FishPattern, FishShape};
 use sudolink_engine::proof::{Pattern, Proof};
@@ -64,10 +65,6 @@ pub struct FishSearch {
     pub cut: Vec<Digit>,
     /// The work done, all digits together (base sets and cover-search nodes).
     pub work: usize,
-}
-
-fn house_mask(h: House) -> u128 {
-    h.cells().iter().fold(0u128, |m, c| m | 1 << c.index())
 }
 
 /// Which houses each side may take, for a shape: (base, cover) by house index.
@@ -157,10 +154,7 @@ impl Digitwise<'_> {
         }
         for cell in mask_cells(base) {
             let mut reach = 1u128 << cell.index();
-            let mut slots = self.place_slots[cell.index()];
-            while slots != 0 {
-                let k = slots.trailing_zeros() as usize;
-                slots &= slots - 1;
+            for k in bits(self.place_slots[cell.index()]) {
                 reach |= self.cover_places[k];
             }
             self.place_reach[cell.index()] = reach;
@@ -341,10 +335,7 @@ impl Digitwise<'_> {
             let mut needed = 0;
             let outside = self.need_both >> t.index() & 1 == 0;
             if outside && self.need[t.index()] & chosen == 0 {
-                let mut slots = self.need[t.index()] & free;
-                while slots != 0 {
-                    let k = slots.trailing_zeros() as usize;
-                    slots &= slots - 1;
+                for k in bits(self.need[t.index()] & free) {
                     must &= !self.cover_places[k];
                 }
                 needed = 1;
@@ -414,10 +405,7 @@ impl Digitwise<'_> {
         }
         // what the covers left can take: the places no one holds are fins
         let mut reach = 0u128;
-        let mut bits = free;
-        while bits != 0 {
-            let k = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
+        for k in bits(free) {
             reach |= self.cover_places[k];
         }
         let forced = uncovered & !reach;
@@ -447,10 +435,7 @@ impl Digitwise<'_> {
         // that holds it
         let holders = self.place_slots[x] & free;
         let mut earlier = 0u32;
-        let mut hs = holders;
-        while hs != 0 {
-            let k = hs.trailing_zeros() as usize;
-            hs &= hs - 1;
+        for k in bits(holders) {
             let i = self.eligible[k];
             chosen[count] = i;
             // the covers of x listed before this one may not join later
@@ -673,10 +658,7 @@ fn fishes(
     for c in links.open().iter() {
         open[c.digit().index()] |= 1 << c.cell().index();
     }
-    let mut masks = [0u128; 27];
-    for (i, m) in masks.iter_mut().enumerate() {
-        *m = house_mask(House::from_index(i));
-    }
+    let masks = HOUSE_MASKS;
     // a fish is logic on one digit: it can only eliminate a candidate in none of the
     // digit's templates (for kraken fish, whose chains use every digit, no such bound)
     let possible = kraken

@@ -19,6 +19,7 @@
 use super::{NetGraph, Propagation};
 use crate::limits::{Meter, Stop};
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
+use sudolink_engine::grid::bits::word_bits;
 use sudolink_engine::grid::{Candidate, CandidateSet};
 use sudolink_engine::proof::net::NetForm;
 
@@ -68,15 +69,7 @@ impl Lanes {
 
     /// The branches it holds, lowest first.
     fn iter(self) -> impl Iterator<Item = usize> {
-        self.0.into_iter().enumerate().flat_map(|(w, mut word)| {
-            std::iter::from_fn(move || {
-                (word != 0).then(|| {
-                    let i = word.trailing_zeros() as usize;
-                    word &= word - 1;
-                    w * 64 + i
-                })
-            })
-        })
+        word_bits(&self.0)
     }
 }
 

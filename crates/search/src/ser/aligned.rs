@@ -17,9 +17,10 @@
 //! one whose changed common excluders now have a value outside the set's, with two
 //! unchanged ([`Since::fruitless`]).
 
-use super::basic::{bits, cells_of};
-use super::grid::{candidate, house_cells, sees, SeGrid, PEERS};
+use super::grid::{candidate, house_cells, sees, SeGrid};
 use super::SeStep;
+use sudolink_engine::grid::bits::{bits, Tally};
+use sudolink_engine::grid::tables::PEER_MASKS;
 use sudolink_engine::grid::{Candidate, Cell};
 use sudolink_engine::proof::aligned::AlignedExclusionPattern;
 use sudolink_engine::proof::{Pattern, Proof};
@@ -146,7 +147,7 @@ impl Forbidden {
             n_triples: 0,
             values: 0,
         };
-        for excluder in cells_of(common) {
+        for excluder in bits(common) {
             let own = grid.cands[excluder];
             if own & !values != 0 {
                 continue;
@@ -282,9 +283,9 @@ impl Bases {
             excluders: [0; 81],
             excluding,
         };
-        for cell in cells_of(open) {
-            let excluders = PEERS[cell] & excluding;
-            if PEERS[cell] & singles == 0 && excluders != 0 {
+        for cell in bits(open) {
+            let excluders = PEER_MASKS[cell] & excluding;
+            if PEER_MASKS[cell] & singles == 0 && excluders != 0 {
                 bases.cells |= 1 << cell;
                 bases.excluders[cell] = excluders;
             }
@@ -316,7 +317,7 @@ impl Bases {
         let excluder = |a: usize, b: usize| self.excluders[b] >> a & 1 != 0;
         let excluder_of = |a: usize| {
             if self.excluding >> a & 1 != 0 {
-                PEERS[a]
+                PEER_MASKS[a]
             } else {
                 0
             }
@@ -343,12 +344,11 @@ fn below(cell: usize) -> u128 {
 
 /// The cells seeing at least two of `cells`.
 fn seeing_two_of(cells: u128) -> u128 {
-    let (mut once, mut twice) = (0u128, 0u128);
-    for cell in cells_of(cells) {
-        twice |= once & PEERS[cell];
-        once |= PEERS[cell];
+    let mut seen = Tally::default();
+    for cell in bits(cells) {
+        seen.add(PEER_MASKS[cell]);
     }
-    twice
+    seen.twice()
 }
 
 /// A call of one degree's aligned exclusion that found nothing: its grid and its base
@@ -387,9 +387,9 @@ impl Since {
             return true;
         }
         let unchanged = common & !self.changed;
-        let values = cells_of(set).fold(0, |m, c| m | grid.cands[c]);
+        let values = bits(set).fold(0, |m, c| m | grid.cands[c]);
         unchanged & unchanged.wrapping_sub(1) != 0
-            && cells_of(changed).all(|e| grid.cands[e] & !values != 0)
+            && bits(changed).all(|e| grid.cands[e] & !values != 0)
     }
 
     /// The third cells that may make a set not [`Since::fruitless`] with this pair and its
@@ -400,7 +400,7 @@ impl Since {
         if pair & !self.base != 0 || pair & self.changed != 0 {
             return !0;
         }
-        cells_of(pair_common & self.changed).fold(self.changed | !self.base, |m, e| m | PEERS[e])
+        bits(pair_common & self.changed).fold(self.changed | !self.base, |m, e| m | PEER_MASKS[e])
     }
 }
 
@@ -437,8 +437,8 @@ fn search(grid: &SeGrid, degree: usize, since: Since) -> Result<SeStep, u128> {
     // pairs in SE's (colex) order: {0,1}, {0,2}, {1,2}, {0,3}… of the base cells; a set
     // with fewer than two common excluders excludes nothing (a triplet's are among its
     // pair's)
-    for c1 in cells_of(bases.cells) {
-        for c0 in cells_of(bases.partners_before(c1)) {
+    for c1 in bits(bases.cells) {
+        for c0 in bits(bases.partners_before(c1)) {
             let found = if degree == 2 {
                 pair_step(grid, &bases, since, [c0, c1])
             } else {
@@ -490,7 +490,7 @@ fn triplet_step(
     };
     // SE takes the third cells in c0's, then c1's excluders' order: that order matters
     // only for the set reported, so they are tried in cell order first
-    if !cells_of(to_try & thirds).any(|t| excludes(t).is_some()) {
+    if !bits(to_try & thirds).any(|t| excludes(t).is_some()) {
         return None;
     }
     let mut seen = 0u128;
@@ -604,7 +604,7 @@ mod tests {
             let seen = values.iter().fold(0u16, |m, &v| m | 1 << v);
             let clash =
                 (0..n).any(|i| (0..i).any(|j| values[i] == values[j] && sees(cells[i], cells[j])));
-            let covered = cells_of(common).any(|e| grid.cands[e] & !seen == 0);
+            let covered = bits(common).any(|e| grid.cands[e] & !seen == 0);
             if !clash && !covered {
                 for i in 0..n {
                     allowed[i] |= 1 << values[i];
@@ -636,7 +636,7 @@ mod tests {
             }
             // common excluders: peers of every cell with 2..=degree candidates (or, to
             // test the boards alone, any such cells)
-            let seeing_all = cells.iter().fold(!0u128, |m, &c| m & PEERS[c]);
+            let seeing_all = cells.iter().fold(!0u128, |m, &c| m & PEER_MASKS[c]);
             let pool = if round % 3 == 0 { !0 } else { seeing_all };
             let common = (0..81)
                 .filter(|&e| pool >> e & 1 != 0 && !cells.contains(&e))
@@ -661,14 +661,14 @@ mod tests {
         for round in 0..200 {
             let degree = 2 + round % 2;
             let bases = Bases::of(&random.grid(4), degree);
-            for c1 in cells_of(bases.cells) {
-                let plain_partners = cells_of(bases.cells & below(c1))
+            for c1 in bits(bases.cells) {
+                let plain_partners = bits(bases.cells & below(c1))
                     .filter(|&c0| (bases.excluders[c0] & bases.excluders[c1]).count_ones() >= 2)
                     .fold(0u128, |m, c0| m | 1 << c0);
                 assert_eq!(bases.partners_before(c1), plain_partners);
-                for c0 in cells_of(bases.cells & below(c1)) {
+                for c0 in bits(bases.cells & below(c1)) {
                     let met = bases.met_before(c0, c1);
-                    for t in cells_of(bases.cells & !(1 << c0 | 1 << c1)) {
+                    for t in bits(bases.cells & !(1 << c0 | 1 << c1)) {
                         // `a` is among `b`'s excluders
                         let excluder = |a: usize, b: usize| bases.excluders[b] >> a & 1 != 0;
                         let plain = if t > c1 {

@@ -4,8 +4,12 @@
 //! first hint it meets, carried by our basic patterns (a direct hint is an elimination
 //! proof followed by the hidden single it leaves).
 
-use super::grid::{candidate, house_cells, ones, Region, RegionType, SeGrid, BLOCK_COLUMN_ROW};
+use super::grid::{
+    candidate, house_cells, kind_index, Region, RegionType, SeGrid, BLOCK_COLUMN_ROW, REGION_CELLS,
+    REGION_INDEX,
+};
 use super::SeStep;
+use sudolink_engine::grid::bits::{bits, ones};
 use sudolink_engine::grid::{Candidate, Cell, Digit};
 use sudolink_engine::proof::{Pattern, Proof};
 
@@ -78,30 +82,6 @@ fn members_fit(degree: usize, member: impl Fn(usize) -> u16) -> u16 {
         } else {
             m
         }
-    })
-}
-
-/// The set bits of a mask, lowest first.
-pub fn bits(mask: u32) -> impl Iterator<Item = usize> + Clone {
-    let mut rest = mask;
-    std::iter::from_fn(move || {
-        (rest != 0).then(|| {
-            let i = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            i
-        })
-    })
-}
-
-/// The cells of a set of cells (bit `c` for cell `c`), ascending.
-#[inline]
-pub fn cells_of(mut set: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let cell = set.trailing_zeros() as usize;
-            set &= set - 1;
-            cell
-        })
     })
 }
 
@@ -330,33 +310,18 @@ const fn locking_shared() -> [[[u16; 9]; 9]; 4] {
     let mut t = [[[0u16; 9]; 9]; 4];
     let mut pair = 0;
     while pair < 4 {
+        let (k1, k2) = (
+            kind_index(LOCKING_TYPES[pair].0),
+            kind_index(LOCKING_TYPES[pair].1),
+        );
         let mut i1 = 0;
         while i1 < 9 {
-            let mut i2 = 0;
-            while i2 < 9 {
-                let mut p = 0;
-                while p < 9 {
-                    // the cell at position p of region1, and whether region2 holds it
-                    let (block, line, first_is_block) = match pair {
-                        0 | 1 => (i1, i2, true),
-                        _ => (i2, i1, false),
-                    };
-                    let is_row = pair == 1 || pair == 3;
-                    let (r, c) = if first_is_block {
-                        ((block / 3) * 3 + p / 3, (block % 3) * 3 + p % 3)
-                    } else if is_row {
-                        (line, p)
-                    } else {
-                        (p, line)
-                    };
-                    let in_block = r / 3 == block / 3 && c / 3 == block % 3;
-                    let on_line = if is_row { r == line } else { c == line };
-                    if in_block && on_line {
-                        t[pair][i1][i2] |= 1 << p;
-                    }
-                    p += 1;
-                }
-                i2 += 1;
+            let mut p = 0;
+            while p < 9 {
+                // the cell at position p of region1 is in one region2 of the second type
+                let cell = REGION_CELLS[k1][i1][p] as usize;
+                t[pair][i1][REGION_INDEX[k2][cell] as usize] |= 1 << p;
+                p += 1;
             }
             i1 += 1;
         }

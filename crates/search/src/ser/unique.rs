@@ -2,9 +2,11 @@
 //! its quirks) and the bivalue universal grave (types 1–4). Both assume the puzzle has one
 //! solution, as every SE rating does.
 
-use super::basic::{bits, combinations};
-use super::grid::{candidate, house_cells, ones, Region, SeGrid, BLOCK_ROW_COLUMN, PEERS};
+use super::basic::combinations;
+use super::grid::{candidate, house_cells, Region, SeGrid, BLOCK_ROW_COLUMN};
 use super::SeStep;
+use sudolink_engine::grid::bits::{bits, ones};
+use sudolink_engine::grid::tables::PEER_MASKS;
 use sudolink_engine::grid::Candidate;
 
 mod proofs;
@@ -234,7 +236,7 @@ fn search_loops(
     last: Option<super::grid::RegionType>,
     found: &mut LoopsFound,
 ) {
-    found.read |= PEERS[cell] | 1 << cell;
+    found.read |= PEER_MASKS[cell] | 1 << cell;
     path.push(cell);
     let mut extras = extras;
     let pair = (1u16 << v1) | (1 << v2);

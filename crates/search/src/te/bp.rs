@@ -42,11 +42,23 @@
 //! contexts): the certificate is a braid, the exact search is the same search, and the
 //! existence search agrees with it on every length (it keeps a subset of the same partial
 //! braids: those from which waves of singles can still empty a variable in time).
+//!
+//! **Two copies of the hot functions.** The build targets the baseline x86-64, which runs on
+//! every such CPU; on a CPU with AVX2 (a four-word set is one register), BMI1, BMI2, LZCNT
+//! (bit scans and masks) and POPCNT, chosen once at run time ([`avx2`]), the index's
+//! rebuild, the waves, the certificates and the existence search run copies compiled for
+//! them, as ripgrep and memchr choose their SIMD routines: each entry point's body is
+//! inlined into a `#[target_feature]` twin, and the existence search's recursion stays in
+//! the copy it started in ([`Isa`]). Both copies are the same source, so their answers
+//! are the same.
 
 use super::braids::BraidAnswer;
-use super::grid::{bits, houses_of_cell, Grid, HOUSES};
+use super::grid::Grid;
 use rustc_hash::FxHashSet;
 use std::cell::RefCell;
+use std::marker::PhantomData;
+use sudolink_engine::grid::bits::{bits, word_bits, WordBits};
+use sudolink_engine::grid::tables::{cell_houses, HOUSE_CELLS};
 use sudolink_engine::grid::{Candidate, Cell, Digit};
 
 /// A set of local candidates.
@@ -58,6 +70,77 @@ const NO_VAR: u16 = u16::MAX;
 const MAX_VARIABLES: usize = 324;
 /// The most open candidates a context has (its index's limit).
 const MAX_CANDIDATES: usize = 256;
+
+/// Whether this CPU runs the AVX2 copies of the hot functions: AVX2, BMI1, BMI2, LZCNT and
+/// POPCNT (std caches the answer: a load and a test).
+#[inline]
+fn avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("avx2")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("lzcnt")
+            && std::is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// Runs `$fast` (a `#[target_feature]` copy, x86-64 only) when [`avx2`] says the CPU has
+/// its features, and returns its value; else goes on to the code after it (the baseline
+/// copy).
+macro_rules! on_avx2 {
+    ($fast:expr) => {
+        #[cfg(target_arch = "x86_64")]
+        if avx2() {
+            // SAFETY: the CPU has every feature the copy is compiled with (just asked).
+            return unsafe { $fast };
+        }
+    };
+}
+
+/// The copy of the existence search ([`Dfs`]) its recursion stays in.
+trait Isa {
+    fn search(dfs: &mut Dfs<'_, '_, Self>, len: usize, bound: usize) -> Searched
+    where
+        Self: Sized;
+}
+
+/// What [`Dfs::search`] answers.
+type Searched = Result<Option<usize>, OverBudget>;
+
+/// The baseline x86-64 (or any other architecture).
+struct Plain;
+
+impl Isa for Plain {
+    #[inline(always)]
+    fn search(dfs: &mut Dfs<'_, '_, Plain>, len: usize, bound: usize) -> Searched {
+        dfs.search_in(len, bound)
+    }
+}
+
+/// AVX2, BMI1, BMI2, LZCNT and POPCNT: used only once [`avx2`] has said the CPU has them.
+#[cfg(target_arch = "x86_64")]
+struct Avx2;
+
+#[cfg(target_arch = "x86_64")]
+impl Isa for Avx2 {
+    #[inline(always)]
+    fn search(dfs: &mut Dfs<'_, '_, Avx2>, len: usize, bound: usize) -> Searched {
+        // SAFETY: an `Avx2` search starts only in `braid_within_avx2`, after `avx2()`.
+        unsafe { search_avx2(dfs, len, bound) }
+    }
+}
+
+/// [`Dfs::search`] compiled for AVX2, BMI1, BMI2, LZCNT and POPCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+fn search_avx2(dfs: &mut Dfs<'_, '_, Avx2>, len: usize, bound: usize) -> Searched {
+    dfs.search_in(len, bound)
+}
 
 /// The set of `i` alone, computed word by word: no word is stored by index, so a set
 /// built by [`insert`]s stays in registers, and is never read whole right after a store
@@ -101,9 +184,11 @@ fn meets(a: &Set, b: &Set) -> bool {
     (a[0] & b[0]) | (a[1] & b[1]) | (a[2] & b[2]) | (a[3] & b[3]) != 0
 }
 
-#[inline]
+/// Written out word by word (no iterator adapter: its closure would be compiled for the
+/// baseline in an AVX2 copy, and count without POPCNT).
+#[inline(always)]
 fn count(a: &Set) -> u32 {
-    a.iter().map(|w| w.count_ones()).sum()
+    a[0].count_ones() + a[1].count_ones() + a[2].count_ones() + a[3].count_ones()
 }
 
 #[inline]
@@ -116,32 +201,28 @@ fn first(a: &Set) -> usize {
     usize::MAX
 }
 
-fn members(a: &Set) -> impl Iterator<Item = usize> + '_ {
-    a.iter().enumerate().flat_map(|(k, &w)| {
-        let mut w = w;
-        std::iter::from_fn(move || {
-            if w == 0 {
-                return None;
-            }
-            let b = w.trailing_zeros() as usize;
-            w &= w - 1;
-            Some(k * 64 + b)
-        })
-    })
+#[inline]
+fn members(a: &Set) -> WordBits<4> {
+    word_bits(a)
 }
 
-/// Calls `f` on each member of `a`, in order: [`members`] for the hot loops (the waves,
-/// the certificates, the existence search), where the iterator's adapters cost about a
-/// tenth of BxB's instructions.
-#[inline(always)]
-fn each_member(a: &Set, mut f: impl FnMut(usize)) {
-    for (k, &w) in a.iter().enumerate() {
-        let mut w = w;
-        while w != 0 {
-            f(k * 64 + w.trailing_zeros() as usize);
-            w &= w - 1;
+/// Runs `$body` on each member `$c` of the set `$a`, in order: [`members`] for the hot
+/// loops (the waves, the certificates, the existence search), where the iterator's adapters
+/// cost about a tenth of BxB's instructions. The loop is written out in place, not a
+/// closure: a closure is compiled with the target features of the function that defines
+/// it, so the AVX2 copies ([`avx2`]) would run their loops' bodies in baseline code. In
+/// `$body`, `continue` goes on to the next member.
+macro_rules! each_member {
+    ($a:expr, |$c:ident| $body:block) => {
+        for (k, &w) in $a.iter().enumerate() {
+            let mut w = w;
+            while w != 0 {
+                let $c = k * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                $body
+            }
         }
-    }
+    };
 }
 
 /// [`Bounds::at_most`] when the certificate stopped before its braid (no braid of the
@@ -251,6 +332,19 @@ impl Context {
     /// rebuild before any use) when `a` has more than 256 open candidates or is not
     /// ECP-closed.
     pub fn rebuild(&mut self, a: &Grid) -> bool {
+        on_avx2!(self.rebuild_avx2(a));
+        self.rebuild_in(a)
+    }
+
+    /// [`Context::rebuild`] compiled for AVX2, BMI1, BMI2, LZCNT and POPCNT.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    fn rebuild_avx2(&mut self, a: &Grid) -> bool {
+        self.rebuild_in(a)
+    }
+
+    #[inline(always)]
+    fn rebuild_in(&mut self, a: &Grid) -> bool {
         if self.local.is_empty() {
             self.local = vec![NO_VAR; 729];
         }
@@ -267,7 +361,7 @@ impl Context {
         let mut decided = [0u16; 27];
         for (i, &m) in a.cells.iter().enumerate() {
             if m.is_power_of_two() {
-                for h in houses_of_cell(i) {
+                for h in cell_houses(i) {
                     decided[h] |= m;
                 }
             }
@@ -278,7 +372,7 @@ impl Context {
                 if self.candidates.len() + m.count_ones() as usize > MAX_CANDIDATES {
                     return false;
                 }
-                if houses_of_cell(i).iter().any(|&h| decided[h] & m != 0) {
+                if cell_houses(i).iter().any(|&h| decided[h] & m != 0) {
                     return false;
                 }
                 let v = self.variables.len() as u16;
@@ -305,7 +399,7 @@ impl Context {
         self.members.resize(4 * n, 0);
         let (members, variables_of, local) =
             (&mut self.members, &mut self.variables_of, &self.local);
-        for (h, cells) in HOUSES.iter().enumerate() {
+        for (h, cells) in HOUSE_CELLS.iter().enumerate() {
             let slot = 1 + h / 9;
             let mut lists = [[0u8; 9]; 9];
             let mut lens = [0usize; 9];
@@ -336,17 +430,19 @@ impl Context {
         }
         self.offsets.push(filled as u16);
         debug_assert_eq!(filled, 4 * n);
+        // loops, not `extend` with a closure, which the AVX2 copy would run in baseline code
         self.linked.clear();
-        self.linked.extend((0..n).map(|i| {
+        for i in 0..n {
             let mut l = EMPTY;
             for &v in &self.variables_of[i] {
                 or_with(&mut l, &self.variables[v as usize]);
             }
-            minus(&l, &singleton(i))
-        }));
+            self.linked.push(minus(&l, &singleton(i)));
+        }
         self.sizes.clear();
-        self.sizes
-            .extend(self.offsets.windows(2).map(|w| (w[1] - w[0]) as u8));
+        for w in self.offsets.windows(2) {
+            self.sizes.push((w[1] - w[0]) as u8);
+        }
         true
     }
 
@@ -385,6 +481,19 @@ impl Context {
     ///
     /// **Complexity**: one propagation, O(candidates × 4 + variables × waves).
     pub fn certificate(&self, z: Candidate, max_len: usize) -> Option<Bounds> {
+        on_avx2!(self.certificate_avx2(z, max_len));
+        self.certificate_in(z, max_len)
+    }
+
+    /// [`Context::certificate`] compiled for AVX2, BMI1, BMI2, LZCNT and POPCNT.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    fn certificate_avx2(&self, z: Candidate, max_len: usize) -> Option<Bounds> {
+        self.certificate_in(z, max_len)
+    }
+
+    #[inline(always)]
+    fn certificate_in(&self, z: Candidate, max_len: usize) -> Option<Bounds> {
         let z = self.local_of(z)?;
         let mut scratch = self.scratch.borrow_mut();
         let Scratch {
@@ -423,7 +532,7 @@ impl Context {
                 }
                 insert(&mut eliminated, r);
                 cause[r] = index;
-                each_member(&minus(&self.linked[r], &eliminated), |c| {
+                each_member!(minus(&self.linked[r], &eliminated), |c| {
                     insert(&mut eliminated, c);
                     cause[c] = index;
                     for &v in &self.variables_of[c] {
@@ -448,8 +557,8 @@ impl Context {
                 let all = &self.variables[v as usize];
                 let left = minus(all, &eliminated);
                 let mut need = EMPTY;
-                each_member(&minus(all, &left), |c| {
-                    or_with(&mut need, &deps[cause[c] as usize])
+                each_member!(minus(all, &left), |c| {
+                    or_with(&mut need, &deps[cause[c] as usize]);
                 });
                 if left_count == 0 {
                     let len = count(&need);
@@ -495,12 +604,35 @@ impl Context {
     pub fn contradicted_by_wave(
         &self,
         max_len: usize,
+        visit: impl FnMut(u32, &[Candidate]) -> bool,
+    ) {
+        on_avx2!(self.contradicted_by_wave_avx2(max_len, visit));
+        self.contradicted_by_wave_in(max_len, visit)
+    }
+
+    /// [`Context::contradicted_by_wave`] compiled for AVX2, BMI1, BMI2, LZCNT and POPCNT.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    fn contradicted_by_wave_avx2(
+        &self,
+        max_len: usize,
+        visit: impl FnMut(u32, &[Candidate]) -> bool,
+    ) {
+        self.contradicted_by_wave_in(max_len, visit)
+    }
+
+    #[inline(always)]
+    fn contradicted_by_wave_in(
+        &self,
+        max_len: usize,
         mut visit: impl FnMut(u32, &[Candidate]) -> bool,
     ) {
         let mut targets = Vec::new();
         self.waves(max_len, |wave, set| {
             targets.clear();
-            each_member(set, |k| targets.push(self.candidates[k]));
+            each_member!(set, |k| {
+                targets.push(self.candidates[k]);
+            });
             visit(wave as u32 + 1, &targets)
         });
     }
@@ -523,6 +655,7 @@ impl Context {
     /// **Complexity**: per wave, O(candidates × links + variables × their candidates)
     /// operations on sets of four words (two in a context of at most 128 candidates), for
     /// all the targets together.
+    #[inline(always)]
     fn waves(&self, max_len: usize, visit: impl FnMut(usize, &Set) -> bool) {
         // a context of n ≤ 64·W candidates has no lane beyond the first W words
         let mut lanes = self.lanes.borrow_mut();
@@ -580,7 +713,7 @@ impl Context {
                     for k in 0..W {
                         asserted[x][k] |= f[k];
                     }
-                    each_member(&self.linked[x], |y| {
+                    each_member!(self.linked[x], |y| {
                         // y < n ≤ 256: the mask changes nothing, and spares the bounds check
                         let o = &mut open[y & (MAX_CANDIDATES - 1)];
                         for k in 0..W {
@@ -679,6 +812,33 @@ impl Context {
         budget: u64,
         spent: &mut u64,
     ) -> BraidAnswer {
+        on_avx2!(self.braid_within_avx2(z, max_len, known, budget, spent));
+        self.braid_within_in::<Plain>(z, max_len, known, budget, spent)
+    }
+
+    /// [`Context::braid_within`] compiled for AVX2, BMI1, BMI2, LZCNT and POPCNT.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    fn braid_within_avx2(
+        &self,
+        z: Candidate,
+        max_len: usize,
+        known: Option<Bounds>,
+        budget: u64,
+        spent: &mut u64,
+    ) -> BraidAnswer {
+        self.braid_within_in::<Avx2>(z, max_len, known, budget, spent)
+    }
+
+    #[inline(always)]
+    fn braid_within_in<I: Isa>(
+        &self,
+        z: Candidate,
+        max_len: usize,
+        known: Option<Bounds>,
+        budget: u64,
+        spent: &mut u64,
+    ) -> BraidAnswer {
         let Some(z) = self.local_of(z) else {
             return BraidAnswer::NoneUpTo;
         };
@@ -687,7 +847,8 @@ impl Context {
         }
         let mut scratch = self.scratch.borrow_mut();
         scratch.seen.clear();
-        let mut dfs = Dfs {
+        let mut dfs = Dfs::<I> {
+            isa: PhantomData,
             ctx: self,
             free: [0; MAX_VARIABLES],
             dead: [0; MAX_VARIABLES],
@@ -714,7 +875,7 @@ impl Context {
             return BraidAnswer::Length(1);
         }
         let bound = known.map_or(usize::MAX, |b| (b.at_least as usize).saturating_sub(1));
-        match dfs.search(1, bound) {
+        match I::search(&mut dfs, 1, bound) {
             Ok(Some(len)) => BraidAnswer::Length(len),
             Ok(None) => BraidAnswer::NoneUpTo,
             Err(OverBudget) => BraidAnswer::OverBudget,
@@ -813,7 +974,7 @@ struct OverBudget;
 /// `r`'s variables hold one more right-linking candidate (`dead`), those of `delta`'s
 /// candidates one free candidate fewer (`free`), and `singles` follows the live variables
 /// left with one. True when a live variable is left with none (a braid).
-#[inline]
+#[inline(always)]
 fn count_in(
     ctx: &Context,
     free: &mut [u8; MAX_VARIABLES],
@@ -826,7 +987,7 @@ fn count_in(
         dead[v as usize] += 1;
     }
     let mut complete = false;
-    each_member(delta, |c| {
+    each_member!(delta, |c| {
         for &v in &ctx.variables_of[c] {
             let v = v as usize;
             free[v] -= 1;
@@ -848,7 +1009,7 @@ fn count_in(
 /// variables never empty (it stays free in them unless linked, and then two values are
 /// linked), so only the counts of the candidates newly linked go down (`free` is the
 /// waves' own copy).
-#[inline]
+#[inline(always)]
 fn last_wave(
     ctx: &Context,
     free: &mut [u8; MAX_VARIABLES],
@@ -857,13 +1018,13 @@ fn last_wave(
     values: &Set,
 ) -> bool {
     let mut contradiction = false;
-    each_member(values, |r| {
+    each_member!(values, |r| {
         if contradiction {
-            return;
+            continue;
         }
         if has(&linked, r) {
             contradiction = true;
-            return;
+            continue;
         }
         let delta = minus(&ctx.linked[r], &linked);
         or_with(&mut linked, &delta);
@@ -874,7 +1035,7 @@ fn last_wave(
 
 /// Takes the candidates of `delta` (newly linked) off the free counts `free`: true when a
 /// live variable (no right-linking candidate: `dead` is 0) is left with none.
-#[inline]
+#[inline(always)]
 fn empties(
     ctx: &Context,
     free: &mut [u8; MAX_VARIABLES],
@@ -882,7 +1043,7 @@ fn empties(
     delta: &Set,
 ) -> bool {
     let mut empty = false;
-    each_member(delta, |c| {
+    each_member!(delta, |c| {
         for &v in &ctx.variables_of[c] {
             let v = v as usize;
             free[v] -= 1;
@@ -895,7 +1056,9 @@ fn empties(
 /// [`Context::braid_within`]'s depth-first search: the current partial braid, with each
 /// variable's count of free candidates (not linked to Z or a right-linking candidate) and
 /// of right-linking candidates (a variable holding one is no longer a constraint).
-struct Dfs<'c, 's> {
+struct Dfs<'c, 's, I> {
+    /// The copy the search runs in.
+    isa: PhantomData<I>,
     ctx: &'c Context,
     free: [u8; MAX_VARIABLES],
     dead: [u8; MAX_VARIABLES],
@@ -912,8 +1075,9 @@ struct Dfs<'c, 's> {
     spent: &'s mut u64,
 }
 
-impl Dfs<'_, '_> {
+impl<I: Isa> Dfs<'_, '_, I> {
     /// The candidates `r` links newly (itself included).
+    #[inline(always)]
     fn delta(&self, r: usize) -> Set {
         let mut d = self.ctx.linked[r];
         insert(&mut d, r);
@@ -922,6 +1086,7 @@ impl Dfs<'_, '_> {
 
     /// Adds the right-linking candidate `r` (free), whose new links are `delta`; true when
     /// a live variable is left with no free candidate (a braid).
+    #[inline(always)]
     fn add(&mut self, r: usize, delta: &Set) -> bool {
         let (free, dead, singles) = (&mut self.free, &mut self.dead, &mut self.singles);
         let complete = count_in(self.ctx, free, dead, singles, r, delta);
@@ -930,13 +1095,14 @@ impl Dfs<'_, '_> {
     }
 
     /// Undoes [`Dfs::add`] of `r` (with the sets saved before it).
+    #[inline(always)]
     fn remove(&mut self, r: usize, delta: &Set, linked: Set, singles: [u64; VARIABLE_WORDS]) {
         let ctx = self.ctx;
         for &v in &ctx.variables_of[r] {
             self.dead[v as usize] -= 1;
         }
         let free = &mut self.free;
-        each_member(delta, |c| {
+        each_member!(delta, |c| {
             for &v in &ctx.variables_of[c] {
                 free[v as usize] += 1;
             }
@@ -961,6 +1127,7 @@ impl Dfs<'_, '_> {
     /// candidate never delays it (BRT's waves are monotone: a state with more values
     /// asserted and candidates linked reaches each wave's state no later), so w bounds it
     /// for every extension of this partial braid ([`Dfs::search`]).
+    #[inline(always)]
     fn reachable(&self, waves: usize) -> Option<usize> {
         let ctx = self.ctx;
         let mut free = self.free;
@@ -969,14 +1136,9 @@ impl Dfs<'_, '_> {
         let mut singles = self.singles;
         for wave in 1..=waves {
             let mut values = EMPTY;
-            for (k, &w) in singles.iter().enumerate() {
-                let mut w = w;
-                while w != 0 {
-                    let v = k * 64 + w.trailing_zeros() as usize;
-                    w &= w - 1;
-                    insert(&mut values, first(&minus(&ctx.variables[v], &linked)));
-                }
-            }
+            each_member!(singles, |v| {
+                insert(&mut values, first(&minus(&ctx.variables[v], &linked)));
+            });
             if values == EMPTY {
                 return None; // BRT's fixpoint: no contradiction at all
             }
@@ -984,13 +1146,13 @@ impl Dfs<'_, '_> {
                 last_wave(ctx, &mut free, &dead, linked, &values)
             } else {
                 let mut contradiction = false;
-                each_member(&values, |r| {
+                each_member!(values, |r| {
                     if contradiction {
-                        return;
+                        continue;
                     }
                     if has(&linked, r) {
                         contradiction = true; // linked to a value of this wave
-                        return;
+                        continue;
                     }
                     let mut delta = ctx.linked[r];
                     insert(&mut delta, r);
@@ -1012,12 +1174,13 @@ impl Dfs<'_, '_> {
     /// of [`Dfs::add`] of each in turn, on a copy of the free counts per candidate instead
     /// of updating (and restoring) the partial braid's own. The last level of the search,
     /// where most partial braids end.
+    #[inline(always)]
     fn completes_with_one(&self, next: &Set) -> bool {
         let ctx = self.ctx;
         let mut complete = false;
-        each_member(next, |r| {
+        each_member!(next, |r| {
             if complete {
-                return;
+                continue;
             }
             // R's own variables never empty: R is free in them and not linked to itself
             let mut free = self.free;
@@ -1031,7 +1194,10 @@ impl Dfs<'_, '_> {
     /// empty): the length of a braid found, if any. `bound`: a wave by which BRT's waves
     /// from this partial braid are known to meet a contradiction (that of an ancestor's,
     /// [`Dfs::reachable`]), or `usize::MAX`.
-    fn search(&mut self, len: usize, mut bound: usize) -> Result<Option<usize>, OverBudget> {
+    ///
+    /// Its body, inlined into the copy of [`Isa::search`] it runs in.
+    #[inline(always)]
+    fn search_in(&mut self, len: usize, mut bound: usize) -> Searched {
         if len >= self.max_len {
             return Ok(None);
         }
@@ -1047,17 +1213,12 @@ impl Dfs<'_, '_> {
             }
         }
         let mut next = EMPTY;
-        for (k, &w) in self.singles.iter().enumerate() {
-            let mut w = w;
-            while w != 0 {
-                let v = k * 64 + w.trailing_zeros() as usize;
-                w &= w - 1;
-                insert(
-                    &mut next,
-                    first(&minus(&self.ctx.variables[v], &self.linked)),
-                );
-            }
-        }
+        each_member!(self.singles, |v| {
+            insert(
+                &mut next,
+                first(&minus(&self.ctx.variables[v], &self.linked)),
+            );
+        });
         if more == 1 {
             return Ok(self.completes_with_one(&next).then_some(len + 1));
         }
@@ -1082,7 +1243,7 @@ impl Dfs<'_, '_> {
             if *self.spent > self.budget {
                 return Err(OverBudget);
             }
-            let found = self.search(len + 1, bound);
+            let found = I::search(self, len + 1, bound);
             if !matches!(found, Ok(None)) {
                 return found;
             }
@@ -1264,6 +1425,50 @@ mod tests {
             "{compared} compared, {flagged} flagged"
         );
         assert_eq!(widths.into_iter().collect::<Vec<_>>(), [2, 3, 4]);
+    }
+
+    /// The baseline copies answer as the dispatched ones (the AVX2 copies on a CPU that
+    /// has AVX2: this test then compares the two), in the contexts of eleven's #1 and #2:
+    /// the same index, waves, certificates and braids within each length.
+    #[test]
+    fn the_baseline_copies_answer_as_the_dispatched_ones() {
+        let mut compared = 0;
+        for (_, a) in contexts(11) {
+            let fast = Context::new(&a).expect("a small context");
+            let mut plain = Context::default();
+            assert!(plain.rebuild_in(&a));
+            assert_eq!(plain.candidates, fast.candidates);
+            assert_eq!(plain.linked, fast.linked);
+            assert_eq!(plain.variables, fast.variables);
+            assert_eq!(
+                (&plain.members, &plain.offsets),
+                (&fast.members, &fast.offsets)
+            );
+            for max_len in [2, 4, 6] {
+                let (mut by_fast, mut by_plain) = (Vec::new(), Vec::new());
+                fast.contradicted_by_wave(max_len, |w, t| {
+                    by_fast.push((w, t.to_vec()));
+                    false
+                });
+                plain.contradicted_by_wave_in(max_len, |w, t| {
+                    by_plain.push((w, t.to_vec()));
+                    false
+                });
+                assert_eq!(by_fast, by_plain);
+                for &z in fast.candidates().iter().step_by(5) {
+                    let known = fast.certificate(z, max_len);
+                    assert_eq!(known, plain.certificate_in(z, max_len));
+                    let (mut s1, mut s2) = (0, 0);
+                    assert_eq!(
+                        fast.braid_within(z, max_len, known, u64::MAX, &mut s1),
+                        plain.braid_within_in::<Plain>(z, max_len, known, u64::MAX, &mut s2)
+                    );
+                    assert_eq!(s1, s2);
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 500, "{compared}");
     }
 
     /// B_1 by locked candidates ([`Grid::b1_closure`]) is B_1 by braids of length one on

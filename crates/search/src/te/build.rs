@@ -11,11 +11,13 @@
 //! steps, sees every such candidate gone.
 //!
 //! **Complexity**: one recorded propagation per context (≤ 81 decisions, each O(81 + 27 × 9)
-//! for the next single), plus the engine's trials to find each nested elimination (the
+//! for the next single: `grid::singles::first_single`), plus the engine's trials to find each nested elimination (the
 //! first one found is taken, lowest depth first).
 
 use super::{braid_proof, Engine, Grid};
 use crate::limits::Stop;
+use sudolink_engine::grid::singles::{first_single, Single};
+use sudolink_engine::grid::tables::PEERS;
 use sudolink_engine::grid::{Candidate, CandidateSet, Cell, CspVariable, Digit, House, State};
 use sudolink_engine::proof::te::{Dead, Refutation, TrialPattern, TrialStep};
 use sudolink_engine::proof::Pattern;
@@ -66,7 +68,7 @@ impl Recorder {
             self.remove(Candidate::new(cell, d), e);
         }
         self.decided |= 1 << cell.index();
-        for &p in &super::grid::PEERS[cell.index()] {
+        for &p in &PEERS[cell.index()] {
             let p = p as usize;
             if !self.is_decided(p) {
                 self.remove(Candidate::new(Cell::new(p), c.digit()), e);
@@ -99,31 +101,15 @@ impl Recorder {
             if let Some(d) = self.contradiction() {
                 return Some(d);
             }
-            let naked = (0..81).find(|&i| !self.is_decided(i) && self.g.cells[i].count_ones() == 1);
-            if let Some(i) = naked {
-                let d = Digit::from_index(self.g.cells[i].trailing_zeros() as usize);
-                let c = Candidate::new(Cell::new(i), d);
-                self.decide(c, Event::Naked(c));
-                continue;
-            }
-            let mut hidden = None;
-            'houses: for h in House::all() {
-                for d in Digit::all() {
-                    let places: Vec<Cell> = h
-                        .cells()
-                        .into_iter()
-                        .filter(|c| self.g.cells[c.index()] >> d.index() & 1 == 1)
-                        .collect();
-                    if let [cell] = places[..] {
-                        if !self.is_decided(cell.index()) {
-                            hidden = Some((Candidate::new(cell, d), h));
-                            break 'houses;
-                        }
-                    }
+            match first_single(&self.g.cells, self.decided) {
+                Some(Single::Naked { cell, digit }) => {
+                    let c = Candidate::new(cell, digit);
+                    self.decide(c, Event::Naked(c));
                 }
-            }
-            match hidden {
-                Some((c, h)) => self.decide(c, Event::Hidden(c, h)),
+                Some(Single::Hidden { house, digit, cell }) => {
+                    let c = Candidate::new(cell, digit);
+                    self.decide(c, Event::Hidden(c, house));
+                }
                 None => return None,
             }
         }

@@ -4,69 +4,21 @@
 //!
 //! As an operator on candidate sets, BRT is monotone (fewer candidates in, fewer out),
 //! contracting and idempotent; the engine's reuse of earlier closures rests on that.
+//!
+//! Why a grid of its own beside the engine's `State`: a BxB rating runs millions of
+//! trials, and a trial here (a 162-byte copy, then BRT with a dirty-house scan) costs
+//! about a fifth of one on a `State` with the grid kit's singles (4.5x, over the 951
+//! trials of a T&E(1) pass on four of eleven's puzzles:
+//! `cargo test --release -p sudolink-search --lib -- --ignored --nocapture trial_cost`).
+//! Its geometry, bit iteration and singles tally are the engine's (`grid::tables`,
+//! `grid::bits`).
 
+use sudolink_engine::grid::bits::bits;
+use sudolink_engine::grid::singles::DigitTally;
+use sudolink_engine::grid::tables::{houses_of, ALL_HOUSES, CELL_HOUSE_BITS, HOUSE_CELLS, PEERS};
 use sudolink_engine::grid::{Candidate, Cell, Digit, State};
 
 const ALL: u16 = 0x1ff;
-
-/// All 27 houses, as bits of [`HOUSES`]' indices.
-const ALL_HOUSES: u32 = (1 << 27) - 1;
-
-/// The 27 houses' cells: rows, columns, blocks.
-pub(crate) const HOUSES: [[u8; 9]; 27] = {
-    let mut h = [[0u8; 9]; 27];
-    let mut i = 0;
-    while i < 9 {
-        let mut k = 0;
-        while k < 9 {
-            h[i][k] = (i * 9 + k) as u8;
-            h[9 + i][k] = (k * 9 + i) as u8;
-            h[18 + i][k] = (((i / 3) * 3 + k / 3) * 9 + (i % 3) * 3 + k % 3) as u8;
-            k += 1;
-        }
-        i += 1;
-    }
-    h
-};
-
-/// Cell c's row, column and block, as indices of [`HOUSES`].
-#[inline]
-pub(crate) const fn houses_of_cell(c: usize) -> [usize; 3] {
-    [c / 9, 9 + c % 9, 18 + (c / 27) * 3 + (c % 9) / 3]
-}
-
-/// Each cell's three houses, as bits of [`HOUSES`]' indices.
-const HOUSES_OF: [u32; 81] = {
-    let mut m = [0u32; 81];
-    let mut c = 0;
-    while c < 81 {
-        let [r, k, b] = houses_of_cell(c);
-        m[c] = 1 << r | 1 << k | 1 << b;
-        c += 1;
-    }
-    m
-};
-
-/// Each cell's 20 peers.
-pub(crate) const PEERS: [[u8; 20]; 81] = {
-    let mut p = [[0u8; 20]; 81];
-    let mut c = 0;
-    while c < 81 {
-        let (r, col, b) = (c / 9, c % 9, (c / 27) * 3 + (c % 9) / 3);
-        let mut n = 0;
-        let mut o = 0;
-        while o < 81 {
-            let (r2, c2, b2) = (o / 9, o % 9, (o / 27) * 3 + (o % 9) / 3);
-            if o != c && (r == r2 || col == c2 || b == b2) {
-                p[c][n] = o as u8;
-                n += 1;
-            }
-            o += 1;
-        }
-        c += 1;
-    }
-    p
-};
 
 /// What [`Grid::brt_meet`] found.
 pub enum Meet {
@@ -87,12 +39,11 @@ pub struct Grid {
 impl Grid {
     /// The state's placed digits (one bit) and open candidates.
     pub fn from_state(state: &State) -> Grid {
-        let mut cells = [0u16; 81];
-        for cell in Cell::all() {
-            cells[cell.index()] = match state.value(cell) {
-                Some(d) => 1 << d.index(),
-                None => state.cell_mask(cell),
-            };
+        let mut cells = state.cell_masks();
+        for (m, &v) in cells.iter_mut().zip(state.values()) {
+            if v != 0 {
+                *m = 1 << (v - 1);
+            }
         }
         Grid { cells }
     }
@@ -156,7 +107,7 @@ impl Grid {
         if self.cells.contains(&0) {
             return true;
         }
-        HOUSES
+        HOUSE_CELLS
             .iter()
             .any(|h| h.iter().fold(0, |m, &c| m | self.cells[c as usize]) != ALL)
     }
@@ -327,7 +278,7 @@ impl Grid {
         }
     }
 
-    /// [`Grid::brt`] when only the houses of `dirty` (bits of [`HOUSES`]' indices) may
+    /// [`Grid::brt`] when only the houses of `dirty` (bits of house indices) may
     /// hold a hidden single, or a digit without place, not yet seen.
     fn brt_from(&mut self, mut pending: u128, mut dirty: u32) -> bool {
         // the houses to scan for hidden singles: those given first, then those with a cell
@@ -346,7 +297,7 @@ impl Grid {
                             return false;
                         }
                         self.cells[p] = w;
-                        dirty |= HOUSES_OF[p];
+                        dirty |= CELL_HOUSE_BITS[p];
                         if w & (w - 1) == 0 {
                             pending |= 1u128 << p;
                         }
@@ -354,24 +305,22 @@ impl Grid {
                 }
             }
             // hidden singles, and house-digits without place
-            let mut scan = dirty;
+            let scan = dirty;
             dirty = 0;
-            while scan != 0 {
-                let h = &HOUSES[scan.trailing_zeros() as usize];
-                scan &= scan - 1;
+            for h in bits(scan) {
+                let h = &HOUSE_CELLS[h];
                 // the digits of one-digit cells are each once in the house (ECP) and need
                 // no look: only the others' unique digits are hidden singles
-                let (mut once, mut twice, mut fixed) = (0u16, 0u16, 0u16);
+                let (mut tally, mut fixed) = (DigitTally::default(), 0u16);
                 for &c in h {
                     let m = self.cells[c as usize];
-                    twice |= once & m;
-                    once |= m;
+                    tally.add(m);
                     fixed |= m & ((m & m.wrapping_sub(1) == 0) as u16).wrapping_neg();
                 }
-                if once != ALL {
+                if tally.seen() != ALL {
                     return false;
                 }
-                let unique = once & !twice & !fixed;
+                let unique = tally.once() & !fixed;
                 if unique == 0 {
                     continue;
                 }
@@ -388,7 +337,7 @@ impl Grid {
                     }
                     if self.cells[c] != m {
                         self.cells[c] = m;
-                        dirty |= HOUSES_OF[c];
+                        dirty |= CELL_HOUSE_BITS[c];
                         pending |= 1u128 << c;
                     }
                 }
@@ -398,35 +347,6 @@ impl Grid {
             }
         }
     }
-}
-
-/// The houses (bits of [`HOUSES`]' indices) of a set of cells (bit i: cell i).
-#[inline]
-fn houses_of(cells: u128) -> u32 {
-    let (mut rows, mut columns, mut boxes) = (0u32, 0u32, 0u32);
-    for r in 0..9 {
-        let row = (cells >> (9 * r)) as u32 & 0x1ff;
-        rows |= ((row != 0) as u32) << r;
-        columns |= row;
-        let band = r / 3 * 3;
-        for b in 0..3 {
-            boxes |= ((row & 0b111 << (3 * b) != 0) as u32) << (band + b);
-        }
-    }
-    rows | columns << 9 | boxes << 18
-}
-
-/// The set bits of a 9-bit mask, as digit indices.
-#[inline]
-pub(crate) fn bits(mut m: u16) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if m == 0 {
-            return None;
-        }
-        let b = m.trailing_zeros() as usize;
-        m &= m - 1;
-        Some(b)
-    })
 }
 
 #[cfg(test)]
@@ -454,35 +374,95 @@ mod tests {
         assert_eq!(g.cells[0], 0b1);
     }
 
-    #[test]
-    fn houses_of_cells_are_their_houses() {
-        for (c, &houses) in HOUSES_OF.iter().enumerate() {
-            assert_eq!(houses_of(1 << c), houses);
+    /// BRT on the engine's [`State`] with the grid kit's singles, one single at a time:
+    /// what this grid would be replaced by. False on contradiction (a cell without digit,
+    /// a house-digit without place).
+    fn state_brt(s: &mut State, z: Candidate) -> bool {
+        use sudolink_engine::grid::singles::first_single;
+        if s.place(z).is_err() {
+            return false;
         }
-        let all = (1u128 << 81) - 1;
-        assert_eq!(houses_of(all), ALL_HOUSES);
-        assert_eq!(houses_of(0), 0);
-        assert_eq!(houses_of(1 | 1 << 80), HOUSES_OF[0] | HOUSES_OF[80]);
+        loop {
+            let (masks, values) = (s.cell_masks(), s.values());
+            if (0..81).any(|c| values[c] == 0 && masks[c] == 0) {
+                return false;
+            }
+            let dead = HOUSE_CELLS.iter().any(|h| {
+                h.iter().fold(0u16, |m, &c| {
+                    let v = values[c as usize];
+                    m | masks[c as usize] | if v == 0 { 0 } else { 1 << (v - 1) }
+                }) != ALL
+            });
+            if dead {
+                return false;
+            }
+            match first_single(&masks, 0) {
+                None => return true,
+                Some(single) => {
+                    if s.place(single.candidate()).is_err() {
+                        return false;
+                    }
+                }
+            }
+        }
     }
 
+    /// The measured reason this grid is kept (module doc; PERFORMANCE.md, "The grid kit and
+    /// the specialised grids"): a T&E(1) pass — every open candidate of four BRT-closed
+    /// puzzles assumed, then BRT — on this grid and on a [`State`] ([`state_brt`]), which
+    /// must agree on every trial.
     #[test]
-    fn tables_are_the_grid_geometry() {
-        for (c, peers) in PEERS.iter().enumerate() {
-            let cell = Cell::new(c);
-            let expected: Vec<u8> = sudolink_engine::grid::tables::peers(cell)
-                .iter()
-                .map(|p| p.index() as u8)
-                .collect();
-            let mut got = peers.to_vec();
-            got.sort();
-            let mut want = expected.clone();
-            want.sort();
-            assert_eq!(got, want);
+    #[ignore = "a timing: cargo test --release -p sudolink-search --lib -- --ignored --nocapture trial_cost"]
+    fn trial_cost_on_this_grid_and_on_a_state() {
+        use std::hint::black_box;
+        use std::time::Instant;
+        // eleven's first four T&E(2) puzzles (2011)
+        let puzzles = [
+            "..3....8..5.1....66....74....8.9..4.7....5....1.6..8.....9...2.....2...8..2...3.4",
+            ".2.4...8.....8...68....71..2..5...9..95.......4..3.........1..7..28...4.....6.3..",
+            "..3....8..5....2.17...........5.8..6.9.12....8....3....6.9....5..4....7.....1.6.2",
+            "..3..6.8....1..2......7...4..9..8.6..3..4...1.7.2.....3....5.....5...6..98.....5.",
+        ];
+        let mut trials = Vec::new();
+        for p in puzzles {
+            let givens = sudolink_engine::grid::format::parse_line(p, 1)
+                .unwrap()
+                .givens;
+            let mut g = Grid::from_state(&State::from_givens(&givens).unwrap());
+            assert!(g.brt(g.decided()));
+            let s = g.to_state().unwrap();
+            for z in g.trial_candidates() {
+                trials.push((g, s.clone(), z));
+            }
         }
-        for (i, h) in HOUSES.iter().enumerate() {
-            let house = sudolink_engine::grid::House::from_index(i);
-            let want: Vec<u8> = house.cells().iter().map(|c| c.index() as u8).collect();
-            assert_eq!(h.to_vec(), want);
+        let rounds = 20;
+        let started = Instant::now();
+        for _ in 0..rounds {
+            for (g, _, z) in &trials {
+                let mut t = *g;
+                black_box(t.assume(*z));
+            }
         }
+        let on_grid = started.elapsed().as_secs_f64();
+        let started = Instant::now();
+        for _ in 0..rounds {
+            for (_, s, z) in &trials {
+                let mut t = s.clone();
+                black_box(state_brt(&mut t, *z));
+            }
+        }
+        let on_state = started.elapsed().as_secs_f64();
+        for (g, s, z) in &trials {
+            let (mut a, mut b) = (*g, s.clone());
+            assert_eq!(a.assume(*z), state_brt(&mut b, *z), "{z}");
+        }
+        let per = |t: f64| t * 1e9 / (rounds * trials.len()) as f64;
+        println!(
+            "{} trials: {:.0} ns a trial on the 81-mask grid, {:.0} ns on a State ({:.1}x)",
+            trials.len(),
+            per(on_grid),
+            per(on_state),
+            on_state / on_grid
+        );
     }
 }

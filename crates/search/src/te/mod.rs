@@ -181,6 +181,23 @@ pub enum EngineError {
     Contradictory,
 }
 
+/// What an [`Engine`] knows, without its meter: its real state and every trial result kept
+/// on it ([`Engine::checkpoint`], [`Engine::resume`]). A classification that must test a
+/// deeper theory before going on from the current state saves it here instead of
+/// computing the current state again.
+pub struct Checkpoint {
+    grid: Grid,
+    truth: Option<[u16; 81]>,
+    caches: Vec<Vec<Kept>>,
+    memos: Vec<Vec<Kept>>,
+    memo_gen: Vec<u64>,
+    next_gen: u64,
+    trials: u64,
+    braid_searches: u64,
+    bp_memo: rustc_hash::FxHashMap<Grid, usize>,
+    wide: bool,
+}
+
 impl<'m> Engine<'m> {
     /// An engine on `state` after BRT. `solution` (81 digits), when given, must be the
     /// state's unique solution: its candidates are then never tried in the real state.
@@ -218,6 +235,54 @@ impl<'m> Engine<'m> {
             wide: std::env::var_os("WIDE").is_some(),
             index: bp::Context::default(),
         })
+    }
+
+    /// The engine's knowledge as it is now (its real state and kept trial results), to
+    /// [`Engine::resume`] from later: the results an engine keeps are valid for its real
+    /// state and the states inside it, so a checkpoint must be resumed as it was taken.
+    pub fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            grid: self.grid,
+            truth: self.truth,
+            caches: self.caches.clone(),
+            memos: self.memos.clone(),
+            memo_gen: self.memo_gen.clone(),
+            next_gen: self.next_gen,
+            trials: self.trials,
+            braid_searches: self.braid_searches,
+            bp_memo: self.bp_memo.clone(),
+            wide: self.wide,
+        }
+    }
+
+    /// An engine where `checkpoint` was taken, counting its work on `meter`.
+    pub fn resume(checkpoint: Checkpoint, meter: &'m mut Meter) -> Engine<'m> {
+        let Checkpoint {
+            grid,
+            truth,
+            caches,
+            memos,
+            memo_gen,
+            next_gen,
+            trials,
+            braid_searches,
+            bp_memo,
+            wide,
+        } = checkpoint;
+        Engine {
+            grid,
+            truth,
+            caches,
+            memos,
+            memo_gen,
+            next_gen,
+            meter,
+            trials,
+            braid_searches,
+            bp_memo,
+            wide,
+            index: bp::Context::default(),
+        }
     }
 
     /// The real state's grid.

@@ -15,16 +15,15 @@
 //! chain had removed.
 
 use super::multiple::{self, Hint, Run};
-use super::potential::{kind_index, region_of, Cause, Pot, Work};
+use super::potential::{region_of, Cause, Pot, Work};
 use super::propagate::Chain;
 use super::unary::{self, Found};
 use super::{proofs, Interrupt, Rank};
-use crate::ser::basic::{
-    bits, each_fish_in, each_hidden_in, each_locking_in, each_naked_in, LockedSet,
-};
+use crate::ser::basic::{each_fish_in, each_hidden_in, each_locking_in, each_naked_in, LockedSet};
 use crate::ser::grid::{Region, RegionType, SeGrid};
 use crate::ser::ChainingMode;
 use std::rc::Rc;
+use sudolink_engine::grid::bits::bits;
 use sudolink_engine::grid::{Candidate, CspVariable, Digit};
 use sudolink_engine::proof::net::{NetLink, NetStep};
 use sudolink_engine::proof::Proof;
@@ -145,19 +144,14 @@ impl Gone {
         Gone { places, values }
     }
 
-    /// A region's slot in [`Work`]'s places (types block, row, column).
-    fn slot(region: Region) -> usize {
-        kind_index(region.kind) * 9 + region.index
-    }
-
     /// Did the chain remove `value` from the region?
     fn in_region(&self, region: Region, value: u8) -> bool {
-        self.places[Gone::slot(region)][value as usize] != 0
+        self.places[region.slot()][value as usize] != 0
     }
 
     /// Did the chain remove a candidate of the region?
     fn anywhere_in(&self, region: Region) -> bool {
-        self.places[Gone::slot(region)].iter().any(|&p| p != 0)
+        self.places[region.slot()].iter().any(|&p| p != 0)
     }
 
     /// Did the chain remove a candidate of `value`?

@@ -19,11 +19,12 @@
 //! Complexity: each reached potential is taken once; an *on* costs a few word operations,
 //! an *off* at most three region masks.
 
-use super::potential::{two_bits, Pot, REGION_CELLS};
+use super::potential::Pot;
 use super::propagate::{ReadSet, Removed};
-use crate::ser::basic::{bits, cells_of};
-use crate::ser::grid::PEERS;
+use crate::ser::grid::{REGIONS, REGION_MASKS};
 use crate::ser::ChainingMode;
+use sudolink_engine::grid::bits::{bits, is_pair, is_single};
+use sudolink_engine::grid::tables::PEER_MASKS;
 
 /// The potentials reached, per value (index `value - 1`), bit `c` for cell `c`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -105,7 +106,7 @@ impl Grid {
         let mut several_values = 0u128;
         for (cell, &m) in cands.iter().enumerate() {
             let bit = 1u128 << cell;
-            for v in bits(u32::from(m >> 1)) {
+            for v in bits(m >> 1) {
                 by_value[v] |= bit;
             }
             if m.count_ones() >= 2 {
@@ -131,62 +132,6 @@ impl Grid {
             several_values,
         }
     }
-}
-
-/// `REGION_MASKS[type][cell]`: the cells of the cell's block, row or column.
-const REGION_MASKS: [[u128; 81]; 3] = {
-    let mut t = [[0u128; 81]; 3];
-    let mut k = 0;
-    while k < 3 {
-        let mut i = 0;
-        while i < 9 {
-            let mut mask = 0u128;
-            let mut p = 0;
-            while p < 9 {
-                mask |= 1 << REGION_CELLS[k][i][p];
-                p += 1;
-            }
-            let mut p = 0;
-            while p < 9 {
-                t[k][REGION_CELLS[k][i][p] as usize] = mask;
-                p += 1;
-            }
-            i += 1;
-        }
-        k += 1;
-    }
-    t
-};
-
-/// `REGIONS[type][index]`: the cells of each block, row and column.
-const REGIONS: [[u128; 9]; 3] = {
-    let mut t = [[0u128; 9]; 3];
-    let mut k = 0;
-    while k < 3 {
-        let mut i = 0;
-        while i < 9 {
-            let mut p = 0;
-            while p < 9 {
-                t[k][i] |= 1 << REGION_CELLS[k][i][p];
-                p += 1;
-            }
-            i += 1;
-        }
-        k += 1;
-    }
-    t
-};
-
-/// One bit set.
-#[inline]
-fn single(set: u128) -> bool {
-    set != 0 && set & (set - 1) == 0
-}
-
-/// Two bits set.
-#[inline]
-fn pair(set: u128) -> bool {
-    set != 0 && single(set & (set - 1))
 }
 
 /// A contradiction met.
@@ -249,13 +194,11 @@ impl State {
             self.on_values &= self.on_values - 1;
             let ons = std::mem::take(&mut self.new_on[v]);
             let mut peers = 0u128;
-            for cell in cells_of(ons) {
-                peers |= PEERS[cell];
+            for cell in bits(ons) {
+                peers |= PEER_MASKS[cell];
                 if y {
-                    let mut rest = grid.cands[cell] & !(2 << v);
-                    while rest != 0 {
-                        let w = rest.trailing_zeros() as usize - 1;
-                        rest &= rest - 1;
+                    for b in bits(grid.cands[cell] & !(2 << v)) {
+                        let w = b - 1;
                         self.turn_off(w, 1 << cell)?;
                     }
                 }
@@ -277,15 +220,15 @@ impl State {
         values: u16,
         y: bool,
     ) -> Result<(), Contradiction> {
-        for v in bits(values.into()) {
-            for cell in cells_of(offs[v]) {
+        for v in bits(values) {
+            for cell in bits(offs[v]) {
                 cands[cell] &= !(2 << v);
             }
         }
-        for v in bits(values.into()) {
+        for v in bits(values) {
             let set = offs[v];
             let left = grid.by_value[v] & !self.reached.off[v];
-            for cell in cells_of(set) {
+            for cell in bits(set) {
                 let bit = 1u128 << cell;
                 for (masks, &several) in REGION_MASKS.iter().zip(&grid.several_places[v]) {
                     // a region with one place of the value, or a cell with one value, has
@@ -297,7 +240,7 @@ impl State {
                     if places == 0 {
                         return Err(Contradiction);
                     }
-                    if single(places) {
+                    if is_single(places) {
                         self.turn_on(v, places)?;
                     }
                 }
@@ -324,16 +267,16 @@ impl State {
         values: u16,
         y: bool,
     ) -> Result<(), Contradiction> {
-        for v in bits(values.into()) {
-            for cell in cells_of(offs[v]) {
+        for v in bits(values) {
+            for cell in bits(offs[v]) {
                 let m = grid.cands[cell];
-                if y && two_bits(m) {
+                if y && is_pair(m) {
                     let w = (m & !(2 << v)).trailing_zeros() as usize - 1;
                     self.turn_on(w, 1 << cell)?;
                 }
                 for masks in &REGION_MASKS {
                     let places = grid.by_value[v] & masks[cell];
-                    if pair(places) {
+                    if is_pair(places) {
                         self.turn_on(v, places & !(1 << cell))?;
                     }
                 }
@@ -357,7 +300,7 @@ impl State {
                 return Ok(());
             }
             let mut offs = [0u128; 9];
-            for v in bits(values.into()) {
+            for v in bits(values) {
                 offs[v] = std::mem::take(&mut self.new_off[v]);
             }
             if mode.dynamic {
@@ -407,6 +350,7 @@ mod tests {
     use super::super::potential::{Work, POTS};
     use super::super::propagate::{propagate, Buffers};
     use super::*;
+    use sudolink_engine::grid::bits::bit_masks;
 
     /// The candidates of a puzzle's givens (each empty cell: the values no peer holds).
     fn givens_grid(puzzle: &str) -> ([u8; 81], [u16; 81]) {
@@ -460,15 +404,13 @@ mod tests {
             // closure is the full propagation's set on any grid, valid or not)
             let mut thinned = givens;
             for (cell, m) in thinned.iter_mut().enumerate() {
-                let mut rest = *m;
-                let mut at = 0;
-                while rest != 0 && m.count_ones() > 2 {
-                    let bit = rest & rest.wrapping_neg();
-                    rest &= rest - 1;
+                for (at, bit) in bit_masks(*m).enumerate() {
+                    if m.count_ones() <= 2 {
+                        break;
+                    }
                     if (at + cell) % 3 == 0 {
                         *m &= !bit;
                     }
-                    at += 1;
                 }
             }
             for cands in [givens, thinned] {

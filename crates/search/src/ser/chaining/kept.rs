@@ -16,6 +16,7 @@ use super::potential::{Pot, POTS};
 use super::propagate::{Chain, ReadSet, Removed};
 use crate::ser::ChainingMode;
 use std::rc::Rc;
+use sudolink_engine::grid::bits::bits;
 
 /// The chains of one producer, by start potential, each exact on [`ChainStore::grid`], and
 /// what each propagation reaches ([`Reached`]: also kept where the chain was not built).
@@ -233,10 +234,7 @@ fn removed_by_value(old: &[u16; 81], new: &[u16; 81]) -> Option<[u128; 9]> {
         if n & !o != 0 {
             return None;
         }
-        let mut gone = o & !n;
-        while gone != 0 {
-            let v = gone.trailing_zeros() as usize;
-            gone &= gone - 1;
+        for v in bits(o & !n) {
             removed[v - 1] |= 1 << cell;
         }
     }

@@ -27,9 +27,10 @@ use super::potential::{positions, region_of, Pot, Work};
 use super::propagate::{common_present, propagate, Buffers, Chain, Scratch};
 use super::reach::Reach;
 use super::{base_difficulty, nested_suffix, proofs, Interrupt, Rank};
-use crate::ser::grid::{ones, Region, SeGrid, BLOCK_ROW_COLUMN};
+use crate::ser::grid::{Region, SeGrid, BLOCK_ROW_COLUMN};
 use crate::ser::{ChainingMode, SeStep};
 use std::rc::Rc;
+use sudolink_engine::grid::bits::{bits, ones};
 use sudolink_engine::grid::{Cell, Digit};
 use sudolink_engine::proof::net::{NetBranch, NetChoice, NetConclusion, NetNode};
 use sudolink_engine::proof::Proof;
@@ -412,10 +413,7 @@ fn shared_potentials(on: &[u128; 9], off: &[u128; 9]) -> Vec<Pot> {
     let mut out = Vec::new();
     for (polarity, sets) in [(true, on), (false, off)] {
         for (v, &set) in sets.iter().enumerate() {
-            let mut rest = set;
-            while rest != 0 {
-                let cell = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
+            for cell in bits(set) {
                 out.push(Pot::new(cell, v as u8 + 1, polarity));
             }
         }

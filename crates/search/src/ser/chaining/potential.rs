@@ -1,7 +1,11 @@
 //! SE's potentials (a candidate assumed on or off) and the links between them, read from a
 //! grid of candidate masks in SE's orders (`getOnToOff`, `getOffToOn`).
 
-use crate::ser::grid::{candidate, Region, RegionType, BLOCK_ROW_COLUMN};
+use crate::ser::grid::{
+    candidate, kind_index, Region, RegionType, BLOCK_ROW_COLUMN, POSITION, REGION_CELLS,
+    REGION_INDEX,
+};
+use sudolink_engine::grid::bits::{bits, is_pair};
 use sudolink_engine::grid::Candidate;
 
 /// A candidate with a polarity: *on* (the cell holds the value) or *off*. Two potentials
@@ -83,57 +87,11 @@ pub enum Cause {
     Advanced(u32),
 }
 
-const fn region_cells() -> [[[u8; 9]; 9]; 3] {
-    let mut t = [[[0u8; 9]; 9]; 3];
-    let mut i = 0;
-    while i < 9 {
-        let mut p = 0;
-        while p < 9 {
-            let (br, bc) = (i / 3, i % 3);
-            t[0][i][p] = ((br * 3 + p / 3) * 9 + bc * 3 + p % 3) as u8;
-            t[1][i][p] = (i * 9 + p) as u8;
-            t[2][i][p] = (p * 9 + i) as u8;
-            p += 1;
-        }
-        i += 1;
-    }
-    t
-}
-
-/// `REGION_CELLS[type][index][position]`: the cell at a region position (types block, row,
-/// column as [`kind_index`]).
-pub const REGION_CELLS: [[[u8; 9]; 9]; 3] = region_cells();
-
-pub fn kind_index(kind: RegionType) -> usize {
-    match kind {
-        RegionType::Block => 0,
-        RegionType::Row => 1,
-        RegionType::Column => 2,
-    }
-}
-
-/// The index of the region of type `kind` holding `cell`.
-#[inline]
-pub fn region_index(kind: RegionType, cell: usize) -> usize {
-    match kind {
-        RegionType::Block => (cell / 27) * 3 + (cell % 9) / 3,
-        RegionType::Row => cell / 9,
-        RegionType::Column => cell % 9,
-    }
-}
-
 /// The cells of the region of type `kind` holding `cell`, in position order.
 #[inline]
 pub fn region_of(kind: RegionType, cell: usize) -> &'static [u8; 9] {
-    &REGION_CELLS[kind_index(kind)][region_index(kind, cell)]
-}
-
-/// Exactly two bits set: `count_ones() == 2` without a popcount instruction (the release
-/// build targets baseline x86-64, where `count_ones` is a dozen instructions).
-#[inline]
-pub fn two_bits(m: u16) -> bool {
-    let rest = m & m.wrapping_sub(1);
-    rest != 0 && rest & (rest - 1) == 0
+    let k = kind_index(kind);
+    &REGION_CELLS[k][REGION_INDEX[k][cell] as usize]
 }
 
 #[inline]
@@ -204,32 +162,6 @@ pub fn off_to_on(cands: &[u16; 81], p: Pot, y: bool, x: bool, out: &mut Vec<(Pot
     }
 }
 
-const fn cell_tables() -> ([[u8; 81]; 3], [[u8; 81]; 3]) {
-    let mut region = [[0u8; 81]; 3];
-    let mut position = [[0u8; 81]; 3];
-    let mut k = 0;
-    while k < 3 {
-        let mut i = 0;
-        while i < 9 {
-            let mut p = 0;
-            while p < 9 {
-                let cell = REGION_CELLS[k][i][p] as usize;
-                region[k][cell] = i as u8;
-                position[k][cell] = p as u8;
-                p += 1;
-            }
-            i += 1;
-        }
-        k += 1;
-    }
-    (region, position)
-}
-
-/// `REGION_INDEX[type][cell]` and `POSITION[type][cell]`: a cell's region of each type and
-/// its position there.
-const CELL_TABLES: ([[u8; 81]; 3], [[u8; 81]; 3]) = cell_tables();
-const REGION_INDEX: [[u8; 81]; 3] = CELL_TABLES.0;
-const POSITION: [[u8; 81]; 3] = CELL_TABLES.1;
 const KINDS: [RegionType; 3] = [RegionType::Block, RegionType::Row, RegionType::Column];
 
 /// `NAMED_BEFORE[type][cell]`: the positions of the cell's region of that type that
@@ -321,19 +253,15 @@ impl Work {
         out.clear();
         let (cell, value) = (p.cell(), p.value());
         if y {
-            let mut rest = self.cands[cell] & !(1 << value);
-            while rest != 0 {
-                let v = rest.trailing_zeros() as u8;
-                rest &= rest - 1;
+            for b in bits(self.cands[cell] & !(1 << value)) {
+                let v = b as u8;
                 out.push((Pot::new(cell, v, false), Cause::Cell));
             }
         }
         for (k, kind) in KINDS.into_iter().enumerate() {
             let cells = &REGION_CELLS[k][REGION_INDEX[k][cell] as usize];
-            let mut rest = self.places_at(k, cell, value) & !NAMED_BEFORE[k][cell];
-            while rest != 0 {
-                let other = cells[rest.trailing_zeros() as usize] as usize;
-                rest &= rest - 1;
+            for b in bits(self.places_at(k, cell, value) & !NAMED_BEFORE[k][cell]) {
+                let other = cells[b] as usize;
                 out.push((Pot::new(other, value, false), Cause::Region(kind)));
             }
         }
@@ -344,14 +272,14 @@ impl Work {
     pub fn off_to_on(&self, p: Pot, y: bool, x: bool, out: &mut Vec<(Pot, Cause)>) {
         out.clear();
         let (cell, value) = (p.cell(), p.value());
-        if y && two_bits(self.cands[cell]) {
+        if y && is_pair(self.cands[cell]) {
             let other = (self.cands[cell] & !(1 << value)).trailing_zeros() as u8;
             out.push((Pot::new(cell, other, true), Cause::Cell));
         }
         if x {
             for (k, kind) in KINDS.into_iter().enumerate() {
                 let places = self.places_at(k, cell, value);
-                if two_bits(places) {
+                if is_pair(places) {
                     let cells = &REGION_CELLS[k][REGION_INDEX[k][cell] as usize];
                     let other = (places & !(1 << POSITION[k][cell])).trailing_zeros() as usize;
                     let on = Pot::new(cells[other] as usize, value, true);
@@ -369,23 +297,19 @@ impl Work {
         match cause {
             Cause::Cell => {
                 let cell = n.cell();
-                let mut gone = source.cands[cell] & !self.cands[cell];
-                while gone != 0 {
-                    let v = gone.trailing_zeros() as u8;
-                    gone &= gone - 1;
+                for b in bits(source.cands[cell] & !self.cands[cell]) {
+                    let v = b as u8;
                     out.push(Pot::new(cell, v, false));
                 }
             }
             Cause::Region(kind) => {
                 let k = kind_index(kind);
                 let cell = n.cell();
-                let mut gone =
+                let gone =
                     source.places_at(k, cell, n.value()) & !self.places_at(k, cell, n.value());
                 let cells = &REGION_CELLS[k][REGION_INDEX[k][cell] as usize];
-                while gone != 0 {
-                    let other = cells[gone.trailing_zeros() as usize] as usize;
-                    gone &= gone - 1;
-                    out.push(Pot::new(other, n.value(), false));
+                for p in bits(gone) {
+                    out.push(Pot::new(cells[p] as usize, n.value(), false));
                 }
             }
             Cause::Start | Cause::Advanced(_) => {}

@@ -12,8 +12,9 @@
 
 use super::advanced::{self, AdvancedHint, Rules};
 use super::potential::{Cause, Pot, Work, POTS};
-use crate::ser::grid::PEERS;
 use crate::ser::ChainingMode;
+use sudolink_engine::grid::bits::{bits, word_bits};
+use sudolink_engine::grid::tables::{CELL_BIT, PEER_MASKS};
 
 /// One derived potential: what it is, why, and its parents (node indices).
 #[derive(Clone, Debug)]
@@ -69,7 +70,7 @@ impl ReadSet {
     /// with the cell rule (`y`) its cell's whole mask.
     #[inline]
     pub fn read_links(&mut self, pot: Pot, y: bool) {
-        let bit = CELL_BITS[pot.cell()];
+        let bit = CELL_BIT[pot.cell()];
         if y {
             self.cells |= bit;
         }
@@ -83,18 +84,6 @@ impl ReadSet {
         self.cells & removed.cells != 0 || removed.near_any(|v| self.linked[v])
     }
 }
-
-/// `1 << cell` for each cell, by table (a variable shift of a `u128` is a dozen
-/// instructions; every processed potential records its reads).
-const CELL_BITS: [u128; 81] = {
-    let mut t = [0u128; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        t[cell] = 1 << cell;
-        cell += 1;
-    }
-    t
-};
 
 /// Removed candidates as [`ReadSet::meets`] reads them: their cells, and per value the
 /// cells that see or hold one of that value (the cells whose region rule reads it).
@@ -115,11 +104,8 @@ impl Removed {
                 out.values |= 1 << v;
             }
             out.cells |= gone;
-            let mut rest = gone;
-            while rest != 0 {
-                let cell = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                *near |= PEERS[cell] | 1 << cell;
+            for cell in bits(gone) {
+                *near |= PEER_MASKS[cell] | 1 << cell;
             }
         }
         out
@@ -141,10 +127,7 @@ impl Removed {
     /// (`linked` is asked at the removed values only.)
     #[inline]
     fn near_any(&self, linked: impl Fn(usize) -> u128) -> bool {
-        let mut values = self.values;
-        while values != 0 {
-            let v = values.trailing_zeros() as usize;
-            values &= values - 1;
+        for v in bits(self.values) {
             if self.near[v] & linked(v) != 0 {
                 return true;
             }
@@ -286,10 +269,8 @@ impl Chain {
         for (w, &word) in self.present.iter().enumerate() {
             // the count of bits before the word, without popcounts (see `two_bits`)
             self.before[w] = by_rank.len() as u16;
-            let mut rest = word;
-            while rest != 0 {
-                let pot = Pot::from_index(w * 64 + rest.trailing_zeros() as usize);
-                rest &= rest - 1;
+            for b in bits(word) {
+                let pot = Pot::from_index(w * 64 + b);
                 by_rank.push(table.get(pot).expect("a registered potential"));
             }
         }
@@ -358,10 +339,8 @@ impl Chain {
     pub fn nodes_in(&self, pots: &[u64; WORDS]) -> Vec<u32> {
         let mut out = Vec::new();
         for (w, &word) in pots.iter().enumerate() {
-            let mut rest = word;
-            while rest != 0 {
-                let pot = Pot::from_index(w * 64 + rest.trailing_zeros() as usize);
-                rest &= rest - 1;
+            for b in bits(word) {
+                let pot = Pot::from_index(w * 64 + b);
                 out.push(self.get(pot).expect("a potential of the chain"));
             }
         }
@@ -371,16 +350,7 @@ impl Chain {
 
     /// The registered potentials, ascending.
     pub fn registered_pots(&self) -> impl Iterator<Item = Pot> + '_ {
-        self.present.iter().enumerate().flat_map(|(w, &word)| {
-            let mut rest = word;
-            std::iter::from_fn(move || {
-                (rest != 0).then(|| {
-                    let bit = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    Pot::from_index(w * 64 + bit)
-                })
-            })
-        })
+        word_bits(&self.present).map(Pot::from_index)
     }
 
     /// The nodes `node` rests on (itself included), each potential once, in derivation

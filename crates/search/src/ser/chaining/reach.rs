@@ -18,9 +18,10 @@
 
 use super::closure::Reached;
 use super::potential::{Pot, StaticLinks, POTS};
-use crate::ser::grid::PEERS;
 use petgraph::algo::TarjanScc;
 use petgraph::visit::{GraphBase, GraphRef, IntoNeighbors, IntoNodeIdentifiers, NodeIndexable};
+use sudolink_engine::grid::bits::bits;
+use sudolink_engine::grid::tables::PEER_MASKS;
 
 const NONE: u32 = u32::MAX;
 
@@ -54,10 +55,8 @@ impl Reach {
         let mut pots = Vec::with_capacity(512);
         let mut value_cells = [0u128; 10];
         for (cell, &m) in cands.iter().enumerate() {
-            let mut values = m;
-            while values != 0 {
-                let value = values.trailing_zeros() as u8;
-                values &= values - 1;
+            for b in bits(m) {
+                let value = b as u8;
                 value_cells[value as usize] |= 1 << cell;
                 let on = Pot::new(cell, value, true);
                 for p in [on.negated(), on] {
@@ -105,12 +104,9 @@ impl Reach {
                 if p.on() {
                     // every off it turns off, those that turn nothing on included
                     own[p.value() as usize - 1] |=
-                        PEERS[p.cell()] & value_cells[p.value() as usize];
+                        PEER_MASKS[p.cell()] & value_cells[p.value() as usize];
                     if y {
-                        let mut others = cands[p.cell()] & !(1 << p.value());
-                        while others != 0 {
-                            let w = others.trailing_zeros() as usize;
-                            others &= others - 1;
+                        for w in bits(cands[p.cell()] & !(1 << p.value())) {
                             own[w - 1] |= bit;
                         }
                     }

@@ -26,7 +26,9 @@ use super::potential::{Cause, Pot, StaticLinks, POTS};
 use super::propagate::ReadSet;
 use super::reach::Reach;
 use super::{proofs, Rank};
-use crate::ser::grid::{candidate, ones, PEERS};
+use crate::ser::grid::candidate;
+use sudolink_engine::grid::bits::{bits, ones};
+use sudolink_engine::grid::tables::PEER_MASKS;
 use sudolink_engine::grid::Candidate;
 
 use crate::ser::{ChainingMode, SeGrid, SeStep};
@@ -165,14 +167,11 @@ impl Reads {
     fn on_and_offs(&mut self, on: Pot, y: bool, cands: &[u16; 81], value_cells: &[u128; 10]) {
         let (cell, value) = (on.cell(), on.value());
         let bit = 1u128 << cell;
-        let cells = PEERS[cell] & value_cells[value as usize] | bit;
+        let cells = PEER_MASKS[cell] & value_cells[value as usize] | bit;
         self.linked[value as usize - 1] |= cells;
         if y {
             self.cells |= cells;
-            let mut values = cands[cell];
-            while values != 0 {
-                let v = values.trailing_zeros() as usize;
-                values &= values - 1;
+            for v in bits(cands[cell]) {
                 self.linked[v - 1] |= bit;
             }
         }
@@ -303,10 +302,7 @@ fn search(
 fn value_cells(grid: &[u16; 81]) -> [u128; 10] {
     let mut out = [0u128; 10];
     for (cell, &cands) in grid.iter().enumerate() {
-        let mut values = cands;
-        while values != 0 {
-            let v = values.trailing_zeros() as usize;
-            values &= values - 1;
+        for v in bits(cands) {
             out[v] |= 1 << cell;
         }
     }
@@ -515,14 +511,11 @@ impl Search<'_> {
         let mut backward = [0u128; 10];
         for &(p, _) in &path[1..] {
             let side = if p.on() { &mut forward } else { &mut backward };
-            side[p.value() as usize] |= PEERS[p.cell()];
+            side[p.value() as usize] |= PEER_MASKS[p.cell()];
         }
         let mut eliminations: Vec<Candidate> = Vec::new();
         for v in 1..=9u8 {
-            let mut both = forward[v as usize] & backward[v as usize] & !cells;
-            while both != 0 {
-                let h = both.trailing_zeros() as usize;
-                both &= both - 1;
+            for h in bits(forward[v as usize] & backward[v as usize] & !cells) {
                 if self.cands[h] & (1 << v) != 0 {
                     eliminations.push(candidate(h, v));
                 }

@@ -21,7 +21,7 @@ fn uniqueness(p: UniquenessPattern, eliminations: &[Candidate]) -> Proof {
     )
 }
 
-fn cells_of(cells: &[usize]) -> Vec<Cell> {
+fn to_cells(cells: &[usize]) -> Vec<Cell> {
     cells.iter().map(|&c| Cell::new(c)).collect()
 }
 
@@ -47,7 +47,7 @@ pub(super) fn loop_proof(
     eliminations: &[Candidate],
 ) -> Proof {
     let rectangle = loop_cells.len() == 4;
-    let mut cells = cells_of(loop_cells);
+    let mut cells = to_cells(loop_cells);
     if rectangle {
         cells.sort();
     }
@@ -67,7 +67,7 @@ pub(super) fn loop_proof(
         LoopKind::Type3Naked { region, cells, .. } => {
             p.kind = pick(K::Ur3, K::Ul3);
             p.house = Some(region.house());
-            p.subset = cells_of(cells);
+            p.subset = to_cells(cells);
         }
         LoopKind::Type3Hidden {
             region,
@@ -77,7 +77,7 @@ pub(super) fn loop_proof(
         } => {
             p.kind = K::Ul3Hidden;
             p.house = Some(region.house());
-            p.subset = cells_of(cells);
+            p.subset = to_cells(cells);
             p.hidden = (1..=9u8)
                 .filter(|&v| values & (1 << v) != 0 && v != v1 && v != v2)
                 .map(digit)
@@ -112,7 +112,7 @@ pub(super) fn bug_proof(
         .first()
         .map(|c| c.digit())
         .unwrap_or(Digit::new(1).expect("1 is a digit"));
-    let mut p = pattern(K::Bug1, [first, first], cells_of(cells));
+    let mut p = pattern(K::Bug1, [first, first], to_cells(cells));
     p.extras = extra_candidates;
     match kind {
         BugKind::Type1 => {}
@@ -120,7 +120,7 @@ pub(super) fn bug_proof(
         BugKind::Type3 { region, cells, .. } => {
             p.kind = K::Bug3;
             p.house = Some(region.house());
-            p.subset = cells_of(cells);
+            p.subset = to_cells(cells);
         }
         BugKind::Type4 { region, value } => {
             p.kind = K::Bug4;
