@@ -321,7 +321,7 @@ mod tests {
     /// The crossing lines of a block are the lines sharing three cells with it.
     #[test]
     fn block_lines_are_the_lines_crossing_each_block() {
-        for b in 0..9 {
+        for (b, lines) in BLOCK_LINES.iter().enumerate() {
             let block = House::Block(b as u8);
             let crossing: Vec<House> = House::all()
                 .filter(|h| !matches!(h, House::Block(_)))
@@ -329,9 +329,7 @@ mod tests {
                 .collect();
             assert_eq!(crossing_lines(b).to_vec(), crossing);
             assert_eq!(
-                BLOCK_LINES[b]
-                    .map(|h| House::from_index(h as usize))
-                    .to_vec(),
+                lines.map(|h| House::from_index(h as usize)).to_vec(),
                 crossing
             );
         }

@@ -78,9 +78,8 @@ pub fn two_string_kite(g: &Grid) -> Option<Step> {
             .into_iter()
             .map(|p| p.1)
             .collect();
-        for i in 0..rows.len() {
-            for j in 0..cols.len() {
-                let (r, c) = (&mut rows[i], &mut cols[j]);
+        for r in rows.iter_mut() {
+            for c in cols.iter_mut() {
                 if block(r[0]) == block(c[0]) {
                 } else if block(r[0]) == block(c[1]) {
                     c.swap(0, 1);
@@ -216,13 +215,13 @@ pub fn wing(g: &Grid, xyz: bool) -> Option<Step> {
     let tri: Vec<u8> = (0..81u8).filter(|&c| xyz && g.count(c) == 3).collect();
     let first = if xyz { &tri } else { &bi };
     let m = |c: u8| g.cells[c as usize];
-    for i in 0..first.len() {
+    for (i, &a) in first.iter().enumerate() {
         for j in if xyz { 0 } else { i + 1 }..bi.len() {
-            if (m(first[i]) | m(bi[j])).count_ones() != 3 {
+            if (m(a) | m(bi[j])).count_ones() != 3 {
                 continue;
             }
             for k in j + 1..bi.len() {
-                let (a, b, c) = (first[i], bi[j], bi[k]);
+                let (b, c) = (bi[j], bi[k]);
                 if (m(a) | m(b) | m(c)).count_ones() != 3
                     || m(a) == m(b)
                     || m(b) == m(c)

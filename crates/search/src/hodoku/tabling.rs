@@ -306,6 +306,9 @@ pub enum Mode {
     Forcing { nets: bool },
 }
 
+/// A conclusion's kind, its eliminations and its placements (a key of `Tabling::seen`).
+type Conclusions = (Kind, Vec<(u8, u8)>, Vec<(u8, u8)>);
+
 /// A step of the search with its chains (HoDoKu's entries; negative entries and
 /// `i32::MIN` mark a net's branches).
 #[derive(Clone)]
@@ -333,7 +336,7 @@ struct Tabling<'a> {
     extended_map: FxHashMap<i32, usize>,
     found: Vec<Found>,
     /// Conclusions already found, with their place in `found`.
-    seen: FxHashMap<(Kind, Vec<(u8, u8)>, Vec<(u8, u8)>), usize>,
+    seen: FxHashMap<Conclusions, usize>,
     /// The chain being traced (reversed), its cells, and the net's branches.
     chain: Vec<i32>,
     chain_cells: u128,
@@ -383,12 +386,12 @@ pub fn tabling(g: &Grid, mode: Mode) -> Option<Step> {
             t.check_nice_loops(true);
             t.check_nice_loops(false);
             t.check_aics();
-            let steps: Vec<Step> = t.found.into_iter().map(|f| with_len(f)).collect();
+            let steps: Vec<Step> = t.found.into_iter().map(with_len).collect();
             first_by(steps, compare)
         }
         Mode::Forcing { .. } => {
             t.check_forcing();
-            let steps: Vec<Step> = t.found.into_iter().map(|f| with_len(f)).collect();
+            let steps: Vec<Step> = t.found.into_iter().map(with_len).collect();
             first_by(steps, forcing_order)
         }
     }

@@ -1,6 +1,6 @@
-//! HoDoKu's uniqueness steps ([hobiwan HoDoKu]'s `UniquenessSolver`): the bivalue universal grave
-//! + 1, unique rectangles of types 1–6, hidden rectangles and avoidable rectangles of
-//! types 1–2. They assume the puzzle has one solution, as HoDoKu's default configuration
+//! HoDoKu's uniqueness steps ([hobiwan HoDoKu]'s `UniquenessSolver`): the bivalue
+//! universal grave + 1, unique rectangles of types 1–6, hidden rectangles and avoidable
+//! rectangles of types 1–2. They assume the puzzle has one solution, as HoDoKu's default configuration
 //! does.
 //!
 //! Rectangles are found from each bivalue cell in order (each rectangle once, at its first
@@ -116,7 +116,7 @@ pub fn unique_rectangle(g: &Grid, kind: Kind) -> Option<Step> {
             let ds: Vec<u8> = digits(g.cells[i as usize]).collect();
             scan.cand1 = ds[0];
             scan.cand2 = ds[1];
-            scan.from_corner(i, false);
+            scan.rectangles_at(i, false);
         }
     }
     scan.steps.into_iter().find(|s| s.kind == kind)
@@ -130,7 +130,7 @@ pub fn avoidable_rectangle(g: &Grid, kind: Kind) -> Option<Step> {
             continue;
         }
         scan.cand1 = g.values[i as usize];
-        scan.from_corner(i, true);
+        scan.rectangles_at(i, true);
     }
     scan.steps.into_iter().find(|s| s.kind == kind)
 }
@@ -168,7 +168,7 @@ impl<'a> Scan<'a> {
     }
 
     /// The rectangles with corner `i11` (HoDoKu's `findUniquenessForStartCell`).
-    fn from_corner(&mut self, i11: u8, avoidable: bool) {
+    fn rectangles_at(&mut self, i11: u8, avoidable: bool) {
         let g = self.g;
         let block11 = i11 / 27 * 3 + i11 % 9 / 3;
         let allowed1 = allowed(g, self.cand1);

@@ -380,7 +380,7 @@ mod tests {
     #[test]
     fn regions_map_positions_to_cells_and_back() {
         for kind in BLOCK_ROW_COLUMN {
-            for index in 0..9 {
+            for (index, &region_mask) in REGIONS[kind_index(kind)].iter().enumerate() {
                 let region = Region::new(kind, index);
                 for p in 0..9 {
                     let cell = region.cell(p);
@@ -389,7 +389,7 @@ mod tests {
                     let mask = region.cells().iter().fold(0u128, |m, &c| m | 1 << c);
                     assert_eq!(REGION_MASKS[kind_index(kind)][cell], mask);
                     assert_eq!(region.cell_mask(), mask);
-                    assert_eq!(REGIONS[kind_index(kind)][index], mask);
+                    assert_eq!(region_mask, mask);
                 }
                 assert_eq!(
                     region.cells().map(Cell::new),
