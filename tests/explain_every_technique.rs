@@ -89,8 +89,17 @@ fn by_default_every_technique_answers_grouped_by_system() {
         assert_eq!(row["status"], "proof", "{name}: {row}");
     }
     let long = json(&[
-        "explain", OCEAN1, "--target", "r7c9<>3", "--rules", "tag2,medusa", "--max-len", "60",
-        "--timeout", "0", "--json",
+        "explain",
+        OCEAN1,
+        "--target",
+        "r7c9<>3",
+        "--rules",
+        "tag2,medusa",
+        "--max-len",
+        "60",
+        "--timeout",
+        "0",
+        "--json",
     ]);
     for row in long["families"].as_array().unwrap() {
         assert_eq!(row["status"], "proof", "{row}");
@@ -227,7 +236,15 @@ fn a_placement_is_explained_by_a_composite_of_eliminations() {
         text.contains("only eliminate (the composite proof stands for them)"),
         "{text}"
     );
-    let v = json(&["explain", OCEAN1, "--target", "r1c1=6", "--timeout", "0", "--json"]);
+    let v = json(&[
+        "explain",
+        OCEAN1,
+        "--target",
+        "r1c1=6",
+        "--timeout",
+        "0",
+        "--json",
+    ]);
     assert_eq!(v["kind"], "placement");
     assert_eq!(v["composite"]["status"], "proof");
     assert_eq!(v["simplest"]["family"], "composite");

@@ -137,7 +137,7 @@ fn path_step(
     use sudolink_study::resolution::apply;
     let p = common::collection("top1465.txt", n).pop().unwrap();
     let (start, solution) = start_and_solution(&p);
-    let rules = rules_with_basic(&parse_list(set).unwrap(), 20);
+    let rules = rules_with_basic(&parse_list(set).unwrap(), 99);
     let r = solve(&start, &rules, Some(&solution)).unwrap();
     let mut state = start;
     for step in &r.steps[..k - 1] {

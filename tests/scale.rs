@@ -79,7 +79,13 @@ fn explain_agrees_with_solve(line: &str, rules: &[Rule], max_len: usize, steps: 
                 step.proof.rule
             );
             let any = simplest(&state, z, &solution, &every);
-            assert!(place(&any) <= at, "step {}: {} after {}", k + 1, any.rule, step.proof.rule);
+            assert!(
+                place(&any) <= at,
+                "step {}: {} after {}",
+                k + 1,
+                any.rule,
+                step.proof.rule
+            );
             compared += 1;
         }
         apply(&mut state, &step.proof).unwrap();
@@ -153,8 +159,14 @@ fn the_tridagon_stands_at_sudorules_level_3() {
     let rules = registry::rules_with_basic(&list, 10);
     let tridagon = TechniqueId::from_name("tridagon").unwrap();
     let at = rules.iter().position(|r| r.technique == tridagon).unwrap();
-    assert_eq!(rules[at - 1], Rule::whip(sudolink_search::WhipKind::Whip, 2));
-    assert_eq!(rules[at + 1], Rule::whip(sudolink_search::WhipKind::Whip, 3));
+    assert_eq!(
+        rules[at - 1],
+        Rule::whip(sudolink_search::WhipKind::Whip, 2)
+    );
+    assert_eq!(
+        rules[at + 1],
+        Rule::whip(sudolink_search::WhipKind::Whip, 3)
+    );
     let path = solve(&start, &rules, Some(&solution)).unwrap();
     assert!(path.solved);
     let step = path
@@ -195,7 +207,12 @@ fn grouped_aic_and_nrc_show_one_length_for_one_chain() {
     for name in ["nrc", "grouped-aic", "aic", "whip"] {
         let t = TechniqueId::from_name(name).unwrap();
         let proof = t.shortest_for_target(&links, z, 20).unwrap();
-        assert_eq!(registry::length_on_scale(&proof), 4, "{name}: {}", proof.rule);
+        assert_eq!(
+            registry::length_on_scale(&proof),
+            4,
+            "{name}: {}",
+            proof.rule
+        );
     }
 }
 
@@ -283,7 +300,10 @@ fn the_front_ends_name_no_technique_or_system() {
             assert!(!code.contains(k), "{file} names the registry's {k}");
         }
         for n in names.iter().chain(&sets) {
-            assert!(!code.contains(n.as_str()), "{file} names the technique or set {n}");
+            assert!(
+                !code.contains(n.as_str()),
+                "{file} names the technique or set {n}"
+            );
         }
     }
 }

@@ -8,9 +8,9 @@ use std::path::Path;
 use sudolink_engine::grid::format::{
     to_hodoku, to_line, to_pencil_mark_grid, to_pencil_mark_string,
 };
-use sudolink_export::files;
 use sudolink_engine::grid::{Conclusion, State};
 use sudolink_engine::proof::Proof;
+use sudolink_export::files;
 use sudolink_notation::{hodoku, nrc, sudorules};
 use sudolink_search::registry::{self, graded_length, TechniqueId};
 use sudolink_study::rating::Scheme;

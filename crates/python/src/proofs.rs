@@ -365,7 +365,7 @@ fn one_grid_limits(
 ///     >>> path.solved, path.steps[0].technique
 ///     (True, 'hidden-single')
 #[pyfunction]
-#[pyo3(signature = (grid, rules = "N", *, max_len = 10, order = "length", timeout = None, memory = None, budget = None))]
+#[pyo3(signature = (grid, rules = "N", *, max_len = 20, order = "length", timeout = None, memory = None, budget = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,

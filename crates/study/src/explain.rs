@@ -694,7 +694,8 @@ impl Question<'_> {
         };
         let first = techniques[0];
         let mut meter = Meter::new(limits);
-        let above_bound = matches!(first.get().level, registry::Level::At(n) if n > self.options.bound(first));
+        let above_bound =
+            matches!(first.get().level, registry::Level::At(n) if n > self.options.bound(first));
         let (proof, none) = if above_bound {
             // a pattern whose level is above the length asked: not searched
             (None, NoProof::UpTo(self.options.bound(first)))
@@ -1288,7 +1289,10 @@ pub fn explain_all_targets(
         // minutes on the hardest grids)
         match fixed_size_proofs(&mut searcher, t, &links, meter.limits()) {
             Ok(proofs) => {
-                for p in proofs.iter().filter(|p| within_bound(t, p, options.bound(t))) {
+                for p in proofs
+                    .iter()
+                    .filter(|p| within_bound(t, p, options.bound(t)))
+                {
                     resolution::verify(state, p, solution, 1, &p.rule)?;
                     record(&mut best, t, p);
                 }
@@ -1317,11 +1321,7 @@ pub fn explain_all_targets(
             break;
         }
         for &z in &targets {
-            if best
-                .get(&z)
-                .is_some_and(|e| e.place <= at)
-                || dead.contains(&(t, z))
-            {
+            if best.get(&z).is_some_and(|e| e.place <= at) || dead.contains(&(t, z)) {
                 continue;
             }
             if let Some(stop) = meter.check() {

@@ -208,9 +208,7 @@ mod tests {
         let rules = with_technique(&basic_rules(), exocet, 10);
         assert_eq!(rules.len(), basic_rules().len() + 1);
         let at = rules.iter().position(|r| r.technique == exocet).unwrap();
-        assert!(rules[..at]
-            .iter()
-            .all(|r| r.place() <= rules[at].place()));
+        assert!(rules[..at].iter().all(|r| r.place() <= rules[at].place()));
         assert!(rules[at + 1..]
             .iter()
             .all(|r| r.place() > rules[at].place()));

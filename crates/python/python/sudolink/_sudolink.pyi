@@ -114,7 +114,7 @@ def solve(
     grid: Grid | str,
     rules: str = "N",
     *,
-    max_len: int = 10,
+    max_len: int = 20,
     order: str = "length",
     timeout: float | None = None,
     memory: int | None = None,

@@ -735,7 +735,12 @@ impl Searcher {
     /// Up to `limit` proofs of a technique found whole at the rule's level; a level with
     /// none where the search's work bound cut a digit is passed over
     /// ([`Searcher::passed_over`]).
-    fn found_at(&mut self, rule: Rule, links: &LinkIndex, limit: usize) -> Result<Vec<Proof>, Stop> {
+    fn found_at(
+        &mut self,
+        rule: Rule,
+        links: &LinkIndex,
+        limit: usize,
+    ) -> Result<Vec<Proof>, Stop> {
         let mut meter = std::mem::take(&mut self.meter);
         let found = self.found_all(rule.technique, links, &mut meter).map(|e| {
             let at: Vec<Proof> = e
@@ -1048,10 +1053,7 @@ impl Searcher {
         meter: &mut Meter,
     ) -> Result<&FoundEntry, Stop> {
         let key = *links.open();
-        let fresh = self
-            .found
-            .get(&technique)
-            .is_none_or(|e| e.key != key);
+        let fresh = self.found.get(&technique).is_none_or(|e| e.key != key);
         if fresh {
             let mut cut = Vec::new();
             let proofs = match technique.get().search {
@@ -1074,7 +1076,8 @@ impl Searcher {
                 .into_iter()
                 .map(|p| (level_of(technique, &p), p))
                 .collect();
-            self.found.insert(technique, FoundEntry { key, proofs, cut });
+            self.found
+                .insert(technique, FoundEntry { key, proofs, cut });
         }
         Ok(self.found.get(&technique).expect("just filled"))
     }

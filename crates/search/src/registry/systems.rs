@@ -64,10 +64,15 @@ pub(super) const fn whip(kind: WhipKind) -> Technique {
     Technique {
         measure: LengthMeasure::Variables,
         graded: true,
-        ..Technique::new(kind.name(), Search::Whip(kind), System::Whips, Level::Searched)
-            .class(Class::Whip)
-            .sets(&["whips"])
-            .says("whip or braid as SudoRules builds it")
+        ..Technique::new(
+            kind.name(),
+            Search::Whip(kind),
+            System::Whips,
+            Level::Searched,
+        )
+        .class(Class::Whip)
+        .sets(&["whips"])
+        .says("whip or braid as SudoRules builds it")
     }
 }
 
@@ -106,7 +111,10 @@ pub(super) const fn imp630_ork(name: &'static str, spec: (OrkKind, usize, Source
 /// One of CSP-Rules' impossible patterns ([`crate::oddagon`], [`crate::tridagon`]): every
 /// instance in the state at once, listed with SudoRules' rules, in the set
 /// `impossible-patterns`.
-pub(super) const fn impossible(name: &'static str, find: fn(&StateView) -> Vec<Proof>) -> Technique {
+pub(super) const fn impossible(
+    name: &'static str,
+    find: fn(&StateView) -> Vec<Proof>,
+) -> Technique {
     Technique::new(
         name,
         Search::Assistant(FindAll(find, None)),
@@ -242,9 +250,7 @@ pub(super) const fn hodoku(name: &'static str, rule: HodokuRule) -> Technique {
     };
     let t = Technique::new(name, Search::Hodoku(rule), System::Hodoku, level).sets(sets);
     match rule {
-        HodokuRule::Uniqueness(_) => t
-            .assumes_uniqueness()
-            .by_name(NameOnly::Uniqueness),
+        HodokuRule::Uniqueness(_) => t.assumes_uniqueness().by_name(NameOnly::Uniqueness),
         HodokuRule::Template { set: true } => t.places(),
         _ => t,
     }
@@ -278,9 +284,14 @@ pub(super) const fn trial(name: &'static str, kind: TrialKind, cap: usize) -> Te
 /// One of Sudoku Explainer 1.2.1's producers as a technique, by name only, in SE's order
 /// after every other technique (SE's difficulty of a step is SE's: `search::ser`).
 pub(super) const fn explainer(name: &'static str, producer: Producer) -> Technique {
-    let t = Technique::new(name, Search::Ser(producer), System::Explainer, Level::Explainer)
-        .sets(&[EXPLAINER_SET])
-        .by_name(NameOnly::Explainer);
+    let t = Technique::new(
+        name,
+        Search::Ser(producer),
+        System::Explainer,
+        Level::Explainer,
+    )
+    .sets(&[EXPLAINER_SET])
+    .by_name(NameOnly::Explainer);
     match producer {
         // SE's singles, and its multiple and dynamic forcing chains (cell and region
         // chains conclude a value)

@@ -277,9 +277,9 @@ impl NameOnly {
     pub fn left_out(self, names: &[&str]) -> String {
         match self {
             NameOnly::Trial => format!("{} (trial and error)", names.join(", ")),
-            NameOnly::SudoRules => format!(
-                "SudoRules' Subsets and finned fish by size ({SUBSETS_SET}, {SFIN_SET})"
-            ),
+            NameOnly::SudoRules => {
+                format!("SudoRules' Subsets and finned fish by size ({SUBSETS_SET}, {SFIN_SET})")
+            }
             NameOnly::Imp630 => {
                 format!("eleven's Imp630 patterns and their chains ({IMP630_SET})")
             }

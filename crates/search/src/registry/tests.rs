@@ -68,7 +68,10 @@ fn the_scale_keeps_berthier_s_order() {
     // the basic rules before every other technique, by size (x-wing, a Subset of size 2,
     // before naked triplets), in the registry's order
     let basic: Vec<TechniqueId> = TechniqueId::all().filter(|t| t.is_basic()).collect();
-    assert_eq!(basic, TechniqueId::all().take(basic.len()).collect::<Vec<_>>());
+    assert_eq!(
+        basic,
+        TechniqueId::all().take(basic.len()).collect::<Vec<_>>()
+    );
     assert!(at("x-wing", 0) < at("naked-triplets", 0));
     for b in &basic {
         assert!(b.rule(0).place() < at("xy", 1), "{b}");
