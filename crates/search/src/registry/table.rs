@@ -43,7 +43,7 @@ pub static REGISTRY: [Technique; 185] = {
         // of that level): Subsets and finned fish at their size, the larger fish at theirs,
         // the tridagon rules and eleven's patterns' relations at level 3
         sudorules_subsets("sudorules-subsets").aka(&["subsets[n]"])
-            .says("SudoRules' Subsets[n]: naked, hidden and super-hidden subsets (the fish of rows against columns) of size n (2 to 4), as one rule at level n (the Trid-OR5W schemes' Subsets)"),
+            .says("SudoRules' Subsets by size n: naked, hidden and super-hidden subsets (the fish of rows against columns) of size n (2 to 4), as one rule at level n (the Trid-OR5W schemes' Subsets)"),
         assistant("finned-x-wing", |s| grid_analysis::finned_fish_of_size(s.masks(), 2)).aka(&["sudorules-finned-x-wing"]).sets(&[SFIN_SET]).at(2).by_name(NameOnly::SudoRules)
             .says("a finned or sashimi x-wing of rows against columns, fins in one block (SudoRules' finned-x-wing, Subsets and finned fish at level 2)"),
         assistant("finned-swordfish", |s| grid_analysis::finned_fish_of_size(s.masks(), 3)).aka(&["sudorules-finned-swordfish"]).sets(&[SFIN_SET]).at(3).by_name(NameOnly::SudoRules)
