@@ -935,11 +935,11 @@ fn an_aic_from_a_cell_back_to_it_is_hodokus_discontinuous_nice_loop() {
 #[test]
 fn rate_rules_names_the_hardest_technique_of_an_ungraded_path() {
     // the Assistant's techniques are not graded by length: the hardest rule rate --rules
-    // reports is the path's hardest step on the registry's difficulty scale (HoDoKu's
-    // comparison on top1465 found "interaction" printed for paths that needed AICs)
-    use sudolink_search::registry::{rank, rules_with_basic};
+    // reports is the path's hardest step on the scale (HoDoKu's comparison on top1465 found
+    // "interaction" printed for paths that needed AICs)
+    use sudolink_search::registry::{place as rank, rules_with_basic};
     use sudolink_study::rating::rate_rules;
-    let rules = rules_with_basic(&parse_list("assistant").unwrap(), 0);
+    let rules = rules_with_basic(&parse_list("assistant").unwrap(), 20);
     let p = &collection("top1465.txt", 30)[29];
     let (start, solution) = start_and_solution(p);
     let r = rate_rules(&start, &rules, Some(&solution)).unwrap();

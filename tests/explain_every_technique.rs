@@ -1,8 +1,8 @@
 //! One answer to "why?": `explain` runs every technique of the registry by default, grouped
 //! by system, shares its limits among them and says where one was cut; it explains
 //! placements (every technique that can assert a value, and the composite of eliminations
-//! the checker verifies part by part); every command ranks proofs by the registry's one
-//! difficulty scale; and `explain --json` follows its published JSON Schema.
+//! the checker verifies part by part); every command ranks proofs on the one simplest-first
+//! scale; and `explain --json` follows its published JSON Schema.
 
 use crate::common;
 
@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use sudolink_engine::grid::format::parse_line;
 use sudolink_engine::grid::{Candidate, Cell, Conclusion, Digit};
 use sudolink_engine::proof::{check, Pattern, Proof};
-use sudolink_search::registry::{self, difficulty_table, System};
+use sudolink_search::registry::{self, scale_table, System};
 use sudolink_search::{Limits, TechniqueId};
 use sudolink_study::explain::{
     default_techniques, explain_target, rows_for, NoProof, Options, Simplest,
@@ -82,15 +82,33 @@ fn by_default_every_technique_answers_grouped_by_system() {
             "{s:?}"
         );
     }
-    // Assistant, tagging and force families answer too (the complaint)
-    for name in ["aic", "tag2", "force-house", "medusa"] {
+    // Assistant and force families answer too (the complaint), and tagging and
+    // Medusa at their lengths on the scale (here above 6)
+    for name in ["aic", "force-house"] {
         let row = families.iter().find(|f| f["family"] == name).unwrap();
         assert_eq!(row["status"], "proof", "{name}: {row}");
     }
-    // the simplest is ranked on the difficulty scale: the swordfish (150) of the basic
-    // rules, before grid analysis' same swordfish (190)
+    let long = json(&[
+        "explain",
+        OCEAN1,
+        "--target",
+        "r7c9<>3",
+        "--rules",
+        "tag2,medusa",
+        "--max-len",
+        "60",
+        "--timeout",
+        "0",
+        "--json",
+    ]);
+    for row in long["families"].as_array().unwrap() {
+        assert_eq!(row["status"], "proof", "{row}");
+        assert!(row["length"].as_u64().unwrap() > 6, "{row}");
+    }
+    // the simplest is ranked on the scale: the swordfish (size 3) of the basic rules, before
+    // grid analysis' same swordfish
     assert_eq!(v["simplest"]["family"], "basic");
-    assert_eq!(v["difficulty"], 150);
+    assert_eq!(v["simplest"]["length"], 3);
     // --verbose groups the rows under system headings (trial and error, asked by name only,
     // has none)
     let text = ok(&[
@@ -165,14 +183,14 @@ fn a_placement_is_explained_by_a_composite_of_eliminations() {
     let Pattern::Composite(c) = &composite.pattern else {
         panic!("not a composite")
     };
-    // its length is its longest part's, its difficulty its hardest part's
+    // its length is its longest part's, its place on the scale its hardest part's
     assert_eq!(
         composite.length,
         c.parts.iter().map(|p| p.length).max().unwrap()
     );
     assert_eq!(
-        registry::difficulty(&composite),
-        c.parts.iter().map(registry::difficulty).max().unwrap()
+        registry::place(&composite),
+        c.parts.iter().map(registry::place).max().unwrap()
     );
     assert_eq!(report.simplest, Some(Simplest::Composite));
     // every part holds and eliminates a false candidate
@@ -212,13 +230,21 @@ fn a_placement_is_explained_by_a_composite_of_eliminations() {
     });
     assert!(check(&state, &moved).is_err());
     // the command line prints it and its JSON follows the schema
-    let text = ok(&["explain", OCEAN1, "--target", "r1c1=6"]);
+    let text = ok(&["explain", OCEAN1, "--target", "r1c1=6", "--timeout", "0"]);
     assert!(text.contains("r1c1=6 because each other"), "{text}");
     assert!(
         text.contains("only eliminate (the composite proof stands for them)"),
         "{text}"
     );
-    let v = json(&["explain", OCEAN1, "--target", "r1c1=6", "--json"]);
+    let v = json(&[
+        "explain",
+        OCEAN1,
+        "--target",
+        "r1c1=6",
+        "--timeout",
+        "0",
+        "--json",
+    ]);
     assert_eq!(v["kind"], "placement");
     assert_eq!(v["composite"]["status"], "proof");
     assert_eq!(v["simplest"]["family"], "composite");
@@ -249,13 +275,13 @@ fn a_placement_by_a_force_verity() {
     assert_eq!(row("whip")["status"], "only_eliminates");
     let force = row("force-cell");
     assert_eq!(force["status"], "proof", "{force}");
-    assert_eq!(force["proof"]["assertions"][0], "n1r9c7");
+    assert_eq!(force["proof"]["assertions"][0], "r9c7=1");
     assert!(force["text"].as_str().unwrap().contains("r9c7#1 is true"));
 }
 
 #[test]
-fn every_command_ranks_by_the_one_difficulty_scale() {
-    // solve: the most complex rule is the step of the greatest rank
+fn every_command_ranks_on_the_one_scale() {
+    // solve: the most complex rule is the step of the greatest place on the scale
     let v = json(&["solve", "--rules", "N", "--max-len", "6", "--json"]);
     let steps: Vec<Proof> = v["steps"]
         .as_array()
@@ -263,7 +289,7 @@ fn every_command_ranks_by_the_one_difficulty_scale() {
         .iter()
         .map(|s| serde_json::from_value(s["proof"].clone()).unwrap())
         .collect();
-    let hardest = steps.iter().max_by_key(|p| registry::rank(p)).unwrap();
+    let hardest = steps.iter().max_by_key(|p| registry::place(p)).unwrap();
     let text = ok(&["solve", "--rules", "N", "--max-len", "6"]);
     let line = text
         .lines()
@@ -284,30 +310,35 @@ fn every_command_ranks_by_the_one_difficulty_scale() {
         "{label} vs {}",
         hardest.rule
     );
-    // explain --all lists eliminations from the simplest up, by difficulty
-    let all = json(&["explain", OCEAN1, "--all", "--max-len", "3", "--json"]);
-    let ds: Vec<u64> = all["eliminations"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["difficulty"].as_u64().unwrap())
-        .collect();
+    // explain --all lists eliminations from the simplest up, on the scale
+    let p = parse_line(OCEAN1, 1).unwrap();
+    let (state, solution) = start_and_solution(&p);
+    let options = Options {
+        max_len: 3,
+        ..options(Limits::unlimited())
+    };
+    let all = sudolink_study::explain::explain_all(&state, Some(&solution), &options, &mut |_| {})
+        .unwrap();
+    let places: Vec<registry::Place> = all.eliminations.iter().map(|e| e.place).collect();
     assert!(
-        !ds.is_empty() && ds.windows(2).all(|w| w[0] <= w[1]),
-        "{ds:?}"
+        !places.is_empty() && places.windows(2).all(|w| w[0] <= w[1]),
+        "{places:?}"
     );
+    for e in &all.eliminations {
+        assert_eq!(e.place, registry::place(&e.proof));
+    }
 }
 
 /// docs/techniques.md holds the registry's table exactly, and `sudolink techniques` prints it.
 #[test]
-fn the_techniques_guide_prints_the_registrys_difficulty_table() {
+fn the_techniques_guide_prints_the_registrys_scale_table() {
     let guide = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/techniques.md"))
         .unwrap();
     assert!(
-        guide.contains(&difficulty_table()),
+        guide.contains(&scale_table()),
         "docs/techniques.md's technique table differs from `sudolink techniques`: paste its output"
     );
-    assert_eq!(ok(&["techniques"]), difficulty_table());
+    assert_eq!(ok(&["techniques"]), scale_table());
 }
 
 /// The JSON of one target follows the published schema (validated by Python's

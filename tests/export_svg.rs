@@ -126,18 +126,19 @@ fn a_force_chain_draws_what_it_derives_in_colours_no_chain_uses() {
     }
 }
 
-/// The `k`th step (from 1) of top1465 puzzle `n`'s simplest-first path with the basic rules
-/// and `set`: the state it is found in and its proof.
+/// The `k`th step (from 1) of top1465 puzzle `n`'s path with the basic rules and then `set`
+/// as one tier (its techniques found whole at any length, as HoDoKu's order asks them: the
+/// dense proofs these tests draw), the state it is found in and its proof.
 fn path_step(
     n: usize,
     set: &str,
     k: usize,
 ) -> (sudolink_engine::grid::State, sudolink_engine::proof::Proof) {
-    use sudolink_search::registry::{parse_list, rules_with_basic};
+    use sudolink_search::registry::{parse_list, rules_in_tiers};
     use sudolink_study::resolution::apply;
     let p = common::collection("top1465.txt", n).pop().unwrap();
     let (start, solution) = start_and_solution(&p);
-    let rules = rules_with_basic(&parse_list(set).unwrap(), 20);
+    let rules = rules_in_tiers(&[parse_list(set).unwrap()], 20);
     let r = solve(&start, &rules, Some(&solution)).unwrap();
     let mut state = start;
     for step in &r.steps[..k - 1] {

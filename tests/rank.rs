@@ -321,7 +321,7 @@ fn steps_of(set: &str, rule: &str, n: usize) -> Vec<(State, Proof, [u8; 81])> {
     let rules = if set.is_empty() {
         basic_rules()
     } else {
-        rules_with_basic(&parse_list(set).expect("a set"), 4)
+        rules_with_basic(&parse_list(set).expect("a set"), 20)
     };
     let mut out = Vec::new();
     for p in common::collection("top1465.txt", n) {

@@ -1,14 +1,14 @@
-//! Sudoku Explainer's producers in the registry (issue 55, one technique list): each of SE
-//! 1.2.1's 30 producers is one technique of the set `sudoku-explainer`, in SE's order, with
-//! SE's least ER as its place on the difficulty scale; asked in SE's order on every state of
-//! SE's own path, the registry gives the very step SE takes ([Juillerat SE]).
+//! Sudoku Explainer's producers in the registry (issues 55 and 72, one technique list): each
+//! of SE 1.2.1's 30 producers is one technique of the set `sudoku-explainer`, in SE's order
+//! (the order SER's rating loop reads), after every other technique on the scale (SE's
+//! difficulty of a step is SE's own); asked in SE's order on every state of SE's own path,
+//! the registry gives the very step SE takes ([Juillerat SE]).
 
 use crate::common;
 
 use common::{collection, start_and_solution};
 use sudolink_engine::graph::LinkIndex;
 use sudolink_search::registry::{Searcher, System, TechniqueId};
-use sudolink_search::ser::PRODUCERS;
 use sudolink_study::resolution::solve;
 use sudolink_study::rules::parse;
 use sudolink_study::ser::rate;
@@ -22,7 +22,8 @@ fn explainer_techniques() -> Vec<TechniqueId> {
 #[test]
 fn each_producer_is_one_technique_in_se_s_order_by_name_only() {
     let ts = explainer_techniques();
-    assert_eq!(ts.len(), PRODUCERS.len());
+    assert_eq!(ts.len(), 30);
+    assert_eq!(sudolink_search::registry::explainer_order().len(), 30);
     let set = parse("sudoku-explainer", 10).unwrap().rules;
     // the basic rules first, then the set in SE's order
     let named: Vec<TechniqueId> = set
@@ -35,12 +36,16 @@ fn each_producer_is_one_technique_in_se_s_order_by_name_only() {
         assert!(t.by_name_only(), "{}", t.name());
         assert!(t.name().starts_with("se-"), "{}", t.name());
     }
-    // SE's least ER × 100 on our scale, never decreasing along SE's order but for the
-    // direct hints SE asks before the plain ones
-    let hidden_single = TechniqueId::from_name("se-hidden-single").unwrap();
-    let nested = TechniqueId::from_name("se-nested-dynamic-forcing-chains-plus").unwrap();
-    assert_eq!(hidden_single.get().difficulty.base, 120);
-    assert_eq!(nested.get().difficulty.base, 1100);
+    // after every other technique on the scale, in SE's order
+    let places: Vec<_> = ts.iter().map(|t| t.rule(0).place()).collect();
+    assert!(places.windows(2).all(|w| w[0] < w[1]));
+    let last_other = TechniqueId::all()
+        .filter(|t| t.system() != System::Explainer)
+        .flat_map(|t| t.rules_up_to(20, None))
+        .map(|r| r.place())
+        .max()
+        .unwrap();
+    assert!(last_other < places[0]);
     assert!(TechniqueId::from_name("se-bug")
         .unwrap()
         .assumes_uniqueness());

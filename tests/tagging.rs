@@ -102,7 +102,7 @@ fn every_level1_clearing_is_a_checked_chain_that_keeps_the_solution() {
 
 #[test]
 fn tagging_takes_a_resolution_further_than_the_basic_rules() {
-    let rules = sudolink_search::registry::rules_with_basic(&parse_list("tag1").unwrap(), 0);
+    let rules = sudolink_search::registry::rules_with_basic(&parse_list("tag1").unwrap(), 20);
     let (mut basic, mut tagged) = (0, 0);
     for p in collection("top1465.txt", 60) {
         let (start, solution) = start_and_solution(&p);

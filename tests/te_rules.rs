@@ -169,8 +169,7 @@ fn explain_asks_trial_techniques_by_name_only() {
         "te",
     ]);
     assert!(
-        by_name.contains("simplest (te, length 2, difficulty ")
-            && by_name.contains("): T&E(2): n2r1c1 ⇒ contradiction"),
+        by_name.contains("simplest (te, length 2): T&E(2): n2r1c1 ⇒ contradiction"),
         "{by_name}"
     );
     let default = ok(&[

@@ -37,6 +37,7 @@ mod robust_errors;
 mod robust_no_panic;
 mod robust_resume;
 mod robust_sql;
+mod scale;
 mod seed_paths;
 mod ser;
 mod ser_registry;

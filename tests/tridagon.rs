@@ -125,7 +125,7 @@ fn loki_the_tridagon_sudorules_finds_after_the_hidden_pairs() {
 fn loki_solves_with_the_basic_rules_and_the_tridagon_as_sudorules_does() {
     let puzzle = parse_line(LOKI, 1).unwrap();
     let (start, solution) = common::start_and_solution(&puzzle);
-    let rules = rules_with_basic(&parse_list("tridagon").unwrap(), 1);
+    let rules = rules_with_basic(&parse_list("tridagon").unwrap(), 3);
     let r = solve(&start, &rules, Some(&solution)).expect("a sound path");
     let trid: Vec<&Proof> = r
         .steps
@@ -474,7 +474,7 @@ fn obiwahn_tarek_160_with_singles_and_oddagons_only() {
     let (start, solution) = common::start_and_solution(&puzzle);
     let rules: Vec<_> = ["naked-single", "hidden-single", "oddagon"]
         .iter()
-        .map(|n| TechniqueId::from_name(n).unwrap().rule(1))
+        .flat_map(|n| TechniqueId::from_name(n).unwrap().rules_up_to(11, None))
         .collect();
     let r = solve(&start, &rules, Some(&solution)).expect("a sound path");
     let oddagons: Vec<(usize, Vec<Candidate>)> = r

@@ -20,10 +20,8 @@ use sudolink_study::run::StudyInput;
 pub struct ClassifyArgs {
     #[command(flatten)]
     pub study: StudyArgs,
-    /// Schemes, comma separated: L, M, N, W, B, gW, gB, BC, Trid-OR5W, Trid-OR5gW, Select1-OR5W, Select2-OR5W, or SER (Sudoku Explainer 1.2.1's
-    /// ER/EP/ED; --max-len does not bound it), or hodoku (HoDoKu 2.2's level and score, stored
-    /// as the rating with the level beside it)
-    #[arg(long, default_value = "L,M,N")]
+    /// Schemes, comma separated (every rating scheme: `--help` lists them)
+    #[arg(long, default_value = "L,M,N", long_help = scheme_help())]
     pub scheme: String,
     /// Compare with reference ratings in this column of the file (1 is the grid; columns
     /// split as the line is, by `;`, TAB or spaces); needs exactly one scheme; every
@@ -34,6 +32,16 @@ pub struct ClassifyArgs {
     /// Sudogen0 classification) beside this one (`--seed-table` is its old name)
     #[arg(long = "berthier-table", visible_alias = "seed-table")]
     pub seed_table: bool,
+}
+
+/// The long help of `--scheme`: every scheme ([`RatingScheme::names`]).
+fn scheme_help() -> String {
+    format!(
+        "Schemes, comma separated: {} (docs/ratings.md describes each; --max-len does not \
+         bound SER, Sudoku Explainer 1.2.1's ER/EP/ED; hodoku, HoDoKu 2.2's level and score, is \
+         stored as the rating with the level beside it)",
+        RatingScheme::names()
+    )
 }
 
 fn schemes_of(text: &str) -> Result<Vec<RatingScheme>> {

@@ -5,6 +5,7 @@
 
 use super::input::{load, Loaded};
 use super::progress::Status;
+use super::solve::Notation;
 use anyhow::{anyhow, bail, Context, Result};
 use std::path::PathBuf;
 use sudolink_engine::grid::State;
@@ -13,7 +14,7 @@ use sudolink_export::files;
 use sudolink_export::json::proof_json;
 use sudolink_export::svg::PixelWidth;
 use sudolink_notation::{hodoku, nrc};
-use sudolink_search::registry::{self, System, TechniqueId};
+use sudolink_search::registry::TechniqueId;
 use sudolink_study::explain::{
     self, explain_all, explain_target, read_target, Explained, Group, Limits, NoProof, Options,
     Progress, TargetReport,
@@ -45,7 +46,9 @@ pub struct ExplainArgs {
     /// scheme such as W or N, or a list, as `solve --rules`)
     #[arg(long, value_name = "SPEC", requires = "at_step")]
     pub path_rules: Option<String>,
-    /// Longest chain, whip or force net to search (1 to 999)
+    /// Longest proof to search, its length on the scale (chains and whips: CSP variables;
+    /// nets and tagging: inferences; 1 to 999); the default is the one solve, rate and
+    /// explain share
     #[arg(long, default_value_t = explain::MAX_LEN, value_parser = super::numbers::max_len)]
     pub max_len: usize,
     /// Longest g-whip / g-braid to search (their search grows fastest with length; by default
@@ -97,6 +100,10 @@ pub struct ExplainArgs {
     /// each chain of a 3D Medusa, alone: NAME.part-K.svg and .png (K from 1)
     #[arg(long, requires = "export")]
     pub parts: bool,
+    /// How to print the proofs and the conclusion (its sign: `<>` in ours and HoDoKu's, `≠`
+    /// in SudoRules'); the JSON's texts are in ours
+    #[arg(long, value_enum, default_value_t = Notation::Nrc)]
+    pub notation: Notation,
     /// JSON output (one target: the schema `--json-schema` prints)
     #[arg(long)]
     pub json: bool,
@@ -265,14 +272,14 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
             }
         }
     }
-    let text = |p: &Proof| nrc::nrc_text(&loaded.state, p);
+    let text = |p: &Proof| args.notation.proof_text(&loaded.state, p);
     if args.json {
         // the keys in reading order, the answer first
         let v = explain::target_json(&loaded.state, &loaded.line, &report, &options);
         println!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(());
     }
-    println!("Why {conclusion}?");
+    println!("Why {}?", args.notation.conclusion_text(&conclusion));
     let answer = report.answer(&loaded.state);
     // the answer first: the simplest proof, its HoDoKu line, the techniques that found the
     // same step
@@ -286,13 +293,8 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
             } else {
                 String::new()
             };
-            println!(
-                "simplest ({label}, length {}, difficulty {}{same}): {}",
-                p.length,
-                registry::difficulty(p),
-                text(p)
-            );
-            if let Some(line) = hodoku::hodoku_text(&loaded.state, p) {
+            println!("simplest ({label}, length {}{same}): {}", g.length, text(p));
+            if let Some(line) = hodoku_line(&loaded.state, p, args.notation) {
                 println!("  HoDoKu: {line}");
             }
         }
@@ -307,7 +309,7 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
         }
     }
     if args.verbose {
-        every_row(&report, &loaded.state, max_len);
+        every_row(&report, &loaded.state, max_len, args.notation);
     } else {
         others_table(&answer.others);
         if let Some(line) = answer.nothing.text(max_len) {
@@ -315,14 +317,14 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
         }
     }
     if args.rules.is_none() {
-        if let Some(line) = not_asked(&options.techniques) {
+        if let Some(line) = explain::not_asked(&options.techniques) {
             println!("{line}");
         }
     }
     Ok(())
 }
 
-/// The other proofs in one compact table, simplest first: difficulty, length and the
+/// The other proofs in one compact table, simplest first: length on the scale and the
 /// techniques that found the same step (`--verbose` prints each proof).
 fn others_table(others: &[Group]) {
     if others.is_empty() {
@@ -330,27 +332,24 @@ fn others_table(others: &[Group]) {
     }
     let techniques: usize = others.iter().map(|g| g.labels.len()).sum();
     println!("also proved by {techniques} technique(s) (--verbose prints each proof):");
-    let d = others
-        .iter()
-        .map(|g| g.difficulty_text().chars().count())
-        .max()
-        .unwrap_or(0)
-        .max("difficulty".len());
-    println!("  {:<d$}  length  technique", "difficulty");
+    println!("  length  technique");
     for g in others {
-        println!(
-            "  {:<d$}  {:<6}  {}",
-            g.difficulty_text(),
-            g.length,
-            g.labels.join(", ")
-        );
+        println!("  {:<6}  {}", g.length, g.labels.join(", "));
     }
+}
+
+/// The same step as HoDoKu prints it, for the techniques HoDoKu has, beside a proof printed
+/// in another notation.
+fn hodoku_line(state: &State, p: &Proof, notation: Notation) -> Option<String> {
+    (notation != Notation::Hodoku)
+        .then(|| hodoku::hodoku_text(state, p))
+        .flatten()
 }
 
 /// Every row in full, grouped by system (`--verbose`): each proof with its HoDoKu line, or
 /// why the row has none; the composite of a placement last.
-fn every_row(report: &TargetReport, state: &State, max_len: usize) {
-    let text = |p: &Proof| nrc::nrc_text(state, p);
+fn every_row(report: &TargetReport, state: &State, max_len: usize, notation: Notation) {
+    let text = |p: &Proof| notation.proof_text(state, p);
     let w = report
         .rows
         .iter()
@@ -368,7 +367,7 @@ fn every_row(report: &TargetReport, state: &State, max_len: usize) {
             Some(p) => {
                 println!("{:<w$} {}", r.label, text(p));
                 // the same step as HoDoKu prints it, for the techniques HoDoKu has
-                if let Some(line) = hodoku::hodoku_text(state, p) {
+                if let Some(line) = hodoku_line(state, p, notation) {
                     println!("{:<w$} HoDoKu: {line}", "");
                 }
             }
@@ -406,61 +405,6 @@ fn every_row(report: &TargetReport, state: &State, max_len: usize) {
     }
 }
 
-/// The techniques asked by name only that this question left out, said so (never a silent
-/// omission): `not asked (by name only): te, bxb, bxbb (trial and error); SudoRules' finned
-/// fish by size (sudorules-finned-fish); eleven's Imp630 patterns and their chains (imp630);
-/// the uniqueness rules (--uniqueness); Sudoku Explainer's producers (sudoku-explainer)`.
-fn not_asked(asked: &[TechniqueId]) -> Option<String> {
-    let left: Vec<TechniqueId> = TechniqueId::all()
-        .filter(|t| t.by_name_only() && !asked.contains(t))
-        .collect();
-    let mut parts: Vec<String> = Vec::new();
-    let trial: Vec<&str> = left
-        .iter()
-        .filter(|t| t.system() == System::Trial)
-        .map(|t| t.name())
-        .collect();
-    let own_system = |t: &TechniqueId| matches!(t.system(), System::Trial | System::Explainer);
-    let imp630 = |t: &TechniqueId| t.get().sets.contains(&registry::IMP630_SET);
-    let sfin = |t: &TechniqueId| t.get().sets.contains(&registry::SFIN_SET);
-    let named: Vec<&str> = left
-        .iter()
-        .filter(|t| !t.assumes_uniqueness() && !own_system(t) && !imp630(t) && !sfin(t))
-        .map(|t| t.name())
-        .collect();
-    if !named.is_empty() {
-        parts.push(named.join(", "));
-    }
-    if !trial.is_empty() {
-        parts.push(format!("{} (trial and error)", trial.join(", ")));
-    }
-    if left.iter().any(sfin) {
-        parts.push(format!(
-            "SudoRules' finned fish by size ({})",
-            registry::SFIN_SET
-        ));
-    }
-    if left.iter().any(imp630) {
-        parts.push(format!(
-            "eleven's Imp630 patterns and their chains ({})",
-            registry::IMP630_SET
-        ));
-    }
-    if left
-        .iter()
-        .any(|t| t.assumes_uniqueness() && t.system() != System::Explainer)
-    {
-        parts.push("the uniqueness rules (--uniqueness)".to_string());
-    }
-    if left.iter().any(|t| t.system() == System::Explainer) {
-        parts.push(format!(
-            "Sudoku Explainer's producers ({})",
-            registry::EXPLAINER_SET
-        ));
-    }
-    (!parts.is_empty()).then(|| format!("not asked (by name only): {}", parts.join("; ")))
-}
-
 /// Every elimination of the state, each under the simplest family and length proving it.
 fn all_eliminations(args: &ExplainArgs, loaded: &Loaded, options: &Options) -> Result<()> {
     let status = Status::new("explain --all", "target searches");
@@ -473,17 +417,7 @@ fn all_eliminations(args: &ExplainArgs, loaded: &Loaded, options: &Options) -> R
         },
     )?;
     status.finish();
-    let text = |p: &Proof| nrc::nrc_text(&loaded.state, p);
-    let label = |e: &Explained| {
-        let t = e.technique;
-        if t.is_basic() {
-            "basic".to_string()
-        } else if e.length == 0 {
-            t.name().to_string()
-        } else {
-            format!("{}[{}]", t.name(), e.length)
-        }
-    };
+    let text = |p: &Proof| args.notation.proof_text(&loaded.state, p);
     let stopped_text = report.stopped_text();
     if args.json {
         let v = explain::all_json(&loaded.state, &report);
@@ -492,7 +426,7 @@ fn all_eliminations(args: &ExplainArgs, loaded: &Loaded, options: &Options) -> R
     }
     let mut groups: Vec<(String, Vec<&Explained>)> = Vec::new();
     for e in &report.eliminations {
-        let l = label(e);
+        let l = e.label();
         match groups.last_mut() {
             Some((last, items)) if *last == l => items.push(e),
             _ => groups.push((l, vec![e])),
@@ -558,7 +492,7 @@ fn next_step(args: &ExplainArgs, loaded: &Loaded) -> Result<()> {
         let v = proof_json(&loaded.state, &p);
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
-        println!("{}", nrc::nrc_text(&loaded.state, &p));
+        println!("{}", args.notation.proof_text(&loaded.state, &p));
     }
     Ok(())
 }

@@ -26,7 +26,7 @@ pub enum Mode {
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Level {
+pub enum LinkChoice {
     /// Weak and strong links between candidates only
     Links,
     /// And groups (a digit's candidates in a block ∩ line)
@@ -45,7 +45,7 @@ pub struct ForceArgs {
     pub mode: Mode,
     /// Which links the inferences may use
     #[arg(long, value_enum, default_value = "als")]
-    pub level: Level,
+    pub level: LinkChoice,
     /// Forcing nets: an inference may need several premises at once (a variable's last
     /// candidate after several falses, an ALS digit false in several cells). Printed as
     /// each branch's inferences in order, since a net is not one line per branch.
@@ -71,9 +71,9 @@ pub struct ForceArgs {
 /// The link level and form asked.
 fn level_and_form(args: &ForceArgs) -> (LinkLevel, NetForm) {
     let level = match args.level {
-        Level::Links => LinkLevel::Links,
-        Level::Groups => LinkLevel::Groups,
-        Level::Als => LinkLevel::Als,
+        LinkChoice::Links => LinkLevel::Links,
+        LinkChoice::Groups => LinkLevel::Groups,
+        LinkChoice::Als => LinkLevel::Als,
     };
     let form = if args.net {
         NetForm::Net

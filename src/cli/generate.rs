@@ -37,7 +37,9 @@ pub struct GenerateArgs {
     /// With `--needs`: the rule set the technique is added to (as `solve --rules`)
     #[arg(long, default_value = "N", requires = "needs")]
     pub rules: String,
-    /// With `--needs`: longest chain or whip to use
+    /// With `--needs`: longest proof to use, its length on the scale; 10 by default (not
+    /// solve's 20): every candidate puzzle's path is walked, and a longer bound multiplies
+    /// the time spent on the candidates that do not need the technique
     #[arg(long, default_value_t = 10, value_parser = super::numbers::max_len, requires = "needs")]
     pub max_len: usize,
     /// With `--needs`: take the candidates from this collection (one puzzle a line), each

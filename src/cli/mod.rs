@@ -59,7 +59,7 @@ pub enum Command {
     CheckPath(check_path::CheckPathArgs),
     /// Regenerate the gallery of exported proofs for the worked examples of Berthier's chain pages ([Berthier NRC])
     Gallery(gallery::GalleryArgs),
-    /// Rate puzzles: the least n whose rule set (W, B, gW, gB, L, M, N, BC, Trid-OR5W, Trid-OR5gW, Select1-OR5W, Select2-OR5W) solves each
+    #[command(about = rate::about())]
     Rate(rate::RateArgs),
     /// Print a puzzle or state in one of the grid formats
     Show(show::ShowArgs),
@@ -74,7 +74,7 @@ pub enum Command {
     Serve(serve::ServeArgs),
     /// Time the foundation operations over a puzzle collection (medians and totals)
     Bench(bench::BenchArgs),
-    /// Every technique with its system, sets and difficulty (the one difficulty scale)
+    /// Every technique with its system, sets and place on the one simplest-first scale
     Techniques(techniques::TechniquesArgs),
 }
 

@@ -27,17 +27,10 @@ pub struct RateArgs {
     /// grids over several lines, `[code]` blocks...), `-` for standard input, `FILE:K` for
     /// its puzzle K alone; or one puzzle (a grid, or a name of data/named_puzzles.txt)
     pub input: String,
-    /// Rating scheme: L, M, N, W, B, gW, gB or BC; Trid-OR5W or Trid-OR5gW (Berthier's
-    /// levels of T&E(3) puzzles: Subsets, whips or g-whips, and the tridagons' ORk-whips or
-    /// ORk-g-whips, k ≤ 5); Select1-OR5W or Select2-OR5W (Trid-OR5W with eleven's
-    /// impossible patterns of Berthier's Select lists); TE (T&E depth 0-3), BxB or BxBB
-    /// (Berthier's classes of T&E(2) and T&E(3) puzzles, braids up to --max-len); SER
-    /// (Sudoku Explainer 1.2.1's ER/EP/ED,
-    /// printed as `ER/EP/ED`); hodoku (HoDoKu 2.2's level and score with its default
-    /// configuration, printed as `hodoku:Extreme/2468`); or a family or comma list of techniques
-    /// (e.g. depth2, hypothesis,depth2: the basic rules then the list, as --rules), rated by
-    /// the longest step it needs
-    #[arg(long, default_value = "W")]
+    /// Rating scheme (docs/ratings.md describes each), or a family or comma list of
+    /// techniques (e.g. depth2, hypothesis,depth2: the basic rules then the list, as --rules),
+    /// rated by the longest step it needs
+    #[arg(long, default_value = "W", long_help = scheme_help())]
     pub scheme: String,
     /// Rate by a comma list of techniques instead of a scheme (the basic rules, then the
     /// listed techniques simplest first, as `solve --rules`): the rating is the longest
@@ -49,8 +42,10 @@ pub struct RateArgs {
     /// at every length before the next: HoDoKu's order), as `solve --order`
     #[arg(long, value_enum, default_value = "length")]
     pub order: Order,
-    /// Longest chain or whip to try (default 20); for BxB and BxBB the longest braids
-    /// (default 14 and 5: the SHC's bounds, past which the class is written `BxB>14`)
+    /// Longest proof to try, its length on the scale (chains and whips: CSP variables; nets:
+    /// inferences); 20 by default, the one solve, rate and explain share; for BxB and BxBB the
+    /// longest braids (default 14 and 5: the SHC's bounds, past which the class is written
+    /// `BxB>14`)
     #[arg(long, value_parser = super::numbers::max_len)]
     pub max_len: Option<usize>,
     /// One JSON object per line: {"puzzle": "...", "rating": n or null, ...}
@@ -79,8 +74,30 @@ pub struct RateArgs {
     pub bounds: super::bounds::BoundArgs,
 }
 
-/// The longest chain or whip `rate` tries when `--max-len` is not given.
-const MAX_LEN: usize = 20;
+/// What `rate` does, every scheme named ([`RatingScheme::names`]).
+pub fn about() -> String {
+    format!(
+        "Rate puzzles: the least n whose rule set solves each, or SER's ER/EP/ED, the T&E depth, \
+         BxB, BxBB, HoDoKu's level and score; schemes: {}",
+        RatingScheme::names()
+    )
+}
+
+/// The long help of `--scheme`: every scheme ([`RatingScheme::names`]).
+fn scheme_help() -> String {
+    format!(
+        "Rating scheme: one of {} (docs/ratings.md describes each; SER prints ER/EP/ED, TE the \
+         T&E depth 0-3, BxB and BxBB Berthier's classes of T&E(2) and T&E(3) puzzles with braids \
+         up to --max-len, hodoku HoDoKu 2.2's level and score with its default configuration, \
+         printed as `hodoku:Extreme/2468`), or a family or comma list of techniques (e.g. \
+         depth2, hypothesis,depth2: the basic rules then the list, as --rules), rated by the \
+         longest step it needs",
+        RatingScheme::names()
+    )
+}
+
+/// The longest chain or whip `rate` tries when `--max-len` is not given: the one default.
+const MAX_LEN: usize = sudolink_study::rules::DEFAULT_MAX_LEN;
 
 /// Rate by the basic rules then `list`'s techniques in `order`, labelled by `list`.
 fn by_rules(

@@ -8,24 +8,12 @@ use anyhow::{anyhow, bail, Result};
 use serde_json::json;
 use sudolink_engine::grid::format::to_pencil_mark_grid;
 use sudolink_engine::grid::State;
-use sudolink_notation::{hodoku, nrc, sudorules};
 use sudolink_study::ser::{difficulty_text, tenths};
 use sudolink_study::ser::{rate, SerRating};
 
 /// Is this rule set or scheme name Sudoku Explainer's?
 pub fn is_ser(name: &str) -> bool {
     name.eq_ignore_ascii_case("ser")
-}
-
-/// One proof's text in the chosen notation.
-fn proof_text(state: &State, proof: &sudolink_engine::proof::Proof, notation: Notation) -> String {
-    match notation {
-        Notation::Nrc => nrc::nrc_text(state, proof),
-        Notation::Sudorules => sudorules::sudorules_text(state, proof),
-        Notation::Hodoku => {
-            hodoku::hodoku_text(state, proof).unwrap_or_else(|| nrc::nrc_text(state, proof))
-        }
-    }
 }
 
 /// Each step's proofs as text, on the state each applies to.
@@ -40,7 +28,7 @@ fn step_texts(start: &State, rating: &SerRating, notation: Notation) -> Vec<Vec<
                 .proofs
                 .iter()
                 .map(|p| {
-                    let text = proof_text(&scratch, p, notation);
+                    let text = notation.proof_text(&scratch, p);
                     for &c in &p.eliminations {
                         let _ = scratch.eliminate(c);
                     }

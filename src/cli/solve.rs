@@ -8,9 +8,11 @@ use std::path::Path;
 use sudolink_engine::grid::format::{
     to_hodoku, to_line, to_pencil_mark_grid, to_pencil_mark_string,
 };
+use sudolink_engine::grid::{Conclusion, State};
+use sudolink_engine::proof::Proof;
 use sudolink_export::files;
-use sudolink_notation::{hodoku, sudorules};
-use sudolink_search::registry::{self, graded_length, LengthMeasure, TechniqueId};
+use sudolink_notation::{hodoku, nrc, sudorules};
+use sudolink_search::registry::{self, graded_length, TechniqueId};
 use sudolink_study::rating::Scheme;
 use sudolink_study::resolution::{apply, solve_all_at_once, solve_within, Resolution};
 use sudolink_study::rules::{self, RuleOrder};
@@ -24,6 +26,31 @@ pub enum Notation {
     /// HoDoKu's step lines for the techniques HoDoKu has (`Almost Locked Set XZ-Rule: A=r4c3 {259}, ... =>
     /// r5c3<>2`), the nrc notation for the others
     Hodoku,
+}
+
+impl Notation {
+    /// One proof's text in this notation (HoDoKu's for the techniques HoDoKu has, ours for
+    /// the others).
+    pub fn proof_text(self, state: &State, proof: &Proof) -> String {
+        match self {
+            Notation::Nrc => nrc::nrc_text(state, proof),
+            Notation::Sudorules => sudorules::sudorules_text(state, proof),
+            Notation::Hodoku => {
+                hodoku::hodoku_text(state, proof).unwrap_or_else(|| nrc::nrc_text(state, proof))
+            }
+        }
+    }
+
+    /// A conclusion with this notation's sign: `r3c9<>8` in ours and HoDoKu's, `r3c9≠8` in
+    /// SudoRules'; a placement `r3c9=8` in all.
+    pub fn conclusion_text(self, c: &Conclusion) -> String {
+        match self {
+            Notation::Sudorules if !c.placement => {
+                format!("{}≠{}", c.candidate.cell(), c.candidate.digit())
+            }
+            _ => c.to_string(),
+        }
+    }
 }
 
 /// `--order`: how a comma list of techniques is tried ([`RuleOrder`]).
@@ -65,11 +92,13 @@ pub struct SolveArgs {
     /// chains before forcing nets)
     #[arg(long, value_enum, default_value = "length")]
     pub order: Order,
-    /// Longest chain or whip to use
-    #[arg(long, default_value_t = 10, value_parser = super::numbers::max_len)]
+    /// Longest proof to use, its length on the scale (chains and whips: CSP variables; nets:
+    /// inferences); the default is the one solve, rate and explain share, so that
+    /// `explain --at-step` walks the path solve prints
+    #[arg(long, default_value_t = rules::DEFAULT_MAX_LEN, value_parser = super::numbers::max_len)]
     pub max_len: usize,
     /// How to print the steps
-    #[arg(long, value_enum, default_value = "nrc")]
+    #[arg(long, value_enum, default_value_t = Notation::Nrc)]
     pub notation: Notation,
     /// Print one JSON object instead of the text path
     #[arg(long)]
@@ -277,8 +306,8 @@ pub fn unsolved_line(
         .steps
         .iter()
         .map(|s| &s.proof)
-        .max_by_key(|p| registry::rank(p))
-        .map(rule_name)
+        .max_by_key(|p| registry::place(p))
+        .map(registry::step_label)
         .unwrap_or_else(|| "none".to_string());
     format!("NOT RATED: {why}; hardest step used: {hardest}")
 }
@@ -291,36 +320,15 @@ fn without_caps(spec: &str) -> String {
         .join(",")
 }
 
-/// `NRCZT5`, `BRAID[9]`, `HIDDEN-SINGLE`: a step's rule as the level line names it.
-fn rule_name(p: &sudolink_engine::proof::Proof) -> String {
-    let technique = TechniqueId::of_proof(p);
-    if technique.system() == registry::System::Explainer {
-        // SE's producer, not the pattern its proof is written in (a force net...)
-        return technique.name().to_uppercase();
-    }
-    if graded_length(p) > 0 {
-        if TechniqueId::of_proof(p).system() == registry::System::Trial {
-            // T&E(3), T&E(B5,1): Berthier's own names
-            return p.rule.clone();
-        }
-        match TechniqueId::of_proof(p).get().measure {
-            LengthMeasure::Variables => format!("{}[{}]", p.family.to_uppercase(), p.length),
-            _ => format!("{}{}", p.family.to_uppercase(), p.length),
-        }
-    } else {
-        p.rule.to_uppercase()
-    }
-}
-
 /// `LEVEL = M5, MOST COMPLEX RULE = NRCZT5` (the level is the longest chain or whip used,
-/// 0 when the basic rules or singles sufficed; the rule is the hardest step on the
-/// registry's difficulty scale, the last of equally hard ones).
+/// 0 when the basic rules or singles sufficed; the rule is the hardest step on the scale,
+/// the last of equally hard ones: [`registry::step_label`]).
 pub fn level_line(r: &Resolution, scheme: Option<Scheme>, spec: &str) -> String {
     let hardest = r
         .steps
         .iter()
         .map(|s| &s.proof)
-        .max_by_key(|p| registry::rank(p));
+        .max_by_key(|p| registry::place(p));
     let n = r
         .steps
         .iter()
@@ -333,7 +341,7 @@ pub fn level_line(r: &Resolution, scheme: Option<Scheme>, spec: &str) -> String 
     let letter = scheme
         .map(|s| s.to_string())
         .unwrap_or_else(|| without_caps(spec));
-    let rule = hardest.map_or("NONE".to_string(), rule_name);
+    let rule = hardest.map_or("NONE".to_string(), registry::step_label);
     // a scheme or one graded technique reads `N5`, `nrc4`; a list of techniques or a set
     // `basic,assistant: 0`, `sudoku-explainer: 0`
     let one_graded = TechniqueId::from_name(letter.trim()).is_some_and(|t| t.get().graded);

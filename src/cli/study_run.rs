@@ -8,16 +8,15 @@ use super::progress::Status;
 use anyhow::{bail, Result};
 use sudolink_study::run::{drive, Failure, Outcome, RunOptions, Study, StudyInput, Tally};
 
-/// The longest chain or whip a study tries when `--max-len` is not given.
-const MAX_LEN: usize = 7;
-
 /// The arguments every study command takes (flattened into its own).
 #[derive(clap::Args, Debug)]
 pub struct StudyArgs {
     /// A list of puzzles: a file (one per line with its columns, grids over several lines,
     /// `[code]` blocks...), `-` for standard input, or `FILE:K` for its puzzle K alone
     pub input: String,
-    /// Longest chain or whip to try (default 7); for BxB and BxBB the longest braids
+    /// Longest proof to try, its length on the scale; 7 by default (not solve's 20): a study
+    /// rates every puzzle of a file in every scheme, and Berthier's L, M, N classification
+    /// of random puzzles counts the levels up to 7; for BxB and BxBB the longest braids
     /// (default 14 and 5: the SHC's bounds)
     #[arg(long, value_parser = super::numbers::max_len)]
     pub max_len: Option<usize>,
@@ -46,7 +45,7 @@ pub struct StudyArgs {
 impl StudyArgs {
     /// `--max-len`, or the default.
     pub fn max_len(&self) -> usize {
-        self.max_len.unwrap_or(MAX_LEN)
+        self.max_len.unwrap_or(sudolink_study::rules::STUDY_MAX_LEN)
     }
 }
 

@@ -1,9 +1,7 @@
 //! `sudolink techniques`: every technique of the registry with its system, sets and place on
-//! the difficulty scale (the README's table is this command's output).
+//! the one simplest-first scale (docs/techniques.md's table is this command's output).
 
 use anyhow::Result;
-use serde_json::json;
-use sudolink_search::registry::difficulty_table;
 use sudolink_search::TechniqueId;
 
 #[derive(clap::Args, Debug)]
@@ -21,7 +19,7 @@ pub fn names_list() -> String {
         out.push_str(&format!("  {set}\n"));
     }
     out.push_str(
-        "Techniques (`sudolink techniques` gives each one's system, sets and difficulty):\n",
+        "Techniques (`sudolink techniques` gives each one's system, sets and place on the scale):\n",
     );
     for t in TechniqueId::all() {
         out.push_str(&format!("  {}\n", t.name()));
@@ -32,23 +30,11 @@ pub fn names_list() -> String {
 pub fn run(args: &TechniquesArgs) -> Result<()> {
     if args.json {
         let rows: Vec<serde_json::Value> = TechniqueId::all()
-            .map(|t| {
-                let e = t.get();
-                json!({
-                    "name": e.name,
-                    "aliases": e.aliases,
-                    "sets": e.sets,
-                    "system": e.system.key(),
-                    "difficulty": {"base": e.difficulty.base, "per_length": e.difficulty.per_length},
-                    "graded": e.graded,
-                    "may_place": t.may_place(),
-                    "summary": e.summary,
-                })
-            })
+            .map(sudolink_study::explain::technique_json)
             .collect();
         println!("{}", serde_json::to_string_pretty(&rows)?);
     } else {
-        print!("{}", difficulty_table());
+        print!("{}", sudolink_search::registry::scale_table());
     }
     Ok(())
 }

@@ -81,16 +81,11 @@ impl Proof {
         self.found_by.clone()
     }
 
-    /// Its size or length in the family's own measure.
+    /// Its length on the one simplest-first scale (CSP variables, or the equivalent length
+    /// of nets and tagging), as every table of `explain` and `solve` shows it.
     #[getter]
     fn length(&self) -> usize {
-        self.proof.length
-    }
-
-    /// Its place on the registry's one difficulty scale.
-    #[getter]
-    fn difficulty(&self) -> u32 {
-        registry::difficulty(&self.proof)
+        registry::length_on_scale(&self.proof)
     }
 
     /// The eliminations, as ``r1c2<>8``.
@@ -269,7 +264,7 @@ impl Path {
             .map(|s| format!("{} ({}) while searching {}", s.stop, self.bounds, s.rule))
     }
 
-    /// The steps as rows: step (from 1), technique, rule, length, difficulty,
+    /// The steps as rows: step (from 1), technique, rule, length (on the scale),
     /// eliminations, placements, text.
     fn records<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
@@ -279,8 +274,7 @@ impl Path {
             d.set_item("step", k + 1)?;
             d.set_item("technique", TechniqueId::of_proof(p).name())?;
             d.set_item("rule", &p.rule)?;
-            d.set_item("length", p.length)?;
-            d.set_item("difficulty", registry::difficulty(p))?;
+            d.set_item("length", registry::length_on_scale(p))?;
             d.set_item("eliminations", p.elimination_texts())?;
             d.set_item("placements", p.assertion_texts())?;
             d.set_item("text", &step.text)?;
@@ -371,7 +365,7 @@ fn one_grid_limits(
 ///     >>> path.solved, path.steps[0].technique
 ///     (True, 'hidden-single')
 #[pyfunction]
-#[pyo3(signature = (grid, rules = "N", *, max_len = 10, order = "length", timeout = None, memory = None, budget = None))]
+#[pyo3(signature = (grid, rules = "N", *, max_len = 20, order = "length", timeout = None, memory = None, budget = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
@@ -457,7 +451,7 @@ impl Explanation {
         self.grid.clone()
     }
 
-    /// The simplest proof (on the registry's difficulty scale), or None when no technique
+    /// The simplest proof (on the one simplest-first scale), or None when no technique
     /// found one within the bounds.
     #[getter]
     fn simplest(&self) -> Option<Proof> {
@@ -487,7 +481,7 @@ impl Explanation {
     }
 
     /// Every technique row: technique, system, status (``proof``, ``none``,
-    /// ``only_eliminates``, ``not_searched``), length, difficulty, and the text or why not.
+    /// ``only_eliminates``, ``not_searched``), length (on the scale), and the text or why not.
     fn records<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
         for row in &self.report.rows {
@@ -497,13 +491,11 @@ impl Explanation {
             d.set_item("status", row.none.status())?;
             match &row.proof {
                 Some(p) => {
-                    d.set_item("length", p.length)?;
-                    d.set_item("difficulty", registry::difficulty(p))?;
+                    d.set_item("length", registry::length_on_scale(p))?;
                     d.set_item("text", nrc::nrc_text(self.grid.state(), p))?;
                 }
                 None => {
                     d.set_item("length", py.None())?;
-                    d.set_item("difficulty", py.None())?;
                     d.set_item("text", row.none.text(row.label, self.max_len))?;
                 }
             }
@@ -537,12 +529,12 @@ impl Explanation {
             None => out.push_str("<p>no proof found</p>"),
         }
         if proofs.len() > 1 {
-            out.push_str("<table><tr><th>found by</th><th>difficulty</th><th>proof</th></tr>");
+            out.push_str("<table><tr><th>found by</th><th>length</th><th>proof</th></tr>");
             for p in &proofs[1..] {
                 out.push_str(&format!(
                     "<tr><td>{}</td><td>{}</td><td style=\"text-align:left\"><code>{}</code></td></tr>",
                     html_escape(&p.found_by.join(", ")),
-                    p.difficulty(),
+                    p.length(),
                     html_escape(&p.text())
                 ));
             }

@@ -296,26 +296,11 @@ pub async fn examples() -> Json<Value> {
 }
 
 /// The registry for the page's family picker: every set (with its techniques) and every
-/// technique with its system, difficulty and whether it can place a value, and explain's
+/// technique as `techniques --json` gives it ([`explain::technique_json`]), and explain's
 /// defaults.
 pub async fn techniques() -> Json<Value> {
-    let mut sets: Vec<&str> = Vec::new();
-    for t in TechniqueId::all() {
-        for s in t.get().sets {
-            if !sets.contains(s) {
-                sets.push(s);
-            }
-        }
-    }
-    sets.push(registry::HODOKU_SET);
-    let techniques: Vec<Value> = TechniqueId::all()
-        .map(|t| {
-            let e = t.get();
-            json!({"name": e.name, "system": e.system.key(), "summary": e.summary,
-                "difficulty": {"base": e.difficulty.base, "per_length": e.difficulty.per_length},
-                "may_place": t.may_place(), "assumes_uniqueness": t.assumes_uniqueness(), "by_name_only": t.by_name_only()})
-        })
-        .collect();
+    let sets = registry::set_names();
+    let techniques: Vec<Value> = TechniqueId::all().map(explain::technique_json).collect();
     Json(json!({
         "sets": sets.iter().map(|s| json!({
             "name": s,

@@ -42,14 +42,17 @@
 //!
 //! # Simplest first
 //!
-//! Proofs are ranked by the registry's one difficulty scale
-//! ([`sudolink_search::registry::rank`]: difficulty, then registry order). [`explain_all`] runs
-//! the fixed-size techniques first, then every (graded technique, length) pass in order of
-//! difficulty, and searches a target in a pass only while the pass could still beat the
-//! best proof it has: a target proved at difficulty d is never searched by a harder pass.
-//! So the g-forms (g-whips, g-braids), whose searches grow fastest and which come last at
-//! each length, run only on targets nothing simpler proved. When the solution is known,
-//! candidates of the solution are not searched at all (no sound proof eliminates them).
+//! Proofs are ranked by the one simplest-first scale `solve` orders its rules by
+//! ([`sudolink_search::registry::place`]: the technique at its length on the scale, then the
+//! registry's order), so the simplest proof of a step `solve` takes is that step's rule.
+//! [`explain_all`] runs the techniques found whole first, then every (technique searched by
+//! length, length) pass in the scale's order, and searches a target in a pass only while the
+//! pass could still beat the best proof it has: a target proved at a place is never searched
+//! by a later pass. So the g-forms (g-whips, g-braids), whose searches grow fastest and which
+//! come late at each length, run only on targets nothing simpler proved. When the solution
+//! is known, candidates of the solution are not searched at all (no sound proof eliminates
+//! them). Every length shown is the length on the scale ([`registry::length_on_scale`]:
+//! CSP variables, or the equivalent length of nets and tagging).
 //!
 //! Each row's searcher is [`Searcher::for_one_target`]: its disproof searches (hypothesis,
 //! depth, depth2) assume the target alone, not every candidate of the state, with the same
@@ -66,7 +69,7 @@ use sudolink_engine::proof::composite::CompositePattern;
 use sudolink_engine::proof::Pattern;
 use sudolink_engine::proof::Proof;
 use sudolink_search::registry::SearcherShare;
-use sudolink_search::registry::{self, System};
+use sudolink_search::registry::{self, NameOnly, Place, System};
 pub use sudolink_search::Limits;
 use sudolink_search::{Meter, Rule, Searcher, Stop, TechniqueId};
 use thiserror::Error;
@@ -192,16 +195,34 @@ impl Options {
 pub const JSON_SCHEMA: &str = include_str!("explain.schema.json");
 
 /// The techniques `explain` asks when none are named: every technique of the registry but
-/// those asked by name only ([`TechniqueId::by_name_only`]: trial and error, and the
-/// uniqueness techniques, which assume that the puzzle has one solution and join with
-/// `uniqueness` true).
+/// those asked by name only ([`NameOnly`]: trial and error, SudoRules' Subsets and finned
+/// fish by size, eleven's patterns, Sudoku Explainer's producers, and the uniqueness rules,
+/// which assume that the puzzle has one solution and join with `uniqueness` true).
 pub fn default_techniques_with(uniqueness: bool) -> Vec<TechniqueId> {
     TechniqueId::all()
-        .filter(|t| {
-            !t.by_name_only()
-                || (uniqueness && t.assumes_uniqueness() && t.system() != System::Explainer)
+        .filter(|t| match t.get().name_only {
+            None => true,
+            Some(group) => uniqueness && group == NameOnly::Uniqueness,
         })
         .collect()
+}
+
+/// The techniques asked by name only that `asked` leaves out, said so (never a silent
+/// omission), group by group: `not asked (by name only): te, bxb, bxbb (trial and error);
+/// SudoRules' Subsets and finned fish by size (sudorules-subsets, sudorules-finned-fish);
+/// ...`.
+pub fn not_asked(asked: &[TechniqueId]) -> Option<String> {
+    let parts: Vec<String> = NameOnly::ALL
+        .into_iter()
+        .filter_map(|group| {
+            let left: Vec<&str> = TechniqueId::all()
+                .filter(|t| t.get().name_only == Some(group) && !asked.contains(t))
+                .map(|t| t.name())
+                .collect();
+            (!left.is_empty()).then(|| group.left_out(&left))
+        })
+        .collect();
+    (!parts.is_empty()).then(|| format!("not asked (by name only): {}", parts.join("; ")))
 }
 
 /// The techniques a list names (`explain --rules`): registry names and sets, or the
@@ -241,9 +262,9 @@ pub const ALL_BUDGET: u64 = 4_000_000;
 pub const ALL_TIMEOUT_S: f64 = 4.0;
 /// Default memory ceiling (MB) of both.
 pub const MEMORY_MB: u64 = 280;
-/// Default longest chain, whip or force net of an explanation (the command line's and the
-/// page's).
-pub const MAX_LEN: usize = 20;
+/// Default longest proof of an explanation (the command line's and the page's): the one
+/// default of `solve`, `rate` and `explain` ([`crate::rules::DEFAULT_MAX_LEN`]).
+pub const MAX_LEN: usize = crate::rules::DEFAULT_MAX_LEN;
 
 /// What an explanation asks: one target, every elimination (`--all`), or the next step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -375,14 +396,14 @@ pub fn rows_for(techniques: &[TechniqueId]) -> Vec<(&'static str, Vec<TechniqueI
     rows
 }
 
-/// Every instance of a fixed-size technique.
+/// Every instance of a technique found whole, whatever its length.
 fn fixed_size_proofs(
     searcher: &mut Searcher,
     t: TechniqueId,
     links: &LinkIndex,
     limits: &Limits,
 ) -> Result<Vec<Proof>, Stop> {
-    searcher.find_within(t.rule(0), links, usize::MAX, *limits)
+    searcher.find_within(t.whole(), links, usize::MAX, *limits)
 }
 
 /// The explanation of one conclusion.
@@ -393,7 +414,7 @@ pub struct TargetReport {
     /// For a placement: the composite proof (every other candidate of the cell, or every
     /// other place of the digit in a house, eliminated by its simplest proof), or why none.
     pub composite: Option<Result<Proof, NoProof>>,
-    /// The simplest proof of all (a row's or the composite), by the difficulty scale.
+    /// The simplest proof of all (a row's or the composite), on the scale.
     pub simplest: Option<Simplest>,
 }
 
@@ -431,19 +452,8 @@ pub struct Group<'a> {
     pub labels: Vec<&'a str>,
     /// The first label's proof.
     pub proof: &'a Proof,
+    /// Its length on the scale ([`registry::length_on_scale`]).
     pub length: usize,
-    /// The lowest and highest difficulty of the group's proofs.
-    pub difficulty: (u32, u32),
-}
-
-impl Group<'_> {
-    /// `150`, or `304–307` when the group's techniques rate the step differently.
-    pub fn difficulty_text(&self) -> String {
-        match self.difficulty {
-            (lo, hi) if lo == hi => lo.to_string(),
-            (lo, hi) => format!("{lo}–{hi}"),
-        }
-    }
 }
 
 /// A row cut by a limit: exact up to `searched_to` of `bound` (0: not searched).
@@ -556,11 +566,11 @@ pub struct Answer<'a> {
 }
 
 /// What makes two proofs the same step: their text in our notation but for the rule's name
-/// (`c3-chain n3{…} - …` and `nrc3-chain n3{…} - …`), and their length.
+/// (`c3-chain n3{…} - …` and `nrc3-chain n3{…} - …`), and their length on the scale.
 fn same_step_key(state: &State, p: &Proof) -> (usize, String) {
     let text = sudolink_notation::nrc::nrc_text(state, p);
     let body = text.strip_prefix(p.rule.as_str()).unwrap_or(&text);
-    (p.length, body.to_string())
+    (registry::length_on_scale(p), body.to_string())
 }
 
 impl TargetReport {
@@ -577,7 +587,7 @@ impl TargetReport {
             proofs.push(("composite", p));
         }
         // the simplest first; a stable sort keeps the rows' order among equals
-        proofs.sort_by_key(|(_, p)| registry::rank(p));
+        proofs.sort_by_key(|(_, p)| registry::place(p));
         if let Some((label, p)) = self.simplest_proof() {
             let at = proofs
                 .iter()
@@ -589,19 +599,14 @@ impl TargetReport {
         let mut groups: Vec<((usize, String), Group)> = Vec::new();
         for (label, p) in proofs {
             let key = same_step_key(state, p);
-            let d = registry::difficulty(p);
             match groups.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, g)) => {
-                    g.labels.push(label);
-                    g.difficulty = (g.difficulty.0.min(d), g.difficulty.1.max(d));
-                }
+                Some((_, g)) => g.labels.push(label),
                 None => groups.push((
-                    key,
+                    key.clone(),
                     Group {
                         labels: vec![label],
                         proof: p,
-                        length: p.length,
-                        difficulty: (d, d),
+                        length: key.0,
                     },
                 )),
             }
@@ -697,7 +702,12 @@ impl Question<'_> {
         };
         let first = techniques[0];
         let mut meter = Meter::new(limits);
-        let (proof, none) = if first.is_fixed_size() {
+        let above_bound =
+            matches!(first.get().level, registry::Level::At(n) if n > self.options.bound(first));
+        let (proof, none) = if above_bound {
+            // a pattern whose level is above the length asked: not searched
+            (None, NoProof::UpTo(self.options.bound(first)))
+        } else if first.is_fixed_size() && !first.has_levels() {
             if conclusion.placement && !techniques.iter().any(|t| t.may_place()) {
                 (None, NoProof::OnlyEliminates)
             } else {
@@ -875,7 +885,7 @@ pub fn explain_target(
     }
     let simplest = candidates
         .into_iter()
-        .min_by_key(|(_, p)| registry::rank(p))
+        .min_by_key(|(_, p)| registry::place(p))
         .map(|(s, _)| s);
     Ok(TargetReport {
         conclusion,
@@ -940,7 +950,7 @@ fn composite_placement(
                 parts.push(p.clone());
             }
         }
-        let hardest = parts.iter().map(registry::rank).max();
+        let hardest = parts.iter().map(registry::place).max();
         choices.push((hardest, parts.len(), house, parts));
     }
     let Some((_, _, house, parts)) = choices
@@ -960,7 +970,7 @@ fn composite_placement(
     let hardest = registry::TechniqueId::of_proof(
         parts
             .iter()
-            .max_by_key(|p| registry::rank(p))
+            .max_by_key(|p| registry::place(p))
             .expect("a composite has a part"),
     );
     let proof = Proof::new(
@@ -975,6 +985,27 @@ fn composite_placement(
     .made_by(hardest.name());
     resolution::verify(state, &proof, solution, 1, &proof.rule)?;
     Ok(Ok(proof))
+}
+
+/// One technique as `sudolink techniques --json` and the explorer's technique list give
+/// it: its names, system, place on the scale, whether it grades a puzzle, can place a value,
+/// assumes one solution or is asked by name only, and HoDoKu's step score where HoDoKu has
+/// one.
+pub fn technique_json(t: TechniqueId) -> serde_json::Value {
+    let e = t.get();
+    json!({
+        "name": e.name,
+        "aliases": e.aliases,
+        "sets": e.sets,
+        "system": e.system.key(),
+        "place": e.level.text(e.measure),
+        "graded": e.graded,
+        "may_place": t.may_place(),
+        "assumes_uniqueness": t.assumes_uniqueness(),
+        "by_name_only": t.by_name_only(),
+        "hodoku_score": e.hodoku_score,
+        "summary": e.summary,
+    })
 }
 
 /// Progress of a long explanation, for a progress bar.
@@ -993,11 +1024,28 @@ pub struct Progress {
 pub struct Explained {
     pub candidate: Candidate,
     pub technique: TechniqueId,
-    /// The graded length (0 for fixed-size techniques).
+    /// The length on the scale, for a technique searched or found by length (0 for one at a
+    /// level of its own: the basic rules, a skyscraper...).
     pub length: usize,
-    /// The proof's difficulty ([`registry::difficulty`]).
-    pub difficulty: u32,
+    /// The proof's place on the scale ([`registry::place`]).
+    pub place: Place,
     pub proof: Proof,
+}
+
+impl Explained {
+    /// How `explain --all` heads its group: `basic` for the basic rules, the technique's
+    /// name, with its length on the scale when it is searched or found by length
+    /// (`nrc[4]`, `medusa[18]`).
+    pub fn label(&self) -> String {
+        let t = self.technique;
+        if t.is_basic() {
+            registry::BASIC_SET.to_string()
+        } else if self.length == 0 {
+            t.name().to_string()
+        } else {
+            format!("{}[{}]", t.name(), self.length)
+        }
+    }
 }
 
 /// Targets of one technique whose search a limit cut short.
@@ -1016,7 +1064,7 @@ pub struct Unexplored {
 /// Every elimination found, and how far the search went.
 #[derive(Clone, Debug)]
 pub struct AllReport {
-    /// By (difficulty, technique order), then candidate.
+    /// By place on the scale, then candidate.
     pub eliminations: Vec<Explained>,
     /// Every target without a proof was searched by every technique up to this length
     /// (within each technique's bound).
@@ -1030,9 +1078,21 @@ pub struct AllReport {
     pub spent: u64,
 }
 
+/// Whether a proof of a technique found whole stands within the length `bound` the
+/// question searches to: a technique at one level when that level is within it, one found by
+/// length when the proof's length is (the basic rules, and what stands beyond every length,
+/// always).
+fn within_bound(t: TechniqueId, p: &Proof, bound: usize) -> bool {
+    match t.get().level {
+        registry::Level::At(n) => n <= bound,
+        registry::Level::Found => registry::length_on_scale(p) <= bound,
+        _ => true,
+    }
+}
+
 /// Every elimination of the state under its simplest technique, within `options.limits`
-/// (see the module doc). The fixed-size techniques first, then every (graded technique,
-/// length) pass in order of difficulty — so a budget is spent on the simplest proofs
+/// (see the module doc). The techniques found whole first, then every (technique searched by
+/// length, length) pass in the scale's order — so a budget is spent on the simplest proofs
 /// first, and a target is searched in a pass only while it has no proof as simple.
 /// `progress` is called after every pass.
 pub fn explain_all(
@@ -1068,19 +1128,21 @@ pub fn explain_all_targets(
         .collect();
     let wanted = |c: &Candidate| targets.binary_search(c).is_ok();
     let record = |best: &mut BTreeMap<Candidate, Explained>, t: TechniqueId, p: &Proof| {
-        let key = registry::rank(p);
+        let key = registry::place(p);
         for &c in p.eliminations.iter().filter(|c| wanted(c)) {
-            let better = best
-                .get(&c)
-                .is_none_or(|e| key < (e.difficulty, e.technique));
-            if better {
+            if best.get(&c).is_none_or(|e| key < e.place) {
+                let by_length = !t.is_fixed_size() || t.has_levels();
                 best.insert(
                     c,
                     Explained {
                         candidate: c,
                         technique: t,
-                        length: if t.get().graded { p.length } else { 0 },
-                        difficulty: key.0,
+                        length: if by_length {
+                            registry::length_on_scale(p)
+                        } else {
+                            0
+                        },
+                        place: key,
                         proof: p.clone(),
                     },
                 );
@@ -1097,9 +1159,12 @@ pub fn explain_all_targets(
         // minutes on the hardest grids)
         match fixed_size_proofs(&mut searcher, t, &links, meter.limits()) {
             Ok(proofs) => {
-                for p in proofs {
-                    resolution::verify(state, &p, solution, 1, &p.rule)?;
-                    record(&mut best, t, &p);
+                for p in proofs
+                    .iter()
+                    .filter(|p| within_bound(t, p, options.bound(t)))
+                {
+                    resolution::verify(state, p, solution, 1, &p.rule)?;
+                    record(&mut best, t, p);
                 }
             }
             Err(stop) => {
@@ -1108,11 +1173,11 @@ pub fn explain_all_targets(
             }
         }
     }
-    // every (graded technique, length) pass, simplest first
-    let mut passes: Vec<(u32, TechniqueId, usize)> = techniques
+    // every (technique searched by length, length) pass, simplest first
+    let mut passes: Vec<(Place, TechniqueId, usize)> = techniques
         .iter()
         .filter(|t| !t.is_fixed_size())
-        .flat_map(|&t| (1..=options.bound(t)).map(move |n| (t.difficulty(n), t, n)))
+        .flat_map(|&t| (1..=options.bound(t)).map(move |n| (t.rule(n).place(), t, n)))
         .collect();
     passes.sort();
     let longest = passes.iter().map(|p| p.2).max().unwrap_or(0);
@@ -1121,16 +1186,12 @@ pub fn explain_all_targets(
     let mut dead = std::collections::HashSet::new();
     let mut capped: BTreeMap<TechniqueId, Unexplored> = BTreeMap::new();
     let mut complete_to = if stopped.is_some() { 0 } else { longest };
-    for (done, &(d, t, n)) in passes.iter().enumerate() {
+    for (done, &(at, t, n)) in passes.iter().enumerate() {
         if stopped.is_some() {
             break;
         }
         for &z in &targets {
-            if best
-                .get(&z)
-                .is_some_and(|e| (e.difficulty, e.technique) <= (d, t))
-                || dead.contains(&(t, z))
-            {
+            if best.get(&z).is_some_and(|e| e.place <= at) || dead.contains(&(t, z)) {
                 continue;
             }
             if let Some(stop) = meter.check() {
@@ -1181,7 +1242,7 @@ pub fn explain_all_targets(
         });
     }
     let mut eliminations: Vec<Explained> = best.into_values().collect();
-    eliminations.sort_by_key(|e| (e.difficulty, e.technique, e.candidate));
+    eliminations.sort_by_key(|e| (e.place, e.candidate));
     Ok(AllReport {
         eliminations,
         complete_to,
@@ -1191,9 +1252,9 @@ pub fn explain_all_targets(
     })
 }
 
-/// The simplest step of `rules` on the state (the next hint): the rules tried in order of
-/// difficulty ([`Rule::difficulty`]; the registry's order among equals), and of the first
-/// rule that applies, its simplest proof on the scale.
+/// The simplest step of `rules` on the state (the next hint): the rules tried in the scale's
+/// order ([`Rule::place`]), and of the first rule that applies, its simplest proof on the
+/// scale.
 pub fn next_step(state: &State, rules: &[Rule]) -> Option<Proof> {
     next_step_within(state, rules, Limits::unlimited()).unwrap_or(None)
 }
@@ -1206,14 +1267,14 @@ pub fn next_step_within(
     limits: Limits,
 ) -> Result<Option<Proof>, Stop> {
     let mut ordered = rules.to_vec();
-    ordered.sort_by_key(|r| (r.difficulty(), r.technique, r.length));
+    ordered.sort_by_key(|r| r.place());
     let links = LinkIndex::new(state);
     let mut searcher = Searcher::within(limits);
     let found = ordered.iter().find_map(|&r| {
         searcher
             .find(r, &links, usize::MAX)
             .into_iter()
-            .min_by_key(registry::rank)
+            .min_by_key(registry::place)
     });
     match (found, searcher.stopped()) {
         (None, Some(s)) => Err(s.stop),
@@ -1252,15 +1313,14 @@ impl Unexplored {
     }
 }
 
-/// `explain --all`'s JSON: every elimination with its simplest technique, length,
-/// difficulty and text, how far the search went and what was cut.
+/// `explain --all`'s JSON: every elimination with its simplest technique, length and text,
+/// how far the search went and what was cut.
 pub fn all_json(state: &State, report: &AllReport) -> serde_json::Value {
     json!({
         "eliminations": report.eliminations.iter().map(|e| json!({
             "elimination": e.candidate.elimination(),
-            "family": if e.technique.is_basic() { "basic" } else { e.technique.name() },
+            "family": if e.technique.is_basic() { registry::BASIC_SET } else { e.technique.name() },
             "length": e.length,
-            "difficulty": e.difficulty,
             "text": sudolink_notation::nrc::nrc_text(state, &e.proof),
         })).collect::<Vec<_>>(),
         "complete_to": report.complete_to,

@@ -40,18 +40,12 @@ pub enum Verdict {
     Cut,
 }
 
-/// The rules `rules` plus `technique`'s rules (its one rule, or one per length up to
-/// `max_len`), each inserted before the first rule of `rules` that is harder on the
-/// difficulty scale: the simplest-first order stays simplest first. Rules already in the
-/// list are not repeated.
+/// The rules `rules` plus `technique`'s rules (up to `max_len`: its one rule, or one per
+/// length), each inserted before the first rule of `rules` that stands after it on the
+/// scale: the simplest-first order stays simplest first. Rules already in the list are not
+/// repeated.
 pub fn with_technique(rules: &[Rule], technique: TechniqueId, max_len: usize) -> Vec<Rule> {
-    let added: Vec<Rule> = if technique.is_fixed_size() {
-        vec![technique.rule(0)]
-    } else {
-        (1..=technique.length_bound(max_len, None))
-            .map(|n| technique.rule(n))
-            .collect()
-    };
+    let added = technique.rules_up_to(max_len, None);
     let mut out = rules.to_vec();
     for rule in added {
         if out.contains(&rule) {
@@ -59,7 +53,7 @@ pub fn with_technique(rules: &[Rule], technique: TechniqueId, max_len: usize) ->
         }
         let at = out
             .iter()
-            .position(|r| r.difficulty() > rule.difficulty())
+            .position(|r| r.place() > rule.place())
             .unwrap_or(out.len());
         out.insert(at, rule);
     }
@@ -210,16 +204,14 @@ mod tests {
         // x-wing is one of the basic rules: not repeated
         let x_wing = TechniqueId::from_name("x-wing").unwrap();
         assert_eq!(with_technique(&basic_rules(), x_wing, 10), basic_rules());
-        let exocet = TechniqueId::from_name("junior-exocet").unwrap();
+        let exocet = TechniqueId::from_name("skyscraper").unwrap();
         let rules = with_technique(&basic_rules(), exocet, 10);
         assert_eq!(rules.len(), basic_rules().len() + 1);
         let at = rules.iter().position(|r| r.technique == exocet).unwrap();
-        assert!(rules[..at]
-            .iter()
-            .all(|r| r.difficulty() <= rules[at].difficulty()));
+        assert!(rules[..at].iter().all(|r| r.place() <= rules[at].place()));
         assert!(rules[at + 1..]
             .iter()
-            .all(|r| r.difficulty() > rules[at].difficulty()));
+            .all(|r| r.place() > rules[at].place()));
         assert_eq!(with_technique(&rules, exocet, 10), rules);
     }
 }

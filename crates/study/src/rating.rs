@@ -79,7 +79,7 @@ use sudolink_engine::grid::singles::{self, Single};
 use sudolink_engine::grid::State;
 use sudolink_engine::proof::{self, Pattern, Proof};
 use sudolink_search::limits::Bounds;
-use sudolink_search::registry::{Class, Search, Stopped};
+use sudolink_search::registry::{Class, Search, Stopped, SUBSETS_SET};
 use sudolink_search::whips::{self, SearchStats, WhipKind};
 use sudolink_search::{BasicRule, ChainFamily, Limits, Rule, Stop, TechniqueId};
 use thiserror::Error;
@@ -266,10 +266,24 @@ impl RatingScheme {
         }
     }
 
-    /// Every scheme's name, comma separated (`L, M, N, W, B, gW, gB, BC, SER, TE, BxB,
-    /// BxBB, hodoku`).
+    /// Every rating scheme: the level schemes, SER, Berthier's T&E classifications, then
+    /// HoDoKu's.
+    pub fn all() -> impl Iterator<Item = RatingScheme> {
+        Scheme::ALL
+            .into_iter()
+            .map(RatingScheme::Level)
+            .chain([RatingScheme::Ser])
+            .chain(TrialScheme::ALL.into_iter().map(RatingScheme::Trial))
+            .chain([RatingScheme::Hodoku])
+    }
+
+    /// Every scheme's name, comma separated (`L, M, N, W, ..., SER, TE, BxB, BxBB, hodoku`),
+    /// from [`RatingScheme::all`]: what help texts and errors list.
     pub fn names() -> String {
-        format!("{}, SER, TE, BxB, BxBB, {HODOKU_SCHEME}", Scheme::names())
+        RatingScheme::all()
+            .map(RatingScheme::name)
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 }
 
@@ -365,17 +379,6 @@ impl Scheme {
     }
 }
 
-/// SudoRules' Subsets of size `n` (its config's `S`): naked and hidden subsets and
-/// (super-hidden subsets) the fish of rows against columns.
-fn sfin_subsets(n: usize) -> &'static [&'static str] {
-    match n {
-        2 => &["naked-pairs", "hidden-pairs", "x-wing"],
-        3 => &["naked-triplets", "hidden-triplets", "swordfish"],
-        4 => &["naked-quads", "hidden-quads", "jellyfish"],
-        _ => &[],
-    }
-}
-
 /// The graded rules of Trid-OR5W (`g` false: SudoRules' `W+OR5W+SFin+Trid`) or Trid-OR5gW
 /// (`g`: `gW+OR5gW+SFin+Trid`) up to `max_len`: at each length n SudoRules' Subsets[n],
 /// whip[n], ORk-contrad-whip[n] and ORk-whip[n] (k ≤ 5), and with `g` then g-whip[n],
@@ -398,11 +401,11 @@ fn trid_or5_rules(max_len: usize, g: bool, select: Option<u8>) -> Vec<Rule> {
     let (or5g, or5g_contrad) = (named("trid-or5-g-whip"), named("trid-or5-contrad-g-whip"));
     let mut rules = Vec::new();
     for n in 1..=max_len {
-        // SudoRules' Subsets[n] (naked, hidden and super-hidden: fish) at level n, before
-        // whips[n] (`define-specific-saliences-at-Ln`): not all whips[n] (a complete triplet
-        // or swordfish is a braid[3], no whip[3])
-        rules.extend(sfin_subsets(n).iter().map(|name| named(name).rule(n)));
         if (2..=4).contains(&n) {
+            // SudoRules' Subsets[n] (naked, hidden and super-hidden: fish) at level n, before
+            // whips[n] (`define-specific-saliences-at-Ln`): not all whips[n] (a complete
+            // triplet or swordfish is a braid[3], no whip[3])
+            rules.push(named(SUBSETS_SET).rule(n));
             // then SudoRules' finned fish of size n (`?*FinnedFish*`: finned x-wing,
             // swordfish, jellyfish: rows against columns, fins in one block, sashimi
             // included)
@@ -442,9 +445,20 @@ fn trid_or5_rules(max_len: usize, g: bool, select: Option<u8>) -> Vec<Rule> {
     rules
 }
 
-/// The rules of `scheme` with lengths ≤ `max_len`, simplest first: the scheme's fixed-size
-/// techniques, then for each length its graded techniques in the registry's order.
+/// The rules of `scheme` with lengths ≤ `max_len`, in the scale's order ([`Rule::place`]):
+/// the scheme says which rules it has, the scale where each stands (its basic rules first,
+/// then for each length its other rules, SudoRules' patterns of that level before its
+/// chains and whips).
 pub fn rules_for(scheme: Scheme, max_len: usize) -> Vec<Rule> {
+    let mut rules = scheme_rules(scheme, max_len);
+    rules.sort_by_key(|r| r.place());
+    rules
+}
+
+/// The rules of `scheme` with lengths ≤ `max_len` in the order the scheme's own definition
+/// gives (SudoRules' saliences for the Trid-OR5W levels, [Berthier NRC]'s for L, M, N): the
+/// scale agrees with every one of them (the test `scale::every_scheme_s_own_order_is_the_scale_s`).
+pub fn scheme_rules(scheme: Scheme, max_len: usize) -> Vec<Rule> {
     let mut rules: Vec<Rule> = TechniqueId::all()
         .filter(|t| t.is_fixed_size() && scheme.includes(t.get().class))
         .map(|t| t.rule(0))
@@ -459,10 +473,12 @@ pub fn rules_for(scheme: Scheme, max_len: usize) -> Vec<Rule> {
         Scheme::Select1Or5W => rules.extend(trid_or5_rules(max_len, false, Some(1))),
         Scheme::Select2Or5W => rules.extend(trid_or5_rules(max_len, false, Some(2))),
         Scheme::BC => {
+            // whip[1] stands for pointing and claiming, and holds nrc[1] (a bivalue variable
+            // whose two candidates see the target): the bivalue chains from length 2
             if max_len >= 1 {
                 rules.push(Rule::whip(WhipKind::Whip, 1));
             }
-            rules.extend((1..=max_len).map(|n| Rule::chain(ChainFamily::Nrc, n)));
+            rules.extend((2..=max_len).map(|n| Rule::chain(ChainFamily::Nrc, n)));
         }
         Scheme::L | Scheme::M | Scheme::N => {
             let graded: Vec<TechniqueId> = TechniqueId::all()
@@ -658,10 +674,10 @@ fn list_rating(
         .map(|p| p.length)
         .max()
         .unwrap_or(0);
-    // the hardest step on the registry's difficulty scale (the last of equally hard ones)
+    // the hardest step on the scale (the last of equally hard ones)
     let hardest = steps
         .iter()
-        .max_by_key(|p| sudolink_search::registry::rank(p))
+        .max_by_key(|p| sudolink_search::registry::place(p))
         .map(rule_label);
     let cut = stopped.filter(|_| !solved).map(|s| {
         let searching = if s.rule.technique.get().graded {
@@ -1314,13 +1330,12 @@ fn rate_whips(
 }
 
 /// The rule name of the hardest step (`whip`, `braid`, ...): the hardest kind used at the
-/// top level on the registry's difficulty scale (whip, g-whip, braid, g-braid, as
-/// CSP-Rules orders them).
+/// top level on the scale (whip, g-whip, braid, g-braid, as CSP-Rules orders them).
 fn kind_label(steps: &[Proof], level: usize, kind: WhipKind) -> String {
     steps
         .iter()
         .filter(|p| p.length == level && matches!(p.pattern, Pattern::Whip(_)))
-        .max_by_key(|p| sudolink_search::registry::rank(p))
+        .max_by_key(|p| sudolink_search::registry::place(p))
         .map(|p| p.rule.clone())
         .unwrap_or_else(|| kind.name().to_string())
 }

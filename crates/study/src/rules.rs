@@ -18,6 +18,16 @@ use thiserror::Error;
 /// far below this in practice.
 pub const LONGEST_MAX_LEN: usize = 999;
 
+/// The longest proof (its length on the scale) `solve`, `rate`, `explain` and the explorer
+/// search unless told: one default, so that `explain --at-step` walks the very path `solve`
+/// prints and `rate` rates; the W ratings of the forum's hardest lists stay below it.
+pub const DEFAULT_MAX_LEN: usize = 20;
+
+/// The default of the collection studies (`classify`, `subsume`), which rate every puzzle of
+/// a file in every scheme: [Berthier NRC]'s L, M, N classification of random puzzles counts
+/// the levels up to 7, the table `classify --berthier-table` sets beside ours.
+pub const STUDY_MAX_LEN: usize = 7;
+
 /// How the rules of a comma list of techniques are ordered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum RuleOrder {

@@ -110,6 +110,8 @@ pub fn rate_within(
     let mut state = state.clone();
     let mut grid = SeGrid::from_state(&state);
     let mut kept = ser::Kept::default();
+    // SE's producers in SE's order: the registry's `sudoku-explainer` techniques
+    let producers = sudolink_search::registry::explainer_order();
     let mut rating = SerRating {
         er: f64::NEG_INFINITY,
         ep: 0.0,
@@ -123,7 +125,7 @@ pub fn rate_within(
             rating.cut = Some(stop);
             break;
         }
-        let step = match ser::next_step_keeping(&grid, &mut kept, &interrupt) {
+        let step = match ser::next_step_keeping(&grid, &producers, &mut kept, &interrupt) {
             Ok(step) => step,
             Err(stop) => {
                 rating.cut = Some(stop);

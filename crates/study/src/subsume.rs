@@ -287,9 +287,8 @@ fn study_state(
             proofs[f][t] = answer.proof;
         }
     }
-    let rank = |f: TechniqueId| f.index();
     let mut eliminations = Vec::new();
-    let mut simplest: Option<(usize, usize, Proof)> = None;
+    let mut simplest: Option<(sudolink_search::registry::Place, Proof)> = None;
     for (f, found) in proofs.into_iter().enumerate() {
         let family = families[f].family;
         for (p, &z) in found.into_iter().zip(&targets) {
@@ -304,9 +303,10 @@ fn study_state(
                 label: z.elimination(),
                 length: p.length,
             });
-            let key = (p.length, rank(family));
-            if simplest.as_ref().is_none_or(|(l, r, _)| key < (*l, *r)) {
-                simplest = Some((key.0, key.1, p));
+            // the simplest on the scale (at one length, the registry's first family)
+            let key = sudolink_search::registry::place(&p);
+            if simplest.as_ref().is_none_or(|(k, _)| key < *k) {
+                simplest = Some((key, p));
             }
         }
     }
@@ -316,7 +316,7 @@ fn study_state(
         pencil_marks: to_pencil_mark_string(state),
         eliminations,
     };
-    Ok(Ok((row, simplest.map(|(_, _, p)| p))))
+    Ok(Ok((row, simplest.map(|(_, p)| p))))
 }
 
 /// The families' positions in search order: a family after every family that contains it

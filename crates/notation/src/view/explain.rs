@@ -22,10 +22,9 @@ pub struct ExplainView {
     pub target: String,
     /// `elimination` or `placement`.
     pub kind: String,
-    /// The simplest proof on the registry's difficulty scale; null when none was found.
+    /// The simplest proof on the one simplest-first scale `solve` orders its rules by;
+    /// null when none was found.
     pub simplest: Option<SimplestView>,
-    /// The simplest proof's difficulty; null when none was found.
-    pub difficulty: Option<u32>,
     /// The other proofs, simplest first; techniques whose proofs are the same step share
     /// one entry.
     pub others: Vec<GroupView>,
@@ -50,10 +49,9 @@ pub struct SimplestView {
     pub families: Vec<String>,
     /// The proof in our notation.
     pub text: String,
-    /// Its length in its family's measure.
+    /// Its length on the scale (CSP variables, or the equivalent length of nets and
+    /// tagging).
     pub length: usize,
-    /// Its difficulty on the registry's scale.
-    pub difficulty: u32,
 }
 
 /// Proofs that are one step, found by several techniques.
@@ -61,12 +59,8 @@ pub struct SimplestView {
 pub struct GroupView {
     /// The rows' families (or `composite`), simplest first.
     pub families: Vec<String>,
-    /// The first family's proof length.
+    /// The first family's proof length on the scale.
     pub length: usize,
-    /// The lowest of the group's difficulties.
-    pub difficulty: u32,
-    /// The highest (the techniques may rate one step differently).
-    pub difficulty_max: u32,
     /// The first family's proof in our notation.
     pub text: String,
 }
@@ -112,12 +106,9 @@ pub struct CutView {
 pub struct AnswerView {
     /// `proof`, `none`, `only_eliminates` or `not_searched`.
     pub status: String,
-    /// The proof's length (with a proof).
+    /// The proof's length on the scale (with a proof).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub length: Option<usize>,
-    /// The proof's difficulty (with a proof).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub difficulty: Option<u32>,
     /// The proof in our notation (with a proof).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,

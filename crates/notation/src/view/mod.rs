@@ -43,9 +43,9 @@ pub struct ProofView {
     pub family: String,
     /// Size or length in the family's own measure.
     pub length: usize,
-    /// The candidates it eliminates (`n3r7c9`), in the proof's order.
+    /// The candidates it eliminates (`r7c9<>3`), in the proof's order.
     pub eliminations: Vec<String>,
-    /// The candidates it asserts (placements, `n6r1c1`), in the proof's order.
+    /// The placements it asserts (`r1c1=6`), in the proof's order.
     pub assertions: Vec<String>,
     /// The open candidates its pattern is made of (`n3r7c9`), in the pattern's order: for
     /// a chain, its candidates from the target's side; for a subset or fish, its cells'

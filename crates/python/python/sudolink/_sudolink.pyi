@@ -55,8 +55,6 @@ class Proof:
     @property
     def length(self) -> int: ...
     @property
-    def difficulty(self) -> int: ...
-    @property
     def eliminations(self) -> list[str]: ...
     @property
     def placements(self) -> list[str]: ...
@@ -116,7 +114,7 @@ def solve(
     grid: Grid | str,
     rules: str = "N",
     *,
-    max_len: int = 10,
+    max_len: int = 20,
     order: str = "length",
     timeout: float | None = None,
     memory: int | None = None,

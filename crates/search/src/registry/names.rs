@@ -20,17 +20,23 @@ pub enum UnknownTechnique {
     BadLength { item: String, max: usize },
 }
 
-/// Every name and set a user may write.
-pub fn known_names() -> Vec<&'static str> {
-    let mut names: Vec<&'static str> = Vec::new();
+/// Every set a user may name, in the registry's order, `hodoku` (HoDoKu's order) last.
+pub fn set_names() -> Vec<&'static str> {
+    let mut sets: Vec<&'static str> = Vec::new();
     for t in TechniqueId::all() {
         for s in t.get().sets {
-            if !names.contains(s) {
-                names.push(s);
+            if !sets.contains(s) {
+                sets.push(s);
             }
         }
     }
-    names.push(HODOKU_SET);
+    sets.push(HODOKU_SET);
+    sets
+}
+
+/// Every name and set a user may write.
+pub fn known_names() -> Vec<&'static str> {
+    let mut names = set_names();
     names.extend(TechniqueId::all().map(|t| t.name()));
     names
 }
@@ -207,16 +213,8 @@ pub fn parse_tiers(text: &str) -> Result<Vec<Vec<TechniqueId>>, UnknownTechnique
 /// The sets a user may name (`basic`, `chains`, `force`, ...), each with its techniques, for
 /// `--help`.
 pub fn sets_help() -> String {
-    let mut sets: Vec<&str> = Vec::new();
-    for t in TechniqueId::all() {
-        for s in t.get().sets {
-            if !sets.contains(s) {
-                sets.push(s);
-            }
-        }
-    }
-    sets.push(HODOKU_SET);
-    sets.iter()
+    set_names()
+        .iter()
         .map(|s| {
             let names: Vec<&str> = expand(s)
                 .unwrap_or_default()

@@ -91,7 +91,7 @@ impl TechniqueId {
     }
 
     /// [`TechniqueId::shortest_for_target`] under a meter's limits, saying whether a limit
-    /// stopped it.
+    /// stopped it (each search asked for this target alone, nothing kept).
     pub fn search_target(
         self,
         links: &LinkIndex,
@@ -99,154 +99,9 @@ impl TechniqueId {
         max_len: usize,
         meter: &mut Meter,
     ) -> TargetAnswer {
-        self.search_target_in(
-            &mut chains::ChainCache::new(),
-            links,
-            target,
-            max_len,
-            meter,
-        )
-        .made_by(self)
-    }
-
-    fn search_target_in(
-        self,
-        cache: &mut chains::ChainCache,
-        links: &LinkIndex,
-        target: Candidate,
-        max_len: usize,
-        meter: &mut Meter,
-    ) -> TargetAnswer {
-        if let Some(stop) = meter.check() {
-            return TargetAnswer::stopped(stop, 0);
-        }
-        match self.get().search {
-            Search::Basic(b) => TargetAnswer::complete(
-                basic::find(b, links)
-                    .into_iter()
-                    .find(|p| p.eliminations.contains(&target)),
-            ),
-            Search::Assistant(a) => TargetAnswer::complete(
-                a.find(&Shared::new().view(links))
-                    .into_iter()
-                    .find(|p| p.eliminations.contains(&target)),
-            ),
-            // a target's question on one state: every relation of the state
-            Search::Imp630(j) => TargetAnswer::complete(
-                crate::imp630::find(links, j)
-                    .into_iter()
-                    .find(|p| p.eliminations.contains(&target)),
-            ),
-            Search::Tagging(level) => TargetAnswer::complete(
-                tagging_find(level, links)
-                    .into_iter()
-                    .find(|p| p.eliminations.contains(&target)),
-            ),
-            // SE's hint in the state: a target it does not touch has no SE step here
-            Search::Ser(producer) => match explainer_hint(producer, links, meter) {
-                Ok(hint) => {
-                    TargetAnswer::complete(hint.filter(|p| p.eliminations.contains(&target)))
-                }
-                Err(stop) => TargetAnswer::stopped(stop, 0),
-            },
-            Search::Hodoku(HodokuRule::Fish {
-                shape,
-                min_size,
-                max_size,
-            }) => {
-                // the large sizes' search has a work bound: a digit it cut has no "none"
-                let sizes = min_size as usize..=max_size as usize;
-                let s = crate::fish::search(links, shape, false, sizes);
-                let proof = s
-                    .proofs
-                    .into_iter()
-                    .find(|p| p.eliminations.contains(&target));
-                if proof.is_none() && s.cut.contains(&target.digit()) {
-                    TargetAnswer::stopped(Stop::SearchBudget, 0)
-                } else {
-                    TargetAnswer::complete(proof)
-                }
-            }
-            Search::Hodoku(rule) => TargetAnswer::complete(
-                rule.find(&Shared::new().view(links))
-                    .into_iter()
-                    .find(|p| p.eliminations.contains(&target)),
-            ),
-            Search::Chain(f) => {
-                // a question about one target is answered exactly: every partial chain is
-                // kept (no `same_rights` cap, which can miss the shortest chain), within
-                // the node budget; the resolution strategy's `find` keeps the cap
-                let options = chains::Options {
-                    max_nodes: meter.per_search_nodes(chains::DEFAULT_MAX_NODES),
-                    same_rights: 0,
-                    ..chains::Options::default()
-                };
-                let s = cache.search_target(links, f, target, max_len, options);
-                meter.spend(s.nodes);
-                if s.complete {
-                    TargetAnswer::complete(s.proof)
-                } else {
-                    TargetAnswer {
-                        proof: s.proof,
-                        stopped: Some(meter.check().unwrap_or(Stop::SearchBudget)),
-                        searched_to: s.depth,
-                        dead: false,
-                        proven_none: false,
-                    }
-                }
-            }
-            Search::Hypothesis(mode) => {
-                let targets = sudolink_engine::grid::CandidateSet::from_candidates([target]);
-                let a = hypothesis::find(mode, links, Some(&targets), meter);
-                TargetAnswer {
-                    proof: a
-                        .proofs
-                        .into_iter()
-                        .find(|p| p.eliminations.contains(&target) && p.length <= max_len),
-                    searched_to: if a.stopped.is_some() { 0 } else { usize::MAX },
-                    stopped: a.stopped,
-                    dead: false,
-                    proven_none: false,
-                }
-            }
-            Search::Force(spec) => {
-                let a = force::search_target(links, spec, target, max_len, meter);
-                TargetAnswer {
-                    proof: a.proofs.into_iter().next(),
-                    searched_to: if a.stopped.is_some() { 0 } else { usize::MAX },
-                    stopped: a.stopped,
-                    dead: false,
-                    proven_none: false,
-                }
-            }
-            Search::Trial(kind) => trial_target(links, kind, target, max_len, meter),
-            Search::Ork(kind, max_k, sources) => {
-                match ork::search_target_k(links, (kind, max_k, sources), target, max_len, meter) {
-                    Ok(proof) => TargetAnswer {
-                        proof,
-                        stopped: None,
-                        searched_to: max_len,
-                        dead: false,
-                        proven_none: false,
-                    },
-                    Err(stop) => TargetAnswer::stopped(stop, 0),
-                }
-            }
-            Search::Whip(k) => {
-                let s = whips::search_target_metered(links, k, target, max_len, meter);
-                TargetAnswer {
-                    searched_to: if s.stopped.is_some() {
-                        s.depth
-                    } else {
-                        max_len
-                    },
-                    proof: s.proof,
-                    stopped: s.stopped,
-                    dead: s.dead,
-                    proven_none: s.proven_none,
-                }
-            }
-        }
+        Searcher::for_one_target()
+            .target_unrecorded(self, links, target, max_len, meter)
+            .made_by(self)
     }
 }
 
@@ -341,9 +196,9 @@ impl Rule {
         TechniqueId::of(Search::Whip(kind)).rule(n)
     }
 
-    /// This rule's place on the difficulty scale.
-    pub fn difficulty(self) -> u32 {
-        self.technique.difficulty(self.length)
+    /// This rule's place on the scale.
+    pub fn place(self) -> Place {
+        Place::of_rule(self.technique, self.length)
     }
 
     /// Every instance of this rule in the state (no cache kept: see [`Searcher`]).
@@ -358,10 +213,13 @@ impl Rule {
 }
 
 impl fmt::Display for Rule {
+    /// `whip[4]`, `medusa[5]` (a level of a technique found whole), `x-wing`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.technique.get().measure {
-            LengthMeasure::Size(_) => f.write_str(self.technique.name()),
-            _ => write!(f, "{}[{}]", self.technique.name(), self.length),
+        let t = self.technique;
+        if t.is_fixed_size() && !(t.has_levels() && self.length > 0) {
+            f.write_str(t.name())
+        } else {
+            write!(f, "{}[{}]", t.name(), self.length)
         }
     }
 }
@@ -389,6 +247,7 @@ impl TechniqueId {
             Search::Force(_) => SearcherShare::Force,
             Search::Tagging(_) => SearcherShare::Tagging,
             Search::Basic(_)
+            | Search::Subsets
             | Search::Whip(_)
             | Search::Hypothesis(_)
             | Search::Assistant(_)
@@ -414,6 +273,8 @@ pub struct Searcher {
     hypotheses: HypothesisCache,
     tagging: TaggingCache,
     trials: TrialCache,
+    /// Each technique found whole by level ([`Level::Found`]): its proofs on the last state.
+    found: std::collections::HashMap<TechniqueId, FoundEntry>,
     /// The OR-k relations of eleven's patterns the job's path has asserted, as SudoRules
     /// keeps them (the Select schemes' relations).
     asserted: AssertedRelations,
@@ -439,6 +300,14 @@ pub struct Searcher {
 pub struct Stopped {
     pub stop: Stop,
     pub rule: Rule,
+}
+
+/// The proofs of a technique found whole on one state, each with its level, and the digits
+/// whose search its work bound cut.
+struct FoundEntry {
+    key: CandidateSet,
+    proofs: Vec<(usize, Proof)>,
+    cut: Vec<sudolink_engine::grid::Digit>,
 }
 
 /// Level 2's clearings of the last state. Level 3 starts with level 2's search and stops
@@ -776,8 +645,15 @@ impl Searcher {
         links: &LinkIndex,
         limit: usize,
     ) -> Result<Vec<Proof>, Stop> {
+        if rule.technique.has_levels() && rule.length > 0 {
+            return self.found_at(rule, links, limit);
+        }
         Ok(match rule.technique.get().search {
             Search::Basic(b) => basic::find_in(b, self.shared.view(links).masks()),
+            Search::Subsets => sudorules_subsets(links, rule.length)
+                .into_iter()
+                .take(limit)
+                .collect(),
             Search::Assistant(a) if limit == 1 => {
                 a.first(&self.shared.view(links)).into_iter().collect()
             }
@@ -856,6 +732,37 @@ impl Searcher {
         })
     }
 
+    /// Up to `limit` proofs of a technique found whole at the rule's level; a level with
+    /// none where the search's work bound cut a digit is passed over
+    /// ([`Searcher::passed_over`]).
+    fn found_at(
+        &mut self,
+        rule: Rule,
+        links: &LinkIndex,
+        limit: usize,
+    ) -> Result<Vec<Proof>, Stop> {
+        let mut meter = std::mem::take(&mut self.meter);
+        let found = self.found_all(rule.technique, links, &mut meter).map(|e| {
+            let at: Vec<Proof> = e
+                .proofs
+                .iter()
+                .filter(|(level, _)| *level == rule.length)
+                .take(limit)
+                .map(|(_, p)| p.clone())
+                .collect();
+            (at, !e.cut.is_empty())
+        });
+        self.meter = meter;
+        let (at, cut) = found?;
+        if at.is_empty() && cut {
+            self.passed_over.get_or_insert(Stopped {
+                stop: Stop::SearchBudget,
+                rule,
+            });
+        }
+        Ok(at)
+    }
+
     /// The first step of the first rule (in the given order) that has one.
     /// [`Searcher::passed_over`] then says whether a rule before it was cut by its own work
     /// bound with nothing found.
@@ -902,27 +809,14 @@ impl Searcher {
         if let Search::Hypothesis(mode) = technique.get().search {
             let disproof = mode == ForceMode::Hypothesis || mode.is_depth();
             if self.one_target && disproof {
-                return technique.search_target_in(&mut self.chains, links, target, max_len, meter);
+                return self.target_unrecorded(technique, links, target, max_len, meter);
             }
             // every conclusion of the state at once, kept for the state's other targets
             return self.hypothesis_answer(mode, links, meter, |p| {
                 p.eliminations.contains(&target) && p.length <= max_len
             });
         }
-        if let Search::Tagging(level) = technique.get().search {
-            if let Some(stop) = meter.check() {
-                return TargetAnswer::stopped(stop, 0);
-            }
-            return match self.tagging.find(level, links, meter) {
-                Ok(proofs) => TargetAnswer::complete(
-                    proofs
-                        .into_iter()
-                        .find(|p| p.eliminations.contains(&target)),
-                ),
-                Err(stop) => TargetAnswer::stopped(stop, 0),
-            };
-        }
-        technique.search_target_in(&mut self.chains, links, target, max_len, meter)
+        self.target_unrecorded(technique, links, target, max_len, meter)
     }
 
     /// The shortest proof of `technique` placing `target` (length ≤ `max_len`, a
@@ -996,6 +890,231 @@ impl Searcher {
     }
 }
 
+impl Searcher {
+    /// One target's search in `technique`: the one dispatch of a target's question on
+    /// [`Search`] ([`Searcher::find_unrecorded`] is the rule's).
+    fn target_unrecorded(
+        &mut self,
+        technique: TechniqueId,
+        links: &LinkIndex,
+        target: Candidate,
+        max_len: usize,
+        meter: &mut Meter,
+    ) -> TargetAnswer {
+        if let Some(stop) = meter.check() {
+            return TargetAnswer::stopped(stop, 0);
+        }
+        let concludes = |p: &Proof| p.eliminations.contains(&target);
+        if technique.has_levels() {
+            return self.found_target(technique, links, (target, max_len), meter, concludes);
+        }
+        match technique.get().search {
+            Search::Subsets => TargetAnswer::complete(
+                (2..=max_len.min(4))
+                    .flat_map(|n| sudorules_subsets(links, n))
+                    .find(concludes),
+            ),
+            Search::Basic(b) => TargetAnswer::complete(
+                basic::find(b, links)
+                    .into_iter()
+                    .find(|p| p.eliminations.contains(&target)),
+            ),
+            Search::Assistant(a) => TargetAnswer::complete(
+                a.find(&Shared::new().view(links))
+                    .into_iter()
+                    .find(|p| p.eliminations.contains(&target)),
+            ),
+            // a target's question on one state: every relation of the state
+            Search::Imp630(j) => TargetAnswer::complete(
+                crate::imp630::find(links, j)
+                    .into_iter()
+                    .find(|p| p.eliminations.contains(&target)),
+            ),
+            Search::Tagging(level) => TargetAnswer::complete(
+                tagging_find(level, links)
+                    .into_iter()
+                    .find(|p| p.eliminations.contains(&target)),
+            ),
+            // SE's hint in the state: a target it does not touch has no SE step here
+            Search::Ser(producer) => match explainer_hint(producer, links, meter) {
+                Ok(hint) => {
+                    TargetAnswer::complete(hint.filter(|p| p.eliminations.contains(&target)))
+                }
+                Err(stop) => TargetAnswer::stopped(stop, 0),
+            },
+            Search::Hodoku(HodokuRule::Fish {
+                shape,
+                min_size,
+                max_size,
+            }) => {
+                // the large sizes' search has a work bound: a digit it cut has no "none"
+                let sizes = min_size as usize..=max_size as usize;
+                let s = crate::fish::search(links, shape, false, sizes);
+                let proof = s
+                    .proofs
+                    .into_iter()
+                    .find(|p| p.eliminations.contains(&target));
+                if proof.is_none() && s.cut.contains(&target.digit()) {
+                    TargetAnswer::stopped(Stop::SearchBudget, 0)
+                } else {
+                    TargetAnswer::complete(proof)
+                }
+            }
+            Search::Hodoku(rule) => TargetAnswer::complete(
+                rule.find(&Shared::new().view(links))
+                    .into_iter()
+                    .find(|p| p.eliminations.contains(&target)),
+            ),
+            Search::Chain(f) => {
+                // a question about one target is answered exactly: every partial chain is
+                // kept (no `same_rights` cap, which can miss the shortest chain), within
+                // the node budget; the resolution strategy's `find` keeps the cap
+                let options = chains::Options {
+                    max_nodes: meter.per_search_nodes(chains::DEFAULT_MAX_NODES),
+                    same_rights: 0,
+                    ..chains::Options::default()
+                };
+                let s = self
+                    .chains
+                    .search_target(links, f, target, max_len, options);
+                meter.spend(s.nodes);
+                if s.complete {
+                    TargetAnswer::complete(s.proof)
+                } else {
+                    TargetAnswer {
+                        proof: s.proof,
+                        stopped: Some(meter.check().unwrap_or(Stop::SearchBudget)),
+                        searched_to: s.depth,
+                        dead: false,
+                        proven_none: false,
+                    }
+                }
+            }
+            Search::Hypothesis(mode) => {
+                let targets = sudolink_engine::grid::CandidateSet::from_candidates([target]);
+                let a = hypothesis::find(mode, links, Some(&targets), meter);
+                TargetAnswer {
+                    proof: a
+                        .proofs
+                        .into_iter()
+                        .find(|p| p.eliminations.contains(&target) && p.length <= max_len),
+                    searched_to: if a.stopped.is_some() { 0 } else { usize::MAX },
+                    stopped: a.stopped,
+                    dead: false,
+                    proven_none: false,
+                }
+            }
+            Search::Force(spec) => {
+                let a = force::search_target(links, spec, target, max_len, meter);
+                TargetAnswer {
+                    proof: a.proofs.into_iter().next(),
+                    searched_to: if a.stopped.is_some() { 0 } else { usize::MAX },
+                    stopped: a.stopped,
+                    dead: false,
+                    proven_none: false,
+                }
+            }
+            Search::Trial(kind) => trial_target(links, kind, target, max_len, meter),
+            Search::Ork(kind, max_k, sources) => {
+                match ork::search_target_k(links, (kind, max_k, sources), target, max_len, meter) {
+                    Ok(proof) => TargetAnswer {
+                        proof,
+                        stopped: None,
+                        searched_to: max_len,
+                        dead: false,
+                        proven_none: false,
+                    },
+                    Err(stop) => TargetAnswer::stopped(stop, 0),
+                }
+            }
+            Search::Whip(k) => {
+                let s = whips::search_target_metered(links, k, target, max_len, meter);
+                TargetAnswer {
+                    searched_to: if s.stopped.is_some() {
+                        s.depth
+                    } else {
+                        max_len
+                    },
+                    proof: s.proof,
+                    stopped: s.stopped,
+                    dead: s.dead,
+                    proven_none: s.proven_none,
+                }
+            }
+        }
+    }
+    /// Every proof of a technique found whole ([`Level::Found`]) on the state, each at its
+    /// level, computed once a state; with the digits whose search its work bound cut (the
+    /// large fish: [`crate::fish::search`]).
+    fn found_all(
+        &mut self,
+        technique: TechniqueId,
+        links: &LinkIndex,
+        meter: &mut Meter,
+    ) -> Result<&FoundEntry, Stop> {
+        let key = *links.open();
+        let fresh = self.found.get(&technique).is_none_or(|e| e.key != key);
+        if fresh {
+            let mut cut = Vec::new();
+            let proofs = match technique.get().search {
+                Search::Hodoku(HodokuRule::Fish {
+                    shape,
+                    min_size,
+                    max_size,
+                }) => {
+                    let sizes = min_size as usize..=max_size as usize;
+                    let s = crate::fish::search(links, shape, false, sizes);
+                    cut = s.cut;
+                    s.proofs
+                }
+                Search::Tagging(level) => self.tagging.find(level, links, meter)?,
+                Search::Assistant(a) => a.find(&self.shared.view(links)),
+                Search::Hodoku(rule) => rule.find(&self.shared.view(links)),
+                other => unreachable!("{other:?} is not found whole by level"),
+            };
+            let proofs = proofs
+                .into_iter()
+                .map(|p| (level_of(technique, &p), p))
+                .collect();
+            self.found
+                .insert(technique, FoundEntry { key, proofs, cut });
+        }
+        Ok(self.found.get(&technique).expect("just filled"))
+    }
+
+    /// The shortest proof of a technique found whole that `concludes` what is asked, of
+    /// level ≤ `max_len`.
+    fn found_target(
+        &mut self,
+        technique: TechniqueId,
+        links: &LinkIndex,
+        (target, max_len): (Candidate, usize),
+        meter: &mut Meter,
+        concludes: impl Fn(&Proof) -> bool,
+    ) -> TargetAnswer {
+        let entry = match self.found_all(technique, links, meter) {
+            Ok(entry) => entry,
+            Err(stop) => return TargetAnswer::stopped(stop, 0),
+        };
+        let proof = entry
+            .proofs
+            .iter()
+            .filter(|(level, p)| *level <= max_len && concludes(p))
+            .min_by_key(|(level, _)| *level)
+            .map(|(_, p)| p.clone());
+        if proof.is_none() && entry.cut.contains(&target.digit()) {
+            return TargetAnswer::stopped(Stop::SearchBudget, 0);
+        }
+        TargetAnswer {
+            proof,
+            stopped: None,
+            searched_to: max_len,
+            dead: false,
+            proven_none: false,
+        }
+    }
+}
+
 /// The clearings of full tagging at a level (1, 2 or 3).
 /// The hint Sudoku Explainer's `producer` shows in the state (its first), as one proof: the
 /// first of its step's proofs (a direct hint's interaction or subset, before the single it
@@ -1026,6 +1145,33 @@ fn tagging_find(level: u8, links: &LinkIndex) -> Vec<Proof> {
     }
 }
 
+/// SudoRules' Subsets of size `n` (2 to 4; none otherwise) in its order: naked, hidden, then
+/// super-hidden (the fish of rows against columns).
+fn sudorules_subsets(links: &LinkIndex, n: usize) -> Vec<Proof> {
+    if !(2..=4).contains(&n) {
+        return Vec::new();
+    }
+    [
+        BasicRule::NakedSubset(n),
+        BasicRule::HiddenSubset(n),
+        BasicRule::Fish(n),
+    ]
+    .into_iter()
+    .flat_map(|b| basic::find(b, links))
+    .collect()
+}
+
+/// Sudoku Explainer's producers in SE's order: the `sudoku-explainer` techniques in the
+/// registry's order (SER's rating loop asks them so).
+pub fn explainer_order() -> Vec<Producer> {
+    TechniqueId::all()
+        .filter_map(|t| match t.get().search {
+            Search::Ser(p) => Some(p),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The basic rules (Berthier's L4_0 level) in their order.
 pub fn basic_rules() -> Vec<Rule> {
     TechniqueId::all()
@@ -1034,25 +1180,37 @@ pub fn basic_rules() -> Vec<Rule> {
         .collect()
 }
 
-/// The rules of a list of techniques, simplest first: the basic rules, the listed
-/// fixed-size techniques that are not basic, then for each length 1..=`max_len` the listed
-/// graded techniques — all in the registry's order, whatever the list's.
-pub fn rules_with_basic(techniques: &[TechniqueId], max_len: usize) -> Vec<Rule> {
-    let mut rules = basic_rules();
-    rules.extend(tier_rules(techniques, max_len));
+/// The rules of `techniques` with lengths up to `max_len` (each technique's cap within it),
+/// in the scale's order ([`Place`]): the one simplest-first order every rule list has.
+pub fn rules_in_order(techniques: &[TechniqueId], max_len: usize) -> Vec<Rule> {
+    let mut rules: Vec<Rule> = techniques
+        .iter()
+        .flat_map(|t| t.rules_up_to(max_len, None))
+        .collect();
+    rules.sort_by_key(|r| r.place());
+    rules.dedup();
     rules
 }
 
+/// The rules of a list of techniques, simplest first: the basic rules and the list's, in
+/// the scale's order ([`rules_in_order`]), whatever the list's order.
+pub fn rules_with_basic(techniques: &[TechniqueId], max_len: usize) -> Vec<Rule> {
+    let basic = TechniqueId::all().filter(|t| t.is_basic());
+    let all: Vec<TechniqueId> = basic.chain(techniques.iter().copied()).collect();
+    rules_in_order(&all, max_len)
+}
+
 /// The rules of tiers of techniques (see [`parse_tiers`]): the basic rules, then each tier
-/// in turn, whole — its fixed-size techniques that are not basic, then its graded ones
-/// length by length 1..=`max_len`, in the registry's order within the tier. A later tier
-/// is tried only where no rule of an earlier one applies, at any length: HoDoKu's order,
-/// where forcing chains of every length come before forcing nets. One tier gives
+/// in turn, whole — its techniques found whole (each whole, at any length), then the ones
+/// searched by length, length by length 1..=`max_len`, in the registry's order within the
+/// tier. A later tier is tried only where no rule of an earlier one applies, at any
+/// length: HoDoKu's order, where forcing chains of every length come before forcing nets.
+/// Not the scale's order: the user's. One tier of techniques searched by length gives
 /// [`rules_with_basic`]'s list.
 pub fn rules_in_tiers(tiers: &[Vec<TechniqueId>], max_len: usize) -> Vec<Rule> {
     let mut rules = basic_rules();
     for tier in tiers {
-        rules.extend(tier_rules(tier, max_len));
+        rules.extend(tier_rules_with(tier, max_len, false));
     }
     rules
 }
@@ -1072,20 +1230,16 @@ pub fn rules_in_tiers_placing_basic(tiers: &[Vec<TechniqueId>], max_len: usize) 
     rules
 }
 
-/// One tier's rules (no basic rule): fixed-size techniques, then graded ones by length.
-fn tier_rules(techniques: &[TechniqueId], max_len: usize) -> Vec<Rule> {
-    tier_rules_with(techniques, max_len, false)
-}
-
-/// One tier's rules: fixed-size techniques (the basic ones only when `with_basic`), then
-/// graded ones length by length, in the registry's order within the tier.
+/// One tier's rules: techniques found whole, each whole (the basic ones only when
+/// `with_basic`), then those searched by length, length by length, in the registry's
+/// order within the tier.
 fn tier_rules_with(techniques: &[TechniqueId], max_len: usize, with_basic: bool) -> Vec<Rule> {
     let mut sorted = techniques.to_vec();
     sorted.sort();
     let mut rules: Vec<Rule> = sorted
         .iter()
         .filter(|t| t.is_fixed_size() && (with_basic || !t.is_basic()))
-        .map(|t| t.rule(0))
+        .map(|t| t.whole())
         .collect();
     let graded: Vec<TechniqueId> = sorted.into_iter().filter(|t| !t.is_fixed_size()).collect();
     for n in 1..=max_len {

@@ -1,31 +1,34 @@
 //! What a technique is: its entry ([`Technique`]), the search that finds it ([`Search`]),
-//! its identity ([`TechniqueId`], its place in the simplest-first order), and the one
-//! difficulty scale that ranks proofs.
+//! its identity ([`TechniqueId`], its place in the registry), and the one simplest-first
+//! scale every ordering of rules and proofs reads ([`Place`]).
 
 use super::*;
 
-/// How a technique's length is measured.
+/// What a proof's own length counts (the unit of its rule's name: `nrc4`, `whip[4]`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LengthMeasure {
-    /// A fixed size (pairs 2, swordfish 3, wings 3, singles 1): the technique has no lengths
-    /// to search; it is tried once.
-    Size(usize),
+    /// A pattern with a size of its own (pairs 2, swordfish 3, an ALS's cells) or none.
+    Size,
     /// Chain cells: for 2D chains the number of cells, for 3D chains and lassos the number
-    /// of (L, R) pairs ([Berthier NRC]).
+    /// of (L, R) pairs ([Berthier NRC]): either way the CSP variables of the chain.
     Cells,
     /// CSP variables of a whip or braid (SudoRules' `whip[n]`).
     Variables,
     /// Inferences of a force chain or net, over all its branches.
     Inferences,
-    /// The depth n of trial and error T&E(BRT, n) ([Berthier CRT]).
+    /// The depth n of trial and error T&E(BRT, n) ([Berthier CRT]), or the braid length p
+    /// of T&E(B_p, n).
     Depth,
 }
 
 /// Which search finds a technique's instances. The one place that dispatches on it is
-/// this module.
+/// the [`Searcher`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Search {
     Basic(BasicRule),
+    /// SudoRules' Subsets of size n ([CSP-Rules]: naked, hidden and super-hidden subsets —
+    /// the fish of rows against columns), as one rule at level n.
+    Subsets,
     Chain(ChainFamily),
     Whip(WhipKind),
     Force(ForceSpec),
@@ -156,20 +159,8 @@ pub enum Class {
     Lasso,
     /// Whips, braids and their g-forms (W, B, gW, gB).
     Whip,
-    /// Available by name only (e.g. fish of size 5 to 7), in no scheme.
+    /// In no scheme of its own (by name, or placed by a scheme's own list).
     Extra,
-    /// GNPX's force chains and the forcing nets ([GNPX Force]), by name only, in no scheme.
-    Force,
-    /// Hanson's Sudoku Assistant ([Hanson SA]), by name only, in no scheme.
-    Assistant,
-    /// gpenet's full tagging ([gpenet tagging]), by name only, in no scheme.
-    Tagging,
-    /// Trial and error at bounded depth ([Berthier CRT]), by name only, in no scheme (its
-    /// ratings are the T&E depth, BxB and BxBB classes: `study::te`).
-    Trial,
-    /// Sudoku Explainer's hint producers ([Juillerat SE]), by name only, in no scheme (its
-    /// rating is SER: `study::ser`).
-    Explainer,
 }
 
 /// The system a technique comes from: `explain` groups its rows by it, in this order.
@@ -180,7 +171,7 @@ pub enum System {
     Basic,
     /// Berthier's chains of [Berthier NRC], [Berthier 3D]: 2D chains, nrc(z)(t) chains and lassos.
     Chains,
-    /// Whips, braids and their g-forms as SudoRules builds them.
+    /// Whips, braids and their g-forms as SudoRules builds them, and SudoRules' patterns.
     Whips,
     /// Hanson's Sudoku Assistant ([Hanson SA]): grid analysis, ALS rules, Medusa, AIC.
     Assistant,
@@ -251,28 +242,134 @@ impl System {
     }
 }
 
-/// A technique's place on sudolink's one difficulty scale: a proof of length `n` is
-/// `base + per_length × n` hard (see [`difficulty`]). The scale is HoDoKu's step scores
-/// for the human techniques (hidden single 14, x-wing 140, ALS-XZ 300, templates 10,000)
-/// and, for the graded techniques, Berthier's length: 100 per CSP variable or chain cell
-/// for chains and whips (so every chain of length 2 is harder than every basic rule), 10
-/// per inference for nets (force chains from 500, forcing nets from 700). The README's
-/// table is [`difficulty_table`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Difficulty {
-    pub base: u32,
-    pub per_length: u32,
+/// Why a technique is asked only by name, never in a default (`explain`'s techniques): the
+/// groups `explain` names when it leaves them out, in this order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum NameOnly {
+    /// Trial and error (the set `trial`): a procedure, not a pattern; T&E(2) and T&E(3)
+    /// passes take tens of milliseconds to seconds.
+    Trial,
+    /// SudoRules' Subsets and finned fish by size: the level schemes of Berthier's T&E(3)
+    /// puzzles place them at their level; the basic rules and `finned-fish` find the same
+    /// patterns.
+    SudoRules,
+    /// eleven's Imp630 patterns and their chains ([`IMP630_SET`]).
+    Imp630,
+    /// The uniqueness rules: they assume the puzzle has one solution.
+    Uniqueness,
+    /// Sudoku Explainer's producers: SE's own rating asks them, in SE's order (`ser`).
+    Explainer,
 }
 
-impl Difficulty {
-    /// The difficulty of a proof of length `length`.
-    pub const fn at(self, length: usize) -> u32 {
-        self.base + self.per_length * length as u32
+impl NameOnly {
+    /// Every group, in the order `explain` names them.
+    pub const ALL: [NameOnly; 5] = [
+        NameOnly::Trial,
+        NameOnly::SudoRules,
+        NameOnly::Imp630,
+        NameOnly::Uniqueness,
+        NameOnly::Explainer,
+    ];
+
+    /// What `explain` says it left out: `te, bxb, bxbb (trial and error)`, `SudoRules'
+    /// Subsets and finned fish by size (sudorules-subsets, sudorules-finned-fish)`, given the
+    /// techniques of the group left out.
+    pub fn left_out(self, names: &[&str]) -> String {
+        match self {
+            NameOnly::Trial => format!("{} (trial and error)", names.join(", ")),
+            NameOnly::SudoRules => {
+                format!("SudoRules' Subsets and finned fish by size ({SUBSETS_SET}, {SFIN_SET})")
+            }
+            NameOnly::Imp630 => {
+                format!("eleven's Imp630 patterns and their chains ({IMP630_SET})")
+            }
+            NameOnly::Uniqueness => "the uniqueness rules (--uniqueness)".to_string(),
+            NameOnly::Explainer => format!("Sudoku Explainer's producers ({EXPLAINER_SET})"),
+        }
     }
 }
 
-/// One technique.
-#[derive(Debug)]
+/// Where a technique's proofs stand on the one simplest-first scale ([`Place`]).
+///
+/// The scale is Berthier's: a technique at a length, the length counting the CSP variables
+/// a proof uses ([Berthier NRC], [Berthier CRT]). Chains and whips count their CSP
+/// variables; a pattern of fixed size stands at its size (a skyscraper's two conjugate
+/// pairs at 2, a W-wing at 3, fish at their size), and SudoRules' patterns at the level its
+/// saliences give them (the tridagon rules at 3, [CSP-Rules]). What has no CSP length of its
+/// own is placed by an equivalent length drawn from its structure: force chains and nets,
+/// hypotheses and tagging by their inferences (every elimination and every forced value of
+/// every branch: at least one per CSP variable they make true, so never fewer than the
+/// variables a whip or braid for the same conclusion would use), an AIC by its strong links
+/// (an ALS link by its cells), Medusa by its coloured candidates, an ALS rule by its cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// One of Berthier's basic rules (L4_0, the set `basic`), at its size: before every other
+    /// technique, as every rule set that holds them applies them first (the L, M, N
+    /// classification counts them as level 0).
+    Basic(usize),
+    /// Every proof at this level.
+    At(usize),
+    /// Searched length by length: a proof's length is its level.
+    Searched,
+    /// Found whole; each proof at its own length on the scale ([`length_on_scale`]).
+    Found,
+    /// After every pattern of any length, before trial and error: HoDoKu's templates (every
+    /// placement of a digit tried, no pattern of bounded size).
+    Beyond,
+    /// Berthier's trial and error: T&E(BRT, n) at depth n (`over` None), T&E(B_p, d) between
+    /// T&E(d) and T&E(d + 1), by p (`over` Some(d)).
+    Trial { over: Option<u8> },
+    /// Sudoku Explainer's producers: SE rates on its own scale (ER), so they stand after
+    /// every other technique, in SE's order.
+    Explainer,
+}
+
+/// The stages of the scale, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Stage {
+    Basic,
+    Pattern,
+    Beyond,
+    /// Trial and error within T&E(d) and before T&E(d + 1).
+    Trial(u8),
+    Explainer,
+}
+
+/// A place on the one simplest-first scale: the stage, the level within it (the length on
+/// the scale), then the technique's place in [`REGISTRY`]. Every order of rules and of
+/// proofs reads it: `solve`'s rule lists and its most complex rule, `explain`'s simplest
+/// proof and its `--all` order, `rate`'s hardest step, the explorer and `techniques`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Place {
+    pub stage: Stage,
+    pub level: usize,
+    pub technique: TechniqueId,
+}
+
+impl Place {
+    /// The place of `technique`'s rule at `length` (its level for the techniques searched
+    /// or found by length).
+    pub fn of_rule(technique: TechniqueId, length: usize) -> Place {
+        let (stage, level) = match technique.get().level {
+            Level::Basic(size) => (Stage::Basic, size),
+            Level::At(n) => (Stage::Pattern, n),
+            Level::Searched | Level::Found => (Stage::Pattern, length),
+            Level::Beyond => (Stage::Beyond, 0),
+            Level::Trial { over: None } => (Stage::Trial(length.min(u8::MAX as usize) as u8), 0),
+            Level::Trial { over: Some(d) } => (Stage::Trial(d), length),
+            Level::Explainer => (Stage::Explainer, 0),
+        };
+        Place {
+            stage,
+            level,
+            technique,
+        }
+    }
+}
+
+/// One technique: a line of the [`REGISTRY`], built by its system's constructor
+/// (`registry::systems`) and the named setters below.
+#[derive(Clone, Copy, Debug)]
 pub struct Technique {
     /// The name users write (`naked-pairs`, `nrczt`, `whip`): lower case, unique.
     pub name: &'static str,
@@ -283,51 +380,119 @@ pub struct Technique {
     /// The search that finds it.
     pub search: Search,
     pub class: Class,
+    /// What its proofs' own length counts.
     pub measure: LengthMeasure,
+    /// Where its proofs stand on the scale.
+    pub level: Level,
     /// Whether its length grades a puzzle (the level of `solve`, a rating).
     pub graded: bool,
     /// The longest length searched unless the user asks for more (`--g-max-len`): the
     /// g-forms' searches grow fastest with length.
     pub default_cap: Option<usize>,
+    /// Whether it can assert a value (a placement), not only eliminate.
+    pub places: bool,
+    /// Whether it assumes that the puzzle has one solution.
+    pub assumes_uniqueness: bool,
+    /// Asked only by name, and why (None: asked by default).
+    pub name_only: Option<NameOnly>,
+    /// HoDoKu's step score in its default configuration, where HoDoKu has the step at one
+    /// score ([hobiwan HoDoKu]: hidden single 14, x-wing 140, ALS-XZ 300): HoDoKu's data,
+    /// for HoDoKu's own rating; sudolink's order is the [`Place`].
+    pub hodoku_score: Option<u32>,
     /// One line for `--help` and listings.
     pub summary: &'static str,
     /// Where `explain` lists it.
     pub system: System,
-    /// Its place on the difficulty scale (set by [`Technique::rated`]).
-    pub difficulty: Difficulty,
 }
 
-pub(super) const BASIC_SETS: &[&str] = &["basic"];
-
 impl Technique {
-    pub(super) const fn basic(
+    /// A technique of `system` found by `search`, searched length by length when `level` is
+    /// [`Level::Searched`]; the setters give the rest.
+    pub(super) const fn new(
         name: &'static str,
-        aliases: &'static [&'static str],
-        sets: &'static [&'static str],
-        rule: BasicRule,
-        class: Class,
-        size: usize,
-        summary: &'static str,
+        search: Search,
+        system: System,
+        level: Level,
     ) -> Technique {
         Technique {
             name,
-            aliases,
-            sets,
-            search: Search::Basic(rule),
-            class,
-            measure: LengthMeasure::Size(size),
+            aliases: &[],
+            sets: &[],
+            search,
+            class: Class::Extra,
+            measure: LengthMeasure::Size,
+            level,
             graded: false,
             default_cap: None,
-            summary,
-            system: System::Basic,
-            difficulty: Difficulty {
-                base: 0,
-                per_length: 0,
-            },
+            places: false,
+            assumes_uniqueness: false,
+            name_only: None,
+            hodoku_score: None,
+            summary: "",
+            system,
         }
     }
 
-    /// This technique at `base + per_length × length` on the difficulty scale.
+    /// Other names it answers to.
+    pub(super) const fn aka(mut self, aliases: &'static [&'static str]) -> Technique {
+        self.aliases = aliases;
+        self
+    }
+
+    /// The sets that name it.
+    pub(super) const fn sets(mut self, sets: &'static [&'static str]) -> Technique {
+        self.sets = sets;
+        self
+    }
+
+    /// Its one line of description.
+    pub(super) const fn says(mut self, summary: &'static str) -> Technique {
+        self.summary = summary;
+        self
+    }
+
+    /// Its rating class.
+    pub(super) const fn class(mut self, class: Class) -> Technique {
+        self.class = class;
+        self
+    }
+
+    /// Every proof at level `n` on the scale.
+    pub(super) const fn at(mut self, n: usize) -> Technique {
+        self.level = Level::At(n);
+        self
+    }
+
+    /// HoDoKu's step score for it.
+    pub(super) const fn hodoku(mut self, score: u32) -> Technique {
+        self.hodoku_score = Some(score);
+        self
+    }
+
+    /// It can place a value.
+    pub(super) const fn places(mut self) -> Technique {
+        self.places = true;
+        self
+    }
+
+    /// It assumes one solution.
+    pub(super) const fn assumes_uniqueness(mut self) -> Technique {
+        self.assumes_uniqueness = true;
+        self
+    }
+
+    /// Asked only by name, in `group`.
+    pub(super) const fn by_name(mut self, group: NameOnly) -> Technique {
+        self.name_only = Some(group);
+        self
+    }
+
+    /// Searched up to `n` unless asked for more.
+    pub(super) const fn cap(mut self, n: usize) -> Technique {
+        self.default_cap = Some(n);
+        self
+    }
+
     /// An Assistant technique whose first instance `first` finds alone (the first of its
     /// `find`'s, found with less work).
     pub(super) const fn first_by(mut self, first: fn(&StateView) -> Option<Proof>) -> Technique {
@@ -336,293 +501,37 @@ impl Technique {
         }
         self
     }
-
-    pub(super) const fn rated(mut self, base: u32, per_length: u32) -> Technique {
-        self.difficulty = Difficulty { base, per_length };
-        self
-    }
-
-    pub(super) const fn chain(
-        family: ChainFamily,
-        class: Class,
-        sets: &'static [&'static str],
-    ) -> Technique {
-        Technique {
-            name: family.name(),
-            aliases: &[],
-            sets,
-            search: Search::Chain(family),
-            class,
-            measure: LengthMeasure::Cells,
-            graded: true,
-            default_cap: None,
-            summary: "chain as [Berthier NRC] and [Berthier 3D] define it",
-            system: System::Chains,
-            difficulty: Difficulty {
-                base: 0,
-                per_length: 0,
-            },
-        }
-    }
-
-    pub(super) const fn whip(kind: WhipKind, default_cap: Option<usize>) -> Technique {
-        Technique {
-            name: kind.name(),
-            aliases: &[],
-            sets: &["whips"],
-            search: Search::Whip(kind),
-            class: Class::Whip,
-            measure: LengthMeasure::Variables,
-            graded: true,
-            default_cap,
-            summary: "whip or braid as SudoRules builds it",
-            system: System::Whips,
-            difficulty: Difficulty {
-                base: 0,
-                per_length: 0,
-            },
-        }
-    }
 }
 
-pub(super) const fn force(
-    name: &'static str,
-    sets: &'static [&'static str],
-    mode: ForceMode,
-    level: LinkLevel,
-    form: NetForm,
-    summary: &'static str,
-) -> Technique {
-    Technique {
-        name,
-        aliases: &[],
-        sets,
-        search: Search::Force(ForceSpec::new(mode, level, form)),
-        class: Class::Force,
-        measure: LengthMeasure::Inferences,
-        graded: true,
-        default_cap: None,
-        summary,
-        system: System::Force,
-        difficulty: Difficulty {
-            base: 0,
-            per_length: 0,
-        },
-    }
-}
-
-pub(super) const fn assistant(
-    name: &'static str,
-    aliases: &'static [&'static str],
-    sets: &'static [&'static str],
-    find: fn(&StateView) -> Vec<Proof>,
-    size: usize,
-    summary: &'static str,
-) -> Technique {
-    Technique {
-        name,
-        aliases,
-        sets,
-        search: Search::Assistant(FindAll(find, None)),
-        class: Class::Assistant,
-        measure: LengthMeasure::Size(size),
-        graded: false,
-        default_cap: None,
-        summary,
-        system: System::Assistant,
-        difficulty: Difficulty {
-            base: 0,
-            per_length: 0,
-        },
-    }
-}
-
-pub(super) const fn hypothesis(
-    name: &'static str,
-    aliases: &'static [&'static str],
-    mode: ForceMode,
-    summary: &'static str,
-) -> Technique {
-    Technique {
-        name,
-        aliases,
-        sets: if mode.is_depth() {
-            &["depths"]
-        } else {
-            &["hypotheses"]
-        },
-        search: Search::Hypothesis(mode),
-        class: Class::Assistant,
-        measure: LengthMeasure::Inferences,
-        graded: true,
-        default_cap: None,
-        summary,
-        system: System::Hypotheses,
-        difficulty: Difficulty {
-            base: 0,
-            per_length: 0,
-        },
-    }
-}
-
-pub(super) const fn hodoku(
-    name: &'static str,
-    aliases: &'static [&'static str],
-    rule: HodokuRule,
-    summary: &'static str,
-) -> Technique {
-    Technique {
-        name,
-        aliases,
-        sets: match rule {
-            HodokuRule::LockedSubset { .. } => &["hodoku-catalogue"],
-            HodokuRule::SingleDigit(_) => &["single-digit", "hodoku-catalogue"],
-            HodokuRule::WWing => &["hodoku-catalogue"],
-            HodokuRule::EmptyRectangle { .. } => &["single-digit", "hodoku-catalogue"],
-            HodokuRule::Template { .. } => &["templates", "hodoku-catalogue"],
-            // never in a set the user did not name for them
-            HodokuRule::Uniqueness(_) => &[UNIQUENESS_SET],
-            HodokuRule::AlsOverlap(_) => &["als-overlap", "hodoku-catalogue"],
-            HodokuRule::AlsNodeChains { .. } | HodokuRule::GroupedChains { .. } => {
-                &["hodoku-catalogue"]
-            }
-            // HoDoKu's basic fish search is fast (about 1 ms a state): asked by default
-            HodokuRule::Fish {
-                shape: FishShape::Basic,
-                ..
-            } => &["hodoku-catalogue"],
-            HodokuRule::Fish { .. } | HodokuRule::SiameseFish | HodokuRule::KrakenFish { .. } => {
-                &[FISH_HODOKU_SET, "hodoku-catalogue"]
-            }
-        },
-        search: Search::Hodoku(rule),
-        class: Class::Extra,
-        measure: LengthMeasure::Size(match rule {
-            HodokuRule::AlsOverlap(AlsKind::Xz) => 2,
-            HodokuRule::AlsOverlap(_) => 3,
-            HodokuRule::AlsNodeChains { .. } | HodokuRule::GroupedChains { .. } => 2,
-            HodokuRule::LockedSubset { size } => size as usize,
-            HodokuRule::Fish { .. } | HodokuRule::SiameseFish | HodokuRule::KrakenFish { .. } => 7,
-            _ => 1,
-        }),
-        graded: false,
-        default_cap: None,
-        summary,
-        system: System::Hodoku,
-        difficulty: Difficulty {
-            base: 0,
-            per_length: 0,
-        },
-    }
-}
-
+/// The set naming the basic rules.
+pub const BASIC_SET: &str = "basic";
 /// The set naming the chains on OR-k relations.
 pub const ORK_SET: &str = "ork-chains";
-
-/// A chain on the OR-k relations of the tridagons ([`crate::ork`]): graded by its
-/// length as SudoRules counts it, by name only (in no rating scheme yet), listed with the
-/// whips; on relations of at most `max_k` guardians.
-pub(super) const fn ork(
-    name: &'static str,
-    aliases: &'static [&'static str],
-    (kind, max_k, sources): (OrkKind, usize, crate::ork::Sources),
-    summary: &'static str,
-) -> Technique {
-    Technique {
-        name,
-        aliases,
-        sets: &[ORK_SET],
-        search: Search::Ork(kind, max_k, sources),
-        class: Class::Extra,
-        measure: LengthMeasure::Variables,
-        graded: true,
-        default_cap: Some(crate::ork::MAX_LENGTH),
-        summary,
-        system: System::Whips,
-        difficulty: Difficulty {
-            base: 0,
-            per_length: 0,
-        },
-    }
-}
-
 /// The set naming SudoRules' finned fish by size (by name only: the rating schemes of
 /// Berthier's T&E(3) levels place them at their level; `finned-fish` and `sashimi-fish` find
 /// them all at once).
 pub const SFIN_SET: &str = "sudorules-finned-fish";
-
-/// The set naming the trial techniques (by name only: see [`TechniqueId::by_name_only`]).
+/// The set naming SudoRules' Subsets by size (by name only: the Trid-OR5W schemes place them
+/// at their size; the basic rules find the same patterns first).
+pub const SUBSETS_SET: &str = "sudorules-subsets";
+/// The set naming the trial techniques (by name only: see [`NameOnly::Trial`]).
 pub const TRIAL_SET: &str = "trial";
 /// The techniques on eleven's Imp630 patterns (Berthier's Select lists): asked by name or by
 /// a rating scheme, never by default (a few milliseconds a state for the patterns, more for
 /// the chains on their relations; on a path, SudoRules' order decides which relations are
 /// asserted: `search::asserted`).
 pub const IMP630_SET: &str = "imp630";
-
-pub(super) const fn trial(
-    name: &'static str,
-    aliases: &'static [&'static str],
-    kind: TrialKind,
-    default_cap: usize,
-    summary: &'static str,
-) -> Technique {
-    Technique {
-        name,
-        aliases,
-        sets: &[TRIAL_SET],
-        search: Search::Trial(kind),
-        class: Class::Trial,
-        measure: match kind {
-            TrialKind::Te => LengthMeasure::Depth,
-            TrialKind::BxB | TrialKind::BxBB => LengthMeasure::Variables,
-        },
-        graded: true,
-        default_cap: Some(default_cap),
-        summary,
-        system: System::Trial,
-        difficulty: Difficulty {
-            base: 0,
-            per_length: 0,
-        },
-    }
-}
-
 /// The set naming Sudoku Explainer's producers (by name only: SE's order and its hint per
 /// state are SER's, `--rules ser`; these entries let `explain` and `solve` ask each alone).
 pub const EXPLAINER_SET: &str = "sudoku-explainer";
 
-/// One of Sudoku Explainer 1.2.1's producers as a technique: fixed size, by name only,
-/// placed on our scale at its least difficulty (`rated`: SE's ER × 100, so SE's 7.1 sits
-/// with our chains of length 7).
-pub(super) const fn explainer(
-    name: &'static str,
-    producer: Producer,
-    summary: &'static str,
-) -> Technique {
-    Technique {
-        name,
-        aliases: &[],
-        sets: &[EXPLAINER_SET],
-        search: Search::Ser(producer),
-        class: Class::Explainer,
-        measure: LengthMeasure::Size(1),
-        graded: false,
-        default_cap: None,
-        summary,
-        system: System::Explainer,
-        difficulty: Difficulty {
-            base: 0,
-            per_length: 0,
-        },
-    }
-}
-
-/// A technique, by its place in [`REGISTRY`] (so ordering ids is the simplest-first order).
+/// A technique, by its place in [`REGISTRY`] (so ordering ids is the registry's order, the
+/// scale's order among techniques at one level).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TechniqueId(u8);
 
 impl TechniqueId {
-    /// Every technique, simplest first.
+    /// Every technique, in the registry's order.
     pub fn all() -> impl Iterator<Item = TechniqueId> {
         (0..REGISTRY.len()).map(|i| TechniqueId(i as u8))
     }
@@ -632,7 +541,7 @@ impl TechniqueId {
         &REGISTRY[self.0 as usize]
     }
 
-    /// The position in the simplest-first order.
+    /// The position in the registry.
     pub fn index(self) -> usize {
         self.0 as usize
     }
@@ -640,12 +549,6 @@ impl TechniqueId {
     /// Where `explain` lists it.
     pub fn system(self) -> System {
         self.get().system
-    }
-
-    /// The difficulty of this technique's proofs of length `length` (fixed-size techniques
-    /// whose proofs carry a size, such as grid analysis, use it too).
-    pub fn difficulty(self, length: usize) -> u32 {
-        self.get().difficulty.at(length)
     }
 
     /// The technique's name.
@@ -671,69 +574,34 @@ impl TechniqueId {
 
     /// Whether the technique can assert a value (a placement), not only eliminate: the
     /// singles, the force chains and nets in cell and house mode (their verities), the
-    /// two-way bivalue hypothesis and the ORk-forcing-whips (their `-assert` form). Hanson's disproofs and depth, chains, whips, tagging and
-    /// the other rules only eliminate: a placement they explain is a composite of
-    /// eliminations.
+    /// two-way bivalue hypothesis, the ORk-forcing-whips (their `-assert` form), template
+    /// set and SE's singles and multiple and dynamic forcing chains. The others only
+    /// eliminate: a placement they explain is a composite of eliminations.
     pub fn may_place(self) -> bool {
-        match self.get().search {
-            Search::Basic(b) => matches!(b, BasicRule::NakedSingle | BasicRule::HiddenSingle),
-            Search::Force(spec) => spec.mode != ForceMode::Contradiction,
-            Search::Hypothesis(mode) => mode == ForceMode::Bivalue,
-            Search::Chain(_)
-            | Search::Whip(_)
-            | Search::Assistant(_)
-            | Search::Tagging(_)
-            | Search::Hodoku(HodokuRule::LockedSubset { .. })
-            | Search::Hodoku(HodokuRule::SingleDigit(_))
-            | Search::Hodoku(HodokuRule::WWing)
-            | Search::Hodoku(HodokuRule::EmptyRectangle { .. })
-            | Search::Hodoku(HodokuRule::Uniqueness(_))
-            | Search::Hodoku(HodokuRule::AlsOverlap(_))
-            | Search::Hodoku(HodokuRule::AlsNodeChains { .. })
-            | Search::Hodoku(HodokuRule::GroupedChains { .. })
-            | Search::Hodoku(HodokuRule::Fish { .. })
-            | Search::Hodoku(HodokuRule::SiameseFish)
-            | Search::Hodoku(HodokuRule::KrakenFish { .. })
-            | Search::Imp630(_)
-            | Search::Trial(_) => false,
-            // the ORk-forcing-whips whose branches all end on one candidate (`-assert`)
-            Search::Ork(kind, ..) => kind.is_forcing(),
-            Search::Hodoku(HodokuRule::Template { set }) => set,
-            // SE's singles, and its multiple and dynamic forcing chains (cell and region
-            // chains conclude a value)
-            Search::Ser(p) => matches!(
-                p,
-                Producer::HiddenSingle | Producer::NakedSingle | Producer::Chaining(_)
-            ),
-        }
+        self.get().places
     }
 
-    /// A uniqueness rule (the `uniqueness` set): it assumes the puzzle has one solution.
+    /// A uniqueness rule: it assumes the puzzle has one solution.
     pub fn assumes_uniqueness(self) -> bool {
-        self.get().sets.contains(&UNIQUENESS_SET)
-            || matches!(
-                self.get().search,
-                Search::Ser(Producer::UniqueLoops | Producer::Bug)
-            )
+        self.get().assumes_uniqueness
     }
 
-    /// Asked only by name, never in a default (`explain`'s default families): the
-    /// uniqueness rules (they assume one solution), trial and error (the set `trial`: a
-    /// procedure, not a pattern; T&E(2) and T&E(3) passes take tens of milliseconds to
-    /// seconds) and the Imp630 techniques (the set `imp630`, see [`IMP630_SET`]). HoDoKu's generalised fish (the set `fish-hodoku`) are asked by default
-    /// since their searches take under 2 ms a state (medians, PERFORMANCE.md).
+    /// Asked only by name, never in a default (`explain`'s default techniques), and why
+    /// ([`NameOnly`]). HoDoKu's generalised fish (the set `fish-hodoku`) are asked by
+    /// default since their searches take under 2 ms a state (medians, PERFORMANCE.md).
     pub fn by_name_only(self) -> bool {
-        let sets = self.get().sets;
-        self.assumes_uniqueness()
-            || sets.contains(&TRIAL_SET)
-            || sets.contains(&EXPLAINER_SET)
-            || sets.contains(&IMP630_SET)
-            || sets.contains(&SFIN_SET)
+        self.get().name_only.is_some()
     }
 
-    /// A fixed-size technique (tried once) rather than one searched by length.
+    /// A technique found whole on a state (every instance at once) rather than searched
+    /// length by length.
     pub fn is_fixed_size(self) -> bool {
-        matches!(self.get().measure, LengthMeasure::Size(_))
+        !matches!(self.get().level, Level::Searched | Level::Trial { .. })
+    }
+
+    /// A technique found whole whose proofs stand at their own lengths ([`Level::Found`]).
+    pub fn has_levels(self) -> bool {
+        self.get().level == Level::Found
     }
 
     /// Whether every proof of `other` of length n is also a proof of this technique of
@@ -755,7 +623,7 @@ impl TechniqueId {
 
     /// In the basic rules of L4_0 (the set `basic`).
     pub fn is_basic(self) -> bool {
-        self.get().sets.contains(&"basic")
+        matches!(self.get().level, Level::Basic(_))
     }
 
     /// The longest length to search when a caller allows `max_len` and, for the g-forms,
@@ -763,21 +631,52 @@ impl TechniqueId {
     pub fn length_bound(self, max_len: usize, cap: Option<usize>) -> usize {
         match (self.get().default_cap, cap) {
             // `cap` is the g-forms' option; a trial's depth keeps its own bound
-            (Some(_), Some(c)) if self.get().class != Class::Trial => c,
+            (Some(_), Some(c)) if self.get().system != System::Trial => c,
             (Some(d), _) => d.min(max_len),
             (None, _) => max_len,
         }
     }
 
-    /// This technique at length `n` (fixed-size techniques keep their size).
+    /// This technique at length `n`: its level for the techniques with one level, `n` for
+    /// those searched or found by length.
     pub fn rule(self, n: usize) -> Rule {
-        let length = match self.get().measure {
-            LengthMeasure::Size(s) => s,
-            _ => n,
+        let length = match self.get().level {
+            Level::Basic(size) | Level::At(size) => size,
+            Level::Beyond | Level::Explainer => 0,
+            Level::Searched | Level::Found | Level::Trial { .. } => n,
         };
         Rule {
             technique: self,
             length,
+        }
+    }
+
+    /// Every instance of this technique found whole on a state, whatever its length (a
+    /// technique searched by length has no such rule: its rule at length 0).
+    pub fn whole(self) -> Rule {
+        match self.get().level {
+            Level::Found => Rule {
+                technique: self,
+                length: 0,
+            },
+            _ => self.rule(0),
+        }
+    }
+
+    /// The rules of this technique up to length `max_len` (its cap within `max_len` for
+    /// those searched by length), in the scale's order: one for the techniques with one
+    /// level (none when the level is above `max_len`), one per length 1..=bound for those
+    /// searched or found by length.
+    pub fn rules_up_to(self, max_len: usize, cap: Option<usize>) -> Vec<Rule> {
+        match self.get().level {
+            Level::At(n) if n > max_len => Vec::new(),
+            Level::Basic(_) | Level::At(_) | Level::Beyond | Level::Explainer => {
+                vec![self.rule(0)]
+            }
+            Level::Found => (1..=max_len).map(|n| self.rule(n)).collect(),
+            Level::Searched | Level::Trial { .. } => (1..=self.length_bound(max_len, cap))
+                .map(|n| self.rule(n))
+                .collect(),
         }
     }
 
@@ -789,7 +688,7 @@ impl TechniqueId {
 
     /// The technique whose search made `proof`: recorded by the [`Searcher`] when it returned
     /// the proof (a composite placement records its hardest part's). A proof made by calling
-    /// a search routine directly records none; it is taken as the hardest technique (and is
+    /// a search routine directly records none; it is taken as the last technique (and is
     /// a bug in debug builds), so it is never ranked simpler than it is.
     pub fn of_proof(proof: &Proof) -> TechniqueId {
         let found = proof
@@ -812,61 +711,5 @@ impl TechniqueId {
 impl fmt::Display for TechniqueId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-/// How hard a proof is on sudolink's one difficulty scale (see [`Difficulty`]): its
-/// technique's difficulty at its length, and a composite placement's hardest part's.
-/// Every ranking of proofs reads this function — `explain`'s simplest proof and its `--all`
-/// list, `solve`'s most complex rule, `rate`'s hardest rule and the explorer — through
-/// [`rank`].
-pub fn difficulty(proof: &Proof) -> u32 {
-    if let sudolink_engine::proof::Pattern::Composite(c) = &proof.pattern {
-        return c.parts.iter().map(difficulty).max().unwrap_or(0);
-    }
-    TechniqueId::of_proof(proof).difficulty(proof.length)
-}
-
-/// The order of proofs from simplest to hardest: difficulty, then the technique's place in
-/// the registry (so of two equally hard proofs the one of the earlier technique is simpler).
-pub fn rank(proof: &Proof) -> (u32, TechniqueId) {
-    (difficulty(proof), TechniqueId::of_proof(proof))
-}
-
-/// The difficulty scale as a Markdown table, one row per technique in registry order
-/// (the README prints it; `sudolink techniques` too).
-pub fn difficulty_table() -> String {
-    let mut out = String::from(
-        "| technique | system | sets | difficulty | what it is |\n|---|---|---|---|---|\n",
-    );
-    for t in TechniqueId::all() {
-        let e = t.get();
-        let d = e.difficulty;
-        let scale = match (e.measure, d.per_length) {
-            (_, 0) => d.base.to_string(),
-            (LengthMeasure::Size(_), p) => format!("{} + {p} × size", d.base),
-            (LengthMeasure::Inferences, p) => format!("{} + {p} × inferences", d.base),
-            (LengthMeasure::Variables, p) => format!("{} + {p} × variables", d.base),
-            (LengthMeasure::Cells, p) => format!("{} + {p} × length", d.base),
-            (LengthMeasure::Depth, p) => format!("{} + {p} × depth", d.base),
-        };
-        out.push_str(&format!(
-            "| {} | {} | {} | {scale} | {} |\n",
-            e.name,
-            e.system.title(),
-            e.sets.join(", "),
-            e.summary.replace('|', "/"),
-        ));
-    }
-    out
-}
-
-/// The length a proof grades a puzzle with: its length for graded techniques (chains,
-/// whips), 0 for the others.
-pub fn graded_length(proof: &Proof) -> usize {
-    if TechniqueId::of_proof(proof).get().graded {
-        proof.length
-    } else {
-        0
     }
 }

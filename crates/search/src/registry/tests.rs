@@ -1,6 +1,7 @@
-//! The registry's own tests: names, sets, order, dispatch.
+//! The registry's own tests: names, sets, the one order, dispatch.
 
 use super::*;
+use proptest::prelude::*;
 
 #[test]
 fn names_are_unique_and_round_trip() {
@@ -62,29 +63,78 @@ fn tiers_keep_each_name_whole_and_in_the_order_given() {
 }
 
 #[test]
-fn every_technique_is_rated_and_the_scale_keeps_the_documented_order() {
-    for t in TechniqueId::all() {
-        assert!(
-            t.get().difficulty.base > 0 || t.get().difficulty.per_length > 0,
-            "{t}"
-        );
+fn the_scale_keeps_berthier_s_order() {
+    let at = |name: &str, n: usize| TechniqueId::from_name(name).unwrap().rule(n).place();
+    // the basic rules before every other technique, by size (x-wing, a Subset of size 2,
+    // before naked triplets), in the registry's order
+    let basic: Vec<TechniqueId> = TechniqueId::all().filter(|t| t.is_basic()).collect();
+    assert_eq!(
+        basic,
+        TechniqueId::all().take(basic.len()).collect::<Vec<_>>()
+    );
+    assert!(at("x-wing", 0) < at("naked-triplets", 0));
+    for b in &basic {
+        assert!(b.rule(0).place() < at("xy", 1), "{b}");
     }
-    let d = |name: &str, n: usize| TechniqueId::from_name(name).unwrap().difficulty(n);
-    // HoDoKu's scores for the human techniques
-    assert!(d("naked-single", 1) < d("hidden-single", 1));
-    assert!(d("interaction", 1) < d("naked-pairs", 2));
-    assert!(d("x-wing", 2) < d("xy-wing", 3));
-    assert!(d("als-xz", 2) < d("death-blossom", 3));
-    // Berthier's length for chains and whips: every chain of length 2 is harder than
-    // every basic rule, and within a length the registry's order holds
-    for b in TechniqueId::all().filter(|t| t.is_basic()) {
-        assert!(d("xy", 2) > b.difficulty(4), "{b}");
-    }
-    assert!(d("nrczt", 5) < d("whip", 5) && d("whip", 5) < d("nrczt", 6));
-    assert!(d("force-cell-links", 10) < d("force-net-cell-links", 10));
-    let table = difficulty_table();
+    // a technique at a length: every chain and whip of length n before those of n + 1,
+    // Berthier's chains before whips at one length, whip, g-whip, braid, g-braid
+    assert!(at("nrczt", 5) < at("whip", 5) && at("whip", 5) < at("nrc", 6));
+    assert!(at("whip", 7) < at("g-whip", 7) && at("g-whip", 7) < at("braid", 7));
+    assert!(at("braid", 7) < at("g-braid", 7));
+    // SudoRules' levels: the tridagon rules at 3, after Subsets[3], before whip[3]
+    assert!(at("whip", 2) < at("tridagon", 0) && at("tridagon", 0) < at("whip", 3));
+    assert!(at("sudorules-subsets", 3) < at("tridagon", 0));
+    // fish at their size
+    assert!(at("whip", 4) < at("squirmbag", 0) && at("squirmbag", 0) < at("whip", 6));
+    // nets and tagging at their length, after a whip or braid of that length
+    assert!(at("braid", 10) < at("force-cell-links", 10));
+    assert!(at("g-braid", 16) < at("tag2", 16) && at("tag2", 16) < at("whip", 17));
+    // after every pattern: templates, then trial and error T&E(1) < T&E(B_p, 1) < T&E(2)
+    assert!(at("force-net-contradiction", 999) < at("template-set", 0));
+    assert!(at("template-set", 0) < at("te", 1) && at("te", 1) < at("bxb", 14));
+    assert!(at("bxb", 14) < at("te", 2) && at("te", 2) < at("bxbb", 1));
+    assert!(at("bxbb", 5) < at("te", 3));
+    // SE's producers last, in SE's order
+    assert!(at("te", 3) < at("se-hidden-single", 0));
+    assert!(at("se-naked-single", 0) < at("se-pointing", 0));
+    let table = scale_table();
     assert_eq!(table.lines().count(), REGISTRY.len() + 2);
-    assert!(table.contains("| whip | whips and braids | whips | 20 + 100 × variables |"));
+    assert!(table.contains("| whip | whips and braids | whips | by length (CSP variables) |"));
+    assert!(table.contains("| tridagon | whips and braids | impossible-patterns | length 3 |"));
+}
+
+/// Any technique list's rules, with lengths up to any bound.
+fn list_and_bound() -> impl Strategy<Value = (Vec<TechniqueId>, usize)> {
+    let all: Vec<TechniqueId> = TechniqueId::all().collect();
+    (
+        proptest::sample::subsequence(all.clone(), 0..=all.len()),
+        1usize..=24,
+    )
+}
+
+proptest! {
+    /// The one order: every rule list `solve` builds from a list of techniques is the
+    /// basic rules then the list's rules, strictly increasing on the scale, every length of
+    /// every technique up to its bound once; and the scale is the registry's order within a
+    /// stage and level.
+    #[test]
+    fn every_rule_list_is_in_the_scale_s_order((list, max_len) in list_and_bound()) {
+        let rules = rules_with_basic(&list, max_len);
+        prop_assert!(rules.windows(2).all(|w| w[0].place() < w[1].place()));
+        let basic = basic_rules();
+        prop_assert_eq!(&rules[..basic.len()], &basic[..]);
+        for t in &list {
+            for r in t.rules_up_to(max_len, None) {
+                prop_assert!(rules.contains(&r), "{} missing", r);
+            }
+        }
+        for w in rules.windows(2) {
+            let (a, b) = (w[0].place(), w[1].place());
+            if (a.stage, a.level) == (b.stage, b.level) {
+                prop_assert!(a.technique < b.technique);
+            }
+        }
+    }
 }
 
 #[test]
@@ -110,7 +160,8 @@ fn graded_techniques_are_the_chains_whips_nets_and_trials() {
     for t in TechniqueId::all() {
         let graded = matches!(
             t.get().search,
-            Search::Chain(_)
+            Search::Subsets
+                | Search::Chain(_)
                 | Search::Whip(_)
                 | Search::Force(_)
                 | Search::Hypothesis(_)

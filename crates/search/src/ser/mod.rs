@@ -2,7 +2,8 @@
 //! order and with SE's difficulties, each hint carried by our proofs.
 //!
 //! SE asks its producers in a fixed order and takes the first hint of the first producer
-//! that has one ([`PRODUCERS`]); each producer enumerates cells, regions, positions and
+//! that has one: the order of the registry's `sudoku-explainer` techniques, SE's steps as
+//! techniques (`registry::explainer_order`); each producer enumerates cells, regions, positions and
 //! values in SE's own order, so which hint comes first — and hence the rating — depends on
 //! those orders, which the rules here keep. Difficulties are SE's f64 sums (ties between
 //! chains depend on them). The rating loop (ER, EP, ED) is `study::ser`.
@@ -91,50 +92,17 @@ pub enum Producer {
     Chaining(ChainingMode),
 }
 
-const fn chaining(multiple: bool, dynamic: bool, nishio: bool, level: u8) -> Producer {
-    Producer::Chaining(ChainingMode {
-        multiple,
-        dynamic,
-        nishio,
-        level,
-    })
-}
-
-/// SE 1.2.1's producers in the order its solver asks them.
-pub const PRODUCERS: [Producer; 30] = [
-    Producer::HiddenSingle,
-    Producer::DirectLocking,
-    Producer::DirectHiddenSet(2),
-    Producer::NakedSingle,
-    Producer::DirectHiddenSet(3),
-    Producer::Locking,
-    Producer::NakedSet(2),
-    Producer::Fish(2),
-    Producer::HiddenSet(2),
-    Producer::NakedSet(3),
-    Producer::Fish(3),
-    Producer::HiddenSet(3),
-    Producer::XyWing,
-    Producer::XyzWing,
-    Producer::UniqueLoops,
-    Producer::NakedSet(4),
-    Producer::Fish(4),
-    Producer::HiddenSet(4),
-    Producer::Bug,
-    Producer::AlignedPairExclusion,
-    chaining(false, false, false, 0),
-    Producer::AlignedTripletExclusion,
-    chaining(false, true, true, 0),
-    chaining(true, false, false, 0),
-    chaining(true, true, false, 0),
-    chaining(true, true, false, 1),
-    chaining(true, true, false, 2),
-    chaining(true, true, false, 3),
-    chaining(true, true, false, 4),
-    chaining(true, true, false, 5),
-];
-
 impl Producer {
+    /// A chaining producer (SE's `Chaining(multiple, dynamic, nishio, level)`).
+    pub const fn chaining(multiple: bool, dynamic: bool, nishio: bool, level: u8) -> Producer {
+        Producer::Chaining(ChainingMode {
+            multiple,
+            dynamic,
+            nishio,
+            level,
+        })
+    }
+
     /// The producer's first hint on the grid, in its own order (sorted producers: their
     /// easiest).
     pub fn first_hint(self, grid: &SeGrid) -> Option<SeStep> {
@@ -172,9 +140,10 @@ impl Producer {
     }
 }
 
-/// The first hint of the first producer that has one: SE's next step.
-pub fn next_step(grid: &SeGrid) -> Option<SeStep> {
-    PRODUCERS.iter().find_map(|p| p.first_hint(grid))
+/// The first hint of the first of `producers` (SE's order: the registry's
+/// `sudoku-explainer` techniques, `registry::explainer_order`) that has one: SE's next step.
+pub fn next_step(grid: &SeGrid, producers: &[Producer]) -> Option<SeStep> {
+    producers.iter().find_map(|p| p.first_hint(grid))
 }
 
 /// What the producers keep from one rating step to the next (see [`chaining::kept`]): each
@@ -234,10 +203,11 @@ impl Kept {
 /// starts of the multiple and dynamic chaining producers: `Err` with the limit reached.
 pub fn next_step_keeping(
     grid: &SeGrid,
+    producers: &[Producer],
     kept: &mut Kept,
     interrupt: &Rc<Interrupt>,
 ) -> Result<Option<SeStep>, Stop> {
-    for &p in &PRODUCERS {
+    for &p in producers {
         let step = producer_step(p, grid, kept, interrupt);
         if let Some(stop) = interrupt.stopped() {
             return Err(stop);

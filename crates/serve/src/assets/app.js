@@ -540,13 +540,13 @@ async function explain(opts) {
     app.explainMs = performance.now() - t0;
     // the answer first, as explain prints it: the simplest proof, then the other proofs
     // (the techniques that found the same step on one row, each name clickable), simplest
-    // first on the one difficulty scale; then, on one line, the techniques that found nothing
-    const groups = (v.simplest ? [{ families: v.simplest.families, length: v.simplest.length, difficulty: v.simplest.difficulty, text: v.simplest.text, simplest: true }] : []).concat(v.others);
+    // first on the one simplest-first scale (a technique at its length); then, on one line,
+    // the techniques that found nothing
+    const groups = (v.simplest ? [{ families: v.simplest.families, length: v.simplest.length, text: v.simplest.text, simplest: true }] : []).concat(v.others);
     const names = (g) => g.families.map((f) => `<span class="fam" data-family="${esc(f)}">${esc(f)}</span>`).join(", ");
-    const difficulty = (g) => g.difficulty_max && g.difficulty_max !== g.difficulty ? `${g.difficulty}–${g.difficulty_max}` : `${g.difficulty}`;
-    const rows = groups.map((g) => `<tr class="clickable${g.simplest ? " simplest" : ""}" data-family="${esc(g.families[0])}" data-families="${esc(g.families.join(" "))}"><td>${names(g)}</td><td>${g.length}</td><td>${difficulty(g)}</td><td class="mono">${esc(g.text)}</td></tr>`);
-    $("proofs").innerHTML = `<p>Why ${esc(v.target)}? ${v.simplest ? "simplest: <b>" + esc(v.simplest.family) + "</b> (difficulty " + v.simplest.difficulty + ")" : "no proof found"} <span class="muted">(${app.explainMs.toFixed(0)} ms)</span></p>` +
-      (rows.length ? `<table id="proof-table"><tr><th>family</th><th>length</th><th>difficulty</th><th>proof</th></tr>${rows.join("")}</table>` : `<table id="proof-table"></table>`) +
+    const rows = groups.map((g) => `<tr class="clickable${g.simplest ? " simplest" : ""}" data-family="${esc(g.families[0])}" data-families="${esc(g.families.join(" "))}"><td>${names(g)}</td><td>${g.length}</td><td class="mono">${esc(g.text)}</td></tr>`);
+    $("proofs").innerHTML = `<p>Why ${esc(v.target)}? ${v.simplest ? "simplest: <b>" + esc(v.simplest.family) + "</b> (length " + v.simplest.length + ")" : "no proof found"} <span class="muted">(${app.explainMs.toFixed(0)} ms)</span></p>` +
+      (rows.length ? `<table id="proof-table"><tr><th>family</th><th>length</th><th>proof</th></tr>${rows.join("")}</table>` : `<table id="proof-table"></table>`) +
       nothingFound(v.nothing_found);
     app.explained = v;
     const rowOf = (family) => family === "composite" ? v.composite : v.families.find((f) => f.family === family);

@@ -40,12 +40,10 @@ pub fn target_json(
                 family: label.to_string(),
                 families: strings(&g.labels),
                 text: text_of(state, p, &families, report),
-                length: p.length,
-                difficulty: registry::difficulty(p),
+                length: g.length,
             }),
             _ => None,
         },
-        difficulty: simplest.map(|(_, p)| registry::difficulty(p)),
         others: answer
             .others
             .iter()
@@ -98,8 +96,6 @@ fn group(state: &State, g: &Group, rows: &[RowView], report: &TargetReport) -> G
     GroupView {
         families: strings(&g.labels),
         length: g.length,
-        difficulty: g.difficulty.0,
-        difficulty_max: g.difficulty.1,
         text: text_of(state, g.proof, rows, report),
     }
 }
@@ -140,13 +136,12 @@ fn row(state: &State, r: &Row, options: &Options) -> RowView {
     v
 }
 
-/// A proof's answer: its view, with its length, difficulty and text beside it.
+/// A proof's answer: its view, with its length on the scale and its text beside it.
 fn found(state: &State, p: &Proof) -> AnswerView {
     let proof = ProofView::of(state, p);
     AnswerView {
         status: "proof".to_string(),
-        length: Some(p.length),
-        difficulty: Some(registry::difficulty(p)),
+        length: Some(registry::length_on_scale(p)),
         text: Some(proof.text.clone()),
         proof: Some(proof),
         ..AnswerView::default()
