@@ -198,7 +198,12 @@ impl Iterator for ListReader<'_> {
                 continue;
             };
             let t = line.trim();
-            if is_sukaku_row(t) {
+            // a lone line that could be a sukaku's row is a grid line: an 81-character
+            // puzzle whose givens sit in their digits' columns reads the same
+            let sukaku_follows = self
+                .line(self.next + 1)
+                .is_some_and(|(_, l)| is_sukaku_row(l.trim()));
+            if is_sukaku_row(t) && sukaku_follows {
                 return Some(self.folded_sukaku());
             }
             let block_follows = self
@@ -571,5 +576,19 @@ mod tests {
         let eight: String = folded.lines().take(8).map(|l| format!("{l}\n")).collect();
         let e = parse_list(&eight).next().unwrap().unwrap_err();
         assert_eq!(e.kind, ParseErrorKind::WrongFoldedSukaku(8));
+    }
+
+    #[test]
+    fn a_lone_line_shaped_like_a_sukaku_row_is_a_grid_line() {
+        // givens 1..8 in r1c1..r1c8 and 9 in r2c9: each digit in its own column of a
+        // sukaku row, yet one line of 81 is a puzzle
+        let line = format!("12345678.........9{}", ".".repeat(63));
+        let items: Vec<_> = parse_list(&line).collect();
+        assert_eq!(items.len(), 1);
+        assert!(
+            matches!(items[0].as_ref().unwrap().grid, ParsedGrid::Puzzle(_)),
+            "{:?}",
+            items[0]
+        );
     }
 }
