@@ -24,6 +24,15 @@ fn bit(c: u8) -> u128 {
     1u128 << c
 }
 
+/// The candidates `digit` of those of `cells` that hold it, as deletions.
+fn holding_of(g: &Grid, cells: &[u8], digit: u8) -> Vec<(u8, u8)> {
+    cells
+        .iter()
+        .filter(|&&c| g.has(c, digit))
+        .map(|&c| (c, digit))
+        .collect()
+}
+
 /// The cells where `digit` may still go as far as the placed digits tell (HoDoKu's
 /// `candidatesAllowed`).
 fn allowed(g: &Grid, digit: u8) -> u128 {
@@ -404,11 +413,7 @@ impl<'a> Scan<'a> {
             return;
         };
         let mut s = self.step(Kind::Uniqueness4);
-        s.deletions = [i1, i2]
-            .iter()
-            .filter(|&&c| g.has(c, del))
-            .map(|&c| (c, del))
-            .collect();
+        s.deletions = holding_of(g, &[i1, i2], del);
         self.push(s);
     }
 
@@ -431,11 +436,7 @@ impl<'a> Scan<'a> {
             return;
         };
         let mut s = self.step(Kind::Uniqueness6);
-        s.deletions = [i1, i2]
-            .iter()
-            .filter(|&&c| g.has(c, del))
-            .map(|&c| (c, del))
-            .collect();
+        s.deletions = holding_of(g, &[i1, i2], del);
         self.push(s);
     }
 
