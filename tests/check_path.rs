@@ -212,3 +212,88 @@ fn a_replay_stops_at_its_budget_and_says_before_which_step() {
         "{stderr}"
     );
 }
+
+// ---- round trips: what `solve` prints, `check-path` reads back --------------------------
+
+const TOP95: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/top95.txt");
+
+/// `solve PUZZLE ARGS > p.txt; check-path PUZZLE p.txt`: every step holds and the puzzle is
+/// solved, header, grids, step numbers and verdicts skipped as printed.
+fn round_trip(puzzle: &str, args: &[&str]) -> String {
+    let mut solve = vec!["solve", puzzle];
+    solve.extend_from_slice(args);
+    let printed = common::ok(&solve);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("solve.txt");
+    std::fs::write(&path, &printed).unwrap();
+    let (code, out, err) = check_path(puzzle, &path);
+    assert_eq!(
+        code, 0,
+        "solve {args:?} does not read back: {err}\n{printed}"
+    );
+    assert!(
+        out.contains("the puzzle is solved after them"),
+        "{args:?}: {out}"
+    );
+    out
+}
+
+#[test]
+fn solve_reads_back_in_every_notation() {
+    for notation in ["nrc", "sudorules", "hodoku"] {
+        round_trip("ocean-1", &["--notation", notation]);
+        // top95 #12: z-chains and t-whips of several targets in SudoRules' notation
+        round_trip(&format!("{}:12", TOP95), &["--notation", notation]);
+    }
+}
+
+/// HoDoKu's step lines, its forcing chains' traces and its uniqueness tests included: each
+/// conclusion proved by the technique the line names.
+#[test]
+fn hodoku_step_lines_read_back() {
+    let out = round_trip(
+        &format!("{}:12", TOP95),
+        &["--rules", "hodoku", "--notation", "hodoku"],
+    );
+    assert!(out.contains("ForceChain_"), "{out}");
+    round_trip(
+        &format!("{}:40", TOP95),
+        &["--rules", "hodoku", "--notation", "hodoku"],
+    );
+    // Sudoku Explainer's path: its subsets and the single they leave on one line
+    round_trip(
+        &format!("{}:12", TOP95),
+        &["--rules", "ser", "--notation", "hodoku"],
+    );
+}
+
+#[test]
+fn a_hodoku_line_that_does_not_hold_fails_on_its_line() {
+    // Ocean #1's first swordfish, with an elimination it does not make
+    let text = "Swordfish: 3 r348 c349 => r1c3<>3, r1c4<>3, r6c9<>3, r7c9<>3\n\
+                Swordfish: 4 r159 c367 => r2c6<>4, r2c5<>4\n";
+    let (code, out, err) = check_path_text("ocean-1", text);
+    assert_ne!(code, 0);
+    assert!(out.contains("ok   step 1 (line 1)"), "{out}");
+    assert!(err.contains("step 2 (line 2) fails"), "{err}");
+    assert!(err.contains("r2c5<>4"), "{err}");
+}
+
+/// A line that is not a step, after a good step, is blamed on itself.
+#[test]
+fn a_bad_line_is_blamed_on_itself_not_on_the_step_before() {
+    let printed = common::ok(&["solve", "ocean-1"]);
+    let mut lines: Vec<String> = printed.lines().map(str::to_string).collect();
+    let steps: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].contains("==>"))
+        .collect();
+    let third = steps[2];
+    lines.insert(third + 1, "this is no step".to_string());
+    let (code, out, err) = check_path_text("ocean-1", &lines.join("\n"));
+    assert_ne!(code, 0);
+    assert!(out.contains("ok   step 3"), "{out}");
+    assert!(
+        err.contains(&format!("step 4 (line {})", third + 2)),
+        "{err}"
+    );
+}

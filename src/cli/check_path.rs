@@ -1,9 +1,11 @@
-//! `sudolink check-path`: verify a resolution path written in Berthier's notation ([Berthier 3D]'s
-//! 2007 forms included), chains pasted in Eureka/AIC notation or SudoRules' `whip[n]:`
-//! lines, step by step, from the puzzle's start (see
-//! `sudolink_study::path`). Exit 0 only when every step holds. The replay searches
-//! nothing; it takes the bounds of every command (`--timeout`, `--memory`, and `--budget`
-//! counted in steps checked) and, when one is reached, says before which step it stopped.
+//! `sudolink check-path`: verify a resolution path step by step from the puzzle's start
+//! (see `sudolink_study::path`): `solve`'s output as it prints it in every notation (its
+//! header, grids and step numbers skipped), Berthier's notation ([Berthier 3D]'s 2007 forms
+//! included), chains pasted in Eureka/AIC notation, SudoRules' `whip[n]:` lines and
+//! HoDoKu's step lines. Exit 0 only when every step holds; a step that fails is named by
+//! its number and its own line. The replay takes the bounds of every command (`--timeout`,
+//! `--memory`, and `--budget` counted in steps checked) and, when one is reached, says
+//! before which step it stopped.
 
 use super::bounds::BoundArgs;
 use super::input::load;
@@ -17,9 +19,10 @@ pub struct CheckPathArgs {
     /// The puzzle the path starts from (as solve takes it: 81 characters, a file,
     /// FILE:K, `-` or a named puzzle)
     pub puzzle: String,
-    /// The path: one step per line (a step may run over several lines), in Berthier's
-    /// notations, as chains in Eureka (AIC) notation or as SudoRules' whip[n]:, braid[n]:,
-    /// biv-chain[n]: lines; `#` starts a comment
+    /// The path: `solve`'s output as it prints it (any notation), or one step per line (a
+    /// step may run over several lines) in Berthier's notations, as chains in Eureka (AIC)
+    /// notation, as SudoRules' whip[n]:, braid[n]:, biv-chain[n]: lines or as HoDoKu's step
+    /// lines (each conclusion proved by the technique the line names); `#` starts a comment
     pub path: std::path::PathBuf,
     /// Analyse a puzzle with several solutions (one with none is still refused)
     #[arg(long)]

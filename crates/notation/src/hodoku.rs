@@ -4,13 +4,14 @@
 //! `Sashimi Swordfish: 4 c159 r247 fr1c9 => r2c8<>4`. Users comparing with HoDoKu read
 //! these beside our own notation; techniques HoDoKu does not have print nothing here.
 //!
-//! Printer only: a HoDoKu line names a technique and the cells and digits it rests on, but
-//! not how its links run (an ALS-XZ names its sets, not which candidates see which), and
-//! HoDoKu's own solver is the reference for what they mean; reading them back is left to
-//! the comparison tests (tests/hodoku_reglib.rs), which compare eliminations.
+//! A HoDoKu line names a technique and the cells and digits it rests on, but not how its
+//! links run (an ALS-XZ names its sets, not which candidates see which), so a pattern is
+//! never rebuilt from one: [`read_line`] reads only its technique's name and its
+//! conclusions (`r2c4,r8c37<>9`, `r5c4=1`), and a replay proves each conclusion with the
+//! named technique's own search (`study::path`).
 
 use crate::shown::Shown;
-use sudolink_engine::grid::{Cell, Digit, House, State};
+use sudolink_engine::grid::{Candidate, Cell, Digit, House, State};
 use sudolink_engine::proof::aic::{cells_compact, AicConclusion, AicNode, AicPattern};
 use sudolink_engine::proof::als::{digits_of_cells, AlsKind, AlsPattern, AlsSet, SueDeCoq};
 use sudolink_engine::proof::assistant::{places_in, BentSubset, FinKind, GridAls};
@@ -590,4 +591,149 @@ pub fn grid_als_text(state: &State, proof: &Proof, g: &GridAls) -> String {
         compact(&cover),
         elims.join(", ")
     )
+}
+
+/// A HoDoKu step line read for its name and conclusions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HodokuLine {
+    /// The technique's name as HoDoKu prints it (`Swordfish`, `Almost Locked Set XZ-Rule`).
+    pub name: String,
+    pub eliminations: Vec<Candidate>,
+    pub placements: Vec<Candidate>,
+}
+
+/// Read `Name: pattern => r2c4,r8c37<>9, r1c1<>5` or `Hidden Single: r5c4=1`: HoDoKu
+/// groups a conclusion's cells (`r8c37` is r8c3 and r8c7) before one sign and its digits.
+pub fn read_line(text: &str) -> Result<HodokuLine, String> {
+    let (name, rest) = text
+        .split_once(": ")
+        .ok_or_else(|| format!("no `Name: ` in HoDoKu's line {text:?}"))?;
+    let conclusions = match rest.rsplit_once("=>") {
+        Some((_, c)) => c,
+        None => rest,
+    };
+    // a closing note: `=> r1c3<>7 (assumes a unique solution)`
+    let conclusions = conclusions.split(" (").next().unwrap_or(conclusions);
+    let mut line = HodokuLine {
+        name: name.trim().to_string(),
+        eliminations: Vec::new(),
+        placements: Vec::new(),
+    };
+    for group in conclusion_groups(conclusions)? {
+        let (cells, sign, digits) = group;
+        let into = if sign == "<>" {
+            &mut line.eliminations
+        } else {
+            &mut line.placements
+        };
+        for cell in &cells {
+            into.extend(digits.iter().map(|d| Candidate::new(*cell, *d)));
+        }
+    }
+    if line.eliminations.is_empty() && line.placements.is_empty() {
+        return Err(format!("no conclusion in HoDoKu's line {text:?}"));
+    }
+    Ok(line)
+}
+
+/// A conclusion group: its cells, its sign (`<>` or `=`) and its digits.
+type Group = (Vec<Cell>, &'static str, Vec<Digit>);
+
+/// `r2c4,r8c37<>9, r1c1<>5` → its groups; the sign ends a group's cells.
+fn conclusion_groups(text: &str) -> Result<Vec<Group>, String> {
+    let mut groups = Vec::new();
+    let mut rest = text.trim();
+    while !rest.is_empty() {
+        let at = rest
+            .find(['<', '='])
+            .ok_or_else(|| format!("no sign in the conclusion {rest:?}"))?;
+        let (cells_text, tail) = rest.split_at(at);
+        let sign = if tail.starts_with("<>") { "<>" } else { "=" };
+        let tail = &tail[sign.len()..];
+        let end = tail
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(tail.len());
+        let digits = tail[..end]
+            .chars()
+            .map(|c| c.to_digit(10).and_then(|d| Digit::new(d as u8)))
+            .collect::<Option<Vec<Digit>>>()
+            .filter(|ds| !ds.is_empty())
+            .ok_or_else(|| format!("no digit after {sign} in {rest:?}"))?;
+        groups.push((read_cells(cells_text)?, sign, digits));
+        rest = tail[end..].trim_start_matches([',', ' ']);
+    }
+    Ok(groups)
+}
+
+/// `r2c4,r8c37` → r2c4, r8c3, r8c7.
+fn read_cells(text: &str) -> Result<Vec<Cell>, String> {
+    let mut cells = Vec::new();
+    for token in text.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        let bad = || format!("bad cells {token:?} in a HoDoKu conclusion");
+        let (rows, cols) = token
+            .strip_prefix('r')
+            .and_then(|t| t.split_once('c'))
+            .ok_or_else(bad)?;
+        let index = |ch: char| {
+            ch.to_digit(10)
+                .filter(|d| (1..=9).contains(d))
+                .map(|d| d as usize - 1)
+        };
+        for r in rows.chars() {
+            for c in cols.chars() {
+                cells.push(Cell::at(
+                    index(r).ok_or_else(bad)?,
+                    index(c).ok_or_else(bad)?,
+                ));
+            }
+        }
+    }
+    if cells.is_empty() {
+        return Err(format!("no cell before a sign in {text:?}"));
+    }
+    Ok(cells)
+}
+
+#[cfg(test)]
+mod reading {
+    use super::*;
+
+    fn cand(r: usize, c: usize, d: u8) -> Candidate {
+        Candidate::new(Cell::at(r - 1, c - 1), Digit::new(d).unwrap())
+    }
+
+    #[test]
+    fn grouped_cells_and_separate_groups() {
+        let l = read_line("X-Wing: 9 c18 r28 => r2c4,r8c37<>9, r1c1<>5").unwrap();
+        assert_eq!(l.name, "X-Wing");
+        assert_eq!(
+            l.eliminations,
+            vec![cand(2, 4, 9), cand(8, 3, 9), cand(8, 7, 9), cand(1, 1, 5)]
+        );
+        assert!(l.placements.is_empty());
+    }
+
+    #[test]
+    fn a_single_places() {
+        let l = read_line("Hidden Single: r5c4=1").unwrap();
+        assert_eq!(l.placements, vec![cand(5, 4, 1)]);
+    }
+
+    #[test]
+    fn the_pattern_before_the_arrow_is_not_read() {
+        let l = read_line(
+            "Almost Locked Set XZ-Rule: A=r4c3 {259}, B=r5c12 {2589}, X=5, Z=2 => r5c3<>2",
+        )
+        .unwrap();
+        assert_eq!(l.name, "Almost Locked Set XZ-Rule");
+        assert_eq!(l.eliminations, vec![cand(5, 3, 2)]);
+    }
+
+    #[test]
+    fn bad_conclusions_say_what() {
+        assert!(read_line("Swordfish: 3 r348 c349 => r1c0<>3")
+            .unwrap_err()
+            .contains("r1c0"));
+        assert!(read_line("Swordfish 3").is_err());
+    }
 }

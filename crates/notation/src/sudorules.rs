@@ -17,9 +17,10 @@
 //! t-whips, nrczt whips; the 2D ones typed `biv-chain-rc`, `whip-rn`, …); basic rules in
 //! the modern forms; other patterns in our nrc notation.
 //!
-//! Reading ([`read_sudorules`]): `whip[n]`, `braid[n]`, `g-whip[n]`, `g-braid[n]` lines
-//! into whip patterns and `biv-chain[n]` lines into nrc-chains (a c-chain prints the same
-//! way and reads back as the nrc-chain it also is). A g-label is read as the open
+//! Reading ([`read_sudorules`]): `whip[n]`, `t-whip[n]`, `z-chain[n]`, `braid[n]`,
+//! `g-whip[n]`, `g-braid[n]` lines (typed or not) into whip patterns and `biv-chain[n]`
+//! lines into nrc-chains (a c-chain prints the same way and reads back as the nrc-chain it
+//! also is). A g-label is read as the open
 //! candidates of its segment on the state. The result still has to pass
 //! [`sudolink_engine::proof::check`].
 
@@ -169,7 +170,7 @@ pub fn whip_text(state: &State, proof: &Proof, w: &WhipPattern) -> String {
 pub enum SudoRulesError {
     #[error("{0}")]
     Syntax(#[from] LexError),
-    #[error("not a rule this reader knows: {0:?} (whip, braid, g-whip, g-braid, biv-chain)")]
+    #[error("not a rule this reader knows: {0:?} (whip, t-whip, z-chain, braid, g-whip, g-braid, biv-chain, and their typed forms such as whip-rn)")]
     Rule(String),
     #[error("the rule says length {said} but {found} cells are written")]
     Length { said: usize, found: usize },
@@ -193,12 +194,33 @@ fn heading<'a>(i: &mut &'a str) -> lexer::PResult<(&'a str, usize)> {
 
 /// Read a step as SudoRules prints it (see the module doc) into a proof on `state`.
 pub fn read_sudorules(state: &State, text: &str) -> Result<Proof, SudoRulesError> {
+    let mut proofs = read_sudorules_each(state, text)?;
+    match proofs.len() {
+        1 => Ok(proofs.remove(0)),
+        _ => Err(SudoRulesError::Shape(
+            "a whip or braid has one target".to_string(),
+        )),
+    }
+}
+
+/// [`read_sudorules`], with a whip line of several targets (an nrct-chain printed as the
+/// t-whip it is for each of its targets: `t-whip[3]: … ==> r5c8 ≠ 1, r9c4 ≠ 1`) read as one
+/// whip per target.
+pub fn read_sudorules_each(state: &State, text: &str) -> Result<Vec<Proof>, SudoRulesError> {
     let open = |c: Candidate| state.has(c);
     let mut rest = text.trim();
     let at = |rest: &str, e| SudoRulesError::Syntax(LexError::at(text, rest, &e));
     let (name, n) = heading.parse_next(&mut rest).map_err(|e| at(rest, e))?;
-    let kind = match name.to_ascii_lowercase().as_str() {
-        "whip" => Some(WhipKind::Whip),
+    let lower = name.to_ascii_lowercase();
+    // the 2D chains' typed names (`whip-rn`, `biv-chain-rc`) read as their untyped rule
+    let untyped = ["-rc", "-rn", "-cn", "-bn"]
+        .iter()
+        .find_map(|t| lower.strip_suffix(t))
+        .unwrap_or(&lower);
+    let kind = match untyped {
+        // z-chains and t-whips are whips with no t- or no z-candidates: read as whips,
+        // the whip checker verifies them
+        "whip" | "z-chain" | "t-whip" => Some(WhipKind::Whip),
         "braid" => Some(WhipKind::Braid),
         "g-whip" => Some(WhipKind::GWhip),
         "g-braid" => Some(WhipKind::GBraid),
@@ -241,9 +263,6 @@ pub fn read_sudorules(state: &State, text: &str) -> Result<Proof, SudoRulesError
     let shape = |why: &str| SudoRulesError::Shape(why.to_string());
     match kind {
         Some(kind) => {
-            let [target] = targets[..] else {
-                return Err(shape("a whip or braid has one target"));
-            };
             let last = cells.len() - 1;
             let mut whip_cells = Vec::new();
             for (k, (variable, left, right)) in cells.into_iter().enumerate() {
@@ -260,12 +279,15 @@ pub fn read_sudorules(state: &State, text: &str) -> Result<Proof, SudoRulesError
                     right_linking: right,
                 });
             }
-            let pattern = WhipPattern {
+            let whip = |target: Candidate| WhipPattern {
                 kind,
                 target,
-                cells: whip_cells,
+                cells: whip_cells.clone(),
             };
-            Ok(Proof::new(Pattern::Whip(pattern), vec![target], vec![]))
+            Ok(targets
+                .iter()
+                .map(|t| Proof::new(Pattern::Whip(whip(*t)), vec![*t], vec![]))
+                .collect())
         }
         None => {
             let mut chain_cells = Vec::new();
@@ -281,7 +303,7 @@ pub fn read_sudorules(state: &State, text: &str) -> Result<Proof, SudoRulesError
                 lasso: None,
                 targets: targets.clone(),
             };
-            Ok(Proof::new(Pattern::Chain(pattern), targets, vec![]))
+            Ok(vec![Proof::new(Pattern::Chain(pattern), targets, vec![])])
         }
     }
 }

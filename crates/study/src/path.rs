@@ -1,15 +1,28 @@
-//! Replaying a resolution path written in Berthier's nrc notation: split the text into steps
-//! (lost dashes and line breaks tolerated), apply naked and hidden singles before each step
-//! (as SudoRules did — paths of that era print singles only in summary), read each step as
-//! a proof, verify it with [`proof::check`] and the solution, and apply it.
+//! Replaying a resolution path: split the text into steps (lost dashes and line breaks
+//! tolerated; `solve`'s printed output, header, grids and step numbers included), apply
+//! naked and hidden singles before each step (as SudoRules did — paths of that era print
+//! singles only in summary), read each step as a proof, verify it with [`proof::check`] and
+//! the solution, and apply it.
+//!
+//! A step whose pattern its notation does not spell out — a HoDoKu line names cells, not
+//! links; Sudoku Explainer's forcing chains print their trace; our text of a few
+//! techniques (`grouped-aic …`, finned fish) has no reader — is read for its technique's
+//! name and its conclusions, and each conclusion is proved by that technique's own search,
+//! bounded by the replay's limits (at most [`NAMED_MAX_LEN`]); the proof found is checked
+//! like any other. Every other step is rebuilt from its text and searched for nothing.
 
 use crate::resolution::{apply, verify, ResolutionError};
 use sudolink_engine::graph::LinkIndex;
 use sudolink_engine::grid::{Candidate, State};
 use sudolink_engine::proof::Proof;
+use sudolink_notation::hodoku::{hodoku_text, read_line};
 use sudolink_notation::nrc::{self, basic::read_conclusions};
-use sudolink_notation::steps::{is_singles_summary, read_step, split_steps, StepError};
+use sudolink_notation::steps::{
+    is_hodoku_line, is_singles_summary, read_step, split_steps, StepError,
+};
+use sudolink_notation::sudorules::sudorules_text;
 use sudolink_search::limits::{Meter, Stop};
+use sudolink_search::registry::{self, Searcher, TechniqueId, UNIQUENESS_SET};
 use sudolink_search::{BasicRule, Rule};
 use thiserror::Error;
 
@@ -142,6 +155,190 @@ fn contradicts_placed(state: &State, proof: &Proof) -> Option<String> {
         })
 }
 
+/// The longest proof a named step's technique is searched to (HoDoKu's chains and nets,
+/// and the paths `solve` prints by default, stay within it).
+pub const NAMED_MAX_LEN: usize = 20;
+
+/// A HoDoKu step line ([`sudolink_notation::hodoku::read_line`]): its pattern names cells,
+/// not links, so each of its eliminations is proved by a technique of HoDoKu's set whose
+/// proof HoDoKu prints under the line's name (`Swordfish`, `Almost Locked Set XZ-Rule`),
+/// searched for that elimination (or placement) under the replay's bounds. HoDoKu's uniqueness steps (`Uniqueness Test 1: … =>
+/// … (assumes a unique solution)`) are read only when the puzzle's one solution is known.
+fn hodoku_step(
+    state: &State,
+    text: &str,
+    unique: bool,
+    meter: &mut Meter,
+) -> Result<Vec<Proof>, StepError> {
+    let line = read_line(text).map_err(StepError::Unreadable)?;
+    let mut techniques = registry::expand("hodoku").unwrap_or_default();
+    if unique {
+        techniques.extend(registry::expand(UNIQUENESS_SET).unwrap_or_default());
+    }
+    let conclusions = Conclusions {
+        eliminations: line.eliminations.clone(),
+        placements: line.placements.clone(),
+    };
+    let name_of = |p: &Proof| {
+        hodoku_text(state, p).and_then(|t| t.split_once(": ").map(|(n, _)| n.to_string()))
+    };
+    let first_word = |n: &str| {
+        n.split_whitespace()
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase()
+    };
+    // the line's own name first; then its family's (HoDoKu's `Locked Candidates Type 2`
+    // where the shortest interaction for the candidate is a Type 1)
+    let same_name = |p: &Proof| name_of(p).is_some_and(|n| n.eq_ignore_ascii_case(&line.name));
+    let same_family =
+        |p: &Proof| name_of(p).is_some_and(|n| first_word(&n) == first_word(&line.name));
+    prove_each(state, &techniques, &conclusions, same_name, meter)
+        .or_else(|_| prove_each(state, &techniques, &conclusions, same_family, meter))
+        .map_err(|c| missing(&line.name, c))
+}
+
+/// A step in our notation whose pattern no reader rebuilds (`grouped-aic (6=3)r8c3-… ==>
+/// r8c8 <> 6`, `finned-swordfish-in-columns n8{…} fins {r1c7} … ==> …`): each of its
+/// eliminations is proved by a technique's own search, as for a HoDoKu line — the
+/// technique its first word names, or else the first of the registry whose proof prints
+/// with the same first word in our notation or SudoRules'. `None` without conclusions.
+fn named_step(
+    state: &State,
+    text: &str,
+    meter: &mut Meter,
+) -> Option<Result<Vec<Proof>, StepError>> {
+    let word = |t: &str| {
+        let first = t
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .trim_end_matches(':');
+        first.split('[').next().unwrap_or("").to_string()
+    };
+    let name = word(text);
+    let conclusions = text.rsplit_once("=>")?.1.replace('≠', " <> ");
+    let named = registry::expand(&name);
+    let techniques = named
+        .clone()
+        .unwrap_or_else(|| TechniqueId::all().collect());
+    let printed_as = |p: &Proof| {
+        named.is_some()
+            || word(&nrc::nrc_text(state, p)) == name
+            || word(&sudorules_text(state, p)) == name
+    };
+    Some((|| {
+        let (eliminations, placements) =
+            read_conclusions(&conclusions).map_err(|e| StepError::Unreadable(e.to_string()))?;
+        let conclusions = Conclusions {
+            eliminations,
+            placements,
+        };
+        prove_each(state, &techniques, &conclusions, printed_as, meter)
+            .map_err(|c| missing(&name, c))
+    })())
+}
+
+/// Why a named step fails: no proof of its technique for one of its conclusions.
+fn missing(name: &str, (target, places): (Candidate, bool)) -> StepError {
+    let conclusion = if places {
+        target.assertion()
+    } else {
+        target.elimination()
+    };
+    StepError::Fails(format!(
+        "no {name} up to length {NAMED_MAX_LEN} proves {conclusion} here"
+    ))
+}
+
+/// What a named step concludes: the candidates it eliminates and those it places.
+#[derive(Default)]
+struct Conclusions {
+    eliminations: Vec<Candidate>,
+    placements: Vec<Candidate>,
+}
+
+/// A proof for each open conclusion, by the first of `techniques` whose shortest proof for
+/// it is `accepted`, each restricted to the step's conclusions (the caller checks them as
+/// any step); the conclusion none proves on failure.
+fn prove_each(
+    state: &State,
+    techniques: &[TechniqueId],
+    conclusions: &Conclusions,
+    accepted: impl Fn(&Proof) -> bool,
+    meter: &mut Meter,
+) -> Result<Vec<Proof>, (Candidate, bool)> {
+    let links = LinkIndex::new(state);
+    let mut searcher = Searcher::for_one_target();
+    let mut proofs: Vec<Proof> = Vec::new();
+    let open = conclusions.eliminations.iter().filter(|c| state.has(**c));
+    let unplaced = conclusions
+        .placements
+        .iter()
+        .filter(|c| state.value(c.cell()).is_none());
+    for (target, places) in open.map(|c| (c, false)).chain(unplaced.map(|c| (c, true))) {
+        let done = |p: &Proof| p.eliminations.contains(target) || p.assertions.contains(target);
+        if proofs.iter().any(done) {
+            continue;
+        }
+        let proof = techniques
+            .iter()
+            .find_map(|t| {
+                let answer = if places {
+                    searcher.search_placement(*t, &links, *target, NAMED_MAX_LEN, meter)
+                } else {
+                    t.search_target(&links, *target, NAMED_MAX_LEN, meter)
+                };
+                answer.proof.filter(|p| accepted(p))
+            })
+            .ok_or((*target, places))?;
+        proofs.push(proof);
+    }
+    for p in &mut proofs {
+        p.eliminations
+            .retain(|c| conclusions.eliminations.contains(c));
+        p.assertions.retain(|c| conclusions.placements.contains(c));
+    }
+    Ok(proofs)
+}
+
+/// Sudoku Explainer's forcing chains and nets as HoDoKu and SE print them
+/// (`ForceChain_House(row6#2) r4c5#2 is false ✿[W r6c1/+2 -> r9c1/-2] => …`): the
+/// candidate before `is false` / `is true` is the conclusion, proved by a force chain or
+/// net of the registry.
+fn explainer_force_step(
+    state: &State,
+    text: &str,
+    meter: &mut Meter,
+) -> Option<Result<Vec<Proof>, StepError>> {
+    let set = if text.starts_with("ForceChain_") {
+        "force-chains"
+    } else if text.starts_with("ForceNet_") {
+        "force-nets"
+    } else {
+        return None;
+    };
+    let head = text.split('✿').next()?;
+    let (before, verdict) = head
+        .rsplit_once(" is false")
+        .map(|(b, _)| (b, false))
+        .or_else(|| head.rsplit_once(" is true").map(|(b, _)| (b, true)))?;
+    let (cell, digit) = before.split_whitespace().last()?.split_once('#')?;
+    let sign = if verdict { "=" } else { "<>" };
+    let read = read_conclusions(&format!("{cell} {sign} {digit}"));
+    let Ok((eliminations, placements)) = read else {
+        return Some(Err(StepError::Unreadable(format!(
+            "no conclusion in {head:?}"
+        ))));
+    };
+    let techniques = registry::expand(set).unwrap_or_default();
+    let conclusions = Conclusions {
+        eliminations,
+        placements,
+    };
+    Some(prove_each(state, &techniques, &conclusions, |_| true, meter).map_err(|c| missing(set, c)))
+}
+
 /// Replay `text` from `start`, verifying every step.
 pub fn replay(start: &State, text: &str, solution: Option<&[u8; 81]>) -> Result<Replay, PathError> {
     let mut steps = Vec::new();
@@ -211,7 +408,17 @@ pub fn replay_within(
             steps.push(record);
             continue;
         }
-        let proofs = read_step(&state, &written).map_err(|e| match e {
+        let read = if is_hodoku_line(&written) {
+            hodoku_step(&state, &written, solution.is_some(), meter)
+        } else {
+            match read_step(&state, &written) {
+                Err(StepError::Unreadable(why)) => explainer_force_step(&state, &written, meter)
+                    .or_else(|| named_step(&state, &written, meter))
+                    .unwrap_or(Err(StepError::Unreadable(why))),
+                read => read,
+            }
+        };
+        let proofs = read.map_err(|e| match e {
             StepError::Unreadable(why) => PathError::Unreadable {
                 step: n,
                 line,
