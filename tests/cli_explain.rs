@@ -65,17 +65,22 @@ fn ocean1_r7c9_not_3_answers_first() {
     // [Berthier NRC]: the first step of Ocean #1 is a swordfish that eliminates r7c9 <> 3
     let out = explained_r7c9_not_3(&["--max-len", "6", "--timeout", "0"]);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines[0], "Why r7c9<>3?");
+    // the state first: the puzzle, and where on it
     assert_eq!(
-        lines[1],
+        lines[0],
+        "State: ....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3...., at its start"
+    );
+    assert_eq!(lines[1], "Why r7c9<>3?");
+    assert_eq!(
+        lines[2],
         "simplest (basic, length 3): swordfish-in-rows n3{r3 r4 r8}{c3 c4 c9} \
          ==> r1c3 <> 3, r1c4 <> 3, r6c9 <> 3, r7c9 <> 3"
     );
     assert_eq!(
-        lines[2],
+        lines[3],
         "  HoDoKu: Swordfish: 3 r348 c349 => r1c3<>3, r1c4<>3, r6c9<>3, r7c9<>3"
     );
-    assert!(lines[3].starts_with("also proved by "), "{out}");
+    assert!(lines[4].starts_with("also proved by "), "{out}");
     // the same chain under four names: one row
     let row = |names: &str| {
         lines
@@ -191,8 +196,8 @@ fn a_placement_answers_with_its_composite_first() {
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = out.lines().collect();
     assert!(
-        lines[1].starts_with("simplest (composite, length ")
-            && lines[1].ends_with("r1c1=6 because each other place of 6 in b1 is eliminated:"),
+        lines[2].starts_with("simplest (composite, length ")
+            && lines[2].ends_with("r1c1=6 because each other place of 6 in b1 is eliminated:"),
         "{out}"
     );
     let nothing = lines

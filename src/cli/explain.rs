@@ -96,6 +96,10 @@ pub struct ExplainArgs {
     /// the height follows)
     #[arg(long, value_name = "N", requires = "export", value_parser = super::numbers::picture_width)]
     pub size: Option<PixelWidth>,
+    /// With --export, write every proof found, one set of files per technique (by default
+    /// only the simplest proof's, unless --rules names the techniques)
+    #[arg(long, requires = "export")]
+    pub every_proof: bool,
     /// With --export, also draw each branch of a force chain, force net or tagging, and
     /// each chain of a 3D Medusa, alone: NAME.part-K.svg and .png (K from 1)
     #[arg(long, requires = "export")]
@@ -247,15 +251,7 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
             )
         };
         let mut written = Vec::new();
-        let composite = match &report.composite {
-            Some(Ok(p)) => Some(("composite", p)),
-            _ => None,
-        };
-        let proofs = report
-            .rows
-            .iter()
-            .filter_map(|r| r.proof.as_ref().map(|p| (r.label, p)))
-            .chain(composite);
+        let proofs = exported_proofs(args, &report);
         for (label, p) in proofs {
             let name = name_of(label);
             let files = files::write_proof(dir, &name, &loaded.state, p, args.size)?.files;
@@ -279,6 +275,7 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
         println!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(());
     }
+    println!("State: {}", state_origin(args, &loaded));
     println!("Why {}?", args.notation.conclusion_text(&conclusion));
     let answer = report.answer(&loaded.state);
     // the answer first: the simplest proof, its HoDoKu line, the techniques that found the
@@ -322,6 +319,47 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The proofs `--export` writes: the simplest (or, for a placement no technique makes
+/// alone, the composite) by default; every row's with `--every-proof` or a `--rules` list.
+fn exported_proofs<'a>(args: &ExplainArgs, report: &'a TargetReport) -> Vec<(&'a str, &'a Proof)> {
+    let composite = match &report.composite {
+        Some(Ok(p)) => Some(("composite", p)),
+        _ => None,
+    };
+    if args.every_proof || args.rules.is_some() {
+        let rows = report.rows.iter();
+        return rows
+            .filter_map(|r| r.proof.as_ref().map(|p| (r.label, p)))
+            .chain(composite)
+            .collect();
+    }
+    report.simplest_proof().or(composite).into_iter().collect()
+}
+
+/// Which state is explained, in words: the puzzle (its name, or its givens) and where on
+/// it — its start, after a path file, at a step of `solve`'s path, or a state file.
+fn state_origin(args: &ExplainArgs, loaded: &Loaded) -> String {
+    let puzzle = match &loaded.name {
+        Some(name) => format!("{name} ({})", loaded.line),
+        None => loaded.line.clone(),
+    };
+    if let Some(file) = &args.state {
+        return format!("the state in {} ({puzzle})", file.display());
+    }
+    let after = args
+        .after
+        .as_ref()
+        .map(|f| format!(" after the path in {}", f.display()));
+    let at = match (args.at_step, args.path_spec()) {
+        (Some(n), Some(spec)) => format!(" at step {n} of `solve --rules {spec}`"),
+        _ => String::new(),
+    };
+    match (after, at.is_empty()) {
+        (None, true) => format!("{puzzle}, at its start"),
+        (after, _) => format!("{puzzle}{}{at}", after.unwrap_or_default()),
+    }
 }
 
 /// The other proofs in one compact table, simplest first: length on the scale and the

@@ -4,6 +4,7 @@
 //! notation, Berthier's nrc chains and lassos, or a basic step ([Berthier 3D]'s 2007 forms
 //! included). Replaying the steps on a state is `study::path`'s.
 
+use super::common::ReadError;
 use super::nrc::basic::{read_basic_steps, squash};
 use super::nrc::chain;
 use super::{eureka, sudorules};
@@ -221,6 +222,10 @@ pub enum StepError {
     /// The text is not a step we can read.
     #[error("{0}")]
     Unreadable(String),
+    /// The step's rule name is none a reader knows (`grouped-aic`, `ForceChain_Cell`): a
+    /// replay may still prove its conclusions by the technique it names.
+    #[error("{0}")]
+    UnknownRule(String),
     /// The text reads, but what it names does not hold on the state (a Eureka chain whose
     /// link or target fails).
     #[error("{0}")]
@@ -246,16 +251,33 @@ pub fn read_step(state: &State, text: &str) -> Result<Vec<Proof>, StepError> {
                 }
             })
     } else if first.contains('[') && first.ends_with(':') {
-        sudorules::read_sudorules_each(state, text).map_err(|e| unreadable(&e))
+        sudorules::read_sudorules_each(state, text).map_err(|e| match e {
+            sudorules::SudoRulesError::Rule(_) => StepError::UnknownRule(e.to_string()),
+            e => unreadable(&e),
+        })
     } else if first.contains("chain") || first.contains("lasso") {
         chain::proof_from_text(state, text)
             .map(|p| vec![p])
-            .map_err(|e| unreadable(&e))
+            .map_err(|e| match e {
+                chain::BuildError::Parse(chain::ParseChainError::Name(_)) => {
+                    StepError::UnknownRule(e.to_string())
+                }
+                e => unreadable(&e),
+            })
     } else if first.ends_with(':') {
         // SudoRules' modern notation of a basic step: `swordfish-in-rows: n3{…} ==> r1c3≠3`
         let ours = text.replacen(':', "", 1).replace('≠', " <> ");
-        read_basic_steps(&ours).map_err(|e| unreadable(&e))
+        // its basic forms are not all ours (`xy-wing: r4c5{n6 n3} - …`): any that does not
+        // read is left to the technique it names
+        read_basic_steps(&ours).map_err(|e| StepError::UnknownRule(e.to_string()))
     } else {
-        read_basic_steps(text).map_err(|e| unreadable(&e))
+        read_basic_steps(text).map_err(basic_error)
+    }
+}
+
+fn basic_error(e: ReadError) -> StepError {
+    match e {
+        ReadError::Unknown(_) => StepError::UnknownRule(e.to_string()),
+        e => StepError::Unreadable(e.to_string()),
     }
 }

@@ -412,14 +412,14 @@ pub fn replay_within(
             hodoku_step(&state, &written, solution.is_some(), meter)
         } else {
             match read_step(&state, &written) {
-                Err(StepError::Unreadable(why)) => explainer_force_step(&state, &written, meter)
+                Err(StepError::UnknownRule(why)) => explainer_force_step(&state, &written, meter)
                     .or_else(|| named_step(&state, &written, meter))
                     .unwrap_or(Err(StepError::Unreadable(why))),
                 read => read,
             }
         };
         let proofs = read.map_err(|e| match e {
-            StepError::Unreadable(why) => PathError::Unreadable {
+            StepError::Unreadable(why) | StepError::UnknownRule(why) => PathError::Unreadable {
                 step: n,
                 line,
                 text: quote(&written, QUOTE_CHARS),
