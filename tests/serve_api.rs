@@ -665,6 +665,13 @@ fn each_notation_is_named() {
     );
 }
 
+/// The text `/api/export` answers `body` with (200).
+fn exported(body: Value) -> String {
+    let (status, _, bytes) = request("POST", "/api/export", body.to_string().as_bytes());
+    assert_eq!(status, 200);
+    String::from_utf8(bytes).unwrap()
+}
+
 #[test]
 fn a_proof_is_drawn_one_branch_at_a_time() {
     // Ocean #1's force-cell-groups proof of r1c2<>8 has three branches
@@ -689,9 +696,7 @@ fn a_proof_is_drawn_one_branch_at_a_time() {
         assert_eq!(view["part"], k);
         // the export draws the same part
         let body = json!({"state": state, "proof": row["proof"], "format": "svg", "part": k});
-        let (status, _, bytes) = request("POST", "/api/export", body.to_string().as_bytes());
-        assert_eq!(status, 200);
-        assert_eq!(String::from_utf8(bytes).unwrap(), svg);
+        assert_eq!(exported(body), svg);
     }
     // no part 4, none of a chain, none without a proof: each says why
     let (status, e) = post(
@@ -833,9 +838,7 @@ fn a_long_proof_is_drawn_from_its_first_links() {
             < whole["highlights"].as_array().unwrap().len()
     );
     let body = json!({"state": state, "proof": row["proof"], "format": "svg", "first_links": 12});
-    let (status, _, bytes) = request("POST", "/api/export", body.to_string().as_bytes());
-    assert_eq!(status, 200);
-    assert_eq!(String::from_utf8(bytes).unwrap(), svg);
+    assert_eq!(exported(body), svg);
     let (status, e) = post(
         "/api/view",
         json!({"state": state, "proof": row["proof"], "first_links": 0}),

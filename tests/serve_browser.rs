@@ -1174,19 +1174,7 @@ async fn force_chain_branch_by_branch(
     )
     .await;
     if width > 1000 {
-        click(c, ".downloads button[data-fmt='svg']").await;
-        let file = downloaded(
-            downloads,
-            |p| p.to_string_lossy().ends_with("-part-3.svg"),
-            "part-3 SVG",
-        )
-        .await;
-        let svg = std::fs::read_to_string(&file).unwrap();
-        assert!(
-            svg.contains(">shown: branch 3 of 3: "),
-            "{}",
-            file.display()
-        );
+        svg_download_shows(c, downloads, "-part-3.svg", ">shown: branch 3 of 3: ").await;
     }
     // ▶ past the last: the whole proof again; the keys step back and forth
     click_until(
@@ -1427,20 +1415,28 @@ async fn long_proof_journey(
     open(c, server, &format!("{LOKI_TAG2}&links=20")).await;
     until(c, &format!("{ARROWS} === 20"), 60).await;
     if width > 1000 {
-        click(c, ".downloads button[data-fmt='svg']").await;
-        let file = downloaded(
+        svg_download_shows(
+            c,
             downloads,
-            |p| p.to_string_lossy().ends_with("-links-1-20.svg"),
-            "first-20-links SVG",
+            "-links-1-20.svg",
+            ">shown: links 1 to 20 of 48<",
         )
         .await;
-        let svg = std::fs::read_to_string(&file).unwrap();
-        assert!(
-            svg.contains(">shown: links 1 to 20 of 48<"),
-            "{}",
-            file.display()
-        );
     }
+}
+
+/// The SVG download of the picture shown: a file whose name ends with `ending`, its legend
+/// saying `shown` (which part or links).
+async fn svg_download_shows(c: &Client, downloads: &Path, ending: &str, shown: &str) {
+    click(c, ".downloads button[data-fmt='svg']").await;
+    let file = downloaded(
+        downloads,
+        |p| p.to_string_lossy().ends_with(ending),
+        &format!("an SVG named …{ending}"),
+    )
+    .await;
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert!(svg.contains(shown), "{}: no {shown}", file.display());
 }
 
 /// Median and max of `figures` (milliseconds), printed as "median X ms, max Y ms (n=N)".
