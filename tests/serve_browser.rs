@@ -1282,6 +1282,7 @@ async fn first_screen_journey(c: &Client, server: SocketAddr, shots: &Path, widt
     open(c, server, "?rules=N&step=7&sel=n8r1c2&why=r1c2%3C%3E8").await;
     until(c, "document.querySelector('#proof-table tr.active')", 30).await;
     let v = js(c, FIRST_SCREEN).await;
+    eprintln!("first screen, Ocean #1's r1c2<>8 at step 7 (tops and bottoms, px): {v}");
     let h = v["h"].as_f64().unwrap();
     if width < 600 {
         assert!(
@@ -1373,6 +1374,7 @@ async fn long_proof_journey(
     assert_eq!(picture, json!([12, true, "links 1 to 12 of 48", 48]));
     if width < 600 {
         let v = js(c, FIRST_SCREEN).await;
+        eprintln!("first screen, Loki's r7c9<>3 by tag2 (tops and bottoms, px): {v}");
         let h = v["h"].as_f64().unwrap();
         assert!(on_screen(&v["grid"], h), "{v}");
         assert!(on_screen(&v["proofs"], h), "{v}");
