@@ -3,7 +3,8 @@
 //! ARCHITECTURE.md and PERFORMANCE.md resolves to a file of the repository (and an anchor to
 //! a heading of it); no document points outside the repository; every citation key links to
 //! docs/references.md and is defined there; the README's picture is the output of the
-//! command the README shows.
+//! command the README shows; docs/explorer.md lists every URL parameter the explorer reads or
+//! writes, each with its values and an example.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -406,6 +407,99 @@ fn the_link_parser_reads_what_the_guides_write() {
     assert_eq!(
         a,
         ["one", "two", "two-1"]
+            .map(String::from)
+            .into_iter()
+            .collect()
+    );
+}
+
+/// The explorer's script.
+const EXPLORER_SCRIPT: &str = "crates/serve/src/assets/app.js";
+
+/// The URL parameters `script` reads or writes: every string literal given to a `get`,
+/// `set`, `has`, `getAll`, `append` or `delete` call (the page's URLSearchParams; a Map
+/// keyed by a literal would be counted too, and then fail the test until listed or renamed).
+fn page_parameters(script: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for call in [
+        ".get(", ".set(", ".has(", ".getAll(", ".append(", ".delete(",
+    ] {
+        for (at, _) in script.match_indices(call) {
+            let rest = script[at + call.len()..].trim_start();
+            let Some(rest) = rest.strip_prefix(['"', '\'']) else {
+                continue;
+            };
+            let end = rest.find(['"', '\'']).unwrap_or(rest.len());
+            out.insert(rest[..end].to_string());
+        }
+    }
+    out
+}
+
+/// The rows of docs/explorer.md's table of URL parameters: each parameter with its cells
+/// (what it holds, its values, an example).
+fn documented_parameters(doc: &str) -> Vec<(String, Vec<String>)> {
+    let section = doc
+        .split("\n## ")
+        .find(|s| s.starts_with("Links: the URL's parameters"))
+        .expect("docs/explorer.md has a section \"Links: the URL's parameters\"");
+    section
+        .lines()
+        .filter(|l| l.starts_with("| `"))
+        .map(|l| {
+            let cells: Vec<String> = l
+                .trim_matches('|')
+                .split(" | ")
+                .map(|c| c.trim().to_string())
+                .collect();
+            (cells[0].trim_matches('`').to_string(), cells[1..].to_vec())
+        })
+        .collect()
+}
+
+#[test]
+fn every_url_parameter_of_the_explorer_is_documented() {
+    let root = root();
+    let used = page_parameters(&read(&root.join(EXPLORER_SCRIPT)));
+    for known in ["puzzle", "rules", "step", "sel", "why", "links"] {
+        assert!(
+            used.contains(known),
+            "{known} not found among the script's parameters {used:?}: does page_parameters still read app.js?"
+        );
+    }
+    let rows = documented_parameters(&read(&root.join("docs/explorer.md")));
+    let documented: BTreeSet<String> = rows.iter().map(|(name, _)| name.clone()).collect();
+    let missing: Vec<&String> = used.difference(&documented).collect();
+    assert!(
+        missing.is_empty(),
+        "the explorer reads or writes URL parameters docs/explorer.md does not list: {missing:?}"
+    );
+    let stale: Vec<&String> = documented.difference(&used).collect();
+    assert!(
+        stale.is_empty(),
+        "docs/explorer.md lists URL parameters the explorer does not use: {stale:?}"
+    );
+    for (name, cells) in &rows {
+        assert!(
+            cells.len() == 3 && cells.iter().all(|c| !c.is_empty()),
+            "{name}: a row says what it holds, its values and an example: {cells:?}"
+        );
+        let example = &cells[2];
+        assert!(
+            example.starts_with("`/?")
+                && (example.contains(&format!("?{name}="))
+                    || example.contains(&format!("&{name}="))),
+            "{name}: the example is a URL with {name}=…: {example}"
+        );
+    }
+}
+
+#[test]
+fn the_parameter_reader_finds_calls_with_a_literal() {
+    let script = "q.set(\"puzzle\", x); q.get( 'sel' ); m.get(key); new URLSearchParams(s).get(\"maxlen\"); e.setAttribute(\"a\", 1);";
+    assert_eq!(
+        page_parameters(script),
+        ["maxlen", "puzzle", "sel"]
             .map(String::from)
             .into_iter()
             .collect()

@@ -264,3 +264,88 @@ fn a_force_chains_als_and_groups_are_outlined_sets_its_links_end_on() {
     let text = d.to_svg();
     assert!(text.contains(r##"fill="#3d4f9f""##));
 }
+
+#[test]
+fn a_long_proof_is_drawn_from_its_first_links() {
+    use sudolink_export::diagram::{from_proof_shown, Shown, CUT_CAPTION};
+    use sudolink_export::svg::Key;
+    // a force net of top1465 #3 (four ALS, two branches) and a level-2 tagging of #7
+    for (n, set, k) in [(3, "force-nets", 19), (7, "tagging", 35)] {
+        let what = format!("#{n} step {k}");
+        let (state, proof) = path_step(n, set, k);
+        let whole = diagram::from_proof(&state, &proof);
+        let total = whole.arrows.len();
+        let set_of = |d: &svg::Diagram, i: Option<usize>| {
+            i.map(|i| (d.sets[i].candidates.clone(), d.sets[i].name.clone()))
+        };
+        for first in [1, 5, total - 1] {
+            let shown = Shown {
+                part: None,
+                first_links: Some(first),
+            };
+            let d = from_proof_shown(&state, &proof, shown).unwrap();
+            // the first links as the whole picture draws them, from and to the same sets
+            assert_eq!(d.arrows.len(), first, "{what}");
+            for (a, b) in d.arrows.iter().zip(&whole.arrows) {
+                assert_eq!((a.from, a.to, a.strong), (b.from, b.to, b.strong), "{what}");
+                assert_eq!(set_of(&d, a.from_set), set_of(&whole, b.from_set), "{what}");
+                assert_eq!(set_of(&d, a.to_set), set_of(&whole, b.to_set), "{what}");
+            }
+            // the legend says which links; marks and sets are the whole picture's, fewer
+            // for one link; the conclusions stay
+            assert_eq!(d.legend[0].key, Key::Note);
+            assert_eq!(
+                d.legend[0].text,
+                format!("shown: links 1 to {first} of {total}")
+            );
+            assert!(d.marks.iter().all(|m| whole.marks.contains(m)), "{what}");
+            assert!(d.sets.iter().all(|s| whole.sets.contains(s)), "{what}");
+            if first == 1 {
+                assert!(d.marks.len() < whole.marks.len(), "{what}");
+            }
+            let targets = |d: &svg::Diagram| {
+                d.marks
+                    .iter()
+                    .filter(|m| m.role == svg::Role::Target)
+                    .count()
+            };
+            assert_eq!(targets(&d), targets(&whole), "{what}");
+            // the caption cut short
+            let caption = d.caption.concat();
+            assert!(caption.ends_with(" …"), "{what}: {caption}");
+            assert!(caption.chars().count() <= CUT_CAPTION + 2, "{what}");
+            assert!(whole.caption[0].starts_with(caption.trim_end_matches(" …")));
+            assert_labels_apart(&d, &format!("{what}, first {first} links"));
+        }
+        // as many links as it has, or more: the whole picture
+        for first in [total, total + 5] {
+            let shown = Shown {
+                part: None,
+                first_links: Some(first),
+            };
+            let d = from_proof_shown(&state, &proof, shown).unwrap();
+            assert_eq!(d.to_svg(), whole.to_svg(), "{what}");
+        }
+        let none = Shown {
+            part: None,
+            first_links: Some(0),
+        };
+        assert!(from_proof_shown(&state, &proof, none).is_err());
+    }
+    // a branch's first links: the legend names both
+    let (state, proof) = path_step(3, "force-nets", 19);
+    let branch = diagram::from_proof_part(&state, &proof, Some(1)).unwrap();
+    let shown = Shown {
+        part: Some(1),
+        first_links: Some(2),
+    };
+    let d = from_proof_shown(&state, &proof, shown).unwrap();
+    assert_eq!(
+        d.legend[0].text,
+        format!(
+            "shown: {}; links 1 to 2 of {}",
+            diagram::parts(&proof)[0],
+            branch.arrows.len()
+        )
+    );
+}

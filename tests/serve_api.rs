@@ -665,6 +665,13 @@ fn each_notation_is_named() {
     );
 }
 
+/// The text `/api/export` answers `body` with (200).
+fn exported(body: Value) -> String {
+    let (status, _, bytes) = request("POST", "/api/export", body.to_string().as_bytes());
+    assert_eq!(status, 200);
+    String::from_utf8(bytes).unwrap()
+}
+
 #[test]
 fn a_proof_is_drawn_one_branch_at_a_time() {
     // Ocean #1's force-cell-groups proof of r1c2<>8 has three branches
@@ -689,9 +696,7 @@ fn a_proof_is_drawn_one_branch_at_a_time() {
         assert_eq!(view["part"], k);
         // the export draws the same part
         let body = json!({"state": state, "proof": row["proof"], "format": "svg", "part": k});
-        let (status, _, bytes) = request("POST", "/api/export", body.to_string().as_bytes());
-        assert_eq!(status, 200);
-        assert_eq!(String::from_utf8(bytes).unwrap(), svg);
+        assert_eq!(exported(body), svg);
     }
     // no part 4, none of a chain, none without a proof: each says why
     let (status, e) = post(
@@ -799,4 +804,54 @@ fn a_guardian_is_linked_to_its_or_relation() {
         );
         assert!(count >= 1);
     }
+}
+
+/// Loki's `r7c9<>3` by tag2 (48 links), drawn from its first links: the view's links and
+/// picture are the first 12, the export draws the same picture; 0 links, a DOT of the
+/// first links and first links without a proof are refused, each saying why.
+#[test]
+fn a_long_proof_is_drawn_from_its_first_links() {
+    const LOKI: &str =
+        "57....9..........8.1.........168..4......28.9..2.9416.....2.....6.9.82.4...41.6..";
+    let v = ok(
+        "/api/explain",
+        json!({"state": LOKI, "target": "r7c9<>3", "families": "tag2", "max_len": 60}),
+    );
+    let state = v["state"].as_str().unwrap();
+    let row = &v["families"][0];
+    let whole = &row["view"];
+    let total = whole["links"].as_array().unwrap().len();
+    assert_eq!(total, 48, "{}", row["length"]);
+    let first = ok(
+        "/api/view",
+        json!({"state": state, "proof": row["proof"], "first_links": 12}),
+    );
+    let links = first["links"].as_array().unwrap();
+    assert_eq!(links.len(), 12);
+    assert_eq!(links[..], whole["links"].as_array().unwrap()[..12]);
+    let svg = first["svg"].as_str().unwrap();
+    assert!(svg.contains(">shown: links 1 to 12 of 48</text>"));
+    assert_eq!(svg.matches("marker-end").count(), 12);
+    assert!(svg.len() < whole["svg"].as_str().unwrap().len());
+    assert!(
+        first["highlights"].as_array().unwrap().len()
+            < whole["highlights"].as_array().unwrap().len()
+    );
+    let body = json!({"state": state, "proof": row["proof"], "format": "svg", "first_links": 12});
+    assert_eq!(exported(body), svg);
+    let (status, e) = post(
+        "/api/view",
+        json!({"state": state, "proof": row["proof"], "first_links": 0}),
+    );
+    assert!(error_of(status, &e).contains("count from 1"), "{e}");
+    let (status, e) = post(
+        "/api/export",
+        json!({"state": state, "proof": row["proof"], "format": "dot", "first_links": 3}),
+    );
+    assert!(error_of(status, &e).contains("SVG or PNG"), "{e}");
+    let (status, e) = post(
+        "/api/export",
+        json!({"state": state, "format": "svg", "first_links": 3}),
+    );
+    assert!(error_of(status, &e).contains("give the proof"), "{e}");
 }

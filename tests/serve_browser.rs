@@ -10,7 +10,9 @@
 //! with its copy button, Next ▶ kept under the pointer, a stuck path; every link of a
 //! candidate drawn; the layout (no element past the right edge, tap targets of 32 px) and
 //! the keys; a proof drawn one branch or chain at a time (◀ All ▶, the keys, the URL, the
-//! download). Screenshots of each stage go to a temporary folder, or to
+//! download); the first screen (at the phone's size the grid and the answer to "why" in
+//! it, the load controls folded); a long proof (Loki's tag2 of 48 links) folded in the
+//! table and drawn from its first links. Screenshots of each stage go to a temporary folder, or to
 //! `$SUDOLINK_EXPLORER_SHOTS/{desktop,phone}/` (`exports/explorer` keeps the committed
 //! ones); the figures (page load, hover, explain, edit) are printed. `page_timings`
 //! (ignored) measures the issue's speed figures in the page and prints them.
@@ -237,6 +239,25 @@ async fn error_in(c: &Client, id: &str) -> String {
     .to_string()
 }
 
+/// On a phone the load controls fold under "Load a puzzle": open them (a wide window
+/// shows them always).
+async fn load_controls(c: &Client) {
+    let folded = js(
+        c,
+        "return getComputedStyle(document.getElementById('load-box')).display === 'none';",
+    )
+    .await;
+    if folded == json!(true) {
+        click_until(
+            c,
+            "#load-toggle",
+            "getComputedStyle(document.getElementById('load-box')).display !== 'none'",
+            5,
+        )
+        .await;
+    }
+}
+
 #[test]
 fn explorer_journeys_in_chromium() {
     in_chromium(|c, server, shots, downloads| async move {
@@ -255,6 +276,8 @@ fn explorer_journeys_in_chromium() {
             or_relation_journey(&c, server, &shots).await;
             layout_and_keys_journey(&c, server, &shots, w).await;
             parts_journey(&c, server, &shots, &downloads, w).await;
+            first_screen_journey(&c, server, &shots, w).await;
+            long_proof_journey(&c, server, &shots, &downloads, w).await;
         }
     });
 }
@@ -513,6 +536,7 @@ async fn png_downloads(c: &Client, downloads: &Path) {
 
 /// Puzzles 2 and 3 of a collection file: the grid and the text box show each.
 async fn collection_puzzles_picked(c: &Client, shots: &Path) {
+    load_controls(c).await;
     c.find(Locator::Id("collection"))
         .await
         .unwrap()
@@ -563,6 +587,7 @@ async fn errors_journey(c: &Client, server: SocketAddr, shots: &Path) {
         &format!("document.getElementById('puzzle').value = '{several}'; return 0;"),
     )
     .await;
+    load_controls(c).await;
     click(c, "#load").await;
     until(c, "!document.getElementById('load-err').hidden", 10).await;
     let e = error_in(c, "load-err").await;
@@ -600,6 +625,7 @@ async fn errors_journey(c: &Client, server: SocketAddr, shots: &Path) {
         &format!("document.getElementById('puzzle').value = '{several}'; return 0;"),
     )
     .await;
+    load_controls(c).await;
     click(c, "#nonunique").await;
     until(
         c,
@@ -636,6 +662,7 @@ async fn url_journey(c: &Client, server: SocketAddr, shots: &Path) {
     let boxed = js(c, "return document.getElementById('puzzle').value;").await;
     assert_eq!(boxed, TOP95_2);
     // Load keeps the linked puzzle
+    load_controls(c).await;
     click(c, "#load").await;
     until(
         c,
@@ -725,8 +752,12 @@ async fn edit_journey(c: &Client, server: SocketAddr, shots: &Path) {
     until(c, "!document.getElementById('edit-err').hidden", 10).await;
     let e = error_in(c, "edit-err").await;
     assert!(e.contains("without a solution"), "{e}");
-    let seen = js(c, "const r = document.getElementById('edit-err').getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight;").await;
-    assert_eq!(seen, json!(true), "the edit's error is on screen");
+    let seen = js(c, "const r = document.getElementById('edit-err').getBoundingClientRect(); return [r.top >= 0 && r.bottom <= window.innerHeight + 1, r.top, r.bottom, window.scrollY];").await;
+    assert_eq!(
+        seen[0],
+        json!(true),
+        "the edit's error is on screen: {seen}"
+    );
     shot(c, shots, "d2-wrong-value").await;
     // the right one: r1c2 = 3
     click_candidate(c, "n3r1c2").await;
@@ -1143,19 +1174,7 @@ async fn force_chain_branch_by_branch(
     )
     .await;
     if width > 1000 {
-        click(c, ".downloads button[data-fmt='svg']").await;
-        let file = downloaded(
-            downloads,
-            |p| p.to_string_lossy().ends_with("-part-3.svg"),
-            "part-3 SVG",
-        )
-        .await;
-        let svg = std::fs::read_to_string(&file).unwrap();
-        assert!(
-            svg.contains(">shown: branch 3 of 3: "),
-            "{}",
-            file.display()
-        );
+        svg_download_shows(c, downloads, "-part-3.svg", ">shown: branch 3 of 3: ").await;
     }
     // ▶ past the last: the whole proof again; the keys step back and forth
     click_until(
@@ -1240,6 +1259,186 @@ async fn medusa_chain_by_chain(c: &Client, server: SocketAddr, shots: &Path, wid
     )
     .await;
     assert_eq!(hidden[1], 0, "{hidden}");
+}
+
+/// The boxes of the first screen, scrolled to the top: the grid's, the proofs table's (the
+/// answer to "why"), the edit buttons', the header's bottom, whether the load controls
+/// show, and the window's height.
+const FIRST_SCREEN: &str = "window.scrollTo(0, 0); \
+    const r = (id) => { const b = document.getElementById(id).getBoundingClientRect(); return [b.top, b.bottom]; }; \
+    return {grid: r('grid'), proofs: r('proofs'), edit: r('edit'), header: document.querySelector('header').getBoundingClientRect().bottom, \
+            load: getComputedStyle(document.getElementById('load-box')).display !== 'none', h: window.innerHeight};";
+
+/// Whether the box `[top, bottom]` is within a window `h` high.
+fn on_screen(b: &Value, h: f64) -> bool {
+    b[0].as_f64().unwrap() >= 0.0 && b[1].as_f64().unwrap() <= h
+}
+
+/// At a phone's size (`width` under 600) the grid and the answer to "why" (the proofs
+/// table) are on the first screen, the load controls folded under "Load a puzzle" (they
+/// open, load a puzzle and fold again) and the edit buttons after the answer; at a laptop's
+/// the load controls stay in the header and the edit buttons above the grid.
+async fn first_screen_journey(c: &Client, server: SocketAddr, shots: &Path, width: u32) {
+    open(c, server, "?rules=N&step=7&sel=n8r1c2&why=r1c2%3C%3E8").await;
+    until(c, "document.querySelector('#proof-table tr.active')", 30).await;
+    let v = js(c, FIRST_SCREEN).await;
+    eprintln!("first screen, Ocean #1's r1c2<>8 at step 7 (tops and bottoms, px): {v}");
+    let h = v["h"].as_f64().unwrap();
+    if width < 600 {
+        assert!(
+            on_screen(&v["grid"], h),
+            "the grid on the first screen: {v}"
+        );
+        assert!(
+            on_screen(&v["proofs"], h),
+            "the answer on the first screen: {v}"
+        );
+        assert_eq!(v["load"], json!(false), "load controls folded: {v}");
+        assert!(v["header"].as_f64().unwrap() < 0.12 * h, "{v}");
+        assert!(v["edit"][0].as_f64() >= v["proofs"][1].as_f64(), "{v}");
+        shot(c, shots, "f1-first-screen-why-r1c2-not-8").await;
+        // Load a puzzle: the controls open, load, and fold again
+        load_controls(c).await;
+        js(
+            c,
+            &format!("document.getElementById('puzzle').value = '{TOP95_2}'; return 0;"),
+        )
+        .await;
+        click(c, "#load").await;
+        until(
+            c,
+            "window.sudolink.puzzleText === document.getElementById('puzzle').value && getComputedStyle(document.getElementById('load-box')).display === 'none'",
+            10,
+        )
+        .await;
+        let expanded = js(
+            c,
+            "return document.getElementById('load-toggle').getAttribute('aria-expanded');",
+        )
+        .await;
+        assert_eq!(expanded, "false");
+    } else {
+        // as it was: the load controls in the header, the edit buttons over the grid
+        assert_eq!(v["load"], json!(true), "{v}");
+        assert!(v["edit"][1].as_f64() <= v["grid"][0].as_f64(), "{v}");
+        assert!(v["grid"][0].as_f64().unwrap() < 0.25 * h, "{v}");
+    }
+}
+
+/// Loki's r7c9<>3 by tag2 (48 links), as a link names it.
+const LOKI_TAG2: &str = "?puzzle=57....9..........8.1.........168..4......28.9..2.9416.....2.....6.9.82.4...41.6..&sel=n3r7c9&why=r7c9%3C%3E3&families=tag2&maxlen=60";
+
+/// The links the picture draws.
+const ARROWS: &str = "document.querySelectorAll('#base svg path[marker-end]').length";
+
+/// A long proof folds: Loki's r7c9<>3 by tag2 (48 links) keeps its technique and length in
+/// view in the table, its text folded to a few lines ("more" unfolds it), and its picture
+/// draws its first 12 links until asked for more (▶, the keys, "All links", the slider, a
+/// link with `links=`), downloaded as shown; at a phone's size the grid and the answer are
+/// on the first screen.
+async fn long_proof_journey(
+    c: &Client,
+    server: SocketAddr,
+    shots: &Path,
+    downloads: &Path,
+    width: u32,
+) {
+    open(c, server, LOKI_TAG2).await;
+    until(
+        c,
+        "!document.getElementById('linkbar').hidden && document.querySelector('#proof-table tr.active')",
+        60,
+    )
+    .await;
+    until(c, &format!("{ARROWS} === 12"), 10).await;
+    let row = js(
+        c,
+        "window.scrollTo(0, 0); \
+         const tr = document.querySelector('#proof-table tr.active'), p = document.getElementById('proofs').getBoundingClientRect(), t = tr.querySelector('.proof-text'); \
+         const seen = (cell) => { const r = document.createRange(); r.selectNodeContents(cell); const b = r.getBoundingClientRect(); return b.top >= p.top - 1 && b.bottom <= p.bottom + 1 && b.bottom <= window.innerHeight + 1; }; \
+         return [tr.cells[0].textContent, tr.cells[1].textContent, seen(tr.cells[0]) && seen(tr.cells[1]), t.classList.contains('folded'), t.scrollHeight > t.clientHeight + 4, t.getBoundingClientRect().height, !!tr.querySelector('button.more')];",
+    )
+    .await;
+    assert_eq!(row[0], "tag2", "{row}");
+    assert_eq!(row[1], "48", "{row}");
+    assert_eq!(row[2], json!(true), "technique and length in view: {row}");
+    assert_eq!(row[3], json!(true), "text folded: {row}");
+    assert_eq!(row[4], json!(true), "text cut: {row}");
+    assert!(row[5].as_f64().unwrap() < 70.0, "{row}");
+    assert_eq!(row[6], json!(true), "{row}");
+    let picture = js(
+        c,
+        &format!("return [{ARROWS}, {BASE_SVG}.includes('>shown: links 1 to 12 of 48<'), document.getElementById('links-name').textContent, window.sudolink.picture.total.get(0)];"),
+    )
+    .await;
+    assert_eq!(picture, json!([12, true, "links 1 to 12 of 48", 48]));
+    if width < 600 {
+        let v = js(c, FIRST_SCREEN).await;
+        eprintln!("first screen, Loki's r7c9<>3 by tag2 (tops and bottoms, px): {v}");
+        let h = v["h"].as_f64().unwrap();
+        assert!(on_screen(&v["grid"], h), "{v}");
+        assert!(on_screen(&v["proofs"], h), "{v}");
+    }
+    shot(c, shots, "t1-loki-tag2-first-12-links").await;
+    let bar = js(c, "const b = document.getElementById('linkbar').getBoundingClientRect(); return [b.right <= window.innerWidth, [...document.querySelectorAll('#linkbar button, #linkbar input')].every(e => e.getBoundingClientRect().height >= 32)];").await;
+    assert_eq!(
+        bar,
+        json!([true, true]),
+        "the link controls fit, tap targets of 32 px"
+    );
+    // "more" unfolds the text (the row drawn stays), "less" folds it again
+    click(c, "#proof-table tr.active button.more").await;
+    let unfolded = js(c, "const t = document.querySelector('#proof-table tr.active .proof-text'); return [t.classList.contains('folded'), t.getBoundingClientRect().height, window.sudolink.why.family];").await;
+    assert_eq!(unfolded[0], json!(false), "{unfolded}");
+    assert!(unfolded[1].as_f64().unwrap() > 100.0, "{unfolded}");
+    assert_eq!(unfolded[2], "tag2", "{unfolded}");
+    click(c, "#proof-table tr.active button.more").await;
+    let folded = js(
+        c,
+        "return document.querySelector('#proof-table tr.active .proof-text').classList.contains('folded');",
+    )
+    .await;
+    assert_eq!(folded, json!(true));
+    // ▶ one link more (the URL says so), the keys one fewer, All links, the slider
+    click_until(c, "#links-more", &format!("{ARROWS} === 13"), 10).await;
+    let url = js(c, "return location.search;").await;
+    assert!(url.as_str().unwrap().contains("links=13"), "{url}");
+    js(c, "document.getElementById('grid').focus(); return 0;").await;
+    let grid = c.find(Locator::Id("grid")).await.unwrap();
+    grid.send_keys("-").await.unwrap();
+    grid.send_keys("-").await.unwrap();
+    until(c, &format!("{ARROWS} === 11"), 10).await;
+    click_until(c, "#links-all", &format!("{ARROWS} === 48"), 10).await;
+    let all = js(c, "return [document.getElementById('links-name').textContent, document.getElementById('links-all').disabled, location.search.includes('links=all')];").await;
+    assert_eq!(all, json!(["all 48 links", true, true]));
+    js(c, "const r = document.getElementById('links-range'); r.value = 5; r.dispatchEvent(new Event('input')); return 0;").await;
+    until(c, &format!("{ARROWS} === 5"), 10).await;
+    // a link opens the links it names; the download is the picture shown
+    open(c, server, &format!("{LOKI_TAG2}&links=20")).await;
+    until(c, &format!("{ARROWS} === 20"), 60).await;
+    if width > 1000 {
+        svg_download_shows(
+            c,
+            downloads,
+            "-links-1-20.svg",
+            ">shown: links 1 to 20 of 48<",
+        )
+        .await;
+    }
+}
+
+/// The SVG download of the picture shown: a file whose name ends with `ending`, its legend
+/// saying `shown` (which part or links).
+async fn svg_download_shows(c: &Client, downloads: &Path, ending: &str, shown: &str) {
+    click(c, ".downloads button[data-fmt='svg']").await;
+    let file = downloaded(
+        downloads,
+        |p| p.to_string_lossy().ends_with(ending),
+        &format!("an SVG named …{ending}"),
+    )
+    .await;
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert!(svg.contains(shown), "{}: no {shown}", file.display());
 }
 
 /// Median and max of `figures` (milliseconds), printed as "median X ms, max Y ms (n=N)".

@@ -23,9 +23,26 @@ pub fn drawn_proof(
     view: ProofView,
     part: Option<usize>,
 ) -> Result<DrawnProof, diagram::PartError> {
-    let d = diagram::from_proof_part(state, &view.proof, part)?;
+    drawn_proof_shown(
+        state,
+        view,
+        diagram::Shown {
+            part,
+            first_links: None,
+        },
+    )
+}
+
+/// The proof `view` drawn as `shown` says ([`diagram::from_proof_shown`]): its `links` and
+/// `highlights` are those of the picture.
+pub fn drawn_proof_shown(
+    state: &State,
+    view: ProofView,
+    shown: diagram::Shown,
+) -> Result<DrawnProof, diagram::PartError> {
+    let d = diagram::from_proof_shown(state, &view.proof, shown)?;
     let p = view.proof.clone();
-    Ok(drawn(view, &p, &d, part))
+    Ok(drawn(view, &p, &d, shown.part))
 }
 
 fn drawn(view: ProofView, p: &Proof, d: &Diagram, part: Option<usize>) -> DrawnProof {

@@ -30,7 +30,8 @@ use sudolink_engine::graph::CandidateGraph;
 use sudolink_engine::grid::format::{excerpt, to_hodoku};
 use sudolink_engine::grid::Candidate;
 use sudolink_engine::proof;
-use sudolink_export::{diagram, dot, files};
+use sudolink_export::diagram::{self, Shown};
+use sudolink_export::{dot, files};
 use sudolink_notation::nrc;
 use sudolink_notation::view::api::{DrawnProof, NextView, PathView, StateView};
 use sudolink_notation::view::explain::ExplainView;
@@ -839,6 +840,8 @@ pub struct ExportReq {
     size: Option<u32>,
     /// Draw only this part of the proof (a branch or chain, from 1).
     part: Option<usize>,
+    /// Draw only the first links of the proof (or of its part), from 1: SVG and PNG.
+    first_links: Option<usize>,
     #[serde(default)]
     allow_nonunique: bool,
 }
@@ -853,6 +856,8 @@ pub struct ViewReq {
     proof: SentProof,
     /// Draw only this part of it (a branch or chain, from 1: the proof's `parts`).
     part: Option<usize>,
+    /// Draw only its first links (from 1), in the order the proof reads them.
+    first_links: Option<usize>,
     #[serde(default)]
     allow_nonunique: bool,
 }
@@ -863,7 +868,11 @@ pub fn proof_view_of(req: ViewReq, _: &Config) -> Result<Json<DrawnProof>, ApiEr
     proof::check(&loaded.state, p).map_err(|e| {
         ApiError::Unprocessable(format!("the proof does not hold on this state: {e}"))
     })?;
-    Ok(Json(views::drawn(&loaded.state, p, req.part)?))
+    let shown = Shown {
+        part: req.part,
+        first_links: req.first_links,
+    };
+    Ok(Json(views::drawn_shown(&loaded.state, p, shown)?))
 }
 
 pub fn export(req: ExportReq, _: &Config) -> Result<Response, ApiError> {
@@ -875,15 +884,24 @@ pub fn export(req: ExportReq, _: &Config) -> Result<Response, ApiError> {
             proof::check(state, p).map_err(|e| {
                 ApiError::Unprocessable(format!("the proof does not hold on this state: {e}"))
             })?;
-            diagram::from_proof_part(state, p, req.part).map_err(unprocessable)?
+            let shown = Shown {
+                part: req.part,
+                first_links: req.first_links,
+            };
+            diagram::from_proof_shown(state, p, shown).map_err(unprocessable)?
         }
-        None if req.part.is_some() => {
+        None if req.part.is_some() || req.first_links.is_some() => {
             return Err(ApiError::Unprocessable(
-                "a part is drawn of a proof: give the proof".into(),
+                "a part or the first links are drawn of a proof: give the proof".into(),
             ))
         }
         None => sudolink_export::svg::Diagram::grid(state),
     };
+    if req.first_links.is_some() && !matches!(req.format, Format::Svg | Format::Png) {
+        return Err(ApiError::Unprocessable(
+            "the first links are drawn in a picture: ask for SVG or PNG".into(),
+        ));
+    }
     let width = req
         .size
         .map(sudolink_export::svg::PixelWidth::new)

@@ -8,7 +8,8 @@ use serde::Deserialize;
 use sudolink_engine::grid::format::to_hodoku;
 use sudolink_engine::grid::{Candidate, Cell, Digit, State};
 use sudolink_engine::proof::Proof;
-use sudolink_export::json::drawn_proof;
+use sudolink_export::diagram::Shown;
+use sudolink_export::json::{drawn_proof, drawn_proof_shown};
 use sudolink_notation::view::api::{CellView, DrawnProof, PathCut, PathStep, PathView, StateView};
 use sudolink_notation::view::explain::ExplainView;
 use sudolink_notation::view::{ProofView, VERSION};
@@ -47,6 +48,11 @@ impl SentProof {
 /// `p` on `state` drawn, whole or part `part` only (from 1).
 pub fn drawn(state: &State, p: &Proof, part: Option<usize>) -> Result<DrawnProof, ApiError> {
     drawn_proof(state, ProofView::of(state, p), part).map_err(unprocessable)
+}
+
+/// `p` on `state` drawn as `shown` says: whole or one part, every link or the first ones.
+pub fn drawn_shown(state: &State, p: &Proof, shown: Shown) -> Result<DrawnProof, ApiError> {
+    drawn_proof_shown(state, ProofView::of(state, p), shown).map_err(unprocessable)
 }
 
 /// The state as the page draws it: the SVG of the exports, each cell's value and

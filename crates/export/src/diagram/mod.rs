@@ -7,7 +7,9 @@
 //! A proof made of several branches or chains (a force chain or net's branches, a level-2
 //! or 3 tagging's lemmas and refutation, a 3D Medusa's strong chains) can be drawn one part
 //! at a time ([`parts`], [`from_proof_part`]): the part's marks, sets and links, the
-//! conclusions, and a legend line saying which part is shown.
+//! conclusions, and a legend line saying which part is shown. A long proof can be drawn
+//! link by link ([`Shown::first_links`]): its first links, with the marks and sets they
+//! reach, and its caption cut short.
 
 mod exocet;
 mod impossible;
@@ -50,6 +52,19 @@ pub enum PartError {
     Whole,
     #[error("there is no part {asked}: this proof has {count} (1 to {count})")]
     OutOfRange { asked: usize, count: usize },
+    #[error("no links to draw: the first links drawn count from 1")]
+    NoLinks,
+}
+
+/// What of a proof a picture shows: the whole proof or one of its [`parts`], and all of
+/// its links or only the first ones.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shown {
+    /// The part drawn alone (from 1, as [`parts`] lists them); `None`: the whole proof.
+    pub part: Option<usize>,
+    /// Only the first links drawn, in the order the proof reads them (from 1); `None`, or
+    /// as many as the picture has or more: every link.
+    pub first_links: Option<usize>,
 }
 
 /// The candidates a pattern drawn as marks only is made of ([`pattern_candidates`]).
@@ -128,6 +143,60 @@ impl Parts {
             self.sets[i].hue = named;
         }
         i
+    }
+
+    /// Only the first `k` links (of `n`, returned): the marks and sets the later links
+    /// alone reach are dropped (the conclusions stay), the others keep their names and
+    /// colours, so that the first links look as they do in the whole picture.
+    fn first_links(&mut self, k: usize) -> usize {
+        let n = self.arrows.len();
+        if k >= n {
+            return n;
+        }
+        let reach = |a: &Arrow| {
+            let mut c = vec![a.from, a.to];
+            for set in [a.from_set, a.to_set].into_iter().flatten() {
+                c.extend(self.sets[set].candidates.iter().copied());
+            }
+            c
+        };
+        let early: Vec<Candidate> = self.arrows[..k].iter().flat_map(reach).collect();
+        let late: Vec<Candidate> = self.arrows[k..]
+            .iter()
+            .flat_map(reach)
+            .filter(|c| !early.contains(c))
+            .collect();
+        let set_of = |a: &Arrow| [a.from_set, a.to_set].into_iter().flatten();
+        let kept: Vec<usize> = self.arrows[..k].iter().flat_map(set_of).collect();
+        let later: Vec<usize> = self.arrows[k..].iter().flat_map(set_of).collect();
+        let keep = |i: usize, set: &SetOutline| {
+            kept.contains(&i)
+                || (!later.contains(&i) && !set.candidates.iter().all(|c| late.contains(c)))
+        };
+        let mut index = vec![None; self.sets.len()];
+        let mut sets = Vec::new();
+        let mut texts = Vec::new();
+        for (i, (set, text)) in self
+            .sets
+            .drain(..)
+            .zip(self.set_texts.drain(..))
+            .enumerate()
+        {
+            if keep(i, &set) {
+                index[i] = Some(sets.len());
+                sets.push(set);
+                texts.push(text);
+            }
+        }
+        self.sets = sets;
+        self.set_texts = texts;
+        self.arrows.truncate(k);
+        for a in &mut self.arrows {
+            a.from_set = a.from_set.and_then(|i| index[i]);
+            a.to_set = a.to_set.and_then(|i| index[i]);
+        }
+        self.marks.retain(|m| !late.contains(&m.candidate));
+        n
     }
 
     /// A link between two nodes: each a candidate, or the set it stands for.
@@ -694,8 +763,25 @@ pub fn from_proof_part(
     proof: &Proof,
     part: Option<usize>,
 ) -> Result<Diagram, PartError> {
+    from_proof_shown(
+        state,
+        proof,
+        Shown {
+            part,
+            first_links: None,
+        },
+    )
+}
+
+/// The diagram of what `shown` says of `proof`: the whole proof or one part
+/// ([`from_proof_part`]), with every link or only the first ones ([`Shown::first_links`]:
+/// then the legend says which, and the caption is cut to [`CUT_CAPTION`] characters).
+pub fn from_proof_shown(state: &State, proof: &Proof, shown: Shown) -> Result<Diagram, PartError> {
     let names = parts(proof);
-    let only = match part {
+    if shown.first_links == Some(0) {
+        return Err(PartError::NoLinks);
+    }
+    let only = match shown.part {
         None => None,
         Some(_) if names.is_empty() => return Err(PartError::Whole),
         Some(k) if k == 0 || k > names.len() => {
@@ -706,7 +792,11 @@ pub fn from_proof_part(
         }
         Some(k) => Some(k - 1),
     };
-    let (parts, meanings) = on_pattern!(&proof.pattern, x => x.picture(state, proof, only));
+    let (mut parts, meanings) = on_pattern!(&proof.pattern, x => x.picture(state, proof, only));
+    let first = shown
+        .first_links
+        .map(|k| (k, parts.first_links(k)))
+        .filter(|(k, n)| k < n);
     let Parts {
         mut marks,
         arrows,
@@ -723,20 +813,47 @@ pub fn from_proof_part(
         candidate,
         role: Role::Assertion,
     }));
+    let text = nrc::nrc_text(state, proof);
     let mut d = Diagram {
         state: state.clone(),
         marks,
         arrows,
         legend: Vec::new(),
-        caption: vec![nrc::nrc_text(state, proof)],
+        caption: vec![match first {
+            Some(_) => cut_caption(&text),
+            None => text,
+        }],
         title: rule_label(proof),
         variables,
         supports,
         sets,
     };
-    let note = only.map(|k| format!("shown: {}", names[k]));
+    let links = first.map(|(k, n)| format!("links 1 to {k} of {n}"));
+    let note = match (only.map(|k| &names[k]), links) {
+        (Some(part), Some(links)) => Some(format!("shown: {part}; {links}")),
+        (Some(part), None) => Some(format!("shown: {part}")),
+        (None, Some(links)) => Some(format!("shown: {links}")),
+        (None, None) => None,
+    };
     d.legend = legend(&d, meanings, &set_texts, note);
     Ok(d)
+}
+
+/// How much of its caption a picture of a proof's first links keeps (about two lines):
+/// the whole text does not describe a picture of part of it.
+pub const CUT_CAPTION: usize = 130;
+
+/// `text` cut after [`CUT_CAPTION`] characters, at a space when there is one, with ` …`.
+fn cut_caption(text: &str) -> String {
+    if text.chars().count() <= CUT_CAPTION {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(CUT_CAPTION).collect();
+    let at = head
+        .rfind(' ')
+        .filter(|&i| i > CUT_CAPTION / 2)
+        .unwrap_or(head.len());
+    format!("{} …", head[..at].trim_end())
 }
 
 /// The tagged grid of a level-1 tagging ([gpenet tagging]): every tagged candidate coloured by its

@@ -3,8 +3,9 @@
 //
 // What the page keeps: the puzzle as loaded (`puzzleState`), the state edits made of it
 // (`base`, with undo and redo stacks), a resolution path from `base` and the step shown,
-// the selected candidate, and the explain asked. All of it is in the URL (`urlOf`), so a
-// link opens the same view and back/forward walk the views (`applyUrl`).
+// the selected candidate, the explain asked, and what of the drawn proof its picture shows
+// (a part, the first links). All of it is in the URL (`urlOf`, `applyUrl`: the parameters
+// docs/explorer.md lists), so a link opens the same view and back/forward walk the views.
 "use strict";
 
 const CELL = 60, MARGIN = 28, THIRD = 20;
@@ -22,8 +23,9 @@ const app = {
   sel: null,         // selected candidate "n8r1c2" (open, or removed: then Restore)
   cursor: { r: 0, c: 0, d: 1 },
   proof: null,       // the proof drawn on the board, for downloads
-  parts: null,       // its parts that can be drawn alone: {view, state, svgs} (or null)
+  picture: null,     // its pictures: {view (drawn whole), state, drawn: part|links -> view, total: part -> links}
   part: 0,           // the part drawn (from 1; 0: the whole proof)
+  first: null,       // only its first links drawn (from 1; null: every link)
   path: null, pathOf: null, step: -1,
   why: null,         // the explain shown: {target, family}
   links: new Map(),  // neighbourhood cache: state + candidate -> answer
@@ -57,6 +59,18 @@ function fail(slot, e) {
   const s = $(slot);
   s.textContent = e && e.message !== undefined ? e.message : String(e);
   s.hidden = false;
+  if (s.closest("header")) openLoad(true);
+  // on a phone the control may sit low on the screen: its error is brought into view
+  const r = s.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > window.innerHeight + 1) s.scrollIntoView({ block: "nearest" });
+}
+
+// On a narrow screen the load controls fold under the header's "Load a puzzle" button
+// (style.css); a wide one shows them whatever this says.
+function openLoad(open) {
+  document.querySelector("header").classList.toggle("open", open);
+  $("load-toggle").setAttribute("aria-expanded", String(open));
+  $("load-toggle").textContent = open ? "Load a puzzle ▴" : "Load a puzzle ▾";
 }
 function clearErrors() { for (const s of document.querySelectorAll(".err-note")) { s.hidden = true; s.textContent = ""; } }
 
@@ -544,7 +558,7 @@ async function explain(opts) {
     // the techniques that found nothing
     const groups = (v.simplest ? [{ families: v.simplest.families, length: v.simplest.length, text: v.simplest.text, simplest: true }] : []).concat(v.others);
     const names = (g) => g.families.map((f) => `<span class="fam" data-family="${esc(f)}">${esc(f)}</span>`).join(", ");
-    const rows = groups.map((g) => `<tr class="clickable${g.simplest ? " simplest" : ""}" data-family="${esc(g.families[0])}" data-families="${esc(g.families.join(" "))}"><td>${names(g)}</td><td>${g.length}</td><td class="mono">${esc(g.text)}</td></tr>`);
+    const rows = groups.map((g) => `<tr class="clickable${g.simplest ? " simplest" : ""}" data-family="${esc(g.families[0])}" data-families="${esc(g.families.join(" "))}"><td>${names(g)}</td><td class="len">${g.length}</td><td class="mono">${proofText(g.text)}</td></tr>`);
     $("proofs").innerHTML = `<p>Why ${esc(v.target)}? ${v.simplest ? "simplest: <b>" + esc(v.simplest.family) + "</b> (length " + v.simplest.length + ")" : "no proof found"} <span class="muted">(${app.explainMs.toFixed(0)} ms)</span></p>` +
       (rows.length ? `<table id="proof-table"><tr><th>family</th><th>length</th><th>proof</th></tr>${rows.join("")}</table>` : `<table id="proof-table"></table>`) +
       nothingFound(v.nothing_found);
@@ -552,6 +566,9 @@ async function explain(opts) {
     const rowOf = (family) => family === "composite" ? v.composite : v.families.find((f) => f.family === family);
     // a row draws its first family's proof; a name in it, that family's
     const pick = (tr, family) => { tr.dataset.family = family; drawProof(rowOf(family), tr); pushUrl(true); };
+    for (const b of document.querySelectorAll("#proof-table button.more")) {
+      b.addEventListener("click", (e) => { e.stopPropagation(); unfold(b); });
+    }
     for (const tr of document.querySelectorAll("#proof-table tr.clickable")) {
       tr.addEventListener("click", (e) => {
         const name = e.target.closest("span.fam");
@@ -571,6 +588,21 @@ async function explain(opts) {
     $("proofs").innerHTML = "";
     fail("why-err", e);
   }
+}
+
+// A proof's text in the table: a long one folded to its first lines (style.css), with a
+// button that unfolds it, so that its row's technique and length stay in view.
+const FOLD_TEXT = 160;
+function proofText(text) {
+  if (text.length <= FOLD_TEXT) return esc(text);
+  return `<span class="proof-text folded">${esc(text)}</span> <button class="more" aria-expanded="false" title="the whole proof text (${text.length} characters)">more</button>`;
+}
+
+function unfold(button) {
+  const open = button.getAttribute("aria-expanded") !== "true";
+  button.previousElementSibling.classList.toggle("folded", !open);
+  button.setAttribute("aria-expanded", String(open));
+  button.textContent = open ? "less" : "more";
 }
 
 // The family picker: explain's default (every technique), then the registry's sets, then
@@ -606,50 +638,112 @@ async function drawProof(f, tr) {
     } catch (e) { fail("why-err", e); return; }
   }
   if (app.proof !== f.proof) return; // another row was chosen meanwhile
-  drawBase(f.view.svg);
   proofShown(f.view, app.explained.state);
   showNotations("why-notations", f.view.notations);
+  await drawPicture({ noPush: true });
 }
 
-// --- one branch or chain at a time -------------------------------------------------------
+// --- one branch or chain at a time, a few links at a time -----------------------------------
 
 // A proof drawn on the board whose picture can show one part at a time (a force chain or
 // net's branches, a tagging's, a 3D Medusa's chains: the view's `parts`) gets ◀ All ▶
-// under the grid; each part's picture is asked of /api/view once, then kept.
+// under the grid. A picture of more than FOLD_LINKS links (the whole proof's or the part's)
+// opens with its first FOLD_LINKS only, and a slider with ◀ ▶ and "All links" draws more
+// or fewer. Each picture is asked of /api/view once, then kept.
+const FOLD_LINKS = 12;
+const foldOf = (drawn) => (drawn.links.length > FOLD_LINKS ? FOLD_LINKS : null);
+
+// The proof `view` (drawn whole, on `stateText`) is the one drawn, or none: its controls.
+// The caller draws its picture (drawPicture).
 function proofShown(view, stateText) {
-  app.parts = view && view.parts && view.parts.length > 1 ? { view, state: stateText, svgs: new Map([[0, view.svg]]) } : null;
+  app.picture = view ? { view, state: stateText, drawn: new Map([["0|all", view]]), total: new Map([[0, view.links.length]]) } : null;
   app.part = 0;
-  partControls();
+  app.first = view ? foldOf(view) : null;
+  pictureControls();
 }
 
-function partControls() {
-  const p = app.parts;
-  $("parts").hidden = !p;
+function pictureControls() {
+  const p = app.picture;
+  const parts = p && p.view.parts && p.view.parts.length > 1 ? p.view.parts : null;
+  $("parts").hidden = !parts;
+  if (parts) {
+    $("part-all").disabled = app.part === 0;
+    $("part-name").textContent = app.part ? parts[app.part - 1] : `the whole proof: ${parts.length} parts to see one at a time`;
+  }
+  const n = p ? p.total.get(app.part) : undefined;
+  $("linkbar").hidden = !(n > FOLD_LINKS);
+  if (!(n > FOLD_LINKS)) return;
+  const k = app.first || n;
+  const range = $("links-range");
+  range.max = n;
+  range.value = k;
+  $("links-fewer").disabled = k <= 1;
+  $("links-more").disabled = $("links-all").disabled = k >= n;
+  $("links-name").textContent = k < n ? `links 1 to ${k} of ${n}` : `all ${n} links`;
+}
+
+// The picture of part `part` (0: the whole proof) with its first `first` links (null: all).
+function pictureOf(part, first) {
+  const p = app.picture;
+  const key = `${part}|${first || "all"}`;
+  if (!p.drawn.has(key)) {
+    const body = { state: p.state, proof: p.view.proof };
+    if (part) body.part = part;
+    if (first) body.first_links = first;
+    const asked = apiJson("view", withState(body));
+    asked.catch(() => p.drawn.delete(key));
+    p.drawn.set(key, asked);
+  }
+  return p.drawn.get(key);
+}
+
+// Draw what `app.part` and `app.first` say.
+async function drawPicture(opts) {
+  opts = opts || {};
+  const p = app.picture, part = app.part, first = app.first;
   if (!p) return;
-  const n = p.view.parts.length;
-  $("part-all").disabled = app.part === 0;
-  $("part-name").textContent = app.part ? p.view.parts[app.part - 1] : `the whole proof: ${n} parts to see one at a time`;
+  pictureControls();
+  try {
+    const drawn = await pictureOf(part, first);
+    if (app.picture !== p || app.part !== part || app.first !== first) return; // another meanwhile
+    drawBase(drawn.svg);
+    if (!opts.noPush) pushUrl(true);
+  } catch (e) { fail("part-err", e); }
 }
 
-// Show part k (0: the whole proof); ◀ and ▶ go round: whole, 1, …, n, whole.
+// Show part k (0: the whole proof), folded as its link count says; ◀ and ▶ go round:
+// whole, 1, …, n, whole.
 async function showPart(k, opts) {
   opts = opts || {};
-  const p = app.parts;
-  if (!p) { if (!opts.quiet) fail("part-err", "This picture shows its proof whole: only force chains and nets, taggings and 3D Medusa have branches or chains to show one at a time."); return; }
+  const p = app.picture;
+  if (!p || !(p.view.parts && p.view.parts.length > 1)) { if (!opts.quiet) fail("part-err", "This picture shows its proof whole: only force chains and nets, taggings and 3D Medusa have branches or chains to show one at a time."); return; }
   const n = p.view.parts.length;
   k = ((k % (n + 1)) + n + 1) % (n + 1);
   app.part = k;
-  partControls();
-  let svg = p.svgs.get(k);
-  if (!svg) {
-    try {
-      svg = (await apiJson("view", withState({ state: p.state, proof: p.view.proof, part: k }))).svg;
-      p.svgs.set(k, svg);
-    } catch (e) { fail("part-err", e); return; }
-  }
-  if (app.parts !== p || app.part !== k) return; // another proof or part meanwhile
-  drawBase(svg);
-  if (!opts.noPush) pushUrl(true);
+  pictureControls();
+  try {
+    const whole = await pictureOf(k, null);
+    if (app.picture !== p || app.part !== k) return; // another proof or part meanwhile
+    p.total.set(k, whole.links.length);
+    app.first = foldOf(whole);
+  } catch (e) { fail("part-err", e); return; }
+  await drawPicture(opts);
+}
+
+// Draw the first `first` links of the picture (null, or as many as it has: all of them).
+async function showFirstLinks(first, opts) {
+  opts = opts || {};
+  const p = app.picture;
+  const n = p ? p.total.get(app.part) : undefined;
+  if (!(n > FOLD_LINKS)) { if (!opts.quiet) fail("part-err", `This picture draws its links at once: a proof of more than ${FOLD_LINKS} links is drawn a few links at a time.`); return; }
+  app.first = first === null || first >= n ? null : Math.max(1, Math.round(first) || 1);
+  await drawPicture(opts);
+}
+
+// One link more (or fewer, by -1) than the picture shows.
+function linksBy(d) {
+  const n = app.picture ? app.picture.total.get(app.part) : 0;
+  return showFirstLinks((app.first || n) + d);
 }
 
 // --- the path --------------------------------------------------------------------------
@@ -690,10 +784,12 @@ async function showStep(k, opts) {
       $("step-notations").innerHTML = "";
     } else {
       const s = steps[app.step];
-      // the board shows the state the step is found in, with its proof drawn
+      // the board shows the state the step is found in, with its proof drawn (a long
+      // proof's first links: the bare grid until they come)
       const v = await apiJson("load", withState({ puzzle: s.state_before }));
-      setBoard(v.state, v.cells, s.svg, s.proof);
+      setBoard(v.state, v.cells, foldOf(s) ? v.svg : s.svg, s.proof);
       proofShown(s, s.state_before);
+      if (app.first) await drawPicture({ noPush: true });
       $("stepno").textContent = `step ${s.step} of ${steps.length}`;
       $("steptext").textContent = s.text;
       showNotations("step-notations", s.notations);
@@ -813,12 +909,14 @@ async function runQuery() {
 
 async function download(fmt) {
   try {
-    // the picture shown: one part of the proof when one is
-    const part = app.proof && app.part && (fmt === "svg" || fmt === "png") ? app.part : undefined;
-    const res = await api("export", withState({ state: app.shown, proof: app.proof, format: fmt, part }));
+    // the picture shown: one part of the proof, its first links, when it shows them
+    const picture = app.proof && (fmt === "svg" || fmt === "png");
+    const part = picture && app.part ? app.part : undefined;
+    const first = picture && app.first ? app.first : undefined;
+    const res = await api("export", withState({ state: app.shown, proof: app.proof, format: fmt, part, first_links: first }));
     const blob = await res.blob();
     const ext = { svg: "svg", png: "png", dot: "dot", text: "txt" }[fmt];
-    const name = (app.proof ? app.proof.rule.replace(/[^A-Za-z0-9]+/g, "-") : "grid") + (part ? `-part-${part}` : "") + "." + ext;
+    const name = (app.proof ? app.proof.rule.replace(/[^A-Za-z0-9]+/g, "-") : "grid") + (part ? `-part-${part}` : "") + (first ? `-links-1-${first}` : "") + "." + ext;
     const a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
     a.download = name;
@@ -848,7 +946,9 @@ function urlOf() {
     if (+$("why-maxlen").value !== 20) q.set("maxlen", $("why-maxlen").value);
     if (app.why.family) q.set("family", app.why.family);
   }
-  if (app.parts && app.part) q.set("part", String(app.part));
+  if (app.picture && app.part) q.set("part", String(app.part));
+  const total = app.picture && app.picture.total.get(app.part);
+  if (total > FOLD_LINKS && app.first !== FOLD_LINKS) q.set("links", app.first ? String(app.first) : "all");
   const s = q.toString();
   return s ? "?" + s : location.pathname;
 }
@@ -898,7 +998,11 @@ async function applyUrl(search) {
       $("why-notations").innerHTML = "";
     }
     const part = Math.max(0, +q.get("part") || 0);
-    if (app.parts && part !== app.part) await showPart(part, { noPush: true });
+    if (app.picture && app.picture.view.parts.length > 1 && part !== app.part) await showPart(part, { noPush: true });
+    const links = q.get("links");
+    const first = links === "all" ? null : +links || FOLD_LINKS;
+    const total = app.picture && app.picture.total.get(app.part);
+    if (total > FOLD_LINKS && first !== app.first) await showFirstLinks(first, { noPush: true });
   } catch (e) { fail("load-err", e); } finally { app.applying = false; }
 }
 
@@ -922,7 +1026,7 @@ function chooseDigit(d) {
 
 // Keys anywhere on the page but in a text field: arrows, digits, Enter/E explain, S set,
 // Delete/Backspace/X remove, R restore, N/P (or ]/[) next/previous step, ,/. previous/next
-// part of the proof drawn (A: all of it), Ctrl+Z/Y.
+// part of the proof drawn (A: all of it), -/+ one link fewer/more, Ctrl+Z/Y.
 function onKey(e) {
   const t = e.target;
   if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT")) return;
@@ -944,6 +1048,7 @@ function onKey(e) {
     r: () => edit("restore"), n: () => stepBy(1), "]": () => stepBy(1), pagedown: () => stepBy(1),
     p: () => stepBy(-1), "[": () => stepBy(-1), pageup: () => stepBy(-1),
     ",": () => showPart(app.part - 1), ".": () => showPart(app.part + 1), a: () => showPart(0, { quiet: true }),
+    "-": () => linksBy(-1), "+": () => linksBy(1), "=": () => linksBy(1),
   }[k];
   if (!act || (k === "enter" && t && t.tagName === "BUTTON")) return;
   e.preventDefault();
@@ -979,9 +1084,10 @@ async function init() {
     b.addEventListener("click", () => chooseDigit(d));
     $("pad").appendChild(b);
   }
-  $("load").addEventListener("click", () => loadText($("puzzle").value));
+  // a puzzle loaded from the header's controls folds them away again on a phone
+  $("load").addEventListener("click", async () => { if (await loadText($("puzzle").value)) openLoad(false); });
   $("nonunique").addEventListener("change", () => { if ($("nonunique").checked) loadText($("puzzle").value); });
-  $("examples").addEventListener("change", (e) => { if (e.target.value) loadText(e.target.value); });
+  $("examples").addEventListener("change", async (e) => { if (e.target.value && (await loadText(e.target.value))) openLoad(false); });
   $("dbstates").addEventListener("change", (e) => { if (e.target.value) loadText(e.target.value); });
   $("collection").addEventListener("change", () => { $("pick-n").value = 1; pickShown(); if ($("collection").value) pick(1); });
   $("pick-n").addEventListener("input", pickShown);
@@ -1003,6 +1109,11 @@ async function init() {
   $("part-prev").addEventListener("click", () => showPart(app.part - 1));
   $("part-next").addEventListener("click", () => showPart(app.part + 1));
   $("part-all").addEventListener("click", () => showPart(0));
+  $("links-fewer").addEventListener("click", () => linksBy(-1));
+  $("links-more").addEventListener("click", () => linksBy(1));
+  $("links-all").addEventListener("click", () => showFirstLinks(null));
+  $("links-range").addEventListener("input", () => showFirstLinks(+$("links-range").value));
+  $("load-toggle").addEventListener("click", () => openLoad(!document.querySelector("header").classList.contains("open")));
   $("run").addEventListener("click", runQuery);
   $("cancel").addEventListener("click", () => { if (running) running.abort(); });
   // the query run is the one shown: a named query empties the SQL box, typed SQL unsets
@@ -1041,5 +1152,5 @@ async function init() {
   app.ready = true;
 }
 
-Object.assign(app, { loadText, select, explain, pick, edit, applyUrl, urlOf, parseEnd, namedIn, showPart });
+Object.assign(app, { loadText, select, explain, pick, edit, applyUrl, urlOf, parseEnd, namedIn, showPart, showFirstLinks });
 init().catch((e) => fail("load-err", e));
