@@ -275,6 +275,17 @@ impl fmt::Display for Stop {
 }
 
 impl Stop {
+    /// Whether this limit is the whole job's (its budget, deadline, memory ceiling or
+    /// cancel flag), which stops every later search too, rather than one search's own cap
+    /// ([`Stop::SearchBudget`], [`Stop::SearchMemory`]), after which other searches may
+    /// still run.
+    pub fn ends_the_job(&self) -> bool {
+        match self {
+            Stop::Budget { .. } | Stop::Deadline | Stop::Memory { .. } | Stop::Cancelled => true,
+            Stop::SearchBudget | Stop::SearchMemory { .. } => false,
+        }
+    }
+
     /// `time`, `memory` or `budget`: the kind of bound, as a cut result names it
     /// (`B>12 (memory bound)`); `cancel` for a cancelled job.
     pub fn bound(&self) -> &'static str {
