@@ -14,6 +14,7 @@ use sudolink_export::files;
 use sudolink_export::json::proof_json;
 use sudolink_export::svg::PixelWidth;
 use sudolink_notation::{hodoku, nrc};
+use sudolink_search::limits::Bounds;
 use sudolink_search::registry::TechniqueId;
 use sudolink_study::escalation::{solve_escalating, Pace};
 use sudolink_study::explain::{
@@ -196,11 +197,14 @@ fn state_at_step(args: &ExplainArgs, loaded: &Loaded, n: usize) -> Result<State>
             (path, format!("rules {text}"))
         }
         None => {
+            // within solve's default bounds, as solve walks it (a rule set's share of that
+            // time is where the path can depend on the machine: `solve --save-state` writes
+            // the state of the path it printed)
             let escalated = solve_escalating(
                 &loaded.state,
                 loaded.solution.as_ref(),
                 (args.max_len, n - 1),
-                Limits::unlimited(),
+                Bounds::default().start(),
                 Pace::Steps,
             )?;
             let rungs: Vec<&str> = escalated.rungs().iter().map(|r| r.rules).collect();

@@ -319,10 +319,14 @@ fn suggestion_text(s: &Suggestion, bounds: &BoundArgs) -> String {
     let Some(((last, _), before)) = s.tried.split_last() else {
         return String::new();
     };
+    // each rule set tried, with the search its share of the time or memory cut
     let names = |tried: &[(Rung, Option<Stopped>)]| {
         tried
             .iter()
-            .map(|(r, _)| r.rules)
+            .map(|(r, cut)| match cut {
+                Some(c) => format!("{r} (cut while searching {}: {})", c.rule, c.stop),
+                None => r.rules.to_string(),
+            })
             .collect::<Vec<_>>()
             .join(", ")
     };
@@ -347,7 +351,8 @@ fn suggestion_text(s: &Suggestion, bounds: &BoundArgs) -> String {
 }
 
 /// An escalation in `--json`: `{"after_step": 41, "from": "N", "to": "W", "text": ...,
-/// "cut": null}` (`cut`: the search of `from` its own share cut, when one did).
+/// "cut": null}` (`cut`: the search of `from` its own share of the memory, work or time
+/// cut, when one did).
 fn escalation_json(e: &Escalation) -> serde_json::Value {
     let cut = match e.why {
         Handover::Stuck => serde_json::Value::Null,
@@ -355,6 +360,11 @@ fn escalation_json(e: &Escalation) -> serde_json::Value {
             "bound": s.stop.bound(),
             "why": s.stop.to_string(),
             "searching": s.rule.to_string(),
+        }),
+        Handover::OutOfTime { searching, share } => json!({
+            "bound": "time",
+            "why": format!("its share of the time ({:.1} s) spent", share.as_secs_f64()),
+            "searching": searching.to_string(),
         }),
     };
     json!({

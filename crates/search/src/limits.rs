@@ -399,6 +399,24 @@ impl Meter {
         (cap, stop)
     }
 
+    /// A meter for a part of the job that must end by `deadline` (or by the job's own
+    /// deadline when that comes first): the job's other limits and what it has spent so far.
+    /// [`Meter::absorb`] takes back what the part spent.
+    pub fn part_until(&self, deadline: Instant) -> Meter {
+        let mut limits = self.limits;
+        limits.deadline = Some(self.limits.deadline.map_or(deadline, |d| d.min(deadline)));
+        Meter {
+            limits,
+            spent: self.spent,
+            stopped: None,
+        }
+    }
+
+    /// Count what a part of this job ([`Meter::part_until`]) spent.
+    pub fn absorb(&mut self, part: &Meter) {
+        self.spent = self.spent.max(part.spent);
+    }
+
     /// The deadline, for searches that check it themselves.
     pub fn deadline(&self) -> Option<Instant> {
         self.limits.deadline

@@ -4,7 +4,10 @@
 //! searches cut by its own work or memory share), so the steps are numbered along the whole
 //! path, and each hand-over is recorded ([`Escalation`]). The job's limits (one deadline,
 //! one memory ceiling, one budget: a [`Meter`] carried from rule set to rule set) bound the
-//! whole ladder; a job-wide limit ends the path cut, wherever it is.
+//! whole ladder; a job-wide limit ends the path cut, wherever it is. Each rule set may take
+//! an equal share of the time left ([`share_deadline`]): chains and braids of length 20
+//! can search for minutes on a T&E(3) puzzle, and the rule sets above them must have their
+//! turn within the job's time; a rule set whose share runs out hands over.
 //!
 //! [`suggest`] answers the question of a named rule set that does not solve a puzzle:
 //! which set of the ladder above it does, each tried from the start within the same limits.
@@ -16,10 +19,11 @@
 use crate::resolution::{solve_within, Resolution, ResolutionError, Walk};
 use crate::rules::{self, BadRules};
 use std::fmt;
+use std::time::{Duration, Instant};
 use sudolink_engine::grid::State;
 use sudolink_engine::solver::count_solutions;
 use sudolink_search::registry::Stopped;
-use sudolink_search::{Limits, Meter, Rule, Searcher};
+use sudolink_search::{Limits, Meter, Rule, Searcher, Stop};
 use thiserror::Error;
 
 /// One rule set of the ladder.
@@ -136,6 +140,8 @@ pub enum Handover {
     /// One of its searches was cut by its own work or memory share (a limit of that search,
     /// not the job's): a rule of the set may still apply.
     Cut(Stopped),
+    /// Its share of the job's time ([`share_deadline`]) ran out while it searched `searching`.
+    OutOfTime { searching: Rule, share: Duration },
 }
 
 /// One hand-over: the rule set `from` stopped after step `after_step` of the path (0: at
@@ -160,8 +166,14 @@ impl fmt::Display for Escalation {
             0 => f.write_str("before step 1")?,
             n => write!(f, "after step {n}")?,
         }
-        if let Handover::Cut(s) = self.why {
-            write!(f, ", its search of {} cut ({})", s.rule, s.stop)?;
+        match self.why {
+            Handover::Stuck => {}
+            Handover::Cut(s) => write!(f, ", its search of {} cut ({})", s.rule, s.stop)?,
+            Handover::OutOfTime { searching, share } => write!(
+                f,
+                ", its share of the time ({:.1} s) spent while searching {searching}",
+                share.as_secs_f64()
+            )?,
         }
         write!(f, "; escalating to {}", self.to)
     }
@@ -207,14 +219,19 @@ pub fn solve_escalating(
         &LADDER[..]
     };
     let mut walk = Walk::new(start);
-    let mut meter = Meter::new(limits);
+    let mut job = Meter::new(limits);
     let mut escalations = Vec::new();
     let mut stopped = None;
     for (k, &rung) in ladder.iter().enumerate() {
         let rules = rung.rules(max_len)?;
         // a searcher per rule set (what it learns of a state serves its own rules), the
-        // job's meter carried through all of them
-        let mut searcher = Searcher::new().with_meter(meter);
+        // job's meter carried through all of them, each until its share of the time
+        let until = share_deadline(limits.deadline, ladder.len() - k);
+        let share = until.map(|t| t.saturating_duration_since(Instant::now()));
+        let mut searcher = Searcher::new().with_meter(match until {
+            Some(t) => job.part_until(t),
+            None => job.clone(),
+        });
         let cut_at_end = match pace {
             Pace::Steps => walk.extend(&rules, solution, max_steps, &mut searcher)?,
             Pace::Rounds => {
@@ -222,12 +239,27 @@ pub fn solve_escalating(
                 None
             }
         };
-        meter = searcher.meter().clone();
+        job.absorb(searcher.meter());
         let cut = searcher.stopped().or(cut_at_end);
         if walk.state.is_solved() || walk.steps.len() >= max_steps {
             break;
         }
-        let Some(&to) = ladder.get(k + 1).filter(|_| !cut.is_some_and(ends_the_job)) else {
+        let why = match (cut, share) {
+            (None, _) => Handover::Stuck,
+            // its own deadline, before the job's
+            (Some(s), Some(share)) if s.stop == Stop::Deadline && !limits.past_deadline() => {
+                Handover::OutOfTime {
+                    searching: s.rule,
+                    share,
+                }
+            }
+            (Some(s), _) if s.stop.ends_the_job() => {
+                stopped = cut;
+                break;
+            }
+            (Some(s), _) => Handover::Cut(s),
+        };
+        let Some(&to) = ladder.get(k + 1) else {
             stopped = cut;
             break;
         };
@@ -236,7 +268,7 @@ pub fn solve_escalating(
             from_described: rung.describe(&rules),
             to,
             after_step: walk.steps.len(),
-            why: cut.map_or(Handover::Stuck, Handover::Cut),
+            why,
         });
     }
     Ok(Escalated {
@@ -246,8 +278,13 @@ pub fn solve_escalating(
     })
 }
 
-fn ends_the_job(s: Stopped) -> bool {
-    s.stop.ends_the_job()
+/// The deadline of one of the `left` parts of a job (itself included) that share what
+/// remains of the job's time until its `deadline` equally: none without a job deadline.
+pub fn share_deadline(deadline: Option<Instant>, left: usize) -> Option<Instant> {
+    let d = deadline?;
+    let now = Instant::now();
+    let parts = u32::try_from(left.max(1)).unwrap_or(u32::MAX);
+    Some(now + d.saturating_duration_since(now) / parts)
 }
 
 /// Whether `start` has several solutions: not when its `solution` is given (a unique one),
@@ -269,7 +306,7 @@ pub struct Suggestion {
 
 impl Suggestion {
     /// The limit that cut the last try, when it was the job's (no later rule set was
-    /// tried).
+    /// tried; the last try's share of the time is what remained of the job's).
     pub fn cut(&self) -> Option<(Rung, Stopped)> {
         match self.tried.last() {
             Some(&(rung, Some(s))) if s.stop.ends_the_job() => Some((rung, s)),
@@ -300,7 +337,8 @@ pub fn rungs_above(
 
 /// Try the rule sets of the ladder above `named` ([`rungs_above`]) in turn, each from
 /// `start` with lengths up to `max_len`, within `limits` (the named set's own: one deadline
-/// for all), until one solves the puzzle or a job-wide limit cuts a try.
+/// for all, each try an equal share of the time left: [`share_deadline`]), until one
+/// solves the puzzle or a job-wide limit cuts a try.
 pub fn suggest(
     start: &State,
     (named, named_rules): (&str, &[Rule]),
@@ -315,14 +353,23 @@ pub fn suggest(
     if suggestion.several_solutions {
         return Ok(suggestion);
     }
-    for rung in rungs_above(named, named_rules, max_len)? {
-        let r = solve_within(start, &rung.rules(max_len)?, solution, limits)?;
+    let above = rungs_above(named, named_rules, max_len)?;
+    for (k, &rung) in above.iter().enumerate() {
+        let share = Limits {
+            deadline: share_deadline(limits.deadline, above.len() - k),
+            ..limits
+        };
+        let r = solve_within(start, &rung.rules(max_len)?, solution, share)?;
         suggestion.tried.push((rung, r.stopped));
         if r.solved {
             suggestion.solves = Some(rung);
             break;
         }
-        if r.stopped.is_some_and(ends_the_job) {
+        // the job's limit, not the try's share of the time
+        let own_share = |s: Stopped| s.stop == Stop::Deadline && !limits.past_deadline();
+        if r.stopped
+            .is_some_and(|s| s.stop.ends_the_job() && !own_share(s))
+        {
             break;
         }
     }
@@ -371,6 +418,20 @@ mod tests {
     }
 
     #[test]
+    fn each_part_of_a_job_has_an_equal_share_of_the_time_left() {
+        assert_eq!(share_deadline(None, 3), None);
+        let now = Instant::now();
+        let third = share_deadline(Some(now + Duration::from_secs(30)), 3).unwrap();
+        let share = third.saturating_duration_since(now);
+        assert!(
+            share <= Duration::from_secs(10) && share > Duration::from_secs(9),
+            "{share:?}"
+        );
+        let last = share_deadline(Some(now + Duration::from_secs(30)), 1).unwrap();
+        assert!(last <= now + Duration::from_secs(30));
+    }
+
+    #[test]
     fn a_handover_says_where_the_path_stopped() {
         let e = Escalation {
             from: LADDER[0],
@@ -383,7 +444,23 @@ mod tests {
             e.to_string(),
             "N (lengths up to 20) stops after step 41; escalating to W"
         );
-        let at_start = Escalation { after_step: 0, ..e };
+        let at_start = Escalation {
+            after_step: 0,
+            ..e.clone()
+        };
         assert!(at_start.to_string().contains("stops before step 1;"));
+        let out_of_time = Escalation {
+            why: Handover::OutOfTime {
+                searching: LADDER[0].rules(20).unwrap()[0],
+                share: Duration::from_secs(12),
+            },
+            ..e
+        };
+        assert!(
+            out_of_time
+                .to_string()
+                .contains("after step 41, its share of the time (12.0 s) spent while searching "),
+            "{out_of_time}"
+        );
     }
 }
