@@ -13,6 +13,8 @@ fn main() -> ExitCode {
     restore_default_sigpipe();
     match cli::run() {
         Ok(()) => ExitCode::SUCCESS,
+        // the answer is printed; its status says the puzzle is not solved
+        Err(e) if e.is::<cli::NotSolved>() => ExitCode::from(cli::NOT_SOLVED_EXIT),
         Err(e) => {
             eprintln!("error: {}", one_line(&e));
             ExitCode::FAILURE

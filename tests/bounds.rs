@@ -252,7 +252,8 @@ fn subsume_with_braids_at_length_20_finishes_within_its_bounds() {
 fn solve_that_a_bound_cuts_prints_no_level() {
     let p146 = ".2.....74.98.1.............7..3.5..6....2.9..1..............83....6.7......4.....";
     let (code, out, err) = run(&["solve", p146, "--rules", "B", "--max-len", "20"]);
-    assert_eq!(code, 0, "{err}");
+    // a path that does not solve its puzzle exits 2 (`solve --help`)
+    assert_eq!(code, 2, "{err}");
     assert!(out.contains("NOT SOLVED"), "{out}");
     assert!(
         !out.contains("LEVEL ="),
@@ -263,12 +264,15 @@ fn solve_that_a_bound_cuts_prints_no_level() {
         last.starts_with("NOT RATED: cut by the ") && last.contains("while searching braid["),
         "{last}"
     );
-    // without a bound reached: the rule set is named instead
-    let (_, out, _) = run(&["solve", p146, "--rules", "B", "--max-len", "5"]);
+    // without a bound reached: the rule set is named instead, and the first of the ladder
+    // above it that solves the puzzle (Trid-OR5W's Subsets: the hidden triplets)
+    let (code, out, _) = run(&["solve", p146, "--rules", "B", "--max-len", "5"]);
+    assert_eq!(code, 2);
     let last = out.lines().last().unwrap();
     assert_eq!(
         last,
-        "NOT RATED: the rules B (lengths up to 5) do not solve it; hardest step used: BRAID[4]"
+        "NOT RATED: the rules B (lengths up to 5) do not solve it; hardest step used: \
+         BRAID[4]; Trid-OR5W solves it (try --rules Trid-OR5W, or no --rules)"
     );
 }
 

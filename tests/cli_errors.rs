@@ -83,8 +83,13 @@ fn several_solutions() {
 fn several_solutions_allowed_on_request() {
     let g = format!("1{}", ".".repeat(80));
     let (code, stdout, _) = sudolink(&["solve", &g, "--allow-nonunique"]);
-    assert_eq!(code, 0);
+    // a path that does not solve its puzzle exits 2; no rule set is escalated to
+    assert_eq!(code, common::NOT_SOLVED);
     assert!(stdout.contains("NOT SOLVED"));
+    assert!(
+        stdout.contains("the puzzle has several solutions: no rule set solves it"),
+        "{stdout}"
+    );
 }
 
 #[test]

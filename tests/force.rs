@@ -547,7 +547,8 @@ fn the_listed_order_tries_force_chains_of_any_length_before_force_nets() {
     // simplest first: the net of length 3 comes before any chain (none is shorter than 4)
     let by_length = on_net_first_puzzle("solve", &[]);
     let first_force = |out: &str| {
-        out.lines()
+        common::step_texts(out)
+            .into_iter()
             .find(|l| l.starts_with("Force"))
             .map(str::to_string)
             .unwrap_or_default()

@@ -709,9 +709,8 @@ fn our_hodoku_path(puzzle: &str) -> Vec<String> {
         "--notation",
         "hodoku",
     ]);
-    text.lines()
-        .filter(|l| !l.starts_with(['+', '|']) && l.contains(": ") && !l.starts_with("Puzzle"))
-        .filter(|l| !l.starts_with("LEVEL"))
+    common::step_texts(&text)
+        .into_iter()
         .map(str::to_string)
         .collect()
 }

@@ -247,7 +247,7 @@ fn hypotheses_are_registry_entries() {
 #[test]
 fn solve_and_explain_reach_the_hypotheses_through_the_registry() {
     let p = collection("top1465.txt", 1).remove(0).line();
-    let out = common::ok(&[
+    let out = common::path_output(&[
         "solve",
         &p,
         "--rules",
@@ -270,7 +270,7 @@ fn solve_and_explain_reach_the_hypotheses_through_the_registry() {
         "--max-len",
         "40",
     ];
-    common::ok(&[&args[..], &["--save-state", "21", state]].concat());
+    common::path_output(&[&args[..], &["--save-state", "21", state]].concat());
     let why = common::ok(&[
         "explain",
         state,

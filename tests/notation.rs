@@ -318,9 +318,8 @@ fn check_path_replays_a_path_printed_in_sudorules_notation() {
     let ocean1 =
         "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3....";
     let printed = common::ok(&["solve", ocean1, "--rules", "W", "--notation", "sudorules"]);
-    let path: String = printed
-        .lines()
-        .filter(|l| !l.starts_with(['|', '+']) && !l.starts_with("Puzzle"))
+    let path: String = common::step_texts(&printed)
+        .into_iter()
         .map(|l| format!("{l}\n"))
         .collect();
     assert!(path.contains("whip[3]: b4n5{r6c1 r4c3} - c4n5{r4 r9} - c8n5{r9 .} ==> r1c1≠5"));

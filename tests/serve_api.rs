@@ -239,6 +239,35 @@ fn explain_r1c2_not_8_as_explain_json() {
     }
 }
 
+/// A path asked with no rule set escalates as `solve` does with no `--rules`: Loki's goes
+/// from N to Trid-OR5W after step 5 and is solved, each escalation in the answer.
+#[test]
+fn a_path_without_rules_escalates_as_solve_does() {
+    let loki = "57....9..........8.1.........168..4......28.9..2.9416.....2.....6.9.82.4...41.6..";
+    let state = ok("/api/load", json!({"puzzle": loki}))["state"].clone();
+    let p = ok("/api/path", json!({"state": state}));
+    assert_eq!(p["solved"], true, "{}", p["escalations"]);
+    let escalations = p["escalations"].as_array().unwrap();
+    let hops: Vec<(&str, &str)> = escalations
+        .iter()
+        .map(|e| (e["from"].as_str().unwrap(), e["to"].as_str().unwrap()))
+        .collect();
+    assert_eq!(hops, [("N", "W"), ("W", "B"), ("B", "Trid-OR5W")]);
+    assert_eq!(escalations[0]["after_step"], 5);
+    assert_eq!(
+        escalations[2]["text"],
+        "B (lengths up to 20) stops after step 5; escalating to Trid-OR5W"
+    );
+    assert!(p["steps"][5]["text"]
+        .as_str()
+        .unwrap()
+        .starts_with("tridagon[12]"));
+    // a rule set asked is walked alone
+    let n = ok("/api/path", json!({"state": state, "rules": "N"}));
+    assert_eq!(n["solved"], false);
+    assert_eq!(n["escalations"].as_array().unwrap().len(), 0);
+}
+
 #[test]
 fn next_path_and_export() {
     let state = ocean_state();

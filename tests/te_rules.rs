@@ -140,9 +140,13 @@ fn solve_prints_the_trial_level_and_refuses_a_bad_cap() {
         "{}",
         out.lines().last().unwrap_or("")
     );
-    let out = ok(&["solve", LOKI, "--rules", "te:2"]);
+    let (code, out, _) = sudolink(&["solve", LOKI, "--rules", "te:2"]);
+    assert_eq!(code, 2, "a path that does not solve its puzzle exits 2");
     assert!(
-        out.contains("NOT RATED: the rules te:2 do not solve it; hardest step used: T&E(2)"),
+        out.contains(
+            "NOT RATED: the rules te:2 do not solve it; hardest step used: T&E(2); \
+             Trid-OR5W solves it (try --rules Trid-OR5W, or no --rules)"
+        ),
         "{}",
         out.lines().last().unwrap_or("")
     );

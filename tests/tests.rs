@@ -14,6 +14,7 @@ mod cli_explain;
 mod cli_outputs;
 mod depth;
 mod docs;
+mod escalation;
 mod exocet;
 mod explain_every_technique;
 mod export_svg;

@@ -14,7 +14,9 @@ use sudolink_export::files;
 use sudolink_export::json::proof_json;
 use sudolink_export::svg::PixelWidth;
 use sudolink_notation::{hodoku, nrc};
+use sudolink_search::limits::Bounds;
 use sudolink_search::registry::TechniqueId;
+use sudolink_study::escalation::{solve_escalating, Pace};
 use sudolink_study::explain::{
     self, explain_all, explain_target, read_target, Explained, Group, Limits, NoProof, Options,
     Progress, TargetReport,
@@ -38,8 +40,8 @@ pub struct ExplainArgs {
     #[arg(long, conflicts_with = "state")]
     pub after: Option<PathBuf>,
     /// Explain on the state in which step N of a resolution path is found (the path of
-    /// `solve --rules SPEC` with SPEC from --path-rules, else from --rules; step numbers as
-    /// solve prints them, from 1)
+    /// `solve --rules SPEC` with SPEC from --path-rules, else from --rules, else the path
+    /// `solve` walks with no --rules; step numbers as solve prints them, from 1)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub at_step: Option<u32>,
     /// The rule set of the path --at-step walks when it is not the --rules list (basic, a
@@ -184,25 +186,45 @@ fn load_state(args: &ExplainArgs) -> Result<Loaded> {
         loaded.state = r.final_state;
     }
     if let Some(n) = args.at_step {
-        let text = args.path_spec().ok_or_else(|| {
-            anyhow!("--at-step needs the path's rule set: --path-rules SPEC (or --rules)")
-        })?;
-        let spec = rules::parse(text, args.max_len)?;
-        let path = solve_steps(
-            &loaded.state,
-            &spec.rules,
-            loaded.solution.as_ref(),
-            n as usize - 1,
-        )?;
-        if path.steps.len() < n as usize - 1 || path.final_state.is_solved() {
-            bail!(
-                "the path with rules {text} has {} step(s); there is no step {n}",
-                path.steps.len()
-            );
-        }
-        loaded.state = path.final_state;
+        loaded.state = state_at_step(args, &loaded, n as usize)?;
     }
     Ok(loaded)
+}
+
+/// The state step `n` of the path is found in: the path of `--path-rules` (else `--rules`),
+/// or with neither the one `solve` walks with no `--rules` (the escalation's).
+fn state_at_step(args: &ExplainArgs, loaded: &Loaded, n: usize) -> Result<State> {
+    let (path, rules) = match args.path_spec() {
+        Some(text) => {
+            let spec = rules::parse(text, args.max_len)?;
+            let path = solve_steps(&loaded.state, &spec.rules, loaded.solution.as_ref(), n - 1)?;
+            (path, format!("rules {text}"))
+        }
+        None => {
+            // within solve's default bounds, as solve walks it (a rule set's share of that
+            // time is where the path can depend on the machine: `solve --save-state` writes
+            // the state of the path it printed)
+            let escalated = solve_escalating(
+                &loaded.state,
+                loaded.solution.as_ref(),
+                (args.max_len, n - 1),
+                Bounds::default().start(),
+                Pace::Steps,
+            )?;
+            let rungs: Vec<&str> = escalated.rungs().iter().map(|r| r.rules).collect();
+            (
+                escalated.resolution,
+                format!("rule sets {}", rungs.join(", ")),
+            )
+        }
+    };
+    if path.steps.len() < n - 1 || path.final_state.is_solved() {
+        bail!(
+            "the path with {rules} has {} step(s); there is no step {n}",
+            path.steps.len()
+        );
+    }
+    Ok(path.final_state)
 }
 
 pub fn run(args: &ExplainArgs) -> Result<()> {

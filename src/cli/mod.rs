@@ -150,6 +150,23 @@ pub fn command() -> clap::Command {
     cmd.help_template(template)
 }
 
+/// The exit status of a command whose answer is "not solved" (`solve` whose path ends
+/// without solving the puzzle: stuck, or cut by a bound), apart from 1, an error.
+pub const NOT_SOLVED_EXIT: u8 = 2;
+
+/// A command ran to its end and printed its answer, and that answer is "not solved": the
+/// binary exits with [`NOT_SOLVED_EXIT`] and prints nothing more.
+#[derive(Debug)]
+pub struct NotSolved;
+
+impl std::fmt::Display for NotSolved {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("not solved")
+    }
+}
+
+impl std::error::Error for NotSolved {}
+
 pub fn run() -> Result<()> {
     let cli = Cli::from_arg_matches(&command().get_matches()).unwrap_or_else(|e| e.exit());
     match &cli.command {

@@ -113,7 +113,7 @@ pub fn solve(args: &SolveArgs) -> Result<()> {
             "steps": steps,
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
-        return Ok(());
+        return solved(&rating);
     }
     let name = loaded
         .name
@@ -132,5 +132,14 @@ pub fn solve(args: &SolveArgs) -> Result<()> {
         );
     }
     println!("{}", summary_line(&rating));
-    Ok(())
+    solved(&rating)
+}
+
+/// A path SE's rules do not finish ends with the status [`super::NOT_SOLVED_EXIT`].
+fn solved(rating: &SerRating) -> Result<()> {
+    if rating.stuck {
+        Err(super::NotSolved.into())
+    } else {
+        Ok(())
+    }
 }

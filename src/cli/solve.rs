@@ -5,6 +5,7 @@ use super::input::{load, Loaded};
 use anyhow::{anyhow, bail, Result};
 use serde_json::json;
 use std::path::Path;
+use std::str::FromStr;
 use sudolink_engine::grid::format::{
     to_hodoku, to_line, to_pencil_mark_grid, to_pencil_mark_string,
 };
@@ -12,7 +13,11 @@ use sudolink_engine::grid::{Conclusion, State};
 use sudolink_engine::proof::Proof;
 use sudolink_export::files;
 use sudolink_notation::{hodoku, nrc, sudorules};
+use sudolink_search::registry::Stopped;
 use sudolink_search::registry::{self, graded_length, TechniqueId};
+use sudolink_study::escalation::{
+    solve_escalating, suggest, Escalation, Handover, Pace, Rung, Suggestion, LADDER,
+};
 use sudolink_study::rating::Scheme;
 use sudolink_study::resolution::{apply, solve_all_at_once, solve_within, Resolution};
 use sudolink_study::rules::{self, RuleOrder};
@@ -81,9 +86,9 @@ pub struct SolveArgs {
     /// (default: Ocean #1 from [Berthier NRC])
     pub puzzle: Option<String>,
     /// Rule set: basic, a scheme (L, M, N, W, B, gW, gB, BC, Trid-OR5W, Trid-OR5gW, Select1-OR5W, Select2-OR5W), ser or a comma list of
-    /// techniques and sets (`--list` prints the names)
-    #[arg(long, default_value = "N", long_help = rules_help())]
-    pub rules: String,
+    /// techniques and sets (`--list` prints the names); none: escalate N, W, B, Trid-OR5W, te
+    #[arg(long, long_help = rules_help())]
+    pub rules: Option<String>,
     /// Print the technique and set names `--rules` takes, and nothing else
     #[arg(long)]
     pub list: bool,
@@ -126,8 +131,14 @@ pub fn rules_help() -> String {
         "Rule set: basic, a scheme ({}), ser (Sudoku Explainer 1.2.1's rules and order: its \
          path with SE's step names and difficulties) or a comma list of techniques and sets; the basic \
          rules are applied first. `--list` prints every set with its techniques and every \
-         technique's name; `sudolink techniques` describes each.",
+         technique's name; `sudolink techniques` describes each.\n\nWithout --rules the path \
+         escalates: {}, each rule set taking over where the one before it stops (a line \
+         `-- N (lengths up to 20) stops after step 41; escalating to W` says so).\n\nA \
+         path that does not solve the puzzle exits with status {}; with --rules, its last \
+         line names the first rule set of that ladder above it that solves the puzzle.",
         sudolink_study::rating::Scheme::names(),
+        LADDER.map(|r| r.rules).join(", "),
+        super::NOT_SOLVED_EXIT,
     )
 }
 
@@ -136,35 +147,20 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         print!("{}", super::techniques::names_list());
         return Ok(());
     }
-    if super::ser::is_ser(&args.rules) {
+    if args.rules.as_deref().is_some_and(super::ser::is_ser) {
         return super::ser::solve(args);
     }
-    let spec = rules::parse_in_order(&args.rules, args.max_len, args.order.into())?;
-    rules::refuse_uniqueness(spec.rules.iter().map(|r| r.technique), args.allow_nonunique)?;
-    let loaded = load(args.puzzle.as_deref(), args.allow_nonunique)?;
-    let limits = args.bounds.bounds(1).start();
-    let resolution = if args.all_at_once {
-        solve_all_at_once(&loaded.state, &spec.rules, loaded.solution.as_ref())?
-    } else {
-        solve_within(&loaded.state, &spec.rules, loaded.solution.as_ref(), limits)?
+    let walked = match args.rules.as_deref() {
+        None => walk_ladder(args)?,
+        Some(spec) => walk_named(args, spec)?,
     };
+    let (loaded, resolution) = (&walked.loaded, &walked.resolution);
     if let Some(save) = &args.save_state {
-        save_state(&loaded, &resolution, save)?;
+        save_state(loaded, resolution, save)?;
     }
-    let level = if resolution.solved {
-        level_line(&resolution, spec.scheme, &args.rules)
-    } else {
-        let graded = spec.rules.iter().any(|r| r.technique.get().graded);
-        unsolved_line(
-            &resolution,
-            (&args.rules, graded),
-            args.max_len,
-            &args.bounds,
-        )
-    };
     if args.json {
-        let mut v = json_report(&loaded, &resolution);
-        v["level"] = json!(level);
+        let mut v = json_report(loaded, resolution);
+        v["level"] = json!(walked.end_line);
         if let Some(s) = resolution.stopped {
             v["cut"] = json!({
                 "bound": s.stop.bound(),
@@ -180,15 +176,228 @@ pub fn run(args: &SolveArgs) -> Result<()> {
                 .map(|(step, s)| json!({"step": step, "searching": s.rule.to_string()}))
                 .collect();
         }
+        if let Some(escalations) = &walked.escalations {
+            v["escalations"] = escalations.iter().map(escalation_json).collect();
+        }
+        if let Some(suggestion) = &walked.suggestion {
+            v["suggestion"] = suggestion_json(suggestion);
+        }
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
-        print!("{}", text_report(&loaded, &resolution, args.notation));
-        println!("{level}");
-        if let Some(note) = passed_over_note(&resolution) {
+        let escalations = walked.escalations.as_deref().unwrap_or_default();
+        print!(
+            "{}",
+            text_report(loaded, resolution, escalations, args.notation)
+        );
+        println!("{}", walked.end_line);
+        if let Some(note) = passed_over_note(resolution) {
             println!("{note}");
         }
     }
-    Ok(())
+    if resolution.solved {
+        Ok(())
+    } else {
+        Err(super::NotSolved.into())
+    }
+}
+
+/// A path `solve` walked, with what its report says beside the steps.
+struct Walked {
+    loaded: Loaded,
+    resolution: Resolution,
+    /// The ladder's hand-overs, when no rule set was named.
+    escalations: Option<Vec<Escalation>>,
+    /// What the ladder says of a named rule set that does not solve the puzzle.
+    suggestion: Option<Suggestion>,
+    /// The level line, or why there is none.
+    end_line: String,
+}
+
+/// No `--rules`: the ladder's path ([`solve_escalating`]).
+fn walk_ladder(args: &SolveArgs) -> Result<Walked> {
+    let loaded = load(args.puzzle.as_deref(), args.allow_nonunique)?;
+    let limits = args.bounds.bounds(1).start();
+    let pace = if args.all_at_once {
+        Pace::Rounds
+    } else {
+        Pace::Steps
+    };
+    let escalated = solve_escalating(
+        &loaded.state,
+        loaded.solution.as_ref(),
+        (args.max_len, usize::MAX),
+        limits,
+        pace,
+    )?;
+    let rungs = escalated.rungs();
+    let r = &escalated.resolution;
+    let end_line = match (r.solved, rungs.as_slice()) {
+        (true, [first]) => level_line(r, Scheme::from_str(first.rules).ok(), first.rules),
+        (true, _) => escalated_line(r, &rungs),
+        (false, _) => {
+            let names: Vec<&str> = rungs.iter().map(|r| r.rules).collect();
+            let what = match (escalated.several_solutions, names.as_slice()) {
+                (true, [one]) => format!(
+                    "the rules {one} (the puzzle has several solutions: no rule set solves \
+                     it, none is escalated to)"
+                ),
+                _ => format!("the rule sets {} in turn", names.join(", ")),
+            };
+            unsolved_line(r, &what, &args.bounds)
+        }
+    };
+    Ok(Walked {
+        resolution: escalated.resolution,
+        escalations: Some(escalated.escalations),
+        suggestion: None,
+        end_line,
+        loaded,
+    })
+}
+
+/// `--rules SPEC`: that rule set's path, and when it does not solve the puzzle, the first
+/// rule set of the ladder above it that does ([`suggest`]).
+fn walk_named(args: &SolveArgs, text: &str) -> Result<Walked> {
+    let spec = rules::parse_in_order(text, args.max_len, args.order.into())?;
+    rules::refuse_uniqueness(spec.rules.iter().map(|r| r.technique), args.allow_nonunique)?;
+    let loaded = load(args.puzzle.as_deref(), args.allow_nonunique)?;
+    let limits = args.bounds.bounds(1).start();
+    let resolution = if args.all_at_once {
+        solve_all_at_once(&loaded.state, &spec.rules, loaded.solution.as_ref())?
+    } else {
+        solve_within(&loaded.state, &spec.rules, loaded.solution.as_ref(), limits)?
+    };
+    if resolution.solved {
+        return Ok(Walked {
+            end_line: level_line(&resolution, spec.scheme, text),
+            resolution,
+            escalations: None,
+            suggestion: None,
+            loaded,
+        });
+    }
+    let graded = spec.rules.iter().any(|r| r.technique.get().graded);
+    let what = if graded && !text.contains(':') {
+        format!("the rules {text} (lengths up to {})", args.max_len)
+    } else {
+        format!("the rules {text}")
+    };
+    let mut end_line = unsolved_line(&resolution, &what, &args.bounds);
+    // a path the job's bound cut leaves no time or memory to try others in
+    let suggestion = match resolution.stopped {
+        Some(s) if s.stop.ends_the_job() => None,
+        _ => Some(suggest(
+            &loaded.state,
+            (text, &spec.rules),
+            loaded.solution.as_ref(),
+            args.max_len,
+            limits,
+        )?),
+    };
+    if let Some(s) = &suggestion {
+        end_line.push_str(&suggestion_text(s, &args.bounds));
+    }
+    Ok(Walked {
+        resolution,
+        escalations: None,
+        suggestion,
+        end_line,
+        loaded,
+    })
+}
+
+/// What the ladder says after a named rule set's end line: `; Trid-OR5W solves it (try
+/// --rules Trid-OR5W, or no --rules)`; `; W, B do not solve it, Trid-OR5W cut by the time
+/// bound (...)`; nothing when no rule set is above it.
+fn suggestion_text(s: &Suggestion, bounds: &BoundArgs) -> String {
+    if s.several_solutions {
+        return "; the puzzle has several solutions: no rule set solves it".to_string();
+    }
+    if let Some(rung) = s.solves {
+        return format!("; {rung} solves it (try --rules {rung}, or no --rules)");
+    }
+    let Some(((last, _), before)) = s.tried.split_last() else {
+        return String::new();
+    };
+    // each rule set tried, with the search its share of the time or memory cut
+    let names = |tried: &[(Rung, Option<Stopped>)]| {
+        tried
+            .iter()
+            .map(|(r, cut)| match cut {
+                Some(c) => format!("{r} (cut while searching {}: {})", c.rule, c.stop),
+                None => r.rules.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match s.cut() {
+        Some((_, stopped)) if before.is_empty() => format!(
+            "; {last} cut by the {} bound ({}; {}) while searching {}",
+            stopped.stop.bound(),
+            stopped.stop,
+            bounds.bounds(1).describe(),
+            stopped.rule
+        ),
+        Some((_, stopped)) => format!(
+            "; {} do not solve it, {last} cut by the {} bound ({}; {}) while searching {}",
+            names(before),
+            stopped.stop.bound(),
+            stopped.stop,
+            bounds.bounds(1).describe(),
+            stopped.rule
+        ),
+        None => format!("; nor do {} (each tried from the start)", names(&s.tried)),
+    }
+}
+
+/// An escalation in `--json`: `{"after_step": 41, "from": "N", "to": "W", "text": ...,
+/// "cut": null}` (`cut`: the search of `from` its own share of the memory, work or time
+/// cut, when one did).
+fn escalation_json(e: &Escalation) -> serde_json::Value {
+    let cut = match e.why {
+        Handover::Stuck => serde_json::Value::Null,
+        Handover::Cut(s) => json!({
+            "bound": s.stop.bound(),
+            "why": s.stop.to_string(),
+            "searching": s.rule.to_string(),
+        }),
+        Handover::OutOfTime { searching, share } => json!({
+            "bound": "time",
+            "why": format!("its share of the time ({:.1} s) spent", share.as_secs_f64()),
+            "searching": searching.to_string(),
+        }),
+    };
+    json!({
+        "after_step": e.after_step,
+        "from": e.from.rules,
+        "to": e.to.rules,
+        "text": e.to_string(),
+        "cut": cut,
+    })
+}
+
+/// A suggestion in `--json`: `{"solves": "Trid-OR5W", "tried": [{"rules": "W", "cut":
+/// null}, ...]}`.
+fn suggestion_json(s: &Suggestion) -> serde_json::Value {
+    let tried: Vec<serde_json::Value> = s
+        .tried
+        .iter()
+        .map(|(rung, cut)| {
+            json!({
+                "rules": rung.rules,
+                "cut": cut.map(|c| json!({
+                    "bound": c.stop.bound(),
+                    "why": c.stop.to_string(),
+                    "searching": c.rule.to_string(),
+                })),
+            })
+        })
+        .collect();
+    json!({
+        "solves": s.solves.map(|r| r.rules),
+        "tried": tried,
+        "several_solutions": s.several_solutions,
+    })
 }
 
 /// The steps taken after a simpler rule's search was cut by its own work bound with nothing
@@ -254,8 +463,15 @@ fn step_texts(loaded: &Loaded, r: &Resolution, notation_kind: Notation) -> Vec<S
     }
 }
 
-/// The path as text: the puzzle, one line per step, then the final grid and the verdict.
-pub fn text_report(loaded: &Loaded, r: &Resolution, notation_kind: Notation) -> String {
+/// The path as text: the puzzle, one line per step (`12. ` and its text: the number
+/// `explain --at-step` and `--save-state` take), each escalation's line (`-- `) where it
+/// happened, then the final grid and the verdict.
+pub fn text_report(
+    loaded: &Loaded,
+    r: &Resolution,
+    escalations: &[Escalation],
+    notation_kind: Notation,
+) -> String {
     let mut out = String::new();
     let name = loaded
         .name
@@ -264,9 +480,15 @@ pub fn text_report(loaded: &Loaded, r: &Resolution, notation_kind: Notation) -> 
         .unwrap_or_default();
     out.push_str(&format!("Puzzle{name}: {}\n", loaded.line));
     out.push_str(&to_pencil_mark_grid(&loaded.state));
-    for text in step_texts(loaded, r, notation_kind) {
-        out.push_str(&text);
-        out.push('\n');
+    let mut pending = escalations.iter().peekable();
+    for (i, text) in step_texts(loaded, r, notation_kind).into_iter().enumerate() {
+        while let Some(e) = pending.next_if(|e| e.after_step <= i) {
+            out.push_str(&format!("-- {e}\n"));
+        }
+        out.push_str(&format!("{}. {text}\n", i + 1));
+    }
+    for e in pending {
+        out.push_str(&format!("-- {e}\n"));
     }
     if r.solved {
         out.push_str(&to_pencil_mark_grid(&r.final_state));
@@ -279,16 +501,11 @@ pub fn text_report(loaded: &Loaded, r: &Resolution, notation_kind: Notation) -> 
 }
 
 /// What a path that did not solve the puzzle ends with, instead of a level it did not
-/// reach: which bound cut it (and the rule it was searching), or that the rules do not
-/// solve it; and the hardest step it used.
+/// reach: which bound cut it (and the rule it was searching), or that `rules` (`the rules
+/// N (lengths up to 20)`) do not solve it; and the hardest step it used.
 /// `NOT RATED: cut by the memory bound (one search filled its memory share of 175 MB) while
 /// searching braid[11]; hardest step used: BRAID[9]`.
-pub fn unsolved_line(
-    r: &Resolution,
-    (rules, graded): (&str, bool),
-    max_len: usize,
-    bounds: &BoundArgs,
-) -> String {
+pub fn unsolved_line(r: &Resolution, rules: &str, bounds: &BoundArgs) -> String {
     let why = match r.stopped {
         Some(s) => format!(
             "cut by the {} bound ({}; {}) while searching {}",
@@ -297,10 +514,7 @@ pub fn unsolved_line(
             bounds.bounds(1).describe(),
             s.rule
         ),
-        None if graded && !rules.contains(':') => {
-            format!("the rules {rules} (lengths up to {max_len}) do not solve it")
-        }
-        None => format!("the rules {rules} do not solve it"),
+        None => format!("{rules} do not solve it"),
     };
     let hardest = r
         .steps
@@ -353,12 +567,31 @@ pub fn level_line(r: &Resolution, scheme: Option<Scheme>, spec: &str) -> String 
     format!("LEVEL = {letter}{sep}{n}, MOST COMPLEX RULE = {rule}")
 }
 
+/// The end line of a path the ladder solved after escalating: no level (a level is one
+/// rule set's), the rule sets in turn and the hardest step:
+/// `ESCALATED: N, W, B, Trid-OR5W (no level: ...), MOST COMPLEX RULE = TRIDAGON`.
+fn escalated_line(r: &Resolution, rungs: &[Rung]) -> String {
+    let names: Vec<&str> = rungs.iter().map(|r| r.rules).collect();
+    let rule = r
+        .steps
+        .iter()
+        .map(|s| &s.proof)
+        .max_by_key(|p| registry::place(p))
+        .map_or("NONE".to_string(), registry::step_label);
+    format!(
+        "ESCALATED: {} (no level: `rate --scheme` gives one rule set's), MOST COMPLEX RULE = {rule}",
+        names.join(", ")
+    )
+}
+
 pub fn json_report(loaded: &Loaded, r: &Resolution) -> serde_json::Value {
     let steps: Vec<serde_json::Value> = r
         .steps
         .iter()
-        .map(|s| {
+        .enumerate()
+        .map(|(i, s)| {
             json!({
+                "step": i + 1,
                 "rule": s.proof.rule,
                 "family": s.proof.family,
                 "length": s.proof.length,

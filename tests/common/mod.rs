@@ -78,6 +78,37 @@ pub fn start_and_solution(p: &Puzzle) -> (State, [u8; 81]) {
     (s, r.solution.unwrap())
 }
 
+/// The steps of a path `solve` printed, without their numbers: its lines `N. text`, the
+/// numbers checked to run 1, 2, … (every other line, the header, grids, escalations and
+/// the end line, is left out).
+pub fn step_texts(out: &str) -> Vec<&str> {
+    let steps: Vec<(usize, &str)> = out
+        .lines()
+        .filter_map(|l| {
+            let (n, text) = l.split_once(". ")?;
+            Some((n.parse().ok()?, text))
+        })
+        .collect();
+    for (k, (n, _)) in steps.iter().enumerate() {
+        assert_eq!(*n, k + 1, "step lines are numbered 1, 2, …:\n{out}");
+    }
+    steps.into_iter().map(|(_, text)| text).collect()
+}
+
+/// The exit status of `solve` whose path does not solve its puzzle (`solve --help`).
+pub const NOT_SOLVED: i32 = 2;
+
+/// The output of a `solve` run that printed its whole path, whether it solves the puzzle
+/// (status 0) or not ([`NOT_SOLVED`]); an error fails the test.
+pub fn path_output(args: &[&str]) -> String {
+    let (code, stdout, stderr) = sudolink(args);
+    assert!(
+        code == 0 || code == NOT_SOLVED,
+        "{args:?} failed ({code}): {stderr}"
+    );
+    stdout
+}
+
 /// Run the sudolink binary: (exit code, stdout, stderr).
 pub fn sudolink(args: &[&str]) -> (i32, String, String) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_sudolink"))

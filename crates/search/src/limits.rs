@@ -275,6 +275,17 @@ impl fmt::Display for Stop {
 }
 
 impl Stop {
+    /// Whether this limit is the whole job's (its budget, deadline, memory ceiling or
+    /// cancel flag), which stops every later search too, rather than one search's own cap
+    /// ([`Stop::SearchBudget`], [`Stop::SearchMemory`]), after which other searches may
+    /// still run.
+    pub fn ends_the_job(&self) -> bool {
+        match self {
+            Stop::Budget { .. } | Stop::Deadline | Stop::Memory { .. } | Stop::Cancelled => true,
+            Stop::SearchBudget | Stop::SearchMemory { .. } => false,
+        }
+    }
+
     /// `time`, `memory` or `budget`: the kind of bound, as a cut result names it
     /// (`B>12 (memory bound)`); `cancel` for a cancelled job.
     pub fn bound(&self) -> &'static str {
@@ -386,6 +397,24 @@ impl Meter {
         }
         cap = cap64.min(usize::MAX as u64) as usize;
         (cap, stop)
+    }
+
+    /// A meter for a part of the job that must end by `deadline` (or by the job's own
+    /// deadline when that comes first): the job's other limits and what it has spent so far.
+    /// [`Meter::absorb`] takes back what the part spent.
+    pub fn part_until(&self, deadline: Instant) -> Meter {
+        let mut limits = self.limits;
+        limits.deadline = Some(self.limits.deadline.map_or(deadline, |d| d.min(deadline)));
+        Meter {
+            limits,
+            spent: self.spent,
+            stopped: None,
+        }
+    }
+
+    /// Count what a part of this job ([`Meter::part_until`]) spent.
+    pub fn absorb(&mut self, part: &Meter) {
+        self.spent = self.spent.max(part.spent);
     }
 
     /// The deadline, for searches that check it themselves.

@@ -38,6 +38,7 @@ use sudolink_notation::view::explain::ExplainView;
 use sudolink_search::limits::SEARCH_SHARE_PERCENT;
 use sudolink_search::{registry, Limits, Stop, TechniqueId};
 use sudolink_store::{self as store, query};
+use sudolink_study::escalation::{solve_escalating, Pace};
 use sudolink_study::examples::EXAMPLES;
 use sudolink_study::explain::{self, explain_target, read_target, target_json, Options};
 use sudolink_study::input::{load_text, Loaded};
@@ -558,7 +559,8 @@ pub fn explain(req: ExplainReq, cfg: &Config) -> Result<Json<ExplainView>, ApiEr
 #[serde(deny_unknown_fields)]
 pub struct StepReq {
     state: String,
-    /// basic, a scheme (N, W, ...) or a comma list of techniques (default N).
+    /// basic, a scheme (N, W, ...) or a comma list of techniques; default N for a next
+    /// step, and for a path the escalation `solve` walks with no `--rules`.
     rules: Option<String>,
     #[serde(default = "default_max_len")]
     max_len: usize,
@@ -621,12 +623,30 @@ fn cut_answer(stop: Stop, cfg: &Config) -> ApiError {
     }
 }
 
+/// `/api/path`: the path of the rules asked, or with none the path `solve` walks with no
+/// `--rules`, escalating from rule set to rule set ([`solve_escalating`]).
 pub fn path(req: StepReq, cfg: &Config) -> Result<Json<PathView>, ApiError> {
     let loaded = state_of(&req.state, req.allow_nonunique)?;
-    let rules = rules_of(req.rules.as_deref(), req.max_len)?;
+    let max_steps = req.max_steps.unwrap_or(200);
+    let Some(spec) = req.rules.as_deref() else {
+        let escalated = solve_escalating(
+            &loaded.state,
+            loaded.solution.as_ref(),
+            (check_max_len(req.max_len)?, max_steps),
+            search_limits(cfg),
+            Pace::Steps,
+        )
+        .map_err(unprocessable)?;
+        let r = &escalated.resolution;
+        return Ok(Json(views::path_view(
+            &loaded.state,
+            r,
+            &escalated.escalations,
+        )?));
+    };
+    let rules = rules_of(Some(spec), req.max_len)?;
     rules::refuse_uniqueness(rules.iter().map(|r| r.technique), req.allow_nonunique)
         .map_err(unprocessable)?;
-    let max_steps = req.max_steps.unwrap_or(200);
     let r = solve_steps_within(
         &loaded.state,
         &rules,
@@ -635,7 +655,7 @@ pub fn path(req: StepReq, cfg: &Config) -> Result<Json<PathView>, ApiError> {
         search_limits(cfg),
     )
     .map_err(unprocessable)?;
-    Ok(Json(views::path_view(&loaded.state, &r)?))
+    Ok(Json(views::path_view(&loaded.state, &r, &[])?))
 }
 
 #[derive(Deserialize)]

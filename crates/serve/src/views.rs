@@ -10,9 +10,12 @@ use sudolink_engine::grid::{Candidate, Cell, Digit, State};
 use sudolink_engine::proof::Proof;
 use sudolink_export::diagram::Shown;
 use sudolink_export::json::{drawn_proof, drawn_proof_shown};
-use sudolink_notation::view::api::{CellView, DrawnProof, PathCut, PathStep, PathView, StateView};
+use sudolink_notation::view::api::{
+    CellView, DrawnProof, PathCut, PathEscalation, PathStep, PathView, StateView,
+};
 use sudolink_notation::view::explain::ExplainView;
 use sudolink_notation::view::{ProofView, VERSION};
+use sudolink_study::escalation::Escalation;
 use sudolink_study::input::Loaded;
 use sudolink_study::resolution::{self, Resolution};
 
@@ -82,7 +85,11 @@ pub fn state_view(loaded: &Loaded, state: &State) -> StateView {
 }
 
 /// A path from `start`, each step drawn on the state it is found in (replayed).
-pub fn path_view(start: &State, r: &Resolution) -> Result<PathView, ApiError> {
+pub fn path_view(
+    start: &State,
+    r: &Resolution,
+    escalations: &[Escalation],
+) -> Result<PathView, ApiError> {
     let mut state = start.clone();
     let mut steps = Vec::new();
     for (i, s) in r.steps.iter().enumerate() {
@@ -106,6 +113,15 @@ pub fn path_view(start: &State, r: &Resolution) -> Result<PathView, ApiError> {
             searching: s.rule.to_string(),
         }),
         final_state: to_hodoku(&r.final_state),
+        escalations: escalations
+            .iter()
+            .map(|e| PathEscalation {
+                after_step: e.after_step,
+                from: e.from.rules.to_string(),
+                to: e.to.rules.to_string(),
+                text: e.to_string(),
+            })
+            .collect(),
     })
 }
 

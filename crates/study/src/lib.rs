@@ -1,5 +1,6 @@
 //! sudolink's use cases, shared by the command line and the explorer: the resolution
-//! path simplest first, every step checked ([`resolution`]); why a conclusion holds in
+//! path simplest first, every step checked ([`resolution`]), escalating from rule set to
+//! rule set until the puzzle is solved when none is named ([`escalation`]); why a conclusion holds in
 //! every technique ([`explain`]); replaying written paths ([`path`]); ratings (W, B, gW,
 //! gB, L, M, N, Trid-OR5W, …: [`rating`]; Sudoku Explainer's: [`ser`]; HoDoKu's:
 //! [`hodoku`]; T&E depth, BxB
@@ -53,6 +54,7 @@
 
 #[cfg(feature = "store")]
 pub mod classify;
+pub mod escalation;
 pub mod examples;
 pub mod explain;
 pub mod force;

@@ -170,33 +170,103 @@ pub fn solve_steps_within(
     max_steps: usize,
     limits: Limits,
 ) -> Result<Resolution, ResolutionError> {
-    let mut state = start.clone();
-    let mut steps = Vec::new();
+    let mut walk = Walk::new(start);
     // what the searches learn of a state serves the next rules on it; dropped at the end
     let mut searcher = Searcher::within(limits);
-    let mut passed_over = Vec::new();
-    // a rule cut by its own work bound in the state the path ends in: cut, not stuck
-    let mut cut_at_end = None;
-    while !state.is_solved() && steps.len() < max_steps {
-        let links = LinkIndex::new(&state);
-        let Some(proof) = searcher.first_step(rules, &links) else {
-            cut_at_end = searcher.passed_over();
-            break;
-        };
-        if let Some(rule) = searcher.passed_over() {
-            passed_over.push((steps.len() + 1, rule));
+    let cut_at_end = walk.extend(rules, solution, max_steps, &mut searcher)?;
+    Ok(walk.finish(searcher.stopped().or(cut_at_end)))
+}
+
+/// A resolution path under way: the state it reached, its steps (numbered from 1 in the
+/// order taken) and the steps taken after a simpler rule was passed over. One rule list
+/// extends it ([`Walk::extend`]); the escalation ([`crate::escalation`]) extends the same
+/// walk with several lists in turn, so its steps are numbered along the whole path.
+#[derive(Clone, Debug)]
+pub struct Walk {
+    pub state: State,
+    pub steps: Vec<Step>,
+    /// As [`Resolution::passed_over`].
+    pub passed_over: Vec<(usize, Stopped)>,
+}
+
+impl Walk {
+    /// A path at `start`, with no step yet.
+    pub fn new(start: &State) -> Walk {
+        Walk {
+            state: start.clone(),
+            steps: Vec::new(),
+            passed_over: Vec::new(),
         }
-        let at = state.clone();
-        take_step(&at, &mut state, proof, solution, &mut steps)?;
     }
-    let solved = state.is_solved();
-    Ok(Resolution {
-        steps,
-        final_state: state,
-        solved,
-        stopped: searcher.stopped().or(cut_at_end).filter(|_| !solved),
-        passed_over,
-    })
+
+    /// Take steps with `rules` (tried in the given order, simplest first, restarting from
+    /// the first rule after each step) until the puzzle is solved, the path has `max_steps`
+    /// steps in all, or no rule applies; `searcher` carries the job's limits. Returns the
+    /// rule its own work bound cut with nothing found in the state the walk stopped in
+    /// ([`Searcher::passed_over`]): then the walk is cut there, not stuck.
+    pub fn extend(
+        &mut self,
+        rules: &[Rule],
+        solution: Option<&[u8; 81]>,
+        max_steps: usize,
+        searcher: &mut Searcher,
+    ) -> Result<Option<Stopped>, ResolutionError> {
+        while !self.state.is_solved() && self.steps.len() < max_steps {
+            let links = LinkIndex::new(&self.state);
+            let Some(proof) = searcher.first_step(rules, &links) else {
+                return Ok(searcher.passed_over());
+            };
+            if let Some(rule) = searcher.passed_over() {
+                self.passed_over.push((self.steps.len() + 1, rule));
+            }
+            let at = self.state.clone();
+            take_step(&at, &mut self.state, proof, solution, &mut self.steps)?;
+        }
+        Ok(None)
+    }
+
+    /// [`Walk::extend`] in rounds ([`solve_all_at_once`]): in each state every instance of
+    /// the first rule that applies (and of the graded rules of its length after it), all
+    /// applied before the next state is searched.
+    pub fn extend_all_at_once(
+        &mut self,
+        rules: &[Rule],
+        solution: Option<&[u8; 81]>,
+        searcher: &mut Searcher,
+    ) -> Result<(), ResolutionError> {
+        while !self.state.is_solved() {
+            let links = LinkIndex::new(&self.state);
+            let Some(proofs) = round(rules, &links, searcher) else {
+                break;
+            };
+            let found_in = self.state.clone();
+            for proof in proofs {
+                // one that an earlier proof of the round already did is left out
+                let new = proof.eliminations.iter().any(|&c| self.state.has(c))
+                    || proof
+                        .assertions
+                        .iter()
+                        .any(|&c| self.state.value(c.cell()).is_none());
+                if new {
+                    take_step(&found_in, &mut self.state, proof, solution, &mut self.steps)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The resolution this walk makes, `stopped` being the limit that cut it, if one did
+    /// (dropped when the puzzle is solved).
+    pub fn finish(self, stopped: Option<Stopped>) -> Resolution {
+        let solved = self.state.is_solved();
+        Resolution {
+            steps: self.steps,
+            final_state: self.state,
+            solved,
+            stopped: stopped.filter(|_| !solved),
+            passed_over: self.passed_over,
+        }
+    }
 }
 
 /// Verify `proof` on `at` (the state it was found in: [`verify`]), apply it to `state` and
@@ -237,50 +307,33 @@ pub fn solve_all_at_once(
     rules: &[Rule],
     solution: Option<&[u8; 81]>,
 ) -> Result<Resolution, ResolutionError> {
-    let mut state = start.clone();
-    let mut steps: Vec<Step> = Vec::new();
-    let mut searcher = Searcher::new();
-    while !state.is_solved() {
-        let links = LinkIndex::new(&state);
-        let Some((first, mut proofs)) = rules.iter().enumerate().find_map(|(i, &r)| {
-            let found = searcher.find(r, &links, usize::MAX);
-            (!found.is_empty()).then_some((i, found))
-        }) else {
-            break;
-        };
-        // a graded rule: the other techniques of the same length too (those that follow it
-        // at that length: a later tier of a listed order starts again at length 1)
-        let length = rules[first].length;
-        if rules[first].technique.get().graded {
-            for &r in rules[first + 1..]
-                .iter()
-                .take_while(|r| r.length >= length)
-                .filter(|r| r.length == length && r.technique.get().graded)
-            {
-                proofs.extend(searcher.find(r, &links, usize::MAX));
-            }
-        }
-        let found_in = state.clone();
-        for proof in proofs {
-            // one that an earlier proof of the round already did is left out
-            let new = proof.eliminations.iter().any(|&c| state.has(c))
-                || proof
-                    .assertions
-                    .iter()
-                    .any(|&c| state.value(c.cell()).is_none());
-            if new {
-                take_step(&found_in, &mut state, proof, solution, &mut steps)?;
-            }
+    let mut walk = Walk::new(start);
+    walk.extend_all_at_once(rules, solution, &mut Searcher::new())?;
+    Ok(walk.finish(None))
+}
+
+/// One round of [`solve_all_at_once`] on a state: every instance of the first rule that
+/// applies and, when its length grades (chains, whips, force techniques at length n: the
+/// least length in the state), of every other graded rule of that length that follows it in
+/// the list (in the same tier of a listed order); `None` when no rule applies.
+fn round(rules: &[Rule], links: &LinkIndex, searcher: &mut Searcher) -> Option<Vec<Proof>> {
+    let (first, mut proofs) = rules.iter().enumerate().find_map(|(i, &r)| {
+        let found = searcher.find(r, links, usize::MAX);
+        (!found.is_empty()).then_some((i, found))
+    })?;
+    // a graded rule: the other techniques of the same length too (those that follow it
+    // at that length: a later tier of a listed order starts again at length 1)
+    let length = rules[first].length;
+    if rules[first].technique.get().graded {
+        for &r in rules[first + 1..]
+            .iter()
+            .take_while(|r| r.length >= length)
+            .filter(|r| r.length == length && r.technique.get().graded)
+        {
+            proofs.extend(searcher.find(r, links, usize::MAX));
         }
     }
-    let solved = state.is_solved();
-    Ok(Resolution {
-        steps,
-        final_state: state,
-        solved,
-        stopped: None,
-        passed_over: Vec::new(),
-    })
+    Some(proofs)
 }
 
 /// One rule list's path in [`solve_shared`].

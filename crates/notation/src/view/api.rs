@@ -88,6 +88,24 @@ pub struct PathView {
     pub cut: Option<PathCut>,
     /// The state the path ends in.
     pub final_state: String,
+    /// Where the path went from one rule set to the next, in order: a path asked with no
+    /// rule set escalates (`solve`'s ladder); empty otherwise.
+    #[serde(default)]
+    pub escalations: Vec<PathEscalation>,
+}
+
+/// One escalation of a path: the rule set `from` stopped after step `after_step` (0: at the
+/// start) and `to` took over.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PathEscalation {
+    pub after_step: usize,
+    /// The rule set that stopped (`N`).
+    pub from: String,
+    /// The rule set that took over (`W`).
+    pub to: String,
+    /// The line `solve` prints for it, without its `-- `: `N (lengths up to 20) stops after
+    /// step 41; escalating to W`.
+    pub text: String,
 }
 
 /// Why a path stopped early.
