@@ -51,6 +51,7 @@
 //! # }
 //! ```
 
+pub mod backdoors;
 #[cfg(feature = "store")]
 pub mod classify;
 pub mod examples;
