@@ -50,6 +50,7 @@
 //!
 //! [CSP-Rules]: Berthier, CSP-Rules-V2.1 (docs/references.md).
 
+pub mod report;
 pub mod steps;
 
 use crate::te::unique_solution;
@@ -351,8 +352,7 @@ impl Closed {
     ) -> Found<(Candidate, Candidate)> {
         let tried = self.tried(false);
         let wanted = |a: Candidate, b: Candidate| {
-            restricted.is_none_or(|r| r.contains(&a) || r.contains(&b))
-                && !self.bivalue(a, b)
+            restricted.is_none_or(|r| r.contains(&a) || r.contains(&b)) && !self.bivalue(a, b)
         };
         let planned = tried
             .iter()
@@ -422,10 +422,7 @@ impl Closed {
             match self.sets_of(&tried, 0, self.grid, k, &mut chosen, &mut trials) {
                 Err(stop) => {
                     return BackdoorSize {
-                        size: Size::Cut {
-                            stop,
-                            above: k - 1,
-                        },
+                        size: Size::Cut { stop, above: k - 1 },
                         witness: Vec::new(),
                     }
                 }
@@ -468,7 +465,9 @@ impl Closed {
                 continue;
             }
             chosen.push(z);
-            if g.is_solved() || left > 1 && self.sets_of(tried, i + 1, g, left - 1, chosen, trials)? {
+            if g.is_solved()
+                || left > 1 && self.sets_of(tried, i + 1, g, left - 1, chosen, trials)?
+            {
                 return Ok(true);
             }
             chosen.pop();
@@ -493,16 +492,38 @@ impl Closed {
     }
 }
 
-/// Whether eliminating `target` from `state` lets `theory` solve it: `explain`'s line on a
-/// target. `None` when the question has no answer here (a contradictory state).
+/// Whether eliminating `target` from `state` lets `theory` solve it: `target` is a
+/// `theory`-anti-backdoor of the state (false when `theory` solves the state alone, or
+/// leaves no such candidate, or the state has no solution).
 pub fn is_anti_backdoor(
     state: &State,
     solution: Option<&[u8; 81]>,
     theory: Theory,
     target: Candidate,
-) -> Option<bool> {
-    let closed = Closed::new(state, theory, solution).ok()?;
-    Some(closed.grid.has(target) && !closed.is_solved() && closed.solves(&[target], &[]))
+) -> bool {
+    Closed::new(state, theory, solution)
+        .is_ok_and(|closed| closed.open().contains(&target) && closed.solves(&[target], &[]))
+}
+
+/// `explain`'s line on an elimination that is a W1-anti-backdoor of the state (and says
+/// when it is a BRT one too); `None` when it is not one.
+pub fn anti_backdoor_line(
+    state: &State,
+    solution: Option<&[u8; 81]>,
+    target: Candidate,
+) -> Option<String> {
+    if !is_anti_backdoor(state, solution, Theory::W1, target) {
+        return None;
+    }
+    let brt = if is_anti_backdoor(state, solution, Theory::Brt, target) {
+        " (a BRT-anti-backdoor too: singles do)"
+    } else {
+        ""
+    };
+    Some(format!(
+        "{target} is a W1-anti-backdoor{brt}: once it is gone, singles and whips[1] solve the \
+         puzzle (sudolink backdoors --anti)"
+    ))
 }
 
 #[cfg(test)]

@@ -233,12 +233,7 @@ impl Grid {
     /// Removes `digits` from a cell, noting it in `eliminated` when it loses one; `None`
     /// when it loses its last.
     #[inline]
-    pub(super) fn remove(
-        &mut self,
-        cell: usize,
-        digits: u16,
-        eliminated: &mut u128,
-    ) -> Option<()> {
+    pub(super) fn remove(&mut self, cell: usize, digits: u16, eliminated: &mut u128) -> Option<()> {
         let m = self.cells[cell];
         if m & digits != 0 {
             let w = m & !digits;

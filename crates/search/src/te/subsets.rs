@@ -179,13 +179,10 @@ impl Grid {
             let digits: Vec<usize> = (0..9).filter(|&d| places[d] != 0).collect();
             let items: Vec<u16> = digits.iter().map(|&d| places[d]).collect();
             let cells = &self.cells;
-            let kept = |s: Locked| {
-                bits(s.members).fold(0u16, |m, i| m | 1 << digits[i])
-            };
+            let kept = |s: Locked| bits(s.members).fold(0u16, |m, i| m | 1 << digits[i]);
             let useful = |s: Locked| {
                 short(s)
-                    || bits(s.union)
-                        .any(|pos| cells[HOUSE_CELLS[h][pos] as usize] & !kept(s) != 0)
+                    || bits(s.union).any(|pos| cells[HOUSE_CELLS[h][pos] as usize] & !kept(s) != 0)
             };
             let Some(set) = locked_set(&items, p, &useful) else {
                 return Some(());
@@ -230,9 +227,8 @@ impl Grid {
             let outside = |s: Locked, line: usize, x: usize| {
                 cells[cell(line, x)] & bit != 0 && !in_set(s, &lines, line)
             };
-            let useful = |s: Locked| {
-                short(s) || (0..9).any(|l| bits(s.union).any(|x| outside(s, l, x)))
-            };
+            let useful =
+                |s: Locked| short(s) || (0..9).any(|l| bits(s.union).any(|x| outside(s, l, x)));
             let Some(set) = locked_set(&items, p, &useful) else {
                 return Some(());
             };
@@ -313,7 +309,12 @@ mod tests {
     fn subsets_closure_is_the_basic_rules_fixpoint() {
         let list = include_str!("../../../../data/top1465.txt");
         let (mut compared, mut changed) = (0, 0);
-        for line in list.lines().filter(|l| !l.starts_with('#')).step_by(37).take(30) {
+        for line in list
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .step_by(37)
+            .take(30)
+        {
             let puzzle = sudolink_engine::grid::format::parse_line(&line[..81], 1).unwrap();
             let mut w1 = Grid::from_state(&State::from_givens(&puzzle.givens).unwrap());
             assert!(w1.brt(w1.decided()) && w1.b1_closure());
@@ -331,9 +332,15 @@ mod tests {
                     let fast = fast.subsets_closure(p).then_some(fast);
                     let slow = by_rules(&state, p);
                     if fast.is_none() != slow.is_none() {
-                        eprintln!("DEBUG p={p} {}", sudolink_engine::grid::format::to_pencil_mark_string(&state));
+                        eprintln!(
+                            "DEBUG p={p} {}",
+                            sudolink_engine::grid::format::to_pencil_mark_string(&state)
+                        );
                         let mut f2 = g;
-                        for q in 2..=p { let mut h = g; eprintln!("DEBUG q={q} {}", h.subsets_closure(q)); }
+                        for q in 2..=p {
+                            let mut h = g;
+                            eprintln!("DEBUG q={q} {}", h.subsets_closure(q));
+                        }
                         let _ = f2.subsets_closure(p);
                     }
                     assert_eq!(fast.map(|g| g.cells), slow.map(|g| g.cells), "S{p}: {line}");
@@ -342,7 +349,10 @@ mod tests {
                 }
             }
         }
-        assert!(compared > 200 && changed > 50, "{compared} compared, {changed} changed");
+        assert!(
+            compared > 200 && changed > 50,
+            "{compared} compared, {changed} changed"
+        );
     }
 
     /// A naked triple of three cells holding two digits is a contradiction.

@@ -124,18 +124,29 @@ pub fn one_steps(
     meter: &mut Meter,
 ) -> Result<OneSteps, ResolutionError> {
     let anti_backdoors = closed.anti_backdoors(meter);
-    let report = explain_targets(closed, Some(&anti_backdoors.items), rules)?;
+    let (solutions, searched) = one_steps_among(closed, &anti_backdoors.items, rules)?;
+    Ok(OneSteps {
+        anti_backdoors,
+        solutions,
+        searched,
+    })
+}
+
+/// The candidates of `among` that one step of `rules` eliminates with T solving the rest,
+/// each with its step, simplest first (SudoRules' `find-sukaku-1-steppers-among-cands`).
+pub fn one_steps_among(
+    closed: &Closed,
+    among: &[Candidate],
+    rules: &StepRules,
+) -> Result<(Vec<Explained>, Searched), ResolutionError> {
+    let report = explain_targets(closed, Some(among), rules)?;
     let solutions = report
         .eliminations
         .iter()
         .filter(|e| after(closed, e).is_some_and(|c| c.is_solved()))
         .cloned()
         .collect();
-    Ok(OneSteps {
-        anti_backdoors,
-        solutions,
-        searched: Searched::of(&report),
-    })
+    Ok((solutions, Searched::of(&report)))
 }
 
 /// A two-step solution: a pair and its steps, the simpler first (one step when T solves
@@ -149,12 +160,28 @@ pub struct TwoStep {
 /// The two-step solutions of a state in T's closure.
 #[derive(Clone, Debug)]
 pub struct TwoSteps {
-    /// The candidates one step erases in T's closure.
+    /// The candidates one step erases in T's closure, in index order.
     pub erasable: Vec<Candidate>,
     /// The T-anti-backdoor pairs with a candidate among them.
     pub pairs: Found<(Candidate, Candidate)>,
     pub solutions: Vec<TwoStep>,
     pub searched: Searched,
+}
+
+/// The candidates one step of `rules` erases in `closed`'s state, in index order.
+pub fn erasable(
+    closed: &Closed,
+    rules: &StepRules,
+) -> Result<(Vec<Candidate>, Searched), ResolutionError> {
+    let report = explain_targets(closed, None, rules)?;
+    Ok((candidates_of(&report), Searched::of(&report)))
+}
+
+/// The candidates a report eliminates, in index order.
+fn candidates_of(report: &explain::AllReport) -> Vec<Candidate> {
+    let mut cs: Vec<Candidate> = report.eliminations.iter().map(|e| e.candidate).collect();
+    cs.sort();
+    cs
 }
 
 /// The restricted T-anti-backdoor pairs that two steps of `rules` eliminate (module doc).
@@ -165,14 +192,12 @@ pub fn two_steps(
 ) -> Result<TwoSteps, ResolutionError> {
     let erasable = explain_targets(closed, None, rules)?;
     let mut searched = Searched::of(&erasable);
-    let first: Vec<Candidate> = erasable.eliminations.iter().map(|e| e.candidate).collect();
+    let first = candidates_of(&erasable);
     let pairs = closed.anti_backdoor_pairs(Some(&first), meter);
-    let mut solutions = Vec::new();
+    // the pairs by their first step: the simpler of their candidates' steps (the report is
+    // simplest first), each group's second steps searched together in the state after it
+    let mut groups: Vec<(&Explained, Vec<(Candidate, Candidate)>)> = Vec::new();
     for &(a, b) in &pairs.items {
-        if meter.check().is_some() {
-            break;
-        }
-        // the simpler first step of the two (the report is simplest first)
         let Some(step) = erasable
             .eliminations
             .iter()
@@ -180,10 +205,29 @@ pub fn two_steps(
         else {
             continue;
         };
-        let (found, more) = second_step(closed, (a, b), step, rules)?;
-        searched.add(more);
+        match groups
+            .iter_mut()
+            .find(|(s, _)| s.candidate == step.candidate)
+        {
+            Some((_, group)) => group.push((a, b)),
+            None => groups.push((step, vec![(a, b)])),
+        }
+    }
+    let mut solutions = Vec::new();
+    for (first, group) in &groups {
+        if let Some(stop) = meter.check() {
+            searched
+                .stopped
+                .get_or_insert_with(|| format!("stopped: {stop}"));
+            break;
+        }
+        let (found, more) = second_steps(closed, first, group, rules)?;
+        if let Some(more) = more {
+            searched.add(more);
+        }
         solutions.extend(found);
     }
+    solutions.sort_by_key(|s: &TwoStep| s.pair);
     Ok(TwoSteps {
         erasable: first,
         pairs,
@@ -192,39 +236,47 @@ pub fn two_steps(
     })
 }
 
-/// The pair's two steps from its first: the second eliminates what is left of the pair;
-/// `None` when it is not found within the rules.
-fn second_step(
+/// The two-step solutions among `pairs` whose first step is `first`: the second step
+/// eliminates what is left of each pair, T solving the rest.
+fn second_steps(
     closed: &Closed,
-    pair: (Candidate, Candidate),
     first: &Explained,
+    pairs: &[(Candidate, Candidate)],
     rules: &StepRules,
-) -> Result<(Option<TwoStep>, Searched), ResolutionError> {
+) -> Result<(Vec<TwoStep>, Option<Searched>), ResolutionError> {
     let Some(next) = after(closed, first) else {
-        return Ok((None, Searched::default()));
+        return Ok((Vec::new(), None));
     };
-    let left: Vec<Candidate> = [pair.0, pair.1]
-        .into_iter()
-        .filter(|&c| next.open().contains(&c))
+    let open = next.open();
+    let other = |&(a, b): &(Candidate, Candidate)| if a == first.candidate { b } else { a };
+    let mut left: Vec<Candidate> = pairs
+        .iter()
+        .map(other)
+        .filter(|c| open.contains(c))
         .collect();
-    if left.is_empty() {
-        let solved = next.is_solved().then(|| TwoStep {
-            pair,
-            steps: vec![first.clone()],
-        });
-        return Ok((solved, Searched::default()));
+    left.sort();
+    left.dedup();
+    let report = if left.is_empty() {
+        None
+    } else {
+        Some(explain_targets(&next, Some(&left), rules)?)
+    };
+    let mut found = Vec::new();
+    for &pair in pairs {
+        let o = other(&pair);
+        let steps = if !open.contains(&o) {
+            next.is_solved().then(|| vec![first.clone()])
+        } else {
+            report
+                .iter()
+                .flat_map(|r| r.eliminations.iter())
+                .find(|e| e.candidate == o)
+                .filter(|second| after(&next, second).is_some_and(|end| end.is_solved()))
+                .map(|second| vec![first.clone(), second.clone()])
+        };
+        found.extend(steps.map(|steps| TwoStep { pair, steps }));
     }
-    let report = explain_targets(&next, Some(&left), rules)?;
-    let searched = Searched::of(&report);
-    let found = report.eliminations.first().and_then(|second| {
-        let end = after(&next, second)?;
-        let gone = left.iter().all(|c| !end.open().contains(c));
-        (gone && end.is_solved()).then(|| TwoStep {
-            pair,
-            steps: vec![first.clone(), second.clone()],
-        })
-    });
-    Ok((found, searched))
+    Ok((found, report.as_ref().map(Searched::of)))
 }
 
 /// A path of steps to the solution, as short as the module doc says.
