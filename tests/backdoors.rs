@@ -329,6 +329,136 @@ fn tatooine_tosche_station_one_steps_need_long_whips() {
     );
 }
 
+/// The command on the thread's puzzle: the anti-backdoors line as the forum writes
+/// candidates, the BRT one, the backdoor size by default, 12 one-step solutions with whips
+/// and g-whips ("12 of the 13 anti-backdoors give rise to a single-step solution").
+#[test]
+fn the_command_on_the_thread_example() {
+    use crate::common::ok;
+    let anti = ok(&["backdoors", THREAD, "--anti"]);
+    insta::assert_snapshot!("thread_w1_anti_backdoors", anti);
+    let brt = ok(&["backdoors", THREAD, "--anti", "--theory", "BRT"]);
+    assert!(brt.ends_with("  1 BRT-anti-backdoor: n1r8c2\n"), "{brt}");
+    let size = ok(&["backdoors", THREAD]);
+    assert!(
+        size.contains("  backdoor size 1 (n8r1c5); 21 W1-backdoors: "),
+        "{size}"
+    );
+    let json = ok(&[
+        "backdoors",
+        THREAD,
+        "--one-step",
+        "--rules",
+        "whip,g-whip",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let one = &v["one_step"];
+    assert_eq!(one["anti_backdoors"].as_array().unwrap().len(), 13);
+    assert_eq!(one["solutions"].as_array().unwrap().len(), 12);
+    let step = &one["solutions"][0]["steps"][0];
+    assert_eq!(step["proof"]["version"], sudolink_notation::view::VERSION);
+    assert!(step["candidate"].as_str().unwrap().starts_with('n'));
+}
+
+/// A file: one line per puzzle in input order, its own text kept; a state (pencil marks)
+/// studied from its candidates; `--db` stores each puzzle's study and what it found.
+#[test]
+fn a_file_a_state_and_the_store() {
+    use crate::common::ok;
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("list.txt");
+    std::fs::write(&list, format!("{URHEGYI} urhegyi\n{THREAD} thread\n")).unwrap();
+    let list = list.to_str().unwrap();
+    let out = ok(&["backdoors", list, "--anti", "--index"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines[0].starts_with(&format!("#1 {URHEGYI}  6 W1-anti-backdoors: ")));
+    assert!(lines[0].ends_with("  urhegyi") && lines[1].ends_with("  thread"));
+    let state = dir.path().join("moisture.txt");
+    std::fs::write(
+        &state,
+        "1237 78 45 46 29 127 123 89 56\n45 123 9 8 124 36 56 123 7\n\
+         278 6 13 137 5 279 89 4 123\n89 5 14 17 3 278 279 6 124\n\
+         46 123 7 9 12 56 45 123 8\n12 89 36 56 278 4 127 279 35\n\
+         13 79 56 45 89 17 1237 278 46\n56 13 8 2 147 35 46 137 9\n\
+         79 4 2 13 6 89 78 5 13\n",
+    )
+    .unwrap();
+    let json = ok(&["backdoors", state.to_str().unwrap(), "--anti", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["open"], 146);
+    assert_eq!(v["anti_backdoors"]["items"].as_array().unwrap().len(), 48);
+    let db = dir.path().join("store.db");
+    ok(&[
+        "backdoors",
+        list,
+        "--two-step",
+        "--max-len",
+        "5",
+        "--db",
+        db.to_str().unwrap(),
+    ]);
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let count = |sql: &str| -> i64 { conn.query_row(sql, [], |r| r.get(0)).unwrap() };
+    assert_eq!(
+        count("SELECT count(*) FROM backdoor_study WHERE theory = 'W1'"),
+        2
+    );
+    // Urhegyi's one two-step solution (whips up to 5), its two steps with their views
+    assert_eq!(
+        count(
+            "SELECT count(*) FROM backdoor WHERE kind = 'two_step' AND position = 0 \
+             AND label = 'n7r1c3 n8r7c8' AND json_extract(proof, '$.version') = 2"
+        ),
+        2
+    );
+    assert_eq!(
+        count("SELECT count(*) FROM run WHERE kind = 'backdoors' AND finished IS NOT NULL"),
+        1
+    );
+}
+
+/// Bad input: several solutions refused with one line and exit 1 (studied with
+/// --allow-nonunique), an unknown theory named, a bad --max-size refused by clap.
+#[test]
+fn bad_input_is_refused_with_one_line() {
+    use crate::common::sudolink;
+    let several =
+        "1.......2.3..2..4...25.63....76.58......7......92.86....59.37...7..5..9.9........";
+    let (code, out, err) = sudolink(&["backdoors", several, "--anti"]);
+    assert_eq!(code, 1);
+    assert!(out.is_empty());
+    assert!(err.contains("line 1: several solutions"), "{err}");
+    let (code, out, _) = sudolink(&["backdoors", several, "--anti", "--allow-nonunique"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("W1-anti-backdoor"), "{out}");
+    let (code, _, err) = sudolink(&["backdoors", THREAD, "--theory", "W2"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--theory: unknown theory \"W2\""), "{err}");
+    let (code, _, err) = sudolink(&["backdoors", THREAD, "--max-size", "0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--max-size"), "{err}");
+}
+
+/// `explain` says when its target is a W1-anti-backdoor (the thread's n1r8c2, a BRT one
+/// too), and `rate --scheme BD` gives the W1-backdoor size.
+#[test]
+fn explain_and_rate_know_backdoors() {
+    use crate::common::ok;
+    let why = ok(&["explain", THREAD, "--target", "r8c2<>1", "--rules", "whip"]);
+    assert!(
+        why.lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with("n1r8c2 is a W1-anti-backdoor (a BRT-anti-backdoor")),
+        "{why}"
+    );
+    let not = ok(&["explain", THREAD, "--target", "r1c1<>1", "--rules", "whip"]);
+    assert!(!not.contains("anti-backdoor"), "{not}");
+    let rated = ok(&["rate", THREAD, "--scheme", "BD"]);
+    assert_eq!(rated, format!("{THREAD} BD1\n"));
+}
+
 /// Whole-collection figures (opt-in): W1 anti-backdoors on the forum's hardest list, and the
 /// W1 backdoor size over the controlled-bias collection (`SUDOLINK_DATA`).
 #[test]

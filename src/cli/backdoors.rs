@@ -214,16 +214,16 @@ fn summary(report: &Report, ask: &Ask) -> String {
         };
         parts.push(format!("backdoor size {}{witness}", size.size));
         parts.push(format!(
-            "{} {t}-backdoors: {}{}",
-            b.items.len(),
+            "{}: {}{}",
+            count(b.items.len(), &format!("{t}-backdoor")),
             names(&b.items),
             cut_note(b)
         ));
     }
     if let Some(a) = &report.anti_backdoors {
         parts.push(format!(
-            "{} {t}-anti-backdoors: {}{}",
-            a.items.len(),
+            "{}: {}{}",
+            count(a.items.len(), &format!("{t}-anti-backdoor")),
             names(&a.items),
             cut_note(a)
         ));
@@ -240,8 +240,8 @@ fn summary(report: &Report, ask: &Ask) -> String {
             None => String::new(),
         };
         parts.push(format!(
-            "{} {t}-anti-backdoor pairs{restricted}: {}{}{}",
-            pairs.len(),
+            "{}{restricted}: {}{}{}",
+            count(pairs.len(), &format!("{t}-anti-backdoor pair")),
             pairs.join(" "),
             cut_note(&p.found),
             stopped_note(&p.searched)
@@ -249,24 +249,23 @@ fn summary(report: &Report, ask: &Ask) -> String {
     }
     if let Some(o) = &report.one_step {
         parts.push(format!(
-            "{} one-step solutions by {rules} among {} anti-backdoors{}",
-            o.solutions.len(),
-            o.anti_backdoors.items.len(),
+            "{} by {rules} among {}{}",
+            count(o.solutions.len(), "one-step solution"),
+            count(o.anti_backdoors.items.len(), "anti-backdoor"),
             stopped_note(&o.searched)
         ));
     }
     if let Some(w) = &report.two_step {
         parts.push(format!(
-            "{} two-step solutions by {rules} among {} pairs ({} erasable){}",
-            w.solutions.len(),
-            w.pairs.items.len(),
+            "{} by {rules} among {} ({} erasable){}",
+            count(w.solutions.len(), "two-step solution"),
+            count(w.pairs.items.len(), "pair"),
             w.erasable.len(),
             stopped_note(&w.searched)
         ));
     }
     if let Some(f) = &report.fewer_steps {
-        let n = f.steps.len();
-        let steps = format!("{n} step{}", if n == 1 { "" } else { "s" });
+        let steps = count(f.steps.len(), "step");
         let how = match (f.solved, f.fewest) {
             (true, true) => format!("{steps} by {rules} (the fewest)"),
             (true, false) => format!("{steps} by {rules} (fewer may exist)"),
@@ -278,6 +277,11 @@ fn summary(report: &Report, ask: &Ask) -> String {
         ));
     }
     parts.join("; ")
+}
+
+/// `1 pair`, `2 pairs`.
+fn count(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
 
 fn rules_text(ask: &Ask) -> String {

@@ -755,4 +755,73 @@ mod tests {
             }]
         );
     }
+
+    fn backdoor_row() -> BackdoorStudyRow {
+        let item = |kind: &str, ordinal, step, cand, cand2| BackdoorItemRow {
+            kind: kind.into(),
+            ordinal,
+            step,
+            cand,
+            cand2,
+            label: "n1r1c1".into(),
+            proof: None,
+        };
+        BackdoorStudyRow {
+            theory: "W1".into(),
+            size: Some(1),
+            size_above: None,
+            cut: None,
+            seconds: 0.001,
+            error: None,
+            items: vec![
+                item("backdoor", 1, 0, 0, None),
+                item("anti_backdoor_pair", 1, 0, 0, Some(10)),
+                item("two_step", 1, 1, 0, Some(10)),
+                item("two_step", 1, 2, 0, Some(10)),
+            ],
+        }
+    }
+
+    /// A version 6 store (before the backdoor studies) gains their tables on its first
+    /// write, keeps its runs, and takes a backdoor run; an unknown kind is refused.
+    #[test]
+    fn a_version_6_store_gets_the_backdoor_tables() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("v6.db");
+        {
+            let mut store = Store::create(&path).unwrap();
+            let run = store.start_run("classify", &json!({})).unwrap();
+            store
+                .write_ratings(run, &[(0, GRID.to_string(), vec![ser_row(7.1, 1.2, 1.2)])])
+                .unwrap();
+            store
+                .conn
+                .execute_batch(
+                    "DROP TABLE backdoor; DROP TABLE backdoor_study; PRAGMA user_version = 6;",
+                )
+                .unwrap();
+        }
+        let mut store = Store::create(&path).unwrap();
+        let version: i64 = store
+            .conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .unwrap();
+        assert_eq!(version, super::super::schema::SCHEMA_VERSION);
+        let run = store.start_run("backdoors", &json!({})).unwrap();
+        store
+            .write_backdoor_studies(run, &[(0, GRID.to_string(), vec![backdoor_row()])])
+            .unwrap();
+        let count = |sql: &str| -> i64 { store.conn.query_row(sql, [], |r| r.get(0)).unwrap() };
+        assert_eq!(
+            count("SELECT count(*) FROM backdoor_study WHERE size = 1"),
+            1
+        );
+        assert_eq!(count("SELECT count(*) FROM backdoor WHERE cand2 = 10"), 3);
+        assert_eq!(count("SELECT count(*) FROM rating"), 1);
+        let mut bad = backdoor_row();
+        bad.items[0].kind = "guess".into();
+        assert!(store
+            .write_backdoor_studies(run, &[(1, GRID.to_string(), vec![bad])])
+            .is_err());
+    }
 }
