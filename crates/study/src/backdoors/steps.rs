@@ -340,8 +340,10 @@ fn greedy(
 ) -> Result<FewerSteps, ResolutionError> {
     let mut state = closed.clone();
     let mut steps = Vec::new();
-    let mut searched = Searched::default();
-    searched.complete_to = rules.max_len;
+    let mut searched = Searched {
+        complete_to: rules.max_len,
+        stopped: None,
+    };
     while !state.is_solved() && steps.len() < max_steps && meter.check().is_none() {
         let report = explain_targets(&state, None, rules)?;
         searched.add(Searched::of(&report));
