@@ -15,7 +15,7 @@ use sudolink_engine::grid::format::parse_line;
 use sudolink_engine::grid::{Candidate, State};
 use sudolink_search::limits::{Limits, Meter};
 use sudolink_search::TechniqueId;
-use sudolink_study::backdoors::steps::{one_steps, one_steps_among, two_steps, StepRules};
+use sudolink_study::backdoors::steps::{one_steps, one_steps_among, two_steps, StepRules, TwoStep};
 use sudolink_study::backdoors::{Closed, Size, Theory};
 
 fn start(puzzle: &str) -> State {
@@ -77,6 +77,14 @@ fn pairs_fixture(name: &str) -> BTreeSet<(Candidate, Candidate)> {
             cs.sort();
             (cs[0], cs[1])
         })
+        .collect()
+}
+
+/// The pairs of two-step solutions, each written in index order.
+fn pairs_of(solutions: &[TwoStep]) -> BTreeSet<Vec<String>> {
+    solutions
+        .iter()
+        .map(|s| names(&[s.pair.0, s.pair.1]))
         .collect()
 }
 
@@ -196,13 +204,8 @@ fn urhegyi_two_steps() {
         let two = two_steps(&w1, &whips_up_to(max_len), &mut unlimited()).unwrap();
         assert_eq!(two.erasable.len(), erasable, "whips up to {max_len}");
         assert_eq!(two.pairs.items.len(), pairs, "whips up to {max_len}");
-        let found: BTreeSet<Vec<String>> = two
-            .solutions
-            .iter()
-            .map(|s| names(&[s.pair.0, s.pair.1]))
-            .collect();
         let expected: BTreeSet<Vec<String>> = solutions.split(", ").map(sorted).collect();
-        assert_eq!(found, expected, "whips up to {max_len}");
+        assert_eq!(pairs_of(&two.solutions), expected, "whips up to {max_len}");
         for s in &two.solutions {
             let mut now = w1.clone();
             for step in &s.steps {
@@ -261,12 +264,7 @@ fn cbg_000_36_two_steps() {
         .chunks(2)
         .map(|p| from_labels(&p.join(" ")))
         .collect();
-    let found: BTreeSet<Vec<String>> = two
-        .solutions
-        .iter()
-        .map(|s| names(&[s.pair.0, s.pair.1]))
-        .collect();
-    assert_eq!(found, expected);
+    assert_eq!(pairs_of(&two.solutions), expected);
 }
 
 /// mith's Tatooine moisture farm ([CSP-Rules]' Examples,

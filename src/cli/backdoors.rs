@@ -22,15 +22,10 @@ use sudolink_search::limits::Bounds;
 use sudolink_store::study::BackdoorStudyRow;
 use sudolink_store::Store;
 use sudolink_study::backdoors::report::{self, states_of, Ask, Pairs, Report};
-use sudolink_study::backdoors::steps::Searched;
+use sudolink_study::backdoors::steps::{self, Searched};
 use sudolink_study::backdoors::{Found, Theory, DEFAULT_MAX_SIZE};
 use sudolink_study::explain::{self, Explained};
 use sudolink_study::parallel::{each_as_done, Batch, InOrder};
-
-/// The default rule set of a step and its longest proof: whips up to 12, as the forum's
-/// one-step searches run them.
-const STEP_RULES: &str = "whip";
-const STEP_MAX_LEN: usize = 12;
 
 #[derive(clap::Args, Debug)]
 pub struct BackdoorsArgs {
@@ -67,10 +62,10 @@ pub struct BackdoorsArgs {
     pub backdoors: bool,
     /// The rule set of a step: a comma list of techniques and sets, or a rule set, as
     /// `explain --rules` takes it (e.g. whip,braid; default: whip)
-    #[arg(long, value_name = "LIST", default_value = STEP_RULES)]
+    #[arg(long, value_name = "LIST", default_value = steps::DEFAULT_RULES)]
     pub rules: String,
     /// Longest proof of a step, its length on the scale (chains and whips: CSP variables)
-    #[arg(long, default_value_t = STEP_MAX_LEN, value_parser = super::numbers::max_len)]
+    #[arg(long, default_value_t = steps::DEFAULT_MAX_LEN, value_parser = super::numbers::max_len)]
     pub max_len: usize,
     /// Largest backdoor size searched; a larger one is written `>N`
     #[arg(long, default_value_t = DEFAULT_MAX_SIZE as u32, value_parser = clap::value_parser!(u32).range(1..=8))]
@@ -213,20 +208,10 @@ fn summary(report: &Report, ask: &Ask) -> String {
             format!(" ({})", names(&size.witness))
         };
         parts.push(format!("backdoor size {}{witness}", size.size));
-        parts.push(format!(
-            "{}: {}{}",
-            count(b.items.len(), &format!("{t}-backdoor")),
-            names(&b.items),
-            cut_note(b)
-        ));
+        parts.push(list_part(&format!("{t}-backdoor"), b));
     }
     if let Some(a) = &report.anti_backdoors {
-        parts.push(format!(
-            "{}: {}{}",
-            count(a.items.len(), &format!("{t}-anti-backdoor")),
-            names(&a.items),
-            cut_note(a)
-        ));
+        parts.push(list_part(&format!("{t}-anti-backdoor"), a));
     }
     if let Some(p) = &report.pairs {
         let pairs: Vec<String> = p
@@ -277,6 +262,16 @@ fn summary(report: &Report, ask: &Ask) -> String {
         ));
     }
     parts.join("; ")
+}
+
+/// `13 W1-anti-backdoors: n8r1c8 ...`, with a cut said.
+fn list_part(what: &str, found: &Found<Candidate>) -> String {
+    format!(
+        "{}: {}{}",
+        count(found.items.len(), what),
+        names(&found.items),
+        cut_note(found)
+    )
 }
 
 /// `1 pair`, `2 pairs`.

@@ -43,6 +43,11 @@ use sudolink_engine::grid::Candidate;
 use sudolink_search::limits::{Limits, Meter};
 use sudolink_search::TechniqueId;
 
+/// The rule set of a step unless told (as `explain --rules` reads it): whips, up to
+/// [`DEFAULT_MAX_LEN`], as the forum's one-step searches run them.
+pub const DEFAULT_RULES: &str = "whip";
+pub const DEFAULT_MAX_LEN: usize = 12;
+
 /// The rule set a step is one proof of: its techniques, the longest proof on the scale,
 /// and the limits of the whole study.
 #[derive(Clone, Debug)]
@@ -362,41 +367,4 @@ fn greedy(
         fewest: false,
         searched,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::backdoors::Theory;
-    use sudolink_engine::grid::format::parse_line;
-
-    /// Urhegyi's SER 8.5 puzzle ([CSP-Rules]' Examples, `Urhegy-8.5.clp`): of its 6
-    /// W1-anti-backdoors, whips (bivalue-chains and z-chains are whips) up to length 8
-    /// eliminate n6r2c7 and n7r3c9 in one step, T doing the rest; up to length 9, n9r1c7
-    /// too.
-    #[test]
-    fn urhegyi_one_steppers() {
-        let p = "1..5....2.2.7...3...3.6.1..........8.4..5..9.6.2........6...4...5...3.7.8....4..9";
-        let state = parse_line(p, 1).unwrap().start_state().unwrap();
-        let closed = Closed::of_puzzle(&state, Theory::W1).unwrap();
-        let whip = TechniqueId::from_name("whip").unwrap();
-        let found = |max_len| {
-            let rules = StepRules {
-                techniques: vec![whip],
-                max_len,
-                limits: Limits::unlimited(),
-            };
-            let one = one_steps(&closed, &rules, &mut Meter::unlimited()).unwrap();
-            assert_eq!(one.anti_backdoors.items.len(), 6);
-            let mut names: Vec<String> = one
-                .solutions
-                .iter()
-                .map(|e| format!("{}:{}", e.candidate, e.length))
-                .collect();
-            names.sort();
-            names
-        };
-        assert_eq!(found(8), ["n6r2c7:7", "n7r3c9:8"]);
-        assert_eq!(found(9), ["n6r2c7:7", "n7r3c9:8", "n9r1c7:9"]);
-    }
 }
