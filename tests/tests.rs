@@ -5,6 +5,7 @@ mod common;
 
 mod architecture;
 mod assistant;
+mod backdoors;
 mod basic_rules;
 mod bounds;
 mod chains;

@@ -16,6 +16,7 @@ use sudolink_export::svg::PixelWidth;
 use sudolink_notation::{hodoku, nrc};
 use sudolink_search::limits::Bounds;
 use sudolink_search::registry::TechniqueId;
+use sudolink_study::backdoors;
 use sudolink_study::escalation::{solve_escalating, Pace};
 use sudolink_study::explain::{
     self, explain_all, explain_target, read_target, Explained, Group, Limits, NoProof, Options,
@@ -299,6 +300,13 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
     }
     println!("State: {}", state_origin(args, &loaded));
     println!("Why {}?", args.notation.conclusion_text(&conclusion));
+    let (state, solution) = (&loaded.state, loaded.solution.as_ref());
+    if let Some(line) = (!conclusion.placement)
+        .then(|| backdoors::anti_backdoor_line(state, solution, conclusion.candidate))
+        .flatten()
+    {
+        println!("{line}");
+    }
     let answer = report.answer(&loaded.state);
     // the answer first: the simplest proof, its HoDoKu line, the techniques that found the
     // same step

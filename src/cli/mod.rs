@@ -1,6 +1,7 @@
 //! The command line: clap parses flags here and nowhere else; each subcommand turns its
 //! arguments into library calls and prints the result. anyhow lives only at this edge.
 
+mod backdoors;
 mod bench;
 mod bounds;
 mod check_path;
@@ -61,6 +62,8 @@ pub enum Command {
     Gallery(gallery::GalleryArgs),
     #[command(about = rate::about())]
     Rate(rate::RateArgs),
+    /// What cracks a puzzle: its backdoors, anti-backdoors, anti-backdoor pairs, one- and two-step solutions (Berthier's, for BRT, W1, S2-S4)
+    Backdoors(backdoors::BackdoorsArgs),
     /// Print a puzzle or state in one of the grid formats
     Show(show::ShowArgs),
     /// Classify a collection: puzzles solved at level <= n per scheme (Berthier's L, M, N table beside it with --berthier-table)
@@ -92,7 +95,10 @@ const GROUPS: &[(&str, &[&str])] = &[
             "techniques",
         ],
     ),
-    ("Studying", &["rate", "classify", "subsume", "generate"]),
+    (
+        "Studying",
+        &["rate", "backdoors", "classify", "subsume", "generate"],
+    ),
     ("Exporting", &["show", "graph", "query", "gallery"]),
     ("Serving", &["serve"]),
     ("Developer tools", &["bench"]),
@@ -176,6 +182,7 @@ pub fn run() -> Result<()> {
         Command::Bench(a) => bench::run(a),
         Command::Show(a) => show::run(a),
         Command::Rate(a) => rate::run(a),
+        Command::Backdoors(a) => backdoors::run(a),
         Command::Gallery(a) => gallery::run(a),
         Command::CheckPath(a) => check_path::run(a),
         Command::Explain(a) => explain::run(a),

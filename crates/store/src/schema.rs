@@ -15,6 +15,8 @@ use sudolink_notation::view::ProofView;
 /// The version written to `PRAGMA user_version`; a file with another non-zero version is
 /// refused rather than misread, except version 1, which a writer upgrades ([`prepare`]).
 ///
+/// Version 7: the backdoor studies (`backdoor_study`, `backdoor`: `sudolink backdoors
+/// --db`), created in a version 1–6 store by its first writer.
 /// Version 6: `proof.json` holds the proof's view (`sudolink_notation::view::ProofView`,
 /// `docs/views.md`), not the engine's serde form of the proof; a version 1–5 store's proof
 /// rows are rewritten as views by its first writer ([`upgrade_proof_views`]).
@@ -28,7 +30,7 @@ use sudolink_notation::view::ProofView;
 /// it ran (`bounds`). Version 2: `rating.rating` holds a level (INTEGER) or SER's ER
 /// (REAL), and `rating` has SER's `ep` and `ed` (version 1: `rating INTEGER`, no `ep`,
 /// `ed`).
-pub const SCHEMA_VERSION: i64 = 6;
+pub const SCHEMA_VERSION: i64 = 7;
 
 /// The version before `rating` held SER: upgraded in place by the first writer.
 const VERSION_1: i64 = 1;
@@ -45,6 +47,32 @@ const VERSION_4: i64 = 4;
 
 /// The version before proofs were stored as views: its proof rows are rewritten.
 const VERSION_5: i64 = 5;
+
+/// The version before the backdoor studies: their tables are created by the first writer.
+const VERSION_6: i64 = 6;
+
+/// The versions a writer upgrades in place.
+const OLDER: [i64; 6] = [
+    VERSION_1, VERSION_2, VERSION_3, VERSION_4, VERSION_5, VERSION_6,
+];
+
+/// The tables of this version (what a complete store holds).
+const TABLES: [&str; 14] = [
+    "puzzle",
+    "run",
+    "state",
+    "candidate",
+    "node",
+    "edge",
+    "proof",
+    "proof_item",
+    "step",
+    "run_puzzle",
+    "rating",
+    "elimination",
+    "backdoor_study",
+    "backdoor",
+];
 
 /// `PRAGMA application_id` of a sudolink store: "SLNK".
 pub const APPLICATION_ID: i64 = 0x534C_4E4B;
@@ -230,20 +258,53 @@ CREATE TABLE IF NOT EXISTS elimination (
     PRIMARY KEY (state_id, family, cand)
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS elimination_run ON elimination(run_id, family, length);
+
+-- backdoors: one puzzle (or state) studied under one theory (BRT, W1, S2, S3, S4): its
+-- backdoor size when asked (NULL: not asked, above max_size or cut; then `size_above` is
+-- the size it is known to exceed and `cut` names the bound, if one cut it), the time, and
+-- the error of a puzzle that could not be studied
+CREATE TABLE IF NOT EXISTS backdoor_study (
+    run_id      INTEGER NOT NULL,
+    position    INTEGER NOT NULL,
+    theory      TEXT NOT NULL,
+    size        INTEGER,
+    size_above  INTEGER,
+    cut         TEXT CHECK (cut IS NULL OR cut = 'time' OR cut = 'memory' OR cut = 'budget'),
+    seconds     REAL NOT NULL,
+    error       TEXT,
+    PRIMARY KEY (run_id, position, theory),
+    FOREIGN KEY (run_id, position) REFERENCES run_puzzle(run_id, position)
+) STRICT, WITHOUT ROWID;
+
+-- what it found, one row per candidate (pair, step): `kind` says which list, `ordinal` its
+-- place in it (from 1), `step` the step of a one-, two- or fewer-step solution (0 for the
+-- lists without steps), `cand2` a pair's second candidate; `label` is the forum's form
+-- (`n8r9c2`, `n8r9c2 n7r1c3`); `proof` the step's proof view (docs/views.md)
+CREATE TABLE IF NOT EXISTS backdoor (
+    run_id    INTEGER NOT NULL,
+    position  INTEGER NOT NULL,
+    theory    TEXT NOT NULL,
+    kind      TEXT NOT NULL
+              CHECK (kind = 'backdoor' OR kind = 'size_witness' OR kind = 'anti_backdoor'
+                     OR kind = 'anti_backdoor_pair' OR kind = 'one_step' OR kind = 'two_step'
+                     OR kind = 'fewer_step'),
+    ordinal   INTEGER NOT NULL CHECK (ordinal >= 1),
+    step      INTEGER NOT NULL CHECK (step >= 0),
+    cand      INTEGER NOT NULL CHECK (cand BETWEEN 0 AND 728),
+    cand2     INTEGER CHECK (cand2 IS NULL OR cand2 BETWEEN 0 AND 728),
+    label     TEXT NOT NULL,
+    proof     TEXT,
+    PRIMARY KEY (run_id, position, theory, kind, ordinal, step),
+    FOREIGN KEY (run_id, position, theory) REFERENCES backdoor_study(run_id, position, theory)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS backdoor_cand ON backdoor(cand, kind);
 ";
 
 /// Turn on foreign keys, check the file's schema version and create what is missing
 /// (nothing is written to a complete store of this version).
 pub fn prepare(conn: &Connection) -> Result<(), StoreError> {
     let version: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0))?;
-    if version != 0
-        && version != VERSION_1
-        && version != VERSION_2
-        && version != VERSION_3
-        && version != VERSION_4
-        && version != VERSION_5
-        && version != SCHEMA_VERSION
-    {
+    if version != 0 && !OLDER.contains(&version) && version != SCHEMA_VERSION {
         return Err(StoreError::SchemaVersion {
             found: version,
             expected: SCHEMA_VERSION,
@@ -254,14 +315,16 @@ pub fn prepare(conn: &Connection) -> Result<(), StoreError> {
     }
     conn.pragma_update(None, "foreign_keys", true)?;
     let id: i64 = conn.pragma_query_value(None, "application_id", |row| row.get(0))?;
-    let tables: i64 = conn.query_row(
-        "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN \
-         ('puzzle', 'run', 'state', 'candidate', 'node', 'edge', 'proof', 'proof_item', 'step', \
-          'run_puzzle', 'rating', 'elimination')",
+    let names: Vec<String> = TABLES.iter().map(|t| format!("'{t}'")).collect();
+    let tables: usize = conn.query_row(
+        &format!(
+            "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN ({})",
+            names.join(", ")
+        ),
         [],
         |row| row.get(0),
     )?;
-    if version == SCHEMA_VERSION && id == APPLICATION_ID && tables == 12 {
+    if version == SCHEMA_VERSION && id == APPLICATION_ID && tables == TABLES.len() {
         return Ok(());
     }
     // one transaction: a writer killed while creating the schema (a study's shard whose
@@ -289,7 +352,7 @@ pub fn prepare(conn: &Connection) -> Result<(), StoreError> {
         )?;
     }
     tx.execute_batch(SCHEMA)?;
-    if version != 0 && version != SCHEMA_VERSION {
+    if (VERSION_1..=VERSION_5).contains(&version) {
         upgrade_proof_views(&tx)?;
     }
     if old_rating {
@@ -447,12 +510,7 @@ pub fn check_ours(
     let ours = id == APPLICATION_ID
         || names.is_empty()
         || (id == 0
-            && (version == SCHEMA_VERSION
-                || version == VERSION_1
-                || version == VERSION_2
-                || version == VERSION_3
-                || version == VERSION_4
-                || version == VERSION_5)
+            && (version == SCHEMA_VERSION || OLDER.contains(&version))
             && ["puzzle", "run", "state"]
                 .iter()
                 .all(|t| names.iter().any(|n| n == t)));

@@ -115,6 +115,43 @@ pub struct StudiedStateRow {
     pub eliminations: Vec<EliminationRow>,
 }
 
+/// One puzzle (or state) studied under one theory by `sudolink backdoors`
+/// (`backdoor_study`), with what it found (`backdoor`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BackdoorStudyRow {
+    /// `BRT`, `W1`, `S2`, `S3`, `S4`.
+    pub theory: String,
+    /// The backdoor size (`None`: not asked, above the largest size searched, or cut).
+    pub size: Option<usize>,
+    /// When the size is not known: it is more than this.
+    pub size_above: Option<usize>,
+    /// The bound that cut a search (`time`, `memory`, `budget`).
+    pub cut: Option<String>,
+    pub seconds: f64,
+    /// Why the puzzle could not be studied.
+    pub error: Option<String>,
+    pub items: Vec<BackdoorItemRow>,
+}
+
+/// One candidate, pair or step of a backdoor study (`backdoor`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BackdoorItemRow {
+    /// `backdoor`, `size_witness`, `anti_backdoor`, `anti_backdoor_pair`, `one_step`,
+    /// `two_step`, `fewer_step`.
+    pub kind: String,
+    /// Its place in its list, from 1.
+    pub ordinal: usize,
+    /// The step of a solution (from 1), 0 for the lists without steps.
+    pub step: usize,
+    /// Candidate indexes (0..729): the candidate, and a pair's second.
+    pub cand: usize,
+    pub cand2: Option<usize>,
+    /// `n8r9c2`, or `n8r9c2 n7r1c3` for a pair.
+    pub label: String,
+    /// The step's proof view as JSON.
+    pub proof: Option<String>,
+}
+
 /// A studied state read back, with its puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredState {
@@ -209,6 +246,26 @@ impl Store {
                     r.cut.as_ref().map(|c| c.bounds.as_str()),
                     r.difficulty,
                 ])?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Write the backdoor studies of several puzzles of a run, each `(position, grid,
+    /// studies)`, in one transaction (a puzzle stored before is left as it is).
+    pub fn write_backdoor_studies(
+        &mut self,
+        run_id: i64,
+        puzzles: &[(usize, String, Vec<BackdoorStudyRow>)],
+    ) -> Result<(), StoreError> {
+        let tx = write_transaction(&mut self.conn)?;
+        for (position, grid, studies) in puzzles {
+            if insert_run_puzzle(&tx, run_id, *position, grid)?.is_none() {
+                continue;
+            }
+            for study in studies {
+                insert_backdoor_study(&tx, run_id, *position, study)?;
             }
         }
         tx.commit()?;
@@ -374,6 +431,50 @@ fn insert_studied_puzzle(
 
 /// Insert the puzzle and its `run_puzzle` row; returns the puzzle id, or `None` when the
 /// run already has this position (stored by another writer: nothing is inserted).
+/// One `backdoor_study` row and its `backdoor` rows.
+fn insert_backdoor_study(
+    tx: &Transaction<'_>,
+    run_id: i64,
+    position: usize,
+    study: &BackdoorStudyRow,
+) -> Result<(), StoreError> {
+    tx.prepare_cached(
+        "INSERT INTO backdoor_study
+         (run_id, position, theory, size, size_above, cut, seconds, error)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    )?
+    .execute(params![
+        run_id,
+        position as i64,
+        study.theory,
+        study.size.map(|k| k as i64),
+        study.size_above.map(|k| k as i64),
+        study.cut,
+        study.seconds,
+        study.error,
+    ])?;
+    let mut stmt = tx.prepare_cached(
+        "INSERT INTO backdoor
+         (run_id, position, theory, kind, ordinal, step, cand, cand2, label, proof)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+    )?;
+    for item in &study.items {
+        stmt.execute(params![
+            run_id,
+            position as i64,
+            study.theory,
+            item.kind,
+            item.ordinal as i64,
+            item.step as i64,
+            item.cand as i64,
+            item.cand2.map(|c| c as i64),
+            item.label,
+            item.proof,
+        ])?;
+    }
+    Ok(())
+}
+
 fn insert_run_puzzle(
     tx: &Transaction<'_>,
     run_id: i64,
@@ -653,5 +754,74 @@ mod tests {
                 state
             }]
         );
+    }
+
+    fn backdoor_row() -> BackdoorStudyRow {
+        let item = |kind: &str, ordinal, step, cand, cand2| BackdoorItemRow {
+            kind: kind.into(),
+            ordinal,
+            step,
+            cand,
+            cand2,
+            label: "n1r1c1".into(),
+            proof: None,
+        };
+        BackdoorStudyRow {
+            theory: "W1".into(),
+            size: Some(1),
+            size_above: None,
+            cut: None,
+            seconds: 0.001,
+            error: None,
+            items: vec![
+                item("backdoor", 1, 0, 0, None),
+                item("anti_backdoor_pair", 1, 0, 0, Some(10)),
+                item("two_step", 1, 1, 0, Some(10)),
+                item("two_step", 1, 2, 0, Some(10)),
+            ],
+        }
+    }
+
+    /// A version 6 store (before the backdoor studies) gains their tables on its first
+    /// write, keeps its runs, and takes a backdoor run; an unknown kind is refused.
+    #[test]
+    fn a_version_6_store_gets_the_backdoor_tables() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("v6.db");
+        {
+            let mut store = Store::create(&path).unwrap();
+            let run = store.start_run("classify", &json!({})).unwrap();
+            store
+                .write_ratings(run, &[(0, GRID.to_string(), vec![ser_row(7.1, 1.2, 1.2)])])
+                .unwrap();
+            store
+                .conn
+                .execute_batch(
+                    "DROP TABLE backdoor; DROP TABLE backdoor_study; PRAGMA user_version = 6;",
+                )
+                .unwrap();
+        }
+        let mut store = Store::create(&path).unwrap();
+        let version: i64 = store
+            .conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .unwrap();
+        assert_eq!(version, super::super::schema::SCHEMA_VERSION);
+        let run = store.start_run("backdoors", &json!({})).unwrap();
+        store
+            .write_backdoor_studies(run, &[(0, GRID.to_string(), vec![backdoor_row()])])
+            .unwrap();
+        let count = |sql: &str| -> i64 { store.conn.query_row(sql, [], |r| r.get(0)).unwrap() };
+        assert_eq!(
+            count("SELECT count(*) FROM backdoor_study WHERE size = 1"),
+            1
+        );
+        assert_eq!(count("SELECT count(*) FROM backdoor WHERE cand2 = 10"), 3);
+        assert_eq!(count("SELECT count(*) FROM rating"), 1);
+        let mut bad = backdoor_row();
+        bad.items[0].kind = "guess".into();
+        assert!(store
+            .write_backdoor_studies(run, &[(1, GRID.to_string(), vec![bad])])
+            .is_err());
     }
 }

@@ -52,6 +52,7 @@
 //! # }
 //! ```
 
+pub mod backdoors;
 #[cfg(feature = "store")]
 pub mod classify;
 pub mod escalation;

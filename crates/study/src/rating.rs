@@ -58,6 +58,11 @@
 //!   tridagon rules at level 3, and the ORk-whips and ORk-contrad-whips (k ≤ 5) on the
 //!   tridagons' and the patterns' relations (`sel1-or5-whip`, `sel1-or5-contrad-whip`).
 //!
+//! Beside the schemes, Berthier's T&E classifications ([`TrialScheme`]: `TE`, `BxB`,
+//! `BxBB`, [`crate::te`]) and `BD`, the W1-backdoor size ([`crate::backdoors`]): the least
+//! number of candidates whose assertion lets W1 solve the puzzle, searched up to 3 unless
+//! told (`BD>3`).
+//!
 //! For the chain schemes (L, M, N, BC, Trid-OR5W, Trid-OR5gW, Select1-OR5W, Select2-OR5W)
 //! no such property is assumed: [`rate`] runs [`resolution::solve`] with the rules of
 //! [`rules_for`] up to the maximal length; because the rules are ordered by length, that
@@ -81,7 +86,7 @@ use sudolink_engine::proof::{self, Pattern, Proof};
 use sudolink_search::limits::Bounds;
 use sudolink_search::registry::{Class, Search, Stopped, SUBSETS_SET};
 use sudolink_search::whips::{self, SearchStats, WhipKind};
-use sudolink_search::{BasicRule, ChainFamily, Limits, Rule, Stop, TechniqueId};
+use sudolink_search::{BasicRule, ChainFamily, Limits, Meter, Rule, Stop, TechniqueId};
 use thiserror::Error;
 
 /// A rating scheme.
@@ -197,23 +202,31 @@ pub enum RatingScheme {
 }
 
 /// Berthier's T&E classifications: the T&E depth (0–3) of any puzzle, BxB of a T&E(2)
-/// puzzle, BxBB of a T&E(3) one.
+/// puzzle, BxBB of a T&E(3) one; and the W1-backdoor size ([`crate::backdoors`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TrialScheme {
     Te,
     BxB,
     BxBB,
+    /// The least number of candidates whose assertion lets W1 solve the puzzle (`BD`).
+    Backdoor,
 }
 
 impl TrialScheme {
-    pub const ALL: [TrialScheme; 3] = [TrialScheme::Te, TrialScheme::BxB, TrialScheme::BxBB];
+    pub const ALL: [TrialScheme; 4] = [
+        TrialScheme::Te,
+        TrialScheme::BxB,
+        TrialScheme::BxBB,
+        TrialScheme::Backdoor,
+    ];
 
-    /// `TE`, `BxB`, `BxBB`.
+    /// `TE`, `BxB`, `BxBB`, `BD`.
     pub fn name(self) -> &'static str {
         match self {
             TrialScheme::Te => "TE",
             TrialScheme::BxB => "BxB",
             TrialScheme::BxBB => "BxBB",
+            TrialScheme::Backdoor => "BD",
         }
     }
 
@@ -226,6 +239,7 @@ impl TrialScheme {
             TrialScheme::Te => TE_MAX_DEPTH,
             TrialScheme::BxB => crate::te::BXB_MAX_P,
             TrialScheme::BxBB => crate::te::BXBB_MAX_P,
+            TrialScheme::Backdoor => crate::backdoors::DEFAULT_MAX_SIZE,
         }
     }
 }
@@ -1093,6 +1107,7 @@ pub fn rate_trial(
         }
         TrialScheme::BxB => (puzzle.bxb(max_p, limits), "B", 2),
         TrialScheme::BxBB => (puzzle.bxbb(max_p, limits), "BB", 3),
+        TrialScheme::Backdoor => return backdoor_size(puzzle, max_p, limits),
     };
     let name = scheme.name();
     match class {
@@ -1109,6 +1124,34 @@ pub fn rate_trial(
         }
         Err(e) => rated(None, e.to_string(), None),
     }
+}
+
+/// The W1-backdoor size as a rating (`BD1`, `BD>3`, `BD>1 (time bound)`), the largest size
+/// searched `max_size`.
+fn backdoor_size(puzzle: crate::te::Solved<'_>, max_size: usize, limits: Limits) -> TrialRating {
+    use crate::backdoors::{Closed, Size, Theory};
+    let name = TrialScheme::Backdoor.name();
+    let closed = match Closed::new(puzzle.state, Theory::W1, Some(puzzle.solution)) {
+        Ok(c) => c,
+        Err(e) => {
+            return TrialRating {
+                rating: None,
+                level: e.to_string(),
+                cut: None,
+            }
+        }
+    };
+    let size = closed.backdoor_size(max_size, &mut Meter::new(limits)).size;
+    let (rating, cut) = match size {
+        Size::Exactly(k) => (Some(k), None),
+        Size::Above(_) => (None, None),
+        Size::Cut { stop, above } => (None, Some(Cut { stop, above })),
+    };
+    let level = match &cut {
+        Some(c) => c.text(name),
+        None => format!("{name}{size}"),
+    };
+    TrialRating { rating, level, cut }
 }
 
 /// Rate `start` in several schemes, each as [`rate_with`] would, with the time each took.

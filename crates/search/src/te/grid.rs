@@ -73,6 +73,12 @@ impl Grid {
         State::from_parts(&values, 0, &open).ok()
     }
 
+    /// The open digits of cell `i` (bit d-1); one bit for a decided cell.
+    #[inline]
+    pub fn digits(&self, i: usize) -> u16 {
+        self.cells[i]
+    }
+
     #[inline]
     pub fn has(&self, c: Candidate) -> bool {
         self.cells[c.cell().index()] >> c.digit().index() & 1 == 1
@@ -227,7 +233,7 @@ impl Grid {
     /// Removes `digits` from a cell, noting it in `eliminated` when it loses one; `None`
     /// when it loses its last.
     #[inline]
-    fn remove(&mut self, cell: usize, digits: u16, eliminated: &mut u128) -> Option<()> {
+    pub(super) fn remove(&mut self, cell: usize, digits: u16, eliminated: &mut u128) -> Option<()> {
         let m = self.cells[cell];
         if m & digits != 0 {
             let w = m & !digits;
@@ -288,7 +294,7 @@ impl Grid {
 
     /// [`Grid::brt`] when only the houses of `dirty` (bits of house indices) may
     /// hold a hidden single, or a digit without place, not yet seen.
-    fn brt_from(&mut self, mut pending: u128, mut dirty: u32) -> bool {
+    pub(super) fn brt_from(&mut self, mut pending: u128, mut dirty: u32) -> bool {
         // the houses to scan for hidden singles: those given first, then those with a cell
         // changed since the last scan
         loop {

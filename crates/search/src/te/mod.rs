@@ -74,6 +74,7 @@ pub mod braids;
 pub mod build;
 pub mod find;
 pub mod grid;
+pub mod subsets;
 
 pub use find::{Eliminations, TrialKind};
 pub use grid::Grid;
