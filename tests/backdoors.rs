@@ -447,7 +447,7 @@ fn explain_and_rate_know_backdoors() {
     let why = ok(&["explain", THREAD, "--target", "r8c2<>1", "--rules", "whip"]);
     assert!(
         why.lines()
-            .nth(1)
+            .nth(2)
             .is_some_and(|l| l.starts_with("n1r8c2 is a W1-anti-backdoor (a BRT-anti-backdoor")),
         "{why}"
     );

@@ -240,6 +240,9 @@ fn round_trip(puzzle: &str, args: &[&str]) -> String {
 
 #[test]
 fn solve_reads_back_in_every_notation() {
+    // Loki: escalation notices, a tridagon and the ESCALATED verdict
+    let out = round_trip("loki", &[]);
+    assert!(out.contains("tridagon"), "{out}");
     for notation in ["nrc", "sudorules", "hodoku"] {
         round_trip("ocean-1", &["--notation", notation]);
         // top95 #12: z-chains and t-whips of several targets in SudoRules' notation

@@ -576,3 +576,32 @@ fn help_is_short_and_names_move_behind_list() {
     assert!(help.contains("\n  explain     "), "{help}");
     assert!(help.contains("\n  bench       "), "{help}");
 }
+
+/// `--export` writes the simplest proof's files; every technique's only when asked
+/// (`--every-proof`), not 43 techniques × 5 formats by default.
+#[test]
+fn export_writes_the_simplest_proof_unless_every_proof_is_asked() {
+    let files_of = |extra: &[&str]| {
+        let dir = tempfile::tempdir().unwrap();
+        let mut args = vec!["explain", "--target", "r8c8<>6", "--export"];
+        args.push(dir.path().to_str().unwrap());
+        args.extend_from_slice(extra);
+        common::ok(&args);
+        let mut names: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    let simplest = files_of(&[]);
+    let labels: std::collections::BTreeSet<&str> = simplest
+        .iter()
+        .map(|n| n.split("-r8c8").next().unwrap())
+        .collect();
+    assert_eq!(labels.len(), 1, "{simplest:?}");
+    assert!(simplest.iter().any(|n| n.ends_with(".svg")), "{simplest:?}");
+    let every = files_of(&["--every-proof"]);
+    assert!(every.len() > 5 * simplest.len(), "{} files", every.len());
+    assert!(simplest.iter().all(|n| every.contains(n)), "{simplest:?}");
+}

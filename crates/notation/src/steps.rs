@@ -75,13 +75,16 @@ fn strip_comment(line: &str) -> &str {
 /// A line of a printed resolution path that is not a step: `solve`'s header
 /// (`Puzzle (loki): 57....9..`), a grid's rows and rules (`+---`, `| 56789 …`, `*---`,
 /// `.---`), its escalation notices (`-- N stops …`) and its closing verdicts (`SOLVED`,
-/// `NOT SOLVED`, `NOT RATED: …`, `LEVEL = …`, `SER = …`, `HoDoKu …`). A path pasted from
+/// `NOT SOLVED`, `NOT RATED: …`, `ESCALATED: …`, `NOTE: …`, `LEVEL = …`, `SER = …`,
+/// `HoDoKu …`). A path pasted from
 /// `solve`'s output is read without editing it.
 pub fn is_frame_line(line: &str) -> bool {
-    const VERDICTS: [&str; 7] = [
+    const VERDICTS: [&str; 9] = [
         "SOLVED",
         "NOT SOLVED",
         "NOT RATED",
+        "ESCALATED:",
+        "NOTE:",
         "LEVEL =",
         "SER =",
         "HoDoKu level",
