@@ -162,12 +162,8 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         let mut v = json_report(loaded, resolution);
         v["level"] = json!(walked.end_line);
         if let Some(s) = resolution.stopped {
-            v["cut"] = json!({
-                "bound": s.stop.bound(),
-                "why": s.stop.to_string(),
-                "searching": s.rule.to_string(),
-                "bounds": args.bounds.bounds(1).describe(),
-            });
+            v["cut"] = stopped_json(s);
+            v["cut"]["bounds"] = json!(args.bounds.bounds(1).describe());
         }
         if !resolution.passed_over.is_empty() {
             v["passed_over"] = resolution
@@ -356,11 +352,7 @@ fn suggestion_text(s: &Suggestion, bounds: &BoundArgs) -> String {
 fn escalation_json(e: &Escalation) -> serde_json::Value {
     let cut = match e.why {
         Handover::Stuck => serde_json::Value::Null,
-        Handover::Cut(s) => json!({
-            "bound": s.stop.bound(),
-            "why": s.stop.to_string(),
-            "searching": s.rule.to_string(),
-        }),
+        Handover::Cut(s) => stopped_json(s),
         Handover::OutOfTime { searching, share } => json!({
             "bound": "time",
             "why": format!("its share of the time ({:.1} s) spent", share.as_secs_f64()),
@@ -376,6 +368,15 @@ fn escalation_json(e: &Escalation) -> serde_json::Value {
     })
 }
 
+/// A cut in `--json`: `{"bound": "memory", "why": "...", "searching": "braid[11]"}`.
+fn stopped_json(s: Stopped) -> serde_json::Value {
+    json!({
+        "bound": s.stop.bound(),
+        "why": s.stop.to_string(),
+        "searching": s.rule.to_string(),
+    })
+}
+
 /// A suggestion in `--json`: `{"solves": "Trid-OR5W", "tried": [{"rules": "W", "cut":
 /// null}, ...]}`.
 fn suggestion_json(s: &Suggestion) -> serde_json::Value {
@@ -385,11 +386,7 @@ fn suggestion_json(s: &Suggestion) -> serde_json::Value {
         .map(|(rung, cut)| {
             json!({
                 "rules": rung.rules,
-                "cut": cut.map(|c| json!({
-                    "bound": c.stop.bound(),
-                    "why": c.stop.to_string(),
-                    "searching": c.rule.to_string(),
-                })),
+                "cut": cut.map(stopped_json),
             })
         })
         .collect();
