@@ -439,8 +439,8 @@ fn bad_input_is_refused_with_one_line() {
     assert!(err.contains("--max-size"), "{err}");
 }
 
-/// `explain` says when its target is a W1-anti-backdoor (the thread's n1r8c2, a BRT one
-/// too), and `rate --scheme BD` gives the W1-backdoor size.
+/// `explain` says when its target is a W1-anti-backdoor (the thread's n9r4c4) or a BRT one
+/// (n1r8c2), and `rate --scheme BD` gives the W1-backdoor size.
 #[test]
 fn explain_and_rate_know_backdoors() {
     use crate::common::ok;
@@ -448,9 +448,11 @@ fn explain_and_rate_know_backdoors() {
     assert!(
         why.lines()
             .nth(2)
-            .is_some_and(|l| l.starts_with("n1r8c2 is a W1-anti-backdoor (a BRT-anti-backdoor")),
+            .is_some_and(|l| l.starts_with("n1r8c2 is a BRT-anti-backdoor: once it is gone")),
         "{why}"
     );
+    let w1 = ok(&["explain", THREAD, "--target", "r4c4<>9", "--rules", "whip"]);
+    assert!(w1.contains("\nn9r4c4 is a W1-anti-backdoor: "), "{w1}");
     let not = ok(&["explain", THREAD, "--target", "r1c1<>1", "--rules", "whip"]);
     assert!(!not.contains("anti-backdoor"), "{not}");
     let rated = ok(&["rate", THREAD, "--scheme", "BD"]);

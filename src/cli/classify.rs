@@ -250,7 +250,11 @@ fn print(
         print!("{}", table.to_text());
     }
     for (scheme, classes) in &classified.trial {
-        println!("{scheme} (Berthier's T&E classification): puzzles per class");
+        let what = match RatingScheme::from_str(scheme) {
+            Ok(RatingScheme::Trial(t)) => t.what(),
+            _ => "a classification",
+        };
+        println!("{scheme} ({what}): puzzles per class");
         for (class, n) in classes {
             println!("{class:>30} {n:>9}");
         }

@@ -505,25 +505,21 @@ pub fn is_anti_backdoor(
         .is_ok_and(|closed| closed.open().contains(&target) && closed.solves(&[target], &[]))
 }
 
-/// `explain`'s line on an elimination that is a W1-anti-backdoor of the state (and says
-/// when it is a BRT one too); `None` when it is not one.
+/// `explain`'s line on an elimination that is a W1-anti-backdoor of the state, or a
+/// BRT one (every BRT-anti-backdoor is a W1 one); `None` when it is neither.
 pub fn anti_backdoor_line(
     state: &State,
     solution: Option<&[u8; 81]>,
     target: Candidate,
 ) -> Option<String> {
-    if !is_anti_backdoor(state, solution, Theory::W1, target) {
-        return None;
-    }
-    let brt = if is_anti_backdoor(state, solution, Theory::Brt, target) {
-        " (a BRT-anti-backdoor too: singles do)"
+    let then = if is_anti_backdoor(state, solution, Theory::Brt, target) {
+        "a BRT-anti-backdoor: once it is gone, singles solve the puzzle"
+    } else if is_anti_backdoor(state, solution, Theory::W1, target) {
+        "a W1-anti-backdoor: once it is gone, singles and whips[1] solve the puzzle"
     } else {
-        ""
+        return None;
     };
-    Some(format!(
-        "{target} is a W1-anti-backdoor{brt}: once it is gone, singles and whips[1] solve the \
-         puzzle (sudolink backdoors --anti)"
-    ))
+    Some(format!("{target} is {then} (sudolink backdoors --anti)"))
 }
 
 #[cfg(test)]

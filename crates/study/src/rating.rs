@@ -230,6 +230,16 @@ impl TrialScheme {
         }
     }
 
+    /// What the classification is, as `classify` heads its table.
+    pub fn what(self) -> &'static str {
+        match self {
+            TrialScheme::Te | TrialScheme::BxB | TrialScheme::BxBB => {
+                "Berthier's T&E classification"
+            }
+            TrialScheme::Backdoor => "the W1-backdoor size",
+        }
+    }
+
     /// The longest braids a BxB or BxBB classification tries when none is asked: the
     /// SHC's bounds ([`crate::te::BXB_MAX_P`], [`crate::te::BXBB_MAX_P`]); past it the
     /// class is written `BxB>14`. A T&E depth takes no braid length (its own bound is
