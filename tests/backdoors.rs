@@ -10,6 +10,7 @@
 //! --release --test tests backdoors -- --ignored --nocapture`.
 
 use crate::common::{assert_sound_against_solution, data_path, fixture_path};
+use serde_json::json;
 use std::collections::BTreeSet;
 use sudolink_engine::grid::format::parse_line;
 use sudolink_engine::grid::{Candidate, State};
@@ -455,6 +456,19 @@ fn explain_and_rate_know_backdoors() {
     assert!(w1.contains("\nn9r4c4 is a W1-anti-backdoor: "), "{w1}");
     let not = ok(&["explain", THREAD, "--target", "r1c1<>1", "--rules", "whip"]);
     assert!(!not.contains("anti-backdoor"), "{not}");
+    // and --json says it in its `anti_backdoor` key: the simplest theory, or null
+    for (target, theory) in [
+        ("r8c2<>1", json!("BRT")),
+        ("r4c4<>9", json!("W1")),
+        ("r1c1<>1", json!(null)),
+        ("r4c4=8", json!(null)),
+    ] {
+        let args = [
+            "explain", THREAD, "--target", target, "--rules", "whip", "--json",
+        ];
+        let v: serde_json::Value = serde_json::from_str(&ok(&args)).unwrap();
+        assert_eq!(v["anti_backdoor"], theory, "{target}");
+    }
     let rated = ok(&["rate", THREAD, "--scheme", "BD"]);
     assert_eq!(rated, format!("{THREAD} BD1\n"));
 }

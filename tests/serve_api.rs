@@ -268,6 +268,60 @@ fn a_path_without_rules_escalates_as_solve_does() {
     assert_eq!(n["escalations"].as_array().unwrap().len(), 0);
 }
 
+/// `/api/backdoors` on the "Anti-backdoors" thread's puzzle [Berthier anti-backdoors]: its 13
+/// published W1-anti-backdoors, its one-step solutions by whips, and one of them as a path
+/// (W1, the whip, W1) that solves the puzzle; a candidate with no one-step solution refused.
+#[test]
+fn anti_backdoors_and_a_one_step_solution_as_a_path() {
+    let p = "..9......8....97...7..6..5..5..4..6.9....38....2.......6..5.17.2....84......1....";
+    let state = ok("/api/load", json!({"puzzle": p}))["state"].clone();
+    let v = ok("/api/backdoors", json!({"state": state}));
+    assert_eq!(v["theory"], "W1");
+    let anti: Vec<&str> = v["anti_backdoors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    let published = "n8r1c8 n8r3c4 n8r4c3 n9r4c4 n8r6c5 n9r6c8 n8r7c9 n9r7c9 n1r8c2 n9r8c2 n9r8c5 n3r8c8 n8r9c2";
+    assert_eq!(anti.join(" "), published);
+    let first = &v["one_steps"][0];
+    assert_eq!(
+        (&first["candidate"], &first["technique"]),
+        (&json!("n9r4c4"), &json!("whip[3]"))
+    );
+    let v = ok(
+        "/api/backdoors",
+        json!({"state": state, "path_of": "n9r4c4"}),
+    );
+    let path = &v["path"];
+    assert_eq!(path["solved"], true);
+    let texts: Vec<&str> = path["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["text"].as_str().unwrap())
+        .collect();
+    let beyond_w1: Vec<&&str> = texts
+        .iter()
+        .filter(|t| !(t.contains("single") || t.starts_with("whip[1]")))
+        .collect();
+    assert_eq!(beyond_w1, [&first["text"].as_str().unwrap()]);
+    // n1r8c2 is the BRT-anti-backdoor, but no whip up to length 12 eliminates it
+    let (status, e) = post(
+        "/api/backdoors",
+        json!({"state": state, "path_of": "n1r8c2"}),
+    );
+    assert_eq!(status, 422, "{e}");
+    assert!(
+        e["error"]
+            .as_str()
+            .unwrap()
+            .contains("n1r8c2 has no one-step solution"),
+        "{e}"
+    );
+}
+
 #[test]
 fn next_path_and_export() {
     let state = ocean_state();

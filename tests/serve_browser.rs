@@ -108,6 +108,10 @@ async fn click_until(c: &Client, css: &str, script: &str, secs: u64) -> Value {
     until(c, script, secs).await
 }
 
+/// Loki, Berthier's example of a puzzle beyond B (a tridagon solves it).
+const LOKI: &str =
+    "57....9..........8.1.........168..4......28.9..2.9416.....2.....6.9.82.4...41.6..";
+
 /// The script that is true once the path's step `k` is shown.
 fn step_shown(k: usize) -> String {
     format!("document.getElementById('stepno').textContent.startsWith('step {k} ')")
@@ -960,6 +964,79 @@ async fn proof_journey(c: &Client, server: SocketAddr, shots: &Path) {
     let stuck = js(c, "return document.getElementById('stuck').textContent;").await;
     assert!(stuck.as_str().unwrap().starts_with("Stuck"), "{stuck}");
     shot_at(c, shots, "p2-stuck", "path-panel").await;
+    // with the Rules box empty the path escalates as `solve` does: Loki climbs from N after
+    // step 5, to a tridagon, and the panel says at which step
+    open(c, server, &format!("?puzzle={LOKI}&step=6")).await;
+    until(c, &step_shown(6), 60).await;
+    let v = js(c, "return [document.getElementById('rules').value, document.getElementById('escalation').textContent, document.getElementById('stuck').hidden, window.sudolink.path.solved];").await;
+    assert_eq!(v[0], "", "{v}");
+    let climbed = v[1].as_str().unwrap();
+    assert!(
+        climbed.starts_with("N (lengths up to 20) stops after step 5; escalating to W")
+            && climbed.ends_with("escalating to Trid-OR5W"),
+        "{climbed}"
+    );
+    assert_eq!((&v[2], &v[3]), (&json!(true), &json!(true)), "{v}");
+    shot_at(c, shots, "p3-escalated", "path-panel").await;
+    anti_backdoors_journey(c, server, shots).await;
+}
+
+/// The "Anti-backdoors" thread's puzzle [Berthier anti-backdoors]: its 13 W1-anti-backdoors
+/// ringed on the grid, its one-step solutions listed, the simplest (n9r4c4, a whip[3]) opened
+/// as a path at its step, and the same view from its link.
+async fn anti_backdoors_journey(c: &Client, server: SocketAddr, shots: &Path) {
+    const ANTI: &str =
+        "..9......8....97...7..6..5..5..4..6.9....38....2.......6..5.17.2....84......1....";
+    open(c, server, &format!("?puzzle={ANTI}")).await;
+    click_until(
+        c,
+        "#anti-go",
+        "document.querySelector('#anti button.one-step')",
+        30,
+    )
+    .await;
+    let ringed = js(
+        c,
+        "return [...document.querySelectorAll('#hl circle.candhl')].map(e => e.dataset.cand);",
+    )
+    .await;
+    let ringed: Vec<&str> = ringed
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(ringed.len(), 13, "{ringed:?}");
+    assert!(
+        ringed.contains(&"n1r8c2") && ringed.contains(&"n9r4c4"),
+        "{ringed:?}"
+    );
+    shot_at(c, shots, "p4-anti-backdoors", "path-panel").await;
+    click_until(
+        c,
+        "#anti button.one-step",
+        "document.getElementById('steptext').textContent.includes('r4c4 <> 9')",
+        30,
+    )
+    .await;
+    let v = js(
+        c,
+        "return [document.getElementById('steptext').textContent, location.search];",
+    )
+    .await;
+    assert!(v[0].as_str().unwrap().starts_with("whip[3]"), "{v}");
+    assert!(v[1].as_str().unwrap().contains("one_step=n9r4c4"), "{v}");
+    shot_at(c, shots, "p5-one-step-path", "path-panel").await;
+    // the link opens the same step
+    open(c, server, &format!("?puzzle={ANTI}&one_step=n9r4c4")).await;
+    until(
+        c,
+        "document.getElementById('steptext').textContent.includes('r4c4 <> 9')",
+        30,
+    )
+    .await;
+    let solved = js(c, "return window.sudolink.path.solved;").await;
+    assert_eq!(solved, json!(true));
 }
 
 /// The links view: every link of a candidate drawn (group, ALS and almost-cell ends
@@ -1001,8 +1078,6 @@ async fn links_journey(c: &Client, server: SocketAddr, shots: &Path) {
 /// drawn as the relation's own end (outlined on its guardians) with the relation's colour;
 /// and likewise an Imp630 pattern's relation.
 async fn or_relation_journey(c: &Client, server: SocketAddr, shots: &Path) {
-    const LOKI: &str =
-        "57....9..........8.1.........168..4......28.9..2.9416.....2.....6.9.82.4...41.6..";
     open(c, server, &format!("?puzzle={LOKI}&sel=n1r8c8")).await;
     or_relation_drawn(c, "Trid-OR1{n1r8c8}").await;
     shot(c, shots, "l3-or-relation-n1r8c8").await;

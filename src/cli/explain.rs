@@ -294,7 +294,9 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
     let text = |p: &Proof| args.notation.proof_text(&loaded.state, p);
     if args.json {
         // the keys in reading order, the answer first
-        let v = explain::target_json(&loaded.state, &loaded.line, &report, &options);
+        let mut v = explain::target_json(&loaded.state, &loaded.line, &report, &options);
+        v.anti_backdoor =
+            backdoors::anti_backdoor_of(&loaded.state, loaded.solution.as_ref(), &conclusion);
         println!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(());
     }

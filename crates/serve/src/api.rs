@@ -33,11 +33,17 @@ use sudolink_engine::proof;
 use sudolink_export::diagram::{self, Shown};
 use sudolink_export::{dot, files};
 use sudolink_notation::nrc;
-use sudolink_notation::view::api::{DrawnProof, NextView, PathView, StateView};
+use sudolink_notation::view::api::{
+    BackdoorsView, DrawnProof, NextView, OneStepView, PathView, StateView,
+};
 use sudolink_notation::view::explain::ExplainView;
+use sudolink_notation::view::VERSION;
 use sudolink_search::limits::SEARCH_SHARE_PERCENT;
 use sudolink_search::{registry, Limits, Stop, TechniqueId};
 use sudolink_store::{self as store, query};
+use sudolink_study::backdoors::path::one_step_path;
+use sudolink_study::backdoors::report::{states_of, study, Ask};
+use sudolink_study::backdoors::{self, Theory};
 use sudolink_study::escalation::{solve_escalating, Pace};
 use sudolink_study::examples::EXAMPLES;
 use sudolink_study::explain::{self, explain_target, read_target, target_json, Options};
@@ -551,7 +557,9 @@ pub fn explain(req: ExplainReq, cfg: &Config) -> Result<Json<ExplainView>, ApiEr
         &options,
     )
     .map_err(unprocessable)?;
-    let v = target_json(&loaded.state, &loaded.line, &report, &options);
+    let mut v = target_json(&loaded.state, &loaded.line, &report, &options);
+    v.anti_backdoor =
+        backdoors::anti_backdoor_of(&loaded.state, loaded.solution.as_ref(), &conclusion);
     Ok(Json(views::for_the_explorer(&loaded.state, v)?))
 }
 
@@ -656,6 +664,104 @@ pub fn path(req: StepReq, cfg: &Config) -> Result<Json<PathView>, ApiError> {
     )
     .map_err(unprocessable)?;
     Ok(Json(views::path_view(&loaded.state, &r, &[])?))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BackdoorsReq {
+    state: String,
+    /// BRT, W1 (the default), S2, S3, S4 or S.
+    theory: Option<String>,
+    /// The rule set of a one-step solution's step (default whips) and its longest proof.
+    rules: Option<String>,
+    #[serde(default = "default_one_step_len")]
+    max_len: usize,
+    /// An anti-backdoor (`n8r9c2`) whose one-step solution to answer as a path.
+    path_of: Option<String>,
+    #[serde(default)]
+    allow_nonunique: bool,
+}
+
+fn default_one_step_len() -> usize {
+    backdoors::steps::DEFAULT_MAX_LEN
+}
+
+/// `/api/backdoors`: the state's T-anti-backdoors and one-step solutions (as `sudolink
+/// backdoors --one-step`), and with `path_of` that one-step solution as a path.
+pub fn backdoors(req: BackdoorsReq, cfg: &Config) -> Result<Json<BackdoorsView>, ApiError> {
+    let loaded = state_of(&req.state, req.allow_nonunique)?;
+    let theory: Theory = req
+        .theory
+        .as_deref()
+        .unwrap_or("W1")
+        .parse()
+        .map_err(unprocessable)?;
+    let max_len = check_max_len(req.max_len)?;
+    let rules = explain::techniques_of(
+        req.rules
+            .as_deref()
+            .unwrap_or(backdoors::steps::DEFAULT_RULES),
+        max_len,
+    )
+    .map_err(|e| ApiError::Unprocessable(format!("Rules: {e}")))?;
+    let ask = Ask {
+        theory,
+        backdoors: false,
+        max_size: backdoors::DEFAULT_MAX_SIZE,
+        anti_backdoors: true,
+        pairs: None,
+        one_step: true,
+        two_step: false,
+        fewer_steps: false,
+        rules,
+        max_len,
+        max_steps: 0,
+    };
+    let limits = search_limits(cfg);
+    let solution = loaded.solution.as_ref();
+    let report = study(&loaded.state, solution, &ask, limits).map_err(unprocessable)?;
+    let one = report.one_step.as_ref();
+    let states = one
+        .map(|o| states_of(&report.closed, &o.solutions))
+        .unwrap_or_default();
+    let one_steps: &[_] = one.map_or(&[][..], |o| &o.solutions[..]);
+    let path = match req.path_of.as_deref() {
+        None => None,
+        Some(text) => {
+            let target = candidate_of(text)?;
+            let Some(step) = one_steps.iter().find(|e| e.candidate == target) else {
+                return Err(ApiError::Unprocessable(format!(
+                    "{target} has no one-step solution with these rules (up to length {max_len})"
+                )));
+            };
+            let r = one_step_path(&loaded.state, solution, theory, step.proof.clone(), limits)
+                .map_err(unprocessable)?;
+            Some(views::path_view(&loaded.state, &r, &[])?)
+        }
+    };
+    Ok(Json(BackdoorsView {
+        version: VERSION,
+        theory: theory.to_string(),
+        anti_backdoors: report
+            .anti_backdoors
+            .as_ref()
+            .map(|f| f.items.iter().map(|c| c.to_string()).collect())
+            .unwrap_or_default(),
+        one_steps: one_steps
+            .iter()
+            .zip(&states)
+            .map(|(e, at)| OneStepView {
+                candidate: e.candidate.to_string(),
+                technique: e.label(),
+                text: nrc::nrc_text(at, &e.proof),
+            })
+            .collect(),
+        cut: report
+            .cut()
+            .map(|s| s.to_string())
+            .or_else(|| report.steps_stopped()),
+        path,
+    }))
 }
 
 #[derive(Deserialize)]

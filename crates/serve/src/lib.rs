@@ -97,6 +97,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/explain", api::post_search(api::explain))
         .route("/api/next", api::post_search(api::next))
         .route("/api/path", api::post_search(api::path))
+        .route("/api/backdoors", api::post_search(api::backdoors))
         .route("/api/query", axum::routing::post(api::query_route))
         .route("/api/export", api::post_json(api::export))
         .route("/api/view", api::post_json(api::proof_view_of))

@@ -50,6 +50,7 @@
 //!
 //! [CSP-Rules]: Berthier, CSP-Rules-V2.1 (docs/references.md).
 
+pub mod path;
 pub mod report;
 pub mod steps;
 
@@ -57,7 +58,7 @@ use crate::te::unique_solution;
 use std::fmt;
 use std::str::FromStr;
 use sudolink_engine::grid::tables::{cell_houses, HOUSE_CELLS};
-use sudolink_engine::grid::{Candidate, State};
+use sudolink_engine::grid::{Candidate, Conclusion, State};
 use sudolink_search::limits::{Meter, Stop};
 use sudolink_search::te::subsets::LARGEST_SUBSET;
 use sudolink_search::te::Grid;
@@ -505,19 +506,41 @@ pub fn is_anti_backdoor(
         .is_ok_and(|closed| closed.open().contains(&target) && closed.solves(&[target], &[]))
 }
 
+/// The simplest theory, BRT or W1, of which `target` is an anti-backdoor of the state
+/// (every BRT-anti-backdoor is a W1 one); `None` when it is neither.
+pub fn anti_backdoor_theory(
+    state: &State,
+    solution: Option<&[u8; 81]>,
+    target: Candidate,
+) -> Option<Theory> {
+    [Theory::Brt, Theory::W1]
+        .into_iter()
+        .find(|&t| is_anti_backdoor(state, solution, t, target))
+}
+
+/// `explain --json`'s `anti_backdoor`: [`anti_backdoor_theory`] of an elimination, null for
+/// a placement.
+pub fn anti_backdoor_of(
+    state: &State,
+    solution: Option<&[u8; 81]>,
+    conclusion: &Conclusion,
+) -> Option<String> {
+    if conclusion.placement {
+        return None;
+    }
+    anti_backdoor_theory(state, solution, conclusion.candidate).map(|t| t.to_string())
+}
+
 /// `explain`'s line on an elimination that is a W1-anti-backdoor of the state, or a
-/// BRT one (every BRT-anti-backdoor is a W1 one); `None` when it is neither.
+/// BRT one; `None` when it is neither.
 pub fn anti_backdoor_line(
     state: &State,
     solution: Option<&[u8; 81]>,
     target: Candidate,
 ) -> Option<String> {
-    let then = if is_anti_backdoor(state, solution, Theory::Brt, target) {
-        "a BRT-anti-backdoor: once it is gone, singles solve the puzzle"
-    } else if is_anti_backdoor(state, solution, Theory::W1, target) {
-        "a W1-anti-backdoor: once it is gone, singles and whips[1] solve the puzzle"
-    } else {
-        return None;
+    let then = match anti_backdoor_theory(state, solution, target)? {
+        Theory::Brt => "a BRT-anti-backdoor: once it is gone, singles solve the puzzle",
+        _ => "a W1-anti-backdoor: once it is gone, singles and whips[1] solve the puzzle",
     };
     Some(format!("{target} is {then} (sudolink backdoors --anti)"))
 }

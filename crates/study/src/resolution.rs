@@ -255,6 +255,17 @@ impl Walk {
         Ok(())
     }
 
+    /// Take `proof`, found in the walk's state, as its next step (verified as
+    /// [`take_step`] does).
+    pub fn take(
+        &mut self,
+        proof: Proof,
+        solution: Option<&[u8; 81]>,
+    ) -> Result<(), ResolutionError> {
+        let at = self.state.clone();
+        take_step(&at, &mut self.state, proof, solution, &mut self.steps)
+    }
+
     /// The resolution this walk makes, `stopped` being the limit that cut it, if one did
     /// (dropped when the puzzle is solved).
     pub fn finish(self, stopped: Option<Stopped>) -> Resolution {

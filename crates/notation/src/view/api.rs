@@ -108,6 +108,35 @@ pub struct PathEscalation {
     pub text: String,
 }
 
+/// `/api/backdoors`: a state's anti-backdoors for a theory T and its one-step solutions,
+/// candidates in the forum's notation (`n8r9c2`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct BackdoorsView {
+    /// [`super::VERSION`].
+    pub version: u32,
+    /// The theory T (`W1`).
+    pub theory: String,
+    /// The T-anti-backdoors: the candidates whose elimination lets T solve the puzzle.
+    pub anti_backdoors: Vec<String>,
+    /// The anti-backdoors one step of the rule set eliminates, simplest first.
+    pub one_steps: Vec<OneStepView>,
+    /// What cut the study, in words; null when nothing did.
+    pub cut: Option<String>,
+    /// The one-step solution asked by `path_of`, as a path: T's steps, the step, T's steps.
+    pub path: Option<PathView>,
+}
+
+/// One one-step solution.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct OneStepView {
+    /// The anti-backdoor it eliminates (`n8r9c2`).
+    pub candidate: String,
+    /// The step's technique and length (`whip[5]`).
+    pub technique: String,
+    /// The step in our nrc notation, on the state it is found in.
+    pub text: String,
+}
+
 /// Why a path stopped early.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct PathCut {

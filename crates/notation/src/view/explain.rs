@@ -34,6 +34,11 @@ pub struct ExplainView {
     pub composite: Option<CompositeView>,
     /// Every technique asked, in the systems' order.
     pub families: Vec<RowView>,
+    /// For an elimination, the simplest theory (`BRT`, then `W1`) of which the target is an
+    /// anti-backdoor of the state: once it is gone, that theory solves the puzzle; null
+    /// when it is neither, and for a placement.
+    #[serde(default)]
+    pub anti_backdoor: Option<String>,
     /// The puzzle's 81-character line.
     pub puzzle: String,
     /// The state explained: 729 characters, digit d at 9 × cell + d − 1 when open.

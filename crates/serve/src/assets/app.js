@@ -372,7 +372,7 @@ function resetViews() {
   app.path = null; app.pathOf = null; app.step = -1; app.why = null;
   app.marks = { cells: [], cands: [], chains: [] };
   $("prev").disabled = $("next").disabled = true;
-  $("stepno").textContent = ""; $("steptext").textContent = ""; $("stuck").hidden = true;
+  $("stepno").textContent = ""; $("steptext").textContent = ""; $("stuck").hidden = true; $("escalation").textContent = ""; $("anti").innerHTML = "";
   $("step-notations").innerHTML = ""; $("why-notations").innerHTML = "";
   $("proofs").innerHTML = '<p class="muted">Select a candidate, then Explain (or press Enter).</p>';
   $("result").innerHTML = "";
@@ -751,14 +751,70 @@ function linksBy(d) {
 async function solvePath(opts) {
   opts = opts || {};
   status("solving…");
-  const rules = $("rules").value.trim() || "N";
+  // no rules: the ladder `solve` climbs with no --rules (N, W, B, Trid-OR5W, T&E)
+  const rules = $("rules").value.trim();
   try {
-    const v = await apiJson("path", withState({ state: app.base, rules }));
-    app.path = v; app.pathOf = { base: app.base, rules };
-    status(`${v.steps.length} steps${v.solved ? ", solved" : ", stuck"}`);
-    await showStep(opts.step === undefined ? -1 : opts.step - 1, { noPush: true });
-    if (!opts.noPush) pushUrl(false);
+    const v = await apiJson("path", withState(rules ? { state: app.base, rules } : { state: app.base }));
+    const last = v.escalations.length ? v.escalations[v.escalations.length - 1].to : "";
+    await pathShown(v, { base: app.base, rules, oneStep: "" }, last ? `, escalated to ${last}` : "", opts);
   } catch (e) { status(""); fail("path-err", e); }
+}
+
+// Show path `v` (asked as `of` says) at the step `opts.step` asks (default: its start).
+async function pathShown(v, of, note, opts) {
+  app.path = v; app.pathOf = of;
+  status(`${v.steps.length} steps${v.solved ? ", solved" : ", stuck"}${note}`);
+  await showStep(opts.step === undefined ? -1 : opts.step - 1, { noPush: true });
+  if (!opts.noPush) pushUrl(false);
+}
+
+// --- anti-backdoors ---------------------------------------------------------------------
+
+// The state's W1-anti-backdoors (the candidates whose elimination lets singles and
+// whips[1] solve it) ringed on the grid, and its one-step solutions (one whip, up to
+// length 12, eliminates one), each a button that opens it as a path.
+async function antiBackdoors() {
+  status("anti-backdoors…");
+  try {
+    const v = await apiJson("backdoors", withState({ state: app.base }));
+    app.marks = { cells: [], cands: v.anti_backdoors.slice(), chains: [] };
+    drawOverlay();
+    const cut = v.cut ? ` (cut: ${esc(v.cut)})` : "";
+    const head = `<p id="anti-list">${v.anti_backdoors.length} ${esc(v.theory)}-anti-backdoor(s)${cut}: <span class="mono">${esc(v.anti_backdoors.join(" "))}</span></p>`;
+    const items = v.one_steps.map((o, i) => `<li><button class="one-step" data-i="${i}" title="${esc(o.text)}">${esc(o.candidate)} by ${esc(o.technique)}</button></li>`).join("");
+    $("anti").innerHTML = head + (items ? `<p>One-step solutions (open one as a path):</p><ul class="one-steps">${items}</ul>` : '<p class="muted">No one-step solution by a whip up to length 12.</p>');
+    for (const b of document.querySelectorAll("#anti button.one-step")) {
+      b.addEventListener("click", () => openOneStep(v.one_steps[+b.dataset.i].candidate, {}));
+    }
+    status(`${v.anti_backdoors.length} anti-backdoor(s), ${v.one_steps.length} one-step solution(s)`);
+  } catch (e) { status(""); fail("path-err", e); }
+}
+
+// The one-step solution that eliminates `cand`, as a path: W1's steps, the step, W1's
+// steps; shown at its step (by default the one step itself).
+async function openOneStep(cand, opts) {
+  status("opening the one-step solution…");
+  try {
+    const v = await apiJson("backdoors", withState({ state: app.base, path_of: cand }));
+    const at = v.path.steps.findIndex((s) => !/^(naked-single|hidden-single|whip\[1\])/.test(s.text));
+    const step = opts.step === undefined ? at + 1 : opts.step;
+    await pathShown(v.path, { base: app.base, rules: "", oneStep: cand }, `: one-step solution ${cand}`, Object.assign({}, opts, { step }));
+  } catch (e) { status(""); fail("path-err", e); }
+}
+
+// Why a path stops short of the solution: the bound that cut it, or the rules that ran out.
+function stuckText(path, rules, atLast) {
+  const here = atLast ? "Stuck here" : "Stuck";
+  const n = path.steps.length;
+  if (path.cut) return `${here}: after ${n} step(s) the search for ${path.cut.searching} was cut (${path.cut.why}).`;
+  if (!rules) return `${here}: after ${n} step(s) no rule set of the ladder (N, W, B, Trid-OR5W, T&E) applies within its limits. Explain a candidate, or try a longer max length.`;
+  return `${here}: after ${n} step(s) no rule of “${rules}” applies. Empty the rules to escalate as solve does (N, W, B, Trid-OR5W, T&E), or explain a candidate.`;
+}
+
+// The rule sets the path has climbed by step k (0-based): "N stops after step 5; escalating
+// to W", one line each, as solve prints them.
+function escalationAt(path, k) {
+  return path.escalations.filter((e) => e.after_step <= k).map((e) => e.text).join("\n");
 }
 
 // The path's step k (0-based; -1 the start): the state it is found in, its proof drawn and
@@ -772,9 +828,9 @@ async function showStep(k, opts) {
   app.marks = { cells: [], cands: [], chains: [] };
   // a path that does not solve says so from its start, and again at its last step
   const stuck = !app.path.solved;
-  const here = app.step === steps.length - 1 ? "Stuck here" : "Stuck";
   $("stuck").hidden = !stuck;
-  $("stuck").textContent = stuck ? `${here}: after ${steps.length} step(s) no rule of “${app.pathOf.rules}” applies. Try wider rules (e.g. W or B) or explain a candidate.` : "";
+  $("stuck").textContent = stuck ? stuckText(app.path, app.pathOf.rules, app.step === steps.length - 1) : "";
+  $("escalation").textContent = escalationAt(app.path, app.step);
   try {
     if (app.step < 0) {
       const v = await apiJson("load", withState({ puzzle: app.pathOf.base }));
@@ -937,7 +993,11 @@ function urlOf() {
   if (app.puzzleText && app.puzzleText !== app.defaultPuzzle) q.set("puzzle", app.puzzleText);
   if ($("nonunique").checked) q.set("nonunique", "1");
   if (app.base && app.base !== app.puzzleState) q.set("state", app.base);
-  if (app.path) { q.set("rules", app.pathOf.rules); q.set("step", String(app.step + 1)); }
+  if (app.path) {
+    if (app.pathOf.oneStep) q.set("one_step", app.pathOf.oneStep);
+    else if (app.pathOf.rules) q.set("rules", app.pathOf.rules);
+    q.set("step", String(app.step + 1));
+  }
   if (app.sel) q.set("sel", app.sel);
   else if (app.cursor.r || app.cursor.c) q.set("cell", cellName(app.cursor.r, app.cursor.c));
   if (app.why) {
@@ -973,13 +1033,16 @@ async function applyUrl(search) {
       if (!(await loadText(puzzle, { noPush: true, keepFocus: true }))) return;
     }
     const base = q.get("state") || app.puzzleState;
-    const rules = q.get("rules"), step = q.get("step");
-    const samePath = rules && app.path && app.pathOf.base === base && app.pathOf.rules === rules;
-    if (base !== app.base || (!rules && app.path) || (app.path && !samePath)) await showBase(base);
-    if (rules) {
+    // a path is in the URL by its step; its rules only when asked (none: the ladder)
+    const rules = q.get("rules") || "", step = q.get("step"), oneStep = q.get("one_step") || "";
+    const wanted = step !== null || q.has("rules") || q.has("one_step");
+    const samePath = wanted && app.path && app.pathOf.base === base && app.pathOf.rules === rules && app.pathOf.oneStep === oneStep;
+    if (base !== app.base || (!wanted && app.path) || (app.path && !samePath)) await showBase(base);
+    if (wanted) {
       $("rules").value = rules;
       const k = Math.max(0, +step || 0);
       if (samePath) await showStep(k - 1, { noPush: true });
+      else if (oneStep) await openOneStep(oneStep, { step: step === null ? undefined : k, noPush: true });
       else await solvePath({ step: k, noPush: true });
     }
     const sel = q.get("sel"), cell = /^r(\d)c(\d)$/.exec(q.get("cell") || "");
@@ -1103,6 +1166,7 @@ async function init() {
   $("reset").addEventListener("click", resetToPuzzle);
   $("why").addEventListener("click", () => explain());
   $("path-go").addEventListener("click", () => solvePath());
+  $("anti-go").addEventListener("click", () => antiBackdoors());
   $("rules").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); solvePath(); } });
   $("prev").addEventListener("click", () => stepBy(-1, $("prev")));
   $("next").addEventListener("click", () => stepBy(1, $("next")));

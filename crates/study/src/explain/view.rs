@@ -69,6 +69,8 @@ pub fn target_json(
         },
         composite: report.composite.as_ref().map(|c| composite(state, c)),
         families,
+        // the caller knows the solution ([`crate::backdoors::anti_backdoor_theory`])
+        anti_backdoor: None,
         puzzle: line.to_string(),
         state: to_pencil_mark_string(state),
     }
