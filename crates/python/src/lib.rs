@@ -11,6 +11,8 @@
 //! - [`batch`]: `rate` and `classify` over many puzzles on every core with the GIL
 //!   released, the command line's bounds and cuts, progress, and Ctrl-C stopping the work
 //!   within moments (a [`sudolink_search::limits::Cancel`] flag the searches check);
+//! - [`backdoors`]: what cracks a puzzle: backdoors, anti-backdoors, one- and two-step
+//!   solutions (Berthier's definitions), each step a `Proof`;
 //! - [`graph`]: the typed candidate graph as node and edge lists.
 //!
 //! **Errors**: bad input raises `ValueError` with the command line's message (what and
@@ -21,6 +23,7 @@
 //! No SQLite, command line or server here: `sudolink-study` is used without its `store`
 //! feature and `sudolink-export` without PNG.
 
+mod backdoors;
 mod batch;
 mod errors;
 mod graph;
@@ -36,6 +39,8 @@ use pyo3::prelude::*;
 mod sudolink_module {
     use pyo3::prelude::*;
 
+    #[pymodule_export]
+    use crate::backdoors::{backdoors, Backdoors};
     #[pymodule_export]
     use crate::batch::{rate_batch, schemes, techniques};
     #[pymodule_export]

@@ -42,7 +42,7 @@ pub struct Proof {
 }
 
 impl Proof {
-    fn new(grid: Grid, proof: EngineProof, found_by: Vec<String>) -> Proof {
+    pub(crate) fn new(grid: Grid, proof: EngineProof, found_by: Vec<String>) -> Proof {
         Proof {
             grid,
             proof,

@@ -16,6 +16,7 @@ keywords::
     e.simplest.check(), e.simplest.texts()    # re-verified; every notation
     df = sudolink.rate("puzzles.txt", scheme="W", max_len=20)   # a pandas DataFrame
     G = sudolink.graph(g)                     # a networkx MultiGraph of typed links
+    b = sudolink.backdoors(g, one_step=True)  # what cracks it: anti-backdoors, one-step solutions
 
 Bad input raises ValueError naming what and where; a rating a bound cut is a row that
 says so (``W>20 (time bound)``), not an exception; Ctrl-C stops ``rate`` and ``classify``
@@ -35,11 +36,13 @@ from . import _sudolink
 from ._sudolink import (
     DEFAULT_MEMORY_MB,
     DEFAULT_TIMEOUT_S,
+    Backdoors,
     EngineError,
     Explanation,
     Grid,
     Path,
     Proof,
+    backdoors,
     explain,
     schemes,
     solve,
@@ -50,12 +53,14 @@ __version__: str = _sudolink.__version__
 __all__ = [
     "DEFAULT_MEMORY_MB",
     "DEFAULT_TIMEOUT_S",
+    "Backdoors",
     "EngineError",
     "Explanation",
     "Grid",
     "Interrupted",
     "Path",
     "Proof",
+    "backdoors",
     "classification_table",
     "classify",
     "explain",

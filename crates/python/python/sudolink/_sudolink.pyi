@@ -110,6 +110,49 @@ class Explanation:
     def records(self) -> list[dict[str, Any]]: ...
     def _repr_html_(self) -> str: ...
 
+class Backdoors:
+    """What cracks a puzzle: its T-backdoors, anti-backdoors and one-step solutions."""
+
+    @property
+    def theory(self) -> str: ...
+    @property
+    def backdoors(self) -> list[str] | None: ...
+    @property
+    def size(self) -> str | None: ...
+    @property
+    def witness(self) -> list[str] | None: ...
+    @property
+    def anti_backdoors(self) -> list[str] | None: ...
+    @property
+    def pairs(self) -> list[tuple[str, str]] | None: ...
+    @property
+    def one_steps(self) -> list[tuple[str, Proof]] | None: ...
+    @property
+    def two_steps(self) -> list[tuple[tuple[str, str], list[Proof]]] | None: ...
+    @property
+    def fewer_steps(self) -> list[Proof] | None: ...
+    @property
+    def cut(self) -> str | None: ...
+    @property
+    def seconds(self) -> float: ...
+
+def backdoors(
+    grid: Grid | str,
+    *,
+    theory: str = "W1",
+    anti: bool = False,
+    pairs: bool = False,
+    restricted: bool = False,
+    one_step: bool = False,
+    two_step: bool = False,
+    fewer_steps: bool = False,
+    rules: str | None = None,
+    max_len: int = 12,
+    max_size: int = 3,
+    max_steps: int = 30,
+    timeout: float | None = None,
+    memory: int | None = None,
+) -> Backdoors: ...
 def solve(
     grid: Grid | str,
     rules: str = "N",
