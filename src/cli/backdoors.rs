@@ -569,17 +569,7 @@ pub fn run(args: &BackdoorsArgs) -> Result<()> {
             bounds.describe()
         );
     }
-    if failed > 0 {
-        let summary = format!(
-            "{failed} of {} puzzle(s) could not be studied (see the errors above)",
-            items.len()
-        );
-        if !args.keep_going {
-            bail!("{summary}; pass --keep-going to exit 0 anyway");
-        }
-        eprintln!("note: {summary}");
-    }
-    Ok(())
+    super::study_run::some_failed(failed, items.len(), "studied", args.keep_going)
 }
 
 /// Print one puzzle's result: its JSON line, or its summary line and its steps' proofs.

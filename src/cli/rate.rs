@@ -430,15 +430,5 @@ pub fn run(args: &RateArgs) -> Result<()> {
             lines.join(", ")
         );
     }
-    if failed > 0 {
-        let summary = format!(
-            "{failed} of {} puzzle(s) could not be rated (see the errors above)",
-            items.len()
-        );
-        if !args.keep_going {
-            bail!("{summary}; pass --keep-going to exit 0 anyway");
-        }
-        eprintln!("note: {summary}");
-    }
-    Ok(())
+    super::study_run::some_failed(failed, items.len(), "rated", args.keep_going)
 }

@@ -128,14 +128,21 @@ impl StudyArgs {
         for (_, error) in &errors {
             eprintln!("error: {shown}: {error}");
         }
-        let summary = format!(
-            "{} of {total} puzzle(s) could not be {verb} (see the errors above)",
-            failures.len() + input.unread.len()
-        );
-        if !self.keep_going {
-            bail!("{summary}; pass --keep-going to exit 0 anyway");
-        }
-        eprintln!("note: {summary}");
-        Ok(())
+        some_failed(failures.len() + input.unread.len(), total, verb, self.keep_going)
     }
+}
+
+/// The one rule for puzzles that could not be studied, once their errors are printed: an
+/// error (exit 1) naming how many, unless `--keep-going` makes it a note.
+pub fn some_failed(failed: usize, total: usize, verb: &str, keep_going: bool) -> Result<()> {
+    if failed == 0 {
+        return Ok(());
+    }
+    let summary =
+        format!("{failed} of {total} puzzle(s) could not be {verb} (see the errors above)");
+    if !keep_going {
+        bail!("{summary}; pass --keep-going to exit 0 anyway");
+    }
+    eprintln!("note: {summary}");
+    Ok(())
 }

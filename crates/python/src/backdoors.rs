@@ -29,6 +29,9 @@ pub struct Backdoors {
     report: Report,
 }
 
+/// A two-step solution: the anti-backdoor pair and its steps.
+type TwoStepRow = ((String, String), Vec<Proof>);
+
 fn names(found: &Found<Candidate>) -> Vec<String> {
     found.items.iter().map(|c| c.to_string()).collect()
 }
@@ -100,7 +103,7 @@ impl Backdoors {
 
     /// The two-step solutions: (the pair, its steps), simplest first.
     #[getter]
-    fn two_steps(&self) -> Option<Vec<((String, String), Vec<Proof>)>> {
+    fn two_steps(&self) -> Option<Vec<TwoStepRow>> {
         let two = self.report.two_step.as_ref()?;
         Some(
             two.solutions
