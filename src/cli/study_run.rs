@@ -128,7 +128,12 @@ impl StudyArgs {
         for (_, error) in &errors {
             eprintln!("error: {shown}: {error}");
         }
-        some_failed(failures.len() + input.unread.len(), total, verb, self.keep_going)
+        some_failed(
+            failures.len() + input.unread.len(),
+            total,
+            verb,
+            self.keep_going,
+        )
     }
 }
 

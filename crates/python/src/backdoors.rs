@@ -88,7 +88,12 @@ impl Backdoors {
     #[getter]
     fn pairs(&self) -> Option<Vec<(String, String)>> {
         let pairs = &self.report.pairs.as_ref()?.found.items;
-        Some(pairs.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect())
+        Some(
+            pairs
+                .iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect(),
+        )
     }
 
     /// The one-step solutions: (anti-backdoor, the step that eliminates it), simplest
@@ -97,7 +102,10 @@ impl Backdoors {
     fn one_steps(&self) -> Option<Vec<(String, Proof)>> {
         let one = self.report.one_step.as_ref()?;
         let steps = one.solutions.iter().map(|e| e.candidate.to_string());
-        let proofs = one.solutions.iter().map(|e| self.proofs(std::slice::from_ref(e)));
+        let proofs = one
+            .solutions
+            .iter()
+            .map(|e| self.proofs(std::slice::from_ref(e)));
         Some(steps.zip(proofs.flatten()).collect())
     }
 
@@ -120,7 +128,11 @@ impl Backdoors {
     #[getter]
     fn fewer_steps(&self) -> Option<Vec<Proof>> {
         let f = self.report.fewer_steps.as_ref()?;
-        Some(if f.solved { self.proofs(&f.steps) } else { Vec::new() })
+        Some(if f.solved {
+            self.proofs(&f.steps)
+        } else {
+            Vec::new()
+        })
     }
 
     /// What cut a part, in words, or None: a list cut by a bound, or a step search stopped
@@ -209,7 +221,11 @@ pub fn backdoors(
         backdoors: !anything,
         max_size,
         anti_backdoors: anti,
-        pairs: pairs.then_some(if restricted { Pairs::Restricted } else { Pairs::All }),
+        pairs: pairs.then_some(if restricted {
+            Pairs::Restricted
+        } else {
+            Pairs::All
+        }),
         one_step,
         two_step,
         fewer_steps,
