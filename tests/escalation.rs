@@ -48,7 +48,7 @@ fn every_step_of_loki_s_escalated_path_is_checked_against_the_solution() {
     let steps = v["steps"].as_array().unwrap();
     for (i, step) in steps.iter().enumerate() {
         assert_eq!(step["step"], i + 1);
-        let proof: Proof = serde_json::from_value(step["proof"].clone()).unwrap();
+        let proof: Proof = serde_json::from_value(step["proof"]["proof"].clone()).unwrap();
         check(&state, &proof).unwrap_or_else(|e| panic!("step {}: {e}", i + 1));
         common::assert_sound_against_solution(&state, &solution, &proof);
         apply(&mut state, &proof).unwrap();

@@ -287,7 +287,7 @@ fn every_command_ranks_on_the_one_scale() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|s| serde_json::from_value(s["proof"].clone()).unwrap())
+        .map(|s| serde_json::from_value(s["proof"]["proof"].clone()).unwrap())
         .collect();
     let hardest = steps.iter().max_by_key(|p| registry::place(p)).unwrap();
     let text = ok(&["solve", "--rules", "N", "--max-len", "6"]);

@@ -773,8 +773,11 @@ fn force_command_prints_gnpx_lines_json_and_exports() {
         let svg = std::fs::read_to_string(dir.join("force-1.graph.svg")).unwrap();
         assert!(svg.contains("<svg"));
     }
-    let json: Proof =
+    // the exported JSON is the proof's view (docs/views.md), its proof object re-checked
+    let view: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("force-1.json")).unwrap()).unwrap();
+    assert_eq!(view["version"], sudolink_notation::view::VERSION);
+    let json: Proof = serde_json::from_value(view["proof"].clone()).unwrap();
     let (state, _) = seed_state();
     check(&state, &json).unwrap();
     let out = ok(&[

@@ -331,5 +331,10 @@ fn the_tag_command_at_level_2_prints_counts_and_checked_refutations() {
     assert_eq!(v["level"], 2);
     assert!(v["layers"].as_u64().unwrap() > v["level1_layers"].as_u64().unwrap());
     let first = &v["clearings"][0]["proof"];
-    assert_eq!(first["pattern"], "tagging", "{first}");
+    assert_eq!(
+        first["version"],
+        sudolink_notation::view::VERSION,
+        "{first}"
+    );
+    assert_eq!(first["proof"]["pattern"], "tagging", "{first}");
 }

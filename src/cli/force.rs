@@ -11,6 +11,7 @@ use sudolink_export::files;
 use sudolink_export::svg::PixelWidth;
 use sudolink_notation::gnpx::{choice_name, read_choice};
 use sudolink_notation::nrc::pattern_text;
+use sudolink_notation::view::ProofView;
 use sudolink_study::force::{force_report, ForceAsk, ForceError, ForceReport};
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,7 +165,8 @@ fn export(dir: &std::path::Path, report: &ForceReport, size: Option<PixelWidth>)
             eprintln!("wrote {}", path.display());
         }
         let path = dir.join(format!("{name}.json"));
-        files::write_atomically(&path, serde_json::to_string_pretty(p)?.as_bytes())?;
+        let view = ProofView::of(&report.state, p);
+        files::write_atomically(&path, serde_json::to_string_pretty(&view)?.as_bytes())?;
         eprintln!("wrote {}", path.display());
     }
     Ok(())
@@ -181,7 +183,7 @@ fn report_json(report: &ForceReport, by_choice: bool) -> serde_json::Value {
             let mut row = json!({
                 "technique": p.rule, "length": p.length, "text": text,
                 "eliminations": p.elimination_texts(), "assertions": p.assertion_texts(),
-                "proof": p,
+                "proof": ProofView::of(&report.state, p),
             });
             if by_choice {
                 let choice = s.choice.as_ref().map(choice_name);

@@ -12,6 +12,7 @@ use sudolink_engine::grid::format::{
 use sudolink_engine::grid::{Conclusion, State};
 use sudolink_engine::proof::Proof;
 use sudolink_export::files;
+use sudolink_notation::view::ProofView;
 use sudolink_notation::{hodoku, nrc, sudorules};
 use sudolink_search::registry::Stopped;
 use sudolink_search::registry::{self, graded_length, TechniqueId};
@@ -581,24 +582,24 @@ fn escalated_line(r: &Resolution, rungs: &[Rung]) -> String {
     )
 }
 
+/// `solve --json`: each step with its proof view (docs/views.md) on the state it is found in.
 pub fn json_report(loaded: &Loaded, r: &Resolution) -> serde_json::Value {
-    let steps: Vec<serde_json::Value> = r
-        .steps
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            json!({
-                "step": i + 1,
-                "rule": s.proof.rule,
-                "family": s.proof.family,
-                "length": s.proof.length,
-                "eliminations": s.proof.elimination_texts(),
-                "assertions": s.proof.assertion_texts(),
-                "text": s.text,
-                "proof": s.proof,
-            })
-        })
-        .collect();
+    let mut state = loaded.state.clone();
+    let mut steps = Vec::with_capacity(r.steps.len());
+    for (i, s) in r.steps.iter().enumerate() {
+        let view = ProofView::of(&state, &s.proof);
+        apply(&mut state, &s.proof).expect("a verified step applies");
+        steps.push(json!({
+            "step": i + 1,
+            "rule": s.proof.rule,
+            "family": s.proof.family,
+            "length": s.proof.length,
+            "eliminations": s.proof.elimination_texts(),
+            "assertions": s.proof.assertion_texts(),
+            "text": s.text,
+            "proof": view,
+        }));
+    }
     json!({
         "puzzle": loaded.line,
         "name": loaded.name,

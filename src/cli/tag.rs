@@ -8,6 +8,7 @@ use serde_json::json;
 use sudolink_export::files;
 use sudolink_export::svg::PixelWidth;
 use sudolink_notation::clearing_text;
+use sudolink_notation::view::ProofView;
 use sudolink_study::tagging::{tag_report, TagReport};
 
 #[derive(clap::Args, Debug)]
@@ -92,7 +93,8 @@ fn report_json(r: &TagReport) -> serde_json::Value {
         "later_merges": r.extension.map(|s| s.later_merges),
         "grid": r.grid,
         "clearings": r.clearings.iter().map(|p| json!({
-            "text": clearing_text(&r.state, p), "eliminations": p.elimination_texts(), "proof": p,
+            "text": clearing_text(&r.state, p), "eliminations": p.elimination_texts(),
+            "proof": ProofView::of(&r.state, p),
         })).collect::<Vec<_>>(),
     })
 }
