@@ -43,6 +43,7 @@ pub mod grid_analysis;
 pub mod hodoku;
 pub mod hypothesis;
 pub mod imp630;
+mod isa;
 pub mod keys;
 pub mod limits;
 pub mod locked_sets;

@@ -63,6 +63,7 @@
 
 use super::limits::{Meter, Stop};
 use super::tridagon::relations_reduced;
+use crate::isa::on_avx2;
 use std::collections::HashSet;
 use sudolink_engine::graph::groups::{GroupEntry, GroupIndex};
 use sudolink_engine::graph::LinkIndex;
@@ -415,6 +416,7 @@ impl Partial {
         }
     }
 
+    #[inline(always)]
     fn with_right(&self, ctx: &Ctx, step: Step, r: Right) -> Partial {
         let mut p = self.clone();
         p.steps.push(step);
@@ -432,6 +434,7 @@ impl Partial {
     }
 
     /// This chain extended by the CSP variable `v` with its L and R.
+    #[inline(always)]
     fn extended(&self, ctx: &Ctx, v: CspVariable, l: Candidate, r: Right) -> Partial {
         let mut child = self.with_right(ctx, Step::Var { v, l, r: Some(r) }, r);
         child.used.insert(l);
@@ -472,6 +475,7 @@ enum Extension {
 }
 
 /// Every extension of `p` (from `start`) by a CSP variable.
+#[inline(always)]
 fn extensions(ctx: &Ctx, start: Candidate, p: &Partial) -> Vec<Extension> {
     let links = ctx.links;
     let hang = match p.rights.last() {
@@ -577,8 +581,6 @@ fn proof_of(chain: OrkChain) -> Proof {
     }
 }
 
-/// The shortest ORk-whip or contrad-whip (g- forms with `ctx`'s groups) on `z` of length
-/// ≤ `max_len`, on `rels`.
 /// Add `child` to the level `next` unless one with its key ([`Partial::key`]) is there: then
 /// the plain kinds keep the last one found, as SudoRules' whips do (CLIPS fires the newest
 /// activation first; see [`super::whips`]), which gives #46463 of mith's list its published
@@ -605,7 +607,37 @@ fn keep_merged(
     }
 }
 
+/// The shortest ORk-whip or contrad-whip (g- forms with `ctx`'s groups) on `z` of length
+/// ≤ `max_len`, on `rels`, level by level: run in its AVX2 copy where the CPU has it ([`crate::isa`]: the 729-bit sets of the
+/// partial chains take half the instructions).
 fn shortest_on(
+    ctx: &Ctx,
+    kind: OrkKind,
+    rels: &[Relation],
+    z: Candidate,
+    max_len: usize,
+    budget: &mut Budget,
+) -> Result<Option<Proof>, Stop> {
+    on_avx2!(shortest_on_avx2(ctx, kind, rels, z, max_len, budget));
+    shortest_on_in(ctx, kind, rels, z, max_len, budget)
+}
+
+/// [`shortest_on`] compiled for AVX2, BMI1, BMI2, LZCNT and POPCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+fn shortest_on_avx2(
+    ctx: &Ctx,
+    kind: OrkKind,
+    rels: &[Relation],
+    z: Candidate,
+    max_len: usize,
+    budget: &mut Budget,
+) -> Result<Option<Proof>, Stop> {
+    shortest_on_in(ctx, kind, rels, z, max_len, budget)
+}
+
+#[inline(always)]
+fn shortest_on_in(
     ctx: &Ctx,
     kind: OrkKind,
     rels: &[Relation],

@@ -45,10 +45,10 @@
 //!
 //! **Two copies of the hot functions.** The build targets the baseline x86-64, which runs on
 //! every such CPU; on a CPU with AVX2 (a four-word set is one register), BMI1, BMI2, LZCNT
-//! (bit scans and masks) and POPCNT, chosen once at run time ([`avx2`]), the index's
+//! (bit scans and masks) and POPCNT, chosen once at run time ([`crate::isa::avx2`]), the index's
 //! rebuild, the waves, the certificates and the existence search run copies compiled for
-//! them, as ripgrep and memchr choose their SIMD routines: each entry point's body is
-//! inlined into a `#[target_feature]` twin, and the existence search's recursion stays in
+//! them ([`crate::isa`]): each entry point's body is inlined into a `#[target_feature]`
+//! twin, and the existence search's recursion stays in
 //! the copy it started in ([`Isa`]). Both copies are the same source, so their answers
 //! are the same.
 //!
@@ -79,36 +79,7 @@ const MAX_VARIABLES: usize = 324;
 /// The most open candidates a context has (its index's limit).
 const MAX_CANDIDATES: usize = 256;
 
-/// Whether this CPU runs the AVX2 copies of the hot functions: AVX2, BMI1, BMI2, LZCNT and
-/// POPCNT (std caches the answer: a load and a test).
-#[inline]
-fn avx2() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::is_x86_feature_detected!("avx2")
-            && std::is_x86_feature_detected!("bmi1")
-            && std::is_x86_feature_detected!("bmi2")
-            && std::is_x86_feature_detected!("lzcnt")
-            && std::is_x86_feature_detected!("popcnt")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}
-
-/// Runs `$fast` (a `#[target_feature]` copy, x86-64 only) when [`avx2`] says the CPU has
-/// its features, and returns its value; else goes on to the code after it (the baseline
-/// copy).
-macro_rules! on_avx2 {
-    ($fast:expr) => {
-        #[cfg(target_arch = "x86_64")]
-        if avx2() {
-            // SAFETY: the CPU has every feature the copy is compiled with (just asked).
-            return unsafe { $fast };
-        }
-    };
-}
+use crate::isa::on_avx2;
 
 /// The copy of the existence search ([`Dfs`]) its recursion stays in.
 trait Isa {
