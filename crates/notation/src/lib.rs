@@ -9,7 +9,7 @@
 //! | SudoRules' modern notation | [`sudorules`] | [`sudorules::sudorules_text`] | [`sudorules::read_sudorules`] (whips, braids, g-forms, biv-chains) |
 //! | Eureka / AIC (groups, ALS nodes) | [`eureka`] | [`eureka::eureka_text`], [`eureka::aic_eureka_text`] | [`eureka::proof_from_eureka`] |
 //! | GNPX force chains and nets | [`gnpx`] | [`gnpx::gnpx_text`] | [`gnpx::read_gnpx`] |
-//! | the tagging seed's `[] AB bC`, its `[code]` tagged grid and level-3 lines (`#[2] 1r5c4/8r4c7 \|*r4c3 r5c3`) | [`tags`] | [`tags::tag_chain_text`], `sudolink_search::tagging::tagged_grid_text`, [`tags::tag2_text`] | [`tags::read_tag_chain`] (tag pairs only), [`tags::read_tagged_grid`], [`tags::read_extension_header`], [`tags::read_extended_link`] |
+//! | the tagging seed's `[] AB bC`, its `[code]` tagged grid and level-3 lines (`#[2] 1r5c4/8r4c7 \|*r4c3 r5c3`) | [`tags`] | [`tags::tag_chain_text`], [`tags::tagged_grid_text`], [`tags::tag2_text`] | [`tags::read_tag_chain`] (tag pairs only), [`tags::read_tagged_grid`], [`tags::read_extension_header`], [`tags::read_extended_link`] |
 //! | HoDoKu's step lines | [`hodoku`] | [`hodoku::hodoku_text`] | none (see its doc) |
 //! | Hanson's lettered hypotheses ([Hanson SA]) | [`hypothesis`] | [`hypothesis::hypothesis_text`] | none: the letters are the net's derivation depths |
 //! | Hanson's +depth and ++depth ([Hanson SA]) as a proof tree | [`depth`] | [`depth::depth_text`] | none: the nesting is the net's derivation |

@@ -184,7 +184,7 @@ pub fn read_tagged_row(text: &str) -> Result<(usize, Vec<TaggedCell>), lexer::Le
     Ok((row, cells))
 }
 
-/// The seed's `[code]` grid (our [`sudolink_search::tagging::tagged_grid_text`], or the
+/// The seed's `[code]` grid (our [`tagged_grid_text`], or the
 /// seed's own lines): nine rows, each once, in any order; lines without `||` are skipped.
 pub fn read_tagged_grid(text: &str) -> Result<TaggedGrid, TagGridError> {
     let mut rows: Vec<Option<Vec<TaggedCell>>> = vec![None; 9];

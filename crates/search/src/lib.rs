@@ -1,5 +1,8 @@
-//! Searches: each technique reads the state's links through [`sudolink_engine::graph::LinkIndex`]
-//! and returns [`sudolink_engine::proof::Proof`]s. Searches do no I/O and never touch SQLite.
+//! Searches: each registry technique reads the state's links through
+//! [`sudolink_engine::graph::LinkIndex`] and returns [`sudolink_engine::proof::Proof`]s
+//! (`te`, `ser` and `hodoku` run on grids of their own, each for a reason its module doc
+//! states). Searches do no I/O but the meter's reading of the process's memory, and never
+//! touch SQLite.
 //!
 //! - [`registry`]: the technique registry — every technique's names, order, length
 //!   measure, grading and search; [`Rule`] (a technique at a length) and [`Searcher`]

@@ -262,7 +262,8 @@ impl TechniqueId {
 
 /// Runs rules on states and owns what the searches remember between calls (the chain
 /// searches' per-state results). The caller keeps one per job (a resolution path, a rated
-/// puzzle) and drops it after: nothing is kept per thread.
+/// puzzle) and drops it after: a `Searcher` holds no per-thread state (the chain search
+/// keeps reusable buffers per thread, which hold no results).
 #[derive(Default)]
 pub struct Searcher {
     /// What the fixed-size techniques tried on a state share (the ALS list, the AIC

@@ -1,14 +1,3 @@
-//! Running one read-only SQL statement over a store, with named parameters, into a
-//! [`QueryTable`] that prints as an aligned text table, CSV or JSON ([`render`]); and the
-//! named queries of the top-level `queries/` folder, built into the binary ([`named`]).
-//!
-//! Parameters are named (`:max_len`, `@max_len` or `$max_len` in the SQL; given as
-//! `max_len` or `:max_len`). A value that reads as an integer is bound as an integer, any
-//! other as text. A parameter the SQL uses but that is not given takes the default its
-//! header comment declares (`--   :max_len  most strong links (default 4)`), else the query
-//! fails naming it; a given parameter the SQL does not use is an error too (a misspelt name
-//! would otherwise be silently ignored).
-
 //! Running one read-only SQL statement over a store, with named parameters: streamed row
 //! by row ([`stream`], under [`Limits`]: a time limit and a row limit) or collected into a
 //! [`QueryTable`] ([`run`]); and the named queries of the top-level `queries/` folder, built
