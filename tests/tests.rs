@@ -40,6 +40,7 @@ mod robust_no_panic;
 mod robust_resume;
 mod robust_sql;
 mod scale;
+mod schemes;
 mod seed_paths;
 mod ser;
 mod ser_registry;
