@@ -21,11 +21,27 @@ const COLUMNS: [&str; 10] = [
     "W", "B", "gW", "gB", "FW", "F3W", "S+W", "SFin+W", "S+gW", "SFin+gW",
 ];
 
+/// SudoRules' TyW rating of a puzzle typed whips up to its maximal length (36) do not
+/// solve.
+const TYW_UNSOLVED: usize = 36;
+
 /// cbg-000 with SudoRules' published ratings.
 struct Published {
     puzzles: Vec<Puzzle>,
     w: Vec<usize>,
     differences: HashMap<usize, Vec<usize>>,
+    /// TyW where it differs from W (tests/fixtures/cbg000_tyw_differences.tsv).
+    tyw: HashMap<usize, usize>,
+}
+
+/// The rows of a fixture table of numbers, without its `#` comments.
+fn number_rows(name: &str) -> Vec<Vec<usize>> {
+    let table = std::fs::read_to_string(fixture_path(name)).expect("fixture");
+    table
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| l.split('\t').map(|x| x.parse().expect("number")).collect())
+        .collect()
 }
 
 impl Published {
@@ -41,25 +57,27 @@ impl Published {
                 (p, cols[2].trim().parse::<usize>().expect("W rating"))
             })
             .unzip();
-        let table = std::fs::read_to_string(fixture_path("cbg000_scheme_differences.tsv"))
-            .expect("fixture");
-        let differences = table
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.is_empty())
-            .map(|l| {
-                let c: Vec<usize> = l.split('\t').map(|x| x.parse().expect("number")).collect();
-                (c[0], c[1..].to_vec())
-            })
+        let differences = number_rows("cbg000_scheme_differences.tsv")
+            .into_iter()
+            .map(|c| (c[0], c[1..].to_vec()))
+            .collect();
+        let tyw = number_rows("cbg000_tyw_differences.tsv")
+            .into_iter()
+            .map(|c| (c[0], c[1]))
             .collect();
         Published {
             puzzles,
             w,
             differences,
+            tyw,
         }
     }
 
     /// SudoRules' rating of puzzle `n` (from 1) in `scheme`.
     fn rating(&self, n: usize, scheme: Scheme) -> usize {
+        if scheme == Scheme::TyW {
+            return self.tyw.get(&n).copied().unwrap_or(self.w[n - 1]);
+        }
         let col = COLUMNS
             .iter()
             .position(|&c| c == scheme.name())
@@ -72,10 +90,13 @@ impl Published {
 
     /// The puzzles where `scheme` differs from W.
     fn differing(&self, scheme: Scheme) -> Vec<usize> {
-        let mut out: Vec<usize> = self
-            .differences
-            .keys()
-            .copied()
+        let differing = if scheme == Scheme::TyW {
+            self.tyw.keys().copied().collect::<Vec<_>>()
+        } else {
+            self.differences.keys().copied().collect()
+        };
+        let mut out: Vec<usize> = differing
+            .into_iter()
             .filter(|&n| self.rating(n, scheme) != self.w[n - 1])
             .collect();
         out.sort_unstable();
@@ -92,10 +113,16 @@ impl Published {
             .par_iter()
             .filter_map(|&n| {
                 let (start, sol) = start_and_solution(&self.puzzles[n - 1]);
-                let r = rate(&start, scheme, 20, Some(&sol))
+                // SudoRules' longest chains: 36 (TyW needs more than 20)
+                let r = rate(&start, scheme, TYW_UNSOLVED, Some(&sol))
                     .unwrap_or_else(|e| panic!("#{n} {scheme}: {e}"));
+                assert!(r.cut.is_none(), "#{n} {scheme}: cut");
+                let ours = match r.rating {
+                    None if scheme == Scheme::TyW => Some(TYW_UNSOLVED),
+                    other => other,
+                };
                 let want = self.rating(n, scheme);
-                (r.rating != Some(want)).then_some((n, r.rating, want))
+                (ours != Some(want)).then_some((n, ours, want))
             })
             .collect()
     }
@@ -178,6 +205,51 @@ fn subsets_schemes_list_subsets_then_whips_at_each_length() {
     );
 }
 
+#[test]
+fn typed_whip_ratings_equal_sudorules_on_a_sample_of_where_they_differ_from_w() {
+    let published = Published::load();
+    let differing = published.differing(Scheme::TyW);
+    assert_eq!(differing.len(), 5950, "comparisons.txt: nb-diff = 5950");
+    // the first 150 puzzles, every 40th puzzle where TyW differs from W, and #14800 (W5,
+    // TyW29, the highest: `#14800-gW4-W5-TyW29.clp`)
+    let mut numbers: Vec<usize> = (1..=150).collect();
+    numbers.extend(differing.iter().step_by(40).filter(|&&n| n > 150));
+    numbers.push(14800);
+    let unsolved = numbers
+        .iter()
+        .filter(|&&n| published.rating(n, Scheme::TyW) == TYW_UNSOLVED)
+        .count();
+    assert!(
+        unsolved >= 1,
+        "the sample holds a puzzle typed whips do not solve"
+    );
+    let bad = published.disagreements(&numbers, Scheme::TyW);
+    assert!(bad.is_empty(), "TyW: (puzzle, ours, SudoRules') {bad:?}");
+}
+
+#[test]
+fn typed_whips_keep_to_one_variable_type() {
+    use sudolink_engine::proof::Pattern;
+    let published = Published::load();
+    let (start, sol) = start_and_solution(&published.puzzles[14800 - 1]);
+    let r = rate(&start, Scheme::TyW, TYW_UNSOLVED, Some(&sol)).expect("rated");
+    assert_eq!(r.rating, Some(29));
+    let mut typed = 0;
+    for p in &r.steps {
+        let Pattern::Whip(w) = &p.pattern else {
+            continue;
+        };
+        let kinds: std::collections::BTreeSet<usize> =
+            w.cells.iter().map(|c| c.variable.index() / 81).collect();
+        if p.length > 1 {
+            typed += 1;
+            assert_eq!(kinds.len(), 1, "{}: {:?}", p.rule, p.pattern);
+            assert_eq!(p.technique.as_deref(), Some("typed-whip"));
+        }
+    }
+    assert!(typed > 0);
+}
+
 /// The whole of cbg-000 in the schemes of `SCHEMES` (default: every scheme of the fixture but
 /// W, B, gW, gB, which tests/whips.rs rates): the agreement table (equal, differ, cut).
 #[test]
@@ -188,7 +260,7 @@ fn schemes_on_all_of_cbg000() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(published.puzzles.len());
-    let wanted = std::env::var("SCHEMES").unwrap_or_else(|_| "S+W,SFin+W,S+gW,SFin+gW".into());
+    let wanted = std::env::var("SCHEMES").unwrap_or_else(|_| "S+W,SFin+W,S+gW,SFin+gW,TyW".into());
     let numbers: Vec<usize> = (1..=n).collect();
     let mut failed = Vec::new();
     for name in wanted.split(',') {

@@ -64,6 +64,12 @@
 //!   fish of size n, then whip[n], with `g` then g-whip[n]; a Subset or finned fish of size n
 //!   counts n ([`Scheme::step_floor`]).
 //!
+//! - `TyW`: SudoRules' `?*Typed-Whips*` (CSP-Rules-Examples' cbg-000 `TyW` ratings):
+//!   singles, whip[1], then typed whips of increasing length: whips whose CSP variables all
+//!   have one type, rc, rn, cn or bn (each within one of the four 2D spaces). Rated by
+//!   batches as W ([`whips::typed_batch_within`]: each target searched in each space);
+//!   SudoRules' partial typed whips are merged per type, as ours.
+//!
 //! Beside the schemes, Berthier's T&E classifications ([`TrialScheme`]: `TE`, `BxB`,
 //! `BxBB`, [`crate::te`]) and `BD`, the W1-backdoor size ([`crate::backdoors`]): the least
 //! number of candidates whose assertion lets W1 solve the puzzle, searched up to 3 unless
@@ -127,11 +133,14 @@ pub enum Scheme {
     SGW,
     /// Berthier's SFin+gW: SFin+W with g-whip[n] after whip[n].
     SFinGW,
+    /// Berthier's TyW (SudoRules' `?*Typed-Whips*`): singles, whip[1], then typed whips
+    /// (every CSP variable of one type: rc, rn, cn or bn) of increasing length.
+    TyW,
 }
 
 impl Scheme {
     /// Every scheme, in this order.
-    pub const ALL: [Scheme; 16] = [
+    pub const ALL: [Scheme; 17] = [
         Scheme::L,
         Scheme::M,
         Scheme::N,
@@ -148,6 +157,7 @@ impl Scheme {
         Scheme::SFinW,
         Scheme::SGW,
         Scheme::SFinGW,
+        Scheme::TyW,
     ];
     /// `L`, `M`, `N`, `W`, `B`, `gW`, `gB`, `BC`, `Trid-OR5W`, ..., `S+W`, `SFin+gW`.
     pub fn name(self) -> &'static str {
@@ -168,6 +178,7 @@ impl Scheme {
             Scheme::SFinW => "SFin+W",
             Scheme::SGW => "S+gW",
             Scheme::SFinGW => "SFin+gW",
+            Scheme::TyW => "TyW",
         }
     }
     /// The whip kind of the W-like schemes.
@@ -177,6 +188,8 @@ impl Scheme {
             Scheme::B => Some(WhipKind::Braid),
             Scheme::GW => Some(WhipKind::GWhip),
             Scheme::GB => Some(WhipKind::GBraid),
+            // typed whips are whips (of one CSP variable type each)
+            Scheme::TyW => Some(WhipKind::Whip),
             _ => None,
         }
     }
@@ -549,6 +562,12 @@ pub fn scheme_rules(scheme: Scheme, max_len: usize) -> Vec<Rule> {
         Scheme::W | Scheme::B | Scheme::GW | Scheme::GB => {
             let kind = scheme.whip_kind().expect("whip scheme");
             rules.extend((1..=max_len).map(|n| Rule::whip(kind, n)));
+        }
+        Scheme::TyW => {
+            // whips[1] cannot be typed (SudoRules' config): whip[1], then typed-whip[n]
+            let typed = TechniqueId::from_name("typed-whip").expect("in the registry");
+            rules.extend((1..=max_len.min(1)).map(|n| Rule::whip(WhipKind::Whip, n)));
+            rules.extend((2..=max_len).map(|n| typed.rule(n)));
         }
         Scheme::TridOr5W => rules.extend(trid_or5_rules(max_len, false, None)),
         Scheme::TridOr5GW => rules.extend(trid_or5_rules(max_len, true, None)),
@@ -1399,7 +1418,11 @@ fn rate_whips(
                 .map(|b| b.saturating_sub(stats.partial_whips)),
             ..options.limits
         };
-        let batch = whips::shortest_batch_within(&links, kind, max_len, &limits);
+        let batch = if scheme == Scheme::TyW {
+            whips::typed_batch_within(&links, max_len, &limits)
+        } else {
+            whips::shortest_batch_within(&links, kind, max_len, &limits)
+        };
         stats.merge(&batch.stats);
         if let Some(c) = batch.cut {
             // no whip up to c.complete_to here, and one of length `level` was needed before
@@ -1416,7 +1439,12 @@ fn rate_whips(
         let at = run.state.clone();
         let made_by = TechniqueId::of(Search::Whip(kind)).name();
         for p in proofs {
-            let p = p.made_by(made_by);
+            // a typed whip of length 1 is a whip[1] (SudoRules types whips from length 2)
+            let p = if scheme == Scheme::TyW && p.length > 1 {
+                p.made_by(TechniqueId::of(Search::TypedWhip).name())
+            } else {
+                p.made_by(made_by)
+            };
             level = level.max(p.length);
             // a batch member may already be gone (eliminated by an earlier member's step)
             if p.eliminations.iter().all(|&c| run.state.has(c)) {
@@ -1426,7 +1454,9 @@ fn rate_whips(
         run.singles()?;
     }
     let solved = run.state.is_solved();
-    let hardest = if level > 0 {
+    let hardest = if scheme == Scheme::TyW && level > 1 {
+        Some(format!("typed-whip[{level}]"))
+    } else if level > 0 {
         Some(format!("{}[{level}]", kind_label(&run.steps, level, kind)))
     } else if run.count > 0 {
         Some("singles".to_string())

@@ -249,6 +249,7 @@ impl TechniqueId {
             Search::Basic(_)
             | Search::Subsets
             | Search::Whip(_)
+            | Search::TypedWhip
             | Search::Hypothesis(_)
             | Search::Assistant(_)
             | Search::Hodoku(_)
@@ -683,6 +684,9 @@ impl Searcher {
                     .find(links, f, rule.length, limit, chains::Options::default())
             }
             Search::Whip(k) => whips::find_within(links, k, rule.length, limit, &mut self.meter)?,
+            Search::TypedWhip => {
+                whips::find_typed_within(links, rule.length, limit, &mut self.meter)?
+            }
             Search::Force(spec) => {
                 self.force
                     .of_length(spec, links, rule.length, limit, &mut self.meter)?
@@ -1025,6 +1029,20 @@ impl Searcher {
                         proven_none: false,
                     },
                     Err(stop) => TargetAnswer::stopped(stop, 0),
+                }
+            }
+            Search::TypedWhip => {
+                let s = whips::search_typed_target_metered(links, target, max_len, meter);
+                TargetAnswer {
+                    searched_to: if s.stopped.is_some() {
+                        s.depth
+                    } else {
+                        max_len
+                    },
+                    proof: s.proof,
+                    stopped: s.stopped,
+                    dead: s.dead,
+                    proven_none: false,
                 }
             }
             Search::Whip(k) => {
