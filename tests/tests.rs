@@ -13,6 +13,7 @@ mod check_path;
 mod cli_errors;
 mod cli_explain;
 mod cli_outputs;
+mod compare;
 mod depth;
 mod docs;
 mod escalation;
