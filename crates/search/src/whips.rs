@@ -1418,34 +1418,7 @@ pub fn find_within(
     limit: usize,
     meter: &mut Meter,
 ) -> Result<Vec<Proof>, Stop> {
-    let mut s = WhipSearch::new(links, kind, Merge::SudoRules);
-    let mut out = Vec::new();
-    if length == 0 || limit == 0 {
-        return Ok(out);
-    }
-    let (cap, cap_stop) = meter.search_cap(usize::MAX, WHIP_BYTES_PER_NODE);
-    s.budget = cap;
-    s.deadline = meter.deadline();
-    s.cancel = meter.cancel();
-    for z in s.targets() {
-        if let Some(stop) = meter.check() {
-            return Err(stop);
-        }
-        s.stats = SearchStats::default();
-        let outcome = s.search_target(z, length, length);
-        meter.spend(s.stats.partial_whips as usize);
-        match outcome {
-            Outcome::Found(f) => {
-                out.push(s.proof(z, kind, f));
-                if out.len() >= limit {
-                    break;
-                }
-            }
-            Outcome::OverBudget(_) => return Err(meter.check().unwrap_or(cap_stop)),
-            Outcome::NotYet | Outcome::Dead => {}
-        }
-    }
-    Ok(out)
+    find_in_spaces(links, kind, length, limit, meter, &[None])
 }
 
 /// SudoRules' typed whips of exactly `length` ([`typed_batch_within`]), up to `limit`
@@ -1458,7 +1431,20 @@ pub fn find_typed_within(
     limit: usize,
     meter: &mut Meter,
 ) -> Result<Vec<Proof>, Stop> {
-    let mut s = WhipSearch::new(links, WhipKind::Whip, Merge::SudoRules);
+    find_in_spaces(links, WhipKind::Whip, length, limit, meter, &SPACES)
+}
+
+/// [`find_within`] over (target, space) pairs: `spaces` is `[None]` for the untyped kinds,
+/// [`SPACES`] for typed whips (a target's first space with a whip gives its proof).
+fn find_in_spaces(
+    links: &LinkIndex,
+    kind: WhipKind,
+    length: usize,
+    limit: usize,
+    meter: &mut Meter,
+    spaces: &[Option<u8>],
+) -> Result<Vec<Proof>, Stop> {
+    let mut s = WhipSearch::new(links, kind, Merge::SudoRules);
     let mut out = Vec::new();
     if length == 0 || limit == 0 {
         return Ok(out);
@@ -1468,7 +1454,7 @@ pub fn find_typed_within(
     s.deadline = meter.deadline();
     s.cancel = meter.cancel();
     for z in s.targets() {
-        for space in SPACES {
+        for &space in spaces {
             if let Some(stop) = meter.check() {
                 return Err(stop);
             }
@@ -1478,7 +1464,7 @@ pub fn find_typed_within(
             meter.spend(s.stats.partial_whips as usize);
             match outcome {
                 Outcome::Found(f) => {
-                    out.push(s.proof(z, WhipKind::Whip, f));
+                    out.push(s.proof(z, kind, f));
                     break;
                 }
                 Outcome::OverBudget(_) => return Err(meter.check().unwrap_or(cap_stop)),

@@ -1031,22 +1031,13 @@ impl Searcher {
                     Err(stop) => TargetAnswer::stopped(stop, 0),
                 }
             }
-            Search::TypedWhip => {
-                let s = whips::search_typed_target_metered(links, target, max_len, meter);
-                TargetAnswer {
-                    searched_to: if s.stopped.is_some() {
-                        s.depth
-                    } else {
-                        max_len
-                    },
-                    proof: s.proof,
-                    stopped: s.stopped,
-                    dead: s.dead,
-                    proven_none: false,
-                }
-            }
-            Search::Whip(k) => {
-                let s = whips::search_target_metered(links, k, target, max_len, meter);
+            Search::TypedWhip | Search::Whip(_) => {
+                let s = match technique.get().search {
+                    Search::Whip(k) => {
+                        whips::search_target_metered(links, k, target, max_len, meter)
+                    }
+                    _ => whips::search_typed_target_metered(links, target, max_len, meter),
+                };
                 TargetAnswer {
                     searched_to: if s.stopped.is_some() {
                         s.depth
