@@ -1032,23 +1032,7 @@ impl Searcher {
                 }
             }
             Search::TypedWhip | Search::Whip(_) => {
-                let s = match technique.get().search {
-                    Search::Whip(k) => {
-                        whips::search_target_metered(links, k, target, max_len, meter)
-                    }
-                    _ => whips::search_typed_target_metered(links, target, max_len, meter),
-                };
-                TargetAnswer {
-                    searched_to: if s.stopped.is_some() {
-                        s.depth
-                    } else {
-                        max_len
-                    },
-                    proof: s.proof,
-                    stopped: s.stopped,
-                    dead: s.dead,
-                    proven_none: s.proven_none,
-                }
+                whip_target(technique.get().search, links, target, max_len, meter)
             }
         }
     }
@@ -1261,4 +1245,30 @@ fn tier_rules_with(techniques: &[TechniqueId], max_len: usize, with_basic: bool)
 /// [`Searcher`]: keep one instead when stepping through a path).
 pub fn first_step(rules: &[Rule], links: &LinkIndex) -> Option<Proof> {
     Searcher::new().first_step(rules, links)
+}
+
+/// A whip kind's or typed whips' answer for one target (`whips::search_target_metered`,
+/// `whips::search_typed_target_metered`).
+fn whip_target(
+    search: Search,
+    links: &LinkIndex,
+    target: Candidate,
+    max_len: usize,
+    meter: &mut Meter,
+) -> TargetAnswer {
+    let s = match search {
+        Search::Whip(k) => whips::search_target_metered(links, k, target, max_len, meter),
+        _ => whips::search_typed_target_metered(links, target, max_len, meter),
+    };
+    TargetAnswer {
+        searched_to: if s.stopped.is_some() {
+            s.depth
+        } else {
+            max_len
+        },
+        proof: s.proof,
+        stopped: s.stopped,
+        dead: s.dead,
+        proven_none: s.proven_none,
+    }
 }
