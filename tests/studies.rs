@@ -465,7 +465,7 @@ fn classify_rejects_bad_input() {
     assert_ne!(code, 0);
     assert!(err.contains("unknown rating scheme"), "{err}");
     assert!(
-        err.contains("BC, Trid-OR5W, Trid-OR5gW, Select1-OR5W, Select2-OR5W, SER"),
+        err.contains("Select2-OR5W, S+W, SFin+W, S+gW, SFin+gW, TyW, SER"),
         "the schemes, SER among them: {err}"
     );
     let (code, _, err) = sudolink(&["classify", "no-such-file.txt"]);

@@ -6,6 +6,7 @@ mod bench;
 mod bounds;
 mod check_path;
 mod classify;
+mod compare;
 mod explain;
 mod force;
 mod gallery;
@@ -68,6 +69,8 @@ pub enum Command {
     Show(show::ShowArgs),
     /// Classify a collection: puzzles solved at level <= n per scheme (Berthier's L, M, N table beside it with --berthier-table)
     Classify(classify::ClassifyArgs),
+    /// Compare rating schemes over a collection: where they differ, in Berthier's layout (ours or published ratings)
+    Compare(compare::CompareArgs),
     /// Which family's eliminations include which: a matrix over the states of a collection
     Subsume(subsume::SubsumeArgs),
     /// Random minimal puzzles, reproducible from a seed
@@ -97,7 +100,14 @@ const GROUPS: &[(&str, &[&str])] = &[
     ),
     (
         "Studying",
-        &["rate", "backdoors", "classify", "subsume", "generate"],
+        &[
+            "rate",
+            "backdoors",
+            "classify",
+            "compare",
+            "subsume",
+            "generate",
+        ],
     ),
     ("Exporting", &["show", "graph", "query", "gallery"]),
     ("Serving", &["serve"]),
@@ -190,6 +200,7 @@ pub fn run() -> Result<()> {
         Command::Tag(a) => tag::run(a),
         Command::Generate(a) => generate::run(a),
         Command::Classify(a) => classify::run(a),
+        Command::Compare(a) => compare::run(a),
         Command::Subsume(a) => subsume::run(a),
         #[cfg(feature = "server")]
         Command::Serve(a) => serve::run(a),

@@ -129,8 +129,8 @@ pub struct SolveArgs {
 /// listed (`--list`, `sudolink techniques`).
 pub fn rules_help() -> String {
     format!(
-        "Rule set: basic, a scheme ({}), ser (Sudoku Explainer 1.2.1's rules and order: its \
-         path with SE's step names and difficulties) or a comma list of techniques and sets; the basic \
+        "Rule set: basic, a scheme ({}), ser (Sudoku Explainer 1.2.1's rules and order, \
+         SE's step names) or a comma list of techniques and sets; the basic \
          rules are applied first. `--list` prints every set with its techniques and every \
          technique's name; `sudolink techniques` describes each.\n\nWithout --rules the path \
          escalates: {}, each rule set taking over where the one before it stops (a line \

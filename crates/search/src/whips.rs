@@ -530,6 +530,9 @@ struct WhipSearch<'a> {
     /// Every target searched was searched for complete whips at every shorter length
     /// (iterative deepening): see [`WhipSearch::expand_braid`]'s last level.
     shorter_searched: bool,
+    /// Typed whips: the one CSP variable type (slot of [`VARIABLES_OF`]: rc, rn, cn, bn)
+    /// every cell's variable must have; `None` for every other kind.
+    space: Option<u8>,
 }
 
 #[inline]
@@ -585,7 +588,15 @@ impl<'a> WhipSearch<'a> {
             root_tz: CandidateSet::EMPTY,
             root_vars: [0; 6],
             shorter_searched: false,
+            space: None,
         }
+    }
+
+    /// Whether a variable in slot `slot` of a candidate's [`VARIABLES_OF`] row (its type:
+    /// rc, rn, cn, bn) may be a cell of this search's whips.
+    #[inline]
+    fn in_space(&self, slot: usize) -> bool {
+        self.space.is_none_or(|s| s as usize == slot)
     }
 
     /// The variables holding a candidate linked to R code `r` (braids).
@@ -932,8 +943,8 @@ impl<'a> WhipSearch<'a> {
         let z_vars = self.t.var_of[zi as usize];
         for l in tz0.iter() {
             let li = l.index() as u16;
-            for (&vi, &zv) in self.t.var_of[li as usize].iter().zip(&z_vars) {
-                if vi == zv {
+            for (slot, (&vi, &zv)) in self.t.var_of[li as usize].iter().zip(&z_vars).enumerate() {
+                if vi == zv || !self.in_space(slot) {
                     continue;
                 }
                 match self.classify(vi as usize, &tz0, li) {
@@ -1109,8 +1120,8 @@ impl<'a> WhipSearch<'a> {
             if li == zi || u.lefts.contains(l) || u.rights.contains(l) {
                 continue;
             }
-            for (&vi, &rv) in self.t.var_of[li as usize].iter().zip(&r_vars) {
-                if vi == rv {
+            for (slot, (&vi, &rv)) in self.t.var_of[li as usize].iter().zip(&r_vars).enumerate() {
+                if vi == rv || !self.in_space(slot) {
                     continue;
                 }
                 let vi = vi as usize;
@@ -1164,9 +1175,9 @@ impl<'a> WhipSearch<'a> {
             if li == zi {
                 continue;
             }
-            for (&vi, &rv) in self.t.var_of[li as usize].iter().zip(&r_vars) {
+            for (slot, (&vi, &rv)) in self.t.var_of[li as usize].iter().zip(&r_vars).enumerate() {
                 let vi = vi as usize;
-                if vi == rv as usize || !self.all_inside(vi, tz) {
+                if vi == rv as usize || !self.in_space(slot) || !self.all_inside(vi, tz) {
                     continue;
                 }
                 let u = used.get_or_insert_with(|| self.chain_use(p));
@@ -1407,6 +1418,32 @@ pub fn find_within(
     limit: usize,
     meter: &mut Meter,
 ) -> Result<Vec<Proof>, Stop> {
+    find_in_spaces(links, kind, length, limit, meter, &[None])
+}
+
+/// SudoRules' typed whips of exactly `length` ([`typed_batch_within`]), up to `limit`
+/// targets, under `meter`: each target searched in each space (rc, rn, cn, bn), the first
+/// space with a typed whip giving its proof; as [`find_within`], a search cut by the meter
+/// stops the call.
+pub fn find_typed_within(
+    links: &LinkIndex,
+    length: usize,
+    limit: usize,
+    meter: &mut Meter,
+) -> Result<Vec<Proof>, Stop> {
+    find_in_spaces(links, WhipKind::Whip, length, limit, meter, &SPACES)
+}
+
+/// [`find_within`] over (target, space) pairs: `spaces` is `[None]` for the untyped kinds,
+/// [`SPACES`] for typed whips (a target's first space with a whip gives its proof).
+fn find_in_spaces(
+    links: &LinkIndex,
+    kind: WhipKind,
+    length: usize,
+    limit: usize,
+    meter: &mut Meter,
+    spaces: &[Option<u8>],
+) -> Result<Vec<Proof>, Stop> {
     let mut s = WhipSearch::new(links, kind, Merge::SudoRules);
     let mut out = Vec::new();
     if length == 0 || limit == 0 {
@@ -1417,24 +1454,75 @@ pub fn find_within(
     s.deadline = meter.deadline();
     s.cancel = meter.cancel();
     for z in s.targets() {
-        if let Some(stop) = meter.check() {
-            return Err(stop);
-        }
-        s.stats = SearchStats::default();
-        let outcome = s.search_target(z, length, length);
-        meter.spend(s.stats.partial_whips as usize);
-        match outcome {
-            Outcome::Found(f) => {
-                out.push(s.proof(z, kind, f));
-                if out.len() >= limit {
+        for &space in spaces {
+            if let Some(stop) = meter.check() {
+                return Err(stop);
+            }
+            s.space = space;
+            s.stats = SearchStats::default();
+            let outcome = s.search_target(z, length, length);
+            meter.spend(s.stats.partial_whips as usize);
+            match outcome {
+                Outcome::Found(f) => {
+                    out.push(s.proof(z, kind, f));
                     break;
                 }
+                Outcome::OverBudget(_) => return Err(meter.check().unwrap_or(cap_stop)),
+                Outcome::NotYet | Outcome::Dead => {}
             }
-            Outcome::OverBudget(_) => return Err(meter.check().unwrap_or(cap_stop)),
-            Outcome::NotYet | Outcome::Dead => {}
+        }
+        if out.len() >= limit {
+            break;
         }
     }
     Ok(out)
+}
+
+/// The shortest typed whip (length ≤ `max_len`) on `target` in any of the four spaces, with
+/// SudoRules' merging, under `meter` (what `explain` asks of the `typed-whip` technique).
+pub fn search_typed_target_metered(
+    links: &LinkIndex,
+    target: Candidate,
+    max_len: usize,
+    meter: &mut Meter,
+) -> MeteredAnswer {
+    let mut best: Option<Proof> = None;
+    let mut dead = true;
+    for space in SPACES {
+        let bound = best.as_ref().map_or(max_len, |p| p.length - 1);
+        let mut s = WhipSearch::new(links, WhipKind::Whip, Merge::SudoRules);
+        let (cap, cap_stop) = meter.search_cap(usize::MAX, WHIP_BYTES_PER_NODE);
+        s.budget = cap;
+        s.deadline = meter.deadline();
+        s.cancel = meter.cancel();
+        s.space = space;
+        let outcome = s.search_target(target, 1, bound);
+        meter.spend(s.stats.partial_whips as usize);
+        match outcome {
+            Outcome::Found(f) => {
+                dead = false;
+                best = Some(s.proof(target, WhipKind::Whip, f));
+            }
+            Outcome::OverBudget(depth) => {
+                return MeteredAnswer {
+                    proof: None,
+                    stopped: Some(meter.check().unwrap_or(cap_stop)),
+                    depth,
+                    dead: false,
+                    proven_none: false,
+                }
+            }
+            Outcome::NotYet => dead = false,
+            Outcome::Dead => {}
+        }
+    }
+    MeteredAnswer {
+        proof: best,
+        stopped: None,
+        depth: max_len,
+        dead,
+        proven_none: false,
+    }
 }
 
 /// Partial whips an exact search may hold before it gives up (about 7 MB, a twentieth of
@@ -1706,6 +1794,31 @@ pub fn shortest_batch_within(
     max_len: usize,
     limits: &Limits,
 ) -> Batch {
+    batch_in_spaces(links, kind, max_len, limits, &[None])
+}
+
+/// The four CSP variable types a typed whip may keep to (slots of [`VARIABLES_OF`]): rc,
+/// rn, cn, bn.
+const SPACES: [Option<u8>; 4] = [Some(0), Some(1), Some(2), Some(3)];
+
+/// [`shortest_batch_within`] for SudoRules' typed whips ([`WhipKind::Whip`] whose every
+/// cell's CSP variable has one type: rc, rn, cn or bn): every target searched in each of the
+/// four spaces, at each depth; a target with typed whips of the least length in several
+/// spaces gets the first (rc, rn, cn, bn). Each space's search merges its partial whips by
+/// R sequence as SudoRules' typed partial whips do (per `csp-type`).
+pub fn typed_batch_within(links: &LinkIndex, max_len: usize, limits: &Limits) -> Batch {
+    batch_in_spaces(links, WhipKind::Whip, max_len, limits, &SPACES)
+}
+
+/// [`shortest_batch_within`] over (target, space) pairs: `spaces` is `[None]` for the
+/// untyped kinds, [`SPACES`] for typed whips.
+fn batch_in_spaces(
+    links: &LinkIndex,
+    kind: WhipKind,
+    max_len: usize,
+    limits: &Limits,
+    spaces: &[Option<u8>],
+) -> Batch {
     let (mut cap, mut cap_stop) = limits.search_cap(usize::MAX, WHIP_BYTES_PER_NODE);
     if let Some(budget) = limits.budget {
         if budget < cap as u64 {
@@ -1720,8 +1833,11 @@ pub fn shortest_batch_within(
     s.cancel = limits.cancel;
     let mut stats = SearchStats::default();
     // live targets, each with its search suspended at the last depth if it fitted in memory
-    let mut live: Vec<(Candidate, Option<Suspended>)> =
-        s.targets().into_iter().map(|z| (z, None)).collect();
+    let mut live: Vec<(Candidate, Option<u8>, Option<Suspended>)> = s
+        .targets()
+        .into_iter()
+        .flat_map(|z| spaces.iter().map(move |&space| (z, space, None)))
+        .collect();
     // searchers (their grown buffers) for the threads, reused target after target
     let t = Arc::clone(&s.t);
     let fresh = || {
@@ -1745,24 +1861,31 @@ pub fn shortest_batch_within(
             found: AtomicBool::new(false),
             kept: AtomicUsize::new(0),
         };
-        let one = |s: &mut WhipSearch<'_>, (z, saved): (Candidate, Option<Suspended>)| {
-            // below PARALLEL_FROM_DEPTH a depth's searches are short: the check before the
-            // depth is enough (asking the clock and the ceiling per target cost 5% of a W
-            // rating of easy puzzles)
-            if depth >= PARALLEL_FROM_DEPTH {
-                if let Some(stop) = limits.reached() {
-                    return (AtDepth::Cut(stop), SearchStats::default());
+        let one =
+            |s: &mut WhipSearch<'_>,
+             (z, space, saved): (Candidate, Option<u8>, Option<Suspended>)| {
+                // below PARALLEL_FROM_DEPTH a depth's searches are short: the check before the
+                // depth is enough (asking the clock and the ceiling per target cost 5% of a W
+                // rating of easy puzzles)
+                if depth >= PARALLEL_FROM_DEPTH {
+                    if let Some(stop) = limits.reached() {
+                        return (space, AtDepth::Cut(stop), SearchStats::default());
+                    }
                 }
-            }
-            match search_at_depth(s, kind, z, saved, depth, &budget) {
-                // the search's own cap, or the deadline inside it
-                (AtDepth::Cut(_), st) => (AtDepth::Cut(limits.reached().unwrap_or(cap_stop)), st),
-                r => r,
-            }
-        };
+                s.space = space;
+                match search_at_depth(s, kind, z, saved, depth, &budget) {
+                    // the search's own cap, or the deadline inside it
+                    (AtDepth::Cut(_), st) => (
+                        space,
+                        AtDepth::Cut(limits.reached().unwrap_or(cap_stop)),
+                        st,
+                    ),
+                    (r, st) => (space, r, st),
+                }
+            };
         // the targets' searches are independent: deep ones on every thread (a hard
         // puzzle's last states are most of a rating run's time), in candidate order
-        let results: Vec<(AtDepth, SearchStats)> = if depth >= PARALLEL_FROM_DEPTH {
+        let results: Vec<(Option<u8>, AtDepth, SearchStats)> = if depth >= PARALLEL_FROM_DEPTH {
             let take = || {
                 let w = pool.lock().unwrap_or_else(|e| e.into_inner()).pop();
                 w.unwrap_or_else(fresh)
@@ -1784,14 +1907,22 @@ pub fn shortest_batch_within(
             let w = &mut searchers[0];
             live.into_iter().map(|item| one(w, item)).collect()
         };
-        let mut found = Vec::new();
+        let mut found: Vec<Proof> = Vec::new();
         let mut next = Vec::with_capacity(results.len());
         let mut cut = None;
-        for (r, st) in results {
+        for (space, r, st) in results {
             stats.merge(&st);
             match r {
-                AtDepth::Found(p) => found.push(p),
-                AtDepth::Live(z, saved) => next.push((z, saved)),
+                // a typed target's first space with a whip at this depth
+                AtDepth::Found(p) => {
+                    if found
+                        .last()
+                        .is_none_or(|q| q.eliminations != p.eliminations)
+                    {
+                        found.push(p);
+                    }
+                }
+                AtDepth::Live(z, saved) => next.push((z, space, saved)),
                 AtDepth::Gone => {}
                 // the first cut (in candidate order) names the limit
                 AtDepth::Cut(stop) => {

@@ -55,6 +55,7 @@
 pub mod backdoors;
 #[cfg(feature = "store")]
 pub mod classify;
+pub mod compare;
 pub mod escalation;
 pub mod examples;
 pub mod explain;

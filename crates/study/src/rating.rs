@@ -58,12 +58,25 @@
 //!   tridagon rules at level 3, and the ORk-whips and ORk-contrad-whips (k ≤ 5) on the
 //!   tridagons' and the patterns' relations (`sel1-or5-whip`, `sel1-or5-contrad-whip`).
 //!
+//! - `S+W`, `SFin+W`, `S+gW`, `SFin+gW`: Berthier's W-family schemes of cbg-000
+//!   ([CSP-Rules]: CSP-Rules-Examples' `Sudoku-b/cbg-000/launch.txt` gives each config):
+//!   singles, and at each length n SudoRules' Subsets[n] (n = 2..4), with `SFin` the finned
+//!   fish of size n, then whip[n], with `g` then g-whip[n]; a Subset or finned fish of size n
+//!   counts n ([`Scheme::step_floor`]).
+//!
+//! - `TyW`: SudoRules' `?*Typed-Whips*` (CSP-Rules-Examples' cbg-000 `TyW` ratings):
+//!   singles, whip[1], then typed whips of increasing length: whips whose CSP variables all
+//!   have one type, rc, rn, cn or bn (each within one of the four 2D spaces). Rated by
+//!   batches as W ([`whips::typed_batch_within`]: each target searched in each space);
+//!   SudoRules' partial typed whips are merged per type, as ours.
+//!
 //! Beside the schemes, Berthier's T&E classifications ([`TrialScheme`]: `TE`, `BxB`,
 //! `BxBB`, [`crate::te`]) and `BD`, the W1-backdoor size ([`crate::backdoors`]): the least
 //! number of candidates whose assertion lets W1 solve the puzzle, searched up to 3 unless
 //! told (`BD>3`).
 //!
-//! For the chain schemes (L, M, N, BC, Trid-OR5W, Trid-OR5gW, Select1-OR5W, Select2-OR5W)
+//! For the chain schemes (L, M, N, BC, the Subsets schemes, Trid-OR5W, Trid-OR5gW,
+//! Select1-OR5W, Select2-OR5W)
 //! no such property is assumed: [`rate`] runs [`resolution::solve`] with the rules of
 //! [`rules_for`] up to the maximal length; because the rules are ordered by length, that
 //! run uses a rule of length n only when nothing shorter applies, so the longest length
@@ -84,7 +97,7 @@ use sudolink_engine::grid::singles::{self, Single};
 use sudolink_engine::grid::State;
 use sudolink_engine::proof::{self, Pattern, Proof};
 use sudolink_search::limits::Bounds;
-use sudolink_search::registry::{Class, Search, Stopped, SUBSETS_SET};
+use sudolink_search::registry::{Class, Level, Search, Stopped, SUBSETS_SET};
 use sudolink_search::whips::{self, SearchStats, WhipKind};
 use sudolink_search::{BasicRule, ChainFamily, Limits, Meter, Rule, Stop, TechniqueId};
 use thiserror::Error;
@@ -111,11 +124,23 @@ pub enum Scheme {
     /// Berthier's "SFin + W + (Trid+Select2)-OR5W" level: the same with the Select2 list
     /// (Select1's patterns and 7 more).
     Select2Or5W,
+    /// Berthier's S+W (SudoRules' `?*Subsets*` with `?*Whips*`): at each length n, Subsets[n]
+    /// then whip[n].
+    SW,
+    /// Berthier's SFin+W: S+W with SudoRules' finned fish of size n after Subsets[n].
+    SFinW,
+    /// Berthier's S+gW: S+W with g-whip[n] after whip[n].
+    SGW,
+    /// Berthier's SFin+gW: SFin+W with g-whip[n] after whip[n].
+    SFinGW,
+    /// Berthier's TyW (SudoRules' `?*Typed-Whips*`): singles, whip[1], then typed whips
+    /// (every CSP variable of one type: rc, rn, cn or bn) of increasing length.
+    TyW,
 }
 
 impl Scheme {
     /// Every scheme, in this order.
-    pub const ALL: [Scheme; 12] = [
+    pub const ALL: [Scheme; 17] = [
         Scheme::L,
         Scheme::M,
         Scheme::N,
@@ -128,8 +153,13 @@ impl Scheme {
         Scheme::TridOr5GW,
         Scheme::Select1Or5W,
         Scheme::Select2Or5W,
+        Scheme::SW,
+        Scheme::SFinW,
+        Scheme::SGW,
+        Scheme::SFinGW,
+        Scheme::TyW,
     ];
-    /// `L`, `M`, `N`, `W`, `B`, `gW`, `gB`, `BC`.
+    /// `L`, `M`, `N`, `W`, `B`, `gW`, `gB`, `BC`, `Trid-OR5W`, ..., `S+W`, `SFin+gW`.
     pub fn name(self) -> &'static str {
         match self {
             Scheme::L => "L",
@@ -144,6 +174,11 @@ impl Scheme {
             Scheme::TridOr5GW => "Trid-OR5gW",
             Scheme::Select1Or5W => "Select1-OR5W",
             Scheme::Select2Or5W => "Select2-OR5W",
+            Scheme::SW => "S+W",
+            Scheme::SFinW => "SFin+W",
+            Scheme::SGW => "S+gW",
+            Scheme::SFinGW => "SFin+gW",
+            Scheme::TyW => "TyW",
         }
     }
     /// The whip kind of the W-like schemes.
@@ -153,6 +188,8 @@ impl Scheme {
             Scheme::B => Some(WhipKind::Braid),
             Scheme::GW => Some(WhipKind::GWhip),
             Scheme::GB => Some(WhipKind::GBraid),
+            // typed whips are whips (of one CSP variable type each)
+            Scheme::TyW => Some(WhipKind::Whip),
             _ => None,
         }
     }
@@ -375,9 +412,10 @@ impl Scheme {
     /// trid-ork or ORk-whip step of Trid-OR5W counts as [`TRIDAGON_LEVEL`] (SudoRules only
     /// tries the tridagon rules, which assert the OR-k relations the ORk-whips start from,
     /// once every rule of length < 3 has failed, so its "most complex rule tried" is at
-    /// least 3), a Subset of size n (a fixed-size rule) as n; 0 otherwise.
+    /// least 3), a Subset or a finned fish of size n (a fixed-size rule at level n, as
+    /// SudoRules' saliences place it) as n; 0 otherwise.
     pub fn step_floor(self, p: &Proof) -> usize {
-        if !self.has_or_relations() {
+        if !self.has_subsets() {
             return 0;
         }
         match &p.pattern {
@@ -389,7 +427,11 @@ impl Scheme {
             Pattern::NakedSubset { .. } | Pattern::HiddenSubset { .. } | Pattern::Fish { .. } => {
                 p.length
             }
-            _ => 0,
+            // a finned fish of size n at its level n (SudoRules' finned-x-wing at L2, ...)
+            _ => match TechniqueId::of_proof(p).get().level {
+                Level::At(n) => n,
+                _ => 0,
+            },
         }
     }
 
@@ -401,6 +443,51 @@ impl Scheme {
             Scheme::TridOr5W | Scheme::TridOr5GW | Scheme::Select1Or5W | Scheme::Select2Or5W
         )
     }
+
+    /// The schemes with SudoRules' Subsets (S+W, SFin+W, S+gW, SFin+gW and the T&E(3)
+    /// levels): their fixed-size rules count at their level ([`Scheme::step_floor`]).
+    pub fn has_subsets(self) -> bool {
+        self.has_or_relations()
+            || matches!(
+                self,
+                Scheme::SW | Scheme::SFinW | Scheme::SGW | Scheme::SFinGW
+            )
+    }
+}
+
+/// SudoRules' Subsets[n] (naked, hidden and super-hidden: fish) at level n, before whips[n]
+/// (`define-specific-saliences-at-Ln`: not all Subsets[n] are whips[n], a complete triplet
+/// or swordfish is a braid[3], no whip[3]), then with `fins` SudoRules' finned fish of size
+/// n (`?*FinnedFish*`: finned x-wing, swordfish, jellyfish: rows against columns, fins in
+/// one block, sashimi included); nothing outside 2..=4.
+fn subsets_at(n: usize, fins: bool) -> Vec<Rule> {
+    let named = |name: &str| TechniqueId::from_name(name).expect("in the registry");
+    if !(2..=4).contains(&n) {
+        return Vec::new();
+    }
+    let mut rules = vec![named(SUBSETS_SET).rule(n)];
+    if fins {
+        let finned = ["finned-x-wing", "finned-swordfish", "finned-jellyfish"];
+        rules.push(named(finned[n - 2]).rule(n));
+    }
+    rules
+}
+
+/// The graded rules of S+W (SudoRules' config `?*Subsets*`, `?*Whips*`), SFin+W (with
+/// `?*FinnedFish*`), S+gW and SFin+gW (with `?*G-Whips*`) up to `max_len`: at each length
+/// n Subsets[n] and the finned fish of size n (their specific saliences come before the
+/// generic ones of level n), whip[n], then with `g` g-whip[n] (SudoRules'
+/// `define-generic-saliences-at-Ln`: whip[n] before gwhip[n]).
+fn subsets_whips_rules(max_len: usize, fins: bool, g: bool) -> Vec<Rule> {
+    let mut rules = Vec::new();
+    for n in 1..=max_len {
+        rules.extend(subsets_at(n, fins));
+        rules.push(Rule::whip(WhipKind::Whip, n));
+        if g {
+            rules.push(Rule::whip(WhipKind::GWhip, n));
+        }
+    }
+    rules
 }
 
 /// The graded rules of Trid-OR5W (`g` false: SudoRules' `W+OR5W+SFin+Trid`) or Trid-OR5gW
@@ -425,23 +512,7 @@ fn trid_or5_rules(max_len: usize, g: bool, select: Option<u8>) -> Vec<Rule> {
     let (or5g, or5g_contrad) = (named("trid-or5-g-whip"), named("trid-or5-contrad-g-whip"));
     let mut rules = Vec::new();
     for n in 1..=max_len {
-        if (2..=4).contains(&n) {
-            // SudoRules' Subsets[n] (naked, hidden and super-hidden: fish) at level n, before
-            // whips[n] (`define-specific-saliences-at-Ln`): not all whips[n] (a complete
-            // triplet or swordfish is a braid[3], no whip[3])
-            rules.push(named(SUBSETS_SET).rule(n));
-            // then SudoRules' finned fish of size n (`?*FinnedFish*`: finned x-wing,
-            // swordfish, jellyfish: rows against columns, fins in one block, sashimi
-            // included)
-            let finned = [
-                "",
-                "",
-                "finned-x-wing",
-                "finned-swordfish",
-                "finned-jellyfish",
-            ];
-            rules.push(named(finned[n]).rule(n));
-        }
+        rules.extend(subsets_at(n, true));
         if n == TRIDAGON_LEVEL {
             // before whips[3]: SudoRules defines the specific saliences of L3 (Subsets[3],
             // finned swordfish, then the tridagon rules) before the generic ones (whip[3]),
@@ -492,10 +563,20 @@ pub fn scheme_rules(scheme: Scheme, max_len: usize) -> Vec<Rule> {
             let kind = scheme.whip_kind().expect("whip scheme");
             rules.extend((1..=max_len).map(|n| Rule::whip(kind, n)));
         }
+        Scheme::TyW => {
+            // whips[1] cannot be typed (SudoRules' config): whip[1], then typed-whip[n]
+            let typed = TechniqueId::from_name("typed-whip").expect("in the registry");
+            rules.extend((1..=max_len.min(1)).map(|n| Rule::whip(WhipKind::Whip, n)));
+            rules.extend((2..=max_len).map(|n| typed.rule(n)));
+        }
         Scheme::TridOr5W => rules.extend(trid_or5_rules(max_len, false, None)),
         Scheme::TridOr5GW => rules.extend(trid_or5_rules(max_len, true, None)),
         Scheme::Select1Or5W => rules.extend(trid_or5_rules(max_len, false, Some(1))),
         Scheme::Select2Or5W => rules.extend(trid_or5_rules(max_len, false, Some(2))),
+        Scheme::SW => rules.extend(subsets_whips_rules(max_len, false, false)),
+        Scheme::SFinW => rules.extend(subsets_whips_rules(max_len, true, false)),
+        Scheme::SGW => rules.extend(subsets_whips_rules(max_len, false, true)),
+        Scheme::SFinGW => rules.extend(subsets_whips_rules(max_len, true, true)),
         Scheme::BC => {
             // whip[1] stands for pointing and claiming, and holds nrc[1] (a bivalue variable
             // whose two candidates see the target): the bivalue chains from length 2
@@ -1337,7 +1418,11 @@ fn rate_whips(
                 .map(|b| b.saturating_sub(stats.partial_whips)),
             ..options.limits
         };
-        let batch = whips::shortest_batch_within(&links, kind, max_len, &limits);
+        let batch = if scheme == Scheme::TyW {
+            whips::typed_batch_within(&links, max_len, &limits)
+        } else {
+            whips::shortest_batch_within(&links, kind, max_len, &limits)
+        };
         stats.merge(&batch.stats);
         if let Some(c) = batch.cut {
             // no whip up to c.complete_to here, and one of length `level` was needed before
@@ -1354,7 +1439,12 @@ fn rate_whips(
         let at = run.state.clone();
         let made_by = TechniqueId::of(Search::Whip(kind)).name();
         for p in proofs {
-            let p = p.made_by(made_by);
+            // a typed whip of length 1 is a whip[1] (SudoRules types whips from length 2)
+            let p = if scheme == Scheme::TyW && p.length > 1 {
+                p.made_by(TechniqueId::of(Search::TypedWhip).name())
+            } else {
+                p.made_by(made_by)
+            };
             level = level.max(p.length);
             // a batch member may already be gone (eliminated by an earlier member's step)
             if p.eliminations.iter().all(|&c| run.state.has(c)) {
@@ -1364,7 +1454,9 @@ fn rate_whips(
         run.singles()?;
     }
     let solved = run.state.is_solved();
-    let hardest = if level > 0 {
+    let hardest = if scheme == Scheme::TyW && level > 1 {
+        Some(format!("typed-whip[{level}]"))
+    } else if level > 0 {
         Some(format!("{}[{level}]", kind_label(&run.steps, level, kind)))
     } else if run.count > 0 {
         Some("singles".to_string())

@@ -249,6 +249,7 @@ impl TechniqueId {
             Search::Basic(_)
             | Search::Subsets
             | Search::Whip(_)
+            | Search::TypedWhip
             | Search::Hypothesis(_)
             | Search::Assistant(_)
             | Search::Hodoku(_)
@@ -684,6 +685,9 @@ impl Searcher {
                     .find(links, f, rule.length, limit, chains::Options::default())
             }
             Search::Whip(k) => whips::find_within(links, k, rule.length, limit, &mut self.meter)?,
+            Search::TypedWhip => {
+                whips::find_typed_within(links, rule.length, limit, &mut self.meter)?
+            }
             Search::Force(spec) => {
                 self.force
                     .of_length(spec, links, rule.length, limit, &mut self.meter)?
@@ -1028,19 +1032,8 @@ impl Searcher {
                     Err(stop) => TargetAnswer::stopped(stop, 0),
                 }
             }
-            Search::Whip(k) => {
-                let s = whips::search_target_metered(links, k, target, max_len, meter);
-                TargetAnswer {
-                    searched_to: if s.stopped.is_some() {
-                        s.depth
-                    } else {
-                        max_len
-                    },
-                    proof: s.proof,
-                    stopped: s.stopped,
-                    dead: s.dead,
-                    proven_none: s.proven_none,
-                }
+            Search::TypedWhip | Search::Whip(_) => {
+                whip_target(technique.get().search, links, target, max_len, meter)
             }
         }
     }
@@ -1253,4 +1246,30 @@ fn tier_rules_with(techniques: &[TechniqueId], max_len: usize, with_basic: bool)
 /// [`Searcher`]: keep one instead when stepping through a path).
 pub fn first_step(rules: &[Rule], links: &LinkIndex) -> Option<Proof> {
     Searcher::new().first_step(rules, links)
+}
+
+/// A whip kind's or typed whips' answer for one target (`whips::search_target_metered`,
+/// `whips::search_typed_target_metered`).
+fn whip_target(
+    search: Search,
+    links: &LinkIndex,
+    target: Candidate,
+    max_len: usize,
+    meter: &mut Meter,
+) -> TargetAnswer {
+    let s = match search {
+        Search::Whip(k) => whips::search_target_metered(links, k, target, max_len, meter),
+        _ => whips::search_typed_target_metered(links, target, max_len, meter),
+    };
+    TargetAnswer {
+        searched_to: if s.stopped.is_some() {
+            s.depth
+        } else {
+            max_len
+        },
+        proof: s.proof,
+        stopped: s.stopped,
+        dead: s.dead,
+        proven_none: s.proven_none,
+    }
 }

@@ -76,6 +76,18 @@ pub(super) const fn whip(kind: WhipKind) -> Technique {
     }
 }
 
+/// SudoRules' typed whips ([CSP-Rules]: `?*Typed-Whips*`): whips whose CSP variables all have
+/// one type (rc, rn, cn or bn), graded by length, by name only (the TyW scheme's whips).
+pub(super) const fn typed_whip(name: &'static str) -> Technique {
+    Technique {
+        measure: LengthMeasure::Variables,
+        graded: true,
+        ..Technique::new(name, Search::TypedWhip, System::Whips, Level::Searched)
+            .class(Class::Whip)
+            .by_name(NameOnly::SudoRules)
+    }
+}
+
 /// A chain on the OR-k relations of the tridagons ([`crate::ork`]): graded by its length as
 /// SudoRules counts it, by name (in no rating scheme but the Trid-OR5W ones), listed with
 /// the whips.

@@ -17,7 +17,7 @@ use Sources::{Tridagons as Trid, WithImp630 as Sel};
 
 /// Every technique (see the module doc for the order).
 #[rustfmt::skip]
-pub static REGISTRY: [Technique; 185] = {
+pub static REGISTRY: [Technique; 186] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -85,6 +85,9 @@ pub static REGISTRY: [Technique; 185] = {
         chain(F::NrcztLasso, Lasso),
         // whips, then SudoRules' chains on OR-k relations (its saliences at each length:
         // forcing, contrad, ORk-whip), then the g-forms likewise, braids, g-braids
+        // SudoRules' typed whips: at each length before whip[n] (its saliences), by name
+        typed_whip("typed-whip").aka(&["typed-whips", "tyw"])
+            .says("a whip whose CSP variables all have one type: rc, rn, cn or bn (one of the four 2D spaces; SudoRules' typed-whip, the TyW scheme's whips)"),
         whip(WhipKind::Whip),
         ork("ork-forcing-whip", (K::ForcingWhip, largest_k(K::ForcingWhip), Trid)).aka(&["ork-forcing-whips", "orkfw"])
             .says("from each guardian of a tridagon's OR-k relation (k ≤ 8) a partial whip, all ending on what sees the target, which goes, or all on one candidate, which is placed: one guardian is true (SudoRules' ORk-forcing-whips, elim and assert)"),

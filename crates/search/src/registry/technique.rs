@@ -31,6 +31,8 @@ pub enum Search {
     Subsets,
     Chain(ChainFamily),
     Whip(WhipKind),
+    /// SudoRules' typed whips: whips within one CSP variable type (`whips::typed_batch_within`).
+    TypedWhip,
     Force(ForceSpec),
     /// Hanson's hypotheses ([Hanson SA]) on the net engine: [`ForceMode::Hypothesis`] or
     /// [`ForceMode::Bivalue`].
@@ -249,9 +251,10 @@ pub enum NameOnly {
     /// Trial and error (the set `trial`): a procedure, not a pattern; T&E(2) and T&E(3)
     /// passes take tens of milliseconds to seconds.
     Trial,
-    /// SudoRules' Subsets and finned fish by size: the level schemes of Berthier's T&E(3)
-    /// puzzles place them at their level; the basic rules and `finned-fish` find the same
-    /// patterns.
+    /// SudoRules' Subsets and finned fish by size (the level schemes of Berthier's T&E(3)
+    /// puzzles and the Subsets schemes place them at their level; the basic rules and
+    /// `finned-fish` find the same patterns), and its typed whips (whips restricted to one
+    /// CSP variable type, the TyW scheme's).
     SudoRules,
     /// eleven's Imp630 patterns and their chains ([`IMP630_SET`]).
     Imp630,

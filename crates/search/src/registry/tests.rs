@@ -163,6 +163,7 @@ fn graded_techniques_are_the_chains_whips_nets_and_trials() {
             Search::Subsets
                 | Search::Chain(_)
                 | Search::Whip(_)
+                | Search::TypedWhip
                 | Search::Force(_)
                 | Search::Hypothesis(_)
                 | Search::Trial(_)
