@@ -1,0 +1,179 @@
+//! The vicinity {-p +q} of a puzzle: the puzzles made by removing p of its clues and adding
+//! q clues (any digits, in any empty cells, not clashing with the clues kept), kept when
+//! their solution is unique (and, on request, when they are minimal) — the neighbourhood
+//! the forum's hunters search around a hard puzzle. The solution may differ from the
+//! puzzle's. A removed clue is never added back with its own digit (that puzzle is in a
+//! smaller vicinity), so each neighbour is made once: its removed clues are the puzzle's
+//! clues it lacks, its added ones the clues it has that the puzzle lacks.
+//!
+//! **Complexity**: C(n, p) removals × C(e, q) × 9^q additions for n clues and e empty cells
+//! (n = 24, e = 57: about 23,000 candidates for {-1 +1}, 40 million for {-2 +2}), one
+//! uniqueness check each (plus n for minimality); bounded by a budget on candidates
+//! checked, with the cut stated.
+
+use super::{clue_set, solution, Cut, NotUnique};
+use sudolink_engine::grid::bits::bits;
+use sudolink_engine::grid::tables::PEERS;
+use sudolink_engine::grid::{Cell, Digit};
+use sudolink_engine::solver::{has_solution_without, unique_solution_of_values};
+
+/// What the vicinity search is asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Vicinity {
+    /// Clues removed.
+    pub remove: usize,
+    /// Clues added.
+    pub add: usize,
+    /// Keep only minimal puzzles.
+    pub minimal: bool,
+    /// Most candidate puzzles to check.
+    pub budget: u64,
+}
+
+/// The neighbours found, in the order found (each is made once).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Neighbours {
+    pub puzzles: Vec<[u8; 81]>,
+    /// Set when the budget stopped the search.
+    pub cut: Option<Cut>,
+}
+
+/// The search's running state: candidates checked, neighbours found.
+struct Walk<'a> {
+    ask: &'a Vicinity,
+    checked: u64,
+    found: Vec<[u8; 81]>,
+    origin: [u8; 81],
+}
+
+/// The {-p +q} neighbours of `givens`, a puzzle with a unique solution.
+pub fn vicinity(givens: &[u8; 81], ask: &Vicinity) -> Result<Neighbours, NotUnique> {
+    solution(givens)?;
+    let mut walk = Walk {
+        ask,
+        checked: 0,
+        found: Vec::new(),
+        origin: *givens,
+    };
+    let clues: Vec<usize> = bits(clue_set(givens)).collect();
+    let cut = walk.remove(*givens, &clues, 0, ask.remove).err();
+    Ok(Neighbours {
+        puzzles: walk.found,
+        cut,
+    })
+}
+
+impl Walk<'_> {
+    /// Remove `left` more clues among `clues[from..]`, then add.
+    fn remove(
+        &mut self,
+        puzzle: [u8; 81],
+        clues: &[usize],
+        from: usize,
+        left: usize,
+    ) -> Result<(), Cut> {
+        if left == 0 {
+            return self.add(puzzle, 0, self.ask.add);
+        }
+        for i in from..clues.len() {
+            let mut fewer = puzzle;
+            fewer[clues[i]] = 0;
+            self.remove(fewer, clues, i + 1, left - 1)?;
+        }
+        Ok(())
+    }
+
+    /// Add `left` more clues in the empty cells from `from` on, then check.
+    fn add(&mut self, puzzle: [u8; 81], from: usize, left: usize) -> Result<(), Cut> {
+        if left == 0 {
+            return self.check(puzzle);
+        }
+        for cell in from..81 {
+            if puzzle[cell] != 0 {
+                continue;
+            }
+            let taken = PEERS[cell]
+                .iter()
+                .fold(0u16, |m, &p| m | (1 << puzzle[p as usize]) >> 1);
+            // a removed clue is not given back its own digit
+            let own = (1 << self.origin[cell]) >> 1;
+            for digit in bits(0x1ff & !taken & !own) {
+                let mut more = puzzle;
+                more[cell] = digit as u8 + 1;
+                self.add(more, cell + 1, left - 1)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Keep `puzzle` when it is new, unique and (if asked) minimal.
+    fn check(&mut self, puzzle: [u8; 81]) -> Result<(), Cut> {
+        if self.checked >= self.ask.budget {
+            return Err(Cut {
+                done: self.checked,
+                what: "candidates",
+                found: self.found.len(),
+            });
+        }
+        self.checked += 1;
+        if unique_solution_of_values(&puzzle).0 == 1 && (!self.ask.minimal || is_minimal(&puzzle)) {
+            self.found.push(puzzle);
+        }
+        Ok(())
+    }
+}
+
+/// Whether every clue of a unique puzzle is needed.
+pub fn is_minimal(puzzle: &[u8; 81]) -> bool {
+    bits(clue_set(puzzle)).all(|cell| {
+        let mut fewer = *puzzle;
+        fewer[cell] = 0;
+        let digit = Digit::new(puzzle[cell]).expect("a clue");
+        has_solution_without(&fewer, Cell::new(cell), digit)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudolink_engine::grid::format::parse_line;
+
+    fn givens(line: &str) -> [u8; 81] {
+        parse_line(line, 1).expect("a puzzle").givens
+    }
+
+    /// {-1 +1} around one of eleven's puzzles: every neighbour is unique, differs from the
+    /// puzzle in one or two cells (one clue changed or moved), and the minimal ones are minimal.
+    #[test]
+    fn one_clue_moved() {
+        let p = givens(
+            "1.....7.9...1..2...6...7.1..3..45..1...9...2...8.....4..5..8...6..7...9..4..3....",
+        );
+        let ask = Vicinity {
+            remove: 1,
+            add: 1,
+            minimal: false,
+            budget: 1_000_000,
+        };
+        let all = vicinity(&p, &ask).unwrap();
+        assert!(all.cut.is_none());
+        assert!(!all.puzzles.is_empty());
+        for n in &all.puzzles {
+            assert_eq!(unique_solution_of_values(n).0, 1);
+            let changed = (0..81).filter(|&i| n[i] != p[i]).count();
+            assert!(changed == 1 || changed == 2, "{changed}");
+        }
+        let minimal = vicinity(
+            &p,
+            &Vicinity {
+                minimal: true,
+                ..ask
+            },
+        )
+        .unwrap();
+        assert!(minimal.puzzles.len() <= all.puzzles.len());
+        assert!(minimal.puzzles.iter().all(is_minimal));
+        let cut = vicinity(&p, &Vicinity { budget: 10, ..ask }).unwrap();
+        assert_eq!(cut.cut.map(|c| c.done), Some(10));
+    }
+}
