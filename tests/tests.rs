@@ -69,3 +69,4 @@ mod trid_or5w;
 mod tridagon;
 mod uniqueness;
 mod whips;
+mod workbench;
