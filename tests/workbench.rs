@@ -223,3 +223,29 @@ fn a_budget_cut_is_stated() {
     assert_ne!(code, 0);
     assert!(err.contains("cut after 100 expansions"), "{err}");
 }
+
+/// The filter between stages: the minimals in T&E(2), then those with BxB at least 3, as
+/// many as the published ratings count.
+#[test]
+fn rate_keep_filters_by_rating() {
+    let minimals = grids(&fixture_text("sample40_first6_minimals_rated.txt")).join("\n");
+    let (code, te2, err) = with_stdin(
+        &["rate", "-", "--scheme", "TE", "--keep", "te>=2"],
+        &minimals,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        te2.lines().count(),
+        rated(|te, _| te == "TE2").lines().count()
+    );
+    let (code, high, err) = with_stdin(&["rate", "-", "--scheme", "BxB", "--keep", "BxB>=3"], &te2);
+    assert_eq!(code, 0, "{err}");
+    let published = rated(|te, bxb| te == "TE2" && bxb != "B1B" && bxb != "B2B");
+    assert_eq!(grids(&high), grids(&published));
+    let (code, _, err) = sudolink(&["rate", ELEVEN_518, "--scheme", "TE", "--keep", "B>=3"]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("--keep names B, but the puzzles are rated by TE"),
+        "{err}"
+    );
+}

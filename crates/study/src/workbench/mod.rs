@@ -1,6 +1,7 @@
 //! The hardest-puzzle hunter's workbench: the puzzles to classify, made from a puzzle.
 //! [`expand`]: Berthier's BRT expansion and BRT+k expansions; [`minimals`]: every minimal
-//! puzzle within a puzzle; [`vicinity`]: the {-p +q} neighbours of a puzzle. Canonical
+//! puzzle within a puzzle; [`vicinity`]: the {-p +q} neighbours of a puzzle; [`keep`]: the
+//! filter on ratings between the stages. Canonical
 //! (minlex) forms are the engine's (`sudolink_engine::grid::canon`).
 //!
 //! Every step that needs a unique solution asks [`solution`] first, and every search that
@@ -11,6 +12,7 @@
 //! (`sudolink_engine::solver::unique_solution_of_values`, `has_solution_without`).
 
 pub mod expand;
+pub mod keep;
 pub mod minimals;
 pub mod vicinity;
 
