@@ -35,9 +35,12 @@ pub fn run(args: &ExpandArgs) -> Result<()> {
         |p| &p.place,
         |p| {
             let found = brt_plus_k(&p.givens, args.k, args.budget).expect("checked unique");
-            let tag = |line: String| match args.origin {
-                true => format!("{line} orig#{}", p.number),
-                false => line,
+            let tag = |line: String| {
+                if args.origin {
+                    format!("{line} orig#{}", p.number)
+                } else {
+                    line
+                }
             };
             Made {
                 lines: found.puzzles.iter().map(|e| tag(values_line(e))).collect(),

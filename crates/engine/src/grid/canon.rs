@@ -92,7 +92,7 @@ impl Branch {
             used |= 1 << r;
             bands |= 7 << (3 * (r / 3));
         }
-        if depth % 3 == 0 {
+        if depth.is_multiple_of(3) {
             0x1ff & !bands
         } else {
             (7 << (3 * (self.rows[depth - 1] / 3))) & !used

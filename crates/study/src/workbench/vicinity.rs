@@ -9,9 +9,11 @@
 //! **Complexity**: C(n, p) removals × C(e, q) × 9^q additions for n clues and e empty cells
 //! (n = 24, e = 57: about 23,000 candidates for {-1 +1}, 40 million for {-2 +2}), one
 //! uniqueness check each (plus n for minimality); bounded by a budget on candidates
-//! checked, with the cut stated.
+//! checked, with the cut stated. The removals are shared over the rayon pool.
 
 use super::{clue_set, solution, Cut, NotUnique};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
 use sudolink_engine::grid::bits::bits;
 use sudolink_engine::grid::tables::PEERS;
 use sudolink_engine::grid::{Cell, Digit};
@@ -30,7 +32,8 @@ pub struct Vicinity {
     pub budget: u64,
 }
 
-/// The neighbours found, in the order found (each is made once).
+/// The neighbours found, in the order of their removals and additions (each is made
+/// once); none when the budget cut the search.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Neighbours {
     pub puzzles: Vec<[u8; 81]>,
@@ -38,53 +41,74 @@ pub struct Neighbours {
     pub cut: Option<Cut>,
 }
 
-/// The search's running state: candidates checked, neighbours found.
+/// One removal's additions: the candidates checked by every walk (the budget is shared),
+/// the neighbours this walk found.
 struct Walk<'a> {
     ask: &'a Vicinity,
-    checked: u64,
+    checked: &'a AtomicU64,
     found: Vec<[u8; 81]>,
     origin: [u8; 81],
 }
 
-/// The {-p +q} neighbours of `givens`, a puzzle with a unique solution.
+/// The {-p +q} neighbours of `givens`, a puzzle with a unique solution. The removals are
+/// shared over the rayon pool; the neighbours come in the same order however many threads.
 pub fn vicinity(givens: &[u8; 81], ask: &Vicinity) -> Result<Neighbours, NotUnique> {
     solution(givens)?;
-    let mut walk = Walk {
-        ask,
-        checked: 0,
-        found: Vec::new(),
-        origin: *givens,
-    };
     let clues: Vec<usize> = bits(clue_set(givens)).collect();
-    let cut = walk.remove(*givens, &clues, 0, ask.remove).err();
+    let mut removals = Vec::new();
+    removed(*givens, &clues, 0, ask.remove, &mut removals);
+    let checked = AtomicU64::new(0);
+    let walks: Vec<Result<Vec<[u8; 81]>, usize>> = removals
+        .par_iter()
+        .map(|fewer| {
+            let mut walk = Walk {
+                ask,
+                checked: &checked,
+                found: Vec::new(),
+                origin: *givens,
+            };
+            match walk.add(*fewer, 0, ask.add) {
+                Ok(()) => Ok(walk.found),
+                Err(()) => Err(walk.found.len()),
+            }
+        })
+        .collect();
+    let found_before_cut: usize = walks
+        .iter()
+        .map(|w| w.as_ref().map_or_else(|n| *n, Vec::len))
+        .sum();
+    if walks.iter().any(Result::is_err) {
+        return Ok(Neighbours {
+            puzzles: Vec::new(),
+            cut: Some(Cut {
+                done: ask.budget,
+                what: "candidates",
+                found: found_before_cut,
+            }),
+        });
+    }
     Ok(Neighbours {
-        puzzles: walk.found,
-        cut,
+        puzzles: walks.into_iter().flatten().flatten().collect(),
+        cut: None,
     })
 }
 
-impl Walk<'_> {
-    /// Remove `left` more clues among `clues[from..]`, then add.
-    fn remove(
-        &mut self,
-        puzzle: [u8; 81],
-        clues: &[usize],
-        from: usize,
-        left: usize,
-    ) -> Result<(), Cut> {
-        if left == 0 {
-            return self.add(puzzle, 0, self.ask.add);
-        }
-        for i in from..clues.len() {
-            let mut fewer = puzzle;
-            fewer[clues[i]] = 0;
-            self.remove(fewer, clues, i + 1, left - 1)?;
-        }
-        Ok(())
+/// Every way of removing `left` more clues among `clues[from..]` from `puzzle`.
+fn removed(puzzle: [u8; 81], clues: &[usize], from: usize, left: usize, out: &mut Vec<[u8; 81]>) {
+    if left == 0 {
+        out.push(puzzle);
+        return;
     }
+    for i in from..clues.len() {
+        let mut fewer = puzzle;
+        fewer[clues[i]] = 0;
+        removed(fewer, clues, i + 1, left - 1, out);
+    }
+}
 
+impl Walk<'_> {
     /// Add `left` more clues in the empty cells from `from` on, then check.
-    fn add(&mut self, puzzle: [u8; 81], from: usize, left: usize) -> Result<(), Cut> {
+    fn add(&mut self, puzzle: [u8; 81], from: usize, left: usize) -> Result<(), ()> {
         if left == 0 {
             return self.check(puzzle);
         }
@@ -106,16 +130,11 @@ impl Walk<'_> {
         Ok(())
     }
 
-    /// Keep `puzzle` when it is new, unique and (if asked) minimal.
-    fn check(&mut self, puzzle: [u8; 81]) -> Result<(), Cut> {
-        if self.checked >= self.ask.budget {
-            return Err(Cut {
-                done: self.checked,
-                what: "candidates",
-                found: self.found.len(),
-            });
+    /// Keep `puzzle` when it is unique and (if asked) minimal; `Err` past the budget.
+    fn check(&mut self, puzzle: [u8; 81]) -> Result<(), ()> {
+        if self.checked.fetch_add(1, Ordering::Relaxed) >= self.ask.budget {
+            return Err(());
         }
-        self.checked += 1;
         if unique_solution_of_values(&puzzle).0 == 1 && (!self.ask.minimal || is_minimal(&puzzle)) {
             self.found.push(puzzle);
         }
