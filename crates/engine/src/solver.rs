@@ -194,14 +194,7 @@ const ROW_MINIROWS: [u8; 512] = {
 /// permutation line → box inside the set (0 when there is none): the three rows of a band put
 /// a digit in three different boxes, as do the three bands of a stack in three columns.
 const PERMUTATION_UNION: [u16; 512] = {
-    const PERMUTATIONS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
+    const PERMUTATIONS: [[usize; 3]; 6] = tables::ORDERS_OF_THREE;
     let mut out = [0u16; 512];
     let mut pairs = 0;
     while pairs < 512 {

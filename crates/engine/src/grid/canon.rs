@@ -20,17 +20,8 @@
 //! on the first rows, fewer after; for a solution grid, every column order ties on the
 //! first row (23,328 partial transformations), so a grid costs about a millisecond.
 
+use super::tables::ORDERS_OF_THREE as ORDERS;
 use std::cmp::Ordering;
-
-/// The six orders of three things.
-const ORDERS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
 
 /// A partial transformation: the source row and column at each position of the image, its
 /// digit labels so far, and whether the source is the transposed grid.

@@ -101,11 +101,7 @@ fn next_combination(chosen: &mut [usize], n: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudolink_engine::grid::format::parse_line;
-
-    fn givens(line: &str) -> [u8; 81] {
-        parse_line(line, 1).expect("a puzzle").givens
-    }
+    use crate::workbench::fixtures::{givens, ELEVEN_518};
 
     #[test]
     fn combinations_are_all_enumerated_once() {
@@ -121,9 +117,7 @@ mod tests {
     #[test]
     fn brt_plus_k_counts_and_cuts() {
         // eleven's puzzle #518 (Sample40 #3): its BRT expansion has 58 empty cells
-        let p = givens(
-            "1.....7.9...1..2...6...7.1..3..45..1...9...2...8.....4..5..8...6..7...9..4..3....",
-        );
+        let p = givens(ELEVEN_518);
         assert_eq!(brt_plus_k(&p, 0, 10).unwrap().puzzles.len(), 1);
         assert_eq!(brt_plus_k(&p, 1, 100).unwrap().puzzles.len(), 58);
         assert_eq!(

@@ -111,20 +111,14 @@ pub fn minimals(givens: &[u8; 81], budget: u64) -> Result<Minimals, NotUnique> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudolink_engine::grid::format::parse_line;
+    use crate::workbench::fixtures::{givens, ELEVEN_518};
     use sudolink_engine::solver::unique_solution_of_values;
-
-    fn givens(line: &str) -> [u8; 81] {
-        parse_line(line, 1).expect("a puzzle").givens
-    }
 
     /// A minimal puzzle is its own only minimal; with two solution values added, each
     /// minimal found is unique and minimal, and the first is among them.
     #[test]
     fn minimals_are_unique_and_minimal() {
-        let p = givens(
-            "1.....7.9...1..2...6...7.1..3..45..1...9...2...8.....4..5..8...6..7...9..4..3....",
-        );
+        let p = givens(ELEVEN_518);
         let one = minimals(&p, 1000).unwrap();
         assert_eq!(one.puzzles, vec![p]);
         let solution = solution(&p).unwrap();

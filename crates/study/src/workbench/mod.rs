@@ -67,3 +67,17 @@ pub fn clue_set(givens: &[u8; 81]) -> u128 {
 pub fn puzzle_of(clues: u128, solution: &[u8; 81]) -> [u8; 81] {
     std::array::from_fn(|i| if clues >> i & 1 != 0 { solution[i] } else { 0 })
 }
+
+/// What the workbench's unit tests share: eleven's #518 (the third puzzle of Berthier's
+/// Sample40: minimal, T&E(2), its BRT expansion itself, 58 empty cells).
+#[cfg(test)]
+pub(crate) mod fixtures {
+    pub const ELEVEN_518: &str =
+        "1.....7.9...1..2...6...7.1..3..45..1...9...2...8.....4..5..8...6..7...9..4..3....";
+
+    pub fn givens(line: &str) -> [u8; 81] {
+        sudolink_engine::grid::format::parse_line(line, 1)
+            .expect("a puzzle")
+            .givens
+    }
+}

@@ -155,19 +155,13 @@ pub fn is_minimal(puzzle: &[u8; 81]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudolink_engine::grid::format::parse_line;
-
-    fn givens(line: &str) -> [u8; 81] {
-        parse_line(line, 1).expect("a puzzle").givens
-    }
+    use crate::workbench::fixtures::{givens, ELEVEN_518};
 
     /// {-1 +1} around one of eleven's puzzles: every neighbour is unique, differs from the
     /// puzzle in one or two cells (one clue changed or moved), and the minimal ones are minimal.
     #[test]
     fn one_clue_moved() {
-        let p = givens(
-            "1.....7.9...1..2...6...7.1..3..45..1...9...2...8.....4..5..8...6..7...9..4..3....",
-        );
+        let p = givens(ELEVEN_518);
         let ask = Vicinity {
             remove: 1,
             add: 1,
