@@ -5,9 +5,7 @@
 //! with `--compare` says where ours and the published rating agree, and with `--forum`
 //! writes the forum's list line back.
 
-use crate::common::{fixture_path, ok, sudolink};
-use std::io::Write;
-use std::process::{Command, Stdio};
+use crate::common::{fixture_path, ok, sudolink, with_stdin};
 
 const OCEAN1: &str =
     "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3....";
@@ -17,29 +15,6 @@ const EASTER_MONSTER: &str =
 
 fn fixture(name: &str) -> String {
     fixture_path(name).to_str().unwrap().to_string()
-}
-
-/// Run the binary with `input` on its standard input: (exit code, stdout, stderr).
-fn with_stdin(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudolink"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run sudolink");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 /// The state `show` prints for `arg` (its pencil-mark grid).

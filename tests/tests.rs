@@ -71,3 +71,4 @@ mod trid_or5w;
 mod tridagon;
 mod uniqueness;
 mod whips;
+mod workbench;

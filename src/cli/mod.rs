@@ -7,12 +7,16 @@ mod bounds;
 mod check_path;
 mod classify;
 mod compare;
+mod expand;
 mod explain;
 mod force;
 mod gallery;
 mod generate;
 mod graph;
+mod hunt;
 mod input;
+mod minimals;
+mod minlex;
 mod numbers;
 mod output;
 mod progress;
@@ -28,6 +32,7 @@ mod study_run;
 mod subsume;
 mod tag;
 mod techniques;
+mod vicinity;
 
 use anyhow::Result;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -82,6 +87,14 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Every technique with its system, sets and place on the one simplest-first scale
     Techniques(techniques::TechniquesArgs),
+    /// The BRT expansion of each puzzle, or its BRT+k expansions (Berthier's)
+    Expand(expand::ExpandArgs),
+    /// Every minimal puzzle within each puzzle, each once
+    Minimals(minimals::MinimalsArgs),
+    /// The {-p +q} neighbours of each puzzle: p clues removed, q added, kept when unique
+    Vicinity(vicinity::VicinityArgs),
+    /// The minlex form of each puzzle or grid; a collection up to isomorphism; two compared
+    Minlex(minlex::MinlexArgs),
 }
 
 /// `sudolink --help`'s commands, grouped by what they are for; a command missing here is
@@ -110,6 +123,7 @@ const GROUPS: &[(&str, &[&str])] = &[
         ],
     ),
     ("Exporting", &["show", "graph", "query", "gallery"]),
+    ("Hunting", &["expand", "minimals", "vicinity", "minlex"]),
     ("Serving", &["serve"]),
     ("Developer tools", &["bench"]),
 ];
@@ -205,5 +219,9 @@ pub fn run() -> Result<()> {
         #[cfg(feature = "server")]
         Command::Serve(a) => serve::run(a),
         Command::Techniques(a) => techniques::run(a),
+        Command::Expand(a) => expand::run(a),
+        Command::Minimals(a) => minimals::run(a),
+        Command::Vicinity(a) => vicinity::run(a),
+        Command::Minlex(a) => minlex::run(a),
     }
 }

@@ -20,6 +20,7 @@ use sudolink_study::parallel::{each_as_done, InOrder};
 use sudolink_study::published::{agrees, forum_line, Ours, PublishedAt};
 use sudolink_study::rating::{rate_puzzle, RateBy, RateLine, RatingScheme};
 use sudolink_study::rules::{list_rules, order_applies};
+use sudolink_study::workbench::keep::Keep;
 
 #[derive(clap::Args, Debug)]
 pub struct RateArgs {
@@ -70,6 +71,11 @@ pub struct RateArgs {
     /// --compare, the summary alone
     #[arg(long, conflicts_with_all = ["index", "json"])]
     pub forum: bool,
+    /// Print only the puzzles whose rating passes this filter, to pipe into the next stage
+    /// of a hunt (`te>=2`, `BxB>=3`, `B<=12`, `>=9`: the scheme's name is optional; the
+    /// first number of the rating is compared); a rating a bound cut never passes
+    #[arg(long, value_name = "FILTER")]
+    pub keep: Option<Keep>,
     #[command(flatten)]
     pub bounds: super::bounds::BoundArgs,
 }
@@ -351,6 +357,14 @@ pub fn run(args: &RateArgs) -> Result<()> {
         RateBy::Rules(..) => list_len,
     };
     let compare = published_at(args, &by)?;
+    if let Some(name) = args.keep.as_ref().and_then(|k| k.scheme.as_deref()) {
+        if !name.eq_ignore_ascii_case(&args.scheme) || args.rules.is_some() {
+            bail!(
+                "--keep names {name}, but the puzzles are rated by {}",
+                args.scheme
+            );
+        }
+    }
     let ListInput { origin, items, .. } = read_list(&args.input)?;
     if items.is_empty() {
         bail!("{origin}: holds no puzzle (only blank or comment lines)");
@@ -397,6 +411,13 @@ pub fn run(args: &RateArgs) -> Result<()> {
                 };
                 // an item that does not read is a failed rating (above)
                 let Ok(item) = read else { return Ok(()) };
+                let kept = args
+                    .keep
+                    .as_ref()
+                    .is_none_or(|k| !rated.is_cut() && k.accepts(level));
+                if !kept {
+                    return Ok(());
+                }
                 let agreement = compare.map(|at| Agreement::of(at, item, &rated));
                 if let Some(a) = &agreement {
                     compared.add(*k, a);

@@ -5,6 +5,7 @@
 #[cfg(feature = "server")]
 pub mod serve;
 
+use std::io::Write;
 use std::path::PathBuf;
 use sudolink_engine::grid::format::parse_collection;
 use sudolink_engine::grid::{Puzzle, State};
@@ -253,4 +254,27 @@ pub fn assert_or_members_are_guardians(graph: &sudolink_engine::graph::Candidate
         members.sort();
         assert_eq!(members, r.guardians(), "{r}");
     }
+}
+
+/// Run the binary with `input` on its standard input: (exit code, stdout, stderr).
+pub fn with_stdin(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sudolink"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run sudolink");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }

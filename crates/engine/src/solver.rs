@@ -194,14 +194,7 @@ const ROW_MINIROWS: [u8; 512] = {
 /// permutation line → box inside the set (0 when there is none): the three rows of a band put
 /// a digit in three different boxes, as do the three bands of a stack in three columns.
 const PERMUTATION_UNION: [u16; 512] = {
-    const PERMUTATIONS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
+    const PERMUTATIONS: [[usize; 3]; 6] = tables::ORDERS_OF_THREE;
     let mut out = [0u16; 512];
     let mut pairs = 0;
     while pairs < 512 {
@@ -315,6 +308,29 @@ impl BitBoard {
         for (cell, &v) in state.values().iter().enumerate() {
             if v != 0 {
                 board.fix(v as usize - 1, cell / 27, 1 << (cell % 27));
+            }
+        }
+        board
+    }
+
+    /// The board of bare givens (81 values, 0 = empty): every open cell may take every
+    /// digit. Givens that clash leave a cell without a digit, which the first settling
+    /// finds (no solution).
+    fn of_values(values: &[u8; 81]) -> BitBoard {
+        let mut board = BitBoard {
+            sets: [[BAND_CELLS; 3]; 9],
+            propagated: [[u32::MAX; 3]; 9],
+            unsolved: [BAND_CELLS; 3],
+        };
+        for (cell, &v) in values.iter().enumerate() {
+            if v != 0 {
+                let (band, bit) = (cell / 27, 1 << (cell % 27));
+                if board.sets[v as usize - 1][band] & bit == 0 {
+                    // a given clashing with another in its row
+                    board.sets[v as usize - 1][band] = 0;
+                } else {
+                    board.fix(v as usize - 1, band, bit);
+                }
             }
         }
         board
@@ -550,6 +566,31 @@ fn count_by_bits(state: &State, limit: usize) -> (usize, Option<[u8; 81]>) {
     let (mut count, mut solution) = (0, None);
     BitBoard::of_state(state).search(limit, &mut count, &mut solution);
     (count, solution)
+}
+
+/// The uniqueness check on bare givens (81 values, 0 = empty) by the bitset search: the
+/// number of solutions up to 2, and the solution when it is unique. Givens that clash have
+/// none. The fast entry point of the workbench's searches (minimals, vicinity).
+pub fn unique_solution_of_values(values: &[u8; 81]) -> (usize, Option<[u8; 81]>) {
+    let (mut count, mut solution) = (0, None);
+    BitBoard::of_values(values).search(2, &mut count, &mut solution);
+    if count != 1 {
+        solution = None;
+    }
+    (count, solution)
+}
+
+/// Whether bare givens `values` (81 values, 0 = empty) have a solution with `digit` (1–9)
+/// not in `cell`. With `values` a unique puzzle less its given in `cell`, and `digit` that
+/// given, false means the given was redundant (the smaller puzzle is still unique): one
+/// search for a first solution instead of a count up to 2.
+pub fn has_solution_without(values: &[u8; 81], cell: Cell, digit: Digit) -> bool {
+    let mut board = BitBoard::of_values(values);
+    let (band, bit) = (cell.index() / 27, 1 << (cell.index() % 27));
+    board.sets[digit.index()][band] &= !bit;
+    let (mut count, mut solution) = (0, None);
+    board.search(1, &mut count, &mut solution);
+    count > 0
 }
 
 /// Count the solutions of a state (its placed digits and open candidates), stopping at
@@ -851,5 +892,83 @@ mod bits_tests {
             }
         }
         assert!(seen.iter().all(|&n| n > 10), "none, one, several: {seen:?}");
+    }
+}
+
+#[cfg(test)]
+mod values_tests {
+    use super::*;
+    use crate::grid::format::parse_collection;
+
+    /// The first 100 puzzles of top1465 (a repository data file).
+    fn top1465() -> Vec<[u8; 81]> {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/top1465.txt");
+        let text = std::fs::read_to_string(path).expect("data/top1465.txt");
+        parse_collection(&text)
+            .take(100)
+            .map(|(_, p)| p.expect("a puzzle").givens)
+            .collect()
+    }
+
+    /// The uniqueness check on values agrees with the board search on unique puzzles, on
+    /// puzzles less one given and less three, and on givens that clash.
+    #[test]
+    fn unique_solution_of_values_agrees_with_the_board_search() {
+        let mut seen = [0usize; 3];
+        for givens in top1465() {
+            let mut variants = vec![givens];
+            let clues: Vec<usize> = (0..81).filter(|&i| givens[i] != 0).collect();
+            let mut fewer = givens;
+            for &i in clues.iter().take(3) {
+                fewer[i] = 0;
+                variants.push(fewer);
+            }
+            let mut clash = givens;
+            let open = (0..81).find(|&i| givens[i] == 0).expect("an open cell");
+            clash[open] = givens[clues
+                .iter()
+                .copied()
+                .find(|&c| c / 9 == open / 9)
+                .unwrap_or(clues[0])];
+            variants.push(clash);
+            for v in variants {
+                let slow = count_solutions_of_values(&v, 2);
+                let (count, solution) = unique_solution_of_values(&v);
+                assert_eq!(count, slow.count);
+                if count == 1 {
+                    assert_eq!(solution, slow.solution);
+                } else {
+                    assert_eq!(solution, None);
+                }
+                seen[count] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&n| n > 10), "none, one, several: {seen:?}");
+    }
+
+    /// A given is redundant exactly when the puzzle without it has no solution avoiding it.
+    #[test]
+    fn has_solution_without_tells_redundant_givens() {
+        let (mut redundant, mut needed) = (0, 0);
+        for minimal in top1465().into_iter().take(30) {
+            // a minimal puzzle plus a value of its solution: some givens become redundant
+            let solution = unique_solution_of_values(&minimal).1.expect("unique");
+            let mut givens = minimal;
+            let open = (0..81).find(|&i| minimal[i] == 0).expect("an open cell");
+            givens[open] = solution[open];
+            for i in (0..81).filter(|&i| givens[i] != 0) {
+                let mut fewer = givens;
+                fewer[i] = 0;
+                let digit = Digit::new(givens[i]).expect("a digit");
+                let other = has_solution_without(&fewer, Cell::new(i), digit);
+                assert_eq!(other, unique_solution_of_values(&fewer).0 != 1);
+                if other {
+                    needed += 1;
+                } else {
+                    redundant += 1;
+                }
+            }
+        }
+        assert!(redundant > 0 && needed > 0, "{redundant} {needed}");
     }
 }

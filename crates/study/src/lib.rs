@@ -5,7 +5,8 @@
 //! gB, L, M, N, Trid-OR5W, …: [`rating`]; Sudoku Explainer's: [`ser`]; HoDoKu's:
 //! [`hodoku`]; T&E depth, BxB
 //! and BxBB: [`te`]); classifications of collections and subsumption of families over the
-//! store ([`classify`], [`subsume`], [`run`]); random minimal puzzles ([`generate`]).
+//! store ([`classify`], [`subsume`], [`run`]); random minimal puzzles ([`generate`]); the
+//! hunter's workbench: expansions, minimals and vicinities of a puzzle ([`workbench`]).
 //!
 //! The studies over the store (`classify`, `subsume`, `run`) need the default feature
 //! `store` (SQLite, through `sudolink-store`); without it (the Python package's build) the
@@ -77,3 +78,4 @@ pub mod ser;
 pub mod subsume;
 pub mod tagging;
 pub mod te;
+pub mod workbench;

@@ -30,6 +30,7 @@
 use super::imp630::ImpRelation;
 use super::LinkIndex;
 use crate::grid::bits::bits;
+use crate::grid::tables::ORDERS_OF_THREE as PERMUTATIONS;
 use crate::grid::{Candidate, Cell, Digit};
 use std::fmt;
 
@@ -186,15 +187,6 @@ impl fmt::Display for Relation {
         }
     }
 }
-
-const PERMUTATIONS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
 
 /// The odd permutations of three: b22's orientations that make the pattern impossible.
 const ODD: [[usize; 3]; 3] = [[0, 2, 1], [1, 0, 2], [2, 1, 0]];

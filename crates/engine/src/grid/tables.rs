@@ -23,6 +23,17 @@ pub const fn cell_houses(c: usize) -> [usize; 3] {
     [c / 9, 9 + c % 9, 18 + (c / 27) * 3 + (c % 9) / 3]
 }
 
+/// The six orders (permutations) of three things: of the bands, the rows in a band, the
+/// stacks, the columns in a stack.
+pub const ORDERS_OF_THREE: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
 /// Per house index: its 9 cells in [`House::cells`]' order (a row's by column, a column's
 /// by row, a block's in reading order).
 pub const HOUSE_CELLS: [[u8; 9]; 27] = {
