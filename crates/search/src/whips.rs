@@ -1503,15 +1503,7 @@ pub fn search_typed_target_metered(
                 dead = false;
                 best = Some(s.proof(target, WhipKind::Whip, f));
             }
-            Outcome::OverBudget(depth) => {
-                return MeteredAnswer {
-                    proof: None,
-                    stopped: Some(meter.check().unwrap_or(cap_stop)),
-                    depth,
-                    dead: false,
-                    proven_none: false,
-                }
-            }
+            Outcome::OverBudget(depth) => return MeteredAnswer::cut(meter, cap_stop, depth),
             Outcome::NotYet => dead = false,
             Outcome::Dead => {}
         }
@@ -1624,6 +1616,20 @@ pub struct MeteredAnswer {
     pub proven_none: bool,
 }
 
+impl MeteredAnswer {
+    /// No proof: a search cut at `depth` by its node cap, or by the meter's own limit when
+    /// one is reached (the one the user set is named first).
+    fn cut(meter: &mut Meter, cap_stop: Stop, depth: usize) -> MeteredAnswer {
+        MeteredAnswer {
+            proof: None,
+            stopped: Some(meter.check().unwrap_or(cap_stop)),
+            depth,
+            dead: false,
+            proven_none: false,
+        }
+    }
+}
+
 /// [`shortest_for_target`] under a [`Meter`]: each search's partial whips are capped by
 /// what the meter allows and charged to it, and the deadline is checked as the search
 /// goes. A stopped search says which limit stopped it and how far it got. As there, the
@@ -1683,13 +1689,7 @@ fn metered_of_kind(
     };
     let (merged, stopped_at, dead) = run(Merge::SudoRules, max_len, usize::MAX, meter);
     if let Some((depth, cap_stop)) = stopped_at {
-        return MeteredAnswer {
-            proof: None,
-            stopped: Some(meter.check().unwrap_or(cap_stop)),
-            depth,
-            dead: false,
-            proven_none: false,
-        };
+        return MeteredAnswer::cut(meter, cap_stop, depth);
     }
     if kind.is_braid() || dead {
         return MeteredAnswer {
