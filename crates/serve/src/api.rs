@@ -43,7 +43,8 @@ use sudolink_search::{registry, Limits, Stop, TechniqueId};
 use sudolink_store::{self as store, query};
 use sudolink_study::backdoors::path::one_step_path;
 use sudolink_study::backdoors::report::{states_of, study, Ask};
-use sudolink_study::backdoors::{self, Theory};
+use sudolink_study::backdoors::steps::{one_steps_among, StepRules};
+use sudolink_study::backdoors::{self, Closed, Theory};
 use sudolink_study::escalation::{solve_escalating, Pace};
 use sudolink_study::examples::EXAMPLES;
 use sudolink_study::explain::{self, explain_target, read_target, target_json, Options};
@@ -704,11 +705,40 @@ pub fn backdoors(req: BackdoorsReq, cfg: &Config) -> Result<Json<BackdoorsView>,
         max_len,
     )
     .map_err(|e| ApiError::Unprocessable(format!("Rules: {e}")))?;
+    let limits = search_limits(cfg);
+    let solution = loaded.solution.as_ref();
+    if let Some(text) = req.path_of.as_deref() {
+        // the one step of that candidate alone: not every anti-backdoor's again
+        let target = candidate_of(text)?;
+        let closed = Closed::new(&loaded.state, theory, solution).map_err(unprocessable)?;
+        let step_rules = StepRules {
+            techniques: rules,
+            max_len,
+            limits,
+        };
+        let (found, _) = one_steps_among(&closed, &[target], &step_rules).map_err(unprocessable)?;
+        let Some(step) = found.into_iter().next() else {
+            return Err(ApiError::Unprocessable(format!(
+                "{target} has no one-step solution with these rules (up to length {max_len})"
+            )));
+        };
+        let r = one_step_path(&loaded.state, solution, theory, step.proof, limits)
+            .map_err(unprocessable)?;
+        return Ok(Json(BackdoorsView {
+            version: VERSION,
+            theory: theory.to_string(),
+            anti_backdoors: Vec::new(),
+            one_steps: Vec::new(),
+            cut: None,
+            path: Some(views::path_view(&loaded.state, &r, &[])?),
+        }));
+    }
+    // the one-step search finds the anti-backdoors first: they are not asked twice
     let ask = Ask {
         theory,
         backdoors: false,
         max_size: backdoors::DEFAULT_MAX_SIZE,
-        anti_backdoors: true,
+        anti_backdoors: false,
         pairs: None,
         one_step: true,
         two_step: false,
@@ -717,35 +747,23 @@ pub fn backdoors(req: BackdoorsReq, cfg: &Config) -> Result<Json<BackdoorsView>,
         max_len,
         max_steps: 0,
     };
-    let limits = search_limits(cfg);
-    let solution = loaded.solution.as_ref();
     let report = study(&loaded.state, solution, &ask, limits).map_err(unprocessable)?;
     let one = report.one_step.as_ref();
     let states = one
         .map(|o| states_of(&report.closed, &o.solutions))
         .unwrap_or_default();
     let one_steps: &[_] = one.map_or(&[][..], |o| &o.solutions[..]);
-    let path = match req.path_of.as_deref() {
-        None => None,
-        Some(text) => {
-            let target = candidate_of(text)?;
-            let Some(step) = one_steps.iter().find(|e| e.candidate == target) else {
-                return Err(ApiError::Unprocessable(format!(
-                    "{target} has no one-step solution with these rules (up to length {max_len})"
-                )));
-            };
-            let r = one_step_path(&loaded.state, solution, theory, step.proof.clone(), limits)
-                .map_err(unprocessable)?;
-            Some(views::path_view(&loaded.state, &r, &[])?)
-        }
-    };
     Ok(Json(BackdoorsView {
         version: VERSION,
         theory: theory.to_string(),
-        anti_backdoors: report
-            .anti_backdoors
-            .as_ref()
-            .map(|f| f.items.iter().map(|c| c.to_string()).collect())
+        anti_backdoors: one
+            .map(|o| {
+                o.anti_backdoors
+                    .items
+                    .iter()
+                    .map(|c| c.to_string())
+                    .collect()
+            })
             .unwrap_or_default(),
         one_steps: one_steps
             .iter()
@@ -760,7 +778,7 @@ pub fn backdoors(req: BackdoorsReq, cfg: &Config) -> Result<Json<BackdoorsView>,
             .cut()
             .map(|s| s.to_string())
             .or_else(|| report.steps_stopped()),
-        path,
+        path: None,
     }))
 }
 

@@ -122,7 +122,8 @@ pub struct BackdoorsView {
     pub one_steps: Vec<OneStepView>,
     /// What cut the study, in words; null when nothing did.
     pub cut: Option<String>,
-    /// The one-step solution asked by `path_of`, as a path: T's steps, the step, T's steps.
+    /// The one-step solution asked by `path_of`, as a path: T's steps, the step, T's steps
+    /// (then the lists above are left empty: only that candidate's step is searched).
     pub path: Option<PathView>,
 }
 

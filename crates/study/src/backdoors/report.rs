@@ -89,8 +89,8 @@ pub fn study(
         size: ask
             .backdoors
             .then(|| closed.backdoor_size(ask.max_size, &mut meter)),
-        anti_backdoors: ask
-            .anti_backdoors
+        // the one-step search finds them first: asked with it, they are its list
+        anti_backdoors: (ask.anti_backdoors && !ask.one_step)
             .then(|| closed.anti_backdoors(&mut meter)),
         pairs: None,
         one_step: None,
@@ -117,7 +117,11 @@ pub fn study(
         }
     };
     if ask.one_step {
-        report.one_step = Some(steps::one_steps(closed, &rules, &mut meter)?);
+        let one = steps::one_steps(closed, &rules, &mut meter)?;
+        if ask.anti_backdoors {
+            report.anti_backdoors = Some(one.anti_backdoors.clone());
+        }
+        report.one_step = Some(one);
     }
     if ask.two_step {
         report.two_step = Some(steps::two_steps(closed, &rules, &mut meter)?);
