@@ -15,6 +15,7 @@
 //! - [`proof`]: the typed patterns of every technique and [`proof::check()`], which
 //!   re-derives a proof's validity from the state alone.
 //! - [`solver`]: an exact solver counting solutions up to a limit (the uniqueness check).
+//! - [`isa`]: the run-time choice between a hot function's baseline and AVX2 copies.
 //!
 //! # Example
 //!
@@ -37,5 +38,6 @@
 //! ```
 pub mod graph;
 pub mod grid;
+pub mod isa;
 pub mod proof;
 pub mod solver;

@@ -158,16 +158,19 @@ const ROW_CELLS: u32 = 0x1ff;
 const BOX_CELLS: u32 = 7 | 7 << 9 | 7 << 18;
 
 /// A set of columns (9 bits) repeated on each of a band's three rows.
+#[inline(always)]
 const fn in_every_row(columns: u32) -> u32 {
     columns * (1 | 1 << 9 | 1 << 18)
 }
 
 /// The columns (9 bits) a band's set touches in any of its rows.
+#[inline(always)]
 const fn columns_of(set: u32) -> u32 {
     (set | set >> 9 | set >> 18) & ROW_CELLS
 }
 
 /// The row (in its band) holding a one-cell set.
+#[inline(always)]
 fn row_of(cell: u32) -> u32 {
     ROW_CELLS << (9 * (cell.trailing_zeros() / 9))
 }
@@ -238,6 +241,7 @@ const BAND_SURVIVORS: [u32; 512] = {
 };
 
 /// The mini-rows (bit 3 × row + box) a band's set touches.
+#[inline(always)]
 fn minirows_of(set: u32) -> usize {
     ROW_MINIROWS[(set & ROW_CELLS) as usize] as usize
         | (ROW_MINIROWS[(set >> 9 & ROW_CELLS) as usize] as usize) << 3
@@ -245,6 +249,7 @@ fn minirows_of(set: u32) -> usize {
 }
 
 /// The cells of a band's set that are alone in their row (an empty row has none).
+#[inline(always)]
 fn alone_in_row(set: u32) -> u32 {
     let mut alone = 0;
     for shift in [0, 9, 18] {
@@ -338,6 +343,7 @@ impl BitBoard {
 
     /// Fix `cell` (a one-cell set of `band`) to `digit`: the other digits lose it and the
     /// digit loses the rest of its row; the next propagation does the column and box.
+    #[inline(always)]
     fn fix(&mut self, digit: usize, band: usize, cell: u32) {
         for sets in &mut self.sets {
             sets[band] &= !cell;
@@ -348,6 +354,7 @@ impl BitBoard {
     }
 
     /// Propagate the set of `digit` in `band`. False when it is left without a placement.
+    #[inline(always)]
     fn propagate_set(&mut self, digit: usize, band: usize) -> bool {
         let set = self.sets[digit][band];
         let set = set & BAND_SURVIVORS[minirows_of(set)];
@@ -371,30 +378,37 @@ impl BitBoard {
         true
     }
 
+    /// The sets changed since their last propagation, as bits 3 × digit + band (one
+    /// comparison of the 27 words, which the AVX2 copy does in a few vector instructions).
+    #[inline(always)]
+    fn changed_sets(&self) -> u32 {
+        let now = self.sets.as_flattened();
+        let then = self.propagated.as_flattened();
+        let mut changed = 0;
+        for (i, (a, b)) in now.iter().zip(then).enumerate() {
+            changed |= u32::from(a != b) << i;
+        }
+        changed
+    }
+
     /// Propagate every changed set until none changes. False on contradiction.
+    #[inline(always)]
     fn propagate_sets(&mut self) -> bool {
         loop {
-            let mut changed = false;
-            for digit in 0..9 {
-                if self.sets[digit] == self.propagated[digit] {
-                    continue;
-                }
-                changed = true;
-                for band in 0..3 {
-                    if self.sets[digit][band] != self.propagated[digit][band]
-                        && !self.propagate_set(digit, band)
-                    {
-                        return false;
-                    }
-                }
-            }
-            if !changed {
+            let changed = self.changed_sets();
+            if changed == 0 {
                 return true;
+            }
+            for i in bits(changed) {
+                if !self.propagate_set(i / 3, i % 3) {
+                    return false;
+                }
             }
         }
     }
 
     /// Naked singles of every band, after checking each cell keeps a digit.
+    #[inline(always)]
     fn naked_singles(&mut self) -> Progress {
         let mut progress = Progress::Stuck;
         for band in 0..3 {
@@ -421,6 +435,7 @@ impl BitBoard {
     /// in a band when it belongs to a permutation band → column within the columns the
     /// digit may still use. Hidden singles in columns follow from it (with the band's own
     /// propagation).
+    #[inline(always)]
     fn stack_locks(&mut self) -> Progress {
         let mut progress = Progress::Stuck;
         for sets in &mut self.sets {
@@ -449,6 +464,7 @@ impl BitBoard {
     }
 
     /// Propagation, singles and locked candidates to a fixpoint. False on contradiction.
+    #[inline(always)]
     fn settle(&mut self) -> bool {
         loop {
             if !self.propagate_sets() {
@@ -470,6 +486,7 @@ impl BitBoard {
     /// The cell to branch on, as (band, one-cell set): of the cells with two digits the first
     /// with the most open peers (its branches propagate furthest: half the nodes of taking
     /// the first), else the first with the fewest digits.
+    #[inline(always)]
     fn branch_cell(&self) -> (usize, u32) {
         let mut best: Option<(u32, usize, u32)> = None;
         for band in 0..3 {
@@ -496,6 +513,7 @@ impl BitBoard {
     }
 
     /// The open cells of `band` with exactly two digits.
+    #[inline(always)]
     fn two_digit_cells(&self, band: usize) -> u32 {
         let (mut tally, mut thrice) = (Tally::default(), 0u32);
         for sets in &self.sets {
@@ -507,6 +525,7 @@ impl BitBoard {
 
     /// The open cells in the row, box or column of `cell` (a one-cell set of `band`), itself
     /// included.
+    #[inline(always)]
     fn open_peers(&self, band: usize, cell: u32) -> u32 {
         let column = cell.trailing_zeros() % 9;
         let column_cells = in_every_row(1 << column);
@@ -522,6 +541,7 @@ impl BitBoard {
     }
 
     /// The 81 values of a solved board.
+    #[inline(always)]
     fn values(&self) -> [u8; 81] {
         let mut values = [0u8; 81];
         for (digit, sets) in (1..).zip(&self.sets) {
@@ -534,26 +554,52 @@ impl BitBoard {
         values
     }
 
-    fn search(&mut self, limit: usize, count: &mut usize, solution: &mut Option<[u8; 81]>) {
-        if !self.settle() {
-            return;
-        }
-        if self.unsolved == [0; 3] {
-            *count += 1;
-            if solution.is_none() {
-                *solution = Some(self.values());
-            }
-            return;
-        }
-        let (band, cell) = self.branch_cell();
-        for digit in 0..9 {
+    /// Count the solutions below this board up to `limit`, keeping the first found: in its
+    /// AVX2 copy where the CPU has one ([`crate::isa`]: POPCNT and BMI for the sets' bit
+    /// arithmetic), else in the baseline copy; the same source, so the same answers.
+    fn search(self, limit: usize, count: &mut usize, solution: &mut Option<[u8; 81]>) {
+        crate::isa::on_avx2!(self.search_avx2(limit, count, solution));
+        self.search_body(limit, count, solution);
+    }
+
+    /// [`BitBoard::search`] compiled for AVX2, BMI1, BMI2, LZCNT and POPCNT.
+    ///
+    /// # Safety
+    /// The CPU must have those features ([`crate::isa::avx2`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    unsafe fn search_avx2(self, limit: usize, count: &mut usize, solution: &mut Option<[u8; 81]>) {
+        self.search_body(limit, count, solution);
+    }
+
+    /// Depth first without recursion (one body, inlined whole into each copy): the boards
+    /// still to settle on a stack, a branching cell's digits pushed highest first so that
+    /// the lowest is tried first, as a recursive search would.
+    #[inline(always)]
+    fn search_body(self, limit: usize, count: &mut usize, solution: &mut Option<[u8; 81]>) {
+        let mut pending = Vec::with_capacity(32);
+        pending.push(self);
+        while let Some(mut board) = pending.pop() {
             if *count >= limit {
-                break;
+                return;
             }
-            if self.sets[digit][band] & cell != 0 {
-                let mut next = *self;
-                next.fix(digit, band, cell);
-                next.search(limit, count, solution);
+            if !board.settle() {
+                continue;
+            }
+            if board.unsolved == [0; 3] {
+                *count += 1;
+                if solution.is_none() {
+                    *solution = Some(board.values());
+                }
+                continue;
+            }
+            let (band, cell) = board.branch_cell();
+            for digit in (0..9).rev() {
+                if board.sets[digit][band] & cell != 0 {
+                    let mut next = board;
+                    next.fix(digit, band, cell);
+                    pending.push(next);
+                }
             }
         }
     }
@@ -947,6 +993,24 @@ mod values_tests {
     }
 
     /// A given is redundant exactly when the puzzle without it has no solution avoiding it.
+    #[test]
+    fn the_baseline_copy_finds_what_the_chosen_copy_finds() {
+        // on an AVX2 machine `search` runs the other copy; the baseline one must agree
+        for givens in top1465().into_iter().take(300) {
+            let mut fewer = givens;
+            for i in (0..81).filter(|&i| givens[i] != 0).take(4) {
+                fewer[i] = 0;
+            }
+            for v in [givens, fewer] {
+                let (mut count, mut solution) = (0, None);
+                BitBoard::of_values(&v).search_body(3, &mut count, &mut solution);
+                let (mut chosen, mut first) = (0, None);
+                BitBoard::of_values(&v).search(3, &mut chosen, &mut first);
+                assert_eq!((count, solution), (chosen, first));
+            }
+        }
+    }
+
     #[test]
     fn has_solution_without_tells_redundant_givens() {
         let (mut redundant, mut needed) = (0, 0);

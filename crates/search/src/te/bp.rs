@@ -45,7 +45,7 @@
 //!
 //! **Two copies of the hot functions.** The build targets the baseline x86-64, which runs on
 //! every such CPU; on a CPU with AVX2 (a four-word set is one register), BMI1, BMI2, LZCNT
-//! (bit scans and masks) and POPCNT, chosen once at run time ([`crate::isa::avx2`]), the index's
+//! (bit scans and masks) and POPCNT, chosen once at run time ([`sudolink_engine::isa::avx2`]), the index's
 //! rebuild, the waves, the certificates and the existence search run copies compiled for
 //! them ([`crate::isa`]): each entry point's body is inlined into a `#[target_feature]`
 //! twin, and the existence search's recursion stays in
