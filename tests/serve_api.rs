@@ -182,6 +182,49 @@ fn links_of_every_candidate_are_their_neighbourhoods() {
     }
 }
 
+/// Every answer of the graph, catalogue and query routes is its documented view: it reads
+/// back as the view type, with the views' version (docs/views.md).
+#[test]
+fn answers_are_their_documented_views() {
+    use sudolink_notation::view::catalogue::{
+        ErrorView, ExampleView, QueryView, TableView, TechniquesView,
+    };
+    use sudolink_notation::view::graph::{GraphView, LinksView, NeighbourhoodView};
+    use sudolink_notation::view::VERSION;
+    fn view<T: serde::de::DeserializeOwned>(v: Value) -> T {
+        serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{e}: {v}"))
+    }
+    let state = ocean_state();
+    let g: GraphView = view(ok("/api/graph", json!({"state": state})));
+    assert_eq!(g.version, VERSION);
+    let n: NeighbourhoodView = view(ok(
+        "/api/neighbourhood",
+        json!({"state": state, "candidate": "n8r1c2"}),
+    ));
+    assert_eq!((n.version, n.counts.total), (VERSION, n.links.len()));
+    let l: LinksView = view(ok("/api/links", json!({"state": state})));
+    assert_eq!(l.links["n8r1c2"], n);
+    let t: TechniquesView = view(get("/api/techniques").1);
+    assert!(t.techniques.iter().any(|t| t.name == "whip" && t.graded));
+    assert!(t.sets.iter().any(|s| s.name == "basic"));
+    let e: Vec<ExampleView> = view(get("/api/examples").1);
+    assert_eq!(e[0].puzzle, OCEAN_1);
+    let q: Vec<QueryView> = view(get("/api/queries").1);
+    assert!(q.iter().any(|q| q.name == "bivalue-cells"));
+    let table: TableView = view(ok(
+        "/api/query",
+        json!({"state": state, "name": "bivalue-cells"}),
+    ));
+    assert_eq!(
+        (table.version, table.columns[0].as_str()),
+        (VERSION, "cell")
+    );
+    let (status, v) = post("/api/graph", json!({"state": "not a grid"}));
+    assert_eq!(status, 422, "{v}");
+    let refused: ErrorView = view(v);
+    assert!(!refused.error.is_empty());
+}
+
 #[test]
 fn explain_r1c2_not_8_as_explain_json() {
     let state = ocean_state();

@@ -490,7 +490,7 @@ fn all_eliminations(args: &ExplainArgs, loaded: &Loaded, options: &Options) -> R
     let text = |p: &Proof| args.notation.proof_text(&loaded.state, p);
     let stopped_text = report.stopped_text();
     if args.json {
-        let v = explain::all_json(&loaded.state, &report);
+        let v = explain::all_view(&loaded.state, &report);
         println!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(());
     }

@@ -29,8 +29,8 @@ pub fn names_list() -> String {
 
 pub fn run(args: &TechniquesArgs) -> Result<()> {
     if args.json {
-        let rows: Vec<serde_json::Value> = TechniqueId::all()
-            .map(sudolink_study::explain::technique_json)
+        let rows: Vec<_> = TechniqueId::all()
+            .map(sudolink_study::explain::technique_view)
             .collect();
         println!("{}", serde_json::to_string_pretty(&rows)?);
     } else {

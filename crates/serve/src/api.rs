@@ -9,6 +9,7 @@
 //! `/api/view` when it is clicked. Drawing every row made an answer of about 100 rows 1.6 MB,
 //! and explain took 240–340 ms in the page against 105–135 ms with one picture.
 
+use super::data::{CollectionFile, PickedPuzzle};
 use super::views::{self, SentProof};
 use super::words::write_keyword;
 use super::Config;
@@ -22,7 +23,7 @@ use axum::routing::{post, MethodRouter};
 use axum::Json;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -36,7 +37,12 @@ use sudolink_notation::nrc;
 use sudolink_notation::view::api::{
     BackdoorsView, DrawnProof, NextView, OneStepView, PathView, StateView,
 };
+use sudolink_notation::view::catalogue::{
+    ErrorView, ExampleView, ExplainDefaults, QueryParamView, QueryView, StoredStateView, TableView,
+    TechniqueSetView, TechniquesView,
+};
 use sudolink_notation::view::explain::ExplainView;
+use sudolink_notation::view::graph::{GraphView, LinksView, NeighbourhoodView};
 use sudolink_notation::view::VERSION;
 use sudolink_search::limits::SEARCH_SHARE_PERCENT;
 use sudolink_search::{registry, Limits, Stop, TechniqueId};
@@ -89,7 +95,7 @@ impl IntoResponse for ApiError {
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
         let text = super::words::for_the_page(&self.to_string());
-        (status, Json(json!({"error": text}))).into_response()
+        (status, Json(ErrorView { error: text })).into_response()
     }
 }
 
@@ -297,41 +303,67 @@ pub async fn not_found() -> ApiError {
     ApiError::NotFound("no such page or API route (the API is under /api/: see the README)".into())
 }
 
-pub async fn examples() -> Json<Value> {
-    Json(json!(EXAMPLES
-        .iter()
-        .map(|e| json!({"name": e.name, "title": e.title, "puzzle": e.puzzle}))
-        .collect::<Vec<_>>()))
+pub async fn examples() -> Json<Vec<ExampleView>> {
+    Json(
+        EXAMPLES
+            .iter()
+            .map(|e| ExampleView {
+                name: e.name.into(),
+                title: e.title.into(),
+                puzzle: e.puzzle.into(),
+            })
+            .collect(),
+    )
 }
 
 /// The registry for the page's family picker: every set (with its techniques) and every
-/// technique as `techniques --json` gives it ([`explain::technique_json`]), and explain's
+/// technique as `techniques --json` gives it ([`explain::technique_view`]), and explain's
 /// defaults.
-pub async fn techniques() -> Json<Value> {
-    let sets = registry::set_names();
-    let techniques: Vec<Value> = TechniqueId::all().map(explain::technique_json).collect();
-    Json(json!({
-        "sets": sets.iter().map(|s| json!({
-            "name": s,
-            "techniques": registry::expand(s).unwrap_or_default().iter().map(|t| t.name()).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
-        "techniques": techniques,
-        "defaults": {"max_len": default_max_len(), "timeout_s": explain::TARGET_TIMEOUT_S},
-    }))
+pub async fn techniques() -> Json<TechniquesView> {
+    let sets = registry::set_names()
+        .iter()
+        .map(|s| TechniqueSetView {
+            name: s.to_string(),
+            techniques: registry::expand(s)
+                .unwrap_or_default()
+                .iter()
+                .map(|t| t.name().into())
+                .collect(),
+        })
+        .collect();
+    Json(TechniquesView {
+        version: VERSION,
+        sets,
+        techniques: TechniqueId::all().map(explain::technique_view).collect(),
+        defaults: ExplainDefaults {
+            max_len: default_max_len(),
+            timeout_s: explain::TARGET_TIMEOUT_S,
+        },
+    })
 }
 
-pub async fn queries() -> Json<Value> {
-    Json(json!(query::all_named()
-        .iter()
-        .map(|q| json!({"name": q.name, "summary": q.summary(),
-            "params": q.params().iter().map(|p| json!({"name": p.name, "description": p.description, "default": p.default})).collect::<Vec<_>>()}))
-        .collect::<Vec<_>>()))
+pub async fn queries() -> Json<Vec<QueryView>> {
+    let param = |p: &query::QueryParam| QueryParamView {
+        name: p.name.clone(),
+        description: p.description.clone(),
+        default: p.default.clone(),
+    };
+    Json(
+        query::all_named()
+            .iter()
+            .map(|q| QueryView {
+                name: q.name.into(),
+                summary: q.summary(),
+                params: q.params().iter().map(param).collect(),
+            })
+            .collect(),
+    )
 }
 
 /// The states of the `--db` store (at most 1,000), to pick one.
-pub async fn db_states(Shared(cfg): Cfg) -> Result<Json<Value>, ApiError> {
+pub async fn db_states(Shared(cfg): Cfg) -> Result<Json<Vec<StoredStateView>>, ApiError> {
     let Some(db) = cfg.db.clone() else {
-        return Ok(Json(json!([])));
+        return Ok(Json(Vec::new()));
     };
     let timeout = cfg.timeout;
     blocking(timeout, move || {
@@ -339,26 +371,38 @@ pub async fn db_states(Shared(cfg): Cfg) -> Result<Json<Value>, ApiError> {
         let sql = "SELECT s.id, s.run_id, s.step_index, coalesce(p.name, p.grid) AS puzzle, s.pencil_marks \
                    FROM state s JOIN puzzle p ON p.id = s.puzzle_id ORDER BY s.id LIMIT 1000";
         let table = run_limited(&conn, sql, &[], timeout)?;
-        Ok(Json(json!(table
-            .rows
-            .iter()
-            .map(|r| json!({"id": r[0], "run": r[1], "step": r[2], "puzzle": r[3], "state": r[4]}))
-            .collect::<Vec<_>>())))
+        Ok(Json(
+            table
+                .rows
+                .into_iter()
+                .map(|r| {
+                    let [id, run, step, puzzle, state] =
+                        <[Value; 5]>::try_from(r).expect("five columns asked");
+                    StoredStateView {
+                        id,
+                        run,
+                        step,
+                        puzzle,
+                        state,
+                    }
+                })
+                .collect(),
+        ))
     })
     .await
 }
 
 /// The collection files under `--data`, with their puzzle counts.
-pub async fn collections(Shared(cfg): Cfg) -> Result<Json<Value>, ApiError> {
+pub async fn collections(Shared(cfg): Cfg) -> Result<Json<Vec<CollectionFile>>, ApiError> {
     let data = cfg.data.clone();
-    blocking(cfg.timeout, move || Ok(Json(json!(data.list())))).await
+    blocking(cfg.timeout, move || Ok(Json(data.list()))).await
 }
 
 /// Puzzle `n` of the collection file `file`: `GET /api/collection?file=LABEL&n=K`.
 pub async fn collection(
     Shared(cfg): Cfg,
     query: Result<Query<BTreeMap<String, String>>, QueryRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<PickedPuzzle>, ApiError> {
     let Query(mut params) =
         query.map_err(|e| ApiError::BadRequest(format!("malformed query string: {e}")))?;
     if let Some(other) = params.keys().find(|k| *k != "file" && *k != "n") {
@@ -375,7 +419,7 @@ pub async fn collection(
         .ok_or_else(|| ApiError::BadRequest("give n=K, the puzzle's number from 1".into()))?;
     let data = cfg.data.clone();
     blocking(cfg.timeout, move || {
-        data.pick(&file, &n).map(|p| Json(json!(p))).map_err(|e| {
+        data.pick(&file, &n).map(Json).map_err(|e| {
             use super::data::DataError as E;
             match e {
                 E::Unknown { .. } => ApiError::NotFound(e.to_string()),
@@ -431,10 +475,9 @@ pub struct StateReq {
     allow_nonunique: bool,
 }
 
-pub fn graph(req: StateReq, _: &Config) -> Result<Json<Value>, ApiError> {
+pub fn graph(req: StateReq, _: &Config) -> Result<Json<GraphView>, ApiError> {
     let loaded = state_of(&req.state, req.allow_nonunique)?;
-    let s = CandidateGraph::build(&loaded.state).summary();
-    Ok(Json(json!({"nodes": s.nodes, "edges": s.edges})))
+    Ok(Json(GraphView::of(&CandidateGraph::build(&loaded.state))))
 }
 
 #[derive(Deserialize)]
@@ -446,7 +489,10 @@ pub struct NeighbourhoodReq {
     allow_nonunique: bool,
 }
 
-pub fn neighbourhood(req: NeighbourhoodReq, _: &Config) -> Result<Json<Value>, ApiError> {
+pub fn neighbourhood(
+    req: NeighbourhoodReq,
+    _: &Config,
+) -> Result<Json<NeighbourhoodView>, ApiError> {
     let loaded = state_of(&req.state, req.allow_nonunique)?;
     let c = candidate_of(&req.candidate)?;
     if !loaded.state.has(c) {
@@ -454,40 +500,17 @@ pub fn neighbourhood(req: NeighbourhoodReq, _: &Config) -> Result<Json<Value>, A
             "{c} is not a candidate of this state"
         )));
     }
-    Ok(Json(neighbourhood_json(
+    Ok(Json(NeighbourhoodView::of(
         &CandidateGraph::build(&loaded.state),
         c,
     )))
 }
 
-/// A candidate's links with their counts (strong/weak, and by what they go through).
-fn neighbourhood_json(graph: &CandidateGraph, c: Candidate) -> Value {
-    let links = graph.neighbourhood(c);
-    let mut by_via: BTreeMap<&str, usize> = BTreeMap::new();
-    for l in &links {
-        *by_via.entry(l.via).or_default() += 1;
-    }
-    let strong = links.iter().filter(|l| l.strong).count();
-    json!({
-        "candidate": c.to_string(),
-        "counts": {"strong": strong, "weak": links.len() - strong, "by_via": by_via, "total": links.len()},
-        "links": links,
-    })
-}
-
 /// The links of every open candidate of a state, by candidate: what the page fetches once
 /// per state so that hovering needs no request.
-pub fn links(req: StateReq, _: &Config) -> Result<Json<Value>, ApiError> {
+pub fn links(req: StateReq, _: &Config) -> Result<Json<LinksView>, ApiError> {
     let loaded = state_of(&req.state, req.allow_nonunique)?;
-    let graph = CandidateGraph::build(&loaded.state);
-    let by_candidate: serde_json::Map<String, Value> = sudolink_engine::grid::Cell::all()
-        .flat_map(|cell| sudolink_engine::grid::Digit::all().map(move |d| Candidate::new(cell, d)))
-        .filter(|c| loaded.state.has(*c))
-        .map(|c| (c.to_string(), neighbourhood_json(&graph, c)))
-        .collect();
-    Ok(Json(
-        json!({"state": to_hodoku(&loaded.state), "links": by_candidate}),
-    ))
+    Ok(Json(LinksView::of(&loaded.state, to_hodoku(&loaded.state))))
 }
 
 fn default_max_len() -> usize {
@@ -846,7 +869,7 @@ fn run_limited(
 pub async fn query_route(
     Shared(cfg): Cfg,
     req: Result<Bytes, BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<TableView>, ApiError> {
     let req: QueryReq = body(req)?;
     let interrupt = InterruptOnDrop::default();
     let slot = interrupt.slot.clone();
@@ -898,7 +921,11 @@ fn run_interruptible(
     answer
 }
 
-pub fn query(req: QueryReq, cfg: &Config, slot: &InterruptSlot) -> Result<Json<Value>, ApiError> {
+pub fn query(
+    req: QueryReq,
+    cfg: &Config,
+    slot: &InterruptSlot,
+) -> Result<Json<TableView>, ApiError> {
     let timeout = cfg.timeout;
     let db = cfg.db.clone();
     let sql: String = match (&req.name, &req.sql) {
@@ -957,10 +984,13 @@ pub fn query(req: QueryReq, cfg: &Config, slot: &InterruptSlot) -> Result<Json<V
             .map_err(unprocessable)?;
         run_interruptible(store.connection(), &sql, &params, timeout, slot)?
     };
-    Ok(Json(json!({
-        "columns": table.columns, "rows": table.rows,
-        "truncated": table.rows.len() >= MAX_ROWS,
-    })))
+    let truncated = table.rows.len() >= MAX_ROWS;
+    Ok(Json(TableView {
+        version: VERSION,
+        columns: table.columns,
+        rows: table.rows,
+        truncated,
+    }))
 }
 
 #[derive(Deserialize, Clone, Copy, PartialEq, Eq)]

@@ -60,7 +60,6 @@
 //! length 20 went from 123 to 63 ms (about 0.5×).
 
 use crate::resolution::{self, ResolutionError};
-use serde_json::json;
 use std::collections::BTreeMap;
 use sudolink_engine::graph::LinkIndex;
 use sudolink_engine::grid::lexer::LexError;
@@ -68,6 +67,8 @@ use sudolink_engine::grid::{Candidate, Cell, Conclusion, Digit, State};
 use sudolink_engine::proof::composite::CompositePattern;
 use sudolink_engine::proof::Pattern;
 use sudolink_engine::proof::Proof;
+use sudolink_notation::view::catalogue::TechniqueView;
+use sudolink_notation::view::explain::{AllEliminationView, AllView, CappedView};
 use sudolink_search::registry::SearcherShare;
 use sudolink_search::registry::{self, NameOnly, Place, System};
 pub use sudolink_search::Limits;
@@ -991,21 +992,22 @@ fn composite_placement(
 /// it: its names, system, place on the scale, whether it grades a puzzle, can place a value,
 /// assumes one solution or is asked by name only, and HoDoKu's step score where HoDoKu has
 /// one.
-pub fn technique_json(t: TechniqueId) -> serde_json::Value {
+pub fn technique_view(t: TechniqueId) -> TechniqueView {
     let e = t.get();
-    json!({
-        "name": e.name,
-        "aliases": e.aliases,
-        "sets": e.sets,
-        "system": e.system.key(),
-        "place": e.level.text(e.measure),
-        "graded": e.graded,
-        "may_place": t.may_place(),
-        "assumes_uniqueness": t.assumes_uniqueness(),
-        "by_name_only": t.by_name_only(),
-        "hodoku_score": e.hodoku_score,
-        "summary": e.summary,
-    })
+    let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect();
+    TechniqueView {
+        name: e.name.into(),
+        aliases: names(e.aliases),
+        sets: names(e.sets),
+        system: e.system.key().into(),
+        place: e.level.text(e.measure),
+        graded: e.graded,
+        may_place: t.may_place(),
+        assumes_uniqueness: t.assumes_uniqueness(),
+        by_name_only: t.by_name_only(),
+        hodoku_score: e.hodoku_score,
+        summary: e.summary.into(),
+    }
 }
 
 /// Progress of a long explanation, for a progress bar.
@@ -1313,24 +1315,40 @@ impl Unexplored {
     }
 }
 
-/// `explain --all`'s JSON: every elimination with its simplest technique, length and text,
-/// how far the search went and what was cut.
-pub fn all_json(state: &State, report: &AllReport) -> serde_json::Value {
-    json!({
-        "eliminations": report.eliminations.iter().map(|e| json!({
-            "elimination": e.candidate.elimination(),
-            "family": if e.technique.is_basic() { registry::BASIC_SET } else { e.technique.name() },
-            "length": e.length,
-            "text": sudolink_notation::nrc::nrc_text(state, &e.proof),
-        })).collect::<Vec<_>>(),
-        "complete_to": report.complete_to,
-        "stopped": report.stopped_text(),
-        "capped": report.capped.iter().map(|u| json!({
-            "family": u.technique.name(), "targets": u.targets,
-            "searched_to": u.searched_to, "bound": u.bound, "stopped": u.stop.to_string(),
-        })).collect::<Vec<_>>(),
-        "partial_chains_explored": report.spent,
-    })
+/// `explain --all --json`: every elimination with its simplest technique, length and
+/// text, how far the search went and what was cut.
+pub fn all_view(state: &State, report: &AllReport) -> AllView {
+    AllView {
+        version: sudolink_notation::view::VERSION,
+        eliminations: report
+            .eliminations
+            .iter()
+            .map(|e| AllEliminationView {
+                elimination: e.candidate.elimination(),
+                family: if e.technique.is_basic() {
+                    registry::BASIC_SET.into()
+                } else {
+                    e.technique.name().into()
+                },
+                length: e.length,
+                text: sudolink_notation::nrc::nrc_text(state, &e.proof),
+            })
+            .collect(),
+        complete_to: report.complete_to,
+        stopped: report.stopped_text(),
+        capped: report
+            .capped
+            .iter()
+            .map(|u| CappedView {
+                family: u.technique.name().into(),
+                targets: u.targets,
+                searched_to: u.searched_to,
+                bound: u.bound,
+                stopped: u.stop.to_string(),
+            })
+            .collect(),
+        partial_chains_explored: report.spent,
+    }
 }
 
 #[cfg(test)]

@@ -170,3 +170,49 @@ impl ExplainView {
         }
     }
 }
+
+/// `explain --all --json`: every elimination of a state with its simplest technique,
+/// length and text, how far the search went and what it cut.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AllView {
+    /// [`super::VERSION`].
+    pub version: u32,
+    /// In the order found: simplest family first, then length.
+    pub eliminations: Vec<AllEliminationView>,
+    /// Every elimination up to this length on the one scale is listed.
+    pub complete_to: usize,
+    /// Why and where the search stopped early (`time limit at whip[9]`); null when it ran
+    /// to its bounds.
+    pub stopped: Option<String>,
+    /// The techniques whose targets were not searched to the bound, and why.
+    pub capped: Vec<CappedView>,
+    /// Partial chains explored in all.
+    pub partial_chains_explored: u64,
+}
+
+/// One elimination of [`AllView`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AllEliminationView {
+    /// `r7c9<>3`.
+    pub elimination: String,
+    /// The technique's registry name (`basic` for the basic set).
+    pub family: String,
+    /// Its length on the one scale.
+    pub length: usize,
+    /// Its proof in our notation.
+    pub text: String,
+}
+
+/// A technique of [`AllView`] whose targets were not searched to the bound.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CappedView {
+    pub family: String,
+    /// How many targets.
+    pub targets: usize,
+    /// The length they were searched to.
+    pub searched_to: usize,
+    /// The bound asked.
+    pub bound: usize,
+    /// What stopped them (`budget`, `time limit`).
+    pub stopped: String,
+}

@@ -1,8 +1,9 @@
 //! The documented, versioned JSON documents sudolink ships at its edges: a proof
 //! ([`ProofView`], what the store keeps in `proof.json` and every proof the JSON API and
 //! `explain --json` answer with), an explanation ([`explain::ExplainView`], `explain
-//! --json` and `/api/explain`) and the explorer's answers that carry proofs or states
-//! ([`api`]).
+//! --json` and `/api/explain`), the explorer's answers that carry proofs or states
+//! ([`api`]), describe a state's graph ([`graph`]) or list what the explorer offers and
+//! what a query returned ([`catalogue`]).
 //!
 //! A view is plain data, built once per request from the engine's objects by the crate
 //! that knows them (a proof's texts here, an explanation's rows in `sudolink-study`, a
@@ -13,7 +14,9 @@
 //! or re-checked, and whose shape follows the engine rather than [`VERSION`].
 
 pub mod api;
+pub mod catalogue;
 pub mod explain;
+pub mod graph;
 
 use crate::NamedText;
 use serde::{Deserialize, Serialize};
