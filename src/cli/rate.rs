@@ -17,7 +17,7 @@ use std::str::FromStr;
 use sudolink_engine::grid::format::ListItem;
 use sudolink_search::registry;
 use sudolink_study::parallel::{each_as_done, InOrder};
-use sudolink_study::published::{agrees, forum_line, Ours, PublishedAt};
+use sudolink_study::published::{agrees, beyond_bound, forum_line, Ours, PublishedAt};
 use sudolink_study::rating::{rate_puzzle, RateBy, RateLine, RatingScheme};
 use sudolink_study::rules::{list_rules, order_applies};
 use sudolink_study::workbench::keep::Keep;
@@ -197,6 +197,9 @@ impl Agreement {
         match at.read(&item.text, item.separator) {
             Err(why) => Agreement::Missing(why),
             Ok(published) if agrees(&published, ours) => Agreement::Equal(published),
+            Ok(published) if beyond_bound(&published, ours) => {
+                Agreement::Cut("published beyond the bound")
+            }
             Ok(published) => Agreement::Differs(published),
         }
     }

@@ -16,6 +16,7 @@ use sudolink_engine::proof::{self, Proof as EngineProof};
 use sudolink_export::{diagram, dot};
 use sudolink_notation::{nrc, texts};
 use sudolink_search::registry::{self, TechniqueId};
+use sudolink_study::escalation::{solve_escalating, Pace};
 use sudolink_study::explain::{self as explaining, Options, TargetReport};
 use sudolink_study::resolution::{apply, solve_within, Resolution};
 use sudolink_study::rules::{self, parse_in_order};
@@ -223,6 +224,9 @@ pub struct Path {
     states: Vec<Grid>,
     /// The bounds the path ran under, for the cut's text.
     bounds: String,
+    /// A path asked with no rules: each hand-over up the ladder (after which step, and
+    /// `N (lengths up to 20) stops after step 5; escalating to W`).
+    escalations: Vec<(usize, String)>,
 }
 
 #[pymethods]
@@ -253,6 +257,18 @@ impl Path {
     #[getter]
     fn solved(&self) -> bool {
         self.resolution.solved
+    }
+
+    /// A path asked with no ``rules`` climbs N, W, B, Trid-OR5W, T&E as ``sudolink solve``
+    /// does: each hand-over as the command line says it (``N (lengths up to 20) stops
+    /// after step 5; escalating to W``); empty when the first rule set finished it or
+    /// rules were named.
+    #[getter]
+    fn escalations(&self) -> Vec<String> {
+        self.escalations
+            .iter()
+            .map(|(_, text)| text.clone())
+            .collect()
     }
 
     /// Why the path ended before the solution when a bound cut it (``time limit reached
@@ -294,14 +310,18 @@ impl Path {
         self.resolution.steps.len()
     }
 
-    /// The path in our notation: a line per step, then SOLVED or NOT SOLVED.
+    /// The path in our notation: a line per step (and `-- ` before each escalation, after
+    /// the step it follows), then SOLVED or NOT SOLVED.
     fn __str__(&self) -> String {
-        let mut out: String = self
-            .resolution
-            .steps
-            .iter()
-            .map(|s| format!("{}\n", s.text))
-            .collect();
+        let mut out = String::new();
+        for k in 0..=self.resolution.steps.len() {
+            for (_, text) in self.escalations.iter().filter(|(after, _)| *after == k) {
+                out.push_str(&format!("-- {text}\n"));
+            }
+            if let Some(s) = self.resolution.steps.get(k) {
+                out.push_str(&format!("{}\n", s.text));
+            }
+        }
         out.push_str(if self.resolution.solved {
             "SOLVED"
         } else {
@@ -352,12 +372,13 @@ fn one_grid_limits(
 ///
 /// ``rules``: ``basic``, a scheme (``L``, ``M``, ``N``, ``W``, ``B``, ``gW``, ``gB``,
 /// ``BC``, ``Trid-OR5W``...) or a comma list of techniques and sets (``whip,braid``;
-/// ``sudolink.techniques()`` lists them), the basic rules first; ``order``: ``length``
-/// (simplest first) or ``listed`` (each name at every length before the next: HoDoKu's
-/// order). ``max_len``: the longest chain or whip (default 10, as ``sudolink solve``).
-/// ``timeout`` (seconds), ``memory`` (MB) and ``budget`` (partial chains) bound the
-/// searches as the command line's flags do (default 60 s and 500 MB; 0 for none): a path
-/// they cut ends there and says so in ``cut``.
+/// ``sudolink.techniques()`` lists them), the basic rules first; with none, the path climbs
+/// N, W, B, Trid-OR5W and T&E as ``sudolink solve`` does with no ``--rules`` (each hand-over
+/// in ``escalations``). ``order``: ``length`` (simplest first) or ``listed`` (each name at
+/// every length before the next: HoDoKu's order). ``max_len``: the longest chain or whip
+/// (default 20, as ``sudolink solve``). ``timeout`` (seconds), ``memory`` (MB) and
+/// ``budget`` (partial chains) bound the searches as the command line's flags do (default
+/// 60 s and 500 MB; 0 for none): a path they cut ends there and says so in ``cut``.
 ///
 /// Example::
 ///
@@ -365,12 +386,12 @@ fn one_grid_limits(
 ///     >>> path.solved, path.steps[0].technique
 ///     (True, 'hidden-single')
 #[pyfunction]
-#[pyo3(signature = (grid, rules = "N", *, max_len = 20, order = "length", timeout = None, memory = None, budget = None))]
+#[pyo3(signature = (grid, rules = None, *, max_len = 20, order = "length", timeout = None, memory = None, budget = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
     grid: &Bound<'_, PyAny>,
-    rules: &str,
+    rules: Option<&str>,
     max_len: usize,
     order: &str,
     timeout: Option<f64>,
@@ -380,6 +401,10 @@ pub fn solve(
     let grid = grid_of(grid)?;
     let max_len = checked_max_len(max_len)?;
     let order = rule_order(order)?;
+    let bounds = one_grid_limits(timeout, memory, budget)?;
+    let Some(rules) = rules else {
+        return solve_on_the_ladder(py, grid, max_len, bounds);
+    };
     if rules.eq_ignore_ascii_case("ser") {
         return Err(PyValueError::new_err(
             "rules: 'ser' (Sudoku Explainer's own path) is the command line's `solve --rules ser`; \
@@ -392,7 +417,6 @@ pub fn solve(
         grid.known_solution().is_none(),
     )
     .map_err(|e| value_error(&e))?;
-    let bounds = one_grid_limits(timeout, memory, budget)?;
     let resolution = crate::watch::interruptible(py, |cancel| {
         let limits = sudolink_search::limits::Bounds {
             cancel: Some(cancel),
@@ -402,6 +426,47 @@ pub fn solve(
         solve_within(grid.state(), &spec.rules, grid.known_solution(), limits)
     })?
     .map_err(|e| engine_error(&e))?;
+    path_of(grid, resolution, bounds.describe(), Vec::new())
+}
+
+/// [`solve`] with no rules: the ladder's path ([`solve_escalating`]), as `sudolink solve`.
+fn solve_on_the_ladder(
+    py: Python<'_>,
+    grid: Grid,
+    max_len: usize,
+    bounds: sudolink_search::limits::Bounds,
+) -> PyResult<Path> {
+    let escalated = crate::watch::interruptible(py, |cancel| {
+        let limits = sudolink_search::limits::Bounds {
+            cancel: Some(cancel),
+            ..bounds
+        }
+        .start();
+        let solution = grid.known_solution();
+        solve_escalating(
+            grid.state(),
+            solution,
+            (max_len, usize::MAX),
+            limits,
+            Pace::Steps,
+        )
+    })?
+    .map_err(|e| engine_error(&e))?;
+    let escalations = escalated
+        .escalations
+        .iter()
+        .map(|e| (e.after_step, e.to_string()))
+        .collect();
+    path_of(grid, escalated.resolution, bounds.describe(), escalations)
+}
+
+/// The path of `resolution` from `grid`, each step's state replayed.
+fn path_of(
+    grid: Grid,
+    resolution: Resolution,
+    bounds: String,
+    escalations: Vec<(usize, String)>,
+) -> PyResult<Path> {
     let mut states = Vec::with_capacity(resolution.steps.len());
     let mut state = grid.state().clone();
     for s in &resolution.steps {
@@ -412,7 +477,8 @@ pub fn solve(
         start: grid,
         resolution,
         states,
-        bounds: bounds.describe(),
+        bounds,
+        escalations,
     })
 }
 

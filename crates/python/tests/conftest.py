@@ -13,6 +13,8 @@ DATA = HERE / "data"
 ROOT = HERE.parents[2]
 
 #: Ocean #1 from [Berthier NRC], the command line's default puzzle.
+# Loki, by Philip Newman ("mith"), March 2022: the first puzzle known beyond T&E(2)
+LOKI = "57....9..........8.1.........168..4......28.9..2.9416.....2.....6.9.82.4...41.6.."
 OCEAN1 = "....1...2..1....3..4...56.......67..3.......5..84.......78...4..5....9..2...3...."
 
 

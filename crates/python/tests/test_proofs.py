@@ -7,7 +7,7 @@ import json
 import pytest
 
 import sudolink
-from conftest import OCEAN1
+from conftest import LOKI, OCEAN1
 
 
 def test_a_path_of_checked_steps_equals_the_command_line_s(cli):
@@ -133,3 +133,19 @@ def test_an_engine_panic_is_an_exception_not_a_crash():
     assert issubclass(sudolink.EngineError, RuntimeError)
     # the interpreter goes on
     assert sudolink.solve(OCEAN1, "N").solved
+
+
+def test_with_no_rules_the_path_climbs_the_ladder_as_the_command_line_s(cli):
+    # Loki (mith's): N's lasso takes r7c9<>3, then N, W and B are stuck; Trid-OR5W opens it
+    path = sudolink.solve(LOKI)
+    ours = json.loads(cli("solve", LOKI, "--json"))
+    assert path.solved is True
+    assert [p.text for p in path.steps] == [s["text"] for s in ours["steps"]]
+    assert path.escalations[0] == "N (lengths up to 20) stops after step 5; escalating to W"
+    assert path.escalations[-1].endswith("escalating to Trid-OR5W")
+    assert len(path.escalations) == len(ours["escalations"]) == 3
+    assert all(p.check() for p in path.steps)
+    assert "-- N (lengths up to 20) stops after step 5; escalating to W" in str(path)
+    # named rules do not climb
+    assert sudolink.solve(LOKI, "N").escalations == []
+    assert not sudolink.solve(LOKI, "N").solved

@@ -123,6 +123,30 @@ pub fn agrees(published: &str, ours: Ours<'_>) -> bool {
     }
 }
 
+/// Whether an unrated level (`B>12`, `W>20 (memory bound)`: our search stopped at that
+/// bound) is consistent with `published`, a number above the bound (`20`, `B20`): the
+/// published rating lies beyond what we searched, which is a cut, not a disagreement. A
+/// published number at or under the bound is one.
+pub fn beyond_bound(published: &str, ours: Ours<'_>) -> bool {
+    let Ours::Level {
+        rating: None,
+        level,
+        scheme,
+    } = ours
+    else {
+        return false;
+    };
+    let published = published.trim();
+    let number = strip_prefix_ignore_case(published, scheme)
+        .unwrap_or(published)
+        .parse::<usize>();
+    let bound = level.split_once('>').and_then(|(_, rest)| {
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        digits.parse::<usize>().ok()
+    });
+    matches!((number, bound), (Ok(n), Some(b)) if n > b)
+}
+
 /// The forum's list line for a rated puzzle: the grid, our rating in the list's columns
 /// (`ER;EP;ED` for Sudoku Explainer's when `ser`, `ours` being `ER/EP/ED`; one column for
 /// any other rating), then the rest of the input line (`text`, its fields separated by
@@ -173,6 +197,26 @@ mod tests {
         assert!(agrees(&published, ours(11.3)));
         assert!(!agrees(&published, ours(11.2)));
         assert!(agrees("11.9", ours(11.2)));
+    }
+
+    #[test]
+    fn a_rating_beyond_our_bound_is_a_cut_not_a_difference() {
+        let cut = |level| Ours::Level {
+            rating: None,
+            level,
+            scheme: "B",
+        };
+        // Sample40's minimal rated B20 by Berthier, ours stopped at length 12
+        assert!(beyond_bound("20", cut("B>12")));
+        assert!(beyond_bound("B20", cut("B>12 (memory bound)")));
+        assert!(!beyond_bound("12", cut("B>12")), "12 is within the bound");
+        assert!(!beyond_bound("B>20", cut("B>12")), "not a number");
+        let rated = Ours::Level {
+            rating: Some(9),
+            level: "B9",
+            scheme: "B",
+        };
+        assert!(!beyond_bound("20", rated));
     }
 
     #[test]

@@ -87,6 +87,9 @@ class Path:
     @property
     def solved(self) -> bool: ...
     @property
+    def escalations(self) -> list[str]:
+        """With no rules: each hand-over up N, W, B, Trid-OR5W, T&E, as `solve` says it."""
+    @property
     def cut(self) -> str | None: ...
     def records(self) -> list[dict[str, Any]]: ...
     def frame(self) -> Any:
@@ -155,7 +158,7 @@ def backdoors(
 ) -> Backdoors: ...
 def solve(
     grid: Grid | str,
-    rules: str = "N",
+    rules: str | None = None,
     *,
     max_len: int = 20,
     order: str = "length",
