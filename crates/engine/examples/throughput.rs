@@ -1,12 +1,10 @@
 //! Whole-process timing of the uniqueness check and of minlex: `cargo run --release -p
-//! sudolink-engine --example throughput -- FILE [ROUNDS] [values|state|old|minlex]` runs
+//! sudolink-engine --example throughput -- FILE [ROUNDS] [values|state|minlex]` runs
 //! one of them on every puzzle of FILE ROUNDS times and prints puzzles per second: `values`
-//! the uniqueness check on bare givens, `state` the same from a built state, `old` the
-//! board search alone, `minlex` the canonical form.
+//! the uniqueness check on bare givens, `state` the same from a built state, `minlex`
+//! the canonical form.
 use sudolink_engine::grid::format::parse_collection;
-use sudolink_engine::solver::{
-    count_solutions, count_solutions_of_values, unique_solution_of_values,
-};
+use sudolink_engine::solver::{count_solutions, unique_solution_of_values};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -22,7 +20,6 @@ fn main() {
         for p in &puzzles {
             let n = match mode {
                 "minlex" => usize::from(sudolink_engine::grid::canon::minlex(p)[0] == 0),
-                "old" => count_solutions_of_values(p, 2).count,
                 "state" => {
                     count_solutions(&sudolink_engine::grid::State::from_givens(p).unwrap(), 2).count
                 }
