@@ -293,7 +293,8 @@ def new_merged_db(tmp, first_db):
 def merge_hunt(manifest, out):
     """Merge the shards' pipelines into the new file `out`: per stage one run, its input the
     puzzles of every shard's stage input, each once, in shard order (a puzzle two shards both
-    had keeps the first one's rows); ratings and derivations follow their input puzzle."""
+    had keeps the first one's rows; the first stage's input is the collection, each puzzle at
+    its place); ratings and derivations follow their input puzzle."""
     out = Path(out)
     shards = manifest["shards"]
     tmp = out.with_name(out.name + ".partial")
@@ -319,9 +320,14 @@ def merge_hunt(manifest, out):
                 "SELECT rp.position, p.grid FROM run_puzzle AS rp JOIN puzzle AS p "
                 "ON p.id = rp.puzzle_id WHERE rp.run_id = ? ORDER BY rp.position", (run,))
             for position, grid in puzzles.fetchall():
-                if grid in seen:
+                if k == 0:
+                    # the collection's puzzles, each at its place (a repeated one too)
+                    at = s["first"] + position
+                elif grid in seen:
                     continue
-                seen[grid] = at = len(seen)
+                else:
+                    at = len(seen)
+                seen.setdefault(grid, at)
                 pid = con.execute("INSERT INTO puzzle (grid) VALUES (?)", (grid,)).lastrowid
                 con.execute("INSERT INTO run_puzzle (run_id, position, puzzle_id) "
                             "VALUES (?, ?, ?)", (merged_run, at, pid))
@@ -339,8 +345,8 @@ def merge_hunt(manifest, out):
                                 f"(?, ?, {', '.join('?' * len(rating_cols))})",
                                 (merged_run, at, *row))
         src.close()
-    for merged_run, params, seen in stages.values():
-        params["puzzles"] = len(seen)
+    for k, (merged_run, params, seen) in stages.items():
+        params["puzzles"] = manifest["puzzles"] if k == 0 else len(seen)
         con.execute("UPDATE run SET params = ? WHERE id = ?",
                     (json.dumps(params, separators=(",", ":"), ensure_ascii=False), merged_run))
     con.execute("COMMIT")

@@ -69,7 +69,10 @@ fn hunt_keeps_the_minimals_of_the_published_te_depth() {
     assert_eq!(kept, te2);
     assert!(out.lines().all(|l| l.ends_with(" TE2")), "{out}");
     // each stage's count, on stderr
-    assert!(err.contains("stage 2/3 minimals:non-brt: 350 puzzles -> 91"), "{err}");
+    assert!(
+        err.contains("stage 2/3 minimals:non-brt: 350 puzzles -> 91"),
+        "{err}"
+    );
 }
 
 /// Every stage's rows by grid: the stage, the input's position and grid, what it made (in
@@ -211,7 +214,14 @@ fn hunt_refuses_bad_stages_and_input_before_writing() {
     let db = dir.path().join("never.db");
     let d = db.to_str().unwrap();
     let first6 = fixture("sample40_first6.txt");
-    let (code, _, err) = sudolink(&["hunt", &first6, "--stages", "expand,minimals:all", "--db", d]);
+    let (code, _, err) = sudolink(&[
+        "hunt",
+        &first6,
+        "--stages",
+        "expand,minimals:all",
+        "--db",
+        d,
+    ]);
     assert_ne!(code, 0);
     assert!(err.contains("stage `minimals:all`"), "{err}");
     // eleven's #518 with one clue fewer: several solutions
@@ -228,7 +238,10 @@ fn hunt_refuses_bad_stages_and_input_before_writing() {
     ]);
     assert_ne!(code, 0);
     assert!(out.is_empty());
-    assert!(err.contains("line 2: the puzzle has several solutions"), "{err}");
+    assert!(
+        err.contains("line 2: the puzzle has several solutions"),
+        "{err}"
+    );
     assert!(!db.exists(), "a refused input wrote the database");
     // a budget cut stops the pipeline at that stage, says how far it got, and exits 1
     let (code, out, err) = sudolink(&[
@@ -263,7 +276,15 @@ fn hunt_sharded_on_dask_merges_into_the_rows_of_one_run() {
         .arg(root.join("notebooks/shard.py"))
         .args(["run", "hunt"])
         .arg(&input)
-        .args(["--stages", stages, "--workers", "2", "--shards", "3", "--quiet"])
+        .args([
+            "--stages",
+            stages,
+            "--workers",
+            "2",
+            "--shards",
+            "3",
+            "--quiet",
+        ])
         .arg("--db")
         .arg(&merged)
         .arg("--bin")

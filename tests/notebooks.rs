@@ -258,7 +258,12 @@ fn comparisons_notebook_draws_a_stored_comparison() {
         .collect();
     let puzzles = dir.path().join("p.txt");
     let published = dir.path().join("w.txt");
-    let column = |k: usize| rows.iter().map(|r| r[k].trim()).collect::<Vec<_>>().join("\n");
+    let column = |k: usize| {
+        rows.iter()
+            .map(|r| r[k].trim())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
     std::fs::write(&puzzles, column(0)).unwrap();
     std::fs::write(&published, column(2)).unwrap();
     let db = dir.path().join("cmp.db");
@@ -305,6 +310,9 @@ fn comparisons_notebook_draws_a_stored_comparison() {
         "W vs S+W: 1 puzzle(s) differ",
         "#41; W5; S+W4",
     ] {
-        assert!(executed.contains(text), "{text} not in the executed notebook");
+        assert!(
+            executed.contains(text),
+            "{text} not in the executed notebook"
+        );
     }
 }

@@ -81,14 +81,18 @@ pub fn run(args: &HuntArgs) -> Result<()> {
             }
             if let Some((_, s)) = &status {
                 let stage = &stages[index].text;
-                s.update(done, total, &format!("stage {} {stage}, {cut} cut", index + 1));
+                s.update(
+                    done,
+                    total,
+                    &format!("stage {} {stage}, {cut} cut", index + 1),
+                );
             }
         },
     )?;
     if let Some((_, s)) = status {
         s.finish();
     }
-    report(&outcomes, stages.len())?;
+    report(&outcomes, stages.len());
     let last = outcomes.last().expect("a stage ran");
     let mut sink = Sink::open(args.out.as_deref())?;
     for (grid, ratings) in &last.made {
@@ -122,7 +126,7 @@ fn refuse_bad_input(input: &StudyInput) -> Result<()> {
 }
 
 /// Each stage's counts on stderr: `stage 2 minimals:non-brt: 350 puzzles -> 91`.
-fn report(outcomes: &[StageOutcome], stages: usize) -> Result<()> {
+fn report(outcomes: &[StageOutcome], stages: usize) {
     for (i, o) in outcomes.iter().enumerate() {
         let run = o.run.map(|r| format!(" (run {r})")).unwrap_or_default();
         let failed = if o.failures.is_empty() {
@@ -138,7 +142,6 @@ fn report(outcomes: &[StageOutcome], stages: usize) -> Result<()> {
             o.made.len()
         );
     }
-    Ok(())
 }
 
 /// Name each input a stage could not study or a bound cut, then fail unless every stage

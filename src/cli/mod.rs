@@ -126,7 +126,10 @@ const GROUPS: &[(&str, &[&str])] = &[
         ],
     ),
     ("Exporting", &["show", "graph", "query", "gallery"]),
-    ("Hunting", &["expand", "minimals", "vicinity", "minlex", "hunt"]),
+    (
+        "Hunting",
+        &["expand", "minimals", "vicinity", "minlex", "hunt"],
+    ),
     ("Serving", &["serve"]),
     ("Developer tools", &["bench"]),
 ];

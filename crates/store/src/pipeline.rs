@@ -65,7 +65,12 @@ impl Store {
                     "INSERT INTO derivation (run_id, position, ordinal, puzzle_id)
                      VALUES (?1, ?2, ?3, ?4)",
                 )?
-                .execute(params![run_id, *position as i64, ordinal as i64, puzzle_id])?;
+                .execute(params![
+                    run_id,
+                    *position as i64,
+                    ordinal as i64,
+                    puzzle_id
+                ])?;
             }
         }
         tx.commit()?;
@@ -236,18 +241,27 @@ mod tests {
             )
             .unwrap();
         assert_eq!(
-            store.find_run("compare", &json!({"schemes": ["W"]})).unwrap(),
+            store
+                .find_run("compare", &json!({"schemes": ["W"]}))
+                .unwrap(),
             Some((run, true))
         );
-        let count =
-            |store: &Store, sql: &str| -> i64 { store.conn.query_row(sql, [], |r| r.get(0)).unwrap() };
+        let count = |store: &Store, sql: &str| -> i64 {
+            store.conn.query_row(sql, [], |r| r.get(0)).unwrap()
+        };
         assert_eq!(count(&store, "SELECT count(*) FROM compared_rating"), 4);
         assert_eq!(
-            count(&store, "SELECT count(*) FROM compared_rating WHERE rating IS NULL"),
+            count(
+                &store,
+                "SELECT count(*) FROM compared_rating WHERE rating IS NULL"
+            ),
             1
         );
         assert_eq!(
-            count(&store, "SELECT rating_a FROM rating_difference WHERE b = 'S+W'"),
+            count(
+                &store,
+                "SELECT rating_a FROM rating_difference WHERE b = 'S+W'"
+            ),
             5
         );
         // a difference naming a puzzle no list has is refused, and nothing of it stays

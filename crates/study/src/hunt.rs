@@ -102,7 +102,8 @@ impl FromStr for Stage {
             ("expand", arg) => {
                 let k = arg.strip_prefix("brt+").unwrap_or(arg);
                 Step::Expand {
-                    k: k.parse().map_err(|_| bad("expected expand:brt+K, K a number"))?,
+                    k: k.parse()
+                        .map_err(|_| bad("expected expand:brt+K, K a number"))?,
                 }
             }
             ("minimals", "") => Step::Minimals { non_brt: false },
@@ -273,7 +274,11 @@ impl Study for HuntStage<'_> {
             _ => true,
         };
         Ok(DerivedRow {
-            puzzles: if passes { vec![item.puzzle.line()] } else { Vec::new() },
+            puzzles: if passes {
+                vec![item.puzzle.line()]
+            } else {
+                Vec::new()
+            },
             ratings,
         })
     }
@@ -369,9 +374,13 @@ pub fn hunt(
         };
         let mut made = Made::default();
         let text = stages[index].text.as_str();
-        let outcome = drive(&stage, &mut made, &current, options, |done, total, _, cut| {
-            progress(index, text, done, total, cut)
-        })?;
+        let outcome = drive(
+            &stage,
+            &mut made,
+            &current,
+            options,
+            |done, total, _, cut| progress(index, text, done, total, cut),
+        )?;
         let result = stage_outcome(&stage, &current, made, outcome.run, outcome.failures);
         let stop = !result.failures.is_empty() && !keep_going;
         current = next_input(&input.origin, &result.made);
@@ -435,7 +444,9 @@ pub fn rating_text(row: &RatingRow) -> String {
     }
     match (row.rating, &row.hardest) {
         (Some(RatingValue::Er(er)), _) => format!("SER {er:.1}"),
-        (_, Some(class)) if RatingScheme::from_str(&row.scheme).is_ok_and(|s| s.level().is_none()) => {
+        (_, Some(class))
+            if RatingScheme::from_str(&row.scheme).is_ok_and(|s| s.level().is_none()) =>
+        {
             class.clone()
         }
         (Some(RatingValue::Level(n)), _) => format!("{}{n}", row.scheme),
@@ -449,8 +460,10 @@ mod tests {
 
     #[test]
     fn stages_read_and_bad_ones_say_why() {
-        let read = stages("expand:brt+1,minimals:non-brt,vicinity:-1+2:minimal,minlex,rate:BxB,keep:te>=2")
-            .unwrap();
+        let read = stages(
+            "expand:brt+1,minimals:non-brt,vicinity:-1+2:minimal,minlex,rate:BxB,keep:te>=2",
+        )
+        .unwrap();
         let steps: Vec<&Step> = read.iter().map(|s| &s.step).collect();
         assert_eq!(steps[0], &Step::Expand { k: 1 });
         assert_eq!(steps[1], &Step::Minimals { non_brt: true });
@@ -465,7 +478,14 @@ mod tests {
         assert_eq!(steps[3], &Step::Minlex);
         assert!(matches!(steps[5], Step::Keep(_, RatingScheme::Trial(_))));
         assert_eq!(stages("expand").unwrap()[0].step, Step::Expand { k: 0 });
-        for bad in ["expand:brt+x", "minimals:all", "vicinity:1+1", "rate:Q", "keep:>=2", "hunt"] {
+        for bad in [
+            "expand:brt+x",
+            "minimals:all",
+            "vicinity:1+1",
+            "rate:Q",
+            "keep:>=2",
+            "hunt",
+        ] {
             let e = stages(bad).unwrap_err();
             assert_eq!(e.text, bad);
         }
