@@ -4,7 +4,7 @@
     python notebooks/shard.py merge WORK_DIR --db OUT.db
     python notebooks/shard.py compare A.db B.db [--kind KIND]
 
-KIND is `classify`, `subsume` or `rate`. `rate` is `classify` with one scheme, `--scheme W`
+KIND is `classify`, `subsume`, `rate` or `hunt`. `rate` is `classify` with one scheme, `--scheme W`
 by default: the W rating of every puzzle, stored in the `rating` table (scheme 'W'), the
 same W as `sudolink rate` prints (tests/sharded.rs checks them against `rate`); `rate`
 itself has no `--db`. Give `--max-len` above the longest whip you expect: a puzzle with no
@@ -28,6 +28,13 @@ the parameters a single `sudolink KIND COLLECTION --db OUT.db` would have given 
 positions are offset by each shard's first position and puzzle and state ids renumbered, so
 the notebooks, `queries/` and `sudolink query` read it unchanged (and running the same
 single-process command on OUT.db reads the finished run back instead of redoing it).
+
+`hunt` is the hunter's pipeline (`sudolink hunt --stages LIST`, docs/workbench.md): each
+shard runs every stage on its puzzles (`--keep-going`: a puzzle a budget cuts makes nothing,
+named on the shard's stderr), and the merge gives each stage one run whose input is the
+puzzles the stage before made over the whole collection, each once, in order: the rows a
+single `sudolink hunt COLLECTION --stages LIST --db OUT.db` stores (a puzzle that two shards
+both made is studied by both; the merge keeps the first one's rows).
 
 The cluster is a LocalCluster of `--workers` processes (one task each) unless
 `--scheduler ADDR` names a running scheduler (dask-jobqueue on Slurm, dask-kubernetes, or
@@ -83,6 +90,9 @@ def digest(path):
 
 def sudolink_args(kind, a):
     """The study options of the sudolink command a shard runs (after the input)."""
+    if kind == "hunt":
+        out = ["--stages", a.stages]
+        return out + (["--max-len", str(a.max_len)] if a.max_len else [])
     if kind in ("rate", "classify"):
         return ["--scheme", a.scheme, "--max-len", str(a.max_len)]
     out = ["--techniques", a.techniques, "--max-len", str(a.max_len)]
@@ -90,7 +100,7 @@ def sudolink_args(kind, a):
 
 
 def command_of(kind):
-    return "subsume" if kind == "subsume" else "classify"
+    return kind if kind in ("subsume", "hunt") else "classify"
 
 
 def plan(a):
@@ -122,6 +132,8 @@ def plan(a):
             "index": i, "first": first, "count": n,
             "file": str(work / f"shard-{i:04}.txt"), "db": str(work / f"shard-{i:04}.db"),
         })
+        if a.kind == "hunt":
+            manifest["shards"][-1]["stages"] = len(a.stages.split(","))
     path = work / MANIFEST
     if path.exists():
         old = json.loads(path.read_text())
@@ -153,9 +165,13 @@ def open_ro(path):
 
 
 def shard_progress(shard, command):
-    """(stored puzzles, finished) of the shard's run in its db; (0, False) when none."""
+    """(stored puzzles, finished) of the shard's run in its db; (0, False) when none. For a
+    hunt: its first stage's stored puzzles, and whether every stage's run is finished (a
+    pipeline whose stage made nothing ends there: its later stages have no run)."""
     if not os.path.exists(shard["db"]):
         return 0, False
+    if command == "hunt":
+        return hunt_progress(shard)
     try:
         con = open_ro(shard["db"])
         try:
@@ -171,6 +187,40 @@ def shard_progress(shard, command):
     if row is None:
         return 0, False
     return row[2], bool(row[1]) and row[2] == shard["count"]
+
+
+def hunt_runs(con, input_path=None):
+    """The latest finished-or-not hunt run of each stage: {stage index: (id, params,
+    finished)} (of the runs whose input is `input_path`, when given)."""
+    runs = {}
+    for run, params, finished in con.execute(
+            "SELECT id, params, finished FROM run WHERE kind = 'hunt' ORDER BY id"):
+        params = json.loads(params)
+        if input_path is None or params.get("input") == input_path:
+            runs[len(params["stages"]) - 1] = (run, params, finished is not None)
+    return runs
+
+
+def hunt_progress(shard):
+    try:
+        con = open_ro(shard["db"])
+        try:
+            runs = hunt_runs(con, shard["file"])
+            first = runs.get(0)
+            stored = con.execute("SELECT count(*) FROM run_puzzle WHERE run_id = ?",
+                                 (first[0],)).fetchone()[0] if first else 0
+            last = max(runs) if runs else -1
+            # ended: its last stage run is finished, and either it is the pipeline's last
+            # stage or it made nothing
+            made = con.execute("SELECT count(*) FROM derivation WHERE run_id = ?",
+                               (runs[last][0],)).fetchone()[0] if runs else 0
+        finally:
+            con.close()
+    except sqlite3.DatabaseError:
+        return 0, False
+    stages = shard.get("stages", 0)
+    done = bool(runs) and runs[last][2] and (last + 1 == stages or made == 0)
+    return stored, done
 
 
 def _die_with_parent():
@@ -224,16 +274,12 @@ def table_columns(con, schema, table):
 STUDY_TABLES = ("puzzle", "run", "run_puzzle", "rating", "state", "elimination")
 
 
-def merge(manifest, out):
-    """Merge the shards' dbs into the new file `out` (written aside, then renamed)."""
-    out = Path(out)
-    shards = manifest["shards"]
-    command = manifest["command"]
-    tmp = out.with_name(out.name + ".partial")
+def new_merged_db(tmp, first_db):
+    """A new db at `tmp` with the schema (and version, application id) of `first_db`."""
     if tmp.exists():
         tmp.unlink()
     con = sqlite3.connect(tmp, isolation_level=None)
-    first = open_ro(shards[0]["db"])
+    first = open_ro(first_db)
     for pragma in ("user_version", "application_id"):
         value = first.execute(f"PRAGMA {pragma}").fetchone()[0]
         con.execute(f"PRAGMA {pragma} = {int(value)}")
@@ -241,6 +287,85 @@ def merge(manifest, out):
                                 "AND name NOT LIKE 'sqlite_%' ORDER BY rowid"):
         con.execute(sql)
     first.close()
+    return con
+
+
+def merge_hunt(manifest, out):
+    """Merge the shards' pipelines into the new file `out`: per stage one run, its input the
+    puzzles of every shard's stage input, each once, in shard order (a puzzle two shards both
+    had keeps the first one's rows; the first stage's input is the collection, each puzzle at
+    its place); ratings and derivations follow their input puzzle."""
+    out = Path(out)
+    shards = manifest["shards"]
+    tmp = out.with_name(out.name + ".partial")
+    con = new_merged_db(tmp, shards[0]["db"])
+    con.execute("BEGIN")
+    stages = {}  # stage index -> (merged run id, params, {grid: merged position})
+    rating_cols = [c for c in table_columns(con, "main", "rating")
+                   if c not in ("run_id", "position")]
+    for s in shards:
+        src = open_ro(s["db"])
+        for k, (run, params, finished) in sorted(hunt_runs(src, s["file"]).items()):
+            if not finished:
+                raise RuntimeError(f"{s['db']}: stage {k + 1} of the pipeline is not finished")
+            if k not in stages:
+                params = dict(params, input=manifest["collection"])
+                cur = con.execute("INSERT INTO run (kind, params, started, finished) "
+                                  "VALUES ('hunt', '', ?, ?)",
+                                  src.execute("SELECT started, finished FROM run WHERE id = ?",
+                                              (run,)).fetchone())
+                stages[k] = (cur.lastrowid, params, {})
+            merged_run, _, seen = stages[k]
+            puzzles = src.execute(
+                "SELECT rp.position, p.grid FROM run_puzzle AS rp JOIN puzzle AS p "
+                "ON p.id = rp.puzzle_id WHERE rp.run_id = ? ORDER BY rp.position", (run,))
+            for position, grid in puzzles.fetchall():
+                if k == 0:
+                    # the collection's puzzles, each at its place (a repeated one too)
+                    at = s["first"] + position
+                elif grid in seen:
+                    continue
+                else:
+                    at = len(seen)
+                seen.setdefault(grid, at)
+                pid = con.execute("INSERT INTO puzzle (grid) VALUES (?)", (grid,)).lastrowid
+                con.execute("INSERT INTO run_puzzle (run_id, position, puzzle_id) "
+                            "VALUES (?, ?, ?)", (merged_run, at, pid))
+                for ordinal, made in src.execute(
+                        "SELECT d.ordinal, p.grid FROM derivation AS d JOIN puzzle AS p "
+                        "ON p.id = d.puzzle_id WHERE d.run_id = ? AND d.position = ? "
+                        "ORDER BY d.ordinal", (run, position)).fetchall():
+                    mid = con.execute("INSERT INTO puzzle (grid) VALUES (?)", (made,)).lastrowid
+                    con.execute("INSERT INTO derivation (run_id, position, ordinal, puzzle_id) "
+                                "VALUES (?, ?, ?, ?)", (merged_run, at, ordinal, mid))
+                cols = ", ".join(rating_cols)
+                for row in src.execute(f"SELECT {cols} FROM rating WHERE run_id = ? "
+                                       "AND position = ?", (run, position)).fetchall():
+                    con.execute(f"INSERT INTO rating (run_id, position, {cols}) VALUES "
+                                f"(?, ?, {', '.join('?' * len(rating_cols))})",
+                                (merged_run, at, *row))
+        src.close()
+    for k, (merged_run, params, seen) in stages.items():
+        params["puzzles"] = manifest["puzzles"] if k == 0 else len(seen)
+        con.execute("UPDATE run SET params = ? WHERE id = ?",
+                    (json.dumps(params, separators=(",", ":"), ensure_ascii=False), merged_run))
+    con.execute("COMMIT")
+    bad = con.execute("PRAGMA foreign_key_check").fetchall()
+    if bad:
+        raise RuntimeError(f"merged db breaks foreign keys: {bad[:5]}")
+    con.close()
+    os.replace(tmp, out)
+
+
+def merge(manifest, out):
+    """Merge the shards' dbs into the new file `out` (written aside, then renamed)."""
+    if manifest["command"] == "hunt":
+        return merge_hunt(manifest, out)
+    out = Path(out)
+    shards = manifest["shards"]
+    command = manifest["command"]
+    tmp = out.with_name(out.name + ".partial")
+    con = new_merged_db(tmp, shards[0]["db"])
     con.execute("INSERT INTO run (id, kind, params) VALUES (1, ?, ?)",
                 (command, merged_params(manifest)))
     started, finished = [], []
@@ -366,6 +491,11 @@ def merged_already(out, manifest):
         rows = None
     if (rows and len(rows) == 1 and rows[0][2] is not None
             and rows[0][:2] == (manifest["command"], merged_params(manifest))):
+        return True
+    if (rows and manifest["command"] == "hunt"
+            and all(kind == "hunt" and fin is not None
+                    and json.loads(params).get("input") == manifest["collection"]
+                    for kind, params, fin in rows)):
         return True
     sys.exit(f"{out} exists and is not this run's merged db: delete it or give another --db")
 
@@ -544,7 +674,7 @@ def main(argv=None):
     r = sub.add_parser("run", help="run a study in shards on a Dask cluster and merge it",
                        description=__doc__,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    r.add_argument("kind", choices=["rate", "classify", "subsume"],
+    r.add_argument("kind", choices=["rate", "classify", "subsume", "hunt"],
                    help="rate = classify with one scheme, W unless --scheme says (same "
                    "ratings as `sudolink rate`)")
     r.add_argument("collection", help="puzzle file, one per line")
@@ -569,6 +699,8 @@ def main(argv=None):
                    help="subsume: the techniques to compare (default nrc,nrct,nrcz,nrczt,whip; "
                    "--families is its old name)")
     r.add_argument("--start", action="store_true", help="subsume: start states only")
+    r.add_argument("--stages", help="hunt: the pipeline's stages, as `sudolink hunt --stages` "
+                   "(e.g. expand:brt+1,minimals:non-brt,keep:te>=2)")
     r.add_argument("--max-len", type=int, help="longest chain or whip (default: 20 for rate, "
                    "as `sudolink rate`; 7 for classify and subsume, as they)")
     r.add_argument("--keep-going", action="store_true",
@@ -587,7 +719,9 @@ def main(argv=None):
             p.error("--shards and --shard-size must be at least 1")
         if a.threads_per_shard is not None and a.threads_per_shard < 1:
             p.error("--threads-per-shard must be at least 1")
-        if a.max_len is None:
+        if a.kind == "hunt" and not a.stages:
+            p.error("hunt needs --stages")
+        if a.max_len is None and a.kind != "hunt":
             a.max_len = 20 if a.kind == "rate" else 7
         if a.scheme is None:
             a.scheme = "W" if a.kind == "rate" else "L,M,N"

@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use common::{fixture_path, ok};
+use common::{data_text, fixture_path, ok};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -116,7 +116,7 @@ fn notebooks_execute_on_a_fresh_study_database() {
 }
 
 /// The Python of the notebooks, when it has dask.distributed (for shard.py).
-fn python_with_dask() -> Option<PathBuf> {
+pub(crate) fn python_with_dask() -> Option<PathBuf> {
     let has = |p: &PathBuf| {
         Command::new(p)
             .args(["-c", "import dask.distributed"])
@@ -237,5 +237,82 @@ fn bxb_vs_ser_notebook_agrees_with_the_published_classes_and_ratings() {
         "SER equal to the published ER: 12 of 12",
     ] {
         assert!(executed.contains(line), "{line}");
+    }
+}
+
+/// Issue 76, point 2: `compare --db` stores each list's ratings and each pair's differences,
+/// and comparisons.ipynb draws them (the table per pair, a scatter per pair) on 45 puzzles
+/// of cbg-000 rated in W and S+W here, beside SudoRules' published W.
+#[test]
+fn comparisons_notebook_draws_a_stored_comparison() {
+    let Some(python) = python_or_skip() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let text = data_text("cbg000.txt");
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(45)
+        .map(|l| l.split('\t').collect())
+        .collect();
+    let puzzles = dir.path().join("p.txt");
+    let published = dir.path().join("w.txt");
+    let column = |k: usize| {
+        rows.iter()
+            .map(|r| r[k].trim())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    std::fs::write(&puzzles, column(0)).unwrap();
+    std::fs::write(&published, column(2)).unwrap();
+    let db = dir.path().join("cmp.db");
+    let printed = ok(&[
+        "compare",
+        puzzles.to_str().unwrap(),
+        "--schemes",
+        "W,S+W",
+        "--ratings",
+        &format!("SudoRules-W={}", published.display()),
+        "--db",
+        db.to_str().unwrap(),
+    ]);
+    // the stored differences are the printed ones: 3 lists of 45, one row per line `#k; ...`
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let count = |sql: &str| -> i64 { conn.query_row(sql, [], |r| r.get(0)).unwrap() };
+    assert_eq!(count("SELECT count(*) FROM compared_rating"), 3 * 45);
+    let listed = printed.lines().filter(|l| l.starts_with('#')).count() as i64;
+    assert_eq!(count("SELECT count(*) FROM rating_difference"), listed);
+    assert!(printed.contains("#41; W5; S+W4"), "{printed}");
+    assert_eq!(
+        count("SELECT rating_b FROM rating_difference WHERE a = 'W' AND b = 'S+W' AND number = 41"),
+        4
+    );
+    let out = dir.path().join("executed");
+    let run = Command::new(&python)
+        .arg(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("notebooks/run_notebooks.py"))
+        .arg(&db)
+        .arg(&out)
+        .arg("comparisons.ipynb")
+        .output()
+        .expect("run the notebook");
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success(),
+        "comparisons.ipynb failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(stdout.contains("comparisons.ipynb: executed") && stdout.contains("1 figure(s)"));
+    let executed = std::fs::read_to_string(out.join("comparisons.ipynb")).unwrap();
+    for text in [
+        "3 rating lists (W, S+W, SudoRules-W) over 45 puzzles",
+        "3 scatter(s) of ratings drawn",
+        "W vs S+W: 1 puzzle(s) differ",
+        "#41; W5; S+W4",
+    ] {
+        assert!(
+            executed.contains(text),
+            "{text} not in the executed notebook"
+        );
     }
 }

@@ -27,6 +27,7 @@ mod gallery;
 mod generate_needs;
 mod hodoku;
 mod hodoku_reglib;
+mod hunt;
 mod hypothesis;
 mod imp630;
 mod medusa;

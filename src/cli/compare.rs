@@ -7,7 +7,9 @@
 use super::input::{read_list, ListInput};
 use anyhow::{anyhow, bail, Context, Result};
 use std::str::FromStr;
-use sudolink_study::compare::{every_pair, read_ratings, Ratings};
+use sudolink_store::pipeline::{ComparedList, DifferenceRow};
+use sudolink_store::Store;
+use sudolink_study::compare::{every_pair, read_ratings, Comparison, Ratings};
 use sudolink_study::parallel::each_as_done;
 use sudolink_study::rating::{rate_puzzle, RateBy, RatingScheme};
 
@@ -29,6 +31,13 @@ pub struct CompareArgs {
     /// Longest chain a scheme may use (20 by default; SudoRules' TyW goes to 36)
     #[arg(long, value_parser = super::numbers::max_len)]
     pub max_len: Option<usize>,
+    /// Store every list's ratings and every pair's differences in this SQLite file (created
+    /// if missing; one run of kind `compare`), for notebooks/comparisons.ipynb
+    #[arg(long)]
+    pub db: Option<std::path::PathBuf>,
+    /// Write into an existing SQLite file that is not a sudolink store (adds our tables)
+    #[arg(long, requires = "db")]
+    pub force: bool,
     #[command(flatten)]
     pub bounds: super::bounds::BoundArgs,
 }
@@ -123,11 +132,62 @@ pub fn run(args: &CompareArgs) -> Result<()> {
     if all.len() < 2 {
         bail!("compare needs two or more rating lists (--schemes and --ratings together)");
     }
+    let comparisons = every_pair(&all)?;
     let mut out = String::new();
-    for c in every_pair(&all)? {
+    for c in &comparisons {
         out.push_str(&c.text());
         out.push('\n');
     }
+    if let Some(db) = &args.db {
+        store_comparison(db, args, &all, &comparisons)?;
+    }
     print!("{out}");
+    Ok(())
+}
+
+/// Store the comparison in `db` (one run of kind `compare`): each list's ratings, rated
+/// here (the `--schemes`, listed first) or published, and each pair's differences.
+fn store_comparison(
+    db: &std::path::Path,
+    args: &CompareArgs,
+    all: &[Ratings],
+    comparisons: &[Comparison],
+) -> Result<()> {
+    let rated = args.schemes.as_deref().map_or(0, |l| l.split(',').count());
+    let lists: Vec<ComparedList> = all
+        .iter()
+        .enumerate()
+        .map(|(i, r)| ComparedList {
+            label: r.label.clone(),
+            rated: i < rated,
+            values: r.values.clone(),
+        })
+        .collect();
+    let differences: Vec<DifferenceRow> = comparisons
+        .iter()
+        .flat_map(|c| {
+            c.differences.iter().map(|d| DifferenceRow {
+                a: c.a.clone(),
+                b: c.b.clone(),
+                number: d.number,
+                rating_a: d.a,
+                rating_b: d.b,
+            })
+        })
+        .collect();
+    let params = serde_json::json!({
+        "input": args.input,
+        "schemes": all[..rated].iter().map(|r| &r.label).collect::<Vec<_>>(),
+        "ratings": args.ratings,
+        "max_len": args.max_len.unwrap_or(MAX_LEN),
+        "puzzles": all[0].values.len(),
+    });
+    let mut store = if args.force {
+        Store::open_forced(db)?
+    } else {
+        Store::create(db)?
+    };
+    let run = store.write_comparison(&params, &lists, &differences)?;
+    eprintln!("stored as compare run {run} in {}", db.display());
     Ok(())
 }

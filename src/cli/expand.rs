@@ -1,7 +1,7 @@
 //! `sudolink expand`: the BRT expansion of each puzzle, or its BRT+k expansions
 //! ([`sudolink_study::workbench::expand`]: Berthier's definitions).
 
-use super::hunt::{read_puzzles, run_step, solutions, Made};
+use super::workbench::{read_puzzles, run_step, solutions, Made};
 use anyhow::Result;
 use std::path::PathBuf;
 use sudolink_engine::grid::format::values_line;

@@ -2,7 +2,7 @@
 //! ([`sudolink_study::workbench::minimals`]). Puzzles with the same solution grid (a
 //! puzzle's BRT+k expansions) share one search, so their common minimals are found once.
 
-use super::hunt::{read_puzzles, run_step, solutions, Made};
+use super::workbench::{read_puzzles, run_step, solutions, Made};
 use anyhow::Result;
 use std::path::PathBuf;
 use sudolink_engine::grid::format::values_line;

@@ -2,8 +2,8 @@
 //! ([`sudolink_engine::grid::canon`]); a collection up to isomorphism (`--dedup`); two
 //! collections compared up to isomorphism (`--compare`).
 
-use super::hunt::read_puzzles;
 use super::output::Sink;
+use super::workbench::read_puzzles;
 use anyhow::{bail, Result};
 use rayon::prelude::*;
 use std::collections::HashSet;

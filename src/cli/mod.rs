@@ -33,6 +33,7 @@ mod subsume;
 mod tag;
 mod techniques;
 mod vicinity;
+mod workbench;
 
 use anyhow::Result;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -95,6 +96,8 @@ pub enum Command {
     Vicinity(vicinity::VicinityArgs),
     /// The minlex form of each puzzle or grid; a collection up to isomorphism; two compared
     Minlex(minlex::MinlexArgs),
+    /// The hunter's pipeline in one command: stages (expand, minimals, vicinity, minlex, rate, keep) over a collection, stored and resumed with --db
+    Hunt(hunt::HuntArgs),
 }
 
 /// `sudolink --help`'s commands, grouped by what they are for; a command missing here is
@@ -123,7 +126,10 @@ const GROUPS: &[(&str, &[&str])] = &[
         ],
     ),
     ("Exporting", &["show", "graph", "query", "gallery"]),
-    ("Hunting", &["expand", "minimals", "vicinity", "minlex"]),
+    (
+        "Hunting",
+        &["expand", "minimals", "vicinity", "minlex", "hunt"],
+    ),
     ("Serving", &["serve"]),
     ("Developer tools", &["bench"]),
 ];
@@ -223,5 +229,6 @@ pub fn run() -> Result<()> {
         Command::Minimals(a) => minimals::run(a),
         Command::Vicinity(a) => vicinity::run(a),
         Command::Minlex(a) => minlex::run(a),
+        Command::Hunt(a) => hunt::run(a),
     }
 }

@@ -52,14 +52,7 @@ impl StudyArgs {
 impl StudyArgs {
     /// The puzzles of the input (a file's identified by its absolute path).
     pub fn read_input(&self) -> Result<StudyInput> {
-        let ListInput { origin, key, items } = read_list(&self.input)?;
-        if items.is_empty() {
-            bail!("{origin}: holds no puzzle (only blank or comment lines)");
-        }
-        Ok(StudyInput::from_items(
-            key,
-            items.into_iter().map(|(_, read)| read),
-        )?)
+        read_study_input(&self.input)
     }
 
     /// Run `study` over `input` into `tally`, with a progress bar named after the study.
@@ -135,6 +128,18 @@ impl StudyArgs {
             self.keep_going,
         )
     }
+}
+
+/// The puzzles of a study's input `arg` (a file's identified by its absolute path).
+pub fn read_study_input(arg: &str) -> Result<StudyInput> {
+    let ListInput { origin, key, items } = read_list(arg)?;
+    if items.is_empty() {
+        bail!("{origin}: holds no puzzle (only blank or comment lines)");
+    }
+    Ok(StudyInput::from_items(
+        key,
+        items.into_iter().map(|(_, read)| read),
+    )?)
 }
 
 /// The one rule for puzzles that could not be studied, once their errors are printed: an

@@ -2,7 +2,7 @@
 //! kept when unique (and minimal, with `--minimal`)
 //! ([`sudolink_study::workbench::vicinity`]).
 
-use super::hunt::{read_puzzles, run_step, solutions, Made};
+use super::workbench::{read_puzzles, run_step, solutions, Made};
 use anyhow::Result;
 use std::path::PathBuf;
 use sudolink_engine::grid::format::values_line;

@@ -14,7 +14,9 @@
 //!
 //! Studies add `run_puzzle` (a run's input puzzles in order), `rating` (classify) and
 //! `elimination` (subsume: each family's shortest proof length per eliminated candidate
-//! of a studied state); see [`study`].
+//! of a studied state); see [`study`]. The hunter's pipeline adds `derivation` (what each
+//! stage made of each input puzzle) and comparisons `compared_rating` and
+//! `rating_difference`; see [`pipeline`].
 //!
 //! A proof is stored as its view ([`sudolink_notation::view::ProofView`]: the documented,
 //! versioned JSON of `docs/views.md`) in `proof.json`, and read back by
@@ -35,6 +37,7 @@
 //! ```
 
 mod items;
+pub mod pipeline;
 pub mod query;
 pub mod schema;
 pub mod study;

@@ -15,6 +15,10 @@ use sudolink_notation::view::ProofView;
 /// The version written to `PRAGMA user_version`; a file with another non-zero version is
 /// refused rather than misread, except version 1, which a writer upgrades ([`prepare`]).
 ///
+/// Version 8: the hunter's pipeline (`derivation`: what each stage of `sudolink hunt --db`
+/// made of each of its input puzzles) and the stored comparisons of rating schemes
+/// (`compared_rating`, `rating_difference`: `sudolink compare --db`), created in a version
+/// 1–7 store by its first writer.
 /// Version 7: the backdoor studies (`backdoor_study`, `backdoor`: `sudolink backdoors
 /// --db`), created in a version 1–6 store by its first writer.
 /// Version 6: `proof.json` holds the proof's view (`sudolink_notation::view::ProofView`,
@@ -30,7 +34,7 @@ use sudolink_notation::view::ProofView;
 /// it ran (`bounds`). Version 2: `rating.rating` holds a level (INTEGER) or SER's ER
 /// (REAL), and `rating` has SER's `ep` and `ed` (version 1: `rating INTEGER`, no `ep`,
 /// `ed`).
-pub const SCHEMA_VERSION: i64 = 7;
+pub const SCHEMA_VERSION: i64 = 8;
 
 /// The version before `rating` held SER: upgraded in place by the first writer.
 const VERSION_1: i64 = 1;
@@ -51,13 +55,17 @@ const VERSION_5: i64 = 5;
 /// The version before the backdoor studies: their tables are created by the first writer.
 const VERSION_6: i64 = 6;
 
+/// The version before the pipeline's derivations and the stored comparisons: their tables
+/// are created by the first writer.
+const VERSION_7: i64 = 7;
+
 /// The versions a writer upgrades in place.
-const OLDER: [i64; 6] = [
-    VERSION_1, VERSION_2, VERSION_3, VERSION_4, VERSION_5, VERSION_6,
+const OLDER: [i64; 7] = [
+    VERSION_1, VERSION_2, VERSION_3, VERSION_4, VERSION_5, VERSION_6, VERSION_7,
 ];
 
 /// The tables of this version (what a complete store holds).
-const TABLES: [&str; 14] = [
+const TABLES: [&str; 17] = [
     "puzzle",
     "run",
     "state",
@@ -72,6 +80,9 @@ const TABLES: [&str; 14] = [
     "elimination",
     "backdoor_study",
     "backdoor",
+    "derivation",
+    "compared_rating",
+    "rating_difference",
 ];
 
 /// `PRAGMA application_id` of a sudolink store: "SLNK".
@@ -298,6 +309,44 @@ CREATE TABLE IF NOT EXISTS backdoor (
     FOREIGN KEY (run_id, position, theory) REFERENCES backdoor_study(run_id, position, theory)
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS backdoor_cand ON backdoor(cand, kind);
+
+-- hunt: what a stage of the pipeline (a run of kind 'hunt'; its params name the input and
+-- the stages up to this one) made of its input puzzle at `position` (`run_puzzle`): the
+-- puzzles it made, in order (`ordinal` from 0): expansions, minimals, neighbours, a minlex
+-- form, or the puzzle itself when a rating stage passes or keeps it (its rating in `rating`)
+CREATE TABLE IF NOT EXISTS derivation (
+    run_id     INTEGER NOT NULL,
+    position   INTEGER NOT NULL,
+    ordinal    INTEGER NOT NULL CHECK (ordinal >= 0),
+    puzzle_id  INTEGER NOT NULL REFERENCES puzzle(id),
+    PRIMARY KEY (run_id, position, ordinal),
+    FOREIGN KEY (run_id, position) REFERENCES run_puzzle(run_id, position)
+) STRICT, WITHOUT ROWID;
+
+-- compare: each rating list of a comparison (a run of kind 'compare'): `label` the scheme
+-- or the name of a published list (`source`), its rating of puzzle `number` (from 1; NULL:
+-- no rating: unsolved up to the length bound, cut, failed, or `-` in a published file)
+CREATE TABLE IF NOT EXISTS compared_rating (
+    run_id  INTEGER NOT NULL REFERENCES run(id),
+    label   TEXT NOT NULL,
+    source  TEXT NOT NULL CHECK (source = 'scheme' OR source = 'published'),
+    number  INTEGER NOT NULL CHECK (number >= 1),
+    rating  INTEGER,
+    PRIMARY KEY (run_id, label, number)
+) STRICT, WITHOUT ROWID;
+
+-- compare: the puzzles two lists rate differently (Berthier's comparison of `a` with `b`)
+CREATE TABLE IF NOT EXISTS rating_difference (
+    run_id    INTEGER NOT NULL REFERENCES run(id),
+    a         TEXT NOT NULL,
+    b         TEXT NOT NULL,
+    number    INTEGER NOT NULL CHECK (number >= 1),
+    rating_a  INTEGER,
+    rating_b  INTEGER,
+    PRIMARY KEY (run_id, a, b, number),
+    FOREIGN KEY (run_id, a, number) REFERENCES compared_rating(run_id, label, number),
+    FOREIGN KEY (run_id, b, number) REFERENCES compared_rating(run_id, label, number)
+) STRICT, WITHOUT ROWID;
 ";
 
 /// Turn on foreign keys, check the file's schema version and create what is missing

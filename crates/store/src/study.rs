@@ -211,41 +211,8 @@ impl Store {
     ) -> Result<(), StoreError> {
         let tx = write_transaction(&mut self.conn)?;
         for (position, grid, ratings) in puzzles {
-            if insert_run_puzzle(&tx, run_id, *position, grid)?.is_none() {
-                // stored already: studied again only when a bound cut it (its rows replaced)
-                let deleted = tx
-                    .prepare_cached(
-                        "DELETE FROM rating WHERE run_id = ?1 AND position = ?2
-                         AND EXISTS (SELECT 1 FROM rating WHERE run_id = ?1 AND position = ?2
-                                     AND cut IS NOT NULL)",
-                    )?
-                    .execute(params![run_id, *position as i64])?;
-                if deleted == 0 {
-                    continue;
-                }
-            }
-            let mut stmt = tx.prepare_cached(
-                "INSERT INTO rating
-                 (run_id, position, scheme, rating, hardest, seconds, error, ep, ed,
-                  cut, cut_above, bounds, difficulty)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
-            )?;
-            for r in ratings {
-                stmt.execute(params![
-                    run_id,
-                    *position as i64,
-                    r.scheme,
-                    r.rating,
-                    r.hardest,
-                    r.seconds,
-                    r.error,
-                    r.ep,
-                    r.ed,
-                    r.cut.as_ref().map(|c| c.bound.as_str()),
-                    r.cut.as_ref().map(|c| c.above as i64),
-                    r.cut.as_ref().map(|c| c.bounds.as_str()),
-                    r.difficulty,
-                ])?;
+            if claim_position(&tx, run_id, *position, grid)? {
+                insert_ratings(&tx, run_id, *position, ratings)?;
             }
         }
         tx.commit()?;
@@ -429,8 +396,6 @@ fn insert_studied_puzzle(
     Ok(())
 }
 
-/// Insert the puzzle and its `run_puzzle` row; returns the puzzle id, or `None` when the
-/// run already has this position (stored by another writer: nothing is inserted).
 /// One `backdoor_study` row and its `backdoor` rows.
 fn insert_backdoor_study(
     tx: &Transaction<'_>,
@@ -475,7 +440,72 @@ fn insert_backdoor_study(
     Ok(())
 }
 
-fn insert_run_puzzle(
+/// Take `position` of a run for writing its rows: a new position gets its puzzle and
+/// `run_puzzle` row (true); a stored one is written again (true) only when a bound cut its
+/// stored ratings, which are deleted with what it derived (`derivation`), else left as it is
+/// (false: another writer, or an earlier session, stored it whole).
+pub(crate) fn claim_position(
+    tx: &Transaction<'_>,
+    run_id: i64,
+    position: usize,
+    grid: &str,
+) -> Result<bool, StoreError> {
+    if insert_run_puzzle(tx, run_id, position, grid)?.is_some() {
+        return Ok(true);
+    }
+    let cut: bool = tx
+        .prepare_cached(
+            "SELECT EXISTS (SELECT 1 FROM rating WHERE run_id = ?1 AND position = ?2
+                            AND cut IS NOT NULL)",
+        )?
+        .query_row(params![run_id, position as i64], |row| row.get(0))?;
+    if cut {
+        for table in ["rating", "derivation"] {
+            tx.prepare_cached(&format!(
+                "DELETE FROM {table} WHERE run_id = ?1 AND position = ?2"
+            ))?
+            .execute(params![run_id, position as i64])?;
+        }
+    }
+    Ok(cut)
+}
+
+/// One puzzle's `rating` rows.
+pub(crate) fn insert_ratings(
+    tx: &Transaction<'_>,
+    run_id: i64,
+    position: usize,
+    ratings: &[RatingRow],
+) -> Result<(), StoreError> {
+    let mut stmt = tx.prepare_cached(
+        "INSERT INTO rating
+         (run_id, position, scheme, rating, hardest, seconds, error, ep, ed,
+          cut, cut_above, bounds, difficulty)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+    )?;
+    for r in ratings {
+        stmt.execute(params![
+            run_id,
+            position as i64,
+            r.scheme,
+            r.rating,
+            r.hardest,
+            r.seconds,
+            r.error,
+            r.ep,
+            r.ed,
+            r.cut.as_ref().map(|c| c.bound.as_str()),
+            r.cut.as_ref().map(|c| c.above as i64),
+            r.cut.as_ref().map(|c| c.bounds.as_str()),
+            r.difficulty,
+        ])?;
+    }
+    Ok(())
+}
+
+/// Insert the puzzle and its `run_puzzle` row; returns the puzzle id, or `None` when the
+/// run already has this position (stored by another writer: nothing is inserted).
+pub(crate) fn insert_run_puzzle(
     tx: &Transaction<'_>,
     run_id: i64,
     position: usize,

@@ -63,6 +63,8 @@ pub mod explain;
 pub mod force;
 pub mod generate;
 pub mod hodoku;
+#[cfg(feature = "store")]
+pub mod hunt;
 pub mod input;
 pub mod needs;
 pub mod parallel;
