@@ -1128,9 +1128,9 @@ pub const B_MAX_LEN: usize = 30;
 /// B ratings up to this are also given the simplest-first resolution path ([`rate_with`]),
 /// for the name of its hardest step (`whip[5]` or `braid[5]`: the path's last step of the
 /// rating's length); above it, the rating is B_p's closures' alone ([`b_line`]), where
-/// the whip searches' partial braids outgrow memory (B12 to B25 puzzles cut at 500 MB, or
-/// rated in 4 to 20 times the CPU) and the hardest step is named `braid[n]` (whips are
-/// braids).
+/// the whip searches' partial braids outgrow memory (of 85 of Berthier's minimals with
+/// B12 to B22, the path cut 6 at 500 MB and took 33 times the CPU on the others) and the
+/// hardest step is named `braid[n]` (whips are braids).
 pub const B_PATH_MAX: usize = 11;
 
 /// The B rating of a T&E(1) puzzle as `rate` gives it: the least p ≤ `max_len` such that
