@@ -1022,15 +1022,7 @@ pub fn rate_puzzle(p: &ParsedGrid, by: &RateBy, max_len: usize, bounds: &Bounds)
         RateBy::Scheme(RatingScheme::Level(Scheme::B))
             if let Some(line) = b_line(solved, max_len, options.limits) =>
         {
-            RateLine::Level {
-                rating: line.rating,
-                scheme: Scheme::B.to_string(),
-                level: line.level,
-                hardest: line.hardest,
-                seconds: t.elapsed().as_secs_f64(),
-                cut: line.cut.map(|c| CutLine::new(&c, bounds)),
-                puzzle,
-            }
+            line.rate_line(puzzle, t.elapsed().as_secs_f64(), bounds)
         }
         RateBy::Scheme(RatingScheme::Level(scheme)) => {
             match rate_with(&start, *scheme, max_len, solution, &options) {
@@ -1185,6 +1177,21 @@ struct BLine {
     level: String,
     hardest: Option<String>,
     cut: Option<Cut>,
+}
+
+impl BLine {
+    /// The rating as `rate` reports it.
+    fn rate_line(self, puzzle: String, seconds: f64, bounds: &Bounds) -> RateLine {
+        RateLine::Level {
+            rating: self.rating,
+            scheme: Scheme::B.to_string(),
+            level: self.level,
+            hardest: self.hardest,
+            seconds,
+            cut: self.cut.map(|c| CutLine::new(&c, bounds)),
+            puzzle,
+        }
+    }
 }
 
 /// HoDoKu's rating as `rate` reports it.
