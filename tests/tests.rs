@@ -5,6 +5,7 @@ mod common;
 
 mod architecture;
 mod assistant;
+mod b_ratings;
 mod backdoors;
 mod basic_rules;
 mod bounds;

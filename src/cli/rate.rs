@@ -44,9 +44,9 @@ pub struct RateArgs {
     #[arg(long, value_enum, default_value = "length")]
     pub order: Order,
     /// Longest proof to try, its length on the scale (chains and whips: CSP variables; nets:
-    /// inferences); 20 by default, the one solve, rate and explain share; for BxB and BxBB the
-    /// longest braids (default 14 and 5: the SHC's bounds, past which the class is written
-    /// `BxB>14`)
+    /// inferences); 20 by default, the one solve, rate and explain share; for B 30 (the SHC's
+    /// bound); for BxB and BxBB the longest braids (default 14 and 5: the SHC's bounds, past
+    /// which the class is written `BxB>14`)
     #[arg(long, value_parser = super::numbers::max_len)]
     pub max_len: Option<usize>,
     /// One JSON object per line: {"puzzle": "...", "rating": n or null, ...}

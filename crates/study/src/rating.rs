@@ -317,12 +317,13 @@ impl RatingScheme {
     }
 
     /// The length bound of a rating in this scheme: `asked` when a length was asked,
-    /// else a T&E classification's own default ([`TrialScheme::default_max_p`]) and
-    /// `default` for the others.
+    /// else a T&E classification's own default ([`TrialScheme::default_max_p`]), B's
+    /// ([`B_MAX_LEN`]) and `default` for the others.
     pub fn max_len(self, asked: Option<usize>, default: usize) -> usize {
         match (self, asked) {
             (_, Some(n)) => n,
             (RatingScheme::Trial(t), None) => t.default_max_p(),
+            (RatingScheme::Level(Scheme::B), None) => B_MAX_LEN,
             (RatingScheme::Level(_) | RatingScheme::Ser | RatingScheme::Hodoku, None) => default,
         }
     }
@@ -1018,6 +1019,11 @@ pub fn rate_puzzle(p: &ParsedGrid, by: &RateBy, max_len: usize, bounds: &Bounds)
                 puzzle,
             }
         }
+        RateBy::Scheme(RatingScheme::Level(Scheme::B))
+            if let Some(line) = b_line(solved, max_len, options.limits) =>
+        {
+            line.rate_line(puzzle, t.elapsed().as_secs_f64(), bounds)
+        }
         RateBy::Scheme(RatingScheme::Level(scheme)) => {
             match rate_with(&start, *scheme, max_len, solution, &options) {
                 Ok(r) => RateLine::Level {
@@ -1101,6 +1107,89 @@ pub fn rate_puzzle(p: &ParsedGrid, by: &RateBy, max_len: usize, bounds: &Bounds)
                 },
                 Err(e) => RateLine::failed(Some(puzzle), e.to_string()),
             }
+        }
+    }
+}
+
+/// The longest braids a B rating tries when none is asked: the SHC's bound for its
+/// truncated B rating; B_p's closures ([`b_line`]) keep no partial braids, so every
+/// T&E(1) puzzle up to B30 is rated within the default 500 MB (Berthier's published B
+/// ratings of eleven's minimals reach B22).
+pub const B_MAX_LEN: usize = 30;
+
+/// B ratings up to this are also given the simplest-first resolution path ([`rate_with`]),
+/// for the name of its hardest step (`whip[5]` or `braid[5]`: the path's last step of the
+/// rating's length); above it, the rating is B_p's closures' alone ([`b_line`]), where
+/// the whip searches' partial braids outgrow memory (of 85 of Berthier's minimals with
+/// B12 to B22, the path cut 6 at 500 MB and took 33 times the CPU on the others) and the
+/// hardest step is named `braid[n]` (whips are braids).
+pub const B_PATH_MAX: usize = 11;
+
+/// The B rating of a T&E(1) puzzle as `rate` gives it: the least p ≤ `max_len` such that
+/// B_p (BRT and braids of length ≤ p) solves it — the rating of the simplest-first path,
+/// as braids have the confluence property (Berthier, *Pattern-Based Constraint
+/// Satisfaction and Logic Puzzles*, 2012) — found by B_1, B_2, … applied in turn, each from
+/// the last one's fixpoint, on the T&E engine ([`sudolink_search::te::Engine::apply_braids`]:
+/// no partial braids kept, no proof built). `None` when the path is wanted instead: a
+/// rating up to [`B_PATH_MAX`] (for its hardest step's name), or none up to `max_len`
+/// with `max_len` ≤ [`B_PATH_MAX`].
+fn b_line(puzzle: crate::te::Solved<'_>, max_len: usize, limits: Limits) -> Option<BLine> {
+    let mut meter = Meter::new(limits);
+    let mut engine =
+        sudolink_search::te::Engine::new(puzzle.state, Some(puzzle.solution), &mut meter).ok()?;
+    for p in 1..=max_len {
+        match engine.apply_braids(p) {
+            Err(stop) if p > B_PATH_MAX => {
+                let cut = Cut { stop, above: p - 1 };
+                return Some(BLine {
+                    rating: None,
+                    level: cut.text(Scheme::B.name()),
+                    hardest: None,
+                    cut: Some(cut),
+                });
+            }
+            // a cut the path would have met too, as before
+            Err(_) => return None,
+            // a contradiction: not with a unique solution; the path says what is wrong
+            Ok(false) => return None,
+            Ok(true) if engine.is_solved() => {
+                return (p > B_PATH_MAX).then(|| BLine {
+                    rating: Some(p),
+                    level: format!("{}{p}", Scheme::B),
+                    hardest: Some(format!("{}[{p}]", WhipKind::Braid.name())),
+                    cut: None,
+                });
+            }
+            Ok(true) => {}
+        }
+    }
+    (max_len > B_PATH_MAX).then(|| BLine {
+        rating: None,
+        level: format!("{}>{max_len}", Scheme::B),
+        hardest: None,
+        cut: None,
+    })
+}
+
+/// What [`b_line`] found: a B rating's fields of its [`RateLine::Level`].
+struct BLine {
+    rating: Option<usize>,
+    level: String,
+    hardest: Option<String>,
+    cut: Option<Cut>,
+}
+
+impl BLine {
+    /// The rating as `rate` reports it.
+    fn rate_line(self, puzzle: String, seconds: f64, bounds: &Bounds) -> RateLine {
+        RateLine::Level {
+            rating: self.rating,
+            scheme: Scheme::B.to_string(),
+            level: self.level,
+            hardest: self.hardest,
+            seconds,
+            cut: self.cut.map(|c| CutLine::new(&c, bounds)),
+            puzzle,
         }
     }
 }

@@ -313,6 +313,18 @@ impl<'m> Engine<'m> {
         Ok(ok)
     }
 
+    /// Apply B_p itself (no trial: T&E(B_p, 0)) to the real state, to its fixpoint or until
+    /// it is solved, as inside a context ([`Engine::braid_closure`]): B_p has the confluence
+    /// property (braids stay braids in a smaller state), so the fixpoint is the one any
+    /// order of its eliminations reaches, and B_p's fixpoint is a valid start for
+    /// B_{p+1}'s. `Ok(false)`: a contradiction in the real state.
+    pub fn apply_braids(&mut self, p: usize) -> Result<bool, Stop> {
+        let mut g = self.grid;
+        let ok = self.braid_closure(&mut g, p)?;
+        self.grid = g;
+        Ok(ok)
+    }
+
     /// Whether the trial of `z` at `theory` (closure under T&E(B_p, depth - 1) of the real
     /// state with z assumed) ends in a contradiction: T&E(B_p, depth) eliminates z.
     pub fn refutes(&mut self, z: Candidate, theory: Theory) -> Result<bool, Stop> {

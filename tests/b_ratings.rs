@@ -1,0 +1,72 @@
+//! `rate --scheme B` with its default options equals the published B ratings of T&E(1)
+//! puzzles: the SHC's examples (B0 to B9) and Berthier's minimals of eleven's B6B+ puzzles
+//! (B12 to B22; tests/fixtures/b_ratings/README.md cites them), each
+//! rated, none cut by the default bounds (60 s, 500 MB a puzzle).
+
+use std::process::Command;
+
+fn fixture(name: &str) -> String {
+    format!(
+        "{}/tests/fixtures/b_ratings/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// The published ratings of a fixture (`puzzle Bn` lines).
+fn published(name: &str) -> Vec<(String, String)> {
+    std::fs::read_to_string(fixture(name))
+        .expect("fixture")
+        .lines()
+        .map(|l| {
+            let (puzzle, b) = l.split_once(' ').expect("puzzle and rating");
+            (puzzle.to_string(), b.trim().to_string())
+        })
+        .collect()
+}
+
+/// `rate FILE --scheme B --json` with the default options: one JSON object per puzzle.
+fn rate_b(name: &str) -> Vec<serde_json::Value> {
+    let out = Command::new(env!("CARGO_BIN_EXE_sudolink"))
+        .args(["rate", &fixture(name), "--scheme", "B", "--json"])
+        .output()
+        .expect("sudolink runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+fn assert_published(name: &str, lowest: usize) {
+    let expected = published(name);
+    let lines = rate_b(name);
+    assert_eq!(lines.len(), expected.len(), "a line per puzzle");
+    let mut highest = 0;
+    for ((puzzle, b), line) in expected.iter().zip(&lines) {
+        assert_eq!(line["puzzle"].as_str(), Some(puzzle.as_str()), "{line}");
+        assert!(line.get("cut").is_none(), "cut by a default bound: {line}");
+        assert_eq!(line["level"].as_str(), Some(b.as_str()), "{puzzle}");
+        let n = line["rating"].as_u64().expect("rated") as usize;
+        assert!(n >= lowest, "{line}");
+        highest = highest.max(n);
+        // above B_PATH_MAX the hardest step is named by the rating alone
+        if n > sudolink_study::rating::B_PATH_MAX {
+            assert_eq!(line["hardest"], format!("braid[{n}]"), "{line}");
+        }
+    }
+    assert!(highest >= lowest, "the fixture reaches its range");
+}
+
+#[test]
+fn b_equals_the_shc_examples_published_ratings() {
+    assert_published("shc_b_examples.txt", 0);
+}
+
+#[test]
+fn b_equals_berthiers_minimals_published_ratings_b12_to_b22_with_the_default_options() {
+    assert_published("eleven_b6b_minimals_te1.txt", 12);
+}
