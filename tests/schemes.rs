@@ -1,6 +1,7 @@
 //! Berthier's W-family schemes beside W: S+W, SFin+W, S+gW, SFin+gW ([CSP-Rules]: SudoRules'
-//! configs `?*Subsets*`, `?*FinnedFish*`, `?*G-Whips*` with `?*Whips*`), rated as SudoRules
-//! rates cbg-000 (CSP-Rules-Examples, `Sudoku-b/cbg-000`).
+//! configs `?*Subsets*`, `?*FinnedFish*`, `?*G-Whips*` with `?*Whips*`), TyW, FW and F3W
+//! (`?*Forcing-Whips*`, `?*Forcing3-Whips*`), rated as SudoRules rates cbg-000
+//! (CSP-Rules-Examples, `Sudoku-b/cbg-000`).
 //!
 //! The published ratings are in tests/fixtures/cbg000_scheme_differences.tsv (every puzzle of
 //! cbg-000 on which some scheme differs from W, with each scheme's rating; every other puzzle
@@ -205,6 +206,62 @@ fn subsets_schemes_list_subsets_then_whips_at_each_length() {
     );
 }
 
+/// The puzzles where FW or F3W differs from W (F3W ≤ FW ≤ W: every puzzle of both
+/// published lists, W vs FW and FW vs F3W, is one), after the first `first`.
+fn forcing_sample(published: &Published, first: usize) -> Vec<usize> {
+    let mut numbers: Vec<usize> = (1..=first).collect();
+    let mut differing = published.differing(Scheme::F3W);
+    differing.extend(published.differing(Scheme::FW));
+    differing.sort_unstable();
+    differing.dedup();
+    numbers.extend(differing.into_iter().filter(|&n| n > first));
+    numbers
+}
+
+#[test]
+fn forcing_whip_schemes_equal_sudorules_where_they_differ_from_w_and_on_the_first_puzzles() {
+    let published = Published::load();
+    // the published files: FW < W on 8 puzzles, F3W < W on 38 (F3W < FW on 30)
+    assert_eq!(published.differing(Scheme::FW).len(), 8);
+    assert_eq!(published.differing(Scheme::F3W).len(), 38);
+    let numbers = forcing_sample(&published, 100);
+    for scheme in [Scheme::FW, Scheme::F3W] {
+        let bad = published.disagreements(&numbers, scheme);
+        assert!(bad.is_empty(), "{scheme}: (puzzle, ours, SudoRules') {bad:?}");
+    }
+}
+
+#[test]
+fn forcing_whips_are_checked_steps_of_three_cells_or_more_on_a_variable() {
+    use sudolink_engine::proof::ork::Relation;
+    use sudolink_engine::proof::Pattern;
+    let published = Published::load();
+    // #16630: W7, FW5 (comparisons.txt), and F3W5
+    let (start, sol) = start_and_solution(&published.puzzles[16630 - 1]);
+    for (scheme, k) in [(Scheme::FW, 2), (Scheme::F3W, 3)] {
+        let r = rate(&start, scheme, 20, Some(&sol)).expect("rated");
+        assert_eq!(r.rating, Some(5), "{scheme}");
+        let forcing: Vec<_> = r
+            .steps
+            .iter()
+            .filter_map(|p| match &p.pattern {
+                Pattern::OrkChain(c) => Some((p, c)),
+                _ => None,
+            })
+            .collect();
+        assert!(!forcing.is_empty(), "{scheme} uses forcing whips");
+        for (p, c) in forcing {
+            let Relation::Variable(v) = &c.relation else {
+                panic!("{scheme}: a forcing whip on {:?}", c.relation)
+            };
+            assert!((2..=k).contains(&v.guardians.len()));
+            assert!(p.length >= 3, "{}", p.rule);
+            let technique = if k == 2 { "forcing-whip" } else { "forcing3-whip" };
+            assert_eq!(p.technique.as_deref(), Some(technique));
+        }
+    }
+}
+
 #[test]
 fn typed_whip_ratings_equal_sudorules_on_a_sample_of_where_they_differ_from_w() {
     let published = Published::load();
@@ -260,7 +317,8 @@ fn schemes_on_all_of_cbg000() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(published.puzzles.len());
-    let wanted = std::env::var("SCHEMES").unwrap_or_else(|_| "S+W,SFin+W,S+gW,SFin+gW,TyW".into());
+    let wanted = std::env::var("SCHEMES")
+        .unwrap_or_else(|_| "S+W,SFin+W,S+gW,SFin+gW,TyW,FW,F3W".into());
     let numbers: Vec<usize> = (1..=n).collect();
     let mut failed = Vec::new();
     for name in wanted.split(',') {

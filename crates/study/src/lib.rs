@@ -71,6 +71,7 @@ pub mod published;
 pub mod rating;
 pub mod resolution;
 pub mod rules;
+pub mod shortening;
 #[cfg(feature = "store")]
 pub mod run;
 pub mod ser;
