@@ -131,8 +131,14 @@ impl Published {
 
 /// The known disagreements (scheme, puzzle, ours, SudoRules'): #109, where SudoRules rates
 /// gW9 and we find that g-whips up to 8 suffice (tests/whips.rs, `KNOWN_GW_DISAGREEMENTS`):
-/// the same path in S+gW and SFin+gW (no Subset applies before it).
-const KNOWN: [(&str, usize, usize, usize); 2] = [("S+gW", 109, 8, 9), ("SFin+gW", 109, 8, 9)];
+/// the same path in S+gW and SFin+gW (no Subset applies before it). F3W: #109 and #7656,
+/// where we find Forcing3-whips one shorter than SudoRules' rating (docs/ratings.md).
+const KNOWN: [(&str, usize, usize, usize); 4] = [
+    ("S+gW", 109, 8, 9),
+    ("SFin+gW", 109, 8, 9),
+    ("F3W", 109, 8, 9),
+    ("F3W", 7656, 6, 7),
+];
 
 /// The disagreements of `scheme` that are not [`KNOWN`].
 fn unknown(
@@ -224,10 +230,73 @@ fn forcing_whip_schemes_equal_sudorules_where_they_differ_from_w_and_on_the_firs
     // the published files: FW < W on 8 puzzles, F3W < W on 38 (F3W < FW on 30)
     assert_eq!(published.differing(Scheme::FW).len(), 8);
     assert_eq!(published.differing(Scheme::F3W).len(), 38);
-    let numbers = forcing_sample(&published, 100);
+    let mut numbers = forcing_sample(&published, 100);
+    // the known disagreements stay what they are
+    numbers.extend([109, 7656]);
     for scheme in [Scheme::FW, Scheme::F3W] {
-        let bad = published.disagreements(&numbers, scheme);
+        let bad = unknown(scheme, published.disagreements(&numbers, scheme));
         assert!(bad.is_empty(), "{scheme}: (puzzle, ours, SudoRules') {bad:?}");
+    }
+    let known = published.disagreements(&[109, 7656], Scheme::F3W);
+    assert_eq!(known, [(109, Some(8), 9), (7656, Some(6), 7)]);
+}
+
+#[test]
+fn explain_shortens_shows_where_forcing_whips_shorten_whips_on_16630() {
+    // #16630: W7, FW5 (comparisons.txt's "W vs FW" list)
+    let text = data_text("cbg000.txt");
+    let grid = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .nth(16630 - 1)
+        .and_then(|l| l.split('\t').next())
+        .unwrap()
+        .to_string();
+    let out = crate::common::ok(&[
+        "explain",
+        &grid,
+        "--shortens",
+        "W,FW",
+        "--notation",
+        "sudorules",
+    ]);
+    assert!(out.starts_with("W7, FW5: 2 step(s) of FW's path"), "{out}");
+    assert!(
+        out.contains("step 7: forcing-whip[3] r3c4≠1; W: whip[5]   <- FW shortens W here"),
+        "{out}"
+    );
+    assert!(out.contains("step 8: forcing-whip[3] r3c4≠4; W: whip[9]\n"), "{out}");
+    assert!(
+        out.contains(
+            "FW: forcing-whip-elim[3] based on bivalue candidates n7r2c3 and  n8r2c3:\n   || n7r2c3 - partial-whip[1]: b2n7{r2c4 r3c4} -"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("W: whip[5]: r1c4{n1 n4} - "), "{out}");
+}
+
+#[test]
+fn shortening_checks_both_proofs_and_finds_no_shorter_whip() {
+    use sudolink_engine::graph::LinkIndex;
+    use sudolink_search::whips::{self, WhipKind};
+    use sudolink_search::Limits;
+    use sudolink_study::shortening::shortening;
+    let published = Published::load();
+    let (start, sol) = start_and_solution(&published.puzzles[8981 - 1]);
+    // #8981: W4, FW3
+    let s = shortening(&start, (Scheme::W, Scheme::FW), 20, Some(&sol), Limits::unlimited())
+        .expect("compared");
+    assert_eq!((s.rating_a, s.rating_b), (Some(4), Some(3)));
+    let first = s.first().expect("a step where FW shortens W");
+    assert!(first.proof.rule.starts_with("forcing-whip"));
+    sudolink_engine::proof::check(&first.state, &first.proof).expect("checked");
+    let z = first.target.expect("an elimination");
+    let links = LinkIndex::new(&first.state);
+    // no whip as short as the forcing whip
+    assert!(whips::shortest_for_target(&links, WhipKind::Whip, z, first.proof.length).is_none());
+    if let Some(w) = &first.answer {
+        assert!(w.length > first.proof.length);
+        sudolink_engine::proof::check(&first.state, w).expect("checked");
     }
 }
 
