@@ -795,12 +795,15 @@ struct Branches {
 }
 
 /// Partial whips from `g` up to `max_len` cells ([`Branches`]).
-/// Merged partial whips keep the first one found: each candidate's branch is recorded
-/// when it is first reached, so a later one with the same key adds nothing.
+/// Merged partial whips keep the first one found (`merge` [`BranchMerge::First`]): each
+/// candidate's branch is recorded when it is first reached, so a later one with the same
+/// key adds nothing; or, as the ORk-whips' partial chains do ([`keep_merged`], `merge`
+/// [`BranchMerge::Chains`]), the last one found for plain partial whips, recorded once its
+/// level is complete.
 fn branches_from(
     ctx: &Ctx,
     g: Candidate,
-    max_len: usize,
+    (max_len, merge): (usize, BranchMerge),
     budget: &mut Budget,
 ) -> Result<Branches, Stop> {
     let links = ctx.links;
@@ -814,25 +817,28 @@ fn branches_from(
     let mut level = vec![Partial::start(links, g)];
     for _ in 0..max_len {
         let mut next: Vec<Partial> = Vec::new();
-        let mut keys: HashSet<Vec<u16>> = HashSet::new();
+        let mut keys: std::collections::HashMap<Vec<u16>, usize> = Default::default();
         for p in &level {
             for e in extensions(ctx, g, p) {
                 if let Extension::Right(v, l, r) = e {
                     let child = p.extended(ctx, v, l, r);
-                    if keys.insert(child.key(ctx.groups.is_none())) {
-                        for c in ctx.linked(r).iter() {
-                            if found.linked[c.index()].is_none() {
-                                found.linked[c.index()] = Some(child.steps.clone());
+                    match merge {
+                        BranchMerge::Chains => keep_merged(&mut keys, &mut next, child, ctx),
+                        BranchMerge::First => {
+                            let key = child.key(ctx.groups.is_none());
+                            if !keys.contains_key(&key) {
+                                keys.insert(key, next.len());
+                                found.record(ctx, &child);
+                                next.push(child);
                             }
                         }
-                        if let Right::Cand(c) = r {
-                            if found.ending[c.index()].is_none() {
-                                found.ending[c.index()] = Some(child.steps.clone());
-                            }
-                        }
-                        next.push(child);
                     }
                 }
+            }
+        }
+        if merge == BranchMerge::Chains {
+            for child in &next {
+                found.record(ctx, child);
             }
         }
         budget.spend(next.len())?;
@@ -842,6 +848,36 @@ fn branches_from(
         level = next;
     }
     Ok(found)
+}
+
+/// Which of the partial whips merged by [`Partial::key`] a forcing whip's branches keep.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum BranchMerge {
+    /// The first found (the forcing whips on the tridagons' relations).
+    First,
+    /// As [`keep_merged`] (the forcing whips on CSP variables: SudoRules' plain
+    /// partial whips, shared with its whips, whose merging our whips' search follows).
+    Chains,
+}
+
+impl Branches {
+    /// Record `child` for the candidates linked to its last R and, a candidate R, for that
+    /// one, where none is recorded yet.
+    fn record(&mut self, ctx: &Ctx, child: &Partial) {
+        let Some(&r) = child.rights.last() else {
+            return;
+        };
+        for c in ctx.linked(r).iter() {
+            if self.linked[c.index()].is_none() {
+                self.linked[c.index()] = Some(child.steps.clone());
+            }
+        }
+        if let Right::Cand(c) = r {
+            if self.ending[c.index()].is_none() {
+                self.ending[c.index()] = Some(child.steps.clone());
+            }
+        }
+    }
 }
 
 /// Every ORk-forcing-whip of length ≤ `max_len` on `rels`: for each candidate, its
@@ -865,7 +901,12 @@ fn forcing_on(
                 if on_variable {
                     budget.next_share();
                 }
-                let found = branches_from(ctx, g, max_len.saturating_sub(1), budget)?;
+                let merge = if on_variable {
+                    BranchMerge::Chains
+                } else {
+                    BranchMerge::First
+                };
+                let found = branches_from(ctx, g, (max_len.saturating_sub(1), merge), budget)?;
                 known.insert(g, found);
             }
         }
