@@ -565,11 +565,16 @@ fn shortens(args: &ExplainArgs, loaded: &Loaded, pair: &str) -> Result<()> {
         level(b, found.rating_b),
         found.steps.len()
     );
-    let answer = |c: &Compared| match (&c.answer, c.target, c.stopped) {
-        (_, None, _) => format!("a placement: {a} is not asked"),
-        (Some(q), _, _) => format!("{a}: {}[{}]", q.rule, q.length),
-        (None, _, Some(stop)) => format!("{a}: search stopped ({} bound)", stop.bound()),
-        (None, _, None) => format!("{a}: none up to length {}", found.max_len),
+    let answer = |c: &Compared| {
+        let cut = c.cut.map_or(String::new(), |stop| {
+            format!(" (a longer search stopped: {} bound)", stop.bound())
+        });
+        match (&c.answer, c.target, c.stopped) {
+            (_, None, _) => format!("a placement: {a} is not asked"),
+            (_, _, Some(stop)) => format!("{a}: search stopped ({} bound)", stop.bound()),
+            (Some(q), _, None) => format!("{a}: {}[{}]{cut}", q.rule, q.length),
+            (None, _, None) => format!("{a}: none up to length {}{cut}", found.max_len),
+        }
     };
     let first = found.first().map(|c| c.number);
     for c in &found.steps {

@@ -32,10 +32,15 @@ pub struct Compared {
     /// The candidate A is asked to eliminate (B's elimination; for a placement none: A's
     /// whips place nothing directly).
     pub target: Option<Candidate>,
-    /// A's shortest proof of it, up to the length bound.
+    /// A's shortest proof of it, up to the length bound (within B's length when one is
+    /// there; else the shortest A's searches found up to the bound).
     pub answer: Option<Proof>,
-    /// The limit that stopped A's search, if one did (then `answer` None says nothing).
+    /// The limit that stopped A's search within B's step length, if one did (then whether
+    /// B shortens A here is not known).
     pub stopped: Option<Stop>,
+    /// The limit that stopped A's search beyond B's step length, if one did (then `answer`
+    /// may not be A's shortest proof, or A may have one though `answer` is None).
+    pub cut: Option<Stop>,
 }
 
 impl Compared {
@@ -129,7 +134,8 @@ pub fn shortening(
     })
 }
 
-/// A's shortest proof (among `graded`) of step `p`'s elimination on `state`, checked.
+/// A's shortest proof (among `graded`) of step `p`'s elimination on `state`, checked:
+/// first within `p`'s length, then, when there is none, up to `max_len`.
 fn compared(
     state: &State,
     (number, p): (usize, &Proof),
@@ -141,19 +147,15 @@ fn compared(
         [one] if p.assertions.is_empty() => Some(*one),
         _ => None,
     };
-    let mut answer: Option<Proof> = None;
-    let mut stopped = None;
+    let (mut answer, mut stopped, mut cut) = (None, None, None);
     if let Some(z) = target {
         let links = LinkIndex::new(state);
-        for t in graded {
-            let bound = answer.as_ref().map_or(max_len, |q| q.length);
-            let found = t.search_target(&links, z, bound, &mut Meter::new(limits));
-            stopped = stopped.or(found.stopped);
-            if let Some(q) = found.proof {
-                if answer.as_ref().is_none_or(|best| q.length < best.length) {
-                    answer = Some(q);
-                }
-            }
+        // first within B's length: whether A has a proof as short decides
+        (answer, stopped) = shortest_of(&links, graded, z, p.length, limits);
+        if answer.is_none() && stopped.is_none() {
+            // then A's shortest, to show it (a stop here only means it may not be A's
+            // shortest)
+            (answer, cut) = shortest_of(&links, graded, z, max_len, limits);
         }
     }
     if let (Some(q), Some(z)) = (&answer, target) {
@@ -170,5 +172,31 @@ fn compared(
         target,
         answer,
         stopped,
+        cut,
     })
+}
+
+/// The shortest proof of `z`'s elimination among `graded`'s, of length ≤ `max_len` (each
+/// technique searched within the best length so far), and the first limit that stopped a
+/// search.
+fn shortest_of(
+    links: &LinkIndex,
+    graded: &[TechniqueId],
+    z: Candidate,
+    max_len: usize,
+    limits: Limits,
+) -> (Option<Proof>, Option<Stop>) {
+    let mut answer: Option<Proof> = None;
+    let mut stopped = None;
+    for t in graded {
+        let bound = answer.as_ref().map_or(max_len, |q| q.length);
+        let found = t.search_target(links, z, bound, &mut Meter::new(limits));
+        stopped = stopped.or(found.stopped);
+        if let Some(q) = found.proof {
+            if answer.as_ref().is_none_or(|best| q.length < best.length) {
+                answer = Some(q);
+            }
+        }
+    }
+    (answer, stopped)
 }
