@@ -131,12 +131,13 @@ impl Published {
 
 /// The known disagreements (scheme, puzzle, ours, SudoRules'): #109, where SudoRules rates
 /// gW9 and we find that g-whips up to 8 suffice (tests/whips.rs, `KNOWN_GW_DISAGREEMENTS`):
-/// the same path in S+gW and SFin+gW (no Subset applies before it). F3W: #109, where we
-/// find Forcing3-whips one shorter than SudoRules' rating (docs/ratings.md).
-const KNOWN: [(&str, usize, usize, usize); 3] = [
+/// the same path in S+gW and SFin+gW (no Subset applies before it). F3W: #109 and #9663,
+/// where we find Forcing3-whips one shorter than SudoRules' rating (docs/ratings.md).
+const KNOWN: [(&str, usize, usize, usize); 4] = [
     ("S+gW", 109, 8, 9),
     ("SFin+gW", 109, 8, 9),
     ("F3W", 109, 8, 9),
+    ("F3W", 9663, 8, 9),
 ];
 
 /// The disagreements of `scheme` that are not [`KNOWN`].
@@ -230,15 +231,18 @@ fn forcing_whip_schemes_equal_sudorules_where_they_differ_from_w_and_on_the_firs
     assert_eq!(published.differing(Scheme::FW).len(), 8);
     assert_eq!(published.differing(Scheme::F3W).len(), 38);
     let mut numbers = forcing_sample(&published, 100);
-    // the known disagreement stays what it is; #7656 is F3W7 only when the branches keep the
-    // last of the partial whips merged by R sequence (docs/ratings.md)
-    numbers.extend([109, 7656]);
+    // the known disagreements stay what they are; #7656 is F3W7 only when the branches keep
+    // the last of the partial whips merged by R sequence (docs/ratings.md)
+    numbers.extend([109, 7656, 9663]);
     for scheme in [Scheme::FW, Scheme::F3W] {
         let bad = unknown(scheme, published.disagreements(&numbers, scheme));
-        assert!(bad.is_empty(), "{scheme}: (puzzle, ours, SudoRules') {bad:?}");
+        assert!(
+            bad.is_empty(),
+            "{scheme}: (puzzle, ours, SudoRules') {bad:?}"
+        );
     }
-    let known = published.disagreements(&[109, 7656], Scheme::F3W);
-    assert_eq!(known, [(109, Some(8), 9)]);
+    let known = published.disagreements(&[109, 7656, 9663], Scheme::F3W);
+    assert_eq!(known, [(109, Some(8), 9), (9663, Some(8), 9)]);
 }
 
 #[test]
@@ -265,7 +269,10 @@ fn explain_shortens_shows_where_forcing_whips_shorten_whips_on_16630() {
         out.contains("step 7: forcing-whip[3] r3c4≠1; W: whip[5]   <- FW shortens W here"),
         "{out}"
     );
-    assert!(out.contains("step 8: forcing-whip[3] r3c4≠4; W: whip[9]\n"), "{out}");
+    assert!(
+        out.contains("step 8: forcing-whip[3] r3c4≠4; W: whip[9]\n"),
+        "{out}"
+    );
     assert!(
         out.contains(
             "FW: forcing-whip-elim[3] based on bivalue candidates n7r2c3 and  n8r2c3:\n   || n7r2c3 - partial-whip[1]: r3n7{c3 c4} -"
@@ -284,8 +291,14 @@ fn shortening_checks_both_proofs_and_finds_no_shorter_whip() {
     let published = Published::load();
     let (start, sol) = start_and_solution(&published.puzzles[8981 - 1]);
     // #8981: W4, FW3
-    let s = shortening(&start, (Scheme::W, Scheme::FW), 20, Some(&sol), Limits::unlimited())
-        .expect("compared");
+    let s = shortening(
+        &start,
+        (Scheme::W, Scheme::FW),
+        20,
+        Some(&sol),
+        Limits::unlimited(),
+    )
+    .expect("compared");
     assert_eq!((s.rating_a, s.rating_b), (Some(4), Some(3)));
     let first = s.first().expect("a step where FW shortens W");
     assert!(first.proof.rule.starts_with("forcing-whip"));
@@ -325,7 +338,11 @@ fn forcing_whips_are_checked_steps_of_three_cells_or_more_on_a_variable() {
             };
             assert!((2..=k).contains(&v.guardians.len()));
             assert!(p.length >= 3, "{}", p.rule);
-            let technique = if k == 2 { "forcing-whip" } else { "forcing3-whip" };
+            let technique = if k == 2 {
+                "forcing-whip"
+            } else {
+                "forcing3-whip"
+            };
             assert_eq!(p.technique.as_deref(), Some(technique));
         }
     }
@@ -386,8 +403,8 @@ fn schemes_on_all_of_cbg000() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(published.puzzles.len());
-    let wanted = std::env::var("SCHEMES")
-        .unwrap_or_else(|_| "S+W,SFin+W,S+gW,SFin+gW,TyW,FW,F3W".into());
+    let wanted =
+        std::env::var("SCHEMES").unwrap_or_else(|_| "S+W,SFin+W,S+gW,SFin+gW,TyW,FW,F3W".into());
     let numbers: Vec<usize> = (1..=n).collect();
     let mut failed = Vec::new();
     for name in wanted.split(',') {

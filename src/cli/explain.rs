@@ -543,9 +543,7 @@ fn shortens(args: &ExplainArgs, loaded: &Loaded, pair: &str) -> Result<()> {
         .split_once(',')
         .ok_or_else(|| anyhow!("--shortens: give two schemes, A,B (e.g. W,FW)"))?;
     let scheme = |name: &str| -> Result<Scheme> {
-        name.trim()
-            .parse()
-            .map_err(|e| anyhow!("--shortens: {e}"))
+        name.trim().parse().map_err(|e| anyhow!("--shortens: {e}"))
     };
     let (a, b) = (scheme(a)?, scheme(b)?);
     let limits = sudolink_search::limits::Limits::unlimited();
@@ -583,7 +581,12 @@ fn shortens(args: &ExplainArgs, loaded: &Loaded, pair: &str) -> Result<()> {
             .assertions
             .iter()
             .map(|&x| Conclusion::placement(x))
-            .chain(c.proof.eliminations.iter().map(|&x| Conclusion::elimination(x)))
+            .chain(
+                c.proof
+                    .eliminations
+                    .iter()
+                    .map(|&x| Conclusion::elimination(x)),
+            )
             .map(|x| args.notation.conclusion_text(&x))
             .collect();
         let conclusion = conclusion.join(", ");
@@ -601,7 +604,10 @@ fn shortens(args: &ExplainArgs, loaded: &Loaded, pair: &str) -> Result<()> {
         );
     }
     let Some(c) = found.first() else {
-        println!("{b} shortens no step of {a} here (within length {})", found.max_len);
+        println!(
+            "{b} shortens no step of {a} here (within length {})",
+            found.max_len
+        );
         return Ok(());
     };
     println!(

@@ -117,9 +117,9 @@ pub fn variable_relations(links: &LinkIndex, max: usize) -> Vec<Relation> {
     CspVariable::all()
         .filter_map(|v| {
             let open = links.variable(v);
-            (2..=max).contains(&open.len()).then(|| {
-                Relation::Variable(VariableRelation::new(v, open.iter().collect()))
-            })
+            (2..=max)
+                .contains(&open.len())
+                .then(|| Relation::Variable(VariableRelation::new(v, open.iter().collect())))
         })
         .collect()
 }

@@ -71,10 +71,10 @@ pub mod published;
 pub mod rating;
 pub mod resolution;
 pub mod rules;
-pub mod shortening;
 #[cfg(feature = "store")]
 pub mod run;
 pub mod ser;
+pub mod shortening;
 #[cfg(feature = "store")]
 pub mod subsume;
 pub mod tagging;

@@ -102,21 +102,20 @@ pub fn shortening(
     };
     let rating_a = rate_with(start, a, max_len, solution, &options)?.rating;
     let rated_b = rate_with(start, b, max_len, solution, &options)?;
-    let in_a: HashSet<TechniqueId> = rules_for(a, max_len)
-        .iter()
-        .map(|r| r.technique)
-        .collect();
-    let graded_a: Vec<TechniqueId> = in_a
-        .iter()
-        .copied()
-        .filter(|t| t.get().graded)
-        .collect();
+    let in_a: HashSet<TechniqueId> = rules_for(a, max_len).iter().map(|r| r.technique).collect();
+    let graded_a: Vec<TechniqueId> = in_a.iter().copied().filter(|t| t.get().graded).collect();
     let mut state = start.clone();
     let mut steps = Vec::new();
     for (i, p) in rated_b.steps.iter().enumerate() {
         verify(&state, p, solution, i + 1, &p.rule)?;
         if !in_a.contains(&TechniqueId::of_proof(p)) {
-            steps.push(compared(&state, (i + 1, p), (a, &graded_a), max_len, limits)?);
+            steps.push(compared(
+                &state,
+                (i + 1, p),
+                (a, &graded_a),
+                max_len,
+                limits,
+            )?);
         }
         apply(&mut state, p).map_err(|source| ResolutionError::Contradiction {
             step: i + 1,

@@ -673,7 +673,9 @@ pub fn check(state: &State, proof: &Proof, c: &OrkChain) -> Result<(), CheckErro
     }
     c.relation.check(state)?;
     if matches!(c.relation, Relation::Variable(_)) && !c.kind.is_forcing() {
-        return fail("on a CSP variable's relation only forcing whips (an ORk-whip there is a whip)");
+        return fail(
+            "on a CSP variable's relation only forcing whips (an ORk-whip there is a whip)",
+        );
     }
     let guardians = c.relation.guardians();
     if guardians.len() < 2 {
