@@ -35,6 +35,13 @@
 //!   the L nor an earlier L or R, takes that group as its R; a candidate then hangs on (or
 //!   is covered by) the group when it is linked to every member of it (its g-links).
 //!
+//! - **forcing whips on CSP variables** ([`Sources::Variables`], [`variable_relations`]):
+//!   SudoRules' forcing-whip[n], Forcing3-whips and forcing-g-whip[n] are the same forcing
+//!   search on the relation of each variable with two (three) candidates left, from length
+//!   [`VARIABLE_MIN_LENGTH`]; a guardian's partial whips serve every relation it is in, and
+//!   its merged partial whips keep the last one found, as [`keep_merged`] does (the
+//!   tridagons' forcing whips keep the first).
+//!
 //! - **split relations** ([`relations_split`]): SudoRules' ORk-splitting, on by default, drops
 //!   one of two guardians of the same valence (an even chain of bivalue links between them);
 //!   a search for chains of length n also starts from the relations so split by chains of at
