@@ -71,6 +71,7 @@
 use super::limits::{Meter, Stop};
 use super::tridagon::relations_reduced;
 use crate::isa::on_avx2;
+use std::collections::hash_map::Entry;
 use std::collections::HashSet;
 use sudolink_engine::graph::groups::{GroupEntry, GroupIndex};
 use sudolink_engine::graph::LinkIndex;
@@ -833,8 +834,8 @@ fn branches_from(
                         BranchMerge::Chains => keep_merged(&mut keys, &mut next, child, ctx),
                         BranchMerge::First => {
                             let key = child.key(ctx.groups.is_none());
-                            if !keys.contains_key(&key) {
-                                keys.insert(key, next.len());
+                            if let Entry::Vacant(e) = keys.entry(key) {
+                                e.insert(next.len());
                                 found.record(ctx, &child);
                                 next.push(child);
                             }
@@ -904,7 +905,7 @@ fn forcing_on(
     for rel in rels {
         let on_variable = matches!(rel, Relation::Variable(_));
         for &g in rel.guardians() {
-            if !known.contains_key(&g) {
+            if let Entry::Vacant(e) = known.entry(g) {
                 if on_variable {
                     budget.next_share();
                 }
@@ -913,8 +914,12 @@ fn forcing_on(
                 } else {
                     BranchMerge::First
                 };
-                let found = branches_from(ctx, g, (max_len.saturating_sub(1), merge), budget)?;
-                known.insert(g, found);
+                e.insert(branches_from(
+                    ctx,
+                    g,
+                    (max_len.saturating_sub(1), merge),
+                    budget,
+                )?);
             }
         }
         let per_guardian: Vec<&Branches> = rel.guardians().iter().map(|g| &known[g]).collect();
