@@ -89,12 +89,6 @@ pub static REGISTRY: [Technique; 189] = {
         typed_whip("typed-whip").aka(&["typed-whips", "tyw"])
             .says("a whip whose CSP variables all have one type: rc, rn, cn or bn (one of the four 2D spaces; SudoRules' typed-whip, the TyW scheme's whips)"),
         whip(WhipKind::Whip),
-        // SudoRules' forcing whips on bivalue (trivalue) CSP variables: at each length after
-        // whip[n] (its saliences put them after the braids; the ratings do not see the order)
-        forcing_whip("forcing-whip", K::ForcingWhip, 2).aka(&["forcing-whips", "fw", "forcing2-whip"])
-            .says("from each of the two candidates of a bivalue CSP variable a partial whip, both ending on candidates linked to the target, which goes, or both on one candidate, which is placed (SudoRules' forcing-whip[n], n = 1 + p1 + p2 ≥ 3, the FW scheme's)"),
-        forcing_whip("forcing3-whip", K::ForcingWhip, 3).aka(&["forcing3-whips", "f3w"])
-            .says("a forcing whip from a CSP variable with two or three candidates left, a partial whip from each (SudoRules' Forcing3-whips: OR2- and OR3-forcing-whip[n] on its 2-value and 3-value relations, n = 1 + Σp ≥ 3, the F3W scheme's)"),
         ork("ork-forcing-whip", (K::ForcingWhip, largest_k(K::ForcingWhip), Trid)).aka(&["ork-forcing-whips", "orkfw"])
             .says("from each guardian of a tridagon's OR-k relation (k ≤ 8) a partial whip, all ending on what sees the target, which goes, or all on one candidate, which is placed: one guardian is true (SudoRules' ORk-forcing-whips, elim and assert)"),
         ork("ork-contrad-whip", (K::ContradWhip, largest_k(K::ContradWhip), Trid)).aka(&["ork-contrad-whips", "orkcw", "ork-ctr-whip"])
@@ -126,8 +120,14 @@ pub static REGISTRY: [Technique; 189] = {
         imp630_ork("sel2-ork-whip", (K::Whip, largest_k(K::Whip), Sel(2))).aka(&["select2-ork-whip"])
             .says("an ORk-whip (k ≤ 6) on the OR-k relation of a tridagon or of one of eleven's patterns of Berthier's Select2 list"),
         whip(WhipKind::GWhip).cap(16),
+        // SudoRules' forcing whips on bivalue (trivalue) CSP variables: at each length after
+        // whip[n] and g-whip[n] (its saliences; the braids, in no forcing scheme, come between)
+        forcing_whip("forcing-whip", K::ForcingWhip, 2).aka(&["forcing-whips", "fw", "forcing2-whip"])
+            .says("from each of the two candidates of a bivalue CSP variable a partial whip, both ending on candidates linked to the target, which goes, or both on one candidate, which is placed (SudoRules' forcing whips, of length 1 + p1 + p2 ≥ 3; the FW scheme's)"),
+        forcing_whip("forcing3-whip", K::ForcingWhip, 3).aka(&["forcing3-whips", "f3w"])
+            .says("a forcing whip from a CSP variable with two or three candidates left, a partial whip from each (SudoRules' Forcing3-whips: its OR2- and OR3-forcing-whips on its 2-value and 3-value relations, of length 1 + Σp ≥ 3; the F3W scheme's)"),
         forcing_whip("forcing-g-whip", K::ForcingGWhip, 2).aka(&["forcing-g-whips", "fgw", "forcing-gwhip"])
-            .says("a forcing whip from a bivalue CSP variable whose partial whips' right-linking candidates may be g-candidates (SudoRules' forcing-gwhip[n], the FgW scheme's)"),
+            .says("a forcing whip from a bivalue CSP variable whose partial whips' right-linking candidates may be g-candidates (SudoRules' forcing g-whips; the FgW scheme's)"),
         // the g-forms (SudoRules' ORk-gwhips and ORk-ctr-gwhips: R's may be g-candidates)
         ork("ork-forcing-g-whip", (K::ForcingGWhip, largest_k(K::ForcingGWhip), Trid)).aka(&["ork-forcing-g-whips", "orkfgw", "ork-forcing-gwhip"])
             .says("an ORk-forcing-whip whose branches' right-linking candidates may be g-candidates (a digit's candidates in a block-line segment), from each guardian of a tridagon's OR-k relation (k ≤ 8) (SudoRules' ORk-forcing-gwhips)"),
