@@ -213,3 +213,69 @@ fn compare_prints_berthiers_layout_for_our_schemes_and_published_files() {
         "{out}"
     );
 }
+
+/// The published ratings with ours in `schemes` for the puzzles `numbers` (of cbg-000).
+fn with_ours(
+    mut all: HashMap<String, Ratings>,
+    numbers: &BTreeSet<usize>,
+    schemes: &[&str],
+) -> HashMap<String, Ratings> {
+    use crate::common::start_and_solution;
+    use rayon::prelude::*;
+    use sudolink_engine::grid::format::parse_line;
+    use sudolink_study::rating::{rate, Scheme};
+    let text = data_text("cbg000.txt");
+    let grids: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split('\t').next().unwrap())
+        .collect();
+    let jobs: Vec<(usize, &str)> = numbers
+        .iter()
+        .flat_map(|&n| schemes.iter().map(move |&s| (n, s)))
+        .collect();
+    let rated: Vec<(usize, &str, Option<usize>)> = jobs
+        .par_iter()
+        .map(|&(n, s)| {
+            let puzzle = parse_line(grids[n - 1], n + 1).unwrap();
+            let (start, sol) = start_and_solution(&puzzle);
+            let scheme: Scheme = s.parse().unwrap();
+            let r = rate(&start, scheme, 20, Some(&sol)).unwrap();
+            (n, s, r.rating)
+        })
+        .collect();
+    for (n, s, rating) in rated {
+        all.get_mut(s).unwrap().values[n - 1] = rating;
+    }
+    all
+}
+
+#[test]
+fn the_w_fw_and_fw_f3w_lists_are_reproduced_from_our_ratings() {
+    let pairs = [("W", "FW"), ("FW", "F3W")];
+    let lists: Vec<(String, String, Vec<String>)> = published_lists()
+        .into_iter()
+        .filter(|(a, b, _)| pairs.contains(&(a.as_str(), b.as_str())))
+        .collect();
+    assert_eq!(lists.len(), 2);
+    let numbers: BTreeSet<usize> = lists
+        .iter()
+        .flat_map(|(a, b, lines)| lines.iter().map(|l| parse(l, a, b).0))
+        .collect();
+    assert_eq!(numbers.len(), 38, "8 + 30 puzzles");
+    let all = with_ours(published(), &numbers, &["W", "FW", "F3W"]);
+    for (a, b, lines) in &lists {
+        let c = Comparison::of(&all[a], &all[b]).unwrap();
+        let ours: Vec<String> = c.differences.iter().map(|d| c.line(d)).collect();
+        let want: Vec<String> = lines
+            .iter()
+            .map(|line| {
+                HAND_EDITED
+                    .iter()
+                    .find(|(published, _)| published == line)
+                    .map_or(line.clone(), |(_, ours)| ours.to_string())
+            })
+            .collect();
+        assert_eq!(ours, want, "{a} vs {b}");
+    }
+}

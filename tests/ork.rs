@@ -422,12 +422,12 @@ fn the_checker_refuses_tampered_chains() {
         });
         // the relation's digits changed
         refused(state, proof, "other digits", |c| {
-            let other = if c.relation.digits()[0].get() == 9 {
+            let other = if c.relation.digits().unwrap()[0].get() == 9 {
                 8
             } else {
                 9
             };
-            c.relation.digits_mut()[0] = Digit::new(other).unwrap();
+            c.relation.digits_mut().unwrap()[0] = Digit::new(other).unwrap();
         });
         match kind {
             OrkKind::ForcingWhip => {

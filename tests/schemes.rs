@@ -1,6 +1,7 @@
 //! Berthier's W-family schemes beside W: S+W, SFin+W, S+gW, SFin+gW ([CSP-Rules]: SudoRules'
-//! configs `?*Subsets*`, `?*FinnedFish*`, `?*G-Whips*` with `?*Whips*`), rated as SudoRules
-//! rates cbg-000 (CSP-Rules-Examples, `Sudoku-b/cbg-000`).
+//! configs `?*Subsets*`, `?*FinnedFish*`, `?*G-Whips*` with `?*Whips*`), TyW, FW and F3W
+//! (`?*Forcing-Whips*`, `?*Forcing3-Whips*`), rated as SudoRules rates cbg-000
+//! (CSP-Rules-Examples, `Sudoku-b/cbg-000`).
 //!
 //! The published ratings are in tests/fixtures/cbg000_scheme_differences.tsv (every puzzle of
 //! cbg-000 on which some scheme differs from W, with each scheme's rating; every other puzzle
@@ -130,8 +131,14 @@ impl Published {
 
 /// The known disagreements (scheme, puzzle, ours, SudoRules'): #109, where SudoRules rates
 /// gW9 and we find that g-whips up to 8 suffice (tests/whips.rs, `KNOWN_GW_DISAGREEMENTS`):
-/// the same path in S+gW and SFin+gW (no Subset applies before it).
-const KNOWN: [(&str, usize, usize, usize); 2] = [("S+gW", 109, 8, 9), ("SFin+gW", 109, 8, 9)];
+/// the same path in S+gW and SFin+gW (no Subset applies before it). F3W: #109 and #9663,
+/// where we find Forcing3-whips one shorter than SudoRules' rating (docs/ratings.md).
+const KNOWN: [(&str, usize, usize, usize); 4] = [
+    ("S+gW", 109, 8, 9),
+    ("SFin+gW", 109, 8, 9),
+    ("F3W", 109, 8, 9),
+    ("F3W", 9663, 8, 9),
+];
 
 /// The disagreements of `scheme` that are not [`KNOWN`].
 fn unknown(
@@ -205,6 +212,142 @@ fn subsets_schemes_list_subsets_then_whips_at_each_length() {
     );
 }
 
+/// The puzzles where FW or F3W differs from W (F3W ≤ FW ≤ W: every puzzle of both
+/// published lists, W vs FW and FW vs F3W, is one), after the first `first`.
+fn forcing_sample(published: &Published, first: usize) -> Vec<usize> {
+    let mut numbers: Vec<usize> = (1..=first).collect();
+    let mut differing = published.differing(Scheme::F3W);
+    differing.extend(published.differing(Scheme::FW));
+    differing.sort_unstable();
+    differing.dedup();
+    numbers.extend(differing.into_iter().filter(|&n| n > first));
+    numbers
+}
+
+#[test]
+fn forcing_whip_schemes_equal_sudorules_where_they_differ_from_w_and_on_the_first_puzzles() {
+    let published = Published::load();
+    // the published files: FW < W on 8 puzzles, F3W < W on 38 (F3W < FW on 30)
+    assert_eq!(published.differing(Scheme::FW).len(), 8);
+    assert_eq!(published.differing(Scheme::F3W).len(), 38);
+    let mut numbers = forcing_sample(&published, 100);
+    // the known disagreements stay what they are; #7656 is F3W7 only when the branches keep
+    // the last of the partial whips merged by R sequence (docs/ratings.md)
+    numbers.extend([109, 7656, 9663]);
+    for scheme in [Scheme::FW, Scheme::F3W] {
+        let bad = unknown(scheme, published.disagreements(&numbers, scheme));
+        assert!(
+            bad.is_empty(),
+            "{scheme}: (puzzle, ours, SudoRules') {bad:?}"
+        );
+    }
+    let known = published.disagreements(&[109, 7656, 9663], Scheme::F3W);
+    assert_eq!(known, [(109, Some(8), 9), (9663, Some(8), 9)]);
+}
+
+#[test]
+fn explain_shortens_shows_where_forcing_whips_shorten_whips_on_16630() {
+    // #16630: W7, FW5 (comparisons.txt's "W vs FW" list)
+    let text = data_text("cbg000.txt");
+    let grid = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .nth(16630 - 1)
+        .and_then(|l| l.split('\t').next())
+        .unwrap()
+        .to_string();
+    let out = crate::common::ok(&[
+        "explain",
+        &grid,
+        "--shortens",
+        "W,FW",
+        "--notation",
+        "sudorules",
+    ]);
+    assert!(out.starts_with("W7, FW5: 2 step(s) of FW's path"), "{out}");
+    assert!(
+        out.contains("step 7: forcing-whip[3] r3c4≠1; W: whip[5]   <- FW shortens W here"),
+        "{out}"
+    );
+    assert!(
+        out.contains("step 8: forcing-whip[3] r3c4≠4; W: whip[9]\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "FW: forcing-whip-elim[3] based on bivalue candidates n7r2c3 and  n8r2c3:\n   || n7r2c3 - partial-whip[1]: r3n7{c3 c4} -"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("W: whip[5]: r1c4{n1 n4} - "), "{out}");
+}
+
+#[test]
+fn shortening_checks_both_proofs_and_finds_no_shorter_whip() {
+    use sudolink_engine::graph::LinkIndex;
+    use sudolink_search::whips::{self, WhipKind};
+    use sudolink_search::Limits;
+    use sudolink_study::shortening::shortening;
+    let published = Published::load();
+    let (start, sol) = start_and_solution(&published.puzzles[8981 - 1]);
+    // #8981: W4, FW3
+    let s = shortening(
+        &start,
+        (Scheme::W, Scheme::FW),
+        20,
+        Some(&sol),
+        Limits::unlimited(),
+    )
+    .expect("compared");
+    assert_eq!((s.rating_a, s.rating_b), (Some(4), Some(3)));
+    let first = s.first().expect("a step where FW shortens W");
+    assert!(first.proof.rule.starts_with("forcing-whip"));
+    sudolink_engine::proof::check(&first.state, &first.proof).expect("checked");
+    let z = first.target.expect("an elimination");
+    let links = LinkIndex::new(&first.state);
+    // no whip as short as the forcing whip
+    assert!(whips::shortest_for_target(&links, WhipKind::Whip, z, first.proof.length).is_none());
+    if let Some(w) = &first.answer {
+        assert!(w.length > first.proof.length);
+        sudolink_engine::proof::check(&first.state, w).expect("checked");
+    }
+}
+
+#[test]
+fn forcing_whips_are_checked_steps_of_three_cells_or_more_on_a_variable() {
+    use sudolink_engine::proof::ork::Relation;
+    use sudolink_engine::proof::Pattern;
+    let published = Published::load();
+    // #16630: W7, FW5 (comparisons.txt), and F3W5
+    let (start, sol) = start_and_solution(&published.puzzles[16630 - 1]);
+    for (scheme, k) in [(Scheme::FW, 2), (Scheme::F3W, 3)] {
+        let r = rate(&start, scheme, 20, Some(&sol)).expect("rated");
+        assert_eq!(r.rating, Some(5), "{scheme}");
+        let forcing: Vec<_> = r
+            .steps
+            .iter()
+            .filter_map(|p| match &p.pattern {
+                Pattern::OrkChain(c) => Some((p, c)),
+                _ => None,
+            })
+            .collect();
+        assert!(!forcing.is_empty(), "{scheme} uses forcing whips");
+        for (p, c) in forcing {
+            let Relation::Variable(v) = &c.relation else {
+                panic!("{scheme}: a forcing whip on {:?}", c.relation)
+            };
+            assert!((2..=k).contains(&v.guardians.len()));
+            assert!(p.length >= 3, "{}", p.rule);
+            let technique = if k == 2 {
+                "forcing-whip"
+            } else {
+                "forcing3-whip"
+            };
+            assert_eq!(p.technique.as_deref(), Some(technique));
+        }
+    }
+}
+
 #[test]
 fn typed_whip_ratings_equal_sudorules_on_a_sample_of_where_they_differ_from_w() {
     let published = Published::load();
@@ -260,7 +403,8 @@ fn schemes_on_all_of_cbg000() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(published.puzzles.len());
-    let wanted = std::env::var("SCHEMES").unwrap_or_else(|_| "S+W,SFin+W,S+gW,SFin+gW,TyW".into());
+    let wanted =
+        std::env::var("SCHEMES").unwrap_or_else(|_| "S+W,SFin+W,S+gW,SFin+gW,TyW,FW,F3W".into());
     let numbers: Vec<usize> = (1..=n).collect();
     let mut failed = Vec::new();
     for name in wanted.split(',') {

@@ -465,7 +465,7 @@ fn classify_rejects_bad_input() {
     assert_ne!(code, 0);
     assert!(err.contains("unknown rating scheme"), "{err}");
     assert!(
-        err.contains("Select2-OR5W, S+W, SFin+W, S+gW, SFin+gW, TyW, SER"),
+        err.contains("Select2-OR5W, S+W, SFin+W, S+gW, SFin+gW, TyW, FW, F3W, FgW, SER"),
         "the schemes, SER among them: {err}"
     );
     let (code, _, err) = sudolink(&["classify", "no-such-file.txt"]);

@@ -8,7 +8,7 @@ use super::progress::Status;
 use super::solve::Notation;
 use anyhow::{anyhow, bail, Context, Result};
 use std::path::PathBuf;
-use sudolink_engine::grid::State;
+use sudolink_engine::grid::{Conclusion, State};
 use sudolink_engine::proof::Proof;
 use sudolink_export::files;
 use sudolink_export::json::proof_json;
@@ -25,6 +25,7 @@ use sudolink_study::explain::{
 use sudolink_study::rating::{rules_for, Scheme};
 use sudolink_study::resolution::{solve_steps, verify};
 use sudolink_study::rules;
+use sudolink_study::shortening::{shortening, Compared};
 
 #[derive(clap::Args, Debug)]
 pub struct ExplainArgs {
@@ -120,6 +121,11 @@ pub struct ExplainArgs {
     /// Analyse a puzzle with several solutions (no solution check); one with none is refused
     #[arg(long)]
     pub allow_nonunique: bool,
+    /// Where scheme B's path shortens scheme A's (`W,FW`): each step of B's path by a rule A
+    /// lacks, with A's shortest proof of its elimination on that state (or none up to
+    /// --max-len); the first where B's is shorter in full, both proofs checked
+    #[arg(long, value_name = "A,B", conflicts_with_all = ["target", "all", "next", "json", "export"])]
+    pub shortens: Option<String>,
 }
 
 impl ExplainArgs {
@@ -244,6 +250,9 @@ pub fn run(args: &ExplainArgs) -> Result<()> {
         rules::refuse_uniqueness(spec.rules.iter().map(|r| r.technique), args.allow_nonunique)?;
     }
     let loaded = load_state(args)?;
+    if let Some(pair) = &args.shortens {
+        return shortens(args, &loaded, pair);
+    }
     if args.next {
         return next_step(args, &loaded);
     }
@@ -523,6 +532,92 @@ fn all_eliminations(args: &ExplainArgs, loaded: &Loaded, options: &Options) -> R
     }
     for u in &report.capped {
         println!("not explored: {}", u.text());
+    }
+    Ok(())
+}
+
+/// `--shortens A,B`: B's path against A's proofs ([`shortening`]), the first step where
+/// B's proof is shorter printed with both proofs.
+fn shortens(args: &ExplainArgs, loaded: &Loaded, pair: &str) -> Result<()> {
+    let (a, b) = pair
+        .split_once(',')
+        .ok_or_else(|| anyhow!("--shortens: give two schemes, A,B (e.g. W,FW)"))?;
+    let scheme = |name: &str| -> Result<Scheme> {
+        name.trim().parse().map_err(|e| anyhow!("--shortens: {e}"))
+    };
+    let (a, b) = (scheme(a)?, scheme(b)?);
+    let limits = sudolink_search::limits::Limits::unlimited();
+    let found = shortening(
+        &loaded.state,
+        (a, b),
+        args.max_len,
+        loaded.solution.as_ref(),
+        limits,
+    )?;
+    let level = |s: Scheme, r: Option<usize>| {
+        r.map_or(format!("{s}>{}", args.max_len), |n| format!("{s}{n}"))
+    };
+    println!(
+        "{}, {}: {} step(s) of {b}'s path by rules {a} lacks",
+        level(a, found.rating_a),
+        level(b, found.rating_b),
+        found.steps.len()
+    );
+    let answer = |c: &Compared| {
+        let cut = c.cut.map_or(String::new(), |stop| {
+            format!(" (a longer search stopped: {} bound)", stop.bound())
+        });
+        match (&c.answer, c.target, c.stopped) {
+            (_, None, _) => format!("a placement: {a} is not asked"),
+            (_, _, Some(stop)) => format!("{a}: search stopped ({} bound)", stop.bound()),
+            (Some(q), _, None) => format!("{a}: {}[{}]{cut}", q.rule, q.length),
+            (None, _, None) => format!("{a}: none up to length {}{cut}", found.max_len),
+        }
+    };
+    let first = found.first().map(|c| c.number);
+    for c in &found.steps {
+        let conclusion: Vec<String> = c
+            .proof
+            .assertions
+            .iter()
+            .map(|&x| Conclusion::placement(x))
+            .chain(
+                c.proof
+                    .eliminations
+                    .iter()
+                    .map(|&x| Conclusion::elimination(x)),
+            )
+            .map(|x| args.notation.conclusion_text(&x))
+            .collect();
+        let conclusion = conclusion.join(", ");
+        let mark = if Some(c.number) == first {
+            format!("   <- {b} shortens {a} here")
+        } else {
+            String::new()
+        };
+        println!(
+            "step {}: {}[{}] {conclusion}; {}{mark}",
+            c.number,
+            c.proof.rule,
+            c.proof.length,
+            answer(c)
+        );
+    }
+    let Some(c) = found.first() else {
+        println!(
+            "{b} shortens no step of {a} here (within length {})",
+            found.max_len
+        );
+        return Ok(());
+    };
+    println!(
+        "\nstep {} ({b}'s path), both proofs checked on the state it is found in:",
+        c.number
+    );
+    println!("{b}: {}", args.notation.proof_text(&c.state, &c.proof));
+    match &c.answer {
+        Some(q) => println!("{a}: {}", args.notation.proof_text(&c.state, q)),
+        None => println!("{a}: no proof up to length {}", found.max_len),
     }
     Ok(())
 }

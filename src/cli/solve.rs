@@ -129,10 +129,10 @@ pub struct SolveArgs {
 /// listed (`--list`, `sudolink techniques`).
 pub fn rules_help() -> String {
     format!(
-        "Rule set: basic, a scheme ({}), ser (Sudoku Explainer 1.2.1's rules and order, \
-         SE's step names) or a comma list of techniques and sets; the basic \
-         rules are applied first. `--list` prints every set with its techniques and every \
-         technique's name; `sudolink techniques` describes each.\n\nWithout --rules the path \
+        "Rule set: basic, a scheme ({}), ser (Sudoku Explainer 1.2.1's rules, order and \
+         step names) or a comma list of techniques and sets; the basic rules are applied \
+         first. `--list` prints every set and technique name; `sudolink techniques` \
+         describes each.\n\nWithout --rules the path \
          escalates: {}, each rule set taking over where the one before it stops (a line \
          `-- N (lengths up to 20) stops after step 41; escalating to W` says so).\n\nA \
          path that does not solve the puzzle exits with status {}; with --rules, its last \

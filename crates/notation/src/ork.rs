@@ -17,6 +17,15 @@
 //!  ==> r6c7≠2
 //! ```
 //!
+//! A forcing whip on a bivalue CSP variable (SudoRules' `print-forcing-whip-elim-candidate`):
+//!
+//! ```text
+//! forcing-whip-elim[4] based on bivalue candidates n1r1c1 and  n2r1c1:
+//!    || n1r1c1 - partial-whip[1]: …
+//!    || n2r1c1 - partial-whip[2]: …
+//!  ==> r5c5≠3
+//! ```
+//!
 //! A forcing whip whose branches all end on the target asserts it: the same lines under
 //! `…-forcing-whip-assert[n]:`, ending `==> r6c7=2`.
 //!
@@ -82,6 +91,14 @@ fn relation_text(r: &Relation) -> String {
     match r {
         Relation::Tridagon(p) => tridagon_text(p),
         Relation::Imp630(p) => imp630_text(p),
+        Relation::Variable(r) => {
+            let values: Vec<String> = r
+                .guardians
+                .iter()
+                .map(|&g| value_text(r.variable, &[g]))
+                .collect();
+            format!("{}{{{}}}", r.variable, values.join(" "))
+        }
     }
 }
 
@@ -103,14 +120,22 @@ pub fn ork_sudorules(c: &OrkChain, proof: &Proof) -> String {
             // (`OR2-forcing-gwhip-elim[2]:`, CSP-Rules' generic-output.clp)
             // `-assert` when every branch ends on the target (`print-ORk-forcing-whip-assert-value`)
             let form = if c.asserts { "assert" } else { "elim" };
-            let mut out = if c.kind.uses_groups() {
+            // SudoRules lists the branches by length, then by candidate (row, column, digit)
+            let mut branches: Vec<&(Candidate, Vec<WhipCell>)> = c.branches.iter().collect();
+            branches.sort_by_key(|(g, b)| (b.len(), *g));
+            let mut out = if let (Relation::Variable(_), [(z1, _), (z2, _)]) =
+                (&c.relation, branches.as_slice())
+            {
+                // `print-forcing-whip-elim-candidate` (Z1 the shorter branch's guardian: its
+                // rules take p1 ≤ p2), with its two spaces before Z2
+                let g = if c.kind.uses_groups() { "g" } else { "" };
+                format!("forcing-{g}whip-{form}[{n}] based on bivalue candidates {z1} and  {z2}:")
+            } else if c.kind.uses_groups() {
                 format!("OR{k}-forcing-gwhip-{form}[{n}]:")
             } else {
                 format!("{name}-OR{k}-forcing-whip-{form}[{n}]:")
             };
-            // SudoRules lists the branches by length, then by candidate (row, column, digit)
-            let mut branches: Vec<&(Candidate, Vec<WhipCell>)> = c.branches.iter().collect();
-            branches.sort_by_key(|(g, b)| (b.len(), *g));
+
             for (g, branch) in branches {
                 out.push_str(&format!("\n   || {g} -"));
                 if !branch.is_empty() {

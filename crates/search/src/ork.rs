@@ -35,6 +35,13 @@
 //!   the L nor an earlier L or R, takes that group as its R; a candidate then hangs on (or
 //!   is covered by) the group when it is linked to every member of it (its g-links).
 //!
+//! - **forcing whips on CSP variables** ([`Sources::Variables`], [`variable_relations`]):
+//!   SudoRules' forcing-whip[n], Forcing3-whips and forcing-g-whip[n] are the same forcing
+//!   search on the relation of each variable with two (three) candidates left, from length
+//!   [`VARIABLE_MIN_LENGTH`]; a guardian's partial whips serve every relation it is in, and
+//!   its merged partial whips keep the last one found, as [`keep_merged`] does (the
+//!   tridagons' forcing whips keep the first).
+//!
 //! - **split relations** ([`relations_split`]): SudoRules' ORk-splitting, on by default, drops
 //!   one of two guardians of the same valence (an even chain of bivalue links between them);
 //!   a search for chains of length n also starts from the relations so split by chains of at
@@ -64,12 +71,13 @@
 use super::limits::{Meter, Stop};
 use super::tridagon::relations_reduced;
 use crate::isa::on_avx2;
+use std::collections::hash_map::Entry;
 use std::collections::HashSet;
 use sudolink_engine::graph::groups::{GroupEntry, GroupIndex};
 use sudolink_engine::graph::LinkIndex;
 use sudolink_engine::grid::{Candidate, CandidateSet, CspVariable};
 use sudolink_engine::proof::imp630::Imp630Pattern;
-use sudolink_engine::proof::ork::{OrkCell, OrkChain, OrkKind, Relation};
+use sudolink_engine::proof::ork::{OrkCell, OrkChain, OrkKind, Relation, VariableRelation};
 use sudolink_engine::proof::tridagon::Split;
 use sudolink_engine::proof::whip::WhipCell;
 use sudolink_engine::proof::{Pattern, Proof};
@@ -100,6 +108,42 @@ pub enum Sources {
     /// The tridagons, then eleven's patterns of Berthier's list Select`j`
     /// ([`super::imp630`]; the Select1-OR5W and Select2-OR5W levels).
     WithImp630(u8),
+    /// The CSP variables with 2 ≤ k candidates left ([`variable_relations`]): SudoRules'
+    /// forcing whips (k = 2) and Forcing3-whips (k ≤ 3), from length 3.
+    Variables,
+}
+
+/// The shortest forcing whip SudoRules has on a CSP variable's relation: its
+/// `Forcing-Whips[n]`, `OR2-` and `OR3-Forcing-Whips[n]` files start at n = 3 (a shorter
+/// one is a whip of its length).
+pub const VARIABLE_MIN_LENGTH: usize = 3;
+
+/// The relations of the CSP variables with 2 ≤ k ≤ `max` candidates left (SudoRules'
+/// `bivalue` facts for k = 2, its `2-value` and `3-value` OR relations), in the order of
+/// the variables (rc, rn, cn, bn).
+pub fn variable_relations(links: &LinkIndex, max: usize) -> Vec<Relation> {
+    CspVariable::all()
+        .filter_map(|v| {
+            let open = links.variable(v);
+            (2..=max)
+                .contains(&open.len())
+                .then(|| Relation::Variable(VariableRelation::new(v, open.iter().collect())))
+        })
+        .collect()
+}
+
+/// The relations `sources` names with at most `max_k` guardians, split by chains of at most
+/// `chain_len` links (a variable's relation is never split).
+fn relations_of(
+    links: &LinkIndex,
+    max_k: usize,
+    chain_len: usize,
+    sources: Sources,
+) -> Vec<Relation> {
+    match sources {
+        Sources::Variables => variable_relations(links, max_k),
+        _ => relations_split(links, max_k, chain_len, sources),
+    }
 }
 
 /// The OR-k relations with 2 ≤ k ≤ `max` guardians: the guardians of the tridagons,
@@ -141,6 +185,7 @@ impl From<Sources> for Imp630From<'_> {
         match sources {
             Sources::Tridagons => Imp630From::None,
             Sources::WithImp630(j) => Imp630From::Matched(j),
+            Sources::Variables => Imp630From::None,
         }
     }
 }
@@ -515,6 +560,8 @@ fn extensions(ctx: &Ctx, start: Candidate, p: &Partial) -> Vec<Extension> {
 /// A search's node count against its cap.
 struct Budget {
     nodes: usize,
+    /// Nodes of earlier shares ([`Budget::next_share`]).
+    before: usize,
     cap: usize,
     stop: Stop,
 }
@@ -524,9 +571,20 @@ impl Budget {
         let (cap, stop) = meter.search_cap(DEFAULT_NODES, 400);
         Budget {
             nodes: 0,
+            before: 0,
             cap,
             stop,
         }
+    }
+    /// A new cap's worth for the next search of a batch (each guardian's partial whips of
+    /// a forcing whip on the CSP variables, which are many).
+    fn next_share(&mut self) {
+        self.before += self.nodes;
+        self.nodes = 0;
+    }
+    /// Every node created.
+    fn spent(&self) -> usize {
+        self.before + self.nodes
     }
     fn spend(&mut self, n: usize) -> Result<(), Stop> {
         self.nodes += n;
@@ -745,12 +803,15 @@ struct Branches {
 }
 
 /// Partial whips from `g` up to `max_len` cells ([`Branches`]).
-/// Merged partial whips keep the first one found: each candidate's branch is recorded
-/// when it is first reached, so a later one with the same key adds nothing.
+/// Merged partial whips keep the first one found (`merge` [`BranchMerge::First`]): each
+/// candidate's branch is recorded when it is first reached, so a later one with the same
+/// key adds nothing; or, as the ORk-whips' partial chains do ([`keep_merged`], `merge`
+/// [`BranchMerge::Chains`]), the last one found for plain partial whips, recorded once its
+/// level is complete.
 fn branches_from(
     ctx: &Ctx,
     g: Candidate,
-    max_len: usize,
+    (max_len, merge): (usize, BranchMerge),
     budget: &mut Budget,
 ) -> Result<Branches, Stop> {
     let links = ctx.links;
@@ -764,25 +825,28 @@ fn branches_from(
     let mut level = vec![Partial::start(links, g)];
     for _ in 0..max_len {
         let mut next: Vec<Partial> = Vec::new();
-        let mut keys: HashSet<Vec<u16>> = HashSet::new();
+        let mut keys: std::collections::HashMap<Vec<u16>, usize> = Default::default();
         for p in &level {
             for e in extensions(ctx, g, p) {
                 if let Extension::Right(v, l, r) = e {
                     let child = p.extended(ctx, v, l, r);
-                    if keys.insert(child.key(ctx.groups.is_none())) {
-                        for c in ctx.linked(r).iter() {
-                            if found.linked[c.index()].is_none() {
-                                found.linked[c.index()] = Some(child.steps.clone());
+                    match merge {
+                        BranchMerge::Chains => keep_merged(&mut keys, &mut next, child, ctx),
+                        BranchMerge::First => {
+                            let key = child.key(ctx.groups.is_none());
+                            if let Entry::Vacant(e) = keys.entry(key) {
+                                e.insert(next.len());
+                                found.record(ctx, &child);
+                                next.push(child);
                             }
                         }
-                        if let Right::Cand(c) = r {
-                            if found.ending[c.index()].is_none() {
-                                found.ending[c.index()] = Some(child.steps.clone());
-                            }
-                        }
-                        next.push(child);
                     }
                 }
+            }
+        }
+        if merge == BranchMerge::Chains {
+            for child in &next {
+                found.record(ctx, child);
             }
         }
         budget.spend(next.len())?;
@@ -792,6 +856,36 @@ fn branches_from(
         level = next;
     }
     Ok(found)
+}
+
+/// Which of the partial whips merged by [`Partial::key`] a forcing whip's branches keep.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum BranchMerge {
+    /// The first found (the forcing whips on the tridagons' relations).
+    First,
+    /// As [`keep_merged`] (the forcing whips on CSP variables: SudoRules' plain
+    /// partial whips, shared with its whips, whose merging our whips' search follows).
+    Chains,
+}
+
+impl Branches {
+    /// Record `child` for the candidates linked to its last R and, a candidate R, for that
+    /// one, where none is recorded yet.
+    fn record(&mut self, ctx: &Ctx, child: &Partial) {
+        let Some(&r) = child.rights.last() else {
+            return;
+        };
+        for c in ctx.linked(r).iter() {
+            if self.linked[c.index()].is_none() {
+                self.linked[c.index()] = Some(child.steps.clone());
+            }
+        }
+        if let Right::Cand(c) = r {
+            if self.ending[c.index()].is_none() {
+                self.ending[c.index()] = Some(child.steps.clone());
+            }
+        }
+    }
 }
 
 /// Every ORk-forcing-whip of length ≤ `max_len` on `rels`: for each candidate, its
@@ -805,11 +899,31 @@ fn forcing_on(
     budget: &mut Budget,
 ) -> Result<Vec<Proof>, Stop> {
     let mut best: [Vec<Option<(usize, Proof)>>; 2] = [vec![None; 729], vec![None; 729]];
+    // a guardian's partial whips serve every relation it is in (a candidate is in four
+    // CSP variables)
+    let mut known: std::collections::HashMap<Candidate, Branches> = Default::default();
     for rel in rels {
-        let mut per_guardian = Vec::with_capacity(rel.guardians().len());
+        let on_variable = matches!(rel, Relation::Variable(_));
         for &g in rel.guardians() {
-            per_guardian.push(branches_from(ctx, g, max_len.saturating_sub(1), budget)?);
+            if let Entry::Vacant(e) = known.entry(g) {
+                if on_variable {
+                    budget.next_share();
+                }
+                let merge = if on_variable {
+                    BranchMerge::Chains
+                } else {
+                    BranchMerge::First
+                };
+                e.insert(branches_from(
+                    ctx,
+                    g,
+                    (max_len.saturating_sub(1), merge),
+                    budget,
+                )?);
+            }
         }
+        let per_guardian: Vec<&Branches> = rel.guardians().iter().map(|g| &known[g]).collect();
+        let shortest = if on_variable { VARIABLE_MIN_LENGTH } else { 2 };
         for z in ctx.links.open().iter() {
             for (asserts, best) in [true, false].into_iter().zip(best.iter_mut()) {
                 let mut branches = Vec::with_capacity(rel.guardians().len());
@@ -831,7 +945,7 @@ fn forcing_on(
                         }
                     }
                 }
-                if total == 1 || total > max_len {
+                if total < shortest || total > max_len {
                     continue;
                 }
                 if best[z.index()].as_ref().is_some_and(|(n, _)| *n <= total) {
@@ -888,14 +1002,14 @@ pub fn search_target_k(
             p.eliminations == [target]
         });
     }
-    let rels = relations_split(links, max_k, max_len, sources);
+    let rels = relations_of(links, max_k, max_len, sources);
     if rels.is_empty() || !links.open().contains(target) {
         return Ok(None);
     }
     let mut budget = Budget::new(meter);
     let ctx = Ctx::new(links, kind);
     let found = shortest_on(&ctx, kind, &rels, target, max_len, &mut budget);
-    meter.spend(budget.nodes);
+    meter.spend(budget.spent());
     found
 }
 
@@ -928,15 +1042,19 @@ fn forcing_target(
     wanted: impl Fn(&Proof) -> bool,
 ) -> Result<Option<Proof>, Stop> {
     let ctx = Ctx::new(links, kind);
-    for n in 2..=max_len {
-        let rels = relations_split(links, max_k, n, sources);
+    let first = match sources {
+        Sources::Variables => VARIABLE_MIN_LENGTH,
+        _ => 2,
+    };
+    for n in first..=max_len {
+        let rels = relations_of(links, max_k, n, sources);
         if rels.is_empty() {
             // the unsplit relations are there at every level: none at all
             return Ok(None);
         }
         let mut budget = Budget::new(meter);
         let found = forcing_on(&ctx, kind, &rels, n, &mut budget);
-        meter.spend(budget.nodes);
+        meter.spend(budget.spent());
         if let Some(p) = found?.into_iter().find(|p| wanted(p)) {
             return Ok(Some(p));
         }
@@ -980,6 +1098,13 @@ pub fn find_within_k(
     limit: usize,
     meter: &mut Meter,
 ) -> Result<Vec<Proof>, Stop> {
+    if sources == Sources::Variables {
+        if length < VARIABLE_MIN_LENGTH {
+            return Ok(Vec::new());
+        }
+        let rels = variable_relations(links, max_k);
+        return find_on(links, kind, &rels, (length, limit), meter);
+    }
     find_within_from(links, (kind, max_k), sources.into(), length, limit, meter)
 }
 
@@ -1032,7 +1157,7 @@ fn find_on(
         }
         Ok(())
     })();
-    meter.spend(budget.nodes);
+    meter.spend(budget.spent());
     result.map(|()| out)
 }
 

@@ -76,6 +76,7 @@ pub mod rules;
 #[cfg(feature = "store")]
 pub mod run;
 pub mod ser;
+pub mod shortening;
 #[cfg(feature = "store")]
 pub mod subsume;
 pub mod tagging;

@@ -136,11 +136,20 @@ pub enum Scheme {
     /// Berthier's TyW (SudoRules' `?*Typed-Whips*`): singles, whip[1], then typed whips
     /// (every CSP variable of one type: rc, rn, cn or bn) of increasing length.
     TyW,
+    /// Berthier's FW (SudoRules' `?*Forcing-Whips*`): at each length n, whip[n] then
+    /// forcing-whip[n] (from n = 3).
+    FW,
+    /// Berthier's F3W (SudoRules' `?*Forcing3-Whips*`, which turns `?*Forcing2-Whips*` on):
+    /// whip[n], then the forcing whips on CSP variables with two or three candidates left.
+    F3W,
+    /// Berthier's FgW (SudoRules' `?*Forcing-G-Whips*`, which turns `?*Forcing-Whips*` and
+    /// `?*G-Whips*` on): whip[n], g-whip[n], forcing-whip[n], forcing-g-whip[n].
+    FgW,
 }
 
 impl Scheme {
     /// Every scheme, in this order.
-    pub const ALL: [Scheme; 17] = [
+    pub const ALL: [Scheme; 20] = [
         Scheme::L,
         Scheme::M,
         Scheme::N,
@@ -158,6 +167,9 @@ impl Scheme {
         Scheme::SGW,
         Scheme::SFinGW,
         Scheme::TyW,
+        Scheme::FW,
+        Scheme::F3W,
+        Scheme::FgW,
     ];
     /// `L`, `M`, `N`, `W`, `B`, `gW`, `gB`, `BC`, `Trid-OR5W`, ..., `S+W`, `SFin+gW`.
     pub fn name(self) -> &'static str {
@@ -179,6 +191,9 @@ impl Scheme {
             Scheme::SGW => "S+gW",
             Scheme::SFinGW => "SFin+gW",
             Scheme::TyW => "TyW",
+            Scheme::FW => "FW",
+            Scheme::F3W => "F3W",
+            Scheme::FgW => "FgW",
         }
     }
     /// The whip kind of the W-like schemes.
@@ -491,6 +506,25 @@ fn subsets_whips_rules(max_len: usize, fins: bool, g: bool) -> Vec<Rule> {
     rules
 }
 
+/// The graded rules of FW, F3W and FgW up to `max_len`: at each length n whip[n] (and with
+/// `g` g-whip[n]), then the forcing whips `forcing` of length n, from n = 3 (SudoRules'
+/// `Forcing-Whips[n]`, `OR2-`, `OR3-Forcing-Whips[n]` and `Forcing-gWhips[n]` files start
+/// there; its saliences put them after the whips, g-whips and braids of length n).
+fn forcing_whips_rules(max_len: usize, forcing: &[&str], g: bool) -> Vec<Rule> {
+    let named = |name: &str| TechniqueId::from_name(name).expect("in the registry");
+    let mut rules = Vec::new();
+    for n in 1..=max_len {
+        rules.push(Rule::whip(WhipKind::Whip, n));
+        if g {
+            rules.push(Rule::whip(WhipKind::GWhip, n));
+        }
+        if n >= sudolink_search::ork::VARIABLE_MIN_LENGTH {
+            rules.extend(forcing.iter().map(|&name| named(name).rule(n)));
+        }
+    }
+    rules
+}
+
 /// The graded rules of Trid-OR5W (`g` false: SudoRules' `W+OR5W+SFin+Trid`) or Trid-OR5gW
 /// (`g`: `gW+OR5gW+SFin+Trid`) up to `max_len`: at each length n SudoRules' Subsets[n],
 /// whip[n], ORk-contrad-whip[n] and ORk-whip[n] (k ≤ 5), and with `g` then g-whip[n],
@@ -578,6 +612,13 @@ pub fn scheme_rules(scheme: Scheme, max_len: usize) -> Vec<Rule> {
         Scheme::SFinW => rules.extend(subsets_whips_rules(max_len, true, false)),
         Scheme::SGW => rules.extend(subsets_whips_rules(max_len, false, true)),
         Scheme::SFinGW => rules.extend(subsets_whips_rules(max_len, true, true)),
+        Scheme::FW => rules.extend(forcing_whips_rules(max_len, &["forcing-whip"], false)),
+        Scheme::F3W => rules.extend(forcing_whips_rules(max_len, &["forcing3-whip"], false)),
+        Scheme::FgW => rules.extend(forcing_whips_rules(
+            max_len,
+            &["forcing-whip", "forcing-g-whip"],
+            true,
+        )),
         Scheme::BC => {
             // whip[1] stands for pointing and claiming, and holds nrc[1] (a bivalue variable
             // whose two candidates see the target): the bivalue chains from length 2

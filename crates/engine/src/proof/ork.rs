@@ -53,8 +53,16 @@
 //!   true, its branch's last R holds a true candidate, linked to the target. SudoRules
 //!   prints it `Trid-OR3-forcing-gwhip-elim[n]`, each branch a `partial-gwhip[p]`.
 //!
+//! - **forcing-whip[n]** and **forcing-g-whip[n]** (`CHAIN-RULES-COMMON/FORCING-WHIPS/`,
+//!   `FORCING-G-WHIPS/`), and the OR2- and OR3-forcing-whips of SudoRules' Forcing3-whips
+//!   (`?*Forcing3-Whips*`): the same forcing whips on a CSP variable's relation
+//!   ([`VariableRelation`]: a variable with two, or three, candidates left, one of which is
+//!   true), n = 1 + p1 + p2 (+ p3). SudoRules prints the bivalue form
+//!   `forcing-whip-elim[4] based on bivalue candidates n1r1c1 and  n2r1c1:` then a line per
+//!   branch, and has them from length 3 (shorter ones are whips).
+//!
 //! The checker re-derives the relation (the pattern, its guardians, that it cannot be
-//! filled) with [`super::tridagon`]'s checker, then every cell exactly as the rule files
+//! filled; a variable's open candidates) with [`super::tridagon`]'s checker, then every cell exactly as the rule files
 //! state them; it shares no code with `search::ork`. Plain kinds take plain candidates
 //! only; the g-kinds also take a g-candidate as a cell's R (never as an L).
 //!
@@ -145,14 +153,73 @@ pub enum OrkCell {
     },
 }
 
-/// The impossible pattern an OR-k relation comes from: a tridagon (or its anti-tridagon
-/// forms) or one of eleven's Imp630 patterns ([`super::imp630`]). Serialised as the
-/// pattern itself (a tridagon has `blocks`, an Imp630 pattern `name` and `cells`).
+/// What an OR-k relation comes from: a tridagon (or its anti-tridagon forms), one of
+/// eleven's Imp630 patterns ([`super::imp630`]), or a CSP variable with k candidates left
+/// ([`VariableRelation`]: SudoRules' forcing whips). Serialised as the pattern itself (a
+/// tridagon has `blocks`, an Imp630 pattern `name` and `cells`, a variable `variable`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Relation {
     Tridagon(TridagonPattern),
     Imp630(Imp630Pattern),
+    Variable(VariableRelation),
+}
+
+/// A CSP variable with k ≥ 2 candidates left, its guardians: exactly one is true. SudoRules'
+/// forcing whips start from its `bivalue` variables (`FORCING-WHIPS/`, k = 2), its
+/// Forcing3-whips from its `2-value` and `3-value` OR relations (`GENERAL/2-value.clp`,
+/// `3-value.clp`: OR2- and OR3-forcing-whips on them). Never split.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VariableRelation {
+    pub variable: CspVariable,
+    /// The variable's open candidates, ascending.
+    pub guardians: Vec<Candidate>,
+    /// Always empty (a variable's relation is not split); kept so that every relation
+    /// answers [`Relation::split`] alike.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub split: Vec<Split>,
+}
+
+/// SudoRules' names of the OR relations of a CSP variable with k values (its `OR-name`).
+const VALUE_NAMES: [&str; 10] = [
+    "0-value", "1-value", "2-value", "3-value", "4-value", "5-value", "6-value", "7-value",
+    "8-value", "9-value",
+];
+
+impl VariableRelation {
+    /// The relation of `variable`, whose open candidates are `guardians` (ascending).
+    pub fn new(variable: CspVariable, guardians: Vec<Candidate>) -> VariableRelation {
+        VariableRelation {
+            variable,
+            guardians,
+            split: Vec::new(),
+        }
+    }
+
+    /// Verify on `state`: the guardians are exactly the variable's open candidates, two
+    /// or more, and nothing was split.
+    fn check(&self, state: &State) -> Result<(), CheckError> {
+        if !self.split.is_empty() {
+            return fail("a CSP variable's relation is never split");
+        }
+        let mut open: Vec<Candidate> = self
+            .variable
+            .candidates()
+            .into_iter()
+            .filter(|&c| state.has(c))
+            .collect();
+        open.sort();
+        if open != self.guardians {
+            return fail(format!(
+                "the guardians are not the open candidates of {} (ascending)",
+                self.variable
+            ));
+        }
+        if open.len() < 2 {
+            return fail(format!("{} has fewer than two candidates", self.variable));
+        }
+        Ok(())
+    }
 }
 
 impl Relation {
@@ -161,6 +228,7 @@ impl Relation {
         match self {
             Relation::Tridagon(p) => &p.guardians,
             Relation::Imp630(p) => &p.guardians,
+            Relation::Variable(r) => &r.guardians,
         }
     }
 
@@ -169,30 +237,39 @@ impl Relation {
         match self {
             Relation::Tridagon(p) => &mut p.guardians,
             Relation::Imp630(p) => &mut p.guardians,
+            Relation::Variable(r) => &mut r.guardians,
         }
     }
 
-    /// The pattern's three digits.
-    pub fn digits(&self) -> [Digit; 3] {
+    /// The pattern's three digits (none for a CSP variable's relation).
+    pub fn digits(&self) -> Option<[Digit; 3]> {
         match self {
-            Relation::Tridagon(p) => p.digits,
-            Relation::Imp630(p) => p.digits,
+            Relation::Tridagon(p) => Some(p.digits),
+            Relation::Imp630(p) => Some(p.digits),
+            Relation::Variable(_) => None,
         }
     }
 
     /// The pattern's three digits, to tamper with them.
-    pub fn digits_mut(&mut self) -> &mut [Digit; 3] {
+    pub fn digits_mut(&mut self) -> Option<&mut [Digit; 3]> {
         match self {
-            Relation::Tridagon(p) => &mut p.digits,
-            Relation::Imp630(p) => &mut p.digits,
+            Relation::Tridagon(p) => Some(&mut p.digits),
+            Relation::Imp630(p) => Some(&mut p.digits),
+            Relation::Variable(_) => None,
         }
     }
 
-    /// The pattern's cells.
+    /// The pattern's cells (a CSP variable's: those of its guardians).
     pub fn cells(&self) -> Vec<Cell> {
         match self {
             Relation::Tridagon(p) => p.cells(),
             Relation::Imp630(p) => p.cells.clone(),
+            Relation::Variable(r) => {
+                let mut cells: Vec<Cell> = r.guardians.iter().map(|g| g.cell()).collect();
+                cells.sort();
+                cells.dedup();
+                cells
+            }
         }
     }
 
@@ -201,6 +278,7 @@ impl Relation {
         match self {
             Relation::Tridagon(p) => &p.split,
             Relation::Imp630(p) => &p.split,
+            Relation::Variable(r) => &r.split,
         }
     }
 
@@ -209,11 +287,12 @@ impl Relation {
         match self {
             Relation::Tridagon(p) => &mut p.split,
             Relation::Imp630(p) => &mut p.split,
+            Relation::Variable(r) => &mut r.split,
         }
     }
 
     /// SudoRules' name of the relation in a chain's heading: `Trid`, `Degen-Cycl-Trid`,
-    /// `EL14c13s`.
+    /// `EL14c13s`, `2-value`, `3-value`.
     pub fn sudorules_name(&self) -> &str {
         match self {
             Relation::Tridagon(p) => match p.sudorules_name() {
@@ -221,6 +300,7 @@ impl Relation {
                 other => other,
             },
             Relation::Imp630(p) => &p.name,
+            Relation::Variable(r) => VALUE_NAMES[r.guardians.len().min(9)],
         }
     }
 
@@ -229,6 +309,7 @@ impl Relation {
         match self {
             Relation::Tridagon(p) => check_relation(state, p),
             Relation::Imp630(p) => super::imp630::check_relation(state, p),
+            Relation::Variable(r) => r.check(state),
         }
     }
 }
@@ -287,9 +368,23 @@ impl OrkChain {
         }
     }
 
-    /// (`OR3-whip`, `ork-whip`, n).
+    /// (`OR3-whip`, `ork-whip`, n); on a CSP variable's relation SudoRules' names
+    /// (`forcing-whip`, `forcing-gwhip` on a bivalue variable, `OR3-forcing-whip` on a
+    /// trivalue one) and the families `forcing-whip`, `forcing-g-whip`.
     pub fn rule_name(&self) -> (String, String, usize) {
         let k = self.k();
+        if let Relation::Variable(_) = self.relation {
+            let (g, family) = if self.kind.uses_groups() {
+                ("g", "forcing-g-whip")
+            } else {
+                ("", "forcing-whip")
+            };
+            let name = match k {
+                2 => format!("forcing-{g}whip"),
+                _ => format!("OR{k}-forcing-{g}whip"),
+            };
+            return (name, family.to_string(), self.length());
+        }
         let name = match self.kind {
             OrkKind::Whip => format!("OR{k}-whip"),
             OrkKind::ContradWhip => format!("OR{k}-contrad-whip"),
@@ -577,6 +672,11 @@ pub fn check(state: &State, proof: &Proof, c: &OrkChain) -> Result<(), CheckErro
         return fail("only a forcing whip asserts its target");
     }
     c.relation.check(state)?;
+    if matches!(c.relation, Relation::Variable(_)) && !c.kind.is_forcing() {
+        return fail(
+            "on a CSP variable's relation only forcing whips (an ORk-whip there is a whip)",
+        );
+    }
     let guardians = c.relation.guardians();
     if guardians.len() < 2 {
         return fail("an OR relation of one candidate is a placement, not a chain's start");

@@ -132,10 +132,11 @@ impl Drawn for OrkChain {
     fn label(&self, _: &Proof) -> String {
         let (name, _, n) = self.rule_name();
         let source = match &self.relation {
-            Relation::Tridagon(_) => "Trid",
-            Relation::Imp630(p) => &p.name,
+            Relation::Tridagon(_) => "Trid-",
+            Relation::Imp630(p) => &format!("{}-", p.name),
+            Relation::Variable(_) => "",
         };
-        format!("{source}-{name}[{n}]")
+        format!("{source}{name}[{n}]")
     }
 
     fn picture(
@@ -147,6 +148,14 @@ impl Drawn for OrkChain {
         let (mut parts, _) = match &self.relation {
             Relation::Tridagon(p) => p.picture(state, proof, only),
             Relation::Imp630(p) => p.picture(state, proof, only),
+            // a CSP variable's relation: its candidates, one of which is true
+            Relation::Variable(r) => {
+                let mut parts = Parts::default();
+                parts
+                    .marks
+                    .extend(r.guardians.iter().map(|&g| mark(g, Role::Extra)));
+                (parts, &TRIDAGON_MEANINGS)
+            }
         };
         let whip_cell = |parts: &mut Parts, w: &WhipCell, from: Option<Candidate>| {
             parts

@@ -112,6 +112,17 @@ pub(super) const fn ork(name: &'static str, spec: (OrkKind, usize, Sources)) -> 
     }
 }
 
+/// SudoRules' forcing whips on the CSP variables with two (`k` = 2) or at most three
+/// candidates left ([`crate::ork`] on [`Sources::Variables`]): graded by length as SudoRules
+/// counts it (1 + the branches' cells), by name only (the FW, F3W and FgW schemes'
+/// chains), in the set `forcing-whips`, listed after the whips of their kind.
+pub(super) const fn forcing_whip(name: &'static str, kind: OrkKind, k: usize) -> Technique {
+    ork(name, (kind, k, Sources::Variables))
+        .sets(&[FORCING_SET])
+        .by_name(NameOnly::SudoRules)
+        .cap(16)
+}
+
 /// An OR-k chain on the relations of the tridagons and of eleven's patterns
 /// ([`crate::ork::Sources::WithImp630`]), in the set `imp630` alone.
 pub(super) const fn imp630_ork(name: &'static str, spec: (OrkKind, usize, Sources)) -> Technique {

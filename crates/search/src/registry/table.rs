@@ -17,7 +17,7 @@ use Sources::{Tridagons as Trid, WithImp630 as Sel};
 
 /// Every technique (see the module doc for the order).
 #[rustfmt::skip]
-pub static REGISTRY: [Technique; 186] = {
+pub static REGISTRY: [Technique; 189] = {
     use BasicRule as B;
     use ChainFamily as F;
     use Class::*;
@@ -120,6 +120,14 @@ pub static REGISTRY: [Technique; 186] = {
         imp630_ork("sel2-ork-whip", (K::Whip, largest_k(K::Whip), Sel(2))).aka(&["select2-ork-whip"])
             .says("an ORk-whip (k ≤ 6) on the OR-k relation of a tridagon or of one of eleven's patterns of Berthier's Select2 list"),
         whip(WhipKind::GWhip).cap(16),
+        // SudoRules' forcing whips on bivalue (trivalue) CSP variables: at each length after
+        // whip[n] and g-whip[n] (its saliences; the braids, in no forcing scheme, come between)
+        forcing_whip("forcing-whip", K::ForcingWhip, 2).aka(&["forcing-whips", "fw", "forcing2-whip"])
+            .says("from each of the two candidates of a bivalue CSP variable a partial whip, both ending on candidates linked to the target, which goes, or both on one candidate, which is placed (SudoRules' forcing whips, of length 1 + p1 + p2 ≥ 3; the FW scheme's)"),
+        forcing_whip("forcing3-whip", K::ForcingWhip, 3).aka(&["forcing3-whips", "f3w"])
+            .says("a forcing whip from a CSP variable with two or three candidates left, a partial whip from each (SudoRules' Forcing3-whips: its OR2- and OR3-forcing-whips on its 2-value and 3-value relations, of length 1 + Σp ≥ 3; the F3W scheme's)"),
+        forcing_whip("forcing-g-whip", K::ForcingGWhip, 2).aka(&["forcing-g-whips", "fgw", "forcing-gwhip"])
+            .says("a forcing whip from a bivalue CSP variable whose partial whips' right-linking candidates may be g-candidates (SudoRules' forcing g-whips; the FgW scheme's)"),
         // the g-forms (SudoRules' ORk-gwhips and ORk-ctr-gwhips: R's may be g-candidates)
         ork("ork-forcing-g-whip", (K::ForcingGWhip, largest_k(K::ForcingGWhip), Trid)).aka(&["ork-forcing-g-whips", "orkfgw", "ork-forcing-gwhip"])
             .says("an ORk-forcing-whip whose branches' right-linking candidates may be g-candidates (a digit's candidates in a block-line segment), from each guardian of a tridagon's OR-k relation (k ≤ 8) (SudoRules' ORk-forcing-gwhips)"),

@@ -254,7 +254,8 @@ pub enum NameOnly {
     /// SudoRules' Subsets and finned fish by size (the level schemes of Berthier's T&E(3)
     /// puzzles and the Subsets schemes place them at their level; the basic rules and
     /// `finned-fish` find the same patterns), and its typed whips (whips restricted to one
-    /// CSP variable type, the TyW scheme's).
+    /// CSP variable type, the TyW scheme's) and forcing whips (on a CSP variable's two or
+    /// three candidates: the FW, F3W and FgW schemes').
     SudoRules,
     /// eleven's Imp630 patterns and their chains ([`IMP630_SET`]).
     Imp630,
@@ -510,6 +511,9 @@ impl Technique {
 pub const BASIC_SET: &str = "basic";
 /// The set naming the chains on OR-k relations.
 pub const ORK_SET: &str = "ork-chains";
+/// The set of SudoRules' forcing whips on CSP variables (`forcing-whip`, `forcing3-whip`,
+/// `forcing-g-whip`).
+pub const FORCING_SET: &str = "forcing-whips";
 /// The set naming SudoRules' finned fish by size (by name only: the rating schemes of
 /// Berthier's T&E(3) levels place them at their level; `finned-fish` and `sashimi-fish` find
 /// them all at once).
