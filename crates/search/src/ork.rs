@@ -72,7 +72,7 @@ use super::limits::{Meter, Stop};
 use super::tridagon::relations_reduced;
 use crate::isa::on_avx2;
 use std::collections::hash_map::Entry;
-use std::collections::HashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 use sudolink_engine::graph::groups::{GroupEntry, GroupIndex};
 use sudolink_engine::graph::LinkIndex;
 use sudolink_engine::grid::{Candidate, CandidateSet, CspVariable};
@@ -233,7 +233,7 @@ fn relations_split_from(
                 .map(Relation::Imp630),
         ),
     }
-    let mut seen: HashSet<Vec<Candidate>> = HashSet::new();
+    let mut seen: FxHashSet<Vec<Candidate>> = FxHashSet::default();
     let mut out: Vec<Relation> = Vec::new();
     let mut queue: Vec<Relation> = Vec::new();
     for p in base {
@@ -308,10 +308,9 @@ fn same_valence(
     max_links: usize,
 ) -> Option<Vec<Candidate>> {
     // breadth first over (candidate, parity); parents to rebuild the path
-    let mut parent: std::collections::HashMap<(Candidate, bool), (Candidate, bool)> =
-        std::collections::HashMap::new();
+    let mut parent: FxHashMap<(Candidate, bool), (Candidate, bool)> = FxHashMap::default();
     let mut level = vec![(from, false)];
-    let mut visited: HashSet<(Candidate, bool)> = HashSet::from([(from, false)]);
+    let mut visited: FxHashSet<(Candidate, bool)> = FxHashSet::from_iter([(from, false)]);
     for depth in 1..=max_links {
         let mut next = Vec::new();
         for &(c, odd) in &level {
@@ -646,7 +645,7 @@ fn proof_of(chain: OrkChain) -> Proof {
 /// which gives #1418's published Trid-OR3-gwhip[6] word for word. Either way a chain found
 /// is a valid one; the choice decides which of two partial chains with the same R's lives on.
 fn keep_merged(
-    keys: &mut std::collections::HashMap<Vec<u16>, usize>,
+    keys: &mut FxHashMap<Vec<u16>, usize>,
     next: &mut Vec<Partial>,
     child: Partial,
     ctx: &Ctx,
@@ -712,7 +711,7 @@ fn shortest_on_in(
     // level holds partial chains of `len` cells; a chain ending on the next cell has len + 1
     for len in 0..max_len {
         let mut next: Vec<Partial> = Vec::new();
-        let mut keys: std::collections::HashMap<Vec<u16>, usize> = std::collections::HashMap::new();
+        let mut keys: FxHashMap<Vec<u16>, usize> = FxHashMap::default();
         for p in &level {
             if kind.is_contrad() && len >= 1 {
                 if let Some(i) = guardian_sets.iter().position(|g| g.is_subset(&p.r_linked)) {
@@ -825,7 +824,7 @@ fn branches_from(
     let mut level = vec![Partial::start(links, g)];
     for _ in 0..max_len {
         let mut next: Vec<Partial> = Vec::new();
-        let mut keys: std::collections::HashMap<Vec<u16>, usize> = Default::default();
+        let mut keys: FxHashMap<Vec<u16>, usize> = Default::default();
         for p in &level {
             for e in extensions(ctx, g, p) {
                 if let Extension::Right(v, l, r) = e {
@@ -901,7 +900,7 @@ fn forcing_on(
     let mut best: [Vec<Option<(usize, Proof)>>; 2] = [vec![None; 729], vec![None; 729]];
     // a guardian's partial whips serve every relation it is in (a candidate is in four
     // CSP variables)
-    let mut known: std::collections::HashMap<Candidate, Branches> = Default::default();
+    let mut known: FxHashMap<Candidate, Branches> = Default::default();
     for rel in rels {
         let on_variable = matches!(rel, Relation::Variable(_));
         for &g in rel.guardians() {
