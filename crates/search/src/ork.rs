@@ -71,8 +71,8 @@
 use super::limits::{Meter, Stop};
 use super::tridagon::relations_reduced;
 use crate::isa::on_avx2;
-use std::collections::hash_map::Entry;
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::collections::hash_map::Entry;
 use sudolink_engine::graph::groups::{GroupEntry, GroupIndex};
 use sudolink_engine::graph::LinkIndex;
 use sudolink_engine::grid::{Candidate, CandidateSet, CspVariable};
