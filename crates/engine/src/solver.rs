@@ -240,12 +240,39 @@ const BAND_SURVIVORS: [u32; 512] = {
     out
 };
 
-/// The mini-rows (bit 3 × row + box) a band's set touches.
-#[inline(always)]
-fn minirows_of(set: u32) -> usize {
-    ROW_MINIROWS[(set & ROW_CELLS) as usize] as usize
-        | (ROW_MINIROWS[(set >> 9 & ROW_CELLS) as usize] as usize) << 3
-        | (ROW_MINIROWS[(set >> 18) as usize] as usize) << 6
+/// How a copy of the search finds the mini-rows (bit 3 × row + box) a band's set touches:
+/// by three table lookups in the baseline copy, by one bit extraction (BMI2's PEXT of the
+/// first cell of each mini-row) in the AVX2 copy. Both give the same answer.
+trait Minirows {
+    fn of(set: u32) -> usize;
+}
+
+/// The baseline copy's [`Minirows`]: one lookup a row.
+struct ByTable;
+
+impl Minirows for ByTable {
+    #[inline(always)]
+    fn of(set: u32) -> usize {
+        ROW_MINIROWS[(set & ROW_CELLS) as usize] as usize
+            | (ROW_MINIROWS[(set >> 9 & ROW_CELLS) as usize] as usize) << 3
+            | (ROW_MINIROWS[(set >> 18) as usize] as usize) << 6
+    }
+}
+
+/// The AVX2 copy's [`Minirows`]: a mini-row's three cells folded onto its first, whose bits
+/// (every third) are extracted in order.
+#[cfg(target_arch = "x86_64")]
+struct ByExtraction;
+
+#[cfg(target_arch = "x86_64")]
+impl Minirows for ByExtraction {
+    #[inline(always)]
+    fn of(set: u32) -> usize {
+        const FIRST_CELLS: u32 = 0o111_111_111;
+        let touched = set | set >> 1 | set >> 2;
+        // SAFETY: only the AVX2 copy uses it, which runs on CPUs with BMI2 (crate::isa).
+        unsafe { std::arch::x86_64::_pext_u32(touched, FIRST_CELLS) as usize }
+    }
 }
 
 /// The cells of a band's set that are alone in their row (an empty row has none).
@@ -345,9 +372,7 @@ impl BitBoard {
     /// digit loses the rest of its row; the next propagation does the column and box.
     #[inline(always)]
     fn fix(&mut self, digit: usize, band: usize, cell: u32) {
-        for sets in &mut self.sets {
-            sets[band] &= !cell;
-        }
+        self.remove(band, cell);
         let set = &mut self.sets[digit][band];
         *set = (*set & !row_of(cell)) | cell;
         self.unsolved[band] &= !cell;
@@ -355,9 +380,9 @@ impl BitBoard {
 
     /// Propagate the set of `digit` in `band`. False when it is left without a placement.
     #[inline(always)]
-    fn propagate_set(&mut self, digit: usize, band: usize) -> bool {
+    fn propagate_set<M: Minirows>(&mut self, digit: usize, band: usize) -> bool {
         let set = self.sets[digit][band];
-        let set = set & BAND_SURVIVORS[minirows_of(set)];
+        let set = set & BAND_SURVIVORS[M::of(set)];
         if set == 0 {
             return false;
         }
@@ -365,9 +390,7 @@ impl BitBoard {
         let fixed = alone & self.unsolved[band];
         if fixed != 0 {
             self.unsolved[band] &= !fixed;
-            for sets in &mut self.sets {
-                sets[band] &= !fixed;
-            }
+            self.remove(band, fixed);
         }
         let columns = in_every_row(columns_of(alone));
         for other in &mut self.sets[digit] {
@@ -376,6 +399,14 @@ impl BitBoard {
         self.sets[digit][band] = set;
         self.propagated[digit][band] = set;
         true
+    }
+
+    /// Take `cells` (of `band`) from every digit's set.
+    #[inline(always)]
+    fn remove(&mut self, band: usize, cells: u32) {
+        for sets in &mut self.sets {
+            sets[band] &= !cells;
+        }
     }
 
     /// The sets changed since their last propagation, as bits 3 × digit + band (one
@@ -393,14 +424,14 @@ impl BitBoard {
 
     /// Propagate every changed set until none changes. False on contradiction.
     #[inline(always)]
-    fn propagate_sets(&mut self) -> bool {
+    fn propagate_sets<M: Minirows>(&mut self) -> bool {
         loop {
             let changed = self.changed_sets();
             if changed == 0 {
                 return true;
             }
             for i in bits(changed) {
-                if !self.propagate_set(i / 3, i % 3) {
+                if !self.propagate_set::<M>(i / 3, i % 3) {
                     return false;
                 }
             }
@@ -465,9 +496,9 @@ impl BitBoard {
 
     /// Propagation, singles and locked candidates to a fixpoint. False on contradiction.
     #[inline(always)]
-    fn settle(&mut self) -> bool {
+    fn settle<M: Minirows>(&mut self) -> bool {
         loop {
-            if !self.propagate_sets() {
+            if !self.propagate_sets::<M>() {
                 return false;
             }
             match self.naked_singles() {
@@ -559,7 +590,7 @@ impl BitBoard {
     /// arithmetic), else in the baseline copy; the same source, so the same answers.
     fn search(self, limit: usize, count: &mut usize, solution: &mut Option<[u8; 81]>) {
         crate::isa::on_avx2!(self.search_avx2(limit, count, solution));
-        self.search_body(limit, count, solution);
+        self.search_body::<ByTable>(limit, count, solution);
     }
 
     /// [`BitBoard::search`] compiled for AVX2, BMI1, BMI2, LZCNT and POPCNT.
@@ -569,37 +600,50 @@ impl BitBoard {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
     unsafe fn search_avx2(self, limit: usize, count: &mut usize, solution: &mut Option<[u8; 81]>) {
-        self.search_body(limit, count, solution);
+        self.search_body::<ByExtraction>(limit, count, solution);
     }
 
-    /// Depth first without recursion (one body, inlined whole into each copy): the boards
-    /// still to settle on a stack, a branching cell's digits pushed highest first so that
-    /// the lowest is tried first, as a recursive search would.
+    /// Depth first without recursion (one body, inlined whole into each copy): the board at
+    /// hand goes on with a branching cell's lowest digit, its other digits' boards wait on a
+    /// stack, pushed highest first so that they are tried in ascending order, as a recursive
+    /// search would.
     #[inline(always)]
-    fn search_body(self, limit: usize, count: &mut usize, solution: &mut Option<[u8; 81]>) {
+    fn search_body<M: Minirows>(
+        self,
+        limit: usize,
+        count: &mut usize,
+        solution: &mut Option<[u8; 81]>,
+    ) {
         let mut pending = Vec::with_capacity(32);
-        pending.push(self);
-        while let Some(mut board) = pending.pop() {
+        let mut board = self;
+        loop {
+            if board.settle::<M>() {
+                if board.unsolved == [0; 3] {
+                    *count += 1;
+                    if solution.is_none() {
+                        *solution = Some(board.values());
+                    }
+                } else {
+                    let (band, cell) = board.branch_cell();
+                    let digits = (0..9).filter(|&d| board.sets[d][band] & cell != 0);
+                    let mut digits = digits.fold(0u16, |m, d| m | 1 << d);
+                    let lowest = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
+                    for digit in (0..9).rev().filter(|&d| digits >> d & 1 != 0) {
+                        let mut next = board;
+                        next.fix(digit, band, cell);
+                        pending.push(next);
+                    }
+                    board.fix(lowest, band, cell);
+                    continue;
+                }
+            }
             if *count >= limit {
                 return;
             }
-            if !board.settle() {
-                continue;
-            }
-            if board.unsolved == [0; 3] {
-                *count += 1;
-                if solution.is_none() {
-                    *solution = Some(board.values());
-                }
-                continue;
-            }
-            let (band, cell) = board.branch_cell();
-            for digit in (0..9).rev() {
-                if board.sets[digit][band] & cell != 0 {
-                    let mut next = board;
-                    next.fix(digit, band, cell);
-                    pending.push(next);
-                }
+            match pending.pop() {
+                Some(next) => board = next,
+                None => return,
             }
         }
     }
@@ -1003,7 +1047,6 @@ mod values_tests {
         assert!(seen.iter().all(|&n| n > 10), "none, one, several: {seen:?}");
     }
 
-    /// A given is redundant exactly when the puzzle without it has no solution avoiding it.
     #[test]
     fn the_baseline_copy_finds_what_the_chosen_copy_finds() {
         // on an AVX2 machine `search` runs the other copy; the baseline one must agree
@@ -1014,7 +1057,7 @@ mod values_tests {
             }
             for v in [givens, fewer] {
                 let (mut count, mut solution) = (0, None);
-                BitBoard::of_values(&v).search_body(3, &mut count, &mut solution);
+                BitBoard::of_values(&v).search_body::<ByTable>(3, &mut count, &mut solution);
                 let (mut chosen, mut first) = (0, None);
                 BitBoard::of_values(&v).search(3, &mut chosen, &mut first);
                 assert_eq!((count, solution), (chosen, first));
@@ -1022,6 +1065,25 @@ mod values_tests {
         }
     }
 
+    #[test]
+    fn both_copies_find_the_same_minirows() {
+        if !crate::isa::avx2() {
+            return;
+        }
+        // every row pattern in each of a band's rows, the others varied
+        for row in 0..512u32 {
+            for set in [
+                row,
+                row << 9,
+                row << 18,
+                row | (row ^ 0x155) << 9 | (row ^ 0xaa) << 18,
+            ] {
+                assert_eq!(ByTable::of(set), ByExtraction::of(set), "{set:#x}");
+            }
+        }
+    }
+
+    /// A given is redundant exactly when the puzzle without it has no solution avoiding it.
     #[test]
     fn has_solution_without_tells_redundant_givens() {
         let (mut redundant, mut needed) = (0, 0);
