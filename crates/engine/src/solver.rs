@@ -409,33 +409,29 @@ impl BitBoard {
         }
     }
 
-    /// The sets changed since their last propagation, as bits 3 × digit + band (one
-    /// comparison of the 27 words, which the AVX2 copy does in a few vector instructions).
-    #[inline(always)]
-    fn changed_sets(&self) -> u32 {
-        let now = self.sets.as_flattened();
-        let then = self.propagated.as_flattened();
-        let mut changed = 0;
-        for (i, (a, b)) in now.iter().zip(then).enumerate() {
-            changed |= u32::from(a != b) << i;
-        }
-        changed
-    }
-
-    /// Propagate every changed set until none changes. False on contradiction.
+    /// Propagate every changed set until none changes, in passes over the 27 sets in a
+    /// fixed order (unrolled, each set's place a constant; a set changed earlier in a pass
+    /// is propagated later in the same pass). False on contradiction.
     #[inline(always)]
     fn propagate_sets<M: Minirows>(&mut self) -> bool {
-        loop {
-            let changed = self.changed_sets();
-            if changed == 0 {
-                return true;
-            }
-            for i in bits(changed) {
-                if !self.propagate_set::<M>(i / 3, i % 3) {
-                    return false;
-                }
-            }
+        macro_rules! pass {
+            ($($digit:literal)*) => {{
+                let mut any = false;
+                $(
+                    for band in [0, 1, 2] {
+                        if self.sets[$digit][band] != self.propagated[$digit][band] {
+                            any = true;
+                            if !self.propagate_set::<M>($digit, band) {
+                                return false;
+                            }
+                        }
+                    }
+                )*
+                any
+            }};
         }
+        while pass!(0 1 2 3 4 5 6 7 8) {}
+        true
     }
 
     /// Naked singles of every band, after checking each cell keeps a digit.
