@@ -793,12 +793,39 @@ fn shortest_on_in(
 
 /// The partial whips from one guardian a forcing whip may take as its branch, each the
 /// shortest found (a candidate's steps; empty at length 0).
+/// A partial whip's steps are kept once, for every candidate it reaches.
 struct Branches {
-    /// For each candidate, a partial whip whose last R it is linked to (to every member of a
-    /// group R), or the guardian itself (no steps).
-    linked: Vec<Option<Vec<Step>>>,
-    /// For each candidate, a partial whip (at least one cell) whose last R it is.
-    ending: Vec<Option<Vec<Step>>>,
+    /// The partial whips recorded, the first the guardian itself (no steps).
+    paths: Vec<Vec<Step>>,
+    /// For each candidate of `linked_set`, a partial whip (its place in `paths`) whose last
+    /// R it is linked to (to every member of a group R), or the guardian itself.
+    linked: Vec<u32>,
+    /// For each candidate of `ending_set`, a partial whip (at least one cell) whose last R
+    /// it is.
+    ending: Vec<u32>,
+    /// The candidates `linked` has a partial whip for.
+    linked_set: CandidateSet,
+    /// The candidates `ending` has a partial whip for.
+    ending_set: CandidateSet,
+}
+
+impl Branches {
+    /// The partial whip whose last R is `z` (`ends`) or is linked to it.
+    fn to(&self, z: Candidate, ends: bool) -> Option<&[Step]> {
+        let table = if ends { &self.ending } else { &self.linked };
+        self.reached(ends)
+            .contains(z)
+            .then(|| self.paths[table[z.index()] as usize].as_slice())
+    }
+
+    /// The candidates with a partial whip ending on them (`ends`) or linked to their last R.
+    fn reached(&self, ends: bool) -> &CandidateSet {
+        if ends {
+            &self.ending_set
+        } else {
+            &self.linked_set
+        }
+    }
 }
 
 /// Partial whips from `g` up to `max_len` cells ([`Branches`]).
@@ -815,12 +842,12 @@ fn branches_from(
 ) -> Result<Branches, Stop> {
     let links = ctx.links;
     let mut found = Branches {
-        linked: vec![None; 729],
-        ending: vec![None; 729],
+        paths: vec![Vec::new()],
+        linked: vec![0; 729],
+        ending: vec![0; 729],
+        linked_set: *links.linked(g),
+        ending_set: CandidateSet::EMPTY,
     };
-    for c in links.linked(g).iter() {
-        found.linked[c.index()] = Some(Vec::new());
-    }
     let mut level = vec![Partial::start(links, g)];
     for _ in 0..max_len {
         let mut next: Vec<Partial> = Vec::new();
@@ -874,15 +901,22 @@ impl Branches {
         let Some(&r) = child.rights.last() else {
             return;
         };
+        let path = self.paths.len() as u32;
+        let mut used = false;
         for c in ctx.linked(r).iter() {
-            if self.linked[c.index()].is_none() {
-                self.linked[c.index()] = Some(child.steps.clone());
+            if self.linked_set.insert(c) {
+                self.linked[c.index()] = path;
+                used = true;
             }
         }
         if let Right::Cand(c) = r {
-            if self.ending[c.index()].is_none() {
-                self.ending[c.index()] = Some(child.steps.clone());
+            if self.ending_set.insert(c) {
+                self.ending[c.index()] = path;
+                used = true;
             }
+        }
+        if used {
+            self.paths.push(child.steps.clone());
         }
     }
 }
@@ -897,7 +931,8 @@ fn forcing_on(
     max_len: usize,
     budget: &mut Budget,
 ) -> Result<Vec<Proof>, Stop> {
-    let mut best: [Vec<Option<(usize, Proof)>>; 2] = [vec![None; 729], vec![None; 729]];
+    // per target and conclusion (asserted, eliminated), the shortest chain's length and proof
+    let mut best: FxHashMap<(bool, Candidate), (usize, Proof)> = Default::default();
     // a guardian's partial whips serve every relation it is in (a candidate is in four
     // CSP variables)
     let mut known: FxHashMap<Candidate, Branches> = Default::default();
@@ -923,21 +958,18 @@ fn forcing_on(
         }
         let per_guardian: Vec<&Branches> = rel.guardians().iter().map(|g| &known[g]).collect();
         let shortest = if on_variable { VARIABLE_MIN_LENGTH } else { 2 };
-        for z in ctx.links.open().iter() {
-            for (asserts, best) in [true, false].into_iter().zip(best.iter_mut()) {
-                let mut branches = Vec::with_capacity(rel.guardians().len());
+        for asserts in [true, false] {
+            // only the targets every guardian reaches
+            let mut targets = *ctx.links.open();
+            for found in &per_guardian {
+                targets.intersect_with(found.reached(asserts));
+            }
+            for z in targets.iter() {
+                // the length first: most targets have no shorter chain
                 let mut total = 1;
-                for (&g, found) in rel.guardians().iter().zip(&per_guardian) {
-                    let table = if asserts {
-                        &found.ending
-                    } else {
-                        &found.linked
-                    };
-                    match &table[z.index()] {
-                        Some(steps) => {
-                            total += steps.len();
-                            branches.push((g, whip_cells(ctx, steps)));
-                        }
+                for found in &per_guardian {
+                    match found.to(z, asserts) {
+                        Some(steps) => total += steps.len(),
                         None => {
                             total = usize::MAX;
                             break;
@@ -947,9 +979,20 @@ fn forcing_on(
                 if total < shortest || total > max_len {
                     continue;
                 }
-                if best[z.index()].as_ref().is_some_and(|(n, _)| *n <= total) {
+                if best.get(&(asserts, z)).is_some_and(|(n, _)| *n <= total) {
                     continue;
                 }
+                let branches = rel
+                    .guardians()
+                    .iter()
+                    .zip(&per_guardian)
+                    .map(|(&g, found)| {
+                        (
+                            g,
+                            whip_cells(ctx, found.to(z, asserts).expect("measured above")),
+                        )
+                    })
+                    .collect();
                 let proof = proof_of(OrkChain {
                     kind,
                     relation: rel.clone(),
@@ -958,16 +1001,15 @@ fn forcing_on(
                     branches,
                     asserts,
                 });
-                best[z.index()] = Some((total, proof));
+                best.insert((asserts, z), (total, proof));
             }
         }
     }
     // SudoRules' order: by length (a chain on a split relation may be shorter than its
     // level), each length's `-value` rule before its `-candidate` rules
-    let [asserted, eliminated] = best;
-    let mut found: Vec<(usize, Proof)> = asserted.into_iter().chain(eliminated).flatten().collect();
-    found.sort_by_key(|(n, _)| *n);
-    Ok(found.into_iter().map(|(_, p)| p).collect())
+    let mut found: Vec<((bool, Candidate), (usize, Proof))> = best.into_iter().collect();
+    found.sort_by_key(|&((asserts, z), (n, _))| (n, !asserts, z.index()));
+    Ok(found.into_iter().map(|(_, (_, p))| p).collect())
 }
 
 /// The shortest chain of `kind` eliminating `target`, of length ≤ `max_len` (None if there
