@@ -70,3 +70,29 @@ fn b_equals_the_shc_examples_published_ratings() {
 fn b_equals_berthiers_minimals_published_ratings_b12_to_b22_with_the_default_options() {
     assert_published("eleven_b6b_minimals_te1.txt", 12);
 }
+
+/// A braid search reads the clock, not only its node budget: `rate --scheme B --timeout 0.05`
+/// on the hardest of the fixture's minimals (published B20, about 0.4 s of CPU to rate)
+/// stops at the time bound and says so. Not timed strictly (the machine may be loaded): the
+/// rating's own seconds stay well under a second, where the existence searches that ran to
+/// their node budget took 0.6–0.9 s.
+#[test]
+fn b_stops_at_its_time_bound_and_says_so() {
+    const HARD: &str =
+        "1...5......7..9....8.3..4....5.1..6..6.8....4.....7...53.2...4.......3.89.......2";
+    let out = Command::new(env!("CARGO_BIN_EXE_sudolink"))
+        .args(["rate", HARD, "--scheme", "B", "--timeout", "0.05", "--json"])
+        .output()
+        .expect("sudolink runs");
+    let line: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).expect("a JSON line");
+    assert_eq!(line["cut"]["bound"], "time", "{line}");
+    assert!(line["rating"].is_null(), "{line}");
+    let level = line["level"].as_str().expect("a level");
+    assert!(
+        level.starts_with("B>") && level.ends_with("(time bound)"),
+        "{line}"
+    );
+    let seconds = line["seconds"].as_f64().expect("seconds");
+    assert!(seconds < 0.5, "stopped {seconds} s after its start: {line}");
+}

@@ -362,7 +362,7 @@ fn tampered_te_proofs_are_refused() {
 #[test]
 fn context_braid_lengths_equal_the_whip_modules() {
     use sudolink_engine::graph::LinkIndex;
-    use sudolink_search::te::braids::{shortest_braid, BraidAnswer};
+    use sudolink_search::te::braids::{shortest_braid, BraidAnswer, Quota};
     use sudolink_search::whips::{shortest_for_target_with, Merge, WhipKind};
     let mut compared = 0;
     for row in fixture(ELEVEN).iter().take(3) {
@@ -372,10 +372,10 @@ fn context_braid_lengths_equal_the_whip_modules() {
         let links = LinkIndex::new(&state);
         for z in state.candidates().iter() {
             let mut spent = 0;
-            let ours = match shortest_braid(&links, z, 5, 1_000_000, &mut spent) {
+            let ours = match shortest_braid(&links, z, 5, Quota::nodes(1_000_000), &mut spent) {
                 BraidAnswer::Length(n) => Some(n),
                 BraidAnswer::NoneUpTo => None,
-                BraidAnswer::OverBudget => panic!("budget"),
+                BraidAnswer::OverBudget | BraidAnswer::Interrupted => panic!("budget"),
             };
             let theirs = shortest_for_target_with(&links, WhipKind::Braid, z, 5, Merge::SudoRules)
                 .map(|p| p.length);

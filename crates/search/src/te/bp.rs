@@ -60,7 +60,7 @@
 //! per variable instead of along the fresh candidates' links (1.39× the instructions); after a
 //! braid is found, the round's other hard targets searched on the same index (1.04×).
 
-use super::braids::BraidAnswer;
+use super::braids::{BraidAnswer, Quota};
 use super::grid::Grid;
 use rustc_hash::FxHashSet;
 use std::cell::RefCell;
@@ -88,8 +88,8 @@ trait Isa {
         Self: Sized;
 }
 
-/// What [`Dfs::search`] answers.
-type Searched = Result<Option<usize>, OverBudget>;
+/// What [`Dfs::search`] answers: `Err` with the answer to stop with when the quota is spent.
+type Searched = Result<Option<usize>, BraidAnswer>;
 
 /// The baseline x86-64 (or any other architecture).
 struct Plain;
@@ -762,8 +762,8 @@ impl Context {
         }
     }
 
-    /// Whether `z` has a braid of length ≤ `max_len`, within `budget` partial braids
-    /// (`spent` is increased by those kept): `Length(l)` for a braid of length l ≤
+    /// Whether `z` has a braid of length ≤ `max_len`, within `quota` (`spent` is
+    /// increased by the partial braids kept): `Length(l)` for a braid of length l ≤
     /// `max_len`, not necessarily the shortest. B_p needs no more than that.
     ///
     /// The same partial braids as [`Context::shortest`] (sets of right-linking candidates,
@@ -782,17 +782,18 @@ impl Context {
     /// while that is in time. The answer and `spent` are the same without it.
     ///
     /// **Complexity**: O(partial braids × candidates newly linked × 4), the partial braids
-    /// being at most `budget`.
+    /// being at most `quota.nodes`; the clock is read every [`super::braids::CLOCK_EVERY`]
+    /// of them.
     pub fn braid_within(
         &self,
         z: Candidate,
         max_len: usize,
         known: Option<Bounds>,
-        budget: u64,
+        quota: Quota,
         spent: &mut u64,
     ) -> BraidAnswer {
-        on_avx2!(self.braid_within_avx2(z, max_len, known, budget, spent));
-        self.braid_within_in::<Plain>(z, max_len, known, budget, spent)
+        on_avx2!(self.braid_within_avx2(z, max_len, known, quota, spent));
+        self.braid_within_in::<Plain>(z, max_len, known, quota, spent)
     }
 
     /// [`Context::braid_within`] compiled for AVX2, BMI1, BMI2, LZCNT and POPCNT.
@@ -803,10 +804,10 @@ impl Context {
         z: Candidate,
         max_len: usize,
         known: Option<Bounds>,
-        budget: u64,
+        quota: Quota,
         spent: &mut u64,
     ) -> BraidAnswer {
-        self.braid_within_in::<Avx2>(z, max_len, known, budget, spent)
+        self.braid_within_in::<Avx2>(z, max_len, known, quota, spent)
     }
 
     #[inline(always)]
@@ -815,7 +816,7 @@ impl Context {
         z: Candidate,
         max_len: usize,
         known: Option<Bounds>,
-        budget: u64,
+        quota: Quota,
         spent: &mut u64,
     ) -> BraidAnswer {
         let Some(z) = self.local_of(z) else {
@@ -836,7 +837,7 @@ impl Context {
             singles: [0; VARIABLE_WORDS],
             seen: &mut scratch.seen,
             max_len,
-            budget,
+            quota,
             spent,
         };
         dfs.free[..self.sizes.len()].copy_from_slice(&self.sizes);
@@ -857,17 +858,17 @@ impl Context {
         match I::search(&mut dfs, 1, bound) {
             Ok(Some(len)) => BraidAnswer::Length(len),
             Ok(None) => BraidAnswer::NoneUpTo,
-            Err(OverBudget) => BraidAnswer::OverBudget,
+            Err(stop) => stop,
         }
     }
 
-    /// The shortest braid on `z` of length ≤ `max_len`, within `budget` partial braids
-    /// (`spent` is increased by those kept).
+    /// The shortest braid on `z` of length ≤ `max_len`, within `quota` (`spent` is
+    /// increased by the partial braids kept).
     pub fn shortest(
         &self,
         z: Candidate,
         max_len: usize,
-        budget: u64,
+        quota: Quota,
         spent: &mut u64,
     ) -> BraidAnswer {
         let Some(z) = self.local_of(z) else {
@@ -923,9 +924,8 @@ impl Context {
                     insert(&mut q.0, r);
                     insert(&mut q.1, r);
                     if seen.insert(q.1) {
-                        *spent += 1;
-                        if *spent > budget {
-                            return BraidAnswer::OverBudget;
+                        if let Some(stop) = quota.charge(spent) {
+                            return stop;
                         }
                         next.push(q);
                     }
@@ -945,9 +945,6 @@ impl Context {
 
 /// Words of a set of variables.
 const VARIABLE_WORDS: usize = MAX_VARIABLES.div_ceil(64);
-
-/// The node budget was spent ([`Context::braid_within`]).
-struct OverBudget;
 
 /// A partial braid's per-variable counts after `r` is asserted and `delta` newly linked:
 /// `r`'s variables hold one more right-linking candidate (`dead`), those of `delta`'s
@@ -1050,7 +1047,7 @@ struct Dfs<'c, 's, I> {
     /// The partial braids kept (their sets of right-linking candidates, Z included).
     seen: &'s mut FxHashSet<Set>,
     max_len: usize,
-    budget: u64,
+    quota: Quota,
     spent: &'s mut u64,
 }
 
@@ -1218,9 +1215,8 @@ impl<I: Isa> Dfs<'_, '_, I> {
                 return Ok(Some(len + 1));
             }
             self.seen.insert(self.rights);
-            *self.spent += 1;
-            if *self.spent > self.budget {
-                return Err(OverBudget);
+            if let Some(stop) = self.quota.charge(self.spent) {
+                return Err(stop);
             }
             let found = I::search(self, len + 1, bound);
             if !matches!(found, Ok(None)) {
@@ -1293,16 +1289,17 @@ mod tests {
                 }
                 assert_eq!(cert.is_some(), refuted, "{z:?} in context {y:?}");
                 let (mut s1, mut s2) = (0, 0);
-                let old = shortest_braid(&links, z, 5, u64::MAX, &mut s1);
-                let new = ctx.shortest(z, 5, u64::MAX, &mut s2);
+                let old = shortest_braid(&links, z, 5, Quota::nodes(u64::MAX), &mut s1);
+                let new = ctx.shortest(z, 5, Quota::nodes(u64::MAX), &mut s2);
                 assert_eq!(old, new, "{z:?} in context {y:?}");
                 for max_len in 1..=5 {
                     let (mut s3, mut s4) = (0, 0);
-                    let exact = ctx.shortest(z, max_len, u64::MAX, &mut s3);
-                    let within = ctx.braid_within(z, max_len, None, u64::MAX, &mut s4);
+                    let exact = ctx.shortest(z, max_len, Quota::nodes(u64::MAX), &mut s3);
+                    let within =
+                        ctx.braid_within(z, max_len, None, Quota::nodes(u64::MAX), &mut s4);
                     let mut s5 = 0;
                     let known = ctx.certificate(z, max_len);
-                    let told = ctx.braid_within(z, max_len, known, u64::MAX, &mut s5);
+                    let told = ctx.braid_within(z, max_len, known, Quota::nodes(u64::MAX), &mut s5);
                     assert_eq!((within, s4), (told, s5), "{z:?} in context {y:?}");
                     match (exact, within) {
                         (BraidAnswer::NoneUpTo, BraidAnswer::NoneUpTo) => {
@@ -1439,8 +1436,14 @@ mod tests {
                     assert_eq!(known, plain.certificate_in(z, max_len));
                     let (mut s1, mut s2) = (0, 0);
                     assert_eq!(
-                        fast.braid_within(z, max_len, known, u64::MAX, &mut s1),
-                        plain.braid_within_in::<Plain>(z, max_len, known, u64::MAX, &mut s2)
+                        fast.braid_within(z, max_len, known, Quota::nodes(u64::MAX), &mut s1),
+                        plain.braid_within_in::<Plain>(
+                            z,
+                            max_len,
+                            known,
+                            Quota::nodes(u64::MAX),
+                            &mut s2
+                        )
                     );
                     assert_eq!(s1, s2);
                     compared += 1;
@@ -1479,7 +1482,7 @@ mod tests {
                 for z in slow.trial_candidates().collect::<Vec<_>>() {
                     let mut spent = 0;
                     if let BraidAnswer::Length(_) =
-                        shortest_braid(&links, z, 1, u64::MAX, &mut spent)
+                        shortest_braid(&links, z, 1, Quota::nodes(u64::MAX), &mut spent)
                     {
                         if !slow.eliminate(z) {
                             break 'fixpoint false;

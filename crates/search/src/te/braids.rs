@@ -17,6 +17,7 @@
 //! set operations); the number of sets at level k is bounded by the number of distinct
 //! reachable k-sets, and every set counts against the node budget given.
 
+use crate::limits::Limits;
 use std::collections::HashSet;
 use sudolink_engine::graph::LinkIndex;
 use sudolink_engine::grid::{Candidate, CandidateSet, CspVariable};
@@ -30,6 +31,45 @@ pub enum BraidAnswer {
     NoneUpTo,
     /// The node budget was spent first.
     OverBudget,
+    /// The job's deadline passed, or it was cancelled, first ([`Quota::clock`]).
+    Interrupted,
+}
+
+/// Partial braids kept between two readings of the clock ([`Quota::charge`]).
+pub const CLOCK_EVERY: u64 = 1024;
+
+/// What one braid search may spend: partial braids, and time (the job's deadline and cancel
+/// flag, read every [`CLOCK_EVERY`] partial braids, so that a long search stops within
+/// moments of the deadline rather than at its node budget).
+#[derive(Clone, Copy, Debug)]
+pub struct Quota {
+    /// Partial braids kept, at most.
+    pub nodes: u64,
+    /// The job's limits whose deadline and cancel flag the search reads.
+    pub clock: Limits,
+}
+
+impl Quota {
+    /// `nodes` partial braids, no clock.
+    pub fn nodes(nodes: u64) -> Quota {
+        Quota {
+            nodes,
+            clock: Limits::unlimited(),
+        }
+    }
+
+    /// Counts one partial braid kept: the answer to stop with when the quota is spent.
+    #[inline(always)]
+    pub fn charge(&self, spent: &mut u64) -> Option<BraidAnswer> {
+        *spent += 1;
+        if *spent > self.nodes {
+            return Some(BraidAnswer::OverBudget);
+        }
+        if (*spent).is_multiple_of(CLOCK_EVERY) && self.clock.past_deadline() {
+            return Some(BraidAnswer::Interrupted);
+        }
+        None
+    }
 }
 
 #[derive(Clone)]
@@ -41,12 +81,12 @@ struct Partial {
 }
 
 /// The shortest braid on `z` of length ≤ `max_len` in the state of `links`, within
-/// `budget` partial braids (each set kept counts one; `spent` is increased by them).
+/// `quota` (each set kept counts one; `spent` is increased by them).
 pub fn shortest_braid(
     links: &LinkIndex,
     z: Candidate,
     max_len: usize,
-    budget: u64,
+    quota: Quota,
     spent: &mut u64,
 ) -> BraidAnswer {
     if !links.open().contains(z) {
@@ -82,9 +122,8 @@ pub fn shortest_braid(
                         q.linked.insert(r);
                         q.rights.insert(r);
                         if seen.insert((q.linked, q.rights)) {
-                            *spent += 1;
-                            if *spent > budget {
-                                return BraidAnswer::OverBudget;
+                            if let Some(stop) = quota.charge(spent) {
+                                return stop;
                             }
                             next.push(q);
                         }

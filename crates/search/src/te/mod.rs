@@ -57,8 +57,10 @@
 //! A BRT propagation is O(81 × 20 + 27 × 9) per round, a few rounds. A T&E(n) pass is at
 //! most (open candidates)^n propagations — about 10^2, 10^4, 10^6 for n = 1, 2, 3 — and
 //! the reuse above makes the typical cost far lower (PERFORMANCE.md). Every trial counts
-//! against the [`Meter`], whose limits are checked every [`CHECK_EVERY`] trials; braid
-//! searches are metered by `search::whips`.
+//! against the [`Meter`], whose limits are checked every [`CHECK_EVERY`] trials; a braid
+//! search counts its partial braids against its [`braids::Quota`] and reads the job's clock
+//! every [`braids::CLOCK_EVERY`] of them, and B_p's closure reads it before each search, so
+//! a search that would run to its node budget stops within moments of the deadline.
 //!
 //! Did not pay: a T&E(1) trial before each B_p trial, to skip it (1.56× the CPU: a T&E(1)
 //! closure costs about what a B_p one does); the real state's trials run ahead under B_{p+1}
@@ -73,6 +75,7 @@ pub mod bp;
 pub mod braids;
 pub mod build;
 pub mod find;
+pub mod gbraids;
 pub mod grid;
 pub mod subsets;
 
@@ -321,6 +324,25 @@ impl<'m> Engine<'m> {
     pub fn apply_braids(&mut self, p: usize) -> Result<bool, Stop> {
         let mut g = self.grid;
         let ok = self.braid_closure(&mut g, p)?;
+        self.grid = g;
+        Ok(ok)
+    }
+
+    /// Apply gB_p (BRT and g-braids of length ≤ p, [`gbraids::closure`]) to the real state,
+    /// to its fixpoint or until it is solved; like B_p, gB_p has the confluence property, so
+    /// gB_p's fixpoint is a valid start for gB_{p+1}'s. `Ok(false)`: a contradiction in the
+    /// real state. B_p's closure ([`Engine::apply_braids`]) runs first: every braid is a
+    /// g-braid, and it finds them far faster, so the g-braid searches start in its fixpoint.
+    pub fn apply_g_braids(&mut self, p: usize) -> Result<bool, Stop> {
+        if !self.apply_braids(p)? {
+            return Ok(false);
+        }
+        if self.grid.is_solved() {
+            return Ok(true);
+        }
+        let mut g = self.grid;
+        let quota = self.quota();
+        let ok = gbraids::closure(&mut g, p, self.truth.as_ref(), quota, self.meter)?;
         self.grid = g;
         Ok(ok)
     }
@@ -598,8 +620,13 @@ impl<'m> Engine<'m> {
             }
             hard.sort_unstable_by_key(|&(b, y)| (b.at_most, y.index()));
             for &(known, y) in &hard {
+                // a search reads the clock only every CLOCK_EVERY partial braids: many
+                // short ones in a row would not
+                if self.meter.limits().past_deadline() {
+                    return Err(self.interrupted());
+                }
                 let mut spent = 0;
-                let answer = ctx.braid_within(y, p, Some(known), BRAID_BUDGET, &mut spent);
+                let answer = ctx.braid_within(y, p, Some(known), self.quota(), &mut spent);
                 match self.braid_answer(a, y, answer, spent)? {
                     Some(false) => return Ok(false),
                     Some(true) => continue 'round,
@@ -612,6 +639,19 @@ impl<'m> Engine<'m> {
             let fixed = self.bp_memo.entry(*a).or_insert(p);
             *fixed = (*fixed).max(p);
             return Ok(true);
+        }
+    }
+
+    /// The limit that stopped a braid search at the clock: the deadline, or the cancel flag.
+    fn interrupted(&mut self) -> Stop {
+        self.meter.check().unwrap_or(Stop::Deadline)
+    }
+
+    /// One braid search's quota: [`BRAID_BUDGET`] partial braids, and the job's clock.
+    fn quota(&self) -> braids::Quota {
+        braids::Quota {
+            nodes: BRAID_BUDGET,
+            clock: *self.meter.limits(),
         }
     }
 
@@ -646,6 +686,7 @@ impl<'m> Engine<'m> {
             }
             braids::BraidAnswer::NoneUpTo => Ok(None),
             braids::BraidAnswer::OverBudget => Err(Stop::SearchBudget),
+            braids::BraidAnswer::Interrupted => Err(self.interrupted()),
         }
     }
 
@@ -677,7 +718,7 @@ impl<'m> Engine<'m> {
                 let mut next = Vec::with_capacity(live.len());
                 for &y in &live {
                     let mut spent = 0;
-                    let answer = braids::shortest_braid(&links, y, len, BRAID_BUDGET, &mut spent);
+                    let answer = braids::shortest_braid(&links, y, len, self.quota(), &mut spent);
                     match self.braid_answer(a, y, answer, spent)? {
                         Some(false) => return Ok(false),
                         Some(true) => continue 'round,
