@@ -129,15 +129,23 @@ impl Published {
     }
 }
 
-/// The known disagreements (scheme, puzzle, ours, SudoRules'): #109, where SudoRules rates
-/// gW9 and we find that g-whips up to 8 suffice (tests/whips.rs, `KNOWN_GW_DISAGREEMENTS`):
-/// the same path in S+gW and SFin+gW (no Subset applies before it). F3W: #109 and #9663,
-/// where we find Forcing3-whips one shorter than SudoRules' rating (docs/ratings.md).
-const KNOWN: [(&str, usize, usize, usize); 4] = [
+/// The known disagreements (scheme, puzzle, ours, SudoRules'), each traced against SudoRules
+/// (docs/ratings.md, "Known differences"): #109, where SudoRules rates gW9 (its partial
+/// whips on r5c1≠3 merged in another order lose our `whip[8]`; tests/whips.rs,
+/// `KNOWN_GW_DISAGREEMENTS`), the same path in S+gW and SFin+gW (no Subset applies before
+/// it); F3W: #109 and #9663 (the same merge order); TyW: six puzzles where the rating
+/// depends on which typed whip of the least length goes first.
+const KNOWN: [(&str, usize, usize, usize); 10] = [
     ("S+gW", 109, 8, 9),
     ("SFin+gW", 109, 8, 9),
     ("F3W", 109, 8, 9),
     ("F3W", 9663, 8, 9),
+    ("TyW", 2165, 8, 9),
+    ("TyW", 2182, 9, 12),
+    ("TyW", 17018, 7, 12),
+    ("TyW", 19456, 7, 8),
+    ("TyW", 20648, 7, 6),
+    ("TyW", 21369, 8, 7),
 ];
 
 /// The disagreements of `scheme` that are not [`KNOWN`].
@@ -391,6 +399,80 @@ fn typed_whips_keep_to_one_variable_type() {
         }
     }
     assert!(typed > 0);
+}
+
+/// `r2c2` as a candidate: `n1r2c2` is digit 1 in row 2, column 2.
+fn cand(s: &str) -> sudolink_engine::grid::Candidate {
+    use sudolink_engine::grid::{Candidate, Cell, Digit};
+    let b = s.as_bytes();
+    let n = |i: usize| (b[i] - b'0') as usize;
+    Candidate::new(
+        Cell::at(n(3) - 1, n(5) - 1),
+        Digit::new(n(1) as u8).unwrap(),
+    )
+}
+
+/// The length of the shortest typed whip on `target` in `state`, up to `max_len`.
+fn typed_whip_length(
+    state: &sudolink_engine::grid::State,
+    target: &str,
+    max_len: usize,
+) -> Option<usize> {
+    use sudolink_engine::graph::LinkIndex;
+    use sudolink_search::{whips, Meter};
+    let links = LinkIndex::new(state);
+    let answer =
+        whips::search_typed_target_metered(&links, cand(target), max_len, &mut Meter::unlimited());
+    assert!(answer.stopped.is_none());
+    answer.proof.map(|p| p.length)
+}
+
+/// TyW depends on which of two typed whips of the same length goes first (traced against
+/// SudoRules 20.1 run on the same states, docs/ratings.md "Known differences"): on our path's
+/// state before its step `ours` (the same state as SudoRules' at that point) both `ours` and
+/// SudoRules' choice have typed whips of length `n`; after SudoRules' eliminations
+/// `theirs` (its step and the whips[1] that follow), `ours` has none up to `n` any more.
+#[test]
+fn typed_whip_ratings_depend_on_which_equal_length_whip_goes_first() {
+    use sudolink_engine::grid::State;
+    let published = Published::load();
+    let cases: [(usize, &str, usize, &[&str]); 2] = [
+        // whip-bn[8] r7c3≠7, whip[1] c4n7 r9c4≠7, whip[1] c4n7 r2c5≠7 (L n7r2c5 of ours)
+        (2165, "n1r2c2", 8, &["n7r7c3", "n7r9c4", "n7r2c5"]),
+        // three whip-rc[6]: r8c9≠4, r8c7≠4, r7c9≠4 (L n4r7c9 of ours)
+        (17018, "n7r7c6", 6, &["n4r8c9", "n4r8c7", "n4r7c9"]),
+    ];
+    for (number, ours, n, theirs) in cases {
+        let (start, sol) = start_and_solution(&published.puzzles[number - 1]);
+        let r = rate(&start, Scheme::TyW, TYW_UNSOLVED, Some(&sol)).expect("rated");
+        let mut state: State = start.clone();
+        for p in r
+            .steps
+            .iter()
+            .take_while(|p| !p.eliminations.contains(&cand(ours)))
+        {
+            for &c in &p.eliminations {
+                state.eliminate(c).expect("sound step");
+            }
+            for &c in &p.assertions {
+                state.place(c).expect("sound step");
+            }
+        }
+        assert_eq!(
+            typed_whip_length(&state, ours, n),
+            Some(n),
+            "#{number} {ours}"
+        );
+        assert_eq!(
+            typed_whip_length(&state, theirs[0], n),
+            Some(n),
+            "#{number}"
+        );
+        for c in theirs {
+            state.eliminate(cand(c)).expect("a false candidate");
+        }
+        assert_eq!(typed_whip_length(&state, ours, n), None, "#{number} {ours}");
+    }
 }
 
 /// The whole of cbg-000 in the schemes of `SCHEMES` (default: every scheme of the fixture but
