@@ -75,7 +75,6 @@ pub mod bp;
 pub mod braids;
 pub mod build;
 pub mod find;
-pub mod gbraids;
 pub mod grid;
 pub mod subsets;
 
@@ -324,25 +323,6 @@ impl<'m> Engine<'m> {
     pub fn apply_braids(&mut self, p: usize) -> Result<bool, Stop> {
         let mut g = self.grid;
         let ok = self.braid_closure(&mut g, p)?;
-        self.grid = g;
-        Ok(ok)
-    }
-
-    /// Apply gB_p (BRT and g-braids of length ≤ p, [`gbraids::closure`]) to the real state,
-    /// to its fixpoint or until it is solved; like B_p, gB_p has the confluence property, so
-    /// gB_p's fixpoint is a valid start for gB_{p+1}'s. `Ok(false)`: a contradiction in the
-    /// real state. B_p's closure ([`Engine::apply_braids`]) runs first: every braid is a
-    /// g-braid, and it finds them far faster, so the g-braid searches start in its fixpoint.
-    pub fn apply_g_braids(&mut self, p: usize) -> Result<bool, Stop> {
-        if !self.apply_braids(p)? {
-            return Ok(false);
-        }
-        if self.grid.is_solved() {
-            return Ok(true);
-        }
-        let mut g = self.grid;
-        let quota = self.quota();
-        let ok = gbraids::closure(&mut g, p, self.truth.as_ref(), quota, self.meter)?;
         self.grid = g;
         Ok(ok)
     }
