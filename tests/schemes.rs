@@ -357,6 +357,30 @@ fn forcing_whips_are_checked_steps_of_three_cells_or_more_on_a_variable() {
 }
 
 #[test]
+fn forcing_g_whips_join_two_partial_chains_of_a_cell_or_more() {
+    use sudolink_engine::proof::Pattern;
+    let published = Published::load();
+    // #1908: FW7 and gW7 published; SudoRules' gW+FgW config (run here, chains capped at 8)
+    // rates it 7. A forcing g-whip[6] whose one branch is its guardian alone (n6r8c1, the
+    // target r8c1≠2 in its cell) is no chain of SudoRules' Forcing-gWhips[n].clp: each joins
+    // two partial whips or g-whips.
+    let (start, sol) = start_and_solution(&published.puzzles[1908 - 1]);
+    let r = rate(&start, Scheme::FgW, 20, Some(&sol)).expect("rated");
+    assert_eq!(r.rating, Some(7));
+    for p in &r.steps {
+        if let Pattern::OrkChain(c) = &p.pattern {
+            if p.technique.as_deref() == Some("forcing-g-whip") {
+                assert!(
+                    c.branches.iter().all(|(_, cells)| !cells.is_empty()),
+                    "{}",
+                    p.rule
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn typed_whip_ratings_equal_sudorules_on_a_sample_of_where_they_differ_from_w() {
     let published = Published::load();
     let differing = published.differing(Scheme::TyW);

@@ -958,6 +958,9 @@ fn forcing_on(
         }
         let per_guardian: Vec<&Branches> = rel.guardians().iter().map(|g| &known[g]).collect();
         let shortest = if on_variable { VARIABLE_MIN_LENGTH } else { 2 };
+        // SudoRules' forcing g-whips join two partial whips or g-whips (its
+        // Forcing-gWhips[n].clp has no rule with a branch of no cell, as its forcing whips do)
+        let every_branch_a_cell = on_variable && ctx.groups.is_some();
         for asserts in [true, false] {
             // only the targets every guardian reaches
             let mut targets = *ctx.links.open();
@@ -969,8 +972,10 @@ fn forcing_on(
                 let mut total = 1;
                 for found in &per_guardian {
                     match found.to(z, asserts) {
-                        Some(steps) => total += steps.len(),
-                        None => {
+                        Some(steps) if !(every_branch_a_cell && steps.is_empty()) => {
+                            total += steps.len()
+                        }
+                        _ => {
                             total = usize::MAX;
                             break;
                         }
