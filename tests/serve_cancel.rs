@@ -62,10 +62,15 @@ fn a_query_stops_when_its_client_goes_away() {
     }
     drop(s);
     std::thread::sleep(Duration::from_millis(300));
-    let after = cpu_over(Duration::from_secs(1));
+    // the process's CPU includes the tests running beside this one: a query that ran on
+    // would keep a core busy in every second, so one quiet second out of five tells
+    let mut seconds = Vec::new();
+    while seconds.len() < 5 && seconds.iter().all(|&cpu| cpu >= 0.5) {
+        seconds.push(cpu_over(Duration::from_secs(1)));
+    }
     assert!(
-        after < 0.3,
-        "the query ran on after its client left: {after:.2} s of CPU in a second"
+        seconds.iter().any(|&cpu| cpu < 0.5),
+        "the query ran on after its client left: CPU seconds in each second {seconds:.2?}"
     );
     // and the server answers
     let (status, _, _) = common::serve::request(server, "GET", "/api/queries", b"");
