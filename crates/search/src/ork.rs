@@ -40,7 +40,8 @@
 //!   search on the relation of each variable with two (three) candidates left, from length
 //!   [`VARIABLE_MIN_LENGTH`]; a guardian's partial whips serve every relation it is in, and
 //!   its merged partial whips keep the last one found, as [`keep_merged`] does (the
-//!   tridagons' forcing whips keep the first).
+//!   tridagons' forcing whips keep the first); a forcing g-whip's branches have a cell or
+//!   more each (a forcing whip's may be its guardian alone).
 //!
 //! - **split relations** ([`relations_split`]): SudoRules' ORk-splitting, on by default, drops
 //!   one of two guardians of the same valence (an even chain of bivalue links between them);
