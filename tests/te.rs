@@ -386,6 +386,76 @@ fn context_braid_lengths_equal_the_whip_modules() {
     assert!(compared > 300);
 }
 
+/// A trial of T&E(B_p, 1) is asked only whether B_p's closure of the state with its
+/// candidate assumed is a contradiction, and may say "no" without braid searches (when even
+/// eliminating every candidate whose waves meet a contradiction in time leaves none); its
+/// verdict is always that of the exact closure, B_p applied to the state with the
+/// candidate placed. On the SHC's first B10B example, in the state T&E(B_9, 1) leaves: at
+/// p = 9, where no trial ends in a contradiction and many contexts need braid searches, the
+/// trials run fewer searches than the closures; at p = 10, where some do.
+#[test]
+fn te_bp_trials_answer_as_the_exact_closure() {
+    use sudolink_search::limits::Meter;
+    use sudolink_search::te::{Engine, EngineError};
+    const B10B: &str =
+        "..3...78.4.7.8.2.6........4...6.5.....6.1.......2.8.476.....3..7.8...4.2.327...68";
+    let start = puzzle(B10B);
+    let solution = count_solutions(&start, 2).solution.unwrap();
+    let mut meter = Meter::new(Limits::unlimited());
+    let mut engine = Engine::new(&start, Some(&solution), &mut meter).unwrap();
+    for p in 1..=9 {
+        assert!(engine
+            .apply(Theory {
+                depth: 1,
+                braids: p
+            })
+            .unwrap());
+    }
+    assert!(!engine.is_solved(), "B10B");
+    let state = engine.grid().to_state().unwrap();
+    for p in [9, 10] {
+        let (mut refuted, mut searches) = ([0; 2], [0; 2]);
+        for z in state.candidates().iter() {
+            if state.value(z.cell()).is_some() {
+                continue;
+            }
+            let mut meter = Meter::new(Limits::unlimited());
+            let mut engine = Engine::new(&state, None, &mut meter).unwrap();
+            let verdict = engine
+                .refutes(
+                    z,
+                    Theory {
+                        depth: 1,
+                        braids: p,
+                    },
+                )
+                .unwrap();
+            searches[0] += engine.braid_searches;
+            let mut placed = state.clone();
+            let mut meter = Meter::new(Limits::unlimited());
+            let exact = placed.place(z).is_err()
+                || match Engine::new(&placed, None, &mut meter) {
+                    Err(EngineError::Contradictory) => true,
+                    Ok(mut e) => {
+                        let contradiction = !e.apply_braids(p).unwrap();
+                        searches[1] += e.braid_searches;
+                        contradiction
+                    }
+                };
+            assert_eq!(verdict, exact, "{z} at p = {p}");
+            refuted[usize::from(verdict)] += 1;
+        }
+        // p = 9: no false candidate is refuted (the solution's are never refuted)
+        match p {
+            9 => assert!(
+                refuted[1] == 0 && searches[0] < searches[1],
+                "{refuted:?} {searches:?}"
+            ),
+            _ => assert!(refuted[1] > 0, "{refuted:?}"),
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Figures (ignored): whole collections, timed
 // ---------------------------------------------------------------------------------------
