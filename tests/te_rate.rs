@@ -210,3 +210,46 @@ fn classify_records_the_braids_bound() {
     assert_eq!(params["max_p"], serde_json::json!([14]), "{params}");
     assert_eq!(params["max_len"], 7, "{params}");
 }
+
+/// The SHC's 43 BxB examples from B8B up (B8B, B9B, B10B, B13B, B14B), rated as a file:
+/// each class is the SHC's. The B10B are the ones whose level below the class needs the
+/// trials' verdicts (`search::te`: most of their contexts at p = 9 are shown free of
+/// contradiction without a braid search).
+#[test]
+fn bxb_of_the_shcs_examples_from_b8b_up_equals_its_classes() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/te/shc_bxb_examples_b8b_up.txt"
+    );
+    let expected: Vec<(String, String)> = std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let (puzzle, class) = l.split_once('\t').unwrap();
+            (puzzle.to_string(), format!("B{class}B"))
+        })
+        .collect();
+    assert_eq!(expected.len(), 43);
+    let out = Command::new(env!("CARGO_BIN_EXE_sudolink"))
+        .args(["rate", path, "--scheme", "BxB", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let got: Vec<(String, String)> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            (
+                v["puzzle"].as_str().unwrap().to_string(),
+                v["level"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(got, expected);
+}
