@@ -22,10 +22,10 @@ const MONHARD_71: &str =
 const CB_1420: &str =
     "1...5....4.6.8.....9.1..56....5...166..3...5.........7.72..4.9.....2....9......31";
 
-/// `rate PUZZLE --scheme SCHEME EXTRA --json`: the puzzle's JSON line.
-fn rate(puzzle: &str, scheme: &str, extra: &[&str]) -> serde_json::Value {
+/// `rate TARGET --scheme SCHEME EXTRA --json` (a puzzle or a file): its JSON lines.
+fn rate_lines(target: &str, scheme: &str, extra: &[&str]) -> Vec<serde_json::Value> {
     let out = Command::new(env!("CARGO_BIN_EXE_sudolink"))
-        .args(["rate", puzzle, "--scheme", scheme, "--json"])
+        .args(["rate", target, "--scheme", scheme, "--json"])
         .args(extra)
         .output()
         .unwrap();
@@ -34,7 +34,18 @@ fn rate(puzzle: &str, scheme: &str, extra: &[&str]) -> serde_json::Value {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    serde_json::from_slice(&out.stdout).unwrap()
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// `rate PUZZLE --scheme SCHEME EXTRA --json`: the puzzle's JSON line.
+fn rate(puzzle: &str, scheme: &str, extra: &[&str]) -> serde_json::Value {
+    let mut lines = rate_lines(puzzle, scheme, extra);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    lines.pop().unwrap()
 }
 
 #[test]
@@ -231,23 +242,12 @@ fn bxb_of_the_shcs_examples_from_b8b_up_equals_its_classes() {
         })
         .collect();
     assert_eq!(expected.len(), 43);
-    let out = Command::new(env!("CARGO_BIN_EXE_sudolink"))
-        .args(["rate", path, "--scheme", "BxB", "--json"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let got: Vec<(String, String)> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+    let got: Vec<(String, String)> = rate_lines(path, "BxB", &[])
+        .iter()
+        .map(|v| {
             (
-                v["puzzle"].as_str().unwrap().to_string(),
-                v["level"].as_str().unwrap().to_string(),
+                v["puzzle"].as_str().unwrap().into(),
+                v["level"].as_str().unwrap().into(),
             )
         })
         .collect();
