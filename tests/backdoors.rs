@@ -134,8 +134,8 @@ fn backdoor_1_of_m_b_metcalf() {
 }
 
 /// Urhegyi's SER 8.5 puzzle ([CSP-Rules]' Examples, `Sudoku-a/Urhegyi-8.5/`): 6
-/// W1-anti-backdoors; whips up to 8 eliminate two in one step (whip[7] ==> r2c7≠6,
-/// whip[8] ==> r3c9≠7), up to 9 a third (whip[9] ==> r1c7≠9); its 971 W1-anti-backdoor
+/// W1-anti-backdoors; whips up to 8 eliminate two in one step (`whip[7]` ==> r2c7≠6,
+/// `whip[8]` ==> r3c9≠7), up to 9 a third (`whip[9]` ==> r1c7≠9); its 971 W1-anti-backdoor
 /// pairs (SudoRules prints 1942, the candidates of its list); the 34 candidates whips up
 /// to 8 erase, and the 475 pairs with one of them.
 #[test]

@@ -713,10 +713,10 @@ fn technique_rule(kind: OrkKind, n: usize) -> sudolink_search::registry::Rule {
     technique(kind).rule(n)
 }
 
-/// SudoRules' ORk-splitting (`split-ORk-ch[2]`): on #46002's state after its Trid-OR3-whip[3],
+/// SudoRules' ORk-splitting (`split-ORk-ch[2]`): on #46002's state after its `Trid-OR3-whip[3]`,
 /// the guardians n2r3c3 and n2r9c2 of the OR3 relation have the same valence (c3n2 and b7n2
 /// are bivalue: n2r3c3 - n2r8c3 - n2r9c2), so the relation without either holds; an
-/// OR2-whip[3] on it eliminates r3c6≠2, which the OR3 relation needs four cells for.
+/// `OR2-whip[3]` on it eliminates r3c6≠2, which the OR3 relation needs four cells for.
 #[test]
 fn a_split_relation_gives_46002_an_or2_whip_3() {
     let text = std::fs::read_to_string(common::fixture_path("ork/46002_split.txt")).unwrap();

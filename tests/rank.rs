@@ -140,7 +140,7 @@ fn easter_monster_sk_loop_is_the_published_loop() {
     }
 }
 
-/// Berthier calls the SK-loop a belt of four crosses ("belt[4] (= sk-loop)", SudoRules'
+/// Berthier calls the SK-loop a belt of four crosses ("`belt[4]` (= sk-loop)", SudoRules'
 /// Belt4-of-crosses.clp): on Easter Monster the Belt4 search finds Kurzhals' loop, with the
 /// published truths, links and eliminations.
 #[test]

@@ -455,7 +455,7 @@ fn typed_whip_length(
 /// SudoRules 20.1 run on the same states, docs/ratings.md "Known differences"): on our path's
 /// state before its step `ours` (the same state as SudoRules' at that point) both `ours` and
 /// SudoRules' choice have typed whips of length `n`; after SudoRules' eliminations
-/// `theirs` (its step and the whips[1] that follow), `ours` has none up to `n` any more.
+/// `theirs` (its step and the `whips[1]` that follow), `ours` has none up to `n` any more.
 #[test]
 fn typed_whip_ratings_depend_on_which_equal_length_whip_goes_first() {
     use sudolink_engine::grid::State;

@@ -902,7 +902,7 @@ fn or_relations_of(state: &str, candidate: &str) -> (Vec<String>, u64) {
 }
 
 /// The explorer's graph sees a tridagon's OR relation: #4986 of mith's T&E(3) list after
-/// SudoRules' singles and whips[1] (Berthier, CSP-Rules-Examples), whose anti-tridagon has
+/// SudoRules' singles and `whips[1]` (Berthier, CSP-Rules-Examples), whose anti-tridagon has
 /// the guardians n6r4c4 n1r5c3 n6r5c3: each is linked to the relation.
 #[test]
 fn a_guardian_is_linked_to_its_or_relation() {

@@ -982,7 +982,7 @@ async fn proof_journey(c: &Client, server: SocketAddr, shots: &Path) {
 }
 
 /// The "Anti-backdoors" thread's puzzle [Berthier anti-backdoors]: its 13 W1-anti-backdoors
-/// ringed on the grid, its one-step solutions listed, the simplest (n9r4c4, a whip[3]) opened
+/// ringed on the grid, its one-step solutions listed, the simplest (n9r4c4, a `whip[3]`) opened
 /// as a path at its step, and the same view from its link.
 async fn anti_backdoors_journey(c: &Client, server: SocketAddr, shots: &Path) {
     const ANTI: &str =

@@ -1,5 +1,5 @@
 //! CSP-Rules' impossible patterns: the tridagon (trivalue oddagon), its anti-tridagon OR-k
-//! relations and the oddagon O[n], on the states SudoRules' published examples print
+//! relations and the oddagon `O[n]`, on the states SudoRules' published examples print
 //! (denis-berthier/CSP-Rules-Examples), with the eliminations and lines SudoRules prints;
 //! every conclusion checked by `proof::check` and against the puzzle's solution; the checker
 //! refusing tampered proofs; and a run over stuck T&E(3) states.

@@ -257,8 +257,8 @@ fn gw_and_gb_ratings_equal_sudorules_where_they_differ_from_w() {
 }
 
 /// cbg-001 (held out: the search was tuned on cbg-000 only): where our ratings differ from
-/// SudoRules' — (scheme, puzzle, ours, SudoRules'). #3753: our W path uses a whip[8]
-/// (`r3c9≠2`, checked and true) where SudoRules needed a whip[9] somewhere; SudoRules keeps
+/// SudoRules' — (scheme, puzzle, ours, SudoRules'). #3753: our W path uses a `whip[8]`
+/// (`r3c9≠2`, checked and true) where SudoRules needed a `whip[9]` somewhere; SudoRules keeps
 /// its partial whips from state to state, so which of several with the same R's it holds
 /// depends on the path's history, which a search per state does not reproduce.
 const KNOWN_CBG001_DISAGREEMENTS: [(Scheme, usize, usize, usize); 2] =
@@ -660,7 +660,7 @@ fn search_agrees_with_a_literal_reference_up_to_length_5() {
 // The checker rejects what is not a whip
 // ---------------------------------------------------------------------------------------
 
-/// A state of cbg-000 #2 (W5) and a whip[4] or longer that holds on it.
+/// A state of cbg-000 #2 (W5) and a `whip[4]` or longer that holds on it.
 fn a_long_whip() -> (State, Proof, WhipPattern) {
     let puzzles = cbg000();
     let (start, sol) = start_and_solution(&puzzles[1].1);
@@ -974,8 +974,8 @@ fn w_rating_speed_on_top1465() {
 // ---------------------------------------------------------------------------------------
 
 /// cbg-000 #13, in the state before step 37 of its W resolution path: SudoRules' merging
-/// (one partial whip per R set and last R) finds r9c3 <> 2 only by a whip[7]; the exact search
-/// behind `shortest_for_target` (what `explain` and `subsume` use) finds the whip[6] the
+/// (one partial whip per R set and last R) finds r9c3 <> 2 only by a `whip[7]`; the exact search
+/// behind `shortest_for_target` (what `explain` and `subsume` use) finds the `whip[6]` the
 /// literal reference finds, and it holds.
 #[test]
 fn exact_search_finds_the_whip_merging_loses() {
@@ -1065,10 +1065,10 @@ fn first_stuck_state(p: &Puzzle) -> (State, [u8; 81]) {
     (s, sol)
 }
 
-/// top1465 #1226 (line 1227), first stuck state: r1c2<>7 has a whip[9]
+/// top1465 #1226 (line 1227), first stuck state: r1c2<>7 has a `whip[9]`
 /// (`c1n7{r1 r7} - b8n7{r7c5 r9c4} - …`). The exact g-whip search alone gives up there (it
 /// needs about 75,000 partial whips, over its budget) and SudoRules' merging finds only a
-/// g-whip[11]; the g-whip search still answers with a proof of length ≤ 9, since every whip
+/// `g-whip[11]`; the g-whip search still answers with a proof of length ≤ 9, since every whip
 /// is a g-whip.
 #[test]
 fn the_g_whip_search_finds_a_whip_the_exact_g_search_gives_up_on() {

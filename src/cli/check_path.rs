@@ -21,7 +21,7 @@ pub struct CheckPathArgs {
     pub puzzle: String,
     /// The path: `solve`'s output as it prints it (any notation), or one step per line (a
     /// step may run over several lines) in Berthier's notations, as chains in Eureka (AIC)
-    /// notation, as SudoRules' whip[n]:, braid[n]:, biv-chain[n]: lines or as HoDoKu's step
+    /// notation, as SudoRules' `whip[n]`:, `braid[n]`:, `biv-chain[n]`: lines or as HoDoKu's step
     /// lines (each conclusion proved by the technique the line names); `#` starts a comment
     pub path: std::path::PathBuf,
     /// Analyse a puzzle with several solutions (one with none is still refused)

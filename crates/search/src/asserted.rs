@@ -57,7 +57,7 @@ impl AssertedRelations {
     /// SudoRules' rules of list Select`select` firing in the state, in the order of their
     /// saliences (the list's): each relation whose cells each hold the three digits, with 1
     /// to [`MAX_GUARDIANS`] guardians, is asserted (once), until one has eliminations of its
-    /// own. Then SudoRules' ORk-whip[1] on it fires first (its salience is higher) and
+    /// own. Then SudoRules' `ORk-whip[1]` on it fires first (its salience is higher) and
     /// changes the state: the next rules are tried on the next state, if their patterns are
     /// still there.
     pub fn assert_in(&mut self, links: &LinkIndex, select: u8) {
@@ -94,7 +94,7 @@ impl AssertedRelations {
         &self.current[&select].1
     }
 
-    /// The asserted relations' own eliminations in the state (SudoRules' ORk-whip[1] on
+    /// The asserted relations' own eliminations in the state (SudoRules' `ORk-whip[1]` on
     /// them).
     pub fn eliminations(&mut self, links: &LinkIndex, select: u8) -> Vec<Proof> {
         self.relations(links, select)

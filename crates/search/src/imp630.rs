@@ -92,7 +92,7 @@ pub fn find(links: &LinkIndex, select: u8) -> Vec<Proof> {
         .collect()
 }
 
-/// A relation's own elimination (SudoRules' ORk-whip[1] on it): what is linked to every
+/// A relation's own elimination (SudoRules' `ORk-whip[1]` on it): what is linked to every
 /// guardian, as a proof; None when nothing is.
 pub fn own_proof(links: &LinkIndex, p: Imp630Pattern) -> Option<Proof> {
     let mut seen = *links.open();

@@ -27,7 +27,7 @@
 //! - [`hypothesis`]: Hanson's hypothesis and disproof, the two-way bivalue hypothesis, and
 //!   +depth/++depth, on that engine; [`locked_sets`]: the locked candidates, subsets and
 //!   fish depth restarts with on a hypothetical state;
-//! - [`oddagon`], [`tridagon`]: CSP-Rules' impossible patterns — oddagons O[n], the
+//! - [`oddagon`], [`tridagon`]: CSP-Rules' impossible patterns — oddagons `O[n]`, the
 //!   tridagon and its anti-tridagon OR-k relations;
 //! - [`rank`]: Barker's truths and links of rank 0 — multi-sector locked sets and SK-loops;
 //!   [`exocet`]: Bird's Junior and Senior Exocets.

@@ -1,4 +1,4 @@
-//! Oddagons O[n] ([`sudolink_engine::proof::oddagon`], whose doc states the pattern), found as
+//! Oddagons `O[n]` ([`sudolink_engine::proof::oddagon`], whose doc states the pattern), found as
 //! CSP-Rules 2.1 finds them (`CSP-Rules-Generic/CHAIN-RULES-COMMON/ODDAGONS/`): target by
 //! target, growing loops whose every variable's other candidates are linked to the target.
 //!
@@ -16,7 +16,7 @@
 //! start. A loop found for z becomes one proof eliminating every candidate linked to all its
 //! guardians (z among them); targets such a proof already eliminates are not searched again.
 //!
-//! Bounds: loops of at most [`MAX_LENGTH`] candidates (the O[n] up to 15; CSP-Rules
+//! Bounds: loops of at most [`MAX_LENGTH`] candidates (the issue's `O[n]` up to 15; CSP-Rules
 //! goes to 35) and at most [`MAX_WORK`] depth-first steps a state; past that budget the
 //! search returns what it has found (deterministically).
 

@@ -36,7 +36,7 @@
 //!   is covered by) the group when it is linked to every member of it (its g-links).
 //!
 //! - **forcing whips on CSP variables** ([`Sources::Variables`], [`variable_relations`]):
-//!   SudoRules' forcing-whip[n], Forcing3-whips and forcing-g-whip[n] are the same forcing
+//!   SudoRules' `forcing-whip[n]`, Forcing3-whips and `forcing-g-whip[n]` are the same forcing
 //!   search on the relation of each variable with two (three) candidates left, from length
 //!   [`VARIABLE_MIN_LENGTH`]; a guardian's partial whips serve every relation it is in, and
 //!   its merged partial whips keep the last one found, as [`keep_merged`] does (the
@@ -642,8 +642,8 @@ fn proof_of(chain: OrkChain) -> Proof {
 /// Add `child` to the level `next` unless one with its key ([`Partial::key`]) is there: then
 /// the plain kinds keep the last one found, as SudoRules' whips do (CLIPS fires the newest
 /// activation first; see [`super::whips`]), which gives #46463 of mith's list its published
-/// Trid-OR5W level 8 (an OR2-whip[8] the first one found misses); the g-kinds keep the first,
-/// which gives #1418's published Trid-OR3-gwhip[6] word for word. Either way a chain found
+/// Trid-OR5W level 8 (an `OR2-whip[8]` the first one found misses); the g-kinds keep the first,
+/// which gives #1418's published `Trid-OR3-gwhip[6]` word for word. Either way a chain found
 /// is a valid one; the choice decides which of two partial chains with the same R's lives on.
 fn keep_merged(
     keys: &mut FxHashMap<Vec<u16>, usize>,

@@ -1545,7 +1545,7 @@ fn without_groups(kind: WhipKind) -> Option<WhipKind> {
 /// g-whips and g-braids: first the search of the same kind without groups (its whips and
 /// braids are g-whips and g-braids), then the g-search up to that length. An exact g-search
 /// holds many more partial whips than an exact whip search and may give up where the whip
-/// search does not (top1465 #1226's first stuck state: r1c2<>7 has a whip[9], the exact
+/// search does not (top1465 #1226's first stuck state: r1c2<>7 has a `whip[9]`, the exact
 /// g-search needs 75,000 partial whips for it), so this is what makes a g-kind's answer
 /// never longer than its plain kind's.
 ///

@@ -20,7 +20,7 @@
 //!   candidates a rule set can erase in one step).
 //!
 //! The theories ([`Theory`]) are SudoRules' ([CSP-Rules], config file, section 3e): BRT
-//! (ECP and the singles), W1 = BRT + whips[1] (the locked candidates) and S_p = W1 +
+//! (ECP and the singles), W1 = BRT + `whips[1]` (the locked candidates) and S_p = W1 +
 //! Subsets[≤ p] for p = 2, 3, 4 (naked, hidden and super-hidden Subsets: the fish of
 //! rows against columns); S is S4 (`?*Subsets*`).
 //!
@@ -75,7 +75,7 @@ pub const DEFAULT_MAX_SIZE: usize = 3;
 pub enum Theory {
     /// ECP, naked and hidden singles.
     Brt,
-    /// BRT and whips[1].
+    /// BRT and `whips[1]`.
     W1,
     /// W1 and Subsets of size 2 to p (S_p; S is S4).
     S(usize),

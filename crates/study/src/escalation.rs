@@ -158,7 +158,7 @@ pub struct Escalation {
 
 impl fmt::Display for Escalation {
     /// `N (lengths up to 20) stops after step 41; escalating to W`, `B (lengths up to 20)
-    /// stops after step 7, its search of braid[14] cut (one search filled its memory share
+    /// stops after step 7, its search of `braid[14]` cut (one search filled its memory share
     /// of 175 MB); escalating to Trid-OR5W`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} stops ", self.from_described)?;

@@ -35,17 +35,17 @@
 //!
 //! - `Trid-OR5W`: Berthier's "SFin + W + Trid-OR5W" level of T&E(3) puzzles
 //!   ([Berthier classif], [CSP-Rules]: SudoRules' config `W+OR5W+SFin+Trid`): singles, and
-//!   at each length n SudoRules' Subsets[n] (naked and hidden subsets, the fish of rows
-//!   against columns: a complete triplet or swordfish is a braid[3], not a whip[3]), whips
+//!   at each length n SudoRules' `Subsets[n]` (naked and hidden subsets, the fish of rows
+//!   against columns: a complete triplet or swordfish is a `braid[3]`, not a `whip[3]`), whips
 //!   and the ORk-contrad-whips and ORk-whips on the tridagons' OR-k relations with k ≤ 5
 //!   (`trid-or5-contrad-whip`, `trid-or5-whip`); the tridagon rules (`tridagon`,
-//!   `trid-ork`) at length 3 before whip[3], where SudoRules' saliences put them. A tridagon
+//!   `trid-ork`) at length 3 before `whip[3]`, where SudoRules' saliences put them. A tridagon
 //!   or ORk step counts as 3 and a Subset of size n as n ([`Scheme::step_floor`]): no puzzle
 //!   of mith's collection is below 3. ORk-forcing-whips are not in the set (the config
 //!   string has no `OR5FW`). Finned fish of size 3 and 4 are not in it yet.
 //!
 //! - `Trid-OR5gW`: Berthier's "SFin + gW + Trid-OR5gW" level (SudoRules' config
-//!   `gW+OR5gW+SFin+Trid`): Trid-OR5W, and at each length n after its rules g-whip[n], then
+//!   `gW+OR5gW+SFin+Trid`): Trid-OR5W, and at each length n after its rules `g-whip[n]`, then
 //!   the ORk-contrad-g-whips and ORk-g-whips with k ≤ 5 (`trid-or5-contrad-g-whip`,
 //!   `trid-or5-g-whip`: right-linking g-candidates), as SudoRules' `?*OR5-G-Whips*` turns
 //!   them on with the plain ones.
@@ -60,12 +60,12 @@
 //!
 //! - `S+W`, `SFin+W`, `S+gW`, `SFin+gW`: Berthier's W-family schemes of cbg-000
 //!   ([CSP-Rules]: CSP-Rules-Examples' `Sudoku-b/cbg-000/launch.txt` gives each config):
-//!   singles, and at each length n SudoRules' Subsets[n] (n = 2..4), with `SFin` the finned
-//!   fish of size n, then whip[n], with `g` then g-whip[n]; a Subset or finned fish of size n
+//!   singles, and at each length n SudoRules' `Subsets[n]` (n = 2..4), with `SFin` the finned
+//!   fish of size n, then `whip[n]`, with `g` then `g-whip[n]`; a Subset or finned fish of size n
 //!   counts n ([`Scheme::step_floor`]).
 //!
 //! - `TyW`: SudoRules' `?*Typed-Whips*` (CSP-Rules-Examples' cbg-000 `TyW` ratings):
-//!   singles, whip[1], then typed whips of increasing length: whips whose CSP variables all
+//!   singles, `whip[1]`, then typed whips of increasing length: whips whose CSP variables all
 //!   have one type, rc, rn, cn or bn (each within one of the four 2D spaces). Rated by
 //!   batches as W ([`whips::typed_batch_within`]: each target searched in each space);
 //!   SudoRules' partial typed whips are merged per type, as ours.
@@ -124,26 +124,26 @@ pub enum Scheme {
     /// Berthier's "SFin + W + (Trid+Select2)-OR5W" level: the same with the Select2 list
     /// (Select1's patterns and 7 more).
     Select2Or5W,
-    /// Berthier's S+W (SudoRules' `?*Subsets*` with `?*Whips*`): at each length n, Subsets[n]
-    /// then whip[n].
+    /// Berthier's S+W (SudoRules' `?*Subsets*` with `?*Whips*`): at each length n, `Subsets[n]`
+    /// then `whip[n]`.
     SW,
-    /// Berthier's SFin+W: S+W with SudoRules' finned fish of size n after Subsets[n].
+    /// Berthier's SFin+W: S+W with SudoRules' finned fish of size n after `Subsets[n]`.
     SFinW,
-    /// Berthier's S+gW: S+W with g-whip[n] after whip[n].
+    /// Berthier's S+gW: S+W with `g-whip[n]` after `whip[n]`.
     SGW,
-    /// Berthier's SFin+gW: SFin+W with g-whip[n] after whip[n].
+    /// Berthier's SFin+gW: SFin+W with `g-whip[n]` after `whip[n]`.
     SFinGW,
-    /// Berthier's TyW (SudoRules' `?*Typed-Whips*`): singles, whip[1], then typed whips
+    /// Berthier's TyW (SudoRules' `?*Typed-Whips*`): singles, `whip[1]`, then typed whips
     /// (every CSP variable of one type: rc, rn, cn or bn) of increasing length.
     TyW,
-    /// Berthier's FW (SudoRules' `?*Forcing-Whips*`): at each length n, whip[n] then
-    /// forcing-whip[n] (from n = 3).
+    /// Berthier's FW (SudoRules' `?*Forcing-Whips*`): at each length n, `whip[n]` then
+    /// `forcing-whip[n]` (from n = 3).
     FW,
     /// Berthier's F3W (SudoRules' `?*Forcing3-Whips*`, which turns `?*Forcing2-Whips*` on):
-    /// whip[n], then the forcing whips on CSP variables with two or three candidates left.
+    /// `whip[n]`, then the forcing whips on CSP variables with two or three candidates left.
     F3W,
     /// Berthier's FgW (SudoRules' `?*Forcing-G-Whips*`, which turns `?*Forcing-Whips*` and
-    /// `?*G-Whips*` on): whip[n], g-whip[n], forcing-whip[n], forcing-g-whip[n].
+    /// `?*G-Whips*` on): `whip[n]`, `g-whip[n]`, `forcing-whip[n]`, `forcing-g-whip[n]`.
     FgW,
 }
 
@@ -471,9 +471,9 @@ impl Scheme {
     }
 }
 
-/// SudoRules' Subsets[n] (naked, hidden and super-hidden: fish) at level n, before whips[n]
-/// (`define-specific-saliences-at-Ln`: not all Subsets[n] are whips[n], a complete triplet
-/// or swordfish is a braid[3], no whip[3]), then with `fins` SudoRules' finned fish of size
+/// SudoRules' `Subsets[n]` (naked, hidden and super-hidden: fish) at level n, before `whips[n]`
+/// (`define-specific-saliences-at-Ln`: not all `Subsets[n]` are `whips[n]`, a complete triplet
+/// or swordfish is a `braid[3]`, no `whip[3]`), then with `fins` SudoRules' finned fish of size
 /// n (`?*FinnedFish*`: finned x-wing, swordfish, jellyfish: rows against columns, fins in
 /// one block, sashimi included); nothing outside 2..=4.
 fn subsets_at(n: usize, fins: bool) -> Vec<Rule> {
@@ -491,9 +491,9 @@ fn subsets_at(n: usize, fins: bool) -> Vec<Rule> {
 
 /// The graded rules of S+W (SudoRules' config `?*Subsets*`, `?*Whips*`), SFin+W (with
 /// `?*FinnedFish*`), S+gW and SFin+gW (with `?*G-Whips*`) up to `max_len`: at each length
-/// n Subsets[n] and the finned fish of size n (their specific saliences come before the
-/// generic ones of level n), whip[n], then with `g` g-whip[n] (SudoRules'
-/// `define-generic-saliences-at-Ln`: whip[n] before gwhip[n]).
+/// n `Subsets[n]` and the finned fish of size n (their specific saliences come before the
+/// generic ones of level n), `whip[n]`, then with `g` `g-whip[n]` (SudoRules'
+/// `define-generic-saliences-at-Ln`: `whip[n]` before `gwhip[n]`).
 fn subsets_whips_rules(max_len: usize, fins: bool, g: bool) -> Vec<Rule> {
     let mut rules = Vec::new();
     for n in 1..=max_len {
@@ -506,8 +506,8 @@ fn subsets_whips_rules(max_len: usize, fins: bool, g: bool) -> Vec<Rule> {
     rules
 }
 
-/// The graded rules of FW, F3W and FgW up to `max_len`: at each length n whip[n] (and with
-/// `g` g-whip[n]), then the forcing whips `forcing` of length n, from n = 3 (SudoRules'
+/// The graded rules of FW, F3W and FgW up to `max_len`: at each length n `whip[n]` (and with
+/// `g` `g-whip[n]`), then the forcing whips `forcing` of length n, from n = 3 (SudoRules'
 /// `Forcing-Whips[n]`, `OR2-`, `OR3-Forcing-Whips[n]` and `Forcing-gWhips[n]` files start
 /// there; its saliences put them after the whips, g-whips and braids of length n).
 fn forcing_whips_rules(max_len: usize, forcing: &[&str], g: bool) -> Vec<Rule> {
@@ -526,9 +526,9 @@ fn forcing_whips_rules(max_len: usize, forcing: &[&str], g: bool) -> Vec<Rule> {
 }
 
 /// The graded rules of Trid-OR5W (`g` false: SudoRules' `W+OR5W+SFin+Trid`) or Trid-OR5gW
-/// (`g`: `gW+OR5gW+SFin+Trid`) up to `max_len`: at each length n SudoRules' Subsets[n],
-/// whip[n], ORk-contrad-whip[n] and ORk-whip[n] (k ≤ 5), and with `g` then g-whip[n],
-/// ORk-contrad-g-whip[n] and ORk-g-whip[n] (SudoRules' `?*OR5-G-Whips*` turns on the
+/// (`g`: `gW+OR5gW+SFin+Trid`) up to `max_len`: at each length n SudoRules' `Subsets[n]`,
+/// `whip[n]`, `ORk-contrad-whip[n]` and `ORk-whip[n]` (k ≤ 5), and with `g` then `g-whip[n]`,
+/// `ORk-contrad-g-whip[n]` and `ORk-g-whip[n]` (SudoRules' `?*OR5-G-Whips*` turns on the
 /// ORk-whips and both contrad forms too); the tridagon rules at level 3 (their salience,
 /// `define-specific-saliences-at-L3`).
 ///

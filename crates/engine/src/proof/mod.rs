@@ -137,7 +137,7 @@ pub enum Pattern {
     /// Berthier's trial and error, T&E(n) or T&E(B_p, n): an assumption refuted by BRT,
     /// nested refutations and braids (see [`te`]).
     Trial(Box<te::TrialPattern>),
-    /// CSP-Rules' oddagon O[n]: an odd loop of candidates through CSP variables, whose
+    /// CSP-Rules' oddagon `O[n]`: an odd loop of candidates through CSP variables, whose
     /// other candidates (guardians) are not all false (see [`oddagon`]).
     Oddagon(Box<oddagon::OddagonPattern>),
     /// The tridagon (trivalue oddagon) and its anti-tridagon OR-k relations (see

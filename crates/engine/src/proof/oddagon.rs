@@ -1,4 +1,4 @@
-//! The oddagon O[n] as CSP-Rules 2.1 defines it ([CSP-Rules],
+//! The oddagon `O[n]` as CSP-Rules 2.1 defines it ([CSP-Rules],
 //! `CSP-Rules-Generic/CHAIN-RULES-COMMON/ODDAGONS/Oddagons[n].clp`), and its checker.
 //!
 //! **The pattern.** An odd number n of candidates c1 … cn and n different CSP variables

@@ -11,7 +11,7 @@
 //! whip, whose candidates are the guardians: on the assumption that the target Z is true,
 //! every guardian but one (the OR's right-linking candidate) is false, so that one is true.
 //!
-//! - **ORk-whip[n]** on Z: a whip (see [`super::whip`]) one of whose n cells is the OR
+//! - **`ORk-whip[n]`** on Z: a whip (see [`super::whip`]) one of whose n cells is the OR
 //!   relation, not the last. The OR cell's left-linking candidates are every guardian but
 //!   its right-linking one R_or; each is linked to Z or to an earlier R, and, unless the OR
 //!   cell is the first, one of them to the previous R; R_or is not Z and no earlier R. The
@@ -19,18 +19,18 @@
 //!   R_or like on any R. Z is eliminated. (`ORk-whip[1]`, every guardian linked to Z, is
 //!   the relation's own elimination, `trid-ork`.)
 //!   `Trid-OR3-whip[2]: OR3{{n6r5c3 n1r5c3 | n6r4c4}} - b4n6{r4c2 .} ==> r5c3≠8`
-//! - **ORk-contrad-whip[n]** on Z: a partial whip of length p = n − 1 ≥ 1 on Z (every cell
+//! - **`ORk-contrad-whip[n]`** on Z: a partial whip of length p = n − 1 ≥ 1 on Z (every cell
 //!   with its R) such that every guardian is linked to one of its R's: Z true would make
 //!   every guardian false. SudoRules prints it `ORk-ctr-whip[n]`, the relation as a last
 //!   cell with no R (#20958 of mith's T&E(3) list, CSP-Rules-Examples):
 //!   `Trid-OR2-ctr-whip[3]: r9n9{c2 c8} - r2n9{c8 c6} - OR2{{n4r2c6 n2r9c8 | .}} ==> r8c1≠9`.
-//! - **ORk-forcing-whip[n]**: for each guardian g_i a partial whip of length p_i ≥ 0 on
+//! - **`ORk-forcing-whip[n]`**: for each guardian g_i a partial whip of length p_i ≥ 0 on
 //!   g_i (as if g_i were a target: g_i true makes each of its R's true); a candidate
 //!   linked to g_i when p_i = 0, else to the last R of g_i's partial whip, for every i, is
 //!   false whichever guardian is true; n = 1 + Σ p_i. SudoRules prints one line per
 //!   guardian (`Trid-OR3-forcing-whip-elim[3]:` then `   || n4r3c9 - partial-whip[1]:
 //!   c7n4{r3 r6} -` …).
-//! - **ORk-forcing-whip-assert[n]** (the `-value` rules of the same files): for each
+//! - **`ORk-forcing-whip-assert[n]`** (the `-value` rules of the same files): for each
 //!   guardian g_i a partial whip of length p_i ≥ 1 on g_i whose last R is one candidate Z,
 //!   the same for every i: whichever guardian is true, its branch makes Z true, so Z is
 //!   asserted; n = 1 + Σ p_i, as for the eliminations, which SudoRules tries after the
@@ -38,7 +38,7 @@
 //!   (`print-ORk-forcing-whip-assert-value`). The g-form asks the same of partial g-whips,
 //!   the common last R a plain candidate (`OR2-forcing-gwhip-assert[n]`).
 //!
-//! - **ORk-g-whip[n]** and **ORk-contrad-g-whip[n]** (`OR-G-WHIPS/`, `OR-CONTRAD-G-WHIPS/`,
+//! - **`ORk-g-whip[n]`** and **`ORk-contrad-g-whip[n]`** (`OR-G-WHIPS/`, `OR-CONTRAD-G-WHIPS/`,
 //!   `PARTIAL-OR-G-WHIPS/`): the same chains whose right-linking candidates may be
 //!   g-candidates, as in g-whips ([`super::whip`]): the open candidates of one digit in a
 //!   block ∩ row or block ∩ column segment (two or three), of which one at least is true
@@ -46,14 +46,14 @@
 //!   candidates; a candidate is linked to a g-candidate when it is linked to every member
 //!   of it (and is none of them). SudoRules prints them `Trid-OR3-gwhip[n]` and
 //!   `Trid-OR3-ctr-gwhip[n]`, a g-candidate as its segment (`r7n5{c1 c456}`).
-//! - **ORk-forcing-g-whip[n]** (`OR-FORCING-G-WHIPS/`): an ORk-forcing-whip whose branches
+//! - **`ORk-forcing-g-whip[n]`** (`OR-FORCING-G-WHIPS/`): an ORk-forcing-whip whose branches
 //!   are partial g-whips (SudoRules asks one of them at least to be one; a forcing g-whip
 //!   with none is a forcing whip, found first); the target is linked to each branch's last
 //!   R, to every member of a g-candidate. Sound as the forcing whip: whichever guardian is
 //!   true, its branch's last R holds a true candidate, linked to the target. SudoRules
 //!   prints it `Trid-OR3-forcing-gwhip-elim[n]`, each branch a `partial-gwhip[p]`.
 //!
-//! - **forcing-whip[n]** and **forcing-g-whip[n]** (`CHAIN-RULES-COMMON/FORCING-WHIPS/`,
+//! - **`forcing-whip[n]`** and **`forcing-g-whip[n]`** (`CHAIN-RULES-COMMON/FORCING-WHIPS/`,
 //!   `FORCING-G-WHIPS/`), and the OR2- and OR3-forcing-whips of SudoRules' Forcing3-whips
 //!   (`?*Forcing3-Whips*`): the same forcing whips on a CSP variable's relation
 //!   ([`VariableRelation`]: a variable with two, or three, candidates left, one of which is

@@ -155,7 +155,7 @@ impl Grid {
     }
 
     /// B_1 to its fixpoint on a BRT-closed grid: BRT and braids of length 1, which are
-    /// exactly the locked candidates (a braid[1] on Z is a CSP variable all of whose
+    /// exactly the locked candidates (a `braid[1]` on Z is a CSP variable all of whose
     /// candidates are linked to Z: in a BRT-closed grid no cell can be one, and a
     /// house-digit can only when its places all lie in one box-line intersection that Z
     /// sees: pointing and claiming). No index and no trial. False on contradiction.

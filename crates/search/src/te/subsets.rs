@@ -1,10 +1,10 @@
 //! SudoRules' Subsets on the trial grid ([`Grid`]), and the closure of Berthier's theories
-//! S_p = BRT + whips[1] + Subsets[≤ p] (p = 2, 3, 4; S = S4), which the backdoor studies
+//! S_p = BRT + `whips[1]` + Subsets[≤ p] (p = 2, 3, 4; S = S4), which the backdoor studies
 //! (`study::backdoors`) apply to every candidate of a state.
 //!
 //! # Definition
 //!
-//! [CSP-Rules]' Subsets[p] (SudoRules' `?*Subsets[p]*`; `?*Subsets*` is Subsets[4]) are, for
+//! [CSP-Rules]' `Subsets[p]` (SudoRules' `?*Subsets[p]*`; `?*Subsets*` is `Subsets[4]`) are, for
 //! each size k ≤ p, the three kinds of Subsets of size k on Sudoku's CSP variables:
 //! - **naked**: k undecided cells of a house whose digits number k: those digits leave the
 //!   house's other cells (naked pairs, triplets, quads);
@@ -14,7 +14,7 @@
 //!   leaves those columns' other rows, and the same with rows and columns swapped (x-wing,
 //!   swordfish, jellyfish).
 //!
-//! SudoRules always activates whips[1] before Subsets (its config file, section 3b), so
+//! SudoRules always activates `whips[1]` before Subsets (its config file, section 3b), so
 //! S_p holds W1 ([`Grid::b1_closure`]). Each rule is monotone and sound, so the closure
 //! does not depend on the order the rules fire in (Berthier's confluence property,
 //! [CRT] ch. 5): this one runs every house and digit in turn, then BRT and W1 again.
@@ -24,7 +24,7 @@
 //! of the others), so the closure solves exactly what S_p solves.
 //!
 //! Example: in mith's Tatooine moisture farm (`...........98....7.6..5..4..5..3..6...79....8.....4..............82....9.42.6..5.`),
-//! after whips[1], SudoRules' first Subset is the hidden pair `b5{n5 n6}{r5c6 r6c4}`, which
+//! after `whips[1]`, SudoRules' first Subset is the hidden pair `b5{n5 n6}{r5c6 r6c4}`, which
 //! takes 7 and 1 from r6c4, 2 and 1 from r5c6 ([CSP-Rules]' Examples,
 //! `Sudoku-a/Mith-puzzles/Tatooine-moisture-farm.clp`).
 //!
@@ -97,8 +97,8 @@ fn short(set: Locked) -> bool {
 }
 
 impl Grid {
-    /// S_p to its fixpoint on a BRT-closed grid: whips[1] ([`Grid::b1_closure`]) and
-    /// Subsets of size 2 to `p` (the module doc), then BRT and whips[1] again, until
+    /// S_p to its fixpoint on a BRT-closed grid: `whips[1]` ([`Grid::b1_closure`]) and
+    /// Subsets of size 2 to `p` (the module doc), then BRT and `whips[1]` again, until
     /// nothing changes. `p` < 2 is W1. False on contradiction (the grid is then left
     /// part-way).
     pub fn subsets_closure(&mut self, p: usize) -> bool {
@@ -258,7 +258,7 @@ mod tests {
     use sudolink_engine::grid::State;
 
     /// S_p by the registry's basic rules on the engine's [`State`]: singles, interactions
-    /// (whips[1]), naked and hidden subsets and fish of size 2 to p, one step at a time,
+    /// (`whips[1]`), naked and hidden subsets and fish of size 2 to p, one step at a time,
     /// to the fixpoint; `None` on contradiction.
     fn by_rules(state: &State, p: usize) -> Option<Grid> {
         let mut kinds = vec![

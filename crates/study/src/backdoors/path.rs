@@ -59,7 +59,7 @@ mod tests {
     use sudolink_engine::grid::format::parse_line;
 
     /// The "Anti-backdoors" thread's puzzle [Berthier anti-backdoors]: with n9r4c4 gone by
-    /// a whip[3] found in W1's closure, W1 solves it; the path is singles, whips[1], the whip.
+    /// a `whip[3]` found in W1's closure, W1 solves it; the path is singles, `whips[1]`, the whip.
     #[test]
     fn a_one_step_solution_walks_w1_the_step_then_w1() {
         let p = "..9......8....97...7..6..5..5..4..6.9....38....2.......6..5.17.2....84......1....";
