@@ -49,7 +49,8 @@
 //! - **Verdicts**: a trial of T&E(B_p, 1) is asked only whether it ends in a
 //!   contradiction. Before its closure would search braids (from p = 7 on:
 //!   `VERDICT_FROM`, where searches cost more than the check), the same context is closed
-//!   with every target eliminated, braid or not (`Engine::survives_every_target`); that
+//!   with every candidate whose waves meet a contradiction within p waves eliminated, braid
+//!   or not (`Engine::survives_every_target`); that
 //!   state lies inside the closure (a braid stays one in a smaller state), so when it has
 //!   no contradiction the trial has none, and no braid is searched. At a level that does
 //!   not solve the puzzle, most contexts end so: the SHC's B10B examples' BxB takes 0.43
@@ -691,10 +692,12 @@ impl<'m> Engine<'m> {
         let mut targets = std::mem::take(&mut self.verdict_targets);
         let mut g = *a;
         let answer = loop {
-            if !self.index(&mut ctx, &g) {
-                break false; // too large for the index: the exact closure decides
+            if let Err(stop) = self.tick() {
+                break Err(stop);
             }
-            self.tick()?;
+            if !self.index(&mut ctx, &g) {
+                break Ok(false); // too large for the index: the exact closure decides
+            }
             // every wave's targets at once (the waves are monotone: a target stays one in
             // the smaller state), then the next round
             targets.clear();
@@ -703,15 +706,15 @@ impl<'m> Engine<'m> {
                 false
             });
             if targets.is_empty() {
-                break true;
+                break Ok(true);
             }
             if !targets.iter().all(|&y| !g.has(y) || g.eliminate(y)) {
-                break false;
+                break Ok(false);
             }
         };
         self.verdict_index = ctx;
         self.verdict_targets = targets;
-        Ok(answer)
+        answer
     }
 
     /// The limit that stopped a braid search at the clock: the deadline, or the cancel flag.
