@@ -233,7 +233,10 @@ fn b_ratings_equal_sudorules_where_they_differ_from_w() {
 
 /// The one known disagreement on the 95 puzzles of cbg-000 whose W, B, gW, gB are not all
 /// equal: #109, where SudoRules says gW9 and we find g-whips up to 8 suffice (every step is
-/// a valid g-whip, checked below; which SudoRules rule rejects one of them is not known).
+/// a valid g-whip, checked below). Traced in SudoRules on the state of our step 11
+/// (docs/ratings.md, "Known differences"): of three partial whips with the same
+/// right-linking candidates, SudoRules keeps the one asserted first, which cannot be
+/// continued, and needs `whip[9]`; ours keeps the last found, which gives `whip[8]`.
 const KNOWN_GW_DISAGREEMENTS: [(usize, usize, usize); 1] = [(109, 8, 9)];
 
 #[test]
