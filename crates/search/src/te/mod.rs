@@ -50,12 +50,12 @@
 //!   contradiction. Before its closure would search braids (from p = 7 on:
 //!   `VERDICT_FROM`, where searches cost more than the check), the same context is closed
 //!   with every candidate whose waves meet a contradiction within p waves eliminated, braid
-//!   or not (`Engine::survives_every_target`); that
-//!   state lies inside the closure (a braid stays one in a smaller state), so when it has
-//!   no contradiction the trial has none, and no braid is searched. At a level that does
-//!   not solve the puzzle, most contexts end so: the SHC's B10B examples' BxB takes 0.43
-//!   of the CPU it took. A result kept from such a trial lies between the closure and the
-//!   trial's start, which every use above allows (a valid start, a verdict, survivors).
+//!   or not (`Engine::survives_every_target`); that state lies inside the closure (a braid
+//!   stays one in a smaller state), so when it has no contradiction the trial has none,
+//!   and no braid is searched. At a level that does not solve the puzzle, most contexts
+//!   end so: the SHC's B10B examples' BxB takes 0.43 of the CPU it took. A result kept
+//!   from such a trial lies between the closure and the trial's start, which every use
+//!   above allows (a valid start, a verdict, survivors).
 //! - B_p's targets in a context are found by waves ([`bp::Context::contradicted_by_wave`]):
 //!   a braid of length ≤ p on Z is a contradiction of BRT from Z within p waves of singles,
 //!   and those waves run for every candidate at once, one bit each, with no BRT trial of
@@ -166,8 +166,6 @@ pub struct Engine<'m> {
     /// [`Engine::survives_every_target`]'s index, apart from the one of the closure it
     /// serves.
     verdict_index: bp::Context,
-    /// [`Engine::survives_every_target`]'s targets of a round.
-    verdict_targets: Vec<Candidate>,
 }
 
 /// What a B_p closure is asked for.
@@ -282,7 +280,6 @@ impl<'m> Engine<'m> {
             wide: std::env::var_os("WIDE").is_some(),
             index: bp::Context::default(),
             verdict_index: bp::Context::default(),
-            verdict_targets: Vec::new(),
         })
     }
 
@@ -332,7 +329,6 @@ impl<'m> Engine<'m> {
             wide,
             index: bp::Context::default(),
             verdict_index: bp::Context::default(),
-            verdict_targets: Vec::new(),
         }
     }
 
@@ -689,7 +685,7 @@ impl<'m> Engine<'m> {
     /// without a braid search.
     fn survives_every_target(&mut self, a: &Grid, p: usize) -> Result<bool, Stop> {
         let mut ctx = std::mem::take(&mut self.verdict_index);
-        let mut targets = std::mem::take(&mut self.verdict_targets);
+        let mut targets = Vec::new();
         let mut g = *a;
         let answer = loop {
             if let Err(stop) = self.tick() {
@@ -713,7 +709,6 @@ impl<'m> Engine<'m> {
             }
         };
         self.verdict_index = ctx;
-        self.verdict_targets = targets;
         answer
     }
 
