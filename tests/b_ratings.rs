@@ -96,3 +96,27 @@ fn b_stops_at_its_time_bound_and_says_so() {
     let seconds = line["seconds"].as_f64().expect("seconds");
     assert!(seconds < 0.5, "stopped {seconds} s after its start: {line}");
 }
+
+/// Mauricio's puzzle, as SudoRules 20.1 rates it in CSP-Rules-Examples
+/// (`Sudoku-a/Mauricio-W31-GW12-B19-gB11.clp`): B19 and gB11. gB11 lies above the
+/// resolution path's reach (`rating::GB_PATH_MAX`), where gB_p's closures alone rate it.
+#[test]
+fn gb_and_b_of_mauricios_puzzle_equal_sudorules() {
+    const MAURICIO: &str =
+        ".....1..2....3..4...52..1....36...1..2..7...89....57....9..7....8.9....43...4..8.";
+    const { assert!(11 > sudolink_study::rating::GB_PATH_MAX) };
+    for (scheme, level) in [("gB", "gB11"), ("B", "B19")] {
+        let out = Command::new(env!("CARGO_BIN_EXE_sudolink"))
+            .args(["rate", MAURICIO, "--scheme", scheme, "--json"])
+            .output()
+            .expect("sudolink runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let line: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON line");
+        assert!(line.get("cut").is_none(), "{line}");
+        assert_eq!(line["level"].as_str(), Some(level), "{line}");
+    }
+}

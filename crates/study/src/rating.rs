@@ -338,7 +338,7 @@ impl RatingScheme {
         match (self, asked) {
             (_, Some(n)) => n,
             (RatingScheme::Trial(t), None) => t.default_max_p(),
-            (RatingScheme::Level(Scheme::B), None) => B_MAX_LEN,
+            (RatingScheme::Level(Scheme::B | Scheme::GB), None) => B_MAX_LEN,
             (RatingScheme::Level(_) | RatingScheme::Ser | RatingScheme::Hodoku, None) => default,
         }
     }
@@ -1060,8 +1060,8 @@ pub fn rate_puzzle(p: &ParsedGrid, by: &RateBy, max_len: usize, bounds: &Bounds)
                 puzzle,
             }
         }
-        RateBy::Scheme(RatingScheme::Level(Scheme::B))
-            if let Some(line) = b_line(solved, max_len, options.limits) =>
+        RateBy::Scheme(RatingScheme::Level(scheme @ (Scheme::B | Scheme::GB)))
+            if let Some(line) = closure_line(solved, *scheme, max_len, options.limits) =>
         {
             line.rate_line(puzzle, t.elapsed().as_secs_f64(), bounds)
         }
@@ -1153,38 +1153,61 @@ pub fn rate_puzzle(p: &ParsedGrid, by: &RateBy, max_len: usize, bounds: &Bounds)
 }
 
 /// The longest braids a B rating tries when none is asked: the SHC's bound for its
-/// truncated B rating; B_p's closures ([`b_line`]) keep no partial braids, so every
+/// truncated B rating; B_p's closures ([`closure_line`]) keep no partial braids, so every
 /// T&E(1) puzzle up to B30 is rated within the default 500 MB (Berthier's published B
 /// ratings of eleven's minimals reach B22).
 pub const B_MAX_LEN: usize = 30;
 
 /// B ratings up to this are also given the simplest-first resolution path ([`rate_with`]),
 /// for the name of its hardest step (`whip[5]` or `braid[5]`: the path's last step of the
-/// rating's length); above it, the rating is B_p's closures' alone ([`b_line`]), where
+/// rating's length); above it, the rating is B_p's closures' alone ([`closure_line`]), where
 /// the whip searches' partial braids outgrow memory (of 85 of Berthier's minimals with
 /// B12 to B22, the path cut 6 at 500 MB and took 33 times the CPU on the others) and the
 /// hardest step is named `braid[n]` (whips are braids).
 pub const B_PATH_MAX: usize = 11;
 
-/// The B rating of a T&E(1) puzzle as `rate` gives it: the least p ≤ `max_len` such that
-/// B_p (BRT and braids of length ≤ p) solves it — the rating of the simplest-first path,
-/// as braids have the confluence property (Berthier, *Pattern-Based Constraint
-/// Satisfaction and Logic Puzzles*, 2012) — found by B_1, B_2, … applied in turn, each from
-/// the last one's fixpoint, on the T&E engine ([`sudolink_search::te::Engine::apply_braids`]:
-/// no partial braids kept, no proof built). `None` when the path is wanted instead: a
-/// rating up to [`B_PATH_MAX`] (for its hardest step's name), or none up to `max_len`
-/// with `max_len` ≤ [`B_PATH_MAX`].
-fn b_line(puzzle: crate::te::Solved<'_>, max_len: usize, limits: Limits) -> Option<BLine> {
+/// gB ratings up to this are also given the simplest-first resolution path ([`rate_with`],
+/// SudoRules' own search: the published gB ratings of cbg-000 are its); above it, the rating
+/// is gB_p's closures' alone ([`closure_line`]): the path's partial g-braids outgrow memory
+/// from about gB9 on the hardest T&E(1) puzzles (of 34 of Berthier's minimals with B12 to
+/// B22, the path rated 4 and cut 30 at 500 MB).
+pub const GB_PATH_MAX: usize = 8;
+
+/// The B or gB rating of a puzzle as `rate` gives it: the least p ≤ `max_len` such that
+/// B_p (BRT and braids of length ≤ p), or gB_p (with g-braids), solves it — the rating of
+/// the simplest-first path, as braids and g-braids have the confluence property (Berthier,
+/// *Pattern-Based Constraint Satisfaction and Logic Puzzles*, 2012) — found by the
+/// closures at p = 1, 2, … applied in turn, each from the last one's fixpoint, on the T&E
+/// engine ([`sudolink_search::te::Engine::apply_braids`],
+/// [`sudolink_search::te::Engine::apply_g_braids`]: no partial braids kept, no proof
+/// built). `None` when the path is wanted instead: a rating up to [`B_PATH_MAX`]
+/// ([`GB_PATH_MAX`]) for its hardest step's name, or none up to `max_len` with `max_len`
+/// at most that.
+fn closure_line(
+    puzzle: crate::te::Solved<'_>,
+    scheme: Scheme,
+    max_len: usize,
+    limits: Limits,
+) -> Option<BLine> {
+    let (path_max, kind) = match scheme {
+        Scheme::GB => (GB_PATH_MAX, WhipKind::GBraid),
+        _ => (B_PATH_MAX, WhipKind::Braid),
+    };
     let mut meter = Meter::new(limits);
     let mut engine =
         sudolink_search::te::Engine::new(puzzle.state, Some(puzzle.solution), &mut meter).ok()?;
     for p in 1..=max_len {
-        match engine.apply_braids(p) {
-            Err(stop) if p > B_PATH_MAX => {
+        let applied = match scheme {
+            Scheme::GB => engine.apply_g_braids(p),
+            _ => engine.apply_braids(p),
+        };
+        match applied {
+            Err(stop) if p > path_max => {
                 let cut = Cut { stop, above: p - 1 };
                 return Some(BLine {
+                    scheme,
                     rating: None,
-                    level: cut.text(Scheme::B.name()),
+                    level: cut.text(scheme.name()),
                     hardest: None,
                     cut: Some(cut),
                 });
@@ -1194,26 +1217,29 @@ fn b_line(puzzle: crate::te::Solved<'_>, max_len: usize, limits: Limits) -> Opti
             // a contradiction: not with a unique solution; the path says what is wrong
             Ok(false) => return None,
             Ok(true) if engine.is_solved() => {
-                return (p > B_PATH_MAX).then(|| BLine {
+                return (p > path_max).then(|| BLine {
+                    scheme,
                     rating: Some(p),
-                    level: format!("{}{p}", Scheme::B),
-                    hardest: Some(format!("{}[{p}]", WhipKind::Braid.name())),
+                    level: format!("{scheme}{p}"),
+                    hardest: Some(format!("{}[{p}]", kind.name())),
                     cut: None,
                 });
             }
             Ok(true) => {}
         }
     }
-    (max_len > B_PATH_MAX).then(|| BLine {
+    (max_len > path_max).then(|| BLine {
+        scheme,
         rating: None,
-        level: format!("{}>{max_len}", Scheme::B),
+        level: format!("{scheme}>{max_len}"),
         hardest: None,
         cut: None,
     })
 }
 
-/// What [`b_line`] found: a B rating's fields of its [`RateLine::Level`].
+/// What [`closure_line`] found: a B or gB rating's fields of its [`RateLine::Level`].
 struct BLine {
+    scheme: Scheme,
     rating: Option<usize>,
     level: String,
     hardest: Option<String>,
@@ -1225,7 +1251,7 @@ impl BLine {
     fn rate_line(self, puzzle: String, seconds: f64, bounds: &Bounds) -> RateLine {
         RateLine::Level {
             rating: self.rating,
-            scheme: Scheme::B.to_string(),
+            scheme: self.scheme.to_string(),
             level: self.level,
             hardest: self.hardest,
             seconds,

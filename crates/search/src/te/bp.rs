@@ -70,14 +70,14 @@ use sudolink_engine::grid::tables::{cell_houses, HOUSE_CELLS};
 use sudolink_engine::grid::{Candidate, Cell, Digit};
 
 /// A set of local candidates.
-type Set = [u64; 4];
+pub(super) type Set = [u64; 4];
 
-const EMPTY: Set = [0; 4];
+pub(super) const EMPTY: Set = [0; 4];
 const NO_VAR: u16 = u16::MAX;
 /// The most CSP variables a context has: 81 cells and 243 house-digits.
-const MAX_VARIABLES: usize = 324;
+pub(super) const MAX_VARIABLES: usize = 324;
 /// The most open candidates a context has (its index's limit).
-const MAX_CANDIDATES: usize = 256;
+pub(super) const MAX_CANDIDATES: usize = 256;
 
 use crate::isa::on_avx2;
 
@@ -126,52 +126,52 @@ fn search_avx2(dfs: &mut Dfs<'_, '_, Avx2>, len: usize, bound: usize) -> Searche
 /// to one of its words (which stalls store-to-load forwarding: a fifth of the index's
 /// rebuild and of its sets of links went there).
 #[inline]
-fn singleton(i: usize) -> Set {
+pub(super) fn singleton(i: usize) -> Set {
     let (word, bit) = (i >> 6, 1u64 << (i & 63));
     std::array::from_fn(|k| if k == word { bit } else { 0 })
 }
 
 #[inline]
-fn insert(s: &mut Set, i: usize) {
+pub(super) fn insert(s: &mut Set, i: usize) {
     *s = or(s, &singleton(i));
 }
 
 #[inline]
-fn has(s: &Set, i: usize) -> bool {
+pub(super) fn has(s: &Set, i: usize) -> bool {
     s[i >> 6] >> (i & 63) & 1 == 1
 }
 
 #[inline]
-fn or(a: &Set, b: &Set) -> Set {
+pub(super) fn or(a: &Set, b: &Set) -> Set {
     [a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]]
 }
 
 #[inline]
-fn or_with(a: &mut Set, b: &Set) {
+pub(super) fn or_with(a: &mut Set, b: &Set) {
     for (x, y) in a.iter_mut().zip(b) {
         *x |= y;
     }
 }
 
 #[inline]
-fn minus(a: &Set, b: &Set) -> Set {
+pub(super) fn minus(a: &Set, b: &Set) -> Set {
     [a[0] & !b[0], a[1] & !b[1], a[2] & !b[2], a[3] & !b[3]]
 }
 
 #[inline]
-fn meets(a: &Set, b: &Set) -> bool {
+pub(super) fn meets(a: &Set, b: &Set) -> bool {
     (a[0] & b[0]) | (a[1] & b[1]) | (a[2] & b[2]) | (a[3] & b[3]) != 0
 }
 
 /// Written out word by word (no iterator adapter: its closure would be compiled for the
 /// baseline in an AVX2 copy, and count without POPCNT).
 #[inline(always)]
-fn count(a: &Set) -> u32 {
+pub(super) fn count(a: &Set) -> u32 {
     a[0].count_ones() + a[1].count_ones() + a[2].count_ones() + a[3].count_ones()
 }
 
 #[inline]
-fn first(a: &Set) -> usize {
+pub(super) fn first(a: &Set) -> usize {
     for (k, w) in a.iter().enumerate() {
         if *w != 0 {
             return k * 64 + w.trailing_zeros() as usize;
@@ -181,7 +181,7 @@ fn first(a: &Set) -> usize {
 }
 
 #[inline]
-fn members(a: &Set) -> WordBits<4> {
+pub(super) fn members(a: &Set) -> WordBits<4> {
     word_bits(a)
 }
 
@@ -224,16 +224,16 @@ pub struct Context {
     /// Global candidate index → local number (`NO_VAR` when not open).
     local: Vec<u16>,
     /// Per local candidate: the candidates linked to it (itself excluded).
-    linked: Vec<Set>,
+    pub(super) linked: Vec<Set>,
     /// The undecided variables' open candidates.
-    variables: Vec<Set>,
+    pub(super) variables: Vec<Set>,
     /// Per variable: how many open candidates it has (the lengths of its list in
     /// `members`, kept as one array: the certificates and the exact search start by
     /// copying it).
-    sizes: Vec<u8>,
+    pub(super) sizes: Vec<u8>,
     /// Per local candidate: its four undecided variables (a candidate of a BRT-closed
     /// context has four: its cell, and its digit in each of its three houses).
-    variables_of: Vec<[u16; 4]>,
+    pub(super) variables_of: Vec<[u16; 4]>,
     /// The variables' candidates as lists: variable v's are
     /// `members[offsets[v]..offsets[v + 1]]` ([`Context::waves`]' scan).
     members: Vec<u8>,
@@ -436,7 +436,7 @@ impl Context {
         &self.members[self.offsets[v] as usize..self.offsets[v + 1] as usize]
     }
 
-    fn local_of(&self, z: Candidate) -> Option<usize> {
+    pub(super) fn local_of(&self, z: Candidate) -> Option<usize> {
         match self.local[z.index()] {
             NO_VAR => None,
             i => Some(i as usize),
@@ -944,7 +944,7 @@ impl Context {
 }
 
 /// Words of a set of variables.
-const VARIABLE_WORDS: usize = MAX_VARIABLES.div_ceil(64);
+pub(super) const VARIABLE_WORDS: usize = MAX_VARIABLES.div_ceil(64);
 
 /// A partial braid's per-variable counts after `r` is asserted and `delta` newly linked:
 /// `r`'s variables hold one more right-linking candidate (`dead`), those of `delta`'s

@@ -86,6 +86,7 @@ pub mod bp;
 pub mod braids;
 pub mod build;
 pub mod find;
+pub mod gbp;
 pub mod grid;
 pub mod subsets;
 
@@ -103,6 +104,14 @@ pub const CHECK_EVERY: u64 = 256;
 
 /// Partial braids one braid search may keep (the SHC's default buffer for B and BxB).
 pub const BRAID_BUDGET: u64 = 1_000_000;
+
+/// Partial g-braids a g-braid search may explore in a round's first pass
+/// ([`Engine::g_braid_targets`]).
+pub const G_FIRST_BUDGET: u64 = 20_000;
+
+/// Partial g-braids a g-braid search may explore when the first pass eliminated nothing
+/// (about ten seconds; its memory does not grow with it: [`gbp::Seen`]).
+pub const G_BRAID_BUDGET: u64 = 4_000_000;
 
 /// A resolution theory of the T&E family: T&E(B_braids, depth), B_0 being BRT.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -362,6 +371,160 @@ impl<'m> Engine<'m> {
         let ok = self.braid_closure(&mut g, p, Want::Fixpoint)?;
         self.grid = g;
         Ok(ok)
+    }
+
+    /// Apply gB_p (BRT and g-braids of length ≤ p) to the real state, to its fixpoint or
+    /// until it is solved. Like B_p, gB_p has the confluence property (Berthier, 2012), so
+    /// gB_p's fixpoint is a valid start for gB_{p+1}'s, and the least p whose fixpoint is
+    /// solved is the gB rating. Every braid is a g-braid: B_p's closure
+    /// ([`Engine::apply_braids`]), far cheaper, runs first in each round, and the g-braid
+    /// searches ([`gbp`]) only look at what it leaves. `Ok(false)`: a contradiction.
+    pub fn apply_g_braids(&mut self, p: usize) -> Result<bool, Stop> {
+        loop {
+            if !self.apply_braids(p)? {
+                return Ok(false);
+            }
+            if self.grid.is_solved() {
+                return Ok(true);
+            }
+            let mut a = self.grid;
+            let round = self.g_braid_round(&mut a, p);
+            self.grid = a;
+            match round? {
+                None => return Ok(false),
+                Some(false) => return Ok(true),
+                Some(true) => {}
+            }
+        }
+    }
+
+    /// One round of gB_p in the real state `a` (B_p-closed): each target (not a candidate
+    /// of the solution) with a g-braid of length ≤ p on the round's index is eliminated (a
+    /// g-braid of a larger state stays one in a smaller). `Some(changed)`, or `None` for a
+    /// contradiction.
+    fn g_braid_round(&mut self, a: &mut Grid, p: usize) -> Result<Option<bool>, Stop> {
+        let targets: Vec<Candidate> = a
+            .trial_candidates()
+            .filter(|z| {
+                self.truth
+                    .is_none_or(|t| t[z.cell().index()] >> z.digit().index() & 1 == 0)
+            })
+            .collect();
+        let mut ctx = std::mem::take(&mut self.index);
+        let answer = if self.index(&mut ctx, a) {
+            self.g_braid_targets(a, p, &ctx, &targets)
+        } else {
+            self.g_braid_targets_wide(a, p, &targets)
+        };
+        self.index = ctx;
+        answer
+    }
+
+    /// [`Engine::g_braid_round`] on B_p's index of `a`. The targets are searched first
+    /// within [`G_FIRST_BUDGET`] partial g-braids each; those it cuts are searched again
+    /// with the full quota only when no other target was eliminated (an elimination starts
+    /// a new round, in which they may be cheaper, or gone).
+    fn g_braid_targets(
+        &mut self,
+        a: &mut Grid,
+        p: usize,
+        ctx: &bp::Context,
+        targets: &[Candidate],
+    ) -> Result<Option<bool>, Stop> {
+        let index = gbp::GIndex::new(ctx);
+        let mut seen = gbp::Seen::default();
+        let mut changed = false;
+        let mut deferred = Vec::new();
+        let first = braids::Quota {
+            nodes: G_FIRST_BUDGET,
+            ..self.quota()
+        };
+        for &z in targets {
+            self.tick()?;
+            if !a.has(z) || !index.may_have(z, p) {
+                continue;
+            }
+            match self.g_braid_answer(a, z, &index, p, first, &mut seen) {
+                Err(Stop::SearchBudget) => deferred.push(z),
+                Err(stop) => return Err(stop),
+                Ok(Some(false)) => return Ok(None),
+                Ok(Some(true)) if a.is_solved() => return Ok(Some(true)),
+                Ok(Some(true)) => changed = true,
+                Ok(None) => {}
+            }
+        }
+        if changed {
+            return Ok(Some(true));
+        }
+        let full = braids::Quota {
+            nodes: G_BRAID_BUDGET,
+            ..self.quota()
+        };
+        for z in deferred {
+            match self.g_braid_answer(a, z, &index, p, full, &mut seen)? {
+                Some(false) => return Ok(None),
+                Some(true) => return Ok(Some(true)),
+                None => {}
+            }
+        }
+        Ok(Some(false))
+    }
+
+    /// One g-braid search on `z`, counted and metered ([`Engine::braid_answer`]).
+    fn g_braid_answer(
+        &mut self,
+        a: &mut Grid,
+        z: Candidate,
+        index: &gbp::GIndex<'_>,
+        p: usize,
+        quota: braids::Quota,
+        seen: &mut gbp::Seen,
+    ) -> Result<Option<bool>, Stop> {
+        if self.meter.limits().past_deadline() {
+            return Err(self.interrupted());
+        }
+        let mut spent = 0;
+        let answer = index.g_braid_within(z, p, quota, &mut spent, seen);
+        self.braid_answer(a, z, answer, spent)
+    }
+
+    /// [`Engine::g_braid_round`] on a state too large for B_p's index (more than 256 open
+    /// candidates: only in the first levels of a puzzle with few clues): the whip module's
+    /// exact g-braid search on each target.
+    fn g_braid_targets_wide(
+        &mut self,
+        a: &mut Grid,
+        p: usize,
+        targets: &[Candidate],
+    ) -> Result<Option<bool>, Stop> {
+        let mut changed = false;
+        for &z in targets {
+            self.tick()?;
+            if !a.has(z) {
+                continue;
+            }
+            let Some(state) = a.to_state() else {
+                return Ok(None);
+            };
+            let links = LinkIndex::new(&state);
+            let found = whips::shortest_for_target_with(
+                &links,
+                WhipKind::GBraid,
+                z,
+                p,
+                whips::Merge::Exact,
+            );
+            if found.is_some() {
+                if !a.eliminate(z) {
+                    return Ok(None);
+                }
+                changed = true;
+                if a.is_solved() {
+                    break;
+                }
+            }
+        }
+        Ok(Some(changed))
     }
 
     /// Whether the trial of `z` at `theory` (closure under T&E(B_p, depth - 1) of the real
