@@ -26,8 +26,13 @@ fn published(name: &str) -> Vec<(String, String)> {
 
 /// `rate FILE --scheme B --json` with the default options: one JSON object per puzzle.
 fn rate_b(name: &str) -> Vec<serde_json::Value> {
+    rate(&fixture(name), "B")
+}
+
+/// `rate TARGET --scheme SCHEME --json` (a puzzle or a file) with the default options.
+fn rate(target: &str, scheme: &str) -> Vec<serde_json::Value> {
     let out = Command::new(env!("CARGO_BIN_EXE_sudolink"))
-        .args(["rate", &fixture(name), "--scheme", "B", "--json"])
+        .args(["rate", target, "--scheme", scheme, "--json"])
         .output()
         .expect("sudolink runs");
     assert!(
@@ -106,16 +111,9 @@ fn gb_and_b_of_mauricios_puzzle_equal_sudorules() {
         ".....1..2....3..4...52..1....36...1..2..7...89....57....9..7....8.9....43...4..8.";
     const { assert!(11 > sudolink_study::rating::GB_PATH_MAX) };
     for (scheme, level) in [("gB", "gB11"), ("B", "B19")] {
-        let out = Command::new(env!("CARGO_BIN_EXE_sudolink"))
-            .args(["rate", MAURICIO, "--scheme", scheme, "--json"])
-            .output()
-            .expect("sudolink runs");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let line: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON line");
+        let [line] = &rate(MAURICIO, scheme)[..] else {
+            panic!("one line");
+        };
         assert!(line.get("cut").is_none(), "{line}");
         assert_eq!(line["level"].as_str(), Some(level), "{line}");
     }
