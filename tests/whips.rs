@@ -404,6 +404,52 @@ fn b_gw_gb_ratings_equal_sudorules_on_cbg000() {
     }
 }
 
+/// Above the path's reach (`rating::GB_PATH_MAX`), `rate --scheme gB` is gB_p's closures'
+/// alone: on every puzzle of cbg-000 SudoRules rates above it (gB8 to gB10) it gives
+/// SudoRules' published gB.
+#[test]
+fn gb_above_the_path_equals_sudorules_on_cbg000() {
+    let puzzles = cbg000();
+    let expected = Expected::load(&puzzles);
+    let text = data_text("cbg000.txt");
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split('\t').next().expect("puzzle"))
+        .collect();
+    let above: Vec<(usize, usize)> = puzzles
+        .iter()
+        .map(|&(n, _, _)| (n, expected.rating(n, Scheme::GB)))
+        .filter(|&(_, gb)| gb > sudolink_study::rating::GB_PATH_MAX)
+        .collect();
+    assert!(above.len() >= 8, "{above:?}");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("above.txt");
+    let text: String = above
+        .iter()
+        .map(|&(n, _)| format!("{}\n", lines[n - 1]))
+        .collect();
+    std::fs::write(&file, text).expect("written");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sudolink"))
+        .args(["rate", file.to_str().unwrap(), "--scheme", "gB", "--json"])
+        .output()
+        .expect("sudolink runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let levels: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect("JSON");
+            v["level"].as_str().expect("level").to_string()
+        })
+        .collect();
+    let want: Vec<String> = above.iter().map(|&(_, gb)| format!("gB{gb}")).collect();
+    assert_eq!(levels, want, "{above:?}");
+}
+
 // ---------------------------------------------------------------------------------------
 // Soundness: every step checked and true
 // ---------------------------------------------------------------------------------------

@@ -1167,11 +1167,12 @@ pub const B_MAX_LEN: usize = 30;
 pub const B_PATH_MAX: usize = 11;
 
 /// gB ratings up to this are also given the simplest-first resolution path ([`rate_with`],
-/// SudoRules' own search: the published gB ratings of cbg-000 are its); above it, the rating
-/// is gB_p's closures' alone ([`closure_line`]): the path's partial g-braids outgrow memory
-/// from about gB9 on the hardest T&E(1) puzzles (of 34 of Berthier's minimals with B12 to
-/// B22, the path rated 4 and cut 30 at 500 MB).
-pub const GB_PATH_MAX: usize = 8;
+/// with SudoRules' g-braid search), for its hardest step's name; above it, the rating is
+/// gB_p's closures' alone ([`closure_line`]), which equal SudoRules' published gB on all
+/// 21,375 puzzles of cbg-000 (PERFORMANCE.md), where the path's partial g-braids take up to
+/// 480 MB a puzzle from gB8 on (on the hardest T&E(1) puzzles, B12 to B22, the path rated 4
+/// of 34 and cut 30 at 500 MB).
+pub const GB_PATH_MAX: usize = 7;
 
 /// The B or gB rating of a puzzle as `rate` gives it: the least p ≤ `max_len` such that
 /// B_p (BRT and braids of length ≤ p), or gB_p (with g-braids), solves it — the rating of
@@ -1196,6 +1197,9 @@ fn closure_line(
     let mut meter = Meter::new(limits);
     let mut engine =
         sudolink_search::te::Engine::new(puzzle.state, Some(puzzle.solution), &mut meter).ok()?;
+    if engine.is_solved() {
+        return None; // BRT solves it: rated 0 by the path
+    }
     for p in 1..=max_len {
         let applied = match scheme {
             Scheme::GB => engine.apply_g_braids(p),
