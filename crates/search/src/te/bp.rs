@@ -154,6 +154,11 @@ pub(super) fn or_with(a: &mut Set, b: &Set) {
 }
 
 #[inline]
+pub(super) fn and(a: &Set, b: &Set) -> Set {
+    [a[0] & b[0], a[1] & b[1], a[2] & b[2], a[3] & b[3]]
+}
+
+#[inline]
 pub(super) fn minus(a: &Set, b: &Set) -> Set {
     [a[0] & !b[0], a[1] & !b[1], a[2] & !b[2], a[3] & !b[3]]
 }

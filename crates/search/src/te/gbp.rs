@@ -141,8 +141,9 @@ pub struct GIndex<'c> {
     /// Per local candidate: the groups of its row segment and of its column segment
     /// ([`NO_GROUP`] when the segment has only it).
     group_of: Vec<[u16; 2]>,
-    /// The first house-digit variable (cells come first in [`Context`]'s numbering).
-    houses_from: usize,
+    /// The house-digit variables that can offer a group: two or more candidates in one
+    /// segment, and one outside it (the only ones [`Counts`] follows as possible groups).
+    groupable: [u64; VARIABLE_WORDS],
 }
 
 /// What a variable offers a partial g-braid.
@@ -178,7 +179,7 @@ impl<'c> GIndex<'c> {
                 groups.push(Group { members: *m, links });
             }
         }
-        let group_of = ctx
+        let group_of: Vec<[u16; 2]> = ctx
             .candidates()
             .iter()
             .map(|c| SEGMENTS_OF[c.index()].map(|s| number[s as usize]))
@@ -187,11 +188,25 @@ impl<'c> GIndex<'c> {
             .map(|k| ctx.variables_of[k][0] as usize + 1)
             .max()
             .unwrap_or(0);
+        let mut groupable = [0u64; VARIABLE_WORDS];
+        for (v, open) in ctx.variables.iter().enumerate().skip(houses_from) {
+            let can = members(open).any(|k| {
+                group_of[k].iter().any(|&g| {
+                    g != NO_GROUP && {
+                        let m = &groups[g as usize].members;
+                        count(&bp::and(open, m)) >= 2 && minus(open, m) != EMPTY
+                    }
+                })
+            });
+            if can {
+                groupable[v >> 6] |= 1 << (v & 63);
+            }
+        }
         GIndex {
             ctx,
             groups,
             group_of,
-            houses_from,
+            groupable,
         }
     }
 
@@ -207,23 +222,15 @@ impl<'c> GIndex<'c> {
         }
     }
 
-    /// The group house-digit variable `v` offers when its free candidates are `free` (two
-    /// or three): that of the segment holding them all, when `v` has an open candidate
-    /// outside it.
+    /// The group a groupable variable offers when its free candidates are `free` (two or
+    /// three): that of the segment holding them all, if one does (the variable then has an
+    /// open candidate outside it: [`GIndex::groupable`]).
     #[inline]
-    fn group_offer(&self, v: usize, free: &Set) -> Offer {
+    fn group_offer(&self, free: &Set) -> Offer {
         let a = first(free);
         for g in self.group_of[a] {
-            if g == NO_GROUP {
-                continue;
-            }
-            let m = &self.groups[g as usize].members;
-            if minus(free, m) == EMPTY {
-                return if minus(&self.ctx.variables[v], m) == EMPTY {
-                    Offer::None
-                } else {
-                    Offer::One(GROUP_BASE + g as usize)
-                };
+            if g != NO_GROUP && minus(free, &self.groups[g as usize].members) == EMPTY {
+                return Offer::One(GROUP_BASE + g as usize);
             }
         }
         Offer::None
@@ -334,7 +341,7 @@ impl Counts {
                 } else {
                     self.singles[word] &= !bit;
                 }
-                if live && (f == 2 || f == 3) && v >= ix.houses_from {
+                if live && (f == 2 || f == 3) && ix.groupable[word] & bit != 0 {
                     self.smalls[word] |= bit;
                 } else {
                     self.smalls[word] &= !bit;
@@ -402,7 +409,7 @@ impl<'i, 'c, 's> GDfs<'i, 'c, 's> {
             match n {
                 0 => return None,
                 1 => counts.singles[word] |= bit,
-                2 | 3 if v >= ix.houses_from => counts.smalls[word] |= bit,
+                2 | 3 if ix.groupable[word] & bit != 0 => counts.smalls[word] |= bit,
                 _ => {}
             }
         }
@@ -431,7 +438,7 @@ impl<'i, 'c, 's> GDfs<'i, 'c, 's> {
     /// The elements the current partial g-braid (or its waves) offers: the candidates, and
     /// the groups (by number) not in `taken`.
     #[inline]
-    fn offers(&self, counts: &Counts, linked: &Set, strict: bool, taken: &Groups) -> (Set, Groups) {
+    fn offers(&self, counts: &Counts, linked: &Set, taken: &Groups) -> (Set, Groups) {
         let ctx = self.ix.ctx;
         let mut values = EMPTY;
         for v in word_bits(&counts.singles) {
@@ -440,12 +447,7 @@ impl<'i, 'c, 's> GDfs<'i, 'c, 's> {
         let mut groups = [0u64; GROUP_WORDS];
         for v in word_bits(&counts.smalls) {
             let free = minus(&ctx.variables[v], linked);
-            let offer = if strict {
-                self.ix.group_offer(v, &free)
-            } else {
-                self.ix.wave_group(&free)
-            };
-            if let Offer::One(g) = offer {
+            if let Offer::One(g) = self.ix.group_offer(&free) {
                 let g = g - GROUP_BASE;
                 groups[g >> 6] |= 1 << (g & 63);
             }
@@ -472,7 +474,7 @@ impl<'i, 'c, 's> GDfs<'i, 'c, 's> {
         let mut values_in = rights_values(&self.rights);
         let mut groups_in = self.taken();
         for wave in 1..=waves {
-            let (values, groups) = self.offers(&counts, &linked, false, &groups_in);
+            let (values, groups) = self.offers(&counts, &linked, &groups_in);
             if values == EMPTY && groups == [0; GROUP_WORDS] {
                 return None; // a fixpoint: no contradiction at all
             }
@@ -503,6 +505,28 @@ impl<'i, 'c, 's> GDfs<'i, 'c, 's> {
         None
     }
 
+    /// Whether adding `e` leaves a live variable with no free candidate (what
+    /// [`Counts::add`] would say, read off the sets without updating the counts: the last
+    /// level of the search, where most partial g-braids end). A candidate's own variables
+    /// are no longer constraints once it is added.
+    #[inline]
+    fn completes_with(&self, e: Element) -> bool {
+        let ctx = self.ix.ctx;
+        let delta = minus(&self.ix.links_of(e), &self.linked);
+        let own: &[u16] = if e < GROUP_BASE {
+            &ctx.variables_of[e]
+        } else {
+            &[]
+        };
+        members(&delta).any(|c| {
+            ctx.variables_of[c].iter().any(|&v| {
+                self.counts.dead[v as usize] == 0
+                    && !own.contains(&v)
+                    && minus(&minus(&ctx.variables[v as usize], &self.linked), &delta) == EMPTY
+            })
+        })
+    }
+
     /// Below the current partial g-braid of `len` elements (Z included; no live variable
     /// empty): the length of a g-braid found, if any. `bound`: a wave by which the waves
     /// from it are known to meet a contradiction (an ancestor's), or `usize::MAX`.
@@ -517,17 +541,14 @@ impl<'i, 'c, 's> GDfs<'i, 'c, 's> {
                 None => return Ok(None),
             }
         }
-        let (values, groups) = self.offers(&self.counts, &self.linked, true, &self.taken());
+        let (values, groups) = self.offers(&self.counts, &self.linked, &self.taken());
         let offers: Vec<Element> = members(&values)
             .chain(word_bits(&groups).map(|g| GROUP_BASE + g))
             .collect();
         if more == 1 {
             // the last element: each offer is only asked whether it empties a live
             // variable, and no partial g-braid is kept (most of a search's would be here)
-            let found = offers.into_iter().find(|&e| {
-                let delta = minus(&self.ix.links_of(e), &self.linked);
-                self.counts.clone().add(self.ix, e, &delta)
-            });
+            let found = offers.into_iter().find(|&e| self.completes_with(e));
             self.trail.extend(found);
             return Ok(found.map(|_| len + 1));
         }
@@ -561,22 +582,6 @@ impl<'i, 'c, 's> GDfs<'i, 'c, 's> {
             (self.rights, self.key) = (rights, parent_key);
         }
         Ok(None)
-    }
-}
-
-impl GIndex<'_> {
-    /// The group the waves assert for free candidates `free` (two or three): that of the
-    /// segment holding them all, without the search's condition on the variable's other
-    /// candidates (the waves may assert more than the g-braid does).
-    #[inline]
-    fn wave_group(&self, free: &Set) -> Offer {
-        let a = first(free);
-        for g in self.group_of[a] {
-            if g != NO_GROUP && minus(free, &self.groups[g as usize].members) == EMPTY {
-                return Offer::One(GROUP_BASE + g as usize);
-            }
-        }
-        Offer::None
     }
 }
 
