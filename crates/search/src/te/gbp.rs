@@ -20,7 +20,10 @@
 //!
 //! **Waves** ([`GDfs::reachable`]): from a partial g-braid, assert at once, wave after wave,
 //! the free candidate of every variable with one and the group of every house-digit whose
-//! free candidates lie in one segment. A completion by m more elements shows as a variable
+//! free candidates lie in one segment, as the search may (a house-digit wholly inside one
+//! segment offers nothing: in a B_1-closed state its group links no open candidate; in
+//! another, the waves only link less than they could, still at least what any g-braid
+//! does). A completion by m more elements shows as a variable
 //! emptied, or two linked elements asserted, by wave m: the k-th element is asserted by wave
 //! k, or one of its candidates is (which links more), as B_p's waves argue ([`bp`]). A
 //! partial g-braid whose waves meet no contradiction in time is not extended; the root's
@@ -28,7 +31,9 @@
 //!
 //! Each variable's count of free candidates is kept up to date as elements are added and
 //! removed, as in B_p's existence search, with the live variables left with one free
-//! candidate (a single) and, among house-digits, with two or three (a possible group).
+//! candidate (a single) and, among the house-digits that can offer a group, with two or
+//! three (a possible group). The last element is only asked whether it completes
+//! ([`GDfs::completes_with`]), with no partial g-braid kept.
 //!
 //! **Complexity**: per partial g-braid, the candidates it newly links × their four
 //! variables, plus one look at each variable with a single or a possible group; at most
