@@ -109,9 +109,10 @@ pub const BRAID_BUDGET: u64 = 1_000_000;
 /// ([`Engine::g_braid_targets`]).
 pub const G_FIRST_BUDGET: u64 = 20_000;
 
-/// Partial g-braids a g-braid search may explore when the first pass eliminated nothing
-/// (about ten seconds; its memory does not grow with it: [`gbp::Seen`]).
-pub const G_BRAID_BUDGET: u64 = 4_000_000;
+/// Partial g-braids a g-braid search may explore when the first pass eliminated nothing:
+/// about thirty seconds, inside `rate`'s default minute; its memory does not grow with it
+/// ([`gbp::Seen`]).
+pub const G_BRAID_BUDGET: u64 = 16_000_000;
 
 /// A resolution theory of the T&E family: T&E(B_braids, depth), B_0 being BRT.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
