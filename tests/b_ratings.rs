@@ -31,16 +31,7 @@ fn rate_b(name: &str) -> Vec<serde_json::Value> {
 
 /// `rate TARGET --scheme SCHEME --json` (a puzzle or a file) with the default options.
 fn rate(target: &str, scheme: &str) -> Vec<serde_json::Value> {
-    let out = Command::new(env!("CARGO_BIN_EXE_sudolink"))
-        .args(["rate", target, "--scheme", scheme, "--json"])
-        .output()
-        .expect("sudolink runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout)
+    crate::common::ok(&["rate", target, "--scheme", scheme, "--json"])
         .lines()
         .map(|l| serde_json::from_str(l).expect("a JSON line"))
         .collect()

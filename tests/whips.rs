@@ -430,16 +430,8 @@ fn gb_above_the_path_equals_sudorules_on_cbg000() {
         .map(|&(n, _)| format!("{}\n", lines[n - 1]))
         .collect();
     std::fs::write(&file, text).expect("written");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sudolink"))
-        .args(["rate", file.to_str().unwrap(), "--scheme", "gB", "--json"])
-        .output()
-        .expect("sudolink runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let levels: Vec<String> = String::from_utf8_lossy(&out.stdout)
+    let out = common::ok(&["rate", file.to_str().unwrap(), "--scheme", "gB", "--json"]);
+    let levels: Vec<String> = out
         .lines()
         .map(|l| {
             let v: serde_json::Value = serde_json::from_str(l).expect("JSON");

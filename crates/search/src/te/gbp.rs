@@ -257,20 +257,8 @@ impl<'c> GIndex<'c> {
 
     /// Whether `z` has a g-braid of length ≤ `max_len` (`Length(l)`: one of length l, not
     /// necessarily the shortest), within `quota` (`spent` counts the partial g-braids
-    /// kept; `seen` is the caller's buffer, cleared here).
-    pub fn g_braid_within(
-        &self,
-        z: Candidate,
-        max_len: usize,
-        quota: Quota,
-        spent: &mut u64,
-        seen: &mut Seen,
-    ) -> BraidAnswer {
-        self.g_braid_path(z, max_len, quota, spent, seen).0
-    }
-
-    /// [`GIndex::g_braid_within`], with the right-linking elements of the g-braid found
-    /// in order (each a candidate or a group's candidates).
+    /// explored; `seen` is the caller's cache, started afresh here), with the right-linking
+    /// elements of the g-braid found in order (each a candidate or a group's candidates).
     pub fn g_braid_path(
         &self,
         z: Candidate,
@@ -613,12 +601,15 @@ mod tests {
         ".2.4...8.....8...68....71..2..5...9..95.......4..3.........1..7..28...4.....6.3..",
     ];
 
-    /// The shortest length ≤ `max` of a g-braid on `z` by [`GIndex::g_braid_within`].
+    /// The shortest length ≤ `max` of a g-braid on `z` by [`GIndex::g_braid_path`].
     fn ours(index: &GIndex<'_>, z: Candidate, max: usize) -> Option<usize> {
         let mut seen = Seen::default();
         (1..=max).find(|&len| {
             let mut spent = 0;
-            match index.g_braid_within(z, len, Quota::nodes(u64::MAX), &mut spent, &mut seen) {
+            match index
+                .g_braid_path(z, len, Quota::nodes(u64::MAX), &mut spent, &mut seen)
+                .0
+            {
                 BraidAnswer::Length(n) => {
                     assert!(n <= len);
                     true

@@ -485,7 +485,7 @@ impl<'m> Engine<'m> {
             return Err(self.interrupted());
         }
         let mut spent = 0;
-        let answer = index.g_braid_within(z, p, quota, &mut spent, seen);
+        let (answer, _) = index.g_braid_path(z, p, quota, &mut spent, seen);
         self.braid_answer(a, z, answer, spent)
     }
 
