@@ -1189,7 +1189,7 @@ fn closure_line(
     scheme: Scheme,
     max_len: usize,
     limits: Limits,
-) -> Option<BLine> {
+) -> Option<ClosureLine> {
     let (path_max, kind) = match scheme {
         Scheme::GB => (GB_PATH_MAX, WhipKind::GBraid),
         _ => (B_PATH_MAX, WhipKind::Braid),
@@ -1208,7 +1208,7 @@ fn closure_line(
         match applied {
             Err(stop) if p > path_max => {
                 let cut = Cut { stop, above: p - 1 };
-                return Some(BLine {
+                return Some(ClosureLine {
                     scheme,
                     rating: None,
                     level: cut.text(scheme.name()),
@@ -1221,7 +1221,7 @@ fn closure_line(
             // a contradiction: not with a unique solution; the path says what is wrong
             Ok(false) => return None,
             Ok(true) if engine.is_solved() => {
-                return (p > path_max).then(|| BLine {
+                return (p > path_max).then(|| ClosureLine {
                     scheme,
                     rating: Some(p),
                     level: format!("{scheme}{p}"),
@@ -1232,7 +1232,7 @@ fn closure_line(
             Ok(true) => {}
         }
     }
-    (max_len > path_max).then(|| BLine {
+    (max_len > path_max).then(|| ClosureLine {
         scheme,
         rating: None,
         level: format!("{scheme}>{max_len}"),
@@ -1242,7 +1242,7 @@ fn closure_line(
 }
 
 /// What [`closure_line`] found: a B or gB rating's fields of its [`RateLine::Level`].
-struct BLine {
+struct ClosureLine {
     scheme: Scheme,
     rating: Option<usize>,
     level: String,
@@ -1250,7 +1250,7 @@ struct BLine {
     cut: Option<Cut>,
 }
 
-impl BLine {
+impl ClosureLine {
     /// The rating as `rate` reports it.
     fn rate_line(self, puzzle: String, seconds: f64, bounds: &Bounds) -> RateLine {
         RateLine::Level {

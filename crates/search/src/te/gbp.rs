@@ -151,15 +151,6 @@ pub struct GIndex<'c> {
     groupable: [u64; VARIABLE_WORDS],
 }
 
-/// What a variable offers a partial g-braid.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Offer {
-    /// A right-linking element.
-    One(Element),
-    /// Nothing.
-    None,
-}
-
 impl<'c> GIndex<'c> {
     /// The groups of the state `ctx` indexes.
     pub fn new(ctx: &'c Context) -> GIndex<'c> {
@@ -227,18 +218,15 @@ impl<'c> GIndex<'c> {
         }
     }
 
-    /// The group a groupable variable offers when its free candidates are `free` (two or
+    /// The group (its number) a groupable variable offers when its free candidates are `free` (two or
     /// three): that of the segment holding them all, if one does (the variable then has an
     /// open candidate outside it: [`GIndex::groupable`]).
     #[inline]
-    fn group_offer(&self, free: &Set) -> Offer {
-        let a = first(free);
-        for g in self.group_of[a] {
-            if g != NO_GROUP && minus(free, &self.groups[g as usize].members) == EMPTY {
-                return Offer::One(GROUP_BASE + g as usize);
-            }
-        }
-        Offer::None
+    fn group_offer(&self, free: &Set) -> Option<usize> {
+        self.group_of[first(free)]
+            .into_iter()
+            .find(|&g| g != NO_GROUP && minus(free, &self.groups[g as usize].members) == EMPTY)
+            .map(usize::from)
     }
 
     /// Whether the waves from `z` alone meet a contradiction within `p` waves (else `z` has
@@ -440,8 +428,7 @@ impl<'i, 'c, 's> GDfs<'i, 'c, 's> {
         let mut groups = [0u64; GROUP_WORDS];
         for v in word_bits(&counts.smalls) {
             let free = minus(&ctx.variables[v], linked);
-            if let Offer::One(g) = self.ix.group_offer(&free) {
-                let g = g - GROUP_BASE;
+            if let Some(g) = self.ix.group_offer(&free) {
                 groups[g >> 6] |= 1 << (g & 63);
             }
         }

@@ -404,13 +404,7 @@ impl<'m> Engine<'m> {
     /// g-braid of a larger state stays one in a smaller). `Some(changed)`, or `None` for a
     /// contradiction.
     fn g_braid_round(&mut self, a: &mut Grid, p: usize) -> Result<Option<bool>, Stop> {
-        let targets: Vec<Candidate> = a
-            .trial_candidates()
-            .filter(|z| {
-                self.truth
-                    .is_none_or(|t| t[z.cell().index()] >> z.digit().index() & 1 == 0)
-            })
-            .collect();
+        let targets: Vec<Candidate> = a.trial_candidates().filter(|&z| !self.is_true(z)).collect();
         let mut ctx = std::mem::take(&mut self.index);
         let answer = if self.index(&mut ctx, a) {
             self.g_braid_targets(a, p, &ctx, &targets)
@@ -491,23 +485,20 @@ impl<'m> Engine<'m> {
 
     /// [`Engine::g_braid_round`] on a state too large for B_p's index (more than 256 open
     /// candidates: only in the first levels of a puzzle with few clues): the whip module's
-    /// exact g-braid search on each target.
+    /// exact g-braid search on each target, on one link index; the round ends at the first
+    /// elimination, as [`Engine::braid_closure_wide`]'s.
     fn g_braid_targets_wide(
         &mut self,
         a: &mut Grid,
         p: usize,
         targets: &[Candidate],
     ) -> Result<Option<bool>, Stop> {
-        let mut changed = false;
+        let Some(state) = a.to_state() else {
+            return Ok(None);
+        };
+        let links = LinkIndex::new(&state);
         for &z in targets {
             self.tick()?;
-            if !a.has(z) {
-                continue;
-            }
-            let Some(state) = a.to_state() else {
-                return Ok(None);
-            };
-            let links = LinkIndex::new(&state);
             let found = whips::shortest_for_target_with(
                 &links,
                 WhipKind::GBraid,
@@ -516,16 +507,10 @@ impl<'m> Engine<'m> {
                 whips::Merge::Exact,
             );
             if found.is_some() {
-                if !a.eliminate(z) {
-                    return Ok(None);
-                }
-                changed = true;
-                if a.is_solved() {
-                    break;
-                }
+                return Ok(a.eliminate(z).then_some(true));
             }
         }
-        Ok(Some(changed))
+        Ok(Some(false))
     }
 
     /// Whether the trial of `z` at `theory` (closure under T&E(B_p, depth - 1) of the real
