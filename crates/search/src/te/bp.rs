@@ -25,7 +25,7 @@
 //!   that B_p neither runs a BRT trial of each candidate nor certifies those whose waves
 //!   meet no contradiction within p waves (most of them: they have no braid ≤ p);
 //! - **the existence search** ([`Context::braid_within`], what B_p uses) visits the same
-//!   sets depth first, each variable's count of free candidates kept up to date as R's
+//!   sets depth first, each once (sleep sets: no record of them), each variable's count of free candidates kept up to date as R's
 //!   are added and removed (the cost of a partial braid is that of the candidates it
 //!   newly links, not a scan of every variable) — used only for the targets whose
 //!   certificate is longer than p, to find a braid ≤ p or to prove there is none. Its
@@ -83,7 +83,7 @@ use crate::isa::on_avx2;
 
 /// The copy of the existence search ([`Dfs`]) its recursion stays in.
 trait Isa {
-    fn search(dfs: &mut Dfs<'_, '_, Self>, len: usize, bound: usize) -> Searched
+    fn search(dfs: &mut Dfs<'_, '_, Self>, len: usize, bound: usize, asleep: Set) -> Searched
     where
         Self: Sized;
 }
@@ -96,8 +96,8 @@ struct Plain;
 
 impl Isa for Plain {
     #[inline(always)]
-    fn search(dfs: &mut Dfs<'_, '_, Plain>, len: usize, bound: usize) -> Searched {
-        dfs.search_in(len, bound)
+    fn search(dfs: &mut Dfs<'_, '_, Plain>, len: usize, bound: usize, asleep: Set) -> Searched {
+        dfs.search_in(len, bound, asleep)
     }
 }
 
@@ -108,17 +108,17 @@ struct Avx2;
 #[cfg(target_arch = "x86_64")]
 impl Isa for Avx2 {
     #[inline(always)]
-    fn search(dfs: &mut Dfs<'_, '_, Avx2>, len: usize, bound: usize) -> Searched {
+    fn search(dfs: &mut Dfs<'_, '_, Avx2>, len: usize, bound: usize, asleep: Set) -> Searched {
         // SAFETY: an `Avx2` search starts only in `braid_within_avx2`, after `avx2()`.
-        unsafe { search_avx2(dfs, len, bound) }
+        unsafe { search_avx2(dfs, len, bound, asleep) }
     }
 }
 
 /// [`Dfs::search`] compiled for AVX2, BMI1, BMI2, LZCNT and POPCNT.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-fn search_avx2(dfs: &mut Dfs<'_, '_, Avx2>, len: usize, bound: usize) -> Searched {
-    dfs.search_in(len, bound)
+fn search_avx2(dfs: &mut Dfs<'_, '_, Avx2>, len: usize, bound: usize, asleep: Set) -> Searched {
+    dfs.search_in(len, bound, asleep)
 }
 
 /// The set of `i` alone, computed word by word: no word is stored by index, so a set
@@ -269,8 +269,6 @@ struct Scratch {
     next: Vec<Single>,
     /// [`Context::certificate`]: the variables left with one candidate or none.
     triggered: Vec<u16>,
-    /// [`Context::braid_within`]: the partial braids kept.
-    seen: FxHashSet<Set>,
 }
 
 /// [`Context::waves`]' buffers for lane sets of `W` words: per candidate, the targets in
@@ -768,11 +766,12 @@ impl Context {
     }
 
     /// Whether `z` has a braid of length ≤ `max_len`, within `quota` (`spent` is
-    /// increased by the partial braids kept): `Length(l)` for a braid of length l ≤
+    /// increased by the partial braids explored): `Length(l)` for a braid of length l ≤
     /// `max_len`, not necessarily the shortest. B_p needs no more than that.
     ///
     /// The same partial braids as [`Context::shortest`] (sets of right-linking candidates,
-    /// each kept once, none of length `max_len` built), explored depth first, and each
+    /// each visited once by sleep sets, with no record of them: [`Dfs`]; none of length
+    /// `max_len` built), explored depth first, and each
     /// variable's count of free candidates kept up to date as a partial braid grows and
     /// shrinks: adding a right-linking candidate R touches only the variables of the
     /// candidates it newly links, where `shortest` scans every variable for every partial
@@ -830,17 +829,13 @@ impl Context {
         if max_len == 0 {
             return BraidAnswer::NoneUpTo;
         }
-        let mut scratch = self.scratch.borrow_mut();
-        scratch.seen.clear();
         let mut dfs = Dfs::<I> {
             isa: PhantomData,
             ctx: self,
             free: [0; MAX_VARIABLES],
             dead: [0; MAX_VARIABLES],
             linked: EMPTY,
-            rights: EMPTY,
             singles: [0; VARIABLE_WORDS],
-            seen: &mut scratch.seen,
             max_len,
             quota,
             spent,
@@ -854,13 +849,12 @@ impl Context {
                 dfs.singles[v >> 6] |= 1 << (v & 63);
             }
         }
-        insert(&mut dfs.rights, z);
         let delta = dfs.delta(z);
         if dfs.add(z, &delta) {
             return BraidAnswer::Length(1);
         }
         let bound = known.map_or(usize::MAX, |b| (b.at_least as usize).saturating_sub(1));
-        match I::search(&mut dfs, 1, bound) {
+        match I::search(&mut dfs, 1, bound, EMPTY) {
             Ok(Some(len)) => BraidAnswer::Length(len),
             Ok(None) => BraidAnswer::NoneUpTo,
             Err(stop) => stop,
@@ -1037,6 +1031,16 @@ fn empties(
 /// [`Context::braid_within`]'s depth-first search: the current partial braid, with each
 /// variable's count of free candidates (not linked to Z or a right-linking candidate) and
 /// of right-linking candidates (a variable holding one is no longer a constraint).
+///
+/// **Sleep sets** (Godefroid, *Partial-Order Methods for the Verification of Concurrent
+/// Systems*, 1996, ch. 5): a partial braid is a set, reached in any order of its values,
+/// and each of its sets is visited once, with no record of them. Once the extensions of
+/// partial braid P by an offer r (the free candidate of a single) are explored, r sleeps
+/// in those of P's later offers: a set holding P, r and a later offer s is reached from
+/// P and r too, since an offer stays one until it is linked (then no braid holds both) or
+/// its variable empties (a braid) — a value of another variable than r's never kills r's:
+/// two candidates of a variable are linked. So every set holding P is explored under its
+/// first offer in P's order, and under no other.
 struct Dfs<'c, 's, I> {
     /// The copy the search runs in.
     isa: PhantomData<I>,
@@ -1045,12 +1049,8 @@ struct Dfs<'c, 's, I> {
     dead: [u8; MAX_VARIABLES],
     /// Z, the right-linking candidates and the candidates linked to them.
     linked: Set,
-    /// Z and the right-linking candidates.
-    rights: Set,
     /// The live variables with one free candidate.
     singles: [u64; VARIABLE_WORDS],
-    /// The partial braids kept (their sets of right-linking candidates, Z included).
-    seen: &'s mut FxHashSet<Set>,
     max_len: usize,
     quota: Quota,
     spent: &'s mut u64,
@@ -1174,11 +1174,12 @@ impl<I: Isa> Dfs<'_, '_, I> {
     /// Below the current partial braid of `len` values (none of its live variables
     /// empty): the length of a braid found, if any. `bound`: a wave by which BRT's waves
     /// from this partial braid are known to meet a contradiction (that of an ancestor's,
-    /// [`Dfs::reachable`]), or `usize::MAX`.
+    /// [`Dfs::reachable`]), or `usize::MAX`. `asleep`: offers not to add here, every
+    /// extension by one of them having been explored already ([`Dfs`]'s sleep sets).
     ///
     /// Its body, inlined into the copy of [`Isa::search`] it runs in.
     #[inline(always)]
-    fn search_in(&mut self, len: usize, mut bound: usize) -> Searched {
+    fn search_in(&mut self, len: usize, mut bound: usize, mut asleep: Set) -> Searched {
         if len >= self.max_len {
             return Ok(None);
         }
@@ -1200,35 +1201,27 @@ impl<I: Isa> Dfs<'_, '_, I> {
                 first(&minus(&self.ctx.variables[v], &self.linked)),
             );
         });
+        let next = minus(&next, &asleep);
         if more == 1 {
             return Ok(self.completes_with_one(&next).then_some(len + 1));
         }
         for r in members(&next) {
-            let rights = self.rights;
-            insert(&mut self.rights, r);
-            if self.seen.contains(&self.rights) {
-                // explored already: whether it completes is a property of its set, and it
-                // did not
-                self.rights = rights;
-                continue;
-            }
             let (linked, singles) = (self.linked, self.singles);
             let delta = self.delta(r);
             if self.add(r, &delta) {
                 self.remove(r, &delta, linked, singles);
-                self.rights = rights;
                 return Ok(Some(len + 1));
             }
-            self.seen.insert(self.rights);
             if let Some(stop) = self.quota.charge(self.spent) {
                 return Err(stop);
             }
-            let found = I::search(self, len + 1, bound);
+            let found = I::search(self, len + 1, bound, asleep);
             if !matches!(found, Ok(None)) {
                 return found;
             }
-            self.rights = rights;
             self.remove(r, &delta, linked, singles);
+            // every extension holding r has been explored: r sleeps in its siblings' subtrees
+            insert(&mut asleep, r);
         }
         Ok(None)
     }
@@ -1340,6 +1333,34 @@ mod tests {
     /// [`Context::waves`] flags exactly the candidates whose certificate for the same
     /// length finds a contradiction, each in the wave the certificate finds it in, in the
     /// contexts of eleven's #1 and #2, for every length from 2 to 7.
+    /// The existence search visits each set of right-linking candidates once (sleep sets,
+    /// no record of the sets): on longer braids than the test above, it answers as the
+    /// breadth-first search, which keeps every set it reached.
+    #[test]
+    fn the_sleep_sets_keep_the_search_exact() {
+        let (mut found, mut none) = (0, 0);
+        for (y, a) in contexts(7) {
+            let ctx = Context::new(&a).expect("a context after an assumption is small");
+            for &z in ctx.candidates() {
+                let (mut s1, mut s2) = (0, 0);
+                let quota = Quota::nodes(u64::MAX);
+                let shortest = ctx.shortest(z, 9, quota, &mut s1);
+                let within = ctx.braid_within(z, 9, None, quota, &mut s2);
+                match (shortest, within) {
+                    (BraidAnswer::Length(l), BraidAnswer::Length(m)) => {
+                        assert!(l <= m && m <= 9, "{z:?} in context {y:?}");
+                        let again = ctx.braid_within(z, l, None, quota, &mut s2);
+                        assert_eq!(again, BraidAnswer::Length(l), "{z:?} in context {y:?}");
+                        found += usize::from(l > 5);
+                    }
+                    (BraidAnswer::NoneUpTo, BraidAnswer::NoneUpTo) => none += 1,
+                    other => panic!("{z:?} in context {y:?}: {other:?}"),
+                }
+            }
+        }
+        assert!(found > 10 && none > 10, "{found} {none}");
+    }
+
     #[test]
     fn the_waves_agree_with_certificates() {
         let (mut compared, mut flagged) = (0, 0);

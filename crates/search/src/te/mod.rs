@@ -111,7 +111,7 @@ pub const G_FIRST_BUDGET: u64 = 20_000;
 
 /// Partial g-braids a g-braid search may explore when the first pass eliminated nothing:
 /// about thirty seconds, inside `rate`'s default minute; its memory does not grow with it
-/// ([`gbp::Seen`]).
+/// ([`gbp`]'s sleep sets).
 pub const G_BRAID_BUDGET: u64 = 16_000_000;
 
 /// A resolution theory of the T&E family: T&E(B_braids, depth), B_0 being BRT.
@@ -427,7 +427,6 @@ impl<'m> Engine<'m> {
         targets: &[Candidate],
     ) -> Result<Option<bool>, Stop> {
         let index = gbp::GIndex::new(ctx);
-        let mut seen = gbp::Seen::default();
         let mut changed = false;
         let mut deferred = Vec::new();
         let first = braids::Quota {
@@ -439,7 +438,7 @@ impl<'m> Engine<'m> {
             if !a.has(z) || !index.may_have(z, p) {
                 continue;
             }
-            match self.g_braid_answer(a, z, &index, p, first, &mut seen) {
+            match self.g_braid_answer(a, z, &index, p, first) {
                 Err(Stop::SearchBudget) => deferred.push(z),
                 Err(stop) => return Err(stop),
                 Ok(Some(false)) => return Ok(None),
@@ -456,7 +455,7 @@ impl<'m> Engine<'m> {
             ..self.quota()
         };
         for z in deferred {
-            match self.g_braid_answer(a, z, &index, p, full, &mut seen)? {
+            match self.g_braid_answer(a, z, &index, p, full)? {
                 Some(false) => return Ok(None),
                 Some(true) => return Ok(Some(true)),
                 None => {}
@@ -473,13 +472,12 @@ impl<'m> Engine<'m> {
         index: &gbp::GIndex<'_>,
         p: usize,
         quota: braids::Quota,
-        seen: &mut gbp::Seen,
     ) -> Result<Option<bool>, Stop> {
         if self.meter.limits().past_deadline() {
             return Err(self.interrupted());
         }
         let mut spent = 0;
-        let (answer, _) = index.g_braid_path(z, p, quota, &mut spent, seen);
+        let (answer, _) = index.g_braid_path(z, p, quota, &mut spent);
         self.braid_answer(a, z, answer, spent)
     }
 
