@@ -109,9 +109,9 @@ pub const BRAID_BUDGET: u64 = 1_000_000;
 /// ([`Engine::g_braid_targets`]).
 pub const G_FIRST_BUDGET: u64 = 20_000;
 
-/// Partial g-braids a g-braid search may explore when the first pass eliminated nothing:
-/// about thirty seconds, inside `rate`'s default minute; its memory does not grow with it
-/// ([`gbp`]'s sleep sets).
+/// Partial g-braids a g-braid search may explore when the first pass eliminated nothing,
+/// unless the job's limits set a work budget (`--budget`): about thirty seconds, inside
+/// `rate`'s default minute; its memory does not grow with it ([`gbp`]'s sleep sets).
 pub const G_BRAID_BUDGET: u64 = 16_000_000;
 
 /// A resolution theory of the T&E family: T&E(B_braids, depth), B_0 being BRT.
@@ -450,8 +450,9 @@ impl<'m> Engine<'m> {
         if changed {
             return Ok(Some(true));
         }
+        // the caller's work budget, when it set one, instead of the default
         let full = braids::Quota {
-            nodes: G_BRAID_BUDGET,
+            nodes: self.meter.limits().budget.unwrap_or(G_BRAID_BUDGET),
             ..self.quota()
         };
         for z in deferred {
