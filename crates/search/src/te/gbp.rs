@@ -180,7 +180,8 @@ impl<'c> GIndex<'c> {
         let Some(dfs) = GDfs::start(self, z, p, Quota::nodes(0), &mut spent) else {
             return true; // z alone empties a variable
         };
-        p >= 2 && dfs.reachable(p - 1).is_some()
+        let offers = dfs.offers(&dfs.counts, &dfs.linked, &dfs.taken());
+        p >= 2 && dfs.reachable(p - 1, offers).is_some()
     }
 
     /// Whether `z` has a g-braid of length ≤ `max_len` (`Length(l)`: one of length l, not
@@ -419,16 +420,25 @@ impl<'i, 'c, 's> GDfs<'i, 'c, 's> {
     /// candidate and every possible group at once) empty a live variable or assert two
     /// linked elements: `Some(w)`, the wave where the first contradiction shows. `None`
     /// proves that no extension by at most `waves` elements is a g-braid (the module doc).
-    fn reachable(&self, waves: usize) -> Option<usize> {
+    /// `offers`: the partial g-braid's own ([`GDfs::offers`]), the first wave's.
+    fn reachable(&self, waves: usize, offers: (Set, Groups)) -> Option<usize> {
         let ix = self.ix;
         let mut counts = self.counts.clone();
         let mut linked = self.linked;
         let mut values_in = rights_values(&self.rights);
         let mut groups_in = self.taken();
+        let mut first = Some(offers);
         for wave in 1..=waves {
-            let (values, groups) = self.offers(&counts, &linked, &groups_in);
+            let (values, groups) = match first.take() {
+                Some(offers) => offers,
+                None => self.offers(&counts, &linked, &groups_in),
+            };
             if values == EMPTY && groups == [0; GROUP_WORDS] {
                 return None; // a fixpoint: no contradiction at all
+            }
+            if wave == waves {
+                let last = self.last_wave(&counts, &linked, &values_in, &values, &groups);
+                return last.then_some(wave);
             }
             for r in members(&values) {
                 if has(&linked, r) {
@@ -455,6 +465,51 @@ impl<'i, 'c, 's> GDfs<'i, 'c, 's> {
             }
         }
         None
+    }
+
+    /// The last wave of [`GDfs::reachable`]: whether asserting `values` and `groups` at once
+    /// meets a contradiction, as the waves before it would (two linked values, a group
+    /// linked to a value, a live variable left with no free candidate), read off the union
+    /// of their links with no counts kept for a wave after it. A variable emptied before
+    /// the wave's last value is added stays empty, or that value is linked to another
+    /// element of the wave: the end of the wave shows what each step of it would.
+    fn last_wave(
+        &self,
+        counts: &Counts,
+        linked: &Set,
+        values_in: &Set,
+        values: &Set,
+        groups: &Groups,
+    ) -> bool {
+        let ctx = self.ix.ctx;
+        let mut union = EMPTY;
+        let mut dead = [0u64; VARIABLE_WORDS];
+        for r in members(values) {
+            if meets(&ctx.linked[r], values) {
+                return true;
+            }
+            or_with(&mut union, &ctx.linked[r]);
+            for &v in &ctx.variables_of[r] {
+                dead[v as usize >> 6] |= 1 << (v & 63);
+            }
+        }
+        let asserted = bp::or(values_in, values);
+        for g in word_bits(groups) {
+            let l = &self.ix.groups[g].links;
+            if meets(l, &asserted) {
+                return true;
+            }
+            or_with(&mut union, l);
+        }
+        // no value is in the union now (it would be linked to an element of the wave)
+        let mut free = counts.free;
+        members(&minus(&union, linked)).any(|c| {
+            ctx.variables_of[c].iter().any(|&v| {
+                let v = v as usize;
+                free[v] -= 1;
+                free[v] == 0 && counts.dead[v] == 0 && dead[v >> 6] >> (v & 63) & 1 == 0
+            })
+        })
     }
 
     /// Whether adding `e` leaves a live variable with no free candidate (what
@@ -492,13 +547,13 @@ impl<'i, 'c, 's> GDfs<'i, 'c, 's> {
             return Ok(None);
         }
         let more = self.max_len - len;
+        let (values, groups) = self.offers(&self.counts, &self.linked, &self.taken());
         if bound > more {
-            match self.reachable(more) {
+            match self.reachable(more, (values, groups)) {
                 Some(wave) => bound = wave,
                 None => return Ok(None),
             }
         }
-        let (values, groups) = self.offers(&self.counts, &self.linked, &self.taken());
         let values = minus(&values, &rights_values(&asleep));
         let offers: Vec<Element> = members(&values)
             .chain(

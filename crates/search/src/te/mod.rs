@@ -112,7 +112,7 @@ pub const G_FIRST_BUDGET: u64 = 20_000;
 /// Partial g-braids a g-braid search may explore when the first pass eliminated nothing,
 /// unless the job's limits set a work budget (`--budget`): about thirty seconds, inside
 /// `rate`'s default minute; its memory does not grow with it ([`gbp`]'s sleep sets).
-pub const G_BRAID_BUDGET: u64 = 16_000_000;
+pub const G_BRAID_BUDGET: u64 = 24_000_000;
 
 /// A resolution theory of the T&E family: T&E(B_braids, depth), B_0 being BRT.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
