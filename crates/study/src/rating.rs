@@ -1160,11 +1160,13 @@ pub const B_MAX_LEN: usize = 30;
 
 /// B ratings up to this are also given the simplest-first resolution path ([`rate_with`]),
 /// for the name of its hardest step (`whip[5]` or `braid[5]`: the path's last step of the
-/// rating's length); above it, the rating is B_p's closures' alone ([`closure_line`]), where
-/// the whip searches' partial braids outgrow memory (of 85 of Berthier's minimals with
-/// B12 to B22, the path cut 6 at 500 MB and took 33 times the CPU on the others) and the
-/// hardest step is named `braid[n]` (whips are braids).
-pub const B_PATH_MAX: usize = 11;
+/// rating's length); above it, the rating is B_p's closures' alone ([`closure_line`]) and
+/// the hardest step is named `braid[n]` (whips are braids). The path's whip searches keep
+/// their partial braids: from B6 on they cost 10 to 40 times the closures a puzzle (on
+/// Sample40's 397 T&E(1) minimals, a path up to B11 took 55 s and 534 MB, up to B5 6.6 s
+/// and 42 MB), and above B11 they outgrow memory (of 85 of Berthier's minimals with B12 to
+/// B22, the path cut 6 at 500 MB).
+pub const B_PATH_MAX: usize = 5;
 
 /// gB ratings up to this are also given the simplest-first resolution path ([`rate_with`],
 /// with SudoRules' g-braid search), for its hardest step's name; above it, the rating is
