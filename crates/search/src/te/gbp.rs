@@ -554,13 +554,11 @@ impl<'i, 'c, 's> GDfs<'i, 'c, 's> {
                 None => return Ok(None),
             }
         }
+        // the waves above saw every offer; only the awake ones are tried
         let values = minus(&values, &rights_values(&asleep));
+        let groups: Groups = std::array::from_fn(|k| groups[k] & !asleep[4 + k]);
         let offers: Vec<Element> = members(&values)
-            .chain(
-                word_bits(&groups)
-                    .filter(|&g| asleep[4 + (g >> 6)] >> (g & 63) & 1 == 0)
-                    .map(|g| GROUP_BASE + g),
-            )
+            .chain(word_bits(&groups).map(|g| GROUP_BASE + g))
             .collect();
         if more == 1 {
             // the last element: each offer is only asked whether it empties a live
